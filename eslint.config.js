@@ -1,0 +1,53 @@
+// One lint setup for the repository. It enforces the import rules of DESIGN.md / CONVENTIONS.md:
+// the core imports nothing of ours and does no I/O (no node:*, no clock, no randomness, no float parsing);
+// the api package imports nothing of ours; the web app never imports server code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const noOurs = (except = []) => ['@exchange/*', '../../apps/*', '../../packages/*'].filter((p) => !except.includes(p));
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-restricted-syntax': ['error', { selector: "CallExpression[callee.property.name='only'][callee.object.name=/^(it|test|describe)$/]", message: 'Leftover .only' }],
+    },
+  },
+  {
+    files: ['packages/core/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [
+        { group: ['node:*', 'fs', 'path', 'crypto', 'os', 'child_process', 'net', 'http', 'https', 'zlib', 'worker_threads'], message: 'The core does no I/O.' },
+        { group: ['@exchange/*', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*', 'react', 'react-dom'], message: 'The core imports nothing of ours and no frameworks.' },
+      ] }],
+      'no-restricted-globals': ['error',
+        { name: 'process', message: 'No process in the core: configuration comes in as arguments.' },
+        { name: 'parseFloat', message: 'No floating point on money in the core.' },
+        { name: 'Number', message: 'No Number() in the core: money is bigint.' },
+        { name: 'Date', message: 'No clock in the core: time comes with each command.' },
+        { name: 'setTimeout', message: 'No timers in the core.' },
+        { name: 'setInterval', message: 'No timers in the core.' },
+      ],
+      'no-restricted-properties': ['error',
+        { object: 'Math', property: 'random', message: 'No randomness in the core: pass a seeded PRNG.' },
+        { object: 'Number', property: 'parseFloat', message: 'No floating point on money in the core.' },
+      ],
+    },
+  },
+  {
+    files: ['packages/api/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: noOurs(), message: 'api imports nothing of ours.' }] }] },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['@exchange/server', '**/apps/server/**', 'node:*'], message: 'The web app never imports server code.' },
+    ] }] },
+  },
+);

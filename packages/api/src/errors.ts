@@ -1,0 +1,67 @@
+/**
+ * Error codes of the API and their messages in both languages. `SYS.0015` (session expired) is the
+ * spec's (section 8); the engine's rejection codes (packages/core REJECT_CODES) are reused as-is.
+ * A test checks that every code has a zh and an en message.
+ */
+export const ERROR_MESSAGES = {
+  'SYS.0015': { en: 'Login expired, please log in again', zh: '登录已过期，请重新登录' },
+  unauthorized: { en: 'Authorization expired, please log in again', zh: '授权已过期，请重新登录' },
+  validation_failed: { en: 'Invalid request parameters', zh: '请求参数无效' },
+  not_found: { en: 'Resource not found', zh: '资源不存在' },
+  method_not_allowed: { en: 'Method not allowed', zh: '不允许的请求方法' },
+  rate_limited: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
+  payload_too_large: { en: 'Request too large', zh: '请求内容过大' },
+  internal_error: { en: 'Server error, please try again later', zh: '服务器错误，请稍后再试' },
+  service_unavailable: { en: 'Service unavailable', zh: '服务不可用' },
+  forbidden: { en: 'Access denied', zh: '拒绝访问' },
+  // captcha and codes
+  captcha_invalid: { en: 'Slider verification failed, please try again', zh: '滑块验证失败，请重试' },
+  captcha_expired: { en: 'Verification expired, please slide again', zh: '验证已过期，请重新滑动' },
+  captcha_required: { en: 'Please complete the slider verification', zh: '请先完成滑块验证' },
+  code_invalid: { en: 'Verification code is wrong or expired', zh: '验证码错误或已过期' },
+  code_too_frequent: { en: 'Codes are sent too often, please wait', zh: '验证码发送过于频繁，请稍后再试' },
+  email_invalid: { en: 'Please enter a valid email address', zh: '请输入正确的邮箱地址' },
+  phone_invalid: { en: 'Please enter a valid phone number', zh: '请输入正确的手机号' },
+  // member
+  account_exists: { en: 'This account is already registered', zh: '该账号已注册' },
+  account_not_found: { en: 'Account not found', zh: '账号不存在' },
+  login_failed: { en: 'Wrong account or password', zh: '账号或密码错误' },
+  login_locked: { en: 'Too many failed logins, please try again later', zh: '登录失败次数过多，请稍后再试' },
+  password_invalid: { en: 'Password must be 8-20 characters and not only digits', zh: '密码须为8-20位且不能为纯数字' },
+  password_mismatch: { en: 'The two passwords do not match', zh: '两次输入的密码不一致' },
+  agreement_required: { en: 'Please read and accept the user agreement', zh: '请阅读并同意用户协议' },
+  invitation_invalid: { en: 'Invitation code does not exist', zh: '邀请码不存在' },
+  nickname_required: { en: 'Please enter a nickname', zh: '请输入昵称' },
+  nickname_already_set: { en: 'The nickname can be set only once', zh: '昵称只能设置一次' },
+  nickname_required_to_trade: { en: 'No nickname set, set one?', zh: '未设置昵称，是否去设置？' },
+  // trading (engine rejections)
+  asset_exists: { en: 'Asset already exists', zh: '币种已存在' },
+  market_exists: { en: 'Market already exists', zh: '交易对已存在' },
+  invalid_config: { en: 'Invalid configuration', zh: '配置无效' },
+  asset_not_found: { en: 'Coin not found', zh: '币种不存在' },
+  market_not_found: { en: 'Trading pair not found', zh: '交易对不存在' },
+  market_halted: { en: 'Trading is suspended for this pair', zh: '该交易对已暂停交易' },
+  invalid_order: { en: 'Invalid order parameters', zh: '委托参数无效' },
+  price_required: { en: 'Please enter a price', zh: '请输入价格' },
+  price_not_on_tick: { en: 'Price is not a multiple of the tick size', zh: '价格不符合最小变动单位' },
+  quantity_required: { en: 'Please enter an amount', zh: '请输入数量' },
+  quantity_not_on_step: { en: 'Amount is not a multiple of the step size', zh: '数量不符合最小数量单位' },
+  quantity_below_minimum: { en: 'Amount is below the minimum', zh: '数量低于最小下单量' },
+  notional_below_minimum: { en: 'Order value is below the minimum', zh: '委托金额低于最小值' },
+  amount_invalid: { en: 'Invalid amount', zh: '金额无效' },
+  same_account: { en: 'From and to accounts must differ', zh: '转出和转入账户不能相同' },
+  insufficient_balance: { en: 'Insufficient balance', zh: '余额不足' },
+  would_take_liquidity: { en: 'Post-only order would trade immediately', zh: '只做Maker委托会立即成交，已拒绝' },
+  no_liquidity: { en: 'No orders to match, please try later', zh: '暂无可成交的挂单，请稍后再试' },
+  order_not_found: { en: 'Order not found or already closed', zh: '委托不存在或已结束' },
+  too_many_decimals: { en: 'Too many decimal places', zh: '小数位数过多' },
+  value_too_large: { en: 'Value is too large', zh: '数值过大' },
+} as const satisfies Record<string, { en: string; zh: string }>;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** Message for `code` in `lang`; unknown codes fall back to the generic validation message. */
+export function errorMessage(code: string, lang: 'zh' | 'en'): string {
+  const entry = (ERROR_MESSAGES as Record<string, { en: string; zh: string }>)[code];
+  return entry ? entry[lang] : ERROR_MESSAGES.validation_failed[lang];
+}

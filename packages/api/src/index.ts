@@ -1,0 +1,5 @@
+export * from './schemas';
+export * from './envelope';
+export * from './errors';
+export * from './paths';
+export * from './ws';

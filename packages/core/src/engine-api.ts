@@ -1,0 +1,46 @@
+import type {
+  AccountKind,
+  Asset,
+  Balance,
+  Command,
+  CommandResult,
+  DepthLevel,
+  MarketConfig,
+  OrderView,
+} from './types';
+
+/**
+ * The engine's public surface (implemented by `Engine` in engine.ts).
+ * `execute` is the only way to change state; everything else is a read.
+ */
+export interface EngineApi {
+  /** Apply one command; never throws for business rejections (they are `code` values). */
+  execute(cmd: Command): CommandResult;
+  asset(code: string): Asset | undefined;
+  assets(): Asset[];
+  market(symbol: string): MarketConfig | undefined;
+  markets(): MarketConfig[];
+  /** Balance of one account (zeroes if it never existed). */
+  balance(owner: string, account: AccountKind | 'SYSTEM', asset: string): Balance;
+  /** All non-zero balances of an owner: account -> asset -> balance. */
+  balancesOf(owner: string): Map<AccountKind | 'SYSTEM', Map<string, Balance>>;
+  order(orderId: string): OrderView | undefined;
+  /** Open (NEW or PARTIALLY_FILLED) orders of a user, oldest first, optionally for one market. */
+  openOrders(userId: string, symbol?: string): OrderView[];
+  /** Aggregated book levels, best first, at most `levels` per side. */
+  depth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] };
+  /** Price of the last trade in the market (price units), or null. */
+  lastPrice(symbol: string): bigint | null;
+  /** Per asset: sum over all accounts (must be 0n for every asset). */
+  assetTotals(): Map<string, bigint>;
+  /** JSON-serializable copy of the whole state (bigints as decimal strings). */
+  snapshot(): EngineSnapshot;
+  /** Hex digest of the canonical state; equal states give equal hashes. */
+  stateHash(): string;
+}
+
+/** Opaque JSON-serializable state; restore with `Engine.restore(snapshot)`. */
+export interface EngineSnapshot {
+  version: 1;
+  [key: string]: unknown;
+}
