@@ -1,0 +1,99 @@
+/**
+ * Builds the Fastify app as a plugin over an AppContext (no port: tests use app.inject()).
+ * External plugins first (form bodies, rate limit, OpenAPI, WebSocket, static web app), then the modules.
+ * One error handler maps every error to the API envelope in the request's language and hides 5xx details.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { AppContext } from './context';
+import { AppError } from './shared/errors';
+import { fail } from './shared/envelope';
+import { requestLang } from './shared/lang';
+import { modules } from './modules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** Maps a Fastify/AJV error to [status, code, field]. */
+function classify(err: FastifyError): [number, string, string | undefined] {
+  if (err instanceof AppError) return [err.status, err.code, err.field];
+  if (err.validation && err.validation.length > 0) {
+    const v = err.validation[0]!;
+    const params = v.params as Record<string, unknown> | undefined;
+    const fromPath = v.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+    const field = fromPath || (params?.missingProperty as string | undefined) || (params?.additionalProperty as string | undefined);
+    return [400, 'validation_failed', field || undefined];
+  }
+  const status = err.statusCode ?? 500;
+  if (status === 413) return [413, 'payload_too_large', undefined];
+  if (status === 429) return [429, 'rate_limited', undefined];
+  if (status === 404) return [404, 'not_found', undefined];
+  if (status === 405) return [405, 'method_not_allowed', undefined];
+  if (status >= 400 && status < 500) return [status, 'validation_failed', undefined];
+  return [500, 'internal_error', undefined];
+}
+
+/** Creates the app for `ctx`. Call `await app.ready()` (or listen) before use. */
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('ctx', ctx);
+
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const [status, code, field] = classify(err);
+    if (status >= 500) req.log.error({ err }, 'request failed');
+    void reply.status(status).send(fail(code, requestLang(req), field));
+  });
+
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (req, context) => {
+      const e = new AppError('rate_limited', 429);
+      void context;
+      void req;
+      return e;
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Exchange app API', version: '1.0.0', description: 'Envelope { status, errorCode, errorMessage, result }; headers token, userId, lang.' },
+      servers: [],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+
+  for (const mod of modules) await app.register(mod);
+
+  const index = path.join(ctx.config.webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }));
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/ws/') || req.method !== 'GET' || !hasWeb) {
+      void reply.status(404).send(fail('not_found', requestLang(req)));
+      return;
+    }
+    // Single-page app: every other GET route is the web app's.
+    void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+  });
+  return app;
+}

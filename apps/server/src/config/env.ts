@@ -1,0 +1,75 @@
+/**
+ * The only place that reads process.env. Defaults give the embedded demo: port 8080, PGlite and the journal
+ * under ./data, demo mode on, a live market. Production (NODE_ENV=production) turns demo mode off and refuses
+ * CAPTCHA_TEST_MODE.
+ */
+import path from 'node:path';
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** Where PGlite, the journal and snapshots live. */
+  dataDir: string;
+  /** PostgreSQL URL; undefined = embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** Demo mode: demo account printed at start, new users credited with demo funds, /api/demo/outbox on. */
+  demoMode: boolean;
+  /** Every slide-puzzle answer passes (automated tests only). */
+  captchaTestMode: boolean;
+  logLevel: string;
+  /** USDT -> CNY valuation rate, a decimal string. */
+  usdtCnyRate: string;
+  /** Start the reference price feed and the liquidity bots. */
+  marketMakers: boolean;
+  /** Snapshot the engine every N journaled commands. */
+  snapshotEvery: number;
+  /** Built web app to serve at / (absent = API only). */
+  webDist: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsUrl: string | undefined;
+}
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function int(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  if (!/^[0-9]+$/.test(v)) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return Number.parseInt(v, 10);
+}
+
+/** Reads the configuration from `env` (default process.env). Throws on invalid or forbidden settings. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const production = nodeEnv === 'production';
+  const captchaTestMode = bool(env.CAPTCHA_TEST_MODE, false);
+  if (production && captchaTestMode) {
+    throw new Error('CAPTCHA_TEST_MODE is refused when NODE_ENV=production');
+  }
+  const demoMode = production ? false : bool(env.DEMO_MODE, true);
+  const serverRoot = path.resolve(import.meta.dirname, '..', '..');
+  const config: Config = {
+    nodeEnv,
+    port: int(env.PORT, 8080, 'PORT'),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demoMode,
+    captchaTestMode,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    usdtCnyRate: env.USDT_CNY_RATE ?? '7.10',
+    marketMakers: bool(env.MARKET_MAKERS, true),
+    snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM ?? 'no-reply@exchange.local',
+    smsUrl: env.SMS_URL || undefined,
+    ...overrides,
+  };
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
+  return config;
+}

@@ -1,0 +1,48 @@
+/**
+ * Database client: PGlite under `<dataDir>/pglite` by default, PostgreSQL via `pg` when DATABASE_URL is set.
+ * Migrations from apps/server/drizzle are applied on open.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** A Drizzle database over either driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '..', '..', 'drizzle');
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database and applies migrations. `databaseUrl` selects PostgreSQL; otherwise PGlite in
+ * `<dataDir>/pglite`, or in memory when dataDir is 'memory://'.
+ */
+export async function openDb(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<DbHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir !== 'memory://') {
+    dir = path.join(opts.dataDir, 'pglite');
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: 'pglite', close: () => client.close() };
+}

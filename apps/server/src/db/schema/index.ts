@@ -1,0 +1,8 @@
+/**
+ * The database schema (Drizzle, PostgreSQL dialect), one file per area. The same schema and migrations serve
+ * PGlite (embedded) and PostgreSQL. Migrations: `npm run db:generate -w apps/server` writes them to
+ * apps/server/drizzle/; they are applied at start.
+ */
+export * from './member';
+export * from './market';
+export * from './trading';

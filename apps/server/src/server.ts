@@ -1,0 +1,34 @@
+/**
+ * The process: configuration, context, app, listen, jobs, graceful shutdown on SIGINT/SIGTERM.
+ */
+import { loadConfig } from './config/env';
+import { createContext } from './context';
+import { buildApp } from './app';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  ctx.log.info({ port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode }, 'exchange server listening');
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    ctx.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await ctx.close();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});
