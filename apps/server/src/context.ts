@@ -7,26 +7,57 @@ import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config/env';
 import { openDb, type Db, type DbHandle } from './db/client';
+import { createEngineHost, type EngineHost } from './engine-host/engine-host';
+import { createMemberService, type MemberService } from './modules/member/member.service';
+import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
+import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
+
+/** Extension points other services listen on (e.g. demo funds on registration). */
+export interface Hooks {
+  /** Called after a user row is committed by registration (and for the demo account). */
+  userRegistered: Array<(userId: string) => Promise<void>>;
+}
 
 export interface AppContext {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  hooks: Hooks;
+  /** The engine behind its journal: submit commands, read state, listen to events. */
+  host: EngineHost;
+  /** Users, sessions (authenticate), codes, captcha, favourites. */
+  members: MemberService;
+  /** Spot order entry and queries, used by routes and by the liquidity bots alike. */
+  entrust: EntrustService;
+  /** Markets, coins, tickers, k-lines, depth, trades, banners, notices; the reference and index prices. */
+  marketData: MarketDataService;
   /** Closes everything the context opened, in reverse order. */
   close(): Promise<void>;
   /** Things to close, pushed by each service that opens resources. */
   closers: Array<() => Promise<void> | void>;
 }
 
-/** Opens the database (with migrations) and builds every service. */
+/** Opens the database (with migrations), recovers the engine and builds every service. */
 export async function createContext(config: Config, log?: FastifyBaseLogger): Promise<AppContext> {
   const logger = log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const handle: DbHandle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const closers: AppContext['closers'] = [() => handle.close()];
+  const hooks: Hooks = { userRegistered: [] };
+  const host = await createEngineHost({ config, db: handle.db, log: logger });
+  closers.push(() => host.close());
+  const members = createMemberService({ config, db: handle.db, log: logger, hooks });
+  const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
+  const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
+  closers.push(() => marketData.close());
   const ctx: AppContext = {
     config,
     db: handle.db,
     log: logger,
+    hooks,
+    host,
+    members,
+    entrust,
+    marketData,
     closers,
     async close() {
       for (const c of [...closers].reverse()) await c();
