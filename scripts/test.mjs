@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// `npm test`: everything, in order, stopping at the first failure.
+// 1. typecheck every workspace; 2. lint; 3. every vitest project on the embedded PGlite;
+// 4. the server's API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL);
+// 5. the Playwright journeys in Debian's Chromium against the app started as `npm start` starts it.
+import { spawnSync } from 'node:child_process';
+
+function run(label, cmd, args, env = process.env) {
+  const started = Date.now();
+  console.log(`\n=== ${label}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env, shell: false });
+  console.log(`=== ${label}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const pgUrl = process.env.DATABASE_URL;
+const embedded = { ...process.env };
+delete embedded.DATABASE_URL;
+
+run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+run('lint', 'npx', ['eslint', '.']);
+run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded);
+if (pgUrl) run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], process.env);
+else console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');
+run('Playwright journeys', 'npm', ['run', 'test', '-w', 'e2e', '--if-present'], embedded);
