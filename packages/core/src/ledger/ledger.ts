@@ -1,0 +1,159 @@
+/**
+ * Double-entry ledger of the engine.
+ *
+ * An account is keyed by (owner, kind, asset) and has two buckets, `available` and `frozen`, both
+ * bigint amounts in the asset's smallest unit. Balances change only through `post`, which moves an
+ * amount from one bucket to another (possibly of the same account, as a hold does), so for every
+ * asset the sum of all buckets of all accounts stays 0n: system accounts (owners starting with '@',
+ * kind 'SYSTEM') go negative by exactly what they issued. User buckets never go negative; a posting
+ * that would make one negative is a programmer error (the engine checks balances before posting)
+ * and throws. (TigerBeetle's double-entry accounts; CONVENTIONS rule 6.)
+ */
+import type { AccountKind, Balance } from '../types';
+
+/** Account kinds including the system accounts' kind. */
+export type LedgerKind = AccountKind | 'SYSTEM';
+/** One of the two buckets of an account. */
+export type Bucket = 'available' | 'frozen';
+
+/** A ledger account (mutable; owned by the ledger). Amounts in the asset's smallest unit. */
+export class Account {
+  available = 0n;
+  frozen = 0n;
+  /** Ledger's command stamp of the last change, used to collect changed accounts once per command. */
+  touchedStamp = -1;
+  constructor(
+    readonly owner: string,
+    readonly kind: LedgerKind,
+    readonly asset: string,
+  ) {}
+  /** True for system accounts ('@...' owners), which may go negative. */
+  get isSystem(): boolean {
+    return this.kind === 'SYSTEM';
+  }
+}
+
+/** True when `owner` names a system account ('@faucet', '@chain', '@fee', '@insurance', ...). */
+export function isSystemOwner(owner: string): boolean {
+  return owner.charCodeAt(0) === 64; // '@'
+}
+
+/** The ledger: accounts, postings, and the set of accounts changed by the current command. */
+export class Ledger {
+  /** owner -> kind -> asset -> account */
+  private readonly byOwner = new Map<string, Map<LedgerKind, Map<string, Account>>>();
+  /** Accounts changed since `beginCommand`, in first-change order. */
+  readonly touched: Account[] = [];
+  private stamp = 0;
+
+  /** Start collecting changed accounts for a new command (clears `touched`). */
+  beginCommand(): void {
+    this.stamp++;
+    this.touched.length = 0;
+  }
+
+  /** The account (owner, kind, asset), created empty if missing. */
+  account(owner: string, kind: LedgerKind, asset: string): Account {
+    let kinds = this.byOwner.get(owner);
+    if (kinds === undefined) {
+      kinds = new Map();
+      this.byOwner.set(owner, kinds);
+    }
+    let assets = kinds.get(kind);
+    if (assets === undefined) {
+      assets = new Map();
+      kinds.set(kind, assets);
+    }
+    let acc = assets.get(asset);
+    if (acc === undefined) {
+      acc = new Account(owner, kind, asset);
+      assets.set(asset, acc);
+    }
+    return acc;
+  }
+
+  /** The account if it exists (no creation). */
+  find(owner: string, kind: LedgerKind, asset: string): Account | undefined {
+    return this.byOwner.get(owner)?.get(kind)?.get(asset);
+  }
+
+  /** Balance of an account (zeroes if it never existed). */
+  balance(owner: string, kind: LedgerKind, asset: string): Balance {
+    const a = this.find(owner, kind, asset);
+    return a === undefined ? { available: 0n, frozen: 0n } : { available: a.available, frozen: a.frozen };
+  }
+
+  /** All non-zero balances of an owner: kind -> asset -> balance. */
+  balancesOf(owner: string): Map<LedgerKind, Map<string, Balance>> {
+    const out = new Map<LedgerKind, Map<string, Balance>>();
+    const kinds = this.byOwner.get(owner);
+    if (kinds === undefined) return out;
+    for (const [kind, assets] of kinds) {
+      for (const [asset, a] of assets) {
+        if (a.available === 0n && a.frozen === 0n) continue;
+        let m = out.get(kind);
+        if (m === undefined) {
+          m = new Map();
+          out.set(kind, m);
+        }
+        m.set(asset, { available: a.available, frozen: a.frozen });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Move `amount` (>= 0, asset's smallest unit) from `from[fromBucket]` to `to[toBucket]`.
+   * Both accounts must hold the same asset. Throws if a user bucket would go negative
+   * (a programmer error: callers check balances first).
+   */
+  post(from: Account, fromBucket: Bucket, to: Account, toBucket: Bucket, amount: bigint): void {
+    if (amount === 0n) return;
+    if (amount < 0n) throw new RangeError('ledger: negative posting');
+    if (from.asset !== to.asset) throw new Error('ledger: posting between different assets');
+    const left = from[fromBucket] - amount;
+    if (left < 0n && from.kind !== 'SYSTEM') {
+      throw new Error(`ledger: ${from.owner}/${from.kind}/${from.asset}.${fromBucket} would go negative`);
+    }
+    from[fromBucket] = left;
+    to[toBucket] += amount;
+    this.touch(from);
+    if (to !== from) this.touch(to);
+  }
+
+  /** Hold: available -> frozen of the same account. */
+  hold(acc: Account, amount: bigint): void {
+    this.post(acc, 'available', acc, 'frozen', amount);
+  }
+
+  /** Release: frozen -> available of the same account. */
+  release(acc: Account, amount: bigint): void {
+    this.post(acc, 'frozen', acc, 'available', amount);
+  }
+
+  private touch(a: Account): void {
+    if (a.touchedStamp !== this.stamp) {
+      a.touchedStamp = this.stamp;
+      this.touched.push(a);
+    }
+  }
+
+  /** Every account, in creation order (owner, then kind, then asset creation order). */
+  *accounts(): IterableIterator<Account> {
+    for (const kinds of this.byOwner.values()) for (const assets of kinds.values()) yield* assets.values();
+  }
+
+  /** Per asset: the sum of both buckets over all accounts (0n for every asset while the ledger is sound). */
+  assetTotals(): Map<string, bigint> {
+    const totals = new Map<string, bigint>();
+    for (const a of this.accounts()) totals.set(a.asset, (totals.get(a.asset) ?? 0n) + a.available + a.frozen);
+    return totals;
+  }
+
+  /** Set an account's buckets directly; only for restoring a snapshot (the restored state is already balanced). */
+  restoreAccount(owner: string, kind: LedgerKind, asset: string, available: bigint, frozen: bigint): void {
+    const a = this.account(owner, kind, asset);
+    a.available = available;
+    a.frozen = frozen;
+  }
+}

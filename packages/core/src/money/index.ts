@@ -1,0 +1,3 @@
+/** Money helpers: decimal strings at the edge, unit conversions, rounding. */
+export * from './decimal';
+export * from './units';

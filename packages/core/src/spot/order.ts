@@ -1,0 +1,74 @@
+/**
+ * The engine's mutable order record. `toView` copies the public fields into an `OrderView`
+ * (types.ts) for results and events; the rest is internal bookkeeping.
+ */
+import type { OrderStatus, OrderType, OrderView, Side, StpMode, TimeInForce } from '../types';
+
+/** A spot order as held by the engine (and linked into a book while it rests). */
+export class Order {
+  filledQty = 0n;
+  filledQuote = 0n;
+  fee = 0n;
+  status: OrderStatus = 'NEW';
+  updatedTs: number;
+  /** Unfilled quantity in qty units (0n for MARKET BUY by quoteAmount, which tracks `hold`). */
+  remaining: bigint;
+  /** Amount still frozen for this order, in asset units (quote for BUY, base for SELL); 0n once the order ends. */
+  hold = 0n;
+  /** Fast book links (intrusive FIFO list per price level); unused by the naive book. */
+  prev: Order | null = null;
+  next: Order | null = null;
+  level: unknown = null;
+
+  constructor(
+    /** Engine sequence number; `orderId` is its decimal string. */
+    readonly seq: number,
+    readonly orderId: string,
+    readonly clientOrderId: string | null,
+    readonly userId: string,
+    readonly symbol: string,
+    readonly side: Side,
+    readonly orderType: OrderType,
+    readonly timeInForce: TimeInForce,
+    /** Limit price in price units; null for MARKET. */
+    readonly price: bigint | null,
+    /** Quantity in qty units; null for MARKET BUY by quoteAmount. */
+    readonly quantity: bigint | null,
+    /** Quote asset units; only for MARKET BUY by quoteAmount. */
+    readonly quoteAmount: bigint | null,
+    readonly feeAsset: string,
+    readonly stp: StpMode,
+    readonly createdTs: number,
+  ) {
+    this.updatedTs = createdTs;
+    this.remaining = quantity ?? 0n;
+  }
+
+  /** True while NEW or PARTIALLY_FILLED. */
+  get isOpen(): boolean {
+    return this.status === 'NEW' || this.status === 'PARTIALLY_FILLED';
+  }
+
+  /** A fresh copy of the public fields. */
+  toView(): OrderView {
+    return {
+      orderId: this.orderId,
+      clientOrderId: this.clientOrderId,
+      userId: this.userId,
+      symbol: this.symbol,
+      side: this.side,
+      orderType: this.orderType,
+      timeInForce: this.timeInForce,
+      price: this.price,
+      quantity: this.quantity,
+      quoteAmount: this.quoteAmount,
+      filledQty: this.filledQty,
+      filledQuote: this.filledQuote,
+      fee: this.fee,
+      feeAsset: this.feeAsset,
+      status: this.status,
+      createdTs: this.createdTs,
+      updatedTs: this.updatedTs,
+    };
+  }
+}

@@ -1,0 +1,393 @@
+/**
+ * One spot market: its configuration, its book, and the order placement, matching, settlement
+ * and cancellation rules. The engine (engine.ts) owns the state and calls in here.
+ *
+ * Units: prices in price units, quantities in qty units, amounts and fees in asset units
+ * (see types.ts). Rules follow Binance spot: price-time priority, every fill at the maker's price,
+ * LIMIT GTC/IOC/FOK/POST_ONLY (LIMIT_MAKER), MARKET by quantity or by quote amount (quoteOrderQty),
+ * self-trade prevention decided by the taker's mode, fees charged in the asset received and rounded up.
+ */
+import { Account, type Ledger } from '../ledger/ledger';
+import { feeCeil, pow10 } from '../money';
+import type {
+  Command,
+  CommandResult,
+  EngineEvent,
+  MarketConfig,
+  OrderView,
+  RejectCode,
+  Side,
+  StpMode,
+  TimeInForce,
+} from '../types';
+import type { BookKind, OrderBook } from './book';
+import { FastOrderBook } from './fast-book';
+import { NaiveOrderBook } from './naive-book';
+import { Order } from './order';
+
+/** The placeOrder command. */
+export type PlaceOrderCommand = Extract<Command, { type: 'placeOrder' }>;
+
+/** What a market needs from the engine while it works on a command. */
+export interface SpotHost {
+  readonly ledger: Ledger;
+  /** Events of the current command (appended to). */
+  readonly events: EngineEvent[];
+  /** Next order sequence number (the order id is its decimal string). */
+  allocOrderSeq(): number;
+  /** Next trade id (decimal string). */
+  allocTradeId(): string;
+  /** A new accepted order (indexes it by id and client order id). */
+  registerOrder(o: Order): void;
+  /** The order now rests in the book (open). */
+  orderRested(o: Order): void;
+  /** A resting order left the book (filled, cancelled or expired). */
+  orderClosed(o: Order): void;
+}
+
+const TIFS: ReadonlySet<string> = new Set<TimeInForce>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
+const STPS: ReadonlySet<string> = new Set<StpMode>(['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'NONE']);
+/** Longest accepted clientOrderId (characters), as Binance's newClientOrderId. */
+export const MAX_CLIENT_ORDER_ID_LENGTH = 36;
+
+function reject(code: RejectCode): CommandResult {
+  return { code, events: [] };
+}
+
+function isOptBigint(v: unknown): boolean {
+  return v === undefined || typeof v === 'bigint';
+}
+
+/** Result of simulating a taker against the book without changing it. */
+interface WalkResult {
+  /** fillable quantity, qty units */
+  qty: bigint;
+  /** cost of that quantity at the makers' prices, quote asset units */
+  quote: bigint;
+}
+
+/** A spot market with its book (see the file comment). */
+export class SpotMarket {
+  readonly config: MarketConfig;
+  readonly book: OrderBook;
+  /** Multiplier from price*qty to quote asset units: 10^(quoteScale - priceDecimals - qtyDecimals). */
+  readonly notionalMult: bigint;
+  /** Multiplier from qty units to base asset units: 10^(baseScale - qtyDecimals). */
+  readonly baseMult: bigint;
+  readonly makerFeePpm: bigint;
+  readonly takerFeePpm: bigint;
+  /** Price of the last trade (price units), or null. */
+  lastPrice: bigint | null = null;
+  private readonly feeBase: Account;
+  private readonly feeQuote: Account;
+
+  /** `config` must already be validated (engine's addMarket); scales are the assets' scales. */
+  constructor(config: MarketConfig, baseScale: number, quoteScale: number, bookKind: BookKind, ledger: Ledger) {
+    this.config = { ...config };
+    this.book = bookKind === 'naive' ? new NaiveOrderBook() : new FastOrderBook();
+    this.notionalMult = pow10(quoteScale - config.priceDecimals - config.qtyDecimals);
+    this.baseMult = pow10(baseScale - config.qtyDecimals);
+    this.makerFeePpm = BigInt(config.makerFeePpm);
+    this.takerFeePpm = BigInt(config.takerFeePpm);
+    this.feeBase = ledger.account('@fee', 'SYSTEM', config.base);
+    this.feeQuote = ledger.account('@fee', 'SYSTEM', config.quote);
+  }
+
+  /**
+   * Validate and execute a placeOrder (market existence and idempotency are the engine's part).
+   * Checks run in REJECT_CODES order; nothing changes before every check has passed.
+   */
+  place(cmd: PlaceOrderCommand, host: SpotHost): CommandResult {
+    const c = this.config;
+    if (c.status !== 'TRADING') return reject('market_halted');
+    const { side, orderType, timeInForce, price, quantity, quoteAmount, clientOrderId, userId } = cmd;
+    const stp = cmd.stp ?? 'EXPIRE_TAKER';
+    if (
+      (side !== 'BUY' && side !== 'SELL') ||
+      (orderType !== 'LIMIT' && orderType !== 'MARKET') ||
+      !TIFS.has(timeInForce) ||
+      !STPS.has(stp) ||
+      typeof userId !== 'string' ||
+      userId.length === 0 ||
+      userId.charCodeAt(0) === 64 ||
+      (clientOrderId !== undefined &&
+        (typeof clientOrderId !== 'string' || clientOrderId.length === 0 || clientOrderId.length > MAX_CLIENT_ORDER_ID_LENGTH)) ||
+      !isOptBigint(price) ||
+      !isOptBigint(quantity) ||
+      !isOptBigint(quoteAmount)
+    ) {
+      return reject('invalid_order');
+    }
+    const isMarket = orderType === 'MARKET';
+    if (isMarket) {
+      if (
+        price !== undefined ||
+        timeInForce === 'POST_ONLY' ||
+        (quoteAmount !== undefined && (side === 'SELL' || quantity !== undefined || timeInForce === 'FOK'))
+      ) {
+        return reject('invalid_order');
+      }
+    } else if (quoteAmount !== undefined) {
+      return reject('invalid_order');
+    }
+    if (!isMarket) {
+      if (price === undefined) return reject('price_required');
+      if (price <= 0n || price % c.tickSize !== 0n) return reject('price_not_on_tick');
+    }
+    const byQuote = quoteAmount !== undefined;
+    if (!byQuote) {
+      if (quantity === undefined) return reject('quantity_required');
+      if (quantity % c.stepSize !== 0n) return reject('quantity_not_on_step');
+      if (quantity <= 0n || quantity < c.minQty) return reject('quantity_below_minimum');
+      if (!isMarket && (price as bigint) * quantity * this.notionalMult < c.minNotional) return reject('notional_below_minimum');
+    } else {
+      if (quoteAmount < c.minNotional) return reject('notional_below_minimum');
+      if (quoteAmount <= 0n) return reject('amount_invalid');
+    }
+    const ledger = host.ledger;
+    const holdAsset = side === 'BUY' ? c.quote : c.base;
+    const limit = isMarket ? null : (price as bigint);
+    let hold: bigint;
+    if (side === 'SELL') hold = (quantity as bigint) * this.baseMult;
+    else if (byQuote) hold = quoteAmount;
+    else if (!isMarket) hold = (price as bigint) * (quantity as bigint) * this.notionalMult;
+    else hold = this.walk(side, userId, stp, null, quantity as bigint).quote;
+    const found = ledger.find(userId, 'SPOT', holdAsset);
+    if ((found === undefined ? 0n : found.available) < hold) return reject('insufficient_balance');
+    const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
+    if (timeInForce === 'POST_ONLY') {
+      const bp = this.book.bestPrice(opp);
+      if (bp !== null && (side === 'BUY' ? bp <= (limit as bigint) : bp >= (limit as bigint))) return reject('would_take_liquidity');
+    }
+    if (isMarket && this.book.bestPrice(opp) === null) return reject('no_liquidity');
+
+    // Accepted from here on.
+    const events = host.events;
+    const ts = cmd.ts;
+    const seq = host.allocOrderSeq();
+    const order = new Order(
+      seq,
+      `${seq}`,
+      clientOrderId ?? null,
+      userId,
+      c.symbol,
+      side,
+      orderType,
+      timeInForce,
+      limit,
+      quantity ?? null,
+      quoteAmount ?? null,
+      side === 'BUY' ? c.base : c.quote,
+      stp,
+      ts,
+    );
+    host.registerOrder(order);
+    events.push({ type: 'orderAccepted', ts, order: order.toView() });
+    if (timeInForce === 'FOK' && this.walk(side, userId, stp, limit, quantity as bigint).qty < (quantity as bigint)) {
+      order.status = 'EXPIRED';
+      const view = order.toView();
+      events.push({ type: 'orderUpdated', ts, order: view });
+      return { code: 'ok', events, order: view };
+    }
+    const holdAcc = ledger.account(userId, 'SPOT', holdAsset);
+    ledger.hold(holdAcc, hold);
+    order.hold = hold;
+
+    const outcome = this.match(order, host, ts);
+
+    let restTotal = -1n;
+    if (byQuote) {
+      order.status = order.filledQty > 0n && outcome === 'unaffordable' ? 'FILLED' : 'EXPIRED';
+    } else if (order.remaining === 0n) {
+      order.status = 'FILLED';
+    } else if (!isMarket && (timeInForce === 'GTC' || timeInForce === 'POST_ONLY') && outcome !== 'stp') {
+      order.status = order.filledQty > 0n ? 'PARTIALLY_FILLED' : 'NEW';
+      restTotal = this.book.add(order);
+      host.orderRested(order);
+    } else {
+      order.status = 'EXPIRED';
+    }
+    if (restTotal < 0n && order.hold !== 0n) {
+      ledger.release(holdAcc, order.hold);
+      order.hold = 0n;
+    }
+    const view = order.status === 'NEW' ? null : order.toView();
+    if (view !== null) events.push({ type: 'orderUpdated', ts, order: view });
+    if (restTotal >= 0n) events.push({ type: 'depthChanged', ts, symbol: c.symbol, side, price: limit as bigint, quantity: restTotal });
+    return { code: 'ok', events, order: view ?? order.toView() };
+  }
+
+  /**
+   * Simulate a taker (side, user, STP mode, limit price or null for MARKET, quantity in qty units)
+   * against the book without changing anything: the quantity it would fill and its quote cost.
+   * Used for FOK and for the exact hold of a MARKET BUY by quantity.
+   */
+  walk(side: Side, userId: string, stp: StpMode, limit: bigint | null, quantity: bigint): WalkResult {
+    const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
+    let left = quantity;
+    let quote = 0n;
+    for (let m = this.book.best(opp); m !== undefined && left > 0n; m = this.book.after(m)) {
+      const p = m.price as bigint;
+      if (limit !== null && (side === 'BUY' ? p > limit : p < limit)) break;
+      if (stp !== 'NONE' && m.userId === userId) {
+        if (stp === 'EXPIRE_MAKER') continue;
+        break;
+      }
+      const q = left < m.remaining ? left : m.remaining;
+      quote += p * q * this.notionalMult;
+      left -= q;
+    }
+    return { qty: quantity - left, quote };
+  }
+
+  /** Match a taker against the book; returns why it stopped. Emits trades, maker updates and depth changes. */
+  private match(t: Order, host: SpotHost, ts: number): 'done' | 'stp' | 'unaffordable' {
+    const book = this.book;
+    const events = host.events;
+    const opp: Side = t.side === 'BUY' ? 'SELL' : 'BUY';
+    const limit = t.price;
+    const byQuote = t.quoteAmount !== null;
+    const symbol = this.config.symbol;
+    let depthPrice = -1n;
+    let depthQty = 0n;
+    let outcome: 'done' | 'stp' | 'unaffordable' = 'done';
+    for (;;) {
+      if (!byQuote && t.remaining === 0n) break;
+      const m = book.best(opp);
+      if (m === undefined) break;
+      const p = m.price as bigint;
+      if (limit !== null && (t.side === 'BUY' ? p > limit : p < limit)) break;
+      let q: bigint;
+      if (m.userId === t.userId && t.stp !== 'NONE') {
+        if (t.stp === 'EXPIRE_TAKER') {
+          outcome = 'stp';
+          break;
+        }
+        if (depthPrice !== p && depthPrice >= 0n) events.push({ type: 'depthChanged', ts, symbol, side: opp, price: depthPrice, quantity: depthQty });
+        depthPrice = p;
+        depthQty = this.closeResting(m, 'EXPIRED', host, ts);
+        if (t.stp === 'EXPIRE_BOTH') {
+          outcome = 'stp';
+          break;
+        }
+        continue;
+      }
+      if (byQuote) {
+        const a = t.hold / (p * this.notionalMult);
+        q = a - (a % this.config.stepSize);
+        if (q === 0n) {
+          outcome = 'unaffordable';
+          break;
+        }
+        if (q > m.remaining) q = m.remaining;
+      } else {
+        q = t.remaining < m.remaining ? t.remaining : m.remaining;
+      }
+      if (depthPrice !== p && depthPrice >= 0n) events.push({ type: 'depthChanged', ts, symbol, side: opp, price: depthPrice, quantity: depthQty });
+      depthPrice = p;
+      depthQty = this.fill(t, m, p, q, host, ts);
+    }
+    if (depthPrice >= 0n) events.push({ type: 'depthChanged', ts, symbol, side: opp, price: depthPrice, quantity: depthQty });
+    return outcome;
+  }
+
+  /** Settle one fill of q (qty units) at the maker's price p; returns the maker level's new total. */
+  private fill(t: Order, m: Order, p: bigint, q: bigint, host: SpotHost, ts: number): bigint {
+    const ledger = host.ledger;
+    const c = this.config;
+    const quote = p * q * this.notionalMult;
+    const base = q * this.baseMult;
+    const takerBuys = t.side === 'BUY';
+    const buyer = takerBuys ? t : m;
+    const seller = takerBuys ? m : t;
+    const bBase = ledger.account(buyer.userId, 'SPOT', c.base);
+    const bQuote = ledger.account(buyer.userId, 'SPOT', c.quote);
+    const sBase = ledger.account(seller.userId, 'SPOT', c.base);
+    const sQuote = ledger.account(seller.userId, 'SPOT', c.quote);
+    // Delivery both ways out of the holds.
+    ledger.post(sBase, 'frozen', bBase, 'available', base);
+    seller.hold -= base;
+    ledger.post(bQuote, 'frozen', sQuote, 'available', quote);
+    buyer.hold -= quote;
+    // A taker BUY limit filled below its limit gets the difference of its hold back.
+    if (takerBuys && t.price !== null && t.price > p) {
+      const excess = (t.price - p) * q * this.notionalMult;
+      ledger.release(bQuote, excess);
+      t.hold -= excess;
+    }
+    // Fees in the asset received, rounded up (exchange's favour).
+    const buyerFee = feeCeil(base, takerBuys ? this.takerFeePpm : this.makerFeePpm);
+    const sellerFee = feeCeil(quote, takerBuys ? this.makerFeePpm : this.takerFeePpm);
+    ledger.post(bBase, 'available', this.feeBase, 'available', buyerFee);
+    ledger.post(sQuote, 'available', this.feeQuote, 'available', sellerFee);
+    buyer.fee += buyerFee;
+    seller.fee += sellerFee;
+    t.filledQty += q;
+    t.filledQuote += quote;
+    t.updatedTs = ts;
+    if (t.quoteAmount === null) t.remaining -= q;
+    m.filledQty += q;
+    m.filledQuote += quote;
+    m.updatedTs = ts;
+    let total: bigint;
+    if (q === m.remaining) {
+      total = this.book.remove(m);
+      m.remaining = 0n;
+      m.status = 'FILLED';
+      host.orderClosed(m);
+    } else {
+      total = this.book.reduce(m, q);
+      m.status = 'PARTIALLY_FILLED';
+    }
+    this.lastPrice = p;
+    host.events.push({
+      type: 'trade',
+      ts,
+      tradeId: host.allocTradeId(),
+      symbol: c.symbol,
+      price: p,
+      quantity: q,
+      quoteAmount: quote,
+      takerSide: t.side,
+      makerOrderId: m.orderId,
+      takerOrderId: t.orderId,
+      makerUserId: m.userId,
+      takerUserId: t.userId,
+      makerFee: takerBuys ? sellerFee : buyerFee,
+      makerFeeAsset: m.feeAsset,
+      takerFee: takerBuys ? buyerFee : sellerFee,
+      takerFeeAsset: t.feeAsset,
+    });
+    host.events.push({ type: 'orderUpdated', ts, order: m.toView() });
+    return total;
+  }
+
+  /**
+   * Take a resting order out of the book as CANCELED or EXPIRED: release its whole remaining
+   * hold, emit its update; returns the level's new total (the caller emits the depth change).
+   */
+  closeResting(o: Order, status: 'CANCELED' | 'EXPIRED', host: SpotHost, ts: number): bigint {
+    const total = this.book.remove(o);
+    const acc = host.ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? this.config.quote : this.config.base);
+    host.ledger.release(acc, o.hold);
+    o.hold = 0n;
+    o.status = status;
+    o.updatedTs = ts;
+    host.orderClosed(o);
+    host.events.push({ type: 'orderUpdated', ts, order: o.toView() });
+    return total;
+  }
+
+  /** Cancel a resting order (the engine checked ownership and that it is open); returns its view. */
+  cancel(o: Order, host: SpotHost, ts: number): OrderView {
+    const total = this.closeResting(o, 'CANCELED', host, ts);
+    const ev = host.events[host.events.length - 1] as { order: OrderView };
+    host.events.push({ type: 'depthChanged', ts, symbol: this.config.symbol, side: o.side, price: o.price as bigint, quantity: total });
+    return ev.order;
+  }
+
+  /** Units a resting order must have frozen: BUY price*remaining in quote units, SELL remaining in base units. */
+  requiredHold(o: Order): bigint {
+    return o.side === 'BUY' ? (o.price as bigint) * o.remaining * this.notionalMult : o.remaining * this.baseMult;
+  }
+}
