@@ -1,2 +1,139 @@
-/** Tables of the member area. */
-export {};
+/**
+ * Tables of the member area: users, sessions, login attempts, verification codes, slide-puzzle challenges,
+ * favourite pairs and the demo outbox. Secrets (passwords, tokens, codes, puzzle passes) are stored only
+ * as hashes. Times are `timestamptz`; user ids are a bigint identity, exposed on the wire as numeric strings.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Registered users. `uuid` is the public UID (8 digits); `welCode` the user's invitation code. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    uuid: text('uuid').notNull(),
+    /** Lower-cased e-mail, or null for phone registrations. */
+    mail: text('mail'),
+    /** Phone digits without the country code, or null. */
+    phone: text('phone'),
+    /** Country calling code of `phone` ('86' by default). */
+    areaCode: text('area_code').notNull().default('86'),
+    /** argon2id hash (PHC string). */
+    passwordHash: text('password_hash').notNull(),
+    nickName: text('nick_name').notNull().default(''),
+    welCode: text('wel_code').notNull(),
+    /** The inviter's user id, when registered with an invitation code. */
+    invitedBy: bigint('invited_by', { mode: 'bigint' }),
+    /** ID number; '' = not verified (spec section 3). */
+    cardNo: text('card_no').notNull().default(''),
+    /** 'PASS' = verified, '' none (spec section 3). */
+    cardState: text('card_state').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_uuid_uq').on(t.uuid),
+    uniqueIndex('users_mail_uq').on(t.mail),
+    uniqueIndex('users_phone_uq').on(t.areaCode, t.phone),
+    uniqueIndex('users_wel_code_uq').on(t.welCode),
+  ],
+);
+
+/** Login sessions. The opaque token is given to the client once; only its sha256 (hex) is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    tokenHash: text('token_hash').notNull(),
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed logins, per account key and IP, for lockout and the captcha requirement (rows of a success are cleared). */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_account_idx').on(t.account, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/**
+ * Verification codes (6 digits) sent by e-mail or SMS. `account` is the normalised key ('a@b.c' or
+ * '+86 13800000000'); `codeHash` = HMAC-SHA256(salt, code) in hex.
+ */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    account: text('account').notNull(),
+    type: text('type').notNull(),
+    salt: text('salt').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('verification_codes_account_idx').on(t.account, t.type, t.createdAt), index('verification_codes_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/**
+ * Slide-puzzle challenges. `answerX` is the hole's left edge in image px. One answer each (`answeredAt`);
+ * a right answer stores the sha256 of the issued `geetest_validate` token, usable once (`passUsedAt`)
+ * until `passExpiresAt`.
+ */
+export const captchaChallenges = pgTable(
+  'captcha_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    randomCode: text('random_code').notNull(),
+    answerX: integer('answer_x').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    passed: boolean('passed').notNull().default(false),
+    validateHash: text('validate_hash'),
+    passExpiresAt: timestamp('pass_expires_at', { withTimezone: true }),
+    passUsedAt: timestamp('pass_used_at', { withTimezone: true }),
+  },
+  (t) => [index('captcha_challenges_expires_idx').on(t.expiresAt)],
+);
+
+/** Favourite pairs of a user, one row per (user, pair, market type). */
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: bigint('user_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => users.id),
+    pairsName: text('pairs_name').notNull(),
+    type: text('type').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.pairsName, t.type] })],
+);
+
+/** Codes "sent" by the demo sender, readable at GET /api/demo/outbox in demo mode only. */
+export const demoOutbox = pgTable(
+  'demo_outbox',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** The account as the user typed it, normalised: lower-cased e-mail or phone digits. */
+    account: text('account').notNull(),
+    areaCode: text('area_code').notNull().default(''),
+    type: text('type').notNull(),
+    code: text('code').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+  },
+  (t) => [index('demo_outbox_account_idx').on(t.account, t.id)],
+);
