@@ -1,0 +1,4 @@
+/** AboutPage (being built). */
+export default function AboutPage() {
+  return <div>AboutPage</div>;
+}

@@ -1,0 +1,4 @@
+/** AgreementPage (being built). */
+export default function AgreementPage() {
+  return <div>AgreementPage</div>;
+}

@@ -1,0 +1,4 @@
+/** PrivacyPage (being built). */
+export default function PrivacyPage() {
+  return <div>PrivacyPage</div>;
+}

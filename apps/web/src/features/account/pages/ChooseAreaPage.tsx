@@ -1,0 +1,4 @@
+/** ChooseAreaPage (being built). */
+export default function ChooseAreaPage() {
+  return <div>ChooseAreaPage</div>;
+}

@@ -1,0 +1,4 @@
+/** ForgetPage (being built). */
+export default function ForgetPage() {
+  return <div>ForgetPage</div>;
+}

@@ -1,0 +1,4 @@
+/** LoginPage (being built). */
+export default function LoginPage() {
+  return <div>LoginPage</div>;
+}

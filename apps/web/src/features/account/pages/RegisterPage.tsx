@@ -1,0 +1,4 @@
+/** RegisterPage (being built). */
+export default function RegisterPage() {
+  return <div>RegisterPage</div>;
+}

@@ -1,0 +1,4 @@
+/** HomePage (being built). */
+export default function HomePage() {
+  return <div>HomePage</div>;
+}

@@ -1,0 +1,4 @@
+/** Side menu (being built). */
+export function SideMenu() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** NoticeDetailPage (being built). */
+export default function NoticeDetailPage() {
+  return <div>NoticeDetailPage</div>;
+}

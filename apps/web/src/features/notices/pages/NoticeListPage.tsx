@@ -1,0 +1,4 @@
+/** NoticeListPage (being built). */
+export default function NoticeListPage() {
+  return <div>NoticeListPage</div>;
+}

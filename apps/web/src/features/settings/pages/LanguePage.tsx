@@ -1,0 +1,4 @@
+/** LanguePage (being built). */
+export default function LanguePage() {
+  return <div>LanguePage</div>;
+}

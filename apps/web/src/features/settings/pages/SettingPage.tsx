@@ -1,0 +1,4 @@
+/** SettingPage (being built). */
+export default function SettingPage() {
+  return <div>SettingPage</div>;
+}

@@ -1,0 +1,3 @@
+export * from './client';
+export * from './api-error';
+export * from './alerts';

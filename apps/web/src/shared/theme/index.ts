@@ -1,0 +1,2 @@
+import './theme.css';
+export * from './theme';

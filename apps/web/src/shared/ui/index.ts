@@ -1,0 +1,3 @@
+export * from './PageHeader';
+export * from './EmptyState';
+export * from './Loading';

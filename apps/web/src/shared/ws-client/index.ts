@@ -1,0 +1,3 @@
+export * from './ws-client';
+export * from './depth-book';
+export * from './hooks';

@@ -1,0 +1,14 @@
+// Unit and component tests of the web app: `npx vitest run --project web` from the repository root.
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __BUILD_ID__: JSON.stringify('test') },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+  },
+});
