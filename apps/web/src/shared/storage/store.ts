@@ -127,6 +127,7 @@ export const useAppStore = create<AppStore>()(
     }),
     {
       name: 'exchange',
+      version: 1,
       storage: perKeyStorage,
       partialize: (s): PersistedFields => {
         const out = {} as Record<string, unknown>;
