@@ -1,0 +1,245 @@
+/**
+ * The projector: writes engine events to the database in batches for queries and history (DESIGN.md section 2,
+ * step 4). Orders are upserted by order id (last state in the batch wins), trades inserted by trade id (a
+ * repeat is ignored), and the cursor row `projection_cursor('spot')` = sequence number of the last command
+ * fully written, in the same transaction. Writing is therefore idempotent: replaying the journal after a crash
+ * pushes the same events again and the rows come out the same.
+ *
+ * A batch is written every `flushMs` (50 ms) or as soon as `maxEvents` (500) events are buffered. Orders of
+ * non-numeric user ids (the liquidity bots, e.g. 'mm-BTC-USDT') are not projected; trades always are.
+ * A failed write is logged and retried (the buffer is kept), so the database catching up never blocks matching.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { eq, sql } from 'drizzle-orm';
+import type { EngineEvent, OrderView, TradeEvent } from '@exchange/core';
+import type { Db } from '../db/client';
+import { projectionCursor, spotOrders, spotTrades } from '../db/schema/trading';
+
+/** Name of the cursor row of the spot projection. */
+export const SPOT_CURSOR = 'spot';
+const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
+/** Rows per INSERT statement (keeps statements well under PostgreSQL's parameter limit). */
+const CHUNK = 500;
+
+/** True for the user ids whose orders are projected (numeric ids of registered users). */
+export function isProjectedUser(userId: string): boolean {
+  return /^[0-9]+$/.test(userId);
+}
+
+/** The projector's surface used by the engine host. */
+export interface Projector {
+  /** Sequence number up to which every event is written (loaded from the database at start). */
+  readonly cursor: number;
+  /** Buffers the events of command `seq` (seq strictly increasing across calls). */
+  push(seq: number, events: readonly EngineEvent[]): void;
+  /** Resolves once everything pushed before the call is written. */
+  projected(): Promise<void>;
+  /** Writes the buffer now (waits for a write already running). */
+  flush(): Promise<void>;
+  /** Number of events buffered and not yet written. */
+  readonly buffered: number;
+  /** Flushes and stops the timer. */
+  close(): Promise<void>;
+}
+
+/** Options of `createProjector`. */
+export interface ProjectorOptions {
+  db: Db;
+  log: FastifyBaseLogger;
+  flushMs?: number;
+  maxEvents?: number;
+}
+
+type OrderRow = typeof spotOrders.$inferInsert;
+type TradeRow = typeof spotTrades.$inferInsert;
+
+function orderRow(o: OrderView, seq: number): OrderRow {
+  const s = (v: bigint | null) => (v === null ? null : v.toString());
+  return {
+    id: BigInt(o.orderId),
+    clientOrderId: o.clientOrderId,
+    userId: o.userId,
+    symbol: o.symbol,
+    side: o.side,
+    orderType: o.orderType,
+    timeInForce: o.timeInForce,
+    price: s(o.price),
+    quantity: s(o.quantity),
+    quoteAmount: s(o.quoteAmount),
+    filledQty: o.filledQty.toString(),
+    filledQuote: o.filledQuote.toString(),
+    fee: o.fee.toString(),
+    feeAsset: o.feeAsset,
+    status: o.status,
+    closed: CLOSED.has(o.status),
+    createdTs: o.createdTs,
+    updatedTs: o.updatedTs,
+    seq,
+  };
+}
+
+function tradeRow(t: TradeEvent, seq: number): TradeRow {
+  return {
+    id: BigInt(t.tradeId),
+    symbol: t.symbol,
+    price: t.price.toString(),
+    quantity: t.quantity.toString(),
+    quoteAmount: t.quoteAmount.toString(),
+    takerSide: t.takerSide,
+    makerOrderId: BigInt(t.makerOrderId),
+    takerOrderId: BigInt(t.takerOrderId),
+    makerUserId: t.makerUserId,
+    takerUserId: t.takerUserId,
+    makerFee: t.makerFee.toString(),
+    makerFeeAsset: t.makerFeeAsset,
+    takerFee: t.takerFee.toString(),
+    takerFeeAsset: t.takerFeeAsset,
+    ts: t.ts,
+    seq,
+  };
+}
+
+/** Loads the cursor and returns a running projector. */
+export async function createProjector(opts: ProjectorOptions): Promise<Projector> {
+  const { db, log } = opts;
+  const flushMs = opts.flushMs ?? 50;
+  const maxEvents = opts.maxEvents ?? 500;
+  const rows = await db.select().from(projectionCursor).where(eq(projectionCursor.name, SPOT_CURSOR));
+  let cursor = rows[0]?.seq ?? 0;
+
+  let orders = new Map<string, OrderRow>();
+  let trades: TradeRow[] = [];
+  let count = 0;
+  let pushedSeq = cursor;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let failures = 0;
+  let closed = false;
+  const waiters: Array<{ seq: number; resolve: () => void }> = [];
+
+  function settleWaiters(): void {
+    for (let i = waiters.length - 1; i >= 0; i--) {
+      if (waiters[i]!.seq <= cursor) {
+        waiters[i]!.resolve();
+        waiters.splice(i, 1);
+      }
+    }
+  }
+
+  function schedule(delay: number): void {
+    if (timer !== null || closed) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void flush();
+    }, delay);
+  }
+
+  async function writeOnce(): Promise<void> {
+    if (pushedSeq <= cursor && count === 0) return;
+    const batchOrders = [...orders.values()];
+    const batchTrades = trades;
+    const batchSeq = pushedSeq;
+    orders = new Map();
+    trades = [];
+    count = 0;
+    try {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < batchTrades.length; i += CHUNK) {
+          await tx.insert(spotTrades).values(batchTrades.slice(i, i + CHUNK)).onConflictDoNothing({ target: spotTrades.id });
+        }
+        for (let i = 0; i < batchOrders.length; i += CHUNK) {
+          await tx
+            .insert(spotOrders)
+            .values(batchOrders.slice(i, i + CHUNK))
+            .onConflictDoUpdate({
+              target: spotOrders.id,
+              set: {
+                filledQty: sql`excluded.filled_qty`,
+                filledQuote: sql`excluded.filled_quote`,
+                fee: sql`excluded.fee`,
+                status: sql`excluded.status`,
+                closed: sql`excluded.closed`,
+                updatedTs: sql`excluded.updated_ts`,
+                seq: sql`excluded.seq`,
+              },
+              // Never let an older state overwrite a newer one (a replay after a newer projection).
+              setWhere: sql`${spotOrders.seq} <= excluded.seq`,
+            });
+        }
+        await tx
+          .insert(projectionCursor)
+          .values({ name: SPOT_CURSOR, seq: batchSeq })
+          .onConflictDoUpdate({ target: projectionCursor.name, set: { seq: sql`greatest(${projectionCursor.seq}, excluded.seq)` } });
+      });
+      cursor = Math.max(cursor, batchSeq);
+      failures = 0;
+      settleWaiters();
+    } catch (err) {
+      // Put the batch back under anything newer that arrived meanwhile, and retry later.
+      for (const r of batchOrders) if (!orders.has(String(r.id))) orders.set(String(r.id), r);
+      trades = batchTrades.concat(trades);
+      count += batchOrders.length + batchTrades.length;
+      failures++;
+      log.error({ err, failures }, 'projector write failed; will retry');
+      throw err;
+    }
+  }
+
+  async function flush(): Promise<void> {
+    // Wait for a write in progress (another caller may start the next one meanwhile).
+    for (let r = running; r !== null; r = running as Promise<void> | null) await r.catch(() => {});
+    if (pushedSeq <= cursor && count === 0) return;
+    running = writeOnce().finally(() => {
+      running = null;
+    });
+    try {
+      await running;
+    } catch {
+      schedule(Math.min(5000, 100 * 2 ** Math.min(failures, 6)));
+      return;
+    }
+    if (count > 0 || pushedSeq > cursor) schedule(count >= maxEvents ? 0 : flushMs);
+  }
+
+  return {
+    get cursor() {
+      return cursor;
+    },
+    get buffered() {
+      return count;
+    },
+    push(seq, events) {
+      if (seq <= cursor) return;
+      pushedSeq = seq;
+      for (const ev of events) {
+        if (ev.type === 'trade') {
+          trades.push(tradeRow(ev, seq));
+          count++;
+        } else if ((ev.type === 'orderAccepted' || ev.type === 'orderUpdated') && isProjectedUser(ev.order.userId)) {
+          orders.set(ev.order.orderId, orderRow(ev.order, seq));
+          count++;
+        }
+      }
+      if (count >= maxEvents && running === null) {
+        if (timer !== null) clearTimeout(timer);
+        timer = null;
+        void flush();
+      } else {
+        schedule(flushMs);
+      }
+    },
+    projected() {
+      if (pushedSeq <= cursor) return Promise.resolve();
+      const p = new Promise<void>((resolve) => waiters.push({ seq: pushedSeq, resolve }));
+      void flush();
+      return p;
+    },
+    flush,
+    async close() {
+      await flush();
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+}
