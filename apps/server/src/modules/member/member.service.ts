@@ -1,16 +1,336 @@
-// PLACEHOLDER: replaced by the member engineer. Only the interface below is agreed.
+/**
+ * The member service: registration, login/logout, password reset, sessions, profile (nickname, invitation
+ * code) and favourite pairs; it also builds the captcha and verification-code services of modules/sms.
+ * Rules: passwords 8-20 characters, not only digits (spec sections 5 and 9), hashed with argon2id; session
+ * tokens are 32 random bytes (base64url) stored as sha256, valid 7 days, revocable; logins are limited per
+ * account (puzzle after 3 failures, locked after 5 within 15 minutes) and per IP (locked after 20).
+ */
+import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Favorite, GeetestResult, Lang, Member, MarketType, Session } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Hooks } from '../../context';
+import { AppError } from '../../shared/errors';
+import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from './account';
+import { createMemberRepository, isUniqueViolation, type UserRow } from './member.repository';
+import { randomToken, randomUid, randomWelCode, sha256Hex } from './secrets';
+import { createSmsRepository } from '../sms/sms.repository';
+import { createCaptchaService, type CaptchaService } from '../sms/captcha.service';
+import { createCodeService, type CodeService } from '../sms/code.service';
+import { codeSendersFromConfig, type CodeSenders } from '../sms/code-sender';
+
+/** Session lifetime. */
+export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
+/** Window over which failed logins count. */
+export const LOGIN_WINDOW_MS = 15 * 60_000;
+/** Failed logins of an account after which the puzzle is required. */
+export const LOGIN_CAPTCHA_AFTER = 3;
+/** Failed logins of an account after which it is locked for the window. */
+export const LOGIN_LOCK_AFTER = 5;
+/** Failed logins from one IP after which that IP is locked for the window. */
+export const LOGIN_IP_LOCK_AFTER = 20;
+/** argon2id parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane). */
+const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Registration input (packages/api RegisterBody), after schema validation. */
+export interface RegisterInput {
+  registerType: 'EMAIL' | 'PHONE';
+  mail?: string | undefined;
+  phone?: string | undefined;
+  areaCode?: string | undefined;
+  code: string;
+  password: string;
+  confirmPassword: string;
+  invitationCode?: string | undefined;
+  agreement: boolean | string;
+}
+
+/** Login input (packages/api LoginBody). */
+export interface LoginInput extends Partial<GeetestResult> {
+  account: string;
+  areaCode?: string | undefined;
+  password: string;
+}
+
+/** Password reset input (packages/api ForgetPasswordBody). */
+export interface ForgetPasswordInput {
+  account: string;
+  areaCode?: string | undefined;
+  code: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Who is calling: IP (for limits) and language (for code messages). */
+export interface CallerInfo {
+  ip: string;
+  lang: Lang;
+}
 
 export interface MemberService {
   /** The user id of a valid, unexpired, unrevoked session token whose owner is `userId`; else null. */
   authenticate(token: string, userId: string): Promise<string | null>;
-  /** The user's nickname ('' when not set). */
+  /** The user's nickname ('' when not set, or when the user does not exist). */
   nickName(userId: string): Promise<string>;
+  /** The slide puzzle (modules/sms). */
+  captcha: CaptchaService;
+  /** Verification codes (modules/sms). */
+  codes: CodeService;
+  /**
+   * Registers a user, fires hooks.userRegistered and logs them in. Throws email_invalid, phone_invalid,
+   * password_invalid, password_mismatch, agreement_required, invitation_invalid, account_exists, code_invalid.
+   */
+  register(input: RegisterInput, caller: CallerInfo): Promise<Session>;
+  /** Logs in. Throws login_locked (429), captcha_required, captcha_invalid, login_failed. */
+  login(input: LoginInput, caller: CallerInfo): Promise<Session>;
+  /** Revokes the session of `token` (no-op when unknown). */
+  logout(token: string): Promise<void>;
+  /** Resets a password with a FORGET code and revokes every session of the user. */
+  forgetPassword(input: ForgetPasswordInput): Promise<void>;
+  /** The member record (spec section 3) of an existing user; throws not_found. */
+  getMember(userId: string): Promise<Member>;
+  /** Sets the nickname once; throws nickname_required, nickname_already_set. */
+  setNickName(userId: string, nickName: string): Promise<void>;
+  /** The user's favourite pairs, optionally of one market type. */
+  getFavorites(userId: string, type?: MarketType): Promise<Favorite[]>;
+  /** Adds a favourite pair (idempotent). */
+  addFavorite(userId: string, pairsName: string, type: MarketType): Promise<void>;
+  /** Removes a favourite pair (idempotent). */
+  cancelFavorite(userId: string, pairsName: string, type: MarketType): Promise<void>;
+  /** The user's invitation code. */
+  welCode(userId: string): Promise<string>;
+  /**
+   * Creates an e-mail user directly (no code, no puzzle) unless the address is taken, firing
+   * hooks.userRegistered when created. For the demo account.
+   */
+  ensureEmailUser(mail: string, password: string, nickName: string): Promise<{ userId: string; created: boolean }>;
 }
 
-export function createMemberService(_deps: { config: Config; db: Db; log: FastifyBaseLogger; hooks: Hooks }): MemberService {
-  throw new Error('member service not built yet');
+/** Parses a wire user id (a positive bigint in decimal); null when malformed. */
+export function parseUserId(s: string): bigint | null {
+  if (!/^[1-9][0-9]{0,18}$/.test(s)) return null;
+  const v = BigInt(s);
+  return v <= 9_223_372_036_854_775_807n ? v : null;
+}
+
+/** Checks the spec's password rule (8-20 characters, not only digits); throws password_invalid. */
+export function checkPassword(password: string, field = 'password'): void {
+  if (password.length < 8 || password.length > 20 || /^[0-9]+$/.test(password)) throw new AppError('password_invalid', 400, field);
+}
+
+function truthy(v: boolean | string): boolean {
+  return v === true || v === 'true' || v === '1';
+}
+
+function toMember(u: UserRow): Member {
+  return {
+    userId: u.id.toString(),
+    uuid: u.uuid,
+    nickName: u.nickName,
+    phone: u.phone ?? '',
+    mail: u.mail ?? '',
+    areaCode: u.areaCode,
+    cardNo: u.cardNo,
+    cardState: u.cardState,
+  };
+}
+
+/**
+ * Builds the member service. Optional: `senders` (code delivery; default from config), `now` (Unix ms clock).
+ */
+export function createMemberService(deps: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  hooks: Hooks;
+  senders?: CodeSenders;
+  now?: () => number;
+}): MemberService {
+  const { config, db, log, hooks } = deps;
+  const now = deps.now ?? Date.now;
+  const repo = createMemberRepository(db);
+  const smsRepo = createSmsRepository(db);
+  const captcha = createCaptchaService({ repo: smsRepo, testMode: config.captchaTestMode, now });
+  const codes = createCodeService({
+    repo: smsRepo,
+    captcha,
+    senders: deps.senders ?? codeSendersFromConfig(config, db, log),
+    accountExists: async (a) => (await repo.findByAccount(a)) !== null,
+    log,
+    now,
+  });
+  let dummyHash: Promise<string> | undefined;
+
+  async function userOf(userId: string): Promise<UserRow> {
+    const id = parseUserId(userId);
+    const u = id === null ? null : await repo.findById(id);
+    if (!u) throw new AppError('not_found', 404);
+    return u;
+  }
+
+  async function startSession(userId: bigint): Promise<Session> {
+    const token = randomToken();
+    const t = now();
+    const expiresAt = t + SESSION_TTL_MS;
+    await repo.insertSession({ tokenHash: sha256Hex(token), userId, createdAt: new Date(t), expiresAt: new Date(expiresAt) });
+    return { token, userId: userId.toString(), expiresAt };
+  }
+
+  /** Inserts a user with fresh uuid and welCode (retrying their rare collisions); account_exists on a taken account. */
+  async function createUser(account: Account, password: string, nickName: string, invitedBy: bigint | null): Promise<bigint> {
+    const passwordHash = await argon2.hash(password, ARGON2_OPTIONS);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await repo.insertUser({
+          uuid: randomUid(),
+          mail: account.kind === 'email' ? account.mail : null,
+          phone: account.kind === 'phone' ? account.phone : null,
+          areaCode: account.kind === 'phone' ? account.areaCode : '86',
+          passwordHash,
+          nickName,
+          welCode: randomWelCode(),
+          invitedBy,
+        });
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        if (await repo.findByAccount(account)) throw new AppError('account_exists', 400);
+        if (attempt >= 5) throw err;
+      }
+    }
+  }
+
+  async function fireRegistered(userId: bigint): Promise<void> {
+    for (const listener of hooks.userRegistered) {
+      try {
+        await listener(userId.toString());
+      } catch (err) {
+        log.error({ err, userId: userId.toString() }, 'userRegistered listener failed');
+      }
+    }
+  }
+
+  return {
+    captcha,
+    codes,
+
+    async authenticate(token, userId) {
+      const id = parseUserId(userId);
+      if (id === null || token.length === 0 || token.length > 200) return null;
+      return (await repo.liveSession(sha256Hex(token), id, new Date(now()))) ? id.toString() : null;
+    },
+
+    async nickName(userId) {
+      const id = parseUserId(userId);
+      const u = id === null ? null : await repo.findById(id);
+      return u?.nickName ?? '';
+    },
+
+    async register(input) {
+      const account = input.registerType === 'EMAIL' ? parseEmail(input.mail, 'mail') : parsePhone(input.phone, input.areaCode, 'phone');
+      checkPassword(input.password);
+      if (input.password !== input.confirmPassword) throw new AppError('password_mismatch', 400, 'confirmPassword');
+      if (!truthy(input.agreement)) throw new AppError('agreement_required', 400, 'agreement');
+      let invitedBy: bigint | null = null;
+      const invitation = (input.invitationCode ?? '').trim().toUpperCase();
+      if (invitation !== '') {
+        const inviter = await repo.findByWelCode(invitation);
+        if (!inviter) throw new AppError('invitation_invalid', 400, 'invitationCode');
+        invitedBy = inviter.id;
+      }
+      if (await repo.findByAccount(account)) throw new AppError('account_exists', 400);
+      await codes.consume(account, 'REGISTER', input.code);
+      const id = await createUser(account, input.password, '', invitedBy);
+      await fireRegistered(id);
+      return startSession(id);
+    },
+
+    async login(input, caller) {
+      const account = parseAccount(input.account, input.areaCode);
+      const key = accountKey(account);
+      const since = new Date(now() - LOGIN_WINDOW_MS);
+      const failures = await repo.failuresByAccount(key, since);
+      if (failures >= LOGIN_LOCK_AFTER || (await repo.failuresByIp(caller.ip, since)) >= LOGIN_IP_LOCK_AFTER) {
+        throw new AppError('login_locked', 429);
+      }
+      if (failures >= LOGIN_CAPTCHA_AFTER) await captcha.consume(input);
+      const user = await repo.findByAccount(account);
+      let okPassword = false;
+      if (user) {
+        okPassword = await argon2.verify(user.passwordHash, input.password);
+      } else {
+        // Same work for unknown accounts, so timing does not reveal which accounts exist.
+        dummyHash ??= argon2.hash(randomToken(), ARGON2_OPTIONS);
+        await argon2.verify(await dummyHash, input.password);
+      }
+      if (!user || !okPassword) {
+        await repo.addFailure(key, caller.ip, new Date(now()));
+        throw new AppError('login_failed', 400);
+      }
+      await repo.clearFailures(key);
+      return startSession(user.id);
+    },
+
+    async logout(token) {
+      await repo.revokeSession(sha256Hex(token), new Date(now()));
+    },
+
+    async forgetPassword(input) {
+      const account = parseAccount(input.account, input.areaCode);
+      checkPassword(input.password);
+      if (input.password !== input.confirmPassword) throw new AppError('password_mismatch', 400, 'confirmPassword');
+      const user = await repo.findByAccount(account);
+      if (!user) throw new AppError('account_not_found', 400, 'account');
+      await codes.consume(account, 'FORGET', input.code);
+      await repo.updatePassword(user.id, await argon2.hash(input.password, ARGON2_OPTIONS));
+      await repo.revokeAllSessions(user.id, new Date(now()));
+      await repo.clearFailures(accountKey(account));
+    },
+
+    async getMember(userId) {
+      return toMember(await userOf(userId));
+    },
+
+    async setNickName(userId, nickName) {
+      const nick = nickName.trim();
+      if (nick === '') throw new AppError('nickname_required', 400, 'nickName');
+      const u = await userOf(userId);
+      if (!(await repo.setNickNameOnce(u.id, nick))) throw new AppError('nickname_already_set', 400);
+    },
+
+    async getFavorites(userId, type) {
+      const u = await userOf(userId);
+      return (await repo.listFavorites(u.id, type)).map((f) => ({ pairsName: f.pairsName, type: f.type as MarketType }));
+    },
+
+    async addFavorite(userId, pairsName, type) {
+      const u = await userOf(userId);
+      await repo.addFavorite(u.id, pairsName, type);
+    },
+
+    async cancelFavorite(userId, pairsName, type) {
+      const u = await userOf(userId);
+      await repo.removeFavorite(u.id, pairsName, type);
+    },
+
+    async welCode(userId) {
+      return (await userOf(userId)).welCode;
+    },
+
+    async ensureEmailUser(mail, password, nickName) {
+      const account = parseEmail(mail);
+      const existing = await repo.findByAccount(account);
+      if (existing) return { userId: existing.id.toString(), created: false };
+      try {
+        const id = await createUser(account, password, nickName, null);
+        await fireRegistered(id);
+        return { userId: id.toString(), created: true };
+      } catch (err) {
+        // Another process created it meanwhile.
+        const again = await repo.findByAccount(account);
+        if (again) return { userId: again.id.toString(), created: false };
+        throw err;
+      }
+    },
+  };
 }

@@ -1,0 +1,45 @@
+/**
+ * Accounts as users type them: an e-mail address or phone digits (with a country calling code, default '86',
+ * spec section 3). Parsing normalises them and yields the key used by codes, lockouts and lookups.
+ */
+import { AppError } from '../../shared/errors';
+
+/** A standard e-mail pattern (WHATWG's `type=email` rule, with at least one dot in the domain). */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+/** Phone numbers: 5 to 15 digits (E.164 allows at most 15), without the country code. */
+export const PHONE_PATTERN = /^[0-9]{5,15}$/;
+/** Country calling code used when none is given (spec section 9). */
+export const DEFAULT_AREA_CODE = '86';
+
+/** A parsed account: a lower-cased e-mail, or phone digits with their country code. */
+export type Account = { kind: 'email'; mail: string } | { kind: 'phone'; phone: string; areaCode: string };
+
+/** Parses an e-mail; throws AppError 'email_invalid' (400) when it does not match EMAIL_PATTERN. */
+export function parseEmail(raw: string | undefined, field = 'mail'): Account {
+  const mail = (raw ?? '').trim().toLowerCase();
+  if (mail.length > 100 || !EMAIL_PATTERN.test(mail)) throw new AppError('email_invalid', 400, field);
+  return { kind: 'email', mail };
+}
+
+/** Parses phone digits (spaces and dashes dropped); throws AppError 'phone_invalid' (400). */
+export function parsePhone(raw: string | undefined, areaCode: string | undefined, field = 'phone'): Account {
+  const phone = (raw ?? '').replace(/[\s-]/g, '');
+  if (!PHONE_PATTERN.test(phone)) throw new AppError('phone_invalid', 400, field);
+  return { kind: 'phone', phone, areaCode: areaCode && areaCode !== '' ? areaCode : DEFAULT_AREA_CODE };
+}
+
+/** Parses "email or phone" as typed in one field: an '@' makes it an e-mail. */
+export function parseAccount(raw: string, areaCode?: string, field = 'account'): Account {
+  return raw.includes('@') ? parseEmail(raw, field) : parsePhone(raw, areaCode, field);
+}
+
+/** The normalised key of an account: 'a@b.c' or '+86 13800000000'. */
+export function accountKey(a: Account): string {
+  return a.kind === 'email' ? a.mail : `+${a.areaCode} ${a.phone}`;
+}
+
+/** What the user typed, normalised: the e-mail or the phone digits (the demo outbox is keyed by this). */
+export function accountAddress(a: Account): string {
+  return a.kind === 'email' ? a.mail : a.phone;
+}

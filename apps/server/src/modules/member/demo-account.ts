@@ -1,0 +1,19 @@
+/**
+ * The demo account of the embedded demo (issue 2, section 5): created once when demo mode is on, with the
+ * documented credentials below; hooks.userRegistered fires for it on creation (demo funds).
+ */
+import type { AppContext } from '../../context';
+
+/** The demo account's e-mail. */
+export const DEMO_ACCOUNT = 'demo@exchange.local';
+/** The demo account's password (documented; demo mode only, never in production). */
+export const DEMO_PASSWORD = 'Demo12345';
+/** The demo account's nickname. */
+export const DEMO_NICKNAME = 'Demo';
+
+/** Creates the demo user if absent; its credentials in demo mode, else null. */
+export async function ensureDemoAccount(ctx: Pick<AppContext, 'config' | 'members'>): Promise<{ account: string; password: string } | null> {
+  if (!ctx.config.demoMode) return null;
+  await ctx.members.ensureEmailUser(DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_NICKNAME);
+  return { account: DEMO_ACCOUNT, password: DEMO_PASSWORD };
+}

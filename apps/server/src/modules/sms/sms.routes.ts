@@ -1,0 +1,67 @@
+/**
+ * Routes of data/sms: the slide puzzle (geetestCode, geetestVerify) and verification codes (sendCode).
+ * Public (the spec sends captcha calls without token headers).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { API_PATHS, Envelope, GeetestChallenge, GeetestCodeQuery, GeetestResult, GeetestVerifyBody, SendCodeBody } from '@exchange/api';
+import { ok } from '../../shared/envelope';
+import { requestLang } from '../../shared/lang';
+
+const TAGS = ['sms'];
+
+const smsRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+
+  app.post(
+    `/api/${API_PATHS.geetestCode}`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes)',
+        querystring: GeetestCodeQuery,
+        response: { 200: Envelope(GeetestChallenge) },
+      },
+    },
+    async (req) => ok(await app.ctx.members.captcha.issue(req.query.randomCode)),
+  );
+
+  app.post(
+    `/api/${API_PATHS.geetestVerify}`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Check a puzzle answer (±5 px, one attempt); returns a one-use pass for sendCode or login',
+        body: GeetestVerifyBody,
+        response: { 200: Envelope(GeetestResult) },
+      },
+    },
+    async (req) => ok(await app.ctx.members.captcha.verify(req.body.challenge, req.body.x)),
+  );
+
+  app.post(
+    `/api/${API_PATHS.sendCode}`,
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Send a 6-digit code (valid 10 minutes) to an e-mail or phone; needs a puzzle pass; 1 per 60 s per account',
+        body: SendCodeBody,
+        response: { 200: Envelope(Type.Null()) },
+      },
+    },
+    async (req) => {
+      const b = req.body;
+      await app.ctx.members.codes.send({
+        account: b.account,
+        areaCode: b.areaCode,
+        type: b.type,
+        ip: req.ip,
+        lang: requestLang(req),
+        pass: { geetest_challenge: b.geetest_challenge, geetest_validate: b.geetest_validate, geetest_seccode: b.geetest_seccode },
+      });
+      return ok(null);
+    },
+  );
+};
+export default smsRoutes;
