@@ -4,5 +4,13 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import health from './health/health.routes';
+import memberRoutes from './member/member.routes';
+import smsRoutes from './sms/sms.routes';
+import demoRoutes from './demo/demo.routes';
 
-export const modules: FastifyPluginAsync[] = [health];
+export const modules: FastifyPluginAsync[] = [
+  health,
+  memberRoutes,
+  smsRoutes,
+  demoRoutes,
+];
