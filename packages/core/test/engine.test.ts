@@ -1,0 +1,165 @@
+// Proves the engine-level rules: asset/market configuration checks, deposits and transfers
+// through the ledger, idempotency keys (also across snapshot/restore), snapshot/restore/state
+// hash, and the lossless journal encoding of commands.
+import { describe, expect, it } from 'vitest';
+import { parseCommand, serializeCommand } from '../src/codec';
+import { Engine } from '../src/engine';
+import type { Command } from '../src/types';
+import { btcUsdt, COIN, engineWithMarket, fund, limit, nextTs, ok, PX } from './fixtures';
+
+describe('configuration', () => {
+  it('addAsset rejects duplicates and bad scales', () => {
+    const e = new Engine();
+    ok(e, { type: 'addAsset', ts: nextTs(), asset: { code: 'BTC', scale: 8 } });
+    expect(e.execute({ type: 'addAsset', ts: nextTs(), asset: { code: 'BTC', scale: 6 } }).code).toBe('asset_exists');
+    expect(e.execute({ type: 'addAsset', ts: nextTs(), asset: { code: 'X', scale: 2.5 } }).code).toBe('invalid_config');
+    expect(e.execute({ type: 'addAsset', ts: nextTs(), asset: { code: '', scale: 2 } }).code).toBe('invalid_config');
+    expect(e.assets()).toEqual([{ code: 'BTC', scale: 8 }]);
+  });
+
+  it('addMarket checks existence, config shape, assets and scales in precedence order', () => {
+    const e = new Engine();
+    ok(e, { type: 'addAsset', ts: nextTs(), asset: { code: 'BTC', scale: 8 } });
+    ok(e, { type: 'addAsset', ts: nextTs(), asset: { code: 'USDT', scale: 6 } });
+    const add = (m: Partial<typeof btcUsdt>) => e.execute({ type: 'addMarket', ts: nextTs(), market: { ...btcUsdt, ...m } }).code;
+    expect(add({ base: 'ETH' })).toBe('asset_not_found');
+    expect(add({ base: 'ETH', tickSize: 0n })).toBe('invalid_config'); // invalid_config precedes asset_not_found
+    expect(add({ priceDecimals: 2, qtyDecimals: 6 })).toBe('invalid_config'); // 2 + 6 > USDT scale 6
+    expect(add({ qtyDecimals: 9, priceDecimals: 0 })).toBe('invalid_config'); // qty decimals > BTC scale... and quote
+    expect(add({ makerFeePpm: 1_000_001 })).toBe('invalid_config');
+    expect(add({ priceDecimals: 2, qtyDecimals: 4 })).toBe('ok');
+    expect(add({ priceDecimals: 2, qtyDecimals: 4 })).toBe('market_exists');
+    expect(e.market('BTC/USDT')).toMatchObject({ priceDecimals: 2, qtyDecimals: 4, status: 'TRADING' });
+    expect(e.execute({ type: 'setMarketStatus', ts: nextTs(), symbol: 'NOPE', status: 'HALTED' }).code).toBe('market_not_found');
+  });
+});
+
+describe('deposits and transfers', () => {
+  it('a deposit is a posting from a system account; totals stay zero', () => {
+    const e = engineWithMarket();
+    const r = ok(e, { type: 'deposit', ts: nextTs(), userId: 'u1', asset: 'USDT', account: 'ASSETS', amount: 5n * COIN, from: '@chain' });
+    expect(r.events).toEqual([
+      expect.objectContaining({ type: 'balanceChanged', owner: '@chain', account: 'SYSTEM', asset: 'USDT', available: -5n * COIN, frozen: 0n }),
+      expect.objectContaining({ type: 'balanceChanged', owner: 'u1', account: 'ASSETS', asset: 'USDT', available: 5n * COIN, frozen: 0n }),
+    ]);
+    expect(e.assetTotals()).toEqual(new Map([['USDT', 0n], ['BTC', 0n]]));
+    expect(e.execute({ type: 'deposit', ts: nextTs(), userId: 'u1', asset: 'DOGE', account: 'SPOT', amount: 1n, from: '@chain' }).code).toBe('asset_not_found');
+    expect(e.execute({ type: 'deposit', ts: nextTs(), userId: 'u1', asset: 'USDT', account: 'SPOT', amount: 0n, from: '@chain' }).code).toBe('amount_invalid');
+  });
+
+  it('transfer moves available funds between a user own accounts', () => {
+    const e = engineWithMarket();
+    ok(e, { type: 'deposit', ts: nextTs(), userId: 'u1', asset: 'USDT', account: 'ASSETS', amount: 5n * COIN, from: '@faucet' });
+    const t = (amount: bigint, from: 'ASSETS' | 'SPOT' = 'ASSETS', to: 'SPOT' | 'ASSETS' = 'SPOT'): Command => ({ type: 'transfer', ts: nextTs(), userId: 'u1', asset: 'USDT', from, to, amount });
+    expect(e.execute(t(-1n)).code).toBe('amount_invalid');
+    expect(e.execute(t(1n, 'ASSETS', 'ASSETS')).code).toBe('same_account');
+    expect(e.execute(t(6n * COIN)).code).toBe('insufficient_balance');
+    ok(e, t(2n * COIN));
+    expect(e.balance('u1', 'ASSETS', 'USDT')).toEqual({ available: 3n * COIN, frozen: 0n });
+    expect(e.balance('u1', 'SPOT', 'USDT')).toEqual({ available: 2n * COIN, frozen: 0n });
+    expect(e.balancesOf('u1')).toEqual(
+      new Map([
+        ['ASSETS', new Map([['USDT', { available: 3n * COIN, frozen: 0n }]])],
+        ['SPOT', new Map([['USDT', { available: 2n * COIN, frozen: 0n }]])],
+      ]),
+    );
+  });
+});
+
+describe('idempotency keys', () => {
+  it('a retried placeOrder returns the first code and the current order, changing nothing (also after restore)', () => {
+    const e = engineWithMarket();
+    fund(e, 'bob', 'USDT', 1_000n * COIN);
+    fund(e, 'alice', 'BTC', COIN);
+    const first = ok(e, limit('bob', 'BUY', 100n * PX, 1000n, 'GTC', { clientOrderId: 'c-1' }));
+    ok(e, limit('alice', 'SELL', 100n * PX, 400n)); // partially fills c-1
+    const h = e.stateHash();
+    const retry = e.execute(limit('bob', 'BUY', 100n * PX, 1000n, 'GTC', { clientOrderId: 'c-1' }));
+    expect(retry.code).toBe(first.code);
+    expect(retry.events).toEqual([]);
+    expect(retry.order).toMatchObject({ orderId: first.order?.orderId, status: 'PARTIALLY_FILLED', filledQty: 400n });
+    expect(e.stateHash()).toBe(h);
+    const r = Engine.restore(JSON.parse(JSON.stringify(e.snapshot())));
+    const retry2 = r.execute(limit('bob', 'BUY', 999n * PX, 1n, 'GTC', { clientOrderId: 'c-1' }));
+    expect(retry2).toEqual(retry);
+    expect(r.stateHash()).toBe(h);
+    // cancel by client order id
+    const c = ok(r, { type: 'cancelOrder', ts: nextTs(), userId: 'bob', clientOrderId: 'c-1' });
+    expect(c.order).toMatchObject({ status: 'CANCELED' });
+    expect(r.balance('bob', 'SPOT', 'USDT')).toEqual({ available: 1_000n * COIN - 400n * 100n * PX, frozen: 0n });
+    // the same client id of another user is a different key
+    expect(e.execute(limit('alice', 'SELL', 200n * PX, 1n, 'GTC', { clientOrderId: 'c-1' })).order?.orderId).not.toBe(first.order?.orderId);
+  });
+
+  it('a rejected order does not take the client id', () => {
+    const e = engineWithMarket();
+    expect(e.execute(limit('bob', 'BUY', 100n * PX, 1000n, 'GTC', { clientOrderId: 'k' })).code).toBe('insufficient_balance');
+    fund(e, 'bob', 'USDT', 1_000n * COIN);
+    expect(ok(e, limit('bob', 'BUY', 100n * PX, 1000n, 'GTC', { clientOrderId: 'k' })).order?.status).toBe('NEW');
+  });
+
+  it('deposit ref and transfer clientId apply once (also after restore)', () => {
+    const e = engineWithMarket();
+    const dep: Command = { type: 'deposit', ts: nextTs(), userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx:1' };
+    const tr: Command = { type: 'transfer', ts: nextTs(), userId: 'u', asset: 'USDT', from: 'ASSETS', to: 'SPOT', amount: 3n, clientId: 't1' };
+    ok(e, dep);
+    ok(e, tr);
+    expect(e.execute(dep)).toEqual({ code: 'ok', events: [] });
+    expect(e.execute(tr)).toEqual({ code: 'ok', events: [] });
+    const r = Engine.restore(e.snapshot());
+    expect(r.execute(dep)).toEqual({ code: 'ok', events: [] });
+    expect(r.execute(tr)).toEqual({ code: 'ok', events: [] });
+    expect(r.balance('u', 'ASSETS', 'USDT')).toEqual({ available: 4n, frozen: 0n });
+    expect(r.balance('u', 'SPOT', 'USDT')).toEqual({ available: 3n, frozen: 0n });
+  });
+});
+
+describe('snapshot, restore, state hash', () => {
+  it('restore(snapshot()) has the same hash and continues identically, with either book', () => {
+    const e = engineWithMarket();
+    fund(e, 'a', 'BTC', COIN);
+    fund(e, 'b', 'USDT', 100_000n * COIN);
+    ok(e, limit('a', 'SELL', 30_000n * PX, 300n));
+    ok(e, limit('a', 'SELL', 30_000n * PX, 200n));
+    ok(e, limit('a', 'SELL', 30_100n * PX, 200n));
+    ok(e, limit('b', 'BUY', 29_000n * PX, 200n));
+    ok(e, limit('b', 'BUY', 30_000n * PX, 100n));
+    const snap = JSON.parse(JSON.stringify(e.snapshot()));
+    for (const book of ['fast', 'naive'] as const) {
+      const r = Engine.restore(snap, { book });
+      expect(r.stateHash()).toBe(e.stateHash());
+      const cmd = limit('b', 'BUY', 30_100n * PX, 600n);
+      expect(r.execute(cmd)).toEqual(engineCopy(e).execute(cmd));
+    }
+    expect(e.stateHash()).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('different states give different hashes', () => {
+    const e1 = engineWithMarket();
+    const e2 = engineWithMarket();
+    expect(e1.stateHash()).toBe(e2.stateHash());
+    fund(e1, 'a', 'BTC', 1n);
+    expect(e1.stateHash()).not.toBe(e2.stateHash());
+  });
+});
+
+describe('journal encoding', () => {
+  it('serializeCommand/parseCommand round-trips bigints exactly', () => {
+    const cmds: Command[] = [
+      limit('u', 'BUY', 123_456_789_012_345_678_901_234_567_890n, 1n, 'GTC', { clientOrderId: '{"$n":"1"}' }),
+      { type: 'addMarket', ts: 5, market: btcUsdt },
+      { type: 'deposit', ts: 6, userId: 'u', asset: 'USDT', account: 'SPOT', amount: -0n, from: '@faucet' },
+    ];
+    for (const c of cmds) {
+      const text = serializeCommand(c);
+      expect(text).not.toContain('\n');
+      expect(parseCommand(text)).toEqual(c);
+    }
+    expect(() => parseCommand('{"type":"x"}')).toThrow(SyntaxError);
+    expect(() => parseCommand('{"type":"deposit","ts":1,"amount":{"$n":"1.5"}}')).toThrow(SyntaxError);
+  });
+});
+
+function engineCopy(e: Engine): Engine {
+  return Engine.restore(e.snapshot());
+}
