@@ -1,2 +1,104 @@
-/** Tables of the market area. */
-export {};
+/**
+ * Tables of the market area: coin introductions, market listings (spot and contract), k-line bars, banners and
+ * notices. Prices and volumes are `numeric` (exact decimals, read back as strings), never floating point.
+ * Times are Unix milliseconds in `bigint` columns (mode number: safe integers until the year 287396).
+ */
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** One coin and its introduction (spec section 1, quotes: coin introduction), texts in zh and en. */
+export const coins = pgTable('coins', {
+  code: text('code').primaryKey(), // "BTC"
+  fullName: text('full_name').notNull(),
+  /** Smallest unit: 10^-scale of one coin (engine asset scale). */
+  scale: integer('scale').notNull(),
+  issueTime: text('issue_time').notNull(), // "2009-01-03"
+  totalSupply: text('total_supply').notNull(),
+  circulatingSupply: text('circulating_supply').notNull(),
+  crowdfundingPrice: text('crowdfunding_price').notNull(), // "--" when there was none
+  whitePaper: text('white_paper').notNull(),
+  website: text('website').notNull(),
+  blockExplorer: text('block_explorer').notNull(),
+  introZh: text('intro_zh').notNull(),
+  introEn: text('intro_en').notNull(),
+  sort: integer('sort').notNull().default(0),
+});
+
+/** A listing: a spot market (also configured in the engine) or a USDT perpetual contract listing. */
+export const markets = pgTable(
+  'markets',
+  {
+    id: serial('id').primaryKey(),
+    symbol: text('symbol').notNull(), // "BTC/USDT"
+    type: text('type').notNull(), // SPOT | CONTRACT
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    priceDecimals: integer('price_decimals').notNull(),
+    qtyDecimals: integer('qty_decimals').notNull(),
+    tickSize: text('tick_size').notNull(), // decimal string, "0.01"
+    stepSize: text('step_size').notNull(),
+    minQty: text('min_qty').notNull(),
+    minNotional: text('min_notional').notNull(), // in quote
+    makerFeePpm: integer('maker_fee_ppm').notNull(),
+    takerFeePpm: integer('taker_fee_ppm').notNull(),
+    listedAt: bigint('listed_at', { mode: 'number' }).notNull(), // ms
+    isNew: boolean('is_new').notNull().default(false),
+    demoData: boolean('demo_data').notNull().default(false),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('markets_symbol_type_uq').on(t.symbol, t.type)],
+);
+
+/** One OHLCV bar. time = bar open (ms, aligned to the period; weeks to Monday 00:00 UTC). */
+export const klines = pgTable(
+  'klines',
+  {
+    symbol: text('symbol').notNull(),
+    type: text('type').notNull(), // SPOT | CONTRACT
+    period: text('period').notNull(), // 1min 5min 15min 30min 1hour 1day 1week
+    time: bigint('time', { mode: 'number' }).notNull(),
+    open: numeric('open').notNull(),
+    high: numeric('high').notNull(),
+    low: numeric('low').notNull(),
+    close: numeric('close').notNull(),
+    /** Base volume. */
+    volume: numeric('volume').notNull(),
+    /** Quote volume (for the rolling 24 h ticker). */
+    quoteVolume: numeric('quote_volume').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.type, t.period, t.time] })],
+);
+
+/** Home banners (spec section 2), title and image per language. */
+export const banners = pgTable(
+  'banners',
+  {
+  id: serial('id').primaryKey(),
+  /** Stable key of a seeded banner, so seeding is idempotent. */
+  slug: text('slug').notNull(),
+  bannerType: text('banner_type').notNull().default('DATA_BANNER'),
+  titleZh: text('title_zh').notNull(),
+  titleEn: text('title_en').notNull(),
+  imageZh: text('image_zh').notNull(), // URL path, "/api/static/banners/welcome-zh.svg"
+  imageEn: text('image_en').notNull(),
+  link: text('link').notNull().default(''),
+  sort: integer('sort').notNull().default(0),
+  },
+  (t) => [uniqueIndex('banners_slug_uq').on(t.slug)],
+);
+
+/** Official notices (spec section 2: notice line and list), title and content per language. */
+export const notices = pgTable(
+  'notices',
+  {
+    id: serial('id').primaryKey(),
+    noticeType: text('notice_type').notNull().default('OFFICIAL'),
+    /** Stable key of a seeded notice, so seeding is idempotent. */
+    slug: text('slug').notNull(),
+    titleZh: text('title_zh').notNull(),
+    titleEn: text('title_en').notNull(),
+    contentZh: text('content_zh').notNull(),
+    contentEn: text('content_en').notNull(),
+    createTime: bigint('create_time', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('notices_slug_uq').on(t.slug), index('notices_time_idx').on(t.createTime)],
+);
