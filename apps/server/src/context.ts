@@ -8,6 +8,7 @@ import pino from 'pino';
 import type { Config } from './config/env';
 import { openDb, type Db, type DbHandle } from './db/client';
 import { createEngineHost, type EngineHost } from './engine-host/engine-host';
+import { registerDemoFaucet } from './modules/asset/demo-faucet';
 import { createMemberService, type MemberService } from './modules/member/member.service';
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
@@ -45,6 +46,7 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
   const hooks: Hooks = { userRegistered: [] };
   const host = await createEngineHost({ config, db: handle.db, log: logger });
   closers.push(() => host.close());
+  registerDemoFaucet({ config, host, log: logger, hooks });
   const members = createMemberService({ config, db: handle.db, log: logger, hooks });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });

@@ -7,10 +7,14 @@ import health from './health/health.routes';
 import memberRoutes from './member/member.routes';
 import smsRoutes from './sms/sms.routes';
 import demoRoutes from './demo/demo.routes';
+import entrustRoutes from './entrust/entrust.routes';
+import assetRoutes from './asset/asset.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
   memberRoutes,
   smsRoutes,
   demoRoutes,
+  entrustRoutes,
+  assetRoutes,
 ];

@@ -1,18 +1,154 @@
-// PLACEHOLDER: replaced by the trading engineer. Only the interface below is agreed.
+/**
+ * Spot order entry and queries, used by the routes and by the liquidity bots alike (no back door into the
+ * book). Decimal strings are parsed exactly into engine integers with the market's decimals (price at
+ * priceDecimals, amount at qtyDecimals, total at the quote asset's scale); the order is submitted through the
+ * engine host (journaled before it is applied) and the engine's reject codes become AppErrors.
+ */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import type { CancelEntrustBody, Entrust, SetEntrustBody } from '@exchange/api';
+import { tryParseDecimal, type Command, type OrderView } from '@exchange/core';
+import type { CancelEntrustBody, Entrust, EntrustDetail, EntrustPage, GetEntrustListQuery, SetEntrustBody } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EngineHost } from '../../engine-host/engine-host';
+import { AppError } from '../../shared/errors';
+import { createEntrustRepository } from './entrust.repository';
+import { marketScales, rowToOrderView, toEntrust, toFill, type MarketScales } from './entrust.format';
+
+/** Largest accepted price, amount or total in engine units (int64 range; anything above is absurd). */
+export const MAX_UNITS = 2n ** 63n - 1n;
 
 export interface EntrustService {
   /** Place a spot order for userId (throws AppError with the engine's reject code). */
   place(userId: string, body: Static<typeof SetEntrustBody>): Promise<Entrust>;
   /** Cancel one of userId's orders (throws AppError order_not_found). */
   cancel(userId: string, body: Static<typeof CancelEntrustBody>): Promise<Entrust>;
+  /** Open orders (type current, from the engine) or ended ones (type history, projected), newest first, paged. */
+  list(userId: string, query: Static<typeof GetEntrustListQuery>): Promise<EntrustPage>;
+  /** One of userId's orders with its fills (AppError order_not_found, 404, for anyone else's). */
+  detail(userId: string, orderId: string): Promise<EntrustDetail>;
 }
 
-export function createEntrustService(_deps: { config: Config; db: Db; log: FastifyBaseLogger; host: EngineHost }): EntrustService {
-  throw new Error('entrust service not built yet');
+type PlaceOrder = Omit<Extract<Command, { type: 'placeOrder' }>, 'ts'>;
+
+/**
+ * Parses a decimal field into engine units: AppError 'too_many_decimals' (field named) when it has more
+ * fraction digits than `decimals`, 'value_too_large' above MAX_UNITS, 'validation_failed' for bad syntax.
+ */
+export function parseUnits(value: string, decimals: number, field: string): bigint {
+  const r = tryParseDecimal(value, decimals);
+  if (!r.ok) throw new AppError(r.error === 'too_many_decimals' ? 'too_many_decimals' : 'validation_failed', 400, field);
+  if (r.value > MAX_UNITS) throw new AppError('value_too_large', 400, field);
+  return r.value;
+}
+
+/** HTTP status of an engine rejection: 404 for a missing order, 400 for every other. */
+function rejectStatus(code: string): number {
+  return code === 'order_not_found' ? 404 : 400;
+}
+
+export function createEntrustService(deps: { config: Config; db: Db; log: FastifyBaseLogger; host: EngineHost }): EntrustService {
+  const { host } = deps;
+  const repo = createEntrustRepository(deps.db);
+  const engine = host.engine;
+
+  function scalesOf(symbol: string): MarketScales {
+    const market = engine.market(symbol);
+    if (!market) throw new AppError('market_not_found', 400, 'pairsName');
+    return marketScales(market, (c) => engine.asset(c));
+  }
+
+  function view(o: OrderView): Entrust {
+    return toEntrust(o, scalesOf(o.symbol));
+  }
+
+  /** Turns the request into a placeOrder command, checking the field combinations of each order type. */
+  function buildOrder(userId: string, body: Static<typeof SetEntrustBody>, s: MarketScales): PlaceOrder {
+    const { market, quoteScale } = s;
+    const isLimit = body.orderType === 'LIMIT';
+    const timeInForce = body.timeInForce ?? (isLimit ? 'GTC' : 'IOC');
+    const cmd: PlaceOrder = {
+      type: 'placeOrder',
+      userId,
+      symbol: market.symbol,
+      side: body.side,
+      orderType: body.orderType,
+      timeInForce,
+      ...(body.clientOrderId ? { clientOrderId: body.clientOrderId } : {}),
+    };
+    if (isLimit) {
+      if (body.total !== undefined && body.total !== '') throw new AppError('invalid_order', 400, 'total');
+      if (body.price === undefined || body.price === '') throw new AppError('price_required', 400, 'price');
+      if (body.amount === undefined || body.amount === '') throw new AppError('quantity_required', 400, 'amount');
+      cmd.price = parseUnits(body.price, market.priceDecimals, 'price');
+      cmd.quantity = parseUnits(body.amount, market.qtyDecimals, 'amount');
+      return cmd;
+    }
+    // MARKET: the price field is ignored (a form may send the last price along).
+    if (timeInForce === 'POST_ONLY') throw new AppError('invalid_order', 400, 'timeInForce');
+    const hasAmount = body.amount !== undefined && body.amount !== '';
+    const hasTotal = body.total !== undefined && body.total !== '';
+    if (body.side === 'SELL') {
+      if (hasTotal) throw new AppError('invalid_order', 400, 'total');
+      if (!hasAmount) throw new AppError('quantity_required', 400, 'amount');
+      cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount');
+      return cmd;
+    }
+    if (hasAmount && hasTotal) throw new AppError('invalid_order', 400, 'total');
+    if (!hasAmount && !hasTotal) throw new AppError('quantity_required', 400, 'amount');
+    if (hasAmount) cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount');
+    else cmd.quoteAmount = parseUnits(body.total!, quoteScale, 'total');
+    return cmd;
+  }
+
+  return {
+    async place(userId, body) {
+      const s = scalesOf(body.pairsName);
+      const r = await host.submit(buildOrder(userId, body, s));
+      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
+      if (!r.order) throw new Error('placeOrder accepted without an order view');
+      return toEntrust(r.order, s);
+    },
+
+    async cancel(userId, body) {
+      const id = body.id !== undefined && body.id !== '' ? body.id : undefined;
+      const cid = body.clientOrderId !== undefined && body.clientOrderId !== '' ? body.clientOrderId : undefined;
+      if (id === undefined && cid === undefined) throw new AppError('validation_failed', 400, 'id');
+      const r = await host.submit(
+        id !== undefined ? { type: 'cancelOrder', userId, orderId: String(BigInt(id)) } : { type: 'cancelOrder', userId, clientOrderId: cid! },
+      );
+      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
+      if (!r.order) throw new Error('cancelOrder accepted without an order view');
+      return view(r.order);
+    },
+
+    async list(userId, query) {
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      const offset = (page - 1) * pageSize;
+      if (query.pairsName !== undefined && !engine.market(query.pairsName)) throw new AppError('market_not_found', 400, 'pairsName');
+      if (query.type === 'current') {
+        const open = engine.openOrders(userId, query.pairsName).reverse();
+        return { records: open.slice(offset, offset + pageSize).map(view), total: open.length, page, pageSize };
+      }
+      // History is read from the projection; wait until it holds everything applied so far (read-your-writes).
+      await host.projected();
+      const { rows, total } = await repo.history(userId, query.pairsName, offset, pageSize);
+      return { records: rows.map((r) => view(rowToOrderView(r))), total, page, pageSize };
+    },
+
+    async detail(userId, orderId) {
+      const id = String(BigInt(orderId));
+      let order = engine.order(id);
+      await host.projected();
+      if (!order) {
+        const row = await repo.order(id);
+        order = row ? rowToOrderView(row) : undefined;
+      }
+      if (!order || order.userId !== userId) throw new AppError('order_not_found', 404);
+      const s = scalesOf(order.symbol);
+      const fills = await repo.fills(id);
+      return { ...toEntrust(order, s), fills: fills.map((t) => toFill(t, id, s)) };
+    },
+  };
 }

@@ -1,0 +1,69 @@
+/**
+ * Routes of entrust/entrust (paths in packages/api paths.ts): place, cancel, list and detail of spot orders,
+ * all behind requireAuth. Thin: validation by the shared TypeBox schemas, rules in EntrustService.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import {
+  API_PATHS,
+  CancelEntrustBody,
+  Entrust,
+  EntrustDetail,
+  EntrustPage,
+  Envelope,
+  GetEntrustDetailQuery,
+  GetEntrustListQuery,
+  SetEntrustBody,
+} from '@exchange/api';
+import { ok } from '../../shared/envelope';
+import { requireAuth } from '../member/auth';
+
+const TAGS = ['entrust'];
+
+const entrustRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const entrust = () => app.ctx.entrust;
+
+  app.post(
+    `/api/${API_PATHS.setEntrust}`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Place a spot order: LIMIT (price + amount) or MARKET (SELL amount; BUY amount or total); a repeated clientOrderId returns the first result',
+        body: SetEntrustBody,
+        response: { 200: Envelope(Entrust) },
+      },
+    },
+    async (req) => ok(await entrust().place(req.userId, req.body)),
+  );
+
+  app.post(
+    `/api/${API_PATHS.cancelEntrust}`,
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'Cancel one of your open orders by id or clientOrderId', body: CancelEntrustBody, response: { 200: Envelope(Entrust) } },
+    },
+    async (req) => ok(await entrust().cancel(req.userId, req.body)),
+  );
+
+  app.get(
+    `/api/${API_PATHS.getEntrustList}`,
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'Your open (current) or ended (history) orders, newest first, paged', querystring: GetEntrustListQuery, response: { 200: Envelope(EntrustPage) } },
+    },
+    async (req) => ok(await entrust().list(req.userId, req.query)),
+  );
+
+  app.get(
+    `/api/${API_PATHS.getEntrustDetail}`,
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'One of your orders with its fills', querystring: GetEntrustDetailQuery, response: { 200: Envelope(EntrustDetail) } },
+    },
+    async (req) => ok(await entrust().detail(req.userId, req.query.id)),
+  );
+};
+
+export default entrustRoutes;
