@@ -41,4 +41,9 @@ export interface ReferencePath {
 export interface ReferencePaths {
   get(base: string): ReferencePath | undefined;
   all(): ReferencePath[];
+  /**
+   * Path of a pair by base and quote: <BASE>/USDT gives the coin's path; a cross pair such as ETH/BTC or
+   * LTC/BTC is derived from the two USDT paths (price = base / quote). undefined when a leg is unknown.
+   */
+  pair?(base: string, quote: string): ReferencePath | undefined;
 }
