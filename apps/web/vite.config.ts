@@ -19,7 +19,18 @@ function versionFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), versionFile()],
+  // The workspace root holds React 18 (hoisted for peer ranges of antd-mobile's deps); the app uses
+  // the React 19 of apps/web/node_modules everywhere.
+  resolve: { dedupe: ['react', 'react-dom'] },
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
+  // Pre-bundle everything lazy routes use, so the dev server does not re-optimise mid-session.
+  optimizeDeps: {
+    include: [
+      'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'antd-mobile', 'antd-mobile-icons',
+      '@tanstack/react-query', 'zustand', 'zustand/middleware', 'i18next', 'react-i18next',
+      'antd-mobile/es/locales/zh-CN', 'antd-mobile/es/locales/en-US', 'lightweight-charts',
+    ],
+  },
   server: {
     host: true,
     port: 5173,
