@@ -1,0 +1,276 @@
+/**
+ * Proves the slide puzzle and the verification codes through the HTTP API (app.inject, PGlite, or
+ * PostgreSQL when DATABASE_URL is set): images are real PNGs of the announced sizes; the right answer
+ * (within ±5 px, read from the server's table) passes, a wrong one fails, each challenge takes one answer,
+ * challenges and passes expire and a pass works once; codes are 6 digits, stored hashed, rate-limited per
+ * account and per IP, refused for taken (REGISTER) or unknown (FORGET) accounts; the SMTP and HTTP SMS
+ * adapters deliver the text; the demo outbox answers newest first and only in demo mode.
+ */
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
+import { ERROR_MESSAGES } from '@exchange/api';
+import type { TestApp } from '../../../test/helpers';
+import { captchaChallenges, verificationCodes } from '../../db/schema';
+import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from '../member/member-test-app';
+import { CODE_IP_PER_HOUR } from './code.service';
+import { httpSmsCodeSender, smtpCodeSender, type CodeMessage } from './code-sender';
+
+let strict: TestApp; // captcha test mode off: answers are really checked
+beforeAll(async () => {
+  strict = await makeMemberTestApp({ captchaTestMode: false });
+});
+afterAll(async () => {
+  await strict?.close();
+});
+
+async function issue(t: TestApp) {
+  const res = await post(t.app, 'data/sms/geetestCode?randomCode=abc123&clientType=h5', {});
+  expect(res.statusCode).toBe(200);
+  return res.json().result as { challenge: string; bgImage: string; pieceImage: string; pieceY: number; width: number; height: number; pieceSize: number; gt: string; success: number; status: number; new_captcha: boolean };
+}
+
+async function answerOf(t: TestApp, challenge: string): Promise<number> {
+  const rows = await t.ctx.db.select().from(captchaChallenges).where(eq(captchaChallenges.challenge, challenge));
+  return rows[0]!.answerX;
+}
+
+function png(dataUrl: string): Buffer {
+  expect(dataUrl.startsWith('data:image/png;base64,')).toBe(true);
+  return Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
+}
+
+describe('slide puzzle', () => {
+  it('issues a geetest-shaped challenge with a 300x150 background and a 50x50 piece', async () => {
+    const c = await issue(strict);
+    expect(c).toMatchObject({ success: 1, status: 1, new_captcha: true, width: 300, height: 150, pieceSize: 50 });
+    expect(c.gt).toMatch(/^[0-9a-f]{32}$/);
+    expect(c.challenge).toMatch(/^[0-9a-f]{32}$/);
+    expect(await sharp(png(c.bgImage)).metadata()).toMatchObject({ format: 'png', width: 300, height: 150 });
+    expect(await sharp(png(c.pieceImage)).metadata()).toMatchObject({ format: 'png', width: 50, height: 50, hasAlpha: true });
+    expect(c.pieceY).toBeGreaterThanOrEqual(5);
+    expect(c.pieceY).toBeLessThanOrEqual(95);
+    const x = await answerOf(strict, c.challenge);
+    expect(x).toBeGreaterThanOrEqual(60);
+    expect(x).toBeLessThanOrEqual(245);
+  });
+
+  it('passes an answer within 5 px and returns validate and seccode = validate|jordan', async () => {
+    const c = await issue(strict);
+    const x = await answerOf(strict, c.challenge);
+    const res = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x: x + 5 });
+    expect(res.json().status).toBe('SUCCEED');
+    const r = res.json().result;
+    expect(r.geetest_challenge).toBe(c.challenge);
+    expect(r.geetest_validate).toMatch(/^[0-9a-f]{32}$/);
+    expect(r.geetest_seccode).toBe(`${r.geetest_validate}|jordan`);
+    // Only the hash of the pass is stored.
+    const row = (await strict.ctx.db.select().from(captchaChallenges).where(eq(captchaChallenges.challenge, c.challenge)))[0]!;
+    expect(row.validateHash).not.toContain(r.geetest_validate);
+    // Answering again (even rightly) fails: one answer per challenge.
+    const again = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errorCode).toBe('captcha_invalid');
+  });
+
+  it('fails an answer 6 px off, and the challenge cannot be answered again', async () => {
+    const c = await issue(strict);
+    const x = await answerOf(strict, c.challenge);
+    const wrong = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x: x > 100 ? x - 6 : x + 6 }, { lang: 'zh' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ status: 'FAILED', errorCode: 'captcha_invalid', errorMessage: ERROR_MESSAGES.captcha_invalid.zh, result: null });
+    const retry = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x });
+    expect(retry.json().errorCode).toBe('captcha_invalid');
+  });
+
+  it('fails unknown challenges and expired ones', async () => {
+    const unknown = await post(strict.app, 'data/sms/geetestVerify', { challenge: 'f'.repeat(32), x: 100 });
+    expect(unknown.json().errorCode).toBe('captcha_invalid');
+    const c = await issue(strict);
+    const x = await answerOf(strict, c.challenge);
+    await strict.ctx.db.update(captchaChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captchaChallenges.challenge, c.challenge));
+    const res = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x }, { lang: 'en' });
+    expect(res.json()).toMatchObject({ errorCode: 'captcha_expired', errorMessage: ERROR_MESSAGES.captcha_expired.en });
+  });
+
+  it('accepts a pass once, refuses a forged seccode and an expired pass', async () => {
+    const c = await issue(strict);
+    const x = await answerOf(strict, c.challenge);
+    const pass = (await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x })).json().result;
+    const first = await post(strict.app, 'data/sms/sendCode', { account: 'once1@example.com', type: 'REGISTER', ...pass }, { ip: randomIp() });
+    expect(first.json().status).toBe('SUCCEED');
+    const reuse = await post(strict.app, 'data/sms/sendCode', { account: 'once2@example.com', type: 'REGISTER', ...pass }, { ip: randomIp() });
+    expect(reuse.json().errorCode).toBe('captcha_invalid');
+
+    const c2 = await issue(strict);
+    const pass2 = (await post(strict.app, 'data/sms/geetestVerify', { challenge: c2.challenge, x: await answerOf(strict, c2.challenge) })).json().result;
+    const forged = await post(strict.app, 'data/sms/sendCode', { account: 'once3@example.com', type: 'REGISTER', ...pass2, geetest_seccode: `${pass2.geetest_validate}|other` });
+    expect(forged.json().errorCode).toBe('captcha_invalid');
+    await strict.ctx.db.update(captchaChallenges).set({ passExpiresAt: new Date(Date.now() - 1000) }).where(eq(captchaChallenges.challenge, c2.challenge));
+    const expired = await post(strict.app, 'data/sms/sendCode', { account: 'once3@example.com', type: 'REGISTER', ...pass2 });
+    expect(expired.json().errorCode).toBe('captcha_invalid');
+  });
+
+  it('requires the geetest fields for sendCode', async () => {
+    const res = await post(strict.app, 'data/sms/sendCode', { account: 'nopass@example.com', type: 'REGISTER' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errorCode).toBe('validation_failed');
+    const empty = await post(strict.app, 'data/sms/sendCode', { account: 'nopass@example.com', type: 'REGISTER', geetest_challenge: '', geetest_validate: '', geetest_seccode: '' });
+    expect(empty.json().errorCode).toBe('captcha_required');
+  });
+});
+
+describe('captcha test mode and codes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeMemberTestApp({ captchaTestMode: true });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('passes any answer in test mode, still once per challenge and pass', async () => {
+    const c = await issue(t);
+    const res = await post(t.app, 'data/sms/geetestVerify', { challenge: c.challenge, x: 999 });
+    expect(res.json().status).toBe('SUCCEED');
+    const again = await post(t.app, 'data/sms/geetestVerify', { challenge: c.challenge, x: 999 });
+    expect(again.json().errorCode).toBe('captcha_invalid');
+  });
+
+  it('sends a 6-digit code, stores only its hash, and lists the outbox newest first', async () => {
+    const ip = randomIp();
+    const code = await sendAndReadCode(t, 'Codes@Example.com', 'REGISTER', { ip });
+    expect(code).toMatch(/^[0-9]{6}$/);
+    const rows = await t.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.account, 'codes@example.com'));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.codeHash).not.toContain(code);
+    expect(rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()).toBe(10 * 60_000);
+    // A second code 61 s later (simulated by back-dating the first) goes on top of the outbox.
+    await allowResend(t);
+    const code2 = await sendAndReadCode(t, 'codes@example.com', 'REGISTER', { ip });
+    const box = (await get(t.app, 'demo/outbox', { account: 'codes@example.com' })).json().result;
+    expect(box.map((m: { code: string }) => m.code)).toEqual([code2, code]);
+    expect(box[0]).toMatchObject({ account: 'codes@example.com', type: 'REGISTER' });
+    expect(box[0].createdAt).toBeGreaterThanOrEqual(box[1].createdAt);
+  });
+
+  it('limits codes to one per 60 s per account (429 code_too_frequent), in zh and en', async () => {
+    const ip = randomIp();
+    await sendAndReadCode(t, '13800000001', 'REGISTER', { ip });
+    const pass = await passPuzzle(t);
+    const en = await post(t.app, 'data/sms/sendCode', { account: '13800000001', type: 'REGISTER', ...pass }, { ip, lang: 'en' });
+    expect(en.statusCode).toBe(429);
+    expect(en.json()).toEqual({ status: 'FAILED', errorCode: 'code_too_frequent', errorMessage: ERROR_MESSAGES.code_too_frequent.en, result: null });
+    const zh = await post(t.app, 'data/sms/sendCode', { account: '13800000001', type: 'REGISTER', ...pass }, { ip, lang: 'zh' });
+    expect(zh.json().errorMessage).toBe(ERROR_MESSAGES.code_too_frequent.zh);
+    // The refused request did not use up the pass.
+    const other = await post(t.app, 'data/sms/sendCode', { account: '13800000002', type: 'REGISTER', ...pass }, { ip });
+    expect(other.json().status).toBe('SUCCEED');
+    // The same digits under another country code are another account.
+    expect(await sendAndReadCode(t, '13800000001', 'REGISTER', { ip, areaCode: '1' })).toMatch(/^[0-9]{6}$/);
+  });
+
+  it(`limits one IP to ${CODE_IP_PER_HOUR} codes per hour`, async () => {
+    const ip = randomIp();
+    for (let i = 0; i < CODE_IP_PER_HOUR; i++) await sendAndReadCode(t, `ip${i}@example.com`, 'REGISTER', { ip });
+    const pass = await passPuzzle(t);
+    const res = await post(t.app, 'data/sms/sendCode', { account: 'ip-over@example.com', type: 'REGISTER', ...pass }, { ip });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().errorCode).toBe('code_too_frequent');
+    const elsewhere = await post(t.app, 'data/sms/sendCode', { account: 'ip-over@example.com', type: 'REGISTER', ...pass }, { ip: randomIp() });
+    expect(elsewhere.json().status).toBe('SUCCEED');
+  });
+
+  it('refuses malformed accounts, REGISTER for a taken account and FORGET for an unknown one', async () => {
+    const pass = await passPuzzle(t);
+    const bad = await post(t.app, 'data/sms/sendCode', { account: 'not-an-email@', type: 'REGISTER', ...pass }, { lang: 'zh' });
+    expect(bad.json()).toMatchObject({ errorCode: 'email_invalid', errorMessage: `${ERROR_MESSAGES.email_invalid.zh}（account）` });
+    const phone = await post(t.app, 'data/sms/sendCode', { account: '12ab', type: 'REGISTER', ...pass }, { lang: 'en' });
+    expect(phone.json()).toMatchObject({ errorCode: 'phone_invalid', errorMessage: `${ERROR_MESSAGES.phone_invalid.en} (account)` });
+    const enumType = await post(t.app, 'data/sms/sendCode', { account: 'a@example.com', type: 'HACK', ...pass });
+    expect(enumType.json().errorCode).toBe('validation_failed');
+
+    await registerEmail(t, 'taken@example.com');
+    await allowResend(t);
+    const taken = await post(t.app, 'data/sms/sendCode', { account: 'TAKEN@example.com', type: 'REGISTER', ...(await passPuzzle(t)) }, { ip: randomIp() });
+    expect(taken.json()).toMatchObject({ errorCode: 'account_exists', errorMessage: `${ERROR_MESSAGES.account_exists.en} (account)` });
+    const unknown = await post(t.app, 'data/sms/sendCode', { account: 'nobody@example.com', type: 'FORGET', ...(await passPuzzle(t)) }, { ip: randomIp(), lang: 'zh' });
+    expect(unknown.json()).toMatchObject({ errorCode: 'account_not_found', errorMessage: `${ERROR_MESSAGES.account_not_found.zh}（account）` });
+    await allowResend(t);
+    const forget = await post(t.app, 'data/sms/sendCode', { account: 'taken@example.com', type: 'FORGET', ...(await passPuzzle(t)) }, { ip: randomIp() });
+    expect(forget.json().status).toBe('SUCCEED');
+  });
+
+  it('accepts JSON bodies as well as form-encoded ones', async () => {
+    const pass = await passPuzzle(t);
+    const res = await post(t.app, 'data/sms/sendCode', { account: 'json@example.com', type: 'REGISTER', ...pass }, { json: true, ip: randomIp() });
+    expect(res.json().status).toBe('SUCCEED');
+  });
+});
+
+describe('demo outbox off and senders', () => {
+  it('answers 404 for the outbox and 503 for codes when demo mode is off and no sender is configured', async () => {
+    const t = await makeMemberTestApp({ demoMode: false });
+    try {
+      const box = await get(t.app, 'demo/outbox', { account: 'a@example.com' }, { lang: 'en' });
+      expect(box.statusCode).toBe(404);
+      expect(box.json()).toEqual({ status: 'FAILED', errorCode: 'not_found', errorMessage: ERROR_MESSAGES.not_found.en, result: null });
+      const pass = await passPuzzle(t);
+      const res = await post(t.app, 'data/sms/sendCode', { account: 'a@example.com', type: 'REGISTER', ...pass });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errorCode).toBe('service_unavailable');
+    } finally {
+      await t.close();
+    }
+  });
+
+  const msg: CodeMessage = { channel: 'email', address: 'user@example.com', areaCode: '', type: 'REGISTER', code: '123456', lang: 'en', validMinutes: 10 };
+
+  it('SMTP adapter hands nodemailer a mail with the code', async () => {
+    const sender = smtpCodeSender({ jsonTransport: true }, 'no-reply@exchange.local');
+    const sent: string[] = [];
+    sender.transporter.on('idle', () => {});
+    const orig = sender.transporter.sendMail.bind(sender.transporter);
+    sender.transporter.sendMail = (async (m: unknown) => {
+      const info = await orig(m as never);
+      sent.push((info as unknown as { message: string }).message);
+      return info;
+    }) as never;
+    await sender.send(msg);
+    const mail = JSON.parse(sent[0]!);
+    expect(mail.to[0].address).toBe('user@example.com');
+    expect(mail.from.address).toBe('no-reply@exchange.local');
+    expect(mail.subject).toBe('Your verification code');
+    expect(mail.text).toContain('123456');
+  });
+
+  it('HTTP SMS adapter POSTs JSON and fails on a non-2xx answer', async () => {
+    const bodies: unknown[] = [];
+    let status = 200;
+    const server = http.createServer((req, res) => {
+      let b = '';
+      req.on('data', (c) => (b += c));
+      req.on('end', () => {
+        bodies.push({ ct: req.headers['content-type'], body: JSON.parse(b) });
+        res.statusCode = status;
+        res.end('{}');
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const sender = httpSmsCodeSender(`http://127.0.0.1:${port}/sms`);
+      await sender.send({ ...msg, channel: 'phone', address: '13800000000', areaCode: '86', lang: 'zh' });
+      expect(bodies[0]).toEqual({
+        ct: 'application/json',
+        body: { to: '+8613800000000', areaCode: '86', phone: '13800000000', code: '123456', type: 'REGISTER', text: '您的验证码是 123456，10 分钟内有效，请勿泄露给他人。' },
+      });
+      status = 500;
+      await expect(sender.send({ ...msg, channel: 'phone', address: '13800000000', areaCode: '86' })).rejects.toThrow(/HTTP 500/);
+    } finally {
+      server.close();
+    }
+  });
+});
