@@ -1,13 +1,30 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing figures as ratios against a peer or a
  * limit measured in the same run. Not a test: nothing is asserted on speed.
- * Optional: BENCH_ONLY=core,http,replay picks benchmarks; BENCH_DATA_DIR overrides ../shared/data.
+ * Options (env): BENCH_ONLY=core,http,replay picks benchmarks; BENCH_DATA_DIR overrides
+ * ../shared/data; BENCH_REPLAY_N sets the journal size (default 1,000,000).
  */
 import os from 'node:os';
 import { runCoreThroughput } from './src/core-throughput';
+import { runHttpOrderEntry } from './src/http-order-entry';
+import { runJournalReplay } from './src/journal-replay';
 
 const only = new Set((process.env.BENCH_ONLY ?? 'core,http,replay').split(',').map((s) => s.trim()));
-console.log(`bench: node ${process.version}, ${os.cpus().length} cpu (${os.cpus()[0]?.model ?? '?'}), load ${os.loadavg().map((x) => x.toFixed(2)).join(' ')}`);
-const t0 = performance.now();
-if (only.has('core')) runCoreThroughput();
-console.log(`\nbench: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+const replayN = Number.parseInt(process.env.BENCH_REPLAY_N ?? '1000000', 10);
+
+async function main(): Promise<void> {
+  console.log(
+    `bench: node ${process.version}, ${os.cpus().length} cpu (${os.cpus()[0]?.model ?? '?'}), ` +
+      `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (figures are only comparable within one run)`,
+  );
+  const t0 = performance.now();
+  if (only.has('core')) runCoreThroughput();
+  if (only.has('http')) await runHttpOrderEntry();
+  if (only.has('replay')) await runJournalReplay(replayN);
+  console.log(`\nbench: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+/**
+ * Child process of the journal-replay benchmark: starts the real engine host on DATA_DIR (written by
+ * generate.ts, no snapshot) and reports how long recovery took (genesis + replay of every journal
+ * record, the projection cursor already at the end). Then, untimed, reads and parses the same journal
+ * into memory and times a fresh in-memory Engine executing those commands: the raw execute rate the
+ * replay is compared with. Exits without closing the host (no snapshot). Usage: recover.ts <dataDir>
+ */
+import path from 'node:path';
+import { Engine, parseCommand, type Command } from '@exchange/core';
+import { openDb } from '../../../apps/server/src/db/client';
+import { createEngineHost } from '../../../apps/server/src/engine-host/engine-host';
+import { readJournal } from '../../../apps/server/src/engine-host/journal';
+import { maybeGc } from '../report';
+import { emitResult, replayConfig, silentLog } from './common';
+
+const [dataDir] = process.argv.slice(2);
+if (dataDir === undefined) throw new Error('usage: recover.ts <dataDir>');
+
+async function main(): Promise<void> {
+  const config = replayConfig(dataDir as string);
+  const db = await openDb({ dataDir: config.dataDir });
+  maybeGc();
+  const t0 = performance.now();
+  const host = await createEngineHost({ config, db: db.db, log: silentLog });
+  const wallMs = performance.now() - t0;
+  const { replayed, snapshotSeq, ms } = host.recovery;
+  const hash = host.engine.stateHash();
+
+  const read = await readJournal(path.join(config.dataDir, 'journal'), 0, { truncate: false });
+  const cmds: Command[] = read.records.map((r) => parseCommand(Buffer.from(r.body).toString('utf8')));
+  const engine = new Engine();
+  maybeGc();
+  const t1 = performance.now();
+  for (const c of cmds) engine.execute(c);
+  const rawMs = performance.now() - t1;
+  const same = engine.stateHash() === hash ? 'yes' : 'no';
+  emitResult({ replayed, snapshotSeq, recoveryMs: ms, wallMs, rawCommands: cmds.length, rawMs, sameStateHash: same });
+  process.exit(0);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
