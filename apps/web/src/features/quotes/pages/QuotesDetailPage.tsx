@@ -1,14 +1,111 @@
-// PLACEHOLDER (to be replaced by the quotes/spot/assets engineer): a minimal page so that the
-// route table builds. Replace the whole file; keep the default export.
-import { PageHeader } from '../../../shared/ui';
-import NotAvailablePage from '../../placeholder/pages/NotAvailablePage';
+/**
+ * /quotes/quotesDetail?type=bibi|contract&pairsName=... (spec section 2; pair defaults to the stored
+ * pairsName / pairsName1): ticker (price, CNY price, change, 24 h high, low, volume), k-line chart with
+ * the spec's intervals, order book and latest deals live over the WebSocket, coin introduction,
+ * favourite star, and Buy / Sell buttons that store the pair and open /transaction with the side.
+ */
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Button } from 'antd-mobile';
+import type { KlinePeriod, MarketType, Pair } from '@exchange/api';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../../shared/storage';
+import { useLiveTicker } from '../../../shared/ws-client';
+import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { useCoinInfo } from '../api/get-coin-info';
+import { useFavorites } from '../api/get-favorites';
+import { SegTabs } from '../components/SegTabs';
+import { FavoriteButton } from '../components/FavoriteButton';
+import { TickerHeader } from '../components/TickerHeader';
+import { KlineChart } from '../components/KlineChart';
+import { DepthBook } from '../components/DepthBook';
+import { LatestDeals } from '../components/LatestDeals';
+import { CoinIntroPanel } from '../components/CoinIntroPanel';
+import { KLINE_INTERVALS } from '../lib/kline-math';
+import '../quotes.css';
 
-/** Placeholder of QuotesDetailPage. */
+type Panel = 'book' | 'deals' | 'intro';
+
+/** The pair detail page. */
 export default function QuotesDetailPage() {
+  const { t } = useTranslation('quotes');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const type: MarketType = params.get('type') === 'contract' ? 'CONTRACT' : 'SPOT';
+  const stored = useAppStore((s) => (type === 'SPOT' ? s.pairsName : s.pairsName1));
+  const setPairsName = useAppStore((s) => s.setPairsName);
+  const setPairsName1 = useAppStore((s) => s.setPairsName1);
+  const pairsName = (params.get('pairsName') || stored || 'BTC/USDT').toUpperCase();
+  const [period, setPeriod] = useState<KlinePeriod>('15min');
+  const [panel, setPanel] = useState<Panel>('book');
+  const info = useCoinInfo(pairsName, type);
+  const live = useLiveTicker(pairsName, type);
+  const fav = useFavorites(type);
+  const pair: Pair | undefined = live ?? info.data?.pair;
+
+  const trade = (side: 'buy' | 'sell') => {
+    if (type === 'SPOT') {
+      setPairsName(pairsName);
+      navigate(`/transaction?side=${side}`);
+    } else {
+      setPairsName1(pairsName);
+      navigate('/contract');
+    }
+  };
+
   return (
-    <>
-      <PageHeader title="QuotesDetailPage" />
-      <NotAvailablePage embedded />
-    </>
+    <div className="qt-detail">
+      <PageHeader
+        fallback="/quotes"
+        title={
+          <span className="qt-detail-title">
+            {pairsName}
+            <span className="qt-tag">{type === 'SPOT' ? t('spot') : t('perpetual')}</span>
+          </span>
+        }
+        right={<FavoriteButton pairsName={pairsName} type={type} on={fav.names.has(pairsName)} size={20} toast />}
+      />
+      {!pair ? (
+        info.isError ? <EmptyState /> : <InlineLoading />
+      ) : (
+        <>
+          <TickerHeader pair={pair} />
+          <SegTabs
+            label={t('chartIntervals')}
+            variant="pill"
+            className="qt-intervals"
+            items={KLINE_INTERVALS.map((i) => ({ key: i.period, label: i.label }))}
+            active={period}
+            onChange={setPeriod}
+          />
+          <KlineChart pairsName={pairsName} type={type} period={period} priceDecimals={pair.priceDecimals} />
+          <div className="qt-gap" />
+          <SegTabs
+            label={pairsName}
+            className="qt-panel-tabs"
+            items={[
+              { key: 'book' as const, label: t('tabBook') },
+              { key: 'deals' as const, label: t('tabDeals') },
+              { key: 'intro' as const, label: t('tabIntro') },
+            ]}
+            active={panel}
+            onChange={setPanel}
+          />
+          <div role="tabpanel" className="qt-panel">
+            {panel === 'book' && <DepthBook pairsName={pairsName} type={type} priceDecimals={pair.priceDecimals} qtyDecimals={pair.qtyDecimals} />}
+            {panel === 'deals' && <LatestDeals pairsName={pairsName} type={type} priceDecimals={pair.priceDecimals} qtyDecimals={pair.qtyDecimals} />}
+            {panel === 'intro' && (info.data ? <CoinIntroPanel coin={info.data.coin} /> : <InlineLoading />)}
+          </div>
+          <div className="qt-actions">
+            <Button block className="qt-buy" onClick={() => trade('buy')}>
+              {t('buyCoin', { coin: pair.tokenCur })}
+            </Button>
+            <Button block className="qt-sell" onClick={() => trade('sell')}>
+              {t('sellCoin', { coin: pair.tokenCur })}
+            </Button>
+          </div>
+        </>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,51 @@
+/**
+ * Star toggling a pair's favourite state (login guard of spec section 4: logged-out visitors are asked
+ * 'You are not logged in, log in?'). Labelled "Add BTC/USDT to favourites" / "Remove ... ".
+ */
+import type { MarketType } from '@exchange/api';
+import { useTranslation } from 'react-i18next';
+import { useRequireLogin } from '../../../shared/guards';
+import { showToast } from '../../../shared/api-client';
+import { useToggleFavorite } from '../api/toggle-favorite';
+
+/** Props of FavoriteButton. */
+export interface FavoriteButtonProps {
+  pairsName: string;
+  type: MarketType;
+  on: boolean;
+  size?: number;
+  toast?: boolean;
+}
+
+/** The favourite star. */
+export function FavoriteButton({ pairsName, type, on, size = 16, toast }: FavoriteButtonProps) {
+  const { t } = useTranslation('quotes');
+  const requireLogin = useRequireLogin();
+  const mutation = useToggleFavorite();
+  return (
+    <button
+      type="button"
+      className={`qt-star${on ? ' qt-star-on' : ''}`}
+      aria-label={t(on ? 'removeFavorite' : 'addFavorite', { pair: pairsName })}
+      aria-pressed={on}
+      onClick={(e) => {
+        e.stopPropagation();
+        if (!requireLogin()) return;
+        mutation.mutate(
+          { pairsName, type, on: !on },
+          { onSuccess: () => toast && showToast(t(on ? 'favoriteRemoved' : 'favoriteAdded')) },
+        );
+      }}
+    >
+      <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"
+          fill={on ? 'var(--ex-accent)' : 'none'}
+          stroke={on ? 'var(--ex-accent)' : 'currentColor'}
+          strokeWidth="1.6"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * K-line chart (TradingView lightweight-charts v5): candles, a volume histogram in the lower fifth and
+ * MA5 / MA10 / MA30 lines of the closes, for one pair and interval. History from getKline; live bars
+ * from the WebSocket kline channel replace or extend the last bar (and its moving averages). Colours
+ * come from the theme CSS variables, so the chart follows day/night and the red-up/green-up choice.
+ */
+import { useEffect, useRef, useState } from 'react';
+import {
+  CandlestickSeries,
+  ColorType,
+  HistogramSeries,
+  LineSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { Kline, KlinePeriod, MarketType } from '@exchange/api';
+import { useTranslation } from 'react-i18next';
+import { useWsChannel } from '../../../shared/ws-client';
+import { useAppStore } from '../../../shared/storage';
+import { formatFixed } from '../../../shared/format';
+import { useKline } from '../api/get-kline';
+import { MA_WINDOWS, mergeBar, movingAverage, toChartNumber, toChartTime } from '../lib/kline-math';
+
+/** Props of KlineChart. */
+export interface KlineChartProps {
+  pairsName: string;
+  type: MarketType;
+  period: KlinePeriod;
+  priceDecimals: number;
+  height?: number;
+}
+
+const MA_COLORS = ['#f0b90b', '#c86bf5', '#3d9df6'] as const;
+
+function cssVar(name: string, fallback: string): string {
+  const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return v || fallback;
+}
+
+interface Palette {
+  up: string;
+  down: string;
+  text: string;
+  grid: string;
+  bg: string;
+}
+
+function readPalette(): Palette {
+  return {
+    up: cssVar('--ex-up', '#0ecb81'),
+    down: cssVar('--ex-down', '#f6465d'),
+    text: cssVar('--ex-text-2', '#707a8a'),
+    grid: cssVar('--ex-border', '#eceef1'),
+    bg: cssVar('--ex-bg', '#ffffff'),
+  };
+}
+
+type Series = {
+  candles: ISeriesApi<'Candlestick'>;
+  volume: ISeriesApi<'Histogram'>;
+  mas: ISeriesApi<'Line'>[];
+};
+
+function withAlpha(color: string, alpha: string): string {
+  return /^#[0-9a-f]{6}$/i.test(color) ? color + alpha : color;
+}
+
+/** The chart. */
+export function KlineChart({ pairsName, type, period, priceDecimals, height = 300 }: KlineChartProps) {
+  const { t } = useTranslation('quotes');
+  const theme = useAppStore((s) => s.theme);
+  const upDown = useAppStore((s) => s.upDownColor);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<Series | null>(null);
+  const barsRef = useRef<Kline[]>([]);
+  const paletteRef = useRef<Palette | null>(null);
+  const [legend, setLegend] = useState<string[]>([]);
+  const kline = useKline(pairsName, type, period);
+
+  const draw = (bars: Kline[], full: boolean) => {
+    const s = seriesRef.current;
+    const p = paletteRef.current;
+    if (!s || !p) return;
+    const maDecimals = priceDecimals;
+    const vol = (b: Kline) => ({
+      time: toChartTime(b.time) as UTCTimestamp,
+      value: toChartNumber(b.volume),
+      color: withAlpha(toChartNumber(b.close) >= toChartNumber(b.open) ? p.up : p.down, '80'),
+    });
+    const candle = (b: Kline) => ({
+      time: toChartTime(b.time) as UTCTimestamp,
+      open: toChartNumber(b.open),
+      high: toChartNumber(b.high),
+      low: toChartNumber(b.low),
+      close: toChartNumber(b.close),
+    });
+    const last = bars[bars.length - 1];
+    const legendValues: string[] = [];
+    MA_WINDOWS.forEach((w, i) => {
+      const line = s.mas[i]!;
+      if (full) {
+        const pts = movingAverage(bars, w, maDecimals);
+        line.setData(pts.map((pt) => ({ time: toChartTime(pt.time) as UTCTimestamp, value: toChartNumber(pt.value) })));
+        legendValues.push(pts.length ? pts[pts.length - 1]!.value : '');
+      } else if (last && bars.length >= w) {
+        const pt = movingAverage(bars.slice(-w), w, maDecimals)[0]!;
+        line.update({ time: toChartTime(pt.time) as UTCTimestamp, value: toChartNumber(pt.value) });
+        legendValues.push(pt.value);
+      } else legendValues.push('');
+    });
+    if (full) {
+      s.candles.setData(bars.map(candle));
+      s.volume.setData(bars.map(vol));
+    } else if (last) {
+      s.candles.update(candle(last));
+      s.volume.update(vol(last));
+    }
+    setLegend(legendValues);
+  };
+
+  // Create the chart once per theme/colour convention.
+  useEffect(() => {
+    const box = boxRef.current;
+    if (!box) return;
+    const p = readPalette();
+    paletteRef.current = p;
+    const chart = createChart(box, {
+      height,
+      autoSize: true,
+      layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 10, attributionLogo: false },
+      grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
+      rightPriceScale: { borderColor: p.grid },
+      timeScale: { borderColor: p.grid, timeVisible: true, secondsVisible: false },
+      crosshair: { mode: 0 },
+      localization: { priceFormatter: (v: number) => v.toFixed(priceDecimals) },
+    });
+    const candles = chart.addSeries(CandlestickSeries, {
+      upColor: p.up,
+      downColor: p.down,
+      borderUpColor: p.up,
+      borderDownColor: p.down,
+      wickUpColor: p.up,
+      wickDownColor: p.down,
+      priceFormat: { type: 'price', precision: priceDecimals, minMove: 1 / 10 ** priceDecimals },
+    });
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    const mas = MA_WINDOWS.map((_, i) =>
+      chart.addSeries(LineSeries, { color: MA_COLORS[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
+    );
+    chartRef.current = chart;
+    seriesRef.current = { candles, volume, mas };
+    if (barsRef.current.length) {
+      draw(barsRef.current, true);
+      chart.timeScale().fitContent();
+    }
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+    // draw reads refs only; the chart is rebuilt on theme, convention, precision or height changes.
+  }, [theme, upDown, priceDecimals, height]);
+
+  // History.
+  useEffect(() => {
+    if (!kline.data) return;
+    barsRef.current = kline.data;
+    draw(kline.data, true);
+    chartRef.current?.timeScale().fitContent();
+  }, [kline.data]);
+
+  // Live bars.
+  useWsChannel({ channel: 'kline', pairsName, type, period }, (msg) => {
+    if (msg.channel !== 'kline' || msg.pairsName !== pairsName || msg.period !== period) return;
+    const prevLen = barsRef.current.length;
+    const next = mergeBar(barsRef.current, msg.data);
+    barsRef.current = next;
+    draw(next, prevLen === 0);
+  });
+
+  const empty = kline.isSuccess && kline.data.length === 0 && barsRef.current.length === 0;
+  return (
+    <div className="qt-chart-wrap">
+      <div className="qt-ma-legend num" aria-hidden="true">
+        {MA_WINDOWS.map((w, i) => (
+          <span key={w} style={{ color: MA_COLORS[i] }}>
+            MA{w}: {legend[i] ? formatFixed(legend[i], priceDecimals) : '--'}
+          </span>
+        ))}
+      </div>
+      <div ref={boxRef} className="qt-chart" style={{ height }} role="img" aria-label={`${pairsName} k-line ${period}`} data-bars={barsRef.current.length} />
+      {empty && <div className="qt-chart-empty">{t('chartEmpty')}</div>}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * All pairs of one market type: the main currencies (contract = USDT only) and, for each, its pairs
+ * polled every 5 s (spec section 9). Returns the pairs grouped by main currency and flattened.
+ */
+import { useQueries } from '@tanstack/react-query';
+import type { MarketType, Pair } from '@exchange/api';
+import { useMainCurs } from '../api/get-main-curs';
+import { pairsQueryOptions } from '../api/get-pairs-by-main-cur';
+
+/** Main currencies of contracts (the spec's contracts are USDT perpetuals). */
+export const CONTRACT_MAIN_CURS = ['USDT'] as const;
+
+/** Result of useMarketPairs. */
+export interface MarketPairs {
+  mainCurs: string[];
+  byMainCur: Map<string, Pair[]>;
+  all: Pair[];
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/** The pairs of market `type`, polled while mounted. */
+export function useMarketPairs(type: MarketType): MarketPairs {
+  const curs = useMainCurs();
+  const mainCurs = type === 'CONTRACT' ? [...CONTRACT_MAIN_CURS] : (curs.data ?? []);
+  const results = useQueries({ queries: mainCurs.map((m) => pairsQueryOptions(m, type)) });
+  const byMainCur = new Map<string, Pair[]>();
+  mainCurs.forEach((m, i) => byMainCur.set(m, results[i]?.data ?? []));
+  return {
+    mainCurs,
+    byMainCur,
+    all: [...byMainCur.values()].flat(),
+    isLoading: (type === 'SPOT' && curs.isLoading) || results.some((r) => r.isLoading),
+    isError: curs.isError || results.some((r) => r.isError && !r.data),
+  };
+}

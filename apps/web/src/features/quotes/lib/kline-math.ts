@@ -1,0 +1,61 @@
+/**
+ * Pure helpers of the k-line chart: moving averages of closes computed exactly on decimal strings
+ * (a sliding sum with addDecimal/subDecimal, divided with divDecimal), merging a live bar into the
+ * series, and the conversion to the chart's numbers. lightweight-charts draws JS numbers, so values
+ * become numbers only at that display boundary (`toChartNumber`), never for any computation.
+ */
+import type { Kline, KlinePeriod } from '@exchange/api';
+import { addDecimal, divDecimal, subDecimal } from '../../../shared/format';
+
+/** Moving-average windows drawn on the chart. */
+export const MA_WINDOWS = [5, 10, 30] as const;
+
+/** Chart intervals of the spec (section 2: 1, 5, 15, 30 minutes, 1 hour, 1 day, 1 week) as getKline periods. */
+export const KLINE_INTERVALS: readonly { period: KlinePeriod; label: string }[] = [
+  { period: '1min', label: '1m' },
+  { period: '5min', label: '5m' },
+  { period: '15min', label: '15m' },
+  { period: '30min', label: '30m' },
+  { period: '1hour', label: '1H' },
+  { period: '1day', label: '1D' },
+  { period: '1week', label: '1W' },
+];
+
+/** One point of a moving average: bar open time (ms) and the average as a decimal string. */
+export interface MaPoint {
+  time: number;
+  value: string;
+}
+
+/**
+ * Simple moving average of the closes over `window` bars at `decimals` places (rounded half up);
+ * the first point is at index window-1. movingAverage([1,2,3,4] closes, 2) -> 1.5, 2.5, 3.5.
+ */
+export function movingAverage(bars: readonly Kline[], window: number, decimals: number): MaPoint[] {
+  const out: MaPoint[] = [];
+  let sum = '0';
+  for (let i = 0; i < bars.length; i++) {
+    sum = addDecimal(sum, bars[i]!.close);
+    if (i >= window) sum = subDecimal(sum, bars[i - window]!.close);
+    if (i >= window - 1) out.push({ time: bars[i]!.time, value: divDecimal(sum, String(window), decimals, 'round') });
+  }
+  return out;
+}
+
+/** Merges a live bar into `bars` (oldest first): replaces the bar of the same time, appends a newer one, ignores older ones. */
+export function mergeBar(bars: readonly Kline[], bar: Kline): Kline[] {
+  const last = bars[bars.length - 1];
+  if (!last || bar.time > last.time) return [...bars, bar];
+  if (bar.time === last.time) return [...bars.slice(0, -1), bar];
+  return [...bars];
+}
+
+/** Display-only conversion of a decimal string to the chart's number (never used for arithmetic). */
+export function toChartNumber(value: string): number {
+  return +value;
+}
+
+/** Chart time (UTC seconds) of a bar open time in ms. */
+export function toChartTime(ms: number): number {
+  return Math.floor(ms / 1000);
+}
