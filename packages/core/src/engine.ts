@@ -39,7 +39,17 @@ export { parseCommand, serializeCommand } from './codec';
 export interface EngineOptions {
   /** Order book implementation: 'fast' (default) or the 'naive' reference used by property tests. */
   book?: BookKind;
+  /**
+   * How many of the most recently ended (FILLED, CANCELED, EXPIRED) orders the engine keeps for
+   * `order()` and for idempotent retries by clientOrderId (open orders are always kept). Older
+   * ended orders are forgotten, which keeps memory, snapshots and GC bounded; history belongs to
+   * the server's database. Part of the state (kept in snapshots). Default 100,000.
+   */
+  closedOrderRetention?: number;
 }
+
+/** Default of `EngineOptions.closedOrderRetention`. */
+export const DEFAULT_CLOSED_ORDER_RETENTION = 100_000;
 
 /** Largest asset scale accepted by addAsset (decimal places). */
 export const MAX_ASSET_SCALE = 36;
@@ -69,7 +79,7 @@ export class Engine implements EngineApi, SpotHost {
   private readonly assetsByCode = new Map<string, Asset>();
   private readonly marketsBySymbol = new Map<string, SpotMarket>();
   /** Every accepted order by id, in id order. */
-  private readonly orders = new Map<string, Order>();
+  private readonly orders = new Map<number, Order>();
   /** userId -> clientOrderId -> order */
   private readonly clientOrders = new Map<string, Map<string, Order>>();
   /** userId -> resting orders, oldest first */
@@ -78,11 +88,18 @@ export class Engine implements EngineApi, SpotHost {
   private readonly depositRefs = new Map<string, Set<string>>();
   /** userId -> transfer clientIds seen */
   private readonly transferIds = new Map<string, Set<string>>();
+  /** Ended orders still retained, oldest first, from index `closedHead`. */
+  private closedQueue: (Order | undefined)[] = [];
+  private closedHead = 0;
+  private readonly closedOrderRetention: number;
   private orderSeq = 0;
   private tradeSeq = 0;
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
+    const r = opts?.closedOrderRetention ?? DEFAULT_CLOSED_ORDER_RETENTION;
+    if (!isNonNegInt(r, 2 ** 40)) throw new RangeError('closedOrderRetention must be a non-negative integer');
+    this.closedOrderRetention = r;
   }
 
   // ---- SpotHost -------------------------------------------------------------------------------
@@ -97,7 +114,7 @@ export class Engine implements EngineApi, SpotHost {
   }
   /** @internal */
   registerOrder(o: Order): void {
-    this.orders.set(o.orderId, o);
+    this.orders.set(o.seq, o);
     if (o.clientOrderId !== null) {
       let m = this.clientOrders.get(o.userId);
       if (m === undefined) {
@@ -119,6 +136,31 @@ export class Engine implements EngineApi, SpotHost {
   /** @internal */
   orderClosed(o: Order): void {
     this.openByUser.get(o.userId)?.delete(o);
+    this.orderEnded(o);
+  }
+  /** @internal */
+  orderEnded(o: Order): void {
+    const q = this.closedQueue;
+    q.push(o);
+    if (q.length - this.closedHead > this.closedOrderRetention) {
+      const old = q[this.closedHead] as Order;
+      q[this.closedHead++] = undefined;
+      this.forget(old);
+      if (this.closedHead >= 1024 && this.closedHead * 2 >= q.length) {
+        this.closedQueue = q.slice(this.closedHead);
+        this.closedHead = 0;
+      }
+    }
+  }
+  private forget(o: Order): void {
+    this.orders.delete(o.seq);
+    if (o.clientOrderId !== null) {
+      const m = this.clientOrders.get(o.userId);
+      if (m !== undefined && m.get(o.clientOrderId) === o) {
+        m.delete(o.clientOrderId);
+        if (m.size === 0) this.clientOrders.delete(o.userId);
+      }
+    }
   }
 
   // ---- commands -------------------------------------------------------------------------------
@@ -176,7 +218,7 @@ export class Engine implements EngineApi, SpotHost {
   private cancelOrder(cmd: Extract<Command, { type: 'cancelOrder' }>): CommandResult {
     const { userId, orderId, clientOrderId } = cmd;
     if (typeof userId !== 'string' || (orderId === undefined) === (clientOrderId === undefined)) return reject('invalid_order');
-    const o = orderId !== undefined ? this.orders.get(orderId) : this.clientOrders.get(userId)?.get(clientOrderId as string);
+    const o = orderId !== undefined ? this.orders.get(parseOrderId(orderId)) : this.clientOrders.get(userId)?.get(clientOrderId as string);
     if (o === undefined || o.userId !== userId) return reject('order_not_found');
     if (!o.isOpen) return { code: 'order_not_found', events: [], order: o.toView() };
     const m = this.marketsBySymbol.get(o.symbol) as SpotMarket;
@@ -314,7 +356,7 @@ export class Engine implements EngineApi, SpotHost {
   }
   /** Any accepted order by id (open or closed). */
   order(orderId: string): OrderView | undefined {
-    return this.orders.get(orderId)?.toView();
+    return this.orders.get(parseOrderId(orderId))?.toView();
   }
   /** Open orders of a user, oldest first, optionally for one market. */
   openOrders(userId: string, symbol?: string): OrderView[] {
@@ -346,7 +388,7 @@ export class Engine implements EngineApi, SpotHost {
   }
   /** Units a resting order must hold (quote units for BUY, base units for SELL), or undefined if unknown. */
   requiredHold(orderId: string): bigint | undefined {
-    const o = this.orders.get(orderId);
+    const o = this.orders.get(parseOrderId(orderId));
     if (o === undefined || !o.isOpen) return undefined;
     return this.marketsBySymbol.get(o.symbol)?.requiredHold(o);
   }
@@ -364,9 +406,7 @@ export class Engine implements EngineApi, SpotHost {
       if (a.available !== 0n || a.frozen !== 0n) accounts.push([a.owner, a.kind, a.asset, a.available.toString(), a.frozen.toString()]);
     }
     accounts.sort((x, y) => cmpStr(x[0], y[0]) || cmpStr(x[1], y[1]) || cmpStr(x[2], y[2]));
-    const orders: unknown[] = [];
-    for (const o of this.orders.values()) {
-      orders.push([
+    const row = (o: Order): unknown[] => [
         o.seq,
         o.clientOrderId,
         o.userId,
@@ -387,8 +427,11 @@ export class Engine implements EngineApi, SpotHost {
         o.fee.toString(),
         o.remaining.toString(),
         o.hold.toString(),
-      ]);
-    }
+      ];
+    const open: unknown[] = [];
+    for (const o of this.orders.values()) if (o.isOpen) open.push(row(o));
+    const closed: unknown[] = [];
+    for (let i = this.closedHead; i < this.closedQueue.length; i++) closed.push(row(this.closedQueue[i] as Order));
     const keys = (m: Map<string, Set<string>>): [string, string][] => {
       const out: [string, string][] = [];
       for (const [u, set] of m) for (const k of set) out.push([u, k]);
@@ -415,7 +458,9 @@ export class Engine implements EngineApi, SpotHost {
         lastPrice: s(m.lastPrice),
       })),
       accounts,
-      orders,
+      closedOrderRetention: this.closedOrderRetention,
+      openOrders: open,
+      closedOrders: closed,
       depositRefs: keys(this.depositRefs),
       transferIds: keys(this.transferIds),
     };
@@ -425,7 +470,7 @@ export class Engine implements EngineApi, SpotHost {
   static restore(snap: EngineSnapshot, opts?: EngineOptions): Engine {
     if (snap.version !== 1) throw new Error('restore: unsupported snapshot version');
     const d = snap as unknown as SnapshotV1;
-    const e = new Engine(opts);
+    const e = new Engine({ closedOrderRetention: d.closedOrderRetention, ...opts });
     e.orderSeq = d.orderSeq;
     e.tradeSeq = d.tradeSeq;
     for (const a of d.assets) e.assetsByCode.set(a.code, { code: a.code, scale: a.scale });
@@ -452,7 +497,7 @@ export class Engine implements EngineApi, SpotHost {
     }
     for (const [owner, kind, asset, av, fr] of d.accounts) e.ledger.restoreAccount(owner, kind as LedgerKind, asset, BigInt(av), BigInt(fr));
     const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
-    for (const r of d.orders) {
+    const toOrder = (r: OrderRow): Order => {
       const o = new Order(r[0], `${r[0]}`, r[1], r[2], r[3], r[4], r[5], r[6], big(r[7]), big(r[8]), big(r[9]), r[10], r[11], r[12]);
       o.updatedTs = r[13];
       o.status = r[14];
@@ -462,12 +507,17 @@ export class Engine implements EngineApi, SpotHost {
       o.remaining = BigInt(r[18]);
       o.hold = BigInt(r[19]);
       e.registerOrder(o);
-      // Orders are stored in id order, which is arrival order, so FIFO within each level is kept.
-      if (o.isOpen) {
-        (e.marketsBySymbol.get(o.symbol) as SpotMarket).book.add(o);
-        e.orderRested(o);
-      }
+      return o;
+    };
+    // Open orders are stored in id order, which is arrival order, so FIFO within each level is kept.
+    for (const r of d.openOrders) {
+      const o = toOrder(r);
+      (e.marketsBySymbol.get(o.symbol) as SpotMarket).book.add(o);
+      e.orderRested(o);
     }
+    // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs
+    // to at most one retained order, since a retry of a retained key never creates an order.
+    for (const r of d.closedOrders) e.closedQueue.push(toOrder(r));
     for (const [u, k] of d.depositRefs) addToSetMap(e.depositRefs, u, k);
     for (const [u, k] of d.transferIds) addToSetMap(e.transferIds, u, k);
     return e;
@@ -523,9 +573,27 @@ interface SnapshotV1 {
     lastPrice: string | null;
   }[];
   accounts: [string, string, string, string, string][];
-  orders: OrderRow[];
+  closedOrderRetention: number;
+  openOrders: OrderRow[];
+  closedOrders: OrderRow[];
   depositRefs: [string, string][];
   transferIds: [string, string][];
+}
+
+/**
+ * The sequence number of a canonical order id ("1", "42"; no sign, no leading zeros, at most 15
+ * digits), or -1 for anything else (which then matches no order).
+ */
+export function parseOrderId(id: string): number {
+  const n = typeof id === 'string' ? id.length : 0;
+  if (n === 0 || n > 15 || (n > 1 && id.charCodeAt(0) === 48)) return -1;
+  let v = 0;
+  for (let i = 0; i < n; i++) {
+    const c = id.charCodeAt(i) - 48;
+    if (c < 0 || c > 9) return -1;
+    v = v * 10 + c;
+  }
+  return v;
 }
 
 function cmpStr(a: string, b: string): number {

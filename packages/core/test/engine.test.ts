@@ -143,6 +143,31 @@ describe('snapshot, restore, state hash', () => {
   });
 });
 
+describe('retention of ended orders', () => {
+  it('keeps the last N ended orders (and their client ids), forgets older ones, and restores the same window', () => {
+    const e = engineWithMarket({}, { closedOrderRetention: 2 });
+    fund(e, 'b', 'USDT', 1_000n * COIN);
+    for (let i = 0; i < 3; i++) {
+      ok(e, limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: `k${i}` }));
+      ok(e, { type: 'cancelOrder', ts: nextTs(), userId: 'b', orderId: `${i + 1}` });
+    }
+    ok(e, limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: 'open' })); // open orders are always kept
+    expect(e.order('1')).toBeUndefined();
+    expect(e.order('2')).toMatchObject({ status: 'CANCELED' });
+    expect(e.order('3')).toMatchObject({ status: 'CANCELED' });
+    const r = Engine.restore(JSON.parse(JSON.stringify(e.snapshot())));
+    expect(r.stateHash()).toBe(e.stateHash());
+    for (const x of [e, r]) {
+      // k1 is still known: a retry returns it; k0 was forgotten: a retry is a new order
+      expect(x.execute(limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: 'k1' })).order).toMatchObject({ orderId: '2', status: 'CANCELED' });
+      expect(x.execute(limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: 'k0' })).order).toMatchObject({ orderId: '5', status: 'NEW' });
+      ok(x, { type: 'cancelOrder', ts: 1, userId: 'b', clientOrderId: 'k0' }); // ends order 5, forgets order 2
+      expect(x.order('2')).toBeUndefined();
+    }
+    expect(r.stateHash()).toBe(e.stateHash());
+  });
+});
+
 describe('journal encoding', () => {
   it('serializeCommand/parseCommand round-trips bigints exactly', () => {
     const cmds: Command[] = [

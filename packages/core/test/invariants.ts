@@ -7,7 +7,7 @@
  */
 import type { Engine } from '../src/engine';
 import { FastOrderBook } from '../src/spot/fast-book';
-import type { CommandResult, Side } from '../src/types';
+import type { CommandResult, OrderView, Side } from '../src/types';
 
 /** Throws with a description of the first broken invariant. */
 export function checkInvariants(e: Engine, result: CommandResult): void {
@@ -38,10 +38,14 @@ export function checkInvariants(e: Engine, result: CommandResult): void {
       if (err !== null) throw new Error(`fast book: ${err}`);
     }
   }
+  // Order views carried by this command's events (latest wins): independent of how many ended
+  // orders the engine retains.
+  const seen = new Map<string, OrderView>();
+  for (const ev of result.events) if (ev.type === 'orderAccepted' || ev.type === 'orderUpdated') seen.set(ev.order.orderId, ev.order);
   for (const ev of result.events) {
     if (ev.type !== 'trade') continue;
-    const maker = e.order(ev.makerOrderId);
-    const taker = e.order(ev.takerOrderId);
+    const maker = seen.get(ev.makerOrderId);
+    const taker = seen.get(ev.takerOrderId);
     if (maker === undefined || taker === undefined) throw new Error('trade with unknown order');
     if (maker.price !== ev.price) throw new Error(`trade ${ev.tradeId} not at the maker price`);
     if (taker.price !== null && (ev.takerSide === 'BUY' ? ev.price > taker.price : ev.price < taker.price)) throw new Error('trade beyond taker limit');

@@ -24,6 +24,7 @@ const TOTAL = process.env.PROPERTY_COMMANDS !== undefined ? Number.parseInt(proc
 const SEQ_LEN = 250;
 const RUNS = Math.max(1, Math.ceil(TOTAL / SEQ_LEN));
 const RESTORE_EVERY = 50;
+const RETENTION = 40;
 
 const USERS = ['u1', 'u2', 'u3', 'u4'];
 const BTC_USDT: MarketConfig = {
@@ -187,8 +188,9 @@ interface Stats {
 }
 
 function runSequence(recipes: Recipe[], stats: Stats): void {
-  let fast = new Engine({ book: 'fast' });
-  const naive = new Engine({ book: 'naive' });
+  // A small retention of ended orders so that forgetting them (and its snapshot) is exercised too.
+  let fast = new Engine({ book: 'fast', closedOrderRetention: RETENTION });
+  const naive = new Engine({ book: 'naive', closedOrderRetention: RETENTION });
   let ts = 1_700_000_000_000;
   const all: Command[] = [...setup];
   for (const u of USERS) {

@@ -33,6 +33,17 @@ export class Account {
   }
 }
 
+const LEDGER_KINDS: readonly LedgerKind[] = ['ASSETS', 'SPOT', 'CONTRACT', 'OTC', 'SYSTEM'];
+
+/** The accounts of one owner, by kind then asset. */
+class OwnerAccounts {
+  readonly ASSETS = new Map<string, Account>();
+  readonly SPOT = new Map<string, Account>();
+  readonly CONTRACT = new Map<string, Account>();
+  readonly OTC = new Map<string, Account>();
+  readonly SYSTEM = new Map<string, Account>();
+}
+
 /** True when `owner` names a system account ('@faucet', '@chain', '@fee', '@insurance', ...). */
 export function isSystemOwner(owner: string): boolean {
   return owner.charCodeAt(0) === 64; // '@'
@@ -40,8 +51,8 @@ export function isSystemOwner(owner: string): boolean {
 
 /** The ledger: accounts, postings, and the set of accounts changed by the current command. */
 export class Ledger {
-  /** owner -> kind -> asset -> account */
-  private readonly byOwner = new Map<string, Map<LedgerKind, Map<string, Account>>>();
+  /** owner -> kind -> asset -> account (kinds as fixed properties: one Map lookup fewer on the hot path) */
+  private readonly byOwner = new Map<string, OwnerAccounts>();
   /** Accounts changed since `beginCommand`, in first-change order. */
   readonly touched: Account[] = [];
   private stamp = 0;
@@ -56,14 +67,10 @@ export class Ledger {
   account(owner: string, kind: LedgerKind, asset: string): Account {
     let kinds = this.byOwner.get(owner);
     if (kinds === undefined) {
-      kinds = new Map();
+      kinds = new OwnerAccounts();
       this.byOwner.set(owner, kinds);
     }
-    let assets = kinds.get(kind);
-    if (assets === undefined) {
-      assets = new Map();
-      kinds.set(kind, assets);
-    }
+    const assets = kinds[kind];
     let acc = assets.get(asset);
     if (acc === undefined) {
       acc = new Account(owner, kind, asset);
@@ -74,7 +81,7 @@ export class Ledger {
 
   /** The account if it exists (no creation). */
   find(owner: string, kind: LedgerKind, asset: string): Account | undefined {
-    return this.byOwner.get(owner)?.get(kind)?.get(asset);
+    return this.byOwner.get(owner)?.[kind].get(asset);
   }
 
   /** Balance of an account (zeroes if it never existed). */
@@ -88,7 +95,8 @@ export class Ledger {
     const out = new Map<LedgerKind, Map<string, Balance>>();
     const kinds = this.byOwner.get(owner);
     if (kinds === undefined) return out;
-    for (const [kind, assets] of kinds) {
+    for (const kind of LEDGER_KINDS) {
+      const assets = kinds[kind];
       for (const [asset, a] of assets) {
         if (a.available === 0n && a.frozen === 0n) continue;
         let m = out.get(kind);
@@ -140,7 +148,7 @@ export class Ledger {
 
   /** Every account, in creation order (owner, then kind, then asset creation order). */
   *accounts(): IterableIterator<Account> {
-    for (const kinds of this.byOwner.values()) for (const assets of kinds.values()) yield* assets.values();
+    for (const kinds of this.byOwner.values()) for (const kind of LEDGER_KINDS) yield* kinds[kind].values();
   }
 
   /** Per asset: the sum of both buckets over all accounts (0n for every asset while the ledger is sound). */

@@ -41,8 +41,10 @@ export interface SpotHost {
   registerOrder(o: Order): void;
   /** The order now rests in the book (open). */
   orderRested(o: Order): void;
-  /** A resting order left the book (filled, cancelled or expired). */
+  /** A resting order left the book (filled, cancelled or expired); also counts as `orderEnded`. */
   orderClosed(o: Order): void;
+  /** An order that never rested reached its final status (FILLED or EXPIRED). */
+  orderEnded(o: Order): void;
 }
 
 const TIFS: ReadonlySet<string> = new Set<TimeInForce>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
@@ -182,14 +184,17 @@ export class SpotMarket {
       ts,
     );
     host.registerOrder(order);
-    events.push({ type: 'orderAccepted', ts, order: order.toView() });
+    const acceptedView = order.toView();
+    events.push({ type: 'orderAccepted', ts, order: acceptedView });
     if (timeInForce === 'FOK' && this.walk(side, userId, stp, limit, quantity as bigint).qty < (quantity as bigint)) {
       order.status = 'EXPIRED';
       const view = order.toView();
       events.push({ type: 'orderUpdated', ts, order: view });
+      host.orderEnded(order);
       return { code: 'ok', events, order: view };
     }
-    const holdAcc = ledger.account(userId, 'SPOT', holdAsset);
+    // `found` exists whenever hold > 0 (its available covered the hold).
+    const holdAcc = found ?? ledger.account(userId, 'SPOT', holdAsset);
     ledger.hold(holdAcc, hold);
     order.hold = hold;
 
@@ -211,10 +216,12 @@ export class SpotMarket {
       ledger.release(holdAcc, order.hold);
       order.hold = 0n;
     }
+    // A NEW order is unchanged since it was accepted, so its accepted view is also the result.
     const view = order.status === 'NEW' ? null : order.toView();
     if (view !== null) events.push({ type: 'orderUpdated', ts, order: view });
     if (restTotal >= 0n) events.push({ type: 'depthChanged', ts, symbol: c.symbol, side, price: limit as bigint, quantity: restTotal });
-    return { code: 'ok', events, order: view ?? order.toView() };
+    else host.orderEnded(order);
+    return { code: 'ok', events, order: view ?? acceptedView };
   }
 
   /**
