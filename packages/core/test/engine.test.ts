@@ -157,10 +157,12 @@ describe('retention of ended orders', () => {
     expect(e.order('3')).toMatchObject({ status: 'CANCELED' });
     const r = Engine.restore(JSON.parse(JSON.stringify(e.snapshot())));
     expect(r.stateHash()).toBe(e.stateHash());
+    const retryK1 = limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: 'k1' });
+    const retryK0 = limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: 'k0' });
     for (const x of [e, r]) {
       // k1 is still known: a retry returns it; k0 was forgotten: a retry is a new order
-      expect(x.execute(limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: 'k1' })).order).toMatchObject({ orderId: '2', status: 'CANCELED' });
-      expect(x.execute(limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: 'k0' })).order).toMatchObject({ orderId: '5', status: 'NEW' });
+      expect(x.execute(retryK1).order).toMatchObject({ orderId: '2', status: 'CANCELED' });
+      expect(x.execute(retryK0).order).toMatchObject({ orderId: '5', status: 'NEW' });
       ok(x, { type: 'cancelOrder', ts: 1, userId: 'b', clientOrderId: 'k0' }); // ends order 5, forgets order 2
       expect(x.order('2')).toBeUndefined();
     }
