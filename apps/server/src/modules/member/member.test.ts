@@ -326,3 +326,15 @@ describe('demo account', () => {
     expect(await ensureDemoAccount({ config: { ...t.ctx.config, demoMode: false }, members: t.ctx.members })).toBeNull();
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents the member, sms and demo routes with tags and summaries', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json();
+    expect(doc.paths['/api/member/member/register'].post.tags).toEqual(['member']);
+    expect(doc.paths['/api/member/member/register'].post.summary).toMatch(/Register/);
+    expect(doc.paths['/api/data/sms/geetestVerify'].post.tags).toEqual(['sms']);
+    expect(doc.paths['/api/data/sms/sendCode'].post.requestBody).toBeDefined();
+    expect(doc.paths['/api/demo/outbox'].get.tags).toEqual(['demo']);
+    expect(Object.keys(doc.paths['/api/member/member/getFavorites']).sort()).toEqual(['get', 'post']);
+  });
+});
