@@ -1,4 +1,7 @@
-/** AgreementPage (being built). */
+/** /agreement: the user registration agreement (spec section 2). */
+import { LegalDoc } from '../components/LegalDoc';
+
+/** User agreement page. */
 export default function AgreementPage() {
-  return <div>AgreementPage</div>;
+  return <LegalDoc doc="agreement" />;
 }

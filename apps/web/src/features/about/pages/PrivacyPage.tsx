@@ -1,4 +1,7 @@
-/** PrivacyPage (being built). */
+/** /aboutAgreement: the privacy policy (spec section 2). */
+import { LegalDoc } from '../components/LegalDoc';
+
+/** Privacy policy page. */
 export default function PrivacyPage() {
-  return <div>PrivacyPage</div>;
+  return <LegalDoc doc="privacy" />;
 }

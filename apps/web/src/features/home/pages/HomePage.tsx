@@ -1,4 +1,62 @@
-/** HomePage (being built). */
+/**
+ * Home (/ and /home, spec section 2): header, banners (3 s), notice ticker, top pairs, quick
+ * buttons and futures promo, ranking tabs. Pull to refresh (offset 46, end delay 1 s) reloads
+ * banners and notices; the lists poll every 5 s while the page is shown.
+ */
+import { PullToRefresh } from 'antd-mobile';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../../shared/storage';
+import { HomeHeader } from '../components/HomeHeader';
+import { BannerSwiper } from '../components/BannerSwiper';
+import { NoticeTicker } from '../components/NoticeTicker';
+import { TopPairs } from '../components/TopPairs';
+import { QuickActions } from '../components/QuickActions';
+import { RankingList } from '../components/RankingList';
+import { bannersQuery, useBanners } from '../api/banners';
+import { noticesQuery, useNotices } from '../api/notices';
+import { useIndexCoin } from '../api/index-coin';
+import '../home.css';
+
+/** Pull-to-refresh distance of the spec (section 9), px. */
+export const PULL_OFFSET_PX = 46;
+/** Pull-to-refresh end delay of the spec (section 9), ms. */
+export const PULL_END_DELAY_MS = 1000;
+
+/** The home page. */
 export default function HomePage() {
-  return <div>HomePage</div>;
+  const { t } = useTranslation('home');
+  const qc = useQueryClient();
+  const lang = useAppStore((s) => s.currentLangue);
+  const banners = useBanners();
+  const notices = useNotices();
+  const top = useIndexCoin('TOP');
+
+  const refresh = async () => {
+    await Promise.allSettled([qc.refetchQueries({ queryKey: bannersQuery(lang).queryKey }), qc.refetchQueries({ queryKey: noticesQuery(lang).queryKey })]);
+  };
+
+  return (
+    <div className="home">
+      <HomeHeader />
+      <PullToRefresh
+        onRefresh={refresh}
+        threshold={PULL_OFFSET_PX}
+        headHeight={PULL_OFFSET_PX}
+        completeDelay={PULL_END_DELAY_MS}
+        pullingText={t('pull.pulling')}
+        canReleaseText={t('pull.release')}
+        refreshingText={t('pull.refreshing')}
+        completeText={t('pull.done')}
+      >
+        <div className="home-body">
+          <BannerSwiper banners={banners.data} />
+          <NoticeTicker notices={notices.data} />
+          <TopPairs pairs={top.data} />
+          <QuickActions />
+          <RankingList />
+        </div>
+      </PullToRefresh>
+    </div>
+  );
 }

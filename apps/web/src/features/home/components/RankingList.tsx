@@ -1,0 +1,90 @@
+/**
+ * Ranking list with three tabs (spec section 2): by change (UPDOWN), by volume (VOLUME) and new
+ * coins (PROJECT). Rows show pair, 24 h volume, price with CNY, and the change badge coloured by
+ * the user's convention. Only the visible tab is polled.
+ */
+import { useState } from 'react';
+import { Tabs } from 'antd-mobile';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Pair } from '@exchange/api';
+import { formatCny, formatCompact, formatFixed, formatPercent, trendOf } from '../../../shared/format';
+import { useAppStore } from '../../../shared/storage';
+import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { useIndexCoin, type IndexCoinType } from '../api/index-coin';
+import { pairDetailPath } from './pair-link';
+
+const RANKINGS: readonly Exclude<IndexCoinType, 'TOP'>[] = ['UPDOWN', 'VOLUME', 'PROJECT'];
+
+function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const lang = useAppStore((s) => s.currentLangue);
+  const setPairsName = useAppStore((s) => s.setPairsName);
+  const trend = trendOf(p.updown);
+  const badge = kind === 'VOLUME' ? formatCompact(p.quoteVolume, lang) : formatPercent(p.updown);
+  return (
+    <li>
+      <button
+        type="button"
+        className="rank-row"
+        aria-label={p.pairsName}
+        onClick={() => {
+          setPairsName(p.pairsName);
+          navigate(pairDetailPath(p.pairsName, p.type));
+        }}
+      >
+        <div className="rank-name">
+          <div>
+            <b>{p.tokenCur}</b>
+            <span className="text-3"> /{p.mainCur}</span>
+            {p.isNew && <span className="rank-new">{t('new')}</span>}
+          </div>
+          <div className="rank-vol text-3 num">
+            {t('vol24h')} {formatCompact(p.volume, lang)}
+          </div>
+        </div>
+        <div className="rank-price">
+          <div className="num">{formatFixed(p.price, p.priceDecimals, { group: true })}</div>
+          <div className="text-3 num">≈{formatCny(p.chPrice)}</div>
+        </div>
+        <div className={`rank-badge num ${kind === 'VOLUME' ? 'bg-vol' : trend === 'up' ? 'bg-up' : trend === 'down' ? 'bg-down' : 'bg-flat'}`}>{badge}</div>
+      </button>
+    </li>
+  );
+}
+
+function RankingPanel({ kind }: { kind: IndexCoinType }) {
+  const { t } = useTranslation('home');
+  const q = useIndexCoin(kind);
+  if (q.isLoading) return <InlineLoading />;
+  if (!q.data || q.data.length === 0) return <EmptyState text={q.isError ? t('loadFailed') : undefined} />;
+  return (
+    <ul className="rank-list" aria-label={t(`rank.${kind}`)}>
+      <li className="rank-head text-3">
+        <span>{t('colPair')}</span>
+        <span>{t('colPrice')}</span>
+        <span>{kind === 'VOLUME' ? t('colVolume') : t('colChange')}</span>
+      </li>
+      {q.data.map((p) => (
+        <Row key={`${p.type}:${p.pairsName}`} p={p} kind={kind} />
+      ))}
+    </ul>
+  );
+}
+
+/** The ranking card. */
+export function RankingList() {
+  const { t } = useTranslation('home');
+  const [active, setActive] = useState<string>('UPDOWN');
+  return (
+    <section className="home-rank" aria-label={t('ranking')}>
+      <Tabs activeKey={active} onChange={setActive} className="home-rank-tabs">
+        {RANKINGS.map((k) => (
+          <Tabs.Tab key={k} title={t(`rank.${k}`)} />
+        ))}
+      </Tabs>
+      <RankingPanel key={active} kind={active as IndexCoinType} />
+    </section>
+  );
+}
