@@ -9,6 +9,8 @@ import smsRoutes from './sms/sms.routes';
 import demoRoutes from './demo/demo.routes';
 import entrustRoutes from './entrust/entrust.routes';
 import assetRoutes from './asset/asset.routes';
+import marketDataRoutes from './market-data/market-data.routes';
+import wsRoutes from './ws/ws.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -17,4 +19,6 @@ export const modules: FastifyPluginAsync[] = [
   demoRoutes,
   entrustRoutes,
   assetRoutes,
+  marketDataRoutes,
+  wsRoutes,
 ];

@@ -1,0 +1,49 @@
+/**
+ * K-line periods and bar arithmetic: bar alignment (weeks to Monday 00:00 UTC as ReferencePaths does) and the
+ * in-memory bar that live trades update. Prices are bigint price units (10^-priceDecimals quote), volumes bigint
+ * qty units (10^-qtyDecimals base), quote volumes bigint quote asset units (10^-8).
+ */
+import { KLINE_PERIOD_MS, type KlinePeriod } from '@exchange/api';
+
+/** Every period of the spec (section 2, quotes detail), shortest first. */
+export const PERIODS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '1hour', '1day', '1week'];
+
+/** 1970-01-01 was a Thursday; Monday 1970-01-05 00:00 UTC is 4 days later. */
+const MONDAY_OFFSET_MS = 4 * 86_400_000;
+
+/** Open time (ms) of the `period` bar containing `ts` (ms). Weeks start Monday 00:00 UTC, days at 00:00 UTC. */
+export function barOpen(period: KlinePeriod, ts: number): number {
+  const ms = KLINE_PERIOD_MS[period];
+  if (period === '1week') return Math.floor((ts - MONDAY_OFFSET_MS) / ms) * ms + MONDAY_OFFSET_MS;
+  return Math.floor(ts / ms) * ms;
+}
+
+/** One bar in integer units. */
+export interface Bar {
+  time: number;
+  open: bigint;
+  high: bigint;
+  low: bigint;
+  close: bigint;
+  volume: bigint; // qty units
+  quoteVolume: bigint; // quote asset units
+}
+
+/** A new bar at `time` opened by a trade at `price` of `qty` (qty units) worth `quote` (quote units). */
+export function newBar(time: number, price: bigint, qty: bigint, quote: bigint): Bar {
+  return { time, open: price, high: price, low: price, close: price, volume: qty, quoteVolume: quote };
+}
+
+/** Adds a trade to `bar` in place: high/low/close and volumes. */
+export function addTrade(bar: Bar, price: bigint, qty: bigint, quote: bigint): void {
+  if (price > bar.high) bar.high = price;
+  if (price < bar.low) bar.low = price;
+  bar.close = price;
+  bar.volume += qty;
+  bar.quoteVolume += quote;
+}
+
+/** Adds a price observation without volume (contract listings follow their index price). */
+export function addTick(bar: Bar, price: bigint): void {
+  addTrade(bar, price, 0n, 0n);
+}

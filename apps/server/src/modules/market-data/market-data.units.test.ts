@@ -1,0 +1,114 @@
+/**
+ * Pure units of market data: exact decimal conversion and percent change, bar alignment (weeks from Monday
+ * 00:00 UTC), the rolling 24 h window and the depth book's sequence. No database, no engine.
+ */
+import { describe, expect, it } from 'vitest';
+import { divRound, fromUnits, percentChange, rescale, toUnits } from './decimal';
+import { addTrade, barOpen, newBar } from './kline-math';
+import { TickerWindow } from './ticker-window';
+import { DepthBook } from './depth-book';
+import { klineLiteral } from './market-data.repository';
+import { CATALOG } from './seed/catalog';
+import { bannerSvg, BANNERS } from './seed/content';
+
+describe('decimal', () => {
+  it('parses and formats exactly, rounding half away from zero', () => {
+    expect(toUnits('123.45', 2)).toBe(12345n);
+    expect(toUnits('0.1', 8)).toBe(10_000_000n);
+    expect(toUnits('1.005', 2)).toBe(101n);
+    expect(toUnits('1.0049', 2)).toBe(100n);
+    expect(toUnits('-1.005', 2)).toBe(-101n);
+    expect(toUnits('7', 0)).toBe(7n);
+    expect(fromUnits(12345n, 2)).toBe('123.45');
+    expect(fromUnits(5n, 8)).toBe('0.00000005');
+    expect(fromUnits(-5n, 2)).toBe('-0.05');
+    expect(fromUnits(42n, 0)).toBe('42');
+    expect(() => toUnits('1e5', 2)).toThrow(RangeError);
+    expect(() => toUnits('NaN', 2)).toThrow(RangeError);
+    expect(() => toUnits('', 2)).toThrow(RangeError);
+  });
+  it('rescales and divides with rounding', () => {
+    expect(rescale(12345n, 2, 4)).toBe(1234500n);
+    expect(rescale(12345n, 4, 2)).toBe(123n);
+    expect(rescale(12350n, 4, 2)).toBe(124n);
+    expect(divRound(7n, 2n)).toBe(4n);
+    expect(divRound(-7n, 2n)).toBe(-4n);
+  });
+  it('computes the percent change with 2 decimals and a sign', () => {
+    expect(percentChange(10000n, 10125n)).toBe('1.25');
+    expect(percentChange(10000n, 9875n)).toBe('-1.25');
+    expect(percentChange(30000n, 30001n)).toBe('0.00');
+    expect(percentChange(3n, 4n)).toBe('33.33');
+    expect(percentChange(0n, 4n)).toBe('0.00');
+  });
+});
+
+describe('k-line bars', () => {
+  it('aligns bars to the period, weeks to Monday 00:00 UTC', () => {
+    const ts = Date.UTC(2026, 10, 22, 3, 17, 42, 5); // Sunday 2026-11-22
+    expect(barOpen('1min', ts)).toBe(Date.UTC(2026, 10, 22, 3, 17));
+    expect(barOpen('5min', ts)).toBe(Date.UTC(2026, 10, 22, 3, 15));
+    expect(barOpen('15min', ts)).toBe(Date.UTC(2026, 10, 22, 3, 15));
+    expect(barOpen('30min', ts)).toBe(Date.UTC(2026, 10, 22, 3, 0));
+    expect(barOpen('1hour', ts)).toBe(Date.UTC(2026, 10, 22, 3, 0));
+    expect(barOpen('1day', ts)).toBe(Date.UTC(2026, 10, 22));
+    expect(barOpen('1week', ts)).toBe(Date.UTC(2026, 10, 16)); // Monday
+    expect(new Date(barOpen('1week', Date.UTC(2026, 10, 16))).getUTCDay()).toBe(1);
+  });
+  it('updates high, low, close and volumes with each trade', () => {
+    const b = newBar(0, 100n, 2n, 200n);
+    addTrade(b, 105n, 1n, 105n);
+    addTrade(b, 98n, 3n, 294n);
+    expect(b).toEqual({ time: 0, open: 100n, high: 105n, low: 98n, close: 98n, volume: 6n, quoteVolume: 599n });
+  });
+});
+
+describe('24 h window', () => {
+  it('sums volumes and tracks open/high/low over the last 24 hours only', () => {
+    const w = new TickerWindow();
+    const day = 86_400_000;
+    const now = 10 * day;
+    w.addBar(newBar(now - day - 120_000, 50n, 100n, 5000n)); // too old
+    w.addBar({ time: now - day + 60_000, open: 100n, high: 120n, low: 90n, close: 110n, volume: 10n, quoteVolume: 1000n });
+    w.addTrade(now - 1000, 115n, 2n, 230n);
+    w.addTrade(now - 500, 80n, 1n, 80n);
+    expect(w.stats(now)).toEqual({ open: 100n, high: 120n, low: 80n, close: 80n, volume: 13n, quoteVolume: 1310n });
+    expect(w.stats(now + day).volume).toBe(0n);
+  });
+  it('merges history under live buckets', () => {
+    const w = new TickerWindow();
+    w.addTrade(120_000, 7n, 1n, 7n);
+    w.mergeHistory([newBar(60_000, 5n, 1n, 5n), newBar(120_000, 6n, 9n, 54n)]);
+    expect(w.stats(180_000)).toMatchObject({ open: 5n, close: 7n, volume: 2n });
+  });
+});
+
+describe('depth book', () => {
+  it('keeps levels sorted and increments seq once per batch', () => {
+    const b = new DepthBook();
+    b.load({ bids: [{ price: 100n, quantity: 5n }], asks: [{ price: 101n, quantity: 1n }] });
+    expect(b.seq).toBe(0);
+    expect(b.apply([{ side: 'BUY', price: 99n, quantity: 2n }, { side: 'SELL', price: 103n, quantity: 4n }])).toBe(1);
+    expect(b.apply([{ side: 'BUY', price: 100n, quantity: 0n }])).toBe(2);
+    expect(b.top(10)).toEqual({ bids: [{ price: 99n, quantity: 2n }], asks: [{ price: 101n, quantity: 1n }, { price: 103n, quantity: 4n }] });
+    expect(b.top(1).asks).toEqual([{ price: 101n, quantity: 1n }]);
+  });
+});
+
+describe('catalogue and seed content', () => {
+  it('keeps priceDecimals + qtyDecimals <= 8 on every market', () => {
+    for (const m of CATALOG) expect(m.priceDecimals + m.qtyDecimals).toBeLessThanOrEqual(8);
+  });
+  it('draws banner SVGs with escaped titles in both languages', () => {
+    const svg = bannerSvg({ ...BANNERS[0]!, titleEn: 'A <b> & "c"' }, 'en');
+    expect(svg.startsWith('<svg')).toBe(true);
+    expect(svg).toContain('A &lt;b&gt; &amp; &quot;c&quot;');
+    expect(bannerSvg(BANNERS[1]!, 'zh')).toContain('SUI 与 TON 现已上线');
+  });
+  it('refuses k-line literals outside the strict patterns', () => {
+    const row = { symbol: 'BTC/USDT', type: 'SPOT', period: '1min', time: 60_000, open: '1.5', high: '2', low: '1', close: '1.5', volume: '3', quoteVolume: '4.5' };
+    expect(klineLiteral(row)).toBe("('BTC/USDT','SPOT','1min',60000,1.5,2,1,1.5,3,4.5)");
+    expect(() => klineLiteral({ ...row, symbol: "x'); drop table klines;--" })).toThrow();
+    expect(() => klineLiteral({ ...row, open: '1;select' })).toThrow();
+  });
+});

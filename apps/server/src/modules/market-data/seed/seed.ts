@@ -1,0 +1,116 @@
+/**
+ * First-start seeding, idempotent on every start: engine assets and markets (through host.submit, like every
+ * other state change), coin introductions, listings, banners (SVG files drawn in content.ts) and notices.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketConfig } from '@exchange/core';
+import type { EngineHost } from '../../../engine-host/engine-host';
+import type { MarketDataRepository } from '../market-data.repository';
+import { fromUnits } from '../decimal';
+import { ASSET_SCALE, CATALOG, FEE_PPM, REAL_DATA_COINS, catalogAssets, type CatalogMarket } from './catalog';
+import { COIN_FACTS } from './coins';
+import { BANNERS, BANNER_URL_PREFIX, NOTICES, bannerFile, bannerSvg } from './content';
+
+/** "BTC/USDT". */
+export const symbolOf = (m: Pick<CatalogMarket, 'base' | 'quote'>) => `${m.base}/${m.quote}`;
+
+/** The engine configuration of a catalogue market: tick, step and minimum quantity are one unit each. */
+export function marketConfigOf(m: CatalogMarket): MarketConfig {
+  return {
+    symbol: symbolOf(m),
+    base: m.base,
+    quote: m.quote,
+    priceDecimals: m.priceDecimals,
+    qtyDecimals: m.qtyDecimals,
+    tickSize: 1n,
+    stepSize: 1n,
+    minQty: 1n,
+    minNotional: m.minNotional,
+    makerFeePpm: FEE_PPM,
+    takerFeePpm: FEE_PPM,
+    status: 'TRADING',
+  };
+}
+
+/** Submits addAsset/addMarket for every catalogue asset and spot market the engine does not have yet. */
+export async function seedEngine(host: EngineHost, log: FastifyBaseLogger): Promise<void> {
+  // Submitted together so that one group commit (fsync) serves each stage.
+  const assets = catalogAssets().filter((code) => !host.engine.asset(code));
+  const assetResults = await Promise.all(assets.map((code) => host.submit({ type: 'addAsset', asset: { code, scale: ASSET_SCALE } })));
+  assetResults.forEach((r, i) => {
+    if (r.code !== 'ok' && r.code !== 'asset_exists') throw new Error(`seeding asset ${assets[i]} failed: ${r.code}`);
+  });
+  const missing = CATALOG.filter((m) => !host.engine.market(symbolOf(m)));
+  const marketResults = await Promise.all(missing.map((m) => host.submit({ type: 'addMarket', market: marketConfigOf(m) })));
+  marketResults.forEach((r, i) => {
+    if (r.code !== 'ok' && r.code !== 'market_exists') throw new Error(`seeding market ${symbolOf(missing[i] as CatalogMarket)} failed: ${r.code}`);
+  });
+  if (missing.length > 0) log.info({ markets: missing.map(symbolOf) }, 'markets added to the engine');
+}
+
+/** Trims trailing fraction zeros of a decimal string: "5.00000000" -> "5", "0.0100" -> "0.01". */
+function trim(d: string): string {
+  return d.includes('.') ? d.replace(/0+$/, '').replace(/\.$/, '') : d;
+}
+
+/** Inserts missing coins, listings, banners and notices, and writes the banner SVG files into `bannerDir`. */
+export async function seedContent(repo: MarketDataRepository, bannerDir: string, now: number): Promise<void> {
+  await repo.insertCoins(COIN_FACTS.map((c, i) => ({ ...c, scale: ASSET_SCALE, sort: i })));
+
+  const rows: Parameters<MarketDataRepository['insertMarkets']>[0] = [];
+  CATALOG.forEach((m, i) => {
+    const common = {
+      symbol: symbolOf(m),
+      base: m.base,
+      quote: m.quote,
+      priceDecimals: m.priceDecimals,
+      qtyDecimals: m.qtyDecimals,
+      tickSize: fromUnits(1n, m.priceDecimals),
+      stepSize: fromUnits(1n, m.qtyDecimals),
+      minQty: fromUnits(1n, m.qtyDecimals),
+      minNotional: trim(fromUnits(m.minNotional, ASSET_SCALE)),
+      makerFeePpm: FEE_PPM,
+      takerFeePpm: FEE_PPM,
+      listedAt: now - m.listedDaysAgo * 86_400_000,
+      isNew: m.isNew,
+      demoData: !(REAL_DATA_COINS.has(m.base) && (m.quote === 'USDT' || REAL_DATA_COINS.has(m.quote))),
+      sort: i,
+    };
+    rows.push({ ...common, type: 'SPOT' });
+    if (m.contract) rows.push({ ...common, type: 'CONTRACT' });
+  });
+  await repo.insertMarkets(rows);
+
+  fs.mkdirSync(bannerDir, { recursive: true });
+  for (const b of BANNERS) {
+    for (const lang of ['zh', 'en'] as const) {
+      const file = path.join(bannerDir, bannerFile(b.slug, lang));
+      if (!fs.existsSync(file)) fs.writeFileSync(file, bannerSvg(b, lang));
+    }
+  }
+  await repo.insertBanners(
+    BANNERS.map((b, i) => ({
+      slug: b.slug,
+      bannerType: 'DATA_BANNER',
+      titleZh: b.titleZh,
+      titleEn: b.titleEn,
+      imageZh: BANNER_URL_PREFIX + bannerFile(b.slug, 'zh'),
+      imageEn: BANNER_URL_PREFIX + bannerFile(b.slug, 'en'),
+      link: b.link,
+      sort: i,
+    })),
+  );
+  await repo.insertNotices(
+    NOTICES.map((n) => ({
+      slug: n.slug,
+      noticeType: 'OFFICIAL',
+      titleZh: n.titleZh,
+      titleEn: n.titleEn,
+      contentZh: n.contentZh,
+      contentEn: n.contentEn,
+      createTime: now - n.hoursAgo * 3_600_000,
+    })),
+  );
+}
