@@ -30,7 +30,7 @@ function backgroundSvg(): string {
   const shapes: string[] = [];
   const n = randomIntIncl(14, 22);
   for (let i = 0; i < n; i++) {
-    const op = (randomIntIncl(25, 75) / 100).toFixed(2);
+    const op = `0.${randomIntIncl(25, 75)}`; // opacity 0.25-0.75
     const kind = randomIntIncl(0, 3);
     const cx = randomIntIncl(0, w);
     const cy = randomIntIncl(0, h);
