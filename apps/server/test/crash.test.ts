@@ -61,7 +61,7 @@ async function startServer(port: number): Promise<ChildProcess> {
   const p = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   p.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (p.exitCode !== null) throw new Error(`server exited with ${p.exitCode}: ${stderr}`);
     try {
@@ -84,34 +84,36 @@ function stop(p: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 }
 
 type Session = { token: string; userId: string };
+/** The API envelope with a typed result. */
+type Env<T> = { status: string; errorCode: string; result: T };
 
 function client(port: number) {
   const base = `http://127.0.0.1:${port}/api/`;
   return {
-    async post(p: string, body: Record<string, string | number>, s?: Session) {
+    async post<T = Record<string, string>>(p: string, body: Record<string, string | number>, s?: Session): Promise<Env<T>> {
       const r = await fetch(base + p, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en', ...(s ? { token: s.token, userId: s.userId } : {}) },
-        body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+        body: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString(),
       });
-      return r.json() as Promise<{ status: string; errorCode: string; result: Record<string, unknown> & { [k: string]: never } }>;
+      return (await r.json()) as Env<T>;
     },
-    async get(p: string, query: Record<string, string>, s?: Session) {
+    async get<T = Record<string, string>>(p: string, query: Record<string, string>, s?: Session): Promise<Env<T>> {
       const r = await fetch(`${base}${p}?${new URLSearchParams(query).toString()}`, { headers: { lang: 'en', ...(s ? { token: s.token, userId: s.userId } : {}) } });
-      return r.json() as Promise<{ status: string; errorCode: string; result: never }>;
+      return (await r.json()) as Env<T>;
     },
   };
 }
 
 async function register(c: ReturnType<typeof client>, mail: string): Promise<Session> {
   const issued = await c.post('data/sms/geetestCode?randomCode=crash&clientType=h5', {});
-  const pass = await c.post('data/sms/geetestVerify', { challenge: (issued.result as { challenge: string }).challenge, x: 0 });
-  const sent = await c.post('data/sms/sendCode', { account: mail, type: 'REGISTER', ...(pass.result as Record<string, string>) });
+  const pass = await c.post('data/sms/geetestVerify', { challenge: issued.result.challenge!, x: 0 });
+  const sent = await c.post('data/sms/sendCode', { account: mail, type: 'REGISTER', ...pass.result });
   if (sent.status !== 'SUCCEED') throw new Error(`sendCode: ${JSON.stringify(sent)}`);
-  const box = (await c.get('demo/outbox', { account: mail })) as unknown as { result: Array<{ code: string }> };
-  const res = await c.post('member/member/register', { registerType: 'EMAIL', mail, code: box.result[0]!.code, password: 'Crash-test-1', confirmPassword: 'Crash-test-1', agreement: 'true' });
+  const box = await c.get<Array<{ code: string }>>('demo/outbox', { account: mail });
+  const res = await c.post<Session>('member/member/register', { registerType: 'EMAIL', mail, code: box.result[0]!.code, password: 'Crash-test-1', confirmPassword: 'Crash-test-1', agreement: 'true' });
   if (res.status !== 'SUCCEED') throw new Error(`register: ${JSON.stringify(res)}`);
-  return res.result as unknown as Session;
+  return res.result;
 }
 
 afterAll(async () => {
@@ -120,10 +122,12 @@ afterAll(async () => {
 });
 
 describe('crash recovery', () => {
-  it('keeps every acknowledged order and conserves balances across SIGKILL', async () => {
+  // Two server starts on a shared 2-core machine dominate the time; hence the longer limit.
+  it('keeps every acknowledged order and conserves balances across SIGKILL', { timeout: 150_000 }, async () => {
     // The test market is added before the first start, through the same journal the server recovers.
     {
-      const db = await openDb({ dataDir });
+      // (Its projection goes to a throwaway database: the server's own catches up from the journal.)
+      const db = await openDb({ dataDir: 'memory://' });
       const host = await createEngineHost({ config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
       await ensureMarket(host, MARKET);
       await host.close();
@@ -147,7 +151,7 @@ describe('crash recovery', () => {
         try {
           const r = await c.post('entrust/entrust/setEntrust', { pairsName: 'CRSH/USDT', side: 'BUY', orderType: 'LIMIT', price: `${price / 100n}.${String(price % 100n).padStart(2, '0')}`, amount: `${qty / 100n}.${String(qty % 100n).padStart(2, '0')}` }, users[user]);
           if (r.status !== 'SUCCEED') throw new Error(`place failed: ${JSON.stringify(r)}`);
-          const id = r.result.id as unknown as string;
+          const id = r.result.id!;
           acked.set(id, { user, price, qty, canceled: false, cancelSent: false });
           if (i % 3 === 0) {
             acked.get(id)!.cancelSent = true;
@@ -163,16 +167,18 @@ describe('crash recovery', () => {
       }
     };
     const workers = Array.from({ length: 8 }, (_, w) => worker(w));
-    while (acked.size < 150) await new Promise((r) => setTimeout(r, 20));
+    while (acked.size < 100) await new Promise((r) => setTimeout(r, 20));
     await stop(child, 'SIGKILL');
     stopLoad = true;
     await Promise.all(workers);
-    expect(acked.size).toBeGreaterThanOrEqual(150);
+    expect(acked.size).toBeGreaterThanOrEqual(100);
+    // Requests were in flight when the process died (sent but never answered).
+    expect(n).toBeGreaterThan(acked.size);
 
     // Restart on the same data and check every acknowledged order.
     child = await startServer(port);
     for (const [id, o] of acked) {
-      const d = (await c.get('entrust/entrust/getEntrustDetail', { id }, users[o.user])) as unknown as { status: string; result: { status: string; dealAmount: string } };
+      const d = await c.get('entrust/entrust/getEntrustDetail', { id }, users[o.user]);
       expect(d.status, `order ${id}`).toBe('SUCCEED');
       if (o.canceled) expect(d.result.status, `order ${id}`).toBe('CANCELED');
       else if (o.cancelSent) expect(['NEW', 'CANCELED']).toContain(d.result.status);
@@ -181,14 +187,15 @@ describe('crash recovery', () => {
     }
     // Balances over HTTP: 10,000 USDT each, frozen = notional of the open orders (price x qty, 4 decimals -> USDT 8).
     for (const [u, s] of users.entries()) {
-      const assets = (await c.get('asset/asset/getAssets', {}, s)) as unknown as { result: { accounts: Array<{ type: string; items: Array<{ coin: string; current: string; frozen: string }> }> } };
+      const assets = await c.get<{ accounts: Array<{ type: string; items: Array<{ coin: string; current: string; frozen: string }> }> }>('asset/asset/getAssets', {}, s);
       const spot = assets.result.accounts.find((a) => a.type === 'SPOT')!.items.find((i) => i.coin === 'USDT')!;
       expect(spot.current).toBe('10000.00000000');
-      const open = (await c.get('entrust/entrust/getEntrustList', { type: 'current', pageSize: '100', page: '1' }, s)) as unknown as { result: { total: number } };
+      type Page = { total: number; records: Array<{ price: string; amount: string }> };
+      const open = await c.get<Page>('entrust/entrust/getEntrustList', { type: 'current', pageSize: '100', page: '1' }, s);
       let openNotional = 0n;
       let openCount = 0;
       for (let page = 1; (page - 1) * 100 < open.result.total; page++) {
-        const p = (await c.get('entrust/entrust/getEntrustList', { type: 'current', pageSize: '100', page: String(page) }, s)) as unknown as { result: { records: Array<{ price: string; amount: string }> } };
+        const p = await c.get<Page>('entrust/entrust/getEntrustList', { type: 'current', pageSize: '100', page: String(page) }, s);
         for (const r of p.result.records) {
           openNotional += BigInt(r.price.replace('.', '')) * BigInt(r.amount.replace('.', '')) * pow10(4);
           openCount++;

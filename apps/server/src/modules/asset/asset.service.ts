@@ -19,6 +19,7 @@ export const VALUE_DECIMALS = 18;
 /** Display decimals of CNY values. */
 export const CNY_DECIMALS = 2;
 
+/** Balances and their valuation for the assets screen. */
 export interface AssetService {
   /** The user's four accounts with every known asset, converted to USDT and CNY, and the totals. */
   getAssets(userId: string): Assets;
@@ -43,6 +44,7 @@ function scaleTo(v: bigint, from: number, to: number): bigint {
   return to >= from ? v * pow10(to - from) : v / pow10(from - to);
 }
 
+/** Builds the service over the engine's balances; throws when config.usdtCnyRate is not a decimal. */
 export function createAssetService(deps: { config: Config; host: EngineHost; log: FastifyBaseLogger }): AssetService {
   const engine = deps.host.engine;
   const rate = tryParseDecimal(deps.config.usdtCnyRate, VALUE_DECIMALS);

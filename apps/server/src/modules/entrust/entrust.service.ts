@@ -18,6 +18,7 @@ import { marketScales, rowToOrderView, toEntrust, toFill, type MarketScales } fr
 /** Largest accepted price, amount or total in engine units (int64 range; anything above is absurd). */
 export const MAX_UNITS = 2n ** 63n - 1n;
 
+/** Spot order entry and queries (see the file comment). */
 export interface EntrustService {
   /** Place a spot order for userId (throws AppError with the engine's reject code). */
   place(userId: string, body: Static<typeof SetEntrustBody>): Promise<Entrust>;
@@ -47,6 +48,7 @@ function rejectStatus(code: string): number {
   return code === 'order_not_found' ? 404 : 400;
 }
 
+/** Builds the service over the engine host (orders) and the database (history and fills). */
 export function createEntrustService(deps: { config: Config; db: Db; log: FastifyBaseLogger; host: EngineHost }): EntrustService {
   const { host } = deps;
   const repo = createEntrustRepository(deps.db);
