@@ -1,0 +1,116 @@
+/**
+ * One spot order: pair, side, type, time and status; price, amount, filled and average price; a
+ * Cancel button while it is open; and, when `expandable`, its fills loaded with getEntrustDetail on
+ * demand (price, amount, fee, maker/taker, time).
+ */
+import { useState } from 'react';
+import { Button } from 'antd-mobile';
+import type { Entrust } from '@exchange/api';
+import { useTranslation } from 'react-i18next';
+import { EMPTY_VALUE, formatDateTime, groupThousands } from '../../../shared/format';
+import { InlineLoading } from '../../../shared/ui';
+import { useEntrustDetail } from '../api/get-entrust-detail';
+import { isOpenStatus } from '../hooks/use-spot-live';
+
+/** Props of OrderCard. */
+export interface OrderCardProps {
+  order: Entrust;
+  onCancel?: (order: Entrust) => void;
+  cancelling?: boolean;
+  expandable?: boolean;
+}
+
+const show = (v: string) => (v ? groupThousands(v) : EMPTY_VALUE);
+
+function Fills({ id }: { id: string }) {
+  const { t } = useTranslation('spot');
+  const q = useEntrustDetail(id, true);
+  if (q.isLoading) return <InlineLoading />;
+  const fills = q.data?.fills ?? [];
+  if (fills.length === 0) return <div className="sp-fills-empty">{t('noFills')}</div>;
+  return (
+    <ul className="sp-fills" aria-label={t('details')}>
+      {fills.map((fl) => (
+        <li key={fl.tradeId} className="sp-fill num">
+          <span className="text-3">{formatDateTime(fl.time)}</span>
+          <span>
+            {show(fl.price)} × {show(fl.amount)}
+          </span>
+          <span className="text-2">
+            {t('fee')} {show(fl.fee)} {fl.feeCur} · {t(`fillRole.${fl.role}`)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The order card. */
+export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCardProps) {
+  const { t } = useTranslation('spot');
+  const [open, setOpen] = useState(false);
+  const [token = '', main = ''] = order.pairsName.split('/');
+  const buy = order.side === 'BUY';
+  const amountLabel = order.amount ? `${show(order.amount)} ${token}` : `${show(order.total)} ${main}`;
+  return (
+    <li className="sp-order" aria-label={`${order.pairsName} ${buy ? t('buy') : t('sell')}`}>
+      <div className="sp-order-top">
+        <span className={`sp-order-side ${buy ? 'c-up' : 'c-down'}`}>{buy ? t('buy') : t('sell')}</span>
+        <b className="sp-order-pair">{order.pairsName}</b>
+        <span className="sp-order-type">{order.orderType === 'LIMIT' ? t('limit') : t('market')}</span>
+        <span className="sp-order-time num text-3">{formatDateTime(order.createTime)}</span>
+        {onCancel && isOpenStatus(order.status) ? (
+          <Button size="mini" className="sp-cancel" loading={cancelling} onClick={() => onCancel(order)}>
+            {t('cancel')}
+          </Button>
+        ) : (
+          <span className="sp-order-status text-2">{t(`status.${order.status}`, { defaultValue: order.status })}</span>
+        )}
+      </div>
+      <dl className="sp-order-grid num">
+        <div>
+          <dt>
+            {t('price')} ({main})
+          </dt>
+          <dd>{order.orderType === 'MARKET' ? t('market') : show(order.price)}</dd>
+        </div>
+        <div>
+          <dt>{t('amount')}</dt>
+          <dd>{amountLabel}</dd>
+        </div>
+        <div>
+          <dt>
+            {t('filled')} ({token})
+          </dt>
+          <dd>{show(order.dealAmount)}</dd>
+        </div>
+        <div>
+          <dt>
+            {t('avgPrice')} ({main})
+          </dt>
+          <dd>{show(order.avgPrice)}</dd>
+        </div>
+        <div>
+          <dt>
+            {t('total')} ({main})
+          </dt>
+          <dd>{show(order.dealTotal)}</dd>
+        </div>
+        <div>
+          <dt>{t('fee')}</dt>
+          <dd>
+            {show(order.fee)} {order.feeCur}
+          </dd>
+        </div>
+      </dl>
+      {expandable && (
+        <>
+          <button type="button" className="sp-order-expand" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+            {open ? t('hideDetails') : t('details')} {open ? '▴' : '▾'}
+          </button>
+          {open && <Fills id={order.id} />}
+        </>
+      )}
+    </li>
+  );
+}
