@@ -16,7 +16,7 @@ import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { EngineApi, EngineSnapshot } from './engine-api';
 import { Ledger, type LedgerKind } from './ledger/ledger';
 import type { BookKind, OrderBook } from './spot/book';
-import { Order } from './spot/order';
+import { Order, UserOrders } from './spot/order';
 import { SpotMarket, type SpotHost } from './spot/spot-market';
 import {
   ACCOUNT_KINDS,
@@ -43,13 +43,13 @@ export interface EngineOptions {
    * How many of the most recently ended (FILLED, CANCELED, EXPIRED) orders the engine keeps for
    * `order()` and for idempotent retries by clientOrderId (open orders are always kept). Older
    * ended orders are forgotten, which keeps memory, snapshots and GC bounded; history belongs to
-   * the server's database. Part of the state (kept in snapshots). Default 100,000.
+   * the server's database. Part of the state (kept in snapshots). Default 10,000.
    */
   closedOrderRetention?: number;
 }
 
 /** Default of `EngineOptions.closedOrderRetention`. */
-export const DEFAULT_CLOSED_ORDER_RETENTION = 100_000;
+export const DEFAULT_CLOSED_ORDER_RETENTION = 10_000;
 
 /** Largest asset scale accepted by addAsset (decimal places). */
 export const MAX_ASSET_SCALE = 36;
@@ -83,7 +83,7 @@ export class Engine implements EngineApi, SpotHost {
   /** userId -> clientOrderId -> order */
   private readonly clientOrders = new Map<string, Map<string, Order>>();
   /** userId -> resting orders, oldest first */
-  private readonly openByUser = new Map<string, Set<Order>>();
+  private readonly openByUser = new Map<string, UserOrders>();
   /** userId -> deposit refs seen */
   private readonly depositRefs = new Map<string, Set<string>>();
   /** userId -> transfer clientIds seen */
@@ -128,14 +128,14 @@ export class Engine implements EngineApi, SpotHost {
   orderRested(o: Order): void {
     let s = this.openByUser.get(o.userId);
     if (s === undefined) {
-      s = new Set();
+      s = new UserOrders();
       this.openByUser.set(o.userId, s);
     }
-    s.add(o);
+    s.push(o);
   }
   /** @internal */
   orderClosed(o: Order): void {
-    this.openByUser.get(o.userId)?.delete(o);
+    o.userList?.unlink(o);
     this.orderEnded(o);
   }
   /** @internal */
@@ -360,10 +360,10 @@ export class Engine implements EngineApi, SpotHost {
   }
   /** Open orders of a user, oldest first, optionally for one market. */
   openOrders(userId: string, symbol?: string): OrderView[] {
-    const s = this.openByUser.get(userId);
-    if (s === undefined) return [];
     const out: OrderView[] = [];
-    for (const o of [...s].sort((a, b) => a.seq - b.seq)) if (symbol === undefined || o.symbol === symbol) out.push(o.toView());
+    for (let o = this.openByUser.get(userId)?.head ?? null; o !== null; o = o.userNext) {
+      if (symbol === undefined || o.symbol === symbol) out.push(o.toView());
+    }
     return out;
   }
   /** Aggregated levels, best first, at most `levels` per side (empty for an unknown market). */

@@ -1,5 +1,5 @@
 /**
- * Quick engine throughput check (not a vitest test): `npx tsx packages/core/test/throughput.ts [N]`.
+ * Quick engine throughput check (not a vitest test): `npx tsx packages/core/test/throughput.ts [N] [closedOrderRetention]`.
  * A seeded flow of LIMIT GTC places around a drifting mid price (about 10% crossing) and cancels
  * of random resting orders, pre-built so that only `execute` is timed. Prints commands/s.
  * The repository benchmark with real order flow and a peer library lives in bench/.
@@ -60,7 +60,7 @@ function build(): { setup: Command[]; flow: Command[] } {
 }
 
 const { setup, flow } = build();
-const e = new Engine();
+const e = new Engine(process.argv[3] !== undefined ? { closedOrderRetention: Number.parseInt(process.argv[3], 10) } : {});
 for (const c of setup) e.execute(c);
 const cpu0 = process.cpuUsage();
 const t0 = process.hrtime.bigint();

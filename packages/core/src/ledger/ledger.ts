@@ -129,14 +129,24 @@ export class Ledger {
     if (to !== from) this.touch(to);
   }
 
-  /** Hold: available -> frozen of the same account. */
+  /** Hold: available -> frozen of the same account (amount >= 0; same checks as `post`). */
   hold(acc: Account, amount: bigint): void {
-    this.post(acc, 'available', acc, 'frozen', amount);
+    if (amount === 0n) return;
+    const left = acc.available - amount;
+    if (amount < 0n || (left < 0n && acc.kind !== 'SYSTEM')) throw new RangeError(`ledger: bad hold on ${acc.owner}/${acc.kind}/${acc.asset}`);
+    acc.available = left;
+    acc.frozen += amount;
+    this.touch(acc);
   }
 
-  /** Release: frozen -> available of the same account. */
+  /** Release: frozen -> available of the same account (amount >= 0; same checks as `post`). */
   release(acc: Account, amount: bigint): void {
-    this.post(acc, 'frozen', acc, 'available', amount);
+    if (amount === 0n) return;
+    const left = acc.frozen - amount;
+    if (amount < 0n || (left < 0n && acc.kind !== 'SYSTEM')) throw new RangeError(`ledger: bad release on ${acc.owner}/${acc.kind}/${acc.asset}`);
+    acc.frozen = left;
+    acc.available += amount;
+    this.touch(acc);
   }
 
   private touch(a: Account): void {

@@ -19,6 +19,10 @@ export class Order {
   prev: Order | null = null;
   next: Order | null = null;
   level: unknown = null;
+  /** Engine's per-user list of open orders (intrusive, in arrival order). */
+  userPrev: Order | null = null;
+  userNext: Order | null = null;
+  userList: UserOrders | null = null;
 
   constructor(
     /** Engine sequence number; `orderId` is its decimal string. */
@@ -70,5 +74,32 @@ export class Order {
       createdTs: this.createdTs,
       updatedTs: this.updatedTs,
     };
+  }
+}
+
+/** Head and tail of one user's open orders, linked through `Order.userPrev/userNext`, oldest first. */
+export class UserOrders {
+  head: Order | null = null;
+  tail: Order | null = null;
+
+  /** Append an order that just started resting (orders rest in id order, so the list stays sorted). */
+  push(o: Order): void {
+    o.userList = this;
+    o.userPrev = this.tail;
+    o.userNext = null;
+    if (this.tail === null) this.head = o;
+    else this.tail.userNext = o;
+    this.tail = o;
+  }
+
+  /** Unlink an order of this list. */
+  unlink(o: Order): void {
+    if (o.userPrev === null) this.head = o.userNext;
+    else o.userPrev.userNext = o.userNext;
+    if (o.userNext === null) this.tail = o.userPrev;
+    else o.userNext.userPrev = o.userPrev;
+    o.userPrev = null;
+    o.userNext = null;
+    o.userList = null;
   }
 }

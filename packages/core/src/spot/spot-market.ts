@@ -107,8 +107,8 @@ export class SpotMarket {
     if (
       (side !== 'BUY' && side !== 'SELL') ||
       (orderType !== 'LIMIT' && orderType !== 'MARKET') ||
-      !TIFS.has(timeInForce) ||
-      !STPS.has(stp) ||
+      (timeInForce !== 'GTC' && !TIFS.has(timeInForce)) ||
+      (stp !== 'EXPIRE_TAKER' && !STPS.has(stp)) ||
       typeof userId !== 'string' ||
       userId.length === 0 ||
       userId.charCodeAt(0) === 64 ||
