@@ -51,6 +51,16 @@ function contentLang(req: FastifyRequest, global: Static<typeof GlobalLang> | un
 
 const tags = ['data'];
 
+/**
+ * Integer query values that the schema's type check lets through (AJV accepts 1e308 and coerces "Infinity") are
+ * refused here: undefined stays undefined, anything outside [min, max] or not a safe integer is a 400.
+ */
+function intIn(v: number | undefined, field: string, min: number, max: number): number | undefined {
+  if (v === undefined) return undefined;
+  if (!Number.isSafeInteger(v) || v < min || v > max) throw new AppError('validation_failed', 400, field);
+  return v;
+}
+
 const marketData: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const md = () => app.ctx.marketData;
@@ -84,7 +94,8 @@ const marketData: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.getNoticeDetail}`,
     { schema: { tags, querystring: GetNoticeDetailQuery, response: { 200: Envelope(NoticeDetail) } } },
     async (req) => {
-      const n = await md().notice(req.query.id, contentLang(req, req.query.global));
+      const id = intIn(req.query.id, 'id', 1, 2_147_483_647) as number;
+      const n = await md().notice(id, contentLang(req, req.query.global));
       if (!n) throw new AppError('not_found', 404, 'id');
       return ok(n);
     },
@@ -114,8 +125,10 @@ const marketData: FastifyPluginAsync = async (root) => {
     { schema: { tags, querystring: GetKlineQuery, response: { 200: Envelope(Type.Array(Kline)) } } },
     async (req) => {
       const q = req.query;
+      const limit = intIn(q.limit, 'limit', 1, 1500) ?? KLINE_DEFAULT_LIMIT;
+      const endTime = intIn(q.endTime, 'endTime', 0, Number.MAX_SAFE_INTEGER);
       listingOr404(q.pairsName, q.type);
-      return ok(await md().klines(q.pairsName, q.type, q.period, q.limit ?? KLINE_DEFAULT_LIMIT, q.endTime));
+      return ok(await md().klines(q.pairsName, q.type, q.period, limit, endTime));
     },
   );
 
@@ -124,8 +137,9 @@ const marketData: FastifyPluginAsync = async (root) => {
     { schema: { tags, querystring: GetDepthQuery, response: { 200: Envelope(Depth) } } },
     async (req) => {
       const type = req.query.type ?? 'SPOT';
+      const limit = intIn(req.query.limit, 'limit', 1, 200) ?? DEPTH_DEFAULT_LIMIT;
       listingOr404(req.query.pairsName, type);
-      const d = md().depth(req.query.pairsName, type, req.query.limit ?? DEPTH_DEFAULT_LIMIT);
+      const d = md().depth(req.query.pairsName, type, limit);
       return ok({ pairsName: req.query.pairsName, seq: d.seq, bids: d.bids, asks: d.asks });
     },
   );
@@ -135,8 +149,9 @@ const marketData: FastifyPluginAsync = async (root) => {
     { schema: { tags, querystring: GetTradesQuery, response: { 200: Envelope(Type.Array(PublicTrade)) } } },
     async (req) => {
       const type = req.query.type ?? 'SPOT';
+      const limit = intIn(req.query.limit, 'limit', 1, 200) ?? TRADES_DEFAULT_LIMIT;
       listingOr404(req.query.pairsName, type);
-      return ok(md().trades(req.query.pairsName, type, req.query.limit ?? TRADES_DEFAULT_LIMIT));
+      return ok(md().trades(req.query.pairsName, type, limit));
     },
   );
 
