@@ -43,6 +43,9 @@ export function parseUnits(value: string, decimals: number, field: string): bigi
   return r.value;
 }
 
+/** Longest wait for the projection before a history read goes ahead with what the database has (ms). */
+const PROJECTION_WAIT_MS = 3000;
+
 /** HTTP status of an engine rejection: 404 for a missing order, 400 for every other. */
 function rejectStatus(code: string): number {
   return code === 'order_not_found' ? 404 : 400;
@@ -53,6 +56,13 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
   const { host } = deps;
   const repo = createEntrustRepository(deps.db);
   const engine = host.engine;
+
+  /** Waits for the projector (read-your-writes), but never longer than PROJECTION_WAIT_MS (database trouble). */
+  async function caughtUp(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([host.projected(), new Promise<void>((resolve) => (timer = setTimeout(resolve, PROJECTION_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
 
   function scalesOf(symbol: string): MarketScales {
     const market = engine.market(symbol);
@@ -134,7 +144,7 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
         return { records: open.slice(offset, offset + pageSize).map(view), total: open.length, page, pageSize };
       }
       // History is read from the projection; wait until it holds everything applied so far (read-your-writes).
-      await host.projected();
+      await caughtUp();
       const { rows, total } = await repo.history(userId, query.pairsName, offset, pageSize);
       return { records: rows.map((r) => view(rowToOrderView(r))), total, page, pageSize };
     },
@@ -142,7 +152,7 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     async detail(userId, orderId) {
       const id = String(BigInt(orderId));
       let order = engine.order(id);
-      await host.projected();
+      await caughtUp();
       if (!order) {
         const row = await repo.order(id);
         order = row ? rowToOrderView(row) : undefined;
