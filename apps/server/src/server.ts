@@ -4,6 +4,8 @@
 import { loadConfig } from './config/env';
 import { createContext } from './context';
 import { buildApp } from './app';
+import { ensureDemoAccount } from './modules/member/demo-account';
+import { startJobs } from './jobs';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,6 +13,12 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info({ port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode }, 'exchange server listening');
+  const demo = await ensureDemoAccount(ctx);
+  if (demo) {
+    // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
+    console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
+  }
+  const jobs = await startJobs(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -18,6 +26,7 @@ async function main(): Promise<void> {
     closing = true;
     ctx.log.info({ signal }, 'shutting down');
     try {
+      await jobs.stop();
       await app.close();
       await ctx.close();
     } finally {
