@@ -1,109 +1,17 @@
 /**
- * Test support for the member, sms and demo modules: the full test app (`makeTestApp`) when the whole
- * context can be built; while other services are still placeholders ("not built yet"), a context with the
- * real database and member service and inert stand-ins for the rest, behind the same `buildApp`.
- * Also the small request helpers the tests share (form posts, the puzzle, codes from the demo outbox).
+ * Test support for the member, sms and demo modules: the shared test app and the small request helpers the
+ * tests share (form or JSON posts from a chosen IP, the puzzle, codes read back from the demo outbox).
  */
-import os from 'node:os';
-import fs from 'node:fs';
-import path from 'node:path';
 import crypto from 'node:crypto';
-import pg from 'pg';
-import type { FastifyBaseLogger, FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
-import { loadConfig, type Config } from '../../config/env';
-import { openDb } from '../../db/client';
-import type { AppContext, Hooks } from '../../context';
-import { buildApp } from '../../app';
-import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Config } from '../../config/env';
 import { verificationCodes } from '../../db/schema';
-import { createMemberService } from './member.service';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
 
-/** A Proxy standing for a service that is not built yet: any use throws. */
-function missing(name: string): never {
-  return new Proxy({}, {
-    get(_t, prop) {
-      if (prop === 'then') return undefined;
-      if (prop === 'close') return async () => {};
-      throw new Error(`${name} is not available in the member test context (${String(prop)})`);
-    },
-  }) as never;
-}
-
-async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
-  const base = process.env.DATABASE_URL;
-  if (!base) return { url: undefined, drop: async () => {} };
-  const name = `exch_member_${process.pid}_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
-
-async function memberOnlyApp(overrides: Partial<Config>): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-member-'));
-  const database = await freshDatabaseUrl();
-  const config = loadConfig(
-    { NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
-    { dataDir, demoMode: true, captchaTestMode: true, marketMakers: false, ...overrides },
-  );
-  const log = pino({ level: config.logLevel }) as unknown as FastifyBaseLogger;
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.databaseUrl ? dataDir : 'memory://' });
-  const hooks: Hooks = { userRegistered: [] };
-  const closers: AppContext['closers'] = [() => handle.close()];
-  const ctx: AppContext = {
-    config,
-    db: handle.db,
-    log,
-    hooks,
-    host: missing('host'),
-    members: createMemberService({ config, db: handle.db, log, hooks }),
-    entrust: missing('entrust'),
-    marketData: missing('marketData'),
-    closers,
-    async close() {
-      for (const c of [...closers].reverse()) await c();
-    },
-  };
-  const app = await buildApp(ctx);
-  await app.ready();
-  return {
-    app,
-    ctx,
-    dataDir,
-    async close() {
-      await app.close();
-      await ctx.close();
-      await database.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-let fullContextMissing = false;
-
-/** The full test app, or the member-only one while other services are placeholders (decided once per process). */
-export async function makeMemberTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  if (fullContextMissing) return memberOnlyApp(overrides);
-  try {
-    return await makeTestApp(overrides);
-  } catch (err) {
-    if (!(err instanceof Error) || !/not built yet/.test(err.message)) throw err;
-    fullContextMissing = true;
-    return memberOnlyApp(overrides);
-  }
+/** The test app of test/helpers.ts (demo and captcha test mode on unless overridden). */
+export function makeMemberTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  return makeTestApp(overrides);
 }
 
 /** Back-dates every stored code by 61 s, so the next code for the same account is not refused as too frequent. */
