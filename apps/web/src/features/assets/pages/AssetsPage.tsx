@@ -1,14 +1,89 @@
-// PLACEHOLDER (to be replaced by the quotes/spot/assets engineer): a minimal page so that the
-// route table builds. Replace the whole file; keep the default export.
-import { PageHeader } from '../../../shared/ui';
-import NotAvailablePage from '../../placeholder/pages/NotAvailablePage';
+/**
+ * /assets and /assets/assetsIndex (login required; spec section 2 "Assets overview"): total converted
+ * in CNY and USDT, entry buttons (deposit, withdraw, transfer, records), and the accounts
+ * (deposit/withdraw, spot, contract, fiat/OTC, other) as tabs, each with its total and its coins
+ * (available, frozen, current, converted CNY); hide-small-balances toggle and the eye toggle hiding
+ * amounts. Coins open /assets/assetDetail?coin=..&type=...
+ */
+import { useState } from 'react';
+import { Checkbox } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { formatCny, groupThousands } from '../../../shared/format';
+import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { useAssets } from '../api/get-assets';
+import { SegTabs } from '../components/SegTabs';
+import { EyeButton } from '../components/EyeButton';
+import { AssetActions } from '../components/AssetActions';
+import { CoinRow } from '../components/CoinRow';
+import { useBalancePushes } from '../hooks/use-balance-pushes';
+import { useHideAmounts } from '../hooks/use-hide-amounts';
+import { ACCOUNT_TABS, accountOf, masked, visibleItems, type AccountTab } from '../lib/assets-view';
+import '../assets.css';
 
-/** Placeholder of AssetsPage. */
+/** The assets overview page. */
 export default function AssetsPage() {
+  const { t } = useTranslation('assets');
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const q = useAssets();
+  const [hidden, toggleHidden] = useHideAmounts();
+  const [hideSmall, setHideSmall] = useState(false);
+  useBalancePushes();
+  const tabParam = params.get('account') as AccountTab | null;
+  const tab: AccountTab = tabParam && ACCOUNT_TABS.includes(tabParam) ? tabParam : 'SPOT';
+  const data = q.data;
+  const account = accountOf(data?.accounts ?? [], tab);
+  const items = visibleItems(account.items, hideSmall);
+
   return (
-    <>
-      <PageHeader title="AssetsPage" />
-      <NotAvailablePage embedded />
-    </>
+    <div className="as-page">
+      <header className="as-header">
+        <h1>{t('title')}</h1>
+      </header>
+      <section className="as-total" aria-label={t('totalCny')}>
+        <div className="as-total-label">
+          {t('totalCny')}
+          <EyeButton hidden={hidden} onToggle={toggleHidden} />
+        </div>
+        <div className="as-total-value num" data-testid="total-cny">
+          {data ? masked(formatCny(data.totalCny), hidden) : '--'}
+        </div>
+        <div className="as-total-sub num">{data ? masked(t('approxUsdt', { v: groupThousands(data.totalUsdt) }), hidden) : ''}</div>
+        <AssetActions />
+      </section>
+      <SegTabs
+        label={t('accounts')}
+        className="as-tabs"
+        items={ACCOUNT_TABS.map((k) => ({ key: k, label: t(`account.${k}`) }))}
+        active={tab}
+        onChange={(k) => setParams({ account: k }, { replace: true })}
+      />
+      <div className="as-acct-head">
+        <div>
+          <div className="as-k">{t('accountTotal', { account: t(`account.${tab}`) })}</div>
+          <div className="as-acct-total num">{data ? masked(formatCny(account.totalCny), hidden) : '--'}</div>
+        </div>
+        <Checkbox checked={hideSmall} onChange={setHideSmall} className="as-small" aria-label={t('hideSmall')}>
+          {t('hideSmall')}
+        </Checkbox>
+      </div>
+      {q.isLoading ? (
+        <InlineLoading />
+      ) : items.length === 0 ? (
+        <EmptyState text={tab === 'OTHER' ? t('otherEmpty') : t('noAssets')} />
+      ) : (
+        <ul className="as-coins" aria-label={t(`account.${tab}`)}>
+          {items.map((i) => (
+            <CoinRow
+              key={i.coin}
+              item={i}
+              hidden={hidden}
+              onOpen={(coin) => navigate(`/assets/assetDetail?coin=${encodeURIComponent(coin)}&type=${tab}`)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

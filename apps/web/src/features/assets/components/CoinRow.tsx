@@ -1,0 +1,43 @@
+/** One coin of an account: name, total (current), available, frozen and converted CNY; opens its detail. */
+import type { AssetItem } from '@exchange/api';
+import { useTranslation } from 'react-i18next';
+import { formatCny, groupThousands } from '../../../shared/format';
+import { masked } from '../lib/assets-view';
+
+/** Props of CoinRow. */
+export interface CoinRowProps {
+  item: AssetItem;
+  hidden: boolean;
+  onOpen: (coin: string) => void;
+}
+
+/** The coin row. */
+export function CoinRow({ item, hidden, onOpen }: CoinRowProps) {
+  const { t } = useTranslation('assets');
+  const cells: [string, string][] = [
+    [t('available'), groupThousands(item.available)],
+    [t('frozen'), groupThousands(item.frozen)],
+    [t('converted'), formatCny(item.convertedCny, { symbol: false })],
+  ];
+  return (
+    <li className="as-coin">
+      <button type="button" className="as-coin-btn" onClick={() => onOpen(item.coin)} aria-label={item.coin}>
+        <span className="as-coin-top">
+          <span className="as-coin-icon" aria-hidden="true">
+            {item.coin.slice(0, 1)}
+          </span>
+          <b className="as-coin-name">{item.coin}</b>
+          <span className="as-coin-current num">{masked(groupThousands(item.current), hidden)}</span>
+        </span>
+        <span className="as-coin-grid num">
+          {cells.map(([k, v]) => (
+            <span key={k}>
+              <span className="as-k">{k}</span>
+              <span className="as-v">{masked(v, hidden)}</span>
+            </span>
+          ))}
+        </span>
+      </button>
+    </li>
+  );
+}
