@@ -98,6 +98,12 @@ export class SpotMarket {
   /**
    * Validate and execute a placeOrder (market existence and idempotency are the engine's part).
    * Checks run in REJECT_CODES order; nothing changes before every check has passed.
+   * invalid_order covers malformed fields and combinations: a MARKET order with a price, with
+   * POST_ONLY, or by quoteAmount when SELL, FOK or together with quantity; a LIMIT order with
+   * quoteAmount; a system ('@...') or empty userId; a clientOrderId longer than 36 characters.
+   * MARKET GTC and IOC both mean "fill what the book offers, expire the rest"; MARKET FOK (by
+   * quantity) fills completely or expires with no fill. minNotional applies to LIMIT price*qty and
+   * to quoteAmount; a MARKET order by quantity has no price to check it against.
    */
   place(cmd: PlaceOrderCommand, host: SpotHost): CommandResult {
     const c = this.config;
