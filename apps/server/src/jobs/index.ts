@@ -29,9 +29,14 @@ export function pathOfMarket(paths: ReferencePaths, base: string, quote: string)
 export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths } = {}): Promise<Jobs> {
   const started = Date.now();
   const paths = opts.paths ?? createReferencePaths();
-  await ctx.marketData.setReferencePaths(paths);
+  // The k-line backfill writes many rows; it runs in the background so the live market starts at once.
+  const backfill = ctx.marketData.setReferencePaths(paths).catch((err: unknown) => ctx.log.error({ err }, 'k-line backfill from reference paths failed'));
   if (!ctx.config.marketMakers) {
-    return { async stop() {} };
+    return {
+      async stop() {
+        await backfill;
+      },
+    };
   }
   const index = startIndexJob({ host: ctx.host, sink: ctx.marketData, paths, log: ctx.log });
   const bots: LiquidityBot[] = [];
@@ -50,6 +55,7 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
     async stop() {
       index.stop();
       await Promise.all(bots.map((b) => b.stop()));
+      await backfill;
     },
   };
 }
