@@ -24,6 +24,12 @@ export function httpAlertText(status: number | null, fallback?: string): string 
 let lastText = '';
 let lastAt = 0;
 
+/** Forgets the last toast so the next one always shows (tests). */
+export function resetToastMemory(): void {
+  lastText = '';
+  lastAt = 0;
+}
+
 /** Shows a toast (1000 ms default) unless the same text was shown in the last 2 s. */
 export function showToast(content: string, durationMs: number = TOAST_MS): void {
   const now = Date.now();

@@ -42,6 +42,7 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   returnNull: false,
   initAsync: false,
+  showSupportNotice: false,
 });
 
 // Follow the persisted language: one source of truth is the store's currentLangue.

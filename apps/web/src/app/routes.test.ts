@@ -1,0 +1,34 @@
+// Proves the route table covers every route of spec section 2 exactly once, and that the balance
+// tab routes require a session.
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('./lazy-page', () => ({ lazyPage: () => () => null }));
+const { ROUTES } = await import('./routes');
+
+const SPEC_ROUTES = `/login /register /forget /setting /message /langue /payment /payment/bankCard /payment/weixin
+/payment/zhifubao /accountCenter /accountCenter/bind /accountCenter/bindSecond /accountCenter/change
+/accountCenter/postPasswordSet /accountCenter/postPasswordChange /accountCenter/postPasswordForget
+/accountCenter/googleAuthenticator /accountCenter/closeGoogle /kline /orderManger / /home /noticeList /noticeDetail
+/about /realname /realname1 /personalCenter /chooseArea /customer /kefuWebview /agreement /downloadApp
+/aboutAgreement /otc365agreement /invitation /helpCenter /helpCenterDetail1 /helpCenterDetail2 /helpCenterDetail3
+/helpCenterDetail4 /quotes /quotes/quotesDetail /exchange /transaction /transaction/allTransaction
+/transaction/otcOrder /transaction/orderDetail /transaction/appeal /transaction/merchantAudit
+/transaction/transactionFabi /transaction/transactionFabi1 /merchantAgreement /transactionDetail /advertisement
+/contract /contract/allContract /activity /activityHistory /activityDetails /mortgage /mort_record /redeem_record
+/assets /assets/assetsIndex /assets/assetDetail /assets/chooseCoin /assets/coinCharging /assets/withdrawCoin
+/assets/withdrawCoinSuccess /assets/transfer /assets/tranferSuccess /assets/capitalRecords
+/assets/capitalRecordsDetail`.split(/\s+/);
+
+describe('route table', () => {
+  it('has every route of spec section 2, once', () => {
+    const paths = ROUTES.map((r) => r.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    expect([...paths].sort()).toEqual([...SPEC_ROUTES].sort());
+  });
+  it('puts the five tabs in the tab layout and guards the balance tab', () => {
+    const tab = ROUTES.filter((r) => r.tab).map((r) => r.path);
+    expect(tab).toEqual(expect.arrayContaining(['/', '/quotes', '/transaction', '/contract', '/assets']));
+    expect(ROUTES.find((r) => r.path === '/assets')?.login).toBe(true);
+    expect(ROUTES.find((r) => r.path === '/quotes')?.login).toBeFalsy();
+  });
+});
