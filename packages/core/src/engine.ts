@@ -140,6 +140,7 @@ export class Engine implements EngineApi, SpotHost {
   }
   /** @internal */
   orderEnded(o: Order): void {
+    if (o.hold !== 0n) throw new Error(`engine: order ${o.orderId} ended with hold ${o.hold}`);
     const q = this.closedQueue;
     q.push(o);
     if (q.length - this.closedHead > this.closedOrderRetention) {
