@@ -177,14 +177,19 @@ const OCTAVE_GAIN = 0.45;
  */
 class LogPriceWalker {
   private readonly lattice: Array<{ i: number; a: number; b: number }> = [];
+  private readonly gains: number[] = [];
+  private readonly logLevel: number;
   constructor(private readonly model: SyntheticModel) {
-    for (let o = 0; o < OCTAVES; o++) this.lattice.push({ i: Number.NaN, a: 0, b: 0 });
+    for (let o = 0; o < OCTAVES; o++) {
+      this.lattice.push({ i: Number.NaN, a: 0, b: 0 });
+      this.gains.push(OCTAVE_GAIN * model.sigmaPerBar * Math.sqrt(2 ** o));
+    }
+    this.logLevel = Math.log(model.level);
   }
   at(k: number): number {
-    let x = Math.log(this.model.level);
+    let x = this.logLevel;
     for (let o = 0; o < OCTAVES; o++) {
-      const span = 2 ** o;
-      const pos = k / span;
+      const pos = k / 2 ** o;
       const i = Math.floor(pos);
       const f = pos - i;
       const cell = this.lattice[o] as { i: number; a: number; b: number };
@@ -194,7 +199,7 @@ class LogPriceWalker {
         cell.i = i;
       }
       const s = f * f * (3 - 2 * f);
-      x += OCTAVE_GAIN * this.model.sigmaPerBar * Math.sqrt(span) * (cell.a + (cell.b - cell.a) * s);
+      x += (this.gains[o] as number) * (cell.a + (cell.b - cell.a) * s);
     }
     return x;
   }
@@ -211,6 +216,9 @@ const OCTAVES = 12;
  */
 export class SyntheticSeries implements WallBarSeries {
   readonly originTs = 0;
+  /** Recently computed bars and aggregates (LRU): k-line backfills ask for the same ranges per listing. */
+  private readonly barCache = new Map<number, SimBar>();
+  private readonly aggCache = new Map<string, { high: number; low: number; volume: number }>();
   constructor(
     readonly barMs: number,
     private readonly model: SyntheticModel,
@@ -220,7 +228,11 @@ export class SyntheticSeries implements WallBarSeries {
     return new LogPriceWalker(this.model).at(k);
   }
   dataBar(k: number): SimBar {
-    return this.barBetween(k, this.logPriceAt(k), this.logPriceAt(k + 1));
+    const hit = this.barCache.get(k);
+    if (hit) return hit;
+    const bar = this.barBetween(k, this.logPriceAt(k), this.logPriceAt(k + 1));
+    remember(this.barCache, k, bar, 8192);
+    return bar;
   }
   /** Bar k given its log open and log close (extremes and volume are seeded by k). */
   private barBetween(k: number, logOpen: number, logClose: number): SimBar {
@@ -241,6 +253,9 @@ export class SyntheticSeries implements WallBarSeries {
     return { bar: this.dataBar(k), dataIndex: k, reversed: false };
   }
   aggregate(k1: number, k2: number): { high: number; low: number; volume: number } {
+    const key = `${k1}:${k2}`;
+    const hit = this.aggCache.get(key);
+    if (hit) return hit;
     let high = -Infinity;
     let low = Infinity;
     let volume = 0;
@@ -254,6 +269,14 @@ export class SyntheticSeries implements WallBarSeries {
       if (b.low < low) low = b.low;
       volume += b.volume;
     }
-    return { high, low, volume };
+    const agg = { high, low, volume };
+    remember(this.aggCache, key, agg, 4096);
+    return agg;
   }
+}
+
+/** Puts a value in a bounded insertion-ordered cache, dropping the oldest entry beyond `max`. */
+function remember<K, V>(cache: Map<K, V>, key: K, value: V, max: number): void {
+  cache.set(key, value);
+  if (cache.size > max) cache.delete(cache.keys().next().value as K);
 }

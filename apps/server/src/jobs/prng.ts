@@ -62,7 +62,11 @@ export class Prng {
   }
 }
 
-/** A standard normal deviate that is a pure function of the seed (one Prng draw). */
+/** A standard normal deviate that is a pure function of the seed (Box-Muller on two hashed uniforms; no allocation). */
 export function gaussianAt(seed: number): number {
-  return new Prng(seed).nextGaussian();
+  const a = mix32((seed + 0x6d2b79f5) >>> 0);
+  const b = mix32((a ^ 0x5bd1e995) + 0x27d4eb2f);
+  const u = (a + 1) / 4294967297; // (0, 1)
+  const v = b / 4294967296;
+  return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
 }
