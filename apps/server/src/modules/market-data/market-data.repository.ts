@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banners, coins, klines, markets, notices } from '../../db/schema';
+import { banners, coins, klines, markets, notices, spotTrades } from '../../db/schema';
 
 export type CoinRow = typeof coins.$inferSelect;
 export type MarketRow = typeof markets.$inferSelect;
@@ -115,6 +115,18 @@ export function createMarketDataRepository(db: Db) {
         .from(klines)
         .where(and(eq(klines.symbol, symbol), eq(klines.type, type), eq(klines.period, period), gte(klines.time, fromTs)))
         .orderBy(asc(klines.time));
+    },
+    /**
+     * The newest projected trades of a spot market (table of the trading area, written by the engine host's
+     * projector), newest first; integer engine units as strings.
+     */
+    async recentTrades(symbol: string, limit: number): Promise<Array<{ id: bigint; price: string; quantity: string; takerSide: string; ts: number }>> {
+      return db
+        .select({ id: spotTrades.id, price: spotTrades.price, quantity: spotTrades.quantity, takerSide: spotTrades.takerSide, ts: spotTrades.ts })
+        .from(spotTrades)
+        .where(eq(spotTrades.symbol, symbol))
+        .orderBy(desc(spotTrades.id))
+        .limit(limit);
     },
     /** The newest bar of every series. */
     async latestKlines(): Promise<KlineRow[]> {

@@ -454,6 +454,38 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   for (const l of listings) if (l.type === 'SPOT') bookOf(l.symbol);
 
   await loadSeriesState();
+  await loadRecentTrades();
+
+  /**
+   * Fills the latest-trades lists from the projected trades (so getTrades is not empty after a restart), merged
+   * with trades that arrived meanwhile. Waits for the projector to catch up with the recovered engine first.
+   */
+  async function loadRecentTrades(): Promise<void> {
+    try {
+      await host.projected();
+      for (const l of listings) {
+        if (l.type !== 'SPOT') continue;
+        const rows = await repo.recentTrades(l.symbol, TRADES_KEPT);
+        const ring = tradeRing.get(l.symbol) ?? [];
+        const byId = new Map(ring.map((x) => [x.id, x]));
+        for (const r of rows) {
+          const id = r.id.toString();
+          if (byId.has(id)) continue;
+          byId.set(id, {
+            id,
+            price: fromUnits(BigInt(r.price), l.priceDecimals),
+            amount: fromUnits(BigInt(r.quantity), l.qtyDecimals),
+            side: r.takerSide === 'SELL' ? 'SELL' : 'BUY',
+            time: r.ts,
+          });
+        }
+        const merged = [...byId.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)).slice(0, TRADES_KEPT);
+        if (merged.length > 0) tradeRing.set(l.symbol, merged);
+      }
+    } catch (err) {
+      log.warn({ err }, 'recent trades not loaded');
+    }
+  }
 
   // ---------------------------------------------------------------- persistence and publishing
 

@@ -1,0 +1,85 @@
+/**
+ * Restart: a second context over the same data (PGlite directory, or the same PostgreSQL database) seeds nothing
+ * twice, and finds the live data of the first run: last price, latest trades (from the projected trades), the
+ * persisted 1-minute bar and the 24 h volume.
+ */
+import os from 'node:os';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { loadConfig } from '../../config/env';
+import { createContext } from '../../context';
+import { fakeReferencePaths } from './fake-reference-paths';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-md-restart-'));
+let dbName: string | undefined;
+
+async function databaseUrl(): Promise<string | undefined> {
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) return undefined;
+  dbName = `exch_md_restart_${process.pid}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${dbName}`;
+  return url.toString();
+}
+
+afterAll(async () => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (dbName && process.env.DATABASE_URL) {
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+});
+
+describe('market data across a restart', () => {
+  it('keeps listings, content, trades, bars and the 24 h window without seeding twice', async () => {
+    const url = await databaseUrl();
+    const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent' }, { dataDir, demoMode: false, marketMakers: false });
+    const paths = fakeReferencePaths(Date.now());
+
+    const first = await createContext(config);
+    await first.marketData.setReferencePaths(paths);
+    const volBefore = first.marketData.pair('LTC/USDT', 'SPOT')!.volume;
+    await first.host.submit({ type: 'deposit', userId: 'mm-r-a', asset: 'LTC', account: 'SPOT', amount: 1_000_000_000n, from: '@faucet' });
+    await first.host.submit({ type: 'deposit', userId: 'mm-r-b', asset: 'USDT', account: 'SPOT', amount: 1_000_000_000_000n, from: '@faucet' });
+    await first.entrust.place('mm-r-a', { pairsName: 'LTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '101.23', amount: '2' });
+    await first.entrust.place('mm-r-b', { pairsName: 'LTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '1.5' });
+    const trades1 = first.marketData.trades('LTC/USDT', 'SPOT', 10);
+    expect(trades1).toMatchObject([{ price: '101.23', amount: '1.500', side: 'BUY' }]);
+    const banners1 = await first.marketData.banners('en');
+    const notices1 = await first.marketData.notices('en');
+    await first.host.projected();
+    await first.close();
+
+    const second = await createContext(config);
+    try {
+      expect(second.host.engine.markets()).toHaveLength(12);
+      expect(second.marketData.listings('SPOT')).toHaveLength(12);
+      expect(second.marketData.listings('CONTRACT')).toHaveLength(7);
+      expect(await second.marketData.banners('en')).toEqual(banners1);
+      expect(await second.marketData.notices('en')).toEqual(notices1);
+      expect(second.marketData.trades('LTC/USDT', 'SPOT', 10)).toEqual(trades1);
+      const pair = second.marketData.pair('LTC/USDT', 'SPOT')!;
+      expect(pair.price).toBe('101.23');
+      // The 24 h volume is the history's plus the 1.5 LTC traded (history rows are read back from the database).
+      const diff = Number(pair.volume) - Number(volBefore);
+      expect(diff).toBeGreaterThan(1.4);
+      const bars = await second.marketData.klines('LTC/USDT', 'SPOT', '1min', 1);
+      expect(bars[0]!.close).toBe('101.23');
+      expect(bars[0]!.time).toBe(Math.floor(trades1[0]!.time / 60_000) * 60_000);
+      // Attaching the paths again only fills the gap since the last stored bar (nothing new within the minute).
+      await second.marketData.setReferencePaths(paths);
+      expect((await second.marketData.klines('LTC/USDT', 'SPOT', '1min', 1))[0]!.close).toBe('101.23');
+    } finally {
+      await second.close();
+    }
+  });
+});
