@@ -513,7 +513,9 @@ export class Engine implements EngineApi, SpotHost {
     // Open orders are stored in id order, which is arrival order, so FIFO within each level is kept.
     for (const r of d.openOrders) {
       const o = toOrder(r);
-      (e.marketsBySymbol.get(o.symbol) as SpotMarket).book.add(o);
+      const m = e.marketsBySymbol.get(o.symbol) as SpotMarket;
+      o.holdAccount = e.ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? m.config.quote : m.config.base);
+      m.book.add(o);
       e.orderRested(o);
     }
     // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs

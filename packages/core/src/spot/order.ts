@@ -2,6 +2,7 @@
  * The engine's mutable order record. `toView` copies the public fields into an `OrderView`
  * (types.ts) for results and events; the rest is internal bookkeeping.
  */
+import type { Account } from '../ledger/ledger';
 import type { OrderStatus, OrderType, OrderView, Side, StpMode, TimeInForce } from '../types';
 
 /** A spot order as held by the engine (and linked into a book while it rests). */
@@ -15,6 +16,8 @@ export class Order {
   remaining: bigint;
   /** Amount still frozen for this order, in asset units (quote for BUY, base for SELL); 0n once the order ends. */
   hold = 0n;
+  /** The SPOT account holding `hold` (quote asset for BUY, base for SELL); set when the order is accepted and funded. */
+  holdAccount: Account | null = null;
   /** Fast book links (intrusive FIFO list per price level); unused by the naive book. */
   prev: Order | null = null;
   next: Order | null = null;

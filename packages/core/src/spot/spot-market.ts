@@ -140,14 +140,20 @@ export class SpotMarket {
     }
     if (!isMarket) {
       if (price === undefined) return reject('price_required');
-      if (price <= 0n || price % c.tickSize !== 0n) return reject('price_not_on_tick');
+      if (price <= 0n || (c.tickSize !== 1n && price % c.tickSize !== 0n)) return reject('price_not_on_tick');
     }
     const byQuote = quoteAmount !== undefined;
+    // LIMIT notional in quote units (computed once: it is also a BUY's hold).
+    let notional = -1n;
     if (!byQuote) {
       if (quantity === undefined) return reject('quantity_required');
-      if (quantity % c.stepSize !== 0n) return reject('quantity_not_on_step');
+      if (c.stepSize !== 1n && quantity % c.stepSize !== 0n) return reject('quantity_not_on_step');
       if (quantity <= 0n || quantity < c.minQty) return reject('quantity_below_minimum');
-      if (!isMarket && (price as bigint) * quantity * this.notionalMult < c.minNotional) return reject('notional_below_minimum');
+      if (!isMarket) {
+        notional = (price as bigint) * quantity;
+        if (this.notionalMult !== 1n) notional *= this.notionalMult;
+        if (notional < c.minNotional) return reject('notional_below_minimum');
+      }
     } else {
       if (quoteAmount < c.minNotional) return reject('notional_below_minimum');
       if (quoteAmount <= 0n) return reject('amount_invalid');
@@ -158,7 +164,7 @@ export class SpotMarket {
     let hold: bigint;
     if (side === 'SELL') hold = (quantity as bigint) * this.baseMult;
     else if (byQuote) hold = quoteAmount;
-    else if (!isMarket) hold = (price as bigint) * (quantity as bigint) * this.notionalMult;
+    else if (!isMarket) hold = notional;
     else hold = this.walk(side, userId, stp, null, quantity as bigint).quote;
     const found = ledger.find(userId, 'SPOT', holdAsset);
     if ((found === undefined ? 0n : found.available) < hold) return reject('insufficient_balance');
@@ -203,6 +209,7 @@ export class SpotMarket {
     const holdAcc = found ?? ledger.account(userId, 'SPOT', holdAsset);
     ledger.hold(holdAcc, hold);
     order.hold = hold;
+    order.holdAccount = holdAcc;
 
     const outcome = this.match(order, host, ts);
 
@@ -381,7 +388,7 @@ export class SpotMarket {
    */
   closeResting(o: Order, status: 'CANCELED' | 'EXPIRED', host: SpotHost, ts: number): bigint {
     const total = this.book.remove(o);
-    const acc = host.ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? this.config.quote : this.config.base);
+    const acc = o.holdAccount ?? host.ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? this.config.quote : this.config.base);
     host.ledger.release(acc, o.hold);
     o.hold = 0n;
     o.status = status;
