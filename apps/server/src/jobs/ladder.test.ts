@@ -164,6 +164,20 @@ describe('planRequote', () => {
     // a3 (stale, 5 below ref) is cancelled first, then the best bid 1000090 may go in
     expect(plan2).toEqual({ cancels: ['a3'], places: [{ side: 'BUY', price: 1_000_090n, quantity: (up.bids[0] as { quantity: bigint }).quantity }] });
   });
+  it('renews a level that fills left below 30% of its size', () => {
+    const open = [
+      { orderId: 'p', side: 'BUY' as const, price: 999_990n, remaining: 299n }, // 299 of 1000: renewed
+      { orderId: 'q', side: 'BUY' as const, price: 999_980n, remaining: 450n }, // 450 of 1500 = 30%: kept
+    ];
+    const plan = planRequote(open, computeLadder(1_000_000n, btcUsdt, { ...plain, levels: 2 }), 1_000_000n, 3);
+    expect(plan).toEqual({
+      cancels: ['p'],
+      places: [
+        { side: 'BUY', price: 999_990n, quantity: 1000n },
+        { side: 'SELL', price: 1_000_010n, quantity: 999n },
+      ],
+    });
+  });
   it('does not place a bid at or above an own ask that stays in the book', () => {
     const l = { bids: [{ side: 'BUY' as const, price: 100n, quantity: 1n }], asks: [{ side: 'SELL' as const, price: 110n, quantity: 1n }] };
     const open = [{ orderId: 'x', side: 'SELL' as const, price: 100n }]; // crossing -> forced cancel, so bid is safe

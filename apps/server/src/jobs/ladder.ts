@@ -120,6 +120,8 @@ export interface OpenQuote {
   orderId: string;
   side: Side;
   price: bigint;
+  /** Unfilled quantity (qty units); a level filled down below 30% of its ladder size is renewed. */
+  remaining?: bigint;
 }
 
 /** What to do now: cancel these orders, then place these levels (in order). */
@@ -130,7 +132,8 @@ export interface RequotePlan {
 
 /**
  * The cancels and places that move the open orders towards the ladder, within `budget` commands:
- * - an open order whose (side, price) is a ladder level is kept (one per level; extra ones are cancelled);
+ * - an open order whose (side, price) is a ladder level is kept (one per level; extra ones are cancelled), unless
+ *   fills left less than 30% of the level's size, in which case it is cancelled and the level placed afresh;
  * - orders that would cross the new ladder (a bid at or above its best ask, an ask at or below its best bid) are
  *   always cancelled, whatever the budget;
  * - the remaining budget goes to the other stale orders and the missing levels, nearest to the reference first;
@@ -151,7 +154,9 @@ export function planRequote(open: readonly OpenQuote[], ladder: Ladder, refPrice
   const remaining: OpenQuote[] = [];
   for (const o of open) {
     const k = key(o.side, o.price);
-    if (wanted.has(k) && !kept.has(k)) {
+    const want = wanted.get(k);
+    const depleted = want !== undefined && o.remaining !== undefined && o.remaining * 10n < want.quantity * 3n;
+    if (want !== undefined && !kept.has(k) && !depleted) {
       kept.add(k);
       remaining.push(o);
     } else if ((o.side === 'BUY' && o.price >= bestAsk) || (o.side === 'SELL' && o.price <= bestBid)) mustCancel.push(o);

@@ -209,7 +209,12 @@ export class LiquidityBot {
   async requote(ref: bigint): Promise<void> {
     const m = this.ladderMarket();
     const ladder = computeLadder(ref, m, ladderParams(ref, m));
-    const open = this.deps.host.engine.openOrders(this.maker, m.symbol).map((o) => ({ orderId: o.orderId, side: o.side, price: o.price ?? 0n }));
+    const open = this.deps.host.engine.openOrders(this.maker, m.symbol).map((o) => ({
+      orderId: o.orderId,
+      side: o.side,
+      price: o.price ?? 0n,
+      remaining: (o.quantity ?? 0n) - o.filledQty,
+    }));
     const budget = open.length === 0 ? 2 * BOT_LEVELS + 2 : BOT_REQUOTE_BUDGET;
     const plan = planRequote(open, ladder, ref, budget);
     for (const id of plan.cancels) {
