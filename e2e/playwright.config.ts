@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 8091);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-e2e-'));
+/** An already running server (started with CAPTCHA_TEST_MODE=1) to test against instead of starting one. */
+const external = process.env.E2E_BASE_URL;
+const dataDir = external ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'exch-e2e-'));
 
 export default defineConfig({
   testDir: './tests',
@@ -21,7 +23,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'exch-e2e-results'),
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: external ?? `http://localhost:${port}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -34,7 +36,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
+  webServer: external ? undefined : {
     command: 'npm start',
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${port}/healthz`,

@@ -1,0 +1,133 @@
+/**
+ * Shared helpers of the Playwright journeys: a toast recorder (antd-mobile toasts live 1000 ms, too short
+ * to poll for reliably on a slow machine), the demo outbox, the slide puzzle, number parsing and the
+ * persisted localStorage fields of spec section 3.
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+declare global {
+  interface Window {
+    /** Texts of every toast shown since the page loaded (filled by the recorder of `recordToasts`). */
+    __toasts?: string[];
+  }
+}
+
+/**
+ * Installs (before any page script runs, on every navigation) a MutationObserver that records the text
+ * of each antd-mobile toast into `window.__toasts`, so a journey can assert on a toast that has already
+ * disappeared. Call once per page before the first `goto`.
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__toasts = [];
+    const seen = new WeakSet<Element>();
+    const scan = () => {
+      for (const el of Array.from(document.querySelectorAll('.adm-toast-main'))) {
+        const text = (el.textContent ?? '').trim();
+        if (!text || seen.has(el)) continue;
+        seen.add(el);
+        window.__toasts!.push(text);
+      }
+    };
+    new MutationObserver(scan).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** All toast texts recorded so far on `page` (see `recordToasts`). */
+export async function toasts(page: Page): Promise<string[]> {
+  return page.evaluate(() => window.__toasts ?? []);
+}
+
+/** Waits until a toast with exactly `text` has been shown (since the last page load). */
+export async function expectToast(page: Page, text: string, timeout = 20_000): Promise<void> {
+  await expect.poll(() => toasts(page), { timeout, message: `toast "${text}"` }).toContain(text);
+}
+
+/**
+ * Newest verification code the demo sender "sent" to `account` (GET /api/demo/outbox, newest first),
+ * waiting until one newer than `after` (ms since epoch) arrives.
+ */
+export async function outboxCode(request: APIRequestContext, account: string, after: number): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/demo/outbox?account=${encodeURIComponent(account)}`);
+        const body = (await res.json()) as { status: string; result: { code: string; createdAt: number }[] };
+        const hit = body.status === 'SUCCEED' ? body.result.find((m) => m.createdAt >= after - 1000) : undefined;
+        code = hit?.code ?? '';
+        return code;
+      },
+      { timeout: 20_000, message: `verification code for ${account} in the demo outbox` },
+    )
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/**
+ * Solves the slide puzzle in the UI: waits for the puzzle dialog to load its image, drags the slider
+ * handle with the pointer (CAPTCHA_TEST_MODE on the server accepts any offset) and waits for the
+ * dialog to close after the pass.
+ */
+export async function solvePuzzle(page: Page, title: string, sliderName: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  const slider = dialog.getByRole('slider', { name: sliderName });
+  // aria-valuemax is the puzzle width once the challenge has loaded.
+  await expect(slider).not.toHaveAttribute('aria-valuemax', '0', { timeout: 30_000 });
+  const box = await slider.boundingBox();
+  if (!box) throw new Error('puzzle slider has no box');
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width / 2, y);
+  await page.mouse.down();
+  for (let dx = 10; dx <= 150; dx += 10) await page.mouse.move(box.x + box.width / 2 + dx, y);
+  await expect(slider).not.toHaveAttribute('aria-valuenow', '0');
+  await page.mouse.up();
+  await expect(dialog).toBeHidden({ timeout: 30_000 });
+}
+
+/** Parses a displayed number ("98,391.24", "+1.47%", "≈¥699,173.35", "0.00100 BTC") into a JS number (assertion use only). */
+export function num(text: string | null | undefined): number {
+  const m = (text ?? '').replace(/,/g, '').match(/[-+]?\d+(\.\d+)?/);
+  if (!m) throw new Error(`no number in "${text}"`);
+  return Number(m[0]);
+}
+
+/** Groups the integer part of a plain decimal string with commas ("98391.24" -> "98,391.24"). */
+export function grouped(plain: string): string {
+  const [i = '', f] = plain.split('.');
+  const neg = i.startsWith('-');
+  const digits = neg ? i.slice(1) : i;
+  const g = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${neg ? '-' : ''}${g}${f !== undefined ? `.${f}` : ''}`;
+}
+
+/** The persisted fields of spec section 3 (and the colour convention) as stored in localStorage. */
+export async function persisted(page: Page): Promise<Record<string, string | null>> {
+  return page.evaluate(() => {
+    const keys = ['token', 'userId', 'isLogin', 'phone', 'pairsName', 'pairsName1', 'theme', 'currentLangue', 'upDownColor'];
+    return Object.fromEntries(keys.map((k) => [k, localStorage.getItem(k)]));
+  });
+}
+
+/** A pair as answered by data/data/getIndexCoin (the fields the journeys compare). */
+export interface ApiPair {
+  pairsName: string;
+  price: string;
+  priceDecimals: number;
+  updown: string;
+}
+
+/** GET /api/data/data/getIndexCoin?getCoinType=... -> the pairs. */
+export async function indexCoin(request: APIRequestContext, type: 'TOP' | 'UPDOWN' | 'VOLUME' | 'PROJECT'): Promise<ApiPair[]> {
+  const res = await request.get(`/api/data/data/getIndexCoin?getCoinType=${type}`);
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { status: string; result: ApiPair[] };
+  expect(body.status).toBe('SUCCEED');
+  return body.result;
+}
+
+/** A unique e-mail address for a fresh account. */
+export function freshEmail(prefix: string): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
+}
