@@ -2,7 +2,7 @@
  * All SQL of the market-data module (coins, markets, klines, banners, notices). Rows carry decimal strings
  * (numeric columns) and Unix ms times; conversions to integer units happen in the service.
  */
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, coins, klines, markets, notices, spotTrades } from '../../db/schema';
 
@@ -127,6 +127,15 @@ export function createMarketDataRepository(db: Db) {
         .where(eq(spotTrades.symbol, symbol))
         .orderBy(desc(spotTrades.id))
         .limit(limit);
+    },
+    /** Per series, the open time of the newest bar of each period that opened before `bounds[period]` (ms). */
+    async latestKlineTimesBefore(bounds: Record<string, number>): Promise<Array<{ symbol: string; type: string; period: string; time: number }>> {
+      const conds = Object.entries(bounds).map(([period, ts]) => and(eq(klines.period, period), lt(klines.time, ts)));
+      return db
+        .select({ symbol: klines.symbol, type: klines.type, period: klines.period, time: sql<number>`max(${klines.time})`.mapWith(Number) })
+        .from(klines)
+        .where(or(...conds))
+        .groupBy(klines.symbol, klines.type, klines.period);
     },
     /** The newest bar of every series. */
     async latestKlines(): Promise<KlineRow[]> {

@@ -567,14 +567,18 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
 
   /**
    * Writes the reference history missing from the database: for every listing and period, up to HISTORY_BARS
-   * bars before the current bar, after the newest stored bar (so restarts fill only the gap). Contract listings
+   * bars before the current bar, after the newest bar stored by an earlier run (so restarts fill only the gap;
+   * bars already there, e.g. from live trades, are kept). Contract listings
    * reuse the bars of the spot market of the same pair. The 24 h windows get the new 1-minute bars directly.
    */
   async function backfill(): Promise<void> {
     if (!paths) return;
     const started = now();
     await flush();
-    const latest = new Map((await repo.latestKlines()).map((r) => [`${r.type}|${r.symbol}|${r.period}`, r.time]));
+    // Only bars that opened before this process's first bar of the period count as history already there: bars
+    // written from this run's live trades (the bots may trade before the backfill runs) must not hide the history.
+    const bounds = Object.fromEntries(PERIODS.map((p) => [p, barOpen(p, t0)]));
+    const latest = new Map((await repo.latestKlineTimesBefore(bounds)).map((r) => [`${r.type}|${r.symbol}|${r.period}`, r.time]));
     const computed = new Map<string, Bar[]>();
     let rows: KlineRow[] = [];
     let total = 0;
@@ -593,7 +597,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
         const sameRules = spot !== undefined && spot.priceDecimals === s.listing.priceDecimals && spot.qtyDecimals === s.listing.qtyDecimals;
         const bars = (sameRules ? computed.get(cacheKey) : undefined) ?? referenceBars(s.listing, period, from, end);
         if (s.listing.type === 'SPOT') computed.set(cacheKey, bars);
-        if (period === '1min') s.window.mergeHistory(bars.filter((b) => b.time >= started - DAY_MS));
+        if (period === '1min') s.window.mergeHistory(bars.filter((b) => b.time + KLINE_PERIOD_MS['1min'] > started - DAY_MS));
         for (const b of bars) rows.push(rowFromBar(s.listing, period, b));
         if (rows.length >= 10_000) {
           total += rows.length;
