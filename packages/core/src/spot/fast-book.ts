@@ -1,12 +1,18 @@
 /**
- * The fast order book: per side, a sorted array of price levels (worst first, best last, so the
- * best level is popped in O(1) and new levels near the top are cheap to insert) plus a Map from
- * price to level; each level holds an intrusive doubly-linked FIFO list of orders, so cancelling
- * by id is O(1) once the engine has the order. Level totals are kept incrementally.
+ * The fast order book. Per side, the price levels are kept sorted worst -> best in a chunked
+ * array (a list of sorted chunks of at most CHUNK_MAX levels, like a one-level B-tree), so that
+ * the best level is at the very end (O(1) to read and to pop), and inserting or removing a level
+ * deep in the book moves at most CHUNK_MAX entries plus the chunk list, instead of the whole
+ * side. A Map from price to level finds an existing level in O(1). Each level holds an intrusive
+ * doubly-linked FIFO list of orders, so cancelling by id is O(1) once the engine has the order.
+ * Level totals (qty units) are kept incrementally.
  */
 import type { DepthLevel, Side } from '../types';
 import type { BookLevel, OrderBook } from './book';
 import type { Order } from './order';
+
+/** Largest chunk before it is split in two. */
+const CHUNK_MAX = 64;
 
 class Level {
   total = 0n;
@@ -15,48 +21,118 @@ class Level {
   constructor(readonly price: bigint) {}
 }
 
+/** Position of a level in the chunked array. */
+interface Pos {
+  chunk: number;
+  index: number;
+}
+
 class BookSide {
-  /** Sorted worst -> best; the best level is the last element. */
-  readonly levels: Level[] = [];
+  /** Non-empty sorted chunks, worst -> best overall; the best level is the last of the last chunk. */
+  readonly chunks: Level[][] = [];
   readonly byPrice = new Map<bigint, Level>();
   count = 0;
+  private readonly pos: Pos = { chunk: 0, index: 0 };
   constructor(readonly isBid: boolean) {}
 
-  /** Index where a level with `price` sits or would be inserted (binary search). */
-  indexOf(price: bigint): number {
-    const lv = this.levels;
+  /** True when price a is worse than price b on this side (lower bid, higher ask). */
+  private worse(a: bigint, b: bigint): boolean {
+    return this.isBid ? a < b : a > b;
+  }
+
+  /**
+   * Where a level with `price` sits or would be inserted: the first chunk whose best (last) level
+   * is not worse than `price` (or the last chunk), then the first index in it not worse than `price`.
+   * Returns a reused object (valid until the next call).
+   */
+  locate(price: bigint): Pos {
+    const ch = this.chunks;
     let lo = 0;
-    let hi = lv.length;
-    const bid = this.isBid;
+    let hi = ch.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const p = (lv[mid] as Level).price;
-      // levels[mid] worse than price -> go right
-      if (bid ? p < price : p > price) lo = mid + 1;
+      const c = ch[mid] as Level[];
+      if (this.worse((c[c.length - 1] as Level).price, price)) lo = mid + 1;
       else hi = mid;
     }
-    return lo;
+    const c = ch[lo] as Level[];
+    let a = 0;
+    let b = c.length;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (this.worse((c[mid] as Level).price, price)) a = mid + 1;
+      else b = mid;
+    }
+    this.pos.chunk = lo;
+    this.pos.index = a;
+    return this.pos;
+  }
+
+  best(): Level | undefined {
+    const c = this.chunks[this.chunks.length - 1];
+    return c === undefined ? undefined : c[c.length - 1];
   }
 
   levelFor(price: bigint): Level {
     let level = this.byPrice.get(price);
-    if (level === undefined) {
-      level = new Level(price);
-      this.byPrice.set(price, level);
-      const lv = this.levels;
-      const last = lv[lv.length - 1];
-      // Fast path: a new best level goes to the end.
-      if (last === undefined || (this.isBid ? price > last.price : price < last.price)) lv.push(level);
-      else lv.splice(this.indexOf(price), 0, level);
+    if (level !== undefined) return level;
+    level = new Level(price);
+    this.byPrice.set(price, level);
+    const ch = this.chunks;
+    const lastChunk = ch[ch.length - 1];
+    if (lastChunk === undefined) {
+      ch.push([level]);
+      return level;
     }
+    let ci: number;
+    let c: Level[];
+    const top = lastChunk[lastChunk.length - 1] as Level;
+    if (this.worse(top.price, price)) {
+      // Fast path: a new best level goes to the very end.
+      ci = ch.length - 1;
+      c = lastChunk;
+      c.push(level);
+    } else {
+      const p = this.locate(price);
+      ci = p.chunk;
+      c = ch[ci] as Level[];
+      c.splice(p.index, 0, level);
+    }
+    if (c.length > CHUNK_MAX) ch.splice(ci + 1, 0, c.splice(CHUNK_MAX >>> 1));
     return level;
   }
 
   dropLevel(level: Level): void {
     this.byPrice.delete(level.price);
-    const lv = this.levels;
-    if (lv[lv.length - 1] === level) lv.pop();
-    else lv.splice(this.indexOf(level.price), 1);
+    const ch = this.chunks;
+    const lastChunk = ch[ch.length - 1] as Level[];
+    if (lastChunk[lastChunk.length - 1] === level) {
+      lastChunk.pop();
+      if (lastChunk.length === 0) ch.pop();
+      return;
+    }
+    const p = this.locate(level.price);
+    const c = ch[p.chunk] as Level[];
+    c.splice(p.index, 1);
+    if (c.length === 0) ch.splice(p.chunk, 1);
+  }
+
+  /** The level right after `level` in priority order (the next worse one), or undefined. */
+  worseThan(level: Level): Level | undefined {
+    const p = this.locate(level.price);
+    if (p.index > 0) return (this.chunks[p.chunk] as Level[])[p.index - 1];
+    const prev = this.chunks[p.chunk - 1];
+    return prev === undefined ? undefined : prev[prev.length - 1];
+  }
+
+  /** Levels best first, at most `max`. */
+  bestFirst(max: number): Level[] {
+    const out: Level[] = [];
+    for (let ci = this.chunks.length - 1; ci >= 0 && out.length < max; ci--) {
+      const c = this.chunks[ci] as Level[];
+      for (let i = c.length - 1; i >= 0 && out.length < max; i--) out.push(c[i] as Level);
+    }
+    return out;
   }
 }
 
@@ -107,72 +183,67 @@ export class FastOrderBook implements OrderBook {
   }
 
   best(side: Side): Order | undefined {
-    const lv = this.sideOf(side).levels;
-    const top = lv[lv.length - 1];
+    const top = this.sideOf(side).best();
     return top === undefined ? undefined : (top.head as Order);
   }
 
   after(o: Order): Order | undefined {
     if (o.next !== null) return o.next;
-    const s = this.sideOf(o.side);
-    const i = s.indexOf(o.price as bigint);
-    const worse = s.levels[i - 1];
+    const worse = this.sideOf(o.side).worseThan(o.level as Level);
     return worse === undefined ? undefined : (worse.head as Order);
   }
 
   bestPrice(side: Side): bigint | null {
-    const lv = this.sideOf(side).levels;
-    const top = lv[lv.length - 1];
+    const top = this.sideOf(side).best();
     return top === undefined ? null : top.price;
   }
 
   depth(side: Side, levels: number): DepthLevel[] {
-    const lv = this.sideOf(side).levels;
-    const out: DepthLevel[] = [];
-    for (let i = lv.length - 1; i >= 0 && out.length < levels; i--) {
-      const l = lv[i] as Level;
-      out.push({ price: l.price, quantity: l.total });
-    }
-    return out;
+    return this.sideOf(side)
+      .bestFirst(levels)
+      .map((l) => ({ price: l.price, quantity: l.total }));
   }
 
   levels(side: Side): BookLevel[] {
-    const lv = this.sideOf(side).levels;
-    const out: BookLevel[] = [];
-    for (let i = lv.length - 1; i >= 0; i--) {
-      const l = lv[i] as Level;
-      const orders: Order[] = [];
-      for (let o = l.head; o !== null; o = o.next) orders.push(o);
-      out.push({ price: l.price, orders });
-    }
-    return out;
+    return this.sideOf(side)
+      .bestFirst(Infinity)
+      .map((l) => {
+        const orders: Order[] = [];
+        for (let o = l.head; o !== null; o = o.next) orders.push(o);
+        return { price: l.price, orders };
+      });
   }
 
   size(): number {
     return this.bids.count + this.asks.count;
   }
 
-  /** Internal consistency of the fast structures (for tests): totals, links, sort order, map. */
+  /** Internal consistency of the fast structures (for tests): chunks, sort order, map, links, totals. */
   checkInternal(): string | null {
     for (const s of [this.bids, this.asks]) {
       let n = 0;
-      if (s.byPrice.size !== s.levels.length) return 'map/array size mismatch';
-      for (let i = 0; i < s.levels.length; i++) {
-        const l = s.levels[i] as Level;
-        if (s.byPrice.get(l.price) !== l) return 'map does not point to level';
-        const prev = s.levels[i - 1];
-        if (prev !== undefined && (s.isBid ? !(prev.price < l.price) : !(prev.price > l.price))) return 'levels not sorted';
-        let total = 0n;
-        let back: Order | null = null;
-        for (let o = l.head; o !== null; o = o.next) {
-          if (o.prev !== back || o.level !== l) return 'broken links';
-          total += o.remaining;
-          back = o;
-          n++;
+      let levelsSeen = 0;
+      let prev: Level | undefined;
+      for (const c of s.chunks) {
+        if (c.length === 0 || c.length > CHUNK_MAX) return 'bad chunk size';
+        for (const l of c) {
+          levelsSeen++;
+          if (s.byPrice.get(l.price) !== l) return 'map does not point to level';
+          if (prev !== undefined && (s.isBid ? !(prev.price < l.price) : !(prev.price > l.price))) return 'levels not sorted';
+          prev = l;
+          let total = 0n;
+          let back: Order | null = null;
+          for (let o = l.head; o !== null; o = o.next) {
+            if (o.prev !== back || o.level !== l) return 'broken links';
+            total += o.remaining;
+            back = o;
+            n++;
+          }
+          if (back !== l.tail) return 'tail mismatch';
+          if (total !== l.total || total <= 0n) return 'level total mismatch';
         }
-        if (back !== l.tail) return 'tail mismatch';
-        if (total !== l.total || total <= 0n) return 'level total mismatch';
       }
+      if (levelsSeen !== s.byPrice.size) return 'map/levels size mismatch';
       if (n !== s.count) return 'count mismatch';
     }
     return null;
