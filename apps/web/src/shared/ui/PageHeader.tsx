@@ -1,11 +1,12 @@
 /**
- * Page header (antd-mobile NavBar) with a back button labelled for screen readers and journeys
- * ('Back'). `onBack` defaults to history back, or `fallback` (default '/') when there is no history.
+ * Page header with a back button (accessible name 'Back' / '返回'), a centred title and an optional
+ * right slot. Back goes one step back in the app's history, or to `fallback` (default '/') when the
+ * page was opened directly.
  */
 import type { ReactNode } from 'react';
-import { NavBar } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { LeftOutline } from 'antd-mobile-icons';
 import './ui.css';
 
 /** Props of PageHeader. */
@@ -19,25 +20,32 @@ export interface PageHeaderProps {
   noBack?: boolean;
 }
 
-/** Sticky page header with back arrow and title. */
+/** True when the router's history has an entry before the current one. */
+export function canGoBack(): boolean {
+  const st = window.history.state as { idx?: unknown } | null;
+  return !!st && typeof st.idx === 'number' && st.idx > 0;
+}
+
+/** Sticky page header. */
 export function PageHeader({ title, right, onBack, fallback = '/', noBack }: PageHeaderProps) {
   const navigate = useNavigate();
   const { t } = useTranslation('common');
   const back = () => {
     if (onBack) onBack();
-    else if (window.history.state && typeof window.history.state.idx === 'number' && window.history.state.idx > 0) navigate(-1);
+    else if (canGoBack()) navigate(-1);
     else navigate(fallback, { replace: true });
   };
   return (
-    <div className="ex-page-header">
-      <NavBar
-        back={noBack ? null : ''}
-        backIcon={noBack ? false : <span role="button" aria-label={t('back')} className="ex-back">‹</span>}
-        onBack={noBack ? undefined : back}
-        right={right}
-      >
-        <h1 className="ex-page-title">{title}</h1>
-      </NavBar>
-    </div>
+    <header className="ex-page-header">
+      <div className="ex-page-header-side">
+        {!noBack && (
+          <button type="button" className="ex-back" aria-label={t('back')} onClick={back}>
+            <LeftOutline />
+          </button>
+        )}
+      </div>
+      <h1 className="ex-page-title">{title}</h1>
+      <div className="ex-page-header-side right">{right}</div>
+    </header>
   );
 }
