@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Checkbox } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCny, groupThousands } from '../../../shared/format';
+import { formatCny, formatFixed } from '../../../shared/format';
 import { EmptyState, InlineLoading } from '../../../shared/ui';
 import { useAssets } from '../api/get-assets';
 import { SegTabs } from '../components/SegTabs';
@@ -49,7 +49,7 @@ export default function AssetsPage() {
         <div className="as-total-value num" data-testid="total-cny">
           {data ? masked(formatCny(data.totalCny), hidden) : '--'}
         </div>
-        <div className="as-total-sub num">{data ? masked(t('approxUsdt', { v: groupThousands(data.totalUsdt) }), hidden) : ''}</div>
+        <div className="as-total-sub num">{data ? masked(t('approxUsdt', { v: formatFixed(data.totalUsdt, 2, { group: true, mode: 'down' }) }), hidden) : ''}</div>
         <AssetActions />
       </section>
       <SegTabs

@@ -133,7 +133,7 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 10, attributionLogo: false },
       grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
       rightPriceScale: { borderColor: p.grid },
-      timeScale: { borderColor: p.grid, timeVisible: true, secondsVisible: false },
+      timeScale: { borderColor: p.grid, timeVisible: true, secondsVisible: false, barSpacing: 6, rightOffset: 3 },
       crosshair: { mode: 0 },
       localization: { priceFormatter: (v: number) => v.toFixed(priceDecimals) },
     });
@@ -156,7 +156,7 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     seriesRef.current = { candles, volume, mas };
     if (barsRef.current.length) {
       draw(barsRef.current, true);
-      chart.timeScale().fitContent();
+      chart.timeScale().scrollToRealTime();
     }
     return () => {
       chart.remove();
@@ -166,12 +166,23 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     // draw reads refs only; the chart is rebuilt on theme, convention, precision or height changes.
   }, [theme, upDown, priceDecimals, height]);
 
+  // Another pair or interval: drop the bars of the previous one until its history arrives.
+  useEffect(() => {
+    barsRef.current = [];
+    const s = seriesRef.current;
+    if (s) {
+      s.candles.setData([]);
+      s.volume.setData([]);
+      s.mas.forEach((m) => m.setData([]));
+    }
+  }, [pairsName, type, period]);
+
   // History.
   useEffect(() => {
     if (!kline.data) return;
     barsRef.current = kline.data;
     draw(kline.data, true);
-    chartRef.current?.timeScale().fitContent();
+    chartRef.current?.timeScale().scrollToRealTime();
   }, [kline.data]);
 
   // Live bars.
