@@ -227,7 +227,23 @@ export class SeriesPath implements FloatPath {
   }
 
   bars(periodMs: number, fromTs: number, toTs: number): PriceBar[] {
-    return formatBars(this.floatBars(periodMs, fromTs, toTs), this.priceDecimals, this.volumeDecimals);
+    return this.memo.get(`${periodMs}:${fromTs}:${toTs}`, () => formatBars(this.floatBars(periodMs, fromTs, toTs), this.priceDecimals, this.volumeDecimals));
+  }
+  /** Recent bars() answers: the spot and the contract listing of a coin ask for the same history at start. */
+  private readonly memo = new BarsMemo();
+}
+
+/** A small memo of bars() answers (the path is deterministic, so an answer never goes stale). */
+class BarsMemo {
+  private readonly map = new Map<string, PriceBar[]>();
+  get(key: string, compute: () => PriceBar[]): PriceBar[] {
+    let v = this.map.get(key);
+    if (!v) {
+      v = compute();
+      this.map.set(key, v);
+      if (this.map.size > 64) this.map.delete(this.map.keys().next().value as string);
+    }
+    return v.map((b) => ({ ...b }));
   }
 }
 
