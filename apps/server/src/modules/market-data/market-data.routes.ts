@@ -75,7 +75,12 @@ const marketData: FastifyPluginAsync = async (root) => {
   app.get(
     `/api/${API_PATHS.getPairsByMainCur}`,
     { schema: { tags, querystring: GetPairsByMainCurQuery, response: { 200: Envelope(Type.Array(Pair)) } } },
-    async (req) => ok(md().pairs(req.query.mainCur, req.query.type)),
+    async (req) => {
+      const pairs = md().pairs(req.query.mainCur, req.query.type);
+      // An unknown main currency is a bad input (like an unknown enum value), not an empty market.
+      if (pairs.length === 0 && !md().mainCurs().includes(req.query.mainCur)) throw new AppError('asset_not_found', 400, 'mainCur');
+      return ok(pairs);
+    },
   );
 
   app.get(

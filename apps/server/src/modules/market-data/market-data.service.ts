@@ -566,6 +566,27 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   }
 
   /**
+   * Opens the current bar of every period that has none yet (no trade or index tick since it began) from the
+   * reference path: open = reference price at the bar's open, close = the price now, no volume. Without it the
+   * chart would miss the bars between the end of the history and the first live trade.
+   */
+  function openCurrentBars(ts: number): void {
+    for (const s of series.values()) {
+      for (const period of PERIODS) {
+        const open = barOpen(period, ts);
+        const cur = s.current.get(period);
+        if (cur && cur.time >= open) continue;
+        const o = refUnits(s.listing, open);
+        const c = refUnits(s.listing, ts);
+        if (o === null || c === null) continue;
+        const bar: Bar = { time: open, open: o, high: maxB(o, c), low: minB(o, c), close: c, volume: 0n, quoteVolume: 0n };
+        s.current.set(period, bar);
+        markBar(s, period, bar);
+      }
+    }
+  }
+
+  /**
    * Writes the reference history missing from the database: for every listing and period, up to HISTORY_BARS
    * bars before the current bar, after the newest bar stored by an earlier run (so restarts fill only the gap;
    * bars already there, e.g. from live trades, are kept). Contract listings
@@ -612,6 +633,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
     const t1 = now();
     await repo.insertKlines(rows);
     insertMs += now() - t1;
+    openCurrentBars(now());
     log.info({ bars: total, ms: now() - started, insertMs }, 'k-line history backfilled from reference paths');
   }
 
