@@ -1,8 +1,10 @@
 // Test setup of the web project: jest-dom matchers and a clean localStorage per test.
 import '@testing-library/jest-dom/vitest';
-import '../shared/ui/antd-compat';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// The machine is shared and test files run in parallel: give findBy/waitFor room.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
