@@ -6,10 +6,15 @@ import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { banners, coins, klines, markets, notices, spotTrades } from '../../db/schema';
 
+/** Rows of the market tables as Drizzle selects them (numeric columns as decimal strings, times in ms). */
 export type CoinRow = typeof coins.$inferSelect;
+/** A listing row. */
 export type MarketRow = typeof markets.$inferSelect;
+/** A k-line row. */
 export type KlineRow = typeof klines.$inferSelect;
+/** A banner row. */
 export type BannerRow = typeof banners.$inferSelect;
+/** A notice row. */
 export type NoticeRow = typeof notices.$inferSelect;
 
 /** Rows per multi-row INSERT (10 columns each; well under PostgreSQL's 65535 parameters). */

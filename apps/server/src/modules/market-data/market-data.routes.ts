@@ -40,6 +40,7 @@ import { requestLang } from '../../shared/lang';
 export const KLINE_DEFAULT_LIMIT = 300;
 /** Default depth levels and trades. */
 export const DEPTH_DEFAULT_LIMIT = 20;
+/** Default number of latest trades. */
 export const TRADES_DEFAULT_LIMIT = 50;
 
 /** Content language: the spec's `global` parameter when given (CHINESE_SIM | ENGLISH), else the request's. */

@@ -75,6 +75,7 @@ export interface DepthSnapshot {
   asks: Array<[string, string]>;
 }
 
+/** Market data for routes, the WebSocket gateway and the jobs (see the file comment). */
 export interface MarketDataService {
   /**
    * Attaches the reference price paths (feeds job): reference prices are used at once; the returned promise

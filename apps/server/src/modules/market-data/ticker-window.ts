@@ -5,6 +5,7 @@
  */
 import { addTrade, newBar, type Bar } from './kline-math';
 
+/** Length of the ticker window: 24 hours in ms. */
 export const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 

@@ -7,6 +7,7 @@
 
 /** All assets: scale 8 (smallest unit 10^-8). */
 export const ASSET_SCALE = 8;
+/** Quote currencies (getMainCurs order). */
 export const QUOTE_ASSETS = ['USDT', 'BTC'] as const;
 
 /** One listing of the catalogue. tick = 1 price unit, step = 1 qty unit, minQty = one step. */

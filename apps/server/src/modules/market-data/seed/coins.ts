@@ -19,6 +19,7 @@ export interface CoinFacts {
   introEn: string;
 }
 
+/** Every coin of the catalogue plus USDT, in display order. */
 export const COIN_FACTS: readonly CoinFacts[] = [
   {
     code: 'BTC',

@@ -15,6 +15,7 @@ export interface BannerSeed {
   link: string;
 }
 
+/** The three home banners, in carousel order. */
 export const BANNERS: readonly BannerSeed[] = [
   {
     slug: 'welcome',
@@ -106,6 +107,7 @@ export interface NoticeSeed {
   contentEn: string;
 }
 
+/** The seeded official notices (listings of SUI and TON, demo mode, maintenance, risk warning, contracts). */
 export const NOTICES: readonly NoticeSeed[] = [
   {
     slug: 'listing-ton',
