@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -36,7 +36,7 @@ function classify(err: FastifyError): [number, string, string | undefined] {
     return [400, 'validation_failed', field || undefined];
   }
   const status = err.statusCode ?? 500;
-  if (status === 413) return [413, 'payload_too_large', undefined];
+  if (status === 413 || status === 414) return [status, 'payload_too_large', undefined];
   if (status === 429) return [429, 'rate_limited', undefined];
   if (status === 404) return [404, 'not_found', undefined];
   if (status === 405) return [405, 'method_not_allowed', undefined];
@@ -51,6 +51,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200 },
+    // Errors the router raises before a route is found (a path parameter over maxParamLength, a malformed URL)
+    // get the envelope too, instead of Fastify's default body that echoes the whole URL.
+    frameworkErrors: (err, req, reply) => {
+      const [status, code] = classify(err as FastifyError);
+      void (reply as FastifyReply).status(status).send(fail(code, requestLang(req)));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('ctx', ctx);
 
@@ -58,6 +64,20 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     const [status, code, field] = classify(err);
     if (status >= 500) req.log.error({ err }, 'request failed');
     void reply.status(status).send(fail(code, requestLang(req), field));
+  });
+
+  // AJV's type coercion turns the strings "Infinity" and "-Infinity" into numbers that pass `integer`, `minimum`
+  // and `maximum` (ajv 8); refuse any non-finite number, and integers beyond 2^53 that lose precision, in every
+  // route's query and body before its handler (global hooks run before the routes' own preHandlers, e.g. auth).
+  app.addHook('preHandler', async (req) => {
+    for (const part of [req.query, req.body]) {
+      if (part === null || typeof part !== 'object') continue;
+      for (const [field, v] of Object.entries(part as Record<string, unknown>)) {
+        if (typeof v !== 'number') continue;
+        if (!Number.isFinite(v)) throw new AppError('validation_failed', 400, field);
+        if (Number.isInteger(v) && !Number.isSafeInteger(v)) throw new AppError('value_too_large', 400, field);
+      }
+    }
   });
 
   await app.register(formbody, { bodyLimit: 1024 * 1024 });

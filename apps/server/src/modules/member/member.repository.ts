@@ -4,7 +4,7 @@
  */
 import { and, asc, count, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { favorites, loginFailures, sessions, users } from '../../db/schema';
+import { favorites, loginFailures, markets, sessions, users } from '../../db/schema';
 import type { Account } from './account';
 
 /** A user row. */
@@ -138,6 +138,12 @@ export function createMemberRepository(db: Db) {
         .from(favorites)
         .where(where)
         .orderBy(asc(favorites.createdAt), asc(favorites.pairsName));
+    },
+
+    /** Whether `pairsName` is listed as a market of `type` (the favourites of unlisted pairs are refused). */
+    async isListed(pairsName: string, type: string): Promise<boolean> {
+      const rows = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.symbol, pairsName), eq(markets.type, type))).limit(1);
+      return rows.length > 0;
     },
 
     /** Adds a favourite (no-op when present). */

@@ -94,7 +94,7 @@ export interface MemberService {
   setNickName(userId: string, nickName: string): Promise<void>;
   /** The user's favourite pairs, optionally of one market type. */
   getFavorites(userId: string, type?: MarketType): Promise<Favorite[]>;
-  /** Adds a favourite pair (idempotent). */
+  /** Adds a favourite pair (idempotent); throws market_not_found for a pair that is not listed as `type`. */
   addFavorite(userId: string, pairsName: string, type: MarketType): Promise<void>;
   /** Removes a favourite pair (idempotent). */
   cancelFavorite(userId: string, pairsName: string, type: MarketType): Promise<void>;
@@ -305,6 +305,7 @@ export function createMemberService(deps: {
 
     async addFavorite(userId, pairsName, type) {
       const u = await userOf(userId);
+      if (!(await repo.isListed(pairsName, type))) throw new AppError('market_not_found', 400, 'pairsName');
       await repo.addFavorite(u.id, pairsName, type);
     },
 

@@ -1,0 +1,461 @@
+/**
+ * Bad input (issue 2): every /api route the app serves gets the table of malformed values in every field of its
+ * querystring, body or path (missing, wrong type, NaN, Infinity, -1, 0, 1e308, too many decimals, a 1 MB string,
+ * injection strings, unknown enum values), as JSON and as a form for POST bodies, with a logged-in user where the
+ * route needs one, in zh and in en. Each answer must be a 4xx FAILED envelope with a known errorCode and a message
+ * in each language (never a 5xx, never a success), and after the whole table nothing has changed: the engine's
+ * state hash, both users' balances in every account, and every database table (row count and checksum).
+ *
+ * Routes come from the app's own route tree and fields from the OpenAPI document its validating schemas generate,
+ * so a new route fails here until it has an entry in ROUTES, and a new field is covered without an edit. A value
+ * a field legitimately accepts (a free-text nonce, time 0) is listed in the route's `accepts` with the reason; the
+ * answer must then still be an envelope and not a 5xx, and nothing may change. Business rejections of valid-looking
+ * input (price off tick, insufficient balance, another user's order, ...) are checked with their exact code.
+ * Runs on PGlite, and on PostgreSQL when DATABASE_URL is set (see helpers.ts).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { ACCOUNT_KINDS, pow10, type MarketConfig } from '@exchange/core';
+import { makeTestApp, type TestApp } from './helpers';
+import { ensureMarket } from '../src/engine-host/test-fixtures';
+import {
+  SCALAR_VALUES,
+  acceptedProblems,
+  casesFor,
+  fieldsOf,
+  inBatches,
+  listRoutes,
+  rejectionProblems,
+  send,
+  type Case,
+  type Encoding,
+  type Envelope,
+  type Field,
+  type RouteKey,
+  type Shot,
+} from './bad-input.matrix';
+
+/** An engine-only market with coarse rules, so off-tick, off-step and below-minimum inputs exist. */
+const TBAD: MarketConfig = {
+  symbol: 'TBAD/USDT',
+  base: 'TBAD',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 4,
+  tickSize: 5n, // 0.05
+  stepSize: 10n, // 0.0010
+  minQty: 100n, // 0.0100
+  minNotional: 0n, // 10 USDT, set from the USDT scale in beforeAll
+  makerFeePpm: 1000,
+  takerFeePpm: 1000,
+  status: 'TRADING',
+};
+const THALT: MarketConfig = { ...TBAD, symbol: 'THLT/USDT', base: 'THLT', status: 'HALTED' };
+
+const ALICE = 'alice@bad-input.test';
+const BOB = 'bob@bad-input.test';
+const PASSWORD = 'secret-pass-1';
+
+/** A rule the test asserts on: a successful (or failed) answer of the route adds one row to `table` by design. */
+interface Records {
+  table: string;
+  when: (body: Envelope) => boolean;
+  why: string;
+}
+
+/** How one route is exercised. */
+interface RouteSpec {
+  /** Behind requireAuth: sent with alice's token; also probed without and with a wrong token. */
+  auth: boolean;
+  /** A well-formed request each bad value is put into (one field at a time). */
+  base: () => Record<string, string>;
+  /** What the base answers: 'SUCCEED' (a read, or an idempotent no-op) or the errorCode of its rejection; 'skip' = never sent. */
+  baseAnswer: string;
+  /** Rows of the table a field may accept (the answer may then succeed), with the reason. */
+  accepts?: Record<string, { values: readonly string[]; why: string }>;
+  /** Extra well-formed but unknown values per field (an unlisted pair), which must be rejected. */
+  unknown?: Record<string, string[]>;
+  /** Valid-looking input the rules reject: the fields over the base, the errorCode and HTTP status. */
+  business?: () => Array<{ data: Record<string, string | undefined>; code: string; status?: number }>;
+  /** Table rows the route writes by design even for rejected or read-only requests. */
+  records?: Records;
+}
+
+const PAIR = 'BTC/USDT';
+const UNKNOWN_PAIR = ['NOPE/USDT', 'BTC/NOPE'];
+const every = SCALAR_VALUES;
+
+let t: TestApp;
+const users: Record<'alice' | 'bob', { userId: string; token: string }> = { alice: { userId: '', token: '' }, bob: { userId: '', token: '' } };
+let bobOrderId = '';
+
+const ROUTES: Record<string, RouteSpec> = {
+  // ---------------------------------------------------------------- data/data (public)
+  'GET /api/data/data/getMainCurs': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/data/data/getPairsByMainCur': {
+    auth: false,
+    base: () => ({ mainCur: 'USDT', type: 'SPOT' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { mainCur: ['NOPE', 'usdt'] },
+  },
+  'GET /api/data/data/getBanners': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/data/data/getNotices': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/data/data/getNoticeDetail': {
+    auth: false,
+    base: () => ({ id: '1' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { id: ['999999'] },
+    business: () => [{ data: { id: '9007199254740993' }, code: 'value_too_large' }],
+  },
+  'GET /api/data/data/getIndexCoin': { auth: false, base: () => ({ getCoinType: 'TOP' }), baseAnswer: 'SUCCEED' },
+  'GET /api/data/data/getCoinInfo': { auth: false, base: () => ({ pairsName: PAIR }), baseAnswer: 'SUCCEED', unknown: { pairsName: UNKNOWN_PAIR } },
+  'GET /api/data/data/getKline': {
+    auth: false,
+    base: () => ({ pairsName: PAIR, type: 'SPOT', period: '1min' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { pairsName: UNKNOWN_PAIR },
+    accepts: { endTime: { values: ['0'], why: 'an exclusive end at time 0 is valid: no bars before it' } },
+  },
+  'GET /api/data/data/getDepth': { auth: false, base: () => ({ pairsName: PAIR }), baseAnswer: 'SUCCEED', unknown: { pairsName: UNKNOWN_PAIR } },
+  'GET /api/data/data/getTrades': { auth: false, base: () => ({ pairsName: PAIR }), baseAnswer: 'SUCCEED', unknown: { pairsName: UNKNOWN_PAIR } },
+  'GET /api/static/banners/:file': { auth: false, base: () => ({ file: 'nope.svg' }), baseAnswer: 'not_found' },
+
+  // ---------------------------------------------------------------- data/sms (public)
+  'POST /api/data/sms/geetestCode': {
+    auth: false,
+    base: () => ({ randomCode: 'abc123' }),
+    baseAnswer: 'SUCCEED',
+    accepts: {
+      randomCode: { values: every, why: "the client's opaque nonce (any text up to 64 characters), stored as a bound parameter" },
+      clientType: { values: every, why: 'a free client label up to 16 characters, not interpreted' },
+    },
+    records: { table: 'captcha_challenges', when: (b) => b.status === 'SUCCEED', why: 'each issued puzzle is a row' },
+  },
+  'POST /api/data/sms/geetestVerify': { auth: false, base: () => ({ challenge: 'no-such-challenge', x: '10' }), baseAnswer: 'captcha_invalid' },
+  'POST /api/data/sms/sendCode': {
+    auth: false,
+    base: () => ({ account: 'new-user@bad-input.test', type: 'REGISTER', geetest_challenge: 'c', geetest_validate: 'v', geetest_seccode: 's' }),
+    baseAnswer: 'captcha_invalid',
+  },
+
+  // ---------------------------------------------------------------- demo
+  'GET /api/demo/outbox': {
+    auth: false,
+    base: () => ({ account: ALICE }),
+    baseAnswer: 'SUCCEED',
+    accepts: { account: { values: every, why: 'a demo-only read keyed by what the user typed; an unknown key lists nothing' } },
+  },
+
+  // ---------------------------------------------------------------- member/member
+  'POST /api/member/member/register': {
+    auth: false,
+    base: () => ({ registerType: 'EMAIL', mail: ALICE, code: '123456', password: 'Passw0rd-x', confirmPassword: 'Passw0rd-x', agreement: 'true' }),
+    baseAnswer: 'account_exists',
+  },
+  'POST /api/member/member/login': {
+    auth: false,
+    base: () => ({ account: ALICE, password: 'wrong-password-1' }),
+    baseAnswer: 'login_failed',
+    records: { table: 'login_failures', when: (b) => b.errorCode === 'login_failed', why: 'a failed login is counted for the per-account and per-IP lockout' },
+  },
+  'POST /api/member/member/logout': { auth: true, base: () => ({}), baseAnswer: 'skip' },
+  'POST /api/member/member/forgetPassword': {
+    auth: false,
+    base: () => ({ account: ALICE, code: '123456', password: 'Passw0rd-x', confirmPassword: 'Passw0rd-x' }),
+    baseAnswer: 'code_invalid',
+  },
+  'GET /api/member/member/getMember': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/member/member/setNickName': { auth: true, base: () => ({ nickName: 'another' }), baseAnswer: 'nickname_already_set' },
+  'GET /api/member/member/getFavorites': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/member/member/getFavorites': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/member/member/addFavorite': {
+    auth: true,
+    base: () => ({ pairsName: PAIR }), // already a favourite of alice: an idempotent no-op
+    baseAnswer: 'SUCCEED',
+    unknown: { pairsName: UNKNOWN_PAIR },
+  },
+  'POST /api/member/member/cancelFavorite': {
+    auth: true,
+    base: () => ({ pairsName: 'ETH/USDT' }), // not a favourite: an idempotent no-op
+    baseAnswer: 'SUCCEED',
+    accepts: { pairsName: { values: UNKNOWN_PAIR, why: 'removing is idempotent and must work for a delisted pair; there is nothing to remove' } },
+    unknown: { pairsName: UNKNOWN_PAIR },
+  },
+  'GET /api/member/member/code': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+
+  // ---------------------------------------------------------------- entrust/entrust
+  'POST /api/entrust/entrust/setEntrust': {
+    auth: true,
+    // 1000 x 100 USDT is more than alice's 10,000 USDT: every variant of it is rejected somewhere.
+    base: () => ({ pairsName: TBAD.symbol, side: 'BUY', orderType: 'LIMIT', price: '100', amount: '1000' }),
+    baseAnswer: 'insufficient_balance',
+    unknown: { pairsName: UNKNOWN_PAIR },
+    business: () => [
+      { data: { price: '100.01', amount: '1' }, code: 'price_not_on_tick' },
+      { data: { price: '0', amount: '1' }, code: 'price_not_on_tick' },
+      { data: { price: '100', amount: '1.0005' }, code: 'quantity_not_on_step' },
+      { data: { price: '100', amount: '0.0010' }, code: 'quantity_below_minimum' },
+      { data: { price: '100', amount: '0' }, code: 'quantity_below_minimum' },
+      { data: { price: '100', amount: '0.05' }, code: 'notional_below_minimum' },
+      { data: { price: '100.123', amount: '1' }, code: 'too_many_decimals' },
+      { data: { price: '100', amount: '0.123456789012345678901' }, code: 'too_many_decimals' },
+      { data: { price: '100', amount: '999999999999999999999999999999' }, code: 'value_too_large' },
+      { data: { price: undefined, amount: '1' }, code: 'price_required' },
+      { data: { price: '100', amount: undefined }, code: 'quantity_required' },
+      { data: { side: 'SELL', price: '100', amount: '1' }, code: 'insufficient_balance' },
+      { data: { orderType: 'MARKET', price: undefined, amount: '1', total: '5' }, code: 'invalid_order' },
+      { data: { timeInForce: 'POST_ONLY', price: '200', amount: '0.05' }, code: 'would_take_liquidity' },
+      { data: { pairsName: THALT.symbol, price: '100', amount: '1' }, code: 'market_halted' },
+      { data: { pairsName: 'NOPE/USDT', price: '100', amount: '1' }, code: 'market_not_found' },
+    ],
+  },
+  'POST /api/entrust/entrust/cancelEntrust': {
+    auth: true,
+    base: () => ({ id: bobOrderId }), // bob's open order: alice cannot cancel it
+    baseAnswer: 'order_not_found',
+    business: () => [
+      { data: { id: undefined, clientOrderId: 'bob-open-1' }, code: 'order_not_found', status: 404 },
+      { data: { id: '18446744073709551616' }, code: 'order_not_found', status: 404 },
+    ],
+  },
+  'GET /api/entrust/entrust/getEntrustList': {
+    auth: true,
+    base: () => ({ type: 'current' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { pairsName: UNKNOWN_PAIR },
+  },
+  'GET /api/entrust/entrust/getEntrustDetail': { auth: true, base: () => ({ id: bobOrderId }), baseAnswer: 'order_not_found' },
+
+  // ---------------------------------------------------------------- asset/asset
+  'GET /api/asset/asset/getAssets': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+};
+
+/**
+ * The projector's cursor is the journal position it has written up to. Commands the engine rejects (insufficient
+ * balance, price off tick, ...) are journaled like any other, since the engine decides, so the position moves;
+ * what such a command could change is covered by the engine's state hash and the order and trade tables.
+ */
+const JOURNAL_POSITION_TABLE = 'projection_cursor';
+
+/** Routes under /api/ that take no API input and answer no envelope: the Swagger UI and its generated document. */
+const NOT_ENVELOPE_PREFIX = '/api/docs';
+
+function authHeaders(spec: RouteSpec): Record<string, string> {
+  return spec.auth ? { token: users.alice.token, userId: users.alice.userId } : {};
+}
+
+/** Rows of a raw query (PGlite and node-postgres both answer `{ rows }`). */
+async function rows<T>(query: SQL): Promise<T[]> {
+  return ((await t.ctx.db.execute(query)) as { rows: T[] }).rows;
+}
+
+/** Everything that must not change: engine state hash, balances of both users, every table's count and checksum. */
+async function snapshot(): Promise<{ hash: string; balances: Record<string, string>; tables: Record<string, { n: number; sum: string }> }> {
+  await t.ctx.host.projected();
+  const engine = t.ctx.host.engine;
+  const balances: Record<string, string> = {};
+  for (const [name, u] of Object.entries(users)) {
+    for (const a of engine.assets()) {
+      for (const acct of ACCOUNT_KINDS) {
+        const b = engine.balance(u.userId, acct, a.code);
+        balances[`${name} ${acct} ${a.code}`] = `${b.available}/${b.frozen}`;
+      }
+    }
+  }
+  const list = await rows<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
+  const tables: Record<string, { n: number; sum: string }> = {};
+  for (const row of list) {
+    const name = row.table_name;
+    const r = await rows<{ n: number; sum: string }>(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${name}" x`));
+    const first = r[0]!;
+    tables[name] = { n: Number(first.n), sum: first.sum };
+  }
+  return { hash: engine.stateHash(), balances, tables };
+}
+
+async function login(mail: string): Promise<{ userId: string; token: string }> {
+  await t.ctx.members.ensureEmailUser(mail, PASSWORD, mail.split('@')[0]!);
+  const res = await t.app.inject({ method: 'POST', url: '/api/member/member/login', payload: { account: mail, password: PASSWORD } });
+  const body = res.json<Envelope & { result: { userId: string; token: string } }>();
+  expect(body.status).toBe('SUCCEED');
+  return { userId: body.result.userId, token: body.result.token };
+}
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  const usdtScale = t.ctx.host.engine.asset('USDT')!.scale;
+  await ensureMarket(t.ctx.host, { ...TBAD, minNotional: 10n * pow10(usdtScale) });
+  await ensureMarket(t.ctx.host, { ...THALT, minNotional: 10n * pow10(usdtScale) });
+  users.alice = await login(ALICE);
+  users.bob = await login(BOB);
+  const tbadScale = t.ctx.host.engine.asset('TBAD')!.scale;
+  expect((await t.ctx.host.submit({ type: 'deposit', userId: users.bob.userId, asset: 'TBAD', account: 'SPOT', amount: 5n * pow10(tbadScale), from: '@chain' })).code).toBe('ok');
+  const sell = await t.app.inject({
+    method: 'POST',
+    url: '/api/entrust/entrust/setEntrust',
+    headers: { token: users.bob.token, userId: users.bob.userId },
+    payload: { pairsName: TBAD.symbol, side: 'SELL', orderType: 'LIMIT', price: '200', amount: '1', clientOrderId: 'bob-open-1' },
+  });
+  expect(sell.json<Envelope>().status).toBe('SUCCEED');
+  bobOrderId = sell.json<{ result: { id: string } }>().result.id;
+  const fav = await t.app.inject({ method: 'POST', url: '/api/member/member/addFavorite', headers: { token: users.alice.token, userId: users.alice.userId }, payload: { pairsName: PAIR } });
+  expect(fav.json<Envelope>().status).toBe('SUCCEED');
+}, 180_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('bad input on every /api route', () => {
+  let routes: RouteKey[] = [];
+  let doc: Parameters<typeof fieldsOf>[0];
+
+  beforeAll(async () => {
+    routes = listRoutes(t.app).filter((r) => r.url.startsWith('/api/') && !r.url.startsWith(NOT_ENVELOPE_PREFIX));
+    doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  });
+
+  it('has a case list for every route the app serves, and every case list names a served route', () => {
+    const served = routes.map((r) => `${r.method} ${r.url}`);
+    expect(served.length).toBeGreaterThan(25);
+    expect(served.filter((k) => !(k in ROUTES)), 'routes without a case list in ROUTES').toEqual([]);
+    expect(Object.keys(ROUTES).filter((k) => !served.includes(k)), 'case lists of routes the app does not serve').toEqual([]);
+    for (const [key, spec] of Object.entries(ROUTES)) {
+      const [method, url] = key.split(' ') as [string, string];
+      const names = fieldsOf(doc, { method, url }).map((f) => f.name);
+      for (const f of [...Object.keys(spec.accepts ?? {}), ...Object.keys(spec.unknown ?? {})]) expect(names, `${key}: ${f}`).toContain(f);
+    }
+  });
+
+  it('rejects the whole table in zh and en with a 4xx FAILED envelope, and changes nothing', async () => {
+    const before = await snapshot();
+    const failures: string[] = [];
+    const recorded: Record<string, number> = {};
+    const record = (spec: RouteSpec, body: Envelope | undefined) => {
+      if (spec.records && body && spec.records.when(body)) recorded[spec.records.table] = (recorded[spec.records.table] ?? 0) + 1;
+    };
+    let sent = 0;
+
+    interface Job {
+      key: string;
+      spec: RouteSpec;
+      shot: Shot;
+      /** 'reject': must be a 4xx FAILED pair; 'accept': may succeed; otherwise the exact errorCode expected. */
+      expect: 'reject' | 'accept' | { code: string; status?: number };
+    }
+    const jobs: Job[] = [];
+
+    for (const route of routes) {
+      const key = `${route.method} ${route.url}`;
+      const spec = ROUTES[key]!;
+      const fields = fieldsOf(doc, route);
+      const headers = authHeaders(spec);
+      const encodings: Encoding[] = route.method === 'GET' || !fields.some((f) => f.in === 'body') ? ['query'] : ['json', 'form'];
+      const shot = (kase: Case | null, encoding: Encoding, extra: Partial<Shot> = {}): Shot => ({ route, base: spec.base(), fields, kase, encoding, headers, ...extra });
+
+      // The base request answers what the spec says (so the bad values below are put into a meaningful request).
+      if (spec.baseAnswer !== 'skip') {
+        jobs.push({ key, spec, shot: shot(null, encodings[0]!), expect: spec.baseAnswer === 'SUCCEED' ? 'accept' : { code: spec.baseAnswer } });
+      }
+
+      // Every field: the table; the 1 MB string once per route (on its first field).
+      fields.forEach((field: Field, i) => {
+        const accepts = spec.accepts?.[field.name];
+        for (const kase of casesFor(field, spec.unknown?.[field.name] ?? [], i === 0)) {
+          for (const encoding of encodings) {
+            if (encoding === 'json' && kase.value.kind === 'repeat') continue;
+            if (encoding !== 'json' && kase.value.kind === 'json') continue;
+            const accepted = accepts !== undefined && kase.value.kind !== 'missing' && accepts.values.includes(kase.tableValue);
+            jobs.push({ key, spec, shot: shot(kase, encoding), expect: accepted ? 'accept' : 'reject' });
+          }
+        }
+      });
+
+      // Business rejections of well-formed input, with their exact code.
+      for (const b of spec.business?.() ?? []) {
+        for (const encoding of encodings) {
+          const base = { ...spec.base() };
+          for (const [k, v] of Object.entries(b.data)) {
+            if (v === undefined) delete base[k];
+            else base[k] = v;
+          }
+          jobs.push({ key, spec, shot: { ...shot(null, encoding), base }, expect: { code: b.code, status: b.status } });
+        }
+      }
+
+      // No route takes a body over 1 MiB, malformed JSON, or a text/plain body.
+      if (route.method !== 'GET') {
+        jobs.push({ key, spec, shot: shot(null, 'json', { rawBody: JSON.stringify({ junk: 'B'.repeat(1024 * 1024 + 16) }) }), expect: { code: 'payload_too_large', status: 413 } });
+        jobs.push({ key, spec, shot: shot(null, 'json', { rawBody: '{"pairsName": "BTC/USDT", ' }), expect: 'reject' });
+      } else if (fields.length === 0) {
+        // A GET without inputs ignores unknown parameters, even a 1 MB one.
+        jobs.push({ key, spec, shot: { ...shot(null, 'query'), base: { junk: 'A'.repeat(1_000_000) } }, expect: spec.baseAnswer === 'SUCCEED' ? 'accept' : 'reject' });
+      }
+
+      // A path parameter with a malformed percent-encoding never reaches the route.
+      if (fields.some((f) => f.in === 'params')) {
+        jobs.push({ key, spec, shot: { ...shot(null, 'query'), rawUrl: route.url.replace(/:[A-Za-z0-9_]+/g, '%E0%A4%A') }, expect: 'reject' });
+      }
+
+      // Behind requireAuth: no credentials, a wrong token, and alice's token with bob's id.
+      if (spec.auth) {
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: {} }, expect: { code: 'unauthorized', status: 401 } });
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: 'x'.repeat(64), userId: users.alice.userId } }, expect: { code: 'SYS.0015', status: 401 } });
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: users.alice.token, userId: users.bob.userId } }, expect: { code: 'SYS.0015', status: 401 } });
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: `' OR 1=1 --`, userId: `1 OR 1=1` } }, expect: { code: 'SYS.0015', status: 401 } });
+      }
+    }
+
+    // A method the route does not take is a 4xx envelope too.
+    for (const route of routes) {
+      const other = route.method === 'GET' ? 'DELETE' : 'PUT';
+      jobs.push({ key: `${route.method} ${route.url}`, spec: ROUTES[`${route.method} ${route.url}`]!, shot: { route: { ...route, method: other }, base: {}, fields: [], kase: null, encoding: 'query', headers: {} }, expect: 'reject' });
+    }
+
+    await inBatches(jobs, 8, async (job) => {
+      const [zh, en] = [await send(t.app, job.shot, 'zh'), await send(t.app, job.shot, 'en')];
+      sent += 2;
+      const what = `${job.key} ${job.shot.kase ? `${job.shot.kase.field}=${job.shot.kase.label}` : JSON.stringify(job.shot.base).slice(0, 80)} (${job.shot.encoding})`;
+      const bodies = [zh, en].map((r) => {
+        try {
+          return r.json<Envelope>();
+        } catch {
+          return undefined;
+        }
+      });
+      for (const b of bodies) record(job.spec, b);
+      let problems: string[];
+      if (job.expect === 'accept') {
+        problems = [...acceptedProblems(zh), ...acceptedProblems(en)];
+        if (bodies[0]?.status === 'FAILED' || bodies[1]?.status === 'FAILED') problems.push(...rejectionProblems(zh, en, job.spec.records !== undefined));
+      } else {
+        problems = rejectionProblems(zh, en, job.spec.records !== undefined);
+        if (typeof job.expect === 'object' && problems.length === 0) {
+          const want = job.expect;
+          if (bodies[1]!.errorCode !== want.code) problems.push(`errorCode ${bodies[1]!.errorCode} (want ${want.code}): ${bodies[1]!.errorMessage}`);
+          if (want.status !== undefined && en.statusCode !== want.status) problems.push(`HTTP ${en.statusCode} (want ${want.status})`);
+        }
+      }
+      if (problems.length > 0) failures.push(`${what}: ${problems.join('; ')}`);
+    });
+
+    const after = await snapshot();
+    expect(failures, `${failures.length} of ${jobs.length} bad requests were not answered properly`).toEqual([]);
+    expect(after.hash, 'engine state hash').toBe(before.hash);
+    expect(after.balances).toEqual(before.balances);
+    const changed: string[] = [];
+    for (const [name, b] of Object.entries(before.tables)) {
+      const a = after.tables[name];
+      if (!a) changed.push(`${name}: gone`);
+      else if (name === JOURNAL_POSITION_TABLE) continue;
+      else if (Object.values(ROUTES).some((s) => s.records?.table === name)) {
+        if (a.n !== b.n + (recorded[name] ?? 0)) changed.push(`${name}: ${a.n} rows, want ${b.n} + ${recorded[name] ?? 0} written by design`);
+      } else if (a.n !== b.n || a.sum !== b.sum) changed.push(`${name}: ${b.n} -> ${a.n} rows, checksum ${a.sum === b.sum ? 'same' : 'differs'}`);
+    }
+    expect(changed, 'database tables changed by bad requests').toEqual([]);
+    expect(Object.keys(after.tables).sort()).toEqual(Object.keys(before.tables).sort());
+    expect(sent).toBe(jobs.length * 2);
+  }, 240_000);
+});
