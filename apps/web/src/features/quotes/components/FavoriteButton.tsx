@@ -1,6 +1,7 @@
 /**
  * Star toggling a pair's favourite state (login guard of spec section 4: logged-out visitors are asked
- * 'You are not logged in, log in?'). Labelled "Add BTC/USDT to favourites" / "Remove ... ".
+ * 'You are not logged in, log in?'). Labelled "Add to favourites" / "Remove from favourites"
+ * (without the pair, so a row's own name stays unique; scope by its list item).
  */
 import type { MarketType } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,7 @@ export function FavoriteButton({ pairsName, type, on, size = 16, toast }: Favori
     <button
       type="button"
       className={`qt-star${on ? ' qt-star-on' : ''}`}
-      aria-label={t(on ? 'removeFavorite' : 'addFavorite', { pair: pairsName })}
+      aria-label={t(on ? 'removeFavorite' : 'addFavorite')}
       aria-pressed={on}
       onClick={(e) => {
         e.stopPropagation();

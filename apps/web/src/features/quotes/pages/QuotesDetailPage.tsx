@@ -2,7 +2,8 @@
  * /quotes/quotesDetail?type=bibi|contract&pairsName=... (spec section 2; pair defaults to the stored
  * pairsName / pairsName1): ticker (price, CNY price, change, 24 h high, low, volume), k-line chart with
  * the spec's intervals, order book and latest deals live over the WebSocket, coin introduction,
- * favourite star, and Buy / Sell buttons that store the pair and open /transaction with the side.
+ * favourite star, and Buy / Sell buttons that store the pair and open /transaction with the side
+ * (contracts: one button to the /contract tab, whose trading arrives later).
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -97,12 +98,20 @@ export default function QuotesDetailPage() {
             {panel === 'intro' && (info.data ? <CoinIntroPanel coin={info.data.coin} /> : <InlineLoading />)}
           </div>
           <div className="qt-actions">
-            <Button block className="qt-buy" onClick={() => trade('buy')}>
-              {t('buyCoin', { coin: pair.tokenCur })}
-            </Button>
-            <Button block className="qt-sell" onClick={() => trade('sell')}>
-              {t('sellCoin', { coin: pair.tokenCur })}
-            </Button>
+            {type === 'SPOT' ? (
+              <>
+                <Button block className="qt-buy" onClick={() => trade('buy')}>
+                  {t('buyCoin', { coin: pair.tokenCur })}
+                </Button>
+                <Button block className="qt-sell" onClick={() => trade('sell')}>
+                  {t('sellCoin', { coin: pair.tokenCur })}
+                </Button>
+              </>
+            ) : (
+              <Button block color="primary" onClick={() => trade('buy')}>
+                {t('toContract')}
+              </Button>
+            )}
           </div>
         </>
       )}

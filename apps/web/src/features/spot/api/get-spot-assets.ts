@@ -26,6 +26,6 @@ export function useSpotBalance(coin: string): AssetItem {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
   const q = useQuery(assetsQueryOptions(userId, isLogin));
-  const item = q.data?.accounts.find((a) => a.type === 'SPOT')?.items.find((i) => i.coin === coin);
+  const item = q.data?.accounts?.find((a) => a.type === 'SPOT')?.items.find((i) => i.coin === coin);
   return item ?? { coin, available: '0', frozen: '0', current: '0', convertedUsdt: '0', convertedCny: '0' };
 }

@@ -8,7 +8,6 @@
  * order with a client order id that is kept for a retry of the same order after a network failure.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'antd-mobile';
 import type { Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showToast } from '../../../shared/api-client';
@@ -260,9 +259,9 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
           <span className="num">{est ? `${f.orderType === 'MARKET' ? '≈ ' : ''}${groupThousands(est)}` : '--'} {pair.mainCur}</span>
         </div>
       )}
-      <Button type="submit" block loading={placing.isPending} className={`sp-submit sp-submit-${side.toLowerCase()}`}>
+      <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`sp-submit sp-submit-${side.toLowerCase()}`}>
         {sideLabel}
-      </Button>
+      </button>
     </form>
   );
 }

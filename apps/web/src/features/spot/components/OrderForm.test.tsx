@@ -1,0 +1,96 @@
+// Component test of the spot order form: labelled inputs limited to the market's precision, tick
+// steppers, the percent selector computing the amount exactly from the SPOT balance, the estimated
+// total, the insufficient-balance message before sending, the login guard, and the body sent to
+// setEntrust with a client order id of the server's pattern.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { Assets, Member, Pair } from '@exchange/api';
+import { i18n } from '../../../shared/i18n';
+import { useAppStore } from '../../../shared/storage';
+import { OrderForm } from './OrderForm';
+
+const pair: Pair = {
+  pairsName: 'ETH/USDT', tokenCur: 'ETH', mainCur: 'USDT', type: 'SPOT', price: '100.00', chPrice: '710.00', updown: '1.00', volume: '0', quoteVolume: '0',
+  high: '0', low: '0', priceDecimals: 2, qtyDecimals: 4, tickSize: '0.01', stepSize: '0.0001', minQty: '0.0001', minNotional: '5', isNew: false, demoData: false,
+};
+const item = (coin: string, available: string) => ({ coin, available, frozen: '0', current: available, convertedUsdt: '0', convertedCny: '0' });
+const assets: Assets = {
+  totalUsdt: '1000', totalCny: '7100', usdtCnyRate: '7.1',
+  accounts: [{ type: 'SPOT', totalUsdt: '1000', totalCny: '7100', items: [item('USDT', '1000.00'), item('ETH', '0.5')] }],
+};
+const member: Member = { userId: '1', uuid: 'u1', nickName: 'alice', phone: '', mail: 'a@b.c', areaCode: '86', cardNo: '', cardState: '' };
+
+function setup(login: boolean) {
+  void i18n.changeLanguage('en');
+  useAppStore.setState(login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: 'en' } : { token: '', userId: '', isLogin: false, currentLangue: 'en' });
+  const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  qc.setQueryData(['asset', '1', 'assets'], assets);
+  qc.setQueryData(['member', '1'], member);
+  render(
+    <QueryClientProvider client={qc}>
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <OrderForm pair={pair} side="BUY" onSideChange={() => {}} priceFill={null} />
+        </MemoryRouter>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('OrderForm', () => {
+  it('limits decimals, steps by tick and fills the amount from a percent of the balance', async () => {
+    setup(true);
+    const price = screen.getByLabelText('Price') as HTMLInputElement;
+    expect(price.value).toBe('100.00');
+    fireEvent.change(price, { target: { value: '100.129' } });
+    expect(price.value).toBe('100.12');
+    fireEvent.click(screen.getByRole('button', { name: 'Increase Price' }));
+    expect(price.value).toBe('100.13');
+    fireEvent.change(price, { target: { value: '100' } });
+    await waitFor(() => expect(screen.getByTestId('available').textContent).toBe('1,000.00 USDT'));
+    fireEvent.click(screen.getByRole('button', { name: '50%' }));
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('5.0000');
+    expect(screen.getByText('500.00 USDT')).toBeInTheDocument();
+  });
+
+  it('refuses an order above the balance with the insufficient-balance message, without a request', async () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    setup(true);
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '20' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('sends a valid order with a client order id', async () => {
+    const ok = (result: unknown) => new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result }), { status: 200 });
+    const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok({})));
+    vi.stubGlobal('fetch', fetch);
+    setup(true);
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1.5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    const [url, init] = fetch.mock.calls.find((c) => String(c[0]).includes('setEntrust')) as unknown as [string, RequestInit];
+    expect(url).toBe('/api/entrust/entrust/setEntrust');
+    const body = new URLSearchParams(String(init.body));
+    expect(Object.fromEntries([...body].filter(([k]) => k !== 'clientOrderId'))).toEqual({
+      pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '100.00', amount: '1.5', timeInForce: 'GTC',
+    });
+    expect(body.get('clientOrderId')).toMatch(/^[A-Za-z0-9_-]{1,36}$/);
+    expect(await screen.findByText('Order placed')).toBeInTheDocument();
+  });
+
+  it('asks a logged-out visitor to log in', async () => {
+    setup(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    expect(await screen.findByText('You are not logged in, log in?')).toBeInTheDocument();
+  });
+});
