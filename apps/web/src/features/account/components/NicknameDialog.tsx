@@ -3,7 +3,7 @@
  * the nickname may be set only once; empty input shows 'Please enter a nickname'; success shows
  * 'Nickname set successfully'.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Button, Input, Popup, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../../shared/storage';
@@ -19,6 +19,7 @@ export function NicknameDialog() {
   const close = useUiStore((s) => s.closeNicknameDialog);
   const { member } = useMember();
   const [value, setValue] = useState('');
+  const inputId = useId();
   const mutation = useSetNickName();
 
   useEffect(() => {
@@ -49,10 +50,12 @@ export function NicknameDialog() {
         ) : (
           <>
             <p className="ex-nick-hint">{t('nickname.hint')}</p>
-            <label className="ex-field">
-              <span className="ex-field-label">{t('nickname.label')}</span>
+            <div className="ex-field">
+              <label className="ex-field-label" htmlFor={inputId}>
+                {t('nickname.label')}
+              </label>
               <Input
-                aria-label={t('nickname.label')}
+                id={inputId}
                 placeholder={t('nickname.required')}
                 value={value}
                 onChange={setValue}
@@ -60,7 +63,7 @@ export function NicknameDialog() {
                 clearable
                 onEnterPress={submit}
               />
-            </label>
+            </div>
           </>
         )}
         <div className="ex-nick-actions">

@@ -5,7 +5,7 @@
  * /agreement and /aboutAgreement. On success the session is stored and the nickname dialog opens.
  */
 import { useState } from 'react';
-import { Button, Checkbox } from 'antd-mobile';
+import { Button } from 'antd-mobile';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
@@ -104,7 +104,7 @@ export default function RegisterPage() {
         <PasswordField label={t('confirmPassword')} value={confirm} onChange={setConfirm} placeholder={t('confirmPlaceholder')} error={errors.confirm} autoComplete="new-password" />
         <Field label={t('invitationCode')} value={invite} onChange={setInvite} placeholder={t('invitationOptional')} maxLength={32} />
         <div className="ex-agree">
-          <Checkbox checked={agree} onChange={setAgree} aria-label={t('agreeLabel')} />
+          <input type="checkbox" className="ex-check" checked={agree} onChange={(e) => setAgree(e.target.checked)} aria-label={t('agreeLabel')} />
           <span>
             {t('agreePrefix')} <Link to="/agreement">{t('userAgreement')}</Link> {t('and')} <Link to="/aboutAgreement">{t('privacyPolicy')}</Link>
           </span>
