@@ -13,7 +13,7 @@ import { useSetNickName } from '../api/set-nickname';
 import './account.css';
 
 /** The dialog; mounted once in the app shell. */
-export function NicknameDialog() {
+export default function NicknameDialog() {
   const { t } = useTranslation('account');
   const open = useUiStore((s) => s.nicknameDialogOpen);
   const close = useUiStore((s) => s.closeNicknameDialog);

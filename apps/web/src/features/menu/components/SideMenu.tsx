@@ -28,7 +28,7 @@ import { maskAccount, shortUid } from '../../../shared/format';
 import { showToast } from '../../../shared/api-client';
 import { useRequireLogin } from '../../../shared/guards';
 import { copyText } from '../copy';
-import { REOPEN_MENU_FROM, useReopenOnReturn } from '../hooks/use-reopen-on-return';
+import { REOPEN_MENU_FROM } from '../hooks/use-reopen-on-return';
 import '../menu.css';
 
 interface Item {
@@ -50,8 +50,11 @@ const ITEMS: Item[] = [
   { key: 'invite', to: '/invitation', icon: <GiftOutline />, login: true },
 ];
 
-/** The side menu; mounted once in the app shell, opened via useUiStore().openSideMenu(). */
-export function SideMenu() {
+/**
+ * The side menu; mounted by the app shell (lazily, on first opening), opened via
+ * useUiStore().openSideMenu(). The reopen-on-return rule runs in the shell (useReopenOnReturn).
+ */
+export default function SideMenu() {
   const { t } = useTranslation('menu');
   const navigate = useNavigate();
   const location = useLocation();
@@ -63,7 +66,6 @@ export function SideMenu() {
   const account = useAppStore((s) => s.phone);
   const { member, isLogin } = useMember();
   const requireLogin = useRequireLogin();
-  useReopenOnReturn();
 
   const go = (to: string) => {
     const base = '/' + (to.split('/')[1] ?? '');
