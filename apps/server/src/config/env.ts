@@ -18,6 +18,8 @@ export interface Config {
   /** Every slide-puzzle answer passes (automated tests only). */
   captchaTestMode: boolean;
   logLevel: string;
+  /** Log every HTTP request (access log). */
+  logRequests: boolean;
   /** USDT -> CNY valuation rate, a decimal string. */
   usdtCnyRate: string;
   /** Start the reference price feed and the liquidity bots. */
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demoMode,
     captchaTestMode,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    logRequests: bool(env.LOG_REQUESTS, false),
     usdtCnyRate: env.USDT_CNY_RATE ?? '7.10',
     marketMakers: bool(env.MARKET_MAKERS, true),
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
