@@ -9,11 +9,15 @@
  * and changes nothing. Idempotency keys ((userId, clientOrderId) of accepted orders, (userId, ref)
  * of deposits, (userId, clientId) of transfers) are recorded only when the command succeeds, so a
  * rejected command may be retried with the same key; a repeated key returns code 'ok' (the first
- * result's code), no events, and for orders the order's current view.
+ * result's code), no events, and for orders `duplicateOfOrderId` plus the order's current view
+ * while the order is retained. Keys live for `idempotencyWindowMs` of command time (idempotency.ts),
+ * independent of `closedOrderRetention`; a client order id is also recognised as long as its order
+ * is retained (open orders always are), even after its key expired.
  */
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { EngineApi, EngineSnapshot } from './engine-api';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_TRANSFER, KeyWindow, type KeyRow } from './idempotency';
 import { Ledger, type LedgerKind } from './ledger/ledger';
 import type { BookKind, OrderBook } from './spot/book';
 import { Order, UserOrders } from './spot/order';
@@ -46,7 +50,16 @@ export interface EngineOptions {
    * the server's database. Part of the state (kept in snapshots). Default 10,000.
    */
   closedOrderRetention?: number;
+  /**
+   * How long (command time `ts`, ms) idempotency keys are kept: a retried placeOrder (same userId and
+   * clientOrderId), deposit (same userId and ref) or transfer (same userId and clientId) with a ts
+   * below the first command's ts + this window returns the first result, even when the order was
+   * no longer retained. Part of the state (kept in snapshots). Default 24 h (86,400,000).
+   */
+  idempotencyWindowMs?: number;
 }
+
+export { DEFAULT_IDEMPOTENCY_WINDOW_MS } from './idempotency';
 
 /** Default of `EngineOptions.closedOrderRetention`. */
 export const DEFAULT_CLOSED_ORDER_RETENTION = 10_000;
@@ -84,10 +97,8 @@ export class Engine implements EngineApi, SpotHost {
   private readonly clientOrders = new Map<string, Map<string, Order>>();
   /** userId -> resting orders, oldest first */
   private readonly openByUser = new Map<string, UserOrders>();
-  /** userId -> deposit refs seen */
-  private readonly depositRefs = new Map<string, Set<string>>();
-  /** userId -> transfer clientIds seen */
-  private readonly transferIds = new Map<string, Set<string>>();
+  /** Idempotency keys of orders, deposits and transfers for the window of command time. */
+  private readonly keys: KeyWindow;
   /** Ended orders still retained, oldest first, from index `closedHead`. */
   private closedQueue: (Order | undefined)[] = [];
   private closedHead = 0;
@@ -100,6 +111,9 @@ export class Engine implements EngineApi, SpotHost {
     const r = opts?.closedOrderRetention ?? DEFAULT_CLOSED_ORDER_RETENTION;
     if (!isNonNegInt(r, 2 ** 40)) throw new RangeError('closedOrderRetention must be a non-negative integer');
     this.closedOrderRetention = r;
+    const w = opts?.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS;
+    if (!isNonNegInt(w, 2 ** 53 - 1)) throw new RangeError('idempotencyWindowMs must be a non-negative integer');
+    this.keys = new KeyWindow(w);
   }
 
   // ---- SpotHost -------------------------------------------------------------------------------
@@ -196,6 +210,8 @@ export class Engine implements EngineApi, SpotHost {
       default:
         r = reject('invalid_order');
     }
+    // Only a command that changed the state (it has events) ages out keys: rejections and retries change nothing.
+    if (r.events.length > 0) this.keys.evict(cmd.ts);
     const touched = this.ledger.touched;
     if (touched.length > 0) {
       const ts = cmd.ts;
@@ -207,13 +223,20 @@ export class Engine implements EngineApi, SpotHost {
   }
 
   private placeOrder(cmd: Extract<Command, { type: 'placeOrder' }>): CommandResult {
-    if (cmd.clientOrderId !== undefined) {
-      const prev = this.clientOrders.get(cmd.userId)?.get(cmd.clientOrderId);
-      if (prev !== undefined) return { code: 'ok', events: [], order: prev.toView() };
+    const cid = cmd.clientOrderId;
+    if (cid !== undefined) {
+      // The key (within the window) names the latest order with this client id; past the window, a
+      // still retained order with it counts too (so open orders never share a client id).
+      const k = this.keys.lookup(KEY_ORDER, cmd.userId, cid, cmd.ts);
+      const prev = k !== undefined ? this.orders.get(k.seq) : this.clientOrders.get(cmd.userId)?.get(cid);
+      if (prev !== undefined) return { code: 'ok', events: [], order: prev.toView(), duplicateOfOrderId: prev.orderId };
+      if (k !== undefined) return { code: 'ok', events: [], duplicateOfOrderId: `${k.seq}` };
     }
     const m = this.marketsBySymbol.get(cmd.symbol);
     if (m === undefined) return reject('market_not_found');
-    return m.place(cmd, this);
+    const r = m.place(cmd, this);
+    if (cid !== undefined && r.code === 'ok') this.keys.add(KEY_ORDER, cmd.userId, cid, cmd.ts, this.orderSeq);
+    return r;
   }
 
   private cancelOrder(cmd: Extract<Command, { type: 'cancelOrder' }>): CommandResult {
@@ -229,7 +252,7 @@ export class Engine implements EngineApi, SpotHost {
 
   private deposit(cmd: Extract<Command, { type: 'deposit' }>): CommandResult {
     const { userId, asset, account, amount, from, ref } = cmd;
-    if (ref !== undefined && this.depositRefs.get(userId)?.has(ref) === true) return { code: 'ok', events: [] };
+    if (ref !== undefined && this.keys.lookup(KEY_DEPOSIT, userId, ref, cmd.ts) !== undefined) return { code: 'ok', events: [] };
     if (
       !isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) ||
       userId.charCodeAt(0) === 64 ||
@@ -242,13 +265,13 @@ export class Engine implements EngineApi, SpotHost {
     if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
     if (typeof amount !== 'bigint' || amount <= 0n) return reject('amount_invalid');
     this.ledger.post(this.ledger.account(from, 'SYSTEM', asset), 'available', this.ledger.account(userId, account, asset), 'available', amount);
-    if (ref !== undefined) addToSetMap(this.depositRefs, userId, ref);
+    if (ref !== undefined) this.keys.add(KEY_DEPOSIT, userId, ref, cmd.ts, 0);
     return { code: 'ok', events: this.events };
   }
 
   private transfer(cmd: Extract<Command, { type: 'transfer' }>): CommandResult {
     const { userId, asset, from, to, amount, clientId } = cmd;
-    if (clientId !== undefined && this.transferIds.get(userId)?.has(clientId) === true) return { code: 'ok', events: [] };
+    if (clientId !== undefined && this.keys.lookup(KEY_TRANSFER, userId, clientId, cmd.ts) !== undefined) return { code: 'ok', events: [] };
     if (
       !isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) ||
       userId.charCodeAt(0) === 64 ||
@@ -264,7 +287,7 @@ export class Engine implements EngineApi, SpotHost {
     const src = this.ledger.find(userId, from, asset);
     if (src === undefined || src.available < amount) return reject('insufficient_balance');
     this.ledger.post(src, 'available', this.ledger.account(userId, to, asset), 'available', amount);
-    if (clientId !== undefined) addToSetMap(this.transferIds, userId, clientId);
+    if (clientId !== undefined) this.keys.add(KEY_TRANSFER, userId, clientId, cmd.ts, 0);
     return { code: 'ok', events: this.events };
   }
 
@@ -433,11 +456,6 @@ export class Engine implements EngineApi, SpotHost {
     for (const o of this.orders.values()) if (o.isOpen) open.push(row(o));
     const closed: unknown[] = [];
     for (let i = this.closedHead; i < this.closedQueue.length; i++) closed.push(row(this.closedQueue[i] as Order));
-    const keys = (m: Map<string, Set<string>>): [string, string][] => {
-      const out: [string, string][] = [];
-      for (const [u, set] of m) for (const k of set) out.push([u, k]);
-      return out.sort((x, y) => cmpStr(x[0], y[0]) || cmpStr(x[1], y[1]));
-    };
     return {
       version: 1,
       orderSeq: this.orderSeq,
@@ -462,8 +480,8 @@ export class Engine implements EngineApi, SpotHost {
       closedOrderRetention: this.closedOrderRetention,
       openOrders: open,
       closedOrders: closed,
-      depositRefs: keys(this.depositRefs),
-      transferIds: keys(this.transferIds),
+      idempotencyWindowMs: this.keys.windowMs,
+      idempotencyKeys: this.keys.rows(),
     };
   }
 
@@ -471,7 +489,11 @@ export class Engine implements EngineApi, SpotHost {
   static restore(snap: EngineSnapshot, opts?: EngineOptions): Engine {
     if (snap.version !== 1) throw new Error('restore: unsupported snapshot version');
     const d = snap as unknown as SnapshotV1;
-    const e = new Engine({ closedOrderRetention: d.closedOrderRetention, ...opts });
+    const e = new Engine({
+      closedOrderRetention: d.closedOrderRetention,
+      idempotencyWindowMs: d.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS,
+      ...opts,
+    });
     e.orderSeq = d.orderSeq;
     e.tradeSeq = d.tradeSeq;
     for (const a of d.assets) e.assetsByCode.set(a.code, { code: a.code, scale: a.scale });
@@ -521,8 +543,16 @@ export class Engine implements EngineApi, SpotHost {
     // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs
     // to at most one retained order, since a retry of a retained key never creates an order.
     for (const r of d.closedOrders) e.closedQueue.push(toOrder(r));
-    for (const [u, k] of d.depositRefs) addToSetMap(e.depositRefs, u, k);
-    for (const [u, k] of d.transferIds) addToSetMap(e.transferIds, u, k);
+    if (d.idempotencyKeys !== undefined) {
+      e.keys.restoreRows(d.idempotencyKeys);
+    } else {
+      // A snapshot written before the key window existed: its deposit refs and transfer ids (kept
+      // forever then) get the latest order time of the snapshot as their time, so they live one more window.
+      let ts = 0;
+      for (const o of e.orders.values()) if (o.updatedTs > ts) ts = o.updatedTs;
+      for (const [u, k] of d.depositRefs ?? []) e.keys.add(KEY_DEPOSIT, u, k, ts, 0);
+      for (const [u, k] of d.transferIds ?? []) e.keys.add(KEY_TRANSFER, u, k, ts, 0);
+    }
     return e;
   }
 
@@ -579,8 +609,12 @@ interface SnapshotV1 {
   closedOrderRetention: number;
   openOrders: OrderRow[];
   closedOrders: OrderRow[];
-  depositRefs: [string, string][];
-  transferIds: [string, string][];
+  /** absent in snapshots written before the key window (then all keys come from depositRefs/transferIds) */
+  idempotencyWindowMs?: number;
+  idempotencyKeys?: KeyRow[];
+  /** only in snapshots written before the key window */
+  depositRefs?: [string, string][];
+  transferIds?: [string, string][];
 }
 
 /**
@@ -603,11 +637,3 @@ function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function addToSetMap(m: Map<string, Set<string>>, k: string, v: string): void {
-  let s = m.get(k);
-  if (s === undefined) {
-    s = new Set();
-    m.set(k, s);
-  }
-  s.add(v);
-}

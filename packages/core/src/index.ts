@@ -1,7 +1,7 @@
 /** Public API of @exchange/core: the engine contract, the engine, money helpers and the index price. */
 export * from './types';
 export type { EngineApi, EngineSnapshot } from './engine-api';
-export { DEFAULT_CLOSED_ORDER_RETENTION, Engine, MAX_ASSET_SCALE, MAX_IDEMPOTENCY_KEY_LENGTH, type EngineOptions } from './engine';
+export { DEFAULT_CLOSED_ORDER_RETENTION, DEFAULT_IDEMPOTENCY_WINDOW_MS, Engine, MAX_ASSET_SCALE, MAX_IDEMPOTENCY_KEY_LENGTH, type EngineOptions } from './engine';
 export { parseCommand, serializeCommand } from './codec';
 export * from './money';
 export { computeIndexPrice, INDEX_CLAMP_BPS, type IndexSource } from './index-price/index-price';

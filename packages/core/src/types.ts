@@ -199,8 +199,17 @@ export type EngineEvent =
 export interface CommandResult {
   code: ResultCode;
   events: EngineEvent[];
-  /** For placeOrder/cancelOrder: the order after the command (also on idempotent replay). */
+  /**
+   * For placeOrder/cancelOrder: the order after the command (also on idempotent replay while the
+   * engine still retains the order; see `duplicateOfOrderId`).
+   */
   order?: OrderView;
+  /**
+   * Set only on a placeOrder that repeated the (userId, clientOrderId) of an accepted order (code
+   * 'ok', no events, nothing changed): that first order's id. `order` is absent when the engine no
+   * longer retains the order (ended long ago); read it from the order history then.
+   */
+  duplicateOfOrderId?: string;
 }
 
 export interface Balance {

@@ -114,6 +114,115 @@ describe('idempotency keys', () => {
   });
 });
 
+describe('idempotency window (independent of order retention)', () => {
+  const H = 3_600_000;
+  const T0 = 1_800_000_000_000;
+  const place = (ts: number, cid: string, price = 10n * PX): Command => ({
+    type: 'placeOrder',
+    ts,
+    userId: 'b',
+    symbol: 'BTC/USDT',
+    side: 'BUY',
+    orderType: 'LIMIT',
+    timeInForce: 'GTC',
+    price,
+    quantity: 100n,
+    clientOrderId: cid,
+  });
+  const cancel = (ts: number, orderId: string): Command => ({ type: 'cancelOrder', ts, userId: 'b', orderId });
+  function setup(): Engine {
+    const e = engineWithMarket({}, { closedOrderRetention: 1, idempotencyWindowMs: 24 * H });
+    ok(e, { type: 'deposit', ts: T0, userId: 'b', asset: 'USDT', account: 'SPOT', amount: 1_000n * COIN, from: '@faucet' });
+    return e;
+  }
+
+  it('a retry after the order was evicted returns the first order id, no events, and changes nothing', () => {
+    const e = setup();
+    const first = ok(e, place(T0 + 1, 'a'));
+    expect(first.duplicateOfOrderId).toBeUndefined();
+    const id = first.order!.orderId;
+    ok(e, cancel(T0 + 2, id));
+    ok(e, place(T0 + 3, 'b'));
+    ok(e, cancel(T0 + 4, '2')); // order 2 ends: order 1 is no longer retained
+    expect(e.order(id)).toBeUndefined();
+    const h = e.stateHash();
+    const retry = e.execute(place(T0 + 23 * H, 'a', 11n * PX));
+    expect(retry).toEqual({ code: 'ok', events: [], duplicateOfOrderId: id });
+    expect(e.stateHash()).toBe(h);
+    expect(e.balance('b', 'SPOT', 'USDT')).toEqual({ available: 1_000n * COIN, frozen: 0n });
+    // still retained: the view comes along with the id
+    expect(e.execute(place(T0 + 5, 'b'))).toMatchObject({ code: 'ok', events: [], duplicateOfOrderId: '2', order: { orderId: '2', status: 'CANCELED' } });
+    expect(e.stateHash()).toBe(h);
+  });
+
+  it('a key expires after the window of command time (then the client id is free again)', () => {
+    const e = setup();
+    ok(e, place(T0 + 1, 'a'));
+    ok(e, cancel(T0 + 2, '1'));
+    ok(e, place(T0 + 3, 'x'));
+    ok(e, cancel(T0 + 4, '2')); // order 1 evicted
+    // the last ms of the window still knows the key; from T0 + 1 + 24 h on it is gone
+    expect(e.execute(place(T0 + 1 + 24 * H - 1, 'a')).duplicateOfOrderId).toBe('1');
+    const again = ok(e, place(T0 + 1 + 24 * H, 'a'));
+    expect(again.duplicateOfOrderId).toBeUndefined();
+    expect(again.order).toMatchObject({ orderId: '3', clientOrderId: 'a', status: 'NEW' });
+    // that accepted command aged out the key of order 1 (not yet the one of order 2); the new key names order 3
+    expect(e.snapshot().idempotencyKeys).toEqual([
+      [0, 'b', 'x', T0 + 3, 2],
+      [0, 'b', 'a', T0 + 1 + 24 * H, 3],
+    ]);
+    expect(e.execute(place(T0 + 2 + 24 * H, 'a')).duplicateOfOrderId).toBe('3');
+  });
+
+  it('deposit refs and transfer ids expire after the window too; rejected commands take no key', () => {
+    const e = setup();
+    const dep = (ts: number): Command => ({ type: 'deposit', ts, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' });
+    const tr = (ts: number, amount: bigint): Command => ({ type: 'transfer', ts, userId: 'u', asset: 'USDT', from: 'ASSETS', to: 'SPOT', amount, clientId: 't' });
+    ok(e, dep(T0));
+    expect(e.execute(tr(T0, 8n)).code).toBe('insufficient_balance'); // rejected: the key stays free
+    ok(e, tr(T0, 3n));
+    expect(e.execute(dep(T0 + 24 * H - 1))).toEqual({ code: 'ok', events: [] });
+    expect(e.execute(tr(T0 + 24 * H - 1, 3n))).toEqual({ code: 'ok', events: [] });
+    ok(e, dep(T0 + 24 * H));
+    ok(e, tr(T0 + 24 * H, 3n));
+    expect(e.balance('u', 'ASSETS', 'USDT')).toEqual({ available: 8n, frozen: 0n });
+    expect(e.balance('u', 'SPOT', 'USDT')).toEqual({ available: 6n, frozen: 0n });
+  });
+
+  it('snapshot/restore keeps the keys, their times and the window', () => {
+    const e = setup();
+    ok(e, place(T0 + 1, 'a'));
+    ok(e, cancel(T0 + 2, '1'));
+    ok(e, place(T0 + 3, 'x'));
+    ok(e, cancel(T0 + 4, '2'));
+    ok(e, { type: 'deposit', ts: T0 + 5, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' });
+    const r = Engine.restore(JSON.parse(JSON.stringify(e.snapshot())));
+    expect(r.stateHash()).toBe(e.stateHash());
+    expect(r.snapshot().idempotencyWindowMs).toBe(24 * H);
+    for (const x of [e, r]) {
+      expect(x.execute(place(T0 + 6, 'a'))).toEqual({ code: 'ok', events: [], duplicateOfOrderId: '1' });
+      expect(x.execute(place(T0 + 1 + 24 * H, 'a')).order?.orderId).toBe('3');
+    }
+    expect(r.stateHash()).toBe(e.stateHash());
+  });
+
+  it('restores a snapshot written before the key window (deposit refs and transfer ids as pairs)', () => {
+    const e = setup();
+    ok(e, place(T0 + 4, 'open')); // its time is the latest order time the old snapshot has
+    ok(e, { type: 'deposit', ts: T0 + 5, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' });
+    const { idempotencyKeys: _k, idempotencyWindowMs: _w, ...old } = JSON.parse(JSON.stringify(e.snapshot()));
+    const r = Engine.restore({ ...old, depositRefs: [['u', 'tx']], transferIds: [['u', 't']] });
+    expect(r.execute({ type: 'deposit', ts: T0 + 6, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' })).toEqual({ code: 'ok', events: [] });
+    expect(r.balance('u', 'ASSETS', 'USDT')).toEqual({ available: 7n, frozen: 0n });
+    // the legacy keys count from that time (T0 + 4) and the open order keeps its client id
+    expect(r.snapshot().idempotencyKeys).toEqual([
+      [1, 'u', 'tx', T0 + 4, 0],
+      [2, 'u', 't', T0 + 4, 0],
+    ]);
+    expect(r.execute(place(T0 + 7, 'open'))).toMatchObject({ code: 'ok', events: [], duplicateOfOrderId: '1' });
+  });
+});
+
 describe('snapshot, restore, state hash', () => {
   it('restore(snapshot()) has the same hash and continues identically, with either book', () => {
     const e = engineWithMarket();
@@ -145,7 +254,8 @@ describe('snapshot, restore, state hash', () => {
 
 describe('retention of ended orders', () => {
   it('keeps the last N ended orders (and their client ids), forgets older ones, and restores the same window', () => {
-    const e = engineWithMarket({}, { closedOrderRetention: 2 });
+    // a window of 0 ms: keys expire at once, so only the retained orders recognise client ids here
+    const e = engineWithMarket({}, { closedOrderRetention: 2, idempotencyWindowMs: 0 });
     fund(e, 'b', 'USDT', 1_000n * COIN);
     for (let i = 0; i < 3; i++) {
       ok(e, limit('b', 'BUY', 10n * PX, 100n, 'GTC', { clientOrderId: `k${i}` }));

@@ -25,6 +25,8 @@ const SEQ_LEN = 250;
 const RUNS = Math.max(1, Math.ceil(TOTAL / SEQ_LEN));
 const RESTORE_EVERY = 50;
 const RETENTION = 40;
+/** Idempotency window in ms of command time; commands are 1 ms apart, so keys expire within a sequence. */
+const KEY_WINDOW_MS = 60;
 
 const USERS = ['u1', 'u2', 'u3', 'u4'];
 const BTC_USDT: MarketConfig = {
@@ -188,9 +190,10 @@ interface Stats {
 }
 
 function runSequence(recipes: Recipe[], stats: Stats): void {
-  // A small retention of ended orders so that forgetting them (and its snapshot) is exercised too.
-  let fast = new Engine({ book: 'fast', closedOrderRetention: RETENTION });
-  const naive = new Engine({ book: 'naive', closedOrderRetention: RETENTION });
+  // A small retention of ended orders and a short key window, so that forgetting orders and keys
+  // (and their snapshots) is exercised too.
+  let fast = new Engine({ book: 'fast', closedOrderRetention: RETENTION, idempotencyWindowMs: KEY_WINDOW_MS });
+  const naive = new Engine({ book: 'naive', closedOrderRetention: RETENTION, idempotencyWindowMs: KEY_WINDOW_MS });
   let ts = 1_700_000_000_000;
   const all: Command[] = [...setup];
   for (const u of USERS) {
