@@ -204,7 +204,16 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
           </span>
         ))}
       </div>
-      <div ref={boxRef} className="qt-chart" style={{ height }} role="img" aria-label={`${pairsName} k-line ${period}`} data-bars={barsRef.current.length} />
+      <div
+        ref={boxRef}
+        className="qt-chart"
+        style={{ height }}
+        role="img"
+        aria-label={t('chartLabel', { pair: pairsName, period: t(`interval.${period}`) })}
+        data-bars={barsRef.current.length}
+        data-last-close={barsRef.current[barsRef.current.length - 1]?.close ?? ''}
+        data-last-time={barsRef.current[barsRef.current.length - 1]?.time ?? ''}
+      />
       {empty && <div className="qt-chart-empty">{t('chartEmpty')}</div>}
     </div>
   );

@@ -10,16 +10,8 @@ import { addDecimal, divDecimal, subDecimal } from '../../../shared/format';
 /** Moving-average windows drawn on the chart. */
 export const MA_WINDOWS = [5, 10, 30] as const;
 
-/** Chart intervals of the spec (section 2: 1, 5, 15, 30 minutes, 1 hour, 1 day, 1 week) as getKline periods. */
-export const KLINE_INTERVALS: readonly { period: KlinePeriod; label: string }[] = [
-  { period: '1min', label: '1m' },
-  { period: '5min', label: '5m' },
-  { period: '15min', label: '15m' },
-  { period: '30min', label: '30m' },
-  { period: '1hour', label: '1H' },
-  { period: '1day', label: '1D' },
-  { period: '1week', label: '1W' },
-];
+/** Chart intervals of the spec (section 2: 1, 5, 15, 30 minutes, 1 hour, 1 day, 1 week) as getKline periods (labels: quotes:interval.<period>). */
+export const KLINE_INTERVALS: readonly KlinePeriod[] = ['1min', '5min', '15min', '30min', '1hour', '1day', '1week'];
 
 /** One point of a moving average: bar open time (ms) and the average as a decimal string. */
 export interface MaPoint {

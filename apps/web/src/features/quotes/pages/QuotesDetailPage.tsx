@@ -75,7 +75,7 @@ export default function QuotesDetailPage() {
             label={t('chartIntervals')}
             variant="pill"
             className="qt-intervals"
-            items={KLINE_INTERVALS.map((i) => ({ key: i.period, label: i.label }))}
+            items={KLINE_INTERVALS.map((p) => ({ key: p, label: t(`interval.${p}`) }))}
             active={period}
             onChange={setPeriod}
           />
