@@ -1,0 +1,172 @@
+/**
+ * Journey 2 (issue 3 "Tests"): sign up with e-mail (code from the demo outbox, slide puzzle solved in the
+ * UI), set the nickname, buy BTC at market on /transaction, see the fill in all orders and the BTC in
+ * /assets; place a limit sell above the market, see it in the current orders, cancel it and see the
+ * balance released (available back to what it was, frozen 0). Texts are the zh locale strings.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, freshEmail, grouped, indexCoin, num, outboxCode, recordToasts, solvePuzzle } from './support';
+
+const PASSWORD = 'Journey2pass';
+
+/** The "available" line of the order form (number only). */
+async function formAvailable(page: Page): Promise<number> {
+  return num(await page.getByTestId('available').innerText());
+}
+
+/** `x` rounded down to `d` decimals, as the order form shows balances (mode 'down'). */
+function floorTo(x: number, d: number): number {
+  const f = 10 ** d;
+  return Math.floor(Math.round(x * f * 1e4) / 1e4) / f;
+}
+
+/** Available and frozen of `coin` in the SPOT account on /assets. */
+async function assetCells(page: Page, coin: string): Promise<{ available: number; frozen: number }> {
+  const row = page.getByRole('list', { name: '币币账户' }).getByRole('button', { name: coin, exact: true });
+  await expect(row).toBeVisible();
+  const cell = async (label: string) => num(await row.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]').innerText());
+  return { available: await cell('可用'), frozen: await cell('冻结') };
+}
+
+test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell, cancel, balance released', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await recordToasts(page);
+  const email = freshEmail('j2');
+
+  // --- Sign up with e-mail ---
+  await page.goto('/register');
+  await expect(page.getByRole('heading', { name: '创建账户' })).toBeVisible();
+  await page.getByLabel('邮箱', { exact: true }).fill(email);
+  const sentAfter = Date.now();
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
+  await expectToast(page, '验证码已发送');
+  await expect(page.getByRole('button', { name: /\d+秒后重发/ })).toBeDisabled();
+  const code = await outboxCode(request, email, sentAfter);
+  await page.getByLabel('验证码', { exact: true }).fill(code);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('确认密码', { exact: true }).fill(PASSWORD);
+  const agree = page.getByRole('checkbox', { name: '我已阅读并同意' });
+  await agree.check();
+  await expect(agree).toBeChecked();
+  await page.getByRole('button', { name: '注册', exact: true }).click();
+  await expectToast(page, '注册成功');
+  await expect(page).toHaveURL(/\/$/);
+  const stored = await page.evaluate(() => ({ isLogin: localStorage.getItem('isLogin'), token: localStorage.getItem('token'), phone: localStorage.getItem('phone') }));
+  expect(stored.isLogin).toBe('true');
+  expect(stored.token).toBeTruthy();
+  expect(stored.phone).toBe(email);
+
+  // --- Set the nickname in the dialog that follows registration ---
+  const nickDialog = page.getByRole('dialog', { name: '设置昵称' });
+  await expect(nickDialog).toBeVisible();
+  const nickname = `j2${Date.now().toString(36)}`;
+  await nickDialog.getByRole('textbox', { name: '昵称' }).fill(nickname);
+  await nickDialog.getByRole('button', { name: '确定' }).click();
+  await expectToast(page, '昵称设置成功');
+  await expect(nickDialog).toBeHidden();
+
+  // --- Buy BTC at market on /transaction ---
+  await page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: '交易' }).click();
+  await expect(page).toHaveURL(/\/transaction$/);
+  await expect(page.getByRole('button', { name: '选择交易对，当前 BTC/USDT' })).toBeVisible();
+  // The demo faucet credits 10,000 USDT to every new account.
+  await expect.poll(() => formAvailable(page), { timeout: 30_000, message: 'USDT available on the buy form' }).toBe(10000);
+  await page.getByRole('tablist', { name: '委托类型' }).getByRole('tab', { name: '市价' }).click();
+  await expect(page.getByRole('tab', { name: '按金额' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('交易额', { exact: true }).fill('1000');
+  await page.getByRole('button', { name: '买入 BTC' }).click();
+  await expectToast(page, '委托已提交');
+  // Market buy by total: fills are whole steps (0.00001 BTC), so up to one step's worth of the 1000 USDT
+  // stays unspent; the exact spend is checked against the order's total below.
+  await expect.poll(() => formAvailable(page), { timeout: 30_000, message: 'USDT available after the market buy' }).toBeLessThan(9001);
+  const usdtAfter = await formAvailable(page);
+  expect(usdtAfter).toBeGreaterThanOrEqual(9000);
+
+  // --- The fill in all orders (history tab, expanded to its fills) ---
+  await page.getByRole('link', { name: /全部委托/ }).click();
+  await expect(page).toHaveURL(/\/transaction\/allTransaction$/);
+  await page.getByRole('tab', { name: '历史委托' }).click();
+  const history = page.getByRole('list', { name: '历史委托' });
+  const buyOrder = history.getByRole('listitem', { name: 'BTC/USDT 买入' });
+  await expect(buyOrder).toHaveCount(1, { timeout: 30_000 });
+  await expect(buyOrder).toContainText('已成交');
+  await expect(buyOrder).toContainText('市价');
+  const dealAmount = num(await buyOrder.getByText(/^已成交 \(BTC\)$/).locator('xpath=following-sibling::dd').innerText());
+  const fee = await buyOrder.getByText('手续费', { exact: true }).locator('xpath=following-sibling::dd').innerText();
+  const dealTotal = num(await buyOrder.getByText(/^交易额 \(USDT\)$/).locator('xpath=following-sibling::dd').innerText());
+  expect(dealAmount).toBeGreaterThan(0);
+  expect(dealTotal).toBeLessThanOrEqual(1000);
+  // The form shows the available USDT rounded down to 2 decimals.
+  const usdtLeft = 10000 - dealTotal;
+  expect(usdtAfter).toBe(floorTo(usdtLeft, 2));
+  await buyOrder.getByRole('button', { name: /成交明细/ }).click();
+  const fills = buyOrder.getByRole('list', { name: '成交明细' });
+  await expect(fills.getByRole('listitem').first()).toBeVisible({ timeout: 20_000 });
+  // Each fill shows "price × amount"; the amounts add up to the order's filled amount.
+  const fillTexts = await fills.getByRole('listitem').allInnerTexts();
+  let sum = 0;
+  for (const t of fillTexts) {
+    const m = t.replace(/,/g, '').match(/([\d.]+) × ([\d.]+)/);
+    expect(m, `fill row "${t}"`).not.toBeNull();
+    expect(Number(m![1])).toBeGreaterThan(0);
+    sum += Number(m![2]);
+  }
+  expect(sum).toBeCloseTo(dealAmount, 8);
+
+  // --- The BTC in /assets: received amount minus a fee charged in BTC (the asset received) ---
+  await page.getByRole('button', { name: '返回' }).click();
+  await page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: '资产' }).click();
+  await expect(page).toHaveURL(/\/assets/);
+  const feeBtc = /BTC/.test(fee) ? num(fee) : 0;
+  const btc = await assetCells(page, 'BTC');
+  expect(btc.available).toBeCloseTo(dealAmount - feeBtc, 8);
+  expect(btc.available).toBeGreaterThan(0);
+  expect(btc.frozen).toBe(0);
+  const usdt = await assetCells(page, 'USDT');
+  expect(usdt.available).toBeCloseTo(usdtLeft, 7);
+  expect(usdt.frozen).toBe(0);
+
+  // --- Limit sell above the market ---
+  await page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: '交易' }).click();
+  await page.getByRole('tablist', { name: '买卖方向' }).getByRole('tab', { name: '卖出' }).click();
+  // The sell form shows the BTC available rounded down to the market's 5 quantity decimals.
+  await expect.poll(() => formAvailable(page), { timeout: 30_000 }).toBe(floorTo(btc.available, 5));
+  await page.getByRole('tablist', { name: '委托类型' }).getByRole('tab', { name: '限价' }).click();
+  const market = (await indexCoin(request, 'TOP')).find((p) => p.pairsName === 'BTC/USDT');
+  expect(market).toBeDefined();
+  // 20 % above the last price, on the 0.01 tick.
+  const limitPrice = (Math.round(Number(market!.price) * 1.2 * 100) / 100).toFixed(market!.priceDecimals);
+  const amount = '0.00500';
+  expect(btc.available).toBeGreaterThan(Number(amount));
+  await page.getByLabel('价格', { exact: true }).fill(limitPrice);
+  await page.getByLabel('数量', { exact: true }).fill(amount);
+  await page.getByRole('button', { name: '卖出 BTC' }).click();
+  await expectToast(page, '委托已提交');
+
+  const current = page.getByRole('list', { name: '当前委托' });
+  const sellOrder = current.getByRole('listitem', { name: 'BTC/USDT 卖出' });
+  await expect(sellOrder).toHaveCount(1, { timeout: 30_000 });
+  await expect(sellOrder).toContainText(grouped(limitPrice));
+  await expect(sellOrder).toContainText(`${amount} BTC`);
+  await expect(sellOrder).toContainText('限价');
+  // The amount is on hold: available drops by exactly the order amount.
+  await expect.poll(() => formAvailable(page), { timeout: 30_000 }).toBe(floorTo(btc.available - Number(amount), 5));
+
+  // --- Cancel it; the hold is released ---
+  await sellOrder.getByRole('button', { name: '撤单' }).click();
+  await expectToast(page, '已撤单');
+  await expect(sellOrder).toHaveCount(0, { timeout: 30_000 });
+  await expect(page.getByText('暂无委托')).toBeVisible();
+  await expect.poll(() => formAvailable(page), { timeout: 30_000 }).toBe(floorTo(btc.available, 5));
+
+  await page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: '资产' }).click();
+  await expect.poll(async () => assetCells(page, 'BTC'), { timeout: 30_000 }).toEqual({ available: btc.available, frozen: 0 });
+
+  // The cancelled order is in the history with its status.
+  await page.goto('/transaction/allTransaction');
+  await page.getByRole('tab', { name: '历史委托' }).click();
+  const cancelled = page.getByRole('list', { name: '历史委托' }).getByRole('listitem', { name: 'BTC/USDT 卖出' });
+  await expect(cancelled).toHaveCount(1, { timeout: 30_000 });
+  await expect(cancelled).toContainText('已撤单');
+});
