@@ -110,7 +110,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }));
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/ws/') || req.method !== 'GET' || !hasWeb) {
+    // A missing file (a path with an extension, e.g. an old hashed chunk) is a 404, never the HTML page: a module
+    // script answered with HTML fails in the browser with a MIME error instead of the app's chunk-retry path.
+    const pathname = req.url.split('?')[0] ?? '';
+    const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (req.url.startsWith('/api/') || req.url.startsWith('/ws/') || req.method !== 'GET' || !hasWeb || isFile) {
       void reply.status(404).send(fail('not_found', requestLang(req)));
       return;
     }
