@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -82,6 +83,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
   });
 
+  // gzip/brotli for the web app's scripts and the JSON answers (Lighthouse: text compression saves ~2 s on mobile).
+  await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(rateLimit, {
     global: false,
