@@ -1,3 +1,4 @@
 export * from './PageHeader';
 export * from './EmptyState';
 export * from './Loading';
+export * from './SegTabs';

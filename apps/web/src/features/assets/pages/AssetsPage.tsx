@@ -10,9 +10,8 @@ import { Checkbox } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCny, formatFixed } from '../../../shared/format';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { EmptyState, InlineLoading, SegTabs } from '../../../shared/ui';
 import { useAssets } from '../api/get-assets';
-import { SegTabs } from '../components/SegTabs';
 import { EyeButton } from '../components/EyeButton';
 import { AssetActions } from '../components/AssetActions';
 import { CoinRow } from '../components/CoinRow';
@@ -53,6 +52,7 @@ export default function AssetsPage() {
         <AssetActions />
       </section>
       <SegTabs
+        classPrefix="as"
         label={t('accounts')}
         className="as-tabs"
         items={ACCOUNT_TABS.map((k) => ({ key: k, label: t(`account.${k}`) }))}

@@ -4,8 +4,7 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import type { MarketType, Pair } from '@exchange/api';
-import { useMainCurs } from '../api/get-main-curs';
-import { pairsQueryOptions } from '../api/get-pairs-by-main-cur';
+import { useMainCurs, pairsQueryOptions } from '../../../shared/market-api';
 
 /** Main currencies of contracts (the spec's contracts are USDT perpetuals). */
 export const CONTRACT_MAIN_CURS = ['USDT'] as const;

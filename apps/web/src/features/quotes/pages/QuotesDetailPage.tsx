@@ -12,10 +12,9 @@ import type { KlinePeriod, MarketType, Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
 import { useLiveTicker } from '../../../shared/ws-client';
-import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, PageHeader, SegTabs } from '../../../shared/ui';
 import { useCoinInfo } from '../api/get-coin-info';
 import { useFavorites } from '../api/get-favorites';
-import { SegTabs } from '../components/SegTabs';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { TickerHeader } from '../components/TickerHeader';
 import { KlineChart } from '../components/KlineChart';
@@ -72,6 +71,7 @@ export default function QuotesDetailPage() {
         <>
           <TickerHeader pair={pair} />
           <SegTabs
+            classPrefix="qt"
             label={t('chartIntervals')}
             variant="pill"
             className="qt-intervals"
@@ -82,6 +82,7 @@ export default function QuotesDetailPage() {
           <KlineChart pairsName={pairsName} type={type} period={period} priceDecimals={pair.priceDecimals} />
           <div className="qt-gap" />
           <SegTabs
+            classPrefix="qt"
             label={pairsName}
             className="qt-panel-tabs"
             items={[

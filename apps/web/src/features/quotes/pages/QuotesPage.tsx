@@ -11,8 +11,7 @@ import { SearchOutline } from 'antd-mobile-icons';
 import type { MarketType, Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
-import { SegTabs } from '../components/SegTabs';
+import { EmptyState, InlineLoading, SegTabs } from '../../../shared/ui';
 import { MarketList } from '../components/MarketList';
 import { useMarketPairs } from '../hooks/use-market-pairs';
 import { useFavorites } from '../api/get-favorites';
@@ -93,6 +92,7 @@ export default function QuotesPage() {
         ) : (
           <>
             <SegTabs
+              classPrefix="qt"
               label={t('title')}
               className="qt-type-tabs"
               items={[
@@ -110,6 +110,7 @@ export default function QuotesPage() {
       </header>
       {!query.trim() && (
         <SegTabs
+          classPrefix="qt"
           label={t('colName')}
           variant="text"
           className="qt-sub-tabs"

@@ -10,10 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore } from '../../../shared/storage';
 import { formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
-import { useMainCurs } from '../api/get-main-curs';
-import { usePairsByMainCur } from '../api/get-pairs-by-main-cur';
-import { SegTabs } from './SegTabs';
+import { EmptyState, InlineLoading, SegTabs } from '../../../shared/ui';
+import { useMainCurs, usePairsByMainCur } from '../../../shared/market-api';
 
 /** Props of CoinSelectPopup. */
 export interface CoinSelectPopupProps {
@@ -49,7 +47,7 @@ export function CoinSelectPopup({ visible, onClose, current }: CoinSelectPopupPr
       <div className="sp-coins" role="dialog" aria-label={t('pairs')}>
         <h2 className="sp-coins-title">{t('pairs')}</h2>
         <SearchBar value={query} onChange={setQuery} placeholder={t('pairs')} className="sp-coins-search" />
-        <SegTabs label={t('pairs')} variant="text" items={(curs.data ?? []).map((m) => ({ key: m, label: m }))} active={active} onChange={setMainCur} />
+        <SegTabs classPrefix="sp" label={t('pairs')} variant="text" items={(curs.data ?? []).map((m) => ({ key: m, label: m }))} active={active} onChange={setMainCur} />
         {pairs.isLoading ? (
           <InlineLoading />
         ) : list.length === 0 ? (

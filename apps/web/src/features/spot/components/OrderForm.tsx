@@ -14,13 +14,13 @@ import { isApiError, showToast } from '../../../shared/api-client';
 import { useRequireNickname } from '../../../shared/guards';
 import { useAppStore } from '../../../shared/storage';
 import { formatFixed, groupThousands } from '../../../shared/format';
+import { SegTabs } from '../../../shared/ui';
 import { useSpotBalance } from '../api/get-spot-assets';
 import { useSetEntrust } from '../api/set-entrust';
 import {
   entrustBody, estimatedTotal, newClientOrderId, percentToForm, sanitizeDecimalInput, stepBy, totalDecimals, validateOrder,
   type MarketRules, type OrderFormValues, type Side,
 } from '../lib/order-form';
-import { SegTabs } from './SegTabs';
 
 /** Percent choices of the selector. */
 export const PERCENTS = [0, 25, 50, 75, 100] as const;
@@ -188,6 +188,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         ))}
       </div>
       <SegTabs
+        classPrefix="sp"
         label={t('orderType')}
         variant="pill"
         className="sp-types"
@@ -210,6 +211,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       )}
       {f.orderType === 'MARKET' && side === 'BUY' && (
         <SegTabs
+          classPrefix="sp"
           label={t('buyBy')}
           variant="text"
           className="sp-buyby"

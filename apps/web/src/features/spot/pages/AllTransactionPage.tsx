@@ -8,11 +8,10 @@ import { Button } from 'antd-mobile';
 import type { Entrust } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
-import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, PageHeader, SegTabs } from '../../../shared/ui';
 import { useEntrustPages, type EntrustListType } from '../api/get-entrust-list';
 import { useCancelEntrust } from '../api/cancel-entrust';
 import { OrderCard } from '../components/OrderCard';
-import { SegTabs } from '../components/SegTabs';
 import { useSpotLive } from '../hooks/use-spot-live';
 import '../spot.css';
 
@@ -57,6 +56,7 @@ export default function AllTransactionPage() {
     <div className="sp-page">
       <PageHeader title={t('allOrders')} fallback="/transaction" />
       <SegTabs
+        classPrefix="sp"
         label={t('allOrders')}
         className="sp-all-tabs"
         items={[

@@ -13,7 +13,7 @@ import { useLiveTicker } from '../../../shared/ws-client';
 import { formatPercent, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
 import { EmptyState, InlineLoading } from '../../../shared/ui';
-import { usePairsByMainCur } from '../api/get-pairs-by-main-cur';
+import { usePairsByMainCur } from '../../../shared/market-api';
 import { CoinSelectPopup } from '../components/CoinSelectPopup';
 import { OrderForm } from '../components/OrderForm';
 import { MiniOrderBook } from '../components/MiniOrderBook';

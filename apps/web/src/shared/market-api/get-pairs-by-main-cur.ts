@@ -5,7 +5,7 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type MarketType, type Pair } from '@exchange/api';
-import { apiGet } from '../../../shared/api-client';
+import { apiGet } from '../api-client';
 
 /** Polling period of market lists, ms (spec section 9). */
 export const POLL_MS = 5_000;

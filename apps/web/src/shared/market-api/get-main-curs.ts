@@ -1,7 +1,7 @@
 /** GET data/data/getMainCurs (spec section 7): the main (quote) currency names, e.g. ["USDT", "BTC"]. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS } from '@exchange/api';
-import { apiGet } from '../../../shared/api-client';
+import { apiGet } from '../api-client';
 
 /** Fetches the main currencies; throws ApiError on failure (toasted by the client). */
 export function getMainCurs(signal?: AbortSignal): Promise<string[]> {
