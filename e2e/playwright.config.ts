@@ -12,6 +12,18 @@ const port = Number(process.env.E2E_PORT ?? 8091);
 /** An already running server (started with CAPTCHA_TEST_MODE=1) to test against instead of starting one. */
 const external = process.env.E2E_BASE_URL;
 const dataDir = external ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'exch-e2e-'));
+/**
+ * The web build the server serves. By default the journeys run the two steps of the root `npm start`
+ * (vite build of apps/web, then the server) with the build written to a private directory (WEB_DIST), so
+ * that another `npm start`/`vite build` in the same checkout cannot swap the hashed chunks under the
+ * running journeys (and the journeys do not swap them under someone else's server). E2E_NPM_START=1 runs
+ * the literal `npm start` instead.
+ */
+const literalStart = process.env.E2E_NPM_START === '1';
+const webDist = external || literalStart ? '' : path.join(dataDir, 'web-dist');
+const startCommand = literalStart
+  ? 'npm start'
+  : `npm run build -w apps/web -- --outDir ${JSON.stringify(webDist)} --emptyOutDir && npm run start -w apps/server`;
 
 export default defineConfig({
   testDir: './tests',
@@ -39,13 +51,13 @@ export default defineConfig({
     },
   },
   webServer: external ? undefined : {
-    command: 'npm start',
+    command: startCommand,
     cwd: path.resolve(import.meta.dirname, '..'),
     url: `http://localhost:${port}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, CAPTCHA_TEST_MODE: '1', LOG_LEVEL: 'warn', NODE_ENV: 'test' },
+    env: { PORT: String(port), DATA_DIR: dataDir, CAPTCHA_TEST_MODE: '1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...(webDist ? { WEB_DIST: webDist } : {}) },
   },
 });
