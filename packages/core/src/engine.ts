@@ -18,9 +18,10 @@ import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { EngineApi, EngineSnapshot } from './engine-api';
 import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_TRANSFER, KeyWindow, type KeyRow } from './idempotency';
-import { Ledger, type LedgerKind } from './ledger/ledger';
+import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import type { BookKind, OrderBook } from './spot/book';
 import { Order, UserOrders } from './spot/order';
+import { OrderIndex } from './spot/order-index';
 import { SpotMarket, type SpotHost } from './spot/spot-market';
 import {
   ACCOUNT_KINDS,
@@ -91,8 +92,8 @@ export class Engine implements EngineApi, SpotHost {
   private readonly bookKind: BookKind;
   private readonly assetsByCode = new Map<string, Asset>();
   private readonly marketsBySymbol = new Map<string, SpotMarket>();
-  /** Every accepted order by id, in id order. */
-  private readonly orders = new Map<number, Order>();
+  /** Every retained order (open, or among the last ended) by sequence number. */
+  private readonly orders = new OrderIndex();
   /** userId -> clientOrderId -> order */
   private readonly clientOrders = new Map<string, Map<string, Order>>();
   /** userId -> resting orders, oldest first */
@@ -128,7 +129,7 @@ export class Engine implements EngineApi, SpotHost {
   }
   /** @internal */
   registerOrder(o: Order): void {
-    this.orders.set(o.seq, o);
+    this.orders.set(o);
     if (o.clientOrderId !== null) {
       let m = this.clientOrders.get(o.userId);
       if (m === undefined) {
@@ -212,10 +213,12 @@ export class Engine implements EngineApi, SpotHost {
     }
     // Only a command that changed the state (it has events) ages out keys: rejections and retries change nothing.
     if (r.events.length > 0) this.keys.evict(cmd.ts);
-    const touched = this.ledger.touched;
-    if (touched.length > 0) {
+    const n = this.ledger.touchedCount;
+    if (n > 0) {
+      const touched = this.ledger.touched;
       const ts = cmd.ts;
-      for (const a of touched) {
+      for (let i = 0; i < n; i++) {
+        const a = touched[i] as Account;
         r.events.push({ type: 'balanceChanged', ts, owner: a.owner, account: a.kind, asset: a.asset, available: a.available, frozen: a.frozen });
       }
     }

@@ -20,9 +20,9 @@ describe('Ledger', () => {
     expect(l.balance('@faucet', 'SYSTEM', 'USDT')).toEqual({ available: -1_000n, frozen: 0n });
     expect(l.balance('@fee', 'SYSTEM', 'USDT')).toEqual({ available: 5n, frozen: 0n });
     expect(l.assetTotals()).toEqual(new Map([['USDT', 0n]]));
-    expect(l.touched.map((a) => a.owner)).toEqual(['@faucet', 'alice', '@fee']);
+    expect(l.touched.slice(0, l.touchedCount).map((a) => a.owner)).toEqual(['@faucet', 'alice', '@fee']);
     l.beginCommand();
-    expect(l.touched).toEqual([]);
+    expect(l.touchedCount).toBe(0);
   });
 
   it('refuses to take a user bucket below zero, to post negative amounts or across assets', () => {

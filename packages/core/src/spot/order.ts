@@ -7,25 +7,27 @@ import type { OrderStatus, OrderType, OrderView, Side, StpMode, TimeInForce } fr
 
 /** A spot order as held by the engine (and linked into a book while it rests). */
 export class Order {
-  filledQty = 0n;
-  filledQuote = 0n;
-  fee = 0n;
-  status: OrderStatus = 'NEW';
+  filledQty: bigint;
+  filledQuote: bigint;
+  fee: bigint;
+  status: OrderStatus;
   updatedTs: number;
   /** Unfilled quantity in qty units (0n for MARKET BUY by quoteAmount, which tracks `hold`). */
   remaining: bigint;
   /** Amount still frozen for this order, in asset units (quote for BUY, base for SELL); 0n once the order ends. */
-  hold = 0n;
+  hold: bigint;
   /** The SPOT account holding `hold` (quote asset for BUY, base for SELL); set when the order is accepted and funded. */
-  holdAccount: Account | null = null;
+  holdAccount: Account | null;
+  /** The owner's SPOT account of the asset it receives (base for BUY, quote for SELL); looked up at the first fill. */
+  recvAccount: Account | null;
   /** Fast book links (intrusive FIFO list per price level); unused by the naive book. */
-  prev: Order | null = null;
-  next: Order | null = null;
-  level: unknown = null;
+  prev: Order | null;
+  next: Order | null;
+  level: unknown;
   /** Engine's per-user list of open orders (intrusive, in arrival order). */
-  userPrev: Order | null = null;
-  userNext: Order | null = null;
-  userList: UserOrders | null = null;
+  userPrev: Order | null;
+  userNext: Order | null;
+  userList: UserOrders | null;
 
   constructor(
     /** Engine sequence number; `orderId` is its decimal string. */
@@ -47,8 +49,22 @@ export class Order {
     readonly stp: StpMode,
     readonly createdTs: number,
   ) {
+    // Assigned here rather than as class field initialisers (one shape, plain stores: cheaper in V8).
+    this.filledQty = 0n;
+    this.filledQuote = 0n;
+    this.fee = 0n;
+    this.status = 'NEW';
     this.updatedTs = createdTs;
     this.remaining = quantity ?? 0n;
+    this.hold = 0n;
+    this.holdAccount = null;
+    this.recvAccount = null;
+    this.prev = null;
+    this.next = null;
+    this.level = null;
+    this.userPrev = null;
+    this.userNext = null;
+    this.userList = null;
   }
 
   /** True while NEW or PARTIALLY_FILLED. */

@@ -8,7 +8,7 @@
  * self-trade prevention decided by the taker's mode, fees charged in the asset received and rounded up.
  */
 import { Account, type Ledger } from '../ledger/ledger';
-import { feeCeil, pow10 } from '../money';
+import { pow10 } from '../money';
 import type {
   Command,
   CommandResult,
@@ -55,6 +55,18 @@ export const MAX_CLIENT_ORDER_ID_LENGTH = 36;
 function reject(code: RejectCode): CommandResult {
   return { code, events: [] };
 }
+
+/**
+ * Fee of `amount` (asset units, >= 0) at `ppm` parts per million, rounded up: the same value as
+ * money's feeCeil (ceil(amount * ppm / 1e6)), computed as floor((amount * ppm + 999999) / 1e6),
+ * which is equal for non-negative products and takes fewer bigint operations.
+ */
+function feeUp(amount: bigint, ppm: bigint): bigint {
+  return ppm === 0n ? 0n : (amount * ppm + 999_999n) / 1_000_000n;
+}
+
+/** -1n, a "none" marker for non-negative bigints (a literal -1n would be a unary minus at run time). */
+const NONE = -1n;
 
 function isOptBigint(v: unknown): boolean {
   return v === undefined || typeof v === 'bigint';
@@ -144,7 +156,7 @@ export class SpotMarket {
     }
     const byQuote = quoteAmount !== undefined;
     // LIMIT notional in quote units (computed once: it is also a BUY's hold).
-    let notional = -1n;
+    let notional = NONE;
     if (!byQuote) {
       if (quantity === undefined) return reject('quantity_required');
       if (c.stepSize !== 1n && quantity % c.stepSize !== 0n) return reject('quantity_not_on_step');
@@ -213,7 +225,7 @@ export class SpotMarket {
 
     const outcome = this.match(order, host, ts);
 
-    let restTotal = -1n;
+    let restTotal = NONE;
     if (byQuote) {
       order.status = order.filledQty > 0n && outcome === 'unaffordable' ? 'FILLED' : 'EXPIRED';
     } else if (order.remaining === 0n) {
@@ -268,7 +280,7 @@ export class SpotMarket {
     const limit = t.price;
     const byQuote = t.quoteAmount !== null;
     const symbol = this.config.symbol;
-    let depthPrice = -1n;
+    let depthPrice = NONE;
     let depthQty = 0n;
     let outcome: 'done' | 'stp' | 'unaffordable' = 'done';
     for (;;) {
@@ -320,10 +332,11 @@ export class SpotMarket {
     const takerBuys = t.side === 'BUY';
     const buyer = takerBuys ? t : m;
     const seller = takerBuys ? m : t;
-    const bBase = ledger.account(buyer.userId, 'SPOT', c.base);
-    const bQuote = ledger.account(buyer.userId, 'SPOT', c.quote);
-    const sBase = ledger.account(seller.userId, 'SPOT', c.base);
-    const sQuote = ledger.account(seller.userId, 'SPOT', c.quote);
+    // Both orders are funded, so holdAccount is set; the receiving accounts are looked up once per order.
+    const bQuote = buyer.holdAccount as Account;
+    const sBase = seller.holdAccount as Account;
+    const bBase = buyer.recvAccount ?? (buyer.recvAccount = ledger.account(buyer.userId, 'SPOT', c.base));
+    const sQuote = seller.recvAccount ?? (seller.recvAccount = ledger.account(seller.userId, 'SPOT', c.quote));
     // Delivery both ways out of the holds.
     ledger.post(sBase, 'frozen', bBase, 'available', base);
     seller.hold -= base;
@@ -336,8 +349,8 @@ export class SpotMarket {
       t.hold -= excess;
     }
     // Fees in the asset received, rounded up (exchange's favour).
-    const buyerFee = feeCeil(base, takerBuys ? this.takerFeePpm : this.makerFeePpm);
-    const sellerFee = feeCeil(quote, takerBuys ? this.makerFeePpm : this.takerFeePpm);
+    const buyerFee = feeUp(base, takerBuys ? this.takerFeePpm : this.makerFeePpm);
+    const sellerFee = feeUp(quote, takerBuys ? this.makerFeePpm : this.takerFeePpm);
     ledger.post(bBase, 'available', this.feeBase, 'available', buyerFee);
     ledger.post(sQuote, 'available', this.feeQuote, 'available', sellerFee);
     buyer.fee += buyerFee;
