@@ -10,11 +10,12 @@ import { useTranslation } from 'react-i18next';
 import type { GeetestResult } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
 import { useAppStore } from '../../../shared/storage';
-import { AccountField, KindSwitch, PasswordField } from '../components/fields';
+import { PasswordField } from '../components/fields';
 import { SlideCaptcha } from '../components/SlideCaptcha';
-import { AuthHeader } from '../components/AuthHeader';
+import { AccountInputs, AuthForm } from '../components/AuthForm';
 import { login } from '../api/login';
 import { useAfterLogin } from '../hooks/use-after-login';
+import { useAccountForm } from '../hooks/use-account-form';
 import { checkAccount } from '../validation';
 
 /** Login page. */
@@ -22,73 +23,57 @@ export default function LoginPage() {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
   const lastAccount = useAppStore((s) => s.phone);
-  const storedArea = useAppStore((s) => s.areaCode);
-  const setStoredArea = useAppStore((s) => s.setAreaCode);
-  const [kind, setKind] = useState<'EMAIL' | 'PHONE'>(/^\d+$/.test(lastAccount) ? 'PHONE' : 'EMAIL');
-  const [account, setAccount] = useState(lastAccount);
+  const form = useAccountForm<'password'>({ kind: /^\d+$/.test(lastAccount) ? 'PHONE' : 'EMAIL', account: lastAccount });
+  const { kind, account, errors } = form;
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ account?: string | null; password?: string | null }>({});
-  const [busy, setBusy] = useState(false);
   const [captcha, setCaptcha] = useState(false);
   const afterLogin = useAfterLogin();
 
   const submit = async (pass?: GeetestResult) => {
     const accErr = checkAccount(kind, account);
     const pwErr = password ? null : 'v.passwordRequired';
-    setErrors({ account: accErr && t(accErr), password: pwErr && t(pwErr) });
+    form.setErrors({ account: form.tr(accErr), password: form.tr(pwErr) });
     if (accErr || pwErr) return;
-    setBusy(true);
+    form.setBusy(true);
     try {
-      const session = await login({ account: account.trim(), areaCode: kind === 'PHONE' ? storedArea : undefined, password, pass }, true);
+      const session = await login({ account: account.trim(), areaCode: form.phoneAreaCode, password, pass }, true);
       showToast(t('loginSuccess'));
       await afterLogin(session, account.trim());
     } catch (e) {
       if (isApiError(e, 'captcha_required') || (isApiError(e, 'captcha_invalid') && !pass)) setCaptcha(true);
       else if (isApiError(e)) showToast(e.message);
     } finally {
-      setBusy(false);
+      form.setBusy(false);
     }
   };
 
   return (
-    <div>
-      <AuthHeader close />
-      <form
-        className="ex-auth"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <h1 className="ex-auth-title">{t('loginTitle')}</h1>
-        <p className="ex-auth-sub">{t('loginSub')}</p>
-        {params.get('redirect') && <p className="ex-auth-sub">{t('loginToContinue')}</p>}
-        <KindSwitch
-          value={kind}
-          onChange={(k) => {
-            setKind(k);
-            setAccount('');
-            setErrors({});
+    <AuthForm
+      close
+      title={t('loginTitle')}
+      sub={t('loginSub')}
+      onSubmit={() => void submit()}
+      after={
+        <SlideCaptcha
+          visible={captcha}
+          onClose={() => setCaptcha(false)}
+          onSuccess={(p) => {
+            setCaptcha(false);
+            void submit(p);
           }}
         />
-        <AccountField kind={kind} value={account} onChange={setAccount} areaCode={storedArea} onAreaCode={setStoredArea} error={errors.account} />
-        <PasswordField label={t('password')} value={password} onChange={setPassword} placeholder={t('passwordPlaceholder')} error={errors.password} autoComplete="current-password" />
-        <Button block color="primary" type="submit" loading={busy}>
-          {t('login')}
-        </Button>
-        <div className="ex-auth-links">
-          <Link to="/forget">{t('forgetPassword')}</Link>
-          <Link to="/register">{t('toRegister')}</Link>
-        </div>
-      </form>
-      <SlideCaptcha
-        visible={captcha}
-        onClose={() => setCaptcha(false)}
-        onSuccess={(p) => {
-          setCaptcha(false);
-          void submit(p);
-        }}
-      />
-    </div>
+      }
+    >
+      {params.get('redirect') && <p className="ex-auth-sub">{t('loginToContinue')}</p>}
+      <AccountInputs form={form} />
+      <PasswordField label={t('password')} value={password} onChange={setPassword} placeholder={t('passwordPlaceholder')} error={errors.password} autoComplete="current-password" />
+      <Button block color="primary" type="submit" loading={form.busy}>
+        {t('login')}
+      </Button>
+      <div className="ex-auth-links">
+        <Link to="/forget">{t('forgetPassword')}</Link>
+        <Link to="/register">{t('toRegister')}</Link>
+      </div>
+    </AuthForm>
   );
 }
