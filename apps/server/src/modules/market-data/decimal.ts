@@ -4,12 +4,20 @@
  * (ReferencePaths) and the database may carry more decimals than a market shows.
  */
 
+// pow10 (10^n, RangeError on a bad exponent) and formatting are the core's: same values, one copy.
+// Parsing stays here because it differs on purpose: core's parseDecimal is strict (no sign, throws on
+// extra decimals) while reference data needs signs and half-up rounding to the market's decimals.
+import { formatDecimal, pow10 } from '@exchange/core';
+
+export { pow10 };
+
 const DEC_RE = /^(-)?([0-9]+)(?:\.([0-9]*))?$/;
 
-/** 10^n as a bigint (n a non-negative integer). */
-export function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
-}
+/**
+ * Formats `units` (10^-decimals) as a decimal string with exactly `decimals` decimals: (12345n, 2) -> "123.45",
+ * negatives with a leading '-'; core's formatDecimal under the name this module pairs with toUnits.
+ */
+export const fromUnits: (units: bigint, decimals: number) => string = formatDecimal;
 
 /**
  * Parses a decimal string ("-12.345", "7", "0.10") into units of 10^-decimals, rounding half away from zero.
@@ -32,16 +40,6 @@ export function toUnits(str: string, decimals: number): bigint {
   return neg ? -v : v;
 }
 
-/** Formats `units` (10^-decimals) as a decimal string with exactly `decimals` decimals: (12345n, 2) -> "123.45". */
-export function fromUnits(units: bigint, decimals: number): string {
-  const neg = units < 0n;
-  const abs = neg ? -units : units;
-  const s = abs.toString();
-  if (decimals === 0) return (neg ? '-' : '') + s;
-  const padded = s.padStart(decimals + 1, '0');
-  const out = `${padded.slice(0, padded.length - decimals)}.${padded.slice(padded.length - decimals)}`;
-  return (neg ? '-' : '') + out;
-}
 
 /** Re-scales `units` from `from` decimals to `to` decimals, rounding half away from zero when dropping digits. */
 export function rescale(units: bigint, from: number, to: number): bigint {

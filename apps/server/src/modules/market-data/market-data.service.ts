@@ -164,20 +164,9 @@ function barFromRow(l: Listing, r: KlineRow): Bar {
   };
 }
 
-/** A bar as a row. */
+/** A bar as a row: the wire fields of `klineOut` plus the key and the quote volume (10^-ASSET_SCALE). */
 function rowFromBar(l: Listing, period: KlinePeriod, b: Bar): KlineRow {
-  return {
-    symbol: l.symbol,
-    type: l.type,
-    period,
-    time: b.time,
-    open: fromUnits(b.open, l.priceDecimals),
-    high: fromUnits(b.high, l.priceDecimals),
-    low: fromUnits(b.low, l.priceDecimals),
-    close: fromUnits(b.close, l.priceDecimals),
-    volume: fromUnits(b.volume, l.qtyDecimals),
-    quoteVolume: fromUnits(b.quoteVolume, ASSET_SCALE),
-  };
+  return { symbol: l.symbol, type: l.type, period, ...klineOut(l, b), quoteVolume: fromUnits(b.quoteVolume, ASSET_SCALE) };
 }
 
 /** Quote units of `qty` (qty units) at `price` (price units) in listing `l`: exact (pd + qd <= 8). */
