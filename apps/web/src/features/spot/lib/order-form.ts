@@ -6,6 +6,7 @@
  * idempotent client order id. Every value is a decimal string computed with exact BigInt arithmetic
  * (shared/format); nothing here uses floating point.
  */
+import type { Pair } from '@exchange/api';
 import { addDecimal, compareDecimal, decimalsOf, divDecimal, isDecimal, isZeroDecimal, mulDecimal, parseDec, rescale, decToString, subDecimal } from '../../../shared/format';
 
 /** Order side. */
@@ -15,17 +16,8 @@ export type OrderType = 'LIMIT' | 'MARKET';
 /** What a market BUY is sized by: quote total (Binance quoteOrderQty) or base amount. */
 export type MarketBuyBy = 'total' | 'amount';
 
-/** The trading rules of a market, from the Pair of the API (schemas.ts). */
-export interface MarketRules {
-  tokenCur: string;
-  mainCur: string;
-  priceDecimals: number;
-  qtyDecimals: number;
-  tickSize: string;
-  stepSize: string;
-  minQty: string;
-  minNotional: string;
-}
+/** The trading rules of a market: the fields of the API's Pair (schemas.ts) that the form applies. */
+export type MarketRules = Pick<Pair, 'tokenCur' | 'mainCur' | 'priceDecimals' | 'qtyDecimals' | 'tickSize' | 'stepSize' | 'minQty' | 'minNotional'>;
 
 /** The form's values, all as typed (decimal strings, '' when empty). */
 export interface OrderFormValues {
