@@ -58,6 +58,7 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: dataDir, CAPTCHA_TEST_MODE: '1', LOG_LEVEL: 'warn', NODE_ENV: 'test', ...(webDist ? { WEB_DIST: webDist } : {}) },
+    // No NODE_ENV: vite would make a React development build with NODE_ENV=test; `npm start` runs without it.
+    env: { PORT: String(port), DATA_DIR: dataDir, CAPTCHA_TEST_MODE: '1', LOG_LEVEL: 'warn', ...(webDist ? { WEB_DIST: webDist } : {}) },
   },
 });
