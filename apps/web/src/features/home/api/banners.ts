@@ -3,9 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { API_PATHS, type Banner } from '@exchange/api';
 import { apiGet } from '../../../shared/api-client';
 import { useAppStore, type Lang } from '../../../shared/storage';
-
-/** The spec's `global` parameter for a language. */
-export const globalOf = (lang: Lang) => (lang === 'zh' ? 'CHINESE_SIM' : 'ENGLISH');
+import { globalOf } from '../../../shared/content-api';
 
 /** queryOptions of the home banners in `lang`. */
 export function bannersQuery(lang: Lang) {

@@ -14,7 +14,7 @@ import { TopPairs } from '../components/TopPairs';
 import { QuickActions } from '../components/QuickActions';
 import { RankingList } from '../components/RankingList';
 import { bannersQuery, useBanners } from '../api/banners';
-import { noticesQuery, useNotices } from '../api/notices';
+import { noticesQuery, useNotices } from '../../../shared/content-api';
 import { useIndexCoin } from '../api/index-coin';
 import '../home.css';
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
 import { formatDateTime } from '../../../shared/format';
-import { useNoticeDetail } from '../api/notices';
+import { useNoticeDetail } from '../api/get-notice-detail';
 
 /** Strips tags from server text so that it can be shown as plain paragraphs. */
 export function toParagraphs(content: string): string[] {

@@ -4,13 +4,13 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
 import { formatDateTime } from '../../../shared/format';
-import { useNoticeList } from '../api/notices';
+import { useNotices } from '../../../shared/content-api';
 
 /** Notice list page. */
 export default function NoticeListPage() {
   const { t } = useTranslation('notices');
   const navigate = useNavigate();
-  const q = useNoticeList();
+  const q = useNotices();
   const list = [...(q.data ?? [])].sort((a, b) => b.createTime - a.createTime);
   return (
     <div style={{ minHeight: '100vh', background: 'var(--ex-bg)' }}>
