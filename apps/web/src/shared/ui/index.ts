@@ -1,4 +1,5 @@
 export * from './PageHeader';
 export * from './EmptyState';
 export * from './Loading';
-export * from './SegTabs';
+// SegTabs is imported from './SegTabs' directly: re-exported here (the shell loads this barrel) it
+// would move into the initial chunk although only lazy pages use it.

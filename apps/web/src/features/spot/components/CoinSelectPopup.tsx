@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore } from '../../../shared/storage';
 import { formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
-import { EmptyState, InlineLoading, SegTabs } from '../../../shared/ui';
+import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useMainCurs, usePairsByMainCur } from '../../../shared/market-api';
 
 /** Props of CoinSelectPopup. */

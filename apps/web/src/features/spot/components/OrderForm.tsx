@@ -14,7 +14,7 @@ import { isApiError, showToast } from '../../../shared/api-client';
 import { useRequireNickname } from '../../../shared/guards';
 import { useAppStore } from '../../../shared/storage';
 import { formatFixed, groupThousands } from '../../../shared/format';
-import { SegTabs } from '../../../shared/ui';
+import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useSpotBalance } from '../api/get-spot-assets';
 import { useSetEntrust } from '../api/set-entrust';
 import {
