@@ -72,6 +72,9 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await expect(page.getByRole('button', { name: '选择交易对，当前 BTC/USDT' })).toBeVisible();
   // The demo faucet credits 10,000 USDT to every new account.
   await expect.poll(() => formAvailable(page), { timeout: 30_000, message: 'USDT available on the buy form' }).toBe(10000);
+  // Sell orders to buy from: the live mini order book has asks (the market bots' ladder).
+  const asks = page.getByRole('region', { name: '盘口' }).getByRole('list', { name: '卖出' });
+  await expect(asks.getByRole('button', { name: /^使用价格 / }).nth(2)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('tablist', { name: '委托类型' }).getByRole('tab', { name: '市价' }).click();
   await expect(page.getByRole('tab', { name: '按金额' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('交易额', { exact: true }).fill('1000');
