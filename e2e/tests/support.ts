@@ -75,14 +75,24 @@ export async function solvePuzzle(page: Page, title: string, sliderName: string)
   const slider = dialog.getByRole('slider', { name: sliderName });
   // aria-valuemax is the puzzle width once the challenge has loaded.
   await expect(slider).not.toHaveAttribute('aria-valuemax', '0', { timeout: 30_000 });
-  const box = await slider.boundingBox();
-  if (!box) throw new Error('puzzle slider has no box');
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + box.width / 2, y);
-  await page.mouse.down();
-  for (let dx = 10; dx <= 150; dx += 10) await page.mouse.move(box.x + box.width / 2 + dx, y);
-  await expect(slider).not.toHaveAttribute('aria-valuenow', '0');
-  await page.mouse.up();
+  // The popup opens with an animation: hover() waits until the handle is stable and hit-testable before
+  // the pointer goes down on it; a drag that did not catch the handle is tried again.
+  for (let attempt = 1; ; attempt++) {
+    await slider.hover();
+    const box = await slider.boundingBox();
+    if (!box) throw new Error('puzzle slider has no box');
+    const x = box.x + box.width / 2;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    for (let dx = 10; dx <= 150; dx += 10) await page.mouse.move(x + dx, y);
+    const moved = await expect(slider)
+      .not.toHaveAttribute('aria-valuenow', '0', { timeout: 3_000 })
+      .then(() => true, () => false);
+    await page.mouse.up();
+    if (moved) break;
+    if (attempt === 3) throw new Error('the puzzle slider did not follow the pointer');
+  }
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
 
