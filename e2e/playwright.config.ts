@@ -19,6 +19,8 @@ const dataDir = external ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'exch-e2e-
  * running journeys (and the journeys do not swap them under someone else's server). E2E_NPM_START=1 runs
  * the literal `npm start` instead.
  */
+// Every process that loads this config made its own directory; remove it when that process ends.
+if (dataDir) process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const literalStart = process.env.E2E_NPM_START === '1';
 const webDist = external || literalStart ? '' : path.join(dataDir, 'web-dist');
 const startCommand = literalStart
