@@ -21,11 +21,17 @@ class Level {
   total: bigint;
   head: Order | null;
   tail: Order | null;
-  constructor(readonly price: bigint) {
+  /** The chunk holding this level (kept up to date on splits), so removing it needs no price search. */
+  chunk: Level[];
+  constructor(
+    readonly price: bigint,
+    chunk: Level[],
+  ) {
     // assigned here rather than as class field initialisers (plain stores; cheaper in V8)
     this.total = 0n;
     this.head = null;
     this.tail = null;
+    this.chunk = chunk;
   }
 }
 
@@ -85,8 +91,10 @@ class BookSide {
     const ch = this.chunks;
     const lastChunk = ch[ch.length - 1];
     if (lastChunk === undefined) {
-      const level = new Level(price);
-      ch.push([level]);
+      const c: Level[] = [];
+      const level = new Level(price, c);
+      c.push(level);
+      ch.push(c);
       return level;
     }
     let ci: number;
@@ -96,9 +104,9 @@ class BookSide {
     if (top.price === price) return top;
     if (this.worse(top.price, price)) {
       // Fast path: a new best level goes to the very end.
-      level = new Level(price);
       ci = ch.length - 1;
       c = lastChunk;
+      level = new Level(price, c);
       c.push(level);
     } else {
       const p = this.locate(price);
@@ -106,10 +114,14 @@ class BookSide {
       c = ch[ci] as Level[];
       const at = c[p.index];
       if (at !== undefined && at.price === price) return at;
-      level = new Level(price);
+      level = new Level(price, c);
       c.splice(p.index, 0, level);
     }
-    if (c.length > CHUNK_MAX) ch.splice(ci + 1, 0, c.splice(CHUNK_MAX >>> 1));
+    if (c.length > CHUNK_MAX) {
+      const upper = c.splice(CHUNK_MAX >>> 1);
+      for (let i = 0; i < upper.length; i++) (upper[i] as Level).chunk = upper;
+      ch.splice(ci + 1, 0, upper);
+    }
     return level;
   }
 
@@ -121,17 +133,19 @@ class BookSide {
       if (lastChunk.length === 0) ch.pop();
       return;
     }
-    const p = this.locate(level.price);
-    const c = ch[p.chunk] as Level[];
-    c.splice(p.index, 1);
-    if (c.length === 0) ch.splice(p.chunk, 1);
+    // The level knows its chunk: a scan of at most CHUNK_MAX references instead of a bigint search.
+    const c = level.chunk;
+    c.splice(c.indexOf(level), 1);
+    if (c.length === 0) ch.splice(ch.lastIndexOf(c), 1);
   }
 
   /** The level right after `level` in priority order (the next worse one), or undefined. */
   worseThan(level: Level): Level | undefined {
-    const p = this.locate(level.price);
-    if (p.index > 0) return (this.chunks[p.chunk] as Level[])[p.index - 1];
-    const prev = this.chunks[p.chunk - 1];
+    const c = level.chunk;
+    const i = c.indexOf(level);
+    if (i > 0) return c[i - 1];
+    const ci = this.chunks.lastIndexOf(c);
+    const prev = this.chunks[ci - 1];
     return prev === undefined ? undefined : prev[prev.length - 1];
   }
 
@@ -238,6 +252,7 @@ export class FastOrderBook implements OrderBook {
         for (const l of c) {
           const at = s.locate(l.price);
           if ((s.chunks[at.chunk] as Level[])[at.index] !== l) return 'search does not find level';
+          if (l.chunk !== c) return 'level does not know its chunk';
           if (prev !== undefined && (s.isBid ? !(prev.price < l.price) : !(prev.price > l.price))) return 'levels not sorted';
           prev = l;
           let total = 0n;
