@@ -5,22 +5,20 @@
  */
 import { useState } from 'react';
 import { Tabs } from 'antd-mobile';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '@exchange/api';
 import { formatCny, formatCompact, formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
 import { EmptyState, InlineLoading } from '../../../shared/ui';
 import { useIndexCoin, type IndexCoinType } from '../api/index-coin';
-import { pairDetailPath } from './pair-link';
+import { useOpenPair } from '../hooks/use-open-pair';
 
 const RANKINGS: readonly Exclude<IndexCoinType, 'TOP'>[] = ['UPDOWN', 'VOLUME', 'PROJECT'];
 
 function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
   const { t } = useTranslation('home');
-  const navigate = useNavigate();
+  const openPair = useOpenPair();
   const lang = useAppStore((s) => s.currentLangue);
-  const setPairsName = useAppStore((s) => s.setPairsName);
   const trend = trendOf(p.updown);
   const badge = kind === 'VOLUME' ? formatCompact(p.quoteVolume, lang) : formatPercent(p.updown);
   return (
@@ -29,10 +27,7 @@ function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
         type="button"
         className="rank-row"
         aria-label={p.pairsName}
-        onClick={() => {
-          setPairsName(p.pairsName);
-          navigate(pairDetailPath(p.pairsName, p.type));
-        }}
+        onClick={() => openPair(p)}
       >
         <div className="rank-name">
           <div>

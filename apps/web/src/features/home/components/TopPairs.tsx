@@ -1,18 +1,15 @@
 /** Up to four top pairs with price, percent change and CNY equivalent (spec section 2). */
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '@exchange/api';
 import { formatCny, formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
-import { useAppStore } from '../../../shared/storage';
 import { TOP_PAIRS } from '../api/index-coin';
-import { pairDetailPath } from './pair-link';
+import { useOpenPair } from '../hooks/use-open-pair';
 
 /** The top-pairs row. */
 export function TopPairs({ pairs }: { pairs: Pair[] | undefined }) {
   const { t } = useTranslation('home');
-  const navigate = useNavigate();
-  const setPairsName = useAppStore((s) => s.setPairsName);
+  const openPair = useOpenPair();
   const list = (pairs ?? []).slice(0, TOP_PAIRS);
   return (
     <section className="home-top" aria-label={t('topPairs')}>
@@ -26,10 +23,7 @@ export function TopPairs({ pairs }: { pairs: Pair[] | undefined }) {
                 key={p.pairsName}
                 className="home-top-item"
                 aria-label={p.pairsName}
-                onClick={() => {
-                  setPairsName(p.pairsName);
-                  navigate(pairDetailPath(p.pairsName, p.type));
-                }}
+                onClick={() => openPair(p)}
               >
                 <div className="home-top-name">
                   {p.tokenCur}
