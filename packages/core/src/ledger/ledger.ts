@@ -49,6 +49,27 @@ class OwnerAccounts {
   readonly SYSTEM = new Map<string, Account>();
 }
 
+/**
+ * The accounts of one kind of an owner. A switch on the kind instead of `kinds[kind]`: a computed
+ * key that takes several values makes a megamorphic keyed load on the hot path.
+ */
+function kindMap(kinds: OwnerAccounts, kind: LedgerKind): Map<string, Account> | undefined {
+  switch (kind) {
+    case 'SPOT':
+      return kinds.SPOT;
+    case 'SYSTEM':
+      return kinds.SYSTEM;
+    case 'ASSETS':
+      return kinds.ASSETS;
+    case 'CONTRACT':
+      return kinds.CONTRACT;
+    case 'OTC':
+      return kinds.OTC;
+    default:
+      return undefined;
+  }
+}
+
 /** True when `owner` names a system account ('@faucet', '@chain', '@fee', '@insurance', ...). */
 export function isSystemOwner(owner: string): boolean {
   return owner.charCodeAt(0) === 64; // '@'
@@ -80,7 +101,8 @@ export class Ledger {
       kinds = new OwnerAccounts();
       this.byOwner.set(owner, kinds);
     }
-    const assets = kinds[kind];
+    const assets = kindMap(kinds, kind);
+    if (assets === undefined) throw new RangeError(`ledger: unknown account kind ${String(kind)}`);
     let acc = assets.get(asset);
     if (acc === undefined) {
       acc = new Account(owner, kind, asset);
@@ -91,7 +113,8 @@ export class Ledger {
 
   /** The account if it exists (no creation). */
   find(owner: string, kind: LedgerKind, asset: string): Account | undefined {
-    return this.byOwner.get(owner)?.[kind].get(asset);
+    const kinds = this.byOwner.get(owner);
+    return kinds === undefined ? undefined : kindMap(kinds, kind)?.get(asset);
   }
 
   /** Balance of an account (zeroes if it never existed). */
