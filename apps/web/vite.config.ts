@@ -19,8 +19,7 @@ function versionFile(): Plugin {
 
 export default defineConfig({
   plugins: [react(), versionFile()],
-  // The workspace root holds React 18 (hoisted for peer ranges of antd-mobile's deps); the app uses
-  // the React 19 of apps/web/node_modules everywhere.
+  // One React for the app and antd-mobile alike (the root package.json overrides the React 18 of their peer ranges).
   resolve: { dedupe: ['react', 'react-dom'] },
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   // Pre-bundle everything lazy routes use, so the dev server does not re-optimise mid-session.

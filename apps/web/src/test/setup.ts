@@ -2,6 +2,8 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+// antd-mobile's imperative Dialog/Toast need a React 19 render function, as in the app (main.tsx).
+import '../shared/ui/antd-compat';
 
 // The machine is shared and test files run in parallel: give findBy/waitFor room.
 configure({ asyncUtilTimeout: 5000 });

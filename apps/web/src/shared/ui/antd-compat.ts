@@ -1,7 +1,7 @@
 /**
  * antd-mobile 5 on React 19: its imperative APIs (Toast, Dialog.confirm, Modal) mount their own roots
  * and need a render function, since ReactDOM.render is gone in React 19
- * (https://mobile.ant.design/guide/v5-for-19). Imported once by main.tsx (not in tests: there antd-mobile's own fallback renders its imperative UI).
+ * (https://mobile.ant.design/guide/v5-for-19). Imported once by main.tsx, and by the test setup.
  */
 import { unstableSetRender } from 'antd-mobile';
 import { createRoot, type Root } from 'react-dom/client';
