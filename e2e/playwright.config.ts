@@ -1,8 +1,8 @@
 /**
  * Playwright journeys (issue 3): Debian's Chromium at a phone viewport (390x844), against the app started
- * with the two steps of `npm start` (web build + server on the embedded PGlite; build into a private
- * directory, see below), on its own port and a fresh data directory, with CAPTCHA_TEST_MODE=1 so the slide
- * puzzle accepts any answer. E2E_BASE_URL=<url> tests an already running server instead.
+ * as `npm start` starts it (web build + server on the embedded PGlite), on its own port and a fresh data
+ * directory, with CAPTCHA_TEST_MODE=1 so the slide puzzle accepts any answer. E2E_BASE_URL=<url> tests an
+ * already running server instead.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -14,15 +14,14 @@ const port = Number(process.env.E2E_PORT ?? 8091);
 const external = process.env.E2E_BASE_URL;
 const dataDir = external ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'exch-e2e-'));
 /**
- * The web build the server serves. By default the journeys run the two steps of the root `npm start`
- * (vite build of apps/web, then the server) with the build written to a private directory (WEB_DIST), so
- * that another `npm start`/`vite build` in the same checkout cannot swap the hashed chunks under the
- * running journeys (and the journeys do not swap them under someone else's server). E2E_NPM_START=1 runs
- * the literal `npm start` instead.
+ * The web build the server serves. By default the literal `npm start` (which builds apps/web/dist). With
+ * E2E_PRIVATE_BUILD=1 the journeys run its two steps with the build written to a private directory
+ * (WEB_DIST), so that another `npm start`/`vite build` in the same checkout cannot swap the hashed chunks
+ * under the running journeys (useful while developing with a dev server open).
  */
 // Every process that loads this config made its own directory; remove it when that process ends.
 if (dataDir) process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
-const literalStart = process.env.E2E_NPM_START === '1';
+const literalStart = process.env.E2E_PRIVATE_BUILD !== '1';
 const webDist = external || literalStart ? '' : path.join(dataDir, 'web-dist');
 const startCommand = literalStart
   ? 'npm start'
