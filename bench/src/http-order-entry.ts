@@ -125,7 +125,7 @@ function measure(opts: autocannon.Options): Promise<HttpMeasure> {
 }
 
 /** Run the benchmark. Returns undefined if a server could not be started (printed). */
-export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; hello: HttpMeasure } | undefined> {
+export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRead: HttpMeasure; hello: HttpMeasure } | undefined> {
   heading('2. HTTP order entry with durable journal vs Fastify hello-world (same machine, same run)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
   const port = await freePort();
@@ -144,6 +144,7 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; hello: 
   server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const base = `http://127.0.0.1:${port}`;
   let entry: HttpMeasure;
+  let authRead: HttpMeasure;
   try {
     await waitFor(`${base}/healthz`, server, 120_000, () => log);
     const sessions: { token: string; userId: string }[] = [];
@@ -165,6 +166,16 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; hello: 
     });
     await measure(opts(WARMUP_S));
     entry = await measure(opts(DURATION_S));
+    // Diagnostic: an authenticated read that journals nothing (token check + one query), same settings.
+    authRead = await measure({
+      url: `${base}/api/${API_PATHS.getMember}`,
+      connections: CONNECTIONS,
+      duration: DURATION_S / 2,
+      setupClient: (client) => {
+        const s = sessions[n++ % sessions.length] as { token: string; userId: string };
+        client.setHeaders({ lang: 'en', token: s.token, userId: s.userId });
+      },
+    });
     // Check what the run did: every answered order must be resting (not rejected for lack of funds).
     const one = sessions[0] as { token: string; userId: string };
     const check = await fetch(`${base}/api/${API_PATHS.setEntrust}`, {
@@ -200,7 +211,8 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; hello: 
   table([
     ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio req/s'],
     ['POST setEntrust (journal fsync)', fmtInt(entry.rps), String(entry.p50), String(entry.p99), `${fmtRatio(entry.rps / hw.rps)} of hello (target ${TARGET_RATIO})`],
+    ['GET getMember (auth, no journal)', fmtInt(authRead.rps), String(authRead.p50), String(authRead.p99), `${fmtRatio(authRead.rps / hw.rps)} of hello (diagnostic)`],
     ['GET / Fastify hello-world', fmtInt(hw.rps), String(hw.p50), String(hw.p99), '1.00x'],
   ]);
-  return { entry, hello: hw };
+  return { entry, authRead, hello: hw };
 }
