@@ -77,13 +77,13 @@ export function createMemberRepository(db: Db) {
     },
 
     /** Whether a live (unrevoked, unexpired at `now`) session with this token hash belongs to `userId`. */
-    async liveSession(tokenHash: string, userId: bigint, now: Date): Promise<boolean> {
+    async liveSession(tokenHash: string, userId: bigint, now: Date): Promise<Date | null> {
       const rows = await db
-        .select({ id: sessions.id })
+        .select({ expiresAt: sessions.expiresAt })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .limit(1);
-      return rows.length > 0;
+      return rows[0]?.expiresAt ?? null;
     },
 
     /** Revokes the session with this token hash. */

@@ -183,6 +183,9 @@ describe('login, sessions and logout', () => {
     const ip = randomIp();
     const s1 = (await post(t.app, 'member/member/login', { account: 'bob@example.com', password: 'BobSecret1' }, { ip })).json().result;
     const s2 = (await post(t.app, 'member/member/login', { account: 'bob@example.com', password: 'BobSecret1' }, { ip })).json().result;
+    // Both sessions were just used, so they sit in the service's session cache: logout must evict at once.
+    expect((await get(t.app, 'member/member/getMember', {}, auth(s1))).statusCode).toBe(200);
+    expect((await get(t.app, 'member/member/getMember', {}, auth(s2))).statusCode).toBe(200);
     const out = await post(t.app, 'member/member/logout', {}, auth(s1));
     expect(out.json()).toEqual({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null });
     expectFail(await get(t.app, 'member/member/getMember', {}, { lang: 'zh', ...auth(s1) }), 'SYS.0015', 'zh', 401);
