@@ -183,4 +183,20 @@ describe('spot trading API', () => {
     }
     expect(t.ctx.host.engine.stateHash()).toBe(before);
   });
+  it('answers a clientOrderId retry from the database after the engine has dropped the ended order', async () => {
+    const first = await call('bob', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: '1.00', amount: '1', clientOrderId: 'bob-ioc-evicted' });
+    expect(first.body.result).toMatchObject({ status: 'EXPIRED', clientOrderId: 'bob-ioc-evicted' });
+    const id: string = first.body.result.id;
+    // Push the order out of the engine's window of retained ended orders (1,000 by default).
+    const filler = Array.from({ length: 1_100 }, () =>
+      t.ctx.host.submit({ type: 'placeOrder', userId: users.bob!.userId, symbol: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: 100n, quantity: 1n }),
+    );
+    expect((await Promise.all(filler)).every((r) => r.code === 'ok')).toBe(true);
+    expect(t.ctx.host.engine.order(id)).toBeUndefined();
+    const hash = t.ctx.host.engine.stateHash();
+    const retry = await call('bob', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: '1.00', amount: '1', clientOrderId: 'bob-ioc-evicted' });
+    expect(retry.status).toBe(200);
+    expect(retry.body.result).toMatchObject({ id, status: 'EXPIRED', clientOrderId: 'bob-ioc-evicted', price: '1.00' });
+    expect(t.ctx.host.engine.stateHash()).toBe(hash);
+  });
 });

@@ -118,8 +118,17 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       const s = scalesOf(body.pairsName);
       const r = await host.submit(buildOrder(userId, body, s));
       if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
-      if (!r.order) throw new Error('placeOrder accepted without an order view');
-      return toEntrust(r.order, s);
+      let order = r.order;
+      // A retried clientOrderId whose order the engine no longer retains (it keeps only recent ended orders):
+      // the first result comes from the projection.
+      if (!order && r.duplicateOfOrderId !== undefined) {
+        await caughtUp();
+        const row = await repo.order(r.duplicateOfOrderId);
+        order = row ? rowToOrderView(row) : undefined;
+      }
+      if (!order) throw new Error('placeOrder accepted without an order view');
+      // Format with the order's own market: a retry may name another pair than the first request did.
+      return toEntrust(order, order.symbol === body.pairsName ? s : scalesOf(order.symbol));
     },
 
     async cancel(userId, body) {
