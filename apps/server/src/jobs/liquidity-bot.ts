@@ -3,7 +3,7 @@
  * price and sends small taker orders in the direction of the move, so real trades print and candles move.
  * Every order goes through the entrust service, the same layer as users' orders (no back door into the book).
  *
- * Two bot users per market, both funded once from '@faucet' with idempotent deposit refs:
+ * Two bot users per market, funded from '@faucet' up to a target holding (a restart deposits only a shortfall):
  * - 'mm-<BASE>-<QUOTE>' quotes the ladder;
  * - 'mm-<BASE>-<QUOTE>-taker' sends the taker orders (a separate user, because self-trade prevention would
  *   expire a taker order that meets the same user's resting order).
@@ -130,7 +130,7 @@ export class LiquidityBot {
     return s === null ? null : referenceToTicks(s, this.market.priceDecimals, this.market.tickSize);
   }
 
-  /** Deposits from '@faucet' into the SPOT account; `ref` makes it idempotent (a restart funds nothing twice). */
+  /** Deposits from '@faucet' into the SPOT account; `ref` makes a retry within the idempotency window a no-op. */
   private async deposit(userId: string, asset: string, amount: bigint, ref: string): Promise<void> {
     if (amount <= 0n) return;
     const r = await this.deps.host.submit({ type: 'deposit', userId, asset, account: 'SPOT', amount, from: '@faucet', ref });
@@ -144,13 +144,23 @@ export class LiquidityBot {
     return { quote, base: baseForQuote(quote, ref, m) };
   }
 
+  /**
+   * Brings a bot's SPOT holding of `asset` (available + frozen) up to `target`. Deposit refs are remembered only
+   * for the engine's idempotency window (24 h), so a restart after that must not rely on them: it tops up only
+   * the shortfall, and a restart of a funded bot deposits nothing.
+   */
+  private async fundTo(userId: string, asset: string, target: bigint, ref: string): Promise<void> {
+    const b = this.deps.host.engine.balance(userId, 'SPOT', asset);
+    await this.deposit(userId, asset, target - (b.available + b.frozen), ref);
+  }
+
   private async fund(ref: bigint): Promise<void> {
     const { base, quote } = this.fundingAmounts(ref);
     const { base: b, quote: q } = this.market;
-    await this.deposit(this.maker, q, quote, `mm-fund-1-${q}`);
-    await this.deposit(this.maker, b, base, `mm-fund-1-${b}`);
-    await this.deposit(this.taker, q, quote / 10n, `mm-fund-1-${q}`);
-    await this.deposit(this.taker, b, base / 10n, `mm-fund-1-${b}`);
+    await this.fundTo(this.maker, q, quote, `mm-fund-1-${q}`);
+    await this.fundTo(this.maker, b, base, `mm-fund-1-${b}`);
+    await this.fundTo(this.taker, q, quote / 10n, `mm-fund-1-${q}`);
+    await this.fundTo(this.taker, b, base / 10n, `mm-fund-1-${b}`);
     this.funded = true;
   }
 
