@@ -41,7 +41,11 @@ export interface AppContext {
 /** Opens the database (with migrations), recovers the engine and builds every service. */
 export async function createContext(config: Config, log?: FastifyBaseLogger): Promise<AppContext> {
   const logger = log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
-  const handle: DbHandle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const handle: DbHandle = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
+  });
   const closers: AppContext['closers'] = [() => handle.close()];
   const hooks: Hooks = { userRegistered: [] };
   const host = await createEngineHost({ config, db: handle.db, log: logger });

@@ -29,9 +29,17 @@ export interface DbHandle {
  * Opens the database and applies migrations. `databaseUrl` selects PostgreSQL; otherwise PGlite in
  * `<dataDir>/pglite`, or in memory when dataDir is 'memory://'.
  */
-export async function openDb(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<DbHandle> {
+export async function openDb(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Told about errors of idle pooled connections (e.g. PostgreSQL restarted); default: console.warn. */
+  onPoolError?: (err: Error) => void;
+}): Promise<DbHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client's error (the server restarted, or terminated the connection) is emitted on the pool; without
+    // a listener it would be an uncaught exception. The pool drops that client and opens a new one when needed.
+    pool.on('error', opts.onPoolError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => pool.end() };
