@@ -10,16 +10,23 @@ function replacer(_key: string, value: unknown): unknown {
 
 const BIGINT_RE = /^-?(0|[1-9][0-9]*)$/;
 
-function reviver(_key: string, value: unknown): unknown {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
-    const o = value as Record<string, unknown>;
-    const n = o.$n;
-    if (typeof n === 'string' && Object.keys(o).length === 1) {
+/**
+ * Replaces every {"$n": "<decimal>"} inside `o` with its bigint, in place. A walk after a plain JSON.parse:
+ * a JSON.parse reviver is called back for every key of every record and made recovery parse-bound.
+ */
+function reviveBigints(o: Record<string, unknown>): void {
+  for (const k in o) {
+    const v = o[k];
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) continue;
+    const inner = v as Record<string, unknown>;
+    const n = inner.$n;
+    if (typeof n === 'string' && Object.keys(inner).length === 1) {
       if (!BIGINT_RE.test(n)) throw new SyntaxError(`parseCommand: bad bigint ${n}`);
-      return BigInt(n);
+      o[k] = BigInt(n);
+    } else {
+      reviveBigints(inner);
     }
   }
-  return value;
 }
 
 /** One command as a single line of JSON text (no newline inside); bigints kept exactly. */
@@ -32,9 +39,10 @@ export function serializeCommand(cmd: Command): string {
  * with a string `type` and a numeric `ts` (a corrupt journal line is an operator problem, not a rejection).
  */
 export function parseCommand(text: string): Command {
-  const v: unknown = JSON.parse(text, reviver);
+  const v: unknown = JSON.parse(text);
   if (v === null || typeof v !== 'object' || typeof (v as { type?: unknown }).type !== 'string' || typeof (v as { ts?: unknown }).ts !== 'number') {
     throw new SyntaxError('parseCommand: not a command');
   }
+  reviveBigints(v as Record<string, unknown>);
   return v as Command;
 }
