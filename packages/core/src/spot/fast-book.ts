@@ -35,6 +35,25 @@ class Level {
   }
 }
 
+/**
+ * Insert `v` at index `i` (0 <= i <= a.length) by moving the tail one slot up. Used instead of
+ * `splice`, which is a runtime call and (for removal) allocates the array of removed elements;
+ * chunks hold at most CHUNK_MAX + 1 entries, so the loop is short.
+ */
+function insertAt<T>(a: T[], i: number, v: T): void {
+  let j = a.length;
+  a.push(v);
+  for (; j > i; j--) a[j] = a[j - 1] as T;
+  a[i] = v;
+}
+
+/** Remove the entry at index `i` (0 <= i < a.length) by moving the tail one slot down (see insertAt). */
+function removeAt<T>(a: T[], i: number): void {
+  const n = a.length - 1;
+  for (let j = i; j < n; j++) a[j] = a[j + 1] as T;
+  a.pop();
+}
+
 /** Position of a level in the chunked array. */
 interface Pos {
   chunk: number;
@@ -115,7 +134,7 @@ class BookSide {
       const at = c[p.index];
       if (at !== undefined && at.price === price) return at;
       level = new Level(price, c);
-      c.splice(p.index, 0, level);
+      insertAt(c, p.index, level);
     }
     if (c.length > CHUNK_MAX) {
       const upper = c.splice(CHUNK_MAX >>> 1);
@@ -135,8 +154,8 @@ class BookSide {
     }
     // The level knows its chunk: a scan of at most CHUNK_MAX references instead of a bigint search.
     const c = level.chunk;
-    c.splice(c.indexOf(level), 1);
-    if (c.length === 0) ch.splice(ch.lastIndexOf(c), 1);
+    removeAt(c, c.indexOf(level));
+    if (c.length === 0) removeAt(ch, ch.lastIndexOf(c));
   }
 
   /** The level right after `level` in priority order (the next worse one), or undefined. */

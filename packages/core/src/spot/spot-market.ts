@@ -174,7 +174,7 @@ export class SpotMarket {
     const holdAsset = side === 'BUY' ? c.quote : c.base;
     const limit = isMarket ? null : (price as bigint);
     let hold: bigint;
-    if (side === 'SELL') hold = (quantity as bigint) * this.baseMult;
+    if (side === 'SELL') hold = this.baseMult === 1n ? (quantity as bigint) : (quantity as bigint) * this.baseMult;
     else if (byQuote) hold = quoteAmount;
     else if (!isMarket) hold = notional;
     else hold = this.walk(side, userId, stp, null, quantity as bigint).quote;
@@ -327,8 +327,10 @@ export class SpotMarket {
   private fill(t: Order, m: Order, p: bigint, q: bigint, host: SpotHost, ts: number): bigint {
     const ledger = host.ledger;
     const c = this.config;
-    const quote = p * q * this.notionalMult;
-    const base = q * this.baseMult;
+    // Multiplying by a factor of 1n would still allocate a new bigint: skip it.
+    const nm = this.notionalMult;
+    const quote = nm === 1n ? p * q : p * q * nm;
+    const base = this.baseMult === 1n ? q : q * this.baseMult;
     const takerBuys = t.side === 'BUY';
     const buyer = takerBuys ? t : m;
     const seller = takerBuys ? m : t;
@@ -344,7 +346,7 @@ export class SpotMarket {
     buyer.hold -= quote;
     // A taker BUY limit filled below its limit gets the difference of its hold back.
     if (takerBuys && t.price !== null && t.price > p) {
-      const excess = (t.price - p) * q * this.notionalMult;
+      const excess = nm === 1n ? (t.price - p) * q : (t.price - p) * q * nm;
       ledger.release(bQuote, excess);
       t.hold -= excess;
     }
