@@ -81,6 +81,10 @@ class BookSide {
     const ch = this.chunks;
     let lo = 0;
     let hi = ch.length - 1;
+    // Most prices land near the top of the book: when the chunk before the last one is entirely
+    // worse than `price`, the last chunk is the answer without searching the chunk list.
+    const beforeLast = ch[hi - 1];
+    if (beforeLast !== undefined && this.worse((beforeLast[beforeLast.length - 1] as Level).price, price)) lo = hi;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const c = ch[mid] as Level[];
