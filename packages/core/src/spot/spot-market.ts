@@ -94,6 +94,13 @@ export class SpotMarket {
   lastPrice: bigint | null = null;
   private readonly feeBase: Account;
   private readonly feeQuote: Account;
+  /**
+   * userId -> that user's existing SPOT account of the base (resp. quote) asset: one Map lookup
+   * instead of the ledger's two per placement. Ledger accounts are never removed or replaced, so
+   * an entry never goes stale; only accounts that exist are cached (placement does not create one).
+   */
+  private readonly baseAccounts: Map<string, Account>;
+  private readonly quoteAccounts: Map<string, Account>;
 
   /** `config` must already be validated (engine's addMarket); scales are the assets' scales. */
   constructor(config: MarketConfig, baseScale: number, quoteScale: number, bookKind: BookKind, ledger: Ledger) {
@@ -105,6 +112,8 @@ export class SpotMarket {
     this.takerFeePpm = BigInt(config.takerFeePpm);
     this.feeBase = ledger.account('@fee', 'SYSTEM', config.base);
     this.feeQuote = ledger.account('@fee', 'SYSTEM', config.quote);
+    this.baseAccounts = new Map();
+    this.quoteAccounts = new Map();
   }
 
   /**
@@ -178,7 +187,12 @@ export class SpotMarket {
     else if (byQuote) hold = quoteAmount;
     else if (!isMarket) hold = notional;
     else hold = this.walk(side, userId, stp, null, quantity as bigint).quote;
-    const found = ledger.find(userId, 'SPOT', holdAsset);
+    const cache = side === 'BUY' ? this.quoteAccounts : this.baseAccounts;
+    let found = cache.get(userId);
+    if (found === undefined) {
+      found = ledger.find(userId, 'SPOT', holdAsset);
+      if (found !== undefined) cache.set(userId, found);
+    }
     if ((found === undefined ? 0n : found.available) < hold) return reject('insufficient_balance');
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     if (timeInForce === 'POST_ONLY') {
