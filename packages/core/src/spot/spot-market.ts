@@ -272,6 +272,7 @@ export class SpotMarket {
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     let left = quantity;
     let quote = 0n;
+    const nm = this.notionalMult; // a multiplication by 1n would still allocate a bigint
     for (let m = this.book.best(opp); m !== undefined && left > 0n; m = this.book.after(m)) {
       const p = m.price as bigint;
       if (limit !== null && (side === 'BUY' ? p > limit : p < limit)) break;
@@ -280,7 +281,7 @@ export class SpotMarket {
         break;
       }
       const q = left < m.remaining ? left : m.remaining;
-      quote += p * q * this.notionalMult;
+      quote += nm === 1n ? p * q : p * q * nm;
       left -= q;
     }
     return { qty: quantity - left, quote };
