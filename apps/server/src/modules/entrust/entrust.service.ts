@@ -127,8 +127,8 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
         order = row ? rowToOrderView(row) : undefined;
       }
       if (!order) throw new Error('placeOrder accepted without an order view');
-      // Format with the order's own market: a retry may name another pair than the first request did.
-      return toEntrust(order, order.symbol === body.pairsName ? s : scalesOf(order.symbol));
+      // A retry may name another pair than the first request did: `view` formats with the order's own market.
+      return order.symbol === body.pairsName ? toEntrust(order, s) : view(order);
     },
 
     async cancel(userId, body) {
