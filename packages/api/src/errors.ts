@@ -54,6 +54,13 @@ export const ERROR_MESSAGES = {
   would_take_liquidity: { en: 'Post-only order would trade immediately', zh: '只做Maker委托会立即成交，已拒绝' },
   no_liquidity: { en: 'No orders to match, please try later', zh: '暂无可成交的挂单，请稍后再试' },
   order_not_found: { en: 'Order not found or already closed', zh: '委托不存在或已结束' },
+  user_key_taken: { en: 'Please try again', zh: '请重试' },
+  user_not_found: { en: 'User not found', zh: '用户不存在' },
+  user_field_mismatch: { en: 'The account was changed meanwhile, please try again', zh: '账户信息已变更，请重试' },
+  outcome_unknown: {
+    en: 'The service stopped before confirming your request; its outcome is unknown. Check your orders and balances before retrying',
+    zh: '服务在确认您的请求前中断，结果未知。请先查看您的委托和资产再重试',
+  },
   too_many_decimals: { en: 'Too many decimal places', zh: '小数位数过多' },
   value_too_large: { en: 'Value is too large', zh: '数值过大' },
 } as const satisfies Record<string, { en: string; zh: string }>;

@@ -8,6 +8,7 @@ import type {
   MarketConfig,
   OrderView,
 } from './types';
+import type { UserRecord, UserRow } from './users';
 
 /**
  * The engine's public surface (implemented by `Engine` in engine.ts).
@@ -33,6 +34,14 @@ export interface EngineApi {
   lastPrice(symbol: string): bigint | null;
   /** Per asset: sum over all accounts (must be 0n for every asset). */
   assetTotals(): Map<string, bigint>;
+  /** The id of the journal the state was built from (its genesis command), or null before genesis. */
+  journalId(): string | null;
+  /** A registered user, or undefined (users.ts). */
+  user(userId: string): UserRecord | undefined;
+  /** The id of the user owning a key (account or unique key), or undefined. */
+  userByKey(key: string): string | undefined;
+  /** Every registered user in id order: [userId, account, uniqueKeys, profile]. */
+  userRows(): UserRow[];
   /** JSON-serializable copy of the whole state (bigints as decimal strings). */
   snapshot(): EngineSnapshot;
   /** Hex digest of the canonical state; equal states give equal hashes. */

@@ -23,6 +23,7 @@ import type { BookKind, OrderBook } from './spot/book';
 import { Order, UserOrders } from './spot/order';
 import { OrderIndex } from './spot/order-index';
 import { SpotMarket, type SpotHost } from './spot/spot-market';
+import { isProfile, isUserKey, MAX_PROFILE_FIELDS, MAX_USER_KEYS, UserRegistry, type UserRecord, type UserRow } from './users';
 import {
   ACCOUNT_KINDS,
   type AccountKind,
@@ -108,6 +109,10 @@ export class Engine implements EngineApi, SpotHost {
   private readonly closedOrderRetention: number;
   private orderSeq = 0;
   private tradeSeq = 0;
+  /** Registered users (ids that key balances come from here: users.ts). */
+  private readonly users = new UserRegistry();
+  /** The id of the journal this state was built from (its genesis command), or null before genesis. */
+  private journal: string | null = null;
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -189,6 +194,15 @@ export class Engine implements EngineApi, SpotHost {
     this.ledger.beginCommand();
     let r: CommandResult;
     switch (cmd.type) {
+      case 'genesis':
+        r = this.genesis(cmd);
+        break;
+      case 'registerUser':
+        r = this.registerUser(cmd);
+        break;
+      case 'updateUser':
+        r = this.updateUser(cmd);
+        break;
       case 'placeOrder':
         r = this.placeOrder(cmd);
         break;
@@ -296,6 +310,40 @@ export class Engine implements EngineApi, SpotHost {
     return { code: 'ok', events: this.events };
   }
 
+  private genesis(cmd: Extract<Command, { type: 'genesis' }>): CommandResult {
+    if (this.journal !== null || !isKey(cmd.journalId, MAX_IDEMPOTENCY_KEY_LENGTH)) return reject('invalid_config');
+    this.journal = cmd.journalId;
+    this.events.push({ type: 'genesis', ts: cmd.ts, journalId: cmd.journalId });
+    return { code: 'ok', events: this.events };
+  }
+
+  private registerUser(cmd: Extract<Command, { type: 'registerUser' }>): CommandResult {
+    const { account, uniqueKeys, profile } = cmd;
+    if (!isUserKey(account) || !Array.isArray(uniqueKeys) || uniqueKeys.length > MAX_USER_KEYS || !uniqueKeys.every(isUserKey) || !isProfile(profile)) {
+      return reject('invalid_config');
+    }
+    if (new Set([account, ...uniqueKeys]).size !== uniqueKeys.length + 1) return reject('invalid_config');
+    if (this.users.ownerOf(account) !== undefined) return reject('account_exists');
+    for (const k of uniqueKeys) if (this.users.ownerOf(k) !== undefined) return reject('user_key_taken');
+    const u = this.users.add(account, uniqueKeys, profile);
+    this.events.push({ type: 'userRegistered', ts: cmd.ts, userId: u.userId, account, uniqueKeys: [...uniqueKeys], profile: { ...profile } });
+    return { code: 'ok', events: this.events, userId: u.userId };
+  }
+
+  private updateUser(cmd: Extract<Command, { type: 'updateUser' }>): CommandResult {
+    const { userId, profile, expect } = cmd;
+    if (typeof userId !== 'string' || !isProfile(profile) || (expect !== undefined && !isProfile(expect))) return reject('invalid_config');
+    const u = this.users.get(userId);
+    if (u === undefined) return reject('user_not_found');
+    if (expect !== undefined) {
+      for (const [k, v] of Object.entries(expect)) if ((u.profile[k] ?? '') !== v) return reject('user_field_mismatch');
+    }
+    if (Object.keys({ ...u.profile, ...profile }).length > MAX_PROFILE_FIELDS) return reject('invalid_config');
+    Object.assign(u.profile, profile);
+    this.events.push({ type: 'userUpdated', ts: cmd.ts, userId, profile: { ...u.profile } });
+    return { code: 'ok', events: this.events, userId };
+  }
+
   private addAsset(cmd: Extract<Command, { type: 'addAsset' }>): CommandResult {
     const a = cmd.asset;
     if (a !== null && typeof a === 'object' && this.assetsByCode.has(a.code)) return reject('asset_exists');
@@ -356,6 +404,24 @@ export class Engine implements EngineApi, SpotHost {
   }
 
   // ---- reads ----------------------------------------------------------------------------------
+
+  /** The id of the journal this state comes from (set by its genesis command), or null before genesis. */
+  journalId(): string | null {
+    return this.journal;
+  }
+  /** A registered user (a copy), or undefined. */
+  user(userId: string): UserRecord | undefined {
+    const u = this.users.get(userId);
+    return u === undefined ? undefined : { ...u, uniqueKeys: [...u.uniqueKeys], profile: { ...u.profile } };
+  }
+  /** The id of the user owning a key (account or unique key), or undefined. */
+  userByKey(key: string): string | undefined {
+    return this.users.ownerOf(key);
+  }
+  /** Every registered user in id order (snapshot rows: [userId, account, uniqueKeys, profile]). */
+  userRows(): UserRow[] {
+    return this.users.rows();
+  }
 
   /** An asset by code. */
   asset(code: string): Asset | undefined {
@@ -487,6 +553,9 @@ export class Engine implements EngineApi, SpotHost {
       closedOrders: closed,
       idempotencyWindowMs: this.keys.windowMs,
       idempotencyKeys: this.keys.rows(),
+      journalId: this.journal,
+      userSeq: this.users.lastId,
+      users: this.users.rows(),
     };
   }
 
@@ -501,6 +570,8 @@ export class Engine implements EngineApi, SpotHost {
     });
     e.orderSeq = d.orderSeq;
     e.tradeSeq = d.tradeSeq;
+    e.journal = d.journalId ?? null;
+    e.users.restore(d.userSeq ?? 0, d.users ?? []);
     for (const a of d.assets) e.assetsByCode.set(a.code, { code: a.code, scale: a.scale });
     for (const m of d.markets) {
       const cfg: MarketConfig = {
@@ -617,6 +688,10 @@ interface SnapshotV1 {
   /** absent in snapshots written before the key window (then all keys come from depositRefs/transferIds) */
   idempotencyWindowMs?: number;
   idempotencyKeys?: KeyRow[];
+  /** absent in snapshots written before journal-assigned user ids */
+  journalId?: string | null;
+  userSeq?: number;
+  users?: UserRow[];
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];

@@ -7,3 +7,4 @@ export * from './money';
 export { computeIndexPrice, INDEX_CLAMP_BPS, type IndexSource } from './index-price/index-price';
 export { MAX_CLIENT_ORDER_ID_LENGTH } from './spot/spot-market';
 export type { BookKind, OrderBook, BookLevel } from './spot/book';
+export { UserRegistry, MAX_USER_KEY_LENGTH, MAX_USER_KEYS, MAX_PROFILE_FIELDS, type UserRecord, type UserRow } from './users';

@@ -60,6 +60,21 @@ interface CommandBase {
 }
 
 export type Command =
+  /**
+   * The first command of every journal (sequence 1): names the journal. The database records the id of the
+   * journal it projects, so a database can never be paired with another journal. Accepted once.
+   */
+  | (CommandBase & { type: 'genesis'; journalId: string })
+  /**
+   * Registers a user and assigns the next user id ("1", "2", ...). `account` and every `uniqueKeys` entry must be
+   * free (account_exists, resp. user_key_taken). `profile` is stored as is (users.ts).
+   */
+  | (CommandBase & { type: 'registerUser'; account: string; uniqueKeys: string[]; profile: Record<string, string> })
+  /**
+   * Sets profile fields of a registered user (user_not_found). With `expect`, only when each named field has
+   * exactly that value now (user_field_mismatch otherwise): a compare-and-set, e.g. a nickname set only once.
+   */
+  | (CommandBase & { type: 'updateUser'; userId: string; profile: Record<string, string>; expect?: Record<string, string> })
   | (CommandBase & { type: 'addAsset'; asset: Asset })
   | (CommandBase & { type: 'addMarket'; market: MarketConfig })
   | (CommandBase & { type: 'setMarketStatus'; symbol: string; status: MarketStatus })
@@ -130,6 +145,10 @@ export const REJECT_CODES = [
   'would_take_liquidity',
   'no_liquidity',
   'order_not_found',
+  'account_exists',
+  'user_key_taken',
+  'user_not_found',
+  'user_field_mismatch',
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 export type ResultCode = 'ok' | RejectCode;
@@ -175,6 +194,11 @@ export interface TradeEvent {
 }
 
 export type EngineEvent =
+  | { type: 'genesis'; ts: number; journalId: string }
+  /** A user was registered (registerUser); `profile` as given. */
+  | { type: 'userRegistered'; ts: number; userId: string; account: string; uniqueKeys: string[]; profile: Record<string, string> }
+  /** A user's profile after an updateUser (every field, not only the changed ones). */
+  | { type: 'userUpdated'; ts: number; userId: string; profile: Record<string, string> }
   | { type: 'assetAdded'; ts: number; asset: Asset }
   | { type: 'marketAdded'; ts: number; market: MarketConfig }
   | { type: 'marketStatusChanged'; ts: number; symbol: string; status: MarketStatus }
@@ -210,6 +234,8 @@ export interface CommandResult {
    * longer retains the order (ended long ago); read it from the order history then.
    */
   duplicateOfOrderId?: string;
+  /** For registerUser: the id assigned (also for updateUser: the user). */
+  userId?: string;
 }
 
 export interface Balance {
