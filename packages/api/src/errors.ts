@@ -50,6 +50,7 @@ export const ERROR_MESSAGES = {
   notional_below_minimum: { en: 'Order value is below the minimum', zh: '委托金额低于最小值' },
   amount_invalid: { en: 'Invalid amount', zh: '金额无效' },
   same_account: { en: 'From and to accounts must differ', zh: '转出和转入账户不能相同' },
+  too_many_open_orders: { en: 'Too many open orders: at most 200 per trading pair', zh: '每个交易对最多200个未成交委托' },
   insufficient_balance: { en: 'Insufficient balance', zh: '余额不足' },
   would_take_liquidity: { en: 'Post-only order would trade immediately', zh: '只做Maker委托会立即成交，已拒绝' },
   no_liquidity: { en: 'No orders to match, please try later', zh: '暂无可成交的挂单，请稍后再试' },

@@ -5,6 +5,6 @@ export { DEFAULT_CLOSED_ORDER_RETENTION, DEFAULT_IDEMPOTENCY_WINDOW_MS, Engine, 
 export { parseCommand, serializeCommand } from './codec';
 export * from './money';
 export { computeIndexPrice, INDEX_CLAMP_BPS, type IndexSource } from './index-price/index-price';
-export { MAX_CLIENT_ORDER_ID_LENGTH } from './spot/spot-market';
+export { MAX_CLIENT_ORDER_ID_LENGTH, MAX_OPEN_ORDERS_PER_MARKET } from './spot/spot-market';
 export type { BookKind, OrderBook, BookLevel } from './spot/book';
 export { UserRegistry, MAX_USER_KEY_LENGTH, MAX_USER_KEYS, MAX_PROFILE_FIELDS, type UserRecord, type UserRow } from './users';

@@ -141,6 +141,7 @@ export const REJECT_CODES = [
   'notional_below_minimum',
   'amount_invalid',
   'same_account',
+  'too_many_open_orders',
   'insufficient_balance',
   'would_take_liquidity',
   'no_liquidity',

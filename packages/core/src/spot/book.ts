@@ -33,6 +33,12 @@ export interface OrderBook {
   levels(side: Side): BookLevel[];
   /** Number of resting orders. */
   size(): number;
+  /**
+   * Number of resting orders of `userId` on this book (both sides). The engine caps it per market
+   * (MAX_OPEN_ORDERS_PER_MARKET); being counted by `add` and `remove`, it is rebuilt by whatever
+   * re-adds the open orders (Engine.restore), with no separate state to snapshot.
+   */
+  userOrderCount(userId: string): number;
 }
 
 /** Which book implementation the engine uses: the fast one, or the naive reference one for tests. */

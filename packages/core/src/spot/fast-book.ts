@@ -8,7 +8,8 @@
  * (measured ~60 ns per Map operation against ~4 ns per comparison), and the search is needed anyway
  * to insert or remove a level. Each level holds an intrusive
  * doubly-linked FIFO list of orders, so cancelling by id is O(1) once the engine has the order.
- * Level totals (qty units) are kept incrementally.
+ * Level totals (qty units) are kept incrementally, and so is each user's number of resting orders
+ * (for the engine's cap on open orders per market).
  */
 import type { DepthLevel, Side } from '../types';
 import type { BookLevel, OrderBook } from './book';
@@ -187,6 +188,8 @@ class BookSide {
 export class FastOrderBook implements OrderBook {
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
+  /** userId -> number of that user's resting orders (entries with no orders are deleted). */
+  private readonly perUser = new Map<string, number>();
 
   private sideOf(side: Side): BookSide {
     return side === 'BUY' ? this.bids : this.asks;
@@ -203,6 +206,8 @@ export class FastOrderBook implements OrderBook {
     level.tail = o;
     level.total += o.remaining;
     s.count++;
+    const u = o.userId;
+    this.perUser.set(u, (this.perUser.get(u) ?? 0) + 1);
     return level.total;
   }
 
@@ -219,6 +224,10 @@ export class FastOrderBook implements OrderBook {
     const s = this.sideOf(o.side);
     s.count--;
     if (level.head === null) s.dropLevel(level);
+    const u = o.userId;
+    const n = (this.perUser.get(u) as number) - 1;
+    if (n === 0) this.perUser.delete(u);
+    else this.perUser.set(u, n);
     return level.total;
   }
 
@@ -265,8 +274,13 @@ export class FastOrderBook implements OrderBook {
     return this.bids.count + this.asks.count;
   }
 
-  /** Internal consistency of the fast structures (for tests): chunks, sort order, map, links, totals. */
+  userOrderCount(userId: string): number {
+    return this.perUser.get(userId) ?? 0;
+  }
+
+  /** Internal consistency of the fast structures (for tests): chunks, sort order, links, totals, per-user counts. */
   checkInternal(): string | null {
+    const users = new Map<string, number>();
     for (const s of [this.bids, this.asks]) {
       let n = 0;
       let prev: Level | undefined;
@@ -285,6 +299,7 @@ export class FastOrderBook implements OrderBook {
             total += o.remaining;
             back = o;
             n++;
+            users.set(o.userId, (users.get(o.userId) ?? 0) + 1);
           }
           if (back !== l.tail) return 'tail mismatch';
           if (total !== l.total || total <= 0n) return 'level total mismatch';
@@ -292,6 +307,8 @@ export class FastOrderBook implements OrderBook {
       }
       if (n !== s.count) return 'count mismatch';
     }
+    if (users.size !== this.perUser.size) return 'per-user count mismatch';
+    for (const [u, n] of users) if (this.perUser.get(u) !== n) return 'per-user count mismatch';
     return null;
   }
 }

@@ -75,4 +75,10 @@ export class NaiveOrderBook implements OrderBook {
   size(): number {
     return this.orders.length;
   }
+
+  userOrderCount(userId: string): number {
+    let n = 0;
+    for (const o of this.orders) if (o.userId === userId) n++;
+    return n;
+  }
 }

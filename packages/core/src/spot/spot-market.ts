@@ -51,6 +51,13 @@ const TIFS: ReadonlySet<string> = new Set<TimeInForce>(['GTC', 'IOC', 'FOK', 'PO
 const STPS: ReadonlySet<string> = new Set<StpMode>(['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'NONE']);
 /** Longest accepted clientOrderId (characters), as Binance's newClientOrderId. */
 export const MAX_CLIENT_ORDER_ID_LENGTH = 36;
+/**
+ * Most open (resting) orders one user may have in one market: a placement by a user who already
+ * has this many is rejected `too_many_open_orders`, whatever the new order would do (Binance spot
+ * filter MAX_NUM_ORDERS, 200 per symbol). It also bounds the work of self-trade prevention, which
+ * may expire or step over every one of the taker's own resting orders.
+ */
+export const MAX_OPEN_ORDERS_PER_MARKET = 200;
 
 function reject(code: RejectCode): CommandResult {
   return { code, events: [] };
@@ -125,6 +132,8 @@ export class SpotMarket {
    * MARKET GTC and IOC both mean "fill what the book offers, expire the rest"; MARKET FOK (by
    * quantity) fills completely or expires with no fill. minNotional applies to LIMIT price*qty and
    * to quoteAmount; a MARKET order by quantity has no price to check it against.
+   * too_many_open_orders: the user already has MAX_OPEN_ORDERS_PER_MARKET orders resting here
+   * (checked for every order type, as Binance's MAX_NUM_ORDERS filter).
    */
   place(cmd: PlaceOrderCommand, host: SpotHost): CommandResult {
     const c = this.config;
@@ -179,6 +188,7 @@ export class SpotMarket {
       if (quoteAmount < c.minNotional) return reject('notional_below_minimum');
       if (quoteAmount <= 0n) return reject('amount_invalid');
     }
+    if (this.book.userOrderCount(userId) >= MAX_OPEN_ORDERS_PER_MARKET) return reject('too_many_open_orders');
     const ledger = host.ledger;
     const holdAsset = side === 'BUY' ? c.quote : c.base;
     const limit = isMarket ? null : (price as bigint);
