@@ -192,18 +192,21 @@ export class SpotMarket {
     const ledger = host.ledger;
     const holdAsset = side === 'BUY' ? c.quote : c.base;
     const limit = isMarket ? null : (price as bigint);
-    let hold: bigint;
-    if (side === 'SELL') hold = this.baseMult === 1n ? (quantity as bigint) : (quantity as bigint) * this.baseMult;
-    else if (byQuote) hold = quoteAmount;
-    else if (!isMarket) hold = notional;
-    else hold = this.walk(side, userId, stp, null, quantity as bigint).quote;
     const cache = side === 'BUY' ? this.quoteAccounts : this.baseAccounts;
     let found = cache.get(userId);
     if (found === undefined) {
       found = ledger.find(userId, 'SPOT', holdAsset);
       if (found !== undefined) cache.set(userId, found);
     }
-    if ((found === undefined ? 0n : found.available) < hold) return reject('insufficient_balance');
+    const available = found === undefined ? 0n : found.available;
+    let hold: bigint;
+    if (side === 'SELL') hold = this.baseMult === 1n ? (quantity as bigint) : (quantity as bigint) * this.baseMult;
+    else if (byQuote) hold = quoteAmount;
+    else if (!isMarket) hold = notional;
+    // The walk stops once the cost exceeds what the user has, so a rejected order costs no more
+    // than an affordable one (a walk over the whole book would let anyone stall the engine).
+    else hold = this.walk(side, userId, stp, null, quantity as bigint, available).quote;
+    if (available < hold) return reject('insufficient_balance');
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     if (timeInForce === 'POST_ONLY') {
       const bp = this.book.bestPrice(opp);
@@ -234,7 +237,7 @@ export class SpotMarket {
     host.registerOrder(order);
     const acceptedView = order.toView();
     events.push({ type: 'orderAccepted', ts, order: acceptedView });
-    if (timeInForce === 'FOK' && this.walk(side, userId, stp, limit, quantity as bigint).qty < (quantity as bigint)) {
+    if (timeInForce === 'FOK' && this.walk(side, userId, stp, limit, quantity as bigint, NONE).qty < (quantity as bigint)) {
       order.status = 'EXPIRED';
       const view = order.toView();
       events.push({ type: 'orderUpdated', ts, order: view });
@@ -275,10 +278,18 @@ export class SpotMarket {
 
   /**
    * Simulate a taker (side, user, STP mode, limit price or null for MARKET, quantity in qty units)
-   * against the book without changing anything: the quantity it would fill and its quote cost.
+   * against the book without changing anything: the quantity it would fill and its quote cost
+   * (quote asset units), visiting makers in priority order as `match` would (own makers stop it
+   * under EXPIRE_TAKER/EXPIRE_BOTH, are stepped over under EXPIRE_MAKER, are counted under NONE).
    * Used for FOK and for the exact hold of a MARKET BUY by quantity.
+   *
+   * Bounded work: it stops once `quantity` is reached and, when `budget` (quote units) is not -1n,
+   * as soon as the running cost exceeds `budget`; the result then has `quote > budget` (the cost
+   * of a part only, which already proves the whole is unaffordable). So it visits at most the
+   * makers that fill the order plus one, or those the budget pays for plus one, plus the taker's
+   * own makers stepped over (at most MAX_OPEN_ORDERS_PER_MARKET).
    */
-  walk(side: Side, userId: string, stp: StpMode, limit: bigint | null, quantity: bigint): WalkResult {
+  walk(side: Side, userId: string, stp: StpMode, limit: bigint | null, quantity: bigint, budget: bigint): WalkResult {
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     let left = quantity;
     let quote = 0n;
@@ -293,6 +304,7 @@ export class SpotMarket {
       const q = left < m.remaining ? left : m.remaining;
       quote += nm === 1n ? p * q : p * q * nm;
       left -= q;
+      if (budget >= 0n && quote > budget) break;
     }
     return { qty: quantity - left, quote };
   }
