@@ -3,15 +3,24 @@
  * of frames (framing.ts) whose payload is `[u64 LE sequence number][serialized command]`.
  *
  * Writing: `append(records)` writes one batch with a single write and a single fdatasync (group commit is
- * the caller's loop: it hands every command that arrived during the previous fsync to the next append).
- * Reading: `readJournal` returns every intact record after a sequence number; a torn tail of the last
- * segment (short or bad-crc record, a crash mid-write) is reported, truncated away and never returned.
+ * the caller's loop: it hands every command that arrived during the previous fsync to the next append). A
+ * failed write or fdatasync poisons the writer for good: after a failed fdatasync Linux may have dropped the
+ * dirty pages and a retry would "succeed" without them, so the state of the file is unknown (as in PostgreSQL,
+ * the process must stop and recover from what is on disk).
+ *
+ * Reading: `readJournal` returns every intact record after a sequence number. The journal is the truth, so
+ * damage is judged by position: only an incomplete record at the very end of the newest segment is a torn
+ * write (no batch after it was ever synced, so nothing in it was acknowledged) and is dropped; a complete
+ * record that is wrong, damage followed by valid data, damage in an older segment, or a gap, duplicate or
+ * misplaced sequence number is corruption of possibly acknowledged commands and throws `JournalCorruptError`.
  * Segments are rotated at snapshots; `pruneSegments` drops those wholly covered by an older snapshot.
+ *
+ * Every function takes the file system first (node-fs.ts `nodeFs` for the real disk, a `MemoryFs` in the fault
+ * simulator).
  */
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { encodeFrame, scanFrames, type TornReason } from './framing';
+import { findFrame, scanFrames, encodeFrame, type CorruptReason, type TornReason } from './framing';
+import type { FileHandle, HostFs } from './host-fs';
 
 const SEGMENT_RE = /^segment-(\d{20})\.log$/;
 /** Bytes of the sequence-number prefix inside each payload. */
@@ -28,25 +37,13 @@ export function segmentName(startSeq: number): string {
   return `segment-${String(startSeq).padStart(20, '0')}.log`;
 }
 
-/** Segments of `dir` as { start, file }, ordered by their first sequence number. */
-export function listSegments(dir: string): Array<{ start: number; file: string }> {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir)
+/** Segments of `dir` as { start, file } (file = path.join(dir, name)), ordered by first sequence number; [] when `dir` is missing. */
+export async function listSegments(fs: HostFs, dir: string): Promise<Array<{ start: number; file: string }>> {
+  return (await fs.readdir(dir))
     .map((f) => SEGMENT_RE.exec(f))
     .filter((m): m is RegExpExecArray => m !== null)
     .map((m) => ({ start: Number.parseInt(m[1]!, 10), file: path.join(dir, m[0]) }))
     .sort((a, b) => a.start - b.start);
-}
-
-/** Fsyncs a directory so that file creations, renames and deletions in it are durable. */
-export async function fsyncDir(dir: string): Promise<void> {
-  const fh = await fsp.open(dir, 'r');
-  try {
-    await fh.sync();
-  } finally {
-    await fh.close();
-  }
 }
 
 /** Encodes one record as a frame (header + seq + body). */
@@ -57,29 +54,145 @@ export function encodeRecord(rec: JournalRecord): Buffer {
   return encodeFrame(payload);
 }
 
+// ---- errors ------------------------------------------------------------------------------------------------
+
+/**
+ * Why a segment is corrupt: a damaged frame (framing.ts `CorruptReason`), an incomplete record at the end of a
+ * segment that is not the newest (`TornReason`: it was synced before the next segment began, so this is damage),
+ * or a sequence number that does not follow: `seq_gap` (one or more missing), `seq_duplicate` (repeated or going
+ * back), `seq_mismatch` (the first record of a segment is not the one its name says).
+ */
+export type JournalCorruptReason = CorruptReason | TornReason | 'seq_gap' | 'seq_duplicate' | 'seq_mismatch';
+
+/**
+ * The journal holds damaged data where acknowledged commands are (or may be): recovery must stop. The message
+ * names the file and byte offset and the operator commands (`npm run journal -- verify`, and
+ * `npm run journal -- repair --truncate-at <file>:<offset>`, which discards acknowledged commands).
+ */
+export class JournalCorruptError extends Error {
+  override readonly name = 'JournalCorruptError';
+  constructor(
+    /** Path of the damaged segment file. */
+    readonly file: string,
+    /** Byte offset in `file` of the first damaged record (where a repair would cut). */
+    readonly offset: number,
+    readonly reason: JournalCorruptReason,
+    /** What is wrong, in a sentence. */
+    readonly detail: string,
+  ) {
+    const dataDir = path.dirname(path.dirname(file));
+    const at = `${path.basename(file)}:${offset}`;
+    super(
+      `journal corrupt: ${file} at byte ${offset}: ${detail} (${reason}). This is not a torn write at the end of the journal: ` +
+        `the record may have been acknowledged, so recovery stops instead of dropping it. Inspect with ` +
+        `\`npm run journal -- verify --data-dir ${dataDir}\` and restore the journal from a backup if there is one. As a last resort, ` +
+        `\`npm run journal -- repair --truncate-at ${at} --data-dir ${dataDir}\` cuts the journal there: that DISCARDS every ` +
+        `acknowledged command from this record on, and every later segment.`,
+    );
+  }
+}
+
+/**
+ * The journal writer can no longer be trusted: a write, an fdatasync or the creation of a new segment failed
+ * (the first error is `cause`). Every later append and rotate rejects with this same error; the host must treat it as fatal and recover from disk.
+ */
+export class JournalFailedError extends Error {
+  override readonly name = 'JournalFailedError';
+  constructor(file: string, op: 'write' | 'datasync' | 'rotate', cause: unknown) {
+    super(`journal ${op} failed on ${file}; the journal's state on disk is unknown and it accepts no more appends (restart to recover): ${String(cause)}`, {
+      cause,
+    });
+  }
+}
+
+// ---- reading -----------------------------------------------------------------------------------------------
+
+/** How one segment ended, as judged by `scanSegment`. */
+export type SegmentEnd =
+  | { kind: 'ok' }
+  | { kind: 'torn'; offset: number; reason: TornReason; droppedBytes: number }
+  | { kind: 'corrupt'; error: JournalCorruptError };
+
+/** One segment scanned: its intact records (with their byte offsets) up to where it ended. */
+export interface SegmentScan {
+  file: string;
+  /** First sequence number, from the file name. */
+  start: number;
+  /** File size in bytes. */
+  bytes: number;
+  records: Array<JournalRecord & { offset: number }>;
+  end: SegmentEnd;
+}
+
+/**
+ * Scans one segment's bytes: frames, then sequence numbers (the first must be `start`, from the name; each next
+ * one the previous + 1). A torn tail is `torn` only when `isLast`; otherwise it is corruption. Never throws:
+ * corruption is returned as `end.kind === 'corrupt'` with the records before it.
+ */
+export function scanSegment(file: string, start: number, buf: Buffer, isLast: boolean): SegmentScan {
+  const scan = scanFrames(buf, { minPayload: SEQ_BYTES });
+  const records: SegmentScan['records'] = [];
+  const corrupt = (offset: number, reason: JournalCorruptReason, detail: string): SegmentScan => ({
+    file,
+    start,
+    bytes: buf.length,
+    records,
+    end: { kind: 'corrupt', error: new JournalCorruptError(file, offset, reason, detail) },
+  });
+  let expected = start;
+  for (let i = 0; i < scan.payloads.length; i++) {
+    const p = scan.payloads[i]!;
+    const offset = scan.offsets[i]!;
+    const seq = Number(p.readBigUInt64LE(0));
+    if (seq !== expected) {
+      if (i === 0) return corrupt(offset, 'seq_mismatch', `the segment is named for sequence number ${start} but its first record is ${seq}`);
+      if (seq > expected) return corrupt(offset, 'seq_gap', `sequence number ${seq} follows ${expected - 1} (records ${expected}..${seq - 1} are missing)`);
+      return corrupt(offset, 'seq_duplicate', `sequence number ${seq} follows ${expected - 1} (a repeat or a step back)`);
+    }
+    records.push({ seq, body: p.subarray(SEQ_BYTES), offset });
+    expected++;
+  }
+  if (scan.corrupt) return corrupt(scan.corrupt.offset, scan.corrupt.reason, scan.corrupt.detail);
+  if (scan.torn) {
+    const droppedBytes = buf.length - scan.torn.offset;
+    if (!isLast) {
+      return corrupt(
+        scan.torn.offset,
+        scan.torn.reason,
+        `an incomplete record (${droppedBytes} bytes, ${scan.torn.reason}) ends a segment that is not the newest; it was synced before the next one began`,
+      );
+    }
+    return { file, start, bytes: buf.length, records, end: { kind: 'torn', offset: scan.torn.offset, reason: scan.torn.reason, droppedBytes } };
+  }
+  return { file, start, bytes: buf.length, records, end: { kind: 'ok' } };
+}
+
 /** What recovery found in the journal. */
 export interface JournalReadResult {
   /** Records with seq > afterSeq, in order. */
   records: JournalRecord[];
   /** Highest sequence number present in the journal (afterSeq when none is newer). */
   lastSeq: number;
-  /** The torn tail that was dropped (and truncated when `truncate` was set), if any. */
+  /** The torn tail of the newest segment that was dropped (and truncated when `truncate` was set), if any. */
   torn?: { file: string; offset: number; droppedBytes: number; reason: TornReason };
-  /** Sequence number of the first record found in the journal at all (undefined when empty). */
+  /** Sequence number of the first record read (segments wholly before afterSeq are not read); undefined when none. */
   firstSeq?: number;
 }
 
 /**
- * Reads every intact record with seq > `afterSeq`. A torn or corrupt record at the end of the LAST segment is
- * dropped together with everything after it (no batch after it was ever fsynced, so none was acknowledged) and,
- * with `truncate`, cut off the file. Damage in an earlier segment, or a gap in the sequence numbers, throws:
- * that is corruption of acknowledged data, not a torn write.
+ * Reads every intact record with seq > `afterSeq` from the segments of `dir` (segments wholly at or before
+ * `afterSeq` are skipped unread). A torn tail at the end of the newest segment is dropped and, with
+ * `opts.truncate`, cut off the file durably (only after everything before it was checked).
+ * Throws `JournalCorruptError` (nothing is truncated) on any corruption (see the module comment), and a plain
+ * Error when the journal starts after `afterSeq + 1` (older segments are missing). A journal that ends before
+ * `afterSeq` is not an error here (`lastSeq` is then `afterSeq`): the caller checks it against its snapshot.
  */
-export async function readJournal(dir: string, afterSeq: number, opts: { truncate: boolean }): Promise<JournalReadResult> {
-  const segments = listSegments(dir);
+export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opts: { truncate: boolean }): Promise<JournalReadResult> {
+  const segments = await listSegments(fs, dir);
   const records: JournalRecord[] = [];
   let lastSeq = afterSeq;
   let firstSeq: number | undefined;
+  /** Sequence number of the last record before the next segment to read (undefined before the first one read). */
   let prev: number | undefined;
   let torn: JournalReadResult['torn'];
   for (let i = 0; i < segments.length; i++) {
@@ -91,53 +204,174 @@ export async function readJournal(dir: string, afterSeq: number, opts: { truncat
       prev = next.start - 1;
       continue;
     }
-    const buf = await fsp.readFile(seg.file);
-    const scan = scanFrames(buf);
-    if (scan.torn) {
-      if (!isLast) throw new Error(`journal segment ${seg.file} is corrupt at byte ${scan.torn.offset} (${scan.torn.reason})`);
-      torn = { file: seg.file, offset: scan.torn.offset, droppedBytes: buf.length - scan.torn.offset, reason: scan.torn.reason };
-      if (opts.truncate) {
-        const fh = await fsp.open(seg.file, 'r+');
-        try {
-          await fh.truncate(scan.torn.offset);
-          await fh.sync();
-        } finally {
-          await fh.close();
-        }
+    if (prev === undefined) {
+      if (seg.start > afterSeq + 1) throw new Error(`journal starts at ${seg.start} but records after ${afterSeq} are needed (${afterSeq + 1}..${seg.start - 1} are missing)`);
+    } else if (seg.start !== prev + 1) {
+      const reason = seg.start > prev + 1 ? 'seq_gap' : 'seq_duplicate';
+      throw new JournalCorruptError(seg.file, 0, reason, `the segment starts at sequence number ${seg.start} but the one before it ends at ${prev}`);
+    }
+    const scan = scanSegment(seg.file, seg.start, await fs.readFile(seg.file), isLast);
+    if (scan.end.kind === 'corrupt') throw scan.end.error;
+    for (const r of scan.records) {
+      firstSeq ??= r.seq;
+      if (r.seq > afterSeq) {
+        records.push({ seq: r.seq, body: r.body });
+        lastSeq = r.seq;
       }
     }
-    for (const p of scan.payloads) {
-      if (p.length < SEQ_BYTES) throw new Error(`journal record too short in ${seg.file}`);
-      const seq = Number(p.readBigUInt64LE(0));
-      if (firstSeq === undefined) {
-        firstSeq = seq;
-        if (seq > afterSeq + 1) throw new Error(`journal starts at ${seq} but records after ${afterSeq} are needed`);
-      } else if (seq !== prev! + 1) {
-        throw new Error(`journal gap: ${prev} then ${seq} in ${seg.file}`);
-      }
-      prev = seq;
-      if (seq > afterSeq) {
-        records.push({ seq, body: p.subarray(SEQ_BYTES) });
-        lastSeq = seq;
-      }
+    prev = seg.start + scan.records.length - 1;
+    if (scan.end.kind === 'torn') {
+      torn = { file: seg.file, offset: scan.end.offset, droppedBytes: scan.end.droppedBytes, reason: scan.end.reason };
     }
   }
+  if (torn && opts.truncate) await fs.truncate(torn.file, torn.offset);
   return { records, lastSeq, firstSeq, ...(torn ? { torn } : {}) };
 }
 
-/** Deletes the segments all of whose records have seq <= `coveredSeq`; never the newest segment. */
-export async function pruneSegments(dir: string, coveredSeq: number): Promise<number> {
-  const segments = listSegments(dir);
+/** `verifyJournal`'s finding for one segment. */
+export interface SegmentReport {
+  file: string;
+  /** First sequence number, from the file name. */
+  start: number;
+  bytes: number;
+  /** Intact records before where the segment ended. */
+  records: number;
+  firstSeq?: number;
+  lastSeq?: number;
+  /** Byte offsets at which a repair may cut this segment: each intact record, and where it ended. */
+  boundaries: number[];
+  end: SegmentEnd;
+}
+
+/** What `verifyJournal` found. The journal is usable (the host would recover from it) when `corrupt` is unset. */
+export interface JournalVerifyReport {
+  dir: string;
+  segments: SegmentReport[];
+  /** The first corruption, in segment order, when there is one. */
+  corrupt?: JournalCorruptError;
+}
+
+/**
+ * Checks every segment of `dir` (including those a snapshot covers) without changing anything: records, range,
+ * bytes and how each segment ends; a segment that does not continue the previous one's sequence numbers is
+ * corrupt at offset 0. Never throws for damage (it is reported); throws only when a file cannot be read.
+ */
+export async function verifyJournal(fs: HostFs, dir: string): Promise<JournalVerifyReport> {
+  const segments = await listSegments(fs, dir);
+  const reports: SegmentReport[] = [];
+  let corrupt: JournalCorruptError | undefined;
+  let prev: number | undefined;
+  for (let i = 0; i < segments.length; i++) {
+    const seg = segments[i]!;
+    const scan = scanSegment(seg.file, seg.start, await fs.readFile(seg.file), i === segments.length - 1);
+    let end = scan.end;
+    if (prev !== undefined && seg.start !== prev + 1) {
+      const reason = seg.start > prev + 1 ? 'seq_gap' : 'seq_duplicate';
+      end = { kind: 'corrupt', error: new JournalCorruptError(seg.file, 0, reason, `the segment starts at sequence number ${seg.start} but the one before it ends at ${prev}`) };
+    }
+    const stop = end.kind === 'ok' ? scan.bytes : end.kind === 'torn' ? end.offset : end.error.offset;
+    const boundaries = [...new Set([...scan.records.map((r) => r.offset), stop])].filter((o) => o <= stop);
+    reports.push({
+      file: seg.file,
+      start: seg.start,
+      bytes: scan.bytes,
+      records: scan.records.length,
+      ...(scan.records.length > 0 ? { firstSeq: scan.records[0]!.seq, lastSeq: scan.records.at(-1)!.seq } : {}),
+      boundaries,
+      end,
+    });
+    if (end.kind === 'corrupt') corrupt ??= end.error;
+    prev = end.kind === 'ok' ? seg.start + scan.records.length - 1 : undefined;
+  }
+  return { dir, segments: reports, ...(corrupt ? { corrupt } : {}) };
+}
+
+/** What `truncateJournalAt` discarded. */
+export interface JournalRepairResult {
+  /** The segment cut, its size before, and the offset it was cut at. */
+  truncated: { file: string; fromBytes: number; atOffset: number };
+  /** Later segments removed, with their first sequence numbers. */
+  removed: Array<{ file: string; start: number }>;
+  /**
+   * Records discarded that could still be read (records after a corruption are found by searching for the next
+   * intact frame, so this is a best effort), their seq range, and the bytes that could not be read as records.
+   */
+  discarded: { records: number; firstSeq?: number; lastSeq?: number; unreadableBytes: number };
+}
+
+/** Records readable in `buf` from `from` on, resynchronizing after each damaged stretch; and the bytes skipped. */
+function salvage(buf: Buffer, from: number): { seqs: number[]; unreadableBytes: number } {
+  const seqs: number[] = [];
+  let unreadableBytes = 0;
+  let off = from;
+  while (off < buf.length) {
+    const scan = scanFrames(buf.subarray(off), { minPayload: SEQ_BYTES });
+    for (const p of scan.payloads) seqs.push(Number(p.readBigUInt64LE(0)));
+    off += scan.validBytes;
+    if (off >= buf.length) break;
+    const next = findFrame(buf, off + 1, SEQ_BYTES);
+    const resume = next < 0 ? buf.length : next;
+    unreadableBytes += resume - off;
+    off = resume;
+  }
+  return { seqs, unreadableBytes };
+}
+
+/**
+ * The operator's last resort: cuts the segment `segmentFile` (a name or path of a segment of `dir`) at byte
+ * `offset` and removes every later segment, durably (later segments first, then the cut, so an interrupted
+ * repair can simply be run again). This DISCARDS every record from there on, acknowledged or not.
+ * Throws when the file is not a segment of `dir` or `offset` is not a record boundary that verifyJournal
+ * reports (the start of an intact record, or where the segment's intact records end).
+ */
+export async function truncateJournalAt(fs: HostFs, dir: string, segmentFile: string, offset: number): Promise<JournalRepairResult> {
+  const report = await verifyJournal(fs, dir);
+  const idx = report.segments.findIndex((s) => path.basename(s.file) === path.basename(segmentFile));
+  if (idx < 0) throw new Error(`${segmentFile} is not a segment of ${dir}`);
+  const seg = report.segments[idx]!;
+  if (!seg.boundaries.includes(offset)) {
+    throw new Error(`byte ${offset} is not a record boundary of ${path.basename(seg.file)}; valid cut points: ${seg.boundaries.join(', ')}`);
+  }
+  const later = report.segments.slice(idx + 1);
+  const seqs: number[] = [];
+  let unreadableBytes = 0;
+  const cut = salvage(await fs.readFile(seg.file), offset);
+  seqs.push(...cut.seqs);
+  unreadableBytes += cut.unreadableBytes;
+  for (const s of later) {
+    const rest = salvage(await fs.readFile(s.file), 0);
+    seqs.push(...rest.seqs);
+    unreadableBytes += rest.unreadableBytes;
+  }
+  for (const s of later) await fs.rm(s.file);
+  if (later.length > 0) await fs.fsyncDir(dir);
+  await fs.truncate(seg.file, offset);
+  return {
+    truncated: { file: seg.file, fromBytes: seg.bytes, atOffset: offset },
+    removed: later.map((s) => ({ file: s.file, start: s.start })),
+    discarded: {
+      records: seqs.length,
+      ...(seqs.length > 0 ? { firstSeq: Math.min(...seqs), lastSeq: Math.max(...seqs) } : {}),
+      unreadableBytes,
+    },
+  };
+}
+
+/** Deletes the segments all of whose records have seq <= `coveredSeq`; never the newest segment. Returns how many. */
+export async function pruneSegments(fs: HostFs, dir: string, coveredSeq: number): Promise<number> {
+  const segments = await listSegments(fs, dir);
   let removed = 0;
   for (let i = 0; i < segments.length - 1; i++) {
     if (segments[i + 1]!.start <= coveredSeq + 1) {
-      await fsp.rm(segments[i]!.file, { force: true });
+      await fs.rm(segments[i]!.file);
       removed++;
     }
   }
-  if (removed > 0) await fsyncDir(dir);
+  if (removed > 0) await fs.fsyncDir(dir);
   return removed;
 }
+
+// ---- writing -----------------------------------------------------------------------------------------------
 
 /** Counters for tests and metrics. */
 export interface JournalStats {
@@ -154,59 +388,115 @@ export interface JournalStats {
 /** Appends batches to the newest segment; one write + one fdatasync per batch. */
 export class JournalWriter {
   readonly stats: JournalStats = { fsyncs: 0, batches: 0, records: 0, bytes: 0 };
+  /** The first failure; once set, every append and rotate rejects with it. */
+  private failure: JournalFailedError | undefined;
+  private busy = false;
 
   private constructor(
+    private readonly fs: HostFs,
     private readonly dir: string,
-    private fh: fsp.FileHandle,
+    private fh: FileHandle,
+    private file: string,
     /** Sequence number of the current segment's first record. */
     public segmentStart: number,
+    /** Sequence number the next appended record must carry. */
+    private nextSeq: number,
   ) {}
 
   /**
-   * Opens `dir` for appending: continues the newest segment, or creates `segment-<nextSeq>` when there is none.
-   * Call after `readJournal(..., { truncate: true })` so that a torn tail is gone.
+   * Opens `dir` for appending (creating it durably when missing): continues the newest segment, or creates
+   * `segment-<nextSeq>` (and fsyncs the directory) when there is none. `nextSeq` is the sequence number the
+   * next record must carry. Call after `readJournal(..., { truncate: true })` so that a torn tail is gone.
    */
-  static async open(dir: string, nextSeq: number): Promise<JournalWriter> {
-    await fsp.mkdir(dir, { recursive: true });
-    const segments = listSegments(dir);
-    const last = segments[segments.length - 1];
-    if (last) return new JournalWriter(dir, await fsp.open(last.file, 'a'), last.start);
-    const fh = await fsp.open(path.join(dir, segmentName(nextSeq)), 'a');
-    await fsyncDir(dir);
-    return new JournalWriter(dir, fh, nextSeq);
+  static async open(fs: HostFs, dir: string, nextSeq: number): Promise<JournalWriter> {
+    await fs.mkdirp(dir);
+    const last = (await listSegments(fs, dir)).at(-1);
+    if (last) return new JournalWriter(fs, dir, await fs.openAppend(last.file), last.file, last.start, nextSeq);
+    const file = path.join(dir, segmentName(nextSeq));
+    const fh = await fs.openAppend(file);
+    await fs.fsyncDir(dir);
+    return new JournalWriter(fs, dir, fh, file, nextSeq, nextSeq);
   }
 
-  /** Writes `records` (consecutive sequence numbers) with one write and one fdatasync; resolves when durable. */
+  /** The first write or fdatasync failure, once the writer is poisoned. */
+  get failed(): JournalFailedError | undefined {
+    return this.failure;
+  }
+
+  /**
+   * Writes `records` with one write and one fdatasync; resolves when they are durable. Rejects with
+   * `JournalFailedError` when the write or the fdatasync fails, and at once, with that same error, on every call
+   * after (an fdatasync is never retried on the same file). Throws (a programmer error) when the records do not
+   * carry the consecutive sequence numbers that follow the last one written, or when called concurrently.
+   */
   async append(records: JournalRecord[]): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.busy) throw new Error('JournalWriter.append called while another append or rotate is running');
     if (records.length === 0) return;
+    records.forEach((r, i) => {
+      if (r.seq !== this.nextSeq + i) throw new Error(`journal append out of order: seq ${r.seq} where ${this.nextSeq + i} was expected`);
+    });
     const buf = Buffer.concat(records.map(encodeRecord));
-    let off = 0;
-    while (off < buf.length) {
-      const { bytesWritten } = await this.fh.write(buf, off, buf.length - off);
-      off += bytesWritten;
+    this.busy = true;
+    try {
+      await this.guard('write', () => this.fh.write(buf));
+      await this.guard('datasync', () => this.fh.datasync());
+    } finally {
+      this.busy = false;
     }
-    await this.fh.datasync();
+    this.nextSeq += records.length;
     this.stats.fsyncs++;
     this.stats.batches++;
     this.stats.records += records.length;
     this.stats.bytes += buf.length;
   }
 
-  /**
-   * Starts a new segment whose first record will be `nextSeq` (the previous one is complete and synced).
-   * The directory is fsynced so the new file survives a crash before records in it are acknowledged.
-   */
-  async rotate(nextSeq: number): Promise<void> {
-    if (nextSeq === this.segmentStart) return;
-    const fh = await fsp.open(path.join(this.dir, segmentName(nextSeq)), 'a');
-    await fsyncDir(this.dir);
-    const old = this.fh;
-    this.fh = fh;
-    this.segmentStart = nextSeq;
-    await old.close();
+  private async guard(op: 'write' | 'datasync' | 'rotate', run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      this.failure = new JournalFailedError(this.file, op, err);
+      throw this.failure;
+    }
   }
 
-  /** Closes the current segment (every batch is already synced). */
+  /**
+   * Starts a new segment whose first record will be `nextSeq` (the previous one is complete and synced);
+   * a no-op when the current segment already starts there. The directory is fsynced so that the new file
+   * survives a crash before records in it are acknowledged. A failure to create or fsync poisons the writer
+   * (an empty segment of unknown durability would break the sequence of segment names); rejects with the
+   * writer's failure once poisoned; throws (a programmer error) when `nextSeq` is not the next sequence number to append.
+   */
+  async rotate(nextSeq: number): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (this.busy) throw new Error('JournalWriter.rotate called while an append is running');
+    if (nextSeq === this.segmentStart) return;
+    if (nextSeq !== this.nextSeq) throw new Error(`journal rotate to ${nextSeq} but the next record is ${this.nextSeq}`);
+    this.busy = true;
+    try {
+      const file = path.join(this.dir, segmentName(nextSeq));
+      let fh: FileHandle | undefined;
+      await this.guard('rotate', async () => {
+        const opened = await this.fs.openAppend(file);
+        try {
+          await this.fs.fsyncDir(this.dir);
+        } catch (err) {
+          await opened.close().catch(() => undefined);
+          throw err;
+        }
+        fh = opened;
+      });
+      const old = this.fh;
+      this.fh = fh!;
+      this.file = file;
+      this.segmentStart = nextSeq;
+      await old.close();
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Closes the current segment (every batch is already synced, or the writer is poisoned). */
   async close(): Promise<void> {
     await this.fh.close();
   }
