@@ -286,12 +286,14 @@ export async function verifyJournal(fs: HostFs, dir: string): Promise<JournalVer
   return { dir, segments: reports, ...(corrupt ? { corrupt } : {}) };
 }
 
-/** What `truncateJournalAt` discarded. */
-export interface JournalRepairResult {
-  /** The segment cut, its size before, and the offset it was cut at. */
-  truncated: { file: string; fromBytes: number; atOffset: number };
-  /** Later segments removed, with their first sequence numbers. */
+/** What a repair cuts, removes and discards (`planJournalTruncation`; done by `truncateJournalAt`). */
+export interface JournalRepairPlan {
+  /** The segment cut short (unset when the cut is at byte 0: that segment is removed whole instead). */
+  truncated?: { file: string; fromBytes: number; toBytes: number };
+  /** Segments removed whole, in order: the cut one when cut at byte 0, then every later one. */
   removed: Array<{ file: string; start: number }>;
+  /** Sequence number of the last record kept (the journal continues at keptLastSeq + 1). */
+  keptLastSeq: number;
   /**
    * Records discarded that could still be read (records after a corruption are found by searching for the next
    * intact frame, so this is a best effort), their seq range, and the bytes that could not be read as records.
@@ -318,13 +320,11 @@ function salvage(buf: Buffer, from: number): { seqs: number[]; unreadableBytes: 
 }
 
 /**
- * The operator's last resort: cuts the segment `segmentFile` (a name or path of a segment of `dir`) at byte
- * `offset` and removes every later segment, durably (later segments first, then the cut, so an interrupted
- * repair can simply be run again). This DISCARDS every record from there on, acknowledged or not.
- * Throws when the file is not a segment of `dir` or `offset` is not a record boundary that verifyJournal
- * reports (the start of an intact record, or where the segment's intact records end).
+ * What cutting the journal of `dir` at byte `offset` of `segmentFile` (a name or path of one of its segments)
+ * would do, without changing anything. Throws when the file is not a segment of `dir` or `offset` is not a
+ * record boundary that verifyJournal reports (the start of an intact record, or where its intact records end).
  */
-export async function truncateJournalAt(fs: HostFs, dir: string, segmentFile: string, offset: number): Promise<JournalRepairResult> {
+export async function planJournalTruncation(fs: HostFs, dir: string, segmentFile: string, offset: number): Promise<JournalRepairPlan> {
   const report = await verifyJournal(fs, dir);
   const idx = report.segments.findIndex((s) => path.basename(s.file) === path.basename(segmentFile));
   if (idx < 0) throw new Error(`${segmentFile} is not a segment of ${dir}`);
@@ -332,29 +332,42 @@ export async function truncateJournalAt(fs: HostFs, dir: string, segmentFile: st
   if (!seg.boundaries.includes(offset)) {
     throw new Error(`byte ${offset} is not a record boundary of ${path.basename(seg.file)}; valid cut points: ${seg.boundaries.join(', ')}`);
   }
-  const later = report.segments.slice(idx + 1);
+  const kept = seg.boundaries.filter((o) => o < offset).length;
+  const before = report.segments[idx - 1];
+  const keptLastSeq = offset > 0 || !before ? seg.start + kept - 1 : (before.lastSeq ?? before.start - 1);
+  const removed = report.segments.slice(offset === 0 ? idx : idx + 1);
   const seqs: number[] = [];
   let unreadableBytes = 0;
-  const cut = salvage(await fs.readFile(seg.file), offset);
-  seqs.push(...cut.seqs);
-  unreadableBytes += cut.unreadableBytes;
-  for (const s of later) {
-    const rest = salvage(await fs.readFile(s.file), 0);
-    seqs.push(...rest.seqs);
-    unreadableBytes += rest.unreadableBytes;
+  const parts = [{ file: seg.file, from: offset }, ...report.segments.slice(idx + 1).map((s) => ({ file: s.file, from: 0 }))];
+  for (const part of parts) {
+    const found = salvage(await fs.readFile(part.file), part.from);
+    seqs.push(...found.seqs);
+    unreadableBytes += found.unreadableBytes;
   }
-  for (const s of later) await fs.rm(s.file);
-  if (later.length > 0) await fs.fsyncDir(dir);
-  await fs.truncate(seg.file, offset);
   return {
-    truncated: { file: seg.file, fromBytes: seg.bytes, atOffset: offset },
-    removed: later.map((s) => ({ file: s.file, start: s.start })),
+    ...(offset > 0 ? { truncated: { file: seg.file, fromBytes: seg.bytes, toBytes: offset } } : {}),
+    removed: removed.map((s) => ({ file: s.file, start: s.start })),
+    keptLastSeq,
     discarded: {
       records: seqs.length,
       ...(seqs.length > 0 ? { firstSeq: Math.min(...seqs), lastSeq: Math.max(...seqs) } : {}),
       unreadableBytes,
     },
   };
+}
+
+/**
+ * The operator's last resort: does what `planJournalTruncation` plans, durably: removes the later segments
+ * (and the cut one when cut at byte 0) and fsyncs `dir`, then cuts the segment (truncate syncs it); an
+ * interrupted repair can simply be run again. This DISCARDS every record from there on, acknowledged or not.
+ * Returns the plan carried out; throws as planJournalTruncation does, or when the file system fails.
+ */
+export async function truncateJournalAt(fs: HostFs, dir: string, segmentFile: string, offset: number): Promise<JournalRepairPlan> {
+  const plan = await planJournalTruncation(fs, dir, segmentFile, offset);
+  for (const s of [...plan.removed].reverse()) await fs.rm(s.file);
+  if (plan.removed.length > 0) await fs.fsyncDir(dir);
+  if (plan.truncated) await fs.truncate(plan.truncated.file, plan.truncated.toBytes);
+  return plan;
 }
 
 /** Deletes the segments all of whose records have seq <= `coveredSeq`; never the newest segment. Returns how many. */

@@ -1,0 +1,185 @@
+/**
+ * The operator's journal tool (DESIGN.md section 2: the journal is the truth; corruption stops the server).
+ *
+ *   npm run journal -- verify [--data-dir DIR]
+ *       Per segment: records, sequence range, bytes, and OK / torn tail (dropped at the next start) / CORRUPT at
+ *       a byte offset with the reason. Exit 0 when the server can recover from the journal, 2 when it is corrupt.
+ *   npm run journal -- repair --truncate-at <segment file>:<byte offset> [--data-dir DIR]
+ *       Cuts the journal there and removes every later segment, durably, and prints what was discarded. Without
+ *       --truncate-at it only prints what it would do and exits 1: a repair DISCARDS acknowledged commands, so it
+ *       is never chosen for the operator.
+ *
+ * The journal is `<data dir>/journal`; the data directory is --data-dir, else DATA_DIR, else ./data (resolved as
+ * the server resolves it, config/env.ts). Exit 1 on a usage error.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { loadConfig } from '../config/env';
+import type { HostFs } from '../engine-host/host-fs';
+import { planJournalTruncation, truncateJournalAt, verifyJournal, type JournalRepairPlan, type JournalVerifyReport } from '../engine-host/journal';
+import { nodeFs } from '../engine-host/node-fs';
+import { listSnapshots } from '../engine-host/snapshot-store';
+
+/** Where the CLI writes and what it works on; tests pass their own. */
+export interface JournalCliIo {
+  out(line: string): void;
+  err(line: string): void;
+  /** The file system (default nodeFs). */
+  fs?: HostFs;
+  /** The data directory when --data-dir is not given (default: the server's, from DATA_DIR or ./data). */
+  defaultDataDir?: () => string;
+}
+
+const USAGE = [
+  'usage: npm run journal -- verify [--data-dir DIR]',
+  '       npm run journal -- repair --truncate-at <segment file>:<byte offset> [--data-dir DIR]',
+].join('\n');
+
+/** Exit codes: 0 usable / repaired, 1 usage error or repair not confirmed, 2 corrupt. */
+const EXIT_OK = 0;
+const EXIT_USAGE = 1;
+const EXIT_CORRUPT = 2;
+
+interface Args {
+  command: string | undefined;
+  dataDir: string | undefined;
+  truncateAt: string | undefined;
+}
+
+function parseArgs(argv: string[]): Args | string {
+  const args: Args = { command: undefined, dataDir: undefined, truncateAt: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const eq = a.indexOf('=');
+    const [flag, inline] = a.startsWith('--') && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    if (flag === '--data-dir' || flag === '--truncate-at') {
+      const value = inline ?? argv[++i];
+      if (value === undefined || value === '') return `${flag} needs a value`;
+      if (flag === '--data-dir') args.dataDir = value;
+      else args.truncateAt = value;
+    } else if (a.startsWith('-')) {
+      return `unknown option ${a}`;
+    } else if (args.command === undefined) {
+      args.command = a;
+    } else {
+      return `unexpected argument ${a}`;
+    }
+  }
+  return args;
+}
+
+function range(first: number | undefined, last: number | undefined): string {
+  return first === undefined ? 'no records' : first === last ? `seq ${first}` : `seq ${first}..${last}`;
+}
+
+/** Prints the per-segment report; returns true when the journal is usable. */
+function printReport(report: JournalVerifyReport, io: JournalCliIo): boolean {
+  io.out(`journal ${report.dir}: ${report.segments.length} segment(s)`);
+  for (const s of report.segments) {
+    const end = s.end;
+    const status =
+      end.kind === 'ok'
+        ? 'OK'
+        : end.kind === 'torn'
+          ? `torn tail at byte ${end.offset} (${end.reason}): ${end.droppedBytes} bytes would be dropped at the next start (never acknowledged)`
+          : `CORRUPT at byte ${end.error.offset} (${end.error.reason}): ${end.error.detail}`;
+    io.out(`  ${path.basename(s.file)}  ${s.records} records  ${range(s.firstSeq, s.lastSeq)}  ${s.bytes} bytes  ${status}`);
+  }
+  const first = report.segments[0];
+  if (first && first.start > 1) io.out(`  (the journal starts at seq ${first.start}: older segments were pruned; recovery needs a snapshot at seq ${first.start - 1} or later)`);
+  if (report.corrupt) {
+    io.out(`result: CORRUPT. ${report.corrupt.message}`);
+    return false;
+  }
+  io.out('result: usable');
+  return true;
+}
+
+function printPlan(plan: JournalRepairPlan, io: JournalCliIo, done: boolean): void {
+  const verb = done ? '' : 'would ';
+  if (plan.truncated) io.out(`${verb}truncate ${path.basename(plan.truncated.file)} from ${plan.truncated.fromBytes} to ${plan.truncated.toBytes} bytes`);
+  for (const s of plan.removed) io.out(`${verb}remove ${path.basename(s.file)}`);
+  const d = plan.discarded;
+  io.out(
+    `${done ? 'discarded' : 'would discard'} ${d.records} readable record(s) (${range(d.firstSeq, d.lastSeq)})` +
+      (d.unreadableBytes > 0 ? ` and ${d.unreadableBytes} unreadable bytes` : '') +
+      `; the journal ${done ? 'now ends' : 'would end'} at seq ${plan.keptLastSeq}.`,
+  );
+}
+
+/** Warns about what a cut journal no longer matches: newer snapshots and a database projection ahead of it. */
+async function printConsequences(fs: HostFs, dataDir: string, plan: JournalRepairPlan, io: JournalCliIo): Promise<void> {
+  const newer = (await listSnapshots(fs, path.join(dataDir, 'snapshots'))).filter((s) => s.seq > plan.keptLastSeq);
+  for (const s of newer) {
+    io.out(`WARNING: ${s.file} (seq ${s.seq}) includes discarded commands: move it out of the snapshots directory before starting, or the server refuses to start.`);
+  }
+  io.out(`NOTE: a database that projected commands after seq ${plan.keptLastSeq} no longer matches the journal; the server refuses it (rebuild it from the journal).`);
+}
+
+/**
+ * Runs the CLI on `argv` (the arguments after the script name) and returns the exit code: 0 usable / repaired,
+ * 1 usage error or repair without --truncate-at, 2 corrupt. Never calls process.exit; errors reading the files
+ * are reported on `io.err` with exit code 1.
+ */
+export async function main(argv: string[], io: JournalCliIo = { out: (l) => console.log(l), err: (l) => console.error(l) }): Promise<number> {
+  const fs = io.fs ?? nodeFs;
+  const args = parseArgs(argv);
+  if (typeof args === 'string' || (args.command !== 'verify' && args.command !== 'repair')) {
+    io.err(typeof args === 'string' ? `${args}\n${USAGE}` : USAGE);
+    return EXIT_USAGE;
+  }
+  if (args.command === 'verify' && args.truncateAt !== undefined) {
+    io.err(`--truncate-at belongs to repair\n${USAGE}`);
+    return EXIT_USAGE;
+  }
+  const dataDir = path.resolve(args.dataDir ?? (io.defaultDataDir ?? (() => loadConfig().dataDir))());
+  const journalDir = path.join(dataDir, 'journal');
+  const dataDirArg = `--data-dir ${dataDir}`;
+  try {
+    const report = await verifyJournal(fs, journalDir);
+    if (args.command === 'verify') return printReport(report, io) ? EXIT_OK : EXIT_CORRUPT;
+
+    if (args.truncateAt === undefined) {
+      printReport(report, io);
+      if (!report.corrupt) {
+        io.out('nothing to repair: the server recovers from this journal as it is (a torn tail is dropped at start).');
+        return EXIT_USAGE;
+      }
+      const { file, offset } = report.corrupt;
+      const plan = await planJournalTruncation(fs, journalDir, file, offset);
+      io.out(`repair would cut the journal at ${path.basename(file)}:${offset}:`);
+      printPlan(plan, io, false);
+      await printConsequences(fs, dataDir, plan, io);
+      io.out('These are acknowledged commands: restore the journal from a backup instead if you can. To discard them, run:');
+      io.out(`  npm run journal -- repair --truncate-at ${path.basename(file)}:${offset} ${dataDirArg}`);
+      return EXIT_USAGE;
+    }
+
+    const m = /^(.+):(\d+)$/.exec(args.truncateAt);
+    if (!m) {
+      io.err(`--truncate-at takes <segment file>:<byte offset>, got "${args.truncateAt}"\n${USAGE}`);
+      return EXIT_USAGE;
+    }
+    const plan = await truncateJournalAt(fs, journalDir, m[1]!, Number.parseInt(m[2]!, 10));
+    io.out(`repaired journal ${journalDir}:`);
+    printPlan(plan, io, true);
+    await printConsequences(fs, dataDir, plan, io);
+    io.out('after the repair:');
+    return printReport(await verifyJournal(fs, journalDir), io) ? EXIT_OK : EXIT_CORRUPT;
+  } catch (err) {
+    io.err(`journal ${args.command} failed: ${err instanceof Error ? err.message : String(err)}`);
+    return EXIT_USAGE;
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}
