@@ -19,9 +19,11 @@ import {
   JournalFailedError,
   JournalWriter,
   listSegments,
+  planJournalTruncation,
   pruneSegments,
   readJournal,
   segmentName,
+  truncateJournalAt,
   verifyJournal,
   type JournalRecord,
 } from './journal';
@@ -429,6 +431,60 @@ describe.each(disks)('snapshot store on %s', (_name, makeDisk) => {
     await overwrite(hfs, snaps[0]!.file, buf);
     await expect(readSnapshot(hfs, snaps[0]!.file)).rejects.toThrow(/damaged \(bad_crc\)/);
     expect(await listSnapshots(hfs, path.join(dir, 'missing'))).toEqual([]);
+  });
+});
+
+describe('journal repair (truncateJournalAt) on MemoryFs', () => {
+  it('cutting a segment that does not follow at byte 0 removes it and every later one, durably', async () => {
+    const mfs = new MemoryFs();
+    const dir = '/data/journal';
+    const w = await JournalWriter.open(mfs, dir, 1);
+    await w.append(recs(1, 2));
+    await w.rotate(3);
+    await w.append(recs(3, 4));
+    await w.rotate(5);
+    await w.append(recs(5, 6));
+    await w.close();
+    const [first, third] = [path.join(dir, segmentName(1)), path.join(dir, segmentName(3))];
+    await overwrite(mfs, first, encodeRecord(rec(1))); // record 2 lost: segment 3 no longer follows
+    await expect(readJournal(mfs, dir, 0, { truncate: false })).rejects.toMatchObject({ file: third, offset: 0, reason: 'seq_gap' });
+    await expect(planJournalTruncation(mfs, dir, segmentName(3), 5)).rejects.toThrow(/not a record boundary/);
+
+    const plan = await planJournalTruncation(mfs, dir, segmentName(3), 0);
+    expect(plan).toEqual({
+      removed: [
+        { file: third, start: 3 },
+        { file: path.join(dir, segmentName(5)), start: 5 },
+      ],
+      keptLastSeq: 1,
+      discarded: { records: 4, firstSeq: 3, lastSeq: 6, unreadableBytes: 0 },
+    });
+    expect((await listSegments(mfs, dir)).length).toBe(3);
+    expect(await truncateJournalAt(mfs, dir, third, 0)).toEqual(plan);
+    // The repair is durable: a crash right after it changes nothing, and the journal goes on at seq 2.
+    const after = mfs.crash({ data: 'keep' });
+    expect((await listSegments(after, dir)).map((s) => s.start)).toEqual([1]);
+    const read = await readJournal(after, dir, 0, { truncate: true });
+    expect(read.lastSeq).toBe(1);
+    const w2 = await JournalWriter.open(after, dir, 2);
+    await w2.append([rec(2)]);
+    expect((await readJournal(after, dir, 0, { truncate: false })).records.map((r) => r.seq)).toEqual([1, 2]);
+  });
+
+  it('cutting inside a segment truncates it durably and keeps the records before the cut', async () => {
+    const mfs = new MemoryFs();
+    const dir = '/data/journal';
+    const file = await journalOf(mfs, dir, 20);
+    mfs.flipBit(file, offsetOf(6) + 20, 3);
+    const plan = await truncateJournalAt(mfs, dir, file, offsetOf(6));
+    expect(plan).toEqual({
+      truncated: { file, fromBytes: offsetOf(21), toBytes: offsetOf(6) },
+      removed: [],
+      keptLastSeq: 5,
+      discarded: { records: 14, firstSeq: 7, lastSeq: 20, unreadableBytes: encodeRecord(rec(6)).length },
+    });
+    expect(mfs.crash().inspect(file)!.durable.length).toBe(offsetOf(6));
+    expect((await readJournal(mfs.crash(), dir, 0, { truncate: false })).records.map((r) => r.seq)).toEqual(seqs(1, 5));
   });
 });
 
