@@ -94,7 +94,8 @@ export class JournalCorruptError extends Error {
 
 /**
  * The journal writer can no longer be trusted: a write, an fdatasync or the creation of a new segment failed
- * (the first error is `cause`). Every later append and rotate rejects with this same error; the host must treat it as fatal and recover from disk.
+ * (the first error is `cause`). Every later append and rotate rejects with this same error; the host must treat
+ * it as fatal and recover from disk.
  */
 export class JournalFailedError extends Error {
   override readonly name = 'JournalFailedError';
@@ -215,7 +216,7 @@ export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opt
     for (const r of scan.records) {
       firstSeq ??= r.seq;
       if (r.seq > afterSeq) {
-        records.push({ seq: r.seq, body: r.body });
+        records.push(r); // (it also carries its byte offset)
         lastSeq = r.seq;
       }
     }
