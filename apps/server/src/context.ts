@@ -39,7 +39,14 @@ export interface AppContext {
 }
 
 /** Opens the database (with migrations), recovers the engine and builds every service. */
-export async function createContext(config: Config, log?: FastifyBaseLogger): Promise<AppContext> {
+export async function createContext(
+  config: Config,
+  log?: FastifyBaseLogger,
+  opts: {
+    /** Called when the engine host stops on a fatal journal error (server.ts exits the process). */
+    onFatal?: (err: unknown) => void;
+  } = {},
+): Promise<AppContext> {
   const logger = log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
   const handle: DbHandle = await openDb({
     databaseUrl: config.databaseUrl,
@@ -48,10 +55,10 @@ export async function createContext(config: Config, log?: FastifyBaseLogger): Pr
   });
   const closers: AppContext['closers'] = [() => handle.close()];
   const hooks: Hooks = { userRegistered: [] };
-  const host = await createEngineHost({ config, db: handle.db, log: logger });
+  const host = await createEngineHost({ config, db: handle.db, log: logger, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}) });
   closers.push(() => host.close());
   registerDemoFaucet({ config, host, log: logger, hooks });
-  const members = createMemberService({ config, db: handle.db, log: logger, hooks });
+  const members = createMemberService({ config, db: handle.db, log: logger, hooks, host });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
   closers.push(() => marketData.close());

@@ -9,7 +9,13 @@ import { startJobs } from './jobs';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const ctx = await createContext(config);
+  // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
+  // decides what happened. The exit code tells a supervisor this was not a clean stop.
+  const ctx = await createContext(config, undefined, {
+    onFatal: () => {
+      setTimeout(() => process.exit(70), 200).unref();
+    },
+  });
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info({ port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode }, 'exchange server listening');

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { Engine, parseCommand, type Command } from '@exchange/core';
 import { openDb } from '../../../apps/server/src/db/client';
 import { projectionCursor } from '../../../apps/server/src/db/schema/trading';
+import { nodeFs } from '../../../apps/server/src/engine-host/node-fs';
 import { createEngineHost } from '../../../apps/server/src/engine-host/engine-host';
 import { readJournal } from '../../../apps/server/src/engine-host/journal';
 import { maybeGc } from '../report';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
 
   // The parts of recovery, timed separately on the same journal: read (framing, checksums) and parse.
   const tr = performance.now();
-  const read = await readJournal(path.join(config.dataDir, 'journal'), 0, { truncate: false });
+  const read = await readJournal(nodeFs, path.join(config.dataDir, 'journal'), 0, { truncate: false });
   const readMs = performance.now() - tr;
   const tp = performance.now();
   const cmds: Command[] = read.records.map((r) => parseCommand(Buffer.from(r.body).toString('utf8')));

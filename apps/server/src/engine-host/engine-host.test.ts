@@ -11,13 +11,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
 import { openDb, type DbHandle } from '../db/client';
 import { spotOrders, spotTrades } from '../db/schema/trading';
 import { createEngineHost, type EngineHost } from './engine-host';
 import { listSegments } from './journal';
+import { nodeFs } from './node-fs';
 import { encodeFrame } from './framing';
 import { ensureMarket } from './test-fixtures';
 
@@ -52,18 +53,24 @@ async function tradeSomething(host: EngineHost, round: number): Promise<void> {
   await host.submit({ type: 'cancelOrder', userId: '1', orderId: results[1]!.order!.orderId });
 }
 
-let db: DbHandle;
-beforeAll(async () => {
-  db = await openDb({ dataDir: 'memory://' });
-});
+/** One database per data directory: a journal and its database are a pair (another journal's is refused). */
+const dbs = new Map<string, DbHandle>();
+async function dbFor(dir: string): Promise<DbHandle> {
+  let db = dbs.get(dir);
+  if (!db) {
+    db = await openDb({ dataDir: 'memory://' });
+    dbs.set(dir, db);
+  }
+  return db;
+}
 afterAll(async () => {
-  await db.close();
+  for (const db of dbs.values()) await db.close();
 });
 
 describe('engine host', () => {
   it('group commit: concurrent submits share fsyncs and are applied in sequence order', async () => {
     const dir = tmp();
-    const host = await openHost(dir, db);
+    const host = await openHost(dir, await dbFor(dir));
     await ensureMarket(host);
     const before = host.stats.journal;
     const seen: number[] = [];
@@ -93,7 +100,7 @@ describe('engine host', () => {
 
   it('recovers after a crash with a torn last record: the torn command is never applied', async () => {
     const dir = tmp();
-    const host1 = await openHost(dir, db);
+    const host1 = await openHost(dir, await dbFor(dir));
     await ensureMarket(host1);
     await tradeSomething(host1, 1);
     await tradeSomething(host1, 2);
@@ -101,11 +108,11 @@ describe('engine host', () => {
     const lastSeq = host1.stats.lastSeq;
     await host1.projected();
     // Crash: host1 is abandoned (no close, no snapshot); a half-written record sits at the end of the journal.
-    const seg = listSegments(path.join(dir, 'journal')).at(-1)!.file;
+    const seg = (await listSegments(nodeFs, path.join(dir, 'journal'))).at(-1)!.file;
     const frame = encodeFrame(Buffer.from(`{"type":"deposit","userId":"1","asset":"USDT","account":"SPOT","amount":{"$n":"999"},"from":"@faucet","ts":1}`));
     fs.appendFileSync(seg, frame.subarray(0, frame.length - 7));
 
-    const host2 = await openHost(dir, db);
+    const host2 = await openHost(dir, await dbFor(dir));
     expect(host2.recovery.torn?.reason).toBe('short_payload');
     expect(host2.recovery.snapshotSeq).toBe(0);
     expect(host2.recovery.replayed).toBe(lastSeq);
@@ -116,7 +123,7 @@ describe('engine host', () => {
     const r = await host2.submit({ type: 'deposit', userId: '3', asset: 'USDT', account: 'SPOT', amount: 5n, from: '@faucet' });
     expect(r.code).toBe('ok');
     await host2.close();
-    const host3 = await openHost(dir, db);
+    const host3 = await openHost(dir, await dbFor(dir));
     expect(host3.recovery.torn).toBeUndefined();
     expect(host3.engine.balance('3', 'SPOT', 'USDT').available).toBe(5n);
     await host3.close();
@@ -125,7 +132,7 @@ describe('engine host', () => {
 
   it('snapshot + journal replay gives the same state hash as the live engine', async () => {
     const dir = tmp();
-    const host1 = await openHost(dir, db, 10);
+    const host1 = await openHost(dir, await dbFor(dir), 10);
     await ensureMarket(host1);
     for (let round = 0; round < 6; round++) await tradeSomething(host1, round);
     await host1.snapshotNow();
@@ -138,7 +145,7 @@ describe('engine host', () => {
     expect(snapFiles).toHaveLength(2);
 
     // Crash without close: recovery = newest snapshot + the records after it.
-    const host2 = await openHost(dir, db, 10);
+    const host2 = await openHost(dir, await dbFor(dir), 10);
     expect(host2.recovery.snapshotSeq).toBeGreaterThan(0);
     expect(host2.recovery.snapshotSeq + host2.recovery.replayed).toBe(lastSeq);
     expect(host2.recovery.replayed).toBeLessThan(lastSeq);
@@ -146,7 +153,7 @@ describe('engine host', () => {
     expect(allZero(host2)).toBe(true);
     // Graceful close snapshots: the next start replays nothing.
     await host2.close();
-    const host3 = await openHost(dir, db, 10);
+    const host3 = await openHost(dir, await dbFor(dir), 10);
     expect(host3.recovery).toMatchObject({ snapshotSeq: lastSeq, replayed: 0, lastSeq });
     expect(host3.engine.stateHash()).toBe(hash);
     await host3.close();

@@ -8,26 +8,60 @@
  * ("durable before anyone is told") -> its events go to the projector (database) and to the in-process
  * listeners (WebSocket fan-out, market data).
  *
- * Snapshots: every `config.snapshotEvery` commands and at graceful close the engine state is captured between
- * two batches, the journal rotates to a new segment, and the snapshot file is written in the background once
- * the projector has caught up to it (so a snapshot never runs ahead of the database projection).
- * Recovery on start: the newest readable snapshot not ahead of the projection cursor, then every journal record
- * after it. A torn last record is logged, truncated and never applied. Replayed events are not re-published to
- * listeners; the projector receives those after its cursor and upserts them idempotently.
+ * Where state lives (the journal is the truth):
+ * - the journal (`<dataDir>/journal`, every segment kept) holds every command since genesis; its first record
+ *   (`genesis`) names it with a random journal id;
+ * - the engine's state (balances, orders, users and their ids, the journal id) is a function of the journal;
+ *   snapshots (`<dataDir>/snapshots`) only shorten recovery;
+ * - the database (users, orders, trades) is a projection; its cursor row says which journal it projects and up
+ *   to which sequence number. Sessions, codes, puzzles and favourites live only in the database (losing them
+ *   logs users out; it moves no money).
+ *
+ * Recovery on start: the newest snapshot not ahead of the database's cursor (or genesis), then every journal
+ * record after it; the projector writes the events after its cursor. Refused loudly, never guessed:
+ * - corruption in the journal (a complete record with a bad checksum, or damage followed by data): the
+ *   JournalCorruptError names the file, the offset and `npm run journal -- verify` / `repair`; only an
+ *   incomplete record or an all-zero tail at the very end of the last segment is a torn write and is dropped;
+ * - a database of another journal, or ahead of the journal (the journal was lost or rolled back);
+ * - a database behind the oldest snapshot when the journal no longer starts at 1 (history is missing).
+ *
+ * Faults while running:
+ * - a failed write or fdatasync is fatal, as in PostgreSQL: the host stops taking commands (`failure` is set,
+ *   readiness turns false), the callers of that batch get `outcome_unknown` (the batch may or may not be on
+ *   disk; on restart the journal decides), those still queued get `service_unavailable` (never written), and
+ *   `onFatal` is called (the server exits). The descriptor is never synced again.
+ * - a command on which the engine throws (a bug) is answered `internal_error` and has no effect: the host
+ *   rebuilds the state from the last snapshot and the commands since, without it (deterministic, so recovery
+ *   skips it the same way). Its events are never published.
+ * - while the projector is more than `maxProjectionBacklog` events behind (the database is down), new commands
+ *   are refused with `service_unavailable`, so memory stays bounded; readiness is false meanwhile.
  */
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { Engine, parseCommand, serializeCommand } from '@exchange/core';
 import type { Command, CommandResult, EngineApi, EngineEvent, EngineSnapshot } from '@exchange/core';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { AppError } from '../shared/errors';
-import { JournalWriter, listSegments, pruneSegments, readJournal, type JournalStats } from './journal';
+import type { HostFs } from './host-fs';
+import { JournalWriter, listSegments, readJournal, verifyJournal, type JournalStats } from './journal';
+import { nodeFs } from './node-fs';
+import { drizzleProjectionStore, type ProjectionStore } from './projection-store';
 import { createProjector, type Projector } from './projector';
 import { listSnapshots, readSnapshot, writeSnapshot, type SnapshotFile } from './snapshot-store';
+import { EngineView } from './engine-view';
 
 /** A command as submitted: the host assigns `ts`. */
 export type CommandInput = Command extends infer C ? (C extends Command ? Omit<C, 'ts'> : never) : never;
+
+/** Thrown at start when the database and the journal do not belong together; the message says what to do. */
+export class JournalMismatchError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'JournalMismatchError';
+  }
+}
 
 /** What recovery did at start. */
 export interface RecoveryReport {
@@ -39,6 +73,10 @@ export interface RecoveryReport {
   lastSeq: number;
   /** A torn tail that was dropped, if any. */
   torn?: { file: string; offset: number; droppedBytes: number; reason: string };
+  /** Commands skipped because the engine threw on them. */
+  skipped: number[];
+  /** The journal id (null only before the very first command). */
+  journalId: string | null;
   /** Wall time of recovery in ms. */
   ms: number;
 }
@@ -50,13 +88,20 @@ export interface EngineHostStats {
   snapshots: number;
   /** Sequence number of the last applied command. */
   lastSeq: number;
+  /** Events waiting for the database. */
+  projectionBacklog: number;
 }
 
 /** The engine behind its journal (DESIGN.md section 2). */
 export interface EngineHost {
-  /** Read-only access to the live engine state (never call execute on it). */
+  /** Read-only access to the live engine state (always the current state, even after a rebuild). */
   readonly engine: EngineApi;
-  /** Sequence, journal (durable, group commit) and apply a command; resolves after fsync. */
+  /**
+   * Sequence, journal (durable, group commit) and apply a command; resolves after fsync. Rejects with AppError
+   * 'service_unavailable' (503) when the host is closed, failed or the projection is too far behind (nothing was
+   * written), 'outcome_unknown' (503) when the journal write of its batch failed, 'internal_error' when the
+   * engine threw on it (nothing applied).
+   */
   submit(cmd: CommandInput): Promise<CommandResult>;
   /** Listen to every applied command's events, in order, after they are durable. Returns an unsubscribe. */
   onEvents(listener: (events: EngineEvent[], cmd: Command) => void): () => void;
@@ -69,17 +114,34 @@ export interface EngineHost {
   readonly stats: EngineHostStats;
   /** Takes a snapshot now (between two batches) and waits until its file is written. */
   snapshotNow(): Promise<void>;
+  /** The fatal error that stopped the host (a failed journal write), or null while it works. */
+  readonly failure: unknown;
+  /** True while commands are taken: not failed, not closing, projection backlog under its limit. */
+  readonly ready: boolean;
 }
 
 /** Dependencies and tuning of the host. */
 export interface EngineHostDeps {
-  config: Config;
-  db: Db;
+  config: Pick<Config, 'dataDir' | 'snapshotEvery'>;
+  /** The database to project into (or `store`). */
+  db?: Db;
+  /** Where the projector writes (default: the database tables of `db`). */
+  store?: ProjectionStore;
   log: FastifyBaseLogger;
+  /** The file system (default: node's). The fault simulator passes a MemoryFs. */
+  fs?: HostFs;
   /** Projector batch interval in ms (default 50). */
   projectorFlushMs?: number;
   /** Clock in Unix ms (default Date.now); tests may pin it. */
   now?: () => number;
+  /** Called once when the host stops on a fatal journal error (the server exits; the journal decides on restart). */
+  onFatal?: (err: unknown) => void;
+  /** Most events the projector may hold before commands are refused (default 200,000). */
+  maxProjectionBacklog?: number;
+  /** A new journal id for genesis (default: a random UUID). */
+  newJournalId?: () => string;
+  /** How a command is applied (default engine.execute). Tests inject faults here. */
+  execute?: (engine: Engine, cmd: Command) => CommandResult;
 }
 
 interface Pending {
@@ -92,83 +154,169 @@ interface Pending {
 
 type Candidate = { kind: 'snapshot'; seq: number; file: string } | { kind: 'genesis'; seq: 0 };
 
+/** Default of EngineHostDeps.maxProjectionBacklog. */
+export const DEFAULT_MAX_PROJECTION_BACKLOG = 200_000;
+
 /** Recovers the engine from `<dataDir>/snapshots` and `<dataDir>/journal`, then starts the sequencer. */
 export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost> {
-  const { config, db, log } = deps;
+  const { config, log } = deps;
+  const fs = deps.fs ?? nodeFs;
   const now = deps.now ?? Date.now;
+  const exec = deps.execute ?? ((e: Engine, c: Command) => e.execute(c));
+  const maxBacklog = deps.maxProjectionBacklog ?? DEFAULT_MAX_PROJECTION_BACKLOG;
   const journalDir = path.join(config.dataDir, 'journal');
   const snapshotDir = path.join(config.dataDir, 'snapshots');
   const started = performance.now();
+  const store = deps.store ?? (deps.db ? drizzleProjectionStore(deps.db) : undefined);
+  if (!store) throw new Error('createEngineHost: pass db or store');
 
-  const projector: Projector = await createProjector({ db, log, flushMs: deps.projectorFlushMs });
+  await fs.mkdirp(journalDir);
+  await fs.mkdirp(snapshotDir);
+  const projector: Projector = await createProjector({ store, log, flushMs: deps.projectorFlushMs });
   const cursor = projector.cursor;
+  const dbJournal = projector.journalId;
+
+  // ---- every segment's checksums, also those a snapshot covers (the database may need them to be rebuilt) ----
+  const verified = await verifyJournal(fs, journalDir);
+  if (verified.corrupt) throw verified.corrupt;
 
   // ---- choose the starting state ------------------------------------------------------------------
-  const snaps = listSnapshots(snapshotDir);
-  const segments = listSegments(journalDir);
+  const snaps = await listSnapshots(fs, snapshotDir);
+  const segments = await listSegments(fs, journalDir);
   const genesisPossible = segments.length === 0 || segments[0]!.start === 1;
   const candidates: Candidate[] = [
     ...snaps.filter((s) => s.seq <= cursor).map((s) => ({ kind: 'snapshot' as const, ...s })),
     ...(genesisPossible ? [{ kind: 'genesis' as const, seq: 0 as const }] : []),
-    ...snaps.filter((s) => s.seq > cursor).map((s) => ({ kind: 'snapshot' as const, ...s })),
   ];
   let engine: Engine | undefined;
-  let snapshotSeq = 0;
+  /** The state recovery and rebuilds start from: a snapshot (seq, state) or the empty engine (seq 0). */
+  let base: { seq: number; snap: EngineSnapshot | null } = { seq: 0, snap: null };
   let lastTs = 0;
   for (const c of candidates) {
     if (c.kind === 'genesis') {
       engine = new Engine();
-      snapshotSeq = 0;
       break;
     }
     try {
-      const snap = await readSnapshot(c.file);
+      const snap = await readSnapshot(fs, c.file);
       const restored = Engine.restore(snap.engine as EngineSnapshot);
       const hash = restored.stateHash();
       if (hash !== snap.stateHash) throw new Error(`state hash ${hash} differs from the recorded ${snap.stateHash}`);
       engine = restored;
-      snapshotSeq = snap.seq;
+      base = { seq: snap.seq, snap: snap.engine as EngineSnapshot };
       lastTs = snap.lastTs;
-      if (snap.seq > cursor) log.warn({ snapshotSeq: snap.seq, cursor }, 'snapshot is ahead of the database projection; history between them is missing');
       break;
     } catch (err) {
       log.warn({ err, file: c.file }, 'snapshot unusable, trying an older one');
     }
   }
-  if (!engine) throw new Error(`no usable snapshot in ${snapshotDir} and the journal in ${journalDir} does not start at 1`);
+  if (!engine) {
+    throw new JournalMismatchError(
+      `cannot recover: the database is at sequence ${cursor}, no usable snapshot in ${snapshotDir} is at or before it, and the journal in ${journalDir} does not start at 1 (its older segments are missing). Restore the missing journal segments, or restore the database from a backup that is not older than the oldest snapshot.`,
+    );
+  }
 
   // ---- replay the journal after it ------------------------------------------------------------------
-  const read = await readJournal(journalDir, snapshotSeq, { truncate: true });
+  let journalId: string | null = null;
+  const read = await readJournal(fs, journalDir, base.seq, { truncate: true });
   if (read.torn) log.warn(read.torn, 'journal: torn last record dropped and truncated (it was never acknowledged)');
+  if (base.seq > 0 && read.records.length === 0) {
+    // The snapshot's own last command must still be in the journal, or the journal lost acknowledged records.
+    const check = await readJournal(fs, journalDir, base.seq - 1, { truncate: false });
+    if (check.lastSeq < base.seq) {
+      throw new JournalMismatchError(
+        `the journal in ${journalDir} ends before sequence ${base.seq}, which the snapshot includes: acknowledged commands are missing from the journal. Restore the journal from a backup; do not start on this data directory.`,
+      );
+    }
+  }
+  let lastSeq = read.lastSeq;
+  // The journal's id first (a database of another journal is the more useful message than "ahead").
+  const first = read.records[0];
+  if (engine.journalId() === null && first !== undefined && first.seq === 1) {
+    const cmd = parseCommand(Buffer.from(first.body).toString('utf8'));
+    if (cmd.type === 'genesis' && dbJournal !== null && dbJournal !== cmd.journalId) bindJournal(cmd.journalId);
+  } else if (engine.journalId() !== null) {
+    bindJournal(engine.journalId()!);
+  }
+  if (cursor > lastSeq) {
+    throw new JournalMismatchError(
+      `the database has projected up to sequence ${cursor} but the journal in ${journalDir} ends at ${lastSeq}: the journal was lost or rolled back, or this database belongs to another data directory. Restore the journal; do not start with this pair (money would be handed out twice).`,
+    );
+  }
+
+  /** Once the journal's id is known: refuse a database of another journal, then bind the projector. */
+  function bindJournal(id: string): void {
+    if (dbJournal !== null && dbJournal !== id) {
+      throw new JournalMismatchError(
+        `the database projects journal ${dbJournal} but the journal in ${journalDir} is ${id}: they do not belong together. Point DATABASE_URL (or DATA_DIR) at the matching pair, or start with an empty database to rebuild it from this journal.`,
+      );
+    }
+    if (dbJournal === null && cursor > 0) {
+      throw new JournalMismatchError(`the database has a projection cursor (${cursor}) but no journal id: it was written by an older version. Start with an empty database to rebuild it from the journal.`);
+    }
+    journalId = id;
+    projector.bind(id);
+  }
+
+  /** Commands since `base`, to rebuild the state without one that threw. */
+  let sinceBase: Array<{ seq: number; cmd: Command }> = [];
+  const skipped = new Set<number>();
+  let eng: Engine = engine;
+
+  /** The state after every command of `sinceBase` (skipping those in `skipped`); never throws for skipped ones. */
+  function rebuild(): Engine {
+    const e = base.snap === null ? new Engine() : Engine.restore(base.snap);
+    for (const r of sinceBase) if (!skipped.has(r.seq)) exec(e, r.cmd);
+    return e;
+  }
+
+  /** Applies `cmd`; on an engine exception rebuilds the state without it and returns null. */
+  function applyOne(seq: number, cmd: Command): CommandResult | null {
+    try {
+      const r = exec(eng, cmd);
+      sinceBase.push({ seq, cmd });
+      return r;
+    } catch (err) {
+      log.error({ err, seq, type: cmd.type }, 'engine threw; the command is skipped and the state rebuilt without it');
+      skipped.add(seq);
+      eng = rebuild();
+      return null;
+    }
+  }
+
   let replayed = 0;
   for (const rec of read.records) {
     const cmd = parseCommand(Buffer.from(rec.body).toString('utf8'));
-    let events: EngineEvent[] = [];
-    try {
-      events = engine.execute(cmd).events;
-    } catch (err) {
-      log.error({ err, seq: rec.seq, type: cmd.type }, 'engine threw while replaying a command');
-    }
+    const r = applyOne(rec.seq, cmd);
     lastTs = Math.max(lastTs, cmd.ts);
-    if (rec.seq > cursor) projector.push(rec.seq, events);
+    if (journalId === null && eng.journalId() !== null) bindJournal(eng.journalId()!);
+    if (r !== null && rec.seq > cursor && journalId !== null) projector.push(rec.seq, r.events);
     replayed++;
     if (replayed % 2000 === 0 && projector.buffered >= 5000) await projector.flush();
   }
-  let lastSeq = read.lastSeq;
-  const writer = await JournalWriter.open(journalDir, lastSeq + 1);
+  if (journalId === null && lastSeq > 0) {
+    throw new JournalMismatchError(`the journal in ${journalDir} has no genesis record: it was written by an older version. Move the data directory away to start anew.`);
+  }
+  if (journalId === null && (dbJournal !== null || cursor > 0)) {
+    throw new JournalMismatchError(
+      `the journal in ${journalDir} is empty but the database projects journal ${dbJournal ?? '(unknown)'} up to sequence ${cursor}: the journal was lost. Restore it; do not start with an empty journal (user ids and balances would be handed out again).`,
+    );
+  }
+  const writer = await JournalWriter.open(fs, journalDir, lastSeq + 1);
   const recovery: RecoveryReport = {
-    snapshotSeq,
+    snapshotSeq: base.seq,
     replayed,
     lastSeq,
     ...(read.torn ? { torn: read.torn } : {}),
+    skipped: [...skipped],
+    journalId,
     ms: Math.round(performance.now() - started),
   };
   log.info(recovery, 'engine recovered');
-  const eng: Engine = engine;
 
   // ---- the sequencer ---------------------------------------------------------------------------------
   let nextSeq = lastSeq + 1;
-  let lastSnapshotSeq = snapshotSeq;
+  let lastSnapshotSeq = base.seq;
   let snapshotsWritten = 0;
   let snapshotChain: Promise<void> = Promise.resolve();
   const queue: Pending[] = [];
@@ -181,17 +329,13 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   let snapshotWaiters: Array<() => void> = [];
 
   function apply(p: Pending): void {
-    let result: CommandResult;
-    try {
-      result = eng.execute(p.cmd);
-    } catch (err) {
-      // A bug in the engine: deterministic, so replay meets it again; answer internal_error and go on.
-      log.error({ err, seq: p.seq, type: p.cmd.type }, 'engine threw');
-      lastSeq = p.seq;
-      p.reject(err);
+    const result = applyOne(p.seq, p.cmd);
+    lastSeq = p.seq;
+    if (result === null) {
+      p.reject(new AppError('internal_error', 500));
       return;
     }
-    lastSeq = p.seq;
+    if (journalId === null && p.cmd.type === 'genesis' && result.code === 'ok') bindJournal(p.cmd.journalId);
     projector.push(p.seq, result.events);
     if (result.events.length > 0) {
       for (const l of listeners) {
@@ -207,25 +351,42 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
 
   /**
    * Captures the state between two batches and rotates the journal (only ever called from the loop, so no
-   * append runs meanwhile); the file is written in the background once the projector has caught up.
+   * append runs meanwhile); the file is written in the background once the projector has caught up. Journal
+   * segments are kept (the journal is the history the database is rebuilt from).
    */
   async function beginSnapshot(): Promise<void> {
     if (lastSeq === lastSnapshotSeq) return;
-    const snap: SnapshotFile = { format: 1, seq: lastSeq, lastTs, stateHash: eng.stateHash(), engine: eng.snapshot() };
+    const state = eng.snapshot();
+    const snap: SnapshotFile = { format: 1, seq: lastSeq, lastTs, stateHash: eng.stateHash(), engine: state };
     lastSnapshotSeq = lastSeq;
+    base = { seq: lastSeq, snap: state };
+    sinceBase = [];
+    skipped.clear();
     await writer.rotate(lastSeq + 1);
     snapshotChain = snapshotChain.then(async () => {
       try {
         await projector.projected();
-        await writeSnapshot(snapshotDir, snap);
+        await writeSnapshot(fs, snapshotDir, snap);
         snapshotsWritten++;
-        const older = listSnapshots(snapshotDir)[1];
-        if (older) await pruneSegments(journalDir, older.seq);
         log.info({ seq: snap.seq }, 'snapshot written');
       } catch (err) {
         log.error({ err, seq: snap.seq }, 'snapshot failed');
       }
     });
+  }
+
+  function fail(err: unknown, batch: Pending[]): void {
+    failed = err;
+    log.fatal({ err }, 'journal write failed; the engine host stops taking commands (the journal decides on restart)');
+    // The batch may or may not be on disk: its outcome is unknown until a restart reads the journal.
+    for (const p of batch) p.reject(new AppError('outcome_unknown', 503));
+    // Commands still queued were never written: they failed, and will not appear after a restart.
+    for (const p of queue.splice(0, queue.length)) p.reject(new AppError('service_unavailable', 503));
+    try {
+      deps.onFatal?.(err);
+    } catch (e) {
+      log.error({ err: e }, 'onFatal threw');
+    }
   }
 
   async function loop(): Promise<void> {
@@ -236,7 +397,8 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
         try {
           await beginSnapshot();
         } catch (err) {
-          log.error({ err }, 'snapshot rotation failed');
+          // A failed rotation leaves the journal's state unknown, like a failed write.
+          fail(err, []);
         }
         const waiting = snapshotWaiters;
         snapshotWaiters = [];
@@ -247,10 +409,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
       try {
         await writer.append(batch.map((p) => ({ seq: p.seq, body: p.body })));
       } catch (err) {
-        // The journal's state is unknown: stop accepting commands rather than risk acknowledging a lost one.
-        failed = err;
-        log.fatal({ err }, 'journal write failed; the engine host stops accepting commands');
-        for (const p of [...batch, ...queue.splice(0, queue.length)]) p.reject(new AppError('service_unavailable', 503));
+        fail(err, batch);
         break;
       }
       for (const p of batch) apply(p);
@@ -283,25 +442,44 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     });
   }
 
+  function enqueue(input: CommandInput): Promise<CommandResult> {
+    const ts = Math.max(now(), lastTs);
+    lastTs = ts;
+    const cmd = { ...input, ts } as Command;
+    const seq = nextSeq++;
+    const body = Buffer.from(serializeCommand(cmd), 'utf8');
+    return new Promise<CommandResult>((resolve, reject) => {
+      queue.push({ seq, cmd, body, resolve, reject });
+      kick();
+    });
+  }
+
+  // A new journal starts with its genesis record, which names it.
+  if (lastSeq === 0) {
+    const id = (deps.newJournalId ?? randomUUID)();
+    const r = await enqueue({ type: 'genesis', journalId: id });
+    if (r.code !== 'ok') throw new Error(`genesis refused: ${r.code}`);
+    recovery.journalId = id;
+  }
   if (replayed > 0 && replayed >= config.snapshotEvery) void requestSnapshot();
 
+  const view = new EngineView(() => eng);
   return {
-    engine: eng,
+    engine: view,
     recovery,
     get stats(): EngineHostStats {
-      return { journal: { ...writer.stats }, snapshots: snapshotsWritten, lastSeq };
+      return { journal: { ...writer.stats }, snapshots: snapshotsWritten, lastSeq, projectionBacklog: projector.buffered };
+    },
+    get failure() {
+      return failed;
+    },
+    get ready() {
+      return failed === null && !closing && projector.buffered <= maxBacklog;
     },
     submit(input: CommandInput): Promise<CommandResult> {
       if (closing || failed !== null) return Promise.reject(new AppError('service_unavailable', 503));
-      const ts = Math.max(now(), lastTs);
-      lastTs = ts;
-      const cmd = { ...input, ts } as Command;
-      const seq = nextSeq++;
-      const body = Buffer.from(serializeCommand(cmd), 'utf8');
-      return new Promise<CommandResult>((resolve, reject) => {
-        queue.push({ seq, cmd, body, resolve, reject });
-        kick();
-      });
+      if (projector.buffered > maxBacklog) return Promise.reject(new AppError('service_unavailable', 503));
+      return enqueue(input);
     },
     onEvents(listener) {
       listeners.add(listener);

@@ -1,25 +1,22 @@
 /**
  * The projector: writes engine events to the database in batches for queries and history (DESIGN.md section 2,
- * step 4). Orders are upserted by order id (last state in the batch wins), trades inserted by trade id (a
- * repeat is ignored), and the cursor row `projection_cursor('spot')` = sequence number of the last command
- * fully written, in the same transaction. Writing is therefore idempotent: replaying the journal after a crash
- * pushes the same events again and the rows come out the same.
+ * step 4). Users (registerUser/updateUser) and orders are upserted by their engine ids (last state in the batch
+ * wins), trades inserted by trade id (a repeat is ignored), and the cursor row = sequence number of the last
+ * command fully written plus the id of the journal, in the same transaction (projection-store.ts). Writing is
+ * therefore idempotent: replaying the journal after a crash pushes the same events again and the rows come out
+ * the same.
  *
  * A batch is written every `flushMs` (50 ms) or as soon as `maxEvents` (500) events are buffered. Orders of
  * non-numeric user ids (the liquidity bots, e.g. 'mm-BTC-USDT') are not projected; trades always are.
- * A failed write is logged and retried (the buffer is kept), so the database catching up never blocks matching.
+ * A failed write is logged and retried (the buffer is kept), so the database catching up never blocks matching;
+ * the buffer is bounded by the host, which stops taking commands while `buffered` is above its limit.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
 import type { EngineEvent, OrderView, TradeEvent } from '@exchange/core';
-import type { Db } from '../db/client';
-import { projectionCursor, spotOrders, spotTrades } from '../db/schema/trading';
+import type { OrderRow, ProjectionStore, TradeRow, UserProjectionRow } from './projection-store';
 
-/** Name of the cursor row of the spot projection. */
-export const SPOT_CURSOR = 'spot';
+export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
-/** Rows per INSERT statement (keeps statements well under PostgreSQL's parameter limit). */
-const CHUNK = 500;
 
 /** True for the user ids whose orders are projected (numeric ids of registered users). */
 export function isProjectedUser(userId: string): boolean {
@@ -28,8 +25,12 @@ export function isProjectedUser(userId: string): boolean {
 
 /** The projector's surface used by the engine host. */
 export interface Projector {
-  /** Sequence number up to which every event is written (loaded from the database at start). */
+  /** Sequence number up to which every event is written (loaded from the store at start). */
   readonly cursor: number;
+  /** The journal id the store projects (null for an empty store until the first write). */
+  readonly journalId: string | null;
+  /** Binds the projector to the journal; every later write records it. */
+  bind(journalId: string): void;
   /** Buffers the events of command `seq` (seq strictly increasing across calls). */
   push(seq: number, events: readonly EngineEvent[]): void;
   /** Resolves once everything pushed before the call is written. */
@@ -38,20 +39,19 @@ export interface Projector {
   flush(): Promise<void>;
   /** Number of events buffered and not yet written. */
   readonly buffered: number;
+  /** Consecutive failed writes (0 when the last write succeeded). */
+  readonly failures: number;
   /** Flushes and stops the timer. */
   close(): Promise<void>;
 }
 
 /** Options of `createProjector`. */
 export interface ProjectorOptions {
-  db: Db;
+  store: ProjectionStore;
   log: FastifyBaseLogger;
   flushMs?: number;
   maxEvents?: number;
 }
-
-type OrderRow = typeof spotOrders.$inferInsert;
-type TradeRow = typeof spotTrades.$inferInsert;
 
 function orderRow(o: OrderView, seq: number): OrderRow {
   const s = (v: bigint | null) => (v === null ? null : v.toString());
@@ -99,14 +99,37 @@ function tradeRow(t: TradeEvent, seq: number): TradeRow {
   };
 }
 
+/**
+ * The users row of an engine user: the profile fields the member service stores (member.service.ts
+ * `PROFILE_FIELDS`), `createdAt` from the registration command's time.
+ */
+export function userRow(userId: string, p: Record<string, string>, createdTs: number): UserProjectionRow {
+  return {
+    id: BigInt(userId),
+    uuid: p.uuid ?? '',
+    mail: p.mail ? p.mail : null,
+    phone: p.phone ? p.phone : null,
+    areaCode: p.areaCode || '86',
+    passwordHash: p.passwordHash ?? '',
+    nickName: p.nickName ?? '',
+    welCode: p.welCode ?? '',
+    invitedBy: p.invitedBy ? BigInt(p.invitedBy) : null,
+    cardNo: p.cardNo ?? '',
+    cardState: p.cardState ?? '',
+    createdAt: new Date(createdTs),
+  };
+}
+
 /** Loads the cursor and returns a running projector. */
 export async function createProjector(opts: ProjectorOptions): Promise<Projector> {
-  const { db, log } = opts;
+  const { store, log } = opts;
   const flushMs = opts.flushMs ?? 50;
   const maxEvents = opts.maxEvents ?? 500;
-  const rows = await db.select().from(projectionCursor).where(eq(projectionCursor.name, SPOT_CURSOR));
-  let cursor = rows[0]?.seq ?? 0;
+  const loaded = await store.load();
+  let cursor = loaded.cursor;
+  let journalId = loaded.journalId;
 
+  let users = new Map<string, UserProjectionRow>();
   let orders = new Map<string, OrderRow>();
   let trades: TradeRow[] = [];
   let count = 0;
@@ -136,49 +159,26 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
 
   async function writeOnce(): Promise<void> {
     if (pushedSeq <= cursor && count === 0) return;
+    if (journalId === null) throw new Error('projector: not bound to a journal');
+    const batchUsers = [...users.values()];
     const batchOrders = [...orders.values()];
     const batchTrades = trades;
     const batchSeq = pushedSeq;
+    users = new Map();
     orders = new Map();
     trades = [];
     count = 0;
     try {
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < batchTrades.length; i += CHUNK) {
-          await tx.insert(spotTrades).values(batchTrades.slice(i, i + CHUNK)).onConflictDoNothing({ target: spotTrades.id });
-        }
-        for (let i = 0; i < batchOrders.length; i += CHUNK) {
-          await tx
-            .insert(spotOrders)
-            .values(batchOrders.slice(i, i + CHUNK))
-            .onConflictDoUpdate({
-              target: spotOrders.id,
-              set: {
-                filledQty: sql`excluded.filled_qty`,
-                filledQuote: sql`excluded.filled_quote`,
-                fee: sql`excluded.fee`,
-                status: sql`excluded.status`,
-                closed: sql`excluded.closed`,
-                updatedTs: sql`excluded.updated_ts`,
-                seq: sql`excluded.seq`,
-              },
-              // Never let an older state overwrite a newer one (a replay after a newer projection).
-              setWhere: sql`${spotOrders.seq} <= excluded.seq`,
-            });
-        }
-        await tx
-          .insert(projectionCursor)
-          .values({ name: SPOT_CURSOR, seq: batchSeq })
-          .onConflictDoUpdate({ target: projectionCursor.name, set: { seq: sql`greatest(${projectionCursor.seq}, excluded.seq)` } });
-      });
+      await store.write({ journalId, seq: batchSeq, users: batchUsers, orders: batchOrders, trades: batchTrades });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
       settleWaiters();
     } catch (err) {
       // Put the batch back under anything newer that arrived meanwhile, and retry later.
+      for (const r of batchUsers) if (!users.has(String(r.id))) users.set(String(r.id), r);
       for (const r of batchOrders) if (!orders.has(String(r.id))) orders.set(String(r.id), r);
       trades = batchTrades.concat(trades);
-      count += batchOrders.length + batchTrades.length;
+      count += batchUsers.length + batchOrders.length + batchTrades.length;
       failures++;
       log.error({ err, failures }, 'projector write failed; will retry');
       throw err;
@@ -208,11 +208,28 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     get buffered() {
       return count;
     },
+    get failures() {
+      return failures;
+    },
+    get journalId() {
+      return journalId;
+    },
+    bind(id) {
+      journalId = id;
+    },
     push(seq, events) {
       if (seq <= cursor) return;
       pushedSeq = seq;
       for (const ev of events) {
-        if (ev.type === 'trade') {
+        if (ev.type === 'userRegistered') {
+          users.set(ev.userId, userRow(ev.userId, ev.profile, ev.ts));
+          count++;
+        } else if (ev.type === 'userUpdated') {
+          const prev = users.get(ev.userId);
+          // createdAt is not updated by an upsert of an existing row; keep the registration time when known.
+          users.set(ev.userId, userRow(ev.userId, ev.profile, prev?.createdAt instanceof Date ? prev.createdAt.getTime() : ev.ts));
+          count++;
+        } else if (ev.type === 'trade') {
           trades.push(tradeRow(ev, seq));
           count++;
         } else if ((ev.type === 'orderAccepted' || ev.type === 'orderUpdated') && isProjectedUser(ev.order.userId)) {

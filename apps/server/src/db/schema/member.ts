@@ -6,11 +6,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** Registered users. `uuid` is the public UID (8 digits); `welCode` the user's invitation code. */
+/**
+ * Registered users: a projection of the engine's user registry (the registerUser/updateUser commands of the
+ * journal), written by the engine host's projector. `id` is the engine's user id, never a database sequence, so
+ * a lost or restored database cannot hand one user's balances to another. `uuid` is the public UID (8 digits);
+ * `welCode` the user's invitation code.
+ */
 export const users = pgTable(
   'users',
   {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'bigint' }).primaryKey(),
     uuid: text('uuid').notNull(),
     /** Lower-cased e-mail, or null for phone registrations. */
     mail: text('mail'),

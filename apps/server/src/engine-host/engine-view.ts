@@ -1,0 +1,65 @@
+/**
+ * A read-only view of the engine that always reads the host's current engine object. The host replaces that
+ * object when it rebuilds the state without a command that threw (engine-host.ts); services keep this view.
+ */
+import type { AccountKind, Asset, Balance, CommandResult, DepthLevel, Engine, EngineApi, EngineSnapshot, MarketConfig, OrderView, UserRecord, UserRow } from '@exchange/core';
+
+/** Delegates every read of EngineApi to `current()`; `execute` is refused (commands go through the host). */
+export class EngineView implements EngineApi {
+  constructor(private readonly current: () => Engine) {}
+
+  execute(): CommandResult {
+    throw new Error('EngineView: submit commands through the engine host');
+  }
+  asset(code: string): Asset | undefined {
+    return this.current().asset(code);
+  }
+  assets(): Asset[] {
+    return this.current().assets();
+  }
+  market(symbol: string): MarketConfig | undefined {
+    return this.current().market(symbol);
+  }
+  markets(): MarketConfig[] {
+    return this.current().markets();
+  }
+  balance(owner: string, account: AccountKind | 'SYSTEM', asset: string): Balance {
+    return this.current().balance(owner, account, asset);
+  }
+  balancesOf(owner: string): Map<AccountKind | 'SYSTEM', Map<string, Balance>> {
+    return this.current().balancesOf(owner);
+  }
+  order(orderId: string): OrderView | undefined {
+    return this.current().order(orderId);
+  }
+  openOrders(userId: string, symbol?: string): OrderView[] {
+    return this.current().openOrders(userId, symbol);
+  }
+  depth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
+    return this.current().depth(symbol, levels);
+  }
+  lastPrice(symbol: string): bigint | null {
+    return this.current().lastPrice(symbol);
+  }
+  assetTotals(): Map<string, bigint> {
+    return this.current().assetTotals();
+  }
+  journalId(): string | null {
+    return this.current().journalId();
+  }
+  user(userId: string): UserRecord | undefined {
+    return this.current().user(userId);
+  }
+  userByKey(key: string): string | undefined {
+    return this.current().userByKey(key);
+  }
+  userRows(): UserRow[] {
+    return this.current().userRows();
+  }
+  snapshot(): EngineSnapshot {
+    return this.current().snapshot();
+  }
+  stateHash(): string {
+    return this.current().stateHash();
+  }
+}

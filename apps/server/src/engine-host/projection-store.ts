@@ -1,0 +1,153 @@
+/**
+ * Where the projector writes (DESIGN.md section 2, step 4): the database tables of users, spot orders and spot
+ * trades, and the cursor row that says which journal they project and up to which sequence number. Every write
+ * is one transaction that also moves the cursor, so the tables always equal the journal's effect up to the cursor.
+ *
+ * `drizzleProjectionStore` is the real one (PGlite or PostgreSQL); `MemoryProjectionStore` keeps the same rows in
+ * maps, for the fault simulator, which can lose it or roll it back to an earlier copy.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { projectionCursor, spotOrders, spotTrades, users } from '../db/schema';
+
+/** Name of the cursor row of the engine projection. */
+export const SPOT_CURSOR = 'spot';
+/** Rows per INSERT statement (keeps statements well under PostgreSQL's parameter limit). */
+const CHUNK = 500;
+
+export type OrderRow = typeof spotOrders.$inferInsert;
+export type TradeRow = typeof spotTrades.$inferInsert;
+export type UserProjectionRow = typeof users.$inferInsert;
+
+/** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
+export interface ProjectionState {
+  journalId: string | null;
+  cursor: number;
+}
+
+/** One transaction of the projector: rows to upsert and the new cursor. */
+export interface ProjectionBatch {
+  journalId: string;
+  /** Sequence number of the last command whose events are in this batch (and all before it). */
+  seq: number;
+  users: UserProjectionRow[];
+  orders: OrderRow[];
+  trades: TradeRow[];
+}
+
+/** The projector's sink. */
+export interface ProjectionStore {
+  /** The cursor row (journalId null and cursor 0 when there is none). */
+  load(): Promise<ProjectionState>;
+  /**
+   * Writes a batch in one transaction: users and orders upserted by id (an order row never replaced by an older
+   * state), trades inserted once, cursor set to max(cursor, seq) with the journal id. Throws when the database
+   * fails (nothing of the batch is written then).
+   */
+  write(batch: ProjectionBatch): Promise<void>;
+}
+
+/** The projection in the database over Drizzle. */
+export function drizzleProjectionStore(db: Db): ProjectionStore {
+  return {
+    async load() {
+      const rows = await db.select().from(projectionCursor).where(eq(projectionCursor.name, SPOT_CURSOR));
+      return { journalId: rows[0]?.journalId ?? null, cursor: rows[0]?.seq ?? 0 };
+    },
+    async write(b) {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < b.users.length; i += CHUNK) {
+          await tx
+            .insert(users)
+            .values(b.users.slice(i, i + CHUNK))
+            .onConflictDoUpdate({
+              target: users.id,
+              set: {
+                uuid: sql`excluded.uuid`,
+                mail: sql`excluded.mail`,
+                phone: sql`excluded.phone`,
+                areaCode: sql`excluded.area_code`,
+                passwordHash: sql`excluded.password_hash`,
+                nickName: sql`excluded.nick_name`,
+                welCode: sql`excluded.wel_code`,
+                invitedBy: sql`excluded.invited_by`,
+                cardNo: sql`excluded.card_no`,
+                cardState: sql`excluded.card_state`,
+              },
+            });
+        }
+        for (let i = 0; i < b.trades.length; i += CHUNK) {
+          await tx.insert(spotTrades).values(b.trades.slice(i, i + CHUNK)).onConflictDoNothing({ target: spotTrades.id });
+        }
+        for (let i = 0; i < b.orders.length; i += CHUNK) {
+          await tx
+            .insert(spotOrders)
+            .values(b.orders.slice(i, i + CHUNK))
+            .onConflictDoUpdate({
+              target: spotOrders.id,
+              set: {
+                filledQty: sql`excluded.filled_qty`,
+                filledQuote: sql`excluded.filled_quote`,
+                fee: sql`excluded.fee`,
+                status: sql`excluded.status`,
+                closed: sql`excluded.closed`,
+                updatedTs: sql`excluded.updated_ts`,
+                seq: sql`excluded.seq`,
+              },
+              // Never let an older state overwrite a newer one (a replay after a newer projection).
+              setWhere: sql`${spotOrders.seq} <= excluded.seq`,
+            });
+        }
+        await tx
+          .insert(projectionCursor)
+          .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
+          .onConflictDoUpdate({
+            target: projectionCursor.name,
+            set: { seq: sql`greatest(${projectionCursor.seq}, excluded.seq)`, journalId: sql`excluded.journal_id` },
+          });
+      });
+    },
+  };
+}
+
+/**
+ * The projection in memory (fault simulator): the same upsert rules as the database. `failWrites` makes every
+ * write throw (a database that is down); `clone()` copies it (to roll back to later).
+ */
+export class MemoryProjectionStore implements ProjectionStore {
+  journalId: string | null = null;
+  cursor = 0;
+  readonly users = new Map<string, UserProjectionRow>();
+  readonly orders = new Map<string, OrderRow>();
+  readonly trades = new Map<string, TradeRow>();
+  failWrites = false;
+  writes = 0;
+
+  async load(): Promise<ProjectionState> {
+    return { journalId: this.journalId, cursor: this.cursor };
+  }
+
+  async write(b: ProjectionBatch): Promise<void> {
+    if (this.failWrites) throw new Error('projection store is down');
+    for (const u of b.users) this.users.set(String(u.id), { ...u });
+    for (const t of b.trades) if (!this.trades.has(String(t.id))) this.trades.set(String(t.id), { ...t });
+    for (const o of b.orders) {
+      const prev = this.orders.get(String(o.id));
+      if (prev === undefined || (prev.seq as number) <= (o.seq as number)) this.orders.set(String(o.id), { ...o });
+    }
+    this.cursor = Math.max(this.cursor, b.seq);
+    this.journalId = b.journalId;
+    this.writes++;
+  }
+
+  /** A deep enough copy to roll back to. */
+  clone(): MemoryProjectionStore {
+    const c = new MemoryProjectionStore();
+    c.journalId = this.journalId;
+    c.cursor = this.cursor;
+    for (const [k, v] of this.users) c.users.set(k, { ...v });
+    for (const [k, v] of this.orders) c.orders.set(k, { ...v });
+    for (const [k, v] of this.trades) c.trades.set(k, { ...v });
+    return c;
+  }
+}
