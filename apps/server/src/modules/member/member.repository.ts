@@ -7,17 +7,8 @@ import type { Db } from '../../db/client';
 import { favorites, loginFailures, markets, sessions, users } from '../../db/schema';
 import type { Account } from './account';
 
-/** A user row. */
+/** A user row (the projection of the engine's user registry: written by the engine host's projector only). */
 export type UserRow = typeof users.$inferSelect;
-
-/** True when `err` (or its cause, as drizzle wraps driver errors) is a PostgreSQL unique violation (23505). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, i = 0; e && i < 5; i++) {
-    if (typeof e === 'object' && (e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** The member queries over `db`. */
 export function createMemberRepository(db: Db) {
@@ -39,36 +30,6 @@ export function createMemberRepository(db: Db) {
     async findByWelCode(welCode: string): Promise<UserRow | null> {
       const rows = await db.select().from(users).where(eq(users.welCode, welCode)).limit(1);
       return rows[0] ?? null;
-    },
-
-    /** Inserts a user; returns its id. Rejects with a unique violation on a taken account, uuid or welCode. */
-    async insertUser(row: {
-      uuid: string;
-      mail: string | null;
-      phone: string | null;
-      areaCode: string;
-      passwordHash: string;
-      nickName: string;
-      welCode: string;
-      invitedBy: bigint | null;
-    }): Promise<bigint> {
-      const rows = await db.insert(users).values(row).returning({ id: users.id });
-      return rows[0]!.id;
-    },
-
-    /** Sets the nickname when none is set yet; false when one was already set. */
-    async setNickNameOnce(id: bigint, nickName: string): Promise<boolean> {
-      const rows = await db
-        .update(users)
-        .set({ nickName })
-        .where(and(eq(users.id, id), eq(users.nickName, '')))
-        .returning({ id: users.id });
-      return rows.length > 0;
-    },
-
-    /** Replaces the password hash. */
-    async updatePassword(id: bigint, passwordHash: string): Promise<void> {
-      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
     },
 
     /** Stores a session by the sha256 of its token. */

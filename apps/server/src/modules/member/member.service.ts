@@ -4,6 +4,12 @@
  * Rules: passwords 8-20 characters, not only digits (spec sections 5 and 9), hashed with argon2id; session
  * tokens are 32 random bytes (base64url) stored as sha256, valid 7 days, revocable; logins are limited per
  * account (puzzle after 3 failures, locked after 5 within 15 minutes) and per IP (locked after 20).
+ *
+ * Users are the engine's (DESIGN.md section 2): registration, password changes and the nickname are journaled
+ * commands (registerUser/updateUser) through the engine host, so the user id that keys balances comes from the
+ * journal and a lost database is rebuilt from it; the `users` table is their projection. Lookups by account
+ * read the engine (authoritative); the rest reads the projection after waiting for it. Sessions, codes and
+ * favourites live in the database only.
  */
 import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,9 +17,10 @@ import type { Favorite, GeetestResult, Lang, Member, MarketType, Session } from 
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Hooks } from '../../context';
+import type { EngineHost } from '../../engine-host/engine-host';
 import { AppError } from '../../shared/errors';
 import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from './account';
-import { createMemberRepository, isUniqueViolation, type UserRow } from './member.repository';
+import { createMemberRepository, type UserRow } from './member.repository';
 import { randomToken, randomUid, randomWelCode, sha256Hex } from './secrets';
 import { createSmsRepository } from '../sms/sms.repository';
 import { createCaptchaService, type CaptchaService } from '../sms/captcha.service';
@@ -144,10 +151,11 @@ export function createMemberService(deps: {
   db: Db;
   log: FastifyBaseLogger;
   hooks: Hooks;
+  host: EngineHost;
   senders?: CodeSenders;
   now?: () => number;
 }): MemberService {
-  const { config, db, log, hooks } = deps;
+  const { config, db, log, hooks, host } = deps;
   const now = deps.now ?? Date.now;
   const repo = createMemberRepository(db);
   const smsRepo = createSmsRepository(db);
@@ -156,7 +164,7 @@ export function createMemberService(deps: {
     repo: smsRepo,
     captcha,
     senders: deps.senders ?? codeSendersFromConfig(config, db, log),
-    accountExists: async (a) => (await repo.findByAccount(a)) !== null,
+    accountExists: async (a) => host.engine.userByKey(userKeyOf(a)) !== undefined,
     log,
     now,
   });
@@ -177,27 +185,40 @@ export function createMemberService(deps: {
     return { token, userId: userId.toString(), expiresAt };
   }
 
-  /** Inserts a user with fresh uuid and welCode (retrying their rare collisions); account_exists on a taken account. */
+  /**
+   * Registers a user through the journal (registerUser) with fresh uuid and welCode (retrying their rare
+   * collisions), waits until the users row is projected, and returns the engine's id; account_exists on a taken
+   * account.
+   */
   async function createUser(account: Account, password: string, nickName: string, invitedBy: bigint | null): Promise<bigint> {
     const passwordHash = await argon2.hash(password, ARGON2_OPTIONS);
     for (let attempt = 0; ; attempt++) {
-      try {
-        return await repo.insertUser({
-          uuid: randomUid(),
-          mail: account.kind === 'email' ? account.mail : null,
-          phone: account.kind === 'phone' ? account.phone : null,
-          areaCode: account.kind === 'phone' ? account.areaCode : '86',
-          passwordHash,
-          nickName,
-          welCode: randomWelCode(),
-          invitedBy,
-        });
-      } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
-        if (await repo.findByAccount(account)) throw new AppError('account_exists', 400);
-        if (attempt >= 5) throw err;
-      }
+      const uuid = randomUid();
+      const welCode = randomWelCode();
+      const profile: Record<string, string> = {
+        uuid,
+        mail: account.kind === 'email' ? account.mail : '',
+        phone: account.kind === 'phone' ? account.phone : '',
+        areaCode: account.kind === 'phone' ? account.areaCode : '86',
+        passwordHash,
+        nickName,
+        welCode,
+        invitedBy: invitedBy === null ? '' : invitedBy.toString(),
+      };
+      const r = await host.submit({ type: 'registerUser', account: userKeyOf(account), uniqueKeys: [`uuid:${uuid}`, `wel:${welCode}`], profile });
+      if (r.code === 'account_exists') throw new AppError('account_exists', 400);
+      if (r.code === 'user_key_taken' && attempt < 5) continue;
+      if (r.code !== 'ok' || r.userId === undefined) throw new Error(`registerUser refused: ${r.code}`);
+      await host.projected();
+      return BigInt(r.userId);
     }
+  }
+
+  /** The engine's record of the account's user, or undefined. */
+  function userByAccount(account: Account): { id: bigint; profile: Record<string, string> } | undefined {
+    const id = host.engine.userByKey(userKeyOf(account));
+    const u = id === undefined ? undefined : host.engine.user(id);
+    return u === undefined ? undefined : { id: BigInt(u.userId), profile: u.profile };
   }
 
   async function fireRegistered(userId: bigint): Promise<void> {
@@ -231,7 +252,11 @@ export function createMemberService(deps: {
       const t = now();
       const hit = sessionCache.get(hash);
       if (hit && hit.userId === id && t < hit.expiresAtMs && t - hit.checkedAtMs < SESSION_CACHE_MS) return id.toString();
-      const expiresAt = await repo.liveSession(hash, id, new Date(t));
+      const found = await repo.liveSession(hash, id, new Date(t));
+      // A session issued before the user's last password reset (journaled) is dead even if its revocation row
+      // was lost with the database.
+      const validFrom = Number(host.engine.user(id.toString())?.profile.sessionsValidFrom ?? '0');
+      const expiresAt = found && found.getTime() - SESSION_TTL_MS >= validFrom ? found : null;
       if (!expiresAt) {
         sessionCache.delete(hash);
         return null;
@@ -260,7 +285,7 @@ export function createMemberService(deps: {
         if (!inviter) throw new AppError('invitation_invalid', 400, 'invitationCode');
         invitedBy = inviter.id;
       }
-      if (await repo.findByAccount(account)) throw new AppError('account_exists', 400);
+      if (userByAccount(account)) throw new AppError('account_exists', 400);
       await codes.consume(account, 'REGISTER', input.code);
       const id = await createUser(account, input.password, '', invitedBy);
       await fireRegistered(id);
@@ -276,10 +301,10 @@ export function createMemberService(deps: {
         throw new AppError('login_locked', 429);
       }
       if (failures >= LOGIN_CAPTCHA_AFTER) await captcha.consume(input);
-      const user = await repo.findByAccount(account);
+      const user = userByAccount(account);
       let okPassword = false;
       if (user) {
-        okPassword = await argon2.verify(user.passwordHash, input.password);
+        okPassword = await argon2.verify(user.profile.passwordHash ?? '', input.password);
       } else {
         // Same work for unknown accounts, so timing does not reveal which accounts exist.
         dummyHash ??= argon2.hash(randomToken(), ARGON2_OPTIONS);
@@ -303,10 +328,15 @@ export function createMemberService(deps: {
       const account = parseAccount(input.account, input.areaCode);
       checkPassword(input.password);
       if (input.password !== input.confirmPassword) throw new AppError('password_mismatch', 400, 'confirmPassword');
-      const user = await repo.findByAccount(account);
+      const user = userByAccount(account);
       if (!user) throw new AppError('account_not_found', 400, 'account');
       await codes.consume(account, 'FORGET', input.code);
-      await repo.updatePassword(user.id, await argon2.hash(input.password, ARGON2_OPTIONS));
+      const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
+      // Journaled with the time of the change: sessions issued before it are refused by authenticate even if the
+      // database (where the revocations below are written) is lost or rolled back.
+      const r = await host.submit({ type: 'updateUser', userId: user.id.toString(), profile: { passwordHash, sessionsValidFrom: String(now()) } });
+      if (r.code !== 'ok') throw new Error(`updateUser refused: ${r.code}`);
+      await host.projected();
       for (const [hash, entry] of sessionCache) if (entry.userId === user.id) sessionCache.delete(hash);
       await repo.revokeAllSessions(user.id, new Date(now()));
       await repo.clearFailures(accountKey(account));
@@ -320,7 +350,10 @@ export function createMemberService(deps: {
       const nick = nickName.trim();
       if (nick === '') throw new AppError('nickname_required', 400, 'nickName');
       const u = await userOf(userId);
-      if (!(await repo.setNickNameOnce(u.id, nick))) throw new AppError('nickname_already_set', 400);
+      const r = await host.submit({ type: 'updateUser', userId: u.id.toString(), profile: { nickName: nick }, expect: { nickName: '' } });
+      if (r.code === 'user_field_mismatch') throw new AppError('nickname_already_set', 400);
+      if (r.code !== 'ok') throw new Error(`updateUser refused: ${r.code}`);
+      await host.projected();
     },
 
     async getFavorites(userId, type) {
@@ -345,18 +378,23 @@ export function createMemberService(deps: {
 
     async ensureEmailUser(mail, password, nickName) {
       const account = parseEmail(mail);
-      const existing = await repo.findByAccount(account);
+      const existing = userByAccount(account);
       if (existing) return { userId: existing.id.toString(), created: false };
       try {
         const id = await createUser(account, password, nickName, null);
         await fireRegistered(id);
         return { userId: id.toString(), created: true };
       } catch (err) {
-        // Another process created it meanwhile.
-        const again = await repo.findByAccount(account);
+        // Created meanwhile by a concurrent call.
+        const again = userByAccount(account);
         if (again) return { userId: again.id.toString(), created: false };
         throw err;
       }
     },
   };
+}
+
+/** The engine key of an account: "mail:<address>" or "phone:<area code>:<digits>" (users.ts keys). */
+export function userKeyOf(a: Account): string {
+  return a.kind === 'email' ? `mail:${a.mail}` : `phone:${a.areaCode}:${a.phone}`;
 }
