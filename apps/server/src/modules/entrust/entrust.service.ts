@@ -135,8 +135,10 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       const id = body.id !== undefined && body.id !== '' ? body.id : undefined;
       const cid = body.clientOrderId !== undefined && body.clientOrderId !== '' ? body.clientOrderId : undefined;
       if (id === undefined && cid === undefined) throw new AppError('validation_failed', 400, 'id');
+      const canonical = id === undefined ? undefined : canonicalOrderId(id);
+      if (id !== undefined && canonical === null) throw new AppError('order_not_found', rejectStatus('order_not_found'));
       const r = await host.submit(
-        id !== undefined ? { type: 'cancelOrder', userId, orderId: String(BigInt(id)) } : { type: 'cancelOrder', userId, clientOrderId: cid! },
+        canonical ? { type: 'cancelOrder', userId, orderId: canonical } : { type: 'cancelOrder', userId, clientOrderId: cid! },
       );
       if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
       if (!r.order) throw new Error('cancelOrder accepted without an order view');
@@ -159,7 +161,9 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     },
 
     async detail(userId, orderId) {
-      const id = String(BigInt(orderId));
+      const id = canonicalOrderId(orderId);
+      // No order id is above the bigint column's range (2^63 - 1): such an id names no order, it is not an error.
+      if (id === null) throw new AppError('order_not_found', 404);
       let order = engine.order(id);
       await caughtUp();
       if (!order) {
@@ -172,4 +176,13 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       return { ...toEntrust(order, s), fills: fills.map((t) => toFill(t, id, s)) };
     },
   };
+}
+
+/** Largest order id the database can hold (bigint). */
+const MAX_ORDER_ID = 9_223_372_036_854_775_807n;
+
+/** The canonical decimal form of a wire order id (digits only), or null when it is above MAX_ORDER_ID. */
+export function canonicalOrderId(id: string): string | null {
+  const v = BigInt(id);
+  return v > MAX_ORDER_ID ? null : v.toString();
 }
