@@ -327,6 +327,19 @@ export class SpotMarket {
       const p = m.price as bigint;
       if (limit !== null && (t.side === 'BUY' ? p > limit : p < limit)) break;
       let q: bigint;
+      if (byQuote) {
+        const a = t.hold / (p * this.notionalMult);
+        q = a - (a % this.config.stepSize);
+        if (q === 0n) {
+          outcome = 'unaffordable';
+          break;
+        }
+        if (q > m.remaining) q = m.remaining;
+      } else {
+        q = t.remaining < m.remaining ? t.remaining : m.remaining;
+      }
+      // Self-trade prevention acts only on a maker the taker would trade with: one it can still
+      // buy a step from (checked above), as a filled taker never reaches the next maker.
       if (m.userId === t.userId && t.stp !== 'NONE') {
         if (t.stp === 'EXPIRE_TAKER') {
           outcome = 'stp';
@@ -340,17 +353,6 @@ export class SpotMarket {
           break;
         }
         continue;
-      }
-      if (byQuote) {
-        const a = t.hold / (p * this.notionalMult);
-        q = a - (a % this.config.stepSize);
-        if (q === 0n) {
-          outcome = 'unaffordable';
-          break;
-        }
-        if (q > m.remaining) q = m.remaining;
-      } else {
-        q = t.remaining < m.remaining ? t.remaining : m.remaining;
       }
       if (depthPrice !== p && depthPrice >= 0n) events.push({ type: 'depthChanged', ts, symbol, side: opp, price: depthPrice, quantity: depthQty });
       depthPrice = p;
