@@ -137,6 +137,7 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRea
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     MARKET_MAKERS: '0',
+    ORDER_RATE_PER_10S: '0',
     CAPTCHA_TEST_MODE: '1',
     DEMO_MODE: '1',
     NODE_ENV: 'development',

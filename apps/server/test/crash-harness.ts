@@ -149,6 +149,7 @@ export class ServerProcess {
       HOST: '127.0.0.1',
       DATA_DIR: o.dataDir,
       MARKET_MAKERS: o.marketMakers ? '1' : '0',
+      ORDER_RATE_PER_10S: '0',
       CAPTCHA_TEST_MODE: '1',
       NODE_ENV: 'test',
       // info: the 'engine recovered' line (replayed records, torn tail); the server logs little else at info.
@@ -439,6 +440,8 @@ export interface OrderRec {
   cancelSent: number;
   cancelAcked?: OrderState;
   cancelEndedAck: boolean;
+  /** A cancel got no answer (the kill) and the next check has not yet said whether it was applied. */
+  cancelUnresolved: boolean;
 }
 
 const OPEN = new Set(['NEW', 'PARTIALLY_FILLED']);
@@ -677,6 +680,7 @@ export class LoadDriver {
       outcome: 'pending',
       cancelSent: 0,
       cancelEndedAck: false,
+      cancelUnresolved: false,
     };
     this.model.orders.set(rec.cid, rec);
     this.model.counters.placesSent++;
@@ -717,7 +721,10 @@ export class LoadDriver {
     this.sent++;
     const m = this.markets.find((x) => x.symbol === rec.symbol)!;
     const a = await this.send<Entrust>(API_PATHS.cancelEntrust, { id: rec.id }, rec.user, 'cancels');
-    if (a === null) return;
+    if (a === null) {
+      rec.cancelUnresolved = true;
+      return;
+    }
     if (a.body.status === 'SUCCEED') {
       this.acks++;
       const s = stateOf(a.body.result, m);
@@ -807,6 +814,9 @@ export interface CheckReport {
   internalTrades: number;
   unackedApplied: number;
   unackedNotApplied: number;
+  /** Unanswered cancels whose order was found CANCELED (applied) or still open or ended otherwise (not applied). */
+  unackedCancelsApplied: number;
+  unackedCancelsNotApplied: number;
   lost: number;
   invented: number;
   attempts: number;
@@ -1033,7 +1043,7 @@ async function checkUser(c: ApiClient, u: User, model: Model, markets: Map<strin
  * clean (up to `attempts`), then commits what was observed into the model (durable states, resolved unknowns).
  */
 export async function checkAll(c: ApiClient, users: User[], model: Model, markets: Map<string, MarketInfo>, attempts = 4): Promise<CheckReport> {
-  const report: CheckReport = { violations: [...model.violations], ackedChecked: 0, ordersChecked: 0, fillsChecked: 0, fillsFetched: 0, internalTrades: 0, unackedApplied: 0, unackedNotApplied: 0, lost: 0, invented: 0, attempts: 0 };
+  const report: CheckReport = { violations: [...model.violations], ackedChecked: 0, ordersChecked: 0, fillsChecked: 0, fillsFetched: 0, internalTrades: 0, unackedApplied: 0, unackedNotApplied: 0, unackedCancelsApplied: 0, unackedCancelsNotApplied: 0, lost: 0, invented: 0, attempts: 0 };
   model.violations.length = 0;
   const results: UserCheck[] = [];
   for (const u of users) {
@@ -1065,6 +1075,12 @@ export async function checkAll(c: ApiClient, users: User[], model: Model, market
         rec.applied = e !== undefined;
         if (rec.applied) report.unackedApplied++;
         else report.unackedNotApplied++;
+      }
+      if (rec.cancelUnresolved) {
+        rec.cancelUnresolved = false;
+        // Applied when the order ended CANCELED and no other cancel of it was acknowledged.
+        if (e?.status === 'CANCELED' && !rec.cancelAcked) report.unackedCancelsApplied++;
+        else report.unackedCancelsNotApplied++;
       }
       if (e) {
         rec.id = e.id;
@@ -1176,6 +1192,8 @@ export interface CrashLoopReport {
     internalTrades: number;
     unackedApplied: number;
     unackedNotApplied: number;
+    unackedCancelsApplied: number;
+    unackedCancelsNotApplied: number;
     lost: number;
     invented: number;
     violations: number;
@@ -1305,6 +1323,8 @@ export async function runCrashLoop(o: CrashLoopOptions): Promise<CrashLoopReport
       internalTrades: cycles.length > 0 ? cycles[cycles.length - 1]!.check.internalTrades : 0,
       unackedApplied: sum((x) => x.unackedApplied),
       unackedNotApplied: sum((x) => x.unackedNotApplied),
+      unackedCancelsApplied: sum((x) => x.unackedCancelsApplied),
+      unackedCancelsNotApplied: sum((x) => x.unackedCancelsNotApplied),
       lost: sum((x) => x.lost),
       invented: sum((x) => x.invented),
       violations: violations.length,
@@ -1341,7 +1361,8 @@ export function cycleLine(c: CycleReport): string {
   return (
     `cycle ${String(c.cycle).padStart(2)}: kill after ${c.killAfterMs} ms${c.killedDuringStart ? ' (+ kill during restart)' : ''}, ${c.sent} sent, ${c.acks} acked; ` +
     `restart ${c.restartMs} ms${r}; checked ${c.check.ackedChecked} acked commands, ${c.check.ordersChecked} orders, ${c.check.fillsChecked} fills ` +
-    `(${c.check.fillsFetched} fetched); unacked applied ${c.check.unackedApplied}, not applied ${c.check.unackedNotApplied}; lost ${c.check.lost}; violations ${c.check.violations.length}`
+    `(${c.check.fillsFetched} fetched); unacked orders applied ${c.check.unackedApplied}, not ${c.check.unackedNotApplied}; unacked cancels applied ${c.check.unackedCancelsApplied}, ` +
+    `not ${c.check.unackedCancelsNotApplied}; lost ${c.check.lost}; violations ${c.check.violations.length}`
   );
 }
 
@@ -1356,7 +1377,8 @@ export function summaryLines(r: CrashLoopReport): string[] {
     `rejections: ${Object.entries(c.rejections).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
     `acknowledged commands: ${t.ackedCommands}; acknowledged-command checks over all restarts: ${t.ackedChecked}`,
     `orders checked: ${t.ordersChecked}; fills checked: ${t.fillsChecked} (${t.fillsDistinct} distinct; ${t.internalTrades} trades between test users verified on both sides)`,
-    `commands lost: ${t.lost}; orders invented: ${t.invented}; unacknowledged but applied: ${t.unackedApplied}; unacknowledged and not applied: ${t.unackedNotApplied}`,
+    `commands lost: ${t.lost}; orders invented: ${t.invented}; unacknowledged but applied: ${t.unackedApplied} orders, ${t.unackedCancelsApplied} cancels; ` +
+      `unacknowledged and not applied: ${t.unackedNotApplied} orders, ${t.unackedCancelsNotApplied} cancels`,
     `violations: ${t.violations}${r.error ? '; ERROR (see above)' : ''}`,
   ];
 }

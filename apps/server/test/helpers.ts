@@ -49,7 +49,7 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
   const database = await freshDatabase();
   const config = loadConfig(
     { NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
-    { dataDir, demoMode: true, captchaTestMode: true, marketMakers: false, ...overrides },
+    { dataDir, demoMode: true, captchaTestMode: true, marketMakers: false, orderRatePer10s: 0, ...overrides },
   );
   const ctx = await createContext(config);
   const app = await buildApp(ctx);

@@ -26,6 +26,8 @@ export interface Config {
   marketMakers: boolean;
   /** Snapshot the engine every N journaled commands. */
   snapshotEvery: number;
+  /** New orders per user per 10 s through the API (Binance's ORDERS limit is 50); 0 = unlimited. */
+  orderRatePer10s: number;
   /** Built web app to serve at / (absent = API only). */
   webDist: string;
   smtpUrl: string | undefined;
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     usdtCnyRate: env.USDT_CNY_RATE ?? '7.10',
     marketMakers: bool(env.MARKET_MAKERS, true),
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
+    orderRatePer10s: int(env.ORDER_RATE_PER_10S, 50, 'ORDER_RATE_PER_10S'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM ?? 'no-reply@exchange.local',

@@ -16,6 +16,8 @@ import {
   SetEntrustBody,
 } from '@exchange/api';
 import { ok } from '../../shared/envelope';
+import { AppError } from '../../shared/errors';
+import { createOrderRateLimiter } from './order-rate';
 import { requireAuth } from '../member/auth';
 
 const TAGS = ['entrust'];
@@ -23,6 +25,8 @@ const TAGS = ['entrust'];
 const entrustRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const entrust = () => app.ctx.entrust;
+  // Users' order entry is rate limited per user (the liquidity bots call the service directly, not this route).
+  const orderRate = createOrderRateLimiter(app.ctx.config.orderRatePer10s, 10_000);
 
   app.post(
     `/api/${API_PATHS.setEntrust}`,
@@ -35,7 +39,10 @@ const entrustRoutes: FastifyPluginAsync = async (root) => {
         response: { 200: Envelope(Entrust) },
       },
     },
-    async (req) => ok(await entrust().place(req.userId, req.body)),
+    async (req) => {
+      if (!orderRate.take(req.userId, Date.now())) throw new AppError('order_rate_limited', 429);
+      return ok(await entrust().place(req.userId, req.body));
+    },
   );
 
   app.post(
