@@ -10,18 +10,20 @@ import type { Engine } from '../src/engine';
 import { MAX_OPEN_ORDERS_PER_MARKET } from '../src/spot/spot-market';
 import { COIN, engineWithMarket, fund, limit, market, nextTs, ok, PX, QTY } from './fixtures';
 
-const { performance, console } = globalThis as unknown as {
+const { performance, console, process } = globalThis as unknown as {
   performance: { now(): number };
   console: { log(...args: unknown[]): void };
+  process: { env: Record<string, string | undefined> };
 };
 
-const ASKS = 50_000;
+/** Depth of the book: env BOUNDED_WALK_ASKS (the mutation run uses fewer), else 50,000; a multiple of 200. */
+const ASKS = process.env.BOUNDED_WALK_ASKS !== undefined ? Number.parseInt(process.env.BOUNDED_WALK_ASKS, 10) : 50_000;
 /** Price of the i-th ask (i from 0): 30,000.00 USDT + i cents. */
 const askPrice = (i: number): bigint => 30_000n * PX + BigInt(i);
 /** Quantity of every ask: 0.0001 BTC, so one level costs about 3 USDT. */
 const ASK_QTY = 100n;
 
-/** A book of 50,000 asks at distinct prices from 250 makers (200 each, the cap), best first by id. */
+/** A book of ASKS asks at distinct prices from ASKS / 200 makers (200 each, the cap), best first by id. */
 function deepBook(): Engine {
   const e = engineWithMarket();
   const makers = ASKS / MAX_OPEN_ORDERS_PER_MARKET;
@@ -50,7 +52,7 @@ afterEach(() => {
 });
 
 // The cases share one book (built once) and run in order: each starts where the last one left it.
-describe('bounded work per command on a book of 50,000 asks', () => {
+describe(`bounded work per command on a book of ${ASKS} asks`, () => {
   let e: Engine;
   beforeAll(() => {
     e = deepBook();
