@@ -29,4 +29,7 @@ export default {
   htmlReporter: { fileName: 'coverage/mutation/index.html' },
   jsonReporter: { fileName: 'coverage/mutation/mutation.json' },
   thresholds: { high: 90, low: 85, break: null },
+  // Reuses the results of unchanged mutants and tests from the last run (delete the file for a full run).
+  incremental: true,
+  incrementalFile: 'coverage/mutation/stryker-incremental.json',
 };
