@@ -16,6 +16,8 @@
  *                         off: no bots ever (the users hold only USDT: buy orders and cancels only)
  *   --kill-ms LO-HI       kill this long after the load starts (default 300-4000)
  *   --kill-during-start P probability of also killing a restart during recovery (default 0.2)
+ *   --order-rate N        the server's ORDER_RATE_PER_10S (default 0 = unlimited; the server's own default is 50,
+ *                         which answers most of this load with order_rate_limited)
  *   --keep                keep the data directory (it is always kept after a violation)
  */
 import { randomInt } from 'node:crypto';
@@ -71,6 +73,10 @@ function parseArgs(argv: string[]): CrashLoopOptions {
         i++;
         break;
       }
+      case '--order-rate':
+        o.orderRatePer10s = int(flag, v);
+        i++;
+        break;
       case '--keep':
         o.keepDataDir = true;
         break;

@@ -87,6 +87,8 @@ export interface ServerOptions {
   dataDir: string;
   port: number;
   marketMakers: boolean;
+  /** New orders per user per 10 s (ORDER_RATE_PER_10S; 0 = unlimited, the server's own default is 50). */
+  orderRatePer10s: number;
   /** Longest wait for /healthz (ms). */
   startTimeoutMs: number;
 }
@@ -149,9 +151,9 @@ export class ServerProcess {
       HOST: '127.0.0.1',
       DATA_DIR: o.dataDir,
       MARKET_MAKERS: o.marketMakers ? '1' : '0',
-      ORDER_RATE_PER_10S: '0',
       CAPTCHA_TEST_MODE: '1',
       NODE_ENV: 'test',
+      ORDER_RATE_PER_10S: String(o.orderRatePer10s),
       // info: the 'engine recovered' line (replayed records, torn tail); the server logs little else at info.
       LOG_LEVEL: 'info',
     };
@@ -743,7 +745,8 @@ export class LoadDriver {
     this.sent++;
     const a = await this.send<Entrust>(API_PATHS.setEntrust, this.body(rec), rec.user, 'retries');
     if (a === null || a.body.status !== 'SUCCEED') {
-      if (a !== null) this.model.violations.push(`retry of ${rec.cid} (order ${rec.id}) was refused: ${a.body.errorCode}`);
+      // A retry counts against the order rate limit like any placement; any other refusal breaks idempotency.
+      if (a !== null && a.http !== 429) this.model.violations.push(`retry of ${rec.cid} (order ${rec.id}) was refused: ${a.body.errorCode}`);
       return;
     }
     this.acks++;
@@ -777,8 +780,10 @@ export class LoadDriver {
     } else {
       if (kind === 'places') c.placesRejected++;
       else if (kind === 'cancels') c.cancelsRejected++;
-      const key = `${kind.slice(0, -1)} ${a.body.errorCode}`;
+      const key = `${{ places: 'place', cancels: 'cancel', retries: 'retry' }[kind]} ${a.body.errorCode}`;
       c.rejections[key] = (c.rejections[key] ?? 0) + 1;
+      // Rate limited (ORDER_RATE_PER_10S): back off instead of spinning on refusals.
+      if (a.http === 429 && !this.stopping) await sleep(250);
     }
     return a;
   }
@@ -1135,6 +1140,8 @@ export interface CrashLoopOptions {
   minAcksPerCycle: number;
   /** Probability that a restart is itself killed with SIGKILL after [0, 3000] ms (a crash during recovery). */
   killDuringStart: number;
+  /** ORDER_RATE_PER_10S of the server: 0 (unlimited) by default, so that a few users make a heavy load. */
+  orderRatePer10s: number;
   /** Quote spent per market per user on base from the bots at the first start. */
   bootstrapQuote: number;
   notional: [number, number];
@@ -1156,6 +1163,7 @@ export const DEFAULT_OPTIONS: Omit<CrashLoopOptions, 'seed' | 'log'> = {
   killAfterMs: [300, 4000],
   minAcksPerCycle: 5,
   killDuringStart: 0.2,
+  orderRatePer10s: 0,
   bootstrapQuote: 1000,
   notional: [6, 30],
   maxOpenPerUser: 30,
@@ -1215,7 +1223,7 @@ export async function runCrashLoop(o: CrashLoopOptions): Promise<CrashLoopReport
   let server: ServerProcess | null = null;
   let client: ApiClient | null = null;
   let error: string | undefined;
-  const serverOpts = (marketMakers: boolean): ServerOptions => ({ root: o.root, dataDir, port, marketMakers, startTimeoutMs: o.startTimeoutMs });
+  const serverOpts = (marketMakers: boolean): ServerOptions => ({ root: o.root, dataDir, port, marketMakers, orderRatePer10s: o.orderRatePer10s, startTimeoutMs: o.startTimeoutMs });
   o.log(`crash loop: seed ${o.seed}, ${o.cycles} cycles, ${o.users} users, ${o.workers} workers, ${o.symbols.join(' ')}, market makers ${o.marketMakers}, data ${dataDir}, port ${port}`);
   try {
     let t = Date.now();
