@@ -154,6 +154,9 @@ interface Pending {
 
 type Candidate = { kind: 'snapshot'; seq: number; file: string } | { kind: 'genesis'; seq: 0 };
 
+/** Commands kept in memory to rebuild the state without one that threw, before the in-memory base moves on. */
+const REBASE_EVERY = 100_000;
+
 /** Default of EngineHostDeps.maxProjectionBacklog. */
 export const DEFAULT_MAX_PROJECTION_BACKLOG = 200_000;
 
@@ -218,7 +221,9 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
 
   // ---- replay the journal after it ------------------------------------------------------------------
   let journalId: string | null = null;
-  const read = await readJournal(fs, journalDir, base.seq, { truncate: true });
+  /** Sequence number of the snapshot recovery starts from (0 = genesis). */
+  const snapshotSeq = base.seq;
+  const read = await readJournal(fs, journalDir, snapshotSeq, { truncate: true });
   if (read.torn) log.warn(read.torn, 'journal: torn last record dropped and truncated (it was never acknowledged)');
   if (base.seq > 0 && read.records.length === 0) {
     // The snapshot's own last command must still be in the journal, or the journal lost acknowledged records.
@@ -275,6 +280,12 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     try {
       const r = exec(eng, cmd);
       sinceBase.push({ seq, cmd });
+      // Bound the memory kept for rebuilds (long replays, rare snapshots): move the in-memory base forward.
+      if (sinceBase.length >= REBASE_EVERY) {
+        base = { seq, snap: eng.snapshot() };
+        sinceBase = [];
+        skipped.clear();
+      }
       return r;
     } catch (err) {
       log.error({ err, seq, type: cmd.type }, 'engine threw; the command is skipped and the state rebuilt without it');
@@ -304,7 +315,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   }
   const writer = await JournalWriter.open(fs, journalDir, lastSeq + 1);
   const recovery: RecoveryReport = {
-    snapshotSeq: base.seq,
+    snapshotSeq,
     replayed,
     lastSeq,
     ...(read.torn ? { torn: read.torn } : {}),
@@ -316,7 +327,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
 
   // ---- the sequencer ---------------------------------------------------------------------------------
   let nextSeq = lastSeq + 1;
-  let lastSnapshotSeq = base.seq;
+  let lastSnapshotSeq = snapshotSeq;
   let snapshotsWritten = 0;
   let snapshotChain: Promise<void> = Promise.resolve();
   const queue: Pending[] = [];
