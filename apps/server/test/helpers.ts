@@ -43,12 +43,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds a context and app in a fresh temporary data dir, with demo and captcha test mode on, no market makers. */
-export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-test-'));
-  const database = await freshDatabase();
+/**
+ * Builds a context and app on `dataDir` (PGlite there unless `databaseUrl` is given), with demo and captcha test
+ * mode on, no market makers and no order rate limit; `close` closes them and leaves the directory.
+ */
+export async function openTestApp(dataDir: string, overrides: Partial<Config> = {}, databaseUrl?: string): Promise<TestApp> {
   const config = loadConfig(
-    { NODE_ENV: 'test', DATABASE_URL: database.url, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
     { dataDir, demoMode: true, captchaTestMode: true, marketMakers: false, orderRatePer10s: 0, ...overrides },
   );
   const ctx = await createContext(config);
@@ -61,6 +62,19 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
     async close() {
       await app.close();
       await ctx.close();
+    },
+  };
+}
+
+/** `openTestApp` in a fresh temporary data dir (and a database of its own on PostgreSQL); `close` removes both. */
+export async function makeTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-test-'));
+  const database = await freshDatabase();
+  const t = await openTestApp(dataDir, overrides, database.url);
+  return {
+    ...t,
+    async close() {
+      await t.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

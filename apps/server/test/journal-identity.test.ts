@@ -10,12 +10,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config/env';
-import { createContext, type AppContext } from '../src/context';
-import { buildApp } from '../src/app';
+import type { AppContext } from '../src/context';
 import { ensureMarket } from '../src/engine-host/test-fixtures';
 import { post, registerEmail } from '../src/modules/member/member-test-app';
-import type { TestApp } from './helpers';
+import { openTestApp } from './helpers';
 
 const USDT = 100_000_000n;
 const dirs: string[] = [];
@@ -27,21 +25,7 @@ function newDataDir(): string {
 }
 
 /** Opens context + app on `dataDir` with PGlite (never DATABASE_URL: this test owns its database files). */
-async function open(dataDir: string): Promise<TestApp & { ctx: AppContext }> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, demoMode: true, captchaTestMode: true, marketMakers: false, databaseUrl: undefined });
-  const ctx = await createContext(config);
-  const app = await buildApp(ctx);
-  await app.ready();
-  return {
-    app,
-    ctx,
-    dataDir,
-    async close() {
-      await app.close();
-      await ctx.close();
-    },
-  };
-}
+const open = (dataDir: string) => openTestApp(dataDir, { databaseUrl: undefined });
 
 function usdtOf(ctx: AppContext, userId: string): bigint {
   const b = ctx.host.engine.balance(userId, 'SPOT', 'USDT');
