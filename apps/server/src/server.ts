@@ -8,7 +8,8 @@ import { ensureDemoAccount } from './modules/member/demo-account';
 import { startJobs } from './jobs';
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
+  const config = loadConfig(process.argv.includes('--demo') ? { DEMO_MODE: '1', ...process.env } : process.env);
   // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
   // decides what happened. The exit code tells a supervisor this was not a clean stop.
   const ctx = await createContext(config, undefined, {
@@ -23,6 +24,12 @@ async function main(): Promise<void> {
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
+    const exposed = config.host !== '127.0.0.1' && config.host !== '::1' && config.host !== 'localhost';
+    console.warn(
+      exposed
+        ? `  WARNING: DEMO MODE on ${config.host}: demo funds for every registration and a code outbox, reachable from the network. Do not run demo mode where real users can reach it.\n`
+        : `  DEMO MODE: demo funds and a code outbox; listening on ${config.host} only (HOST=0.0.0.0 exposes it).\n`,
+    );
   }
   const jobs = await startJobs(ctx);
 

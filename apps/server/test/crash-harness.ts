@@ -151,6 +151,7 @@ export class ServerProcess {
       HOST: '127.0.0.1',
       DATA_DIR: o.dataDir,
       MARKET_MAKERS: o.marketMakers ? '1' : '0',
+      DEMO_MODE: '1',
       CAPTCHA_TEST_MODE: '1',
       NODE_ENV: 'test',
       ORDER_RATE_PER_10S: String(o.orderRatePer10s),

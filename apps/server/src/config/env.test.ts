@@ -7,12 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from './env';
 
 describe('loadConfig', () => {
-  it('defaults to the embedded demo on port 8080 with ./data', () => {
+  it('defaults to port 8080 with ./data, demo mode off, on every interface', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
     expect(c.dataDir).toBe(path.resolve('./data'));
     expect(c.databaseUrl).toBeUndefined();
-    expect(c.demoMode).toBe(true);
+    expect(c.demoMode).toBe(false);
+    expect(c.host).toBe('0.0.0.0');
     expect(c.captchaTestMode).toBe(false);
     expect(c.marketMakers).toBe(true);
   });
@@ -20,9 +21,16 @@ describe('loadConfig', () => {
     const c = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/x', DATABASE_URL: 'postgres://h/db', CAPTCHA_TEST_MODE: '1' });
     expect([c.port, c.dataDir, c.databaseUrl, c.captchaTestMode]).toEqual([9000, '/tmp/x', 'postgres://h/db', true]);
   });
-  it('turns demo mode off in production and refuses CAPTCHA_TEST_MODE there', () => {
-    expect(loadConfig({ NODE_ENV: 'production', DEMO_MODE: '1' }).demoMode).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_TEST_MODE: '1' })).toThrow(/refused/);
+  it('fails closed: demo and captcha test mode only when asked, refused under production rules for any unknown NODE_ENV', () => {
+    const demo = loadConfig({ DEMO_MODE: '1' });
+    expect([demo.demoMode, demo.host]).toEqual([true, '127.0.0.1']);
+    expect(loadConfig({ DEMO_MODE: '1', HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'test', DEMO_MODE: '1', CAPTCHA_TEST_MODE: '1' }).captchaTestMode).toBe(true);
+    for (const nodeEnv of ['production', 'Production', 'staging', 'prod', '']) {
+      expect(() => loadConfig({ NODE_ENV: nodeEnv, DEMO_MODE: '1' })).toThrow(/DEMO_MODE is refused under production rules/);
+      expect(() => loadConfig({ NODE_ENV: nodeEnv, CAPTCHA_TEST_MODE: '1' })).toThrow(/CAPTCHA_TEST_MODE is refused/);
+      expect(loadConfig({ NODE_ENV: nodeEnv }).demoMode).toBe(false);
+    }
   });
   it('rejects malformed numbers', () => {
     expect(() => loadConfig({ PORT: '80a' })).toThrow(/PORT/);

@@ -1,7 +1,7 @@
 /**
- * The only place that reads process.env. Defaults give the embedded demo: port 8080, PGlite and the journal
- * under ./data, demo mode on, a live market. Production (NODE_ENV=production) turns demo mode off and refuses
- * CAPTCHA_TEST_MODE.
+ * The only place that reads process.env. Defaults: port 8080, PGlite and the journal under ./data, a live market.
+ * Demo mode is on only when asked for (`npm start` asks with DEMO_MODE through `server.ts --demo`); demo mode and
+ * CAPTCHA_TEST_MODE are refused under production rules (any NODE_ENV but development and test).
  */
 import path from 'node:path';
 
@@ -46,20 +46,32 @@ function int(v: string | undefined, dflt: number, name: string): number {
   return Number.parseInt(v, 10);
 }
 
-/** Reads the configuration from `env` (default process.env). Throws on invalid or forbidden settings. */
+/** NODE_ENV values that are not production; any other value (or a misspelling such as "Production") gets production rules. */
+export const NON_PRODUCTION_ENVS: readonly string[] = ['development', 'test'];
+
+/**
+ * Reads the configuration from `env` (default process.env). Fails closed (issue 7): demo mode (DEMO_MODE) and the
+ * captcha test mode (CAPTCHA_TEST_MODE) are off unless asked for, and refused under production rules, which apply
+ * to every NODE_ENV but development and test (unset means development). Demo mode listens on loopback unless HOST
+ * says otherwise. Throws on invalid or forbidden settings.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
+  const productionRules = !NON_PRODUCTION_ENVS.includes(nodeEnv);
   const captchaTestMode = bool(env.CAPTCHA_TEST_MODE, false);
-  if (production && captchaTestMode) {
-    throw new Error('CAPTCHA_TEST_MODE is refused when NODE_ENV=production');
+  if (productionRules && captchaTestMode) {
+    throw new Error(`CAPTCHA_TEST_MODE is refused under production rules (NODE_ENV=${nodeEnv} is neither development nor test)`);
   }
-  const demoMode = production ? false : bool(env.DEMO_MODE, true);
+  const demoMode = bool(env.DEMO_MODE, false);
+  if (productionRules && demoMode) {
+    throw new Error(`DEMO_MODE is refused under production rules (NODE_ENV=${nodeEnv} is neither development nor test)`);
+  }
   const serverRoot = path.resolve(import.meta.dirname, '..', '..');
   const config: Config = {
     nodeEnv,
     port: int(env.PORT, 8080, 'PORT'),
-    host: env.HOST ?? '0.0.0.0',
+    // Demo mode hands out funds and shows codes: loopback only unless the operator says otherwise.
+    host: env.HOST || (demoMode ? '127.0.0.1' : '0.0.0.0'),
     // Relative to where `npm start` was typed (npm's INIT_CWD), not the workspace folder npm runs the script in.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,

@@ -1,14 +1,31 @@
 /**
  * GET /api/demo/outbox?account=...: the codes the demo sender "sent" to an account, newest first.
- * Answers a 404 FAILED envelope unless demo mode is on (never in production).
+ * Answers a 404 FAILED envelope unless demo mode is on (asked for explicitly; never under production rules), and
+ * 403 to any client that is not on loopback. Codes that would let a caller take over an account are shown only to
+ * that account's logged-in owner (token and userId headers): every code of an existing account except a REGISTER
+ * code of an account not registered yet (issue 7: reading a FORGET code from the outbox was an account takeover).
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { API_PATHS, Envelope, OutboxMessage, OutboxQuery } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
+import { userKeyOf } from '../member/member.service';
 import { listOutbox } from './outbox.repository';
+
+/** True for loopback addresses (IPv4 127/8, ::1, and IPv4-mapped 127/8). */
+export function isLoopback(ip: string): boolean {
+  return ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
+}
+
+/** The caller's user id when the token/userId headers name a live session, else null (never throws). */
+async function callerOf(req: FastifyRequest): Promise<string | null> {
+  const token = req.headers.token;
+  const userId = req.headers.userid;
+  if (typeof token !== 'string' || typeof userId !== 'string' || token === '' || userId === '') return null;
+  return req.server.ctx.members.authenticate(token.trim(), userId.trim());
+}
 
 const demoRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -17,16 +34,33 @@ const demoRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: ['demo'],
-        summary: 'Demo mode only: verification codes sent to an account (e-mail or phone digits), newest first',
+        summary:
+          'Demo mode, loopback clients only: verification codes sent to an account (e-mail or phone digits), newest first. Codes of an existing account are shown to its logged-in owner only.',
         querystring: OutboxQuery,
         response: { 200: Envelope(Type.Array(OutboxMessage)) },
       },
     },
     async (req) => {
       if (!app.ctx.config.demoMode) throw new AppError('not_found', 404);
+      if (!isLoopback(req.ip)) throw new AppError('forbidden', 403);
       const account = req.query.account.trim();
       const key = account.includes('@') ? account.toLowerCase() : account.replace(/[\s-]/g, '');
-      return ok(await listOutbox(app.ctx.db, key));
+      const rows = await listOutbox(app.ctx.db, key);
+      const engine = app.ctx.host.engine;
+      let caller: string | null | undefined;
+      const visible = [];
+      for (const r of rows) {
+        const owner = engine.userByKey(
+          userKeyOf(r.account.includes('@') ? { kind: 'email', mail: r.account } : { kind: 'phone', areaCode: r.areaCode, phone: r.account }),
+        );
+        if (owner === undefined && r.type === 'REGISTER') {
+          visible.push(r);
+          continue;
+        }
+        caller ??= await callerOf(req);
+        if (owner !== undefined && caller === owner) visible.push(r);
+      }
+      return ok(visible.map(({ account: a, type, code, createdAt }) => ({ account: a, type, code, createdAt })));
     },
   );
 };

@@ -6,6 +6,8 @@ import { demoOutbox } from '../../db/schema';
 /** One outbox row as the API shows it (createdAt in Unix ms). */
 export interface OutboxRow {
   account: string;
+  /** Country calling code of a phone account ('86' for e-mail rows). */
+  areaCode: string;
   type: string;
   code: string;
   createdAt: number;
@@ -19,7 +21,7 @@ export async function insertOutbox(db: Db, row: { account: string; areaCode: str
 /** The newest `limit` messages for `account`, newest first. */
 export async function listOutbox(db: Db, account: string, limit = 50): Promise<OutboxRow[]> {
   const rows = await db
-    .select({ account: demoOutbox.account, type: demoOutbox.type, code: demoOutbox.code, createdAt: demoOutbox.createdAt })
+    .select({ account: demoOutbox.account, areaCode: demoOutbox.areaCode, type: demoOutbox.type, code: demoOutbox.code, createdAt: demoOutbox.createdAt })
     .from(demoOutbox)
     .where(eq(demoOutbox.account, account))
     .orderBy(desc(demoOutbox.id))
