@@ -37,7 +37,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'exch-e2e-results'),
   use: {
-    baseURL: external ?? `http://localhost:${port}`,
+    baseURL: external ?? `http://127.0.0.1:${port}`,
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 2,
     isMobile: true,
@@ -55,7 +55,7 @@ export default defineConfig({
   webServer: external ? undefined : {
     command: startCommand,
     cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://localhost:${port}/healthz`,
+    url: `http://127.0.0.1:${port}/healthz`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',
