@@ -4,7 +4,7 @@
  * Each service gets only the ports it uses.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import pino from 'pino';
+import { createLogger } from './shared/log';
 import type { Config } from './config/env';
 import { openDb, type Db, type DbHandle } from './db/client';
 import { createEngineHost, type EngineHost } from './engine-host/engine-host';
@@ -47,7 +47,7 @@ export async function createContext(
     onFatal?: (err: unknown) => void;
   } = {},
 ): Promise<AppContext> {
-  const logger = log ?? (pino({ level: config.logLevel }) as unknown as FastifyBaseLogger);
+  const logger = log ?? (createLogger(config.logLevel) as unknown as FastifyBaseLogger);
   const handle: DbHandle = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

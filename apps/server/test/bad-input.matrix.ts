@@ -88,8 +88,14 @@ export function enumValues(schema: FieldSchema): string[] {
 /** Injection strings of the issue's table: SQL, HTML/script, Log4Shell-style lookup, path traversal. */
 export const INJECTIONS = ["' OR 1=1 --", '<script>alert(1)</script>', '${jndi:ldap://x}', '../../etc/passwd'] as const;
 
+/**
+ * Hostile text (issue 7): a NUL byte, lone surrogates, an RTL override, and ids of 2^63 and 20 digits (beyond
+ * PostgreSQL's bigint). Overlong UTF-8 cannot be a JS string: bad-input.test.ts sends it as raw bytes.
+ */
+export const HOSTILE_TEXT = ['a\u0000b', '\ud800', 'x\udc00', 'abc\u202Egnp.exe', '9223372036854775808', '99999999999999999999'] as const;
+
 /** The scalar rows of the table, sent to every field (as strings: form fields and query values are strings). */
-export const SCALAR_VALUES = ['NaN', 'Infinity', '-Infinity', '-1', '0', '1e308', '0.123456789012345678901', ...INJECTIONS] as const;
+export const SCALAR_VALUES = ['NaN', 'Infinity', '-Infinity', '-1', '0', '1e308', '0.123456789012345678901', ...INJECTIONS, ...HOSTILE_TEXT] as const;
 
 /** A 1,000,000-character string: under the 1 MiB body limit, so it reaches validation. */
 export const ONE_MB = 'A'.repeat(1_000_000);
@@ -178,7 +184,9 @@ export async function send(app: FastifyInstance, shot: Shot, lang: 'zh' | 'en'):
     const loc = shot.fields.find((f) => f.name === shot.kase!.field)!.in;
     put(byLoc[loc], shot.kase.field, shot.kase.value);
   }
-  let url = shot.route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encodeURIComponent(String(byLoc.params[name] ?? '')));
+  // A lone surrogate cannot be percent-encoded: in a path it travels as U+FFFD, as a browser would send it.
+  const enc = (v: string) => encodeURIComponent((v as string & { toWellFormed(): string }).toWellFormed());
+  let url = shot.route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => enc(String(byLoc.params[name] ?? '')));
   const qs = toSearch(byLoc.query);
   if (qs !== '') url += `?${qs}`;
   if (shot.rawUrl !== undefined) url = shot.rawUrl;

@@ -7,6 +7,7 @@ export const ERROR_MESSAGES = {
   'SYS.0015': { en: 'Login expired, please log in again', zh: '登录已过期，请重新登录' },
   unauthorized: { en: 'Authorization expired, please log in again', zh: '授权已过期，请重新登录' },
   validation_failed: { en: 'Invalid request parameters', zh: '请求参数无效' },
+  invalid_characters: { en: 'The input contains characters that are not allowed', zh: '输入包含不允许的字符' },
   not_found: { en: 'Resource not found', zh: '资源不存在' },
   method_not_allowed: { en: 'Method not allowed', zh: '不允许的请求方法' },
   rate_limited: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
