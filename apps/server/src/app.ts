@@ -19,6 +19,7 @@ import type { AppContext } from './context';
 import { AppError } from './shared/errors';
 import { fail } from './shared/envelope';
 import { requestLang } from './shared/lang';
+import { badText } from './shared/text';
 import { modules } from './modules';
 
 declare module 'fastify' {
@@ -73,10 +74,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // AJV's type coercion turns the strings "Infinity" and "-Infinity" into numbers that pass `integer`, `minimum`
   // and `maximum` (ajv 8); refuse any non-finite number, and integers beyond 2^53 that lose precision, in every
   // route's query and body before its handler (global hooks run before the routes' own preHandlers, e.g. auth).
+  // Strings with a NUL, a lone surrogate or a bidi control are refused in every field too (shared/text.ts).
   app.addHook('preHandler', async (req) => {
     for (const part of [req.query, req.body]) {
       if (part === null || typeof part !== 'object') continue;
       for (const [field, v] of Object.entries(part as Record<string, unknown>)) {
+        for (const item of Array.isArray(v) ? v : [v]) if (typeof item === 'string' && badText(item) !== null) throw new AppError('invalid_characters', 400, field);
         if (typeof v !== 'number') continue;
         if (!Number.isFinite(v)) throw new AppError('validation_failed', 400, field);
         if (Number.isInteger(v) && !Number.isSafeInteger(v)) throw new AppError('value_too_large', 400, field);
