@@ -72,6 +72,23 @@ export const loginFailures = pgTable(
 );
 
 /**
+ * Login attempt counters, taken and checked in one statement (an upsert with a condition) so that parallel logins
+ * (in one process or in several gateways on one PostgreSQL) cannot pass the limits together. A row counts an
+ * account's attempts (`ip` = ''), an IP's (`account` = ''), or an account's failures from one IP (both set);
+ * `lastAt` is the last counted attempt: a row older than the login window counts from zero again.
+ */
+export const loginCounters = pgTable(
+  'login_counters',
+  {
+    account: text('account').notNull(),
+    ip: text('ip').notNull(),
+    attempts: integer('attempts').notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.ip] }), index('login_counters_last_at_idx').on(t.lastAt)],
+);
+
+/**
  * Verification codes (6 digits) sent by e-mail or SMS. `account` is the normalised key ('a@b.c' or
  * '+86 13800000000'); `codeHash` = HMAC-SHA256(salt, code) in hex.
  */

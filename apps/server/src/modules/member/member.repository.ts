@@ -2,10 +2,17 @@
  * SQL of the member area: users, sessions, login failures and favourites. Times come in from the service
  * (its clock), so expiry is decided by one clock whichever database runs.
  */
-import { and, asc, count, eq, gt, gte, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { favorites, loginFailures, markets, sessions, users } from '../../db/schema';
+import { favorites, loginCounters, loginFailures, markets, sessions, users } from '../../db/schema';
 import type { Account } from './account';
+
+/** A login counter: an account's attempts ({ account, ip: '' }), an IP's ({ account: '', ip }), or both. */
+export interface LoginCounterKey {
+  account: string;
+  ip: string;
+}
+
 
 /** A user row (the projection of the engine's user registry: written by the engine host's projector only). */
 export type UserRow = typeof users.$inferSelect;
@@ -63,32 +70,73 @@ export function createMemberRepository(db: Db) {
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
 
-    /** Failed logins of an account key since `since`. */
-    async failuresByAccount(account: string, since: Date): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.account, account), gte(loginFailures.createdAt, since)));
-      return Number(rows[0]?.n ?? 0);
-    },
-
-    /** Failed logins from an IP since `since`. */
-    async failuresByIp(ip: string, since: Date): Promise<number> {
-      const rows = await db
-        .select({ n: count() })
-        .from(loginFailures)
-        .where(and(eq(loginFailures.ip, ip), gte(loginFailures.createdAt, since)));
-      return Number(rows[0]?.n ?? 0);
-    },
-
-    /** Records a failed login. */
+    /** Records a failed login (the record of failures; the limits are decided on login_counters). */
     async addFailure(account: string, ip: string, at: Date): Promise<void> {
       await db.insert(loginFailures).values({ account, ip, createdAt: at });
     },
 
-    /** Forgets the failed logins of an account (after a success or a password reset). */
+    /**
+     * Forgets the failed logins of an account (after a success or a password reset): its failure rows, its attempt
+     * counter and its per-IP failure counters.
+     */
     async clearFailures(account: string): Promise<void> {
       await db.delete(loginFailures).where(eq(loginFailures.account, account));
+      await db.delete(loginCounters).where(eq(loginCounters.account, account));
+    },
+
+    /**
+     * Counts one attempt on the counter of `key` and returns the new count, in one statement: none is counted
+     * (null) when the counter already holds `max` attempts since `since`. A counter last touched before `since`
+     * starts again from zero. Concurrent calls (any number of processes on one database) get distinct counts.
+     */
+    async takeLoginAttempt(key: LoginCounterKey, max: number, since: Date, at: Date): Promise<number | null> {
+      const stale = sql`${loginCounters.lastAt} < ${since.toISOString()}::timestamptz`;
+      const rows = await db
+        .insert(loginCounters)
+        .values({ account: key.account, ip: key.ip, attempts: 1, lastAt: at })
+        .onConflictDoUpdate({
+          target: [loginCounters.account, loginCounters.ip],
+          set: { attempts: sql`case when ${stale} then 1 else ${loginCounters.attempts} + 1 end`, lastAt: at },
+          setWhere: sql`${stale} or ${loginCounters.attempts} < ${max}`,
+        })
+        .returning({ attempts: loginCounters.attempts });
+      return rows[0]?.attempts ?? null;
+    },
+
+    /** Counts `n` attempts on the counter of `key` without a limit; returns the new count. */
+    async addLoginAttempts(key: LoginCounterKey, n: number, since: Date, at: Date): Promise<number> {
+      const rows = await db
+        .insert(loginCounters)
+        .values({ account: key.account, ip: key.ip, attempts: n, lastAt: at })
+        .onConflictDoUpdate({
+          target: [loginCounters.account, loginCounters.ip],
+          set: { attempts: sql`case when ${loginCounters.lastAt} < ${since.toISOString()}::timestamptz then 0 else ${loginCounters.attempts} end + ${n}::integer`, lastAt: at },
+        })
+        .returning({ attempts: loginCounters.attempts });
+      return rows[0]!.attempts;
+    },
+
+    /** Gives back one attempt taken on the counter of `key` (an attempt that checked no password, or succeeded). */
+    async releaseLoginAttempt(key: LoginCounterKey): Promise<void> {
+      await db
+        .update(loginCounters)
+        .set({ attempts: sql`greatest(${loginCounters.attempts} - 1, 0)` })
+        .where(and(eq(loginCounters.account, key.account), eq(loginCounters.ip, key.ip)));
+    },
+
+    /** The attempts on the counter of `key` since `since` (0 when it has none or is older). */
+    async loginAttempts(key: LoginCounterKey, since: Date): Promise<number> {
+      const rows = await db
+        .select({ attempts: loginCounters.attempts })
+        .from(loginCounters)
+        .where(and(eq(loginCounters.account, key.account), eq(loginCounters.ip, key.ip), gte(loginCounters.lastAt, since)));
+      return rows[0]?.attempts ?? 0;
+    },
+
+    /** Deletes the login counters last touched before `before` and the failure rows older than `failuresBefore`. */
+    async purgeLoginRecords(before: Date, failuresBefore: Date): Promise<void> {
+      await db.delete(loginCounters).where(lt(loginCounters.lastAt, before));
+      await db.delete(loginFailures).where(lt(loginFailures.createdAt, failuresBefore));
     },
 
     /** The user's favourites, oldest first, optionally of one market type. */

@@ -3,7 +3,8 @@
  * code) and favourite pairs; it also builds the captcha and verification-code services of modules/sms.
  * Rules: passwords 8-20 characters, not only digits (spec sections 5 and 9), hashed with argon2id; session
  * tokens are 32 random bytes (base64url) stored as sha256, valid 7 days, revocable; logins are limited per
- * account (puzzle after 3 failures, locked after 5 within 15 minutes) and per IP (locked after 20).
+ * account (puzzle after 3 failures, locked after 5 within 15 minutes, counted atomically: see `login`) and per IP
+ * (the puzzle after 20 failures; beyond 200, a lock of the accounts that failed from it only).
  *
  * Users are the engine's (DESIGN.md section 2): registration, password changes and the nickname are journaled
  * commands (registerUser/updateUser) through the engine host, so the user id that keys balances comes from the
@@ -35,8 +36,15 @@ export const LOGIN_WINDOW_MS = 15 * 60_000;
 export const LOGIN_CAPTCHA_AFTER = 3;
 /** Failed logins of an account after which it is locked for the window. */
 export const LOGIN_LOCK_AFTER = 5;
-/** Failed logins from one IP after which that IP is locked for the window. */
-export const LOGIN_IP_LOCK_AFTER = 20;
+/**
+ * Failed logins from one IP after which every login from it needs the puzzle. Not a lock: behind a proxy, one
+ * attacker's failures must not lock out the proxy's other users.
+ */
+export const LOGIN_IP_CAPTCHA_AFTER = 20;
+/** Failed logins from one IP after which the accounts that failed from it (and only those) are locked from it. */
+export const LOGIN_IP_LOCK_AFTER = 200;
+/** How long the failure rows are kept as the record of failed logins (the limits use login_counters). */
+const LOGIN_FAILURE_RECORD_MS = 7 * 24 * 60 * 60_000;
 /** argon2id parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane). */
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
@@ -169,6 +177,15 @@ export function createMemberService(deps: {
     now,
   });
   let dummyHash: Promise<string> | undefined;
+  let loginPurgeAtMs = 0;
+
+  /** Deletes stale login counters and old failure rows, at most once a minute per process. */
+  async function purgeLoginRecords(t: number): Promise<void> {
+    if (t < loginPurgeAtMs) return;
+    loginPurgeAtMs = t + 60_000;
+    await repo.purgeLoginRecords(new Date(t - LOGIN_WINDOW_MS), new Date(t - LOGIN_FAILURE_RECORD_MS));
+  }
+
 
   async function userOf(userId: string): Promise<UserRow> {
     const id = parseUserId(userId);
@@ -295,13 +312,29 @@ export function createMemberService(deps: {
     async login(input, caller) {
       const account = parseAccount(input.account, input.areaCode);
       const key = accountKey(account);
-      const since = new Date(now() - LOGIN_WINDOW_MS);
-      const failures = await repo.failuresByAccount(key, since);
-      if (failures >= LOGIN_LOCK_AFTER || (await repo.failuresByIp(caller.ip, since)) >= LOGIN_IP_LOCK_AFTER) {
-        throw new AppError('login_locked', 429);
+      const t = now();
+      const since = new Date(t - LOGIN_WINDOW_MS);
+      await purgeLoginRecords(t);
+      const accountCounter = { account: key, ip: '' };
+      const ipCounter = { account: '', ip: caller.ip };
+      // The attempt is counted and checked against the lock in one statement before any password is checked, so
+      // parallel attempts get distinct numbers: a burst has at most LOGIN_LOCK_AFTER passwords checked, and the
+      // 4th and 5th need the puzzle however they arrive. The IP's counter likewise (failures and attempts in flight).
+      const nth = await repo.takeLoginAttempt(accountCounter, LOGIN_LOCK_AFTER, since, new Date(t));
+      if (nth === null) throw new AppError('login_locked', 429);
+      const ipNth = await repo.addLoginAttempts(ipCounter, 1, since, new Date(t));
+      let user: ReturnType<typeof userByAccount>;
+      try {
+        if (ipNth > LOGIN_IP_LOCK_AFTER && (await repo.loginAttempts({ account: key, ip: caller.ip }, since)) > 0) {
+          throw new AppError('login_locked', 429);
+        }
+        if (nth > LOGIN_CAPTCHA_AFTER || ipNth > LOGIN_IP_CAPTCHA_AFTER) await captcha.consume(input);
+        user = userByAccount(account);
+      } catch (err) {
+        // No password was checked: the attempt does not count.
+        await Promise.allSettled([repo.releaseLoginAttempt(accountCounter), repo.releaseLoginAttempt(ipCounter)]);
+        throw err;
       }
-      if (failures >= LOGIN_CAPTCHA_AFTER) await captcha.consume(input);
-      const user = userByAccount(account);
       let okPassword = false;
       if (user) {
         okPassword = await argon2.verify(user.profile.passwordHash ?? '', input.password);
@@ -311,9 +344,12 @@ export function createMemberService(deps: {
         await argon2.verify(await dummyHash, input.password);
       }
       if (!user || !okPassword) {
+        // Counted already on the account's and the IP's counters; the account's failures from this IP as well.
+        await repo.addLoginAttempts({ account: key, ip: caller.ip }, 1, since, new Date(now()));
         await repo.addFailure(key, caller.ip, new Date(now()));
         throw new AppError('login_failed', 400);
       }
+      await repo.releaseLoginAttempt(ipCounter);
       await repo.clearFailures(key);
       return startSession(user.id);
     },
