@@ -20,6 +20,17 @@ delete embedded.DATABASE_URL;
 run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 run('lint', 'npx', ['eslint', '.']);
 run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded);
-if (pgUrl) run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server'], process.env);
+// The second pass leaves out the tests that never use DATABASE_URL (their own PGlite, an in-memory store, or a
+// child server started without it): they ran in the first pass already.
+const PGLITE_ONLY = [
+  'test/crash.test.ts',
+  'test/crash-loop.test.ts',
+  'test/journal-identity.test.ts',
+  'src/engine-host/fault-sim.test.ts',
+  'src/engine-host/engine-host.faults.test.ts',
+  'src/engine-host/journal.test.ts',
+  'src/engine-host/memory-fs.test.ts',
+];
+if (pgUrl) run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...PGLITE_ONLY.flatMap((f) => ['--exclude', `**/${f}`])], process.env);
 else console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');
 run('Playwright journeys', 'npm', ['run', 'test', '-w', 'e2e', '--if-present'], embedded);

@@ -9,7 +9,6 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance, type F
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
@@ -21,6 +20,8 @@ import { fail } from './shared/envelope';
 import { requestLang } from './shared/lang';
 import { badText } from './shared/text';
 import { modules } from './modules';
+import { registerRateLimits } from './plugins/rate-limits';
+import { fastifyTrustProxy } from './plugins/trust-proxy';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -54,6 +55,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     // Per-request access logs only when asked for (LOG_REQUESTS=1): the app polls every 5 s and would flood the log.
     logController: new LogController({ disableRequestLogging: !ctx.config.logRequests }),
     bodyLimit: 1024 * 1024,
+    // req.ip is the client only when the proxies in front are trusted (TRUST_PROXY); the rate and login limits key on it.
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200 },
     // Errors the router raises before a route is found (a path parameter over maxParamLength, a malformed URL)
@@ -117,15 +120,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // gzip/brotli for the web app's scripts and the JSON answers (Lighthouse: text compression saves ~2 s on mobile).
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (req, context) => {
-      const e = new AppError('rate_limited', 429);
-      void context;
-      void req;
-      return e;
-    },
-  });
+  // Per-IP budgets: every route, and tighter ones on login, codes, the puzzle and order entry (plugins/rate-limits.ts).
+  await registerRateLimits(app, ctx.config);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Exchange app API', version: '1.0.0', description: 'Envelope { status, errorCode, errorMessage, result }; headers token, userId, lang.' },

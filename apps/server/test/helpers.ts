@@ -36,6 +36,13 @@ async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promi
   };
 }
 
+/** Config overrides without any per-IP request budget, for tests that send thousands of requests from one IP. */
+export const NO_RATE_LIMITS: Partial<Config> = {
+  rateLimitPerMin: 0,
+  routeRateLimits: { captcha: 0, sendCode: 0, login: 0, register: 0, forgetPassword: 0, orderEntry: 0 },
+  authFailuresPerMin: 0,
+};
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;

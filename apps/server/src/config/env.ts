@@ -3,6 +3,7 @@
  * Demo mode is on only when asked for (`npm start` asks with DEMO_MODE through `server.ts --demo`); demo mode and
  * CAPTCHA_TEST_MODE are refused under production rules (any NODE_ENV but development and test).
  */
+import net from 'node:net';
 import path from 'node:path';
 
 export interface Config {
@@ -33,6 +34,45 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsUrl: string | undefined;
+  /**
+   * Which peers' X-Forwarded-For to believe, so that `req.ip` (rate limits, login limits) is the real client:
+   * false (the peer is the client), true (any peer), a hop count, or a list of proxy addresses and CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /** Requests per IP per minute to every route (the global budget); 0 = unlimited. */
+  rateLimitPerMin: number;
+  /** Tighter requests-per-IP-per-minute budgets of single routes (each counted on its own); 0 = unlimited. */
+  routeRateLimits: RouteRateLimits;
+  /** Failed session lookups (unknown, expired or forged tokens) per IP per minute before its requests with a token are refused (429) without one; 0 = unlimited. */
+  authFailuresPerMin: number;
+}
+
+/**
+ * Per-IP budgets (requests per minute) of the routes an attacker would hammer: the puzzle (geetestCode and
+ * geetestVerify, each), sendCode, login, register, forgetPassword and order entry (setEntrust and cancelEntrust,
+ * each; the per-user order limit is ORDER_RATE_PER_10S).
+ */
+export interface RouteRateLimits {
+  captcha: number;
+  sendCode: number;
+  login: number;
+  register: number;
+  forgetPassword: number;
+  orderEntry: number;
+}
+
+/** The default per-IP route budgets, per minute. */
+export const DEFAULT_ROUTE_RATE_LIMITS: Readonly<RouteRateLimits> = { captcha: 30, sendCode: 10, login: 30, register: 10, forgetPassword: 10, orderEntry: 300 };
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function int(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  if (!/^[0-9]+$/.test(v)) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return Number.parseInt(v, 10);
 }
 
 function bool(v: string | undefined, dflt: boolean): boolean {
@@ -44,6 +84,41 @@ function int(v: string | undefined, dflt: number, name: string): number {
   if (v === undefined || v === '') return dflt;
   if (!/^[0-9]+$/.test(v)) throw new Error(`${name} must be a whole number, got "${v}"`);
   return Number.parseInt(v, 10);
+}
+
+/**
+ * TRUST_PROXY: unset, '', 'false', 'off', 'no' or '0' = trust no proxy; 'true' = any peer; a whole number = that
+ * many proxy hops; otherwise a comma-separated list of IPs, CIDRs or proxy-addr's names (loopback, linklocal,
+ * uniquelocal).
+ */
+function trustProxy(v: string | undefined): boolean | number | string[] {
+  const s = (v ?? '').trim().toLowerCase();
+  if (['', 'false', 'off', 'no', '0'].includes(s)) return false;
+  if (['true', 'on', 'yes'].includes(s)) return true;
+  if (/^[0-9]+$/.test(s)) return Number.parseInt(s, 10);
+  const list = s.split(',').map((x) => x.trim());
+  for (const entry of list) {
+    const [addr = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(addr);
+    const namedRange = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const bitsOk = bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!namedRange && (family === 0 || !bitsOk || rest.length > 0)) {
+      throw new Error(`TRUST_PROXY must be true, a hop count, or a comma-separated list of IPs and CIDRs; "${entry}" is none of them`);
+    }
+  }
+  return list;
+}
+
+/** RATE_LIMIT_ROUTES: 'login=20,captcha=60' over the defaults (names of RouteRateLimits; 0 = unlimited). */
+function routeRateLimits(v: string | undefined): RouteRateLimits {
+  const out: RouteRateLimits = { ...DEFAULT_ROUTE_RATE_LIMITS };
+  for (const part of (v ?? '').split(',')) {
+    if (part.trim() === '') continue;
+    const [name = '', value] = part.split('=').map((x) => x.trim());
+    if (!Object.hasOwn(out, name)) throw new Error(`RATE_LIMIT_ROUTES: unknown route budget "${name}" (known: ${Object.keys(out).join(', ')})`);
+    out[name as keyof RouteRateLimits] = int(value ?? '-', 0, `RATE_LIMIT_ROUTES ${name}`);
+  }
+  return out;
 }
 
 /** NODE_ENV values that are not production; any other value (or a misspelling such as "Production") gets production rules. */
@@ -87,6 +162,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM ?? 'no-reply@exchange.local',
     smsUrl: env.SMS_URL || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    rateLimitPerMin: int(env.RATE_LIMIT_PER_MIN, 600, 'RATE_LIMIT_PER_MIN'),
+    routeRateLimits: routeRateLimits(env.RATE_LIMIT_ROUTES),
+    authFailuresPerMin: int(env.AUTH_FAILURES_PER_MIN, 30, 'AUTH_FAILURES_PER_MIN'),
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
