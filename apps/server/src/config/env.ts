@@ -75,17 +75,6 @@ function int(v: string | undefined, dflt: number, name: string): number {
   return Number.parseInt(v, 10);
 }
 
-function bool(v: string | undefined, dflt: boolean): boolean {
-  if (v === undefined || v === '') return dflt;
-  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
-}
-
-function int(v: string | undefined, dflt: number, name: string): number {
-  if (v === undefined || v === '') return dflt;
-  if (!/^[0-9]+$/.test(v)) throw new Error(`${name} must be a whole number, got "${v}"`);
-  return Number.parseInt(v, 10);
-}
-
 /**
  * TRUST_PROXY: unset, '', 'false', 'off', 'no' or '0' = trust no proxy; 'true' = any peer; a whole number = that
  * many proxy hops; otherwise a comma-separated list of IPs, CIDRs or proxy-addr's names (loopback, linklocal,
