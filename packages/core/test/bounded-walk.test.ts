@@ -132,3 +132,32 @@ describe('walk budget on a small book', () => {
     expect(e.balance('b', 'SPOT', 'USDT')).toEqual({ available: 0n, frozen: 0n });
   });
 });
+
+describe('walk budget at its edges', () => {
+  /** Asks of 10 at P, P + 1, ..., P + 4 (one order a level) from alice. */
+  function fiveLevels(): Engine {
+    const e = engineWithMarket();
+    fund(e, 'alice', 'BTC', COIN);
+    for (let i = 0n; i < 5n; i++) ok(e, limit('alice', 'SELL', 30_000n * PX + i, 10n));
+    return e;
+  }
+
+  it('no quote at all: rejected at the first level, without stepping further', () => {
+    const e = fiveLevels();
+    const visits = spyAfter(e);
+    expect(e.execute(market('bob', 'BUY', { quantity: 50n })).code).toBe('insufficient_balance');
+    expect(visits.calls()).toBe(0);
+  });
+
+  it('a balance that covers the first levels exactly but not the order: still rejected', () => {
+    const e = fiveLevels();
+    const firstTwo = 10n * (30_000n * PX) + 10n * (30_000n * PX + 1n);
+    fund(e, 'bob', 'USDT', firstTwo);
+    const h = e.stateHash();
+    const visits = spyAfter(e);
+    expect(e.execute(market('bob', 'BUY', { quantity: 30n })).code).toBe('insufficient_balance');
+    expect(visits.calls()).toBe(2);
+    expect(e.stateHash()).toBe(h);
+    expect(ok(e, market('bob', 'BUY', { quantity: 20n })).order).toMatchObject({ status: 'FILLED', filledQuote: firstTwo });
+  });
+});

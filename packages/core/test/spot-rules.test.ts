@@ -359,3 +359,53 @@ describe('placement checks at their boundaries', () => {
     expect(r.order).toMatchObject({ status: 'NEW', feeAsset: 'BTC', price: 150_000n, quantity: 20n, quoteAmount: null, orderType: 'LIMIT' });
   });
 });
+
+describe('more edges', () => {
+  it('EXPIRE_MAKER after a fill at a better level: that level\'s depth change comes before the own maker expires', () => {
+    const e = engineWithMarket();
+    fund(e, 'alice', 'BTC', COIN);
+    fund(e, 'alice', 'USDT', 1_000n * COIN);
+    fund(e, 'bob', 'BTC', COIN);
+    ok(e, limit('bob', 'SELL', P, 10n)); // 1
+    ok(e, limit('alice', 'SELL', P + 1n, 10n)); // 2, own, at the next level
+    ok(e, limit('bob', 'SELL', P + 2n, 10n)); // 3
+    const r = ok(e, market('alice', 'BUY', { quoteAmount: 1_000n * COIN }, { stp: 'EXPIRE_MAKER' }));
+    const seen = r.events
+      .filter((x) => x.type !== 'balanceChanged')
+      .map((x) => (x.type === 'orderUpdated' ? `${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth ${x.side} ${x.price} ${x.quantity}` : x.type));
+    expect(seen).toEqual([
+      'orderAccepted',
+      'trade',
+      '1:FILLED',
+      `depth SELL ${P} 0`,
+      '2:EXPIRED',
+      `depth SELL ${P + 1n} 0`,
+      'trade',
+      '3:FILLED',
+      `depth SELL ${P + 2n} 0`,
+      '4:EXPIRED', // the book ran out before the money did
+    ]);
+    expect(r.order).toMatchObject({ filledQty: 20n, filledQuote: 10n * P + 10n * (P + 2n) });
+  });
+
+  it('a quote-amount order never has a remaining quantity, also in the snapshot', () => {
+    const e = engineWithMarket();
+    fund(e, 'alice', 'BTC', COIN);
+    fund(e, 'bob', 'USDT', 1_000n * COIN);
+    ok(e, limit('alice', 'SELL', P, 10n));
+    ok(e, market('bob', 'BUY', { quoteAmount: 5n * P }));
+    const rows = (e.snapshot() as unknown as { closedOrders: unknown[][] }).closedOrders;
+    const row = rows.find((x) => x[0] === 2)!;
+    // [.., status, filledQty, filledQuote, fee, remaining, hold]
+    expect(row.slice(14)).toEqual(['FILLED', '5', `${5n * P}`, '1', '0', '0']);
+  });
+
+  it('with minQty 0 a zero or negative quantity is still below the minimum', () => {
+    const e = engineWithMarket({ minQty: 0n });
+    fund(e, 'bob', 'USDT', COIN);
+    expect(e.execute(limit('bob', 'BUY', P, 0n)).code).toBe('quantity_below_minimum');
+    expect(e.execute(limit('bob', 'BUY', P, -1n)).code).toBe('quantity_below_minimum');
+    expect(e.execute(market('bob', 'BUY', { quantity: 0n })).code).toBe('quantity_below_minimum');
+    expect(ok(e, limit('bob', 'BUY', P, 1n)).order).toMatchObject({ status: 'NEW' });
+  });
+});

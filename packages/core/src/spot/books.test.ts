@@ -161,12 +161,39 @@ describe('FastOrderBook structure', () => {
     t = fresh();
     (t.o[1]!.level as { tail: Order }).tail = t.o[0]!; // the tail is not the last order
     expect(t.b.checkInternal()).toBe('tail mismatch');
+    type Inside = { asks: { chunks: { price: bigint; chunk: unknown }[][]; count: number }; bids: { chunks: unknown[][] } };
+    const inside = (b: FastOrderBook): Inside => b as unknown as Inside;
     t = fresh();
-    const chunk = (t.b as unknown as { asks: { chunks: unknown[][] } }).asks.chunks[0]!;
-    chunk.reverse(); // levels out of order: the binary search no longer finds them
-    expect(t.b.checkInternal()).toBe('search does not find level');
+    inside(t.b).asks.chunks[0]!.reverse(); // asks must run worst (highest) to best (lowest)
+    expect(t.b.checkInternal()).toBe('levels not sorted');
     t = fresh();
-    (t.b as unknown as { asks: { count: number } }).asks.count = 2;
+    const lone = inside(t.b).asks.chunks[0]!.pop()!; // the best level moved into a chunk of its own
+    inside(t.b).asks.chunks.push([lone]);
+    expect(t.b.checkInternal()).toBe('level does not know its chunk');
+    lone.chunk = inside(t.b).asks.chunks[1];
+    expect(t.b.checkInternal()).toBeNull(); // two chunks are fine once the level knows its own
+    inside(t.b).asks.chunks.push([]);
+    expect(t.b.checkInternal()).toBe('bad chunk size');
+    t = fresh();
+    inside(t.b).bids.chunks.push([]);
+    expect(t.b.checkInternal()).toBe('bad chunk size');
+    t = fresh();
+    const c0 = inside(t.b).asks.chunks[0]!;
+    c0.splice(1, 0, ...Array.from({ length: 64 }, (_, i) => ({ ...c0[1]!, price: 10n + BigInt(i + 1) })));
+    expect(t.b.checkInternal()).toBe('bad chunk size'); // 66 levels in a chunk of at most 64
+    t = fresh();
+    t.o[2]!.level = t.o[0]!.level; // an order that names another level
+    expect(t.b.checkInternal()).toBe('broken links');
+    t = fresh();
+    t.o[2]!.remaining = 0n; // an empty order keeps its level alive
+    (t.o[2]!.level as { total: bigint }).total = 0n;
+    expect(t.b.checkInternal()).toBe('level total mismatch');
+    t = fresh();
+    inside(t.b).asks.chunks[0]!.reverse();
+    inside(t.b).asks.chunks[0]!.reverse();
+    expect(t.b.checkInternal()).toBeNull();
+    t = fresh();
+    inside(t.b).asks.count = 2;
     expect(t.b.checkInternal()).toBe('count mismatch');
     t = fresh();
     (t.b as unknown as { perUser: Map<string, number> }).perUser.set('a', 3);
@@ -206,6 +233,8 @@ describe('OrderIndex', () => {
     expect(idx.get(4096)).toBeUndefined();
     expect((idx as unknown as { pages: unknown[] }).pages[1]).toBeUndefined(); // its page was freed
     idx.delete(1);
+    idx.delete(1); // a second delete of a slot in a live page changes nothing
+    expect(idx.size()).toBe(2);
     expect((idx as unknown as { pages: unknown[] }).pages[0]).toBeDefined(); // 4095 still lives there
     expect([...idx.values()].map((o) => o.seq)).toEqual([4095, 2 ** 32 + 5]);
     idx.set(c);

@@ -282,16 +282,21 @@ export class FastOrderBook implements OrderBook {
   checkInternal(): string | null {
     const users = new Map<string, number>();
     for (const s of [this.bids, this.asks]) {
-      let n = 0;
+      // The shape first (chunk sizes, each level's chunk, sort order): the search relies on it.
       let prev: Level | undefined;
       for (const c of s.chunks) {
         if (c.length === 0 || c.length > CHUNK_MAX) return 'bad chunk size';
         for (const l of c) {
-          const at = s.locate(l.price);
-          if ((s.chunks[at.chunk] as Level[])[at.index] !== l) return 'search does not find level';
           if (l.chunk !== c) return 'level does not know its chunk';
           if (prev !== undefined && (s.isBid ? !(prev.price < l.price) : !(prev.price > l.price))) return 'levels not sorted';
           prev = l;
+        }
+      }
+      let n = 0;
+      for (const c of s.chunks) {
+        for (const l of c) {
+          const at = s.locate(l.price);
+          if ((s.chunks[at.chunk] as Level[])[at.index] !== l) return 'search does not find level';
           let total = 0n;
           let back: Order | null = null;
           for (let o = l.head; o !== null; o = o.next) {

@@ -264,7 +264,7 @@ export class SpotMarket {
     } else {
       order.status = 'EXPIRED';
     }
-    if (restTotal < 0n && order.hold !== 0n) {
+    if (restTotal < 0n) {
       ledger.release(holdAcc, order.hold);
       order.hold = 0n;
     }
@@ -442,8 +442,8 @@ export class SpotMarket {
    */
   closeResting(o: Order, status: 'CANCELED' | 'EXPIRED', host: SpotHost, ts: number): bigint {
     const total = this.book.remove(o);
-    const acc = o.holdAccount ?? host.ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? this.config.quote : this.config.base);
-    host.ledger.release(acc, o.hold);
+    // A resting order always has its hold account (set when it was accepted, or by Engine.restore).
+    host.ledger.release(o.holdAccount as Account, o.hold);
     o.hold = 0n;
     o.status = status;
     o.updatedTs = ts;
