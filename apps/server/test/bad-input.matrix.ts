@@ -6,7 +6,7 @@
  * the per-route bases and exceptions.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { ERROR_MESSAGES } from '@exchange/api';
+import { ERROR_MESSAGES, FIELD_LABELS, FIELD_SENTENCES, PARAM_SENTENCES } from '@exchange/api';
 
 /** One route of the app: method (GET/POST/...) and the URL pattern as registered ('/api/...'). */
 export interface RouteKey {
@@ -216,10 +216,29 @@ export interface Envelope {
 
 const CJK = /[\u3400-\u9fff\uff00-\uffef]/;
 
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * True when `message` is a sentence of `code` in `lang` (packages/api messages.ts): its plain message, its
+ * field sentence with a field's human name (FIELD_LABELS: never a wire name), or its parameter sentence with
+ * values filled in.
+ */
+export function isMessageOf(code: string, lang: 'zh' | 'en', message: string): boolean {
+  const plain = (ERROR_MESSAGES as Record<string, { zh: string; en: string }>)[code]?.[lang];
+  if (plain === undefined) return false;
+  if (message === plain) return true;
+  const labels = Object.values(FIELD_LABELS).map((l) => escapeRe(l[lang])).join('|');
+  const sentence = (template: string) =>
+    new RegExp(`^${escapeRe(template).replace(/\\\{(\w+)\\\}/g, (_m, name: string) => (name === 'field' ? `(?:${labels})` : '[^{}]+'))}$`);
+  const withField = FIELD_SENTENCES[code]?.[lang];
+  const withParams = PARAM_SENTENCES[code]?.[lang];
+  return (withField !== undefined && sentence(withField).test(message)) || (withParams !== undefined && sentence(withParams).test(message));
+}
+
 /**
  * Problems with a zh/en pair of answers to one bad request, [] when it is a proper rejection: both 4xx, both FAILED
  * envelopes with result null and a known non-empty errorCode, each message the translation of its code in its
- * language (ERROR_MESSAGES, optionally followed by the field name), the zh one with CJK characters, the en one
+ * language (isMessageOf: the plain message, or its sentence naming a field in words or a value), the zh one with CJK characters, the en one
  * without, and the two different. Both answers must carry the same status and code unless `stateful` (a route
  * whose rejections move a counter, e.g. the login lockout, may answer the second request differently).
  */
@@ -241,7 +260,7 @@ export function rejectionProblems(zh: LightMyRequestResponse, en: LightMyRequest
       problems.push(`${lang}: errorCode ${JSON.stringify(body.errorCode)} unknown`);
       continue;
     }
-    if (typeof body.errorMessage !== 'string' || !body.errorMessage.startsWith(known[lang])) {
+    if (typeof body.errorMessage !== 'string' || !isMessageOf(body.errorCode, lang, body.errorMessage)) {
       problems.push(`${lang}: message ${JSON.stringify(body.errorMessage)} is not the ${lang} text of ${body.errorCode}`);
     }
     if (lang === 'zh' && !CJK.test(body.errorMessage)) problems.push(`zh message has no Chinese: ${body.errorMessage}`);

@@ -3,3 +3,4 @@ export * from './envelope';
 export * from './errors';
 export * from './paths';
 export * from './ws';
+export * from './messages';

@@ -157,30 +157,56 @@ describe('spot trading API', () => {
 
   it('rejects bad orders with a clear code in both languages and changes nothing', async () => {
     const before = t.ctx.host.engine.stateHash();
+    // [fields, HTTP status, errorCode, en message when it names a field or a value]
     const cases: Array<[Record<string, string>, number, string, string?]> = [
-      [{ price: '100.123', amount: '1' }, 400, 'too_many_decimals', 'price'],
-      [{ price: '100', amount: '1.00001' }, 400, 'too_many_decimals', 'amount'],
-      [{ price: '100', amount: '999999999999999999999999999999' }, 400, 'value_too_large', 'amount'],
+      [{ price: '100.123', amount: '1' }, 400, 'too_many_decimals', 'The price must be a multiple of 0.01 USDT'],
+      [{ price: '100', amount: '1.00001' }, 400, 'too_many_decimals', 'The amount must be a multiple of 0.0001 TSTA'],
+      [{ price: '100', amount: '999999999999999999999999999999' }, 400, 'value_too_large', 'The amount is too large'],
       [{ price: '100', amount: '1e308' }, 400, 'validation_failed'],
       [{ price: 'NaN', amount: '1' }, 400, 'validation_failed'],
       [{ price: '-1', amount: '1' }, 400, 'validation_failed'],
-      [{ amount: '1' }, 400, 'price_required', 'price'],
-      [{ price: '100' }, 400, 'quantity_required', 'amount'],
-      [{ price: '0', amount: '1' }, 400, 'price_not_on_tick'],
-      [{ price: '100', amount: '0' }, 400, 'quantity_below_minimum'],
-      [{ price: '100', amount: '1000' }, 400, 'insufficient_balance'],
-      [{ orderType: 'MARKET', amount: '1', total: '5' }, 400, 'invalid_order', 'total'],
-      [{ orderType: 'STOP', price: '1', amount: '1' }, 400, 'validation_failed'],
-      [{ pairsName: 'NOPE/USDT', price: '1', amount: '1' }, 400, 'market_not_found'],
+      [{ amount: '1' }, 400, 'price_required', 'Please enter a price'],
+      [{ price: '100' }, 400, 'quantity_required', 'Please enter an amount'],
+      [{ price: '0', amount: '1' }, 400, 'price_not_on_tick', 'Price must be a multiple of 0.01 USDT'],
+      [{ price: '100', amount: '0' }, 400, 'quantity_below_minimum', 'Minimum amount is 0.0001 TSTA'],
+      [{ price: '100', amount: '1000' }, 400, 'insufficient_balance', 'Insufficient balance'],
+      [{ orderType: 'MARKET', amount: '1', total: '5' }, 400, 'invalid_order', 'Invalid order parameters: total'],
+      [{ orderType: 'STOP', price: '1', amount: '1' }, 400, 'validation_failed', 'Invalid request parameters: order type'],
+      [{ pairsName: 'NOPE/USDT', price: '1', amount: '1' }, 400, 'market_not_found', 'Trading pair not found'],
     ];
-    for (const [fields, status, code, field] of cases) {
+    for (const [fields, status, code, message] of cases) {
       const data = { pairsName: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', ...fields };
       const en = await call('bob', 'POST', 'entrust/entrust/setEntrust', data, 'en');
       expect([en.status, en.body.status, en.body.errorCode], JSON.stringify(fields)).toEqual([status, 'FAILED', code]);
-      if (field) expect(en.body.errorMessage).toContain(`(${field})`);
+      if (message) expect(en.body.errorMessage, JSON.stringify(fields)).toBe(message);
+      // Never a wire name in brackets, in either language.
+      expect(en.body.errorMessage).not.toMatch(/\(|（/);
       const zh = await call('bob', 'POST', 'entrust/entrust/setEntrust', data, 'zh');
       expect(zh.body.errorMessage).not.toBe(en.body.errorMessage);
+      expect(zh.body.errorMessage).not.toMatch(/\(|（|[a-z]{4,}/);
     }
+    expect(t.ctx.host.engine.stateHash()).toBe(before);
+  });
+  it('names the market minimum order value, minimum amount and step in its rejections (en and zh)', async () => {
+    // TSTA/USDC: minimum order value 5 USDC, step 0.0010 TSTA, minimum 0.0020 TSTA.
+    await ensureMarket(t.ctx.host, { ...MARKET, symbol: 'TSTA/USDC', quote: 'USDC', stepSize: 10n, minQty: 20n, minNotional: 5n * pow10(8) });
+    const before = t.ctx.host.engine.stateHash();
+    const order = (fields: Record<string, string>) => ({ pairsName: 'TSTA/USDC', side: 'SELL', orderType: 'LIMIT', ...fields });
+    const cases: Array<[Record<string, string>, string, string, string]> = [
+      [{ price: '100', amount: '0.0100' }, 'notional_below_minimum', 'Minimum order value is 5 USDC', '最小下单金额为 5 USDC'],
+      [{ price: '100', amount: '0.0015' }, 'quantity_not_on_step', 'Amount must be a multiple of 0.001 TSTA', '数量须为 0.001 TSTA 的整数倍'],
+      [{ price: '100', amount: '0.0010' }, 'quantity_below_minimum', 'Minimum amount is 0.002 TSTA', '最小下单数量为 0.002 TSTA'],
+      [{ price: '100', amount: '0.00001' }, 'too_many_decimals', 'The amount must be a multiple of 0.001 TSTA', '数量须为 0.001 TSTA 的整数倍'],
+    ];
+    for (const [fields, code, enText, zhText] of cases) {
+      const en = await call('alice', 'POST', 'entrust/entrust/setEntrust', order(fields), 'en');
+      expect([en.status, en.body], JSON.stringify(fields)).toEqual([400, { status: 'FAILED', errorCode: code, errorMessage: enText, result: null }]);
+      const zh = await call('alice', 'POST', 'entrust/entrust/setEntrust', order(fields), 'zh');
+      expect(zh.body.errorMessage).toBe(zhText);
+    }
+    // Errors without values still reach the app's handler through the module's one.
+    const unauth = await call(null, 'POST', 'entrust/entrust/setEntrust', order({ price: '100', amount: '1' }));
+    expect(unauth.status).toBe(401);
     expect(t.ctx.host.engine.stateHash()).toBe(before);
   });
   it('answers a clientOrderId retry from the database after the engine has dropped the ended order', async () => {

@@ -15,8 +15,9 @@ import {
   GetEntrustListQuery,
   SetEntrustBody,
 } from '@exchange/api';
-import { ok } from '../../shared/envelope';
+import { fail, ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
+import { requestLang } from '../../shared/lang';
 import { createOrderRateLimiter } from './order-rate';
 import { requireAuth } from '../member/auth';
 
@@ -27,6 +28,14 @@ const entrustRoutes: FastifyPluginAsync = async (root) => {
   const entrust = () => app.ctx.entrust;
   // Users' order entry is rate limited per user (the liquidity bots call the service directly, not this route).
   const orderRate = createOrderRateLimiter(app.ctx.config.orderRatePer10s, 10_000);
+
+  // An order rejection that names the market's value to meet (minimum order value, step: AppError.params) is
+  // answered here with those values; every other error goes on to the app's handler (app.ts), which renders
+  // a code and a field only.
+  app.setErrorHandler((err, req, reply) => {
+    if (!(err instanceof AppError) || err.params === undefined) throw err;
+    void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
+  });
 
   app.post(
     `/api/${API_PATHS.setEntrust}`,

@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import { tryParseDecimal, type Command, type OrderView } from '@exchange/core';
+import { formatDecimal, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
 import type { CancelEntrustBody, Entrust, EntrustDetail, EntrustPage, GetEntrustListQuery, SetEntrustBody } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
@@ -32,15 +32,51 @@ export interface EntrustService {
 
 type PlaceOrder = Omit<Extract<Command, { type: 'placeOrder' }>, 'ts'>;
 
+/** What a field's value must be a multiple of, for the message: the step ("0.00001") and its coin ("BTC"). */
+export interface FieldStep {
+  step: string;
+  coin: string;
+}
+
 /**
- * Parses a decimal field into engine units: AppError 'too_many_decimals' (field named) when it has more
- * fraction digits than `decimals`, 'value_too_large' above MAX_UNITS, 'validation_failed' for bad syntax.
+ * Parses a decimal field into engine units: AppError 'too_many_decimals' (field named, and `step` when given,
+ * so the message says what is allowed) when it has more fraction digits than `decimals`, 'value_too_large'
+ * above MAX_UNITS, 'validation_failed' for bad syntax.
  */
-export function parseUnits(value: string, decimals: number, field: string): bigint {
+export function parseUnits(value: string, decimals: number, field: string, step?: FieldStep): bigint {
   const r = tryParseDecimal(value, decimals);
-  if (!r.ok) throw new AppError(r.error === 'too_many_decimals' ? 'too_many_decimals' : 'validation_failed', 400, field);
+  if (!r.ok && r.error === 'too_many_decimals') throw new AppError('too_many_decimals', 400, field, step ? { ...step } : undefined);
+  if (!r.ok) throw new AppError('validation_failed', 400, field);
   if (r.value > MAX_UNITS) throw new AppError('value_too_large', 400, field);
   return r.value;
+}
+
+/** `units` of 10^-decimals as a decimal a person reads: trailing zeros dropped, thousands grouped ("5", "0.00001", "1,000"). */
+export function plainDecimal(units: bigint, decimals: number): string {
+  const [int = '0', frac = ''] = formatDecimal(units, decimals).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const kept = frac.replace(/0+$/, '');
+  return kept === '' ? grouped : `${grouped}.${kept}`;
+}
+
+/**
+ * The values an order rejection names (packages/api messages.ts PARAM_SENTENCES): the market's minimum order
+ * value or amount, its step or tick, with the coin; undefined for every other code.
+ */
+export function rejectParams(code: string, s: MarketScales): Record<string, string> | undefined {
+  const { market, quoteScale } = s;
+  switch (code) {
+    case 'notional_below_minimum':
+      return { min: plainDecimal(market.minNotional, quoteScale), coin: market.quote };
+    case 'quantity_below_minimum':
+      return { min: plainDecimal(market.minQty, market.qtyDecimals), coin: market.base };
+    case 'quantity_not_on_step':
+      return { step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base };
+    case 'price_not_on_tick':
+      return { step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote };
+    default:
+      return undefined;
+  }
 }
 
 /** Longest wait for the projection before a history read goes ahead with what the database has (ms). */
@@ -78,6 +114,8 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
   function buildOrder(userId: string, body: Static<typeof SetEntrustBody>, s: MarketScales): PlaceOrder {
     const { market, quoteScale } = s;
     const isLimit = body.orderType === 'LIMIT';
+    const priceStep = { step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote };
+    const qtyStep = { step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base };
     const timeInForce = body.timeInForce ?? (isLimit ? 'GTC' : 'IOC');
     const cmd: PlaceOrder = {
       type: 'placeOrder',
@@ -92,8 +130,8 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       if (body.total !== undefined && body.total !== '') throw new AppError('invalid_order', 400, 'total');
       if (body.price === undefined || body.price === '') throw new AppError('price_required', 400, 'price');
       if (body.amount === undefined || body.amount === '') throw new AppError('quantity_required', 400, 'amount');
-      cmd.price = parseUnits(body.price, market.priceDecimals, 'price');
-      cmd.quantity = parseUnits(body.amount, market.qtyDecimals, 'amount');
+      cmd.price = parseUnits(body.price, market.priceDecimals, 'price', priceStep);
+      cmd.quantity = parseUnits(body.amount, market.qtyDecimals, 'amount', qtyStep);
       return cmd;
     }
     // MARKET: the price field is ignored (a form may send the last price along).
@@ -103,13 +141,13 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     if (body.side === 'SELL') {
       if (hasTotal) throw new AppError('invalid_order', 400, 'total');
       if (!hasAmount) throw new AppError('quantity_required', 400, 'amount');
-      cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount');
+      cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount', qtyStep);
       return cmd;
     }
     if (hasAmount && hasTotal) throw new AppError('invalid_order', 400, 'total');
     if (!hasAmount && !hasTotal) throw new AppError('quantity_required', 400, 'amount');
-    if (hasAmount) cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount');
-    else cmd.quoteAmount = parseUnits(body.total!, quoteScale, 'total');
+    if (hasAmount) cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount', qtyStep);
+    else cmd.quoteAmount = parseUnits(body.total!, quoteScale, 'total', { step: plainDecimal(1n, quoteScale), coin: market.quote });
     return cmd;
   }
 
@@ -117,7 +155,7 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     async place(userId, body) {
       const s = scalesOf(body.pairsName);
       const r = await host.submit(buildOrder(userId, body, s));
-      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
+      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code), undefined, rejectParams(r.code, s));
       let order = r.order;
       // A retried clientOrderId whose order the engine no longer retains (it keeps only recent ended orders):
       // the first result comes from the projection.

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ERROR_MESSAGES, type ErrorCode } from '@exchange/api';
+import { errorText, type ErrorCode } from '@exchange/api';
 import type { TestApp } from '../../../test/helpers';
 import { sessions, users, verificationCodes } from '../../db/schema';
 import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from './member-test-app';
@@ -29,10 +29,9 @@ afterAll(async () => {
 
 const auth = (s: { token: string; userId: string }) => ({ headers: { token: s.token, userId: s.userId } });
 
-/** Expects a FAILED envelope with `code`, its message in `lang` (with the field suffix when given) and `status`. */
+/** Expects a FAILED envelope with `code`, its sentence in `lang` (naming `field` in words where the code does) and `status`. */
 function expectFail(res: { statusCode: number; json(): unknown }, code: ErrorCode, lang: 'zh' | 'en', status = 400, field?: string): void {
-  let msg: string = ERROR_MESSAGES[code][lang];
-  if (field) msg = lang === 'zh' ? `${msg}（${field}）` : `${msg} (${field})`;
+  const msg = errorText(code, lang, field);
   expect(res.json()).toEqual({ status: 'FAILED', errorCode: code, errorMessage: msg, result: null });
   expect(res.statusCode).toBe(status);
 }
