@@ -1,13 +1,17 @@
 /**
  * Accounts as users type them: an e-mail address or phone digits (with a country calling code, default '86',
- * spec section 3). Parsing normalises them and yields the key used by codes, lockouts and lookups.
+ * spec section 3). Parsing normalises them and yields the key used by codes, lockouts and lookups. A phone
+ * number must be a valid mobile number of its country code (libphonenumber's metadata; codes go by SMS) and
+ * is kept as its national significant number: the digits without the country code, as before, minus a trunk
+ * prefix ("07911 123456" with +44 is 7911123456).
  */
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 import { AppError } from '../../shared/errors';
 
 /** A standard e-mail pattern (WHATWG's `type=email` rule, with at least one dot in the domain). */
 export const EMAIL_PATTERN =
   /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
-/** Phone numbers: 5 to 15 digits (E.164 allows at most 15), without the country code. */
+/** Phone numbers as typed: 5 to 15 digits (E.164 allows at most 15), without the country code. */
 export const PHONE_PATTERN = /^[0-9]{5,15}$/;
 /** Country calling code used when none is given (spec section 9). */
 export const DEFAULT_AREA_CODE = '86';
@@ -22,11 +26,29 @@ export function parseEmail(raw: string | undefined, field = 'mail'): Account {
   return { kind: 'email', mail };
 }
 
-/** Parses phone digits (spaces and dashes dropped); throws AppError 'phone_invalid' (400). */
+/** Every country calling code the phone metadata knows ('1', '44', '86', ...). */
+const CALLING_CODES: ReadonlySet<string> = new Set(getCountries().map((c) => getCountryCallingCode(c)));
+
+/**
+ * The national significant number of `digits` (no country code) when it is a valid mobile number for the
+ * calling code `areaCode`, else null: ("13800138000", "86") -> "13800138000"; ("12345", "86") -> null.
+ */
+export function nationalMobileNumber(digits: string, areaCode: string): string | null {
+  if (!PHONE_PATTERN.test(digits) || !CALLING_CODES.has(areaCode)) return null;
+  const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: areaCode });
+  if (!parsed || parsed.countryCallingCode !== areaCode || !parsed.isValid()) return null;
+  return parsed.nationalNumber;
+}
+
+/**
+ * Parses phone digits (spaces and dashes dropped) for country code `areaCode` (default 86); throws AppError
+ * 'phone_invalid' (400) unless they are a valid mobile number there. The account keeps the national number.
+ */
 export function parsePhone(raw: string | undefined, areaCode: string | undefined, field = 'phone'): Account {
-  const phone = (raw ?? '').replace(/[\s-]/g, '');
-  if (!PHONE_PATTERN.test(phone)) throw new AppError('phone_invalid', 400, field);
-  return { kind: 'phone', phone, areaCode: areaCode && areaCode !== '' ? areaCode : DEFAULT_AREA_CODE };
+  const code = areaCode && areaCode !== '' ? areaCode : DEFAULT_AREA_CODE;
+  const phone = nationalMobileNumber((raw ?? '').replace(/[\s-]/g, ''), code);
+  if (phone === null) throw new AppError('phone_invalid', 400, field);
+  return { kind: 'phone', phone, areaCode: code };
 }
 
 /** Parses "email or phone" as typed in one field: an '@' makes it an e-mail. */

@@ -72,8 +72,11 @@ describe('register', () => {
     expect(m).toMatchObject({ phone: '13900000001', areaCode: '86', mail: '' });
     const login = await post(t.app, 'member/member/login', { account: '13900000001', password: 'Phone1234' }, { ip });
     expect(login.json().result.userId).toBe(s.userId);
-    const wrongArea = await post(t.app, 'member/member/login', { account: '13900000001', areaCode: '1', password: 'Phone1234' }, { ip });
+    // The same digits are a valid Brazilian mobile number, and another account; with +1 they are no number at all.
+    const wrongArea = await post(t.app, 'member/member/login', { account: '13900000001', areaCode: '55', password: 'Phone1234' }, { ip });
     expect(wrongArea.json().errorCode).toBe('login_failed');
+    const noNumber = await post(t.app, 'member/member/login', { account: '13900000001', areaCode: '1', password: 'Phone1234' }, { ip });
+    expect(noNumber.json().errorCode).toBe('phone_invalid');
   });
 
   it('links an invitation code to the inviter and gives every user a distinct welCode', async () => {

@@ -158,18 +158,18 @@ describe('captcha test mode and codes', () => {
 
   it('limits codes to one per 60 s per account (429 code_too_frequent), in zh and en', async () => {
     const ip = randomIp();
-    await sendAndReadCode(t, '13800000001', 'REGISTER', { ip });
+    await sendAndReadCode(t, '13900000001', 'REGISTER', { ip });
     const pass = await passPuzzle(t);
-    const en = await post(t.app, 'data/sms/sendCode', { account: '13800000001', type: 'REGISTER', ...pass }, { ip, lang: 'en' });
+    const en = await post(t.app, 'data/sms/sendCode', { account: '13900000001', type: 'REGISTER', ...pass }, { ip, lang: 'en' });
     expect(en.statusCode).toBe(429);
     expect(en.json()).toEqual({ status: 'FAILED', errorCode: 'code_too_frequent', errorMessage: ERROR_MESSAGES.code_too_frequent.en, result: null });
-    const zh = await post(t.app, 'data/sms/sendCode', { account: '13800000001', type: 'REGISTER', ...pass }, { ip, lang: 'zh' });
+    const zh = await post(t.app, 'data/sms/sendCode', { account: '13900000001', type: 'REGISTER', ...pass }, { ip, lang: 'zh' });
     expect(zh.json().errorMessage).toBe(ERROR_MESSAGES.code_too_frequent.zh);
     // The refused request did not use up the pass.
     const other = await post(t.app, 'data/sms/sendCode', { account: '13800000002', type: 'REGISTER', ...pass }, { ip });
     expect(other.json().status).toBe('SUCCEED');
-    // The same digits under another country code are another account.
-    expect(await sendAndReadCode(t, '13800000001', 'REGISTER', { ip, areaCode: '1' })).toMatch(/^[0-9]{6}$/);
+    // The same digits under another country code (a valid Brazilian mobile number too) are another account.
+    expect(await sendAndReadCode(t, '13900000001', 'REGISTER', { ip, areaCode: '55' })).toMatch(/^[0-9]{6}$/);
   });
 
   it(`limits one IP to ${CODE_IP_PER_HOUR} codes per hour`, async () => {

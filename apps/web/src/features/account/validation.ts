@@ -1,19 +1,32 @@
 /**
  * Form rules of spec section 5 for sign-up, sign-in and password reset. Each returns an i18n key of
- * the 'account' namespace describing the first problem, or null when the value is fine.
+ * the 'account' namespace describing the first problem, or null when the value is fine. A phone
+ * number must be a valid mobile number of the chosen country code (libphonenumber's metadata, as the
+ * server checks it: codes go by SMS), so "12345" with +86 is refused before a code is asked for.
  */
+import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
 
 /** Standard email pattern (spec section 5). */
 export const EMAIL_RE = /^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
-/** Phone digits (national number, 5-15 digits). */
+/** Phone digits as typed (national number, 5-15 digits). */
 export const PHONE_RE = /^\d{5,15}$/;
 
-/** Email or phone, per the chosen tab. */
-export function checkAccount(kind: 'EMAIL' | 'PHONE', v: string): string | null {
+/** Every country calling code the phone metadata knows ('1', '44', '86', ...). */
+const CALLING_CODES: ReadonlySet<string> = new Set(getCountries().map((c) => getCountryCallingCode(c)));
+
+/** True when `digits` (without the country code) are a valid mobile number for calling code `areaCode`. */
+export function isValidMobile(digits: string, areaCode: string): boolean {
+  if (!PHONE_RE.test(digits) || !CALLING_CODES.has(areaCode)) return false;
+  const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: areaCode });
+  return !!parsed && parsed.countryCallingCode === areaCode && parsed.isValid();
+}
+
+/** Email or phone, per the chosen tab; a phone is checked against its country code (default 86). */
+export function checkAccount(kind: 'EMAIL' | 'PHONE', v: string, areaCode = '86'): string | null {
   const s = v.trim();
   if (!s) return kind === 'EMAIL' ? 'v.emailRequired' : 'v.phoneRequired';
   if (kind === 'EMAIL' && !EMAIL_RE.test(s)) return 'v.emailInvalid';
-  if (kind === 'PHONE' && !PHONE_RE.test(s)) return 'v.phoneInvalid';
+  if (kind === 'PHONE' && !isValidMobile(s, areaCode)) return 'v.phoneInvalid';
   return null;
 }
 

@@ -1,7 +1,8 @@
 // Proves the form state shared by the login, register and reset screens (useAccountForm), in
 // English: the account, code, password and confirmation rules give translated messages in the
 // spec's order, validateAccount sets only the account error, switching email/phone clears the
-// account and every error, and the area code is sent only for phones.
+// account and every error, the area code is sent only for phones, and a phone number is checked
+// against the chosen country code with a message naming it.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
@@ -50,5 +51,25 @@ describe('useAccountForm', () => {
     expect(result.current.account).toBe('');
     expect(result.current.errors).toEqual({});
     expect(result.current.phoneAreaCode).toBe('44');
+  });
+
+  it('refuses a phone number that is not valid for the chosen country code, naming the code', () => {
+    const { result } = setup({ kind: 'PHONE', account: '12345' });
+    let ok = true;
+    act(() => {
+      ok = result.current.validateAccount();
+    });
+    expect(ok).toBe(false);
+    expect(result.current.errors).toEqual({ account: 'Please enter a valid mobile number for +44' });
+    act(() => result.current.setAccount('7911123456'));
+    act(() => {
+      ok = result.current.validateAccount();
+    });
+    expect(ok).toBe(true);
+    act(() => result.current.setAreaCode('86'));
+    act(() => {
+      ok = result.current.validateAccount();
+    });
+    expect(ok).toBe(false);
   });
 });

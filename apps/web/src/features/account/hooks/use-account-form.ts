@@ -1,7 +1,8 @@
 /**
  * State shared by the login, register and password-reset forms: email/phone kind, the account, the
  * stored area code, the per-field error messages (already translated), and the busy flag. Switching
- * the kind clears the account and all errors (spec section 5 forms).
+ * the kind clears the account and all errors (spec section 5 forms). A phone is checked against the
+ * chosen country code.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -28,7 +29,8 @@ export function useAccountForm<F extends string>(init: { kind?: AccountKind; acc
   const [account, setAccount] = useState(init.account ?? '');
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [busy, setBusy] = useState(false);
-  const tr = (k: string | null) => (k ? t(k) : null);
+  // Messages may name the country code (v.phoneInvalid: "... for +86").
+  const tr = (k: string | null) => (k ? t(k, { code: areaCode }) : null);
 
   const switchKind = (k: AccountKind) => {
     setKind(k);
@@ -37,13 +39,13 @@ export function useAccountForm<F extends string>(init: { kind?: AccountKind; acc
   };
 
   const validateAccount = () => {
-    const e = checkAccount(kind, account);
+    const e = checkAccount(kind, account, areaCode);
     setErrors((x) => ({ ...x, account: tr(e) }));
     return !e;
   };
 
   const checkCodeAndNewPassword = (code: string, password: string, confirm: string) => ({
-    account: tr(checkAccount(kind, account)),
+    account: tr(checkAccount(kind, account, areaCode)),
     code: tr(checkCode(code)),
     password: tr(checkPassword(password)),
     confirm: tr(checkConfirm(password, confirm)),

@@ -30,7 +30,7 @@ export default function LoginPage() {
   const afterLogin = useAfterLogin();
 
   const submit = async (pass?: GeetestResult) => {
-    const accErr = checkAccount(kind, account);
+    const accErr = checkAccount(kind, account, form.areaCode);
     const pwErr = password ? null : 'v.passwordRequired';
     form.setErrors({ account: form.tr(accErr), password: form.tr(pwErr) });
     if (accErr || pwErr) return;
