@@ -1,6 +1,8 @@
 // Proves the display formatting of spec section 9 and the exact decimal helpers: abbreviations at
-// and above 10,000 (万/亿, K/M), fixed precision without floats (values beyond 2^53 and 0.1+0.2
-// style cases), signed percentages, CNY, masking of phone/email and shortening of UIDs.
+// and above 10,000 (万/亿, K/M) with thousands separators and the carry into the next unit, fixed
+// precision without floats (values beyond 2^53 and 0.1+0.2 style cases), display precision of coins
+// (USDT at 2 decimals, other coins up to 8 with trailing zeros dropped, zero as "0.00" / "0"),
+// chart labels, signed percentages, CNY, masking of phone/email and shortening of UIDs.
 import { describe, expect, it } from 'vitest';
 import {
   addDecimal,
@@ -8,6 +10,9 @@ import {
   decimalsOf,
   divDecimal,
   formatCny,
+  formatAmount,
+  formatChartNumber,
+  formatCoin,
   formatCompact,
   formatFixed,
   formatPercent,
@@ -18,6 +23,7 @@ import {
   subDecimal,
   toFixedDecimal,
   trendOf,
+  trimZeros,
 } from './index';
 
 describe('decimal helpers', () => {
@@ -58,25 +64,77 @@ describe('decimal helpers', () => {
 });
 
 describe('formatCompact (spec section 9)', () => {
-  it('leaves values below 10,000 unabbreviated', () => {
-    expect(formatCompact('9999.994', 'zh')).toBe('9999.99');
-    expect(formatCompact('9999.994', 'en')).toBe('9999.99');
+  it('leaves values below 10,000 unabbreviated, with thousands separators', () => {
+    expect(formatCompact('9999.994', 'zh')).toBe('9,999.99');
+    expect(formatCompact('9999.994', 'en')).toBe('9,999.99');
+    expect(formatCompact('1234.5', 'en')).toBe('1,234.50');
+    expect(formatCompact('999', 'zh')).toBe('999.00');
+    expect(formatCompact('0', 'en')).toBe('0.00');
   });
   it('uses 万 and 亿 in Chinese', () => {
     expect(formatCompact('10000', 'zh')).toBe('1.00万');
     expect(formatCompact('123456.7', 'zh')).toBe('12.35万');
-    expect(formatCompact('99999999', 'zh')).toBe('10000.00万');
     expect(formatCompact('100000000', 'zh')).toBe('1.00亿');
     expect(formatCompact('2345678901.5', 'zh')).toBe('23.46亿');
+    expect(formatCompact('1234567890123', 'zh')).toBe('12,345.68亿');
   });
   it('uses K and M in English', () => {
     expect(formatCompact('10000', 'en')).toBe('10.00K');
     expect(formatCompact('123456.7', 'en')).toBe('123.46K');
     expect(formatCompact('1000000', 'en')).toBe('1.00M');
-    expect(formatCompact('2345678901.5', 'en')).toBe('2345.68M');
+    expect(formatCompact('2345678901.5', 'en')).toBe('2,345.68M');
+  });
+  it('carries a value that rounds up into the next unit', () => {
+    expect(formatCompact('99999999', 'zh')).toBe('1.00亿');
+    expect(formatCompact('9999.996', 'zh')).toBe('1.00万');
+    expect(formatCompact('999999.995', 'en')).toBe('1.00M');
+    expect(formatCompact('9999.996', 'en')).toBe('10.00K');
+    expect(formatCompact('99944', 'zh')).toBe('9.99万');
+    expect(formatCompact('99999.4', 'zh')).toBe('10.00万');
   });
   it('keeps the sign', () => {
     expect(formatCompact('-123456', 'zh')).toBe('-12.35万');
+    expect(formatCompact('-1234.5', 'en')).toBe('-1,234.50');
+  });
+});
+
+describe('display precision of amounts and coins', () => {
+  it('trims trailing zeros down to a minimum', () => {
+    expect(trimZeros('1.2300')).toBe('1.23');
+    expect(trimZeros('5.000')).toBe('5');
+    expect(trimZeros('5.000', 2)).toBe('5.00');
+    expect(trimZeros('5', 2)).toBe('5.00');
+    expect(trimZeros('0.10', 1)).toBe('0.1');
+  });
+  it('formats an amount at most at its precision, rounded down, grouped', () => {
+    expect(formatAmount('7902.14400460', 2, { minDecimals: 2 })).toBe('7,902.14');
+    expect(formatAmount('0.00000000', 8)).toBe('0');
+    expect(formatAmount('0.00123400', 8)).toBe('0.001234');
+    expect(formatAmount('1234567.99999999', 2)).toBe('1,234,567.99');
+    expect(formatAmount('1234567.99999999', 2, { group: false })).toBe('1234567.99');
+    expect(formatAmount('0.005', 2, { mode: 'round' })).toBe('0.01');
+    expect(formatAmount('', 2)).toBe('--');
+  });
+  it('shows USDT balances at 2 decimals and other coins up to 8 without trailing zeros', () => {
+    expect(formatCoin('7902.14400460', 'USDT')).toBe('7,902.14');
+    expect(formatCoin('0.00000000', 'USDT')).toBe('0.00');
+    expect(formatCoin('10000.00000000', 'USDT')).toBe('10,000.00');
+    expect(formatCoin('0.00000000', 'BTC')).toBe('0');
+    expect(formatCoin('0.01542000', 'BTC')).toBe('0.01542');
+    expect(formatCoin('1234.50000000', 'DOGE')).toBe('1,234.5');
+    expect(formatCoin('0.123456789', 'ETH')).toBe('0.12345678');
+  });
+  it('keeps every digit of an order total or fee', () => {
+    expect(formatCoin('97.50018000', 'USDT', { exact: true })).toBe('97.50018');
+    expect(formatCoin('1000.00000000', 'USDT', { exact: true })).toBe('1,000.00');
+    expect(formatCoin('0.00000000', 'USDT', { exact: true })).toBe('0.00');
+    expect(formatCoin('0.00001500', 'BTC', { exact: true })).toBe('0.000015');
+    expect(formatCoin('0.00000000', 'BTC', { exact: true })).toBe('0');
+  });
+  it('groups chart labels', () => {
+    expect(formatChartNumber(65432.1, 2)).toBe('65,432.10');
+    expect(formatChartNumber(0.123456, 5)).toBe('0.12346');
+    expect(formatChartNumber(Number.NaN, 2)).toBe('--');
   });
 });
 

@@ -27,24 +27,98 @@ export function formatFixed(value: string | null | undefined, decimals: number, 
   return opts.group ? groupThousands(s) : s;
 }
 
+/** Drops trailing fraction zeros of a plain decimal string, keeping at least `minDecimals`: ("1.2300", 0) -> "1.23", ("5.000", 0) -> "5", ("5.000", 2) -> "5.00". */
+export function trimZeros(s: string, minDecimals = 0): string {
+  const dot = s.indexOf('.');
+  if (dot < 0) return minDecimals > 0 ? `${s}.${'0'.repeat(minDecimals)}` : s;
+  let frac = s.slice(dot + 1).replace(/0+$/, '');
+  if (frac.length < minDecimals) frac = frac.padEnd(minDecimals, '0');
+  return frac === '' ? s.slice(0, dot) : `${s.slice(0, dot)}.${frac}`;
+}
+
+/**
+ * An amount at most `maxDecimals` places (rounded down unless `mode` says otherwise: a balance is never
+ * overstated), trailing zeros dropped down to `minDecimals`, with thousands separators unless `group` is false;
+ * '--' when missing. formatAmount("7902.14400460", 2, { minDecimals: 2 }) === "7,902.14";
+ * formatAmount("0.00000000", 8) === "0"; formatAmount("0.00123400", 8) === "0.001234".
+ */
+export function formatAmount(
+  value: string | null | undefined,
+  maxDecimals: number,
+  opts: { minDecimals?: number; mode?: RoundMode; group?: boolean } = {},
+): string {
+  if (value == null || value === '' || !isDecimal(value)) return EMPTY_VALUE;
+  const s = trimZeros(toFixedDecimal(value, maxDecimals, opts.mode ?? 'down'), Math.min(opts.minDecimals ?? 0, maxDecimals));
+  return opts.group === false ? s : groupThousands(s);
+}
+
+/**
+ * Coins whose amounts read like money: balances and totals at 2 decimals, as Binance shows USDT. Every other
+ * coin shows up to COIN_DECIMALS with trailing zeros dropped.
+ */
+export const FIAT_LIKE_COINS: ReadonlySet<string> = new Set(['USDT', 'USDC', 'FDUSD', 'TUSD', 'DAI', 'BUSD']);
+/** Most decimals a coin amount shows: the assets' scale (10^-8). */
+export const COIN_DECIMALS = 8;
+
+/**
+ * An amount of `coin` at its display precision, thousands grouped, rounded down:
+ * - a balance (default): fiat-like coins at exactly 2 decimals ("7,902.14", "0.00"), others up to 8 decimals
+ *   without trailing zeros ("0.001234", "0");
+ * - `exact` (an order's total or fee, where every digit counts): up to 8 decimals without trailing zeros, at
+ *   least 2 for fiat-like coins ("97.50018 USDT", "0.00 USDT", "0.000015 BTC").
+ */
+export function formatCoin(value: string | null | undefined, coin: string, opts: { exact?: boolean } = {}): string {
+  const fiat = FIAT_LIKE_COINS.has(coin);
+  if (fiat && !opts.exact) return formatAmount(value, 2, { minDecimals: 2 });
+  return formatAmount(value, COIN_DECIMALS, { minDecimals: fiat ? 2 : 0 });
+}
+
+/**
+ * A chart axis or crosshair label: the chart library hands over a float, shown at `decimals` places with
+ * thousands separators (display only: no money is computed from it).
+ */
+export function formatChartNumber(value: number, decimals: number): string {
+  if (!Number.isFinite(value)) return EMPTY_VALUE;
+  return groupThousands(value.toFixed(Math.max(0, Math.min(decimals, 20))));
+}
+
+/** Units of the spec section 9 abbreviation, largest first: [power of ten, suffix]. */
+const COMPACT_UNITS: Record<'zh' | 'en', ReadonlyArray<readonly [number, string]>> = {
+  zh: [
+    [8, '亿'],
+    [4, '万'],
+  ],
+  en: [
+    [6, 'M'],
+    [3, 'K'],
+  ],
+};
+
 /**
  * Spec section 9 abbreviation: below 10,000 the value is shown at `decimals` places; at or above
- * 10,000 it is divided and suffixed: zh 万 (10^4) and 亿 (10^8); en K (10^3) and M (10^6).
+ * 10,000 it is divided and suffixed: zh 万 (10^4) and 亿 (10^8); en K (10^3) and M (10^6). Thousands
+ * separators in both ("9,999.99", "2,345.68M"); a value that rounds up to the next unit takes it
+ * ("99,999,999" is "1.00亿", not "10000.00万").
  * formatCompact("123456.7", "zh") === "12.35万"; formatCompact("123456.7", "en") === "123.46K".
  */
 export function formatCompact(value: string | null | undefined, lang: 'zh' | 'en', decimals = 2): string {
   if (value == null || value === '' || !isDecimal(value)) return EMPTY_VALUE;
   const d = parseDec(value);
-  const abs = d.units < 0n ? -d.units : d.units;
-  const ge = (p: number) => abs >= 10n ** BigInt(p + d.scale);
-  let shift = 0;
-  let suffix = '';
-  if (ge(4)) {
-    if (lang === 'zh') [shift, suffix] = ge(8) ? [8, '亿'] : [4, '万'];
-    else [shift, suffix] = ge(6) ? [6, 'M'] : [3, 'K'];
+  const atLeast = (units: bigint, scale: number, p: number) => (units < 0n ? -units : units) >= 10n ** BigInt(p + scale);
+  const plain = rescale(d, decimals, 'round');
+  if (!atLeast(plain.units, decimals, 4)) return groupThousands(decToString(plain));
+  const units = COMPACT_UNITS[lang];
+  for (let i = 0; i < units.length; i++) {
+    const [shift, suffix] = units[i]!;
+    const shifted = rescale({ units: d.units, scale: d.scale + shift }, decimals, 'round');
+    // Rounded up to 1,000 of this unit: that is the next unit's 1 (zh 10000.00万 = 1.00亿, en 1000.00K = 1.00M).
+    const bigger = units[i - 1];
+    if (bigger && atLeast(shifted.units, decimals, bigger[0] - shift)) {
+      return groupThousands(decToString(rescale({ units: d.units, scale: d.scale + bigger[0] }, decimals, 'round'))) + bigger[1];
+    }
+    if (atLeast(plain.units, decimals, shift)) return groupThousands(decToString(shifted)) + suffix;
   }
-  const shifted = { units: d.units, scale: d.scale + shift };
-  return decToString(rescale(shifted, decimals, 'round')) + suffix;
+  return groupThousands(decToString(plain));
 }
 
 /** Signed percent of a change such as updown "1.2" -> "+1.20%", "-0.5" -> "-0.50%", "0" -> "0.00%". */

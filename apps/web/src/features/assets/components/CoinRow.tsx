@@ -1,7 +1,10 @@
-/** One coin of an account: name, total (current), available, frozen and converted CNY; opens its detail. */
+/**
+ * One coin of an account: name, total (current), available, frozen and converted CNY; opens its detail.
+ * Amounts at the coin's display precision (formatCoin: USDT "7,902.14", BTC "0.01542", zero "0.00" / "0").
+ */
 import type { AssetItem } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
-import { formatCny, groupThousands } from '../../../shared/format';
+import { formatCny, formatCoin } from '../../../shared/format';
 import { masked } from '../lib/assets-view';
 
 /** Props of CoinRow. */
@@ -15,8 +18,8 @@ export interface CoinRowProps {
 export function CoinRow({ item, hidden, onOpen }: CoinRowProps) {
   const { t } = useTranslation('assets');
   const cells: [string, string][] = [
-    [t('available'), groupThousands(item.available)],
-    [t('frozen'), groupThousands(item.frozen)],
+    [t('available'), formatCoin(item.available, item.coin)],
+    [t('frozen'), formatCoin(item.frozen, item.coin)],
     [t('converted'), formatCny(item.convertedCny, { symbol: false })],
   ];
   return (
@@ -27,7 +30,7 @@ export function CoinRow({ item, hidden, onOpen }: CoinRowProps) {
             {item.coin.slice(0, 1)}
           </span>
           <b className="as-coin-name">{item.coin}</b>
-          <span className="as-coin-current num">{masked(groupThousands(item.current), hidden)}</span>
+          <span className="as-coin-current num">{masked(formatCoin(item.current, item.coin), hidden)}</span>
         </span>
         <span className="as-coin-grid num">
           {cells.map(([k, v]) => (

@@ -1,12 +1,13 @@
 /**
  * /assets/assetDetail?coin=..&type=ASSETS|SPOT|CONTRACT|OTC (login required): one coin in one account:
- * total (current), available, frozen, converted CNY and USDT; entry buttons (deposit, withdraw,
- * transfer, records) and, in the spot account, a link to trade the coin against USDT.
+ * total (current), available, frozen, converted CNY and USDT, at the coin's display precision; entry
+ * buttons (deposit, withdraw, transfer, records) and, in the spot account, a link to trade the coin
+ * against USDT.
  */
 import { Button } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCny, groupThousands } from '../../../shared/format';
+import { formatCny, formatCoin } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
 import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
 import { useAssets } from '../api/get-assets';
@@ -33,10 +34,10 @@ export default function AssetDetailPage() {
   const accountName = t(`account.${type}`);
   const rows: [string, string][] = item
     ? [
-        [t('available'), groupThousands(item.available)],
-        [t('frozen'), groupThousands(item.frozen)],
+        [t('available'), formatCoin(item.available, item.coin)],
+        [t('frozen'), formatCoin(item.frozen, item.coin)],
         [t('converted'), formatCny(item.convertedCny)],
-        [t('convertedUsdt'), groupThousands(item.convertedUsdt)],
+        [t('convertedUsdt'), formatCoin(item.convertedUsdt, 'USDT')],
       ]
     : [];
   return (
@@ -58,7 +59,7 @@ export default function AssetDetailPage() {
             </div>
             <div className="as-total-label">{t('current')}</div>
             <div className="as-total-value num" data-testid="coin-current">
-              {masked(groupThousands(item.current), hidden)}
+              {masked(formatCoin(item.current, item.coin), hidden)}
             </div>
             <dl className="as-detail-grid num">
               {rows.map(([k, v]) => (

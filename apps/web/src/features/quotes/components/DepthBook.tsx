@@ -42,7 +42,7 @@ export function DepthBook({ pairsName, type, priceDecimals, qtyDecimals, rows = 
           {view.bids.map((r) => (
             <li key={r.price} className="qt-book-row num">
               <span className="qt-book-bar bg-up-soft" style={{ width: `${r.barPct}%`, right: 0 }} />
-              <span className="qt-book-qty">{formatFixed(r.qty, qtyDecimals)}</span>
+              <span className="qt-book-qty">{formatFixed(r.qty, qtyDecimals, { group: true })}</span>
               <span className="c-up">{formatFixed(r.price, priceDecimals, { group: true })}</span>
             </li>
           ))}
@@ -52,7 +52,7 @@ export function DepthBook({ pairsName, type, priceDecimals, qtyDecimals, rows = 
             <li key={r.price} className="qt-book-row num">
               <span className="qt-book-bar bg-down-soft" style={{ width: `${r.barPct}%`, left: 0 }} />
               <span className="c-down">{formatFixed(r.price, priceDecimals, { group: true })}</span>
-              <span className="qt-book-qty">{formatFixed(r.qty, qtyDecimals)}</span>
+              <span className="qt-book-qty">{formatFixed(r.qty, qtyDecimals, { group: true })}</span>
             </li>
           ))}
         </ul>

@@ -19,7 +19,7 @@ import type { Kline, KlinePeriod, MarketType } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { useWsChannel } from '../../../shared/ws-client';
 import { useAppStore } from '../../../shared/storage';
-import { formatFixed } from '../../../shared/format';
+import { formatChartNumber, formatFixed } from '../../../shared/format';
 import { useKline } from '../api/get-kline';
 import { MA_WINDOWS, mergeBar, movingAverage, toChartNumber, toChartTime } from '../lib/kline-math';
 
@@ -135,7 +135,8 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       rightPriceScale: { borderColor: p.grid },
       timeScale: { borderColor: p.grid, timeVisible: true, secondsVisible: false, barSpacing: 6, rightOffset: 3 },
       crosshair: { mode: 0 },
-      localization: { priceFormatter: (v: number) => v.toFixed(priceDecimals) },
+      // Axis and crosshair labels at the market's price decimals with thousands separators (65,432.10).
+      localization: { priceFormatter: (v: number) => formatChartNumber(v, priceDecimals) },
     });
     const candles = chart.addSeries(CandlestickSeries, {
       upColor: p.up,
@@ -200,7 +201,7 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       <div className="qt-ma-legend num" aria-hidden="true">
         {MA_WINDOWS.map((w, i) => (
           <span key={w} style={{ color: MA_COLORS[i] }}>
-            MA{w}: {legend[i] ? formatFixed(legend[i], priceDecimals) : '--'}
+            MA{w}: {legend[i] ? formatFixed(legend[i], priceDecimals, { group: true }) : '--'}
           </span>
         ))}
       </div>

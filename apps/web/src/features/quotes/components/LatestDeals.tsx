@@ -57,7 +57,7 @@ export function LatestDeals({ pairsName, type, priceDecimals, qtyDecimals, rows 
           <tr key={tr.id}>
             <td className="text-2">{hms(tr.time)}</td>
             <td className={tr.side === 'BUY' ? 'c-up' : 'c-down'}>{formatFixed(tr.price, priceDecimals, { group: true })}</td>
-            <td>{formatFixed(tr.amount, qtyDecimals)}</td>
+            <td>{formatFixed(tr.amount, qtyDecimals, { group: true })}</td>
           </tr>
         ))}
       </tbody>

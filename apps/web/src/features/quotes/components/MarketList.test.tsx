@@ -41,7 +41,7 @@ describe('MarketList', () => {
     expect(eth).toHaveTextContent('3,394.20');
     expect(eth).toHaveTextContent('Vol 134.38K');
     expect(eth).toHaveTextContent('+2.31%');
-    expect(screen.getByRole('button', { name: 'ADA/USDT' })).toHaveTextContent('Vol 9999.00');
+    expect(screen.getByRole('button', { name: 'ADA/USDT' })).toHaveTextContent('Vol 9,999.00');
     expect(within(screen.getByRole('button', { name: 'BTC/USDT' }).closest('li')!).getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
   });
 

@@ -54,7 +54,7 @@ export function MiniOrderBook({ pair, onPrice }: MiniOrderBookProps) {
       >
         <span className={`sp-book-bar ${side === 'ask' ? 'sp-bar-down' : 'sp-bar-up'}`} style={{ width: `${r.pct}%` }} />
         <span className={side === 'ask' ? 'c-down' : 'c-up'}>{formatFixed(r.price, pair.priceDecimals, { group: true })}</span>
-        <span className="sp-book-qty">{formatFixed(r.qty, pair.qtyDecimals)}</span>
+        <span className="sp-book-qty">{formatFixed(r.qty, pair.qtyDecimals, { group: true })}</span>
       </button>
     </li>
   );

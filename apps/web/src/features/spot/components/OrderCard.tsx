@@ -1,13 +1,15 @@
 /**
  * One spot order: pair, side, type, time and status; price, amount, filled and average price; a
  * Cancel button while it is open; and, when `expandable`, its fills loaded with getEntrustDetail on
- * demand (price, amount, fee, maker/taker, time).
+ * demand (price, amount, fee, maker/taker, time). Prices and amounts come at the market's precision
+ * and are grouped; totals and fees keep every digit but no trailing zeros ("97.50018 USDT", "0.00 USDT",
+ * "0.000015 BTC": formatCoin exact).
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
 import type { Entrust } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_VALUE, formatDateTime, groupThousands } from '../../../shared/format';
+import { EMPTY_VALUE, formatCoin, formatDateTime, groupThousands } from '../../../shared/format';
 import { InlineLoading } from '../../../shared/ui';
 import { useEntrustDetail } from '../api/get-entrust-detail';
 import { isOpenStatus } from '../hooks/use-spot-live';
@@ -21,6 +23,8 @@ export interface OrderCardProps {
 }
 
 const show = (v: string) => (v ? groupThousands(v) : EMPTY_VALUE);
+/** A total or fee of `coin`: every digit, no trailing zeros, grouped. */
+const money = (v: string, coin: string) => (v ? formatCoin(v, coin, { exact: true }) : EMPTY_VALUE);
 
 function Fills({ id }: { id: string }) {
   const { t } = useTranslation('spot');
@@ -37,7 +41,7 @@ function Fills({ id }: { id: string }) {
             {show(fl.price)} × {show(fl.amount)}
           </span>
           <span className="text-2">
-            {t('fee')} {show(fl.fee)} {fl.feeCur} · {t(`fillRole.${fl.role}`)}
+            {t('fee')} {money(fl.fee, fl.feeCur)} {fl.feeCur} · {t(`fillRole.${fl.role}`)}
           </span>
         </li>
       ))}
@@ -51,7 +55,7 @@ export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCard
   const [open, setOpen] = useState(false);
   const [token = '', main = ''] = order.pairsName.split('/');
   const buy = order.side === 'BUY';
-  const amountLabel = order.amount ? `${show(order.amount)} ${token}` : `${show(order.total)} ${main}`;
+  const amountLabel = order.amount ? `${show(order.amount)} ${token}` : `${money(order.total, main)} ${main}`;
   return (
     <li className="sp-order" aria-label={`${order.pairsName} ${buy ? t('buy') : t('sell')}`}>
       <div className="sp-order-top">
@@ -94,12 +98,12 @@ export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCard
           <dt>
             {t('total')} ({main})
           </dt>
-          <dd>{show(order.dealTotal)}</dd>
+          <dd>{money(order.dealTotal, main)}</dd>
         </div>
         <div>
           <dt>{t('fee')}</dt>
           <dd>
-            {show(order.fee)} {order.feeCur}
+            {money(order.fee, order.feeCur)} {order.feeCur}
           </dd>
         </div>
       </dl>
