@@ -2,7 +2,8 @@
  * Journey 2 (issue 3 "Tests"): sign up with e-mail (code from the demo outbox, slide puzzle solved in the
  * UI), set the nickname, buy BTC at market on /transaction, see the fill in all orders and the BTC in
  * /assets; place a limit sell above the market, see it in the current orders, cancel it and see the
- * balance released (available back to what it was, frozen 0). Texts are the zh locale strings.
+ * balance released (available back to what it was, frozen 0); a too-fine amount is explained under its field
+ * before the order is sent. Texts are the zh locale strings.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectToast, freshEmail, grouped, indexCoin, num, outboxCode, recordToasts, solvePuzzle } from './support';
@@ -144,7 +145,11 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   const amount = '0.00500';
   expect(btc.available).toBeGreaterThan(Number(amount));
   await page.getByLabel('价格', { exact: true }).fill(limitPrice);
+  // A too-fine amount stays as typed and is explained under the field before 卖出 is tapped.
+  await page.getByLabel('数量', { exact: true }).fill('0.000001');
+  await expect(page.getByRole('alert').filter({ hasText: '数量须为 0.00001 BTC 的整数倍' })).toBeVisible();
   await page.getByLabel('数量', { exact: true }).fill(amount);
+  await expect(page.getByRole('alert').filter({ hasText: '数量须为' })).toHaveCount(0);
   await page.getByRole('button', { name: '卖出 BTC' }).click();
   await expectToast(page, '委托已提交');
 

@@ -1,7 +1,9 @@
-// Component test of the spot order form: labelled inputs limited to the market's precision, tick
+// Component test of the spot order form: labelled inputs shown with thousands separators, tick
 // steppers, the percent selector computing the amount exactly from the SPOT balance, the estimated
-// total, the insufficient-balance message before sending, the login guard, and the body sent to
-// setEntrust with a client order id of the server's pattern.
+// total, the messages under the fields before sending (issue 8: the step "Amount must be a multiple
+// of 0.0001 ETH" for a too-fine amount that stays as typed, "Minimum order value is 5 USDT", the
+// balance; in en and zh), the login guard, and the body sent to setEntrust with a client order id of
+// the server's pattern.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -23,9 +25,9 @@ const assets: Assets = {
 };
 const member: Member = { userId: '1', uuid: 'u1', nickName: 'alice', phone: '', mail: 'a@b.c', areaCode: '86', cardNo: '', cardState: '' };
 
-function setup(login: boolean) {
-  void i18n.changeLanguage('en');
-  useAppStore.setState(login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: 'en' } : { token: '', userId: '', isLogin: false, currentLangue: 'en' });
+function setup(login: boolean, lang: 'en' | 'zh' = 'en') {
+  void i18n.changeLanguage(lang);
+  useAppStore.setState(login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   qc.setQueryData(['asset', '1', 'assets'], assets);
   qc.setQueryData(['member', '1'], member);
@@ -45,14 +47,17 @@ afterEach(() => {
 });
 
 describe('OrderForm', () => {
-  it('limits decimals, steps by tick and fills the amount from a percent of the balance', async () => {
+  it('explains a price off the tick, steps by tick and fills the amount from a percent of the balance', async () => {
     setup(true);
     const price = screen.getByLabelText('Price') as HTMLInputElement;
     expect(price.value).toBe('100.00');
     fireEvent.change(price, { target: { value: '100.129' } });
-    expect(price.value).toBe('100.12');
+    expect(price.value).toBe('100.129');
+    expect(screen.getByRole('alert')).toHaveTextContent('Price must be a multiple of 0.01 USDT');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Increase Price' }));
     expect(price.value).toBe('100.13');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     fireEvent.change(price, { target: { value: '100' } });
     await waitFor(() => expect(screen.getByTestId('available').textContent).toBe('1,000.00 USDT'));
     fireEvent.click(screen.getByRole('button', { name: '50%' }));
@@ -65,9 +70,47 @@ describe('OrderForm', () => {
     vi.stubGlobal('fetch', fetch);
     setup(true);
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '20' } });
+    // Under the amount as soon as it is typed, and again as a toast on Buy.
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Insufficient balance'));
     fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
-    expect(await screen.findByText('Insufficient balance')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Insufficient balance')).toHaveLength(2));
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['en', 'Amount', 'Buy ETH', 'Amount must be a multiple of 0.0001 ETH', 'Minimum order value is 5 USDT'],
+    ['zh', '数量', '买入 ETH', '数量须为 0.0001 ETH 的整数倍', '最小下单金额为 5 USDT'],
+  ] as const)('says the step and the minimum order value under the amount before Buy, without a request (%s)', async (lang, amountLabel, buy, stepText, minText) => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    setup(true, lang);
+    const amount = screen.getByLabelText(amountLabel) as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '0.000001' } });
+    // Kept as typed (not cut to "0.0000"), and explained.
+    expect(amount.value).toBe('0.000001');
+    expect(screen.getByRole('alert')).toHaveTextContent(stepText);
+    fireEvent.change(amount, { target: { value: '0.01' } });
+    expect(screen.getByRole('alert')).toHaveTextContent(minText);
+    fireEvent.click(screen.getByRole('button', { name: buy }));
+    await waitFor(() => expect(screen.getAllByText(minText)).toHaveLength(2));
+    fireEvent.change(amount, { target: { value: '0.05' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('shows the price with thousands separators and keeps the caret after the digit typed', () => {
+    setup(true);
+    const price = screen.getByLabelText('Price') as HTMLInputElement;
+    price.focus();
+    fireEvent.change(price, { target: { value: '65000.5' } });
+    expect(price.value).toBe('65,000.5');
+    // A digit typed after "6": the value becomes 665,000.5 and the caret stays after the second 6.
+    price.setSelectionRange(1, 1);
+    fireEvent.change(price, { target: { value: '665,000.5', selectionStart: 2, selectionEnd: 2 } });
+    expect(price.value).toBe('665,000.5');
+    expect(price.selectionStart).toBe(2);
+    fireEvent.change(price, { target: { value: '6,665,000.5', selectionStart: 2, selectionEnd: 2 } });
+    expect(price.value).toBe('6,665,000.5');
   });
 
   it('sends a valid order with a client order id', async () => {

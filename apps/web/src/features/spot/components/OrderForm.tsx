@@ -1,13 +1,16 @@
 /**
  * Spot order form (issue 3 "Spot trading"): buy/sell, limit or market, price and amount inputs with
- * steppers by the market's tickSize / stepSize and decimals limited to its precision, a
+ * steppers by the market's tickSize / stepSize, shown with thousands separators, a
  * percent-of-available selector (0/25/50/75/100 %) computing the amount or total exactly, the
  * available balance of the SPOT account, the estimated total, and market BUY by total or by amount.
- * Submitting applies the spec's rules in order: login ('You are not logged in, log in?'), nickname
- * ('No nickname set, set one?'), the form rules and the insufficient-balance message, then sends the
- * order with a client order id that is kept for a retry of the same order after a network failure.
+ * A value the market refuses is explained under its field while the user types (issue 8): the step
+ * ("Amount must be a multiple of 0.00001 BTC"), the minimum order value ("Minimum order value is
+ * 5 USDT"), the minimum amount, the balance; a value too fine for the market is kept as typed, never
+ * cut to zero. Submitting applies the spec's rules in order: login ('You are not logged in, log in?'),
+ * nickname ('No nickname set, set one?'), the form rules, then sends the order with a client order id
+ * that is kept for a retry of the same order after a network failure.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showToast } from '../../../shared/api-client';
@@ -18,8 +21,8 @@ import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useSpotBalance } from '../api/get-spot-assets';
 import { useSetEntrust } from '../api/set-entrust';
 import {
-  entrustBody, estimatedTotal, newClientOrderId, percentToForm, sanitizeDecimalInput, stepBy, totalDecimals, validateOrder,
-  type MarketRules, type OrderFormValues, type Side,
+  caretAfter, entrustBody, errorField, estimatedTotal, INPUT_DECIMALS, newClientOrderId, orderFormMessage, percentToForm, sanitizeDecimalInput,
+  stepBy, totalDecimals, ungroupTyped, validateOrder, type MarketRules, type OrderFormValues, type Side,
 } from '../lib/order-form';
 
 /** Percent choices of the selector. */
@@ -45,36 +48,66 @@ interface FieldProps {
   id: string;
   label: string;
   unit: string;
+  /** The value as the form holds it (a plain decimal); shown with thousands separators. */
   value: string;
   onChange: (v: string) => void;
   onStep?: (dir: 1 | -1) => void;
+  /** Message shown under the field (the value is refused), or null. */
+  error?: string | null;
 }
 
-function NumberField({ id, label, unit, value, onChange, onStep }: FieldProps) {
+function NumberField({ id, label, unit, value, onChange, onStep, error }: FieldProps) {
   const { t } = useTranslation('spot');
+  const input = useRef<HTMLInputElement>(null);
+  // Characters before the caret (separators not counted) after the last edit: the caret stays after the
+  // same digit when a separator appears or goes ("9999" -> "99,999").
+  const caret = useRef<number | null>(null);
+  const display = groupThousands(value);
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (caret.current === null || !el || document.activeElement !== el) return;
+    const at = caretAfter(display, caret.current);
+    el.setSelectionRange(at, at);
+    caret.current = null;
+  });
+  const errorId = `${id}-error`;
   return (
-    <div className="sp-field">
-      {onStep && (
-        <button type="button" className="sp-step" aria-label={t('decrease', { field: label })} onClick={() => onStep(-1)}>
-          −
-        </button>
-      )}
-      <label htmlFor={id} className="sp-field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="sp-input num"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={`${label} (${unit})`}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {onStep && (
-        <button type="button" className="sp-step" aria-label={t('increase', { field: label })} onClick={() => onStep(1)}>
-          +
-        </button>
+    <div className="sp-field-wrap">
+      <div className={`sp-field${error ? ' sp-field-invalid' : ''}`}>
+        {onStep && (
+          <button type="button" className="sp-step" aria-label={t('decrease', { field: label })} onClick={() => onStep(-1)}>
+            −
+          </button>
+        )}
+        <label htmlFor={id} className="sp-field-label">
+          {label}
+        </label>
+        <input
+          id={id}
+          className="sp-input num"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={`${label} (${unit})`}
+          value={display}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          ref={input}
+          onChange={(e) => {
+            const typed = e.target.value;
+            caret.current = typed.slice(0, e.target.selectionStart ?? typed.length).replace(/,/g, '').length;
+            onChange(ungroupTyped(typed, display));
+          }}
+        />
+        {onStep && (
+          <button type="button" className="sp-step" aria-label={t('increase', { field: label })} onClick={() => onStep(1)}>
+            +
+          </button>
+        )}
+      </div>
+      {error && (
+        <div id={errorId} className="sp-field-error" role="alert">
+          {error}
+        </div>
       )}
     </div>
   );
@@ -121,8 +154,8 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   }
 
   function setField(field: 'price' | 'amount' | 'total', raw: string) {
-    const decimals = field === 'price' ? rules.priceDecimals : field === 'amount' ? rules.qtyDecimals : totalDecimals(rules);
-    const v = sanitizeDecimalInput(raw, decimals);
+    // Decimals beyond the market's precision are kept and explained under the field (validateOrder), not cut.
+    const v = sanitizeDecimalInput(raw, INPUT_DECIMALS);
     setForm((s) => {
       const next = { ...s, [field]: v };
       if (field === 'price' && pct !== null && side === 'BUY') return applyPercent(pct, next);
@@ -140,12 +173,23 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
 
   const est = estimatedTotal(f, rules, pair.price);
   const byTotal = f.orderType === 'MARKET' && side === 'BUY' && f.marketBuyBy === 'total';
+  const messageOf = (err: NonNullable<ReturnType<typeof validateOrder>>) => {
+    const m = orderFormMessage(err, rules);
+    return t(m.key, m.values);
+  };
+
+  // Shown under its field as soon as the user has typed a value the market refuses; an empty field is only
+  // reported on submit, and a balance only for a logged-in user (a visitor's is unknown, not zero).
+  const live = validateOrder(f, rules, available, pair.price);
+  const liveField = live ? errorField(live, f) : null;
+  const shown = live && liveField && f[liveField] !== '' && !live.endsWith('_required') && (live !== 'insufficient_balance' || isLogin) ? live : null;
+  const fieldError = (field: 'price' | 'amount' | 'total') => (shown && liveField === field ? messageOf(shown) : null);
 
   const submit = async () => {
     if (!requireNickname()) return;
     const err = validateOrder(f, rules, available, pair.price);
     if (err) {
-      showToast(t(`err.${err}`));
+      showToast(messageOf(err));
       return;
     }
     const base = entrustBody(pair.pairsName, f, '');
@@ -203,7 +247,15 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         }}
       />
       {f.orderType === 'LIMIT' ? (
-        <NumberField id="sp-price" label={t('price')} unit={pair.mainCur} value={f.price} onChange={(v) => setField('price', v)} onStep={(d) => step('price', d)} />
+        <NumberField
+          id="sp-price"
+          label={t('price')}
+          unit={pair.mainCur}
+          value={f.price}
+          onChange={(v) => setField('price', v)}
+          onStep={(d) => step('price', d)}
+          error={fieldError('price')}
+        />
       ) : (
         <div className="sp-field sp-field-disabled" aria-label={t('price')}>
           {t('marketPrice')}
@@ -227,9 +279,17 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         />
       )}
       {byTotal ? (
-        <NumberField id="sp-total" label={t('total')} unit={pair.mainCur} value={f.total} onChange={(v) => setField('total', v)} />
+        <NumberField id="sp-total" label={t('total')} unit={pair.mainCur} value={f.total} onChange={(v) => setField('total', v)} error={fieldError('total')} />
       ) : (
-        <NumberField id="sp-amount" label={t('amount')} unit={pair.tokenCur} value={f.amount} onChange={(v) => setField('amount', v)} onStep={(d) => step('amount', d)} />
+        <NumberField
+          id="sp-amount"
+          label={t('amount')}
+          unit={pair.tokenCur}
+          value={f.amount}
+          onChange={(v) => setField('amount', v)}
+          onStep={(d) => step('amount', d)}
+          error={fieldError('amount')}
+        />
       )}
       <div className="sp-pcts" role="group" aria-label={t('percent')}>
         <span className="sp-pct-track" aria-hidden="true">

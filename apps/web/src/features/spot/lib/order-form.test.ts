@@ -1,10 +1,13 @@
 // Proves the spot order-form rules with exact string values: input sanitising, tick/step stepping
 // and rounding, percent -> amount/total for every side and type, the estimated total, validation in
-// the server's precedence including the insufficient-balance message, and the setEntrust body.
+// the server's precedence including the insufficient-balance message, the messages naming the
+// market's minimum order value, minimum amount and step (issue 8: 0.000001 BTC is "Amount must be a
+// multiple of 0.00001 BTC", not a silent zero), the field each shows under, the grouped inputs'
+// separators and caret, and the setEntrust body.
 import { describe, expect, it } from 'vitest';
 import {
-  CLIENT_ORDER_ID_RE, entrustBody, estimatedTotal, floorToStep, isOnStep, newClientOrderId, percentToForm,
-  sanitizeDecimalInput, stepBy, validateOrder, type MarketRules, type OrderFormValues,
+  caretAfter, CLIENT_ORDER_ID_RE, entrustBody, errorField, estimatedTotal, floorToStep, INPUT_DECIMALS, isOnStep, newClientOrderId, orderFormMessage,
+  percentToForm, sanitizeDecimalInput, stepBy, ungroupTyped, validateOrder, type MarketRules, type OrderFormValues,
 } from './order-form';
 
 const btc: MarketRules = {
@@ -77,9 +80,12 @@ describe('estimatedTotal', () => {
 describe('validateOrder', () => {
   it('follows the precedence price, decimals, tick, amount, step, minimums', () => {
     expect(validateOrder(form({ amount: '1' }), btc, '1000000', '')).toBe('price_required');
-    expect(validateOrder(form({ price: '100.123', amount: '1' }), btc, '1000000', '')).toBe('too_many_decimals');
+    expect(validateOrder(form({ price: '100.123', amount: '1' }), btc, '1000000', '')).toBe('price_not_on_tick');
     expect(validateOrder(form({ price: '100', amount: '' }), btc, '1000000', '')).toBe('quantity_required');
-    expect(validateOrder(form({ price: '100', amount: '1.000001' }), btc, '1000000', '')).toBe('too_many_decimals');
+    expect(validateOrder(form({ price: '100', amount: '1.000001' }), btc, '1000000', '')).toBe('quantity_not_on_step');
+    expect(validateOrder(form({ price: '100', amount: '0.000001' }), btc, '1000000', '')).toBe('quantity_not_on_step');
+    expect(validateOrder(form({ price: '100', amount: '0.00000' }), btc, '1000000', '')).toBe('quantity_required');
+    expect(validateOrder(form({ orderType: 'MARKET', total: '10.001' }), btc, '1000000', '60000')).toBe('total_not_on_step');
     expect(validateOrder(form({ price: '100', amount: '0.01' }), { ...btc, minNotional: '5' }, '1000000', '')).toBe('notional_below_minimum');
     expect(validateOrder(form({ price: '100', amount: '0.001' }), { ...btc, minQty: '0.01' }, '1000000', '')).toBe('quantity_below_minimum');
     expect(validateOrder(form({ price: '100.05', amount: '1' }), { ...btc, tickSize: '0.1', priceDecimals: 2 }, '1000000', '')).toBe('price_not_on_tick');
@@ -95,6 +101,47 @@ describe('validateOrder', () => {
     expect(validateOrder(form({ orderType: 'MARKET', total: '' }), btc, '10000', '60000')).toBe('total_required');
     expect(validateOrder(form({ orderType: 'MARKET', marketBuyBy: 'amount', amount: '1' }), btc, '10000', '60000')).toBe('insufficient_balance');
     expect(validateOrder(form({ side: 'SELL', orderType: 'MARKET', amount: '0.1' }), btc, '0.1', '')).toBeNull();
+  });
+});
+
+describe('messages of the form', () => {
+  const en = (err: Parameters<typeof orderFormMessage>[0], rules = btc) => orderFormMessage(err, rules);
+  it('name the market value to meet, as a person reads it', () => {
+    expect(en('notional_below_minimum')).toEqual({ key: 'err.notional_below_minimum', values: { min: '5', coin: 'USDT' } });
+    expect(en('notional_below_minimum', { ...btc, minNotional: '10000.00000000' })).toEqual({ key: 'err.notional_below_minimum', values: { min: '10,000', coin: 'USDT' } });
+    expect(en('quantity_not_on_step')).toEqual({ key: 'err.quantity_not_on_step', values: { step: '0.00001', coin: 'BTC' } });
+    expect(en('quantity_below_minimum', { ...btc, minQty: '0.00010000' })).toEqual({ key: 'err.quantity_below_minimum', values: { min: '0.0001', coin: 'BTC' } });
+    expect(en('price_not_on_tick')).toEqual({ key: 'err.price_not_on_tick', values: { step: '0.01', coin: 'USDT' } });
+    expect(en('total_not_on_step')).toEqual({ key: 'err.total_not_on_step', values: { step: '0.01', coin: 'USDT' } });
+    expect(en('insufficient_balance')).toEqual({ key: 'err.insufficient_balance', values: {} });
+  });
+  it('go under the field they are about', () => {
+    expect(errorField('price_not_on_tick', form({}))).toBe('price');
+    expect(errorField('quantity_not_on_step', form({}))).toBe('amount');
+    expect(errorField('notional_below_minimum', form({}))).toBe('amount');
+    expect(errorField('notional_below_minimum', form({ orderType: 'MARKET' }))).toBe('total');
+    expect(errorField('insufficient_balance', form({ orderType: 'MARKET', marketBuyBy: 'amount' }))).toBe('amount');
+    expect(errorField('total_not_on_step', form({ orderType: 'MARKET' }))).toBe('total');
+  });
+  it('keep a too-fine value as typed instead of cutting it to zero', () => {
+    expect(sanitizeDecimalInput('0.000001', INPUT_DECIMALS)).toBe('0.000001');
+  });
+});
+
+describe('grouped inputs', () => {
+  it('drop the separators of what was typed, and take a comma typed at the end as the decimal point', () => {
+    expect(ungroupTyped('65,000.129', '65,000.12')).toBe('65000.129');
+    expect(ungroupTyped('1,2345', '1,234')).toBe('12345');
+    expect(ungroupTyped('12,345,', '12,345')).toBe('12345.');
+    expect(ungroupTyped('12,345.5,', '12,345.5')).toBe('12345.5');
+    expect(ungroupTyped('', '1,000')).toBe('');
+  });
+  it('place the caret after the same digit when separators move', () => {
+    expect(caretAfter('65,000', 2)).toBe(2);
+    expect(caretAfter('65,000', 3)).toBe(4);
+    expect(caretAfter('65,000', 5)).toBe(6);
+    expect(caretAfter('65,000', 0)).toBe(0);
+    expect(caretAfter('1,234,567.8', 9)).toBe(11);
   });
 });
 

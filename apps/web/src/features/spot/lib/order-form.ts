@@ -1,13 +1,13 @@
 /**
  * Pure rules of the spot order form (issue 3 "Spot trading"; the server applies the same rules in
- * packages/core): input sanitising to the market's precision, stepping and rounding to tickSize /
- * stepSize, percent-of-available -> amount or total, the estimated total, validation in the server's
- * precedence (price, amount, decimals, tick, step, minimums, balance) and the setEntrust body with an
- * idempotent client order id. Every value is a decimal string computed with exact BigInt arithmetic
+ * packages/core): input sanitising, stepping and rounding to tickSize / stepSize, percent-of-available
+ * -> amount or total, the estimated total, validation in the server's precedence (price, tick, amount,
+ * step, minimums, balance) with messages that name the market's minimum or step, and the setEntrust
+ * body with an idempotent client order id. Every value is a decimal string computed with exact BigInt arithmetic
  * (shared/format); nothing here uses floating point.
  */
 import type { Pair } from '@exchange/api';
-import { addDecimal, compareDecimal, decimalsOf, divDecimal, isDecimal, isZeroDecimal, mulDecimal, parseDec, rescale, decToString, subDecimal } from '../../../shared/format';
+import { addDecimal, compareDecimal, decimalsOf, divDecimal, formatAmount, isDecimal, isZeroDecimal, mulDecimal, parseDec, rescale, decToString, subDecimal } from '../../../shared/format';
 
 /** Order side. */
 export type Side = 'BUY' | 'SELL';
@@ -141,13 +141,17 @@ export function estimatedTotal(form: OrderFormValues, rules: MarketRules, lastPr
   return mulDecimal(price, form.amount, d, 'up');
 }
 
-/** Reasons the form is refused before sending; each has a message in the spot namespace (err.<code>). */
+/**
+ * Reasons the form is refused before sending; each has a message in the spot namespace (err.<code>) that
+ * names the value to meet where there is one (orderFormMessage). More decimals than the market allows are
+ * the step's (or tick's) matter: "0.000001" BTC on a 0.00001 step is quantity_not_on_step, never silently cut.
+ */
 export type OrderFormError =
   | 'price_required'
-  | 'too_many_decimals'
   | 'price_not_on_tick'
   | 'quantity_required'
   | 'total_required'
+  | 'total_not_on_step'
   | 'quantity_not_on_step'
   | 'quantity_below_minimum'
   | 'notional_below_minimum'
@@ -166,19 +170,17 @@ export function validateOrder(form: OrderFormValues, rules: MarketRules, availab
   const byTotal = !isLimit && form.side === 'BUY' && form.marketBuyBy === 'total';
   if (isLimit) {
     if (!isCompleteDecimal(form.price) || isZeroDecimal(form.price)) return 'price_required';
-    if (decimalsIn(form.price) > rules.priceDecimals) return 'too_many_decimals';
-    if (!isOnStep(form.price, rules.tickSize)) return 'price_not_on_tick';
+    if (decimalsIn(form.price) > rules.priceDecimals || !isOnStep(form.price, rules.tickSize)) return 'price_not_on_tick';
   }
   if (byTotal) {
     if (!isCompleteDecimal(form.total) || isZeroDecimal(form.total)) return 'total_required';
-    if (decimalsIn(form.total) > totalDecimals(rules)) return 'too_many_decimals';
+    if (decimalsIn(form.total) > totalDecimals(rules)) return 'total_not_on_step';
     if (compareDecimal(form.total, rules.minNotional) < 0) return 'notional_below_minimum';
     if (compareDecimal(form.total, avail) > 0) return 'insufficient_balance';
     return null;
   }
   if (!isCompleteDecimal(form.amount) || isZeroDecimal(form.amount)) return 'quantity_required';
-  if (decimalsIn(form.amount) > rules.qtyDecimals) return 'too_many_decimals';
-  if (!isOnStep(form.amount, rules.stepSize)) return 'quantity_not_on_step';
+  if (decimalsIn(form.amount) > rules.qtyDecimals || !isOnStep(form.amount, rules.stepSize)) return 'quantity_not_on_step';
   if (compareDecimal(form.amount, rules.minQty) < 0) return 'quantity_below_minimum';
   if (isLimit && compareDecimal(mulDecimal(form.price, form.amount, 18), rules.minNotional) < 0) return 'notional_below_minimum';
   if (form.side === 'SELL') return compareDecimal(form.amount, avail) > 0 ? 'insufficient_balance' : null;
@@ -186,6 +188,47 @@ export function validateOrder(form: OrderFormValues, rules: MarketRules, availab
   if (isCompleteDecimal(price) && compareDecimal(mulDecimal(price, form.amount, 18), avail) > 0) return 'insufficient_balance';
   return null;
 }
+
+/** The form field an error is shown under. */
+export function errorField(err: OrderFormError, form: OrderFormValues): 'price' | 'amount' | 'total' {
+  if (err === 'price_required' || err === 'price_not_on_tick') return 'price';
+  const byTotal = form.orderType === 'MARKET' && form.side === 'BUY' && form.marketBuyBy === 'total';
+  if (err === 'total_required' || err === 'total_not_on_step') return 'total';
+  if (err === 'notional_below_minimum' || err === 'insufficient_balance') return byTotal ? 'total' : 'amount';
+  return 'amount';
+}
+
+/** A market value as a person reads it: trailing zeros dropped, thousands grouped ("5", "0.00001"). */
+const plain = (v: string) => formatAmount(v, 18);
+
+/**
+ * The i18n key (spot namespace) and values of `err`'s message for the market `rules`: the minimum order
+ * value ("Minimum order value is 5 USDT"), the minimum amount, or the step or tick to be a multiple of
+ * ("Amount must be a multiple of 0.00001 BTC").
+ */
+export function orderFormMessage(err: OrderFormError, rules: MarketRules): { key: string; values: Record<string, string> } {
+  const key = `err.${err}`;
+  switch (err) {
+    case 'price_not_on_tick':
+      return { key, values: { step: plain(rules.tickSize), coin: rules.mainCur } };
+    case 'quantity_not_on_step':
+      return { key, values: { step: plain(rules.stepSize), coin: rules.tokenCur } };
+    case 'total_not_on_step':
+      return { key, values: { step: plain(decToString({ units: 1n, scale: totalDecimals(rules) })), coin: rules.mainCur } };
+    case 'quantity_below_minimum':
+      return { key, values: { min: plain(rules.minQty), coin: rules.tokenCur } };
+    case 'notional_below_minimum':
+      return { key, values: { min: plain(rules.minNotional), coin: rules.mainCur } };
+    default:
+      return { key, values: {} };
+  }
+}
+
+/**
+ * Most decimals an order input keeps as typed: far beyond any market's precision, so that a value too fine
+ * for the market stays visible and is explained (orderFormMessage) instead of being cut to zero.
+ */
+export const INPUT_DECIMALS = 18;
 
 /** Body of entrust/entrust/setEntrust (schemas.ts SetEntrustBody) for a valid form. */
 export function entrustBody(pairsName: string, form: OrderFormValues, clientOrderId: string): Record<string, string> {
@@ -210,4 +253,25 @@ export function newClientOrderId(uuid: () => string = () => crypto.randomUUID())
   const id = uuid().replace(/[^A-Za-z0-9_-]/g, '').slice(0, 36);
   if (!CLIENT_ORDER_ID_RE.test(id)) throw new Error('client order id generator returned nothing usable');
   return id;
+}
+
+/**
+ * What an order input holds after the user edited its grouped display ("65,000.12"): the thousands
+ * separators dropped. A comma typed at the end of a value without a dot is taken as the decimal point
+ * (keyboards that offer "," for decimals): ungroupTyped("12,345,", "12,345") === "12345.".
+ */
+export function ungroupTyped(typed: string, previousDisplay: string): string {
+  const appendedComma = typed.length === previousDisplay.length + 1 && typed.startsWith(previousDisplay) && typed.endsWith(',');
+  if (appendedComma && !previousDisplay.includes('.')) return `${previousDisplay.replace(/,/g, '')}.`;
+  return typed.replace(/,/g, '');
+}
+
+/** Index in `display` just after its `n`-th character that is not a thousands separator (caret placement). */
+export function caretAfter(display: string, n: number): number {
+  let seen = 0;
+  for (let i = 0; i < display.length; i++) {
+    if (seen === n) return i;
+    if (display[i] !== ',') seen++;
+  }
+  return display.length;
 }
