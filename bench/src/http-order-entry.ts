@@ -138,6 +138,10 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRea
     DATA_DIR: dataDir,
     MARKET_MAKERS: '0',
     ORDER_RATE_PER_10S: '0',
+    // autocannon sends everything from one IP: no per-IP request budgets (they would answer 429 after 600 a minute).
+    RATE_LIMIT_PER_MIN: '0',
+    RATE_LIMIT_ROUTES: 'orderEntry=0',
+    AUTH_FAILURES_PER_MIN: '0',
     CAPTCHA_TEST_MODE: '1',
     DEMO_MODE: '1',
     NODE_ENV: 'development',

@@ -155,6 +155,10 @@ export class ServerProcess {
       CAPTCHA_TEST_MODE: '1',
       NODE_ENV: 'test',
       ORDER_RATE_PER_10S: String(o.orderRatePer10s),
+      // The load comes from one IP by design: no per-IP request budgets (the per-user one is ORDER_RATE_PER_10S).
+      RATE_LIMIT_PER_MIN: '0',
+      RATE_LIMIT_ROUTES: 'orderEntry=0',
+      AUTH_FAILURES_PER_MIN: '0',
       // info: the 'engine recovered' line (replayed records, torn tail); the server logs little else at info.
       LOG_LEVEL: 'info',
     };

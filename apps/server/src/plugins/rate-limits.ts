@@ -13,7 +13,7 @@
  * each process: with several gateways, a client may get one budget per gateway.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import { API_PATHS } from '@exchange/api';
 import type { Config, RouteRateLimits } from '../config/env';
 import { AppError } from '../shared/errors';
@@ -36,6 +36,33 @@ const WINDOW_MS = 60_000;
 const CLIENTS_PER_BUDGET = 50_000;
 
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
+
+/**
+ * A fixed-window in-memory store for @fastify/rate-limit that answers each request with a count of its own. The
+ * plugin's LocalStore hands every request its live entry, which the later requests of a burst change before the
+ * earlier ones read it: a burst past the budget was refused as a whole, its first requests included. At most
+ * CLIENTS_PER_BUDGET keys are kept; the one whose window started first goes first.
+ */
+class WindowStore implements FastifyRateLimitStore {
+  private readonly windows = new Map<string, { count: number; startMs: number }>();
+
+  incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
+    const nowMs = Date.now();
+    let w = this.windows.get(key);
+    if (w === undefined || nowMs - w.startMs >= timeWindow) {
+      this.windows.delete(key);
+      if (this.windows.size >= CLIENTS_PER_BUDGET) this.windows.delete(this.windows.keys().next().value as string);
+      w = { count: 0, startMs: nowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    callback(null, { current: w.count, ttl: w.startMs + timeWindow - nowMs });
+  }
+
+  child(): FastifyRateLimitStore {
+    return new WindowStore();
+  }
+}
 
 /** The per-IP budget of failed session lookups (app.authFailures). */
 export interface AuthFailureBudget {
@@ -95,7 +122,7 @@ declare module 'fastify' {
  * route budgets attach to routes as they are added).
  */
 export async function registerRateLimits(app: FastifyInstance, config: Pick<Config, 'rateLimitPerMin' | 'routeRateLimits' | 'authFailuresPerMin'>): Promise<void> {
-  await app.register(rateLimit, { global: false, timeWindow: WINDOW_MS, cache: CLIENTS_PER_BUDGET });
+  await app.register(rateLimit, { global: false, timeWindow: WINDOW_MS, store: WindowStore });
   const create = (max: number): Limiter => app.createRateLimit({ max, timeWindow: WINDOW_MS });
 
   let authFailures: AuthFailureBudget | null = null;

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { errorText, type ErrorCode } from '@exchange/api';
-import type { TestApp } from '../../../test/helpers';
+import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { sessions, users, verificationCodes } from '../../db/schema';
 import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from './member-test-app';
 import { DEMO_ACCOUNT, DEMO_PASSWORD, ensureDemoAccount } from './demo-account';
@@ -18,7 +18,8 @@ import { sha256Hex } from './secrets';
 let t: TestApp;
 const registered: string[] = [];
 beforeAll(async () => {
-  t = await makeMemberTestApp();
+  // Hundreds of requests from few IPs: the per-IP budgets are proven in plugins/rate-limits.test.ts, not here.
+  t = await makeMemberTestApp(NO_RATE_LIMITS);
   t.ctx.hooks.userRegistered.push(async (id) => {
     registered.push(id);
   });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@exchange/api';
-import type { TestApp } from '../../../test/helpers';
+import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { captchaChallenges, verificationCodes } from '../../db/schema';
 import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from '../member/member-test-app';
 import { CODE_IP_PER_HOUR } from './code.service';
@@ -124,7 +124,8 @@ describe('slide puzzle', () => {
 describe('captcha test mode and codes', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await makeMemberTestApp({ captchaTestMode: true });
+    // The code service's own limits (per account, 20 per IP an hour) are proven here: no per-IP request budgets before them.
+    t = await makeMemberTestApp({ captchaTestMode: true, ...NO_RATE_LIMITS });
   });
   afterAll(async () => {
     await t?.close();
