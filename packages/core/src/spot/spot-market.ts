@@ -130,8 +130,8 @@ export class SpotMarket {
    * POST_ONLY, or by quoteAmount when SELL, FOK or together with quantity; a LIMIT order with
    * quoteAmount; a system ('@...') or empty userId; a clientOrderId longer than 36 characters.
    * MARKET GTC and IOC both mean "fill what the book offers, expire the rest"; MARKET FOK (by
-   * quantity) fills completely or expires with no fill. minNotional applies to LIMIT price*qty and
-   * to quoteAmount; a MARKET order by quantity has no price to check it against.
+   * quantity) fills completely or expires with no fill. minNotional applies to LIMIT price*qty, to
+   * quoteAmount, and to a MARKET order by quantity at what it would fill in the book now.
    * too_many_open_orders: the user already has MAX_OPEN_ORDERS_PER_MARKET orders resting here
    * (checked for every order type, as Binance's MAX_NUM_ORDERS filter).
    */
@@ -183,6 +183,12 @@ export class SpotMarket {
         notional = (price as bigint) * quantity;
         if (this.notionalMult !== 1n) notional *= this.notionalMult;
         if (notional < c.minNotional) return reject('notional_below_minimum');
+      } else if (c.minNotional > 0n && this.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') !== null) {
+        // The minimum applies to MARKET orders too, at their estimated fill (Binance NOTIONAL filter,
+        // applyMinToMarket; Binance estimates with its average price, we with the book as it is): the
+        // value the order would fill now, walked only until it reaches the minimum (bounded work). An
+        // empty book is left to no_liquidity. Whose orders they are does not matter to an estimate (STP NONE).
+        if (this.walk(side, userId, 'NONE', null, quantity, c.minNotional).quote < c.minNotional) return reject('notional_below_minimum');
       }
     } else {
       if (quoteAmount < c.minNotional) return reject('notional_below_minimum');

@@ -299,7 +299,6 @@ export class Oracle {
       if (quoteAmount < c.minNotional) return done('notional_below_minimum');
       if (quoteAmount <= 0n) return done('amount_invalid');
     }
-    if (this.orders.filter((o) => o.userId === userId && o.symbol === c.symbol && isOpen(o)).length >= MAX_OPEN_ORDERS) return done('too_many_open_orders');
 
     const limit = isMarket ? null : (price as bigint);
     const taker: OOrder = {
@@ -321,6 +320,14 @@ export class Oracle {
       createdTs: cmd.ts,
       updatedTs: cmd.ts,
     };
+    // A MARKET order by quantity must be worth the minimum at what it would fill now, whoever the makers are
+    // (unless the book is empty).
+    if (isMarket && !byQuote && c.minNotional > 0n) {
+      const oppOpen = this.orders.some((o) => o.symbol === c.symbol && o.side !== side && isOpen(o));
+      const value = this.plan(m, { ...taker, stp: 'NONE' }, 0n).steps.reduce((t, st) => (st.kind === 'fill' ? t + (st.maker.price as bigint) * st.qty * m.nm : t), 0n);
+      if (oppOpen && value < c.minNotional) return done('notional_below_minimum');
+    }
+    if (this.orders.filter((o) => o.userId === userId && o.symbol === c.symbol && isOpen(o)).length >= MAX_OPEN_ORDERS) return done('too_many_open_orders');
     const holdAsset = side === 'BUY' ? c.quote : c.base;
     let hold: bigint;
     if (side === 'SELL') hold = (quantity as bigint) * m.bm;
