@@ -4,6 +4,7 @@
  * Each service gets only the ports it uses.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { WsSessionEndReason } from '@exchange/api';
 import { createLogger } from './shared/log';
 import type { Config } from './config/env';
 import { openDb, type Db, type DbHandle } from './db/client';
@@ -13,10 +14,26 @@ import { createMemberService, type MemberService } from './modules/member/member
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
 
+/**
+ * Sessions that ended: the one whose token hashes to `tokenHash` (sha256 hex, as in the sessions table), or, without
+ * it, every session of the user.
+ */
+export interface SessionsEnded {
+  userId: string;
+  tokenHash?: string;
+  reason: WsSessionEndReason;
+}
+
 /** Extension points other services listen on (e.g. demo funds on registration). */
 export interface Hooks {
   /** Called after a user row is committed by registration (and for the demo account). */
   userRegistered: Array<(userId: string) => Promise<void>>;
+  /**
+   * Called synchronously once ended sessions are revoked in the database (logout, password reset, and any caller
+   * of MemberService.endAllSessions): listeners cut what those sessions still hold open, e.g. the WebSocket hub
+   * unbinds their sockets. A listener must not throw or await.
+   */
+  sessionsEnded: Array<(e: SessionsEnded) => void>;
 }
 
 export interface AppContext {
@@ -54,7 +71,7 @@ export async function createContext(
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
   });
   const closers: AppContext['closers'] = [() => handle.close()];
-  const hooks: Hooks = { userRegistered: [] };
+  const hooks: Hooks = { userRegistered: [], sessionsEnded: [] };
   const host = await createEngineHost({ config, db: handle.db, log: logger, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}) });
   closers.push(() => host.close());
   registerDemoFaucet({ config, host, log: logger, hooks });

@@ -8,10 +8,22 @@
  * Server -> client: one of `WsServerMessage`. Depth: a 'snapshot' first, then 'delta's whose `prevSeq`
  * equals the previous message's `seq`; on a gap the client re-subscribes (or calls getDepth) to resync.
  * Delta rows carry the new total quantity at a price level; "0" removes the level.
+ *
+ * When the session a socket authenticated with ends (logout, password reset or change, 2FA change, account freeze),
+ * the server sends { channel: 'sessionEnded' }: the private channels stop at once and the socket is unauthenticated
+ * (public subscriptions stay); the client logs in again and re-sends auth.
+ *
+ * Limits (configurable on the server): sockets per client IP (beyond it the upgrade is refused with HTTP 429),
+ * messages per second per socket with a burst (beyond it an error 'rate_limited', then close 1008 "message rate
+ * exceeded"), failed auth attempts per socket (the last is answered, then close 1008 "too many failed auth attempts").
+ * A client that falls behind is closed with 1013 "slow consumer".
  */
 import type { Depth, Entrust, Kline, Pair, PublicTrade, KlinePeriod, MarketType } from './schemas';
 
 export type WsPublicChannel = 'ticker' | 'depth' | 'trades' | 'kline';
+
+/** Why a socket's session ended. */
+export type WsSessionEndReason = 'logout' | 'password_reset' | 'password_change' | 'security_change' | 'account_frozen';
 
 export type WsClientMessage =
   | { op: 'subscribe' | 'unsubscribe'; channel: WsPublicChannel; pairsName: string; type?: MarketType; period?: KlinePeriod }
@@ -26,5 +38,6 @@ export type WsServerMessage =
   | { channel: 'orders'; data: Entrust }
   | { channel: 'balances'; data: { account: string; coin: string; available: string; frozen: string } }
   | { channel: 'auth'; ok: boolean; errorCode?: string }
+  | { channel: 'sessionEnded'; reason: WsSessionEndReason; errorCode: 'SYS.0015'; errorMessage: string }
   | { channel: 'error'; errorCode: string; errorMessage: string }
   | { channel: 'pong' };

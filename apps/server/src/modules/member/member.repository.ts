@@ -44,22 +44,27 @@ export function createMemberRepository(db: Db) {
       await db.insert(sessions).values(row);
     },
 
-    /** Whether a live (unrevoked, unexpired at `now`) session with this token hash belongs to `userId`. */
-    async liveSession(tokenHash: string, userId: bigint, now: Date): Promise<Date | null> {
+    /**
+     * The owner and expiry of the live (unrevoked, unexpired at `now`) session with this token hash, or null. By hash
+     * alone, so that one answer "no such session" holds whatever user id a forged token is tried with.
+     */
+    async liveSession(tokenHash: string, now: Date): Promise<{ userId: bigint; expiresAt: Date } | null> {
       const rows = await db
-        .select({ expiresAt: sessions.expiresAt })
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
         .from(sessions)
-        .where(and(eq(sessions.tokenHash, tokenHash), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .limit(1);
-      return rows[0]?.expiresAt ?? null;
+      return rows[0] ?? null;
     },
 
-    /** Revokes the session with this token hash. */
-    async revokeSession(tokenHash: string, now: Date): Promise<void> {
-      await db
+    /** Revokes the session with this token hash; returns its owner's id, or null when no unrevoked session had it. */
+    async revokeSession(tokenHash: string, now: Date): Promise<bigint | null> {
+      const rows = await db
         .update(sessions)
         .set({ revokedAt: now })
-        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+        .returning({ userId: sessions.userId });
+      return rows[0]?.userId ?? null;
     },
 
     /** Revokes every session of a user. */

@@ -14,7 +14,7 @@
  */
 import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Favorite, GeetestResult, Lang, Member, MarketType, Session } from '@exchange/api';
+import type { Favorite, GeetestResult, Lang, Member, MarketType, Session, WsSessionEndReason } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Hooks } from '../../context';
@@ -22,7 +22,7 @@ import type { EngineHost } from '../../engine-host/engine-host';
 import { AppError } from '../../shared/errors';
 import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from './account';
 import { createMemberRepository, type UserRow } from './member.repository';
-import { randomToken, randomUid, randomWelCode, sha256Hex } from './secrets';
+import { isWellFormedToken, randomToken, randomUid, randomWelCode, sha256Hex } from './secrets';
 import { createSmsRepository } from '../sms/sms.repository';
 import { createCaptchaService, type CaptchaService } from '../sms/captcha.service';
 import { createCodeService, type CodeService } from '../sms/code.service';
@@ -30,6 +30,14 @@ import { codeSendersFromConfig, type CodeSenders } from '../sms/code-sender';
 
 /** Session lifetime. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
+/** How long a session lookup's answer (live or not) is reused without asking the database again. */
+export const SESSION_CACHE_MS = 5_000;
+/** Live sessions kept in the cache (the oldest looked up is forgotten first). */
+export const SESSION_CACHE_MAX = 50_000;
+/** Token hashes known to name no live session, kept in the negative cache (forged tokens; oldest forgotten first). */
+export const NO_SESSION_CACHE_MAX = 20_000;
+/** Session lookups sent to the database at once; the rest wait their turn (see lookupSlot). */
+export const SESSION_LOOKUPS_AT_ONCE = 4;
 /** Window over which failed logins count. */
 export const LOGIN_WINDOW_MS = 15 * 60_000;
 /** Failed logins of an account after which the puzzle is required. */
@@ -86,6 +94,11 @@ export interface CallerInfo {
 export interface MemberService {
   /** The user id of a valid, unexpired, unrevoked session token whose owner is `userId`; else null. */
   authenticate(token: string, userId: string): Promise<string | null>;
+  /**
+   * Ends every session of the user at once: revokes them, forgets them in this process and fires
+   * hooks.sessionsEnded (the user's WebSockets are unbound). For password change, 2FA change, account freeze.
+   */
+  endAllSessions(userId: string, reason: WsSessionEndReason): Promise<void>;
   /** The user's nickname ('' when not set, or when the user does not exist). */
   nickName(userId: string): Promise<string>;
   /** The slide puzzle (modules/sms). */
@@ -99,7 +112,7 @@ export interface MemberService {
   register(input: RegisterInput, caller: CallerInfo): Promise<Session>;
   /** Logs in. Throws login_locked (429), captcha_required, captcha_invalid, login_failed. */
   login(input: LoginInput, caller: CallerInfo): Promise<Session>;
-  /** Revokes the session of `token` (no-op when unknown). */
+  /** Revokes the session of `token` and ends it everywhere (hooks.sessionsEnded); a no-op when unknown. */
   logout(token: string): Promise<void>;
   /** Resets a password with a FORGET code and revokes every session of the user. */
   forgetPassword(input: ForgetPasswordInput): Promise<void>;
@@ -249,14 +262,127 @@ export function createMemberService(deps: {
   }
 
   /**
-   * Live sessions seen recently, by token hash, so that an authenticated request does not cost a database round
-   * trip (the embedded PGlite serves one query at a time; the bench showed ~340 req/s with the lookup per request).
-   * A logout or password reset in this process evicts at once; a revocation made by another process (several
-   * gateways on one PostgreSQL) is seen within SESSION_CACHE_MS. Expiry is always checked against the clock.
+   * Session lookups, by token hash, so that neither an authenticated request nor a forged token costs a database
+   * round trip each time (the embedded PGlite serves one query at a time on the main thread: 20,000 WebSocket auth
+   * messages with forged tokens once froze /healthz for seconds). Live sessions go to `sessionCache`, hashes with no
+   * live session to `noSessionCache`, each answer reused for SESSION_CACHE_MS; concurrent lookups of one hash share
+   * one query. A session ended in this process is forgotten at once (`sessionsEnded`); one revoked by another
+   * process (several gateways on one PostgreSQL) is seen within SESSION_CACHE_MS. Expiry is always checked against
+   * the clock. Both maps are bounded; their insertion order is the eviction order.
    */
   const sessionCache = new Map<string, { userId: bigint; expiresAtMs: number; checkedAtMs: number }>();
-  const SESSION_CACHE_MS = 5_000;
-  const SESSION_CACHE_MAX = 50_000;
+  const noSessionCache = new Map<string, number>();
+  /** Lookups in flight by hash; `stale` when its session (or all its user's, `endedUsers`) ended meanwhile. */
+  const lookups = new Map<string, { done: Promise<bigint | null>; stale: boolean; endedUsers: Set<bigint> }>();
+
+  let lookupsRunning = 0;
+  const lookupsWaiting: Array<() => void> = [];
+
+  /**
+   * Waits for one of SESSION_LOOKUPS_AT_ONCE database slots, granted from a fresh turn of the event loop
+   * (setImmediate): a burst of lookups (distinct forged tokens) then runs a few per turn with I/O served in between,
+   * instead of back to back in one chain of promises that holds /healthz and every other request for seconds.
+   */
+  function lookupSlot(): Promise<() => void> {
+    return new Promise((resolve) => {
+      lookupsWaiting.push(() => {
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          lookupsRunning--;
+          grantLookups();
+        });
+      });
+      grantLookups();
+    });
+  }
+
+  function grantLookups(): void {
+    while (lookupsRunning < SESSION_LOOKUPS_AT_ONCE && lookupsWaiting.length > 0) {
+      lookupsRunning++;
+      setImmediate(lookupsWaiting.shift()!);
+    }
+  }
+
+  function remember<V>(cache: Map<string, V>, max: number, hash: string, value: V): void {
+    cache.delete(hash);
+    if (cache.size >= max) cache.delete(cache.keys().next().value as string);
+    cache.set(hash, value);
+  }
+
+  /**
+   * The owner of the live session with this token hash, or null, from the database, remembered either way. A lookup
+   * that raced with the end of its session is asked again: sessions end only after their revocation is written, so
+   * the next answer sees it (and a stale "live" is never cached or returned).
+   */
+  function lookUpSession(hash: string): Promise<bigint | null> {
+    const running = lookups.get(hash);
+    if (running) return running.done;
+    const entry = { done: Promise.resolve<bigint | null>(null), stale: false, endedUsers: new Set<bigint>() };
+    entry.done = (async () => {
+      try {
+        for (let attempt = 0; attempt < 5; attempt++) {
+          entry.stale = false;
+          entry.endedUsers.clear();
+          const release = await lookupSlot();
+          const t = now();
+          let found: Awaited<ReturnType<typeof repo.liveSession>>;
+          try {
+            found = await repo.liveSession(hash, new Date(t));
+          } finally {
+            release();
+          }
+          if (entry.stale || (found && entry.endedUsers.has(found.userId))) continue;
+          // A session issued before the user's last password reset (journaled) is dead even if its revocation row
+          // was lost with the database.
+          const validFrom = Number((found && host.engine.user(found.userId.toString())?.profile.sessionsValidFrom) ?? '0');
+          if (!found || found.expiresAt.getTime() - SESSION_TTL_MS < validFrom) {
+            sessionCache.delete(hash);
+            remember(noSessionCache, NO_SESSION_CACHE_MAX, hash, t);
+            return null;
+          }
+          noSessionCache.delete(hash);
+          remember(sessionCache, SESSION_CACHE_MAX, hash, { userId: found.userId, expiresAtMs: found.expiresAt.getTime(), checkedAtMs: t });
+          return found.userId;
+        }
+        return null; // ended again and again while being looked up: treat as ended
+      } finally {
+        lookups.delete(hash);
+      }
+    })();
+    lookups.set(hash, entry);
+    return entry.done;
+  }
+
+  /**
+   * Forgets ended sessions in this process and fires hooks.sessionsEnded. Called after their revocation is written,
+   * so that a lookup racing with it is asked again (see lookUpSession) and sees the revocation.
+   */
+  function sessionsEnded(userId: bigint, reason: WsSessionEndReason, tokenHash?: string): void {
+    if (tokenHash !== undefined) {
+      sessionCache.delete(tokenHash);
+      const running = lookups.get(tokenHash);
+      if (running) running.stale = true;
+    } else {
+      for (const [hash, entry] of sessionCache) if (entry.userId === userId) sessionCache.delete(hash);
+      for (const running of lookups.values()) running.endedUsers.add(userId);
+    }
+    const event = tokenHash === undefined ? { userId: userId.toString(), reason } : { userId: userId.toString(), tokenHash, reason };
+    for (const listener of hooks.sessionsEnded) {
+      try {
+        listener(event);
+      } catch (err) {
+        log.error({ err, userId: event.userId }, 'sessionsEnded listener failed');
+      }
+    }
+  }
+
+  /** Revokes every session of the user, then ends them everywhere in this process. */
+  async function endUserSessions(userId: bigint, reason: WsSessionEndReason): Promise<void> {
+    await repo.revokeAllSessions(userId, new Date(now()));
+    sessionsEnded(userId, reason);
+  }
 
   return {
     captcha,
@@ -264,24 +390,27 @@ export function createMemberService(deps: {
 
     async authenticate(token, userId) {
       const id = parseUserId(userId);
-      if (id === null || token.length === 0 || token.length > 200) return null;
+      // A token that is not of the form issued never reaches the database.
+      if (id === null || !isWellFormedToken(token)) return null;
       const hash = sha256Hex(token);
       const t = now();
       const hit = sessionCache.get(hash);
-      if (hit && hit.userId === id && t < hit.expiresAtMs && t - hit.checkedAtMs < SESSION_CACHE_MS) return id.toString();
-      const found = await repo.liveSession(hash, id, new Date(t));
-      // A session issued before the user's last password reset (journaled) is dead even if its revocation row
-      // was lost with the database.
-      const validFrom = Number(host.engine.user(id.toString())?.profile.sessionsValidFrom ?? '0');
-      const expiresAt = found && found.getTime() - SESSION_TTL_MS >= validFrom ? found : null;
-      if (!expiresAt) {
+      if (hit && t - hit.checkedAtMs < SESSION_CACHE_MS) {
+        if (hit.userId === id && t < hit.expiresAtMs) return id.toString();
+        // Expired, or presented with another user's id: refused without a query, and forgotten so that its next use
+        // is checked against the database again.
         sessionCache.delete(hash);
         return null;
       }
-      if (sessionCache.size >= SESSION_CACHE_MAX) sessionCache.delete(sessionCache.keys().next().value as string);
-      sessionCache.delete(hash); // re-insert at the end: the map's order is the eviction order
-      sessionCache.set(hash, { userId: id, expiresAtMs: expiresAt.getTime(), checkedAtMs: t });
-      return id.toString();
+      const miss = noSessionCache.get(hash);
+      if (miss !== undefined && t - miss < SESSION_CACHE_MS) return null;
+      const owner = await lookUpSession(hash);
+      return owner === id ? id.toString() : null;
+    },
+
+    async endAllSessions(userId, reason) {
+      const id = parseUserId(userId);
+      if (id !== null) await endUserSessions(id, reason);
     },
 
     async nickName(userId) {
@@ -357,7 +486,8 @@ export function createMemberService(deps: {
     async logout(token) {
       const hash = sha256Hex(token);
       sessionCache.delete(hash);
-      await repo.revokeSession(hash, new Date(now()));
+      const owner = await repo.revokeSession(hash, new Date(now()));
+      if (owner !== null) sessionsEnded(owner, 'logout', hash);
     },
 
     async forgetPassword(input) {
@@ -373,8 +503,7 @@ export function createMemberService(deps: {
       const r = await host.submit({ type: 'updateUser', userId: user.id.toString(), profile: { passwordHash, sessionsValidFrom: String(now()) } });
       if (r.code !== 'ok') throw new Error(`updateUser refused: ${r.code}`);
       await host.projected();
-      for (const [hash, entry] of sessionCache) if (entry.userId === user.id) sessionCache.delete(hash);
-      await repo.revokeAllSessions(user.id, new Date(now()));
+      await endUserSessions(user.id, 'password_reset');
       await repo.clearFailures(accountKey(account));
     },
 

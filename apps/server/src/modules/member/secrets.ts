@@ -9,6 +9,14 @@ export function randomToken(bytes = 32): string {
   return crypto.randomBytes(bytes).toString('base64url');
 }
 
+/**
+ * Whether `s` has the form of a session token `randomToken()` issues (43 base64url characters). Anything else is
+ * refused without a session lookup: forged tokens of other lengths or alphabets cost no database round trip.
+ */
+export function isWellFormedToken(s: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(s);
+}
+
 /** sha256 of a UTF-8 string, lower-case hex. */
 export function sha256Hex(s: string): string {
   return crypto.createHash('sha256').update(s, 'utf8').digest('hex');
