@@ -29,6 +29,14 @@ export interface Config {
   snapshotEvery: number;
   /** New orders per user per 10 s through the API (Binance's ORDERS limit is 50); 0 = unlimited. */
   orderRatePer10s: number;
+  /** WebSocket connections one client IP (`req.ip`) may hold open; beyond it the upgrade is refused (429). 0 = unlimited. */
+  wsMaxPerIp: number;
+  /** Messages per second one WebSocket may send, sustained; beyond it (and the burst) the socket is closed. 0 = unlimited. */
+  wsMessagesPerSec: number;
+  /** Messages one WebSocket may send at once (the token bucket's size). */
+  wsMessageBurst: number;
+  /** Failed auth attempts one WebSocket may make; the last is answered, then the socket is closed. 0 = unlimited. */
+  wsAuthFailuresPerSocket: number;
   /** Built web app to serve at / (absent = API only). */
   webDist: string;
   smtpUrl: string | undefined;
@@ -147,6 +155,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     marketMakers: bool(env.MARKET_MAKERS, true),
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
     orderRatePer10s: int(env.ORDER_RATE_PER_10S, 50, 'ORDER_RATE_PER_10S'),
+    wsMaxPerIp: int(env.WS_MAX_PER_IP, 20, 'WS_MAX_PER_IP'),
+    wsMessagesPerSec: int(env.WS_MESSAGES_PER_SEC, 20, 'WS_MESSAGES_PER_SEC'),
+    wsMessageBurst: int(env.WS_MESSAGE_BURST, 40, 'WS_MESSAGE_BURST'),
+    wsAuthFailuresPerSocket: int(env.WS_AUTH_FAILURES_PER_SOCKET, 5, 'WS_AUTH_FAILURES_PER_SOCKET'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM ?? 'no-reply@exchange.local',
@@ -158,5 +170,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
+  if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
   return config;
 }

@@ -5,14 +5,27 @@
  * client detects a gap. Each socket's outgoing buffer is bounded: a consumer that falls behind is disconnected
  * (it reconnects and resubscribes) rather than slowing everybody down. Malformed messages are answered with an
  * error message in the socket's language, never a crash.
+ *
+ * Abuse limits (issue 7 finding 3; connections per IP are counted at the upgrade, ws.routes.ts): each socket's
+ * messages go through a token bucket (over it: an error 'rate_limited', then close 1008), and a socket's failed auth
+ * attempts, counted with those still in flight, are capped (the last is answered, then close 1008). Session lookups
+ * are cached by the member service, so repeated forged tokens cost no database round trip.
+ *
+ * Sessions end everywhere at once (finding 4): on hooks.sessionsEnded (logout: one token; password reset and the
+ * like: every session of the user) the matching sockets are unbound from the private channels and told
+ * { channel: 'sessionEnded' }; they may authenticate again. An auth whose session ends while it is being checked is
+ * checked again, so a socket is never bound to a session that has already ended.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import { errorMessage, type Lang, type MarketType, type WsServerMessage, type KlinePeriod } from '@exchange/api';
 import type { EngineEvent } from '@exchange/core';
+import type { Hooks, SessionsEnded } from '../../context';
 import type { EngineHost } from '../../engine-host/engine-host';
 import type { MarketDataService, MarketUpdate } from '../market-data/market-data.service';
 import type { MemberService } from '../member/member.service';
+import { sha256Hex } from '../member/secrets';
+import { createTokenBucket, type TokenBucket } from './ws.limits';
 import { fromUnits } from '../market-data/decimal';
 import { PERIODS } from '../market-data/kline-math';
 import { marketScales, toEntrust } from '../entrust/entrust.format';
@@ -27,6 +40,8 @@ export const SNAPSHOT_LEVELS = 500;
 export const TRADES_ON_SUBSCRIBE = 50;
 /** WebSocket close code for a slow consumer (1013: try again later). */
 export const CLOSE_SLOW_CONSUMER = 1013;
+/** WebSocket close code for a socket over the message rate or the auth-failure limit (1008: policy violation). */
+export const CLOSE_POLICY_VIOLATION = 1008;
 
 const CHANNELS = new Set(['ticker', 'depth', 'trades', 'kline']);
 const PAIR_RE = /^[A-Z0-9]{2,12}\/[A-Z0-9]{2,12}$/;
@@ -36,7 +51,26 @@ interface Client {
   lang: Lang;
   topics: Set<string>;
   userId: string | null;
+  /** sha256 of the token the socket is authenticated with (the sessions table's key), with userId. */
+  tokenHash: string | null;
   closed: boolean;
+  messages: TokenBucket;
+  authFailures: number;
+  authsInFlight: number;
+}
+
+/** An auth being checked; `stale` once its session ended meanwhile (then it is checked again). */
+interface PendingAuth {
+  userId: string;
+  tokenHash: string;
+  stale: boolean;
+}
+
+/** Per-socket limits (config WS_MESSAGES_PER_SEC, WS_MESSAGE_BURST, WS_AUTH_FAILURES_PER_SOCKET; 0 = unlimited). */
+export interface WsSocketLimits {
+  messagesPerSec: number;
+  messageBurst: number;
+  authFailuresPerSocket: number;
 }
 
 /** Ports the hub uses. */
@@ -44,7 +78,11 @@ export interface WsHubDeps {
   marketData: MarketDataService;
   host: EngineHost;
   members: Pick<MemberService, 'authenticate'>;
+  hooks: Pick<Hooks, 'sessionsEnded'>;
+  limits: WsSocketLimits;
   log: FastifyBaseLogger;
+  /** Clock in ms (default performance.now), for the message rate. */
+  now?: () => number;
 }
 
 /** The hub: `connect` each accepted socket; `close` on shutdown. */
@@ -60,10 +98,22 @@ const topicOf = (channel: string, type: MarketType, pairsName: string, period?: 
 
 /** Creates the hub and attaches it to market updates and engine events. */
 export function createWsHub(deps: WsHubDeps): WsHub {
-  const { marketData, host, members, log } = deps;
+  const { marketData, host, members, hooks, limits, log } = deps;
+  const now = deps.now ?? (() => performance.now());
   const clients = new Set<Client>();
   const topics = new Map<string, Set<Client>>();
   const users = new Map<string, Set<Client>>();
+  const pendingAuths = new Set<PendingAuth>();
+
+  /** Removes `c` from the private channels of its user. */
+  function unbind(c: Client): void {
+    if (c.userId === null) return;
+    const set = users.get(c.userId);
+    set?.delete(c);
+    if (set?.size === 0) users.delete(c.userId);
+    c.userId = null;
+    c.tokenHash = null;
+  }
 
   function drop(c: Client): void {
     if (c.closed) return;
@@ -71,7 +121,13 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     clients.delete(c);
     for (const t of c.topics) topics.get(t)?.delete(c);
     c.topics.clear();
-    if (c.userId !== null) users.get(c.userId)?.delete(c);
+    unbind(c);
+  }
+
+  /** Closes `c` with a close code and reason, after what is already queued on it. */
+  function closeWith(c: Client, code: number, reason: string): void {
+    drop(c);
+    c.socket.close(code, reason);
   }
 
   function send(c: Client, msg: WsServerMessage | string): void {
@@ -146,8 +202,21 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     }
   };
 
+  const onSessionsEnded = (e: SessionsEnded) => {
+    const ends = (userId: string, tokenHash: string | null) => userId === e.userId && (e.tokenHash === undefined || tokenHash === e.tokenHash);
+    for (const p of pendingAuths) if (ends(p.userId, p.tokenHash)) p.stale = true;
+    const set = users.get(e.userId);
+    if (!set) return;
+    for (const c of [...set]) {
+      if (!ends(e.userId, c.tokenHash)) continue;
+      unbind(c);
+      send(c, { channel: 'sessionEnded', reason: e.reason, errorCode: 'SYS.0015', errorMessage: errorMessage('SYS.0015', c.lang) });
+    }
+  };
+
   const offMarket = marketData.subscribe(onMarket);
   const offEngine = host.onEvents(onEngine);
+  hooks.sessionsEnded.push(onSessionsEnded);
 
   async function subscribe(c: Client, channel: string, type: MarketType, pairsName: string, period: KlinePeriod | undefined): Promise<void> {
     const topic = topicOf(channel, type, pairsName, period);
@@ -179,24 +248,47 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     topics.get(topic)?.delete(c);
   }
 
+  /** Counts a failed auth of `c`; at the limit the socket is closed (after the answer already sent). */
+  function authFailed(c: Client): void {
+    c.authFailures++;
+    const max = limits.authFailuresPerSocket;
+    if (max > 0 && c.authFailures >= max) closeWith(c, CLOSE_POLICY_VIOLATION, 'too many failed auth attempts');
+  }
+
   async function auth(c: Client, token: unknown, userId: unknown): Promise<void> {
+    // Attempts in flight count as failures until answered, so a burst of auth messages cannot outrun the limit.
+    const max = limits.authFailuresPerSocket;
+    if (max > 0 && c.authFailures + c.authsInFlight >= max) return closeWith(c, CLOSE_POLICY_VIOLATION, 'too many failed auth attempts');
     if (typeof token !== 'string' || typeof userId !== 'string' || token === '' || userId === '' || token.length > 256 || userId.length > 64) {
       send(c, { channel: 'auth', ok: false, errorCode: 'unauthorized' });
-      return;
+      return authFailed(c);
     }
+    const pending: PendingAuth = { userId, tokenHash: sha256Hex(token), stale: false };
     let id: string | null = null;
+    c.authsInFlight++;
+    pendingAuths.add(pending);
     try {
-      id = await members.authenticate(token, userId);
+      // Asked again when the session ended while it was being checked (a logout racing with this auth).
+      for (let attempt = 0; attempt < 3; attempt++) {
+        pending.stale = false;
+        id = await members.authenticate(token, userId);
+        if (!pending.stale) break;
+        id = null;
+      }
     } catch (err) {
       log.error({ err }, 'WebSocket auth failed');
+    } finally {
+      pendingAuths.delete(pending);
+      c.authsInFlight--;
     }
     if (c.closed) return;
     if (id === null) {
       send(c, { channel: 'auth', ok: false, errorCode: 'SYS.0015' });
-      return;
+      return authFailed(c);
     }
-    if (c.userId !== null) users.get(c.userId)?.delete(c);
+    unbind(c);
     c.userId = id;
+    c.tokenHash = pending.tokenHash;
     let set = users.get(id);
     if (!set) users.set(id, (set = new Set()));
     set.add(c);
@@ -233,9 +325,24 @@ export function createWsHub(deps: WsHubDeps): WsHub {
 
   return {
     connect(socket, lang) {
-      const c: Client = { socket, lang, topics: new Set(), userId: null, closed: false };
+      const c: Client = {
+        socket,
+        lang,
+        topics: new Set(),
+        userId: null,
+        tokenHash: null,
+        closed: false,
+        messages: createTokenBucket(limits.messagesPerSec, limits.messageBurst, now()),
+        authFailures: 0,
+        authsInFlight: 0,
+      };
       clients.add(c);
       socket.on('message', (data, isBinary) => {
+        if (c.closed) return;
+        if (!c.messages.take(now())) {
+          error(c, 'rate_limited');
+          return closeWith(c, CLOSE_POLICY_VIOLATION, 'message rate exceeded');
+        }
         if (isBinary) return error(c, 'validation_failed');
         const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString();
         onMessage(c, text).catch((err: unknown) => {
@@ -250,6 +357,8 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     close() {
       offMarket();
       offEngine();
+      const i = hooks.sessionsEnded.indexOf(onSessionsEnded);
+      if (i >= 0) hooks.sessionsEnded.splice(i, 1);
       for (const c of [...clients]) {
         drop(c);
         c.socket.close(1001, 'server shutting down');

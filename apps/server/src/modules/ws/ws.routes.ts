@@ -1,24 +1,60 @@
 /**
  * The WebSocket endpoint GET /ws/websocket (spec section 9). The socket's language comes from the `lang` query
  * parameter, else the `lang` / Accept-Language headers (as for HTTP). The protocol is in ws.hub.ts.
+ * Connections per client IP (`req.ip`, so behind a trusted proxy the forwarded client) are capped at WS_MAX_PER_IP:
+ * a slot is taken before the upgrade (beyond the cap the upgrade is refused with HTTP 429 'rate_limited', costing
+ * no WebSocket at all) and given back when the TCP connection closes, whatever ended it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Lang } from '@exchange/api';
+import { fail } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
 import { createWsHub, type WsHub } from './ws.hub';
+import { createIpSlots, type IpSlots } from './ws.limits';
 
 const wsRoutes: FastifyPluginAsync = async (app) => {
   // Created on the first connection, so apps built over partial contexts (other modules' tests) never touch
   // the market-data service or the engine.
   let hub: WsHub | undefined;
-  const hubOf = () => (hub ??= createWsHub({ marketData: app.ctx.marketData, host: app.ctx.host, members: app.ctx.members, log: app.log }));
+  let slots: IpSlots | undefined;
+  const hubOf = () =>
+    (hub ??= createWsHub({
+      marketData: app.ctx.marketData,
+      host: app.ctx.host,
+      members: app.ctx.members,
+      hooks: app.ctx.hooks,
+      limits: {
+        messagesPerSec: app.ctx.config.wsMessagesPerSec,
+        messageBurst: app.ctx.config.wsMessageBurst,
+        authFailuresPerSocket: app.ctx.config.wsAuthFailuresPerSocket,
+      },
+      log: app.log,
+    }));
   app.addHook('onClose', async () => hub?.close());
-  app.get('/ws/websocket', { websocket: true, schema: { hide: true } }, (socket, req) => {
-    const q = (req.query ?? {}) as Record<string, unknown>;
-    const fromQuery = typeof q.lang === 'string' ? q.lang.toLowerCase() : '';
-    const lang: Lang = fromQuery.startsWith('en') ? 'en' : fromQuery.startsWith('zh') ? 'zh' : requestLang(req);
-    hubOf().connect(socket, lang);
-  });
+  app.get(
+    '/ws/websocket',
+    {
+      websocket: true,
+      schema: { hide: true },
+      onRequest: async (req, reply) => {
+        if (!req.ws) return;
+        slots ??= createIpSlots(app.ctx.config.wsMaxPerIp);
+        const ip = req.ip;
+        if (!slots.take(ip)) {
+          req.log.debug({ ip }, 'WebSocket refused: too many connections from this address');
+          return reply.status(429).send(fail('rate_limited', requestLang(req)));
+        }
+        const taken = slots;
+        req.raw.socket.once('close', () => taken.release(ip));
+      },
+    },
+    (socket, req) => {
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const fromQuery = typeof q.lang === 'string' ? q.lang.toLowerCase() : '';
+      const lang: Lang = fromQuery.startsWith('en') ? 'en' : fromQuery.startsWith('zh') ? 'zh' : requestLang(req);
+      hubOf().connect(socket, lang);
+    },
+  );
 };
 
 export default wsRoutes;
