@@ -4,66 +4,10 @@
  * same book as getDepth, trades/ticker/kline pushes after real matches, and private orders/balances after auth.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { registerEmail } from '../member/member-test-app';
 import { fakeReferencePaths } from '../market-data/fake-reference-paths';
-
-type Msg = Record<string, unknown> & { channel: string };
-
-/** A test client that records every message; `next` takes the oldest not yet taken message matching a predicate. */
-class Client {
-  readonly messages: Msg[] = [];
-  private readonly taken = new Set<number>();
-  private waiters: Array<{ pred: (m: Msg) => boolean; resolve: (m: Msg) => void }> = [];
-  constructor(readonly ws: WebSocket) {
-    ws.on('message', (data) => {
-      const m = JSON.parse(data.toString()) as Msg;
-      this.messages.push(m);
-      const i = this.messages.length - 1;
-      const w = this.waiters.find((x) => x.pred(m));
-      if (w) {
-        this.taken.add(i);
-        this.waiters = this.waiters.filter((x) => x !== w);
-        w.resolve(m);
-      }
-    });
-  }
-  static async open(url: string): Promise<Client> {
-    const ws = new WebSocket(url);
-    const c = new Client(ws);
-    await new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('error', reject);
-    });
-    return c;
-  }
-  send(m: unknown): void {
-    this.ws.send(typeof m === 'string' ? m : JSON.stringify(m));
-  }
-  next(pred: (m: Msg) => boolean, ms = 5000): Promise<Msg> {
-    for (let i = 0; i < this.messages.length; i++) {
-      const m = this.messages[i]!;
-      if (!this.taken.has(i) && pred(m)) {
-        this.taken.add(i);
-        return Promise.resolve(m);
-      }
-    }
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no matching message')), ms);
-      this.waiters.push({
-        pred,
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m);
-        },
-      });
-    });
-  }
-  close(): void {
-    this.ws.close();
-  }
-}
+import { Client } from './ws-test-support';
 
 let t: TestApp;
 let base: string;
