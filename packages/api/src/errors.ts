@@ -19,6 +19,7 @@ export const ERROR_MESSAGES = {
   captcha_invalid: { en: 'Slider verification failed, please try again', zh: '滑块验证失败，请重试' },
   captcha_expired: { en: 'Verification expired, please slide again', zh: '验证已过期，请重新滑动' },
   captcha_required: { en: 'Please complete the slider verification', zh: '请先完成滑块验证' },
+  captcha_too_frequent: { en: 'Too many puzzles requested, please wait a minute', zh: '验证请求过于频繁，请一分钟后再试' },
   code_invalid: { en: 'Verification code is wrong or expired', zh: '验证码错误或已过期' },
   code_too_frequent: { en: 'Codes are sent too often, please wait', zh: '验证码发送过于频繁，请稍后再试' },
   email_invalid: { en: 'Please enter a valid email address', zh: '请输入正确的邮箱地址' },

@@ -145,15 +145,23 @@ export const GeetestChallenge = Type.Object({
   status: Type.Integer(), // 1
   bgImage: Type.String(), // data:image/png;base64 background with the hole, width x height
   pieceImage: Type.String(), // data:image/png;base64 piece, pieceSize x pieceSize
-  pieceY: Type.Integer(), // px from the top where the piece sits
+  pieceY: Type.Integer(), // px from the top where the piece starts (at x = 0); it moves in x and y to the gap
   width: Type.Integer(),
   height: Type.Integer(),
-  pieceSize: Type.Integer(),
+  pieceSize: Type.Integer(), // the piece image is pieceSize x pieceSize
 });
 export type GeetestChallenge = Static<typeof GeetestChallenge>;
+/**
+ * An answer to a puzzle: where the piece's top-left corner was dropped (image px) and the drag's trail. `y` and
+ * `trail` are optional in the schema (the spec's fields stay as they were) but the server refuses an answer without
+ * them (captcha_invalid), except in captcha test mode. `trail` = "x,y,t;x,y,t;..." (piece position in image px,
+ * ms since the drag began; at most 600 points), ending at (x, y).
+ */
 export const GeetestVerifyBody = Type.Object({
   challenge: Type.String({ minLength: 1, maxLength: 128 }),
-  x: Type.Integer({ minimum: 0, maximum: 1000 }), // slider offset in image px
+  x: Type.Integer({ minimum: 0, maximum: 1000 }), // piece's left edge in image px
+  y: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })), // piece's top edge in image px
+  trail: Type.Optional(Type.String({ maxLength: 12_000 })),
   randomCode: Type.Optional(Type.String({ maxLength: 64 })),
 });
 export const GeetestResult = Type.Object({

@@ -120,6 +120,9 @@ export const captchaChallenges = pgTable(
     challenge: text('challenge').primaryKey(),
     randomCode: text('random_code').notNull(),
     answerX: integer('answer_x').notNull(),
+    /** The answer's row (the puzzle is two-dimensional since issue 7) and the row the piece starts on. */
+    answerY: integer('answer_y').notNull().default(0),
+    startY: integer('start_y').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

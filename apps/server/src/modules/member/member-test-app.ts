@@ -3,12 +3,14 @@
  * tests share (form or JSON posts from a chosen IP, the puzzle, codes read back from the demo outbox).
  */
 import crypto from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Config } from '../../config/env';
-import { verificationCodes } from '../../db/schema';
+import { captchaChallenges, verificationCodes } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { humanTrail } from '../../../test/captcha-solver';
 import { listOutbox } from '../demo/outbox.repository';
+import { formatTrail } from '../sms/captcha.trail';
 
 /** The test app of test/helpers.ts (demo and captcha test mode on unless overridden). */
 export function makeMemberTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
@@ -47,8 +49,12 @@ export function get(app: FastifyInstance, p: string, query: Record<string, strin
   return app.inject({ method: 'GET', url: `/api/${p}${qs ? `?${qs}` : ''}`, remoteAddress: o.ip ?? '127.0.0.1', headers: { lang: o.lang ?? 'en', ...(o.headers ?? {}) } });
 }
 
-/** Issues a puzzle and answers it at `dx` px from the hole; returns the pass (geetest triple). */
-export async function passPuzzle(t: TestApp, ip = '127.0.0.1'): Promise<{ geetest_challenge: string; geetest_validate: string; geetest_seccode: string }> {
+/**
+ * Issues a puzzle and answers it with x = 0 and no trail (accepted in captcha test mode only); returns the pass
+ * (geetest triple). The puzzle comes from `ip`, by default a fresh random one: the captcha service gives one IP
+ * 10 challenges a minute, and a pass is not tied to the IP that earned it.
+ */
+export async function passPuzzle(t: TestApp, ip = randomIp()): Promise<{ geetest_challenge: string; geetest_validate: string; geetest_seccode: string }> {
   const issued = await post(t.app, 'data/sms/geetestCode?randomCode=test&clientType=h5', {}, { ip });
   const challenge = issued.json().result.challenge as string;
   const res = await post(t.app, 'data/sms/geetestVerify', { challenge, x: 0 }, { ip });
@@ -56,12 +62,38 @@ export async function passPuzzle(t: TestApp, ip = '127.0.0.1'): Promise<{ geetes
   return res.json().result;
 }
 
+/** The stored answer of a challenge (piece's top-left corner, image px) and the row its piece starts on. */
+export async function puzzleAnswer(t: TestApp, challenge: string): Promise<{ x: number; y: number; startY: number }> {
+  const row = (await t.ctx.db.select().from(captchaChallenges).where(eq(captchaChallenges.challenge, challenge)))[0]!;
+  return { x: row.answerX, y: row.answerY, startY: row.startY };
+}
+
+/** A hand-like drag trail (test/captcha-solver.ts) from the piece's start (0, startY) to (x, y), in the wire form. */
+export function handTrail(startY: number, x: number, y: number): string {
+  return formatTrail(humanTrail({ x: 0, y: startY }, { x, y }));
+}
+
+/**
+ * Issues a puzzle on an app that checks answers (captcha test mode off) and answers it `dx`, `dy` px off the
+ * stored answer with a hand-like trail; returns the verify response and the challenge.
+ */
+export async function answerPuzzle(t: TestApp, o: { dx?: number; dy?: number; ip?: string } = {}): Promise<{ res: LightMyRequestResponse; challenge: string }> {
+  const ip = o.ip ?? randomIp();
+  const issued = await post(t.app, 'data/sms/geetestCode?randomCode=test&clientType=h5', {}, { ip });
+  const challenge = issued.json().result.challenge as string;
+  const a = await puzzleAnswer(t, challenge);
+  const x = a.x + (o.dx ?? 0);
+  const y = a.y + (o.dy ?? 0);
+  const res = await post(t.app, 'data/sms/geetestVerify', { challenge, x, y, trail: handTrail(a.startY, x, y) }, { ip });
+  return { res, challenge };
+}
+
 /**
  * Requests a code and reads it back from the demo outbox's table (in process: the outbox route shows codes of an
  * existing account only to its logged-in owner, which a FORGET flow is not).
  */
 export async function sendAndReadCode(t: TestApp, account: string, type: string, o: { ip?: string; areaCode?: string } = {}): Promise<string> {
-  const pass = await passPuzzle(t, o.ip);
+  const pass = await passPuzzle(t);
   const res = await post(t.app, 'data/sms/sendCode', { account, type, areaCode: o.areaCode, ...pass }, { ip: o.ip ?? '127.0.0.1' });
   if (res.json().status !== 'SUCCEED') throw new Error(`sendCode failed: ${res.body}`);
   const key = account.includes('@') ? account.trim().toLowerCase() : account.replace(/[\s-]/g, '');

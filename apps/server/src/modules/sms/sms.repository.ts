@@ -13,8 +13,8 @@ export type CodeRow = typeof verificationCodes.$inferSelect;
 /** The captcha and code queries over `db`. */
 export function createSmsRepository(db: Db) {
   return {
-    /** Stores a new puzzle challenge. */
-    async insertChallenge(row: { challenge: string; randomCode: string; answerX: number; expiresAt: Date }): Promise<void> {
+    /** Stores a new puzzle challenge: its answer (answerX, answerY) and the row the piece starts on. */
+    async insertChallenge(row: { challenge: string; randomCode: string; answerX: number; answerY: number; startY: number; expiresAt: Date }): Promise<void> {
       await db.insert(captchaChallenges).values(row);
     },
 
@@ -29,13 +29,18 @@ export function createSmsRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** Marks an unanswered challenge as answered at `now`; its answer and expiry, or null when unknown or answered before. */
-    async claimAnswer(challenge: string, now: Date): Promise<{ answerX: number; expiresAt: Date } | null> {
+    /** Marks an unanswered challenge as answered at `now`; its answer, start row and expiry, or null when unknown or answered before. */
+    async claimAnswer(challenge: string, now: Date): Promise<{ answerX: number; answerY: number; startY: number; expiresAt: Date } | null> {
       const rows = await db
         .update(captchaChallenges)
         .set({ answeredAt: now })
         .where(and(eq(captchaChallenges.challenge, challenge), isNull(captchaChallenges.answeredAt)))
-        .returning({ answerX: captchaChallenges.answerX, expiresAt: captchaChallenges.expiresAt });
+        .returning({
+          answerX: captchaChallenges.answerX,
+          answerY: captchaChallenges.answerY,
+          startY: captchaChallenges.startY,
+          expiresAt: captchaChallenges.expiresAt,
+        });
       return rows[0] ?? null;
     },
 

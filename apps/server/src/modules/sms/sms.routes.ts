@@ -19,12 +19,13 @@ const smsRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes)',
+        summary:
+          'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes); 10 per minute per IP (429 captcha_too_frequent)',
         querystring: GeetestCodeQuery,
         response: { 200: Envelope(GeetestChallenge) },
       },
     },
-    async (req) => ok(await app.ctx.members.captcha.issue(req.query.randomCode)),
+    async (req) => ok(await app.ctx.members.captcha.issue(req.query.randomCode, req.ip)),
   );
 
   app.post(
@@ -32,12 +33,13 @@ const smsRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Check a puzzle answer (±5 px, one attempt); returns a one-use pass for sendCode or login',
+        summary:
+          "Check a puzzle answer (piece's x and y ±5 px, with the drag trail; one attempt per challenge); returns a one-use pass for sendCode or login",
         body: GeetestVerifyBody,
         response: { 200: Envelope(GeetestResult) },
       },
     },
-    async (req) => ok(await app.ctx.members.captcha.verify(req.body.challenge, req.body.x)),
+    async (req) => ok(await app.ctx.members.captcha.verify(req.body.challenge, req.body.x, { y: req.body.y, trail: req.body.trail })),
   );
 
   app.post(

@@ -1,10 +1,11 @@
 /**
  * Proves the slide puzzle and the verification codes through the HTTP API (app.inject, PGlite, or
  * PostgreSQL when DATABASE_URL is set): images are real PNGs of the announced sizes; the right answer
- * (within ±5 px, read from the server's table) passes, a wrong one fails, each challenge takes one answer,
- * challenges and passes expire and a pass works once; codes are 6 digits, stored hashed, rate-limited per
- * account and per IP, refused for taken (REGISTER) or unknown (FORGET) accounts; the SMTP and HTTP SMS
- * adapters deliver the text; the demo outbox answers newest first and only in demo mode.
+ * (x and y within ±5 px, read from the server's table, with a hand-like trail) passes, one 6 px off fails, each
+ * challenge takes one answer, challenges and passes expire and a pass works once; codes are 6 digits, stored
+ * hashed, rate-limited per account and per IP, refused for taken (REGISTER) or unknown (FORGET) accounts; the SMTP
+ * and HTTP SMS adapters deliver the text; the demo outbox answers newest first and only in demo mode. The puzzle's
+ * defences against scripts are proved in captcha.test.ts and captcha.solver.test.ts.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,19 @@ import { eq } from 'drizzle-orm';
 import { ERROR_MESSAGES } from '@exchange/api';
 import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { captchaChallenges, verificationCodes } from '../../db/schema';
-import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from '../member/member-test-app';
+import {
+  allowResend,
+  answerPuzzle,
+  get,
+  handTrail,
+  makeMemberTestApp,
+  passPuzzle,
+  post,
+  puzzleAnswer,
+  randomIp,
+  registerEmail,
+  sendAndReadCode,
+} from '../member/member-test-app';
 import { CODE_IP_PER_HOUR } from './code.service';
 import { httpSmsCodeSender, smtpCodeSender, type CodeMessage } from './code-sender';
 
@@ -25,15 +38,10 @@ afterAll(async () => {
   await strict?.close();
 });
 
-async function issue(t: TestApp) {
-  const res = await post(t.app, 'data/sms/geetestCode?randomCode=abc123&clientType=h5', {});
+async function issue(t: TestApp, ip = randomIp()) {
+  const res = await post(t.app, 'data/sms/geetestCode?randomCode=abc123&clientType=h5', {}, { ip });
   expect(res.statusCode).toBe(200);
   return res.json().result as { challenge: string; bgImage: string; pieceImage: string; pieceY: number; width: number; height: number; pieceSize: number; gt: string; success: number; status: number; new_captcha: boolean };
-}
-
-async function answerOf(t: TestApp, challenge: string): Promise<number> {
-  const rows = await t.ctx.db.select().from(captchaChallenges).where(eq(captchaChallenges.challenge, challenge));
-  return rows[0]!.answerX;
 }
 
 function png(dataUrl: string): Buffer {
@@ -41,25 +49,36 @@ function png(dataUrl: string): Buffer {
   return Buffer.from(dataUrl.slice('data:image/png;base64,'.length), 'base64');
 }
 
+/** A verify body answering `c` at (x, y) with a hand-like trail. */
+async function answer(t: TestApp, challenge: string, dx = 0, dy = 0) {
+  const a = await puzzleAnswer(t, challenge);
+  return { challenge, x: a.x + dx, y: a.y + dy, trail: handTrail(a.startY, a.x + dx, a.y + dy) };
+}
+
 describe('slide puzzle', () => {
-  it('issues a geetest-shaped challenge with a 300x150 background and a 50x50 piece', async () => {
+  it('issues a geetest-shaped challenge with a 320x180 background and a piece of the announced size', async () => {
     const c = await issue(strict);
-    expect(c).toMatchObject({ success: 1, status: 1, new_captcha: true, width: 300, height: 150, pieceSize: 50 });
+    expect(c).toMatchObject({ success: 1, status: 1, new_captcha: true, width: 320, height: 180 });
     expect(c.gt).toMatch(/^[0-9a-f]{32}$/);
     expect(c.challenge).toMatch(/^[0-9a-f]{32}$/);
-    expect(await sharp(png(c.bgImage)).metadata()).toMatchObject({ format: 'png', width: 300, height: 150 });
-    expect(await sharp(png(c.pieceImage)).metadata()).toMatchObject({ format: 'png', width: 50, height: 50, hasAlpha: true });
-    expect(c.pieceY).toBeGreaterThanOrEqual(5);
-    expect(c.pieceY).toBeLessThanOrEqual(95);
-    const x = await answerOf(strict, c.challenge);
-    expect(x).toBeGreaterThanOrEqual(60);
-    expect(x).toBeLessThanOrEqual(245);
+    expect(await sharp(png(c.bgImage)).metadata()).toMatchObject({ format: 'png', width: 320, height: 180 });
+    expect(await sharp(png(c.pieceImage)).metadata()).toMatchObject({ format: 'png', width: c.pieceSize, height: c.pieceSize, hasAlpha: true });
+    expect(c.pieceSize).toBeGreaterThanOrEqual(44 - 6);
+    expect(c.pieceSize).toBeLessThanOrEqual(56 + 6);
+    expect(c.pieceY).toBeGreaterThanOrEqual(2);
+    expect(c.pieceY).toBeLessThanOrEqual(180 - c.pieceSize - 2);
+    const a = await puzzleAnswer(strict, c.challenge);
+    expect(a.startY).toBe(c.pieceY);
+    // The gap is right of the piece's start column, on another row.
+    expect(a.x).toBeGreaterThanOrEqual(c.pieceSize);
+    expect(a.x + c.pieceSize).toBeLessThanOrEqual(320);
+    expect(a.y + c.pieceSize).toBeLessThanOrEqual(180);
+    expect(Math.abs(a.y - c.pieceY)).toBeGreaterThanOrEqual(16 - 3);
   });
 
-  it('passes an answer within 5 px and returns validate and seccode = validate|jordan', async () => {
+  it('passes an answer within 5 px in x and y and returns validate and seccode = validate|jordan', async () => {
     const c = await issue(strict);
-    const x = await answerOf(strict, c.challenge);
-    const res = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x: x + 5 });
+    const res = await post(strict.app, 'data/sms/geetestVerify', await answer(strict, c.challenge, 5, -5));
     expect(res.json().status).toBe('SUCCEED');
     const r = res.json().result;
     expect(r.geetest_challenge).toBe(c.challenge);
@@ -69,45 +88,49 @@ describe('slide puzzle', () => {
     const row = (await strict.ctx.db.select().from(captchaChallenges).where(eq(captchaChallenges.challenge, c.challenge)))[0]!;
     expect(row.validateHash).not.toContain(r.geetest_validate);
     // Answering again (even rightly) fails: one answer per challenge.
-    const again = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x });
+    const again = await post(strict.app, 'data/sms/geetestVerify', await answer(strict, c.challenge));
     expect(again.statusCode).toBe(400);
     expect(again.json().errorCode).toBe('captcha_invalid');
   });
 
-  it('fails an answer 6 px off, and the challenge cannot be answered again', async () => {
-    const c = await issue(strict);
-    const x = await answerOf(strict, c.challenge);
-    const wrong = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x: x > 100 ? x - 6 : x + 6 }, { lang: 'zh' });
-    expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ status: 'FAILED', errorCode: 'captcha_invalid', errorMessage: ERROR_MESSAGES.captcha_invalid.zh, result: null });
-    const retry = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x });
-    expect(retry.json().errorCode).toBe('captcha_invalid');
+  it('fails an answer 6 px off in x or in y, and the challenge cannot be answered again', async () => {
+    for (const [dx, dy] of [
+      [6, 0],
+      [-6, 0],
+      [0, 6],
+      [0, -6],
+    ] as const) {
+      const c = await issue(strict);
+      const wrong = await post(strict.app, 'data/sms/geetestVerify', await answer(strict, c.challenge, dx, dy), { lang: 'zh' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toEqual({ status: 'FAILED', errorCode: 'captcha_invalid', errorMessage: ERROR_MESSAGES.captcha_invalid.zh, result: null });
+      const retry = await post(strict.app, 'data/sms/geetestVerify', await answer(strict, c.challenge));
+      expect(retry.json().errorCode).toBe('captcha_invalid');
+    }
   });
 
   it('fails unknown challenges and expired ones', async () => {
-    const unknown = await post(strict.app, 'data/sms/geetestVerify', { challenge: 'f'.repeat(32), x: 100 });
+    const unknown = await post(strict.app, 'data/sms/geetestVerify', { challenge: 'f'.repeat(32), x: 100, y: 50, trail: handTrail(20, 100, 50) });
     expect(unknown.json().errorCode).toBe('captcha_invalid');
     const c = await issue(strict);
-    const x = await answerOf(strict, c.challenge);
     await strict.ctx.db.update(captchaChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captchaChallenges.challenge, c.challenge));
-    const res = await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x }, { lang: 'en' });
+    const res = await post(strict.app, 'data/sms/geetestVerify', await answer(strict, c.challenge), { lang: 'en' });
     expect(res.json()).toMatchObject({ errorCode: 'captcha_expired', errorMessage: ERROR_MESSAGES.captcha_expired.en });
   });
 
   it('accepts a pass once, refuses a forged seccode and an expired pass', async () => {
-    const c = await issue(strict);
-    const x = await answerOf(strict, c.challenge);
-    const pass = (await post(strict.app, 'data/sms/geetestVerify', { challenge: c.challenge, x })).json().result;
+    const { res } = await answerPuzzle(strict);
+    const pass = res.json().result;
     const first = await post(strict.app, 'data/sms/sendCode', { account: 'once1@example.com', type: 'REGISTER', ...pass }, { ip: randomIp() });
     expect(first.json().status).toBe('SUCCEED');
     const reuse = await post(strict.app, 'data/sms/sendCode', { account: 'once2@example.com', type: 'REGISTER', ...pass }, { ip: randomIp() });
     expect(reuse.json().errorCode).toBe('captcha_invalid');
 
-    const c2 = await issue(strict);
-    const pass2 = (await post(strict.app, 'data/sms/geetestVerify', { challenge: c2.challenge, x: await answerOf(strict, c2.challenge) })).json().result;
+    const second = await answerPuzzle(strict);
+    const pass2 = second.res.json().result;
     const forged = await post(strict.app, 'data/sms/sendCode', { account: 'once3@example.com', type: 'REGISTER', ...pass2, geetest_seccode: `${pass2.geetest_validate}|other` });
     expect(forged.json().errorCode).toBe('captcha_invalid');
-    await strict.ctx.db.update(captchaChallenges).set({ passExpiresAt: new Date(Date.now() - 1000) }).where(eq(captchaChallenges.challenge, c2.challenge));
+    await strict.ctx.db.update(captchaChallenges).set({ passExpiresAt: new Date(Date.now() - 1000) }).where(eq(captchaChallenges.challenge, second.challenge));
     const expired = await post(strict.app, 'data/sms/sendCode', { account: 'once3@example.com', type: 'REGISTER', ...pass2 });
     expect(expired.json().errorCode).toBe('captcha_invalid');
   });

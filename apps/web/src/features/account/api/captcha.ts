@@ -1,6 +1,6 @@
 /**
  * Slide-captcha calls (spec sections 3 and 7): POST data/sms/geetestCode?randomCode=..&clientType=h5
- * issues a puzzle; POST data/sms/geetestVerify { challenge, x } answers it and returns the
+ * issues a puzzle; POST data/sms/geetestVerify { challenge, x, y, trail } answers it and returns the
  * geetest_challenge / geetest_validate / geetest_seccode pass used by sendCode and login.
  */
 import { API_PATHS, type GeetestChallenge, type GeetestResult } from '@exchange/api';
@@ -11,7 +11,16 @@ export function fetchGeetestCode(randomCode: string): Promise<GeetestChallenge> 
   return apiPost<GeetestChallenge>(API_PATHS.geetestCode, {}, { query: { randomCode, clientType: 'h5' } });
 }
 
-/** Answers a puzzle with the slider offset `x` in image pixels; throws ApiError when wrong. */
-export function verifyGeetest(challenge: string, x: number, randomCode: string): Promise<GeetestResult> {
-  return apiPost<GeetestResult>(API_PATHS.geetestVerify, { challenge, x, randomCode });
+/** An answer: the piece's top-left corner in image pixels and the drag's trail ("x,y,t;..."). */
+export interface GeetestAnswer {
+  challenge: string;
+  x: number;
+  y: number;
+  trail: string;
+  randomCode: string;
+}
+
+/** Answers a puzzle; throws ApiError when wrong (the challenge is used up either way). */
+export function verifyGeetest(answer: GeetestAnswer): Promise<GeetestResult> {
+  return apiPost<GeetestResult>(API_PATHS.geetestVerify, { ...answer });
 }
