@@ -224,7 +224,7 @@ describe('banners and notices', () => {
     const zh = (await get(`getNoticeDetail?id=${demo.id}`, { lang: 'zh' })).body.result as { content: string };
     expect(zh.content).toContain('演示资金');
     const missing = await get('getNoticeDetail?id=999999', { lang: 'en' });
-    expect(missing).toMatchObject({ status: 404, body: { status: 'FAILED', errorCode: 'not_found', errorMessage: 'Resource not found (id)' } });
+    expect(missing).toMatchObject({ status: 404, body: { status: 'FAILED', errorCode: 'not_found', errorMessage: 'Resource not found' } });
   });
 });
 
