@@ -4,7 +4,9 @@
  * requests a second for 10 s to a private route with random well-formed tokens, while another user places an
  * order every 250 ms and a monitor polls /healthz every 50 ms (the attacker runs in a worker thread, so that its
  * client work does not sit on the server's event loop). We print each latency's p50/p99/max, quiet and under
- * the flood, and require every order answered (SUCCEED) and /healthz p99 under 100 ms during the flood.
+ * the flood, and require every order answered (SUCCEED), at most the IP's failed-lookup budget of token lookups,
+ * and, on a machine quiet enough to measure it (/healthz p99 under 50 ms before the flood), at least 30 of the 40
+ * orders and /healthz p99 under 100 ms during the flood (else the test says why and is skipped).
  * With the per-IP budget the attacker's requests past it are refused (429) before any token lookup.
  */
 import type { AddressInfo } from 'node:net';
@@ -146,7 +148,7 @@ const timer = setInterval(() => {
 `;
 
 describe('forged-token flood', () => {
-  it("keeps another user's order entry and /healthz answered under 300 req/s of forged tokens for 10 s", async () => {
+  it("keeps another user's order entry and /healthz answered under 300 req/s of forged tokens for 10 s", async (ctx) => {
     const quiet = await others(3_000);
     console.log(`[quiet] victim setEntrust ${summary(quiet.orders).text}; /healthz ${summary(quiet.health).text}`);
 
@@ -165,7 +167,15 @@ describe('forged-token flood', () => {
     console.log(`[flood] attacker sent ${a.sent} in ${a.ms} ms (not sent, 1,000 in flight: ${a.skipped}), answers ${JSON.stringify(a.answers)}`);
     console.log(`[flood] victim setEntrust ${orders.text}, failures ${JSON.stringify(flood.orderFailures.slice(0, 5))}; /healthz ${health.text}`);
     expect(flood.orderFailures).toEqual([]);
-    expect(orders.n).toBeGreaterThanOrEqual(20);
+    // The forged tokens cost at most the IP's failed-lookup budget of session lookups; the rest were refused before.
+    expect(a.answers['401'] ?? 0).toBeLessThanOrEqual(t.ctx.config.authFailuresPerMin);
+    // A latency bound means something only on a machine that is quiet enough to meet it without the flood.
+    const quietHealth = summary(quiet.health);
+    if (quietHealth.p99 >= 50) {
+      console.log(`[flood] /healthz p99 is ${quietHealth.p99.toFixed(1)} ms before the flood: the machine is too busy to hold it to 100 ms`);
+      ctx.skip();
+    }
+    expect(orders.n).toBeGreaterThanOrEqual(30);
     expect(health.p99).toBeLessThan(100);
   });
 });
