@@ -107,14 +107,18 @@ export interface MemberService {
   codes: CodeService;
   /**
    * Registers a user, fires hooks.userRegistered and logs them in. Throws email_invalid, phone_invalid,
-   * password_invalid, password_mismatch, agreement_required, invitation_invalid, account_exists, code_invalid.
+   * password_invalid, password_mismatch, agreement_required, invitation_invalid, code_invalid, and account_exists
+   * only after a valid code (so it tells nothing to whoever does not own the address).
    */
   register(input: RegisterInput, caller: CallerInfo): Promise<Session>;
   /** Logs in. Throws login_locked (429), captcha_required, captcha_invalid, login_failed. */
   login(input: LoginInput, caller: CallerInfo): Promise<Session>;
   /** Revokes the session of `token` and ends it everywhere (hooks.sessionsEnded); a no-op when unknown. */
   logout(token: string): Promise<void>;
-  /** Resets a password with a FORGET code and revokes every session of the user. */
+  /**
+   * Resets a password with a FORGET code and revokes every session of the user. Throws password_invalid,
+   * password_mismatch, code_invalid (also for an unknown account: the answer does not tell whether it exists).
+   */
   forgetPassword(input: ForgetPasswordInput): Promise<void>;
   /** The member record (spec section 3) of an existing user; throws not_found. */
   getMember(userId: string): Promise<Member>;
@@ -431,8 +435,11 @@ export function createMemberService(deps: {
         if (!inviter) throw new AppError('invitation_invalid', 400, 'invitationCode');
         invitedBy = inviter.id;
       }
-      if (userByAccount(account)) throw new AppError('account_exists', 400);
+      // The code first: sendCode gives no REGISTER code for a taken account (issue 7 finding 5), so a wrong or absent
+      // code answers code_invalid whether or not the account exists, and account_exists after a valid code (a
+      // registration that won a race) tells the code's owner nothing new.
       await codes.consume(account, 'REGISTER', input.code);
+      if (userByAccount(account)) throw new AppError('account_exists', 400);
       const id = await createUser(account, input.password, '', invitedBy);
       await fireRegistered(id);
       return startSession(id);
@@ -494,9 +501,11 @@ export function createMemberService(deps: {
       const account = parseAccount(input.account, input.areaCode);
       checkPassword(input.password);
       if (input.password !== input.confirmPassword) throw new AppError('password_mismatch', 400, 'confirmPassword');
-      const user = userByAccount(account);
-      if (!user) throw new AppError('account_not_found', 400, 'account');
+      // The code first, and code_invalid for an unknown account too: sendCode gives no FORGET code for one, so the
+      // answer never tells whether an account exists (issue 7 finding 5).
       await codes.consume(account, 'FORGET', input.code);
+      const user = userByAccount(account);
+      if (!user) throw new AppError('code_invalid', 400, 'code');
       const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
       // Journaled with the time of the change: sessions issued before it are refused by authenticate even if the
       // database (where the revocations below are written) is lost or rolled back.

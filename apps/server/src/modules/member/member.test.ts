@@ -3,7 +3,8 @@
  * and by phone with a code read from the demo outbox, each registration rule in zh and en, the
  * userRegistered hook, login with lockout and the puzzle after 3 failures, the per-IP puzzle, logout and
  * revoked/expired/mismatched tokens (401 SYS.0015) vs missing ones (401 unauthorized), password reset
- * revoking sessions, the once-only nickname, favourites, the invitation code and that one user cannot read
+ * revoking sessions, register and forgetPassword answering a wrong code alike (and as fast) for existing and
+ * unknown accounts, the once-only nickname, favourites, the invitation code and that one user cannot read
  * another's data. Bodies are sent form-encoded unless a test says JSON.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,14 +142,19 @@ describe('register', () => {
       expectFail(await post(t.app, 'member/member/register', { ...base(mail, code2) }, { lang }), 'code_invalid', lang, 400, 'code');
     });
 
-    it('refuses a taken account, and a LOGIN code for an unknown one', async () => {
+    it('answers a wrong code with code_invalid for a taken account as for a free one; account_exists only after a valid code', async () => {
       const mail = `taken-${lang}@example.com`;
       await registerEmail(t, mail);
-      expectFail(await post(t.app, 'member/member/register', { ...base(mail.toUpperCase(), '123456') }, { lang }), 'account_exists', lang);
-      const other = `type-${lang}@example.com`;
-      const pass = await passPuzzle(t);
-      const res = await post(t.app, 'data/sms/sendCode', { account: other, type: 'LOGIN', ...pass }, { ip: randomIp(), lang });
-      expectFail(res, 'account_not_found', lang, 400, 'account');
+      const taken = await post(t.app, 'member/member/register', { ...base(mail.toUpperCase(), '123456') }, { lang });
+      const free = await post(t.app, 'member/member/register', { ...base(`free-${lang}@example.com`, '123456') }, { lang });
+      expectFail(taken, 'code_invalid', lang, 400, 'code');
+      expect(taken.json()).toEqual(free.json());
+      // A code sent while the address was free, used after someone else registered it: account_exists, which tells
+      // the code's owner nothing they could not know.
+      const raced = `raced-${lang}@example.com`;
+      const code = await sendAndReadCode(t, raced, 'REGISTER', { ip: randomIp() });
+      await t.ctx.members.ensureEmailUser(raced, 'Secret123', '');
+      expectFail(await post(t.app, 'member/member/register', { ...base(raced, code) }, { lang }), 'account_exists', lang);
     });
   });
 
@@ -249,12 +255,13 @@ describe('forgetPassword', () => {
       400,
       'confirmPassword',
     );
+    // Someone else's code for an unknown account: code_invalid, as for any wrong code (no account_not_found).
     expectFail(
       await post(t.app, 'member/member/forgetPassword', { account: 'nobody@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass12' }, { ip, lang: 'en' }),
-      'account_not_found',
+      'code_invalid',
       'en',
       400,
-      'account',
+      'code',
     );
     const ok = await post(t.app, 'member/member/forgetPassword', { account: 'erin@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass12' }, { ip });
     expect(ok.json().status).toBe('SUCCEED');
@@ -264,6 +271,50 @@ describe('forgetPassword', () => {
     // The code was used.
     const again = await post(t.app, 'member/member/forgetPassword', { account: 'erin@example.com', code, password: 'NewPass99', confirmPassword: 'NewPass99' }, { ip });
     expect(again.json().errorCode).toBe('code_invalid');
+  });
+});
+
+describe('register and forgetPassword tell nothing about accounts (issue 7 finding 5)', () => {
+  /** Median of `n` runs of `f`, in ms. */
+  async function medianMs(n: number, f: () => Promise<unknown>): Promise<number> {
+    const times: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const started = performance.now();
+      await f();
+      times.push(performance.now() - started);
+    }
+    return times.sort((a, b) => a - b)[Math.floor(n / 2)]!;
+  }
+
+  it.each(['zh', 'en'] as const)('answers a wrong code alike for existing and unknown accounts, in the same time (%s)', async (lang) => {
+    const existing = `exists-${lang}@example.com`;
+    await registerEmail(t, existing);
+    const unknown = `nobody-${lang}@example.com`;
+    const reg = (mail: string) => post(t.app, 'member/member/register', { registerType: 'EMAIL', mail, code: '000000', password: 'Secret123', confirmPassword: 'Secret123', agreement: 'true' }, { lang, ip: randomIp() });
+    const forget = (account: string) => post(t.app, 'member/member/forgetPassword', { account, code: '000000', password: 'Secret123', confirmPassword: 'Secret123' }, { lang, ip: randomIp() });
+    for (const [a, b] of [
+      [await reg(existing), await reg(unknown)],
+      [await forget(existing), await forget(unknown)],
+    ]) {
+      expectFail(a!, 'code_invalid', lang, 400, 'code');
+      expect(a!.json()).toEqual(b!.json());
+      expect(a!.statusCode).toBe(b!.statusCode);
+    }
+    // The same once both asked for a FORGET code (the unknown account got none, but has a live code row like the
+    // existing one, so a wrong guess costs the same work).
+    await allowResend(t);
+    await sendAndReadCode(t, existing, 'FORGET', { ip: randomIp() });
+    const asked = await post(t.app, 'data/sms/sendCode', { account: unknown, type: 'FORGET', ...(await passPuzzle(t)) }, { ip: randomIp() });
+    expect(asked.json().status).toBe('SUCCEED');
+    expect((await forget(existing)).json()).toEqual((await forget(unknown)).json());
+    // Timing: both paths stop at the code check (no password hashing before it). Interleaved medians.
+    const medians = { existing: 0, unknown: 0 };
+    for (let round = 0; round < 3; round++) {
+      medians.existing += await medianMs(5, () => forget(existing));
+      medians.unknown += await medianMs(5, () => forget(unknown));
+    }
+    console.log(`forgetPassword with a wrong code (${lang}): median ${(medians.existing / 3).toFixed(1)} ms for an existing account, ${(medians.unknown / 3).toFixed(1)} ms for an unknown one`);
+    expect(Math.abs(medians.existing - medians.unknown) / 3).toBeLessThan(Math.max(25, medians.unknown / 3));
   });
 });
 

@@ -10,7 +10,11 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import { insertOutbox } from '../demo/outbox.repository';
 
-/** A code to deliver. `address` is the e-mail or the phone digits; `areaCode` is '' for e-mail. */
+/**
+ * A message to deliver. `address` is the e-mail or the phone digits; `areaCode` is '' for e-mail. `kind` 'code'
+ * (the default) carries a verification code; 'register_notice' tells the owner of an existing account that someone
+ * asked to register (or bind) it, with no code (`code` is '').
+ */
 export interface CodeMessage {
   channel: 'email' | 'phone';
   address: string;
@@ -20,16 +24,29 @@ export interface CodeMessage {
   lang: Lang;
   /** Minutes the code stays valid, for the message text. */
   validMinutes: number;
+  kind?: 'code' | 'register_notice';
 }
 
-/** Delivers one code; rejects when the provider refused it. */
+/**
+ * Delivers one message; rejects when the provider refused it. An `inline` sender's delivery is part of the request
+ * (a local write); the others' runs after the answer, so that the answer's timing does not depend on the provider.
+ */
 export interface CodeSender {
   readonly name: string;
+  readonly inline?: boolean;
   send(msg: CodeMessage): Promise<void>;
 }
 
-/** The human text of a code message in its language. */
+/** The human text of a message in its language. */
 export function codeText(msg: CodeMessage): { subject: string; text: string } {
+  if (msg.kind === 'register_notice') {
+    if (msg.lang === 'en')
+      return {
+        subject: 'Someone tried to register with your address',
+        text: 'Someone tried to register a new account with this address, which already has an account. If it was you, log in or reset your password instead. If not, you can ignore this message.',
+      };
+    return { subject: '有人尝试用您的账号注册', text: '有人尝试用此账号注册新账户，但该账号已注册。如果是您本人，请直接登录或找回密码；如果不是，请忽略本消息。' };
+  }
   if (msg.lang === 'en')
     return {
       subject: 'Your verification code',
@@ -71,13 +88,19 @@ export function httpSmsCodeSender(url: string, fetchImpl: typeof fetch = fetch):
   };
 }
 
-/** Demo adapter: logs the code and appends it to the demo outbox (GET /api/demo/outbox). */
+/**
+ * Demo adapter: logs the message and appends it to the demo outbox (GET /api/demo/outbox), a register notice with
+ * type "<type>_NOTICE" and no code. It writes within the request (`inline`), so the outbox has the code as soon as
+ * sendCode answers.
+ */
 export function demoCodeSender(db: Db, log: FastifyBaseLogger, now: () => number = Date.now): CodeSender {
   return {
     name: 'demo',
+    inline: true,
     async send(msg) {
-      log.info({ account: msg.address, areaCode: msg.areaCode, type: msg.type, code: msg.code }, 'demo code sender: verification code');
-      await insertOutbox(db, { account: msg.address, areaCode: msg.areaCode, type: msg.type, code: msg.code, createdAt: new Date(now()) });
+      const type = msg.kind === 'register_notice' ? `${msg.type}_NOTICE` : msg.type;
+      log.info({ account: msg.address, areaCode: msg.areaCode, type, code: msg.code }, 'demo code sender: verification code');
+      await insertOutbox(db, { account: msg.address, areaCode: msg.areaCode, type, code: msg.code, createdAt: new Date(now()) });
     },
   };
 }

@@ -3,6 +3,13 @@
  * passed puzzle, stores a fresh code hashed (HMAC-SHA256 with a per-code salt) for 10 minutes and hands it to
  * the channel's CodeSender. `consume` accepts the newest live code of (account, type) once; 5 wrong guesses
  * retire it. Limits: one code per account per 60 s, 20 codes per IP per hour.
+ *
+ * `send` does not tell whether an account exists (issue 7 finding 5): REGISTER or BIND for an existing account,
+ * and FORGET or LOGIN for an unknown one, answer exactly as the normal case. Instead of a code, the owner of an
+ * existing account gets a notice that someone tried to register it; an unknown account gets nothing. Every case
+ * stores a live code row (in those two, of a code that is never sent: nobody knows it), so the limits and the
+ * database work are the same, now and when the code is later checked by register/forgetPassword; and a provider's
+ * delivery runs after the answer (for all cases), so its latency is not a tell either.
  */
 import crypto from 'node:crypto';
 import type { GeetestResult, Lang } from '@exchange/api';
@@ -38,9 +45,9 @@ export interface SendCodeInput {
 /** The verification-code operations. */
 export interface CodeService {
   /**
-   * Sends a code. Throws 'email_invalid'/'phone_invalid', 'code_too_frequent' (429), 'captcha_required' /
-   * 'captcha_invalid', 'account_exists' (REGISTER, BIND), 'account_not_found' (FORGET, LOGIN) or
-   * 'service_unavailable' (503: no sender for the channel, or it failed).
+   * Sends a code (or, see above, a notice or nothing). Throws 'email_invalid'/'phone_invalid', 'code_too_frequent'
+   * (429), 'captcha_required' / 'captcha_invalid', or 'service_unavailable' (503: no sender for the channel, or an
+   * inline sender failed); never anything that depends on whether the account exists.
    */
   send(input: SendCodeInput): Promise<void>;
   /** Consumes the code of (account, type); throws 'code_invalid' when it is wrong, expired, used or retired. */
@@ -67,11 +74,13 @@ export function createCodeService(deps: {
       if (last && t - last.getTime() < CODE_RESEND_MS) throw new AppError('code_too_frequent', 429);
       if ((await repo.countCodesByIp(input.ip, new Date(t - 60 * 60_000))) >= CODE_IP_PER_HOUR) throw new AppError('code_too_frequent', 429);
       await captcha.consume(input.pass);
-      const exists = await deps.accountExists(account);
-      if ((input.type === 'REGISTER' || input.type === 'BIND') && exists) throw new AppError('account_exists', 400, 'account');
-      if ((input.type === 'FORGET' || input.type === 'LOGIN') && !exists) throw new AppError('account_not_found', 400, 'account');
       const sender = account.kind === 'email' ? senders.email : senders.phone;
       if (!sender) throw new AppError('service_unavailable', 503);
+      const exists = await deps.accountExists(account);
+      const forNewAccount = input.type === 'REGISTER' || input.type === 'BIND';
+      // 'code' normally; a notice to the owner when someone asks to register a taken account; nothing for an
+      // unknown account's FORGET/LOGIN.
+      const kind = forNewAccount ? (exists ? 'register_notice' : 'code') : exists ? 'code' : 'none';
       const code = randomDigits(6);
       const salt = crypto.randomBytes(16).toString('hex');
       const id = await repo.replaceCode({
@@ -83,20 +92,30 @@ export function createCodeService(deps: {
         createdAt: new Date(t),
         expiresAt: new Date(t + CODE_TTL_MS),
       });
-      try {
-        await sender.send({
-          channel: account.kind,
-          address: accountAddress(account),
-          areaCode: account.kind === 'phone' ? account.areaCode : '',
-          type: input.type,
-          code,
-          lang: input.lang,
-          validMinutes: CODE_TTL_MS / 60_000,
-        });
-      } catch (err) {
-        log.error({ err, sender: sender.name }, 'verification code could not be sent');
-        await repo.consumeCode(id, new Date(now()));
-        throw new AppError('service_unavailable', 503);
+      if (kind === 'none') return;
+      const delivery = async () => {
+        try {
+          await sender.send({
+            channel: account.kind,
+            address: accountAddress(account),
+            areaCode: account.kind === 'phone' ? account.areaCode : '',
+            type: input.type,
+            code: kind === 'code' ? code : '',
+            lang: input.lang,
+            validMinutes: CODE_TTL_MS / 60_000,
+            kind,
+          });
+          return true;
+        } catch (err) {
+          log.error({ err, sender: sender.name, kind }, 'verification code could not be sent');
+          await repo.consumeCode(id, new Date(now()));
+          return false;
+        }
+      };
+      if (sender.inline) {
+        if (!(await delivery())) throw new AppError('service_unavailable', 503);
+      } else {
+        void delivery();
       }
     },
 

@@ -3,17 +3,20 @@
  * PostgreSQL when DATABASE_URL is set): images are real PNGs of the announced sizes; the right answer
  * (x and y within ±5 px, read from the server's table, with a hand-like trail) passes, one 6 px off fails, each
  * challenge takes one answer, challenges and passes expire and a pass works once; codes are 6 digits, stored
- * hashed, rate-limited per account and per IP, refused for taken (REGISTER) or unknown (FORGET) accounts; the SMTP
- * and HTTP SMS adapters deliver the text; the demo outbox answers newest first and only in demo mode. The puzzle's
- * defences against scripts are proved in captcha.test.ts and captcha.solver.test.ts.
+ * hashed, rate-limited per account and per IP; sendCode answers alike for taken and free accounts (REGISTER) and
+ * known and unknown ones (FORGET), sending a notice or nothing instead of a code, and a provider's delivery does not
+ * delay the answer; the SMTP and HTTP SMS adapters deliver the text; the demo outbox answers newest first and only
+ * in demo mode. The puzzle's defences against scripts are proved in captcha.test.ts and captcha.solver.test.ts.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
+import pino from 'pino';
 import { ERROR_MESSAGES } from '@exchange/api';
 import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { captchaChallenges, verificationCodes } from '../../db/schema';
+import { listOutbox } from '../demo/outbox.repository';
 import {
   allowResend,
   answerPuzzle,
@@ -27,8 +30,11 @@ import {
   registerEmail,
   sendAndReadCode,
 } from '../member/member-test-app';
-import { CODE_IP_PER_HOUR } from './code.service';
-import { httpSmsCodeSender, smtpCodeSender, type CodeMessage } from './code-sender';
+import type { Account } from '../member/account';
+import { createCaptchaService } from './captcha.service';
+import { CODE_IP_PER_HOUR, createCodeService } from './code.service';
+import { httpSmsCodeSender, smtpCodeSender, type CodeMessage, type CodeSender } from './code-sender';
+import { createSmsRepository } from './sms.repository';
 
 let strict: TestApp; // captcha test mode off: answers are really checked
 beforeAll(async () => {
@@ -207,7 +213,7 @@ describe('captcha test mode and codes', () => {
     expect(elsewhere.json().status).toBe('SUCCEED');
   });
 
-  it('refuses malformed accounts, REGISTER for a taken account and FORGET for an unknown one', async () => {
+  it('refuses malformed accounts and unknown types', async () => {
     const pass = await passPuzzle(t);
     const bad = await post(t.app, 'data/sms/sendCode', { account: 'not-an-email@', type: 'REGISTER', ...pass }, { lang: 'zh' });
     expect(bad.json()).toMatchObject({ errorCode: 'email_invalid', errorMessage: ERROR_MESSAGES.email_invalid.zh });
@@ -215,16 +221,98 @@ describe('captcha test mode and codes', () => {
     expect(phone.json()).toMatchObject({ errorCode: 'phone_invalid', errorMessage: ERROR_MESSAGES.phone_invalid.en });
     const enumType = await post(t.app, 'data/sms/sendCode', { account: 'a@example.com', type: 'HACK', ...pass });
     expect(enumType.json().errorCode).toBe('validation_failed');
+  });
 
-    await registerEmail(t, 'taken@example.com');
+  /** sendCode for `account` with a fresh pass; the HTTP status and the whole body. */
+  async function sendCode(account: string, type: string, lang: 'zh' | 'en') {
+    const res = await post(t.app, 'data/sms/sendCode', { account, type, ...(await passPuzzle(t)) }, { ip: randomIp(), lang });
+    return { status: res.statusCode, body: res.json() };
+  }
+
+  it.each(['zh', 'en'] as const)('answers REGISTER for a taken account exactly as for a free one, and sends the owner a notice instead of a code (%s)', async (lang) => {
+    await registerEmail(t, `taken-${lang}@example.com`);
     await allowResend(t);
-    const taken = await post(t.app, 'data/sms/sendCode', { account: 'TAKEN@example.com', type: 'REGISTER', ...(await passPuzzle(t)) }, { ip: randomIp() });
-    expect(taken.json()).toMatchObject({ errorCode: 'account_exists', errorMessage: ERROR_MESSAGES.account_exists.en });
-    const unknown = await post(t.app, 'data/sms/sendCode', { account: 'nobody@example.com', type: 'FORGET', ...(await passPuzzle(t)) }, { ip: randomIp(), lang: 'zh' });
-    expect(unknown.json()).toMatchObject({ errorCode: 'account_not_found', errorMessage: ERROR_MESSAGES.account_not_found.zh });
+    const taken = await sendCode(`TAKEN-${lang}@example.com`, 'REGISTER', lang);
+    const free = await sendCode(`free-${lang}@example.com`, 'REGISTER', lang);
+    expect(taken).toEqual(free);
+    expect(taken).toEqual({ status: 200, body: { status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null } });
+    // The owner got a notice and no code; the free address got a code.
+    expect((await listOutbox(t.ctx.db, `taken-${lang}@example.com`)).map((m) => [m.type, m.code])).toEqual([
+      ['REGISTER_NOTICE', ''],
+      ['REGISTER', expect.stringMatching(/^[0-9]{6}$/)],
+    ]);
+    expect((await listOutbox(t.ctx.db, `free-${lang}@example.com`))[0]).toMatchObject({ type: 'REGISTER', code: expect.stringMatching(/^[0-9]{6}$/) });
+    // Asking again within 60 s is refused alike: the taken account's request stored a (dead) code row too.
+    expect(await sendCode(`taken-${lang}@example.com`, 'REGISTER', lang)).toEqual(await sendCode(`free-${lang}@example.com`, 'REGISTER', lang));
+    expect((await sendCode(`taken-${lang}@example.com`, 'REGISTER', lang)).body.errorCode).toBe('code_too_frequent');
+  });
+
+  it.each(['zh', 'en'] as const)('answers FORGET for an unknown account exactly as for a known one, and sends it nothing (%s)', async (lang) => {
+    await registerEmail(t, `known-${lang}@example.com`);
     await allowResend(t);
-    const forget = await post(t.app, 'data/sms/sendCode', { account: 'taken@example.com', type: 'FORGET', ...(await passPuzzle(t)) }, { ip: randomIp() });
-    expect(forget.json().status).toBe('SUCCEED');
+    const known = await sendCode(`known-${lang}@example.com`, 'FORGET', lang);
+    const unknown = await sendCode(`unknown-${lang}@example.com`, 'FORGET', lang);
+    expect(unknown).toEqual(known);
+    expect(unknown).toEqual({ status: 200, body: { status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null } });
+    expect((await listOutbox(t.ctx.db, `known-${lang}@example.com`))[0]).toMatchObject({ type: 'FORGET' });
+    expect(await listOutbox(t.ctx.db, `unknown-${lang}@example.com`)).toEqual([]);
+    // The unknown account has a live code row like the known one (same limits, same work when a code is checked
+    // later), of a code that was sent to no one.
+    const rows = await t.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.account, `unknown-${lang}@example.com`));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.consumedAt).toBeNull();
+    expect(await sendCode(`unknown-${lang}@example.com`, 'FORGET', lang)).toEqual(await sendCode(`known-${lang}@example.com`, 'FORGET', lang));
+    // LOGIN behaves as FORGET (nothing for an unknown account).
+    expect(await sendCode(`unknown-login-${lang}@example.com`, 'LOGIN', lang)).toEqual(known);
+  });
+
+  it("answers before a provider's slow delivery, for known and unknown accounts alike", async () => {
+    // A provider that takes 400 ms; the code service over the test app's database, with its own captcha.
+    const delivered: CodeMessage[] = [];
+    const slow: CodeSender = {
+      name: 'slow',
+      async send(msg) {
+        await new Promise((r) => setTimeout(r, 400));
+        delivered.push(msg);
+      },
+    };
+    const repo = createSmsRepository(t.ctx.db);
+    const captcha = createCaptchaService({ repo, testMode: true });
+    const known = new Set(['known-slow@example.com', 'taken-slow@example.com']);
+    const codes = createCodeService({
+      repo,
+      captcha,
+      senders: { email: slow, phone: slow },
+      accountExists: async (a: Account) => a.kind === 'email' && known.has(a.mail),
+      log: pino({ level: 'silent' }),
+    });
+    const passFor = async () => {
+      const c = await captcha.issue('slow');
+      return captcha.verify(c.challenge, 0);
+    };
+    const timed = async (account: string, type: 'FORGET' | 'REGISTER') => {
+      const pass = await passFor();
+      const started = performance.now();
+      await codes.send({ account, type, ip: randomIp(), lang: 'en', pass });
+      return performance.now() - started;
+    };
+    const times = [
+      await timed('known-slow@example.com', 'FORGET'),
+      await timed('unknown-slow@example.com', 'FORGET'),
+      await timed('taken-slow@example.com', 'REGISTER'),
+      await timed('new-slow@example.com', 'REGISTER'),
+    ];
+    for (const ms of times) expect(ms).toBeLessThan(400);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(delivered.map((m) => [m.address, m.type, m.kind])).toEqual(
+      expect.arrayContaining([
+        ['known-slow@example.com', 'FORGET', 'code'],
+        ['taken-slow@example.com', 'REGISTER', 'register_notice'],
+        ['new-slow@example.com', 'REGISTER', 'code'],
+      ]),
+    );
+    expect(delivered.find((m) => m.kind === 'register_notice')!.code).toBe('');
+    expect(delivered.some((m) => m.address === 'unknown-slow@example.com')).toBe(false);
   });
 
   it('accepts JSON bodies as well as form-encoded ones', async () => {
