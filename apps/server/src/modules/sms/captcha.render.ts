@@ -322,7 +322,7 @@ async function gapLayer(clean: Buffer, g: Gap): Promise<Buffer> {
     .png()
     .toBuffer();
   const style = pick(['stroke', 'double', 'soft'] as const);
-  const mask = style === 'soft' ? await sharp(shapeSvg(g.shape, '#fff')).blur(between(0.8, 1.4)).png().toBuffer() : shapeSvg(g.shape, '#fff');
+  const mask = style === 'soft' ? await sharp(shapeSvg(g.shape, '#fff')).blur(between(0.5, 0.9)).png().toBuffer() : shapeSvg(g.shape, '#fff');
   const layers: OverlayOptions[] = [
     { input: await cloud(s, randomIntIncl(90, 170)) },
     noise(s, s, randomIntIncl(25, 60)),
