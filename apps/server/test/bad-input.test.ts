@@ -152,7 +152,8 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/member/member/register': {
     auth: false,
     base: () => ({ registerType: 'EMAIL', mail: ALICE, code: '123456', password: 'Passw0rd-x', confirmPassword: 'Passw0rd-x', agreement: 'true' }),
-    baseAnswer: 'account_exists',
+    // The code is checked first, so a wrong code does not tell whether the account exists (issue 7).
+    baseAnswer: 'code_invalid',
   },
   'POST /api/member/member/login': {
     auth: false,

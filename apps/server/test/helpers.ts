@@ -41,6 +41,7 @@ export const NO_RATE_LIMITS: Partial<Config> = {
   rateLimitPerMin: 0,
   routeRateLimits: { captcha: 0, sendCode: 0, login: 0, register: 0, forgetPassword: 0, orderEntry: 0 },
   authFailuresPerMin: 0,
+  captchaPerIpPerMin: 0,
 };
 
 export interface TestApp {

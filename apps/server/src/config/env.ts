@@ -29,6 +29,8 @@ export interface Config {
   snapshotEvery: number;
   /** New orders per user per 10 s through the API (Binance's ORDERS limit is 50); 0 = unlimited. */
   orderRatePer10s: number;
+  /** Slide puzzles one IP may request per minute (the captcha service's own budget); 0 = unlimited. */
+  captchaPerIpPerMin: number;
   /** WebSocket connections one client IP (`req.ip`) may hold open; beyond it the upgrade is refused (429). 0 = unlimited. */
   wsMaxPerIp: number;
   /** Messages per second one WebSocket may send, sustained; beyond it (and the burst) the socket is closed. 0 = unlimited. */
@@ -155,6 +157,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     marketMakers: bool(env.MARKET_MAKERS, true),
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
     orderRatePer10s: int(env.ORDER_RATE_PER_10S, 50, 'ORDER_RATE_PER_10S'),
+    captchaPerIpPerMin: int(env.CAPTCHA_PER_IP_PER_MIN, 10, 'CAPTCHA_PER_IP_PER_MIN'),
     wsMaxPerIp: int(env.WS_MAX_PER_IP, 20, 'WS_MAX_PER_IP'),
     wsMessagesPerSec: int(env.WS_MESSAGES_PER_SEC, 20, 'WS_MESSAGES_PER_SEC'),
     wsMessageBurst: int(env.WS_MESSAGE_BURST, 40, 'WS_MESSAGE_BURST'),

@@ -184,7 +184,7 @@ export function createMemberService(deps: {
   const now = deps.now ?? Date.now;
   const repo = createMemberRepository(db);
   const smsRepo = createSmsRepository(db);
-  const captcha = createCaptchaService({ repo: smsRepo, testMode: config.captchaTestMode, now });
+  const captcha = createCaptchaService({ repo: smsRepo, testMode: config.captchaTestMode, now, challengesPerMinute: config.captchaPerIpPerMin });
   const codes = createCodeService({
     repo: smsRepo,
     captcha,
@@ -202,7 +202,6 @@ export function createMemberService(deps: {
     loginPurgeAtMs = t + 60_000;
     await repo.purgeLoginRecords(new Date(t - LOGIN_WINDOW_MS), new Date(t - LOGIN_FAILURE_RECORD_MS));
   }
-
 
   async function userOf(userId: string): Promise<UserRow> {
     const id = parseUserId(userId);
