@@ -13,7 +13,6 @@ export interface LoginCounterKey {
   ip: string;
 }
 
-
 /** A user row (the projection of the engine's user registry: written by the engine host's projector only). */
 export type UserRow = typeof users.$inferSelect;
 
