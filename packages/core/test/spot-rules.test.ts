@@ -4,7 +4,9 @@
 // an own maker it can still buy from; the statuses of quote-amount buys; the hold and its release
 // for every order type; which fee rate each side pays; rounding of fees; rejection precedence.
 import { describe, expect, it } from 'vitest';
-import type { Engine } from '../src/engine';
+import { Engine } from '../src/engine';
+import { FastOrderBook } from '../src/spot/fast-book';
+import { NaiveOrderBook } from '../src/spot/naive-book';
 import type { EngineEvent, TradeEvent } from '../src/types';
 import { COIN, engineWithMarket, fund, limit, market, ok, PX } from './fixtures';
 
@@ -407,5 +409,38 @@ describe('more edges', () => {
     expect(e.execute(limit('bob', 'BUY', P, -1n)).code).toBe('quantity_below_minimum');
     expect(e.execute(market('bob', 'BUY', { quantity: 0n })).code).toBe('quantity_below_minimum');
     expect(ok(e, limit('bob', 'BUY', P, 1n)).order).toMatchObject({ status: 'NEW' });
+  });
+});
+
+describe('engine wiring of the spot market', () => {
+  it('the book option picks the implementation, the fast book by default', () => {
+    const books = [engineWithMarket(), engineWithMarket({}, { book: 'fast' }), engineWithMarket({}, { book: 'naive' })].map((e) => e.bookOf('BTC/USDT'));
+    expect(books[0]).toBeInstanceOf(FastOrderBook);
+    expect(books[1]).toBeInstanceOf(FastOrderBook);
+    expect(books[2]).toBeInstanceOf(NaiveOrderBook);
+    const snap = engineWithMarket().snapshot();
+    expect(Engine.restore(snap).bookOf('BTC/USDT')).toBeInstanceOf(FastOrderBook);
+    expect(Engine.restore(snap, { book: 'naive' }).bookOf('BTC/USDT')).toBeInstanceOf(NaiveOrderBook);
+  });
+
+  it('an own maker expired between fills at the same price: one depth change for that level', () => {
+    const e = engineWithMarket();
+    fund(e, 'alice', 'BTC', COIN);
+    fund(e, 'alice', 'USDT', 1_000n * COIN);
+    fund(e, 'bob', 'BTC', COIN);
+    ok(e, limit('bob', 'SELL', P, 10n)); // 1
+    ok(e, limit('alice', 'SELL', P, 10n)); // 2, own
+    ok(e, limit('bob', 'SELL', P, 10n)); // 3
+    const r = ok(e, limit('alice', 'BUY', P, 20n, 'IOC', { stp: 'EXPIRE_MAKER' }));
+    expect(r.events.filter((x) => x.type !== 'balanceChanged').map((x) => (x.type === 'orderUpdated' ? `${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth ${x.price} ${x.quantity}` : x.type))).toEqual([
+      'orderAccepted',
+      'trade',
+      '1:FILLED',
+      '2:EXPIRED',
+      'trade',
+      '3:FILLED',
+      `depth ${P} 0`,
+      '4:FILLED',
+    ]);
   });
 });

@@ -192,6 +192,23 @@ describe('FastOrderBook structure', () => {
     inside(t.b).asks.chunks[0]!.reverse();
     inside(t.b).asks.chunks[0]!.reverse();
     expect(t.b.checkInternal()).toBeNull();
+    // bids run worst (lowest) to best (highest); two levels may never share a price on either side
+    const withBids = (): FastOrderBook => {
+      const b = new FastOrderBook();
+      b.add(order(1, 'BUY', 10n, 1n));
+      b.add(order(2, 'BUY', 11n, 1n));
+      return b;
+    };
+    let b = withBids();
+    (inside(b).bids.chunks[0] as unknown[]).reverse();
+    expect(b.checkInternal()).toBe('levels not sorted');
+    b = withBids();
+    const bidLevels = inside(b).bids.chunks[0] as { price: bigint }[];
+    bidLevels[0]!.price = 11n;
+    expect(b.checkInternal()).toBe('levels not sorted');
+    t = fresh();
+    inside(t.b).asks.chunks[0]![0]!.price = 10n;
+    expect(t.b.checkInternal()).toBe('levels not sorted');
     t = fresh();
     inside(t.b).asks.count = 2;
     expect(t.b.checkInternal()).toBe('count mismatch');
