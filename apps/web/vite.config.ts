@@ -44,5 +44,5 @@ export default defineConfig({
       '/ws': { target: 'ws://localhost:8080', ws: true, changeOrigin: true },
     },
   },
-  build: { outDir: 'dist', target: 'es2022', chunkSizeWarningLimit: 900 },
+  build: { outDir: 'dist', target: 'es2022', chunkSizeWarningLimit: 900, manifest: true },
 });
