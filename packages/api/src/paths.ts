@@ -27,6 +27,7 @@ export const API_PATHS = {
   cancelEntrust: 'entrust/entrust/cancelEntrust',
   getEntrustList: 'entrust/entrust/getEntrustList',
   getEntrustDetail: 'entrust/entrust/getEntrustDetail',
+  getTradeList: 'entrust/entrust/getTradeList',
   getAssets: 'asset/asset/getAssets',
   demoOutbox: 'demo/outbox',
 } as const;

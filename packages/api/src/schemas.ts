@@ -297,6 +297,21 @@ export const Paged = <T extends TSchema>(item: T) =>
 export const EntrustPage = Paged(Entrust);
 export type EntrustPage = Static<typeof EntrustPage>;
 export const GetEntrustDetailQuery = Type.Object({ id: Type.String({ pattern: '^[0-9]{1,20}$' }) });
+/** Query of entrust/entrust/getTradeList: the caller's fills, optionally of one pair, paged like getEntrustList. */
+export const GetTradeListQuery = Type.Object({
+  pairsName: Type.Optional(PairsName),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+/**
+ * One fill of the caller (Binance "Trade history" / myTrades): the trade, the caller's order in it and the
+ * caller's side, role and fee. Decimals as strings at the market's precision (price at priceDecimals, amount at
+ * qtyDecimals, total at the quote asset's scale, fee at the fee asset's scale); time in Unix ms.
+ */
+export const UserTrade = Type.Composite([Fill, Type.Object({ orderId: Type.String(), pairsName: Type.String(), side: OrderSide })]);
+export type UserTrade = Static<typeof UserTrade>;
+export const UserTradePage = Paged(UserTrade);
+export type UserTradePage = Static<typeof UserTradePage>;
 
 // ---------------------------------------------------------------- asset/asset
 

@@ -66,6 +66,9 @@ export const spotTrades = pgTable(
     index('spot_trades_maker_order_idx').on(t.makerOrderId),
     index('spot_trades_taker_order_idx').on(t.takerOrderId),
     index('spot_trades_symbol_ts_idx').on(t.symbol, t.ts),
+    // A user's own fills, newest first (entrust/entrust/getTradeList): one index per role.
+    index('spot_trades_maker_user_idx').on(t.makerUserId, t.id),
+    index('spot_trades_taker_user_idx').on(t.takerUserId, t.id),
   ],
 );
 

@@ -6,50 +6,21 @@
  * Expected amounts are computed with bigint from the engine's scales, so a seeded USDT of any scale works.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatDecimal, pow10, type MarketConfig } from '@exchange/core';
+import { formatDecimal, pow10 } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { ensureMarket } from '../../engine-host/test-fixtures';
+import { apiCaller, loginUser, testMarket, type TestUser } from './entrust-test-support';
 
-const MARKET: MarketConfig = {
-  symbol: 'TSTA/USDT',
-  base: 'TSTA',
-  quote: 'USDT',
-  priceDecimals: 2,
-  qtyDecimals: 4,
-  tickSize: 1n,
-  stepSize: 1n,
-  minQty: 1n,
-  minNotional: 1n,
-  makerFeePpm: 1000,
-  takerFeePpm: 1000,
-  status: 'TRADING',
-};
+const MARKET = testMarket('TSTA');
 
 let t: TestApp;
 let usdtScale: number;
 let base: number;
-const users: Record<string, { userId: string; token: string }> = {};
+const users: Record<string, TestUser> = {};
+const call = apiCaller(() => t, users);
 
 function usdt(whole: bigint, frac = 0n, fracDigits = 0): bigint {
   return whole * pow10(usdtScale) + frac * pow10(usdtScale - fracDigits);
-}
-
-async function login(mail: string): Promise<{ userId: string; token: string }> {
-  await t.ctx.members.ensureEmailUser(mail, 'secret-pass-1', '');
-  const res = await t.app.inject({ method: 'POST', url: '/api/member/member/login', payload: { account: mail, password: 'secret-pass-1' } });
-  const body = res.json();
-  expect(body.status).toBe('SUCCEED');
-  return { userId: body.result.userId, token: body.result.token };
-}
-
-async function call(user: string | null, method: 'GET' | 'POST', path: string, data: Record<string, string> = {}, lang = 'en') {
-  const headers: Record<string, string> = { lang };
-  if (user) Object.assign(headers, { token: users[user]!.token, userId: users[user]!.userId });
-  const res =
-    method === 'GET'
-      ? await t.app.inject({ method, url: `/api/${path}?${new URLSearchParams(data).toString()}`, headers })
-      : await t.app.inject({ method, url: `/api/${path}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(data).toString() });
-  return { status: res.statusCode, body: res.json() };
 }
 
 function bal(user: string, coin: string): { available: bigint; frozen: bigint } {
@@ -61,8 +32,8 @@ beforeAll(async () => {
   await ensureMarket(t.ctx.host, MARKET);
   usdtScale = t.ctx.host.engine.asset('USDT')!.scale;
   base = t.ctx.host.engine.asset('TSTA')!.scale;
-  users.alice = await login('alice@example.com');
-  users.bob = await login('bob@example.com');
+  users.alice = await loginUser(t, 'alice@example.com');
+  users.bob = await loginUser(t, 'bob@example.com');
   const r = await t.ctx.host.submit({ type: 'deposit', userId: users.alice.userId, asset: 'TSTA', account: 'SPOT', amount: 5n * pow10(base), from: '@chain' });
   expect(r.code).toBe('ok');
 });

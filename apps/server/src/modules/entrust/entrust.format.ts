@@ -1,11 +1,12 @@
 /**
- * Engine order/trade values -> the wire shapes Entrust and Fill (packages/api schemas.ts). Engine integers
+ * Engine order/trade values -> the wire shapes Entrust, Fill and UserTrade (packages/api schemas.ts). Engine integers
  * are formatted with the market's decimals: prices at priceDecimals, quantities at qtyDecimals, quote
  * amounts at the quote asset's scale, fees at the fee asset's scale. Averages are rounded down.
  */
 import { formatDecimal, pow10, type Asset, type MarketConfig, type OrderView } from '@exchange/core';
-import type { Entrust, Fill } from '@exchange/api';
+import type { Entrust, Fill, UserTrade } from '@exchange/api';
 import type { spotOrders, spotTrades } from '../../db/schema/trading';
+import type { UserTradeRow } from './entrust.repository';
 
 /** Scales needed to format one market's values. */
 export interface MarketScales {
@@ -96,6 +97,28 @@ export function toFill(t: typeof spotTrades.$inferSelect, orderId: string, s: Ma
     fee: formatDecimal(fee, s.scaleOf(feeCur)),
     feeCur,
     role: maker ? 'MAKER' : 'TAKER',
+    time: t.ts,
+  };
+}
+
+/**
+ * One user's side of a projected trade as the API's UserTrade: that user's order, side (the taker's side, or
+ * its opposite for the maker), role and fee; formatted like toFill.
+ */
+export function toUserTrade(t: UserTradeRow, s: MarketScales): UserTrade {
+  const takerSide = t.takerSide === 'SELL' ? 'SELL' : 'BUY';
+  const side = t.role === 'TAKER' ? takerSide : takerSide === 'BUY' ? 'SELL' : 'BUY';
+  return {
+    tradeId: t.id.toString(),
+    orderId: t.orderId.toString(),
+    pairsName: t.symbol,
+    side,
+    price: formatDecimal(BigInt(t.price), s.market.priceDecimals),
+    amount: formatDecimal(BigInt(t.quantity), s.market.qtyDecimals),
+    total: formatDecimal(BigInt(t.quoteAmount), s.quoteScale),
+    fee: formatDecimal(BigInt(t.fee), s.scaleOf(t.feeAsset)),
+    feeCur: t.feeAsset,
+    role: t.role,
     time: t.ts,
   };
 }

@@ -1,6 +1,6 @@
 /**
- * Routes of entrust/entrust (paths in packages/api paths.ts): place, cancel, list and detail of spot orders,
- * all behind requireAuth. Thin: validation by the shared TypeBox schemas, rules in EntrustService.
+ * Routes of entrust/entrust (paths in packages/api paths.ts): place, cancel, list and detail of spot orders, and
+ * one's own fills (trade history), all behind requireAuth. Thin: validation by the shared TypeBox schemas, rules in EntrustService.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,7 +13,9 @@ import {
   Envelope,
   GetEntrustDetailQuery,
   GetEntrustListQuery,
+  GetTradeListQuery,
   SetEntrustBody,
+  UserTradePage,
 } from '@exchange/api';
 import { fail, ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
@@ -79,6 +81,20 @@ const entrustRoutes: FastifyPluginAsync = async (root) => {
       schema: { tags: TAGS, summary: 'One of your orders with its fills', querystring: GetEntrustDetailQuery, response: { 200: Envelope(EntrustDetail) } },
     },
     async (req) => ok(await entrust().detail(req.userId, req.query.id)),
+  );
+
+  app.get(
+    `/api/${API_PATHS.getTradeList}`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your fills (trade history: maker and taker, with your order, side, fee and role), newest first, paged',
+        querystring: GetTradeListQuery,
+        response: { 200: Envelope(UserTradePage) },
+      },
+    },
+    async (req) => ok(await entrust().trades(req.userId, req.query)),
   );
 };
 

@@ -7,13 +7,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { formatDecimal, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
-import type { CancelEntrustBody, Entrust, EntrustDetail, EntrustPage, GetEntrustListQuery, SetEntrustBody } from '@exchange/api';
+import type { CancelEntrustBody, Entrust, EntrustDetail, EntrustPage, GetEntrustListQuery, GetTradeListQuery, SetEntrustBody, UserTradePage } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EngineHost } from '../../engine-host/engine-host';
 import { AppError } from '../../shared/errors';
 import { createEntrustRepository } from './entrust.repository';
-import { marketScales, rowToOrderView, toEntrust, toFill, type MarketScales } from './entrust.format';
+import { marketScales, rowToOrderView, toEntrust, toFill, toUserTrade, type MarketScales } from './entrust.format';
 
 /** Largest accepted price, amount or total in engine units (int64 range; anything above is absurd). */
 export const MAX_UNITS = 2n ** 63n - 1n;
@@ -28,6 +28,8 @@ export interface EntrustService {
   list(userId: string, query: Static<typeof GetEntrustListQuery>): Promise<EntrustPage>;
   /** One of userId's orders with its fills (AppError order_not_found, 404, for anyone else's). */
   detail(userId: string, orderId: string): Promise<EntrustDetail>;
+  /** userId's own fills (projected), newest first, optionally of one pair, paged (AppError market_not_found). */
+  trades(userId: string, query: Static<typeof GetTradeListQuery>): Promise<UserTradePage>;
 }
 
 type PlaceOrder = Omit<Extract<Command, { type: 'placeOrder' }>, 'ts'>;
@@ -212,6 +214,16 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       const s = scalesOf(order.symbol);
       const fills = await repo.fills(id);
       return { ...toEntrust(order, s), fills: fills.map((t) => toFill(t, id, s)) };
+    },
+
+    async trades(userId, query) {
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      if (query.pairsName !== undefined && !engine.market(query.pairsName)) throw new AppError('market_not_found', 400, 'pairsName');
+      // Read-your-writes: a fill of an order just answered is in the projection before the list is read.
+      await caughtUp();
+      const { rows, total } = await repo.userTrades(userId, query.pairsName, (page - 1) * pageSize, pageSize);
+      return { records: rows.map((r) => toUserTrade(r, scalesOf(r.symbol))), total, page, pageSize };
     },
   };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "spot_trades_maker_user_idx" ON "spot_trades" USING btree ("maker_user_id","id");--> statement-breakpoint
+CREATE INDEX "spot_trades_taker_user_idx" ON "spot_trades" USING btree ("taker_user_id","id");
