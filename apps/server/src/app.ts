@@ -29,6 +29,9 @@ declare module 'fastify' {
   }
 }
 
+/** A content-hashed file of the web build (Vite's assets/<name>-<hash>.<ext>, or its .br/.gz): safe to cache forever. */
+export const HASHED_ASSET_RE = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[a-z0-9]+(\.(br|gz))?$/i;
+
 /** Maps a Fastify/AJV error to [status, code, field]. */
 function classify(err: FastifyError): [number, string, string | undefined] {
   if (err instanceof AppError) return [err.status, err.code, err.field];
@@ -137,7 +140,19 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const index = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: ctx.config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    // The build writes .br and .gz next to each text asset (apps/web/vite.config.ts): they are sent as they are,
+    // with no compression work per request. Hashed files under assets/ never change: cached for a year, immutable;
+    // anything else (favicon, version.json) for an hour; index.html never (below).
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+      setHeaders: (reply, filePath) => {
+        if (HASHED_ASSET_RE.test(filePath)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
     app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }));
   }
   app.setNotFoundHandler((req, reply) => {

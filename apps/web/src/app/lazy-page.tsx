@@ -1,12 +1,14 @@
 /**
  * Lazy route pages (React.lazy) with a chunk-load failure boundary: a chunk that fails or takes
  * longer than 120 s (spec section 9) shows "Failed to load the page" with a Retry button, which
- * re-runs the import.
+ * re-runs the import. A page's locale namespaces load alongside its code (shared/i18n), so the page
+ * renders translated at once.
  */
 import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../shared/ui';
+import { loadNamespaces } from '../shared/i18n';
 
 /** Chunk load timeout of the spec (section 9), ms. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -73,16 +75,39 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error 
   }
 }
 
-/** Wraps a dynamic import as a route component with suspense, timeout and retry. */
-export function lazyPage(loader: () => Promise<PageModule>): ComponentType {
-  const make = () => lazy(() => withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS));
+/** A lazy route page: a component, and `preload` to start fetching its code and namespaces early. */
+export type LazyPageComponent = ComponentType & {
+  /** Starts loading the page (once); resolves when it can render at once, never rejects. */
+  preload: () => Promise<void>;
+};
+
+/**
+ * Wraps a dynamic import as a route component with suspense, timeout and retry.
+ * @param loader the page module's dynamic import
+ * @param ns locale namespaces the page needs (loaded in parallel with its code; `common` is always there)
+ */
+export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[] = []): LazyPageComponent {
+  // One load in flight or done, shared by preload and the first render; a retry starts a new one.
+  let pending: Promise<PageModule> | null = null;
+  // The page once loaded: rendered directly, without a suspense round (no spinner frame, no reveal delay).
+  let loaded: ComponentType | null = null;
+  const start = () =>
+    (pending ??= withTimeout(
+      Promise.all([loader(), loadNamespaces(ns)]).then(([m]) => {
+        loaded = m.default;
+        return m;
+      }),
+      CHUNK_LOAD_TIMEOUT_MS,
+    ));
+  const make = () => lazy(start);
   let Lazy = make();
   function LazyPage() {
     const [, setAttempt] = useState(0);
-    const Current = Lazy;
+    const Current = loaded ?? Lazy;
     return (
       <ChunkErrorBoundary
         onRetry={() => {
+          pending = null;
           Lazy = make();
           setAttempt((a) => a + 1);
         }}
@@ -93,5 +118,11 @@ export function lazyPage(loader: () => Promise<PageModule>): ComponentType {
       </ChunkErrorBoundary>
     );
   }
+  LazyPage.preload = () =>
+    start().then(
+      () => undefined,
+      // A failure shows when the page renders (the same promise rejects there, with the retry screen).
+      () => undefined,
+    );
   return LazyPage;
 }

@@ -11,7 +11,8 @@ import enUS from 'antd-mobile/es/locales/en-US';
 import { i18n } from '../shared/i18n';
 import { useAppStore } from '../shared/storage';
 import { useThemeSync } from '../shared/theme';
-import { isApiError } from '../shared/api-client';
+// api-error directly, not the api-client barrel: the client's toasts and dialogs stay out of the initial chunk.
+import { isApiError } from '../shared/api-client/api-error';
 import { wsClient } from '../shared/ws-client';
 
 /** The app's QueryClient. Network failures retry once; answers of the server never. */

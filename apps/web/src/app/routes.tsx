@@ -8,13 +8,12 @@
  *   features/spot/pages/TransactionPage.tsx, AllTransactionPage.tsx
  *   features/assets/pages/AssetsPage.tsx, AssetDetailPage.tsx
  */
-import type { ComponentType } from 'react';
-import { lazyPage } from './lazy-page';
+import { lazyPage, type LazyPageComponent } from './lazy-page';
 
 /** One route of the app. */
 export interface AppRoute {
   path: string;
-  Page: ComponentType;
+  Page: LazyPageComponent;
   /** Shown inside the tab layout (bottom tab bar). */
   tab?: boolean;
   /** Needs a session; logged-out visitors go to /login. */
@@ -23,29 +22,29 @@ export interface AppRoute {
 
 const NotAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage'));
 
-const Home = lazyPage(() => import('../features/home/pages/HomePage'));
-const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'));
-const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'));
-const Contract = lazyPage(() => import('../features/quotes/pages/ContractPage'));
-const Transaction = lazyPage(() => import('../features/spot/pages/TransactionPage'));
-const AllTransaction = lazyPage(() => import('../features/spot/pages/AllTransactionPage'));
-const Assets = lazyPage(() => import('../features/assets/pages/AssetsPage'));
-const AssetDetail = lazyPage(() => import('../features/assets/pages/AssetDetailPage'));
+const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home']);
+const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'), ['quotes']);
+const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'), ['quotes']);
+const Contract = lazyPage(() => import('../features/quotes/pages/ContractPage'), ['quotes']);
+const Transaction = lazyPage(() => import('../features/spot/pages/TransactionPage'), ['spot']);
+const AllTransaction = lazyPage(() => import('../features/spot/pages/AllTransactionPage'), ['spot']);
+const Assets = lazyPage(() => import('../features/assets/pages/AssetsPage'), ['assets']);
+const AssetDetail = lazyPage(() => import('../features/assets/pages/AssetDetailPage'), ['assets']);
 
-const Login = lazyPage(() => import('../features/account/pages/LoginPage'));
-const Register = lazyPage(() => import('../features/account/pages/RegisterPage'));
-const Forget = lazyPage(() => import('../features/account/pages/ForgetPage'));
-const ChooseArea = lazyPage(() => import('../features/account/pages/ChooseAreaPage'));
+const Login = lazyPage(() => import('../features/account/pages/LoginPage'), ['account']);
+const Register = lazyPage(() => import('../features/account/pages/RegisterPage'), ['account']);
+const Forget = lazyPage(() => import('../features/account/pages/ForgetPage'), ['account']);
+const ChooseArea = lazyPage(() => import('../features/account/pages/ChooseAreaPage'), ['account']);
 
-const Setting = lazyPage(() => import('../features/settings/pages/SettingPage'));
-const Langue = lazyPage(() => import('../features/settings/pages/LanguePage'));
+const Setting = lazyPage(() => import('../features/settings/pages/SettingPage'), ['settings', 'menu']);
+const Langue = lazyPage(() => import('../features/settings/pages/LanguePage'), ['settings', 'menu']);
 
-const NoticeList = lazyPage(() => import('../features/notices/pages/NoticeListPage'));
-const NoticeDetail = lazyPage(() => import('../features/notices/pages/NoticeDetailPage'));
+const NoticeList = lazyPage(() => import('../features/notices/pages/NoticeListPage'), ['notices']);
+const NoticeDetail = lazyPage(() => import('../features/notices/pages/NoticeDetailPage'), ['notices']);
 
-const About = lazyPage(() => import('../features/about/pages/AboutPage'));
-const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'));
-const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'));
+const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
+const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
+const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
 
 /** Routes whose screens come with later issues (OTC, contract trading, wallet, KYC, invitation ...). */
 export const NOT_YET_AVAILABLE: readonly string[] = [
@@ -135,3 +134,12 @@ export const ROUTES: readonly AppRoute[] = [
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];
+
+/**
+ * Starts loading the page of `pathname` (its code and locale namespaces) if it is a known route, and
+ * resolves when it is loaded (or failed: the page shows its retry screen then); an unknown path
+ * resolves at once. main.tsx renders the app after it, so the first screen is the page itself.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  return ROUTES.find((r) => r.path === pathname)?.Page.preload() ?? Promise.resolve();
+}

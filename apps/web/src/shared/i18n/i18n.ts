@@ -3,47 +3,117 @@
  * language under src/locales/{en,zh}/<ns>.json, picked up here with import.meta.glob, so adding a
  * namespace needs no change to this file. en is the source of truth; a test fails when zh lacks a
  * key present in en or the other way round (locales.test.ts).
+ *
+ * Only `common` and `errors` (the shell, the API client's alerts) are in the initial JavaScript. Every
+ * other namespace is its own small chunk, loaded for the current language only: by the route that
+ * needs it (app/lazy-page.tsx loads a page's namespaces alongside its code), or by react-i18next's
+ * Suspense when a component asks for one not loaded yet. A language change loads the namespaces in
+ * use in the new language before switching (i18next's backend contract). Issue 8, point 12: the
+ * locales of both languages were 60 KB of the entry chunk.
  */
-import i18next, { type Resource } from 'i18next';
+import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { useAppStore, type Lang } from '../storage';
 
 /** Languages of the app. */
 export const LANGS: readonly Lang[] = ['zh', 'en'];
 
-const files = import.meta.glob<Record<string, unknown>>('../../locales/*/*.json', { eager: true, import: 'default' });
+/** Namespaces bundled into the initial JavaScript (needed before any page: shell, alerts, guards). */
+export const EAGER_NAMESPACES: readonly string[] = ['common', 'errors'];
 
-/** Resources by language and namespace, built from src/locales/{lang}/{ns}.json. */
-export function buildResources(): Resource {
+const eagerFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,errors}.json', { eager: true, import: 'default' });
+const lazyFiles = import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,errors}.json'], {
+  import: 'default',
+});
+
+const fileRe = /locales\/([a-z]+)\/([\w-]+)\.json$/;
+
+/** Resources bundled into the entry: `common` and `errors` of both languages. */
+export function bundledResources(): Resource {
   const resources: Resource = {};
-  for (const [path, json] of Object.entries(files)) {
-    const m = /locales\/([a-z]+)\/([\w-]+)\.json$/.exec(path);
+  for (const [path, json] of Object.entries(eagerFiles)) {
+    const m = fileRe.exec(path);
     if (!m) continue;
-    const [, lang, ns] = m as unknown as [string, string, string];
-    (resources[lang] ??= {})[ns] = json as Record<string, string>;
+    (resources[m[1]!] ??= {})[m[2]!] = json as Record<string, string>;
   }
   return resources;
 }
 
-/** Namespaces found under src/locales/en. */
+/** Every namespace found under src/locales/en (bundled and lazy). */
 export function namespaces(): string[] {
-  return Object.keys(buildResources().en ?? {});
+  const all = [...Object.keys(eagerFiles), ...Object.keys(lazyFiles)]
+    .map((p) => fileRe.exec(p))
+    .filter((m): m is RegExpExecArray => !!m && m[1] === 'en')
+    .map((m) => m[2]!);
+  return [...new Set(all)].sort();
 }
 
-/** The i18next instance; initialised synchronously with the stored language. */
+/** i18next backend reading the lazy locale chunks; an unknown namespace resolves empty. */
+const chunkBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    const load = lazyFiles[`../../locales/${lng}/${ns}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (json) => callback(null, json),
+      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e)), false),
+    );
+  },
+};
+
+/** The i18next instance; initialised synchronously with the stored language and the bundled namespaces. */
 export const i18n = i18next.createInstance();
 
-void i18n.use(initReactI18next).init({
-  resources: buildResources(),
-  lng: useAppStore.getState().currentLangue,
-  fallbackLng: 'en',
-  ns: namespaces(),
-  defaultNS: 'common',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-  initAsync: false,
-  showSupportNotice: false,
-});
+void i18n
+  .use(chunkBackend)
+  .use(initReactI18next)
+  .init({
+    resources: bundledResources(),
+    partialBundledLanguages: true,
+    lng: useAppStore.getState().currentLangue,
+    // No fallback language: zh has every key of en (locales.test.ts), and a fallback would make every lazy
+    // namespace download in English as well for a Chinese user.
+    fallbackLng: false,
+    supportedLngs: [...LANGS],
+    ns: [...EAGER_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
+
+/**
+ * Loads namespaces of the current language (those not loaded yet) and resolves when they are there.
+ * A failed chunk is fetched once more; if it is still missing the promise rejects, so a route shows
+ * its "failed to load, retry" screen instead of raw keys.
+ * @param ns namespace names (unknown ones resolve as empty)
+ */
+export async function loadNamespaces(ns: readonly string[]): Promise<void> {
+  if (ns.length === 0) return;
+  await i18n.loadNamespaces([...ns]);
+  const lng = i18n.language;
+  const missing = ns.filter((n) => lazyFiles[`../../locales/${lng}/${n}.json`] && !i18n.hasResourceBundle(lng, n));
+  if (missing.length === 0) return;
+  await i18n.reloadResources([lng], missing);
+  const still = missing.filter((n) => !i18n.hasResourceBundle(lng, n));
+  if (still.length) throw new Error(`locale chunks failed to load: ${still.map((n) => `${lng}/${n}`).join(', ')}`);
+}
+
+/** Loads every namespace of both languages (tests, which render components outside their routes). */
+export async function loadAllLanguages(): Promise<void> {
+  await Promise.all(
+    Object.entries(lazyFiles).map(async ([path, load]) => {
+      const m = fileRe.exec(path);
+      if (m) i18n.addResourceBundle(m[1]!, m[2]!, await load(), true, true);
+    }),
+  );
+  i18n.options.ns = namespaces();
+}
 
 // Follow the persisted language: one source of truth is the store's currentLangue.
 useAppStore.subscribe((s, prev) => {

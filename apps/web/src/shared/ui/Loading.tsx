@@ -1,5 +1,9 @@
-/** Loading indicators: a page-level spinner (route suspense fallback) and an inline one. */
-import { DotLoading, SpinLoading } from 'antd-mobile';
+/**
+ * Loading indicators: a page-level spinner (route suspense fallback) and an inline one. The page
+ * spinner is a CSS-animated SVG, not antd-mobile's SpinLoading: it shows in the app shell, and
+ * SpinLoading would bring react-spring (12 KB gzip) into the initial JavaScript (issue 8, point 12).
+ */
+import { DotLoading } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import './ui.css';
 
@@ -8,7 +12,10 @@ export function PageLoading() {
   const { t } = useTranslation('common');
   return (
     <div className="ex-page-loading" role="progressbar" aria-label={t('loading')}>
-      <SpinLoading color="primary" style={{ '--size': '32px' }} />
+      <svg className="ex-spinner" width="32" height="32" viewBox="0 0 32 32" aria-hidden="true">
+        <circle cx="16" cy="16" r="13" fill="none" stroke="var(--ex-border)" strokeWidth="3" />
+        <path d="M16 3a13 13 0 0 1 13 13" fill="none" stroke="var(--ex-primary)" strokeWidth="3" strokeLinecap="round" />
+      </svg>
     </div>
   );
 }
