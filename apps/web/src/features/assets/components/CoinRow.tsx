@@ -1,10 +1,11 @@
 /**
- * One coin of an account: name, total (current), available, frozen and converted CNY; opens its detail.
+ * One coin of an account: icon, name, total (current), available, frozen and converted CNY; opens its detail.
  * Amounts at the coin's display precision (formatCoin: USDT "7,902.14", BTC "0.01542", zero "0.00" / "0").
  */
 import type { AssetItem } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { formatCny, formatCoin } from '../../../shared/format';
+import { CoinIcon } from '../../../shared/ui/CoinIcon';
 import { masked } from '../lib/assets-view';
 
 /** Props of CoinRow. */
@@ -26,9 +27,7 @@ export function CoinRow({ item, hidden, onOpen }: CoinRowProps) {
     <li className="as-coin">
       <button type="button" className="as-coin-btn" onClick={() => onOpen(item.coin)} aria-label={item.coin}>
         <span className="as-coin-top">
-          <span className="as-coin-icon" aria-hidden="true">
-            {item.coin.slice(0, 1)}
-          </span>
+          <CoinIcon coin={item.coin} size={24} />
           <b className="as-coin-name">{item.coin}</b>
           <span className="as-coin-current num">{masked(formatCoin(item.current, item.coin), hidden)}</span>
         </span>

@@ -13,8 +13,9 @@ export type AccountTab = AccountType | 'OTHER';
 export const ACCOUNT_TABS: readonly AccountTab[] = ['ASSETS', 'SPOT', 'CONTRACT', 'OTC', 'OTHER'];
 
 /**
- * Below this value in USDT a balance counts as small and is hidden by the toggle (1 USDT; the spec
- * gives no threshold, this is the common exchange choice). Zero balances are always small.
+ * Below this value in USDT a balance counts as small and is hidden by the toggle: 1 USDT, the
+ * threshold of Binance's "Hide assets < 1 USD" (the spec names the toggle but no threshold; USDT is
+ * our dollar). Zero balances are always small, whatever their coin's price.
  */
 export const SMALL_BALANCE_USDT = '1';
 

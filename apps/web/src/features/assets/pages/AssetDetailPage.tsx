@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatCny, formatCoin } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
 import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { CoinIcon } from '../../../shared/ui/CoinIcon';
 import { useAssets } from '../api/get-assets';
 import { EyeButton } from '../components/EyeButton';
 import { AssetActions } from '../components/AssetActions';
@@ -51,9 +52,7 @@ export default function AssetDetailPage() {
         <>
           <section className="as-total as-detail" aria-label={t('coinIn', { coin, account: accountName })}>
             <div className="as-detail-coin">
-              <span className="as-coin-icon as-coin-icon-lg" aria-hidden="true">
-                {coin.slice(0, 1)}
-              </span>
+              <CoinIcon coin={coin} size={32} />
               <b>{coin}</b>
               <EyeButton hidden={hidden} onToggle={toggleHidden} />
             </div>

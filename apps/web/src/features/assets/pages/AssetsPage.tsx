@@ -2,11 +2,11 @@
  * /assets and /assets/assetsIndex (login required; spec section 2 "Assets overview"): total converted
  * in CNY and USDT, entry buttons (deposit, withdraw, transfer, records), and the accounts
  * (deposit/withdraw, spot, contract, fiat/OTC, other) as tabs, each with its total and its coins
- * (available, frozen, current, converted CNY); hide-small-balances toggle and the eye toggle hiding
- * amounts. Coins open /assets/assetDetail?coin=..&type=...
+ * (available, frozen, current, converted CNY); the "Hide small balances" check (on by default: zero
+ * balances and those below SMALL_BALANCE_USDT are hidden) and the eye toggle hiding amounts. The
+ * account tabs scroll sideways where they do not fit (320 px), with a fade on the side that has more.
+ * Coins open /assets/assetDetail?coin=..&type=...
  */
-import { useState } from 'react';
-import { Checkbox } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCny, formatFixed } from '../../../shared/format';
@@ -17,8 +17,9 @@ import { EyeButton } from '../components/EyeButton';
 import { AssetActions } from '../components/AssetActions';
 import { CoinRow } from '../components/CoinRow';
 import { useBalancePushes } from '../hooks/use-balance-pushes';
-import { useHideAmounts } from '../hooks/use-hide-amounts';
-import { ACCOUNT_TABS, accountOf, masked, visibleItems, type AccountTab } from '../lib/assets-view';
+import { useHideAmounts, useHideSmall } from '../hooks/use-hide-amounts';
+import { useScrollEdges } from '../hooks/use-scroll-edges';
+import { ACCOUNT_TABS, SMALL_BALANCE_USDT, accountOf, masked, visibleItems, type AccountTab } from '../lib/assets-view';
 import '../assets.css';
 
 /** The assets overview page. */
@@ -28,13 +29,14 @@ export default function AssetsPage() {
   const [params, setParams] = useSearchParams();
   const q = useAssets();
   const [hidden, toggleHidden] = useHideAmounts();
-  const [hideSmall, setHideSmall] = useState(false);
+  const [hideSmall, setHideSmall] = useHideSmall();
   useBalancePushes();
   const tabParam = params.get('account') as AccountTab | null;
   const tab: AccountTab = tabParam && ACCOUNT_TABS.includes(tabParam) ? tabParam : 'SPOT';
   const data = q.data;
   const account = accountOf(data?.accounts ?? [], tab);
   const items = visibleItems(account.items, hideSmall);
+  const [tabsWrap, edges] = useScrollEdges(tab);
 
   return (
     <div className="as-page">
@@ -52,27 +54,32 @@ export default function AssetsPage() {
         <div className="as-total-sub num">{data ? masked(t('approxUsdt', { v: formatFixed(data.totalUsdt, 2, { group: true, mode: 'down' }) }), hidden) : ''}</div>
         <AssetActions />
       </section>
-      <SegTabs
-        classPrefix="as"
-        label={t('accounts')}
-        className="as-tabs"
-        items={ACCOUNT_TABS.map((k) => ({ key: k, label: t(`account.${k}`) }))}
-        active={tab}
-        onChange={(k) => setParams({ account: k }, { replace: true })}
-      />
+      <div ref={tabsWrap} className={`as-tabs-wrap${edges.start ? ' as-more-start' : ''}${edges.end ? ' as-more-end' : ''}`}>
+        <SegTabs
+          classPrefix="as"
+          label={t('accounts')}
+          items={ACCOUNT_TABS.map((k) => ({ key: k, label: t(`account.${k}`) }))}
+          active={tab}
+          onChange={(k) => setParams({ account: k }, { replace: true })}
+        />
+      </div>
       <div className="as-acct-head">
         <div>
           <div className="as-k">{t('accountTotal', { account: t(`account.${tab}`) })}</div>
           <div className="as-acct-total num">{data ? masked(formatCny(account.totalCny), hidden) : '--'}</div>
         </div>
-        <Checkbox checked={hideSmall} onChange={setHideSmall} className="as-small" aria-label={t('hideSmall')}>
-          {t('hideSmall')}
-        </Checkbox>
+        <label className="as-small" title={t('hideSmallHint', { v: SMALL_BALANCE_USDT })}>
+          <input type="checkbox" checked={hideSmall} onChange={(e) => setHideSmall(e.target.checked)} />
+          <span className="as-small-box" aria-hidden="true" />
+          <span>{t('hideSmall')}</span>
+        </label>
       </div>
       {q.isLoading ? (
         <InlineLoading />
       ) : items.length === 0 ? (
-        <EmptyState text={tab === 'OTHER' ? t('otherEmpty') : t('noAssets')} />
+        <EmptyState
+          text={tab === 'OTHER' ? t('otherEmpty') : account.items.length > 0 ? t('allSmallHidden', { v: SMALL_BALANCE_USDT }) : t('noAssets')}
+        />
       ) : (
         <ul className="as-coins" aria-label={t(`account.${tab}`)}>
           {items.map((i) => (
