@@ -1,9 +1,12 @@
-// Proves the route table covers every route of spec section 2 exactly once, and that the balance
-// tab routes require a session.
+// Proves the route table covers every route of spec section 2 exactly once, that the balance
+// tab routes require a session, and that an unknown URL matches the not-found route (issue 8,
+// point 11) while the routes of later features keep their "not available yet" page.
 import { describe, expect, it, vi } from 'vitest';
+import { matchRoutes } from 'react-router';
 
-vi.mock('./lazy-page', () => ({ lazyPage: () => () => null }));
-const { ROUTES } = await import('./routes');
+vi.mock('./lazy-page', () => ({ lazyPage: (loader: () => unknown) => Object.assign(() => null, { loader }) }));
+const { ROUTES, NOT_YET_AVAILABLE } = await import('./routes');
+const { routeObjects } = await import('./router');
 
 const SPEC_ROUTES = `/login /register /forget /setting /message /langue /payment /payment/bankCard /payment/weixin
 /payment/zhifubao /accountCenter /accountCenter/bind /accountCenter/bindSecond /accountCenter/change
@@ -30,5 +33,21 @@ describe('route table', () => {
     expect(tab).toEqual(expect.arrayContaining(['/', '/quotes', '/transaction', '/contract', '/assets']));
     expect(ROUTES.find((r) => r.path === '/assets')?.login).toBe(true);
     expect(ROUTES.find((r) => r.path === '/quotes')?.login).toBeFalsy();
+  });
+});
+
+describe('unknown URLs', () => {
+  const leaf = (url: string) => matchRoutes(routeObjects, url)?.at(-1)?.route.path;
+
+  it('match the not-found route', () => {
+    for (const url of ['/no-such-page', '/quotes/nope', '/assets/x/y', '/homepage']) expect(leaf(url), url).toBe('*');
+  });
+
+  it('leave known routes and the not-yet-available ones alone', () => {
+    expect(leaf('/')).toBe('/');
+    expect(leaf('/quotes/quotesDetail')).toBe('/quotes/quotesDetail');
+    for (const url of NOT_YET_AVAILABLE) expect(leaf(url), url).toBe(url);
+    const notAvailable = ROUTES.find((r) => r.path === '/kline')!.Page as unknown as { loader: () => unknown };
+    expect(String(notAvailable.loader)).toContain('NotAvailablePage');
   });
 });

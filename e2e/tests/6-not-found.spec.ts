@@ -1,0 +1,31 @@
+/**
+ * Journey 6 (issue 8, point 11): an unknown URL shows the not-found page (title, a sentence, "Back to
+ * home") instead of silently going home, in Chinese (browser locale) and in English; its button goes home.
+ * A route of a later feature (/kline) keeps its "not available yet" page.
+ */
+import { expect, test } from '@playwright/test';
+
+test('an unknown URL shows the not-found page, whose button goes home', async ({ page }) => {
+  await page.goto('/no/such/page?x=1');
+  await expect(page.getByRole('heading', { level: 2, name: '页面不存在' })).toBeVisible();
+  await expect(page.getByText('您访问的页面不存在或已被移除。')).toBeVisible();
+  // The URL stays: nothing redirected the visitor.
+  expect(new URL(page.url()).pathname).toBe('/no/such/page');
+
+  await page.getByRole('button', { name: '返回首页' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: '首页' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '页面不存在' })).toHaveCount(0);
+
+  // English: the same page in the other language.
+  await page.evaluate(() => localStorage.setItem('currentLangue', 'en'));
+  await page.goto('/quotes/nope');
+  await expect(page.getByRole('heading', { level: 2, name: 'Page not found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Back to home' }).click();
+  await expect(page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: 'Home' })).toBeVisible();
+
+  // A route whose feature comes later is not "not found".
+  await page.goto('/kline');
+  await expect(page.getByRole('heading', { name: 'Not available yet' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Page not found' })).toHaveCount(0);
+});
