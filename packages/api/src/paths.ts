@@ -30,5 +30,6 @@ export const API_PATHS = {
   getTradeList: 'entrust/entrust/getTradeList',
   getAssets: 'asset/asset/getAssets',
   demoOutbox: 'demo/outbox',
+  demoInfo: 'demo/info',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];

@@ -352,3 +352,9 @@ export const OutboxMessage = Type.Object({
   createdAt: Type.Number(),
 });
 export type OutboxMessage = Static<typeof OutboxMessage>;
+/**
+ * GET demo/info (public): whether the server runs the demo, and the whole USDT credited to each new
+ * account there (a decimal string, e.g. "10000"; "0" when demo mode is off and nothing is credited).
+ */
+export const DemoInfo = Type.Object({ demoMode: Type.Boolean(), welcomeUsdt: Type.String() });
+export type DemoInfo = Static<typeof DemoInfo>;

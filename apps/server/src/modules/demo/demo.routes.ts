@@ -1,4 +1,7 @@
 /**
+ * GET /api/demo/info: public; whether demo mode is on and the USDT each new account is credited there
+ * (DEMO_FAUCET_USDT of the demo faucet, '0' when demo mode is off), for the sign-up page to say so.
+ *
  * GET /api/demo/outbox?account=...: the codes the demo sender "sent" to an account, newest first.
  * Answers a 404 FAILED envelope unless demo mode is on (asked for explicitly; never under production rules), and
  * 403 to any client that is not on loopback. Codes that would let a caller take over an account are shown only to
@@ -8,10 +11,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { API_PATHS, Envelope, OutboxMessage, OutboxQuery } from '@exchange/api';
+import { API_PATHS, DemoInfo, Envelope, OutboxMessage, OutboxQuery } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { userKeyOf } from '../member/member.service';
+import { DEMO_FAUCET_USDT } from '../asset/demo-faucet';
 import { listOutbox } from './outbox.repository';
 
 /** True for loopback addresses (IPv4 127/8, ::1, and IPv4-mapped 127/8). */
@@ -29,6 +33,20 @@ async function callerOf(req: FastifyRequest): Promise<string | null> {
 
 const demoRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    `/api/${API_PATHS.demoInfo}`,
+    {
+      schema: {
+        tags: ['demo'],
+        summary: 'Whether demo mode is on and the whole USDT credited to each new account in it ("0" when off).',
+        response: { 200: Envelope(DemoInfo) },
+      },
+    },
+    async () => {
+      const demoMode = app.ctx.config.demoMode;
+      return ok({ demoMode, welcomeUsdt: demoMode ? DEMO_FAUCET_USDT.toString() : '0' });
+    },
+  );
   app.get(
     `/api/${API_PATHS.demoOutbox}`,
     {

@@ -2,7 +2,8 @@
  * Proves the demo outbox cannot be used to take over an account (issue 7, finding 1): the former path (puzzle ->
  * sendCode FORGET for someone else's account -> read the outbox without logging in -> forgetPassword) finds no
  * code; the account's logged-in owner sees it; a REGISTER code of an account not registered yet is shown (that is
- * how a visitor signs up to the demo); and clients that are not on loopback get 403.
+ * how a visitor signs up to the demo); and clients that are not on loopback get 403. Also that GET demo/info
+ * states the USDT a new account really gets in demo mode (the sign-up page shows it) and "0" without demo mode.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
@@ -15,6 +16,30 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+});
+
+describe('demo info', () => {
+  it('states the USDT credited to a new account, which is what a new account holds', async () => {
+    const info = await get(t.app, 'demo/info', {}, { ip: '10.1.2.3' });
+    expect(info.json()).toMatchObject({ status: 'SUCCEED', result: { demoMode: true, welcomeUsdt: '10000' } });
+    const user = await registerEmail(t, 'welcome@example.com', 'Secret123');
+    const assets = await get(t.app, 'asset/asset/getAssets', {}, { headers: { token: user.token, userId: user.userId } });
+    const spot = assets.json().result.accounts.find((a: { type: string }) => a.type === 'SPOT');
+    const usdt = spot.items.find((i: { coin: string }) => i.coin === 'USDT');
+    // Whole USDT: the balance is the figure with zero decimals ("10000.00000000").
+    expect(usdt.current).toMatch(/^\d+(\.0+)?$/);
+    expect(usdt.current.split('.')[0]).toBe(info.json().result.welcomeUsdt);
+  });
+
+  it('says "0" without demo mode', async () => {
+    const off = await makeTestApp({ demoMode: false });
+    try {
+      const info = await get(off.app, 'demo/info', {});
+      expect(info.json()).toMatchObject({ status: 'SUCCEED', result: { demoMode: false, welcomeUsdt: '0' } });
+    } finally {
+      await off.close();
+    }
+  });
 });
 
 describe('demo outbox', () => {
