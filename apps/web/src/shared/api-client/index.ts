@@ -1,3 +1,4 @@
 export * from './client';
 export * from './api-error';
 export * from './alerts';
+export * from './load-failure';

@@ -1,7 +1,7 @@
 /** /noticeDetail?id=: one announcement; the content is shown as text paragraphs (never as HTML). */
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { formatDateTime } from '../../../shared/format';
 import { useNoticeDetail } from '../api/get-notice-detail';
 
@@ -28,7 +28,7 @@ export default function NoticeDetailPage() {
       {q.isLoading ? (
         <InlineLoading />
       ) : !q.data ? (
-        <EmptyState text={t('notFound')} />
+        q.isError ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('notFound')} />
       ) : (
         <article style={{ padding: '16px 18px 40px' }}>
           <h2 style={{ fontSize: 19, lineHeight: 1.4, margin: '0 0 8px' }}>{q.data.title}</h2>

@@ -2,7 +2,7 @@
 import { List, PullToRefresh } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { formatDateTime } from '../../../shared/format';
 import { useNotices } from '../../../shared/content-api';
 
@@ -19,7 +19,7 @@ export default function NoticeListPage() {
         {q.isLoading ? (
           <InlineLoading />
         ) : list.length === 0 ? (
-          <EmptyState text={q.isError ? t('loadFailed') : t('empty')} />
+          q.isError ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('empty')} />
         ) : (
           <List>
             {list.map((n) => (

@@ -12,7 +12,7 @@ import type { KlinePeriod, MarketType, Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
 import { useLiveTicker } from '../../../shared/ws-client';
-import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useCoinInfo } from '../api/get-coin-info';
 import { useFavorites } from '../api/get-favorites';
@@ -67,7 +67,7 @@ export default function QuotesDetailPage() {
         right={<FavoriteButton pairsName={pairsName} type={type} on={fav.names.has(pairsName)} size={20} toast />}
       />
       {!pair ? (
-        info.isError ? <EmptyState /> : <InlineLoading />
+        info.isError ? <LoadFailed error={info.error} onRetry={() => void info.refetch()} /> : <InlineLoading />
       ) : (
         <>
           <TickerHeader pair={pair} />

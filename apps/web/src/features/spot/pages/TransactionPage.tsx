@@ -12,7 +12,7 @@ import { useAppStore } from '../../../shared/storage';
 import { useLiveTicker } from '../../../shared/ws-client';
 import { formatPercent, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { InlineLoading, LoadFailed } from '../../../shared/ui';
 import { usePairsByMainCur } from '../../../shared/market-api';
 import { CoinSelectPopup } from '../components/CoinSelectPopup';
 import { OrderForm } from '../components/OrderForm';
@@ -74,7 +74,7 @@ export default function TransactionPage() {
         </button>
       </header>
       {!pair ? (
-        pairs.isError ? <EmptyState /> : <InlineLoading />
+        pairs.isError ? <LoadFailed error={pairs.error} onRetry={() => void pairs.refetch()} /> : <InlineLoading />
       ) : (
         <>
           <div className="sp-main">
