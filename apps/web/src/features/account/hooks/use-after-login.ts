@@ -8,9 +8,12 @@ import type { Session } from '@exchange/api';
 import { useAppStore } from '../../../shared/storage';
 import { memberQueryOptions } from '../../../shared/session';
 
-/** Safe in-app redirect target from the query (only paths starting with a single '/'). */
+/**
+ * Safe in-app redirect target from the query: only paths starting with a single '/' (no other origin,
+ * no backslash after the slash, which browsers read as '//'), and never back to /login or /register; '/' otherwise.
+ */
 export function safeRedirect(raw: string | null): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/login')) return '/';
+  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || /^\/(login|register)(?=$|[/?#])/.test(raw)) return '/';
   return raw;
 }
 

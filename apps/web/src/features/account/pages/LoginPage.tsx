@@ -1,11 +1,12 @@
 /**
  * /login (spec section 2): email or phone + password; when the server asks for the slide puzzle
  * (errorCode captcha_required / captcha_invalid) the puzzle opens and the login is retried with the
- * pass. On success token, userId and isLogin are stored and the member is fetched.
+ * pass. On success token, userId and isLogin are stored and the member is fetched. Already logged in,
+ * the form is skipped for the redirect query or home.
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { Link, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { GeetestResult } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
@@ -15,11 +16,18 @@ import { SlideCaptcha } from '../components/SlideCaptcha';
 import { AccountInputs, AuthForm } from '../components/AuthForm';
 import { login } from '../api/login';
 import { useAfterLogin } from '../hooks/use-after-login';
+import { useLoggedInAway } from '../hooks/use-logged-in-away';
 import { useAccountForm } from '../hooks/use-account-form';
 import { checkAccount } from '../validation';
 
-/** Login page. */
+/** Login page: the form, or straight on (redirect query or home) when already logged in. */
 export default function LoginPage() {
+  const away = useLoggedInAway();
+  return away ? <Navigate to={away} replace /> : <LoginForm />;
+}
+
+/** The login form. */
+function LoginForm() {
   const { t } = useTranslation('account');
   const [params] = useSearchParams();
   const lastAccount = useAppStore((s) => s.phone);

@@ -1,8 +1,13 @@
-/** Home banner carousel rotating every 3 s (spec sections 2 and 9). */
+/**
+ * Home banner carousel rotating every 3 s (spec sections 2 and 9). A tap opens the banner's link
+ * (external ones in a new tab); sign-up links take a logged-in user to the trade screen (bannerTarget).
+ */
 import { Swiper } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@exchange/api';
+import { useAppStore } from '../../../shared/storage';
+import { bannerTarget } from './banner-link';
 
 /** Banner autoplay interval of the spec, ms. */
 export const BANNER_AUTOPLAY_MS = 3000;
@@ -11,10 +16,12 @@ export const BANNER_AUTOPLAY_MS = 3000;
 export function BannerSwiper({ banners }: { banners: Banner[] | undefined }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
+  const isLogin = useAppStore((s) => s.isLogin);
   const open = (b: Banner) => {
-    if (!b.link) return;
-    if (/^https?:\/\//.test(b.link)) window.open(b.link, '_blank', 'noopener');
-    else navigate(b.link);
+    const to = bannerTarget(b.link, isLogin);
+    if (!to) return;
+    if (/^https?:\/\//.test(to)) window.open(to, '_blank', 'noopener');
+    else navigate(to);
   };
   if (!banners || banners.length === 0) {
     return (
