@@ -51,7 +51,8 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await agree.check();
   await expect(agree).toBeChecked();
   await page.getByRole('button', { name: '注册', exact: true }).click();
-  await expectToast(page, '注册成功');
+  // In demo mode the toast names the demo USDT the faucet credits (GET /api/demo/info).
+  await expectToast(page, '注册成功，10,000 USDT 演示资金已到账');
   await expect(page).toHaveURL(/\/$/);
   const stored = await page.evaluate(() => ({ isLogin: localStorage.getItem('isLogin'), token: localStorage.getItem('token'), phone: localStorage.getItem('phone') }));
   expect(stored.isLogin).toBe('true');

@@ -3,22 +3,36 @@
  * after the slide puzzle, password 8-20 characters not only digits, confirmation, optional
  * invitation code (prefilled from ?code= or ?invitationCode=), agreement checkbox linking
  * /agreement and /aboutAgreement. On success the session is stored and the nickname dialog opens.
+ * In demo mode the page and the success toast say how much demo USDT a new account gets (the figure
+ * from GET demo/info, i.e. the server's faucet). Already logged in, the form is skipped.
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { Link, useSearchParams } from 'react-router';
+import { GiftOutline } from 'antd-mobile-icons';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
+import { formatFixed } from '../../../shared/format';
 import { useUiStore } from '../../../shared/storage';
 import { Field } from '../components/fields';
 import { AccountCodeField, AccountInputs, AuthForm, NewPasswordFields } from '../components/AuthForm';
 import { register } from '../api/register';
+import { useWelcomeUsdt } from '../api/demo-info';
 import { useAfterLogin } from '../hooks/use-after-login';
+import { useLoggedInAway } from '../hooks/use-logged-in-away';
 import { useAccountForm } from '../hooks/use-account-form';
 
-/** Registration page. */
+/** Registration page: the form, or straight on (redirect query or home) when already logged in. */
 export default function RegisterPage() {
+  const away = useLoggedInAway();
+  return away ? <Navigate to={away} replace /> : <RegisterForm />;
+}
+
+/** The sign-up form. */
+function RegisterForm() {
   const { t } = useTranslation('account');
+  const welcomeUsdt = useWelcomeUsdt();
+  const welcome = welcomeUsdt ? formatFixed(welcomeUsdt, 0, { group: true }) : null;
   const [params] = useSearchParams();
   const form = useAccountForm<'code' | 'password' | 'confirm' | 'agree'>();
   const { kind, account, areaCode, errors } = form;
@@ -40,7 +54,7 @@ export default function RegisterPage() {
     form.setBusy(true);
     try {
       const session = await register({ registerType: kind, account: account.trim(), areaCode, code, password, confirmPassword: confirm, invitationCode: invite.trim() });
-      showToast(t('registerSuccess'));
+      showToast(welcome ? t('registerSuccessDemo', { amount: welcome }) : t('registerSuccess'));
       await afterLogin(session, account.trim(), { to: '/' });
       useUiStore.getState().openNicknameDialog();
     } catch {
@@ -52,6 +66,12 @@ export default function RegisterPage() {
 
   return (
     <AuthForm title={t('registerTitle')} sub={t('registerSub')} noValidate onSubmit={() => void submit()}>
+      {welcome && (
+        <p className="ex-auth-gift" data-testid="welcome-usdt">
+          <GiftOutline aria-hidden="true" fontSize={16} />
+          <span>{t('welcomeUsdt', { amount: welcome })}</span>
+        </p>
+      )}
       <AccountInputs form={form} />
       <AccountCodeField form={form} type="REGISTER" value={code} onChange={setCode} error={errors.code} />
       <NewPasswordFields label={t('password')} password={password} onPassword={setPassword} confirm={confirm} onConfirm={setConfirm} errors={errors} />
