@@ -11,6 +11,7 @@ import type { Entrust } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_VALUE, formatCoin, formatDateTime, groupThousands } from '../../../shared/format';
 import { InlineLoading } from '../../../shared/ui';
+import { OrderGrid, OrderHead } from './OrderParts';
 import { useEntrustDetail } from '../api/get-entrust-detail';
 import { isOpenStatus } from '../hooks/use-spot-live';
 
@@ -58,11 +59,7 @@ export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCard
   const amountLabel = order.amount ? `${show(order.amount)} ${token}` : `${money(order.total, main)} ${main}`;
   return (
     <li className="sp-order" aria-label={`${order.pairsName} ${buy ? t('buy') : t('sell')}`}>
-      <div className="sp-order-top">
-        <span className={`sp-order-side ${buy ? 'c-up' : 'c-down'}`}>{buy ? t('buy') : t('sell')}</span>
-        <b className="sp-order-pair">{order.pairsName}</b>
-        <span className="sp-order-type">{order.orderType === 'LIMIT' ? t('limit') : t('market')}</span>
-        <span className="sp-order-time num text-3">{formatDateTime(order.createTime)}</span>
+      <OrderHead buy={buy} pairsName={order.pairsName} tag={order.orderType === 'LIMIT' ? t('limit') : t('market')} time={order.createTime}>
         {onCancel && isOpenStatus(order.status) ? (
           <Button size="mini" className="sp-cancel" loading={cancelling} onClick={() => onCancel(order)}>
             {t('cancel')}
@@ -70,43 +67,17 @@ export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCard
         ) : (
           <span className="sp-order-status text-2">{t(`status.${order.status}`, { defaultValue: order.status })}</span>
         )}
-      </div>
-      <dl className="sp-order-grid num">
-        <div>
-          <dt>
-            {t('price')} ({main})
-          </dt>
-          <dd>{order.orderType === 'MARKET' ? t('market') : show(order.price)}</dd>
-        </div>
-        <div>
-          <dt>{t('amount')}</dt>
-          <dd>{amountLabel}</dd>
-        </div>
-        <div>
-          <dt>
-            {t('filled')} ({token})
-          </dt>
-          <dd>{show(order.dealAmount)}</dd>
-        </div>
-        <div>
-          <dt>
-            {t('avgPrice')} ({main})
-          </dt>
-          <dd>{show(order.avgPrice)}</dd>
-        </div>
-        <div>
-          <dt>
-            {t('total')} ({main})
-          </dt>
-          <dd>{money(order.dealTotal, main)}</dd>
-        </div>
-        <div>
-          <dt>{t('fee')}</dt>
-          <dd>
-            {money(order.fee, order.feeCur)} {order.feeCur}
-          </dd>
-        </div>
-      </dl>
+      </OrderHead>
+      <OrderGrid
+        cells={[
+          [`${t('price')} (${main})`, order.orderType === 'MARKET' ? t('market') : show(order.price)],
+          [t('amount'), amountLabel],
+          [`${t('filled')} (${token})`, show(order.dealAmount)],
+          [`${t('avgPrice')} (${main})`, show(order.avgPrice)],
+          [`${t('total')} (${main})`, money(order.dealTotal, main)],
+          [t('fee'), `${money(order.fee, order.feeCur)} ${order.feeCur}`],
+        ]}
+      />
       {expandable && (
         <>
           <button type="button" className="sp-order-expand" aria-expanded={open} onClick={() => setOpen((o) => !o)}>

@@ -2,14 +2,16 @@
 // steppers, the percent selector computing the amount exactly from the SPOT balance, the estimated
 // total, the messages under the fields before sending (issue 8: the step "Amount must be a multiple
 // of 0.0001 ETH" for a too-fine amount that stays as typed, "Minimum order value is 5 USDT", the
-// balance; in en and zh), the login guard, and the body sent to setEntrust with a client order id of
-// the server's pattern.
+// balance; in en and zh), the body sent to setEntrust with a client order id of the server's pattern, a market
+// fill shown at once (filled quantity, average price, total, fee, the rest expired), the price impact warning
+// before a market order the book would fill more than 1% away (cancel sends nothing, continue sends), and the
+// logged-out form (Log in and Sign up with a way back instead of Buy, no balance).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router';
-import type { Assets, Member, Pair } from '@exchange/api';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import type { Assets, Entrust, Member, Pair } from '@exchange/api';
 import { i18n } from '../../../shared/i18n';
 import { useAppStore } from '../../../shared/storage';
 import { OrderForm } from './OrderForm';
@@ -25,17 +27,41 @@ const assets: Assets = {
 };
 const member: Member = { userId: '1', uuid: 'u1', nickName: 'alice', phone: '', mail: 'a@b.c', areaCode: '86', cardNo: '', cardState: '' };
 
-function setup(login: boolean, lang: 'en' | 'zh' = 'en') {
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{l.pathname + l.search}</div>;
+}
+
+/** A book of ETH/USDT: asks 100.00 x 1, 100.50 x 1, 110.00 x 10; bids 99.00 x 1, 90.00 x 10. */
+const depth = {
+  seq: 1,
+  asks: [
+    ['100.00', '1.0000'],
+    ['100.50', '1.0000'],
+    ['110.00', '10.0000'],
+  ],
+  bids: [
+    ['99.00', '1.0000'],
+    ['90.00', '10.0000'],
+  ],
+};
+
+function setup(login: boolean, lang: 'en' | 'zh' = 'en', opts: { side?: 'BUY' | 'SELL'; book?: unknown } = {}) {
   void i18n.changeLanguage(lang);
   useAppStore.setState(login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang });
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   qc.setQueryData(['asset', '1', 'assets'], assets);
   qc.setQueryData(['member', '1'], member);
+  qc.setQueryData(['ws', 'depth', 'SPOT', 'ETH/USDT'], opts.book ?? depth);
   render(
     <QueryClientProvider client={qc}>
       <I18nextProvider i18n={i18n}>
-        <MemoryRouter>
-          <OrderForm pair={pair} side="BUY" onSideChange={() => {}} priceFill={null} />
+        <MemoryRouter initialEntries={['/transaction']}>
+          <Routes>
+            <Route path="/transaction" element={<OrderForm pair={pair} side={opts.side ?? 'BUY'} onSideChange={() => {}} priceFill={null} />} />
+            <Route path="/login" element={<Where />} />
+            <Route path="/register" element={<Where />} />
+          </Routes>
         </MemoryRouter>
       </I18nextProvider>
     </QueryClientProvider>,
@@ -131,9 +157,123 @@ describe('OrderForm', () => {
     expect(await screen.findByText('Order placed')).toBeInTheDocument();
   });
 
-  it('asks a logged-out visitor to log in', async () => {
+  it.each([
+    ['en', 'Log in', 'Sign up', 'Buy ETH', 'Available'],
+    ['zh', '登录', '注册', '买入 ETH', '可用'],
+  ] as const)('shows a visitor Log in and Sign up instead of Buy, and no balance (%s)', async (lang, logIn, signUp, buy, available) => {
+    setup(false, lang);
+    expect(screen.queryByRole('button', { name: buy })).not.toBeInTheDocument();
+    expect(screen.queryByText(available)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('available')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: signUp })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: logIn }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/login?redirect=%2Ftransaction'));
+  });
+
+  it('sends a visitor to sign up with a way back', async () => {
     setup(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Sign up' }));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/register?redirect=%2Ftransaction'));
+  });
+
+  /** fetch answering setEntrust with `answer` and getAssets with the assets; returns the mock. */
+  function stubOrders(answer: Partial<Entrust>) {
+    const ok = (result: unknown) => new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result }), { status: 200 });
+    const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok(answer)));
+    vi.stubGlobal('fetch', fetch);
+    return fetch;
+  }
+  const marketFill: Entrust = {
+    id: '9', clientOrderId: 'c', pairsName: 'ETH/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', price: '', amount: '1.5000', total: '',
+    dealAmount: '1.2000', dealTotal: '120.30000000', avgPrice: '100.25', fee: '0.00120000', feeCur: 'ETH', status: 'EXPIRED', createTime: 1, updateTime: 1,
+  };
+  const marketTab = () => fireEvent.click(screen.getByRole('tab', { name: 'Market' }));
+
+  it('shows a market fill at once: filled quantity, average price, total, fee and the rest expired', async () => {
+    stubOrders(marketFill);
+    setup(true);
+    marketTab();
+    fireEvent.click(screen.getByRole('tab', { name: 'By amount' }));
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '1.5' } });
+    // A toast of an earlier test may still be closing: this order must add none.
+    const placedToasts = screen.queryAllByText('Order placed').length;
     fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
-    expect(await screen.findByText('You are not logged in, log in?')).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', { name: 'Order partially filled' });
+    expect(dialog).toHaveTextContent('Market Buy · ETH/USDT');
+    const rows = [...dialog.querySelectorAll('.sp-kv-row')].map((r) => [r.querySelector('dt')!.textContent, r.querySelector('dd')!.textContent]);
+    expect(rows).toEqual([
+      ['Filled', '1.2000 ETH'],
+      ['Avg. price', '100.25 USDT'],
+      ['Total', '120.30 USDT'],
+      ['Fee', '0.0012 ETH'],
+      ['Not filled, expired', '0.3000 ETH'],
+    ]);
+    expect(screen.queryAllByText('Order placed')).toHaveLength(placedToasts);
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order partially filled' })).not.toBeInTheDocument());
+  });
+
+  it('shows a filled market order in zh', async () => {
+    stubOrders({ ...marketFill, status: 'FILLED', amount: '1.2000' });
+    setup(true, 'zh');
+    fireEvent.click(screen.getByRole('tab', { name: '市价' }));
+    fireEvent.click(screen.getByRole('tab', { name: '按数量' }));
+    fireEvent.change(screen.getByLabelText('数量'), { target: { value: '1.2' } });
+    fireEvent.click(screen.getByRole('button', { name: '买入 ETH' }));
+    const dialog = await screen.findByRole('dialog', { name: '委托已成交' });
+    expect(dialog).toHaveTextContent('市价买入 · ETH/USDT');
+    expect(dialog).toHaveTextContent('已成交1.2000 ETH');
+    expect(dialog).toHaveTextContent('成交均价100.25 USDT');
+    expect(dialog).toHaveTextContent('手续费0.0012 ETH');
+    expect(dialog).not.toHaveTextContent('过期');
+  });
+
+  it('warns before a market order the book would fill more than 1% away; cancel sends nothing, continue sends', async () => {
+    const fetch = stubOrders({ ...marketFill, status: 'FILLED', amount: '3.0000' });
+    setup(true);
+    marketTab();
+    fireEvent.click(screen.getByRole('tab', { name: 'By amount' }));
+    // 1 @ 100 + 1 @ 100.50 + 1 @ 110 = 310.50 for 3: average 103.50, 3.50% above the best ask.
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    const warn = await screen.findByRole('dialog', { name: 'Price impact warning' });
+    expect(warn).toHaveTextContent('This market order may fill about 3.50% away from the best price.');
+    expect(warn).toHaveTextContent('Est. average price103.50 USDT');
+    expect(warn).toHaveTextContent('Best price100.00 USDT');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Price impact warning' })).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('setEntrust'))).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    await screen.findByRole('dialog', { name: 'Order filled' });
+    expect(fetch.mock.calls.filter((c) => String(c[0]).includes('setEntrust'))).toHaveLength(1);
+  });
+
+  it('sends a market order within 1% of the best price without a warning', async () => {
+    const fetch = stubOrders({ ...marketFill, status: 'FILLED', amount: '2.0000' });
+    setup(true);
+    marketTab();
+    fireEvent.click(screen.getByRole('tab', { name: 'By amount' }));
+    // 1 @ 100 + 1 @ 100.50: average 100.25, 0.25%.
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '2' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Buy ETH' }));
+    await screen.findByRole('dialog', { name: 'Order filled' });
+    expect(screen.queryByRole('dialog', { name: 'Price impact warning' })).not.toBeInTheDocument();
+    expect(fetch.mock.calls.filter((c) => String(c[0]).includes('setEntrust'))).toHaveLength(1);
+  });
+
+  it('warns in zh when the book cannot fill a market sell, naming what it holds', async () => {
+    const fetch = stubOrders({});
+    setup(true, 'zh', { side: 'SELL', book: { seq: 1, asks: [], bids: [['99.00', '0.2000']] } });
+    fireEvent.click(screen.getByRole('tab', { name: '市价' }));
+    fireEvent.change(screen.getByLabelText('数量'), { target: { value: '0.5' } });
+    fireEvent.click(screen.getByRole('button', { name: '卖出 ETH' }));
+    const warn = await screen.findByRole('dialog', { name: '价格偏离提醒' });
+    expect(warn).toHaveTextContent('盘口当前仅有 0.2000 ETH，订单其余部分将无法成交。');
+    expect(warn).toHaveTextContent('约 0.00%');
+    fireEvent.click(screen.getByRole('button', { name: '取消' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: '价格偏离提醒' })).not.toBeInTheDocument());
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('setEntrust'))).toBe(false);
   });
 });

@@ -7,16 +7,23 @@
  * ("Amount must be a multiple of 0.00001 BTC"), the minimum order value ("Minimum order value is
  * 5 USDT"), the minimum amount, the balance; a value too fine for the market is kept as typed, never
  * cut to zero. Submitting applies the spec's rules in order: login ('You are not logged in, log in?'),
- * nickname ('No nickname set, set one?'), the form rules, then sends the order with a client order id
- * that is kept for a retry of the same order after a network failure.
+ * nickname ('No nickname set, set one?'), the form rules, then, for a market order that the visible book says
+ * would fill more than 1% from the best price (or not in full), Binance's price impact warning (continue or
+ * cancel); it sends the order with a client order id that is kept for a retry of the same order after a network
+ * failure. A fill is shown at once in a result dialog (filled quantity, average price, total, fee, what is left);
+ * a limit order resting on the book is acknowledged with "Order placed" (issue 8 point 4). Logged out, Log in and
+ * Sign up buttons (with a way back here) stand in for the submit button and no balance is shown (issue 8 point 10).
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { Pair } from '@exchange/api';
+import { useQueryClient } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import type { Entrust, Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showToast } from '../../../shared/api-client';
 import { useRequireNickname } from '../../../shared/guards';
 import { useAppStore } from '../../../shared/storage';
 import { formatFixed, groupThousands } from '../../../shared/format';
+import { wsQueryKeys, type DepthState } from '../../../shared/ws-client';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useSpotBalance } from '../api/get-spot-assets';
 import { useSetEntrust } from '../api/set-entrust';
@@ -24,6 +31,10 @@ import {
   caretAfter, entrustBody, errorField, estimatedTotal, INPUT_DECIMALS, newClientOrderId, orderFormMessage, percentToForm, sanitizeDecimalInput,
   stepBy, totalDecimals, ungroupTyped, validateOrder, type MarketRules, type OrderFormValues, type Side,
 } from '../lib/order-form';
+import { estimatePriceImpact, type PriceImpact } from '../lib/price-impact';
+import { orderResult } from '../lib/order-result';
+import { OrderResultDialog } from './OrderResultDialog';
+import { PriceImpactDialog } from './PriceImpactDialog';
 
 /** Percent choices of the selector. */
 export const PERCENTS = [0, 25, 50, 75, 100] as const;
@@ -117,12 +128,18 @@ function NumberField({ id, label, unit, value, onChange, onStep, error }: FieldP
 export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProps) {
   const { t } = useTranslation('spot');
   const rules = rulesOf(pair);
+  const qc = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
   const isLogin = useAppStore((s) => s.isLogin);
   const requireNickname = useRequireNickname();
   const placing = useSetEntrust();
   const [form, setForm] = useState<OrderFormValues>({ side, orderType: 'LIMIT', marketBuyBy: 'total', price: '', amount: '', total: '' });
   const [pct, setPct] = useState<number | null>(null);
   const pending = useRef<{ key: string; id: string } | null>(null);
+  // The price impact warning waiting for an answer, and the fill to show.
+  const [impact, setImpact] = useState<PriceImpact | null>(null);
+  const [result, setResult] = useState<Entrust | null>(null);
   const f = { ...form, side };
   const spendCoin = side === 'BUY' ? pair.mainCur : pair.tokenCur;
   const balance = useSpotBalance(spendCoin);
@@ -185,20 +202,40 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   const shown = live && liveField && f[liveField] !== '' && !live.endsWith('_required') && (live !== 'insufficient_balance' || isLogin) ? live : null;
   const fieldError = (field: 'price' | 'amount' | 'total') => (shown && liveField === field ? messageOf(shown) : null);
 
-  const submit = async () => {
+  /** The estimate of a market order on the book the screen holds now; null for a limit order or an empty book. */
+  const marketImpact = (): PriceImpact | null => {
+    if (f.orderType !== 'MARKET') return null;
+    const depth = qc.getQueryData<DepthState>(wsQueryKeys.depth('SPOT', pair.pairsName));
+    const levels = side === 'BUY' ? depth?.asks : depth?.bids;
+    if (!levels) return null;
+    const byTotalNow = side === 'BUY' && f.marketBuyBy === 'total';
+    return estimatePriceImpact(levels, { side, ...(byTotalNow ? { total: f.total } : { amount: f.amount }), stepSize: rules.stepSize }, rules.priceDecimals);
+  };
+
+  const submit = () => {
     if (!requireNickname()) return;
     const err = validateOrder(f, rules, available, pair.price);
     if (err) {
       showToast(messageOf(err));
       return;
     }
+    const est = marketImpact();
+    if (est && (est.exceeds || !est.complete)) {
+      setImpact(est);
+      return;
+    }
+    void send();
+  };
+
+  const send = async () => {
     const base = entrustBody(pair.pairsName, f, '');
     const key = JSON.stringify(base);
     if (!pending.current || pending.current.key !== key) pending.current = { key, id: newClientOrderId() };
     try {
-      await placing.mutateAsync({ ...base, clientOrderId: pending.current.id });
+      const placed = await placing.mutateAsync({ ...base, clientOrderId: pending.current.id });
       pending.current = null;
-      showToast(t('orderPlaced'));
+      if (placed && orderResult(placed)) setResult(placed);
+      else showToast(t('orderPlaced'));
       setForm((s) => ({ ...s, amount: '', total: '' }));
       setPct(null);
     } catch (e) {
@@ -207,6 +244,8 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
     }
   };
 
+  // Where Log in and Sign up come back to.
+  const back = encodeURIComponent(location.pathname + location.search);
   const sideLabel = side === 'BUY' ? t('buyCoin', { coin: pair.tokenCur }) : t('sellCoin', { coin: pair.tokenCur });
   return (
     <form
@@ -214,7 +253,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       aria-label={sideLabel}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
     >
       <div role="tablist" aria-label={t('side')} className="sp-sides">
@@ -291,39 +330,66 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
           error={fieldError('amount')}
         />
       )}
-      <div className="sp-pcts" role="group" aria-label={t('percent')}>
-        <span className="sp-pct-track" aria-hidden="true">
-          <span className={`sp-pct-fill sp-fill-${side.toLowerCase()}`} style={{ width: `${pct ?? 0}%` }} />
-        </span>
-        {PERCENTS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            className={`sp-pct${pct !== null && p <= pct ? ' sp-pct-on' : ''} sp-pct-${side.toLowerCase()}`}
-            aria-pressed={pct === p}
-            aria-label={`${p}%`}
-            onClick={() => choosePercent(p)}
-          >
-            <i aria-hidden="true" />
-            <span>{p}%</span>
-          </button>
-        ))}
-      </div>
-      <div className="sp-line">
-        <span className="text-3">{t('available')}</span>
-        <span className="num" data-testid="available">
-          {groupThousands(formatFixed(available, side === 'BUY' ? totalDecimals(rules) : rules.qtyDecimals, { mode: 'down' }))} {spendCoin}
-        </span>
-      </div>
+      {isLogin && (
+        <div className="sp-pcts" role="group" aria-label={t('percent')}>
+          <span className="sp-pct-track" aria-hidden="true">
+            <span className={`sp-pct-fill sp-fill-${side.toLowerCase()}`} style={{ width: `${pct ?? 0}%` }} />
+          </span>
+          {PERCENTS.map((p) => (
+            <button
+              key={p}
+              type="button"
+              className={`sp-pct${pct !== null && p <= pct ? ' sp-pct-on' : ''} sp-pct-${side.toLowerCase()}`}
+              aria-pressed={pct === p}
+              aria-label={`${p}%`}
+              onClick={() => choosePercent(p)}
+            >
+              <i aria-hidden="true" />
+              <span>{p}%</span>
+            </button>
+          ))}
+        </div>
+      )}
+      {isLogin && (
+        <div className="sp-line">
+          <span className="text-3">{t('available')}</span>
+          <span className="num" data-testid="available">
+            {groupThousands(formatFixed(available, side === 'BUY' ? totalDecimals(rules) : rules.qtyDecimals, { mode: 'down' }))} {spendCoin}
+          </span>
+        </div>
+      )}
       {!byTotal && (
         <div className="sp-line">
           <span className="text-3">{t('estTotal')}</span>
           <span className="num">{est ? `${f.orderType === 'MARKET' ? '≈ ' : ''}${groupThousands(est)}` : '--'} {pair.mainCur}</span>
         </div>
       )}
-      <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`sp-submit sp-submit-${side.toLowerCase()}`}>
-        {sideLabel}
-      </button>
+      {isLogin ? (
+        <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`sp-submit sp-submit-${side.toLowerCase()}`}>
+          {sideLabel}
+        </button>
+      ) : (
+        <div className="sp-auth">
+          <button type="button" className="sp-auth-btn sp-auth-login" onClick={() => navigate(`/login?redirect=${back}`)}>
+            {t('logIn')}
+          </button>
+          <button type="button" className="sp-auth-btn sp-auth-signup" onClick={() => navigate(`/register?redirect=${back}`)}>
+            {t('signUp')}
+          </button>
+        </div>
+      )}
+      {impact && (
+        <PriceImpactDialog
+          impact={impact}
+          pair={pair}
+          onCancel={() => setImpact(null)}
+          onContinue={() => {
+            setImpact(null);
+            void send();
+          }}
+        />
+      )}
+      <OrderResultDialog order={result} pair={pair} onClose={() => setResult(null)} />
     </form>
   );
 }

@@ -1,9 +1,9 @@
 // Proves how an order push changes the current-orders list: a new open order goes on top, an update
 // replaces it in place, a filled or cancelled one leaves the list, and orders of other pairs are
-// ignored by a pair-filtered list.
+// ignored by a pair-filtered list; and which pushes carry fills (the trade history refetches).
 import { describe, expect, it } from 'vitest';
 import type { Entrust, EntrustPage } from '@exchange/api';
-import { applyOrderPush } from './use-spot-live';
+import { applyOrderPush, hasFills } from './use-spot-live';
 
 const order = (id: string, status: string, pairsName = 'BTC/USDT'): Entrust => ({
   id, clientOrderId: '', pairsName, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: '100', amount: '1', total: '',
@@ -25,5 +25,10 @@ describe('applyOrderPush', () => {
   it('ignores other pairs in a filtered list but keeps them in an unfiltered one', () => {
     expect(applyOrderPush(page([]), order('3', 'NEW', 'ETH/USDT'), 'BTC/USDT').records).toEqual([]);
     expect(applyOrderPush(page([]), order('3', 'NEW', 'ETH/USDT'), '').records.map((o) => o.id)).toEqual(['3']);
+  });
+  it('tells a push with fills from one without', () => {
+    expect(hasFills(order('1', 'NEW'))).toBe(false);
+    expect(hasFills({ ...order('1', 'CANCELED'), dealAmount: '0.00000' })).toBe(false);
+    expect(hasFills({ ...order('1', 'PARTIALLY_FILLED'), dealAmount: '0.00001' })).toBe(true);
   });
 });

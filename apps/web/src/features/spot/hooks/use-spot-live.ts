@@ -1,19 +1,25 @@
 /**
  * Private WebSocket pushes of the trading screens written into the query cache: an 'orders' push
- * replaces the order in the current-orders lists (removed when it ended) and invalidates the history;
+ * replaces the order in the current-orders lists (removed when it ended) and invalidates the order history (an
+ * ended order) and the trade history (an order with fills);
  * a 'balances' push updates that coin's available/frozen/current in the assets cache (current =
  * available + frozen, exact) and schedules a refetch for the converted values.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { Assets, Entrust, EntrustPage } from '@exchange/api';
 import { useWsChannel } from '../../../shared/ws-client';
-import { addDecimal } from '../../../shared/format';
+import { addDecimal, isDecimal, isZeroDecimal } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
 import { assetsQueryKey } from '../api/get-spot-assets';
 
 /** True for statuses of an order that is still open. */
 export function isOpenStatus(status: string): boolean {
   return status === 'NEW' || status === 'PARTIALLY_FILLED';
+}
+
+/** True when `order` has filled anything. */
+export function hasFills(order: Pick<Entrust, 'dealAmount'>): boolean {
+  return isDecimal(order.dealAmount) && !isZeroDecimal(order.dealAmount);
 }
 
 /** A current-orders page with `order` applied: replaced, added at the top (open) or removed (ended). */
@@ -42,6 +48,8 @@ export function useSpotLive(): void {
       qc.setQueryData<EntrustPage>(key, applyOrderPush(data, order, pairsName));
     }
     if (!isOpenStatus(order.status)) void qc.invalidateQueries({ queryKey: ['entrust', userId, 'history'] });
+    // A push of an order with fills may carry a new one (as taker or as maker): the trade history refetches.
+    if (hasFills(order)) void qc.invalidateQueries({ queryKey: ['entrust', userId, 'trades'] });
     void qc.invalidateQueries({ queryKey: ['entrust', userId, 'current', '', 'pages'] });
   });
   useWsChannel(isLogin ? { channel: 'balances' } : null, (msg) => {

@@ -1,7 +1,7 @@
 /**
- * /transaction/allTransaction (login required by the router): all spot orders in two tabs, current
- * and history, paged ("Load more"), each order expandable to its fills (getEntrustDetail); open
- * orders can be cancelled here too.
+ * /transaction/allTransaction (login required by the router): all spot orders in tabs, open orders and order
+ * history, paged ("Load more"), each order expandable to its fills (getEntrustDetail), open orders can be
+ * cancelled here too; and the trade history, every fill of the user (getTradeList), paged.
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
@@ -11,8 +11,10 @@ import { showToast } from '../../../shared/api-client';
 import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useEntrustPages, type EntrustListType } from '../api/get-entrust-list';
+import { useTradePages } from '../api/get-trade-list';
 import { useCancelEntrust } from '../api/cancel-entrust';
 import { OrderCard } from '../components/OrderCard';
+import { TradeList } from '../components/TradeCard';
 import { useSpotLive } from '../hooks/use-spot-live';
 import '../spot.css';
 
@@ -35,23 +37,45 @@ function OrderPages({ type }: { type: EntrustListType }) {
           <OrderCard key={o.id} order={o} expandable onCancel={type === 'current' ? onCancel : undefined} cancelling={cancellingId === o.id} />
         ))}
       </ul>
-      <div className="sp-more">
-        {q.hasNextPage ? (
-          <Button size="small" fill="outline" loading={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
-            {t('loadMore')}
-          </Button>
-        ) : (
-          <span className="text-3">{t('noMore')}</span>
-        )}
-      </div>
+      <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
     </>
+  );
+}
+
+function TradePages() {
+  const { t } = useTranslation('spot');
+  const q = useTradePages();
+  if (q.isLoading) return <InlineLoading />;
+  const records = q.data?.pages.flatMap((p) => p.records) ?? [];
+  if (records.length === 0) return <EmptyState text={t('noTrades')} />;
+  return (
+    <>
+      <TradeList trades={records} />
+      <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
+    </>
+  );
+}
+
+/** "Load more" while there is a next page, else "No more". */
+function MoreButton({ hasNext, loading, onMore }: { hasNext: boolean; loading: boolean; onMore: () => void }) {
+  const { t } = useTranslation('spot');
+  return (
+    <div className="sp-more">
+      {hasNext ? (
+        <Button size="small" fill="outline" loading={loading} onClick={onMore}>
+          {t('loadMore')}
+        </Button>
+      ) : (
+        <span className="text-3">{t('noMore')}</span>
+      )}
+    </div>
   );
 }
 
 /** The all-orders page. */
 export default function AllTransactionPage() {
   const { t } = useTranslation('spot');
-  const [tab, setTab] = useState<EntrustListType>('current');
+  const [tab, setTab] = useState<EntrustListType | 'trades'>('current');
   useSpotLive();
   return (
     <div className="sp-page">
@@ -63,13 +87,12 @@ export default function AllTransactionPage() {
         items={[
           { key: 'current' as const, label: t('currentOrders') },
           { key: 'history' as const, label: t('history') },
+          { key: 'trades' as const, label: t('tradeHistory') },
         ]}
         active={tab}
         onChange={setTab}
       />
-      <div role="tabpanel">
-        <OrderPages key={tab} type={tab} />
-      </div>
+      <div role="tabpanel">{tab === 'trades' ? <TradePages /> : <OrderPages key={tab} type={tab} />}</div>
     </div>
   );
 }

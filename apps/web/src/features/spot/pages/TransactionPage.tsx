@@ -1,8 +1,8 @@
 /**
  * /transaction (spec section 2, tab "trade"): header with the stored spot pair (`pairsName`) opening
  * the coin-selection popup, its 24 h change and a link to its chart; the order form beside the live
- * mini order book (tap a level to use its price); the current orders of the pair with Cancel, and the
- * link to all orders. `?side=buy|sell` preselects the side (Buy / Sell of the pair detail).
+ * mini order book (tap a level to use its price); the tabs open orders (with Cancel), order history and trade
+ * history of the pair, and the link to all orders. `?side=buy|sell` preselects the side (Buy / Sell of the pair detail).
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -17,7 +17,7 @@ import { usePairsByMainCur } from '../../../shared/market-api';
 import { CoinSelectPopup } from '../components/CoinSelectPopup';
 import { OrderForm } from '../components/OrderForm';
 import { MiniOrderBook } from '../components/MiniOrderBook';
-import { CurrentOrders } from '../components/CurrentOrders';
+import { OrderTabs } from '../components/OrderTabs';
 import { useSpotLive } from '../hooks/use-spot-live';
 import type { Side } from '../lib/order-form';
 import '../spot.css';
@@ -82,7 +82,7 @@ export default function TransactionPage() {
             <MiniOrderBook pair={pair} onPrice={(price) => setPriceFill((f) => ({ price, n: (f?.n ?? 0) + 1 }))} />
           </div>
           <div className="sp-gap" />
-          <CurrentOrders pairsName={pairsName} />
+          <OrderTabs pairsName={pairsName} />
         </>
       )}
       <CoinSelectPopup visible={popup} onClose={() => setPopup(false)} current={pairsName} />

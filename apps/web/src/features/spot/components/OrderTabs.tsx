@@ -1,0 +1,133 @@
+/**
+ * The trading screen's order tabs under the form (issue 8 point 4, Binance's): Open orders of the pair (with
+ * their count and Cancel), Order history (its ended orders, expandable to their fills) and Trade history (the
+ * user's own fills of the pair), each the first page, with the link to all orders. Open orders follow the private
+ * WebSocket (hooks/use-spot-live); the histories refresh on a fill or an ended order. Logged-out visitors see a
+ * login prompt.
+ */
+import { useState, type ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
+import type { Entrust } from '@exchange/api';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../shared/api-client';
+import { useAppStore } from '../../../shared/storage';
+import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { SegTabs } from '../../../shared/ui/SegTabs';
+import { useEntrustList } from '../api/get-entrust-list';
+import { useTradeList } from '../api/get-trade-list';
+import { useCancelEntrust } from '../api/cancel-entrust';
+import { OrderCard } from './OrderCard';
+import { TradeList } from './TradeCard';
+
+/** The tabs. */
+export type OrderTab = 'current' | 'history' | 'trades';
+
+/** A list query's first page: loading, its empty text, or `children` of the records. */
+function Listed<T>({ q, empty, children }: { q: { isLoading: boolean; data?: { records: T[] } }; empty: string; children: (records: T[]) => ReactNode }) {
+  const records = q.data?.records ?? [];
+  if (q.isLoading) return <InlineLoading />;
+  if (records.length === 0) return <EmptyState text={empty} />;
+  return <>{children(records)}</>;
+}
+
+function OpenOrders({ pairsName }: { pairsName: string }) {
+  const { t } = useTranslation('spot');
+  const list = useEntrustList('current', pairsName);
+  const cancel = useCancelEntrust();
+  const [cancellingId, setCancellingId] = useState<string | null>(null);
+  const onCancel = (o: Entrust) => {
+    setCancellingId(o.id);
+    cancel.mutate(o.id, {
+      onSuccess: () => showToast(t('orderCancelled')),
+      onSettled: () => setCancellingId(null),
+    });
+  };
+  return (
+    <Listed q={list} empty={t('noOrders')}>
+      {(records) => (
+        <ul className="sp-order-list" aria-label={t('currentOrders')}>
+          {records.map((o) => (
+            <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancellingId === o.id} />
+          ))}
+        </ul>
+      )}
+    </Listed>
+  );
+}
+
+function OrderHistory({ pairsName }: { pairsName: string }) {
+  const { t } = useTranslation('spot');
+  return (
+    <Listed q={useEntrustList('history', pairsName)} empty={t('noOrders')}>
+      {(records) => (
+        <ul className="sp-order-list" aria-label={t('history')}>
+          {records.map((o) => (
+            <OrderCard key={o.id} order={o} expandable />
+          ))}
+        </ul>
+      )}
+    </Listed>
+  );
+}
+
+function TradeHistory({ pairsName }: { pairsName: string }) {
+  const { t } = useTranslation('spot');
+  return (
+    <Listed q={useTradeList(pairsName)} empty={t('noTrades')}>
+      {(records) => <TradeList trades={records} />}
+    </Listed>
+  );
+}
+
+/** The order tabs of `pairsName`. */
+export function OrderTabs({ pairsName }: { pairsName: string }) {
+  const { t } = useTranslation('spot');
+  const navigate = useNavigate();
+  const isLogin = useAppStore((s) => s.isLogin);
+  const [tab, setTab] = useState<OrderTab>('current');
+  // The open count (logged in) is shown on its tab whichever tab is open (the query is shared with the list).
+  const open = useEntrustList('current', pairsName);
+  const openLabel = isLogin ? `${t('currentOrders')} (${open.data?.total ?? 0})` : t('currentOrders');
+  return (
+    <section className="sp-orders" aria-label={t('orderTabs')}>
+      <div className="sp-orders-head">
+        <SegTabs
+          classPrefix="sp"
+          label={t('orderTabs')}
+          className="sp-order-tabs"
+          items={[
+            { key: 'current' as const, label: openLabel },
+            { key: 'history' as const, label: t('history') },
+            { key: 'trades' as const, label: t('tradeHistory') },
+          ]}
+          active={tab}
+          onChange={setTab}
+        />
+        <Link to="/transaction/allTransaction" className="sp-all-link" aria-label={t('allOrders')}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 3h9l4 4v14H6z M14 3v5h5 M9 12h7M9 16h7" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinejoin="round" />
+          </svg>
+        </Link>
+      </div>
+      <div role="tabpanel">
+        {!isLogin ? (
+          <EmptyState
+            text={t('loginToSee')}
+            action={
+              <Button size="small" color="primary" onClick={() => navigate('/login?redirect=%2Ftransaction')}>
+                {t('logIn')}
+              </Button>
+            }
+          />
+        ) : tab === 'current' ? (
+          <OpenOrders pairsName={pairsName} />
+        ) : tab === 'history' ? (
+          <OrderHistory pairsName={pairsName} />
+        ) : (
+          <TradeHistory pairsName={pairsName} />
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+/**
+ * The trading screen's centred dialog (antd-mobile CenterPopup): a titled role="dialog" card with a body and a row
+ * of actions, used for the fill result and the price impact warning. Shown while mounted: the caller mounts it
+ * when there is something to say and unmounts it to close it.
+ */
+import type { ReactNode } from 'react';
+import { CenterPopup } from 'antd-mobile';
+
+/** Props of SpotDialog. */
+export interface SpotDialogProps {
+  /** Heading and accessible name. */
+  title: string;
+  /** A mark before the title (an icon), optional. */
+  icon?: ReactNode;
+  children: ReactNode;
+  /** Buttons under the body. */
+  actions: ReactNode;
+  /** Called on a tap outside the card. */
+  onClose: () => void;
+}
+
+/** The dialog. */
+export function SpotDialog({ title, icon, children, actions, onClose }: SpotDialogProps) {
+  return (
+    <CenterPopup visible onMaskClick={onClose} bodyClassName="sp-dialog-body" destroyOnClose>
+      <div role="dialog" aria-modal="true" aria-label={title} className="sp-dialog">
+        <h2 className="sp-dialog-title">
+          {icon}
+          <span>{title}</span>
+        </h2>
+        <div className="sp-dialog-content">{children}</div>
+        <div className="sp-dialog-actions">{actions}</div>
+      </div>
+    </CenterPopup>
+  );
+}
