@@ -1,12 +1,15 @@
 /**
- * Journey 2 (issue 3 "Tests"): sign up with e-mail (code from the demo outbox, slide puzzle solved in the
- * UI), set the nickname, buy BTC at market on /transaction, see the fill in all orders and the BTC in
- * /assets; place a limit sell above the market, see it in the current orders, cancel it and see the
- * balance released (available back to what it was, frozen 0); a too-fine amount is explained under its field
- * before the order is sent. Texts are the zh locale strings.
+ * Journey 2 (issue 3 "Tests", issue 8): a new user opens the app and the trade screen, which offers Log in and
+ * Sign up instead of Buy (no balance shown); signs up with e-mail (code from the demo outbox, slide puzzle solved
+ * in the UI), sets the nickname, is told the minimum order value of a too-small market buy, buys BTC at market on
+ * /transaction and sees the fill at once (filled quantity, average price, fee) and in the trade history tab, then
+ * in all orders, and the BTC in /assets; places a limit sell above the market, sees it in the current orders,
+ * cancels it and sees the balance released (available back to what it was, frozen 0); a too-fine amount is
+ * explained under its field before the order is sent. Prints the time from opening the app to the filled market
+ * buy ("time to first trade"). Texts are the zh locale strings.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { expectToast, freshEmail, grouped, indexCoin, num, outboxCode, recordToasts, solvePuzzle } from './support';
+import { expectToast, freshEmail, grouped, indexCoin, num, outboxCode, pairsOf, recordToasts, solvePuzzle } from './support';
 
 const PASSWORD = 'Journey2pass';
 
@@ -34,8 +37,20 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await recordToasts(page);
   const email = freshEmail('j2');
 
+  // --- A visitor opens the app and the trade screen: Log in and Sign up instead of Buy, no balance ---
+  const openedAt = Date.now();
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: '交易' }).click();
+  await expect(page).toHaveURL(/\/transaction$/);
+  const visitorForm = page.getByRole('form', { name: '买入 BTC' });
+  await expect(visitorForm.getByRole('button', { name: '登录' })).toBeVisible();
+  await expect(visitorForm.getByRole('button', { name: '买入 BTC' })).toHaveCount(0);
+  await expect(page.getByTestId('available')).toHaveCount(0);
+  await expect(visitorForm.getByText('可用', { exact: true })).toHaveCount(0);
+  await visitorForm.getByRole('button', { name: '注册' }).click();
+  await expect(page).toHaveURL(/\/register\?redirect=%2Ftransaction$/);
+
   // --- Sign up with e-mail ---
-  await page.goto('/register');
   await expect(page.getByRole('heading', { name: '创建账户' })).toBeVisible();
   await page.getByLabel('邮箱', { exact: true }).fill(email);
   const sentAfter = Date.now();
@@ -79,9 +94,37 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await expect(asks.getByRole('button', { name: /^使用价格 / }).nth(2)).toBeVisible({ timeout: 60_000 });
   await page.getByRole('tablist', { name: '委托类型' }).getByRole('tab', { name: '市价' }).click();
   await expect(page.getByRole('tab', { name: '按金额' })).toHaveAttribute('aria-selected', 'true');
+  // Below the market's minimum order value: the message names it (BTC/USDT minNotional, 5 USDT) before Buy.
+  const btcPair = (await pairsOf(request)).find((p) => p.pairsName === 'BTC/USDT');
+  expect(btcPair).toBeDefined();
+  await page.getByLabel('交易额', { exact: true }).fill('1');
+  await expect(page.getByRole('alert')).toHaveText(`最小下单金额为 ${grouped(btcPair!.minNotional)} USDT`);
   await page.getByLabel('交易额', { exact: true }).fill('1000');
+  await expect(page.getByRole('alert')).toHaveCount(0);
   await page.getByRole('button', { name: '买入 BTC' }).click();
-  await expectToast(page, '委托已提交');
+  // The fill at once, without leaving the screen: filled quantity, average price and fee.
+  const result = page.getByRole('dialog', { name: /^委托(已成交|部分成交)$/ });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  const filledAt = Date.now();
+  console.log(`time to first trade: ${((filledAt - openedAt) / 1000).toFixed(1)} s`);
+  const resultValue = async (label: string) => result.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').innerText();
+  await expect(result).toContainText('市价买入 · BTC/USDT');
+  const shownFilled = await resultValue('已成交');
+  const shownAvg = await resultValue('成交均价');
+  const shownFee = await resultValue('手续费');
+  expect(shownFilled).toMatch(/^\d+\.\d{5} BTC$/);
+  expect(num(shownFilled)).toBeGreaterThan(0);
+  expect(shownAvg).toMatch(/^[\d,]+\.\d{2} USDT$/);
+  expect(num(shownAvg)).toBeGreaterThan(0);
+  expect(shownFee).toMatch(/^[\d.]+ BTC$/);
+  await result.getByRole('button', { name: '好的' }).click();
+  await expect(result).toBeHidden();
+  // The fill in the trade screen's trade history tab.
+  await page.getByRole('tablist', { name: '委托' }).getByRole('tab', { name: '历史成交' }).click();
+  const myTrades = page.getByRole('list', { name: '历史成交' }).getByRole('listitem', { name: 'BTC/USDT 买入' });
+  await expect(myTrades.first()).toBeVisible({ timeout: 30_000 });
+  await expect(myTrades.first()).toContainText('吃单');
+  await page.getByRole('tablist', { name: '委托' }).getByRole('tab', { name: /^当前委托/ }).click();
   // Market buy by total: fills are whole steps (0.00001 BTC), so up to one step's worth of the 1000 USDT
   // stays unspent; the exact spend is checked against the order's total below.
   await expect.poll(() => formAvailable(page), { timeout: 30_000, message: 'USDT available after the market buy' }).toBeLessThan(9001);
@@ -102,6 +145,9 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   const dealTotal = num(await buyOrder.getByText(/^交易额 \(USDT\)$/).locator('xpath=following-sibling::dd').innerText());
   expect(dealAmount).toBeGreaterThan(0);
   expect(dealTotal).toBeLessThanOrEqual(1000);
+  // The result dialog showed this order's filled amount and fee.
+  expect(num(shownFilled)).toBe(dealAmount);
+  expect(shownFee).toBe(fee);
   // The form shows the available USDT rounded down to 2 decimals.
   const usdtLeft = 10000 - dealTotal;
   expect(usdtAfter).toBe(floorTo(usdtLeft, 2));

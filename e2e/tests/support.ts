@@ -137,6 +137,23 @@ export async function indexCoin(request: APIRequestContext, type: 'TOP' | 'UPDOW
   return body.result;
 }
 
+/** A spot pair as answered by data/data/getPairsByMainCur (the trading rules the journeys need). */
+export interface ApiSpotPair {
+  pairsName: string;
+  price: string;
+  minNotional: string;
+  stepSize: string;
+}
+
+/** GET /api/data/data/getPairsByMainCur?mainCur=USDT&type=SPOT -> the USDT spot pairs with their rules. */
+export async function pairsOf(request: APIRequestContext, mainCur = 'USDT'): Promise<ApiSpotPair[]> {
+  const res = await request.get(`/api/data/data/getPairsByMainCur?mainCur=${mainCur}&type=SPOT`);
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { status: string; result: ApiSpotPair[] };
+  expect(body.status).toBe('SUCCEED');
+  return body.result;
+}
+
 /** A unique e-mail address for a fresh account. */
 export function freshEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
