@@ -1,7 +1,8 @@
 /**
  * Star toggling a pair's favourite state (login guard of spec section 4: logged-out visitors are asked
  * 'You are not logged in, log in?'). Labelled "Add to favourites" / "Remove from favourites"
- * (without the pair, so a row's own name stays unique; scope by its list item).
+ * (without the pair, so a row's own name stays unique; scope by its list item). A change is confirmed
+ * with a toast, "Added to favourites" / "Removed from favourites", in the list as on the detail page.
  */
 import type { MarketType } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +16,12 @@ export interface FavoriteButtonProps {
   type: MarketType;
   on: boolean;
   size?: number;
+  /** Toast the change (default true). */
   toast?: boolean;
 }
 
 /** The favourite star. */
-export function FavoriteButton({ pairsName, type, on, size = 16, toast }: FavoriteButtonProps) {
+export function FavoriteButton({ pairsName, type, on, size = 16, toast = true }: FavoriteButtonProps) {
   const { t } = useTranslation('quotes');
   const requireLogin = useRequireLogin();
   const mutation = useToggleFavorite();

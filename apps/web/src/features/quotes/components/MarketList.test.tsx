@@ -1,7 +1,8 @@
 // Component test of the markets list: rows show price at the market's precision, the abbreviated
 // volume and the signed change; the header sorts by change and price; the star asks a logged-out
-// visitor to log in; tapping a row opens it.
-import { describe, expect, it, vi } from 'vitest';
+// visitor to log in and, logged in, adds or removes the pair with the same toast as the detail page
+// (issue 8 point 11); tapping a row opens it.
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
@@ -17,9 +18,9 @@ const pair = (tokenCur: string, price: string, updown: string, volume: string): 
 });
 const pairs = [pair('ETH', '3394.2', '2.31', '134380'), pair('BTC', '98517.06', '-0.09', '10550'), pair('ADA', '0.7', '-1.54', '9999')];
 
-function setup(onOpen = vi.fn()) {
-  void i18n.changeLanguage('en');
-  useAppStore.setState({ isLogin: false, token: '', userId: '', currentLangue: 'en' });
+function setup(onOpen = vi.fn(), login = false, lang: 'en' | 'zh' = 'en') {
+  void i18n.changeLanguage(lang);
+  useAppStore.setState(login ? { isLogin: true, token: 't', userId: '7', currentLangue: lang } : { isLogin: false, token: '', userId: '', currentLangue: lang });
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
@@ -62,4 +63,28 @@ describe('MarketList', () => {
     fireEvent.click(screen.getByRole('button', { name: 'BTC/USDT' }));
     expect(onOpen).toHaveBeenCalledWith(pairs[1]);
   });
+
+  it.each([
+    ['en', 'Add to favourites', 'Added to favourites', 'Remove from favourites', 'Removed from favourites'],
+    ['zh', '加入自选', '已加入自选', '取消自选', '已取消自选'],
+  ] as const)('toasts a star tapped in the list, logged in (%s)', async (lang, addLabel, added, removeLabel, removed) => {
+    const fetch = vi.fn(async (url: string | URL | Request) => {
+      void url;
+      return new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+    });
+    vi.stubGlobal('fetch', fetch);
+    setup(vi.fn(), true, lang);
+    const eth = screen.getByRole('button', { name: 'ETH/USDT' }).closest('li')!;
+    fireEvent.click(within(eth).getByRole('button', { name: addLabel }));
+    expect(await screen.findByText(added)).toBeInTheDocument();
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('member/member/addFavorite'))).toBe(true);
+    const btc = screen.getByRole('button', { name: 'BTC/USDT' }).closest('li')!;
+    fireEvent.click(within(btc).getByRole('button', { name: removeLabel }));
+    expect(await screen.findByText(removed)).toBeInTheDocument();
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('member/member/cancelFavorite'))).toBe(true);
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });

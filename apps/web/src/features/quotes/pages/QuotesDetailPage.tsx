@@ -64,7 +64,7 @@ export default function QuotesDetailPage() {
             <span className="qt-tag">{type === 'SPOT' ? t('spot') : t('perpetual')}</span>
           </span>
         }
-        right={<FavoriteButton pairsName={pairsName} type={type} on={fav.names.has(pairsName)} size={20} toast />}
+        right={<FavoriteButton pairsName={pairsName} type={type} on={fav.names.has(pairsName)} size={20} />}
       />
       {!pair ? (
         info.isError ? <LoadFailed error={info.error} onRetry={() => void info.refetch()} /> : <InlineLoading />
