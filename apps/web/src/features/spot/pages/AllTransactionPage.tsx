@@ -37,7 +37,7 @@ function OrderPages({ type }: { type: EntrustListType }) {
           <OrderCard key={o.id} order={o} expandable onCancel={type === 'current' ? onCancel : undefined} cancelling={cancellingId === o.id} />
         ))}
       </ul>
-      <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
+      <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} end={t('noMore')} />
     </>
   );
 }
@@ -51,13 +51,13 @@ function TradePages() {
   return (
     <>
       <TradeList trades={records} />
-      <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} />
+      <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} end={t('noMoreTrades')} />
     </>
   );
 }
 
-/** "Load more" while there is a next page, else "No more". */
-function MoreButton({ hasNext, loading, onMore }: { hasNext: boolean; loading: boolean; onMore: () => void }) {
+/** "Load more" while there is a next page, else `end` ("No more orders"). */
+function MoreButton({ hasNext, loading, onMore, end }: { hasNext: boolean; loading: boolean; onMore: () => void; end: string }) {
   const { t } = useTranslation('spot');
   return (
     <div className="sp-more">
@@ -66,7 +66,7 @@ function MoreButton({ hasNext, loading, onMore }: { hasNext: boolean; loading: b
           {t('loadMore')}
         </Button>
       ) : (
-        <span className="text-3">{t('noMore')}</span>
+        <span className="text-3">{end}</span>
       )}
     </div>
   );
