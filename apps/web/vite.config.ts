@@ -98,5 +98,15 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 900,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'react-spring', test: /[\\/]node_modules[\\/]@react-spring[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -5,10 +5,6 @@ import './shared/ui/antd-compat';
 import './shared/theme';
 import './shared/i18n';
 import { App } from './app/App';
-import { preloadRoute } from './app/routes';
-
-// The landing page's code and texts start loading now, alongside the shell's first render.
-void preloadRoute(window.location.pathname);
 
 // A transition: React renders the first screen in slices of a few ms that let the browser breathe, instead
 // of one long task that blocks input (Lighthouse's Total Blocking Time; issue 8, point 12).

@@ -2,10 +2,10 @@
  * Lazy route pages (React.lazy) with a chunk-load failure boundary: a chunk that fails or takes
  * longer than 120 s (spec section 9) shows "Failed to load the page" with a Retry button, which
  * re-runs the import. A page's locale namespaces load alongside its code (shared/i18n), so the page
- * renders translated at once.
+ * renders translated at once. The first page starts loading once the shell has painted.
  */
-import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
-import { Button } from 'antd-mobile';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../shared/ui';
 import { loadNamespaces } from '../shared/i18n';
@@ -75,39 +75,50 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error 
   }
 }
 
-/** A lazy route page: a component, and `preload` to start fetching its code and namespaces early. */
-export type LazyPageComponent = ComponentType & {
-  /** Starts loading the page (once); resolves when it can render at once, never rejects. */
-  preload: () => Promise<void>;
-};
+/** Whether the app's first frame has been painted (then pages load at once). */
+let firstFramePainted = false;
+
+/**
+ * False until the browser has painted the app's first frame (one animation frame after the first
+ * commit), then true for the rest of the page's life. The first page starts loading only then: the
+ * shell (header, tab bar, spinner) paints without its page's chunks competing for the network
+ * (issue 8, point 12: first contentful paint).
+ */
+export function useFirstFramePainted(): boolean {
+  const [painted, setPainted] = useState(firstFramePainted);
+  useEffect(() => {
+    if (painted) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const raf = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        firstFramePainted = true;
+        setPainted(true);
+      }, 0);
+    });
+    return () => {
+      cancelAnimationFrame(raf);
+      if (timer) clearTimeout(timer);
+    };
+  }, [painted]);
+  return painted;
+}
 
 /**
  * Wraps a dynamic import as a route component with suspense, timeout and retry.
  * @param loader the page module's dynamic import
  * @param ns locale namespaces the page needs (loaded in parallel with its code; `common` is always there)
  */
-export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[] = []): LazyPageComponent {
-  // One load in flight or done, shared by preload and the first render; a retry starts a new one.
-  let pending: Promise<PageModule> | null = null;
-  // The page once loaded: rendered directly, without a suspense round (no spinner frame, no reveal delay).
-  let loaded: ComponentType | null = null;
-  const start = () =>
-    (pending ??= withTimeout(
-      Promise.all([loader(), loadNamespaces(ns)]).then(([m]) => {
-        loaded = m.default;
-        return m;
-      }),
-      CHUNK_LOAD_TIMEOUT_MS,
-    ));
-  const make = () => lazy(start);
+export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[] = []): ComponentType {
+  const make = () => lazy(() => withTimeout(Promise.all([loader(), loadNamespaces(ns)]).then(([m]) => m), CHUNK_LOAD_TIMEOUT_MS));
   let Lazy = make();
   function LazyPage() {
     const [, setAttempt] = useState(0);
-    const Current = loaded ?? Lazy;
+    const painted = useFirstFramePainted();
+    const Current = Lazy;
+    if (!painted) return <PageLoading />;
     return (
       <ChunkErrorBoundary
         onRetry={() => {
-          pending = null;
           Lazy = make();
           setAttempt((a) => a + 1);
         }}
@@ -118,11 +129,5 @@ export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[
       </ChunkErrorBoundary>
     );
   }
-  LazyPage.preload = () =>
-    start().then(
-      () => undefined,
-      // A failure shows when the page renders (the same promise rejects there, with the retry screen).
-      () => undefined,
-    );
   return LazyPage;
 }

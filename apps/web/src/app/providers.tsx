@@ -5,7 +5,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { ConfigProvider } from 'antd-mobile';
+import ConfigProvider from 'antd-mobile/es/components/config-provider';
 import zhCN from 'antd-mobile/es/locales/zh-CN';
 import enUS from 'antd-mobile/es/locales/en-US';
 import { i18n } from '../shared/i18n';

@@ -8,12 +8,13 @@
  *   features/spot/pages/TransactionPage.tsx, AllTransactionPage.tsx
  *   features/assets/pages/AssetsPage.tsx, AssetDetailPage.tsx
  */
-import { lazyPage, type LazyPageComponent } from './lazy-page';
+import type { ComponentType } from 'react';
+import { lazyPage } from './lazy-page';
 
 /** One route of the app. */
 export interface AppRoute {
   path: string;
-  Page: LazyPageComponent;
+  Page: ComponentType;
   /** Shown inside the tab layout (bottom tab bar). */
   tab?: boolean;
   /** Needs a session; logged-out visitors go to /login. */
@@ -135,11 +136,3 @@ export const ROUTES: readonly AppRoute[] = [
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];
 
-/**
- * Starts loading the page of `pathname` (its code and locale namespaces) if it is a known route, and
- * resolves when it is loaded (or failed: the page shows its retry screen then); an unknown path
- * resolves at once. main.tsx renders the app after it, so the first screen is the page itself.
- */
-export function preloadRoute(pathname: string): Promise<void> {
-  return ROUTES.find((r) => r.path === pathname)?.Page.preload() ?? Promise.resolve();
-}

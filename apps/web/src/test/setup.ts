@@ -5,9 +5,12 @@ import { cleanup, configure } from '@testing-library/react';
 // antd-mobile's imperative Dialog/Toast need a React 19 render function, as in the app (main.tsx).
 import '../shared/ui/antd-compat';
 import { loadAllLanguages } from '../shared/i18n';
+import { loadFeedback } from '../shared/ui/feedback';
 
 // Components are rendered outside their routes, which load a page's locale namespaces in the app: load them all.
 await loadAllLanguages();
+// antd's Toast/Dialog load on first use in the app (shared/ui/feedback.ts); loaded here, calls run synchronously.
+await loadFeedback();
 
 // The machine is shared and test files run in parallel: give findBy/waitFor room.
 configure({ asyncUtilTimeout: 5000 });

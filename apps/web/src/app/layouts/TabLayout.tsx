@@ -3,7 +3,7 @@
  * The balance tab while logged out goes to /login.
  */
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { TabBar } from 'antd-mobile';
+import TabBar from 'antd-mobile/es/components/tab-bar';
 import { AppOutline, HistogramOutline, PayCircleOutline, FireFill, BillOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../shared/storage';

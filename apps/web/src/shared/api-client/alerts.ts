@@ -3,7 +3,7 @@
  * (texts in http-alerts.ts). Toast duration defaults to 1000 ms (spec section 9). The same message
  * within 2 s is not repeated, so that 5 s polling against a dead server does not stack alerts.
  */
-import { Toast } from 'antd-mobile';
+import { withFeedback } from '../ui/feedback';
 
 export { HTTP_ALERT_STATUSES, httpAlertText } from './http-alerts';
 
@@ -25,5 +25,5 @@ export function showToast(content: string, durationMs: number = TOAST_MS): void 
   if (content === lastText && now - lastAt < 2000) return;
   lastText = content;
   lastAt = now;
-  Toast.show({ content, duration: durationMs });
+  withFeedback(({ Toast }) => Toast.show({ content, duration: durationMs }));
 }

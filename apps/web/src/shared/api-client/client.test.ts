@@ -3,7 +3,8 @@
 // the HTTP alert texts per status in zh and en, 401 and SYS.0015 session handling with the
 // redirect to /login (after 0.5 s for SYS.0015), and the 60 s timeout.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toast } from 'antd-mobile';
+// The module the app's toasts come from (shared/ui/feedback.ts loads it by its deep path).
+import Toast from 'antd-mobile/es/components/toast';
 import { apiGet, apiPost, ApiError, httpAlertText, resetToastMemory, REQUEST_TIMEOUT_MS } from './index';
 import { useAppStore, useUiStore } from '../storage';
 import { setNavigator } from '../navigation';

@@ -11,12 +11,12 @@
  *   the password is wrong.
  */
 import type { EnvelopeOf } from '@exchange/api';
-import { Dialog, Modal } from 'antd-mobile';
 import { useAppStore, useUiStore } from '../storage';
 import { navigateTo } from '../navigation';
 import { t } from '../i18n';
 import { ApiError } from './api-error';
 import { httpAlertText, showToast } from './alerts';
+import { withFeedback } from '../ui/feedback';
 
 /** Base path of the API (spec section 9). */
 export const API_BASE = '/api/';
@@ -83,8 +83,10 @@ export function saysPasswordWrong(message: string): boolean {
 export function endSession(): void {
   useAppStore.getState().clearSession();
   useUiStore.getState().closeAllOverlays();
-  Dialog.clear();
-  Modal.clear();
+  withFeedback(({ Dialog, Modal }) => {
+    Dialog.clear();
+    Modal.clear();
+  });
 }
 
 function goLogin(delayMs: number): void {

@@ -7,7 +7,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { Dialog } from 'antd-mobile';
+import Dialog from 'antd-mobile/es/components/dialog';
 import type { Member } from '@exchange/api';
 import { useRequireLogin, useRequireNickname } from './guards';
 import { useAppStore, useUiStore } from '../storage';

@@ -8,7 +8,7 @@
  */
 import { useCallback } from 'react';
 import { useNavigate, useLocation } from 'react-router';
-import { Dialog } from 'antd-mobile';
+import { loadFeedback } from '../ui/feedback';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore } from '../storage';
 import { useMember } from '../session';
@@ -20,13 +20,17 @@ export function useRequireLogin(): () => boolean {
   const location = useLocation();
   return useCallback(() => {
     if (useAppStore.getState().isLogin) return true;
-    void Dialog.confirm({
-      content: t('guard.notLoggedIn'),
-      confirmText: t('guard.toLogin'),
-      cancelText: t('cancel'),
-    }).then((ok) => {
-      if (ok) navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
-    });
+    void loadFeedback()
+      .then(({ Dialog }) =>
+        Dialog.confirm({
+          content: t('guard.notLoggedIn'),
+          confirmText: t('guard.toLogin'),
+          cancelText: t('cancel'),
+        }),
+      )
+      .then((ok) => {
+        if (ok) navigate(`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`);
+      });
     return false;
   }, [t, navigate, location.pathname, location.search]);
 }
@@ -43,13 +47,17 @@ export function useRequireNickname(): () => boolean {
     if (!requireLogin()) return false;
     // Not loaded yet: let the action go; the server still refuses it without a nickname.
     if (!member || member.nickName) return true;
-    void Dialog.confirm({
-      content: t('guard.noNickname'),
-      confirmText: t('guard.toSetNickname'),
-      cancelText: t('cancel'),
-    }).then((ok) => {
-      if (ok) useUiStore.getState().openNicknameDialog();
-    });
+    void loadFeedback()
+      .then(({ Dialog }) =>
+        Dialog.confirm({
+          content: t('guard.noNickname'),
+          confirmText: t('guard.toSetNickname'),
+          cancelText: t('cancel'),
+        }),
+      )
+      .then((ok) => {
+        if (ok) useUiStore.getState().openNicknameDialog();
+      });
     return false;
   }, [t, requireLogin, member]);
 }

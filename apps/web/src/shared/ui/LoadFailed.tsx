@@ -4,7 +4,7 @@
  * the server's message, or 'Load failed, please retry'), in the user's language, and a Retry button
  * (Reload when the browser is offline, as the spec's no-network message has it).
  */
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { loadFailureKind, loadFailureText } from '../api-client/load-failure';
 import './ui.css';

@@ -3,7 +3,7 @@
  * spinner is a CSS-animated SVG, not antd-mobile's SpinLoading: it shows in the app shell, and
  * SpinLoading would bring react-spring (12 KB gzip) into the initial JavaScript (issue 8, point 12).
  */
-import { DotLoading } from 'antd-mobile';
+import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';
 import './ui.css';
 

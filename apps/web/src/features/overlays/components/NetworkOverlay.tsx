@@ -3,7 +3,7 @@
  * says 'No network, please check network settings' with a reload button.
  */
 import { useEffect, useState } from 'react';
-import { Button } from 'antd-mobile';
+import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 
 /** Tracks navigator.onLine. */
