@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything, in order, stopping at the first failure.
-// 1. typecheck every workspace; 2. lint; 3. every vitest project on the embedded PGlite;
+// 1. typecheck every workspace; 2. lint; 2b. the web app's initial JavaScript size; 3. every vitest project on the embedded PGlite;
 // 4. the server's API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL);
 // 5. the Playwright journeys in Debian's Chromium against the app started as `npm start` starts it.
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,8 @@ delete embedded.DATABASE_URL;
 
 run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
 run('lint', 'npx', ['eslint', '.']);
+// The web app's initial JavaScript (entry + static imports, gzip) against its 150 KB limit: a build into a temp dir, ~5 s.
+run('initial JavaScript size', 'node', ['scripts/bundle-size.mjs', '--build']);
 run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded);
 // The second pass leaves out the tests that never use DATABASE_URL (their own PGlite, an in-memory store, or a
 // child server started without it): they ran in the first pass already.
