@@ -9,7 +9,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCny, formatCoin } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { CoinIcon } from '../../../shared/ui/CoinIcon';
 import { useAssets } from '../api/get-assets';
 import { EyeButton } from '../components/EyeButton';
@@ -46,6 +46,8 @@ export default function AssetDetailPage() {
       <PageHeader title={t('detailTitle', { coin: coin || '--', account: accountName })} fallback="/assets" />
       {q.isLoading ? (
         <InlineLoading />
+      ) : q.isError && !q.data ? (
+        <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : !item ? (
         <EmptyState text={t('coinNotFound')} />
       ) : (

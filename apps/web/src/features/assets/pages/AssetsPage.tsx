@@ -10,7 +10,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCny, formatFixed } from '../../../shared/format';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useAssets } from '../api/get-assets';
 import { EyeButton } from '../components/EyeButton';
@@ -76,6 +76,8 @@ export default function AssetsPage() {
       </div>
       {q.isLoading ? (
         <InlineLoading />
+      ) : q.isError && !q.data ? (
+        <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : items.length === 0 ? (
         <EmptyState
           text={tab === 'OTHER' ? t('otherEmpty') : account.items.length > 0 ? t('allSmallHidden', { v: SMALL_BALANCE_USDT }) : t('noAssets')}

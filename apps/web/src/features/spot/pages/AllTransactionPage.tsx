@@ -8,7 +8,7 @@ import { Button } from 'antd-mobile';
 import type { Entrust } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
-import { EmptyState, InlineLoading, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useEntrustPages, type EntrustListType } from '../api/get-entrust-list';
 import { useTradePages } from '../api/get-trade-list';
@@ -29,6 +29,7 @@ function OrderPages({ type }: { type: EntrustListType }) {
   };
   if (q.isLoading) return <InlineLoading />;
   const records = q.data?.pages.flatMap((p) => p.records) ?? [];
+  if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   if (records.length === 0) return <EmptyState text={t('noOrders')} />;
   return (
     <>
@@ -47,6 +48,7 @@ function TradePages() {
   const q = useTradePages();
   if (q.isLoading) return <InlineLoading />;
   const records = q.data?.pages.flatMap((p) => p.records) ?? [];
+  if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   if (records.length === 0) return <EmptyState text={t('noTrades')} />;
   return (
     <>
