@@ -2,9 +2,9 @@
  * Lazy route pages (React.lazy) with a chunk-load failure boundary: a chunk that fails or takes
  * longer than 120 s (spec section 9) shows "Failed to load the page" with a Retry button, which
  * re-runs the import. A page's locale namespaces load alongside its code (shared/i18n), so the page
- * renders translated at once. The first page starts loading once the shell has painted.
+ * renders translated at once.
  */
-import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../shared/ui';
@@ -75,34 +75,6 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error 
   }
 }
 
-/** Whether the app's first frame has been painted (then pages load at once). */
-let firstFramePainted = false;
-
-/**
- * False until the browser has painted the app's first frame (one animation frame after the first
- * commit), then true for the rest of the page's life. The first page starts loading only then: the
- * shell (header, tab bar, spinner) paints without its page's chunks competing for the network
- * (issue 8, point 12: first contentful paint).
- */
-export function useFirstFramePainted(): boolean {
-  const [painted, setPainted] = useState(firstFramePainted);
-  useEffect(() => {
-    if (painted) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const raf = requestAnimationFrame(() => {
-      timer = setTimeout(() => {
-        firstFramePainted = true;
-        setPainted(true);
-      }, 0);
-    });
-    return () => {
-      cancelAnimationFrame(raf);
-      if (timer) clearTimeout(timer);
-    };
-  }, [painted]);
-  return painted;
-}
-
 /**
  * Wraps a dynamic import as a route component with suspense, timeout and retry.
  * @param loader the page module's dynamic import
@@ -113,9 +85,7 @@ export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[
   let Lazy = make();
   function LazyPage() {
     const [, setAttempt] = useState(0);
-    const painted = useFirstFramePainted();
     const Current = Lazy;
-    if (!painted) return <PageLoading />;
     return (
       <ChunkErrorBoundary
         onRetry={() => {
