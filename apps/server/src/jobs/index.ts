@@ -4,7 +4,10 @@
  * and one liquidity bot per spot market that has a reference path. server.ts calls startJobs after listen and
  * stop() on shutdown.
  */
+import { parseDecimal, pow10, type MarketConfig } from '@exchange/core';
 import type { AppContext } from '../context';
+import { depthScalePermille, ladderProfile, profileSourceOf } from './depth-profile';
+import type { DepthPoint } from './ladder';
 import { startIndexJob } from './index-price.job';
 import { LiquidityBot } from './liquidity-bot';
 import type { ReferencePaths } from './price-source';
@@ -20,6 +23,19 @@ export interface Jobs {
 /** The reference path of a spot market (USDT pairs by base, cross pairs derived), or undefined. */
 export function pathOfMarket(paths: ReferencePaths, base: string, quote: string) {
   return paths.pair?.(base, quote) ?? (quote === 'USDT' ? paths.get(base) : undefined);
+}
+
+/**
+ * The depth profile of a market's ladder (quote asset units): the Binance book it is shaped on
+ * (`profileSourceOf`), scaled by its traded value (`depthScalePermille`), converted into the quote coin at the
+ * quote's USDT reference price at `ts` for cross pairs (e.g. ETH/BTC in BTC).
+ */
+export function marketProfile(paths: ReferencePaths, market: Pick<MarketConfig, 'base' | 'quote'>, quoteScale: number, ts: number): DepthPoint[] {
+  const source = profileSourceOf(market.base, market.quote);
+  const scale = depthScalePermille(paths, market.base, market.quote, ts);
+  const quotePrice = market.quote === 'USDT' ? null : paths.get(market.quote)?.priceAt(ts);
+  const quoteUsdt = quotePrice ? parseDecimal(quotePrice, 8) : pow10(8);
+  return ladderProfile(source, scale, quoteScale, quoteUsdt > 0n ? quoteUsdt : pow10(8));
 }
 
 /**
@@ -46,7 +62,18 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
       ctx.log.warn({ symbol: market.symbol }, 'no reference path: no liquidity bot');
       continue;
     }
-    const bot = new LiquidityBot(market, { host: ctx.host, entrust: ctx.entrust, log: ctx.log, reference: (ts) => path.priceAt(ts) });
+    const bot = new LiquidityBot(market, {
+      host: ctx.host,
+      entrust: ctx.entrust,
+      log: ctx.log,
+      reference: (ts) => path.priceAt(ts),
+      profile: marketProfile(paths, market, ctx.host.engine.asset(market.quote)?.scale ?? 8, started),
+      referenceVolume: (ts) => {
+        const minute = ts - (ts % 60_000);
+        return path.bars(60_000, minute, minute + 60_000)[0]?.volume ?? null;
+      },
+      takerDeciles: profileSourceOf(market.base, market.quote).windowDecilesPermille,
+    });
     bot.start(bots.length * 150);
     bots.push(bot);
   }

@@ -1,42 +1,118 @@
 /**
  * The liquidity bot of one spot market (DESIGN section 5): keeps a ladder of bids and asks around the reference
- * price and sends small taker orders in the direction of the move, so real trades print and candles move.
- * Every order goes through the entrust service, the same layer as users' orders (no back door into the book).
+ * price, shaped on a real Binance book (depth-profile.ts), and sends taker orders in the direction of the move so
+ * real trades print and candles move. Every order goes through the entrust service, the same layer as users'
+ * orders (no back door into the book).
  *
  * Two bot users per market, funded from '@faucet' up to a target holding (a restart deposits only a shortfall):
  * - 'mm-<BASE>-<QUOTE>' quotes the ladder;
  * - 'mm-<BASE>-<QUOTE>-taker' sends the taker orders (a separate user, because self-trade prevention would
  *   expire a taker order that meets the same user's resting order).
- * Command rate: one re-quote every 1.5-2.5 s (at most 8 commands unless the ladder is being built) and one taker
- * order every 3-8 s per market.
+ *
+ * Live volume (issue 8 point 7): the taker flow is sized so that each minute trades about the volume of the
+ * reference path's 1-minute bar, the same figure the seeded k-line history shows for that minute (the history is
+ * not rescaled). Each order carries the volume of its interval times a factor drawn from the deciles of 3-second
+ * windows of Binance's real trade tape, so the flow is as uneven as the real one.
+ *
+ * Command rate: one re-quote every 2-3 s (`requoteBudget` commands: BOT_REQUOTE_BUDGET, more while the core of the
+ * book is being rebuilt after a fast move, plus cancels of orders that would cross) and one taker order every 2-4 s
+ * per market; `npm run book-shape` measures it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { formatDecimal, type MarketConfig, type Side } from '@exchange/core';
+import { formatDecimal, MAX_OPEN_ORDERS_PER_MARKET, parseDecimal, pow10, type MarketConfig, type Side } from '@exchange/core';
 import type { EngineHost } from '../engine-host/engine-host';
 import type { EntrustService } from '../modules/entrust/entrust.service';
 import {
+  anchorOf,
   baseForQuote,
   computeLadder,
   planRequote,
-  pow2Floor,
   qtyForNotional,
+  recenter,
   referenceToTicks,
   ticksForBps,
+  type DepthPoint,
+  type Ladder,
   type LadderMarket,
   type LadderParams,
 } from './ladder';
+import { BINANCE_ETHUSDT } from './depth-profile';
 import { hashString, Prng } from './prng';
 
-/** Ladder shape: levels per side, spread and spacing in basis points of the reference (see `ladderParams`). */
-export const BOT_LEVELS = 12;
-export const BOT_HALF_SPREAD_BPS = 3n;
-export const BOT_SPACING_BPS = 5n;
-/** Innermost level notional = minNotional x 160 (800 USDT; 0.016 BTC on BTC-quoted pairs). */
-export const BOT_LEVEL_NOTIONAL_X_MIN = 160n;
-/** Maker funding per asset = 1500 innermost levels of value; the taker gets a tenth. */
-export const BOT_FUNDING_X_LEVEL = 1500n;
+/** Best ask minus best bid in ticks: Binance's BTCUSDT and ETHUSDT books sit at one tick 99% of the time. */
+export const BOT_SPREAD_TICKS = 1n;
+/** Levels right behind each best price, ticks behind it. */
+export const BOT_CLUSTER_TICKS: readonly bigint[] = [1n, 2n];
+/** Further levels, ppm of the reference (0.25 bps .. 1%): dense near the mid, wider apart further out. */
+export const BOT_LEVEL_PPM: readonly bigint[] = [25n, 50n, 100n, 200n, 350n, 500n, 700n, 1000n, 1500n, 2000n, 3000n, 4000n, 5500n, 7500n, 10000n];
+/**
+ * The ladder's centre follows the reference once it is more than this far away (see `recenter`), ppm: 2 bps, or
+ * three times the reference's average move between two re-quotes when that is more (`centerHysteresisPpm`). Within
+ * a few bps nothing of it shows on a chart, and every move of the centre costs a re-pricing of the levels near it.
+ */
+export const BOT_CENTER_HYSTERESIS_PPM = 200n;
+/** ... at most this far (10 bps). */
+export const BOT_CENTER_HYSTERESIS_MAX_PPM = 1000n;
+/** Levels per side at most (best + cluster + ppm levels). */
+export const BOT_LEVELS = 1 + BOT_CLUSTER_TICKS.length + BOT_LEVEL_PPM.length;
+/** Size variation of a level around its profile value, per mille. */
+export const BOT_VARIATION_PERMILLE = 300;
+/** Maker funding per asset = this many per mille of the ladder's depth to 1% (the profile's last point); the taker gets a tenth. */
+export const BOT_FUNDING_PERMILLE = 3000n;
+/** The core of the book, ppm of the centre (0.1%): its missing levels raise the re-quote budget (`requoteBudget`). */
+export const BOT_CORE_PPM = 1000n;
 /** Most commands of one ordinary re-quote (cancels of crossing orders come on top). */
 export const BOT_REQUOTE_BUDGET = 8;
+/**
+ * Stale orders the maker may hold beyond its ladder while it re-quotes (then stale ones are cancelled before new
+ * levels go in); with the ladder this stays far below the engine's MAX_OPEN_ORDERS_PER_MARKET per user.
+ */
+export const BOT_STALE_SLACK = 8;
+/** Interval between two cycles (re-quote, maybe a taker order) of one market, ms (uniform). */
+export const BOT_CYCLE_MIN_MS = 2_000;
+export const BOT_CYCLE_MAX_MS = 3_000;
+/** Interval between two taker orders of one market, ms (uniform; due at the first cycle after it). */
+export const BOT_TAKER_MIN_MS = 2_000;
+export const BOT_TAKER_MAX_MS = 4_000;
+/** A taker order crosses the book up to this far beyond the reference, bps. */
+export const BOT_TAKER_SLIP_BPS = 20n;
+/** A taker order stands for at most this much time since the one before (ms). */
+export const BOT_TAKER_MAX_ELAPSED_MS = 10_000;
+
+/**
+ * Commands of one re-quote: BOT_REQUOTE_BUDGET, plus two for every ladder level within BOT_CORE_PPM of the centre
+ * that is missing from the open orders (after a fast move of the reference the core of the book is rebuilt at
+ * once, and a quiet market spends little), at most the whole ladder (also for the first build).
+ */
+export function requoteBudget(open: ReadonlyArray<{ side: Side; price: bigint }>, ladder: Ladder, center: bigint): number {
+  const have = new Set(open.map((o) => `${o.side}:${o.price}`));
+  let missing = 0;
+  for (const l of [...ladder.bids, ...ladder.asks]) {
+    const dist = l.price > center ? l.price - center : center - l.price;
+    if (dist * 1_000_000n <= BOT_CORE_PPM * center && !have.has(`${l.side}:${l.price}`)) missing++;
+  }
+  return Math.min(2 * BOT_LEVELS + 2, BOT_REQUOTE_BUDGET + 2 * missing);
+}
+
+/**
+ * The taker order for `target` (qty units) against the best opposite level: at most that level's quantity at its
+ * price, the rest `owed`; the whole target at `limit` (walking the book) when there is no best level within it.
+ */
+export function takerSlice(side: Side, target: bigint, best: { price: bigint; quantity: bigint } | undefined, limit: bigint): { price: bigint; quantity: bigint; owed: bigint } {
+  const within = best !== undefined && (side === 'BUY' ? best.price <= limit : best.price >= limit);
+  if (!within) return { price: limit, quantity: target, owed: 0n };
+  const quantity = target < best.quantity ? target : best.quantity;
+  return { price: best.price, quantity, owed: target - quantity };
+}
+
+/**
+ * The centre's hysteresis for an average move of `moveEwmaPpm` (ppm of the reference between two re-quotes):
+ * three moves, within [BOT_CENTER_HYSTERESIS_PPM, BOT_CENTER_HYSTERESIS_MAX_PPM].
+ */
+export function centerHysteresisPpm(moveEwmaPpm: bigint): bigint {
+  const h = 3n * moveEwmaPpm;
+  return h < BOT_CENTER_HYSTERESIS_PPM ? BOT_CENTER_HYSTERESIS_PPM : h > BOT_CENTER_HYSTERESIS_MAX_PPM ? BOT_CENTER_HYSTERESIS_MAX_PPM : h;
+}
 
 /** Bot user ids of a market (non-numeric, so they never collide with database users). */
 export function botUserIds(m: Pick<MarketConfig, 'base' | 'quote'>): { maker: string; taker: string } {
@@ -45,20 +121,31 @@ export function botUserIds(m: Pick<MarketConfig, 'base' | 'quote'>): { maker: st
 }
 
 /**
- * The ladder parameters for a reference price: spread and spacing in ticks from basis points of the largest
- * power of two below the reference (so they change only when the price crosses a power of two, not every tick).
+ * The ladder parameters for a reference price and a depth profile (quote units, see depth-profile.ts): one-tick
+ * spread, the two-tick cluster, the ppm levels on the anchor of the reference, sizes varied by the symbol's seed.
  */
-export function ladderParams(refPrice: bigint, m: LadderMarket & { symbol: string }): LadderParams {
-  const anchor = pow2Floor(refPrice);
+export function ladderParams(refPrice: bigint, m: LadderMarket & { symbol: string }, profile: readonly DepthPoint[]): LadderParams {
   return {
-    levels: BOT_LEVELS,
-    halfSpreadTicks: ticksForBps(anchor, m.tickSize, BOT_HALF_SPREAD_BPS),
-    levelSpacingTicks: ticksForBps(anchor, m.tickSize, BOT_SPACING_BPS),
-    baseNotional: m.minNotional * BOT_LEVEL_NOTIONAL_X_MIN,
-    growthPermille: 250n,
-    variationPermille: 300,
+    spreadTicks: BOT_SPREAD_TICKS,
+    clusterTicks: BOT_CLUSTER_TICKS,
+    levelPpm: BOT_LEVEL_PPM,
+    anchor: anchorOf(refPrice),
+    profile,
+    variationPermille: BOT_VARIATION_PERMILLE,
     seed: hashString(m.symbol),
   };
+}
+
+/**
+ * Quantity (qty units) of one taker order: the reference's volume for the minute (`minuteQty`, qty units) times
+ * the share of the minute the order stands for (`intervalMs`), times a window factor `decile` per mille of the mean
+ * (one of `deciles`, drawn uniformly: their mean counts as 1x), rounded down to the step; 0 when nothing is to trade.
+ */
+export function takerQuantity(minuteQty: bigint, intervalMs: number, decile: bigint, deciles: readonly bigint[], stepSize: bigint): bigint {
+  const mean = deciles.reduce((a, b) => a + b, 0n);
+  if (mean <= 0n || minuteQty <= 0n) return 0n;
+  const qty = (minuteQty * BigInt(intervalMs) * decile * BigInt(deciles.length)) / (60_000n * mean);
+  return (qty / stepSize) * stepSize;
 }
 
 /** A business error thrown by the entrust service (AppError) carries a code. */
@@ -73,6 +160,15 @@ export interface BotDeps {
   log: FastifyBaseLogger;
   /** Reference price of the market as a decimal string, or null when unknown. */
   reference: (ts: number) => string | null;
+  /** Cumulative depth per side by distance from the reference, quote asset units (depth-profile.ts `ladderProfile`). */
+  profile: readonly DepthPoint[];
+  /**
+   * Base volume (decimal string) of the reference path's 1-minute bar that contains `ts`, or null when unknown
+   * (then each taker order is 20% .. 150% of the best level).
+   */
+  referenceVolume?: (ts: number) => string | null;
+  /** Deciles of the taker window volume, per mille of the mean (default: Binance ETHUSDT's). */
+  takerDeciles?: readonly bigint[];
   now?: () => number;
 }
 
@@ -85,6 +181,13 @@ export class LiquidityBot {
   private counter = 0;
   private lastTakerRef: bigint | null = null;
   private nextTakerAt = 0;
+  private lastTakerTs = 0;
+  private owedQty = 0n;
+  private center: bigint | null = null;
+  /** Average move of the reference between two re-quotes, ppm (exponential, 1/20 weight to the newest move). */
+  private moveEwmaPpm = 0n;
+  private lastRequoteRef: bigint | null = null;
+  private minuteVolume: { minute: number; qty: bigint | null } | null = null;
   private funded = false;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -137,10 +240,12 @@ export class LiquidityBot {
     if (r.code !== 'ok') this.deps.log.warn({ userId, asset, code: r.code }, 'bot funding refused');
   }
 
-  /** Funding of each asset for the maker (the taker gets a tenth), valued at `ref`. */
+  /** Funding of each asset for the maker (the taker gets a tenth): BOT_FUNDING_PERMILLE of the profile's depth to its last point, valued at `ref`. */
   private fundingAmounts(ref: bigint): { base: bigint; quote: bigint } {
     const m = this.ladderMarket();
-    const quote = m.minNotional * BOT_LEVEL_NOTIONAL_X_MIN * BOT_FUNDING_X_LEVEL;
+    const depth = this.deps.profile[this.deps.profile.length - 1]?.notional ?? 0n;
+    const floor = m.minNotional * 1000n;
+    const quote = ((depth > floor ? depth : floor) * BOT_FUNDING_PERMILLE) / 1000n;
     return { quote, base: baseForQuote(quote, ref, m) };
   }
 
@@ -200,33 +305,80 @@ export class LiquidityBot {
     }
   }
 
-  /** One small IOC order by the taker user, buying when the reference rose since the last one and selling when it fell. */
-  async takerOrder(ref: bigint): Promise<void> {
+  /** The reference's volume (qty units) of the minute containing ts, looked up once a minute; null when unknown. */
+  private minuteQty(ts: number): bigint | null {
+    const minute = ts - (ts % 60_000);
+    if (this.minuteVolume?.minute === minute) return this.minuteVolume.qty;
+    let qty: bigint | null = null;
+    const v = this.deps.referenceVolume?.(ts) ?? null;
+    if (v !== null) {
+      try {
+        qty = parseDecimal(v, 8) / pow10(8 - this.market.qtyDecimals);
+      } catch {
+        qty = null;
+      }
+    }
+    this.minuteVolume = { minute, qty };
+    return qty;
+  }
+
+  /**
+   * One IOC order by the taker user, buying when the reference rose since the last one and selling when it fell
+   * (either at random when it did not move), sized as `takerQuantity` for the time since the last one plus what
+   * earlier orders still owe, and sent as `takerSlice`: it takes the best level only, so one order costs the maker
+   * at most one renewal, and the rest is owed to the next orders (never more than a minute's volume).
+   */
+  async takerOrder(ref: bigint, ts: number = this.now()): Promise<void> {
     const last = this.lastTakerRef;
     this.lastTakerRef = ref;
     const side: Side = last === null || last === ref ? (this.rng.next() < 0.5 ? 'BUY' : 'SELL') : ref > last ? 'BUY' : 'SELL';
     const m = this.ladderMarket();
-    // 20% .. 150% of the innermost level's notional.
-    const notional = (m.minNotional * BOT_LEVEL_NOTIONAL_X_MIN * BigInt(this.rng.nextInt(20, 150))) / 100n;
-    const qty = qtyForNotional(notional, ref, m);
-    const slip = ticksForBps(ref, m.tickSize, 20n) * m.tickSize;
-    const price = side === 'BUY' ? ref + slip : ref - slip;
-    if (price <= 0n) return;
-    await this.place(this.taker, side, price, qty, 'IOC', ref);
+    const deciles = this.deps.takerDeciles ?? BINANCE_ETHUSDT.windowDecilesPermille;
+    const minute = this.minuteQty(ts);
+    let target: bigint;
+    if (minute !== null) {
+      const decile = deciles[this.rng.nextInt(0, deciles.length - 1)] ?? 1000n;
+      // The order stands for the time since the last one (at most BOT_TAKER_MAX_ELAPSED_MS, e.g. after a halt).
+      const elapsed = this.lastTakerTs > 0 ? Math.min(Math.max(ts - this.lastTakerTs, 0), BOT_TAKER_MAX_ELAPSED_MS) : (BOT_TAKER_MIN_MS + BOT_TAKER_MAX_MS) / 2;
+      this.lastTakerTs = ts;
+      target = takerQuantity(minute, elapsed, decile, deciles, m.stepSize) + this.owedQty;
+      if (target > minute) target = minute;
+      if (target <= 0n) return; // a quiet minute of the reference: nothing to trade
+      const floor = qtyForNotional(m.minNotional, ref, m);
+      if (target < floor) target = floor;
+    } else {
+      const best = this.deps.profile[0]?.notional ?? m.minNotional;
+      target = qtyForNotional((best * BigInt(this.rng.nextInt(20, 150))) / 100n, ref, m);
+    }
+    const slip = ticksForBps(ref, m.tickSize, BOT_TAKER_SLIP_BPS) * m.tickSize;
+    const limit = side === 'BUY' ? ref + slip : ref - slip;
+    if (limit <= 0n) return;
+    const depth = this.deps.host.engine.depth(m.symbol, 1);
+    const slice = takerSlice(side, target, side === 'BUY' ? depth.asks[0] : depth.bids[0], limit);
+    this.owedQty = minute === null ? 0n : slice.owed;
+    await this.place(this.taker, side, slice.price, slice.quantity, 'IOC', ref);
   }
 
   /** Cancels and places towards the ladder around `ref`. */
   async requote(ref: bigint): Promise<void> {
     const m = this.ladderMarket();
-    const ladder = computeLadder(ref, m, ladderParams(ref, m));
+    if (this.lastRequoteRef !== null) {
+      const move = ((ref > this.lastRequoteRef ? ref - this.lastRequoteRef : this.lastRequoteRef - ref) * 1_000_000n) / ref;
+      this.moveEwmaPpm = (this.moveEwmaPpm * 19n + move) / 20n;
+    }
+    this.lastRequoteRef = ref;
+    const center = recenter(this.center, ref, centerHysteresisPpm(this.moveEwmaPpm));
+    this.center = center;
+    const ladder = computeLadder(center, m, ladderParams(center, m, this.deps.profile));
     const open = this.deps.host.engine.openOrders(this.maker, m.symbol).map((o) => ({
       orderId: o.orderId,
       side: o.side,
       price: o.price ?? 0n,
       remaining: (o.quantity ?? 0n) - o.filledQty,
     }));
-    const budget = open.length === 0 ? 2 * BOT_LEVELS + 2 : BOT_REQUOTE_BUDGET;
-    const plan = planRequote(open, ladder, ref, budget);
+    const budget = requoteBudget(open, ladder, center);
+    const maxOpen = Math.min(MAX_OPEN_ORDERS_PER_MARKET, ladder.bids.length + ladder.asks.length + BOT_STALE_SLACK);
+    const plan = planRequote(open, ladder, center, budget, maxOpen);
     for (const id of plan.cancels) {
       if (this.stopped) return;
       try {
@@ -241,7 +393,10 @@ export class LiquidityBot {
     }
   }
 
-  /** One step: fund once, a taker order when due, then a re-quote. Skips a halted market or a missing reference. */
+  /**
+   * One step: fund once, a taker order when due, then the re-quote (which also renews the level the taker took, so
+   * the spread is back to one tick at once). Skips a halted market or a missing reference.
+   */
   async cycle(): Promise<void> {
     const ts = this.now();
     const ref = this.refTicks(ts);
@@ -250,14 +405,17 @@ export class LiquidityBot {
     if (!live || live.status !== 'TRADING') return;
     if (!this.funded) await this.fund(ref);
     if (ts >= this.nextTakerAt) {
-      if (this.nextTakerAt !== 0) await this.takerOrder(ref);
-      else this.lastTakerRef = ref;
-      this.nextTakerAt = ts + this.rng.nextInt(3_000, 8_000);
+      if (this.nextTakerAt !== 0) await this.takerOrder(ref, ts);
+      else {
+        this.lastTakerRef = ref;
+        this.lastTakerTs = ts;
+      }
+      this.nextTakerAt = ts + this.rng.nextInt(BOT_TAKER_MIN_MS, BOT_TAKER_MAX_MS);
     }
     await this.requote(ref);
   }
 
-  /** Runs `cycle` every 1.5-2.5 s (first after `delayMs`) until stop(). */
+  /** Runs `cycle` every BOT_CYCLE_MIN_MS .. BOT_CYCLE_MAX_MS (first after `delayMs`) until stop(). */
   start(delayMs = 0): void {
     const schedule = (ms: number) => {
       if (this.stopped) return;
@@ -266,7 +424,7 @@ export class LiquidityBot {
           .catch((err: unknown) => this.deps.log.warn({ err, symbol: this.market.symbol }, 'liquidity bot cycle failed'))
           .finally(() => {
             this.running = null;
-            schedule(this.rng.nextInt(1_500, 2_500));
+            schedule(this.rng.nextInt(BOT_CYCLE_MIN_MS, BOT_CYCLE_MAX_MS));
           });
       }, ms);
       this.timer.unref();
