@@ -43,6 +43,34 @@ export function addTrade(bar: Bar, price: bigint, qty: bigint, quote: bigint): v
   bar.quoteVolume += quote;
 }
 
+/**
+ * A bar in which nothing traded: open = high = low = close = the previous bar's close, no volume (Binance draws a
+ * quiet minute the same way, so the chart has no gap).
+ */
+export function flatBar(time: number, prevClose: bigint): Bar {
+  return { time, open: prevClose, high: prevClose, low: prevClose, close: prevClose, volume: 0n, quoteVolume: 0n };
+}
+
+/**
+ * The newest `limit` bars of a series with every gap filled by flat bars (`flatBar`): `bars` sorted oldest first,
+ * all aligned to `periodMs`; flat bars also follow the last bar up to and including `untilOpen` (the open of the
+ * period now, or of the last period before an exclusive end time) when that is later. Works backwards from the
+ * newest bar, so a long gap costs at most `limit` bars.
+ */
+export function fillFlatBars(bars: readonly Bar[], periodMs: number, untilOpen: number, limit: number): Bar[] {
+  const out: Bar[] = [];
+  const last = bars[bars.length - 1];
+  if (!last || limit <= 0) return out;
+  for (let t = untilOpen; t > last.time && out.length < limit; t -= periodMs) out.push(flatBar(t, last.close));
+  for (let i = bars.length - 1; i >= 0 && out.length < limit; i--) {
+    const b = bars[i] as Bar;
+    out.push(b);
+    const prev = bars[i - 1];
+    if (prev) for (let t = b.time - periodMs; t > prev.time && out.length < limit; t -= periodMs) out.push(flatBar(t, prev.close));
+  }
+  return out.reverse();
+}
+
 /** Adds a price observation without volume (contract listings follow their index price). */
 export function addTick(bar: Bar, price: bigint): void {
   addTrade(bar, price, 0n, 0n);

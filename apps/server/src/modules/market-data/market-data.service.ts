@@ -23,7 +23,7 @@ import type { EngineHost } from '../../engine-host/engine-host';
 import type { PriceBar, ReferencePaths } from '../../jobs/price-source';
 import { DepthBook, type LevelChange } from './depth-book';
 import { divRound, fromUnits, maxB, minB, percentChange, pow10, rescale, toUnits } from './decimal';
-import { PERIODS, addTick, addTrade, barOpen, newBar, type Bar } from './kline-math';
+import { PERIODS, addTick, addTrade, barOpen, fillFlatBars, flatBar, newBar, type Bar } from './kline-math';
 import { createMarketDataRepository, type KlineRow, type MarketDataRepository } from './market-data.repository';
 import { seedContent, seedEngine } from './seed/seed';
 import { ASSET_SCALE, TOP_PAIRS } from './seed/catalog';
@@ -491,9 +491,27 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
     return flushing;
   };
 
+  /**
+   * Opens a flat bar (`flatBar`) for every period whose current bar has ended with no trade since: a quiet minute
+   * gets its bar (persisted and published like any other), so the chart never shows a gap at the live end.
+   */
+  function rollQuietBars(t: number): void {
+    for (const s of series.values()) {
+      for (const period of PERIODS) {
+        const cur = s.current.get(period);
+        const open = barOpen(period, t);
+        if (!cur || cur.time >= open) continue;
+        const bar = flatBar(open, cur.close);
+        s.current.set(period, bar);
+        markBar(s, period, bar);
+      }
+    }
+  }
+
   let lastRefresh = now();
   function publish(): void {
     const t = now();
+    rollQuietBars(t);
     if (t - lastRefresh >= REFRESH_MS) {
       lastRefresh = t;
       for (const k of series.keys()) dirtyTickers.add(k);
@@ -731,10 +749,12 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
       for (const [k, d] of dirtyBars) if (k.startsWith(prefix) && d.bar.time < end) byTime.set(d.bar.time, d.bar);
       const cur = s.current.get(period);
       if (cur && cur.time < end) byTime.set(cur.time, cur);
-      return [...byTime.values()]
-        .sort((a, b) => a.time - b.time)
-        .slice(-limit)
-        .map((b) => klineOut(s.listing, b));
+      // Quiet periods (and a gap while the server was down, where no history was written) as flat bars, up to the
+      // period now or the last one before endTime.
+      const ms = KLINE_PERIOD_MS[period];
+      const until = Math.min(barOpen(period, now()), barOpen(period, end - 1));
+      const sorted = [...byTime.values()].sort((a, b) => a.time - b.time);
+      return fillFlatBars(sorted, ms, until, limit).map((b) => klineOut(s.listing, b));
     },
     depth(symbol, type, limit) {
       const l = listingOf(symbol, type);

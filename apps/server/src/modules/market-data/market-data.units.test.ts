@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { divRound, fromUnits, percentChange, rescale, toUnits } from './decimal';
-import { addTrade, barOpen, newBar } from './kline-math';
+import { addTrade, barOpen, fillFlatBars, flatBar, newBar } from './kline-math';
 import { TickerWindow } from './ticker-window';
 import { DepthBook } from './depth-book';
 import { klineLiteral } from './market-data.repository';
@@ -60,6 +60,24 @@ describe('k-line bars', () => {
     addTrade(b, 105n, 1n, 105n);
     addTrade(b, 98n, 3n, 294n);
     expect(b).toEqual({ time: 0, open: 100n, high: 105n, low: 98n, close: 98n, volume: 6n, quoteVolume: 599n });
+  });
+  it('fills quiet periods with flat bars at the previous close, up to the period now, newest `limit` only', () => {
+    const m = 60_000;
+    const a = newBar(0, 100n, 2n, 200n);
+    addTrade(a, 103n, 1n, 103n);
+    const b = newBar(3 * m, 101n, 1n, 101n);
+    const filled = fillFlatBars([a, b], m, 5 * m, 100);
+    expect(filled.map((x) => x.time)).toEqual([0, m, 2 * m, 3 * m, 4 * m, 5 * m]);
+    expect(filled[1]).toEqual({ time: m, open: 103n, high: 103n, low: 103n, close: 103n, volume: 0n, quoteVolume: 0n });
+    expect(filled[2]).toEqual(flatBar(2 * m, 103n));
+    expect(filled[3]).toBe(b);
+    expect(filled[5]).toEqual(flatBar(5 * m, 101n));
+    // the newest 3 only; a long gap costs no more than the limit
+    expect(fillFlatBars([a, b], m, 5 * m, 3).map((x) => x.time)).toEqual([3 * m, 4 * m, 5 * m]);
+    expect(fillFlatBars([a], m, 1_000_000 * m, 2).map((x) => x.time)).toEqual([999_999 * m, 1_000_000 * m]);
+    // nothing to carry without a bar; nothing after an until before the last bar
+    expect(fillFlatBars([], m, 5 * m, 10)).toEqual([]);
+    expect(fillFlatBars([a, b], m, 2 * m, 10).map((x) => x.time)).toEqual([0, m, 2 * m, 3 * m]);
   });
 });
 
