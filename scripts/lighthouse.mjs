@@ -110,16 +110,22 @@ async function main() {
         const load = os.loadavg()[0];
         const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
         const a = r.lhr.audits;
+        const metric = (id) => a[id]?.numericValue ?? NaN;
+        if (r.lhr.runtimeError) console.log(`run ${i + 1}: Lighthouse error ${r.lhr.runtimeError.code}: ${r.lhr.runtimeError.message}`);
         const run = {
           score: Math.round((r.lhr.categories.performance.score ?? 0) * 100),
-          fcp: a['first-contentful-paint'].numericValue,
-          lcp: a['largest-contentful-paint'].numericValue,
-          tbt: a['total-blocking-time'].numericValue,
-          cls: a['cumulative-layout-shift'].numericValue,
-          si: a['speed-index'].numericValue,
+          fcp: metric('first-contentful-paint'),
+          lcp: metric('largest-contentful-paint'),
+          tbt: metric('total-blocking-time'),
+          cls: metric('cumulative-layout-shift'),
+          si: metric('speed-index'),
           load,
           report: r.report,
         };
+        if (Number.isNaN(run.lcp) || Number.isNaN(run.fcp)) {
+          console.log(`run ${i + 1}: no score (a metric is missing), left out`);
+          continue;
+        }
         results.push(run);
         console.log(
           `run ${i + 1}: score ${run.score}  FCP ${(run.fcp / 1000).toFixed(2)} s  LCP ${(run.lcp / 1000).toFixed(2)} s  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  SI ${(run.si / 1000).toFixed(2)} s  (load ${load.toFixed(2)})`,
@@ -131,6 +137,7 @@ async function main() {
   } finally {
     server?.stop();
   }
+  if (results.length === 0) throw new Error('no Lighthouse run produced a score');
   const sorted = [...results].sort((x, y) => x.score - y.score);
   const med = sorted[Math.floor(sorted.length / 2)];
   console.log(`\nLighthouse ${JSON.parse(med.report).lighthouseVersion}, mobile preset, ${url}`);
