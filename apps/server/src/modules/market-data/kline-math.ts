@@ -71,6 +71,34 @@ export function fillFlatBars(bars: readonly Bar[], periodMs: number, untilOpen: 
   return out.reverse();
 }
 
+/** One bar at `time` from consecutive bars (oldest first): first open, highest high, lowest low, last close, summed volumes; null for none. */
+export function aggregateBars(bars: readonly Bar[], time: number): Bar | null {
+  const first = bars[0];
+  const last = bars[bars.length - 1];
+  if (!first || !last) return null;
+  const out: Bar = { ...first, time, close: last.close };
+  for (const b of bars.slice(1)) {
+    if (b.high > out.high) out.high = b.high;
+    if (b.low < out.low) out.low = b.low;
+    out.volume += b.volume;
+    out.quoteVolume += b.quoteVolume;
+  }
+  return out;
+}
+
+/** `earlier` followed by `later` in one bar at later's time: earlier's open, the extremes of both, later's close, summed volumes. */
+export function mergeBars(earlier: Bar, later: Bar): Bar {
+  return {
+    time: later.time,
+    open: earlier.open,
+    high: earlier.high > later.high ? earlier.high : later.high,
+    low: earlier.low < later.low ? earlier.low : later.low,
+    close: later.close,
+    volume: earlier.volume + later.volume,
+    quoteVolume: earlier.quoteVolume + later.quoteVolume,
+  };
+}
+
 /** Adds a price observation without volume (contract listings follow their index price). */
 export function addTick(bar: Bar, price: bigint): void {
   addTrade(bar, price, 0n, 0n);

@@ -3,13 +3,15 @@
  * data service is moved on three minutes with no trade. The kline API then answers flat bars (open = high = low =
  * close = the last close, volume 0) for the quiet minutes and the current one, the live updates publish the flat
  * bar of the new minute, and a second service over the same database (a restart, two more quiet minutes later)
- * reads the persisted flat bars back and fills the minutes it was down. No reference paths: only live bars exist.
+ * reads the persisted flat bars back and fills the minutes it was down (no reference paths there: only live bars).
+ * With reference paths, the bars open at the start hold the history of their period before it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kline } from '@exchange/api';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { createMarketDataService, type MarketDataService, type MarketUpdate } from './market-data.service';
 import { createMarketDataRepository } from './market-data.repository';
+import { fakeReferencePaths } from './fake-reference-paths';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -80,6 +82,26 @@ describe('flat bars for quiet periods', () => {
       expect(after[0]).toEqual(traded[0]);
     } finally {
       await md2?.close();
+    }
+  });
+
+  it('puts the reference history before the start into the open bars, so a fresh start shows no near-empty bar', async () => {
+    const started = Date.now();
+    const md = await createMarketDataService({ config: t.ctx.config, db: t.ctx.db, log: t.ctx.log, host: t.ctx.host, now: () => started });
+    try {
+      await md.setReferencePaths(fakeReferencePaths(started)); // BTC: 3 BTC a minute
+      const minute = started - (started % MIN);
+      for (const [period, ms] of [['1hour', 3_600_000], ['1day', 86_400_000]] as const) {
+        const open = started - (started % ms);
+        const minutes = (minute - open) / MIN;
+        const bars = await md.klines('BTC/USDT', 'SPOT', period, 2);
+        const cur = bars[bars.length - 1]!;
+        expect(cur.time).toBe(open);
+        // the minutes of the period before the start minute, at 3 BTC each (no trade here)
+        if (minutes > 0) expect(cur.volume).toBe(`${minutes * 3}.00000`);
+      }
+    } finally {
+      await md.close();
     }
   });
 });

@@ -23,7 +23,7 @@ import type { EngineHost } from '../../engine-host/engine-host';
 import type { PriceBar, ReferencePaths } from '../../jobs/price-source';
 import { DepthBook, type LevelChange } from './depth-book';
 import { divRound, fromUnits, maxB, minB, percentChange, pow10, rescale, toUnits } from './decimal';
-import { PERIODS, addTick, addTrade, barOpen, fillFlatBars, flatBar, newBar, type Bar } from './kline-math';
+import { PERIODS, addTick, addTrade, aggregateBars, barOpen, fillFlatBars, flatBar, mergeBars, newBar, type Bar } from './kline-math';
 import { createMarketDataRepository, type KlineRow, type MarketDataRepository } from './market-data.repository';
 import { seedContent, seedEngine } from './seed/seed';
 import { ASSET_SCALE, TOP_PAIRS } from './seed/catalog';
@@ -225,6 +225,8 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   const dirtyTickers = new Set<string>();
   const dirtyKlines = new Map<string, { s: Series; period: KlinePeriod }>();
   const listeners = new Set<(u: MarketUpdate) => void>();
+  /** Open bars found in the database at start (type|symbol|period|time): they already hold their history. */
+  const storedCurrent = new Set<string>();
 
   const emit = (u: MarketUpdate) => {
     for (const fn of listeners) {
@@ -250,6 +252,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
       const period = r.period as KlinePeriod;
       if (!s || !PERIODS.includes(period)) continue;
       const mem = s.current.get(period);
+      if (r.time === barOpen(period, t)) storedCurrent.add(`${r.type}|${r.symbol}|${period}|${r.time}`);
       if (r.time === barOpen(period, t) && (!mem || mem.time < r.time)) s.current.set(period, barFromRow(s.listing, r));
     }
     for (const s of series.values()) {
@@ -595,6 +598,44 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   }
 
   /**
+   * The reference's bar over [open, until) (both on the minute grid) of listing `l`: whole days, then hours, then
+   * minutes, so even a week's open bar takes a few dozen reference bars; null when the range is empty.
+   */
+  function referencePartial(l: Listing, open: number, until: number): Bar | null {
+    const parts: Bar[] = [];
+    let cursor = open;
+    for (const p of ['1day', '1hour', '1min'] as const) {
+      const ms = KLINE_PERIOD_MS[p];
+      const end = cursor + Math.floor((until - cursor) / ms) * ms;
+      if (end > cursor) parts.push(...referenceBars(l, p, cursor, end));
+      cursor = end;
+    }
+    return aggregateBars(parts, open);
+  }
+
+  /**
+   * The open bar of each period when this process started holds only the live trades since then, so a fresh start
+   * would show a near-empty bar (a day's bar with minutes of volume). Unless the database already had that bar,
+   * the reference's part of the period before the start minute (the same history the earlier bars come from) goes
+   * into it: open, high, low and volume; the close stays the live one.
+   */
+  function addHistoryToOpenBars(started: number): void {
+    const until = barOpen('1min', t0);
+    for (const s of series.values()) {
+      for (const period of PERIODS) {
+        const open = barOpen(period, started);
+        if (until <= open || storedCurrent.has(`${s.listing.type}|${s.listing.symbol}|${period}|${open}`)) continue;
+        const history = referencePartial(s.listing, open, until);
+        if (!history) continue;
+        const cur = s.current.get(period);
+        const bar = cur && cur.time === open ? mergeBars(history, cur) : history;
+        s.current.set(period, bar);
+        markBar(s, period, bar);
+      }
+    }
+  }
+
+  /**
    * Writes the reference history missing from the database: for every listing and period, up to HISTORY_BARS
    * bars before the current bar, after the newest bar stored by an earlier run (so restarts fill only the gap;
    * bars already there, e.g. from live trades, are kept). Contract listings
@@ -641,6 +682,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
     const t1 = now();
     await repo.insertKlines(rows);
     insertMs += now() - t1;
+    addHistoryToOpenBars(started);
     openCurrentBars(now());
     log.info({ bars: total, ms: now() - started, insertMs }, 'k-line history backfilled from reference paths');
   }

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { divRound, fromUnits, percentChange, rescale, toUnits } from './decimal';
-import { addTrade, barOpen, fillFlatBars, flatBar, newBar } from './kline-math';
+import { addTrade, aggregateBars, barOpen, fillFlatBars, flatBar, mergeBars, newBar } from './kline-math';
 import { TickerWindow } from './ticker-window';
 import { DepthBook } from './depth-book';
 import { klineLiteral } from './market-data.repository';
@@ -60,6 +60,16 @@ describe('k-line bars', () => {
     addTrade(b, 105n, 1n, 105n);
     addTrade(b, 98n, 3n, 294n);
     expect(b).toEqual({ time: 0, open: 100n, high: 105n, low: 98n, close: 98n, volume: 6n, quoteVolume: 599n });
+  });
+  it('aggregates consecutive bars and puts history before a live bar', () => {
+    const a = newBar(0, 100n, 2n, 200n);
+    addTrade(a, 104n, 1n, 104n);
+    const b = newBar(60_000, 103n, 1n, 103n);
+    addTrade(b, 97n, 1n, 97n);
+    const agg = { time: 0, open: 100n, high: 104n, low: 97n, close: 97n, volume: 5n, quoteVolume: 504n };
+    expect(aggregateBars([a, b], 0)).toEqual(agg);
+    expect(aggregateBars([], 0)).toBeNull();
+    expect(mergeBars(a, b)).toEqual({ ...agg, time: 60_000 });
   });
   it('fills quiet periods with flat bars at the previous close, up to the period now, newest `limit` only', () => {
     const m = 60_000;
