@@ -21,7 +21,7 @@ import { useWsChannel } from '../../../shared/ws-client';
 import { useAppStore } from '../../../shared/storage';
 import { formatChartNumber, formatFixed } from '../../../shared/format';
 import { useKline } from '../api/get-kline';
-import { MA_WINDOWS, mergeBar, movingAverage, toChartNumber, toChartTime } from '../lib/kline-math';
+import { MA_WINDOWS, axisTickLabels, mergeBar, movingAverage, toChartNumber, toChartTime } from '../lib/kline-math';
 
 /** Props of KlineChart. */
 export interface KlineChartProps {
@@ -132,11 +132,21 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       autoSize: true,
       layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 10, attributionLogo: false },
       grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
-      rightPriceScale: { borderColor: p.grid },
+      // entireTextOnly: no half-clipped label at the top or bottom edge of the pane.
+      rightPriceScale: { borderColor: p.grid, entireTextOnly: true },
       timeScale: { borderColor: p.grid, timeVisible: true, secondsVisible: false, barSpacing: 6, rightOffset: 3 },
       crosshair: { mode: 0 },
-      // Axis and crosshair labels at the market's price decimals with thousands separators (65,432.10).
-      localization: { priceFormatter: (v: number) => formatChartNumber(v, priceDecimals) },
+      // Axis and crosshair labels at the market's price decimals with thousands separators (65,432.10); a tick label
+      // under the last-price tag is left out rather than shown half covered.
+      localization: {
+        priceFormatter: (v: number) => formatChartNumber(v, priceDecimals),
+        tickmarksPriceFormatter: (prices: number[]) => {
+          const s = seriesRef.current;
+          const last = barsRef.current[barsRef.current.length - 1];
+          const lastY = s && last ? s.candles.priceToCoordinate(toChartNumber(last.close)) : null;
+          return axisTickLabels(prices, priceDecimals, (v) => s?.candles.priceToCoordinate(v) ?? null, lastY);
+        },
+      },
     });
     const candles = chart.addSeries(CandlestickSeries, {
       upColor: p.up,

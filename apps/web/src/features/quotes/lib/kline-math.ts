@@ -5,7 +5,7 @@
  * become numbers only at that display boundary (`toChartNumber`), never for any computation.
  */
 import type { Kline, KlinePeriod } from '@exchange/api';
-import { addDecimal, divDecimal, subDecimal } from '../../../shared/format';
+import { addDecimal, divDecimal, formatChartNumber, subDecimal } from '../../../shared/format';
 
 /** Moving-average windows drawn on the chart. */
 export const MA_WINDOWS = [5, 10, 30] as const;
@@ -50,4 +50,26 @@ export function toChartNumber(value: string): number {
 /** Chart time (UTC seconds) of a bar open time in ms. */
 export function toChartTime(ms: number): number {
   return Math.floor(ms / 1000);
+}
+
+/** Height of a price-axis label at the chart's 10 px font (px): a tick label nearer the last-price tag than this is under it. */
+export const AXIS_LABEL_HEIGHT_PX = 18;
+
+/**
+ * The price axis's tick labels: each price at `decimals` places with thousands separators (the shared
+ * formatChartNumber), left blank where the last-price tag sits on top of it (its centre within
+ * `labelHeightPx` of the tag's, `lastY`), so no label shows half covered. `yOf` gives a price's y on the
+ * axis (null when off the pane); without a last price every label is kept.
+ */
+export function axisTickLabels(
+  prices: readonly number[],
+  decimals: number,
+  yOf: (price: number) => number | null,
+  lastY: number | null,
+  labelHeightPx = AXIS_LABEL_HEIGHT_PX,
+): string[] {
+  return prices.map((p) => {
+    const y = lastY === null ? null : yOf(p);
+    return y !== null && lastY !== null && Math.abs(y - lastY) < labelHeightPx ? '' : formatChartNumber(p, decimals);
+  });
 }
