@@ -68,7 +68,8 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await page.getByRole('button', { name: '注册', exact: true }).click();
   // In demo mode the toast names the demo USDT the faucet credits (GET /api/demo/info).
   await expectToast(page, '注册成功，10,000 USDT 演示资金已到账');
-  await expect(page).toHaveURL(/\/$/);
+  // Back to the trade screen the visitor came from (the Sign up link's redirect query).
+  await expect(page).toHaveURL(/\/transaction$/);
   const stored = await page.evaluate(() => ({ isLogin: localStorage.getItem('isLogin'), token: localStorage.getItem('token'), phone: localStorage.getItem('phone') }));
   expect(stored.isLogin).toBe('true');
   expect(stored.token).toBeTruthy();
