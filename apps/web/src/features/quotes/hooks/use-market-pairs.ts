@@ -15,7 +15,12 @@ export interface MarketPairs {
   byMainCur: Map<string, Pair[]>;
   all: Pair[];
   isLoading: boolean;
+  /** True when the main currencies or a pair list failed and nothing of it was loaded before. */
   isError: boolean;
+  /** The first such failure (for LoadFailed's section 8 text), or null. */
+  error: unknown;
+  /** Loads the main currencies and every pair list again. */
+  refetch: () => void;
 }
 
 /** The pairs of market `type`, polled while mounted. */
@@ -31,5 +36,10 @@ export function useMarketPairs(type: MarketType): MarketPairs {
     all: [...byMainCur.values()].flat(),
     isLoading: (type === 'SPOT' && curs.isLoading) || results.some((r) => r.isLoading),
     isError: curs.isError || results.some((r) => r.isError && !r.data),
+    error: curs.error ?? results.find((r) => r.isError && !r.data)?.error ?? null,
+    refetch: () => {
+      void curs.refetch();
+      for (const r of results) void r.refetch();
+    },
   };
 }

@@ -11,7 +11,7 @@ import { SearchOutline } from 'antd-mobile-icons';
 import type { MarketType, Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { MarketList } from '../components/MarketList';
 import { useMarketPairs } from '../hooks/use-market-pairs';
@@ -51,7 +51,10 @@ export default function QuotesPage() {
   else pairs = market.byMainCur.get(active) ?? [];
 
   let empty = <EmptyState text={query.trim() ? t('noResult') : undefined} />;
-  if (!query.trim() && active === FAV) {
+  if (market.isError) {
+    // Nothing loaded: the section 8 text of the failure with Retry, never an empty list that looks like no market.
+    empty = <LoadFailed error={market.error} onRetry={market.refetch} />;
+  } else if (!query.trim() && active === FAV) {
     empty = isLogin ? (
       <EmptyState text={t('noFavorites')} />
     ) : (
