@@ -1,9 +1,10 @@
 /**
  * Home header (spec section 2): avatar opening the side menu, customer-service icon opening
- * /kefuWebview, language dropdown (中文 / English).
+ * /kefuWebview, language dropdown (中文 / English). The dropdown is a small own menu (closes on a
+ * choice, a tap outside or Escape), not antd Popover: that one brought floating-ui into the home
+ * page's first load (issue 8 point 12).
  */
-import { useState } from 'react';
-import { Popover } from 'antd-mobile';
+import { useEffect, useRef, useState } from 'react';
 import { DownFill, MessageOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +18,22 @@ export function HomeHeader() {
   const setLang = useAppStore((s) => s.setLang);
   const openMenu = useUiStore((s) => s.openSideMenu);
   const [langOpen, setLangOpen] = useState(false);
+  const langRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!langOpen) return;
+    const onDown = (e: PointerEvent) => {
+      if (!langRef.current?.contains(e.target as Node)) setLangOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setLangOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [langOpen]);
   const choose = (l: Lang) => {
     setLang(l);
     setLangOpen(false);
@@ -34,12 +51,11 @@ export function HomeHeader() {
         <span>{t('common:appName')}</span>
       </div>
       <div className="home-header-right">
-        <Popover
-          visible={langOpen}
-          onVisibleChange={setLangOpen}
-          placement="bottom-end"
-          trigger="click"
-          content={
+        <div className="home-lang-wrap" ref={langRef}>
+          <button type="button" className="home-lang" aria-label={t('language')} aria-haspopup="menu" aria-expanded={langOpen} onClick={() => setLangOpen((o) => !o)}>
+            {t(`common:lang.${lang}`)} <DownFill fontSize={9} />
+          </button>
+          {langOpen && (
             <div role="menu" className="home-lang-menu">
               {(['zh', 'en'] as const).map((l) => (
                 <button key={l} type="button" role="menuitemradio" aria-checked={lang === l} className={lang === l ? 'active' : ''} onClick={() => choose(l)}>
@@ -47,12 +63,8 @@ export function HomeHeader() {
                 </button>
               ))}
             </div>
-          }
-        >
-          <button type="button" className="home-lang" aria-label={t('language')} aria-haspopup="menu">
-            {t(`common:lang.${lang}`)} <DownFill fontSize={9} />
-          </button>
-        </Popover>
+          )}
+        </div>
         <button type="button" className="home-icon" aria-label={t('customerService')} onClick={() => navigate('/kefuWebview')}>
           <MessageOutline />
         </button>

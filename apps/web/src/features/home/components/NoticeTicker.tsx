@@ -1,30 +1,55 @@
-/** Vertically rotating notice line (spec section 2); tapping opens /noticeList. */
-import { Swiper } from 'antd-mobile';
+/**
+ * Vertically rotating notice line (spec section 2); tapping opens /noticeList. Every 3 s the column
+ * of titles moves up one line by a CSS transition; after the last title comes a copy of the first,
+ * from which the column jumps back without animation, so the rotation always runs upwards. No antd
+ * Swiper (react-spring + use-gesture in the first load, issue 8 point 12).
+ */
+import { useEffect, useState } from 'react';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@exchange/api';
 import { BANNER_AUTOPLAY_MS } from './BannerSwiper';
 
+/** Height of one notice line, px (matches .home-notice-title in home.css). */
+const LINE_PX = 20;
+
 /** The ticker; shows "No announcements" when empty. */
 export function NoticeTicker({ notices }: { notices: Notice[] | undefined }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const list = notices ?? [];
+  const n = list.length;
+  const [pos, setPos] = useState({ i: 0, animate: true });
+
+  useEffect(() => {
+    setPos({ i: 0, animate: false });
+    if (n < 2) return;
+    const id = window.setInterval(() => setPos((p) => ({ i: p.i >= n ? 1 : p.i + 1, animate: p.i < n })), BANNER_AUTOPLAY_MS);
+    return () => window.clearInterval(id);
+  }, [n]);
+
+  const lines = n > 1 ? [...list, list[0]!] : list;
   return (
     <button type="button" className="home-notice" aria-label={t('notices')} onClick={() => navigate('/noticeList')}>
       <SoundOutline className="home-notice-icon" />
       <div className="home-notice-body">
-        {list.length === 0 ? (
+        {n === 0 ? (
           <span className="text-3">{t('noNotices')}</span>
         ) : (
-          <Swiper direction="vertical" autoplay autoplayInterval={BANNER_AUTOPLAY_MS} loop={list.length > 1} indicator={() => null} style={{ '--height': '20px' }} allowTouchMove={false}>
-            {list.map((n) => (
-              <Swiper.Item key={n.id}>
-                <div className="home-notice-title">{n.title}</div>
-              </Swiper.Item>
+          <div
+            className="home-notice-column"
+            style={{ transform: `translateY(-${pos.i * LINE_PX}px)`, transition: pos.animate ? undefined : 'none' }}
+            onTransitionEnd={() => {
+              if (pos.i === n) setPos({ i: 0, animate: false });
+            }}
+          >
+            {lines.map((x, k) => (
+              <div key={k} className="home-notice-title" aria-hidden={k === n ? true : undefined}>
+                {x.title}
+              </div>
             ))}
-          </Swiper>
+          </div>
         )}
       </div>
       <RightOutline className="text-3" />

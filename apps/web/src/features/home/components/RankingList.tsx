@@ -1,15 +1,16 @@
 /**
  * Ranking list with three tabs (spec section 2): by change (UPDOWN), by volume (VOLUME) and new
  * coins (PROJECT). Rows show pair, 24 h volume, price with CNY, and the change badge coloured by
- * the user's convention. Only the visible tab is polled.
+ * the user's convention. Only the visible tab is polled. The tab strip is our plain SegTabs (no
+ * antd Tabs: its sliding-line animation was the home page's largest CPU cost, issue 8 point 12).
  */
 import { useState } from 'react';
-import { Tabs } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '@exchange/api';
 import { formatCny, formatCompact, formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
 import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useIndexCoin, type IndexCoinType } from '../api/index-coin';
 import { useOpenPair } from '../hooks/use-open-pair';
 
@@ -71,15 +72,11 @@ function RankingPanel({ kind }: { kind: IndexCoinType }) {
 /** The ranking card. */
 export function RankingList() {
   const { t } = useTranslation('home');
-  const [active, setActive] = useState<string>('UPDOWN');
+  const [active, setActive] = useState<Exclude<IndexCoinType, 'TOP'>>('UPDOWN');
   return (
     <section className="home-rank" aria-label={t('ranking')}>
-      <Tabs activeKey={active} onChange={setActive} className="home-rank-tabs">
-        {RANKINGS.map((k) => (
-          <Tabs.Tab key={k} title={t(`rank.${k}`)} />
-        ))}
-      </Tabs>
-      <RankingPanel key={active} kind={active as IndexCoinType} />
+      <SegTabs items={RANKINGS.map((k) => ({ key: k, label: t(`rank.${k}`) }))} active={active} onChange={setActive} label={t('ranking')} classPrefix="home-rank" />
+      <RankingPanel key={active} kind={active} />
     </section>
   );
 }

@@ -3,7 +3,6 @@
  * buttons and futures promo, ranking tabs. Pull to refresh (offset 46, end delay 1 s) reloads
  * banners and notices; the lists poll every 5 s while the page is shown.
  */
-import { PullToRefresh } from 'antd-mobile';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
@@ -13,6 +12,7 @@ import { NoticeTicker } from '../components/NoticeTicker';
 import { TopPairs } from '../components/TopPairs';
 import { QuickActions } from '../components/QuickActions';
 import { RankingList } from '../components/RankingList';
+import { PullRefresh } from '../components/PullRefresh';
 import { bannersQuery, useBanners } from '../api/banners';
 import { noticesQuery, useNotices } from '../../../shared/content-api';
 import { useIndexCoin } from '../api/index-coin';
@@ -39,15 +39,12 @@ export default function HomePage() {
   return (
     <div className="home">
       <HomeHeader />
-      <PullToRefresh
+      <PullRefresh
         onRefresh={refresh}
         threshold={PULL_OFFSET_PX}
         headHeight={PULL_OFFSET_PX}
         completeDelay={PULL_END_DELAY_MS}
-        pullingText={t('pull.pulling')}
-        canReleaseText={t('pull.release')}
-        refreshingText={t('pull.refreshing')}
-        completeText={t('pull.done')}
+        texts={{ pulling: t('pull.pulling'), canRelease: t('pull.release'), refreshing: t('pull.refreshing'), complete: t('pull.done') }}
       >
         <div className="home-body">
           <BannerSwiper banners={banners.data} />
@@ -56,7 +53,7 @@ export default function HomePage() {
           <QuickActions />
           <RankingList />
         </div>
-      </PullToRefresh>
+      </PullRefresh>
     </div>
   );
 }
