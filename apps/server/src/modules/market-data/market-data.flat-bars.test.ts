@@ -12,6 +12,7 @@ import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { createMarketDataService, type MarketDataService, type MarketUpdate } from './market-data.service';
 import { createMarketDataRepository } from './market-data.repository';
 import { fakeReferencePaths } from './fake-reference-paths';
+import { toUnits } from './decimal';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -91,14 +92,17 @@ describe('flat bars for quiet periods', () => {
     try {
       await md.setReferencePaths(fakeReferencePaths(started)); // BTC: 3 BTC a minute
       const minute = started - (started % MIN);
-      for (const [period, ms] of [['1hour', 3_600_000], ['1day', 86_400_000]] as const) {
+      // the started minute's share: 3 BTC (300,000 units of 0.00001) x the ms of it before the start
+      const tail = (300_000n * BigInt(started - minute)) / BigInt(MIN);
+      for (const [period, ms] of [['1min', MIN], ['1hour', 3_600_000], ['1day', 86_400_000]] as const) {
         const open = started - (started % ms);
-        const minutes = (minute - open) / MIN;
+        const minutes = BigInt((minute - open) / MIN);
         const bars = await md.klines('BTC/USDT', 'SPOT', period, 2);
         const cur = bars[bars.length - 1]!;
         expect(cur.time).toBe(open);
-        // the minutes of the period before the start minute, at 3 BTC each (no trade here)
-        if (minutes > 0) expect(cur.volume).toBe(`${minutes * 3}.00000`);
+        // the minutes of the period before the start, at 3 BTC each (no trade here)
+        expect(toUnits(cur.volume, 5), period).toBe(minutes * 300_000n + tail);
+        expect(cur.close).toBe(md.referencePrice('BTC/USDT'));
       }
     } finally {
       await md.close();

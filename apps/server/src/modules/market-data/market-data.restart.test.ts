@@ -79,10 +79,11 @@ describe('market data across a restart', () => {
       // The 24 h volume (history plus the 1.5 LTC traded) is read back from the database; the window may have
       // moved by a minute or two of fake history (300 LTC each) since the first run measured it.
       expect(Math.abs(Number(pair.volume) - Number(volFirst))).toBeLessThanOrEqual(600);
-      expect(pair.volume).toMatch(/\.500$/);
       const minute = Math.floor(trades1[0]!.time / 60_000) * 60_000;
       const atTrade = async () => (await second.marketData.klines('LTC/USDT', 'SPOT', '1min', 5)).find((b) => b.time === minute);
       expect((await atTrade())?.close).toBe('101.23');
+      // the traded minute holds the 1.5 LTC traded (and the history of that minute before the first start)
+      expect(Number((await atTrade())?.volume)).toBeGreaterThanOrEqual(1.5);
       // Attaching the paths again only fills the gap since the last stored bar; the traded bar stays as it was.
       await second.marketData.setReferencePaths(paths);
       expect((await atTrade())?.close).toBe('101.23');

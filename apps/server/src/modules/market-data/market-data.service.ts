@@ -598,8 +598,9 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   }
 
   /**
-   * The reference's bar over [open, until) (both on the minute grid) of listing `l`: whole days, then hours, then
-   * minutes, so even a week's open bar takes a few dozen reference bars; null when the range is empty.
+   * The reference's bar over [open, until) of listing `l` (open on the minute grid): whole days, then hours, then
+   * minutes, so even a week's open bar takes a few dozen reference bars, then the started minute as the reference
+   * price from its open to `until` with its share of that minute's volume; null when the range is empty.
    */
   function referencePartial(l: Listing, open: number, until: number): Bar | null {
     const parts: Bar[] = [];
@@ -610,17 +611,32 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
       if (end > cursor) parts.push(...referenceBars(l, p, cursor, end));
       cursor = end;
     }
+    const minute = referenceBars(l, '1min', cursor, cursor + KLINE_PERIOD_MS['1min'])[0];
+    const close = refUnits(l, until);
+    if (until > cursor && minute && close !== null) {
+      const share = BigInt(until - cursor);
+      const ms = BigInt(KLINE_PERIOD_MS['1min']);
+      parts.push({
+        time: cursor,
+        open: minute.open,
+        high: maxB(minute.open, close),
+        low: minB(minute.open, close),
+        close,
+        volume: (minute.volume * share) / ms,
+        quoteVolume: (minute.quoteVolume * share) / ms,
+      });
+    }
     return aggregateBars(parts, open);
   }
 
   /**
    * The open bar of each period when this process started holds only the live trades since then, so a fresh start
    * would show a near-empty bar (a day's bar with minutes of volume). Unless the database already had that bar,
-   * the reference's part of the period before the start minute (the same history the earlier bars come from) goes
-   * into it: open, high, low and volume; the close stays the live one.
+   * the reference's part of the period before the start (the same history the earlier bars come from) goes into
+   * it: open, high, low and volume; the close stays the live one.
    */
   function addHistoryToOpenBars(started: number): void {
-    const until = barOpen('1min', t0);
+    const until = t0;
     for (const s of series.values()) {
       for (const period of PERIODS) {
         const open = barOpen(period, started);
@@ -631,6 +647,8 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
         const bar = cur && cur.time === open ? mergeBars(history, cur) : history;
         s.current.set(period, bar);
         markBar(s, period, bar);
+        // The 24 h window's bucket of that minute holds the same live trades as the minute's bar.
+        if (period === '1min') s.window.putBar(bar);
       }
     }
   }

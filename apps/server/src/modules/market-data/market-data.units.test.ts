@@ -103,6 +103,15 @@ describe('24 h window', () => {
     expect(w.stats(now)).toEqual({ open: 100n, high: 120n, low: 80n, close: 80n, volume: 13n, quoteVolume: 1310n });
     expect(w.stats(now + day).volume).toBe(0n);
   });
+  it('puts a bar in place of its minute bucket, in time order', () => {
+    const w = new TickerWindow();
+    w.addBar(newBar(0, 10n, 1n, 10n));
+    w.addBar(newBar(120_000, 12n, 1n, 12n));
+    w.putBar(newBar(60_000, 11n, 5n, 55n));
+    w.putBar(newBar(0, 9n, 2n, 18n));
+    const s = w.stats(120_000);
+    expect([s.open, s.volume, s.quoteVolume]).toEqual([9n, 8n, 85n]);
+  });
   it('merges history under live buckets', () => {
     const w = new TickerWindow();
     w.addTrade(120_000, 7n, 1n, 7n);

@@ -44,6 +44,14 @@ export class TickerWindow {
     this.buckets = [...byTime.values()].sort((a, b) => a.time - b.time);
   }
 
+  /** Puts `bar` in place of the minute bucket of its time (or adds it there, in time order). */
+  putBar(bar: Bar): void {
+    const i = this.buckets.findIndex((b) => b.time >= bar.time);
+    if (i < 0) this.buckets.push({ ...bar });
+    else if ((this.buckets[i] as Bar).time === bar.time) this.buckets[i] = { ...bar };
+    else this.buckets.splice(i, 0, { ...bar });
+  }
+
   /** Adds a trade at `ts` (ms). */
   addTrade(ts: number, price: bigint, qty: bigint, quote: bigint): void {
     const minute = Math.floor(ts / MINUTE_MS) * MINUTE_MS;
