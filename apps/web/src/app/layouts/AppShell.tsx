@@ -1,14 +1,16 @@
 /**
  * The shell around every route: the page, the side menu, the set-nickname dialog, the new-version
  * dialog and the no-network screen (spec section 2 "Overlays"). The side menu and the nickname
- * dialog are loaded on their first opening, and the new-version dialog (its version check) once the
- * first screen is idle, which keeps them and antd-mobile's dialogs out of the initial JavaScript.
+ * dialog are loaded on their first opening; the version check runs once the first screen is idle, and the
+ * new-version dialog is loaded only when it finds another build, which keeps them and antd-mobile's dialogs
+ * (react-spring) out of the initial JavaScript and out of a normal start.
  */
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useUiStore } from '../../shared/storage';
 import { useReopenOnReturn } from '../../features/menu/hooks/use-reopen-on-return';
 import { NetworkOverlay } from '../../features/overlays/components/NetworkOverlay';
+import { useNewBuild } from '../../features/overlays/hooks/use-new-build';
 
 const SideMenu = lazy(() => import('../../features/menu/components/SideMenu'));
 const NicknameDialog = lazy(() => import('../../features/account/components/NicknameDialog'));
@@ -52,14 +54,15 @@ export function AppShell() {
   useReopenOnReturn();
   const menuWanted = useOnceTrue(useUiStore((s) => s.sideMenuOpen));
   const nickWanted = useOnceTrue(useUiStore((s) => s.nicknameDialogOpen));
-  const idle = useAfterFirstScreen();
+  const newBuild = useNewBuild(useAfterFirstScreen());
+  const [dismissed, setDismissed] = useState<string | null>(null);
   return (
     <>
       <Outlet />
       <Suspense fallback={null}>
         {menuWanted && <SideMenu />}
         {nickWanted && <NicknameDialog />}
-        {idle && <UpdateDialog />}
+        {newBuild && newBuild !== dismissed && <UpdateDialog onClose={() => setDismissed(newBuild)} />}
       </Suspense>
       <NetworkOverlay />
     </>

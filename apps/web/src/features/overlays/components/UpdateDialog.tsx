@@ -1,39 +1,27 @@
 /**
- * New-version dialog (spec sections 2, 4, 8). The web build checks /version.json at start and when
- * the app comes back to the foreground; if another build is deployed it offers "Update now"
- * (reload: update state 1 updating, then 3 done) or "Later".
+ * New-version dialog (spec sections 2, 4, 8): mounted by the shell only when `useNewBuild` found another build
+ * deployed; offers "Update now" (reload: update state 1 updating, then 3 done) or "Later".
  */
-import { useEffect, useState } from 'react';
 import { Dialog, Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { applyUpdate, checkForUpdate } from '../../../shared/bridge';
+import { applyUpdate } from '../../../shared/bridge';
 
-/** Update dialog; mounted once in the app shell. */
-export function UpdateDialog() {
+/** Props of UpdateDialog. */
+export interface UpdateDialogProps {
+  /** Called on "Later" (and after "Update now"): the shell hides the dialog for this build. */
+  onClose: () => void;
+}
+
+/** Update dialog, open while mounted. */
+export function UpdateDialog({ onClose }: UpdateDialogProps) {
   const { t } = useTranslation('common');
-  const [newBuild, setNewBuild] = useState<string | null>(null);
-  const [dismissed, setDismissed] = useState<string | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    const check = () => void checkForUpdate().then((id) => alive && setNewBuild(id));
-    check();
-    const onVisible = () => document.visibilityState === 'visible' && check();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      alive = false;
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, []);
-
-  const visible = !!newBuild && newBuild !== dismissed;
   return (
     <Dialog
-      visible={visible}
+      visible
       title={t('update.title')}
       content={<div style={{ lineHeight: 1.6 }}>{t('update.text')}</div>}
       closeOnAction
-      onClose={() => setDismissed(newBuild)}
+      onClose={onClose}
       actions={[
         [
           { key: 'later', text: t('update.later') },
