@@ -129,6 +129,41 @@ describe('LiquidityBot', () => {
     expect(taker.available + taker.frozen < 282_815_130_000_000n).toBe(true); // it bought, and was not funded again
   });
 
+  it('trades a busy minute in up to three slices a cycle, each on the renewed best level', async () => {
+    const engine = t.ctx.host.engine;
+    const market = engine.market('SOL/USDT') as MarketConfig;
+    let clock = 1_800_000_200_000;
+    const bot = new LiquidityBot(market, {
+      host: t.ctx.host,
+      entrust: t.ctx.entrust,
+      log: t.ctx.log,
+      reference: () => '160.00',
+      profile: ladderProfile(BINANCE_ETHUSDT, 1000n, 8), // best level 26,452 USDT = about 165 SOL
+      referenceVolume: () => '1000000.000', // a million SOL a minute: every order is far more than the best level
+      now: () => clock,
+    });
+    await bot.cycle();
+    const firstBest = engine.depth('SOL/USDT', 1);
+    clock += 5_000;
+    const trades: TradeEvent[] = [];
+    const takerOrders = new Set<string>();
+    const off = t.ctx.host.onEvents((events) => trades.push(...events.filter((e): e is TradeEvent => e.type === 'trade')));
+    const off2 = t.ctx.host.onEvents((_e, cmd) => {
+      if (cmd.type === 'placeOrder' && cmd.userId === 'mm-SOL-USDT-taker') takerOrders.add(cmd.clientOrderId ?? '');
+    });
+    await bot.cycle();
+    off();
+    off2();
+    expect(takerOrders.size).toBe(3);
+    const side = trades[0]?.takerSide;
+    const best = side === 'BUY' ? firstBest.asks[0] : firstBest.bids[0];
+    // each slice takes the whole best level at the same price (the reference did not move), renewed in between
+    expect(trades.every((x) => x.takerSide === side && x.price === best?.price)).toBe(true);
+    expect(trades.reduce((a, x) => a + x.quantity, 0n) > 2n * (best?.quantity ?? 0n)).toBe(true);
+    expect(engine.depth('SOL/USDT', 1).asks[0]?.price).toBe(16_001n);
+    expect(engine.depth('SOL/USDT', 1).bids[0]?.price).toBe(16_000n);
+  });
+
   it('sends no taker order in a minute the reference traded nothing', async () => {
     const engine = t.ctx.host.engine;
     const market = engine.market('ETH/USDT') as MarketConfig;

@@ -76,6 +76,8 @@ export const BOT_TAKER_MIN_MS = 2_000;
 export const BOT_TAKER_MAX_MS = 4_000;
 /** A taker order crosses the book up to this far beyond the reference, bps. */
 export const BOT_TAKER_SLIP_BPS = 20n;
+/** Slices of one cycle's taker flow at most (each takes the best level, then the re-quote renews it). */
+export const BOT_TAKER_MAX_SLICES = 3;
 /** A taker order stands for at most this much time since the one before (ms). */
 export const BOT_TAKER_MAX_ELAPSED_MS = 10_000;
 
@@ -183,6 +185,7 @@ export class LiquidityBot {
   private nextTakerAt = 0;
   private lastTakerTs = 0;
   private owedQty = 0n;
+  private takerSide: Side | null = null;
   private center: bigint | null = null;
   /** Average move of the reference between two re-quotes, ppm (exponential, 1/20 weight to the newest move). */
   private moveEwmaPpm = 0n;
@@ -326,7 +329,8 @@ export class LiquidityBot {
    * One IOC order by the taker user, buying when the reference rose since the last one and selling when it fell
    * (either at random when it did not move), sized as `takerQuantity` for the time since the last one plus what
    * earlier orders still owe, and sent as `takerSlice`: it takes the best level only, so one order costs the maker
-   * at most one renewal, and the rest is owed to the next orders (never more than a minute's volume).
+   * at most one renewal, and the rest is owed (never more than a minute's volume) to at most
+   * BOT_TAKER_MAX_SLICES - 1 further slices in the same cycle and then to the next orders.
    */
   async takerOrder(ref: bigint, ts: number = this.now()): Promise<void> {
     const last = this.lastTakerRef;
@@ -350,19 +354,29 @@ export class LiquidityBot {
       const best = this.deps.profile[0]?.notional ?? m.minNotional;
       target = qtyForNotional((best * BigInt(this.rng.nextInt(20, 150))) / 100n, ref, m);
     }
+    this.takerSide = side;
+    await this.sendSlice(ref, side, target, minute !== null);
+  }
+
+  /** Sends `takerSlice` of `target` (qty units) against the best level; what it leaves is owed when `owe`. */
+  private async sendSlice(ref: bigint, side: Side, target: bigint, owe: boolean): Promise<void> {
+    const m = this.ladderMarket();
     const slip = ticksForBps(ref, m.tickSize, BOT_TAKER_SLIP_BPS) * m.tickSize;
     const limit = side === 'BUY' ? ref + slip : ref - slip;
     if (limit <= 0n) return;
     const depth = this.deps.host.engine.depth(m.symbol, 1);
     const slice = takerSlice(side, target, side === 'BUY' ? depth.asks[0] : depth.bids[0], limit);
-    this.owedQty = minute === null ? 0n : slice.owed;
+    this.owedQty = owe ? slice.owed : 0n;
     await this.place(this.taker, side, slice.price, slice.quantity, 'IOC', ref);
   }
 
-  /** Cancels and places towards the ladder around `ref`. */
-  async requote(ref: bigint): Promise<void> {
+  /**
+   * Cancels and places towards the ladder around `ref`. `measure` (the first re-quote of a cycle) feeds the
+   * reference's move since the last one into the average move that sets the centre's hysteresis.
+   */
+  async requote(ref: bigint, measure = true): Promise<void> {
     const m = this.ladderMarket();
-    if (this.lastRequoteRef !== null) {
+    if (measure && this.lastRequoteRef !== null) {
       const move = ((ref > this.lastRequoteRef ? ref - this.lastRequoteRef : this.lastRequoteRef - ref) * 1_000_000n) / ref;
       this.moveEwmaPpm = (this.moveEwmaPpm * 19n + move) / 20n;
     }
@@ -413,6 +427,12 @@ export class LiquidityBot {
       this.nextTakerAt = ts + this.rng.nextInt(BOT_TAKER_MIN_MS, BOT_TAKER_MAX_MS);
     }
     await this.requote(ref);
+    // A busy minute of the reference trades more than the best level holds: the rest that is owed goes in further
+    // slices, each after the re-quote has renewed the best level.
+    for (let i = 1; i < BOT_TAKER_MAX_SLICES && this.owedQty > 0n && this.takerSide !== null && !this.stopped; i++) {
+      await this.sendSlice(ref, this.takerSide, this.owedQty, true);
+      await this.requote(ref, false);
+    }
   }
 
   /** Runs `cycle` every BOT_CYCLE_MIN_MS .. BOT_CYCLE_MAX_MS (first after `delayMs`) until stop(). */
