@@ -141,6 +141,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
 
   // ---------------------------------------------------------------- demo
+  'GET /api/demo/info': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/demo/outbox': {
     auth: false,
     base: () => ({ account: ALICE }),
@@ -225,6 +226,12 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/entrust/entrust/getEntrustList': {
     auth: true,
     base: () => ({ type: 'current' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { pairsName: UNKNOWN_PAIR },
+  },
+  'GET /api/entrust/entrust/getTradeList': {
+    auth: true,
+    base: () => ({}),
     baseAnswer: 'SUCCEED',
     unknown: { pairsName: UNKNOWN_PAIR },
   },
