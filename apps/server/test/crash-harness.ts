@@ -151,6 +151,10 @@ export class ServerProcess {
       HOST: '127.0.0.1',
       DATA_DIR: o.dataDir,
       MARKET_MAKERS: o.marketMakers ? '1' : '0',
+      // The bots quote a one-tick spread as on Binance: no price is left between bid and ask for two test users to
+      // trade with each other at. A wider quoted spread (300 ticks, 3 USDT on BTC/USDT) leaves room for those
+      // crossings, whose two sides are checked against each other.
+      BOT_SPREAD_TICKS: '300',
       DEMO_MODE: '1',
       CAPTCHA_TEST_MODE: '1',
       NODE_ENV: 'test',

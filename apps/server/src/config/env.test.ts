@@ -35,5 +35,8 @@ describe('loadConfig', () => {
   it('rejects malformed numbers', () => {
     expect(() => loadConfig({ PORT: '80a' })).toThrow(/PORT/);
     expect(() => loadConfig({ USDT_CNY_RATE: '7,1' })).toThrow(/USDT_CNY_RATE/);
+    expect(() => loadConfig({ BOT_SPREAD_TICKS: '0' })).toThrow(/BOT_SPREAD_TICKS must be at least 1/);
+    expect(loadConfig({ BOT_SPREAD_TICKS: '300' }).botSpreadTicks).toBe(300);
+    expect(loadConfig({}).botSpreadTicks).toBe(1);
   });
 });

@@ -29,6 +29,8 @@ export interface Config {
   snapshotEvery: number;
   /** New orders per user per 10 s through the API (Binance's ORDERS limit is 50); 0 = unlimited. */
   orderRatePer10s: number;
+  /** Spread the liquidity bots quote, in ticks (BOT_SPREAD_TICKS, default 1 as on Binance BTCUSDT; at least 1). */
+  botSpreadTicks: number;
   /** Slide puzzles one IP may request per minute (the captcha service's own budget); 0 = unlimited. */
   captchaPerIpPerMin: number;
   /** WebSocket connections one client IP (`req.ip`) may hold open; beyond it the upgrade is refused (429). 0 = unlimited. */
@@ -77,6 +79,12 @@ export const DEFAULT_ROUTE_RATE_LIMITS: Readonly<RouteRateLimits> = { captcha: 3
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+/** `n` when it is 1 or more; else an error naming the variable. */
+function atLeastOne(n: number, name: string): number {
+  if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
+  return n;
 }
 
 function int(v: string | undefined, dflt: number, name: string): number {
@@ -157,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     marketMakers: bool(env.MARKET_MAKERS, true),
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
     orderRatePer10s: int(env.ORDER_RATE_PER_10S, 50, 'ORDER_RATE_PER_10S'),
+    botSpreadTicks: atLeastOne(int(env.BOT_SPREAD_TICKS, 1, 'BOT_SPREAD_TICKS'), 'BOT_SPREAD_TICKS'),
     captchaPerIpPerMin: int(env.CAPTCHA_PER_IP_PER_MIN, 10, 'CAPTCHA_PER_IP_PER_MIN'),
     wsMaxPerIp: int(env.WS_MAX_PER_IP, 20, 'WS_MAX_PER_IP'),
     wsMessagesPerSec: int(env.WS_MESSAGES_PER_SEC, 20, 'WS_MESSAGES_PER_SEC'),

@@ -73,6 +73,7 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
         return path.bars(60_000, minute, minute + 60_000)[0]?.volume ?? null;
       },
       takerDeciles: profileSourceOf(market.base, market.quote).windowDecilesPermille,
+      spreadTicks: BigInt(ctx.config.botSpreadTicks),
     });
     bot.start(bots.length * 150);
     bots.push(bot);

@@ -126,9 +126,9 @@ export function botUserIds(m: Pick<MarketConfig, 'base' | 'quote'>): { maker: st
  * The ladder parameters for a reference price and a depth profile (quote units, see depth-profile.ts): one-tick
  * spread, the two-tick cluster, the ppm levels on the anchor of the reference, sizes varied by the symbol's seed.
  */
-export function ladderParams(refPrice: bigint, m: LadderMarket & { symbol: string }, profile: readonly DepthPoint[]): LadderParams {
+export function ladderParams(refPrice: bigint, m: LadderMarket & { symbol: string }, profile: readonly DepthPoint[], spreadTicks: bigint = BOT_SPREAD_TICKS): LadderParams {
   return {
-    spreadTicks: BOT_SPREAD_TICKS,
+    spreadTicks,
     clusterTicks: BOT_CLUSTER_TICKS,
     levelPpm: BOT_LEVEL_PPM,
     anchor: anchorOf(refPrice),
@@ -171,6 +171,8 @@ export interface BotDeps {
   referenceVolume?: (ts: number) => string | null;
   /** Deciles of the taker window volume, per mille of the mean (default: Binance ETHUSDT's). */
   takerDeciles?: readonly bigint[];
+  /** The quoted spread in ticks (config BOT_SPREAD_TICKS; default BOT_SPREAD_TICKS, one tick as on Binance BTCUSDT). */
+  spreadTicks?: bigint;
   now?: () => number;
 }
 
@@ -383,7 +385,7 @@ export class LiquidityBot {
     this.lastRequoteRef = ref;
     const center = recenter(this.center, ref, centerHysteresisPpm(this.moveEwmaPpm));
     this.center = center;
-    const ladder = computeLadder(center, m, ladderParams(center, m, this.deps.profile));
+    const ladder = computeLadder(center, m, ladderParams(center, m, this.deps.profile, this.deps.spreadTicks));
     const open = this.deps.host.engine.openOrders(this.maker, m.symbol).map((o) => ({
       orderId: o.orderId,
       side: o.side,
