@@ -196,11 +196,13 @@ export interface TrailPoint {
 
 /**
  * A synthetic human-like drag from (x0, y0) to (x1, y1): 600-1400 ms, minimum-jerk speed profile, samples every
- * 12-20 ms, a sideways bulge and ±1 px jitter, ending exactly on the target. `rand` gives numbers in [0, 1).
+ * 12-20 ms, a sideways bulge of 3-8 px and ±1 px jitter, ending exactly on the target. `rand` gives numbers in [0, 1).
  */
 export function humanTrail(from: { x: number; y: number }, to: { x: number; y: number }, rand: () => number = Math.random): TrailPoint[] {
   const duration = 600 + rand() * 800;
-  const bulge = (rand() - 0.5) * 16;
+  // A sideways bulge of 3-8 px to either side: a hand's drag is never ruler-straight, and a bulge near 0 px would
+  // make this trail fail the trail check's straight-line rule now and then (the attacker modelled here avoids that).
+  const bulge = (rand() < 0.5 ? -1 : 1) * (3 + rand() * 5);
   const len = Math.hypot(to.x - from.x, to.y - from.y) || 1;
   const nx = -(to.y - from.y) / len;
   const ny = (to.x - from.x) / len;
