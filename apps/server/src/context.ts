@@ -4,37 +4,18 @@
  * Each service gets only the ports it uses.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { WsSessionEndReason } from '@exchange/api';
 import { createLogger } from './shared/log';
+import { createHooks, type Hooks } from './shared/hooks';
 import type { Config } from './config/env';
 import { openDb, type Db, type DbHandle } from './db/client';
-import { createEngineHost, type EngineHost } from './engine-host/engine-host';
+import type { EngineHost } from './engine-host/engine-host';
+import { createEnginePort } from './engine-port/engine-port';
 import { registerDemoFaucet } from './modules/asset/demo-faucet';
 import { createMemberService, type MemberService } from './modules/member/member.service';
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
 
-/**
- * Sessions that ended: the one whose token hashes to `tokenHash` (sha256 hex, as in the sessions table), or, without
- * it, every session of the user.
- */
-export interface SessionsEnded {
-  userId: string;
-  tokenHash?: string;
-  reason: WsSessionEndReason;
-}
-
-/** Extension points other services listen on (e.g. demo funds on registration). */
-export interface Hooks {
-  /** Called after a user row is committed by registration (and for the demo account). */
-  userRegistered: Array<(userId: string) => Promise<void>>;
-  /**
-   * Called synchronously once ended sessions are revoked in the database (logout, password reset, and any caller
-   * of MemberService.endAllSessions): listeners cut what those sessions still hold open, e.g. the WebSocket hub
-   * unbinds their sockets. A listener must not throw or await.
-   */
-  sessionsEnded: Array<(e: SessionsEnded) => void>;
-}
+export type { Hooks, SessionsEnded } from './shared/hooks';
 
 export interface AppContext {
   config: Config;
@@ -71,8 +52,9 @@ export async function createContext(
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
   });
   const closers: AppContext['closers'] = [() => handle.close()];
-  const hooks: Hooks = { userRegistered: [], sessionsEnded: [] };
-  const host = await createEngineHost({ config, db: handle.db, log: logger, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}) });
+  const hooks: Hooks = createHooks();
+  // The engine port: the embedded host, or in the scale-out mode (ENGINE_TRANSPORT=nats) the stream and a replica.
+  const host = await createEnginePort(config, handle.db, logger, opts);
   closers.push(() => host.close());
   registerDemoFaucet({ config, host, log: logger, hooks });
   const members = createMemberService({ config, db: handle.db, log: logger, hooks, host });

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pow10 } from '@exchange/core';
 import type { Config } from '../../config/env';
-import type { Hooks } from '../../context';
+import type { Hooks } from '../../shared/hooks';
 import type { EngineHost } from '../../engine-host/engine-host';
 
 /** Whole USDT credited to each new user in demo mode. */

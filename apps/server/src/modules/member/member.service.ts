@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Favorite, GeetestResult, Lang, Member, MarketType, Session, WsSessionEndReason } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { Hooks } from '../../context';
+import type { Hooks } from '../../shared/hooks';
 import type { EngineHost } from '../../engine-host/engine-host';
 import { AppError } from '../../shared/errors';
 import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from './account';
