@@ -3,6 +3,7 @@
  * - base /api/; GET sends query params, POST sends a form-encoded body (URLSearchParams);
  * - headers token, userId (from the store; not on captcha URLs) and lang (current language);
  * - timeout 60 s;
+ * - a GET that public/boot.js made already (the home banners) takes its answer instead (early.ts);
  * - answers are the envelope { status, errorCode, errorMessage, result }: SUCCEED resolves with
  *   `result`, FAILED shows errorMessage as a toast and throws ApiError(errorCode);
  * - HTTP failures show the alert of spec section 8 for the status; 401 clears the session and goes
@@ -17,6 +18,7 @@ import { t } from '../i18n';
 import { ApiError } from './api-error';
 import { httpAlertText, showToast } from './alerts';
 import { withFeedback } from '../ui/feedback';
+import { takeEarlyResponse } from './early';
 
 /** Base path of the API (spec section 9). */
 export const API_BASE = '/api/';
@@ -141,7 +143,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, params: Params |
 
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body, signal: controller.signal });
+    // The home banners may have been requested by public/boot.js before this code loaded (early.ts).
+    const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
+    res = (early && (await early.catch(() => null))) || (await fetch(url, { method, headers, body, signal: controller.signal }));
   } catch (e) {
     clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onAbort);

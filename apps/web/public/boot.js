@@ -1,0 +1,53 @@
+/*
+ * Early start of the home screen, before the app's JavaScript has arrived (issue 8, point 12: the home screen's
+ * Largest Contentful Paint is the first banner, which otherwise waits for the app bundle, then for the banners
+ * request, then for the image).
+ *
+ * On / and /home only: requests the banners of the user's language exactly as the app's API client would
+ * (GET /api/data/data/getBanners?bannerType=DATA_BANNER&global=..., header lang), keeps the answer for the app
+ * (window.__exchangeEarly[url]: a promise of { status, statusText, text }, taken once by
+ * src/shared/api-client/early.ts), preloads the first banner's image and, while the app has not rendered yet,
+ * shows it in the page's shell (index.html) where the home screen shows it, as a server-rendered page would. The language is the persisted one
+ * (localStorage 'currentLangue', src/shared/storage/store.ts), else the browser's, as the store decides.
+ * Nothing here is needed: if it fails or is blocked the app makes its own request.
+ * A classic script (the page's CSP allows scripts from 'self' only, so it is a file, not inline).
+ */
+(function () {
+  try {
+    var path = location.pathname;
+    if (path !== '/' && path !== '/home') return;
+    var lang = localStorage.getItem('currentLangue');
+    if (lang !== 'zh' && lang !== 'en') lang = /^zh/i.test(navigator.language || '') ? 'zh' : 'en';
+    var url = '/api/data/data/getBanners?bannerType=DATA_BANNER&global=' + (lang === 'zh' ? 'CHINESE_SIM' : 'ENGLISH');
+    var answer = fetch(url, { headers: { lang: lang, Accept: 'application/json' } }).then(function (res) {
+      return res.text().then(function (text) {
+        return { status: res.status, statusText: res.statusText, text: text };
+      });
+    });
+    var early = (window.__exchangeEarly = window.__exchangeEarly || {});
+    early[url] = answer;
+    answer
+      .then(function (r) {
+        var env = JSON.parse(r.text);
+        var first = env && env.status === 'SUCCEED' && env.result && env.result[0];
+        if (!first || typeof first.bannerUrl !== 'string' || !/^\/(?!\/)/.test(first.bannerUrl)) return;
+        var link = document.createElement('link');
+        link.rel = 'preload';
+        link.setAttribute('as', 'image');
+        link.href = first.bannerUrl;
+        link.setAttribute('fetchpriority', 'high');
+        document.head.appendChild(link);
+        // While the app has not rendered yet, the shell shows the banner where the home screen will show it.
+        var shell = document.querySelector('#root > .boot');
+        if (!shell) return;
+        var img = document.createElement('img');
+        img.className = 'boot-banner';
+        img.alt = typeof first.title === 'string' ? first.title : '';
+        img.src = first.bannerUrl;
+        shell.appendChild(img);
+      })
+      .catch(function () {});
+  } catch {
+    /* the app makes its own request */
+  }
+})();
