@@ -1,15 +1,16 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing figures as ratios against a peer or a
  * limit measured in the same run. Not a test: nothing is asserted on speed.
- * Options (env): BENCH_ONLY=core,http,replay picks benchmarks; BENCH_DATA_DIR overrides
+ * Options (env): BENCH_ONLY=core,http,replay,ws picks benchmarks; BENCH_DATA_DIR overrides
  * ../shared/data; BENCH_REPLAY_N sets the journal size (default 1,000,000).
  */
 import os from 'node:os';
 import { runCoreThroughput } from './src/core-throughput';
 import { runHttpOrderEntry } from './src/http-order-entry';
 import { runJournalReplay } from './src/journal-replay';
+import { runWsFanout } from './src/ws-fanout';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'core,http,replay').split(',').map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'core,http,replay,ws').split(',').map((s) => s.trim()));
 const replayN = Number.parseInt(process.env.BENCH_REPLAY_N ?? '1000000', 10);
 
 async function main(): Promise<void> {
@@ -21,6 +22,7 @@ async function main(): Promise<void> {
   if (only.has('core')) runCoreThroughput();
   if (only.has('http')) await runHttpOrderEntry();
   if (only.has('replay')) await runJournalReplay(replayN);
+  if (only.has('ws')) await runWsFanout();
   console.log(`\nbench: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 

@@ -1,10 +1,21 @@
 /**
  * The WebSocket fan-out (packages/api ws.ts): public topics (ticker, depth, trades, kline per period) fed by the
  * market-data service's updates, and per-user private pushes ('orders', 'balances') from the engine's events after
- * `{op:'auth'}`. Depth: a snapshot on subscribe, then the deltas of every engine command with seq/prevSeq, so a
- * client detects a gap. Each socket's outgoing buffer is bounded: a consumer that falls behind is disconnected
- * (it reconnects and resubscribes) rather than slowing everybody down. Malformed messages are answered with an
- * error message in the socket's language, never a crash.
+ * `{op:'auth'}`. Depth: a snapshot on subscribe, then deltas with seq/prevSeq, so a client detects a gap. Malformed
+ * messages are answered with an error message in the socket's language, never a crash.
+ *
+ * Public pushes are coalesced per flush (issue 9: 10,000 subscribers of depth + trades): updates of a topic are
+ * merged until the next flush (depth: one delta over the whole seq range, each changed level with its last quantity;
+ * trades: one list, newest first; ticker and kline: the latest), and a flush runs at the end of the engine batch that
+ * made them (a microtask) but never sooner than `flushMs` after the previous one (one timer for the hub, none per
+ * socket). Each message is serialized and framed once per topic and flush, the same bytes written to every
+ * subscriber's TCP socket, several topics of one socket in one write (cork).
+ *
+ * Slow consumers (bounded send backlog): a socket whose unsent bytes exceed SLOW_BUFFERED_BYTES is skipped by the
+ * flush (its trades, ticker and kline pushes are dropped and counted; for depth it is marked out of date and gets a
+ * fresh snapshot instead of the next delta once it has drained); one still over that limit STALL_CLOSE_MS after it
+ * first was, or over MAX_BUFFERED_BYTES at any send, is closed with 1013 "slow consumer" (it reconnects and
+ * resubscribes), counted. Private pushes are never skipped (up to the close).
  *
  * Abuse limits (issue 7 finding 3; connections per IP are counted at the upgrade, ws.routes.ts): each socket's
  * messages go through a token bucket (over it: an error 'rate_limited', then close 1008), and a socket's failed auth
@@ -17,8 +28,9 @@
  * checked again, so a socket is never bound to a session that has already ended.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
-import { errorMessage, type Lang, type MarketType, type WsServerMessage, type KlinePeriod } from '@exchange/api';
+import { errorMessage, type Lang, type MarketType, type WsServerMessage, type KlinePeriod, type PublicTrade } from '@exchange/api';
 import type { EngineEvent } from '@exchange/core';
 import type { Hooks, SessionsEnded } from '../../context';
 import type { EngineHost } from '../../engine-host/engine-host';
@@ -30,8 +42,16 @@ import { fromUnits } from '../market-data/decimal';
 import { PERIODS } from '../market-data/kline-math';
 import { marketScales, toEntrust } from '../entrust/entrust.format';
 
-/** A socket whose unsent data exceeds this many bytes is closed (slow consumer). */
+/** A socket whose unsent data exceeds this many bytes at a send is closed (slow consumer). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** A socket with more unsent bytes than this is skipped by the public pushes (see the module comment). */
+export const SLOW_BUFFERED_BYTES = 256 * 1024;
+/** A socket skipped for this long without draining under SLOW_BUFFERED_BYTES is closed (slow consumer). */
+export const STALL_CLOSE_MS = 10_000;
+/** Default least time between two flushes of the public pushes (WsHubDeps.flushMs). */
+export const FLUSH_MS = 20;
+/** Most trades in one coalesced trades push (the newest; older ones stay in getTrades). */
+export const MAX_TRADES_PER_PUSH = 200;
 /** Subscriptions one socket may hold. */
 export const MAX_SUBSCRIPTIONS = 200;
 /** Depth levels per side in a snapshot. */
@@ -48,6 +68,15 @@ const PAIR_RE = /^[A-Z0-9]{2,12}\/[A-Z0-9]{2,12}$/;
 
 interface Client {
   socket: WebSocket;
+  /** The TCP socket the pre-framed public pushes are written to; null when an extension (compression) is on. */
+  raw: Socket | null;
+  /** Frames queued for this socket by the running flush. */
+  out: Buffer[];
+  /** Flush number at which `writable` was last decided, and the decision. */
+  checkedAt: number;
+  writable: boolean;
+  /** When (hub clock, ms) the socket was first skipped as slow in its current episode; 0 when not. */
+  slowSince: number;
   lang: Lang;
   topics: Set<string>;
   userId: string | null;
@@ -57,6 +86,30 @@ interface Client {
   messages: TokenBucket;
   authFailures: number;
   authsInFlight: number;
+}
+
+type PublicChannel = 'ticker' | 'depth' | 'trades' | 'kline';
+
+/** Updates of a topic waiting for the next flush, merged. */
+type Pending =
+  | { channel: 'depth'; prevSeq: number; seq: number; bids: Map<string, string>; asks: Map<string, string> }
+  | { channel: 'trades'; trades: PublicTrade[] }
+  | { channel: 'ticker' | 'kline'; msg: WsServerMessage };
+
+/** A public topic and its subscribers. */
+interface Topic {
+  key: string;
+  channel: PublicChannel;
+  type: MarketType;
+  pairsName: string;
+  /**
+   * Subscribers. For depth, the seq of the book the socket has (its last snapshot or delta), or -1 once it was
+   * skipped: a delta is only sent to a socket whose seq is the delta's prevSeq, any other gets a snapshot.
+   */
+  subs: Map<Client, number>;
+  pending: Pending | null;
+  /** Depth: the snapshot frame of the current book, until the next update of the topic. */
+  snapshot: { seq: number; frame: Buffer } | null;
 }
 
 /** An auth being checked; `stale` once its session ended meanwhile (then it is checked again). */
@@ -81,8 +134,29 @@ export interface WsHubDeps {
   hooks: Pick<Hooks, 'sessionsEnded'>;
   limits: WsSocketLimits;
   log: FastifyBaseLogger;
-  /** Clock in ms (default performance.now), for the message rate. */
+  /** Clock in ms (default performance.now), for the message rate, the flush interval and slow consumers. */
   now?: () => number;
+  /** Least ms between two flushes of the public pushes (default FLUSH_MS; 0: one flush per engine batch). */
+  flushMs?: number;
+}
+
+/** The hub's counts (for /metrics and the fan-out benchmark). */
+export interface WsHubStats {
+  /** Connected sockets. */
+  sockets: number;
+  /** Subscriptions per public channel (a socket on two pairs counts twice), and authenticated sockets ('private'). */
+  subscribers: Record<'ticker' | 'depth' | 'trades' | 'kline' | 'private', number>;
+  /** Bytes queued on all sockets, not yet written to the kernel (sum of bufferedAmount). */
+  bufferedBytes: number;
+  /** Sockets closed as slow consumers (1013) since start. */
+  closedSlow: number;
+  /** Public pushes not sent to a socket because it was over SLOW_BUFFERED_BYTES, since start. */
+  skippedPushes: number;
+  /** Depth snapshots sent instead of a delta to a socket that had been skipped, since start. */
+  resyncs: number;
+  /** Flushes since start, and the duration of the last one (serialize + write to every subscriber), in ms. */
+  flushes: number;
+  lastFlushMs: number;
 }
 
 /** The hub: `connect` each accepted socket; `close` on shutdown. */
@@ -90,20 +164,57 @@ export interface WsHub {
   connect(socket: WebSocket, lang: Lang): void;
   /** Number of connected sockets. */
   size(): number;
+  /** The current counts; O(sockets + topics), meant for a scrape, not for every message. */
+  stats(): WsHubStats;
   close(): void;
 }
 
 const topicOf = (channel: string, type: MarketType, pairsName: string, period?: string) =>
   channel === 'kline' ? `kline|${type}|${pairsName}|${period}` : `${channel}|${type}|${pairsName}`;
 
+/**
+ * One unfragmented, unmasked WebSocket text frame holding `payload` (RFC 6455 section 5.2: FIN + opcode 1, then the
+ * payload length in 7 bits, or 126 + 16 bits, or 127 + 64 bits), as a server sends it.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x81;
+  if (n < 126) frame[1] = n;
+  else if (n < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(n / 2 ** 32), 2);
+    frame.writeUInt32BE(n >>> 0, 6);
+  }
+  payload.copy(frame, head);
+  return frame;
+}
+
+const frameOf = (msg: WsServerMessage): Buffer => textFrame(Buffer.from(JSON.stringify(msg), 'utf8'));
+
 /** Creates the hub and attaches it to market updates and engine events. */
 export function createWsHub(deps: WsHubDeps): WsHub {
   const { marketData, host, members, hooks, limits, log } = deps;
   const now = deps.now ?? (() => performance.now());
+  const flushMs = deps.flushMs ?? FLUSH_MS;
   const clients = new Set<Client>();
-  const topics = new Map<string, Set<Client>>();
+  const topics = new Map<string, Topic>();
+  /** Topics with pending updates, in the order they first got one since the last flush. */
+  const dirty = new Set<Topic>();
+  let flushScheduled = false;
+  let flushTimer: NodeJS.Timeout | undefined;
+  let lastFlushAt = -Infinity;
+  let flushNo = 0;
+  let skippedPushes = 0;
+  let resyncs = 0;
+  let lastFlushMs = 0;
   const users = new Map<string, Set<Client>>();
   const pendingAuths = new Set<PendingAuth>();
+  let closedSlow = 0;
 
   /** Removes `c` from the private channels of its user. */
   function unbind(c: Client): void {
@@ -119,8 +230,9 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     if (c.closed) return;
     c.closed = true;
     clients.delete(c);
-    for (const t of c.topics) topics.get(t)?.delete(c);
+    for (const t of c.topics) leave(c, t);
     c.topics.clear();
+    c.out.length = 0;
     unbind(c);
   }
 
@@ -132,50 +244,179 @@ export function createWsHub(deps: WsHubDeps): WsHub {
 
   function send(c: Client, msg: WsServerMessage | string): void {
     if (c.closed || c.socket.readyState !== 1) return;
-    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      log.warn({ buffered: c.socket.bufferedAmount }, 'closing a slow WebSocket consumer');
-      drop(c);
-      c.socket.close(CLOSE_SLOW_CONSUMER, 'slow consumer');
-      return;
-    }
+    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return closeSlow(c);
     c.socket.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  }
+
+  function closeSlow(c: Client): void {
+    log.warn({ buffered: c.socket.bufferedAmount }, 'closing a slow WebSocket consumer');
+    closedSlow++;
+    closeWith(c, CLOSE_SLOW_CONSUMER, 'slow consumer');
   }
 
   function error(c: Client, code: string): void {
     send(c, { channel: 'error', errorCode: code, errorMessage: errorMessage(code, c.lang) });
   }
 
-  function publish(topic: string, msg: WsServerMessage): void {
-    const set = topics.get(topic);
-    if (!set || set.size === 0) return;
-    const text = JSON.stringify(msg); // serialise once for every subscriber
-    for (const c of set) send(c, text);
+  /** Takes `c` out of topic `key` (the topic goes when it has no subscriber left). */
+  function leave(c: Client, key: string): void {
+    const t = topics.get(key);
+    if (!t) return;
+    t.subs.delete(c);
+    if (t.subs.size === 0) {
+      topics.delete(key);
+      dirty.delete(t);
+    }
+  }
+
+  /** Merges an update into its topic's pending push and makes sure a flush is coming. */
+  function enqueue(key: string, merge: (t: Topic) => void): void {
+    const t = topics.get(key);
+    if (!t) return;
+    merge(t);
+    dirty.add(t);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    const wait = lastFlushAt + flushMs - now();
+    // A microtask runs once the engine batch being applied has published all its events.
+    if (wait <= 0) queueMicrotask(flush);
+    else flushTimer = setTimeout(flush, wait);
   }
 
   const onMarket = (u: MarketUpdate) => {
     switch (u.kind) {
       case 'ticker':
-        publish(topicOf('ticker', u.type, u.symbol), { channel: 'ticker', pairsName: u.symbol, type: u.type, data: u.pair });
+        enqueue(topicOf('ticker', u.type, u.symbol), (t) => {
+          t.pending = { channel: 'ticker', msg: { channel: 'ticker', pairsName: u.symbol, type: u.type, data: u.pair } };
+        });
         break;
       case 'depth':
-        publish(topicOf('depth', 'SPOT', u.symbol), {
-          channel: 'depth',
-          pairsName: u.symbol,
-          type: 'SPOT',
-          kind: 'delta',
-          seq: u.seq,
-          prevSeq: u.prevSeq,
-          data: { bids: u.bids, asks: u.asks },
+        enqueue(topicOf('depth', 'SPOT', u.symbol), (t) => {
+          t.snapshot = null;
+          let p = t.pending;
+          if (p?.channel !== 'depth') t.pending = p = { channel: 'depth', prevSeq: u.prevSeq, seq: u.seq, bids: new Map(), asks: new Map() };
+          p.seq = u.seq;
+          for (const [price, qty] of u.bids) p.bids.set(price, qty);
+          for (const [price, qty] of u.asks) p.asks.set(price, qty);
         });
         break;
       case 'trades':
-        publish(topicOf('trades', 'SPOT', u.symbol), { channel: 'trades', pairsName: u.symbol, type: 'SPOT', data: u.trades });
+        enqueue(topicOf('trades', 'SPOT', u.symbol), (t) => {
+          const older = t.pending?.channel === 'trades' ? t.pending.trades : [];
+          const trades = u.trades.concat(older);
+          if (trades.length > MAX_TRADES_PER_PUSH) trades.length = MAX_TRADES_PER_PUSH;
+          t.pending = { channel: 'trades', trades };
+        });
         break;
       case 'kline':
-        publish(topicOf('kline', u.type, u.symbol, u.period), { channel: 'kline', pairsName: u.symbol, type: u.type, period: u.period, data: u.bar });
+        enqueue(topicOf('kline', u.type, u.symbol, u.period), (t) => {
+          t.pending = { channel: 'kline', msg: { channel: 'kline', pairsName: u.symbol, type: u.type, period: u.period, data: u.bar } };
+        });
         break;
     }
   };
+
+  /** The depth snapshot of `t`'s current book as a frame, built once per book state. */
+  function snapshotOf(t: Topic): { seq: number; frame: Buffer } {
+    if (t.snapshot) return t.snapshot;
+    const d = marketData.depth(t.pairsName, t.type, SNAPSHOT_LEVELS);
+    const msg: WsServerMessage = { channel: 'depth', pairsName: t.pairsName, type: t.type, kind: 'snapshot', seq: d.seq, prevSeq: d.seq, data: { bids: d.bids, asks: d.asks } };
+    return (t.snapshot = { seq: d.seq, frame: frameOf(msg) });
+  }
+
+  /**
+   * Whether the flush may write to `c` (decided once per flush): open and under SLOW_BUFFERED_BYTES. A socket over
+   * it since STALL_CLOSE_MS is closed as a slow consumer.
+   */
+  function writable(c: Client, at: number): boolean {
+    if (c.checkedAt === flushNo) return c.writable;
+    c.checkedAt = flushNo;
+    if (c.closed || c.socket.readyState !== 1) return (c.writable = false);
+    if (c.socket.bufferedAmount <= SLOW_BUFFERED_BYTES) {
+      c.slowSince = 0;
+      return (c.writable = true);
+    }
+    if (c.slowSince === 0) c.slowSince = at;
+    else if (at - c.slowSince >= STALL_CLOSE_MS) closeSlow(c);
+    return (c.writable = false);
+  }
+
+  /** Sends every topic's pending push to its subscribers: one serialization per topic, one write per socket. */
+  function flush(): void {
+    flushScheduled = false;
+    flushTimer = undefined;
+    const at = now();
+    lastFlushAt = at;
+    flushNo++;
+    const t0 = performance.now();
+    const targets: Client[] = [];
+    const queue = (c: Client, frame: Buffer) => {
+      if (c.out.length === 0) targets.push(c);
+      c.out.push(frame);
+    };
+    for (const t of dirty) {
+      const p = t.pending;
+      t.pending = null;
+      if (!p) continue;
+      if (p.channel === 'depth') {
+        const msg: WsServerMessage = {
+          channel: 'depth',
+          pairsName: t.pairsName,
+          type: t.type,
+          kind: 'delta',
+          seq: p.seq,
+          prevSeq: p.prevSeq,
+          data: { bids: [...p.bids], asks: [...p.asks] },
+        };
+        let frame: Buffer | undefined;
+        for (const [c, has] of t.subs) {
+          if (has >= p.seq) continue; // its snapshot already holds these changes
+          if (!writable(c, at)) {
+            if (!c.closed) t.subs.set(c, -1);
+            skippedPushes++;
+          } else if (has === p.prevSeq) {
+            queue(c, (frame ??= frameOf(msg)));
+            t.subs.set(c, p.seq);
+          } else {
+            const snap = snapshotOf(t);
+            queue(c, snap.frame);
+            t.subs.set(c, snap.seq);
+            resyncs++;
+          }
+        }
+      } else {
+        const msg: WsServerMessage = p.channel === 'trades' ? { channel: 'trades', pairsName: t.pairsName, type: t.type, data: p.trades } : p.msg;
+        const frame = frameOf(msg);
+        for (const c of t.subs.keys()) {
+          if (writable(c, at)) queue(c, frame);
+          else skippedPushes++;
+        }
+      }
+    }
+    dirty.clear();
+    for (const c of targets) {
+      const out = c.out;
+      if (!c.closed && c.socket.readyState === 1) write(c, out);
+      out.length = 0;
+    }
+    lastFlushMs = performance.now() - t0;
+  }
+
+  /** Writes pre-framed messages to `c`: straight to its TCP socket in one write, or through ws when it compresses. */
+  function write(c: Client, frames: Buffer[]): void {
+    const raw = c.raw;
+    if (raw === null) {
+      for (const f of frames) c.socket.send(f.subarray(f[1] === 127 ? 10 : f[1] === 126 ? 4 : 2), { binary: false });
+      return;
+    }
+    if (frames.length === 1) {
+      raw.write(frames[0] as Buffer);
+      return;
+    }
+    raw.cork();
+    for (const f of frames) raw.write(f);
+    raw.uncork();
+  }
 
   const onEngine = (events: EngineEvent[]) => {
     if (users.size === 0) return;
@@ -218,19 +459,22 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   const offEngine = host.onEvents(onEngine);
   hooks.sessionsEnded.push(onSessionsEnded);
 
-  async function subscribe(c: Client, channel: string, type: MarketType, pairsName: string, period: KlinePeriod | undefined): Promise<void> {
-    const topic = topicOf(channel, type, pairsName, period);
-    if (c.topics.has(topic)) return;
+  async function subscribe(c: Client, channel: PublicChannel, type: MarketType, pairsName: string, period: KlinePeriod | undefined): Promise<void> {
+    const key = topicOf(channel, type, pairsName, period);
+    if (c.topics.has(key)) return;
     if (c.topics.size >= MAX_SUBSCRIPTIONS) return error(c, 'rate_limited');
-    c.topics.add(topic);
-    let set = topics.get(topic);
-    if (!set) topics.set(topic, (set = new Set()));
-    set.add(c);
-    // The first message of a subscription is the current state; for depth it is taken in the same tick as
-    // joining the topic, so the next delta's prevSeq equals the snapshot's seq.
+    c.topics.add(key);
+    let t = topics.get(key);
+    if (!t) topics.set(key, (t = { key, channel, type, pairsName, subs: new Map(), pending: null, snapshot: null }));
+    t.subs.set(c, -1);
+    // The first message of a subscription is the current state. For depth its seq is noted: a pending delta it
+    // already holds is not sent to this socket, and the next one starts at its seq.
     if (channel === 'depth') {
-      const d = marketData.depth(pairsName, type, SNAPSHOT_LEVELS);
-      send(c, { channel: 'depth', pairsName, type, kind: 'snapshot', seq: d.seq, prevSeq: d.seq, data: { bids: d.bids, asks: d.asks } });
+      const snap = snapshotOf(t);
+      t.subs.set(c, snap.seq);
+      if (c.closed || c.socket.readyState !== 1) return;
+      if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return closeSlow(c);
+      write(c, [snap.frame]);
     } else if (channel === 'ticker') {
       const pair = marketData.pair(pairsName, type);
       if (pair) send(c, { channel: 'ticker', pairsName, type, data: pair });
@@ -239,13 +483,13 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     } else if (channel === 'kline' && period) {
       const bars = await marketData.klines(pairsName, type, period, 1);
       const bar = bars[bars.length - 1];
-      if (bar && c.topics.has(topic)) send(c, { channel: 'kline', pairsName, type, period, data: bar });
+      if (bar && c.topics.has(key)) send(c, { channel: 'kline', pairsName, type, period, data: bar });
     }
   }
 
-  function unsubscribe(c: Client, topic: string): void {
-    c.topics.delete(topic);
-    topics.get(topic)?.delete(c);
+  function unsubscribe(c: Client, key: string): void {
+    c.topics.delete(key);
+    leave(c, key);
   }
 
   /** Counts a failed auth of `c`; at the limit the socket is closed (after the answer already sent). */
@@ -319,14 +563,21 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       period = m.period as KlinePeriod;
     }
     if (!marketData.listing(pairsName, type)) return error(c, 'market_not_found');
-    if (m.op === 'subscribe') return subscribe(c, channel, type, pairsName, period);
+    if (m.op === 'subscribe') return subscribe(c, channel as PublicChannel, type, pairsName, period);
     unsubscribe(c, topicOf(channel, type, pairsName, period));
   }
 
   return {
     connect(socket, lang) {
+      // Pre-framed pushes go straight to the TCP socket unless an extension (permessage-deflate) transforms frames.
+      const tcp = (socket as unknown as { _socket?: Socket })._socket;
       const c: Client = {
         socket,
+        raw: socket.extensions === '' && tcp !== undefined ? tcp : null,
+        out: [],
+        checkedAt: 0,
+        writable: false,
+        slowSince: 0,
         lang,
         topics: new Set(),
         userId: null,
@@ -354,7 +605,16 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       socket.on('error', () => drop(c));
     },
     size: () => clients.size,
+    stats() {
+      const subscribers = { ticker: 0, depth: 0, trades: 0, kline: 0, private: 0 };
+      for (const t of topics.values()) subscribers[t.channel] += t.subs.size;
+      for (const set of users.values()) subscribers.private += set.size;
+      let bufferedBytes = 0;
+      for (const c of clients) bufferedBytes += c.socket.bufferedAmount;
+      return { sockets: clients.size, subscribers, bufferedBytes, closedSlow, skippedPushes, resyncs, flushes: flushNo, lastFlushMs };
+    },
     close() {
+      clearTimeout(flushTimer);
       offMarket();
       offEngine();
       const i = hooks.sessionsEnded.indexOf(onSessionsEnded);

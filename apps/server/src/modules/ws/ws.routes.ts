@@ -9,16 +9,28 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Lang } from '@exchange/api';
 import { fail } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
-import { createWsHub, type WsHub } from './ws.hub';
+import { createWsHub, type WsHub, type WsHubStats } from './ws.hub';
 import { createIpSlots, type IpSlots } from './ws.limits';
+
+/** The hub of each app's context (created at the first connection), for `wsHubStats`. */
+const hubs = new WeakMap<object, WsHub>();
+
+/**
+ * The WebSocket hub's counts for the app built over `ctx` (for /metrics): sockets, subscribers per channel, send
+ * backlog, skipped and closed slow consumers. Undefined until the first WebSocket connection created the hub.
+ */
+export function wsHubStats(ctx: object): WsHubStats | undefined {
+  return hubs.get(ctx)?.stats();
+}
 
 const wsRoutes: FastifyPluginAsync = async (app) => {
   // Created on the first connection, so apps built over partial contexts (other modules' tests) never touch
   // the market-data service or the engine.
   let hub: WsHub | undefined;
   let slots: IpSlots | undefined;
-  const hubOf = () =>
-    (hub ??= createWsHub({
+  const hubOf = (): WsHub => {
+    if (hub) return hub;
+    hub = createWsHub({
       marketData: app.ctx.marketData,
       host: app.ctx.host,
       members: app.ctx.members,
@@ -29,7 +41,10 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
         authFailuresPerSocket: app.ctx.config.wsAuthFailuresPerSocket,
       },
       log: app.log,
-    }));
+    });
+    hubs.set(app.ctx, hub);
+    return hub;
+  };
   app.addHook('onClose', async () => hub?.close());
   app.get(
     '/ws/websocket',
