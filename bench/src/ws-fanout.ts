@@ -10,6 +10,7 @@
  */
 import { execSync, fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { heading, fmtInt, fmtRatio, table } from './report';
 import { merge, newHistogram, quantile, type FromClients, type FromServer, type Histogram, type ToClients, type ToServer } from './ws/common';
@@ -23,6 +24,7 @@ const PROCS = Number.parseInt(process.env.BENCH_WS_PROCS ?? '4', 10);
 const RATE = Number.parseInt(process.env.BENCH_WS_RATE ?? '200', 10);
 const MEASURE_S = Number.parseInt(process.env.BENCH_WS_SECONDS ?? '10', 10);
 const WARMUP_S = 2;
+const CLIENT_NICE = Number.parseInt(process.env.BENCH_WS_CLIENT_NICE ?? '19', 10);
 
 /** The figures of one run. */
 export interface WsFanoutResult {
@@ -106,7 +108,12 @@ export async function runWsFanout(): Promise<WsFanoutResult | undefined> {
     const url = `ws://127.0.0.1:${port}/ws/websocket`;
     for (let p = 0; p < PROCS; p++) {
       const n = Math.min(per, SOCKETS - p * per);
-      if (n > 0) clients.push(start(path.join(import.meta.dirname, 'ws', 'clients.ts'), [url, String(n)]));
+      if (n <= 0) continue;
+      const c = start(path.join(import.meta.dirname, 'ws', 'clients.ts'), [url, String(n)]);
+      // The subscribers stand for other machines: at the lowest CPU priority they take only what the server leaves
+      // (BENCH_WS_CLIENT_NICE, default 19), so their own receive work does not preempt the fan-out being measured.
+      if (c.child.pid !== undefined) os.setPriority(c.child.pid, CLIENT_NICE);
+      clients.push(c);
     }
     const conn = await Promise.all(
       clients.map((c) => nextMessage<FromClients & { type: 'connected' }>(c.child, (m) => m.type === 'connected', 120_000, c.log)),

@@ -7,7 +7,9 @@
  *   { op: 'ping' }                   -> { channel: 'pong' }
  * Server -> client: one of `WsServerMessage`. Depth: a 'snapshot' first, then 'delta's whose `prevSeq`
  * equals the previous message's `seq`; on a gap the client re-subscribes (or calls getDepth) to resync.
- * Delta rows carry the new total quantity at a price level; "0" removes the level.
+ * Delta rows carry the new total quantity at a price level; "0" removes the level. Updates are coalesced (a delta
+ * may span several seqs, a trades push several trades, newest first), and a 'snapshot' may also come mid-stream: it
+ * replaces the book (sent to a socket whose backlog made the server skip its updates, once it has drained).
  *
  * When the session a socket authenticated with ends (logout, password reset or change, 2FA change, account freeze),
  * the server sends { channel: 'sessionEnded' }: the private channels stop at once and the socket is unauthenticated
@@ -16,7 +18,8 @@
  * Limits (configurable on the server): sockets per client IP (beyond it the upgrade is refused with HTTP 429),
  * messages per second per socket with a burst (beyond it an error 'rate_limited', then close 1008 "message rate
  * exceeded"), failed auth attempts per socket (the last is answered, then close 1008 "too many failed auth attempts").
- * A client that falls behind is closed with 1013 "slow consumer".
+ * A client that falls behind is skipped (its trades/ticker/kline pushes dropped, its depth resynced by a snapshot),
+ * and closed with 1013 "slow consumer" if it stays behind for 10 s.
  */
 import type { Depth, Entrust, Kline, Pair, PublicTrade, KlinePeriod, MarketType } from './schemas';
 
