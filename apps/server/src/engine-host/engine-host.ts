@@ -45,7 +45,7 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { AppError } from '../shared/errors';
 import type { HostFs } from './host-fs';
-import { JournalWriter, listSegments, readJournal, verifyJournal, type JournalStats } from './journal';
+import { JournalWriter, listSegments, readJournal, verifyJournal, type JournalObserver, type JournalStats } from './journal';
 import { nodeFs } from './node-fs';
 import { drizzleProjectionStore, type ProjectionStore } from './projection-store';
 import { createProjector, type Projector } from './projector';
@@ -90,6 +90,8 @@ export interface EngineHostStats {
   lastSeq: number;
   /** Events waiting for the database. */
   projectionBacklog: number;
+  /** Commands submitted and waiting for the next journal batch (not the batch being written); absent on a port without a local queue. */
+  queueDepth?: number;
 }
 
 /** The engine behind its journal (DESIGN.md section 2). */
@@ -142,6 +144,8 @@ export interface EngineHostDeps {
   newJournalId?: () => string;
   /** How a command is applied (default engine.execute). Tests inject faults here. */
   execute?: (engine: Engine, cmd: Command) => CommandResult;
+  /** Told of every durable journal batch (metrics: group-commit size, write and fdatasync time). */
+  journalObserver?: JournalObserver;
 }
 
 interface Pending {
@@ -314,6 +318,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     );
   }
   const writer = await JournalWriter.open(fs, journalDir, lastSeq + 1);
+  writer.observer = deps.journalObserver;
   const recovery: RecoveryReport = {
     snapshotSeq,
     replayed,
@@ -479,7 +484,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     engine: view,
     recovery,
     get stats(): EngineHostStats {
-      return { journal: { ...writer.stats }, snapshots: snapshotsWritten, lastSeq, projectionBacklog: projector.buffered };
+      return { journal: { ...writer.stats }, snapshots: snapshotsWritten, lastSeq, projectionBacklog: projector.buffered, queueDepth: queue.length };
     },
     get failure() {
       return failed;
