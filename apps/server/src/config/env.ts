@@ -57,6 +57,16 @@ export interface Config {
   routeRateLimits: RouteRateLimits;
   /** Failed session lookups (unknown, expired or forged tokens) per IP per minute before its requests with a token are refused (429) without one; 0 = unlimited. */
   authFailuresPerMin: number;
+  /** METRICS_TOKEN: bearer token of GET /metrics; unset = /metrics answers loopback clients only (modules/metrics). */
+  metricsToken: string | undefined;
+  /** ENGINE_TRANSPORT: 'embedded' (default: engine, journal file and projector in this process) or 'nats' (scale-out mode, docs/deploy.md). */
+  engineTransport: 'embedded' | 'nats';
+  /** NATS_URL: the NATS servers (comma-separated URLs) of the scale-out mode. */
+  natsUrl: string | undefined;
+  /** NATS_PREFIX: name of the JetStream stream (subject `<prefix>.cmd`, snapshots in `<prefix>-snap`); default EXCH. */
+  natsPrefix: string;
+  /** ENGINE_HTTP_PORT: the engine process's health and state endpoint (scale-out mode; default 8090). */
+  engineHttpPort: number;
 }
 
 /**
@@ -128,6 +138,14 @@ function routeRateLimits(v: string | undefined): RouteRateLimits {
   return out;
 }
 
+/** ENGINE_TRANSPORT: unset or 'embedded', or 'nats'. */
+function engineTransport(v: string | undefined): 'embedded' | 'nats' {
+  const s = (v ?? '').trim().toLowerCase();
+  if (s === '' || s === 'embedded') return 'embedded';
+  if (s === 'nats') return 'nats';
+  throw new Error(`ENGINE_TRANSPORT must be embedded or nats, got "${v}"`);
+}
+
 /** NODE_ENV values that are not production; any other value (or a misspelling such as "Production") gets production rules. */
 export const NON_PRODUCTION_ENVS: readonly string[] = ['development', 'test'];
 
@@ -179,9 +197,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     rateLimitPerMin: int(env.RATE_LIMIT_PER_MIN, 600, 'RATE_LIMIT_PER_MIN'),
     routeRateLimits: routeRateLimits(env.RATE_LIMIT_ROUTES),
     authFailuresPerMin: int(env.AUTH_FAILURES_PER_MIN, 30, 'AUTH_FAILURES_PER_MIN'),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    engineTransport: engineTransport(env.ENGINE_TRANSPORT),
+    natsUrl: env.NATS_URL || undefined,
+    natsPrefix: env.NATS_PREFIX || 'EXCH',
+    engineHttpPort: int(env.ENGINE_HTTP_PORT, 8090, 'ENGINE_HTTP_PORT'),
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
   if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
+  if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl)) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
   return config;
 }

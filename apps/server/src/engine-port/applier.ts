@@ -1,0 +1,110 @@
+/**
+ * The deterministic applier of a command stream (scale-out mode): the same state from the same stream, in every
+ * process that reads it. The engine process and every gateway's read replica run one each over the JetStream
+ * stream, so they agree on every balance, order id and result without talking to each other.
+ *
+ * What makes it deterministic beyond the engine itself (DESIGN.md section 2):
+ * - `ts`: a publisher stamps a command with its own clock; the applier makes it monotonic in stream order,
+ *   ts = max(stamped ts, last applied ts), so clocks that disagree between gateways cannot move time backwards;
+ * - a message that is not a command (unparseable body) has no effect and is reported as skipped;
+ * - a command on which the engine throws (a bug) has no effect: the state is rebuilt from the base snapshot and the
+ *   commands since, without it, as the embedded host does (engine-host.ts), so every replica skips it the same way.
+ */
+import { Engine, parseCommand } from '@exchange/core';
+import type { Command, CommandResult, EngineSnapshot } from '@exchange/core';
+import type { SnapshotFile } from '../engine-host/snapshot-store';
+
+/** Commands kept in memory to rebuild the state without one that threw, before the in-memory base moves on. */
+const REBASE_EVERY = 100_000;
+
+/** What applying one stream message did. `cmd` null = not a command; `result` null = the engine threw (no effect). */
+export interface Applied {
+  seq: number;
+  cmd: Command | null;
+  result: CommandResult | null;
+}
+
+/** Applies stream messages in sequence order to one engine; see the file comment for the rules. */
+export class CommandApplier {
+  private eng: Engine;
+  private base: { seq: number; snap: EngineSnapshot | null };
+  private sinceBase: Array<{ seq: number; cmd: Command }> = [];
+  private readonly skipped = new Set<number>();
+  /** Sequence number of the last message applied (0 = none). */
+  lastSeq: number;
+  /** Largest `ts` applied so far (Unix ms). */
+  lastTs: number;
+
+  /**
+   * From a snapshot (its state hash is checked; throws when it differs) or from the empty engine (null).
+   * `exec` is how a command is applied (default engine.execute; tests inject faults).
+   */
+  constructor(
+    snap: SnapshotFile | null,
+    private readonly exec: (engine: Engine, cmd: Command) => CommandResult = (e, c) => e.execute(c),
+  ) {
+    if (snap === null) {
+      this.eng = new Engine();
+      this.base = { seq: 0, snap: null };
+      this.lastSeq = 0;
+      this.lastTs = 0;
+      return;
+    }
+    const engine = Engine.restore(snap.engine as EngineSnapshot);
+    const hash = engine.stateHash();
+    if (hash !== snap.stateHash) throw new Error(`snapshot at ${snap.seq}: state hash ${hash} differs from the recorded ${snap.stateHash}`);
+    this.eng = engine;
+    this.base = { seq: snap.seq, snap: snap.engine as EngineSnapshot };
+    this.lastSeq = snap.seq;
+    this.lastTs = snap.lastTs;
+  }
+
+  /** The live engine object (replaced after a rebuild: read it through a view, never keep it). */
+  get engine(): Engine {
+    return this.eng;
+  }
+
+  /**
+   * Applies the message `seq` (must be lastSeq + 1; throws otherwise, a gap or a repeat is a bug of the reader).
+   * Never throws for a bad body or an engine exception: those are reported in the result.
+   */
+  apply(seq: number, body: Uint8Array): Applied {
+    if (seq !== this.lastSeq + 1) throw new Error(`CommandApplier: message ${seq} after ${this.lastSeq}`);
+    this.lastSeq = seq;
+    let cmd: Command;
+    try {
+      cmd = parseCommand(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+    } catch {
+      return { seq, cmd: null, result: null };
+    }
+    const ts = Math.max(cmd.ts, this.lastTs);
+    this.lastTs = ts;
+    if (ts !== cmd.ts) cmd = { ...cmd, ts };
+    try {
+      const result = this.exec(this.eng, cmd);
+      this.sinceBase.push({ seq, cmd });
+      if (this.sinceBase.length >= REBASE_EVERY) this.rebase();
+      return { seq, cmd, result };
+    } catch {
+      this.skipped.add(seq);
+      const e = this.base.snap === null ? new Engine() : Engine.restore(this.base.snap);
+      for (const r of this.sinceBase) if (!this.skipped.has(r.seq)) this.exec(e, r.cmd);
+      this.eng = e;
+      return { seq, cmd, result: null };
+    }
+  }
+
+  /** The state now as a snapshot (also moves the rebuild base here). */
+  snapshot(): SnapshotFile {
+    const state = this.rebase();
+    return { format: 1, seq: this.lastSeq, lastTs: this.lastTs, stateHash: this.eng.stateHash(), engine: state };
+  }
+
+  private rebase(): EngineSnapshot {
+    const state = this.eng.snapshot();
+    this.base = { seq: this.lastSeq, snap: state };
+    this.sinceBase = [];
+    this.skipped.clear();
+    return state;
+  }
+}

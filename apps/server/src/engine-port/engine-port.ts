@@ -1,0 +1,30 @@
+/**
+ * The engine port (DESIGN.md section 2): the one interface through which every service reaches the engine.
+ * Two implementations with the same behaviour towards services:
+ * - in-process (embedded default): the EngineHost of engine-host/engine-host.ts (journal file + group commit);
+ * - NATS (scale-out mode, ENGINE_TRANSPORT=nats): createNatsEnginePort (nats-engine-port.ts), commands on a
+ *   JetStream stream and a read replica of the engine fed by it.
+ * `createEnginePort` picks one from the configuration.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
+import { drizzleProjectionStore } from '../engine-host/projection-store';
+import { createNatsEnginePort } from './nats-engine-port';
+
+/**
+ * What services use of the engine: submit a command and await its result, read the state synchronously, listen to
+ * events, wait for the database projection, readiness. Services should take this type rather than EngineHost
+ * (which adds the embedded host's journal, snapshot and recovery details).
+ */
+export type EnginePort = Pick<EngineHost, 'engine' | 'submit' | 'onEvents' | 'projected' | 'ready' | 'failure' | 'close'>;
+
+/** The embedded host, or in the scale-out mode (config.engineTransport 'nats') the NATS port. */
+export async function createEnginePort(config: Config, db: Db, log: FastifyBaseLogger, opts: { onFatal?: (err: unknown) => void } = {}): Promise<EngineHost> {
+  if (config.engineTransport === 'nats') {
+    if (!config.natsUrl) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL');
+    return createNatsEnginePort({ natsUrl: config.natsUrl, prefix: config.natsPrefix, log, store: drizzleProjectionStore(db) });
+  }
+  return createEngineHost({ config, db, log, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}) });
+}

@@ -1,0 +1,153 @@
+/**
+ * The journal of the scale-out mode on NATS JetStream (DESIGN.md section 3): one stream per engine (market group),
+ * file storage, every message one command (serializeCommand's JSON), the stream sequence number = the command's
+ * sequence number. Snapshots of the engine lie beside it in a JetStream object store, one object `engine` whose
+ * content is a SnapshotFile (with the stream sequence it includes).
+ *
+ * Names (prefix P, e.g. EXCH): stream `P`, subject `P.cmd`, object store `P-snap`. The stream keeps everything
+ * (no age or size limit: the database is rebuilt from it) and dedupes a publish by its `Nats-Msg-Id` for
+ * `DUPLICATE_WINDOW_MS`, so a retried publish (the ack was lost) is stored once.
+ */
+import { connect, nanos, type NatsConnection } from '@nats-io/transport-node';
+import {
+  DeliverPolicy,
+  DiscardPolicy,
+  jetstream,
+  jetstreamManager,
+  RetentionPolicy,
+  StorageType,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JetStreamManager,
+} from '@nats-io/jetstream';
+import { Objm, type ObjectStore } from '@nats-io/obj';
+import type { SnapshotFile } from '../engine-host/snapshot-store';
+
+/** How long JetStream remembers a message id to drop a repeated publish (ms). */
+export const DUPLICATE_WINDOW_MS = 120_000;
+
+/** The names derived from a prefix. */
+export interface NatsNames {
+  stream: string;
+  subject: string;
+  snapshotBucket: string;
+}
+
+/** Stream, subject and bucket names for `prefix` (letters, digits, '-' and '_' only). */
+export function natsNames(prefix: string): NatsNames {
+  if (!/^[A-Za-z0-9_-]{1,64}$/.test(prefix)) throw new Error(`NATS_PREFIX must be 1-64 letters, digits, '-' or '_', got "${prefix}"`);
+  return { stream: prefix, subject: `${prefix}.cmd`, snapshotBucket: `${prefix}-snap` };
+}
+
+/** One delivered command message. */
+export interface StreamMessage {
+  seq: number;
+  data: Uint8Array;
+  /** The publisher's Nats-Msg-Id, if any. */
+  msgId: string | undefined;
+}
+
+/** A connection to the journal stream and its snapshot store. */
+export interface NatsJournal {
+  readonly nc: NatsConnection;
+  readonly names: NatsNames;
+  /** Publishes a command; resolves with its stream sequence once JetStream has stored it (the publish ack). */
+  publish(body: Uint8Array, msgId: string, expectLastSeq?: number): Promise<{ seq: number; duplicate: boolean }>;
+  /** Sequence number of the last message in the stream (0 = empty) and of the first one. */
+  bounds(): Promise<{ first: number; last: number }>;
+  /**
+   * Delivers every message from `fromSeq` on, in order, to `onMessage` (an ordered consumer: gaps are refilled by
+   * the client). `onMessage` may return a promise to hold delivery back (backpressure). Returns a stop function.
+   */
+  follow(fromSeq: number, onMessage: (m: StreamMessage) => void | Promise<void>, onError: (err: unknown) => void): Promise<() => Promise<void>>;
+  /** The stored snapshot, or null. */
+  readSnapshot(): Promise<SnapshotFile | null>;
+  /** Replaces the stored snapshot. */
+  writeSnapshot(snap: SnapshotFile): Promise<void>;
+  /** Deletes the stream and the snapshot store (tests). */
+  destroy(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Connects to `url` and creates the stream and the object store when missing (idempotent; safe from any process). */
+export async function openNatsJournal(url: string, prefix: string, opts: { name?: string; replicas?: number } = {}): Promise<NatsJournal> {
+  const names = natsNames(prefix);
+  const nc = await connect({ servers: url.split(','), name: opts.name ?? 'exchange', maxReconnectAttempts: -1 });
+  const jsm: JetStreamManager = await jetstreamManager(nc);
+  const replicas = opts.replicas ?? 1;
+  try {
+    await jsm.streams.info(names.stream);
+  } catch {
+    try {
+      await jsm.streams.add({
+        name: names.stream,
+        subjects: [names.subject],
+        storage: StorageType.File,
+        retention: RetentionPolicy.Limits,
+        discard: DiscardPolicy.New,
+        num_replicas: replicas,
+        duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+        max_msgs: -1,
+        max_bytes: -1,
+        max_age: 0,
+      });
+    } catch (err) {
+      // Another process created it meanwhile.
+      await jsm.streams.info(names.stream).catch(() => {
+        throw err;
+      });
+    }
+  }
+  const js: JetStreamClient = jetstream(nc);
+  const objm = new Objm(nc);
+  const store: ObjectStore = await objm.create(names.snapshotBucket, { storage: StorageType.File, replicas });
+
+  return {
+    nc,
+    names,
+    async publish(body, msgId, expectLastSeq) {
+      const ack = await js.publish(names.subject, body, { msgID: msgId, ...(expectLastSeq !== undefined ? { expect: { lastSequence: expectLastSeq } } : {}) });
+      return { seq: ack.seq, duplicate: ack.duplicate };
+    },
+    async bounds() {
+      const info = await jsm.streams.info(names.stream);
+      return { first: info.state.first_seq, last: info.state.last_seq };
+    },
+    async follow(fromSeq, onMessage, onError) {
+      const consumer = await js.consumers.get(names.stream, { deliver_policy: DeliverPolicy.StartSequence, opt_start_seq: Math.max(1, fromSeq) });
+      const messages: ConsumerMessages = await consumer.consume({ max_messages: 4096 });
+      let stopped = false;
+      const done = (async () => {
+        try {
+          for await (const m of messages) {
+            if (stopped) break;
+            const r = onMessage({ seq: m.seq, data: m.data, msgId: m.headers?.get('Nats-Msg-Id') || undefined });
+            if (r) await r;
+          }
+        } catch (err) {
+          if (!stopped) onError(err);
+        }
+      })();
+      return async () => {
+        stopped = true;
+        await messages.close().catch(() => undefined);
+        await done;
+      };
+    },
+    async readSnapshot() {
+      const blob = await store.getBlob('engine');
+      if (blob === null) return null;
+      return JSON.parse(Buffer.from(blob).toString('utf8')) as SnapshotFile;
+    },
+    async writeSnapshot(snap) {
+      await store.putBlob({ name: 'engine', description: `seq ${snap.seq}` }, Buffer.from(JSON.stringify(snap), 'utf8'));
+    },
+    async destroy() {
+      await store.destroy().catch(() => undefined);
+      await jsm.streams.delete(names.stream).catch(() => undefined);
+    },
+    async close() {
+      await nc.drain().catch(() => nc.close());
+    },
+  };
+}

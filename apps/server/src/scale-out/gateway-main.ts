@@ -1,0 +1,31 @@
+/**
+ * `npm run gateway`: one stateless gateway of the scale-out mode (any number behind a load balancer,
+ * docs/deploy.md): the same Fastify app as the embedded server (HTTP under /api, WebSocket at /ws/websocket) over
+ * the NATS engine port (engine-port/nats-engine-port.ts). Env: NATS_URL, DATABASE_URL, NATS_PREFIX, PORT, HOST and
+ * the server's other settings. The jobs (index price feed, liquidity bots) run only where MARKET_MAKERS is on:
+ * turn it on in exactly one gateway, or every gateway quotes its own ladder.
+ */
+import { loadConfig } from '../config/env';
+import { createContext } from '../context';
+import { buildApp } from '../app';
+import { startJobs } from '../jobs';
+import { exitOnSignal } from './shutdown';
+
+async function main(): Promise<void> {
+  const config = loadConfig({ ENGINE_TRANSPORT: 'nats', MARKET_MAKERS: '0', ...process.env });
+  const ctx = await createContext(config);
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  ctx.log.info({ port: config.port, stream: config.natsPrefix, marketMakers: config.marketMakers }, 'gateway listening');
+  const jobs = await startJobs(ctx);
+  exitOnSignal(ctx.log, 'gateway', async () => {
+    await jobs.stop();
+    await app.close();
+    await ctx.close();
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+  process.exit(1);
+});
