@@ -2,6 +2,7 @@
 // `npm test`: everything, in order, stopping at the first failure.
 // 1. typecheck every workspace; 2. lint; 2b. the web app's initial JavaScript size; 3. every vitest project on the embedded PGlite;
 // 4. the server's API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL);
+// 4b. the scale-out mode's processes on NATS JetStream and PostgreSQL when NATS_URL is set too (CI sets both);
 // 5. the Playwright journeys in Debian's Chromium against the app started as `npm start` starts it.
 import { spawnSync } from 'node:child_process';
 
@@ -33,6 +34,9 @@ const PGLITE_ONLY = [
   'src/engine-host/journal.test.ts',
   'src/engine-host/memory-fs.test.ts',
 ];
-if (pgUrl) run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...PGLITE_ONLY.flatMap((f) => ['--exclude', `**/${f}`])], process.env);
+if (pgUrl) run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...[...PGLITE_ONLY, 'test/scale-out/**'].flatMap((f) => ['--exclude', `**/${f}`])], process.env);
 else console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');
+// The scale-out mode (issue 9): one engine process and two gateways on the machine's NATS JetStream and PostgreSQL, ~1 min.
+if (pgUrl && process.env.NATS_URL) run('scale-out mode on NATS JetStream and PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', 'test/scale-out/'], process.env);
+else console.log('\n(NATS_URL or DATABASE_URL not set: scale-out tests skipped)');
 run('Playwright journeys', 'npm', ['run', 'test', '-w', 'e2e', '--if-present'], embedded);
