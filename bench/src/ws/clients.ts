@@ -6,10 +6,11 @@
  * message's oldest trade id (the list is newest first). On `stamps` from the parent it turns these into latencies
  * against the server's stamps (events outside the measured window are left out) and answers with a histogram.
  *
- * The work per message is kept small (no JSON.parse: the numbers are read from the frame's bytes), since these
- * processes share the machine's cores with the server they measure.
+ * The work per message is kept small (a plain TCP client cutting frames, no JSON.parse: the numbers are read from the
+ * frame's bytes), since these processes share the machine's cores with the server they measure.
  */
-import WebSocket from 'ws';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { monoMs, newHistogram, record, type FromClients, type ToClients } from './common';
 
 const url = process.argv[2] ?? '';
@@ -69,14 +70,33 @@ function send(m: FromClients): void {
   process.send?.(m);
 }
 
+/** A client text frame: masked as RFC 6455 requires of clients (with a zero key, so the payload reads as is). */
+function clientFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  if (payload.length > 125) throw new Error('short messages only');
+  return Buffer.concat([Buffer.from([0x81, 0x80 | payload.length, 0, 0, 0, 0]), payload]);
+}
+
+const SUBSCRIBE = Buffer.concat([
+  clientFrame('{"op":"subscribe","channel":"depth","pairsName":"BTC/USDT"}'),
+  clientFrame('{"op":"subscribe","channel":"trades","pairsName":"BTC/USDT"}'),
+]);
+
+/**
+ * One subscriber over a plain TCP socket: the HTTP upgrade, then server frames cut from the byte stream (unmasked,
+ * unfragmented text, as the hub sends them; a close frame ends it). Lighter than a full client library, so the
+ * receive work these processes take from the shared cores stays small.
+ */
 function open(): Promise<boolean> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(url, { skipUTF8Validation: true, perMessageDeflate: false });
+    const target = new URL(url);
+    const sock = net.connect({ host: target.hostname, port: Number(target.port) });
+    sock.setNoDelay(true);
     let lastSeq = -1;
     let ready = false;
-    ws.on('message', (data: Buffer) => {
-      const t = monoMs();
-      if (stopped) return;
+    let upgraded = false;
+    let buf: Buffer = Buffer.alloc(0);
+    const onFrame = (data: Buffer, t: number) => {
       if (startsWith(data, DEPTH)) {
         if (data.indexOf(DELTA) >= 0) {
           const prev = intAt(data, data.indexOf(PREV_SEQ) + PREV_SEQ.length);
@@ -95,17 +115,58 @@ function open(): Promise<boolean> {
         const at = data.lastIndexOf(ID);
         if (at >= 0 && ready) tradeLog.add(intAt(data, at + ID.length), t);
       }
+    };
+    sock.on('connect', () => {
+      sock.write(
+        `GET ${target.pathname} HTTP/1.1\r\nHost: ${target.host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+      );
     });
-    ws.on('open', () => {
-      ws.send('{"op":"subscribe","channel":"depth","pairsName":"BTC/USDT"}');
-      ws.send('{"op":"subscribe","channel":"trades","pairsName":"BTC/USDT"}');
+    sock.on('data', (chunk: Buffer) => {
+      const t = monoMs();
+      buf = buf.length === 0 ? chunk : Buffer.concat([buf, chunk]);
+      if (!upgraded) {
+        const end = buf.indexOf('\r\n\r\n');
+        if (end < 0) return;
+        if (!buf.subarray(0, 12).toString().includes('101')) {
+          sock.destroy();
+          return;
+        }
+        upgraded = true;
+        buf = buf.subarray(end + 4);
+        sock.write(SUBSCRIBE);
+      }
+      let at = 0;
+      while (buf.length - at >= 2) {
+        const op = (buf[at] as number) & 0x0f;
+        let len = (buf[at + 1] as number) & 0x7f;
+        let head = 2;
+        if (len === 126) {
+          if (buf.length - at < 4) break;
+          len = buf.readUInt16BE(at + 2);
+          head = 4;
+        } else if (len === 127) {
+          if (buf.length - at < 10) break;
+          len = buf.readUInt32BE(at + 6);
+          head = 10;
+        }
+        if (buf.length - at < head + len) break;
+        if (op === 8) {
+          const code = len >= 2 ? buf.readUInt16BE(at + head) : 1005;
+          if (!stopped && ready) closed[String(code)] = (closed[String(code)] ?? 0) + 1;
+          sock.destroy();
+          return;
+        }
+        if (!stopped && op === 1) onFrame(buf.subarray(at + head, at + head + len), t);
+        at += head + len;
+      }
+      buf = at === buf.length ? Buffer.alloc(0) : buf.subarray(at);
     });
-    ws.on('error', () => {
+    sock.on('error', () => {
       if (!ready) resolve(false);
     });
-    ws.on('close', (code) => {
+    sock.on('close', () => {
       if (!ready) resolve(false);
-      else if (!stopped) closed[String(code)] = (closed[String(code)] ?? 0) + 1;
     });
   });
 }

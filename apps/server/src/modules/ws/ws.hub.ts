@@ -50,6 +50,8 @@ export const SLOW_BUFFERED_BYTES = 256 * 1024;
 export const STALL_CLOSE_MS = 10_000;
 /** Default least time between two flushes of the public pushes (WsHubDeps.flushMs). */
 export const FLUSH_MS = 20;
+/** Sockets written between two turns of the event loop by a flush. */
+export const WRITE_SLICE = 1000;
 /** Most trades in one coalesced trades push (the newest; older ones stay in getTrades). */
 export const MAX_TRADES_PER_PUSH = 200;
 /** Subscriptions one socket may hold. */
@@ -206,6 +208,8 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   /** Topics with pending updates, in the order they first got one since the last flush. */
   const dirty = new Set<Topic>();
   let flushScheduled = false;
+  /** True while a flush's slices are being written (the next flush waits for it). */
+  let writing = false;
   let flushTimer: NodeJS.Timeout | undefined;
   let lastFlushAt = -Infinity;
   let flushNo = 0;
@@ -275,7 +279,12 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     if (!t) return;
     merge(t);
     dirty.add(t);
-    if (flushScheduled) return;
+    scheduleFlush();
+  }
+
+  /** Schedules the next flush, unless one is scheduled or still writing (it schedules the next when done). */
+  function scheduleFlush(): void {
+    if (flushScheduled || writing) return;
     flushScheduled = true;
     const wait = lastFlushAt + flushMs - now();
     // A microtask runs once the engine batch being applied has published all its events.
@@ -394,12 +403,24 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       }
     }
     dirty.clear();
-    // Sockets with the same topics get the same frames: those are joined once, so each socket costs one write of
-    // one buffer (one send system call, the bulk of a flush's cost).
+    writing = true;
+    writeSlice(targets, 0, t0);
+  }
+
+  /**
+   * Writes the queued frames of targets[from..] in slices of WRITE_SLICE sockets, the event loop running between
+   * two slices (orders are answered while 10,000 sockets are written). A socket's frames queued by a later flush
+   * before its turn go out with these, in order. Sockets with the same topics get the same frames: those are joined
+   * once, so each socket costs one write of one buffer (one send system call, the bulk of a flush's cost).
+   */
+  function writeSlice(targets: Client[], from: number, t0: number): void {
     const ids = new Map<Buffer, number>();
     const joined = new Map<string, Buffer>();
-    for (const c of targets) {
+    const end = Math.min(targets.length, from + WRITE_SLICE);
+    for (let i = from; i < end; i++) {
+      const c = targets[i] as Client;
       const out = c.out;
+      if (out.length === 0) continue;
       if (!c.closed && c.socket.readyState === 1) {
         if (out.length === 1 || c.raw === null) write(c, out);
         else {
@@ -416,7 +437,13 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       }
       out.length = 0;
     }
+    if (end < targets.length) {
+      setImmediate(() => writeSlice(targets, end, t0));
+      return;
+    }
     lastFlushMs = performance.now() - t0;
+    writing = false;
+    if (dirty.size > 0) scheduleFlush();
   }
 
   /** Writes pre-framed messages to `c`: straight to its TCP socket in one write, or through ws when it compresses. */
@@ -491,7 +518,9 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       t.subs.set(c, snap.seq);
       if (c.closed || c.socket.readyState !== 1) return;
       if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return closeSlow(c);
-      write(c, [snap.frame]);
+      // Behind frames a flush still has to write to this socket, if any, so the snapshot comes after them.
+      if (c.out.length > 0) c.out.push(snap.frame);
+      else write(c, [snap.frame]);
     } else if (channel === 'ticker') {
       const pair = marketData.pair(pairsName, type);
       if (pair) send(c, { channel: 'ticker', pairsName, type, data: pair });
