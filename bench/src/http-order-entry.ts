@@ -39,7 +39,32 @@ export interface HttpMeasure {
   errors: number;
 }
 
-function freePort(): Promise<number> {
+/** BENCH_PORTS=42000-42099: take the servers' ports from this range (machines shared with other servers); default any free port. */
+const PORT_RANGE = /^([0-9]+)-([0-9]+)$/.exec(process.env.BENCH_PORTS ?? '');
+let nextPort = PORT_RANGE ? Number(PORT_RANGE[1]) : 0;
+
+/** Node flags for the exchange server's process (BENCH_SERVER_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
+const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
+
+function listenable(port: number): Promise<number | null> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.once('error', () => resolve(null));
+    s.listen(port, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => resolve(typeof a === 'object' && a !== null ? a.port : null));
+    });
+  });
+}
+
+async function freePort(): Promise<number> {
+  if (PORT_RANGE) {
+    for (; nextPort <= Number(PORT_RANGE[2]); nextPort++) {
+      const p = await listenable(nextPort);
+      if (p !== null) return nextPort++;
+    }
+    throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
+  }
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.listen(0, '127.0.0.1', () => {
@@ -140,13 +165,15 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRea
     ORDER_RATE_PER_10S: '0',
     // autocannon sends everything from one IP: no per-IP request budgets (they would answer 429 after 600 a minute).
     RATE_LIMIT_PER_MIN: '0',
-    RATE_LIMIT_ROUTES: 'orderEntry=0',
+    RATE_LIMIT_ROUTES: 'orderEntry=0,sendCode=0,register=0,login=0,captcha=0',
     AUTH_FAILURES_PER_MIN: '0',
+    // 16 sign-ups from one IP ask for 16 puzzles: more than the per-IP puzzle budget (10 a minute).
+    CAPTCHA_PER_IP_PER_MIN: '0',
     CAPTCHA_TEST_MODE: '1',
     DEMO_MODE: '1',
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
-  });
+  }, SERVER_NODE_FLAGS);
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   const base = `http://127.0.0.1:${port}`;

@@ -1,6 +1,11 @@
 /**
  * Database client: PGlite under `<dataDir>/pglite` by default, PostgreSQL via `pg` when DATABASE_URL is set.
  * Migrations from apps/server/drizzle are applied on open.
+ *
+ * PGlite runs in a worker thread (db-worker.ts) by default: its WebAssembly would otherwise run every query, and
+ * every projection batch, on the event loop that answers orders (issue 9: the getMember bench spent 80% of the
+ * main thread in PGlite). With PostgreSQL, the projector's batches are written by such a worker too, on a pool of
+ * its own. `worker: false` keeps everything in this thread (the old way; for tools that want no thread).
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -12,6 +17,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
+import { registerWorkerProjectionStore, startDbWorker } from './worker-client';
 
 export type Schema = typeof schema;
 /** A Drizzle database over either driver. */
@@ -34,7 +40,10 @@ export async function openDb(opts: {
   dataDir: string;
   /** Told about errors of idle pooled connections (e.g. PostgreSQL restarted); default: console.warn. */
   onPoolError?: (err: Error) => void;
+  /** Run PGlite (or, on PostgreSQL, the projection's writes) in a worker thread (default true). */
+  worker?: boolean;
 }): Promise<DbHandle> {
+  const useWorker = opts.worker ?? true;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
     // An idle client's error (the server restarted, or terminated the connection) is emitted on the pool; without
@@ -42,12 +51,37 @@ export async function openDb(opts: {
     pool.on('error', opts.onPoolError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    if (!useWorker) return { db, kind: 'postgres', close: () => pool.end() };
+    let worker;
+    try {
+      worker = await startDbWorker({ kind: 'postgres', url: opts.databaseUrl });
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    registerWorkerProjectionStore(db, worker.projectionStore);
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        try {
+          await worker.close();
+        } finally {
+          await pool.end();
+        }
+      },
+    };
   }
   let dir: string | undefined;
   if (opts.dataDir !== 'memory://') {
     dir = path.join(opts.dataDir, 'pglite');
     fs.mkdirSync(dir, { recursive: true });
+  }
+  if (useWorker) {
+    const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER });
+    const db = drizzlePglite(worker.client as unknown as PGlite, { schema }) as unknown as Db;
+    registerWorkerProjectionStore(db, worker.projectionStore);
+    return { db, kind: 'pglite', close: () => worker.close() };
   }
   const client = new PGlite(dir);
   const db = drizzlePglite(client, { schema }) as unknown as Db;

@@ -3,52 +3,33 @@
  * trades, and the cursor row that says which journal they project and up to which sequence number. Every write
  * is one transaction that also moves the cursor, so the tables always equal the journal's effect up to the cursor.
  *
- * `drizzleProjectionStore` is the real one (PGlite or PostgreSQL); `MemoryProjectionStore` keeps the same rows in
+ * `drizzleProjectionStore` is the real one (PGlite or PostgreSQL, written in the database worker thread when the
+ * database was opened over one); `MemoryProjectionStore` keeps the same rows in
  * maps, for the fault simulator, which can lose it or roll it back to an earlier copy.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { projectionCursor, spotOrders, spotTrades, users } from '../db/schema';
+import { workerProjectionStore } from '../db/worker-client';
+import type { OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
 
 /** Name of the cursor row of the engine projection. */
 export const SPOT_CURSOR = 'spot';
 /** Rows per INSERT statement (keeps statements well under PostgreSQL's parameter limit). */
 const CHUNK = 500;
 
-export type OrderRow = typeof spotOrders.$inferInsert;
-export type TradeRow = typeof spotTrades.$inferInsert;
-export type UserProjectionRow = typeof users.$inferInsert;
+export type { OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
 
-/** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
-export interface ProjectionState {
-  journalId: string | null;
-  cursor: number;
-}
-
-/** One transaction of the projector: rows to upsert and the new cursor. */
-export interface ProjectionBatch {
-  journalId: string;
-  /** Sequence number of the last command whose events are in this batch (and all before it). */
-  seq: number;
-  users: UserProjectionRow[];
-  orders: OrderRow[];
-  trades: TradeRow[];
-}
-
-/** The projector's sink. */
-export interface ProjectionStore {
-  /** The cursor row (journalId null and cursor 0 when there is none). */
-  load(): Promise<ProjectionState>;
-  /**
-   * Writes a batch in one transaction: users and orders upserted by id (an order row never replaced by an older
-   * state), trades inserted once, cursor set to max(cursor, seq) with the journal id. Throws when the database
-   * fails (nothing of the batch is written then).
-   */
-  write(batch: ProjectionBatch): Promise<void>;
-}
-
-/** The projection in the database over Drizzle. */
+/**
+ * The projection in the database over Drizzle. A database opened over a worker thread (db/client.ts) has its
+ * projection written there (db/worker-client.ts): the batches' SQL is built and run off the main thread.
+ */
 export function drizzleProjectionStore(db: Db): ProjectionStore {
+  return workerProjectionStore(db) ?? localProjectionStore(db);
+}
+
+/** The projection in the database over Drizzle, written from this thread (the database worker's own store). */
+export function localProjectionStore(db: Db): ProjectionStore {
   return {
     async load() {
       const rows = await db.select().from(projectionCursor).where(eq(projectionCursor.name, SPOT_CURSOR));

@@ -21,7 +21,7 @@ import type { Hooks } from '../../shared/hooks';
 import type { EngineHost } from '../../engine-host/engine-host';
 import { AppError } from '../../shared/errors';
 import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from './account';
-import { createMemberRepository, type UserRow } from './member.repository';
+import { createMemberRepository } from './member.repository';
 import { isWellFormedToken, randomToken, randomUid, randomWelCode, sha256Hex } from './secrets';
 import { createSmsRepository } from '../sms/sms.repository';
 import { createCaptchaService, type CaptchaService } from '../sms/captcha.service';
@@ -155,16 +155,20 @@ function truthy(v: boolean | string): boolean {
   return v === true || v === 'true' || v === '1';
 }
 
-function toMember(u: UserRow): Member {
+/**
+ * The member record (spec section 3) of an engine user: the profile fields the member service journals
+ * (registerUser/updateUser), with the projection's defaults (projector.ts userRow: no area code = 86).
+ */
+function toMember(userId: bigint, p: Readonly<Record<string, string>>): Member {
   return {
-    userId: u.id.toString(),
-    uuid: u.uuid,
-    nickName: u.nickName,
-    phone: u.phone ?? '',
-    mail: u.mail ?? '',
-    areaCode: u.areaCode,
-    cardNo: u.cardNo,
-    cardState: u.cardState,
+    userId: userId.toString(),
+    uuid: p.uuid ?? '',
+    nickName: p.nickName ?? '',
+    phone: p.phone ?? '',
+    mail: p.mail ?? '',
+    areaCode: p.areaCode || '86',
+    cardNo: p.cardNo ?? '',
+    cardState: p.cardState ?? '',
   };
 }
 
@@ -203,11 +207,15 @@ export function createMemberService(deps: {
     await repo.purgeLoginRecords(new Date(t - LOGIN_WINDOW_MS), new Date(t - LOGIN_FAILURE_RECORD_MS));
   }
 
-  async function userOf(userId: string): Promise<UserRow> {
+  /**
+   * The engine's record of a user (authoritative and current: no database round trip, no wait for the projection);
+   * throws not_found.
+   */
+  function userOf(userId: string): { id: bigint; profile: Readonly<Record<string, string>> } {
     const id = parseUserId(userId);
-    const u = id === null ? null : await repo.findById(id);
-    if (!u) throw new AppError('not_found', 404);
-    return u;
+    const u = id === null ? undefined : host.engine.user(id.toString());
+    if (id === null || !u) throw new AppError('not_found', 404);
+    return { id, profile: u.profile };
   }
 
   async function startSession(userId: bigint): Promise<Session> {
@@ -418,8 +426,7 @@ export function createMemberService(deps: {
 
     async nickName(userId) {
       const id = parseUserId(userId);
-      const u = id === null ? null : await repo.findById(id);
-      return u?.nickName ?? '';
+      return (id === null ? undefined : host.engine.user(id.toString()))?.profile.nickName ?? '';
     },
 
     async register(input) {
@@ -516,13 +523,14 @@ export function createMemberService(deps: {
     },
 
     async getMember(userId) {
-      return toMember(await userOf(userId));
+      const u = userOf(userId);
+      return toMember(u.id, u.profile);
     },
 
     async setNickName(userId, nickName) {
       const nick = nickName.trim();
       if (nick === '') throw new AppError('nickname_required', 400, 'nickName');
-      const u = await userOf(userId);
+      const u = userOf(userId);
       const r = await host.submit({ type: 'updateUser', userId: u.id.toString(), profile: { nickName: nick }, expect: { nickName: '' } });
       if (r.code === 'user_field_mismatch') throw new AppError('nickname_already_set', 400);
       if (r.code !== 'ok') throw new Error(`updateUser refused: ${r.code}`);
@@ -530,23 +538,23 @@ export function createMemberService(deps: {
     },
 
     async getFavorites(userId, type) {
-      const u = await userOf(userId);
+      const u = userOf(userId);
       return (await repo.listFavorites(u.id, type)).map((f) => ({ pairsName: f.pairsName, type: f.type as MarketType }));
     },
 
     async addFavorite(userId, pairsName, type) {
-      const u = await userOf(userId);
+      const u = userOf(userId);
       if (!(await repo.isListed(pairsName, type))) throw new AppError('market_not_found', 400, 'pairsName');
       await repo.addFavorite(u.id, pairsName, type);
     },
 
     async cancelFavorite(userId, pairsName, type) {
-      const u = await userOf(userId);
+      const u = userOf(userId);
       await repo.removeFavorite(u.id, pairsName, type);
     },
 
     async welCode(userId) {
-      return (await userOf(userId)).welCode;
+      return userOf(userId).profile.welCode ?? '';
     },
 
     async ensureEmailUser(mail, password, nickName) {

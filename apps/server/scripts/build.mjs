@@ -1,0 +1,40 @@
+/**
+ * Builds the server for `npm start`: esbuild bundles src/server.ts and the database worker (src/db/db-worker.ts)
+ * with our workspace packages (@exchange/core, @exchange/api: TypeScript sources) into dist/bin/*.js; every npm
+ * dependency stays an import resolved from node_modules at run time (native addons, PGlite's WebAssembly files).
+ *
+ * The bundles sit two folders below apps/server (dist/bin), at the same depth as the sources (src/<folder>), so the
+ * paths the code derives from its own location (`import.meta.dirname` + '../..': the migrations, seed data, the
+ * server root) resolve to the same places in both. Usage: node scripts/build.mjs
+ */
+import path from 'node:path';
+import { build } from 'esbuild';
+
+const root = path.resolve(import.meta.dirname, '..');
+const started = performance.now();
+
+/** Bare imports stay external except our workspace packages, which Node cannot load as TypeScript. */
+const externalDeps = {
+  name: 'external-deps',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('@exchange/')) return undefined;
+      return { path: args.path, external: true };
+    });
+  },
+};
+
+await build({
+  absWorkingDir: root,
+  entryPoints: { server: 'src/server.ts', 'db-worker': 'src/db/db-worker.ts' },
+  outdir: 'dist/bin',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [externalDeps],
+});
+console.log(`server built into ${path.join(root, 'dist', 'bin')} in ${Math.round(performance.now() - started)} ms`);

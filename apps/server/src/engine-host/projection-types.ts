@@ -1,0 +1,38 @@
+/**
+ * The types of the projection (projection-store.ts): its rows, batches and sink. In a file of their own so that the
+ * database worker's modules (db/worker-client.ts, db/db-worker-protocol.ts) use them without importing the store,
+ * which imports them (no import circle).
+ */
+import type { spotOrders, spotTrades, users } from '../db/schema';
+
+export type OrderRow = typeof spotOrders.$inferInsert;
+export type TradeRow = typeof spotTrades.$inferInsert;
+export type UserProjectionRow = typeof users.$inferInsert;
+
+/** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
+export interface ProjectionState {
+  journalId: string | null;
+  cursor: number;
+}
+
+/** One transaction of the projector: rows to upsert and the new cursor. */
+export interface ProjectionBatch {
+  journalId: string;
+  /** Sequence number of the last command whose events are in this batch (and all before it). */
+  seq: number;
+  users: UserProjectionRow[];
+  orders: OrderRow[];
+  trades: TradeRow[];
+}
+
+/** The projector's sink. */
+export interface ProjectionStore {
+  /** The cursor row (journalId null and cursor 0 when there is none). */
+  load(): Promise<ProjectionState>;
+  /**
+   * Writes a batch in one transaction: users and orders upserted by id (an order row never replaced by an older
+   * state), trades inserted once, cursor set to max(cursor, seq) with the journal id. Throws when the database
+   * fails (nothing of the batch is written then).
+   */
+  write(batch: ProjectionBatch): Promise<void>;
+}
