@@ -21,6 +21,8 @@ import { requestLang } from './shared/lang';
 import { badText } from './shared/text';
 import { modules } from './modules';
 import { registerRateLimits } from './plugins/rate-limits';
+import { registerMetrics } from './modules/metrics/metrics.routes';
+import { wsHubStats } from './modules/ws/ws.routes';
 import { fastifyTrustProxy } from './plugins/trust-proxy';
 
 declare module 'fastify' {
@@ -162,6 +164,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  // Operators' metrics at /metrics (METRICS_TOKEN, else loopback only) and the timing of every request, on the root
+  // instance before the modules so every route is timed (modules/metrics/metrics.routes.ts).
+  if (ctx.metrics) {
+    ctx.metrics.watchWs(() => wsHubStats(ctx));
+    registerMetrics(app, ctx.metrics, { token: ctx.config.metricsToken });
+  }
   for (const mod of modules) await app.register(mod);
 
   const index = path.join(ctx.config.webDist, 'index.html');

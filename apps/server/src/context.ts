@@ -14,6 +14,7 @@ import { registerDemoFaucet } from './modules/asset/demo-faucet';
 import { createMemberService, type MemberService } from './modules/member/member.service';
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
+import { createMetrics, type ProcessMetrics } from './modules/metrics/metrics';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -30,6 +31,8 @@ export interface AppContext {
   entrust: EntrustService;
   /** Markets, coins, tickers, k-lines, depth, trades, banners, notices; the reference and index prices. */
   marketData: MarketDataService;
+  /** This process's metrics (GET /metrics); absent in contexts built without them. */
+  metrics?: ProcessMetrics;
   /** Closes everything the context opened, in reverse order. */
   close(): Promise<void>;
   /** Things to close, pushed by each service that opens resources. */
@@ -54,8 +57,12 @@ export async function createContext(
   const closers: AppContext['closers'] = [() => handle.close()];
   const hooks: Hooks = createHooks();
   // The engine port: the embedded host, or in the scale-out mode (ENGINE_TRANSPORT=nats) the stream and a replica.
-  const host = await createEnginePort(config, handle.db, logger, opts);
+  const metrics = createMetrics();
+  const host = await createEnginePort(config, handle.db, logger, { ...opts, journalObserver: metrics.journalObserver });
   closers.push(() => host.close());
+  // Every command submitted through the context's port is counted and timed; queue and projector lag read at scrape.
+  metrics.instrumentSubmit(host);
+  metrics.watchHost(host);
   registerDemoFaucet({ config, host, log: logger, hooks });
   const members = createMemberService({ config, db: handle.db, log: logger, hooks, host });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
@@ -70,6 +77,7 @@ export async function createContext(
     members,
     entrust,
     marketData,
+    metrics,
     closers,
     async close() {
       for (const c of [...closers].reverse()) await c();

@@ -23,7 +23,11 @@ async function circlesUnder(dir: string): Promise<string[][]> {
     skipDynamicImports: false,
     exclude: /node_modules/,
   });
-  return parseCircular(tree).map((c) => c.map((f) => path.relative(dir, path.resolve(dir, f))));
+  // Only circles among the files under `dir`: an import that leads into another package (packages/core through a
+  // relative path or a workspace link) is that package's own business.
+  return parseCircular(tree)
+    .map((c) => c.map((f) => path.relative(dir, path.resolve(dir, f))))
+    .filter((c) => c.every((f) => !f.startsWith('..') && !path.isAbsolute(f)));
 }
 
 describe('import circles', () => {

@@ -11,6 +11,7 @@ import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
 import { drizzleProjectionStore } from '../engine-host/projection-store';
+import type { JournalObserver } from '../engine-host/journal';
 import { createNatsEnginePort } from './nats-engine-port';
 
 /**
@@ -21,10 +22,15 @@ import { createNatsEnginePort } from './nats-engine-port';
 export type EnginePort = Pick<EngineHost, 'engine' | 'submit' | 'onEvents' | 'projected' | 'ready' | 'failure' | 'close'>;
 
 /** The embedded host, or in the scale-out mode (config.engineTransport 'nats') the NATS port. */
-export async function createEnginePort(config: Config, db: Db, log: FastifyBaseLogger, opts: { onFatal?: (err: unknown) => void } = {}): Promise<EngineHost> {
+export async function createEnginePort(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: { onFatal?: (err: unknown) => void; /** Metrics of the embedded journal's batches (no journal file in NATS mode). */ journalObserver?: JournalObserver } = {},
+): Promise<EngineHost> {
   if (config.engineTransport === 'nats') {
     if (!config.natsUrl) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL');
     return createNatsEnginePort({ natsUrl: config.natsUrl, prefix: config.natsPrefix, log, store: drizzleProjectionStore(db) });
   }
-  return createEngineHost({ config, db, log, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}) });
+  return createEngineHost({ config, db, log, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}), ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}) });
 }

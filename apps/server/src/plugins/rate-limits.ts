@@ -143,7 +143,8 @@ export async function registerRateLimits(app: FastifyInstance, config: Pick<Conf
 
   if (config.rateLimitPerMin > 0) {
     const global = create(config.rateLimitPerMin);
-    app.addHook('onRequest', async (req, reply) => spend(global, req, reply));
+    // Routes configured `rateLimit: false` (GET /metrics, for operators: modules/metrics) spend no user budget.
+    app.addHook('onRequest', async (req, reply) => (req.routeOptions.config.rateLimit === false ? undefined : spend(global, req, reply)));
   }
 
   app.addHook('onRoute', (route) => {
