@@ -1,16 +1,17 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing figures as ratios against a peer or a
  * limit measured in the same run. Not a test: nothing is asserted on speed.
- * Options (env): BENCH_ONLY=core,http,replay,ws picks benchmarks; BENCH_DATA_DIR overrides
+ * Options (env): BENCH_ONLY=core,http,nats,replay,ws picks benchmarks; BENCH_DATA_DIR overrides
  * ../shared/data; BENCH_REPLAY_N sets the journal size (default 1,000,000).
  */
 import os from 'node:os';
 import { runCoreThroughput } from './src/core-throughput';
 import { runHttpOrderEntry } from './src/http-order-entry';
+import { runHttpOrderEntryNats } from './src/http-order-entry-nats';
 import { runJournalReplay } from './src/journal-replay';
 import { runWsFanout } from './src/ws-fanout';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'core,http,replay,ws').split(',').map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'core,http,nats,replay,ws').split(',').map((s) => s.trim()));
 const replayN = Number.parseInt(process.env.BENCH_REPLAY_N ?? '1000000', 10);
 
 async function main(): Promise<void> {
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   if (only.has('core')) runCoreThroughput();
   if (only.has('http')) await runHttpOrderEntry();
+  // Scale-out mode (issue 9): skipped unless NATS_URL and DATABASE_URL are set.
+  if (only.has('nats')) await runHttpOrderEntryNats();
   if (only.has('replay')) await runJournalReplay(replayN);
   if (only.has('ws')) await runWsFanout();
   console.log(`\nbench: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
