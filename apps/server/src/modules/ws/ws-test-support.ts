@@ -98,6 +98,9 @@ export async function loginNewUser(t: TestApp, mail: string, password = 'Secret1
   return { token: s.token, userId: s.userId };
 }
 
+/** Requests sent by the probes of this process so far (their source addresses are taken in turn). */
+let probedRequests = 0;
+
 /**
  * A /healthz prober: one request at a time over a keep-alive connection, every `gapMs`, until `stop`. The source
  * address moves on (127.0.9.x) every 300 requests, so the probe stays within the app's per-IP request budget
@@ -108,7 +111,9 @@ export function probeHealthz(baseUrl: string, gapMs = 5): { stop(): Promise<numb
   let running = true;
   let agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const done = (async () => {
-    for (let i = 0; running; i++) {
+    // The count goes on across probes of one test file, so a later probe does not reuse an address whose budget an
+    // earlier one spent within the same minute (two probes back to back under load answered 429).
+    for (let i = Math.ceil(probedRequests / 300) * 300; running; i++, probedRequests = i) {
       if (i % 300 === 0) {
         agent.destroy();
         agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
