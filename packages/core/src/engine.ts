@@ -20,9 +20,10 @@ import type { EngineApi, EngineSnapshot } from './engine-api';
 import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_TRANSFER, KeyWindow, type KeyRow } from './idempotency';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import type { BookKind, OrderBook } from './spot/book';
-import { Order, UserOrders } from './spot/order';
+import { Order } from './spot/order';
 import { OrderIndex } from './spot/order-index';
 import { SpotMarket, type SpotHost } from './spot/spot-market';
+import { type MarketUser, Trader } from './spot/trader';
 import { isProfile, isUserKey, MAX_PROFILE_FIELDS, MAX_USER_KEYS, UserRegistry, type UserRecord, type UserRow } from './users';
 import {
   ACCOUNT_KINDS,
@@ -97,10 +98,12 @@ export class Engine implements EngineApi, SpotHost {
   private readonly marketsBySymbol = new Map<string, SpotMarket>();
   /** Every retained order (open, or among the last ended) by sequence number. */
   private readonly orders = new OrderIndex();
-  /** userId -> clientOrderId -> order */
-  private readonly clientOrders = new Map<string, Map<string, Order>>();
-  /** userId -> resting orders, oldest first */
-  private readonly openByUser = new Map<string, UserOrders>();
+  /**
+   * userId -> the user's working record (spot/trader.ts): open orders oldest first, client order ids
+   * of retained orders, per-market resting counts and accounts. Derived from the orders (rebuilt by
+   * restore), so not part of snapshots; one lookup per command.
+   */
+  private readonly traders = new Map<string, Trader>();
   /** Idempotency keys of orders, deposits and transfers for the window of command time. */
   private readonly keys: KeyWindow;
   /** Ended orders still retained, oldest first, from index `closedHead`. */
@@ -135,25 +138,21 @@ export class Engine implements EngineApi, SpotHost {
     return `${++this.tradeSeq}`;
   }
   /** @internal */
+  traderFor(userId: string): Trader {
+    let t = this.traders.get(userId);
+    if (t === undefined) {
+      t = new Trader(userId);
+      this.traders.set(userId, t);
+    }
+    return t;
+  }
+  /** @internal */
   registerOrder(o: Order): void {
     this.orders.set(o);
     if (o.clientOrderId !== null) {
-      let m = this.clientOrders.get(o.userId);
-      if (m === undefined) {
-        m = new Map();
-        this.clientOrders.set(o.userId, m);
-      }
-      m.set(o.clientOrderId, o);
+      const t = o.mu !== null ? o.mu.trader : this.traderFor(o.userId);
+      (t.clientOrders ??= new Map()).set(o.clientOrderId, o);
     }
-  }
-  /** @internal */
-  orderRested(o: Order): void {
-    let s = this.openByUser.get(o.userId);
-    if (s === undefined) {
-      s = new UserOrders();
-      this.openByUser.set(o.userId, s);
-    }
-    s.push(o);
   }
   /** @internal */
   orderClosed(o: Order): void {
@@ -178,11 +177,8 @@ export class Engine implements EngineApi, SpotHost {
   private forget(o: Order): void {
     this.orders.delete(o.seq);
     if (o.clientOrderId !== null) {
-      const m = this.clientOrders.get(o.userId);
-      if (m !== undefined && m.get(o.clientOrderId) === o) {
-        m.delete(o.clientOrderId);
-        if (m.size === 0) this.clientOrders.delete(o.userId);
-      }
+      const m = this.traders.get(o.userId)?.clientOrders;
+      if (m != null && m.get(o.clientOrderId) === o) m.delete(o.clientOrderId);
     }
   }
 
@@ -243,17 +239,18 @@ export class Engine implements EngineApi, SpotHost {
 
   private placeOrder(cmd: Extract<Command, { type: 'placeOrder' }>): CommandResult {
     const cid = cmd.clientOrderId;
+    const trader = this.traders.get(cmd.userId);
     if (cid !== undefined) {
       // The key (within the window) names the latest order with this client id; past the window, a
       // still retained order with it counts too (so open orders never share a client id).
       const k = this.keys.lookup(KEY_ORDER, cmd.userId, cid, cmd.ts);
-      const prev = k !== undefined ? this.orders.get(k.seq) : this.clientOrders.get(cmd.userId)?.get(cid);
+      const prev = k !== undefined ? this.orders.get(k.seq) : trader?.clientOrders?.get(cid);
       if (prev !== undefined) return { code: 'ok', events: [], order: prev.toView(), duplicateOfOrderId: prev.orderId };
       if (k !== undefined) return { code: 'ok', events: [], duplicateOfOrderId: `${k.seq}` };
     }
     const m = this.marketsBySymbol.get(cmd.symbol);
     if (m === undefined) return reject('market_not_found');
-    const r = m.place(cmd, this);
+    const r = m.place(cmd, this, trader);
     if (cid !== undefined && r.code === 'ok') this.keys.add(KEY_ORDER, cmd.userId, cid, cmd.ts, this.orderSeq);
     return r;
   }
@@ -261,11 +258,11 @@ export class Engine implements EngineApi, SpotHost {
   private cancelOrder(cmd: Extract<Command, { type: 'cancelOrder' }>): CommandResult {
     const { userId, orderId, clientOrderId } = cmd;
     if (typeof userId !== 'string' || (orderId === undefined) === (clientOrderId === undefined)) return reject('invalid_order');
-    const o = orderId !== undefined ? this.orders.get(parseOrderId(orderId)) : this.clientOrders.get(userId)?.get(clientOrderId as string);
+    const o = orderId !== undefined ? this.orders.get(parseOrderId(orderId)) : this.traders.get(userId)?.clientOrders?.get(clientOrderId as string);
     if (o === undefined || o.userId !== userId) return reject('order_not_found');
     if (!o.isOpen) return { code: 'order_not_found', events: [], order: o.toView() };
-    const m = this.marketsBySymbol.get(o.symbol) as SpotMarket;
-    const view = m.cancel(o, this, cmd.ts);
+    // An open order always has its market record (set when accepted or restored).
+    const view = (o.mu as MarketUser).market.cancel(o, this, cmd.ts);
     return { code: 'ok', events: this.events, order: view };
   }
 
@@ -386,7 +383,7 @@ export class Engine implements EngineApi, SpotHost {
     const quote = this.assetsByCode.get(c.quote);
     if (base === undefined || quote === undefined) return reject('asset_not_found');
     if (c.priceDecimals + c.qtyDecimals > quote.scale || c.qtyDecimals > base.scale) return reject('invalid_config');
-    const market = new SpotMarket(c, base.scale, quote.scale, this.bookKind, this.ledger);
+    const market = new SpotMarket(c, base.scale, quote.scale, this.bookKind, this.ledger, this.marketsBySymbol.size);
     this.marketsBySymbol.set(c.symbol, market);
     this.events.push({ type: 'marketAdded', ts: cmd.ts, market: { ...market.config } });
     return { code: 'ok', events: this.events };
@@ -456,7 +453,7 @@ export class Engine implements EngineApi, SpotHost {
   /** Open orders of a user, oldest first, optionally for one market. */
   openOrders(userId: string, symbol?: string): OrderView[] {
     const out: OrderView[] = [];
-    for (let o = this.openByUser.get(userId)?.head ?? null; o !== null; o = o.userNext) {
+    for (let o = this.traders.get(userId)?.head ?? null; o !== null; o = o.userNext) {
       if (symbol === undefined || o.symbol === symbol) out.push(o.toView());
     }
     return out;
@@ -480,6 +477,14 @@ export class Engine implements EngineApi, SpotHost {
   /** The book of a market (read-only use: tests and diagnostics). */
   bookOf(symbol: string): OrderBook | undefined {
     return this.marketsBySymbol.get(symbol)?.book;
+  }
+  /**
+   * The engine's own count of a user's resting orders in a market (the one the open-order cap
+   * reads; 0 for an unknown user or market). Tests compare it with the book's orders.
+   */
+  openOrderCount(userId: string, symbol: string): number {
+    const m = this.marketsBySymbol.get(symbol);
+    return m === undefined ? 0 : (this.traders.get(userId)?.markets[m.index]?.openCount ?? 0);
   }
   /** Units a resting order must hold (quote units for BUY, base units for SELL), or undefined if unknown. */
   requiredHold(orderId: string): bigint | undefined {
@@ -590,7 +595,7 @@ export class Engine implements EngineApi, SpotHost {
       };
       const base = e.assetsByCode.get(cfg.base) as Asset;
       const quote = e.assetsByCode.get(cfg.quote) as Asset;
-      const market = new SpotMarket(cfg, base.scale, quote.scale, e.bookKind, e.ledger);
+      const market = new SpotMarket(cfg, base.scale, quote.scale, e.bookKind, e.ledger, e.marketsBySymbol.size);
       market.lastPrice = m.lastPrice === null ? null : BigInt(m.lastPrice);
       e.marketsBySymbol.set(cfg.symbol, market);
     }
@@ -611,10 +616,7 @@ export class Engine implements EngineApi, SpotHost {
     // Open orders are stored in id order, which is arrival order, so FIFO within each level is kept.
     for (const r of d.openOrders) {
       const o = toOrder(r);
-      const m = e.marketsBySymbol.get(o.symbol) as SpotMarket;
-      o.holdAccount = e.ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? m.config.quote : m.config.base);
-      m.book.add(o);
-      e.orderRested(o);
+      (e.marketsBySymbol.get(o.symbol) as SpotMarket).restoreResting(o, e.traderFor(o.userId), e.ledger);
     }
     // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs
     // to at most one retained order, since a retry of a retained key never creates an order.

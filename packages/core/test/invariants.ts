@@ -2,8 +2,9 @@
  * Invariant checks run after every command in the model-based tests (CONVENTIONS rule 5,
  * exchange-core's validateInternalState): book never crossed, FIFO and sorted levels, fast book
  * internals, every trade at the maker's price within the taker's limit, no negative user
- * bucket, every asset summing to 0n, and every user's frozen SPOT balance equal to what its
- * open orders need (so a finished order holds exactly zero).
+ * bucket, every asset summing to 0n, every user's frozen SPOT balance equal to what its
+ * open orders need (so a finished order holds exactly zero), and the engine's per-user count of
+ * resting orders (the open-order cap) equal to the user's orders in the book and in its list.
  */
 import type { Engine } from '../src/engine';
 import { FastOrderBook } from '../src/spot/fast-book';
@@ -62,6 +63,13 @@ export function checkInvariants(e: Engine, result: CommandResult): void {
   }
   for (const [asset, total] of e.assetTotals()) if (total !== 0n) throw new Error(`${asset} sums to ${total}`);
   for (const u of users) {
+    // The count behind the open-order cap matches the orders in each book and in the user's list.
+    for (const m of e.markets()) {
+      const n = e.openOrderCount(u, m.symbol);
+      if (n !== e.bookOf(m.symbol)!.userOrderCount(u) || n !== e.openOrders(u, m.symbol).length) {
+        throw new Error(`${u} ${m.symbol}: open-order count ${n}, book ${e.bookOf(m.symbol)!.userOrderCount(u)}, list ${e.openOrders(u, m.symbol).length}`);
+      }
+    }
     for (const o of e.openOrders(u)) {
       const m = e.market(o.symbol)!;
       const quote = e.asset(m.quote)!;

@@ -34,9 +34,9 @@ export interface OrderBook {
   /** Number of resting orders. */
   size(): number;
   /**
-   * Number of resting orders of `userId` on this book (both sides). The engine caps it per market
-   * (MAX_OPEN_ORDERS_PER_MARKET); being counted by `add` and `remove`, it is rebuilt by whatever
-   * re-adds the open orders (Engine.restore), with no separate state to snapshot.
+   * Number of resting orders of `userId` on this book (both sides), counted from the orders (may be
+   * O(n): the engine caps the count per market with its own counter, MarketUser.openCount, and the
+   * invariant checks compare the two).
    */
   userOrderCount(userId: string): number;
 }

@@ -145,7 +145,7 @@ describe('FastOrderBook structure', () => {
     expect(seen.every((p, i) => i === 0 || p === (seen[i - 1] as bigint) + 1n)).toBe(true);
   });
 
-  it('checkInternal names a corrupted total, order links, tail, level order, count and per-user count', () => {
+  it('checkInternal names a corrupted total, order links, tail, level order and count', () => {
     const fresh = (): { b: FastOrderBook; o: Order[] } => {
       const b = new FastOrderBook();
       const o = [order(1, 'SELL', 10n, 1n, 'a'), order(2, 'SELL', 10n, 2n, 'b'), order(3, 'SELL', 11n, 3n, 'a')];
@@ -212,12 +212,6 @@ describe('FastOrderBook structure', () => {
     t = fresh();
     inside(t.b).asks.count = 2;
     expect(t.b.checkInternal()).toBe('count mismatch');
-    t = fresh();
-    (t.b as unknown as { perUser: Map<string, number> }).perUser.set('a', 3);
-    expect(t.b.checkInternal()).toBe('per-user count mismatch');
-    t = fresh();
-    (t.b as unknown as { perUser: Map<string, number> }).perUser.set('z', 1);
-    expect(t.b.checkInternal()).toBe('per-user count mismatch');
   });
 });
 
@@ -282,7 +276,7 @@ describe('Order and UserOrders', () => {
       createdTs: 123,
       updatedTs: 123,
     });
-    expect([o.remaining, o.hold, o.holdAccount, o.recvAccount]).toEqual([9n, 0n, null, null]);
+    expect([o.remaining, o.hold, o.holdAccount, o.mu]).toEqual([9n, 0n, null, null]);
     const byQuote = new Order(8, '8', null, 'u', 'BTC/USDT', 'BUY', 'MARKET', 'IOC', null, null, 50n, 'BTC', 'EXPIRE_TAKER', 1);
     expect(byQuote.remaining).toBe(0n);
     const open = (s: Order['status']): boolean => {

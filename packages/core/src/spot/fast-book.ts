@@ -8,8 +8,9 @@
  * (measured ~60 ns per Map operation against ~4 ns per comparison), and the search is needed anyway
  * to insert or remove a level. Each level holds an intrusive
  * doubly-linked FIFO list of orders, so cancelling by id is O(1) once the engine has the order.
- * Level totals (qty units) are kept incrementally, and so is each user's number of resting orders
- * (for the engine's cap on open orders per market).
+ * Level totals (qty units) are kept incrementally. Each user's number of resting orders (the
+ * engine's cap on open orders per market) is counted by the market (trader.ts), not here: a Map
+ * keyed by user id updated on every add and remove was a tenth of the engine's time.
  */
 import type { DepthLevel, Side } from '../types';
 import type { BookLevel, OrderBook } from './book';
@@ -188,8 +189,6 @@ class BookSide {
 export class FastOrderBook implements OrderBook {
   private readonly bids = new BookSide(true);
   private readonly asks = new BookSide(false);
-  /** userId -> number of that user's resting orders (entries with no orders are deleted). */
-  private readonly perUser = new Map<string, number>();
 
   private sideOf(side: Side): BookSide {
     return side === 'BUY' ? this.bids : this.asks;
@@ -206,8 +205,6 @@ export class FastOrderBook implements OrderBook {
     level.tail = o;
     level.total += o.remaining;
     s.count++;
-    const u = o.userId;
-    this.perUser.set(u, (this.perUser.get(u) ?? 0) + 1);
     return level.total;
   }
 
@@ -224,10 +221,6 @@ export class FastOrderBook implements OrderBook {
     const s = this.sideOf(o.side);
     s.count--;
     if (level.head === null) s.dropLevel(level);
-    const u = o.userId;
-    const n = (this.perUser.get(u) as number) - 1;
-    if (n === 0) this.perUser.delete(u);
-    else this.perUser.set(u, n);
     return level.total;
   }
 
@@ -274,13 +267,15 @@ export class FastOrderBook implements OrderBook {
     return this.bids.count + this.asks.count;
   }
 
+  /** Counts by walking every resting order (O(n): for tests and diagnostics; the engine keeps its own count). */
   userOrderCount(userId: string): number {
-    return this.perUser.get(userId) ?? 0;
+    let n = 0;
+    for (const s of [this.bids, this.asks]) for (const c of s.chunks) for (const l of c) for (let o = l.head; o !== null; o = o.next) if (o.userId === userId) n++;
+    return n;
   }
 
-  /** Internal consistency of the fast structures (for tests): chunks, sort order, links, totals, per-user counts. */
+  /** Internal consistency of the fast structures (for tests): chunks, sort order, links, totals, counts. */
   checkInternal(): string | null {
-    const users = new Map<string, number>();
     for (const s of [this.bids, this.asks]) {
       // The shape first (chunk sizes, each level's chunk, sort order): the search relies on it.
       let prev: Level | undefined;
@@ -304,7 +299,6 @@ export class FastOrderBook implements OrderBook {
             total += o.remaining;
             back = o;
             n++;
-            users.set(o.userId, (users.get(o.userId) ?? 0) + 1);
           }
           if (back !== l.tail) return 'tail mismatch';
           if (total !== l.total || total <= 0n) return 'level total mismatch';
@@ -312,8 +306,6 @@ export class FastOrderBook implements OrderBook {
       }
       if (n !== s.count) return 'count mismatch';
     }
-    if (users.size !== this.perUser.size) return 'per-user count mismatch';
-    for (const [u, n] of users) if (this.perUser.get(u) !== n) return 'per-user count mismatch';
     return null;
   }
 }

@@ -3,6 +3,7 @@
  * (types.ts) for results and events; the rest is internal bookkeeping.
  */
 import type { Account } from '../ledger/ledger';
+import type { MarketUser } from './trader';
 import type { OrderStatus, OrderType, OrderView, Side, StpMode, TimeInForce } from '../types';
 
 /** A spot order as held by the engine (and linked into a book while it rests). */
@@ -18,8 +19,12 @@ export class Order {
   hold: bigint;
   /** The SPOT account holding `hold` (quote asset for BUY, base for SELL); set when the order is accepted and funded. */
   holdAccount: Account | null;
-  /** The owner's SPOT account of the asset it receives (base for BUY, quote for SELL); looked up at the first fill. */
-  recvAccount: Account | null;
+  /**
+   * The owner's record in the order's market (trader.ts): its resting count, its SPOT accounts (the
+   * receiving one is looked up there at the first fill) and, through it, the market itself. Set
+   * when the order is accepted (or restored open); null only for ended orders restored from a snapshot.
+   */
+  mu: MarketUser | null;
   /** Fast book links (intrusive FIFO list per price level); unused by the naive book. */
   prev: Order | null;
   next: Order | null;
@@ -58,7 +63,7 @@ export class Order {
     this.remaining = quantity ?? 0n;
     this.hold = 0n;
     this.holdAccount = null;
-    this.recvAccount = null;
+    this.mu = null;
     this.prev = null;
     this.next = null;
     this.level = null;

@@ -24,6 +24,7 @@ import type { BookKind, OrderBook } from './book';
 import { FastOrderBook } from './fast-book';
 import { NaiveOrderBook } from './naive-book';
 import { Order } from './order';
+import type { MarketUser, Trader } from './trader';
 
 /** The placeOrder command. */
 export type PlaceOrderCommand = Extract<Command, { type: 'placeOrder' }>;
@@ -37,10 +38,10 @@ export interface SpotHost {
   allocOrderSeq(): number;
   /** Next trade id (decimal string). */
   allocTradeId(): string;
+  /** The user's record (trader.ts), created if missing (only for an order being accepted). */
+  traderFor(userId: string): Trader;
   /** A new accepted order (indexes it by id and client order id). */
   registerOrder(o: Order): void;
-  /** The order now rests in the book (open). */
-  orderRested(o: Order): void;
   /** A resting order left the book (filled, cancelled or expired); also counts as `orderEnded`. */
   orderClosed(o: Order): void;
   /** An order that never rested reached its final status (FILLED or EXPIRED). */
@@ -101,16 +102,19 @@ export class SpotMarket {
   lastPrice: bigint | null = null;
   private readonly feeBase: Account;
   private readonly feeQuote: Account;
-  /**
-   * userId -> that user's existing SPOT account of the base (resp. quote) asset: one Map lookup
-   * instead of the ledger's two per placement. Ledger accounts are never removed or replaced, so
-   * an entry never goes stale; only accounts that exist are cached (placement does not create one).
-   */
-  private readonly baseAccounts: Map<string, Account>;
-  private readonly quoteAccounts: Map<string, Account>;
 
-  /** `config` must already be validated (engine's addMarket); scales are the assets' scales. */
-  constructor(config: MarketConfig, baseScale: number, quoteScale: number, bookKind: BookKind, ledger: Ledger) {
+  /**
+   * `config` must already be validated (engine's addMarket); scales are the assets' scales; `index`
+   * is the market's position in the engine (0, 1, ...), its slot in `Trader.markets`.
+   */
+  constructor(
+    config: MarketConfig,
+    baseScale: number,
+    quoteScale: number,
+    bookKind: BookKind,
+    ledger: Ledger,
+    readonly index: number,
+  ) {
     this.config = { ...config };
     this.book = bookKind === 'naive' ? new NaiveOrderBook() : new FastOrderBook();
     this.notionalMult = pow10(quoteScale - config.priceDecimals - config.qtyDecimals);
@@ -119,8 +123,6 @@ export class SpotMarket {
     this.takerFeePpm = BigInt(config.takerFeePpm);
     this.feeBase = ledger.account('@fee', 'SYSTEM', config.base);
     this.feeQuote = ledger.account('@fee', 'SYSTEM', config.quote);
-    this.baseAccounts = new Map();
-    this.quoteAccounts = new Map();
   }
 
   /**
@@ -134,8 +136,9 @@ export class SpotMarket {
    * quoteAmount, and to a MARKET order by quantity at what it would fill in the book now.
    * too_many_open_orders: the user already has MAX_OPEN_ORDERS_PER_MARKET orders resting here
    * (checked for every order type, as Binance's MAX_NUM_ORDERS filter).
+   * `trader` is the user's record if the user has one (the engine looked it up once for the command).
    */
-  place(cmd: PlaceOrderCommand, host: SpotHost): CommandResult {
+  place(cmd: PlaceOrderCommand, host: SpotHost, trader: Trader | undefined): CommandResult {
     const c = this.config;
     if (c.status !== 'TRADING') return reject('market_halted');
     const { side, orderType, timeInForce, price, quantity, quoteAmount, clientOrderId, userId } = cmd;
@@ -194,17 +197,15 @@ export class SpotMarket {
       if (quoteAmount < c.minNotional) return reject('notional_below_minimum');
       if (quoteAmount <= 0n) return reject('amount_invalid');
     }
-    if (this.book.userOrderCount(userId) >= MAX_OPEN_ORDERS_PER_MARKET) return reject('too_many_open_orders');
+    let mu = trader === undefined ? undefined : trader.markets[this.index];
+    if (mu !== undefined && mu.openCount >= MAX_OPEN_ORDERS_PER_MARKET) return reject('too_many_open_orders');
     const ledger = host.ledger;
     const holdAsset = side === 'BUY' ? c.quote : c.base;
     const limit = isMarket ? null : (price as bigint);
-    const cache = side === 'BUY' ? this.quoteAccounts : this.baseAccounts;
-    let found = cache.get(userId);
-    if (found === undefined) {
-      found = ledger.find(userId, 'SPOT', holdAsset);
-      if (found !== undefined) cache.set(userId, found);
-    }
-    const available = found === undefined ? 0n : found.available;
+    // The user's SPOT account of the held asset, if it exists (placement creates none before it is accepted).
+    let found = mu === undefined ? null : side === 'BUY' ? mu.quote : mu.base;
+    if (found === null) found = ledger.find(userId, 'SPOT', holdAsset) ?? null;
+    const available = found === null ? 0n : found.available;
     let hold: bigint;
     if (side === 'SELL') hold = this.baseMult === 1n ? (quantity as bigint) : (quantity as bigint) * this.baseMult;
     else if (byQuote) hold = quoteAmount;
@@ -240,6 +241,8 @@ export class SpotMarket {
       stp,
       ts,
     );
+    if (mu === undefined) mu = (trader ?? host.traderFor(userId)).in(this);
+    order.mu = mu;
     host.registerOrder(order);
     const acceptedView = order.toView();
     events.push({ type: 'orderAccepted', ts, order: acceptedView });
@@ -252,6 +255,8 @@ export class SpotMarket {
     }
     // `found` exists whenever hold > 0 (its available covered the hold).
     const holdAcc = found ?? ledger.account(userId, 'SPOT', holdAsset);
+    if (side === 'BUY') mu.quote = holdAcc;
+    else mu.base = holdAcc;
     ledger.hold(holdAcc, hold);
     order.hold = hold;
     order.holdAccount = holdAcc;
@@ -266,7 +271,8 @@ export class SpotMarket {
     } else if (!isMarket && (timeInForce === 'GTC' || timeInForce === 'POST_ONLY') && outcome !== 'stp') {
       order.status = order.filledQty > 0n ? 'PARTIALLY_FILLED' : 'NEW';
       restTotal = this.book.add(order);
-      host.orderRested(order);
+      mu.openCount++;
+      mu.trader.push(order);
     } else {
       order.status = 'EXPIRED';
     }
@@ -382,8 +388,10 @@ export class SpotMarket {
     // Both orders are funded, so holdAccount is set; the receiving accounts are looked up once per order.
     const bQuote = buyer.holdAccount as Account;
     const sBase = seller.holdAccount as Account;
-    const bBase = buyer.recvAccount ?? (buyer.recvAccount = ledger.account(buyer.userId, 'SPOT', c.base));
-    const sQuote = seller.recvAccount ?? (seller.recvAccount = ledger.account(seller.userId, 'SPOT', c.quote));
+    const bMu = buyer.mu as MarketUser;
+    const sMu = seller.mu as MarketUser;
+    const bBase = bMu.base ?? (bMu.base = ledger.account(buyer.userId, 'SPOT', c.base));
+    const sQuote = sMu.quote ?? (sMu.quote = ledger.account(seller.userId, 'SPOT', c.quote));
     // Delivery both ways out of the holds.
     ledger.post(sBase, 'frozen', bBase, 'available', base);
     seller.hold -= base;
@@ -412,6 +420,7 @@ export class SpotMarket {
     let total: bigint;
     if (q === m.remaining) {
       total = this.book.remove(m);
+      (m.mu as MarketUser).openCount--;
       m.remaining = 0n;
       m.status = 'FILLED';
       host.orderClosed(m);
@@ -448,6 +457,7 @@ export class SpotMarket {
    */
   closeResting(o: Order, status: 'CANCELED' | 'EXPIRED', host: SpotHost, ts: number): bigint {
     const total = this.book.remove(o);
+    (o.mu as MarketUser).openCount--;
     // A resting order always has its hold account (set when it was accepted, or by Engine.restore).
     host.ledger.release(o.holdAccount as Account, o.hold);
     o.hold = 0n;
@@ -464,6 +474,22 @@ export class SpotMarket {
     const ev = host.events[host.events.length - 1] as { order: OrderView };
     host.events.push({ type: 'depthChanged', ts, symbol: this.config.symbol, side: o.side, price: o.price as bigint, quantity: total });
     return ev.order;
+  }
+
+  /**
+   * Put an open order from a snapshot back into the book (Engine.restore; orders in id order, so
+   * FIFO within a level is kept): its user record, hold account, resting count and open-order list.
+   */
+  restoreResting(o: Order, trader: Trader, ledger: Ledger): void {
+    const mu = trader.in(this);
+    o.mu = mu;
+    const acc = ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? this.config.quote : this.config.base);
+    o.holdAccount = acc;
+    if (o.side === 'BUY') mu.quote = acc;
+    else mu.base = acc;
+    this.book.add(o);
+    mu.openCount++;
+    trader.push(o);
   }
 
   /** Units a resting order must have frozen: BUY price*remaining in quote units, SELL remaining in base units. */
