@@ -67,6 +67,8 @@ export interface Config {
   natsPrefix: string;
   /** ENGINE_HTTP_PORT: the engine process's health and state endpoint (scale-out mode; default 8090). */
   engineHttpPort: number;
+  /** NATS_REPLICAS: copies JetStream keeps of the stream and the snapshots when it creates them (3 on a 3-node cluster; default 1). */
+  natsReplicas: number;
 }
 
 /**
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     natsUrl: env.NATS_URL || undefined,
     natsPrefix: env.NATS_PREFIX || 'EXCH',
     engineHttpPort: int(env.ENGINE_HTTP_PORT, 8090, 'ENGINE_HTTP_PORT'),
+    natsReplicas: atLeastOne(int(env.NATS_REPLICAS, 1, 'NATS_REPLICAS'), 'NATS_REPLICAS'),
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');

@@ -30,7 +30,7 @@ export async function createEnginePort(
 ): Promise<EngineHost> {
   if (config.engineTransport === 'nats') {
     if (!config.natsUrl) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL');
-    return createNatsEnginePort({ natsUrl: config.natsUrl, prefix: config.natsPrefix, log, store: drizzleProjectionStore(db) });
+    return createNatsEnginePort({ natsUrl: config.natsUrl, prefix: config.natsPrefix, replicas: config.natsReplicas, log, store: drizzleProjectionStore(db) });
   }
   return createEngineHost({ config, db, log, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}), ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}) });
 }

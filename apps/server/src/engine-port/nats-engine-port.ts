@@ -35,6 +35,8 @@ export interface NatsEnginePortOptions {
   natsUrl: string;
   /** Stream name prefix (natsNames). */
   prefix: string;
+  /** JetStream replicas of the stream and snapshot store, if this process creates them (default 1). */
+  replicas?: number;
   log: FastifyBaseLogger;
   /** The projection cursor (projected()); usually drizzleProjectionStore(db). */
   store: ProjectionStore;
@@ -73,7 +75,7 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
   const started = performance.now();
   const now = o.now ?? Date.now;
   const log = o.log;
-  const journal = await openNatsJournal(o.natsUrl, o.prefix, { name: 'exchange-gateway' });
+  const journal = await openNatsJournal(o.natsUrl, o.prefix, { name: 'exchange-gateway', replicas: o.replicas ?? 1 });
 
   // The first message of the stream is the genesis that names the journal; the engine process writes it.
   const genesisDeadline = Date.now() + (o.genesisTimeoutMs ?? 60_000);

@@ -12,7 +12,8 @@
  * idempotent and its cursor is in the database), the restart replays from the snapshot or the cursor.
  *
  * A small HTTP endpoint (ENGINE_HTTP_PORT) answers /healthz (200 once caught up with the stream as it was at start)
- * and /state (sequence, state hash, per-asset totals, projection cursor) for operators and tests.
+ * and /state (sequence, state hash, per-asset totals, projection cursor) for operators and tests, and /metrics
+ * (Prometheus text: last sequence, projector lag, process metrics; METRICS_TOKEN or loopback, modules/metrics).
  */
 import http from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
@@ -25,6 +26,8 @@ import type { SnapshotFile } from '../engine-host/snapshot-store';
 import { CommandApplier } from '../engine-port/applier';
 import { ensureGenesis } from '../engine-port/nats-engine-port';
 import { openNatsJournal } from '../engine-port/nats-journal';
+import { createMetrics } from '../modules/metrics/metrics';
+import { answerMetrics } from '../modules/metrics/metrics.routes';
 
 /** Events the projector may hold before reading the stream pauses until the database caught up. */
 const MAX_PROJECTION_BACKLOG = 50_000;
@@ -56,7 +59,7 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
   const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => log.warn({ err }, 'database connection lost') });
   const projector = await createProjector({ store: drizzleProjectionStore(handle.db), log });
   const cursor = projector.cursor;
-  const journal = await openNatsJournal(config.natsUrl, config.natsPrefix, { name: 'exchange-engine' });
+  const journal = await openNatsJournal(config.natsUrl, config.natsPrefix, { name: 'exchange-engine', replicas: config.natsReplicas });
   await ensureGenesis(journal);
   const bounds = await journal.bounds();
 
@@ -164,9 +167,24 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
     return { lastSeq: a.lastSeq, stateHash: a.engine.stateHash(), journalId, assetTotals: totals, projectedSeq: projector.cursor, caughtUp };
   }
 
+  // GET /metrics (modules/metrics): sequence and projector lag of this process, and the process defaults.
+  const metrics = createMetrics();
+  metrics.watchHost({
+    stats: {
+      get lastSeq() {
+        return a.lastSeq;
+      },
+      get projectionBacklog() {
+        return projector.buffered;
+      },
+    },
+    projected: () => projector.projected(),
+  });
   const server = http.createServer((req, res) => {
     const ok = fatal === null;
-    if (req.url === '/healthz') {
+    if (req.url === '/metrics') {
+      void answerMetrics(req, res, metrics, config.metricsToken);
+    } else if (req.url === '/healthz') {
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'failed', lastSeq: a.lastSeq }));
     } else if (req.url === '/state') {
       void projector.projected().then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...state(), snapshots: snapshotsWritten })));
