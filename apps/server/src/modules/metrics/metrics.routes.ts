@@ -13,7 +13,8 @@
  * root instance before the routes are registered.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../shared/errors';
 import type { ProcessMetrics } from './metrics';
 
@@ -30,11 +31,28 @@ export function bearerMatches(header: string | undefined, token: string): boolea
   return timingSafeEqual(digest(m[1]!.trim()), digest(token));
 }
 
-/** True for a request made on this machine directly (loopback peer, no proxy forwarding header). */
-function isLocalDirect(req: FastifyRequest): boolean {
-  const peer = req.raw.socket.remoteAddress ?? '';
-  const h = req.headers;
-  return LOOPBACK.has(peer) && h['x-forwarded-for'] === undefined && h.forwarded === undefined && h['x-real-ip'] === undefined;
+/**
+ * Whether a request for the metrics may have them (see the file comment): 'ok', 'unauthorized' (a token is set
+ * and the request lacks it) or 'forbidden' (no token set and the client is not on this machine, or forwarded).
+ */
+export function metricsAccess(headers: IncomingHttpHeaders, peer: string | undefined, token: string | undefined): 'ok' | 'unauthorized' | 'forbidden' {
+  if (token !== undefined) return bearerMatches(headers.authorization, token) ? 'ok' : 'unauthorized';
+  const direct = LOOPBACK.has(peer ?? '') && headers['x-forwarded-for'] === undefined && headers.forwarded === undefined && headers['x-real-ip'] === undefined;
+  return direct ? 'ok' : 'forbidden';
+}
+
+/**
+ * Answers GET /metrics on a plain node:http server (a process without Fastify, e.g. the scale-out engine process),
+ * with the same access rule: 200 with the text, or 401 / 403 with an empty body.
+ */
+export async function answerMetrics(req: IncomingMessage, res: ServerResponse, metrics: ProcessMetrics, token: string | undefined): Promise<void> {
+  const access = metricsAccess(req.headers, req.socket.remoteAddress, token);
+  if (access !== 'ok') {
+    res.writeHead(access === 'unauthorized' ? 401 : 403).end();
+    return;
+  }
+  const body = await metrics.text();
+  res.writeHead(200, { 'content-type': metrics.contentType, 'cache-control': 'no-store' }).end(body);
 }
 
 /** Mounts GET /metrics and the per-request timing on `app` (see the file comment for access). */
@@ -46,11 +64,9 @@ export function registerMetrics(app: FastifyInstance, metrics: ProcessMetrics, o
     done();
   });
   app.get(METRICS_PATH, { schema: { hide: true }, config: { rateLimit: false } }, async (req, reply) => {
-    if (token !== undefined) {
-      if (!bearerMatches(req.headers.authorization, token)) throw new AppError('unauthorized', 401);
-    } else if (!isLocalDirect(req)) {
-      throw new AppError('forbidden', 403);
-    }
+    const access = metricsAccess(req.headers, req.raw.socket.remoteAddress, token);
+    if (access === 'unauthorized') throw new AppError('unauthorized', 401);
+    if (access === 'forbidden') throw new AppError('forbidden', 403);
     const body = await metrics.text();
     return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(body);
   });

@@ -11,8 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { ensureMarket } from '../../engine-host/test-fixtures';
 import { apiCaller, loginUser, testMarket, type TestUser } from '../entrust/entrust-test-support';
-import { bearerMatches } from './metrics.routes';
-import { projectorLagProbe } from './metrics';
+import http from 'node:http';
+import { answerMetrics, bearerMatches } from './metrics.routes';
+import { createMetrics, projectorLagProbe } from './metrics';
 
 const MARKET = testMarket('MTRA');
 
@@ -164,5 +165,29 @@ describe('projectorLagProbe', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(lag()).toBe(0.2);
+  });
+});
+
+describe('answerMetrics (a process without Fastify, e.g. the scale-out engine process)', () => {
+  it('serves the text on node:http with the same access rule', async () => {
+    const metrics = createMetrics();
+    metrics.watchHost({ stats: { lastSeq: 4242, projectionBacklog: 7 }, projected: () => Promise.resolve() });
+    let token: string | undefined;
+    const server = http.createServer((req, res) => void answerMetrics(req, res, metrics, token));
+    await new Promise<void>((r) => server.listen(41001, '127.0.0.1', () => r()));
+    try {
+      const open = await fetch('http://127.0.0.1:41001/metrics');
+      expect(open.status).toBe(200);
+      const text = await open.text();
+      expect(sample(text, 'exchange_engine_last_seq')).toBe(4242);
+      expect(sample(text, 'exchange_projector_lag_events')).toBe(7);
+      const forwarded = await fetch('http://127.0.0.1:41001/metrics', { headers: { 'x-forwarded-for': '198.51.100.1' } });
+      expect(forwarded.status).toBe(403);
+      token = 'engine-secret';
+      expect((await fetch('http://127.0.0.1:41001/metrics')).status).toBe(401);
+      expect((await fetch('http://127.0.0.1:41001/metrics', { headers: { authorization: 'Bearer engine-secret' } })).status).toBe(200);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
