@@ -149,7 +149,7 @@ export async function runWsFanout(): Promise<WsFanoutResult | undefined> {
     const p50 = quantile(hist, 0.5);
     const p99 = quantile(hist, 0.99);
     console.log(
-      `  ${fmtInt(done.submitted)} commands (${done.rejected} rejected), ${fmtInt(done.depth.length)} depth updates and ${fmtInt(done.trades.length)} trades stamped in the ${MEASURE_S} s window; ` +
+      `  ${fmtInt(done.submitted)} commands with the warm-up (${done.rejected} rejected), ${fmtInt(done.depth.length)} depth updates and ${fmtInt(done.trades.length)} trades stamped in the ${MEASURE_S} s window; ` +
         `${fmtInt(measured)} pushes measured (${fmtInt(received)} received), ${gaps} depth gaps, ${resyncs} resync snapshots, closed sockets ${JSON.stringify(closed)}`,
     );
     console.log(

@@ -50,7 +50,8 @@ async function main(): Promise<void> {
   const port = Number.parseInt(process.argv[2] ?? '', 10);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ws-'));
   const config = loadConfig(
-    { NODE_ENV: 'development', LOG_LEVEL: 'warn' },
+    // WS_FLUSH_MS from the bench's environment, to compare flush intervals.
+    { NODE_ENV: 'development', LOG_LEVEL: 'warn', WS_FLUSH_MS: process.env.WS_FLUSH_MS },
     {
       dataDir,
       port,

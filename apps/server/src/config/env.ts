@@ -41,6 +41,8 @@ export interface Config {
   wsMessageBurst: number;
   /** Failed auth attempts one WebSocket may make; the last is answered, then the socket is closed. 0 = unlimited. */
   wsAuthFailuresPerSocket: number;
+  /** Least ms between two flushes of the WebSocket public pushes (WS_FLUSH_MS, default 20; 0: one per engine batch). */
+  wsFlushMs: number;
   /** Built web app to serve at / (absent = API only). */
   webDist: string;
   smtpUrl: string | undefined;
@@ -191,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsMessagesPerSec: int(env.WS_MESSAGES_PER_SEC, 20, 'WS_MESSAGES_PER_SEC'),
     wsMessageBurst: int(env.WS_MESSAGE_BURST, 40, 'WS_MESSAGE_BURST'),
     wsAuthFailuresPerSocket: int(env.WS_AUTH_FAILURES_PER_SOCKET, 5, 'WS_AUTH_FAILURES_PER_SOCKET'),
+    wsFlushMs: int(env.WS_FLUSH_MS, 20, 'WS_FLUSH_MS'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM ?? 'no-reply@exchange.local',

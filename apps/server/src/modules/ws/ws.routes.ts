@@ -41,6 +41,7 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
         authFailuresPerSocket: app.ctx.config.wsAuthFailuresPerSocket,
       },
       log: app.log,
+      flushMs: app.ctx.config.wsFlushMs,
     });
     hubs.set(app.ctx, hub);
     return hub;
