@@ -1,6 +1,6 @@
 /**
- * Benchmark 2: HTTP order entry with the durable journal. Starts the real server
- * (apps/server/src/server.ts, temp DATA_DIR, MARKET_MAKERS=0, CAPTCHA_TEST_MODE=1, DEMO_MODE=1) as a
+ * Benchmark 2: HTTP order entry with the durable journal. Builds and starts the real server as `npm start` runs
+ * it (apps/server/dist/bin/server.js, built by apps/server/scripts/build.mjs; temp DATA_DIR, MARKET_MAKERS=0, CAPTCHA_TEST_MODE=1, DEMO_MODE=1) as a
  * child process, registers users through the public API (puzzle, code from the demo outbox, register:
  * each gets the demo 10,000 USDT), then autocannon POSTs entrust/entrust/setEntrust form-encoded limit
  * BUYs far below the market (they rest; each holds 5 USDT, the minimum notional) with token/userId
@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import autocannon from 'autocannon';
 import { API_PATHS } from '@exchange/api';
 import { spawnTs } from './child';
@@ -151,13 +151,20 @@ function measure(opts: autocannon.Options): Promise<HttpMeasure> {
   });
 }
 
+/** Start `node [flags] <script>` (built JavaScript) with extra env, from the repository root; stdout/stderr piped. */
+function spawnNode(script: string, env: Record<string, string>, nodeFlags: string[]): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, script], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
 /** Run the benchmark. Returns undefined if a server could not be started (printed). */
 export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRead: HttpMeasure; hello: HttpMeasure } | undefined> {
   heading('2. HTTP order entry with durable journal vs Fastify hello-world (same machine, same run)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
   const port = await freePort();
   let log = '';
-  const server = spawnTs(path.join(REPO_ROOT, 'apps', 'server', 'src', 'server.ts'), [], {
+  // The built JavaScript, as `npm start` runs it (no TypeScript loader in the measured process).
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps', 'server', 'scripts', 'build.mjs')], { stdio: 'ignore' });
+  const server = spawnNode(path.join(REPO_ROOT, 'apps', 'server', 'dist', 'bin', 'server.js'), {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

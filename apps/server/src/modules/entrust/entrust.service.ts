@@ -42,12 +42,15 @@ export interface FieldStep {
 
 /**
  * Parses a decimal field into engine units: AppError 'too_many_decimals' (field named, and `step` when given,
- * so the message says what is allowed) when it has more fraction digits than `decimals`, 'value_too_large'
+ * so the message says what is allowed; a function is called only then: the texts cost a little on every order) when it has more fraction digits than `decimals`, 'value_too_large'
  * above MAX_UNITS, 'validation_failed' for bad syntax.
  */
-export function parseUnits(value: string, decimals: number, field: string, step?: FieldStep): bigint {
+export function parseUnits(value: string, decimals: number, field: string, step?: FieldStep | (() => FieldStep)): bigint {
   const r = tryParseDecimal(value, decimals);
-  if (!r.ok && r.error === 'too_many_decimals') throw new AppError('too_many_decimals', 400, field, step ? { ...step } : undefined);
+  if (!r.ok && r.error === 'too_many_decimals') {
+    const named = typeof step === 'function' ? step() : step;
+    throw new AppError('too_many_decimals', 400, field, named ? { ...named } : undefined);
+  }
   if (!r.ok) throw new AppError('validation_failed', 400, field);
   if (r.value > MAX_UNITS) throw new AppError('value_too_large', 400, field);
   return r.value;
@@ -116,8 +119,8 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
   function buildOrder(userId: string, body: Static<typeof SetEntrustBody>, s: MarketScales): PlaceOrder {
     const { market, quoteScale } = s;
     const isLimit = body.orderType === 'LIMIT';
-    const priceStep = { step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote };
-    const qtyStep = { step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base };
+    const priceStep = () => ({ step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote });
+    const qtyStep = () => ({ step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base });
     const timeInForce = body.timeInForce ?? (isLimit ? 'GTC' : 'IOC');
     const cmd: PlaceOrder = {
       type: 'placeOrder',
@@ -149,7 +152,7 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     if (hasAmount && hasTotal) throw new AppError('invalid_order', 400, 'total');
     if (!hasAmount && !hasTotal) throw new AppError('quantity_required', 400, 'amount');
     if (hasAmount) cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount', qtyStep);
-    else cmd.quoteAmount = parseUnits(body.total!, quoteScale, 'total', { step: plainDecimal(1n, quoteScale), coin: market.quote });
+    else cmd.quoteAmount = parseUnits(body.total!, quoteScale, 'total', () => ({ step: plainDecimal(1n, quoteScale), coin: market.quote }));
     return cmd;
   }
 
