@@ -23,7 +23,8 @@
  * A process mounts them with `registerMetrics(app, metrics)` (metrics.routes.ts); a process without Fastify can
  * answer `await metrics.text()` with `metrics.contentType`.
  */
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { HotCounter, HotHistogram } from './hot-metrics';
 import type { CommandResult } from '@exchange/core';
 import type { CommandInput, EngineHostStats } from '../../engine-host/engine-host';
 import type { JournalObserver } from '../../engine-host/journal';
@@ -110,11 +111,18 @@ export function createMetrics(opts: { prefix?: string } = {}): ProcessMetrics {
   collectDefaultMetrics({ register: registry, ...(opts.prefix ? { prefix: opts.prefix } : {}) });
   const registers = [registry];
 
-  const commands = new Counter({ name: 'exchange_commands_total', help: 'Commands answered by the engine port, by command type and result code (ok or the rejection)', labelNames: ['type', 'code'], registers });
-  const commandSeconds = new Histogram({ name: 'exchange_command_duration_seconds', help: 'Seconds from submit to answer of a command (queue + journal + engine)', labelNames: ['type'], buckets: LATENCY_BUCKETS, registers });
+  // The per-request and per-command metrics are hot-metrics.ts's (prom-client's observe costs microseconds a call).
+  const commands = new HotCounter('exchange_commands_total', 'Commands answered by the engine port, by command type and result code (ok or the rejection)');
+  const commandSeconds = new HotHistogram('exchange_command_duration_seconds', 'Seconds from submit to answer of a command (queue + journal + engine)', LATENCY_BUCKETS);
+  const http = new HotHistogram('http_request_duration_seconds', 'HTTP requests by method, route pattern and status class, in seconds', LATENCY_BUCKETS);
+  for (const m of [commands, commandSeconds, http]) registry.registerMetric(m as unknown as Metric);
+  /** Counts and times one answered command. */
+  const commandDone = (type: string, code: string, started: number) => {
+    commands.inc(`${type} ${code}`, () => ({ type, code }));
+    commandSeconds.observe(type, () => ({ type }), (performance.now() - started) / 1000);
+  };
   let inFlight = 0;
   new Gauge({ name: 'exchange_engine_commands_in_flight', help: 'Commands submitted through this process and not yet answered', registers, collect() { this.set(inFlight); } });
-  const http = new Histogram({ name: 'http_request_duration_seconds', help: 'HTTP requests by method, route pattern and status class, in seconds', labelNames: ['method', 'route', 'status'], buckets: LATENCY_BUCKETS, registers });
   const writeSeconds = new Histogram({ name: 'exchange_journal_write_seconds', help: 'Seconds of the write of one journal batch', buckets: DISK_BUCKETS, registers });
   const fsyncSeconds = new Histogram({ name: 'exchange_journal_fsync_seconds', help: 'Seconds of the fdatasync of one journal batch', buckets: DISK_BUCKETS, registers });
   const batchRecords = new Histogram({ name: 'exchange_journal_batch_records', help: 'Records per journal batch (group commit: one fdatasync serves them all)', buckets: BATCH_BUCKETS, registers });
@@ -156,23 +164,22 @@ export function createMetrics(opts: { prefix?: string } = {}): ProcessMetrics {
     },
     instrumentSubmit(port) {
       const submit = port.submit.bind(port);
-      port.submit = async (cmd: CommandInput): Promise<CommandResult> => {
+      port.submit = (cmd: CommandInput): Promise<CommandResult> => {
         const started = performance.now();
         inFlight++;
-        let code = 'error';
-        try {
-          const r = await submit(cmd);
-          code = r.code;
-          return r;
-        } catch (err) {
-          const c = (err as { code?: unknown } | null)?.code;
-          if (typeof c === 'string') code = c;
-          throw err;
-        } finally {
-          inFlight--;
-          commands.inc({ type: cmd.type, code });
-          commandSeconds.observe({ type: cmd.type }, (performance.now() - started) / 1000);
-        }
+        return submit(cmd).then(
+          (r) => {
+            inFlight--;
+            commandDone(cmd.type, r.code, started);
+            return r;
+          },
+          (err: unknown) => {
+            inFlight--;
+            const c = (err as { code?: unknown } | null)?.code;
+            commandDone(cmd.type, typeof c === 'string' ? c : 'error', started);
+            throw err;
+          },
+        );
       };
       return port;
     },
@@ -184,7 +191,8 @@ export function createMetrics(opts: { prefix?: string } = {}): ProcessMetrics {
       wsRead = read;
     },
     observeHttp(method, route, status, seconds) {
-      http.observe({ method, route, status: `${Math.floor(status / 100)}xx` }, seconds);
+      const cls = status < 200 ? '1xx' : status < 300 ? '2xx' : status < 400 ? '3xx' : status < 500 ? '4xx' : '5xx';
+      http.observe(`${method} ${cls} ${route}`, () => ({ method, route, status: cls }), seconds);
     },
     text: () => registry.metrics(),
   };
