@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Engine, serializeCommand, type Command } from '@exchange/core';
 import { TEST_BTC_USDT } from '../engine-host/test-fixtures';
-import { CommandApplier } from './applier';
+import { CommandApplier, serializeBatch } from './applier';
 
 const setup: Command[] = [
   { type: 'genesis', journalId: 'j-test', ts: 1000 } as Command,
@@ -75,7 +75,9 @@ describe('CommandApplier', () => {
             const snap = a.snapshot();
             a = new CommandApplier(JSON.parse(JSON.stringify(snap)) as typeof snap, exec);
           }
-          const r = a.apply(i + 1, bodies[i]!);
+          const rs = a.apply(i + 1, bodies[i]!);
+          expect(rs).toHaveLength(1);
+          const r = rs[0]!;
           if (i >= setup.length) {
             const m = msgs[i - setup.length]!;
             expect(r.cmd === null).toBe(m.kind === 'junk');
@@ -102,6 +104,20 @@ describe('CommandApplier', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('a batch message applies its commands in order, as the same commands one message each would', () => {
+    const single = new CommandApplier(null);
+    setup.forEach((c, i) => single.apply(i + 1, body(c)));
+    const batched = new CommandApplier(null);
+    const rs = batched.apply(1, Buffer.from(serializeBatch(setup), 'utf8'));
+    expect(rs.map((r) => r.result?.code)).toEqual(setup.map(() => 'ok'));
+    expect(rs.every((r) => r.seq === 1)).toBe(true);
+    expect(batched.engine.stateHash()).toBe(single.engine.stateHash());
+    // A batch with an element that is not a command has no effect at all.
+    const bad = batched.apply(2, Buffer.from(`[${serializeCommand(setup[4]!)},{"type":1}]`, 'utf8'));
+    expect(bad).toEqual([{ seq: 2, cmd: null, result: null }]);
+    expect(batched.engine.stateHash()).toBe(single.engine.stateHash());
   });
 
   it('refuses a gap or a repeat in the sequence (a bug of the reader)', () => {

@@ -6,18 +6,18 @@
  * What makes it deterministic beyond the engine itself (DESIGN.md section 2):
  * - `ts`: a publisher stamps a command with its own clock; the applier makes it monotonic in stream order,
  *   ts = max(stamped ts, last applied ts), so clocks that disagree between gateways cannot move time backwards;
- * - a message that is not a command (unparseable body) has no effect and is reported as skipped;
+ * - a message that is not a command or a batch of commands (unparseable body) has no effect and is reported;
  * - a command on which the engine throws (a bug) has no effect: the state is rebuilt from the base snapshot and the
  *   commands since, without it, as the embedded host does (engine-host.ts), so every replica skips it the same way.
  */
-import { Engine, parseCommand } from '@exchange/core';
+import { Engine, parseCommand, serializeCommand } from '@exchange/core';
 import type { Command, CommandResult, EngineSnapshot } from '@exchange/core';
 import type { SnapshotFile } from '../engine-host/snapshot-store';
 
 /** Commands kept in memory to rebuild the state without one that threw, before the in-memory base moves on. */
 const REBASE_EVERY = 100_000;
 
-/** What applying one stream message did. `cmd` null = not a command; `result` null = the engine threw (no effect). */
+/** What applying one command of a stream message did. `cmd` null = not a command; `result` null = the engine threw (no effect). */
 export interface Applied {
   seq: number;
   cmd: Command | null;
@@ -28,8 +28,8 @@ export interface Applied {
 export class CommandApplier {
   private eng: Engine;
   private base: { seq: number; snap: EngineSnapshot | null };
-  private sinceBase: Array<{ seq: number; cmd: Command }> = [];
-  private readonly skipped = new Set<number>();
+  /** The commands applied since `base` (never one the engine threw on). */
+  private sinceBase: Command[] = [];
   /** Sequence number of the last message applied (0 = none). */
   lastSeq: number;
   /** Largest `ts` applied so far (Unix ms). */
@@ -65,30 +65,38 @@ export class CommandApplier {
   }
 
   /**
-   * Applies the message `seq` (must be lastSeq + 1; throws otherwise, a gap or a repeat is a bug of the reader).
-   * Never throws for a bad body or an engine exception: those are reported in the result.
+   * Applies the message `seq` (must be lastSeq + 1; throws otherwise, a gap or a repeat is a bug of the reader): one
+   * command, or a batch of them (a JSON array, in order, as a gateway publishes several commands in one message so
+   * that one JetStream ack serves them all). Returns one Applied per command ([{cmd: null}] for a body that is not
+   * a command or a batch of commands). Never throws for a bad body or an engine exception.
    */
-  apply(seq: number, body: Uint8Array): Applied {
+  apply(seq: number, body: Uint8Array): Applied[] {
     if (seq !== this.lastSeq + 1) throw new Error(`CommandApplier: message ${seq} after ${this.lastSeq}`);
     this.lastSeq = seq;
-    let cmd: Command;
+    const text = Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8');
+    let cmds: Command[];
     try {
-      cmd = parseCommand(Buffer.from(body.buffer, body.byteOffset, body.byteLength).toString('utf8'));
+      cmds = text.startsWith('[') ? parseBatch(text) : [parseCommand(text)];
     } catch {
-      return { seq, cmd: null, result: null };
+      return [{ seq, cmd: null, result: null }];
     }
+    return cmds.map((c) => this.applyOne(seq, c));
+  }
+
+  private applyOne(seq: number, parsed: Command): Applied {
+    let cmd = parsed;
     const ts = Math.max(cmd.ts, this.lastTs);
     this.lastTs = ts;
     if (ts !== cmd.ts) cmd = { ...cmd, ts };
     try {
       const result = this.exec(this.eng, cmd);
-      this.sinceBase.push({ seq, cmd });
+      this.sinceBase.push(cmd);
       if (this.sinceBase.length >= REBASE_EVERY) this.rebase();
       return { seq, cmd, result };
     } catch {
-      this.skipped.add(seq);
+      // The commands since the base, without this one (never pushed), give the state as if it never came.
       const e = this.base.snap === null ? new Engine() : Engine.restore(this.base.snap);
-      for (const r of this.sinceBase) if (!this.skipped.has(r.seq)) this.exec(e, r.cmd);
+      for (const c of this.sinceBase) this.exec(e, c);
       this.eng = e;
       return { seq, cmd, result: null };
     }
@@ -104,7 +112,19 @@ export class CommandApplier {
     const state = this.eng.snapshot();
     this.base = { seq: this.lastSeq, snap: state };
     this.sinceBase = [];
-    this.skipped.clear();
     return state;
   }
+}
+
+/** One stream message carrying several commands (a JSON array of serializeCommand texts' objects). */
+export function serializeBatch(cmds: readonly Command[]): string {
+  return `[${cmds.map((c) => serializeCommand(c)).join(',')}]`;
+}
+
+/** Inverse of serializeBatch; throws SyntaxError when any element is not a command. */
+function parseBatch(text: string): Command[] {
+  const arr: unknown = JSON.parse(text);
+  if (!Array.isArray(arr) || arr.length === 0) throw new SyntaxError('not a batch of commands');
+  // parseCommand revives bigints and checks the shape of each element.
+  return arr.map((v) => parseCommand(JSON.stringify(v)));
 }

@@ -5,7 +5,8 @@
  * - submit(cmd): stamps `ts` with this process's clock, publishes the command on the stream with a unique
  *   Nats-Msg-Id (a retried publish is stored once), and resolves only when both hold: JetStream acknowledged it
  *   (it is durably in the stream, replicated on an R3 stream) and this process's read replica has applied it,
- *   which gives the command's result.
+ *   which gives the command's result. Group commit: while publishes are in flight, new commands queue and go out
+ *   together as one message (a batch), so one ack serves many orders under load.
  * - engine: a read replica of the engine fed by the same stream, through the deterministic CommandApplier.
  *   A gateway reads balances, open orders and depth from it synchronously, as in the embedded mode, and its
  *   answers are read-your-writes: submit resolves after the replica applied the command.
@@ -27,7 +28,7 @@ import { AppError } from '../shared/errors';
 import type { CommandInput, EngineHost, EngineHostStats, RecoveryReport } from '../engine-host/engine-host';
 import { EngineView } from '../engine-host/engine-view';
 import type { ProjectionStore } from '../engine-host/projection-store';
-import { CommandApplier } from './applier';
+import { CommandApplier, serializeBatch } from './applier';
 import { openNatsJournal, type NatsJournal } from './nats-journal';
 
 /** Options of createNatsEnginePort. */
@@ -46,6 +47,10 @@ export interface NatsEnginePortOptions {
   applyTimeoutMs?: number;
   /** Longest wait for the journal's genesis at start (the engine process writes it; default 60 s). */
   genesisTimeoutMs?: number;
+  /** Publishes in flight at once (default 4); commands arriving meanwhile share the next message. */
+  maxInFlight?: number;
+  /** Most commands in one message (default 256). */
+  maxBatch?: number;
   /** Publish attempts with the same message id when the ack does not come (default 3). */
   publishAttempts?: number;
   /** Interval of the projection cursor poll of projected() (default 20 ms). */
@@ -53,6 +58,7 @@ export interface NatsEnginePortOptions {
 }
 
 interface Waiter {
+  cmd: Command;
   resolve: (r: CommandResult) => void;
   reject: (e: unknown) => void;
 }
@@ -106,7 +112,11 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
   const snapshotSeq = a.lastSeq;
 
   const listeners = new Set<(events: EngineEvent[], cmd: Command) => void>();
-  const waiting = new Map<string, Waiter>();
+  /** Commands published and not yet applied, by the message id of the message that carries them (in order). */
+  const waiting = new Map<string, Waiter[]>();
+  /** Commands waiting for a publish slot. */
+  const queue: Waiter[] = [];
+  let inFlight = 0;
   let seqWaiters: Array<{ seq: number; resolve: () => void }> = [];
   let failure: unknown = null;
   let closing = false;
@@ -118,24 +128,29 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
   function onMessage(m: { seq: number; data: Uint8Array; msgId: string | undefined }): void {
     if (m.seq <= a.lastSeq) return;
     const applied = a.apply(m.seq, m.data);
-    const w = m.msgId === undefined ? undefined : waiting.get(m.msgId);
-    if (w) waiting.delete(m.msgId!);
-    if (applied.result === null || applied.cmd === null) {
-      skipped.push(m.seq);
-      log.error({ seq: m.seq }, applied.cmd === null ? 'stream message is not a command; skipped' : 'engine threw; the command is skipped (every replica skips it)');
-      w?.reject(new AppError('internal_error', 500));
-    } else {
-      if (applied.result.events.length > 0) {
+    const ws = m.msgId === undefined ? undefined : waiting.get(m.msgId);
+    if (ws) waiting.delete(m.msgId!);
+    applied.forEach((x, i) => {
+      const w = ws?.[i];
+      if (x.result === null || x.cmd === null) {
+        skipped.push(m.seq);
+        log.error({ seq: m.seq, index: i }, x.cmd === null ? 'stream message is not a command; skipped' : 'engine threw; the command is skipped (every replica skips it)');
+        w?.reject(new AppError('internal_error', 500));
+        return;
+      }
+      if (x.result.events.length > 0) {
         for (const l of listeners) {
           try {
-            l(applied.result.events, applied.cmd);
+            l(x.result.events, x.cmd);
           } catch (err) {
             log.error({ err }, 'event listener threw');
           }
         }
       }
-      w?.resolve(applied.result);
-    }
+      w?.resolve(x.result);
+    });
+    // A message whose commands were not all applied (not a batch of them): its remaining callers get an error.
+    if (ws) for (const w of ws.slice(applied.length)) w.reject(new AppError('internal_error', 500));
     if (seqWaiters.length > 0) {
       const due = seqWaiters.filter((s) => s.seq <= a.lastSeq);
       if (due.length > 0) {
@@ -181,6 +196,47 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     }
   }
 
+  const maxInFlight = o.maxInFlight ?? 4;
+  const maxBatch = o.maxBatch ?? 256;
+  /**
+   * Group commit over JetStream: up to `maxInFlight` publishes at once; commands that arrive meanwhile wait and go
+   * out together in the next message (a JSON array, at most `maxBatch`), so one publish ack serves them all.
+   */
+  function pump(): void {
+    while (inFlight < maxInFlight && queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      inFlight++;
+      void sendBatch(batch);
+    }
+  }
+
+  async function sendBatch(batch: Waiter[]): Promise<void> {
+    const msgId = randomUUID();
+    const text = batch.length === 1 ? serializeCommand(batch[0]!.cmd) : serializeBatch(batch.map((w) => w.cmd));
+    const body = Buffer.from(text, 'utf8');
+    waiting.set(msgId, batch);
+    let seq: number;
+    try {
+      seq = await publish(body, msgId);
+    } catch (err) {
+      waiting.delete(msgId);
+      log.error({ err, commands: batch.length }, 'command publish failed; its outcome is unknown until the stream is read');
+      for (const w of batch) w.reject(new AppError('outcome_unknown', 503));
+      return;
+    } finally {
+      inFlight--;
+      pump();
+    }
+    // In the stream: the replica's apply answers. Past the timeout the callers hear outcome_unknown (it will apply).
+    const timer = setTimeout(() => {
+      if (waiting.delete(msgId)) for (const w of batch) w.reject(new AppError('outcome_unknown', 503));
+    }, o.applyTimeoutMs ?? 30_000);
+    await reached(seq);
+    clearTimeout(timer);
+    // A duplicate ack names the first message, which carried the same id and so answered these callers already.
+    if (waiting.delete(msgId)) for (const w of batch) w.reject(new AppError('outcome_unknown', 503));
+  }
+
   let polling: Promise<void> | null = null;
   /** Reads the projection cursor until it reaches `seq`. */
   async function pollCursor(seq: number): Promise<void> {
@@ -210,33 +266,13 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     get ready() {
       return failure === null && !closing && !journal.nc.isClosed();
     },
-    async submit(input: CommandInput): Promise<CommandResult> {
-      if (closing || failure !== null) throw new AppError('service_unavailable', 503);
+    submit(input: CommandInput): Promise<CommandResult> {
+      if (closing || failure !== null) return Promise.reject(new AppError('service_unavailable', 503));
       const cmd = { ...input, ts: now() } as Command;
-      const body = Buffer.from(serializeCommand(cmd), 'utf8');
-      const msgId = randomUUID();
-      const result = new Promise<CommandResult>((resolve, reject) => waiting.set(msgId, { resolve, reject }));
-      // Settled by the replica even when this call already gave up (publish failed): never an unhandled rejection.
-      result.catch(() => undefined);
-      let seq: number;
-      try {
-        seq = await publish(body, msgId);
-      } catch (err) {
-        waiting.delete(msgId);
-        log.error({ err }, 'command publish failed; its outcome is unknown until the stream is read');
-        throw new AppError('outcome_unknown', 503);
-      }
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new AppError('outcome_unknown', 503)), o.applyTimeoutMs ?? 30_000);
+      return new Promise<CommandResult>((resolve, reject) => {
+        queue.push({ cmd, resolve, reject });
+        pump();
       });
-      try {
-        // The message id resolves `result` when the replica applies it; `reached` covers a duplicate ack.
-        return await Promise.race([result, timeout, reached(seq).then(() => (waiting.has(msgId) ? timeout : result))]);
-      } finally {
-        clearTimeout(timer);
-        waiting.delete(msgId);
-      }
     },
     onEvents(listener) {
       listeners.add(listener);
@@ -259,8 +295,9 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     async close() {
       if (closing) return;
       closing = true;
-      for (const w of waiting.values()) w.reject(new AppError('service_unavailable', 503));
+      for (const ws of waiting.values()) for (const w of ws) w.reject(new AppError('service_unavailable', 503));
       waiting.clear();
+      for (const w of queue.splice(0, queue.length)) w.reject(new AppError('service_unavailable', 503));
       await stop();
       await journal.close();
       listeners.clear();

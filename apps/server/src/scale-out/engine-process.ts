@@ -17,6 +17,7 @@
  */
 import http from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
+import type { EngineEvent } from '@exchange/core';
 import type { Config } from '../config/env';
 import { openDb } from '../db/client';
 import { JournalMismatchError } from '../engine-host/engine-host';
@@ -129,21 +130,25 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
     a.lastSeq + 1,
     async (m) => {
       if (fatal !== null || m.seq <= a.lastSeq) return;
-      const applied = a.apply(m.seq, m.data);
-      if (applied.cmd === null || applied.result === null) {
-        log.error({ seq: m.seq }, applied.cmd === null ? 'stream message is not a command; skipped' : 'engine threw; the command is skipped');
-      } else {
-        if (journalId === null && applied.cmd.type === 'genesis' && applied.result.code === 'ok') {
+      // One message = one command or a batch of them; the projector takes their events under the message's sequence.
+      const events: EngineEvent[] = [];
+      for (const x of a.apply(m.seq, m.data)) {
+        if (x.cmd === null || x.result === null) {
+          log.error({ seq: m.seq }, x.cmd === null ? 'stream message is not a command; skipped' : 'engine threw; the command is skipped');
+          continue;
+        }
+        if (journalId === null && x.cmd.type === 'genesis' && x.result.code === 'ok') {
           try {
-            bindJournal(applied.cmd.journalId);
+            bindJournal(x.cmd.journalId);
           } catch (err) {
             fatal = err;
             log.fatal({ err }, 'journal mismatch');
             return;
           }
         }
-        if (m.seq > cursor && journalId !== null) projector.push(m.seq, applied.result.events);
+        for (const e of x.result.events) events.push(e);
       }
+      if (m.seq > cursor && journalId !== null) projector.push(m.seq, events);
       if (!caughtUp && a.lastSeq >= bounds.last) {
         caughtUp = true;
         resolveCaughtUp();

@@ -32,10 +32,10 @@ const NATS_URL = process.env.NATS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
 const enabled = Boolean(NATS_URL && DATABASE_URL);
 
-/** A free TCP port in 44100-44199 (this test's range on a shared machine). */
+/** A free TCP port in 44100-44149 (this test's range on a shared machine). */
 async function portInRange(taken: Set<number>): Promise<number> {
   for (;;) {
-    const port = 44100 + Math.floor(Math.random() * 100);
+    const port = 44100 + Math.floor(Math.random() * 50);
     if (taken.has(port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const srv = net.createServer();
