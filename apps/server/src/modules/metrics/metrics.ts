@@ -59,6 +59,7 @@ export interface Submitter {
 
 /** The metrics of one process. */
 export interface ProcessMetrics {
+  /** This process's metrics except the default process metrics (merged in by `text`). */
   readonly registry: Registry;
   /** Content-Type of `text()` (Prometheus text exposition format 0.0.4). */
   readonly contentType: string;
@@ -105,10 +106,23 @@ export function projectorLagProbe(projected: () => Promise<void>, nowMs: () => n
   };
 }
 
-/** Creates the metrics of this process, with prom-client's default process metrics. */
-export function createMetrics(opts: { prefix?: string } = {}): ProcessMetrics {
+/**
+ * prom-client's default process metrics (CPU, memory, heap, event-loop lag, GC, handles), collected once per
+ * process in a registry of their own and merged into each scrape: tests build many contexts in one process, and
+ * each collection would start an event-loop delay monitor of its own.
+ */
+let processDefaults: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processDefaults) {
+    processDefaults = new Registry();
+    collectDefaultMetrics({ register: processDefaults });
+  }
+  return processDefaults;
+}
+
+/** Creates the metrics of this process (the default process metrics are merged into every scrape). */
+export function createMetrics(): ProcessMetrics {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry, ...(opts.prefix ? { prefix: opts.prefix } : {}) });
   const registers = [registry];
 
   // The per-request and per-command metrics are hot-metrics.ts's (prom-client's observe costs microseconds a call).
@@ -194,7 +208,7 @@ export function createMetrics(opts: { prefix?: string } = {}): ProcessMetrics {
       const cls = status < 200 ? '1xx' : status < 300 ? '2xx' : status < 400 ? '3xx' : status < 500 ? '4xx' : '5xx';
       http.observe(`${method} ${cls} ${route}`, () => ({ method, route, status: cls }), seconds);
     },
-    text: () => registry.metrics(),
+    text: () => Registry.merge([processRegistry(), registry]).metrics(),
   };
   return metrics;
 }
