@@ -84,9 +84,12 @@ class BookSide {
     let lo = 0;
     let hi = ch.length - 1;
     // Most prices land near the top of the book: when the chunk before the last one is entirely
-    // worse than `price`, the last chunk is the answer without searching the chunk list.
-    const beforeLast = ch[hi - 1];
-    if (beforeLast !== undefined && this.worse((beforeLast[beforeLast.length - 1] as Level).price, price)) lo = hi;
+    // worse than `price`, the last chunk is the answer without searching the chunk list. (Indexes
+    // are checked before reading: reading index -1 of an array is a slow megamorphic property lookup.)
+    if (hi > 0) {
+      const beforeLast = ch[hi - 1] as Level[];
+      if (this.worse((beforeLast[beforeLast.length - 1] as Level).price, price)) lo = hi;
+    }
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       const c = ch[mid] as Level[];
@@ -107,21 +110,23 @@ class BookSide {
   }
 
   best(): Level | undefined {
-    const c = this.chunks[this.chunks.length - 1];
-    return c === undefined ? undefined : c[c.length - 1];
+    const n = this.chunks.length;
+    if (n === 0) return undefined;
+    const c = this.chunks[n - 1] as Level[];
+    return c[c.length - 1];
   }
 
   /** The level at `price`, created (and inserted in order) if missing. */
   levelFor(price: bigint): Level {
     const ch = this.chunks;
-    const lastChunk = ch[ch.length - 1];
-    if (lastChunk === undefined) {
+    if (ch.length === 0) {
       const c: Level[] = [];
       const level = new Level(price, c);
       c.push(level);
       ch.push(c);
       return level;
     }
+    const lastChunk = ch[ch.length - 1] as Level[];
     let ci: number;
     let c: Level[];
     let level: Level;
@@ -170,8 +175,9 @@ class BookSide {
     const i = c.indexOf(level);
     if (i > 0) return c[i - 1];
     const ci = this.chunks.lastIndexOf(c);
-    const prev = this.chunks[ci - 1];
-    return prev === undefined ? undefined : prev[prev.length - 1];
+    if (ci <= 0) return undefined;
+    const prev = this.chunks[ci - 1] as Level[];
+    return prev[prev.length - 1];
   }
 
   /** Levels best first, at most `max`. */
