@@ -75,9 +75,24 @@ async function healthy(url: string, child: ChildProcess, out: () => string): Pro
   throw new Error(`${url} not up: ${out().slice(-1500)}`);
 }
 
+/** SIGTERM, then SIGKILL after 10 s. */
+function stopProc(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(t);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
 function start(script: string, env: Record<string, string>): { child: ChildProcess; out: () => string } {
   let log = '';
-  const child = spawnTs(path.join(REPO_ROOT, 'apps', 'server', 'src', 'scale-out', script), [], env);
+  // BENCH_SCALE_OUT_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags of the engine process and gateways.
+  const flags = (process.env.BENCH_SCALE_OUT_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
+  const child = spawnTs(path.join(REPO_ROOT, 'apps', 'server', 'src', 'scale-out', script), [], env, flags);
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   return { child, out: () => log };
@@ -185,7 +200,8 @@ export async function runHttpOrderEntryNats(): Promise<{ entry: Measure; hello: 
     console.log(`  skipped: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   } finally {
-    for (const c of procs) c.kill('SIGKILL');
+    // SIGTERM first (a clean stop writes the processes' --cpu-prof files when BENCH_SCALE_OUT_NODE_FLAGS asks).
+    await Promise.all(procs.map((c) => stopProc(c)));
     await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch(() => undefined);
     await admin.end();
     const nc = await connect({ servers: natsUrl });
