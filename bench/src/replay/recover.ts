@@ -6,7 +6,7 @@
  * replay is compared with. Exits without closing the host (no snapshot). Usage: recover.ts <dataDir>
  */
 import path from 'node:path';
-import { Engine, parseCommand, type Command } from '@exchange/core';
+import { decodeCommand, Engine, type Command } from '@exchange/core';
 import { openDb } from '../../../apps/server/src/db/client';
 import { projectionCursor } from '../../../apps/server/src/db/schema/trading';
 import { nodeFs } from '../../../apps/server/src/engine-host/node-fs';
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const read = await readJournal(nodeFs, path.join(config.dataDir, 'journal'), 0, { truncate: false });
   const readMs = performance.now() - tr;
   const tp = performance.now();
-  const cmds: Command[] = read.records.map((r) => parseCommand(Buffer.from(r.body).toString('utf8')));
+  const cmds: Command[] = read.records.map((r) => decodeCommand(r.body));
   const parseMs = performance.now() - tp;
   const engine = new Engine();
   maybeGc();

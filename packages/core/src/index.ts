@@ -2,7 +2,7 @@
 export * from './types';
 export type { EngineApi, EngineSnapshot } from './engine-api';
 export { DEFAULT_CLOSED_ORDER_RETENTION, DEFAULT_IDEMPOTENCY_WINDOW_MS, Engine, MAX_ASSET_SCALE, MAX_IDEMPOTENCY_KEY_LENGTH, type EngineOptions } from './engine';
-export { parseCommand, serializeCommand } from './codec';
+export { BINARY_COMMAND_V1, decodeCommand, encodeCommand, parseCommand, serializeCommand } from './codec';
 export * from './money';
 export { computeIndexPrice, INDEX_CLAMP_BPS, type IndexSource } from './index-price/index-price';
 export { MAX_CLIENT_ORDER_ID_LENGTH, MAX_OPEN_ORDERS_PER_MARKET } from './spot/spot-market';

@@ -39,13 +39,13 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { Engine, parseCommand, serializeCommand } from '@exchange/core';
+import { decodeCommand, encodeCommand, Engine } from '@exchange/core';
 import type { Command, CommandResult, EngineApi, EngineEvent, EngineSnapshot } from '@exchange/core';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { AppError } from '../shared/errors';
 import type { HostFs } from './host-fs';
-import { JournalWriter, listSegments, readJournal, verifyJournal, type JournalObserver, type JournalStats } from './journal';
+import { JournalWriter, listSegments, readJournal, verifyJournal, type RecordRun, type JournalObserver, type JournalStats } from './journal';
 import { nodeFs } from './node-fs';
 import { drizzleProjectionStore, type ProjectionStore } from './projection-store';
 import { createProjector, type Projector } from './projector';
@@ -151,14 +151,19 @@ export interface EngineHostDeps {
 interface Pending {
   seq: number;
   cmd: Command;
-  body: Buffer;
+  body: Uint8Array;
   resolve: (r: CommandResult) => void;
   reject: (e: unknown) => void;
 }
 
 type Candidate = { kind: 'snapshot'; seq: number; file: string } | { kind: 'genesis'; seq: 0 };
 
-/** Commands kept in memory to rebuild the state without one that threw, before the in-memory base moves on. */
+/**
+ * Commands applied live that are kept (as their journal bytes) to rebuild the state without one that threw, before
+ * the in-memory base moves on. Not counted during recovery: the records replayed are in memory anyway (their
+ * segment buffers), and a snapshot of the state every 100,000 replayed commands cost more than the replay itself
+ * (the idempotency keys of a busy day are copied each time).
+ */
 const REBASE_EVERY = 100_000;
 
 /** Default of EngineHostDeps.maxProjectionBacklog. */
@@ -182,10 +187,6 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   const projector: Projector = await createProjector({ store, log, flushMs: deps.projectorFlushMs });
   const cursor = projector.cursor;
   const dbJournal = projector.journalId;
-
-  // ---- every segment's checksums, also those a snapshot covers (the database may need them to be rebuilt) ----
-  const verified = await verifyJournal(fs, journalDir);
-  if (verified.corrupt) throw verified.corrupt;
 
   // ---- choose the starting state ------------------------------------------------------------------
   const snaps = await listSnapshots(fs, snapshotDir);
@@ -218,6 +219,9 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     }
   }
   if (!engine) {
+    // Corruption is the more useful message (the journal is checked in full below otherwise).
+    const verified = await verifyJournal(fs, journalDir);
+    if (verified.corrupt) throw verified.corrupt;
     throw new JournalMismatchError(
       `cannot recover: the database is at sequence ${cursor}, no usable snapshot in ${snapshotDir} is at or before it, and the journal in ${journalDir} does not start at 1 (its older segments are missing). Restore the missing journal segments, or restore the database from a backup that is not older than the oldest snapshot.`,
     );
@@ -227,9 +231,11 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   let journalId: string | null = null;
   /** Sequence number of the snapshot recovery starts from (0 = genesis). */
   const snapshotSeq = base.seq;
-  const read = await readJournal(fs, journalDir, snapshotSeq, { truncate: true });
+  // Every segment's checksums are verified in the same pass, also those the snapshot covers (the database may need
+  // them to be rebuilt): a corruption anywhere stops recovery.
+  const read = await readJournal(fs, journalDir, snapshotSeq, { truncate: true, verifyAll: true });
   if (read.torn) log.warn(read.torn, 'journal: torn last record dropped and truncated (it was never acknowledged)');
-  if (base.seq > 0 && read.records.length === 0) {
+  if (base.seq > 0 && read.count === 0) {
     // The snapshot's own last command must still be in the journal, or the journal lost acknowledged records.
     const check = await readJournal(fs, journalDir, base.seq - 1, { truncate: false });
     if (check.lastSeq < base.seq) {
@@ -240,9 +246,9 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   }
   let lastSeq = read.lastSeq;
   // The journal's id first (a database of another journal is the more useful message than "ahead").
-  const first = read.records[0];
-  if (engine.journalId() === null && first !== undefined && first.seq === 1) {
-    const cmd = parseCommand(Buffer.from(first.body).toString('utf8'));
+  const firstRun = read.runs[0];
+  if (engine.journalId() === null && firstRun !== undefined && firstRun.scan.start + firstRun.from === 1) {
+    const cmd = decodeCommand(firstRun.scan.buf, firstRun.scan.bodyStart(firstRun.from), firstRun.scan.bodyEnd(firstRun.from));
     if (cmd.type === 'genesis' && dbJournal !== null && dbJournal !== cmd.journalId) bindJournal(cmd.journalId);
   } else if (engine.journalId() !== null) {
     bindJournal(engine.journalId()!);
@@ -267,28 +273,50 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     projector.bind(id);
   }
 
-  /** Commands since `base`, to rebuild the state without one that threw. */
-  let sinceBase: Array<{ seq: number; cmd: Command }> = [];
+  /**
+   * Commands since `base`, to rebuild the state without one that threw: the first `replayedSinceBase` records of
+   * `replayedRuns` (the journal records replayed at start, still in their segment buffers), then `sinceBase`
+   * (commands applied live, as their journal bytes). Decoded again only for a rebuild.
+   */
+  let replayedRuns: RecordRun[] = read.runs;
+  let replayedSinceBase = 0;
+  let sinceBase: Array<{ seq: number; body: Uint8Array }> = [];
   const skipped = new Set<number>();
   let eng: Engine = engine;
 
-  /** The state after every command of `sinceBase` (skipping those in `skipped`); never throws for skipped ones. */
+  /** Moves the base to the current state `snap` (after command `seq`): nothing before it is kept for rebuilds. */
+  function rebase(seq: number, snap: EngineSnapshot): void {
+    base = { seq, snap };
+    replayedRuns = [];
+    replayedSinceBase = 0;
+    sinceBase = [];
+    skipped.clear();
+  }
+
+  /** The state after every command since `base` (skipping those in `skipped`); never throws for skipped ones. */
   function rebuild(): Engine {
     const e = base.snap === null ? new Engine() : Engine.restore(base.snap);
-    for (const r of sinceBase) if (!skipped.has(r.seq)) exec(e, r.cmd);
+    let left = replayedSinceBase;
+    for (const { scan, from } of replayedRuns) {
+      for (let i = from; i < scan.count && left > 0; i++, left--) {
+        if (!skipped.has(scan.start + i)) exec(e, decodeCommand(scan.buf, scan.bodyStart(i), scan.bodyEnd(i)));
+      }
+    }
+    for (const r of sinceBase) if (!skipped.has(r.seq)) exec(e, decodeCommand(r.body));
     return e;
   }
 
-  /** Applies `cmd`; on an engine exception rebuilds the state without it and returns null. */
-  function applyOne(seq: number, cmd: Command): CommandResult | null {
+  /**
+   * Applies `cmd` (journal bytes `body` when applied live; null while replaying, where the record stays in its
+   * segment buffer); on an engine exception rebuilds the state without it and returns null.
+   */
+  function applyOne(seq: number, cmd: Command, body: Uint8Array | null): CommandResult | null {
     try {
       const r = exec(eng, cmd);
-      sinceBase.push({ seq, cmd });
-      // Bound the memory kept for rebuilds (long replays, rare snapshots): move the in-memory base forward.
-      if (sinceBase.length >= REBASE_EVERY) {
-        base = { seq, snap: eng.snapshot() };
-        sinceBase = [];
-        skipped.clear();
+      if (body !== null) {
+        sinceBase.push({ seq, body });
+        // Bound the memory kept for rebuilds (rare snapshots): move the in-memory base forward.
+        if (sinceBase.length + replayedSinceBase >= REBASE_EVERY) rebase(seq, eng.snapshot());
       }
       return r;
     } catch (err) {
@@ -300,14 +328,19 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   }
 
   let replayed = 0;
-  for (const rec of read.records) {
-    const cmd = parseCommand(Buffer.from(rec.body).toString('utf8'));
-    const r = applyOne(rec.seq, cmd);
-    lastTs = Math.max(lastTs, cmd.ts);
-    if (journalId === null && eng.journalId() !== null) bindJournal(eng.journalId()!);
-    if (r !== null && rec.seq > cursor && journalId !== null) projector.push(rec.seq, r.events);
-    replayed++;
-    if (replayed % 2000 === 0 && projector.buffered >= 5000) await projector.flush();
+  for (const { scan, from } of read.runs) {
+    const segBuf = scan.buf;
+    for (let i = from; i < scan.count; i++) {
+      const seq = scan.start + i;
+      const cmd = decodeCommand(segBuf, scan.bodyStart(i), scan.bodyEnd(i));
+      const r = applyOne(seq, cmd, null);
+      replayedSinceBase++;
+      lastTs = Math.max(lastTs, cmd.ts);
+      if (journalId === null && eng.journalId() !== null) bindJournal(eng.journalId()!);
+      if (r !== null && seq > cursor && journalId !== null) projector.push(seq, r.events);
+      replayed++;
+      if (replayed % 2000 === 0 && projector.buffered >= 5000) await projector.flush();
+    }
   }
   if (journalId === null && lastSeq > 0) {
     throw new JournalMismatchError(`the journal in ${journalDir} has no genesis record: it was written by an older version. Move the data directory away to start anew.`);
@@ -345,7 +378,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   let snapshotWaiters: Array<() => void> = [];
 
   function apply(p: Pending): void {
-    const result = applyOne(p.seq, p.cmd);
+    const result = applyOne(p.seq, p.cmd, p.body);
     lastSeq = p.seq;
     if (result === null) {
       p.reject(new AppError('internal_error', 500));
@@ -375,9 +408,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     const state = eng.snapshot();
     const snap: SnapshotFile = { format: 1, seq: lastSeq, lastTs, stateHash: eng.stateHash(), engine: state };
     lastSnapshotSeq = lastSeq;
-    base = { seq: lastSeq, snap: state };
-    sinceBase = [];
-    skipped.clear();
+    rebase(lastSeq, state);
     await writer.rotate(lastSeq + 1);
     snapshotChain = snapshotChain.then(async () => {
       try {
@@ -463,7 +494,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     lastTs = ts;
     const cmd = { ...input, ts } as Command;
     const seq = nextSeq++;
-    const body = Buffer.from(serializeCommand(cmd), 'utf8');
+    const body = encodeCommand(cmd);
     return new Promise<CommandResult>((resolve, reject) => {
       queue.push({ seq, cmd, body, resolve, reject });
       kick();

@@ -19,7 +19,7 @@
  */
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { Engine, parseCommand, type Command, type CommandResult, type MarketConfig } from '@exchange/core';
+import { decodeCommand, Engine, type Command, type CommandResult, type MarketConfig } from '@exchange/core';
 import { AppError } from '../shared/errors';
 import { createEngineHost, JournalMismatchError, type CommandInput, type EngineHost } from './engine-host';
 import { JournalCorruptError, listSegments, readJournal, scanSegment } from './journal';
@@ -367,7 +367,7 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
   const counts = new Map<string, number>();
   const replay = new Engine();
   for (const rec of read.records) {
-    const cmd = parseCommand(Buffer.from(rec.body).toString('utf8'));
+    const cmd = decodeCommand(rec.body);
     replay.execute(cmd);
     const tag = tagOf(cmd);
     if (tag !== null) counts.set(tag, (counts.get(tag) ?? 0) + 1);

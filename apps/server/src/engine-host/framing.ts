@@ -69,13 +69,25 @@ export interface ScanOptions {
   minPayload?: number;
 }
 
+/** Result of `scanFrameOffsets`: `FrameScan` without the payload views (a record's payload is at offset + 8). */
+export type FrameOffsets = Omit<FrameScan, 'payloads'>;
+
 /**
  * Scans `buf` from the start and returns every intact record up to the first one that is not, with where and
  * why it stopped (torn tail vs corrupt record, see the module comment). Never throws.
  */
 export function scanFrames(buf: Buffer, opts: ScanOptions = {}): FrameScan {
+  const scan = scanFrameOffsets(buf, opts);
+  return { payloads: scan.offsets.map((o) => buf.subarray(o + FRAME_HEADER_BYTES, o + FRAME_HEADER_BYTES + buf.readUInt32LE(o))), ...scan };
+}
+
+/**
+ * `scanFrames` without a view per payload: only the offsets of the intact records' headers, which is what
+ * recovery keeps (a million payload views kept alive while a journal is replayed cost more in garbage
+ * collection than the replay itself). Never throws.
+ */
+export function scanFrameOffsets(buf: Buffer, opts: ScanOptions = {}): FrameOffsets {
   const minPayload = Math.max(1, opts.minPayload ?? 1);
-  const payloads: Buffer[] = [];
   const offsets: number[] = [];
   let off = 0;
   while (off < buf.length) {
@@ -83,18 +95,16 @@ export function scanFrames(buf: Buffer, opts: ScanOptions = {}): FrameScan {
       const len = buf.readUInt32LE(off);
       const start = off + FRAME_HEADER_BYTES;
       if (len >= minPayload && len <= MAX_FRAME_PAYLOAD && buf.length - start >= len) {
-        const payload = buf.subarray(start, start + len);
-        if (zlib.crc32(payload) === buf.readUInt32LE(off + 4)) {
-          payloads.push(payload);
+        if (zlib.crc32(buf.subarray(start, start + len)) === buf.readUInt32LE(off + 4)) {
           offsets.push(off);
           off = start + len;
           continue;
         }
       }
     }
-    return { payloads, offsets, validBytes: off, ...classifyStop(buf, off, minPayload) };
+    return { offsets, validBytes: off, ...classifyStop(buf, off, minPayload) };
   }
-  return { payloads, offsets, validBytes: off };
+  return { offsets, validBytes: off };
 }
 
 /** Decides whether the bad record at `off` starts a clean torn tail or is corrupt. */

@@ -19,7 +19,7 @@
  * simulator).
  */
 import path from 'node:path';
-import { findFrame, scanFrames, encodeFrame, type CorruptReason, type TornReason } from './framing';
+import { FRAME_HEADER_BYTES, findFrame, scanFrameOffsets, scanFrames, encodeFrame, type CorruptReason, type TornReason } from './framing';
 import type { FileHandle, HostFs } from './host-fs';
 
 const SEGMENT_RE = /^segment-(\d{20})\.log$/;
@@ -114,15 +114,56 @@ export type SegmentEnd =
   | { kind: 'torn'; offset: number; reason: TornReason; droppedBytes: number }
   | { kind: 'corrupt'; error: JournalCorruptError };
 
-/** One segment scanned: its intact records (with their byte offsets) up to where it ended. */
-export interface SegmentScan {
-  file: string;
-  /** First sequence number, from the file name. */
-  start: number;
+/**
+ * One segment scanned: its intact records up to where it ended, kept as byte offsets into the segment's bytes
+ * (record i has sequence number `start + i`, checked by the scan); `records` builds the record objects on first use.
+ */
+export class SegmentScan {
+  private materialized: Array<JournalRecord & { offset: number }> | undefined;
+
+  constructor(
+    readonly file: string,
+    /** First sequence number, from the file name. */
+    readonly start: number,
+    /** The segment's bytes. */
+    readonly buf: Buffer,
+    /** Byte offset of each intact record's frame header, in order. */
+    readonly offsets: number[],
+    readonly end: SegmentEnd,
+  ) {}
+
   /** File size in bytes. */
-  bytes: number;
-  records: Array<JournalRecord & { offset: number }>;
-  end: SegmentEnd;
+  get bytes(): number {
+    return this.buf.length;
+  }
+
+  /** Number of intact records. */
+  get count(): number {
+    return this.offsets.length;
+  }
+
+  /** Where the command bytes of record `i` start in `buf` (after the frame header and the sequence number). */
+  bodyStart(i: number): number {
+    return this.offsets[i]! + FRAME_HEADER_BYTES + SEQ_BYTES;
+  }
+
+  /** Where the command bytes of record `i` end in `buf` (exclusive). */
+  bodyEnd(i: number): number {
+    const o = this.offsets[i]!;
+    return o + FRAME_HEADER_BYTES + this.buf.readUInt32LE(o);
+  }
+
+  /** The intact records as objects (views into `buf`), with their byte offsets. */
+  get records(): Array<JournalRecord & { offset: number }> {
+    this.materialized ??= this.offsets.map((offset, i) => ({ seq: this.start + i, body: this.buf.subarray(this.bodyStart(i), this.bodyEnd(i)), offset }));
+    return this.materialized;
+  }
+}
+
+/** The sequence number in the record whose frame starts at `off` (u64 LE; a value over 2^53 reads as NaN: never equal). */
+function seqAt(buf: Buffer, off: number): number {
+  const hi = buf.readUInt32LE(off + FRAME_HEADER_BYTES + 4);
+  return hi >= 0x200000 ? Number.NaN : hi * 0x100000000 + buf.readUInt32LE(off + FRAME_HEADER_BYTES);
 }
 
 /**
@@ -131,47 +172,55 @@ export interface SegmentScan {
  * corruption is returned as `end.kind === 'corrupt'` with the records before it.
  */
 export function scanSegment(file: string, start: number, buf: Buffer, isLast: boolean): SegmentScan {
-  const scan = scanFrames(buf, { minPayload: SEQ_BYTES });
-  const records: SegmentScan['records'] = [];
-  const corrupt = (offset: number, reason: JournalCorruptReason, detail: string): SegmentScan => ({
-    file,
-    start,
-    bytes: buf.length,
-    records,
-    end: { kind: 'corrupt', error: new JournalCorruptError(file, offset, reason, detail) },
-  });
-  let expected = start;
-  for (let i = 0; i < scan.payloads.length; i++) {
-    const p = scan.payloads[i]!;
-    const offset = scan.offsets[i]!;
-    const seq = Number(p.readBigUInt64LE(0));
+  const scan = scanFrameOffsets(buf, { minPayload: SEQ_BYTES });
+  const offsets = scan.offsets;
+  const corrupt = (count: number, offset: number, reason: JournalCorruptReason, detail: string): SegmentScan => {
+    offsets.length = count;
+    return new SegmentScan(file, start, buf, offsets, { kind: 'corrupt', error: new JournalCorruptError(file, offset, reason, detail) });
+  };
+  for (let i = 0; i < offsets.length; i++) {
+    const offset = offsets[i]!;
+    const seq = seqAt(buf, offset);
+    const expected = start + i;
     if (seq !== expected) {
-      if (i === 0) return corrupt(offset, 'seq_mismatch', `the segment is named for sequence number ${start} but its first record is ${seq}`);
-      if (seq > expected) return corrupt(offset, 'seq_gap', `sequence number ${seq} follows ${expected - 1} (records ${expected}..${seq - 1} are missing)`);
-      return corrupt(offset, 'seq_duplicate', `sequence number ${seq} follows ${expected - 1} (a repeat or a step back)`);
+      const shown = Number.isNaN(seq) ? buf.readBigUInt64LE(offset + FRAME_HEADER_BYTES).toString() : String(seq);
+      if (i === 0) return corrupt(i, offset, 'seq_mismatch', `the segment is named for sequence number ${start} but its first record is ${shown}`);
+      if (seq > expected || Number.isNaN(seq)) {
+        return corrupt(i, offset, 'seq_gap', `sequence number ${shown} follows ${expected - 1} (records ${expected}..${Number.isNaN(seq) ? shown : seq - 1} are missing)`);
+      }
+      return corrupt(i, offset, 'seq_duplicate', `sequence number ${shown} follows ${expected - 1} (a repeat or a step back)`);
     }
-    records.push({ seq, body: p.subarray(SEQ_BYTES), offset });
-    expected++;
   }
-  if (scan.corrupt) return corrupt(scan.corrupt.offset, scan.corrupt.reason, scan.corrupt.detail);
+  if (scan.corrupt) return corrupt(offsets.length, scan.corrupt.offset, scan.corrupt.reason, scan.corrupt.detail);
   if (scan.torn) {
     const droppedBytes = buf.length - scan.torn.offset;
     if (!isLast) {
       return corrupt(
+        offsets.length,
         scan.torn.offset,
         scan.torn.reason,
         `an incomplete record (${droppedBytes} bytes, ${scan.torn.reason}) ends a segment that is not the newest; it was synced before the next one began`,
       );
     }
-    return { file, start, bytes: buf.length, records, end: { kind: 'torn', offset: scan.torn.offset, reason: scan.torn.reason, droppedBytes } };
+    return new SegmentScan(file, start, buf, offsets, { kind: 'torn', offset: scan.torn.offset, reason: scan.torn.reason, droppedBytes });
   }
-  return { file, start, bytes: buf.length, records, end: { kind: 'ok' } };
+  return new SegmentScan(file, start, buf, offsets, { kind: 'ok' });
+}
+
+/** Records of one segment that a read returns: those of `scan` from index `from` on. */
+export interface RecordRun {
+  scan: SegmentScan;
+  from: number;
 }
 
 /** What recovery found in the journal. */
 export interface JournalReadResult {
-  /** Records with seq > afterSeq, in order. */
-  records: JournalRecord[];
+  /** Records with seq > afterSeq, in order (built on first use from `runs`). */
+  readonly records: JournalRecord[];
+  /** The same records without an object each: per segment, the scan and the index of its first record read. */
+  runs: RecordRun[];
+  /** Number of records with seq > afterSeq. */
+  count: number;
   /** Highest sequence number present in the journal (afterSeq when none is newer). */
   lastSeq: number;
   /** The torn tail of the newest segment that was dropped (and truncated when `truncate` was set), if any. */
@@ -180,17 +229,31 @@ export interface JournalReadResult {
   firstSeq?: number;
 }
 
+/** Options of `readJournal`. */
+export interface ReadJournalOptions {
+  /** Cut a torn tail off the newest segment (durably), after everything before it was checked. */
+  truncate: boolean;
+  /**
+   * Also check the segments wholly at or before `afterSeq` (checksums, sequence numbers, continuity), in the
+   * same pass: the read then throws every corruption `verifyJournal` reports, as recovery requires, without
+   * reading the journal twice. Off by default (those segments are skipped unread).
+   */
+  verifyAll?: boolean;
+}
+
 /**
  * Reads every intact record with seq > `afterSeq` from the segments of `dir` (segments wholly at or before
- * `afterSeq` are skipped unread). A torn tail at the end of the newest segment is dropped and, with
- * `opts.truncate`, cut off the file durably (only after everything before it was checked).
- * Throws `JournalCorruptError` (nothing is truncated) on any corruption (see the module comment), and a plain
- * Error when the journal starts after `afterSeq + 1` (older segments are missing). A journal that ends before
- * `afterSeq` is not an error here (`lastSeq` is then `afterSeq`): the caller checks it against its snapshot.
+ * `afterSeq` are skipped unread, or only checked with `opts.verifyAll`). A torn tail at the end of the newest
+ * segment is dropped and, with `opts.truncate`, cut off the file durably (only after everything before it was
+ * checked). Throws `JournalCorruptError` (nothing is truncated) on any corruption (see the module comment), and a
+ * plain Error when the journal starts after `afterSeq + 1` (older segments are missing; with `verifyAll`, only when
+ * no segment is corrupt). A journal that ends before `afterSeq` is not an error here (`lastSeq` is then
+ * `afterSeq`): the caller checks it against its snapshot.
  */
-export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opts: { truncate: boolean }): Promise<JournalReadResult> {
+export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opts: ReadJournalOptions): Promise<JournalReadResult> {
   const segments = await listSegments(fs, dir);
-  const records: JournalRecord[] = [];
+  const runs: RecordRun[] = [];
+  let count = 0;
   let lastSeq = afterSeq;
   let firstSeq: number | undefined;
   /** Sequence number of the last record before the next segment to read (undefined before the first one read). */
@@ -202,31 +265,60 @@ export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opt
     const next = segments[i + 1];
     // Skip segments entirely at or before afterSeq (the next segment starts at or before afterSeq + 1).
     if (next && next.start <= afterSeq + 1) {
+      if (opts.verifyAll) {
+        if (prev !== undefined && seg.start !== prev + 1) throw discontinuity(seg, prev);
+        const scan = scanSegment(seg.file, seg.start, await fs.readFile(seg.file), false);
+        if (scan.end.kind === 'corrupt') throw scan.end.error;
+        prev = seg.start + scan.count - 1;
+        continue;
+      }
       prev = next.start - 1;
       continue;
     }
     if (prev === undefined) {
-      if (seg.start > afterSeq + 1) throw new Error(`journal starts at ${seg.start} but records after ${afterSeq} are needed (${afterSeq + 1}..${seg.start - 1} are missing)`);
+      if (seg.start > afterSeq + 1) {
+        const missing = new Error(`journal starts at ${seg.start} but records after ${afterSeq} are needed (${afterSeq + 1}..${seg.start - 1} are missing)`);
+        if (opts.verifyAll) throw (await verifyJournal(fs, dir)).corrupt ?? missing;
+        throw missing;
+      }
     } else if (seg.start !== prev + 1) {
-      const reason = seg.start > prev + 1 ? 'seq_gap' : 'seq_duplicate';
-      throw new JournalCorruptError(seg.file, 0, reason, `the segment starts at sequence number ${seg.start} but the one before it ends at ${prev}`);
+      throw discontinuity(seg, prev);
     }
     const scan = scanSegment(seg.file, seg.start, await fs.readFile(seg.file), isLast);
     if (scan.end.kind === 'corrupt') throw scan.end.error;
-    for (const r of scan.records) {
-      firstSeq ??= r.seq;
-      if (r.seq > afterSeq) {
-        records.push(r); // (it also carries its byte offset)
-        lastSeq = r.seq;
+    if (scan.count > 0) {
+      firstSeq ??= seg.start;
+      const from = Math.max(0, afterSeq + 1 - seg.start);
+      if (from < scan.count) {
+        runs.push({ scan, from });
+        count += scan.count - from;
+        lastSeq = seg.start + scan.count - 1;
       }
     }
-    prev = seg.start + scan.records.length - 1;
+    prev = seg.start + scan.count - 1;
     if (scan.end.kind === 'torn') {
       torn = { file: seg.file, offset: scan.end.offset, droppedBytes: scan.end.droppedBytes, reason: scan.end.reason };
     }
   }
   if (torn && opts.truncate) await fs.truncate(torn.file, torn.offset);
-  return { records, lastSeq, firstSeq, ...(torn ? { torn } : {}) };
+  let records: JournalRecord[] | undefined;
+  return {
+    get records(): JournalRecord[] {
+      records ??= runs.flatMap((run) => run.scan.records.slice(run.from));
+      return records;
+    },
+    runs,
+    count,
+    lastSeq,
+    firstSeq,
+    ...(torn ? { torn } : {}),
+  };
+}
+
+/** The corruption of a segment that does not continue the previous one's sequence numbers. */
+function discontinuity(seg: { file: string; start: number }, prev: number): JournalCorruptError {
+  const reason = seg.start > prev + 1 ? 'seq_gap' : 'seq_duplicate';
+  return new JournalCorruptError(seg.file, 0, reason, `the segment starts at sequence number ${seg.start} but the one before it ends at ${prev}`);
 }
 
 /** `verifyJournal`'s finding for one segment. */
@@ -271,18 +363,22 @@ export async function verifyJournal(fs: HostFs, dir: string): Promise<JournalVer
       end = { kind: 'corrupt', error: new JournalCorruptError(seg.file, 0, reason, `the segment starts at sequence number ${seg.start} but the one before it ends at ${prev}`) };
     }
     const stop = end.kind === 'ok' ? scan.bytes : end.kind === 'torn' ? end.offset : end.error.offset;
-    const boundaries = [...new Set([...scan.records.map((r) => r.offset), stop])].filter((o) => o <= stop);
+    let boundaries: number[] | undefined;
     reports.push({
       file: seg.file,
       start: seg.start,
       bytes: scan.bytes,
-      records: scan.records.length,
-      ...(scan.records.length > 0 ? { firstSeq: scan.records[0]!.seq, lastSeq: scan.records.at(-1)!.seq } : {}),
-      boundaries,
+      records: scan.count,
+      ...(scan.count > 0 ? { firstSeq: seg.start, lastSeq: seg.start + scan.count - 1 } : {}),
+      // Built on first use: recovery verifies every segment but never cuts one.
+      get boundaries(): number[] {
+        boundaries ??= [...new Set([...scan.offsets, stop])].filter((o) => o <= stop);
+        return boundaries;
+      },
       end,
     });
     if (end.kind === 'corrupt') corrupt ??= end.error;
-    prev = end.kind === 'ok' ? seg.start + scan.records.length - 1 : undefined;
+    prev = end.kind === 'ok' ? seg.start + scan.count - 1 : undefined;
   }
   return { dir, segments: reports, ...(corrupt ? { corrupt } : {}) };
 }
