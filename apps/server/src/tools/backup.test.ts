@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/env';
 import { openDb, type DbHandle } from '../db/client';
 import { spotOrders } from '../db/schema/trading';
@@ -22,9 +22,15 @@ import { main } from './backup-cli';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
+const made: string[] = [];
 function tmp(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
+  made.push(dir);
+  return dir;
 }
+afterAll(() => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 async function open(dataDir: string, databaseUrl?: string): Promise<{ db: DbHandle; host: EngineHost }> {
   const db = await openDb({ dataDir, databaseUrl, worker: false });
