@@ -7,7 +7,7 @@
  * (GET /api/data/data/getBanners?bannerType=DATA_BANNER&global=..., header lang), keeps the answer for the app
  * (window.__exchangeEarly[url]: a promise of { status, statusText, text }, taken once by
  * src/shared/api-client/early.ts), preloads the first banner's image and, while the app has not rendered yet,
- * shows it in the page's shell (index.html) where the home screen shows it, as a server-rendered page would. The language is the persisted one
+ * shows it in the page's shell (index.html, #boot) where the home screen shows it, as a server-rendered page would. The language is the persisted one
  * (localStorage 'currentLangue', src/shared/storage/store.ts), else the browser's, as the store decides.
  * Nothing here is needed: if it fails or is blocked the app makes its own request.
  * A classic script (the page's CSP allows scripts from 'self' only, so it is a file, not inline).
@@ -38,7 +38,7 @@
         link.setAttribute('fetchpriority', 'high');
         document.head.appendChild(link);
         // While the app has not rendered yet, the shell shows the banner where the home screen will show it.
-        var shell = document.querySelector('#root > .boot');
+        var shell = document.getElementById('boot');
         if (!shell) return;
         var img = document.createElement('img');
         img.className = 'boot-banner';

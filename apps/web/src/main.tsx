@@ -5,9 +5,11 @@ import './shared/ui/antd-compat';
 import './shared/theme';
 import './shared/i18n';
 import { App } from './app/App';
+import { limitBootShell } from './shared/ui/boot-shell';
 
 // A transition: React renders the first screen in slices of a few ms that let the browser breathe, instead
 // of one long task that blocks input (Lighthouse's Total Blocking Time; issue 8, point 12).
+limitBootShell();
 startTransition(() => {
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

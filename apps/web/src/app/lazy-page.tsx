@@ -4,11 +4,12 @@
  * re-runs the import. A page's locale namespaces load alongside its code (shared/i18n), so the page
  * renders translated at once.
  */
-import { Component, Suspense, lazy, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import { PageLoading } from '../shared/ui';
 import { loadNamespaces } from '../shared/i18n';
+import { dismissBootShell } from '../shared/ui/boot-shell';
 
 /** Chunk load timeout of the spec (section 9), ms. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
@@ -33,8 +34,15 @@ export function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** Dismisses the page's shell (shared/ui/boot-shell.ts) once its children have rendered. */
+function DismissBootShell({ children }: { children: ReactNode }) {
+  useLayoutEffect(dismissBootShell, []);
+  return children;
+}
+
 function ChunkFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
+  useLayoutEffect(dismissBootShell, []);
   return (
     <div role="alert" style={{ padding: '96px 24px', textAlign: 'center' }}>
       <div style={{ fontSize: 17, fontWeight: 600, marginBottom: 8 }}>{t('chunk.failed')}</div>
@@ -76,11 +84,12 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error 
 }
 
 /**
- * Wraps a dynamic import as a route component with suspense, timeout and retry.
+ * Wraps a dynamic import as a route component with suspense, timeout and retry. Once the page has rendered it
+ * dismisses the page's shell (shared/ui/boot-shell.ts), unless `holdsBootShell`: the page dismisses it itself.
  * @param loader the page module's dynamic import
  * @param ns locale namespaces the page needs (loaded in parallel with its code; `common` is always there)
  */
-export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[] = []): ComponentType {
+export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[] = [], opts: { holdsBootShell?: boolean } = {}): ComponentType {
   const make = () => lazy(() => withTimeout(Promise.all([loader(), loadNamespaces(ns)]).then(([m]) => m), CHUNK_LOAD_TIMEOUT_MS));
   let Lazy = make();
   function LazyPage() {
@@ -94,7 +103,13 @@ export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[
         }}
       >
         <Suspense fallback={<PageLoading />}>
-          <Current />
+          {opts.holdsBootShell ? (
+            <Current />
+          ) : (
+            <DismissBootShell>
+              <Current />
+            </DismissBootShell>
+          )}
         </Suspense>
       </ChunkErrorBoundary>
     );

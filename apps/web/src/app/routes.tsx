@@ -23,7 +23,8 @@ export interface AppRoute {
 
 const NotAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage'));
 
-const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home']);
+// Home dismisses the page's shell itself once its banners are there (the shell shows the first one).
+const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home'], { holdsBootShell: true });
 const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'), ['quotes']);
 const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'), ['quotes']);
 const Contract = lazyPage(() => import('../features/quotes/pages/ContractPage'), ['quotes']);

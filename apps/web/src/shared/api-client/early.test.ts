@@ -32,7 +32,7 @@ beforeEach(() => {
   calls = [];
   delete window.__exchangeEarly;
   document.head.querySelectorAll('link[rel=preload]').forEach((l) => l.remove());
-  document.body.innerHTML = '<div id="root"><div class="boot"><div class="boot-shell"></div></div></div>';
+  document.body.innerHTML = '<div id="boot"><div class="boot-shell"></div></div><div id="root"></div>';
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -64,7 +64,7 @@ describe('early banners (boot.js + early.ts)', () => {
     runBoot('/home');
     await vi.waitFor(() => expect(document.querySelector('img.boot-banner')).not.toBeNull());
     expect(document.head.querySelector('link[rel=preload][as=image]')?.getAttribute('href')).toBe('/api/static/banners/welcome-en.svg');
-    const img = document.querySelector<HTMLImageElement>('#root > .boot > img.boot-banner');
+    const img = document.querySelector<HTMLImageElement>('#boot > img.boot-banner');
     expect(img?.getAttribute('src')).toBe('/api/static/banners/welcome-en.svg');
     expect(img?.alt).toBe('Welcome');
   });

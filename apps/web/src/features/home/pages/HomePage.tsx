@@ -3,9 +3,11 @@
  * buttons and futures promo, ranking tabs. Pull to refresh (offset 46, end delay 1 s) reloads
  * banners and notices; the lists poll every 5 s while the page is shown.
  */
+import { useLayoutEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
+import { dismissBootShell } from '../../../shared/ui/boot-shell';
 import { HomeHeader } from '../components/HomeHeader';
 import { BannerSwiper } from '../components/BannerSwiper';
 import { NoticeTicker } from '../components/NoticeTicker';
@@ -31,6 +33,12 @@ export default function HomePage() {
   const banners = useBanners();
   const notices = useNotices();
   const top = useIndexCoin('TOP');
+  // The page's shell shows the first banner until the app has it (shared/ui/boot-shell.ts): it goes once the
+  // banners are answered (or failed), so the banner never flickers to the empty card in between.
+  const bannersSettled = banners.status !== 'pending';
+  useLayoutEffect(() => {
+    if (bannersSettled) dismissBootShell();
+  }, [bannersSettled]);
 
   const refresh = async () => {
     await Promise.allSettled([qc.refetchQueries({ queryKey: bannersQuery(lang).queryKey }), qc.refetchQueries({ queryKey: noticesQuery(lang).queryKey })]);
