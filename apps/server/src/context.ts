@@ -53,6 +53,12 @@ export async function createContext(
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
+    // The database worker died (e.g. PGlite out of memory): fatal like a failed journal write; the journal rebuilds
+    // whatever the database lost on restart.
+    onWorkerDeath: (err) => {
+      logger.fatal({ err }, 'the database worker died');
+      opts.onFatal?.(err);
+    },
   });
   const closers: AppContext['closers'] = [() => handle.close()];
   const hooks: Hooks = createHooks();

@@ -42,6 +42,8 @@ export async function openDb(opts: {
   onPoolError?: (err: Error) => void;
   /** Run PGlite (or, on PostgreSQL, the projection's writes) in a worker thread (default true). */
   worker?: boolean;
+  /** Told when the database worker dies while open (the server makes it fatal); default: nothing more. */
+  onWorkerDeath?: (err: Error) => void;
 }): Promise<DbHandle> {
   const useWorker = opts.worker ?? true;
   if (opts.databaseUrl) {
@@ -54,7 +56,7 @@ export async function openDb(opts: {
     if (!useWorker) return { db, kind: 'postgres', close: () => pool.end() };
     let worker;
     try {
-      worker = await startDbWorker({ kind: 'postgres', url: opts.databaseUrl });
+      worker = await startDbWorker({ kind: 'postgres', url: opts.databaseUrl }, opts.onWorkerDeath);
     } catch (err) {
       await pool.end();
       throw err;
@@ -78,7 +80,7 @@ export async function openDb(opts: {
     fs.mkdirSync(dir, { recursive: true });
   }
   if (useWorker) {
-    const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER });
+    const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER }, opts.onWorkerDeath);
     const db = drizzlePglite(worker.client as unknown as PGlite, { schema }) as unknown as Db;
     registerWorkerProjectionStore(db, worker.projectionStore);
     return { db, kind: 'pglite', close: () => worker.close() };

@@ -89,3 +89,22 @@ describe('database worker (PGlite in a worker thread)', () => {
     expect(ticks).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe('the database worker dying', () => {
+  it('tells onDeath once, fails every later query with the reason, and says nothing on a normal close', async () => {
+    const { startDbWorker } = await import('./worker-client');
+    const { MIGRATIONS_FOLDER } = await import('./client');
+    const deaths: Error[] = [];
+    const w = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER }, (err) => deaths.push(err));
+    expect((await w.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+    await w.crash();
+    await expect(w.client.query('select 1')).rejects.toThrow(/database worker stopped/);
+    expect(deaths).toHaveLength(1);
+    expect(deaths[0]!.message).toMatch(/exit code/);
+
+    const quiet: Error[] = [];
+    const w2 = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER }, (err) => quiet.push(err));
+    await w2.close();
+    expect(quiet).toEqual([]);
+  }, 60_000);
+});

@@ -7,7 +7,8 @@
  *
  * The worker keeps the process alive only while a request is waiting for it (so a script that forgets to close
  * the database still exits, as it did with PGlite in this thread). If the worker dies, every waiting and later
- * request fails with the reason.
+ * request fails with the reason, and `onDeath` is told (unless it was closed): the server treats it as fatal
+ * (context.ts -> onFatal), as a lost database in this thread would be; the journal is the truth on restart.
  */
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
@@ -43,6 +44,8 @@ export interface DbWorker {
   projectionStore: ProjectionStore;
   /** Closes the database in the worker and stops the thread. */
   close(): Promise<void>;
+  /** Fault tests: stops the thread as a crash would (no close; `onDeath` is told). */
+  crash(): Promise<void>;
 }
 
 /** A request without its id (distributive, so each op keeps its own fields). */
@@ -83,8 +86,11 @@ export function workerProjectionStore(db: object): ProjectionStore | undefined {
   return stores.get(db);
 }
 
-/** Starts the worker, opens (and for PGlite migrates) the database in it; rejects with the worker's error. */
-export async function startDbWorker(init: DbWorkerInit): Promise<DbWorker> {
+/**
+ * Starts the worker, opens (and for PGlite migrates) the database in it; rejects with the worker's error.
+ * `onDeath` is called once if the worker stops (error or exit) after it started and before `close()`.
+ */
+export async function startDbWorker(init: DbWorkerInit, onDeath?: (err: Error) => void): Promise<DbWorker> {
   const worker = spawnWorker(init);
   let nextId = 1;
   let nextTx = 1;
@@ -101,7 +107,10 @@ export async function startDbWorker(init: DbWorkerInit): Promise<DbWorker> {
     if (r.ok) w.resolve(r.result);
     else w.reject(toError(r.error));
   });
+  let closing = false;
+  let running = false;
   const stop = (err: Error) => {
+    if (!dead && running && !closing) onDeath?.(err);
     dead ??= err;
     started.reject(err);
     for (const w of waiting.values()) w.reject(err);
@@ -156,11 +165,13 @@ export async function startDbWorker(init: DbWorkerInit): Promise<DbWorker> {
     throw err;
   }
   worker.unref();
+  running = true;
   let closed: Promise<void> | null = null;
   return {
     client,
     projectionStore,
     close() {
+      closing = true;
       closed ??= (async () => {
         try {
           await call({ op: 'close' });
@@ -169,6 +180,9 @@ export async function startDbWorker(init: DbWorkerInit): Promise<DbWorker> {
         }
       })();
       return closed;
+    },
+    async crash() {
+      await worker.terminate();
     },
   };
 }
