@@ -6,7 +6,6 @@
  * replica, answered), and the same settings against a Fastify hello-world. Needs NATS_URL and DATABASE_URL (skipped
  * otherwise); its stream, object store and database are created for the run and deleted after.
  */
-import net from 'node:net';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
@@ -18,6 +17,7 @@ import { API_PATHS } from '@exchange/api';
 import { spawnTs } from './child';
 import { REPO_ROOT } from './data/paths';
 import { fmtInt, fmtRatio, heading, table } from './report';
+import { freePort } from './ports';
 
 /** Stated target (issue 9): order entry requests/s at least this fraction of hello-world's. */
 export const TARGET_RATIO = 0.5;
@@ -38,32 +38,6 @@ interface Measure {
 interface Session {
   token: string;
   userId: string;
-}
-
-/** BENCH_PORTS=44150-44199: the processes' ports from this range (a machine shared with other servers); default any free port. */
-const RANGE = /^([0-9]+)-([0-9]+)$/.exec(process.env.BENCH_PORTS ?? '');
-let nextInRange = RANGE ? Number(RANGE[1]) : 0;
-
-function listen(p: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(null));
-    s.listen(p, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a !== null ? a.port : null));
-    });
-  });
-}
-
-async function port(): Promise<number> {
-  while (RANGE && nextInRange <= Number(RANGE[2])) {
-    const p = await listen(nextInRange++);
-    if (p !== null) return p;
-  }
-  if (RANGE) throw new Error(`no free port left in BENCH_PORTS ${process.env.BENCH_PORTS}`);
-  const p = await listen(0);
-  if (p === null) throw new Error('no free port');
-  return p;
 }
 
 async function healthy(url: string, child: ChildProcess, out: () => string): Promise<void> {
@@ -181,11 +155,11 @@ export async function runHttpOrderEntryNats(): Promise<{ entry: Measure; hello: 
   const procs: ChildProcess[] = [];
   let entry: Measure;
   try {
-    const enginePort = await port();
+    const enginePort = await freePort();
     const engine = start('engine-main.ts', { ...env, ENGINE_HTTP_PORT: String(enginePort) });
     procs.push(engine.child);
     await healthy(`http://127.0.0.1:${enginePort}/healthz`, engine.child, engine.out);
-    const ports = [await port(), await port()];
+    const ports = [await freePort(), await freePort()];
     const gateways = ports.map((p) => start('gateway-main.ts', { ...env, PORT: String(p) }));
     procs.push(...gateways.map((g) => g.child));
     await Promise.all(gateways.map((g, i) => healthy(`http://127.0.0.1:${ports[i]}/healthz`, g.child, g.out)));
@@ -211,7 +185,7 @@ export async function runHttpOrderEntryNats(): Promise<{ entry: Measure; hello: 
     await nc.close();
   }
 
-  const helloPort = await port();
+  const helloPort = await freePort();
   let hlog = '';
   const hello = spawnTs(path.join(import.meta.dirname, 'http', 'hello-server.ts'), [String(helloPort)]);
   hello.stdout?.on('data', (d: Buffer) => (hlog += d.toString()));

@@ -8,7 +8,6 @@
  * hello-world in a separate child process. Prints requests/s, p50/p99 latency and the ratios.
  */
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -17,6 +16,7 @@ import { API_PATHS } from '@exchange/api';
 import { spawnTs } from './child';
 import { REPO_ROOT } from './data/paths';
 import { fmtInt, fmtRatio, heading, table } from './report';
+import { freePort } from './ports';
 
 /** Stated target: order entry requests/s at least this fraction of hello-world's. */
 export const TARGET_RATIO = 0.5;
@@ -39,40 +39,8 @@ export interface HttpMeasure {
   errors: number;
 }
 
-/** BENCH_PORTS=42000-42099: take the servers' ports from this range (machines shared with other servers); default any free port. */
-const PORT_RANGE = /^([0-9]+)-([0-9]+)$/.exec(process.env.BENCH_PORTS ?? '');
-let nextPort = PORT_RANGE ? Number(PORT_RANGE[1]) : 0;
-
 /** Node flags for the exchange server's process (BENCH_SERVER_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
 const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
-
-function listenable(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.once('error', () => resolve(null));
-    s.listen(port, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a !== null ? a.port : null));
-    });
-  });
-}
-
-async function freePort(): Promise<number> {
-  if (PORT_RANGE) {
-    for (; nextPort <= Number(PORT_RANGE[2]); nextPort++) {
-      const p = await listenable(nextPort);
-      if (p !== null) return nextPort++;
-    }
-    throw new Error(`no free port in BENCH_PORTS ${process.env.BENCH_PORTS}`);
-  }
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a !== null ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
   const end = Date.now() + timeoutMs;

@@ -9,12 +9,12 @@
  * server's CPU and event-loop delay. Every step has a deadline, so the run is bounded in time (about a minute).
  */
 import { execSync, fork, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { heading, fmtInt, fmtRatio, table } from './report';
 import { merge, newHistogram, quantile, type FromClients, type FromServer, type Histogram, type ToClients, type ToServer } from './ws/common';
 import { REPO_ROOT } from './data/paths';
+import { freePort } from './ports';
 
 /** Stated target: push p99 at most this many ms from the engine event. */
 export const TARGET_P99_MS = 100;
@@ -35,16 +35,6 @@ export interface WsFanoutResult {
   measured: number;
   gaps: number;
   closed: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => (typeof a === 'object' && a !== null ? resolve(a.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 /** Starts `script` with the tsx loader and an IPC channel; stderr is kept for error messages. */

@@ -12,9 +12,9 @@
  * Exit 0 on success, 1 on a usage error or a failure (the message says which).
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/env';
 import { backupDataDir, restoreDataDir } from './backup';
+import { runAsMain } from './run-main';
 
 const USAGE = ['usage: npm run backup -- <backup dir> [--data-dir DIR]', '       npm run restore -- <backup dir> [--data-dir DIR]'].join('\n');
 
@@ -64,14 +64,4 @@ export async function main(argv: string[], io: BackupCliIo = { out: (l) => conso
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsMain(import.meta.url, main);

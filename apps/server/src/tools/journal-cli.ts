@@ -13,12 +13,12 @@
  * the server resolves it, config/env.ts). Exit 1 on a usage error.
  */
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../config/env';
 import type { HostFs } from '../engine-host/host-fs';
 import { planJournalTruncation, truncateJournalAt, verifyJournal, type JournalRepairPlan, type JournalVerifyReport } from '../engine-host/journal';
 import { nodeFs } from '../engine-host/node-fs';
 import { listSnapshots } from '../engine-host/snapshot-store';
+import { runAsMain } from './run-main';
 
 /** Where the CLI writes and what it works on; tests pass their own. */
 export interface JournalCliIo {
@@ -172,14 +172,4 @@ export async function main(argv: string[], io: JournalCliIo = { out: (l) => cons
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err);
-      process.exitCode = 1;
-    },
-  );
-}
+runAsMain(import.meta.url, main);
