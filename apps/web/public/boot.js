@@ -9,11 +9,15 @@
  * src/shared/api-client/early.ts), preloads the first banner's image and, while the app has not rendered yet,
  * shows it in the page's shell (index.html, #boot) where the home screen shows it, as a server-rendered page would. The language is the persisted one
  * (localStorage 'currentLangue', src/shared/storage/store.ts), else the browser's, as the store decides.
+ * On every route it applies the persisted night theme to the page at once, so the shell is not white for it.
  * Nothing here is needed: if it fails or is blocked the app makes its own request.
  * A classic script (the page's CSP allows scripts from 'self' only, so it is a file, not inline).
  */
 (function () {
   try {
+    // The persisted night theme at once (src/shared/theme/theme.ts sets it again when the app starts), so the shell
+    // is not a white page for a night-theme user.
+    if (localStorage.getItem('theme') === 'night') document.documentElement.setAttribute('data-theme', 'night');
     var path = location.pathname;
     if (path !== '/' && path !== '/home') return;
     var lang = localStorage.getItem('currentLangue');

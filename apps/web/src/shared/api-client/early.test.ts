@@ -69,6 +69,17 @@ describe('early banners (boot.js + early.ts)', () => {
     expect(img?.alt).toBe('Welcome');
   });
 
+  it('applies the persisted night theme on any route, and leaves the default one alone', () => {
+    stubFetch(async () => new Response(ok(banners), { status: 200 }));
+    document.documentElement.setAttribute('data-theme', 'default');
+    runBoot('/trade');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('default');
+    localStorage.setItem('theme', 'night');
+    runBoot('/trade');
+    expect(document.documentElement.getAttribute('data-theme')).toBe('night');
+    document.documentElement.setAttribute('data-theme', 'default');
+  });
+
   it('does nothing off the home screen, and never loads a banner image from another origin', async () => {
     stubFetch(async () => new Response(ok(banners), { status: 200 }));
     runBoot('/trade');
