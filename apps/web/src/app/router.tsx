@@ -12,12 +12,31 @@ import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation, useNavigate, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { useAppStore } from '../shared/storage';
 import { setNavigator } from '../shared/navigation';
-import { ROUTES } from './routes';
+import { NOT_YET_AVAILABLE, ROUTES } from './routes';
 import { lazyPage } from './lazy-page';
 import { AppShell } from './layouts/AppShell';
 import { TabLayout } from './layouts/TabLayout';
 
 const NotFound = lazyPage(() => import('../features/not-found/pages/NotFoundPage'));
+const NotAvailable = ROUTES.find((r) => r.path === NOT_YET_AVAILABLE[0])!.Page;
+const notYetAvailable = new Set(NOT_YET_AVAILABLE.map((p) => p.toLowerCase()));
+
+/**
+ * Which page a path no route matched shows: the "not available yet" page for a route of a later issue
+ * (spec section 2), the not-found page otherwise. The later routes are not route objects of their own:
+ * react-router compiles a regular expression per route on every match, and their fifty-odd routes made
+ * the first render of home a long task (issue 8, point 12).
+ */
+export function unmatchedPage(pathname: string): 'notAvailable' | 'notFound' {
+  // Case-insensitive and with or without a trailing slash, as react-router matches a route's path.
+  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+  return notYetAvailable.has(path) ? 'notAvailable' : 'notFound';
+}
+
+function Unmatched() {
+  const { pathname } = useLocation();
+  return unmatchedPage(pathname) === 'notAvailable' ? <NotAvailable /> : <NotFound />;
+}
 
 /** Redirects to /login when logged out. */
 function RequireLogin({ children }: { children: ReactNode }) {
@@ -32,14 +51,17 @@ function toRoute(r: (typeof ROUTES)[number]): RouteObject {
   return { path: r.path, element: r.login ? <RequireLogin>{el}</RequireLogin> : el };
 }
 
-/** Route objects of the app (exported for tests): every route of routes.tsx, then `*` = not found. */
+/**
+ * Route objects of the app (exported for tests): every route of routes.tsx but those of later issues, then `*`,
+ * which shows the "not available yet" page for those (unmatchedPage) and the not-found page for the rest.
+ */
 export const routeObjects: RouteObject[] = [
   {
     element: <AppShell />,
     children: [
       { element: <TabLayout />, children: ROUTES.filter((r) => r.tab).map(toRoute) },
-      ...ROUTES.filter((r) => !r.tab).map(toRoute),
-      { path: '*', element: <NotFound /> },
+      ...ROUTES.filter((r) => !r.tab && !notYetAvailable.has(r.path.toLowerCase())).map(toRoute),
+      { path: '*', element: <Unmatched /> },
     ],
   },
 ];

@@ -8,7 +8,7 @@
  * load and animated every frame on the main thread (issue 8 point 12). Autoplay pauses while a finger
  * is on the strip.
  */
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Banner } from '@exchange/api';
@@ -24,7 +24,7 @@ export function nextSlide(i: number, n: number): number {
 }
 
 /** Carousel of `banners`; a branded card while none are loaded. */
-export function BannerSwiper({ banners }: { banners: Banner[] | undefined }) {
+export const BannerSwiper = memo(function BannerSwiper({ banners }: { banners: Banner[] | undefined }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const isLogin = useAppStore((s) => s.isLogin);
@@ -101,4 +101,4 @@ export function BannerSwiper({ banners }: { banners: Banner[] | undefined }) {
       )}
     </section>
   );
-}
+});

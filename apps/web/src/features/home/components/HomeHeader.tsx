@@ -4,14 +4,14 @@
  * choice, a tap outside or Escape), not antd Popover: that one brought floating-ui into the home
  * page's first load (issue 8 point 12).
  */
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { DownFill, MessageOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore, type Lang } from '../../../shared/storage';
 
 /** The header bar. */
-export function HomeHeader() {
+export const HomeHeader = memo(function HomeHeader() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const lang = useAppStore((s) => s.currentLangue);
@@ -71,4 +71,4 @@ export function HomeHeader() {
       </div>
     </header>
   );
-}
+});

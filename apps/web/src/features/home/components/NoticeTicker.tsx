@@ -4,7 +4,7 @@
  * from which the column jumps back without animation, so the rotation always runs upwards. No antd
  * Swiper (react-spring + use-gesture in the first load, issue 8 point 12).
  */
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -15,7 +15,7 @@ import { BANNER_AUTOPLAY_MS } from './BannerSwiper';
 const LINE_PX = 20;
 
 /** The ticker; shows "No announcements" when empty. */
-export function NoticeTicker({ notices }: { notices: Notice[] | undefined }) {
+export const NoticeTicker = memo(function NoticeTicker({ notices }: { notices: Notice[] | undefined }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const list = notices ?? [];
@@ -55,4 +55,4 @@ export function NoticeTicker({ notices }: { notices: Notice[] | undefined }) {
       <RightOutline className="text-3" />
     </button>
   );
-}
+});

@@ -3,6 +3,7 @@
  * (login first), futures trading -> /contract, activity centre -> /activity; plus the futures promo
  * link to /contract.
  */
+import { memo } from 'react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +21,7 @@ function Icon({ children, bg }: { children: ReactNode; bg: string }) {
 }
 
 /** The four quick buttons. */
-export function QuickActions() {
+export const QuickActions = memo(function QuickActions() {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const requireLogin = useRequireLogin();
@@ -59,4 +60,4 @@ export function QuickActions() {
       </button>
     </>
   );
-}
+});

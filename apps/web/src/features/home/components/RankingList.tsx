@@ -4,7 +4,7 @@
  * the user's convention. Only the visible tab is polled. The tab strip is our plain SegTabs (no
  * antd Tabs: its sliding-line animation was the home page's largest CPU cost, issue 8 point 12).
  */
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '@exchange/api';
 import { formatCny, formatCompact, formatFixed, formatPercent, trendOf } from '../../../shared/format';
@@ -16,7 +16,9 @@ import { useOpenPair } from '../hooks/use-open-pair';
 
 const RANKINGS: readonly Exclude<IndexCoinType, 'TOP'>[] = ['UPDOWN', 'VOLUME', 'PROJECT'];
 
-function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
+// Memoised: a 5 s poll returns the unchanged pairs as the same objects (TanStack Query's structural sharing), so
+// only the rows whose figures moved render again.
+const Row = memo(function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
   const { t } = useTranslation('home');
   const openPair = useOpenPair();
   const lang = useAppStore((s) => s.currentLangue);
@@ -48,7 +50,7 @@ function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
       </button>
     </li>
   );
-}
+});
 
 function RankingPanel({ kind }: { kind: IndexCoinType }) {
   const { t } = useTranslation('home');
@@ -70,7 +72,7 @@ function RankingPanel({ kind }: { kind: IndexCoinType }) {
 }
 
 /** The ranking card. */
-export function RankingList() {
+export const RankingList = memo(function RankingList() {
   const { t } = useTranslation('home');
   const [active, setActive] = useState<Exclude<IndexCoinType, 'TOP'>>('UPDOWN');
   return (
@@ -79,4 +81,4 @@ export function RankingList() {
       <RankingPanel key={active} kind={active} />
     </section>
   );
-}
+});

@@ -1,4 +1,5 @@
 /** Up to four top pairs with price, percent change and CNY equivalent (spec section 2). */
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Pair } from '@exchange/api';
 import { formatCny, formatFixed, formatPercent, trendOf } from '../../../shared/format';
@@ -7,7 +8,7 @@ import { TOP_PAIRS } from '../api/index-coin';
 import { useOpenPair } from '../hooks/use-open-pair';
 
 /** The top-pairs row. */
-export function TopPairs({ pairs }: { pairs: Pair[] | undefined }) {
+export const TopPairs = memo(function TopPairs({ pairs }: { pairs: Pair[] | undefined }) {
   const { t } = useTranslation('home');
   const openPair = useOpenPair();
   const list = (pairs ?? []).slice(0, TOP_PAIRS);
@@ -37,4 +38,4 @@ export function TopPairs({ pairs }: { pairs: Pair[] | undefined }) {
           })}
     </section>
   );
-}
+});
