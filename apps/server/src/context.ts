@@ -8,7 +8,7 @@ import { createLogger } from './shared/log';
 import { createHooks, type Hooks } from './shared/hooks';
 import type { Config } from './config/env';
 import { openDb, type Db, type DbHandle } from './db/client';
-import type { EngineHost } from './engine-host/engine-host';
+import type { EnginePort } from './engine-port/engine-port';
 import { createEnginePort } from './engine-port/engine-port';
 import { registerDemoFaucet } from './modules/asset/demo-faucet';
 import { createMemberService, type MemberService } from './modules/member/member.service';
@@ -24,7 +24,7 @@ export interface AppContext {
   log: FastifyBaseLogger;
   hooks: Hooks;
   /** The engine behind its journal: submit commands, read state, listen to events. */
-  host: EngineHost;
+  host: EnginePort;
   /** Users, sessions (authenticate), codes, captcha, favourites. */
   members: MemberService;
   /** Spot order entry and queries, used by routes and by the liquidity bots alike. */

@@ -14,6 +14,7 @@ import type { AppContext } from '../src/context';
 import { ensureMarket } from '../src/engine-host/test-fixtures';
 import { post, registerEmail } from '../src/modules/member/member-test-app';
 import { openTestApp } from './helpers';
+import type { EngineHost } from '../src/engine-host/engine-host';
 
 const USDT = 100_000_000n;
 const dirs: string[] = [];
@@ -51,7 +52,8 @@ describe('journal identity', () => {
 
     fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
     t = await open(dataDir);
-    expect(t.ctx.host.recovery.journalId).not.toBeNull();
+    // The embedded default's host (services see it as the engine port; recovery is the embedded host's own figure).
+    expect((t.ctx.host as EngineHost).recovery.journalId).not.toBeNull();
     await t.ctx.host.projected();
     // Alice is back under the same id, with her password, balance and open order.
     const login = await post(t.app, 'member/member/login', { account: 'alice@identity.test', password: 'Secret123' }, { ip: '10.9.9.9' });

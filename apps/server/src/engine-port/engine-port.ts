@@ -16,10 +16,11 @@ import { createNatsEnginePort } from './nats-engine-port';
 
 /**
  * What services use of the engine: submit a command and await its result, read the state synchronously, listen to
- * events, wait for the database projection, readiness. Services should take this type rather than EngineHost
- * (which adds the embedded host's journal, snapshot and recovery details).
+ * events, wait for the database projection, readiness, queue figures for /metrics. Services and the app context take
+ * this type, never EngineHost (which adds the embedded host's journal, snapshot and recovery details), so each
+ * feature works in both modes.
  */
-export type EnginePort = Pick<EngineHost, 'engine' | 'submit' | 'onEvents' | 'projected' | 'ready' | 'failure' | 'close'>;
+export type EnginePort = Pick<EngineHost, 'engine' | 'submit' | 'onEvents' | 'projected' | 'ready' | 'failure' | 'stats' | 'close'>;
 
 /** The embedded host, or in the scale-out mode (config.engineTransport 'nats') the NATS port. */
 export async function createEnginePort(

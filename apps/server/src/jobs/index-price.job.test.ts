@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineEvent } from '@exchange/core';
-import type { EngineHost } from '../engine-host/engine-host';
+import type { EnginePort } from '../engine-port/engine-port';
 import { indexPriceOf, indexSources, startIndexJob, type IndexListing } from './index-price.job';
 import type { ReferencePath, ReferencePaths } from './price-source';
 
@@ -52,7 +52,7 @@ describe('startIndexJob', () => {
         listeners.push(l);
         return () => listeners.splice(listeners.indexOf(l), 1);
       },
-    } as unknown as EngineHost;
+    } as unknown as EnginePort;
     const btc: ReferencePath = { base: 'BTC', quote: 'USDT', provenance: { demoData: false, source: 't' }, priceAt: () => '100000.004', bars: () => [] };
     const paths: ReferencePaths = { get: (b) => (b === 'BTC' ? btc : undefined), all: () => [btc] };
     const listings: IndexListing[] = [

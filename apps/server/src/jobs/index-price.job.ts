@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { computeIndexPrice, formatDecimal, pow10, type IndexSource } from '@exchange/core';
-import type { EngineHost } from '../engine-host/engine-host';
+import type { EnginePort } from '../engine-port/engine-port';
 import type { ReferencePaths } from './price-source';
 import { referenceToTicks } from './ladder';
 
@@ -68,7 +68,7 @@ function rescale(v: bigint, from: number, to: number): bigint {
  * `sink.setIndexPrice`. Listens to trade events for the last-trade source. Returns stop().
  */
 export function startIndexJob(deps: {
-  host: EngineHost;
+  host: EnginePort;
   sink: IndexSink;
   paths: ReferencePaths;
   log: FastifyBaseLogger;

@@ -20,7 +20,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDecimal, MAX_OPEN_ORDERS_PER_MARKET, parseDecimal, pow10, type MarketConfig, type Side } from '@exchange/core';
-import type { EngineHost } from '../engine-host/engine-host';
+import type { EnginePort } from '../engine-port/engine-port';
 import type { EntrustService } from '../modules/entrust/entrust.service';
 import {
   anchorOf,
@@ -157,7 +157,7 @@ function errorCode(err: unknown): string | undefined {
 
 /** Dependencies of one bot. */
 export interface BotDeps {
-  host: EngineHost;
+  host: EnginePort;
   entrust: Pick<EntrustService, 'place' | 'cancel'>;
   log: FastifyBaseLogger;
   /** Reference price of the market as a decimal string, or null when unknown. */

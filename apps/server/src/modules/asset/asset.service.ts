@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { ACCOUNT_KINDS, formatDecimal, pow10, tryParseDecimal, type EngineApi } from '@exchange/core';
 import type { AssetAccount, AssetItem, Assets } from '@exchange/api';
 import type { Config } from '../../config/env';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 
 /** Decimals of the internal valuation (USDT per unit of value = 10^-18). */
 export const VALUE_DECIMALS = 18;
@@ -45,7 +45,7 @@ function scaleTo(v: bigint, from: number, to: number): bigint {
 }
 
 /** Builds the service over the engine's balances; throws when config.usdtCnyRate is not a decimal. */
-export function createAssetService(deps: { config: Config; host: EngineHost; log: FastifyBaseLogger }): AssetService {
+export function createAssetService(deps: { config: Config; host: EnginePort; log: FastifyBaseLogger }): AssetService {
   const engine = deps.host.engine;
   const rate = tryParseDecimal(deps.config.usdtCnyRate, VALUE_DECIMALS);
   if (!rate.ok) throw new Error(`usdtCnyRate "${deps.config.usdtCnyRate}" is not a decimal`);

@@ -7,13 +7,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pow10 } from '@exchange/core';
 import type { Config } from '../../config/env';
 import type { Hooks } from '../../shared/hooks';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 
 /** Whole USDT credited to each new user in demo mode. */
 export const DEMO_FAUCET_USDT = 10_000n;
 
 /** Credits the demo funds to `userId` (no-op result 'ok' when already credited). Returns the engine's code. */
-export async function creditDemoFunds(host: EngineHost, userId: string, log: FastifyBaseLogger): Promise<string> {
+export async function creditDemoFunds(host: EnginePort, userId: string, log: FastifyBaseLogger): Promise<string> {
   const usdt = host.engine.asset('USDT');
   if (!usdt) {
     log.warn({ userId }, 'demo faucet: USDT is not listed; nothing credited');
@@ -33,7 +33,7 @@ export async function creditDemoFunds(host: EngineHost, userId: string, log: Fas
 }
 
 /** In demo mode, adds the faucet to hooks.userRegistered. */
-export function registerDemoFaucet(deps: { config: Config; host: EngineHost; log: FastifyBaseLogger; hooks: Hooks }): void {
+export function registerDemoFaucet(deps: { config: Config; host: EnginePort; log: FastifyBaseLogger; hooks: Hooks }): void {
   if (!deps.config.demoMode) return;
   deps.hooks.userRegistered.push(async (userId) => {
     await creditDemoFunds(deps.host, userId, deps.log);

@@ -10,7 +10,7 @@ import { formatDecimal, tryParseDecimal, type Command, type OrderView } from '@e
 import type { CancelEntrustBody, Entrust, EntrustDetail, EntrustPage, GetEntrustListQuery, GetTradeListQuery, SetEntrustBody, UserTradePage } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 import { AppError } from '../../shared/errors';
 import { createEntrustRepository } from './entrust.repository';
 import { marketScales, rowToOrderView, toEntrust, toFill, toUserTrade, type MarketScales } from './entrust.format';
@@ -93,7 +93,7 @@ function rejectStatus(code: string): number {
 }
 
 /** Builds the service over the engine host (orders) and the database (history and fills). */
-export function createEntrustService(deps: { config: Config; db: Db; log: FastifyBaseLogger; host: EngineHost }): EntrustService {
+export function createEntrustService(deps: { config: Config; db: Db; log: FastifyBaseLogger; host: EnginePort }): EntrustService {
   const { host } = deps;
   const repo = createEntrustRepository(deps.db);
   const engine = host.engine;

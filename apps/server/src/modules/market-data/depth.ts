@@ -5,7 +5,7 @@
  * the book, decimal strings at the listing's decimals on the way out.
  */
 import type { MarketType } from '@exchange/api';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 import type { Catalogue } from './catalogue';
 import { fromUnits } from './decimal';
 import { DepthBook, type LevelChange } from './depth-book';
@@ -32,7 +32,7 @@ export interface DepthBooks {
 }
 
 /** Depth books over the engine's state and events. */
-export function createDepthBooks(host: EngineHost, catalogue: Catalogue): DepthBooks {
+export function createDepthBooks(host: EnginePort, catalogue: Catalogue): DepthBooks {
   const books = new Map<string, DepthBook>(); // spot symbol -> book
 
   const bookOf = (symbol: string): DepthBook => {

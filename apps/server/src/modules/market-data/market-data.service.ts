@@ -22,7 +22,7 @@ import type { Banner, CoinIntro, Kline, KlinePeriod, Lang, MarketType, Notice, N
 import type { Command, EngineEvent } from '@exchange/core';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 import type { ReferencePaths } from '../../jobs/price-source';
 import { loadCatalogue, type Listing } from './catalogue';
 import { createContent } from './content';
@@ -100,7 +100,7 @@ export interface MarketDataDeps {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
-  host: EngineHost;
+  host: EnginePort;
   referencePaths?: ReferencePaths;
   /** Clock (ms); tests pass a fixed one. */
   now?: () => number;

@@ -7,7 +7,7 @@
  */
 import type { MarketType, Pair } from '@exchange/api';
 import type { Config } from '../../config/env';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 import type { Catalogue, Listing } from './catalogue';
 import { fromUnits, maxB, minB, percentChange, pow10, rescale, toUnits } from './decimal';
 import type { ReferencePrices } from './reference-prices';
@@ -21,7 +21,7 @@ export type IndexCoinType = 'UPDOWN' | 'VOLUME' | 'PROJECT' | 'TOP';
 export interface TickersDeps {
   config: Config;
   /** The engine: last traded price of a spot market. */
-  host: EngineHost;
+  host: EnginePort;
   catalogue: Catalogue;
   series: SeriesSet;
   reference: ReferencePrices;

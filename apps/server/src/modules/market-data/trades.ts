@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketType, PublicTrade } from '@exchange/api';
 import type { TradeEvent } from '@exchange/core';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 import type { Catalogue, Listing } from './catalogue';
 import { fromUnits } from './decimal';
 import type { MarketDataRepository } from './market-data.repository';
@@ -18,7 +18,7 @@ const TRADES_KEPT = 200;
 export interface TradeListsDeps {
   repo: MarketDataRepository;
   /** The engine host: loadRecent waits for its projector to catch up. */
-  host: EngineHost;
+  host: EnginePort;
   catalogue: Catalogue;
   log: FastifyBaseLogger;
 }

@@ -18,7 +18,7 @@ import type { Favorite, GeetestResult, Lang, Member, MarketType, Session, WsSess
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { Hooks } from '../../shared/hooks';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 import { AppError } from '../../shared/errors';
 import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from './account';
 import { createMemberRepository } from './member.repository';
@@ -180,7 +180,7 @@ export function createMemberService(deps: {
   db: Db;
   log: FastifyBaseLogger;
   hooks: Hooks;
-  host: EngineHost;
+  host: EnginePort;
   senders?: CodeSenders;
   now?: () => number;
 }): MemberService {

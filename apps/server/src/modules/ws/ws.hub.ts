@@ -33,7 +33,7 @@ import type WebSocket from 'ws';
 import { errorMessage, type Lang, type MarketType, type WsServerMessage, type KlinePeriod, type PublicTrade } from '@exchange/api';
 import type { EngineEvent } from '@exchange/core';
 import type { Hooks, SessionsEnded } from '../../context';
-import type { EngineHost } from '../../engine-host/engine-host';
+import type { EnginePort } from '../../engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../market-data/market-data.service';
 import type { MemberService } from '../member/member.service';
 import { sha256Hex } from '../member/secrets';
@@ -131,7 +131,7 @@ export interface WsSocketLimits {
 /** Ports the hub uses. */
 export interface WsHubDeps {
   marketData: MarketDataService;
-  host: EngineHost;
+  host: EnginePort;
   members: Pick<MemberService, 'authenticate'>;
   hooks: Pick<Hooks, 'sessionsEnded'>;
   limits: WsSocketLimits;

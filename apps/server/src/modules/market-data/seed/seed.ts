@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '@exchange/core';
-import type { EngineHost } from '../../../engine-host/engine-host';
+import type { EnginePort } from '../../../engine-port/engine-port';
 import type { MarketDataRepository } from '../market-data.repository';
 import { fromUnits } from '../decimal';
 import { ASSET_SCALE, CATALOG, FEE_PPM, REAL_DATA_COINS, catalogAssets, type CatalogMarket } from './catalog';
@@ -35,7 +35,7 @@ export function marketConfigOf(m: CatalogMarket): MarketConfig {
 }
 
 /** Submits addAsset/addMarket for every catalogue asset and spot market the engine does not have yet. */
-export async function seedEngine(host: EngineHost, log: FastifyBaseLogger): Promise<void> {
+export async function seedEngine(host: EnginePort, log: FastifyBaseLogger): Promise<void> {
   // Submitted together so that one group commit (fsync) serves each stage.
   const assets = catalogAssets().filter((code) => !host.engine.asset(code));
   const assetResults = await Promise.all(assets.map((code) => host.submit({ type: 'addAsset', asset: { code, scale: ASSET_SCALE } })));
