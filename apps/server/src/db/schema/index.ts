@@ -6,3 +6,4 @@
 export * from './member';
 export * from './market';
 export * from './trading';
+export * from './admin';
