@@ -7,3 +7,4 @@ export * from './member';
 export * from './market';
 export * from './trading';
 export * from './admin';
+export * from './kyc';
