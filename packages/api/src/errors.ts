@@ -43,6 +43,7 @@ export const ERROR_MESSAGES = {
   asset_not_found: { en: 'Coin not found', zh: '币种不存在' },
   market_not_found: { en: 'Trading pair not found', zh: '交易对不存在' },
   market_halted: { en: 'Trading is suspended for this pair', zh: '该交易对已暂停交易' },
+  account_frozen: { en: 'Your account is frozen: trading and transfers are suspended, please contact support', zh: '账户已冻结，暂停交易和划转，请联系客服' },
   invalid_order: { en: 'Invalid order parameters', zh: '委托参数无效' },
   price_required: { en: 'Please enter a price', zh: '请输入价格' },
   price_not_on_tick: { en: 'Price is not a multiple of the tick size', zh: '价格不符合最小变动单位' },
@@ -67,6 +68,19 @@ export const ERROR_MESSAGES = {
   },
   too_many_decimals: { en: 'Too many decimal places', zh: '小数位数过多' },
   value_too_large: { en: 'Value is too large', zh: '数值过大' },
+  // operator console (issue 10, modules/admin)
+  admin_unauthorized: { en: 'Console session expired, please log in again', zh: '控制台会话已过期，请重新登录' },
+  admin_login_failed: { en: 'Wrong e-mail, password or authenticator code', zh: '邮箱、密码或验证器验证码错误' },
+  admin_login_locked: { en: 'Too many failed logins, please try again in 15 minutes', zh: '登录失败次数过多，请15分钟后再试' },
+  admin_forbidden: { en: 'Your role does not allow this action', zh: '您的角色无权执行此操作' },
+  operator_exists: { en: 'An operator with this e-mail exists already', zh: '该邮箱的操作员已存在' },
+  operator_not_found: { en: 'Operator not found', zh: '操作员不存在' },
+  operator_self: { en: 'You cannot disable yourself', zh: '不能停用自己的账号' },
+  admin_already_frozen: { en: 'The account is frozen already', zh: '该账户已被冻结' },
+  admin_not_frozen: { en: 'The account is not frozen', zh: '该账户未被冻结' },
+  admin_kyc_unavailable: { en: 'Identity verification is not available yet', zh: '身份认证功能暂不可用' },
+  admin_kyc_not_found: { en: 'Application not found', zh: '申请不存在' },
+  admin_kyc_not_pending: { en: 'This application was decided already', zh: '该申请已处理' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

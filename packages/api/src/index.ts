@@ -4,3 +4,4 @@ export * from './errors';
 export * from './paths';
 export * from './ws';
 export * from './messages';
+export * from './admin';

@@ -33,3 +33,26 @@ export const API_PATHS = {
   demoInfo: 'demo/info',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
+
+/**
+ * Paths of the operator console API (issue 10), relative to `/api/`; header `x-admin-token` (packages/api admin.ts).
+ */
+export const ADMIN_PATHS = {
+  login: 'admin/auth/login',
+  logout: 'admin/auth/logout',
+  me: 'admin/auth/me',
+  userSearch: 'admin/user/search',
+  userDetail: 'admin/user/detail',
+  userFreeze: 'admin/user/freeze',
+  userUnfreeze: 'admin/user/unfreeze',
+  auditList: 'admin/audit/list',
+  kycList: 'admin/kyc/list',
+  kycDetail: 'admin/kyc/detail',
+  kycImage: 'admin/kyc/image',
+  kycApprove: 'admin/kyc/approve',
+  kycReject: 'admin/kyc/reject',
+  operatorList: 'admin/operator/list',
+  operatorCreate: 'admin/operator/create',
+  operatorDisable: 'admin/operator/disable',
+  operatorResetTotp: 'admin/operator/resetTotp',
+} as const;
