@@ -250,6 +250,7 @@ export class Engine implements EngineApi, SpotHost {
     }
     const m = this.marketsBySymbol.get(cmd.symbol);
     if (m === undefined) return reject('market_not_found');
+    if (this.isFrozen(cmd.userId)) return reject('account_frozen');
     const r = m.place(cmd, this, trader);
     if (cid !== undefined && r.code === 'ok') this.keys.add(KEY_ORDER, cmd.userId, cid, cmd.ts, this.orderSeq);
     return r;
@@ -299,6 +300,7 @@ export class Engine implements EngineApi, SpotHost {
     }
     if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
     if (typeof amount !== 'bigint' || amount <= 0n) return reject('amount_invalid');
+    if (this.isFrozen(userId)) return reject('account_frozen');
     if (from === to) return reject('same_account');
     const src = this.ledger.find(userId, from, asset);
     if (src === undefined || src.available < amount) return reject('insufficient_balance');
@@ -327,17 +329,37 @@ export class Engine implements EngineApi, SpotHost {
     return { code: 'ok', events: this.events, userId: u.userId };
   }
 
+  /**
+   * True when the user's profile field `frozen` is '1' (set by the operator console): the one profile field the
+   * engine reads (users.ts). A frozen user's placeOrder and transfer are refused (account_frozen); cancels are not.
+   */
+  private isFrozen(userId: string): boolean {
+    return this.users.get(userId)?.profile.frozen === '1';
+  }
+
   private updateUser(cmd: Extract<Command, { type: 'updateUser' }>): CommandResult {
-    const { userId, profile, expect } = cmd;
+    const { userId, profile, expect, addKeys, audit } = cmd;
     if (typeof userId !== 'string' || !isProfile(profile) || (expect !== undefined && !isProfile(expect))) return reject('invalid_config');
+    if (audit !== undefined && !isProfile(audit)) return reject('invalid_config');
+    if (addKeys !== undefined && (!Array.isArray(addKeys) || !addKeys.every(isUserKey) || new Set(addKeys).size !== addKeys.length)) {
+      return reject('invalid_config');
+    }
     const u = this.users.get(userId);
     if (u === undefined) return reject('user_not_found');
     if (expect !== undefined) {
       for (const [k, v] of Object.entries(expect)) if ((u.profile[k] ?? '') !== v) return reject('user_field_mismatch');
     }
     if (Object.keys({ ...u.profile, ...profile }).length > MAX_PROFILE_FIELDS) return reject('invalid_config');
+    // Keys the user owns already (the account or a unique key) are no-ops; the rest must be free.
+    const added = (addKeys ?? []).filter((k) => this.users.ownerOf(k) !== userId);
+    if (u.uniqueKeys.length + added.length > MAX_USER_KEYS) return reject('invalid_config');
+    for (const k of added) if (this.users.ownerOf(k) !== undefined) return reject('user_key_taken');
+    this.users.addKeys(u, added);
     Object.assign(u.profile, profile);
-    this.events.push({ type: 'userUpdated', ts: cmd.ts, userId, profile: { ...u.profile } });
+    const ev: Extract<EngineEvent, { type: 'userUpdated' }> = { type: 'userUpdated', ts: cmd.ts, userId, profile: { ...u.profile } };
+    if (added.length > 0) ev.addedKeys = added;
+    if (audit !== undefined) ev.audit = { ...audit };
+    this.events.push(ev);
     return { code: 'ok', events: this.events, userId };
   }
 

@@ -73,8 +73,19 @@ export type Command =
   /**
    * Sets profile fields of a registered user (user_not_found). With `expect`, only when each named field has
    * exactly that value now (user_field_mismatch otherwise): a compare-and-set, e.g. a nickname set only once.
+   * `addKeys` adds unique keys to the user (e.g. a newly bound "mail:x@y.z" or "phone:86:138..."): a key the user
+   * owns already is a no-op, one owned by another user is refused (user_key_taken). `audit` is opaque to the engine:
+   * copied as is into the userUpdated event, so that a projector can write an audit record (the operator console's)
+   * in the same database transaction as the projection of the change.
    */
-  | (CommandBase & { type: 'updateUser'; userId: string; profile: Record<string, string>; expect?: Record<string, string> })
+  | (CommandBase & {
+      type: 'updateUser';
+      userId: string;
+      profile: Record<string, string>;
+      expect?: Record<string, string>;
+      addKeys?: string[];
+      audit?: Record<string, string>;
+    })
   | (CommandBase & { type: 'addAsset'; asset: Asset })
   | (CommandBase & { type: 'addMarket'; market: MarketConfig })
   | (CommandBase & { type: 'setMarketStatus'; symbol: string; status: MarketStatus })
@@ -131,6 +142,7 @@ export const REJECT_CODES = [
   'invalid_config',
   'asset_not_found',
   'market_not_found',
+  'account_frozen',
   'market_halted',
   'invalid_order',
   'price_required',
@@ -198,8 +210,11 @@ export type EngineEvent =
   | { type: 'genesis'; ts: number; journalId: string }
   /** A user was registered (registerUser); `profile` as given. */
   | { type: 'userRegistered'; ts: number; userId: string; account: string; uniqueKeys: string[]; profile: Record<string, string> }
-  /** A user's profile after an updateUser (every field, not only the changed ones). */
-  | { type: 'userUpdated'; ts: number; userId: string; profile: Record<string, string> }
+  /**
+   * A user's profile after an updateUser (every field, not only the changed ones); `addedKeys` the unique keys the
+   * command added (absent when none), `audit` the command's audit record as given (absent when none).
+   */
+  | { type: 'userUpdated'; ts: number; userId: string; profile: Record<string, string>; addedKeys?: string[]; audit?: Record<string, string> }
   | { type: 'assetAdded'; ts: number; asset: Asset }
   | { type: 'marketAdded'; ts: number; market: MarketConfig }
   | { type: 'marketStatusChanged'; ts: number; symbol: string; status: MarketStatus }

@@ -7,6 +7,10 @@
  * that the engine stores but does not interpret (the server keeps e-mail, phone, password hash, nickname ...
  * there, so that a lost or rolled-back database is rebuilt from the journal and its snapshots, and a new
  * registrant can never be given an old user's id). Ids are "1", "2", ... in registration order.
+ *
+ * The engine reads one profile field: `frozen` = '1' (set by the operator console) makes the user's placeOrder and
+ * transfer fail with account_frozen; cancelOrder stays allowed. Unique keys can be added later (updateUser
+ * `addKeys`, e.g. a second address bound in the account centre); they are never removed.
  */
 
 /** One registered user. `profile` is opaque to the engine (string fields only). */
@@ -24,7 +28,7 @@ export type UserRow = [string, string, string[], Record<string, string>];
 
 /** Longest accepted key (account or unique key), characters. */
 export const MAX_USER_KEY_LENGTH = 256;
-/** Most unique keys per user (besides the account). */
+/** Most unique keys per user (besides the account): registration's few plus a bound e-mail and phone (updateUser addKeys). */
 export const MAX_USER_KEYS = 8;
 /** Most profile fields per user, and the longest field name / value (characters). */
 export const MAX_PROFILE_FIELDS = 32;
@@ -77,6 +81,14 @@ export class UserRegistry {
     this.byKey.set(account, userId);
     for (const k of uniqueKeys) this.byKey.set(k, userId);
     return rec;
+  }
+
+  /** Adds unique keys to a user (updateUser addKeys); the caller checked that none is taken. */
+  addKeys(rec: UserRecord, keys: readonly string[]): void {
+    for (const k of keys) {
+      rec.uniqueKeys.push(k);
+      this.byKey.set(k, rec.userId);
+    }
   }
 
   /** Rows in id order, for snapshots. */

@@ -67,7 +67,7 @@ const market = rec({
 const anyCommand: fc.Arbitrary<Command> = fc.oneof(
   rec({ type: fc.constant('genesis'), ts, journalId: anyString }),
   rec({ type: fc.constant('registerUser'), ts, account: anyString, uniqueKeys: fc.array(anyString, { maxLength: 4 }), profile: dict }),
-  withOptional({ type: fc.constant('updateUser'), ts, userId: anyString, profile: dict }, { expect: dict }),
+  withOptional({ type: fc.constant('updateUser'), ts, userId: anyString, profile: dict }, { expect: dict, addKeys: fc.array(anyString, { maxLength: 4 }), audit: dict }),
   rec({ type: fc.constant('addAsset'), ts, asset: rec({ code: anyString, scale: safeInt }) }),
   rec({ type: fc.constant('addMarket'), ts, market }),
   rec({ type: fc.constant('setMarketStatus'), ts, symbol: anyString, status: fc.constantFrom('TRADING', 'HALTED') }),
