@@ -5,3 +5,4 @@ export * from './paths';
 export * from './ws';
 export * from './messages';
 export * from './admin';
+export * from './kyc';

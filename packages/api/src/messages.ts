@@ -66,6 +66,23 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   page: { en: 'page', zh: '页码' },
   pageSize: { en: 'page size', zh: '每页条数' },
   coin: { en: 'coin', zh: '币种' },
+  // identity verification, uploads and payment methods (issue 10)
+  purpose: { en: 'image kind', zh: '图片用途' },
+  imageId: { en: 'image', zh: '图片' },
+  country: { en: 'country or region', zh: '国家或地区' },
+  realName: { en: 'name', zh: '姓名' },
+  idType: { en: 'document type', zh: '证件类型' },
+  idNumber: { en: 'ID number', zh: '证件号码' },
+  guardianConsent: { en: 'guardian consent', zh: '监护人同意' },
+  frontImageId: { en: 'ID front photo', zh: '证件正面照' },
+  backImageId: { en: 'ID back photo', zh: '证件背面照' },
+  handheldImageId: { en: 'handheld ID photo', zh: '手持证件照' },
+  payType: { en: 'payment type', zh: '收款方式' },
+  bankName: { en: 'bank', zh: '开户银行' },
+  branch: { en: 'branch', zh: '开户支行' },
+  cardNo: { en: 'card number', zh: '银行卡号' },
+  qrImageId: { en: 'QR code', zh: '收款二维码' },
+  enabled: { en: 'enabled', zh: '启用状态' },
 };
 
 /**

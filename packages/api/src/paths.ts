@@ -31,6 +31,16 @@ export const API_PATHS = {
   getAssets: 'asset/asset/getAssets',
   demoOutbox: 'demo/outbox',
   demoInfo: 'demo/info',
+  // identity verification, uploads and payment methods (issue 10, modules/kyc, uploads, payment)
+  uploadImage: 'member/upload/image', // POST multipart (file, purpose); GET ?imageId= serves the owner's image
+  submitBasic: 'member/kyc/submitBasic',
+  submitAdvanced: 'member/kyc/submitAdvanced',
+  getKyc: 'member/kyc/getKyc',
+  getPayments: 'member/payment/getPayments',
+  addPayment: 'member/payment/addPayment',
+  updatePayment: 'member/payment/updatePayment',
+  setPaymentEnabled: 'member/payment/setPaymentEnabled',
+  deletePayment: 'member/payment/deletePayment',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
