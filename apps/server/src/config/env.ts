@@ -71,6 +71,12 @@ export interface Config {
   engineHttpPort: number;
   /** NATS_REPLICAS: copies JetStream keeps of the stream and the snapshots when it creates them (3 on a 3-node cluster; default 1). */
   natsReplicas: number;
+  /**
+   * SECRETS_KEY: the AES-256-GCM key of secrets at rest (TOTP secrets), base64 of 32 bytes (shared/secret-box.ts).
+   * Unset: the embedded mode creates a key file under DATA_DIR at first start; the scale-out mode has none (2FA
+   * binding then answers service_unavailable), since each gateway would make its own.
+   */
+  secretsKey: string | undefined;
 }
 
 /**
@@ -208,10 +214,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     natsPrefix: env.NATS_PREFIX || 'EXCH',
     engineHttpPort: int(env.ENGINE_HTTP_PORT, 8090, 'ENGINE_HTTP_PORT'),
     natsReplicas: atLeastOne(int(env.NATS_REPLICAS, 1, 'NATS_REPLICAS'), 'NATS_REPLICAS'),
+    secretsKey: env.SECRETS_KEY || undefined,
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
   if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
   if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl)) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
+  if (config.secretsKey !== undefined && Buffer.from(config.secretsKey, 'base64').length !== 32) throw new Error('SECRETS_KEY must be base64 of 32 bytes');
   return config;
 }
