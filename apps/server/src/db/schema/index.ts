@@ -8,3 +8,4 @@ export * from './market';
 export * from './trading';
 export * from './admin';
 export * from './kyc';
+export * from './security';

@@ -55,6 +55,11 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Where the session was opened (issue 10: the devices list): client IP and User-Agent header (cut to 512). */
+    ip: text('ip').notNull().default(''),
+    userAgent: text('user_agent').notNull().default(''),
+    /** Last authenticated request, refreshed at most once a minute (null: none since the login). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
