@@ -15,6 +15,11 @@ import { createMemberService, type MemberService } from './modules/member/member
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
 import { createMetrics, type ProcessMetrics } from './modules/metrics/metrics';
+import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service';
+import { createKycService, type KycService } from './modules/kyc/kyc.service';
+import { createPaymentService, type PaymentService, type TransactionPasswordCheck } from './modules/payment/payment.service';
+import { createAdminService, type AdminService } from './modules/admin/admin.service';
+import { secretBoxFromConfig } from './shared/secret-box';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -31,6 +36,14 @@ export interface AppContext {
   entrust: EntrustService;
   /** Markets, coins, tickers, k-lines, depth, trades, banners, notices; the reference and index prices. */
   marketData: MarketDataService;
+  /** Image uploads (KYC photos, payment QR codes): checked, re-encoded, stored under DATA_DIR/uploads, served to their owner. */
+  uploads: UploadsService;
+  /** Identity verification (basic, advanced); the console decides through it (listApplications, application, decide, imageFor). */
+  kyc: KycService;
+  /** Payment methods (bank card, WeChat, Alipay) of verified users. */
+  payments: PaymentService;
+  /** The operator console: operator auth for /api/admin/* (header x-admin-token), the audit log, user and KYC actions. */
+  admin: AdminService;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
   metrics?: ProcessMetrics;
   /** Closes everything the context opened, in reverse order. */
@@ -74,6 +87,11 @@ export async function createContext(
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
   closers.push(() => marketData.close());
+  const uploads = createUploadsService({ db: handle.db, dataDir: config.dataDir });
+  const kyc = createKycService({ db: handle.db, host, uploads });
+  // The transaction password is checked by the security service, read from the context when needed.
+  const payments = createPaymentService({ db: handle.db, kyc, uploads, security: () => (ctx as { security?: TransactionPasswordCheck }).security });
+  const admin = createAdminService({ db: handle.db, host, box: secretBoxFromConfig(config) });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -83,6 +101,10 @@ export async function createContext(
     members,
     entrust,
     marketData,
+    uploads,
+    kyc,
+    payments,
+    admin,
     metrics,
     closers,
     async close() {

@@ -9,16 +9,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { projectionCursor, spotOrders, spotTrades, users } from '../db/schema';
+import { auditLog, projectionCursor, spotOrders, spotTrades, users } from '../db/schema';
 import { workerProjectionStore } from '../db/worker-client';
-import type { OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
+import type { AuditProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
 
 /** Name of the cursor row of the engine projection. */
 export const SPOT_CURSOR = 'spot';
 /** Rows per INSERT statement (keeps statements well under PostgreSQL's parameter limit). */
 const CHUNK = 500;
 
-export type { OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
+export type { AuditProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
 
 /**
  * The projection in the database over Drizzle. A database opened over a worker thread (db/client.ts) has its
@@ -79,6 +79,11 @@ export function localProjectionStore(db: Db): ProjectionStore {
               setWhere: sql`${spotOrders.seq} <= excluded.seq`,
             });
         }
+        // Operator actions carried by engine commands (the console's audit records): once per journal position.
+        const audits = b.audits ?? [];
+        for (let i = 0; i < audits.length; i += CHUNK) {
+          await tx.insert(auditLog).values(audits.slice(i, i + CHUNK)).onConflictDoNothing({ target: auditLog.engineSeq });
+        }
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -101,6 +106,8 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly users = new Map<string, UserProjectionRow>();
   readonly orders = new Map<string, OrderRow>();
   readonly trades = new Map<string, TradeRow>();
+  /** Audit rows by engineSeq. */
+  readonly audits = new Map<number, AuditProjectionRow>();
   failWrites = false;
   writes = 0;
 
@@ -112,6 +119,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     if (this.failWrites) throw new Error('projection store is down');
     for (const u of b.users) this.users.set(String(u.id), { ...u });
     for (const t of b.trades) if (!this.trades.has(String(t.id))) this.trades.set(String(t.id), { ...t });
+    for (const a of b.audits ?? []) if (!this.audits.has(a.engineSeq!)) this.audits.set(a.engineSeq!, { ...a });
     for (const o of b.orders) {
       const prev = this.orders.get(String(o.id));
       if (prev === undefined || (prev.seq as number) <= (o.seq as number)) this.orders.set(String(o.id), { ...o });
@@ -129,6 +137,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.users) c.users.set(k, { ...v });
     for (const [k, v] of this.orders) c.orders.set(k, { ...v });
     for (const [k, v] of this.trades) c.trades.set(k, { ...v });
+    for (const [k, v] of this.audits) c.audits.set(k, { ...v });
     return c;
   }
 }

@@ -13,7 +13,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { EngineEvent, OrderView, TradeEvent } from '@exchange/core';
-import type { OrderRow, ProjectionStore, TradeRow, UserProjectionRow } from './projection-store';
+import type { AuditProjectionRow, OrderRow, ProjectionStore, TradeRow, UserProjectionRow } from './projection-store';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -120,6 +120,36 @@ export function userRow(userId: string, p: Record<string, string>, createdTs: nu
   };
 }
 
+/** Parses a JSON text of an audit record's before/after; null when empty or not JSON (kept as given then). */
+function auditJson(text: string | undefined): unknown {
+  if (text === undefined || text === '') return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { text };
+  }
+}
+
+/**
+ * The audit_log row of an updateUser command's `audit` record (the operator console's, modules/admin/audit.ts
+ * `engineAudit`): string fields operatorId, operatorEmail, action, before and after (JSON texts), ip, userAgent. The
+ * row's time is the command's, its `engineSeq` the command's sequence number (a replay writes it once).
+ */
+export function auditRow(userId: string, audit: Readonly<Record<string, string>>, seq: number, ts: number): AuditProjectionRow {
+  return {
+    operatorId: audit.operatorId && /^[0-9]{1,18}$/.test(audit.operatorId) ? BigInt(audit.operatorId) : null,
+    operatorEmail: audit.operatorEmail ?? '',
+    action: audit.action ?? 'unknown',
+    targetUserId: /^[0-9]{1,18}$/.test(userId) ? BigInt(userId) : null,
+    before: auditJson(audit.before),
+    after: auditJson(audit.after),
+    at: new Date(ts),
+    ip: audit.ip ?? '',
+    userAgent: audit.userAgent ?? '',
+    engineSeq: seq,
+  };
+}
+
 /** Loads the cursor and returns a running projector. */
 export async function createProjector(opts: ProjectorOptions): Promise<Projector> {
   const { store, log } = opts;
@@ -132,6 +162,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   let users = new Map<string, UserProjectionRow>();
   let orders = new Map<string, OrderRow>();
   let trades: TradeRow[] = [];
+  let audits: AuditProjectionRow[] = [];
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -163,13 +194,15 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchUsers = [...users.values()];
     const batchOrders = [...orders.values()];
     const batchTrades = trades;
+    const batchAudits = audits;
     const batchSeq = pushedSeq;
     users = new Map();
     orders = new Map();
     trades = [];
+    audits = [];
     count = 0;
     try {
-      await store.write({ journalId, seq: batchSeq, users: batchUsers, orders: batchOrders, trades: batchTrades });
+      await store.write({ journalId, seq: batchSeq, users: batchUsers, orders: batchOrders, trades: batchTrades, audits: batchAudits });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
       settleWaiters();
@@ -178,7 +211,8 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       for (const r of batchUsers) if (!users.has(String(r.id))) users.set(String(r.id), r);
       for (const r of batchOrders) if (!orders.has(String(r.id))) orders.set(String(r.id), r);
       trades = batchTrades.concat(trades);
-      count += batchUsers.length + batchOrders.length + batchTrades.length;
+      audits = batchAudits.concat(audits);
+      count += batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length;
       failures++;
       log.error({ err, failures }, 'projector write failed; will retry');
       throw err;
@@ -229,6 +263,11 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
           // createdAt is not updated by an upsert of an existing row; keep the registration time when known.
           users.set(ev.userId, userRow(ev.userId, ev.profile, prev?.createdAt instanceof Date ? prev.createdAt.getTime() : ev.ts));
           count++;
+          // An operator's change carries its audit record: written in the same transaction as the users row.
+          if (ev.audit !== undefined) {
+            audits.push(auditRow(ev.userId, ev.audit, seq, ev.ts));
+            count++;
+          }
         } else if (ev.type === 'trade') {
           trades.push(tradeRow(ev, seq));
           count++;

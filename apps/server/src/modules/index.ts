@@ -11,6 +11,10 @@ import entrustRoutes from './entrust/entrust.routes';
 import assetRoutes from './asset/asset.routes';
 import marketDataRoutes from './market-data/market-data.routes';
 import wsRoutes from './ws/ws.routes';
+import uploadsRoutes from './uploads/uploads.routes';
+import kycRoutes from './kyc/kyc.routes';
+import paymentRoutes from './payment/payment.routes';
+import adminRoutes from './admin/admin.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -21,4 +25,8 @@ export const modules: FastifyPluginAsync[] = [
   assetRoutes,
   marketDataRoutes,
   wsRoutes,
+  uploadsRoutes,
+  kycRoutes,
+  paymentRoutes,
+  adminRoutes,
 ];
