@@ -5,6 +5,7 @@ import { loadConfig } from './config/env';
 import { createContext } from './context';
 import { buildApp } from './app';
 import { ensureDemoAccount } from './modules/member/demo-account';
+import { ensureDemoOperator } from './modules/admin/demo-operator';
 import { startJobs } from './jobs';
 
 async function main(): Promise<void> {
@@ -24,6 +25,10 @@ async function main(): Promise<void> {
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
+    // The demo operator's documented credentials (modules/admin/demo-operator.ts): the TOTP key goes into an
+    // authenticator app (or any TOTP tool) for the console's login.
+    const op = await ensureDemoOperator(ctx);
+    if (op) console.log(`  Operator console at http://localhost:${config.port}/admin/\n  demo operator: ${op.email}  password: ${op.password}  TOTP key: ${op.totpSecret}\n`);
     const exposed = config.host !== '127.0.0.1' && config.host !== '::1' && config.host !== 'localhost';
     console.warn(
       exposed

@@ -98,9 +98,10 @@ export interface AdminService {
   listOperators(): Promise<Operator[]>;
   /**
    * Creates an operator with a generated password and TOTP secret, returned once. `actor` null = the command line
-   * (audited as operator "cli"). Throws operator_exists, validation_failed.
+   * (audited as operator "cli"). `demo` = the documented credentials of the demo operator (demo-operator.ts; demo mode
+   * only). Throws operator_exists, email_invalid, validation_failed.
    */
-  createOperator(actor: Actor | null, input: { email: string; name: string; role: string }): Promise<OperatorCredentials>;
+  createOperator(actor: Actor | null, input: { email: string; name: string; role: string }, demo?: { password: string; totpSecret: string }): Promise<OperatorCredentials>;
   /** Disables (revoking its sessions) or enables an operator; operator_not_found, operator_self. */
   setOperatorDisabled(actor: Actor, operatorId: string, disabled: boolean): Promise<void>;
   /** Gives an operator a new TOTP secret (returned once); its sessions are revoked. operator_not_found. */
@@ -369,15 +370,15 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
       return (await repo.listOperators()).map(toOperator);
     },
 
-    async createOperator(actor, input) {
+    async createOperator(actor, input, demo) {
       const email = normEmail(input.email);
       if (!email) throw new AppError('email_invalid', 400, 'email');
       const name = input.name.trim();
       if (name === '' || name.length > 64) throw new AppError('validation_failed', 400, 'name');
       if (!isRole(input.role)) throw new AppError('validation_failed', 400, 'role');
       const role = input.role;
-      const password = generatePassword();
-      const totpSecret = newTotpSecret();
+      const password = demo?.password ?? generatePassword();
+      const totpSecret = demo?.totpSecret ?? newTotpSecret();
       const passwordHash = await argon2.hash(password, ARGON2_OPTIONS);
       const op = await repo.insertOperator({ email, name, role, passwordHash, totpSecret: box().seal(totpSecret, TOTP_PURPOSE), createdAt: new Date(now()) }, (created) =>
         auditRow(actor, 'operator_create', { after: { operatorId: created.id.toString(), email, name, role } }),

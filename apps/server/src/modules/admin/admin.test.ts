@@ -15,7 +15,7 @@ import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers
 import { ensureMarket, TEST_BTC_USDT } from '../../engine-host/test-fixtures';
 import { secretBoxFromConfig } from '../../shared/secret-box';
 import { ADMIN_IDLE_MS, ADMIN_MAX_MS, createAdminService } from './admin.service';
-import { DEMO_OPERATOR_EMAIL, ensureDemoOperator } from './demo-operator';
+import { DEMO_OPERATOR_EMAIL, DEMO_OPERATOR_PASSWORD, DEMO_OPERATOR_TOTP, ensureDemoOperator } from './demo-operator';
 import { totpAt } from './totp';
 
 let t: TestApp;
@@ -279,10 +279,12 @@ describe('operators', () => {
     expect(JSON.stringify(created)).not.toContain(c.totpSecret);
   });
 
-  it('demo mode creates the demo operator once', async () => {
+  it('demo mode creates the demo operator once, with its documented credentials that log in', async () => {
     const first = await ensureDemoOperator(t.ctx);
-    expect(first?.email).toBe(DEMO_OPERATOR_EMAIL);
-    expect(first?.totpSecret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(await ensureDemoOperator(t.ctx)).toBeNull();
+    expect(first).toEqual({ email: DEMO_OPERATOR_EMAIL, password: DEMO_OPERATOR_PASSWORD, totpSecret: DEMO_OPERATOR_TOTP, created: true });
+    expect((await ensureDemoOperator(t.ctx))?.created).toBe(false);
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: DEMO_OPERATOR_EMAIL, password: DEMO_OPERATOR_PASSWORD, totp: await code(DEMO_OPERATOR_TOTP) } });
+    expect(res.json<Env>().status).toBe('SUCCEED');
+    expect(await ensureDemoOperator({ ...t.ctx, config: { ...t.ctx.config, demoMode: false } })).toBeNull();
   });
 });

@@ -1,22 +1,35 @@
 /**
- * The demo operator of the embedded demo (issue 10): created at start when demo mode is on and no operator with its
- * e-mail exists; its password and TOTP key are printed in the start log once (on creation). An existing demo operator
- * is left as it is (its credentials were printed when it was created: `npm run admin -- create-operator` makes another).
+ * The demo operator of the embedded demo (issue 10): created at start when demo mode is on, with documented
+ * credentials (as the demo account's, member/demo-account.ts), printed in the start log every start so that a visitor
+ * (and the Playwright journey) can log into the console with an authenticator app or any TOTP tool. Demo mode only:
+ * config/env.ts refuses demo mode in production and keeps it on loopback.
  */
 import type { AdminService } from './admin.service';
 
 /** The demo operator's e-mail. */
 export const DEMO_OPERATOR_EMAIL = 'operator@exchange.local';
+/** The demo operator's password (documented; demo mode only). */
+export const DEMO_OPERATOR_PASSWORD = 'DemoOperator-2026';
+/** The demo operator's TOTP key, base32 (documented; demo mode only). */
+export const DEMO_OPERATOR_TOTP = 'DEMOOPERATORTOTPKEYEXCHANGE23456';
 
-/** Creates the demo operator (role admin) in demo mode if absent; its credentials when created now, else null. */
-export async function ensureDemoOperator(ctx: { config: { demoMode: boolean }; admin: AdminService }): Promise<{ email: string; password: string; totpSecret: string; otpauthUrl: string } | null> {
+/** The demo operator's credentials for the start log. */
+export interface DemoOperator {
+  email: string;
+  password: string;
+  totpSecret: string;
+  created: boolean;
+}
+
+/** Creates the demo operator (role admin) in demo mode if absent; its credentials in demo mode, else null. */
+export async function ensureDemoOperator(ctx: { config: { demoMode: boolean }; admin: AdminService }): Promise<DemoOperator | null> {
   if (!ctx.config.demoMode) return null;
-  const existing = (await ctx.admin.listOperators()).find((o) => o.email === DEMO_OPERATOR_EMAIL);
-  if (existing) return null;
+  const creds = { email: DEMO_OPERATOR_EMAIL, password: DEMO_OPERATOR_PASSWORD, totpSecret: DEMO_OPERATOR_TOTP };
+  if ((await ctx.admin.listOperators()).some((o) => o.email === DEMO_OPERATOR_EMAIL)) return { ...creds, created: false };
   try {
-    const c = await ctx.admin.createOperator(null, { email: DEMO_OPERATOR_EMAIL, name: 'Demo operator', role: 'admin' });
-    return { email: c.operator.email, password: c.password, totpSecret: c.totpSecret, otpauthUrl: c.otpauthUrl };
+    await ctx.admin.createOperator(null, { email: DEMO_OPERATOR_EMAIL, name: 'Demo operator', role: 'admin' }, { password: DEMO_OPERATOR_PASSWORD, totpSecret: DEMO_OPERATOR_TOTP });
+    return { ...creds, created: true };
   } catch {
-    return null; // created meanwhile by another process
+    return { ...creds, created: false }; // created meanwhile by another process
   }
 }
