@@ -12,6 +12,7 @@ import type { EnginePort } from './engine-port/engine-port';
 import { createEnginePort } from './engine-port/engine-port';
 import { registerDemoFaucet } from './modules/asset/demo-faucet';
 import { createMemberService, type MemberService } from './modules/member/member.service';
+import { createSecurityService, type SecurityService } from './modules/security/security.service';
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
 import { createMetrics, type ProcessMetrics } from './modules/metrics/metrics';
@@ -32,6 +33,8 @@ export interface AppContext {
   host: EnginePort;
   /** Users, sessions (authenticate), codes, captcha, favourites. */
   members: MemberService;
+  /** Account security: second factors, transaction password, withdrawal locks, sessions and the security log (issue 10). */
+  security: SecurityService;
   /** Spot order entry and queries, used by routes and by the liquidity bots alike. */
   entrust: EntrustService;
   /** Markets, coins, tickers, k-lines, depth, trades, banners, notices; the reference and index prices. */
@@ -83,7 +86,10 @@ export async function createContext(
   metrics.instrumentSubmit(host);
   metrics.watchHost(host);
   registerDemoFaucet({ config, host, log: logger, hooks });
-  const members = createMemberService({ config, db: handle.db, log: logger, hooks, host });
+  // Login asks account security for the second factor; security uses the member service (codes, passwords, sessions).
+  let security: SecurityService | undefined;
+  const members = createMemberService({ config, db: handle.db, log: logger, hooks, host, security: () => security });
+  security = createSecurityService({ db: handle.db, host, members, box: secretBoxFromConfig(config), log: logger });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
   closers.push(() => marketData.close());
@@ -99,6 +105,7 @@ export async function createContext(
     hooks,
     host,
     members,
+    security,
     entrust,
     marketData,
     uploads,

@@ -106,6 +106,27 @@ export const ERROR_MESSAGES = {
   admin_kyc_unavailable: { en: 'Identity verification is not available yet', zh: '身份认证功能暂不可用' },
   admin_kyc_not_found: { en: 'Application not found', zh: '申请不存在' },
   admin_kyc_not_pending: { en: 'This application was decided already', zh: '该申请已处理' },
+  // account security (issue 10, modules/security)
+  account_already_bound: { en: 'This account already has one bound; it cannot be changed here', zh: '该账户已绑定，无法在此更换' },
+  bind_type_invalid: { en: 'Please choose phone or e-mail', zh: '请选择手机或邮箱' },
+  verify_code_required: { en: 'Please enter the verification code sent to your account', zh: '请输入发送到您账户的验证码' },
+  google_code_required: { en: 'Please enter the Google Authenticator code', zh: '请输入谷歌验证码' },
+  google_code_invalid: { en: 'Google Authenticator code is wrong or already used', zh: '谷歌验证码错误或已使用' },
+  google_code_locked: { en: 'Too many wrong Google Authenticator codes, please try again later', zh: '谷歌验证码错误次数过多，请稍后再试' },
+  google_already_bound: { en: 'Google Authenticator is already bound', zh: '已绑定谷歌验证器' },
+  google_not_bound: { en: 'Google Authenticator is not bound', zh: '未绑定谷歌验证器' },
+  google_secret_expired: { en: 'The key has expired, please get a new one', zh: '密钥已过期，请重新获取' },
+  password_wrong: { en: 'The current password is wrong', zh: '原密码错误' },
+  password_same: { en: 'The new password must differ from the current one', zh: '新密码不能与原密码相同' },
+  trans_password_invalid: { en: 'The transaction password must be exactly 6 digits', zh: '交易密码须为6位数字' },
+  trans_password_mismatch: { en: 'The two transaction passwords do not match', zh: '两次输入的交易密码不一致' },
+  trans_password_not_set: { en: 'Please set a transaction password first', zh: '请先设置交易密码' },
+  trans_password_already_set: { en: 'The transaction password is already set', zh: '交易密码已设置' },
+  trans_password_wrong: { en: 'Wrong transaction password', zh: '交易密码错误' },
+  trans_password_locked: { en: 'Transaction password locked after 5 wrong attempts, please try again later', zh: '交易密码错误5次已锁定，请稍后再试' },
+  session_not_found: { en: 'This device is not signed in', zh: '该设备未登录' },
+  channel_not_bound: { en: 'No phone or e-mail of this kind is bound to your account', zh: '您的账户未绑定该类型的手机或邮箱' },
+  secrets_unavailable: { en: 'Google Authenticator is not available on this server', zh: '本服务器暂不支持谷歌验证器' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -6,3 +6,4 @@ export * from './ws';
 export * from './messages';
 export * from './admin';
 export * from './kyc';
+export * from './security';

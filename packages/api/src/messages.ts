@@ -32,6 +32,16 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   nickName: { en: 'nickname', zh: '昵称' },
   member: { en: 'user ID', zh: '用户ID' },
   memberId: { en: 'user ID', zh: '用户ID' },
+  // account security (issue 10, modules/security)
+  bindType: { en: 'binding type', zh: '绑定方式' },
+  verifyCode: { en: 'verification code', zh: '验证码' },
+  googleCode: { en: 'Google Authenticator code', zh: '谷歌验证码' },
+  oldPassword: { en: 'current password', zh: '原密码' },
+  transPassword: { en: 'transaction password', zh: '交易密码' },
+  confirmTransPassword: { en: 'transaction password confirmation', zh: '确认交易密码' },
+  oldTransPassword: { en: 'current transaction password', zh: '原交易密码' },
+  channel: { en: 'delivery channel', zh: '接收方式' },
+  pageNo: { en: 'page number', zh: '页码' },
   // slider puzzle
   randomCode: { en: 'verification request', zh: '验证请求' },
   clientType: { en: 'client type', zh: '客户端类型' },
@@ -108,6 +118,9 @@ export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   price_not_on_tick: { en: 'Price must be a multiple of {step} {coin}', zh: '价格须为 {step} {coin} 的整数倍' },
   // The amount, price or total has more decimals than its step allows: the step says what is allowed.
   too_many_decimals: { en: 'The {field} must be a multiple of {step} {coin}', zh: '{field}须为 {step} {coin} 的整数倍' },
+  // account security: how long the lock still lasts, in whole minutes (rounded up)
+  trans_password_locked: { en: 'Transaction password locked after 5 wrong attempts, try again in {minutes} minutes', zh: '交易密码错误5次已锁定，请{minutes}分钟后再试' },
+  google_code_locked: { en: 'Too many wrong Google Authenticator codes, try again in {minutes} minutes', zh: '谷歌验证码错误次数过多，请{minutes}分钟后再试' },
 };
 
 /** Values of a message's parameters ({min}, {step}, {coin}). */

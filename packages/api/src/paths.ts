@@ -41,6 +41,19 @@ export const API_PATHS = {
   updatePayment: 'member/payment/updatePayment',
   setPaymentEnabled: 'member/payment/setPaymentEnabled',
   deletePayment: 'member/payment/deletePayment',
+  // account security: bindings, passwords, Google authenticator, sessions and the log (issue 10, modules/security)
+  getSecurity: 'member/security/getSecurity',
+  bindAccount: 'member/security/bindAccount',
+  changePassword: 'member/security/changePassword',
+  setTransPassword: 'member/security/setTransPassword',
+  changeTransPassword: 'member/security/changeTransPassword',
+  forgetTransPassword: 'member/security/forgetTransPassword',
+  googleSecret: 'member/security/googleSecret',
+  bindGoogle: 'member/security/bindGoogle',
+  closeGoogle: 'member/security/closeGoogle',
+  getSessions: 'member/security/getSessions',
+  revokeSession: 'member/security/revokeSession',
+  getSecurityLog: 'member/security/getSecurityLog',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 

@@ -15,6 +15,7 @@ import uploadsRoutes from './uploads/uploads.routes';
 import kycRoutes from './kyc/kyc.routes';
 import paymentRoutes from './payment/payment.routes';
 import adminRoutes from './admin/admin.routes';
+import securityRoutes from './security/security.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -29,4 +30,5 @@ export const modules: FastifyPluginAsync[] = [
   kycRoutes,
   paymentRoutes,
   adminRoutes,
+  securityRoutes,
 ];

@@ -2,7 +2,7 @@
  * SQL of the member area: users, sessions, login failures and favourites. Times come in from the service
  * (its clock), so expiry is decided by one clock whichever database runs.
  */
-import { and, asc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites, loginCounters, loginFailures, markets, sessions, users } from '../../db/schema';
 import type { Account } from './account';
@@ -38,18 +38,19 @@ export function createMemberRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Stores a session by the sha256 of its token. */
-    async insertSession(row: { tokenHash: string; userId: bigint; createdAt: Date; expiresAt: Date }): Promise<void> {
+    /** Stores a session by the sha256 of its token, with where it was opened (ip, user-agent; issue 10). */
+    async insertSession(row: { tokenHash: string; userId: bigint; createdAt: Date; expiresAt: Date; ip?: string; userAgent?: string }): Promise<void> {
       await db.insert(sessions).values(row);
     },
 
     /**
-     * The owner and expiry of the live (unrevoked, unexpired at `now`) session with this token hash, or null. By hash
-     * alone, so that one answer "no such session" holds whatever user id a forged token is tried with.
+     * The owner, expiry, id and last-seen time of the live (unrevoked, unexpired at `now`) session with this token
+     * hash, or null. By hash alone, so that one answer "no such session" holds whatever user id a forged token is
+     * tried with.
      */
-    async liveSession(tokenHash: string, now: Date): Promise<{ userId: bigint; expiresAt: Date } | null> {
+    async liveSession(tokenHash: string, now: Date): Promise<{ userId: bigint; expiresAt: Date; id: bigint; lastSeenAt: Date | null } | null> {
       const rows = await db
-        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
+        .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, id: sessions.id, lastSeenAt: sessions.lastSeenAt })
         .from(sessions)
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .limit(1);
@@ -64,6 +65,44 @@ export function createMemberRepository(db: Db) {
         .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
         .returning({ userId: sessions.userId });
       return rows[0]?.userId ?? null;
+    },
+
+    /** Sets the last-seen time of a session (the caller refreshes it at most once a minute). */
+    async touchSession(id: bigint, at: Date): Promise<void> {
+      await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+    },
+
+    /** The user's live sessions at `now`, newest first (the devices list of issue 10). */
+    async listLiveSessions(
+      userId: bigint,
+      now: Date,
+    ): Promise<Array<{ id: bigint; tokenHash: string; ip: string; userAgent: string; createdAt: Date; lastSeenAt: Date | null }>> {
+      return db
+        .select({ id: sessions.id, tokenHash: sessions.tokenHash, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+        .orderBy(desc(sessions.id))
+        .limit(100);
+    },
+
+    /** Revokes the session `id` if it is `userId`'s and unrevoked; returns its token hash, else null (another user's, unknown, ended). */
+    async revokeSessionOf(userId: bigint, id: bigint, now: Date): Promise<string | null> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.id, id), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows[0]?.tokenHash ?? null;
+    },
+
+    /** Revokes every session of a user except the one with `keepHash`; returns the token hashes revoked. */
+    async revokeOtherSessions(userId: bigint, keepHash: string, now: Date): Promise<string[]> {
+      const rows = await db
+        .update(sessions)
+        .set({ revokedAt: now })
+        .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), ne(sessions.tokenHash, keepHash)))
+        .returning({ tokenHash: sessions.tokenHash });
+      return rows.map((r) => r.tokenHash);
     },
 
     /** Revokes every session of a user. */

@@ -39,7 +39,10 @@ function assertSelf(req: FastifyRequest, member: string | undefined): void {
 const memberRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const members = () => app.ctx.members;
-  const caller = (req: FastifyRequest) => ({ ip: req.ip, lang: requestLang(req) });
+  const caller = (req: FastifyRequest) => {
+    const ua = req.headers['user-agent'];
+    return { ip: req.ip, lang: requestLang(req), userAgent: typeof ua === 'string' ? ua : '' };
+  };
 
   app.post(
     `/api/${API_PATHS.register}`,
@@ -63,7 +66,15 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.login}`,
-    { schema: { tags: TAGS, summary: 'Log in with account (e-mail or phone) and password; the puzzle after 3 failures', body: LoginBody, response: { 200: Envelope(Session) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary:
+          'Log in with account (e-mail or phone) and password; the puzzle after 3 failures. With Google authenticator bound, also googleCode: without it the answer is google_code_required (after the password checked out), a wrong one google_code_invalid (counted as a failed login), google_code_locked after 5 wrong codes in 15 minutes',
+        body: LoginBody,
+        response: { 200: Envelope(Session) },
+      },
+    },
     async (req) => ok(await members().login(req.body, caller(req))),
   );
 
@@ -85,7 +96,7 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
     },
     async (req) => {
       mapValidation(req, { password: 'password_invalid', confirmPassword: 'password_mismatch', code: 'code_invalid' });
-      await members().forgetPassword(req.body);
+      await members().forgetPassword(req.body, caller(req));
       return ok(null);
     },
   );

@@ -54,7 +54,7 @@ export const LOGIN_IP_LOCK_AFTER = 200;
 /** How long the failure rows are kept as the record of failed logins (the limits use login_counters). */
 const LOGIN_FAILURE_RECORD_MS = 7 * 24 * 60 * 60_000;
 /** argon2id parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane). */
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Registration input (packages/api RegisterBody), after schema validation. */
 export interface RegisterInput {
@@ -69,11 +69,12 @@ export interface RegisterInput {
   agreement: boolean | string;
 }
 
-/** Login input (packages/api LoginBody). */
+/** Login input (packages/api LoginBody). `googleCode`: the TOTP code, required once Google authenticator is bound. */
 export interface LoginInput extends Partial<GeetestResult> {
   account: string;
   areaCode?: string | undefined;
   password: string;
+  googleCode?: string | undefined;
 }
 
 /** Password reset input (packages/api ForgetPasswordBody). */
@@ -85,11 +86,42 @@ export interface ForgetPasswordInput {
   confirmPassword: string;
 }
 
-/** Who is calling: IP (for limits) and language (for code messages). */
+/** Who is calling: IP (for limits), language (for code messages) and User-Agent (sessions and the security log). */
 export interface CallerInfo {
   ip: string;
   lang: Lang;
+  userAgent?: string | undefined;
 }
+
+/**
+ * What login and password reset need from account security (modules/security implements it; defined here so the
+ * member module does not import it): the second factor at login, the withdrawal lock after a reset, the log.
+ */
+export interface LoginSecurity {
+  /** True when the user has Google authenticator bound (engine profile). */
+  totpBound(userId: string): boolean;
+  /** Checks a TOTP code of the user (window 1, once only); throws google_code_invalid or google_code_locked. */
+  verifyTotp(userId: string, code: string): Promise<void>;
+  /** Profile fields that put the 24 h withdrawal lock with `reason` from `now` (journaled with the change). */
+  lockFields(reason: 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'GOOGLE_CLOSED', now: number): Record<string, string>;
+  /** Appends to the user's security log; never throws (a failure is logged). */
+  record(userId: string, type: string, req: { ip: string; userAgent: string }, detail?: string): Promise<void>;
+}
+
+/** One live session of a user, for the devices list (ids are opaque, never the token or its hash). */
+export interface SessionInfo {
+  id: string;
+  ip: string;
+  userAgent: string;
+  createdAt: number;
+  lastSeenAt: number;
+  current: boolean;
+}
+
+/** How often a session's last-seen time is written at most. */
+export const SESSION_TOUCH_MS = 60_000;
+/** Longest User-Agent kept with a session or a log row. */
+export const USER_AGENT_MAX = 512;
 
 export interface MemberService {
   /** The user id of a valid, unexpired, unrevoked session token whose owner is `userId`; else null. */
@@ -116,10 +148,22 @@ export interface MemberService {
   /** Revokes the session of `token` and ends it everywhere (hooks.sessionsEnded); a no-op when unknown. */
   logout(token: string): Promise<void>;
   /**
-   * Resets a password with a FORGET code and revokes every session of the user. Throws password_invalid,
+   * Resets a password with a FORGET code and revokes every session of the user; with account security wired, also
+   * sets the 24 h withdrawal lock PASSWORD_RESET (spec section 9) and logs it. Throws password_invalid,
    * password_mismatch, code_invalid (also for an unknown account: the answer does not tell whether it exists).
    */
-  forgetPassword(input: ForgetPasswordInput): Promise<void>;
+  forgetPassword(input: ForgetPasswordInput, caller?: CallerInfo): Promise<void>;
+  /** True when `password` is the user's login password (argon2id check); false for an unknown user. */
+  verifyPassword(userId: string, password: string): Promise<boolean>;
+  /**
+   * Sets a new login password (rule checked by the caller) with `extra` profile fields in the same journaled
+   * change, then ends every session of the user except the one of `keepToken` (issue 10: change password).
+   */
+  replacePassword(userId: string, password: string, extra: Record<string, string>, keepToken: string): Promise<void>;
+  /** The user's live sessions, newest first; `current` marks the one of `token`. */
+  listSessions(userId: string, token: string): Promise<SessionInfo[]>;
+  /** Revokes the user's session `sessionId` and ends it everywhere (as logout); false when it is not theirs or not live. */
+  revokeSessionById(userId: string, sessionId: string): Promise<boolean>;
   /** The member record (spec section 3) of an existing user; throws not_found. */
   getMember(userId: string): Promise<Member>;
   /** Sets the nickname once; throws nickname_required, nickname_already_set. */
@@ -183,8 +227,11 @@ export function createMemberService(deps: {
   host: EnginePort;
   senders?: CodeSenders;
   now?: () => number;
+  /** Account security (login 2FA, locks, the log); without it, logins need no second factor. */
+  security?: () => LoginSecurity | undefined;
 }): MemberService {
   const { config, db, log, hooks, host } = deps;
+  const security = deps.security ?? (() => undefined);
   const now = deps.now ?? Date.now;
   const repo = createMemberRepository(db);
   const smsRepo = createSmsRepository(db);
@@ -218,12 +265,34 @@ export function createMemberService(deps: {
     return { id, profile: u.profile };
   }
 
-  async function startSession(userId: bigint): Promise<Session> {
+  async function startSession(userId: bigint, caller?: CallerInfo): Promise<Session> {
     const token = randomToken();
     const t = now();
     const expiresAt = t + SESSION_TTL_MS;
-    await repo.insertSession({ tokenHash: sha256Hex(token), userId, createdAt: new Date(t), expiresAt: new Date(expiresAt) });
+    await repo.insertSession({
+      tokenHash: sha256Hex(token),
+      userId,
+      createdAt: new Date(t),
+      expiresAt: new Date(expiresAt),
+      ip: caller?.ip ?? '',
+      userAgent: (caller?.userAgent ?? '').slice(0, USER_AGENT_MAX),
+    });
     return { token, userId: userId.toString(), expiresAt };
+  }
+
+  /** The request fields of the security log. */
+  function where(caller?: CallerInfo): { ip: string; userAgent: string } {
+    return { ip: caller?.ip ?? '', userAgent: (caller?.userAgent ?? '').slice(0, USER_AGENT_MAX) };
+  }
+
+  /**
+   * Refreshes a session's last-seen time when the last write is SESSION_TOUCH_MS old (so not on every request);
+   * not awaited by the request, a failure is only logged.
+   */
+  function touch(entry: { sessionId: bigint; touchedAtMs: number }, t: number): void {
+    if (t - entry.touchedAtMs < SESSION_TOUCH_MS) return;
+    entry.touchedAtMs = t;
+    repo.touchSession(entry.sessionId, new Date(t)).catch((err: unknown) => log.warn({ err }, 'session last-seen not written'));
   }
 
   /**
@@ -281,7 +350,7 @@ export function createMemberService(deps: {
    * process (several gateways on one PostgreSQL) is seen within SESSION_CACHE_MS. Expiry is always checked against
    * the clock. Both maps are bounded; their insertion order is the eviction order.
    */
-  const sessionCache = new Map<string, { userId: bigint; expiresAtMs: number; checkedAtMs: number }>();
+  const sessionCache = new Map<string, { userId: bigint; expiresAtMs: number; checkedAtMs: number; sessionId: bigint; touchedAtMs: number }>();
   const noSessionCache = new Map<string, number>();
   /** Lookups in flight by hash; `stale` when its session (or all its user's, `endedUsers`) ended meanwhile. */
   const lookups = new Map<string, { done: Promise<bigint | null>; stale: boolean; endedUsers: Set<bigint> }>();
@@ -354,7 +423,9 @@ export function createMemberService(deps: {
             return null;
           }
           noSessionCache.delete(hash);
-          remember(sessionCache, SESSION_CACHE_MAX, hash, { userId: found.userId, expiresAtMs: found.expiresAt.getTime(), checkedAtMs: t });
+          const live = { userId: found.userId, expiresAtMs: found.expiresAt.getTime(), checkedAtMs: t, sessionId: found.id, touchedAtMs: found.lastSeenAt?.getTime() ?? found.expiresAt.getTime() - SESSION_TTL_MS };
+          remember(sessionCache, SESSION_CACHE_MAX, hash, live);
+          touch(live, t);
           return found.userId;
         }
         return null; // ended again and again while being looked up: treat as ended
@@ -407,7 +478,10 @@ export function createMemberService(deps: {
       const t = now();
       const hit = sessionCache.get(hash);
       if (hit && t - hit.checkedAtMs < SESSION_CACHE_MS) {
-        if (hit.userId === id && t < hit.expiresAtMs) return id.toString();
+        if (hit.userId === id && t < hit.expiresAtMs) {
+          touch(hit, t);
+          return id.toString();
+        }
         // Expired, or presented with another user's id: refused without a query, and forgotten so that its next use
         // is checked against the database again.
         sessionCache.delete(hash);
@@ -485,15 +559,37 @@ export function createMemberService(deps: {
         dummyHash ??= argon2.hash(randomToken(), ARGON2_OPTIONS);
         await argon2.verify(await dummyHash, input.password);
       }
-      if (!user || !okPassword) {
-        // Counted already on the account's and the IP's counters; the account's failures from this IP as well.
+      /** Counted already on the account's and the IP's counters; the account's failures from this IP as well. */
+      const countFailure = async (why: string) => {
         await repo.addLoginAttempts({ account: key, ip: caller.ip }, 1, since, new Date(now()));
         await repo.addFailure(key, caller.ip, new Date(now()));
+        if (user) await security()?.record(user.id.toString(), 'LOGIN_FAILED', where(caller), why);
+      };
+      if (!user || !okPassword) {
+        await countFailure('PASSWORD');
         throw new AppError('login_failed', 400);
+      }
+      // Google authenticator bound: the TOTP code too, asked for only after the password checked out; a wrong one
+      // counts as a failed login (and on the TOTP lock of modules/security).
+      const sec = security();
+      if (sec?.totpBound(user.id.toString())) {
+        if (input.googleCode === undefined || input.googleCode === '') {
+          // Not a failure, but no session: the attempt is given back, the client asks for the code and retries.
+          await Promise.allSettled([repo.releaseLoginAttempt(accountCounter), repo.releaseLoginAttempt(ipCounter)]);
+          throw new AppError('google_code_required', 400, 'googleCode');
+        }
+        try {
+          await sec.verifyTotp(user.id.toString(), input.googleCode);
+        } catch (err) {
+          await countFailure('GOOGLE');
+          throw err;
+        }
       }
       await repo.releaseLoginAttempt(ipCounter);
       await repo.clearFailures(key);
-      return startSession(user.id);
+      const session = await startSession(user.id, caller);
+      await sec?.record(user.id.toString(), 'LOGIN', where(caller));
+      return session;
     },
 
     async logout(token) {
@@ -503,7 +599,7 @@ export function createMemberService(deps: {
       if (owner !== null) sessionsEnded(owner, 'logout', hash);
     },
 
-    async forgetPassword(input) {
+    async forgetPassword(input, caller) {
       const account = parseAccount(input.account, input.areaCode);
       checkPassword(input.password);
       if (input.password !== input.confirmPassword) throw new AppError('password_mismatch', 400, 'confirmPassword');
@@ -515,11 +611,58 @@ export function createMemberService(deps: {
       const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
       // Journaled with the time of the change: sessions issued before it are refused by authenticate even if the
       // database (where the revocations below are written) is lost or rolled back.
-      const r = await host.submit({ type: 'updateUser', userId: user.id.toString(), profile: { passwordHash, sessionsValidFrom: String(now()) } });
+      // The 24 h withdrawal lock (spec section 9) is journaled with the new password: one change, never half of it.
+      const t = now();
+      const lock = security()?.lockFields('PASSWORD_RESET', t) ?? {};
+      const r = await host.submit({ type: 'updateUser', userId: user.id.toString(), profile: { passwordHash, sessionsValidFrom: String(t), ...lock } });
       if (r.code !== 'ok') throw new Error(`updateUser refused: ${r.code}`);
       await host.projected();
       await endUserSessions(user.id, 'password_reset');
       await repo.clearFailures(accountKey(account));
+      await security()?.record(user.id.toString(), 'PASSWORD_RESET', where(caller));
+    },
+
+    async verifyPassword(userId, password) {
+      const id = parseUserId(userId);
+      const u = id === null ? undefined : host.engine.user(id.toString());
+      if (!u) return false;
+      return argon2.verify(u.profile.passwordHash ?? '', password);
+    },
+
+    async replacePassword(userId, password, extra, keepToken) {
+      const u = userOf(userId);
+      const passwordHash = await argon2.hash(password, ARGON2_OPTIONS);
+      const r = await host.submit({ type: 'updateUser', userId: u.id.toString(), profile: { ...extra, passwordHash } });
+      if (r.code !== 'ok') throw new Error(`updateUser refused: ${r.code}`);
+      await host.projected();
+      const ended = await repo.revokeOtherSessions(u.id, sha256Hex(keepToken), new Date(now()));
+      for (const hash of ended) sessionsEnded(u.id, 'password_change', hash);
+    },
+
+    async listSessions(userId, token) {
+      const u = userOf(userId);
+      const mine = sha256Hex(token);
+      const rows = await repo.listLiveSessions(u.id, new Date(now()));
+      const validFrom = Number(u.profile.sessionsValidFrom ?? '0');
+      return rows
+        .filter((r) => r.createdAt.getTime() >= validFrom)
+        .map((r) => ({
+          id: r.id.toString(),
+          ip: r.ip,
+          userAgent: r.userAgent,
+          createdAt: r.createdAt.getTime(),
+          lastSeenAt: (r.lastSeenAt ?? r.createdAt).getTime(),
+          current: r.tokenHash === mine,
+        }));
+    },
+
+    async revokeSessionById(userId, sessionId) {
+      const u = userOf(userId);
+      if (!/^[1-9][0-9]{0,18}$/.test(sessionId)) return false;
+      const hash = await repo.revokeSessionOf(u.id, BigInt(sessionId), new Date(now()));
+      if (hash === null) return false;
+      sessionsEnded(u.id, 'logout', hash);
+      return true;
     },
 
     async getMember(userId) {

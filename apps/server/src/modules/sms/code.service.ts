@@ -21,8 +21,11 @@ import type { CaptchaService } from './captcha.service';
 import type { CodeSenders } from './code-sender';
 import type { SmsRepository } from './sms.repository';
 
-/** Purposes of a code (packages/api CodeType). */
-export type CodeType = 'REGISTER' | 'LOGIN' | 'FORGET' | 'BIND';
+/**
+ * Purposes of a code (packages/api CodeType). BIND goes to a new address being bound (as REGISTER: a notice instead
+ * when it is taken); VERIFY to the logged-in user's own address (modules/security resolves it from the session).
+ */
+export type CodeType = 'REGISTER' | 'LOGIN' | 'FORGET' | 'BIND' | 'VERIFY';
 /** How long a code is valid. */
 export const CODE_TTL_MS = 10 * 60_000;
 /** Wrong guesses after which a code is retired. */

@@ -8,6 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { API_PATHS, Envelope, GeetestChallenge, GeetestCodeQuery, GeetestResult, GeetestVerifyBody, SendCodeBody } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
+import { requireAuth } from '../member/auth';
 
 const TAGS = ['sms'];
 
@@ -47,20 +48,28 @@ const smsRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary: 'Send a 6-digit code (valid 10 minutes) to an e-mail or phone; needs a puzzle pass; 1 per 60 s per account',
+        summary:
+          "Send a 6-digit code (valid 10 minutes) to an e-mail or phone; needs a puzzle pass; 1 per 60 s per account. VERIFY (with the session headers) goes to the caller's own phone or e-mail (channel EMAIL|PHONE picks when both are bound)",
         body: SendCodeBody,
         response: { 200: Envelope(Type.Null()) },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const b = req.body;
+      const pass = { geetest_challenge: b.geetest_challenge, geetest_validate: b.geetest_validate, geetest_seccode: b.geetest_seccode };
+      if (b.type === 'VERIFY') {
+        // To the caller's own phone or e-mail: needs the session (modules/security), `account` is not used.
+        await requireAuth(req, reply);
+        await app.ctx.security.sendVerifyCode(req.userId, b.channel, { ip: req.ip, lang: requestLang(req), pass });
+        return ok(null);
+      }
       await app.ctx.members.codes.send({
-        account: b.account,
+        account: b.account ?? '',
         areaCode: b.areaCode,
         type: b.type,
         ip: req.ip,
         lang: requestLang(req),
-        pass: { geetest_challenge: b.geetest_challenge, geetest_validate: b.geetest_validate, geetest_seccode: b.geetest_seccode },
+        pass,
       });
       return ok(null);
     },
