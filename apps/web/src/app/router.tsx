@@ -20,6 +20,17 @@ import { TabLayout } from './layouts/TabLayout';
 const NotFound = lazyPage(() => import('../features/not-found/pages/NotFoundPage'));
 const NotAvailable = ROUTES.find((r) => r.path === NOT_YET_AVAILABLE[0])!.Page;
 const notYetAvailable = new Set(NOT_YET_AVAILABLE.map((p) => p.toLowerCase()));
+const fallthroughRoutes = new Map(ROUTES.filter((r) => r.fallthrough).map((r) => [r.path.toLowerCase(), r]));
+
+/** The path as react-router compares it: lower case, without a trailing slash. */
+function normalisePath(pathname: string): string {
+  return (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
+}
+
+/** The `fallthrough` route (routes.tsx) a path no route object matched belongs to, if any. */
+export function fallthroughRoute(pathname: string): (typeof ROUTES)[number] | undefined {
+  return fallthroughRoutes.get(normalisePath(pathname));
+}
 
 /**
  * Which page a path no route matched shows: the "not available yet" page for a route of a later issue
@@ -29,12 +40,13 @@ const notYetAvailable = new Set(NOT_YET_AVAILABLE.map((p) => p.toLowerCase()));
  */
 export function unmatchedPage(pathname: string): 'notAvailable' | 'notFound' {
   // Case-insensitive and with or without a trailing slash, as react-router matches a route's path.
-  const path = (pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname).toLowerCase();
-  return notYetAvailable.has(path) ? 'notAvailable' : 'notFound';
+  return notYetAvailable.has(normalisePath(pathname)) ? 'notAvailable' : 'notFound';
 }
 
 function Unmatched() {
   const { pathname } = useLocation();
+  const route = fallthroughRoute(pathname);
+  if (route) return route.login ? <RequireLogin>{<route.Page />}</RequireLogin> : <route.Page />;
   return unmatchedPage(pathname) === 'notAvailable' ? <NotAvailable /> : <NotFound />;
 }
 
@@ -60,7 +72,7 @@ export const routeObjects: RouteObject[] = [
     element: <AppShell />,
     children: [
       { element: <TabLayout />, children: ROUTES.filter((r) => r.tab).map(toRoute) },
-      ...ROUTES.filter((r) => !r.tab && !notYetAvailable.has(r.path.toLowerCase())).map(toRoute),
+      ...ROUTES.filter((r) => !r.tab && !r.fallthrough && !notYetAvailable.has(r.path.toLowerCase())).map(toRoute),
       { path: '*', element: <Unmatched /> },
     ],
   },

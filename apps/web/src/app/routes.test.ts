@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 
 vi.mock('./lazy-page', () => ({ lazyPage: (loader: () => unknown) => Object.assign(() => null, { loader }) }));
-const { ROUTES, NOT_YET_AVAILABLE } = await import('./routes');
-const { routeObjects, unmatchedPage } = await import('./router');
+const { ROUTES, NOT_YET_AVAILABLE, EXTRA_ROUTES } = await import('./routes');
+const { routeObjects, unmatchedPage, fallthroughRoute } = await import('./router');
 
 const SPEC_ROUTES = `/login /register /forget /setting /message /langue /payment /payment/bankCard /payment/weixin
 /payment/zhifubao /accountCenter /accountCenter/bind /accountCenter/bindSecond /accountCenter/change
@@ -23,10 +23,11 @@ const SPEC_ROUTES = `/login /register /forget /setting /message /langue /payment
 /assets/capitalRecordsDetail`.split(/\s+/);
 
 describe('route table', () => {
-  it('has every route of spec section 2, once', () => {
+  it('has every route of spec section 2 (and the few extra sub-pages), once', () => {
     const paths = ROUTES.map((r) => r.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect([...paths].sort()).toEqual([...SPEC_ROUTES].sort());
+    expect([...paths].sort()).toEqual([...SPEC_ROUTES, ...EXTRA_ROUTES].sort());
+    expect(EXTRA_ROUTES.every((p) => p.startsWith('/accountCenter/'))).toBe(true);
   });
   it('puts the five tabs in the tab layout and guards the balance tab', () => {
     const tab = ROUTES.filter((r) => r.tab).map((r) => r.path);
@@ -59,6 +60,12 @@ describe('unknown URLs', () => {
     }
     expect(unmatchedPage('/kline/x')).toBe('notFound');
     expect(routeObjects[0]?.children?.length).toBeLessThan(20);
+    // Issue 10's screens are found by the `*` route too, by path, with their login flag.
+    expect(leaf('/accountCenter')).toBe('*');
+    expect(fallthroughRoute('/accountCenter/')?.path).toBe('/accountCenter');
+    expect(fallthroughRoute('/PERSONALCENTER')?.login).toBe(true);
+    expect(fallthroughRoute('/payment')?.login).toBeFalsy();
+    expect(fallthroughRoute('/kline')).toBeUndefined();
     const notAvailable = ROUTES.find((r) => r.path === '/kline')!.Page as unknown as { loader: () => unknown };
     expect(String(notAvailable.loader)).toContain('NotAvailablePage');
   });

@@ -19,6 +19,11 @@ export interface AppRoute {
   tab?: boolean;
   /** Needs a session; logged-out visitors go to /login. */
   login?: boolean;
+  /**
+   * Not a route object of its own: the `*` route finds it by path (router.tsx `fallthroughRoute`). For the screens
+   * of issue 10 and later, so that home's first match does not compile their regular expressions (issue 8, point 12).
+   */
+  fallthrough?: boolean;
 }
 
 const NotAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage'));
@@ -44,6 +49,26 @@ const Langue = lazyPage(() => import('../features/settings/pages/LanguePage'), [
 const NoticeList = lazyPage(() => import('../features/notices/pages/NoticeListPage'), ['notices']);
 const NoticeDetail = lazyPage(() => import('../features/notices/pages/NoticeDetailPage'), ['notices']);
 
+// Issue 10: account centre (security), identity verification and personal centre (kyc), payment methods.
+const SECURITY_NS = ['security', 'account'];
+const AccountCenter = lazyPage(() => import('../features/security/pages/AccountCenterPage'), SECURITY_NS);
+const Bind = lazyPage(() => import('../features/security/pages/BindPage'), SECURITY_NS);
+const ChangePassword = lazyPage(() => import('../features/security/pages/ChangePasswordPage'), SECURITY_NS);
+const PostPasswordSet = lazyPage(() => import('../features/security/pages/TransPasswordPage'), SECURITY_NS);
+const PostPasswordChange = lazyPage(() => import('../features/security/pages/PostPasswordChangePage'), SECURITY_NS);
+const PostPasswordForget = lazyPage(() => import('../features/security/pages/PostPasswordForgetPage'), SECURITY_NS);
+const GoogleAuthenticator = lazyPage(() => import('../features/security/pages/GoogleAuthenticatorPage'), SECURITY_NS);
+const CloseGoogle = lazyPage(() => import('../features/security/pages/CloseGooglePage'), SECURITY_NS);
+const Devices = lazyPage(() => import('../features/security/pages/DevicesPage'), SECURITY_NS);
+const Activity = lazyPage(() => import('../features/security/pages/ActivityPage'), SECURITY_NS);
+const PersonalCenter = lazyPage(() => import('../features/kyc/pages/PersonalCenterPage'), ['kyc']);
+const Realname = lazyPage(() => import('../features/kyc/pages/RealnamePage'), ['kyc']);
+const Realname1 = lazyPage(() => import('../features/kyc/pages/Realname1Page'), ['kyc']);
+const Payment = lazyPage(() => import('../features/payment/pages/PaymentPage'), ['payment']);
+const BankCard = lazyPage(() => import('../features/payment/pages/BankCardPage'), ['payment']);
+const Weixin = lazyPage(() => import('../features/payment/pages/WeixinPage'), ['payment']);
+const Zhifubao = lazyPage(() => import('../features/payment/pages/ZhifubaoPage'), ['payment']);
+
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
@@ -52,25 +77,9 @@ const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage
 export const NOT_YET_AVAILABLE: readonly string[] = [
   // no login guard in the router (spec section 2)
   '/message',
-  '/payment',
-  '/payment/bankCard',
-  '/payment/weixin',
-  '/payment/zhifubao',
-  '/accountCenter',
-  '/accountCenter/bind',
-  '/accountCenter/bindSecond',
-  '/accountCenter/change',
-  '/accountCenter/postPasswordSet',
-  '/accountCenter/postPasswordChange',
-  '/accountCenter/postPasswordForget',
-  '/accountCenter/googleAuthenticator',
-  '/accountCenter/closeGoogle',
   '/kline',
   '/orderManger',
   // main routes
-  '/realname',
-  '/realname1',
-  '/personalCenter',
   '/customer',
   '/kefuWebview',
   '/downloadApp',
@@ -108,7 +117,10 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/assets/capitalRecordsDetail',
 ];
 
-/** Every route of the app (spec section 2). */
+/** Routes of the app that spec section 2 does not list: the account centre's devices and activity (issue 10). */
+export const EXTRA_ROUTES: readonly string[] = ['/accountCenter/devices', '/accountCenter/activity'];
+
+/** Every route of the app (spec section 2, and EXTRA_ROUTES). */
 export const ROUTES: readonly AppRoute[] = [
   { path: '/', Page: Home, tab: true },
   { path: '/home', Page: Home, tab: true },
@@ -133,6 +145,27 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/about', Page: About },
   { path: '/agreement', Page: Agreement },
   { path: '/aboutAgreement', Page: PrivacyPolicy },
+
+  // Issue 10. No login guard in the router for these (spec section 2): logged out, each page asks to log in.
+  { path: '/accountCenter', Page: AccountCenter, fallthrough: true },
+  { path: '/accountCenter/bind', Page: Bind, fallthrough: true },
+  { path: '/accountCenter/bindSecond', Page: Bind, fallthrough: true },
+  { path: '/accountCenter/change', Page: ChangePassword, fallthrough: true },
+  { path: '/accountCenter/postPasswordSet', Page: PostPasswordSet, fallthrough: true },
+  { path: '/accountCenter/postPasswordChange', Page: PostPasswordChange, fallthrough: true },
+  { path: '/accountCenter/postPasswordForget', Page: PostPasswordForget, fallthrough: true },
+  { path: '/accountCenter/googleAuthenticator', Page: GoogleAuthenticator, fallthrough: true },
+  { path: '/accountCenter/closeGoogle', Page: CloseGoogle, fallthrough: true },
+  { path: '/payment', Page: Payment, fallthrough: true },
+  { path: '/payment/bankCard', Page: BankCard, fallthrough: true },
+  { path: '/payment/weixin', Page: Weixin, fallthrough: true },
+  { path: '/payment/zhifubao', Page: Zhifubao, fallthrough: true },
+  // Main routes of the spec: these need a session.
+  { path: '/realname', Page: Realname, login: true, fallthrough: true },
+  { path: '/realname1', Page: Realname1, login: true, fallthrough: true },
+  { path: '/personalCenter', Page: PersonalCenter, login: true, fallthrough: true },
+  // Sub-pages of the account centre the spec does not name (issue 10 "Sessions and security log", as Binance).
+  ...EXTRA_ROUTES.map((path) => ({ path, Page: path === '/accountCenter/devices' ? Devices : Activity, login: true, fallthrough: true })),
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

@@ -1,1 +1,3 @@
 export * from './member';
+export * from './kyc';
+export * from './security';

@@ -1,8 +1,9 @@
 /**
  * /login (spec section 2): email or phone + password; when the server asks for the slide puzzle
  * (errorCode captcha_required / captcha_invalid) the puzzle opens and the login is retried with the
- * pass. On success token, userId and isLogin are stored and the member is fetched. Already logged in,
- * the form is skipped for the redirect query or home.
+ * pass. When the account has Google authenticator bound the server answers google_code_required once the password
+ * checked out: a second step asks for the 6-digit code and logs in with it (issue 10). On success token, userId and
+ * isLogin are stored and the member is fetched. Already logged in, the form is skipped for the redirect query or home.
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
@@ -11,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import type { GeetestResult } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
 import { useAppStore } from '../../../shared/storage';
-import { PasswordField } from '../components/fields';
+import { Field, PasswordField } from '../components/fields';
 import { SlideCaptcha } from '../components/SlideCaptcha';
 import { AccountInputs, AuthForm } from '../components/AuthForm';
 import { login } from '../api/login';
@@ -35,6 +36,10 @@ function LoginForm() {
   const { kind, account, errors } = form;
   const [password, setPassword] = useState('');
   const [captcha, setCaptcha] = useState(false);
+  // Second step (issue 10): the Google authenticator code, asked once the server says it is required.
+  const [twoFa, setTwoFa] = useState(false);
+  const [googleCode, setGoogleCode] = useState('');
+  const [googleError, setGoogleError] = useState<string | null>(null);
   const afterLogin = useAfterLogin();
 
   const submit = async (pass?: GeetestResult) => {
@@ -42,14 +47,25 @@ function LoginForm() {
     const pwErr = password ? null : 'v.passwordRequired';
     form.setErrors({ account: form.tr(accErr), password: form.tr(pwErr) });
     if (accErr || pwErr) return;
+    if (twoFa && !/^\d{6}$/.test(googleCode)) {
+      setGoogleError(t(googleCode ? 'v.googleInvalid' : 'v.googleRequired'));
+      return;
+    }
+    setGoogleError(null);
     form.setBusy(true);
     try {
-      const session = await login({ account: account.trim(), areaCode: form.phoneAreaCode, password, pass }, true);
+      const session = await login({ account: account.trim(), areaCode: form.phoneAreaCode, password, googleCode: twoFa ? googleCode : undefined, pass }, true);
       showToast(t('loginSuccess'));
       await afterLogin(session, account.trim());
     } catch (e) {
       if (isApiError(e, 'captcha_required') || (isApiError(e, 'captcha_invalid') && !pass)) setCaptcha(true);
-      else if (isApiError(e)) showToast(e.message);
+      else if (isApiError(e, 'google_code_required')) {
+        setTwoFa(true);
+        setGoogleCode('');
+      } else if (isApiError(e, 'google_code_invalid')) {
+        setGoogleCode('');
+        setGoogleError(e.message);
+      } else if (isApiError(e)) showToast(e.message);
     } finally {
       form.setBusy(false);
     }
@@ -73,11 +89,34 @@ function LoginForm() {
       }
     >
       {params.get('redirect') && <p className="ex-auth-sub">{t('loginToContinue')}</p>}
-      <AccountInputs form={form} />
-      <PasswordField label={t('password')} value={password} onChange={setPassword} placeholder={t('passwordPlaceholder')} error={errors.password} autoComplete="current-password" />
+      {twoFa ? (
+        <>
+          <p className="ex-auth-sub">{t('googleStepHint')}</p>
+          <Field
+            label={t('googleCode')}
+            value={googleCode}
+            onChange={(v) => setGoogleCode(v.replace(/\D/g, '').slice(0, 6))}
+            placeholder={t('codePlaceholder')}
+            inputMode="numeric"
+            maxLength={6}
+            autoComplete="one-time-code"
+            error={googleError}
+          />
+        </>
+      ) : (
+        <>
+          <AccountInputs form={form} />
+          <PasswordField label={t('password')} value={password} onChange={setPassword} placeholder={t('passwordPlaceholder')} error={errors.password} autoComplete="current-password" />
+        </>
+      )}
       <Button block color="primary" type="submit" loading={form.busy}>
         {t('login')}
       </Button>
+      {twoFa && (
+        <Button block fill="none" onClick={() => setTwoFa(false)}>
+          {t('googleStepBack')}
+        </Button>
+      )}
       <div className="ex-auth-links">
         <Link to="/forget">{t('forgetPassword')}</Link>
         <Link to="/register">{t('toRegister')}</Link>

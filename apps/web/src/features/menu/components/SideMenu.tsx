@@ -27,7 +27,7 @@ import { logout, useMember } from '../../../shared/session';
 import { maskAccount, shortUid } from '../../../shared/format';
 import { showToast } from '../../../shared/api-client';
 import { useRequireLogin } from '../../../shared/guards';
-import { copyText } from '../copy';
+import { copyText } from '../../../shared/clipboard';
 import { REOPEN_MENU_FROM } from '../hooks/use-reopen-on-return';
 import '../menu.css';
 

@@ -1,0 +1,18 @@
+/** POST member/security/changePassword: old + new login password; ends other sessions, locks withdrawals 24 h. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../shared/api-client';
+import { useAppStore } from '../../../shared/storage';
+import { SECURITY_PATHS, type SecondFactor } from './contract';
+import { securityQueryKey } from './get-security';
+
+/** Changes the login password. Throws ApiError (toasted). */
+export function changePassword(input: { oldPassword: string; password: string; confirmPassword: string } & SecondFactor): Promise<unknown> {
+  return apiPost(SECURITY_PATHS.changePassword, { ...input });
+}
+
+/** Mutation; on success the security states (the new withdrawal lock) are refetched. */
+export function useChangePassword() {
+  const qc = useQueryClient();
+  const userId = useAppStore((s) => s.userId);
+  return useMutation({ mutationFn: changePassword, onSuccess: () => qc.invalidateQueries({ queryKey: securityQueryKey(userId) }) });
+}

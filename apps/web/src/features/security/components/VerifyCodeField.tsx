@@ -1,0 +1,133 @@
+/**
+ * Fields of the second proof (issue 10, brief H1): a VERIFY code sent to the user's own phone or e-mail (slide
+ * puzzle first, then a 60 s countdown; `channel` picks which when both are bound), and the Google authenticator
+ * code. `SecondFactorFields` shows the Google code when Google is bound, else the VERIFY code, as the server asks.
+ *
+ * The labelled field and the slide puzzle are the account screens' (features/account/components): the account
+ * centre is the same area of the product and shares its form parts rather than copying them.
+ */
+import { useEffect, useState } from 'react';
+import { Toast } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
+import type { GeetestResult } from '@exchange/api';
+import { TOAST_MS } from '../../../shared/api-client';
+import { Field, CODE_COUNTDOWN_S } from '../../account/components/fields';
+import { SlideCaptcha } from '../../account/components/SlideCaptcha';
+import { sendBindCode, sendVerifyCode } from '../api/send-verify-code';
+import type { SecurityInfo } from '../api/contract';
+import '../security.css';
+
+/** A 6-digit code field whose "Send code" button runs the slide puzzle, then `send(pass)`, then counts down. */
+export function SendCodeField(props: { label: string; value: string; onChange: (v: string) => void; send: (pass: GeetestResult) => Promise<unknown>; validate?: () => boolean; error?: string | null; hint?: string }) {
+  const { t } = useTranslation('account');
+  const [captcha, setCaptcha] = useState(false);
+  const [left, setLeft] = useState(0);
+  const [sending, setSending] = useState(false);
+  useEffect(() => {
+    if (left <= 0) return;
+    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
+    return () => clearTimeout(timer);
+  }, [left]);
+  const onPass = async (pass: GeetestResult) => {
+    setCaptcha(false);
+    setSending(true);
+    try {
+      await props.send(pass);
+      Toast.show({ icon: 'success', content: t('codeSent'), duration: TOAST_MS });
+      setLeft(CODE_COUNTDOWN_S);
+    } catch {
+      /* toasted by the API client */
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <>
+      <Field
+        label={props.label}
+        value={props.value}
+        onChange={(v) => props.onChange(v.replace(/\D/g, '').slice(0, 6))}
+        placeholder={t('codePlaceholder')}
+        inputMode="numeric"
+        maxLength={6}
+        autoComplete="one-time-code"
+        error={props.error}
+        suffix={
+          <button type="button" className="ex-send-btn" disabled={left > 0 || sending} onClick={() => (props.validate ? props.validate() : true) && setCaptcha(true)}>
+            {left > 0 ? t('resendIn', { s: left }) : t('sendCode')}
+          </button>
+        }
+      />
+      {props.hint && <p className="sec-hint">{props.hint}</p>}
+      <SlideCaptcha visible={captcha} onClose={() => setCaptcha(false)} onSuccess={(p) => void onPass(p)} />
+    </>
+  );
+}
+
+/** The VERIFY code to the own account; the hint names where it goes (masked). */
+export function VerifyCodeField(props: { security: SecurityInfo | undefined; value: string; onChange: (v: string) => void; error?: string | null }) {
+  const { t } = useTranslation('security');
+  const s = props.security;
+  const channel: 'EMAIL' | 'PHONE' = s?.mail ? 'EMAIL' : 'PHONE';
+  const to = channel === 'EMAIL' ? s?.mail : s?.phone ? `+${s.areaCode} ${s.phone}` : '';
+  return (
+    <SendCodeField
+      label={t('verifyCode')}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      hint={to ? t('verifyCodeHint', { to }) : undefined}
+      send={(pass) => sendVerifyCode({ channel, pass })}
+    />
+  );
+}
+
+/** A BIND code to a new address, checked by `validate` first. */
+export function BindCodeField(props: { account: string; areaCode?: string; validate: () => boolean; value: string; onChange: (v: string) => void; error?: string | null }) {
+  const { t } = useTranslation('security');
+  return (
+    <SendCodeField
+      label={t('bindCode')}
+      value={props.value}
+      onChange={props.onChange}
+      error={props.error}
+      validate={props.validate}
+      send={(pass) => sendBindCode({ account: props.account, areaCode: props.areaCode, pass })}
+    />
+  );
+}
+
+/** The Google authenticator's current 6-digit code. */
+export function GoogleCodeField(props: { value: string; onChange: (v: string) => void; error?: string | null }) {
+  const { t } = useTranslation('security');
+  return (
+    <Field
+      label={t('googleCode')}
+      value={props.value}
+      onChange={(v) => props.onChange(v.replace(/\D/g, '').slice(0, 6))}
+      placeholder={t('googleCodePlaceholder')}
+      inputMode="numeric"
+      maxLength={6}
+      autoComplete="one-time-code"
+      error={props.error}
+    />
+  );
+}
+
+/** Values of the second proof, and their errors. */
+export interface SecondFactorValue {
+  googleCode: string;
+  verifyCode: string;
+}
+
+/** The Google code when Google is bound, else the VERIFY code (brief H1: the server's second proof). */
+export function SecondFactorFields(props: { security: SecurityInfo | undefined; value: SecondFactorValue; onChange: (v: SecondFactorValue) => void; errors: Partial<Record<keyof SecondFactorValue, string | null>> }) {
+  const { value, onChange } = props;
+  if (props.security?.googleBound) return <GoogleCodeField value={value.googleCode} onChange={(googleCode) => onChange({ ...value, googleCode })} error={props.errors.googleCode} />;
+  return <VerifyCodeField security={props.security} value={value.verifyCode} onChange={(verifyCode) => onChange({ ...value, verifyCode })} error={props.errors.verifyCode} />;
+}
+
+/** The fields the server expects for the second proof (only the one in use is sent). */
+export function secondFactorParams(security: SecurityInfo | undefined, v: SecondFactorValue): { googleCode?: string; verifyCode?: string } {
+  return security?.googleBound ? { googleCode: v.googleCode } : { verifyCode: v.verifyCode };
+}
