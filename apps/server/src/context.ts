@@ -18,7 +18,7 @@ import { createMarketDataService, type MarketDataService } from './modules/marke
 import { createMetrics, type ProcessMetrics } from './modules/metrics/metrics';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service';
 import { createKycService, type KycService } from './modules/kyc/kyc.service';
-import { createPaymentService, type PaymentService, type TransactionPasswordCheck } from './modules/payment/payment.service';
+import { createPaymentService, type PaymentService } from './modules/payment/payment.service';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
 import { secretBoxFromConfig } from './shared/secret-box';
 
@@ -95,9 +95,9 @@ export async function createContext(
   closers.push(() => marketData.close());
   const uploads = createUploadsService({ db: handle.db, dataDir: config.dataDir });
   const kyc = createKycService({ db: handle.db, host, uploads });
-  // The transaction password is checked by the security service, read from the context when needed.
-  const payments = createPaymentService({ db: handle.db, kyc, uploads, security: () => (ctx as { security?: TransactionPasswordCheck }).security });
-  const admin = createAdminService({ db: handle.db, host, box: secretBoxFromConfig(config) });
+  // The transaction password is checked by the security service (H1's verifyTransactionPassword).
+  const payments = createPaymentService({ db: handle.db, kyc, uploads, security: () => security });
+  const admin = createAdminService({ db: handle.db, host, box: secretBoxFromConfig(config), kyc: () => kyc });
   const ctx: AppContext = {
     config,
     db: handle.db,

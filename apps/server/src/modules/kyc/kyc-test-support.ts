@@ -7,6 +7,8 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/helpers';
+import { listOutbox } from '../demo/outbox.repository';
+import { passPuzzle } from '../member/member-test-app';
 
 /** A logged-in user: the headers its requests carry. */
 export interface TestUser {
@@ -122,4 +124,23 @@ export async function verifyBasic(t: TestApp, user: TestUser, realName = '张三
   const res = await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: user.headers, payload: { realName, idType: 'ID_CARD', idNumber } });
   if (res.json<{ status: string }>().status !== 'SUCCEED') throw new Error(`submitBasic failed: ${res.body}`);
   await t.ctx.kyc.decide(await latestApplicationId(t, user.userId, 'BASIC'), { approve: true }, TEST_AUDIT);
+}
+
+/**
+ * Sets the transaction password of `user` (e-mail `mail`, no Google authenticator) through the API as the app does:
+ * a VERIFY code to the user's own address (read back from the demo outbox), then member/security/setTransPassword.
+ */
+export async function setTransPassword(t: TestApp, user: TestUser, mail: string, transPassword: string): Promise<void> {
+  const pass = await passPuzzle(t);
+  const sent = await t.app.inject({ method: 'POST', url: '/api/data/sms/sendCode', headers: user.headers, payload: { type: 'VERIFY', ...pass } });
+  if (sent.json<{ status: string }>().status !== 'SUCCEED') throw new Error(`sendCode VERIFY failed: ${sent.body}`);
+  const [latest] = await listOutbox(t.ctx.db, mail);
+  if (!latest) throw new Error(`no code in the outbox for ${mail}`);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/member/security/setTransPassword',
+    headers: user.headers,
+    payload: { transPassword, confirmTransPassword: transPassword, verifyCode: latest.code },
+  });
+  if (res.json<{ status: string }>().status !== 'SUCCEED') throw new Error(`setTransPassword failed: ${res.body}`);
 }

@@ -30,7 +30,7 @@ afterAll(async () => {
 const ALICE_ID = mainlandId('19900307', '456');
 
 function submitBasic(user: TestUser, body: Record<string, string | boolean>, lang: 'zh' | 'en' = 'en') {
-  return t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: { ...user.headers, lang, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString() });
+  return t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: { ...user.headers, lang, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString() });
 }
 function submitAdvanced(user: TestUser, body: Record<string, string>) {
   return t.app.inject({ method: 'POST', url: '/api/member/kyc/submitAdvanced', headers: { ...user.headers, lang: 'en' }, payload: body });

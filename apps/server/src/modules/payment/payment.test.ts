@@ -4,18 +4,15 @@
  * bank and branch) and WeChat/Alipay accounts with their own PAY_QR upload, the holder always the verified name;
  * the transaction password is asked for saving and deleting (a wrong one saves nothing); at most 10 methods; card
  * numbers masked; and another verified user can neither see, change, enable nor delete them.
- *
- * The transaction password check is the security service's (H1: `verifyTransactionPassword`, counting failures and
- * locking). Here it is a stand-in with that contract (PASSWORD right, anything else trans_password_wrong), put on
- * the context where the payment service reads it, so these tests are about payment methods only.
+ * The transaction password is set through the security API (a VERIFY code from the demo outbox) and checked by
+ * the real security service (its failure counting and lock are proven in modules/security).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { errorText, type ErrorCode } from '@exchange/api';
+import { errorText } from '@exchange/api';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { paymentMethods } from '../../db/schema';
-import { AppError } from '../../shared/errors';
-import { loginUser, mainlandId, uploadOk, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
+import { loginUser, mainlandId, setTransPassword, uploadOk, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
 import { luhnValid } from './payment-rules';
 
 const TRANS_PW = '135790';
@@ -23,24 +20,16 @@ let t: TestApp;
 let alice: TestUser; // unverified
 let bob: TestUser; // verified 张伟
 let carol: TestUser; // verified 李娜
-const checked: string[] = [];
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  Object.assign(t.ctx, {
-    security: {
-      ...((t.ctx as { security?: object }).security ?? {}),
-      async verifyTransactionPassword(userId: string, transPassword: string) {
-        checked.push(userId);
-        if (transPassword !== TRANS_PW) throw new AppError('trans_password_wrong' as ErrorCode, 400, 'transPassword');
-      },
-    },
-  });
   alice = await loginUser(t, 'alice@payment.test');
   bob = await loginUser(t, 'bob@payment.test');
   carol = await loginUser(t, 'carol@payment.test');
   await verifyBasic(t, bob, '张伟', mainlandId('19880808', '001'));
   await verifyBasic(t, carol, '李娜', mainlandId('19920202', '002'));
+  await setTransPassword(t, bob, 'bob@payment.test', TRANS_PW);
+  await setTransPassword(t, carol, 'carol@payment.test', TRANS_PW);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -105,7 +94,6 @@ describe('a verified user', () => {
       enabled: true,
       createdAt: expect.any(Number),
     });
-    expect(checked).toContain(bob.userId);
   });
 
   it('refuses bad card numbers, missing bank names, a wrong transaction password: nothing saved', async () => {
