@@ -11,6 +11,21 @@ export type OperatorRole = Static<typeof OperatorRole>;
 /** Every role, in order of increasing power (for selects). */
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['support', 'finance', 'compliance', 'admin'];
 
+/** The actions a console route may require (the server enforces them per route: modules/admin/auth.ts). */
+export type OperatorPermission = 'view' | 'kyc_decide' | 'user_freeze' | 'operators';
+
+/**
+ * Permissions of each role (issue 10): support and finance view (finance gets withdrawals in a later issue);
+ * compliance also decides KYC and freezes accounts; admin does everything and manages operators. The console hides
+ * what a role cannot do; the server refuses it.
+ */
+export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
+  support: ['view'],
+  finance: ['view'],
+  compliance: ['view', 'kyc_decide', 'user_freeze'],
+  admin: ['view', 'kyc_decide', 'user_freeze', 'operators'],
+};
+
 /** A decimal id on the wire (operator, user, application, image ids). */
 const Id = Type.String({ pattern: '^[1-9][0-9]{0,17}$' });
 const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 }));

@@ -1,0 +1,80 @@
+/**
+ * The console's frame: the side menu (Users, KYC queue, Audit log, and Operators for the admin role), the header with
+ * the operator, the language switch, the light/dark switch and logout; the page in the middle.
+ */
+import { Button, Layout as AntLayout, Menu, Segmented, Select, Space, Tag, Typography, theme } from 'antd';
+import { AuditOutlined, IdcardOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useLogout } from '../features/auth/api/logout';
+import { setLang, type ConsoleLang } from '../shared/i18n';
+import { useCan } from '../shared/permissions';
+import { useSession } from '../shared/session';
+import { setTheme, useTheme } from '../shared/theme';
+
+export function Layout() {
+  const { t, i18n } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const logout = useLogout();
+  const canOperators = useCan('operators');
+  const mode = useTheme();
+  const { token } = theme.useToken();
+  const selected = '/' + (location.pathname.split('/')[1] ?? 'users');
+  const items = [
+    { key: '/users', icon: <UserOutlined />, label: t('nav.users') },
+    { key: '/kyc', icon: <IdcardOutlined />, label: t('nav.kyc') },
+    { key: '/audit', icon: <AuditOutlined />, label: t('nav.audit') },
+    ...(canOperators ? [{ key: '/operators', icon: <TeamOutlined />, label: t('nav.operators') }] : []),
+  ];
+  return (
+    <AntLayout style={{ minHeight: '100vh' }}>
+      <AntLayout.Sider width={208} theme={mode === 'dark' ? 'dark' : 'light'} style={{ borderRight: `1px solid ${token.colorBorderSecondary}` }}>
+        <div className="brand">{t('app.title')}</div>
+        <Menu mode="inline" theme={mode === 'dark' ? 'dark' : 'light'} selectedKeys={[selected]} items={items} onClick={(e) => navigate(e.key)} />
+      </AntLayout.Sider>
+      <AntLayout>
+        <AntLayout.Header style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, padding: '0 24px', display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {items.find((i) => i.key === selected)?.label}
+          </Typography.Title>
+          <Space size="middle">
+            {session && (
+              <span>
+                {session.operator.name} <Tag>{t(`roles.${session.operator.role}`)}</Tag>
+              </span>
+            )}
+            <Select<ConsoleLang>
+              aria-label={t('app.language')}
+              size="small"
+              value={i18n.language === 'en' ? 'en' : 'zh'}
+              onChange={setLang}
+              options={[
+                { value: 'zh', label: '中文' },
+                { value: 'en', label: 'English' },
+              ]}
+              style={{ width: 100 }}
+            />
+            <Segmented
+              aria-label={t('app.theme')}
+              size="small"
+              value={mode}
+              onChange={(v) => setTheme(v as 'light' | 'dark')}
+              options={[
+                { value: 'light', label: t('app.light') },
+                { value: 'dark', label: t('app.dark') },
+              ]}
+            />
+            <Button size="small" onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}>
+              {t('app.logout')}
+            </Button>
+          </Space>
+        </AntLayout.Header>
+        <AntLayout.Content style={{ padding: 24 }}>
+          <Outlet />
+        </AntLayout.Content>
+      </AntLayout>
+    </AntLayout>
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The console's routes under /admin/ (basename): /login, and behind a session /users, /users/:userId, /kyc, /audit,
+ * /operators (admin role; others are sent to /users). Pages load lazily; a lost session (logout, any 401) shows the
+ * login page.
+ */
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Spin } from 'antd';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { useCan } from '../shared/permissions';
+import { useSession } from '../shared/session';
+import { Layout } from './Layout';
+
+const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const UsersPage = lazy(() => import('../features/users/UsersPage'));
+const UserDetailPage = lazy(() => import('../features/users/UserDetailPage'));
+const KycQueuePage = lazy(() => import('../features/kyc/KycQueuePage'));
+const AuditPage = lazy(() => import('../features/audit/AuditPage'));
+const OperatorsPage = lazy(() => import('../features/operators/OperatorsPage'));
+
+function Page({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
+}
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (!session) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  return children;
+}
+
+function RequireOperatorsRole({ children }: { children: ReactNode }) {
+  return useCan('operators') ? children : <Navigate to="/users" replace />;
+}
+
+function LoginRoute() {
+  return useSession() ? <Navigate to="/users" replace /> : <Page><LoginPage /></Page>;
+}
+
+/** The router (basename /admin). */
+export const router = createBrowserRouter(
+  [
+    { path: '/login', element: <LoginRoute /> },
+    {
+      path: '/',
+      element: (
+        <RequireSession>
+          <Layout />
+        </RequireSession>
+      ),
+      children: [
+        { index: true, element: <Navigate to="/users" replace /> },
+        { path: 'users', element: <Page><UsersPage /></Page> },
+        { path: 'users/:userId', element: <Page><UserDetailPage /></Page> },
+        { path: 'kyc', element: <Page><KycQueuePage /></Page> },
+        { path: 'audit', element: <Page><AuditPage /></Page> },
+        { path: 'operators', element: <RequireOperatorsRole><Page><OperatorsPage /></Page></RequireOperatorsRole> },
+        { path: '*', element: <Navigate to="/users" replace /> },
+      ],
+    },
+  ],
+  { basename: '/admin' },
+);
