@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_KINDS, pow10, type MarketConfig } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from './helpers';
 import { ensureMarket } from '../src/engine-host/test-fixtures';
+import { totpAt } from '../src/modules/admin/totp';
 import {
   SCALAR_VALUES,
   acceptedProblems,
@@ -67,6 +68,11 @@ interface Records {
 interface RouteSpec {
   /** Behind requireAuth: sent with alice's token; also probed without and with a wrong token. */
   auth: boolean;
+  /**
+   * Behind the console's requireOperator (modules/admin): sent with the table's admin operator's x-admin-token; also
+   * probed without it, with a forged one and with alice's user token (each 401 admin_unauthorized).
+   */
+  admin?: true;
   /** A well-formed request each bad value is put into (one field at a time). */
   base: () => Record<string, string>;
   /** What the base answers: 'SUCCEED' (a read, or an idempotent no-op) or the errorCode of its rejection; 'skip' = never sent. */
@@ -86,6 +92,12 @@ interface RouteSpec {
 const PAIR = 'BTC/USDT';
 const UNKNOWN_PAIR = ['NOPE/USDT', 'BTC/NOPE'];
 const every = SCALAR_VALUES;
+
+/** The table's console operator (role admin). */
+const ADMIN_OPERATOR = 'admin@bad-input.test';
+let adminToken = '';
+/** What the console's KYC routes answer for unknown ids (the KYC service is wired: context.ts kyc: () => kyc). */
+const ADMIN_KYC_BASE = { list: 'SUCCEED', unknownId: 'admin_kyc_not_found', unknownImage: 'not_found' };
 
 let t: TestApp;
 const users: Record<'alice' | 'bob', { userId: string; token: string }> = { alice: { userId: '', token: '' }, bob: { userId: '', token: '' } };
@@ -239,6 +251,93 @@ const ROUTES: Record<string, RouteSpec> = {
 
   // ---------------------------------------------------------------- asset/asset
   'GET /api/asset/asset/getAssets': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+
+  // ---------------------------------------------------------------- member/upload, member/kyc, member/payment (issue 10)
+  // The upload takes multipart only, which this table does not send: here its other bodies (form, JSON, none) are
+  // refused; the file cases (renamed text, SVG, 6 MB, 100x100, PNG bomb, truncated JPEG) are in modules/uploads.
+  'POST /api/member/upload/image': { auth: true, base: () => ({ purpose: 'ID_FRONT' }), baseAnswer: 'upload_no_file' },
+  'GET /api/member/upload/image': { auth: true, base: () => ({ imageId: 'A'.repeat(22) }), baseAnswer: 'not_found' },
+  'POST /api/member/kyc/submitBasic': {
+    auth: true,
+    // Two bad fields (a digit in the name, a wrong check character), so no single value put in makes it valid.
+    base: () => ({ realName: 'Alice1', idType: 'ID_CARD', idNumber: '110101199003071230' }),
+    baseAnswer: 'real_name_invalid',
+    business: () => [
+      { data: { realName: '王小明' }, code: 'id_number_invalid' },
+      { data: { realName: '王小明', idNumber: '110101209901011239' }, code: 'id_number_invalid' }, // born in 2099
+      { data: { realName: '王小明', country: 'XX' }, code: 'country_invalid' },
+      { data: { realName: '王小明', idType: 'PASSPORT', idNumber: 'E1' }, code: 'id_number_invalid' },
+    ],
+  },
+  'POST /api/member/kyc/submitAdvanced': {
+    auth: true,
+    base: () => ({ frontImageId: 'A'.repeat(22), backImageId: 'B'.repeat(22), handheldImageId: 'C'.repeat(22) }),
+    baseAnswer: 'kyc_basic_required',
+  },
+  'GET /api/member/kyc/getKyc': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  // Alice has no verified real name: every payment route refuses her whatever the fields (payment.test.ts has the rest).
+  'GET /api/member/payment/getPayments': { auth: true, base: () => ({}), baseAnswer: 'real_name_required' },
+  'POST /api/member/payment/addPayment': {
+    auth: true,
+    base: () => ({ payType: 'BANK', bankName: '中国银行', branch: '北京分行', cardNo: '6222021234567890128', transPassword: '123456' }),
+    baseAnswer: 'real_name_required',
+  },
+  'POST /api/member/payment/updatePayment': {
+    auth: true,
+    base: () => ({ id: '1', payType: 'ALIPAY', account: 'alice@alipay.test', qrImageId: 'A'.repeat(22), transPassword: '123456' }),
+    baseAnswer: 'real_name_required',
+  },
+  'POST /api/member/payment/setPaymentEnabled': { auth: true, base: () => ({ id: '1', enabled: 'false' }), baseAnswer: 'real_name_required' },
+  'POST /api/member/payment/deletePayment': { auth: true, base: () => ({ id: '1', transPassword: '123456' }), baseAnswer: 'real_name_required' },
+
+  // ---------------------------------------------------------------- admin (operator console, x-admin-token)
+  'POST /api/admin/auth/login': {
+    auth: false,
+    base: () => ({ email: 'nobody@bad-input.test', password: 'wrong-password-1', totp: '123456' }),
+    baseAnswer: 'admin_login_failed',
+    records: { table: 'audit_log', when: (b) => b.errorCode === 'admin_login_failed', why: 'a failed console login is audited' },
+    counters: { table: 'operator_login_failures', why: 'failed console logins are counted per e-mail and per IP (the lockout)' },
+  },
+  'POST /api/admin/auth/logout': { auth: false, admin: true, base: () => ({}), baseAnswer: 'skip' },
+  'GET /api/admin/auth/me': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/user/search': {
+    auth: false,
+    admin: true,
+    base: () => ({ q: ALICE }),
+    baseAnswer: 'SUCCEED',
+    accepts: { q: { values: every, why: 'a read-only lookup by whatever the operator typed; an unknown value finds nobody' } },
+  },
+  'GET /api/admin/user/detail': { auth: false, admin: true, base: () => ({ userId: users.alice.userId }), baseAnswer: 'SUCCEED', unknown: { userId: ['999999'] } },
+  'POST /api/admin/user/freeze': {
+    auth: false,
+    admin: true,
+    base: () => ({ userId: '999999', reason: 'bad input' }),
+    baseAnswer: 'user_not_found',
+    business: () => [{ data: { userId: users.bob.userId, reason: '' }, code: 'validation_failed' }],
+  },
+  'POST /api/admin/user/unfreeze': {
+    auth: false,
+    admin: true,
+    // bob is not frozen: every reason, however hostile, is refused for that.
+    base: () => ({ userId: users.bob.userId, reason: 'bad input' }),
+    baseAnswer: 'admin_not_frozen',
+  },
+  'GET /api/admin/audit/list': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/kyc/list': { auth: false, admin: true, base: () => ({}), baseAnswer: ADMIN_KYC_BASE.list },
+  'GET /api/admin/kyc/detail': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownId },
+  'GET /api/admin/kyc/image': { auth: false, admin: true, base: () => ({ imageId: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownImage },
+  'POST /api/admin/kyc/approve': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownId },
+  'POST /api/admin/kyc/reject': { auth: false, admin: true, base: () => ({ id: '999999', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }), baseAnswer: ADMIN_KYC_BASE.unknownId },
+  'GET /api/admin/operator/list': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/admin/operator/create': {
+    auth: false,
+    admin: true,
+    // The table's own operator's e-mail: every name and role variant is refused (invalid, or operator_exists).
+    base: () => ({ email: ADMIN_OPERATOR, name: 'Again', role: 'support' }),
+    baseAnswer: 'operator_exists',
+  },
+  'POST /api/admin/operator/disable': { auth: false, admin: true, base: () => ({ operatorId: '999999', disabled: 'true' }), baseAnswer: 'operator_not_found' },
+  'POST /api/admin/operator/resetTotp': { auth: false, admin: true, base: () => ({ operatorId: '999999' }), baseAnswer: 'operator_not_found' },
 };
 
 /**
@@ -252,6 +351,7 @@ const JOURNAL_POSITION_TABLE = 'projection_cursor';
 const NOT_ENVELOPE_PREFIX = '/api/docs';
 
 function authHeaders(spec: RouteSpec): Record<string, string> {
+  if (spec.admin) return { 'x-admin-token': adminToken };
   return spec.auth ? { token: users.alice.token, userId: users.alice.userId } : {};
 }
 
@@ -312,6 +412,10 @@ beforeAll(async () => {
   });
   expect(sell.json<Envelope>().status).toBe('SUCCEED');
   bobOrderId = sell.json<{ result: { id: string } }>().result.id;
+  const op = await t.ctx.admin.createOperator(null, { email: ADMIN_OPERATOR, name: 'Bad input', role: 'admin' });
+  const opLogin = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: ADMIN_OPERATOR, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+  expect(opLogin.json<Envelope>().status).toBe('SUCCEED');
+  adminToken = opLogin.json<{ result: { token: string } }>().result.token;
   const fav = await t.app.inject({ method: 'POST', url: '/api/member/member/addFavorite', headers: { token: users.alice.token, userId: users.alice.userId }, payload: { pairsName: PAIR } });
   expect(fav.json<Envelope>().status).toBe('SUCCEED');
 }, 180_000);
@@ -421,6 +525,15 @@ describe('bad input on every /api route', () => {
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: 'x'.repeat(64), userId: users.alice.userId } }, expect: { code: 'SYS.0015', status: 401 } });
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: users.alice.token, userId: users.bob.userId } }, expect: { code: 'SYS.0015', status: 401 } });
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: `' OR 1=1 --`, userId: `1 OR 1=1` } }, expect: { code: 'SYS.0015', status: 401 } });
+      }
+      // Behind the console's requireOperator: no operator token, a forged one, an injection, and a user's session.
+      if (spec.admin) {
+        const unauthorized = { code: 'admin_unauthorized', status: 401 };
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: {} }, expect: unauthorized });
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { 'x-admin-token': 'x'.repeat(43) } }, expect: unauthorized });
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { 'x-admin-token': `' OR 1=1 --` } }, expect: unauthorized });
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: users.alice.token, userId: users.alice.userId } }, expect: unauthorized });
+        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { 'x-admin-token': users.alice.token } }, expect: unauthorized });
       }
     }
 
