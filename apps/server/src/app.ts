@@ -190,11 +190,34 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     });
     app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }));
   }
+  // The operator console (apps/admin, issue 10) under /admin/: its hashed assets and, for every other GET under
+  // /admin/, its index.html (a single-page app with its own router). Same security headers and CSP as the web app.
+  const adminIndex = path.join(ctx.config.adminDist, 'index.html');
+  const hasAdmin = fs.existsSync(adminIndex);
+  if (hasAdmin) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.adminDist,
+      prefix: '/admin/',
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      preCompressed: true,
+      decorateReply: !hasWeb,
+      setHeaders: (reply, filePath) => {
+        if (HASHED_ASSET_RE.test(filePath)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    app.get('/admin', (_req, reply) => reply.redirect('/admin/'));
+  }
   app.setNotFoundHandler((req, reply) => {
     // A missing file (a path with an extension, e.g. an old hashed chunk) is a 404, never the HTML page: a module
     // script answered with HTML fails in the browser with a MIME error instead of the app's chunk-retry path.
     const pathname = req.url.split('?')[0] ?? '';
     const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
+    if (hasAdmin && req.method === 'GET' && !isFile && pathname.startsWith('/admin/')) {
+      void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false });
+      return;
+    }
     if (req.url.startsWith('/api/') || req.url.startsWith('/ws/') || req.method !== 'GET' || !hasWeb || isFile) {
       void reply.status(404).send(fail('not_found', requestLang(req)));
       return;

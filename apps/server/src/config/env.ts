@@ -45,6 +45,8 @@ export interface Config {
   wsFlushMs: number;
   /** Built web app to serve at / (absent = API only). */
   webDist: string;
+  /** Built operator console (apps/admin) to serve at /admin/ (ADMIN_DIST; absent = not served). */
+  adminDist: string;
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsUrl: string | undefined;
@@ -201,6 +203,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     wsAuthFailuresPerSocket: int(env.WS_AUTH_FAILURES_PER_SOCKET, 5, 'WS_AUTH_FAILURES_PER_SOCKET'),
     wsFlushMs: int(env.WS_FLUSH_MS, 20, 'WS_FLUSH_MS'),
     webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(serverRoot, '..', 'admin', 'dist')),
     smtpUrl: env.SMTP_URL || undefined,
     smtpFrom: env.SMTP_FROM ?? 'no-reply@exchange.local',
     smsUrl: env.SMS_URL || undefined,
