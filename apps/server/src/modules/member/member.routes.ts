@@ -22,7 +22,7 @@ import {
   Session,
   SetNickNameBody,
 } from '@exchange/api';
-import { ok } from '../../shared/envelope';
+import { fail, ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
 import { AppError } from '../../shared/errors';
 import { requireAuth } from './auth';
@@ -39,6 +39,12 @@ function assertSelf(req: FastifyRequest, member: string | undefined): void {
 const memberRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const members = () => app.ctx.members;
+
+  // google_code_locked at login says how long the lock lasts (AppError.params); other errors go to app.ts's handler.
+  app.setErrorHandler((err, req, reply) => {
+    if (!(err instanceof AppError) || err.params === undefined) throw err;
+    void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
+  });
   const caller = (req: FastifyRequest) => {
     const ua = req.headers['user-agent'];
     return { ip: req.ip, lang: requestLang(req), userAgent: typeof ua === 'string' ? ua : '' };

@@ -24,7 +24,9 @@ import {
   SetTransPasswordBody,
   WithdrawLock,
 } from '@exchange/api';
-import { ok } from '../../shared/envelope';
+import { fail, ok } from '../../shared/envelope';
+import { AppError } from '../../shared/errors';
+import { requestLang } from '../../shared/lang';
 import { requireAuth } from '../member/auth';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
@@ -66,6 +68,13 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const security = () => app.ctx.security;
   const opts = { preHandler: requireAuth, attachValidation: true } as const;
+
+  // A lock that says how long it lasts (AppError.params: the minutes left) is answered here with that value; every
+  // other error goes on to the app's handler (app.ts), which renders a code and a field only.
+  app.setErrorHandler((err, req, reply) => {
+    if (!(err instanceof AppError) || err.params === undefined) throw err;
+    void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
+  });
 
   app.get(
     `/api/${API_PATHS.getSecurity}`,
