@@ -16,6 +16,12 @@ import { createUploadsRepository, type UploadRow } from './uploads.repository';
 /** Purposes an upload may have (packages/api UploadPurpose). */
 export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['ID_FRONT', 'ID_BACK', 'ID_HANDHELD', 'PAY_QR'];
 
+/**
+ * Images checked and re-encoded at once; further uploads wait their turn. A 40-megapixel image takes ~160 MB to
+ * decode: a burst of uploads must not take the process's memory (or both cores) from order entry.
+ */
+export const IMAGE_JOBS_AT_ONCE = 2;
+
 /** The form of an image id: 22 base64url characters. */
 const IMAGE_ID_FORM = /^[A-Za-z0-9_-]{22}$/;
 
@@ -43,6 +49,22 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
   const repo = createUploadsRepository(deps.db);
   const storage = deps.storage ?? createDiskStorage(path.join(deps.dataDir, 'uploads'));
 
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  /** Runs `job` when one of IMAGE_JOBS_AT_ONCE slots is free. */
+  async function inTurn<T>(job: () => Promise<T>): Promise<T> {
+    // A finished job hands its slot straight to the next waiter, so a newcomer can never slip in between.
+    if (running >= IMAGE_JOBS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  }
+
   async function row(imageId: string): Promise<UploadRow | null> {
     return IMAGE_ID_FORM.test(imageId) ? repo.find(imageId) : null;
   }
@@ -50,7 +72,7 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
   return {
     async upload(userId, purpose, bytes) {
       if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('upload_purpose_invalid', 400, 'purpose');
-      const img = await cleanImage(bytes);
+      const img = await inTurn(() => cleanImage(bytes));
       const imageId = randomBytes(16).toString('base64url');
       const storageKey = `${imageId}.${img.ext}`;
       await storage.put(storageKey, img.bytes);

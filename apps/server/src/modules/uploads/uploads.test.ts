@@ -133,3 +133,14 @@ describe('rejected uploads: a clear zh/en error, nothing stored', () => {
     expect([await uploadRows(), storedFiles().length]).toEqual(before);
   });
 });
+
+describe('a burst of uploads', () => {
+  it('is served in turn, every image stored once', async () => {
+    const before = await uploadRows();
+    const bytes = await jpeg(900, 700);
+    const answers = await Promise.all(Array.from({ length: 6 }, () => uploadRequest(t.app, bob, 'ID_BACK', bytes)));
+    const ids = answers.map((r) => r.json().result.imageId as string);
+    expect(new Set(ids).size).toBe(6);
+    expect(await uploadRows()).toBe(before + 6);
+  });
+});
