@@ -145,9 +145,12 @@ export const AdminKycApplication = Type.Object({
   reasonEn: Type.String(),
 });
 export type AdminKycApplication = Static<typeof AdminKycApplication>;
-export const AdminKycImageQuery = Type.Object({ imageId: Id });
+/** An uploaded image's id (modules/uploads: 16 random bytes, base64url). */
+export const AdminKycImageQuery = Type.Object({ imageId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 export const AdminKycApproveBody = Type.Object({ id: Id });
-export const AdminKycRejectBody = Type.Object({ id: Id, reasonZh: Reason, reasonEn: Reason });
+/** A rejection's reason in each language, as the user will read it (at most 200 characters: modules/kyc). */
+const KycReason = Type.String({ minLength: 1, maxLength: 200 });
+export const AdminKycRejectBody = Type.Object({ id: Id, reasonZh: KycReason, reasonEn: KycReason });
 
 // ---------------------------------------------------------------- admin/operator (admin role only)
 export const AdminOperatorCreateBody = Type.Object({

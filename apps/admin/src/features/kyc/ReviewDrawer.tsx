@@ -81,11 +81,11 @@ export function ReviewDrawer({ id, onClose }: { id: string | null; onClose: () =
                 {t('kyc.approve')}
               </Button>
               <Form form={form} layout="vertical" onFinish={reject}>
-                <Form.Item name="reasonZh" label={t('kyc.reasonZh')} rules={[{ required: true, whitespace: true, max: 500, message: t('errors.required') }]}>
-                  <Input.TextArea rows={2} maxLength={500} />
+                <Form.Item name="reasonZh" label={t('kyc.reasonZh')} rules={[{ required: true, whitespace: true, max: 200, message: t('errors.required') }]}>
+                  <Input.TextArea rows={2} maxLength={200} />
                 </Form.Item>
-                <Form.Item name="reasonEn" label={t('kyc.reasonEn')} extra={t('kyc.reasonHelp')} rules={[{ required: true, whitespace: true, max: 500, message: t('errors.required') }]}>
-                  <Input.TextArea rows={2} maxLength={500} />
+                <Form.Item name="reasonEn" label={t('kyc.reasonEn')} extra={t('kyc.reasonHelp')} rules={[{ required: true, whitespace: true, max: 200, message: t('errors.required') }]}>
+                  <Input.TextArea rows={2} maxLength={200} />
                 </Form.Item>
                 <Button danger htmlType="submit" loading={decide.isPending && decide.variables?.approve === false}>
                   {t('kyc.reject')}

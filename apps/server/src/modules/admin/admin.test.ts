@@ -288,3 +288,61 @@ describe('operators', () => {
     expect(await ensureDemoOperator({ ...t.ctx, config: { ...t.ctx.config, demoMode: false } })).toBeNull();
   });
 });
+
+describe('KYC review through the console', () => {
+  it('lists pending first, shows data and images (each view audited), rejects with a zh/en reason the user sees, then approves', async () => {
+    const { loginUser, mainlandId, uploadOk } = await import('../kyc/kyc-test-support');
+    const carol = await loginUser(t, 'carol@admin.test');
+    const compliance = await operator('compliance');
+    const support = await operator('support');
+    const submit = await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: carol.headers, payload: { realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19880512') } });
+    expect(submit.json<Env>().status).toBe('SUCCEED');
+
+    const list = (await get(support.token, '/api/admin/kyc/list?state=PENDING')).json<{ result: { total: number; rows: Array<{ id: string; userId: string; state: string; realName: string }> } }>().result;
+    const row = list.rows.find((r) => r.userId === carol.userId)!;
+    expect(row).toMatchObject({ state: 'PENDING', realName: '李四' });
+    const detail = (await get(support.token, `/api/admin/kyc/detail?id=${row.id}`)).json<{ result: { fields: Record<string, string> } }>().result;
+    expect(Object.values(detail.fields)).toContain('李四');
+
+    // Support views but cannot decide; compliance rejects with a reason in both languages.
+    expectFail(await post(support.token, '/api/admin/kyc/approve', { id: row.id }), 'admin_forbidden', 403);
+    expect((await post(compliance.token, '/api/admin/kyc/reject', { id: row.id, reasonZh: '姓名与证件不符', reasonEn: 'The name does not match the document' })).json<Env>().status).toBe('SUCCEED');
+    expectFail(await post(compliance.token, '/api/admin/kyc/approve', { id: row.id }), 'admin_kyc_not_pending', 400);
+    for (const [lang, reason] of [
+      ['en', 'The name does not match the document'],
+      ['zh', '姓名与证件不符'],
+    ] as const) {
+      const kyc = await t.app.inject({ method: 'GET', url: '/api/member/kyc/getKyc', headers: { ...carol.headers, lang } });
+      expect(kyc.json<{ result: { basic: { state: string; rejectReason: string } } }>().result.basic).toMatchObject({ state: 'REJECTED', rejectReason: reason });
+    }
+    const rejected = (await auditRows(`action=kyc_reject&userId=${carol.userId}`, admin.token)).rows[0]!;
+    expect(rejected).toMatchObject({
+      operatorId: compliance.id,
+      before: { applicationId: row.id, state: 'PENDING' },
+      after: { applicationId: row.id, state: 'REJECTED', reasonZh: '姓名与证件不符', reasonEn: 'The name does not match the document' },
+    });
+
+    // Resubmitted and approved: the user is verified.
+    await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: carol.headers, payload: { realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19880512') } });
+    const again = (await get(compliance.token, `/api/admin/kyc/list?state=PENDING&level=BASIC`)).json<{ result: { rows: Array<{ id: string; userId: string }> } }>().result.rows.find((r) => r.userId === carol.userId)!;
+    expect((await post(compliance.token, '/api/admin/kyc/approve', { id: again.id })).json<Env>().status).toBe('SUCCEED');
+    expect(t.ctx.host.engine.user(carol.userId)!.profile.cardState).toBe('PASS');
+    expect((await auditRows(`action=kyc_approve&userId=${carol.userId}`, admin.token)).rows[0]).toMatchObject({ operatorId: compliance.id, after: { state: 'PASS' } });
+
+    // Advanced: the images reach an operator (and each view is audited); an unknown image is not found.
+    const ids = { frontImageId: await uploadOk(t.app, carol, 'ID_FRONT'), backImageId: await uploadOk(t.app, carol, 'ID_BACK'), handheldImageId: await uploadOk(t.app, carol, 'ID_HANDHELD') };
+    expect((await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitAdvanced', headers: carol.headers, payload: ids })).json<Env>().status).toBe('SUCCEED');
+    const adv = (await get(support.token, '/api/admin/kyc/list?level=ADVANCED&state=PENDING')).json<{ result: { rows: Array<{ id: string; userId: string }> } }>().result.rows.find((r) => r.userId === carol.userId)!;
+    const advDetail = (await get(support.token, `/api/admin/kyc/detail?id=${adv.id}`)).json<{ result: { imageIds: string[] } }>().result;
+    expect(advDetail.imageIds.sort()).toEqual(Object.values(ids).sort());
+    const img = await get(support.token, `/api/admin/kyc/image?imageId=${ids.frontImageId}`);
+    expect(img.statusCode).toBe(200);
+    expect(img.headers['content-type']).toBe('image/jpeg');
+    expect(img.headers['cache-control']).toBe('no-store');
+    expect(img.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect((await auditRows(`action=kyc_image_view&operatorId=${support.id}`, admin.token)).rows[0]).toMatchObject({ after: { imageId: ids.frontImageId } });
+    expect((await get(support.token, '/api/admin/kyc/image?imageId=999999')).statusCode).toBe(404);
+    // A user's own session never reaches the console's image route.
+    expectFail(await t.app.inject({ method: 'GET', url: `/api/admin/kyc/image?imageId=${ids.frontImageId}`, headers: { ...carol.headers, lang: 'en' } }), 'admin_unauthorized', 401);
+  }, 60_000);
+});
