@@ -5,10 +5,11 @@
  * menu (the menu's useReopenOnReturn).
  */
 import { useState } from 'react';
-import { ActionSheet, Button, Dialog, Switch, Tag } from 'antd-mobile';
+import { ActionSheet, Button, Switch, Tag } from 'antd-mobile';
 import { AddOutline, DeleteOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadFeedback } from '../../../shared/ui/feedback';
 import { showToast } from '../../../shared/api-client';
 import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { PinPopup } from '../../../shared/ui/PinInput';
@@ -71,7 +72,7 @@ function Methods() {
                   className="pay-delete"
                   aria-label={t('delete')}
                   onClick={() =>
-                    void Dialog.confirm({ content: t('deleteConfirm'), confirmText: t('delete'), cancelText: t('common:cancel') }).then((ok) => ok && hasPin() && setDeleting(m))
+                    void loadFeedback().then(({ Dialog }) => Dialog.confirm({ content: t('deleteConfirm'), confirmText: t('delete'), cancelText: t('common:cancel') })).then((ok) => ok && hasPin() && setDeleting(m))
                   }
                 >
                   <DeleteOutline /> {t('delete')}

@@ -3,9 +3,10 @@
  * after the warning that withdrawals are then locked for 24 hours (spec section 9).
  */
 import { useState } from 'react';
-import { Button, Dialog, NoticeBar } from 'antd-mobile';
+import { Button, NoticeBar } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadFeedback } from '../../../shared/ui/feedback';
 import { showToast } from '../../../shared/api-client';
 import { EmptyState } from '../../../shared/ui';
 import type { SecurityInfo } from '../api/contract';
@@ -33,7 +34,7 @@ function CloseForm({ security }: { security: SecurityInfo }) {
     const e = { googleCode: tr(checkSixDigits(googleCode, 'v.googleRequired')), verifyCode: tr(checkSixDigits(verifyCode, 'v.codeRequired')) };
     setErrors(e);
     if (e.googleCode || e.verifyCode) return;
-    const ok = await Dialog.confirm({ content: t('closeGoogleConfirm'), confirmText: t('closeGoogleTitle'), cancelText: t('common:cancel') });
+    const ok = await (await loadFeedback()).Dialog.confirm({ content: t('closeGoogleConfirm'), confirmText: t('closeGoogleTitle'), cancelText: t('common:cancel') });
     if (!ok) return;
     try {
       await close.mutateAsync({ googleCode, verifyCode });

@@ -3,9 +3,10 @@
  * devices (browser and OS, IP, signed in, last seen), this one marked; revoke ends that session everywhere. Revoking
  * the current one is logging out, so it is offered as such.
  */
-import { Button, Dialog, List, Tag } from 'antd-mobile';
+import { Button, List, Tag } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { loadFeedback } from '../../../shared/ui/feedback';
 import { formatDateTime } from '../../../shared/format';
 import { logout } from '../../../shared/session';
 import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
@@ -36,7 +37,7 @@ function Devices() {
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   if (q.data.length === 0) return <EmptyState />;
   const onRevoke = async (id: string, current: boolean) => {
-    const ok = await Dialog.confirm({ content: t(current ? 'revokeCurrentConfirm' : 'revokeConfirm'), confirmText: t('revoke'), cancelText: t('common:cancel') });
+    const ok = await (await loadFeedback()).Dialog.confirm({ content: t(current ? 'revokeCurrentConfirm' : 'revokeConfirm'), confirmText: t('revoke'), cancelText: t('common:cancel') });
     if (!ok) return;
     if (current) {
       await logout();
