@@ -28,7 +28,10 @@ export interface PaymentService {
    * invalid_characters, bank_card_invalid, pay_account_invalid, pay_qr_required) and the transaction password's.
    */
   add(userId: string, input: AddPaymentBody): Promise<{ id: string }>;
-  /** Replaces the fields of the caller's method `input.id`. Throws as add, and payment_not_found (404). */
+  /**
+   * Replaces the fields of the caller's method `input.id`; an empty cardNo (BANK) or qrImageId (WECHAT, ALIPAY) keeps
+   * the stored one when the type is unchanged. Throws as add, and payment_not_found (404).
+   */
   update(userId: string, input: UpdatePaymentBody): Promise<void>;
   /** Enables or disables the caller's method. Throws real_name_required, payment_not_found. */
   setEnabled(userId: string, id: string, enabled: boolean): Promise<void>;
@@ -97,21 +100,26 @@ export function createPaymentService(deps: {
     await security.verifyTransactionPassword(userId, transPassword);
   }
 
-  /** The stored fields of `input` for `userId`, checked (the holder name from the journal). */
-  async function fieldsOf(userId: string, name: string, input: AddPaymentBody): Promise<PaymentFields> {
+  /**
+   * The stored fields of `input` for `userId`, checked (the holder name from the journal). When editing (`existing`
+   * of the same type), an empty card number or QR code keeps the stored one: the app only ever shows it masked.
+   */
+  async function fieldsOf(userId: string, name: string, input: AddPaymentBody, existing?: PaymentRow): Promise<PaymentFields> {
+    const same = existing?.payType === input.payType ? existing : undefined;
     if (input.payType === 'BANK') {
+      const keepCard = same !== undefined && (input.cardNo ?? '').trim() === '';
       return {
         payType: 'BANK',
         realName: name,
         bankName: parseBankText(input.bankName, 'bankName'),
         branch: parseBankText(input.branch, 'branch'),
-        cardNo: parseCardNo(input.cardNo),
+        cardNo: keepCard ? same.cardNo : parseCardNo(input.cardNo),
         account: '',
         qrImageId: null,
       };
     }
     const account = parsePayAccount(input.account);
-    const qr = input.qrImageId ?? '';
+    const qr = same?.qrImageId && (input.qrImageId ?? '') === '' ? same.qrImageId : (input.qrImageId ?? '');
     if (!(await deps.uploads.ownImage(userId, qr, 'PAY_QR'))) throw new AppError('pay_qr_required', 400, 'qrImageId');
     return { payType: input.payType, realName: name, bankName: '', branch: '', cardNo: '', account, qrImageId: qr };
   }
@@ -136,8 +144,9 @@ export function createPaymentService(deps: {
     async update(userId, input) {
       const name = realName(userId);
       const id = parseId(input.id);
-      if (!(await repo.find(BigInt(userId), id))) throw new AppError('payment_not_found', 404);
-      const fields = await fieldsOf(userId, name, input);
+      const existing = await repo.find(BigInt(userId), id);
+      if (!existing) throw new AppError('payment_not_found', 404);
+      const fields = await fieldsOf(userId, name, input, existing);
       await checkPassword(userId, input.transPassword);
       if (!(await repo.update(BigInt(userId), id, fields, new Date(now())))) throw new AppError('payment_not_found', 404);
     },

@@ -134,7 +134,10 @@ describe('a verified user', () => {
 
   it('updates, disables and enables its own methods', async () => {
     expectFail(await post(bob, 'updatePayment', { id: bankId, ...BANK, bankName: '招商银行', transPassword: '111111' }), 'trans_password_wrong', 'transPassword');
-    expect((await post(bob, 'updatePayment', { id: bankId, ...BANK, bankName: '招商银行' })).json().status).toBe('SUCCEED');
+    expect((await post(bob, 'updatePayment', { id: bankId, ...BANK, bankName: '招商银行', cardNo: '' })).json().status).toBe('SUCCEED');
+    const kept = await t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, BigInt(bankId)));
+    expect(kept[0]!.cardNo).toBe(BANK.cardNo); // an empty number keeps the stored one (the app shows it masked)
+    expectFail(await post(bob, 'updatePayment', { id: alipayId, payType: 'BANK', bankName: '招商银行', branch: '深圳分行', cardNo: '', transPassword: TRANS_PW }), 'bank_card_invalid', 'cardNo');
     expect((await post(bob, 'setPaymentEnabled', { id: alipayId, enabled: false })).json().status).toBe('SUCCEED');
     const all = await list(bob);
     expect(all.find((m) => m.id === bankId)).toMatchObject({ bankName: '招商银行', enabled: true });
