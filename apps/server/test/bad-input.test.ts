@@ -290,6 +290,79 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/member/payment/setPaymentEnabled': { auth: true, base: () => ({ id: '1', enabled: 'false' }), baseAnswer: 'real_name_required' },
   'POST /api/member/payment/deletePayment': { auth: true, base: () => ({ id: '1', transPassword: '123456' }), baseAnswer: 'real_name_required' },
 
+  // ---------------------------------------------------------------- member/security (issue 10, modules/security)
+  'GET /api/member/security/getSecurity': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/member/security/bindAccount': {
+    auth: true,
+    // No BIND code was sent to this phone: the code is checked first, so nothing else is looked at.
+    base: () => ({ bindType: 'PHONE', phone: '13700137000', areaCode: '86', code: '123456', verifyCode: '123456' }),
+    baseAnswer: 'code_invalid',
+    business: () => [{ data: { bindType: 'EMAIL', mail: ALICE, phone: undefined, areaCode: undefined }, code: 'account_already_bound' }],
+  },
+  'POST /api/member/security/changePassword': {
+    auth: true,
+    base: () => ({ oldPassword: 'wrong-password-1', password: 'Passw0rd-x', confirmPassword: 'Passw0rd-x', verifyCode: '123456' }),
+    baseAnswer: 'password_wrong',
+    business: () => [
+      { data: { password: '12345678', confirmPassword: '12345678' }, code: 'password_invalid' },
+      { data: { confirmPassword: 'Passw0rd-y' }, code: 'password_mismatch' },
+      { data: { oldPassword: PASSWORD, verifyCode: undefined }, code: 'verify_code_required' },
+      { data: { oldPassword: PASSWORD }, code: 'code_invalid' },
+    ],
+  },
+  'POST /api/member/security/setTransPassword': {
+    auth: true,
+    // alice has no transaction password and no VERIFY code was sent.
+    base: () => ({ transPassword: '123456', confirmTransPassword: '123456', verifyCode: '123456' }),
+    baseAnswer: 'code_invalid',
+    business: () => [
+      { data: { transPassword: '１２３４５６', confirmTransPassword: '１２３４５６' }, code: 'trans_password_invalid' },
+      { data: { confirmTransPassword: '123457' }, code: 'trans_password_mismatch' },
+    ],
+  },
+  'POST /api/member/security/changeTransPassword': {
+    auth: true,
+    base: () => ({ oldTransPassword: '123456', transPassword: '654321', confirmTransPassword: '654321' }),
+    baseAnswer: 'trans_password_not_set',
+  },
+  'POST /api/member/security/forgetTransPassword': {
+    auth: true,
+    base: () => ({ verifyCode: '123456', transPassword: '654321', confirmTransPassword: '654321' }),
+    baseAnswer: 'trans_password_not_set',
+  },
+  'GET /api/member/security/googleSecret': {
+    auth: true,
+    base: () => ({}),
+    baseAnswer: 'SUCCEED',
+    counters: { table: 'pending_totp_secrets', why: "asking for the secret to bind stores alice's pending secret (sealed), one row replaced after 10 minutes" },
+  },
+  'POST /api/member/security/bindGoogle': {
+    auth: true,
+    // The VERIFY code is checked first (none was sent), whether or not a pending secret exists.
+    base: () => ({ googleCode: '123456', verifyCode: '123456' }),
+    baseAnswer: 'code_invalid',
+  },
+  'POST /api/member/security/closeGoogle': { auth: true, base: () => ({ googleCode: '123456', verifyCode: '123456' }), baseAnswer: 'google_not_bound' },
+  'GET /api/member/security/getSessions': {
+    auth: true,
+    base: () => ({}),
+    baseAnswer: 'SUCCEED',
+    counters: { table: 'sessions', why: "an authenticated request refreshes its session's last-seen time, at most once a minute" },
+  },
+  'POST /api/member/security/revokeSession': {
+    auth: true,
+    base: () => ({ id: '999999' }),
+    baseAnswer: 'session_not_found',
+    // Session 2 is bob's (beforeAll logs in alice, then bob): alice cannot end it.
+    business: () => [{ data: { id: '2' }, code: 'session_not_found', status: 404 }],
+  },
+  'GET /api/member/security/getSecurityLog': {
+    auth: true,
+    base: () => ({ pageNo: '1', pageSize: '20' }),
+    baseAnswer: 'SUCCEED',
+    counters: { table: 'security_events', why: "the login route's failed logins of alice (base and table) are entries of her security log" },
+  },
+
   // ---------------------------------------------------------------- admin (operator console, x-admin-token)
   'POST /api/admin/auth/login': {
     auth: false,

@@ -658,8 +658,10 @@ export function createMemberService(deps: {
 
     async revokeSessionById(userId, sessionId) {
       const u = userOf(userId);
-      if (!/^[1-9][0-9]{0,18}$/.test(sessionId)) return false;
-      const hash = await repo.revokeSessionOf(u.id, BigInt(sessionId), new Date(now()));
+      // Session ids are bigint identities: the same form and range as user ids (a larger one names no session).
+      const sid = parseUserId(sessionId);
+      if (sid === null) return false;
+      const hash = await repo.revokeSessionOf(u.id, sid, new Date(now()));
       if (hash === null) return false;
       sessionsEnded(u.id, 'logout', hash);
       return true;

@@ -99,7 +99,7 @@ export interface SecurityService extends LoginSecurity {
   forgetTransPassword(userId: string, input: ForgetTransPasswordBody, req: RequestInfo): Promise<void>;
   /** The pending Google secret (a new one, or the same for 10 minutes until bound). */
   googleSecret(userId: string): Promise<GoogleSecret>;
-  /** Binds Google authenticator with a code of the pending secret and a VERIFY code. */
+  /** Binds Google authenticator with a VERIFY code (checked first) and a code of the pending secret. */
   bindGoogle(userId: string, googleCode: string, verifyCode: string, req: RequestInfo): Promise<void>;
   /** Unbinds Google authenticator (its code and a VERIFY code); 24 h withdrawal lock GOOGLE_CLOSED. */
   closeGoogle(userId: string, googleCode: string, verifyCode: string, req: RequestInfo): Promise<WithdrawLock>;
@@ -444,6 +444,8 @@ export function createSecurityService(deps: {
       const u = userOf(userId);
       if ((u.profile.googleSecret ?? '') !== '') throw new AppError('google_already_bound', 400);
       const b = needBox();
+      // The VERIFY code first: without it nothing about the pending secret is looked at or counted.
+      await consumeVerify(u.profile, verifyCode);
       const pending = await repo.pendingSecret(u.id);
       if (!pending || now() - pending.createdAt.getTime() >= PENDING_SECRET_TTL_MS) throw new AppError('google_secret_expired', 400);
       let secret: string;
@@ -454,7 +456,6 @@ export function createSecurityService(deps: {
         throw err;
       }
       await checkTotp(u.id, secret, googleCode);
-      await consumeVerify(u.profile, verifyCode);
       try {
         await update(u.id, { googleSecret: b.seal(secret, `totp:${u.id}`) }, { expect: { googleSecret: '' } });
       } catch (err) {

@@ -158,9 +158,11 @@ describe('Google authenticator', () => {
 
     const v = await verifyCode(a, 'google-a@example.com');
     const wrong = totp(secret) === '000000' ? '111111' : '000000';
+    expectCode(await post(t.app, 'member/security/bindGoogle', { googleCode: totp(secret), verifyCode: v === '000000' ? '111111' : '000000' }, auth(a)), 'code_invalid');
     expectCode(await post(t.app, 'member/security/bindGoogle', { googleCode: wrong, verifyCode: v }, auth(a)), 'google_code_invalid');
+    const v1 = await verifyCode(a, 'google-a@example.com'); // the first was used by the attempt with the wrong TOTP
     const bindCode = totp(secret);
-    const bound = await post(t.app, 'member/security/bindGoogle', { googleCode: bindCode, verifyCode: v }, auth(a));
+    const bound = await post(t.app, 'member/security/bindGoogle', { googleCode: bindCode, verifyCode: v1 }, auth(a));
     expect(bound.json().status, bound.body).toBe('SUCCEED');
     // Stored sealed in the profile, never in clear.
     const sealed = t.ctx.host.engine.user(a.userId)!.profile.googleSecret!;
