@@ -1,46 +1,20 @@
 /**
  * The signed-in user's identity verification (issue 10; GET member/kyc/getKyc), shared by the verification pages,
- * the personal centre and the payment methods (whose holder name is the verified real name). Shapes mirror the
- * server contract (brief H2) until `@exchange/api` carries them in kyc.ts.
+ * the personal centre and the payment methods (whose holder name is the verified real name). Wire types from
+ * `@exchange/api` (kyc.ts).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, type KycProgress, type KycStatus } from '@exchange/api';
 import { apiGet } from '../api-client';
 import { useAppStore } from '../storage';
 
-/** Path of getKyc, relative to /api/. */
-export const GET_KYC_PATH = 'member/kyc/getKyc';
+/** State of one verification level (spec section 4: unverified, under review, verified; rejected). */
+export type KycState = KycProgress;
 
-/** State of one verification level. */
-export type KycState = 'NONE' | 'PENDING' | 'PASS' | 'REJECTED';
-
-/** Document types of basic verification. */
-export type IdType = 'ID_CARD' | 'PASSPORT' | 'DRIVING_LICENSE';
-
-/** Basic verification as getKyc answers it (idNumber masked: first 3 and last 4). */
-export interface KycBasic {
-  state: KycState;
-  country?: string;
-  realName?: string;
-  idType?: IdType;
-  idNumber?: string;
-  rejectReason?: string;
-  submittedAt?: number | null;
-  decidedAt?: number | null;
-}
-
-/** Advanced verification (document photos). */
-export interface KycAdvanced {
-  state: KycState;
-  rejectReason?: string;
-  submittedAt?: number | null;
-  decidedAt?: number | null;
-}
+export type { IdType, KycBasic, KycAdvanced } from '@exchange/api';
 
 /** GET member/kyc/getKyc. */
-export interface KycInfo {
-  basic: KycBasic;
-  advanced: KycAdvanced;
-}
+export type KycInfo = KycStatus;
 
 /** Query key of the verification of `userId`. */
 export const kycQueryKey = (userId: string) => ['kyc', userId] as const;
@@ -49,7 +23,7 @@ export const kycQueryKey = (userId: string) => ['kyc', userId] as const;
 export function kycQueryOptions(userId: string) {
   return queryOptions({
     queryKey: kycQueryKey(userId),
-    queryFn: ({ signal }) => apiGet<KycInfo>(GET_KYC_PATH, undefined, { signal }),
+    queryFn: ({ signal }) => apiGet<KycInfo>(API_PATHS.getKyc, undefined, { signal }),
     enabled: !!userId,
   });
 }

@@ -4,32 +4,22 @@
  * password is set before asking for it (and lead to /accountCenter/postPasswordSet when not).
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { API_PATHS, type SecurityState } from '@exchange/api';
 import { apiGet } from '../api-client';
 import { useAppStore } from '../storage';
 
-/** Path of getSecurity, relative to /api/. */
-export const GET_SECURITY_PATH = 'member/security/getSecurity';
-
 /** Why withdrawals are blocked for 24 h (spec section 9). */
-export type WithdrawLockReason = 'PASSWORD_CHANGED' | 'PASSWORD_RESET' | 'GOOGLE_CLOSED';
+export type { WithdrawLockReason } from '@exchange/api';
 
-/** The account centre's states. phone/mail are masked; '' when not bound. Times are Unix ms. */
-export interface SecurityInfo {
-  phone: string;
-  areaCode: string;
-  mail: string;
-  googleBound: boolean;
-  transPasswordSet: boolean;
-  withdrawLock: { until: number; reason: WithdrawLockReason } | null;
-  lastLogin: { at: number; ip: string } | null;
-}
+/** The account centre's states (phone/mail masked; '' when not bound; times Unix ms). */
+export type SecurityInfo = SecurityState;
 
 /** Query key of the security states of `userId` (every security mutation invalidates it). */
 export const securityQueryKey = (userId: string) => ['security', userId] as const;
 
 /** Fetches the security states of the signed-in user. Throws ApiError. */
 export function getSecurity(signal?: AbortSignal): Promise<SecurityInfo> {
-  return apiGet<SecurityInfo>(GET_SECURITY_PATH, undefined, { signal });
+  return apiGet<SecurityInfo>(API_PATHS.getSecurity, undefined, { signal });
 }
 
 /** queryOptions of the security states of `userId`. */

@@ -1,13 +1,13 @@
 /** POST member/kyc/submitAdvanced: the ids of the uploaded ID front, back and handheld photos. */
+import { API_PATHS } from '@exchange/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../shared/api-client';
 import { kycQueryKey } from '../../../shared/session';
 import { useAppStore } from '../../../shared/storage';
-import { KYC_PATHS } from './contract';
 
 /** Submits the three images. Throws ApiError (toasted). */
 export function submitAdvanced(input: { frontImageId: string; backImageId: string; handheldImageId: string }): Promise<unknown> {
-  return apiPost(KYC_PATHS.submitAdvanced, { ...input });
+  return apiPost(API_PATHS.submitAdvanced, { ...input });
 }
 
 /** Mutation; refetches the verification on success. */

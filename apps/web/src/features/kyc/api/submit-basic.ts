@@ -1,9 +1,9 @@
 /** POST member/kyc/submitBasic: country, real name, document type and number (+ guardian consent under 16). */
+import { API_PATHS } from '@exchange/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../shared/api-client';
 import { kycQueryKey, memberQueryKey, type IdType } from '../../../shared/session';
 import { useAppStore } from '../../../shared/storage';
-import { KYC_PATHS } from './contract';
 
 /** What submitBasic sends. */
 export interface BasicInput {
@@ -16,7 +16,7 @@ export interface BasicInput {
 
 /** Submits; throws ApiError (`guardian_consent_required` silently, so the page can show the checkbox). */
 export function submitBasic(input: BasicInput): Promise<unknown> {
-  return apiPost(KYC_PATHS.submitBasic, { ...input, guardianConsent: input.guardianConsent ? 'true' : undefined }, { silent: true });
+  return apiPost(API_PATHS.submitBasic, { ...input, guardianConsent: input.guardianConsent ? 'true' : undefined }, { silent: true });
 }
 
 /** Mutation; refetches the verification and the member (cardState) on success. */

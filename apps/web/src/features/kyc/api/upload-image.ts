@@ -4,11 +4,12 @@
  */
 import { apiUpload } from '../../../shared/api-client';
 import { compressImage } from '../../../shared/image';
-import { KYC_PATHS, type UploadPurpose } from './contract';
+import { API_PATHS } from '@exchange/api';
+import type { UploadPurpose } from './contract';
 
 /** Compresses and uploads `file`. Throws ApiError with the server's precise reason (not an image, too small ...). */
 export async function uploadImage(file: File, purpose: UploadPurpose, onProgress?: (fraction: number) => void): Promise<string> {
   const blob = await compressImage(file);
-  const res = await apiUpload<{ imageId: string }>(KYC_PATHS.uploadImage, blob, { purpose }, { onProgress });
+  const res = await apiUpload<{ imageId: string }>(API_PATHS.uploadImage, blob, { purpose }, { onProgress });
   return res.imageId;
 }

@@ -1,36 +1,13 @@
 /**
- * Paths and shapes of the payment-method endpoints (issue 10; server module member/payment), mirroring the server
- * contract (brief H2) until `@exchange/api` carries them in kyc.ts.
+ * Wire types of the payment-method endpoints (issue 10; server module member/payment) from `@exchange/api` (kyc.ts);
+ * paths are API_PATHS. The add/edit fields and the route of each kind's page are the app's.
  */
+import type { PayType } from '@exchange/api';
 
-/** Paths relative to /api/. */
-export const PAYMENT_PATHS = {
-  getPayments: 'member/payment/getPayments',
-  addPayment: 'member/payment/addPayment',
-  updatePayment: 'member/payment/updatePayment',
-  setPaymentEnabled: 'member/payment/setPaymentEnabled',
-  deletePayment: 'member/payment/deletePayment',
-  uploadImage: 'member/upload/image',
-} as const;
+export type { PayType, PaymentMethod } from '@exchange/api';
+export { MAX_PAYMENT_METHODS } from '@exchange/api';
 
-/** Kinds of payment method. */
-export type PayType = 'BANK' | 'WECHAT' | 'ALIPAY';
-
-/** One payment method as getPayments answers it (cardNo masked except the last 4). */
-export interface PaymentMethod {
-  id: string;
-  payType: PayType;
-  realName: string;
-  bankName?: string;
-  branch?: string;
-  cardNo?: string;
-  account?: string;
-  qrImageId?: string;
-  enabled: boolean;
-  createdAt: number;
-}
-
-/** Fields of add/update (the holder is the verified real name, not an input). */
+/** Fields of add/update (the holder is the verified real name, not an input; the PIN is added by the caller). */
 export interface PaymentInput {
   payType: PayType;
   bankName?: string;
@@ -39,9 +16,6 @@ export interface PaymentInput {
   account?: string;
   qrImageId?: string;
 }
-
-/** Most payment methods one user may keep (the server's limit, brief H2). */
-export const MAX_PAYMENT_METHODS = 10;
 
 /** The add/edit page of each kind (spec section 2 routes). */
 export const PAY_TYPE_ROUTE: Record<PayType, string> = {

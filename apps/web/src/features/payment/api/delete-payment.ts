@@ -2,12 +2,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../shared/api-client';
 import { useAppStore } from '../../../shared/storage';
-import { PAYMENT_PATHS } from './contract';
+import { API_PATHS } from '@exchange/api';
 import { paymentsQueryKey } from './get-payments';
 
 /** Deletes a method. Throws ApiError (toasted). */
 export function deletePayment(id: string, transPassword: string): Promise<unknown> {
-  return apiPost(PAYMENT_PATHS.deletePayment, { id, transPassword });
+  return apiPost(API_PATHS.deletePayment, { id, transPassword });
 }
 
 /** Mutation; refetches the list on success. */

@@ -2,12 +2,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../shared/api-client';
 import { useAppStore } from '../../../shared/storage';
-import { PAYMENT_PATHS } from './contract';
+import { API_PATHS } from '@exchange/api';
 import { paymentsQueryKey } from './get-payments';
 
 /** Switches a method on or off. Throws ApiError (toasted). */
 export function setPaymentEnabled(id: string, enabled: boolean): Promise<unknown> {
-  return apiPost(PAYMENT_PATHS.setPaymentEnabled, { id, enabled: String(enabled) });
+  return apiPost(API_PATHS.setPaymentEnabled, { id, enabled: String(enabled) });
 }
 
 /** Mutation; refetches the list when settled (also after a failure, so the switch shows the truth). */

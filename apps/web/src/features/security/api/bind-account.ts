@@ -1,9 +1,10 @@
 /** POST member/security/bindAccount: binds the missing phone or e-mail (a BIND code to it + the second proof). */
+import { API_PATHS } from '@exchange/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../shared/api-client';
 import { memberQueryKey } from '../../../shared/session';
 import { useAppStore } from '../../../shared/storage';
-import { SECURITY_PATHS, type SecondFactor } from './contract';
+import { type SecondFactor } from './contract';
 import { securityQueryKey } from './get-security';
 
 /** What bindAccount sends. */
@@ -11,7 +12,7 @@ export type BindAccountInput = ({ bindType: 'EMAIL'; mail: string } | { bindType
 
 /** Binds; throws ApiError (toasted; `account_already_bound` when that kind is bound). */
 export function bindAccount(input: BindAccountInput): Promise<unknown> {
-  return apiPost(SECURITY_PATHS.bindAccount, { ...input });
+  return apiPost(API_PATHS.bindAccount, { ...input });
 }
 
 /** Mutation; on success the security states and the member (phone/mail) are refetched. */

@@ -1,18 +1,18 @@
 /** POST member/security/bindGoogle and closeGoogle: bind or unbind the Google authenticator. */
+import { API_PATHS } from '@exchange/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../shared/api-client';
 import { useAppStore } from '../../../shared/storage';
-import { SECURITY_PATHS } from './contract';
 import { securityQueryKey } from './get-security';
 
 /** Binds the pending secret: its current TOTP code + a VERIFY code. Throws ApiError (toasted). */
 export function bindGoogle(input: { googleCode: string; verifyCode: string }): Promise<unknown> {
-  return apiPost(SECURITY_PATHS.bindGoogle, { ...input });
+  return apiPost(API_PATHS.bindGoogle, { ...input });
 }
 
 /** Unbinds (sets the 24 h withdrawal lock GOOGLE_CLOSED). Throws ApiError (toasted). */
 export function closeGoogle(input: { googleCode: string; verifyCode: string }): Promise<unknown> {
-  return apiPost(SECURITY_PATHS.closeGoogle, { ...input });
+  return apiPost(API_PATHS.closeGoogle, { ...input });
 }
 
 /** Mutation of `which`; refetches the security states on success. */

@@ -1,11 +1,12 @@
 /** GET member/security/googleSecret: the pending TOTP secret to bind (the same one for 10 minutes). */
+import { API_PATHS } from '@exchange/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api-client';
-import { SECURITY_PATHS, type GoogleSecret } from './contract';
+import { type GoogleSecret } from './contract';
 
 /** Fetches the pending secret. Throws ApiError. */
 export function getGoogleSecret(signal?: AbortSignal): Promise<GoogleSecret> {
-  return apiGet<GoogleSecret>(SECURITY_PATHS.googleSecret, undefined, { signal });
+  return apiGet<GoogleSecret>(API_PATHS.googleSecret, undefined, { signal });
 }
 
 /** The pending secret; not refetched in the background (a new one would invalidate the scanned QR). */

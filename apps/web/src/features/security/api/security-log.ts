@@ -1,7 +1,8 @@
 /** GET member/security/getSecurityLog { pageNo, pageSize }: logins and security events, newest first. */
+import { API_PATHS } from '@exchange/api';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api-client';
-import { SECURITY_PATHS, type SecurityLogEntry, type SecurityLogPage } from './contract';
+import { type SecurityLogEntry, type SecurityLogPage } from './contract';
 
 /** Entries a page. */
 export const LOG_PAGE_SIZE = 20;
@@ -13,7 +14,7 @@ export function logEntries(page: SecurityLogPage): SecurityLogEntry[] {
 
 /** Fetches page `pageNo` (1-based). Throws ApiError. */
 export function getSecurityLog(pageNo: number, signal?: AbortSignal): Promise<SecurityLogPage> {
-  return apiGet<SecurityLogPage>(SECURITY_PATHS.getSecurityLog, { pageNo, pageSize: LOG_PAGE_SIZE }, { signal });
+  return apiGet<SecurityLogPage>(API_PATHS.getSecurityLog, { pageNo, pageSize: LOG_PAGE_SIZE }, { signal });
 }
 
 /** The log as an infinite query; it ends when `total` entries are loaded. */

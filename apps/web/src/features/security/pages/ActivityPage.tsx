@@ -44,7 +44,7 @@ function Activity() {
                 <div className="sec-meta">
                   <div>{e.device}</div>
                   <div>
-                    IP {e.ip} · {formatDateTime(e.createdAt)}
+                    IP {e.ip || '--'} · {formatDateTime(e.createdAt)}
                   </div>
                 </div>
               }

@@ -59,7 +59,7 @@ function Devices() {
           title={s.current ? <Tag color="primary">{t('thisDevice')}</Tag> : undefined}
           description={
             <div className="sec-meta">
-              <div>IP {s.ip}</div>
+              <div>IP {s.ip || '--'}</div>
               <div>{t('signedInAt', { time: formatDateTime(s.createdAt) })}</div>
               <div>{t('lastSeenAt', { time: formatDateTime(s.lastSeenAt) })}</div>
             </div>
