@@ -395,7 +395,16 @@ const ROUTES: Record<string, RouteSpec> = {
     base: () => ({ userId: users.bob.userId, reason: 'bad input' }),
     baseAnswer: 'admin_not_frozen',
   },
-  'GET /api/admin/audit/list': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/audit/list': {
+    auth: false,
+    admin: true,
+    base: () => ({}),
+    baseAnswer: 'SUCCEED',
+    accepts: {
+      from: { values: ['0'], why: 'a time range from the epoch is valid: every row' },
+      to: { values: ['0'], why: 'a time range up to the epoch is valid: no rows' },
+    },
+  },
   'GET /api/admin/kyc/list': { auth: false, admin: true, base: () => ({}), baseAnswer: ADMIN_KYC_BASE.list },
   'GET /api/admin/kyc/detail': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownId },
   'GET /api/admin/kyc/image': { auth: false, admin: true, base: () => ({ imageId: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownImage },
