@@ -39,4 +39,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ BOT_SPREAD_TICKS: '300' }).botSpreadTicks).toBe(300);
     expect(loadConfig({}).botSpreadTicks).toBe(1);
   });
+  it('reads SECRETS_KEY (base64 of 32 bytes) and refuses any other length', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ SECRETS_KEY: key }).secretsKey).toBe(key);
+    expect(loadConfig({}).secretsKey).toBeUndefined();
+    expect(() => loadConfig({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SECRETS_KEY must be base64 of 32 bytes/);
+  });
 });
