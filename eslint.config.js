@@ -45,6 +45,12 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: noOurs(), message: 'api imports nothing of ours.' }] }] },
   },
   {
+    files: ['apps/admin/src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [
+      { group: ['@exchange/server', '@exchange/core', '**/apps/server/**', '**/apps/web/**', 'node:*'], message: 'The operator console imports only @exchange/api of ours, never server or web code.' },
+    ] }] },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [
       { group: ['@exchange/server', '**/apps/server/**', 'node:*'], message: 'The web app never imports server code.' },
