@@ -6,13 +6,18 @@
  * otplib here, wrong / expired / reused codes refused, 5 wrong -> google_code_locked, login asks for the code once
  * bound, close sets the 24 h GOOGLE_CLOSED lock), password change (other sessions ended, PASSWORD_CHANGED lock) and
  * reset (PASSWORD_RESET lock), sessions (device from the User-Agent, current flag, revoke; another user's session
- * id cannot be revoked) and the security log (own entries only). Lock end times are checked against the clock.
+ * id cannot be revoked) and the security log (own entries only), last seen written at most once a minute (a member
+ * service with a clock of its own), and the engine's `frozen` field refusing orders but not cancels through the API.
+ * Lock end times are checked against the clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { generateSync } from 'otplib';
 import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { securityAttempts, totpUsedSteps } from '../../db/schema';
+import { loginFailures, securityAttempts, sessions, totpUsedSteps } from '../../db/schema';
+import { createHooks } from '../../shared/hooks';
+import { createMemberService, SESSION_TOUCH_MS } from '../member/member.service';
+import { sha256Hex } from '../member/secrets';
 import { listOutbox } from '../demo/outbox.repository';
 import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from '../member/member-test-app';
 import { WITHDRAW_LOCK_MS } from './security.service';
@@ -177,6 +182,15 @@ describe('Google authenticator', () => {
     expectCode(await login('google-a@example.com', 'Secret123', { googleCode: bindCode }), 'google_code_invalid');
     // A code of two minutes ago (outside the window of one step) is refused.
     expectCode(await login('google-a@example.com', 'Secret123', { googleCode: totp(secret, Date.now() - 120_000) }), 'google_code_invalid');
+    // Wrong codes count as failed logins (the login limits) and are in the security log as such.
+    const failed = await t.ctx.db.select().from(loginFailures).where(eq(loginFailures.account, 'google-a@example.com'));
+    expect(failed).toHaveLength(3);
+    const logged = (await get(t.app, 'member/security/getSecurityLog', {}, auth(a))).json().result.list as Array<{ type: string; detail: string }>;
+    expect(logged.slice(0, 3)).toEqual([
+      expect.objectContaining({ type: 'LOGIN_FAILED', detail: 'GOOGLE' }),
+      expect.objectContaining({ type: 'LOGIN_FAILED', detail: 'GOOGLE' }),
+      expect.objectContaining({ type: 'LOGIN_FAILED', detail: 'PASSWORD' }),
+    ]);
     // The next step's code (window 1) is accepted once, then refused as used.
     const next = totp(secret, Date.now() + 30_000);
     const ok = await login('google-a@example.com', 'Secret123', { googleCode: next });
@@ -294,5 +308,49 @@ describe('sessions and the security log', () => {
     expect(bLog.total).toBe(0);
     const state = (await get(t.app, 'member/security/getSecurity', {}, auth(mac))).json().result;
     expect(state.lastLogin.ip).toMatch(/^10\./);
+  });
+});
+
+describe('last seen and the frozen profile field', () => {
+  it("writes a session's last-seen time at most once a minute", async () => {
+    const a = await registerEmail(t, 'seen-a@example.com', 'Secret123');
+    let clock = Date.now();
+    // A second member service on the same database and engine with a clock of its own.
+    const members = createMemberService({ config: t.ctx.config, db: t.ctx.db, log: t.ctx.log, hooks: createHooks(), host: t.ctx.host, now: () => clock });
+    const seen = async () => (await t.ctx.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, sha256Hex(a.token))))[0]!.at;
+    const settle = () => new Promise((r) => setTimeout(r, 50));
+    expect(await members.authenticate(a.token, a.userId)).toBe(a.userId);
+    await settle();
+    expect(await seen()).toBeNull(); // opened just now: nothing to write yet
+    clock += SESSION_TOUCH_MS + 1000;
+    expect(await members.authenticate(a.token, a.userId)).toBe(a.userId);
+    await settle();
+    expect((await seen())?.getTime()).toBe(clock);
+    const first = clock;
+    clock += 30_000; // within the minute: not written again
+    expect(await members.authenticate(a.token, a.userId)).toBe(a.userId);
+    await settle();
+    expect((await seen())?.getTime()).toBe(first);
+    clock += 31_000;
+    expect(await members.authenticate(a.token, a.userId)).toBe(a.userId);
+    await settle();
+    expect((await seen())?.getTime()).toBe(clock);
+    const list = (await get(t.app, 'member/security/getSessions', {}, auth(a))).json().result as Array<{ lastSeenAt: number }>;
+    expect(list[0]!.lastSeenAt).toBe(clock);
+  });
+
+  it("refuses a frozen user's orders (account_frozen, zh and en) and still lets them cancel", async () => {
+    const a = await registerEmail(t, 'frozen-a@example.com', 'Secret123');
+    expect((await t.ctx.host.submit({ type: 'deposit', userId: a.userId, asset: 'USDT', account: 'SPOT', amount: 1_000n * 10n ** BigInt(t.ctx.host.engine.asset('USDT')!.scale), from: '@chain' })).code).toBe('ok');
+    const order = { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '100', amount: '0.1' };
+    const placed = await post(t.app, 'entrust/entrust/setEntrust', order, auth(a));
+    expect(placed.json().status, placed.body).toBe('SUCCEED');
+    expect((await t.ctx.host.submit({ type: 'updateUser', userId: a.userId, profile: { frozen: '1' }, audit: { test: 'freeze' } })).code).toBe('ok');
+    const refused = await post(t.app, 'entrust/entrust/setEntrust', order, auth(a));
+    expectCode(refused, 'account_frozen');
+    expect(refused.json().errorMessage).toMatch(/frozen/);
+    expect((await post(t.app, 'entrust/entrust/setEntrust', order, { ...auth(a), lang: 'zh' })).json().errorMessage).toMatch(/冻结/);
+    const cancel = await post(t.app, 'entrust/entrust/cancelEntrust', { id: placed.json().result.id }, auth(a));
+    expect(cancel.json().status, cancel.body).toBe('SUCCEED');
   });
 });
