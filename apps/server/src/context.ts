@@ -87,9 +87,8 @@ export async function createContext(
   metrics.watchHost(host);
   registerDemoFaucet({ config, host, log: logger, hooks });
   // Login asks account security for the second factor; security uses the member service (codes, passwords, sessions).
-  let security: SecurityService | undefined;
   const members = createMemberService({ config, db: handle.db, log: logger, hooks, host, security: () => security });
-  security = createSecurityService({ db: handle.db, host, members, box: secretBoxFromConfig(config), log: logger });
+  const security: SecurityService = createSecurityService({ db: handle.db, host, members, box: secretBoxFromConfig(config), log: logger });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
   closers.push(() => marketData.close());
