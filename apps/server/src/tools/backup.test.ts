@@ -67,6 +67,11 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
   const before = await stateOf(db, host);
   await host.close();
   await db.close();
+  // A user's image (modules/uploads stores them under uploads/<2 hex>/<id>) and the key of the secrets at rest.
+  const image = path.join('uploads', 'ab', 'abcdef0123456789');
+  fs.mkdirSync(path.join(dataDir, 'uploads', 'ab'), { recursive: true });
+  fs.writeFileSync(path.join(dataDir, image), Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]));
+  fs.writeFileSync(path.join(dataDir, 'secrets.key'), 'a2V5LWJ5dGVzLWtleS1ieXRlcy1rZXktYnl0ZXMtMzI=\n', { mode: 0o600 });
   expect((await listSnapshots(nodeFs, path.join(dataDir, 'snapshots'))).length).toBeGreaterThan(0);
 
   const backupDir = path.join(tmp(), 'backup');
@@ -80,6 +85,9 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
   try {
     expect(copy.host.recovery.snapshotSeq).toBeGreaterThan(0);
     expect(await stateOf(copy.db, copy.host)).toEqual(before);
+    expect(fs.readFileSync(path.join(restored, image))).toEqual(fs.readFileSync(path.join(dataDir, image)));
+    expect(fs.readFileSync(path.join(restored, 'secrets.key'), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, 'secrets.key'), 'utf8'));
+    expect(fs.statSync(path.join(restored, 'secrets.key')).mode & 0o777).toBe(0o600);
   } finally {
     await copy.host.close();
     await copy.db.close();

@@ -6,6 +6,10 @@
  *   manifest.json        what is in it: format, time, database kind, every file with its size and SHA-256
  *   journal/             the journal segments, byte for byte
  *   snapshots/           the engine snapshots
+ *   uploads/             the users' images (identity documents, payment QR codes), byte for byte
+ *   secrets.key          the embedded mode's key of the secrets at rest (TOTP secrets), when the data directory has
+ *                        one (without it, a restored server cannot read bound authenticators: SECRETS_KEY deployments
+ *                        keep their key outside the data directory and must keep it with the backup)
  *   pglite/              the embedded database's files (PGlite), or
  *   database.sql         a pg_dump of the PostgreSQL database (plain SQL)
  *
@@ -24,6 +28,7 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { KEY_FILE } from '../shared/secret-box';
 
 /** One file of a backup: its path relative to the backup directory, size and SHA-256 (hex). */
 export interface BackupFile {
@@ -138,11 +143,16 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
     }
     database = 'pglite';
   }
-  for (const part of ['snapshots', 'journal']) {
+  // Images and the key before the journal: both only grow or stay, so anything the copied journal refers to is in.
+  for (const part of ['uploads', 'snapshots', 'journal']) {
     for (const f of filesUnder(path.join(opts.dataDir, part))) {
       if (f.endsWith('.tmp')) continue;
       copyDurably(path.join(opts.dataDir, part, f), path.join(opts.out, part, f));
       copied.push(path.join(part, f));
+    }
+    if (part === 'uploads' && fs.existsSync(path.join(opts.dataDir, KEY_FILE))) {
+      copyDurably(path.join(opts.dataDir, KEY_FILE), path.join(opts.out, KEY_FILE));
+      copied.push(KEY_FILE);
     }
   }
   const manifest: BackupManifest = {
