@@ -198,7 +198,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: ctx.config.adminDist,
       prefix: '/admin/',
-      wildcard: false,
+      // Looked up per request (not listed at start): a rebuilt console is served without a restart.
+      wildcard: true,
       index: false,
       maxAge: '1h',
       preCompressed: true,
@@ -208,6 +209,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     });
     app.get('/admin', (_req, reply) => reply.redirect('/admin/'));
+    app.get('/admin/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false }));
   }
   app.setNotFoundHandler((req, reply) => {
     // A missing file (a path with an extension, e.g. an old hashed chunk) is a 404, never the HTML page: a module

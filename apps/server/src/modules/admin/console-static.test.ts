@@ -1,7 +1,7 @@
 /**
  * Proves how the operator console's build (apps/admin/dist, config adminDist) is served beside the web app: its hashed
  * assets under /admin/assets/ with the immutable cache, index.html for /admin/ and every console route (a single-page
- * app), /admin redirected to /admin/, the app's CSP on the page (scripts only from our origin, never inline), a
+ * app), /admin redirected to /admin/, a file written after start served (a rebuilt console needs no restart), the app's CSP on the page (scripts only from our origin, never inline), a
  * missing console file a 404, and the web app still answering its own routes.
  */
 import fs from 'node:fs';
@@ -48,6 +48,9 @@ describe('console build', () => {
     expect(js.statusCode).toBe(200);
     expect(js.headers['cache-control']).toContain('immutable');
     expect((await t.app.inject({ method: 'GET', url: '/admin/assets/gone-AbCd12_-.js' })).statusCode).toBe(404);
+    // A console rebuilt while the server runs is served at once (files are looked up per request).
+    fs.writeFileSync(path.join(admin, 'assets', 'later-XyZw3456.js'), 'export const later = 2;\n');
+    expect((await t.app.inject({ method: 'GET', url: '/admin/assets/later-XyZw3456.js' })).statusCode).toBe(200);
     const app = await t.app.inject({ method: 'GET', url: '/trade' });
     expect(app.body).toContain('<title>app</title>');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/nope' })).json()).toMatchObject({ status: 'FAILED', errorCode: 'not_found' });
