@@ -4,8 +4,8 @@
  * outbox, then the 6-digit PIN twice on the number keyboard), binds Google authenticator (the key read from the page,
  * the code computed here with otplib, as an authenticator app would), logs out and back in with the second step
  * asking for the Google code, changes the login password and sees the 24 h withdrawal lock with its end time; then
- * submits basic verification and sees it under review. Screenshots of the account centre, verification and payment
- * pages go to docs/screenshots/ (390x844). Texts are the zh locale strings.
+ * submits basic verification and sees it under review. Screenshots of the account centre and basic verification go
+ * to docs/screenshots/ (390x844). Texts are the zh locale strings.
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -59,8 +59,8 @@ async function sessionHeaders(page: Page): Promise<Record<string, string>> {
 /** Registers `email` through the API (code from the outbox). */
 async function register(request: APIRequestContext, email: string): Promise<void> {
   const after = Date.now();
-  lastSentAt = after;
   await post(request, 'data/sms/sendCode', { account: email, type: 'REGISTER', ...(await puzzlePass(request)) });
+  lastSentAt = Date.now();
   const code = await ownerCode(request, email, after);
   await post(request, 'member/member/register', { registerType: 'EMAIL', mail: email, code, password: PASSWORD, confirmPassword: PASSWORD, agreement: 'true' });
 }
@@ -70,10 +70,10 @@ async function fillVerifyCode(page: Page, request: APIRequestContext, email: str
   const wait = lastSentAt + 61_000 - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
   const after = Date.now();
-  lastSentAt = after;
   await page.getByRole('button', { name: '获取验证码' }).click();
   await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
   await expectToast(page, '验证码已发送');
+  lastSentAt = Date.now();
   const code = await ownerCode(request, email, after, await sessionHeaders(page));
   await page.getByLabel('验证码', { exact: true }).fill(code);
 }
@@ -127,7 +127,6 @@ test('account centre: transaction password, Google 2FA login, password change lo
   // --- Payment methods without a real name: a prompt leading to /realname ---
   await page.goto('/payment');
   await expect(page.getByText('收款方式需要先完成实名认证')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'payment.png') });
   await page.getByRole('button', { name: '去认证' }).click();
   await expect(page).toHaveURL(/\/realname$/);
 
@@ -162,7 +161,6 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await expect(page).toHaveURL(/\/accountCenter$/);
   await expect(row(page, '谷歌验证器').getByText('已绑定')).toBeVisible();
   await expect(row(page, '交易密码').getByText('已设置')).toBeVisible();
-  await page.screenshot({ path: path.join(SHOTS, 'account-centre.png') });
 
   // --- Log out and in again: the second step asks for the Google code ---
   await page.goto('/setting');
@@ -196,6 +194,8 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await expect(lock).toContainText(`${until.getFullYear()}-${p(until.getMonth() + 1)}-${p(until.getDate())}`);
   await page.goto('/accountCenter');
   await expect(page.getByRole('status').filter({ hasText: '提币已锁定至' })).toBeVisible();
+  await expect(row(page, '谷歌验证器').getByText('已绑定')).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'account-centre.png') });
 
   // --- Basic verification: submitted, under review ---
   await page.goto('/realname');
@@ -203,7 +203,7 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await page.getByLabel('证件号码', { exact: true }).fill(mainlandId());
   await page.screenshot({ path: path.join(SHOTS, 'realname.png') });
   await page.getByRole('button', { name: '提交' }).click();
-  await expect(page.getByText('审核中')).toBeVisible();
+  await expect(page.getByText('审核中', { exact: true })).toBeVisible();
   await page.goto('/personalCenter');
   await expect(row(page, '初级认证').getByText('审核中')).toBeVisible();
 });

@@ -9,22 +9,23 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import Dialog from 'antd-mobile/es/components/dialog';
 import type { Member } from '@exchange/api';
-import { useRequireLogin, useRequireNickname } from './guards';
+import { useRequireLogin, useRequireNickname, useRequireVerified } from './guards';
 import { useAppStore, useUiStore } from '../storage';
 import { memberQueryKey } from '../session';
 import { i18n } from '../i18n';
 
-const member = (nickName: string): Member => ({ userId: '42', uuid: 'u-42-abcdefghij', nickName, phone: '', mail: 'a@b.co', areaCode: '86', cardNo: '', cardState: '' });
+const member = (nickName: string, cardState = ''): Member => ({ userId: '42', uuid: 'u-42-abcdefghij', nickName, phone: '', mail: 'a@b.co', areaCode: '86', cardNo: '', cardState });
 
 function Where() {
   const l = useLocation();
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 
-function Action({ kind, onDone }: { kind: 'login' | 'nickname'; onDone: () => void }) {
+function Action({ kind, onDone }: { kind: 'login' | 'nickname' | 'verified'; onDone: () => void }) {
   const requireLogin = useRequireLogin();
   const requireNickname = useRequireNickname();
-  const guard = kind === 'login' ? requireLogin : requireNickname;
+  const requireVerified = useRequireVerified();
+  const guard = kind === 'login' ? requireLogin : kind === 'nickname' ? requireNickname : requireVerified;
   return (
     <button type="button" onClick={() => guard() && onDone()}>
       act
@@ -32,7 +33,7 @@ function Action({ kind, onDone }: { kind: 'login' | 'nickname'; onDone: () => vo
   );
 }
 
-function setup(kind: 'login' | 'nickname', qc = new QueryClient()) {
+function setup(kind: 'login' | 'nickname' | 'verified', qc = new QueryClient()) {
   let done = 0;
   render(
     <QueryClientProvider client={qc}>
@@ -41,6 +42,7 @@ function setup(kind: 'login' | 'nickname', qc = new QueryClient()) {
           <Routes>
             <Route path="/transaction" element={<Action kind={kind} onDone={() => done++} />} />
             <Route path="/login" element={<Where />} />
+            <Route path="/personalCenter" element={<Where />} />
           </Routes>
         </MemoryRouter>
       </I18nextProvider>
@@ -115,5 +117,28 @@ describe('useRequireNickname', () => {
     fireEvent.click(screen.getByRole('button', { name: 'act' }));
     expect(await screen.findByText('You are not logged in, log in?')).toBeInTheDocument();
     expect(screen.queryByText('No nickname set, set one?')).toBeNull();
+  });
+});
+
+describe('useRequireVerified', () => {
+  it('prompts to verify and goes to /personalCenter on accept (spec section 4)', async () => {
+    useAppStore.setState({ token: 't', userId: '42', isLogin: true });
+    const qc = new QueryClient();
+    qc.setQueryData(memberQueryKey('42'), member('alice', 'PENDING'));
+    const s = setup('verified', qc);
+    fireEvent.click(screen.getByRole('button', { name: 'act' }));
+    expect(s.done()).toBe(0);
+    expect(await screen.findByText('Please complete identity verification first')).toBeInTheDocument();
+    await act(async () => fireEvent.click(screen.getByText('Verify')));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/personalCenter'));
+  });
+
+  it('lets a verified member through (cardState PASS)', () => {
+    useAppStore.setState({ token: 't', userId: '42', isLogin: true });
+    const qc = new QueryClient();
+    qc.setQueryData(memberQueryKey('42'), member('alice', 'PASS'));
+    const s = setup('verified', qc);
+    fireEvent.click(screen.getByRole('button', { name: 'act' }));
+    expect(s.done()).toBe(1);
   });
 });

@@ -8,14 +8,23 @@ import { useTranslation } from 'react-i18next';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { useSecurity } from '../../../shared/session';
 
-/** Returns `() => boolean`: true when a transaction password is set (or not known yet: the server still checks). */
-export function useTransPasswordCheck(): () => boolean {
+/**
+ * Returns `{ check, prompt }`: `check()` is true when a transaction password is set (or not known yet: the server
+ * still checks and answers trans_password_not_set), else it prompts; `prompt()` shows the prompt (for that answer).
+ */
+export function useTransPasswordCheck(): { check: () => boolean; prompt: () => void } {
   const { t } = useTranslation('payment');
   const navigate = useNavigate();
   const security = useSecurity();
-  return useCallback(() => {
+  const prompt = useCallback(() => {
+    void loadFeedback()
+      .then(({ Dialog }) => Dialog.confirm({ content: t('needTransPassword'), confirmText: t('toSetTransPassword'), cancelText: t('common:cancel') }))
+      .then((ok) => ok && navigate('/accountCenter/postPasswordSet'));
+  }, [t, navigate]);
+  const check = useCallback(() => {
     if (!security.data || security.data.transPasswordSet) return true;
-    void loadFeedback().then(({ Dialog }) => Dialog.confirm({ content: t('needTransPassword'), confirmText: t('toSetTransPassword'), cancelText: t('common:cancel') })).then((ok) => ok && navigate('/accountCenter/postPasswordSet'));
+    prompt();
     return false;
-  }, [security.data, t, navigate]);
+  }, [security.data, prompt]);
+  return { check, prompt };
 }

@@ -8,9 +8,9 @@
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../shared/api-client';
+import { isApiError, showToast } from '../../../shared/api-client';
 import { PageHeader } from '../../../shared/ui';
 import { PinPopup } from '../../../shared/ui/PinInput';
 import { Field } from '../../account/components/fields';
@@ -55,7 +55,7 @@ function PaymentForm({ payType, id, existing, realName }: { payType: PayType; id
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [asking, setAsking] = useState(false);
   const save = useSavePayment();
-  const hasPin = useTransPasswordCheck();
+  const { check: hasPin, prompt: promptSetPin } = useTransPasswordCheck();
   const bank = payType === 'BANK';
 
   const input = (): PaymentInput =>
@@ -123,10 +123,23 @@ function PaymentForm({ payType, id, existing, realName }: { payType: PayType; id
         visible={asking}
         onClose={() => setAsking(false)}
         onSubmit={async (transPassword) => {
-          await save.mutateAsync({ ...input(), id, transPassword });
+          try {
+            await save.mutateAsync({ ...input(), id, transPassword });
+          } catch (e) {
+            if (isApiError(e, 'trans_password_not_set')) {
+              setAsking(false);
+              promptSetPin();
+            }
+            throw e;
+          }
           showToast(t('saved'));
           navigate('/payment', { replace: true });
         }}
+        extra={
+          <Link className="pay-forgot" to="/accountCenter/postPasswordForget">
+            {t('forgotPin')}
+          </Link>
+        }
       />
     </form>
   );

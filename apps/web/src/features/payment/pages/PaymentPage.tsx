@@ -38,7 +38,7 @@ function Methods() {
   const q = usePayments();
   const toggle = useSetPaymentEnabled();
   const del = useDeletePayment();
-  const hasPin = useTransPasswordCheck();
+  const { check: hasPin } = useTransPasswordCheck();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
   if (q.isLoading) return <InlineLoading />;
