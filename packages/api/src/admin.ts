@@ -71,7 +71,16 @@ export const AdminUserRow = Type.Object({
 export type AdminUserRow = Static<typeof AdminUserRow>;
 export const AdminUserQuery = Type.Object({ userId: Id });
 export const AdminBalance = Type.Object({ account: Type.String(), asset: Type.String(), available: Type.String(), frozen: Type.String() });
-export const AdminUserSession = Type.Object({ id: Type.String(), createdAt: Type.Number(), expiresAt: Type.Number(), revoked: Type.Boolean() });
+/** A user's login session: device (IP, user-agent), times (Unix ms; lastSeenAt 0 = unknown) and whether it ended. */
+export const AdminUserSession = Type.Object({
+  id: Type.String(),
+  createdAt: Type.Number(),
+  expiresAt: Type.Number(),
+  lastSeenAt: Type.Number(),
+  ip: Type.String(),
+  userAgent: Type.String(),
+  revoked: Type.Boolean(),
+});
 export const AdminKycSummary = Type.Object({
   id: Type.String(),
   level: Type.String(),

@@ -52,6 +52,8 @@ export const en = {
     held: 'In orders',
     sessionStarted: 'Started',
     sessionExpires: 'Expires',
+    sessionLastSeen: 'Last seen',
+    sessionDevice: 'Browser',
     sessionState: 'State',
     live: 'Live',
     ended: 'Ended',

@@ -54,6 +54,8 @@ export const zh: Texts = {
     held: '委托冻结',
     sessionStarted: '开始时间',
     sessionExpires: '过期时间',
+    sessionLastSeen: '最近活动',
+    sessionDevice: '浏览器',
     sessionState: '状态',
     live: '有效',
     ended: '已结束',

@@ -126,7 +126,10 @@ export default function UserDetailPage() {
                     columns={[
                       { title: 'ID', dataIndex: 'id' },
                       { title: t('detail.sessionStarted'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
+                      { title: t('detail.sessionLastSeen'), dataIndex: 'lastSeenAt', render: (v: number) => formatTime(v) },
                       { title: t('detail.sessionExpires'), dataIndex: 'expiresAt', render: (v: number) => formatTime(v) },
+                      { title: 'IP', dataIndex: 'ip' },
+                      { title: t('detail.sessionDevice'), dataIndex: 'userAgent', ellipsis: true },
                       { title: t('detail.sessionState'), dataIndex: 'revoked', render: (v: boolean) => (v ? <Tag>{t('detail.ended')}</Tag> : <Tag color="green">{t('detail.live')}</Tag>) },
                     ]}
                   />

@@ -155,9 +155,17 @@ export function createAdminRepository(db: Db) {
     },
 
     /** A user's latest sessions (at most 50), newest first. */
-    async userSessions(id: bigint): Promise<Array<{ id: bigint; createdAt: Date; expiresAt: Date; revokedAt: Date | null }>> {
+    async userSessions(id: bigint): Promise<Array<{ id: bigint; createdAt: Date; expiresAt: Date; revokedAt: Date | null; lastSeenAt: Date | null; ip: string; userAgent: string }>> {
       return db
-        .select({ id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+        .select({
+          id: sessions.id,
+          createdAt: sessions.createdAt,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          lastSeenAt: sessions.lastSeenAt,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+        })
         .from(sessions)
         .where(eq(sessions.userId, id))
         .orderBy(desc(sessions.id))

@@ -275,7 +275,15 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
         invitedBy: profile.invitedBy ?? '',
         frozenReason: profile.frozenReason ?? '',
         kyc: kycRows.map((r) => ({ id: r.id, level: r.level, state: r.state, createdAt: r.createdAt, reasonZh: r.reasonZh, reasonEn: r.reasonEn })),
-        sessions: sessions.map((s) => ({ id: s.id.toString(), createdAt: s.createdAt.getTime(), expiresAt: s.expiresAt.getTime(), revoked: s.revokedAt !== null || s.expiresAt.getTime() <= t })),
+        sessions: sessions.map((s) => ({
+          id: s.id.toString(),
+          createdAt: s.createdAt.getTime(),
+          expiresAt: s.expiresAt.getTime(),
+          lastSeenAt: s.lastSeenAt?.getTime() ?? 0,
+          ip: s.ip,
+          userAgent: s.userAgent,
+          revoked: s.revokedAt !== null || s.expiresAt.getTime() <= t,
+        })),
         balances,
       };
     },

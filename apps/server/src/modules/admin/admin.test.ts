@@ -185,12 +185,13 @@ describe('users', () => {
     }
     expect((await get(admin.token, '/api/admin/user/search?q=99999999')).json<{ result: unknown[] }>().result).toEqual([]);
     const detail = (await get(admin.token, `/api/admin/user/detail?userId=${alice.userId}`)).json<{
-      result: { user: { mail: string; frozen: boolean }; balances: Array<{ account: string; asset: string; available: string }>; sessions: unknown[] };
+      result: { user: { mail: string; frozen: boolean }; balances: Array<{ account: string; asset: string; available: string }>; sessions: Array<Record<string, unknown>> };
     }>().result;
     expect(detail.user).toMatchObject({ mail: ALICE, frozen: false });
     const usdt = t.ctx.host.engine.balance(alice.userId, 'SPOT', 'USDT');
     if (usdt.available > 0n) expect(detail.balances.find((b) => b.account === 'SPOT' && b.asset === 'USDT')).toBeDefined();
     expect(detail.sessions.length).toBeGreaterThan(0);
+    expect(detail.sessions[0]).toMatchObject({ ip: '127.0.0.1', revoked: false });
     expectFail(await get(admin.token, '/api/admin/user/detail?userId=999999'), 'user_not_found', 404);
   });
 });
