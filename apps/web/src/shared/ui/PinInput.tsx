@@ -39,7 +39,6 @@ export function PinInput(props: { label: string; value: string; onChange: (v: st
         keyboard={<NumberKeyboard />}
         seperated
         plain={false}
-        style={{ '--cell-size': '44px', '--cell-gap': '6px' } as React.CSSProperties}
       />
       {props.error && (
         <div className="ex-pin-error" role="alert">

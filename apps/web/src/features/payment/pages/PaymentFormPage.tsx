@@ -31,7 +31,7 @@ export function PaymentFormPage({ payType }: { payType: PayType }) {
   const id = params.get('id') ?? undefined;
   return (
     <div className="pay-page">
-      <PageHeader title={t(id ? 'editTitle' : 'addTitle', { name: t(`type.${payType}`) })} fallback="/payment" />
+      <PageHeader title={t(`formTitle.${id ? 'edit' : 'add'}.${payType}`)} fallback="/payment" />
       <RealNameGate>{(realName) => <Loaded payType={payType} id={id} realName={realName} />}</RealNameGate>
     </div>
   );
