@@ -246,8 +246,11 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
       if (email) add(host.engine.userByKey(`mail:${email}`));
       if (/^[1-9][0-9]{7}$/.test(s)) add(host.engine.userByKey(`uuid:${s}`));
       // A phone: "+86 13800000000", "86 13800000000" (area code and number), or the bare number (any area code).
-      const withArea = /^\+?([0-9]{1,4})[\s-]+([0-9]{4,15})$/.exec(s) ?? /^\+([0-9]{1,3})([0-9]{6,15})$/.exec(s);
+      const withArea = /^\+?([0-9]{1,4})[\s-]+([0-9]{4,15})$/.exec(s);
       if (withArea) add(host.engine.userByKey(`phone:${withArea[1]}:${withArea[2]}`));
+      // E.164 without a space: the area code is 1 to 3 digits; every split is tried (the keys are exact).
+      const e164 = /^\+([0-9]{7,18})$/.exec(s);
+      if (e164) for (let n = 1; n <= 3; n++) add(host.engine.userByKey(`phone:${e164[1]!.slice(0, n)}:${e164[1]!.slice(n)}`));
       if (/^[0-9]{4,15}$/.test(s)) for (const id of await repo.usersByPhone(s)) add(id.toString());
       return [...ids].map(userRowOf).filter((r): r is AdminUserRow => r !== null);
     },

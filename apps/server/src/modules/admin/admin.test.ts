@@ -184,6 +184,18 @@ describe('users', () => {
       expect(rows.map((r) => r.userId)).toEqual([alice.userId]);
     }
     expect((await get(admin.token, '/api/admin/user/search?q=99999999')).json<{ result: unknown[] }>().result).toEqual([]);
+    // A phone user (registered through the engine as the member service does): by number, with its area code, in E.164.
+    const reg = await t.ctx.host.submit({
+      type: 'registerUser',
+      account: 'phone:86:13812345678',
+      uniqueKeys: ['uuid:87654321', 'wel:PHONEWEL'],
+      profile: { uuid: '87654321', mail: '', phone: '13812345678', areaCode: '86', passwordHash: 'x', nickName: '', welCode: 'PHONEWEL', invitedBy: '' },
+    });
+    await t.ctx.host.projected();
+    for (const q of ['13812345678', '86 13812345678', '+8613812345678', '+86 13812345678', '87654321']) {
+      const rows = (await get(admin.token, `/api/admin/user/search?q=${encodeURIComponent(q)}`)).json<{ result: Array<{ userId: string; phone: string }> }>().result;
+      expect(rows, q).toEqual([expect.objectContaining({ userId: reg.userId, phone: '13812345678', areaCode: '86' })]);
+    }
     const detail = (await get(admin.token, `/api/admin/user/detail?userId=${alice.userId}`)).json<{
       result: { user: { mail: string; frozen: boolean }; balances: Array<{ account: string; asset: string; available: string }>; sessions: Array<Record<string, unknown>> };
     }>().result;
