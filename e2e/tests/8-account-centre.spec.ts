@@ -5,7 +5,11 @@
  * the code computed here with otplib, as an authenticator app would), logs out and back in with the second step
  * asking for the Google code, changes the login password and sees the 24 h withdrawal lock with its end time; then
  * submits basic verification and sees it under review. Screenshots of the account centre and basic verification go
- * to docs/screenshots/ (390x844). Texts are the zh locale strings.
+ * to docs/screenshots/ (390x844).
+ * A second journey: a user whose basic verification an operator approved (console API, demo operator) uploads the
+ * three photos of advanced verification (real PNGs drawn in the browser, compressed before upload) and sees it under
+ * review, then adds a bank card and an Alipay method with its QR image, each saved with the transaction password on
+ * the number keyboard, and switches one off. Texts are the zh locale strings.
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -103,9 +107,9 @@ async function freshTotp(secret: string): Promise<string> {
   }
 }
 
-/** A valid mainland ID number of someone born on 1990-01-01 (check character by ISO 7064 MOD 11-2). */
-function mainlandId(): string {
-  const first17 = '11010119900101123';
+/** A valid mainland ID number of someone born on 1990-01-01 with sequence `seq` (check character by ISO 7064 MOD 11-2). */
+function mainlandId(seq = 123): string {
+  const first17 = `11010119900101${String(seq % 1000).padStart(3, '0')}`;
   const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
   const sum = [...first17].reduce((s, c, i) => s + Number(c) * weights[i]!, 0);
   return first17 + '10X98765432'[sum % 11];
@@ -206,4 +210,112 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await expect(page.getByText('审核中', { exact: true })).toBeVisible();
   await page.goto('/personalCenter');
   await expect(row(page, '初级认证').getByText('审核中')).toBeVisible();
+});
+
+/** The demo operator of `--demo` (apps/server: printed at start). */
+const OPERATOR = { email: 'operator@exchange.local', password: 'DemoOperator-2026', totpKey: 'DEMOOPERATORTOTPKEYEXCHANGE23456' };
+
+/** A PNG of `w` x `h` noisy pixels drawn by the page (so that it is a real, decodable image above 300x300). */
+async function pngOf(page: Page, w: number, h: number): Promise<Buffer> {
+  const dataUrl = await page.evaluate(
+    ([w, h]) => {
+      const c = document.createElement('canvas');
+      c.width = w;
+      c.height = h;
+      const ctx = c.getContext('2d')!;
+      for (let i = 0; i < 400; i++) {
+        ctx.fillStyle = `hsl(${(i * 37) % 360} 70% 50%)`;
+        ctx.fillRect((i * 53) % w, (i * 97) % h, 40, 40);
+      }
+      return c.toDataURL('image/png');
+    },
+    [w, h] as const,
+  );
+  return Buffer.from(dataUrl.split(',')[1]!, 'base64');
+}
+
+test('verified user: advanced verification photos, a bank card and an Alipay QR saved with the transaction password', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await recordToasts(page);
+  const email = freshEmail('j8v');
+  await register(request, email);
+  await page.goto('/login');
+  await page.getByLabel('邮箱', { exact: true }).fill(email);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expectToast(page, '登录成功');
+  const headers = await sessionHeaders(page);
+
+  // Basic verification through the API, approved by the demo operator through the console API.
+  await post(request, 'member/kyc/submitBasic', { country: 'CN', realName: '李四', idType: 'ID_CARD', idNumber: mainlandId(Date.now() % 900) }, headers);
+  const op = await post<{ token: string }>(request, 'admin/auth/login', { email: OPERATOR.email, password: OPERATOR.password, totp: await freshTotp(OPERATOR.totpKey) });
+  const admin = { 'x-admin-token': op.token };
+  const queue = await request.get('/api/admin/kyc/list?state=PENDING&page=1&pageSize=100', { headers: admin });
+  const rows = ((await queue.json()) as { result: { rows: { id: string; userId: string }[] } }).result.rows;
+  const mine = rows.find((r) => r.userId === headers.userId);
+  expect(mine, 'the application in the console queue').toBeTruthy();
+  await post(request, 'admin/kyc/approve', { id: mine!.id }, admin);
+
+  // --- Advanced verification: three photos, each compressed and uploaded with progress ---
+  await page.goto('/realname1');
+  await expect(page.getByRole('heading', { name: '高级认证' })).toBeVisible();
+  for (const label of ['证件正面', '证件反面', '手持证件照']) {
+    await page.getByLabel(label, { exact: true }).setInputFiles({ name: `${label}.png`, mimeType: 'image/png', buffer: await pngOf(page, 900, 600) });
+    await expect(page.locator('.kyc-slot').filter({ hasText: label }).getByLabel('已上传')).toBeVisible();
+  }
+  // A file that is not an image: the spec's "upload failed" toast with the reason, the slot stays empty.
+  await page.getByLabel('证件正面', { exact: true }).setInputFiles({ name: 'note.png', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await expectToast(page, '上传失败：文件不是图片');
+  await page.getByLabel('证件正面', { exact: true }).setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await pngOf(page, 900, 600) });
+  await expect(page.locator('.kyc-slot').filter({ hasText: '证件正面' }).getByLabel('已上传')).toBeVisible();
+  await page.getByRole('button', { name: '提交' }).click();
+  await expect(page.getByText('审核中', { exact: true })).toBeVisible();
+
+  // --- Transaction password (through the UI's endpoint; the code limit allows one code a minute) ---
+  await page.goto('/accountCenter/postPasswordSet');
+  await fillVerifyCode(page, request, email);
+  await page.getByRole('button', { name: '下一步' }).click();
+  await typePin(page, PIN);
+  await expect(page.getByText('再次输入')).toBeVisible();
+  await typePin(page, PIN);
+  await expect(page.getByText('交易密码设置成功')).toBeVisible();
+
+  // --- Bank card: holder is the verified name; a Luhn typo is refused before the PIN ---
+  await page.goto('/payment');
+  await expect(page.getByText('暂无收款方式')).toBeVisible();
+  await page.getByRole('button', { name: '添加收款方式' }).click();
+  await page.getByText('银行卡', { exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\/bankCard$/);
+  await expect(page.getByLabel('姓名')).toHaveText('李四');
+  await page.getByLabel('开户银行', { exact: true }).fill('中国银行');
+  await page.getByLabel('开户支行', { exact: true }).fill('北京海淀支行');
+  await page.getByLabel('银行卡号', { exact: true }).fill('4111111111111112');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('请检查银行卡号')).toBeVisible();
+  await page.getByLabel('银行卡号', { exact: true }).fill('4111111111111111');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByRole('dialog', { name: '交易密码' })).toBeVisible();
+  await typePin(page, PIN);
+  await expectToast(page, '保存成功');
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByText(/1111$/)).toBeVisible();
+
+  // --- Alipay with its receiving QR ---
+  await page.getByRole('button', { name: '添加收款方式' }).click();
+  await page.getByText('支付宝', { exact: true }).click();
+  await expect(page).toHaveURL(/\/payment\/zhifubao$/);
+  await page.getByLabel('支付宝账号', { exact: true }).fill('lisi@example.com');
+  await page.getByLabel('收款二维码', { exact: true }).setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: await pngOf(page, 400, 400) });
+  await expect(page.locator('.pay-qr').getByLabel('已上传')).toBeVisible();
+  await page.getByRole('button', { name: '保存' }).click();
+  await typePin(page, PIN);
+  await expectToast(page, '保存成功');
+  await expect(page.getByText('lisi@example.com')).toBeVisible();
+
+  // --- Switch the Alipay method off ---
+  const alipay = page.locator('.pay-card').filter({ hasText: 'lisi@example.com' });
+  await alipay.getByRole('switch').click();
+  await expect(alipay.getByText('已停用')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.pay-card').filter({ hasText: 'lisi@example.com' }).getByText('已停用')).toBeVisible();
 });
