@@ -172,6 +172,11 @@ test('console: operator logs in with TOTP, finds a user, reviews KYC (reject wit
   await page.getByRole('button', { name: 'Refresh' }).click();
   const advancedRow = page.getByRole('row').filter({ has: userCell }).filter({ hasText: 'Advanced' });
   await expect(advancedRow).toBeVisible();
+  // Every state: the rejected and approved basic applications beside the pending advanced one (the screenshot).
+  await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'State' }) }).click();
+  await page.locator('.ant-select-item-option[title="All"]').click();
+  await expect(page.getByRole('row').filter({ has: userCell })).toHaveCount(3);
+  await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
   await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.screenshot({ path: path.join(SHOTS, 'console-kyc-queue.png') });
   await advancedRow.getByRole('button', { name: 'Review' }).click();

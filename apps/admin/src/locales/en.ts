@@ -89,6 +89,8 @@ export const en = {
     rejected: 'Application rejected',
     decided: 'Decided',
     unavailable: 'Identity verification is not available on this server yet',
+    fields: { country: 'Country', realName: 'Real name', idType: 'Document type', idNumber: 'Document number', guardianConsent: 'Guardian consent' },
+    idTypes: { ID_CARD: 'ID card', PASSPORT: 'Passport', DRIVING_LICENSE: 'Driving licence' },
   },
   audit: {
     operator: 'Operator',
@@ -98,6 +100,7 @@ export const en = {
     time: 'Time',
     range: 'Time range',
     ip: 'IP',
+    userAgent: 'Browser',
     before: 'Before',
     after: 'After',
     filter: 'Filter',

@@ -91,6 +91,8 @@ export const zh: Texts = {
     rejected: '已驳回该申请',
     decided: '已处理',
     unavailable: '本服务器尚未提供身份认证功能',
+    fields: { country: '国家/地区', realName: '真实姓名', idType: '证件类型', idNumber: '证件号码', guardianConsent: '监护人同意' },
+    idTypes: { ID_CARD: '身份证', PASSPORT: '护照', DRIVING_LICENSE: '驾驶证' },
   },
   audit: {
     operator: '操作员',
@@ -100,6 +102,7 @@ export const zh: Texts = {
     time: '时间',
     range: '时间范围',
     ip: 'IP',
+    userAgent: '浏览器',
     before: '操作前',
     after: '操作后',
     filter: '筛选',

@@ -14,7 +14,7 @@ function KycImage({ imageId }: { imageId: string }) {
   const { url, error } = useKycImage(imageId);
   if (error) return <Alert type="error" message={error.message} />;
   if (!url) return <Spin />;
-  return <Image src={url} width={240} alt={`image ${imageId}`} />;
+  return <Image src={url} width={200} alt={`image ${imageId}`} />;
 }
 
 export function ReviewDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
@@ -52,8 +52,8 @@ export function ReviewDrawer({ id, onClose }: { id: string | null; onClose: () =
             </Descriptions.Item>
             <Descriptions.Item label={t('kyc.submitted')}>{formatTime(a.application.createdAt)}</Descriptions.Item>
             {Object.entries(a.fields).map(([k, v]) => (
-              <Descriptions.Item key={k} label={k}>
-                {v}
+              <Descriptions.Item key={k} label={t(`kyc.fields.${k}`, { defaultValue: k })}>
+                {k === 'idType' ? t(`kyc.idTypes.${v}`, { defaultValue: v }) : k === 'guardianConsent' ? t(v === 'true' ? 'common.yes' : 'common.no') : v}
               </Descriptions.Item>
             ))}
             {(a.reasonZh || a.reasonEn) && (
