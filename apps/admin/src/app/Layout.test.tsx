@@ -1,0 +1,37 @@
+/**
+ * Proves that the console's menu follows the operator's role (packages/api ROLE_PERMISSIONS): Operators only for the
+ * admin role; support, finance and compliance see Users, KYC queue and Audit log. The server refuses the same routes
+ * (apps/server admin.test.ts "roles"); this is what the operator is shown.
+ */
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import type { OperatorRole } from '@exchange/api';
+import { setLang } from '../shared/i18n';
+import { setSession } from '../shared/session';
+import { Layout } from './Layout';
+
+function renderAs(role: OperatorRole) {
+  setLang('en');
+  setSession({ token: 't', operator: { id: '1', email: 'a@b.c', name: 'Op', role, disabled: false, createdAt: 0 } });
+  return render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/users']}>
+        <Layout />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('Layout menu by role', () => {
+  for (const role of ['support', 'finance', 'compliance', 'admin'] as const) {
+    it(`${role}: ${role === 'admin' ? 'with' : 'without'} Operators`, () => {
+      const { unmount } = renderAs(role);
+      // (jsdom lays nothing out: antd's menu counts as hidden to the accessibility tree there.)
+      const items = screen.getAllByRole('menuitem', { hidden: true }).map((e) => e.textContent);
+      expect(items).toEqual(['Users', 'KYC queue', 'Audit log', ...(role === 'admin' ? ['Operators'] : [])]);
+      unmount();
+    });
+  }
+});
