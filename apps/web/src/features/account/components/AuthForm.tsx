@@ -5,10 +5,11 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountField, CodeField, KindSwitch, PasswordField } from './fields';
+import { AccountField, CodeField, KindSwitch, PasswordField } from '../../../shared/forms/fields';
 import { AuthHeader } from './AuthHeader';
-import type { CodeType } from '../api/send-code';
+import type { CodeType } from '../../../shared/forms/send-code';
 import type { AccountForm } from '../hooks/use-account-form';
+import './account.css';
 
 /**
  * Page frame: AuthHeader (an X going home when `close`, else a back arrow), then a form titled

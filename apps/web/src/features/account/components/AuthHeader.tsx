@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CloseOutline, LeftOutline } from 'antd-mobile-icons';
 import { useAppStore } from '../../../shared/storage';
+import './account.css';
 
 /** Top bar of login/register/forget. `close` shows an X that goes home instead of a back arrow. */
 export function AuthHeader({ close }: { close?: boolean }) {

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
-import { checkAccount, checkCode, checkConfirm, checkPassword } from '../validation';
+import { checkAccount, checkCode, checkConfirm, checkPassword } from '../../../shared/forms/validation';
 
 /** Email or phone account. */
 export type AccountKind = 'EMAIL' | 'PHONE';

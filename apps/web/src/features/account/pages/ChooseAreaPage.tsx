@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui';
 import { useAppStore } from '../../../shared/storage';
-import { CountryPicker } from '../components/CountryPicker';
+import { CountryPicker } from '../../../shared/forms/CountryPicker';
 
 /** Area code page. */
 export default function ChooseAreaPage() {

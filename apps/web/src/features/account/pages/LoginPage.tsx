@@ -12,14 +12,14 @@ import { useTranslation } from 'react-i18next';
 import type { GeetestResult } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
 import { useAppStore } from '../../../shared/storage';
-import { Field, PasswordField } from '../components/fields';
-import { SlideCaptcha } from '../components/SlideCaptcha';
+import { Field, PasswordField } from '../../../shared/forms/fields';
+import { SlideCaptcha } from '../../../shared/forms/SlideCaptcha';
 import { AccountInputs, AuthForm } from '../components/AuthForm';
 import { login } from '../api/login';
 import { useAfterLogin } from '../hooks/use-after-login';
 import { useLoggedInAway } from '../hooks/use-logged-in-away';
 import { useAccountForm } from '../hooks/use-account-form';
-import { checkAccount } from '../validation';
+import { checkAccount } from '../../../shared/forms/validation';
 
 /** Login page: the form, or straight on (redirect query or home) when already logged in. */
 export default function LoginPage() {

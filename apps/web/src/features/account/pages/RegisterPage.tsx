@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
 import { formatFixed } from '../../../shared/format';
 import { useUiStore } from '../../../shared/storage';
-import { Field } from '../components/fields';
+import { Field } from '../../../shared/forms/fields';
 import { AccountCodeField, AccountInputs, AuthForm, NewPasswordFields } from '../components/AuthForm';
 import { register } from '../api/register';
 import { useWelcomeUsdt } from '../api/demo-info';

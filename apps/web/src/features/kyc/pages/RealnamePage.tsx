@@ -13,7 +13,7 @@ import { isApiError, showToast } from '../../../shared/api-client';
 import { useKyc, type IdType } from '../../../shared/session';
 import { useAppStore } from '../../../shared/storage';
 import { InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
-import { Field } from '../../account/components/fields';
+import { Field } from '../../../shared/forms/fields';
 import { useSubmitBasic } from '../api/submit-basic';
 import { KycStateView } from '../components/KycStateView';
 import { DEFAULT_COUNTRY, countryName, countryOptions } from '../lib/countries';

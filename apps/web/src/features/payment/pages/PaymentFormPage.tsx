@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, showToast } from '../../../shared/api-client';
 import { PageHeader } from '../../../shared/ui';
 import { PinPopup } from '../../../shared/ui/PinInput';
-import { Field } from '../../account/components/fields';
+import { Field } from '../../../shared/forms/fields';
 import type { PayType, PaymentInput, PaymentMethod } from '../api/contract';
 import { usePayments } from '../api/get-payments';
 import { useSavePayment } from '../api/save-payment';

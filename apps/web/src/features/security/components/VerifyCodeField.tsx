@@ -2,17 +2,15 @@
  * Fields of the second proof (issue 10, brief H1): a VERIFY code sent to the user's own phone or e-mail (slide
  * puzzle first, then a 60 s countdown; `channel` picks which when both are bound), and the Google authenticator
  * code. `SecondFactorFields` shows the Google code when Google is bound, else the VERIFY code, as the server asks.
- *
- * The labelled field and the slide puzzle are the account screens' (features/account/components): the account
- * centre is the same area of the product and shares its form parts rather than copying them.
+ * The labelled field and the slide puzzle are the shared form parts (shared/forms) of the account screens.
  */
 import { useEffect, useState } from 'react';
 import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { GeetestResult } from '@exchange/api';
 import { TOAST_MS } from '../../../shared/api-client';
-import { Field, CODE_COUNTDOWN_S } from '../../account/components/fields';
-import { SlideCaptcha } from '../../account/components/SlideCaptcha';
+import { Field, CODE_COUNTDOWN_S } from '../../../shared/forms/fields';
+import { SlideCaptcha } from '../../../shared/forms/SlideCaptcha';
 import { sendBindCode, sendVerifyCode } from '../api/send-verify-code';
 import type { SecurityInfo } from '../api/contract';
 import '../security.css';

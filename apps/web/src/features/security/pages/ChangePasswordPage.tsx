@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Button, Result } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { PasswordField } from '../../account/components/fields';
+import { PasswordField } from '../../../shared/forms/fields';
 import { useChangePassword } from '../api/change-password';
 import { useSecurity } from '../api/get-security';
 import type { SecurityInfo } from '../api/contract';

@@ -14,7 +14,7 @@ import { CenterPopup, SpinLoading } from 'antd-mobile';
 import { CloseOutline, RedoOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { GeetestChallenge, GeetestResult } from '@exchange/api';
-import { fetchGeetestCode, verifyGeetest } from '../api/captcha';
+import { fetchGeetestCode, verifyGeetest } from './captcha-api';
 import './captcha.css';
 
 /** Slider handle width in CSS px. */

@@ -8,11 +8,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { GeetestChallenge } from '@exchange/api';
-import { i18n } from '../../../shared/i18n';
+import { i18n } from '../i18n';
 import { addTrailPoint, dragPiece, formatTrail, SlideCaptcha, TRAIL_MAX_POINTS, type TrailPoint } from './SlideCaptcha';
 
 const api = vi.hoisted(() => ({ fetchGeetestCode: vi.fn(), verifyGeetest: vi.fn() }));
-vi.mock('../api/captcha', () => api);
+vi.mock('./captcha-api', () => api);
 
 const challenge: GeetestChallenge = {
   gt: 'g'.repeat(32),

@@ -1,6 +1,6 @@
 /** POST data/sms/sendCode: sends a 6-digit code to an email or phone after the slide puzzle. */
 import { API_PATHS, type GeetestResult } from '@exchange/api';
-import { apiPost } from '../../../shared/api-client';
+import { apiPost } from '../api-client';
 
 /** Purpose of a code (packages/api CodeType). */
 export type CodeType = 'REGISTER' | 'LOGIN' | 'FORGET' | 'BIND';

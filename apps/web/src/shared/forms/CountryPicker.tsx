@@ -3,8 +3,8 @@ import { useMemo, useState } from 'react';
 import { List, SearchBar } from 'antd-mobile';
 import { CheckOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '../../../shared/storage';
-import { COUNTRIES } from '../countries';
+import { useAppStore } from '../storage';
+import { COUNTRIES } from './countries';
 
 /** Lists countries; calls onPick with the code (digits). */
 export function CountryPicker({ value, onPick }: { value: string; onPick: (code: string) => void }) {

@@ -4,7 +4,7 @@
  * geetest_challenge / geetest_validate / geetest_seccode pass used by sendCode and login.
  */
 import { API_PATHS, type GeetestChallenge, type GeetestResult } from '@exchange/api';
-import { apiPost } from '../../../shared/api-client';
+import { apiPost } from '../api-client';
 
 /** A fresh puzzle for the client's random code. */
 export function fetchGeetestCode(randomCode: string): Promise<GeetestChallenge> {
