@@ -19,6 +19,11 @@ export const operators = pgTable(
     passwordHash: text('password_hash').notNull(),
     /** The base32 TOTP secret, sealed (AES-GCM, shared/secret-box.ts). TOTP is mandatory: never empty. */
     totpSecret: text('totp_secret').notNull(),
+    /**
+     * The last TOTP time step a login accepted: a code is accepted once (a login takes a step only above it, in one
+     * conditional UPDATE, so two gateways cannot both accept the same code). Null = none yet, or the key was reset.
+     */
+    lastTotpStep: bigint('last_totp_step', { mode: 'number' }),
     /** A disabled operator cannot log in; their sessions are revoked when disabled. */
     disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
