@@ -4,7 +4,7 @@
  * sessions, users by phone). Every write of an operator action and its audit row is one transaction. Times come in
  * from the service's clock.
  */
-import { and, count, desc, eq, gte, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditLog, operatorLoginFailures, operatorSessions, operators, sessions, users } from '../../db/schema';
 
@@ -62,7 +62,7 @@ export function createAdminRepository(db: Db) {
      * Sets an operator's `disabled` flag (revoking every session when disabling) or TOTP secret, with its audit row,
      * in one transaction. False when the operator does not exist.
      */
-    async updateOperator(id: bigint, set: { disabled?: boolean; totpSecret?: string }, audit: AuditInsert, now: Date, revokeSessions: boolean): Promise<boolean> {
+    async updateOperator(id: bigint, set: { disabled?: boolean; totpSecret?: string; lastTotpStep?: null }, audit: AuditInsert, now: Date, revokeSessions: boolean): Promise<boolean> {
       return db.transaction(async (tx) => {
         const updated = await tx.update(operators).set(set).where(eq(operators.id, id)).returning({ id: operators.id });
         if (updated.length === 0) return false;
@@ -70,6 +70,19 @@ export function createAdminRepository(db: Db) {
         await tx.insert(auditLog).values(audit);
         return true;
       });
+    },
+
+    /**
+     * Takes TOTP step `step` for the operator when it is above the last one taken (one conditional UPDATE: of two
+     * logins with the same code, on any number of processes, one wins). False when the step was used already.
+     */
+    async takeTotpStep(id: bigint, step: number): Promise<boolean> {
+      const r = await db
+        .update(operators)
+        .set({ lastTotpStep: step })
+        .where(and(eq(operators.id, id), or(isNull(operators.lastTotpStep), lt(operators.lastTotpStep, step))))
+        .returning({ id: operators.id });
+      return r.length > 0;
     },
 
     /** Failed logins since `since` of this e-mail and from this IP. */

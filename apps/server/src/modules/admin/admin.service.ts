@@ -141,8 +141,6 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
   }
   const now = deps.now ?? Date.now;
   const repo = createAdminRepository(deps.db);
-  /** Last TOTP step accepted per operator: a code is accepted once (a watched or replayed code cannot log in again). */
-  const usedSteps = new Map<string, number>();
   let dummyHash: Promise<string> | undefined;
 
   function kyc(): KycPort {
@@ -151,7 +149,8 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
     return k;
   }
 
-  function auditRow(actor: Pick<Actor, 'id' | 'email' | 'ip' | 'userAgent'> | null, action: string, extra: Partial<AuditInsert> = {}): AuditInsert {
+  /** An audit row of a database-only action by `actor` (null = the command line; id null = an unknown e-mail's login). */
+  function auditRow(actor: { id: bigint | null; email: string; ip: string; userAgent: string } | null, action: string, extra: Partial<AuditInsert> = {}): AuditInsert {
     return { operatorId: actor?.id ?? null, operatorEmail: actor?.email ?? 'cli', action, at: new Date(now()), ip: actor?.ip ?? '', userAgent: actor?.userAgent ?? '', ...extra };
   }
 
@@ -198,7 +197,8 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
         ok = await argon2.verify(op.passwordHash, input.password);
         if (ok) {
           step = totpStep(box().open(op.totpSecret, TOTP_PURPOSE), input.totp, t);
-          ok = step !== null && step > (usedSteps.get(op.id.toString()) ?? -1) && !op.disabled;
+          // A code is accepted once (a watched or replayed code cannot log in again), across processes.
+          ok = step !== null && !op.disabled && (await repo.takeTotpStep(op.id, step));
         }
       } else {
         // Same work for an unknown e-mail, so timing does not tell which operators exist.
@@ -206,11 +206,9 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
         await argon2.verify(await dummyHash, input.password);
       }
       if (!op || !ok) {
-        const who = op ? { id: op.id, email: op.email, ...origin } : { id: null as unknown as bigint, email, ...origin };
-        await repo.addLoginFailure(email, origin.ip, new Date(t), { ...auditRow(who, 'login_failed'), operatorId: op?.id ?? null }, new Date(t - 24 * 60 * 60_000));
+        await repo.addLoginFailure(email, origin.ip, new Date(t), auditRow({ id: op?.id ?? null, email: op?.email ?? email, ...origin }, 'login_failed'), new Date(t - 24 * 60 * 60_000));
         throw new AppError('admin_login_failed', 400);
       }
-      usedSteps.set(op.id.toString(), step!);
       const token = randomToken();
       await repo.insertSession(sha256Hex(token), op.id, op.email, new Date(t), auditRow({ id: op.id, email: op.email, ...origin }, 'login'));
       return { token, expiresAt: t + ADMIN_MAX_MS, operator: toOperator(op) };
@@ -414,8 +412,7 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
       const totpSecret = newTotpSecret();
       // The secret itself is never logged: the row records that it changed.
       const audit = auditRow(actor, 'operator_totp_reset', { before: { operatorId }, after: { operatorId, totpReset: true } });
-      await repo.updateOperator(op.id, { totpSecret: box().seal(totpSecret, TOTP_PURPOSE) }, audit, new Date(now()), true);
-      usedSteps.delete(op.id.toString());
+      await repo.updateOperator(op.id, { totpSecret: box().seal(totpSecret, TOTP_PURPOSE), lastTotpStep: null }, audit, new Date(now()), true);
       return { totpSecret, otpauthUrl: otpauthUrl(op.email, totpSecret) };
     },
   };

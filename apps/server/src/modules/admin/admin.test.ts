@@ -111,6 +111,15 @@ describe('console login', () => {
     expectFail(await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang: 'en' }, payload: { email: 'nobody@ops.test', password: 'x', totp: '123456' } }), 'admin_login_failed', 400);
   });
 
+  it('accepts one code once even when two logins race with it', async () => {
+    const c = await t.ctx.admin.createOperator(null, { email: 'race@ops.test', name: 'Race', role: 'support' });
+    const totp = await code(c.totpSecret);
+    const both = await Promise.all(
+      [0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang: 'en' }, payload: { email: 'race@ops.test', password: c.password, totp } })),
+    );
+    expect(both.map((r) => r.json<Env>().status).sort()).toEqual(['FAILED', 'SUCCEED']);
+  });
+
   it('never takes a user session, a missing or a forged token', async () => {
     const asUser = await t.app.inject({ method: 'GET', url: '/api/admin/user/search?q=1', headers: { token: alice.token, userId: alice.userId, lang: 'en' } });
     expectFail(asUser, 'admin_unauthorized', 401);
