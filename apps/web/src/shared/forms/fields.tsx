@@ -140,16 +140,15 @@ export function AccountField(props: {
 }
 
 /**
- * Verification-code field with "Send code": `validate()` checks the account first (returns false to
- * stop); then the slide puzzle; then data/sms/sendCode; then a 60 s countdown.
+ * A 6-digit code field whose "Send code" button runs `validate()` (when given; false stops), then the slide
+ * puzzle, then `send(pass)`, then a 60 s countdown. Send errors are toasted by the API client.
  */
-export function CodeField(props: {
+export function SendCodeField(props: {
+  label: string;
   value: string;
   onChange: (v: string) => void;
-  account: string;
-  areaCode?: string;
-  type: CodeType;
-  validate: () => boolean;
+  send: (pass: GeetestResult) => Promise<unknown>;
+  validate?: () => boolean;
   error?: string | null;
 }) {
   const { t } = useTranslation('account');
@@ -167,7 +166,7 @@ export function CodeField(props: {
     setCaptcha(false);
     setSending(true);
     try {
-      await sendCode({ account: props.account, areaCode: props.areaCode, type: props.type, pass });
+      await props.send(pass);
       Toast.show({ icon: 'success', content: t('codeSent'), duration: TOAST_MS });
       setLeft(CODE_COUNTDOWN_S);
     } catch {
@@ -180,7 +179,7 @@ export function CodeField(props: {
   return (
     <>
       <Field
-        label={t('code')}
+        label={props.label}
         value={props.value}
         onChange={(v) => props.onChange(v.replace(/\D/g, '').slice(0, 6))}
         placeholder={t('codePlaceholder')}
@@ -194,7 +193,7 @@ export function CodeField(props: {
             className="ex-send-btn"
             disabled={left > 0 || sending}
             onClick={() => {
-              if (props.validate()) setCaptcha(true);
+              if (!props.validate || props.validate()) setCaptcha(true);
             }}
           >
             {left > 0 ? t('resendIn', { s: left }) : t('sendCode')}
@@ -203,5 +202,31 @@ export function CodeField(props: {
       />
       <SlideCaptcha visible={captcha} onClose={() => setCaptcha(false)} onSuccess={(p) => void onPass(p)} />
     </>
+  );
+}
+
+/**
+ * Verification-code field of sign-up and reset: `validate()` checks the account first (returns false to stop);
+ * then the slide puzzle; then data/sms/sendCode of `type` to `account`; then a 60 s countdown.
+ */
+export function CodeField(props: {
+  value: string;
+  onChange: (v: string) => void;
+  account: string;
+  areaCode?: string;
+  type: CodeType;
+  validate: () => boolean;
+  error?: string | null;
+}) {
+  const { t } = useTranslation('account');
+  return (
+    <SendCodeField
+      label={t('code')}
+      value={props.value}
+      onChange={props.onChange}
+      validate={props.validate}
+      error={props.error}
+      send={(pass) => sendCode({ account: props.account, areaCode: props.areaCode, type: props.type, pass })}
+    />
   );
 }

@@ -4,63 +4,11 @@
  * code. `SecondFactorFields` shows the Google code when Google is bound, else the VERIFY code, as the server asks.
  * The labelled field and the slide puzzle are the shared form parts (shared/forms) of the account screens.
  */
-import { useEffect, useState } from 'react';
-import { Toast } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import type { GeetestResult } from '@exchange/api';
-import { TOAST_MS } from '../../../shared/api-client';
-import { Field, CODE_COUNTDOWN_S } from '../../../shared/forms/fields';
-import { SlideCaptcha } from '../../../shared/forms/SlideCaptcha';
+import { Field, SendCodeField } from '../../../shared/forms/fields';
 import { sendBindCode, sendVerifyCode } from '../api/send-verify-code';
 import type { SecurityInfo } from '../api/contract';
 import '../security.css';
-
-/** A 6-digit code field whose "Send code" button runs the slide puzzle, then `send(pass)`, then counts down. */
-export function SendCodeField(props: { label: string; value: string; onChange: (v: string) => void; send: (pass: GeetestResult) => Promise<unknown>; validate?: () => boolean; error?: string | null; hint?: string }) {
-  const { t } = useTranslation('account');
-  const [captcha, setCaptcha] = useState(false);
-  const [left, setLeft] = useState(0);
-  const [sending, setSending] = useState(false);
-  useEffect(() => {
-    if (left <= 0) return;
-    const timer = setTimeout(() => setLeft((s) => s - 1), 1000);
-    return () => clearTimeout(timer);
-  }, [left]);
-  const onPass = async (pass: GeetestResult) => {
-    setCaptcha(false);
-    setSending(true);
-    try {
-      await props.send(pass);
-      Toast.show({ icon: 'success', content: t('codeSent'), duration: TOAST_MS });
-      setLeft(CODE_COUNTDOWN_S);
-    } catch {
-      /* toasted by the API client */
-    } finally {
-      setSending(false);
-    }
-  };
-  return (
-    <>
-      <Field
-        label={props.label}
-        value={props.value}
-        onChange={(v) => props.onChange(v.replace(/\D/g, '').slice(0, 6))}
-        placeholder={t('codePlaceholder')}
-        inputMode="numeric"
-        maxLength={6}
-        autoComplete="one-time-code"
-        error={props.error}
-        suffix={
-          <button type="button" className="ex-send-btn" disabled={left > 0 || sending} onClick={() => (props.validate ? props.validate() : true) && setCaptcha(true)}>
-            {left > 0 ? t('resendIn', { s: left }) : t('sendCode')}
-          </button>
-        }
-      />
-      {props.hint && <p className="sec-hint">{props.hint}</p>}
-      <SlideCaptcha visible={captcha} onClose={() => setCaptcha(false)} onSuccess={(p) => void onPass(p)} />
-    </>
-  );
-}
 
 /** The VERIFY code to the own account; the hint names where it goes (masked). */
 export function VerifyCodeField(props: { security: SecurityInfo | undefined; value: string; onChange: (v: string) => void; error?: string | null }) {
@@ -69,14 +17,10 @@ export function VerifyCodeField(props: { security: SecurityInfo | undefined; val
   const channel: 'EMAIL' | 'PHONE' = s?.mail ? 'EMAIL' : 'PHONE';
   const to = channel === 'EMAIL' ? s?.mail : s?.phone ? `+${s.areaCode} ${s.phone}` : '';
   return (
-    <SendCodeField
-      label={t('verifyCode')}
-      value={props.value}
-      onChange={props.onChange}
-      error={props.error}
-      hint={to ? t('verifyCodeHint', { to }) : undefined}
-      send={(pass) => sendVerifyCode({ channel, pass })}
-    />
+    <>
+      <SendCodeField label={t('verifyCode')} value={props.value} onChange={props.onChange} error={props.error} send={(pass) => sendVerifyCode({ channel, pass })} />
+      {to && <p className="sec-hint">{t('verifyCodeHint', { to })}</p>}
+    </>
   );
 }
 
