@@ -1,1 +1,2 @@
 export * from './compress';
+export * from './use-image-upload';

@@ -4,48 +4,22 @@
  * picture. On failure the spec's toast "Upload failed" with the server's precise reason (not an image, too large,
  * too small, damaged), and the slot stays empty.
  */
-import { useEffect, useId, useRef, useState } from 'react';
 import { ProgressBar } from 'antd-mobile';
 import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { isApiError, showToast } from '../../../shared/api-client';
-import { MAX_IMAGE_BYTES } from '../../../shared/image';
+import { isApiError } from '../../../shared/api-client';
+import { MAX_IMAGE_BYTES, useImageUpload, type Uploader } from '../../../shared/image';
 
-/** Upload function of a slot: the file and a progress callback; resolves with the image id. */
-export type Uploader = (file: File, onProgress: (fraction: number) => void) => Promise<string>;
 
 /** A photo slot; `onUploaded(id)` when done, `onUploaded(null)` when replaced or failed. */
 export function ImageSlot(props: { label: string; hint?: string; upload: Uploader; onUploaded: (imageId: string | null) => void }) {
   const { t } = useTranslation('kyc');
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [done, setDone] = useState(false);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    props.onUploaded(null);
-    setDone(false);
-    if (!file.type.startsWith('image/')) {
-      showToast(t('uploadFailedReason', { reason: t('v.notImage') }), 2000);
-      return;
-    }
-    setPreview(URL.createObjectURL(file));
-    setProgress(0);
-    try {
-      const imageId = await props.upload(file, (f) => setProgress(Math.round(f * 100)));
-      setDone(true);
-      props.onUploaded(imageId);
-    } catch (e) {
-      setPreview('');
-      showToast(t('uploadFailedReason', { reason: isApiError(e) ? e.message : t('v.tooLarge', { mb: MAX_IMAGE_BYTES / 1024 / 1024 }) }), 2000);
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  };
+  const { id, input, preview, progress, done, pick } = useImageUpload({
+    upload: props.upload,
+    onUploaded: props.onUploaded,
+    refuse: (file) => (file.type.startsWith('image/') ? null : t('uploadFailedReason', { reason: t('v.notImage') })),
+    failureText: (e) => t('uploadFailedReason', { reason: isApiError(e) ? e.message : t('v.tooLarge', { mb: MAX_IMAGE_BYTES / 1024 / 1024 }) }),
+  });
 
   return (
     <div className="kyc-slot">

@@ -2,39 +2,20 @@
  * The receiving QR image of a WeChat or Alipay method: pick it (or take a photo), compressed at quality 0.6 and
  * uploaded with progress; on failure the spec's toast "Upload failed" with the server's reason.
  */
-import { useEffect, useId, useRef, useState } from 'react';
 import { ProgressBar } from 'antd-mobile';
 import { AddOutline, CheckCircleFill } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { isApiError, showToast } from '../../../shared/api-client';
+import { isApiError } from '../../../shared/api-client';
+import { useImageUpload, type Uploader } from '../../../shared/image';
 
 /** QR slot; `onUploaded(id)` after a successful upload, `onUploaded(null)` when replaced or failed. */
-export function QrSlot(props: { label: string; hint: string; error?: string | null; upload: (file: File, onProgress: (f: number) => void) => Promise<string>; onUploaded: (id: string | null) => void }) {
+export function QrSlot(props: { label: string; hint: string; error?: string | null; upload: Uploader; onUploaded: (id: string | null) => void }) {
   const { t } = useTranslation('payment');
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState('');
-  const [progress, setProgress] = useState<number | null>(null);
-  const [done, setDone] = useState(false);
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
-
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    props.onUploaded(null);
-    setDone(false);
-    setPreview(URL.createObjectURL(file));
-    setProgress(0);
-    try {
-      props.onUploaded(await props.upload(file, (f) => setProgress(Math.round(f * 100))));
-      setDone(true);
-    } catch (e) {
-      setPreview('');
-      showToast(t('uploadFailedReason', { reason: isApiError(e) ? e.message : '' }), 2000);
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = '';
-    }
-  };
+  const { id, input, preview, progress, done, pick } = useImageUpload({
+    upload: props.upload,
+    onUploaded: props.onUploaded,
+    failureText: (e) => t('uploadFailedReason', { reason: isApiError(e) ? e.message : '' }),
+  });
 
   return (
     <div className="ex-field">
