@@ -30,6 +30,8 @@ void i18n.use(initReactI18next).init({
   lng: initialLang(),
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
+  // No advertisement in the browser console or the test output (i18next >= 25 prints one at init).
+  showSupportNotice: false,
 });
 document.documentElement.lang = i18n.language;
 
