@@ -53,7 +53,7 @@ const demoRoutes: FastifyPluginAsync = async (root) => {
       schema: {
         tags: ['demo'],
         summary:
-          'Demo mode, loopback clients only: verification codes sent to an account (e-mail or phone digits), newest first. Codes of an existing account are shown to its logged-in owner only.',
+          'Demo mode, loopback clients only: verification codes sent to an account (e-mail or phone digits), newest first. Codes of an existing account are shown to its logged-in owner only; a binding code to an address nobody owns yet, to a logged-in caller.',
         querystring: OutboxQuery,
         response: { 200: Envelope(Type.Array(OutboxMessage)) },
       },
@@ -76,7 +76,8 @@ const demoRoutes: FastifyPluginAsync = async (root) => {
           continue;
         }
         caller ??= await callerOf(req);
-        if (owner !== undefined && caller === owner) visible.push(r);
+        // A BIND code goes to an address nobody owns yet, asked for by a logged-in user (account centre, issue 10).
+        if (owner === undefined ? r.type === 'BIND' && caller !== null : caller === owner) visible.push(r);
       }
       return ok(visible.map(({ account: a, type, code, createdAt }) => ({ account: a, type, code, createdAt })));
     },

@@ -67,6 +67,20 @@ describe('demo outbox', () => {
     expect(wrong.json().result).toEqual([]);
   });
 
+  it('shows a BIND code to an address nobody owns to a logged-in caller only (account centre in the demo)', async () => {
+    const binder = await registerEmail(t, 'binder@example.com', 'Secret123');
+    await allowResend(t);
+    const pass = await passPuzzle(t, '127.0.0.1');
+    const sent = await post(t.app, 'data/sms/sendCode', { account: '13912345678', areaCode: '86', type: 'BIND', ...pass }, { headers: { token: binder.token, userId: binder.userId } });
+    expect(sent.json(), sent.body).toMatchObject({ status: 'SUCCEED' });
+    const anonymous = await get(t.app, 'demo/outbox', { account: '13912345678' });
+    expect(anonymous.json().result).toEqual([]);
+    const loggedIn = await get(t.app, 'demo/outbox', { account: '13912345678' }, { headers: { token: binder.token, userId: binder.userId } });
+    expect(loggedIn.json().result).toHaveLength(1);
+    expect(loggedIn.json().result[0]).toMatchObject({ account: '13912345678', type: 'BIND' });
+    expect(loggedIn.json().result[0].code).toMatch(/^[0-9]{6}$/);
+  });
+
   it('shows a REGISTER code of an account not registered yet, to loopback clients only', async () => {
     const pass = await passPuzzle(t, '127.0.0.1');
     await post(t.app, 'data/sms/sendCode', { account: 'newcomer@example.com', type: 'REGISTER', ...pass });
