@@ -236,6 +236,22 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await expect(page.getByRole('status').filter({ hasText: '提币已锁定至' })).toBeVisible();
   await expect(row(page, '谷歌验证器').getByText('已绑定')).toBeVisible();
   await page.screenshot({ path: path.join(SHOTS, 'account-centre.png') });
+  // The same screen in English and the night theme (the persisted fields of spec section 3).
+  await page.evaluate(() => {
+    localStorage.setItem('currentLangue', 'en');
+    localStorage.setItem('theme', 'night');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Account centre' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'night');
+  await expect(page.getByRole('status').filter({ hasText: 'Withdrawals are locked until' })).toBeVisible();
+  await page.screenshot({ path: path.join(SHOTS, 'account-centre-en-night.png') });
+  await page.evaluate(() => {
+    localStorage.setItem('currentLangue', 'zh');
+    localStorage.setItem('theme', 'default');
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: '账户中心' })).toBeVisible();
 
   // --- Basic verification: submitted, under review ---
   await page.goto('/realname');
