@@ -358,7 +358,8 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
 
     async kycImage(actor, imageId) {
       const img = await kyc().imageFor(imageId, { operatorId: actor.id.toString() });
-      await repo.appendAudit(auditRow(actor, 'kyc_image_view', { after: { imageId } }));
+      // The user whose document was looked at is the row's target (who saw whose identity papers, and when).
+      await repo.appendAudit(auditRow(actor, 'kyc_image_view', { targetUserId: BigInt(img.ownerId), after: { imageId } }));
       return img;
     },
 

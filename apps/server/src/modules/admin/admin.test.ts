@@ -362,7 +362,7 @@ describe('KYC review through the console', () => {
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect(img.headers['cache-control']).toBe('no-store');
     expect(img.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
-    expect((await auditRows(`action=kyc_image_view&operatorId=${support.id}`, admin.token)).rows[0]).toMatchObject({ after: { imageId: ids.frontImageId } });
+    expect((await auditRows(`action=kyc_image_view&operatorId=${support.id}`, admin.token)).rows[0]).toMatchObject({ after: { imageId: ids.frontImageId }, targetUserId: carol.userId });
     expect((await get(support.token, '/api/admin/kyc/image?imageId=999999')).statusCode).toBe(404);
     // A user's own session never reaches the console's image route.
     expectFail(await t.app.inject({ method: 'GET', url: `/api/admin/kyc/image?imageId=${ids.frontImageId}`, headers: { ...carol.headers, lang: 'en' } }), 'admin_unauthorized', 401);

@@ -32,5 +32,5 @@ export interface KycPort {
   /** Approves or rejects (with a reason in both languages) a PENDING application; `audit` rides the updateUser command. */
   decide(id: string, decision: { approve: true } | { approve: false; reasonZh: string; reasonEn: string }, audit: Record<string, string>): Promise<void>;
   /** An image's bytes and MIME type, for its owner or an operator; throws not_found. */
-  imageFor(imageId: string, viewer: { userId: string } | { operatorId: string }): Promise<{ bytes: Buffer; mime: string }>;
+  imageFor(imageId: string, viewer: { userId: string } | { operatorId: string }): Promise<{ bytes: Buffer; mime: string; ownerId: string }>;
 }

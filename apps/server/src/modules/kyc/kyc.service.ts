@@ -81,7 +81,7 @@ export interface KycService {
    */
   decide(id: string, decision: KycDecision, audit: Record<string, string>): Promise<void>;
   /** An image's bytes and type for its owner or any operator; throws not_found (404). */
-  imageFor(imageId: string, viewer: ImageViewer): Promise<{ bytes: Buffer; mime: string }>;
+  imageFor(imageId: string, viewer: ImageViewer): Promise<{ bytes: Buffer; mime: string; ownerId: string }>;
 }
 
 /** The profile field holding each level's state. */

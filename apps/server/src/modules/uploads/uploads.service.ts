@@ -36,7 +36,7 @@ export interface UploadsService {
    */
   upload(userId: string, purpose: string, bytes: Buffer): Promise<{ imageId: string }>;
   /** The bytes and MIME type of an image for `viewer`; throws not_found (404) for an unknown id or another user's image. */
-  imageFor(imageId: string, viewer: ImageViewer): Promise<{ bytes: Buffer; mime: string }>;
+  imageFor(imageId: string, viewer: ImageViewer): Promise<{ bytes: Buffer; mime: string; ownerId: string }>;
   /**
    * The metadata of `userId`'s own image `imageId` of purpose `purpose`, or null when the id is unknown, malformed,
    * another user's or of another purpose (the KYC and payment services check what a user refers to with it).
@@ -100,7 +100,7 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
       if (!r || ('userId' in viewer && r.userId.toString() !== viewer.userId)) throw new AppError('not_found', 404);
       const bytes = await storage.get(r.storageKey);
       if (!bytes) throw new AppError('not_found', 404);
-      return { bytes, mime: r.mime };
+      return { bytes, mime: r.mime, ownerId: r.userId.toString() };
     },
 
     async ownImage(userId, imageId, purpose) {
