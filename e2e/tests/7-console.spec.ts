@@ -3,7 +3,7 @@
  * basic verification; the demo operator (documented credentials, modules/admin/demo-operator.ts) logs into /admin/ with
  * the TOTP code computed here (otplib, as an authenticator app would), finds the user by e-mail and opens the detail,
  * opens the KYC queue, rejects the application with a reason in zh and en (the user reads it through getKyc in both
- * languages), approves the resubmission (the user is verified), then reviews the advanced application with its three
+ * languages, and on /realname in the app), approves the resubmission (the user is verified), then reviews the advanced application with its three
  * images, finds the decisions in the audit log, and logs out. The KYC queue and the review drawer are saved as
  * docs/screenshots/console-kyc-queue.png and console-kyc-review.png. The console runs in English (the browser's
  * language).
@@ -111,6 +111,10 @@ async function operatorLogin(page: Page): Promise<void> {
 
 /** Closes the review drawer with its close button and waits until it is gone. */
 async function closeDrawer(page: Page): Promise<void> {
+  // antd's toast sits over the drawer's close button and stays while the pointer hovers it: wait until it has gone,
+  // with the pointer elsewhere.
+  await page.mouse.move(640, 700);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.locator('.ant-drawer-close').click();
   await expect(page.locator('.ant-drawer-content')).toBeHidden();
 }
@@ -153,6 +157,17 @@ test('console: operator logs in with TOTP, finds a user, reviews KYC (reject wit
   await closeDrawer(page);
   expect(await basicKyc(request, user, 'en')).toMatchObject({ state: 'REJECTED', rejectReason: REASON_EN });
   expect(await basicKyc(request, user, 'zh')).toMatchObject({ state: 'REJECTED', rejectReason: REASON_ZH });
+  // ... and sees it in the app: /realname on a phone (390x844, Chinese), with the way to submit again.
+  const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', baseURL: new URL(page.url()).origin });
+  const app = await phone.newPage();
+  await app.addInitScript((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('userId', s.userId);
+    localStorage.setItem('isLogin', 'true');
+  }, user);
+  await app.goto('/realname');
+  await expect(app.getByText(`原因：${REASON_ZH}`)).toBeVisible();
+  await phone.close();
 
   // The user submits again; the operator approves.
   await submitBasic();
