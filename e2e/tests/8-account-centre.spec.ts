@@ -10,7 +10,8 @@
  * A second journey: a user whose basic verification an operator approved (console API, demo operator) uploads the
  * three photos of advanced verification (real PNGs drawn in the browser, compressed before upload) and sees it under
  * review, then adds a bank card and an Alipay method with its QR image, each saved with the transaction password on
- * the number keyboard, and switches one off. Texts are the zh locale strings.
+ * the number keyboard, and switches one off. A third: a user registered with a phone number binds an e-mail address
+ * (bindSecond: a code to the new address, a code to the phone) and logs in with it. Texts are the zh locale strings.
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
@@ -371,4 +372,62 @@ test('verified user: advanced verification photos, a bank card and an Alipay QR 
   await expect(alipay.getByText('已停用')).toBeVisible();
   await page.reload();
   await expect(page.locator('.pay-card').filter({ hasText: 'lisi@example.com' }).getByText('已停用')).toBeVisible();
+});
+
+test('phone user: binds an e-mail address (a code to the new address, a code to the phone) and logs in with it', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await recordToasts(page);
+  await freshBudget(request);
+  // Registered with a phone number through the API (REGISTER code from the demo outbox).
+  const phone = `138${String(Date.now()).slice(-8)}`;
+  const registerAfter = Date.now();
+  await post(request, 'data/sms/sendCode', { account: phone, areaCode: '86', type: 'REGISTER', ...(await puzzlePass(request)) });
+  const phoneCodeAt = Date.now();
+  const code = await ownerCode(request, phone, registerAfter);
+  const session = await post<{ token: string; userId: string }>(request, 'member/member/register', {
+    registerType: 'PHONE',
+    phone,
+    areaCode: '86',
+    code,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    agreement: 'true',
+  });
+  await page.addInitScript((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('userId', s.userId);
+    localStorage.setItem('isLogin', 'true');
+  }, session);
+  const headers = { token: session.token, userId: session.userId };
+
+  // The account centre: the phone is bound, the e-mail row leads to bindSecond.
+  await page.goto('/accountCenter');
+  await expect(row(page, '手机').getByText('已绑定')).toBeVisible();
+  await row(page, '邮箱').click();
+  await expect(page).toHaveURL(/\/accountCenter\/bindSecond\?type=EMAIL$/);
+  const email = freshEmail('j8b');
+  await page.getByLabel('邮箱', { exact: true }).fill(email);
+  // First "Send code": the BIND code to the new address.
+  const bindAfter = Date.now();
+  await page.getByRole('button', { name: '获取验证码' }).first().click();
+  await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
+  await expectToast(page, '验证码已发送');
+  await page.getByLabel('新账号收到的验证码', { exact: true }).fill(await ownerCode(request, email, bindAfter, headers));
+  // Then the VERIFY code to the phone (Google is not bound): one code a minute per account, the REGISTER code came first.
+  const wait = phoneCodeAt + 61_000 - Date.now();
+  if (wait > 0) await page.waitForTimeout(wait);
+  const verifyAfter = Date.now();
+  await page.getByRole('button', { name: '获取验证码' }).click();
+  await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
+  await expectToast(page, '验证码已发送');
+  await page.getByLabel('验证码', { exact: true }).fill(await ownerCode(request, phone, verifyAfter, headers));
+  await page.getByRole('button', { name: '去绑定', exact: true }).click();
+  await expectToast(page, '绑定成功');
+  await expect(page).toHaveURL(/\/accountCenter$/);
+  await expect(row(page, '邮箱').getByText('已绑定')).toBeVisible();
+  await expect(row(page, '邮箱')).toContainText(email.slice(0, 3));
+
+  // The e-mail is now this user's: a log-in with it and the password lands on the same user.
+  const byMail = await post<{ userId: string }>(request, 'member/member/login', { account: email, password: PASSWORD });
+  expect(byMail.userId).toBe(session.userId);
 });
