@@ -4,10 +4,7 @@
 // 4. the server's API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL);
 // 4b. the scale-out mode's processes on NATS JetStream and PostgreSQL when NATS_URL is set too (CI sets both);
 // 5. the Playwright journeys in Debian's Chromium against the app started as `npm start` starts it.
-// Steps 4, 4b and 5 run at the same time (5 on its own embedded server, PGlite and a temp data directory; 4 and 4b on
-// the machine's PostgreSQL and NATS): the journeys mostly wait (code limits, TOTP steps, pages), which keeps npm test
-// under 30 minutes. The journeys' output is printed when they end.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 
 function run(label, cmd, args, env = process.env) {
   const started = Date.now();
@@ -37,25 +34,9 @@ const PGLITE_ONLY = [
   'src/engine-host/journal.test.ts',
   'src/engine-host/memory-fs.test.ts',
 ];
-/** Starts `cmd args` in the background with its output kept; resolves with [exit status, output, seconds]. */
-function background(cmd, args, env) {
-  const started = Date.now();
-  const child = spawn(cmd, args, { env, shell: false, stdio: ['ignore', 'pipe', 'pipe'] });
-  // A failing foreground step exits npm test: the background step goes with it (Playwright stops its server).
-  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
-  let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  return new Promise((resolve) => child.on('close', (code) => resolve([code ?? 1, out, (Date.now() - started) / 1000])));
-}
-console.log('\n=== Playwright journeys: started in the background (output below when they end)');
-const journeys = background('npm', ['run', 'test', '-w', 'e2e', '--if-present'], embedded);
 if (pgUrl) run('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...[...PGLITE_ONLY, 'test/scale-out/**'].flatMap((f) => ['--exclude', `**/${f}`])], process.env);
 else console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');
 // The scale-out mode (issue 9): one engine process and two gateways on the machine's NATS JetStream and PostgreSQL, ~1 min.
 if (pgUrl && process.env.NATS_URL) run('scale-out mode on NATS JetStream and PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', 'test/scale-out/'], process.env);
 else console.log('\n(NATS_URL or DATABASE_URL not set: scale-out tests skipped)');
-const [status, output, seconds] = await journeys;
-console.log(`\n=== Playwright journeys\n${output}`);
-console.log(`=== Playwright journeys: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds.toFixed(1)} s`);
-if (status !== 0) process.exit(status);
+run('Playwright journeys', 'npm', ['run', 'test', '-w', 'e2e', '--if-present'], embedded);
