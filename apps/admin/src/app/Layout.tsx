@@ -2,18 +2,18 @@
  * The console's frame: the side menu (Users, KYC queue, Audit log, and Operators for the admin role), the header with
  * the operator, the language switch, the light/dark switch and logout; the page in the middle.
  */
-import { Button, Layout as AntLayout, Menu, Segmented, Select, Space, Tag, Typography, theme } from 'antd';
+import { Button, Layout as AntLayout, Menu, Segmented, Space, Tag, Typography, theme } from 'antd';
 import { AuditOutlined, IdcardOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
-import { setLang, type ConsoleLang } from '../shared/i18n';
+import { LanguageSelect } from '../shared/LanguageSelect';
 import { useCan } from '../shared/permissions';
 import { useSession } from '../shared/session';
 import { setTheme, useTheme } from '../shared/theme';
 
 export function Layout() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -45,17 +45,7 @@ export function Layout() {
                 {session.operator.name} <Tag>{t(`roles.${session.operator.role}`)}</Tag>
               </span>
             )}
-            <Select<ConsoleLang>
-              aria-label={t('app.language')}
-              size="small"
-              value={i18n.language === 'en' ? 'en' : 'zh'}
-              onChange={setLang}
-              options={[
-                { value: 'zh', label: '中文' },
-                { value: 'en', label: 'English' },
-              ]}
-              style={{ width: 100 }}
-            />
+            <LanguageSelect width={100} />
             <Segmented
               aria-label={t('app.theme')}
               size="small"

@@ -1,12 +1,12 @@
 /** The console's login: e-mail, password and the 6-digit TOTP code in one form (issue 10). */
-import { Alert, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { setLang, type ConsoleLang } from '../../shared/i18n';
+import { LanguageSelect } from '../../shared/LanguageSelect';
 import { useLogin, type LoginInput } from './api/login';
 
 export default function LoginPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
   const onFinish = (v: LoginInput) => login.mutate(v, { onSuccess: () => navigate('/users', { replace: true }) });
@@ -15,16 +15,7 @@ export default function LoginPage() {
       <Card className="login-card">
         <Space style={{ width: '100%', justifyContent: 'space-between' }} align="start">
           <Typography.Title level={3}>{t('app.title')}</Typography.Title>
-          <Select<ConsoleLang>
-            aria-label={t('app.language')}
-            size="small"
-            value={i18n.language === 'en' ? 'en' : 'zh'}
-            onChange={setLang}
-            options={[
-              { value: 'zh', label: '中文' },
-              { value: 'en', label: 'English' },
-            ]}
-          />
+          <LanguageSelect />
         </Space>
         <Typography.Paragraph type="secondary">{t('login.title')}</Typography.Paragraph>
         {login.error && <Alert type="error" showIcon message={login.error.message} style={{ marginBottom: 16 }} />}
