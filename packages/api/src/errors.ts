@@ -62,6 +62,11 @@ export const ERROR_MESSAGES = {
   user_key_taken: { en: 'Please try again', zh: '请重试' },
   user_not_found: { en: 'User not found', zh: '用户不存在' },
   user_field_mismatch: { en: 'The account was changed meanwhile, please try again', zh: '账户信息已变更，请重试' },
+  withdrawal_not_found: { en: 'Withdrawal not found', zh: '提币记录不存在' },
+  withdrawal_state_invalid: { en: 'The withdrawal can no longer be changed this way', zh: '该提币当前状态不允许此操作' },
+  withdrawal_already_approved: { en: 'You have already approved this withdrawal; another operator must approve it', zh: '您已审批过该提币，需另一位操作员审批' },
+  withdrawal_locked: { en: 'Withdrawals are locked for 24 hours after a security change', zh: '安全设置变更后24小时内禁止提币' },
+  daily_limit_exceeded: { en: 'The amount exceeds your daily withdrawal limit', zh: '超出每日提币额度' },
   outcome_unknown: {
     en: 'The service stopped before confirming your request; its outcome is unknown. Check your orders and balances before retrying',
     zh: '服务在确认您的请求前中断，结果未知。请先查看您的委托和资产再重试',

@@ -128,7 +128,76 @@ export type Command =
       stp?: StpMode;
     })
   /** Cancel by orderId or by clientOrderId; only the owner can cancel. */
-  | (CommandBase & { type: 'cancelOrder'; userId: string; orderId?: string; clientOrderId?: string });
+  | (CommandBase & { type: 'cancelOrder'; userId: string; orderId?: string; clientOrderId?: string })
+  /**
+   * Credit an on-chain deposit (wallet, issue 11): `amount` moves from `@chain` to the user's ASSETS account
+   * (available). Idempotent for ever by (chain, txHash, logIndex): a repeat returns 'ok', no events, `duplicate` true.
+   * `logIndex` is the ERC-20 Transfer log's index in its block, or -1 for a native transfer (one per tx).
+   * `txHash` 0x + 64 lowercase hex; `address` the deposit address (0x + 40 hex, as the chain gave it).
+   */
+  | (CommandBase & {
+      type: 'creditDeposit';
+      userId: string;
+      asset: string;
+      amount: bigint;
+      chain: string;
+      txHash: string;
+      logIndex: number;
+      address: string;
+      blockNumber: number;
+    })
+  /**
+   * A withdrawal request: `amount` (what leaves the user's ASSETS account, fee included; the chain receives
+   * `amount - fee`) is held at once. Refused for a frozen user (account_frozen), while the user's profile field
+   * `withdrawLockUntil` (Unix ms) is after `ts` (withdrawal_locked), or when the user's withdrawals of this asset
+   * requested on the UTC day of `ts` (not rejected or failed) plus `amount` exceed `dailyLimit` (daily_limit_exceeded).
+   * Idempotent by (userId, clientId) within the idempotency window: a repeat returns 'ok', no events, and the first
+   * withdrawal in `withdrawal` (with `duplicate` true). The engine assigns `withdrawalId` ("1", "2", ...). The new
+   * withdrawal is REVIEW when `approvalsRequired` > 0, else APPROVED.
+   */
+  | (CommandBase & {
+      type: 'requestWithdrawal';
+      userId: string;
+      asset: string;
+      chain: string;
+      address: string;
+      amount: bigint;
+      fee: bigint;
+      clientId: string;
+      approvalsRequired: number;
+      dailyLimit: bigint;
+    })
+  /** An operator approves a REVIEW withdrawal; once `approvalsRequired` different operators approved, it is APPROVED. */
+  | (CommandBase & { type: 'approveWithdrawal'; withdrawalId: string; operatorId: string; audit?: Record<string, string> })
+  /**
+   * Reject a withdrawal not yet broadcast (REVIEW or APPROVED): REJECTED, the hold released. By an operator
+   * (`operatorId`), or by its owner cancelling (`userId` given: must be the owner, and only while REVIEW).
+   */
+  | (CommandBase & {
+      type: 'rejectWithdrawal';
+      withdrawalId: string;
+      reason: string;
+      operatorId?: string;
+      userId?: string;
+      audit?: Record<string, string>;
+    })
+  /**
+   * Journal the signed transaction before it is sent (APPROVED -> BROADCASTING): the hot wallet `from`, its `nonce`,
+   * the `txHash` and the signed `rawTx` (0x hex), so a restart re-sends the same transaction and never signs twice.
+   */
+  | (CommandBase & { type: 'broadcastWithdrawal'; withdrawalId: string; from: string; nonce: number; txHash: string; rawTx: string })
+  /** The transaction was seen in block `blockNumber` (BROADCASTING or CONFIRMING -> CONFIRMING; a reorg may move it). */
+  | (CommandBase & { type: 'withdrawalMined'; withdrawalId: string; blockNumber: number })
+  /**
+   * Enough confirmations of a successful transaction (BROADCASTING or CONFIRMING -> COMPLETED): the hold leaves the
+   * user, `amount - fee` to `@chain` and `fee` to `@fee`.
+   */
+  | (CommandBase & { type: 'completeWithdrawal'; withdrawalId: string; blockNumber: number })
+  /**
+   * The withdrawal cannot complete (APPROVED, BROADCASTING or CONFIRMING -> FAILED), e.g. its transaction reverted:
+   * the hold is released. Only for a transaction known not to have moved the funds.
+   */
+  | (CommandBase & { type: 'failWithdrawal'; withdrawalId: string; reason: string });
 
 export type CommandType = Command['type'];
 
@@ -162,6 +231,11 @@ export const REJECT_CODES = [
   'user_key_taken',
   'user_not_found',
   'user_field_mismatch',
+  'withdrawal_not_found',
+  'withdrawal_state_invalid',
+  'withdrawal_already_approved',
+  'withdrawal_locked',
+  'daily_limit_exceeded',
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 export type ResultCode = 'ok' | RejectCode;
@@ -206,8 +280,58 @@ export interface TradeEvent {
   takerFeeAsset: string;
 }
 
+/** Withdrawal states (issue 11). REVIEW: waiting for operator approvals; APPROVED: waiting to be signed and sent. */
+export type WithdrawalState = 'REVIEW' | 'APPROVED' | 'BROADCASTING' | 'CONFIRMING' | 'COMPLETED' | 'REJECTED' | 'FAILED';
+
+/** A withdrawal as the engine sees it; amounts in the asset's smallest unit. */
+export interface WithdrawalView {
+  withdrawalId: string;
+  userId: string;
+  clientId: string;
+  asset: string;
+  chain: string;
+  address: string;
+  /** debited from the user, fee included */
+  amount: bigint;
+  fee: bigint;
+  state: WithdrawalState;
+  approvalsRequired: number;
+  /** operator ids that approved, in order */
+  approvals: string[];
+  /** hot wallet address, nonce, hash and signed tx once BROADCASTING */
+  from: string | null;
+  nonce: number | null;
+  txHash: string | null;
+  rawTx: string | null;
+  blockNumber: number | null;
+  /** reject or failure reason */
+  reason: string | null;
+  /** the operator who rejected, or null (also when the owner cancelled) */
+  rejectedBy: string | null;
+  createdTs: number;
+  updatedTs: number;
+}
+
+/** A credited chain deposit (creditDeposit's fields). */
+export interface DepositCredit {
+  userId: string;
+  asset: string;
+  amount: bigint;
+  chain: string;
+  txHash: string;
+  logIndex: number;
+  address: string;
+  blockNumber: number;
+}
+
 export type EngineEvent =
   | { type: 'genesis'; ts: number; journalId: string }
+  /** A chain deposit was credited (creditDeposit). */
+  | { type: 'depositCredited'; ts: number; deposit: DepositCredit }
+  /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */
+  | { type: 'withdrawalUpdated'; ts: number; withdrawal: WithdrawalView; audit?: Record<string, string> }
+  /** A transfer between two of a user's accounts (transfer command). */
+  | { type: 'transferred'; ts: number; userId: string; asset: string; from: AccountKind; to: AccountKind; amount: bigint; clientId: string | null }
   /** A user was registered (registerUser); `profile` as given. */
   | { type: 'userRegistered'; ts: number; userId: string; account: string; uniqueKeys: string[]; profile: Record<string, string> }
   /**
@@ -252,6 +376,10 @@ export interface CommandResult {
   duplicateOfOrderId?: string;
   /** For registerUser: the id assigned (also for updateUser: the user). */
   userId?: string;
+  /** For creditDeposit and requestWithdrawal: true when the command repeated an accepted one (nothing changed). */
+  duplicate?: boolean;
+  /** For the withdrawal commands: the withdrawal after the command (the first one on a duplicate request). */
+  withdrawal?: WithdrawalView;
 }
 
 export interface Balance {
