@@ -7,3 +7,4 @@ export * from './messages';
 export * from './admin';
 export * from './kyc';
 export * from './security';
+export * from './wallet';

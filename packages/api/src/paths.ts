@@ -54,6 +54,21 @@ export const API_PATHS = {
   getSessions: 'member/security/getSessions',
   revokeSession: 'member/security/revokeSession',
   getSecurityLog: 'member/security/getSecurityLog',
+  // wallet (issue 11, modules/wallet and modules/reserves): deposits, withdrawals, transfers, records, proof of reserves
+  getCoins: 'asset/wallet/getCoins',
+  getDepositAddress: 'asset/wallet/getDepositAddress',
+  demoDeposit: 'asset/wallet/demoDeposit',
+  getWithdrawInfo: 'asset/wallet/getWithdrawInfo',
+  withdraw: 'asset/wallet/withdraw',
+  cancelWithdraw: 'asset/wallet/cancelWithdraw',
+  transfer: 'asset/wallet/transfer',
+  getRecords: 'asset/wallet/getRecords',
+  getRecordDetail: 'asset/wallet/getRecordDetail',
+  getAddressBook: 'asset/wallet/getAddressBook',
+  addAddress: 'asset/wallet/addAddress',
+  deleteAddress: 'asset/wallet/deleteAddress',
+  getReservesRoot: 'asset/reserves/getRoot',
+  getReservesProof: 'asset/reserves/getMyProof',
 } as const;
 export type ApiPath = (typeof API_PATHS)[keyof typeof API_PATHS];
 
@@ -78,4 +93,11 @@ export const ADMIN_PATHS = {
   operatorCreate: 'admin/operator/create',
   operatorDisable: 'admin/operator/disable',
   operatorResetTotp: 'admin/operator/resetTotp',
+  withdrawals: 'admin/wallet/withdrawals',
+  approveWithdrawal: 'admin/wallet/approveWithdrawal',
+  rejectWithdrawal: 'admin/wallet/rejectWithdrawal',
+  deposits: 'admin/wallet/deposits',
+  chainAlerts: 'admin/wallet/alerts',
+  hotWallet: 'admin/wallet/hotWallet',
+  reservesSnapshot: 'admin/wallet/reservesSnapshot',
 } as const;
