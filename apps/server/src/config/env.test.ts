@@ -45,4 +45,32 @@ describe('loadConfig', () => {
     expect(loadConfig({}).secretsKey).toBeUndefined();
     expect(() => loadConfig({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SECRETS_KEY must be base64 of 32 bytes/);
   });
+  it('wallet keys (issue 11): defaults, overrides and checks', () => {
+    const c = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/w' });
+    expect([c.chainRpcUrl, c.chainId, c.chainUsdtContract, c.chainConfirmations, c.chainStartBlock, c.chainJobs]).toEqual([undefined, 31337, '', 6, 0, true]);
+    expect([c.walletXpub, c.signerSeedFile, c.devChainPort]).toEqual([undefined, '/tmp/w/wallet-seed.key', 9010]);
+    expect([c.withdrawAutoApproveBelowUsdt, c.withdrawDualApprovalUsdt, c.chainExplorerTxUrl, c.chainExplorerAddressUrl]).toEqual(['0', '100000', '', '']);
+    const usdt = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
+    const d = loadConfig({
+      CHAIN_RPC_URL: 'http://127.0.0.1:8545',
+      CHAIN_ID: '1',
+      CHAIN_USDT_CONTRACT: usdt,
+      CHAIN_CONFIRMATIONS: '12',
+      CHAIN_START_BLOCK: '19000000',
+      CHAIN_JOBS: 'off',
+      SIGNER_SEED_FILE: '/keys/seed',
+      WITHDRAW_AUTO_APPROVE_BELOW_USDT: '500',
+      WITHDRAW_DUAL_APPROVAL_USDT: '50000.5',
+      DEV_CHAIN_PORT: '8621',
+      CHAIN_EXPLORER_TX_URL: 'https://etherscan.io/tx/',
+    });
+    expect([d.chainRpcUrl, d.chainId, d.chainUsdtContract, d.chainConfirmations, d.chainStartBlock, d.chainJobs]).toEqual(['http://127.0.0.1:8545', 1, usdt, 12, 19000000, false]);
+    expect([d.signerSeedFile, d.withdrawAutoApproveBelowUsdt, d.withdrawDualApprovalUsdt, d.devChainPort, d.chainExplorerTxUrl]).toEqual(['/keys/seed', '500', '50000.5', 8621, 'https://etherscan.io/tx/']);
+    expect(() => loadConfig({ CHAIN_RPC_URL: 'localhost:8545' })).toThrow(/CHAIN_RPC_URL/);
+    expect(() => loadConfig({ CHAIN_USDT_CONTRACT: '0x123' })).toThrow(/CHAIN_USDT_CONTRACT/);
+    expect(() => loadConfig({ CHAIN_CONFIRMATIONS: '0' })).toThrow(/CHAIN_CONFIRMATIONS must be at least 1/);
+    expect(() => loadConfig({ WALLET_XPUB: 'xprv123' })).toThrow(/WALLET_XPUB/);
+    expect(() => loadConfig({ WITHDRAW_DUAL_APPROVAL_USDT: '1e5' })).toThrow(/WITHDRAW_DUAL_APPROVAL_USDT/);
+    expect(() => loadConfig({ CHAIN_EXPLORER_ADDRESS_URL: 'etherscan' })).toThrow(/CHAIN_EXPLORER_ADDRESS_URL/);
+  });
 });

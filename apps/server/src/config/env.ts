@@ -79,6 +79,33 @@ export interface Config {
    * binding then answers service_unavailable), since each gateway would make its own.
    */
   secretsKey: string | undefined;
+  // ---- wallet (issue 11; modules/wallet) ----
+  /** CHAIN_RPC_URL: JSON-RPC (http/https) of the EVM node; undefined = none (the demo starts a dev chain, modules/wallet chain-jobs). */
+  chainRpcUrl: string | undefined;
+  /** CHAIN_ID: the EVM chain id the signer signs for (default 31337, the dev chain's). */
+  chainId: number;
+  /** CHAIN_USDT_CONTRACT: the USDT ERC-20 contract (0x + 40 hex); '' = the dev chain's token (modules/wallet/chains.ts resolves it). */
+  chainUsdtContract: string;
+  /** CHAIN_CONFIRMATIONS: blocks a deposit or a withdrawal waits before it counts (default 6, at least 1). */
+  chainConfirmations: number;
+  /** CHAIN_EXPLORER_TX_URL: block explorer link prefix of a transaction (`${url}${txHash}`); '' = no link. */
+  chainExplorerTxUrl: string;
+  /** CHAIN_EXPLORER_ADDRESS_URL: block explorer link prefix of an address; '' = no link. */
+  chainExplorerAddressUrl: string;
+  /** CHAIN_START_BLOCK: where the deposit watcher starts when it has no cursor (default 0). */
+  chainStartBlock: number;
+  /** CHAIN_JOBS: the chain watcher and the withdrawal broadcaster run in this process (default on; in scale-out exactly one gateway). */
+  chainJobs: boolean;
+  /** WALLET_XPUB: the deposit account's extended public key (m/44'/60'/0'); undefined = derived from the signer seed (embedded demo). */
+  walletXpub: string | undefined;
+  /** SIGNER_SEED_FILE: the hot-wallet signer's seed (32 bytes, base64), created at first start; default DATA_DIR/wallet-seed.key. */
+  signerSeedFile: string;
+  /** WITHDRAW_AUTO_APPROVE_BELOW_USDT: withdrawals worth less (in USDT, decimal) need no operator (default 0: all reviewed). */
+  withdrawAutoApproveBelowUsdt: string;
+  /** WITHDRAW_DUAL_APPROVAL_USDT: withdrawals worth this much or more (in USDT, decimal) need two different operators (default 100000). */
+  withdrawDualApprovalUsdt: string;
+  /** DEV_CHAIN_PORT: the demo's dev chain JSON-RPC port (default PORT + 10). */
+  devChainPort: number;
 }
 
 /**
@@ -218,11 +245,54 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engineHttpPort: int(env.ENGINE_HTTP_PORT, 8090, 'ENGINE_HTTP_PORT'),
     natsReplicas: atLeastOne(int(env.NATS_REPLICAS, 1, 'NATS_REPLICAS'), 'NATS_REPLICAS'),
     secretsKey: env.SECRETS_KEY || undefined,
+    chainRpcUrl: env.CHAIN_RPC_URL || undefined,
+    chainId: atLeastOne(int(env.CHAIN_ID, 31337, 'CHAIN_ID'), 'CHAIN_ID'),
+    chainUsdtContract: (env.CHAIN_USDT_CONTRACT ?? '').trim(),
+    chainConfirmations: atLeastOne(int(env.CHAIN_CONFIRMATIONS, 6, 'CHAIN_CONFIRMATIONS'), 'CHAIN_CONFIRMATIONS'),
+    chainExplorerTxUrl: env.CHAIN_EXPLORER_TX_URL ?? '',
+    chainExplorerAddressUrl: env.CHAIN_EXPLORER_ADDRESS_URL ?? '',
+    chainStartBlock: int(env.CHAIN_START_BLOCK, 0, 'CHAIN_START_BLOCK'),
+    chainJobs: bool(env.CHAIN_JOBS, true),
+    walletXpub: env.WALLET_XPUB || undefined,
+    signerSeedFile: '',
+    withdrawAutoApproveBelowUsdt: (env.WITHDRAW_AUTO_APPROVE_BELOW_USDT ?? '').trim() || '0',
+    withdrawDualApprovalUsdt: (env.WITHDRAW_DUAL_APPROVAL_USDT ?? '').trim() || '100000',
+    devChainPort: 0,
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
+  walletConfig(config, env, overrides);
   if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
   if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl)) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
   if (config.secretsKey !== undefined && Buffer.from(config.secretsKey, 'base64').length !== 32) throw new Error('SECRETS_KEY must be base64 of 32 bytes');
   return config;
+}
+
+/**
+ * Wallet keys (issue 11): the defaults that depend on other keys (SIGNER_SEED_FILE under DATA_DIR, DEV_CHAIN_PORT =
+ * PORT + 10) and the checks: CHAIN_RPC_URL http(s), CHAIN_USDT_CONTRACT 0x + 40 hex or '', WALLET_XPUB an xpub,
+ * the two withdrawal thresholds decimals (USDT), explorer prefixes http(s) or ''. Throws naming the variable.
+ */
+function walletConfig(config: Config, env: NodeJS.ProcessEnv, overrides: Partial<Config>): void {
+  if (overrides.signerSeedFile === undefined) {
+    config.signerSeedFile = env.SIGNER_SEED_FILE ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SIGNER_SEED_FILE) : path.join(config.dataDir, 'wallet-seed.key');
+  }
+  if (overrides.devChainPort === undefined) config.devChainPort = int(env.DEV_CHAIN_PORT, config.port + 10, 'DEV_CHAIN_PORT');
+  if (config.chainRpcUrl !== undefined && !/^https?:\/\/\S+$/.test(config.chainRpcUrl)) throw new Error(`CHAIN_RPC_URL must be an http(s) URL, got "${config.chainRpcUrl}"`);
+  if (config.chainUsdtContract !== '' && !/^0x[0-9a-fA-F]{40}$/.test(config.chainUsdtContract)) {
+    throw new Error(`CHAIN_USDT_CONTRACT must be an address (0x + 40 hex), got "${config.chainUsdtContract}"`);
+  }
+  if (config.walletXpub !== undefined && !/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(config.walletXpub)) throw new Error('WALLET_XPUB must be an extended public key (xpub...)');
+  for (const [name, v] of [
+    ['WITHDRAW_AUTO_APPROVE_BELOW_USDT', config.withdrawAutoApproveBelowUsdt],
+    ['WITHDRAW_DUAL_APPROVAL_USDT', config.withdrawDualApprovalUsdt],
+  ] as const) {
+    if (!/^[0-9]{1,15}(\.[0-9]{1,8})?$/.test(v)) throw new Error(`${name} must be a decimal amount of USDT, got "${v}"`);
+  }
+  for (const [name, v] of [
+    ['CHAIN_EXPLORER_TX_URL', config.chainExplorerTxUrl],
+    ['CHAIN_EXPLORER_ADDRESS_URL', config.chainExplorerAddressUrl],
+  ] as const) {
+    if (v !== '' && !/^https?:\/\/\S+$/.test(v)) throw new Error(`${name} must be an http(s) URL prefix or empty, got "${v}"`);
+  }
 }
