@@ -9,3 +9,4 @@ export * from './trading';
 export * from './admin';
 export * from './kyc';
 export * from './security';
+export * from './chain';
