@@ -10,3 +10,4 @@ export * from './admin';
 export * from './kyc';
 export * from './security';
 export * from './chain';
+export * from './wallet';
