@@ -7,6 +7,7 @@ import type {
   DepthLevel,
   MarketConfig,
   OrderView,
+  WithdrawalView,
 } from './types';
 import type { UserRecord, UserRow } from './users';
 
@@ -32,6 +33,12 @@ export interface EngineApi {
   depth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] };
   /** Price of the last trade in the market (price units), or null. */
   lastPrice(symbol: string): bigint | null;
+  /** A withdrawal not yet final, or undefined (unknown, or final: its history is the database's). */
+  withdrawal(withdrawalId: string): WithdrawalView | undefined;
+  /** Every withdrawal not yet final (REVIEW ... CONFIRMING), oldest first. */
+  openWithdrawals(): WithdrawalView[];
+  /** True when the chain deposit (chain, txHash, logIndex; -1 for a native transfer) was credited. */
+  depositCredited(chain: string, txHash: string, logIndex: number): boolean;
   /** Per asset: sum over all accounts (must be 0n for every asset). */
   assetTotals(): Map<string, bigint>;
   /** The id of the journal the state was built from (its genesis command), or null before genesis. */

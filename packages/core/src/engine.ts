@@ -17,7 +17,21 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { EngineApi, EngineSnapshot } from './engine-api';
-import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_TRANSFER, KeyWindow, type KeyRow } from './idempotency';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_TRANSFER, KEY_WITHDRAW, KeyWindow, type KeyRow } from './idempotency';
+import {
+  chainDepositKey,
+  copyWithdrawal,
+  isEvmAddress,
+  isHex,
+  isTxHash,
+  MAX_APPROVALS,
+  MAX_RAW_TX_LENGTH,
+  MAX_REASON_LENGTH,
+  utcDay,
+  WalletState,
+  type DailyRow,
+  type WithdrawalRow,
+} from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import type { BookKind, OrderBook } from './spot/book';
 import { Order } from './spot/order';
@@ -38,6 +52,7 @@ import {
   type MarketStatus,
   type OrderView,
   type RejectCode,
+  type WithdrawalView,
 } from './types';
 
 export { parseCommand, serializeCommand } from './codec';
@@ -114,6 +129,8 @@ export class Engine implements EngineApi, SpotHost {
   private tradeSeq = 0;
   /** Registered users (ids that key balances come from here: users.ts). */
   private readonly users = new UserRegistry();
+  /** Withdrawals in flight, daily withdrawn sums, credited chain deposits (wallet/withdrawals.ts). */
+  private readonly wallet = new WalletState();
   /** The id of the journal this state was built from (its genesis command), or null before genesis. */
   private journal: string | null = null;
 
@@ -220,6 +237,30 @@ export class Engine implements EngineApi, SpotHost {
       case 'setMarketStatus':
         r = this.setMarketStatus(cmd);
         break;
+      case 'creditDeposit':
+        r = this.creditDeposit(cmd);
+        break;
+      case 'requestWithdrawal':
+        r = this.requestWithdrawal(cmd);
+        break;
+      case 'approveWithdrawal':
+        r = this.approveWithdrawal(cmd);
+        break;
+      case 'rejectWithdrawal':
+        r = this.rejectWithdrawal(cmd);
+        break;
+      case 'broadcastWithdrawal':
+        r = this.broadcastWithdrawal(cmd);
+        break;
+      case 'withdrawalMined':
+        r = this.withdrawalMined(cmd);
+        break;
+      case 'completeWithdrawal':
+        r = this.completeWithdrawal(cmd);
+        break;
+      case 'failWithdrawal':
+        r = this.failWithdrawal(cmd);
+        break;
       default:
         r = reject('invalid_order');
     }
@@ -305,8 +346,194 @@ export class Engine implements EngineApi, SpotHost {
     const src = this.ledger.find(userId, from, asset);
     if (src === undefined || src.available < amount) return reject('insufficient_balance');
     this.ledger.post(src, 'available', this.ledger.account(userId, to, asset), 'available', amount);
+    this.events.push({ type: 'transferred', ts: cmd.ts, userId, asset, from, to, amount, clientId: clientId ?? null });
     if (clientId !== undefined) this.keys.add(KEY_TRANSFER, userId, clientId, cmd.ts, 0);
     return { code: 'ok', events: this.events };
+  }
+
+  // ---- wallet (issue 11; wallet/withdrawals.ts has the life cycle) ----------------------------------------------
+
+  private creditDeposit(cmd: Extract<Command, { type: 'creditDeposit' }>): CommandResult {
+    const { userId, asset, amount, chain, txHash, logIndex, address, blockNumber } = cmd;
+    if (
+      !isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) ||
+      userId.charCodeAt(0) === 64 ||
+      !isKey(chain, 16) ||
+      !isTxHash(txHash) ||
+      typeof logIndex !== 'number' ||
+      !Number.isSafeInteger(logIndex) ||
+      logIndex < -1 ||
+      !isEvmAddress(address) ||
+      !isNonNegInt(blockNumber, Number.MAX_SAFE_INTEGER)
+    ) {
+      return reject('invalid_config');
+    }
+    const key = chainDepositKey(chain, txHash, logIndex);
+    if (this.wallet.credited.has(key)) return { code: 'ok', events: [], duplicate: true };
+    if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
+    if (typeof amount !== 'bigint' || amount <= 0n) return reject('amount_invalid');
+    if (this.users.get(userId) === undefined) return reject('user_not_found');
+    this.ledger.post(this.ledger.account('@chain', 'SYSTEM', asset), 'available', this.ledger.account(userId, 'ASSETS', asset), 'available', amount);
+    this.wallet.credited.add(key);
+    this.events.push({ type: 'depositCredited', ts: cmd.ts, deposit: { userId, asset, amount, chain, txHash, logIndex, address, blockNumber } });
+    return { code: 'ok', events: this.events };
+  }
+
+  private requestWithdrawal(cmd: Extract<Command, { type: 'requestWithdrawal' }>): CommandResult {
+    const { userId, asset, chain, address, amount, fee, clientId, approvalsRequired, dailyLimit } = cmd;
+    if (!isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) || userId.charCodeAt(0) === 64 || !isKey(clientId, MAX_IDEMPOTENCY_KEY_LENGTH)) return reject('invalid_config');
+    const k = this.keys.lookup(KEY_WITHDRAW, userId, clientId, cmd.ts);
+    if (k !== undefined) {
+      const first = this.wallet.open.get(`${k.seq}`);
+      const r: CommandResult = { code: 'ok', events: [], duplicate: true };
+      if (first !== undefined) r.withdrawal = copyWithdrawal(first);
+      return r;
+    }
+    if (!isKey(chain, 16) || !isKey(address, 128) || !isNonNegInt(approvalsRequired, MAX_APPROVALS) || typeof dailyLimit !== 'bigint' || dailyLimit < 0n) {
+      return reject('invalid_config');
+    }
+    if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
+    if (this.isFrozen(userId)) return reject('account_frozen');
+    if (typeof amount !== 'bigint' || typeof fee !== 'bigint' || amount <= 0n || fee < 0n || fee >= amount) return reject('amount_invalid');
+    const src = this.ledger.find(userId, 'ASSETS', asset);
+    if (src === undefined || src.available < amount) return reject('insufficient_balance');
+    const u = this.users.get(userId);
+    if (u === undefined) return reject('user_not_found');
+    const lockUntil = Number(u.profile.withdrawLockUntil ?? '0');
+    if (lockUntil > cmd.ts) return reject('withdrawal_locked');
+    const day = utcDay(cmd.ts);
+    if (this.wallet.usedOn(userId, asset, day) + amount > dailyLimit) return reject('daily_limit_exceeded');
+    this.ledger.hold(src, amount);
+    this.wallet.addUsed(userId, asset, day, amount);
+    const id = ++this.wallet.seq;
+    const w: WithdrawalView = {
+      withdrawalId: `${id}`,
+      userId,
+      clientId,
+      asset,
+      chain,
+      address,
+      amount,
+      fee,
+      state: approvalsRequired > 0 ? 'REVIEW' : 'APPROVED',
+      approvalsRequired,
+      approvals: [],
+      from: null,
+      nonce: null,
+      txHash: null,
+      rawTx: null,
+      blockNumber: null,
+      reason: null,
+      rejectedBy: null,
+      createdTs: cmd.ts,
+      updatedTs: cmd.ts,
+    };
+    this.wallet.open.set(w.withdrawalId, w);
+    this.keys.add(KEY_WITHDRAW, userId, clientId, cmd.ts, id);
+    return this.withdrawalChanged(w, cmd.ts);
+  }
+
+  /** The open withdrawal `id` allowed to take `action`, or the rejection. */
+  private withdrawalFor(id: unknown, action: Parameters<typeof WalletState.allowed>[1]): WithdrawalView | RejectCode {
+    const w = typeof id === 'string' ? this.wallet.open.get(id) : undefined;
+    if (w === undefined) return 'withdrawal_not_found';
+    return WalletState.allowed(w.state, action) ? w : 'withdrawal_state_invalid';
+  }
+
+  /** Pushes the withdrawal's event (dropping it from the state when final) and answers with its view. */
+  private withdrawalChanged(w: WithdrawalView, ts: number, audit?: Record<string, string>): CommandResult {
+    w.updatedTs = ts;
+    const final = w.state === 'COMPLETED' || w.state === 'REJECTED' || w.state === 'FAILED';
+    if (final) this.wallet.open.delete(w.withdrawalId);
+    const ev: Extract<EngineEvent, { type: 'withdrawalUpdated' }> = { type: 'withdrawalUpdated', ts, withdrawal: copyWithdrawal(w) };
+    if (audit !== undefined) ev.audit = { ...audit };
+    this.events.push(ev);
+    return { code: 'ok', events: this.events, withdrawal: copyWithdrawal(w) };
+  }
+
+  /** Releases a withdrawal's hold and takes its amount off the daily sum of the day it was requested. */
+  private releaseWithdrawal(w: WithdrawalView): void {
+    this.ledger.release(this.ledger.account(w.userId, 'ASSETS', w.asset), w.amount);
+    this.wallet.addUsed(w.userId, w.asset, utcDay(w.createdTs), -w.amount);
+  }
+
+  private approveWithdrawal(cmd: Extract<Command, { type: 'approveWithdrawal' }>): CommandResult {
+    const { operatorId, audit } = cmd;
+    if (!isKey(operatorId, MAX_IDEMPOTENCY_KEY_LENGTH) || (audit !== undefined && !isProfile(audit))) return reject('invalid_config');
+    const w = this.withdrawalFor(cmd.withdrawalId, 'approve');
+    if (typeof w === 'string') return reject(w);
+    if (w.approvals.includes(operatorId)) return reject('withdrawal_already_approved');
+    w.approvals.push(operatorId);
+    if (w.approvals.length >= w.approvalsRequired) w.state = 'APPROVED';
+    return this.withdrawalChanged(w, cmd.ts, audit);
+  }
+
+  private rejectWithdrawal(cmd: Extract<Command, { type: 'rejectWithdrawal' }>): CommandResult {
+    const { reason, operatorId, userId, audit } = cmd;
+    if (
+      typeof reason !== 'string' ||
+      reason.length > MAX_REASON_LENGTH ||
+      (operatorId === undefined) === (userId === undefined) ||
+      (operatorId !== undefined && !isKey(operatorId, MAX_IDEMPOTENCY_KEY_LENGTH)) ||
+      (audit !== undefined && !isProfile(audit))
+    ) {
+      return reject('invalid_config');
+    }
+    const byOwner = userId !== undefined;
+    const found = typeof cmd.withdrawalId === 'string' ? this.wallet.open.get(cmd.withdrawalId) : undefined;
+    // Another user's withdrawal is not found for the caller (no hint that the id exists).
+    if (found === undefined || (byOwner && found.userId !== userId)) return reject('withdrawal_not_found');
+    const w = this.withdrawalFor(cmd.withdrawalId, byOwner ? 'rejectByOwner' : 'rejectByOperator');
+    if (typeof w === 'string') return reject(w);
+    this.releaseWithdrawal(w);
+    w.state = 'REJECTED';
+    w.reason = reason;
+    w.rejectedBy = operatorId ?? null;
+    return this.withdrawalChanged(w, cmd.ts, audit);
+  }
+
+  private broadcastWithdrawal(cmd: Extract<Command, { type: 'broadcastWithdrawal' }>): CommandResult {
+    const { from, nonce, txHash, rawTx } = cmd;
+    if (!isEvmAddress(from) || !isNonNegInt(nonce, Number.MAX_SAFE_INTEGER) || !isTxHash(txHash) || !isHex(rawTx, MAX_RAW_TX_LENGTH)) return reject('invalid_config');
+    const w = this.withdrawalFor(cmd.withdrawalId, 'broadcast');
+    if (typeof w === 'string') return reject(w);
+    w.state = 'BROADCASTING';
+    w.from = from;
+    w.nonce = nonce;
+    w.txHash = txHash;
+    w.rawTx = rawTx;
+    return this.withdrawalChanged(w, cmd.ts);
+  }
+
+  private withdrawalMined(cmd: Extract<Command, { type: 'withdrawalMined' }>): CommandResult {
+    if (!isNonNegInt(cmd.blockNumber, Number.MAX_SAFE_INTEGER)) return reject('invalid_config');
+    const w = this.withdrawalFor(cmd.withdrawalId, 'mined');
+    if (typeof w === 'string') return reject(w);
+    w.state = 'CONFIRMING';
+    w.blockNumber = cmd.blockNumber;
+    return this.withdrawalChanged(w, cmd.ts);
+  }
+
+  private completeWithdrawal(cmd: Extract<Command, { type: 'completeWithdrawal' }>): CommandResult {
+    if (!isNonNegInt(cmd.blockNumber, Number.MAX_SAFE_INTEGER)) return reject('invalid_config');
+    const w = this.withdrawalFor(cmd.withdrawalId, 'complete');
+    if (typeof w === 'string') return reject(w);
+    const acc = this.ledger.account(w.userId, 'ASSETS', w.asset);
+    this.ledger.post(acc, 'frozen', this.ledger.account('@chain', 'SYSTEM', w.asset), 'available', w.amount - w.fee);
+    this.ledger.post(acc, 'frozen', this.ledger.account('@fee', 'SYSTEM', w.asset), 'available', w.fee);
+    w.state = 'COMPLETED';
+    w.blockNumber = cmd.blockNumber;
+    return this.withdrawalChanged(w, cmd.ts);
+  }
+
+  private failWithdrawal(cmd: Extract<Command, { type: 'failWithdrawal' }>): CommandResult {
+    if (typeof cmd.reason !== 'string' || cmd.reason.length > MAX_REASON_LENGTH) return reject('invalid_config');
+    const w = this.withdrawalFor(cmd.withdrawalId, 'fail');
+    if (typeof w === 'string') return reject(w);
+    this.releaseWithdrawal(w);
+    w.state = 'FAILED';
+    w.reason = cmd.reason;
+    return this.withdrawalChanged(w, cmd.ts);
   }
 
   private genesis(cmd: Extract<Command, { type: 'genesis' }>): CommandResult {
@@ -490,6 +717,19 @@ export class Engine implements EngineApi, SpotHost {
   lastPrice(symbol: string): bigint | null {
     return this.marketsBySymbol.get(symbol)?.lastPrice ?? null;
   }
+  /** A withdrawal not yet final (REVIEW ... CONFIRMING), or undefined (unknown or final: read the database). */
+  withdrawal(withdrawalId: string): WithdrawalView | undefined {
+    const w = this.wallet.open.get(withdrawalId);
+    return w === undefined ? undefined : copyWithdrawal(w);
+  }
+  /** Every withdrawal not yet final, oldest first. */
+  openWithdrawals(): WithdrawalView[] {
+    return [...this.wallet.open.values()].map(copyWithdrawal);
+  }
+  /** True when the chain deposit (chain, txHash, logIndex) was credited (creditDeposit; -1 = native transfer). */
+  depositCredited(chain: string, txHash: string, logIndex: number): boolean {
+    return this.wallet.credited.has(chainDepositKey(chain, txHash, logIndex));
+  }
   /** Per asset: sum of both buckets over all accounts (0n for every asset). */
   assetTotals(): Map<string, bigint> {
     const t = this.ledger.assetTotals();
@@ -583,6 +823,7 @@ export class Engine implements EngineApi, SpotHost {
       journalId: this.journal,
       userSeq: this.users.lastId,
       users: this.users.rows(),
+      wallet: this.wallet.rows(),
     };
   }
 
@@ -599,6 +840,7 @@ export class Engine implements EngineApi, SpotHost {
     e.tradeSeq = d.tradeSeq;
     e.journal = d.journalId ?? null;
     e.users.restore(d.userSeq ?? 0, d.users ?? []);
+    if (d.wallet !== undefined) e.wallet.restore(d.wallet);
     for (const a of d.assets) e.assetsByCode.set(a.code, { code: a.code, scale: a.scale });
     for (const m of d.markets) {
       const cfg: MarketConfig = {
@@ -716,6 +958,8 @@ interface SnapshotV1 {
   journalId?: string | null;
   userSeq?: number;
   users?: UserRow[];
+  /** absent in snapshots written before the wallet (issue 11) */
+  wallet?: { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[] };
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];

@@ -3,8 +3,9 @@
  * ended orders the engine retains (the requirement "a retried command with the same client id
  * returns the first result" must hold after the order itself was forgotten).
  *
- * Three namespaces, each keyed by (userId, key): client order ids of accepted orders (value: the
- * order's sequence number), deposit refs and transfer client ids (value: 0). A key recorded by a
+ * Four namespaces, each keyed by (userId, key): client order ids of accepted orders (value: the
+ * order's sequence number), deposit refs and transfer client ids (value: 0), withdrawal client ids (value: the
+ * withdrawal id's number). A key recorded by a
  * command with time `ts` (Unix ms) is valid for every later command with time < ts + windowMs.
  * Expired keys are removed by `evict(now)` in the order they were recorded (which is ts order,
  * since the sequencer assigns non-decreasing ts); `lookup` ignores a key that is expired but not yet
@@ -16,13 +17,15 @@
  * Namespace of an idempotency key: KEY_ORDER (userId, clientOrderId) of an accepted placeOrder,
  * KEY_DEPOSIT (userId, ref) of an accepted deposit, KEY_TRANSFER (userId, clientId) of an accepted transfer.
  */
-export type KeyKind = 0 | 1 | 2;
+export type KeyKind = 0 | 1 | 2 | 3;
 /** (userId, clientOrderId) of an accepted placeOrder; the entry's seq is the order's sequence number. */
 export const KEY_ORDER: KeyKind = 0;
 /** (userId, ref) of an accepted deposit. */
 export const KEY_DEPOSIT: KeyKind = 1;
 /** (userId, clientId) of an accepted transfer. */
 export const KEY_TRANSFER: KeyKind = 2;
+/** (userId, clientId) of an accepted requestWithdrawal; the entry's seq is the withdrawal id's number. */
+export const KEY_WITHDRAW: KeyKind = 3;
 
 /** One recorded key (shared by the lookup map and the expiry queue). */
 export interface KeyEntry {
@@ -31,7 +34,7 @@ export interface KeyEntry {
   key: string;
   /** command time that recorded the key (Unix ms) */
   ts: number;
-  /** order sequence number for KEY_ORDER, else 0 */
+  /** order sequence number for KEY_ORDER, withdrawal id number for KEY_WITHDRAW, else 0 */
   seq: number;
 }
 
@@ -44,7 +47,7 @@ export const DEFAULT_IDEMPOTENCY_WINDOW_MS = 86_400_000;
 /** The keys of the three namespaces with one expiry queue (see the file comment). */
 export class KeyWindow {
   /** per kind: userId -> key -> entry */
-  private readonly maps: Map<string, Map<string, KeyEntry>>[] = [new Map(), new Map(), new Map()];
+  private readonly maps: Map<string, Map<string, KeyEntry>>[] = [new Map(), new Map(), new Map(), new Map()];
   /** entries in recording order from `head` (stale entries, replaced in the map, are skipped) */
   private queue: (KeyEntry | undefined)[] = [];
   private head = 0;
@@ -116,7 +119,7 @@ export class KeyWindow {
   restoreRows(rows: KeyRow[]): void {
     for (const r of rows) {
       const [kind, userId, key, ts, seq] = r;
-      if ((kind !== 0 && kind !== 1 && kind !== 2) || typeof userId !== 'string' || typeof key !== 'string' || typeof ts !== 'number' || typeof seq !== 'number') {
+      if ((kind !== 0 && kind !== 1 && kind !== 2 && kind !== 3) || typeof userId !== 'string' || typeof key !== 'string' || typeof ts !== 'number' || typeof seq !== 'number') {
         throw new Error('restore: malformed idempotency key row');
       }
       this.add(kind, userId, key, ts, seq);

@@ -2,7 +2,7 @@
  * A read-only view of the engine that always reads the host's current engine object. The host replaces that
  * object when it rebuilds the state without a command that threw (engine-host.ts); services keep this view.
  */
-import type { AccountKind, Asset, Balance, CommandResult, DepthLevel, Engine, EngineApi, EngineSnapshot, MarketConfig, OrderView, UserRecord, UserRow } from '@exchange/core';
+import type { AccountKind, Asset, Balance, CommandResult, DepthLevel, Engine, EngineApi, EngineSnapshot, MarketConfig, OrderView, UserRecord, UserRow, WithdrawalView } from '@exchange/core';
 
 /** Delegates every read of EngineApi to `current()`; `execute` is refused (commands go through the host). */
 export class EngineView implements EngineApi {
@@ -43,6 +43,15 @@ export class EngineView implements EngineApi {
   }
   assetTotals(): Map<string, bigint> {
     return this.current().assetTotals();
+  }
+  withdrawal(withdrawalId: string): WithdrawalView | undefined {
+    return this.current().withdrawal(withdrawalId);
+  }
+  openWithdrawals(): WithdrawalView[] {
+    return this.current().openWithdrawals();
+  }
+  depositCredited(chain: string, txHash: string, logIndex: number): boolean {
+    return this.current().depositCredited(chain, txHash, logIndex);
   }
   journalId(): string | null {
     return this.current().journalId();
