@@ -86,6 +86,8 @@ export const DEFAULT_CLOSED_ORDER_RETENTION = 1_000;
 
 /** Largest asset scale accepted by addAsset (decimal places). */
 export const MAX_ASSET_SCALE = 36;
+/** Largest safe integer (2^53 - 1): block numbers and nonces. */
+const MAX_SAFE = 9_007_199_254_740_991;
 /** Longest accepted deposit ref / transfer clientId (characters). */
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 
@@ -360,11 +362,9 @@ export class Engine implements EngineApi, SpotHost {
       userId.charCodeAt(0) === 64 ||
       !isKey(chain, 16) ||
       !isTxHash(txHash) ||
-      typeof logIndex !== 'number' ||
-      !Number.isSafeInteger(logIndex) ||
-      logIndex < -1 ||
+      (logIndex !== -1 && !isNonNegInt(logIndex, MAX_SAFE)) ||
       !isEvmAddress(address) ||
-      !isNonNegInt(blockNumber, Number.MAX_SAFE_INTEGER)
+      !isNonNegInt(blockNumber, MAX_SAFE)
     ) {
       return reject('invalid_config');
     }
@@ -399,8 +399,9 @@ export class Engine implements EngineApi, SpotHost {
     if (src === undefined || src.available < amount) return reject('insufficient_balance');
     const u = this.users.get(userId);
     if (u === undefined) return reject('user_not_found');
-    const lockUntil = Number(u.profile.withdrawLockUntil ?? '0');
-    if (lockUntil > cmd.ts) return reject('withdrawal_locked');
+    // The lock's end (issue 10's security module writes it, Unix ms as decimal digits); compared as integers.
+    const lockUntil = u.profile.withdrawLockUntil;
+    if (lockUntil !== undefined && /^[0-9]{1,16}$/.test(lockUntil) && BigInt(lockUntil) > BigInt(cmd.ts)) return reject('withdrawal_locked');
     const day = utcDay(cmd.ts);
     if (this.wallet.usedOn(userId, asset, day) + amount > dailyLimit) return reject('daily_limit_exceeded');
     this.ledger.hold(src, amount);
@@ -494,7 +495,7 @@ export class Engine implements EngineApi, SpotHost {
 
   private broadcastWithdrawal(cmd: Extract<Command, { type: 'broadcastWithdrawal' }>): CommandResult {
     const { from, nonce, txHash, rawTx } = cmd;
-    if (!isEvmAddress(from) || !isNonNegInt(nonce, Number.MAX_SAFE_INTEGER) || !isTxHash(txHash) || !isHex(rawTx, MAX_RAW_TX_LENGTH)) return reject('invalid_config');
+    if (!isEvmAddress(from) || !isNonNegInt(nonce, MAX_SAFE) || !isTxHash(txHash) || !isHex(rawTx, MAX_RAW_TX_LENGTH)) return reject('invalid_config');
     const w = this.withdrawalFor(cmd.withdrawalId, 'broadcast');
     if (typeof w === 'string') return reject(w);
     w.state = 'BROADCASTING';
@@ -506,7 +507,7 @@ export class Engine implements EngineApi, SpotHost {
   }
 
   private withdrawalMined(cmd: Extract<Command, { type: 'withdrawalMined' }>): CommandResult {
-    if (!isNonNegInt(cmd.blockNumber, Number.MAX_SAFE_INTEGER)) return reject('invalid_config');
+    if (!isNonNegInt(cmd.blockNumber, MAX_SAFE)) return reject('invalid_config');
     const w = this.withdrawalFor(cmd.withdrawalId, 'mined');
     if (typeof w === 'string') return reject(w);
     w.state = 'CONFIRMING';
@@ -515,7 +516,7 @@ export class Engine implements EngineApi, SpotHost {
   }
 
   private completeWithdrawal(cmd: Extract<Command, { type: 'completeWithdrawal' }>): CommandResult {
-    if (!isNonNegInt(cmd.blockNumber, Number.MAX_SAFE_INTEGER)) return reject('invalid_config');
+    if (!isNonNegInt(cmd.blockNumber, MAX_SAFE)) return reject('invalid_config');
     const w = this.withdrawalFor(cmd.withdrawalId, 'complete');
     if (typeof w === 'string') return reject(w);
     const acc = this.ledger.account(w.userId, 'ASSETS', w.asset);
