@@ -31,7 +31,7 @@ function walletEngine(): Engine {
   return e;
 }
 
-function credit(userId: string, amount: bigint, txHash: string, logIndex: number): Command {
+function credit(userId: string, amount: bigint, txHash: string, logIndex: number): Extract<Command, { type: 'creditDeposit' }> {
   return { type: 'creditDeposit', ts: ts(), userId, asset: 'USDT', amount, chain: 'ETH', txHash, logIndex, address: ADDR, blockNumber: 10 };
 }
 
