@@ -11,3 +11,4 @@ export * from './kyc';
 export * from './security';
 export * from './chain';
 export * from './wallet';
+export * from './reserves';
