@@ -9,16 +9,16 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auditLog, projectionCursor, spotOrders, spotTrades, users } from '../db/schema';
+import { auditLog, projectionCursor, spotOrders, spotTrades, users, walletDeposits } from '../db/schema';
 import { workerProjectionStore } from '../db/worker-client';
-import type { AuditProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
+import type { AuditProjectionRow, DepositProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
 
 /** Name of the cursor row of the engine projection. */
 export const SPOT_CURSOR = 'spot';
 /** Rows per INSERT statement (keeps statements well under PostgreSQL's parameter limit). */
 const CHUNK = 500;
 
-export type { AuditProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
+export type { AuditProjectionRow, DepositProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
 
 /**
  * The projection in the database over Drizzle. A database opened over a worker thread (db/client.ts) has its
@@ -84,6 +84,22 @@ export function localProjectionStore(db: Db): ProjectionStore {
         for (let i = 0; i < audits.length; i += CHUNK) {
           await tx.insert(auditLog).values(audits.slice(i, i + CHUNK)).onConflictDoNothing({ target: auditLog.engineSeq });
         }
+        // Chain deposits credited (depositCredited): the watcher's row becomes CREDITED with its journal position; a
+        // database rebuilt from the journal gets the row from the event alone (no block hash or sender).
+        for (const d of b.deposits ?? []) {
+          await tx
+            .insert(walletDeposits)
+            .values(d)
+            .onConflictDoUpdate({
+              target: [walletDeposits.chain, walletDeposits.txHash, walletDeposits.logIndex],
+              set: {
+                status: 'CREDITED',
+                creditedSeq: sql`excluded.credited_seq`,
+                creditedAt: sql`coalesce(${walletDeposits.creditedAt}, excluded.credited_at)`,
+                updatedAt: sql`excluded.updated_at`,
+              },
+            });
+        }
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -108,6 +124,8 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly trades = new Map<string, TradeRow>();
   /** Audit rows by engineSeq. */
   readonly audits = new Map<number, AuditProjectionRow>();
+  /** Credited chain deposits by chain:txHash:logIndex. */
+  readonly deposits = new Map<string, DepositProjectionRow>();
   failWrites = false;
   writes = 0;
 
@@ -120,6 +138,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const u of b.users) this.users.set(String(u.id), { ...u });
     for (const t of b.trades) if (!this.trades.has(String(t.id))) this.trades.set(String(t.id), { ...t });
     for (const a of b.audits ?? []) if (!this.audits.has(a.engineSeq!)) this.audits.set(a.engineSeq!, { ...a });
+    for (const d of b.deposits ?? []) this.deposits.set(`${d.chain}:${d.txHash}:${d.logIndex}`, { ...d });
     for (const o of b.orders) {
       const prev = this.orders.get(String(o.id));
       if (prev === undefined || (prev.seq as number) <= (o.seq as number)) this.orders.set(String(o.id), { ...o });
@@ -138,6 +157,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.orders) c.orders.set(k, { ...v });
     for (const [k, v] of this.trades) c.trades.set(k, { ...v });
     for (const [k, v] of this.audits) c.audits.set(k, { ...v });
+    for (const [k, v] of this.deposits) c.deposits.set(k, { ...v });
     return c;
   }
 }

@@ -3,13 +3,15 @@
  * database worker's modules (db/worker-client.ts, db/db-worker-protocol.ts) use them without importing the store,
  * which imports them (no import circle).
  */
-import type { auditLog, spotOrders, spotTrades, users } from '../db/schema';
+import type { auditLog, spotOrders, spotTrades, users, walletDeposits } from '../db/schema';
 
 export type OrderRow = typeof spotOrders.$inferInsert;
 export type TradeRow = typeof spotTrades.$inferInsert;
 export type UserProjectionRow = typeof users.$inferInsert;
 /** An audit row carried by an updateUser command (the operator console's), written with the change it records. */
 export type AuditProjectionRow = typeof auditLog.$inferInsert;
+/** A credited chain deposit (depositCredited event): upserted by (chain, txHash, logIndex) as CREDITED (modules/wallet). */
+export type DepositProjectionRow = typeof walletDeposits.$inferInsert;
 
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
 export interface ProjectionState {
@@ -27,6 +29,8 @@ export interface ProjectionBatch {
   trades: TradeRow[];
   /** Audit rows of operator actions carried by the batch's commands (inserted once per engineSeq); absent = none. */
   audits?: AuditProjectionRow[];
+  /** Chain deposits credited by the batch's commands (wallet_deposits rows set CREDITED); absent = none. */
+  deposits?: DepositProjectionRow[];
 }
 
 /** The projector's sink. */

@@ -12,8 +12,8 @@
  * the buffer is bounded by the host, which stops taking commands while `buffered` is above its limit.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { EngineEvent, OrderView, TradeEvent } from '@exchange/core';
-import type { AuditProjectionRow, OrderRow, ProjectionStore, TradeRow, UserProjectionRow } from './projection-store';
+import type { DepositCredit, EngineEvent, OrderView, TradeEvent } from '@exchange/core';
+import type { AuditProjectionRow, DepositProjectionRow, OrderRow, ProjectionStore, TradeRow, UserProjectionRow } from './projection-store';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -150,6 +150,29 @@ export function auditRow(userId: string, audit: Readonly<Record<string, string>>
   };
 }
 
+/** The wallet_deposits row of a depositCredited event at journal position `seq` (status CREDITED). */
+export function depositRow(d: DepositCredit, seq: number, ts: number): DepositProjectionRow {
+  const at = new Date(ts);
+  return {
+    userId: BigInt(d.userId),
+    coin: d.asset,
+    chain: d.chain,
+    txHash: d.txHash,
+    logIndex: d.logIndex,
+    blockNumber: d.blockNumber,
+    blockHash: '',
+    fromAddress: '',
+    toAddress: d.address,
+    amount: d.amount.toString(),
+    chainAmount: '',
+    status: 'CREDITED',
+    creditedSeq: seq,
+    createdAt: at,
+    creditedAt: at,
+    updatedAt: at,
+  };
+}
+
 /** Loads the cursor and returns a running projector. */
 export async function createProjector(opts: ProjectorOptions): Promise<Projector> {
   const { store, log } = opts;
@@ -163,6 +186,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   let orders = new Map<string, OrderRow>();
   let trades: TradeRow[] = [];
   let audits: AuditProjectionRow[] = [];
+  let deposits: DepositProjectionRow[] = [];
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -195,14 +219,16 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchOrders = [...orders.values()];
     const batchTrades = trades;
     const batchAudits = audits;
+    const batchDeposits = deposits;
     const batchSeq = pushedSeq;
     users = new Map();
     orders = new Map();
     trades = [];
     audits = [];
+    deposits = [];
     count = 0;
     try {
-      await store.write({ journalId, seq: batchSeq, users: batchUsers, orders: batchOrders, trades: batchTrades, audits: batchAudits });
+      await store.write({ journalId, seq: batchSeq, users: batchUsers, orders: batchOrders, trades: batchTrades, audits: batchAudits, deposits: batchDeposits });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
       settleWaiters();
@@ -212,7 +238,8 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       for (const r of batchOrders) if (!orders.has(String(r.id))) orders.set(String(r.id), r);
       trades = batchTrades.concat(trades);
       audits = batchAudits.concat(audits);
-      count += batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length;
+      deposits = batchDeposits.concat(deposits);
+      count += batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length;
       failures++;
       log.error({ err, failures }, 'projector write failed; will retry');
       throw err;
@@ -268,6 +295,9 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
             audits.push(auditRow(ev.userId, ev.audit, seq, ev.ts));
             count++;
           }
+        } else if (ev.type === 'depositCredited') {
+          deposits.push(depositRow(ev.deposit, seq, ev.ts));
+          count++;
         } else if (ev.type === 'trade') {
           trades.push(tradeRow(ev, seq));
           count++;
