@@ -132,6 +132,10 @@ export const ERROR_MESSAGES = {
   session_not_found: { en: 'This device is not signed in', zh: '该设备未登录' },
   channel_not_bound: { en: 'No phone or e-mail of this kind is bound to your account', zh: '您的账户未绑定该类型的手机或邮箱' },
   secrets_unavailable: { en: 'Google Authenticator is not available on this server', zh: '本服务器暂不支持谷歌验证器' },
+  // reserves (issue 11, modules/reserves: proof of reserves)
+  reserves_no_snapshot: { en: 'No proof-of-reserves snapshot has been published yet', zh: '尚未发布储备金证明快照' },
+  reserves_not_included: { en: 'You are not in the latest snapshot (it was taken before you held any assets)', zh: '您不在最新快照中（快照生成时您尚未持有资产）' },
+  reserves_snapshot_running: { en: 'A snapshot is being taken, please try again shortly', zh: '快照正在生成，请稍后再试' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;
