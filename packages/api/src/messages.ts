@@ -121,6 +121,10 @@ export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   // account security: how long the lock still lasts, in whole minutes (rounded up)
   trans_password_locked: { en: 'Transaction password locked after 5 wrong attempts, try again in {minutes} minutes', zh: '交易密码错误5次已锁定，请{minutes}分钟后再试' },
   google_code_locked: { en: 'Too many wrong Google Authenticator codes, try again in {minutes} minutes', zh: '谷歌验证码错误次数过多，请{minutes}分钟后再试' },
+  // wallet (issue 11): the coin's limits, and the end of a withdrawal lock (UTC, "2026-11-24 21:57")
+  amount_below_minimum: { en: 'Minimum amount is {min} {coin}', zh: '最小数量为 {min} {coin}' },
+  amount_above_maximum: { en: 'Maximum amount is {max} {coin}', zh: '最大数量为 {max} {coin}' },
+  withdrawal_locked: { en: 'Withdrawals are locked until {until} (UTC) after a security change', zh: '安全设置变更后禁止提币，解锁时间 {until}（UTC）' },
 };
 
 /** Values of a message's parameters ({min}, {step}, {coin}). */
