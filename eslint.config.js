@@ -45,6 +45,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: noOurs(), message: 'api imports nothing of ours.' }] }] },
   },
   {
+    files: ['packages/chain/**/*.{ts,mjs,cjs}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: noOurs(), message: 'chain imports only npm libraries, nothing of ours.' }] }] },
+  },
+  {
     files: ['apps/admin/src/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [
       { group: ['@exchange/server', '@exchange/core', '**/apps/server/**', '**/apps/web/**', 'node:*'], message: 'The operator console imports only @exchange/api of ours, never server or web code.' },

@@ -3,6 +3,6 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/core', 'packages/api', 'apps/server', 'apps/web', 'apps/admin', 'bench', { test: { name: 'tidy', include: ['tidy.test.ts'] } }],
+    projects: ['packages/core', 'packages/api', 'packages/chain', 'apps/server', 'apps/web', 'apps/admin', 'bench', { test: { name: 'tidy', include: ['tidy.test.ts'] } }],
   },
 });
