@@ -10,7 +10,7 @@ import { depositXpubFromSeed, HOT_WALLET_PATH } from './hd';
 
 /** One withdrawal to sign: an EIP-1559 transaction from the hot wallet. */
 export interface WithdrawalToSign {
-  /** The user's destination address. */
+  /** The user's destination address: all lower case, or mixed case with a correct EIP-55 checksum. */
   to: Address;
   /** ERC-20 contract for a token withdrawal (USDT); null for native ETH. */
   token: Address | null;
@@ -41,7 +41,8 @@ export interface Signer {
   /**
    * Signs a withdrawal for `chainId`: for ETH a plain value transfer to `to`; for a token a call of
    * `transfer(to, amount)` on the token contract with value 0. Throws RangeError on amount <= 0, a negative or
-   * non-integer nonce, or gas <= 0.
+   * non-integer nonce, or gas <= 0, and viem's InvalidAddressError on a malformed `to`/`token` or a mixed-case
+   * address whose EIP-55 checksum is wrong (validate users' addresses before they get here).
    */
   signWithdrawal(req: WithdrawalToSign): Promise<SignedWithdrawal>;
 }
