@@ -21,6 +21,7 @@ import { createKycService, type KycService } from './modules/kyc/kyc.service';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
 import { secretBoxFromConfig } from './shared/secret-box';
+import { createChainService, type ChainService } from './modules/wallet/chain.service';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -47,6 +48,8 @@ export interface AppContext {
   payments: PaymentService;
   /** The operator console: operator auth for /api/admin/* (header x-admin-token), the audit log, user and KYC actions. */
   admin: AdminService;
+  /** The chain side of the wallet: deposit addresses, signer, chain client, deposit monitor, hot wallet, demo deposits. */
+  chain: ChainService;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
   metrics?: ProcessMetrics;
   /** Closes everything the context opened, in reverse order. */
@@ -97,6 +100,8 @@ export async function createContext(
   // The transaction password is checked by the security service (H1's verifyTransactionPassword).
   const payments = createPaymentService({ db: handle.db, kyc, uploads, security: () => security });
   const admin = createAdminService({ db: handle.db, host, box: secretBoxFromConfig(config), kyc: () => kyc });
+  const chain = createChainService({ config, db: handle.db, host, log: logger });
+  closers.push(() => chain.close());
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -111,6 +116,7 @@ export async function createContext(
     kyc,
     payments,
     admin,
+    chain,
     metrics,
     closers,
     async close() {

@@ -140,6 +140,12 @@ export async function orphanDepositsFrom(db: Db, chain: string, fromBlock: numbe
     .where(and(inRange, eq(walletDeposits.status, 'CREDITED')));
 }
 
+/** The distinct deposit addresses of `chain` that ever received a deposit (for the on-chain balances they hold). */
+export async function depositAddressesUsed(db: Db, chain: string): Promise<string[]> {
+  const rows = await db.selectDistinct({ a: walletDeposits.toAddress }).from(walletDeposits).where(eq(walletDeposits.chain, chain));
+  return rows.map((r) => r.a);
+}
+
 // ---- blocks (the watcher's cursor) ---------------------------------------------------------------------------------
 
 /** The newest block followed on `chain`, or null (never started, or a lost database). */
