@@ -66,6 +66,12 @@ describe('unknown URLs', () => {
     expect(fallthroughRoute('/PERSONALCENTER')?.login).toBe(true);
     expect(fallthroughRoute('/payment')?.login).toBeFalsy();
     expect(fallthroughRoute('/kline')).toBeUndefined();
+    // Issue 11's wallet screens likewise, each behind the login guard, none on the "not available yet" page.
+    for (const path of ['/assets/chooseCoin', '/assets/coinCharging', '/assets/withdrawCoin', '/assets/withdrawCoinSuccess', '/assets/transfer', '/assets/tranferSuccess', '/assets/capitalRecords', '/assets/capitalRecordsDetail']) {
+      expect(leaf(path), path).toBe('*');
+      expect(fallthroughRoute(path)?.login, path).toBe(true);
+      expect(String((fallthroughRoute(path)!.Page as unknown as { loader: () => unknown }).loader), path).toContain('features/wallet/pages/');
+    }
     const notAvailable = ROUTES.find((r) => r.path === '/kline')!.Page as unknown as { loader: () => unknown };
     expect(String(notAvailable.loader)).toContain('NotAvailablePage');
   });

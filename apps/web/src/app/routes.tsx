@@ -69,6 +69,17 @@ const BankCard = lazyPage(() => import('../features/payment/pages/BankCardPage')
 const Weixin = lazyPage(() => import('../features/payment/pages/WeixinPage'), ['payment']);
 const Zhifubao = lazyPage(() => import('../features/payment/pages/ZhifubaoPage'), ['payment']);
 
+// Issue 11: the wallet (deposit, withdraw, transfer, capital records).
+const WALLET_NS = ['wallet', 'account'];
+const ChooseCoin = lazyPage(() => import('../features/wallet/pages/ChooseCoinPage'), WALLET_NS);
+const CoinCharging = lazyPage(() => import('../features/wallet/pages/CoinChargingPage'), WALLET_NS);
+const WithdrawCoin = lazyPage(() => import('../features/wallet/pages/WithdrawCoinPage'), WALLET_NS);
+const WithdrawCoinSuccess = lazyPage(() => import('../features/wallet/pages/WithdrawCoinSuccessPage'), WALLET_NS);
+const Transfer = lazyPage(() => import('../features/wallet/pages/TransferPage'), WALLET_NS);
+const TranferSuccess = lazyPage(() => import('../features/wallet/pages/TranferSuccessPage'), WALLET_NS);
+const CapitalRecords = lazyPage(() => import('../features/wallet/pages/CapitalRecordsPage'), WALLET_NS);
+const CapitalRecordsDetail = lazyPage(() => import('../features/wallet/pages/CapitalRecordsDetailPage'), WALLET_NS);
+
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
@@ -107,14 +118,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/mortgage',
   '/mort_record',
   '/redeem_record',
-  '/assets/chooseCoin',
-  '/assets/coinCharging',
-  '/assets/withdrawCoin',
-  '/assets/withdrawCoinSuccess',
-  '/assets/transfer',
-  '/assets/tranferSuccess',
-  '/assets/capitalRecords',
-  '/assets/capitalRecordsDetail',
 ];
 
 /** Routes of the app that spec section 2 does not list: the account centre's devices and activity (issue 10). */
@@ -166,6 +169,16 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/personalCenter', Page: PersonalCenter, login: true, fallthrough: true },
   // Sub-pages of the account centre the spec does not name (issue 10 "Sessions and security log", as Binance).
   ...EXTRA_ROUTES.map((path) => ({ path, Page: path === '/accountCenter/devices' ? Devices : Activity, login: true, fallthrough: true })),
+
+  // Issue 11: the wallet. Main routes: each needs a session (the router sends logged-out visitors to /login).
+  { path: '/assets/chooseCoin', Page: ChooseCoin, login: true, fallthrough: true },
+  { path: '/assets/coinCharging', Page: CoinCharging, login: true, fallthrough: true },
+  { path: '/assets/withdrawCoin', Page: WithdrawCoin, login: true, fallthrough: true },
+  { path: '/assets/withdrawCoinSuccess', Page: WithdrawCoinSuccess, login: true, fallthrough: true },
+  { path: '/assets/transfer', Page: Transfer, login: true, fallthrough: true },
+  { path: '/assets/tranferSuccess', Page: TranferSuccess, login: true, fallthrough: true },
+  { path: '/assets/capitalRecords', Page: CapitalRecords, login: true, fallthrough: true },
+  { path: '/assets/capitalRecordsDetail', Page: CapitalRecordsDetail, login: true, fallthrough: true },
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

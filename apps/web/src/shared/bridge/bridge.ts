@@ -9,6 +9,10 @@ export type StatusBarStyle = 'light' | 'dark';
 
 interface NativeShell {
   setStatusBarStyle?: (style: StatusBarStyle, background: string) => void;
+  /** Saves a PNG (data: URL) to the photo library; resolves 'denied' when the user refused the permission. */
+  saveImage?: (dataUrl: string, fileName: string) => Promise<'saved' | 'denied' | 'failed'>;
+  /** Opens the app's page in the system settings (to grant a refused permission). */
+  openSettings?: () => void;
 }
 
 function native(): NativeShell | null {
@@ -30,6 +34,41 @@ export function setStatusBarStyle(style: StatusBarStyle, background: string): vo
     document.head.appendChild(meta);
   }
   meta.content = background;
+}
+
+/** Outcome of saveImage: saved, the photo permission refused (spec section 6: prompt to open settings), or failed. */
+export type SaveImageResult = 'saved' | 'denied' | 'failed';
+
+/**
+ * Saves an image (a PNG data: URL) to the device (spec section 6): in the native shell to the photo library, which
+ * may ask for the permission; on the web a download of the file (no permission to ask for).
+ */
+export async function saveImage(dataUrl: string, fileName: string): Promise<SaveImageResult> {
+  const n = native();
+  if (n?.saveImage) {
+    try {
+      return await n.saveImage(dataUrl, fileName);
+    } catch {
+      return 'failed';
+    }
+  }
+  try {
+    const a = document.createElement('a');
+    a.href = dataUrl;
+    a.download = fileName;
+    a.rel = 'noopener';
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    return 'saved';
+  } catch {
+    return 'failed';
+  }
+}
+
+/** Opens the system settings of the app (native shell only; a no-op on the web). */
+export function openAppSettings(): void {
+  native()?.openSettings?.();
 }
 
 /** Build id of the running code (vite define). */

@@ -26,7 +26,7 @@ export function Field(props: {
   onChange: (v: string) => void;
   placeholder?: string;
   type?: string;
-  inputMode?: 'text' | 'numeric' | 'email' | 'tel';
+  inputMode?: 'text' | 'numeric' | 'decimal' | 'email' | 'tel';
   maxLength?: number;
   prefix?: ReactNode;
   suffix?: ReactNode;

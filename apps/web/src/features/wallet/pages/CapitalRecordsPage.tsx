@@ -1,0 +1,117 @@
+/**
+ * /assets/capitalRecords?type=coinCharging|withdrawCoin|transfer (spec section 2): tabs of the three record types
+ * (the tab is kept in the query), each an endless list (20 a page, the next page loads near the bottom) of rows with
+ * coin, amount, state and time; a row opens /assets/capitalRecordsDetail?type=&id=.
+ */
+import { InfiniteScroll } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { DepositRecord, RecordType, TransferRecord, WithdrawRecord } from '@exchange/api';
+import { formatDateTime } from '../../../shared/format';
+import { LoginFirst } from '../../../shared/guards/LoginFirst';
+import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { SegTabs } from '../../../shared/ui/SegTabs';
+import { CoinIcon } from '../../../shared/ui/CoinIcon';
+import { useRecordPages } from '../api/get-records';
+import '../wallet.css';
+
+const TYPES: readonly RecordType[] = ['coinCharging', 'withdrawCoin', 'transfer'];
+
+/** The record type of the query (deposits unless it names another). */
+export function recordTypeOf(v: string | null): RecordType {
+  return TYPES.includes(v as RecordType) ? (v as RecordType) : 'coinCharging';
+}
+
+export default function CapitalRecordsPage() {
+  const { t } = useTranslation('wallet');
+  const [params, setParams] = useSearchParams();
+  const type = recordTypeOf(params.get('type'));
+  return (
+    <div className="wl-page">
+      <PageHeader title={t('records.title')} fallback="/assets" />
+      <SegTabs
+        items={TYPES.map((k) => ({ key: k, label: t(`records.tab.${k}`) }))}
+        active={type}
+        onChange={(k) => setParams({ type: k }, { replace: true })}
+        label={t('records.title')}
+        classPrefix="wl"
+        variant="line"
+        className="wl-records-tabs"
+      />
+      <LoginFirst>
+        <RecordList key={type} type={type} />
+      </LoginFirst>
+    </div>
+  );
+}
+
+function RecordList({ type }: { type: RecordType }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const q = useRecordPages(type);
+  if (q.isLoading) return <InlineLoading />;
+  if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
+  const pages = q.data?.pages ?? [];
+  type AnyRecord = DepositRecord | WithdrawRecord | TransferRecord;
+  const rows = pages.flatMap((p): AnyRecord[] => (type === 'coinCharging' ? p.deposits : type === 'withdrawCoin' ? p.withdrawals : p.transfers));
+  if (rows.length === 0) return <EmptyState text={t('records.empty')} />;
+  return (
+    <>
+      <ul className="wl-records" aria-label={t(`records.tab.${type}`)}>
+        {rows.map((r) => (
+          <li key={r.id}>
+            <button type="button" className="wl-record" onClick={() => navigate(`/assets/capitalRecordsDetail?type=${type}&id=${encodeURIComponent(r.id)}`)}>
+              <RecordRow type={type} r={r} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <InfiniteScroll
+        hasMore={!!q.hasNextPage}
+        loadMore={async () => {
+          await q.fetchNextPage();
+        }}
+      >
+        {q.hasNextPage ? t('records.loading') : t('records.end')}
+      </InfiniteScroll>
+    </>
+  );
+}
+
+/** One row: coin, signed amount, state (or the accounts of a transfer), time. */
+function RecordRow({ type, r }: { type: RecordType; r: DepositRecord | WithdrawRecord | TransferRecord }) {
+  const { t } = useTranslation('wallet');
+  let amount = r.amount;
+  let state: string;
+  let tone = 'credited';
+  if (type === 'coinCharging') {
+    const d = r as DepositRecord;
+    amount = `+${d.amount}`;
+    state = d.status === 'CONFIRMING' ? `${t('depositStatus.CONFIRMING')} ${Math.min(d.confirmations, d.confirmationsRequired)}/${d.confirmationsRequired}` : t(`depositStatus.${d.status}`);
+    tone = d.status.toLowerCase();
+  } else if (type === 'withdrawCoin') {
+    const w = r as WithdrawRecord;
+    amount = `-${w.amount}`;
+    state = t(`withdrawStatus.${w.status}`);
+    tone = w.status === 'COMPLETED' ? 'credited' : w.status === 'REJECTED' || w.status === 'FAILED' ? 'failed' : 'confirming';
+  } else {
+    const x = r as TransferRecord;
+    state = `${t(`account.${x.from}`)} → ${t(`account.${x.to}`)}`;
+    tone = 'plain';
+  }
+  return (
+    <>
+      <CoinIcon coin={r.coin} size={28} />
+      <span className="wl-record-main">
+        <span className="wl-record-top">
+          <span className="wl-coin-code">{r.coin}</span>
+          <span className="wl-amount">{amount}</span>
+        </span>
+        <span className="wl-record-bottom">
+          <span className="wl-time">{formatDateTime(r.createdAt)}</span>
+          <span className={`wl-state wl-state-${tone}`}>{state}</span>
+        </span>
+      </span>
+    </>
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * /assets/coinCharging?coin= (spec section 2 "Deposit: choose coin and chain, address, save QR code, copy address"):
+ * the coin (tap to choose another), its networks, and for the chosen one the caller's address (getDepositAddress)
+ * as text and QR code, Copy ('Copy failed, please retry' on failure), Save QR code (native bridge, else a PNG
+ * download; refused permission: the prompt of spec section 6), the minimum deposit and "N confirmations". A network
+ * this deployment has no node for says so instead of an address. In the demo, "Send a test deposit" makes the dev
+ * chain pay the address; the latest deposits then show their confirmations n/N, polled every 2 s until credited.
+ * No coin in the query: the coin chooser.
+ */
+import { useState } from 'react';
+import { Button, Dialog, ProgressBar } from 'antd-mobile';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CoinChain, DepositRecord } from '@exchange/api';
+import { showToast } from '../../../shared/api-client';
+import { openAppSettings, saveImage } from '../../../shared/bridge';
+import { formatDateTime } from '../../../shared/format';
+import { LoginFirst } from '../../../shared/guards/LoginFirst';
+import { InlineLoading, LoadFailed } from '../../../shared/ui';
+import { useCoins } from '../api/get-coins';
+import { useDepositAddress } from '../api/get-deposit-address';
+import { useDemoDeposit } from '../api/demo-deposit';
+import { useRecentDeposits } from '../api/get-records';
+import { WalletHeader } from '../components/WalletHeader';
+import { CoinPickerRow } from '../components/CoinPickerRow';
+import { ChainTabs } from '../components/ChainTabs';
+import { CopyButton } from '../components/CopyButton';
+import { QrImage, useQrDataUrl } from '../components/QrImage';
+import '../wallet.css';
+
+/** Amount of the demo's test deposit per coin (coin units). */
+export const TEST_DEPOSIT_AMOUNT: Record<string, string> = { USDT: '1000', ETH: '0.5' };
+
+/** The network to show first: the one in the query if the coin has it, else the first available, else the first. */
+export function defaultChain(chains: readonly CoinChain[], wanted: string | null): string {
+  return (chains.find((c) => c.chain === wanted) ?? chains.find((c) => c.available) ?? chains[0])?.chain ?? '';
+}
+
+export default function CoinChargingPage() {
+  const { t } = useTranslation('wallet');
+  const [params] = useSearchParams();
+  const coin = (params.get('coin') ?? '').toUpperCase();
+  if (!coin) return <Navigate to="/assets/chooseCoin?type=coinCharging" replace />;
+  return (
+    <div className="wl-page">
+      <WalletHeader title={t('deposit.title', { coin })} records="coinCharging" />
+      <LoginFirst>
+        <DepositBody coin={coin} wantedChain={params.get('chain')} />
+      </LoginFirst>
+    </div>
+  );
+}
+
+function DepositBody({ coin, wantedChain }: { coin: string; wantedChain: string | null }) {
+  const { t } = useTranslation('wallet');
+  const coins = useCoins();
+  const info = coins.data?.find((c) => c.coin === coin);
+  const [chain, setChain] = useState('');
+  const chains = info?.chains ?? [];
+  const selected = chains.find((c) => c.chain === chain) ?? chains.find((c) => c.chain === defaultChain(chains, wantedChain));
+  if (coins.isLoading) return <InlineLoading />;
+  if (coins.isError) return <LoadFailed error={coins.error} onRetry={() => void coins.refetch()} />;
+  return (
+    <>
+      <CoinPickerRow coin={coin} name={info?.name} type="coinCharging" />
+      <ChainTabs chains={chains} value={selected?.chain ?? ''} onChange={setChain} />
+      {!info ? (
+        <p className="wl-notice">{t('deposit.unknownCoin', { coin })}</p>
+      ) : !selected || !selected.available ? (
+        <p className="wl-notice" role="status">
+          {t('networkUnavailable')}
+        </p>
+      ) : !selected.depositEnabled ? (
+        <p className="wl-notice" role="status">
+          {t('deposit.suspended')}
+        </p>
+      ) : (
+        <AddressCard coin={coin} chain={selected} />
+      )}
+    </>
+  );
+}
+
+function AddressCard({ coin, chain }: { coin: string; chain: CoinChain }) {
+  const { t } = useTranslation('wallet');
+  const addr = useDepositAddress(coin, chain.chain, true);
+  const qr = useQrDataUrl(addr.data?.address ?? '', 360);
+  // After a test deposit, the latest deposits are polled for up to a minute until the watcher lists it.
+  const [expectUntil, setExpectUntil] = useState(0);
+  if (addr.isLoading) return <InlineLoading />;
+  if (addr.isError || !addr.data) return <LoadFailed error={addr.error} onRetry={() => void addr.refetch()} compact />;
+  const a = addr.data;
+  const onSave = async () => {
+    if (!qr) return;
+    const r = await saveImage(qr, `${coin}-${chain.chain}-deposit.png`);
+    if (r === 'saved') showToast(t('deposit.saved'));
+    else if (r === 'failed') showToast(t('deposit.saveFailed'));
+    else if (await Dialog.confirm({ content: t('deposit.permission'), confirmText: t('deposit.openSettings'), cancelText: t('common:cancel') })) openAppSettings();
+  };
+  return (
+    <>
+      <section className="wl-card wl-address-card" aria-label={t('deposit.address')}>
+        <QrImage url={qr} size={180} label={t('deposit.qrAlt', { coin, chain: chain.chainName })} />
+        <div className="wl-label">{t('deposit.address')}</div>
+        <div className="wl-address" data-testid="deposit-address">
+          {a.address}
+        </div>
+        <div className="wl-actions-row">
+          <CopyButton text={a.address} label={t('deposit.copyAddress')} className="wl-btn-secondary" />
+          <button type="button" className="wl-btn-secondary" onClick={() => void onSave()} disabled={!qr}>
+            {t('deposit.saveQr')}
+          </button>
+        </div>
+      </section>
+      <dl className="wl-facts">
+        <div>
+          <dt>{t('deposit.minimum')}</dt>
+          <dd>
+            {a.minDeposit} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('deposit.arrival')}</dt>
+          <dd>{t('deposit.confirmations', { n: a.confirmations })}</dd>
+        </div>
+        {chain.contract && (
+          <div>
+            <dt>{t('deposit.contract')}</dt>
+            <dd className="wl-mono">{`${chain.contract.slice(0, 8)}…${chain.contract.slice(-6)}`}</dd>
+          </div>
+        )}
+      </dl>
+      <p className="wl-warn">{t('deposit.warning', { coin, chain: chain.chainName, min: a.minDeposit })}</p>
+      {a.demoDeposit && <TestDeposit coin={coin} chain={chain.chain} onSent={() => setExpectUntil(Date.now() + 60_000)} />}
+      <RecentDeposits coin={coin} expecting={expectUntil > Date.now()} />
+    </>
+  );
+}
+
+/** The demo's "Send a test deposit" (DepositAddress.demoDeposit). */
+function TestDeposit({ coin, chain, onSent }: { coin: string; chain: string; onSent: () => void }) {
+  const { t } = useTranslation('wallet');
+  const send = useDemoDeposit();
+  const amount = TEST_DEPOSIT_AMOUNT[coin] ?? '1';
+  return (
+    <div className="wl-demo">
+      <Button
+        block
+        color="primary"
+        fill="outline"
+        loading={send.isPending}
+        onClick={() =>
+          send.mutate(
+            { coin, chain, amount },
+            {
+              onSuccess: () => {
+                showToast(t('deposit.testSent'));
+                onSent();
+              },
+            },
+          )
+        }
+      >
+        {t('deposit.sendTest', { amount, coin })}
+      </Button>
+      <p className="wl-hint">{t('deposit.testHint')}</p>
+    </div>
+  );
+}
+
+/** The latest deposits of the coin: confirmations n/N while waiting (polled every 2 s), then credited. */
+function RecentDeposits({ coin, expecting }: { coin: string; expecting: boolean }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const q = useRecentDeposits(coin, expecting, true);
+  const list = q.data?.deposits ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className="wl-card" aria-label={t('deposit.recent')}>
+      <div className="wl-card-title">{t('deposit.recent')}</div>
+      <ul className="wl-recent">
+        {list.slice(0, 3).map((d) => (
+          <li key={d.id}>
+            <button type="button" className="wl-recent-item" onClick={() => navigate(`/assets/capitalRecordsDetail?type=coinCharging&id=${d.id}`)}>
+              <DepositLine d={d} />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** One deposit: amount, state, confirmations n/N with a bar while confirming, time. */
+export function DepositLine({ d }: { d: DepositRecord }) {
+  const { t } = useTranslation('wallet');
+  const n = Math.min(d.confirmations, d.confirmationsRequired);
+  return (
+    <>
+      <span className="wl-recent-top">
+        <span className="wl-amount">
+          +{d.amount} {d.coin}
+        </span>
+        <span className={`wl-state wl-state-${d.status.toLowerCase()}`}>{t(`depositStatus.${d.status}`)}</span>
+      </span>
+      {d.status === 'CONFIRMING' && (
+        <span className="wl-confirm">
+          <ProgressBar percent={d.confirmationsRequired ? (100 * n) / d.confirmationsRequired : 0} />
+          <span>{t('confirmationsOf', { n, total: d.confirmationsRequired })}</span>
+        </span>
+      )}
+      <span className="wl-time">{formatDateTime(d.createdAt)}</span>
+    </>
+  );
+}

@@ -1,0 +1,304 @@
+/**
+ * /assets/withdrawCoin?coin= (spec sections 2 and 5, issue 11 "Withdraw"): the coin and network, the address (typed,
+ * or picked from the address book; "Save to address book"), the amount with the available balance and "Max", the
+ * minimum, maximum, fee and "You will receive". Client checks mirror the server's with the spec's messages (address
+ * required and correct: EIP-55 when mixed case; amount required, decimals, not below the minimum, not above the
+ * available balance or the maximum). Unverified users are prompted to verify (/personalCenter); without a
+ * transaction password a prompt leads to /accountCenter/postPasswordSet; during a 24 h lock a banner gives its end
+ * and the button is off. Submitting opens the security sheet (PIN, e-mail/SMS code, Google code when bound); the
+ * request carries a client id kept across retries of the same submission. Then /assets/withdrawCoinSuccess?id=.
+ */
+import { useRef, useState } from 'react';
+import { Button, Dialog, Popup } from 'antd-mobile';
+import { ExclamationCircleFill } from 'antd-mobile-icons';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { CoinChain } from '@exchange/api';
+import { isApiError, showToast } from '../../../shared/api-client';
+import { formatDateTime } from '../../../shared/format';
+import { Field } from '../../../shared/forms/fields';
+import { LoginFirst } from '../../../shared/guards/LoginFirst';
+import { InlineLoading, LoadFailed } from '../../../shared/ui';
+import { useCoins } from '../api/get-coins';
+import { useWithdrawInfo, type WithdrawInfo } from '../api/get-withdraw-info';
+import { useWithdraw } from '../api/withdraw';
+import { useAddAddress } from '../api/add-address';
+import { WalletHeader } from '../components/WalletHeader';
+import { CoinPickerRow } from '../components/CoinPickerRow';
+import { ChainTabs } from '../components/ChainTabs';
+import { AddressBookPopup } from '../components/AddressBookPopup';
+import { WithdrawConfirmPopup, type WithdrawProofs } from '../components/WithdrawConfirmPopup';
+import { checkEvmAddress } from '../lib/address';
+import { checkWithdrawAmount, receiveAmount, sanitizeAmount, withdrawMax } from '../lib/amounts';
+import { clientIdKeeper } from '../lib/client-id';
+import { defaultChain } from './CoinChargingPage';
+import '../wallet.css';
+
+export default function WithdrawCoinPage() {
+  const { t } = useTranslation('wallet');
+  const [params] = useSearchParams();
+  const coin = (params.get('coin') ?? '').toUpperCase();
+  if (!coin) return <Navigate to="/assets/chooseCoin?type=withdrawCoin" replace />;
+  return (
+    <div className="wl-page">
+      <WalletHeader title={t('withdraw.title', { coin })} records="withdrawCoin" />
+      <LoginFirst>
+        <WithdrawBody coin={coin} wantedChain={params.get('chain')} />
+      </LoginFirst>
+    </div>
+  );
+}
+
+function WithdrawBody({ coin, wantedChain }: { coin: string; wantedChain: string | null }) {
+  const { t } = useTranslation('wallet');
+  const coins = useCoins();
+  const info = coins.data?.find((c) => c.coin === coin);
+  const [chain, setChain] = useState('');
+  const chains = info?.chains ?? [];
+  const selected = chains.find((c) => c.chain === chain) ?? chains.find((c) => c.chain === defaultChain(chains, wantedChain));
+  if (coins.isLoading) return <InlineLoading />;
+  if (coins.isError) return <LoadFailed error={coins.error} onRetry={() => void coins.refetch()} />;
+  return (
+    <>
+      <CoinPickerRow coin={coin} name={info?.name} type="withdrawCoin" />
+      <ChainTabs chains={chains} value={selected?.chain ?? ''} onChange={setChain} />
+      {!selected || !selected.available ? (
+        <p className="wl-notice" role="status">
+          {t('networkUnavailable')}
+        </p>
+      ) : !selected.withdrawEnabled ? (
+        <p className="wl-notice" role="status">
+          {t('withdraw.suspended')}
+        </p>
+      ) : (
+        <InfoLoader coin={coin} chain={selected} />
+      )}
+    </>
+  );
+}
+
+function InfoLoader({ coin, chain }: { coin: string; chain: CoinChain }) {
+  const q = useWithdrawInfo(coin, chain.chain, true);
+  if (q.isLoading) return <InlineLoading />;
+  if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} compact />;
+  return <WithdrawForm key={`${coin}/${chain.chain}`} info={q.data} chain={chain} />;
+}
+
+/** The form of one coin on one network. Exported for tests. */
+export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinChain }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const [address, setAddress] = useState('');
+  const [amount, setAmount] = useState('');
+  const [errors, setErrors] = useState<{ address?: string | null; amount?: string | null }>({});
+  const [book, setBook] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const keeper = useRef(clientIdKeeper());
+  const withdraw = useWithdraw();
+  const locked = !!info.lock && info.lock.until > Date.now();
+  const coin = info.coin;
+  const addr = address.trim();
+  const receive = receiveAmount(amount, info.withdrawFee);
+
+  const addressError = (): string | null => {
+    const p = checkEvmAddress(addr);
+    return p ? t(`v.address.${p}`) : null;
+  };
+  const amountError = (): string | null => {
+    const k = checkWithdrawAmount(amount, info);
+    return k ? t(k, { min: info.minWithdraw, max: info.maxWithdraw, n: info.withdrawDecimals, fee: info.withdrawFee, coin }) : null;
+  };
+
+  const prompt = async (content: string, confirmText: string, to: string) => {
+    if (await Dialog.confirm({ content, confirmText, cancelText: t('common:cancel') })) navigate(to);
+  };
+
+  const onSubmit = () => {
+    const next = { address: addressError(), amount: amountError() };
+    setErrors(next);
+    if (next.address || next.amount || locked) return;
+    if (!info.verified) return void prompt(t('common:guard.needVerify'), t('common:guard.toVerify'), '/personalCenter');
+    if (!info.transPasswordSet) return void prompt(t('withdraw.needPin'), t('withdraw.toSetPin'), '/accountCenter/postPasswordSet');
+    setConfirming(true);
+  };
+
+  const onConfirm = async (p: WithdrawProofs) => {
+    const fields = { coin, chain: chain.chain, address: addr, amount };
+    const clientId = keeper.current.idFor(JSON.stringify(fields));
+    try {
+      const rec = await withdraw.mutateAsync({ ...fields, ...p, clientId });
+      keeper.current.reset();
+      setConfirming(false);
+      navigate(`/assets/withdrawCoinSuccess?id=${encodeURIComponent(rec.id)}`, { replace: true });
+    } catch (e) {
+      if (isApiError(e, 'trans_password_not_set')) {
+        setConfirming(false);
+        void prompt(t('withdraw.needPin'), t('withdraw.toSetPin'), '/accountCenter/postPasswordSet');
+      }
+      throw e;
+    }
+  };
+
+  return (
+    <form
+      className="wl-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      {locked && info.lock && (
+        <div className="wl-lock" role="status">
+          <ExclamationCircleFill className="wl-lock-icon" aria-hidden="true" />
+          <div>
+            <div className="wl-strong">{t('withdraw.locked', { time: formatDateTime(info.lock.until) })}</div>
+            <div className="wl-hint">{t(`lockReason.${info.lock.reason}`, { defaultValue: info.lock.reason })}</div>
+          </div>
+        </div>
+      )}
+      {!info.verified && (
+        <div className="wl-lock wl-verify" role="status">
+          <ExclamationCircleFill className="wl-lock-icon" aria-hidden="true" />
+          <div className="wl-grow">{t('withdraw.verifyFirst')}</div>
+          <Button size="mini" color="primary" onClick={() => navigate('/personalCenter')}>
+            {t('common:guard.toVerify')}
+          </Button>
+        </div>
+      )}
+      <Field
+        label={t('withdraw.address')}
+        value={address}
+        onChange={(v) => setAddress(v.replace(/\s/g, ''))}
+        placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName })}
+        maxLength={64}
+        autoComplete="off"
+        error={errors.address}
+        suffix={
+          <button type="button" className="wl-icon-btn" aria-label={t('book.title')} onClick={() => setBook(true)}>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 3h12v18H6zM9 8h6M9 12h6M3 7h3M3 12h3M3 17h3" stroke="currentColor" strokeWidth="1.7" fill="none" strokeLinecap="round" />
+            </svg>
+          </button>
+        }
+      />
+      {addr && !checkEvmAddress(addr) && (
+        <button type="button" className="wl-link wl-save-address" onClick={() => setSaving(true)}>
+          {t('book.save')}
+        </button>
+      )}
+      <Field
+        label={t('withdraw.amount')}
+        value={amount}
+        onChange={(v) => setAmount(sanitizeAmount(v, info.withdrawDecimals))}
+        placeholder={t('withdraw.amountPlaceholder', { min: info.minWithdraw })}
+        inputMode="decimal"
+        maxLength={40}
+        autoComplete="off"
+        error={errors.amount}
+        suffix={
+          <span className="wl-amount-suffix">
+            <span>{coin}</span>
+            <button type="button" className="wl-max" onClick={() => setAmount(withdrawMax(info))}>
+              {t('withdraw.max')}
+            </button>
+          </span>
+        }
+      />
+      <div className="wl-available">
+        {t('available')}{' '}
+        <span className="wl-strong" data-testid="withdraw-available">
+          {info.available} {coin}
+        </span>
+      </div>
+      <dl className="wl-facts">
+        <div>
+          <dt>{t('withdraw.minimum')}</dt>
+          <dd>
+            {info.minWithdraw} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.maximum')}</dt>
+          <dd>
+            {info.maxWithdraw} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.fee')}</dt>
+          <dd>
+            {info.withdrawFee} {coin}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('withdraw.daily')}</dt>
+          <dd>{t('withdraw.dailyValue', { used: info.dailyUsed, limit: info.dailyLimit, coin })}</dd>
+        </div>
+      </dl>
+      <div className="wl-receive">
+        <span>{t('withdraw.receive')}</span>
+        <span className="wl-receive-value" data-testid="withdraw-receive">
+          {receive || '0'} {coin}
+        </span>
+      </div>
+      <p className="wl-warn">{t('withdraw.warning', { coin, chain: chain.chainName })}</p>
+      <Button block color="primary" type="submit" disabled={locked}>
+        {t('withdraw.submit')}
+      </Button>
+      <AddressBookPopup
+        visible={book}
+        coin={coin}
+        chain={chain.chain}
+        onClose={() => setBook(false)}
+        onPick={(a) => {
+          setAddress(a);
+          setErrors((e) => ({ ...e, address: null }));
+          setBook(false);
+        }}
+      />
+      <SaveAddressPopup visible={saving} coin={coin} chain={chain.chain} address={addr} onClose={() => setSaving(false)} />
+      <WithdrawConfirmPopup
+        visible={confirming}
+        info={info}
+        summary={{ address: addr, amount, fee: info.withdrawFee, receive }}
+        onClose={() => setConfirming(false)}
+        onConfirm={onConfirm}
+      />
+    </form>
+  );
+}
+
+/** "Save to address book": a label for the typed address. */
+function SaveAddressPopup(props: { visible: boolean; coin: string; chain: string; address: string; onClose: () => void }) {
+  const { t } = useTranslation('wallet');
+  const [label, setLabel] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = useAddAddress();
+  const save = () => {
+    const l = label.trim();
+    if (!l) return setError(t('book.labelRequired'));
+    add.mutate(
+      { coin: props.coin, chain: props.chain, address: props.address, label: l },
+      {
+        onSuccess: () => {
+          showToast(t('book.saved'));
+          setLabel('');
+          props.onClose();
+        },
+      },
+    );
+  };
+  return (
+    <Popup visible={props.visible} onMaskClick={props.onClose} bodyClassName="wl-sheet" destroyOnClose>
+      <div role="dialog" aria-label={t('book.save')}>
+        <h2 className="wl-sheet-title">{t('book.save')}</h2>
+        <p className="wl-mono wl-break">{props.address}</p>
+        <Field label={t('book.label')} value={label} onChange={(v) => { setLabel(v); setError(null); }} placeholder={t('book.labelPlaceholder')} maxLength={32} error={error} />
+        <Button block color="primary" loading={add.isPending} onClick={save}>
+          {t('book.saveOk')}
+        </Button>
+      </div>
+    </Popup>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * /assets/withdrawCoinSuccess?id= (spec section 2): the withdrawal just filed: "Withdrawal submitted", the record
+ * with its state and timeline (polled while it moves: review, approved, broadcasting, confirming, completed), and
+ * the way on: the withdrawal records, or back to the assets.
+ */
+import { Button, Result } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoginFirst } from '../../../shared/guards/LoginFirst';
+import { InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { useRecordDetail } from '../api/get-record-detail';
+import { RecordDetailView } from '../components/RecordDetailView';
+import '../wallet.css';
+
+export default function WithdrawCoinSuccessPage() {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  return (
+    <div className="wl-page">
+      <PageHeader title={t('withdrawSuccess.title')} onBack={() => navigate('/assets', { replace: true })} />
+      <LoginFirst>
+        <Result status="success" title={t('withdrawSuccess.result')} description={t('withdrawSuccess.hint')} className="wl-result" />
+        {id && <Detail id={id} />}
+        <div className="wl-form wl-buttons">
+          <Button block color="primary" onClick={() => navigate('/assets/capitalRecords?type=withdrawCoin', { replace: true })}>
+            {t('withdrawSuccess.records')}
+          </Button>
+          <Button block onClick={() => navigate('/assets', { replace: true })}>
+            {t('backToAssets')}
+          </Button>
+        </div>
+      </LoginFirst>
+    </div>
+  );
+}
+
+function Detail({ id }: { id: string }) {
+  const q = useRecordDetail('withdrawCoin', id);
+  if (q.isLoading) return <InlineLoading />;
+  if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} compact />;
+  return <RecordDetailView d={q.data} />;
+}
