@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient, fundFromFaucet } from './client';
 import { DEMO_HOT_WALLET_ETH, DEMO_USDT_MINT, prepareDemoChain } from './demo';
 import { DEV_FAUCET_ADDRESS, startDevChain, type DevChain } from './devnode';
+import artifact from '../artifacts/TetherToken.json' with { type: 'json' };
 import { DEV_USDT_ADDRESS, TOKEN_ABI } from './token';
 
 const hotWallet: Address = '0x1111111111111111111111111111111111111111';
@@ -32,6 +33,14 @@ describe('the dev USDT token', () => {
     expect(await pub.readContract({ address: usdt, abi: TOKEN_ABI, functionName: 'symbol' })).toBe('USDT');
     expect(await pub.readContract({ address: usdt, abi: TOKEN_ABI, functionName: 'decimals' })).toBe(6);
     expect(await pub.readContract({ address: usdt, abi: TOKEN_ABI, functionName: 'totalSupply' })).toBe(2n * DEMO_USDT_MINT);
+  });
+
+  it('TOKEN_ABI (hand-typed) matches the compiled artifact entry by entry', () => {
+    const compiled = artifact.abi as { type: string; name?: string; inputs?: { type: string }[]; outputs?: { type: string }[] }[];
+    const shape = (e: { type: string; name?: string; inputs?: readonly { type: string }[]; outputs?: readonly { type: string }[] }) =>
+      `${e.type} ${e.name}(${(e.inputs ?? []).map((i) => i.type).join(',')})->(${(e.outputs ?? []).map((o) => o.type).join(',')})`;
+    const compiledShapes = new Set(compiled.map(shape));
+    for (const entry of TOKEN_ABI) expect(compiledShapes, shape(entry)).toContain(shape(entry));
   });
 
   it('prepareDemoChain gave 100,000,000 USDT to the hot wallet and the faucet and 10,000 ETH to the hot wallet', async () => {
