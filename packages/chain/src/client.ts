@@ -69,6 +69,10 @@ export interface ChainReceipt {
   status: 'success' | 'reverted';
   blockNumber: number;
   blockHash: Hex;
+  /** Gas the transaction used. */
+  gasUsed: bigint;
+  /** Wei per gas paid; the network fee in wei is gasUsed * effectiveGasPrice. */
+  effectiveGasPrice: bigint;
 }
 
 /** What createChainClient returns. Every method rejects on a transport error (node down, timeout). */
@@ -83,6 +87,8 @@ export interface ChainClient {
   tokenTransfers(token: Address, fromBlock: number, toBlock: number): Promise<TokenTransfer[]>;
   /** Wei at the latest block. */
   balance(address: Address): Promise<bigint>;
+  /** True when `address` holds contract code (a token contract, a smart wallet), false for a plain account. */
+  isContract(address: Address): Promise<boolean>;
   /** Token units of `token` held by `address` at the latest block. */
   tokenBalance(token: Address, address: Address): Promise<bigint>;
   /** The account's next nonce: counting pending transactions ('pending') or only mined ones ('latest'). */
@@ -112,9 +118,18 @@ export interface ChainClient {
   setBalance(address: Address, wei: bigint): Promise<void>;
 }
 
-/** Makes the chain client for a JSON-RPC endpoint over HTTP (no request is sent until a method is called). */
-export function createChainClient(rpcUrl: string): ChainClient {
-  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 });
+/** Options of createChainClient. */
+export interface ChainClientOptions {
+  /** Per-request timeout in ms (default 10,000); a request that gets no answer rejects after it. */
+  timeoutMs?: number;
+}
+
+/**
+ * Makes the chain client for a JSON-RPC endpoint over HTTP (no request is sent until a method is called). No
+ * retries: a failed request rejects at once and the caller (the watcher's or broadcaster's loop) tries again later.
+ */
+export function createChainClient(rpcUrl: string, opts: ChainClientOptions = {}): ChainClient {
+  const transport = http(rpcUrl, { retryCount: 0, timeout: opts.timeoutMs ?? 10_000 });
   const pub = createPublicClient({ transport });
   const test = createTestClient({ mode: 'hardhat', transport });
   return {
@@ -159,6 +174,10 @@ export function createChainClient(rpcUrl: string): ChainClient {
       }));
     },
     balance: (address) => pub.getBalance({ address }),
+    async isContract(address) {
+      const code = await pub.getCode({ address });
+      return code !== undefined && code !== '0x';
+    },
     tokenBalance: (token, address) => pub.readContract({ address: token, abi: TOKEN_ABI, functionName: 'balanceOf', args: [address] }),
     nonce: (address, blockTag) => pub.getTransactionCount({ address, blockTag }),
     async fees() {
@@ -185,7 +204,7 @@ export function createChainClient(rpcUrl: string): ChainClient {
     async receipt(hash) {
       try {
         const r = await pub.getTransactionReceipt({ hash });
-        return { status: r.status, blockNumber: Number(r.blockNumber), blockHash: r.blockHash };
+        return { status: r.status, blockNumber: Number(r.blockNumber), blockHash: r.blockHash, gasUsed: r.gasUsed, effectiveGasPrice: r.effectiveGasPrice };
       } catch (err) {
         if (err instanceof TransactionReceiptNotFoundError) return null;
         throw err;

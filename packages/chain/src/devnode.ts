@@ -31,6 +31,13 @@ export interface DevChain {
   faucetKey: Hex;
   /** Kills the node and waits for it to exit; idempotent. */
   stop(): Promise<void>;
+  /**
+   * Freezes the node process (SIGSTOP) without losing its chain: JSON-RPC requests get no answer (they time out)
+   * until resume(). For tests of "the node is unreachable during a withdrawal / deposits". No-op once stopped.
+   */
+  pause(): void;
+  /** Lets a paused node run again (SIGCONT); it answers the requests that waited meanwhile. */
+  resume(): void;
 }
 
 /** Options of startDevChain. */
@@ -114,6 +121,7 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
 
   const stop = async () => {
     if (!exited) {
+      child.kill('SIGCONT');
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await exitPromise;
@@ -131,5 +139,16 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { rpcUrl, chainId: DEV_CHAIN_ID, faucetKey: DEV_FAUCET_KEY, stop };
+  return {
+    rpcUrl,
+    chainId: DEV_CHAIN_ID,
+    faucetKey: DEV_FAUCET_KEY,
+    stop,
+    pause: () => {
+      if (!exited) child.kill('SIGSTOP');
+    },
+    resume: () => {
+      if (!exited) child.kill('SIGCONT');
+    },
+  };
 }

@@ -16,6 +16,7 @@ export {
   fundFromFaucet,
   type ChainBlock,
   type ChainClient,
+  type ChainClientOptions,
   type ChainHead,
   type ChainReceipt,
   type ChainTx,
