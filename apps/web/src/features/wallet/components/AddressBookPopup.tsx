@@ -2,7 +2,8 @@
  * The withdrawal address book as a bottom sheet: the saved addresses of the coin's network with their labels; a tap
  * picks one into the form, the bin deletes it (after a confirm).
  */
-import { Dialog, Popup } from 'antd-mobile';
+import { Popup } from 'antd-mobile';
+import { loadFeedback } from '../../../shared/ui/feedback';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
@@ -38,9 +39,9 @@ export function AddressBookPopup(props: { visible: boolean; coin: string; chain:
                   className="wl-icon-btn"
                   aria-label={t('book.delete', { label: e.label })}
                   onClick={() =>
-                    void Dialog.confirm({ content: t('book.deleteConfirm', { label: e.label }), confirmText: t('book.deleteOk'), cancelText: t('common:cancel') }).then(
+                    void loadFeedback().then(({ Dialog }) => Dialog.confirm({ content: t('book.deleteConfirm', { label: e.label }), confirmText: t('book.deleteOk'), cancelText: t('common:cancel') }).then(
                       (ok) => ok && del.mutate(e.id),
-                    )
+                    ))
                   }
                 >
                   <DeleteOutline />

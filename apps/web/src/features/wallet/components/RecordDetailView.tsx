@@ -5,7 +5,8 @@
  * withdrawal still under review can be cancelled here.
  */
 import type { ReactNode } from 'react';
-import { Button, Dialog } from 'antd-mobile';
+import { Button } from 'antd-mobile';
+import { loadFeedback } from '../../../shared/ui/feedback';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, RecordDetail, TransferRecord, WithdrawRecord } from '@exchange/api';
 import { formatDateTime } from '../../../shared/format';
@@ -123,7 +124,7 @@ function WithdrawDetail({ r }: { r: WithdrawRecord }) {
             fill="outline"
             loading={cancel.isPending}
             onClick={() =>
-              void Dialog.confirm({ content: t('detail.cancelConfirm'), confirmText: t('detail.cancelOk'), cancelText: t('common:cancel') }).then((ok) => ok && cancel.mutate(r.id))
+              void loadFeedback().then(({ Dialog }) => Dialog.confirm({ content: t('detail.cancelConfirm'), confirmText: t('detail.cancelOk'), cancelText: t('common:cancel') }).then((ok) => ok && cancel.mutate(r.id)))
             }
           >
             {t('detail.cancel')}

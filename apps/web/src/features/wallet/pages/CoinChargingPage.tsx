@@ -8,7 +8,8 @@
  * No coin in the query: the coin chooser.
  */
 import { useState } from 'react';
-import { Button, Dialog, ProgressBar } from 'antd-mobile';
+import { Button, ProgressBar } from 'antd-mobile';
+import { loadFeedback } from '../../../shared/ui/feedback';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CoinChain, DepositRecord } from '@exchange/api';
@@ -95,7 +96,7 @@ function AddressCard({ coin, chain }: { coin: string; chain: CoinChain }) {
     const r = await saveImage(qr, `${coin}-${chain.chain}-deposit.png`);
     if (r === 'saved') showToast(t('deposit.saved'));
     else if (r === 'failed') showToast(t('deposit.saveFailed'));
-    else if (await Dialog.confirm({ content: t('deposit.permission'), confirmText: t('deposit.openSettings'), cancelText: t('common:cancel') })) openAppSettings();
+    else if (await (await loadFeedback()).Dialog.confirm({ content: t('deposit.permission'), confirmText: t('deposit.openSettings'), cancelText: t('common:cancel') })) openAppSettings();
   };
   return (
     <>

@@ -9,7 +9,8 @@
  * request carries a client id kept across retries of the same submission. Then /assets/withdrawCoinSuccess?id=.
  */
 import { useRef, useState } from 'react';
-import { Button, Dialog, Popup } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
+import { loadFeedback } from '../../../shared/ui/feedback';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -111,7 +112,7 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
   };
 
   const prompt = async (content: string, confirmText: string, to: string) => {
-    if (await Dialog.confirm({ content, confirmText, cancelText: t('common:cancel') })) navigate(to);
+    if (await (await loadFeedback()).Dialog.confirm({ content, confirmText, cancelText: t('common:cancel') })) navigate(to);
   };
 
   const onSubmit = () => {

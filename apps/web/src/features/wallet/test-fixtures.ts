@@ -1,0 +1,82 @@
+/** Self-describing fixtures of the wallet page tests: the demo's coins, an address, the withdraw form's data. */
+import type { CoinChain, DepositRecord, WalletCoin, WithdrawInfo, WithdrawRecord } from '@exchange/api';
+
+export const chainEthUsdt: CoinChain = {
+  chain: 'ETH',
+  chainName: 'Ethereum (ERC20)',
+  available: true,
+  contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+  depositEnabled: true,
+  withdrawEnabled: true,
+  minDeposit: '1',
+  confirmations: 12,
+  minWithdraw: '10',
+  maxWithdraw: '300',
+  withdrawFee: '1',
+  withdrawDecimals: 6,
+  explorerTxUrl: '',
+  explorerAddressUrl: '',
+};
+export const chainBtcUnavailable: CoinChain = { ...chainEthUsdt, chain: 'BTC', chainName: 'Bitcoin', available: false, contract: '', confirmations: 2 };
+
+export const coinsUsdtEthBtc: WalletCoin[] = [
+  { coin: 'USDT', name: 'Tether', chains: [chainEthUsdt] },
+  { coin: 'ETH', name: 'Ethereum', chains: [{ ...chainEthUsdt, contract: '', withdrawDecimals: 8, minWithdraw: '0.01', withdrawFee: '0.001' }] },
+  { coin: 'BTC', name: 'Bitcoin', chains: [chainBtcUnavailable] },
+];
+
+export const aliceUsdtAddress = '0x9858EfFD232B4033E47d90003D41EC34EcaEda94';
+
+export const withdrawInfoUsdt500: WithdrawInfo = {
+  coin: 'USDT',
+  chain: 'ETH',
+  available: '500',
+  minWithdraw: '10',
+  maxWithdraw: '300',
+  withdrawFee: '1',
+  withdrawDecimals: 6,
+  dailyLimit: '10000',
+  dailyUsed: '0',
+  verified: true,
+  transPasswordSet: true,
+  googleBound: false,
+  codeChannel: 'mail',
+  codeTarget: 'a***@b.c',
+  lock: null,
+};
+
+export const depositConfirming3of12: DepositRecord = {
+  id: '41',
+  coin: 'USDT',
+  chain: 'ETH',
+  amount: '1000',
+  status: 'CONFIRMING',
+  address: aliceUsdtAddress,
+  fromAddress: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  txHash: '0x' + 'ab'.repeat(32),
+  blockNumber: 17,
+  confirmations: 3,
+  confirmationsRequired: 12,
+  createdAt: 1_763_900_000_000,
+  creditedAt: 0,
+  explorerUrl: '',
+};
+
+export const withdrawalRejected: WithdrawRecord = {
+  id: '7',
+  clientId: 'c-1',
+  coin: 'USDT',
+  chain: 'ETH',
+  address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+  amount: '50',
+  fee: '1',
+  receive: '49',
+  status: 'REJECTED',
+  txHash: '',
+  confirmations: 0,
+  confirmationsRequired: 12,
+  reason: 'Address flagged by compliance',
+  createdAt: 1_763_900_000_000,
+  updatedAt: 1_763_900_100_000,
+  explorerUrl: '',
+};
