@@ -20,6 +20,7 @@ import { createUploadsService, type UploadsService } from './modules/uploads/upl
 import { createKycService, type KycService } from './modules/kyc/kyc.service';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
+import { createReservesService, type ReservesService } from './modules/reserves/reserves.service';
 import { secretBoxFromConfig } from './shared/secret-box';
 import { createChainService, type ChainService } from './modules/wallet/chain.service';
 
@@ -50,6 +51,8 @@ export interface AppContext {
   admin: AdminService;
   /** The chain side of the wallet: deposit addresses, signer, chain client, deposit monitor, hot wallet, demo deposits. */
   chain: ChainService;
+  /** Proof of reserves (issue 11): Merkle-sum snapshots of user liabilities, the root, each user's proof. */
+  reserves: ReservesService;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
   metrics?: ProcessMetrics;
   /** Closes everything the context opened, in reverse order. */
@@ -101,6 +104,8 @@ export async function createContext(
   const payments = createPaymentService({ db: handle.db, kyc, uploads, security: () => security });
   const admin = createAdminService({ db: handle.db, host, box: secretBoxFromConfig(config), kyc: () => kyc });
   const chain = createChainService({ config, db: handle.db, host, log: logger });
+  // Proof of reserves: user liabilities from the engine, the exchange's on-chain balances from the chain service.
+  const reserves = createReservesService({ db: handle.db, host, log: logger, onChainReserves: () => chain.onChainReserves() });
   closers.push(() => chain.close());
   const ctx: AppContext = {
     config,
@@ -117,6 +122,7 @@ export async function createContext(
     payments,
     admin,
     chain,
+    reserves,
     metrics,
     closers,
     async close() {

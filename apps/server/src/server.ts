@@ -7,6 +7,7 @@ import { buildApp } from './app';
 import { ensureDemoAccount } from './modules/member/demo-account';
 import { ensureDemoOperator } from './modules/admin/demo-operator';
 import { startJobs } from './jobs';
+import { startReservesJob } from './modules/reserves/reserves.job';
 
 async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     );
   }
   const jobs = await startJobs(ctx);
+  const stopReserves = await startReservesJob(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     closing = true;
     ctx.log.info({ signal }, 'shutting down');
     try {
+      stopReserves();
       await jobs.stop();
       await app.close();
       await ctx.close();

@@ -420,6 +420,12 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/admin/operator/disable': { auth: false, admin: true, base: () => ({ operatorId: '999999', disabled: 'true' }), baseAnswer: 'operator_not_found' },
   'POST /api/admin/operator/resetTotp': { auth: false, admin: true, base: () => ({ operatorId: '999999' }), baseAnswer: 'operator_not_found' },
+  // ---------------------------------------------------------------- proof of reserves (issue 11, modules/reserves)
+  // No snapshot is taken in this table (the console's base is never sent: it would publish one and write rows by
+  // design; reserves.test.ts proves it), so the two reads answer reserves_no_snapshot whatever else they are sent.
+  'GET /api/asset/reserves/getRoot': { auth: false, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
+  'GET /api/asset/reserves/getMyProof': { auth: true, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
+  'POST /api/admin/wallet/reservesSnapshot': { auth: false, admin: true, base: () => ({}), baseAnswer: 'skip' },
 };
 
 /**

@@ -106,6 +106,8 @@ export interface Config {
   withdrawDualApprovalUsdt: string;
   /** DEV_CHAIN_PORT: the demo's dev chain JSON-RPC port (default PORT + 10). */
   devChainPort: number;
+  /** RESERVES_EVERY_HOURS: a proof-of-reserves snapshot every N hours by the process that runs the chain jobs (default 24; 0 = only on demand). */
+  reservesEveryHours: number;
 }
 
 /**
@@ -258,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     withdrawAutoApproveBelowUsdt: (env.WITHDRAW_AUTO_APPROVE_BELOW_USDT ?? '').trim() || '0',
     withdrawDualApprovalUsdt: (env.WITHDRAW_DUAL_APPROVAL_USDT ?? '').trim() || '100000',
     devChainPort: 0,
+    reservesEveryHours: int(env.RESERVES_EVERY_HOURS, 24, 'RESERVES_EVERY_HOURS'),
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');

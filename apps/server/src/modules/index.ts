@@ -16,6 +16,7 @@ import kycRoutes from './kyc/kyc.routes';
 import paymentRoutes from './payment/payment.routes';
 import adminRoutes from './admin/admin.routes';
 import securityRoutes from './security/security.routes';
+import reservesRoutes from './reserves/reserves.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -31,4 +32,5 @@ export const modules: FastifyPluginAsync[] = [
   paymentRoutes,
   adminRoutes,
   securityRoutes,
+  reservesRoutes,
 ];
