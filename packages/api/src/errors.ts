@@ -147,6 +147,8 @@ export const ERROR_MESSAGES = {
   address_book_exists: { en: 'This address is already in your address book', zh: '该地址已在地址簿中' },
   address_label_required: { en: 'Please enter a label for the address', zh: '请输入地址备注' },
   reason_required: { en: 'Please enter the reason in Chinese and English', zh: '请填写中英文原因' },
+  // chain (issue 11, modules/wallet chain side: watcher, broadcaster, demo deposits, hot wallet)
+  chain_node_unavailable: { en: 'The blockchain node is not answering, please try again later', zh: '区块链节点暂无响应，请稍后再试' },
   // reserves (issue 11, modules/reserves: proof of reserves)
   reserves_no_snapshot: { en: 'No proof-of-reserves snapshot has been published yet', zh: '尚未发布储备金证明快照' },
   reserves_not_included: { en: 'You are not in the latest snapshot (it was taken before you held any assets)', zh: '您不在最新快照中（快照生成时您尚未持有资产）' },

@@ -16,6 +16,8 @@ import kycRoutes from './kyc/kyc.routes';
 import paymentRoutes from './payment/payment.routes';
 import adminRoutes from './admin/admin.routes';
 import securityRoutes from './security/security.routes';
+import chainAdminRoutes from './wallet/chain.admin.routes';
+import demoDepositRoutes from './wallet/demo-deposit.routes';
 import reservesRoutes from './reserves/reserves.routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -32,5 +34,7 @@ export const modules: FastifyPluginAsync[] = [
   paymentRoutes,
   adminRoutes,
   securityRoutes,
+  chainAdminRoutes,
+  demoDepositRoutes,
   reservesRoutes,
 ];

@@ -48,7 +48,7 @@ export interface ChainWatcherDeps {
   /** network code, "ETH" */
   chain: string;
   coins: () => readonly ChainCoin[];
-  addresses: Pick<DepositAddressBook, 'userOf'>;
+  addresses: Pick<DepositAddressBook, 'userOf' | 'ready'>;
   /** blocks a deposit waits (its own block counts as 1) */
   confirmations: number;
   /** where to start without a cursor (CHAIN_START_BLOCK) */
@@ -210,6 +210,8 @@ export function createChainWatcher(deps: ChainWatcherDeps): ChainWatcher {
   }
 
   async function once(): Promise<void> {
+    // Every registered user's address must be known before a block is passed over.
+    await deps.addresses.ready();
     const head = await client.head();
     let cursor = await lastBlock(db, chain);
     if (cursor) cursor = await reconcile(cursor, head.number);

@@ -51,42 +51,85 @@ export interface ChainCoin {
 /**
  * Every registered user's deposit address (m/44'/60'/0'/0/{userId} under the xpub), in both directions, kept up to
  * date as users register (the engine's userRegistered events). Addresses are EIP-55; lookups take any case.
+ * A derivation costs a few milliseconds of elliptic-curve work, so the existing users' addresses are derived in the
+ * background in small batches (the event loop keeps serving); `ready()` resolves once every known user is derived.
+ * The watcher waits for it before each scan, so no deposit to a user's address is passed over.
  */
 export interface DepositAddressBook {
-  /** The user's address (derived on demand; throws RangeError for a non-numeric id). */
+  /** The user's address (derived now if not yet; throws RangeError for a non-numeric id). */
   addressOf(userId: string): Address;
-  /** The owner of `address` (any case), or undefined. */
+  /** The owner of `address` (any case), or undefined (also for a user not derived yet: see ready()). */
   userOf(address: string): string | undefined;
+  /** Resolves once every user registered so far has its address derived. */
+  ready(): Promise<void>;
   /** How many addresses are known. */
   readonly size: number;
   /** Stops following registrations. */
   close(): void;
 }
 
+/** Derivations per background batch, between two turns of the event loop. */
+const DERIVE_BATCH = 20;
+
 /** Builds the address book from the engine's users and follows new registrations. */
 export function createDepositAddressBook(host: Pick<EnginePort, 'engine' | 'onEvents'>, xpub: string): DepositAddressBook {
   const byAddress = new Map<string, string>();
   const byUser = new Map<string, Address>();
+  const queue: string[] = [];
+  let waiters: Array<() => void> = [];
+  let pumping = false;
+  let closed = false;
+  const isUserId = (id: string) => /^[0-9]{1,10}$/.test(id);
   const add = (userId: string): Address => {
     const known = byUser.get(userId);
     if (known) return known;
-    if (!/^[0-9]{1,10}$/.test(userId)) throw new RangeError(`not a user id: ${userId}`);
+    if (!isUserId(userId)) throw new RangeError(`not a user id: ${userId}`);
     const a = deriveAddress(xpub, Number(userId));
     byUser.set(userId, a);
     byAddress.set(a.toLowerCase(), userId);
     return a;
   };
-  for (const [userId] of host.engine.userRows()) if (/^[0-9]{1,10}$/.test(userId)) add(userId);
+  const pump = (): void => {
+    if (pumping || closed) return;
+    pumping = true;
+    setImmediate(() => {
+      pumping = false;
+      if (closed) return;
+      for (let i = 0; i < DERIVE_BATCH && queue.length > 0; i++) add(queue.shift()!);
+      if (queue.length > 0) pump();
+      else {
+        const w = waiters;
+        waiters = [];
+        for (const r of w) r();
+      }
+    });
+  };
+  const enqueue = (userId: string): void => {
+    if (!isUserId(userId) || byUser.has(userId)) return;
+    queue.push(userId);
+    pump();
+  };
+  for (const [userId] of host.engine.userRows()) enqueue(userId);
   const off = host.onEvents((events) => {
-    for (const ev of events) if (ev.type === 'userRegistered' && /^[0-9]{1,10}$/.test(ev.userId)) add(ev.userId);
+    for (const ev of events) if (ev.type === 'userRegistered') enqueue(ev.userId);
   });
   return {
     addressOf: add,
     userOf: (address) => byAddress.get(address.toLowerCase()),
+    ready() {
+      if (queue.length === 0) return Promise.resolve();
+      return new Promise<void>((resolve) => waiters.push(resolve));
+    },
     get size() {
       return byAddress.size;
     },
-    close: off,
+    close() {
+      closed = true;
+      off();
+      const w = waiters;
+      waiters = [];
+      for (const r of w) r();
+    },
   };
 }
 
@@ -238,6 +281,12 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
     return (await depositAddressesUsed(db, chain)).filter((a): a is Address => /^0x[0-9a-fA-F]{40}$/.test(a)) as Address[];
   }
 
+  /** The user's e-mail or phone as the console shows it ('' for an unknown user). */
+  function accountOf(userId: string): string {
+    const p = host.engine.user(userId)?.profile;
+    return p?.mail || p?.phone || '';
+  }
+
   /** Every user's balance of `coin` over the four accounts (available + frozen), engine units. */
   function liabilities(coin: string): bigint {
     let sum = 0n;
@@ -281,7 +330,7 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
         return { txHash };
       } catch (err) {
         deps.log.warn({ err, userId, coin }, 'demo deposit failed');
-        throw new AppError('service_unavailable', 503);
+        throw new AppError('chain_node_unavailable', 503);
       }
     },
     head: () => chainHead(db, chain),
@@ -291,7 +340,7 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
       const head = await chainHead(db, chain);
       return {
         total,
-        list: rows.map((r) => ({ ...depositRecord(r, head), userId: String(r.userId), account: host.engine.user(String(r.userId))?.account ?? '' })),
+        list: rows.map((r) => ({ ...depositRecord(r, head), userId: String(r.userId), account: accountOf(String(r.userId)) })),
       };
     },
     async alerts() {
