@@ -23,6 +23,7 @@ import { createAdminService, type AdminService } from './modules/admin/admin.ser
 import { createReservesService, type ReservesService } from './modules/reserves/reserves.service';
 import { secretBoxFromConfig } from './shared/secret-box';
 import { createChainService, type ChainService } from './modules/wallet/chain.service';
+import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -53,6 +54,8 @@ export interface AppContext {
   chain: ChainService;
   /** Proof of reserves (issue 11): Merkle-sum snapshots of user liabilities, the root, each user's proof. */
   reserves: ReservesService;
+  /** The wallet, user side: coins, deposit addresses, withdrawals, transfers, records, address book; the console's withdrawal queue. */
+  wallet: WalletService;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
   metrics?: ProcessMetrics;
   /** Closes everything the context opened, in reverse order. */
@@ -107,6 +110,7 @@ export async function createContext(
   // Proof of reserves: user liabilities from the engine, the exchange's on-chain balances from the chain service.
   const reserves = createReservesService({ db: handle.db, host, log: logger, onChainReserves: () => chain.onChainReserves() });
   closers.push(() => chain.close());
+  const wallet = createWalletService({ config, db: handle.db, host, members, security: () => security, chain });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -123,6 +127,7 @@ export async function createContext(
     admin,
     chain,
     reserves,
+    wallet,
     metrics,
     closers,
     async close() {

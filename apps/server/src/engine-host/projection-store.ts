@@ -9,16 +9,38 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auditLog, projectionCursor, spotOrders, spotTrades, users, walletDeposits } from '../db/schema';
+import { auditLog, projectionCursor, spotOrders, spotTrades, users, walletDeposits, walletTransfers, walletWithdrawals } from '../db/schema';
 import { workerProjectionStore } from '../db/worker-client';
-import type { AuditProjectionRow, DepositProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
+import type {
+  AuditProjectionRow,
+  DepositProjectionRow,
+  OrderRow,
+  ProjectionBatch,
+  ProjectionState,
+  ProjectionStore,
+  TradeRow,
+  TransferProjectionRow,
+  UserProjectionRow,
+  WithdrawalProjectionRow,
+} from './projection-types';
 
 /** Name of the cursor row of the engine projection. */
 export const SPOT_CURSOR = 'spot';
 /** Rows per INSERT statement (keeps statements well under PostgreSQL's parameter limit). */
 const CHUNK = 500;
 
-export type { AuditProjectionRow, DepositProjectionRow, OrderRow, ProjectionBatch, ProjectionState, ProjectionStore, TradeRow, UserProjectionRow } from './projection-types';
+export type {
+  AuditProjectionRow,
+  DepositProjectionRow,
+  OrderRow,
+  ProjectionBatch,
+  ProjectionState,
+  ProjectionStore,
+  TradeRow,
+  TransferProjectionRow,
+  UserProjectionRow,
+  WithdrawalProjectionRow,
+} from './projection-types';
 
 /**
  * The projection in the database over Drizzle. A database opened over a worker thread (db/client.ts) has its
@@ -100,6 +122,37 @@ export function localProjectionStore(db: Db): ProjectionStore {
               },
             });
         }
+        // Withdrawals (withdrawalUpdated): upserted by id, an older state never over a newer one (modules/wallet).
+        const withdrawals = b.withdrawals ?? [];
+        for (let i = 0; i < withdrawals.length; i += CHUNK) {
+          await tx
+            .insert(walletWithdrawals)
+            .values(withdrawals.slice(i, i + CHUNK))
+            .onConflictDoUpdate({
+              target: walletWithdrawals.id,
+              set: {
+                status: sql`excluded.status`,
+                approvals: sql`excluded.approvals`,
+                fromAddress: sql`excluded.from_address`,
+                nonce: sql`excluded.nonce`,
+                txHash: sql`excluded.tx_hash`,
+                rawTx: sql`excluded.raw_tx`,
+                blockNumber: sql`excluded.block_number`,
+                reason: sql`excluded.reason`,
+                reasonZh: sql`excluded.reason_zh`,
+                reasonEn: sql`excluded.reason_en`,
+                rejectedBy: sql`excluded.rejected_by`,
+                updatedTs: sql`excluded.updated_ts`,
+                seq: sql`excluded.seq`,
+              },
+              setWhere: sql`${walletWithdrawals.seq} <= excluded.seq`,
+            });
+        }
+        // Transfers (transferred): once per journal position.
+        const transfers = b.transfers ?? [];
+        for (let i = 0; i < transfers.length; i += CHUNK) {
+          await tx.insert(walletTransfers).values(transfers.slice(i, i + CHUNK)).onConflictDoNothing({ target: walletTransfers.seq });
+        }
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -126,6 +179,10 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly audits = new Map<number, AuditProjectionRow>();
   /** Credited chain deposits by chain:txHash:logIndex. */
   readonly deposits = new Map<string, DepositProjectionRow>();
+  /** Withdrawals by id (last state). */
+  readonly withdrawals = new Map<string, WithdrawalProjectionRow>();
+  /** Transfers by journal position. */
+  readonly transfers = new Map<number, TransferProjectionRow>();
   failWrites = false;
   writes = 0;
 
@@ -139,6 +196,11 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const t of b.trades) if (!this.trades.has(String(t.id))) this.trades.set(String(t.id), { ...t });
     for (const a of b.audits ?? []) if (!this.audits.has(a.engineSeq!)) this.audits.set(a.engineSeq!, { ...a });
     for (const d of b.deposits ?? []) this.deposits.set(`${d.chain}:${d.txHash}:${d.logIndex}`, { ...d });
+    for (const w of b.withdrawals ?? []) {
+      const prev = this.withdrawals.get(String(w.id));
+      if (prev === undefined || prev.seq <= w.seq) this.withdrawals.set(String(w.id), { ...w });
+    }
+    for (const t of b.transfers ?? []) if (!this.transfers.has(t.seq)) this.transfers.set(t.seq, { ...t });
     for (const o of b.orders) {
       const prev = this.orders.get(String(o.id));
       if (prev === undefined || (prev.seq as number) <= (o.seq as number)) this.orders.set(String(o.id), { ...o });
@@ -158,6 +220,8 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.trades) c.trades.set(k, { ...v });
     for (const [k, v] of this.audits) c.audits.set(k, { ...v });
     for (const [k, v] of this.deposits) c.deposits.set(k, { ...v });
+    for (const [k, v] of this.withdrawals) c.withdrawals.set(k, { ...v });
+    for (const [k, v] of this.transfers) c.transfers.set(k, { ...v });
     return c;
   }
 }

@@ -3,7 +3,7 @@
  * database worker's modules (db/worker-client.ts, db/db-worker-protocol.ts) use them without importing the store,
  * which imports them (no import circle).
  */
-import type { auditLog, spotOrders, spotTrades, users, walletDeposits } from '../db/schema';
+import type { auditLog, spotOrders, spotTrades, users, walletDeposits, walletTransfers, walletWithdrawals } from '../db/schema';
 
 export type OrderRow = typeof spotOrders.$inferInsert;
 export type TradeRow = typeof spotTrades.$inferInsert;
@@ -12,6 +12,10 @@ export type UserProjectionRow = typeof users.$inferInsert;
 export type AuditProjectionRow = typeof auditLog.$inferInsert;
 /** A credited chain deposit (depositCredited event): upserted by (chain, txHash, logIndex) as CREDITED (modules/wallet). */
 export type DepositProjectionRow = typeof walletDeposits.$inferInsert;
+/** A withdrawal's state (withdrawalUpdated event): upserted by id, never replaced by an older state (modules/wallet). */
+export type WithdrawalProjectionRow = typeof walletWithdrawals.$inferInsert;
+/** A transfer between two of a user's accounts (transferred event): inserted once per journal position (modules/wallet). */
+export type TransferProjectionRow = typeof walletTransfers.$inferInsert;
 
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
 export interface ProjectionState {
@@ -31,6 +35,10 @@ export interface ProjectionBatch {
   audits?: AuditProjectionRow[];
   /** Chain deposits credited by the batch's commands (wallet_deposits rows set CREDITED); absent = none. */
   deposits?: DepositProjectionRow[];
+  /** Withdrawals changed by the batch's commands, last state of each (wallet_withdrawals); absent = none. */
+  withdrawals?: WithdrawalProjectionRow[];
+  /** Transfers of the batch's commands (wallet_transfers); absent = none. */
+  transfers?: TransferProjectionRow[];
 }
 
 /** The projector's sink. */

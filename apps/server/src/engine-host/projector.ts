@@ -12,8 +12,17 @@
  * the buffer is bounded by the host, which stops taking commands while `buffered` is above its limit.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { DepositCredit, EngineEvent, OrderView, TradeEvent } from '@exchange/core';
-import type { AuditProjectionRow, DepositProjectionRow, OrderRow, ProjectionStore, TradeRow, UserProjectionRow } from './projection-store';
+import type { DepositCredit, EngineEvent, OrderView, TradeEvent, WithdrawalView } from '@exchange/core';
+import type {
+  AuditProjectionRow,
+  DepositProjectionRow,
+  OrderRow,
+  ProjectionStore,
+  TradeRow,
+  TransferProjectionRow,
+  UserProjectionRow,
+  WithdrawalProjectionRow,
+} from './projection-store';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -173,6 +182,39 @@ export function depositRow(d: DepositCredit, seq: number, ts: number): DepositPr
   };
 }
 
+/**
+ * The wallet_withdrawals row of a withdrawalUpdated event at journal position `seq`. The reject reason in both
+ * languages comes from the command's audit record (`reasonZh`, `reasonEn`: the console's reject, modules/wallet),
+ * else both are ''.
+ */
+export function withdrawalRow(w: WithdrawalView, seq: number, audit: Readonly<Record<string, string>> | undefined): WithdrawalProjectionRow {
+  return {
+    id: BigInt(w.withdrawalId),
+    userId: BigInt(w.userId),
+    clientId: w.clientId,
+    coin: w.asset,
+    chain: w.chain,
+    address: w.address,
+    amount: w.amount.toString(),
+    fee: w.fee.toString(),
+    status: w.state,
+    approvalsRequired: w.approvalsRequired,
+    approvals: [...w.approvals],
+    fromAddress: w.from,
+    nonce: w.nonce,
+    txHash: w.txHash,
+    rawTx: w.rawTx,
+    blockNumber: w.blockNumber,
+    reason: w.reason ?? '',
+    reasonZh: audit?.reasonZh ?? '',
+    reasonEn: audit?.reasonEn ?? '',
+    rejectedBy: w.rejectedBy,
+    createdTs: w.createdTs,
+    updatedTs: w.updatedTs,
+    seq,
+  };
+}
+
 /** Loads the cursor and returns a running projector. */
 export async function createProjector(opts: ProjectorOptions): Promise<Projector> {
   const { store, log } = opts;
@@ -187,6 +229,8 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   let trades: TradeRow[] = [];
   let audits: AuditProjectionRow[] = [];
   let deposits: DepositProjectionRow[] = [];
+  let withdrawals = new Map<string, WithdrawalProjectionRow>();
+  let transfers: TransferProjectionRow[] = [];
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -220,15 +264,29 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchTrades = trades;
     const batchAudits = audits;
     const batchDeposits = deposits;
+    const batchWithdrawals = [...withdrawals.values()];
+    const batchTransfers = transfers;
     const batchSeq = pushedSeq;
     users = new Map();
     orders = new Map();
     trades = [];
     audits = [];
     deposits = [];
+    withdrawals = new Map();
+    transfers = [];
     count = 0;
     try {
-      await store.write({ journalId, seq: batchSeq, users: batchUsers, orders: batchOrders, trades: batchTrades, audits: batchAudits, deposits: batchDeposits });
+      await store.write({
+        journalId,
+        seq: batchSeq,
+        users: batchUsers,
+        orders: batchOrders,
+        trades: batchTrades,
+        audits: batchAudits,
+        deposits: batchDeposits,
+        withdrawals: batchWithdrawals,
+        transfers: batchTransfers,
+      });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
       settleWaiters();
@@ -239,7 +297,10 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       trades = batchTrades.concat(trades);
       audits = batchAudits.concat(audits);
       deposits = batchDeposits.concat(deposits);
-      count += batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length;
+      for (const r of batchWithdrawals) if (!withdrawals.has(String(r.id))) withdrawals.set(String(r.id), r);
+      transfers = batchTransfers.concat(transfers);
+      count +=
+        batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length + batchWithdrawals.length + batchTransfers.length;
       failures++;
       log.error({ err, failures }, 'projector write failed; will retry');
       throw err;
@@ -295,6 +356,17 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
             audits.push(auditRow(ev.userId, ev.audit, seq, ev.ts));
             count++;
           }
+        } else if (ev.type === 'withdrawalUpdated' && isProjectedUser(ev.withdrawal.userId)) {
+          withdrawals.set(ev.withdrawal.withdrawalId, withdrawalRow(ev.withdrawal, seq, ev.audit));
+          count++;
+          // An operator's approval or rejection carries its audit record: written in the same transaction.
+          if (ev.audit !== undefined) {
+            audits.push(auditRow(ev.withdrawal.userId, ev.audit, seq, ev.ts));
+            count++;
+          }
+        } else if (ev.type === 'transferred' && isProjectedUser(ev.userId)) {
+          transfers.push({ seq, userId: BigInt(ev.userId), coin: ev.asset, fromAccount: ev.from, toAccount: ev.to, amount: ev.amount.toString(), clientId: ev.clientId, ts: ev.ts });
+          count++;
         } else if (ev.type === 'depositCredited') {
           deposits.push(depositRow(ev.deposit, seq, ev.ts));
           count++;

@@ -16,6 +16,8 @@ import kycRoutes from './kyc/kyc.routes';
 import paymentRoutes from './payment/payment.routes';
 import adminRoutes from './admin/admin.routes';
 import securityRoutes from './security/security.routes';
+import walletRoutes from './wallet/wallet.routes';
+import walletAdminRoutes from './wallet/wallet.admin.routes';
 import chainAdminRoutes from './wallet/chain.admin.routes';
 import demoDepositRoutes from './wallet/demo-deposit.routes';
 import reservesRoutes from './reserves/reserves.routes';
@@ -34,6 +36,8 @@ export const modules: FastifyPluginAsync[] = [
   paymentRoutes,
   adminRoutes,
   securityRoutes,
+  walletRoutes,
+  walletAdminRoutes,
   chainAdminRoutes,
   demoDepositRoutes,
   reservesRoutes,

@@ -12,6 +12,7 @@
  * units: USDT / 10^2 (exact: USDT amounts are accepted with at most 6 decimals), ETH x 10^10. No floating point.
  */
 import type { CoinChain, WalletCoin } from '@exchange/api';
+import { DEV_CHAIN_ID, DEV_USDT_ADDRESS } from '@exchange/chain';
 import { formatDecimal, parseDecimal, pow10 } from '@exchange/core';
 import type { Config } from '../../config/env';
 import { COIN_FACTS } from '../market-data/seed/coins';
@@ -114,15 +115,15 @@ export function amountText(units: bigint): string {
 }
 
 /**
- * Builds the catalogue. `usdtContract`: the token address to use when CHAIN_USDT_CONTRACT is unset (the dev chain's
- * deterministic token address in the demo), '' when unknown.
+ * Builds the catalogue. The USDT contract: CHAIN_USDT_CONTRACT, else `opts.usdtContract`, else on the dev chain (CHAIN_ID
+ * 31337) the demo token's address (@exchange/chain DEV_USDT_ADDRESS: the same on every fresh dev chain), else ''.
  */
 export function createWalletCatalogue(
-  config: Pick<Config, 'chainRpcUrl' | 'demoMode' | 'chainUsdtContract' | 'chainConfirmations' | 'chainExplorerTxUrl' | 'chainExplorerAddressUrl'>,
+  config: Pick<Config, 'chainRpcUrl' | 'chainId' | 'demoMode' | 'chainUsdtContract' | 'chainConfirmations' | 'chainExplorerTxUrl' | 'chainExplorerAddressUrl'>,
   opts: { usdtContract?: string } = {},
 ): WalletCatalogue {
   const available = config.chainRpcUrl !== undefined || config.demoMode;
-  const usdtContract = config.chainUsdtContract || opts.usdtContract || '';
+  const usdtContract = config.chainUsdtContract || opts.usdtContract || (config.chainId === DEV_CHAIN_ID ? DEV_USDT_ADDRESS : '');
   const names = new Map(COIN_FACTS.map((c) => [c.code, c.fullName]));
   const evm: ChainRule[] = EVM_COINS.map((c) => ({
     coin: c.coin,
