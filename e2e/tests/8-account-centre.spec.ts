@@ -16,13 +16,13 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { expectToast, freshEmail, recordToasts, solvePuzzle } from './support';
+import { CODE_GAP_MS, expectToast, freshEmail, recordToasts, solvePuzzle } from './support';
 
 const PASSWORD = 'Journey8pass';
 const NEW_PASSWORD = 'Journey8next';
 const PIN = '250816';
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-/** When the last code went to the journey's account: the server sends one a minute per account (code_too_frequent). */
+/** When the last code went to the journey's account: the server sends one per CODE_GAP_MS per account (code_too_frequent). */
 let lastSentAt = 0;
 
 /** The envelope's result of a POST, failing the test on FAILED. */
@@ -85,7 +85,7 @@ async function register(request: APIRequestContext, email: string): Promise<void
 
 /** Clicks "获取验证码" of the VERIFY code field, solves the puzzle, reads the code and fills it in. */
 async function fillVerifyCode(page: Page, request: APIRequestContext, email: string): Promise<void> {
-  const wait = lastSentAt + 61_000 - Date.now();
+  const wait = lastSentAt + CODE_GAP_MS - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
   const after = Date.now();
   await page.getByRole('button', { name: '获取验证码' }).click();
@@ -413,8 +413,8 @@ test('phone user: binds an e-mail address (a code to the new address, a code to 
   await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
   await expectToast(page, '验证码已发送');
   await page.getByLabel('新账号收到的验证码', { exact: true }).fill(await ownerCode(request, email, bindAfter, headers));
-  // Then the VERIFY code to the phone (Google is not bound): one code a minute per account, the REGISTER code came first.
-  const wait = phoneCodeAt + 61_000 - Date.now();
+  // Then the VERIFY code to the phone (Google is not bound): codes to one account are CODE_GAP_MS apart, the REGISTER code came first.
+  const wait = phoneCodeAt + CODE_GAP_MS - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
   const verifyAfter = Date.now();
   await page.getByRole('button', { name: '获取验证码' }).click();

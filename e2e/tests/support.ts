@@ -13,6 +13,13 @@ declare global {
 }
 
 /**
+ * Least time between two verification codes to one account on the journeys' server: playwright.config.ts starts it
+ * with CODE_RESEND_MS=3000 (production keeps 60 s), plus half a second of margin. An external server (E2E_BASE_URL)
+ * needs the same setting.
+ */
+export const CODE_GAP_MS = 3_500;
+
+/**
  * Installs (before any page script runs, on every navigation) a MutationObserver that records the text
  * of each antd-mobile toast into `window.__toasts`, so a journey can assert on a toast that has already
  * disappeared. Call once per page before the first `goto`.

@@ -57,6 +57,13 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Requests per IP per minute to every route (the global budget); 0 = unlimited. */
   rateLimitPerMin: number;
+  /**
+   * Verification codes: least time between two codes to one account (CODE_RESEND_MS, default 60000, at least 1000)
+   * and codes one IP may ask for per hour (CODE_IP_PER_HOUR, default 20). Only the journeys' server lowers the first
+   * (one loopback address and a few accounts, codes seconds apart); production keeps the defaults.
+   */
+  codeResendMs: number;
+  codeIpPerHour: number;
   /** Tighter requests-per-IP-per-minute budgets of single routes (each counted on its own); 0 = unlimited. */
   routeRateLimits: RouteRateLimits;
   /** Failed session lookups (unknown, expired or forged tokens) per IP per minute before its requests with a token are refused (429) without one; 0 = unlimited. */
@@ -238,6 +245,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smsUrl: env.SMS_URL || undefined,
     trustProxy: trustProxy(env.TRUST_PROXY),
     rateLimitPerMin: int(env.RATE_LIMIT_PER_MIN, 600, 'RATE_LIMIT_PER_MIN'),
+    codeResendMs: Math.max(1000, int(env.CODE_RESEND_MS, 60_000, 'CODE_RESEND_MS')),
+    codeIpPerHour: int(env.CODE_IP_PER_HOUR, 20, 'CODE_IP_PER_HOUR'),
     routeRateLimits: routeRateLimits(env.RATE_LIMIT_ROUTES),
     authFailuresPerMin: int(env.AUTH_FAILURES_PER_MIN, 30, 'AUTH_FAILURES_PER_MIN'),
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -243,6 +243,8 @@ export function createMemberService(deps: {
     accountExists: async (a) => host.engine.userByKey(userKeyOf(a)) !== undefined,
     log,
     now,
+    resendMs: config.codeResendMs,
+    ipPerHour: config.codeIpPerHour,
   });
   let dummyHash: Promise<string> | undefined;
   let loginPurgeAtMs = 0;

@@ -30,9 +30,9 @@ export type CodeType = 'REGISTER' | 'LOGIN' | 'FORGET' | 'BIND' | 'VERIFY';
 export const CODE_TTL_MS = 10 * 60_000;
 /** Wrong guesses after which a code is retired. */
 export const CODE_MAX_ATTEMPTS = 5;
-/** Minimum time between two codes for one account. */
+/** Minimum time between two codes for one account (the default of config.codeResendMs). */
 export const CODE_RESEND_MS = 60_000;
-/** Codes one IP may request per hour. */
+/** Codes one IP may request per hour (the default of config.codeIpPerHour). */
 export const CODE_IP_PER_HOUR = 20;
 
 /** Input of `send`: the raw account as typed, its country code, purpose, caller IP, language and puzzle pass. */
@@ -65,8 +65,14 @@ export function createCodeService(deps: {
   accountExists: (a: Account) => Promise<boolean>;
   log: FastifyBaseLogger;
   now?: () => number;
+  /** Least ms between two codes to one account (default CODE_RESEND_MS). */
+  resendMs?: number;
+  /** Codes per IP per hour (default CODE_IP_PER_HOUR). */
+  ipPerHour?: number;
 }): CodeService {
   const { repo, captcha, senders, log } = deps;
+  const resendMs = deps.resendMs ?? CODE_RESEND_MS;
+  const ipPerHour = deps.ipPerHour ?? CODE_IP_PER_HOUR;
   const now = deps.now ?? Date.now;
   return {
     async send(input) {
@@ -74,8 +80,8 @@ export function createCodeService(deps: {
       const key = accountKey(account);
       const t = now();
       const last = await repo.lastCodeAt(key);
-      if (last && t - last.getTime() < CODE_RESEND_MS) throw new AppError('code_too_frequent', 429);
-      if ((await repo.countCodesByIp(input.ip, new Date(t - 60 * 60_000))) >= CODE_IP_PER_HOUR) throw new AppError('code_too_frequent', 429);
+      if (last && t - last.getTime() < resendMs) throw new AppError('code_too_frequent', 429);
+      if ((await repo.countCodesByIp(input.ip, new Date(t - 60 * 60_000))) >= ipPerHour) throw new AppError('code_too_frequent', 429);
       await captcha.consume(input.pass);
       const sender = account.kind === 'email' ? senders.email : senders.phone;
       if (!sender) throw new AppError('service_unavailable', 503);
