@@ -420,6 +420,62 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/admin/operator/disable': { auth: false, admin: true, base: () => ({ operatorId: '999999', disabled: 'true' }), baseAnswer: 'operator_not_found' },
   'POST /api/admin/operator/resetTotp': { auth: false, admin: true, base: () => ({ operatorId: '999999' }), baseAnswer: 'operator_not_found' },
+  // ---------------------------------------------------------------- wallet, user side (issue 11, modules/wallet)
+  // Alice is unverified and holds no USDT in her ASSETS account: a withdrawal is kyc_required, a transfer from ASSETS
+  // exceeds what she has, whatever else is sent; wallet.test.ts has the successes and the other rules.
+  'GET /api/asset/wallet/getCoins': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/asset/wallet/getDepositAddress': {
+    auth: true,
+    base: () => ({ coin: 'USDT', chain: 'ETH' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { coin: ['NOPE'], chain: ['TRX'] },
+    business: () => [{ data: { coin: 'BTC', chain: 'BTC' }, code: 'chain_not_available' }],
+  },
+  'GET /api/asset/wallet/getWithdrawInfo': { auth: true, base: () => ({ coin: 'USDT', chain: 'ETH' }), baseAnswer: 'SUCCEED', unknown: { coin: ['NOPE'], chain: ['TRX'] } },
+  'POST /api/asset/wallet/withdraw': {
+    auth: true,
+    base: () => ({ coin: 'USDT', chain: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '100', transPassword: '123456', code: '123456', clientId: 'bad-w-1' }),
+    baseAnswer: 'kyc_required',
+    unknown: { coin: ['NOPE'], chain: ['TRX'] },
+    business: () => [{ data: { coin: 'BTC', chain: 'BTC' }, code: 'chain_not_available' }],
+  },
+  'POST /api/asset/wallet/cancelWithdraw': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'withdrawal_not_found' },
+  'POST /api/asset/wallet/transfer': {
+    auth: true,
+    base: () => ({ coin: 'USDT', from: 'ASSETS', to: 'SPOT', amount: '1', clientId: 'bad-t-1' }),
+    baseAnswer: 'transfer_amount_exceeds',
+    unknown: { coin: ['NOPE'] },
+    business: () => [
+      { data: { to: 'ASSETS' }, code: 'same_account' },
+      { data: { coin: 'BTC', to: 'CONTRACT' }, code: 'transfer_coin_not_allowed' },
+      { data: { amount: '0.000000001' }, code: 'too_many_decimals' },
+    ],
+  },
+  'GET /api/asset/wallet/getRecords': { auth: true, base: () => ({ type: 'transfer' }), baseAnswer: 'SUCCEED', unknown: { coin: ['NOPE'], page: ['0'], pageSize: ['51'] } },
+  'GET /api/asset/wallet/getRecordDetail': { auth: true, base: () => ({ type: 'withdrawCoin', id: '999999' }), baseAnswer: 'record_not_found' },
+  'GET /api/asset/wallet/getAddressBook': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/asset/wallet/addAddress': {
+    auth: true,
+    // The zero address: refused, so no value put into another field saves a row.
+    base: () => ({ coin: 'USDT', chain: 'ETH', address: '0x0000000000000000000000000000000000000000', label: 'cold' }),
+    baseAnswer: 'address_invalid',
+    business: () => [
+      { data: { address: '0x52908400098527886E0F7030069857D2E4169Ee7' }, code: 'address_invalid' },
+      { data: { address: '0x52908400098527886E0F7030069857D2E4169EE7', label: ' ' }, code: 'address_label_required' },
+      { data: { coin: 'BTC', chain: 'BTC' }, code: 'chain_not_available' },
+    ],
+  },
+  'POST /api/asset/wallet/deleteAddress': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'address_book_not_found' },
+  // ---------------------------------------------------------------- wallet console (issue 11, modules/wallet)
+  'GET /api/admin/wallet/withdrawals': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { status: ['PENDING'], userId: ['0'] } },
+  'POST /api/admin/wallet/approveWithdrawal': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'withdrawal_not_found' },
+  'POST /api/admin/wallet/rejectWithdrawal': {
+    auth: false,
+    admin: true,
+    base: () => ({ id: '999999', reasonZh: '地址有风险', reasonEn: 'Risky address' }),
+    baseAnswer: 'withdrawal_not_found',
+    business: () => [{ data: { reasonZh: ' ' }, code: 'reason_required' }],
+  },
   // ---------------------------------------------------------------- proof of reserves (issue 11, modules/reserves)
   // No snapshot is taken in this table (the console's base is never sent: it would publish one and write rows by
   // design; reserves.test.ts proves it), so the two reads answer reserves_no_snapshot whatever else they are sent.

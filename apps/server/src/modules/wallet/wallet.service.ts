@@ -489,6 +489,7 @@ export function createWalletService(deps: {
       const u = userOf(userId);
       const { limit, offset } = pageOf(q.page, q.pageSize);
       const coin = q.coin === undefined || q.coin === '' ? undefined : q.coin;
+      if (coin !== undefined && !assetCodes().includes(coin)) throw new AppError('asset_not_found', 400, 'coin');
       const out: RecordsPage = { type: q.type, total: 0, deposits: [], withdrawals: [], transfers: [] };
       if (q.type === 'coinCharging') {
         const page = await listDeposits(deps.db, u.id, { coin, limit, offset });
