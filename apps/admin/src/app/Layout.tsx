@@ -1,9 +1,10 @@
 /**
- * The console's frame: the side menu (Users, KYC queue, Audit log, and Operators for the admin role), the header with
+ * The console's frame: the side menu (Users, KYC queue, the wallet's Withdrawals, Deposits, Hot wallet, Alerts and
+ * Proof of reserves, Audit log, and Operators for the admin role), the header with
  * the operator, the language switch, the light/dark switch and logout; the page in the middle.
  */
 import { Button, Layout as AntLayout, Menu, Segmented, Space, Tag, Typography, theme } from 'antd';
-import { AuditOutlined, IdcardOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { AlertOutlined, AuditOutlined, DownloadOutlined, IdcardOutlined, SafetyCertificateOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
@@ -25,6 +26,11 @@ export function Layout() {
   const items = [
     { key: '/users', icon: <UserOutlined />, label: t('nav.users') },
     { key: '/kyc', icon: <IdcardOutlined />, label: t('nav.kyc') },
+    { key: '/withdrawals', icon: <UploadOutlined />, label: t('nav.withdrawals') },
+    { key: '/deposits', icon: <DownloadOutlined />, label: t('nav.deposits') },
+    { key: '/hot-wallet', icon: <WalletOutlined />, label: t('nav.hotWallet') },
+    { key: '/alerts', icon: <AlertOutlined />, label: t('nav.alerts') },
+    { key: '/reserves', icon: <SafetyCertificateOutlined />, label: t('nav.reserves') },
     { key: '/audit', icon: <AuditOutlined />, label: t('nav.audit') },
     ...(canOperators ? [{ key: '/operators', icon: <TeamOutlined />, label: t('nav.operators') }] : []),
   ];

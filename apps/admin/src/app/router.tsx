@@ -1,6 +1,7 @@
 /**
  * The console's routes under /admin/ (basename): /login, and behind a session /users, /users/:userId, /kyc, /audit,
- * /operators (admin role; others are sent to /users). Pages load lazily; a lost session (logout, any 401) shows the
+ * /operators (admin role; others are sent to /users), and the wallet's /withdrawals, /deposits, /hot-wallet, /alerts,
+ * /reserves (every role views; deciding needs wallet_decide). Pages load lazily; a lost session (logout, any 401) shows the
  * login page.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -16,6 +17,11 @@ const UserDetailPage = lazy(() => import('../features/users/UserDetailPage'));
 const KycQueuePage = lazy(() => import('../features/kyc/KycQueuePage'));
 const AuditPage = lazy(() => import('../features/audit/AuditPage'));
 const OperatorsPage = lazy(() => import('../features/operators/OperatorsPage'));
+const WithdrawalsPage = lazy(() => import('../features/wallet/WithdrawalsPage'));
+const DepositsPage = lazy(() => import('../features/wallet/DepositsPage'));
+const HotWalletPage = lazy(() => import('../features/wallet/HotWalletPage'));
+const AlertsPage = lazy(() => import('../features/wallet/AlertsPage'));
+const ReservesPage = lazy(() => import('../features/wallet/ReservesPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
@@ -54,6 +60,11 @@ export const router = createBrowserRouter(
         { path: 'kyc', element: <Page><KycQueuePage /></Page> },
         { path: 'audit', element: <Page><AuditPage /></Page> },
         { path: 'operators', element: <RequireOperatorsRole><Page><OperatorsPage /></Page></RequireOperatorsRole> },
+        { path: 'withdrawals', element: <Page><WithdrawalsPage /></Page> },
+        { path: 'deposits', element: <Page><DepositsPage /></Page> },
+        { path: 'hot-wallet', element: <Page><HotWalletPage /></Page> },
+        { path: 'alerts', element: <Page><AlertsPage /></Page> },
+        { path: 'reserves', element: <Page><ReservesPage /></Page> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },
