@@ -7,7 +7,9 @@
  * paths the code derives from its own location (`import.meta.dirname` + '../..': the migrations, seed data, the
  * server root) resolve to the same places in both. Usage: node scripts/build.mjs
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -24,6 +26,21 @@ const externalDeps = {
   },
 };
 
+/**
+ * @exchange/chain finds its dev node's files (packages/chain/devnode) from its own location: its sources keep their
+ * own `import.meta.url` in the bundle instead of the bundle's (which would point at dist/bin).
+ */
+const chainModuleUrl = {
+  name: 'chain-module-url',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/]chain[\\/]src[\\/][^\\/]+\.ts$/ }, async (args) => ({
+      contents: (await fs.readFile(args.path, 'utf8')).replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+      loader: 'ts',
+      resolveDir: path.dirname(args.path),
+    }));
+  },
+};
+
 await build({
   absWorkingDir: root,
   entryPoints: { server: 'src/server.ts', 'db-worker': 'src/db/db-worker.ts' },
@@ -35,6 +52,6 @@ await build({
   sourcemap: true,
   legalComments: 'none',
   logLevel: 'warning',
-  plugins: [externalDeps],
+  plugins: [externalDeps, chainModuleUrl],
 });
 console.log(`server built into ${path.join(root, 'dist', 'bin')} in ${Math.round(performance.now() - started)} ms`);

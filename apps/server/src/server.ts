@@ -7,11 +7,20 @@ import { buildApp } from './app';
 import { ensureDemoAccount } from './modules/member/demo-account';
 import { ensureDemoOperator } from './modules/admin/demo-operator';
 import { startJobs } from './jobs';
+import { startDemoChain, type DemoChain } from './modules/wallet/chain.service';
+import { startChainJobs } from './modules/wallet/chain-jobs';
 import { startReservesJob } from './modules/reserves/reserves.job';
 
 async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
-  const config = loadConfig(process.argv.includes('--demo') ? { DEMO_MODE: '1', ...process.env } : process.env);
+  let config = loadConfig(process.argv.includes('--demo') ? { DEMO_MODE: '1', ...process.env } : process.env);
+  // The embedded demo has its own chain: without CHAIN_RPC_URL, a dev chain (Hardhat node, a child process) on
+  // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process.
+  let demoChain: DemoChain | null = null;
+  if (config.demoMode && config.chainRpcUrl === undefined) {
+    demoChain = await startDemoChain(config);
+    config = demoChain.config;
+  }
   // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
   // decides what happened. The exit code tells a supervisor this was not a clean stop.
   const ctx = await createContext(config, undefined, {
@@ -26,6 +35,7 @@ async function main(): Promise<void> {
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
+    if (demoChain) console.log(`  Dev chain (Hardhat, chain id ${config.chainId}) at ${config.chainRpcUrl}  USDT token: ${config.chainUsdtContract}\n`);
     // The demo operator's documented credentials (modules/admin/demo-operator.ts): the TOTP key goes into an
     // authenticator app (or any TOTP tool) for the console's login.
     const op = await ensureDemoOperator(ctx);
@@ -38,6 +48,7 @@ async function main(): Promise<void> {
     );
   }
   const jobs = await startJobs(ctx);
+  const chainJobs = startChainJobs(ctx);
   const stopReserves = await startReservesJob(ctx);
 
   let closing = false;
@@ -47,9 +58,11 @@ async function main(): Promise<void> {
     ctx.log.info({ signal }, 'shutting down');
     try {
       stopReserves();
+      await chainJobs.stop();
       await jobs.stop();
       await app.close();
       await ctx.close();
+      await demoChain?.stop();
     } finally {
       process.exit(0);
     }

@@ -7,8 +7,11 @@
  * when CHAIN_JOBS is on (chain-jobs.ts). In the embedded demo, server.ts first starts a dev chain (startDemoChain) and
  * points the configuration at it.
  */
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createPublicClient, createWalletClient, defineChain, encodeFunctionData, http } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AdminDeposit as AdminDepositT, DepositRecord as DepositRecordT } from '@exchange/api';
 import type { Static } from '@sinclair/typebox';
@@ -21,7 +24,7 @@ import {
   DEV_FAUCET_KEY,
   depositAddress as deriveAddress,
   depositXpubFromSeed,
-  fundFromFaucet,
+  TOKEN_ABI,
   newWalletSeed,
   prepareDemoChain,
   startDevChain,
@@ -179,6 +182,30 @@ export async function startDemoChain(config: Config, opts: { blockIntervalMs?: n
   }
 }
 
+/**
+ * DEV ONLY: the dev chain's faucet (Hardhat account #0) pays `amount` chain units of ETH (token null) or of the token to
+ * `to` and waits for the receipt; answers the hash. The priority fee carries a random number of wei: a dev chain
+ * restarted from genesis replays the faucet's nonces, and the same payment must not get the hash of a payment of an
+ * earlier chain (the engine credits a (chain, tx hash, log index) once for ever).
+ */
+export async function payFromDevFaucet(rpcUrl: string, chainId: number, to: Address, token: Address | null, amount: bigint): Promise<string> {
+  const chain = defineChain({ id: chainId, name: 'dev chain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 });
+  const pub = createPublicClient({ chain, transport });
+  const wallet = createWalletClient({ account: privateKeyToAccount(DEV_FAUCET_KEY), chain, transport });
+  const fees = await pub.estimateFeesPerGas();
+  const jitter = BigInt(crypto.randomInt(1, 1_000_000_000));
+  const tip = fees.maxPriorityFeePerGas + jitter;
+  const common = { maxPriorityFeePerGas: tip, maxFeePerGas: fees.maxFeePerGas + jitter };
+  const hash =
+    token === null
+      ? await wallet.sendTransaction({ to, value: amount, ...common })
+      : await wallet.sendTransaction({ to: token, data: encodeFunctionData({ abi: TOKEN_ABI, functionName: 'transfer', args: [to, amount] }), ...common });
+  const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 100, timeout: 30_000 });
+  if (receipt.status !== 'success') throw new Error(`faucet payment ${hash} reverted`);
+  return hash;
+}
+
 /** Demo deposit limits per request, engine units: 10000 USDT, 10 ETH. */
 export const DEMO_DEPOSIT_MAX: Readonly<Record<string, bigint>> = { USDT: 10_000n * 10n ** 8n, ETH: 10n * 10n ** 8n };
 
@@ -214,7 +241,7 @@ export interface ChainService {
   isDepositAddress(address: string): boolean;
   /** True when the demo deposit is offered: demo mode on a dev chain (chain id 31337) with a node. */
   readonly demoDepositEnabled: boolean;
-  /** Demo: the dev chain's faucet pays `amount` (engine units) of `coin` to the user's deposit address. */
+  /** Demo: the dev chain's faucet pays `amount` (engine units) of `coin` to the user's deposit address (payFromDevFaucet). */
   demoDeposit(userId: string, coin: string, amount: bigint): Promise<{ txHash: string }>;
   /** The newest followed block number (confirmations are counted against it; 0 before the watcher ran). */
   head(): Promise<number>;
@@ -326,7 +353,7 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
       }
       const to = addresses.addressOf(userId);
       try {
-        const txHash = await fundFromFaucet({ rpcUrl: config.chainRpcUrl, chainId: config.chainId, faucetKey: DEV_FAUCET_KEY }, to, { token: c.token, amount: chainAmount });
+        const txHash = await payFromDevFaucet(config.chainRpcUrl, config.chainId, to, c.token, chainAmount);
         return { txHash };
       } catch (err) {
         deps.log.warn({ err, userId, coin }, 'demo deposit failed');
