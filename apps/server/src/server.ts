@@ -15,9 +15,11 @@ async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
   let config = loadConfig(process.argv.includes('--demo') ? { DEMO_MODE: '1', ...process.env } : process.env);
   // The embedded demo has its own chain: without CHAIN_RPC_URL, a dev chain (Hardhat node, a child process) on
-  // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process.
+  // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process. Only where the
+  // chain jobs run, in the embedded mode (scale-out points CHAIN_RPC_URL at a node); DEV_CHAIN_PORT=0 or CHAIN_JOBS=0
+  // leave it out (a demo without chain: deposit screens say the network is not available).
   let demoChain: DemoChain | null = null;
-  if (config.demoMode && config.chainRpcUrl === undefined) {
+  if (config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0) {
     demoChain = await startDemoChain(config);
     config = demoChain.config;
   }
