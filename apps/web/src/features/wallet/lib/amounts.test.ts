@@ -33,6 +33,9 @@ describe('receive and max', () => {
   it('max is the smaller of available and maximum', () => {
     expect(withdrawMax(USDT)).toBe('300');
     expect(withdrawMax({ ...USDT, available: '12.5' })).toBe('12.5');
+    // The balance's 8 decimals rounded down to the coin's 6, never up.
+    expect(withdrawMax({ ...USDT, available: '12.12345678' })).toBe('12.123456');
+    expect(withdrawMax({ ...USDT, available: '20.00000000' })).toBe('20');
   });
 });
 

@@ -3,7 +3,8 @@
  * exact, never a float). They mirror the server's checks so that the user sees the spec's message before sending;
  * the server checks again. Each returns a locale key of the `wallet` namespace (`v.*`), or null when fine.
  */
-import { compareDecimal, isZeroDecimal, subDecimal } from '../../../shared/format/decimal';
+import { compareDecimal, isZeroDecimal, subDecimal, toFixedDecimal } from '../../../shared/format/decimal';
+import { trimZeros } from '../../../shared/format/format';
 
 /** Decimal places of engine amounts (every coin, packages/core asset scale). */
 export const ENGINE_DECIMALS = 8;
@@ -64,9 +65,13 @@ export function receiveAmount(amount: string, fee: string): string {
   return r.startsWith('-') || isZeroDecimal(r) ? '' : r;
 }
 
-/** The "Max" of the withdraw form: the smaller of the available balance and the maximum. */
+/**
+ * The "Max" of the withdraw form: the smaller of the available balance and the maximum, rounded down to the
+ * withdrawal decimals (the balance has 8, a USDT withdrawal takes 6), trailing zeros dropped.
+ */
 export function withdrawMax(l: WithdrawLimits): string {
-  return compareDecimal(l.available, l.maxWithdraw) <= 0 ? l.available : l.maxWithdraw;
+  const max = compareDecimal(l.available, l.maxWithdraw) <= 0 ? l.available : l.maxWithdraw;
+  return trimZeros(toFixedDecimal(max, l.withdrawDecimals, 'down'));
 }
 
 /** Checks a transfer: the two accounts differ, then the amount (spec section 5: 'Amount exceeds maximum'). */

@@ -7,7 +7,7 @@ import { InfiniteScroll } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, RecordType, TransferRecord, WithdrawRecord } from '@exchange/api';
-import { formatDateTime } from '../../../shared/format';
+import { formatAmount, formatDateTime } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
@@ -81,17 +81,17 @@ function RecordList({ type }: { type: RecordType }) {
 /** One row: coin, signed amount, state (or the accounts of a transfer), time. */
 function RecordRow({ type, r }: { type: RecordType; r: DepositRecord | WithdrawRecord | TransferRecord }) {
   const { t } = useTranslation('wallet');
-  let amount = r.amount;
+  let amount = formatAmount(r.amount, 8);
   let state: string;
   let tone = 'credited';
   if (type === 'coinCharging') {
     const d = r as DepositRecord;
-    amount = `+${d.amount}`;
+    amount = `+${formatAmount(d.amount, 8)}`;
     state = d.status === 'CONFIRMING' ? `${t('depositStatus.CONFIRMING')} ${Math.min(d.confirmations, d.confirmationsRequired)}/${d.confirmationsRequired}` : t(`depositStatus.${d.status}`);
     tone = d.status.toLowerCase();
   } else if (type === 'withdrawCoin') {
     const w = r as WithdrawRecord;
-    amount = `-${w.amount}`;
+    amount = `-${formatAmount(w.amount, 8)}`;
     state = t(`withdrawStatus.${w.status}`);
     tone = w.status === 'COMPLETED' ? 'credited' : w.status === 'REJECTED' || w.status === 'FAILED' ? 'failed' : 'confirming';
   } else {

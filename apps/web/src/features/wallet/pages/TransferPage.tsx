@@ -12,6 +12,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WalletAccount } from '@exchange/api';
 import { Field } from '../../../shared/forms/fields';
+import { trimZeros } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
 import { CoinIcon } from '../../../shared/ui/CoinIcon';
@@ -57,7 +58,7 @@ function TransferForm() {
   if (balances.isLoading) return <InlineLoading />;
   if (balances.isError || !balances.data) return <LoadFailed error={balances.error} onRetry={() => void balances.refetch()} />;
 
-  const available = availableIn(balances.data, from, coin);
+  const available = trimZeros(availableIn(balances.data, from, coin));
   const coins = (balances.data.accounts.find((a) => a.type === 'ASSETS')?.items ?? []).map((i) => i.coin).filter((c) => accountHolds(from, c) && accountHolds(to, c));
 
   /** Sets the accounts; a coin they cannot both hold becomes USDT. */
@@ -185,7 +186,7 @@ function TransferForm() {
                 >
                   <CoinIcon coin={c} size={24} />
                   <span className="wl-coin-code">{c}</span>
-                  <span className="wl-coin-name">{availableIn(balances.data, from, c)}</span>
+                  <span className="wl-coin-name">{trimZeros(availableIn(balances.data, from, c))}</span>
                 </button>
               </li>
             ))}

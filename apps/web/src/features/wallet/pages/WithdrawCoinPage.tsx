@@ -16,7 +16,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CoinChain } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
-import { formatDateTime } from '../../../shared/format';
+import { formatAmount, formatDateTime } from '../../../shared/format';
 import { Field } from '../../../shared/forms/fields';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
@@ -168,22 +168,24 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
           </Button>
         </div>
       )}
-      <Field
-        label={t('withdraw.address')}
-        value={address}
-        onChange={(v) => setAddress(v.replace(/\s/g, ''))}
-        placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName })}
-        maxLength={64}
-        autoComplete="off"
-        error={errors.address}
-        suffix={
-          <button type="button" className="wl-icon-btn" aria-label={t('book.title')} onClick={() => setBook(true)}>
-            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 3h12v18H6zM9 8h6M9 12h6M3 7h3M3 12h3M3 17h3" stroke="currentColor" strokeWidth="1.7" fill="none" strokeLinecap="round" />
-            </svg>
-          </button>
-        }
-      />
+      <div className="wl-address-input">
+        <Field
+          label={t('withdraw.address')}
+          value={address}
+          onChange={(v) => setAddress(v.replace(/\s/g, ''))}
+          placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName })}
+          maxLength={64}
+          autoComplete="off"
+          error={errors.address}
+          suffix={
+            <button type="button" className="wl-icon-btn" aria-label={t('book.title')} onClick={() => setBook(true)}>
+              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M6 3h12v18H6zM9 8h6M9 12h6M3 7h3M3 12h3M3 17h3" stroke="currentColor" strokeWidth="1.7" fill="none" strokeLinecap="round" />
+              </svg>
+            </button>
+          }
+        />
+      </div>
       {addr && !checkEvmAddress(addr) && (
         <button type="button" className="wl-link wl-save-address" onClick={() => setSaving(true)}>
           {t('book.save')}
@@ -210,31 +212,31 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
       <div className="wl-available">
         {t('available')}{' '}
         <span className="wl-strong" data-testid="withdraw-available">
-          {info.available} {coin}
+          {formatAmount(info.available, 8)} {coin}
         </span>
       </div>
       <dl className="wl-facts">
         <div>
           <dt>{t('withdraw.minimum')}</dt>
           <dd>
-            {info.minWithdraw} {coin}
+            {formatAmount(info.minWithdraw, 8)} {coin}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.maximum')}</dt>
           <dd>
-            {info.maxWithdraw} {coin}
+            {formatAmount(info.maxWithdraw, 8)} {coin}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.fee')}</dt>
           <dd>
-            {info.withdrawFee} {coin}
+            {formatAmount(info.withdrawFee, 8)} {coin}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.daily')}</dt>
-          <dd>{t('withdraw.dailyValue', { used: info.dailyUsed, limit: info.dailyLimit, coin })}</dd>
+          <dd>{t('withdraw.dailyValue', { used: formatAmount(info.dailyUsed, 8), limit: formatAmount(info.dailyLimit, 8), coin })}</dd>
         </div>
       </dl>
       <div className="wl-receive">

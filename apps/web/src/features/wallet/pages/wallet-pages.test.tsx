@@ -99,7 +99,7 @@ describe('CoinChargingPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send a test deposit of 1000 USDT' }));
     await waitFor(() => expect(calls.find((c) => c.path === 'asset/wallet/demoDeposit')?.form).toEqual({ coin: 'USDT', chain: 'ETH', amount: '1000' }));
     expect(await screen.findByText('3/12 confirmations')).toBeInTheDocument();
-    expect(screen.getByText('+1000 USDT')).toBeInTheDocument();
+    expect(screen.getByText('+1,000 USDT')).toBeInTheDocument();
   });
 });
 
