@@ -21,6 +21,7 @@ import type {
   AddressBookEntry,
   AdminWithdrawal,
   CoinChainQuery,
+  DepositRecord,
   DepositAddress,
   Lang,
   RecordDetail,
@@ -44,7 +45,7 @@ import { AppError } from '../../shared/errors';
 import type { Account } from '../member/account';
 import { parseUserId, type MemberService } from '../member/member.service';
 import { maskAccount, type SecurityService } from '../security/security.service';
-import { depositById, listDeposits } from './chain.repository';
+import { depositById, listDeposits, type DepositRow } from './chain.repository';
 import type { ChainService } from './chain.service';
 import { checkWithdrawAddress, type OwnAddresses } from './address';
 import { amountText, ENGINE_SCALE, type ChainRule } from './chains';
@@ -292,6 +293,12 @@ export function createWalletService(deps: {
     };
   }
 
+  /** The chain side's deposit record, its amount written as every other record's (no trailing zeros). */
+  function depositRecord(d: DepositRow, head: number): DepositRecord {
+    const r = chain.depositRecord(d, head);
+    return /^[0-9]+$/.test(d.amount) ? { ...r, amount: amountText(BigInt(d.amount)) } : r;
+  }
+
   async function adminRecord(r: WithdrawalRow, emails?: Map<string, string>): Promise<AdminWithdrawal> {
     const map = emails ?? (await repo.operatorEmails(r.approvals.filter((x) => /^[0-9]{1,18}$/.test(x)).map((x) => BigInt(x))));
     return {
@@ -494,7 +501,7 @@ export function createWalletService(deps: {
       if (q.type === 'coinCharging') {
         const page = await listDeposits(deps.db, u.id, { coin, limit, offset });
         const head = page.rows.length > 0 ? await chain.head() : 0;
-        out.deposits = page.rows.map((d) => chain.depositRecord(d, head));
+        out.deposits = page.rows.map((d) => depositRecord(d, head));
         out.total = page.total;
       } else if (q.type === 'withdrawCoin') {
         const page = await repo.listWithdrawals(u.id, { coin, limit, offset });
@@ -515,7 +522,7 @@ export function createWalletService(deps: {
       if (type === 'coinCharging') {
         const d = await depositById(deps.db, u.id, id);
         if (!d) throw new AppError('record_not_found', 404, 'id');
-        out.deposit = chain.depositRecord(d, await chain.head());
+        out.deposit = depositRecord(d, await chain.head());
       } else if (type === 'withdrawCoin') {
         const r = await repo.withdrawal(u.id, BigInt(id));
         if (!r) throw new AppError('record_not_found', 404, 'id');

@@ -16,6 +16,9 @@ import { auditLog, walletAddressBook, walletTransfers, walletWithdrawals } from 
 import { listOutbox } from '../demo/outbox.repository';
 import { passPuzzle } from '../member/member-test-app';
 import { loginUser, mainlandId, setTransPassword, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
+import { secretBoxFromConfig } from '../../shared/secret-box';
+import { newTotpSecret } from '../security/totp';
+import { recordSeenDeposit } from './chain.repository';
 import { utcMinute } from './wallet.service';
 
 const PW = '246810';
@@ -350,5 +353,73 @@ describe('address book', () => {
     expect(ok(await get<unknown[]>(bob, 'getAddressBook'))).toEqual([]);
     const [n] = await t.ctx.db.select({ n: count() }).from(walletAddressBook);
     expect(Number(n!.n)).toBe(1);
+  });
+});
+
+describe('daily limit, Google authenticator, deposit records', () => {
+  let dave: TestUser;
+  beforeAll(async () => {
+    dave = await loginUser(t, 'dave@wallet.test');
+    mailOf.set(dave.userId, 'dave@wallet.test');
+    await verifyBasic(t, dave, '王芳', mainlandId('19850505', '013'));
+    await setTransPassword(t, dave, 'dave@wallet.test', PW);
+    const r = await t.ctx.host.submit({ type: 'deposit', userId: dave.userId, asset: 'ETH', account: 'ASSETS', amount: 30n * U, from: '@faucet', ref: `wallet-test:${dave.userId}:ETH30` });
+    expect(r.code).toBe('ok');
+  }, 60_000);
+
+  it('the basic level may withdraw 20 ETH a day: the form says what is left, the engine refuses beyond it and holds nothing', async () => {
+    const w = ok(await post<{ status: string; amount: string; receive: string }>(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '15.12345678', clientId: 'eth-1' })));
+    expect([w.status, w.amount, w.receive]).toEqual(['REVIEW', '15.12345678', '15.12245678']);
+    const info = ok(await get<{ dailyLimit: string; dailyUsed: string; maxWithdraw: string; available: string }>(dave, 'getWithdrawInfo', { coin: 'ETH', chain: 'ETH' }));
+    expect([info.dailyLimit, info.dailyUsed, info.maxWithdraw, info.available]).toEqual(['20', '15.12345678', '4.87654322', '14.87654322']);
+    const before = bal(dave, 'ASSETS', 'ETH');
+    expectFail(await post(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '4.87654323', clientId: 'eth-2' })), 'daily_limit_exceeded');
+    expect(bal(dave, 'ASSETS', 'ETH')).toEqual(before);
+    expect(await rowsOf(walletWithdrawals, dave.userId)).toBe(1);
+  });
+
+  it('with Google authenticator bound, its code is required as well as the e-mail code', async () => {
+    const secret = newTotpSecret();
+    const box = secretBoxFromConfig(t.ctx.config)!;
+    expect((await t.ctx.host.submit({ type: 'updateUser', userId: dave.userId, profile: { googleSecret: box.seal(secret, `totp:${dave.userId}`) } })).code).toBe('ok');
+    const info = ok(await get<{ googleBound: boolean; codeChannel: string }>(dave, 'getWithdrawInfo', { coin: 'ETH', chain: 'ETH' }));
+    expect([info.googleBound, info.codeChannel]).toEqual([true, 'mail']);
+    expectFail(await post(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '1', clientId: 'g-1' })), 'google_code_required');
+    expectFail(await post(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '1', clientId: 'g-2', googleCode: '000000' })), 'google_code_invalid');
+    expect(await rowsOf(walletWithdrawals, dave.userId)).toBe(1);
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const w = ok(await post<{ status: string }>(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '1', clientId: 'g-3', googleCode: code })));
+    expect(w.status).toBe('REVIEW');
+  });
+
+  it('deposits are listed for their owner only, with confirmations and the explorer link', async () => {
+    const tx = `0x${'ab'.repeat(32)}`;
+    await recordSeenDeposit(
+      t.ctx.db,
+      {
+        userId: BigInt(dave.userId),
+        coin: 'USDT',
+        chain: 'ETH',
+        txHash: tx,
+        logIndex: 3,
+        blockNumber: 10,
+        blockHash: `0x${'cd'.repeat(32)}`,
+        fromAddress: DEST2,
+        toAddress: t.ctx.chain.depositAddress(dave.userId),
+        amount: 2_500_000_000n,
+        chainAmount: 25_000_000n,
+        status: 'CONFIRMING',
+      },
+      new Date(),
+    );
+    const page = ok(await get<{ total: number; deposits: Array<{ id: string; amount: string; status: string; txHash: string; confirmationsRequired: number }> }>(dave, 'getRecords', { type: 'coinCharging', coin: 'USDT' }));
+    expect(page.total).toBe(1);
+    expect(page.deposits.map((d) => [d.amount, d.status, d.txHash, d.confirmationsRequired])).toEqual([['25', 'CONFIRMING', tx, t.ctx.config.chainConfirmations]]);
+    const id = page.deposits[0]!.id;
+    const d = ok(await get<{ deposit: { address: string; fromAddress: string } }>(dave, 'getRecordDetail', { type: 'coinCharging', id }));
+    expect([d.deposit.address, d.deposit.fromAddress]).toEqual([t.ctx.chain.depositAddress(dave.userId), DEST2]);
+    expectFail(await get(carol, 'getRecordDetail', { type: 'coinCharging', id }), 'record_not_found', 404);
+    expect(ok(await get<{ total: number }>(carol, 'getRecords', { type: 'coinCharging' })).total).toBe(0);
+    expect(ok(await get<{ total: number }>(dave, 'getRecords', { type: 'coinCharging', coin: 'ETH' })).total).toBe(0);
   });
 });
