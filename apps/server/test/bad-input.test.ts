@@ -476,6 +476,13 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'withdrawal_not_found',
     business: () => [{ data: { reasonZh: ' ' }, code: 'reason_required' }],
   },
+  // ---------------------------------------------------------------- chain side (issue 11, modules/wallet chain.*)
+  // This table's app has no chain node: the demo deposit answers not_found whatever it is sent (chain-watcher.test.ts
+  // proves its rules on a dev chain); the hot wallet rows carry no on-chain balances.
+  'POST /api/asset/wallet/demoDeposit': { auth: true, base: () => ({ coin: 'USDT', chain: 'ETH', amount: '1' }), baseAnswer: 'not_found' },
+  'GET /api/admin/wallet/deposits': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { status: ['PENDING'], page: ['0', '01'] } },
+  'GET /api/admin/wallet/alerts': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/wallet/hotWallet': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   // ---------------------------------------------------------------- proof of reserves (issue 11, modules/reserves)
   // No snapshot is taken in this table (the console's base is never sent: it would publish one and write rows by
   // design; reserves.test.ts proves it), so the two reads answer reserves_no_snapshot whatever else they are sent.

@@ -270,6 +270,7 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
   const chain = EVM_CHAIN;
   const demoDepositEnabled = config.demoMode && client !== null && config.chainId === DEV_CHAIN_ID && config.chainRpcUrl !== undefined;
 
+  let faucetQueue: Promise<void> = Promise.resolve();
   const coins = (): ChainCoin[] =>
     catalogue
       .evmRules()
@@ -352,8 +353,15 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
         throw new AppError('amount_invalid', 400, 'amount');
       }
       const to = addresses.addressOf(userId);
+      const rpcUrl = config.chainRpcUrl;
+      // One faucet payment at a time: concurrent ones would take the same faucet nonce.
+      const paid = faucetQueue.then(() => payFromDevFaucet(rpcUrl, config.chainId, to, c.token, chainAmount));
+      faucetQueue = paid.then(
+        () => undefined,
+        () => undefined,
+      );
       try {
-        const txHash = await payFromDevFaucet(config.chainRpcUrl, config.chainId, to, c.token, chainAmount);
+        const txHash = await paid;
         return { txHash };
       } catch (err) {
         deps.log.warn({ err, userId, coin }, 'demo deposit failed');
