@@ -80,6 +80,9 @@ const TranferSuccess = lazyPage(() => import('../features/wallet/pages/TranferSu
 const CapitalRecords = lazyPage(() => import('../features/wallet/pages/CapitalRecordsPage'), WALLET_NS);
 const CapitalRecordsDetail = lazyPage(() => import('../features/wallet/pages/CapitalRecordsDetailPage'), WALLET_NS);
 
+// Issue 11: proof of reserves (public; verifying asks for a session on the page).
+const Reserves = lazyPage(() => import('../features/reserves/pages/ReservesPage'), ['reserves']);
+
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
@@ -120,8 +123,11 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/redeem_record',
 ];
 
-/** Routes of the app that spec section 2 does not list: the account centre's devices and activity (issue 10). */
-export const EXTRA_ROUTES: readonly string[] = ['/accountCenter/devices', '/accountCenter/activity'];
+/**
+ * Routes of the app that spec section 2 does not list: the account centre's devices and activity (issue 10) and the
+ * proof-of-reserves page (issue 11).
+ */
+export const EXTRA_ROUTES: readonly string[] = ['/accountCenter/devices', '/accountCenter/activity', '/reserves'];
 
 /** Every route of the app (spec section 2, and EXTRA_ROUTES). */
 export const ROUTES: readonly AppRoute[] = [
@@ -168,7 +174,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/realname1', Page: Realname1, login: true, fallthrough: true },
   { path: '/personalCenter', Page: PersonalCenter, login: true, fallthrough: true },
   // Sub-pages of the account centre the spec does not name (issue 10 "Sessions and security log", as Binance).
-  ...EXTRA_ROUTES.map((path) => ({ path, Page: path === '/accountCenter/devices' ? Devices : Activity, login: true, fallthrough: true })),
+  ...EXTRA_ROUTES.filter((path) => path.startsWith('/accountCenter/')).map((path) => ({ path, Page: path === '/accountCenter/devices' ? Devices : Activity, login: true, fallthrough: true })),
+  { path: '/reserves', Page: Reserves, fallthrough: true },
 
   // Issue 11: the wallet. Main routes: each needs a session (the router sends logged-out visitors to /login).
   { path: '/assets/chooseCoin', Page: ChooseCoin, login: true, fallthrough: true },

@@ -5,7 +5,7 @@
  * (available, frozen, current, converted CNY); the "Hide small balances" check (on by default: zero
  * balances and those below SMALL_BALANCE_USDT are hidden) and the eye toggle hiding amounts. The
  * account tabs scroll sideways where they do not fit (320 px), with a fade on the side that has more.
- * Coins open /assets/assetDetail?coin=..&type=...
+ * Coins open /assets/assetDetail?coin=..&type=... A small "Proof of reserves" entry at the end opens /reserves.
  */
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -94,6 +94,9 @@ export default function AssetsPage() {
           ))}
         </ul>
       )}
+      <button type="button" className="as-por" onClick={() => navigate('/reserves')}>
+        {t('proofOfReserves')}
+      </button>
     </div>
   );
 }
