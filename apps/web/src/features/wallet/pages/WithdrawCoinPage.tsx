@@ -8,8 +8,8 @@
  * and the button is off. Submitting opens the security sheet (PIN, e-mail/SMS code, Google code when bound); the
  * request carries a client id kept across retries of the same submission. Then /assets/withdrawCoinSuccess?id=.
  */
-import { useRef, useState } from 'react';
-import { Button, Popup } from 'antd-mobile';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { Button, Popup, TextArea } from 'antd-mobile';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { ExclamationCircleFill } from 'antd-mobile-icons';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -168,24 +168,20 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
           </Button>
         </div>
       )}
-      <div className="wl-address-input">
-        <Field
-          label={t('withdraw.address')}
-          value={address}
-          onChange={(v) => setAddress(v.replace(/\s/g, ''))}
-          placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName })}
-          maxLength={64}
-          autoComplete="off"
-          error={errors.address}
-          suffix={
-            <button type="button" className="wl-icon-btn" aria-label={t('book.title')} onClick={() => setBook(true)}>
-              <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
-                <path d="M6 3h12v18H6zM9 8h6M9 12h6M3 7h3M3 12h3M3 17h3" stroke="currentColor" strokeWidth="1.7" fill="none" strokeLinecap="round" />
-              </svg>
-            </button>
-          }
-        />
-      </div>
+      <AddressField
+        label={t('withdraw.address')}
+        value={address}
+        onChange={(v) => setAddress(v.replace(/\s/g, ''))}
+        placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName })}
+        error={errors.address}
+        suffix={
+          <button type="button" className="wl-icon-btn" aria-label={t('book.title')} onClick={() => setBook(true)}>
+            <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
+              <path d="M6 3h12v18H6zM9 8h6M9 12h6M3 7h3M3 12h3M3 17h3" stroke="currentColor" strokeWidth="1.7" fill="none" strokeLinecap="round" />
+            </svg>
+          </button>
+        }
+      />
       {addr && !checkEvmAddress(addr) && (
         <button type="button" className="wl-link wl-save-address" onClick={() => setSaving(true)}>
           {t('book.save')}
@@ -269,6 +265,30 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
         onConfirm={onConfirm}
       />
     </form>
+  );
+}
+
+/**
+ * The address as a labelled text area (the shared Field's look): a 42-character address does not fit one line of
+ * a 390 px screen, and the user must see all of it to check it; it wraps to a second line instead.
+ */
+function AddressField(props: { label: string; value: string; onChange: (v: string) => void; placeholder: string; error?: string | null; suffix: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="ex-field">
+      <label className="ex-field-label" htmlFor={id}>
+        {props.label}
+      </label>
+      <div className={`ex-field-box wl-address-box${props.error ? ' has-error' : ''}`}>
+        <TextArea id={id} value={props.value} onChange={props.onChange} placeholder={props.placeholder} maxLength={64} autoSize={{ minRows: 1, maxRows: 3 }} rows={1} />
+        {props.suffix}
+      </div>
+      {props.error && (
+        <div className="ex-field-error" role="alert">
+          {props.error}
+        </div>
+      )}
+    </div>
   );
 }
 
