@@ -37,7 +37,7 @@ import type {
   WithdrawRecord,
   WithdrawStatus,
 } from '@exchange/api';
-import { formatDecimal, pow10, type CommandResult } from '@exchange/core';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, formatDecimal, pow10, type CommandResult } from '@exchange/core';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
@@ -421,7 +421,7 @@ export function createWalletService(deps: {
         const clientId = parseClientId(body.clientId);
         await host.projected();
         const first = await repo.withdrawalByClientId(u.id, clientId);
-        if (first && now() - first.createdTs < 24 * 60 * 60_000) return withdrawRecord(first, lang);
+        if (first && now() - first.createdTs < DEFAULT_IDEMPOTENCY_WINDOW_MS) return withdrawRecord(first, lang);
         const address = checkWithdrawAddress(body.address, r.contract, own);
         const amount = parseAmount(body.amount, r.withdrawDecimals, r.coin);
         if (amount < r.minWithdraw) throw new AppError('amount_below_minimum', 400, 'amount', { min: amountText(r.minWithdraw), coin: r.coin });
@@ -479,7 +479,7 @@ export function createWalletService(deps: {
         const clientId = parseClientId(body.clientId);
         await host.projected();
         const first = await repo.transferByClientId(u.id, clientId);
-        if (first && now() - first.ts < 24 * 60 * 60_000) return transferRecord(first);
+        if (first && now() - first.ts < DEFAULT_IDEMPOTENCY_WINDOW_MS) return transferRecord(first);
         const amount = parseAmount(body.amount, ENGINE_SCALE, body.coin);
         if (engine.balance(u.id.toString(), body.from, body.coin).available < amount) throw new AppError('transfer_amount_exceeds', 400, 'amount');
         const res = await host.submit({ type: 'transfer', userId: u.id.toString(), asset: body.coin, from: body.from, to: body.to, amount, clientId });
