@@ -1,6 +1,7 @@
 // Page tests of the wallet with a stubbed API (test/mock-api): the coin chooser's search; the deposit page's address,
 // minimum and confirmations, the "not available" text for a network without a node (and no address call), the copy
-// failure toast, and the demo's test deposit followed by its confirmations n/N; the withdraw form's client checks
+// failure toast, saving the QR code through the native bridge (a refused permission offers the settings), and the
+// demo's test deposit followed by its confirmations n/N; the withdraw form's client checks
 // (address checksum, minimum, available, maximum) before any request, the unverified prompt, and a submission with
 // PIN and e-mail code whose client id is kept across a failed try and sent again unchanged; transfers refusing the
 // same account and 'Amount exceeds maximum', then posting and landing on /assets/tranferSuccess; the records list
@@ -18,6 +19,9 @@ import TransferPage from './TransferPage';
 import CapitalRecordsPage from './CapitalRecordsPage';
 import CapitalRecordsDetailPage from './CapitalRecordsDetailPage';
 import { aliceUsdtAddress, coinsUsdtEthBtc, depositConfirming3of12, withdrawInfoUsdt500, withdrawalRejected } from '../test-fixtures';
+
+// jsdom has no canvas: the QR code is a fixed PNG here.
+vi.mock('qrcode', () => ({ default: { toDataURL: () => Promise.resolve('data:image/png;base64,iVBORw0KGgo=') } }));
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
@@ -81,6 +85,28 @@ describe('CoinChargingPage', () => {
     renderPage(<CoinChargingPage />, { path: '/assets/coinCharging', url: '/assets/coinCharging?coin=USDT' });
     fireEvent.click(await screen.findByRole('button', { name: 'Copy address' }));
     expect(await screen.findByText('Copy failed, please retry')).toBeInTheDocument();
+  });
+
+  it('saves the QR code through the native bridge, and on a refused permission offers the settings', async () => {
+    login();
+    mockApi({
+      'asset/wallet/getCoins': coinsUsdtEthBtc,
+      'asset/wallet/getDepositAddress': { coin: 'USDT', chain: 'ETH', address: aliceUsdtAddress, minDeposit: '1', confirmations: 12, demoDeposit: false },
+      'asset/wallet/getRecords': { type: 'coinCharging', total: 0, deposits: [], withdrawals: [], transfers: [] },
+    });
+    const saveImage = vi.fn().mockResolvedValueOnce('saved').mockResolvedValueOnce('denied');
+    const openSettings = vi.fn();
+    vi.stubGlobal('ExchangeNative', { saveImage, openSettings });
+    renderPage(<CoinChargingPage />, { path: '/assets/coinCharging', url: '/assets/coinCharging?coin=USDT' });
+    const save = await screen.findByRole('button', { name: 'Save QR code' });
+    await waitFor(() => expect(save).toBeEnabled());
+    fireEvent.click(save);
+    expect(await screen.findByText('Image saved')).toBeInTheDocument();
+    expect(saveImage).toHaveBeenCalledWith('data:image/png;base64,iVBORw0KGgo=', 'USDT-ETH-deposit.png');
+    fireEvent.click(save);
+    expect(await screen.findByText('Saving pictures needs access to your photos. Open settings to allow it?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Open settings' }));
+    await waitFor(() => expect(openSettings).toHaveBeenCalled());
   });
 
   it('sends a test deposit and shows its confirmations', async () => {
