@@ -337,8 +337,10 @@ export function createWalletService(deps: {
     return r;
   }
 
+  /** Any user's withdrawal `id` as projected up to now (console). */
   async function anyWithdrawal(id: string): Promise<WithdrawalRow> {
     if (!ID_RE.test(id)) throw new AppError('withdrawal_not_found', 404, 'id');
+    await host.projected();
     const r = await repo.withdrawalAny(BigInt(id));
     if (!r) throw new AppError('withdrawal_not_found', 404, 'id');
     return r;
