@@ -2,10 +2,11 @@
  * Measures the chain side of the wallet on a real dev chain (Hardhat node, one block a second as in the demo, every
  * transaction mined at once), the real engine and PGlite:
  * - deposit-to-credit latency: a USDT transfer to a user's deposit address is mined (its receipt seen) -> the
- *   creditDeposit command is journaled (depositCredited event), for `DEPOSITS` deposits sent 700 ms apart; the floor
- *   is (confirmations - 1) blocks of 1 s plus the watcher's 1 s poll;
+ *   creditDeposit command is journaled (depositCredited event), for `DEPOSITS` deposits one after another (at a random
+ *   point of the block interval); the floor is (confirmations - 1) blocks of 1 s, plus up to the watcher's 1 s poll;
  * - withdrawal throughput: `WITHDRAWALS` withdrawals approved at once -> all COMPLETED (signed, journaled, sent, mined,
- *   `confirmations` deep), per second.
+ *   `confirmations` deep), per second. Each transaction mines a block of its own on the dev chain, so the later ones
+ *   bury the earlier ones: a real chain (12 s blocks, many transactions a block) would add its block time instead.
  * Usage: npx tsx apps/server/scripts/chain-bench.ts [confirmations=6] [port=8660]
  */
 import fs from 'node:fs';
@@ -51,19 +52,16 @@ async function main(): Promise<void> {
     jobs.broadcaster!.start();
 
     // ---- deposit-to-credit latency
-    const mined = new Map<string, number>();
-    const sends: Promise<void>[] = [];
+    // One at a time (each waits for the previous credit): a transaction mines a block of its own, so overlapping
+    // deposits would add blocks and reach their confirmations sooner than on a quiet chain.
+    const latencies: number[] = [];
     for (let i = 0; i < DEPOSITS; i++) {
-      sends.push(
-        payFromDevFaucet(config.chainRpcUrl!, config.chainId, address, demo.usdt, BigInt(10 + i) * 1_000_000n).then((hash) => {
-          mined.set(hash, performance.now());
-        }),
-      );
-      await new Promise((r) => setTimeout(r, 700));
+      const hash = await payFromDevFaucet(config.chainRpcUrl!, config.chainId, address, demo.usdt, BigInt(10 + i) * 1_000_000n);
+      const minedAt = performance.now();
+      while (!credited.has(hash)) await new Promise((r) => setTimeout(r, 20));
+      latencies.push(credited.get(hash)! - minedAt);
+      await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 1000)));
     }
-    await Promise.all(sends);
-    while ([...mined.keys()].some((h) => !credited.has(h))) await new Promise((r) => setTimeout(r, 50));
-    const latencies = [...mined].map(([h, t]) => credited.get(h)! - t);
 
     // ---- withdrawal throughput
     const fund = await ctx.host.submit({ type: 'deposit', userId, asset: 'USDT', account: 'ASSETS', amount: 1_000_000n * 10n ** 8n, from: '@faucet' });

@@ -230,3 +230,25 @@ describe('demo deposit and console pages', () => {
     expect(anon.statusCode).toBe(401);
   });
 });
+
+describe('node down and dev chain restarted', () => {
+  it('waits out a stopped node, then resets its cursor on a dev chain restarted from genesis and credits new deposits', async () => {
+    const usdt0 = assets('USDT');
+    const before = (await t.ctx.chain.alerts()).length;
+    await demo.stop();
+    // The node is down: the tick fails quietly (logged) and changes nothing.
+    await jobs.watcher!.tick();
+    expect(assets('USDT')).toBe(usdt0);
+    // A fresh dev chain on the same port (the demo restarted): none of the followed blocks is on it.
+    demo = await startDemoChain(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, devChainPort: PORT }), { blockIntervalMs: 0 });
+    expect(demo.usdt).toBe(overrides.chainUsdtContract);
+    await mineAndTick(0);
+    const alerts = await t.ctx.chain.alerts();
+    expect(alerts.length).toBe(before + 1);
+    expect(alerts[0]).toMatchObject({ kind: 'cursor_reset' });
+    const tx = await depositOk('USDT', '12');
+    await mineAndTick(2);
+    expect((await depositOf(tx))[0]!.status).toBe('CREDITED');
+    expect(assets('USDT')).toBe(usdt0 + USDT(12n));
+  }, 90_000);
+});

@@ -2,8 +2,8 @@
  * The withdrawal broadcaster (issue 11): sends approved withdrawals from the hot wallet and follows them to completion.
  *
  * Every `pollMs` (1 s), over the engine's open withdrawals of the chain (oldest first):
- * - APPROVED: the hot wallet's next nonce = max(the node's pending nonce, the highest nonce journaled by an open
- *   withdrawal + 1); the signer signs `amount - fee` (converted to chain units) to the address; broadcastWithdrawal
+ * - APPROVED: the hot wallet's next nonce = max(the node's pending nonce (asked once a pass, then counted up), the
+ *   highest nonce journaled by an open withdrawal + 1); the signer signs `amount - fee` (converted to chain units) to the address; broadcastWithdrawal
  *   {from, nonce, txHash, rawTx} is journaled FIRST, and only then the raw transaction is sent. A crash or a node
  *   failure between the two leaves it BROADCASTING with its signed transaction: it is re-sent, never signed again.
  * - BROADCASTING (and CONFIRMING whose transaction the node lost in a reorg): the same raw transaction is re-sent
@@ -72,7 +72,13 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
     }
   }
 
-  async function sign(w: WithdrawalView, coin: ChainCoin): Promise<void> {
+  /** Per pass: the fee suggestion and the next nonce, asked of the node once and then counted up locally. */
+  interface Pass {
+    fees?: { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+    nonce?: number;
+  }
+
+  async function sign(w: WithdrawalView, coin: ChainCoin, pass: Pass): Promise<void> {
     let amount: bigint;
     try {
       amount = engineToChain(w.amount - w.fee, coin.chainDecimals);
@@ -85,8 +91,9 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
       .openWithdrawals()
       .filter((o) => o.nonce !== null && o.from !== null && o.from.toLowerCase() === hot.toLowerCase())
       .reduce((m, o) => Math.max(m, (o.nonce as number) + 1), 0);
-    const nonce = Math.max(await client.nonce(hot, 'pending'), journaled);
-    const fees = await client.fees();
+    pass.nonce ??= await client.nonce(hot, 'pending');
+    const nonce = Math.max(pass.nonce, journaled);
+    const fees = (pass.fees ??= await client.fees());
     const signed = await signer.signWithdrawal({
       to: w.address as Address,
       token: coin.token,
@@ -101,6 +108,7 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
       log.warn({ withdrawalId: w.withdrawalId, code: r.code }, 'broadcastWithdrawal refused; the signed transaction is discarded (never sent)');
       return;
     }
+    pass.nonce = nonce + 1;
     await send(r.withdrawal ?? { ...w, txHash: signed.txHash, nonce }, signed.rawTx);
   }
 
@@ -132,6 +140,7 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
     if (open.length === 0) return;
     const coins = new Map(deps.coins().map((c) => [c.coin, c]));
     const head = await client.head();
+    const pass: Pass = {};
     for (const w of open) {
       if (w.state === 'APPROVED') {
         const coin = coins.get(w.asset);
@@ -139,7 +148,7 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
           log.error({ withdrawalId: w.withdrawalId, asset: w.asset }, 'no chain coin for an approved withdrawal');
           continue;
         }
-        await sign(w, coin);
+        await sign(w, coin, pass);
       } else if ((w.state === 'BROADCASTING' || w.state === 'CONFIRMING') && w.txHash !== null) {
         await follow(w, head.number);
       }
