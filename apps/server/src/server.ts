@@ -20,8 +20,13 @@ async function main(): Promise<void> {
   // leave it out (a demo without chain: deposit screens say the network is not available).
   let demoChain: DemoChain | null = null;
   if (config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0) {
-    demoChain = await startDemoChain(config);
-    config = demoChain.config;
+    try {
+      demoChain = await startDemoChain(config);
+      config = demoChain.config;
+    } catch (err) {
+      // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
+      console.warn(`  Dev chain not started on port ${config.devChainPort}: ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`);
+    }
   }
   // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
   // decides what happened. The exit code tells a supervisor this was not a clean stop.
