@@ -86,7 +86,15 @@ export function WithdrawConfirmPopup(props: {
             </dd>
           </div>
         </dl>
-        <PinInput label={t('confirm.pin')} value={pin} onChange={setPin} error={errors.pin} autoFocus={false} />
+        <PinInput
+          label={t('confirm.pin')}
+          value={pin}
+          onChange={setPin}
+          error={errors.pin}
+          autoFocus={false}
+          // Six digits in: the number keyboard closes, so that it no longer covers the code fields below.
+          onFill={() => (document.activeElement as HTMLElement | null)?.blur()}
+        />
         <Link className="wl-link wl-forgot" to="/accountCenter/postPasswordForget">
           {t('confirm.forgotPin')}
         </Link>

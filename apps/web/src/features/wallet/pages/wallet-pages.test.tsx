@@ -169,7 +169,7 @@ describe('WithdrawCoinPage', () => {
     fill('Amount', '20');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText('Please complete identity verification first')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog', { name: 'Security verification' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Withdrawal verification' })).toBeNull();
   });
 
   it('sends the PIN and the e-mail code with one client id, the same on a retry', { timeout: 20_000 }, async () => {
@@ -184,7 +184,7 @@ describe('WithdrawCoinPage', () => {
     fill('Amount', '20.5');
     expect(screen.getByTestId('withdraw-receive')).toHaveTextContent('19.5 USDT');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Security verification' });
+    const sheet = await screen.findByRole('dialog', { name: 'Withdrawal verification' });
     const typePin = async (pin: string) => {
       fireEvent.focus(within(sheet).getByLabelText('Transaction password'));
       for (const d of pin) {
