@@ -74,7 +74,7 @@ describe('ReservesPage', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('Verified: your balances are included in the published root and totals');
     expect(screen.getByText('1.5')).toBeInTheDocument();
     expect(screen.getByText('10000')).toBeInTheDocument();
-    expect(screen.getByText('Path to the root (2 steps)')).toBeInTheDocument();
+    expect(screen.getByText('Path to the root (tree height 2)')).toBeInTheDocument();
     const created = vi.fn(() => 'blob:proof');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
