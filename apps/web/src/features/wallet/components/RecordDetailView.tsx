@@ -106,7 +106,7 @@ function WithdrawDetail({ r }: { r: WithdrawRecord }) {
         <Row label={t('withdraw.fee')}>
           {formatAmount(r.fee, 8)} {r.coin}
         </Row>
-        <Row label={t('withdraw.receive')}>
+        <Row label={t('detail.receive')}>
           {formatAmount(r.receive, 8)} {r.coin}
         </Row>
         <HashRow label={t('detail.txHash')} value={r.txHash} href={r.explorerUrl || undefined} />
