@@ -18,6 +18,7 @@ import { createChainClient, fundFromFaucet, DEV_FAUCET_KEY, type Address, type C
 import { loadConfig, type Config } from '../../config/env';
 import { openTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { chainBlocks, walletDeposits } from '../../db/schema';
+import { depositRow } from '../../engine-host/projector';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { listDeposits, type DepositRow } from './chain.repository';
 import { startDemoChain, type DemoChain } from './chain.service';
@@ -121,12 +122,18 @@ describe('deposits', () => {
     await mineAndTick(2);
     expect(assets('USDT')).toBe(usdt0 + USDT(3n));
     // The watcher's tables lost: it rescans from block 0; every deposit is seen again, creditDeposit answers duplicate.
+    await t.ctx.host.projected();
+    const credited = (await depositOf(tx))[0]!;
     await t.ctx.db.delete(chainBlocks);
     await t.ctx.db.delete(walletDeposits);
+    // The row as a projector rebuilding the database from the journal writes it (no block hash, sender or chain amount).
+    const d = { userId: alice.userId, asset: 'USDT', amount: USDT(3n), chain: 'ETH', txHash: credited.txHash, logIndex: 0, address: credited.toAddress, blockNumber: credited.blockNumber };
+    await t.ctx.db.insert(walletDeposits).values(depositRow(d, 99, Date.now()));
     await jobs.stop();
     jobs = createChainJobs(t.ctx);
     await mineAndTick(0);
-    expect((await depositOf(tx))[0]!.status).toBe('CREDITED');
+    // The rescan completes the rebuilt row from the chain; its status stays CREDITED.
+    expect((await depositOf(tx))[0]).toMatchObject({ status: 'CREDITED', creditedSeq: 99, fromAddress: credited.fromAddress, chainAmount: '3000000', blockHash: credited.blockHash });
     expect(assets('USDT')).toBe(usdt0 + USDT(3n));
   }, 60_000);
 

@@ -71,7 +71,9 @@ export async function adminListDeposits(db: Db, opts: { status?: DepositState | 
 
 /**
  * Records a deposit the watcher found. A row already there for (chain, txHash, logIndex) is kept as it is, unless it
- * was ORPHANED: the transaction came back in another block after a reorg, so the row takes the new block and status.
+ * was ORPHANED (the transaction came back in another block after a reorg: the row takes the new block and status) or
+ * was written by the projector from the journal alone (a lost database: its block hash, sender and chain amount are
+ * filled in, its status stays).
  */
 export async function recordSeenDeposit(db: Db, d: SeenDeposit, at: Date): Promise<void> {
   await db
@@ -99,10 +101,12 @@ export async function recordSeenDeposit(db: Db, d: SeenDeposit, at: Date): Promi
         blockHash: sql`excluded.block_hash`,
         fromAddress: sql`excluded.from_address`,
         chainAmount: sql`excluded.chain_amount`,
-        status: sql`excluded.status`,
+        status: sql`case when ${walletDeposits.status} = 'ORPHANED' then excluded.status else ${walletDeposits.status} end`,
         updatedAt: sql`excluded.updated_at`,
       },
-      setWhere: eq(walletDeposits.status, 'ORPHANED'),
+      // An orphaned deposit back in another block; or a credited row the projector rebuilt from the journal alone
+      // (no block hash, sender or chain amount), completed from the chain.
+      setWhere: sql`${walletDeposits.status} = 'ORPHANED' or ${walletDeposits.blockHash} = ''`,
     });
 }
 
