@@ -14,6 +14,7 @@ import { errorText, type ReservesProof, type ReservesRoot } from '@exchange/api'
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { readLiabilities, reserveRatio } from './reserves.service';
+import { startReservesJob } from './reserves.job';
 
 let t: TestApp;
 let alice: TestUser;
@@ -188,6 +189,18 @@ describe('a snapshot', () => {
     expect(verifies(after, root2)).toBe(true);
     // an old proof does not verify against the new root
     expect(verifies(before, root2)).toBe(false);
+  });
+});
+
+describe('the job', () => {
+  it('takes no demo snapshot when one exists, and none at all where the chain jobs do not run', async () => {
+    const before = (await getRoot()).json().result.snapshotId as string;
+    expect(await t.ctx.reserves.ensureSnapshot()).toBe(false);
+    const stop = await startReservesJob(t.ctx);
+    stop();
+    const off = await startReservesJob({ ...t.ctx, config: { ...t.ctx.config, chainJobs: false } });
+    off();
+    expect((await getRoot()).json().result.snapshotId).toBe(before);
   });
 });
 
