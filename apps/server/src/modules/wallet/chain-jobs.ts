@@ -4,6 +4,7 @@
  * server.ts (through jobs/index.ts) calls startChainJobs after listen and stop() on shutdown.
  */
 import type { AppContext } from '../../context';
+import { insertAlert } from './chain.repository';
 import { createChainWatcher, type ChainWatcher } from './chain-watcher';
 import { createWithdrawalBroadcaster, type WithdrawalBroadcaster } from './withdrawal-broadcaster';
 
@@ -42,6 +43,7 @@ export function createChainJobs(ctx: Pick<AppContext, 'config' | 'db' | 'host' |
           chain: chain.chain,
           coins: () => chain.coins(),
           confirmations: ctx.config.chainConfirmations,
+          alert: (kind, message) => insertAlert(ctx.db, { chain: chain.chain, kind, message }, new Date()),
           ...(opts.pollMs !== undefined ? { pollMs: opts.pollMs } : {}),
         });
   return {

@@ -15,6 +15,7 @@ import { createChainClient, type Address, type ChainClient } from '@exchange/cha
 import { loadConfig } from '../../config/env';
 import { openTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
+import { insertAlert } from './chain.repository';
 import { startDemoChain, type DemoChain } from './chain.service';
 import { createWithdrawalBroadcaster, type WithdrawalBroadcaster } from './withdrawal-broadcaster';
 
@@ -56,6 +57,7 @@ function broadcaster(chainClient: ChainClient = client): WithdrawalBroadcaster {
     coins: () => t.ctx.chain.coins(),
     confirmations: CONFIRMATIONS,
     resendMs: 0,
+    alert: (kind, message) => insertAlert(t.ctx.db, { chain: 'ETH', kind, message }, new Date()),
   });
 }
 
@@ -152,5 +154,26 @@ describe('withdrawals', () => {
     expect(await client.sendRawTransaction(journaled.rawTx as `0x${string}`)).toBe(journaled.txHash);
     expect(await client.nonce(hot, 'latest')).toBe(nonce0 + 1);
     expect(await client.tokenBalance(demo.usdt, to)).toBe(49_000_000n);
+  }, 60_000);
+
+  it('a transaction that reverts on chain fails the withdrawal, releases the hold and raises an alert', async () => {
+    // More USDT than the hot wallet holds (100,000,000): the token's transfer reverts; the hot wallet pays the gas.
+    const big = 150_000_000n * 10n ** 8n;
+    expect((await t.ctx.host.submit({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'ASSETS', amount: big, from: '@faucet' })).code).toBe('ok');
+    const available0 = t.ctx.host.engine.balance(alice.userId, 'ASSETS', 'USDT').available;
+    const to = fresh();
+    const id = await approvedWithdrawal('USDT', to, big, 10n ** 8n);
+    expect(t.ctx.host.engine.balance(alice.userId, 'ASSETS', 'USDT').available).toBe(available0 - big);
+    const b = broadcaster();
+    await b.tick();
+    const txHash = view(id)!.txHash as `0x${string}`;
+    expect((await client.receipt(txHash))?.status).toBe('reverted');
+    await client.mine(2);
+    await b.tick();
+    expect(view(id)).toBeUndefined();
+    expect(held('USDT')).toBe(0n);
+    expect(t.ctx.host.engine.balance(alice.userId, 'ASSETS', 'USDT').available).toBe(available0);
+    expect(await client.tokenBalance(demo.usdt, to)).toBe(0n);
+    expect((await t.ctx.chain.alerts())[0]).toMatchObject({ kind: 'withdrawal_reverted', message: expect.stringContaining(txHash) });
   }, 60_000);
 });

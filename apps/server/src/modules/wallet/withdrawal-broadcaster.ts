@@ -32,6 +32,8 @@ export interface WithdrawalBroadcasterDeps {
   chain: string;
   coins: () => readonly ChainCoin[];
   confirmations: number;
+  /** Records an operator alert (chain_alerts): a reverted withdrawal transaction ('withdrawal_reverted'). */
+  alert?: (kind: string, message: string) => Promise<void>;
   pollMs?: number;
   /** least time between two sends of the same transaction while it has no receipt (default 5000 ms) */
   resendMs?: number;
@@ -128,11 +130,19 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
       receipt.status === 'success'
         ? await host.submit({ type: 'completeWithdrawal', withdrawalId: w.withdrawalId, blockNumber: receipt.blockNumber })
         : await host.submit({ type: 'failWithdrawal', withdrawalId: w.withdrawalId, reason: 'transaction_reverted' });
-    if (r.code !== 'ok') log.warn({ withdrawalId: w.withdrawalId, code: r.code }, 'withdrawal completion refused');
-    else {
-      lastSend.delete(w.withdrawalId);
-      log.info({ withdrawalId: w.withdrawalId, txHash: w.txHash, status: receipt.status }, receipt.status === 'success' ? 'withdrawal completed' : 'withdrawal failed: reverted');
+    if (r.code !== 'ok') {
+      log.warn({ withdrawalId: w.withdrawalId, code: r.code }, 'withdrawal completion refused');
+      return;
     }
+    lastSend.delete(w.withdrawalId);
+    if (receipt.status === 'success') {
+      log.info({ withdrawalId: w.withdrawalId, txHash: w.txHash }, 'withdrawal completed');
+      return;
+    }
+    // The hold went back to the user; the hot wallet paid the gas. An operator should know why (e.g. too few tokens).
+    const message = `withdrawal ${w.withdrawalId} (${w.asset}, user ${w.userId}) reverted on chain: ${w.txHash} in block ${receipt.blockNumber}; failed, hold released`;
+    log.error({ withdrawalId: w.withdrawalId, txHash: w.txHash }, message);
+    await deps.alert?.('withdrawal_reverted', message);
   }
 
   async function once(): Promise<void> {
