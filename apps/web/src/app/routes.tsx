@@ -87,7 +87,7 @@ const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['lega
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
 
-/** Routes whose screens come with later issues (OTC, contract trading, wallet, KYC, invitation ...). */
+/** Routes whose screens come with later issues (OTC, contract trading, invitation, help centre ...). */
 export const NOT_YET_AVAILABLE: readonly string[] = [
   // no login guard in the router (spec section 2)
   '/message',
