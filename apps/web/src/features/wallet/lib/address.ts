@@ -4,7 +4,8 @@
  * the EIP-55 checksum (a mixed-case typo is caught rather than sent); the zero address is refused. The server
  * also refuses our own hot wallet and contract addresses, which the app cannot know.
  */
-import { keccak256, toHex } from './keccak';
+import { keccak_256 } from '@noble/hashes/sha3';
+import { bytesToHex } from '@noble/hashes/utils';
 
 /** Why an address is refused (locale keys `v.address.*`), or null when it is fine. */
 export type AddressProblem = 'required' | 'format' | 'checksum' | 'zero' | null;
@@ -12,7 +13,7 @@ export type AddressProblem = 'required' | 'format' | 'checksum' | 'zero' | null;
 /** The EIP-55 checksummed form of a 0x-prefixed 40-hex-digit address. */
 export function toChecksumAddress(address: string): string {
   const hex = address.slice(2).toLowerCase();
-  const hash = toHex(keccak256(new TextEncoder().encode(hex)));
+  const hash = bytesToHex(keccak_256(new TextEncoder().encode(hex)));
   let out = '0x';
   for (let i = 0; i < hex.length; i++) out += parseInt(hash[i]!, 16) >= 8 ? hex[i]!.toUpperCase() : hex[i]!;
   return out;
