@@ -54,14 +54,15 @@ export interface ChainCoin {
 /**
  * Every registered user's deposit address (m/44'/60'/0'/0/{userId} under the xpub), in both directions, kept up to
  * date as users register (the engine's userRegistered events). Addresses are EIP-55; lookups take any case.
- * A derivation costs a few milliseconds of elliptic-curve work, so the existing users' addresses are derived in the
- * background in small batches (the event loop keeps serving); `ready()` resolves once every known user is derived.
- * The watcher waits for it before each scan, so no deposit to a user's address is passed over.
+ * A derivation costs a few milliseconds of elliptic-curve work. With `eager` (a process that watches the chain) the
+ * users' addresses are derived in the background in small batches (the event loop keeps serving) and `ready()`
+ * resolves once every known user is derived (the watcher waits for it before each scan, so no deposit to a user's
+ * address is passed over); otherwise only when asked. `userOf` is always exact: it first derives whatever is pending.
  */
 export interface DepositAddressBook {
   /** The user's address (derived now if not yet; throws RangeError for a non-numeric id). */
   addressOf(userId: string): Address;
-  /** The owner of `address` (any case), or undefined (also for a user not derived yet: see ready()). */
+  /** The owner of `address` (any case), or undefined; derives the pending users' addresses first (synchronously). */
   userOf(address: string): string | undefined;
   /** Resolves once every user registered so far has its address derived. */
   ready(): Promise<void>;
@@ -75,7 +76,8 @@ export interface DepositAddressBook {
 const DERIVE_BATCH = 20;
 
 /** Builds the address book from the engine's users and follows new registrations. */
-export function createDepositAddressBook(host: Pick<EnginePort, 'engine' | 'onEvents'>, xpub: string): DepositAddressBook {
+export function createDepositAddressBook(host: Pick<EnginePort, 'engine' | 'onEvents'>, xpub: string, opts: { eager?: boolean } = {}): DepositAddressBook {
+  let eager = opts.eager ?? true;
   const byAddress = new Map<string, string>();
   const byUser = new Map<string, Address>();
   const queue: string[] = [];
@@ -110,7 +112,7 @@ export function createDepositAddressBook(host: Pick<EnginePort, 'engine' | 'onEv
   const enqueue = (userId: string): void => {
     if (!isUserId(userId) || byUser.has(userId)) return;
     queue.push(userId);
-    pump();
+    if (eager) pump();
   };
   for (const [userId] of host.engine.userRows()) enqueue(userId);
   const off = host.onEvents((events) => {
@@ -118,9 +120,14 @@ export function createDepositAddressBook(host: Pick<EnginePort, 'engine' | 'onEv
   });
   return {
     addressOf: add,
-    userOf: (address) => byAddress.get(address.toLowerCase()),
+    userOf(address) {
+      while (queue.length > 0) add(queue.shift()!);
+      return byAddress.get(address.toLowerCase());
+    },
     ready() {
       if (queue.length === 0) return Promise.resolve();
+      eager = true;
+      pump();
       return new Promise<void>((resolve) => waiters.push(resolve));
     },
     get size() {
@@ -266,7 +273,8 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
   const xpub = config.walletXpub ?? (signer ? signer.depositXpub : depositXpubFromSeed(loadOrCreateSignerSeed(config.signerSeedFile)));
   const client = deps.client ?? (config.chainRpcUrl ? createChainClient(config.chainRpcUrl) : null);
   const catalogue = createWalletCatalogue(config);
-  const addresses = createDepositAddressBook(host, xpub);
+  // Derived ahead only where the chain is watched; elsewhere on demand (a withdrawal's address check).
+  const addresses = createDepositAddressBook(host, xpub, { eager: client !== null && config.chainJobs });
   const chain = EVM_CHAIN;
   const demoDepositEnabled = config.demoMode && client !== null && config.chainId === DEV_CHAIN_ID && config.chainRpcUrl !== undefined;
 
