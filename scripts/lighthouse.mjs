@@ -72,7 +72,7 @@ async function startServer() {
   const dataDir = path.join(tmp, 'data');
   const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, WEB_DIST: webDist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_MODE: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: { ...process.env, WEB_DIST: webDist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_MODE: '1', DEV_CHAIN_PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
     stdio: 'ignore',
     detached: true,
   });

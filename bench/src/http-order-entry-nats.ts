@@ -149,6 +149,9 @@ export async function runHttpOrderEntryNats(): Promise<{ entry: Measure; hello: 
     AUTH_FAILURES_PER_MIN: '0',
     CAPTCHA_TEST_MODE: '1',
     DEMO_MODE: '1',
+    // No dev chain or chain jobs: they would share the cores with the measured processes.
+    DEV_CHAIN_PORT: '0',
+    CHAIN_JOBS: '0',
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
   };

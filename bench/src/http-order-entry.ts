@@ -146,6 +146,9 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRea
     CAPTCHA_PER_IP_PER_MIN: '0',
     CAPTCHA_TEST_MODE: '1',
     DEMO_MODE: '1',
+    // No dev chain or chain jobs: they would share the cores with the measured server.
+    DEV_CHAIN_PORT: '0',
+    CHAIN_JOBS: '0',
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
   }, SERVER_NODE_FLAGS);

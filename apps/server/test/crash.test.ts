@@ -55,7 +55,7 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MARKET_MAKERS: '0', ORDER_RATE_PER_10S: '0', RATE_LIMIT_PER_MIN: '0', RATE_LIMIT_ROUTES: 'orderEntry=0', DEMO_MODE: '1', CAPTCHA_TEST_MODE: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MARKET_MAKERS: '0', ORDER_RATE_PER_10S: '0', RATE_LIMIT_PER_MIN: '0', RATE_LIMIT_ROUTES: 'orderEntry=0', DEMO_MODE: '1', DEV_CHAIN_PORT: '0', CAPTCHA_TEST_MODE: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   // node --import tsx: one process, so SIGKILL really kills the server (no wrapper in between).
   const p = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -126,6 +126,8 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_MODE: '1',
+      // The wallet's chain jobs are not part of these tests (no dev chain in the scale-out mode).
+      CHAIN_JOBS: '0',
       CAPTCHA_TEST_MODE: '1',
       MARKET_MAKERS: '0',
       ORDER_RATE_PER_10S: '0',
