@@ -12,10 +12,10 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { freshEmail } from './support';
+import { DEMO_OPERATOR, freshEmail, mainlandId, registerByApi } from './support';
 
 /** The demo operator's documented credentials (apps/server/src/modules/admin/demo-operator.ts; demo mode only). */
-const OPERATOR = { email: 'operator@exchange.local', password: 'DemoOperator-2026', totpSecret: 'DEMOOPERATORTOTPKEYEXCHANGE23456' };
+const OPERATOR = DEMO_OPERATOR;
 const PASSWORD = 'Journey7pass';
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const REASON_ZH = '证件照片模糊，请重新提交';
@@ -28,18 +28,6 @@ async function ok<T>(res: { json(): Promise<unknown> }, what: string): Promise<T
   const body = (await res.json()) as { status: string; errorCode: string; result: T };
   expect(body.status, `${what}: ${body.errorCode}`).toBe('SUCCEED');
   return body.result;
-}
-
-/**
- * A valid 18-character mainland ID number for birth date `yyyymmdd` and sequence `seq` (3 digits), with its ISO 7064
- * MOD 11-2 check character. A number verified once cannot be verified by another user: each run takes its own.
- */
-function mainlandId(yyyymmdd: string, seq: string): string {
-  const body = `110101${yyyymmdd}${seq}`;
-  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  let sum = 0;
-  for (let i = 0; i < 17; i++) sum += Number(body[i]) * w[i]!;
-  return body + '10X98765432'[sum % 11]!;
 }
 
 /** A `side` x `side` PNG of one colour (a real image the server decodes and re-encodes). */
@@ -60,28 +48,6 @@ function png(side: number, rgb: [number, number, number]): Buffer {
   for (let x = 0; x < side; x++) row.set(rgb, 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: side }, () => row));
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
-}
-
-/** Registers `email` through the API (REGISTER code from the demo outbox) and returns its session headers. */
-async function registerUser(request: APIRequestContext, email: string): Promise<{ token: string; userId: string }> {
-  const randomCode = `j7${Date.now()}`;
-  const ch = await ok<{ challenge: string }>(await request.post(`/api/data/sms/geetestCode?randomCode=${randomCode}&clientType=h5`), 'geetestCode');
-  const pass = await ok<Record<string, string>>(await request.post('/api/data/sms/geetestVerify', { form: { challenge: ch.challenge, x: '100', y: '20', randomCode } }), 'geetestVerify');
-  const after = Date.now();
-  await ok(await request.post('/api/data/sms/sendCode', { form: { account: email, type: 'REGISTER', ...pass } }), 'sendCode');
-  let code = '';
-  await expect
-    .poll(async () => {
-      const body = (await (await request.get(`/api/demo/outbox?account=${encodeURIComponent(email)}`)).json()) as { status: string; result: { code: string; createdAt: number }[] };
-      code = (body.status === 'SUCCEED' ? body.result.find((m) => m.createdAt >= after - 1000)?.code : '') ?? '';
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  const s = await ok<{ token: string; userId: string }>(
-    await request.post('/api/member/member/register', { form: { registerType: 'EMAIL', mail: email, code, password: PASSWORD, confirmPassword: PASSWORD, agreement: 'true' } }),
-    'register',
-  );
-  return { token: s.token, userId: s.userId };
 }
 
 /** The user's basic verification as the app reads it, in `lang`. */
@@ -122,8 +88,8 @@ async function closeDrawer(page: Page): Promise<void> {
 test('console: operator logs in with TOTP, finds a user, reviews KYC (reject with reason, approve, images), audit log', async ({ page, request }) => {
   test.setTimeout(240_000);
   const email = freshEmail('j7');
-  const user = await registerUser(request, email);
-  const idNumber = mainlandId('19900307', String(Date.now() % 1000).padStart(3, '0'));
+  const user = await registerByApi(request, email, PASSWORD);
+  const idNumber = mainlandId('19900307', Date.now() % 1000);
   const submitBasic = async () => ok(await request.post('/api/member/kyc/submitBasic', { headers: user, form: { realName: '王小明', idType: 'ID_CARD', idNumber } }), 'submitBasic');
   await submitBasic();
 

@@ -16,7 +16,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { CODE_GAP_MS, expectToast, freshEmail, recordToasts, solvePuzzle } from './support';
+import { apiPost, CODE_GAP_MS, expectToast, freshEmail, mainlandId, outboxCode, puzzlePass, recordToasts, solvePuzzle, typePin } from './support';
 
 const PASSWORD = 'Journey8pass';
 const NEW_PASSWORD = 'Journey8next';
@@ -24,38 +24,6 @@ const PIN = '250816';
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 /** When the last code went to the journey's account: the server sends one per CODE_GAP_MS per account (code_too_frequent). */
 let lastSentAt = 0;
-
-/** The envelope's result of a POST, failing the test on FAILED. */
-async function post<T>(request: APIRequestContext, url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<T> {
-  const res = await request.post(`/api/${url}`, { form, headers });
-  const body = (await res.json()) as { status: string; errorCode: string; result: T };
-  expect(body.status, `${url}: ${body.errorCode}`).toBe('SUCCEED');
-  return body.result;
-}
-
-/** A slide-puzzle pass (CAPTCHA_TEST_MODE accepts any answer). */
-async function puzzlePass(request: APIRequestContext): Promise<Record<string, string>> {
-  const randomCode = `j8${Date.now()}`;
-  const ch = await post<{ challenge: string }>(request, `data/sms/geetestCode?randomCode=${randomCode}&clientType=h5`, {});
-  return post<Record<string, string>>(request, 'data/sms/geetestVerify', { challenge: ch.challenge, x: '100', y: '20', randomCode });
-}
-
-/** The newest code in the demo outbox for `account` sent at or after `after`, read with the owner's headers. */
-async function ownerCode(request: APIRequestContext, account: string, after: number, headers: Record<string, string> = {}): Promise<string> {
-  let code = '';
-  await expect
-    .poll(
-      async () => {
-        const res = await request.get(`/api/demo/outbox?account=${encodeURIComponent(account)}`, { headers });
-        const body = (await res.json()) as { status: string; result: { code: string; createdAt: number }[] };
-        code = (body.status === 'SUCCEED' ? body.result.find((m) => m.createdAt >= after - 1000)?.code : '') ?? '';
-        return code;
-      },
-      { timeout: 20_000, message: `code for ${account} in the demo outbox` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code;
-}
 
 /** The session headers of the logged-in page (for the owner-only outbox). */
 async function sessionHeaders(page: Page): Promise<Record<string, string>> {
@@ -77,10 +45,10 @@ async function freshBudget(request: APIRequestContext, need = 300): Promise<void
 /** Registers `email` through the API (code from the outbox). */
 async function register(request: APIRequestContext, email: string): Promise<void> {
   const after = Date.now();
-  await post(request, 'data/sms/sendCode', { account: email, type: 'REGISTER', ...(await puzzlePass(request)) });
+  await apiPost(request, 'data/sms/sendCode', { account: email, type: 'REGISTER', ...(await puzzlePass(request)) });
   lastSentAt = Date.now();
-  const code = await ownerCode(request, email, after);
-  await post(request, 'member/member/register', { registerType: 'EMAIL', mail: email, code, password: PASSWORD, confirmPassword: PASSWORD, agreement: 'true' });
+  const code = await outboxCode(request, email, after);
+  await apiPost(request, 'member/member/register', { registerType: 'EMAIL', mail: email, code, password: PASSWORD, confirmPassword: PASSWORD, agreement: 'true' });
 }
 
 /** Clicks "获取验证码" of the VERIFY code field, solves the puzzle, reads the code and fills it in. */
@@ -92,15 +60,8 @@ async function fillVerifyCode(page: Page, request: APIRequestContext, email: str
   await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
   await expectToast(page, '验证码已发送');
   lastSentAt = Date.now();
-  const code = await ownerCode(request, email, after, await sessionHeaders(page));
+  const code = await outboxCode(request, email, after, await sessionHeaders(page));
   await page.getByLabel('验证码', { exact: true }).fill(code);
-}
-
-/** Types `digits` on the on-screen number keyboard. */
-async function typePin(page: Page, digits: string): Promise<void> {
-  const keys = page.locator('.adm-number-keyboard-main');
-  await expect(keys).toBeVisible();
-  for (const d of digits) await keys.getByRole('button', { name: d, exact: true }).click();
 }
 
 /** The row of the account centre (or personal centre) whose title is `title`. */
@@ -119,14 +80,6 @@ async function freshTotp(secret: string): Promise<string> {
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
-}
-
-/** A valid mainland ID number of someone born on 1990-01-01 with sequence `seq` (check character by ISO 7064 MOD 11-2). */
-function mainlandId(seq = 123): string {
-  const first17 = `11010119900101${String(seq % 1000).padStart(3, '0')}`;
-  const weights = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
-  const sum = [...first17].reduce((s, c, i) => s + Number(c) * weights[i]!, 0);
-  return first17 + '10X98765432'[sum % 11];
 }
 
 test('account centre: transaction password, Google 2FA login, password change lock; basic verification; payment needs a real name', async ({ page, request }) => {
@@ -206,7 +159,7 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await page.getByRole('button', { name: '获取验证码' }).click();
   await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
   await expectToast(page, '验证码已发送');
-  await page.getByLabel('新账号收到的验证码', { exact: true }).fill(await ownerCode(request, phone, bindAfter, await sessionHeaders(page)));
+  await page.getByLabel('新账号收到的验证码', { exact: true }).fill(await outboxCode(request, phone, bindAfter, await sessionHeaders(page)));
   await page.getByLabel('谷歌验证码', { exact: true }).fill(await freshTotp(secret));
   await page.getByRole('button', { name: '去绑定', exact: true }).click();
   await expectToast(page, '绑定成功');
@@ -257,7 +210,7 @@ test('account centre: transaction password, Google 2FA login, password change lo
   // --- Basic verification: submitted, under review ---
   await page.goto('/realname');
   await page.getByLabel('真实姓名', { exact: true }).fill('张三');
-  await page.getByLabel('证件号码', { exact: true }).fill(mainlandId());
+  await page.getByLabel('证件号码', { exact: true }).fill(mainlandId('19900101', 123));
   await page.screenshot({ path: path.join(SHOTS, 'realname.png') });
   await page.getByRole('button', { name: '提交' }).click();
   await expect(page.getByText('审核中', { exact: true })).toBeVisible();
@@ -301,14 +254,14 @@ test('verified user: advanced verification photos, a bank card and an Alipay QR 
   const headers = await sessionHeaders(page);
 
   // Basic verification through the API, approved by the demo operator through the console API.
-  await post(request, 'member/kyc/submitBasic', { country: 'CN', realName: '李四', idType: 'ID_CARD', idNumber: mainlandId(Date.now() % 900) }, headers);
-  const op = await post<{ token: string }>(request, 'admin/auth/login', { email: OPERATOR.email, password: OPERATOR.password, totp: await freshTotp(OPERATOR.totpKey) });
+  await apiPost(request, 'member/kyc/submitBasic', { country: 'CN', realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19900101', Date.now() % 900) }, headers);
+  const op = await apiPost<{ token: string }>(request, 'admin/auth/login', { email: OPERATOR.email, password: OPERATOR.password, totp: await freshTotp(OPERATOR.totpKey) });
   const admin = { 'x-admin-token': op.token };
   const queue = await request.get('/api/admin/kyc/list?state=PENDING&page=1&pageSize=100', { headers: admin });
   const rows = ((await queue.json()) as { result: { rows: { id: string; userId: string }[] } }).result.rows;
   const mine = rows.find((r) => r.userId === headers.userId);
   expect(mine, 'the application in the console queue').toBeTruthy();
-  await post(request, 'admin/kyc/approve', { id: mine!.id }, admin);
+  await apiPost(request, 'admin/kyc/approve', { id: mine!.id }, admin);
 
   // --- Advanced verification: three photos, each compressed and uploaded with progress ---
   await page.goto('/realname1');
@@ -381,10 +334,10 @@ test('phone user: binds an e-mail address (a code to the new address, a code to 
   // Registered with a phone number through the API (REGISTER code from the demo outbox).
   const phone = `138${String(Date.now()).slice(-8)}`;
   const registerAfter = Date.now();
-  await post(request, 'data/sms/sendCode', { account: phone, areaCode: '86', type: 'REGISTER', ...(await puzzlePass(request)) });
+  await apiPost(request, 'data/sms/sendCode', { account: phone, areaCode: '86', type: 'REGISTER', ...(await puzzlePass(request)) });
   const phoneCodeAt = Date.now();
-  const code = await ownerCode(request, phone, registerAfter);
-  const session = await post<{ token: string; userId: string }>(request, 'member/member/register', {
+  const code = await outboxCode(request, phone, registerAfter);
+  const session = await apiPost<{ token: string; userId: string }>(request, 'member/member/register', {
     registerType: 'PHONE',
     phone,
     areaCode: '86',
@@ -412,7 +365,7 @@ test('phone user: binds an e-mail address (a code to the new address, a code to 
   await page.getByRole('button', { name: '获取验证码' }).first().click();
   await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
   await expectToast(page, '验证码已发送');
-  await page.getByLabel('新账号收到的验证码', { exact: true }).fill(await ownerCode(request, email, bindAfter, headers));
+  await page.getByLabel('新账号收到的验证码', { exact: true }).fill(await outboxCode(request, email, bindAfter, headers));
   // Then the VERIFY code to the phone (Google is not bound): codes to one account are CODE_GAP_MS apart, the REGISTER code came first.
   const wait = phoneCodeAt + CODE_GAP_MS - Date.now();
   if (wait > 0) await page.waitForTimeout(wait);
@@ -420,7 +373,7 @@ test('phone user: binds an e-mail address (a code to the new address, a code to 
   await page.getByRole('button', { name: '获取验证码' }).click();
   await solvePuzzle(page, '安全验证', '拖动滑块完成拼图');
   await expectToast(page, '验证码已发送');
-  await page.getByLabel('验证码', { exact: true }).fill(await ownerCode(request, phone, verifyAfter, headers));
+  await page.getByLabel('验证码', { exact: true }).fill(await outboxCode(request, phone, verifyAfter, headers));
   await page.getByRole('button', { name: '去绑定', exact: true }).click();
   await expectToast(page, '绑定成功');
   await expect(page).toHaveURL(/\/accountCenter$/);
@@ -428,6 +381,6 @@ test('phone user: binds an e-mail address (a code to the new address, a code to 
   await expect(row(page, '邮箱')).toContainText(email.slice(0, 3));
 
   // The e-mail is now this user's: a log-in with it and the password lands on the same user.
-  const byMail = await post<{ userId: string }>(request, 'member/member/login', { account: email, password: PASSWORD });
+  const byMail = await apiPost<{ userId: string }>(request, 'member/member/login', { account: email, password: PASSWORD });
   expect(byMail.userId).toBe(session.userId);
 });

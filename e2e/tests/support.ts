@@ -4,6 +4,7 @@
  * persisted localStorage fields of spec section 3.
  */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { generateSync } from 'otplib';
 
 declare global {
   interface Window {
@@ -52,14 +53,15 @@ export async function expectToast(page: Page, text: string, timeout = 20_000): P
 
 /**
  * Newest verification code the demo sender "sent" to `account` (GET /api/demo/outbox, newest first),
- * waiting until one newer than `after` (ms since epoch) arrives.
+ * waiting until one newer than `after` (ms since epoch) arrives. Codes to an address a user owns are shown only to
+ * that user: pass its session `headers` (token, userId) then.
  */
-export async function outboxCode(request: APIRequestContext, account: string, after: number): Promise<string> {
+export async function outboxCode(request: APIRequestContext, account: string, after: number, headers: Record<string, string> = {}): Promise<string> {
   let code = '';
   await expect
     .poll(
       async () => {
-        const res = await request.get(`/api/demo/outbox?account=${encodeURIComponent(account)}`);
+        const res = await request.get(`/api/demo/outbox?account=${encodeURIComponent(account)}`, { headers });
         const body = (await res.json()) as { status: string; result: { code: string; createdAt: number }[] };
         const hit = body.status === 'SUCCEED' ? body.result.find((m) => m.createdAt >= after - 1000) : undefined;
         code = hit?.code ?? '';
@@ -70,6 +72,59 @@ export async function outboxCode(request: APIRequestContext, account: string, af
     .toMatch(/^\d{6}$/);
   return code;
 }
+
+/** The envelope's result of a POST (form-encoded, as the app sends), failing the test on FAILED. */
+export async function apiPost<T>(request: APIRequestContext, url: string, form: Record<string, string>, headers: Record<string, string> = {}): Promise<T> {
+  const res = await request.post(`/api/${url}`, { form, headers });
+  const body = (await res.json()) as { status: string; errorCode: string; result: T };
+  expect(body.status, `${url}: ${body.errorCode}`).toBe('SUCCEED');
+  return body.result;
+}
+
+/** A slide-puzzle pass through the API (the journeys' server runs with CAPTCHA_TEST_MODE: any answer passes). */
+export async function puzzlePass(request: APIRequestContext): Promise<Record<string, string>> {
+  const randomCode = `pz${Date.now()}${Math.floor(performance.now())}`;
+  const ch = await apiPost<{ challenge: string }>(request, `data/sms/geetestCode?randomCode=${randomCode}&clientType=h5`, {});
+  return apiPost<Record<string, string>>(request, 'data/sms/geetestVerify', { challenge: ch.challenge, x: '100', y: '20', randomCode });
+}
+
+/** Registers `email` with `password` through the API (REGISTER code from the demo outbox); its session headers. */
+export async function registerByApi(request: APIRequestContext, email: string, password: string): Promise<{ token: string; userId: string }> {
+  const after = Date.now();
+  await apiPost(request, 'data/sms/sendCode', { account: email, type: 'REGISTER', ...(await puzzlePass(request)) });
+  const code = await outboxCode(request, email, after);
+  const s = await apiPost<{ token: string; userId: string }>(request, 'member/member/register', {
+    registerType: 'EMAIL',
+    mail: email,
+    code,
+    password,
+    confirmPassword: password,
+    agreement: 'true',
+  });
+  return { token: s.token, userId: s.userId };
+}
+
+/**
+ * A valid 18-character mainland ID number for birth date `yyyymmdd` and sequence `seq` (0-999), with its ISO 7064
+ * MOD 11-2 check character. A number verified once cannot be verified by another user: each run takes its own.
+ */
+export function mainlandId(yyyymmdd: string, seq: number): string {
+  const body = `110101${yyyymmdd}${String(seq % 1000).padStart(3, '0')}`;
+  const w = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += Number(body[i]) * w[i]!;
+  return body + '10X98765432'[sum % 11]!;
+}
+
+/** Types `digits` on the app's on-screen number keyboard (transaction password). */
+export async function typePin(page: Page, digits: string): Promise<void> {
+  const keys = page.locator('.adm-number-keyboard-main');
+  await expect(keys).toBeVisible();
+  for (const d of digits) await keys.getByRole('button', { name: d, exact: true }).click();
+}
+
+/** The demo operator printed at `npm start` (modules/admin/demo-operator.ts). */
+export const DEMO_OPERATOR = { email: 'operator@exchange.local', password: 'DemoOperator-2026', totpSecret: 'DEMOOPERATORTOTPKEYEXCHANGE23456' };
 
 /**
  * Solves the slide puzzle in the UI: waits for the puzzle dialog to load its image, drags the slider
@@ -164,4 +219,21 @@ export async function pairsOf(request: APIRequestContext, mainCur = 'USDT'): Pro
 /** A unique e-mail address for a fresh account. */
 export function freshEmail(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6).toString(36)}@e2e.test`;
+}
+
+/**
+ * Logs the demo operator in through the console API with the current TOTP code and returns the session (as the
+ * console keeps it in sessionStorage). A code is accepted once across the whole run: when an earlier journey used
+ * this 30 s step's code, the login waits for the next step and tries again.
+ */
+export async function operatorApiLogin(request: APIRequestContext): Promise<{ token: string; expiresAt: number; operator: unknown }> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const res = await request.post('/api/admin/auth/login', {
+      data: { email: DEMO_OPERATOR.email, password: DEMO_OPERATOR.password, totp: generateSync({ secret: DEMO_OPERATOR.totpSecret }) },
+    });
+    const body = (await res.json()) as { status: string; errorCode: string; result: { token: string; expiresAt: number; operator: unknown } };
+    if (body.status === 'SUCCEED') return body.result;
+    await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 500));
+  }
+  throw new Error('the demo operator could not log in through the console API');
 }
