@@ -18,7 +18,7 @@ import { openAppSettings, saveImage } from '../../../shared/bridge';
 import { formatAmount, formatDateTime } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
-import { useCoins } from '../api/get-coins';
+import { useCoinChain } from '../hooks/use-coin-chain';
 import { useDepositAddress } from '../api/get-deposit-address';
 import { useDemoDeposit } from '../api/demo-deposit';
 import { useRecentDeposits } from '../api/get-records';
@@ -31,11 +31,6 @@ import '../wallet.css';
 
 /** Amount of the demo's test deposit per coin (coin units). */
 export const TEST_DEPOSIT_AMOUNT: Record<string, string> = { USDT: '1000', ETH: '0.5' };
-
-/** The network to show first: the one in the query if the coin has it, else the first available, else the first. */
-export function defaultChain(chains: readonly CoinChain[], wanted: string | null): string {
-  return (chains.find((c) => c.chain === wanted) ?? chains.find((c) => c.available) ?? chains[0])?.chain ?? '';
-}
 
 export default function CoinChargingPage() {
   const { t } = useTranslation('wallet');
@@ -54,11 +49,7 @@ export default function CoinChargingPage() {
 
 function DepositBody({ coin, wantedChain }: { coin: string; wantedChain: string | null }) {
   const { t } = useTranslation('wallet');
-  const coins = useCoins();
-  const info = coins.data?.find((c) => c.coin === coin);
-  const [chain, setChain] = useState('');
-  const chains = info?.chains ?? [];
-  const selected = chains.find((c) => c.chain === chain) ?? chains.find((c) => c.chain === defaultChain(chains, wantedChain));
+  const { coins, info, chains, selected, setChain } = useCoinChain(coin, wantedChain);
   if (coins.isLoading) return <InlineLoading />;
   if (coins.isError) return <LoadFailed error={coins.error} onRetry={() => void coins.refetch()} />;
   return (

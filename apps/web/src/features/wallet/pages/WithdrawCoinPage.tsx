@@ -20,7 +20,6 @@ import { formatAmount, formatDateTime } from '../../../shared/format';
 import { Field } from '../../../shared/forms/fields';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
-import { useCoins } from '../api/get-coins';
 import { useWithdrawInfo, type WithdrawInfo } from '../api/get-withdraw-info';
 import { useWithdraw } from '../api/withdraw';
 import { useAddAddress } from '../api/add-address';
@@ -32,7 +31,7 @@ import { WithdrawConfirmPopup, type WithdrawProofs } from '../components/Withdra
 import { checkEvmAddress } from '../lib/address';
 import { checkWithdrawAmount, receiveAmount, sanitizeAmount, withdrawMax } from '../lib/amounts';
 import { clientIdKeeper } from '../lib/client-id';
-import { defaultChain } from './CoinChargingPage';
+import { useCoinChain } from '../hooks/use-coin-chain';
 import '../wallet.css';
 
 export default function WithdrawCoinPage() {
@@ -52,11 +51,7 @@ export default function WithdrawCoinPage() {
 
 function WithdrawBody({ coin, wantedChain }: { coin: string; wantedChain: string | null }) {
   const { t } = useTranslation('wallet');
-  const coins = useCoins();
-  const info = coins.data?.find((c) => c.coin === coin);
-  const [chain, setChain] = useState('');
-  const chains = info?.chains ?? [];
-  const selected = chains.find((c) => c.chain === chain) ?? chains.find((c) => c.chain === defaultChain(chains, wantedChain));
+  const { coins, info, chains, selected, setChain } = useCoinChain(coin, wantedChain);
   if (coins.isLoading) return <InlineLoading />;
   if (coins.isError) return <LoadFailed error={coins.error} onRetry={() => void coins.refetch()} />;
   return (
