@@ -19,6 +19,7 @@
  *
  * Limits: ETH sent by a contract (internal transfers) is not seen, only top-level transactions.
  */
+import { createPollingJob, type PollingJob } from './polling-job';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainClient, TokenTransfer } from '@exchange/chain';
 import type { Db } from '../../db/client';
@@ -59,12 +60,7 @@ export interface ChainWatcherDeps {
 }
 
 /** A running watcher. */
-export interface ChainWatcher {
-  /** One tick now (tests); ticks never overlap. */
-  tick(): Promise<void>;
-  start(): void;
-  /** Stops the timer and waits for a tick in progress. */
-  stop(): Promise<void>;
+export interface ChainWatcher extends PollingJob {
   /** Deposit credited: (txHash, logIndex, ms from the watcher seeing the block to the credit journaled). For the bench. */
   onCredited?: (d: { txHash: string; logIndex: number; creditedAt: number }) => void;
 }
@@ -77,10 +73,6 @@ export function createChainWatcher(deps: ChainWatcherDeps): ChainWatcher {
   const now = deps.now ?? Date.now;
   /** Blocks kept in chain_blocks behind the cursor: how deep a reorg can be followed. */
   const keep = Math.max(128, deps.confirmations * 4);
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = true;
-  let lastError = '';
 
   /** The cursor after reconciling it with the chain: itself, the common ancestor after a reorg, or null (reset). */
   async function reconcile(cursor: ChainBlockRow, headNumber: number): Promise<ChainBlockRow | null> {
@@ -219,44 +211,6 @@ export function createChainWatcher(deps: ChainWatcherDeps): ChainWatcher {
     await credit(tip);
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void watcher.tick().finally(schedule);
-    }, pollMs);
-  }
-
-  const watcher: ChainWatcher = {
-    tick() {
-      if (running) return running;
-      running = once()
-        .then(() => {
-          if (lastError !== '') log.info({ chain }, 'chain watcher: node answers again');
-          lastError = '';
-        })
-        .catch((err: unknown) => {
-          // The node down or the database failing: logged once per distinct error, retried next tick.
-          const text = err instanceof Error ? err.message : String(err);
-          if (text !== lastError) log.warn({ err, chain }, 'chain watcher tick failed; retrying');
-          lastError = text;
-        })
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void watcher.tick().finally(schedule);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const watcher: ChainWatcher = createPollingJob({ pass: once, pollMs, log, what: 'chain watcher tick', context: { chain } });
   return watcher;
 }

@@ -12,6 +12,7 @@
  *   failWithdrawal (hold released) when it reverted; a receipt in another block (reorg) -> withdrawalMined again.
  * An engine refusal (e.g. an operator rejected it meanwhile) discards the signed transaction: it was never sent.
  */
+import { createPollingJob, type PollingJob } from './polling-job';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WithdrawalView } from '@exchange/core';
 import type { Address, ChainClient, Hex, Signer } from '@exchange/chain';
@@ -41,13 +42,7 @@ export interface WithdrawalBroadcasterDeps {
 }
 
 /** A running broadcaster. */
-export interface WithdrawalBroadcaster {
-  /** One pass now (tests); passes never overlap. */
-  tick(): Promise<void>;
-  start(): void;
-  /** Stops the timer and waits for a pass in progress. */
-  stop(): Promise<void>;
-}
+export type WithdrawalBroadcaster = PollingJob;
 
 /** Creates the broadcaster (not started). */
 export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): WithdrawalBroadcaster {
@@ -58,10 +53,6 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
   const hot = signer.hotWalletAddress;
   /** withdrawal id -> last send attempt (ms); empty after a restart, so everything unseen is re-sent at once. */
   const lastSend = new Map<string, number>();
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  let stopped = true;
-  let lastError = '';
 
   async function send(w: WithdrawalView, rawTx: Hex): Promise<void> {
     lastSend.set(w.withdrawalId, now());
@@ -165,42 +156,6 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
     }
   }
 
-  function schedule(): void {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void broadcaster.tick().finally(schedule);
-    }, pollMs);
-  }
-
-  const broadcaster: WithdrawalBroadcaster = {
-    tick() {
-      if (running) return running;
-      running = once()
-        .then(() => {
-          lastError = '';
-        })
-        .catch((err: unknown) => {
-          const text = err instanceof Error ? err.message : String(err);
-          if (text !== lastError) log.warn({ err, chain }, 'withdrawal broadcaster pass failed; retrying');
-          lastError = text;
-        })
-        .finally(() => {
-          running = null;
-        });
-      return running;
-    },
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void broadcaster.tick().finally(schedule);
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await running;
-    },
-  };
+  const broadcaster: WithdrawalBroadcaster = createPollingJob({ pass: once, pollMs, log, what: 'withdrawal broadcaster pass', context: { chain } });
   return broadcaster;
 }
