@@ -6,7 +6,8 @@
  * creditDeposit is idempotent) and after a restart of the whole context on the same data directory; deposits below the
  * minimum (and dust below one engine unit) are recorded, never credited; a reorg (snapshot before the deposit, revert
  * after 2 blocks, mine) credits nothing and marks the deposit ORPHANED, and a reorg deeper than the confirmations
- * leaves the credit and raises an alert. The demo deposit route and the console's monitor, alerts and hot wallet pages
+ * leaves the credit and raises an alert; a node that stops answering (paused) fails ticks quietly, and once it answers
+ * again the watcher catches up with every block mined meanwhile. The demo deposit route and the console's monitor, alerts and hot wallet pages
  * are read through app.inject.
  */
 import fs from 'node:fs';
@@ -239,6 +240,29 @@ describe('demo deposit and console pages', () => {
 });
 
 describe('node down and dev chain restarted', () => {
+  it('catches up after the node did not answer: deposits mined meanwhile are credited once it answers again', async () => {
+    const usdt0 = assets('USDT');
+    const eth0 = assets('ETH');
+    const usdtTx = await depositOk('USDT', '7');
+    await mineAndTick(1);
+    expect((await depositOf(usdtTx))[0]!.status).toBe('CONFIRMING');
+    // The node stops answering (its process paused): ticks fail quietly and change nothing.
+    demo.devChain.pause();
+    await jobs.watcher!.tick();
+    expect(assets('USDT')).toBe(usdt0);
+    demo.devChain.resume();
+    // Meanwhile the chain moved on: another deposit and several blocks the watcher never saw one by one.
+    const ethTx = await depositOk('ETH', '0.25');
+    await client.mine(4);
+    await jobs.watcher!.tick();
+    expect((await depositOf(usdtTx))[0]!.status).toBe('CREDITED');
+    expect((await depositOf(ethTx))[0]!.status).toBe('CREDITED');
+    expect(assets('USDT')).toBe(usdt0 + USDT(7n));
+    expect(assets('ETH')).toBe(eth0 + 25_000_000n);
+    await mineAndTick(2);
+    expect(assets('USDT')).toBe(usdt0 + USDT(7n));
+  }, 60_000);
+
   it('waits out a stopped node, then resets its cursor on a dev chain restarted from genesis and credits new deposits', async () => {
     const usdt0 = assets('USDT');
     const before = (await t.ctx.chain.alerts()).length;
