@@ -80,7 +80,7 @@ describe('login bursts', () => {
     expect(after.json().errorCode).toBe('login_locked');
   });
 
-  it('gives no session to the right password 9th in a burst of 12', async () => {
+  it('a burst of 12 with the right password 9th: at most the limit of passwords checked, no session once it is reached', async () => {
     const mail = 'burst12@example.com';
     await t.ctx.members.ensureEmailUser(mail, 'RightPass1', '');
     const passes = await Promise.all(Array.from({ length: 12 }, () => pass()));
@@ -92,8 +92,14 @@ describe('login bursts', () => {
     );
     console.log(`[burst of 12, right password 9th] argon2 verifications ${v.n}, 9th answered ${codes[8]}, answers ${JSON.stringify(tally(codes))}`);
     expect(v.n).toBeLessThanOrEqual(LOGIN_LOCK_AFTER);
-    expect(codes[8]).toBe('login_locked');
-    expect(codes.includes('0')).toBe(false);
+    // The requests run concurrently, so the server may take the 9th among the first few (PostgreSQL's pool does,
+    // PGlite's single connection rarely): then it logs in, as it would have before any failure. What must never
+    // happen is a session after the limit of failures: every answer but the locked ones is one checked password.
+    const t12 = tally(codes);
+    expect((t12.login_failed ?? 0) + (t12['0'] ?? 0)).toBe(v.n);
+    if (codes[8] === '0') expect(t12.login_failed ?? 0).toBeLessThan(LOGIN_LOCK_AFTER);
+    else expect(codes[8]).toBe('login_locked');
+    expect(t12['0'] ?? 0).toBeLessThanOrEqual(1);
   });
 
   it('cannot skip the puzzle: after 2 failures a burst of 20 without passes gets one password checked', async () => {
