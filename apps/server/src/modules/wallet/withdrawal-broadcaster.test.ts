@@ -4,7 +4,8 @@
  * (BROADCASTING with nonce and hash) before they are sent, land on chain at the destination with amount - fee, go
  * CONFIRMING with their block and COMPLETED 3 blocks deep, the hold leaving the user. A node that refuses the first
  * send leaves the withdrawal BROADCASTING; the next pass (here by a fresh broadcaster: a process restart) re-sends the
- * same signed transaction: one transaction on chain (the hot wallet's nonce moves by one), the journaled hash.
+ * same signed transaction: one transaction on chain (the hot wallet's nonce moves by one), the journaled hash. So does
+ * a node that stops answering (its process paused) right after the transaction was journaled, once it answers again.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -154,6 +155,41 @@ describe('withdrawals', () => {
     expect(await client.sendRawTransaction(journaled.rawTx as `0x${string}`)).toBe(journaled.txHash);
     expect(await client.nonce(hot, 'latest')).toBe(nonce0 + 1);
     expect(await client.tokenBalance(demo.usdt, to)).toBe(49_000_000n);
+  }, 60_000);
+
+  it('the node stopped right after the transaction was journaled: BROADCASTING until it answers, then one transaction', async () => {
+    const hot = t.ctx.chain.hotWalletAddress!;
+    const nonce0 = await client.nonce(hot, 'latest');
+    // A client that gives up after 2 s; the node stops (its process paused) at the moment of the send.
+    const impatient = createChainClient(demo.devChain.rpcUrl, { timeoutMs: 2_000 });
+    const stopsAtSend: ChainClient = {
+      ...impatient,
+      async sendRawTransaction(raw) {
+        demo.devChain.pause();
+        return impatient.sendRawTransaction(raw);
+      },
+    };
+    const to = fresh();
+    const id = await approvedWithdrawal('ETH', to, 2n * 10n ** 7n, 10n ** 5n);
+    await broadcaster(stopsAtSend).tick();
+    const journaled = view(id)!;
+    expect(journaled).toMatchObject({ state: 'BROADCASTING', nonce: nonce0 });
+    // While the node does not answer, passes fail quietly and change nothing.
+    const stuck = broadcaster(impatient);
+    await stuck.tick();
+    expect(view(id)).toMatchObject({ state: 'BROADCASTING', txHash: journaled.txHash, rawTx: journaled.rawTx });
+    demo.devChain.resume();
+    // The node answers again (a restarted process here): the journaled transaction is re-sent, never signed again.
+    const again = broadcaster();
+    await again.tick();
+    expect((await client.receipt(journaled.txHash as `0x${string}`))?.status).toBe('success');
+    expect(await client.nonce(hot, 'latest')).toBe(nonce0 + 1);
+    expect(await client.balance(to)).toBe(199_000_000_000_000_000n);
+    await again.tick();
+    await client.mine(2);
+    await again.tick();
+    expect(view(id)).toBeUndefined();
+    expect(held('ETH')).toBe(0n);
   }, 60_000);
 
   it('a transaction that reverts on chain fails the withdrawal, releases the hold and raises an alert', async () => {
