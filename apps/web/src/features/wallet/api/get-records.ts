@@ -27,22 +27,22 @@ export function recordsOf(p: RecordsPage): unknown[] {
   return p.type === 'coinCharging' ? p.deposits : p.type === 'withdrawCoin' ? p.withdrawals : p.transfers;
 }
 
-/** infiniteQueryOptions of a records list. */
-export function recordPagesQueryOptions(userId: string, type: RecordType, enabled: boolean) {
+/** infiniteQueryOptions of a records list, of one coin or ('') all. */
+export function recordPagesQueryOptions(userId: string, type: RecordType, coin: string, enabled: boolean) {
   return infiniteQueryOptions({
-    queryKey: [...walletKeys.records(userId, type), 'pages'] as const,
-    queryFn: ({ pageParam, signal }) => getRecords(type, pageParam, undefined, signal),
+    queryKey: [...walletKeys.records(userId, type, coin), 'pages'] as const,
+    queryFn: ({ pageParam, signal }) => getRecords(type, pageParam, coin, signal),
     initialPageParam: 1,
     getNextPageParam: (last: RecordsPage, all: RecordsPage[]) => (all.reduce((n, p) => n + recordsOf(p).length, 0) < last.total && recordsOf(last).length > 0 ? all.length + 1 : undefined),
     enabled: enabled && !!userId,
   });
 }
 
-/** The paged list of one record type. */
-export function useRecordPages(type: RecordType) {
+/** The paged list of one record type, of one coin or ('') all. */
+export function useRecordPages(type: RecordType, coin = '') {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
-  return useInfiniteQuery(recordPagesQueryOptions(userId, type, isLogin));
+  return useInfiniteQuery(recordPagesQueryOptions(userId, type, coin, isLogin));
 }
 
 /** queryOptions of the latest deposits of `coin`; polls while one is CONFIRMING or `expecting` (a test deposit sent). */

@@ -1,7 +1,8 @@
 /**
  * /assets/capitalRecords?type=coinCharging|withdrawCoin|transfer (spec section 2): tabs of the three record types
  * (the tab is kept in the query), each an endless list (20 a page, the next page loads near the bottom) of rows with
- * coin, amount, state and time; a row opens /assets/capitalRecordsDetail?type=&id=.
+ * coin, amount, state and time; a row opens /assets/capitalRecordsDetail?type=&id=. A coin filter (all, or one coin of
+ * the wallet's catalogue) is kept in the query too (`coin`).
  */
 import { InfiniteScroll } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -13,6 +14,7 @@ import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shar
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { CoinIcon } from '../../../shared/ui/CoinIcon';
 import { useRecordPages } from '../api/get-records';
+import { useCoins } from '../api/get-coins';
 import '../wallet.css';
 
 const TYPES: readonly RecordType[] = ['coinCharging', 'withdrawCoin', 'transfer'];
@@ -26,29 +28,39 @@ export default function CapitalRecordsPage() {
   const { t } = useTranslation('wallet');
   const [params, setParams] = useSearchParams();
   const type = recordTypeOf(params.get('type'));
+  const coin = (params.get('coin') ?? '').toUpperCase();
+  const coins = useCoins();
+  const setQuery = (next: { type: RecordType; coin: string }) => setParams(next.coin ? next : { type: next.type }, { replace: true });
   return (
     <div className="wl-page">
       <PageHeader title={t('records.title')} fallback="/assets" />
       <SegTabs
         items={TYPES.map((k) => ({ key: k, label: t(`records.tab.${k}`) }))}
         active={type}
-        onChange={(k) => setParams({ type: k }, { replace: true })}
+        onChange={(k) => setQuery({ type: k, coin })}
         label={t('records.title')}
         classPrefix="wl"
         variant="line"
         className="wl-records-tabs"
       />
+      <div className="wl-coin-filter" role="group" aria-label={t('records.coinFilter')}>
+        {['', ...(coins.data ?? []).map((c) => c.coin)].map((c) => (
+          <button key={c || 'all'} type="button" className={c === coin ? 'wl-chip wl-chip-on' : 'wl-chip'} aria-pressed={c === coin} onClick={() => setQuery({ type, coin: c })}>
+            {c || t('records.allCoins')}
+          </button>
+        ))}
+      </div>
       <LoginFirst>
-        <RecordList key={type} type={type} />
+        <RecordList key={`${type}:${coin}`} type={type} coin={coin} />
       </LoginFirst>
     </div>
   );
 }
 
-function RecordList({ type }: { type: RecordType }) {
+function RecordList({ type, coin }: { type: RecordType; coin: string }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const q = useRecordPages(type);
+  const q = useRecordPages(type, coin);
   if (q.isLoading) return <InlineLoading />;
   if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const pages = q.data?.pages ?? [];

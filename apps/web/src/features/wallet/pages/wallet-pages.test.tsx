@@ -264,6 +264,27 @@ describe('capital records', () => {
     expect(await screen.findByTestId('where')).toHaveTextContent('/assets/capitalRecordsDetail?type=withdrawCoin&id=7');
   });
 
+  it('filters by coin: the chip asks the server for that coin only', async () => {
+    login();
+    const calls = mockApi({
+      'asset/wallet/getCoins': coinsUsdtEthBtc,
+      'asset/wallet/getRecords': (f: Record<string, string>) => ({
+        type: f.type,
+        total: 1,
+        deposits: [],
+        withdrawals: f.coin === 'ETH' ? [] : [withdrawalRejected],
+        transfers: [],
+      }),
+    });
+    renderPage(<CapitalRecordsPage />, { path: '/assets/capitalRecords', url: '/assets/capitalRecords?type=withdrawCoin' });
+    expect(await screen.findByText('-50')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.click(await screen.findByRole('button', { name: 'ETH' }));
+    expect(await screen.findByText('No records yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'ETH' })).toHaveAttribute('aria-pressed', 'true');
+    expect(calls.filter((c) => c.path === 'asset/wallet/getRecords').map((c) => c.form.coin ?? '')).toEqual(['', 'ETH']);
+  });
+
   it("shows a rejected withdrawal's reason in its timeline", async () => {
     login();
     mockApi({ 'asset/wallet/getRecordDetail': { type: 'withdrawCoin', deposit: null, withdrawal: withdrawalRejected, transfer: null } });
