@@ -10,6 +10,7 @@
  * updateUser command (`audit`), and the projector writes the row in the transaction that projects the change, so the
  * journal holds it too. Logins (failed ones as well), logouts and views of KYC images are logged.
  */
+import { engineAuditRecord } from './audit-record';
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { ACCOUNT_KINDS, formatDecimal } from '@exchange/core';
@@ -154,18 +155,6 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
     return { operatorId: actor?.id ?? null, operatorEmail: actor?.email ?? 'cli', action, at: new Date(now()), ip: actor?.ip ?? '', userAgent: actor?.userAgent ?? '', ...extra };
   }
 
-  /** The audit record an engine command carries (projector.ts auditRow turns it into the row). */
-  function engineAudit(actor: Actor, action: string, before: unknown, after: unknown): Record<string, string> {
-    return {
-      operatorId: actor.id.toString(),
-      operatorEmail: actor.email,
-      action,
-      before: JSON.stringify(before),
-      after: JSON.stringify(after),
-      ip: actor.ip.slice(0, 64),
-      userAgent: actor.userAgent.slice(0, 256),
-    };
-  }
 
   function userRowOf(userId: string): AdminUserRow | null {
     const u = host.engine.user(userId);
@@ -302,7 +291,7 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
         profile: { frozen: frozen ? '1' : '', frozenReason: frozen ? reason : '' },
         // Compare-and-set: a concurrent freeze by another operator makes this one fail instead of logging a false "before".
         expect: { frozen: u.profile.frozen ?? '' },
-        audit: engineAudit(actor, frozen ? 'user_freeze' : 'user_unfreeze', before, after),
+        audit: engineAuditRecord(actor, frozen ? 'user_freeze' : 'user_unfreeze', before, after),
       });
       if (r.code === 'user_field_mismatch') throw new AppError('user_field_mismatch', 409);
       if (r.code === 'user_not_found') throw new AppError('user_not_found', 404);
@@ -372,7 +361,7 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
       const after = decision.approve
         ? { applicationId: id, level: a.application.level, state: 'PASS' }
         : { applicationId: id, level: a.application.level, state: 'REJECTED', reasonZh: decision.reasonZh, reasonEn: decision.reasonEn };
-      await k.decide(id, decision, engineAudit(actor, decision.approve ? 'kyc_approve' : 'kyc_reject', before, after));
+      await k.decide(id, decision, engineAuditRecord(actor, decision.approve ? 'kyc_approve' : 'kyc_reject', before, after));
       await host.projected();
     },
 

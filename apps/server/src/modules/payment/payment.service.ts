@@ -9,6 +9,7 @@
 import { MAX_PAYMENT_METHODS, type AddPaymentBody, type PaymentMethod, type PayType, type UpdatePaymentBody } from '@exchange/api';
 import type { Db } from '../../db/client';
 import { AppError } from '../../shared/errors';
+import { createKeyedSerial } from '../../shared/keyed-serial';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { KycService } from '../kyc/kyc.service';
 import { createPaymentRepository, type PaymentFields, type PaymentRow } from './payment.repository';
@@ -74,19 +75,8 @@ export function createPaymentService(deps: {
 }): PaymentService {
   const repo = createPaymentRepository(deps.db);
   const now = deps.now ?? Date.now;
-  /** Per-user chains, so that two adds of one user cannot both pass the limit (one process serves a user's writes). */
-  const chains = new Map<string, Promise<unknown>>();
-
-  function serial<T>(userId: string, fn: () => Promise<T>): Promise<T> {
-    const prev = chains.get(userId) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tail = next.catch(() => undefined);
-    chains.set(userId, tail);
-    void tail.then(() => {
-      if (chains.get(userId) === tail) chains.delete(userId);
-    });
-    return next;
-  }
+  /** One write of a user at a time, so that two adds of one user cannot both pass the limit. */
+  const serial = createKeyedSerial();
 
   function realName(userId: string): string {
     const name = deps.kyc.verifiedRealName(userId);

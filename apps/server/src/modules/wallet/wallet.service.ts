@@ -42,6 +42,8 @@ import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
 import { AppError } from '../../shared/errors';
+import { createKeyedSerial } from '../../shared/keyed-serial';
+import { engineAuditRecord } from '../admin/audit-record';
 import type { Account } from '../member/account';
 import { parseUserId, type MemberService } from '../member/member.service';
 import { maskAccount, type SecurityService } from '../security/security.service';
@@ -173,19 +175,9 @@ export function createWalletService(deps: {
   const now = deps.now ?? Date.now;
   const policy = createApprovalPolicy(config);
   const assetCodes = () => engine.assets().map((a) => a.code);
+  /** One withdrawal or transfer of a user at a time (a retried clientId then finds the first). */
+  const serial = createKeyedSerial();
 
-  /** Per-user chains: one withdrawal or transfer of a user at a time (a retried clientId then finds the first). */
-  const chains = new Map<string, Promise<unknown>>();
-  function serial<T>(userId: string, fn: () => Promise<T>): Promise<T> {
-    const prev = chains.get(userId) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    const tail = next.catch(() => undefined);
-    chains.set(userId, tail);
-    void tail.then(() => {
-      if (chains.get(userId) === tail) chains.delete(userId);
-    });
-    return next;
-  }
 
   const own: OwnAddresses = {
     get hotWallet() {
@@ -346,18 +338,6 @@ export function createWalletService(deps: {
     return r;
   }
 
-  function engineAudit(actor: WalletActor, action: string, before: unknown, after: unknown, extra: Record<string, string> = {}): Record<string, string> {
-    return {
-      operatorId: actor.id.toString(),
-      operatorEmail: actor.email,
-      action,
-      before: JSON.stringify(before),
-      after: JSON.stringify(after),
-      ip: actor.ip.slice(0, 64),
-      userAgent: actor.userAgent.slice(0, 256),
-      ...extra,
-    };
-  }
 
   return {
     coins() {
@@ -581,7 +561,7 @@ export function createWalletService(deps: {
         type: 'approveWithdrawal',
         withdrawalId: id,
         operatorId: actor.id.toString(),
-        audit: engineAudit(actor, 'withdrawal_approve', { withdrawalId: id, status: before.status, approvals: before.approvals.length }, { withdrawalId: id, ...after }),
+        audit: engineAuditRecord(actor, 'withdrawal_approve', { withdrawalId: id, status: before.status, approvals: before.approvals.length }, { withdrawalId: id, ...after }),
       });
       if (res.code !== 'ok') throw engineError(res);
       await host.projected();
@@ -598,7 +578,7 @@ export function createWalletService(deps: {
         withdrawalId: id,
         reason: en,
         operatorId: actor.id.toString(),
-        audit: engineAudit(actor, 'withdrawal_reject', { withdrawalId: id, status: before.status }, { withdrawalId: id, status: 'REJECTED', reasonZh: zh, reasonEn: en }, { reasonZh: zh, reasonEn: en }),
+        audit: engineAuditRecord(actor, 'withdrawal_reject', { withdrawalId: id, status: before.status }, { withdrawalId: id, status: 'REJECTED', reasonZh: zh, reasonEn: en }, { reasonZh: zh, reasonEn: en }),
       });
       if (res.code !== 'ok') throw engineError(res);
       await host.projected();
