@@ -135,17 +135,7 @@ export type Command =
    * `logIndex` is the ERC-20 Transfer log's index in its block, or -1 for a native transfer (one per tx).
    * `txHash` 0x + 64 lowercase hex; `address` the deposit address (0x + 40 hex, as the chain gave it).
    */
-  | (CommandBase & {
-      type: 'creditDeposit';
-      userId: string;
-      asset: string;
-      amount: bigint;
-      chain: string;
-      txHash: string;
-      logIndex: number;
-      address: string;
-      blockNumber: number;
-    })
+  | (CommandBase & { type: 'creditDeposit' } & DepositCredit)
   /**
    * A withdrawal request: `amount` (what leaves the user's ASSETS account, fee included; the chain receives
    * `amount - fee`) is held at once. Refused for a frozen user (account_frozen), while the user's profile field
@@ -312,7 +302,7 @@ export interface WithdrawalView {
   updatedTs: number;
 }
 
-/** A credited chain deposit (creditDeposit's fields). */
+/** A chain deposit to credit (creditDeposit's fields, carried by its depositCredited event). Amount in asset units. */
 export interface DepositCredit {
   userId: string;
   asset: string;
