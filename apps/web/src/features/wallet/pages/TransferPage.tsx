@@ -22,6 +22,7 @@ import { WalletHeader } from '../components/WalletHeader';
 import { WALLET_ACCOUNTS, accountHolds } from '../lib/accounts';
 import { ENGINE_DECIMALS, checkTransfer, sanitizeAmount } from '../lib/amounts';
 import { clientIdKeeper } from '../lib/client-id';
+import { AmountSuffix } from '../components/AmountSuffix';
 import '../wallet.css';
 
 /** An account of the query (`from`/`to`), or `fallback`. */
@@ -134,14 +135,7 @@ function TransferForm() {
         maxLength={40}
         autoComplete="off"
         error={error}
-        suffix={
-          <span className="wl-amount-suffix">
-            <span>{coin}</span>
-            <button type="button" className="wl-max" onClick={() => setAmount(available)}>
-              {t('transfer.all')}
-            </button>
-          </span>
-        }
+        suffix={<AmountSuffix coin={coin} label={t('transfer.all')} onFill={() => setAmount(available)} />}
       />
       <div className="wl-available">
         {t('available')}{' '}

@@ -32,6 +32,7 @@ import { checkEvmAddress } from '../lib/address';
 import { checkWithdrawAmount, receiveAmount, sanitizeAmount, withdrawMax } from '../lib/amounts';
 import { clientIdKeeper } from '../lib/client-id';
 import { useCoinChain } from '../hooks/use-coin-chain';
+import { AmountSuffix } from '../components/AmountSuffix';
 import '../wallet.css';
 
 export default function WithdrawCoinPage() {
@@ -191,14 +192,7 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
         maxLength={40}
         autoComplete="off"
         error={errors.amount}
-        suffix={
-          <span className="wl-amount-suffix">
-            <span>{coin}</span>
-            <button type="button" className="wl-max" onClick={() => setAmount(withdrawMax(info))}>
-              {t('withdraw.max')}
-            </button>
-          </span>
-        }
+        suffix={<AmountSuffix coin={coin} label={t('withdraw.max')} onFill={() => setAmount(withdrawMax(info))} />}
       />
       <div className="wl-available">
         {t('available')}{' '}
