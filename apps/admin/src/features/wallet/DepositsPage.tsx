@@ -1,6 +1,7 @@
 /** The deposit monitor: every deposit the chain watcher saw, by status, with confirmations n/N and the explorer link. */
+import { StatusFilter } from './StatusFilter';
 import { useState } from 'react';
-import { Alert, Button, Card, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format';
 import { useDeposits, type DepositsFilter } from './api/deposits';
@@ -15,19 +16,14 @@ export default function DepositsPage() {
   const q = useDeposits(filter);
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap>
-          <span>{t('wallet.status')}</span>
-          <Select
-            aria-label={t('wallet.status')}
-            style={{ width: 180 }}
-            value={filter.status}
-            onChange={(v) => setFilter({ status: v, page: 1 })}
-            options={[{ value: 'ALL' as const, label: t('wallet.all') }, ...STATUSES.map((s) => ({ value: s, label: t(`wallet.depositStatus.${s}`) }))]}
-          />
-          <Button onClick={() => void q.refetch()}>{t('common.refresh')}</Button>
-        </Space>
-      </Card>
+      <StatusFilter
+        statuses={STATUSES}
+        label={(s) => t(`wallet.depositStatus.${s}`)}
+        value={filter.status}
+        onChange={(v) => setFilter({ status: v, page: 1 })}
+        onRefresh={() => void q.refetch()}
+        width={180}
+      />
       {q.error && <Alert type="warning" showIcon message={q.error.message} />}
       <Card size="small">
         <Table<AdminDeposit>

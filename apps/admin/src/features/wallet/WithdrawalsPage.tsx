@@ -3,8 +3,9 @@
  * drawer where an operator with wallet_decide approves (a second, different operator is needed when y = 2: the drawer
  * says so, and the one who approved cannot approve again) or rejects with a reason in zh and en.
  */
+import { StatusFilter } from './StatusFilter';
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Drawer, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Drawer, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
@@ -142,19 +143,14 @@ export default function WithdrawalsPage() {
   const open = list.find((w) => w.id === openId) ?? null;
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-      <Card size="small">
-        <Space wrap>
-          <span>{t('wallet.status')}</span>
-          <Select
-            aria-label={t('wallet.status')}
-            style={{ width: 160 }}
-            value={filter.status}
-            onChange={(v) => setFilter({ status: v, page: 1 })}
-            options={[{ value: 'ALL' as const, label: t('wallet.all') }, ...STATUSES.map((s) => ({ value: s, label: t(`wallet.withdrawStatus.${s}`) }))]}
-          />
-          <Button onClick={() => void q.refetch()}>{t('common.refresh')}</Button>
-        </Space>
-      </Card>
+      <StatusFilter
+        statuses={STATUSES}
+        label={(s) => t(`wallet.withdrawStatus.${s}`)}
+        value={filter.status}
+        onChange={(v) => setFilter({ status: v, page: 1 })}
+        onRefresh={() => void q.refetch()}
+        width={160}
+      />
       {q.error && <Alert type="warning" showIcon message={q.error.message} />}
       <Card size="small">
         <Table<AdminWithdrawal>
