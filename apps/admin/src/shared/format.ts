@@ -12,3 +12,14 @@ export function formatTime(ms: number): string {
 export function formatJson(v: unknown): string {
   return v === null || v === undefined ? '' : JSON.stringify(v);
 }
+
+/**
+ * A decimal amount from the API ("100000000.00000000") for a table: thousands grouped, trailing zeros of the
+ * fraction dropped ("100,000,000", "0.25"). Text only: the value is never turned into a number. '' stays ''.
+ */
+export function formatAmount(v: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d*?)0*)?$/.exec(v);
+  if (!m) return v;
+  const whole = m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${m[1]}${whole}${m[3] ? `.${m[3]}` : ''}`;
+}

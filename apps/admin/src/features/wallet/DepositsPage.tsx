@@ -3,7 +3,7 @@ import { StatusFilter } from './StatusFilter';
 import { useState } from 'react';
 import { Alert, Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format';
+import { formatAmount, formatTime } from '../../shared/format';
 import { useDeposits, type DepositsFilter } from './api/deposits';
 import type { AdminDeposit, DepositStatus } from './api/types';
 
@@ -35,7 +35,7 @@ export default function DepositsPage() {
             { title: t('wallet.id'), dataIndex: 'id', width: 80 },
             { title: t('wallet.user'), dataIndex: 'userId', width: 100 },
             { title: t('wallet.coin'), key: 'coin', render: (_: unknown, r) => `${r.coin} / ${r.chain}` },
-            { title: t('wallet.amount'), dataIndex: 'amount', align: 'right' },
+            { title: t('wallet.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatAmount(v) },
             { title: t('wallet.status'), dataIndex: 'status', render: (v: DepositStatus) => <Tag color={COLOR[v]}>{t(`wallet.depositStatus.${v}`)}</Tag> },
             { title: t('wallet.confirmations'), key: 'conf', render: (_: unknown, r) => `${r.confirmations}/${r.confirmationsRequired}` },
             {

@@ -2,6 +2,7 @@
  * The hot wallet per chain and coin: its address and balance on chain, what sits on users' deposit addresses (not
  * swept), the users' liabilities in the engine, and the coverage (on chain / liabilities), red below 100%.
  */
+import { formatAmount } from '../../shared/format';
 import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHotWallet } from './api/hot-wallet';
@@ -29,9 +30,9 @@ export default function HotWalletPage() {
               ellipsis: true,
               render: (v: string) => (v ? <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> : '-'),
             },
-            { title: t('wallet.hotWallet'), dataIndex: 'hotWallet', align: 'right', render: (v: string) => v || '-' },
-            { title: t('wallet.depositAddresses'), dataIndex: 'depositAddresses', align: 'right', render: (v: string) => v || '-' },
-            { title: t('wallet.liabilities'), dataIndex: 'liabilities', align: 'right' },
+            { title: t('wallet.hotWallet'), dataIndex: 'hotWallet', align: 'right', render: (v: string) => formatAmount(v) || '-' },
+            { title: t('wallet.depositAddresses'), dataIndex: 'depositAddresses', align: 'right', render: (v: string) => formatAmount(v) || '-' },
+            { title: t('wallet.liabilities'), dataIndex: 'liabilities', align: 'right', render: (v: string) => formatAmount(v) },
             {
               title: t('wallet.coverage'),
               key: 'coverage',

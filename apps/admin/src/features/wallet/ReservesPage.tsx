@@ -6,7 +6,7 @@
 import { Alert, App, Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ReservesRoot } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format';
+import { formatAmount, formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { useReservesRoot, useTakeReservesSnapshot } from './api/reserves';
 import { decimalUnits } from './coverage';
@@ -65,8 +65,8 @@ export default function ReservesPage() {
               dataSource={root.totals.filter((x) => decimalUnits(x.liabilities) !== 0n || x.reserves !== '')}
               columns={[
                 { title: t('wallet.coin'), dataIndex: 'coin', width: 100 },
-                { title: t('wallet.liabilities'), dataIndex: 'liabilities', align: 'right' },
-                { title: t('wallet.reserves'), dataIndex: 'reserves', align: 'right', render: (v: string) => v || t('wallet.noChain') },
+                { title: t('wallet.liabilities'), dataIndex: 'liabilities', align: 'right', render: (v: string) => formatAmount(v) },
+                { title: t('wallet.reserves'), dataIndex: 'reserves', align: 'right', render: (v: string) => formatAmount(v) || t('wallet.noChain') },
                 {
                   title: t('wallet.ratio'),
                   dataIndex: 'ratio',

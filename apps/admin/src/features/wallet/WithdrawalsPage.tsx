@@ -7,7 +7,7 @@ import { StatusFilter } from './StatusFilter';
 import { useState } from 'react';
 import { Alert, App, Button, Card, Descriptions, Drawer, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatTime } from '../../shared/format';
+import { formatAmount, formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { useSession } from '../../shared/session';
 import { useDecideWithdrawal, useWithdrawals, type WithdrawalsFilter } from './api/withdrawals';
@@ -163,7 +163,7 @@ export default function WithdrawalsPage() {
             { title: t('wallet.id'), dataIndex: 'id', width: 90 },
             { title: t('wallet.user'), dataIndex: 'userId', width: 100 },
             { title: t('wallet.coin'), key: 'coin', render: (_: unknown, r) => `${r.coin} / ${r.chain}` },
-            { title: t('wallet.amount'), dataIndex: 'amount', align: 'right' },
+            { title: t('wallet.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatAmount(v) },
             { title: t('wallet.address'), dataIndex: 'address', ellipsis: true },
             { title: t('wallet.status'), dataIndex: 'status', render: (v: WithdrawStatus) => <Tag color={WITHDRAW_COLOR[v]}>{t(`wallet.withdrawStatus.${v}`)}</Tag> },
             {

@@ -72,10 +72,10 @@ describe('WithdrawalsPage', () => {
   it('finance: sees 1/2 and the second-operator note, and rejects only with both reasons', async () => {
     const calls = stubApi({ 'admin/wallet/withdrawals': { total: 1, list: [withdrawal] } });
     renderAs('finance', 'second@ops.test', <WithdrawalsPage />);
-    expect(await screen.findByText('150000.00000000')).toBeTruthy();
+    expect(await screen.findByText('150,000')).toBeTruthy();
     expect(calls[0]!.url).toBe('/api/admin/wallet/withdrawals?status=REVIEW&page=1');
     expect(screen.getByText('1/2')).toBeTruthy();
-    fireEvent.click(screen.getByText('150000.00000000'));
+    fireEvent.click(screen.getByText('150,000'));
     const drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText(/one has approved, a second approval completes it/)).toBeTruthy();
 
@@ -92,7 +92,7 @@ describe('WithdrawalsPage', () => {
   it('finance approves with the id', async () => {
     const calls = stubApi({ 'admin/wallet/withdrawals': { total: 1, list: [{ ...withdrawal, approvals: [], approvalsRequired: 1 }] } });
     renderAs('finance', 'second@ops.test', <WithdrawalsPage />);
-    fireEvent.click(await screen.findByText('150000.00000000'));
+    fireEvent.click(await screen.findByText('150,000'));
     const drawer = await screen.findByRole('dialog');
     fireEvent.click(within(drawer).getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(calls.find((c) => c.url === '/api/admin/wallet/approveWithdrawal')?.body).toEqual({ id: '42' }));
@@ -101,14 +101,14 @@ describe('WithdrawalsPage', () => {
   it('the operator who approved cannot approve again; support cannot decide', async () => {
     stubApi({ 'admin/wallet/withdrawals': { total: 1, list: [withdrawal] } });
     const first = renderAs('admin', 'first@ops.test', <WithdrawalsPage />);
-    fireEvent.click(await screen.findByText('150000.00000000'));
+    fireEvent.click(await screen.findByText('150,000'));
     let drawer = await screen.findByRole('dialog');
     expect(within(drawer).getByText(/a different operator must give the second approval/)).toBeTruthy();
     expect((within(drawer).getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true);
     first.unmount();
 
     renderAs('support', 'help@ops.test', <WithdrawalsPage />);
-    fireEvent.click(await screen.findByText('150000.00000000'));
+    fireEvent.click(await screen.findByText('150,000'));
     drawer = await screen.findByRole('dialog');
     expect(within(drawer).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(drawer).getByText(/Your role can view but not decide/)).toBeTruthy();
