@@ -410,6 +410,11 @@ export function createWalletService(deps: {
         if (amount > r.maxWithdraw) throw new AppError('amount_above_maximum', 400, 'amount', { max: amountText(r.maxWithdraw), coin: r.coin });
         if (amount <= r.withdrawFee) throw new AppError('amount_below_minimum', 400, 'amount', { min: amountText(r.minWithdraw), coin: r.coin });
         if (engine.balance(u.id.toString(), 'ASSETS', r.coin).available < amount) throw new AppError('insufficient_balance', 400, 'amount');
+        // The daily limit before any one-time code is spent (the engine checks it again, in order with other requests).
+        const t0 = now();
+        const dayStart = t0 - (t0 % DAY_MS);
+        const usedToday = await repo.withdrawnBetween(u.id, r.coin, dayStart, dayStart + DAY_MS);
+        if (usedToday + amount > dailyLimit(verificationLevel(u.profile), r.coin)) throw new AppError('daily_limit_exceeded', 400, 'amount');
         const s = security();
         const lock = s.withdrawalLock(userId);
         if (lock !== null) throw lockError(lock.until);
