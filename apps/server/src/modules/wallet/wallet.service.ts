@@ -400,6 +400,8 @@ export function createWalletService(deps: {
         const u = userOf(userId);
         const r = availableRule(body.coin, body.chain);
         if (verificationLevel(u.profile) === 'NONE') throw new AppError('kyc_required', 403);
+        // A frozen account is refused before any code is spent (the engine refuses it again, in order).
+        if (u.profile.frozen === '1') throw new AppError('account_frozen', 403);
         const clientId = parseClientId(body.clientId);
         await host.projected();
         const first = await repo.withdrawalByClientId(u.id, clientId);

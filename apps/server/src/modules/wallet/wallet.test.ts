@@ -378,13 +378,17 @@ describe('daily limit, Google authenticator, deposit records', () => {
     expect(await rowsOf(walletWithdrawals, dave.userId)).toBe(1);
   });
 
-  it('a request above the daily limit spends no e-mail code: the same code then serves a request within it', async () => {
+  it('a request above the daily limit or of a frozen account spends no e-mail code: the same code then serves a request within it', async () => {
     const erin = await loginUser(t, 'erin@wallet.test');
     mailOf.set(erin.userId, 'erin@wallet.test');
     await verifyBasic(t, erin, '赵敏', mainlandId('19870707', '021'));
     await setTransPassword(t, erin, 'erin@wallet.test', PW);
     expect((await t.ctx.host.submit({ type: 'deposit', userId: erin.userId, asset: 'ETH', account: 'ASSETS', amount: 30n * U, from: '@faucet' })).code).toBe('ok');
     const over = await withdrawBody(erin, { coin: 'ETH', amount: '20.00000001', clientId: 'erin-1' });
+    // Frozen by an operator: refused, code kept as well.
+    expect((await t.ctx.host.submit({ type: 'updateUser', userId: erin.userId, profile: { frozen: '1' } })).code).toBe('ok');
+    expectFail(await post(erin, 'withdraw', { ...over, amount: '2', clientId: 'erin-0' }), 'account_frozen', 403);
+    expect((await t.ctx.host.submit({ type: 'updateUser', userId: erin.userId, profile: { frozen: '0' } })).code).toBe('ok');
     expectFail(await post(erin, 'withdraw', over), 'daily_limit_exceeded');
     expect(await rowsOf(walletWithdrawals, erin.userId)).toBe(0);
     const w = ok(await post<{ status: string }>(erin, 'withdraw', { ...over, amount: '2', clientId: 'erin-2' }));
