@@ -10,12 +10,13 @@ import type {
   WithdrawalView,
 } from './types';
 import type { UserRecord, UserRow } from './users';
+import type { PerpReads } from './perp/types';
 
 /**
  * The engine's public surface (implemented by `Engine` in engine.ts).
  * `execute` is the only way to change state; everything else is a read.
  */
-export interface EngineApi {
+export interface EngineApi extends PerpReads {
   /** Apply one command; never throws for business rejections (they are `code` values). */
   execute(cmd: Command): CommandResult;
   asset(code: string): Asset | undefined;

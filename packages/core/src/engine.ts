@@ -33,6 +33,8 @@ import {
   type WithdrawalRow,
 } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
+import { PerpState, type PerpHost } from './perp/perp-engine';
+import type { PerpAccountView, PerpCommand, PerpMarkState, PerpMarketConfig, PerpOrderView, PerpSettings, PositionView } from './perp/types';
 import type { BookKind, OrderBook } from './spot/book';
 import { Order } from './spot/order';
 import { OrderIndex } from './spot/order-index';
@@ -107,7 +109,7 @@ function isKey(s: unknown, max: number): s is string {
 }
 
 /** The engine (see the file comment). */
-export class Engine implements EngineApi, SpotHost {
+export class Engine implements EngineApi, SpotHost, PerpHost {
   readonly ledger = new Ledger();
   events: EngineEvent[] = [];
   private readonly bookKind: BookKind;
@@ -135,6 +137,8 @@ export class Engine implements EngineApi, SpotHost {
   private readonly wallet = new WalletState();
   /** The id of the journal this state was built from (its genesis command), or null before genesis. */
   private journal: string | null = null;
+  /** The perpetual contracts (perp/perp-engine.ts). */
+  private readonly perp = new PerpState();
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -262,6 +266,17 @@ export class Engine implements EngineApi, SpotHost {
         break;
       case 'failWithdrawal':
         r = this.failWithdrawal(cmd);
+        break;
+      case 'addPerpMarket':
+      case 'perpPlaceOrder':
+      case 'perpCancelOrder':
+      case 'perpSetLeverage':
+      case 'perpSetMarginMode':
+      case 'perpAdjustMargin':
+      case 'perpSetTpSl':
+      case 'perpMarkPrice':
+      case 'perpFunding':
+        r = this.perp.execute(cmd as PerpCommand, this);
         break;
       default:
         r = reject('invalid_order');
@@ -560,8 +575,9 @@ export class Engine implements EngineApi, SpotHost {
   /**
    * True when the user's profile field `frozen` is '1' (set by the operator console): the one profile field the
    * engine reads (users.ts). A frozen user's placeOrder and transfer are refused (account_frozen); cancels are not.
+   * @internal
    */
-  private isFrozen(userId: string): boolean {
+  isFrozen(userId: string): boolean {
     return this.users.get(userId)?.profile.frozen === '1';
   }
 
@@ -650,7 +666,48 @@ export class Engine implements EngineApi, SpotHost {
     return { code: 'ok', events: this.events };
   }
 
+  // ---- PerpHost -------------------------------------------------------------------------------
+
+  /** @internal the scale of an asset, or undefined when it is not listed */
+  hasAsset(code: string): number | undefined {
+    return this.assetsByCode.get(code)?.scale;
+  }
+
   // ---- reads ----------------------------------------------------------------------------------
+
+  perpMarket(symbol: string): PerpMarketConfig | undefined {
+    return this.perp.perpMarket(symbol);
+  }
+  perpMarkets(): PerpMarketConfig[] {
+    return this.perp.perpMarkets();
+  }
+  perpMarkState(symbol: string): PerpMarkState | undefined {
+    return this.perp.perpMarkState(symbol);
+  }
+  perpOrder(orderId: string): PerpOrderView | undefined {
+    return this.perp.perpOrder(orderId);
+  }
+  perpOpenOrders(userId: string, symbol?: string): PerpOrderView[] {
+    return this.perp.perpOpenOrders(userId, symbol);
+  }
+  perpDepth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
+    return this.perp.perpDepth(symbol, levels);
+  }
+  position(userId: string, symbol: string): PositionView | undefined {
+    return this.perp.position(userId, symbol);
+  }
+  positions(userId: string): PositionView[] {
+    return this.perp.positions(userId);
+  }
+  perpSettings(userId: string, symbol: string): PerpSettings {
+    return this.perp.perpSettings(userId, symbol);
+  }
+  perpAccount(userId: string): PerpAccountView {
+    return this.perp.perpAccount(userId);
+  }
+  positionCount(symbol: string): number {
+    return this.perp.positionCount(symbol);
+  }
 
   /** The id of the journal this state comes from (set by its genesis command), or null before genesis. */
   journalId(): string | null {

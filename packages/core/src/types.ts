@@ -10,6 +10,7 @@
  *
  * Time (`ts`, Unix ms) is an input carried by every command; the core never reads a clock.
  */
+import type { PerpCommand, PerpEvent } from './perp/types';
 
 /** The four per-user accounts of the spec (section 3, "Account types"). */
 export type AccountKind = 'ASSETS' | 'SPOT' | 'CONTRACT' | 'OTC';
@@ -21,6 +22,11 @@ export const ACCOUNT_KINDS: readonly AccountKind[] = ['ASSETS', 'SPOT', 'CONTRAC
  * `@insurance` is the insurance fund. For every asset the sum over all accounts is always zero.
  */
 export type SystemAccount = '@faucet' | '@chain' | '@fee' | '@insurance';
+/**
+ * System accounts of the perpetual markets (perp/types.ts): '@clearing' pays and receives realized PnL, '@funding'
+ * passes funding between longs and shorts (keeping the rounding dust). Not sources of deposits.
+ */
+export type PerpSystemAccount = '@clearing' | '@funding';
 
 /** A coin. `scale` = number of decimal places of its smallest unit (USDT 8, BTC 8, ...). */
 export interface Asset {
@@ -187,7 +193,9 @@ export type Command =
    * The withdrawal cannot complete (APPROVED, BROADCASTING or CONFIRMING -> FAILED), e.g. its transaction reverted:
    * the hold is released. Only for a transaction known not to have moved the funds.
    */
-  | (CommandBase & { type: 'failWithdrawal'; withdrawalId: string; reason: string });
+  | (CommandBase & { type: 'failWithdrawal'; withdrawalId: string; reason: string })
+  /** The perpetual contracts' commands (perp/types.ts). */
+  | PerpCommand;
 
 export type CommandType = Command['type'];
 
@@ -226,6 +234,18 @@ export const REJECT_CODES = [
   'withdrawal_already_approved',
   'withdrawal_locked',
   'daily_limit_exceeded',
+  // perpetual contracts (perp/types.ts)
+  'mark_price_unavailable',
+  'price_out_of_band',
+  'reduce_only_rejected',
+  'leverage_invalid',
+  'leverage_too_high',
+  'position_exists',
+  'no_position',
+  'margin_mode_invalid',
+  'take_profit_invalid',
+  'stop_loss_invalid',
+  'funding_not_due',
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 export type ResultCode = 'ok' | RejectCode;
@@ -316,6 +336,8 @@ export interface DepositCredit {
 
 export type EngineEvent =
   | { type: 'genesis'; ts: number; journalId: string }
+  /** The perpetual contracts' events (perp/types.ts). */
+  | PerpEvent
   /** A chain deposit was credited (creditDeposit). */
   | { type: 'depositCredited'; ts: number; deposit: DepositCredit }
   /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */

@@ -5,7 +5,7 @@
 // (see fixtures.ts), so quote units = price * qty and base units = qty * 100.
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine';
-import type { EngineEvent } from '../src/types';
+import type { Command, EngineEvent } from '../src/types';
 import { COIN, engineWithMarket, fund, limit, market, nextTs, ok, PX, QTY } from './fixtures';
 
 const bal = (e: Engine, user: string, asset: string): [bigint, bigint] => {
@@ -269,7 +269,7 @@ describe('rejections in precedence order; nothing changes', () => {
     ['LIMIT without price', () => ({ ...limit('bob', 'BUY', PX, 1n), price: undefined }), 'price_required'],
     ['price off tick (before qty checks)', () => limit('bob', 'BUY', 15n, 0n), 'price_not_on_tick'],
     ['zero price', () => limit('bob', 'BUY', 0n, 1n), 'price_not_on_tick'],
-    ['no quantity', () => ({ ...limit('bob', 'BUY', PX, 1n), quantity: undefined }), 'quantity_required'],
+    ['no quantity', () => ({ ...limit('bob', 'BUY', PX, 1n), quantity: undefined }) as Command, 'quantity_required'],
     ['qty off step', () => limit('bob', 'BUY', PX, 15n), 'quantity_not_on_step'],
     ['qty below min', () => limit('bob', 'BUY', PX, 10n), 'quantity_below_minimum'],
     ['notional below min', () => limit('bob', 'BUY', PX, 20n), 'notional_below_minimum'],

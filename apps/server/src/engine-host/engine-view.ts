@@ -2,7 +2,27 @@
  * A read-only view of the engine that always reads the host's current engine object. The host replaces that
  * object when it rebuilds the state without a command that threw (engine-host.ts); services keep this view.
  */
-import type { AccountKind, Asset, Balance, CommandResult, DepthLevel, Engine, EngineApi, EngineSnapshot, MarketConfig, OrderView, UserRecord, UserRow, WithdrawalView } from '@exchange/core';
+import type {
+  AccountKind,
+  Asset,
+  Balance,
+  CommandResult,
+  DepthLevel,
+  Engine,
+  EngineApi,
+  EngineSnapshot,
+  MarketConfig,
+  OrderView,
+  PerpAccountView,
+  PerpMarkState,
+  PerpMarketConfig,
+  PerpOrderView,
+  PerpSettings,
+  PositionView,
+  UserRecord,
+  UserRow,
+  WithdrawalView,
+} from '@exchange/core';
 
 /** Delegates every read of EngineApi to `current()`; `execute` is refused (commands go through the host). */
 export class EngineView implements EngineApi {
@@ -70,5 +90,38 @@ export class EngineView implements EngineApi {
   }
   stateHash(): string {
     return this.current().stateHash();
+  }
+  perpMarket(symbol: string): PerpMarketConfig | undefined {
+    return this.current().perpMarket(symbol);
+  }
+  perpMarkets(): PerpMarketConfig[] {
+    return this.current().perpMarkets();
+  }
+  perpMarkState(symbol: string): PerpMarkState | undefined {
+    return this.current().perpMarkState(symbol);
+  }
+  perpOrder(orderId: string): PerpOrderView | undefined {
+    return this.current().perpOrder(orderId);
+  }
+  perpOpenOrders(userId: string, symbol?: string): PerpOrderView[] {
+    return this.current().perpOpenOrders(userId, symbol);
+  }
+  perpDepth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
+    return this.current().perpDepth(symbol, levels);
+  }
+  position(userId: string, symbol: string): PositionView | undefined {
+    return this.current().position(userId, symbol);
+  }
+  positions(userId: string): PositionView[] {
+    return this.current().positions(userId);
+  }
+  perpSettings(userId: string, symbol: string): PerpSettings {
+    return this.current().perpSettings(userId, symbol);
+  }
+  perpAccount(userId: string): PerpAccountView {
+    return this.current().perpAccount(userId);
+  }
+  positionCount(symbol: string): number {
+    return this.current().positionCount(symbol);
   }
 }

@@ -1,0 +1,350 @@
+/**
+ * The perpetual contracts' part of the engine contract (issue 12): linear USDT-margined perpetual markets, their
+ * commands, events and views. Units as in types.ts: prices in 10^-priceDecimals of the settle asset (USDT) per one
+ * base coin, quantities in 10^-qtyDecimals of the base coin, amounts in the settle asset's smallest unit ("quote
+ * units"). A perpetual market requires priceDecimals + qtyDecimals <= settle.scale, so price * qty converts to
+ * quote units exactly. Rates: fees and margin rates in ppm (1 = 0.0001%), funding and premium rates in units of 1e-8
+ * ("E8": 10,000 = 0.01%), as Binance prints funding rates with 8 decimals.
+ *
+ * Perpetual markets live in their own namespace: a perpetual "BTC/USDT" is not the spot "BTC/USDT"; its events are
+ * the perp* ones below. Margin, PnL, fees and funding move the settle asset between the user's CONTRACT account and
+ * the system accounts '@clearing' (realized PnL), '@fee', '@funding' and '@insurance' (the insurance fund).
+ *
+ * Ledger layout of a user's CONTRACT account in the settle asset: `frozen` = the margin held by open orders plus the
+ * margin of every position (cross and isolated); `available` = the rest of the wallet. Wallet balance = available +
+ * frozen. The realized-PnL pool '@clearing' obeys, after every command: clearing balance + sum of long positions'
+ * cost - sum of short positions' cost = 0 (each trade adds the same cost to both sides' books).
+ */
+import type { MarketStatus, Side, TimeInForce } from '../types';
+
+/**
+ * One risk-limit tier (Binance's leverage bracket): positions whose notional (at the mark price, quote units) is at
+ * most `notionalCap` may use up to `maxLeverage` and need `maintMarginPpm` maintenance margin. Tiers are given in
+ * increasing `notionalCap` order; a notional above the last cap is refused (risk limit). The maintenance amount
+ * ("cum") of each tier is derived as Binance derives it: cum_1 = 0, cum_n = cum_(n-1) + cap_(n-1) * (mmr_n -
+ * mmr_(n-1)), so the maintenance margin notional * mmr - cum is continuous across tiers.
+ */
+export interface LeverageBracket {
+  /** inclusive upper bound of the tier's position notional, quote units */
+  notionalCap: bigint;
+  /** integer 1..125 */
+  maxLeverage: number;
+  /** maintenance margin rate, ppm (4,000 = 0.4%) */
+  maintMarginPpm: number;
+}
+
+/** A linear USDT-margined perpetual market (see the file comment for units). */
+export interface PerpMarketConfig {
+  /** "BTC/USDT" (its own namespace: not the spot market of that name) */
+  symbol: string;
+  /** the underlying coin, e.g. "BTC" (need not be a listed asset: no base coin ever moves) */
+  base: string;
+  /** the settle asset, e.g. "USDT": margin, PnL, fees and funding are paid in it */
+  quote: string;
+  priceDecimals: number;
+  qtyDecimals: number;
+  /** price units */
+  tickSize: bigint;
+  /** qty units */
+  stepSize: bigint;
+  /** qty units */
+  minQty: bigint;
+  makerFeePpm: number;
+  takerFeePpm: number;
+  /**
+   * Face value of one lot ("hand"), quote units: the spec's "1000 USDT per lot" (section 9). An order of n lots at
+   * price P has quantity floor(n * lotNotional / (P * notional multiplier) / stepSize) * stepSize (perp/math.ts).
+   */
+  lotNotional: bigint;
+  /** increasing notional caps; at least one tier */
+  brackets: LeverageBracket[];
+  /** a LIMIT price further than this from the mark price is refused (spec section 9: 50% = 500,000) */
+  priceBandPpm: number;
+  /** funding interval, ms (8 h = 28,800,000); funding times are the multiples of it since the Unix epoch */
+  fundingIntervalMs: number;
+  /** interest rate per funding interval, E8 (Binance: 0.01% = 10,000) */
+  interestRateE8: number;
+  /** the funding rate is clamped to +-this, E8 (Binance BTCUSDT: 0.3% = 300,000) */
+  fundingCapE8: number;
+  /** notional (quote units) walked in the book for the impact bid and ask of the premium index */
+  impactNotional: bigint;
+  /** number of one-per-tick basis samples in the mark price's moving average (Binance: 5 minutes of seconds = 300) */
+  markBasisSamples: number;
+  status: MarketStatus;
+}
+
+/** One-way positions: a user holds at most one position per market, long or short. */
+export type PositionSide = 'LONG' | 'SHORT';
+/** Margin mode per user and market (Binance marginType). */
+export type MarginMode = 'CROSS' | 'ISOLATED';
+
+/**
+ * What a perpetual order does, fixed when it is accepted (spec section 3 "trade type"): an order that reduces the
+ * position the user has then is a CLOSE_*, otherwise an OPEN_*; FORCE_CLOSE is the liquidation engine's (takeover,
+ * insurance fund's close, auto-deleveraging); NORMAL_CLOSE a close triggered by the position's take profit or
+ * stop loss.
+ */
+export type PerpTradeType = 'OPEN_LONG' | 'OPEN_SHORT' | 'CLOSE_LONG' | 'CLOSE_SHORT' | 'FORCE_CLOSE' | 'NORMAL_CLOSE';
+
+/** Why the engine itself placed an order (null for a user's own order). */
+export type PerpTrigger = 'TAKE_PROFIT' | 'STOP_LOSS' | 'LIQUIDATION' | 'ADL';
+
+/** A perpetual order as the engine sees it. Orders of both namespaces share one id sequence. */
+export interface PerpOrderView {
+  orderId: string;
+  clientOrderId: string | null;
+  /** the user, or '@insurance' for the insurance fund's closing orders */
+  userId: string;
+  symbol: string;
+  side: Side;
+  orderType: 'LIMIT' | 'MARKET';
+  timeInForce: TimeInForce;
+  /** price units; null for MARKET */
+  price: bigint | null;
+  /** qty units */
+  quantity: bigint;
+  /** lots the user entered (informational, for "entrust hands"), 0 when given as a quantity */
+  lots: number;
+  reduceOnly: boolean;
+  tradeType: PerpTradeType;
+  trigger: PerpTrigger | null;
+  /** leverage at acceptance */
+  leverage: number;
+  marginMode: MarginMode;
+  filledQty: bigint;
+  /** sum of price * qty of the fills, quote units */
+  filledQuote: bigint;
+  /** fees paid, quote units */
+  fee: bigint;
+  /** PnL realized by this order's fills (closing parts), quote units, signed */
+  realizedPnl: bigint;
+  /** margin still held for the unfilled part, quote units */
+  hold: bigint;
+  /** take profit / stop loss to set on the position when the order fills (price units), or null */
+  takeProfit: bigint | null;
+  stopLoss: bigint | null;
+  status: 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
+  createdTs: number;
+  updatedTs: number;
+}
+
+/**
+ * A position (one per user and market while open). `cost` is the entry notional still open (sum of price * qty of
+ * the opening fills less the part released by closes, quote units): the average entry price is cost / size. Derived
+ * values (unrealized PnL, margin ratio, liquidation price, ...) are pure functions of this view and the mark price
+ * (perp/math.ts).
+ */
+export interface PositionView {
+  userId: string;
+  symbol: string;
+  side: PositionSide;
+  /** qty units, > 0 (a closed position is sent once with size 0n) */
+  size: bigint;
+  /** quote units */
+  cost: bigint;
+  /** average entry price, price units, rounded half up (display only: PnL uses `cost`) */
+  entryPrice: bigint;
+  /** margin of the position (frozen in the CONTRACT account), quote units */
+  margin: bigint;
+  marginMode: MarginMode;
+  leverage: number;
+  /** PnL realized over the position's life, quote units, signed (fees and funding excluded) */
+  realizedPnl: bigint;
+  /** funding paid (negative) or received over the position's life, quote units */
+  funding: bigint;
+  /** fees paid over the position's life, quote units */
+  fees: bigint;
+  takeProfit: bigint | null;
+  stopLoss: bigint | null;
+  openTs: number;
+  updatedTs: number;
+}
+
+/** A user's leverage and margin mode in one market (defaults: DEFAULT_LEVERAGE, CROSS). */
+export interface PerpSettings {
+  leverage: number;
+  marginMode: MarginMode;
+}
+
+/** Prices and funding state of a perpetual market. */
+export interface PerpMarkState {
+  symbol: string;
+  /** last index price given by a perpMarkPrice command, price units, or null before the first */
+  indexPrice: bigint | null;
+  /** mark price (median of the three Binance components), price units, or null before the first tick */
+  markPrice: bigint | null;
+  /** last trade price, or null */
+  lastPrice: bigint | null;
+  /** the rate the next funding would apply if it happened now (predicted), E8 */
+  predictedFundingRateE8: number;
+  /** the rate applied at the last funding, E8 (0 before the first) */
+  lastFundingRateE8: number;
+  /** Unix ms of the next funding time */
+  nextFundingTs: number;
+  markTs: number;
+}
+
+/** A user's contract account in the settle asset (quote units), as the risk engine sees it at the mark prices. */
+export interface PerpAccountView {
+  /** available + frozen of the CONTRACT account */
+  walletBalance: bigint;
+  /** the wallet less isolated positions' margins */
+  crossWalletBalance: bigint;
+  /** unrealized PnL of cross positions at their mark prices */
+  crossUnrealizedPnl: bigint;
+  /** cross wallet + cross unrealized PnL */
+  crossMarginBalance: bigint;
+  /** maintenance margin of cross positions */
+  crossMaintMargin: bigint;
+  /** what a new order may use: available + min(0, cross unrealized PnL), never below 0 */
+  availableBalance: bigint;
+  /** cross maintenance margin / cross margin balance, ppm (1,000,000 = 100%: liquidation); 0 without positions */
+  riskLevelPpm: number;
+}
+
+/** Commands of the perpetual markets (part of types.ts's Command union). */
+export type PerpCommand =
+  /** Lists a perpetual market (market_exists, asset_not_found for the settle asset, invalid_config). */
+  | { ts: number; type: 'addPerpMarket'; market: PerpMarketConfig }
+  /**
+   * A perpetual order. LIMIT needs price and quantity, MARKET quantity only. A LIMIT price further than priceBandPpm
+   * from the mark price is refused (price_out_of_band; mark_price_unavailable before the first mark). A reduce-only
+   * order needs a position on the other side (reduce_only_rejected) and never holds margin; its fills are capped to
+   * the position and it expires when the position is gone. Any other order holds initial margin for its whole
+   * quantity at the user's leverage, plus the taker fee, at its price (MARKET: at what it would fill in the book):
+   * ceil(notional / leverage) + ceil(notional * takerFeePpm / 1e6) (insufficient_balance when the available
+   * balance, less cross unrealized losses, is short). The position notional after the order may not exceed the
+   * leverage's bracket (leverage_too_high). Take profit and stop loss, when given, are checked against the mark
+   * price for the side the order opens (take_profit_invalid, stop_loss_invalid) and set on the position at the fill.
+   * Idempotent by (userId, clientOrderId) like spot orders.
+   */
+  | {
+      ts: number;
+      type: 'perpPlaceOrder';
+      userId: string;
+      symbol: string;
+      side: Side;
+      orderType: 'LIMIT' | 'MARKET';
+      timeInForce: TimeInForce;
+      price?: bigint;
+      quantity: bigint;
+      reduceOnly?: boolean;
+      clientOrderId?: string;
+      /** the lots the user entered (informational, 0..1e9) */
+      lots?: number;
+      takeProfit?: bigint;
+      stopLoss?: bigint;
+    }
+  /** Cancel a resting perpetual order by orderId or clientOrderId; only the owner can cancel (order_not_found). */
+  | { ts: number; type: 'perpCancelOrder'; userId: string; orderId?: string; clientOrderId?: string }
+  /**
+   * Set the user's leverage in a market (1..the first bracket's max: leverage_invalid). With a position, its margin
+   * becomes ceil(cost / leverage): the difference moves between available and frozen (insufficient_balance), and the
+   * position's notional must fit the leverage's bracket (leverage_too_high). Open orders keep their leverage.
+   */
+  | { ts: number; type: 'perpSetLeverage'; userId: string; symbol: string; leverage: number }
+  /** Set the margin mode; refused while the user has a position or open orders in the market (position_exists). */
+  | { ts: number; type: 'perpSetMarginMode'; userId: string; symbol: string; marginMode: MarginMode }
+  /**
+   * Add (amount > 0) or remove (amount < 0) margin of an isolated position (no_position; margin_mode_invalid for a
+   * cross one). Removing may not leave less than the initial margin at the mark price (insufficient_balance).
+   */
+  | { ts: number; type: 'perpAdjustMargin'; userId: string; symbol: string; amount: bigint }
+  /**
+   * Set or clear (null) the take profit and stop loss of the user's position (no_position). Take profit above the
+   * mark price for a long and below it for a short, stop loss the reverse (spec section 5; take_profit_invalid,
+   * stop_loss_invalid). Triggered by the mark price: the whole position is closed by a MARKET reduce-only order.
+   */
+  | { ts: number; type: 'perpSetTpSl'; userId: string; symbol: string; takeProfit: bigint | null; stopLoss: bigint | null }
+  /**
+   * The mark price tick (one per market per second, from the index price job): records the index price, samples the
+   * basis (book mid - index) and the premium index, computes the mark price as Binance does (median of index *
+   * (1 + last funding rate * time to funding / interval), index + moving average of the basis, last price; the last
+   * price is left out before the first trade) rounded to the tick, then fires the take profits and stop losses the
+   * mark crossed and liquidates every account in the market whose risk level reached 100% (spec section 9):
+   * open orders cancelled, positions taken over by the insurance fund at the bankruptcy price, closed by the fund in
+   * the book, the rest auto-deleveraged. Refused for an index price <= 0 (invalid_config).
+   */
+  | { ts: number; type: 'perpMarkPrice'; symbol: string; indexPrice: bigint }
+  /**
+   * Funding of a market at funding time `fundingTs` (a multiple of fundingIntervalMs, <= ts, after the last
+   * settled: funding_not_due otherwise): rate = average premium + clamp(interest - average premium, +-0.05%),
+   * clamped to +-fundingCapE8 (Binance); each position pays (long, positive rate) or receives size * mark price *
+   * rate: payers rounded up, receivers down, through '@funding'. Settles the intervals' premium samples.
+   */
+  | { ts: number; type: 'perpFunding'; symbol: string; fundingTs: number };
+
+/** Events of the perpetual markets (part of types.ts's EngineEvent union). */
+export type PerpEvent =
+  | { type: 'perpMarketAdded'; ts: number; market: PerpMarketConfig }
+  | { type: 'perpOrderAccepted'; ts: number; order: PerpOrderView }
+  /** after a fill, cancel or expiry */
+  | { type: 'perpOrderUpdated'; ts: number; order: PerpOrderView }
+  /**
+   * A fill. `kind` BOOK: taker against a resting maker (the insurance fund's closing orders are takers of kind BOOK
+   * with user '@insurance'); TAKEOVER: a liquidated user's position taken over by the insurance fund at the
+   * bankruptcy price; ADL: the fund's position closed against a user's (auto-deleveraging). In TAKEOVER and ADL
+   * the taker is the user, through an order the engine creates for the history (already FILLED, trigger LIQUIDATION
+   * or ADL, trade type FORCE_CLOSE), and the maker is '@insurance' without an order; no fees. Realized PnL of each
+   * side is signed, quote units.
+   */
+  | {
+      type: 'perpTrade';
+      ts: number;
+      tradeId: string;
+      symbol: string;
+      kind: 'BOOK' | 'TAKEOVER' | 'ADL';
+      price: bigint;
+      quantity: bigint;
+      quoteAmount: bigint;
+      takerSide: Side;
+      makerOrderId: string | null;
+      takerOrderId: string | null;
+      makerUserId: string;
+      takerUserId: string;
+      makerFee: bigint;
+      takerFee: bigint;
+      makerRealizedPnl: bigint;
+      takerRealizedPnl: bigint;
+    }
+  | { type: 'perpDepthChanged'; ts: number; symbol: string; side: Side; price: bigint; quantity: bigint }
+  /** A position after a change (size 0n: closed). */
+  | { type: 'positionChanged'; ts: number; position: PositionView }
+  | { type: 'perpSettingsChanged'; ts: number; userId: string; symbol: string; settings: PerpSettings }
+  /** The mark price of a tick (perpMarkPrice). */
+  | { type: 'markPrice'; ts: number; state: PerpMarkState }
+  /** A funding settlement: totals in quote units (paid >= received; the difference stays in '@funding'). */
+  | { type: 'fundingSettled'; ts: number; symbol: string; fundingTs: number; rateE8: number; markPrice: bigint; paid: bigint; received: bigint; positions: number }
+  /** One position's funding (amount signed: negative paid, positive received). */
+  | { type: 'fundingPayment'; ts: number; userId: string; symbol: string; fundingTs: number; rateE8: number; amount: bigint }
+  /**
+   * A liquidation (one per account and market scope): the user's equity in scope before (quote units, may be
+   * negative after a gap), what the insurance fund received from it (negative: what it paid), the mark price.
+   */
+  | { type: 'liquidated'; ts: number; userId: string; symbol: string; marginMode: MarginMode; markPrice: bigint; equity: bigint; insuranceDelta: bigint; size: bigint; side: PositionSide };
+
+/** Default leverage of a user in a market before perpSetLeverage (Binance's default is 20x). */
+export const DEFAULT_LEVERAGE = 20;
+
+/** The engine's reads of the perpetual markets (part of EngineApi). */
+export interface PerpReads {
+  perpMarket(symbol: string): PerpMarketConfig | undefined;
+  perpMarkets(): PerpMarketConfig[];
+  /** mark, index and funding state (undefined for an unknown market) */
+  perpMarkState(symbol: string): PerpMarkState | undefined;
+  /** any retained perpetual order (open, or among the last ended) */
+  perpOrder(orderId: string): PerpOrderView | undefined;
+  /** open perpetual orders of a user, oldest first, optionally of one market */
+  perpOpenOrders(userId: string, symbol?: string): PerpOrderView[];
+  perpDepth(symbol: string, levels: number): { bids: { price: bigint; quantity: bigint }[]; asks: { price: bigint; quantity: bigint }[] };
+  /** the user's open position in a market, or undefined */
+  position(userId: string, symbol: string): PositionView | undefined;
+  /** every open position of a user (market order) */
+  positions(userId: string): PositionView[];
+  /** leverage and margin mode (defaults when never set) */
+  perpSettings(userId: string, symbol: string): PerpSettings;
+  /** the user's contract account at the current mark prices (settle asset of the markets, USDT) */
+  perpAccount(userId: string): PerpAccountView;
+  /** number of open positions in a market (all users) */
+  positionCount(symbol: string): number;
+}
