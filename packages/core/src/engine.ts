@@ -276,6 +276,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
       case 'perpSetTpSl':
       case 'perpMarkPrice':
       case 'perpFunding':
+      case 'fundInsurance':
         r = this.perp.execute(cmd as PerpCommand, this);
         break;
       default:

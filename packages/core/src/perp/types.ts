@@ -272,7 +272,12 @@ export type PerpCommand =
    * clamped to +-fundingCapE8 (Binance); each position pays (long, positive rate) or receives size * mark price *
    * rate: payers rounded up, receivers down, through '@funding'. Settles the intervals' premium samples.
    */
-  | { ts: number; type: 'perpFunding'; symbol: string; fundingTs: number };
+  | { ts: number; type: 'perpFunding'; symbol: string; fundingTs: number }
+  /**
+   * Pays `amount` (> 0, asset units) into the insurance fund ('@insurance', SYSTEM account) from '@faucet' (the demo's
+   * seed) or '@fee' (fee income), available to available (asset_not_found, amount_invalid).
+   */
+  | { ts: number; type: 'fundInsurance'; asset: string; amount: bigint; from: '@faucet' | '@fee' };
 
 /** Events of the perpetual markets (part of types.ts's EngineEvent union). */
 export type PerpEvent =
