@@ -8,3 +8,4 @@ export * from './admin';
 export * from './kyc';
 export * from './security';
 export * from './wallet';
+export * from './contract';

@@ -3,7 +3,8 @@
  *
  * Client -> server:
  *   { op: 'subscribe' | 'unsubscribe', channel: 'ticker' | 'depth' | 'trades' | 'kline', pairsName, type?: 'SPOT'|'CONTRACT', period? }
- *   { op: 'auth', token, userId }   then private channels arrive without subscribing: 'orders', 'balances'
+ *   { op: 'auth', token, userId }   then private channels arrive without subscribing: 'orders', 'balances', and the
+ *                                    contracts' 'contractOrders', 'positions', 'contractAccount' (contract.ts)
  *   { op: 'ping' }                   -> { channel: 'pong' }
  * Server -> client: one of `WsServerMessage`. Depth: a 'snapshot' first, then 'delta's whose `prevSeq`
  * equals the previous message's `seq`; on a gap the client re-subscribes (or calls getDepth) to resync.
@@ -22,6 +23,7 @@
  * and closed with 1013 "slow consumer" if it stays behind for 10 s.
  */
 import type { Depth, Entrust, Kline, Pair, PublicTrade, KlinePeriod, MarketType } from './schemas';
+import type { ContractWsMessage } from './contract';
 
 export type WsPublicChannel = 'ticker' | 'depth' | 'trades' | 'kline';
 
@@ -43,4 +45,6 @@ export type WsServerMessage =
   | { channel: 'auth'; ok: boolean; errorCode?: string }
   | { channel: 'sessionEnded'; reason: WsSessionEndReason; errorCode: 'SYS.0015'; errorMessage: string }
   | { channel: 'error'; errorCode: string; errorMessage: string }
-  | { channel: 'pong' };
+  | { channel: 'pong' }
+  /** contract private pushes: 'contractOrders', 'positions', 'contractAccount' (contract.ts) */
+  | ContractWsMessage;
