@@ -12,3 +12,4 @@ export * from './security';
 export * from './chain';
 export * from './wallet';
 export * from './reserves';
+export * from './contract';
