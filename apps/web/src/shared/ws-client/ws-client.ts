@@ -17,7 +17,11 @@ import { applyDepth, type DepthState } from './depth-book';
 /** What a feature subscribes to: a public channel of a pair, or a private channel. */
 export type WsChannelSpec =
   | { channel: WsPublicChannel; pairsName: string; type?: MarketType; period?: KlinePeriod }
-  | { channel: 'orders' | 'balances' };
+  | { channel: PrivateChannel };
+
+/** Private channels (after auth, no subscribe message): spot orders and balances, the contracts' orders, positions and account. */
+export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount';
+const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount']);
 
 /** Messages delivered to listeners; depth messages carry the merged whole book. */
 export type WsDelivered = WsServerMessage;
@@ -25,8 +29,8 @@ export type WsDelivered = WsServerMessage;
 type Listener = (msg: WsDelivered) => void;
 
 /** True for the private channels that arrive after auth without a subscribe message. */
-export function isPrivateChannel(spec: WsChannelSpec): spec is { channel: 'orders' | 'balances' } {
-  return spec.channel === 'orders' || spec.channel === 'balances';
+export function isPrivateChannel(spec: WsChannelSpec): spec is { channel: PrivateChannel } {
+  return PRIVATE_CHANNELS.has(spec.channel);
 }
 
 /** Key of a channel subscription: "depth:SPOT:BTC/USDT", "kline:SPOT:BTC/USDT:1min", "orders". */
@@ -46,6 +50,9 @@ function keyOfServerMessage(m: WsServerMessage): string | null {
       return `kline:${m.type}:${m.pairsName}:${m.period}`;
     case 'orders':
     case 'balances':
+    case 'contractOrders':
+    case 'positions':
+    case 'contractAccount':
       return m.channel;
     default:
       return null;
