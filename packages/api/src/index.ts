@@ -9,3 +9,4 @@ export * from './kyc';
 export * from './security';
 export * from './wallet';
 export * from './contract';
+export * from './contract-market';
