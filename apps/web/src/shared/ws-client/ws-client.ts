@@ -10,21 +10,32 @@
  * - ping every 25 s; reconnect with backoff 1 s doubling to 15 s.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { KlinePeriod, MarketType, WsClientMessage, WsPublicChannel, WsServerMessage, PublicTrade, Pair, Kline } from '@exchange/api';
+import type {
+  ContractMarketWsMessage, ContractWsChannel, KlinePeriod, MarketType, WsClientMessage, WsPublicChannel, WsServerMessage, PublicTrade, Pair, Kline,
+} from '@exchange/api';
 import { useAppStore } from '../storage';
 import { applyDepth, type DepthState } from './depth-book';
 
 /** What a feature subscribes to: a public channel of a pair, or a private channel. */
 export type WsChannelSpec =
   | { channel: WsPublicChannel; pairsName: string; type?: MarketType; period?: KlinePeriod }
-  | { channel: PrivateChannel };
+  | { channel: PrivateChannel }
+  /** the contracts' public channels (contract-market.ts): keyed by channel and symbol, no market type */
+  | { channel: ContractWsChannel; pairsName: string };
+
+const CONTRACT_CHANNELS: ReadonlySet<string> = new Set<ContractWsChannel>(['contractTicker', 'contractDepth', 'contractTrades', 'contractMark']);
+
+/** True for the contracts' public channels. */
+export function isContractChannel(spec: WsChannelSpec): spec is { channel: ContractWsChannel; pairsName: string } {
+  return CONTRACT_CHANNELS.has(spec.channel);
+}
 
 /** Private channels (after auth, no subscribe message): spot orders and balances, the contracts' orders, positions and account. */
 export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount';
 const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount']);
 
 /** Messages delivered to listeners; depth messages carry the merged whole book. */
-export type WsDelivered = WsServerMessage;
+export type WsDelivered = WsServerMessage | ContractMarketWsMessage;
 
 type Listener = (msg: WsDelivered) => void;
 
@@ -36,12 +47,18 @@ export function isPrivateChannel(spec: WsChannelSpec): spec is { channel: Privat
 /** Key of a channel subscription: "depth:SPOT:BTC/USDT", "kline:SPOT:BTC/USDT:1min", "orders". */
 export function channelKey(spec: WsChannelSpec): string {
   if (isPrivateChannel(spec)) return spec.channel;
+  if (isContractChannel(spec)) return `${spec.channel}:${spec.pairsName}`;
   const base = `${spec.channel}:${spec.type ?? 'SPOT'}:${spec.pairsName}`;
   return spec.channel === 'kline' ? `${base}:${spec.period ?? '1min'}` : base;
 }
 
-function keyOfServerMessage(m: WsServerMessage): string | null {
+function keyOfServerMessage(m: WsDelivered): string | null {
   switch (m.channel) {
+    case 'contractTicker':
+    case 'contractDepth':
+    case 'contractTrades':
+    case 'contractMark':
+      return `${m.channel}:${m.pairsName}`;
     case 'ticker':
     case 'depth':
     case 'trades':
@@ -65,6 +82,8 @@ export const wsQueryKeys = {
   depth: (type: MarketType, pairsName: string) => ['ws', 'depth', type, pairsName] as const,
   trades: (type: MarketType, pairsName: string) => ['ws', 'trades', type, pairsName] as const,
   kline: (type: MarketType, pairsName: string, period: KlinePeriod) => ['ws', 'kline', type, pairsName, period] as const,
+  /** the latest push of a contract channel (contractTrades: the latest trades, newest first) */
+  contract: (channel: ContractWsChannel, symbol: string) => ['ws', channel, symbol] as const,
 };
 
 /** Latest trades kept in the cache per pair. */
@@ -191,9 +210,9 @@ export class WsClient {
       this.pingTimer = setInterval(() => this.send({ op: 'ping' }), 25_000);
     };
     ws.onmessage = (ev: MessageEvent) => {
-      let msg: WsServerMessage;
+      let msg: WsDelivered;
       try {
-        msg = JSON.parse(String(ev.data)) as WsServerMessage;
+        msg = JSON.parse(String(ev.data)) as WsDelivered;
       } catch {
         return;
       }
@@ -233,13 +252,18 @@ export class WsClient {
 
   private sendSubscribe(spec: WsChannelSpec, op: 'subscribe' | 'unsubscribe'): void {
     if (isPrivateChannel(spec)) return;
+    if (isContractChannel(spec)) {
+      // The contracts' channels take no market type (contract-market.ts).
+      this.send({ op, channel: spec.channel, pairsName: spec.pairsName } as unknown as WsClientMessage);
+      return;
+    }
     const msg: WsClientMessage = { op, channel: spec.channel, pairsName: spec.pairsName, type: spec.type ?? 'SPOT' };
     if (spec.channel === 'kline') msg.period = spec.period ?? '1min';
     this.send(msg);
   }
 
   /** Routes one server message (public for tests). */
-  handle(msg: WsServerMessage): void {
+  handle(msg: WsDelivered): void {
     const key = keyOfServerMessage(msg);
     if (!key) return;
     const sub = this.subs.get(key);
@@ -279,6 +303,14 @@ export class WsClient {
         break;
       case 'kline':
         qc.setQueryData<Kline>(wsQueryKeys.kline(msg.type, msg.pairsName, msg.period), msg.data);
+        break;
+      case 'contractTrades':
+        qc.setQueryData<unknown[]>(wsQueryKeys.contract(msg.channel, msg.pairsName), (old) => [...msg.data, ...(old ?? [])].slice(0, WS_TRADES_KEEP));
+        break;
+      case 'contractTicker':
+      case 'contractDepth':
+      case 'contractMark':
+        qc.setQueryData(wsQueryKeys.contract(msg.channel, msg.pairsName), msg.data);
         break;
       default:
         break;
