@@ -160,6 +160,19 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'SUCCEED',
     accepts: { account: { values: every, why: 'a demo-only read keyed by what the user typed; an unknown key lists nothing' } },
   },
+  // The test-only control of issue 12 (demo mode, loopback): pins a contract's reference price in memory (no row, no
+  // engine state); a price of 0 or with more decimals than the market's is refused.
+  'POST /api/demo/contract/setReferencePrice': {
+    auth: false,
+    base: () => ({ symbol: PAIR, price: '90000.5' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR },
+    business: () => [
+      { data: { price: '90000.123' }, code: 'price_not_on_tick' },
+      { data: { price: '0.00' }, code: 'price_required' },
+      { data: { symbol: 'ADA/USDT' }, code: 'market_not_found' },
+    ],
+  },
 
   // ---------------------------------------------------------------- member/member
   'POST /api/member/member/register': {

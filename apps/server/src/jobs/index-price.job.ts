@@ -74,6 +74,10 @@ export function startIndexJob(deps: {
   log: FastifyBaseLogger;
   now?: () => number;
   intervalMs?: number;
+  /** A pinned reference (test-only control, reference-override.ts): when it answers, it is the index exactly. */
+  pinned?: (base: string, quote: string) => string | undefined;
+  /** Called with each listing's index (price units at the listing's priceDecimals): the mark price job. */
+  onIndex?: (listing: IndexListing, index: bigint, ts: number) => void;
 }): { stop(): void; tick(): void } {
   const now = deps.now ?? Date.now;
   const lastTrades = new Map<string, { price: bigint; ts: number }>();
@@ -91,14 +95,21 @@ export function startIndexJob(deps: {
         const refStr = path?.priceAt(ts);
         const reference = refStr ? referenceToTicks(refStr, pd, 1n) : null;
         const depth = spot ? deps.host.engine.depth(l.symbol, 1) : { bids: [], asks: [] };
-        const index = indexPriceOf({
-          now: ts,
-          reference,
-          lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
-          bestBid: depth.bids[0]?.price ?? null,
-          bestAsk: depth.asks[0]?.price ?? null,
-        });
-        if (index !== null) deps.sink.setIndexPrice(l.symbol, formatDecimal(rescale(index, pd, l.priceDecimals), l.priceDecimals), ts);
+        const pin = deps.pinned?.(l.base, l.quote);
+        const index = pin !== undefined
+          ? referenceToTicks(pin, pd, 1n)
+          : indexPriceOf({
+              now: ts,
+              reference,
+              lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
+              bestBid: depth.bids[0]?.price ?? null,
+              bestAsk: depth.asks[0]?.price ?? null,
+            });
+        if (index !== null && index > 0n) {
+          const units = rescale(index, pd, l.priceDecimals);
+          deps.sink.setIndexPrice(l.symbol, formatDecimal(units, l.priceDecimals), ts);
+          deps.onIndex?.(l, units, ts);
+        }
       } catch (err) {
         if (!warned) deps.log.warn({ err, symbol: l.symbol }, 'index price failed');
         warned = true;

@@ -1,7 +1,8 @@
 /**
  * The jobs of the server process (CONVENTIONS: jobs/ = index price feed, liquidity bots): attaches the reference
- * price paths to market data (k-line history), and when `config.marketMakers` is on starts the index price job
- * and one liquidity bot per spot market that has a reference path. server.ts calls startJobs after listen and
+ * price paths to market data (k-line history), and when `config.marketMakers` is on starts the index price job,
+ * the perpetual markets' mark price ticks and funding (perp-ticks.job.ts) and one liquidity bot per spot market
+ * that has a reference path. server.ts calls startJobs after listen and
  * stop() on shutdown.
  */
 import { parseDecimal, pow10, type MarketConfig } from '@exchange/core';
@@ -10,6 +11,8 @@ import { depthScalePermille, ladderProfile, profileSourceOf } from './depth-prof
 import type { DepthPoint } from './ladder';
 import { startIndexJob } from './index-price.job';
 import { LiquidityBot } from './liquidity-bot';
+import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
+import { referenceOverridesOf } from './reference-override';
 import type { ReferencePaths } from './price-source';
 import { createReferencePaths } from './reference-paths';
 
@@ -44,7 +47,9 @@ export function marketProfile(paths: ReferencePaths, market: Pick<MarketConfig, 
  */
 export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths } = {}): Promise<Jobs> {
   const started = Date.now();
-  const paths = opts.paths ?? createReferencePaths();
+  // The test-only control (demo/contract/setReferencePrice) pins reference prices through these paths.
+  const overrides = referenceOverridesOf(ctx);
+  const paths = overrides.wrap(opts.paths ?? createReferencePaths());
   // The k-line backfill writes many rows; it runs in the background so the live market starts at once.
   const backfill = ctx.marketData.setReferencePaths(paths).catch((err: unknown) => ctx.log.error({ err }, 'k-line backfill from reference paths failed'));
   if (!ctx.config.marketMakers) {
@@ -54,7 +59,17 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
       },
     };
   }
-  const index = startIndexJob({ host: ctx.host, sink: ctx.marketData, paths, log: ctx.log });
+  // The perpetual markets' clock: each index tick becomes a mark price tick; funding at each 8 h boundary.
+  const marks = createMarkPriceTicker({ host: ctx.host, log: ctx.log });
+  const funding = startFundingJob({ host: ctx.host, log: ctx.log });
+  const index = startIndexJob({
+    host: ctx.host,
+    sink: ctx.marketData,
+    paths,
+    log: ctx.log,
+    pinned: (base, quote) => (quote === 'USDT' ? overrides.get(base) : undefined),
+    onIndex: marks.onIndex,
+  });
   const bots: LiquidityBot[] = [];
   for (const market of ctx.host.engine.markets()) {
     const path = pathOfMarket(paths, market.base, market.quote);
@@ -82,7 +97,7 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
   return {
     async stop() {
       index.stop();
-      await Promise.all(bots.map((b) => b.stop()));
+      await Promise.all([...bots.map((b) => b.stop()), funding.stop(), marks.drain()]);
       await backfill;
     },
   };

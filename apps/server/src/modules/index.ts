@@ -7,6 +7,7 @@ import health from './health/health.routes';
 import memberRoutes from './member/member.routes';
 import smsRoutes from './sms/sms.routes';
 import demoRoutes from './demo/demo.routes';
+import demoContractRoutes from './demo/demo-contract.routes';
 import entrustRoutes from './entrust/entrust.routes';
 import assetRoutes from './asset/asset.routes';
 import marketDataRoutes from './market-data/market-data.routes';
@@ -27,6 +28,7 @@ export const modules: FastifyPluginAsync[] = [
   memberRoutes,
   smsRoutes,
   demoRoutes,
+  demoContractRoutes,
   entrustRoutes,
   assetRoutes,
   marketDataRoutes,

@@ -32,6 +32,7 @@ import { createKlineStore, klineOut } from './klines';
 import { createMarketDataRepository, type MarketDataRepository } from './market-data.repository';
 import { createReferenceHistory } from './reference-history';
 import { createReferencePrices } from './reference-prices';
+import { seedPerpMarkets } from './seed/perp';
 import { seedContent, seedEngine } from './seed/seed';
 import { SeriesSet } from './series';
 import { createTickers, type IndexCoinType } from './tickers';
@@ -115,6 +116,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
 
   const t0 = now();
   await seedEngine(host, log);
+  await seedPerpMarkets(host, log, { insurance: config.demoMode });
   await seedContent(repo, bannerDir, t0);
 
   const catalogue = await loadCatalogue(repo);
