@@ -17,7 +17,7 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { EngineApi, EngineSnapshot } from './engine-api';
-import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_TRANSFER, KEY_WITHDRAW, KeyWindow, type KeyRow } from './idempotency';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_PERP_ORDER, KEY_TRANSFER, KEY_WITHDRAW, KeyWindow, type KeyRow } from './idempotency';
 import {
   chainDepositKey,
   copyWithdrawal,
@@ -33,7 +33,7 @@ import {
   type WithdrawalRow,
 } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
-import { PerpState, type PerpHost } from './perp/perp-engine';
+import { PerpState, type PerpHost, type PerpSnapshot } from './perp/perp-engine';
 import type { PerpAccountView, PerpCommand, PerpMarkState, PerpMarketConfig, PerpOrderView, PerpSettings, PositionView } from './perp/types';
 import type { BookKind, OrderBook } from './spot/book';
 import { Order } from './spot/order';
@@ -138,7 +138,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
   /** The id of the journal this state was built from (its genesis command), or null before genesis. */
   private journal: string | null = null;
   /** The perpetual contracts (perp/perp-engine.ts). */
-  private readonly perp = new PerpState();
+  private perp: PerpState;
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -148,6 +148,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
     const w = opts?.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS;
     if (!isNonNegInt(w, 2 ** 53 - 1)) throw new RangeError('idempotencyWindowMs must be a non-negative integer');
     this.keys = new KeyWindow(w);
+    this.perp = new PerpState(this.bookKind, this.ledger);
   }
 
   // ---- SpotHost -------------------------------------------------------------------------------
@@ -673,6 +674,14 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
   hasAsset(code: string): number | undefined {
     return this.assetsByCode.get(code)?.scale;
   }
+  /** @internal the order seq of a live perpetual client order id key */
+  perpKeyLookup(userId: string, clientOrderId: string, ts: number): number | undefined {
+    return this.keys.lookup(KEY_PERP_ORDER, userId, clientOrderId, ts)?.seq;
+  }
+  /** @internal */
+  perpKeyAdd(userId: string, clientOrderId: string, ts: number, seq: number): void {
+    this.keys.add(KEY_PERP_ORDER, userId, clientOrderId, ts, seq);
+  }
 
   // ---- reads ----------------------------------------------------------------------------------
 
@@ -883,6 +892,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
       userSeq: this.users.lastId,
       users: this.users.rows(),
       wallet: this.wallet.rows(),
+      // only once a perpetual market exists, so earlier states keep their snapshots and hashes
+      ...(this.perp.perpMarkets().length > 0 ? { perp: this.perp.rows() } : {}),
     };
   }
 
@@ -923,6 +934,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
       e.marketsBySymbol.set(cfg.symbol, market);
     }
     for (const [owner, kind, asset, av, fr] of d.accounts) e.ledger.restoreAccount(owner, kind as LedgerKind, asset, BigInt(av), BigInt(fr));
+    if (d.perp !== undefined) e.perp = PerpState.restore(d.perp, e.bookKind, (code) => e.assetsByCode.get(code)?.scale, e.ledger);
     const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
     const toOrder = (r: OrderRow): Order => {
       const o = new Order(r[0], `${r[0]}`, r[1], r[2], r[3], r[4], r[5], r[6], big(r[7]), big(r[8]), big(r[9]), r[10], r[11], r[12]);
@@ -1019,6 +1031,8 @@ interface SnapshotV1 {
   users?: UserRow[];
   /** absent in snapshots written before the wallet (issue 11) */
   wallet?: { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[] };
+  /** absent before the first perpetual market (issue 12) */
+  perp?: PerpSnapshot;
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];

@@ -10,7 +10,7 @@
  *
  * Time (`ts`, Unix ms) is an input carried by every command; the core never reads a clock.
  */
-import type { PerpCommand, PerpEvent } from './perp/types';
+import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
 
 /** The four per-user accounts of the spec (section 3, "Account types"). */
 export type AccountKind = 'ASSETS' | 'SPOT' | 'CONTRACT' | 'OTC';
@@ -392,6 +392,8 @@ export interface CommandResult {
   duplicate?: boolean;
   /** For the withdrawal commands: the withdrawal after the command (the first one on a duplicate request). */
   withdrawal?: WithdrawalView;
+  /** For perpPlaceOrder/perpCancelOrder: the order after the command (as `order` for spot). */
+  perpOrder?: PerpOrderView;
 }
 
 export interface Balance {

@@ -18,6 +18,16 @@ export const E8 = 100_000_000n;
 /** The funding rate's clamp around the interest: +-0.05% (Binance), E8. */
 export const FUNDING_CLAMP_E8 = 50_000n;
 
+/**
+ * A bigint known to be a safe integer (|v| < 2^53) as a number: rates (ppm, E8) are bounded by their clamps, so they
+ * travel as numbers in the views. Throws RangeError outside the safe range (a bug).
+ */
+export function toSafeInt(v: bigint): number {
+  if (v > 9_007_199_254_740_991n || v < -9_007_199_254_740_991n) throw new RangeError('toSafeInt: out of the safe integer range');
+  // eslint-disable-next-line no-restricted-globals -- a rate, range checked above; money never goes through here
+  return Number(v);
+}
+
 /** 10^n as a bigint (n >= 0). */
 export function pow10n(n: number): bigint {
   let r = 1n;
@@ -174,7 +184,7 @@ export function entryPriceOf(cost: bigint, size: bigint, mult: bigint): bigint {
 /** Return on margin, ppm (signed): unrealized PnL / margin ("yield rate"); 0 for no margin. */
 export function yieldRatePpm(pnl: bigint, margin: bigint): number {
   if (margin <= 0n) return 0;
-  return Number((pnl * E6) / margin);
+  return toSafeInt((pnl * E6) / margin);
 }
 
 /**
@@ -272,7 +282,7 @@ export function fundingRateE8(weightedSum: bigint, weightTotal: bigint, interest
   const cap = BigInt(capE8);
   if (f > cap) f = cap;
   if (f < -cap) f = -cap;
-  return Number(f);
+  return toSafeInt(f);
 }
 
 /**

@@ -1,0 +1,244 @@
+/**
+ * Unit tests of the perpetual state machine (perp-engine.ts) on worked scenarios: fills, margin, fees, realized PnL,
+ * TP/SL, funding, liquidation with the insurance fund and ADL; after every command the ledger's totals are 0 and
+ * the '@clearing' identity holds (perp/types.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { Engine } from '../engine';
+import type { Command, CommandResult, EngineEvent } from '../types';
+import type { PerpMarketConfig } from './types';
+
+const U = 100_000_000n; // 1 USDT in units (scale 8)
+/** BTC/USDT perpetual: price 2 decimals, qty 3 decimals (mult = 10^3). */
+const BTC: PerpMarketConfig = {
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  tickSize: 10n,
+  stepSize: 1n,
+  minQty: 1n,
+  makerFeePpm: 200,
+  takerFeePpm: 500,
+  lotNotional: 1000n * U,
+  brackets: [
+    { notionalCap: 50_000n * U, maxLeverage: 125, maintMarginPpm: 4_000 },
+    { notionalCap: 250_000n * U, maxLeverage: 100, maintMarginPpm: 5_000 },
+    { notionalCap: 1_000_000n * U, maxLeverage: 50, maintMarginPpm: 10_000 },
+  ],
+  priceBandPpm: 500_000,
+  fundingIntervalMs: 28_800_000,
+  interestRateE8: 10_000,
+  fundingCapE8: 300_000,
+  impactNotional: 1000n * U,
+  markBasisSamples: 300,
+  status: 'TRADING',
+};
+const px = (usd: number): bigint => BigInt(Math.round(usd * 100)); // price units
+const T0 = 1_700_006_400_000; // a funding time (multiple of 8 h)
+
+class World {
+  e = new Engine();
+  ts = T0 + 1000;
+  run(c: Record<string, unknown>): CommandResult {
+    const r = this.e.execute({ ts: this.ts++, ...c } as unknown as Command);
+    this.check();
+    return r;
+  }
+  ok(c: Record<string, unknown>): CommandResult {
+    const r = this.run(c);
+    expect(r.code, JSON.stringify(c, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).toBe('ok');
+    return r;
+  }
+  check(): void {
+    for (const [a, t] of this.e.assetTotals()) expect(t, `total ${a}`).toBe(0n);
+    // clearing + sum long cost - sum short cost = 0
+    let books = 0n;
+    for (const id of ['1', '2', '3', '4', '5', '@insurance']) {
+      const p = this.e.position(id, 'BTC/USDT');
+      if (p !== undefined) books += p.side === 'LONG' ? p.cost : -p.cost;
+    }
+    expect(this.e.balance('@clearing', 'SYSTEM', 'USDT').available + books).toBe(0n);
+  }
+  contract(id: string) {
+    return this.e.balance(id, 'CONTRACT', 'USDT');
+  }
+}
+
+function world(): World {
+  const w = new World();
+  w.ok({ type: 'addAsset', asset: { code: 'USDT', scale: 8 } });
+  w.ok({ type: 'addPerpMarket', market: BTC });
+  for (const id of ['1', '2', '3', '4']) w.ok({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 10_000n * U, from: '@faucet' });
+  w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(50_000) });
+  return w;
+}
+const place = (userId: string, side: 'BUY' | 'SELL', price: bigint | null, quantity: bigint, extra: Record<string, unknown> = {}) => ({
+  type: 'perpPlaceOrder',
+  userId,
+  symbol: 'BTC/USDT',
+  side,
+  orderType: price === null ? 'MARKET' : 'LIMIT',
+  timeInForce: price === null ? 'IOC' : 'GTC',
+  ...(price === null ? {} : { price }),
+  quantity,
+  ...extra,
+});
+function ev<T extends EngineEvent['type']>(r: CommandResult, t: T): Extract<EngineEvent, { type: T }>[] {
+  return r.events.filter((e) => e.type === t) as Extract<EngineEvent, { type: T }>[];
+}
+
+describe('perpetual engine', () => {
+  it('opens a 10x long against a resting short: margin, fees and positions exact', () => {
+    const w = world();
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 10 });
+    w.ok({ type: 'perpSetLeverage', userId: '2', symbol: 'BTC/USDT', leverage: 10 });
+    // maker: user 2 sells 0.040 BTC at 50,000 (notional 2,000 USDT): holds 200 margin + 1 taker fee
+    const mk = w.ok(place('2', 'SELL', px(50_000), 40n));
+    expect(mk.perpOrder?.hold).toBe(201n * U);
+    expect(w.contract('2')).toEqual({ available: 9_799n * U, frozen: 201n * U });
+    const tk = w.ok(place('1', 'BUY', null, 40n));
+    const trade = ev(tk, 'perpTrade')[0]!;
+    expect(trade.price).toBe(px(50_000));
+    expect(trade.quoteAmount).toBe(2_000n * U);
+    expect(trade.takerFee).toBe(1n * U); // 0.05%
+    expect(trade.makerFee).toBe(U * 4n / 10n); // 0.02%
+    const long = w.e.position('1', 'BTC/USDT')!;
+    expect(long).toMatchObject({ side: 'LONG', size: 40n, cost: 2_000n * U, margin: 200n * U, entryPrice: px(50_000), leverage: 10 });
+    const short = w.e.position('2', 'BTC/USDT')!;
+    expect(short).toMatchObject({ side: 'SHORT', size: 40n, cost: 2_000n * U, margin: 200n * U });
+    // taker: 10,000 - 200 margin - 1 fee; maker: the rest of its hold (1 - 0.4 fee) back
+    expect(w.contract('1')).toEqual({ available: 9_799n * U, frozen: 200n * U });
+    expect(w.contract('2')).toEqual({ available: 9_799n * U + 6n * U / 10n, frozen: 200n * U });
+    expect(w.e.balance('@fee', 'SYSTEM', 'USDT').available).toBe(14n * U / 10n);
+    expect(ev(tk, 'perpOrderUpdated').at(-1)?.order.tradeType).toBe('OPEN_LONG');
+  });
+
+  it('closes at a profit: realized PnL from @clearing, margin released, reduce-only capped', () => {
+    const w = world();
+    w.ok(place('2', 'SELL', px(50_000), 40n));
+    w.ok(place('1', 'BUY', null, 40n));
+    w.ok(place('3', 'BUY', px(51_000), 100n));
+    const before = w.contract('1');
+    const r = w.ok(place('1', 'SELL', null, 100n, { reduceOnly: true }));
+    const t = ev(r, 'perpTrade')[0]!;
+    expect(t.quantity).toBe(40n); // capped to the position
+    expect(t.takerRealizedPnl).toBe(40n * U); // 0.04 * 1000
+    expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
+    const fee = (2_040n * U * 500n + 999_999n) / 1_000_000n;
+    expect(w.contract('1')).toEqual({ available: before.available + before.frozen + 40n * U - fee, frozen: 0n });
+    expect(ev(r, 'perpOrderUpdated').at(-1)?.order).toMatchObject({ tradeType: 'CLOSE_LONG', status: 'EXPIRED', filledQty: 40n });
+    expect(w.run(place('1', 'SELL', null, 10n, { reduceOnly: true })).code).toBe('reduce_only_rejected');
+  });
+
+  it('refuses bad orders with the documented codes and changes nothing', () => {
+    const w = world();
+    const h = w.e.stateHash();
+    expect(w.run(place('1', 'BUY', px(80_000), 1n)).code).toBe('price_out_of_band');
+    expect(w.run(place('1', 'BUY', px(50_000) + 1n, 1n)).code).toBe('price_not_on_tick');
+    expect(w.run(place('1', 'BUY', px(50_000), 1n, { takeProfit: px(49_000) })).code).toBe('take_profit_invalid');
+    expect(w.run(place('1', 'SELL', px(50_000), 1n, { stopLoss: px(49_000) })).code).toBe('stop_loss_invalid');
+    expect(w.run(place('1', 'BUY', px(50_000), 100_000n)).code).toBe('leverage_too_high');
+    expect(w.run(place('1', 'BUY', px(50_000), 5_000n)).code).toBe('insufficient_balance');
+    expect(w.run(place('1', 'BUY', null, 1n)).code).toBe('no_liquidity');
+    expect(w.run({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 126 }).code).toBe('leverage_invalid');
+    expect(w.run({ type: 'perpFunding', symbol: 'BTC/USDT', fundingTs: T0 }).code).toBe('funding_not_due');
+    expect(w.e.stateHash()).toBe(h);
+  });
+
+  it('take profit fires on the mark price and closes the whole position', () => {
+    const w = world();
+    w.ok(place('2', 'SELL', px(50_000), 40n));
+    w.ok(place('1', 'BUY', null, 40n, { takeProfit: px(52_000), stopLoss: px(45_000) }));
+    expect(w.e.position('1', 'BTC/USDT')).toMatchObject({ takeProfit: px(52_000), stopLoss: px(45_000) });
+    w.ok(place('3', 'BUY', px(52_500), 40n));
+    w.ok(place('4', 'SELL', px(53_000), 40n));
+    // index to 53,000: the mark (median of index+funding basis, index+basis, last 50,000) moves up past the TP
+    let r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(53_000) });
+    for (let i = 0; i < 3 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(53_000) });
+    expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
+    const closed = ev(r, 'perpOrderUpdated').find((e) => e.order.userId === '1');
+    expect(closed?.order).toMatchObject({ trigger: 'TAKE_PROFIT', tradeType: 'NORMAL_CLOSE', status: 'FILLED' });
+    expect(closed?.order.realizedPnl).toBe(100n * U); // sold 0.04 at 52,500
+  });
+
+  it('funding: longs pay shorts at a positive rate, payer rounded up, through @funding', () => {
+    const w = world();
+    w.ok(place('2', 'SELL', px(50_000), 40n));
+    w.ok(place('1', 'BUY', null, 40n));
+    const b1 = w.contract('1').available;
+    const b2 = w.contract('2').available;
+    w.ts = T0 + 28_800_000 + 5;
+    w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(50_000) });
+    const r = w.ok({ type: 'perpFunding', symbol: 'BTC/USDT', fundingTs: T0 + 28_800_000 });
+    const s = ev(r, 'fundingSettled')[0]!;
+    expect(s.rateE8).toBe(10_000); // empty premium: the interest 0.01%
+    const mark = s.markPrice;
+    const amount = (40n * mark * 1000n * 10_000n) / 100_000_000n;
+    expect(w.contract('1').available).toBe(b1 - amount);
+    expect(w.contract('2').available).toBe(b2 + amount);
+    expect(w.run({ type: 'perpFunding', symbol: 'BTC/USDT', fundingTs: T0 + 28_800_000 }).code).toBe('funding_not_due');
+  });
+
+  it('liquidates at risk level 100%: takeover at bankruptcy, the fund closes in the book, the user keeps nothing in scope', () => {
+    const w = world();
+    w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 1_000n * U, from: '@faucet' });
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 });
+    w.ok(place('2', 'SELL', px(50_000), 100n));
+    w.ok(place('1', 'BUY', null, 100n)); // 5,000 notional, margin 100
+    expect(w.e.position('1', 'BTC/USDT')!.margin).toBe(100n * U);
+    w.ok(place('3', 'BUY', px(48_900), 200n)); // the bid the fund will sell into
+    w.ok(place('4', 'SELL', px(49_100), 200n));
+    const wallet1 = w.contract('1');
+    let r: CommandResult | undefined;
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) });
+    expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
+    const liq = ev(r!, 'liquidated')[0]!;
+    expect(liq).toMatchObject({ userId: '1', marginMode: 'ISOLATED', size: 100n, side: 'LONG' });
+    // the user lost exactly the isolated margin (100); the rest of the wallet is untouched
+    expect(w.contract('1')).toEqual({ available: wallet1.available, frozen: 0n });
+    const take = ev(r!, 'perpTrade').find((t) => t.kind === 'TAKEOVER')!;
+    expect(take.quoteAmount).toBe(4_900n * U); // cost 5,000 - margin 100: the bankruptcy price 49,000
+    expect(take.takerRealizedPnl).toBe(-100n * U);
+    // the fund sold into the 48,900 bid: -10 realized, and that is its balance change
+    expect(liq.insuranceDelta).toBe(-10n * U);
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(990n * U);
+    expect(w.e.position('@insurance', 'BTC/USDT')).toBeUndefined();
+    const forced = ev(r!, 'perpOrderUpdated').find((e) => e.order.userId === '1' && e.order.trigger === 'LIQUIDATION')!;
+    expect(forced.order.tradeType).toBe('FORCE_CLOSE');
+  });
+
+  it('auto-deleverages the most profitable opposite position when the fund is empty and the book is not there', () => {
+    const w = world();
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 });
+    w.ok(place('2', 'SELL', px(50_000), 100n));
+    w.ok(place('1', 'BUY', null, 100n));
+    let r: CommandResult | undefined;
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(48_000) });
+    expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
+    const adl = ev(r!, 'perpTrade').filter((t) => t.kind === 'ADL');
+    expect(adl.length).toBe(1);
+    expect(adl[0]).toMatchObject({ takerUserId: '2', quantity: 100n });
+    expect(w.e.position('2', 'BTC/USDT')).toBeUndefined();
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(0n);
+  });
+
+  it('snapshot and restore keep the state exactly', () => {
+    const w = world();
+    w.ok(place('2', 'SELL', px(50_000), 40n));
+    w.ok(place('1', 'BUY', null, 20n, { takeProfit: px(60_000) }));
+    w.ok(place('3', 'BUY', px(49_000), 7n, { clientOrderId: 'c1' }));
+    const snap = JSON.parse(JSON.stringify(w.e.snapshot()));
+    const e2 = Engine.restore(snap);
+    expect(e2.stateHash()).toBe(w.e.stateHash());
+    const next = place('4', 'SELL', null, 30n);
+    const a = w.e.execute({ ts: w.ts, ...next } as unknown as Command);
+    const b = e2.execute({ ts: w.ts, ...next } as unknown as Command);
+    expect(b.events).toEqual(a.events);
+    expect(e2.stateHash()).toBe(w.e.stateHash());
+    expect(e2.execute({ ts: w.ts + 1, ...place('3', 'BUY', px(49_000), 7n, { clientOrderId: 'c1' }) } as unknown as Command).duplicateOfOrderId).toBeDefined();
+  });
+});
