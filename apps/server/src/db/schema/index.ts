@@ -13,3 +13,4 @@ export * from './chain';
 export * from './wallet';
 export * from './reserves';
 export * from './contract';
+export * from './contract-market';
