@@ -137,3 +137,52 @@ describe('formatting', () => {
     });
   });
 });
+
+describe('messages', () => {
+  it('name the side for TP/SL and the values to meet', async () => {
+    const { contractFormMessage, rulesFromMarket, percentToPpm } = await import('./contract-form');
+    expect(contractFormMessage('take_profit_invalid', 'SHORT', BTC)).toEqual({ key: 'err.take_profit_invalid_SHORT', values: {} });
+    expect(contractFormMessage('price_not_on_tick', 'LONG', BTC)).toEqual({ key: 'err.price_not_on_tick', values: { step: '0.1', coin: 'USDT' } });
+    expect(contractFormMessage('leverage_required', 'LONG', BTC).values.max).toBe('125');
+    expect(percentToPpm('0.40')).toBe(4000);
+    expect(percentToPpm('0.0500')).toBe(500);
+    expect(percentToPpm('50')).toBe(500000);
+    const r = rulesFromMarket({
+      symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 3, tickSize: '0.1', stepSize: '0.001', minQty: '0.001',
+      lotNotional: '1000', makerFeeRate: '0.0200', takerFeeRate: '0.0500', priceBandRate: '50',
+      brackets: [{ notionalCap: '50000', maxLeverage: 125, maintMarginRate: '0.40' }],
+    });
+    expect(r.takerFeePpm).toBe(500);
+    expect(r.priceBandPpm).toBe(500000);
+    expect(r.brackets[0]).toEqual({ notionalCap: '50000', maxLeverage: 125, maintMarginPpm: 4000 });
+  });
+});
+
+describe('stepPrice', () => {
+  it('aligns to the tick then steps', async () => {
+    const { stepPrice } = await import('./contract-form');
+    expect(stepPrice('100.05', '0.1', 2, 1)).toBe('100.10');
+    expect(stepPrice('100.05', '0.1', 2, -1)).toBe('100.00');
+    expect(stepPrice('100.10', '0.1', 2, -1)).toBe('100.00');
+    expect(stepPrice('', '0.1', 2, 1)).toBe('0.10');
+    expect(stepPrice('0.1', '0.1', 2, -1)).toBe('');
+  });
+});
+
+describe('atMark', () => {
+  const pos = { side: 'LONG' as const, quantity: '0.040', markPrice: '50000.00', unrealizedPnl: '0.00000000', margin: '200.00000000', positionValue: '2000.00000000', yieldRate: '0.00' };
+  it('a long gains size x move; yield on the margin', async () => {
+    const { atMark } = await import('./contract-form');
+    const p = atMark(pos, '51000.00');
+    expect(p.unrealizedPnl).toBe('40.00000000');
+    expect(p.positionValue).toBe('2040.00000000');
+    expect(p.yieldRate).toBe('20.00');
+    expect(p.markPrice).toBe('51000.00');
+  });
+  it('a short loses on a rise; unchanged without a mark', async () => {
+    const { atMark } = await import('./contract-form');
+    expect(atMark({ ...pos, side: 'SHORT' }, '50500.5').unrealizedPnl).toBe('-20.02000000');
+    expect(atMark({ ...pos, side: 'SHORT' }, '50500.5').yieldRate).toBe('-10.01');
+    expect(atMark(pos, '')).toBe(pos);
+  });
+});

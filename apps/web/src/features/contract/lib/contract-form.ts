@@ -350,3 +350,114 @@ export function countdown(ts: number, now: number): string {
   const s = left % 60;
   return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
 }
+
+/** A percent string ("0.40", "0.0500", "50") in ppm (4,000, 500, 500,000), rounded down; 0 for anything else. */
+export function percentToPpm(percent: string): number {
+  const u = isDecimal(percent) ? toUnits(percent, 4) : null;
+  return u === null ? 0 : Number(u);
+}
+
+/** The fields of the market schema (contract-market.ts ContractMarket) the form's rules come from. */
+export interface MarketRuleFields {
+  symbol: string;
+  base: string;
+  quote: string;
+  priceDecimals: number;
+  qtyDecimals: number;
+  tickSize: string;
+  stepSize: string;
+  minQty: string;
+  lotNotional: string;
+  makerFeeRate: string;
+  takerFeeRate: string;
+  priceBandRate: string;
+  brackets: { notionalCap: string; maxLeverage: number; maintMarginRate: string }[];
+}
+
+/** Settle asset's scale (USDT, 8 decimals: contract.ts). */
+export const SETTLE_SCALE = 8;
+
+/** The form's rules of a market as the API describes it (percent rates turned into ppm). */
+export function rulesFromMarket(m: MarketRuleFields): ContractRules {
+  return {
+    symbol: m.symbol, base: m.base, quote: m.quote, priceDecimals: m.priceDecimals, qtyDecimals: m.qtyDecimals, settleScale: SETTLE_SCALE,
+    tickSize: m.tickSize, stepSize: m.stepSize, minQty: m.minQty, lotNotional: m.lotNotional,
+    takerFeePpm: percentToPpm(m.takerFeeRate), makerFeePpm: percentToPpm(m.makerFeeRate), priceBandPpm: percentToPpm(m.priceBandRate),
+    brackets: m.brackets.map((b) => ({ notionalCap: b.notionalCap, maxLeverage: b.maxLeverage, maintMarginPpm: percentToPpm(b.maintMarginRate) })),
+  };
+}
+
+/** A market value as a person reads it: trailing zeros dropped ("0.1", "0.001"). */
+function plain(v: string): string {
+  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
+}
+
+/**
+ * The i18n key (contract namespace) and values of an error's message: the tick or minimum to meet, the leverage's
+ * range, and the side for take profit / stop loss (spec section 5's four messages).
+ */
+export function contractFormMessage(err: ContractFormError | 'close_lots_required' | 'close_lots_too_many', side: PositionSide, rules: ContractRules, extra: { positionLots?: string } = {}): { key: string; values: Record<string, string> } {
+  switch (err) {
+    case 'price_not_on_tick':
+    case 'take_profit_not_on_tick':
+    case 'stop_loss_not_on_tick':
+      return { key: `err.${err}`, values: { step: plain(rules.tickSize), coin: rules.quote } };
+    case 'leverage_required':
+      return { key: `err.${err}`, values: { max: String(rules.brackets[0]?.maxLeverage ?? 1) } };
+    case 'lots_too_small':
+      return { key: `err.${err}`, values: { min: plain(rules.minQty), coin: rules.base } };
+    case 'take_profit_invalid':
+    case 'stop_loss_invalid':
+      return { key: `err.${err}_${side}`, values: {} };
+    case 'close_lots_too_many':
+      return { key: `err.${err}`, values: { n: extra.positionLots ?? '' } };
+    default:
+      return { key: `err.${err}`, values: {} };
+  }
+}
+
+/**
+ * One stepper press on a price: aligned down to the tick first, then moved one tick up (+1) or down (-1); '' at or
+ * below zero. stepPrice("100.05", "0.1", 2, 1) === "100.10"; (..., -1) === "100.00".
+ */
+export function stepPrice(value: string, tick: string, decimals: number, dir: 1 | -1): string {
+  const v = isCompleteDecimal(value) ? (toUnits(value, decimals) ?? 0n) : 0n;
+  const t = toUnits(tick, decimals) ?? 1n;
+  if (t <= 0n) return value;
+  const aligned = v - (v % t);
+  const n = dir === 1 ? aligned + t : aligned === v ? v - t : aligned;
+  return n <= 0n ? '' : fromUnits(n, decimals);
+}
+
+/** The fields of a position (contract.ts ContractPosition) the live view recomputes. */
+export interface LivePositionFields {
+  side: PositionSide;
+  quantity: string;
+  markPrice: string;
+  unrealizedPnl: string;
+  margin: string;
+  positionValue: string;
+  yieldRate: string;
+}
+
+/**
+ * A position moved to a newer mark price: the server's unrealized PnL plus side x size x (new mark - its mark), the
+ * position value size x new mark, and the yield rate PnL / margin in percent (2 decimals, truncated). Exact decimals (USDT at 8).
+ * The position is returned unchanged without a usable mark.
+ */
+export function atMark<T extends LivePositionFields>(p: T, mark: string): T {
+  if (!isCompleteDecimal(mark) || !isDecimal(p.markPrice) || !isDecimal(p.unrealizedPnl) || !isDecimal(p.quantity) || mark === p.markPrice) return p;
+  const S = SETTLE_SCALE;
+  const qty = parseDec(p.quantity);
+  const m1 = parseDec(mark);
+  const m0 = parseDec(p.markPrice);
+  const scale = Math.max(m1.scale, m0.scale);
+  const diff = rescale(m1, scale).units - rescale(m0, scale).units;
+  const delta = rescale({ units: qty.units * diff * (p.side === 'LONG' ? 1n : -1n), scale: qty.scale + scale }, S, 'round').units;
+  const pnl = rescale(parseDec(p.unrealizedPnl), S).units + delta;
+  const value = rescale({ units: qty.units * m1.units, scale: qty.scale + m1.scale }, S, 'round').units;
+  const margin = isDecimal(p.margin) ? rescale(parseDec(p.margin), S).units : 0n;
+  // percent with 2 decimals, truncated towards zero
+  const yieldRate = margin > 0n ? decToString({ units: (pnl * 10_000n) / margin, scale: 2 }) : p.yieldRate;
+  return { ...p, markPrice: mark, unrealizedPnl: fromUnits(pnl, S), positionValue: fromUnits(value, S), yieldRate };
+}
