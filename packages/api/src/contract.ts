@@ -44,23 +44,31 @@ export type PositionSide = Static<typeof PositionSide>;
 export const MarginMode = Type.Union([Type.Literal('CROSS'), Type.Literal('ISOLATED')]);
 export type MarginMode = Static<typeof MarginMode>;
 /** Spec section 3 "trade type": open long, open short, close long, close short, force close, normal close (TP/SL). */
-export const ContractTradeType = Type.Union(
-  (['OPEN_LONG', 'OPEN_SHORT', 'CLOSE_LONG', 'CLOSE_SHORT', 'FORCE_CLOSE', 'NORMAL_CLOSE'] as const).map((t) => Type.Literal(t)),
-);
-export type ContractTradeType = 'OPEN_LONG' | 'OPEN_SHORT' | 'CLOSE_LONG' | 'CLOSE_SHORT' | 'FORCE_CLOSE' | 'NORMAL_CLOSE';
+export const ContractTradeType = Type.Union([
+  Type.Literal('OPEN_LONG'),
+  Type.Literal('OPEN_SHORT'),
+  Type.Literal('CLOSE_LONG'),
+  Type.Literal('CLOSE_SHORT'),
+  Type.Literal('FORCE_CLOSE'),
+  Type.Literal('NORMAL_CLOSE'),
+]);
+export type ContractTradeType = Static<typeof ContractTradeType>;
 /** Why the engine placed the order itself ('' for the user's own order). */
-export const ContractTrigger = Type.Union(
-  (['', 'TAKE_PROFIT', 'STOP_LOSS', 'LIQUIDATION', 'ADL'] as const).map((t) => Type.Literal(t)),
-);
+export const ContractTrigger = Type.Union([Type.Literal(''), Type.Literal('TAKE_PROFIT'), Type.Literal('STOP_LOSS'), Type.Literal('LIQUIDATION'), Type.Literal('ADL')]);
+export type ContractTrigger = Static<typeof ContractTrigger>;
 /**
  * Order status, as the engine's: NEW = pending, PARTIALLY_FILLED, FILLED, CANCELED (by the user, or the rest of a
  * partially filled order), EXPIRED (a MARKET rest or a reduce-only order whose position is gone). Spec section 4
  * shows filled, cancelled (CANCELED and EXPIRED), partially filled, pending.
  */
-export const ContractOrderStatus = Type.Union(
-  (['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED'] as const).map((t) => Type.Literal(t)),
-);
-export type ContractOrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
+export const ContractOrderStatus = Type.Union([
+  Type.Literal('NEW'),
+  Type.Literal('PARTIALLY_FILLED'),
+  Type.Literal('FILLED'),
+  Type.Literal('CANCELED'),
+  Type.Literal('EXPIRED'),
+]);
+export type ContractOrderStatus = Static<typeof ContractOrderStatus>;
 
 // ---------------------------------------------------------------- account, positions, settings
 

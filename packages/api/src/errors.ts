@@ -77,6 +77,8 @@ export const ERROR_MESSAGES = {
   margin_mode_invalid: { en: 'Margin can only be adjusted for an isolated position', zh: '仅逐仓仓位可调整保证金' },
   take_profit_invalid: { en: 'Take profit must be above the current price for a long and below it for a short', zh: '止盈价做多须高于当前价格，做空须低于当前价格' },
   stop_loss_invalid: { en: 'Stop loss must be below the current price for a long and above it for a short', zh: '止损价做多须低于当前价格，做空须高于当前价格' },
+  contract_insufficient_balance: { en: 'Insufficient balance in the contract account: transfer USDT to it first', zh: '合约账户余额不足，请先划转USDT' },
+  lots_required: { en: 'Please enter the lots', zh: '请输入手数' },
   funding_not_due: { en: 'Funding is not due', zh: '未到资金费结算时间' },
   outcome_unknown: {
     en: 'The service stopped before confirming your request; its outcome is unknown. Check your orders and balances before retrying',

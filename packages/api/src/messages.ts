@@ -76,6 +76,17 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   page: { en: 'page', zh: '页码' },
   pageSize: { en: 'page size', zh: '每页条数' },
   coin: { en: 'coin', zh: '币种' },
+  // contracts (issue 12, packages/api contract.ts)
+  symbol: { en: 'contract', zh: '合约' },
+  lots: { en: 'lots', zh: '手数' },
+  quantity: { en: 'quantity', zh: '数量' },
+  leverage: { en: 'leverage', zh: '杠杆倍数' },
+  marginMode: { en: 'margin mode', zh: '保证金模式' },
+  takeProfit: { en: 'take profit price', zh: '止盈价' },
+  stopLoss: { en: 'stop loss price', zh: '止损价' },
+  reduceOnly: { en: 'reduce-only', zh: '只减仓' },
+  orderId: { en: 'order number', zh: '委托单号' },
+  tab: { en: 'list', zh: '列表' },
   // identity verification, uploads and payment methods (issue 10)
   purpose: { en: 'image kind', zh: '图片用途' },
   imageId: { en: 'image', zh: '图片' },
