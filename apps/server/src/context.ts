@@ -14,6 +14,7 @@ import { registerDemoFaucet } from './modules/asset/demo-faucet';
 import { createMemberService, type MemberService } from './modules/member/member.service';
 import { createSecurityService, type SecurityService } from './modules/security/security.service';
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
+import { createContractService, type ContractService } from './modules/contract/contract.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
 import { createMetrics, type ProcessMetrics } from './modules/metrics/metrics';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service';
@@ -40,6 +41,8 @@ export interface AppContext {
   security: SecurityService;
   /** Spot order entry and queries, used by routes and by the liquidity bots alike. */
   entrust: EntrustService;
+  /** The USDT perpetual contracts, user side: account, positions, settings, orders, records (issue 12). */
+  contract: ContractService;
   /** Markets, coins, tickers, k-lines, depth, trades, banners, notices; the reference and index prices. */
   marketData: MarketDataService;
   /** Image uploads (KYC photos, payment QR codes): checked, re-encoded, stored under DATA_DIR/uploads, served to their owner. */
@@ -99,6 +102,7 @@ export async function createContext(
   const members = createMemberService({ config, db: handle.db, log: logger, hooks, host, security: () => security });
   const security: SecurityService = createSecurityService({ db: handle.db, host, members, box: secretBoxFromConfig(config), log: logger });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
+  const contract = createContractService({ db: handle.db, host });
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
   closers.push(() => marketData.close());
   const uploads = createUploadsService({ db: handle.db, dataDir: config.dataDir });
@@ -120,6 +124,7 @@ export async function createContext(
     members,
     security,
     entrust,
+    contract,
     marketData,
     uploads,
     kyc,

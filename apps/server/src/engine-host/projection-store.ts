@@ -9,12 +9,31 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { auditLog, projectionCursor, spotOrders, spotTrades, users, walletDeposits, walletTransfers, walletWithdrawals } from '../db/schema';
+import {
+  auditLog,
+  perpFundingPayments,
+  perpLiquidations,
+  perpOrders,
+  perpPositionHistory,
+  perpTrades,
+  projectionCursor,
+  spotOrders,
+  spotTrades,
+  users,
+  walletDeposits,
+  walletTransfers,
+  walletWithdrawals,
+} from '../db/schema';
 import { workerProjectionStore } from '../db/worker-client';
 import type {
   AuditProjectionRow,
   DepositProjectionRow,
   OrderRow,
+  PerpFundingRow,
+  PerpLiquidationRow,
+  PerpOrderRow,
+  PerpPositionRow,
+  PerpTradeRow,
   ProjectionBatch,
   ProjectionState,
   ProjectionStore,
@@ -33,6 +52,12 @@ export type {
   AuditProjectionRow,
   DepositProjectionRow,
   OrderRow,
+  PerpBatch,
+  PerpFundingRow,
+  PerpLiquidationRow,
+  PerpOrderRow,
+  PerpPositionRow,
+  PerpTradeRow,
   ProjectionBatch,
   ProjectionState,
   ProjectionStore,
@@ -153,6 +178,7 @@ export function localProjectionStore(db: Db): ProjectionStore {
         for (let i = 0; i < transfers.length; i += CHUNK) {
           await tx.insert(walletTransfers).values(transfers.slice(i, i + CHUNK)).onConflictDoNothing({ target: walletTransfers.seq });
         }
+        if (b.perp) await writePerp(tx as unknown as Db, b.perp);
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -163,6 +189,42 @@ export function localProjectionStore(db: Db): ProjectionStore {
       });
     },
   };
+}
+
+/** Writes the perpetual contracts' part of a batch (same rules as the spot rows; perp-projection.ts). */
+async function writePerp(tx: Db, p: NonNullable<ProjectionBatch['perp']>): Promise<void> {
+  for (let i = 0; i < p.trades.length; i += CHUNK) {
+    await tx.insert(perpTrades).values(p.trades.slice(i, i + CHUNK)).onConflictDoNothing({ target: perpTrades.id });
+  }
+  for (let i = 0; i < p.orders.length; i += CHUNK) {
+    await tx
+      .insert(perpOrders)
+      .values(p.orders.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: perpOrders.id,
+        set: {
+          filledQty: sql`excluded.filled_qty`,
+          filledQuote: sql`excluded.filled_quote`,
+          fee: sql`excluded.fee`,
+          realizedPnl: sql`excluded.realized_pnl`,
+          hold: sql`excluded.hold`,
+          status: sql`excluded.status`,
+          closed: sql`excluded.closed`,
+          updatedTs: sql`excluded.updated_ts`,
+          seq: sql`excluded.seq`,
+        },
+        setWhere: sql`${perpOrders.seq} <= excluded.seq`,
+      });
+  }
+  for (let i = 0; i < p.positions.length; i += CHUNK) {
+    await tx.insert(perpPositionHistory).values(p.positions.slice(i, i + CHUNK)).onConflictDoNothing();
+  }
+  for (let i = 0; i < p.funding.length; i += CHUNK) {
+    await tx.insert(perpFundingPayments).values(p.funding.slice(i, i + CHUNK)).onConflictDoNothing();
+  }
+  for (let i = 0; i < p.liquidations.length; i += CHUNK) {
+    await tx.insert(perpLiquidations).values(p.liquidations.slice(i, i + CHUNK)).onConflictDoNothing();
+  }
 }
 
 /**
@@ -183,6 +245,12 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly withdrawals = new Map<string, WithdrawalProjectionRow>();
   /** Transfers by journal position. */
   readonly transfers = new Map<number, TransferProjectionRow>();
+  /** Perpetual orders by id (last state), fills by id; closed positions, funding and liquidations by their keys. */
+  readonly perpOrders = new Map<string, PerpOrderRow>();
+  readonly perpTrades = new Map<string, PerpTradeRow>();
+  readonly perpPositions = new Map<string, PerpPositionRow>();
+  readonly perpFunding = new Map<string, PerpFundingRow>();
+  readonly perpLiquidations = new Map<string, PerpLiquidationRow>();
   failWrites = false;
   writes = 0;
 
@@ -205,6 +273,18 @@ export class MemoryProjectionStore implements ProjectionStore {
       const prev = this.orders.get(String(o.id));
       if (prev === undefined || (prev.seq as number) <= (o.seq as number)) this.orders.set(String(o.id), { ...o });
     }
+    if (b.perp) {
+      const p = b.perp;
+      for (const t of p.trades) if (!this.perpTrades.has(String(t.id))) this.perpTrades.set(String(t.id), { ...t });
+      for (const o of p.orders) {
+        const prev = this.perpOrders.get(String(o.id));
+        if (prev === undefined || prev.seq <= o.seq) this.perpOrders.set(String(o.id), { ...o });
+      }
+      const once = <T>(m: Map<string, T>, k: string, v: T) => void (m.has(k) || m.set(k, { ...v }));
+      for (const r of p.positions) once(this.perpPositions, `${r.seq}:${r.userId}:${r.symbol}`, r);
+      for (const r of p.funding) once(this.perpFunding, `${r.userId}:${r.symbol}:${r.fundingTs}`, r);
+      for (const r of p.liquidations) once(this.perpLiquidations, `${r.seq}:${r.userId}:${r.symbol}`, r);
+    }
     this.cursor = Math.max(this.cursor, b.seq);
     this.journalId = b.journalId;
     this.writes++;
@@ -222,6 +302,11 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.deposits) c.deposits.set(k, { ...v });
     for (const [k, v] of this.withdrawals) c.withdrawals.set(k, { ...v });
     for (const [k, v] of this.transfers) c.transfers.set(k, { ...v });
+    for (const [k, v] of this.perpOrders) c.perpOrders.set(k, { ...v });
+    for (const [k, v] of this.perpTrades) c.perpTrades.set(k, { ...v });
+    for (const [k, v] of this.perpPositions) c.perpPositions.set(k, { ...v });
+    for (const [k, v] of this.perpFunding) c.perpFunding.set(k, { ...v });
+    for (const [k, v] of this.perpLiquidations) c.perpLiquidations.set(k, { ...v });
     return c;
   }
 }

@@ -3,7 +3,20 @@
  * database worker's modules (db/worker-client.ts, db/db-worker-protocol.ts) use them without importing the store,
  * which imports them (no import circle).
  */
-import type { auditLog, spotOrders, spotTrades, users, walletDeposits, walletTransfers, walletWithdrawals } from '../db/schema';
+import type {
+  auditLog,
+  perpFundingPayments,
+  perpLiquidations,
+  perpOrders,
+  perpPositionHistory,
+  perpTrades,
+  spotOrders,
+  spotTrades,
+  users,
+  walletDeposits,
+  walletTransfers,
+  walletWithdrawals,
+} from '../db/schema';
 
 export type OrderRow = typeof spotOrders.$inferInsert;
 export type TradeRow = typeof spotTrades.$inferInsert;
@@ -16,6 +29,22 @@ export type DepositProjectionRow = typeof walletDeposits.$inferInsert;
 export type WithdrawalProjectionRow = typeof walletWithdrawals.$inferInsert;
 /** A transfer between two of a user's accounts (transferred event): inserted once per journal position (modules/wallet). */
 export type TransferProjectionRow = typeof walletTransfers.$inferInsert;
+
+/** Perpetual contracts' rows (issue 12, engine-host/perp-projection.ts; tables of db/schema/contract.ts). */
+export type PerpOrderRow = typeof perpOrders.$inferInsert;
+export type PerpTradeRow = typeof perpTrades.$inferInsert;
+/** A closed position (positionChanged with size 0). */
+export type PerpPositionRow = typeof perpPositionHistory.$inferInsert;
+export type PerpFundingRow = typeof perpFundingPayments.$inferInsert;
+export type PerpLiquidationRow = typeof perpLiquidations.$inferInsert;
+/** The perp part of a batch: orders upserted by id (never older over newer), the rest inserted once by key. */
+export interface PerpBatch {
+  orders: PerpOrderRow[];
+  trades: PerpTradeRow[];
+  positions: PerpPositionRow[];
+  funding: PerpFundingRow[];
+  liquidations: PerpLiquidationRow[];
+}
 
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
 export interface ProjectionState {
@@ -39,6 +68,8 @@ export interface ProjectionBatch {
   withdrawals?: WithdrawalProjectionRow[];
   /** Transfers of the batch's commands (wallet_transfers); absent = none. */
   transfers?: TransferProjectionRow[];
+  /** Perpetual contracts' orders, fills, closed positions, funding payments and liquidations; absent = none. */
+  perp?: PerpBatch;
 }
 
 /** The projector's sink. */

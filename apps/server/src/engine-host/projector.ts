@@ -23,6 +23,7 @@ import type {
   UserProjectionRow,
   WithdrawalProjectionRow,
 } from './projection-store';
+import { PerpBuffer } from './perp-projection';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -231,6 +232,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   let deposits: DepositProjectionRow[] = [];
   let withdrawals = new Map<string, WithdrawalProjectionRow>();
   let transfers: TransferProjectionRow[] = [];
+  const perp = new PerpBuffer();
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -266,6 +268,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchDeposits = deposits;
     const batchWithdrawals = [...withdrawals.values()];
     const batchTransfers = transfers;
+    const batchPerp = perp.take();
     const batchSeq = pushedSeq;
     users = new Map();
     orders = new Map();
@@ -286,6 +289,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         deposits: batchDeposits,
         withdrawals: batchWithdrawals,
         transfers: batchTransfers,
+        ...(batchPerp ? { perp: batchPerp } : {}),
       });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
@@ -299,6 +303,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       deposits = batchDeposits.concat(deposits);
       for (const r of batchWithdrawals) if (!withdrawals.has(String(r.id))) withdrawals.set(String(r.id), r);
       transfers = batchTransfers.concat(transfers);
+      count += perp.restore(batchPerp);
       count +=
         batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length + batchWithdrawals.length + batchTransfers.length;
       failures++;
@@ -376,6 +381,9 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         } else if ((ev.type === 'orderAccepted' || ev.type === 'orderUpdated') && isProjectedUser(ev.order.userId)) {
           orders.set(ev.order.orderId, orderRow(ev.order, seq));
           count++;
+        } else {
+          // The perpetual contracts' events (perp-projection.ts); 0 for every other event.
+          count += perp.push(seq, ev);
         }
       }
       if (count >= maxEvents && running === null) {

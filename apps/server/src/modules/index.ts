@@ -9,6 +9,7 @@ import smsRoutes from './sms/sms.routes';
 import demoRoutes from './demo/demo.routes';
 import demoContractRoutes from './demo/demo-contract.routes';
 import entrustRoutes from './entrust/entrust.routes';
+import contractRoutes from './contract/contract.routes';
 import assetRoutes from './asset/asset.routes';
 import marketDataRoutes from './market-data/market-data.routes';
 import wsRoutes from './ws/ws.routes';
@@ -30,6 +31,7 @@ export const modules: FastifyPluginAsync[] = [
   demoRoutes,
   demoContractRoutes,
   entrustRoutes,
+  contractRoutes,
   assetRoutes,
   marketDataRoutes,
   wsRoutes,

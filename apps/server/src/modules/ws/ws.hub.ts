@@ -1,6 +1,6 @@
 /**
  * The WebSocket fan-out (packages/api ws.ts): public topics (ticker, depth, trades, kline per period) fed by the
- * market-data service's updates, and per-user private pushes ('orders', 'balances') from the engine's events after
+ * market-data service's updates, and per-user private pushes ('orders', 'balances', the contracts' modules/contract/contract.push.ts) from the engine's events after
  * `{op:'auth'}`. Depth: a snapshot on subscribe, then deltas with seq/prevSeq, so a client detects a gap. Malformed
  * messages are answered with an error message in the socket's language, never a crash.
  *
@@ -41,6 +41,7 @@ import { createTokenBucket, type TokenBucket } from './ws.limits';
 import { fromUnits } from '../market-data/decimal';
 import { PERIODS } from '../market-data/kline-math';
 import { marketScales, toEntrust } from '../entrust/entrust.format';
+import { contractPush } from '../contract/contract.push';
 
 /** A socket whose unsent data exceeds this many bytes at a send is closed (slow consumer). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -484,8 +485,18 @@ export function createWsHub(deps: WsHubDeps): WsHub {
         const text = JSON.stringify(msg);
         for (const c of set) send(c, text);
       }
+      // The contracts' private pushes (contractOrders, positions, contractAccount; modules/contract/contract.push.ts).
+      const push = contractPush(host.engine, e, wantsPrivate);
+      if (push) {
+        const text = JSON.stringify(push.message satisfies WsServerMessage);
+        for (const c of users.get(push.userId) ?? []) send(c, text);
+      }
     }
   };
+  function wantsPrivate(userId: string): boolean {
+    const set = users.get(userId);
+    return set !== undefined && set.size > 0;
+  }
 
   const onSessionsEnded = (e: SessionsEnded) => {
     const ends = (userId: string, tokenHash: string | null) => userId === e.userId && (e.tokenHash === undefined || tokenHash === e.tokenHash);
