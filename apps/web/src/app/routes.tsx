@@ -4,7 +4,7 @@
  * to /login?redirect=... when logged out (the balance tab among them, spec section 2).
  *
  * Module paths owned by the quotes/spot/assets engineer (default export = page component):
- *   features/quotes/pages/QuotesPage.tsx, QuotesDetailPage.tsx, ContractPage.tsx
+ *   features/quotes/pages/QuotesPage.tsx, QuotesDetailPage.tsx (the /contract tab: features/contract, issue 12)
  *   features/spot/pages/TransactionPage.tsx, AllTransactionPage.tsx
  *   features/assets/pages/AssetsPage.tsx, AssetDetailPage.tsx
  */
@@ -32,7 +32,9 @@ const NotAvailable = lazyPage(() => import('../features/placeholder/pages/NotAva
 const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home'], { holdsBootShell: true });
 const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'), ['quotes']);
 const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'), ['quotes']);
-const Contract = lazyPage(() => import('../features/quotes/pages/ContractPage'), ['quotes']);
+// Issue 12: contract trading (the tab) and all contract orders.
+const Contract = lazyPage(() => import('../features/contract/pages/ContractTradePage'), ['contract']);
+const AllContract = lazyPage(() => import('../features/contract/pages/AllContractPage'), ['contract']);
 const Transaction = lazyPage(() => import('../features/spot/pages/TransactionPage'), ['spot']);
 const AllTransaction = lazyPage(() => import('../features/spot/pages/AllTransactionPage'), ['spot']);
 const Assets = lazyPage(() => import('../features/assets/pages/AssetsPage'), ['assets']);
@@ -114,7 +116,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/merchantAgreement',
   '/transactionDetail',
   '/advertisement',
-  '/contract/allContract',
   '/activity',
   '/activityHistory',
   '/activityDetails',
@@ -186,6 +187,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/assets/tranferSuccess', Page: TranferSuccess, login: true, fallthrough: true },
   { path: '/assets/capitalRecords', Page: CapitalRecords, login: true, fallthrough: true },
   { path: '/assets/capitalRecordsDetail', Page: CapitalRecordsDetail, login: true, fallthrough: true },
+
+  // Issue 12: all contract orders (a main route: needs a session).
+  { path: '/contract/allContract', Page: AllContract, login: true, fallthrough: true },
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

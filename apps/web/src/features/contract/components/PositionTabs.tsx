@@ -1,0 +1,151 @@
+/**
+ * Under the contract order form: the tabs Positions (every open position of the user, live at the mark prices) and
+ * Current orders (open orders of the market with revocable hands and Cancel), their counts, the contract account's
+ * line (margin balance, available, risk level) and the link to all contract orders. Visitors see a login prompt.
+ */
+import { useState, type ReactNode } from 'react';
+import { Button } from 'antd-mobile';
+import { Link, useNavigate } from 'react-router';
+import type { ContractMarket, ContractOrder } from '@exchange/api';
+import { useTranslation } from 'react-i18next';
+import { showToast } from '../../../shared/api-client';
+import { formatFixed } from '../../../shared/format';
+import { useAppStore } from '../../../shared/storage';
+import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { SegTabs } from '../../../shared/ui/SegTabs';
+import { useContractAccount } from '../api/get-account';
+import { usePositions } from '../api/get-positions';
+import { useContractOrders } from '../api/get-orders';
+import { useCancelContractOrder } from '../api/cancel-order';
+import { atMark, rulesFromMarket } from '../lib/contract-form';
+import { PositionCard } from './PositionCard';
+import { ContractOrderCard } from './ContractOrderCard';
+
+/** Props of PositionTabs. */
+export interface PositionTabsProps {
+  /** the market on screen (live mark price) */
+  market: ContractMarket;
+  /** every market (rules and mark prices of the other positions) */
+  markets: readonly ContractMarket[];
+}
+
+function Listed<T>({ q, empty, children }: { q: { isLoading: boolean; data?: T[] }; empty: string; children: (records: T[]) => ReactNode }) {
+  if (q.isLoading) return <InlineLoading />;
+  const records = q.data ?? [];
+  if (records.length === 0) return <EmptyState text={empty} />;
+  return <>{children(records)}</>;
+}
+
+function AccountLine() {
+  const { t } = useTranslation('contract');
+  const a = useContractAccount().data;
+  if (!a) return null;
+  return (
+    <div className="ct-account num" aria-label={t('accountTitle')}>
+      <span>
+        {t('marginBalance')}
+        <b data-testid="margin-balance">{formatFixed(a.marginBalance, 2, { group: true })}</b>
+      </span>
+      <span>
+        {t('available')}
+        <b>{formatFixed(a.availableBalance, 2, { group: true, mode: 'down' })}</b>
+      </span>
+      <span>
+        {t('riskLevel')}
+        <b data-testid="risk-level">{a.riskLevel}%</b>
+      </span>
+    </div>
+  );
+}
+
+function Positions({ market, markets }: PositionTabsProps) {
+  const { t } = useTranslation('contract');
+  const q = usePositions();
+  const bySymbol = new Map(markets.map((m) => [m.symbol, m]));
+  bySymbol.set(market.symbol, market);
+  return (
+    <>
+      <AccountLine />
+      <Listed q={q} empty={t('noPositions')}>
+        {(records) => (
+          <ul className="ct-list" aria-label={t('positions')}>
+            {records.map((p) => {
+              const m = bySymbol.get(p.symbol);
+              return <PositionCard key={p.symbol} position={m?.markPrice ? atMark(p, m.markPrice) : p} rules={m ? rulesFromMarket(m) : undefined} />;
+            })}
+          </ul>
+        )}
+      </Listed>
+    </>
+  );
+}
+
+function OpenOrders({ market }: { market: ContractMarket }) {
+  const { t } = useTranslation('contract');
+  const q = useContractOrders('unmatched', market.symbol);
+  const cancel = useCancelContractOrder();
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const onCancel = (o: ContractOrder) => {
+    setCancelling(o.orderId);
+    cancel.mutate(o.orderId, { onSuccess: () => showToast(t('orderCancelled')), onSettled: () => setCancelling(null) });
+  };
+  return (
+    <Listed q={{ isLoading: q.isLoading, data: q.data?.records }} empty={t('noOrders')}>
+      {(records) => (
+        <ul className="ct-list" aria-label={t('currentOrders')}>
+          {records.map((o) => (
+            <ContractOrderCard key={o.orderId} order={o} priceDecimals={market.priceDecimals} onCancel={onCancel} cancelling={cancelling === o.orderId} />
+          ))}
+        </ul>
+      )}
+    </Listed>
+  );
+}
+
+/** The tabs. */
+export function PositionTabs({ market, markets }: PositionTabsProps) {
+  const { t } = useTranslation('contract');
+  const navigate = useNavigate();
+  const isLogin = useAppStore((s) => s.isLogin);
+  const [tab, setTab] = useState<'positions' | 'orders'>('positions');
+  const positions = usePositions();
+  const open = useContractOrders('unmatched', market.symbol);
+  const count = (label: string, n: number | undefined) => (isLogin ? `${label} (${n ?? 0})` : label);
+  return (
+    <section className="ct-orders" aria-label={t('orderTabs')}>
+      <div className="ct-orders-head">
+        <SegTabs
+          classPrefix="ct"
+          label={t('orderTabs')}
+          items={[
+            { key: 'positions' as const, label: count(t('positions'), positions.data?.length) },
+            { key: 'orders' as const, label: count(t('currentOrders'), open.data?.total) },
+          ]}
+          active={tab}
+          onChange={setTab}
+        />
+        <Link to="/contract/allContract" className="ct-all-link" aria-label={t('allOrders')}>
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M6 3h9l4 4v14H6z M14 3v5h5 M9 12h7M9 16h7" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinejoin="round" />
+          </svg>
+        </Link>
+      </div>
+      <div role="tabpanel">
+        {!isLogin ? (
+          <EmptyState
+            text={t('loginToSee')}
+            action={
+              <Button size="small" color="primary" onClick={() => navigate('/login?redirect=%2Fcontract')}>
+                {t('logIn')}
+              </Button>
+            }
+          />
+        ) : tab === 'positions' ? (
+          <Positions market={market} markets={markets} />
+        ) : (
+          <OpenOrders market={market} />
+        )}
+      </div>
+    </section>
+  );
+}
