@@ -171,3 +171,9 @@ export function formatDateTime(ms: number | null | undefined): string {
   const p = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
+
+/** Time left until `ts` (Unix ms) at `now` as HH:MM:SS, never negative: a countdown (the contracts' next funding). */
+export function formatCountdown(ts: number, now: number): string {
+  const left = Math.max(0, Math.floor((ts - now) / 1000));
+  return [Math.floor(left / 3600), Math.floor((left % 3600) / 60), left % 60].map((n) => String(n).padStart(2, '0')).join(':');
+}

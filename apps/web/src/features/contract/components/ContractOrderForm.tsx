@@ -98,7 +98,7 @@ export function NumberField({ id, label, unit, value, onChange, onStep, error, i
           className="ct-input num"
           inputMode={inputMode}
           autoComplete="off"
-          placeholder={`${label} (${unit})`}
+          placeholder={unit ? `${label} (${unit})` : label}
           value={inputMode === 'decimal' ? groupThousands(value) : value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
@@ -365,7 +365,7 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
       <NumberField
         id="ct-lots"
         label={t('lots')}
-        unit={t('lotsUnit')}
+        unit=""
         inputMode="numeric"
         value={lots}
         onChange={setLots}

@@ -4,9 +4,8 @@
  */
 import type { ContractMarket } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_VALUE, formatFixed, trendOf } from '../../../shared/format';
+import { EMPTY_VALUE, formatCountdown, formatFixed, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
-import { countdown } from '../lib/contract-form';
 import { useNow } from '../hooks/use-contract-market';
 
 /** A funding rate of the API (percent, 6 decimals) shown with 4 decimals: "0.010000" -> "0.0100%". */
@@ -37,7 +36,7 @@ export function MarkStrip({ market }: { market: ContractMarket }) {
           <span className={trendClass(trendOf(market.fundingRate))} data-testid="funding-rate">
             {fundingPercent(market.fundingRate)}
           </span>{' '}
-          / <span data-testid="funding-countdown">{market.nextFundingTime ? countdown(market.nextFundingTime, now) : EMPTY_VALUE}</span>
+          / <span data-testid="funding-countdown">{market.nextFundingTime ? formatCountdown(market.nextFundingTime, now) : EMPTY_VALUE}</span>
         </dd>
       </div>
     </dl>

@@ -54,7 +54,7 @@ function CloseSheet({ position, onClose }: { position: ContractPosition; onClose
         <NumberField
           id="ct-close-lots"
           label={t('closeLots')}
-          unit={t('lotsUnit')}
+          unit=""
           inputMode="numeric"
           value={lots}
           onChange={(v) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkTpSl, closeQuantity, contractOrderBody, countdown, formatFundingRate, formatPpmPercent, leverageMarks, previewOrder,
+  checkTpSl, closeQuantity, contractOrderBody, formatFundingRate, formatPpmPercent, leverageMarks, previewOrder,
   validateCloseLots, validateContractOrder, withinBand, type ContractContext, type ContractFormValues, type ContractRules,
 } from './contract-form';
 
@@ -121,10 +121,11 @@ describe('formatting', () => {
     expect(formatPpmPercent(-5000)).toBe('-0.50%');
     expect(formatPpmPercent(0)).toBe('0.00%');
   });
-  it('countdown', () => {
-    expect(countdown(28_800_000, 0)).toBe('08:00:00');
-    expect(countdown(61_000, 0)).toBe('00:01:01');
-    expect(countdown(0, 5000)).toBe('00:00:00');
+  it('countdown', async () => {
+    const { formatCountdown } = await import('../../../shared/format');
+    expect(formatCountdown(28_800_000, 0)).toBe('08:00:00');
+    expect(formatCountdown(61_000, 0)).toBe('00:01:01');
+    expect(formatCountdown(0, 5000)).toBe('00:00:00');
   });
   it('leverage marks up to the maximum', () => {
     expect(leverageMarks(125)).toEqual([1, 2, 3, 5, 10, 20, 50, 75, 100, 125]);

@@ -342,14 +342,6 @@ export function formatPpmPercent(ppm: number): string {
   return `${decToString(rescale({ units: BigInt(ppm), scale: 4 }, 2, 'round'))}%`;
 }
 
-/** Time left until `ts` as HH:MM:SS (never negative): the funding countdown. */
-export function countdown(ts: number, now: number): string {
-  const left = Math.max(0, Math.floor((ts - now) / 1000));
-  const h = Math.floor(left / 3600);
-  const m = Math.floor((left % 3600) / 60);
-  const s = left % 60;
-  return [h, m, s].map((n) => String(n).padStart(2, '0')).join(':');
-}
 
 /** A percent string ("0.40", "0.0500", "50") in ppm (4,000, 500, 500,000), rounded down; 0 for anything else. */
 export function percentToPpm(percent: string): number {

@@ -2,7 +2,8 @@
  * K-line chart (TradingView lightweight-charts v5): candles, a volume histogram in the lower fifth and
  * MA5 / MA10 / MA30 lines of the closes, for one pair and interval. History from getKline; live bars
  * from the WebSocket kline channel replace or extend the last bar (and its moving averages). Colours
- * come from the theme CSS variables, so the chart follows day/night and the red-up/green-up choice.
+ * come from the theme CSS variables, so the chart follows day/night and the red-up/green-up choice. An optional overlay
+ * line (the contracts' mark price, issue 12) is drawn dashed over the candles.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -30,7 +31,12 @@ export interface KlineChartProps {
   period: KlinePeriod;
   priceDecimals: number;
   height?: number;
+  /** A line drawn over the candles: the closes of `bars` (the contracts' mark price), named `label` in the legend. */
+  overlay?: { label: string; bars: readonly Kline[] };
 }
+
+/** Colour of the overlay line (the mark price). */
+const OVERLAY_COLOR = '#8c8c8c';
 
 const MA_COLORS = ['#f0b90b', '#c86bf5', '#3d9df6'] as const;
 
@@ -68,13 +74,14 @@ function withAlpha(color: string, alpha: string): string {
 }
 
 /** The chart. */
-export function KlineChart({ pairsName, type, period, priceDecimals, height = 300 }: KlineChartProps) {
+export function KlineChart({ pairsName, type, period, priceDecimals, height = 300, overlay }: KlineChartProps) {
   const { t } = useTranslation('quotes');
   const theme = useAppStore((s) => s.theme);
   const upDown = useAppStore((s) => s.upDownColor);
   const boxRef = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<Series | null>(null);
+  const overlayRef = useRef<ISeriesApi<'Line'> | null>(null);
   const barsRef = useRef<Kline[]>([]);
   const paletteRef = useRef<Palette | null>(null);
   const [legend, setLegend] = useState<string[]>([]);
@@ -165,6 +172,10 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     );
     chartRef.current = chart;
     seriesRef.current = { candles, volume, mas };
+    overlayRef.current = overlay
+      ? chart.addSeries(LineSeries, { color: OVERLAY_COLOR, lineWidth: 2, lineStyle: 2, priceLineVisible: false, lastValueVisible: true, crosshairMarkerVisible: false })
+      : null;
+    if (overlay) drawOverlay(overlay.bars);
     if (barsRef.current.length) {
       draw(barsRef.current, true);
       chart.timeScale().scrollToRealTime();
@@ -173,9 +184,18 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       chart.remove();
       chartRef.current = null;
       seriesRef.current = null;
+      overlayRef.current = null;
     };
     // draw reads refs only; the chart is rebuilt on theme, convention, precision or height changes.
-  }, [theme, upDown, priceDecimals, height]);
+  }, [theme, upDown, priceDecimals, height, !!overlay]);
+
+  /** The overlay line: the closes of its bars. */
+  function drawOverlay(bars: readonly Kline[]) {
+    overlayRef.current?.setData(bars.map((b) => ({ time: toChartTime(b.time) as UTCTimestamp, value: toChartNumber(b.close) })));
+  }
+  useEffect(() => {
+    if (overlay) drawOverlay(overlay.bars);
+  }, [overlay?.bars]);
 
   // Another pair or interval: drop the bars of the previous one until its history arrives.
   useEffect(() => {
@@ -214,6 +234,11 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
             MA{w}: {legend[i] ? formatFixed(legend[i], priceDecimals, { group: true }) : '--'}
           </span>
         ))}
+        {overlay && (
+          <span style={{ color: OVERLAY_COLOR }} data-testid="overlay-legend">
+            {overlay.label}: {overlay.bars.length ? formatFixed(overlay.bars[overlay.bars.length - 1]!.close, priceDecimals, { group: true }) : '--'}
+          </span>
+        )}
       </div>
       <div
         ref={boxRef}

@@ -3,7 +3,8 @@
  * pairsName / pairsName1): ticker (price, CNY price, change, 24 h high, low, volume), k-line chart with
  * the spec's intervals, order book and latest deals live over the WebSocket, coin introduction,
  * favourite star, and Buy / Sell buttons that store the pair and open /transaction with the side
- * (contracts: one button to the /contract tab, whose trading arrives later).
+ * (contracts: one button to the /contract tab). Contracts also show the mark price, index price, funding rate and
+ * countdown (ContractInfo) and the mark price as a dashed line over the candles (issue 12).
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -22,6 +23,8 @@ import { KlineChart } from '../components/KlineChart';
 import { DepthBook } from '../components/DepthBook';
 import { LatestDeals } from '../components/LatestDeals';
 import { CoinIntroPanel } from '../components/CoinIntroPanel';
+import { ContractInfo } from '../components/ContractInfo';
+import { useMarkKlines } from '../api/get-contract-market';
 import { KLINE_INTERVALS } from '../lib/kline-math';
 import '../quotes.css';
 
@@ -43,6 +46,7 @@ export default function QuotesDetailPage() {
   const live = useLiveTicker(pairsName, type);
   const fav = useFavorites(type);
   const pair: Pair | undefined = live ?? info.data?.pair;
+  const markBars = useMarkKlines(pairsName, period, type === 'CONTRACT');
 
   const trade = (side: 'buy' | 'sell') => {
     if (type === 'SPOT') {
@@ -71,6 +75,7 @@ export default function QuotesDetailPage() {
       ) : (
         <>
           <TickerHeader pair={pair} />
+          {type === 'CONTRACT' && <ContractInfo symbol={pairsName} />}
           <SegTabs
             classPrefix="qt"
             label={t('chartIntervals')}
@@ -80,7 +85,13 @@ export default function QuotesDetailPage() {
             active={period}
             onChange={setPeriod}
           />
-          <KlineChart pairsName={pairsName} type={type} period={period} priceDecimals={pair.priceDecimals} />
+          <KlineChart
+            pairsName={pairsName}
+            type={type}
+            period={period}
+            priceDecimals={pair.priceDecimals}
+            overlay={type === 'CONTRACT' ? { label: t('markPrice'), bars: markBars.data ?? [] } : undefined}
+          />
           <div className="qt-gap" />
           <SegTabs
             classPrefix="qt"
