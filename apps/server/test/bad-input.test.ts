@@ -18,6 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_KINDS, pow10, type MarketConfig } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from './helpers';
 import { ensureMarket } from '../src/engine-host/test-fixtures';
+import { PERP as TEST_PERP, ensurePerpMarket, fundContract, tick } from '../src/modules/contract/contract-test-support';
 import { totpAt } from '../src/modules/admin/totp';
 import {
   SCALAR_VALUES,
@@ -102,6 +103,12 @@ const ADMIN_KYC_BASE = { list: 'SUCCEED', unknownId: 'admin_kyc_not_found', unkn
 let t: TestApp;
 const users: Record<'alice' | 'bob', { userId: string; token: string }> = { alice: { userId: '', token: '' }, bob: { userId: '', token: '' } };
 let bobOrderId = '';
+
+/** A perpetual market whose first bracket allows 20x (leverage 50 is refused) and a mark of 50,000; bob's resting contract order. */
+const TBADP = { ...TEST_PERP, symbol: 'TBDP/USDT', base: 'TBDP', brackets: [{ notionalCap: 100_000n * 10n ** 8n, maxLeverage: 20, maintMarginPpm: 5_000 }, { notionalCap: 1_000_000n * 10n ** 8n, maxLeverage: 10, maintMarginPpm: 10_000 }] };
+let bobPerpOrderId = '';
+/** A limit order far outside the 50% band: refused whatever else it carries. */
+const PERP_ORDER = { symbol: TBADP.symbol, side: 'BUY', orderType: 'LIMIT', price: '20000', lots: '1' };
 
 const ROUTES: Record<string, RouteSpec> = {
   // ---------------------------------------------------------------- data/data (public)
@@ -502,6 +509,54 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/asset/reserves/getRoot': { auth: false, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'GET /api/asset/reserves/getMyProof': { auth: true, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'POST /api/admin/wallet/reservesSnapshot': { auth: false, admin: true, base: () => ({}), baseAnswer: 'skip' },
+  // ---------------------------------------------------------------- contract/contract (issue 12, modules/contract)
+  // Alice has USDT in her contract account and a resting order in TBDP/USDT (so her margin mode cannot change) and no
+  // position; bob has a resting order there. Every base is a read or a refusal: nothing changes.
+  'GET /api/contract/contract/getAccount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/contract/contract/getPositions': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR } },
+  'GET /api/contract/contract/getSettings': { auth: true, base: () => ({ symbol: TBADP.symbol }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR } },
+  'POST /api/contract/contract/setLeverage': { auth: true, base: () => ({ symbol: TBADP.symbol, leverage: '50' }), baseAnswer: 'leverage_invalid', unknown: { symbol: UNKNOWN_PAIR, leverage: ['126'] } },
+  'POST /api/contract/contract/setMarginMode': { auth: true, base: () => ({ symbol: TBADP.symbol, marginMode: 'ISOLATED' }), baseAnswer: 'position_exists', unknown: { symbol: UNKNOWN_PAIR } },
+  'POST /api/contract/contract/adjustMargin': {
+    auth: true,
+    base: () => ({ symbol: TBADP.symbol, amount: '1' }),
+    baseAnswer: 'no_position',
+    unknown: { symbol: UNKNOWN_PAIR, amount: ['--1', '1-'] },
+    business: () => [{ data: { amount: '0' }, code: 'amount_invalid' }],
+  },
+  'POST /api/contract/contract/setTpSl': { auth: true, base: () => ({ symbol: TBADP.symbol, takeProfit: '60000' }), baseAnswer: 'no_position', unknown: { symbol: UNKNOWN_PAIR } },
+  'POST /api/contract/contract/placeOrder': {
+    auth: true,
+    base: () => ({ ...PERP_ORDER }),
+    baseAnswer: 'price_out_of_band',
+    unknown: { symbol: UNKNOWN_PAIR, lots: ['1000000001', '1.5'] },
+    business: () => [
+      { data: { price: undefined }, code: 'price_required' },
+      { data: { lots: undefined }, code: 'lots_required' },
+      { data: { quantity: '0.01' }, code: 'invalid_order' },
+      { data: { price: '50000.001' }, code: 'too_many_decimals' },
+      { data: { price: '50000', takeProfit: '40000' }, code: 'take_profit_invalid' },
+      { data: { price: '50000', lots: '50' }, code: 'contract_insufficient_balance' },
+      { data: { price: '50000', lots: undefined, quantity: '0' }, code: 'quantity_below_minimum' },
+    ],
+  },
+  'POST /api/contract/contract/closePosition': { auth: true, base: () => ({ symbol: TBADP.symbol }), baseAnswer: 'no_position', unknown: { symbol: UNKNOWN_PAIR } },
+  'POST /api/contract/contract/cancelOrder': {
+    auth: true,
+    base: () => ({ orderId: '999999' }),
+    baseAnswer: 'order_not_found',
+    unknown: { orderId: ['99999999999999999999'] },
+    business: () => [{ data: { orderId: bobPerpOrderId }, code: 'order_not_found', status: 404 }],
+  },
+  'GET /api/contract/contract/getOrders': { auth: true, base: () => ({ tab: 'history' }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
+  'GET /api/contract/contract/getOrderDetail': {
+    auth: true,
+    base: () => ({ orderId: '999999' }),
+    baseAnswer: 'order_not_found',
+    business: () => [{ data: { orderId: bobPerpOrderId }, code: 'order_not_found', status: 404 }],
+  },
+  'GET /api/contract/contract/getFundingRecords': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
+  'GET /api/contract/contract/getLiquidations': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
 };
 
 /**
@@ -582,6 +637,17 @@ beforeAll(async () => {
   adminToken = opLogin.json<{ result: { token: string } }>().result.token;
   const fav = await t.app.inject({ method: 'POST', url: '/api/member/member/addFavorite', headers: { token: users.alice.token, userId: users.alice.userId }, payload: { pairsName: PAIR } });
   expect(fav.json<Envelope>().status).toBe('SUCCEED');
+  // Contracts: TBDP/USDT at a mark of 50,000; alice and bob funded, each with a resting order.
+  await ensurePerpMarket(t.ctx.host, TBADP);
+  await tick(t.ctx.host, 5_000_000n, TBADP.symbol);
+  for (const u of [users.alice, users.bob]) await fundContract(t.ctx.host, u.userId, 1000n);
+  const perpOrder = async (u: { userId: string; token: string }, price: string) => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/contract/contract/placeOrder', headers: { token: u.token, userId: u.userId }, payload: { symbol: TBADP.symbol, side: 'BUY', orderType: 'LIMIT', price, lots: '1' } });
+    expect(r.json<Envelope>().status, r.body).toBe('SUCCEED');
+    return r.json<{ result: { orderId: string } }>().result.orderId;
+  };
+  await perpOrder(users.alice, '45000');
+  bobPerpOrderId = await perpOrder(users.bob, '45000');
 }, 180_000);
 
 afterAll(async () => {
