@@ -38,15 +38,21 @@ const BIGINT_RE = /^-?(0|[1-9][0-9]*)$/;
  * Replaces every {"$n": "<decimal>"} inside `o` with its bigint, in place. A walk after a plain JSON.parse:
  * a JSON.parse reviver is called back for every key of every record and made recovery parse-bound.
  */
-function reviveBigints(o: Record<string, unknown>): void {
+function reviveBigints(o: Record<string, unknown> | unknown[]): void {
+  const rec = o as Record<string, unknown>;
   for (const k in o) {
-    const v = o[k];
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) continue;
+    const v = rec[k];
+    if (v === null || typeof v !== 'object') continue;
+    if (Array.isArray(v)) {
+      // e.g. a perpetual market's leverage brackets: objects with bigints inside an array
+      reviveBigints(v);
+      continue;
+    }
     const inner = v as Record<string, unknown>;
     const n = inner.$n;
     if (typeof n === 'string' && Object.keys(inner).length === 1) {
       if (!BIGINT_RE.test(n)) throw new SyntaxError(`parseCommand: bad bigint ${n}`);
-      o[k] = BigInt(n);
+      rec[k] = BigInt(n);
     } else {
       reviveBigints(inner);
     }

@@ -242,3 +242,18 @@ describe('perpetual engine', () => {
     expect(e2.execute({ ts: w.ts + 1, ...place('3', 'BUY', px(49_000), 7n, { clientOrderId: 'c1' }) } as unknown as Command).duplicateOfOrderId).toBeDefined();
   });
 });
+
+describe('perpetual commands in the journal codec', () => {
+  it('round-trips addPerpMarket (bigints inside the brackets array) and perpPlaceOrder exactly', async () => {
+    const { decodeCommand, encodeCommand, parseCommand, serializeCommand } = await import('../codec');
+    const cmds = [
+      { ts: 1, type: 'addPerpMarket', market: BTC },
+      { ts: 2, ...place('1', 'BUY', px(50_000), 40n, { takeProfit: px(52_000), lots: 2, clientOrderId: 'x' }) },
+      { ts: 3, type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(50_000) },
+    ] as unknown as Command[];
+    for (const c of cmds) {
+      expect(parseCommand(serializeCommand(c))).toEqual(c);
+      expect(decodeCommand(encodeCommand(c))).toEqual(c);
+    }
+  });
+});
