@@ -392,7 +392,13 @@ const ROUTES: Record<string, RouteSpec> = {
     counters: { table: 'operator_login_failures', why: 'failed console logins are counted per e-mail and per IP (the lockout)' },
   },
   'POST /api/admin/auth/logout': { auth: false, admin: true, base: () => ({}), baseAnswer: 'skip' },
-  'GET /api/admin/auth/me': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/auth/me': {
+    auth: false,
+    admin: true,
+    base: () => ({}),
+    baseAnswer: 'SUCCEED',
+    counters: { table: 'operator_sessions', why: "an operator's request refreshes its console session's last-seen time, at most once a minute (a run over a minute)" },
+  },
   'GET /api/admin/user/search': {
     auth: false,
     admin: true,
