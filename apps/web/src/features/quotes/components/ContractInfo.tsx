@@ -1,6 +1,6 @@
 /**
- * The perpetual contract's prices on the pair detail (type=contract, issue 12): mark price, index price, the predicted
- * funding rate and the countdown to the next funding, live from the contractMark pushes (once a second).
+ * The perpetual contract's prices on the pair detail (type=contract, issue 12; the index price is in the ticker above):
+ * mark price, the predicted funding rate and the countdown to the next funding, live from the contractMark pushes (once a second).
  */
 import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +26,6 @@ export function ContractInfo({ symbol }: { symbol: string }) {
   if (!m) return null;
   const fresh = tick && tick.time >= m.time ? tick : null;
   const mark = fresh?.markPrice ?? m.markPrice;
-  const index = fresh?.indexPrice ?? m.indexPrice;
   const rate = fresh?.fundingRate ?? m.fundingRate;
   const next = fresh?.nextFundingTime ?? m.nextFundingTime;
   const d = m.priceDecimals;
@@ -35,10 +34,6 @@ export function ContractInfo({ symbol }: { symbol: string }) {
       <div>
         <dt>{t('markPrice')}</dt>
         <dd data-testid="detail-mark">{mark ? formatFixed(mark, d, { group: true }) : EMPTY_VALUE}</dd>
-      </div>
-      <div>
-        <dt>{t('indexPrice')}</dt>
-        <dd data-testid="detail-index">{index ? formatFixed(index, d, { group: true }) : EMPTY_VALUE}</dd>
       </div>
       <div>
         <dt>{t('fundingRate')}</dt>

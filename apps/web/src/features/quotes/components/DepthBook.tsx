@@ -9,6 +9,7 @@ import { useLiveDepth } from '../../../shared/ws-client';
 import { formatFixed } from '../../../shared/format';
 import { EmptyState } from '../../../shared/ui';
 import { useDepthSnapshot } from '../api/get-depth';
+import { useContractBook } from '../api/get-contract-market';
 import { depthView } from '../lib/depth-view';
 
 /** Props of DepthBook. */
@@ -25,11 +26,13 @@ export function DepthBook({ pairsName, type, priceDecimals, qtyDecimals, rows = 
   const { t } = useTranslation('quotes');
   const live = useLiveDepth(pairsName, type);
   const rest = useDepthSnapshot(pairsName, type, 50);
-  const book = live ?? rest.data;
+  // A perpetual contract's book comes from its own channel (contractDepth, issue 12).
+  const perp = useContractBook(pairsName, type === 'CONTRACT');
+  const book = type === 'CONTRACT' ? perp : (live ?? rest.data);
   const view = depthView(book?.bids ?? [], book?.asks ?? [], rows);
   if (book && view.bids.length === 0 && view.asks.length === 0) return <EmptyState />;
   return (
-    <div className="qt-book" aria-label={t('tabBook')} data-seq={book?.seq ?? ''}>
+    <div className="qt-book" aria-label={t('tabBook')} data-seq={book && 'seq' in book ? book.seq : ''}>
       <div className="qt-book-head">
         <span>{t('bid')}</span>
         <span>{t('amount')}</span>

@@ -8,6 +8,7 @@ import { useLiveTrades } from '../../../shared/ws-client';
 import { formatFixed } from '../../../shared/format';
 import { EmptyState } from '../../../shared/ui';
 import { useTradesSnapshot } from '../api/get-trades';
+import { useContractDeals } from '../api/get-contract-market';
 
 /** Props of LatestDeals. */
 export interface LatestDealsProps {
@@ -41,8 +42,11 @@ export function LatestDeals({ pairsName, type, priceDecimals, qtyDecimals, rows 
   const { t } = useTranslation('quotes');
   const live = useLiveTrades(pairsName, type);
   const rest = useTradesSnapshot(pairsName, type, rows);
-  const list = mergeTrades(live ?? [], rest.data ?? [], rows);
-  if (rest.isSuccess && list.length === 0) return <EmptyState />;
+  // A perpetual contract's trades come from its own channel (contractTrades, issue 12).
+  const perp = useContractDeals(pairsName, type === 'CONTRACT', rows);
+  const isPerp = type === 'CONTRACT';
+  const list = isPerp ? mergeTrades(perp.live, perp.rest, rows) : mergeTrades(live ?? [], rest.data ?? [], rows);
+  if ((isPerp ? perp.loaded : rest.isSuccess) && list.length === 0) return <EmptyState />;
   return (
     <table className="qt-deals num" aria-label={t('tabDeals')}>
       <thead>
