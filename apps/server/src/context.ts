@@ -16,6 +16,7 @@ import { createSecurityService, type SecurityService } from './modules/security/
 import { createEntrustService, type EntrustService } from './modules/entrust/entrust.service';
 import { createContractService, type ContractService } from './modules/contract/contract.service';
 import { createMarketDataService, type MarketDataService } from './modules/market-data/market-data.service';
+import { createContractMarketService, type ContractMarketService } from './modules/contract-market/contract-market.service';
 import { createMetrics, type ProcessMetrics } from './modules/metrics/metrics';
 import { createUploadsService, type UploadsService } from './modules/uploads/uploads.service';
 import { createKycService, type KycService } from './modules/kyc/kyc.service';
@@ -45,6 +46,8 @@ export interface AppContext {
   contract: ContractService;
   /** Markets, coins, tickers, k-lines, depth, trades, banners, notices; the reference and index prices. */
   marketData: MarketDataService;
+  /** The perpetual contracts' public market data: markets, mark/index/funding, depth, trades, k-lines, funding history. */
+  contractMarket: ContractMarketService;
   /** Image uploads (KYC photos, payment QR codes): checked, re-encoded, stored under DATA_DIR/uploads, served to their owner. */
   uploads: UploadsService;
   /** Identity verification (basic, advanced); the console decides through it (listApplications, application, decide, imageFor). */
@@ -105,6 +108,8 @@ export async function createContext(
   const contract = createContractService({ db: handle.db, host });
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
   closers.push(() => marketData.close());
+  const contractMarket = await createContractMarketService({ db: handle.db, log: logger, host, marketData });
+  closers.push(() => contractMarket.close());
   const uploads = createUploadsService({ db: handle.db, dataDir: config.dataDir });
   const kyc = createKycService({ db: handle.db, host, uploads });
   // The transaction password is checked by the security service (H1's verifyTransactionPassword).
@@ -126,6 +131,7 @@ export async function createContext(
     entrust,
     contract,
     marketData,
+    contractMarket,
     uploads,
     kyc,
     payments,

@@ -140,6 +140,25 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/data/data/getDepth': { auth: false, base: () => ({ pairsName: PAIR }), baseAnswer: 'SUCCEED', unknown: { pairsName: UNKNOWN_PAIR } },
   'GET /api/data/data/getTrades': { auth: false, base: () => ({ pairsName: PAIR }), baseAnswer: 'SUCCEED', unknown: { pairsName: UNKNOWN_PAIR } },
   'GET /api/static/banners/:file': { auth: false, base: () => ({ file: 'nope.svg' }), baseAnswer: 'not_found' },
+  // ---------------------------------------------------------------- contract/market (public, issue 12)
+  'GET /api/contract/market/getMarkets': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/contract/market/getMarket': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: [...UNKNOWN_PAIR, 'ADA/USDT'] } },
+  'GET /api/contract/market/getDepth': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, limit: ['201'] } },
+  'GET /api/contract/market/getTrades': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, limit: ['201'] } },
+  'GET /api/contract/market/getKlines': {
+    auth: false,
+    base: () => ({ symbol: PAIR, period: '1min' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR, price: ['index'], limit: ['1501'] },
+    accepts: { endTime: { values: ['0'], why: 'time 0 is a valid exclusive end (no bar before it)' } },
+  },
+  'GET /api/contract/market/getFundingHistory': {
+    auth: false,
+    base: () => ({ symbol: PAIR }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR, limit: ['1001'] },
+    accepts: { endTime: { values: ['0'], why: 'time 0 is a valid exclusive end (no funding before it)' } },
+  },
 
   // ---------------------------------------------------------------- data/sms (public)
   'POST /api/data/sms/geetestCode': {
@@ -177,6 +196,7 @@ const ROUTES: Record<string, RouteSpec> = {
     business: () => [
       { data: { price: '90000.123' }, code: 'price_not_on_tick' },
       { data: { price: '0.00' }, code: 'price_required' },
+      { data: { price: '10000000000.01' }, code: 'validation_failed' },
       { data: { symbol: 'ADA/USDT' }, code: 'market_not_found' },
     ],
   },

@@ -24,6 +24,7 @@
  */
 import type { Depth, Entrust, Kline, Pair, PublicTrade, KlinePeriod, MarketType } from './schemas';
 import type { ContractWsMessage } from './contract';
+import type { ContractMarketWsMessage, ContractWsChannel } from './contract-market';
 
 export type WsPublicChannel = 'ticker' | 'depth' | 'trades' | 'kline';
 
@@ -32,6 +33,8 @@ export type WsSessionEndReason = 'logout' | 'password_reset' | 'password_change'
 
 export type WsClientMessage =
   | { op: 'subscribe' | 'unsubscribe'; channel: WsPublicChannel; pairsName: string; type?: MarketType; period?: KlinePeriod }
+  /** the contracts' public channels (contract-market.ts): pairsName is the perpetual market */
+  | { op: 'subscribe' | 'unsubscribe'; channel: ContractWsChannel; pairsName: string }
   | { op: 'auth'; token: string; userId: string }
   | { op: 'ping' };
 
@@ -47,4 +50,6 @@ export type WsServerMessage =
   | { channel: 'error'; errorCode: string; errorMessage: string }
   | { channel: 'pong' }
   /** contract private pushes: 'contractOrders', 'positions', 'contractAccount' (contract.ts) */
-  | ContractWsMessage;
+  | ContractWsMessage
+  /** contract public pushes: 'contractTicker', 'contractDepth', 'contractTrades', 'contractMark' (contract-market.ts) */
+  | ContractMarketWsMessage;

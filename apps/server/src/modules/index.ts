@@ -12,6 +12,7 @@ import entrustRoutes from './entrust/entrust.routes';
 import contractRoutes from './contract/contract.routes';
 import assetRoutes from './asset/asset.routes';
 import marketDataRoutes from './market-data/market-data.routes';
+import contractMarketRoutes from './contract-market/contract-market.routes';
 import wsRoutes from './ws/ws.routes';
 import uploadsRoutes from './uploads/uploads.routes';
 import kycRoutes from './kyc/kyc.routes';
@@ -34,6 +35,7 @@ export const modules: FastifyPluginAsync[] = [
   contractRoutes,
   assetRoutes,
   marketDataRoutes,
+  contractMarketRoutes,
   wsRoutes,
   uploadsRoutes,
   kycRoutes,

@@ -15,12 +15,19 @@ import { AppError } from '../../shared/errors';
 import { referenceOverridesOf } from '../../jobs/reference-override';
 import { isLoopback } from './demo.routes';
 
-/** The price's units at `decimals` decimals, or the rejection: 0 (price_required), too many decimals (price_not_on_tick). */
+/** The highest price that may be pinned (whole USDT): anything above is no test of a real market. */
+export const MAX_PINNED_PRICE = 10_000_000_000n;
+
+/**
+ * The price's units at `decimals` decimals, or the rejection: 0 (price_required), too many decimals
+ * (price_not_on_tick), above MAX_PINNED_PRICE (validation_failed).
+ */
 export function pinnedPriceUnits(price: string, decimals: number): bigint {
   const [whole = '0', frac = ''] = price.split('.');
   if (frac.replace(/0+$/, '').length > decimals) throw new AppError('price_not_on_tick', 400, 'price');
   const units = BigInt(whole) * 10n ** BigInt(decimals) + BigInt((frac + '0'.repeat(decimals)).slice(0, decimals) || '0');
   if (units <= 0n) throw new AppError('price_required', 400, 'price');
+  if (units > MAX_PINNED_PRICE * 10n ** BigInt(decimals)) throw new AppError('validation_failed', 400, 'price');
   return units;
 }
 

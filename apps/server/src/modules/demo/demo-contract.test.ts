@@ -54,7 +54,10 @@ describe('demo/contract/setReferencePrice', () => {
     expect((await post(t.app, PATH, { symbol: 'NOPE/USDT', price: '1' })).json()).toMatchObject({ errorCode: 'market_not_found' });
     expect((await post(t.app, PATH, { symbol: 'ADA/USDT', price: '1' })).json()).toMatchObject({ errorCode: 'market_not_found' });
     expect(referenceOverridesOf(t.app.ctx).get('ADA')).toBeUndefined();
+    const huge = await post(t.app, PATH, { symbol: 'BTC/USDT', price: '9223372036854775808' });
+    expect(huge.json()).toMatchObject({ status: 'FAILED', errorCode: 'validation_failed' });
     expect(pinnedPriceUnits('12.30', 2)).toBe(1230n);
+    expect(pinnedPriceUnits('10000000000', 2)).toBe(1_000_000_000_000n);
     expect(pinnedPriceUnits('7', 0)).toBe(7n);
   });
 

@@ -2,8 +2,9 @@
  * Tickers: the Pair of every listing (spec section 3) from its 24 h window and its last price, the rankings of
  * getIndexCoin, and the index prices of the contract listings (set by the index job; their bars follow them).
  * The last price of a spot listing is its last trade, else the reference price, else its last bar; of a contract
- * listing its index price, then the same fallbacks. Prices are bigint price units (10^-priceDecimals quote);
- * decimal strings only on the way out.
+ * listing the last trade of its perpetual market, else its mark price, else its index price, then the same
+ * fallbacks (getPairsByMainCur type CONTRACT answers the perpetual pairs). Prices are bigint price units
+ * (10^-priceDecimals quote); decimal strings only on the way out.
  */
 import type { MarketType, Pair } from '@exchange/api';
 import type { Config } from '../../config/env';
@@ -59,6 +60,10 @@ export function createTickers(deps: TickersDeps): Tickers {
       const traded = host.engine.lastPrice(l.symbol);
       if (traded !== null) return traded;
     } else {
+      // The perpetual contract of that symbol: its last trade, else its mark price, else the index.
+      const st = host.engine.perpMarket(l.symbol)?.priceDecimals === l.priceDecimals ? host.engine.perpMarkState(l.symbol) : undefined;
+      const perp = st?.lastPrice ?? st?.markPrice ?? null;
+      if (perp !== null) return perp;
       const idx = indexPrices.get(l.symbol);
       if (idx !== undefined) return idx;
     }

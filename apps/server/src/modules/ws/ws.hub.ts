@@ -30,11 +30,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Socket } from 'node:net';
 import type WebSocket from 'ws';
-import { errorMessage, type Lang, type MarketType, type WsServerMessage, type KlinePeriod, type PublicTrade } from '@exchange/api';
+import { errorMessage, type ContractTrade, type Lang, type MarketType, type WsServerMessage, type KlinePeriod, type PublicTrade } from '@exchange/api';
 import type { EngineEvent } from '@exchange/core';
 import type { Hooks, SessionsEnded } from '../../context';
 import type { EnginePort } from '../../engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../market-data/market-data.service';
+import type { ContractMarketService, ContractMarketUpdate } from '../contract-market/contract-market.service';
 import type { MemberService } from '../member/member.service';
 import { sha256Hex } from '../member/secrets';
 import { createTokenBucket, type TokenBucket } from './ws.limits';
@@ -67,6 +68,15 @@ export const CLOSE_SLOW_CONSUMER = 1013;
 export const CLOSE_POLICY_VIOLATION = 1008;
 
 const CHANNELS = new Set(['ticker', 'depth', 'trades', 'kline']);
+/**
+ * The contracts' public channels (packages/api contract-market.ts): topics `<channel>|CONTRACT|<symbol>` of the
+ * perpetual market, never mixed with spot's. Ticker, depth and mark pushes carry the latest state (a newer one
+ * replaces a pending one), trades are merged like spot's.
+ */
+const CONTRACT_CHANNELS = new Set(['contractTicker', 'contractDepth', 'contractTrades', 'contractMark']);
+type ContractChannel = 'contractTicker' | 'contractDepth' | 'contractTrades' | 'contractMark';
+/** The spot counter of /metrics each contract channel is counted in. */
+const COUNTED_AS = { contractTicker: 'ticker', contractDepth: 'depth', contractTrades: 'trades', contractMark: 'ticker' } as const;
 const PAIR_RE = /^[A-Z0-9]{2,12}\/[A-Z0-9]{2,12}$/;
 
 interface Client {
@@ -91,13 +101,14 @@ interface Client {
   authsInFlight: number;
 }
 
-type PublicChannel = 'ticker' | 'depth' | 'trades' | 'kline';
+type PublicChannel = 'ticker' | 'depth' | 'trades' | 'kline' | ContractChannel;
 
 /** Updates of a topic waiting for the next flush, merged. */
 type Pending =
   | { channel: 'depth'; prevSeq: number; seq: number; bids: Map<string, string>; asks: Map<string, string> }
   | { channel: 'trades'; trades: PublicTrade[] }
-  | { channel: 'ticker' | 'kline'; msg: WsServerMessage };
+  | { channel: 'ticker' | 'kline' | 'contract'; msg: WsServerMessage }
+  | { channel: 'contractTrades'; trades: ContractTrade[] };
 
 /** A public topic and its subscribers. */
 interface Topic {
@@ -132,6 +143,8 @@ export interface WsSocketLimits {
 /** Ports the hub uses. */
 export interface WsHubDeps {
   marketData: MarketDataService;
+  /** The contracts' public market data (contract channels); without it they answer market_not_found. */
+  contractMarket?: Pick<ContractMarketService, 'subscribe' | 'market' | 'depth' | 'trades' | 'markTick'>;
   host: EnginePort;
   members: Pick<MemberService, 'authenticate'>;
   hooks: Pick<Hooks, 'sessionsEnded'>;
@@ -201,7 +214,7 @@ const frameOf = (msg: WsServerMessage): Buffer => textFrame(Buffer.from(JSON.str
 
 /** Creates the hub and attaches it to market updates and engine events. */
 export function createWsHub(deps: WsHubDeps): WsHub {
-  const { marketData, host, members, hooks, limits, log } = deps;
+  const { marketData, contractMarket, host, members, hooks, limits, log } = deps;
   const now = deps.now ?? (() => performance.now());
   const flushMs = deps.flushMs ?? FLUSH_MS;
   const clients = new Set<Client>();
@@ -326,6 +339,22 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     }
   };
 
+  const onContract = (u: ContractMarketUpdate) => {
+    const key = topicOf(u.kind, 'CONTRACT', u.symbol);
+    if (u.kind === 'contractTrades') {
+      enqueue(key, (t) => {
+        const older = t.pending?.channel === 'contractTrades' ? t.pending.trades : [];
+        const trades = u.data.concat(older);
+        if (trades.length > MAX_TRADES_PER_PUSH) trades.length = MAX_TRADES_PER_PUSH;
+        t.pending = { channel: 'contractTrades', trades };
+      });
+    } else {
+      enqueue(key, (t) => {
+        t.pending = { channel: 'contract', msg: { channel: u.kind, pairsName: u.symbol, data: u.data } as WsServerMessage };
+      });
+    }
+  };
+
   /** The depth snapshot of `t`'s current book as a frame, built once per book state. */
   function snapshotOf(t: Topic): { seq: number; frame: Buffer } {
     if (t.snapshot) return t.snapshot;
@@ -395,7 +424,12 @@ export function createWsHub(deps: WsHubDeps): WsHub {
           }
         }
       } else {
-        const msg: WsServerMessage = p.channel === 'trades' ? { channel: 'trades', pairsName: t.pairsName, type: t.type, data: p.trades } : p.msg;
+        const msg: WsServerMessage =
+          p.channel === 'trades'
+            ? { channel: 'trades', pairsName: t.pairsName, type: t.type, data: p.trades }
+            : p.channel === 'contractTrades'
+              ? { channel: 'contractTrades', pairsName: t.pairsName, data: p.trades }
+              : p.msg;
         const frame = frameOf(msg);
         for (const c of t.subs.keys()) {
           if (writable(c, at)) queue(c, frame);
@@ -511,6 +545,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   };
 
   const offMarket = marketData.subscribe(onMarket);
+  const offContract = contractMarket?.subscribe(onContract);
   const offEngine = host.onEvents(onEngine);
   hooks.sessionsEnded.push(onSessionsEnded);
 
@@ -532,6 +567,26 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       // Behind frames a flush still has to write to this socket, if any, so the snapshot comes after them.
       if (c.out.length > 0) c.out.push(snap.frame);
       else write(c, [snap.frame]);
+    } else if (contractMarket && CONTRACT_CHANNELS.has(channel)) {
+      // The current state first: the market row, the book, the latest trades or the mark price.
+      const first: WsServerMessage | undefined =
+        channel === 'contractTicker'
+          ? (() => {
+              const data = contractMarket.market(pairsName);
+              return data ? { channel, pairsName, data } : undefined;
+            })()
+          : channel === 'contractDepth'
+            ? (() => {
+                const data = contractMarket.depth(pairsName, 20);
+                return data ? { channel, pairsName, data } : undefined;
+              })()
+            : channel === 'contractTrades'
+              ? { channel, pairsName, data: contractMarket.trades(pairsName, TRADES_ON_SUBSCRIBE) }
+              : (() => {
+                  const data = contractMarket.markTick(pairsName);
+                  return data ? { channel: 'contractMark' as const, pairsName, data } : undefined;
+                })();
+      if (first) send(c, first);
     } else if (channel === 'ticker') {
       const pair = marketData.pair(pairsName, type);
       if (pair) send(c, { channel: 'ticker', pairsName, type, data: pair });
@@ -609,9 +664,14 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     if (m.op === 'auth') return auth(c, m.token, m.userId);
     if (m.op !== 'subscribe' && m.op !== 'unsubscribe') return error(c, 'validation_failed');
     const channel = m.channel;
-    if (typeof channel !== 'string' || !CHANNELS.has(channel)) return error(c, 'validation_failed');
+    if (typeof channel !== 'string' || (!CHANNELS.has(channel) && !CONTRACT_CHANNELS.has(channel))) return error(c, 'validation_failed');
     const pairsName = m.pairsName;
     if (typeof pairsName !== 'string' || !PAIR_RE.test(pairsName)) return error(c, 'validation_failed');
+    if (CONTRACT_CHANNELS.has(channel)) {
+      if (!contractMarket || !host.engine.perpMarket(pairsName)) return error(c, 'market_not_found');
+      if (m.op === 'subscribe') return subscribe(c, channel as ContractChannel, 'CONTRACT', pairsName, undefined);
+      return unsubscribe(c, topicOf(channel, 'CONTRACT', pairsName));
+    }
     const type = m.type === undefined ? 'SPOT' : m.type;
     if (type !== 'SPOT' && type !== 'CONTRACT') return error(c, 'validation_failed');
     let period: KlinePeriod | undefined;
@@ -664,7 +724,10 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     size: () => clients.size,
     stats() {
       const subscribers = { ticker: 0, depth: 0, trades: 0, kline: 0, private: 0 };
-      for (const t of topics.values()) subscribers[t.channel] += t.subs.size;
+      for (const t of topics.values()) {
+        const counted = t.channel in COUNTED_AS ? COUNTED_AS[t.channel as ContractChannel] : (t.channel as 'ticker' | 'depth' | 'trades' | 'kline');
+        subscribers[counted] += t.subs.size;
+      }
       for (const set of users.values()) subscribers.private += set.size;
       let bufferedBytes = 0;
       for (const c of clients) bufferedBytes += c.socket.bufferedAmount;
@@ -673,6 +736,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     close() {
       clearTimeout(flushTimer);
       offMarket();
+      offContract?.();
       offEngine();
       const i = hooks.sessionsEnded.indexOf(onSessionsEnded);
       if (i >= 0) hooks.sessionsEnded.splice(i, 1);

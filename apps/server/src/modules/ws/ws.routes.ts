@@ -32,6 +32,7 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
     if (hub) return hub;
     hub = createWsHub({
       marketData: app.ctx.marketData,
+      contractMarket: app.ctx.contractMarket,
       host: app.ctx.host,
       members: app.ctx.members,
       hooks: app.ctx.hooks,

@@ -1,0 +1,383 @@
+/**
+ * The perpetual contracts' public market data (issue 12): markets with last, mark and index prices, 24 h ticker,
+ * funding (predicted rate, next funding time, settled history), depth, recent book trades and k-lines of the trades
+ * and of the mark price. Live from the engine's events (host.onEvents):
+ * - perpTrade of kind BOOK: the recent trades, the 24 h window and the trade bars (liquidation takeovers and
+ *   auto-deleveraging happen off the book at the bankruptcy price and are not public trades);
+ * - markPrice: the mark price bars and the contractMark push;
+ * - perpDepthChanged: a coalesced depth snapshot push; fundingSettled: a row of perp_funding_rates.
+ *
+ * Bars reuse market data's series and k-line store (modules/market-data series.ts, klines.ts) over the same klines
+ * table, with the row type 'PERP' for trade bars and 'MARK' for mark price bars (spot rows are 'SPOT', the index
+ * bars of the contract listings 'CONTRACT'), so they are persisted in batches, survive a restart (open bars and the
+ * 24 h window are loaded back) and quiet periods are flat bars, exactly as spot's. The recent trades are loaded back
+ * from the projected perp_trades after a restart.
+ *
+ * Money: bigint engine units inside (prices in price units, quantities in qty units, amounts in USDT units of 1e-8);
+ * decimal strings only in the answers (packages/api contract-market.ts).
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { ContractDepth, ContractFunding, ContractKlinePrice, ContractMarket, ContractMarkTick, ContractTrade, Kline, KlinePeriod, MarketType } from '@exchange/api';
+import { bracketTiers, formatDecimal, type EngineEvent, type PerpMarketConfig } from '@exchange/core';
+import type { Db } from '../../db/client';
+import { perpFundingRates, perpTrades } from '../../db/schema';
+import type { EnginePort } from '../../engine-port/engine-port';
+import type { Listing } from '../market-data/catalogue';
+import { fromUnits, percentChange, toUnits } from '../market-data/decimal';
+import { createKlineStore } from '../market-data/klines';
+import { createMarketDataRepository } from '../market-data/market-data.repository';
+import type { MarketDataService } from '../market-data/market-data.service';
+import { SeriesSet, type Series } from '../market-data/series';
+
+/** Row types of the klines table for the perpetual markets' bars. */
+export const PERP_TRADE_BARS = 'PERP' as MarketType;
+export const PERP_MARK_BARS = 'MARK' as MarketType;
+/** Recent trades kept per market (getTrades' maximum). */
+export const TRADES_KEPT = 200;
+/** Levels of a contractDepth push. */
+export const DEPTH_PUSH_LEVELS = 20;
+/** Bars are written every FLUSH_MS, tickers pushed at most every PUBLISH_MS (as market data's). */
+const FLUSH_MS = 2_000;
+const PUBLISH_MS = 500;
+
+/** The settle asset's scale (USDT): amounts and quote volumes. */
+const SETTLE_SCALE = 8;
+
+/** ppm as a percent string with 4 decimals (200 -> "0.0200"). */
+export function ppmPercent(ppm: number): string {
+  return formatDecimal(BigInt(ppm), 4);
+}
+/** An E8 rate as a percent string with 6 decimals, signed (10000 -> "0.010000"). */
+export function e8Percent(e8: number): string {
+  return formatDecimal(BigInt(e8), 6);
+}
+
+/** A public push of the contracts (packages/api ContractMarketWsMessage). */
+export type ContractMarketUpdate =
+  | { kind: 'contractTicker'; symbol: string; data: ContractMarket }
+  | { kind: 'contractDepth'; symbol: string; data: ContractDepth }
+  | { kind: 'contractTrades'; symbol: string; data: ContractTrade[] }
+  | { kind: 'contractMark'; symbol: string; data: ContractMarkTick };
+
+/** The contract market data (see the file comment). */
+export interface ContractMarketService {
+  /** Every perpetual market, listing order. */
+  markets(): ContractMarket[];
+  /** One market, or undefined when the engine does not list it. */
+  market(symbol: string): ContractMarket | undefined;
+  depth(symbol: string, limit: number): ContractDepth | undefined;
+  /** Latest book trades, newest first. */
+  trades(symbol: string, limit: number): ContractTrade[];
+  /** Bars of the trades ('last') or of the mark price before endTime (exclusive), oldest first. */
+  klines(symbol: string, price: ContractKlinePrice, period: KlinePeriod, limit: number, endTime?: number): Promise<Kline[]>;
+  /** Settled fundings, newest first, before endTime (exclusive). */
+  fundingHistory(symbol: string, limit: number, endTime?: number): Promise<ContractFunding[]>;
+  /** The mark price, index and funding now (the contractMark push), or undefined for an unknown market. */
+  markTick(symbol: string): ContractMarkTick | undefined;
+  /** Listen to the public pushes; returns an unsubscribe. */
+  subscribe(listener: (u: ContractMarketUpdate) => void): () => void;
+  /** Writes pending bars now. */
+  flush(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Dependencies. */
+export interface ContractMarketDeps {
+  db: Db;
+  log: FastifyBaseLogger;
+  host: EnginePort;
+  /** Listings (display order, demo data flag) and index prices. */
+  marketData: Pick<MarketDataService, 'listings' | 'indexPrice'>;
+  now?: () => number;
+}
+
+/** The listing of a perpetual market for the series (row type given). */
+function listingOf(m: PerpMarketConfig, type: MarketType, base: Listing | undefined, sort: number): Listing {
+  return {
+    symbol: m.symbol,
+    type,
+    base: m.base,
+    quote: m.quote,
+    priceDecimals: m.priceDecimals,
+    qtyDecimals: m.qtyDecimals,
+    tickSize: fromUnits(m.tickSize, m.priceDecimals),
+    stepSize: fromUnits(m.stepSize, m.qtyDecimals),
+    minQty: fromUnits(m.minQty, m.qtyDecimals),
+    minNotional: '0',
+    listedAt: base?.listedAt ?? 0,
+    isNew: false,
+    demoData: base?.demoData ?? false,
+    sort,
+  };
+}
+
+/** Creates the service: loads the bars and recent trades, then follows the engine's events. */
+export async function createContractMarketService(deps: ContractMarketDeps): Promise<ContractMarketService> {
+  const { db, log, host, marketData } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const repo = createMarketDataRepository(db);
+
+  // The perpetual markets in the contract listings' display order (the engine's order for any other).
+  const contractListings = marketData.listings('CONTRACT');
+  const order = (s: string) => {
+    const i = contractListings.findIndex((l) => l.symbol === s);
+    return i < 0 ? Number.MAX_SAFE_INTEGER : i;
+  };
+  const perpMarkets = host.engine.perpMarkets().sort((a, b) => order(a.symbol) - order(b.symbol));
+  const symbols = perpMarkets.map((m) => m.symbol);
+  const tradeListings = perpMarkets.map((m, i) => listingOf(m, PERP_TRADE_BARS, contractListings.find((l) => l.symbol === m.symbol), i));
+  const markListings = perpMarkets.map((m, i) => listingOf(m, PERP_MARK_BARS, contractListings.find((l) => l.symbol === m.symbol), i));
+  const series = new SeriesSet([...tradeListings, ...markListings]);
+  const klines = createKlineStore({ repo, series, log, now });
+  const tradeRings = new Map<string, ContractTrade[]>(symbols.map((s) => [s, []]));
+  const listeners = new Set<(u: ContractMarketUpdate) => void>();
+  const depthDirty = new Set<string>();
+  const fundingWrites = new Set<Promise<void>>();
+
+  const emit = (u: ContractMarketUpdate) => {
+    for (const fn of listeners) {
+      try {
+        fn(u);
+      } catch (err) {
+        log.error({ err }, 'contract market listener failed');
+      }
+    }
+  };
+  const listingFor = (symbol: string) => tradeListings.find((l) => l.symbol === symbol);
+
+  function markTick(symbol: string): ContractMarkTick | undefined {
+    const st = host.engine.perpMarkState(symbol);
+    const m = host.engine.perpMarket(symbol);
+    if (!st || !m) return undefined;
+    return {
+      markPrice: st.markPrice === null ? '' : fromUnits(st.markPrice, m.priceDecimals),
+      indexPrice: st.indexPrice === null ? '' : fromUnits(st.indexPrice, m.priceDecimals),
+      fundingRate: e8Percent(st.predictedFundingRateE8),
+      nextFundingTime: st.nextFundingTs,
+      time: st.markTs,
+    };
+  }
+
+  function marketOf(m: PerpMarketConfig, ts: number): ContractMarket {
+    const st = host.engine.perpMarkState(m.symbol);
+    const pd = m.priceDecimals;
+    const price = (v: bigint | null | undefined) => (v === null || v === undefined ? '' : fromUnits(v, pd));
+    const trades = series.get(PERP_TRADE_BARS, m.symbol);
+    const marks = series.get(PERP_MARK_BARS, m.symbol);
+    const tw = trades?.window.stats(ts);
+    const mw = marks?.window.stats(ts);
+    // The 24 h figures of the trades; before any trade in the window, of the mark price (no volume).
+    const w = tw && tw.open !== null ? tw : mw;
+    const last = st?.lastPrice ?? null;
+    const ref = tw && tw.open !== null ? (last ?? tw.close) : (st?.markPrice ?? mw?.close ?? null);
+    let index = st?.indexPrice ?? null;
+    if (index === null) {
+      const fromJob = marketData.indexPrice(m.symbol);
+      if (fromJob !== null) index = toUnits(fromJob, pd); // the index job's latest (before the first mark tick)
+    }
+    const tiers = bracketTiers(m.brackets);
+    return {
+      symbol: m.symbol,
+      base: m.base,
+      quote: m.quote,
+      status: m.status,
+      priceDecimals: pd,
+      qtyDecimals: m.qtyDecimals,
+      tickSize: fromUnits(m.tickSize, pd),
+      stepSize: fromUnits(m.stepSize, m.qtyDecimals),
+      minQty: fromUnits(m.minQty, m.qtyDecimals),
+      lotNotional: formatDecimal(m.lotNotional, SETTLE_SCALE),
+      makerFeeRate: ppmPercent(m.makerFeePpm),
+      takerFeeRate: ppmPercent(m.takerFeePpm),
+      priceBandRate: ppmPercent(m.priceBandPpm),
+      maxLeverage: m.brackets[0]?.maxLeverage ?? 1,
+      brackets: tiers.map((t) => ({
+        notionalFloor: formatDecimal(t.notionalFloor, SETTLE_SCALE),
+        notionalCap: formatDecimal(t.notionalCap, SETTLE_SCALE),
+        maxLeverage: t.maxLeverage,
+        maintMarginRate: ppmPercent(t.maintMarginPpm),
+      })),
+      lastPrice: price(last),
+      markPrice: price(st?.markPrice),
+      indexPrice: price(index),
+      change24h: w && w.open !== null && ref !== null ? percentChange(w.open, ref) : '0.00',
+      high24h: price(w?.high ?? ref),
+      low24h: price(w?.low ?? ref),
+      volume24h: fromUnits(tw?.volume ?? 0n, m.qtyDecimals),
+      quoteVolume24h: fromUnits(tw?.quoteVolume ?? 0n, SETTLE_SCALE),
+      fundingRate: e8Percent(st?.predictedFundingRateE8 ?? 0),
+      lastFundingRate: e8Percent(st?.lastFundingRateE8 ?? 0),
+      nextFundingTime: st?.nextFundingTs ?? Math.floor(ts / m.fundingIntervalMs + 1) * m.fundingIntervalMs,
+      fundingIntervalMs: m.fundingIntervalMs,
+      interestRate: e8Percent(m.interestRateE8),
+      fundingCap: e8Percent(m.fundingCapE8),
+      demoData: listingFor(m.symbol)?.demoData ?? false,
+      time: ts,
+    };
+  }
+
+  function depthOf(symbol: string, limit: number): ContractDepth | undefined {
+    const m = host.engine.perpMarket(symbol);
+    if (!m) return undefined;
+    const d = host.engine.perpDepth(symbol, limit);
+    const row = (l: { price: bigint; quantity: bigint }): [string, string] => [fromUnits(l.price, m.priceDecimals), fromUnits(l.quantity, m.qtyDecimals)];
+    return { symbol, bids: d.bids.map(row), asks: d.asks.map(row), time: now() };
+  }
+
+  async function recordFunding(e: Extract<EngineEvent, { type: 'fundingSettled' }>): Promise<void> {
+    await db
+      .insert(perpFundingRates)
+      .values({
+        symbol: e.symbol,
+        fundingTs: e.fundingTs,
+        rateE8: e.rateE8,
+        markPrice: e.markPrice.toString(),
+        paid: e.paid.toString(),
+        received: e.received.toString(),
+        positions: e.positions,
+        ts: e.ts,
+      })
+      .onConflictDoNothing();
+  }
+
+  function onEvents(events: EngineEvent[]): void {
+    const batch = new Map<string, ContractTrade[]>();
+    for (const e of events) {
+      if (e.type === 'perpTrade') {
+        if (e.kind !== 'BOOK') continue;
+        const s = series.get(PERP_TRADE_BARS, e.symbol);
+        const l = listingFor(e.symbol);
+        if (!s || !l) continue;
+        series.applyTrade(s, e.ts, e.price, e.quantity, e.quoteAmount);
+        const t: ContractTrade = { id: e.tradeId, price: fromUnits(e.price, l.priceDecimals), amount: fromUnits(e.quantity, l.qtyDecimals), side: e.takerSide, time: e.ts };
+        const ring = tradeRings.get(e.symbol);
+        if (ring) {
+          ring.unshift(t);
+          if (ring.length > TRADES_KEPT) ring.length = TRADES_KEPT;
+        }
+        let list = batch.get(e.symbol);
+        if (!list) batch.set(e.symbol, (list = []));
+        list.unshift(t);
+      } else if (e.type === 'markPrice') {
+        const s = series.get(PERP_MARK_BARS, e.state.symbol);
+        if (!s || e.state.markPrice === null) continue;
+        series.applyTick(s, e.ts, e.state.markPrice);
+        const trade = series.get(PERP_TRADE_BARS, e.state.symbol);
+        if (trade) series.markTicker(trade);
+        if (listeners.size > 0) {
+          const tick = markTick(e.state.symbol);
+          if (tick) emit({ kind: 'contractMark', symbol: e.state.symbol, data: tick });
+        }
+      } else if (e.type === 'perpDepthChanged') {
+        depthDirty.add(e.symbol);
+      } else if (e.type === 'fundingSettled') {
+        const p = recordFunding(e)
+          .catch((err: unknown) => log.error({ err, symbol: e.symbol }, 'funding history not written'))
+          .finally(() => fundingWrites.delete(p));
+        fundingWrites.add(p);
+      }
+    }
+    if (listeners.size === 0) {
+      depthDirty.clear();
+      return;
+    }
+    for (const [symbol, data] of batch) emit({ kind: 'contractTrades', symbol, data });
+  }
+
+  /** Rolls quiet bars and pushes the marked tickers and the changed books (coalesced per PUBLISH_MS). */
+  function publish(): void {
+    const t = now();
+    series.rollQuietBars(t);
+    if (listeners.size === 0) {
+      series.clearPublishMarks();
+      depthDirty.clear();
+      return;
+    }
+    series.drainTickers((s: Series) => {
+      if (s.listing.type !== PERP_TRADE_BARS) return;
+      const m = host.engine.perpMarket(s.listing.symbol);
+      if (m) emit({ kind: 'contractTicker', symbol: m.symbol, data: marketOf(m, t) });
+    });
+    series.drainKlines(() => {});
+    for (const symbol of depthDirty) {
+      const d = depthOf(symbol, DEPTH_PUSH_LEVELS);
+      if (d) emit({ kind: 'contractDepth', symbol, data: d });
+    }
+    depthDirty.clear();
+  }
+
+  const unsubscribe = host.onEvents(onEvents);
+  await klines.loadState();
+  await loadRecentTrades();
+  const flushTimer = setInterval(() => void klines.flush(), FLUSH_MS);
+  const publishTimer = setInterval(publish, PUBLISH_MS);
+  flushTimer.unref();
+  publishTimer.unref();
+
+  /** Fills the recent trades from the projected perp_trades (book trades), merged with live ones. */
+  async function loadRecentTrades(): Promise<void> {
+    try {
+      await host.projected();
+      for (const l of tradeListings) {
+        const rows = await db
+          .select()
+          .from(perpTrades)
+          .where(and(eq(perpTrades.symbol, l.symbol), eq(perpTrades.kind, 'BOOK')))
+          .orderBy(desc(perpTrades.id))
+          .limit(TRADES_KEPT);
+        const ring = tradeRings.get(l.symbol) ?? [];
+        const byId = new Map(ring.map((x) => [x.id, x]));
+        for (const r of rows) {
+          const id = r.id.toString();
+          if (byId.has(id)) continue;
+          byId.set(id, { id, price: fromUnits(BigInt(r.price), l.priceDecimals), amount: fromUnits(BigInt(r.quantity), l.qtyDecimals), side: r.takerSide === 'SELL' ? 'SELL' : 'BUY', time: r.ts });
+        }
+        const merged = [...byId.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)).slice(0, TRADES_KEPT);
+        tradeRings.set(l.symbol, merged);
+      }
+    } catch (err) {
+      log.warn({ err }, 'recent contract trades not loaded');
+    }
+  }
+
+  return {
+    markets() {
+      const t = now();
+      return perpMarkets.map((m) => marketOf(host.engine.perpMarket(m.symbol) ?? m, t));
+    },
+    market(symbol) {
+      const m = host.engine.perpMarket(symbol);
+      return m ? marketOf(m, now()) : undefined;
+    },
+    depth: depthOf,
+    markTick,
+    trades(symbol, limit) {
+      return (tradeRings.get(symbol) ?? []).slice(0, limit);
+    },
+    klines(symbol, price, period, limit, endTime) {
+      return klines.klines(symbol, price === 'mark' ? PERP_MARK_BARS : PERP_TRADE_BARS, period, limit, endTime);
+    },
+    async fundingHistory(symbol, limit, endTime) {
+      const m = host.engine.perpMarket(symbol);
+      if (!m) return [];
+      await Promise.all(fundingWrites);
+      const where = endTime === undefined ? eq(perpFundingRates.symbol, symbol) : and(eq(perpFundingRates.symbol, symbol), lt(perpFundingRates.fundingTs, endTime));
+      const rows = await db.select().from(perpFundingRates).where(where).orderBy(desc(perpFundingRates.fundingTs)).limit(limit);
+      return rows.map((r) => ({ symbol: r.symbol, fundingTime: r.fundingTs, fundingRate: e8Percent(r.rateE8), markPrice: fromUnits(BigInt(r.markPrice), m.priceDecimals) }));
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    flush: klines.flush,
+    async close() {
+      clearInterval(flushTimer);
+      clearInterval(publishTimer);
+      unsubscribe();
+      listeners.clear();
+      await Promise.all(fundingWrites);
+      await klines.flush();
+    },
+  };
+}
