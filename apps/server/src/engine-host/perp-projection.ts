@@ -46,15 +46,18 @@ export function perpOrderRow(o: PerpOrderView, seq: number): PerpOrderRow {
   };
 }
 
-/** The row of a closed position (positionChanged with size 0) at journal position `seq`. */
-export function perpPositionRow(p: PositionView, seq: number, ts: number): PerpPositionRow {
+/**
+ * The row of a closed position (positionChanged with size 0) at journal position `seq`. The closing view's entry
+ * price is 0 (no size left): `entryPrice` is the last one seen while it was open, when known.
+ */
+export function perpPositionRow(p: PositionView, seq: number, ts: number, entryPrice?: bigint): PerpPositionRow {
   return {
     userId: p.userId,
     symbol: p.symbol,
     side: p.side,
     marginMode: p.marginMode,
     leverage: p.leverage,
-    entryPrice: p.entryPrice.toString(),
+    entryPrice: (p.size === 0n && entryPrice !== undefined ? entryPrice : p.entryPrice).toString(),
     realizedPnl: p.realizedPnl.toString(),
     funding: p.funding.toString(),
     fees: p.fees.toString(),
@@ -71,6 +74,11 @@ export class PerpBuffer {
   positions: PerpPositionRow[] = [];
   funding: PerpFundingRow[] = [];
   liquidations: PerpLiquidationRow[] = [];
+  /**
+   * Entry price of each open position of a user (user:symbol), kept across batches for the closed-position row (a
+   * position opened before the process started and closed after it has entry price 0 in its row).
+   */
+  private readonly entries = new Map<string, bigint>();
 
   /** Buffers the rows of one event of command `seq`; returns how many rows it added (0 for other events). */
   push(seq: number, ev: EngineEvent): number {
@@ -101,10 +109,18 @@ export class PerpBuffer {
           seq,
         });
         return 1;
-      case 'positionChanged':
-        if (ev.position.size !== 0n || !isUser(ev.position.userId)) return 0;
-        this.positions.push(perpPositionRow(ev.position, seq, ev.ts));
+      case 'positionChanged': {
+        const p = ev.position;
+        if (!isUser(p.userId)) return 0;
+        const key = `${p.userId}:${p.symbol}`;
+        if (p.size !== 0n) {
+          this.entries.set(key, p.entryPrice);
+          return 0;
+        }
+        this.positions.push(perpPositionRow(p, seq, ev.ts, this.entries.get(key)));
+        this.entries.delete(key);
         return 1;
+      }
       case 'fundingPayment':
         if (!isUser(ev.userId)) return 0;
         this.funding.push({ userId: ev.userId, symbol: ev.symbol, fundingTs: ev.fundingTs, rateE8: ev.rateE8, amount: ev.amount.toString(), ts: ev.ts, seq });
