@@ -37,12 +37,14 @@ function CloseSheet({ position, onClose }: { position: ContractPosition; onClose
       return;
     }
     const n = Number.parseInt(lots, 10);
-    close.mutate(n >= position.lots ? { symbol: position.symbol } : { symbol: position.symbol, lots: n }, {
-      onSuccess: () => {
+    // mutateAsync: the toast still shows when the position's push removed this card before the answer came.
+    close
+      .mutateAsync(n >= position.lots ? { symbol: position.symbol } : { symbol: position.symbol, lots: n })
+      .then(() => {
         showToast(t('positionClosed'));
         onClose();
-      },
-    });
+      })
+      .catch(() => undefined);
   };
   return (
     <Popup visible onMaskClick={onClose} onClose={onClose} bodyStyle={{ background: 'var(--ex-card)', borderRadius: '12px 12px 0 0' }}>
@@ -90,15 +92,13 @@ function TpSlSheet({ position, rules, onClose }: { position: ContractPosition; r
         return;
       }
     }
-    save.mutate(
-      { symbol: position.symbol, takeProfit: tp, stopLoss: sl },
-      {
-        onSuccess: () => {
-          showToast(t('tpslSaved'));
-          onClose();
-        },
-      },
-    );
+    save
+      .mutateAsync({ symbol: position.symbol, takeProfit: tp, stopLoss: sl })
+      .then(() => {
+        showToast(t('tpslSaved'));
+        onClose();
+      })
+      .catch(() => undefined);
   };
   return (
     <Popup visible onMaskClick={onClose} onClose={onClose} bodyStyle={{ background: 'var(--ex-card)', borderRadius: '12px 12px 0 0' }}>
@@ -156,8 +156,9 @@ export function PositionCard({ position: p, rules }: PositionCardProps) {
         Dialog.confirm({ content: t('closeConfirm', { side: sideText, symbol: p.symbol, lots: p.lots }), confirmText: t('confirm'), cancelText: t('cancel') }),
       )
       .then((ok) => {
-        if (ok) close.mutate({ symbol: p.symbol }, { onSuccess: () => showToast(t('positionClosed')) });
-      });
+        if (ok) return close.mutateAsync({ symbol: p.symbol }).then(() => showToast(t('positionClosed')));
+      })
+      .catch(() => undefined);
   };
   return (
     <li className="ct-card" aria-label={`${p.symbol} ${sideText}`} data-testid="position">

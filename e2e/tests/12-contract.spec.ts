@@ -1,0 +1,153 @@
+/**
+ * Journey 12 (issue 12 "For users"), the contract screens at 390x844 in zh: a user with no USDT in the contract
+ * account is offered the transfer when an order would need it (insufficient balance, contract variant); after a
+ * transfer (API) the form shows the rule "1 lot = 1000 USDT", the available balance, the maximum lots and the cost
+ * preview with the exact figure of the core's formula; a take profit below the price of a long is refused with the
+ * spec's message; a 10x long of 3 lots with TP/SL fills against a second user's resting sell; the position shows
+ * its fields and TP/SL; TP/SL is edited; a partial close of 1 lot and the one-click close (after its confirmation)
+ * close it against a third user's bid; the all-orders page lists open long / close long in "matched".
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { apiPost, expectToast, freshEmail, recordToasts, registerByApi } from './support';
+
+const PASSWORD = 'Journey12pass';
+const SYMBOL = 'BTC/USDT';
+
+interface Session {
+  token: string;
+  userId: string;
+}
+
+/** A registered user with a nickname and, unless `contractUsdt` is '0', that much USDT moved into the contract account. */
+async function trader(request: APIRequestContext, tag: string, contractUsdt: string): Promise<Session> {
+  const s = await registerByApi(request, freshEmail(tag), PASSWORD);
+  await apiPost(request, 'member/member/setNickName', { member: s.userId, nickName: `${tag}${Date.now() % 1_000_000}` }, s);
+  if (contractUsdt !== '0') await apiPost(request, 'asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'CONTRACT', amount: contractUsdt, clientId: `j12-${tag}-${Date.now()}` }, s);
+  return s;
+}
+
+/** The market's rules and mark price (GET contract/market/getMarket). */
+async function market(request: APIRequestContext): Promise<{ markPrice: string; tickSize: string; stepSize: string; priceDecimals: number; qtyDecimals: number }> {
+  const res = await request.get(`/api/contract/market/getMarket?symbol=${encodeURIComponent(SYMBOL)}`);
+  const body = (await res.json()) as { result: { markPrice: string; tickSize: string; stepSize: string; priceDecimals: number; qtyDecimals: number } };
+  return body.result;
+}
+
+/** Opens `url` logged in as `s` (the persisted session fields of spec section 3), contract pair BTC/USDT. */
+async function openAs(page: Page, s: Session, url: string): Promise<void> {
+  await page.addInitScript(([token, userId, sym]) => {
+    localStorage.setItem('token', token!);
+    localStorage.setItem('userId', userId!);
+    localStorage.setItem('isLogin', 'true');
+    localStorage.setItem('pairsName1', sym!);
+  }, [s.token, s.userId, SYMBOL]);
+  await page.goto(url);
+}
+
+/** Units of a decimal string at `d` decimals. */
+const units = (v: string, d: number) => {
+  const [i, f = ''] = v.split('.');
+  return BigInt(i! + f.padEnd(d, '0').slice(0, d));
+};
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, edit TP/SL, partial and one-click close, order tabs', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  await recordToasts(page);
+  const a = await trader(request, 'j12a', '0');
+  const maker = await trader(request, 'j12b', '2000');
+  const bidder = await trader(request, 'j12c', '2000');
+  const m = await market(request);
+  expect(m.markPrice, 'the contract has a mark price').not.toBe('');
+  // A price on the tick near the mark: the makers rest there, the long fills there.
+  const tick = units(m.tickSize, m.priceDecimals);
+  const priceUnits = (units(m.markPrice, m.priceDecimals) / tick) * tick;
+  const price = `${priceUnits / 10n ** BigInt(m.priceDecimals)}.${(priceUnits % 10n ** BigInt(m.priceDecimals)).toString().padStart(m.priceDecimals, '0')}`;
+
+  await openAs(page, a, '/contract');
+  await expect(page.getByTestId('lot-rule')).toHaveText('1手 = 按委托价格计 1,000 USDT 面值');
+  await expect(page.getByTestId('mark-price')).not.toHaveText('--');
+  await expect(page.getByTestId('funding-countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+
+  // Nothing in the contract account: the order is refused before sending, with the way to the transfer.
+  await page.getByLabel('手数', { exact: true }).fill('2');
+  await page.getByRole('button', { name: '开多', exact: true }).click();
+  await expect(page.getByText('合约账户余额不足，是否划转 USDT？')).toBeVisible();
+  await page.getByRole('button', { name: '去划转' }).click();
+  await expect(page).toHaveURL(/\/assets\/transfer\?from=SPOT&to=CONTRACT&coin=USDT/);
+  await apiPost(request, 'asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'CONTRACT', amount: '1000', clientId: `j12-a-${Date.now()}` }, a);
+
+  await page.goto('/contract');
+  await expect(page.getByTestId('available')).toContainText('1,000.00 USDT');
+  // 10x leverage through its sheet.
+  await page.getByTestId('leverage').click();
+  await page.getByRole('button', { name: '10倍' }).click();
+  await page.getByRole('button', { name: '确认' }).click();
+  await expectToast(page, '杠杆已设为10倍');
+  await expect(page.getByTestId('leverage')).toHaveText('10倍');
+
+  // Cost preview of 3 lots at the price: ceil(notional / 10) + ceil(notional x 0.05%), notional = qty x price,
+  // qty = 3 x 1000 / price rounded down to the step (perp/math.ts orderCost, lotsToQty).
+  await page.getByLabel('价格', { exact: true }).fill(price);
+  await page.getByLabel('手数', { exact: true }).fill('3');
+  const step = units(m.stepSize, m.qtyDecimals);
+  const scaleQ = 10n ** BigInt(m.qtyDecimals);
+  const scaleP = 10n ** BigInt(m.priceDecimals);
+  const qty = ((3000n * scaleQ * scaleP) / priceUnits / step) * step; // qty units
+  const notional8 = (qty * priceUnits * 10n ** 8n) / (scaleQ * scaleP); // USDT at 8 decimals (exact: dp + dq <= 8)
+  const cost8 = ceilDiv(notional8, 10n) + ceilDiv(notional8 * 500n, 1_000_000n);
+  const cost2 = ceilDiv(cost8, 1_000_000n); // shown rounded up to cents
+  const costText = `${(cost2 / 100n).toLocaleString('en-US')}.${(cost2 % 100n).toString().padStart(2, '0')} USDT`;
+  await expect(page.getByTestId('cost')).toHaveText(costText);
+  await expect(page.getByTestId('max-lots')).toHaveText(/^\d+ 手$/);
+
+  // TP/SL: a take profit below the price of a long is refused with the spec's message, under its field.
+  await page.getByText('止盈/止损', { exact: true }).click();
+  const below = (priceUnits * 9n) / 10n / tick * tick;
+  const above = (priceUnits * 11n) / 10n / tick * tick;
+  const fmt = (u: bigint) => `${u / scaleP}.${(u % scaleP).toString().padStart(m.priceDecimals, '0')}`;
+  await page.getByLabel('止盈', { exact: true }).fill(fmt(below));
+  await expect(page.getByRole('alert')).toHaveText('做多时止盈价须高于当前市场价格');
+  await page.getByLabel('止盈', { exact: true }).fill(fmt(above));
+  await page.getByLabel('止损', { exact: true }).fill(fmt(below));
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // A resting sell of the maker, then the long fills against it.
+  await apiPost(request, 'contract/contract/placeOrder', { symbol: SYMBOL, side: 'SELL', orderType: 'LIMIT', price, lots: '5' }, maker);
+  await page.getByRole('button', { name: '开多', exact: true }).click();
+  await expectToast(page, '委托已成交');
+  const position = page.getByTestId('position');
+  await expect(position).toHaveCount(1);
+  await expect(position.getByTestId('tp')).toHaveText(Number(fmt(above)).toLocaleString('en-US', { minimumFractionDigits: m.priceDecimals }));
+  await expect(position.getByTestId('sl')).toHaveText(Number(fmt(below)).toLocaleString('en-US', { minimumFractionDigits: m.priceDecimals }));
+  await expect(position.getByTestId('liq-price')).not.toHaveText('--');
+
+  // Edit TP/SL: clear the take profit.
+  await position.getByRole('button', { name: '止盈止损' }).click();
+  await page.getByLabel('止盈', { exact: true }).last().fill('');
+  await page.getByRole('button', { name: '保存' }).click();
+  await expectToast(page, '止盈止损已保存');
+  await expect(position.getByTestId('tp')).toHaveText('--');
+
+  // Bids of the third user, then a partial close of 1 lot and the one-click close.
+  await apiPost(request, 'contract/contract/placeOrder', { symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', price, lots: '5' }, bidder);
+  const lotsBefore = Number(await position.getByTestId('hands').textContent());
+  await position.getByRole('button', { name: '平仓', exact: true }).click();
+  await page.getByLabel('平仓手数', { exact: true }).fill('1');
+  await page.getByRole('button', { name: '确认' }).click();
+  await expectToast(page, '平仓委托已提交');
+  await expect(position.getByTestId('hands')).toHaveText(String(lotsBefore - 1));
+  await position.getByRole('button', { name: '一键平仓' }).click();
+  await expect(page.getByText(/以市价平掉 BTC\/USDT 全部做多仓位/)).toBeVisible();
+  await page.getByRole('button', { name: '确认' }).click();
+  await expect(page.getByText('暂无持仓')).toBeVisible();
+
+  // All orders: matched lists the open long and the close longs.
+  await page.getByRole('link', { name: '全部合约委托' }).click();
+  await expect(page).toHaveURL(/\/contract\/allContract/);
+  const types = page.getByTestId('trade-type');
+  await expect(types.first()).toBeVisible();
+  await expect.poll(async () => (await types.allTextContents()).sort()).toEqual(['平多', '平多', '开多']);
+  await page.getByRole('tab', { name: '未成交' }).click();
+  await expect(page.getByText('暂无委托')).toBeVisible();
+});
