@@ -120,7 +120,7 @@ export const ContractPosition = Type.Object({
   side: PositionSide,
   marginMode: MarginMode,
   leverage: Type.Integer(),
-  /** position size in the base coin ("0" in a push: the position was closed) */
+  /** position size in the base coin (zero, "0.000", in a push: the position was closed) */
   quantity: Type.String(),
   /** hands: whole lots the position is worth at the mark price (qtyToLots) */
   lots: Type.Integer(),
@@ -381,7 +381,7 @@ export type ContractLiquidationPage = Static<typeof ContractLiquidationPage>;
 
 /**
  * Private pushes of the contracts (ws.ts): 'contractOrders' (an order of the caller after it was accepted, filled,
- * cancelled or expired), 'positions' (a position after a change; quantity "0": closed) and 'contractAccount' (the
+ * cancelled or expired), 'positions' (a position after a change; quantity zero: closed) and 'contractAccount' (the
  * account after a change of its balance). Mark-price moves are not pushed per user: clients recompute the
  * unrealized PnL from the public mark price, or re-read getPositions.
  */
