@@ -1,8 +1,8 @@
 /**
  * The jobs of the server process (CONVENTIONS: jobs/ = index price feed, liquidity bots): attaches the reference
  * price paths to market data (k-line history), and when `config.marketMakers` is on starts the index price job,
- * the perpetual markets' mark price ticks and funding (perp-ticks.job.ts) and one liquidity bot per spot market
- * that has a reference path. server.ts calls startJobs after listen and
+ * the perpetual markets' mark price ticks and funding (perp-ticks.job.ts) and one liquidity bot per spot and per
+ * perpetual market that has a reference path (perp-bot.ts). server.ts calls startJobs after listen and
  * stop() on shutdown.
  */
 import { parseDecimal, pow10, type MarketConfig } from '@exchange/core';
@@ -12,6 +12,7 @@ import type { DepthPoint } from './ladder';
 import { startIndexJob } from './index-price.job';
 import { LiquidityBot } from './liquidity-bot';
 import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
+import { contractBotOrders, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
 import { referenceOverridesOf } from './reference-override';
 import type { ReferencePaths } from './price-source';
 import { createReferencePaths } from './reference-paths';
@@ -93,7 +94,34 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
     bot.start(bots.length * 150);
     bots.push(bot);
   }
-  ctx.log.info({ bots: bots.length, ms: Date.now() - started }, 'market jobs started (index price, liquidity bots)');
+  // One bot per perpetual market, quoting around its mark price through the contract service (perp-bot.ts).
+  for (const m of ctx.host.engine.perpMarkets()) {
+    const path = pathOfMarket(paths, m.base, m.quote);
+    if (!path) {
+      ctx.log.warn({ symbol: m.symbol }, 'no reference path: no contract liquidity bot');
+      continue;
+    }
+    const market = perpBotMarket(m);
+    const bot = new LiquidityBot(market, {
+      host: ctx.host,
+      entrust: contractBotOrders(ctx.contract),
+      venue: perpVenue(ctx.host),
+      userIds: perpBotUserIds(m),
+      log: ctx.log,
+      reference: perpReference(ctx.host, m),
+      profile: marketProfile(paths, market, ctx.host.engine.asset(m.quote)?.scale ?? 8, started),
+      referenceVolume: (ts) => {
+        const minute = ts - (ts % 60_000);
+        return path.bars(60_000, minute, minute + 60_000)[0]?.volume ?? null;
+      },
+      takerDeciles: profileSourceOf(m.base, m.quote).windowDecilesPermille,
+      spreadTicks: BigInt(ctx.config.botSpreadTicks),
+    });
+    const delay = bots.length * 150;
+    bots.push(bot);
+    void setBotLeverage(ctx.contract, m, ctx.log).finally(() => bot.start(delay));
+  }
+  ctx.log.info({ bots: bots.length, ms: Date.now() - started }, 'market jobs started (index price, mark price, funding, liquidity bots)');
   return {
     async stop() {
       index.stop();

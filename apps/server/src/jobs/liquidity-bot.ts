@@ -21,7 +21,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDecimal, MAX_OPEN_ORDERS_PER_MARKET, parseDecimal, pow10, type MarketConfig, type Side } from '@exchange/core';
 import type { EnginePort } from '../engine-port/engine-port';
-import type { EntrustService } from '../modules/entrust/entrust.service';
 import {
   anchorOf,
   baseForQuote,
@@ -155,10 +154,64 @@ function errorCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string' ? (err as { code: string }).code : undefined;
 }
 
+/** An order of the bot, as the entrust service takes it (decimal strings at the market's decimals). */
+export interface BotOrder {
+  pairsName: string;
+  side: Side;
+  orderType: 'LIMIT';
+  timeInForce: 'GTC' | 'IOC';
+  price: string;
+  amount: string;
+  clientOrderId: string;
+}
+
+/** The service layer the bot trades through (the entrust service for spot, an adapter of the contract service). */
+export interface BotOrders {
+  place(userId: string, body: BotOrder): Promise<unknown>;
+  cancel(userId: string, body: { id: string }): Promise<unknown>;
+}
+
+/**
+ * What the bot reads and funds in its market: the spot market by default (`spotVenue`), or a perpetual market
+ * (perp-bot.ts). Quantities and prices in the market's units; holdings in asset units.
+ */
+export interface BotVenue {
+  /** Open orders of `userId` in the market. */
+  openOrders(userId: string, symbol: string): Array<{ orderId: string; side: Side; price: bigint | null; quantity: bigint | null; filledQty: bigint }>;
+  depth(symbol: string, levels: number): { bids: Array<{ price: bigint; quantity: bigint }>; asks: Array<{ price: bigint; quantity: bigint }> };
+  /** Whether the market takes orders now. */
+  trading(symbol: string): boolean;
+  /** What `userId` holds of `asset` where its orders draw from (available + frozen). */
+  holding(userId: string, asset: string): bigint;
+  /** Pays `amount` of `asset` from '@faucet' to where `userId`'s orders draw from; the engine's result code. */
+  deposit(userId: string, asset: string, amount: bigint, ref: string): Promise<string>;
+  /** Only the quote asset is funded (a perpetual market's margin); spot funds both. */
+  quoteOnly: boolean;
+}
+
+/** The spot venue: the market's book and the users' SPOT accounts. */
+export function spotVenue(host: EnginePort): BotVenue {
+  return {
+    openOrders: (userId, symbol) => host.engine.openOrders(userId, symbol),
+    depth: (symbol, levels) => host.engine.depth(symbol, levels),
+    trading: (symbol) => host.engine.market(symbol)?.status === 'TRADING',
+    holding: (userId, asset) => {
+      const b = host.engine.balance(userId, 'SPOT', asset);
+      return b.available + b.frozen;
+    },
+    deposit: async (userId, asset, amount, ref) => (await host.submit({ type: 'deposit', userId, asset, account: 'SPOT', amount, from: '@faucet', ref })).code,
+    quoteOnly: false,
+  };
+}
+
 /** Dependencies of one bot. */
 export interface BotDeps {
   host: EnginePort;
-  entrust: Pick<EntrustService, 'place' | 'cancel'>;
+  entrust: BotOrders;
+  /** The market's reads and funding (default: the spot venue). */
+  venue?: BotVenue;
+  /** The bot users (default: botUserIds of the market). */
+  userIds?: { maker: string; taker: string };
   log: FastifyBaseLogger;
   /** Reference price of the market as a decimal string, or null when unknown. */
   reference: (ts: number) => string | null;
@@ -181,6 +234,7 @@ export class LiquidityBot {
   readonly maker: string;
   readonly taker: string;
   private readonly rng: Prng;
+  private readonly venue: BotVenue;
   private readonly runId: string;
   private counter = 0;
   private lastTakerRef: bigint | null = null;
@@ -203,7 +257,8 @@ export class LiquidityBot {
     private readonly market: MarketConfig,
     private readonly deps: BotDeps,
   ) {
-    const ids = botUserIds(market);
+    const ids = deps.userIds ?? botUserIds(market);
+    this.venue = deps.venue ?? spotVenue(deps.host);
     this.maker = ids.maker;
     this.taker = ids.taker;
     const now = this.now();
@@ -241,8 +296,8 @@ export class LiquidityBot {
   /** Deposits from '@faucet' into the SPOT account; `ref` makes a retry within the idempotency window a no-op. */
   private async deposit(userId: string, asset: string, amount: bigint, ref: string): Promise<void> {
     if (amount <= 0n) return;
-    const r = await this.deps.host.submit({ type: 'deposit', userId, asset, account: 'SPOT', amount, from: '@faucet', ref });
-    if (r.code !== 'ok') this.deps.log.warn({ userId, asset, code: r.code }, 'bot funding refused');
+    const code = await this.venue.deposit(userId, asset, amount, ref);
+    if (code !== 'ok') this.deps.log.warn({ userId, asset, code }, 'bot funding refused');
   }
 
   /** Funding of each asset for the maker (the taker gets a tenth): BOT_FUNDING_PERMILLE of the profile's depth to its last point, valued at `ref`. */
@@ -260,24 +315,23 @@ export class LiquidityBot {
    * the shortfall, and a restart of a funded bot deposits nothing.
    */
   private async fundTo(userId: string, asset: string, target: bigint, ref: string): Promise<void> {
-    const b = this.deps.host.engine.balance(userId, 'SPOT', asset);
-    await this.deposit(userId, asset, target - (b.available + b.frozen), ref);
+    await this.deposit(userId, asset, target - this.venue.holding(userId, asset), ref);
   }
 
   private async fund(ref: bigint): Promise<void> {
     const { base, quote } = this.fundingAmounts(ref);
     const { base: b, quote: q } = this.market;
     await this.fundTo(this.maker, q, quote, `mm-fund-1-${q}`);
-    await this.fundTo(this.maker, b, base, `mm-fund-1-${b}`);
+    if (!this.venue.quoteOnly) await this.fundTo(this.maker, b, base, `mm-fund-1-${b}`);
     await this.fundTo(this.taker, q, quote / 10n, `mm-fund-1-${q}`);
-    await this.fundTo(this.taker, b, base / 10n, `mm-fund-1-${b}`);
+    if (!this.venue.quoteOnly) await this.fundTo(this.taker, b, base / 10n, `mm-fund-1-${b}`);
     this.funded = true;
   }
 
   /** After an insufficient_balance: add another funding of that asset (unique ref; logged). */
   private async topUp(userId: string, asset: string, ref: bigint): Promise<void> {
     const { base, quote } = this.fundingAmounts(ref);
-    const amount = (asset === this.market.base ? base : quote) / (userId === this.taker ? 10n : 1n);
+    const amount = (asset === this.market.base && !this.venue.quoteOnly ? base : quote) / (userId === this.taker ? 10n : 1n);
     this.topUps++;
     this.deps.log.info({ userId, asset }, 'liquidity bot topped up');
     await this.deposit(userId, asset, amount, `mm-topup-${this.runId}-${this.topUps}-${asset}`);
@@ -303,7 +357,7 @@ export class LiquidityBot {
       return true;
     } catch (err) {
       const code = errorCode(err);
-      if (code === 'insufficient_balance') await this.topUp(userId, side === 'BUY' ? m.quote : m.base, ref);
+      if (code === 'insufficient_balance' || code === 'contract_insufficient_balance') await this.topUp(userId, side === 'BUY' || this.venue.quoteOnly ? m.quote : m.base, ref);
       else if (code !== undefined) this.deps.log.debug({ symbol: m.symbol, code }, 'bot order refused');
       else throw err;
       return false;
@@ -366,7 +420,7 @@ export class LiquidityBot {
     const slip = ticksForBps(ref, m.tickSize, BOT_TAKER_SLIP_BPS) * m.tickSize;
     const limit = side === 'BUY' ? ref + slip : ref - slip;
     if (limit <= 0n) return;
-    const depth = this.deps.host.engine.depth(m.symbol, 1);
+    const depth = this.venue.depth(m.symbol, 1);
     const slice = takerSlice(side, target, side === 'BUY' ? depth.asks[0] : depth.bids[0], limit);
     this.owedQty = owe ? slice.owed : 0n;
     await this.place(this.taker, side, slice.price, slice.quantity, 'IOC', ref);
@@ -386,7 +440,7 @@ export class LiquidityBot {
     const center = recenter(this.center, ref, centerHysteresisPpm(this.moveEwmaPpm));
     this.center = center;
     const ladder = computeLadder(center, m, ladderParams(center, m, this.deps.profile, this.deps.spreadTicks));
-    const open = this.deps.host.engine.openOrders(this.maker, m.symbol).map((o) => ({
+    const open = this.venue.openOrders(this.maker, m.symbol).map((o) => ({
       orderId: o.orderId,
       side: o.side,
       price: o.price ?? 0n,
@@ -417,8 +471,7 @@ export class LiquidityBot {
     const ts = this.now();
     const ref = this.refTicks(ts);
     if (ref === null) return;
-    const live = this.deps.host.engine.market(this.market.symbol);
-    if (!live || live.status !== 'TRADING') return;
+    if (!this.venue.trading(this.market.symbol)) return;
     if (!this.funded) await this.fund(ref);
     if (ts >= this.nextTakerAt) {
       if (this.nextTakerAt !== 0) await this.takerOrder(ref, ts);
