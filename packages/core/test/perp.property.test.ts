@@ -98,6 +98,8 @@ class Run {
   spot = new Map<string, bigint>();
   n = 0;
   log: string[] = [];
+  /** the engine's result of the last command (to read a failure) */
+  last: CommandResult | null = null;
 
   constructor() {
     this.e = new Engine();
@@ -162,6 +164,7 @@ class Run {
     const b = this.before();
     const expected = this.modelCode(cmd);
     const r = this.e.execute(cmd);
+    this.last = r;
     this.log.push(`${this.n} ${cmd.type} ${JSON.stringify(cmd, (_k, v) => (typeof v === 'bigint' ? `${v}` : v))} -> ${r.code}`);
     count(`${cmd.type} ${r.code}`);
     for (const ev of r.events) {
