@@ -67,6 +67,8 @@ interface FieldProps {
   onStep?: (dir: 1 | -1) => void;
   error?: string | null;
   inputMode?: 'decimal' | 'numeric';
+  /** Shows the label above the field (fields whose value alone does not say what it is: TP, SL, close lots). */
+  caption?: boolean;
 }
 
 /** Cleans typed text into a decimal ("01.50" -> "1.50"); `whole` keeps digits only. */
@@ -79,11 +81,16 @@ export function cleanInput(raw: string, whole = false): string {
 }
 
 /** One number field with optional steppers and the message of a refused value under it. */
-export function NumberField({ id, label, unit, value, onChange, onStep, error, inputMode = 'decimal' }: FieldProps) {
+export function NumberField({ id, label, unit, value, onChange, onStep, error, inputMode = 'decimal', caption }: FieldProps) {
   const { t } = useTranslation('contract');
   const errorId = `${id}-error`;
   return (
     <div className="ct-field-wrap">
+      {caption && (
+        <span className="ct-caption" aria-hidden="true">
+          {unit ? `${label} (${unit})` : label}
+        </span>
+      )}
       <div className={`ct-field${error ? ' ct-field-invalid' : ''}`}>
         {onStep && (
           <button type="button" className="ct-step" aria-label={t('decrease', { field: label })} onClick={() => onStep(-1)}>
@@ -400,8 +407,8 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
       </label>
       {withTpSl && (
         <>
-          <NumberField id="ct-tp" label={t('takeProfit')} unit={market.quote} value={takeProfit} onChange={setTakeProfit} error={fieldError('tp')} />
-          <NumberField id="ct-sl" label={t('stopLoss')} unit={market.quote} value={stopLoss} onChange={setStopLoss} error={fieldError('sl')} />
+          <NumberField caption id="ct-tp" label={t('takeProfit')} unit={market.quote} value={takeProfit} onChange={setTakeProfit} error={fieldError('tp')} />
+          <NumberField caption id="ct-sl" label={t('stopLoss')} unit={market.quote} value={stopLoss} onChange={setStopLoss} error={fieldError('sl')} />
         </>
       )}
       <div className="ct-line">

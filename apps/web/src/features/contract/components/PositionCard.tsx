@@ -54,6 +54,7 @@ function CloseSheet({ position, onClose }: { position: ContractPosition; onClose
           {t('closeAtMarket')} · {t('closeLotsHint', { n: position.lots })}
         </p>
         <NumberField
+          caption
           id="ct-close-lots"
           label={t('closeLots')}
           unit=""
@@ -109,6 +110,7 @@ function TpSlSheet({ position, rules, onClose }: { position: ContractPosition; r
         </p>
         <div className="ct-form">
           <NumberField
+            caption
             id="ct-edit-tp"
             label={t('takeProfit')}
             unit={position.quote}
@@ -120,6 +122,7 @@ function TpSlSheet({ position, rules, onClose }: { position: ContractPosition; r
             error={err?.field === 'tp' ? err.text : null}
           />
           <NumberField
+            caption
             id="ct-edit-sl"
             label={t('stopLoss')}
             unit={position.quote}
