@@ -6,6 +6,9 @@
  * therefore idempotent: replaying the journal after a crash pushes the same events again and the rows come out
  * the same.
  *
+ * The perpetual contracts' events (orders, fills, closed positions, funding payments, liquidations) are buffered by
+ * perp-projection.ts and written in the same batches, by the same rules.
+ *
  * A batch is written every `flushMs` (50 ms) or as soon as `maxEvents` (500) events are buffered. Orders of
  * non-numeric user ids (the liquidity bots, e.g. 'mm-BTC-USDT') are not projected; trades always are.
  * A failed write is logged and retried (the buffer is kept), so the database catching up never blocks matching;
