@@ -94,7 +94,7 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
     bot.start(bots.length * 150);
     bots.push(bot);
   }
-  // One bot per perpetual market, quoting around its mark price through the contract service (perp-bot.ts).
+  // One bot per perpetual market, quoting around its index (the mark's anchor) through the contract service (perp-bot.ts).
   for (const m of ctx.host.engine.perpMarkets()) {
     const path = pathOfMarket(paths, m.base, m.quote);
     if (!path) {

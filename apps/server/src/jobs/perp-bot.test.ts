@@ -1,8 +1,8 @@
 /**
  * Runs the liquidity bot on a perpetual market against the real engine and the contract service (PGlite): it funds
- * USDT margin only (CONTRACT account, no base coin; a second funding pays nothing), runs at PERP_BOT_LEVERAGE,
- * quotes a one-tick ladder around the mark price through the contract service, and after the mark rose its taker
- * order buys at the best ask: a real perpetual trade and a long position of the taker bot.
+ * USDT margin only (CONTRACT account, no base coin), runs at PERP_BOT_LEVERAGE, quotes a one-tick ladder around the
+ * index of the mark ticks through the contract service, and after the index rose its taker order buys at the best
+ * ask: a real perpetual trade, a long position of the taker bot, and the ladder moved up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '@exchange/core';
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('perpetual liquidity bot', () => {
-  it('funds margin, quotes around the mark through the contract service and trades the move', async () => {
+  it('funds margin, quotes around the index through the contract service and trades the move', async () => {
     const host = t.ctx.host;
     const engine = host.engine;
     const m = engine.perpMarket('BTC/USDT')!;

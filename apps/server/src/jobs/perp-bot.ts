@@ -1,7 +1,8 @@
 /**
  * The liquidity bot of a perpetual market (issue 12): the spot LiquidityBot (liquidity-bot.ts: the ladder shaped on a
  * real Binance book, the taker flow sized on the reference's volume) run on a perpetual venue. It quotes around the
- * market's mark price (the index before the first mark tick) and trades through the contract service's placeOrder
+ * market's index price, the fair value the mark price is anchored on (the mark before any index), and trades
+ * through the contract service's placeOrder
  * and cancelOrder, the same layer as users' orders. Its two users ('mp-<BASE>-<QUOTE>' and '...-taker') hold USDT
  * margin in their CONTRACT accounts, funded from '@faucet' (a restart pays only a shortfall), at PERP_BOT_LEVERAGE in
  * cross margin; a taker order is a MARKET order of the best level's quantity (the contract service's LIMIT orders
@@ -71,11 +72,17 @@ export function contractBotOrders(contract: Pick<ContractService, 'placeOrder' |
   };
 }
 
-/** The price the bot quotes around: the mark price, else the last index of a mark tick; a decimal string or null. */
+/**
+ * The price the bot quotes around: the index of the last mark tick (else the mark), a decimal string or null. Not
+ * the mark itself: the mark is a median of the index-based prices and the last trade, and its basis is the book's mid
+ * less the index, so a book quoted around the mark would hold the mark wherever it is (after the index jumped, the
+ * mark stayed at the last trade, measured on a demo server); quoted around the index, the basis tends to 0 and the
+ * mark to the index, as Binance's arbitrage keeps it.
+ */
 export function perpReference(host: EnginePort, m: Pick<PerpMarketConfig, 'symbol' | 'priceDecimals'>): (ts: number) => string | null {
   return () => {
     const st = host.engine.perpMarkState(m.symbol);
-    const p = st?.markPrice ?? st?.indexPrice ?? null;
+    const p = st?.indexPrice ?? st?.markPrice ?? null;
     return p === null ? null : formatDecimal(p, m.priceDecimals);
   };
 }
