@@ -70,12 +70,3 @@ export function perpEngine(users: [string, bigint][], over: Partial<PerpMarketCo
   return e;
 }
 
-/**
- * True once the engine runs perpetual markets (until perp/perp-engine.ts's state machine landed, addPerpMarket was
- * refused): the model-based and replay tests skip before that.
- */
-export function perpEngineReady(): boolean {
-  const e = new Engine();
-  e.execute({ type: 'addAsset', ts: T0, asset: { code: 'USDT', scale: 8 } });
-  return e.execute({ type: 'addPerpMarket', ts: T0, market: perpMarket() }).code === 'ok';
-}

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../src/engine';
 import type { Command } from '../src/types';
-import { T0, USDT, must, perpEngine, perpEngineReady } from './perp-fixture';
+import { T0, USDT, must, perpEngine } from './perp-fixture';
 
 const SYM = 'BTC/USDT';
 const fund = (e: Engine): bigint => {
@@ -26,7 +26,7 @@ const order = (ts: number, userId: string, side: 'BUY' | 'SELL', price: bigint, 
   ...extra,
 });
 
-describe.skipIf(!perpEngineReady())('perp scenarios', () => {
+describe('perp scenarios', () => {
   it('a stop loss that fills past bankruptcy (thin book far below the mark) does not take money from the fund unrecorded', () => {
     const e = perpEngine([
       ['mm', 1_000_000n * USDT],

@@ -22,7 +22,7 @@ import { Engine } from '../src/engine';
 import { fundingTimeAtOrBefore, liquidationPrice, lotsToQty } from '../src/perp/math';
 import type { PerpOrderView, PositionView } from '../src/perp/types';
 import type { Command, CommandResult, EngineEvent, Side } from '../src/types';
-import { HOUR, T0, USDT, perpEngineReady, perpMarket } from './perp-fixture';
+import { HOUR, T0, USDT, perpMarket } from './perp-fixture';
 import { PerpModel, type MFill, type MOrder } from './perp-model';
 
 const SYM = 'BTC/USDT';
@@ -637,7 +637,7 @@ function view(p: PositionView | undefined): unknown {
   return { side, size, cost, realizedPnl, funding, fees, takeProfit, stopLoss, marginMode, leverage };
 }
 
-describe.skipIf(!perpEngineReady())('perpetual engine against the model', () => {
+describe('perpetual engine against the model', () => {
   it('same codes, fills, positions, wallets and system accounts; invariants after every command; snapshot round trips', () => {
     fc.assert(
       fc.property(fc.array(opArb, { minLength: 20, maxLength: 150 }), (ops) => {

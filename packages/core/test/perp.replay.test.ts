@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ftxFile, loadFtxBars, milliUsd, toPriceUnits } from './perp-ftx';
-import { perpEngineReady } from './perp-fixture';
 import { replayPath } from './perp-replay';
 
 const { console } = globalThis as unknown as { console: { log(...a: unknown[]): void } };
@@ -33,7 +32,7 @@ describe('FTX BTC-PERP loader', () => {
   });
 });
 
-describe.skipIf(file === undefined || !perpEngineReady())('FTX BTC-PERP replay (first 2 days)', () => {
+describe.skipIf(file === undefined)('FTX BTC-PERP replay (first 2 days)', () => {
   it('liquidations at or before bankruptcy, the insurance fund explained by its entries, assets conserved', () => {
     const bars = loadFtxBars(file!, 2 * 24 * 60);
     expect(bars.length).toBe(2880);
