@@ -378,6 +378,14 @@ class Run {
         expect(ev.order.tradeType).toBe('FORCE_CLOSE');
         const fp = m.positions.get('@insurance');
         expect(fp !== undefined && fp.side !== (ev.order.side === 'BUY' ? 'LONG' : 'SHORT'), "the fund's close reduces its position").toBe(true);
+        // bounded by its balance: filled entirely at its limit, the fund's loss is at most what it has
+        if (ev.order.price !== null) {
+          const q = ev.order.quantity < fp!.size ? ev.order.quantity : fp!.size;
+          const rel = q === fp!.size ? fp!.cost : (fp!.cost * q) / fp!.size;
+          const value = ev.order.price * q * m.mult;
+          const loss = fp!.side === 'LONG' ? rel - value : value - rel;
+          expect(loss <= (m.system.insurance > 0n ? m.system.insurance : 0n), `the fund's close at ${ev.order.price} could lose ${loss}, more than its ${m.system.insurance}`).toBe(true);
+        }
         this.placeModel(ev.order, fills);
         continue;
       }
