@@ -257,3 +257,17 @@ describe('perpetual commands in the journal codec', () => {
     }
   });
 });
+
+describe('partial fills of a resting perpetual order', () => {
+  it('a maker filled in two parts keeps its remaining, book level and hold consistent', () => {
+    const w = world();
+    w.ok(place('2', 'SELL', px(50_000), 40n));
+    w.ok(place('1', 'BUY', null, 15n));
+    expect(w.e.perpOpenOrders('2')[0]).toMatchObject({ filledQty: 15n, status: 'PARTIALLY_FILLED' });
+    expect(w.e.perpDepth('BTC/USDT', 5).asks).toEqual([{ price: px(50_000), quantity: 25n }]);
+    w.ok(place('3', 'BUY', null, 25n));
+    expect(w.e.perpOpenOrders('2')).toEqual([]);
+    expect(w.e.position('2', 'BTC/USDT')).toMatchObject({ size: 40n, cost: 2_000n * U });
+    expect(w.contract('2').frozen).toBe(w.e.position('2', 'BTC/USDT')!.margin);
+  });
+});

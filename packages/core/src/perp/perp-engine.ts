@@ -314,9 +314,10 @@ export class PerpState implements PerpReads {
   }
 
   /**
-   * Pays `amount` (>= 0) from a user (or the fund) to a system account: an isolated position's loss from its margin;
-   * anything else from the available balance, then from cross positions' margins; a rest no margin can pay is paid by
-   * the insurance fund (the user's buckets never go negative).
+   * Pays `amount` (>= 0) from a user (or the fund) to a system account: an isolated position's loss from its margin,
+   * then the available balance; anything else from the available balance, then from cross positions' margins; a rest
+   * nothing can pay is paid by the insurance fund (the user's buckets never go negative). Liquidation runs before a
+   * position's take profit or stop loss fires, so this fallback serves only closes between two mark ticks.
    */
   private pay(userId: string, settle: string, amount: bigint, to: Account, iso: Pos | null): void {
     if (amount <= 0n) return;
@@ -334,6 +335,13 @@ export class PerpState implements PerpReads {
         iso.margin -= t;
         this.touch(iso);
         left -= t;
+      }
+      // Beyond the isolated margin (the user's own close or funding past bankruptcy, between two mark ticks): the
+      // user's available balance, then the fund.
+      const u = left < a.available ? left : a.available;
+      if (u > 0n) {
+        ledger.post(a, 'available', to, 'available', u);
+        left -= u;
       }
     } else {
       const t = left < a.available ? left : a.available;
@@ -660,8 +668,7 @@ export class PerpState implements PerpReads {
       this.open.get(mk.userId)?.delete(mk.seq);
       this.ended(mk);
     } else {
-      total = m.book.reduce(mk, q);
-      mk.remaining -= q;
+      total = m.book.reduce(mk, q); // lowers mk.remaining by q
       mk.status = 'PARTIALLY_FILLED';
     }
     this.depthAt(m, mk.side, p, total);
@@ -1034,7 +1041,8 @@ export class PerpState implements PerpReads {
     const mark = m.markPrice as bigint;
     const hits: [Pos, PerpTrigger][] = [];
     for (const p of m.positions.values()) {
-      if (p.userId === INSURANCE) continue;
+      // A position at risk is liquidated instead (its close would realize a loss beyond its margin).
+      if (p.userId === INSURANCE || this.atRisk(m, p)) continue;
       const long = p.side === 'LONG';
       if (p.tp !== null && (long ? mark >= p.tp : mark <= p.tp)) hits.push([p, 'TAKE_PROFIT']);
       else if (p.sl !== null && (long ? mark <= p.sl : mark >= p.sl)) hits.push([p, 'STOP_LOSS']);
