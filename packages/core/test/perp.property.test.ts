@@ -351,6 +351,7 @@ class Run {
     const insuranceBefore = m.system.insurance;
     const ev0 = r.events.find((ev) => ev.type === 'markPrice');
     expect(ev0 !== undefined && ev0.type === 'markPrice' ? ev0.state.markPrice : null, 'mark price').toBe(mark);
+    expect(ev0 !== undefined && ev0.type === 'markPrice' ? ev0.state.predictedFundingRateE8 : null, 'predicted funding rate').toBe(m.fundingRate());
     const triggered = new Map(m.triggered());
     let riskChecked = false;
     let atRisk: string[] = [];
