@@ -271,3 +271,15 @@ describe('partial fills of a resting perpetual order', () => {
     expect(w.contract('2').frozen).toBe(w.e.position('2', 'BTC/USDT')!.margin);
   });
 });
+
+describe('the closing position view', () => {
+  it('keeps the entry price (size 0, entry as while open)', () => {
+    const w = world();
+    w.ok(place('2', 'SELL', px(50_000), 40n));
+    w.ok(place('1', 'BUY', null, 40n));
+    w.ok(place('3', 'BUY', px(50_100), 40n));
+    const r = w.ok(place('1', 'SELL', null, 40n, { reduceOnly: true }));
+    const closed = ev(r, 'positionChanged').find((e) => e.position.userId === '1')!;
+    expect(closed.position).toMatchObject({ size: 0n, entryPrice: px(50_000), realizedPnl: 4n * U });
+  });
+});

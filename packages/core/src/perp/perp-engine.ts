@@ -157,6 +157,8 @@ interface Pos {
   sl: bigint | null;
   openTs: number;
   updatedTs: number;
+  /** average entry price at the last change while open (kept in the closing view, whose size is 0) */
+  entry?: bigint;
 }
 
 /** One perpetual market's state. */
@@ -307,6 +309,7 @@ export class PerpState implements PerpReads {
   }
   private touch(p: Pos): void {
     p.updatedTs = this.ts;
+    if (p.size > 0n) p.entry = entryPriceOf(p.cost, p.size, (this.markets.get(p.symbol) as PerpMarket).mult);
     this.changed.set(`${p.symbol}\u0000${p.userId}`, p);
   }
   private depthAt(m: PerpMarket, side: Side, price: bigint, total: bigint): void {
@@ -1201,6 +1204,7 @@ export class PerpState implements PerpReads {
       o.status = 'FILLED';
       this.orders.set(seq, o);
       pp.realizedPnl += pnl;
+      this.touch(pp); // keeps its entry price for the closing view
       pp.size = 0n;
       pp.cost = 0n;
       this.touch(pp);
@@ -1455,7 +1459,7 @@ export class PerpState implements PerpReads {
       side: p.side,
       size: p.size,
       cost: p.cost,
-      entryPrice: entryPriceOf(p.cost, p.size, m.mult),
+      entryPrice: p.size > 0n ? entryPriceOf(p.cost, p.size, m.mult) : (p.entry ?? 0n),
       margin: p.margin,
       marginMode: p.mode,
       leverage: p.leverage,
@@ -1589,7 +1593,7 @@ export class PerpState implements PerpReads {
       m.lastFundingTs = r.lastFundingTs;
       for (const p of r.positions) {
         const [userId, side, size, cost, margin, mode, leverage, rp, fu, fe, tp, sl, openTs, updatedTs] = p as [string, PositionSide, string, string, string, MarginMode, number, string, string, string, string | null, string | null, number, number];
-        m.positions.set(userId, { userId, symbol: cfg.symbol, side, size: BigInt(size), cost: BigInt(cost), margin: BigInt(margin), mode, leverage, realizedPnl: BigInt(rp), funding: BigInt(fu), fees: BigInt(fe), tp: big(tp), sl: big(sl), openTs, updatedTs });
+        m.positions.set(userId, { userId, symbol: cfg.symbol, side, size: BigInt(size), cost: BigInt(cost), margin: BigInt(margin), mode, leverage, realizedPnl: BigInt(rp), funding: BigInt(fu), fees: BigInt(fe), tp: big(tp), sl: big(sl), openTs, updatedTs, entry: entryPriceOf(BigInt(cost), BigInt(size), m.mult) });
       }
       st.markets.set(cfg.symbol, m);
     }
