@@ -110,6 +110,23 @@ describe('contract market data', () => {
     expect(seen).toContain('contractTicker:BTC/USDT');
   });
 
+  it('keeps the bars, the 24 h window and the recent trades across a restart of the service', async () => {
+    await t.app.ctx.contractMarket.flush();
+    // A new service on the same database and engine (as after a restart): bars and window from the klines rows,
+    // the recent trades from the projected perp_trades.
+    const again = await createContractMarketService({ db: t.app.ctx.db, log: t.app.log, host: t.app.ctx.host, marketData: t.app.ctx.marketData });
+    try {
+      const bars = await again.klines('BTC/USDT', 'last', '1min', 5);
+      expect(bars.at(-1)).toMatchObject({ close: '90000.00', volume: '0.01000' });
+      expect(again.market('BTC/USDT')).toMatchObject({ volume24h: '0.01000', quoteVolume24h: '900.00000000' });
+      expect(again.trades('BTC/USDT', 10)).toEqual(t.app.ctx.contractMarket.trades('BTC/USDT', 10));
+      expect(again.trades('BTC/USDT', 10)).toHaveLength(1);
+      expect((await again.klines('BTC/USDT', 'mark', '1min', 5)).at(-1)?.open).toBe('90000.00');
+    } finally {
+      await again.close();
+    }
+  });
+
   it('keeps the settled fundings, newest first', async () => {
     const now = Date.now();
     const h8 = 28_800_000;
