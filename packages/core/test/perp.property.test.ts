@@ -352,7 +352,9 @@ class Run {
     const ev0 = r.events.find((ev) => ev.type === 'markPrice');
     expect(ev0 !== undefined && ev0.type === 'markPrice' ? ev0.state.markPrice : null, 'mark price').toBe(mark);
     expect(ev0 !== undefined && ev0.type === 'markPrice' ? ev0.state.predictedFundingRateE8 : null, 'predicted funding rate').toBe(m.fundingRate());
-    const triggered = new Map(m.triggered());
+    // a position already at risk is not closed by its TP/SL: liquidation takes it over at bankruptcy instead
+    const atRiskNow = new Set(m.atRisk((x) => b.margin.get(x) ?? 0n));
+    const triggered = new Map(m.triggered().filter(([who]) => !atRiskNow.has(who)));
     let riskChecked = false;
     let atRisk: string[] = [];
     const liquidated: string[] = [];
