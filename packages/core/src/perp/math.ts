@@ -73,6 +73,27 @@ export function qtyToLots(qty: bigint, price: bigint, lotNotional: bigint, mult:
   return (qty * price * mult) / lotNotional;
 }
 
+/**
+ * A position's hands: its entry notional (cost, quote units) in lots, rounded half up. Lots are counted at the
+ * order's price when opened (lotsToQty rounds each order down to the step), so a position of 2 lots reads 2 whatever
+ * the mark does; 0 for a position worth less than half a lot.
+ */
+export function positionLots(cost: bigint, lotNotional: bigint): bigint {
+  if (cost <= 0n) return 0n;
+  return (2n * cost + lotNotional) / (2n * lotNotional);
+}
+
+/**
+ * The quantity that closes `lots` of a position of `size` (qty units) worth `posLots` hands: the whole position when
+ * lots >= posLots, else size * lots / posLots rounded down to the step (0n when that is below one step).
+ */
+export function closeLotsQty(size: bigint, posLots: bigint, lots: bigint, stepSize: bigint): bigint {
+  if (lots <= 0n || size <= 0n) return 0n;
+  if (lots >= posLots) return size;
+  const q = (size * lots) / posLots;
+  return q - (q % stepSize);
+}
+
 /** A bracket with its derived maintenance amount, in quote units times 1e6 (exact). */
 export interface BracketTier extends LeverageBracket {
   /** lower bound (exclusive, 0 for the first tier), quote units */

@@ -12,7 +12,9 @@
  */
 import type { Static } from '@sinclair/typebox';
 import {
+  closeLotsQty,
   lotsToQty,
+  positionLots,
   maxNotionalFor,
   formatDecimal,
   type Command,
@@ -386,12 +388,10 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       if (!p) throw new AppError('no_position', 400, 'symbol');
       let quantity = p.size;
       if (body.lots !== undefined) {
-        const mark = markOf(m.symbol);
-        if (mark === null) throw new AppError('mark_price_unavailable', 400);
-        // Close lots at the mark price; as many lots as the position is worth (or more) close all of it.
-        const q = lotsToQty(BigInt(body.lots), mark, m.lotNotional, m.stepSize, s.mult);
+        // Close lots of the position's hands (its entry notional in lots): as many as it has (or more) close it all.
+        const q = closeLotsQty(p.size, positionLots(p.cost, m.lotNotional), BigInt(body.lots), m.stepSize);
         if (q === 0n) throw new AppError('quantity_below_minimum', 400, 'lots', perpRejectParams('quantity_below_minimum', m));
-        if (q < p.size) quantity = q;
+        quantity = q;
       }
       const r = await submit(
         { type: 'perpPlaceOrder', userId, symbol: m.symbol, side: p.side === 'LONG' ? 'SELL' : 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity, reduceOnly: true, ...(body.lots !== undefined ? { lots: body.lots } : {}) },
