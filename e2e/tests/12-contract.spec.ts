@@ -3,7 +3,8 @@
  * account is offered the transfer when an order would need it (insufficient balance, contract variant); after a
  * transfer (API) the form shows the rule "1 lot = 1000 USDT", the available balance, the maximum lots and the cost
  * preview with the exact figure of the core's formula; a take profit below the price of a long is refused with the
- * spec's message; a 10x long of 3 lots with TP/SL fills against a second user's resting sell; the position shows
+ * spec's message; a 10x long of 3 lots with TP/SL, priced 1% above the mark, fills against the asks (a second user's
+ * resting sell, or the liquidity bots' quotes); the position shows
  * its fields and TP/SL; TP/SL is edited; a partial close of 1 lot and the one-click close (after its confirmation)
  * close it against a third user's bid; the all-orders page lists open long / close long in "matched".
  */
@@ -59,10 +60,15 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   const bidder = await trader(request, 'j12c', '2000');
   const m = await market(request);
   expect(m.markPrice, 'the contract has a mark price').not.toBe('');
-  // A price on the tick near the mark: the makers rest there, the long fills there.
+  // The long's limit price 1% above the mark (on the tick): it crosses the asks (the maker's resting sell there, or
+  // the liquidity bots' quotes below it) and fills; the bidder's buy rests 1% below the mark for the closes.
   const tick = units(m.tickSize, m.priceDecimals);
-  const priceUnits = (units(m.markPrice, m.priceDecimals) / tick) * tick;
-  const price = `${priceUnits / 10n ** BigInt(m.priceDecimals)}.${(priceUnits % 10n ** BigInt(m.priceDecimals)).toString().padStart(m.priceDecimals, '0')}`;
+  const markUnits = units(m.markPrice, m.priceDecimals);
+  const onTick = (u: bigint) => (u / tick) * tick;
+  const priceUnits = onTick((markUnits * 101n) / 100n);
+  const bidUnits = onTick((markUnits * 99n) / 100n);
+  const asPrice = (u: bigint) => `${u / 10n ** BigInt(m.priceDecimals)}.${(u % 10n ** BigInt(m.priceDecimals)).toString().padStart(m.priceDecimals, '0')}`;
+  const price = asPrice(priceUnits);
 
   await openAs(page, a, '/contract');
   await expect(page.getByTestId('lot-rule')).toHaveText('1手 = 按委托价格计 1,000 USDT 面值');
@@ -103,8 +109,8 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
 
   // TP/SL: a take profit below the price of a long is refused with the spec's message, under its field.
   await page.getByText('止盈/止损', { exact: true }).click();
-  const below = (priceUnits * 9n) / 10n / tick * tick;
-  const above = (priceUnits * 11n) / 10n / tick * tick;
+  const below = onTick((markUnits * 9n) / 10n);
+  const above = onTick((markUnits * 11n) / 10n);
   const fmt = (u: bigint) => `${u / scaleP}.${(u % scaleP).toString().padStart(m.priceDecimals, '0')}`;
   await page.getByLabel('止盈', { exact: true }).fill(fmt(below));
   await expect(page.getByRole('alert')).toHaveText('做多时止盈价须高于当前市场价格');
@@ -130,7 +136,7 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   await expect(position.getByTestId('tp')).toHaveText('--');
 
   // Bids of the third user, then a partial close of 1 lot and the one-click close.
-  await apiPost(request, 'contract/contract/placeOrder', { symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', price, lots: '5' }, bidder);
+  await apiPost(request, 'contract/contract/placeOrder', { symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', price: asPrice(bidUnits), lots: '5' }, bidder);
   const lotsBefore = Number(await position.getByTestId('hands').textContent());
   await position.getByRole('button', { name: '平仓', exact: true }).click();
   await page.getByLabel('平仓手数', { exact: true }).fill('1');
