@@ -4,9 +4,9 @@
  * transfer (API) the form shows the rule "1 lot = 1000 USDT", the available balance, the maximum lots and the cost
  * preview with the exact figure of the core's formula; a take profit below the price of a long is refused with the
  * spec's message; a 10x long of 3 lots with TP/SL, priced 1% above the mark, fills against the asks (a second user's
- * resting sell, or the liquidity bots' quotes); the position shows
- * its fields and TP/SL; TP/SL is edited; a partial close of 1 lot and the one-click close (after its confirmation)
- * close it against a third user's bid; the all-orders page lists open long / close long in "matched".
+ * resting sell, or the liquidity bots' quotes); the position shows its fields and TP/SL; TP/SL is edited; a partial
+ * close of 1 lot and the one-click close (after its confirmation) sell into the bids (a third user's, or the bots');
+ * the all-orders page lists open long and the two close longs in "matched".
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPost, expectToast, freshEmail, recordToasts, registerByApi } from './support';
