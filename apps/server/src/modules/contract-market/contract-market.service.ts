@@ -21,12 +21,13 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { ContractDepth, ContractFunding, ContractKlinePrice, ContractMarket, ContractMarkTick, ContractTrade, Kline, KlinePeriod, MarketType } from '@exchange/api';
 import { bracketTiers, formatDecimal, type EngineEvent, type PerpMarketConfig } from '@exchange/core';
 import type { Db } from '../../db/client';
-import { perpFundingRates, perpTrades } from '../../db/schema';
+import { klines as klinesTable, perpFundingRates, perpTrades } from '../../db/schema';
 import type { EnginePort } from '../../engine-port/engine-port';
 import type { Listing } from '../market-data/catalogue';
 import { fromUnits, percentChange, toUnits } from '../market-data/decimal';
 import { createKlineStore } from '../market-data/klines';
-import { createMarketDataRepository } from '../market-data/market-data.repository';
+import { PERIODS } from '../market-data/kline-math';
+import { createMarketDataRepository, type KlineRow } from '../market-data/market-data.repository';
 import type { MarketDataService } from '../market-data/market-data.service';
 import { SeriesSet, type Series } from '../market-data/series';
 
@@ -129,7 +130,24 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
   const tradeListings = perpMarkets.map((m, i) => listingOf(m, PERP_TRADE_BARS, contractListings.find((l) => l.symbol === m.symbol), i));
   const markListings = perpMarkets.map((m, i) => listingOf(m, PERP_MARK_BARS, contractListings.find((l) => l.symbol === m.symbol), i));
   const series = new SeriesSet([...tradeListings, ...markListings]);
-  const klines = createKlineStore({ repo, series, log, now });
+  // The newest bar of each of this service's series only, each through the primary key (market data's
+  // latestKlines scans the whole table, spot history included, which a start must not pay twice).
+  const ownLatest = async () => {
+    const out: KlineRow[] = [];
+    for (const l of [...tradeListings, ...markListings]) {
+      for (const period of PERIODS) {
+        const rows = await db
+          .select()
+          .from(klinesTable)
+          .where(and(eq(klinesTable.symbol, l.symbol), eq(klinesTable.type, l.type), eq(klinesTable.period, period)))
+          .orderBy(desc(klinesTable.time))
+          .limit(1);
+        out.push(...rows);
+      }
+    }
+    return out;
+  };
+  const klines = createKlineStore({ repo: { ...repo, latestKlines: ownLatest }, series, log, now });
   const tradeRings = new Map<string, ContractTrade[]>(symbols.map((s) => [s, []]));
   const listeners = new Set<(u: ContractMarketUpdate) => void>();
   const depthDirty = new Set<string>();
