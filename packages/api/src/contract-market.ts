@@ -48,11 +48,11 @@ export const ContractMarket = Type.Object({
   tickSize: Type.String(),
   stepSize: Type.String(),
   minQty: Type.String(),
-  /** face value of one lot, USDT ("1000") */
+  /** face value of one lot, USDT ("1000.00000000") */
   lotNotional: Type.String(),
   makerFeeRate: Type.String(), // percent, "0.0200" (as contract.ts ContractSettings)
   takerFeeRate: Type.String(), // percent, "0.0500"
-  /** a limit price further than this from the mark price is refused, percent ("50") */
+  /** a limit price further than this from the mark price is refused, percent ("50.0000") */
   priceBandRate: Type.String(),
   /** the first bracket's leverage */
   maxLeverage: Type.Integer(),
