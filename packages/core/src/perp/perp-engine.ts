@@ -77,6 +77,8 @@ export const MAX_PERP_OPEN_ORDERS = 200;
 /** Ended perpetual orders kept for perpOrder() and retries (history belongs to the database). */
 export const PERP_CLOSED_RETENTION = 1_000;
 const MAX_LOTS = 1_000_000_000;
+/** Liquidation rounds per mark tick (see liquidations()). */
+const MAX_LIQUIDATION_ROUNDS = 16;
 const TIFS = new Set(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
 
 function reject(code: RejectCode): CommandResult {
@@ -1122,11 +1124,16 @@ export class PerpState implements PerpReads {
 
   /** Liquidates every account of the market at risk (see perpMarkPrice). */
   private liquidations(m: PerpMarket): void {
-    const due: Pos[] = [];
-    for (const p of m.positions.values()) if (p.userId !== INSURANCE && this.atRisk(m, p)) due.push(p);
-    for (const p of due) {
-      if (m.positions.get(p.userId) !== p) continue; // gone with an earlier cross liquidation
-      this.liquidate(m, p);
+    // Rounds until no account is at risk: the fund's close may fill a stale resting order far from the mark and open
+    // a position already past its bankruptcy, which the next round takes over (bounded: each round ends positions).
+    for (let round = 0; round < MAX_LIQUIDATION_ROUNDS; round++) {
+      const due: Pos[] = [];
+      for (const p of m.positions.values()) if (p.userId !== INSURANCE && this.atRisk(m, p)) due.push(p);
+      if (due.length === 0) return;
+      for (const p of due) {
+        if (m.positions.get(p.userId) !== p) continue; // gone with an earlier cross liquidation
+        this.liquidate(m, p);
+      }
     }
   }
 
