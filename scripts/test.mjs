@@ -50,8 +50,14 @@ run('lint', 'npx', ['eslint', '.']);
 run('initial JavaScript size', 'node', ['scripts/bundle-size.mjs', '--build']);
 run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded);
 // The second pass leaves out the tests that never use DATABASE_URL (their own PGlite, an in-memory store, or a
-// child server started without it): they ran in the first pass already.
+// child server started without it), and those that measure or attack something other than the database (the captcha
+// solver's rate, the rate limiters, WebSocket abuse, forged tokens: CPU-bound, minutes under CI's load, and no
+// different on PostgreSQL): they ran in the first pass already.
 const PGLITE_ONLY = [
+  'src/modules/sms/captcha.solver.test.ts',
+  'src/plugins/rate-limits.test.ts',
+  'src/modules/ws/ws.abuse.test.ts',
+  'test/forged-token-flood.test.ts',
   'test/crash.test.ts',
   'test/crash-loop.test.ts',
   'test/journal-identity.test.ts',
