@@ -116,8 +116,9 @@ export function perpMarketConfigOf(m: CatalogMarket): PerpMarketConfig {
 
 /**
  * Submits addPerpMarket for every perpetual market the engine does not have yet and, when `insurance` (the demo),
- * brings the insurance fund up to INSURANCE_SEED from '@faucet' (a restart pays only a shortfall, so seeding is
- * idempotent). A refusal is logged, never thrown: the server runs its spot markets without contracts.
+ * brings the insurance fund up to INSURANCE_SEED from '@faucet' once, when this call listed the first markets (a
+ * restart seeds nothing: what the fund paid in liquidations stays visible). A refusal is logged, never thrown: the
+ * server runs its spot markets without contracts.
  */
 export async function seedPerpMarkets(host: EnginePort, log: FastifyBaseLogger, opts: { insurance: boolean }): Promise<void> {
   const missing = perpCatalog().filter((m) => !host.engine.perpMarket(`${m.base}/${m.quote}`));
@@ -129,7 +130,9 @@ export async function seedPerpMarkets(host: EnginePort, log: FastifyBaseLogger, 
     else if (r.code !== 'market_exists') log.warn({ symbol: `${m.base}/${m.quote}`, code: r.code }, 'perpetual market refused by the engine');
   });
   if (added.length > 0) log.info({ markets: added }, 'perpetual markets added to the engine');
-  if (!opts.insurance || host.engine.perpMarkets().length === 0) return;
+  // Seeded once, with the first listing: a fund drawn down by liquidations stays drawn down across restarts (a
+  // refill at every start would hide what it paid).
+  if (!opts.insurance || added.length === 0 || added.length !== host.engine.perpMarkets().length) return;
   const fund = host.engine.balance('@insurance', 'SYSTEM', 'USDT');
   const shortfall = INSURANCE_SEED - (fund.available + fund.frozen);
   if (shortfall <= 0n) return;
