@@ -2,12 +2,13 @@
  * The perpetual contracts' part of the projection (issue 12): rows of the perp events for the tables of
  * db/schema/contract.ts, buffered by the projector (projector.ts) and written in its batches (projection-store.ts).
  * Same rules as the spot rows: orders upserted by id (last state wins, never an older one over a newer), fills
- * inserted once by trade id, closed positions, funding payments and liquidations inserted once by their keys. Orders,
+ * inserted once by trade id, closed positions, funding payments, markets' settled funding rates and liquidations
+ * inserted once by their keys (so the funding history is rebuilt from the journal with the rest). Orders,
  * positions, funding and liquidations of non-numeric users (liquidity bots, '@insurance') are not projected; fills
  * always are.
  */
 import type { EngineEvent, PerpOrderView, PositionView } from '@exchange/core';
-import type { PerpBatch, PerpFundingRow, PerpLiquidationRow, PerpOrderRow, PerpPositionRow, PerpTradeRow } from './projection-types';
+import type { PerpBatch, PerpFundingRateRow, PerpFundingRow, PerpLiquidationRow, PerpOrderRow, PerpPositionRow, PerpTradeRow } from './projection-types';
 
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
 const isUser = (id: string) => /^[0-9]+$/.test(id);
@@ -74,6 +75,7 @@ export class PerpBuffer {
   positions: PerpPositionRow[] = [];
   funding: PerpFundingRow[] = [];
   liquidations: PerpLiquidationRow[] = [];
+  rates: PerpFundingRateRow[] = [];
   /**
    * Entry price of each open position of a user (user:symbol), kept across batches for the closed-position row (a
    * position opened before the process started and closed after it has entry price 0 in its row).
@@ -125,6 +127,18 @@ export class PerpBuffer {
         if (!isUser(ev.userId)) return 0;
         this.funding.push({ userId: ev.userId, symbol: ev.symbol, fundingTs: ev.fundingTs, rateE8: ev.rateE8, amount: ev.amount.toString(), ts: ev.ts, seq });
         return 1;
+      case 'fundingSettled':
+        this.rates.push({
+          symbol: ev.symbol,
+          fundingTs: ev.fundingTs,
+          rateE8: ev.rateE8,
+          markPrice: ev.markPrice.toString(),
+          paid: ev.paid.toString(),
+          received: ev.received.toString(),
+          positions: ev.positions,
+          ts: ev.ts,
+        });
+        return 1;
       case 'liquidated':
         if (!isUser(ev.userId)) return 0;
         this.liquidations.push({
@@ -147,7 +161,8 @@ export class PerpBuffer {
 
   /** Takes the buffered rows as a batch part (undefined when empty) and empties the buffer. */
   take(): PerpBatch | undefined {
-    const b: PerpBatch = { orders: [...this.orders.values()], trades: this.trades, positions: this.positions, funding: this.funding, liquidations: this.liquidations };
+    const b: PerpBatch = { orders: [...this.orders.values()], trades: this.trades, positions: this.positions, funding: this.funding, liquidations: this.liquidations, rates: this.rates };
+    this.rates = [];
     this.orders = new Map();
     this.trades = [];
     this.positions = [];
@@ -164,11 +179,12 @@ export class PerpBuffer {
     this.positions = b.positions.concat(this.positions);
     this.funding = b.funding.concat(this.funding);
     this.liquidations = b.liquidations.concat(this.liquidations);
+    this.rates = (b.rates ?? []).concat(this.rates);
     return perpBatchSize(b);
   }
 }
 
 /** Number of rows of a batch part. */
 export function perpBatchSize(b: PerpBatch): number {
-  return b.orders.length + b.trades.length + b.positions.length + b.funding.length + b.liquidations.length;
+  return b.orders.length + b.trades.length + b.positions.length + b.funding.length + b.liquidations.length + (b.rates?.length ?? 0);
 }

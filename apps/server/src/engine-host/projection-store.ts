@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import {
   auditLog,
   perpFundingPayments,
+  perpFundingRates,
   perpLiquidations,
   perpOrders,
   perpPositionHistory,
@@ -30,6 +31,7 @@ import type {
   DepositProjectionRow,
   OrderRow,
   PerpFundingRow,
+  PerpFundingRateRow,
   PerpLiquidationRow,
   PerpOrderRow,
   PerpPositionRow,
@@ -222,6 +224,10 @@ async function writePerp(tx: Db, p: NonNullable<ProjectionBatch['perp']>): Promi
   for (let i = 0; i < p.funding.length; i += CHUNK) {
     await tx.insert(perpFundingPayments).values(p.funding.slice(i, i + CHUNK)).onConflictDoNothing();
   }
+  const rates = p.rates ?? [];
+  for (let i = 0; i < rates.length; i += CHUNK) {
+    await tx.insert(perpFundingRates).values(rates.slice(i, i + CHUNK)).onConflictDoNothing();
+  }
   for (let i = 0; i < p.liquidations.length; i += CHUNK) {
     await tx.insert(perpLiquidations).values(p.liquidations.slice(i, i + CHUNK)).onConflictDoNothing();
   }
@@ -251,6 +257,7 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly perpPositions = new Map<string, PerpPositionRow>();
   readonly perpFunding = new Map<string, PerpFundingRow>();
   readonly perpLiquidations = new Map<string, PerpLiquidationRow>();
+  readonly perpFundingRates = new Map<string, PerpFundingRateRow>();
   failWrites = false;
   writes = 0;
 
@@ -284,6 +291,7 @@ export class MemoryProjectionStore implements ProjectionStore {
       for (const r of p.positions) once(this.perpPositions, `${r.seq}:${r.userId}:${r.symbol}`, r);
       for (const r of p.funding) once(this.perpFunding, `${r.userId}:${r.symbol}:${r.fundingTs}`, r);
       for (const r of p.liquidations) once(this.perpLiquidations, `${r.seq}:${r.userId}:${r.symbol}`, r);
+      for (const r of p.rates ?? []) once(this.perpFundingRates, `${r.symbol}:${r.fundingTs}`, r);
     }
     this.cursor = Math.max(this.cursor, b.seq);
     this.journalId = b.journalId;

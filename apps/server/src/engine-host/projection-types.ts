@@ -6,6 +6,7 @@
 import type {
   auditLog,
   perpFundingPayments,
+  perpFundingRates,
   perpLiquidations,
   perpOrders,
   perpPositionHistory,
@@ -37,6 +38,8 @@ export type PerpTradeRow = typeof perpTrades.$inferInsert;
 export type PerpPositionRow = typeof perpPositionHistory.$inferInsert;
 export type PerpFundingRow = typeof perpFundingPayments.$inferInsert;
 export type PerpLiquidationRow = typeof perpLiquidations.$inferInsert;
+/** A market's settled funding (fundingSettled event): inserted once by (symbol, fundingTs). */
+export type PerpFundingRateRow = typeof perpFundingRates.$inferInsert;
 /** The perp part of a batch: orders upserted by id (never older over newer), the rest inserted once by key. */
 export interface PerpBatch {
   orders: PerpOrderRow[];
@@ -44,6 +47,8 @@ export interface PerpBatch {
   positions: PerpPositionRow[];
   funding: PerpFundingRow[];
   liquidations: PerpLiquidationRow[];
+  /** markets' settled funding rates (absent = none) */
+  rates?: PerpFundingRateRow[];
 }
 
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */

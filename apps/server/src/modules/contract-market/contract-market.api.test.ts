@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, CommandResult, EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../engine-port/engine-port';
 import { createContractMarketService } from './contract-market.service';
+import { PerpBuffer } from '../../engine-host/perp-projection';
+import { perpFundingRates } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { get } from '../member/member-test-app';
 import { INSURANCE_SEED, seedPerpMarkets } from '../market-data/seed/perp';
@@ -136,23 +138,24 @@ describe('contract market data', () => {
     const r = await t.app.ctx.host.submit({ type: 'perpFunding', symbol: 'BTC/USDT', fundingTs: Math.floor(now / h8) * h8 });
     expect(r.code).toBe('funding_not_due');
     expect((await result('getFundingHistory', { symbol: 'BTC/USDT' })).body).toMatchObject({ status: 'SUCCEED', result: [] });
-    // The settlements as the engine reports them (fundingSettled), fed to a second service on the same database.
-    let listener: ((events: EngineEvent[]) => void) | undefined;
+    // The settlements as the engine reports them (fundingSettled), through the projector's buffer (PerpBuffer) and
+    // written as the projection store writes them (insert once by symbol and funding time).
     const btc = engine.perpMarket('BTC/USDT')!;
     const host = {
       engine: { perpMarkets: () => [btc], perpMarket: (s: string) => (s === 'BTC/USDT' ? btc : undefined), perpMarkState: () => undefined },
-      onEvents: (fn: (events: EngineEvent[]) => void) => {
-        listener = fn;
-        return () => {};
-      },
+      onEvents: () => () => {},
       projected: async () => {},
     } as unknown as EnginePort;
     const svc = await createContractMarketService({ db: t.app.ctx.db, log: t.app.log, host, marketData: { listings: () => [], indexPrice: () => null } });
     const settled = (fundingTs: number, rateE8: number, markPrice: bigint): EngineEvent => ({ type: 'fundingSettled', ts: fundingTs + 5, symbol: 'BTC/USDT', fundingTs, rateE8, markPrice, paid: 10n, received: 9n, positions: 2 });
     const t0 = 1_790_000_000_000 - (1_790_000_000_000 % h8);
-    listener!([settled(t0, 10_000, 9_000_000n)]);
-    listener!([settled(t0 + h8, -2_345, 9_100_050n)]);
-    listener!([settled(t0 + h8, 99, 1n)]); // a replayed event: the first row stays
+    const buf = new PerpBuffer();
+    buf.push(1, settled(t0, 10_000, 9_000_000n));
+    buf.push(2, settled(t0 + h8, -2_345, 9_100_050n));
+    buf.push(3, settled(t0 + h8, 99, 1n)); // a replayed event: the first row stays
+    const rates = buf.take()!.rates!;
+    expect(rates).toHaveLength(3);
+    for (const r of rates) await t.app.ctx.db.insert(perpFundingRates).values(r).onConflictDoNothing();
     expect(await svc.fundingHistory('BTC/USDT', 10)).toEqual([
       { symbol: 'BTC/USDT', fundingTime: t0 + h8, fundingRate: '-0.002345', markPrice: '91000.50' },
       { symbol: 'BTC/USDT', fundingTime: t0, fundingRate: '0.010000', markPrice: '90000.00' },

@@ -5,7 +5,7 @@
  * - perpTrade of kind BOOK: the recent trades, the 24 h window and the trade bars (liquidation takeovers and
  *   auto-deleveraging happen off the book at the bankruptcy price and are not public trades);
  * - markPrice: the mark price bars and the contractMark push;
- * - perpDepthChanged: a coalesced depth snapshot push; fundingSettled: a row of perp_funding_rates.
+ * - perpDepthChanged: a coalesced depth snapshot push. (Settled funding rates are the projector's rows.)
  *
  * Bars reuse market data's series and k-line store (modules/market-data series.ts, klines.ts) over the same klines
  * table, with the row type 'PERP' for trade bars and 'MARK' for mark price bars (spot rows are 'SPOT', the index
@@ -151,7 +151,6 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
   const tradeRings = new Map<string, ContractTrade[]>(symbols.map((s) => [s, []]));
   const listeners = new Set<(u: ContractMarketUpdate) => void>();
   const depthDirty = new Set<string>();
-  const fundingWrites = new Set<Promise<void>>();
 
   const emit = (u: ContractMarketUpdate) => {
     for (const fn of listeners) {
@@ -243,22 +242,6 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     return { symbol, bids: d.bids.map(row), asks: d.asks.map(row), time: now() };
   }
 
-  async function recordFunding(e: Extract<EngineEvent, { type: 'fundingSettled' }>): Promise<void> {
-    await db
-      .insert(perpFundingRates)
-      .values({
-        symbol: e.symbol,
-        fundingTs: e.fundingTs,
-        rateE8: e.rateE8,
-        markPrice: e.markPrice.toString(),
-        paid: e.paid.toString(),
-        received: e.received.toString(),
-        positions: e.positions,
-        ts: e.ts,
-      })
-      .onConflictDoNothing();
-  }
-
   function onEvents(events: EngineEvent[]): void {
     const batch = new Map<string, ContractTrade[]>();
     for (const e of events) {
@@ -289,11 +272,6 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
         }
       } else if (e.type === 'perpDepthChanged') {
         depthDirty.add(e.symbol);
-      } else if (e.type === 'fundingSettled') {
-        const p = recordFunding(e)
-          .catch((err: unknown) => log.error({ err, symbol: e.symbol }, 'funding history not written'))
-          .finally(() => fundingWrites.delete(p));
-        fundingWrites.add(p);
       }
     }
     if (listeners.size === 0) {
@@ -379,7 +357,10 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     async fundingHistory(symbol, limit, endTime) {
       const m = host.engine.perpMarket(symbol);
       if (!m) return [];
-      await Promise.all(fundingWrites);
+      // The rows are the projector's (fundingSettled events, rebuilt from the journal with the rest): wait for it a while.
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([host.projected(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 3000)))]);
+      clearTimeout(timer);
       const where = endTime === undefined ? eq(perpFundingRates.symbol, symbol) : and(eq(perpFundingRates.symbol, symbol), lt(perpFundingRates.fundingTs, endTime));
       const rows = await db.select().from(perpFundingRates).where(where).orderBy(desc(perpFundingRates.fundingTs)).limit(limit);
       return rows.map((r) => ({ symbol: r.symbol, fundingTime: r.fundingTs, fundingRate: e8Percent(r.rateE8), markPrice: fromUnits(BigInt(r.markPrice), m.priceDecimals) }));
@@ -394,7 +375,6 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       clearInterval(publishTimer);
       unsubscribe();
       listeners.clear();
-      await Promise.all(fundingWrites);
       await klines.flush();
     },
   };
