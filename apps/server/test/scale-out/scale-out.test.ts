@@ -275,6 +275,40 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     expect(seen.find((e) => e.id === bid.body.result.id)?.status).toBe('FILLED');
   }, 60_000);
 
+  it('contracts: a short via B and a long via A fill against each other; each side reads its position and orders through the other gateway', async () => {
+    const publish = (c: Record<string, unknown>) => journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
+    const USDT = 100_000_000n;
+    // Margin into both users' contract accounts and a mark price, as commands on the stream (the test has no index job).
+    await publish({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'CONTRACT', amount: 1_000n * USDT, from: '@faucet', ref: `perp-a-${prefix}` });
+    await publish({ type: 'deposit', userId: bob.userId, asset: 'USDT', account: 'CONTRACT', amount: 1_000n * USDT, from: '@faucet', ref: `perp-b-${prefix}` });
+    await publish({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: 5_000_000n });
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [ma, mb] = await Promise.all([a.read<{ markPrice: string }>('contract/market/getMarket', { symbol: 'BTC/USDT' }), b.read<{ markPrice: string }>('contract/market/getMarket', { symbol: 'BTC/USDT' })]);
+      if (ma.markPrice === '50000.00' && mb.markPrice === '50000.00') break;
+      if (Date.now() > deadline) throw new Error(`no mark price on both replicas: ${ma.markPrice} ${mb.markPrice}`);
+      await sleep(100);
+    }
+    const short = await b.request<{ orderId: string; status: string }>('POST', 'contract/contract/placeOrder', { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50000', lots: 1, clientOrderId: `ps-${prefix}`.slice(0, 36) }, bob);
+    expect(`${short.body.status} ${short.body.errorCode} ${short.body.result?.status}`).toBe('SUCCEED 0 NEW');
+    const long = await a.request<{ orderId: string; status: string }>('POST', 'contract/contract/placeOrder', { symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', lots: 1 }, alice);
+    expect(`${long.body.status} ${long.body.errorCode} ${long.body.result?.status}`).toBe('SUCCEED 0 FILLED');
+    // Positions read through the other gateway's replica: 1 lot at 50,000 = 0.02 BTC each way.
+    const until = Date.now() + 10_000;
+    let longs: { side: string; quantity: string }[] = [];
+    let shorts: { side: string; quantity: string }[] = [];
+    while (Date.now() < until) {
+      [longs, shorts] = await Promise.all([b.read<{ side: string; quantity: string }[]>('contract/contract/getPositions', {}, alice), a.read<{ side: string; quantity: string }[]>('contract/contract/getPositions', {}, bob)]);
+      if (longs.length > 0 && shorts.length > 0) break;
+      await sleep(100);
+    }
+    expect(longs.map((p) => [p.side, p.quantity])).toEqual([['LONG', '0.02000']]);
+    expect(shorts.map((p) => [p.side, p.quantity])).toEqual([['SHORT', '0.02000']]);
+    // Bob's filled short, from the database the engine process projects, read through A.
+    const page = await a.read<{ records: { orderId: string; status: string; tradeType: string }[] }>('contract/contract/getOrders', { tab: 'matched' }, bob);
+    expect(page.records.find((o) => o.orderId === short.body.result.orderId)).toMatchObject({ status: 'FILLED', tradeType: 'OPEN_SHORT' });
+  }, 60_000);
+
   it('the engine process is SIGKILLed mid-load and restarted: every acknowledged order once, balances conserved, state = replay of the stream', async () => {
     const acked = new Map<string, { id: string; user: 'alice' | 'bob' }>();
     let sent = 0;
