@@ -14,10 +14,7 @@ import { apiPost, expectToast, freshEmail, recordToasts, registerByApi } from '.
 const PASSWORD = 'Journey12pass';
 const SYMBOL = 'BTC/USDT';
 
-interface Session {
-  token: string;
-  userId: string;
-}
+type Session = { token: string; userId: string };
 
 /** A registered user with a nickname and, unless `contractUsdt` is '0', that much USDT moved into the contract account. */
 async function trader(request: APIRequestContext, tag: string, contractUsdt: string): Promise<Session> {

@@ -15,10 +15,7 @@ import { apiPost, freshEmail, grouped, registerByApi } from './support';
 const SYMBOL = 'ETH/USDT';
 const PASSWORD = 'Journey12bpass';
 
-interface Session {
-  token: string;
-  userId: string;
-}
+type Session = { token: string; userId: string };
 interface Market {
   markPrice: string;
   indexPrice: string;
