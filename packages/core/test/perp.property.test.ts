@@ -360,6 +360,9 @@ class Run {
     const liquidated: string[] = [];
     const lost = new Map<string, bigint>(); // what a liquidated user's wallet loses
     const followMargin = new Map<string, bigint>(); // isolated margins of follow-up rounds' users (the engine's)
+    // Isolated margin for the risk check: as before the tick, or, for a position opened in the tick (a TP/SL close or
+    // the fund's close filled the user's resting order), the engine's (the model does not track margins).
+    const marginOf = (x: string): bigint => b.margin.get(x) ?? this.e.position(x, SYM)?.margin ?? 0n;
     const followUp = new Set<string>(); // users with an order cancelled in the tick but no position before it
     for (const ev of r.events) if (ev.type === 'perpOrderUpdated' && ev.order.status === 'CANCELED' && !b.margin.has(ev.order.userId)) followUp.add(ev.order.userId);
     for (const ev of r.events) {
@@ -398,7 +401,7 @@ class Run {
       if ((ev.type === 'liquidated' || (ev.type === 'perpTrade' && ev.kind === 'TAKEOVER') || (ev.type === 'perpOrderUpdated' && ev.order.status === 'CANCELED')) && !riskChecked) {
         riskChecked = true;
         this.armed(triggered);
-        atRisk = m.atRisk((x) => b.margin.get(x) ?? 0n);
+        atRisk = m.atRisk(marginOf);
       }
       if (ev.type === 'perpOrderUpdated' && ev.order.status === 'CANCELED') {
         // a follow-up round (the engine liquidates until nothing is at risk): a user whose position the fund's close
@@ -426,6 +429,8 @@ class Run {
         expect(p, `takeover of ${who} without a position`).toBeDefined();
         expect(ev.quantity, 'takeover of the whole position').toBe(p.size);
         expect(ev.makerUserId).toBe('@insurance');
+        // a position opened in this tick: its isolated margin is the engine's (the takeover realizes exactly -margin)
+        if (!b.margin.has(who) && p.marginMode === 'ISOLATED') followMargin.set(who, -ev.takerRealizedPnl);
         if (!atRisk.includes(who)) {
           // A follow-up round: only a position the fund's close opened in this tick; its isolated margin is the
           // engine's (the model does not track margins), and with it the model must find it at risk.
@@ -458,7 +463,7 @@ class Run {
     }
     if (!riskChecked) {
       this.armed(triggered);
-      atRisk = m.atRisk((x) => b.margin.get(x) ?? 0n);
+      atRisk = m.atRisk(marginOf);
     }
     expect(liquidated.sort(), 'liquidated scopes').toEqual(atRisk);
     // insuranceDelta is the exact change of the fund's balance (docs/perpetuals.md): their sum is this tick's change

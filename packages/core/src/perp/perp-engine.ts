@@ -29,7 +29,7 @@ import {
   fundingRateE8,
   fundingTimeAtOrBefore,
   initialMargin,
-  maintMarginE6,
+  maintMargin,
   markPriceOf,
   maxNotionalFor,
   orderCost,
@@ -1085,7 +1085,8 @@ export class PerpState implements PerpReads {
       }
       const px = this.valuePrice(m, p);
       upnl += unrealizedPnl(p.side, p.size, p.cost, px, m.mult);
-      mmE6 += maintMarginE6(m.tiers, p.size * px * m.mult);
+      // each position's maintenance margin rounded up (the user's disfavour, DESIGN "Money"), as math.ts maintMargin
+      mmE6 += maintMargin(m.tiers, p.size * px * m.mult) * E6;
       n++;
     }
     let isoHolds = 0n;
@@ -1111,12 +1112,15 @@ export class PerpState implements PerpReads {
     return upnl;
   }
 
-  /** True when the scope's maintenance margin reached its margin balance (risk level >= 100%). */
+  /**
+   * True when the scope's maintenance margin (each position's rounded up to a quote unit) reached its margin balance
+   * (risk level >= 100%, spec section 9).
+   */
   private atRisk(m: PerpMarket, p: Pos): boolean {
     if (p.mode === 'ISOLATED') {
       const px = this.valuePrice(m, p);
       const bal = p.margin + unrealizedPnl(p.side, p.size, p.cost, px, m.mult);
-      return bal * E6 <= maintMarginE6(m.tiers, p.size * px * m.mult);
+      return bal <= maintMargin(m.tiers, p.size * px * m.mult);
     }
     const f = this.crossFigures(p.userId);
     return (f.wallet + f.upnl) * E6 <= f.mmE6;
