@@ -7,7 +7,7 @@
  * price; the contract account's balance. Integers only (bigint): nothing here uses floating point.
  */
 import {
-  bracketTiers, initialMargin, lotsToQty, liquidationPrice, maxLots as coreMaxLots, orderCost, perpNotionalMult, type BracketTier,
+  bracketTiers, closeLotsQty, initialMargin, lotsToQty, liquidationPrice, maxLots as coreMaxLots, orderCost, perpNotionalMult, type BracketTier,
   type LeverageBracket,
 } from '@exchange/core';
 import { decToString, isDecimal, parseDec, rescale } from '../../../shared/format';
@@ -306,10 +306,9 @@ export function closeQuantity(lots: string, positionLots: string, size: string, 
   const n = parseLots(lots);
   const all = /^\d+$/.test(positionLots) ? BigInt(positionLots) : 0n;
   const s = toUnits(size, rules.qtyDecimals) ?? 0n;
-  if (n === null || all <= 0n || n >= all) return fromUnits(s, rules.qtyDecimals);
-  const step = toUnits(rules.stepSize, rules.qtyDecimals) ?? 1n;
-  const q = (s * n) / all;
-  return fromUnits(q - (q % step), rules.qtyDecimals);
+  if (n === null || all <= 0n) return fromUnits(s, rules.qtyDecimals);
+  // the server's rule (core closeLotsQty), so the preview is what the close does
+  return fromUnits(closeLotsQty(s, all, n, toUnits(rules.stepSize, rules.qtyDecimals) ?? 1n), rules.qtyDecimals);
 }
 
 /** Body of the order request for a valid form (decimal strings; lots informational for "entrust hands"). */
