@@ -36,6 +36,7 @@ import {
   maxLeverageFor,
   maxLots,
   maxNotionalFor,
+  maxRemovableMargin,
   orderCost,
   perpFee,
   perpNotionalMult,
@@ -174,6 +175,36 @@ describe('margin, fees, PnL', () => {
         };
         if (n > 0n) expect(fits(n)).toBe(true);
         expect(fits(n + 1n)).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('max removable margin of an isolated position (the rule of perpAdjustMargin)', () => {
+  it('0.25 BTC long at 10x bought at 40,000 (cost 10,000, margin 1,000): at 40,000 nothing; +200 added -> 200; a profit does not count', () => {
+    const cost = px(40_000) * btc(0.25) * MULT;
+    const at = (mark: number, margin: bigint) => {
+      const notional = px(mark) * btc(0.25) * MULT;
+      return maxRemovableMargin(margin, notional, unrealizedPnl('LONG', btc(0.25), cost, px(mark), MULT), 10);
+    };
+    expect(at(40_000, usdt(1_000))).toBe(0n);
+    expect(at(40_000, usdt(1_200))).toBe(usdt(200));
+    // +10%: the notional's initial margin grows to 1,100 and the 1,000 profit does not count -> 100 of 1,200
+    expect(at(44_000, usdt(1_200))).toBe(usdt(100));
+    // -4%: a 400 loss and initial margin 960 -> 1,500 - 400 - 960 = 140
+    expect(at(38_400, usdt(1_500))).toBe(usdt(140));
+    // under water: never negative
+    expect(at(30_000, usdt(1_000))).toBe(0n);
+  });
+  it('is the largest amount the engine rule accepts: out <= margin and margin - out + min(upnl, 0) >= initial margin', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: usdt(10_000) }), fc.bigInt({ min: 1n, max: usdt(100_000) }), fc.bigInt({ min: -usdt(5_000), max: usdt(5_000) }), fc.integer({ min: 1, max: 125 }), (margin, notional, upnl, lev) => {
+        const max = maxRemovableMargin(margin, notional, upnl, lev);
+        const accepts = (out: bigint) => out <= margin && margin - out + (upnl < 0n ? upnl : 0n) >= initialMargin(notional, lev);
+        expect(max >= 0n && max <= margin).toBe(true);
+        if (max > 0n) expect(accepts(max)).toBe(true);
+        expect(accepts(max + 1n)).toBe(false);
       }),
       { numRuns: 300 },
     );

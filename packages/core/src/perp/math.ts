@@ -162,6 +162,18 @@ export function initialMargin(notional: bigint, leverage: number): bigint {
   return ceilDiv(notional < 0n ? -notional : notional, BigInt(leverage));
 }
 
+/**
+ * The most margin (quote units) that may be removed from an isolated position: what leaves the margin plus its
+ * unrealized loss (a profit does not count) at least the initial margin of its notional at its leverage, and never
+ * more than the margin itself; 0n when nothing may go. `notional` and `upnl` at the engine's reference price (the
+ * mark price). The rule of perpAdjustMargin: removing `out` is refused when out > maxRemovableMargin(...).
+ */
+export function maxRemovableMargin(margin: bigint, notional: bigint, upnl: bigint, leverage: number): bigint {
+  const free = margin + (upnl < 0n ? upnl : 0n) - initialMargin(notional, leverage);
+  const max = free < margin ? free : margin;
+  return max > 0n ? max : 0n;
+}
+
 /** Fee of a notional at ppm, rounded up: ceil(notional * ppm / 1e6). */
 export function perpFee(notional: bigint, feePpm: number): bigint {
   return ceilDiv((notional < 0n ? -notional : notional) * BigInt(feePpm), E6);
