@@ -135,6 +135,11 @@ export const ContractPosition = Type.Object({
   yieldRate: Type.String(),
   /** occupied margin, USDT */
   margin: Type.String(),
+  /**
+   * isolated: the most margin that may be removed now, USDT (perp/math.ts maxRemovableMargin at the mark: what keeps
+   * margin + unrealized loss at the initial margin); '' for a cross position
+   */
+  maxRemovableMargin: Type.String(),
   /** maintenance margin at the mark, USDT */
   maintMargin: Type.String(),
   /**

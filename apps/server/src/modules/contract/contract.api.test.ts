@@ -126,6 +126,8 @@ describe('contract API', () => {
       unrealizedPnl: usdt(0n),
       yieldRate: '0.00',
       margin: usdt(200n * U),
+      // margin is adjusted for isolated positions only
+      maxRemovableMargin: '',
       maintMargin: usdt(8n * U),
       // The cross wallet (9,999 USDT) covers the whole position: no price liquidates it.
       liquidationPrice: '',
@@ -181,10 +183,17 @@ describe('contract API', () => {
     expect(lp).toBe(4_919_679n);
     // risk = maintenance 4 / margin 20 = 20%.
     expect(p).toMatchObject({ marginMode: 'ISOLATED', leverage: 50, quantity: '0.020', lots: 1, margin: usdt(20n * U), liquidationPrice: '49196.79', maintMargin: usdt(4n * U), riskLevel: '20.00' });
+    // At the entry price the margin is all initial margin (1,000 / 50): nothing may be removed (perp/math maxRemovableMargin).
+    expect(p.markPrice).toBe('50000.00');
+    expect(p.maxRemovableMargin).toBe(usdt(0n));
     const added = await ok('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '5' });
     expect(added.margin).toBe(usdt(25n * U));
+    expect(added.maxRemovableMargin).toBe(usdt(5n * U));
     expect(added.liquidationPrice).toBe(formatDecimal(liquidationPrice('LONG', 20n, 1000n * U, 25n * U, tiers, 1000n)!, 2));
-    expect((await ok('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5' })).liquidationPrice).toBe('49196.79');
+    // More than the removable 5 is refused; exactly 5 passes and leaves 0 removable.
+    await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5.00000001' }, 'contract_insufficient_balance');
+    const removed = await ok('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5' });
+    expect(removed).toMatchObject({ liquidationPrice: '49196.79', margin: usdt(20n * U), maxRemovableMargin: usdt(0n) });
     await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '0' }, 'amount_invalid');
     // 5 lots at 50x hold 100 + 2.5 fee: carol has 100 - 20 - 0.5 available.
     const m = await fails('carol', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49000', lots: '5' }, 'contract_insufficient_balance');

@@ -2,7 +2,7 @@
  * Engine perp values -> the wire shapes of packages/api contract.ts. Integers only: prices at the market's
  * priceDecimals, quantities at qtyDecimals, amounts at the settle asset's scale; rates as percent strings (ppm with 4
  * decimals for fees and margin rates, ppm / 100 with 2 for yield and risk level, E8 with 6 for funding). Derived
- * position values (unrealized PnL, value, maintenance margin, liquidation price) come from packages/core perp/math.ts,
+ * position values (unrealized PnL, value, maintenance margin, liquidation price, removable margin) come from packages/core perp/math.ts,
  * the formulas the engine and the web app use.
  */
 import {
@@ -12,6 +12,7 @@ import {
   initialMargin,
   liquidationPrice,
   maintMargin,
+  maxRemovableMargin,
   notionalOf,
   perpNotionalMult,
   positionLots,
@@ -241,6 +242,7 @@ export function toContractPosition(p: PositionView, s: PerpScales, f: PositionFi
     unrealizedPnl: money(f.upnl),
     yieldRate: ppmPercent2(yieldRatePpm(f.upnl, p.margin)),
     margin: money(p.margin),
+    maxRemovableMargin: p.marginMode === 'ISOLATED' && !closed ? money(maxRemovableMargin(p.margin, f.notional, f.upnl, p.leverage)) : '',
     maintMargin: money(f.maint),
     // 0n: a long no fall of the price liquidates (shown as none).
     liquidationPrice: liq === null || liq === 0n ? '' : px(liq),
