@@ -11,12 +11,13 @@ import type {
 } from './types';
 import type { UserRecord, UserRow } from './users';
 import type { PerpReads } from './perp/types';
+import type { OtcReads } from './otc/types';
 
 /**
  * The engine's public surface (implemented by `Engine` in engine.ts).
  * `execute` is the only way to change state; everything else is a read.
  */
-export interface EngineApi extends PerpReads {
+export interface EngineApi extends PerpReads, OtcReads {
   /** Apply one command; never throws for business rejections (they are `code` values). */
   execute(cmd: Command): CommandResult;
   asset(code: string): Asset | undefined;

@@ -17,7 +17,7 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { EngineApi, EngineSnapshot } from './engine-api';
-import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_PERP_ORDER, KEY_TRANSFER, KEY_WITHDRAW, KeyWindow, type KeyRow } from './idempotency';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_OTC_AD, KEY_OTC_ORDER, KEY_PERP_ORDER, KEY_TRANSFER, KEY_WITHDRAW, KeyWindow, type KeyRow } from './idempotency';
 import {
   chainDepositKey,
   copyWithdrawal,
@@ -33,6 +33,8 @@ import {
   type WithdrawalRow,
 } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
+import { OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
+import type { OtcAdView, OtcCommand, OtcConfig, OtcMerchantView, OtcOrderView } from './otc/types';
 import { PerpState, type PerpHost, type PerpSnapshot } from './perp/perp-engine';
 import type { PerpAccountView, PerpCommand, PerpMarkState, PerpMarketConfig, PerpOrderView, PerpSettings, PositionView } from './perp/types';
 import type { BookKind, OrderBook } from './spot/book';
@@ -109,7 +111,7 @@ function isKey(s: unknown, max: number): s is string {
 }
 
 /** The engine (see the file comment). */
-export class Engine implements EngineApi, SpotHost, PerpHost {
+export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
   readonly ledger = new Ledger();
   events: EngineEvent[] = [];
   private readonly bookKind: BookKind;
@@ -139,6 +141,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
   private journal: string | null = null;
   /** The perpetual contracts (perp/perp-engine.ts). */
   private perp: PerpState;
+  /** Peer-to-peer fiat trading (otc/otc-engine.ts). */
+  private otc: OtcState;
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -149,6 +153,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
     if (!isNonNegInt(w, 2 ** 53 - 1)) throw new RangeError('idempotencyWindowMs must be a non-negative integer');
     this.keys = new KeyWindow(w);
     this.perp = new PerpState(this.bookKind, this.ledger);
+    this.otc = new OtcState(this.ledger);
   }
 
   // ---- SpotHost -------------------------------------------------------------------------------
@@ -279,6 +284,23 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
       case 'perpFunding':
       case 'fundInsurance':
         r = this.perp.execute(cmd as PerpCommand, this);
+        break;
+      case 'otcConfigure':
+      case 'otcApplyMerchant':
+      case 'otcReviewMerchant':
+      case 'otcSetMerchantStatus':
+      case 'otcLeaveMerchant':
+      case 'otcPublishAd':
+      case 'otcUpdateAd':
+      case 'otcSetAdStatus':
+      case 'otcTakeAd':
+      case 'otcMarkPaid':
+      case 'otcRelease':
+      case 'otcCancelOrder':
+      case 'otcAppeal':
+      case 'otcCancelAppeal':
+      case 'otcResolveAppeal':
+        r = this.otc.execute(cmd as OtcCommand, this);
         break;
       default:
         r = reject('invalid_order');
@@ -683,7 +705,44 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
     this.keys.add(KEY_PERP_ORDER, userId, clientOrderId, ts, seq);
   }
 
+  // ---- OtcHost --------------------------------------------------------------------------------
+
+  /** @internal */
+  isUser(userId: string): boolean {
+    return this.users.get(userId) !== undefined;
+  }
+  /** @internal the id number of a live OTC ad or order idempotency key */
+  otcKeyLookup(kind: 'ad' | 'order', userId: string, clientId: string, ts: number): number | undefined {
+    return this.keys.lookup(kind === 'ad' ? KEY_OTC_AD : KEY_OTC_ORDER, userId, clientId, ts)?.seq;
+  }
+  /** @internal */
+  otcKeyAdd(kind: 'ad' | 'order', userId: string, clientId: string, ts: number, seq: number): void {
+    this.keys.add(kind === 'ad' ? KEY_OTC_AD : KEY_OTC_ORDER, userId, clientId, ts, seq);
+  }
+
   // ---- reads ----------------------------------------------------------------------------------
+
+  otcConfig(): OtcConfig | undefined {
+    return this.otc.otcConfig();
+  }
+  otcMerchant(userId: string): OtcMerchantView | undefined {
+    return this.otc.otcMerchant(userId);
+  }
+  otcAd(adId: string): OtcAdView | undefined {
+    return this.otc.otcAd(adId);
+  }
+  otcAds(userId?: string): OtcAdView[] {
+    return this.otc.otcAds(userId);
+  }
+  otcOrder(orderId: string): OtcOrderView | undefined {
+    return this.otc.otcOrder(orderId);
+  }
+  otcOpenOrders(userId?: string): OtcOrderView[] {
+    return this.otc.otcOpenOrders(userId);
+  }
+  otcCancelsOn(userId: string, ts: number): number {
+    return this.otc.otcCancelsOn(userId, ts);
+  }
 
   perpMarket(symbol: string): PerpMarketConfig | undefined {
     return this.perp.perpMarket(symbol);
@@ -894,6 +953,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
       wallet: this.wallet.rows(),
       // only once a perpetual market exists, so earlier states keep their snapshots and hashes
       ...(this.perp.perpMarkets().length > 0 ? { perp: this.perp.rows() } : {}),
+      // only once OTC is configured (issue 13), for the same reason
+      ...(this.otc.isEmpty ? {} : { otc: this.otc.rows() }),
     };
   }
 
@@ -935,6 +996,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost {
     }
     for (const [owner, kind, asset, av, fr] of d.accounts) e.ledger.restoreAccount(owner, kind as LedgerKind, asset, BigInt(av), BigInt(fr));
     if (d.perp !== undefined) e.perp = PerpState.restore(d.perp, e.bookKind, (code) => e.assetsByCode.get(code)?.scale, e.ledger);
+    if (d.otc !== undefined) e.otc = OtcState.restore(d.otc, e.ledger);
     const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
     const toOrder = (r: OrderRow): Order => {
       const o = new Order(r[0], `${r[0]}`, r[1], r[2], r[3], r[4], r[5], r[6], big(r[7]), big(r[8]), big(r[9]), r[10], r[11], r[12]);
@@ -1033,6 +1095,8 @@ interface SnapshotV1 {
   wallet?: { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[] };
   /** absent before the first perpetual market (issue 12) */
   perp?: PerpSnapshot;
+  /** absent before OTC was configured (issue 13) */
+  otc?: OtcSnapshot;
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];

@@ -17,7 +17,7 @@
  * Namespace of an idempotency key: KEY_ORDER (userId, clientOrderId) of an accepted placeOrder,
  * KEY_DEPOSIT (userId, ref) of an accepted deposit, KEY_TRANSFER (userId, clientId) of an accepted transfer.
  */
-export type KeyKind = 0 | 1 | 2 | 3 | 4;
+export type KeyKind = 0 | 1 | 2 | 3 | 4 | 5 | 6;
 /** (userId, clientOrderId) of an accepted placeOrder; the entry's seq is the order's sequence number. */
 export const KEY_ORDER: KeyKind = 0;
 /** (userId, ref) of an accepted deposit. */
@@ -28,6 +28,10 @@ export const KEY_TRANSFER: KeyKind = 2;
 export const KEY_WITHDRAW: KeyKind = 3;
 /** (userId, clientOrderId) of an accepted perpPlaceOrder; the entry's seq is the order's sequence number. */
 export const KEY_PERP_ORDER: KeyKind = 4;
+/** (userId, clientId) of an accepted otcPublishAd; the entry's seq is the ad id's number. */
+export const KEY_OTC_AD: KeyKind = 5;
+/** (userId, clientId) of an accepted otcTakeAd; the entry's seq is the OTC order id's number. */
+export const KEY_OTC_ORDER: KeyKind = 6;
 
 /** One recorded key (shared by the lookup map and the expiry queue). */
 export interface KeyEntry {
@@ -49,7 +53,7 @@ export const DEFAULT_IDEMPOTENCY_WINDOW_MS = 86_400_000;
 /** The keys of the three namespaces with one expiry queue (see the file comment). */
 export class KeyWindow {
   /** per kind: userId -> key -> entry */
-  private readonly maps: Map<string, Map<string, KeyEntry>>[] = [new Map(), new Map(), new Map(), new Map(), new Map()];
+  private readonly maps: Map<string, Map<string, KeyEntry>>[] = [new Map(), new Map(), new Map(), new Map(), new Map(), new Map(), new Map()];
   /** entries in recording order from `head` (stale entries, replaced in the map, are skipped) */
   private queue: (KeyEntry | undefined)[] = [];
   private head = 0;
@@ -121,10 +125,10 @@ export class KeyWindow {
   restoreRows(rows: KeyRow[]): void {
     for (const r of rows) {
       const [kind, userId, key, ts, seq] = r;
-      if ((kind !== 0 && kind !== 1 && kind !== 2 && kind !== 3 && kind !== 4) || typeof userId !== 'string' || typeof key !== 'string' || typeof ts !== 'number' || typeof seq !== 'number') {
+      if (typeof kind !== 'number' || Math.floor(kind) !== kind || kind < 0 || kind > 6 || typeof userId !== 'string' || typeof key !== 'string' || typeof ts !== 'number' || typeof seq !== 'number') {
         throw new Error('restore: malformed idempotency key row');
       }
-      this.add(kind, userId, key, ts, seq);
+      this.add(kind as KeyKind, userId, key, ts, seq);
     }
   }
 }

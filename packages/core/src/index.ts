@@ -2,6 +2,7 @@
 export * from './types';
 export * from './perp/types';
 export * from './perp/math';
+export * from './otc/types';
 export type { EngineApi, EngineSnapshot } from './engine-api';
 export { DEFAULT_CLOSED_ORDER_RETENTION, DEFAULT_IDEMPOTENCY_WINDOW_MS, Engine, MAX_ASSET_SCALE, MAX_IDEMPOTENCY_KEY_LENGTH, type EngineOptions } from './engine';
 export { BINARY_COMMAND_V1, decodeCommand, encodeCommand, parseCommand, serializeCommand } from './codec';

@@ -10,6 +10,7 @@
  *
  * Time (`ts`, Unix ms) is an input carried by every command; the core never reads a clock.
  */
+import type { OtcCommand, OtcEvent, OtcOrderView } from './otc/types';
 import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
 
 /** The four per-user accounts of the spec (section 3, "Account types"). */
@@ -195,7 +196,9 @@ export type Command =
    */
   | (CommandBase & { type: 'failWithdrawal'; withdrawalId: string; reason: string })
   /** The perpetual contracts' commands (perp/types.ts). */
-  | PerpCommand;
+  | PerpCommand
+  /** The peer-to-peer fiat (OTC) commands (otc/types.ts). */
+  | OtcCommand;
 
 export type CommandType = Command['type'];
 
@@ -246,6 +249,20 @@ export const REJECT_CODES = [
   'take_profit_invalid',
   'stop_loss_invalid',
   'funding_not_due',
+  // peer-to-peer fiat trading (otc/types.ts)
+  'otc_disabled',
+  'otc_not_merchant',
+  'otc_merchant_state_invalid',
+  'otc_ads_open',
+  'otc_ad_not_found',
+  'otc_own_ad',
+  'otc_ad_unavailable',
+  'otc_cancel_limit',
+  'otc_amount_out_of_limits',
+  'otc_order_not_found',
+  'otc_order_state_invalid',
+  'otc_payment_expired',
+  'otc_appeal_too_early',
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 export type ResultCode = 'ok' | RejectCode;
@@ -338,6 +355,8 @@ export type EngineEvent =
   | { type: 'genesis'; ts: number; journalId: string }
   /** The perpetual contracts' events (perp/types.ts). */
   | PerpEvent
+  /** The OTC events (otc/types.ts). */
+  | OtcEvent
   /** A chain deposit was credited (creditDeposit). */
   | { type: 'depositCredited'; ts: number; deposit: DepositCredit }
   /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */
@@ -388,12 +407,14 @@ export interface CommandResult {
   duplicateOfOrderId?: string;
   /** For registerUser: the id assigned (also for updateUser: the user). */
   userId?: string;
-  /** For creditDeposit and requestWithdrawal: true when the command repeated an accepted one (nothing changed). */
+  /** For creditDeposit, requestWithdrawal, otcPublishAd and otcTakeAd: true when the command repeated an accepted one (nothing changed). */
   duplicate?: boolean;
   /** For the withdrawal commands: the withdrawal after the command (the first one on a duplicate request). */
   withdrawal?: WithdrawalView;
   /** For perpPlaceOrder/perpCancelOrder: the order after the command (as `order` for spot). */
   perpOrder?: PerpOrderView;
+  /** For the OTC order commands: the order after the command (the first one on a duplicate otcTakeAd while it is open). */
+  otcOrder?: OtcOrderView;
 }
 
 export interface Balance {
