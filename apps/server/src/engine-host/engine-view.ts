@@ -13,6 +13,10 @@ import type {
   EngineSnapshot,
   MarketConfig,
   OrderView,
+  OtcAdView,
+  OtcConfig,
+  OtcMerchantView,
+  OtcOrderView,
   PerpAccountView,
   PerpMarkState,
   PerpMarketConfig,
@@ -123,5 +127,26 @@ export class EngineView implements EngineApi {
   }
   positionCount(symbol: string): number {
     return this.current().positionCount(symbol);
+  }
+  otcConfig(): OtcConfig | undefined {
+    return this.current().otcConfig();
+  }
+  otcMerchant(userId: string): OtcMerchantView | undefined {
+    return this.current().otcMerchant(userId);
+  }
+  otcAd(adId: string): OtcAdView | undefined {
+    return this.current().otcAd(adId);
+  }
+  otcAds(userId?: string): OtcAdView[] {
+    return this.current().otcAds(userId);
+  }
+  otcOrder(orderId: string): OtcOrderView | undefined {
+    return this.current().otcOrder(orderId);
+  }
+  otcOpenOrders(userId?: string): OtcOrderView[] {
+    return this.current().otcOpenOrders(userId);
+  }
+  otcCancelsOn(userId: string, ts: number): number {
+    return this.current().otcCancelsOn(userId, ts);
   }
 }
