@@ -10,3 +10,4 @@ export * from './security';
 export * from './wallet';
 export * from './contract';
 export * from './contract-market';
+export * from './otc';

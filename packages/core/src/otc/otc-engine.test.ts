@@ -250,4 +250,22 @@ describe('otc ads and orders', () => {
     expect(copy.otcMerchant(M)).toEqual(t.e.otcMerchant(M));
     expect([...t.e.assetTotals().values()]).toEqual([0n]);
   });
+
+  it('keeps the server\'s meta of ads and orders (merged per command) through a snapshot', () => {
+    const t = merchantReady();
+    t.run({ type: 'otcPublishAd', userId: M, side: 'SELL', quantity: 100n * U, terms: terms(), meta: { payIds: '7,8', remarks: 'fast' } });
+    expect(t.e.otcAd('1')?.meta).toEqual({ payIds: '7,8', remarks: 'fast' });
+    t.run({ type: 'otcUpdateAd', userId: M, adId: '1', remainingQty: 100n * U, terms: terms(), meta: { payIds: '7' } });
+    expect(t.e.otcAd('1')?.meta).toEqual({ payIds: '7' });
+    const r = t.run({ type: 'otcTakeAd', userId: B, adId: '1', fiatAmount: 72_000n, clientId: 'a', meta: { note: 'x' } });
+    expect(r.otcOrder?.meta).toEqual({ note: 'x' });
+    t.run({ type: 'otcMarkPaid', userId: B, orderId: '1', meta: { paidWith: '7', proof: 'u1' } });
+    expect(t.e.otcOrder('1')?.meta).toEqual({ note: 'x', paidWith: '7', proof: 'u1' });
+    expect(t.run({ type: 'otcMarkPaid', userId: B, orderId: '1', meta: 'bad' }).code).toBe('invalid_config');
+    const copy = Engine.restore(JSON.parse(JSON.stringify(t.e.snapshot())));
+    expect(copy.otcOrder('1')?.meta).toEqual({ note: 'x', paidWith: '7', proof: 'u1' });
+    // views are copies: changing one does not change the engine
+    t.e.otcOrder('1')!.meta.paidWith = 'changed';
+    expect(t.e.otcOrder('1')?.meta.paidWith).toBe('7');
+  });
 });

@@ -70,6 +70,10 @@ function isAudit(a: unknown): boolean {
   const e = Object.entries(a as Record<string, unknown>);
   return e.length <= 32 && e.every(([k, v]) => k.length <= 64 && typeof v === 'string' && v.length <= 2_000);
 }
+/** A view with its own copy of the meta map (the engine's objects are never handed out). */
+function copyView<T extends { meta: Record<string, string> }>(v: T): T {
+  return { ...v, meta: { ...v.meta } };
+}
 function copyAudit(a: Record<string, string> | undefined): { audit?: Record<string, string> } {
   return a === undefined ? {} : { audit: { ...a } };
 }
@@ -106,7 +110,7 @@ export interface OtcSnapshot {
 const BIG_FIELDS = ['deposit', 'price', 'minFiat', 'maxFiat', 'totalQty', 'remainingQty', 'quantity', 'fiatAmount'];
 function toRow(v: object): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, x] of Object.entries(v)) out[k] = typeof x === 'bigint' ? x.toString() : x;
+  for (const [k, x] of Object.entries(v)) out[k] = typeof x === 'bigint' ? x.toString() : k === 'meta' ? { ...(x as Record<string, string>) } : x;
   return out;
 }
 function fromRow<T>(r: Record<string, unknown>): T {
@@ -142,20 +146,20 @@ export class OtcState implements OtcReads {
   }
   otcAd(adId: string): OtcAdView | undefined {
     const a = this.ads.get(adId);
-    return a === undefined ? undefined : { ...a };
+    return a === undefined ? undefined : copyView(a);
   }
   otcAds(userId?: string): OtcAdView[] {
     const out: OtcAdView[] = [];
-    for (const a of this.ads.values()) if (userId === undefined || a.userId === userId) out.push({ ...a });
+    for (const a of this.ads.values()) if (userId === undefined || a.userId === userId) out.push(copyView(a));
     return out;
   }
   otcOrder(orderId: string): OtcOrderView | undefined {
     const o = this.orders.get(orderId);
-    return o === undefined ? undefined : { ...o };
+    return o === undefined ? undefined : copyView(o);
   }
   otcOpenOrders(userId?: string): OtcOrderView[] {
     const out: OtcOrderView[] = [];
-    for (const o of this.orders.values()) if (userId === undefined || o.makerId === userId || o.takerId === userId) out.push({ ...o });
+    for (const o of this.orders.values()) if (userId === undefined || o.makerId === userId || o.takerId === userId) out.push(copyView(o));
     return out;
   }
   otcCancelsOn(userId: string, ts: number): number {
@@ -308,13 +312,13 @@ export class OtcState implements OtcReads {
   private adChanged(a: OtcAdView, ts: number, audit?: Record<string, string>): CommandResult {
     a.updatedTs = ts;
     if (a.status === 'CLOSED') this.ads.delete(a.adId);
-    this.host.events.push({ type: 'otcAdChanged', ts, ad: { ...a }, ...copyAudit(audit) });
+    this.host.events.push({ type: 'otcAdChanged', ts, ad: copyView(a), ...copyAudit(audit) });
     return this.ok();
   }
 
   private publishAd(cmd: Extract<OtcCommand, { type: 'otcPublishAd' }>): CommandResult {
-    const { userId, side, quantity, terms, clientId } = cmd;
-    if (!isUserId(userId) || (side !== 'BUY' && side !== 'SELL') || (clientId !== undefined && !isKey(clientId))) return reject('invalid_config');
+    const { userId, side, quantity, terms, clientId, meta } = cmd;
+    if (!isUserId(userId) || (side !== 'BUY' && side !== 'SELL') || (clientId !== undefined && !isKey(clientId)) || !isAudit(meta)) return reject('invalid_config');
     if (clientId !== undefined) {
       const seq = this.host.otcKeyLookup('ad', userId, clientId, cmd.ts);
       if (seq !== undefined) return { code: 'ok', events: [], duplicate: true };
@@ -340,6 +344,7 @@ export class OtcState implements OtcReads {
       totalQty: quantity,
       remainingQty: quantity,
       status: 'ONLINE',
+      meta: { ...meta },
       createdTs: cmd.ts,
       updatedTs: cmd.ts,
     };
@@ -349,8 +354,8 @@ export class OtcState implements OtcReads {
   }
 
   private updateAd(cmd: Extract<OtcCommand, { type: 'otcUpdateAd' }>): CommandResult {
-    const { userId, adId, remainingQty, terms } = cmd;
-    if (!isUserId(userId)) return reject('invalid_config');
+    const { userId, adId, remainingQty, terms, meta } = cmd;
+    if (!isUserId(userId) || !isAudit(meta)) return reject('invalid_config');
     const a = typeof adId === 'string' ? this.ads.get(adId) : undefined;
     if (a === undefined || a.userId !== userId) return reject('otc_ad_not_found');
     if (!termsValid(terms) || typeof remainingQty !== 'bigint' || remainingQty < 0n || remainingQty > MAX_AMOUNT) return reject('invalid_order');
@@ -368,6 +373,7 @@ export class OtcState implements OtcReads {
     if (delta > 0n) a.totalQty += delta;
     a.remainingQty = remainingQty;
     Object.assign(a, copyTerms(terms));
+    if (meta !== undefined) a.meta = { ...meta };
     return this.adChanged(a, cmd.ts);
   }
 
@@ -388,20 +394,21 @@ export class OtcState implements OtcReads {
     return this.adChanged(a, cmd.ts, audit);
   }
 
-  private orderChanged(o: OtcOrderView, ts: number, audit?: Record<string, string>): CommandResult {
+  private orderChanged(o: OtcOrderView, ts: number, audit?: Record<string, string>, meta?: Record<string, string>): CommandResult {
     o.updatedTs = ts;
+    if (meta !== undefined) Object.assign(o.meta, meta);
     if (o.state === 'COMPLETED' || o.state === 'CANCELLED') this.orders.delete(o.orderId);
-    this.host.events.push({ type: 'otcOrderChanged', ts, order: { ...o }, ...copyAudit(audit) });
-    return this.ok({ otcOrder: { ...o } });
+    this.host.events.push({ type: 'otcOrderChanged', ts, order: copyView(o), ...copyAudit(audit) });
+    return this.ok({ otcOrder: copyView(o) });
   }
 
   private takeAd(cmd: Extract<OtcCommand, { type: 'otcTakeAd' }>): CommandResult {
-    const { userId, adId, fiatAmount, indexPrice, clientId } = cmd;
-    if (!isUserId(userId) || !isKey(clientId)) return reject('invalid_config');
+    const { userId, adId, fiatAmount, indexPrice, clientId, meta } = cmd;
+    if (!isUserId(userId) || !isKey(clientId) || !isAudit(meta)) return reject('invalid_config');
     const seq = this.host.otcKeyLookup('order', userId, clientId, cmd.ts);
     if (seq !== undefined) {
       const first = this.orders.get(`${seq}`);
-      return { code: 'ok', events: [], duplicate: true, ...(first !== undefined ? { otcOrder: { ...first } } : {}) };
+      return { code: 'ok', events: [], duplicate: true, ...(first !== undefined ? { otcOrder: copyView(first) } : {}) };
     }
     if (!this.host.isUser(userId)) return reject('user_not_found');
     const a = typeof adId === 'string' ? this.ads.get(adId) : undefined;
@@ -456,6 +463,7 @@ export class OtcState implements OtcReads {
       endReason: null,
       resolvedBy: null,
       reason: null,
+      meta: { ...meta },
       updatedTs: cmd.ts,
     };
     this.orders.set(o.orderId, o);
@@ -472,13 +480,14 @@ export class OtcState implements OtcReads {
   }
 
   private markPaid(cmd: Extract<OtcCommand, { type: 'otcMarkPaid' }>): CommandResult {
+    if (!isAudit(cmd.meta)) return reject('invalid_config');
     const o = this.orderOf(cmd.orderId, cmd.userId);
     if (typeof o === 'string') return reject(o);
     if (o.buyerId !== cmd.userId || o.state !== 'PENDING_PAYMENT') return reject('otc_order_state_invalid');
     if (cmd.ts >= o.deadlineTs) return reject('otc_payment_expired');
     o.state = 'PAID';
     o.paidTs = cmd.ts;
-    return this.orderChanged(o, cmd.ts);
+    return this.orderChanged(o, cmd.ts, undefined, cmd.meta);
   }
 
   /** The escrow goes to the buyer (the seller's hold leaves the seller). */
@@ -520,7 +529,7 @@ export class OtcState implements OtcReads {
 
   private cancelOrder(cmd: Extract<OtcCommand, { type: 'otcCancelOrder' }>): CommandResult {
     const byBuyer = cmd.userId !== undefined;
-    if (byBuyer && !isUserId(cmd.userId)) return reject('invalid_config');
+    if ((byBuyer && !isUserId(cmd.userId)) || !isAudit(cmd.meta)) return reject('invalid_config');
     const o = this.orderOf(cmd.orderId, cmd.userId);
     if (typeof o === 'string') return reject(o);
     if (byBuyer) {
@@ -530,10 +539,11 @@ export class OtcState implements OtcReads {
     }
     this.unwind(o, byBuyer ? 'BUYER_CANCELLED' : 'TIMEOUT', cmd.ts);
     this.countCancel(o.buyerId, cmd.ts);
-    return this.orderChanged(o, cmd.ts);
+    return this.orderChanged(o, cmd.ts, undefined, cmd.meta);
   }
 
   private appeal(cmd: Extract<OtcCommand, { type: 'otcAppeal' }>): CommandResult {
+    if (!isAudit(cmd.meta)) return reject('invalid_config');
     const o = this.orderOf(cmd.orderId, cmd.userId);
     if (typeof o === 'string') return reject(o);
     if (o.state !== 'PAID') return reject('otc_order_state_invalid');
@@ -541,7 +551,7 @@ export class OtcState implements OtcReads {
     o.state = 'APPEAL';
     o.appealBy = cmd.userId;
     o.appealTs = cmd.ts;
-    return this.orderChanged(o, cmd.ts);
+    return this.orderChanged(o, cmd.ts, undefined, cmd.meta);
   }
 
   private cancelAppeal(cmd: Extract<OtcCommand, { type: 'otcCancelAppeal' }>): CommandResult {
@@ -553,8 +563,8 @@ export class OtcState implements OtcReads {
   }
 
   private resolveAppeal(cmd: Extract<OtcCommand, { type: 'otcResolveAppeal' }>): CommandResult {
-    const { operatorId, outcome, reason, audit } = cmd;
-    if (!isKey(operatorId) || (outcome !== 'RELEASE' && outcome !== 'RETURN') || !isReason(reason) || !isAudit(audit)) return reject('invalid_config');
+    const { operatorId, outcome, reason, audit, meta } = cmd;
+    if (!isKey(operatorId) || (outcome !== 'RELEASE' && outcome !== 'RETURN') || !isReason(reason) || !isAudit(audit) || !isAudit(meta)) return reject('invalid_config');
     const o = this.orderOf(cmd.orderId, undefined);
     if (typeof o === 'string') return reject(o);
     if (o.state !== 'APPEAL') return reject('otc_order_state_invalid');
@@ -562,7 +572,7 @@ export class OtcState implements OtcReads {
     else this.unwind(o, 'APPEAL_RETURNED', cmd.ts);
     o.resolvedBy = operatorId;
     o.reason = reason;
-    return this.orderChanged(o, cmd.ts, audit);
+    return this.orderChanged(o, cmd.ts, audit, meta);
   }
 
   // ---- snapshot -------------------------------------------------------------------------------------------------

@@ -105,6 +105,8 @@ export interface OtcAdView extends OtcAdTerms {
   /** quantity still offered (asset units); of a SELL ad, held in the merchant's OTC account */
   remainingQty: bigint;
   status: OtcAdStatus;
+  /** the server's data of the ad (payment method ids, remarks ...), opaque to the engine, set by publish and update */
+  meta: Record<string, string>;
   createdTs: number;
   updatedTs: number;
 }
@@ -143,6 +145,11 @@ export interface OtcOrderView {
   /** the operator who resolved an appeal, and the resolution's reason (shown to both sides) */
   resolvedBy: string | null;
   reason: string | null;
+  /**
+   * The server's data of the order (the taker's payment method, the method paid with, the proof image, the appeal's
+   * reason and evidence ...), opaque to the engine: each command's `meta` is merged into it (later keys win).
+   */
+  meta: Record<string, string>;
   updatedTs: number;
 }
 
@@ -150,7 +157,11 @@ interface Base {
   ts: number;
 }
 
-/** The OTC commands (see the file comment for the rules; every rejection changes nothing). */
+/**
+ * The OTC commands (see the file comment for the rules; every rejection changes nothing). `meta`: the server's own
+ * fields of the ad or order, opaque to the engine (at most 32 keys of 64 characters, values of 2,000), kept in the
+ * ad's or order's view so that everything about it is rebuilt from the journal.
+ */
 export type OtcCommand =
   /** Sets the OTC settings (the first one enables OTC). */
   | (Base & { type: 'otcConfigure'; config: OtcConfig; audit?: Record<string, string> })
@@ -163,31 +174,31 @@ export type OtcCommand =
   /** A merchant leaves (ACTIVE or SUSPENDED, every ad CLOSED, no open order): LEFT, the deposit released. */
   | (Base & { type: 'otcLeaveMerchant'; userId: string })
   /** An ACTIVE merchant publishes an ad (ONLINE); a SELL ad holds `quantity`. `clientId`: idempotency key. */
-  | (Base & { type: 'otcPublishAd'; userId: string; side: OtcSide; quantity: bigint; terms: OtcAdTerms; clientId?: string })
+  | (Base & { type: 'otcPublishAd'; userId: string; side: OtcSide; quantity: bigint; terms: OtcAdTerms; clientId?: string; meta?: Record<string, string> })
   /**
    * The owner changes an ad that is not CLOSED: new terms and remaining quantity (a SELL ad's hold follows the
    * difference; an increase adds to totalQty).
    */
-  | (Base & { type: 'otcUpdateAd'; userId: string; adId: string; remainingQty: bigint; terms: OtcAdTerms })
+  | (Base & { type: 'otcUpdateAd'; userId: string; adId: string; remainingQty: bigint; terms: OtcAdTerms; meta?: Record<string, string> })
   /** Pause, resume or close an ad (the owner, or an operator with `operatorId`); CLOSED is final and releases a SELL ad's remainder. */
   | (Base & { type: 'otcSetAdStatus'; adId: string; status: OtcAdStatus; userId?: string; operatorId?: string; audit?: Record<string, string> })
   /**
    * A verified user takes an ad for `fiatAmount` cents at the ad's price (FLOAT ads: from `indexPrice`, fiat cents per
    * coin, which the server reads from its index). Idempotent by (userId, clientId) within the idempotency window.
    */
-  | (Base & { type: 'otcTakeAd'; userId: string; adId: string; fiatAmount: bigint; indexPrice?: bigint; clientId: string })
+  | (Base & { type: 'otcTakeAd'; userId: string; adId: string; fiatAmount: bigint; indexPrice?: bigint; clientId: string; meta?: Record<string, string> })
   /** The buyer says the fiat was paid (PENDING_PAYMENT -> PAID, before the deadline). */
-  | (Base & { type: 'otcMarkPaid'; userId: string; orderId: string })
+  | (Base & { type: 'otcMarkPaid'; userId: string; orderId: string; meta?: Record<string, string> })
   /** The seller confirms receipt and releases the escrow to the buyer (COMPLETED). */
   | (Base & { type: 'otcRelease'; userId: string; orderId: string })
   /** The buyer cancels (`userId`), or the time-out job cancels an unpaid order past its deadline (no userId). */
-  | (Base & { type: 'otcCancelOrder'; orderId: string; userId?: string })
+  | (Base & { type: 'otcCancelOrder'; orderId: string; userId?: string; meta?: Record<string, string> })
   /** Either side appeals a PAID order, appealAfterMs after it was marked paid. */
-  | (Base & { type: 'otcAppeal'; userId: string; orderId: string })
+  | (Base & { type: 'otcAppeal'; userId: string; orderId: string; meta?: Record<string, string> })
   /** The appellant withdraws the appeal (APPEAL -> PAID). */
   | (Base & { type: 'otcCancelAppeal'; userId: string; orderId: string })
   /** An operator resolves an appeal: RELEASE to the buyer or RETURN to the seller, with the reason shown to both. */
-  | (Base & { type: 'otcResolveAppeal'; orderId: string; operatorId: string; outcome: 'RELEASE' | 'RETURN'; reason: string; audit?: Record<string, string> });
+  | (Base & { type: 'otcResolveAppeal'; orderId: string; operatorId: string; outcome: 'RELEASE' | 'RETURN'; reason: string; audit?: Record<string, string>; meta?: Record<string, string> });
 
 export type OtcCommandType = OtcCommand['type'];
 /** Every OTC command type (the engine routes these to the OTC state). */
