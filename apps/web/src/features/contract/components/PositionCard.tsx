@@ -2,10 +2,12 @@
  * One position (spec section 3): side, market, margin mode and leverage; unrealized P&L and yield rate at the live mark
  * price; average open price, mark price, estimated liquidation price, hands (lots), position value, occupied margin,
  * take profit and stop loss prices, quantity. Actions: edit TP/SL, partial close with close lots, one-click close of
- * the whole position at the market price (after a confirmation).
+ * the whole position at the market price (after a confirmation); an isolated position's margin has a pencil that opens
+ * the adjust-margin sheet (add or remove margin).
  */
 import { useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
+import { EditSOutline } from 'antd-mobile-icons';
 import type { ContractPosition } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
@@ -14,6 +16,7 @@ import { loadFeedback } from '../../../shared/ui/feedback';
 import { useClosePosition } from '../api/close-position';
 import { useSetTpSl } from '../api/set-tpsl';
 import { checkTpSl, contractFormMessage, validateCloseLots, type ContractRules } from '../lib/contract-form';
+import { AdjustMarginSheet } from './AdjustMarginSheet';
 import { CardGrid, priceText, Signed } from './CardParts';
 import { NumberField } from './ContractOrderForm';
 
@@ -149,7 +152,7 @@ function TpSlSheet({ position, rules, onClose }: { position: ContractPosition; r
 export function PositionCard({ position: p, rules }: PositionCardProps) {
   const { t } = useTranslation('contract');
   const close = useClosePosition();
-  const [sheet, setSheet] = useState<'close' | 'tpsl' | null>(null);
+  const [sheet, setSheet] = useState<'close' | 'tpsl' | 'margin' | null>(null);
   const long = p.side === 'LONG';
   const sideText = long ? t('long') : t('short');
   const d = p.priceDecimals;
@@ -183,7 +186,17 @@ export function PositionCard({ position: p, rules }: PositionCardProps) {
           [`${t('markPrice')}`, priceText(p.markPrice, d)],
           [`${t('liqPrice')}`, <span key="lp" data-testid="liq-price">{priceText(p.liquidationPrice, d)}</span>],
           [`${t('positionValue')} (${p.quote})`, formatFixed(p.positionValue, 2, { group: true })],
-          [`${t('occupiedMargin')} (${p.quote})`, formatFixed(p.margin, 2, { group: true })],
+          [
+            `${t('occupiedMargin')} (${p.quote})`,
+            <span key="m">
+              <span data-testid="margin">{formatFixed(p.margin, 2, { group: true })}</span>
+              {p.marginMode === 'ISOLATED' && (
+                <button type="button" className="ct-edit-btn" aria-label={t('adjustMargin')} onClick={() => setSheet('margin')}>
+                  <EditSOutline />
+                </button>
+              )}
+            </span>,
+          ],
           [`${t('quantity')} (${p.base})`, groupThousands(p.quantity)],
           [t('takeProfit'), <span key="tp" data-testid="tp">{priceText(p.takeProfit, d)}</span>],
           [t('stopLoss'), <span key="sl" data-testid="sl">{priceText(p.stopLoss, d)}</span>],
@@ -203,6 +216,7 @@ export function PositionCard({ position: p, rules }: PositionCardProps) {
       </div>
       {sheet === 'close' && <CloseSheet position={p} onClose={() => setSheet(null)} />}
       {sheet === 'tpsl' && <TpSlSheet position={p} rules={rules} onClose={() => setSheet(null)} />}
+      {sheet === 'margin' && <AdjustMarginSheet position={p} rules={rules} onClose={() => setSheet(null)} />}
     </li>
   );
 }
