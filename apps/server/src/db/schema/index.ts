@@ -14,3 +14,4 @@ export * from './wallet';
 export * from './reserves';
 export * from './contract';
 export * from './contract-market';
+export * from './otc';
