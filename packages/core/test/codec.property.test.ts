@@ -19,7 +19,8 @@ const { process, Buffer } = globalThis as unknown as {
   process: { env: Record<string, string | undefined> };
   Buffer: { from(text: string, encoding: 'utf8'): Uint8Array };
 };
-const RUNS = process.env.FULL_PROPERTY_TESTS !== undefined || process.env.CI !== undefined ? 2000 : 300;
+/** fast-check runs per property: 300 (`npm test` and CI), 2000 with FULL_PROPERTY_TESTS (`npm run test:property-long`). */
+const RUNS = process.env.FULL_PROPERTY_TESTS !== undefined ? 2000 : 300;
 
 /** Any JS string: ASCII, BMP, astral, and lone surrogates. */
 const anyString = fc.oneof(

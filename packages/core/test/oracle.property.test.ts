@@ -19,8 +19,9 @@
 // taker's own next maker (EXPIRE_MAKER/EXPIRE_BOTH) or ended EXPIRED instead of FILLED
 // (EXPIRE_TAKER); the engine now applies self-trade prevention only to a maker it would trade with.
 //
-// Number of random commands: env ORACLE_COMMANDS, else 60,000 when CI or FULL_PROPERTY_TESTS is
-// set, else 12,000. The run must show each rule at work (counted in `stats`), or it proves little.
+// Number of random commands: env ORACLE_COMMANDS, else 60,000 when FULL_PROPERTY_TESTS is set
+// (`npm run test:property-long`), else 12,000 (`npm test` and CI). The run must show each rule at
+// work (counted in `stats`), or it proves little.
 // A failure names the first command where the two differ; ORACLE_SHRINK=1 also shrinks the sequence.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -33,7 +34,7 @@ const { process, console } = globalThis as unknown as {
   process: { env: Record<string, string | undefined> };
   console: { log(...args: unknown[]): void };
 };
-const FULL = process.env.CI !== undefined || process.env.FULL_PROPERTY_TESTS !== undefined;
+const FULL = process.env.FULL_PROPERTY_TESTS !== undefined;
 const TOTAL = process.env.ORACLE_COMMANDS !== undefined ? Number.parseInt(process.env.ORACLE_COMMANDS, 10) : FULL ? 60_000 : 12_000;
 const SEQ_LEN = 200;
 const RUNS = Math.max(1, Math.ceil(TOTAL / SEQ_LEN));
