@@ -1,25 +1,41 @@
 /**
  * An independent, deliberately simple model of the perpetual contracts (issue 12), written from the docstrings of
- * perp/types.ts (the spec) without the engine's code; the formulas come from perp/math.ts (tested on their own in
- * math.test.ts). Plain arrays and maps: one market, a price-time book of arrays, positions by cost, wallets in quote
- * units.
+ * perp/types.ts and docs/perpetuals.md (the spec) without the engine's code; the formulas come from perp/math.ts
+ * (tested on their own in math.test.ts). Plain arrays and maps: one market, a price-time book of arrays, positions by
+ * cost, wallets in quote units.
  *
  * What the model decides itself: result codes of the user commands (in REJECT_CODES precedence), the fills of every
  * order it matches (user orders, take profit / stop loss closes, the insurance fund's close): maker order, price and
  * quantity, the positions (side, size, cost, realized PnL, fees, funding, TP/SL), the wallets (deposits - fees +
- * realized PnL + funding), '@fee', '@funding', '@clearing', the mark price, the premium samples, the funding rate and
- * payments, which positions take profit or stop loss, and which scopes must be liquidated at a mark.
+ * realized PnL + funding), how each wallet splits into order holds, position margins (cross and isolated) and the
+ * available rest, '@fee', '@funding', '@clearing', '@insurance' (its gains and losses, and the losses no margin
+ * could pay), the mark price, the premium samples, the funding rate and payments, which positions take profit or stop
+ * loss, which scopes must be liquidated at a mark and what a takeover costs the user.
  *
- * What it takes from the engine (declared, checked elsewhere): order ids (one sequence shared with spot), how the
- * frozen part of a wallet is split between order holds and position margins (checked: frozen = holds + margins), the
- * isolated margin of a position (it decides the isolated risk), the bankruptcy price and the auto-deleveraging
- * counterparties chosen (the model checks their side, quantity and the PnL they realize).
+ * Margin rules (docs/perpetuals.md "Orders and margin", "Liquidation"; perp-engine.ts's docstrings where the page is
+ * silent):
+ * - an order that is not reduce-only holds ceil(notional / leverage) + ceil(notional x taker fee) from the available
+ *   balance; each fill takes its fee, then the opened part's margin ceil(fill notional / position leverage), from the
+ *   hold, then from the available balance; what is left of the hold goes back when the order ends;
+ * - a close releases margin x q / size (rounded down; all of it for a whole close); an isolated position's loss is
+ *   paid from the released margin, then from what is left of its margin, then from the available balance; a cross
+ *   loss from the available balance, then from the cross position's margin; a fee beyond the hold from the available
+ *   balance, then the cross margin; what nothing can pay is paid by the insurance fund (balances never go negative);
+ * - funding: an isolated payer pays from its margin first, an isolated receiver's funding goes to its margin;
+ * - perpSetLeverage sets the margin to ceil(cost / leverage); perpAdjustMargin adds or removes isolated margin;
+ * - a takeover releases the margins in scope and the user realizes -(isolated margin | cross wallet).
+ *
+ * What it takes from the engine (declared, checked elsewhere): order ids (one sequence shared with spot), the
+ * engine's own orders as the events show them (TP/SL closes, the insurance fund's close with its limit price), the
+ * order in which the engine liquidates and the auto-deleveraging counterparties chosen (the driver checks that each
+ * step is allowed: the user is at risk at that point, the ADL side, quantity and the PnL realized).
  */
 import {
   bracketTiers,
   fundingPayment,
   fundingRateE8,
   fundingTimeAtOrBefore,
+  initialMargin,
   maintMargin,
   markPriceOf,
   maxNotionalFor,
@@ -37,6 +53,8 @@ export interface MPos {
   side: PositionSide;
   size: bigint;
   cost: bigint;
+  /** the part of the wallet frozen for this position (cross or isolated) */
+  margin: bigint;
   realizedPnl: bigint;
   funding: bigint;
   fees: bigint;
@@ -57,10 +75,25 @@ export interface MOrder {
   filled: bigint;
   reduceOnly: boolean;
   leverage: number;
+  /** the user's margin mode when the order was accepted */
+  marginMode: MarginMode;
+  /** what is left of the margin and fee the order holds */
+  hold: bigint;
   tradeType: PerpTradeType;
   takeProfit: bigint | null;
   stopLoss: bigint | null;
   status: 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
+}
+
+/** A taker order for execute(): its hold (if any) pays its fees and margins and is lowered by them. */
+export interface MTaker {
+  user: string;
+  side: Side;
+  price: bigint | null;
+  qty: bigint;
+  reduceOnly: boolean;
+  leverage: number;
+  hold?: bigint;
 }
 
 /** One fill the model expects: maker order, taker order owner, price, quantity. */
@@ -77,13 +110,16 @@ export interface MFill {
 }
 
 const E6 = 1_000_000n;
+const FUND = '@insurance';
 const opp = (s: Side): Side => (s === 'BUY' ? 'SELL' : 'BUY');
 const sideOf = (s: Side): PositionSide => (s === 'BUY' ? 'LONG' : 'SHORT');
+const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 
 /** The model of one perpetual market and its users' contract accounts. */
 export class PerpModel {
   readonly tiers: BracketTier[];
   readonly mult: bigint;
+  /** each user's CONTRACT wallet (available + frozen) */
   wallet = new Map<string, bigint>();
   system = { fee: 0n, funding: 0n, clearing: 0n, insurance: 0n };
   positions = new Map<string, MPos>();
@@ -99,6 +135,8 @@ export class PerpModel {
   lastFundingTs: number | null = null;
   basis: bigint[] = [];
   premiums: bigint[] = [];
+  /** the taker being executed (not in `orders`): its hold is frozen too */
+  private taking: MTaker | null = null;
 
   constructor(
     readonly cfg: PerpMarketConfig,
@@ -108,15 +146,42 @@ export class PerpModel {
     this.mult = 10n ** BigInt(settleScale - cfg.priceDecimals - cfg.qtyDecimals);
   }
 
+  /** A user's leverage and margin mode (20x cross by default). */
   settingsOf(user: string): { leverage: number; marginMode: MarginMode } {
     return this.settings.get(user) ?? { leverage: 20, marginMode: 'CROSS' };
   }
+  /** A user's wallet (the fund's balance for '@insurance'). */
   walletOf(user: string): bigint {
-    return this.wallet.get(user) ?? 0n;
+    return user === FUND ? this.system.insurance : (this.wallet.get(user) ?? 0n);
   }
+  /** Adds `d` to a user's wallet (to the fund's balance for '@insurance'). */
   addWallet(user: string, d: bigint): void {
-    if (user === '@insurance') this.system.insurance += d;
+    if (user === FUND) this.system.insurance += d;
     else this.wallet.set(user, this.walletOf(user) + d);
+  }
+  /** The frozen part of a user's wallet: its open orders' holds plus its position's margin. */
+  frozenOf(user: string): bigint {
+    let f = this.positions.get(user)?.margin ?? 0n;
+    for (const o of this.orders) if (o.user === user) f += o.hold;
+    if (this.taking !== null && this.taking.user === user && !this.orders.includes(this.taking as MOrder)) f += this.taking.hold ?? 0n;
+    return f;
+  }
+  /** The available part of a user's wallet. */
+  availableOf(user: string): bigint {
+    return this.walletOf(user) - this.frozenOf(user);
+  }
+  /** The cross wallet: the wallet less isolated margins and the holds of isolated orders. */
+  crossWallet(user: string): bigint {
+    let w = this.walletOf(user);
+    const p = this.positions.get(user);
+    if (p !== undefined && p.marginMode === 'ISOLATED') w -= p.margin;
+    for (const o of this.orders) if (o.user === user && o.marginMode === 'ISOLATED') w -= o.hold;
+    return w;
+  }
+  /** What an order may use: the available balance plus cross unrealized losses (docs "Orders and margin"). */
+  orderAvailable(user: string): bigint {
+    const c = this.crossUpnl(user);
+    return this.availableOf(user) + (c < 0n ? c : 0n);
   }
 
   /** Best price of a side of the book, or null. */
@@ -134,6 +199,7 @@ export class PerpModel {
     // stable sort keeps arrival order within a price
     return l.sort((a, b) => (a.price === b.price ? 0 : side === 'BUY' ? (a.price! > b.price! ? -1 : 1) : a.price! < b.price! ? -1 : 1));
   }
+  /** A user's open orders, in arrival order. */
   userOrders(user: string): MOrder[] {
     return this.orders.filter((o) => o.user === user);
   }
@@ -145,6 +211,10 @@ export class PerpModel {
   /** Maintenance margin of a position at the mark. */
   mm(p: MPos): bigint {
     return this.mark === null ? 0n : maintMargin(this.tiers, p.size * this.mark * this.mult);
+  }
+  /** Margin balance of a position's scope at the mark: isolated margin, or the cross wallet, plus its uPnL. */
+  marginBalance(user: string, p: MPos): bigint {
+    return (p.marginMode === 'ISOLATED' ? p.margin : this.crossWallet(user)) + this.upnl(p);
   }
 
   /**
@@ -192,60 +262,164 @@ export class PerpModel {
     return out;
   }
 
-  /** Applies one side of a fill to its owner's position and wallet; returns the realized PnL. */
-  applyFill(user: string, side: Side, qty: bigint, price: bigint, feePpm: number, _leverage: number, fees: boolean): { pnl: bigint; fee: bigint } {
-    const notional = price * qty * this.mult;
-    const fee = fees ? perpFee(notional, feePpm) : 0n;
+  /**
+   * A user pays `amount` (>= 0) to a system account: from an isolated position's margin (`iso`), then the available
+   * balance; or (iso null) from the available balance, then the cross position's margin; the rest, that nothing of
+   * the user can pay, is paid by the insurance fund. The fund itself pays from its balance.
+   */
+  pay(user: string, amount: bigint, to: 'fee' | 'funding' | 'clearing', iso: MPos | null): void {
+    if (amount <= 0n) return;
+    this.system[to] += amount;
+    if (user === FUND) {
+      this.system.insurance -= amount;
+      return;
+    }
+    let left = amount;
+    const take = (t: bigint): void => {
+      this.addWallet(user, -t);
+      left -= t;
+    };
+    if (iso !== null) {
+      const t = min(left, iso.margin);
+      iso.margin -= t;
+      take(t);
+      const a = this.availableOf(user);
+      take(min(left, a > 0n ? a : 0n));
+    } else {
+      const a = this.availableOf(user);
+      take(min(left, a > 0n ? a : 0n));
+      const p = this.positions.get(user);
+      if (left > 0n && p !== undefined && p.marginMode === 'CROSS' && p.margin > 0n) {
+        const t = min(left, p.margin);
+        p.margin -= t;
+        take(t);
+      }
+    }
+    this.system.insurance -= left;
+  }
+
+  /**
+   * Closes cq of a user's position at a closing notional: releases cost x cq / size and margin x cq / size (both
+   * rounded down, all of them for a whole close), realizes the PnL with '@clearing' (an isolated loss from the
+   * released margin first, then as pay() takes it). Returns the PnL.
+   */
+  closePart(user: string, p: MPos, cq: bigint, closeNotional: bigint): bigint {
+    const whole = cq === p.size;
+    const relCost = whole ? p.cost : (p.cost * cq) / p.size;
+    const relMargin = whole ? p.margin : (p.margin * cq) / p.size;
+    const pnl = p.side === 'LONG' ? closeNotional - relCost : relCost - closeNotional;
+    p.size -= cq;
+    p.cost -= relCost;
+    p.realizedPnl += pnl;
+    if (user === FUND) {
+      this.system.insurance += pnl;
+      this.system.clearing -= pnl;
+    } else {
+      let lossLeft = pnl < 0n ? -pnl : 0n;
+      p.margin -= relMargin;
+      if (p.marginMode === 'ISOLATED' && lossLeft > 0n) {
+        const t = min(lossLeft, relMargin);
+        this.addWallet(user, -t);
+        this.system.clearing += t;
+        lossLeft -= t;
+      }
+      if (pnl > 0n) {
+        this.addWallet(user, pnl);
+        this.system.clearing -= pnl;
+      }
+      if (lossLeft > 0n) this.pay(user, lossLeft, 'clearing', p.marginMode === 'ISOLATED' ? p : null);
+    }
+    if (p.size === 0n) {
+      p.margin = 0n;
+      this.positions.delete(user);
+    }
+    return pnl;
+  }
+
+  /**
+   * Applies one side of a fill to its owner's position and wallet: closes first, then opens the rest at the user's
+   * leverage setting; the fee, then the opened margin, from the order's hold (`order`), then from the available
+   * balance. Returns the realized PnL and the fee.
+   */
+  applyFill(user: string, side: Side, qty: bigint, price: bigint, feePpm: number, fees: boolean, order: { hold?: bigint } = {}): { pnl: bigint; fee: bigint } {
+    const fee = fees ? perpFee(price * qty * this.mult, feePpm) : 0n;
     const ps = sideOf(side);
     let p = this.positions.get(user);
     let pnl = 0n;
     let rest = qty;
     if (p !== undefined && p.side !== ps) {
       const close = rest < p.size ? rest : p.size;
-      const released = close === p.size ? p.cost : (p.cost * close) / p.size;
-      const value = price * close * this.mult;
-      pnl = p.side === 'LONG' ? value - released : released - value;
-      p.size -= close;
-      p.cost -= released;
-      p.realizedPnl += pnl;
+      pnl = this.closePart(user, p, close, price * close * this.mult);
       rest -= close;
-      if (p.size === 0n) this.positions.delete(user);
+      if (p.size === 0n) p = undefined;
+    }
+    let feeLeft = fee;
+    const hold = order.hold ?? 0n;
+    if (hold > 0n && feeLeft > 0n) {
+      const t = min(feeLeft, hold);
+      order.hold = hold - t;
+      this.addWallet(user, -t);
+      this.system.fee += t;
+      feeLeft -= t;
     }
     if (rest > 0n) {
-      const s = this.settingsOf(user);
-      if (p === undefined || p.size === 0n) {
-        // the position takes the user's leverage setting (the order's leverage is its own, fixed at acceptance)
-        p = { side: ps, size: 0n, cost: 0n, realizedPnl: 0n, funding: 0n, fees: 0n, takeProfit: null, stopLoss: null, marginMode: s.marginMode, leverage: s.leverage };
+      if (p === undefined) {
+        // the position takes the user's settings (the order's leverage is its own, fixed at acceptance)
+        const s = this.settingsOf(user);
+        p = { side: ps, size: 0n, cost: 0n, margin: 0n, realizedPnl: 0n, funding: 0n, fees: 0n, takeProfit: null, stopLoss: null, marginMode: user === FUND ? 'CROSS' : s.marginMode, leverage: s.leverage };
         this.positions.set(user, p);
       }
       p.size += rest;
       p.cost += price * rest * this.mult;
+      if (user !== FUND) {
+        let need = initialMargin(price * rest * this.mult, p.leverage);
+        const fromHold = min(need, order.hold ?? 0n);
+        if (fromHold > 0n) order.hold = (order.hold ?? 0n) - fromHold;
+        p.margin += fromHold;
+        need -= fromHold;
+        if (need > 0n) {
+          const a = this.availableOf(user);
+          p.margin += min(need, a > 0n ? a : 0n);
+        }
+      }
     }
     // the fill's whole fee goes to the position left after it (none when the fill closed it)
-    const after = this.positions.get(user);
-    if (after !== undefined) after.fees += fee;
-    this.addWallet(user, pnl - fee);
-    this.system.clearing -= pnl;
-    this.system.fee += fee;
+    if (p !== undefined) p.fees += fee;
+    this.pay(user, feeLeft, 'fee', null);
     return { pnl, fee };
   }
 
-  /** Executes fills of a taker (owner `user`, fees unless the fund's close is fee-free) and updates the book. */
-  execute(taker: { user: string; side: Side; price: bigint | null; qty: bigint; reduceOnly: boolean; leverage: number }, fees = true): MFill[] {
+  /**
+   * Executes fills of a taker (fees unless the fund's close is fee-free; the fund pays no taker fee) and updates the
+   * book: per fill the taker's side, then the maker's; a maker filled entirely gets its hold back.
+   */
+  execute(taker: MTaker, fees = true): MFill[] {
     const fills: MFill[] = [];
+    this.taking = taker;
     for (const { maker, qty } of this.previewFills(taker)) {
-      const mk = this.applyFill(maker.user, maker.side, qty, maker.price!, this.cfg.makerFeePpm, maker.leverage, fees);
-      // the insurance fund's closing orders pay no taker fee (their makers pay theirs)
-      const tk = this.applyFill(taker.user, taker.side, qty, maker.price!, this.cfg.takerFeePpm, taker.leverage, fees && taker.user !== '@insurance');
+      const tk = this.applyFill(taker.user, taker.side, qty, maker.price!, this.cfg.takerFeePpm, fees && taker.user !== FUND, taker);
+      const mk = this.applyFill(maker.user, maker.side, qty, maker.price!, this.cfg.makerFeePpm, fees, maker);
       maker.filled += qty;
       this.filledSides.set(maker.id, maker.side);
       maker.status = maker.filled === maker.qty ? 'FILLED' : 'PARTIALLY_FILLED';
+      if (maker.status === 'FILLED') maker.hold = 0n;
       this.last = maker.price;
       fills.push({ makerOrderId: maker.id, makerUser: maker.user, takerUser: taker.user, price: maker.price!, qty, makerPnl: mk.pnl, takerPnl: tk.pnl, makerFee: mk.fee, takerFee: tk.fee });
     }
+    this.taking = null;
     this.orders = this.orders.filter((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
     this.expireReduceOnly();
     return fills;
+  }
+
+  /** Takes an open order out of the book (cancel or expiry): its hold goes back. */
+  removeOrder(id: string, status: 'CANCELED' | 'EXPIRED'): MOrder | undefined {
+    const o = this.orders.find((x) => x.id === id);
+    if (o === undefined) return undefined;
+    o.status = status;
+    o.hold = 0n;
+    this.orders = this.orders.filter((x) => x !== o);
+    return o;
   }
 
   /** Reduce-only orders whose position is gone or on their own side expire (returns their ids). */
@@ -256,6 +430,7 @@ export class PerpModel {
       const p = this.positions.get(o.user);
       if (p === undefined || p.side === sideOf(o.side)) {
         o.status = 'EXPIRED';
+        o.hold = 0n;
         gone.push(o.id);
       }
     }
@@ -263,52 +438,57 @@ export class PerpModel {
     return gone;
   }
 
+  /** The ids of the open orders a liquidation of the user cancels: all its orders for isolated, its cross ones for cross. */
+  ordersInScope(user: string): string[] {
+    const p = this.positions.get(user);
+    const iso = p?.marginMode === 'ISOLATED';
+    return this.userOrders(user)
+      .filter((o) => iso || o.marginMode === 'CROSS')
+      .map((o) => o.id);
+  }
+
   /**
-   * Takeover of a whole position by the insurance fund at the bankruptcy price: the user realizes exactly -lost (its
-   * margin in scope: an isolated position's margin, or the whole cross wallet), the fund opens the same position at the
-   * cost that keeps '@clearing' balanced (the exact bankruptcy value: cost - lost for a long, cost + lost for a short).
-   * Returns the user's PnL and the fund's cost.
+   * Takeover of a whole position by the insurance fund at the bankruptcy price (after the orders in scope are gone):
+   * the margins in scope are released and the user realizes exactly -lost, its margin balance without uPnL (an
+   * isolated position's margin, or the cross wallet); the fund opens the same position at the cost that keeps
+   * '@clearing' balanced (the exact bankruptcy value: cost - lost for a long, cost + lost for a short).
+   * Returns the user's PnL, the fund's cost and the user's equity before (margin balance at the mark).
    */
-  takeover(user: string, lost: bigint): { pnl: bigint; fundCost: bigint } {
+  takeover(user: string): { pnl: bigint; fundCost: bigint; equity: bigint; lost: bigint } {
     const p = this.positions.get(user)!;
+    const equity = this.marginBalance(user, p);
+    const lost = p.marginMode === 'ISOLATED' ? p.margin : this.crossWallet(user);
     const pnl = -lost;
     const fundCost = p.side === 'LONG' ? p.cost - lost : p.cost + lost;
+    p.margin = 0n;
     this.positions.delete(user);
     p.realizedPnl += pnl;
+    // after the release the available balance covers the isolated margin or the cross wallet: the fund pays nothing
+    const a = this.availableOf(user);
+    if (lost > 0n && lost > a) throw new Error(`takeover of ${user}: ${lost} lost, ${a} available`);
     this.addWallet(user, pnl);
     this.system.clearing -= pnl;
-    const f = this.positions.get('@insurance');
+    const f = this.positions.get(FUND);
     if (f === undefined) {
-      this.positions.set('@insurance', { ...p, size: p.size, cost: fundCost, realizedPnl: 0n, funding: 0n, fees: 0n, takeProfit: null, stopLoss: null, marginMode: 'CROSS', leverage: 1 });
+      this.positions.set(FUND, { ...p, size: p.size, cost: fundCost, margin: 0n, realizedPnl: 0n, funding: 0n, fees: 0n, takeProfit: null, stopLoss: null, marginMode: 'CROSS', leverage: 1 });
     } else if (f.side === p.side) {
       f.size += p.size;
       f.cost += fundCost;
     } else throw new Error('the fund holds both sides');
-    return { pnl, fundCost };
+    return { pnl, fundCost, equity, lost };
   }
 
   /**
    * Auto-deleveraging of q of a user's position against the fund's opposite one, at the fund's entry (its exact cost,
-   * the bankruptcy value): both close q at the closing value the fund releases, so the fund realizes 0 and the user
-   * the difference to its own cost. Returns [user PnL, fund PnL].
+   * the bankruptcy value): both close q at the closing value the fund releases (the fund first), so the fund realizes
+   * 0 and the user the difference to its own cost (a loss as closePart pays it). Returns [user PnL, fund PnL].
    */
   adl(user: string, q: bigint): [bigint, bigint] {
-    const f = this.positions.get('@insurance')!;
+    const f = this.positions.get(FUND)!;
     const value = q === f.size ? f.cost : (f.cost * q) / f.size;
-    const close = (who: string): bigint => {
-      const p = this.positions.get(who)!;
-      const released = q === p.size ? p.cost : (p.cost * q) / p.size;
-      const pnl = p.side === 'LONG' ? value - released : released - value;
-      p.size -= q;
-      p.cost -= released;
-      p.realizedPnl += pnl;
-      if (p.size === 0n) this.positions.delete(who);
-      this.addWallet(who, pnl);
-      this.system.clearing -= pnl;
-      return pnl;
-    };
-    const fp = close('@insurance');
-    return [close(user), fp];
+    const fp = this.closePart(FUND, f, q, value);
+    const up = this.closePart(user, this.positions.get(user)!, q, value);
+    return [up, fp];
   }
 
   /** Cross unrealized PnL of a user (one market: its position if cross). */
@@ -318,31 +498,32 @@ export class PerpModel {
   }
 
   /**
-   * The result code of a perpPlaceOrder, checks in the order docs/perpetuals.md gives ("Orders and margin": tick and
-   * step, mark, band, TP/SL, reduce-only, bracket, balance), given the user's available balance as the engine's view
-   * computes it (available + min(0, cross uPnL), never below 0: checked separately). The hold's notional: a BUY at its
-   * limit, a SELL at the higher of its limit and the best bid, a MARKET order at what the book fills now.
+   * The result code of a perpPlaceOrder and the hold it takes, checks in the order docs/perpetuals.md gives ("Orders
+   * and margin": tick and step, mark, band, TP/SL, reduce-only, bracket, balance), given what the user may use
+   * (available + min(0, cross uPnL)). The hold's notional: a BUY at its limit, a SELL at the higher of its limit and
+   * the best bid, a MARKET order at what the book fills now; a reduce-only order holds nothing.
    */
-  placeCode(o: { user: string; side: Side; type: 'LIMIT' | 'MARKET'; price: bigint | null; qty: bigint; reduceOnly: boolean; takeProfit: bigint | null; stopLoss: bigint | null }, available: bigint): string {
+  placeCheck(o: { user: string; side: Side; type: 'LIMIT' | 'MARKET'; price: bigint | null; qty: bigint; reduceOnly: boolean; takeProfit: bigint | null; stopLoss: bigint | null }, available = this.orderAvailable(o.user)): { code: string; hold: bigint } {
+    const no = (code: string): { code: string; hold: bigint } => ({ code, hold: 0n });
     const c = this.cfg;
-    if (o.type === 'LIMIT' && o.price !== null && o.price % c.tickSize !== 0n) return 'price_not_on_tick';
-    if (o.qty % c.stepSize !== 0n) return 'quantity_not_on_step';
-    if (o.qty < c.minQty) return 'quantity_below_minimum';
-    if (this.mark === null) return 'mark_price_unavailable';
+    if (o.type === 'LIMIT' && o.price !== null && o.price % c.tickSize !== 0n) return no('price_not_on_tick');
+    if (o.qty % c.stepSize !== 0n) return no('quantity_not_on_step');
+    if (o.qty < c.minQty) return no('quantity_below_minimum');
+    if (this.mark === null) return no('mark_price_unavailable');
     const mark = this.mark;
     if (o.type === 'LIMIT') {
       const d = o.price! > mark ? o.price! - mark : mark - o.price!;
-      if (d * E6 > mark * BigInt(c.priceBandPpm)) return 'price_out_of_band';
+      if (d * E6 > mark * BigInt(c.priceBandPpm)) return no('price_out_of_band');
     }
     if (o.takeProfit !== null || o.stopLoss !== null) {
       const long = o.side === 'BUY';
-      if (o.takeProfit !== null && (long ? !(o.takeProfit > mark) : !(o.takeProfit < mark))) return 'take_profit_invalid';
-      if (o.stopLoss !== null && (long ? !(o.stopLoss < mark) : !(o.stopLoss > mark))) return 'stop_loss_invalid';
+      if (o.takeProfit !== null && (long ? !(o.takeProfit > mark) : !(o.takeProfit < mark))) return no('take_profit_invalid');
+      if (o.stopLoss !== null && (long ? !(o.stopLoss < mark) : !(o.stopLoss > mark))) return no('stop_loss_invalid');
     }
     const s = this.settingsOf(o.user);
     const pos = this.positions.get(o.user);
-    if (o.reduceOnly && (pos === undefined || pos.side === sideOf(o.side))) return 'reduce_only_rejected';
-    if (o.type === 'MARKET' && this.best(opp(o.side)) === null) return 'no_liquidity';
+    if (o.reduceOnly && (pos === undefined || pos.side === sideOf(o.side))) return no('reduce_only_rejected');
+    if (o.type === 'MARKET' && this.best(opp(o.side)) === null) return no('no_liquidity');
     let notional: bigint;
     let fillable = o.qty;
     if (o.type === 'LIMIT') {
@@ -357,14 +538,60 @@ export class PerpModel {
         fillable += f.qty;
       }
     }
+    let hold = 0n;
     if (!o.reduceOnly) {
       // the position after the order (its size if all of it filled) valued at the order's price, a MARKET's at the mark
       const size = pos === undefined ? 0n : pos.size;
       const after = pos === undefined || pos.side === sideOf(o.side) ? size + o.qty : o.qty > size ? o.qty - size : size - o.qty;
-      if (after * (o.type === 'MARKET' ? mark : o.price!) * this.mult > maxNotionalFor(this.tiers, s.leverage)) return 'leverage_too_high';
-      if (orderCost(notional, s.leverage, c.takerFeePpm) > available) return 'insufficient_balance';
+      if (after * (o.type === 'MARKET' ? mark : o.price!) * this.mult > maxNotionalFor(this.tiers, s.leverage)) return no('leverage_too_high');
+      hold = orderCost(notional, s.leverage, c.takerFeePpm);
+      if (hold > available) return no('insufficient_balance');
     }
-    if (o.type === 'MARKET' && fillable === 0n) return 'no_liquidity';
+    if (o.type === 'MARKET' && fillable === 0n) return no('no_liquidity');
+    return { code: 'ok', hold };
+  }
+
+  /** The result code of a perpPlaceOrder (see placeCheck). */
+  placeCode(o: Parameters<PerpModel['placeCheck']>[0], available?: bigint): string {
+    return this.placeCheck(o, available).code;
+  }
+
+  /**
+   * perpSetLeverage (leverage already valid): with a position, its notional at the mark must fit the leverage's
+   * bracket and its margin becomes ceil(cost / leverage), the difference from or to the available balance.
+   * Applies it when `apply`; returns the code.
+   */
+  setLeverage(user: string, leverage: number, apply: boolean): string {
+    const p = this.positions.get(user);
+    if (p !== undefined) {
+      if (p.size * this.mark! * this.mult > maxNotionalFor(this.tiers, leverage)) return 'leverage_too_high';
+      const need = initialMargin(p.cost, leverage);
+      if (need - p.margin > this.availableOf(user)) return 'insufficient_balance';
+      if (apply) {
+        p.margin = need;
+        p.leverage = leverage;
+      }
+    }
+    if (apply) this.settings.set(user, { ...this.settingsOf(user), leverage });
+    return 'ok';
+  }
+
+  /**
+   * perpAdjustMargin: adds from the available balance, or removes what leaves (less an unrealized loss) at least the
+   * initial margin at the mark. Applies it when `apply`; returns the code.
+   */
+  adjustMargin(user: string, amount: bigint, apply: boolean): string {
+    const p = this.positions.get(user);
+    if (p === undefined) return 'no_position';
+    if (p.marginMode !== 'ISOLATED') return 'margin_mode_invalid';
+    if (amount > 0n) {
+      if (amount > this.availableOf(user)) return 'insufficient_balance';
+    } else {
+      const im = initialMargin(p.size * this.mark! * this.mult, p.leverage);
+      const u = this.upnl(p);
+      if (-amount > p.margin || p.margin + amount + (u < 0n ? u : 0n) < im) return 'insufficient_balance';
+    }
+    if (apply) p.margin += amount;
     return 'ok';
   }
 
@@ -414,17 +641,31 @@ export class PerpModel {
     return fundingRateE8(ws, wt, this.cfg.interestRateE8, this.cfg.fundingCapE8);
   }
 
-  /** Settles funding at the mark: each position pays or receives; returns the amounts by user. */
+  /**
+   * Settles funding at the mark: the payers pay first (an isolated one from its margin first, as pay() takes it), then
+   * the receivers receive (an isolated one into its margin); returns the amounts by user.
+   */
   settleFunding(fundingTs: number): { rate: number; amounts: Map<string, bigint> } {
     const rate = this.fundingRate();
     const amounts = new Map<string, bigint>();
-    for (const [u, p] of [...this.positions].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
+    const all = [...this.positions].filter(([u]) => u !== FUND).sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    for (const [u, p] of all) {
       const a = fundingPayment(p.side, p.size, this.mark!, this.mult, rate);
-      if (a === 0n) continue;
-      amounts.set(u, a);
+      if (a !== 0n) amounts.set(u, a);
+    }
+    for (const [u, p] of all) {
+      const a = amounts.get(u) ?? 0n;
+      if (a >= 0n) continue;
+      p.funding += a;
+      this.pay(u, -a, 'funding', p.marginMode === 'ISOLATED' ? p : null);
+    }
+    for (const [u, p] of all) {
+      const a = amounts.get(u) ?? 0n;
+      if (a <= 0n) continue;
       p.funding += a;
       this.addWallet(u, a);
       this.system.funding -= a;
+      if (p.marginMode === 'ISOLATED') p.margin += a;
     }
     this.premiums = [];
     this.lastFundingRateE8 = rate;
@@ -432,30 +673,38 @@ export class PerpModel {
     return { rate, amounts };
   }
 
-  /** Positions whose take profit or stop loss the mark reached: [user, trigger]. */
-  triggered(): [string, 'TAKE_PROFIT' | 'STOP_LOSS'][] {
-    const out: [string, 'TAKE_PROFIT' | 'STOP_LOSS'][] = [];
+  /** Positions whose take profit or stop loss the mark reached (the fund's excluded), in the positions' order. */
+  triggered(): [string, 'TAKE_PROFIT' | 'STOP_LOSS', MPos][] {
+    const out: [string, 'TAKE_PROFIT' | 'STOP_LOSS', MPos][] = [];
     const m = this.mark!;
     for (const [u, p] of this.positions) {
-      if (u === '@insurance') continue;
+      if (u === FUND) continue;
       const long = p.side === 'LONG';
-      if (p.takeProfit !== null && (long ? m >= p.takeProfit : m <= p.takeProfit)) out.push([u, 'TAKE_PROFIT']);
-      else if (p.stopLoss !== null && (long ? m <= p.stopLoss : m >= p.stopLoss)) out.push([u, 'STOP_LOSS']);
+      if (p.takeProfit !== null && (long ? m >= p.takeProfit : m <= p.takeProfit)) out.push([u, 'TAKE_PROFIT', p]);
+      else if (p.stopLoss !== null && (long ? m <= p.stopLoss : m >= p.stopLoss)) out.push([u, 'STOP_LOSS', p]);
     }
     return out;
   }
 
+  /** True when the position's scope is at risk level >= 100% at the mark: maintenance margin >= margin balance. */
+  isAtRisk(user: string, p: MPos): boolean {
+    return this.mm(p) >= this.marginBalance(user, p);
+  }
+
   /**
-   * Scopes whose risk level is at or above 100% at the mark: isolated: maintenance margin >= margin (the engine's) +
-   * uPnL; cross: maintenance margin >= cross wallet (wallet - isolated margins) + cross uPnL.
+   * Scopes whose risk level is at or above 100% at the mark, in the positions' order (their order of arrival):
+   * isolated: maintenance margin >= margin + uPnL; cross: maintenance margin >= cross wallet + cross uPnL.
    */
-  atRisk(isolatedMargin: (user: string) => bigint): string[] {
-    const out: string[] = [];
-    for (const [u, p] of this.positions) {
-      if (u === '@insurance') continue;
-      const mb = p.marginMode === 'ISOLATED' ? isolatedMargin(u) + this.upnl(p) : this.walletOf(u) + this.upnl(p);
-      if (this.mm(p) >= mb) out.push(u);
-    }
-    return out.sort();
+  atRiskPositions(): [string, MPos][] {
+    const out: [string, MPos][] = [];
+    for (const [u, p] of this.positions) if (u !== FUND && this.isAtRisk(u, p)) out.push([u, p]);
+    return out;
+  }
+
+  /** The users of atRiskPositions(), sorted. */
+  atRisk(): string[] {
+    return this.atRiskPositions()
+      .map(([u]) => u)
+      .sort();
   }
 }

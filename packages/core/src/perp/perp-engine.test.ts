@@ -283,3 +283,30 @@ describe('the closing position view', () => {
     expect(closed.position).toMatchObject({ size: 0n, entryPrice: px(50_000), realizedPnl: 4n * U });
   });
 });
+
+describe('the hold of a MARKET order', () => {
+  // Found by the property test once its model tracked holds and margins itself (PERP_SEED=1, PERP_RUNS=300): the
+  // hold walked a resting reduce-only maker for its whole remaining, though it fills only up to its position.
+  it('is what the book fills: a reduce-only maker counts only up to its position', () => {
+    const w = world();
+    w.ok(place('2', 'SELL', px(50_000), 40n));
+    w.ok(place('1', 'BUY', null, 24n));
+    w.ok(place('1', 'SELL', px(49_990), 25n, { reduceOnly: true })); // the best ask, 1 more than the position
+    // 25 fill as 24 at 49,990 and 1 at 50,000 (1,249.76 USDT): 20x margin 62.488 + taker fee 0.62488
+    const notional = (24n * px(49_990) + px(50_000)) * 1000n;
+    const cost = notional / 20n + (notional * 500n) / 1_000_000n; // exact here
+    w.ok({ type: 'deposit', userId: '5', asset: 'USDT', account: 'CONTRACT', amount: cost - 1n, from: '@faucet' });
+    // the whole 25 at 49,990 would cost 0.0505 USDT less (what the engine held before)
+    expect(w.run(place('5', 'BUY', null, 25n)).code).toBe('insufficient_balance');
+    w.ok({ type: 'deposit', userId: '5', asset: 'USDT', account: 'CONTRACT', amount: 1n, from: '@faucet' });
+    const r = w.ok(place('5', 'BUY', null, 25n));
+    expect(ev(r, 'perpOrderAccepted')[0]!.order.hold).toBe(cost);
+    expect(ev(r, 'perpTrade').map((t) => [t.price, t.quantity, t.makerUserId])).toEqual([
+      [px(49_990), 24n, '1'],
+      [px(50_000), 1n, '2'],
+    ]);
+    expect(w.e.position('5', 'BTC/USDT')).toMatchObject({ side: 'LONG', size: 25n, margin: notional / 20n });
+    expect(w.contract('5')).toEqual({ available: 0n, frozen: notional / 20n });
+    expect(w.e.perpOpenOrders('1')).toEqual([]);
+  });
+});

@@ -602,16 +602,28 @@ export class PerpState implements PerpReads {
     return (p.side === 'LONG') === (o.side === 'SELL') ? p.size : 0n;
   }
 
-  /** Quantity and quote cost a taker would fill now (owners other than `self`; limit null = any price). */
+  /**
+   * Quantity and quote cost a taker would fill now (owners other than `self`; limit null = any price). A reduce-only
+   * maker fills only up to what is left of its position as the walk goes (match() caps it so and expires the rest).
+   */
   private walk(m: PerpMarket, side: Side, quantity: bigint, limit: bigint | null, self?: string): { qty: bigint; quote: bigint } {
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     let left = quantity;
     let quote = 0n;
-    for (let mk = m.book.best(opp); mk !== undefined && left > 0n; mk = m.book.after(mk)) {
+    const used = new Map<string, bigint>(); // what earlier makers of the walk took off each owner's position
+    for (let mk = m.book.best(opp) as PerpOrder | undefined; mk !== undefined && left > 0n; mk = m.book.after(mk) as PerpOrder | undefined) {
       const p = mk.price as bigint;
       if (limit !== null && (side === 'BUY' ? p > limit : p < limit)) break;
       if (self !== undefined && mk.userId === self) break;
-      const q = left < mk.remaining ? left : mk.remaining;
+      let q = left < mk.remaining ? left : mk.remaining;
+      const u = used.get(mk.userId) ?? 0n;
+      if (mk.reduceOnly) {
+        // a maker's fills only reduce its position while they last: what is left of the room after the walk's earlier fills
+        const room = this.reduceRoom(m, mk) - u;
+        if (room < q) q = room > 0n ? room : 0n;
+      }
+      if (q === 0n) continue;
+      used.set(mk.userId, u + q);
       quote += p * q * m.mult;
       left -= q;
     }
