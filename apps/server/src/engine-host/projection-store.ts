@@ -11,6 +11,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   auditLog,
+  otcAds,
+  otcMerchants,
+  otcOrders,
   perpFundingPayments,
   perpFundingRates,
   perpLiquidations,
@@ -30,6 +33,9 @@ import type {
   AuditProjectionRow,
   DepositProjectionRow,
   OrderRow,
+  OtcAdRow,
+  OtcMerchantRow,
+  OtcOrderRow,
   PerpFundingRow,
   PerpFundingRateRow,
   PerpLiquidationRow,
@@ -181,6 +187,7 @@ export function localProjectionStore(db: Db): ProjectionStore {
           await tx.insert(walletTransfers).values(transfers.slice(i, i + CHUNK)).onConflictDoNothing({ target: walletTransfers.seq });
         }
         if (b.perp) await writePerp(tx as unknown as Db, b.perp);
+        if (b.otc) await writeOtc(tx as unknown as Db, b.otc);
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -191,6 +198,72 @@ export function localProjectionStore(db: Db): ProjectionStore {
       });
     },
   };
+}
+
+/** Writes the OTC part of a batch (otc-projection.ts): last states upserted by key, never older over newer. */
+async function writeOtc(tx: Db, o: NonNullable<ProjectionBatch['otc']>): Promise<void> {
+  for (let i = 0; i < o.merchants.length; i += CHUNK) {
+    await tx
+      .insert(otcMerchants)
+      .values(o.merchants.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: otcMerchants.userId,
+        set: {
+          state: sql`excluded.state`,
+          deposit: sql`excluded.deposit`,
+          operatorId: sql`excluded.operator_id`,
+          reason: sql`excluded.reason`,
+          createdTs: sql`excluded.created_ts`,
+          updatedTs: sql`excluded.updated_ts`,
+          seq: sql`excluded.seq`,
+        },
+        setWhere: sql`${otcMerchants.seq} <= excluded.seq`,
+      });
+  }
+  for (let i = 0; i < o.ads.length; i += CHUNK) {
+    await tx
+      .insert(otcAds)
+      .values(o.ads.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: otcAds.id,
+        set: {
+          priceType: sql`excluded.price_type`,
+          price: sql`excluded.price`,
+          floatPpm: sql`excluded.float_ppm`,
+          minFiat: sql`excluded.min_fiat`,
+          maxFiat: sql`excluded.max_fiat`,
+          paymentWindowMs: sql`excluded.payment_window_ms`,
+          totalQty: sql`excluded.total_qty`,
+          remainingQty: sql`excluded.remaining_qty`,
+          status: sql`excluded.status`,
+          meta: sql`excluded.meta`,
+          updatedTs: sql`excluded.updated_ts`,
+          seq: sql`excluded.seq`,
+        },
+        setWhere: sql`${otcAds.seq} <= excluded.seq`,
+      });
+  }
+  for (let i = 0; i < o.orders.length; i += CHUNK) {
+    await tx
+      .insert(otcOrders)
+      .values(o.orders.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: otcOrders.id,
+        set: {
+          state: sql`excluded.state`,
+          paidTs: sql`excluded.paid_ts`,
+          appealBy: sql`excluded.appeal_by`,
+          appealTs: sql`excluded.appeal_ts`,
+          endReason: sql`excluded.end_reason`,
+          resolvedBy: sql`excluded.resolved_by`,
+          reason: sql`excluded.reason`,
+          meta: sql`excluded.meta`,
+          updatedTs: sql`excluded.updated_ts`,
+          seq: sql`excluded.seq`,
+        },
+        setWhere: sql`${otcOrders.seq} <= excluded.seq`,
+      });
+  }
 }
 
 /** Writes the perpetual contracts' part of a batch (same rules as the spot rows; perp-projection.ts). */
@@ -258,6 +331,10 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly perpFunding = new Map<string, PerpFundingRow>();
   readonly perpLiquidations = new Map<string, PerpLiquidationRow>();
   readonly perpFundingRates = new Map<string, PerpFundingRateRow>();
+  /** OTC merchants, ads and orders by key (last state). */
+  readonly otcMerchants = new Map<string, OtcMerchantRow>();
+  readonly otcAds = new Map<string, OtcAdRow>();
+  readonly otcOrders = new Map<string, OtcOrderRow>();
   failWrites = false;
   writes = 0;
 
@@ -293,6 +370,15 @@ export class MemoryProjectionStore implements ProjectionStore {
       for (const r of p.liquidations) once(this.perpLiquidations, `${r.seq}:${r.userId}:${r.symbol}`, r);
       for (const r of p.rates ?? []) once(this.perpFundingRates, `${r.symbol}:${r.fundingTs}`, r);
     }
+    if (b.otc) {
+      const newer = <T extends { seq: number }>(m: Map<string, T>, k: string, v: T) => {
+        const prev = m.get(k);
+        if (prev === undefined || prev.seq <= v.seq) m.set(k, { ...v });
+      };
+      for (const r of b.otc.merchants) newer(this.otcMerchants, r.userId, r);
+      for (const r of b.otc.ads) newer(this.otcAds, String(r.id), r);
+      for (const r of b.otc.orders) newer(this.otcOrders, String(r.id), r);
+    }
     this.cursor = Math.max(this.cursor, b.seq);
     this.journalId = b.journalId;
     this.writes++;
@@ -315,6 +401,9 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.perpPositions) c.perpPositions.set(k, { ...v });
     for (const [k, v] of this.perpFunding) c.perpFunding.set(k, { ...v });
     for (const [k, v] of this.perpLiquidations) c.perpLiquidations.set(k, { ...v });
+    for (const [k, v] of this.otcMerchants) c.otcMerchants.set(k, { ...v });
+    for (const [k, v] of this.otcAds) c.otcAds.set(k, { ...v });
+    for (const [k, v] of this.otcOrders) c.otcOrders.set(k, { ...v });
     return c;
   }
 }

@@ -7,6 +7,9 @@ import type {
   auditLog,
   perpFundingPayments,
   perpFundingRates,
+  otcAds,
+  otcMerchants,
+  otcOrders,
   perpLiquidations,
   perpOrders,
   perpPositionHistory,
@@ -51,6 +54,16 @@ export interface PerpBatch {
   rates?: PerpFundingRateRow[];
 }
 
+export type OtcMerchantRow = typeof otcMerchants.$inferInsert;
+export type OtcAdRow = typeof otcAds.$inferInsert;
+export type OtcOrderRow = typeof otcOrders.$inferInsert;
+/** The OTC part of a batch (otc-projection.ts): merchants, ads and orders upserted by key, never older over newer. */
+export interface OtcBatch {
+  merchants: OtcMerchantRow[];
+  ads: OtcAdRow[];
+  orders: OtcOrderRow[];
+}
+
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
 export interface ProjectionState {
   journalId: string | null;
@@ -75,6 +88,8 @@ export interface ProjectionBatch {
   transfers?: TransferProjectionRow[];
   /** Perpetual contracts' orders, fills, closed positions, funding payments and liquidations; absent = none. */
   perp?: PerpBatch;
+  /** Peer-to-peer fiat trading's merchants, ads and orders (last states); absent = none. */
+  otc?: OtcBatch;
 }
 
 /** The projector's sink. */

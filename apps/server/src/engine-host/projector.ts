@@ -27,6 +27,7 @@ import type {
   WithdrawalProjectionRow,
 } from './projection-store';
 import { PerpBuffer } from './perp-projection';
+import { OtcBuffer } from './otc-projection';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -236,6 +237,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   let withdrawals = new Map<string, WithdrawalProjectionRow>();
   let transfers: TransferProjectionRow[] = [];
   const perp = new PerpBuffer();
+  const otc = new OtcBuffer();
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -272,6 +274,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchWithdrawals = [...withdrawals.values()];
     const batchTransfers = transfers;
     const batchPerp = perp.take();
+    const batchOtc = otc.take();
     const batchSeq = pushedSeq;
     users = new Map();
     orders = new Map();
@@ -293,6 +296,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         withdrawals: batchWithdrawals,
         transfers: batchTransfers,
         ...(batchPerp ? { perp: batchPerp } : {}),
+        ...(batchOtc ? { otc: batchOtc } : {}),
       });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
@@ -307,6 +311,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       for (const r of batchWithdrawals) if (!withdrawals.has(String(r.id))) withdrawals.set(String(r.id), r);
       transfers = batchTransfers.concat(transfers);
       count += perp.restore(batchPerp);
+      count += otc.restore(batchOtc);
       count +=
         batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length + batchWithdrawals.length + batchTransfers.length;
       failures++;
@@ -387,6 +392,16 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         } else {
           // The perpetual contracts' events (perp-projection.ts); 0 for every other event.
           count += perp.push(seq, ev);
+          // Peer-to-peer fiat trading (otc-projection.ts); an operator's action carries its audit record.
+          const n = otc.push(seq, ev);
+          if (n > 0) {
+            count += n;
+            const target = ev.type === 'otcMerchantChanged' ? ev.merchant.userId : ev.type === 'otcAdChanged' ? ev.ad.userId : ev.type === 'otcOrderChanged' ? ev.order.takerId : '';
+            if ('audit' in ev && ev.audit !== undefined) {
+              audits.push(auditRow(target, ev.audit, seq, ev.ts));
+              count++;
+            }
+          }
         }
       }
       if (count >= maxEvents && running === null) {
