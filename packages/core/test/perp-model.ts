@@ -25,10 +25,12 @@
  * - perpSetLeverage sets the margin to ceil(cost / leverage); perpAdjustMargin adds or removes isolated margin;
  * - a takeover releases the margins in scope and the user realizes -(isolated margin | cross wallet).
  *
- * What it takes from the engine (declared, checked elsewhere): order ids (one sequence shared with spot), the
- * engine's own orders as the events show them (TP/SL closes, the insurance fund's close with its limit price), the
- * order in which the engine liquidates and the auto-deleveraging counterparties chosen (the driver checks that each
- * step is allowed: the user is at risk at that point, the ADL side, quantity and the PnL realized).
+ * It also decides the insurance fund's closing order (placed or not, its limit) and the auto-deleveraging order.
+ *
+ * What it takes from the engine (declared, checked elsewhere): order ids (one sequence shared with spot) and the
+ * engine's own orders as the events show them (TP/SL closes, the fund's close), and the order of the liquidation steps
+ * (the driver checks that each is allowed: the scope is at risk at that point, a round's scopes in the positions'
+ * order, each skipped scope gone or safe).
  */
 import {
   bracketTiers,
@@ -489,6 +491,61 @@ export class PerpModel {
     const fp = this.closePart(FUND, f, q, value);
     const up = this.closePart(user, this.positions.get(user)!, q, value);
     return [up, fp];
+  }
+
+  /**
+   * The limit of the insurance fund's closing IOC order (docs "Liquidation", step 3): the worst price at which its
+   * loss stays within its balance, on the tick, no further from the mark than the price band; null when it places
+   * none (no bid for a long to sell into, no ask for a short).
+   */
+  fundCloseLimit(): bigint | null {
+    const f = this.positions.get(FUND);
+    if (f === undefined || this.best(f.side === 'LONG' ? 'BUY' : 'SELL') === null) return null;
+    const t = this.cfg.tickSize;
+    const bal = this.system.insurance > 0n ? this.system.insurance : 0n;
+    const n = f.size * this.mult;
+    const band = BigInt(this.cfg.priceBandPpm);
+    const mark = this.mark!;
+    let limit: bigint;
+    if (f.side === 'LONG') {
+      // sells: cost - price x n <= balance, i.e. price >= (cost - balance) / n, the lowest such price on the tick
+      const need = f.cost - bal;
+      limit = need <= 0n ? 0n : ((need + n * t - 1n) / (n * t)) * t;
+      const lowest = ((mark * (E6 - band) + E6 * t - 1n) / (E6 * t)) * t;
+      const low = lowest > 0n ? lowest : t;
+      if (limit < low) limit = low;
+    } else {
+      // buys: price x n - cost <= balance, the highest such price on the tick
+      limit = ((f.cost + bal) / (n * t)) * t;
+      const high = ((mark * (E6 + band)) / (E6 * t)) * t;
+      if (limit > high) limit = high;
+    }
+    return limit > 0n ? limit : null;
+  }
+
+  /**
+   * The users whose positions are opposite to the fund's, in auto-deleveraging order (docs "Liquidation", step 4,
+   * Binance's ranking): profit ratio (uPnL / cost) x effective leverage (value / margin balance) for a profitable
+   * position, profit ratio / effective leverage otherwise, highest first (a margin balance <= 0 counts as one quote
+   * unit); ties by user id.
+   */
+  adlRanking(): string[] {
+    const f = this.positions.get(FUND)!;
+    const rows: { u: string; num: bigint; den: bigint }[] = [];
+    for (const [u, p] of this.positions) {
+      if (u === FUND || p.side === f.side) continue;
+      const pnl = this.upnl(p);
+      const v = p.size * this.mark! * this.mult;
+      const eq = this.marginBalance(u, p);
+      const e = eq > 0n ? eq : 1n;
+      rows.push(pnl > 0n ? { u, num: pnl * v, den: p.cost * e } : { u, num: pnl * e, den: p.cost * v });
+    }
+    rows.sort((x, y) => {
+      const a = x.num * y.den;
+      const b = y.num * x.den;
+      return a > b ? -1 : a < b ? 1 : x.u < y.u ? -1 : x.u > y.u ? 1 : 0;
+    });
+    return rows.map((r) => r.u);
   }
 
   /** Cross unrealized PnL of a user (one market: its position if cross). */

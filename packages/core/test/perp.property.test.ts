@@ -99,6 +99,11 @@ interface Liq {
   taken: boolean;
   equity: bigint;
   fundBefore: bigint;
+  /** the limit of the fund's closing order the model expects after the takeover (null: none), and whether it came */
+  fundLimit: bigint | null;
+  fundClosed: boolean;
+  /** the ADL order the model ranks when the first ADL comes (null before) */
+  adl: string[] | null;
 }
 
 class Run {
@@ -386,7 +391,7 @@ class Run {
         const [u, p] = st.round.shift()!;
         if (u === who) {
           expect(m.positions.get(u) === p, `${u}'s position changed before its liquidation in round ${st.rounds}`).toBe(true);
-          st.cur = { who, p, cancels: m.ordersInScope(who), taken: false, equity: 0n, fundBefore: m.system.insurance };
+          st.cur = { who, p, cancels: m.ordersInScope(who), taken: false, equity: 0n, fundBefore: m.system.insurance, fundLimit: null, fundClosed: false, adl: null };
           return st.cur;
         }
         expect(passOk(u, p), `${u} at risk in round ${st.rounds} (model), but the engine liquidated ${who} first`).toBe(true);
@@ -430,6 +435,7 @@ class Run {
         const t = m.takeover(who);
         c.taken = true;
         c.equity = t.equity;
+        c.fundLimit = m.fundCloseLimit();
         expect([ev.takerRealizedPnl, ev.makerRealizedPnl, ev.takerFee, ev.makerFee], 'takeover: the user realizes -margin in scope').toEqual([t.pnl, 0n, 0n, 0n]);
         // the trade's price is the bankruptcy price rounded to a price unit
         const d = ev.price * size * m.mult - t.fundCost;
@@ -437,7 +443,9 @@ class Run {
         continue;
       }
       if (ev.type === 'perpOrderAccepted' && ev.order.userId === '@insurance') {
-        expect(st.cur?.taken, "the fund's close inside a liquidation").toBe(true);
+        expect(st.cur?.taken && !st.cur.fundClosed, "the fund's close inside a liquidation, once").toBe(true);
+        expect(ev.order.price, "the fund's close's limit (model)").toBe(st.cur!.fundLimit);
+        st.cur!.fundClosed = true;
         expect(ev.order.tradeType).toBe('FORCE_CLOSE');
         const fp = m.positions.get('@insurance');
         expect(fp !== undefined && fp.side !== (ev.order.side === 'BUY' ? 'LONG' : 'SHORT'), "the fund's close reduces its position").toBe(true);
@@ -454,10 +462,15 @@ class Run {
       }
       if (ev.type === 'perpTrade' && ev.kind === 'ADL') {
         expect(st.cur?.taken, 'ADL inside a liquidation').toBe(true);
+        const c = st.cur!;
+        expect(c.fundClosed || c.fundLimit === null, `the fund's close at ${c.fundLimit} before ADL`).toBe(true);
+        c.adl ??= m.adlRanking();
         const who = ev.takerUserId;
+        expect(who, `ADL counterparty (model's ranking ${c.adl.join(' ')})`).toBe(c.adl.shift());
         const p = m.positions.get(who);
         const fp = m.positions.get('@insurance');
         expect(p !== undefined && fp !== undefined && p.side !== fp.side, `ADL of ${who} against the fund`).toBe(true);
+        expect(ev.quantity, `ADL quantity of ${who}`).toBe(fp!.size < p!.size ? fp!.size : p!.size);
         const [up, fpnl] = m.adl(who, ev.quantity);
         expect([ev.takerRealizedPnl, ev.makerRealizedPnl, ev.takerFee, ev.makerFee], 'ADL PnL').toEqual([up, fpnl, 0n, 0n]);
         m.expireReduceOnly();
@@ -466,6 +479,7 @@ class Run {
       if (ev.type === 'liquidated') {
         const c = st.cur;
         expect(c !== null && c.who === ev.userId && c.taken, `${ev.userId} liquidated without its takeover`).toBe(true);
+        expect(c!.fundClosed || c!.fundLimit === null, `the fund's close at ${c!.fundLimit} (model) did not come`).toBe(true);
         expect(m.positions.has('@insurance'), 'the fund closed what it took over').toBe(false);
         // insuranceDelta is the exact change of the fund's balance in this liquidation (docs/perpetuals.md)
         expect([ev.markPrice, ev.equity, ev.insuranceDelta], `liquidated ${ev.userId}: mark, equity before, insurance delta`).toEqual([mark, c!.equity, m.system.insurance - c!.fundBefore]);
