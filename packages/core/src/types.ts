@@ -203,8 +203,9 @@ export type Command =
 export type CommandType = Command['type'];
 
 /**
- * Rejections, a closed union in precedence order (the first that applies is returned).
- * Nothing changes when a command is rejected.
+ * Rejections, a closed union. For the spot commands the list is in precedence order (the first that applies is
+ * returned); the perpetual and OTC commands check in the order their documents give (docs/perpetuals.md,
+ * otc/types.ts and otc-engine.ts), which is not this list's. Nothing changes when a command is rejected.
  */
 export const REJECT_CODES = [
   'asset_exists',
