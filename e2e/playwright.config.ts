@@ -32,7 +32,16 @@ export default defineConfig({
   timeout: 90_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time (one spec file per worker, its tests in order). Journeys that share server state run one
+  // at a time in their own lane (a project of one worker): the contract journeys (mark prices, the perp markets) and
+  // those that log the demo operator in (a TOTP step is accepted once, so two logins in one 30 s step would wait).
+  // E2E_WORKERS=1 runs every journey one after another.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  projects: [
+    { name: 'contract', testMatch: /\/12[a-z]?-[^/]*\.spec\.ts$/, workers: 1 },
+    { name: 'operator', testMatch: /\/[789]-[^/]*\.spec\.ts$/, workers: 1 },
+    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/[789]-[^/]*\.spec\.ts$/] },
+  ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   outputDir: path.join(os.tmpdir(), 'exch-e2e-results'),

@@ -69,14 +69,24 @@ function row(page: Page, title: string) {
   return page.locator('.adm-list-item').filter({ has: page.locator('.adm-list-item-content-main', { hasText: new RegExp(`^${title}`) }) });
 }
 
-let lastStep = -1;
-/** A TOTP code of `secret` from a 30 s step not used before in this run (the server refuses a replayed code). */
+/** The last TOTP step used in this run, per secret (the server refuses a step not after the last one it accepted). */
+const lastSteps = new Map<string, number>();
+/**
+ * A TOTP code of `secret` from a 30 s step after every step used before in this run (the server refuses a replayed or
+ * older step). The server accepts one step either side of its clock (drift), so the code of the previous step (when
+ * 8 s or more of the current step are left) or of the next step is used before waiting for the clock: five codes take
+ * about two steps instead of five. The codes are the authenticator's codes at those times (otplib, as an app).
+ */
 async function freshTotp(secret: string): Promise<string> {
   for (;;) {
-    const step = Math.floor(Date.now() / 30_000);
-    if (step > lastStep) {
-      lastStep = step;
-      return generateSync({ secret, epoch: Math.floor(Date.now() / 1000) });
+    const nowS = Date.now() / 1000;
+    const current = Math.floor(nowS / 30);
+    const last = lastSteps.get(secret) ?? -1;
+    const earliest = 30 - (nowS % 30) >= 8 ? current - 1 : current;
+    const step = Math.max(earliest, last + 1);
+    if (step <= current + 1) {
+      lastSteps.set(secret, step);
+      return generateSync({ secret, epoch: step * 30 });
     }
     await new Promise((r) => setTimeout(r, 1000));
   }
