@@ -13,6 +13,14 @@
  * 24 h window are loaded back) and quiet periods are flat bars, exactly as spot's. The recent trades are loaded back
  * from the projected perp_trades after a restart.
  *
+ * One source for every screen: the 24 h figures (`figures`: last price = the last book trade, else the mark price,
+ * else the index; change, high, low and volumes of the trades' 24 h window) are this service's, and market data
+ * shows them for the contract listings of the same symbols (market-data/contract-feed.ts: getPairsByMainCur and
+ * getCoinInfo type CONTRACT, the ticker push), with the trade bars as their k-lines (getKline type CONTRACT, the
+ * kline push). Before the first trade the trade bars are the reference history of the pair, written by the same
+ * backfill as spot's (market-data/reference-history.ts) when the reference paths are attached, so the charts and
+ * the 24 h window are not empty after a fresh start; mark price bars have no history before the service ran.
+ *
  * Money: bigint engine units inside (prices in price units, quantities in qty units, amounts in USDT units of 1e-8);
  * decimal strings only in the answers (packages/api contract-market.ts).
  */
@@ -24,9 +32,12 @@ import type { Db } from '../../db/client';
 import { klines as klinesTable, perpFundingRates, perpTrades } from '../../db/schema';
 import type { EnginePort } from '../../engine-port/engine-port';
 import type { Listing } from '../market-data/catalogue';
+import type { ContractFeedSink, ContractFigures } from '../market-data/contract-feed';
 import { fromUnits, percentChange, toUnits } from '../market-data/decimal';
-import { createKlineStore } from '../market-data/klines';
+import { createKlineStore, klineOut } from '../market-data/klines';
 import { PERIODS } from '../market-data/kline-math';
+import { maxB, minB } from '../market-data/decimal';
+import { createReferenceHistory } from '../market-data/reference-history';
 import { createMarketDataRepository, type KlineRow } from '../market-data/market-data.repository';
 import type { MarketDataService } from '../market-data/market-data.service';
 import { SeriesSet, type Series } from '../market-data/series';
@@ -88,8 +99,11 @@ export interface ContractMarketDeps {
   db: Db;
   log: FastifyBaseLogger;
   host: EnginePort;
-  /** Listings (display order, demo data flag) and index prices. */
-  marketData: Pick<MarketDataService, 'listings' | 'indexPrice'>;
+  /**
+   * Listings (display order, demo data flag), index prices, and (when given) the contract feed this service
+   * attaches: market data then shows its figures and bars for the contract listings.
+   */
+  marketData: Pick<MarketDataService, 'listings' | 'indexPrice'> & Partial<Pick<MarketDataService, 'attachContractFeed'>>;
   now?: () => number;
 }
 
@@ -117,6 +131,7 @@ function listingOf(m: PerpMarketConfig, type: MarketType, base: Listing | undefi
 export async function createContractMarketService(deps: ContractMarketDeps): Promise<ContractMarketService> {
   const { db, log, host, marketData } = deps;
   const now = deps.now ?? (() => Date.now());
+  const t0 = now();
   const repo = createMarketDataRepository(db);
 
   // The perpetual markets in the contract listings' display order (the engine's order for any other).
@@ -176,23 +191,45 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     };
   }
 
+  /** The index price of `m` (price units): the engine's, else the index job's latest (before the first mark tick). */
+  function indexOf(m: PerpMarketConfig): bigint | null {
+    const st = host.engine.perpMarkState(m.symbol);
+    if (st?.indexPrice !== null && st?.indexPrice !== undefined) return st.indexPrice;
+    const fromJob = marketData.indexPrice(m.symbol);
+    return fromJob === null ? null : toUnits(fromJob, m.priceDecimals);
+  }
+
+  /**
+   * The 24 h figures of `m` at `ts`, the one source of every screen (see the file comment): last = the last book
+   * trade, else the mark price, else the index, else the window's close; change, high, low and volumes over the
+   * trades' 24 h window (the reference history before the first trade); a window without any bar uses the mark
+   * price bars (no volume). High and low include the last price.
+   */
+  function figuresOf(m: PerpMarketConfig, ts: number): ContractFigures {
+    const st = host.engine.perpMarkState(m.symbol);
+    const tw = series.get(PERP_TRADE_BARS, m.symbol)?.window.stats(ts);
+    const mw = series.get(PERP_MARK_BARS, m.symbol)?.window.stats(ts);
+    const w = tw && tw.open !== null ? tw : mw;
+    const last = st?.lastPrice ?? st?.markPrice ?? indexOf(m) ?? w?.close ?? null;
+    const high = w?.high ?? null;
+    const low = w?.low ?? null;
+    return {
+      last,
+      open: w?.open ?? null,
+      high: high === null ? last : last === null ? high : maxB(high, last),
+      low: low === null ? last : last === null ? low : minB(low, last),
+      volume: tw?.volume ?? 0n,
+      quoteVolume: tw?.quoteVolume ?? 0n,
+      priceDecimals: m.priceDecimals,
+      qtyDecimals: m.qtyDecimals,
+    };
+  }
+
   function marketOf(m: PerpMarketConfig, ts: number): ContractMarket {
     const st = host.engine.perpMarkState(m.symbol);
     const pd = m.priceDecimals;
     const price = (v: bigint | null | undefined) => (v === null || v === undefined ? '' : fromUnits(v, pd));
-    const trades = series.get(PERP_TRADE_BARS, m.symbol);
-    const marks = series.get(PERP_MARK_BARS, m.symbol);
-    const tw = trades?.window.stats(ts);
-    const mw = marks?.window.stats(ts);
-    // The 24 h figures of the trades; before any trade in the window, of the mark price (no volume).
-    const w = tw && tw.open !== null ? tw : mw;
-    const last = st?.lastPrice ?? null;
-    const ref = tw && tw.open !== null ? (last ?? tw.close) : (st?.markPrice ?? mw?.close ?? null);
-    let index = st?.indexPrice ?? null;
-    if (index === null) {
-      const fromJob = marketData.indexPrice(m.symbol);
-      if (fromJob !== null) index = toUnits(fromJob, pd); // the index job's latest (before the first mark tick)
-    }
+    const f = figuresOf(m, ts);
     const tiers = bracketTiers(m.brackets);
     return {
       symbol: m.symbol,
@@ -215,14 +252,14 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
         maxLeverage: t.maxLeverage,
         maintMarginRate: ppmPercent(t.maintMarginPpm),
       })),
-      lastPrice: price(last),
+      lastPrice: price(st?.lastPrice),
       markPrice: price(st?.markPrice),
-      indexPrice: price(index),
-      change24h: w && w.open !== null && ref !== null ? percentChange(w.open, ref) : '0.00',
-      high24h: price(w?.high ?? ref),
-      low24h: price(w?.low ?? ref),
-      volume24h: fromUnits(tw?.volume ?? 0n, m.qtyDecimals),
-      quoteVolume24h: fromUnits(tw?.quoteVolume ?? 0n, SETTLE_SCALE),
+      indexPrice: price(indexOf(m)),
+      change24h: f.open !== null && f.last !== null ? percentChange(f.open, f.last) : '0.00',
+      high24h: price(f.high),
+      low24h: price(f.low),
+      volume24h: fromUnits(f.volume, m.qtyDecimals),
+      quoteVolume24h: fromUnits(f.quoteVolume, SETTLE_SCALE),
       fundingRate: e8Percent(st?.predictedFundingRateE8 ?? 0),
       lastFundingRate: e8Percent(st?.lastFundingRateE8 ?? 0),
       nextFundingTime: st?.nextFundingTs ?? Math.floor(ts / m.fundingIntervalMs + 1) * m.fundingIntervalMs,
@@ -281,21 +318,29 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     for (const [symbol, data] of batch) emit({ kind: 'contractTrades', symbol, data });
   }
 
-  /** Rolls quiet bars and pushes the marked tickers and the changed books (coalesced per PUBLISH_MS). */
+  /**
+   * Rolls quiet bars and pushes the marked tickers and the changed books (coalesced per PUBLISH_MS); market data
+   * hears of the changed tickers and trade bars (its contract listings' pushes) even when nobody listens here.
+   */
   function publish(): void {
     const t = now();
     series.rollQuietBars(t);
-    if (listeners.size === 0) {
-      series.clearPublishMarks();
-      depthDirty.clear();
-      return;
-    }
     series.drainTickers((s: Series) => {
       if (s.listing.type !== PERP_TRADE_BARS) return;
+      sink?.tickerChanged(s.listing.symbol);
+      if (listeners.size === 0) return;
       const m = host.engine.perpMarket(s.listing.symbol);
       if (m) emit({ kind: 'contractTicker', symbol: m.symbol, data: marketOf(m, t) });
     });
-    series.drainKlines(() => {});
+    series.drainKlines((s: Series, period) => {
+      if (s.listing.type !== PERP_TRADE_BARS || !sink) return;
+      const bar = s.current.get(period);
+      if (bar) sink.barChanged(s.listing.symbol, period, klineOut(s.listing, bar));
+    });
+    if (listeners.size === 0) {
+      depthDirty.clear();
+      return;
+    }
     for (const symbol of depthDirty) {
       const d = depthOf(symbol, DEPTH_PUSH_LEVELS);
       if (d) emit({ kind: 'contractDepth', symbol, data: d });
@@ -306,6 +351,41 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
   const unsubscribe = host.onEvents(onEvents);
   await klines.loadState();
   await loadRecentTrades();
+
+  // The trade bars' reference history (as spot's, see the file comment), read by key like ownLatest.
+  const ownLatestBefore = async (bounds: Record<string, number>) => {
+    const out: Array<{ symbol: string; type: string; period: string; time: number }> = [];
+    for (const l of tradeListings) {
+      for (const [period, bound] of Object.entries(bounds)) {
+        const rows = await db
+          .select({ time: klinesTable.time })
+          .from(klinesTable)
+          .where(and(eq(klinesTable.symbol, l.symbol), eq(klinesTable.type, l.type), eq(klinesTable.period, period), lt(klinesTable.time, bound)))
+          .orderBy(desc(klinesTable.time))
+          .limit(1);
+        if (rows[0]) out.push({ symbol: l.symbol, type: l.type, period, time: rows[0].time });
+      }
+    }
+    return out;
+  };
+  let history: (() => Promise<void>) | undefined;
+  const backfill = async () => {
+    await history?.();
+    series.markTicker(); // the windows got their history
+  };
+  const figures = (symbol: string, ts: number) => {
+    const m = host.engine.perpMarket(symbol);
+    return m ? figuresOf(m, ts) : undefined;
+  };
+  const sink: ContractFeedSink | undefined = marketData.attachContractFeed?.({
+    figures,
+    klines: (symbol, period, limit, endTime) => klines.klines(symbol, PERP_TRADE_BARS, period, limit, endTime),
+    backfill,
+  });
+  if (sink) {
+    history = createReferenceHistory({ repo, series, reference: sink.reference, klines, log, now, t0, skip: (l) => l.type !== PERP_TRADE_BARS, latestTimesBefore: ownLatestBefore });
+    if (sink.reference.paths) await backfill();
+  }
   const flushTimer = setInterval(() => void klines.flush(), FLUSH_MS);
   const publishTimer = setInterval(publish, PUBLISH_MS);
   flushTimer.unref();
@@ -374,6 +454,7 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       clearInterval(flushTimer);
       clearInterval(publishTimer);
       unsubscribe();
+      sink?.detach();
       listeners.clear();
       await klines.flush();
     },

@@ -3,6 +3,9 @@
  * sequence number, latest trades, banners and notices; the reference prices (ReferencePaths, attached by the
  * feeds job) and the index prices of contract listings (set by the index job).
  *
+ * Contract listings with a perpetual market show that market's own ticker and trade bars (contract-feed.ts, attached
+ * by modules/contract-market): one source for the quotes list, the pair detail and the contract trade screen.
+ *
  * Live data comes from the engine's events (host.onEvents): trades feed the trade list, the rolling 24 h window
  * and the k-lines of every period; depthChanged batches update the book and its sequence. Bars are persisted in
  * batches (every FLUSH_MS and on close). Subscribers (the WebSocket gateway) get MarketUpdate messages: depth and
@@ -26,6 +29,7 @@ import type { EnginePort } from '../../engine-port/engine-port';
 import type { ReferencePaths } from '../../jobs/price-source';
 import { loadCatalogue, type Listing } from './catalogue';
 import { createContent } from './content';
+import type { ContractFeed, ContractFeedSink } from './contract-feed';
 import { createDepthBooks, type DepthSnapshot } from './depth';
 import type { LevelChange } from './depth-book';
 import { createKlineStore, klineOut } from './klines';
@@ -40,6 +44,7 @@ import { createTradeLists } from './trades';
 import { MarketUpdates, type MarketUpdate } from './updates';
 
 export type { Listing } from './catalogue';
+export type { ContractFeed, ContractFeedSink, ContractFigures } from './contract-feed';
 export type { DepthSnapshot } from './depth';
 export type { IndexCoinType } from './tickers';
 export type { MarketUpdate } from './updates';
@@ -91,6 +96,12 @@ export interface MarketDataService {
   bannerFile(file: string): string | undefined;
   /** Listen to market updates; returns an unsubscribe. */
   subscribe(listener: (u: MarketUpdate) => void): () => void;
+  /**
+   * Makes the perpetual markets the source of the contract listings of the same symbols (contract-feed.ts): their
+   * pairs, k-lines and pushes; the reference history of those listings is then the feed's. The latest attached feed
+   * wins; the sink's detach removes it.
+   */
+  attachContractFeed(feed: ContractFeed): ContractFeedSink;
   /** Writes pending bars to the database now. */
   flush(): Promise<void>;
   close(): Promise<void>;
@@ -123,12 +134,23 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   const series = new SeriesSet(catalogue.all);
   const reference = createReferencePrices(log, deps.referencePaths);
   const updates = new MarketUpdates(log);
-  const tickers = createTickers({ config, host, catalogue, series, reference, now });
+  /** Attached contract feeds, the last one in use (contract-feed.ts). */
+  const feeds: ContractFeed[] = [];
+  const feed = (): ContractFeed | undefined => feeds[feeds.length - 1];
+  /** Whether the contract listing `symbol` is fed by a perpetual market now. */
+  const fed = (symbol: string) => feed()?.figures(symbol, now()) !== undefined;
+  const tickers = createTickers({ config, host, catalogue, series, reference, now, contracts: feed });
   const klines = createKlineStore({ repo, series, log, now });
   const depth = createDepthBooks(host, catalogue);
   const trades = createTradeLists({ repo, host, catalogue, log });
   const content = createContent(repo, bannerDir);
-  const backfill = createReferenceHistory({ repo, series, reference, klines, log, now, t0 });
+  const skip = (l: Listing) => l.type === 'CONTRACT' && fed(l.symbol);
+  const ownBackfill = createReferenceHistory({ repo, series, reference, klines, log, now, t0, skip });
+  /** Market data's reference history, then the contract feed's (one after the other: the machine is small). */
+  const backfill = async () => {
+    await ownBackfill();
+    await feed()?.backfill();
+  };
 
   /** Applies one engine command's events: trades to the series and trade lists, depth changes to the books. */
   function onEvents(events: EngineEvent[], _cmd: Command): void {
@@ -175,6 +197,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
     }
     series.drainTickers((s) => updates.emit({ kind: 'ticker', symbol: s.listing.symbol, type: s.listing.type, pair: tickers.pairOf(s, t) }));
     series.drainKlines((s, period) => {
+      if (skip(s.listing)) return; // a fed contract listing's bars are pushed by its feed (barChanged)
       const bar = s.current.get(period);
       if (bar) updates.emit({ kind: 'kline', symbol: s.listing.symbol, type: s.listing.type, period, bar: klineOut(s.listing, bar) });
     });
@@ -184,7 +207,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   flushTimer.unref();
   publishTimer.unref();
 
-  if (reference.paths) await backfill();
+  if (reference.paths) await ownBackfill();
 
   const service: MarketDataService = {
     setReferencePaths(p) {
@@ -201,7 +224,27 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
     pairs: tickers.pairs,
     indexCoin: tickers.indexCoin,
     coinIntro: catalogue.coinIntro,
-    klines: klines.klines,
+    klines(symbol, type, period, limit, endTime) {
+      const f = type === 'CONTRACT' && fed(symbol) ? feed() : undefined;
+      return f ? f.klines(symbol, period, limit, endTime) : klines.klines(symbol, type, period, limit, endTime);
+    },
+    attachContractFeed(f) {
+      feeds.push(f);
+      return {
+        reference,
+        tickerChanged(symbol) {
+          const s = series.get('CONTRACT', symbol);
+          if (s && feed() === f) series.markTicker(s);
+        },
+        barChanged(symbol, period, bar) {
+          if (feed() === f && series.get('CONTRACT', symbol)) updates.emit({ kind: 'kline', symbol, type: 'CONTRACT', period, bar });
+        },
+        detach() {
+          const i = feeds.lastIndexOf(f);
+          if (i >= 0) feeds.splice(i, 1);
+        },
+      };
+    },
     depth: depth.snapshot,
     trades: trades.latest,
     banners: content.banners,

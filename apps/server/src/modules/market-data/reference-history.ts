@@ -28,6 +28,13 @@ export interface ReferenceHistoryDeps {
   now: () => number;
   /** When this process's market data started (ms): bars opened before it count as history already stored. */
   t0: number;
+  /** Listings whose history is written elsewhere (contract listings fed by their perpetual: contract-feed.ts). */
+  skip?: (l: Listing) => boolean;
+  /**
+   * The newest stored bar time before each period's bound (`repo.latestKlineTimesBefore` by default); a service
+   * with few series of its own may read them by key instead of scanning the whole table.
+   */
+  latestTimesBefore?: (bounds: Record<string, number>) => Promise<Array<{ symbol: string; type: string; period: string; time: number }>>;
 }
 
 /**
@@ -38,6 +45,8 @@ export interface ReferenceHistoryDeps {
  */
 export function createReferenceHistory(deps: ReferenceHistoryDeps): () => Promise<void> {
   const { repo, series, reference, klines, log, now, t0 } = deps;
+  /** The series this backfill writes. */
+  const own = () => [...series.all()].filter((s) => !deps.skip?.(s.listing));
 
   /**
    * Opens the current bar of every period that has none yet (no trade or index tick since it began) from the
@@ -45,7 +54,7 @@ export function createReferenceHistory(deps: ReferenceHistoryDeps): () => Promis
    * chart would miss the bars between the end of the history and the first live trade.
    */
   function openCurrentBars(ts: number): void {
-    for (const s of series.all()) {
+    for (const s of own()) {
       for (const period of PERIODS) {
         const open = barOpen(period, ts);
         const cur = s.current.get(period);
@@ -100,7 +109,7 @@ export function createReferenceHistory(deps: ReferenceHistoryDeps): () => Promis
    */
   function addHistoryToOpenBars(started: number): void {
     const until = t0;
-    for (const s of series.all()) {
+    for (const s of own()) {
       for (const period of PERIODS) {
         const open = barOpen(period, started);
         if (until <= open || klines.hadStoredOpenBar(`${s.listing.type}|${s.listing.symbol}|${period}|${open}`)) continue;
@@ -123,12 +132,12 @@ export function createReferenceHistory(deps: ReferenceHistoryDeps): () => Promis
     // Only bars that opened before this process's first bar of the period count as history already there: bars
     // written from this run's live trades (the bots may trade before the backfill runs) must not hide the history.
     const bounds = Object.fromEntries(PERIODS.map((p) => [p, barOpen(p, t0)]));
-    const latest = new Map((await repo.latestKlineTimesBefore(bounds)).map((r) => [`${r.type}|${r.symbol}|${r.period}`, r.time]));
+    const latest = new Map((await (deps.latestTimesBefore ?? repo.latestKlineTimesBefore)(bounds)).map((r) => [`${r.type}|${r.symbol}|${r.period}`, r.time]));
     const computed = new Map<string, Bar[]>();
     let rows: KlineRow[] = [];
     let total = 0;
     let insertMs = 0;
-    const ordered = [...series.all()].sort((a, b) => (a.listing.type === b.listing.type ? 0 : a.listing.type === 'SPOT' ? -1 : 1));
+    const ordered = own().sort((a, b) => (a.listing.type === b.listing.type ? 0 : a.listing.type === 'SPOT' ? -1 : 1));
     for (const s of ordered) {
       for (const period of PERIODS) {
         const ms = KLINE_PERIOD_MS[period];

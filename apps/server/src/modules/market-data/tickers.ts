@@ -1,15 +1,17 @@
 /**
  * Tickers: the Pair of every listing (spec section 3) from its 24 h window and its last price, the rankings of
  * getIndexCoin, and the index prices of the contract listings (set by the index job; their bars follow them).
- * The last price of a spot listing is its last trade, else the reference price, else its last bar; of a contract
- * listing the last trade of its perpetual market, else its mark price, else its index price, then the same
- * fallbacks (getPairsByMainCur type CONTRACT answers the perpetual pairs). Prices are bigint price units
- * (10^-priceDecimals quote); decimal strings only on the way out.
+ * The last price of a spot listing is its last trade, else the reference price, else its last bar. A contract
+ * listing whose perpetual market feeds market data (contract-feed.ts) shows that market's own figures: last price,
+ * 24 h change, high, low and volumes of its trades, exactly as contract/market/getMarket (one source); without a
+ * feed, the last trade of its perpetual, else its mark price, else its index price, then the spot fallbacks over
+ * its index bars. Prices are bigint price units (10^-priceDecimals quote); decimal strings only on the way out.
  */
 import type { MarketType, Pair } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { EnginePort } from '../../engine-port/engine-port';
 import type { Catalogue, Listing } from './catalogue';
+import type { ContractFeed, ContractFigures } from './contract-feed';
 import { fromUnits, maxB, minB, percentChange, pow10, rescale, toUnits } from './decimal';
 import type { ReferencePrices } from './reference-prices';
 import { ASSET_SCALE, TOP_PAIRS } from './seed/catalog';
@@ -28,6 +30,8 @@ export interface TickersDeps {
   reference: ReferencePrices;
   /** Clock (ms). */
   now: () => number;
+  /** The perpetual markets' feed of the contract listings, once attached (contract-feed.ts). */
+  contracts?: () => ContractFeed | undefined;
 }
 
 /** Pairs, rankings, index and reference prices. */
@@ -52,6 +56,14 @@ export interface Tickers {
 export function createTickers(deps: TickersDeps): Tickers {
   const { config, host, catalogue, series, reference, now } = deps;
   const indexPrices = new Map<string, bigint>(); // contract symbol -> price units
+
+  /** The fed figures of contract listing `l` at `ts`, or undefined (no feed, no price yet, other decimals). */
+  function fedFigures(l: Listing, ts: number): (ContractFigures & { last: bigint }) | undefined {
+    if (l.type !== 'CONTRACT') return undefined;
+    const f = deps.contracts?.()?.figures(l.symbol, ts);
+    if (!f || f.last === null || f.priceDecimals !== l.priceDecimals || f.qtyDecimals !== l.qtyDecimals) return undefined;
+    return { ...f, last: f.last };
+  }
 
   /** Last price of a listing in price units: spot = last trade, else reference, else last bar; contract = index. */
   function lastUnits(s: Series, ts: number): bigint | null {
@@ -96,10 +108,12 @@ export function createTickers(deps: TickersDeps): Tickers {
 
   function pairOf(s: Series, ts: number): Pair {
     const l = s.listing;
-    const st = s.window.stats(ts);
-    const last = lastUnits(s, ts) ?? 0n;
-    const high = st.high === null ? last : maxB(st.high, last);
-    const low = st.low === null ? last : minB(st.low, last);
+    const fed = fedFigures(l, ts);
+    // A fed contract listing: the perpetual's figures (already including its last price in high and low).
+    const st = fed ?? s.window.stats(ts);
+    const last = fed ? fed.last : (lastUnits(s, ts) ?? 0n);
+    const high = st.high === null ? last : fed ? st.high : maxB(st.high, last);
+    const low = st.low === null ? last : fed ? st.low : minB(st.low, last);
     const pair: Pair = {
       pairsName: l.symbol,
       tokenCur: l.base,
@@ -164,8 +178,8 @@ export function createTickers(deps: TickersDeps): Tickers {
       const units = toUnits(price, s.listing.priceDecimals);
       if (units <= 0n) return;
       indexPrices.set(symbol, units);
-      // Contract listings have no trades yet: their bars follow the index price (no volume).
-      series.applyTick(s, ts, units);
+      // A fed listing's bars are its perpetual's trade bars; without a feed its bars follow the index (no volume).
+      if (deps.contracts?.()?.figures(symbol, ts) === undefined) series.applyTick(s, ts, units);
     },
     indexPrice(symbol) {
       const l = catalogue.listing(symbol, 'CONTRACT');
