@@ -32,6 +32,7 @@ import {
   maintMargin,
   markPriceOf,
   maxNotionalFor,
+  maxRemovableMargin,
   orderCost,
   perpFee,
   perpNotionalMult,
@@ -958,9 +959,8 @@ export class PerpState implements PerpReads {
     } else {
       const out = -cmd.amount;
       const px = m.refPrice() ?? entryPriceOf(pos.cost, pos.size, m.mult);
-      const im = initialMargin(pos.size * px * m.mult, pos.leverage);
-      const upnl = unrealizedPnl(pos.side, pos.size, pos.cost, px, m.mult);
-      if (out > pos.margin || pos.margin - out + (upnl < 0n ? upnl : 0n) < im) return reject('insufficient_balance');
+      // perp/math.ts maxRemovableMargin: the margin above the initial margin at the mark, after an unrealized loss
+      if (out > maxRemovableMargin(pos.margin, pos.size * px * m.mult, unrealizedPnl(pos.side, pos.size, pos.cost, px, m.mult), pos.leverage)) return reject('insufficient_balance');
       this.ledger.release(a, out);
       pos.margin -= out;
     }
