@@ -29,7 +29,9 @@ export function TickerHeader({ pair }: { pair: Pair }) {
         </div>
         <div className="qt-ticker-sub num">
           <span>≈ {formatCny(pair.chPrice)}</span>
-          <span className={trendClass(trend)}>{formatPercent(pair.updown)}</span>
+          <span className={trendClass(trend)} data-testid="change-24h">
+            {formatPercent(pair.updown)}
+          </span>
         </div>
         {pair.demoData && <div className="qt-demo-tag">{t('demoData')}</div>}
       </div>
