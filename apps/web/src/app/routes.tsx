@@ -85,6 +85,18 @@ const CapitalRecordsDetail = lazyPage(() => import('../features/wallet/pages/Cap
 // Issue 11: proof of reserves (public; verifying asks for a session on the page).
 const Reserves = lazyPage(() => import('../features/reserves/pages/ReservesPage'), ['reserves']);
 
+// Issue 13: peer-to-peer fiat (OTC) trading.
+const OtcBuy = lazyPage(() => import('../features/otc/pages/MarketPage'), ['otc']);
+const OtcSell = lazyPage(() => import('../features/otc/pages/SellMarketPage'), ['otc']);
+const OtcTake = lazyPage(() => import('../features/otc/pages/TransactionDetailPage'), ['otc']);
+const OtcOrders = lazyPage(() => import('../features/otc/pages/OtcOrdersPage'), ['otc']);
+const OtcOrderDetail = lazyPage(() => import('../features/otc/pages/OrderDetailPage'), ['otc']);
+const OtcAppeal = lazyPage(() => import('../features/otc/pages/AppealPage'), ['otc']);
+const OtcMerchant = lazyPage(() => import('../features/otc/pages/MerchantAuditPage'), ['otc']);
+const OtcAds = lazyPage(() => import('../features/otc/pages/AdvertisementPage'), ['otc']);
+const MerchantAgreement = lazyPage(() => import('../features/otc/pages/AgreementPage'), ['otc']);
+const Otc365Agreement = lazyPage(() => import('../features/otc/pages/Otc365AgreementPage'), ['otc']);
+
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
@@ -99,7 +111,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/customer',
   '/kefuWebview',
   '/downloadApp',
-  '/otc365agreement',
   '/invitation',
   '/helpCenter',
   '/helpCenterDetail1',
@@ -107,15 +118,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/helpCenterDetail3',
   '/helpCenterDetail4',
   '/exchange',
-  '/transaction/otcOrder',
-  '/transaction/orderDetail',
-  '/transaction/appeal',
-  '/transaction/merchantAudit',
-  '/transaction/transactionFabi',
-  '/transaction/transactionFabi1',
-  '/merchantAgreement',
-  '/transactionDetail',
-  '/advertisement',
   '/activity',
   '/activityHistory',
   '/activityDetails',
@@ -190,6 +192,18 @@ export const ROUTES: readonly AppRoute[] = [
 
   // Issue 12: all contract orders (a main route: needs a session).
   { path: '/contract/allContract', Page: AllContract, login: true, fallthrough: true },
+
+  // Issue 13: OTC. The market and the agreements are public (taking an ad asks to log in); the rest needs a session.
+  { path: '/transaction/transactionFabi', Page: OtcBuy, fallthrough: true },
+  { path: '/transaction/transactionFabi1', Page: OtcSell, fallthrough: true },
+  { path: '/transactionDetail', Page: OtcTake, fallthrough: true },
+  { path: '/merchantAgreement', Page: MerchantAgreement, fallthrough: true },
+  { path: '/otc365agreement', Page: Otc365Agreement, fallthrough: true },
+  { path: '/transaction/otcOrder', Page: OtcOrders, login: true, fallthrough: true },
+  { path: '/transaction/orderDetail', Page: OtcOrderDetail, login: true, fallthrough: true },
+  { path: '/transaction/appeal', Page: OtcAppeal, login: true, fallthrough: true },
+  { path: '/transaction/merchantAudit', Page: OtcMerchant, login: true, fallthrough: true },
+  { path: '/advertisement', Page: OtcAds, login: true, fallthrough: true },
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

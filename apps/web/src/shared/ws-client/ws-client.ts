@@ -12,6 +12,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type {
   ContractMarketWsMessage, ContractWsChannel, KlinePeriod, MarketType, WsClientMessage, WsPublicChannel, WsServerMessage, PublicTrade, Pair, Kline,
+  OtcChatMessage, OtcOrder,
 } from '@exchange/api';
 import { useAppStore } from '../storage';
 import { applyDepth, type DepthState } from './depth-book';
@@ -31,11 +32,14 @@ export function isContractChannel(spec: WsChannelSpec): spec is { channel: Contr
 }
 
 /** Private channels (after auth, no subscribe message): spot orders and balances, the contracts' orders, positions and account. */
-export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount';
-const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount']);
+export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount' | 'otcOrder' | 'otcChat';
+const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount', 'otcOrder', 'otcChat']);
+
+/** The OTC private pushes (packages/api otc.ts OTC_WS_TOPICS): an order of the user changed, a chat message arrived. */
+export type OtcWsMessage = { channel: 'otcOrder'; data: OtcOrder } | { channel: 'otcChat'; data: OtcChatMessage };
 
 /** Messages delivered to listeners; depth messages carry the merged whole book. */
-export type WsDelivered = WsServerMessage | ContractMarketWsMessage;
+export type WsDelivered = WsServerMessage | ContractMarketWsMessage | OtcWsMessage;
 
 type Listener = (msg: WsDelivered) => void;
 
@@ -70,6 +74,8 @@ function keyOfServerMessage(m: WsDelivered): string | null {
     case 'contractOrders':
     case 'positions':
     case 'contractAccount':
+    case 'otcOrder':
+    case 'otcChat':
       return m.channel;
     default:
       return null;

@@ -1,0 +1,110 @@
+/**
+ * The order entry's conversion between the fiat amount (CNY) and the coin quantity (USDT), the engine's rule
+ * (packages/core otc/types.ts otcQuantity): quantity = floor(fiatCents * 10^scale / priceCents) units, so the buyer
+ * never receives more than was paid for. Entering a quantity converts it to the fiat amount rounded UP to a cent
+ * (the server's rule for takeAd's `quantity`), and that amount then gives the quantity the order will carry.
+ * Everything is bigint on decimal strings: never a JS number.
+ */
+import { decToString, isDecimal, parseDec, rescale } from '../../../shared/format';
+
+/** Decimal places of fiat amounts and prices (CNY cents). */
+export const FIAT_DECIMALS = 2;
+/** Decimal places of the coin (USDT) on the wire. */
+export const COIN_SCALE = 8;
+
+/** Cents of a fiat decimal string ("720.5" -> 72050n), or null when it is not a decimal of at most 2 places. */
+export function fiatToCents(s: string): bigint | null {
+  const v = s.trim();
+  if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) return null;
+  const d = parseDec(v);
+  if (d.scale > FIAT_DECIMALS) return null;
+  return rescale(d, FIAT_DECIMALS).units;
+}
+
+/** Units of a coin decimal string at `scale` ("1.5" -> 150000000n), or null when not a decimal of at most `scale` places. */
+export function coinToUnits(s: string, scale = COIN_SCALE): bigint | null {
+  const v = s.trim();
+  if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) return null;
+  const d = parseDec(v);
+  if (d.scale > scale) return null;
+  return rescale(d, scale).units;
+}
+
+/** "720.50" of 72050n cents. */
+export function centsToFiat(cents: bigint): string {
+  return decToString({ units: cents, scale: FIAT_DECIMALS });
+}
+
+/** "1.50000000" of 150000000n units. */
+export function unitsToCoin(units: bigint, scale = COIN_SCALE): string {
+  return decToString({ units, scale });
+}
+
+/** The quantity (units) an order of `fiatCents` at `priceCents` per coin carries: floor(fiat * 10^scale / price). */
+export function quantityOfFiat(fiatCents: bigint, priceCents: bigint, scale = COIN_SCALE): bigint {
+  if (priceCents <= 0n) return 0n;
+  return (fiatCents * 10n ** BigInt(scale)) / priceCents;
+}
+
+/** The fiat amount (cents, rounded up) of `units` at `priceCents` per coin: ceil(units * price / 10^scale). */
+export function fiatOfQuantity(units: bigint, priceCents: bigint, scale = COIN_SCALE): bigint {
+  const one = 10n ** BigInt(scale);
+  return (units * priceCents + one - 1n) / one;
+}
+
+/** What the order entry shows for one input: the other field, the fiat amount sent and the quantity received. */
+export interface OrderAmounts {
+  /** fiat amount the order is for, 2 decimals */
+  fiat: string;
+  /** quantity the order carries, `scale` decimals */
+  quantity: string;
+  fiatCents: bigint;
+  units: bigint;
+}
+
+/**
+ * The order of an input in `mode` ('fiat': the user typed CNY; 'coin': USDT) at `price` (fiat string): null when the
+ * input or the price is not a valid amount. A coin input goes through the fiat amount (rounded up to a cent), as the
+ * server does, so the quantity shown is the one the order will carry.
+ */
+export function orderAmounts(mode: 'fiat' | 'coin', input: string, price: string, scale = COIN_SCALE): OrderAmounts | null {
+  const priceCents = fiatToCents(price);
+  if (priceCents === null || priceCents <= 0n) return null;
+  let fiatCents: bigint | null;
+  if (mode === 'fiat') fiatCents = fiatToCents(input);
+  else {
+    const units = coinToUnits(input, scale);
+    fiatCents = units === null ? null : fiatOfQuantity(units, priceCents, scale);
+  }
+  if (fiatCents === null) return null;
+  const units = quantityOfFiat(fiatCents, priceCents, scale);
+  return { fiat: centsToFiat(fiatCents), quantity: unitsToCoin(units, scale), fiatCents, units };
+}
+
+/** Why an order amount is refused before asking the server, or null: under the ad's minimum, over its maximum or what is left. */
+export type AmountProblem = 'invalid' | 'belowMin' | 'aboveMax' | 'aboveAvailable' | 'zeroQuantity';
+
+/** Checks an order against the ad's per-order limits (fiat strings) and the remaining quantity (coin string). */
+export function checkOrderAmounts(a: OrderAmounts | null, minFiat: string, maxFiat: string, remaining: string, scale = COIN_SCALE): AmountProblem | null {
+  if (!a) return 'invalid';
+  const min = fiatToCents(minFiat) ?? 0n;
+  const max = fiatToCents(maxFiat) ?? 0n;
+  if (a.fiatCents < min) return 'belowMin';
+  if (a.fiatCents > max) return 'aboveMax';
+  if (a.units <= 0n) return 'zeroQuantity';
+  const left = coinToUnits(remaining, scale);
+  if (left !== null && a.units > left) return 'aboveAvailable';
+  return null;
+}
+
+/**
+ * A floating ad's price from the index: index * percent / 100 rounded half up to a cent (the engine's otcFloatPrice
+ * with floatPpm = percent * 10^4). Null when either is not a valid decimal.
+ */
+export function floatPrice(indexPrice: string, percent: string): string | null {
+  const idx = fiatToCents(indexPrice);
+  const p = /^[0-9]{1,3}(\.[0-9]{1,2})?$/.test(percent.trim()) ? rescale(parseDec(percent.trim()), 2).units : null;
+  if (idx === null || p === null) return null;
+  const ppm = p * 100n; // percent with 2 decimals (hundredths of a percent) -> ppm
+  return centsToFiat((idx * ppm * 2n + 1_000_000n) / 2_000_000n);
+}
