@@ -1,10 +1,10 @@
 /**
  * The console's frame: the side menu (Users, KYC queue, the wallet's Withdrawals, Deposits, Hot wallet, Alerts and
- * Proof of reserves, Audit log, and Operators for the admin role), the header with
+ * Proof of reserves, OTC merchants, appeals and ads, Audit log, and Operators for the admin role), the header with
  * the operator, the language switch, the light/dark switch and logout; the page in the middle.
  */
 import { Button, Layout as AntLayout, Menu, Segmented, Space, Tag, Typography, theme } from 'antd';
-import { AlertOutlined, AuditOutlined, DownloadOutlined, IdcardOutlined, SafetyCertificateOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AlertOutlined, AuditOutlined, DownloadOutlined, IdcardOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
@@ -31,6 +31,9 @@ export function Layout() {
     { key: '/hot-wallet', icon: <WalletOutlined />, label: t('nav.hotWallet') },
     { key: '/alerts', icon: <AlertOutlined />, label: t('nav.alerts') },
     { key: '/reserves', icon: <SafetyCertificateOutlined />, label: t('nav.reserves') },
+    { key: '/otc-merchants', icon: <ShopOutlined />, label: t('nav.otcMerchants') },
+    { key: '/otc-appeals', icon: <SolutionOutlined />, label: t('nav.otcAppeals') },
+    { key: '/otc-ads', icon: <NotificationOutlined />, label: t('nav.otcAds') },
     { key: '/audit', icon: <AuditOutlined />, label: t('nav.audit') },
     ...(canOperators ? [{ key: '/operators', icon: <TeamOutlined />, label: t('nav.operators') }] : []),
   ];

@@ -1,7 +1,8 @@
 /**
  * The console's routes under /admin/ (basename): /login, and behind a session /users, /users/:userId, /kyc, /audit,
  * /operators (admin role; others are sent to /users), and the wallet's /withdrawals, /deposits, /hot-wallet, /alerts,
- * /reserves (every role views; deciding needs wallet_decide). Pages load lazily; a lost session (logout, any 401) shows the
+ * /reserves (every role views; deciding needs wallet_decide), OTC's /otc-merchants, /otc-appeals, /otc-ads (every role
+ * views; deciding needs otc_decide). Pages load lazily; a lost session (logout, any 401) shows the
  * login page.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -22,6 +23,9 @@ const DepositsPage = lazy(() => import('../features/wallet/DepositsPage'));
 const HotWalletPage = lazy(() => import('../features/wallet/HotWalletPage'));
 const AlertsPage = lazy(() => import('../features/wallet/AlertsPage'));
 const ReservesPage = lazy(() => import('../features/wallet/ReservesPage'));
+const OtcMerchantsPage = lazy(() => import('../features/otc/MerchantsPage'));
+const OtcAppealsPage = lazy(() => import('../features/otc/AppealsPage'));
+const OtcAdsPage = lazy(() => import('../features/otc/AdsPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
@@ -65,6 +69,9 @@ export const router = createBrowserRouter(
         { path: 'hot-wallet', element: <Page><HotWalletPage /></Page> },
         { path: 'alerts', element: <Page><AlertsPage /></Page> },
         { path: 'reserves', element: <Page><ReservesPage /></Page> },
+        { path: 'otc-merchants', element: <Page><OtcMerchantsPage /></Page> },
+        { path: 'otc-appeals', element: <Page><OtcAppealsPage /></Page> },
+        { path: 'otc-ads', element: <Page><OtcAdsPage /></Page> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },
