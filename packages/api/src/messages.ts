@@ -124,6 +124,7 @@ export const FIELD_SENTENCES: Readonly<Record<string, Bilingual>> = {
  */
 export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   notional_below_minimum: { en: 'Minimum order value is {min} {coin}', zh: '最小下单金额为 {min} {coin}' },
+  margin_remove_exceeded: { en: 'At most {max} {coin} of margin can be removed', zh: '最多可减少 {max} {coin} 保证金' },
   quantity_below_minimum: { en: 'Minimum amount is {min} {coin}', zh: '最小下单数量为 {min} {coin}' },
   quantity_not_on_step: { en: 'Amount must be a multiple of {step} {coin}', zh: '数量须为 {step} {coin} 的整数倍' },
   price_not_on_tick: { en: 'Price must be a multiple of {step} {coin}', zh: '价格须为 {step} {coin} 的整数倍' },

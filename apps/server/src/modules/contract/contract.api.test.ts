@@ -191,7 +191,7 @@ describe('contract API', () => {
     expect(added.maxRemovableMargin).toBe(usdt(5n * U));
     expect(added.liquidationPrice).toBe(formatDecimal(liquidationPrice('LONG', 20n, 1000n * U, 25n * U, tiers, 1000n)!, 2));
     // More than the removable 5 is refused; exactly 5 passes and leaves 0 removable.
-    await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5.00000001' }, 'contract_insufficient_balance');
+    expect((await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5.00000001' }, 'margin_remove_exceeded')).en).toBe('At most 5.00000000 USDT of margin can be removed');
     const removed = await ok('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5' });
     expect(removed).toMatchObject({ liquidationPrice: '49196.79', margin: usdt(20n * U), maxRemovableMargin: usdt(0n) });
     await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '0' }, 'amount_invalid');

@@ -327,7 +327,13 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       const abs = parseUnits(neg ? body.amount.slice(1) : body.amount, s.scale, 'amount', () => ({ step: plainDecimal(1n, s.scale), coin: s.market.quote }));
       if (abs === 0n) throw new AppError('amount_invalid', 400, 'amount');
       if (!engine.position(userId, body.symbol)) throw new AppError('no_position', 400, 'symbol');
-      await submit({ type: 'perpAdjustMargin', userId, symbol: body.symbol, amount: neg ? -abs : abs }, s.market);
+      const r = await host.submit({ type: 'perpAdjustMargin', userId, symbol: body.symbol, amount: neg ? -abs : abs });
+      if (r.code === 'insufficient_balance' && neg) {
+        // Removing more than the position can give back is not a balance problem: say how much can be removed.
+        const max = positionOf(userId, body.symbol).maxRemovableMargin;
+        throw new AppError('margin_remove_exceeded', 400, 'amount', max !== '' ? { max, coin: s.market.quote } : undefined);
+      }
+      if (r.code !== 'ok') throw rejection(r.code, s.market);
       return positionOf(userId, body.symbol);
     },
 
