@@ -118,7 +118,7 @@ describe('AdjustMarginSheet', () => {
   });
 
   it("shows the server's refusal under the amount (a removal the mark price no longer allows: the removable maximum)", async () => {
-    mockApi({ 'contract/contract/adjustMargin': { errorCode: 'contract_insufficient_balance', errorMessage: 'Insufficient balance in the contract account: transfer USDT to it first' } });
+    mockApi({ 'contract/contract/adjustMargin': { errorCode: 'margin_remove_exceeded', errorMessage: 'At most 5.00000000 USDT of margin can be removed' } });
     setup(position());
     fireEvent.click(screen.getByRole('button', { name: 'Adjust margin' }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Remove margin' }));
