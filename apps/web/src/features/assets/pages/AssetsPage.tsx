@@ -94,6 +94,11 @@ export default function AssetsPage() {
           ))}
         </ul>
       )}
+      {tab === 'OTC' && (
+        <button type="button" className="as-por as-otc-link" onClick={() => navigate('/transaction/transactionFabi')}>
+          {t('otcTrade')}
+        </button>
+      )}
       <button type="button" className="as-por" onClick={() => navigate('/reserves')}>
         {t('proofOfReserves')}
       </button>

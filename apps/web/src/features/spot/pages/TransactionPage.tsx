@@ -72,6 +72,15 @@ export default function TransactionPage() {
             <path d="M7 4v16M17 4v16M4 8h6v8H4zM14 6h6v8h-6z" stroke="currentColor" strokeWidth="1.6" fill="none" strokeLinejoin="round" />
           </svg>
         </button>
+        <button
+          type="button"
+          className="sp-icon-btn"
+          style={{ marginLeft: 0, width: 'auto', padding: '0 6px', fontSize: 13, fontWeight: 600, color: 'var(--ex-primary)' }}
+          aria-label={t('p2pHint')}
+          onClick={() => navigate('/transaction/transactionFabi')}
+        >
+          {t('p2p')}
+        </button>
       </header>
       {!pair ? (
         pairs.isError ? <LoadFailed error={pairs.error} onRetry={() => void pairs.refetch()} /> : <InlineLoading />
