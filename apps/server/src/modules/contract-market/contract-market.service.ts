@@ -220,6 +220,7 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       low: low === null ? last : last === null ? low : minB(low, last),
       volume: tw?.volume ?? 0n,
       quoteVolume: tw?.quoteVolume ?? 0n,
+      index: indexOf(m),
       priceDecimals: m.priceDecimals,
       qtyDecimals: m.qtyDecimals,
     };
@@ -254,7 +255,7 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       })),
       lastPrice: price(st?.lastPrice),
       markPrice: price(st?.markPrice),
-      indexPrice: price(indexOf(m)),
+      indexPrice: price(f.index),
       change24h: f.open !== null && f.last !== null ? percentChange(f.open, f.last) : '0.00',
       high24h: price(f.high),
       low24h: price(f.low),

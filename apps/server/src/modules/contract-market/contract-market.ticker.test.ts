@@ -50,14 +50,14 @@ async function awayFromMinuteEdge(): Promise<void> {
 }
 
 /** The three screens' answers for SYMBOL, read together. */
-async function views(app: FastifyInstance): Promise<{ market: Figures; list: Figures; detail: Figures; raw: ContractMarket }> {
+async function views(app: FastifyInstance): Promise<{ market: Figures; list: Figures; detail: Figures; raw: ContractMarket; index: string[] }> {
   await awayFromMinuteEdge();
   const raw = (await get(app, 'contract/market/getMarket', { symbol: SYMBOL })).json().result as ContractMarket;
   const pairs = (await get(app, 'data/data/getPairsByMainCur', { mainCur: 'USDT', type: 'CONTRACT' })).json().result as Pair[];
   const detail = (await get(app, 'data/data/getCoinInfo', { pairsName: SYMBOL, type: 'CONTRACT' })).json().result as { pair: Pair };
   const listed = pairs.find((p) => p.pairsName === SYMBOL);
   expect(listed).toBeDefined();
-  return { market: ofMarket(raw), list: ofPair(listed!), detail: ofPair(detail.pair), raw };
+  return { market: ofMarket(raw), list: ofPair(listed!), detail: ofPair(detail.pair), raw, index: [raw.indexPrice, listed!.indexPrice ?? '', detail.pair.indexPrice ?? ''] };
 }
 
 /** Both k-line endpoints for SYMBOL, the last `limit` 1-minute bars. */
@@ -116,6 +116,7 @@ describe('a perpetual shows the same 24 h figures on every screen', () => {
       await submit({ type: 'perpMarkPrice', symbol: SYMBOL, indexPrice: 9_000_000n }); // 90,000.00
       const v0 = await views(t.app);
       expect(v0.market.last).toBe(v0.raw.markPrice); // no trade yet: the mark price
+      expect(v0.index).toEqual(['90000.00', '90000.00', '90000.00']); // and one index price
       expect(v0.list).toEqual(v0.market);
       expect(v0.detail).toEqual(v0.market);
       // 0.01 BTC at 95,000.00 (a price above the history's high), then 0.002 BTC at 94,000.00

@@ -23,6 +23,8 @@ export interface ContractFigures {
   /** Traded quantity (qty units) and value (quote asset units, 10^-8) of the window. */
   volume: bigint;
   quoteVolume: bigint;
+  /** The index price the perpetual uses (the engine's, else the index job's latest), or null. */
+  index: bigint | null;
   priceDecimals: number;
   qtyDecimals: number;
 }

@@ -136,7 +136,7 @@ export function createTickers(deps: TickersDeps): Tickers {
       demoData: l.demoData,
     };
     if (l.type === 'CONTRACT') {
-      const idx = indexPrices.get(l.symbol);
+      const idx = fed?.index ?? indexPrices.get(l.symbol);
       pair.indexPrice = fromUnits(idx ?? last, l.priceDecimals);
     }
     return pair;
