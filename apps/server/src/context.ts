@@ -26,6 +26,7 @@ import { createReservesService, type ReservesService } from './modules/reserves/
 import { secretBoxFromConfig } from './shared/secret-box';
 import { createChainService, type ChainService } from './modules/wallet/chain.service';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
+import { createOtcService, type OtcService } from './modules/otc/otc.service';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -62,6 +63,8 @@ export interface AppContext {
   reserves: ReservesService;
   /** The wallet, user side: coins, deposit addresses, withdrawals, transfers, records, address book; the console's withdrawal queue. */
   wallet: WalletService;
+  /** Peer-to-peer fiat trading (issue 13): merchants, ads, orders with escrow, appeals, the order chat. */
+  otc: OtcService;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
   metrics?: ProcessMetrics;
   /** Closes everything the context opened, in reverse order. */
@@ -120,6 +123,10 @@ export async function createContext(
   const reserves = createReservesService({ db: handle.db, host, log: logger, onChainReserves: () => chain.onChainReserves() });
   closers.push(() => chain.close());
   const wallet = createWalletService({ config, db: handle.db, host, members, security: () => security, chain });
+  const otc = createOtcService({ config, db: handle.db, host, kyc, uploads, security: () => security, log: logger });
+  closers.push(() => otc.close());
+  // The first start configures OTC (deposit, appeal wait, cancel limit) once the coin is listed (market data seeds it).
+  await otc.ensureConfigured();
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -139,6 +146,7 @@ export async function createContext(
     chain,
     reserves,
     wallet,
+    otc,
     metrics,
     closers,
     async close() {

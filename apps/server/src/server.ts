@@ -10,6 +10,7 @@ import { startJobs } from './jobs';
 import { startDemoChain, type DemoChain } from './modules/wallet/chain.service';
 import { startChainJobs } from './modules/wallet/chain-jobs';
 import { startReservesJob } from './modules/reserves/reserves.job';
+import { startOtcJobs } from './modules/otc/otc.jobs';
 
 async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   const jobs = await startJobs(ctx);
   const chainJobs = startChainJobs(ctx);
   const stopReserves = await startReservesJob(ctx);
+  const stopOtc = startOtcJobs(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -65,6 +67,7 @@ async function main(): Promise<void> {
     ctx.log.info({ signal }, 'shutting down');
     try {
       stopReserves();
+      stopOtc();
       await chainJobs.stop();
       await jobs.stop();
       await app.close();

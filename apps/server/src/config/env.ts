@@ -115,6 +115,10 @@ export interface Config {
   devChainPort: number;
   /** RESERVES_EVERY_HOURS: a proof-of-reserves snapshot every N hours by the process that runs the chain jobs (default 24; 0 = only on demand). */
   reservesEveryHours: number;
+  /** OTC_MERCHANT_DEPOSIT: an OTC merchant's security deposit in USDT (decimal, default 1000), set by the first otcConfigure. */
+  otcMerchantDeposit: string;
+  /** OTC_APPEAL_AFTER_MS: how long after "I have paid" either side may appeal, ms (default 600000 = 10 minutes). */
+  otcAppealAfterMs: number;
 }
 
 /**
@@ -270,9 +274,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     withdrawDualApprovalUsdt: (env.WITHDRAW_DUAL_APPROVAL_USDT ?? '').trim() || '100000',
     devChainPort: 0,
     reservesEveryHours: int(env.RESERVES_EVERY_HOURS, 24, 'RESERVES_EVERY_HOURS'),
+    otcMerchantDeposit: (env.OTC_MERCHANT_DEPOSIT ?? '').trim() || '1000',
+    otcAppealAfterMs: int(env.OTC_APPEAL_AFTER_MS, 600_000, 'OTC_APPEAL_AFTER_MS'),
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
+  if (!/^[0-9]+(\.[0-9]{1,8})?$/.test(config.otcMerchantDeposit)) throw new Error('OTC_MERCHANT_DEPOSIT must be a decimal of at most 8 decimals');
   walletConfig(config, env, overrides);
   if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
   if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl)) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');

@@ -24,6 +24,8 @@ import walletAdminRoutes from './wallet/wallet.admin.routes';
 import chainAdminRoutes from './wallet/chain.admin.routes';
 import demoDepositRoutes from './wallet/demo-deposit.routes';
 import reservesRoutes from './reserves/reserves.routes';
+import otcRoutes from './otc/otc.routes';
+import otcAdminRoutes from './otc/otc.admin.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -47,4 +49,6 @@ export const modules: FastifyPluginAsync[] = [
   chainAdminRoutes,
   demoDepositRoutes,
   reservesRoutes,
+  otcRoutes,
+  otcAdminRoutes,
 ];

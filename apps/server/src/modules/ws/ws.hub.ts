@@ -43,6 +43,7 @@ import { fromUnits } from '../market-data/decimal';
 import { PERIODS } from '../market-data/kline-math';
 import { marketScales, toEntrust } from '../entrust/entrust.format';
 import { contractPush } from '../contract/contract.push';
+import type { OtcService } from '../otc/otc.service';
 
 /** A socket whose unsent data exceeds this many bytes at a send is closed (slow consumer). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -145,6 +146,8 @@ export interface WsHubDeps {
   marketData: MarketDataService;
   /** The contracts' public market data (contract channels); without it they answer market_not_found. */
   contractMarket?: Pick<ContractMarketService, 'subscribe' | 'market' | 'depth' | 'trades' | 'markTick'>;
+  /** Peer-to-peer fiat trading's private pushes (otcOrder, otcChat; modules/otc); absent = none. */
+  otc?: Pick<OtcService, 'onPush'>;
   host: EnginePort;
   members: Pick<MemberService, 'authenticate'>;
   hooks: Pick<Hooks, 'sessionsEnded'>;
@@ -547,6 +550,13 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   const offMarket = marketData.subscribe(onMarket);
   const offContract = contractMarket?.subscribe(onContract);
   const offEngine = host.onEvents(onEngine);
+  // OTC pushes (otcOrder on each change of one of the user's orders, otcChat on a message): to the user's sockets.
+  const offOtc = deps.otc?.onPush((p) => {
+    const set = users.get(p.userId);
+    if (!set || set.size === 0) return;
+    const text = JSON.stringify(p.message);
+    for (const c of set) send(c, text);
+  });
   hooks.sessionsEnded.push(onSessionsEnded);
 
   async function subscribe(c: Client, channel: PublicChannel, type: MarketType, pairsName: string, period: KlinePeriod | undefined): Promise<void> {
@@ -738,6 +748,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       offMarket();
       offContract?.();
       offEngine();
+      offOtc?.();
       const i = hooks.sessionsEnded.indexOf(onSessionsEnded);
       if (i >= 0) hooks.sessionsEnded.splice(i, 1);
       for (const c of [...clients]) {

@@ -33,6 +33,7 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
     hub = createWsHub({
       marketData: app.ctx.marketData,
       contractMarket: app.ctx.contractMarket,
+      otc: app.ctx.otc,
       host: app.ctx.host,
       members: app.ctx.members,
       hooks: app.ctx.hooks,
