@@ -12,20 +12,19 @@ export type OperatorRole = Static<typeof OperatorRole>;
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['support', 'finance', 'compliance', 'admin'];
 
 /** The actions a console route may require (the server enforces them per route: modules/admin/auth.ts). */
-export type OperatorPermission = 'view' | 'kyc_decide' | 'user_freeze' | 'operators' | 'wallet_decide' | 'otc_decide';
+export type OperatorPermission = 'view' | 'kyc_decide' | 'user_freeze' | 'operators' | 'wallet_decide';
 
 /**
  * Permissions of each role (issue 10): support and finance view; compliance also decides KYC and freezes accounts;
  * finance and admin decide the wallet (issue 11, `wallet_decide`: approve or reject withdrawals, take a proof-of-reserves
- * snapshot); compliance and admin decide OTC (issue 13, `otc_decide`: review and suspend merchants, close ads, resolve
- * appeals: disputes between users, like KYC, not the exchange's money); admin does everything and manages operators. The console hides
+ * snapshot); admin does everything and manages operators. The console hides
  * what a role cannot do; the server refuses it.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
   support: ['view'],
   finance: ['view', 'wallet_decide'],
-  compliance: ['view', 'kyc_decide', 'user_freeze', 'otc_decide'],
-  admin: ['view', 'kyc_decide', 'user_freeze', 'operators', 'wallet_decide', 'otc_decide'],
+  compliance: ['view', 'kyc_decide', 'user_freeze'],
+  admin: ['view', 'kyc_decide', 'user_freeze', 'operators', 'wallet_decide'],
 };
 
 /** A decimal id on the wire (operator, user, application, image ids). */

@@ -58,7 +58,7 @@ export default function AppealsPage() {
             { title: t('otc.fiatAmount'), key: 'fiat', align: 'right', render: (_: unknown, r) => `${r.fiatAmount} ${r.fiat}` },
             { title: t('otc.price'), dataIndex: 'price', align: 'right' },
             { title: t('otc.state'), dataIndex: 'state', render: (v: OtcOrderState) => <Tag color={ORDER_COLOR[v]}>{t(`otc.orderState.${v}`)}</Tag> },
-            { title: t('otc.updatedAt'), dataIndex: 'updatedAt', render: (v: number) => formatTime(v) },
+            { title: t('otc.updatedAt'), dataIndex: 'updatedAt', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (v: number) => formatTime(v) },
           ]}
         />
       </Card>

@@ -1,6 +1,6 @@
 /**
  * OTC merchants (issue 13): the list by state, PENDING first (the review queue); a row opens the drawer with the
- * user's account, real name, the held security deposit and the 30-day stats. An operator with otc_decide approves or
+ * user's account, real name, the held security deposit and the 30-day stats. An operator who may moderate (OTC_MODERATE: compliance, admin) approves or
  * rejects an application, suspends an active merchant or reinstates a suspended one, always through a dialog with the
  * reason (required except for an approval); the server audits each decision.
  */
@@ -9,6 +9,7 @@ import { Alert, App, Button, Card, Descriptions, Drawer, Space, Table, Tag } fro
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
+import { OTC_MODERATE } from './otc-permissions';
 import { useDecideMerchant, useMerchants, type MerchantDecision, type MerchantsFilter } from './api/merchants';
 import type { AdminOtcMerchant, OtcMerchantState } from './api/types';
 import { OtcFilter } from './OtcFilter';
@@ -26,7 +27,7 @@ function decisionOf(action: Action, userId: string, reason: string): MerchantDec
 function MerchantDrawer({ m, onClose }: { m: AdminOtcMerchant | null; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const canDecide = useCan('otc_decide');
+  const canDecide = useCan(OTC_MODERATE);
   const decide = useDecideMerchant();
   const [action, setAction] = useState<Action | null>(null);
   const actions: Action[] = !m ? [] : m.state === 'PENDING' ? ['approve', 'reject'] : m.state === 'ACTIVE' ? ['suspend'] : m.state === 'SUSPENDED' ? ['reinstate'] : [];
@@ -60,11 +61,11 @@ function MerchantDrawer({ m, onClose }: { m: AdminOtcMerchant | null; onClose: (
             <Descriptions.Item label={t('otc.updatedAt')} span={2}>
               {formatTime(m.updatedAt)}
             </Descriptions.Item>
-            {m.reason && (
+            {m.reason ? (
               <Descriptions.Item label={t('otc.lastReason')} span={2}>
                 {m.reason}
               </Descriptions.Item>
-            )}
+            ) : null}
           </Descriptions>
           {actions.length > 0 && !canDecide && <Alert type="info" showIcon message={t('otc.noPermission')} />}
           {actions.length > 0 && canDecide && (
@@ -123,14 +124,14 @@ export default function MerchantsPage() {
           pagination={{ current: filter.page, total: q.data?.total ?? 0, showTotal: (n) => t('common.total', { count: n }), showSizeChanger: false, onChange: (page) => setFilter({ ...filter, page }) }}
           columns={[
             { title: t('otc.userId'), dataIndex: 'userId', width: 110 },
-            { title: t('otc.account'), dataIndex: 'account', ellipsis: true },
+            { title: t('otc.account'), dataIndex: 'account' },
             { title: t('otc.nickName'), dataIndex: 'nickName' },
             { title: t('otc.realName'), dataIndex: 'realName' },
             { title: t('otc.state'), dataIndex: 'state', render: (v: OtcMerchantState) => <Tag color={MERCHANT_COLOR[v]}>{t(`otc.merchantState.${v}`)}</Tag> },
             { title: t('otc.deposit'), dataIndex: 'deposit', align: 'right', render: (v: string) => formatAmount(v) },
             { title: t('otc.orders30d'), key: 'orders', align: 'right', render: (_: unknown, r) => r.stats.orders30d },
             { title: t('otc.completionRate'), key: 'rate', align: 'right', render: (_: unknown, r) => `${r.stats.completionRate30d}%` },
-            { title: t('otc.appliedAt'), dataIndex: 'appliedAt', render: (v: number) => formatTime(v) },
+            { title: t('otc.appliedAt'), dataIndex: 'appliedAt', onCell: () => ({ style: { whiteSpace: 'nowrap' } }), render: (v: number) => formatTime(v) },
           ]}
         />
       </Card>

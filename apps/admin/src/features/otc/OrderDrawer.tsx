@@ -1,15 +1,16 @@
 /**
  * One OTC order as an operator judges an appeal: both sides (ids, nicknames, real names), the amounts, the seller's
  * payment methods, what the buyer said was paid with and the proof image, the appeal (by whom, reason, description,
- * evidence images, the outcome once resolved) and the full chat. For an order in APPEAL, an operator with otc_decide
+ * evidence images, the outcome once resolved) and the full chat. For an order in APPEAL, an operator who may resolve (OTC_RESOLVE: finance, admin)
  * types the reason and resolves: release to the buyer or return to the seller, after a dialog that states exactly what
  * moves ("Release 100.00000000 USDT to buyer Bob (10000002)").
  */
 import { useState } from 'react';
-import { Alert, App, Button, Card, Descriptions, Drawer, Empty, Image, Input, List, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Drawer, Empty, Image, Input, List, Row, Space, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
+import { OTC_RESOLVE } from './otc-permissions';
 import { useOrderDetail, useResolveAppeal } from './api/order-detail';
 import { useOtcImage } from './api/image';
 import type { AdminOtcOrderDetail, OtcChatMessage } from './api/types';
@@ -44,15 +45,15 @@ function Chat({ messages }: { messages: OtcChatMessage[] }) {
     <List
       size="small"
       bordered
-      style={{ maxHeight: 320, overflow: 'auto' }}
+      style={{ maxHeight: 'calc(100vh - 150px)', overflow: 'auto' }}
       dataSource={messages}
       renderItem={(m) => (
-        <List.Item key={m.id}>
-          <Space align="start">
+        <List.Item key={m.id} style={{ display: 'block' }}>
+          <Space size={4}>
             <Tag color={FROM_COLOR[m.from]}>{t(`otc.from.${m.from}`)}</Tag>
-            <span>{m.imageUrl ? <OtcImage url={m.imageUrl} alt={t('otc.chatImage')} /> : m.text}</span>
+            <Typography.Text type="secondary">{formatTime(m.createdAt)}</Typography.Text>
           </Space>
-          <Typography.Text type="secondary">{formatTime(m.createdAt)}</Typography.Text>
+          <div style={{ marginTop: 4 }}>{m.imageUrl ? <OtcImage url={m.imageUrl} alt={t('otc.chatImage')} /> : m.text}</div>
         </List.Item>
       )}
     />
@@ -107,86 +108,94 @@ function Resolve({ o }: { o: AdminOtcOrderDetail }) {
 /** The drawer of order `orderId` (closed when null). */
 export function OrderDrawer({ orderId, onClose }: { orderId: string | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const canDecide = useCan('otc_decide');
+  const canDecide = useCan(OTC_RESOLVE);
   const q = useOrderDetail(orderId);
   const o = q.data;
   const a = o?.appeal ?? null;
   return (
-    <Drawer open={orderId !== null} onClose={onClose} width={900} title={t('otc.orderTitle', { id: orderId ?? '' })} destroyOnHidden>
+    <Drawer open={orderId !== null} onClose={onClose} width={1120} title={t('otc.orderTitle', { id: orderId ?? '' })} destroyOnHidden>
       {q.error && <Alert type="error" showIcon message={q.error.message} />}
       {!o && !q.error && <Spin />}
       {o && (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-          <Descriptions bordered size="small" column={3}>
-            <Descriptions.Item label={t('otc.state')}>
-              <Tag color={ORDER_COLOR[o.state]}>{t(`otc.orderState.${o.state}`)}</Tag>
-              {o.endReason && <Tag>{t(`otc.endReason.${o.endReason}`)}</Tag>}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('otc.adId')}>{o.adId}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.createdAt')}>{formatTime(o.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.quantity')}>
-              {o.quantity} {o.coin}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('otc.price')}>
-              {o.price} {o.fiat}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('otc.fiatAmount')}>
-              {o.fiatAmount} {o.fiat}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('otc.buyer')}>{partyName(o.buyerNickName, o.buyerId)}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.buyerRealName')}>{o.buyerRealName || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.paidAt')}>{formatTime(o.paidAt) || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.seller')}>{partyName(o.sellerNickName, o.sellerId)}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.sellerRealName')}>{o.sellerRealName || '-'}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.maker')}>{o.makerId === o.sellerId ? t('otc.seller') : t('otc.buyer')}</Descriptions.Item>
-            <Descriptions.Item label={t('otc.paymentMethods')} span={3}>
-              <Space direction="vertical" size={2}>
-                {o.paymentMethods.length === 0 ? '-' : o.paymentMethods.map((p) => <PaymentText key={p.id} o={o} id={p.id} />)}
-              </Space>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('otc.paidWith')} span={2}>
-              {o.paidWith ? <PaymentText o={o} id={o.paidWith} /> : '-'}
-            </Descriptions.Item>
-            <Descriptions.Item label={t('otc.proof')}>{o.proofImageUrl ? <OtcImage url={o.proofImageUrl} alt={t('otc.proof')} /> : '-'}</Descriptions.Item>
-            {o.remarks && (
-              <Descriptions.Item label={t('otc.remarks')} span={3}>
-                {o.remarks}
-              </Descriptions.Item>
-            )}
-          </Descriptions>
-          {a && (
-            <Card size="small" title={t('otc.appeal')}>
-              <Descriptions size="small" column={2}>
-                <Descriptions.Item label={t('otc.appealBy')}>
-                  {t(`otc.side.${a.by}`)} · {a.by === 'BUYER' ? partyName(o.buyerNickName, o.buyerId) : partyName(o.sellerNickName, o.sellerId)}
+        <Row gutter={16}>
+          <Col span={16}>
+            <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+              <Descriptions bordered size="small" column={2}>
+                <Descriptions.Item label={t('otc.state')}>
+                  <Tag color={ORDER_COLOR[o.state]}>{t(`otc.orderState.${o.state}`)}</Tag>
+                  {o.endReason && <Tag>{t(`otc.endReason.${o.endReason}`)}</Tag>}
                 </Descriptions.Item>
-                <Descriptions.Item label={t('otc.appealReason')}>{t(`otc.appealReasons.${a.reason}`, { defaultValue: a.reason })}</Descriptions.Item>
-                <Descriptions.Item label={t('otc.description')} span={2}>
-                  {a.description}
+                <Descriptions.Item label={t('otc.adId')}>{o.adId}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.quantity')}>
+                  {o.quantity} {o.coin}
                 </Descriptions.Item>
-                <Descriptions.Item label={t('otc.appealedAt')}>{formatTime(a.createdAt)}</Descriptions.Item>
-                {a.outcome && (
-                  <Descriptions.Item label={t('otc.outcome')}>
-                    {t(`otc.outcomes.${a.outcome}`)} · {a.resolution} · {formatTime(a.resolvedAt)}
-                  </Descriptions.Item>
-                )}
-              </Descriptions>
-              {a.images.length > 0 && (
-                <Image.PreviewGroup>
-                  <Space wrap>
-                    {a.images.map((u, i) => (
-                      <OtcImage key={u} url={u} alt={t('otc.evidence', { n: i + 1 })} />
-                    ))}
+                <Descriptions.Item label={t('otc.price')}>
+                  {o.price} {o.fiat}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('otc.fiatAmount')}>
+                  {o.fiatAmount} {o.fiat}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('otc.createdAt')}>{formatTime(o.createdAt)}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.buyer')}>{partyName(o.buyerNickName, o.buyerId)}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.buyerRealName')}>{o.buyerRealName || '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.seller')}>{partyName(o.sellerNickName, o.sellerId)}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.sellerRealName')}>{o.sellerRealName || '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.maker')}>{o.makerId === o.sellerId ? t('otc.seller') : t('otc.buyer')}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.paidAt')}>{formatTime(o.paidAt) || '-'}</Descriptions.Item>
+                <Descriptions.Item label={t('otc.paymentMethods')} span={2}>
+                  <Space direction="vertical" size={2}>
+                    {o.paymentMethods.length === 0 ? '-' : o.paymentMethods.map((p) => <PaymentText key={p.id} o={o} id={p.id} />)}
                   </Space>
-                </Image.PreviewGroup>
+                </Descriptions.Item>
+                <Descriptions.Item label={t('otc.paidWith')}>
+                  {o.paidWith ? <PaymentText o={o} id={o.paidWith} /> : '-'}
+                </Descriptions.Item>
+                <Descriptions.Item label={t('otc.proof')}>{o.proofImageUrl ? <OtcImage url={o.proofImageUrl} alt={t('otc.proof')} /> : '-'}</Descriptions.Item>
+                {o.remarks ? (
+                  <Descriptions.Item label={t('otc.remarks')} span={2}>
+                    {o.remarks}
+                  </Descriptions.Item>
+                ) : null}
+              </Descriptions>
+              {a && (
+                <Card size="small" title={t('otc.appeal')}>
+                  <Descriptions size="small" column={2}>
+                    <Descriptions.Item label={t('otc.appealBy')}>
+                      {t(`otc.side.${a.by}`)} · {a.by === 'BUYER' ? partyName(o.buyerNickName, o.buyerId) : partyName(o.sellerNickName, o.sellerId)}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('otc.appealReason')}>{t(`otc.appealReasons.${a.reason}`, { defaultValue: a.reason })}</Descriptions.Item>
+                    <Descriptions.Item label={t('otc.description')} span={2}>
+                      {a.description}
+                    </Descriptions.Item>
+                    <Descriptions.Item label={t('otc.appealedAt')}>{formatTime(a.createdAt)}</Descriptions.Item>
+                    {a.outcome ? (
+                      <Descriptions.Item label={t('otc.outcome')}>
+                        {t(`otc.outcomes.${a.outcome}`)} · {a.resolution} · {formatTime(a.resolvedAt)}
+                      </Descriptions.Item>
+                    ) : null}
+                  </Descriptions>
+                  {a.images.length > 0 && (
+                    <Image.PreviewGroup>
+                      <Space wrap>
+                        {a.images.map((u, i) => (
+                          <OtcImage key={u} url={u} alt={t('otc.evidence', { n: i + 1 })} />
+                        ))}
+                      </Space>
+                    </Image.PreviewGroup>
+                  )}
+                </Card>
               )}
-            </Card>
-          )}
-          {o.state === 'APPEAL' && !canDecide && <Alert type="info" showIcon message={t('otc.noPermission')} />}
-          {o.state === 'APPEAL' && canDecide && <Resolve o={o} />}
-          <Typography.Title level={5}>{t('otc.chat')}</Typography.Title>
-          <Chat messages={o.messages} />
-        </Space>
+              {o.state === 'APPEAL' && !canDecide && <Alert type="info" showIcon message={t('otc.noPermission')} />}
+              {o.state === 'APPEAL' && canDecide && <Resolve o={o} />}
+            </Space>
+          </Col>
+          <Col span={8}>
+              <Typography.Title level={5} style={{ marginTop: 0 }}>
+                {t('otc.chat')}
+              </Typography.Title>
+              <Chat messages={o.messages} />
+          </Col>
+        </Row>
       )}
     </Drawer>
   );

@@ -1,12 +1,12 @@
 /**
  * Proves the console's OTC pages against a stubbed API (fetch, answers shaped like packages/api otc.ts):
  * - merchants: the review queue is asked with state=PENDING; the drawer shows the real name, deposit and 30-day stats;
- *   compliance approves (reviewMerchant with approve true), rejects only with a reason (nothing sent before), suspends
- *   an active merchant (setMerchantStatus SUSPENDED); support sees no decision button;
+ *   compliance (user_freeze) approves (reviewMerchant with approve true), rejects only with a reason (nothing sent
+ *   before), suspends an active merchant (setMerchantStatus SUSPENDED); support sees no decision button;
  * - appeals: the queue is asked with state=APPEAL; the order drawer shows both sides with real names, what was paid
  *   with, the appeal, the evidence and proof images fetched with the operator's token, and the chat; resolving needs a
- *   reason, the dialog states exactly what moves ("Release 100.00000000 USDT to buyer Bob (10000002)") and sends
- *   resolveAppeal; an order id opens that order, a non-numeric one is refused;
+ *   reason, finance (wallet_decide) resolves, compliance only views; the dialog states exactly what moves ("Release
+ *   100.00000000 USDT to buyer Bob (10000002)") and sends resolveAppeal; an order id opens that order, a non-numeric one is refused;
  * - ads: listed by status ONLINE; an ad is closed with a reason (closeAd); finance has no Close button;
  * - the formatting rules (resolution sentence in en and zh, durations, API image paths).
  */
@@ -224,7 +224,7 @@ describe('AppealsPage', () => {
 
   it('shows the order, both sides, evidence and chat, and resolves with the exact dialog', async () => {
     const calls = stubApi(routes);
-    renderAs('compliance', <AppealsPage />);
+    renderAs('finance', <AppealsPage />);
     expect(await screen.findByText('Bob (10000002)')).toBeTruthy();
     expect(calls[0]!.url).toBe('/api/admin/otc/orders?state=APPEAL&page=1');
     expect(screen.getByText('100 USDT')).toBeTruthy();
@@ -264,7 +264,7 @@ describe('AppealsPage', () => {
     );
   });
 
-  it('the return dialog names the seller; finance views without deciding', async () => {
+  it('the return dialog names the seller; compliance views without deciding', async () => {
     stubApi(routes);
     const first = renderAs('admin', <AppealsPage />);
     fireEvent.click(await screen.findByText('Bob (10000002)'));
@@ -275,7 +275,7 @@ describe('AppealsPage', () => {
     first.unmount();
 
     stubApi(routes);
-    renderAs('finance', <AppealsPage />);
+    renderAs('compliance', <AppealsPage />);
     fireEvent.click(await screen.findByText('Bob (10000002)'));
     drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('Your role can view but not decide')).toBeTruthy();
@@ -301,9 +301,9 @@ describe('AdsPage', () => {
   it('lists online ads and closes one with a reason; finance has no Close', async () => {
     const calls = stubApi({ 'admin/otc/ads': page([adAliceSell]), 'admin/otc/closeAd': null });
     const first = renderAs('compliance', <AdsPage />);
-    expect(await screen.findByText('2,500 / 3,000 USDT')).toBeTruthy();
+    expect(await screen.findByText('2,500 / 3,000')).toBeTruthy();
     expect(calls[0]!.url).toBe('/api/admin/otc/ads?status=ONLINE&page=1');
-    expect(screen.getByText('100.00 - 20000.00 CNY')).toBeTruthy();
+    expect(screen.getByText('100 - 20,000')).toBeTruthy();
     expect(screen.getByText('AliceOTC (10000001)')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Close ad' }));
     const dialog = await dialogTitled('Close ad 5 of AliceOTC (10000001)?');
@@ -314,7 +314,7 @@ describe('AdsPage', () => {
 
     stubApi({ 'admin/otc/ads': page([adAliceSell]) });
     renderAs('finance', <AdsPage />);
-    expect(await screen.findByText('2,500 / 3,000 USDT')).toBeTruthy();
+    expect(await screen.findByText('2,500 / 3,000')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close ad' })).toBeNull();
   });
 

@@ -1,18 +1,20 @@
 /**
- * Proves the role table of roles.ts as the OTC routes use it (issue 13): `otc_decide` (review and suspend merchants,
- * close ads, resolve appeals) belongs to compliance and admin only; support and finance view; an unknown role has
- * nothing.
+ * Proves the role table of roles.ts as the OTC console routes use it (issue 13, otc.admin.routes.ts): moderating
+ * merchants and ads needs `user_freeze` (compliance, admin), resolving an appeal moves escrowed coin and needs
+ * `wallet_decide` (finance, admin); every role views; an unknown role has nothing. The console hides the buttons by
+ * the same table (apps/admin/src/features/otc/otc-permissions.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { can, isRole } from './roles';
 
-describe('roles: otc_decide', () => {
-  it('compliance and admin decide OTC; support and finance only view', () => {
-    expect(['support', 'finance', 'compliance', 'admin'].map((r) => can(r, 'otc_decide'))).toEqual([false, false, true, true]);
-    expect(['support', 'finance', 'compliance', 'admin'].map((r) => can(r, 'view'))).toEqual([true, true, true, true]);
-    expect(can('finance', 'wallet_decide')).toBe(true);
-    expect(can('compliance', 'wallet_decide')).toBe(false);
-    expect(can('root', 'otc_decide')).toBe(false);
+const ROLES = ['support', 'finance', 'compliance', 'admin'];
+
+describe('roles: OTC', () => {
+  it('compliance and admin moderate, finance and admin resolve, everyone views', () => {
+    expect(ROLES.map((r) => can(r, 'user_freeze'))).toEqual([false, false, true, true]);
+    expect(ROLES.map((r) => can(r, 'wallet_decide'))).toEqual([false, true, false, true]);
+    expect(ROLES.map((r) => can(r, 'view'))).toEqual([true, true, true, true]);
+    expect(can('root', 'view')).toBe(false);
     expect(isRole('toString')).toBe(false);
   });
 });
