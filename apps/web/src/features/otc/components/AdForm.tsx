@@ -3,7 +3,7 @@
  * (the resulting price shown live from the index), quantity, per-order min and max in CNY, the payment window
  * (getConfig's choices), the merchant's own enabled payment methods, remarks. Checked before sending (lib/ad-form).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Checkbox, Input, TextArea } from 'antd-mobile';
 import type { OtcAd, OtcConfigView, PaymentMethod } from '@exchange/api';
@@ -24,10 +24,16 @@ export interface AdFormProps {
   onCancel: () => void;
 }
 
-function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
+function Field({ label, error, children, htmlFor }: { label: string; error?: string; children: React.ReactNode; htmlFor?: string }) {
   return (
     <div className="otc-field">
-      <div className="otc-field-label">{label}</div>
+      {htmlFor ? (
+        <label className="otc-field-label" htmlFor={htmlFor}>
+          {label}
+        </label>
+      ) : (
+        <div className="otc-field-label">{label}</div>
+      )}
       {children}
       {error && (
         <div className="otc-error" role="alert">
@@ -55,6 +61,7 @@ export function AdForm({ ad, config, methods, adMethodIds, busy, onSubmit, onCan
     remarks: ad?.remarks ?? '',
   }));
   const [touched, setTouched] = useState(false);
+  const remarksId = useId();
   const set = <K extends keyof AdFormValues>(k: K, x: AdFormValues[K]) => setV((o) => ({ ...o, [k]: x }));
   const errors = adFormErrors(v);
   const err = (k: keyof AdFormValues) => (touched && errors[k] ? t(`adForm.error.${errors[k]}`) : undefined);
@@ -139,8 +146,8 @@ export function AdForm({ ad, config, methods, adMethodIds, busy, onSubmit, onCan
           </Checkbox.Group>
         )}
       </Field>
-      <Field label={t('adForm.remarks')} error={err('remarks')}>
-        <TextArea aria-label={t('adForm.remarks')} value={v.remarks} onChange={(x) => set('remarks', x)} maxLength={500} showCount rows={3} placeholder={t('adForm.remarksHint')} />
+      <Field label={t('adForm.remarks')} error={err('remarks')} htmlFor={remarksId}>
+        <TextArea id={remarksId} value={v.remarks} onChange={(x) => set('remarks', x)} maxLength={500} showCount rows={3} placeholder={t('adForm.remarksHint')} />
       </Field>
       <div className="otc-actions">
         <Button block color="primary" type="submit" loading={busy}>

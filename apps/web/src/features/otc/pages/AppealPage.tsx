@@ -3,7 +3,7 @@
  * description and up to 5 evidence images (uploaded as they are picked); the escrow stays frozen and an operator
  * decides. Back to the order on success.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Radio, TextArea } from 'antd-mobile';
@@ -30,6 +30,7 @@ export default function AppealPage() {
   const [images, setImages] = useState<{ id: string; preview: string }[]>([]);
   const [uploading, setUploading] = useState(false);
   const [touched, setTouched] = useState(false);
+  const descriptionId = useId();
 
   const add = async (files: FileList | null) => {
     if (!files) return;
@@ -94,8 +95,10 @@ export default function AppealPage() {
         )}
       </section>
       <section className="otc-section">
-        <h3 className="otc-h3">{t('appeal.description')}</h3>
-        <TextArea aria-label={t('appeal.description')} placeholder={t('appeal.descriptionHint')} value={description} onChange={setDescription} maxLength={1000} showCount rows={4} />
+        <h3 className="otc-h3">
+          <label htmlFor={descriptionId}>{t('appeal.description')}</label>
+        </h3>
+        <TextArea id={descriptionId} placeholder={t('appeal.descriptionHint')} value={description} onChange={setDescription} maxLength={1000} showCount rows={4} />
         {touched && errors.description && (
           <div className="otc-error" role="alert">
             {errors.description}
