@@ -11,6 +11,7 @@ import { startDemoChain, type DemoChain } from './modules/wallet/chain.service';
 import { startChainJobs } from './modules/wallet/chain-jobs';
 import { startReservesJob } from './modules/reserves/reserves.job';
 import { startOtcJobs } from './modules/otc/otc.jobs';
+import { ensureOtcDemoMerchant } from './modules/otc/otc.demo';
 
 async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
@@ -40,6 +41,8 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info({ port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode }, 'exchange server listening');
   const demo = await ensureDemoAccount(ctx);
+  // The demo's OTC market is not empty: a merchant with a SELL and a BUY ad (modules/otc/otc.demo.ts).
+  await ensureOtcDemoMerchant(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'otc: demo merchant not seeded'));
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);

@@ -104,6 +104,10 @@ let t: TestApp;
 const users: Record<'alice' | 'bob', { userId: string; token: string }> = { alice: { userId: '', token: '' }, bob: { userId: '', token: '' } };
 let bobOrderId = '';
 
+/** A well-formed OTC ad (publishAd, updateAd): a fixed price, limits, a payment window of the offered ones. */
+const OTC_UPDATE = { priceType: 'FIXED', price: '7.20', quantity: '100', minFiat: '100', maxFiat: '720', paymentWindowMinutes: '15', paymentMethodIds: '1', remarks: 'bank only' };
+const OTC_AD = { side: 'SELL', ...OTC_UPDATE };
+
 /** A perpetual market whose first bracket allows 20x (leverage 50 is refused) and a mark of 50,000; bob's resting contract order. */
 const TBADP = { ...TEST_PERP, symbol: 'TBDP/USDT', base: 'TBDP', brackets: [{ notionalCap: 100_000n * 10n ** 8n, maxLeverage: 20, maintMarginPpm: 5_000 }, { notionalCap: 1_000_000n * 10n ** 8n, maxLeverage: 10, maintMarginPpm: 10_000 }] };
 let bobPerpOrderId = '';
@@ -583,6 +587,39 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/contract/contract/getFundingRecords': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
   'GET /api/contract/contract/getLiquidations': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
+  // ---------------------------------------------------------------- otc/otc (issue 13, modules/otc)
+  // Alice is not verified and no merchant; no ad or order 999999 exists: every write is refused before the engine
+  // (or by it, for an unknown ad), every read is a read.
+  'GET /api/otc/otc/getConfig': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/otc/otc/getAds': { auth: false, base: () => ({ side: 'BUY' }), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/otc/otc/getAd': { auth: false, base: () => ({ adId: '999999' }), baseAnswer: 'otc_ad_not_found' },
+  'GET /api/otc/otc/getMerchant': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/otc/otc/applyMerchant': { auth: true, base: () => ({ agree: '1', transPassword: '135790' }), baseAnswer: 'real_name_required' },
+  'POST /api/otc/otc/leaveMerchant': { auth: true, base: () => ({ transPassword: '135790' }), baseAnswer: 'otc_not_merchant' },
+  'GET /api/otc/otc/getMyAds': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/otc/otc/publishAd': { auth: true, base: () => ({ ...OTC_AD }), baseAnswer: 'real_name_required' },
+  'POST /api/otc/otc/updateAd': { auth: true, base: () => ({ ...OTC_UPDATE, adId: '999999' }), baseAnswer: 'otc_ad_not_found' },
+  'POST /api/otc/otc/setAdStatus': { auth: true, base: () => ({ adId: '999999', status: 'PAUSED' }), baseAnswer: 'otc_ad_not_found' },
+  'POST /api/otc/otc/takeAd': { auth: true, base: () => ({ adId: '999999', fiatAmount: '100', clientId: 'bad-take-1' }), baseAnswer: 'real_name_required' },
+  'GET /api/otc/otc/getOrders': { auth: true, base: () => ({ tab: 'ALL' }), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/otc/otc/getOrderDetail': { auth: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/otc/otc/markPaid': { auth: true, base: () => ({ orderId: '999999', paymentMethodId: '1' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/otc/otc/release': { auth: true, base: () => ({ orderId: '999999', transPassword: '135790' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/otc/otc/cancelOrder': { auth: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/otc/otc/appeal': { auth: true, base: () => ({ orderId: '999999', reason: 'OTHER', description: 'not paid' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/otc/otc/cancelAppeal': { auth: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
+  'GET /api/otc/otc/getMessages': { auth: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/otc/otc/sendMessage': { auth: true, base: () => ({ orderId: '999999', text: 'hello' }), baseAnswer: 'otc_order_not_found' },
+  'GET /api/otc/otc/image': { auth: true, base: () => ({ orderId: '999999', imageId: 'abc' }), baseAnswer: 'otc_order_not_found' },
+  'GET /api/admin/otc/merchants': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'POST /api/admin/otc/reviewMerchant': { auth: false, admin: true, base: () => ({ userId: '999999', approve: 'true', reason: 'ok' }), baseAnswer: 'otc_not_merchant' },
+  'POST /api/admin/otc/setMerchantStatus': { auth: false, admin: true, base: () => ({ userId: '999999', status: 'SUSPENDED', reason: 'risk' }), baseAnswer: 'otc_not_merchant' },
+  'GET /api/admin/otc/ads': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'POST /api/admin/otc/closeAd': { auth: false, admin: true, base: () => ({ adId: '999999', reason: 'risk' }), baseAnswer: 'otc_ad_not_found' },
+  'GET /api/admin/otc/orders': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/admin/otc/orderDetail': { auth: false, admin: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/admin/otc/resolveAppeal': { auth: false, admin: true, base: () => ({ orderId: '999999', outcome: 'RELEASE', reason: 'paid' }), baseAnswer: 'otc_order_not_found' },
+  'GET /api/admin/otc/image': { auth: false, admin: true, base: () => ({ orderId: '999999', imageId: 'abc' }), baseAnswer: 'otc_order_not_found' },
 };
 
 /**

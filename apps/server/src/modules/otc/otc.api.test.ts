@@ -262,6 +262,38 @@ describe('OTC API', () => {
     expect(audits.length).toBe(2);
   });
 
+  it('the console over HTTP: merchants, the appeal queue, an order with chat and evidence, closing an ad (audited), roles', async () => {
+    const { totpAt } = await import('../admin/totp');
+    const login = async (email: string, role: 'admin' | 'support') => {
+      const op = await t.ctx.admin.createOperator(null, { email, name: email, role });
+      const r = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+      expect(r.json().status, r.body).toBe('SUCCEED');
+      return { 'x-admin-token': r.json().result.token as string, lang: 'en' };
+    };
+    const admin = await login('admin@otc.test', 'admin');
+    const support = await login('support@otc.test', 'support');
+    const get = async (h: Record<string, string>, p: string, q: Record<string, string> = {}) => (await t.app.inject({ method: 'GET', url: `/api/admin/otc/${p}?${new URLSearchParams(q).toString()}`, headers: h })).json();
+    const post = async (h: Record<string, string>, p: string, body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: `/api/admin/otc/${p}`, headers: h, payload: body })).json();
+    const ms = await get(support, 'merchants', { state: 'ACTIVE' });
+    expect(ms.result.records.map((m: { userId: string; state: string }) => [m.userId, m.state])).toEqual([[u.m!.userId, 'ACTIVE']]);
+    expect(ms.result.records[0].stats).toMatchObject({ orders30d: 3, completionRate30d: '60.00' });
+    const done = await get(support, 'orders', { state: 'COMPLETED', userId: u.b!.userId });
+    expect(done.result.total).toBe(2);
+    const d = await get(support, 'orderDetail', { orderId: done.result.records[0].orderId });
+    expect(d.result).toMatchObject({ state: 'COMPLETED', endReason: 'APPEAL_RELEASED', buyerId: u.b!.userId, sellerId: u.m!.userId, makerId: u.m!.userId });
+    expect(d.result.messages.map((m: { from: string }) => m.from)).toEqual(['SYSTEM', 'SYSTEM', 'SYSTEM', 'SYSTEM', 'OPERATOR']);
+    const img = await t.app.inject({ method: 'GET', url: d.result.appeal.images[0], headers: support });
+    expect([img.statusCode, img.headers['content-type']]).toEqual([200, 'image/jpeg']);
+    expect((await post(support, 'closeAd', { adId: buyAd, reason: 'risk' })).errorCode).toBe('admin_forbidden');
+    expect((await post(support, 'resolveAppeal', { orderId: d.result.orderId, outcome: 'RELEASE', reason: 'x' })).errorCode).toBe('admin_forbidden');
+    const closed = await post(admin, 'closeAd', { adId: buyAd, reason: 'risk' });
+    expect(closed.result).toMatchObject({ adId: buyAd, status: 'CLOSED' });
+    await t.ctx.host.projected();
+    const audits = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'otc_ad_close'));
+    expect(audits.map((x) => x.operatorEmail)).toEqual(['admin@otc.test']);
+    expect((await get(admin, 'ads', { status: 'CLOSED' })).result.records.map((x: { adId: string }) => x.adId)).toEqual([buyAd]);
+  });
+
   it('rebuilds merchants, ads and orders from the journal after the database is lost', async () => {
     await t.ctx.host.projected();
     const dump = async () => ({
@@ -277,4 +309,17 @@ describe('OTC API', () => {
     await t.ctx.host.projected();
     expect(await dump()).toEqual(before);
   }, 60_000);
+});
+
+describe('OTC demo', () => {
+  it('seeds a verified demo merchant with a SELL and a BUY ad once', async () => {
+    const { ensureOtcDemoMerchant } = await import('./otc.demo');
+    expect(await ensureOtcDemoMerchant(t.ctx)).toBe(true);
+    expect(await ensureOtcDemoMerchant(t.ctx)).toBe(false);
+    const sells = (await ok(null, 'GET', 'getAds', { side: 'BUY' })).records;
+    const demo = sells.find((a: { merchant: { nickName: string } }) => a.merchant.nickName === 'DemoMerchant');
+    expect(demo).toMatchObject({ side: 'SELL', price: '7.20', remaining: '5000.00000000', minFiat: '100.00', maxFiat: '50000.00', payTypes: ['BANK'] });
+    const buys = (await ok(null, 'GET', 'getAds', { side: 'SELL' })).records;
+    expect(buys.map((a: { price: string }) => a.price)).toContain('7.05');
+  });
 });

@@ -224,8 +224,14 @@ export function createOtcService(deps: {
   function emit(p: OtcPush): void {
     for (const l of listeners) l(p);
   }
+  /** A console filter's user id: a positive id below 2^63 (validation_failed, field userId, else). */
+  function filterUser(userId: string | undefined): string | undefined {
+    if (userId === undefined || userId === '') return undefined;
+    if (!/^[1-9][0-9]{0,18}$/.test(userId) || BigInt(userId) >= 2n ** 63n) throw new AppError('validation_failed', 400, 'userId');
+    return userId;
+  }
   function parseId(id: string, code: 'otc_ad_not_found' | 'otc_order_not_found'): bigint {
-    if (!/^[1-9][0-9]{0,18}$/.test(id)) throw new AppError(code, 404);
+    if (!/^[1-9][0-9]{0,18}$/.test(id) || BigInt(id) >= 2n ** 63n) throw new AppError(code, 404);
     return BigInt(id);
   }
 
@@ -287,7 +293,7 @@ export function createOtcService(deps: {
       state: m?.state ?? 'NONE',
       deposit: coinText(m?.deposit ?? 0n, scale()),
       reason: m?.reason ?? '',
-      stats: await brief(userId),
+      stats: await brief(userId, true),
       appliedAt: m?.createdTs ?? 0,
       updatedAt: m?.updatedTs ?? 0,
     };
@@ -567,6 +573,8 @@ export function createOtcService(deps: {
 
     async leaveMerchant(userId, transPassword) {
       cfg();
+      const m = engine.otcMerchant(userId);
+      if (m === undefined || (m.state !== 'ACTIVE' && m.state !== 'SUSPENDED')) throw new AppError('otc_not_merchant', 400);
       await deps.security().verifyTransactionPassword(userId, transPassword);
       await submit({ type: 'otcLeaveMerchant', userId });
       return merchantView(userId);
@@ -598,6 +606,7 @@ export function createOtcService(deps: {
 
     async updateAd(userId, body) {
       cfg();
+      if (engine.otcAd(body.adId)?.userId !== userId) throw new AppError('otc_ad_not_found', 404);
       const { terms, quantity, meta } = await adTerms(userId, body);
       const prev = engine.otcAd(body.adId);
       if (prev?.meta.clientId !== undefined) meta.clientId = prev.meta.clientId;
@@ -732,7 +741,9 @@ export function createOtcService(deps: {
 
     async messages(userId, orderId, afterId) {
       const o = await partyOrder(userId, orderId);
-      const rows = await repo.messages(BigInt(o.orderId), afterId ? BigInt(afterId) : 0n);
+      const after = afterId ? BigInt(afterId) : 0n;
+      if (after >= 2n ** 63n) return [];
+      const rows = await repo.messages(BigInt(o.orderId), after);
       const last = rows[rows.length - 1];
       if (last) await repo.markRead(BigInt(o.orderId), userId, last.id);
       return rows.map((m) => chatView(m, userId));
@@ -801,7 +812,8 @@ export function createOtcService(deps: {
 
     async adminAds(f, page, pageSize) {
       await caughtUp();
-      const { total, rows } = await repo.adsPage(f, page, pageSize);
+      const userId = filterUser(f.userId);
+      const { total, rows } = await repo.adsPage({ ...(f.status ? { status: f.status } : {}), ...(userId ? { userId } : {}) }, page, pageSize);
       const list = await Promise.all(rows.map((r) => adView(engine.otcAd(r.id.toString()) ?? adOfRow(r))));
       return { total, page, pageSize, records: list };
     },
@@ -816,7 +828,8 @@ export function createOtcService(deps: {
 
     async adminOrders(f, page, pageSize) {
       await caughtUp();
-      const { total, rows } = await repo.ordersPage(f, page, pageSize);
+      const userId = filterUser(f.userId);
+      const { total, rows } = await repo.ordersPage({ ...(f.state ? { state: f.state } : {}), ...(userId ? { userId } : {}) }, page, pageSize);
       const list = await Promise.all(rows.map((r) => adminDetail(engine.otcOrder(r.id.toString()) ?? orderOfRow(r), false)));
       return { total, page, pageSize, records: list };
     },
