@@ -34,13 +34,13 @@ export default defineConfig({
   fullyParallel: false,
   // Two journeys at a time (one spec file per worker, its tests in order). Journeys that share server state run one
   // at a time in their own lane (a project of one worker): the contract journeys (mark prices, the perp markets) and
-  // those that log the demo operator in (a TOTP step is accepted once, so two logins in one 30 s step would wait).
+  // those that log the demo operator in (7, 8, 9 and the OTC journeys 13, 13b; a TOTP step is accepted once, so two logins in one 30 s step would wait).
   // E2E_WORKERS=1 runs every journey one after another.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   projects: [
     { name: 'contract', testMatch: /\/12[a-z]?-[^/]*\.spec\.ts$/, workers: 1 },
-    { name: 'operator', testMatch: /\/[789]-[^/]*\.spec\.ts$/, workers: 1 },
-    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/[789]-[^/]*\.spec\.ts$/] },
+    { name: 'operator', testMatch: /\/([789]|13[a-z]?)-[^/]*\.spec\.ts$/, workers: 1 },
+    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/([789]|13[a-z]?)-[^/]*\.spec\.ts$/] },
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
@@ -84,6 +84,8 @@ export default defineConfig({
       // hour: the journeys ask for a dozen codes within minutes; the code checks themselves are unchanged.
       CODE_RESEND_MS: '3000',
       CODE_IP_PER_HOUR: '500',
+      // OTC appeals open 2 s after "I have paid" instead of 10 minutes (journey 13b appeals an order).
+      OTC_APPEAL_AFTER_MS: '2000',
       ...(webDist ? { WEB_DIST: webDist } : {}),
     },
   },
