@@ -373,6 +373,10 @@ export const OtcChatMessage = Type.Object({
   from: Type.Union([Type.Literal('BUYER'), Type.Literal('SELLER'), Type.Literal('OPERATOR'), Type.Literal('SYSTEM')]),
   /** true when the caller wrote it */
   mine: Type.Boolean(),
+  /**
+   * The text; of a SYSTEM note, its key (shown in the reader's language): PENDING_PAYMENT, PAID, APPEAL, RELEASED,
+   * BUYER_CANCELLED, TIMEOUT, APPEAL_RELEASED, APPEAL_RETURNED, APPEAL_CANCELLED.
+   */
   text: Type.String(),
   /** an image URL (authorized download), '' for text */
   imageUrl: Type.String(),

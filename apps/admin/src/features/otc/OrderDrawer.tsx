@@ -53,7 +53,7 @@ function Chat({ messages }: { messages: OtcChatMessage[] }) {
             <Tag color={FROM_COLOR[m.from]}>{t(`otc.from.${m.from}`)}</Tag>
             <Typography.Text type="secondary">{formatTime(m.createdAt)}</Typography.Text>
           </Space>
-          <div style={{ marginTop: 4 }}>{m.imageUrl ? <OtcImage url={m.imageUrl} alt={t('otc.chatImage')} /> : m.text}</div>
+          <div style={{ marginTop: 4 }}>{m.imageUrl ? <OtcImage url={m.imageUrl} alt={t('otc.chatImage')} /> : m.from === 'SYSTEM' ? t(`otc.chatSystem.${m.text}`, { defaultValue: m.text }) : m.text}</div>
         </List.Item>
       )}
     />

@@ -150,7 +150,7 @@ export function createOtcRepository(db: Db) {
         .onConflictDoUpdate({ target: [otcChatReads.orderId, otcChatReads.userId], set: { lastId: sql`greatest(${otcChatReads.lastId}, excluded.last_id)` } });
     },
 
-    /** Unread messages (not written by `userId`) of each of `orderIds` for `userId`. */
+    /** Unread messages (written by the other side or an operator; not the SYSTEM notes) of each of `orderIds` for `userId`. */
     async unread(userId: string, orderIds: bigint[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
       if (orderIds.length === 0) return out;
@@ -158,7 +158,7 @@ export function createOtcRepository(db: Db) {
         .select({ orderId: otcMessages.orderId, n: count() })
         .from(otcMessages)
         .leftJoin(otcChatReads, and(eq(otcChatReads.orderId, otcMessages.orderId), eq(otcChatReads.userId, userId)))
-        .where(and(inArray(otcMessages.orderId, orderIds), ne(otcMessages.authorId, userId), sql`${otcMessages.id} > coalesce(${otcChatReads.lastId}, 0)`))
+        .where(and(inArray(otcMessages.orderId, orderIds), ne(otcMessages.authorId, userId), ne(otcMessages.sender, 'SYSTEM'), sql`${otcMessages.id} > coalesce(${otcChatReads.lastId}, 0)`))
         .groupBy(otcMessages.orderId);
       for (const r of rows) out.set(r.orderId.toString(), Number(r.n));
       return out;

@@ -164,18 +164,21 @@ function adOf(r: CommandResult): OtcAdView | undefined {
   return found;
 }
 
-/** SYSTEM notes of the chat on each state change (both languages: the app shows them as they are). */
-const SYSTEM_NOTES: Record<string, string> = {
-  PENDING_PAYMENT: 'Order created: the seller\'s coins are held in escrow. 订单已创建，卖方的币已托管冻结。',
-  PAID: 'The buyer has marked the order as paid. 买方已标记付款。',
-  APPEAL: 'An appeal was opened: the escrow stays frozen until an operator decides. 订单申诉中，托管资产冻结至客服处理。',
-  RELEASED: 'The seller released the coins: order completed. 卖方已放币，订单完成。',
-  BUYER_CANCELLED: 'The buyer cancelled the order. 买方已取消订单。',
-  TIMEOUT: 'The payment time limit passed: order cancelled. 超过付款时限，订单已自动取消。',
-  APPEAL_RELEASED: 'Appeal resolved: coins released to the buyer. 申诉已处理：币已放给买方。',
-  APPEAL_RETURNED: 'Appeal resolved: coins returned to the seller. 申诉已处理：币已退回卖方。',
-  APPEAL_CANCELLED: 'The appeal was withdrawn. 申诉已撤销。',
-};
+/**
+ * SYSTEM notes of the chat on each state change, stored as these keys (the message's text): the app and the console
+ * show each in their user's language (packages/api otc.ts OtcChatMessage).
+ */
+const SYSTEM_NOTES: ReadonlySet<string> = new Set([
+  'PENDING_PAYMENT',
+  'PAID',
+  'APPEAL',
+  'RELEASED',
+  'BUYER_CANCELLED',
+  'TIMEOUT',
+  'APPEAL_RELEASED',
+  'APPEAL_RETURNED',
+  'APPEAL_CANCELLED',
+]);
 
 /** Builds the OTC service over the engine port, the database and the services it asks. */
 export function createOtcService(deps: {
@@ -473,10 +476,9 @@ export function createOtcService(deps: {
     return m;
   }
   async function systemNote(o: OtcOrderView, key: string): Promise<void> {
-    const text = SYSTEM_NOTES[key];
-    if (text === undefined) return;
+    if (!SYSTEM_NOTES.has(key)) return;
     try {
-      await post(o, 'SYSTEM', '', text);
+      await post(o, 'SYSTEM', '', key);
     } catch (err) {
       deps.log?.warn({ err, orderId: o.orderId }, 'otc: system chat note not written');
     }

@@ -20,7 +20,7 @@ function Bubble({ m }: { m: OtcChatMessage }) {
   return (
     <li className={`otc-msg otc-msg-${side}`}>
       {side === 'note' && <span className="otc-msg-from">{t(`chat.from.${m.from}`)}</span>}
-      {m.text && <span className="otc-msg-text">{m.text}</span>}
+      {m.text && <span className="otc-msg-text">{m.from === 'SYSTEM' ? t(`chat.system.${m.text}`, { defaultValue: m.text }) : m.text}</span>}
       {m.imageUrl && <AuthImage url={m.imageUrl} alt={t('chat.image')} className="otc-msg-img" />}
       <span className="otc-msg-time">{`${String(time.getHours()).padStart(2, '0')}:${String(time.getMinutes()).padStart(2, '0')}`}</span>
     </li>
