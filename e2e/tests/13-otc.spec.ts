@@ -12,56 +12,13 @@
  * ad's remaining 400). Screenshots: docs/screenshots/otc-{market,order,ad-form}{,-zh-night}.png.
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { apiPost, CODE_GAP_MS, freshEmail, mainlandId, operatorApiLogin, outboxCode, puzzlePass, recordToasts, registerByApi, typePin } from './support';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { apiGet, OTC_PIN, otcUsdt, verifiedUser, type Session } from './otc-support';
+import { apiPost, operatorApiLogin, recordToasts, typePin } from './support';
 
 const PASSWORD = 'Journey13pass';
-const PIN = '582046';
+const PIN = OTC_PIN;
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
-
-type Session = { token: string; userId: string };
-type User = Session & { email: string; nickName: string; paymentId: string };
-
-/** A GET's envelope result, failing the test on FAILED. */
-async function apiGet<T>(request: APIRequestContext, url: string, headers: Record<string, string>): Promise<T> {
-  const body = (await (await request.get(`/api/${url}`, { headers })).json()) as { status: string; errorCode: string; result: T };
-  expect(body.status, `${url}: ${body.errorCode}`).toBe('SUCCEED');
-  return body.result;
-}
-
-/** The user's USDT in the OTC account (asset/asset/getAssets). */
-async function otcUsdt(request: APIRequestContext, s: Session): Promise<{ available: string; frozen: string }> {
-  const assets = await apiGet<{ accounts: { type: string; items: { coin: string; available: string; frozen: string }[] }[] }>(request, 'asset/asset/getAssets', s);
-  const item = assets.accounts.find((a) => a.type === 'OTC')?.items.find((i) => i.coin === 'USDT');
-  return { available: item?.available ?? '0.00000000', frozen: item?.frozen ?? '0.00000000' };
-}
-
-/**
- * A verified user with a nickname (basic verification approved by the demo operator through the console API); with
- * `merchant`, also a transaction password, an enabled bank card and 2,000 USDT moved from spot to the OTC account.
- */
-async function verifiedUser(request: APIRequestContext, admin: Record<string, string>, tag: string, realName: string, merchant: boolean): Promise<User> {
-  const email = freshEmail(tag);
-  const s = await registerByApi(request, email, PASSWORD);
-  const registeredAt = Date.now();
-  const nickName = `${tag}${Date.now() % 1_000_000}`;
-  await apiPost(request, 'member/member/setNickName', { member: s.userId, nickName }, s);
-  await apiPost(request, 'member/kyc/submitBasic', { country: 'CN', realName, idType: 'ID_CARD', idNumber: mainlandId('19910303', Date.now() % 1000) }, s);
-  const queue = await apiGet<{ rows: { id: string; userId: string }[] }>(request, 'admin/kyc/list?state=PENDING&page=1&pageSize=100', admin);
-  const application = queue.rows.find((r) => r.userId === s.userId);
-  expect(application, 'the application in the KYC queue').toBeTruthy();
-  await apiPost(request, 'admin/kyc/approve', { id: application!.id }, admin);
-  if (!merchant) return { ...s, email, nickName, paymentId: '' };
-  await new Promise((r) => setTimeout(r, Math.max(0, registeredAt + CODE_GAP_MS - Date.now())));
-  const codeAt = Date.now();
-  await apiPost(request, 'data/sms/sendCode', { type: 'VERIFY', ...(await puzzlePass(request)) }, s);
-  const code = await outboxCode(request, email, codeAt, s);
-  await apiPost(request, 'member/security/setTransPassword', { transPassword: PIN, confirmTransPassword: PIN, verifyCode: code }, s);
-  await apiPost(request, 'member/payment/addPayment', { payType: 'BANK', bankName: 'ICBC', branch: 'Shanghai Pudong', cardNo: '6222020200112233446', transPassword: PIN }, s);
-  const paymentId = (await apiGet<{ id: string }[]>(request, 'member/payment/getPayments', s))[0]!.id;
-  await apiPost(request, 'asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'OTC', amount: '2000', clientId: `j13-${tag}-${Date.now()}` }, s);
-  return { ...s, email, nickName, paymentId };
-}
 
 /** A phone-sized page of its own browser context, signed in as `s`, in English and the day theme. */
 async function phoneAs(browser: Browser, s: Session): Promise<Page> {
@@ -105,8 +62,8 @@ test('OTC: a merchant publishes a SELL ad in the app, a buyer buys, pays, chats;
   test.setTimeout(420_000);
   const op = await operatorApiLogin(request);
   const admin = { 'x-admin-token': op.token };
-  const merchant = await verifiedUser(request, admin, 'j13m', '王商家', true);
-  const buyer = await verifiedUser(request, admin, 'j13b', '李买家', false);
+  const merchant = await verifiedUser(request, admin, { tag: 'j13m', realName: '王商家', merchant: true, password: PASSWORD, birth: '19910303', cardNo: '6222020200112233446' });
+  const buyer = await verifiedUser(request, admin, { tag: 'j13b', realName: '李买家', merchant: false, password: PASSWORD, birth: '19910303', cardNo: '' });
   await apiPost(request, 'otc/otc/applyMerchant', { agree: '1', transPassword: PIN }, merchant);
   await apiPost(request, 'admin/otc/reviewMerchant', { userId: merchant.userId, approve: 'true', reason: 'Journey 13' }, admin);
   expect(await apiGet<{ state: string; deposit: string }>(request, 'otc/otc/getMerchant', merchant)).toMatchObject({ state: 'ACTIVE', deposit: '1000.00000000' });

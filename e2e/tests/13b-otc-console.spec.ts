@@ -14,84 +14,23 @@
  * The server must run with a short appeal wait (OTC_APPEAL_AFTER_MS, e.g. 2000): the journey waits at most 90 s.
  */
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { generateSync } from 'otplib';
-import { apiPost, CODE_GAP_MS, DEMO_OPERATOR, freshEmail, mainlandId, operatorApiLogin, outboxCode, puzzlePass, registerByApi } from './support';
+import { expect, test } from '@playwright/test';
+import { apiGet, OTC_PIN, otcUsdt, verifiedUser } from './otc-support';
+import { apiPost, operatorApiLogin, operatorLogin } from './support';
 
 const PASSWORD = 'Journey13bpass';
-const PIN = '582046';
+const PIN = OTC_PIN;
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
-type Session = { token: string; userId: string };
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'en-US' });
-
-/** A GET's envelope result, failing the test on FAILED. */
-async function apiGet<T>(request: APIRequestContext, url: string, headers: Record<string, string>): Promise<T> {
-  const body = (await (await request.get(`/api/${url}`, { headers })).json()) as { status: string; errorCode: string; result: T };
-  expect(body.status, `${url}: ${body.errorCode}`).toBe('SUCCEED');
-  return body.result;
-}
-
-/** The user's USDT in the OTC account (asset/asset/getAssets). */
-async function otcUsdt(request: APIRequestContext, s: Session): Promise<{ available: string; frozen: string }> {
-  const assets = await apiGet<{ accounts: { type: string; items: { coin: string; available: string; frozen: string }[] }[] }>(request, 'asset/asset/getAssets', s);
-  const item = assets.accounts.find((a) => a.type === 'OTC')!.items.find((i) => i.coin === 'USDT')!;
-  return { available: item.available, frozen: item.frozen };
-}
-
-/**
- * A verified user (basic verification approved by the demo operator through the console API) with a nickname; with
- * `merchant`, also a transaction password, an enabled bank card and 2,000 USDT moved from spot to the OTC account.
- */
-async function verifiedUser(request: APIRequestContext, admin: Record<string, string>, tag: string, realName: string, merchant: boolean): Promise<Session & { email: string; nickName: string; paymentId: string }> {
-  const email = freshEmail(tag);
-  const s = await registerByApi(request, email, PASSWORD);
-  const registeredAt = Date.now();
-  const nickName = `${tag}${Date.now() % 1_000_000}`;
-  await apiPost(request, 'member/member/setNickName', { member: s.userId, nickName }, s);
-  await apiPost(request, 'member/kyc/submitBasic', { country: 'CN', realName, idType: 'ID_CARD', idNumber: mainlandId('19900202', Date.now() % 1000) }, s);
-  const queue = await apiGet<{ rows: { id: string; userId: string }[] }>(request, 'admin/kyc/list?state=PENDING&page=1&pageSize=100', admin);
-  const application = queue.rows.find((r) => r.userId === s.userId);
-  expect(application, 'the application in the KYC queue').toBeTruthy();
-  await apiPost(request, 'admin/kyc/approve', { id: application!.id }, admin);
-  if (!merchant) return { ...s, email, nickName, paymentId: '' };
-  await new Promise((r) => setTimeout(r, Math.max(0, registeredAt + CODE_GAP_MS - Date.now())));
-  const codeAt = Date.now();
-  await apiPost(request, 'data/sms/sendCode', { type: 'VERIFY', ...(await puzzlePass(request)) }, s);
-  const code = await outboxCode(request, email, codeAt, s);
-  await apiPost(request, 'member/security/setTransPassword', { transPassword: PIN, confirmTransPassword: PIN, verifyCode: code }, s);
-  await apiPost(request, 'member/payment/addPayment', { payType: 'BANK', bankName: 'ICBC', branch: 'Shanghai Pudong', cardNo: '6222021234567890128', transPassword: PIN }, s);
-  const paymentId = (await apiGet<{ id: string }[]>(request, 'member/payment/getPayments', s))[0]!.id;
-  await apiPost(request, 'asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'OTC', amount: '2000', clientId: `j13b-${tag}-${Date.now()}` }, s);
-  return { ...s, email, nickName, paymentId };
-}
-
-/** Logs the demo operator into /admin/ with a fresh TOTP code (a code is accepted once: on a refusal, the next step's). */
-async function operatorLogin(page: Page): Promise<void> {
-  await page.goto('/admin/');
-  await page.getByLabel('E-mail').fill(DEMO_OPERATOR.email);
-  await page.getByLabel('Password').fill(DEMO_OPERATOR.password);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await page.getByLabel('Authenticator code').fill(generateSync({ secret: DEMO_OPERATOR.totpSecret }));
-    await page.getByRole('button', { name: 'Log in' }).click();
-    const done = await page
-      .getByRole('menuitem', { name: 'Users' })
-      .waitFor({ timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (done) return;
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  throw new Error('the operator could not log in');
-}
 
 test('console OTC: a merchant application approved, an appeal released to the buyer, the ad listed', async ({ page, request }) => {
   test.setTimeout(420_000);
   const op = await operatorApiLogin(request);
   const admin = { 'x-admin-token': op.token };
-  const merchant = await verifiedUser(request, admin, 'j13bm', '王商家', true);
-  const buyer = await verifiedUser(request, admin, 'j13bb', '李买家', false);
+  const merchant = await verifiedUser(request, admin, { tag: 'j13bm', realName: '王商家', merchant: true, password: PASSWORD, birth: '19900202', cardNo: '6222021234567890128' });
+  const buyer = await verifiedUser(request, admin, { tag: 'j13bb', realName: '李买家', merchant: false, password: PASSWORD, birth: '19900202', cardNo: '' });
   await apiPost(request, 'otc/otc/applyMerchant', { agree: '1', transPassword: PIN }, merchant);
   expect((await apiGet<{ state: string }>(request, 'otc/otc/getMerchant', merchant)).state).toBe('PENDING');
 

@@ -11,11 +11,8 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { generateSync } from 'otplib';
-import { DEMO_OPERATOR, freshEmail, mainlandId, registerByApi } from './support';
+import { freshEmail, mainlandId, operatorLogin, registerByApi } from './support';
 
-/** The demo operator's documented credentials (apps/server/src/modules/admin/demo-operator.ts; demo mode only). */
-const OPERATOR = DEMO_OPERATOR;
 const PASSWORD = 'Journey7pass';
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 const REASON_ZH = '证件照片模糊，请重新提交';
@@ -53,26 +50,6 @@ function png(side: number, rgb: [number, number, number]): Buffer {
 /** The user's basic verification as the app reads it, in `lang`. */
 async function basicKyc(request: APIRequestContext, user: { token: string; userId: string }, lang: 'zh' | 'en') {
   return (await ok<{ basic: { state: string; rejectReason: string } }>(await request.get('/api/member/kyc/getKyc', { headers: { ...user, lang } }), 'getKyc')).basic;
-}
-
-/** Logs the demo operator in with a fresh TOTP code (a code is accepted once: on a refusal, the next step's code). */
-async function operatorLogin(page: Page): Promise<void> {
-  await page.goto('/admin/');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  await page.getByLabel('E-mail').fill(OPERATOR.email);
-  await page.getByLabel('Password').fill(OPERATOR.password);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    await page.getByLabel('Authenticator code').fill(generateSync({ secret: OPERATOR.totpSecret }));
-    await page.getByRole('button', { name: 'Log in' }).click();
-    const done = await page
-      .getByRole('menuitem', { name: 'Users' })
-      .waitFor({ timeout: 10_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (done) return;
-    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
-  }
-  throw new Error('the operator could not log in');
 }
 
 /** Closes the review drawer with its close button and waits until it is gone. */

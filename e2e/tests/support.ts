@@ -237,3 +237,26 @@ export async function operatorApiLogin(request: APIRequestContext): Promise<{ to
   }
   throw new Error('the demo operator could not log in through the console API');
 }
+
+/**
+ * Logs the demo operator into the console (/admin/) with a fresh TOTP code; a code is accepted once, so on a refusal
+ * it waits for the next 30 s step's code. Journeys 7 and 13b.
+ */
+export async function operatorLogin(page: Page): Promise<void> {
+  await page.goto('/admin/');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel('E-mail').fill(DEMO_OPERATOR.email);
+  await page.getByLabel('Password').fill(DEMO_OPERATOR.password);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    await page.getByLabel('Authenticator code').fill(generateSync({ secret: DEMO_OPERATOR.totpSecret }));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const done = await page
+      .getByRole('menuitem', { name: 'Users' })
+      .waitFor({ timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (done) return;
+    await page.waitForTimeout(30_000 - (Date.now() % 30_000) + 500);
+  }
+  throw new Error('the operator could not log in');
+}
