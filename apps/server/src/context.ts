@@ -27,6 +27,7 @@ import { secretBoxFromConfig } from './shared/secret-box';
 import { createChainService, type ChainService } from './modules/wallet/chain.service';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createOtcService, type OtcService } from './modules/otc/otc.service';
+import { createServerClock, type ServerClock } from './shared/clock';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -65,6 +66,8 @@ export interface AppContext {
   wallet: WalletService;
   /** Peer-to-peer fiat trading (issue 13): merchants, ads, orders with escrow, appeals, the order chat. */
   otc: OtcService;
+  /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
+  clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
   metrics?: ProcessMetrics;
   /** Closes everything the context opened, in reverse order. */
@@ -98,7 +101,8 @@ export async function createContext(
   const hooks: Hooks = createHooks();
   // The engine port: the embedded host, or in the scale-out mode (ENGINE_TRANSPORT=nats) the stream and a replica.
   const metrics = createMetrics();
-  const host = await createEnginePort(config, handle.db, logger, { ...opts, journalObserver: metrics.journalObserver });
+  const clock = createServerClock();
+  const host = await createEnginePort(config, handle.db, logger, { ...opts, journalObserver: metrics.journalObserver, now: clock.now });
   closers.push(() => host.close());
   // Every command submitted through the context's port is counted and timed; queue and projector lag read at scrape.
   metrics.instrumentSubmit(host);
@@ -132,6 +136,7 @@ export async function createContext(
     db: handle.db,
     log: logger,
     hooks,
+    clock,
     host,
     members,
     security,

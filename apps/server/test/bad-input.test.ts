@@ -190,6 +190,14 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'SUCCEED',
     accepts: { account: { values: every, why: 'a demo-only read keyed by what the user typed; an unknown key lists nothing' } },
   },
+  // The test-only control of issue 13 (demo mode, loopback): moves the process clock forward (memory only: no row, no
+  // engine state); the base moves it one minute, once. Zero, negative, fractional and over-a-day moves are refused.
+  'POST /api/demo/clock/advance': {
+    auth: false,
+    base: () => ({ minutes: '1' }),
+    baseAnswer: 'SUCCEED',
+    business: () => [{ data: { minutes: '1441' }, code: 'validation_failed' }],
+  },
   // The test-only control of issue 12 (demo mode, loopback): pins a contract's reference price in memory (no row, no
   // engine state); a price of 0 or with more decimals than the market's is refused.
   'POST /api/demo/contract/setReferencePrice': {

@@ -31,6 +31,8 @@ export const API_PATHS = {
   getAssets: 'asset/asset/getAssets',
   demoOutbox: 'demo/outbox',
   demoInfo: 'demo/info',
+  /** test-only control (demo mode, loopback only): POST {minutes} moves the server clock forward */
+  demoAdvanceClock: 'demo/clock/advance',
   // identity verification, uploads and payment methods (issue 10, modules/kyc, uploads, payment)
   uploadImage: 'member/upload/image', // POST multipart (file, purpose); GET ?imageId= serves the owner's image
   submitBasic: 'member/kyc/submitBasic',

@@ -363,3 +363,11 @@ export type OutboxMessage = Static<typeof OutboxMessage>;
  */
 export const DemoInfo = Type.Object({ demoMode: Type.Boolean(), welcomeUsdt: Type.String() });
 export type DemoInfo = Static<typeof DemoInfo>;
+/** Longest single move of the test clock (minutes): a day, enough for any payment window or appeal wait. */
+export const MAX_CLOCK_ADVANCE_MINUTES = 1440;
+/** POST demo/clock/advance (test-only control): whole minutes to move the server clock forward, 1 to a day. */
+export const AdvanceClockBody = Type.Object({ minutes: Type.Integer({ minimum: 1, maximum: MAX_CLOCK_ADVANCE_MINUTES }) });
+export type AdvanceClockBody = Static<typeof AdvanceClockBody>;
+/** The server clock after the move: its time now and the whole offset from the wall clock (Unix ms, ms). */
+export const ServerClockInfo = Type.Object({ now: Type.Integer(), offsetMs: Type.Integer() });
+export type ServerClockInfo = Static<typeof ServerClockInfo>;

@@ -27,11 +27,18 @@ export async function createEnginePort(
   config: Config,
   db: Db,
   log: FastifyBaseLogger,
-  opts: { onFatal?: (err: unknown) => void; /** Metrics of the embedded journal's batches (no journal file in NATS mode). */ journalObserver?: JournalObserver } = {},
+  opts: {
+    onFatal?: (err: unknown) => void;
+    /** Metrics of the embedded journal's batches (no journal file in NATS mode). */
+    journalObserver?: JournalObserver;
+    /** The clock that stamps each command's `ts` (default Date.now; the context passes its ServerClock's now). */
+    now?: () => number;
+  } = {},
 ): Promise<EngineHost> {
+  const clock = opts.now ? { now: opts.now } : {};
   if (config.engineTransport === 'nats') {
     if (!config.natsUrl) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL');
-    return createNatsEnginePort({ natsUrl: config.natsUrl, prefix: config.natsPrefix, replicas: config.natsReplicas, log, store: drizzleProjectionStore(db) });
+    return createNatsEnginePort({ natsUrl: config.natsUrl, prefix: config.natsPrefix, replicas: config.natsReplicas, log, store: drizzleProjectionStore(db), ...clock });
   }
-  return createEngineHost({ config, db, log, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}), ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}) });
+  return createEngineHost({ config, db, log, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}), ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}), ...clock });
 }

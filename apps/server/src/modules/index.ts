@@ -8,6 +8,7 @@ import memberRoutes from './member/member.routes';
 import smsRoutes from './sms/sms.routes';
 import demoRoutes from './demo/demo.routes';
 import demoContractRoutes from './demo/demo-contract.routes';
+import demoClockRoutes from './demo/demo-clock.routes';
 import entrustRoutes from './entrust/entrust.routes';
 import contractRoutes from './contract/contract.routes';
 import assetRoutes from './asset/asset.routes';
@@ -33,6 +34,7 @@ export const modules: FastifyPluginAsync[] = [
   smsRoutes,
   demoRoutes,
   demoContractRoutes,
+  demoClockRoutes,
   entrustRoutes,
   contractRoutes,
   assetRoutes,

@@ -3,12 +3,17 @@
  * docs/deploy.md): the same Fastify app as the embedded server (HTTP under /api, WebSocket at /ws/websocket) over
  * the NATS engine port (engine-port/nats-engine-port.ts). Env: NATS_URL, DATABASE_URL, NATS_PREFIX, PORT, HOST and
  * the server's other settings. The jobs (index price feed, liquidity bots) run only where MARKET_MAKERS is on:
- * turn it on in exactly one gateway, or every gateway quotes its own ladder.
+ * turn it on in exactly one gateway, or every gateway quotes its own ladder. The process jobs of server.ts (the
+ * chain watcher and withdrawal broadcaster, the proof-of-reserves schedule, the OTC time-out job) run where
+ * CHAIN_JOBS is on: leave it on in exactly one gateway (docs/deploy.md).
  */
 import { loadConfig } from '../config/env';
 import { createContext } from '../context';
 import { buildApp } from '../app';
 import { startJobs } from '../jobs';
+import { startChainJobs } from '../modules/wallet/chain-jobs';
+import { startReservesJob } from '../modules/reserves/reserves.job';
+import { startOtcJobs } from '../modules/otc/otc.jobs';
 import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
@@ -16,9 +21,15 @@ async function main(): Promise<void> {
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
-  ctx.log.info({ port: config.port, stream: config.natsPrefix, marketMakers: config.marketMakers }, 'gateway listening');
+  ctx.log.info({ port: config.port, stream: config.natsPrefix, marketMakers: config.marketMakers, chainJobs: config.chainJobs }, 'gateway listening');
   const jobs = await startJobs(ctx);
+  const chainJobs = startChainJobs(ctx);
+  const stopReserves = await startReservesJob(ctx);
+  const stopOtc = startOtcJobs(ctx);
   exitOnSignal(ctx.log, 'gateway', async () => {
+    stopReserves();
+    stopOtc();
+    await chainJobs.stop();
     await jobs.stop();
     await app.close();
     await ctx.close();

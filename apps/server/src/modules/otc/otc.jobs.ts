@@ -1,8 +1,10 @@
 /**
- * The OTC jobs of a server process (server.ts): the time-out job, every OTC_TIMEOUT_EVERY_MS, submits otcCancelOrder
- * (no userId: the time-out) for every unpaid order past its deadline (the engine refuses an early one). Runs where
- * the chain jobs run (config.chainJobs: the embedded server, exactly one gateway in the scale-out mode), so gateways do
- * not race each other. Returns the stop function.
+ * The OTC jobs of a server process (server.ts, and scale-out/gateway-main.ts): the time-out job, every
+ * OTC_TIMEOUT_EVERY_MS, submits otcCancelOrder (no userId: the time-out) for every unpaid order past its deadline on
+ * the process clock (ctx.clock, the clock that stamps the command's `ts`; the engine refuses an early one). Runs where
+ * the chain jobs run (config.chainJobs: the embedded server, one gateway in the scale-out mode, docs/deploy.md), so
+ * gateways do not race each other (a race would be harmless: the engine cancels an order once and refuses the
+ * second). Returns the stop function.
  */
 import type { AppContext } from '../../context';
 
@@ -10,14 +12,14 @@ import type { AppContext } from '../../context';
 export const OTC_TIMEOUT_EVERY_MS = 5_000;
 
 /** Starts the time-out job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startOtcJobs(ctx: Pick<AppContext, 'config' | 'otc' | 'log'>, everyMs = OTC_TIMEOUT_EVERY_MS): () => void {
+export function startOtcJobs(ctx: Pick<AppContext, 'config' | 'otc' | 'log' | 'clock'>, everyMs = OTC_TIMEOUT_EVERY_MS): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     ctx.otc
-      .cancelExpired(Date.now())
+      .cancelExpired(ctx.clock.now())
       .then((n) => {
         if (n > 0) ctx.log.info({ cancelled: n }, 'otc: unpaid orders cancelled at their deadline');
       })
