@@ -9,14 +9,18 @@
  * first order; the engine process is SIGKILLed in the middle of a load through both gateways and restarted, and
  * afterwards every acknowledged order is in the database exactly once, every asset sums to zero over all accounts
  * and the engine's state hash equals a replay of the stream in this process; a SIGKILLed gateway leaves the other
- * one serving.
+ * one serving. Peer-to-peer fiat trading (issue 13) across the gateways: an operator (created with the console's
+ * bootstrap tool) approves identities and a merchant through A's console API, the merchant publishes a SELL ad via A,
+ * a buyer takes it via B, pays via B, the merchant releases via A, with exact OTC balances read through the other
+ * gateway; an unpaid order is cancelled at its deadline by the time-out job of the one gateway that runs the process
+ * jobs (CHAIN_JOBS on A only), its clock moved 16 minutes forward by the test-only control.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +31,15 @@ import { openNatsJournal, type NatsJournal } from '../../src/engine-port/nats-jo
 import type { EngineState } from '../../src/scale-out/engine-process';
 import net from 'node:net';
 import { ApiClient, registerUser, REPO_ROOT, sleep } from '../crash-harness';
+import { loadConfig } from '../../src/config/env';
+import { main as adminCli } from '../../src/tools/admin-cli';
+import { totpAt } from '../../src/modules/admin/totp';
+import { mainlandId } from '../../src/modules/kyc/kyc-test-support';
+import { OTC_TIMEOUT_EVERY_MS } from '../../src/modules/otc/otc.jobs';
 
 const NATS_URL = process.env.NATS_URL;
+/** The OTC time-out job's period (modules/otc/otc.jobs.ts OTC_TIMEOUT_EVERY_MS). */
+const OTC_JOB_PERIOD_MS = OTC_TIMEOUT_EVERY_MS;
 const DATABASE_URL = process.env.DATABASE_URL;
 const enabled = Boolean(NATS_URL && DATABASE_URL);
 
@@ -100,6 +111,8 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
   const prefix = `T${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const dbName = `scale_out_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-out-'));
+  // The secret box's key (operator TOTP keys, 2FA secrets): the scale-out mode has no key file, every process shares it.
+  const secretsKey = randomBytes(32).toString('base64');
   const procs: Proc[] = [];
   let dbUrl = '';
   let enginePort = 0;
@@ -136,6 +149,9 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
       AUTH_FAILURES_PER_MIN: '0',
       CAPTCHA_PER_IP_PER_MIN: '0',
       SNAPSHOT_EVERY: '40',
+      // A VERIFY code right after the registration code (the OTC merchant's transaction password).
+      CODE_RESEND_MS: '1000',
+      SECRETS_KEY: secretsKey,
       ...extra,
     };
     delete e.INIT_CWD;
@@ -210,7 +226,8 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     [enginePort, portA, portB] = [await portInRange(taken), await portInRange(taken), await portInRange(taken)];
     journal = await openNatsJournal(NATS_URL!, prefix, { name: 'scale-out-test' });
     engine = await startEngine();
-    gwA = spawnMain('gateway A', 'gateway-main.ts', { PORT: String(portA) });
+    // Gateway A runs the process jobs (the OTC time-out job among them); B does not, as docs/deploy.md says.
+    gwA = spawnMain('gateway A', 'gateway-main.ts', { PORT: String(portA), CHAIN_JOBS: '1' });
     gwB = spawnMain('gateway B', 'gateway-main.ts', { PORT: String(portB) });
     await Promise.all([waitHealthy(gwA, portA), waitHealthy(gwB, portB)]);
     a = new ApiClient(portA);
@@ -308,6 +325,118 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     const page = await a.read<{ records: { orderId: string; status: string; tradeType: string }[] }>('contract/contract/getOrders', { tab: 'matched' }, bob);
     expect(page.records.find((o) => o.orderId === short.body.result.orderId)).toMatchObject({ status: 'FILLED', tradeType: 'OPEN_SHORT' });
   }, 60_000);
+
+  it('OTC: approvals through A, a SELL ad via A taken, paid via B and released via A with exact balances; an unpaid order cancelled at its deadline by A\'s time-out job', async () => {
+    const publish = (c: Record<string, unknown>) => journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
+    /** Polls `read` until `done` holds (another gateway's replica or the projection catching up), else throws. */
+    async function eventually<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const v = await read();
+        if (done(v)) return v;
+        if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v)}\n${gwA.tail()}\n${gwB.tail()}`);
+        await sleep(150);
+      }
+    }
+    // An operator created with the console's bootstrap tool on the gateways' database, logged in through A.
+    const printed: string[] = [];
+    const code = await adminCli(['create-operator', '--email', `op-${prefix}@example.com`.toLowerCase(), '--name', 'Scale-out operator', '--role', 'admin'], {
+      out: (l) => printed.push(l),
+      err: (l) => printed.push(l),
+      config: () => loadConfig({ NODE_ENV: 'test', DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ENGINE_TRANSPORT: 'nats', NATS_URL, SECRETS_KEY: secretsKey }),
+    });
+    expect(code, printed.join('\n')).toBe(0);
+    const password = /password:\s+(\S+)/.exec(printed.join('\n'))![1]!;
+    const totpKey = /TOTP key:\s+(\S+)/.exec(printed.join('\n'))![1]!;
+    const opLogin = await a.write<{ token: string }>('admin/auth/login', { email: `op-${prefix}@example.com`.toLowerCase(), password, totp: totpAt(totpKey, Math.floor(Date.now() / 30_000)) });
+    const admin = async <T>(method: 'GET' | 'POST', p: string, params: Record<string, string>): Promise<T> => {
+      const qs = new URLSearchParams(params).toString();
+      const res = await fetch(`http://127.0.0.1:${portA}/api/${p}${method === 'GET' ? `?${qs}` : ''}`, {
+        method,
+        headers: { 'x-admin-token': opLogin.token, lang: 'en', ...(method === 'POST' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+        ...(method === 'POST' ? { body: qs } : {}),
+      });
+      const body = (await res.json()) as { status: string; errorCode: string; result: T };
+      if (body.status !== 'SUCCEED') throw new Error(`${method} ${p}: HTTP ${res.status} ${body.errorCode}`);
+      return body.result;
+    };
+    /** Basic identity verification submitted through `c`, approved by the operator through A's console. */
+    const verify = async (c: ApiClient, s: Session, realName: string, seq: string) => {
+      await c.write('member/kyc/submitBasic', { country: 'CN', realName, idType: 'ID_CARD', idNumber: mainlandId('19900307', seq) }, s);
+      const row = await eventually(
+        `${realName}'s application in the queue`,
+        () => admin<{ rows: { id: string; userId: string }[] }>('GET', 'admin/kyc/list', { state: 'PENDING', page: '1', pageSize: '100' }),
+        (p) => p.rows.some((r) => r.userId === s.userId),
+      );
+      await admin('POST', 'admin/kyc/approve', { id: row.rows.find((r) => r.userId === s.userId)!.id });
+    };
+    const otcBalance = async (c: ApiClient, s: Session) => {
+      const assets = await c.read<Assets>(API_PATHS.getAssets, {}, s);
+      const usdt = assets.accounts.find((x) => x.type === 'OTC')?.items.find((i) => i.coin === 'USDT');
+      return `${usdt?.available ?? '0'} / ${usdt?.frozen ?? '0'}`;
+    };
+    const seq = String(100 + Math.floor(Math.random() * 800));
+
+    // The merchant, through A: verified, a transaction password (VERIFY code from the demo outbox), a bank card,
+    // 3,000 USDT in the OTC account (a deposit command on the stream), an application approved in the console.
+    const mMail = `merchant-${prefix}@example.com`.toLowerCase();
+    const merchant = await registerUser(a, mMail, 'Passw0rd!m');
+    const buyer = await registerUser(b, `buyer-${prefix}@example.com`.toLowerCase(), 'Passw0rd!y');
+    await verify(a, merchant, '商家甲', seq);
+    await verify(b, buyer, '买家乙', String(Number(seq) + 1));
+    await sleep(1100);
+    const issued = await a.write<{ challenge: string }>(`${API_PATHS.geetestCode}?randomCode=otc&clientType=h5`, {});
+    const pass = await a.write<Record<string, string>>(API_PATHS.geetestVerify, { challenge: issued.challenge, x: 0 });
+    await a.write(API_PATHS.sendCode, { type: 'VERIFY', ...pass }, merchant);
+    const box = await a.read<Array<{ code: string; type: string }>>(API_PATHS.demoOutbox, { account: mMail }, merchant);
+    const PIN = '246813';
+    await a.write('member/security/setTransPassword', { transPassword: PIN, confirmTransPassword: PIN, verifyCode: box.find((m) => m.type === 'VERIFY')!.code }, merchant);
+    await a.write('member/payment/addPayment', { payType: 'BANK', bankName: '中国工商银行', branch: '上海分行', cardNo: '6222021234567890128', transPassword: PIN }, merchant);
+    const bankId = (await a.read<{ id: string }[]>('member/payment/getPayments', {}, merchant))[0]!.id;
+    await publish({ type: 'deposit', userId: merchant.userId, asset: 'USDT', account: 'OTC', amount: 3_000n * 100_000_000n, from: '@faucet', ref: `otc-m-${prefix}` });
+    await eventually('the merchant\'s OTC deposit on A', () => otcBalance(a, merchant), (v) => v.startsWith('3000.'));
+    expect(await a.write<{ state: string }>('otc/otc/applyMerchant', { agree: '1', transPassword: PIN }, merchant)).toMatchObject({ state: 'PENDING' });
+    expect(await admin<{ state: string }>('POST', 'admin/otc/reviewMerchant', { userId: merchant.userId, approve: 'true', reason: '' })).toMatchObject({ state: 'ACTIVE' });
+
+    // A SELL ad of 500 USDT at 7.20 via A, seen by B; the buyer takes 720 CNY = 100 USDT via B.
+    const ad = await a.write<{ adId: string; remaining: string }>(
+      'otc/otc/publishAd',
+      { side: 'SELL', priceType: 'FIXED', price: '7.20', quantity: '500', minFiat: '100', maxFiat: '3600', paymentWindowMinutes: '15', paymentMethodIds: bankId, remarks: 'Bank transfer only', clientId: `ad-${prefix}` },
+      merchant,
+    );
+    expect(await otcBalance(b, merchant)).toBe('1500.00000000 / 1500.00000000');
+    await eventually('the ad on B', () => b.request<{ remaining: string }>('GET', 'otc/otc/getAd', { adId: ad.adId }), (r) => r.body.result?.remaining === '500.00000000');
+    const order = await b.write<{ orderId: string; quantity: string; state: string; sellerRealName: string }>('otc/otc/takeAd', { adId: ad.adId, fiatAmount: '720.00', clientId: `take-${prefix}` }, buyer);
+    expect(order).toMatchObject({ quantity: '100.00000000', state: 'PENDING_PAYMENT', sellerRealName: '商家甲' });
+    await eventually('the order on A', () => a.request<{ state: string }>('GET', 'otc/otc/getOrderDetail', { orderId: order.orderId }, merchant), (r) => r.body.result?.state === 'PENDING_PAYMENT');
+    await b.write('otc/otc/markPaid', { orderId: order.orderId, paymentMethodId: bankId }, buyer);
+    await eventually('paid, seen on A', () => a.request<{ state: string }>('GET', 'otc/otc/getOrderDetail', { orderId: order.orderId }, merchant), (r) => r.body.result?.state === 'PAID');
+    expect(await a.write<{ state: string; endReason: string }>('otc/otc/release', { orderId: order.orderId, transPassword: PIN }, merchant)).toMatchObject({ state: 'COMPLETED', endReason: 'RELEASED' });
+    // Exact balances through the other gateway: the buyer has the 100; the merchant 1,000 deposit + 400 left in the ad.
+    expect(await eventually('the buyer\'s USDT on B', () => otcBalance(b, buyer), (v) => v !== '0 / 0')).toBe('100.00000000 / 0.00000000');
+    expect(await otcBalance(b, merchant)).toBe('1500.00000000 / 1400.00000000');
+    const completed = await b.read<{ records: { orderId: string }[] }>('otc/otc/getOrders', { tab: 'COMPLETED' }, buyer);
+    expect(completed.records.map((r) => r.orderId)).toEqual([order.orderId]);
+
+    // An unpaid order (144 CNY = 20 USDT) via B; A's clock moves 16 minutes forward; A's time-out job cancels it.
+    const unpaid = await b.write<{ orderId: string; state: string }>('otc/otc/takeAd', { adId: ad.adId, fiatAmount: '144', clientId: `unpaid-${prefix}` }, buyer);
+    expect(unpaid.state).toBe('PENDING_PAYMENT');
+    await eventually('the unpaid order holds 20 of the ad, on A', () => a.request<{ remaining: string }>('GET', 'otc/otc/getAd', { adId: ad.adId }), (r) => r.body.result?.remaining === '380.00000000');
+    await sleep(OTC_JOB_PERIOD_MS + 500);
+    expect((await b.read<{ state: string }>('otc/otc/getOrderDetail', { orderId: unpaid.orderId }, buyer)).state).toBe('PENDING_PAYMENT');
+    const moved = await a.write<{ offsetMs: number }>(API_PATHS.demoAdvanceClock, { minutes: 16 });
+    expect(moved.offsetMs).toBe(16 * 60_000);
+    const cancelled = await eventually(
+      'the time-out, seen on B',
+      () => b.read<{ state: string; endReason: string }>('otc/otc/getOrderDetail', { orderId: unpaid.orderId }, buyer),
+      (o) => o.state !== 'PENDING_PAYMENT',
+      OTC_JOB_PERIOD_MS * 4,
+    );
+    expect(cancelled).toMatchObject({ state: 'CANCELLED', endReason: 'TIMEOUT' });
+    expect((await b.read<{ remaining: string }>('otc/otc/getAd', { adId: ad.adId })).remaining).toBe('400.00000000');
+    expect(await otcBalance(b, merchant)).toBe('1500.00000000 / 1400.00000000');
+    expect(await otcBalance(a, buyer)).toBe('100.00000000 / 0.00000000');
+  }, 120_000);
 
   it('the engine process is SIGKILLed mid-load and restarted: every acknowledged order once, balances conserved, state = replay of the stream', async () => {
     const acked = new Map<string, { id: string; user: 'alice' | 'bob' }>();
