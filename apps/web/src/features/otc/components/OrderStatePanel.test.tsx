@@ -9,7 +9,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import type { OtcOrderDetail } from '@exchange/api';
 import { i18n } from '../../../shared/i18n';
-import { orderView } from '../lib/order-view';
+import { countsAsUnread, orderView } from '../lib/order-view';
 import { OrderStatePanel } from './OrderStatePanel';
 
 const T0 = 1_800_000_000_000;
@@ -47,6 +47,15 @@ describe('order view', () => {
     const appeal = { by: 'SELLER' as const, reason: 'NOT_RECEIVED', description: 'x', images: [], createdAt: T0, outcome: '' as const, resolution: '', resolvedAt: 0 };
     expect(orderView(order({ state: 'APPEAL', appeal }), T0).canCancelAppeal).toBe(false);
     expect(orderView(order({ state: 'APPEAL', appeal, mySide: 'SELL' }), T0).canCancelAppeal).toBe(true);
+  });
+});
+
+describe('unread chat messages', () => {
+  it('counts the other side\'s and operators\' messages, not my own nor the SYSTEM notes (as the server does)', () => {
+    expect(countsAsUnread({ mine: false, from: 'SELLER' })).toBe(true);
+    expect(countsAsUnread({ mine: false, from: 'OPERATOR' })).toBe(true);
+    expect(countsAsUnread({ mine: true, from: 'BUYER' })).toBe(false);
+    expect(countsAsUnread({ mine: false, from: 'SYSTEM' })).toBe(false);
   });
 });
 

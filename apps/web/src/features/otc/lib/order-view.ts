@@ -5,7 +5,7 @@
  * the buyer marks paid or cancels while PENDING_PAYMENT before the deadline; the seller releases once PAID; either
  * side appeals a PAID order from appealableAt; the appellant withdraws an appeal.
  */
-import type { OtcOrderDetail } from '@exchange/api';
+import type { OtcChatMessage, OtcOrderDetail } from '@exchange/api';
 
 /** The screens of the order detail. */
 export type OrderScreen = 'PAY' | 'WAIT_PAY' | 'WAIT_RELEASE' | 'RELEASE' | 'APPEAL' | 'COMPLETED' | 'CANCELLED';
@@ -64,4 +64,12 @@ export function orderView(o: OtcOrderDetail, now: number): OrderView {
     counterpartyRealName: iAmBuyer ? o.sellerRealName : o.buyerRealName,
     expired,
   };
+}
+
+/**
+ * Whether a chat message pushed live adds to the order's unread count: the other side's and operators' messages, not
+ * the caller's own nor the SYSTEM notes of the order's changes (the server's `unread` counts the same, otc.service).
+ */
+export function countsAsUnread(m: Pick<OtcChatMessage, 'mine' | 'from'>): boolean {
+  return !m.mine && m.from !== 'SYSTEM';
 }

@@ -21,6 +21,7 @@ import { OrderChat } from '../components/OrderChat';
 import { OrderStatePanel } from '../components/OrderStatePanel';
 import { useNow } from '../components/parts';
 import { useOtcLive } from '../hooks/use-otc-live';
+import { countsAsUnread } from '../lib/order-view';
 import '../otc.css';
 
 async function confirm(content: string, confirmText: string, cancelText: string): Promise<boolean> {
@@ -50,7 +51,7 @@ export default function OrderDetailPage() {
   }, [order?.orderId]);
 
   useOtcLive((m: OtcChatMessage) => {
-    if (m.orderId === orderId && !m.mine && !chatOpen) setUnread((n) => n + 1);
+    if (m.orderId === orderId && countsAsUnread(m) && !chatOpen) setUnread((n) => n + 1);
   });
 
   const busy = actions.markPaid.isPending || actions.release.isPending || actions.cancel.isPending || actions.cancelAppeal.isPending;
