@@ -1,15 +1,40 @@
 /**
- * Shared set-up of the OTC journeys (13, 13b): the envelope GET, the OTC account's USDT, and a verified user (basic
- * verification approved by the demo operator through the console API) who can become a merchant.
+ * Shared set-up of the OTC journeys (13, 13b, 13c): the envelope GET, the OTC account's USDT, a verified user (basic
+ * verification approved by the demo operator through the console API) who can become a merchant, and a signed-in
+ * phone page with its language and theme.
  */
-import { expect, type APIRequestContext } from '@playwright/test';
-import { apiPost, CODE_GAP_MS, freshEmail, mainlandId, outboxCode, puzzlePass, registerByApi } from './support';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { apiPost, CODE_GAP_MS, freshEmail, mainlandId, outboxCode, puzzlePass, recordToasts, registerByApi } from './support';
 
 /** The transaction password of the journeys' users. */
 export const OTC_PIN = '582046';
 
 export type Session = { token: string; userId: string };
 export type OtcUser = Session & { email: string; nickName: string; paymentId: string };
+
+/** A phone-sized page of its own browser context, signed in as `s`, in English and the day theme. */
+export async function phoneAs(browser: Browser, s: Session): Promise<Page> {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const page = await ctx.newPage();
+  await page.addInitScript(([token, userId]) => {
+    localStorage.setItem('token', token!);
+    localStorage.setItem('userId', userId!);
+    localStorage.setItem('isLogin', 'true');
+    if (!localStorage.getItem('currentLangue')) localStorage.setItem('currentLangue', 'en');
+    if (!localStorage.getItem('theme')) localStorage.setItem('theme', 'default');
+  }, [s.token, s.userId]);
+  await recordToasts(page);
+  return page;
+}
+
+/** Switches the page's language and theme (persisted fields of spec section 3) and reloads. */
+export async function lookOf(page: Page, lang: 'en' | 'zh', theme: 'default' | 'night'): Promise<void> {
+  await page.evaluate(([l, th]) => {
+    localStorage.setItem('currentLangue', l!);
+    localStorage.setItem('theme', th!);
+  }, [lang, theme]);
+  await page.reload();
+}
 
 /** A GET's envelope result, failing the test on FAILED. */
 export async function apiGet<T>(request: APIRequestContext, url: string, headers: Record<string, string>): Promise<T> {
