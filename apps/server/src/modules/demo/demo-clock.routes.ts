@@ -11,8 +11,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AdvanceClockBody, API_PATHS, Envelope, ServerClockInfo } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { AppError } from '../../shared/errors';
-import { isLoopback } from './demo.routes';
+import { requireDemoLoopback } from './demo.routes';
 
 const demoClockRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
@@ -27,8 +26,7 @@ const demoClockRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (req) => {
-      if (!app.ctx.config.demoMode) throw new AppError('not_found', 404);
-      if (!isLoopback(req.ip)) throw new AppError('forbidden', 403);
+      requireDemoLoopback(app.ctx.config, req.ip);
       const { clock } = app.ctx;
       const offsetMs = clock.advance(req.body.minutes * 60_000);
       req.log.info({ minutes: req.body.minutes, offsetMs }, 'server clock moved forward (test control)');

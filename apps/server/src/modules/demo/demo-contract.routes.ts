@@ -13,7 +13,7 @@ import { CONTRACT_MARKET_PATHS, Envelope, SetReferencePriceBody } from '@exchang
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { referenceOverridesOf } from '../../jobs/reference-override';
-import { isLoopback } from './demo.routes';
+import { requireDemoLoopback } from './demo.routes';
 
 /** The highest price that may be pinned (whole USDT): anything above is no test of a real market. */
 export const MAX_PINNED_PRICE = 10_000_000_000n;
@@ -45,8 +45,7 @@ const demoContractRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (req) => {
-      if (!app.ctx.config.demoMode) throw new AppError('not_found', 404);
-      if (!isLoopback(req.ip)) throw new AppError('forbidden', 403);
+      requireDemoLoopback(app.ctx.config, req.ip);
       const { symbol, price } = req.body;
       const listing = app.ctx.marketData.listing(symbol, 'CONTRACT');
       if (!listing || listing.quote !== 'USDT') throw new AppError('market_not_found', 400, 'symbol');

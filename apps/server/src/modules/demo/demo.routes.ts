@@ -23,6 +23,15 @@ export function isLoopback(ip: string): boolean {
   return ip === '::1' || /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(ip);
 }
 
+/**
+ * The guard of the demo's test-only routes (the outbox, the reference price and clock controls): throws AppError
+ * not_found (404) unless demo mode is on, forbidden (403) unless the client `ip` is on loopback.
+ */
+export function requireDemoLoopback(config: { demoMode: boolean }, ip: string): void {
+  if (!config.demoMode) throw new AppError('not_found', 404);
+  if (!isLoopback(ip)) throw new AppError('forbidden', 403);
+}
+
 /** The caller's user id when the token/userId headers name a live session, else null (never throws). */
 async function callerOf(req: FastifyRequest): Promise<string | null> {
   const token = req.headers.token;
@@ -59,8 +68,7 @@ const demoRoutes: FastifyPluginAsync = async (root) => {
       },
     },
     async (req) => {
-      if (!app.ctx.config.demoMode) throw new AppError('not_found', 404);
-      if (!isLoopback(req.ip)) throw new AppError('forbidden', 403);
+      requireDemoLoopback(app.ctx.config, req.ip);
       const account = req.query.account.trim();
       const key = account.includes('@') ? account.toLowerCase() : account.replace(/[\s-]/g, '');
       const rows = await listOutbox(app.ctx.db, key);
