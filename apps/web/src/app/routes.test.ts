@@ -58,21 +58,24 @@ describe('unknown URLs', () => {
       expect(unmatchedPage(`${url}/`), url).toBe('notAvailable');
       expect(unmatchedPage(url.toUpperCase()), url).toBe('notAvailable');
     }
-    expect(unmatchedPage('/kline/x')).toBe('notFound');
+    expect(unmatchedPage('/exchange/x')).toBe('notFound');
     expect(routeObjects[0]?.children?.length).toBeLessThan(20);
     // Issue 10's screens are found by the `*` route too, by path, with their login flag.
     expect(leaf('/accountCenter')).toBe('*');
     expect(fallthroughRoute('/accountCenter/')?.path).toBe('/accountCenter');
     expect(fallthroughRoute('/PERSONALCENTER')?.login).toBe(true);
     expect(fallthroughRoute('/payment')?.login).toBeFalsy();
-    expect(fallthroughRoute('/kline')).toBeUndefined();
+    expect(fallthroughRoute('/exchange')).toBeUndefined();
+    // Issue 14's full-screen chart: a page of its own, public.
+    expect(fallthroughRoute('/kline')?.login).toBeFalsy();
+    expect(String((fallthroughRoute('/kline')!.Page as unknown as { loader: () => unknown }).loader)).toContain('KlinePage');
     // Issue 11's wallet screens likewise, each behind the login guard, none on the "not available yet" page.
     for (const path of ['/assets/chooseCoin', '/assets/coinCharging', '/assets/withdrawCoin', '/assets/withdrawCoinSuccess', '/assets/transfer', '/assets/tranferSuccess', '/assets/capitalRecords', '/assets/capitalRecordsDetail']) {
       expect(leaf(path), path).toBe('*');
       expect(fallthroughRoute(path)?.login, path).toBe(true);
       expect(String((fallthroughRoute(path)!.Page as unknown as { loader: () => unknown }).loader), path).toContain('features/wallet/pages/');
     }
-    const notAvailable = ROUTES.find((r) => r.path === '/kline')!.Page as unknown as { loader: () => unknown };
+    const notAvailable = ROUTES.find((r) => r.path === '/exchange')!.Page as unknown as { loader: () => unknown };
     expect(String(notAvailable.loader)).toContain('NotAvailablePage');
   });
 });

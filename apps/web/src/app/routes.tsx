@@ -32,6 +32,7 @@ const NotAvailable = lazyPage(() => import('../features/placeholder/pages/NotAva
 const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home'], { holdsBootShell: true });
 const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'), ['quotes']);
 const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'), ['quotes']);
+const Kline = lazyPage(() => import('../features/quotes/pages/KlinePage'), ['quotes']);
 // Issue 12: contract trading (the tab) and all contract orders.
 const Contract = lazyPage(() => import('../features/contract/pages/ContractTradePage'), ['contract']);
 const AllContract = lazyPage(() => import('../features/contract/pages/AllContractPage'), ['contract']);
@@ -105,7 +106,6 @@ const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage
 export const NOT_YET_AVAILABLE: readonly string[] = [
   // no login guard in the router (spec section 2)
   '/message',
-  '/kline',
   '/orderManger',
   // main routes
   '/customer',
@@ -204,6 +204,9 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/transaction/appeal', Page: OtcAppeal, login: true, fallthrough: true },
   { path: '/transaction/merchantAudit', Page: OtcMerchant, login: true, fallthrough: true },
   { path: '/advertisement', Page: OtcAds, login: true, fallthrough: true },
+
+  // Issue 14: the k-line chart full screen (public, as the pair detail).
+  { path: '/kline', Page: Kline, fallthrough: true },
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

@@ -1,9 +1,11 @@
 /**
- * K-line chart (TradingView lightweight-charts v5): candles, a volume histogram in the lower fifth and
- * MA5 / MA10 / MA30 lines of the closes, for one pair and interval. History from getKline; live bars
- * from the WebSocket kline channel replace or extend the last bar (and its moving averages). Colours
- * come from the theme CSS variables, so the chart follows day/night and the red-up/green-up choice. An optional overlay
- * line (the contracts' mark price, issue 12) is drawn dashed over the candles.
+ * K-line chart (TradingView lightweight-charts v5): candles, a volume histogram in the lower fifth and three
+ * indicator lines over the candles (`main`: MA5 / MA10 / MA30 by default, EMA5 / EMA10 / EMA30, or the Bollinger
+ * bands), and optionally a second pane below (`sub`: MACD or RSI; VOL adds none), for one pair and interval. History
+ * from getKline; live bars from the WebSocket kline channel replace or extend the last bar (and its indicators).
+ * Colours come from the theme CSS variables, so the chart follows day/night and the red-up/green-up choice. An
+ * optional overlay line (the contracts' mark price, issue 12) is drawn dashed over the candles. Indicator values are
+ * computed on decimal strings (lib/kline-math.ts, lib/indicators.ts) and become numbers only for drawing.
  */
 import { useEffect, useRef, useState } from 'react';
 import {
@@ -23,6 +25,7 @@ import { useAppStore } from '../../../shared/storage';
 import { formatChartNumber, formatFixed } from '../../../shared/format';
 import { useKline } from '../api/get-kline';
 import { MA_WINDOWS, axisTickLabels, mergeBar, movingAverage, toChartNumber, toChartTime } from '../lib/kline-math';
+import { BOLL_PARAMS, MACD_PARAMS, RSI_PERIOD, mainLines, subLines, type MainIndicator, type SubIndicator } from '../lib/chart-indicators';
 
 /** Props of KlineChart. */
 export interface KlineChartProps {
@@ -33,12 +36,18 @@ export interface KlineChartProps {
   height?: number;
   /** A line drawn over the candles: the closes of `bars` (the contracts' mark price), named `label` in the legend. */
   overlay?: { label: string; bars: readonly Kline[] };
+  /** The lines over the candles (default MA). */
+  main?: MainIndicator;
+  /** The pane below the candles: MACD or RSI; VOL (default) adds none (the volume is always in the lower fifth). */
+  sub?: SubIndicator;
 }
 
 /** Colour of the overlay line (the mark price). */
 const OVERLAY_COLOR = '#8c8c8c';
 
 const MA_COLORS = ['#f0b90b', '#c86bf5', '#3d9df6'] as const;
+/** Colours of the lower pane's lines (MACD: DIF, DEA; RSI). */
+const SUB_COLORS = ['#f0b90b', '#c86bf5'] as const;
 
 function cssVar(name: string, fallback: string): string {
   const v = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
@@ -67,15 +76,31 @@ type Series = {
   candles: ISeriesApi<'Candlestick'>;
   volume: ISeriesApi<'Histogram'>;
   mas: ISeriesApi<'Line'>[];
+  /** The lower pane (MACD: histogram, DIF, DEA; RSI: one line), empty for VOL. */
+  subHist: ISeriesApi<'Histogram'> | null;
+  subLines: ISeriesApi<'Line'>[];
 };
 
 function withAlpha(color: string, alpha: string): string {
   return /^#[0-9a-f]{6}$/i.test(color) ? color + alpha : color;
 }
 
+/** The legend labels of the lines over the candles, in the order of lib/chart-indicators mainLines. */
+function mainLabels(main: MainIndicator): string[] {
+  if (main === 'BOLL') return [`BOLL(${BOLL_PARAMS.n},${BOLL_PARAMS.k}) MID`, 'UP', 'DN'];
+  return MA_WINDOWS.map((w) => `${main}${w}`);
+}
+
+/** The legend labels of the lower pane, in the order of lib/chart-indicators subLines (lines, then the histogram). */
+function subLabels(sub: SubIndicator): string[] {
+  if (sub === 'MACD') return [`MACD(${MACD_PARAMS.fast},${MACD_PARAMS.slow},${MACD_PARAMS.signal}) DIF`, 'DEA', 'MACD'];
+  return sub === 'RSI' ? [`RSI(${RSI_PERIOD})`] : [];
+}
+
 /** The chart. */
-export function KlineChart({ pairsName, type, period, priceDecimals, height = 300, overlay }: KlineChartProps) {
-  const { t } = useTranslation('quotes');
+export function KlineChart({ pairsName, type, period, priceDecimals, height = 300, overlay, main = 'MA', sub = 'VOL' }: KlineChartProps) {
+  const { t, i18n } = useTranslation('quotes');
+  const lang = i18n.language.startsWith('zh') ? 'zh' : 'en';
   const theme = useAppStore((s) => s.theme);
   const upDown = useAppStore((s) => s.upDownColor);
   const boxRef = useRef<HTMLDivElement>(null);
@@ -85,6 +110,7 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
   const barsRef = useRef<Kline[]>([]);
   const paletteRef = useRef<Palette | null>(null);
   const [legend, setLegend] = useState<string[]>([]);
+  const [subLegend, setSubLegend] = useState<string[]>([]);
   const kline = useKline(pairsName, type, period);
 
   const draw = (bars: Kline[], full: boolean) => {
@@ -106,7 +132,22 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     });
     const last = bars[bars.length - 1];
     const legendValues: string[] = [];
+    const pt = (p: { time: number; value: string }) => ({ time: toChartTime(p.time) as UTCTimestamp, value: toChartNumber(p.value) });
+    if (main !== 'MA') {
+      // EMA and BOLL depend on the whole history: recomputed (a few ms for 1,500 bars) and set again.
+      mainLines(bars, main, maDecimals).forEach((pts, i) => {
+        s.mas[i]!.setData(pts.map(pt));
+        legendValues.push(pts.length ? pts[pts.length - 1]!.value : '');
+      });
+    }
+    if (s.subHist || s.subLines.length) {
+      const lines = subLines(bars, sub, maDecimals);
+      if (s.subHist) s.subHist.setData(lines.hist.map((h) => ({ ...pt(h), color: withAlpha(h.value.startsWith('-') ? p.down : p.up, 'b0') })));
+      lines.lines.forEach((pts, i) => s.subLines[i]?.setData(pts.map(pt)));
+      setSubLegend([...lines.lines.map((pts) => (pts.length ? pts[pts.length - 1]!.value : '')), ...(s.subHist ? [lines.hist.length ? lines.hist[lines.hist.length - 1]!.value : ''] : [])]);
+    }
     MA_WINDOWS.forEach((w, i) => {
+      if (main !== 'MA') return;
       const line = s.mas[i]!;
       if (full) {
         const pts = movingAverage(bars, w, maDecimals);
@@ -137,7 +178,13 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     const chart = createChart(box, {
       height,
       autoSize: true,
-      layout: { background: { type: ColorType.Solid, color: p.bg }, textColor: p.text, fontSize: 10, attributionLogo: false },
+      layout: {
+        background: { type: ColorType.Solid, color: p.bg },
+        textColor: p.text,
+        fontSize: 10,
+        attributionLogo: false,
+        panes: { separatorColor: p.grid, separatorHoverColor: p.grid },
+      },
       grid: { vertLines: { color: p.grid }, horzLines: { color: p.grid } },
       // entireTextOnly: no half-clipped label at the top or bottom edge of the pane.
       rightPriceScale: { borderColor: p.grid, entireTextOnly: true },
@@ -146,6 +193,8 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       // Axis and crosshair labels at the market's price decimals with thousands separators (65,432.10); a tick label
       // under the last-price tag is left out rather than shown half covered.
       localization: {
+        // Dates on the time axis in the app's language (the browser's by default: "26日" in an English app).
+        locale: lang === 'zh' ? 'zh-CN' : 'en-US',
         priceFormatter: (v: number) => formatChartNumber(v, priceDecimals),
         tickmarksPriceFormatter: (prices: number[]) => {
           const s = seriesRef.current;
@@ -170,8 +219,18 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     const mas = MA_WINDOWS.map((_, i) =>
       chart.addSeries(LineSeries, { color: MA_COLORS[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
     );
+    // The lower pane (pane 1) of MACD or RSI, a quarter of the chart's height.
+    let subHist: ISeriesApi<'Histogram'> | null = null;
+    const subSeries: ISeriesApi<'Line'>[] = [];
+    if (sub !== 'VOL') {
+      const line = (color: string) => chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 1);
+      if (sub === 'MACD') subHist = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 1);
+      subSeries.push(line(SUB_COLORS[0]));
+      if (sub === 'MACD') subSeries.push(line(SUB_COLORS[1]));
+      chart.panes()[1]?.setHeight(Math.round(height / 4));
+    }
     chartRef.current = chart;
-    seriesRef.current = { candles, volume, mas };
+    seriesRef.current = { candles, volume, mas, subHist, subLines: subSeries };
     overlayRef.current = overlay
       ? chart.addSeries(LineSeries, { color: OVERLAY_COLOR, lineWidth: 2, lineStyle: 2, priceLineVisible: false, lastValueVisible: true, crosshairMarkerVisible: false })
       : null;
@@ -186,8 +245,8 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       seriesRef.current = null;
       overlayRef.current = null;
     };
-    // draw reads refs only; the chart is rebuilt on theme, convention, precision or height changes.
-  }, [theme, upDown, priceDecimals, height, !!overlay]);
+    // draw reads refs only; the chart is rebuilt on theme, convention, precision, height, indicator or language changes.
+  }, [theme, upDown, priceDecimals, height, !!overlay, main, sub, lang]);
 
   /** The overlay line: the closes of its bars. */
   function drawOverlay(bars: readonly Kline[]) {
@@ -205,6 +264,8 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       s.candles.setData([]);
       s.volume.setData([]);
       s.mas.forEach((m) => m.setData([]));
+      s.subHist?.setData([]);
+      s.subLines.forEach((l) => l.setData([]));
     }
   }, [pairsName, type, period]);
 
@@ -229,9 +290,9 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
   return (
     <div className="qt-chart-wrap">
       <div className="qt-ma-legend num" aria-hidden="true">
-        {MA_WINDOWS.map((w, i) => (
-          <span key={w} style={{ color: MA_COLORS[i] }}>
-            MA{w}: {legend[i] ? formatFixed(legend[i], priceDecimals, { group: true }) : '--'}
+        {mainLabels(main).map((label, i) => (
+          <span key={label} style={{ color: MA_COLORS[i] }}>
+            {label}: {legend[i] ? formatFixed(legend[i], priceDecimals, { group: true }) : '--'}
           </span>
         ))}
         {overlay && (
@@ -240,16 +301,27 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
           </span>
         )}
       </div>
-      <div
-        ref={boxRef}
-        className="qt-chart"
-        style={{ height }}
-        role="img"
-        aria-label={t('chartLabel', { pair: pairsName, period: t(`interval.${period}`) })}
-        data-bars={barsRef.current.length}
-        data-last-close={barsRef.current[barsRef.current.length - 1]?.close ?? ''}
-        data-last-time={barsRef.current[barsRef.current.length - 1]?.time ?? ''}
-      />
+      <div className="qt-chart-area">
+        <div
+          ref={boxRef}
+          className="qt-chart"
+          style={{ height }}
+          role="img"
+          aria-label={t('chartLabel', { pair: pairsName, period: t(`interval.${period}`) })}
+          data-bars={barsRef.current.length}
+          data-last-close={barsRef.current[barsRef.current.length - 1]?.close ?? ''}
+          data-last-time={barsRef.current[barsRef.current.length - 1]?.time ?? ''}
+        />
+        {sub !== 'VOL' && (
+          <div className="qt-ma-legend qt-sub-legend num" data-testid="sub-legend" style={{ top: height - Math.round(height / 4) + 2 }}>
+            {subLabels(sub).map((label, i) => (
+              <span key={label} style={{ color: SUB_COLORS[i] ?? 'var(--ex-text-2)' }}>
+                {label}: {subLegend[i] ? formatFixed(subLegend[i], sub === 'RSI' ? 2 : priceDecimals, { group: true }) : '--'}
+              </span>
+            ))}
+          </div>
+        )}
+      </div>
       {empty && <div className="qt-chart-empty">{t('chartEmpty')}</div>}
     </div>
   );

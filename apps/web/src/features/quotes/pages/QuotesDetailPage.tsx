@@ -4,7 +4,8 @@
  * the spec's intervals, order book and latest deals live over the WebSocket, coin introduction,
  * favourite star, and Buy / Sell buttons that store the pair and open /transaction with the side
  * (contracts: one button to the /contract tab). Contracts also show the mark price, index price, funding rate and
- * countdown (ContractInfo) and the mark price as a dashed line over the candles (issue 12).
+ * countdown (ContractInfo) and the mark price as a dashed line over the candles (issue 12). The button beside the
+ * intervals opens the chart full screen with its indicators (/kline, issue 14).
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -76,15 +77,27 @@ export default function QuotesDetailPage() {
         <>
           <TickerHeader pair={pair} />
           {type === 'CONTRACT' && <ContractInfo symbol={pairsName} />}
-          <SegTabs
-            classPrefix="qt"
-            label={t('chartIntervals')}
-            variant="pill"
-            className="qt-intervals"
-            items={KLINE_INTERVALS.map((p) => ({ key: p, label: t(`interval.${p}`) }))}
-            active={period}
-            onChange={setPeriod}
-          />
+          <div className="qt-intervals-row">
+            <SegTabs
+              classPrefix="qt"
+              label={t('chartIntervals')}
+              variant="pill"
+              className="qt-intervals"
+              items={KLINE_INTERVALS.map((p) => ({ key: p, label: t(`interval.${p}`) }))}
+              active={period}
+              onChange={setPeriod}
+            />
+            <button
+              type="button"
+              className="qt-fullscreen"
+              aria-label={t('fullScreen')}
+              onClick={() => navigate(`/kline?type=${type === 'SPOT' ? 'bibi' : 'contract'}&pairsName=${encodeURIComponent(pairsName)}&period=${period}`)}
+            >
+              <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+                <path d="M1.5 5.5v-4h4M10.5 1.5h4v4M14.5 10.5v4h-4M5.5 14.5h-4v-4" />
+              </svg>
+            </button>
+          </div>
           <KlineChart
             pairsName={pairsName}
             type={type}
