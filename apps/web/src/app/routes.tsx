@@ -33,6 +33,7 @@ const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home'],
 const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'), ['quotes']);
 const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'), ['quotes']);
 const Kline = lazyPage(() => import('../features/quotes/pages/KlinePage'), ['quotes']);
+const OrderManager = lazyPage(() => import('../features/orders/pages/OrderManagerPage'), ['spot', 'contract']);
 // Issue 12: contract trading (the tab) and all contract orders.
 const Contract = lazyPage(() => import('../features/contract/pages/ContractTradePage'), ['contract']);
 const AllContract = lazyPage(() => import('../features/contract/pages/AllContractPage'), ['contract']);
@@ -106,7 +107,6 @@ const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage
 export const NOT_YET_AVAILABLE: readonly string[] = [
   // no login guard in the router (spec section 2)
   '/message',
-  '/orderManger',
   // main routes
   '/customer',
   '/kefuWebview',
@@ -205,8 +205,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/transaction/merchantAudit', Page: OtcMerchant, login: true, fallthrough: true },
   { path: '/advertisement', Page: OtcAds, login: true, fallthrough: true },
 
-  // Issue 14: the k-line chart full screen (public, as the pair detail).
+  // Issue 14: the k-line chart full screen (public, as the pair detail); the order manager (no login guard in the
+  // router, spec section 2: logged out, the page asks to log in).
   { path: '/kline', Page: Kline, fallthrough: true },
+  { path: '/orderManger', Page: OrderManager, fallthrough: true },
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

@@ -99,6 +99,9 @@ export default function AssetsPage() {
           {t('otcTrade')}
         </button>
       )}
+      <button type="button" className="as-por" onClick={() => navigate('/orderManger')}>
+        {t('orders')}
+      </button>
       <button type="button" className="as-por" onClick={() => navigate('/reserves')}>
         {t('proofOfReserves')}
       </button>

@@ -4,44 +4,15 @@
  * cancelled here too; and the trade history, every fill of the user (getTradeList), paged.
  */
 import { useState } from 'react';
-import { Button } from 'antd-mobile';
-import type { Entrust } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
-import { showToast } from '../../../shared/api-client';
 import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
-import { useEntrustPages, type EntrustListType } from '../api/get-entrust-list';
+import type { EntrustListType } from '../api/get-entrust-list';
 import { useTradePages } from '../api/get-trade-list';
-import { useCancelEntrust } from '../api/cancel-entrust';
-import { OrderCard } from '../components/OrderCard';
 import { TradeList } from '../components/TradeCard';
+import { MoreButton, SpotOrderPages } from '../components/SpotOrderPages';
 import { useSpotLive } from '../hooks/use-spot-live';
 import '../spot.css';
-
-function OrderPages({ type }: { type: EntrustListType }) {
-  const { t } = useTranslation('spot');
-  const q = useEntrustPages(type);
-  const cancel = useCancelEntrust();
-  const [cancellingId, setCancellingId] = useState<string | null>(null);
-  const onCancel = (o: Entrust) => {
-    setCancellingId(o.id);
-    cancel.mutate(o.id, { onSuccess: () => showToast(t('orderCancelled')), onSettled: () => setCancellingId(null) });
-  };
-  if (q.isLoading) return <InlineLoading />;
-  const records = q.data?.pages.flatMap((p) => p.records) ?? [];
-  if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
-  if (records.length === 0) return <EmptyState text={t('noOrders')} />;
-  return (
-    <>
-      <ul className="sp-order-list" aria-label={type === 'current' ? t('currentOrders') : t('history')}>
-        {records.map((o) => (
-          <OrderCard key={o.id} order={o} expandable onCancel={type === 'current' ? onCancel : undefined} cancelling={cancellingId === o.id} />
-        ))}
-      </ul>
-      <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} end={t('noMore')} />
-    </>
-  );
-}
 
 function TradePages() {
   const { t } = useTranslation('spot');
@@ -55,22 +26,6 @@ function TradePages() {
       <TradeList trades={records} />
       <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} end={t('noMoreTrades')} />
     </>
-  );
-}
-
-/** "Load more" while there is a next page, else `end` ("No more orders"). */
-function MoreButton({ hasNext, loading, onMore, end }: { hasNext: boolean; loading: boolean; onMore: () => void; end: string }) {
-  const { t } = useTranslation('spot');
-  return (
-    <div className="sp-more">
-      {hasNext ? (
-        <Button size="small" fill="outline" loading={loading} onClick={onMore}>
-          {t('loadMore')}
-        </Button>
-      ) : (
-        <span className="text-3">{end}</span>
-      )}
-    </div>
   );
 }
 
@@ -94,7 +49,7 @@ export default function AllTransactionPage() {
         active={tab}
         onChange={setTab}
       />
-      <div role="tabpanel">{tab === 'trades' ? <TradePages /> : <OrderPages key={tab} type={tab} />}</div>
+      <div role="tabpanel">{tab === 'trades' ? <TradePages /> : <SpotOrderPages key={tab} type={tab} />}</div>
     </div>
   );
 }
