@@ -18,6 +18,7 @@ import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useCoinInfo } from '../api/get-coin-info';
 import { useMarkKlines } from '../api/get-contract-market';
 import { KlineChart } from '../components/KlineChart';
+import { IntervalTabs, PairTitle } from '../components/ChartHeadings';
 import { KLINE_INTERVALS } from '../lib/kline-math';
 import { MAIN_INDICATORS, SUB_INDICATORS, type MainIndicator, type SubIndicator } from '../lib/chart-indicators';
 import '../quotes.css';
@@ -65,12 +66,7 @@ export default function KlinePage() {
     <div className="qt-kline-page">
       <PageHeader
         fallback={back}
-        title={
-          <span className="qt-detail-title">
-            {pairsName}
-            <span className="qt-tag">{type === 'SPOT' ? t('spot') : t('perpetual')}</span>
-          </span>
-        }
+        title={<PairTitle pairsName={pairsName} type={type} />}
         right={
           pair ? (
             <span className={`qt-kline-last num c-${trendOf(pair.updown)}`} data-testid="kline-last">
@@ -83,15 +79,7 @@ export default function KlinePage() {
         info.isError ? <LoadFailed error={info.error} onRetry={() => void info.refetch()} /> : <InlineLoading />
       ) : (
         <>
-          <SegTabs
-            classPrefix="qt"
-            label={t('chartIntervals')}
-            variant="pill"
-            className="qt-intervals"
-            items={KLINE_INTERVALS.map((p) => ({ key: p, label: t(`interval.${p}`) }))}
-            active={period}
-            onChange={setPeriod}
-          />
+          <IntervalTabs period={period} onChange={setPeriod} />
           <div className="qt-indicator-bar">
             <SegTabs classPrefix="qt" label={t('indicatorMain')} variant="pill" items={MAIN_INDICATORS.map((k) => ({ key: k, label: k }))} active={main} onChange={setMain} />
             <SegTabs classPrefix="qt" label={t('indicatorSub')} variant="pill" items={SUB_INDICATORS.map((k) => ({ key: k, label: k }))} active={sub} onChange={setSub} />

@@ -21,12 +21,12 @@ import { useFavorites } from '../api/get-favorites';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { TickerHeader } from '../components/TickerHeader';
 import { KlineChart } from '../components/KlineChart';
+import { IntervalTabs, PairTitle } from '../components/ChartHeadings';
 import { DepthBook } from '../components/DepthBook';
 import { LatestDeals } from '../components/LatestDeals';
 import { CoinIntroPanel } from '../components/CoinIntroPanel';
 import { ContractInfo } from '../components/ContractInfo';
 import { useMarkKlines } from '../api/get-contract-market';
-import { KLINE_INTERVALS } from '../lib/kline-math';
 import '../quotes.css';
 
 type Panel = 'book' | 'deals' | 'intro';
@@ -63,12 +63,7 @@ export default function QuotesDetailPage() {
     <div className="qt-detail">
       <PageHeader
         fallback="/quotes"
-        title={
-          <span className="qt-detail-title">
-            {pairsName}
-            <span className="qt-tag">{type === 'SPOT' ? t('spot') : t('perpetual')}</span>
-          </span>
-        }
+        title={<PairTitle pairsName={pairsName} type={type} />}
         right={<FavoriteButton pairsName={pairsName} type={type} on={fav.names.has(pairsName)} size={20} />}
       />
       {!pair ? (
@@ -78,15 +73,7 @@ export default function QuotesDetailPage() {
           <TickerHeader pair={pair} />
           {type === 'CONTRACT' && <ContractInfo symbol={pairsName} />}
           <div className="qt-intervals-row">
-            <SegTabs
-              classPrefix="qt"
-              label={t('chartIntervals')}
-              variant="pill"
-              className="qt-intervals"
-              items={KLINE_INTERVALS.map((p) => ({ key: p, label: t(`interval.${p}`) }))}
-              active={period}
-              onChange={setPeriod}
-            />
+            <IntervalTabs period={period} onChange={setPeriod} />
             <button
               type="button"
               className="qt-fullscreen"
