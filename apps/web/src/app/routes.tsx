@@ -33,7 +33,7 @@ const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home'],
 const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'), ['quotes']);
 const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'), ['quotes']);
 const Kline = lazyPage(() => import('../features/quotes/pages/KlinePage'), ['quotes']);
-const OrderManager = lazyPage(() => import('../features/orders/pages/OrderManagerPage'), ['spot', 'contract']);
+const OrderManager = lazyPage(() => import('./pages/OrderManagerPage'), ['spot', 'contract']);
 // Issue 12: contract trading (the tab) and all contract orders.
 const Contract = lazyPage(() => import('../features/contract/pages/ContractTradePage'), ['contract']);
 const AllContract = lazyPage(() => import('../features/contract/pages/AllContractPage'), ['contract']);

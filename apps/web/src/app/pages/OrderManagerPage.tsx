@@ -3,20 +3,21 @@
  * user's orders by market (spot, USDT perpetual futures) and list (open orders, order history), with the same cards,
  * paging, fills and cancel as /transaction/allTransaction and /contract/allContract (SpotOrderPages,
  * ContractOrderPages), kept live by the private pushes of both markets. No login guard in the router (spec section 2):
- * logged out, the page asks to log in.
+ * logged out, the page asks to log in. It composes two features (spot and contract), so it lives in the app layer
+ * (features never import each other).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../shared/ui';
-import { SegTabs } from '../../../shared/ui/SegTabs';
-import { LoginFirst } from '../../../shared/guards/LoginFirst';
-import { SpotOrderPages } from '../../spot/components/SpotOrderPages';
-import { ContractOrderPages } from '../../contract/components/ContractOrderPages';
-import { useSpotLive } from '../../spot/hooks/use-spot-live';
-import { useContractLive } from '../../contract/hooks/use-contract-live';
-import '../../spot/spot.css';
-import '../../contract/contract.css';
-import '../orders.css';
+import { PageHeader } from '../../shared/ui';
+import { SegTabs } from '../../shared/ui/SegTabs';
+import { LoginFirst } from '../../shared/guards/LoginFirst';
+import { SpotOrderPages } from '../../features/spot/components/SpotOrderPages';
+import { ContractOrderPages } from '../../features/contract/components/ContractOrderPages';
+import { useSpotLive } from '../../features/spot/hooks/use-spot-live';
+import { useContractLive } from '../../features/contract/hooks/use-contract-live';
+import '../../features/spot/spot.css';
+import '../../features/contract/contract.css';
+import './order-manager.css';
 
 type Market = 'spot' | 'contract';
 type List = 'open' | 'history';
