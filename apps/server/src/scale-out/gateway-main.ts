@@ -5,7 +5,7 @@
  * the server's other settings. The jobs (index price feed, liquidity bots) run only where MARKET_MAKERS is on:
  * turn it on in exactly one gateway, or every gateway quotes its own ladder. The process jobs of server.ts (the
  * chain watcher and withdrawal broadcaster, the proof-of-reserves schedule, the OTC time-out job) run where
- * CHAIN_JOBS is on: leave it on in exactly one gateway (docs/deploy.md).
+ * CHAIN_JOBS is on, off by default in a gateway: turn it on in exactly one (docs/deploy.md).
  */
 import { loadConfig } from '../config/env';
 import { createContext } from '../context';
@@ -17,7 +17,8 @@ import { startOtcJobs } from '../modules/otc/otc.jobs';
 import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
-  const config = loadConfig({ ENGINE_TRANSPORT: 'nats', MARKET_MAKERS: '0', ...process.env });
+  // Off unless asked for, like the market makers: a second gateway with the process jobs would race the first.
+  const config = loadConfig({ ENGINE_TRANSPORT: 'nats', MARKET_MAKERS: '0', CHAIN_JOBS: '0', ...process.env });
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
