@@ -60,15 +60,13 @@ function divRound(a: bigint, b: bigint): bigint {
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new RangeError('isqrt of a negative number');
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n)))) + 1n; // a start above the root; Newton descends to it exactly
+  // 2^ceil(bits/2) is above the root; from above, Newton's integer steps descend to floor(sqrt(n)) and stop there.
+  let x = 1n << BigInt(Math.ceil(n.toString(2).length / 2));
   for (;;) {
     const y = (x + n / x) / 2n;
-    if (y >= x) break;
+    if (y >= x) return x;
     x = y;
   }
-  while (x * x > n) x -= 1n;
-  while ((x + 1n) * (x + 1n) <= n) x += 1n;
-  return x;
 }
 
 function closes(bars: readonly Kline[]): Fixed[] {
