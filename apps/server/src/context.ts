@@ -22,6 +22,7 @@ import { createUploadsService, type UploadsService } from './modules/uploads/upl
 import { createKycService, type KycService } from './modules/kyc/kyc.service';
 import { createPaymentService, type PaymentService } from './modules/payment/payment.service';
 import { createAdminService, type AdminService } from './modules/admin/admin.service';
+import { createAppVersionService, type AppVersionService } from './modules/app-version/app-version.service';
 import { createReservesService, type ReservesService } from './modules/reserves/reserves.service';
 import { secretBoxFromConfig } from './shared/secret-box';
 import { createChainService, type ChainService } from './modules/wallet/chain.service';
@@ -66,6 +67,8 @@ export interface AppContext {
   wallet: WalletService;
   /** Peer-to-peer fiat trading (issue 13): merchants, ads, orders with escrow, appeals, the order chat. */
   otc: OtcService;
+  /** App versions per platform and their web bundles: the update flow (issue 14, spec section 4). */
+  appVersions: AppVersionService;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -131,6 +134,7 @@ export async function createContext(
   closers.push(() => otc.close());
   // The first start configures OTC (deposit, appeal wait, cancel limit) once the coin is listed (market data seeds it).
   await otc.ensureConfigured();
+  const appVersions = createAppVersionService({ db: handle.db, webDist: config.webDist });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -152,6 +156,7 @@ export async function createContext(
     reserves,
     wallet,
     otc,
+    appVersions,
     metrics,
     closers,
     async close() {

@@ -628,6 +628,23 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/otc/orderDetail': { auth: false, admin: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
   'POST /api/admin/otc/resolveAppeal': { auth: false, admin: true, base: () => ({ orderId: '999999', outcome: 'RELEASE', reason: 'paid' }), baseAnswer: 'otc_order_not_found' },
   'GET /api/admin/otc/image': { auth: false, admin: true, base: () => ({ orderId: '999999', imageId: 'abc' }), baseAnswer: 'otc_order_not_found' },
+  // ---------------------------------------------------------------- app versions (issue 14, modules/app-version)
+  // android 9.0.0 is published in beforeAll, so a well-formed publish of 1.0.0 is refused (not newer) and changes nothing.
+  'GET /api/app/version/latest': { auth: false, base: () => ({ platform: 'android', current: '1.0.0' }), baseAnswer: 'SUCCEED' },
+  'GET /api/app/version/bundle': { auth: false, base: () => ({ id: '999999' }), baseAnswer: 'app_version_not_found' },
+  'GET /api/admin/appVersion/list': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/admin/appVersion/publish': {
+    auth: false,
+    admin: true,
+    base: () => ({ platform: 'android', version: '1.0.0', reasonsZh: '修复问题', reasonsEn: 'Fixes', force: 'false', bundle: 'false', downloadUrl: 'https://example.com/app.apk' }),
+    baseAnswer: 'app_version_not_newer',
+    business: () => [
+      { data: { version: '9.0.0' }, code: 'app_version_not_newer' },
+      { data: { platform: 'web', bundle: 'true', version: '9.0.1' }, code: 'app_bundle_web_only' },
+      { data: { reasonsZh: '  ', version: '9.0.1' }, code: 'reason_required' },
+    ],
+  },
+  'POST /api/admin/appVersion/withdraw': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'app_version_not_found', business: () => [{ data: { id: '999998' }, code: 'app_version_not_found', status: 404 }] },
 };
 
 /**
@@ -706,6 +723,9 @@ beforeAll(async () => {
   const opLogin = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: ADMIN_OPERATOR, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
   expect(opLogin.json<Envelope>().status).toBe('SUCCEED');
   adminToken = opLogin.json<{ result: { token: string } }>().result.token;
+  // App versions: android 9.0.0 is live, so the table's publish (1.0.0) is refused as not newer.
+  const published = await t.app.inject({ method: 'POST', url: '/api/admin/appVersion/publish', headers: { 'x-admin-token': adminToken }, payload: { platform: 'android', version: '9.0.0', reasonsZh: '修复问题', reasonsEn: 'Fixes' } });
+  expect(published.json<Envelope>().status, published.body).toBe('SUCCEED');
   const fav = await t.app.inject({ method: 'POST', url: '/api/member/member/addFavorite', headers: { token: users.alice.token, userId: users.alice.userId }, payload: { pairsName: PAIR } });
   expect(fav.json<Envelope>().status).toBe('SUCCEED');
   // Contracts: TBDP/USDT at a mark of 50,000; alice and bob funded, each with a resting order.

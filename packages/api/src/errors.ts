@@ -188,6 +188,11 @@ export const ERROR_MESSAGES = {
   reserves_no_snapshot: { en: 'No proof-of-reserves snapshot has been published yet', zh: '尚未发布储备金证明快照' },
   reserves_not_included: { en: 'You are not in the latest snapshot (it was taken before you held any assets)', zh: '您不在最新快照中（快照生成时您尚未持有资产）' },
   reserves_snapshot_running: { en: 'A snapshot is being taken, please try again shortly', zh: '快照正在生成，请稍后再试' },
+  // app versions (issue 14, modules/app-version: the native update flow, spec section 4)
+  app_version_not_newer: { en: 'The version must be higher than the latest one published for this platform', zh: '版本号必须高于该平台已发布的最新版本' },
+  app_version_not_found: { en: 'Version not found', zh: '版本不存在' },
+  app_bundle_unavailable: { en: 'No web build to package on this server', zh: '服务器上没有可打包的网页版本' },
+  app_bundle_web_only: { en: 'A web bundle is for the Android and iOS shells only', zh: '网页包仅适用于安卓和iOS应用' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -11,3 +11,4 @@ export * from './wallet';
 export * from './contract';
 export * from './contract-market';
 export * from './otc';
+export * from './app-version';

@@ -26,6 +26,7 @@ const ReservesPage = lazy(() => import('../features/wallet/ReservesPage'));
 const OtcMerchantsPage = lazy(() => import('../features/otc/MerchantsPage'));
 const OtcAppealsPage = lazy(() => import('../features/otc/AppealsPage'));
 const OtcAdsPage = lazy(() => import('../features/otc/AdsPage'));
+const AppVersionsPage = lazy(() => import('../features/app-versions/AppVersionsPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
@@ -72,6 +73,7 @@ export const router = createBrowserRouter(
         { path: 'otc-merchants', element: <Page><OtcMerchantsPage /></Page> },
         { path: 'otc-appeals', element: <Page><OtcAppealsPage /></Page> },
         { path: 'otc-ads', element: <Page><OtcAdsPage /></Page> },
+        { path: 'app-versions', element: <Page><AppVersionsPage /></Page> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },

@@ -27,6 +27,7 @@ import demoDepositRoutes from './wallet/demo-deposit.routes';
 import reservesRoutes from './reserves/reserves.routes';
 import otcRoutes from './otc/otc.routes';
 import otcAdminRoutes from './otc/otc.admin.routes';
+import appVersionRoutes from './app-version/app-version.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -53,4 +54,5 @@ export const modules: FastifyPluginAsync[] = [
   reservesRoutes,
   otcRoutes,
   otcAdminRoutes,
+  appVersionRoutes,
 ];

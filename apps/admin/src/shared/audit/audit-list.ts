@@ -38,4 +38,6 @@ export const AUDIT_ACTIONS = [
   'operator_disable',
   'operator_enable',
   'operator_totp_reset',
+  'app_version_publish',
+  'app_version_withdraw',
 ] as const;

@@ -15,3 +15,4 @@ export * from './reserves';
 export * from './contract';
 export * from './contract-market';
 export * from './otc';
+export * from './app-version';
