@@ -29,6 +29,7 @@ import { createChainService, type ChainService } from './modules/wallet/chain.se
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createOtcService, type OtcService } from './modules/otc/otc.service';
 import { createServerClock, type ServerClock } from './shared/clock';
+import { createActivityService, type ActivityService } from './modules/activity/activity.service';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -69,6 +70,8 @@ export interface AppContext {
   otc: OtcService;
   /** App versions per platform and their web bundles: the update flow (issue 14, spec section 4). */
   appVersions: AppVersionService;
+  /** Activities (issue 14): campaigns defined in the console, joining, progress counted by the engine, payouts. */
+  activity: ActivityService;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -135,6 +138,7 @@ export async function createContext(
   // The first start configures OTC (deposit, appeal wait, cancel limit) once the coin is listed (market data seeds it).
   await otc.ensureConfigured();
   const appVersions = createAppVersionService({ db: handle.db, webDist: config.webDist });
+  const activity = createActivityService({ host, now: clock.now });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -157,6 +161,7 @@ export async function createContext(
     wallet,
     otc,
     appVersions,
+    activity,
     metrics,
     closers,
     async close() {

@@ -11,6 +11,7 @@ import { startDemoChain, type DemoChain } from './modules/wallet/chain.service';
 import { startChainJobs } from './modules/wallet/chain-jobs';
 import { startReservesJob } from './modules/reserves/reserves.job';
 import { startOtcJobs } from './modules/otc/otc.jobs';
+import { startActivityJobs } from './modules/activity/activity.jobs';
 import { ensureOtcDemoMerchant } from './modules/otc/otc.demo';
 
 async function main(): Promise<void> {
@@ -62,6 +63,7 @@ async function main(): Promise<void> {
   const chainJobs = startChainJobs(ctx);
   const stopReserves = await startReservesJob(ctx);
   const stopOtc = startOtcJobs(ctx);
+  const stopActivity = startActivityJobs(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -71,6 +73,7 @@ async function main(): Promise<void> {
     try {
       stopReserves();
       stopOtc();
+      stopActivity();
       await chainJobs.stop();
       await jobs.stop();
       await app.close();

@@ -645,6 +645,23 @@ const ROUTES: Record<string, RouteSpec> = {
     ],
   },
   'POST /api/admin/appVersion/withdraw': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'app_version_not_found', business: () => [{ data: { id: '999998' }, code: 'app_version_not_found', status: 404 }] },
+  // ---------------------------------------------------------------- activity/activity (issue 14, modules/activity)
+  'GET /api/activity/activity/list': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/activity/activity/detail': { auth: false, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
+  'GET /api/activity/activity/leaderboard': { auth: false, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
+  'GET /api/activity/activity/my': { auth: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
+  'POST /api/activity/activity/join': { auth: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
+  'GET /api/activity/activity/history': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/activity/list': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/activity/detail': { auth: false, admin: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
+  // Two independent faults (an end in the past, prizes above the budget): no single bad value makes the base succeed.
+  'POST /api/admin/activity/create': {
+    auth: false,
+    admin: true,
+    base: () => ({ kind: 'TRADING', titleZh: '大赛', titleEn: 'Cup', rulesZh: '规则', rulesEn: 'Rules', startTime: '1000', endTime: '2000', coin: 'USDT', scope: 'SPOT', prizes: '300,200', budget: '100' }),
+    baseAnswer: 'activity_time_invalid',
+  },
+  'POST /api/admin/activity/end': { auth: false, admin: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
 };
 
 /**

@@ -12,3 +12,4 @@ export * from './contract';
 export * from './contract-market';
 export * from './otc';
 export * from './app-version';
+export * from './activity';

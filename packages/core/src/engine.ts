@@ -35,6 +35,8 @@ import {
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import { OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
 import type { OtcAdView, OtcCommand, OtcConfig, OtcMerchantView, OtcOrderView } from './otc/types';
+import { ActivityState, type ActivityHost, type ActivitySnapshot } from './activity/activity-engine';
+import type { ActivityCommand, ActivityEntry, ActivityView } from './activity/types';
 import { PerpState, type PerpHost, type PerpSnapshot } from './perp/perp-engine';
 import type { PerpAccountView, PerpCommand, PerpMarkState, PerpMarketConfig, PerpOrderView, PerpSettings, PositionView } from './perp/types';
 import type { BookKind, OrderBook } from './spot/book';
@@ -111,7 +113,7 @@ function isKey(s: unknown, max: number): s is string {
 }
 
 /** The engine (see the file comment). */
-export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
+export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityHost {
   readonly ledger = new Ledger();
   events: EngineEvent[] = [];
   private readonly bookKind: BookKind;
@@ -143,6 +145,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
   private perp: PerpState;
   /** Peer-to-peer fiat trading (otc/otc-engine.ts). */
   private otc: OtcState;
+  /** Activities: campaigns, participants, progress counted from fills and deposits, payouts (activity/activity-engine.ts). */
+  private campaigns: ActivityState;
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -154,6 +158,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
     this.keys = new KeyWindow(w);
     this.perp = new PerpState(this.bookKind, this.ledger);
     this.otc = new OtcState(this.ledger);
+    this.campaigns = new ActivityState(this.ledger);
   }
 
   // ---- SpotHost -------------------------------------------------------------------------------
@@ -302,11 +307,19 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
       case 'otcResolveAppeal':
         r = this.otc.execute(cmd as OtcCommand, this);
         break;
+      case 'activityCreate':
+      case 'activityEnd':
+      case 'activityJoin':
+      case 'activitySettle':
+        r = this.campaigns.execute(cmd as ActivityCommand, this);
+        break;
       default:
         r = reject('invalid_order');
     }
     // Only a command that changed the state (it has events) ages out keys: rejections and retries change nothing.
     if (r.events.length > 0) this.keys.evict(cmd.ts);
+    // Activities count their progress from the fills and deposits of every accepted command (activity/types.ts).
+    if (r.code === 'ok' && r.events.length > 0) this.campaigns.observe(r.events, this);
     const n = this.ledger.touchedCount;
     if (n > 0) {
       const touched = this.ledger.touched;
@@ -720,7 +733,37 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
     this.keys.add(kind === 'ad' ? KEY_OTC_AD : KEY_OTC_ORDER, userId, clientId, ts, seq);
   }
 
+  // ---- ActivityHost ---------------------------------------------------------------------------
+
+  /** @internal the quote asset of a spot market */
+  spotQuote(symbol: string): string | undefined {
+    return this.marketsBySymbol.get(symbol)?.config.quote;
+  }
+  /** @internal the settle asset of a perpetual market */
+  perpQuote(symbol: string): string | undefined {
+    return this.perp.perpMarket(symbol)?.quote;
+  }
+
   // ---- reads ----------------------------------------------------------------------------------
+
+  activity(activityId: string): ActivityView | undefined {
+    return this.campaigns.activity(activityId);
+  }
+  activities(): ActivityView[] {
+    return this.campaigns.activities();
+  }
+  activityEntry(activityId: string, userId: string): ActivityEntry | undefined {
+    return this.campaigns.activityEntry(activityId, userId);
+  }
+  activitiesOf(userId: string): { activity: ActivityView; entry: ActivityEntry }[] {
+    return this.campaigns.activitiesOf(userId);
+  }
+  activityRanking(activityId: string, limit: number): ActivityEntry[] {
+    return this.campaigns.activityRanking(activityId, limit);
+  }
+  activityRank(activityId: string, userId: string): number {
+    return this.campaigns.activityRank(activityId, userId);
+  }
 
   otcConfig(): OtcConfig | undefined {
     return this.otc.otcConfig();
@@ -955,6 +998,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
       ...(this.perp.perpMarkets().length > 0 ? { perp: this.perp.rows() } : {}),
       // only once OTC is configured (issue 13), for the same reason
       ...(this.otc.isEmpty ? {} : { otc: this.otc.rows() }),
+      // only once an activity exists (issue 14), for the same reason
+      ...(this.campaigns.isEmpty ? {} : { activity: this.campaigns.rows() }),
     };
   }
 
@@ -997,6 +1042,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost {
     for (const [owner, kind, asset, av, fr] of d.accounts) e.ledger.restoreAccount(owner, kind as LedgerKind, asset, BigInt(av), BigInt(fr));
     if (d.perp !== undefined) e.perp = PerpState.restore(d.perp, e.bookKind, (code) => e.assetsByCode.get(code)?.scale, e.ledger);
     if (d.otc !== undefined) e.otc = OtcState.restore(d.otc, e.ledger);
+    if (d.activity !== undefined) e.campaigns = ActivityState.restore(d.activity, e.ledger);
     const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
     const toOrder = (r: OrderRow): Order => {
       const o = new Order(r[0], `${r[0]}`, r[1], r[2], r[3], r[4], r[5], r[6], big(r[7]), big(r[8]), big(r[9]), r[10], r[11], r[12]);
@@ -1097,6 +1143,8 @@ interface SnapshotV1 {
   perp?: PerpSnapshot;
   /** absent before OTC was configured (issue 13) */
   otc?: OtcSnapshot;
+  /** absent before the first activity (issue 14) */
+  activity?: ActivitySnapshot;
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];

@@ -12,6 +12,7 @@
  */
 import type { OtcCommand, OtcEvent, OtcOrderView } from './otc/types';
 import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
+import type { ActivityCommand, ActivityEvent } from './activity/types';
 
 /** The four per-user accounts of the spec (section 3, "Account types"). */
 export type AccountKind = 'ASSETS' | 'SPOT' | 'CONTRACT' | 'OTC';
@@ -198,7 +199,9 @@ export type Command =
   /** The perpetual contracts' commands (perp/types.ts). */
   | PerpCommand
   /** The peer-to-peer fiat (OTC) commands (otc/types.ts). */
-  | OtcCommand;
+  | OtcCommand
+  /** The activities' commands (activity/types.ts, issue 14). */
+  | ActivityCommand;
 
 export type CommandType = Command['type'];
 
@@ -264,6 +267,13 @@ export const REJECT_CODES = [
   'otc_order_state_invalid',
   'otc_payment_expired',
   'otc_appeal_too_early',
+  // activities (activity/types.ts)
+  'activity_invalid',
+  'activity_not_found',
+  'activity_not_started',
+  'activity_ended',
+  'activity_already_joined',
+  'activity_not_ended',
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 export type ResultCode = 'ok' | RejectCode;
@@ -358,6 +368,8 @@ export type EngineEvent =
   | PerpEvent
   /** The OTC events (otc/types.ts). */
   | OtcEvent
+  /** The activities' events (activity/types.ts). */
+  | ActivityEvent
   /** A chain deposit was credited (creditDeposit). */
   | { type: 'depositCredited'; ts: number; deposit: DepositCredit }
   /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */

@@ -4,6 +4,8 @@
  */
 import type {
   AccountKind,
+  ActivityEntry,
+  ActivityView,
   Asset,
   Balance,
   CommandResult,
@@ -148,5 +150,24 @@ export class EngineView implements EngineApi {
   }
   otcCancelsOn(userId: string, ts: number): number {
     return this.current().otcCancelsOn(userId, ts);
+  }
+  // activities (issue 14)
+  activity(activityId: string): ActivityView | undefined {
+    return this.current().activity(activityId);
+  }
+  activities(): ActivityView[] {
+    return this.current().activities();
+  }
+  activityEntry(activityId: string, userId: string): ActivityEntry | undefined {
+    return this.current().activityEntry(activityId, userId);
+  }
+  activitiesOf(userId: string): { activity: ActivityView; entry: ActivityEntry }[] {
+    return this.current().activitiesOf(userId);
+  }
+  activityRanking(activityId: string, limit: number): ActivityEntry[] {
+    return this.current().activityRanking(activityId, limit);
+  }
+  activityRank(activityId: string, userId: string): number {
+    return this.current().activityRank(activityId, userId);
   }
 }

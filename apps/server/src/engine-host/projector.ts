@@ -383,6 +383,10 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         } else if (ev.type === 'depositCredited') {
           deposits.push(depositRow(ev.deposit, seq, ev.ts));
           count++;
+        } else if (ev.type === 'activityChanged' && ev.audit !== undefined) {
+          // An operator's activity action (create, end: modules/activity) carries its audit record.
+          audits.push(auditRow('', ev.audit, seq, ev.ts));
+          count++;
         } else if (ev.type === 'trade') {
           trades.push(tradeRow(ev, seq));
           count++;

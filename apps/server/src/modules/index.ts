@@ -28,6 +28,8 @@ import reservesRoutes from './reserves/reserves.routes';
 import otcRoutes from './otc/otc.routes';
 import otcAdminRoutes from './otc/otc.admin.routes';
 import appVersionRoutes from './app-version/app-version.routes';
+import activityRoutes from './activity/activity.routes';
+import activityAdminRoutes from './activity/activity.admin.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -55,4 +57,6 @@ export const modules: FastifyPluginAsync[] = [
   otcRoutes,
   otcAdminRoutes,
   appVersionRoutes,
+  activityRoutes,
+  activityAdminRoutes,
 ];

@@ -14,6 +14,7 @@ import { startJobs } from '../jobs';
 import { startChainJobs } from '../modules/wallet/chain-jobs';
 import { startReservesJob } from '../modules/reserves/reserves.job';
 import { startOtcJobs } from '../modules/otc/otc.jobs';
+import { startActivityJobs } from '../modules/activity/activity.jobs';
 import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
@@ -27,9 +28,11 @@ async function main(): Promise<void> {
   const chainJobs = startChainJobs(ctx);
   const stopReserves = await startReservesJob(ctx);
   const stopOtc = startOtcJobs(ctx);
+  const stopActivity = startActivityJobs(ctx);
   exitOnSignal(ctx.log, 'gateway', async () => {
     stopReserves();
     stopOtc();
+    stopActivity();
     await chainJobs.stop();
     await jobs.stop();
     await app.close();
