@@ -28,6 +28,7 @@ import { secretBoxFromConfig } from './shared/secret-box';
 import { createChainService, type ChainService } from './modules/wallet/chain.service';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createOtcService, type OtcService } from './modules/otc/otc.service';
+import { createInviteService, type InviteService } from './modules/invite/invite.service';
 import { createServerClock, type ServerClock } from './shared/clock';
 import { createActivityService, type ActivityService } from './modules/activity/activity.service';
 
@@ -72,6 +73,8 @@ export interface AppContext {
   appVersions: AppVersionService;
   /** Activities (issue 14): campaigns defined in the console, joining, progress counted by the engine, payouts. */
   activity: ActivityService;
+  /** Invitation and rebates (issue 14): rules, invitees, rebates per day, rankings, the daily settlement. */
+  invite: InviteService;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -139,6 +142,7 @@ export async function createContext(
   await otc.ensureConfigured();
   const appVersions = createAppVersionService({ db: handle.db, webDist: config.webDist });
   const activity = createActivityService({ host, now: clock.now });
+  const invite = createInviteService({ db: handle.db, host });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -162,6 +166,7 @@ export async function createContext(
     otc,
     appVersions,
     activity,
+    invite,
     metrics,
     closers,
     async close() {

@@ -12,6 +12,7 @@ import { startChainJobs } from './modules/wallet/chain-jobs';
 import { startReservesJob } from './modules/reserves/reserves.job';
 import { startOtcJobs } from './modules/otc/otc.jobs';
 import { startActivityJobs } from './modules/activity/activity.jobs';
+import { startInviteJobs } from './modules/invite/invite.jobs';
 import { ensureOtcDemoMerchant } from './modules/otc/otc.demo';
 
 async function main(): Promise<void> {
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   const stopReserves = await startReservesJob(ctx);
   const stopOtc = startOtcJobs(ctx);
   const stopActivity = startActivityJobs(ctx);
+  const stopInvite = startInviteJobs(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -74,6 +76,7 @@ async function main(): Promise<void> {
       stopReserves();
       stopOtc();
       stopActivity();
+      stopInvite();
       await chainJobs.stop();
       await jobs.stop();
       await app.close();

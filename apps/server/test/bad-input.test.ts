@@ -662,6 +662,13 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'activity_time_invalid',
   },
   'POST /api/admin/activity/end': { auth: false, admin: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
+  // ---------------------------------------------------------------- invite/invite (issue 14, modules/invite)
+  'GET /api/invite/invite/rules': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/invite/invite/summary': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/invite/invite/invitees': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/invite/invite/rebates': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/invite/invite/ranking': { auth: true, base: () => ({ month: 'this' }), baseAnswer: 'SUCCEED', unknown: { month: ['next', 'THIS'] } },
+  'GET /api/invite/invite/leaderboard': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
 };
 
 /**

@@ -204,6 +204,9 @@ export const ERROR_MESSAGES = {
   app_version_not_found: { en: 'Version not found', zh: '版本不存在' },
   app_bundle_unavailable: { en: 'No web build to package on this server', zh: '服务器上没有可打包的网页版本' },
   app_bundle_web_only: { en: 'A web bundle is for the Android and iOS shells only', zh: '网页包仅适用于安卓和iOS应用' },
+  // invitation rebates (issue 14, modules/invite)
+  rebate_day_open: { en: 'This rebate day is not over yet', zh: '该返佣日尚未结束' },
+  rebate_month_invalid: { en: 'Please choose this month or last month', zh: '请选择本月或上月' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

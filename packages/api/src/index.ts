@@ -13,3 +13,4 @@ export * from './contract-market';
 export * from './otc';
 export * from './app-version';
 export * from './activity';
+export * from './invite';

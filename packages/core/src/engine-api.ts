@@ -13,12 +13,13 @@ import type { UserRecord, UserRow } from './users';
 import type { PerpReads } from './perp/types';
 import type { OtcReads } from './otc/types';
 import type { ActivityReads } from './activity/types';
+import type { RebateReads } from './rebate/types';
 
 /**
  * The engine's public surface (implemented by `Engine` in engine.ts).
  * `execute` is the only way to change state; everything else is a read.
  */
-export interface EngineApi extends PerpReads, OtcReads, ActivityReads {
+export interface EngineApi extends PerpReads, OtcReads, ActivityReads, RebateReads {
   /** Apply one command; never throws for business rejections (they are `code` values). */
   execute(cmd: Command): CommandResult;
   asset(code: string): Asset | undefined;

@@ -38,6 +38,8 @@ import type { OtcAdView, OtcCommand, OtcConfig, OtcMerchantView, OtcOrderView } 
 import { ActivityState, type ActivityHost, type ActivitySnapshot } from './activity/activity-engine';
 import type { ActivityCommand, ActivityEntry, ActivityView } from './activity/types';
 import { PerpState, type PerpHost, type PerpSnapshot } from './perp/perp-engine';
+import { RebateState, type RebateSnapshot } from './rebate/rebate-state';
+import { REBATE_ASSET, type RebateCommand } from './rebate/types';
 import type { PerpAccountView, PerpCommand, PerpMarkState, PerpMarketConfig, PerpOrderView, PerpSettings, PositionView } from './perp/types';
 import type { BookKind, OrderBook } from './spot/book';
 import { Order } from './spot/order';
@@ -147,6 +149,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   private otc: OtcState;
   /** Activities: campaigns, participants, progress counted from fills and deposits, payouts (activity/activity-engine.ts). */
   private campaigns: ActivityState;
+  /** Invitation rebates: the invitees' contract fees per day, the last settled day (rebate/rebate-state.ts). */
+  private rebate = new RebateState();
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -289,6 +293,11 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       case 'perpFunding':
       case 'fundInsurance':
         r = this.perp.execute(cmd as PerpCommand, this);
+        // Invitation rebates: the USDT contract fees of the command's fills accrue to the invitees' days.
+        if (r.events.length > 0) this.accrueRebates(r.events);
+        break;
+      case 'settleRebates':
+        r = this.rebate.execute(cmd as RebateCommand, this);
         break;
       case 'otcConfigure':
       case 'otcApplyMerchant':
@@ -330,6 +339,22 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       }
     }
     return r;
+  }
+
+  /** Accrues the USDT contract fees of perpTrade events paid by invited users (rules in rebate/types.ts). */
+  private accrueRebates(events: EngineEvent[]): void {
+    for (const ev of events) {
+      if (ev.type !== 'perpTrade' || (ev.makerFee === 0n && ev.takerFee === 0n)) continue;
+      if (this.perp.settleAssetOf(ev.symbol) !== REBATE_ASSET) continue;
+      this.accrueRebate(ev.ts, ev.makerUserId, ev.makerFee);
+      this.accrueRebate(ev.ts, ev.takerUserId, ev.takerFee);
+    }
+  }
+  private accrueRebate(ts: number, userId: string, fee: bigint): void {
+    if (fee <= 0n) return;
+    const inviter = this.users.get(userId)?.profile.invitedBy;
+    if (inviter === undefined || inviter === '' || inviter === userId || this.users.get(inviter) === undefined) return;
+    this.rebate.accrue(ts, userId, inviter, fee);
   }
 
   private placeOrder(cmd: Extract<Command, { type: 'placeOrder' }>): CommandResult {
@@ -821,6 +846,13 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     return this.perp.positionCount(symbol);
   }
 
+  rebateSettledThrough(): number {
+    return this.rebate.rebateSettledThrough();
+  }
+  rebateAccrued(inviteeId: string): { day: number; inviterId: string; fee: bigint; rebate: bigint }[] {
+    return this.rebate.rebateAccrued(inviteeId);
+  }
+
   /** The id of the journal this state comes from (set by its genesis command), or null before genesis. */
   journalId(): string | null {
     return this.journal;
@@ -1000,6 +1032,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       ...(this.otc.isEmpty ? {} : { otc: this.otc.rows() }),
       // only once an activity exists (issue 14), for the same reason
       ...(this.campaigns.isEmpty ? {} : { activity: this.campaigns.rows() }),
+      // only once a rebate was accrued or settled (issue 14), for the same reason
+      ...(this.rebate.isEmpty ? {} : { rebate: this.rebate.rows() }),
     };
   }
 
@@ -1043,6 +1077,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     if (d.perp !== undefined) e.perp = PerpState.restore(d.perp, e.bookKind, (code) => e.assetsByCode.get(code)?.scale, e.ledger);
     if (d.otc !== undefined) e.otc = OtcState.restore(d.otc, e.ledger);
     if (d.activity !== undefined) e.campaigns = ActivityState.restore(d.activity, e.ledger);
+    if (d.rebate !== undefined) e.rebate = RebateState.restore(d.rebate);
     const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
     const toOrder = (r: OrderRow): Order => {
       const o = new Order(r[0], `${r[0]}`, r[1], r[2], r[3], r[4], r[5], r[6], big(r[7]), big(r[8]), big(r[9]), r[10], r[11], r[12]);
@@ -1145,6 +1180,8 @@ interface SnapshotV1 {
   otc?: OtcSnapshot;
   /** absent before the first activity (issue 14) */
   activity?: ActivitySnapshot;
+  /** absent before the first rebate accrual or settlement (issue 14) */
+  rebate?: RebateSnapshot;
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];

@@ -5,6 +5,7 @@ export * from './perp/math';
 export * from './otc/types';
 export * from './activity/types';
 export { compareTrading } from './activity/activity-engine';
+export * from './rebate/types';
 export type { EngineApi, EngineSnapshot } from './engine-api';
 export { DEFAULT_CLOSED_ORDER_RETENTION, DEFAULT_IDEMPOTENCY_WINDOW_MS, Engine, MAX_ASSET_SCALE, MAX_IDEMPOTENCY_KEY_LENGTH, type EngineOptions } from './engine';
 export { BINARY_COMMAND_V1, decodeCommand, encodeCommand, parseCommand, serializeCommand } from './codec';

@@ -13,6 +13,7 @@
 import type { OtcCommand, OtcEvent, OtcOrderView } from './otc/types';
 import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
 import type { ActivityCommand, ActivityEvent } from './activity/types';
+import type { RebateCommand, RebateEvent } from './rebate/types';
 
 /** The four per-user accounts of the spec (section 3, "Account types"). */
 export type AccountKind = 'ASSETS' | 'SPOT' | 'CONTRACT' | 'OTC';
@@ -201,7 +202,9 @@ export type Command =
   /** The peer-to-peer fiat (OTC) commands (otc/types.ts). */
   | OtcCommand
   /** The activities' commands (activity/types.ts, issue 14). */
-  | ActivityCommand;
+  | ActivityCommand
+  /** The invitation rebates' daily settlement (rebate/types.ts, issue 14). */
+  | RebateCommand;
 
 export type CommandType = Command['type'];
 
@@ -274,6 +277,8 @@ export const REJECT_CODES = [
   'activity_ended',
   'activity_already_joined',
   'activity_not_ended',
+  // invitation rebates (rebate/types.ts)
+  'rebate_day_open',
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 export type ResultCode = 'ok' | RejectCode;
@@ -370,6 +375,8 @@ export type EngineEvent =
   | OtcEvent
   /** The activities' events (activity/types.ts). */
   | ActivityEvent
+  /** The invitation rebates' events (rebate/types.ts). */
+  | RebateEvent
   /** A chain deposit was credited (creditDeposit). */
   | { type: 'depositCredited'; ts: number; deposit: DepositCredit }
   /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */

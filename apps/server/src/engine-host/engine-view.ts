@@ -170,4 +170,10 @@ export class EngineView implements EngineApi {
   activityRank(activityId: string, userId: string): number {
     return this.current().activityRank(activityId, userId);
   }
+  rebateSettledThrough(): number {
+    return this.current().rebateSettledThrough();
+  }
+  rebateAccrued(inviteeId: string): { day: number; inviterId: string; fee: bigint; rebate: bigint }[] {
+    return this.current().rebateAccrued(inviteeId);
+  }
 }

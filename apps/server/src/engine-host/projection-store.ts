@@ -14,6 +14,7 @@ import {
   otcAds,
   otcMerchants,
   otcOrders,
+  rebatePayouts,
   perpFundingPayments,
   perpFundingRates,
   perpLiquidations,
@@ -36,6 +37,7 @@ import type {
   OtcAdRow,
   OtcMerchantRow,
   OtcOrderRow,
+  RebatePayoutRow,
   PerpFundingRow,
   PerpFundingRateRow,
   PerpLiquidationRow,
@@ -188,6 +190,11 @@ export function localProjectionStore(db: Db): ProjectionStore {
         }
         if (b.perp) await writePerp(tx as unknown as Db, b.perp);
         if (b.otc) await writeOtc(tx as unknown as Db, b.otc);
+        // Invitation rebates (rebatePaid): once per (day, invitee) (modules/invite).
+        const rebates = b.rebates ?? [];
+        for (let i = 0; i < rebates.length; i += CHUNK) {
+          await tx.insert(rebatePayouts).values(rebates.slice(i, i + CHUNK)).onConflictDoNothing({ target: [rebatePayouts.day, rebatePayouts.inviteeId] });
+        }
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -335,6 +342,8 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly otcMerchants = new Map<string, OtcMerchantRow>();
   readonly otcAds = new Map<string, OtcAdRow>();
   readonly otcOrders = new Map<string, OtcOrderRow>();
+  /** Rebate payouts by day:invitee. */
+  readonly rebates = new Map<string, RebatePayoutRow>();
   failWrites = false;
   writes = 0;
 
@@ -379,6 +388,7 @@ export class MemoryProjectionStore implements ProjectionStore {
       for (const r of b.otc.ads) newer(this.otcAds, String(r.id), r);
       for (const r of b.otc.orders) newer(this.otcOrders, String(r.id), r);
     }
+    for (const r of b.rebates ?? []) if (!this.rebates.has(`${r.day}:${r.inviteeId}`)) this.rebates.set(`${r.day}:${r.inviteeId}`, { ...r });
     this.cursor = Math.max(this.cursor, b.seq);
     this.journalId = b.journalId;
     this.writes++;
@@ -404,6 +414,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.otcMerchants) c.otcMerchants.set(k, { ...v });
     for (const [k, v] of this.otcAds) c.otcAds.set(k, { ...v });
     for (const [k, v] of this.otcOrders) c.otcOrders.set(k, { ...v });
+    for (const [k, v] of this.rebates) c.rebates.set(k, { ...v });
     return c;
   }
 }

@@ -14,6 +14,7 @@ import type {
   perpOrders,
   perpPositionHistory,
   perpTrades,
+  rebatePayouts,
   spotOrders,
   spotTrades,
   users,
@@ -54,6 +55,9 @@ export interface PerpBatch {
   rates?: PerpFundingRateRow[];
 }
 
+/** One invitee's settled rebate of one day (rebatePaid event): inserted once by (day, invitee) (modules/invite). */
+export type RebatePayoutRow = typeof rebatePayouts.$inferInsert;
+
 export type OtcMerchantRow = typeof otcMerchants.$inferInsert;
 export type OtcAdRow = typeof otcAds.$inferInsert;
 export type OtcOrderRow = typeof otcOrders.$inferInsert;
@@ -90,6 +94,8 @@ export interface ProjectionBatch {
   perp?: PerpBatch;
   /** Peer-to-peer fiat trading's merchants, ads and orders (last states); absent = none. */
   otc?: OtcBatch;
+  /** Invitation rebates settled by the batch's commands (rebate_payouts); absent = none. */
+  rebates?: RebatePayoutRow[];
 }
 
 /** The projector's sink. */

@@ -26,8 +26,10 @@ import type {
   UserProjectionRow,
   WithdrawalProjectionRow,
 } from './projection-store';
+import type { RebatePayoutRow } from './projection-types';
 import { PerpBuffer } from './perp-projection';
 import { OtcBuffer } from './otc-projection';
+import { rebatePayoutRow } from './rebate-projection';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -238,6 +240,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   let transfers: TransferProjectionRow[] = [];
   const perp = new PerpBuffer();
   const otc = new OtcBuffer();
+  let rebates: RebatePayoutRow[] = [];
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -275,6 +278,8 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchTransfers = transfers;
     const batchPerp = perp.take();
     const batchOtc = otc.take();
+    const batchRebates = rebates;
+    rebates = [];
     const batchSeq = pushedSeq;
     users = new Map();
     orders = new Map();
@@ -297,6 +302,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         transfers: batchTransfers,
         ...(batchPerp ? { perp: batchPerp } : {}),
         ...(batchOtc ? { otc: batchOtc } : {}),
+        ...(batchRebates.length > 0 ? { rebates: batchRebates } : {}),
       });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
@@ -312,6 +318,8 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       transfers = batchTransfers.concat(transfers);
       count += perp.restore(batchPerp);
       count += otc.restore(batchOtc);
+      rebates = batchRebates.concat(rebates);
+      count += batchRebates.length;
       count +=
         batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length + batchWithdrawals.length + batchTransfers.length;
       failures++;
@@ -389,6 +397,10 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
           count++;
         } else if (ev.type === 'trade') {
           trades.push(tradeRow(ev, seq));
+          count++;
+        } else if (ev.type === 'rebatePaid') {
+          // Invitation rebates (rebate-projection.ts).
+          rebates.push(rebatePayoutRow(ev, seq));
           count++;
         } else if ((ev.type === 'orderAccepted' || ev.type === 'orderUpdated') && isProjectedUser(ev.order.userId)) {
           orders.set(ev.order.orderId, orderRow(ev.order, seq));

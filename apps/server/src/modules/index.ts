@@ -30,6 +30,7 @@ import otcAdminRoutes from './otc/otc.admin.routes';
 import appVersionRoutes from './app-version/app-version.routes';
 import activityRoutes from './activity/activity.routes';
 import activityAdminRoutes from './activity/activity.admin.routes';
+import inviteRoutes from './invite/invite.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -59,4 +60,5 @@ export const modules: FastifyPluginAsync[] = [
   appVersionRoutes,
   activityRoutes,
   activityAdminRoutes,
+  inviteRoutes,
 ];

@@ -15,6 +15,7 @@ import { startChainJobs } from '../modules/wallet/chain-jobs';
 import { startReservesJob } from '../modules/reserves/reserves.job';
 import { startOtcJobs } from '../modules/otc/otc.jobs';
 import { startActivityJobs } from '../modules/activity/activity.jobs';
+import { startInviteJobs } from '../modules/invite/invite.jobs';
 import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
@@ -29,10 +30,12 @@ async function main(): Promise<void> {
   const stopReserves = await startReservesJob(ctx);
   const stopOtc = startOtcJobs(ctx);
   const stopActivity = startActivityJobs(ctx);
+  const stopInvite = startInviteJobs(ctx);
   exitOnSignal(ctx.log, 'gateway', async () => {
     stopReserves();
     stopOtc();
     stopActivity();
+    stopInvite();
     await chainJobs.stop();
     await jobs.stop();
     await app.close();

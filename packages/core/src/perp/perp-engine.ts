@@ -1500,6 +1500,10 @@ export class PerpState implements PerpReads {
     const m = this.markets.get(symbol);
     return m === undefined ? undefined : copyConfig(m.cfg);
   }
+  /** The settle asset of a perpetual market, or undefined for an unknown market (rebate accrual, engine.ts). */
+  settleAssetOf(symbol: string): string | undefined {
+    return this.markets.get(symbol)?.cfg.quote;
+  }
   perpMarkets(): PerpMarketConfig[] {
     return [...this.markets.values()].map((m) => copyConfig(m.cfg));
   }

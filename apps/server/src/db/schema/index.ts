@@ -16,3 +16,4 @@ export * from './contract';
 export * from './contract-market';
 export * from './otc';
 export * from './app-version';
+export * from './rebate';

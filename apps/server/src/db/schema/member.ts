@@ -40,6 +40,8 @@ export const users = pgTable(
     uniqueIndex('users_mail_uq').on(t.mail),
     uniqueIndex('users_phone_uq').on(t.areaCode, t.phone),
     uniqueIndex('users_wel_code_uq').on(t.welCode),
+    // an inviter's invitees (invitation and rebates, issue 14)
+    index('users_invited_by_idx').on(t.invitedBy, t.id),
   ],
 );
 
