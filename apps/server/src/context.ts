@@ -3,6 +3,7 @@
  * them; `buildApp(ctx)` (app.ts) exposes them over HTTP and WebSocket; server.ts adds the jobs.
  * Each service gets only the ports it uses.
  */
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { createLogger } from './shared/log';
 import { createHooks, type Hooks } from './shared/hooks';
@@ -29,6 +30,7 @@ import { createChainService, type ChainService } from './modules/wallet/chain.se
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createOtcService, type OtcService } from './modules/otc/otc.service';
 import { createInviteService, type InviteService } from './modules/invite/invite.service';
+import { createContentService, type ContentService } from './modules/content/content.service';
 import { createServerClock, type ServerClock } from './shared/clock';
 import { createActivityService, type ActivityService } from './modules/activity/activity.service';
 
@@ -75,6 +77,8 @@ export interface AppContext {
   activity: ActivityService;
   /** Invitation and rebates (issue 14): rules, invitees, rebates per day, rankings, the daily settlement. */
   invite: InviteService;
+  /** Content edited in the console (issue 14): banners, notices, help centre, text pages; drafts and published copies. */
+  content: ContentService;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -122,6 +126,9 @@ export async function createContext(
   const security: SecurityService = createSecurityService({ db: handle.db, host, members, box: secretBoxFromConfig(config), log: logger });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
   const contract = createContractService({ db: handle.db, host });
+  // Content (issue 14): the first start writes the demo's banners, notices, help centre and pages, published.
+  const content = createContentService({ db: handle.db, now: clock.now });
+  await content.seed(path.join(config.dataDir, 'static', 'banners'), clock.now());
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
   closers.push(() => marketData.close());
   const contractMarket = await createContractMarketService({ db: handle.db, log: logger, host, marketData });
@@ -167,6 +174,7 @@ export async function createContext(
     appVersions,
     activity,
     invite,
+    content,
     metrics,
     closers,
     async close() {

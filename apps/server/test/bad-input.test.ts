@@ -669,6 +669,35 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/invite/invite/rebates': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'GET /api/invite/invite/ranking': { auth: true, base: () => ({ month: 'this' }), baseAnswer: 'SUCCEED', unknown: { month: ['next', 'THIS'] } },
   'GET /api/invite/invite/leaderboard': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  // ---------------------------------------------------------------- content (issue 14, modules/content)
+  // The app's routes read published copies only; the console's writes are each refused by a rule of their base
+  // (unknown id, unknown category), so nothing changes whatever field is malformed.
+  'GET /api/data/help/getCategories': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/data/help/getArticles': { auth: false, base: () => ({ categoryId: '999999' }), baseAnswer: 'content_not_found' },
+  'GET /api/data/help/getArticle': { auth: false, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
+  'GET /api/data/help/search': {
+    auth: false,
+    base: () => ({ q: 'deposit' }),
+    baseAnswer: 'SUCCEED',
+    accepts: { q: { values: every, why: 'free search words (up to 50 characters), matched literally as a bound LIKE parameter with its wildcards escaped' } },
+  },
+  'GET /api/data/content/getPage': { auth: false, base: () => ({ slug: 'privacy' }), baseAnswer: 'SUCCEED', unknown: { slug: ['about', 'PRIVACY'] } },
+  'GET /api/static/content/:file': { auth: false, base: () => ({ file: 'nope.png' }), baseAnswer: 'not_found' },
+  'GET /api/admin/content/list': { auth: false, admin: true, base: () => ({ kind: 'notice' }), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/admin/content/detail': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
+  'POST /api/admin/content/create': {
+    auth: false,
+    admin: true,
+    base: () => ({ kind: 'help_article', parentId: '999999', titleZh: '标题', titleEn: 'Title', bodyZh: '正文', bodyEn: 'Body' }),
+    baseAnswer: 'content_category_not_found',
+  },
+  'POST /api/admin/content/update': { auth: false, admin: true, base: () => ({ id: '999999', titleZh: '标题', titleEn: 'Title', bodyZh: '正文', bodyEn: 'Body' }), baseAnswer: 'content_not_found' },
+  'POST /api/admin/content/publish': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
+  'POST /api/admin/content/unpublish': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
+  'POST /api/admin/content/delete': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
+  // Multipart only (the file cases are in modules/content/content.api.test.ts): the table's other bodies are refused.
+  'POST /api/admin/content/uploadImage': { auth: false, admin: true, base: () => ({}), baseAnswer: 'upload_no_file' },
+  'GET /api/admin/content/image': { auth: false, admin: true, base: () => ({ file: 'nope.png' }), baseAnswer: 'not_found' },
 };
 
 /**

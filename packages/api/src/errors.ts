@@ -207,6 +207,17 @@ export const ERROR_MESSAGES = {
   // invitation rebates (issue 14, modules/invite)
   rebate_day_open: { en: 'This rebate day is not over yet', zh: '该返佣日尚未结束' },
   rebate_month_invalid: { en: 'Please choose this month or last month', zh: '请选择本月或上月' },
+  // content edited in the console (issue 14, modules/content)
+  content_not_found: { en: 'The content item does not exist', zh: '内容不存在' },
+  content_title_required: { en: 'Please enter the title in Chinese and English', zh: '请填写中英文标题' },
+  content_body_required: { en: 'Please enter the text in Chinese and English', zh: '请填写中英文正文' },
+  content_image_required: { en: 'Please upload the banner image for Chinese and for English', zh: '请上传中文和英文横幅图片' },
+  content_image_invalid: { en: 'The image is not one of the uploaded images, please upload it again', zh: '图片不是已上传的图片，请重新上传' },
+  content_link_invalid: { en: 'A link must be empty, a path of this site starting with / or an https:// address', zh: '链接须为空、以 / 开头的站内路径或 https:// 地址' },
+  content_category_not_found: { en: 'Please choose an existing help centre category', zh: '请选择已存在的帮助中心分类' },
+  content_category_not_empty: { en: 'Move or delete the articles of this category first', zh: '请先移动或删除该分类下的文章' },
+  content_page_fixed: { en: 'This page is always published: it can be edited and published again, not unpublished or deleted', zh: '该页面必须保持发布：可编辑并重新发布，不能下线或删除' },
+  content_not_published: { en: 'The item is not published', zh: '该内容未发布' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -14,3 +14,4 @@ export * from './otc';
 export * from './app-version';
 export * from './activity';
 export * from './invite';
+export * from './content';

@@ -31,6 +31,8 @@ import appVersionRoutes from './app-version/app-version.routes';
 import activityRoutes from './activity/activity.routes';
 import activityAdminRoutes from './activity/activity.admin.routes';
 import inviteRoutes from './invite/invite.routes';
+import contentRoutes from './content/content.routes';
+import contentAdminRoutes from './content/content.admin.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -61,4 +63,6 @@ export const modules: FastifyPluginAsync[] = [
   activityRoutes,
   activityAdminRoutes,
   inviteRoutes,
+  contentRoutes,
+  contentAdminRoutes,
 ];

@@ -17,3 +17,4 @@ export * from './contract-market';
 export * from './otc';
 export * from './app-version';
 export * from './rebate';
+export * from './content';

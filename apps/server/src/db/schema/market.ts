@@ -1,9 +1,8 @@
 /**
- * Tables of the market area: coin introductions, market listings (spot and contract), k-line bars, banners and
- * notices. Prices and volumes are `numeric` (exact decimals, read back as strings), never floating point.
+ * Tables of the market area: coin introductions, market listings (spot and contract) and k-line bars. Prices and volumes are `numeric` (exact decimals, read back as strings), never floating point.
  * Times are Unix milliseconds in `bigint` columns (mode number: safe integers until the year 287396).
  */
-import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** One coin and its introduction (spec section 1, quotes: coin introduction), texts in zh and en. */
 export const coins = pgTable('coins', {
@@ -68,37 +67,4 @@ export const klines = pgTable(
   (t) => [primaryKey({ columns: [t.symbol, t.type, t.period, t.time] })],
 );
 
-/** Home banners (spec section 2), title and image per language. */
-export const banners = pgTable(
-  'banners',
-  {
-  id: serial('id').primaryKey(),
-  /** Stable key of a seeded banner, so seeding is idempotent. */
-  slug: text('slug').notNull(),
-  bannerType: text('banner_type').notNull().default('DATA_BANNER'),
-  titleZh: text('title_zh').notNull(),
-  titleEn: text('title_en').notNull(),
-  imageZh: text('image_zh').notNull(), // URL path, "/api/static/banners/welcome-zh.svg"
-  imageEn: text('image_en').notNull(),
-  link: text('link').notNull().default(''),
-  sort: integer('sort').notNull().default(0),
-  },
-  (t) => [uniqueIndex('banners_slug_uq').on(t.slug)],
-);
-
-/** Official notices (spec section 2: notice line and list), title and content per language. */
-export const notices = pgTable(
-  'notices',
-  {
-    id: serial('id').primaryKey(),
-    noticeType: text('notice_type').notNull().default('OFFICIAL'),
-    /** Stable key of a seeded notice, so seeding is idempotent. */
-    slug: text('slug').notNull(),
-    titleZh: text('title_zh').notNull(),
-    titleEn: text('title_en').notNull(),
-    contentZh: text('content_zh').notNull(),
-    contentEn: text('content_en').notNull(),
-    createTime: bigint('create_time', { mode: 'number' }).notNull(),
-  },
-  (t) => [uniqueIndex('notices_slug_uq').on(t.slug), index('notices_time_idx').on(t.createTime)],
-);
+// Banners and notices moved to content_items (schema/content.ts, issue 14): edited in the console, draft and published.

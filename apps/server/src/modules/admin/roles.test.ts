@@ -18,3 +18,10 @@ describe('roles: OTC', () => {
     expect(isRole('toString')).toBe(false);
   });
 });
+
+describe('roles: content (issue 14)', () => {
+  it('support, compliance and admin edit drafts; compliance and admin publish; finance does neither', () => {
+    expect(ROLES.map((r) => can(r, 'content_edit'))).toEqual([true, false, true, true]);
+    expect(ROLES.map((r) => can(r, 'content_publish'))).toEqual([false, false, true, true]);
+  });
+});

@@ -1,10 +1,10 @@
 /**
- * All SQL of the market-data module (coins, markets, klines, banners, notices). Rows carry decimal strings
+ * All SQL of the market-data module (coins, markets, klines). Rows carry decimal strings
  * (numeric columns) and Unix ms times; conversions to integer units happen in the service.
  */
 import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { banners, coins, klines, markets, notices, spotTrades } from '../../db/schema';
+import { coins, klines, markets, spotTrades } from '../../db/schema';
 
 /** Rows of the market tables as Drizzle selects them (numeric columns as decimal strings, times in ms). */
 export type CoinRow = typeof coins.$inferSelect;
@@ -12,10 +12,6 @@ export type CoinRow = typeof coins.$inferSelect;
 export type MarketRow = typeof markets.$inferSelect;
 /** A k-line row. */
 export type KlineRow = typeof klines.$inferSelect;
-/** A banner row. */
-export type BannerRow = typeof banners.$inferSelect;
-/** A notice row. */
-export type NoticeRow = typeof notices.$inferSelect;
 
 /** Rows per multi-row INSERT (10 columns each; well under PostgreSQL's 65535 parameters). */
 const BATCH = 2000;
@@ -46,31 +42,11 @@ export function createMarketDataRepository(db: Db) {
     async insertMarkets(rows: Array<typeof markets.$inferInsert>): Promise<void> {
       if (rows.length > 0) await db.insert(markets).values(rows).onConflictDoNothing();
     },
-    /** Inserts banners that are not there yet (by slug). */
-    async insertBanners(rows: Array<typeof banners.$inferInsert>): Promise<void> {
-      if (rows.length > 0) await db.insert(banners).values(rows).onConflictDoNothing();
-    },
-    /** Inserts notices that are not there yet (by slug). */
-    async insertNotices(rows: Array<typeof notices.$inferInsert>): Promise<void> {
-      if (rows.length > 0) await db.insert(notices).values(rows).onConflictDoNothing();
-    },
     async coins(): Promise<CoinRow[]> {
       return db.select().from(coins).orderBy(asc(coins.sort));
     },
     async markets(): Promise<MarketRow[]> {
       return db.select().from(markets).orderBy(asc(markets.sort), asc(markets.id));
-    },
-    /** Banners of a type in display order. */
-    async banners(bannerType: string): Promise<BannerRow[]> {
-      return db.select().from(banners).where(eq(banners.bannerType, bannerType)).orderBy(asc(banners.sort), asc(banners.id));
-    },
-    /** Notices of a type, newest first. */
-    async notices(noticeType: string, limit: number): Promise<NoticeRow[]> {
-      return db.select().from(notices).where(eq(notices.noticeType, noticeType)).orderBy(desc(notices.createTime), desc(notices.id)).limit(limit);
-    },
-    async notice(id: number): Promise<NoticeRow | undefined> {
-      const rows = await db.select().from(notices).where(eq(notices.id, id)).limit(1);
-      return rows[0];
     },
     /**
      * Inserts bars, skipping (symbol, type, period, time) that already exist (seeding and backfill). Bulk rows are

@@ -68,8 +68,8 @@ describe('market data across a restart', () => {
     expect(Number(volFirst)).toBeGreaterThan(1000); // fake history: 300 LTC a minute
     const trades1 = first.marketData.trades('LTC/USDT', 'SPOT', 10);
     expect(trades1).toMatchObject([{ price: '101.23', amount: '1.500', side: 'BUY' }]);
-    const banners1 = await first.marketData.banners('en');
-    const notices1 = await first.marketData.notices('en');
+    const banners1 = await first.content.banners('en');
+    const notices1 = await first.content.notices('en');
     await first.host.projected();
     await first.close();
 
@@ -78,8 +78,8 @@ describe('market data across a restart', () => {
       expect(second.host.engine.markets()).toHaveLength(12);
       expect(second.marketData.listings('SPOT')).toHaveLength(12);
       expect(second.marketData.listings('CONTRACT')).toHaveLength(7);
-      expect(await second.marketData.banners('en')).toEqual(banners1);
-      expect(await second.marketData.notices('en')).toEqual(notices1);
+      expect(await second.content.banners('en')).toEqual(banners1);
+      expect(await second.content.notices('en')).toEqual(notices1);
       expect(second.marketData.trades('LTC/USDT', 'SPOT', 10)).toEqual(trades1);
       const pair = second.marketData.pair('LTC/USDT', 'SPOT')!;
       expect(pair.price).toBe('101.23');

@@ -87,13 +87,13 @@ const marketData: FastifyPluginAsync = async (root) => {
   app.get(
     `/api/${API_PATHS.getBanners}`,
     { schema: { tags, querystring: GetBannersQuery, response: { 200: Envelope(Type.Array(Banner)) } } },
-    async (req) => ok(await md().banners(contentLang(req, req.query.global), req.query.bannerType ?? 'DATA_BANNER')),
+    async (req) => ok(await app.ctx.content.banners(contentLang(req, req.query.global))),
   );
 
   app.get(
     `/api/${API_PATHS.getNotices}`,
     { schema: { tags, querystring: GetNoticesQuery, response: { 200: Envelope(Type.Array(Notice)) } } },
-    async (req) => ok(await md().notices(contentLang(req, req.query.global), req.query.noticeType ?? 'OFFICIAL')),
+    async (req) => ok(await app.ctx.content.notices(contentLang(req, req.query.global))),
   );
 
   app.get(
@@ -101,7 +101,7 @@ const marketData: FastifyPluginAsync = async (root) => {
     { schema: { tags, querystring: GetNoticeDetailQuery, response: { 200: Envelope(NoticeDetail) } } },
     async (req) => {
       const id = intIn(req.query.id, 'id', 1, 2_147_483_647) as number;
-      const n = await md().notice(id, contentLang(req, req.query.global));
+      const n = await app.ctx.content.notice(id, contentLang(req, req.query.global));
       if (!n) throw new AppError('not_found', 404, 'id');
       return ok(n);
     },

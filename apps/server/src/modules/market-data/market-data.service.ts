@@ -14,21 +14,21 @@
  * This file composes the concerns, each in its own file: catalogue.ts (listings, coins), series.ts (the live
  * windows and open bars), tickers.ts (pairs, rankings, index prices), klines.ts (bars: persistence and queries),
  * reference-prices.ts and reference-history.ts (the reference paths as prices and as k-line history), depth.ts,
- * trades.ts, content.ts (banners, notices) and updates.ts (the subscribers).
+ * trades.ts, content.ts (the seeded banner image files; banners and notices are modules/content's) and updates.ts (the subscribers).
  *
  * Money: prices are bigint price units (10^-priceDecimals quote), volumes bigint qty units (10^-qtyDecimals base),
  * quote volumes bigint quote asset units (10^-8). Decimal strings only at the edge; no floats.
  */
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Banner, CoinIntro, Kline, KlinePeriod, Lang, MarketType, Notice, NoticeDetail, Pair, PublicTrade } from '@exchange/api';
+import type { CoinIntro, Kline, KlinePeriod, Lang, MarketType, Pair, PublicTrade } from '@exchange/api';
 import type { Command, EngineEvent } from '@exchange/core';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
 import type { ReferencePaths } from '../../jobs/price-source';
 import { loadCatalogue, type Listing } from './catalogue';
-import { createContent } from './content';
+import { bannerFilePath } from './content';
 import type { ContractFeed, ContractFeedSink } from './contract-feed';
 import { createDepthBooks, type DepthSnapshot } from './depth';
 import type { LevelChange } from './depth-book';
@@ -89,9 +89,6 @@ export interface MarketDataService {
   depth(symbol: string, type: MarketType, limit: number): DepthSnapshot;
   /** Latest trades, newest first. */
   trades(symbol: string, type: MarketType, limit: number): PublicTrade[];
-  banners(lang: Lang, bannerType?: string): Promise<Banner[]>;
-  notices(lang: Lang, noticeType?: string): Promise<Notice[]>;
-  notice(id: number, lang: Lang): Promise<NoticeDetail | undefined>;
   /** Absolute path of a banner image file, or undefined for an unknown name. */
   bannerFile(file: string): string | undefined;
   /** Listen to market updates; returns an unsubscribe. */
@@ -128,7 +125,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   const t0 = now();
   await seedEngine(host, log);
   await seedPerpMarkets(host, log, { insurance: config.demoMode });
-  await seedContent(repo, bannerDir, t0);
+  await seedContent(repo, t0);
 
   const catalogue = await loadCatalogue(repo);
   const series = new SeriesSet(catalogue.all);
@@ -143,7 +140,6 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
   const klines = createKlineStore({ repo, series, log, now });
   const depth = createDepthBooks(host, catalogue);
   const trades = createTradeLists({ repo, host, catalogue, log });
-  const content = createContent(repo, bannerDir);
   const skip = (l: Listing) => l.type === 'CONTRACT' && fed(l.symbol);
   const ownBackfill = createReferenceHistory({ repo, series, reference, klines, log, now, t0, skip });
   /** Market data's reference history, then the contract feed's (one after the other: the machine is small). */
@@ -247,10 +243,7 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
     },
     depth: depth.snapshot,
     trades: trades.latest,
-    banners: content.banners,
-    notices: content.notices,
-    notice: content.notice,
-    bannerFile: content.bannerFile,
+    bannerFile: (file) => bannerFilePath(bannerDir, file),
     subscribe: (listener) => updates.subscribe(listener),
     flush: klines.flush,
     async close() {

@@ -1,9 +1,7 @@
 /**
  * First-start seeding, idempotent on every start: engine assets and markets (through host.submit, like every
- * other state change), coin introductions, listings, banners (SVG files drawn in content.ts) and notices.
+ * other state change), coin introductions and listings (banners and notices: modules/content, issue 14).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '@exchange/core';
 import type { EnginePort } from '../../../engine-port/engine-port';
@@ -11,7 +9,6 @@ import type { MarketDataRepository } from '../market-data.repository';
 import { fromUnits } from '../decimal';
 import { ASSET_SCALE, CATALOG, FEE_PPM, REAL_DATA_COINS, catalogAssets, type CatalogMarket } from './catalog';
 import { COIN_FACTS } from './coins';
-import { BANNERS, BANNER_URL_PREFIX, NOTICES, bannerFile, bannerSvg } from './content';
 
 /** "BTC/USDT". */
 export const symbolOf = (m: Pick<CatalogMarket, 'base' | 'quote'>) => `${m.base}/${m.quote}`;
@@ -55,8 +52,8 @@ function trim(d: string): string {
   return d.includes('.') ? d.replace(/0+$/, '').replace(/\.$/, '') : d;
 }
 
-/** Inserts missing coins, listings, banners and notices, and writes the banner SVG files into `bannerDir`. */
-export async function seedContent(repo: MarketDataRepository, bannerDir: string, now: number): Promise<void> {
+/** Inserts missing coins and listings (banners and notices: modules/content, issue 14). */
+export async function seedContent(repo: MarketDataRepository, now: number): Promise<void> {
   await repo.insertCoins(COIN_FACTS.map((c, i) => ({ ...c, scale: ASSET_SCALE, sort: i })));
 
   const rows: Parameters<MarketDataRepository['insertMarkets']>[0] = [];
@@ -82,35 +79,4 @@ export async function seedContent(repo: MarketDataRepository, bannerDir: string,
     if (m.contract) rows.push({ ...common, type: 'CONTRACT' });
   });
   await repo.insertMarkets(rows);
-
-  fs.mkdirSync(bannerDir, { recursive: true });
-  for (const b of BANNERS) {
-    for (const lang of ['zh', 'en'] as const) {
-      const file = path.join(bannerDir, bannerFile(b.slug, lang));
-      if (!fs.existsSync(file)) fs.writeFileSync(file, bannerSvg(b, lang));
-    }
-  }
-  await repo.insertBanners(
-    BANNERS.map((b, i) => ({
-      slug: b.slug,
-      bannerType: 'DATA_BANNER',
-      titleZh: b.titleZh,
-      titleEn: b.titleEn,
-      imageZh: BANNER_URL_PREFIX + bannerFile(b.slug, 'zh'),
-      imageEn: BANNER_URL_PREFIX + bannerFile(b.slug, 'en'),
-      link: b.link,
-      sort: i,
-    })),
-  );
-  await repo.insertNotices(
-    NOTICES.map((n) => ({
-      slug: n.slug,
-      noticeType: 'OFFICIAL',
-      titleZh: n.titleZh,
-      titleEn: n.titleEn,
-      contentZh: n.contentZh,
-      contentEn: n.contentEn,
-      createTime: now - n.hoursAgo * 3_600_000,
-    })),
-  );
 }
