@@ -37,13 +37,14 @@ export default defineConfig({
   // those that log the demo operator in (7, 8, 9 and the OTC journeys 13, 13b; a TOTP step is accepted once, so two logins in one 30 s step would wait).
   // E2E_WORKERS=1 runs every journey one after another.
   workers: Number(process.env.E2E_WORKERS ?? 2),
-  // Journey 13c moves the server clock 16 minutes forward (demo/clock/advance) and the clock never moves back: it runs
-  // alone, after every other journey (a project depending on the three lanes).
+  // Journey 13c moves the server clock 16 minutes forward (demo/clock/advance), journey 14i past the next midnight, and
+  // the clock never moves back: they run alone, after every other journey (a project depending on the three lanes).
   projects: [
     { name: 'contract', testMatch: /\/12[a-z]?-[^/]*\.spec\.ts$/, workers: 1 },
     { name: 'operator', testMatch: /\/([789]|13[ab]?)-[^/]*\.spec\.ts$/, workers: 1 },
-    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/([789]|13[a-z]?)-[^/]*\.spec\.ts$/] },
-    { name: 'clock', testMatch: /\/13c-[^/]*\.spec\.ts$/, workers: 1, dependencies: ['contract', 'operator', 'journeys'] },
+    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/([789]|13[a-z]?)-[^/]*\.spec\.ts$/, /\/14i-[^/]*\.spec\.ts$/] },
+    // 13c (16 minutes) then 14i (past the next 00:00 Asia/Shanghai, the daily rebate settlement): files run in name order.
+    { name: 'clock', testMatch: /\/(13c|14i)-[^/]*\.spec\.ts$/, workers: 1, dependencies: ['contract', 'operator', 'journeys'] },
   ],
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],

@@ -84,6 +84,8 @@ const TranferSuccess = lazyPage(() => import('../features/wallet/pages/TranferSu
 const CapitalRecords = lazyPage(() => import('../features/wallet/pages/CapitalRecordsPage'), WALLET_NS);
 const CapitalRecordsDetail = lazyPage(() => import('../features/wallet/pages/CapitalRecordsDetailPage'), WALLET_NS);
 
+// Issue 14: invitation and rebates (the page shows the rules logged out and asks to log in for the rest).
+const Invitation = lazyPage(() => import('../features/invite/pages/InvitationPage'), ['invite']);
 // Issue 11: proof of reserves (public; verifying asks for a session on the page).
 const Reserves = lazyPage(() => import('../features/reserves/pages/ReservesPage'), ['reserves']);
 
@@ -111,7 +113,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/customer',
   '/kefuWebview',
   '/downloadApp',
-  '/invitation',
   '/helpCenter',
   '/helpCenterDetail1',
   '/helpCenterDetail2',
@@ -179,6 +180,8 @@ export const ROUTES: readonly AppRoute[] = [
   // Sub-pages of the account centre the spec does not name (issue 10 "Sessions and security log", as Binance).
   ...EXTRA_ROUTES.filter((path) => path.startsWith('/accountCenter/')).map((path) => ({ path, Page: path === '/accountCenter/devices' ? Devices : Activity, login: true, fallthrough: true })),
   { path: '/reserves', Page: Reserves, fallthrough: true },
+  // Issue 14: invitation and rebates (a main route: guarded, as the side menu's "Invite" item).
+  { path: '/invitation', Page: Invitation, login: true, fallthrough: true },
 
   // Issue 11: the wallet. Main routes: each needs a session (the router sends logged-out visitors to /login).
   { path: '/assets/chooseCoin', Page: ChooseCoin, login: true, fallthrough: true },
