@@ -7,13 +7,16 @@
  * balance and the fee account after it, the summary, invitees (masked accounts, rebate per invitee), rebates by day,
  * the monthly ranking and the leaderboard; the job run twice pays once; a restart between the trades and the
  * settlement, and another after it, pays once; X sees none of A's data (cross-user, per endpoint) and a session of X
- * with A's user id is refused; bad input fails in zh and en.
+ * with A's user id is refused; bad input fails in zh and en; finally the database is deleted and the payouts and
+ * lists are rebuilt from the journal, equal to before.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { asc } from 'drizzle-orm';
 import { rebateDay, rebateDayStart } from '@exchange/core';
+import { rebatePayouts } from '../../db/schema';
 import { openTestApp, type TestApp } from '../../../test/helpers';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { registerEmail } from '../member/member-test-app';
@@ -195,4 +198,20 @@ describe('invitation and rebates', () => {
     await fails('a', 'rebates', { pageSize: '101' }, 'validation_failed');
     await expect(t.ctx.invite.ranking(u.a!.userId, 'next', t.ctx.clock.now())).rejects.toMatchObject({ code: 'rebate_month_invalid' });
   });
+
+  it('rebuilds the payouts and the invitees from the journal after the database is lost', async () => {
+    await t.ctx.host.projected();
+    const dump = async () => ({ payouts: await t.ctx.db.select().from(rebatePayouts).orderBy(asc(rebatePayouts.day), asc(rebatePayouts.inviteeId)), lists: [await ok('a', 'invitees'), await ok('a', 'rebates')] });
+    const before = await dump();
+    expect(before.payouts.map((r) => [r.inviteeId.toString(), r.inviterId.toString(), r.fee, r.rebate, r.paid])).toEqual([
+      [u.b!.userId, u.a!.userId, '10000000', '3000000', '3000000'],
+      [u.c!.userId, u.a!.userId, '17500004', '5250001', '5250001'],
+    ]);
+    await t.close();
+    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+    t = await openTestApp(dataDir, { databaseUrl: undefined });
+    for (const k of Object.keys(u)) u[k] = await loginUser(t, `${k}@invite.test`);
+    await t.ctx.host.projected();
+    expect(await dump()).toEqual(before);
+  }, 60_000);
 });
