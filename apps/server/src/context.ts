@@ -33,6 +33,8 @@ import { createInviteService, type InviteService } from './modules/invite/invite
 import { createContentService, type ContentService } from './modules/content/content.service';
 import { createServerClock, type ServerClock } from './shared/clock';
 import { createActivityService, type ActivityService } from './modules/activity/activity.service';
+import { createEarnService, type EarnService } from './modules/earn/earn.service';
+import { createConvertService, type ConvertService } from './modules/convert/convert.service';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -79,6 +81,10 @@ export interface AppContext {
   invite: InviteService;
   /** Content edited in the console (issue 14): banners, notices, help centre, text pages; drafts and published copies. */
   content: ContentService;
+  /** Fixed-term savings (issue 14): products, locks, daily interest, redemptions. */
+  earn: EarnService;
+  /** Convert (issue 14): quotes at the order book, guaranteed for 10 s, and their market orders. */
+  convert: ConvertService;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -150,6 +156,8 @@ export async function createContext(
   const appVersions = createAppVersionService({ db: handle.db, webDist: config.webDist });
   const activity = createActivityService({ host, now: clock.now });
   const invite = createInviteService({ db: handle.db, host });
+  const earn = createEarnService({ db: handle.db, host });
+  const convert = createConvertService({ db: handle.db, host, now: clock.now });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -175,6 +183,8 @@ export async function createContext(
     activity,
     invite,
     content,
+    earn,
+    convert,
     metrics,
     closers,
     async close() {

@@ -14,6 +14,8 @@ import { startOtcJobs } from './modules/otc/otc.jobs';
 import { startActivityJobs } from './modules/activity/activity.jobs';
 import { startInviteJobs } from './modules/invite/invite.jobs';
 import { ensureOtcDemoMerchant } from './modules/otc/otc.demo';
+import { startEarnJobs } from './modules/earn/earn.jobs';
+import { ensureEarnDemoProducts } from './modules/earn/earn.demo';
 
 async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
@@ -45,6 +47,8 @@ async function main(): Promise<void> {
   const demo = await ensureDemoAccount(ctx);
   // The demo's OTC market is not empty: a merchant with a SELL and a BUY ad (modules/otc/otc.demo.ts).
   await ensureOtcDemoMerchant(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'otc: demo merchant not seeded'));
+  // The demo's savings products (modules/earn/earn.demo.ts), as an operator would define them in the console.
+  await ensureEarnDemoProducts(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'earn: demo products not seeded'));
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
@@ -66,6 +70,7 @@ async function main(): Promise<void> {
   const stopOtc = startOtcJobs(ctx);
   const stopActivity = startActivityJobs(ctx);
   const stopInvite = startInviteJobs(ctx);
+  const stopEarn = startEarnJobs(ctx);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +82,7 @@ async function main(): Promise<void> {
       stopOtc();
       stopActivity();
       stopInvite();
+      stopEarn();
       await chainJobs.stop();
       await jobs.stop();
       await app.close();

@@ -698,6 +698,23 @@ const ROUTES: Record<string, RouteSpec> = {
   // Multipart only (the file cases are in modules/content/content.api.test.ts): the table's other bodies are refused.
   'POST /api/admin/content/uploadImage': { auth: false, admin: true, base: () => ({}), baseAnswer: 'upload_no_file' },
   'GET /api/admin/content/image': { auth: false, admin: true, base: () => ({ file: 'nope.png' }), baseAnswer: 'not_found' },
+  // ---------------------------------------------------------------- earn/earn, exchange/convert (issue 14, modules/earn, modules/convert)
+  // No savings product, lock or quote exists; the quote asks for a coin no market has: every write is refused.
+  'GET /api/earn/earn/getProducts': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/earn/earn/lock': { auth: true, base: () => ({ productId: '999999', amount: '100', clientId: 'bad-lock-1' }), baseAnswer: 'earn_product_not_found' },
+  'POST /api/earn/earn/redeem': { auth: true, base: () => ({ lockId: '999999' }), baseAnswer: 'earn_lock_not_found' },
+  'GET /api/earn/earn/getLocks': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'], status: ['REDEEMED'] } },
+  'GET /api/earn/earn/getRedemptions': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/exchange/convert/getPairs': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/exchange/convert/quote': { auth: true, base: () => ({ from: 'USDT', to: 'NOPE1', amount: '1' }), baseAnswer: 'convert_pair_invalid' },
+  'POST /api/exchange/convert/confirm': { auth: true, base: () => ({ quoteId: 'cv000000000000000000000000' }), baseAnswer: 'record_not_found' },
+  'GET /api/admin/earn/products': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/admin/earn/saveProduct': {
+    auth: false,
+    admin: true,
+    base: () => ({ productId: '999999', coin: 'NOPE', termDays: '7', apr: '5', minAmount: '10', maxAmount: '100', userQuota: '100', totalQuota: '1000', earlyRedeem: 'FORFEIT_INTEREST', status: 'ON' }),
+    baseAnswer: 'asset_not_found',
+  },
 };
 
 /**

@@ -218,6 +218,19 @@ export const ERROR_MESSAGES = {
   content_category_not_empty: { en: 'Move or delete the articles of this category first', zh: '请先移动或删除该分类下的文章' },
   content_page_fixed: { en: 'This page is always published: it can be edited and published again, not unpublished or deleted', zh: '该页面必须保持发布：可编辑并重新发布，不能下线或删除' },
   content_not_published: { en: 'The item is not published', zh: '该内容未发布' },
+  // fixed-term savings and convert (issue 14, modules/earn and modules/convert; engine: earn/types.ts, spot/convert.ts)
+  earn_product_not_found: { en: 'The product does not exist', zh: '理财产品不存在' },
+  earn_product_closed: { en: 'The product is not open for new subscriptions', zh: '该产品暂停申购' },
+  earn_amount_out_of_limits: { en: "The amount is outside the product's minimum and maximum", zh: '数量超出产品的单笔最小或最大限额' },
+  earn_quota_exceeded: { en: "The amount exceeds the product's remaining quota", zh: '数量超出产品剩余额度' },
+  earn_lock_not_found: { en: 'The record does not exist or has been redeemed', zh: '记录不存在或已赎回' },
+  earn_early_redeem_not_allowed: { en: 'This product cannot be redeemed before maturity', zh: '该产品不支持提前赎回' },
+  earn_apr_invalid: { en: 'Please enter an annual rate from 0 to 100%', zh: '请输入0至100%之间的年化利率' },
+  earn_limits_invalid: { en: 'Limits must be above 0 and minimum <= maximum <= per-user quota <= total quota', zh: '限额须大于0，且最小 ≤ 最大 ≤ 个人额度 ≤ 总额度' },
+  convert_quote_expired: { en: 'The quote has expired, please get a new one', zh: '报价已过期，请重新获取' },
+  convert_slippage: { en: 'The price moved and you would receive less than quoted; nothing was converted', zh: '价格已变动，实际到账将少于报价，本次未兑换' },
+  convert_pair_invalid: { en: 'These two coins cannot be converted', zh: '该币种组合暂不支持兑换' },
+  convert_no_quote: { en: 'The amount is too small or there is not enough liquidity to convert it', zh: '数量过小或市场深度不足，无法兑换' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -15,3 +15,4 @@ export * from './app-version';
 export * from './activity';
 export * from './invite';
 export * from './content';
+export * from './earn';

@@ -34,6 +34,9 @@ import {
 } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import { OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
+import { EarnState, type EarnSnapshot } from './earn/earn-engine';
+import type { EarnCommand, EarnLockView, EarnProductView } from './earn/types';
+import { previewConvert, type ConvertPreview } from './spot/convert';
 import type { OtcAdView, OtcCommand, OtcConfig, OtcMerchantView, OtcOrderView } from './otc/types';
 import { ActivityState, type ActivityHost, type ActivitySnapshot } from './activity/activity-engine';
 import type { ActivityCommand, ActivityEntry, ActivityView } from './activity/types';
@@ -151,6 +154,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   private campaigns: ActivityState;
   /** Invitation rebates: the invitees' contract fees per day, the last settled day (rebate/rebate-state.ts). */
   private rebate = new RebateState();
+  /** Fixed-term savings (earn/earn-engine.ts). */
+  private earn: EarnState;
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -163,6 +168,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     this.perp = new PerpState(this.bookKind, this.ledger);
     this.otc = new OtcState(this.ledger);
     this.campaigns = new ActivityState(this.ledger);
+    this.earn = new EarnState(this.ledger);
   }
 
   // ---- SpotHost -------------------------------------------------------------------------------
@@ -322,6 +328,15 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       case 'activitySettle':
         r = this.campaigns.execute(cmd as ActivityCommand, this);
         break;
+      case 'earnSetProduct':
+      case 'earnLock':
+      case 'earnRedeem':
+      case 'earnSettle':
+        r = this.earn.execute(cmd as EarnCommand, this);
+        break;
+      case 'convert':
+        r = this.convert(cmd);
+        break;
       default:
         r = reject('invalid_order');
     }
@@ -374,6 +389,45 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     const r = m.place(cmd, this, trader);
     if (cid !== undefined && r.code === 'ok') this.keys.add(KEY_ORDER, cmd.userId, cid, cmd.ts, this.orderSeq);
     return r;
+  }
+
+  private convert(cmd: Extract<Command, { type: 'convert' }>): CommandResult {
+    const { userId, symbol, side, amount, minReceive, expiresTs, clientId, ts } = cmd;
+    if (
+      typeof clientId !== 'string' ||
+      typeof amount !== 'bigint' ||
+      typeof minReceive !== 'bigint' ||
+      minReceive < 0n ||
+      !isNonNegInt(expiresTs, MAX_SAFE) ||
+      (side !== 'BUY' && side !== 'SELL')
+    ) {
+      return reject('invalid_order');
+    }
+    // A retry of an accepted convert returns its order, whatever the time (placeOrder's key).
+    const dup = this.keys.lookup(KEY_ORDER, userId, clientId, ts);
+    if (dup === undefined) {
+      if (ts > expiresTs) return reject('convert_quote_expired');
+      const m = this.marketsBySymbol.get(symbol);
+      if (m === undefined) return reject('market_not_found');
+      if (amount <= 0n) return reject('amount_invalid');
+      if (side === 'SELL' && amount % (m.baseMult * m.config.stepSize) !== 0n) return reject('quantity_not_on_step');
+      if (m.config.status === 'TRADING' && m.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') !== null && previewConvert(m, side, userId, amount).receive < minReceive) {
+        return reject('convert_slippage');
+      }
+      const sell = side === 'SELL';
+      return this.placeOrder({
+        type: 'placeOrder',
+        ts,
+        userId,
+        symbol,
+        side,
+        orderType: 'MARKET',
+        timeInForce: 'IOC',
+        ...(sell ? { quantity: amount / m.baseMult } : { quoteAmount: amount }),
+        clientOrderId: clientId,
+      });
+    }
+    return this.placeOrder({ type: 'placeOrder', ts, userId, symbol, side, orderType: 'MARKET', timeInForce: 'IOC', clientOrderId: clientId });
   }
 
   private cancelOrder(cmd: Extract<Command, { type: 'cancelOrder' }>): CommandResult {
@@ -789,6 +843,26 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   activityRank(activityId: string, userId: string): number {
     return this.campaigns.activityRank(activityId, userId);
   }
+  earnProducts(): EarnProductView[] {
+    return this.earn.earnProducts();
+  }
+  earnProduct(productId: string): EarnProductView | undefined {
+    return this.earn.earnProduct(productId);
+  }
+  earnLock(lockId: string): EarnLockView | undefined {
+    return this.earn.earnLock(lockId);
+  }
+  earnLocks(userId?: string): EarnLockView[] {
+    return this.earn.earnLocks(userId);
+  }
+  /**
+   * What a convert of `amount` on `symbol` by `userId` would do now (spot/convert.ts), or undefined for an unknown
+   * market. Nothing changes.
+   */
+  convertPreview(symbol: string, side: 'BUY' | 'SELL', userId: string, amount: bigint): ConvertPreview | undefined {
+    const m = this.marketsBySymbol.get(symbol);
+    return m === undefined ? undefined : previewConvert(m, side, userId, amount);
+  }
 
   otcConfig(): OtcConfig | undefined {
     return this.otc.otcConfig();
@@ -1034,6 +1108,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       ...(this.campaigns.isEmpty ? {} : { activity: this.campaigns.rows() }),
       // only once a rebate was accrued or settled (issue 14), for the same reason
       ...(this.rebate.isEmpty ? {} : { rebate: this.rebate.rows() }),
+      // only once a savings product exists (issue 14), for the same reason
+      ...(this.earn.isEmpty ? {} : { earn: this.earn.rows() }),
     };
   }
 
@@ -1078,6 +1154,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     if (d.otc !== undefined) e.otc = OtcState.restore(d.otc, e.ledger);
     if (d.activity !== undefined) e.campaigns = ActivityState.restore(d.activity, e.ledger);
     if (d.rebate !== undefined) e.rebate = RebateState.restore(d.rebate);
+    if (d.earn !== undefined) e.earn = EarnState.restore(d.earn, e.ledger);
     const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
     const toOrder = (r: OrderRow): Order => {
       const o = new Order(r[0], `${r[0]}`, r[1], r[2], r[3], r[4], r[5], r[6], big(r[7]), big(r[8]), big(r[9]), r[10], r[11], r[12]);
@@ -1182,6 +1259,8 @@ interface SnapshotV1 {
   activity?: ActivitySnapshot;
   /** absent before the first rebate accrual or settlement (issue 14) */
   rebate?: RebateSnapshot;
+  /** absent before the first savings product (issue 14) */
+  earn?: EarnSnapshot;
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];

@@ -10,6 +10,7 @@
  *
  * Time (`ts`, Unix ms) is an input carried by every command; the core never reads a clock.
  */
+import type { EarnCommand, EarnEvent, EarnLockView, EarnProductView } from './earn/types';
 import type { OtcCommand, OtcEvent, OtcOrderView } from './otc/types';
 import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
 import type { ActivityCommand, ActivityEvent } from './activity/types';
@@ -204,7 +205,17 @@ export type Command =
   /** The activities' commands (activity/types.ts, issue 14). */
   | ActivityCommand
   /** The invitation rebates' daily settlement (rebate/types.ts, issue 14). */
-  | RebateCommand;
+  | RebateCommand
+  /** Fixed-term savings (earn/types.ts; issue 14). */
+  | EarnCommand
+  /**
+   * Convert (spot/convert.ts; issue 14): a MARKET IOC order of `userId`'s SPOT account on `symbol`, SELL `amount`
+   * base units or BUY with `amount` quote units, refused with convert_quote_expired when `ts` > `expiresTs` and with
+   * convert_slippage when the user would receive less than `minReceive` (units of the received asset, fee taken off);
+   * otherwise the placeOrder's own checks and result. `clientId` (at most 36 characters) is the order's client order
+   * id: a repeat returns the first order (`duplicateOfOrderId`).
+   */
+  | (CommandBase & { type: 'convert'; userId: string; symbol: string; side: Side; amount: bigint; minReceive: bigint; expiresTs: number; clientId: string });
 
 export type CommandType = Command['type'];
 
@@ -279,6 +290,15 @@ export const REJECT_CODES = [
   'activity_not_ended',
   // invitation rebates (rebate/types.ts)
   'rebate_day_open',
+  // fixed-term savings and convert (issue 14: earn/types.ts, spot/convert.ts)
+  'earn_product_not_found',
+  'earn_product_closed',
+  'earn_amount_out_of_limits',
+  'earn_quota_exceeded',
+  'earn_lock_not_found',
+  'earn_early_redeem_not_allowed',
+  'convert_quote_expired',
+  'convert_slippage',
 ] as const;
 export type RejectCode = (typeof REJECT_CODES)[number];
 export type ResultCode = 'ok' | RejectCode;
@@ -377,6 +397,8 @@ export type EngineEvent =
   | ActivityEvent
   /** The invitation rebates' events (rebate/types.ts). */
   | RebateEvent
+  /** The fixed-term savings events (earn/types.ts). */
+  | EarnEvent
   /** A chain deposit was credited (creditDeposit). */
   | { type: 'depositCredited'; ts: number; deposit: DepositCredit }
   /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */
@@ -435,6 +457,10 @@ export interface CommandResult {
   perpOrder?: PerpOrderView;
   /** For the OTC order commands: the order after the command (the first one on a duplicate otcTakeAd while it is open). */
   otcOrder?: OtcOrderView;
+  /** For earnSetProduct: the product after the command. */
+  earnProduct?: EarnProductView;
+  /** For earnLock and earnRedeem: the lock after the command (the first one on a duplicate earnLock while it is LOCKED). */
+  earnLock?: EarnLockView;
 }
 
 export interface Balance {

@@ -9,7 +9,10 @@ import type {
   Asset,
   Balance,
   CommandResult,
+  ConvertPreview,
   DepthLevel,
+  EarnLockView,
+  EarnProductView,
   Engine,
   EngineApi,
   EngineSnapshot,
@@ -129,6 +132,21 @@ export class EngineView implements EngineApi {
   }
   positionCount(symbol: string): number {
     return this.current().positionCount(symbol);
+  }
+  earnProducts(): EarnProductView[] {
+    return this.current().earnProducts();
+  }
+  earnProduct(productId: string): EarnProductView | undefined {
+    return this.current().earnProduct(productId);
+  }
+  earnLock(lockId: string): EarnLockView | undefined {
+    return this.current().earnLock(lockId);
+  }
+  earnLocks(userId?: string): EarnLockView[] {
+    return this.current().earnLocks(userId);
+  }
+  convertPreview(symbol: string, side: 'BUY' | 'SELL', userId: string, amount: bigint): ConvertPreview | undefined {
+    return this.current().convertPreview(symbol, side, userId, amount);
   }
   otcConfig(): OtcConfig | undefined {
     return this.current().otcConfig();

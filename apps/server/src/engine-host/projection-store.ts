@@ -12,6 +12,7 @@ import type { Db } from '../db/client';
 import {
   auditLog,
   otcAds,
+  earnLocks,
   otcMerchants,
   otcOrders,
   rebatePayouts,
@@ -35,6 +36,7 @@ import type {
   DepositProjectionRow,
   OrderRow,
   OtcAdRow,
+  EarnLockRow,
   OtcMerchantRow,
   OtcOrderRow,
   RebatePayoutRow,
@@ -195,6 +197,7 @@ export function localProjectionStore(db: Db): ProjectionStore {
         for (let i = 0; i < rebates.length; i += CHUNK) {
           await tx.insert(rebatePayouts).values(rebates.slice(i, i + CHUNK)).onConflictDoNothing({ target: [rebatePayouts.day, rebatePayouts.inviteeId] });
         }
+        if (b.earnLocks) await writeEarnLocks(tx as unknown as Db, b.earnLocks);
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -205,6 +208,30 @@ export function localProjectionStore(db: Db): ProjectionStore {
       });
     },
   };
+}
+
+/** Writes the savings locks of a batch (earn-projection.ts): last states upserted by id, never older over newer. */
+async function writeEarnLocks(tx: Db, rows: EarnLockRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await tx
+      .insert(earnLocks)
+      .values(rows.slice(i, i + CHUNK))
+      .onConflictDoUpdate({
+        target: earnLocks.id,
+        set: {
+          daysPaid: sql`excluded.days_paid`,
+          interestPaid: sql`excluded.interest_paid`,
+          status: sql`excluded.status`,
+          redeemKind: sql`excluded.redeem_kind`,
+          redeemedTs: sql`excluded.redeemed_ts`,
+          returned: sql`excluded.returned`,
+          forfeited: sql`excluded.forfeited`,
+          updatedTs: sql`excluded.updated_ts`,
+          seq: sql`excluded.seq`,
+        },
+        setWhere: sql`${earnLocks.seq} <= excluded.seq`,
+      });
+  }
 }
 
 /** Writes the OTC part of a batch (otc-projection.ts): last states upserted by key, never older over newer. */
@@ -344,6 +371,8 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly otcOrders = new Map<string, OtcOrderRow>();
   /** Rebate payouts by day:invitee. */
   readonly rebates = new Map<string, RebatePayoutRow>();
+  /** Savings locks by id (last state). */
+  readonly earnLocks = new Map<string, EarnLockRow>();
   failWrites = false;
   writes = 0;
 
@@ -389,6 +418,10 @@ export class MemoryProjectionStore implements ProjectionStore {
       for (const r of b.otc.orders) newer(this.otcOrders, String(r.id), r);
     }
     for (const r of b.rebates ?? []) if (!this.rebates.has(`${r.day}:${r.inviteeId}`)) this.rebates.set(`${r.day}:${r.inviteeId}`, { ...r });
+    for (const r of b.earnLocks ?? []) {
+      const prev = this.earnLocks.get(String(r.id));
+      if (prev === undefined || prev.seq <= r.seq) this.earnLocks.set(String(r.id), { ...r });
+    }
     this.cursor = Math.max(this.cursor, b.seq);
     this.journalId = b.journalId;
     this.writes++;
@@ -415,6 +448,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.otcAds) c.otcAds.set(k, { ...v });
     for (const [k, v] of this.otcOrders) c.otcOrders.set(k, { ...v });
     for (const [k, v] of this.rebates) c.rebates.set(k, { ...v });
+    for (const [k, v] of this.earnLocks) c.earnLocks.set(k, { ...v });
     return c;
   }
 }

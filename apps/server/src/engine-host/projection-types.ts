@@ -21,6 +21,7 @@ import type {
   walletDeposits,
   walletTransfers,
   walletWithdrawals,
+  earnLocks,
 } from '../db/schema';
 
 export type OrderRow = typeof spotOrders.$inferInsert;
@@ -68,6 +69,9 @@ export interface OtcBatch {
   orders: OtcOrderRow[];
 }
 
+/** A savings lock's last state (issue 14, engine-host/earn-projection.ts): upserted by id, never older over newer. */
+export type EarnLockRow = typeof earnLocks.$inferInsert;
+
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
 export interface ProjectionState {
   journalId: string | null;
@@ -96,6 +100,8 @@ export interface ProjectionBatch {
   otc?: OtcBatch;
   /** Invitation rebates settled by the batch's commands (rebate_payouts); absent = none. */
   rebates?: RebatePayoutRow[];
+  /** Savings locks (last states; issue 14); absent = none. */
+  earnLocks?: EarnLockRow[];
 }
 
 /** The projector's sink. */

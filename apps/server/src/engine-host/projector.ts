@@ -30,6 +30,7 @@ import type { RebatePayoutRow } from './projection-types';
 import { PerpBuffer } from './perp-projection';
 import { OtcBuffer } from './otc-projection';
 import { rebatePayoutRow } from './rebate-projection';
+import { EarnBuffer } from './earn-projection';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -241,6 +242,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   const perp = new PerpBuffer();
   const otc = new OtcBuffer();
   let rebates: RebatePayoutRow[] = [];
+  const earn = new EarnBuffer();
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -280,6 +282,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchOtc = otc.take();
     const batchRebates = rebates;
     rebates = [];
+    const batchEarn = earn.take();
     const batchSeq = pushedSeq;
     users = new Map();
     orders = new Map();
@@ -303,6 +306,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         ...(batchPerp ? { perp: batchPerp } : {}),
         ...(batchOtc ? { otc: batchOtc } : {}),
         ...(batchRebates.length > 0 ? { rebates: batchRebates } : {}),
+        ...(batchEarn ? { earnLocks: batchEarn } : {}),
       });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
@@ -320,6 +324,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       count += otc.restore(batchOtc);
       rebates = batchRebates.concat(rebates);
       count += batchRebates.length;
+      count += earn.restore(batchEarn);
       count +=
         batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length + batchWithdrawals.length + batchTransfers.length;
       failures++;
@@ -417,6 +422,12 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
               audits.push(auditRow(target, ev.audit, seq, ev.ts));
               count++;
             }
+          }
+          // Fixed-term savings (earn-projection.ts); an operator's product change carries its audit record.
+          count += earn.push(seq, ev);
+          if (ev.type === 'earnProductChanged' && ev.audit !== undefined) {
+            audits.push(auditRow('', ev.audit, seq, ev.ts));
+            count++;
           }
         }
       }

@@ -33,6 +33,9 @@ import activityAdminRoutes from './activity/activity.admin.routes';
 import inviteRoutes from './invite/invite.routes';
 import contentRoutes from './content/content.routes';
 import contentAdminRoutes from './content/content.admin.routes';
+import earnRoutes from './earn/earn.routes';
+import earnAdminRoutes from './earn/earn.admin.routes';
+import convertRoutes from './convert/convert.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -65,4 +68,7 @@ export const modules: FastifyPluginAsync[] = [
   inviteRoutes,
   contentRoutes,
   contentAdminRoutes,
+  earnRoutes,
+  earnAdminRoutes,
+  convertRoutes,
 ];

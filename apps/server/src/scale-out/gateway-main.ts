@@ -16,6 +16,7 @@ import { startReservesJob } from '../modules/reserves/reserves.job';
 import { startOtcJobs } from '../modules/otc/otc.jobs';
 import { startActivityJobs } from '../modules/activity/activity.jobs';
 import { startInviteJobs } from '../modules/invite/invite.jobs';
+import { startEarnJobs } from '../modules/earn/earn.jobs';
 import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
@@ -31,11 +32,13 @@ async function main(): Promise<void> {
   const stopOtc = startOtcJobs(ctx);
   const stopActivity = startActivityJobs(ctx);
   const stopInvite = startInviteJobs(ctx);
+  const stopEarn = startEarnJobs(ctx);
   exitOnSignal(ctx.log, 'gateway', async () => {
     stopReserves();
     stopOtc();
     stopActivity();
     stopInvite();
+    stopEarn();
     await chainJobs.stop();
     await jobs.stop();
     await app.close();

@@ -18,3 +18,4 @@ export * from './otc';
 export * from './app-version';
 export * from './rebate';
 export * from './content';
+export * from './earn';

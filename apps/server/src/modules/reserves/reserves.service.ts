@@ -1,6 +1,6 @@
 /**
  * Proof of reserves (issue 11; docs/proof-of-reserves.md): a snapshot of every registered user's liabilities per
- * asset (the engine's available + frozen over the four accounts ASSETS, SPOT, CONTRACT, OTC; system accounts '@...'
+ * asset (the engine's available + frozen over the four accounts ASSETS, SPOT, CONTRACT, OTC, plus principal locked in savings; system accounts '@...'
  * and the demo's market-making accounts, which are the exchange's own, are not users), one leaf per user with a fresh
  * random 16-byte salt, committed in the Merkle-sum tree of packages/core (reserves/merkle-sum.ts). The root and the
  * per-asset totals are published (getRoot) next to the exchange's on-chain balances at that time and their ratio;
@@ -42,7 +42,7 @@ export type OnChainReserves = () => Promise<ReadonlyMap<string, bigint>>;
 export interface ReservesDeps {
   db: Db;
   /** the engine port (read through `host.engine` at each use: the host may replace its engine object) */
-  host: { readonly engine: Pick<EngineApi, 'assets' | 'userRows' | 'balancesOf'> };
+  host: { readonly engine: Pick<EngineApi, 'assets' | 'userRows' | 'balancesOf'> & Partial<Pick<EngineApi, 'earnLocks'>> };
   log: FastifyBaseLogger;
   onChainReserves?: OnChainReserves;
   now?: () => Date;
@@ -82,6 +82,13 @@ export function readLiabilities(engine: ReservesDeps['host']['engine']): { asset
   const assets = assetList.map((a) => a.code);
   const position = new Map(assets.map((code, i) => [code, i]));
   const users: Array<{ userId: string; balances: bigint[] }> = [];
+  // Principal locked in fixed-term savings (issue 14) sits in the system account '@earn' but is owed to its user.
+  const locked = new Map<string, Map<string, bigint>>();
+  for (const l of engine.earnLocks?.() ?? []) {
+    const m = locked.get(l.userId) ?? new Map<string, bigint>();
+    m.set(l.asset, (m.get(l.asset) ?? 0n) + l.amount);
+    locked.set(l.userId, m);
+  }
   for (const [userId] of engine.userRows()) {
     if (!USER_ID_RE.test(userId)) continue;
     const balances = new Array<bigint>(assets.length).fill(0n);
@@ -91,6 +98,10 @@ export function readLiabilities(engine: ReservesDeps['host']['engine']): { asset
         const i = position.get(asset);
         if (i !== undefined) balances[i] = (balances[i] as bigint) + b.available + b.frozen;
       }
+    }
+    for (const [asset, amount] of locked.get(userId) ?? []) {
+      const i = position.get(asset);
+      if (i !== undefined) balances[i] = (balances[i] as bigint) + amount;
     }
     if (balances.some((b) => b !== 0n)) users.push({ userId, balances });
   }
