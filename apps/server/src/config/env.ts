@@ -101,7 +101,7 @@ export interface Config {
   chainExplorerAddressUrl: string;
   /** CHAIN_START_BLOCK: where the deposit watcher starts when it has no cursor (default 0). */
   chainStartBlock: number;
-  /** CHAIN_JOBS: the chain watcher, withdrawal broadcaster, reserves schedule and OTC time-out job run in this process (default on; off by default in a scale-out gateway, turned on in exactly one). */
+  /** CHAIN_JOBS: the chain watcher, withdrawal broadcaster, reserves schedule, OTC time-out job and daily rebate settlement run in this process (default on; off by default in a scale-out gateway, turned on in exactly one). */
   chainJobs: boolean;
   /** WALLET_XPUB: the deposit account's extended public key (m/44'/60'/0'); undefined = derived from the signer seed (embedded demo). */
   walletXpub: string | undefined;
