@@ -6,7 +6,7 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   plugins: [react()],
-  define: { __BUILD_ID__: JSON.stringify('test') },
+  define: { __BUILD_ID__: JSON.stringify('test'), __APP_VERSION__: JSON.stringify('0.1.0') },
   test: {
     name: 'web',
     environment: 'jsdom',

@@ -1,8 +1,8 @@
 /**
- * Proves how the web build is served (issue 8, point 12): a hashed asset goes out pre-compressed (brotli when the
+ * Proves how the web build is served (issue 8, point 12; the PWA files, issue 14): a hashed asset goes out pre-compressed (brotli when the
  * browser takes it, else gzip, else plain) with a one-year immutable cache and `Vary: Accept-Encoding`; files
  * without a hash are cached for an hour; the page (index.html, also for app routes) is never cached; a missing
- * asset is a 404, not the page.
+ * asset is a 404, not the page; the service worker and the manifest are revalidated each time.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,8 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(web, 'assets'));
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
   fs.writeFileSync(path.join(web, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(web, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  fs.writeFileSync(path.join(web, 'manifest.webmanifest'), '{"name":"Exchange"}');
   const js = path.join(web, 'assets', 'index-AbCd12_-.js');
   fs.writeFileSync(js, JS);
   fs.writeFileSync(`${js}.br`, brotliCompressSync(JS));
@@ -33,6 +35,17 @@ afterAll(async () => {
 });
 
 describe('web build', () => {
+  it('revalidates the PWA service worker and manifest on every check (issue 14)', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    expect(String(sw.headers['content-type'])).toMatch(/javascript/);
+    const mf = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(mf.statusCode).toBe(200);
+    expect(mf.headers['cache-control']).toBe('no-cache');
+    expect(String(mf.headers['content-type'])).toMatch(/manifest\+json/);
+  });
+
   it('recognises hashed asset file names', () => {
     expect(HASHED_ASSET_RE.test('/srv/web/assets/index-AbCd12_-.js')).toBe(true);
     expect(HASHED_ASSET_RE.test('/srv/web/assets/chunk-6KYCQHYJ-B5Oe7nNk.js.br')).toBe(true);

@@ -33,6 +33,8 @@ declare module 'fastify' {
 
 /** A content-hashed file of the web build (Vite's assets/<name>-<hash>.<ext>, or its .br/.gz): safe to cache forever. */
 export const HASHED_ASSET_RE = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[a-z0-9]+(\.(br|gz))?$/i;
+/** The PWA's service worker and web app manifest at the root of the web build (apps/web/vite.config.ts). */
+export const PWA_UNCACHED_RE = /[\\/](sw\.js|manifest\.webmanifest)(\.(br|gz))?$/;
 
 /** Maps a Fastify/AJV error to [status, code, field]. */
 function classify(err: FastifyError): [number, string, string | undefined] {
@@ -186,6 +188,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (HASHED_ASSET_RE.test(filePath)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        // The PWA's service worker and manifest (issue 14) are revalidated on every check, so a new build's worker is
+        // found at once (the browser also bypasses the HTTP cache for the worker script, this covers older ones).
+        else if (PWA_UNCACHED_RE.test(filePath)) void reply.header('cache-control', 'no-cache');
       },
     });
     app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }));

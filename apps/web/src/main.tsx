@@ -6,6 +6,7 @@ import './shared/theme';
 import './shared/i18n';
 import { App } from './app/App';
 import { limitBootShell } from './shared/ui/boot-shell';
+import { registerServiceWorker } from './shared/pwa/register-sw';
 
 // A transition: React renders the first screen in slices of a few ms that let the browser breathe, instead
 // of one long task that blocks input (Lighthouse's Total Blocking Time; issue 8, point 12).
@@ -17,3 +18,5 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+// The PWA's service worker (offline start onto the no-network screen; spec section 8), after the load event.
+registerServiceWorker();

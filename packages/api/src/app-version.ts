@@ -14,23 +14,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Paths of the app's version API, relative to `/api/`. */
-export const APP_VERSION_PATHS = {
-  /** GET, public: the latest published version of a platform against the caller's */
-  latest: 'app/version/latest',
-  /** GET, public: the web bundle (zip) of a published version (the live-update plugin downloads it) */
-  bundle: 'app/version/bundle',
-} as const;
-
-/** Paths of the console's version management (requireOperator), relative to `/api/`. */
-export const APP_VERSION_ADMIN_PATHS = {
-  /** GET: every version, newest first (view) */
-  list: 'admin/appVersion/list',
-  /** POST: publish a version (content) */
-  publish: 'admin/appVersion/publish',
-  /** POST: withdraw a published version: clients stop being offered it (content) */
-  withdraw: 'admin/appVersion/withdraw',
-} as const;
+export * from './app-version-paths';
 
 /** The platforms a version is published for. */
 export const AppPlatform = Type.Union([Type.Literal('android'), Type.Literal('ios'), Type.Literal('web')]);

@@ -10,7 +10,8 @@ import { Outlet } from 'react-router';
 import { useUiStore } from '../../shared/storage';
 import { useReopenOnReturn } from '../../features/menu/hooks/use-reopen-on-return';
 import { NetworkOverlay } from '../../features/overlays/components/NetworkOverlay';
-import { useNewBuild } from '../../features/overlays/hooks/use-new-build';
+import { useUpdateCheck } from '../../features/overlays/hooks/use-update-check';
+import { notifyAppReady, useUpdateOffer } from '../../shared/bridge';
 
 const SideMenu = lazy(() => import('../../features/menu/components/SideMenu'));
 const NicknameDialog = lazy(() => import('../../features/account/components/NicknameDialog'));
@@ -54,15 +55,22 @@ export function AppShell() {
   useReopenOnReturn();
   const menuWanted = useOnceTrue(useUiStore((s) => s.sideMenuOpen));
   const nickWanted = useOnceTrue(useUiStore((s) => s.nicknameDialogOpen));
-  const newBuild = useNewBuild(useAfterFirstScreen());
-  const [dismissed, setDismissed] = useState<string | null>(null);
+  const afterFirstScreen = useAfterFirstScreen();
+  useUpdateCheck(afterFirstScreen);
+  const offer = useUpdateOffer((s) => s.offer);
+  const dismissed = useUpdateOffer((s) => s.dismissed);
+  const dismiss = useUpdateOffer((s) => s.dismiss);
+  // The shell's live updater rolls a bundle back unless it is told the app started: the first screen is up.
+  useEffect(() => {
+    if (afterFirstScreen) notifyAppReady();
+  }, [afterFirstScreen]);
   return (
     <>
       <Outlet />
       <Suspense fallback={null}>
         {menuWanted && <SideMenu />}
         {nickWanted && <NicknameDialog />}
-        {newBuild && newBuild !== dismissed && <UpdateDialog onClose={() => setDismissed(newBuild)} />}
+        {offer && offer.version !== dismissed && <UpdateDialog offer={offer} onClose={dismiss} />}
       </Suspense>
       <NetworkOverlay />
     </>

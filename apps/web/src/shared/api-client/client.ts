@@ -19,9 +19,10 @@ import { ApiError } from './api-error';
 import { httpAlertText, showToast } from './alerts';
 import { withFeedback } from '../ui/feedback';
 import { takeEarlyResponse } from './early';
+import { API_ORIGIN } from '../origin';
 
-/** Base path of the API (spec section 9). */
-export const API_BASE = '/api/';
+/** Base path of the API (spec section 9); on the server's origin in a native shell build (shared/origin.ts). */
+export const API_BASE = `${API_ORIGIN}/api/`;
 /** Request timeout of the spec (section 9), ms. */
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** Delay before the redirect to /login after SYS.0015 (spec section 4), ms. */

@@ -16,6 +16,7 @@ import type {
 } from '@exchange/api';
 import { useAppStore } from '../storage';
 import { applyDepth, type DepthState } from './depth-book';
+import { API_ORIGIN } from '../origin';
 
 /** What a feature subscribes to: a public channel of a pair, or a private channel. */
 export type WsChannelSpec =
@@ -325,6 +326,7 @@ export class WsClient {
 }
 
 function defaultUrl(): string {
+  if (API_ORIGIN) return `${API_ORIGIN.replace(/^http/, 'ws')}/ws/websocket`;
   const proto = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return `${proto}://${window.location.host}/ws/websocket`;
 }

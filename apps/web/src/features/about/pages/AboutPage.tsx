@@ -3,7 +3,7 @@ import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui';
-import { RUNNING_BUILD_ID } from '../../../shared/bridge';
+import { APP_VERSION, RUNNING_BUILD_ID } from '../../../shared/bridge';
 
 /** About page. */
 export default function AboutPage() {
@@ -19,7 +19,7 @@ export default function AboutPage() {
         </svg>
         <h2 style={{ margin: '12px 0 4px', fontSize: 20 }}>{t('common:appName')}</h2>
         <div className="text-3 num" style={{ fontSize: 12 }}>
-          {t('version')} {RUNNING_BUILD_ID.slice(0, 10)}
+          {t('version')} {APP_VERSION} ({RUNNING_BUILD_ID.slice(0, 10)})
         </div>
         <p className="text-2" style={{ fontSize: 14, lineHeight: 1.7, textAlign: 'left', marginTop: 20 }}>
           {t('aboutIntro')}

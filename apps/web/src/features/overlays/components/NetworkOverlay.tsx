@@ -1,24 +1,19 @@
 /**
- * No-network screen (spec sections 2 and 8): while the browser is offline a full-screen overlay
- * says 'No network, please check network settings' with a reload button.
+ * No-network screen (spec sections 2 and 8): while the device is offline (the bridge's network status: the Network
+ * plugin in the shell, navigator.onLine in a browser) a full-screen overlay says 'No network, please check network
+ * settings' with a reload button. A reload while offline still gets here: the service worker serves the app shell
+ * from its cache (vite.config.ts, PWA), the app starts offline and shows this screen.
  */
 import { useEffect, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
+import { watchNetwork } from '../../../shared/bridge';
+import { dismissBootShell } from '../../../shared/ui/boot-shell';
 
-/** Tracks navigator.onLine. */
+/** Tracks the device's connectivity through the bridge. */
 export function useOnline(): boolean {
   const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
-  useEffect(() => {
-    const on = () => setOnline(true);
-    const off = () => setOnline(false);
-    window.addEventListener('online', on);
-    window.addEventListener('offline', off);
-    return () => {
-      window.removeEventListener('online', on);
-      window.removeEventListener('offline', off);
-    };
-  }, []);
+  useEffect(() => watchNetwork(setOnline), []);
   return online;
 }
 
@@ -26,6 +21,11 @@ export function useOnline(): boolean {
 export function NetworkOverlay() {
   const online = useOnline();
   const { t } = useTranslation('common');
+  // The page's boot shell lies over the app until the first page's content is there (home: its banners), which never
+  // comes offline: the no-network screen takes its place at once.
+  useEffect(() => {
+    if (!online) dismissBootShell();
+  }, [online]);
   if (online) return null;
   return (
     <div

@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../shared/ui';
 import { useAppStore, type UpDownColor } from '../../../shared/storage';
 import { logout } from '../../../shared/session';
-import { RUNNING_BUILD_ID } from '../../../shared/bridge';
+import { APP_VERSION, checkForUpdate, useUpdateOffer } from '../../../shared/bridge';
+import { showToast } from '../../../shared/api-client';
 import '../settings.css';
 
 /** Settings page. */
@@ -24,6 +25,7 @@ export default function SettingPage() {
   const setUpDown = useAppStore((s) => s.setUpDownColor);
   const isLogin = useAppStore((s) => s.isLogin);
   const [colourOpen, setColourOpen] = useState(false);
+  const [checking, setChecking] = useState(false);
 
   return (
     <div className="settings">
@@ -52,7 +54,17 @@ export default function SettingPage() {
       </List>
       <List className="settings-list">
         <List.Item onClick={() => navigate('/about')}>{t('about')}</List.Item>
-        <List.Item arrowIcon={false} extra={<span className="num text-3">{RUNNING_BUILD_ID.slice(0, 10)}</span>}>
+        <List.Item
+          onClick={() => {
+            if (checking) return;
+            setChecking(true);
+            // Spec sections 4 and 8: a newer version opens the new-version dialog; none says 'Already the latest version'.
+            void checkForUpdate()
+              .then((offer) => (offer ? useUpdateOffer.getState().setOffer(offer) : showToast(t('common:update.latest'))))
+              .finally(() => setChecking(false));
+          }}
+          extra={<span className="num text-3">{APP_VERSION}</span>}
+        >
           {t('version')}
         </List.Item>
       </List>
