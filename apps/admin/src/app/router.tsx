@@ -27,6 +27,7 @@ const OtcMerchantsPage = lazy(() => import('../features/otc/MerchantsPage'));
 const OtcAppealsPage = lazy(() => import('../features/otc/AppealsPage'));
 const OtcAdsPage = lazy(() => import('../features/otc/AdsPage'));
 const AppVersionsPage = lazy(() => import('../features/app-versions/AppVersionsPage'));
+const ActivitiesPage = lazy(() => import('../features/activities/ActivitiesPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
@@ -74,6 +75,7 @@ export const router = createBrowserRouter(
         { path: 'otc-appeals', element: <Page><OtcAppealsPage /></Page> },
         { path: 'otc-ads', element: <Page><OtcAdsPage /></Page> },
         { path: 'app-versions', element: <Page><AppVersionsPage /></Page> },
+        { path: 'activities', element: <Page><ActivitiesPage /></Page> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },

@@ -101,6 +101,11 @@ const OtcAds = lazyPage(() => import('../features/otc/pages/AdvertisementPage'),
 const MerchantAgreement = lazyPage(() => import('../features/otc/pages/AgreementPage'), ['otc']);
 const Otc365Agreement = lazyPage(() => import('../features/otc/pages/Otc365AgreementPage'), ['otc']);
 
+// Issue 14: activities (campaigns).
+const ActivityCentre = lazyPage(() => import('../features/activity/pages/ActivityPage'), ['activity']);
+const ActivityDetails = lazyPage(() => import('../features/activity/pages/ActivityDetailsPage'), ['activity']);
+const ActivityHistory = lazyPage(() => import('../features/activity/pages/ActivityHistoryPage'), ['activity']);
+
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
@@ -119,9 +124,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   '/helpCenterDetail3',
   '/helpCenterDetail4',
   '/exchange',
-  '/activity',
-  '/activityHistory',
-  '/activityDetails',
   '/mortgage',
   '/mort_record',
   '/redeem_record',
@@ -212,6 +214,11 @@ export const ROUTES: readonly AppRoute[] = [
   // router, spec section 2: logged out, the page asks to log in).
   { path: '/kline', Page: Kline, fallthrough: true },
   { path: '/orderManger', Page: OrderManager, fallthrough: true },
+
+  // Issue 14: activities. The centre and the details are public (joining asks to log in); the history needs a session.
+  { path: '/activity', Page: ActivityCentre, fallthrough: true },
+  { path: '/activityDetails', Page: ActivityDetails, fallthrough: true },
+  { path: '/activityHistory', Page: ActivityHistory, login: true, fallthrough: true },
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

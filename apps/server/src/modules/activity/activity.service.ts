@@ -118,6 +118,11 @@ export function createActivityService(deps: { host: EnginePort; now: () => numbe
     const acc = p.mail || p.phone || engine.user(userId)?.account || userId;
     return maskAccount(acc);
   }
+  /** The user's e-mail or phone as registered (the console sees it unmasked), else the engine's account key. */
+  function accountOf(userId: string): string {
+    const u = engine.user(userId);
+    return u?.profile.mail || u?.profile.phone || u?.account.replace(/^(mail|phone):/, '') || '';
+  }
   function mineOf(a: ActivityView, userId: string, e: ActivityEntry | undefined): ActivityMine {
     if (e === undefined) return { activityId: a.activityId, joined: false, joinedAt: 0, progress: text(0n, a.asset), rank: 0, qualified: false, reward: text(0n, a.asset), paid: false };
     const settled = a.state === 'SETTLED';
@@ -220,7 +225,7 @@ export function createActivityService(deps: { host: EnginePort; now: () => numbe
       const ranking = engine.activityRanking(activityId, ADMIN_RANKING_ROWS).map((e, i) => ({
         rank: i + 1,
         userId: e.userId,
-        account: engine.user(e.userId)?.account ?? '',
+        account: accountOf(e.userId),
         progress: text(e.progress, a.asset),
         prize: text(settled ? (a.payouts.find((p) => p.userId === e.userId)?.amount ?? 0n) : prizeOf(a, i + 1), a.asset),
       }));
