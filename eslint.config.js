@@ -8,7 +8,7 @@ import globals from 'globals';
 const noOurs = (except = []) => ['@exchange/*', '../../apps/*', '../../packages/*'].filter((p) => !except.includes(p));
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'coverage/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'coverage/**', 'test-results/**', 'playwright-report/**', 'apps/web/android/**', 'apps/web/ios/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -6,7 +6,7 @@
  *    nothing was done (false, 'failed') rather than pretend; the running version is unknown (null) on the web.
  * 2. With plugin stand-ins of the same shape, our own logic: the permission flow of spec section 6 (refused at the
  *    check or at the request -> 'denied' and nothing saved; asked then granted -> saved; a photo-library refusal
- *    on save -> 'denied'; another error -> 'failed'), the status bar style mapping, the live update (download with
+ *    on save -> 'denied'; another error -> 'failed'; on Android into the app's album, created once), the status bar style mapping, the live update (download with
  *    the sha256, set as next bundle; a failed download -> false) and the running version (a live bundle's, else
  *    the binary's).
  */
@@ -62,6 +62,7 @@ describe('with the plugins’ web implementations', () => {
 /** Plugin stand-ins recording their calls. */
 function fakePlugins(over: { perm?: string; requested?: string; saveError?: string; downloadError?: string; bundleVersion?: string } = {}) {
   const calls: string[] = [];
+  const albums: string[] = [];
   const p = {
     statusBar: {
       setStyle: vi.fn(async (o: { style: Style }) => void calls.push(`style:${o.style}`)),
@@ -75,8 +76,13 @@ function fakePlugins(over: { perm?: string; requested?: string; saveError?: stri
       }),
     },
     media: {
-      savePhoto: vi.fn(async (o: { path: string; fileName?: string }) => {
-        calls.push(`save:${o.fileName}`);
+      getAlbums: vi.fn(async () => ({ albums: albums.map((name) => ({ name, identifier: `id-${name}` })) })),
+      createAlbum: vi.fn(async (o: { name: string }) => {
+        calls.push(`album:${o.name}`);
+        albums.push(o.name);
+      }),
+      savePhoto: vi.fn(async (o: { path: string; fileName?: string; albumIdentifier?: string }) => {
+        calls.push(`save:${o.fileName}${o.albumIdentifier ? `@${o.albumIdentifier}` : ''}`);
         if (over.saveError) throw new Error(over.saveError);
         return { filePath: '/album/poster.png' };
       }),
@@ -103,7 +109,7 @@ function fakePlugins(over: { perm?: string; requested?: string; saveError?: stri
 describe('our logic over the plugins', () => {
   it('maps the status bar style (Capacitor’s Dark = light text) and sets the background', async () => {
     const { plugins, calls } = fakePlugins();
-    const b = createCapacitorBridge(plugins);
+    const b = createCapacitorBridge(plugins, 'ios');
     expect(await b.setStatusBarStyle('light', '#0b0e14')).toBe(true);
     expect(await b.setStatusBarStyle('dark', '#ffffff')).toBe(true);
     expect(calls).toEqual([`style:${Style.Dark}`, 'bg:#0b0e14', `style:${Style.Light}`, 'bg:#ffffff']);
@@ -112,43 +118,51 @@ describe('our logic over the plugins', () => {
   it('saves when the permission is granted, or asked and granted', async () => {
     for (const perm of ['granted', 'prompt', 'prompt-with-rationale']) {
       const { plugins, calls } = fakePlugins({ perm });
-      expect(await createCapacitorBridge(plugins).saveImage('data:image/png;base64,AAAA', 'poster-ABC.png')).toBe('saved');
+      expect(await createCapacitorBridge(plugins, 'ios').saveImage('data:image/png;base64,AAAA', 'poster-ABC.png')).toBe('saved');
       expect(calls).toEqual(perm === 'granted' ? ['save:poster-ABC'] : ['request', 'save:poster-ABC']);
     }
   });
 
   it('answers denied, saving nothing, when the permission is refused', async () => {
     const refusedBefore = fakePlugins({ perm: 'denied' });
-    expect(await createCapacitorBridge(refusedBefore.plugins).saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('denied');
+    expect(await createCapacitorBridge(refusedBefore.plugins, 'ios').saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('denied');
     expect(refusedBefore.calls).toEqual([]);
     const refusedNow = fakePlugins({ perm: 'prompt', requested: 'denied' });
-    expect(await createCapacitorBridge(refusedNow.plugins).saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('denied');
+    expect(await createCapacitorBridge(refusedNow.plugins, 'ios').saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('denied');
     expect(refusedNow.calls).toEqual(['request']);
     const photoLibrary = fakePlugins({ saveError: 'Unable to access album' });
-    expect(await createCapacitorBridge(photoLibrary.plugins).saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('denied');
+    expect(await createCapacitorBridge(photoLibrary.plugins, 'ios').saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('denied');
     const other = fakePlugins({ saveError: 'Disk full' });
-    expect(await createCapacitorBridge(other.plugins).saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('failed');
+    expect(await createCapacitorBridge(other.plugins, 'ios').saveImage('data:image/png;base64,AAAA', 'p.png')).toBe('failed');
+  });
+
+  it('saves into the app’s album on Android, creating it once', async () => {
+    const { plugins, calls } = fakePlugins();
+    const b = createCapacitorBridge(plugins, 'android');
+    expect(await b.saveImage('data:image/png;base64,AAAA', 'poster.png')).toBe('saved');
+    expect(await b.saveImage('data:image/png;base64,AAAA', 'qr.png')).toBe('saved');
+    expect(calls).toEqual(['album:Exchange', 'save:poster@id-Exchange', 'save:qr@id-Exchange']);
   });
 
   it('opens the app’s settings page', async () => {
     const { plugins, p } = fakePlugins();
-    expect(await createCapacitorBridge(plugins).openAppSettings()).toBe(true);
+    expect(await createCapacitorBridge(plugins, 'ios').openAppSettings()).toBe(true);
     expect(p.settings.open).toHaveBeenCalledWith({ optionAndroid: 'application_details', optionIOS: 'app' });
   });
 
   it('installs a live bundle with its checksum for the next start, and restarts on it', async () => {
     const ok = fakePlugins();
-    const b = createCapacitorBridge(ok.plugins);
+    const b = createCapacitorBridge(ok.plugins, 'ios');
     expect(await b.installBundle('https://ex.test/api/app/version/bundle?id=3', '1.3.0', 'ab12')).toBe(true);
     await b.restart();
     expect(ok.calls).toEqual(['download:https://ex.test/api/app/version/bundle?id=3:1.3.0:ab12', 'next:b7', 'reload']);
     const bad = fakePlugins({ downloadError: 'checksum mismatch' });
-    expect(await createCapacitorBridge(bad.plugins).installBundle('https://ex.test/b.zip', '1.3.0', 'ab12')).toBe(false);
+    expect(await createCapacitorBridge(bad.plugins, 'ios').installBundle('https://ex.test/b.zip', '1.3.0', 'ab12')).toBe(false);
     expect(bad.calls).toEqual(['download:https://ex.test/b.zip:1.3.0:ab12']);
   });
 
   it('runs the live bundle’s version, else the binary’s', async () => {
-    expect(await createCapacitorBridge(fakePlugins({ bundleVersion: '1.3.0' }).plugins).runningVersion()).toBe('1.3.0');
-    expect(await createCapacitorBridge(fakePlugins().plugins).runningVersion()).toBe('1.4');
+    expect(await createCapacitorBridge(fakePlugins({ bundleVersion: '1.3.0' }).plugins, 'ios').runningVersion()).toBe('1.3.0');
+    expect(await createCapacitorBridge(fakePlugins().plugins, 'ios').runningVersion()).toBe('1.4');
   });
 });

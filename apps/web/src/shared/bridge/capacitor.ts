@@ -18,6 +18,7 @@ import { Share } from '@capacitor/share';
 import { Network } from '@capacitor/network';
 import { App } from '@capacitor/app';
 import { CapacitorUpdater } from '@capgo/capacitor-updater';
+import { Capacitor } from '@capacitor/core';
 
 /** Status bar text colour: 'dark' text on a light bar (day), 'light' text on a dark bar (night). */
 export type StatusBarStyle = 'light' | 'dark';
@@ -29,7 +30,7 @@ export type ShareResult = 'shared' | 'cancelled' | 'unavailable';
 /** The plugins the native bridge uses (the real ones by default; tests may pass others with the same shape). */
 export interface BridgePlugins {
   statusBar: Pick<typeof StatusBar, 'setStyle' | 'setBackgroundColor'>;
-  media: Pick<typeof Media, 'savePhoto'>;
+  media: Pick<typeof Media, 'savePhoto' | 'getAlbums' | 'createAlbum'>;
   filesystem: Pick<typeof Filesystem, 'checkPermissions' | 'requestPermissions'>;
   settings: Pick<typeof NativeSettings, 'open'>;
   share: Pick<typeof Share, 'share' | 'canShare'>;
@@ -44,8 +45,21 @@ export const CAPACITOR_PLUGINS: BridgePlugins = { statusBar: StatusBar, media: M
 /** A refused photo/storage permission, as the plugins word it (iOS: "Unable to access album", denied authorisation). */
 const DENIED_RE = /denied|permission|not authori[sz]ed|unable to access/i;
 
-/** The native bridge over `p`. */
-export function createCapacitorBridge(p: BridgePlugins = CAPACITOR_PLUGINS) {
+/** The album images are saved to on Android (the plugin needs one there; iOS saves to the camera roll). */
+export const ALBUM_NAME = 'Exchange';
+
+/** The native bridge over `p`; `platform` is Capacitor's ('android', 'ios' or 'web'). */
+export function createCapacitorBridge(p: BridgePlugins = CAPACITOR_PLUGINS, platform: string = Capacitor.getPlatform()) {
+  /** The app's album on Android (created on first use), undefined elsewhere. */
+  async function albumIdentifier(): Promise<string | undefined> {
+    if (platform !== 'android') return undefined;
+    const find = async () => (await p.media.getAlbums()).albums.find((a) => a.name === ALBUM_NAME)?.identifier;
+    const found = await find();
+    if (found) return found;
+    await p.media.createAlbum({ name: ALBUM_NAME });
+    return find();
+  }
+
   return {
     /** Sets the status bar text style and (Android) its background; false when the plugin cannot (web). */
     async setStatusBarStyle(style: StatusBarStyle, background: string): Promise<boolean> {
@@ -73,7 +87,8 @@ export function createCapacitorBridge(p: BridgePlugins = CAPACITOR_PLUGINS) {
         // no storage permission on this system (the web implementation, or iOS): the save asks if it must
       }
       try {
-        await p.media.savePhoto({ path: dataUrl, fileName: fileName.replace(/\.[a-z0-9]+$/i, '') });
+        const albumId = await albumIdentifier();
+        await p.media.savePhoto({ path: dataUrl, fileName: fileName.replace(/\.[a-z0-9]+$/i, ''), ...(albumId ? { albumIdentifier: albumId } : {}) });
         return 'saved';
       } catch (e) {
         return DENIED_RE.test(e instanceof Error ? e.message : String(e)) ? 'denied' : 'failed';
