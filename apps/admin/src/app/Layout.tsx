@@ -4,7 +4,7 @@
  * the operator, the language switch, the light/dark switch and logout; the page in the middle.
  */
 import { Button, Layout as AntLayout, Menu, Segmented, Space, Tag, Typography, theme } from 'antd';
-import { AlertOutlined, AuditOutlined, CloudUploadOutlined, DownloadOutlined, GiftOutlined, IdcardOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AlertOutlined, AuditOutlined, CloudUploadOutlined, DownloadOutlined, FileTextOutlined, GiftOutlined, IdcardOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
@@ -36,6 +36,7 @@ export function Layout() {
     { key: '/otc-ads', icon: <NotificationOutlined />, label: t('nav.otcAds') },
     { key: '/app-versions', icon: <CloudUploadOutlined />, label: t('nav.appVersions') },
     { key: '/activities', icon: <GiftOutlined />, label: t('nav.activities') },
+    { key: '/content', icon: <FileTextOutlined />, label: t('nav.content') },
     { key: '/audit', icon: <AuditOutlined />, label: t('nav.audit') },
     ...(canOperators ? [{ key: '/operators', icon: <TeamOutlined />, label: t('nav.operators') }] : []),
   ];

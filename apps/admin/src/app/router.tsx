@@ -2,7 +2,8 @@
  * The console's routes under /admin/ (basename): /login, and behind a session /users, /users/:userId, /kyc, /audit,
  * /operators (admin role; others are sent to /users), and the wallet's /withdrawals, /deposits, /hot-wallet, /alerts,
  * /reserves (every role views; deciding needs wallet_decide), OTC's /otc-merchants, /otc-appeals, /otc-ads (every role
- * views; deciding: features/otc/otc-permissions.ts). Pages load lazily; a lost session (logout, any 401) shows the
+ * views; deciding: features/otc/otc-permissions.ts), /content (issue 14: every role views; editing and publishing by
+ * content_edit and content_publish). Pages load lazily; a lost session (logout, any 401) shows the
  * login page.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -28,6 +29,7 @@ const OtcAppealsPage = lazy(() => import('../features/otc/AppealsPage'));
 const OtcAdsPage = lazy(() => import('../features/otc/AdsPage'));
 const AppVersionsPage = lazy(() => import('../features/app-versions/AppVersionsPage'));
 const ActivitiesPage = lazy(() => import('../features/activities/ActivitiesPage'));
+const ContentPage = lazy(() => import('../features/content/ContentPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
@@ -76,6 +78,7 @@ export const router = createBrowserRouter(
         { path: 'otc-ads', element: <Page><OtcAdsPage /></Page> },
         { path: 'app-versions', element: <Page><AppVersionsPage /></Page> },
         { path: 'activities', element: <Page><ActivitiesPage /></Page> },
+        { path: 'content', element: <Page><ContentPage /></Page> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },

@@ -63,3 +63,8 @@ export async function apiBlobUrl(path: string, query?: Query): Promise<string> {
   if (!res.ok || (res.headers.get('content-type') ?? '').includes('json')) return unwrap<never>(res);
   return URL.createObjectURL(await res.blob());
 }
+
+/** POST /api/<path> with a multipart body (an image upload); the result of the envelope. */
+export async function apiPostForm<T>(path: string, form: FormData): Promise<T> {
+  return unwrap<T>(await fetch(url(path), { method: 'POST', headers: headers(false), body: form }));
+}

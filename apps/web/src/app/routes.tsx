@@ -110,6 +110,14 @@ const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['lega
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
 
+// Issue 14: the help centre and the download page (content edited in the console).
+const HelpCenter = lazyPage(() => import('../features/help/pages/HelpCenterPage'), ['help']);
+const HelpCategory = lazyPage(() => import('../features/help/pages/HelpCategoryPage'), ['help']);
+const HelpArticle = lazyPage(() => import('../features/help/pages/HelpArticlePage'), ['help']);
+const HelpSearch = lazyPage(() => import('../features/help/pages/HelpSearchPage'), ['help']);
+const HelpPolicies = lazyPage(() => import('../features/help/pages/HelpPoliciesPage'), ['help']);
+const DownloadApp = lazyPage(() => import('../features/help/pages/DownloadAppPage'), ['help']);
+
 /** Routes whose screens come with later issues (OTC, contract trading, invitation, help centre ...). */
 export const NOT_YET_AVAILABLE: readonly string[] = [
   // no login guard in the router (spec section 2)
@@ -117,12 +125,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   // main routes
   '/customer',
   '/kefuWebview',
-  '/downloadApp',
-  '/helpCenter',
-  '/helpCenterDetail1',
-  '/helpCenterDetail2',
-  '/helpCenterDetail3',
-  '/helpCenterDetail4',
   '/exchange',
   '/mortgage',
   '/mort_record',
@@ -219,6 +221,15 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/activity', Page: ActivityCentre, fallthrough: true },
   { path: '/activityDetails', Page: ActivityDetails, fallthrough: true },
   { path: '/activityHistory', Page: ActivityHistory, login: true, fallthrough: true },
+
+  // Issue 14: the help centre (public): home, a category (Detail1 ?id=), an article (Detail2 ?id=), search results
+  // (Detail3 ?q=), agreements and policies (Detail4, ?slug=); the download page (public).
+  { path: '/helpCenter', Page: HelpCenter, fallthrough: true },
+  { path: '/helpCenterDetail1', Page: HelpCategory, fallthrough: true },
+  { path: '/helpCenterDetail2', Page: HelpArticle, fallthrough: true },
+  { path: '/helpCenterDetail3', Page: HelpSearch, fallthrough: true },
+  { path: '/helpCenterDetail4', Page: HelpPolicies, fallthrough: true },
+  { path: '/downloadApp', Page: DownloadApp, fallthrough: true },
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];

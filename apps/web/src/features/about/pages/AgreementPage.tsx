@@ -1,7 +1,9 @@
-/** /agreement: the user registration agreement (spec section 2). */
-import { LegalDoc } from '../components/LegalDoc';
+/** /agreement: the user registration agreement (spec section 2), edited in the console (page `agreement`, issue 14). */
+import { useTranslation } from 'react-i18next';
+import { ContentDoc } from '../../../shared/content/ContentDoc';
 
 /** User agreement page. */
 export default function AgreementPage() {
-  return <LegalDoc doc="agreement" />;
+  const { t } = useTranslation('legal');
+  return <ContentDoc slug="agreement" title={t('userAgreement')} />;
 }

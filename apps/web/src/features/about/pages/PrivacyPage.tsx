@@ -1,7 +1,9 @@
-/** /aboutAgreement: the privacy policy (spec section 2). */
-import { LegalDoc } from '../components/LegalDoc';
+/** /aboutAgreement: the privacy policy (spec section 2), edited in the console (page `privacy`, issue 14). */
+import { useTranslation } from 'react-i18next';
+import { ContentDoc } from '../../../shared/content/ContentDoc';
 
 /** Privacy policy page. */
 export default function PrivacyPage() {
-  return <LegalDoc doc="privacy" />;
+  const { t } = useTranslation('legal');
+  return <ContentDoc slug="privacy" title={t('privacyPolicy')} />;
 }

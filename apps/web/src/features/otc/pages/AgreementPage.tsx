@@ -1,25 +1,14 @@
 /**
- * /merchantAgreement and /otc365agreement: the merchant agreement and the OTC (fiat trading) terms, static locale
- * content in en and zh (issue 14 moves the texts to the console later). Paragraphs are separated by blank lines.
+ * /merchantAgreement and /otc365agreement: the merchant agreement and the OTC (fiat trading) terms, edited in the
+ * console (pages `merchant` and `otc`, issue 14; until then static locale texts).
  */
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../../../shared/ui';
-import '../otc.css';
+import { ContentDoc } from '../../../shared/content/ContentDoc';
 
 /** An agreement page of `kind`. */
 export function OtcAgreement({ kind }: { kind: 'merchant' | 'otc' }) {
   const { t } = useTranslation('otc');
-  const body = t(`agreement.${kind}Body`);
-  return (
-    <div className="otc-page">
-      <PageHeader title={t(`agreement.${kind}Title`)} fallback={kind === 'merchant' ? '/transaction/merchantAudit' : '/transaction/transactionFabi'} />
-      <article className="otc-agreement">
-        {body.split(/\n\s*\n/).map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-      </article>
-    </div>
-  );
+  return <ContentDoc slug={kind} title={t(`agreement.${kind}Title`)} fallback={kind === 'merchant' ? '/transaction/merchantAudit' : '/transaction/transactionFabi'} />;
 }
 
 /** /merchantAgreement. */
