@@ -35,6 +35,7 @@ import { createServerClock, type ServerClock } from './shared/clock';
 import { createActivityService, type ActivityService } from './modules/activity/activity.service';
 import { createEarnService, type EarnService } from './modules/earn/earn.service';
 import { createConvertService, type ConvertService } from './modules/convert/convert.service';
+import { createSupportService, type SupportService } from './modules/support/support.service';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -85,6 +86,8 @@ export interface AppContext {
   earn: EarnService;
   /** Convert (issue 14): quotes at the order book, guaranteed for 10 s, and their market orders. */
   convert: ConvertService;
+  /** Customer service (issue 14): the support chat between users and operators, the console's queue and canned replies. */
+  support: SupportService;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -158,6 +161,7 @@ export async function createContext(
   const invite = createInviteService({ db: handle.db, host });
   const earn = createEarnService({ db: handle.db, host });
   const convert = createConvertService({ db: handle.db, host, now: clock.now });
+  const support = createSupportService({ db: handle.db, host, uploads });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -185,6 +189,7 @@ export async function createContext(
     content,
     earn,
     convert,
+    support,
     metrics,
     closers,
     async close() {

@@ -715,6 +715,28 @@ const ROUTES: Record<string, RouteSpec> = {
     base: () => ({ productId: '999999', coin: 'NOPE', termDays: '7', apr: '5', minAmount: '10', maxAmount: '100', userQuota: '100', totalQuota: '1000', earlyRedeem: 'FORFEIT_INTEREST', status: 'ON' }),
     baseAnswer: 'asset_not_found',
   },
+  // ---------------------------------------------------------------- support (issue 14, modules/support)
+  'GET /api/support/chat/getState': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/support/chat/getMessages': {
+    auth: true,
+    base: () => ({}),
+    baseAnswer: 'SUCCEED',
+    accepts: { afterId: { values: ['0'], why: 'after message 0: every message' }, beforeId: { values: ['0'], why: 'before message 0: none' } },
+  },
+  // A blank text and an image that is not the caller's: each field alone still leaves the other wrong.
+  'POST /api/support/chat/sendMessage': { auth: true, base: () => ({ text: '   ', imageId: 'abc' }), baseAnswer: 'support_image_invalid' },
+  'GET /api/support/chat/image': { auth: true, base: () => ({ imageId: 'abc' }), baseAnswer: 'not_found' },
+  'GET /api/admin/support/conversations': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
+  'GET /api/admin/support/conversation': { auth: false, admin: true, base: () => ({ conversationId: '999999' }), baseAnswer: 'support_conversation_not_found' },
+  'POST /api/admin/support/reply': { auth: false, admin: true, base: () => ({ conversationId: '999999', text: 'hello' }), baseAnswer: 'support_conversation_not_found' },
+  'POST /api/admin/support/assign': { auth: false, admin: true, base: () => ({ conversationId: '999999' }), baseAnswer: 'support_conversation_not_found' },
+  'POST /api/admin/support/close': { auth: false, admin: true, base: () => ({ conversationId: '999999' }), baseAnswer: 'support_conversation_not_found' },
+  'GET /api/admin/support/image': { auth: false, admin: true, base: () => ({ conversationId: '999999', imageId: 'abc' }), baseAnswer: 'not_found' },
+  'GET /api/admin/support/agents': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'GET /api/admin/support/cannedReplies': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  // An unknown id and a blank title: without the id the blank title is refused, with a title the id is unknown.
+  'POST /api/admin/support/saveCannedReply': { auth: false, admin: true, base: () => ({ id: '999999', title: ' ', textZh: '您好', textEn: 'Hello' }), baseAnswer: 'validation_failed' },
+  'POST /api/admin/support/deleteCannedReply': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'support_canned_not_found' },
 };
 
 /**

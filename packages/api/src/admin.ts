@@ -12,20 +12,21 @@ export type OperatorRole = Static<typeof OperatorRole>;
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['support', 'finance', 'compliance', 'admin'];
 
 /** The actions a console route may require (the server enforces them per route: modules/admin/auth.ts). */
-export type OperatorPermission = 'view' | 'kyc_decide' | 'user_freeze' | 'operators' | 'wallet_decide' | 'content_edit' | 'content_publish';
+export type OperatorPermission = 'view' | 'kyc_decide' | 'user_freeze' | 'operators' | 'wallet_decide' | 'content_edit' | 'content_publish' | 'support';
 
 /**
  * Permissions of each role (issue 10): support and finance view; compliance also decides KYC and freezes accounts;
  * finance and admin decide the wallet (issue 11, `wallet_decide`: approve or reject withdrawals, take a proof-of-reserves
  * snapshot); admin does everything and manages operators. Content (issue 14): support, compliance and admin edit drafts
- * (`content_edit`); compliance and admin publish, unpublish and delete (`content_publish`). The console hides
- * what a role cannot do; the server refuses it.
+ * (`content_edit`); compliance and admin publish, unpublish and delete (`content_publish`). Customer service (issue 14,
+ * `support`): support and admin answer the chat (the queue, replies, canned replies; the chats hold users' personal
+ * details, so the other roles do not read them). The console hides what a role cannot do; the server refuses it.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {
-  support: ['view', 'content_edit'],
+  support: ['view', 'content_edit', 'support'],
   finance: ['view', 'wallet_decide'],
   compliance: ['view', 'kyc_decide', 'user_freeze', 'content_edit', 'content_publish'],
-  admin: ['view', 'kyc_decide', 'user_freeze', 'operators', 'wallet_decide', 'content_edit', 'content_publish'],
+  admin: ['view', 'kyc_decide', 'user_freeze', 'operators', 'wallet_decide', 'content_edit', 'content_publish', 'support'],
 };
 
 /** A decimal id on the wire (operator, user, application, image ids). */

@@ -113,6 +113,14 @@ export const ERROR_MESSAGES = {
   otc_amount_required: { en: 'Please enter either the amount or the quantity', zh: '请输入金额或数量（二选一）' },
   otc_image_invalid: { en: 'Please upload the image again', zh: '请重新上传图片' },
   otc_message_empty: { en: 'Please enter a message or choose an image', zh: '请输入消息或选择图片' },
+  // customer service (issue 14, modules/support)
+  support_message_empty: { en: 'Please enter a message or choose an image', zh: '请输入消息或选择图片' },
+  support_image_invalid: { en: 'Please upload the image again', zh: '请重新上传图片' },
+  support_rate_limited: { en: 'Too many messages: at most 10 every 10 seconds, please wait a moment', zh: '发送过于频繁：每10秒最多10条，请稍候' },
+  support_conversation_not_found: { en: 'Conversation not found', zh: '会话不存在' },
+  support_conversation_closed: { en: 'This conversation is closed', zh: '该会话已结束' },
+  support_operator_invalid: { en: 'That operator cannot take conversations', zh: '该操作员无法接待会话' },
+  support_canned_not_found: { en: 'Canned reply not found', zh: '快捷回复不存在' },
   outcome_unknown: {
     en: 'The service stopped before confirming your request; its outcome is unknown. Check your orders and balances before retrying',
     zh: '服务在确认您的请求前中断，结果未知。请先查看您的委托和资产再重试',

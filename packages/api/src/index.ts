@@ -16,3 +16,4 @@ export * from './activity';
 export * from './invite';
 export * from './content';
 export * from './earn';
+export * from './support';

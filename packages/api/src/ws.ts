@@ -4,7 +4,8 @@
  * Client -> server:
  *   { op: 'subscribe' | 'unsubscribe', channel: 'ticker' | 'depth' | 'trades' | 'kline', pairsName, type?: 'SPOT'|'CONTRACT', period? }
  *   { op: 'auth', token, userId }   then private channels arrive without subscribing: 'orders', 'balances', and the
- *                                    contracts' 'contractOrders', 'positions', 'contractAccount' (contract.ts)
+ *                                    contracts' 'contractOrders', 'positions', 'contractAccount' (contract.ts); OTC's 'otcOrder',
+ *                                    'otcChat' (otc.ts); customer service's 'supportChat' (support.ts)
  *   { op: 'ping' }                   -> { channel: 'pong' }
  * Server -> client: one of `WsServerMessage`. Depth: a 'snapshot' first, then 'delta's whose `prevSeq`
  * equals the previous message's `seq`; on a gap the client re-subscribes (or calls getDepth) to resync.

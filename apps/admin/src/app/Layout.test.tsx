@@ -1,6 +1,7 @@
 /**
  * Proves that the console's menu follows the operator's role (packages/api ROLE_PERMISSIONS): Operators only for the
- * admin role; support, finance and compliance see Users, KYC queue, the five wallet pages and Audit log. The server refuses the same routes
+ * admin role; the support chat and canned replies for support and admin (issue 14); support, finance and compliance
+ * see Users, KYC queue, the five wallet pages and Audit log. The server refuses the same routes
  * (apps/server admin.test.ts "roles"); this is what the operator is shown.
  */
 import { describe, expect, it } from 'vitest';
@@ -30,7 +31,7 @@ describe('Layout menu by role', () => {
       const { unmount } = renderAs(role);
       // (jsdom lays nothing out: antd's menu counts as hidden to the accessibility tree there.)
       const items = screen.getAllByRole('menuitem', { hidden: true }).map((e) => e.textContent);
-      expect(items).toEqual(['Users', 'KYC queue', 'Withdrawals', 'Deposits', 'Hot wallet', 'Alerts', 'Proof of reserves', 'OTC merchants', 'OTC appeals', 'OTC ads', 'App versions', 'Activities', 'Content', 'Audit log', ...(role === 'admin' ? ['Operators'] : [])]);
+      expect(items).toEqual(['Users', 'KYC queue', 'Withdrawals', 'Deposits', 'Hot wallet', 'Alerts', 'Proof of reserves', 'OTC merchants', 'OTC appeals', 'OTC ads', 'App versions', 'Activities', 'Content', ...(role === 'admin' || role === 'support' ? ['Support chat', 'Canned replies'] : []), 'Audit log', ...(role === 'admin' ? ['Operators'] : [])]);
       unmount();
     });
   }

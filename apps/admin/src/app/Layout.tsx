@@ -1,10 +1,11 @@
 /**
  * The console's frame: the side menu (Users, KYC queue, the wallet's Withdrawals, Deposits, Hot wallet, Alerts and
- * Proof of reserves, OTC merchants, appeals and ads, Audit log, and Operators for the admin role), the header with
+ * Proof of reserves, OTC merchants, appeals and ads, the support chat and canned replies for the roles with `support`,
+ * Audit log, and Operators for the admin role), the header with
  * the operator, the language switch, the light/dark switch and logout; the page in the middle.
  */
 import { Button, Layout as AntLayout, Menu, Segmented, Space, Tag, Typography, theme } from 'antd';
-import { AlertOutlined, AuditOutlined, CloudUploadOutlined, DownloadOutlined, FileTextOutlined, GiftOutlined, IdcardOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AlertOutlined, AuditOutlined, CloudUploadOutlined, CustomerServiceOutlined, DownloadOutlined, FileTextOutlined, GiftOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
@@ -20,6 +21,7 @@ export function Layout() {
   const location = useLocation();
   const logout = useLogout();
   const canOperators = useCan('operators');
+  const canSupport = useCan('support');
   const mode = useTheme();
   const { token } = theme.useToken();
   const selected = '/' + (location.pathname.split('/')[1] ?? 'users');
@@ -37,6 +39,12 @@ export function Layout() {
     { key: '/app-versions', icon: <CloudUploadOutlined />, label: t('nav.appVersions') },
     { key: '/activities', icon: <GiftOutlined />, label: t('nav.activities') },
     { key: '/content', icon: <FileTextOutlined />, label: t('nav.content') },
+    ...(canSupport
+      ? [
+          { key: '/support', icon: <CustomerServiceOutlined />, label: t('nav.support') },
+          { key: '/support-canned', icon: <MessageOutlined />, label: t('nav.supportCanned') },
+        ]
+      : []),
     { key: '/audit', icon: <AuditOutlined />, label: t('nav.audit') },
     ...(canOperators ? [{ key: '/operators', icon: <TeamOutlined />, label: t('nav.operators') }] : []),
   ];

@@ -3,7 +3,8 @@
  * /operators (admin role; others are sent to /users), and the wallet's /withdrawals, /deposits, /hot-wallet, /alerts,
  * /reserves (every role views; deciding needs wallet_decide), OTC's /otc-merchants, /otc-appeals, /otc-ads (every role
  * views; deciding: features/otc/otc-permissions.ts), /content (issue 14: every role views; editing and publishing by
- * content_edit and content_publish). Pages load lazily; a lost session (logout, any 401) shows the
+ * content_edit and content_publish), customer service's /support and /support-canned (roles with `support`; others
+ * are sent to /users). Pages load lazily; a lost session (logout, any 401) shows the
  * login page.
  */
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -30,6 +31,8 @@ const OtcAdsPage = lazy(() => import('../features/otc/AdsPage'));
 const AppVersionsPage = lazy(() => import('../features/app-versions/AppVersionsPage'));
 const ActivitiesPage = lazy(() => import('../features/activities/ActivitiesPage'));
 const ContentPage = lazy(() => import('../features/content/ContentPage'));
+const SupportPage = lazy(() => import('../features/support/SupportPage'));
+const CannedRepliesPage = lazy(() => import('../features/support/CannedRepliesPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
@@ -44,6 +47,10 @@ function RequireSession({ children }: { children: ReactNode }) {
 
 function RequireOperatorsRole({ children }: { children: ReactNode }) {
   return useCan('operators') ? children : <Navigate to="/users" replace />;
+}
+
+function RequireSupportRole({ children }: { children: ReactNode }) {
+  return useCan('support') ? children : <Navigate to="/users" replace />;
 }
 
 function LoginRoute() {
@@ -79,6 +86,8 @@ export const router = createBrowserRouter(
         { path: 'app-versions', element: <Page><AppVersionsPage /></Page> },
         { path: 'activities', element: <Page><ActivitiesPage /></Page> },
         { path: 'content', element: <Page><ContentPage /></Page> },
+        { path: 'support', element: <RequireSupportRole><Page><SupportPage /></Page></RequireSupportRole> },
+        { path: 'support-canned', element: <RequireSupportRole><Page><CannedRepliesPage /></Page></RequireSupportRole> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },

@@ -36,6 +36,9 @@ import contentAdminRoutes from './content/content.admin.routes';
 import earnRoutes from './earn/earn.routes';
 import earnAdminRoutes from './earn/earn.admin.routes';
 import convertRoutes from './convert/convert.routes';
+// Issue 14: customer service.
+import supportRoutes from './support/support.routes';
+import supportAdminRoutes from './support/support.admin.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -71,4 +74,6 @@ export const modules: FastifyPluginAsync[] = [
   earnRoutes,
   earnAdminRoutes,
   convertRoutes,
+  supportRoutes,
+  supportAdminRoutes,
 ];

@@ -105,6 +105,9 @@ const Otc365Agreement = lazyPage(() => import('../features/otc/pages/Otc365Agree
 const ActivityCentre = lazyPage(() => import('../features/activity/pages/ActivityPage'), ['activity']);
 const ActivityDetails = lazyPage(() => import('../features/activity/pages/ActivityDetailsPage'), ['activity']);
 const ActivityHistory = lazyPage(() => import('../features/activity/pages/ActivityHistoryPage'), ['activity']);
+// Issue 14: customer service (the entry and the chat).
+const Customer = lazyPage(() => import('../features/support/pages/CustomerPage'), ['support']);
+const Kefu = lazyPage(() => import('../features/support/pages/KefuPage'), ['support']);
 
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
@@ -123,8 +126,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   // no login guard in the router (spec section 2)
   '/message',
   // main routes
-  '/customer',
-  '/kefuWebview',
   '/exchange',
   '/mortgage',
   '/mort_record',
@@ -216,6 +217,9 @@ export const ROUTES: readonly AppRoute[] = [
   // router, spec section 2: logged out, the page asks to log in).
   { path: '/kline', Page: Kline, fallthrough: true },
   { path: '/orderManger', Page: OrderManager, fallthrough: true },
+  // Issue 14: customer service. Main routes without a guard: /customer is for everyone, the chat asks to log in.
+  { path: '/customer', Page: Customer, fallthrough: true },
+  { path: '/kefuWebview', Page: Kefu, fallthrough: true },
 
   // Issue 14: activities. The centre and the details are public (joining asks to log in); the history needs a session.
   { path: '/activity', Page: ActivityCentre, fallthrough: true },

@@ -40,4 +40,12 @@ export const AUDIT_ACTIONS = [
   'operator_totp_reset',
   'app_version_publish',
   'app_version_withdraw',
+  // customer service (issue 14)
+  'support_reply',
+  'support_claim',
+  'support_assign',
+  'support_close',
+  'support_canned_create',
+  'support_canned_update',
+  'support_canned_delete',
 ] as const;

@@ -19,3 +19,4 @@ export * from './app-version';
 export * from './rebate';
 export * from './content';
 export * from './earn';
+export * from './support';

@@ -14,7 +14,7 @@ import { createDiskStorage, type UploadStorage } from './upload-storage';
 import { createUploadsRepository, type UploadRow } from './uploads.repository';
 
 /** Purposes an upload may have (packages/api UploadPurpose). */
-export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['ID_FRONT', 'ID_BACK', 'ID_HANDHELD', 'PAY_QR', 'OTC'];
+export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['ID_FRONT', 'ID_BACK', 'ID_HANDHELD', 'PAY_QR', 'OTC', 'SUPPORT'];
 
 /**
  * Images checked and re-encoded at once; further uploads wait their turn. A 40-megapixel image takes ~160 MB to

@@ -44,6 +44,7 @@ import { PERIODS } from '../market-data/kline-math';
 import { marketScales, toEntrust } from '../entrust/entrust.format';
 import { contractPush } from '../contract/contract.push';
 import type { OtcService } from '../otc/otc.service';
+import type { SupportService } from '../support/support.service';
 
 /** A socket whose unsent data exceeds this many bytes at a send is closed (slow consumer). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -148,6 +149,8 @@ export interface WsHubDeps {
   contractMarket?: Pick<ContractMarketService, 'subscribe' | 'market' | 'depth' | 'trades' | 'markTick'>;
   /** Peer-to-peer fiat trading's private pushes (otcOrder, otcChat; modules/otc); absent = none. */
   otc?: Pick<OtcService, 'onPush'>;
+  /** Customer service's private pushes (supportChat; modules/support); absent = none. */
+  support?: Pick<SupportService, 'onPush'>;
   host: EnginePort;
   members: Pick<MemberService, 'authenticate'>;
   hooks: Pick<Hooks, 'sessionsEnded'>;
@@ -551,12 +554,15 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   const offContract = contractMarket?.subscribe(onContract);
   const offEngine = host.onEvents(onEngine);
   // OTC pushes (otcOrder on each change of one of the user's orders, otcChat on a message): to the user's sockets.
-  const offOtc = deps.otc?.onPush((p) => {
+  const toUser = (p: { userId: string; message: object }) => {
     const set = users.get(p.userId);
     if (!set || set.size === 0) return;
     const text = JSON.stringify(p.message);
     for (const c of set) send(c, text);
-  });
+  };
+  const offOtc = deps.otc?.onPush(toUser);
+  // Customer-service pushes (supportChat: a message of the user's conversation, an operator's reply above all).
+  const offSupport = deps.support?.onPush(toUser);
   hooks.sessionsEnded.push(onSessionsEnded);
 
   async function subscribe(c: Client, channel: PublicChannel, type: MarketType, pairsName: string, period: KlinePeriod | undefined): Promise<void> {
@@ -749,6 +755,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       offContract?.();
       offEngine();
       offOtc?.();
+      offSupport?.();
       const i = hooks.sessionsEnded.indexOf(onSessionsEnded);
       if (i >= 0) hooks.sessionsEnded.splice(i, 1);
       for (const c of [...clients]) {

@@ -34,6 +34,7 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
       marketData: app.ctx.marketData,
       contractMarket: app.ctx.contractMarket,
       otc: app.ctx.otc,
+      support: app.ctx.support,
       host: app.ctx.host,
       members: app.ctx.members,
       hooks: app.ctx.hooks,

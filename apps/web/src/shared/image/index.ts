@@ -1,2 +1,3 @@
 export * from './compress';
 export * from './use-image-upload';
+export * from './AuthImage';

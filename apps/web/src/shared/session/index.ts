@@ -1,3 +1,4 @@
 export * from './member';
 export * from './kyc';
 export * from './security';
+export * from './support';

@@ -12,7 +12,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type {
   ContractMarketWsMessage, ContractWsChannel, KlinePeriod, MarketType, WsClientMessage, WsPublicChannel, WsServerMessage, PublicTrade, Pair, Kline,
-  OtcChatMessage, OtcOrder,
+  OtcChatMessage, OtcOrder, SupportMessage,
 } from '@exchange/api';
 import { useAppStore } from '../storage';
 import { applyDepth, type DepthState } from './depth-book';
@@ -33,14 +33,17 @@ export function isContractChannel(spec: WsChannelSpec): spec is { channel: Contr
 }
 
 /** Private channels (after auth, no subscribe message): spot orders and balances, the contracts' orders, positions and account. */
-export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount' | 'otcOrder' | 'otcChat';
-const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount', 'otcOrder', 'otcChat']);
+export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount' | 'otcOrder' | 'otcChat' | 'supportChat';
+const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount', 'otcOrder', 'otcChat', 'supportChat']);
 
 /** The OTC private pushes (packages/api otc.ts OTC_WS_TOPICS): an order of the user changed, a chat message arrived. */
 export type OtcWsMessage = { channel: 'otcOrder'; data: OtcOrder } | { channel: 'otcChat'; data: OtcChatMessage };
 
+/** The customer-service private push (packages/api support.ts SUPPORT_WS_TOPIC): a message of the user's conversation. */
+export type SupportWsMessage = { channel: 'supportChat'; data: SupportMessage };
+
 /** Messages delivered to listeners; depth messages carry the merged whole book. */
-export type WsDelivered = WsServerMessage | ContractMarketWsMessage | OtcWsMessage;
+export type WsDelivered = WsServerMessage | ContractMarketWsMessage | OtcWsMessage | SupportWsMessage;
 
 type Listener = (msg: WsDelivered) => void;
 
@@ -77,6 +80,7 @@ function keyOfServerMessage(m: WsDelivered): string | null {
     case 'contractAccount':
     case 'otcOrder':
     case 'otcChat':
+    case 'supportChat':
       return m.channel;
     default:
       return null;

@@ -9,6 +9,7 @@ import { DownFill, MessageOutline, UserCircleOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore, type Lang } from '../../../shared/storage';
+import { useSupportState } from '../../../shared/session';
 
 /** The header bar. */
 export const HomeHeader = memo(function HomeHeader() {
@@ -18,6 +19,8 @@ export const HomeHeader = memo(function HomeHeader() {
   const setLang = useAppStore((s) => s.setLang);
   const openMenu = useUiStore((s) => s.openSideMenu);
   const [langOpen, setLangOpen] = useState(false);
+  // Unread customer-service replies: a dot on the icon (issue 14).
+  const unread = useSupportState()?.unread ?? 0;
   const langRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!langOpen) return;
@@ -65,8 +68,9 @@ export const HomeHeader = memo(function HomeHeader() {
             </div>
           )}
         </div>
-        <button type="button" className="home-icon" aria-label={t('customerService')} onClick={() => navigate('/kefuWebview')}>
+        <button type="button" className="home-icon" aria-label={unread > 0 ? t('customerServiceUnread', { count: unread }) : t('customerService')} onClick={() => navigate('/kefuWebview')}>
           <MessageOutline />
+          {unread > 0 && <span className="home-icon-dot" aria-hidden />}
         </button>
       </div>
     </header>

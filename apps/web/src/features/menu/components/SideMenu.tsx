@@ -5,7 +5,7 @@
  * (cardState PASS), else a prompt leads to /realname. Going back from personalCenter, accountCenter,
  * setting, payment, customer or about reopens the menu (useReopenOnReturn).
  */
-import { Button, Dialog, List, Popup, Switch } from 'antd-mobile';
+import { Badge, Button, Dialog, List, Popup, Switch } from 'antd-mobile';
 import {
   CheckShieldOutline,
   FileOutline,
@@ -24,7 +24,7 @@ import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore } from '../../../shared/storage';
-import { logout, useMember } from '../../../shared/session';
+import { logout, useMember, useSupportState } from '../../../shared/session';
 import { maskAccount, shortUid } from '../../../shared/format';
 import { showToast } from '../../../shared/api-client';
 import { useRequireLogin } from '../../../shared/guards';
@@ -68,6 +68,8 @@ export default function SideMenu() {
   const account = useAppStore((s) => s.phone);
   const { member, isLogin } = useMember();
   const requireLogin = useRequireLogin();
+  // Unread customer-service replies (issue 14): the count beside the item.
+  const supportUnread = useSupportState()?.unread ?? 0;
 
   const go = (to: string) => {
     const base = '/' + (to.split('/')[1] ?? '');
@@ -162,7 +164,12 @@ export default function SideMenu() {
         </div>
         <List className="menu-list">
           {ITEMS.map((it) => (
-            <List.Item key={it.key} prefix={<span className="menu-item-icon">{it.icon}</span>} onClick={() => onItem(it)}>
+            <List.Item
+              key={it.key}
+              prefix={<span className="menu-item-icon">{it.icon}</span>}
+              extra={it.key === 'customer' && supportUnread > 0 ? <Badge content={supportUnread} /> : undefined}
+              onClick={() => onItem(it)}
+            >
               {t(`items.${it.key}`)}
             </List.Item>
           ))}

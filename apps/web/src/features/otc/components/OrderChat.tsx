@@ -11,7 +11,7 @@ import { showToast } from '../../../shared/api-client';
 import { useOtcMessages } from '../api/get-messages';
 import { useSendOtcMessage } from '../api/send-message';
 import { uploadOtcImage } from '../api/upload-image';
-import { AuthImage } from './AuthImage';
+import { AuthImage } from '../../../shared/image';
 
 function Bubble({ m }: { m: OtcChatMessage }) {
   const { t } = useTranslation('otc');

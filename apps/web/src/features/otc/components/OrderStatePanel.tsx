@@ -11,7 +11,7 @@ import { Button, Radio } from 'antd-mobile';
 import type { OtcOrderDetail, OtcPaymentDetail } from '@exchange/api';
 import { formatDateTime } from '../../../shared/format';
 import { orderView } from '../lib/order-view';
-import { AuthImage } from './AuthImage';
+import { AuthImage } from '../../../shared/image';
 import { InfoRow, PayTypeTag, formatLeft } from './parts';
 
 /** What the panel's buttons do. */

@@ -1,10 +1,11 @@
 /**
- * An image served by an authorized download (payment QR codes, proofs, evidence, chat pictures): an <img> cannot
+ * An image served by an authorized download (OTC payment QR codes, proofs, evidence, chat pictures; customer-service
+ * chat pictures): an <img> cannot
  * send the token/userId headers, so the image is fetched with them and shown from an object URL. A URL of another
  * kind (data:, blob:) is shown as it is.
  */
 import { useEffect, useState } from 'react';
-import { useAppStore } from '../../../shared/storage';
+import { useAppStore } from '../storage';
 
 /** The object URL of the image at `url` fetched with the session headers ('' while loading or on failure). */
 export function useAuthImage(url: string): string {
@@ -36,7 +37,7 @@ export function useAuthImage(url: string): string {
 /** The image at `url` (an authorized download) with `alt`; opens full size in a new tab on tap. */
 export function AuthImage({ url, alt, className }: { url: string; alt: string; className?: string }) {
   const src = useAuthImage(url);
-  if (!src) return <span className={`otc-img-placeholder ${className ?? ''}`} role="img" aria-label={alt} />;
+  if (!src) return <span className={`ex-img-placeholder ${className ?? ''}`} role="img" aria-label={alt} />;
   return (
     <a href={src} target="_blank" rel="noreferrer">
       <img src={src} alt={alt} className={className} />
