@@ -48,4 +48,11 @@ export const AUDIT_ACTIONS = [
   'support_canned_create',
   'support_canned_update',
   'support_canned_delete',
+  // content (issue 14)
+  'content_create',
+  'content_update',
+  'content_publish',
+  'content_unpublish',
+  'content_delete',
+  'content_image_upload',
 ] as const;

@@ -10,7 +10,7 @@ export function useNoticeDetail(id: number) {
   const lang = useAppStore((s) => s.currentLangue);
   return useQuery({
     queryKey: ['notices', 'detail', id, lang] as const,
-    queryFn: ({ signal }) => apiGet<NoticeDetail>(API_PATHS.getNoticeDetail, { id, global: globalOf(lang) }, { signal }),
+    queryFn: ({ signal }) => apiGet<NoticeDetail>(API_PATHS.getNoticeDetail, { id, global: globalOf(lang) }, { signal, silent: true }),
     enabled: Number.isInteger(id) && id > 0,
     staleTime: 60_000,
   });
