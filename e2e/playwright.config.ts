@@ -42,9 +42,10 @@ export default defineConfig({
   projects: [
     { name: 'contract', testMatch: /\/12[a-z]?-[^/]*\.spec\.ts$/, workers: 1 },
     { name: 'operator', testMatch: [/\/([789]|13[ab]?|14h|14s)-[^/]*\.spec\.ts$/, /\/14-activity\.spec\.ts$/], workers: 1 },
-    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/([789]|13[a-z]?|14h|14s)-[^/]*\.spec\.ts$/, /\/14i-[^/]*\.spec\.ts$/, /\/14u-[^/]*\.spec\.ts$/, /\/14-activity\.spec\.ts$/] },
-    // 13c (16 minutes) then 14i (past the next 00:00 Asia/Shanghai, the daily rebate settlement): files run in name order.
-    { name: 'clock', testMatch: /\/(13c|14i)-[^/]*\.spec\.ts$/, workers: 1, dependencies: ['contract', 'operator', 'journeys'] },
+    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/([789]|13[a-z]?|14h|14s)-[^/]*\.spec\.ts$/, /\/14[im]-[^/]*\.spec\.ts$/, /\/14u-[^/]*\.spec\.ts$/, /\/14-activity\.spec\.ts$/] },
+    // 13c (16 minutes) then 14i (past the next 00:00 Asia/Shanghai, the daily rebate settlement), then 14m (a day of
+    // savings interest): files run in name order.
+    { name: 'clock', testMatch: /\/(13c|14i|14m)-[^/]*\.spec\.ts$/, workers: 1, dependencies: ['contract', 'operator', 'journeys'] },
     // Journey 14u publishes an app version every running app would offer in its new-version dialog, and logs the
     // operator in: it runs alone, last.
     { name: 'shell', testMatch: /\/14u-[^/]*\.spec\.ts$/, workers: 1, dependencies: ['clock'] },

@@ -1,7 +1,7 @@
 /**
  * Journey 6 (issue 8, point 11): an unknown URL shows the not-found page (title, a sentence, "Back to
  * home") instead of silently going home, in Chinese (browser locale) and in English; its button goes home.
- * A route of a later feature (/exchange) keeps its "not available yet" page.
+ * A real route that needs a session (/exchange, convert) is not "not found": logged out, it leads to the login page.
  */
 import { expect, test } from '@playwright/test';
 
@@ -24,8 +24,8 @@ test('an unknown URL shows the not-found page, whose button goes home', async ({
   await page.getByRole('button', { name: 'Back to home' }).click();
   await expect(page.getByRole('navigation', { name: 'tabs' }).getByRole('link', { name: 'Home' })).toBeVisible();
 
-  // A route whose feature comes later is not "not found".
+  // A real route is not "not found": /exchange needs a session, so a visitor is sent to log in.
   await page.goto('/exchange');
-  await expect(page.getByRole('heading', { name: 'Not available yet' }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
   await expect(page.getByRole('heading', { level: 2, name: 'Page not found' })).toHaveCount(0);
 });

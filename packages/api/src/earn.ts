@@ -154,8 +154,10 @@ export const ConvertQuote = Type.Object({
   from: Type.String(),
   to: Type.String(),
   symbol: Type.String(),
-  /** what leaves the user, `from` coin */
+  /** the amount asked for, `from` coin */
   amount: Type.String(),
+  /** what the order spends of it at the quote (a BUY keeps what cannot buy one more step of the market), `from` coin */
+  spend: Type.String(),
   /** the guaranteed amount, `to` coin, fee taken off */
   receive: Type.String(),
   /** the taker fee, `to` coin */

@@ -5,7 +5,7 @@
  * the operator, the language switch, the light/dark switch and logout; the page in the middle.
  */
 import { Button, Layout as AntLayout, Menu, Segmented, Space, Tag, Typography, theme } from 'antd';
-import { AlertOutlined, AuditOutlined, CloudUploadOutlined, CustomerServiceOutlined, DownloadOutlined, FileTextOutlined, GiftOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AlertOutlined, AuditOutlined, CloudUploadOutlined, CustomerServiceOutlined, DownloadOutlined, FileTextOutlined, FundOutlined, GiftOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
@@ -45,6 +45,7 @@ export function Layout() {
           { key: '/support-canned', icon: <MessageOutlined />, label: t('nav.supportCanned') },
         ]
       : []),
+    { key: '/earn-products', icon: <FundOutlined />, label: t('nav.earn') },
     { key: '/audit', icon: <AuditOutlined />, label: t('nav.audit') },
     ...(canOperators ? [{ key: '/operators', icon: <TeamOutlined />, label: t('nav.operators') }] : []),
   ];

@@ -33,6 +33,7 @@ const ActivitiesPage = lazy(() => import('../features/activities/ActivitiesPage'
 const ContentPage = lazy(() => import('../features/content/ContentPage'));
 const SupportPage = lazy(() => import('../features/support/SupportPage'));
 const CannedRepliesPage = lazy(() => import('../features/support/CannedRepliesPage'));
+const EarnProductsPage = lazy(() => import('../features/earn/EarnProductsPage'));
 
 function Page({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Spin style={{ display: 'block', margin: 48 }} />}>{children}</Suspense>;
@@ -88,6 +89,7 @@ export const router = createBrowserRouter(
         { path: 'content', element: <Page><ContentPage /></Page> },
         { path: 'support', element: <RequireSupportRole><Page><SupportPage /></Page></RequireSupportRole> },
         { path: 'support-canned', element: <RequireSupportRole><Page><CannedRepliesPage /></Page></RequireSupportRole> },
+        { path: 'earn-products', element: <Page><EarnProductsPage /></Page> },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },

@@ -86,6 +86,11 @@ const CapitalRecordsDetail = lazyPage(() => import('../features/wallet/pages/Cap
 
 // Issue 14: invitation and rebates (the page shows the rules logged out and asks to log in for the rest).
 const Invitation = lazyPage(() => import('../features/invite/pages/InvitationPage'), ['invite']);
+// Issue 14: fixed-term savings (mortgage and redeem) and convert.
+const Mortgage = lazyPage(() => import('../features/earn/pages/MortgagePage'), ['earn']);
+const MortRecord = lazyPage(() => import('../features/earn/pages/MortRecordPage'), ['earn']);
+const RedeemRecord = lazyPage(() => import('../features/earn/pages/RedeemRecordPage'), ['earn']);
+const Exchange = lazyPage(() => import('../features/convert/pages/ExchangePage'), ['convert']);
 // Issue 11: proof of reserves (public; verifying asks for a session on the page).
 const Reserves = lazyPage(() => import('../features/reserves/pages/ReservesPage'), ['reserves']);
 
@@ -126,10 +131,6 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
   // no login guard in the router (spec section 2)
   '/message',
   // main routes
-  '/exchange',
-  '/mortgage',
-  '/mort_record',
-  '/redeem_record',
 ];
 
 /**
@@ -187,6 +188,12 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/reserves', Page: Reserves, fallthrough: true },
   // Issue 14: invitation and rebates (a main route: guarded, as the side menu's "Invite" item).
   { path: '/invitation', Page: Invitation, login: true, fallthrough: true },
+
+  // Issue 14: fixed-term savings and convert (main routes: guarded, like the rest of the balance screens).
+  { path: '/mortgage', Page: Mortgage, login: true, fallthrough: true },
+  { path: '/mort_record', Page: MortRecord, login: true, fallthrough: true },
+  { path: '/redeem_record', Page: RedeemRecord, login: true, fallthrough: true },
+  { path: '/exchange', Page: Exchange, login: true, fallthrough: true },
 
   // Issue 11: the wallet. Main routes: each needs a session (the router sends logged-out visitors to /login).
   { path: '/assets/chooseCoin', Page: ChooseCoin, login: true, fallthrough: true },

@@ -117,6 +117,7 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
         to: body.to,
         symbol: m.symbol,
         amount: formatDecimal(amount, fromScale),
+        spend: formatDecimal(p.spent, fromScale),
         receive: formatDecimal(p.receive, toScale),
         fee: formatDecimal(p.fee, toScale),
         feeRate: feeText(m.takerFeePpm),

@@ -200,11 +200,11 @@ describe('convert API', () => {
   it('quotes and converts USDT to BTC: receives at least the guaranteed amount, the fee shown', async () => {
     const before = t.ctx.host.engine.balance(u.a!.userId, 'SPOT', 'BTC').available;
     const q = await ok('a', 'POST', 'exchange/convert/quote', { from: 'USDT', to: 'BTC', amount: '1000' });
-    expect(q).toMatchObject({ from: 'USDT', to: 'BTC', symbol: 'BTC/USDT', amount: '1000.00000000' });
+    expect(q).toMatchObject({ from: 'USDT', to: 'BTC', symbol: 'BTC/USDT', amount: '1000.00000000', spend: '1000.00000000' });
     expect(q.expiresAt - t.ctx.clock.now()).toBeGreaterThan(9_000);
     expect(Number(q.fee)).toBeGreaterThan(0);
     const r = await ok('a', 'POST', 'exchange/convert/confirm', { quoteId: q.quoteId });
-    expect(r).toMatchObject({ from: 'USDT', to: 'BTC', received: q.receive, fee: q.fee });
+    expect(r).toMatchObject({ from: 'USDT', to: 'BTC', spent: q.spend, received: q.receive, fee: q.fee });
     const got = t.ctx.host.engine.balance(u.a!.userId, 'SPOT', 'BTC').available - before;
     expect(formatDecimal(got, 8)).toBe(q.receive);
     // Confirming again converts nothing more.

@@ -5,7 +5,8 @@
  * (available, frozen, current, converted CNY); the "Hide small balances" check (on by default: zero
  * balances and those below SMALL_BALANCE_USDT are hidden) and the eye toggle hiding amounts. The
  * account tabs scroll sideways where they do not fit (320 px), with a fade on the side that has more.
- * Coins open /assets/assetDetail?coin=..&type=... A small "Proof of reserves" entry at the end opens /reserves.
+ * Coins open /assets/assetDetail?coin=..&type=... Small entries at the end open /exchange (convert), /mortgage (fixed
+ * savings), /orderManger and /reserves (proof of reserves).
  */
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -99,6 +100,12 @@ export default function AssetsPage() {
           {t('otcTrade')}
         </button>
       )}
+      <button type="button" className="as-por" onClick={() => navigate('/exchange')}>
+        {t('convert')}
+      </button>
+      <button type="button" className="as-por" onClick={() => navigate('/mortgage')}>
+        {t('savings')}
+      </button>
       <button type="button" className="as-por" onClick={() => navigate('/orderManger')}>
         {t('orders')}
       </button>

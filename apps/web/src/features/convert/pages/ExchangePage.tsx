@@ -1,0 +1,212 @@
+/**
+ * /exchange (issue 14): convert one coin to another at the order book's price. The user picks the coin to pay and
+ * the coin to receive (those joined by a spot market), enters the amount (from the SPOT account; "Max" fills the
+ * available balance), and asks for a quote: the amount received with the taker fee taken off, the rate and the fee
+ * are guaranteed for 10 seconds (a countdown); "Convert" executes it as a market order that must give at least that
+ * amount, else nothing changes and the user is told why (price moved, quote expired) and may ask again.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import Button from 'antd-mobile/es/components/button';
+import { useTranslation } from 'react-i18next';
+import type { ConvertQuote, ConvertResult } from '@exchange/api';
+import { isApiError, showToast } from '../../../shared/api-client';
+import { compareDecimal, isDecimal, trimZeros } from '../../../shared/format';
+import { useRequireLogin } from '../../../shared/guards';
+import { useAppStore } from '../../../shared/storage';
+import { InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { useConvertActions } from '../api/convert-actions';
+import { spotAvailable, useBalances } from '../api/get-balances';
+import { useConvertPairs } from '../api/get-pairs';
+import '../convert.css';
+
+/** Seconds left until `expiresAt` (Unix ms), ticking every 250 ms; 0 once passed. */
+function useSecondsLeft(expiresAt: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (expiresAt === null) return;
+    const id = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(id);
+  }, [expiresAt]);
+  return expiresAt === null ? 0 : Math.max(0, Math.ceil((expiresAt - now) / 1000));
+}
+
+/** The convert page. */
+export default function ExchangePage() {
+  const { t } = useTranslation('convert');
+  const pairs = useConvertPairs();
+  const isLogin = useAppStore((s) => s.isLogin);
+  const balances = useBalances();
+  const requireLogin = useRequireLogin();
+  const { quote, confirm } = useConvertActions();
+  const [from, setFrom] = useState('USDT');
+  const [to, setTo] = useState('BTC');
+  const [amount, setAmount] = useState('');
+  const [q, setQ] = useState<ConvertQuote | null>(null);
+  const [done, setDone] = useState<ConvertResult | null>(null);
+  // The server's clock decides expiry; the countdown is the local view of the same 10 seconds from the answer's arrival.
+  const [deadline, setDeadline] = useState<number | null>(null);
+  const left = useSecondsLeft(deadline);
+
+  const list = pairs.data?.pairs ?? [];
+  const coins = pairs.data?.coins ?? [];
+  const targets = useMemo(() => list.flatMap((p) => (p.quote === from ? [p.base] : p.base === from ? [p.quote] : [])), [list, from]);
+  const pair = list.find((p) => (p.base === from && p.quote === to) || (p.base === to && p.quote === from));
+  useEffect(() => {
+    if (targets.length > 0 && !targets.includes(to)) setTo(targets[0]!);
+  }, [targets, to]);
+  const available = spotAvailable(balances.data, from);
+  const valid = isDecimal(amount) && compareDecimal(amount, '0') > 0;
+  const tooMuch = valid && isLogin && compareDecimal(amount, available) > 0;
+  const reset = () => {
+    setQ(null);
+    setDeadline(null);
+  };
+
+  const ask = () => {
+    if (!requireLogin()) return;
+    setDone(null);
+    quote.mutate(
+      { from, to, amount },
+      {
+        onSuccess: (r) => {
+          setQ(r);
+          setDeadline(Date.now() + 10_000);
+        },
+      },
+    );
+  };
+  const run = () => {
+    if (!q) return;
+    confirm.mutate(q.quoteId, {
+      onSuccess: (r) => {
+        setDone(r);
+        reset();
+        setAmount('');
+        showToast(t('done', { v: trimZeros(r.received), coin: r.to }), 2000);
+      },
+      onError: (e) => {
+        if (isApiError(e, 'convert_slippage') || isApiError(e, 'convert_quote_expired')) reset();
+      },
+    });
+  };
+
+  if (pairs.isLoading) return <InlineLoading />;
+  if (pairs.isError) return <LoadFailed error={pairs.error} onRetry={() => void pairs.refetch()} />;
+  return (
+    <div className="cv-page">
+      <PageHeader title={t('title')} fallback="/assets" />
+      <section className="cv-card">
+        <div className="cv-label">
+          <span>{t('from')}</span>
+          {isLogin && (
+            <span>
+              {t('available')}: <span className="num">{trimZeros(available)}</span> {from}
+            </span>
+          )}
+        </div>
+        <div className="cv-row">
+          <input
+            inputMode="decimal"
+            aria-label={t('amount')}
+            placeholder={t('amountPlaceholder')}
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value.trim());
+              reset();
+            }}
+          />
+          {isLogin && (
+            <button type="button" className="cv-max" onClick={() => (setAmount(trimZeros(available)), reset())}>
+              {t('max')}
+            </button>
+          )}
+          <select
+            aria-label={t('fromCoin')}
+            value={from}
+            onChange={(e) => {
+              setFrom(e.target.value);
+              reset();
+            }}
+          >
+            {coins.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button
+          type="button"
+          className="cv-swap"
+          aria-label={t('swap')}
+          onClick={() => {
+            setFrom(to);
+            setTo(from);
+            reset();
+          }}
+        >
+          ⇅
+        </button>
+        <div className="cv-label">
+          <span>{t('to')}</span>
+        </div>
+        <div className="cv-row">
+          <div className="cv-receive num" style={{ flex: 1 }} data-testid="receive">
+            {q ? trimZeros(q.receive) : '--'}
+          </div>
+          <select
+            aria-label={t('toCoin')}
+            value={to}
+            onChange={(e) => {
+              setTo(e.target.value);
+              reset();
+            }}
+          >
+            {targets.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        {tooMuch && <p className="en-warn" style={{ color: 'var(--ex-red)', fontSize: 12 }}>{t('notEnough')}</p>}
+        {q && (
+          <dl className="cv-kv" aria-label={t('quote')}>
+            <dt>{t('spend')}</dt>
+            <dd className="num" data-testid="spend">
+              {trimZeros(q.spend)} {q.from}
+            </dd>
+            <dt>{t('rate')}</dt>
+            <dd className="num">
+              1 {q.from} ≈ {trimZeros(q.price)} {q.to}
+            </dd>
+            <dt>{t('fee', { rate: q.feeRate })}</dt>
+            <dd className="num">
+              {trimZeros(q.fee)} {q.to}
+            </dd>
+            <dt>{t('guaranteed')}</dt>
+            <dd className="num">
+              {trimZeros(q.receive)} {q.to}
+            </dd>
+          </dl>
+        )}
+        {q && <p className="cv-count">{left > 0 ? t('validFor', { n: left }) : t('expired')}</p>}
+        {q && left > 0 ? (
+          <Button block color="primary" loading={confirm.isPending} onClick={run}>
+            {t('convert')}
+          </Button>
+        ) : (
+          <Button block color="primary" disabled={!valid || tooMuch || !pair} loading={quote.isPending} onClick={ask}>
+            {q ? t('refresh') : t('preview')}
+          </Button>
+        )}
+        {done && (
+          <p className="cv-done" role="status">
+            {t('result', { spent: trimZeros(done.spent), from: done.from, got: trimZeros(done.received), to: done.to, fee: trimZeros(done.fee) })}
+          </p>
+        )}
+      </section>
+      <p className="cv-note">{t('note', { rate: pair?.feeRate ?? '--' })}</p>
+    </div>
+  );
+}

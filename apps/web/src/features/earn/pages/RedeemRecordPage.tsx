@@ -1,0 +1,68 @@
+/**
+ * /redeem_record (issue 14): the user's redemptions, latest first: at maturity (the daily job) or early; the principal
+ * given back, the interest kept (paid minus what an early redemption took back) and when.
+ */
+import { useTranslation } from 'react-i18next';
+import { subDecimal, trimZeros } from '../../../shared/format';
+import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { useEarnRedemptions } from '../api/get-redemptions';
+import { formatTime } from '../lib/time';
+import '../earn.css';
+
+/** The redemption records page. */
+export default function RedeemRecordPage() {
+  const { t } = useTranslation('earn');
+  const q = useEarnRedemptions();
+  return (
+    <div className="en-page">
+      <PageHeader title={t('records.redemptions')} fallback="/mort_record" />
+      {q.isLoading ? (
+        <InlineLoading />
+      ) : q.isError ? (
+        <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+      ) : (q.data?.records ?? []).length === 0 ? (
+        <EmptyState text={t('noRedemptions')} />
+      ) : (
+        <ul aria-label={t('records.redemptions')} style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
+          {(q.data?.records ?? []).map((l) => (
+            <li key={l.lockId} className="en-card" aria-label={t('lockName', { amount: trimZeros(l.amount), coin: l.coin })}>
+              <div className="en-card-head">
+                <div>
+                  <div className="en-coin num">
+                    {trimZeros(l.amount)} {l.coin}
+                  </div>
+                  <div className="en-term">
+                    {t('termDays', { n: l.termDays })} · {l.apr}%
+                  </div>
+                </div>
+                <span className={`en-tag ${l.redeemKind === 'EARLY' ? 'no' : 'ok'}`}>{t(`kind.${l.redeemKind || 'MATURITY'}`)}</span>
+              </div>
+              <dl className="en-kv">
+                <dt>{t('returned')}</dt>
+                <dd className="num" data-testid="returned">
+                  {trimZeros(l.returned)} {l.coin}
+                </dd>
+                <dt>{t('interestKept')}</dt>
+                <dd className="num">
+                  {trimZeros(subDecimal(l.interestPaid || '0', l.forfeited || '0'))} {l.coin}
+                </dd>
+                {l.redeemKind === 'EARLY' && (
+                  <>
+                    <dt>{t('forfeited')}</dt>
+                    <dd className="num">
+                      {trimZeros(l.forfeited)} {l.coin}
+                    </dd>
+                  </>
+                )}
+                <dt>{t('startAt')}</dt>
+                <dd className="num">{formatTime(l.startAt)}</dd>
+                <dt>{t('redeemedAt')}</dt>
+                <dd className="num">{formatTime(l.redeemedAt)}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
