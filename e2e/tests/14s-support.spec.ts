@@ -47,6 +47,12 @@ test('support chat: text and a picture from the app, a canned reply live from th
   await expect(app.getByText('An operator is online: usually replies in minutes')).toBeVisible();
   await expect(app.getByText('My deposit has not arrived')).toBeVisible();
   await app.screenshot({ path: path.join(SHOTS, 'support-customer.png') });
+  // A common question opens the help centre's search for its topic.
+  await app.getByText('My deposit has not arrived').click();
+  await expect(app).toHaveURL(/\/helpCenterDetail3\?q=deposit$/);
+  await expect(app.getByText('How do I deposit?').first()).toBeVisible();
+  await app.goBack();
+  await expect(app).toHaveURL(/\/customer$/);
   await app.getByRole('button', { name: 'Chat now' }).click();
   await expect(app).toHaveURL(/\/kefuWebview$/);
   await expect(app.getByText('Hello! Describe your question and an operator will reply here.')).toBeVisible();

@@ -1,9 +1,9 @@
 /**
  * /customer (spec section 2; the side menu's "customer service"): the customer-service entry. Online support (whether
  * an operator is online, the unread replies, "chat now" to /kefuWebview), the common questions (each opens the help
- * centre, /helpCenter) and self-service shortcuts (password, security, identity verification). Open to visitors: the
- * questions and shortcuts need no account; the chat asks them to log in. Going back reopens the side menu (spec
- * section 2; the shell's useReopenOnReturn).
+ * centre's search for its topic, /helpCenterDetail3?q=; "Help centre" opens /helpCenter) and self-service shortcuts
+ * (password, security, identity verification). Open to visitors: the questions and shortcuts need no account; the
+ * chat asks them to log in. Going back reopens the side menu (spec section 2; the shell's useReopenOnReturn).
  */
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -14,7 +14,7 @@ import { useAppStore } from '../../../shared/storage';
 import { PageHeader } from '../../../shared/ui';
 import '../support.css';
 
-/** Topics of the common questions (their titles in the locale files); each opens the help centre. */
+/** Topics of the common questions (titles and search words in the locale files); each opens the help centre's search. */
 export const FAQ_TOPICS = ['deposit', 'withdraw', 'kyc', 'password', 'otc', 'contract'] as const;
 /** Self-service shortcuts: the key of the title and the route. */
 export const SELF_SERVICE = [
@@ -52,7 +52,7 @@ export default function CustomerPage() {
       </section>
       <List header={t('faq.title')} className="sup-list-block">
         {FAQ_TOPICS.map((k) => (
-          <List.Item key={k} prefix={<QuestionCircleOutline />} onClick={() => navigate('/helpCenter')}>
+          <List.Item key={k} prefix={<QuestionCircleOutline />} onClick={() => navigate(`/helpCenterDetail3?q=${encodeURIComponent(t(`faq.q.${k}`))}`)}>
             {t(`faq.${k}`)}
           </List.Item>
         ))}
