@@ -29,6 +29,7 @@ import { secretBoxFromConfig } from './shared/secret-box';
 import { createChainService, type ChainService } from './modules/wallet/chain.service';
 import { createWalletService, type WalletService } from './modules/wallet/wallet.service';
 import { createOtcService, type OtcService } from './modules/otc/otc.service';
+import { createInboxService, type InboxService } from './modules/inbox/inbox.service';
 import { createInviteService, type InviteService } from './modules/invite/invite.service';
 import { createContentService, type ContentService } from './modules/content/content.service';
 import { createServerClock, type ServerClock } from './shared/clock';
@@ -74,6 +75,8 @@ export interface AppContext {
   wallet: WalletService;
   /** Peer-to-peer fiat trading (issue 13): merchants, ads, orders with escrow, appeals, the order chat. */
   otc: OtcService;
+  /** The in-app inbox (issue 14, /message): the users' messages from their events, unread counts, read marks. */
+  inbox: InboxService;
   /** App versions per platform and their web bundles: the update flow (issue 14, spec section 4). */
   appVersions: AppVersionService;
   /** Activities (issue 14): campaigns defined in the console, joining, progress counted by the engine, payouts. */
@@ -156,6 +159,7 @@ export async function createContext(
   closers.push(() => otc.close());
   // The first start configures OTC (deposit, appeal wait, cancel limit) once the coin is listed (market data seeds it).
   await otc.ensureConfigured();
+  const inbox = createInboxService({ db: handle.db, host });
   const appVersions = createAppVersionService({ db: handle.db, webDist: config.webDist });
   const activity = createActivityService({ host, now: clock.now });
   const invite = createInviteService({ db: handle.db, host });
@@ -190,6 +194,7 @@ export async function createContext(
     earn,
     convert,
     support,
+    inbox,
     metrics,
     closers,
     async close() {

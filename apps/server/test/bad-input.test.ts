@@ -737,6 +737,12 @@ const ROUTES: Record<string, RouteSpec> = {
   // An unknown id and a blank title: without the id the blank title is refused, with a title the id is unknown.
   'POST /api/admin/support/saveCannedReply': { auth: false, admin: true, base: () => ({ id: '999999', title: ' ', textZh: '您好', textEn: 'Hello' }), baseAnswer: 'validation_failed' },
   'POST /api/admin/support/deleteCannedReply': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'support_canned_not_found' },
+  // ---------------------------------------------------------------- member/message (issue 14, the in-app inbox, modules/inbox)
+  'GET /api/member/message/list': { auth: true, base: () => ({ category: 'TRADE' }), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'], category: ['SYSTEM'] } },
+  'GET /api/member/message/unreadCount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  'POST /api/member/message/markRead': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'inbox_message_not_found' },
+  // Alice has no unread message in this table's run (no fill, no chain deposit, one log-in device): nothing changes.
+  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } },
 };
 
 /**

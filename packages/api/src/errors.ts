@@ -239,6 +239,8 @@ export const ERROR_MESSAGES = {
   convert_slippage: { en: 'The price moved and you would receive less than quoted; nothing was converted', zh: '价格已变动，实际到账将少于报价，本次未兑换' },
   convert_pair_invalid: { en: 'These two coins cannot be converted', zh: '该币种组合暂不支持兑换' },
   convert_no_quote: { en: 'The amount is too small or there is not enough liquidity to convert it', zh: '数量过小或市场深度不足，无法兑换' },
+  // the in-app inbox (issue 14, modules/inbox)
+  inbox_message_not_found: { en: 'The message does not exist', zh: '消息不存在' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

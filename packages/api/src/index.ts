@@ -17,3 +17,4 @@ export * from './invite';
 export * from './content';
 export * from './earn';
 export * from './support';
+export * from './inbox';

@@ -53,4 +53,6 @@ export type WsServerMessage =
   /** contract private pushes: 'contractOrders', 'positions', 'contractAccount' (contract.ts) */
   | ContractWsMessage
   /** contract public pushes: 'contractTicker', 'contractDepth', 'contractTrades', 'contractMark' (contract-market.ts) */
-  | ContractMarketWsMessage;
+  | ContractMarketWsMessage
+  /** the in-app inbox (inbox.ts): a message of the user arrived or changed; refetch the unread count and the list */
+  | { channel: 'inbox' };

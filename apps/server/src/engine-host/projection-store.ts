@@ -16,6 +16,7 @@ import {
   otcMerchants,
   otcOrders,
   rebatePayouts,
+  inboxMessages,
   perpFundingPayments,
   perpFundingRates,
   perpLiquidations,
@@ -54,6 +55,7 @@ import type {
   UserProjectionRow,
   WithdrawalProjectionRow,
 } from './projection-types';
+import type { InboxRow } from './inbox-projection';
 
 /** Name of the cursor row of the engine projection. */
 export const SPOT_CURSOR = 'spot';
@@ -198,6 +200,19 @@ export function localProjectionStore(db: Db): ProjectionStore {
           await tx.insert(rebatePayouts).values(rebates.slice(i, i + CHUNK)).onConflictDoNothing({ target: [rebatePayouts.day, rebatePayouts.inviteeId] });
         }
         if (b.earnLocks) await writeEarnLocks(tx as unknown as Db, b.earnLocks);
+        // In-app inbox messages: upserted by (user, key); a row changes (and becomes unread again) only when its
+        // parameters did, never to an older state, so a replay leaves the inbox and its read marks as they were.
+        const inbox = b.inbox ?? [];
+        for (let i = 0; i < inbox.length; i += CHUNK) {
+          await tx
+            .insert(inboxMessages)
+            .values(inbox.slice(i, i + CHUNK))
+            .onConflictDoUpdate({
+              target: [inboxMessages.userId, inboxMessages.key],
+              set: { params: sql`excluded.params`, ts: sql`excluded.ts`, seq: sql`excluded.seq`, readAt: sql`null` },
+              setWhere: sql`${inboxMessages.seq} < excluded.seq and ${inboxMessages.params} <> excluded.params`,
+            });
+        }
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })
@@ -369,6 +384,8 @@ export class MemoryProjectionStore implements ProjectionStore {
   readonly otcMerchants = new Map<string, OtcMerchantRow>();
   readonly otcAds = new Map<string, OtcAdRow>();
   readonly otcOrders = new Map<string, OtcOrderRow>();
+  /** Inbox messages by userId:key (readAt not modelled: the fault simulator checks the rows). */
+  readonly inbox = new Map<string, InboxRow>();
   /** Rebate payouts by day:invitee. */
   readonly rebates = new Map<string, RebatePayoutRow>();
   /** Savings locks by id (last state). */
@@ -417,6 +434,10 @@ export class MemoryProjectionStore implements ProjectionStore {
       for (const r of b.otc.ads) newer(this.otcAds, String(r.id), r);
       for (const r of b.otc.orders) newer(this.otcOrders, String(r.id), r);
     }
+    for (const r of b.inbox ?? []) {
+      const prev = this.inbox.get(`${r.userId}:${r.key}`);
+      if (prev === undefined || (prev.seq! < r.seq! && prev.params !== r.params)) this.inbox.set(`${r.userId}:${r.key}`, { ...r });
+    }
     for (const r of b.rebates ?? []) if (!this.rebates.has(`${r.day}:${r.inviteeId}`)) this.rebates.set(`${r.day}:${r.inviteeId}`, { ...r });
     for (const r of b.earnLocks ?? []) {
       const prev = this.earnLocks.get(String(r.id));
@@ -449,6 +470,7 @@ export class MemoryProjectionStore implements ProjectionStore {
     for (const [k, v] of this.otcOrders) c.otcOrders.set(k, { ...v });
     for (const [k, v] of this.rebates) c.rebates.set(k, { ...v });
     for (const [k, v] of this.earnLocks) c.earnLocks.set(k, { ...v });
+    for (const [k, v] of this.inbox) c.inbox.set(k, { ...v });
     return c;
   }
 }

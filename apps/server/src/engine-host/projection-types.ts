@@ -23,6 +23,7 @@ import type {
   walletWithdrawals,
   earnLocks,
 } from '../db/schema';
+import type { InboxRow } from './inbox-projection';
 
 export type OrderRow = typeof spotOrders.$inferInsert;
 export type TradeRow = typeof spotTrades.$inferInsert;
@@ -102,6 +103,8 @@ export interface ProjectionBatch {
   rebates?: RebatePayoutRow[];
   /** Savings locks (last states; issue 14); absent = none. */
   earnLocks?: EarnLockRow[];
+  /** In-app inbox messages of the batch's commands (inbox_messages, engine-host/inbox-projection.ts); absent = none. */
+  inbox?: InboxRow[];
 }
 
 /** The projector's sink. */

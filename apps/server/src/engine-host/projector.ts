@@ -31,6 +31,7 @@ import { PerpBuffer } from './perp-projection';
 import { OtcBuffer } from './otc-projection';
 import { rebatePayoutRow } from './rebate-projection';
 import { EarnBuffer } from './earn-projection';
+import { InboxBuffer } from './inbox-projection';
 
 export { SPOT_CURSOR } from './projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
@@ -243,6 +244,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
   const otc = new OtcBuffer();
   let rebates: RebatePayoutRow[] = [];
   const earn = new EarnBuffer();
+  const inbox = new InboxBuffer();
   let count = 0;
   let pushedSeq = cursor;
   let timer: NodeJS.Timeout | null = null;
@@ -281,6 +283,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
     const batchPerp = perp.take();
     const batchOtc = otc.take();
     const batchRebates = rebates;
+    const batchInbox = inbox.take();
     rebates = [];
     const batchEarn = earn.take();
     const batchSeq = pushedSeq;
@@ -307,6 +310,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
         ...(batchOtc ? { otc: batchOtc } : {}),
         ...(batchRebates.length > 0 ? { rebates: batchRebates } : {}),
         ...(batchEarn ? { earnLocks: batchEarn } : {}),
+        ...(batchInbox ? { inbox: batchInbox } : {}),
       });
       cursor = Math.max(cursor, batchSeq);
       failures = 0;
@@ -325,6 +329,7 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       rebates = batchRebates.concat(rebates);
       count += batchRebates.length;
       count += earn.restore(batchEarn);
+      count += inbox.restore(batchInbox);
       count +=
         batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length + batchWithdrawals.length + batchTransfers.length;
       failures++;
@@ -431,6 +436,8 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
           }
         }
       }
+      // The in-app inbox's messages of this command (inbox-projection.ts), written in the same batch.
+      count += inbox.push(seq, events);
       if (count >= maxEvents && running === null) {
         if (timer !== null) clearTimeout(timer);
         timer = null;

@@ -39,6 +39,7 @@ import convertRoutes from './convert/convert.routes';
 // Issue 14: customer service.
 import supportRoutes from './support/support.routes';
 import supportAdminRoutes from './support/support.admin.routes';
+import inboxRoutes from './inbox/inbox.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -76,4 +77,5 @@ export const modules: FastifyPluginAsync[] = [
   convertRoutes,
   supportRoutes,
   supportAdminRoutes,
+  inboxRoutes,
 ];

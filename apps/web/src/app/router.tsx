@@ -12,13 +12,12 @@ import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { BrowserRouter, Navigate, useLocation, useNavigate, useNavigationType, useRoutes, type RouteObject } from 'react-router';
 import { useAppStore } from '../shared/storage';
 import { setNavigator } from '../shared/navigation';
-import { NOT_YET_AVAILABLE, ROUTES } from './routes';
+import { NOT_YET_AVAILABLE, NotAvailable, ROUTES } from './routes';
 import { lazyPage } from './lazy-page';
 import { AppShell } from './layouts/AppShell';
 import { TabLayout } from './layouts/TabLayout';
 
 const NotFound = lazyPage(() => import('../features/not-found/pages/NotFoundPage'));
-const NotAvailable = ROUTES.find((r) => r.path === NOT_YET_AVAILABLE[0])!.Page;
 const notYetAvailable = new Set(NOT_YET_AVAILABLE.map((p) => p.toLowerCase()));
 const fallthroughRoutes = new Map(ROUTES.filter((r) => r.fallthrough).map((r) => [r.path.toLowerCase(), r]));
 

@@ -26,7 +26,8 @@ export interface AppRoute {
   fallthrough?: boolean;
 }
 
-const NotAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage'));
+/** The shared "not available yet" page (also the router's for the routes of NOT_YET_AVAILABLE, which may be empty). */
+export const NotAvailable = lazyPage(() => import('../features/placeholder/pages/NotAvailablePage'));
 
 // Home dismisses the page's shell itself once its banners are there (the shell shows the first one).
 const Home = lazyPage(() => import('../features/home/pages/HomePage'), ['home'], { holdsBootShell: true });
@@ -113,6 +114,8 @@ const ActivityHistory = lazyPage(() => import('../features/activity/pages/Activi
 // Issue 14: customer service (the entry and the chat).
 const Customer = lazyPage(() => import('../features/support/pages/CustomerPage'), ['support']);
 const Kefu = lazyPage(() => import('../features/support/pages/KefuPage'), ['support']);
+// Issue 14: the in-app inbox (no login guard in the router, spec section 2: logged out, the page asks to log in).
+const Message = lazyPage(() => import('../features/inbox/pages/MessagePage'), ['inbox']);
 
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
@@ -128,8 +131,6 @@ const DownloadApp = lazyPage(() => import('../features/help/pages/DownloadAppPag
 
 /** Routes whose screens come with later issues (OTC, contract trading, invitation, help centre ...). */
 export const NOT_YET_AVAILABLE: readonly string[] = [
-  // no login guard in the router (spec section 2)
-  '/message',
   // main routes
 ];
 
@@ -232,6 +233,8 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/activity', Page: ActivityCentre, fallthrough: true },
   { path: '/activityDetails', Page: ActivityDetails, fallthrough: true },
   { path: '/activityHistory', Page: ActivityHistory, login: true, fallthrough: true },
+  // Issue 14: the in-app inbox.
+  { path: '/message', Page: Message, fallthrough: true },
 
   // Issue 14: the help centre (public): home, a category (Detail1 ?id=), an article (Detail2 ?id=), search results
   // (Detail3 ?q=), agreements and policies (Detail4, ?slug=); the download page (public).

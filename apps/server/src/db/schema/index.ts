@@ -20,3 +20,4 @@ export * from './rebate';
 export * from './content';
 export * from './earn';
 export * from './support';
+export * from './inbox';

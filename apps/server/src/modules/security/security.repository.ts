@@ -5,6 +5,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pendingTotpSecrets, securityAttempts, securityEvents, totpUsedSteps } from '../../db/schema';
+import { SECURITY_INBOX_KINDS, insertSecurityMessage } from '../inbox/inbox.repository';
 
 /** A security-log row as stored. */
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
@@ -12,9 +13,19 @@ export type SecurityEventRow = typeof securityEvents.$inferSelect;
 /** The security queries over `db`. */
 export function createSecurityRepository(db: Db) {
   return {
-    /** Appends one entry to a user's security log. */
+    /**
+     * Appends one entry to a user's security log, with its in-app inbox message when its type makes one (new-device
+     * log-ins, password and 2FA changes: modules/inbox insertSecurityMessage), in one transaction.
+     */
     async insertEvent(row: { userId: bigint; type: string; detail: string; ip: string; userAgent: string; createdAt: Date }): Promise<void> {
-      await db.insert(securityEvents).values(row);
+      if (SECURITY_INBOX_KINDS[row.type] === undefined) {
+        await db.insert(securityEvents).values(row);
+        return;
+      }
+      await db.transaction(async (tx) => {
+        const [ins] = await tx.insert(securityEvents).values(row).returning({ id: securityEvents.id });
+        await insertSecurityMessage(tx as unknown as Db, { ...row, id: ins!.id });
+      });
     },
 
     /** A page of the user's log, newest first, and the total number of entries. */

@@ -45,6 +45,7 @@ import { marketScales, toEntrust } from '../entrust/entrust.format';
 import { contractPush } from '../contract/contract.push';
 import type { OtcService } from '../otc/otc.service';
 import type { SupportService } from '../support/support.service';
+import { inboxRows } from '../../engine-host/inbox-projection';
 
 /** A socket whose unsent data exceeds this many bytes at a send is closed (slow consumer). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -505,6 +506,18 @@ export function createWsHub(deps: WsHubDeps): WsHub {
 
   const onEngine = (events: EngineEvent[]) => {
     if (users.size === 0) return;
+    // The in-app inbox: users of these events who get a message are told once it is written ({ channel: 'inbox' }).
+    const inboxUsers = new Set<string>();
+    for (const r of inboxRows(0, events)) if (wantsPrivate(String(r.userId))) inboxUsers.add(String(r.userId));
+    if (inboxUsers.size > 0) {
+      const text = JSON.stringify({ channel: 'inbox' } satisfies WsServerMessage);
+      void host
+        .projected()
+        .catch(() => {})
+        .then(() => {
+          for (const u of inboxUsers) for (const c of users.get(u) ?? []) send(c, text);
+        });
+    }
     for (const e of events) {
       if (e.type === 'orderAccepted' || e.type === 'orderUpdated') {
         const set = users.get(e.order.userId);

@@ -33,8 +33,8 @@ export function isContractChannel(spec: WsChannelSpec): spec is { channel: Contr
 }
 
 /** Private channels (after auth, no subscribe message): spot orders and balances, the contracts' orders, positions and account. */
-export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount' | 'otcOrder' | 'otcChat' | 'supportChat';
-const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount', 'otcOrder', 'otcChat', 'supportChat']);
+export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount' | 'otcOrder' | 'otcChat' | 'supportChat' | 'inbox';
+const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount', 'otcOrder', 'otcChat', 'supportChat', 'inbox']);
 
 /** The OTC private pushes (packages/api otc.ts OTC_WS_TOPICS): an order of the user changed, a chat message arrived. */
 export type OtcWsMessage = { channel: 'otcOrder'; data: OtcOrder } | { channel: 'otcChat'; data: OtcChatMessage };
@@ -81,6 +81,7 @@ function keyOfServerMessage(m: WsDelivered): string | null {
     case 'otcOrder':
     case 'otcChat':
     case 'supportChat':
+    case 'inbox':
       return m.channel;
     default:
       return null;

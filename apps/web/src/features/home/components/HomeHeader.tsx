@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore, type Lang } from '../../../shared/storage';
 import { useSupportState } from '../../../shared/session';
+import { useInboxUnread } from '../../../shared/inbox-api';
 
 /** The header bar. */
 export const HomeHeader = memo(function HomeHeader() {
@@ -18,6 +19,8 @@ export const HomeHeader = memo(function HomeHeader() {
   const lang = useAppStore((s) => s.currentLangue);
   const setLang = useAppStore((s) => s.setLang);
   const openMenu = useUiStore((s) => s.openSideMenu);
+  // The inbox's unread badge: a dot on the avatar (the side menu lists Messages with the count).
+  const inboxUnread = useInboxUnread()?.total ?? 0;
   const [langOpen, setLangOpen] = useState(false);
   // Unread customer-service replies: a dot on the icon (issue 14).
   const unread = useSupportState()?.unread ?? 0;
@@ -43,8 +46,9 @@ export const HomeHeader = memo(function HomeHeader() {
   };
   return (
     <header className="home-header">
-      <button type="button" className="home-avatar" aria-label={t('openMenu')} onClick={openMenu}>
+      <button type="button" className="home-avatar" aria-label={inboxUnread > 0 ? `${t('openMenu')} (${t('unreadMessages', { count: inboxUnread })})` : t('openMenu')} onClick={openMenu}>
         <UserCircleOutline />
+        {inboxUnread > 0 && <span className="home-avatar-dot" data-testid="unread-dot" />}
       </button>
       <div className="home-brand">
         <svg width="22" height="22" viewBox="0 0 64 64" aria-hidden="true">

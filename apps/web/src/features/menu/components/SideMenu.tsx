@@ -7,6 +7,7 @@
  */
 import { Badge, Button, Dialog, List, Popup, Switch } from 'antd-mobile';
 import {
+  BellOutline,
   CheckShieldOutline,
   FileOutline,
   GiftOutline,
@@ -28,6 +29,7 @@ import { logout, useMember, useSupportState } from '../../../shared/session';
 import { maskAccount, shortUid } from '../../../shared/format';
 import { showToast } from '../../../shared/api-client';
 import { useRequireLogin } from '../../../shared/guards';
+import { useInboxUnread } from '../../../shared/inbox-api';
 import { copyText } from '../../../shared/clipboard';
 import { REOPEN_MENU_FROM } from '../hooks/use-reopen-on-return';
 import '../menu.css';
@@ -42,6 +44,7 @@ interface Item {
 const ITEMS: Item[] = [
   { key: 'personalCenter', to: '/personalCenter', icon: <CheckShieldOutline />, login: true },
   { key: 'accountCenter', to: '/accountCenter', icon: <UserSetOutline />, login: true },
+  { key: 'message', to: '/message', icon: <BellOutline />, login: true },
   { key: 'setting', to: '/setting', icon: <SetOutline /> },
   { key: 'payment', to: '/payment', icon: <PayCircleOutline />, login: true },
   { key: 'otc', to: '/transaction/transactionFabi', icon: <TransportQRcodeOutline /> },
@@ -70,6 +73,7 @@ export default function SideMenu() {
   const requireLogin = useRequireLogin();
   // Unread customer-service replies (issue 14): the count beside the item.
   const supportUnread = useSupportState()?.unread ?? 0;
+  const unread = useInboxUnread()?.total ?? 0;
 
   const go = (to: string) => {
     const base = '/' + (to.split('/')[1] ?? '');
@@ -167,7 +171,13 @@ export default function SideMenu() {
             <List.Item
               key={it.key}
               prefix={<span className="menu-item-icon">{it.icon}</span>}
-              extra={it.key === 'customer' && supportUnread > 0 ? <Badge content={supportUnread} /> : undefined}
+              extra={
+                it.key === 'customer' && supportUnread > 0 ? (
+                  <Badge content={supportUnread} />
+                ) : it.key === 'message' && unread > 0 ? (
+                  <span className="menu-badge num">{unread > 99 ? '99+' : unread}</span>
+                ) : undefined
+              }
               onClick={() => onItem(it)}
             >
               {t(`items.${it.key}`)}
