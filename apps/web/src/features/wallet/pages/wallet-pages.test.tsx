@@ -22,6 +22,9 @@ import { aliceUsdtAddress, coinsUsdtEthBtc, depositConfirming3of12, withdrawInfo
 
 // jsdom has no canvas: the QR code is a fixed PNG here.
 vi.mock('qrcode', () => ({ default: { toDataURL: () => Promise.resolve('data:image/png;base64,iVBORw0KGgo=') } }));
+// The native shell's plugins (shared/bridge/capacitor.ts), used when window.Capacitor says the app runs natively.
+const shell = vi.hoisted(() => ({ saveImage: vi.fn(), openAppSettings: vi.fn() }));
+vi.mock('../../../shared/bridge/capacitor', () => ({ createCapacitorBridge: () => shell }));
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
@@ -94,9 +97,9 @@ describe('CoinChargingPage', () => {
       'asset/wallet/getDepositAddress': { coin: 'USDT', chain: 'ETH', address: aliceUsdtAddress, minDeposit: '1', confirmations: 12, demoDeposit: false },
       'asset/wallet/getRecords': { type: 'coinCharging', total: 0, deposits: [], withdrawals: [], transfers: [] },
     });
-    const saveImage = vi.fn().mockResolvedValueOnce('saved').mockResolvedValueOnce('denied');
-    const openSettings = vi.fn();
-    vi.stubGlobal('ExchangeNative', { saveImage, openSettings });
+    const saveImage = shell.saveImage.mockResolvedValueOnce('saved').mockResolvedValueOnce('denied');
+    const openSettings = shell.openAppSettings;
+    vi.stubGlobal('Capacitor', { isNativePlatform: () => true, getPlatform: () => 'android' });
     renderPage(<CoinChargingPage />, { path: '/assets/coinCharging', url: '/assets/coinCharging?coin=USDT' });
     const save = await screen.findByRole('button', { name: 'Save QR code' });
     await waitFor(() => expect(save).toBeEnabled());
