@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { QrCode } from './QrCode';
+import { QrCode } from '../../../shared/ui/QrCode';
 
 /** The full-screen QR; rendered only while open. */
 export function InPersonInvite({ link, code, onClose }: { link: string; code: string; onClose: () => void }) {
@@ -18,7 +18,7 @@ export function InPersonInvite({ link, code, onClose }: { link: string; code: st
     <div className="iv-inperson" role="dialog" aria-modal="true" aria-label={t('inPerson.title')}>
       <div className="iv-inperson-title">{t('inPerson.title')}</div>
       <div className="iv-inperson-hint">{t('inPerson.hint')}</div>
-      <QrCode text={link} size={260} label={t('inPerson.qrAlt')} />
+      <QrCode className="iv-qr" text={link} size={260} label={t('inPerson.qrAlt')} />
       <div className="iv-inperson-code-label">{t('myCode')}</div>
       <div className="iv-inperson-code" data-testid="inperson-code">
         {code}

@@ -15,7 +15,7 @@ import { useGoogleSecret } from '../api/google-secret';
 import { useGoogleMutation } from '../api/bind-google';
 import { GoogleCodeField, VerifyCodeField } from '../components/VerifyCodeField';
 import { SecForm, SecPage } from '../components/SecForm';
-import { QrCode } from '../components/QrCode';
+import { QrCode } from '../../../shared/ui/QrCode';
 import { checkSixDigits } from '../lib/rules';
 
 /** Google authenticator binding page. */
@@ -77,7 +77,7 @@ function BindGoogle({ security }: { security: SecurityInfo }) {
           {secret.isError && <LoadFailed error={secret.error} onRetry={() => void secret.refetch()} />}
           {secret.data && (
             <>
-              <QrCode text={secret.data.otpauthUrl} label={t('googleQr')} />
+              <QrCode className="sec-qr" text={secret.data.otpauthUrl} size={168} margin={1} label={t('googleQr')} />
               <div className="sec-key">
                 <div className="sec-key-label">{t('googleKey')}</div>
                 <div className="sec-key-row">

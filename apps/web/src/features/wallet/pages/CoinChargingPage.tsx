@@ -26,7 +26,7 @@ import { WalletHeader } from '../components/WalletHeader';
 import { CoinPickerRow } from '../components/CoinPickerRow';
 import { ChainTabs } from '../components/ChainTabs';
 import { CopyButton } from '../components/CopyButton';
-import { QrImage, useQrDataUrl } from '../components/QrImage';
+import { QrImage, useQrDataUrl } from '../../../shared/ui/QrCode';
 import '../wallet.css';
 
 /** Amount of the demo's test deposit per coin (coin units). */
@@ -92,7 +92,7 @@ function AddressCard({ coin, chain }: { coin: string; chain: CoinChain }) {
   return (
     <>
       <section className="wl-card wl-address-card" aria-label={t('deposit.address')}>
-        <QrImage url={qr} size={180} label={t('deposit.qrAlt', { coin, chain: chain.chainName })} />
+        <QrImage className="wl-qr" url={qr} size={180} label={t('deposit.qrAlt', { coin, chain: chain.chainName })} />
         <div className="wl-label">{t('deposit.address')}</div>
         <div className="wl-address" data-testid="deposit-address">
           {a.address}
