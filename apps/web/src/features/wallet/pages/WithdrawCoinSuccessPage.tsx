@@ -1,7 +1,8 @@
 /**
  * /assets/withdrawCoinSuccess?id= (spec section 2): the withdrawal just filed: "Withdrawal submitted", the record
  * with its state and timeline (polled while it moves: review, approved, broadcasting, confirming, completed), and
- * the way on: the withdrawal records, or back to the assets.
+ * the way on: the withdrawal records, or back to the assets. "Submitted" is said only of a withdrawal the server
+ * returned: without an id, or when the record cannot be read, the page says so instead of claiming a success.
  */
 import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -21,8 +22,7 @@ export default function WithdrawCoinSuccessPage() {
     <div className="wl-page">
       <PageHeader title={t('withdrawSuccess.title')} onBack={() => navigate('/assets', { replace: true })} />
       <LoginFirst>
-        <Result status="success" title={t('withdrawSuccess.result')} description={t('withdrawSuccess.hint')} className="wl-result" />
-        {id && <Detail id={id} />}
+        {id ? <Detail id={id} /> : <Result status="info" title={t('withdrawSuccess.notFound')} className="wl-result" />}
         <div className="wl-form wl-buttons">
           <Button block color="primary" onClick={() => navigate('/assets/capitalRecords?type=withdrawCoin', { replace: true })}>
             {t('withdrawSuccess.records')}
@@ -37,8 +37,14 @@ export default function WithdrawCoinSuccessPage() {
 }
 
 function Detail({ id }: { id: string }) {
+  const { t } = useTranslation('wallet');
   const q = useRecordDetail('withdrawCoin', id);
   if (q.isLoading) return <InlineLoading />;
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} compact />;
-  return <RecordDetailView d={q.data} />;
+  return (
+    <>
+      <Result status="success" title={t('withdrawSuccess.result')} description={t('withdrawSuccess.hint')} className="wl-result" />
+      <RecordDetailView d={q.data} />
+    </>
+  );
 }

@@ -18,6 +18,7 @@ import WithdrawCoinPage from './WithdrawCoinPage';
 import TransferPage from './TransferPage';
 import CapitalRecordsPage from './CapitalRecordsPage';
 import CapitalRecordsDetailPage from './CapitalRecordsDetailPage';
+import WithdrawCoinSuccessPage from './WithdrawCoinSuccessPage';
 import { aliceUsdtAddress, coinsUsdtEthBtc, depositConfirming3of12, withdrawInfoUsdt500, withdrawalRejected } from '../test-fixtures';
 
 // jsdom has no canvas: the QR code is a fixed PNG here.
@@ -295,5 +296,23 @@ describe('capital records', () => {
     expect(await screen.findByText('Rejected, amount returned')).toBeInTheDocument();
     expect(screen.getByText('Address flagged by compliance')).toBeInTheDocument();
     expect(screen.getByText('49 USDT')).toBeInTheDocument();
+  });
+
+  it('says "Withdrawal submitted" only of a withdrawal the server returned', async () => {
+    login();
+    mockApi({
+      'asset/wallet/getRecordDetail': (f: Record<string, string>) =>
+        f.id === '7' ? { type: 'withdrawCoin', deposit: null, withdrawal: withdrawalRejected, transfer: null } : { errorCode: 'not_found', errorMessage: 'Record not found' },
+    });
+    const { unmount } = renderPage(<WithdrawCoinSuccessPage />, { path: '/assets/withdrawCoinSuccess', url: '/assets/withdrawCoinSuccess?id=7' });
+    expect(await screen.findByText('Withdrawal submitted')).toBeInTheDocument();
+    unmount();
+    const noId = renderPage(<WithdrawCoinSuccessPage />, { path: '/assets/withdrawCoinSuccess', url: '/assets/withdrawCoinSuccess' });
+    expect(await screen.findByText('No withdrawal to show here. Your withdrawals are in the withdrawal records.')).toBeInTheDocument();
+    expect(screen.queryByText('Withdrawal submitted')).toBeNull();
+    noId.unmount();
+    renderPage(<WithdrawCoinSuccessPage />, { path: '/assets/withdrawCoinSuccess', url: '/assets/withdrawCoinSuccess?id=999' });
+    expect(await screen.findByText('Record not found')).toBeInTheDocument();
+    expect(screen.queryByText('Withdrawal submitted')).toBeNull();
   });
 });
