@@ -37,6 +37,7 @@ import { createActivityService, type ActivityService } from './modules/activity/
 import { createEarnService, type EarnService } from './modules/earn/earn.service';
 import { createConvertService, type ConvertService } from './modules/convert/convert.service';
 import { createSupportService, type SupportService } from './modules/support/support.service';
+import { refuseAllKeys, type ApiKeyVerifier } from './modules/binance/binance.auth';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -91,6 +92,8 @@ export interface AppContext {
   convert: ConvertService;
   /** Customer service (issue 14): the support chat between users and operators, the console's queue and canned replies. */
   support: SupportService;
+  /** API keys of the Binance-compatible API (issue 15): key lookup and signature checks for /api/v3, /fapi and the streams. */
+  apiKeys: ApiKeyVerifier;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -195,6 +198,7 @@ export async function createContext(
     convert,
     support,
     inbox,
+    apiKeys: refuseAllKeys,
     metrics,
     closers,
     async close() {

@@ -40,6 +40,8 @@ import convertRoutes from './convert/convert.routes';
 import supportRoutes from './support/support.routes';
 import supportAdminRoutes from './support/support.admin.routes';
 import inboxRoutes from './inbox/inbox.routes';
+// Issue 15: the Binance-compatible API (/api/v3, /fapi, streams), its own error body and hooks.
+import binanceRoutes from './binance/binance.routes';
 
 export const modules: FastifyPluginAsync[] = [
   health,
@@ -78,4 +80,5 @@ export const modules: FastifyPluginAsync[] = [
   supportRoutes,
   supportAdminRoutes,
   inboxRoutes,
+  binanceRoutes,
 ];

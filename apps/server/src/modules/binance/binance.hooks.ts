@@ -1,0 +1,75 @@
+/**
+ * The hooks of the Binance scope (issue 15): keep the raw form body (a signature covers the exact bytes sent), and
+ * before each handler authenticate the caller as its route config says (binance.auth.ts). Request weights and
+ * rate limits are charged here too.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { BX } from './binance.errors';
+import type { BinanceRouteConfig } from './binance.auth';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The form body exactly as received (Binance signs the query string followed by the body). */
+    binanceRawBody?: string;
+  }
+}
+
+/** Strips `signature=...` from a raw query string or body; returns [rest, signature]. */
+export function splitSignature(raw: string): [string, string | undefined] {
+  if (raw === '') return ['', undefined];
+  let signature: string | undefined;
+  const kept: string[] = [];
+  for (const part of raw.split('&')) {
+    if (part.startsWith('signature=')) signature = decodeURIComponent(part.slice('signature='.length));
+    else kept.push(part);
+  }
+  return [kept.join('&'), signature];
+}
+
+/** The merged parameters of a request: query string and form body (strings), body last. */
+export function paramsOf(req: FastifyRequest): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of [req.query, req.body]) {
+    if (part === null || typeof part !== 'object') continue;
+    for (const [k, v] of Object.entries(part as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+/** Registers the raw-body form parser and the authentication hook on the Binance scope `app`. */
+export function registerBinanceHooks(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/x-www-form-urlencoded');
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
+    const raw = body as string;
+    req.binanceRawBody = raw;
+    done(null, Object.fromEntries(new URLSearchParams(raw)));
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const cfg = req.routeOptions.config.binance as BinanceRouteConfig | undefined;
+    if (!cfg || cfg.security === 'NONE' || cfg.security === 'MARKET_DATA') return;
+    const header = req.headers['x-mbx-apikey'];
+    const apiKey = Array.isArray(header) ? header[0] : header;
+    if (apiKey === undefined || apiKey === '') throw BX.badApiKeyFormat();
+    if (cfg.security === 'USER_STREAM') {
+      req.apiCaller = await req.server.ctx.apiKeys.keyed(apiKey, req.ip, cfg.permission);
+      return;
+    }
+    const q = req.url.indexOf('?');
+    const [query, sigQ] = splitSignature(q < 0 ? '' : req.url.slice(q + 1));
+    const [body, sigB] = splitSignature(req.binanceRawBody ?? '');
+    const signature = sigQ ?? sigB;
+    if (signature === undefined || signature === '') throw BX.mandatoryMissing('signature');
+    const p = paramsOf(req);
+    if (p.timestamp === undefined || p.timestamp === '') throw BX.mandatoryMissing('timestamp');
+    req.apiCaller = await req.server.ctx.apiKeys.signed({
+      apiKey,
+      ip: req.ip,
+      payload: query + body,
+      signature,
+      timestamp: p.timestamp,
+      ...(p.recvWindow !== undefined ? { recvWindow: p.recvWindow } : {}),
+      ...(cfg.permission ? { permission: cfg.permission } : {}),
+    });
+  });
+}
