@@ -14,6 +14,7 @@ export * from './otc';
 export * from './app-version';
 export * from './activity';
 export * from './invite';
+export * from './api-keys';
 export * from './content';
 export * from './earn';
 export * from './support';
