@@ -37,7 +37,7 @@ import { createActivityService, type ActivityService } from './modules/activity/
 import { createEarnService, type EarnService } from './modules/earn/earn.service';
 import { createConvertService, type ConvertService } from './modules/convert/convert.service';
 import { createSupportService, type SupportService } from './modules/support/support.service';
-import { refuseAllKeys, type ApiKeyVerifier } from './modules/binance/binance.auth';
+import { createApiKeyService, type ApiKeyService } from './modules/api-keys/api-keys.service';
 
 export type { Hooks, SessionsEnded } from './shared/hooks';
 
@@ -92,8 +92,11 @@ export interface AppContext {
   convert: ConvertService;
   /** Customer service (issue 14): the support chat between users and operators, the console's queue and canned replies. */
   support: SupportService;
-  /** API keys of the Binance-compatible API (issue 15): key lookup and signature checks for /api/v3, /fapi and the streams. */
-  apiKeys: ApiKeyVerifier;
+  /**
+   * API keys of the Binance-compatible API (issue 15): the users' and the console's key management, and the
+   * ApiKeyVerifier (key lookup and signature checks) of /api/v3, /fapi and the streams.
+   */
+  apiKeys: ApiKeyService;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
@@ -169,6 +172,7 @@ export async function createContext(
   const earn = createEarnService({ db: handle.db, host });
   const convert = createConvertService({ db: handle.db, host, now: clock.now });
   const support = createSupportService({ db: handle.db, host, uploads });
+  const apiKeys = createApiKeyService({ db: handle.db, host, box: secretBoxFromConfig(config), security: () => security, log: logger, now: clock.now, cacheMs: config.apiKeyCacheMs });
   const ctx: AppContext = {
     config,
     db: handle.db,
@@ -198,7 +202,7 @@ export async function createContext(
     convert,
     support,
     inbox,
-    apiKeys: refuseAllKeys,
+    apiKeys,
     metrics,
     closers,
     async close() {

@@ -239,6 +239,14 @@ export const ERROR_MESSAGES = {
   convert_slippage: { en: 'The price moved and you would receive less than quoted; nothing was converted', zh: '价格已变动，实际到账将少于报价，本次未兑换' },
   convert_pair_invalid: { en: 'These two coins cannot be converted', zh: '该币种组合暂不支持兑换' },
   convert_no_quote: { en: 'The amount is too small or there is not enough liquidity to convert it', zh: '数量过小或市场深度不足，无法兑换' },
+  // API keys of the Binance-compatible API (issue 15, modules/api-keys)
+  api_key_not_found: { en: 'The API key does not exist', zh: 'API密钥不存在' },
+  api_key_limit: { en: 'You already have the most API keys allowed (30); delete one first', zh: 'API密钥数量已达上限（30个），请先删除一个' },
+  api_key_public_key_invalid: { en: 'Please paste a valid Ed25519 public key (PEM, starting with -----BEGIN PUBLIC KEY-----)', zh: '请粘贴有效的Ed25519公钥（PEM格式，以 -----BEGIN PUBLIC KEY----- 开头）' },
+  api_key_ip_invalid: { en: 'The IP whitelist holds an address that is not a valid IPv4 or IPv6 address', zh: 'IP白名单中含有无效的IPv4或IPv6地址' },
+  api_key_withdraw_needs_ip: { en: 'A key that may withdraw needs an IP whitelist', zh: '开启提现权限的密钥须设置IP白名单' },
+  api_key_hmac_unavailable: { en: 'HMAC keys are not available on this server; please use an Ed25519 key', zh: '本服务器暂不支持HMAC密钥，请使用Ed25519密钥' },
+  api_key_ip_limit: { en: 'An IP whitelist holds at most 30 addresses', zh: 'IP白名单最多30个地址' },
   // the in-app inbox (issue 14, modules/inbox)
   inbox_message_not_found: { en: 'The message does not exist', zh: '消息不存在' },
 } as const satisfies Record<string, { en: string; zh: string }>;

@@ -119,6 +119,8 @@ export const SecurityEventType = Type.Union([
   Type.Literal('GOOGLE_CLOSED'),
   Type.Literal('ACCOUNT_BOUND'),
   Type.Literal('SESSION_REVOKED'),
+  Type.Literal('API_KEY_CREATED'),
+  Type.Literal('API_KEY_DELETED'),
 ]);
 export type SecurityEventType = Static<typeof SecurityEventType>;
 

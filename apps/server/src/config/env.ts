@@ -68,6 +68,20 @@ export interface Config {
   routeRateLimits: RouteRateLimits;
   /** Failed session lookups (unknown, expired or forged tokens) per IP per minute before its requests with a token are refused (429) without one; 0 = unlimited. */
   authFailuresPerMin: number;
+  /**
+   * The Binance-compatible API's limits (issue 15, modules/binance/binance.weights.ts, docs/binance-api.md): request
+   * weight per IP and per API key per minute (BINANCE_WEIGHT_PER_MIN, default 6000 as Binance spot), new orders per
+   * API key per 10 seconds and per day (BINANCE_ORDERS_PER_10S, default 100; BINANCE_ORDERS_PER_DAY, default
+   * 200000); 0 = unlimited. Published in exchangeInfo's `rateLimits`.
+   */
+  binanceWeightPerMin: number;
+  binanceOrdersPer10s: number;
+  binanceOrdersPerDay: number;
+  /**
+   * API_KEY_CACHE_MS (default 5000): how long a gateway trusts its in-memory copy of an API key. A delete is seen at
+   * once by the gateway that did it; another gateway of the scale-out mode may accept the deleted key this long.
+   */
+  apiKeyCacheMs: number;
   /** METRICS_TOKEN: bearer token of GET /metrics; unset = /metrics answers loopback clients only (modules/metrics). */
   metricsToken: string | undefined;
   /** ENGINE_TRANSPORT: 'embedded' (default: engine, journal file and projector in this process) or 'nats' (scale-out mode, docs/deploy.md). */
@@ -253,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     codeIpPerHour: int(env.CODE_IP_PER_HOUR, 20, 'CODE_IP_PER_HOUR'),
     routeRateLimits: routeRateLimits(env.RATE_LIMIT_ROUTES),
     authFailuresPerMin: int(env.AUTH_FAILURES_PER_MIN, 30, 'AUTH_FAILURES_PER_MIN'),
+    binanceWeightPerMin: int(env.BINANCE_WEIGHT_PER_MIN, 6000, 'BINANCE_WEIGHT_PER_MIN'),
+    binanceOrdersPer10s: int(env.BINANCE_ORDERS_PER_10S, 100, 'BINANCE_ORDERS_PER_10S'),
+    binanceOrdersPerDay: int(env.BINANCE_ORDERS_PER_DAY, 200_000, 'BINANCE_ORDERS_PER_DAY'),
+    apiKeyCacheMs: int(env.API_KEY_CACHE_MS, 5000, 'API_KEY_CACHE_MS'),
     metricsToken: env.METRICS_TOKEN || undefined,
     engineTransport: engineTransport(env.ENGINE_TRANSPORT),
     natsUrl: env.NATS_URL || undefined,

@@ -21,3 +21,4 @@ export * from './content';
 export * from './earn';
 export * from './support';
 export * from './inbox';
+export * from './api-keys';

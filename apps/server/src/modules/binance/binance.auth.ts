@@ -27,6 +27,12 @@ export interface BinanceRouteConfig {
   security: SecurityType;
   /** The key permission the route needs (USER_DATA routes need 'read', which every key has). */
   permission?: KeyPermission;
+  /**
+   * True on routes that place new orders (POST order, not order/test): each request counts against the ORDERS
+   * limits of its key (BINANCE_ORDERS_PER_10S, BINANCE_ORDERS_PER_DAY; -1015 over them) and the answer carries
+   * X-MBX-ORDER-COUNT-10S and X-MBX-ORDER-COUNT-1D (binance.weights.ts).
+   */
+  order?: boolean;
 }
 
 /** The caller of a keyed route, once its key (and signature, where needed) passed. */
@@ -69,9 +75,3 @@ export function callerOf(req: FastifyRequest): ApiKeyCaller {
   if (!req.apiCaller) throw BX.rejectedApiKey();
   return req.apiCaller;
 }
-
-/** A verifier that refuses every key: the placeholder until modules/api-keys is wired (never in a release). */
-export const refuseAllKeys: ApiKeyVerifier = {
-  keyed: () => Promise.reject(BX.rejectedApiKey()),
-  signed: () => Promise.reject(BX.rejectedApiKey()),
-};

@@ -30,6 +30,8 @@ export const BX = {
   tooManyOrders: () => new BinanceError(-1015, 'Too many new orders.', 429),
   timestampOutside: () => new BinanceError(-1021, "Timestamp for this request is outside of the recvWindow.", 400),
   badSignature: () => new BinanceError(-1022, 'Signature for this request is not valid.', 400),
+  /** recvWindow above 60000 ms (Binance answers -1131 "recvWindow must be less than 60000."). */
+  badRecvWindow: () => new BinanceError(-1131, 'recvWindow must be less than 60000', 400),
   illegalChars: (param: string) => new BinanceError(-1100, `Illegal characters found in parameter '${param}'.`, 400),
   tooManyParams: () => new BinanceError(-1101, 'Too many parameters sent for this endpoint.', 400),
   mandatoryMissing: (param: string) => new BinanceError(-1102, `Mandatory parameter '${param}' was not sent, was empty/null, or malformed.`, 400),

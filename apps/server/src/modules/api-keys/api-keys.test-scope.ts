@@ -1,0 +1,56 @@
+/**
+ * Test helpers of the API key tests: a Fastify app with the Binance scope's real hooks and error handler
+ * (binance.hooks.ts, binance.errors.ts) over a test context, and two tiny keyed routes under /api/v3 whose handlers
+ * count their calls (so a refused request is proved to reach no handler): GET /api/v3/testAccount (USER_DATA,
+ * weight 20) and POST /api/v3/testOrder (TRADE, spotTrade, an order route, weight 1). Plus request signing as a
+ * Binance client does it (HMAC-SHA256 hex, Ed25519 base64).
+ */
+import crypto from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { binanceErrorHandler } from '../binance/binance.errors';
+import { registerBinanceHooks } from '../binance/binance.hooks';
+import { callerOf } from '../binance/binance.auth';
+
+/** The test scope and how often each handler ran. */
+export interface TestScope {
+  app: FastifyInstance;
+  calls: { account: number; order: number };
+}
+
+/** Builds the test scope over `ctx` (ready to inject). */
+export async function makeTestScope(ctx: AppContext): Promise<TestScope> {
+  const app = Fastify({ logger: false });
+  app.decorate('ctx', ctx);
+  const calls = { account: 0, order: 0 };
+  await app.register(async (scope) => {
+    scope.setErrorHandler(binanceErrorHandler);
+    registerBinanceHooks(scope);
+    scope.get('/api/v3/testAccount', { config: { binance: { weight: 20, security: 'USER_DATA' } } }, async (req) => {
+      calls.account++;
+      return { userId: callerOf(req).userId };
+    });
+    scope.post('/api/v3/testOrder', { config: { binance: { weight: 1, security: 'TRADE', permission: 'spotTrade', order: true } } }, async (req) => {
+      calls.order++;
+      return { userId: callerOf(req).userId };
+    });
+    scope.get('/api/v3/testPublic', { config: { binance: { weight: 2, security: 'NONE' } } }, async () => ({}));
+  });
+  await app.ready();
+  return { app, calls };
+}
+
+/** The query (or form) string of `params` in the given order, as a client sends it. */
+export function queryOf(params: Record<string, string | number>): string {
+  return new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+}
+
+/** Hex HMAC-SHA256 of `payload` with `secret` (Binance's HMAC signature). */
+export function hmacHex(secret: string, payload: string): string {
+  return crypto.createHmac('sha256', secret).update(payload).digest('hex');
+}
+
+/** Base64 Ed25519 signature of `payload` (Binance's Ed25519 signature). */
+export function ed25519Base64(privateKey: crypto.KeyObject, payload: string): string {
+  return crypto.sign(null, Buffer.from(payload), privateKey).toString('base64');
+}
