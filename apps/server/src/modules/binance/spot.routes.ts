@@ -1,12 +1,204 @@
 /**
  * Binance spot REST under /api/v3 (issue 15; https://developers.binance.com/docs/binance-spot-api-docs/rest-api):
  * Binance's paths, parameters and JSON shapes over our spot markets, through the same services as the app API.
+ * This file: the general and market data endpoints (security NONE / MARKET_DATA); the trading and account
+ * endpoints are in spot.trade.routes.ts. Every parameter has a schema (spot.params.ts); weights as Binance's docs
+ * give them for the default parameters. docs/binance-api.md lists every difference from Binance.
  */
 import type { FastifyPluginAsync } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import type { BinanceRouteConfig } from './binance.auth';
+import { BX } from './binance.errors';
+import { paramsOf } from './binance.hooks';
+import { spotMarketOrThrow, toBinanceSymbol } from './binance.symbols';
+import { exchangeInfoSymbol, symbolStatus } from './spot.format';
+import { aggTrade, avgPrice, bookTicker, klineRows, lastPrice, periodOf, projectedTrades, publicTrade, selectMarkets, ticker24h } from './spot.market';
+import { checkWindow, EnumParam, idParam, IntParam, intParam, notBoth, params, SymbolParam, SymbolsParam, symbolsParam, timeParam } from './spot.params';
+import { createSpotRepository, projectionCaughtUp } from './spot.repository';
+import spotTradeRoutes from './spot.trade.routes';
+
+/** Route config of a public endpoint of `weight`. */
+const pub = (weight: number): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'NONE' } });
+
+/** Binance's rate limiters as exchangeInfo lists them (the limits the hooks enforce; binance.auth.ts). */
+export const RATE_LIMITS = [
+  { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
+  { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
+  { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
+  { rateLimitType: 'RAW_REQUESTS', interval: 'MINUTE', intervalNum: 5, limit: 61000 },
+];
+
+const SymbolStatusParam = Type.Union([Type.Literal('TRADING'), Type.Literal('HALT'), Type.Literal('BREAK')]);
+const symbolQuery = params({ symbol: SymbolParam });
+const tickerQuery = params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam) });
 
 const spotRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/v3/ping', { config: { binance: { weight: 1, security: 'NONE' } } }, async () => ({}));
-  app.get('/api/v3/time', { config: { binance: { weight: 1, security: 'NONE' } } }, async () => ({ serverTime: app.ctx.clock.now() }));
+  const ctx = app.ctx;
+  const repo = createSpotRepository(ctx.db);
+  const quoteScale = (code: string) => ctx.host.engine.asset(code)?.scale ?? 8;
+
+  app.get('/api/v3/ping', { config: pub(1) }, async () => ({}));
+  app.get('/api/v3/time', { config: pub(1) }, async () => ({ serverTime: ctx.clock.now() }));
+
+  app.get(
+    '/api/v3/exchangeInfo',
+    {
+      config: pub(20),
+      schema: {
+        querystring: params({
+          symbol: Type.Optional(SymbolParam),
+          symbols: Type.Optional(SymbolsParam),
+          permissions: Type.Optional(Type.String({ pattern: '^[A-Z_",\\[\\]]{1,200}$' })),
+          showPermissionSets: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+          symbolStatus: Type.Optional(SymbolStatusParam),
+        }),
+      },
+    },
+    async (req) => {
+      const p = paramsOf(req);
+      notBoth(p.symbol, p.symbols, ['symbol', 'symbols']);
+      notBoth(p.symbol ?? p.symbols, p.symbolStatus, ['symbol', 'symbolStatus']);
+      let markets = selectMarkets(ctx, p.symbol, symbolsParam(p.symbols));
+      if (p.symbolStatus !== undefined) markets = markets.filter((m) => symbolStatus(m) === p.symbolStatus);
+      const asset = (c: string) => ctx.host.engine.asset(c);
+      return {
+        timezone: 'UTC',
+        serverTime: ctx.clock.now(),
+        rateLimits: RATE_LIMITS,
+        exchangeFilters: [],
+        symbols: markets.map((m) => exchangeInfoSymbol(m, asset)),
+      };
+    },
+  );
+
+  app.get(
+    '/api/v3/depth',
+    { config: pub(5), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const limit = intParam(p.limit, 'limit', { min: 1, max: 5000, fallback: 100 });
+      const d = ctx.marketData.depth(m.symbol, 'SPOT', limit);
+      return { lastUpdateId: d.seq, bids: d.bids, asks: d.asks };
+    },
+  );
+
+  app.get(
+    '/api/v3/trades',
+    { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+      const rows = await projectedTrades(ctx, repo, m, { limit });
+      return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
+    },
+  );
+
+  app.get(
+    '/api/v3/historicalTrades',
+    { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+      const fromId = idParam(p.fromId);
+      const rows = await projectedTrades(ctx, repo, m, { limit, ...(fromId !== undefined ? { fromId } : {}) });
+      return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
+    },
+  );
+
+  app.get(
+    '/api/v3/aggTrades',
+    {
+      config: pub(4),
+      schema: {
+        querystring: params({
+          symbol: SymbolParam,
+          fromId: Type.Optional(IntParam),
+          startTime: Type.Optional(IntParam),
+          endTime: Type.Optional(IntParam),
+          limit: Type.Optional(IntParam),
+        }),
+      },
+    },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+      const startTime = timeParam(p.startTime, 'startTime');
+      const endTime = timeParam(p.endTime, 'endTime');
+      const fromId = idParam(p.fromId);
+      if (fromId !== undefined && (startTime !== undefined || endTime !== undefined)) notBoth(p.fromId, p.startTime ?? p.endTime, ['fromId', 'startTime']);
+      checkWindow(startTime, endTime, 1);
+      const rows = await projectedTrades(ctx, repo, m, {
+        limit,
+        ...(fromId !== undefined ? { fromId } : {}),
+        ...(startTime !== undefined ? { startTime } : {}),
+        ...(endTime !== undefined ? { endTime } : {}),
+      });
+      return rows.map((t) => aggTrade(t, m));
+    },
+  );
+
+  const klineQuery = params({
+    symbol: SymbolParam,
+    interval: Type.String({ pattern: '^[0-9]{1,3}[smhdwM]$' }),
+    startTime: Type.Optional(IntParam),
+    endTime: Type.Optional(IntParam),
+    timeZone: Type.Optional(Type.String({ pattern: '^(\\+|-)?[0-9]{1,2}(:[0-9]{2})?$' })),
+    limit: Type.Optional(IntParam),
+  });
+  const klines = async (req: Parameters<typeof paramsOf>[0]) => {
+    const p = paramsOf(req);
+    const m = spotMarketOrThrow(ctx.host, p.symbol);
+    const period = periodOf(p.interval ?? '');
+    // Bars are UTC; only the UTC time zone is kept.
+    if (p.timeZone !== undefined && !/^(\+|-)?0{1,2}(:00)?$/.test(p.timeZone)) throw BX.badParam("Data sent for parameter 'timeZone' is not valid.");
+    const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+    const startTime = timeParam(p.startTime, 'startTime');
+    const endTime = timeParam(p.endTime, 'endTime');
+    return klineRows(ctx, m, period, { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
+  };
+  app.get('/api/v3/klines', { config: pub(2), schema: { querystring: klineQuery } }, klines);
+  app.get('/api/v3/uiKlines', { config: pub(2), schema: { querystring: klineQuery } }, klines);
+
+  app.get('/api/v3/avgPrice', { config: pub(2), schema: { querystring: symbolQuery } }, async (req) => {
+    const m = spotMarketOrThrow(ctx.host, paramsOf(req).symbol);
+    return avgPrice(ctx, repo, m, ctx.clock.now());
+  });
+
+  /** A ticker route's answer: an object for `symbol`, an array for `symbols` or all. */
+  const perSymbol = <T>(p: Record<string, string>, one: (m: ReturnType<typeof selectMarkets>[number]) => T): T | T[] => {
+    notBoth(p.symbol, p.symbols, ['symbol', 'symbols']);
+    const markets = selectMarkets(ctx, p.symbol, symbolsParam(p.symbols));
+    const rows = markets.map(one);
+    return p.symbol !== undefined ? rows[0]! : rows;
+  };
+
+  app.get(
+    '/api/v3/ticker/24hr',
+    { config: pub(2), schema: { querystring: params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam), type: Type.Optional(EnumParam) }) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const type = p.type ?? 'FULL';
+      if (type !== 'FULL' && type !== 'MINI') throw BX.badParam("Data sent for parameter 'type' is not valid.");
+      const now = ctx.clock.now();
+      await projectionCaughtUp(ctx.host);
+      const stats = await repo.tradeStats(now - 86_400_000);
+      return perSymbol(p, (m) => ticker24h(ctx, m, stats, now, type));
+    },
+  );
+
+  app.get('/api/v3/ticker/price', { config: pub(2), schema: { querystring: tickerQuery } }, async (req) =>
+    perSymbol(paramsOf(req), (m) => ({ symbol: toBinanceSymbol(m.symbol), price: lastPrice(ctx, m) })),
+  );
+
+  app.get('/api/v3/ticker/bookTicker', { config: pub(2), schema: { querystring: tickerQuery } }, async (req) =>
+    perSymbol(paramsOf(req), (m) => bookTicker(ctx, m)),
+  );
+
+  await app.register(spotTradeRoutes);
 };
 
 export default spotRoutes;

@@ -30,6 +30,7 @@ import type { ReferencePaths } from '../../jobs/price-source';
 import { loadCatalogue, type Listing } from './catalogue';
 import { bannerFilePath } from './content';
 import type { ContractFeed, ContractFeedSink } from './contract-feed';
+import { fromUnits } from './decimal';
 import { createDepthBooks, type DepthSnapshot } from './depth';
 import type { LevelChange } from './depth-book';
 import { createKlineStore, klineOut } from './klines';
@@ -77,6 +78,11 @@ export interface MarketDataService {
   mainCurs(): string[];
   /** The Pair (spec section 3) of a listing now; undefined for an unknown listing. */
   pair(symbol: string, type: MarketType): Pair | undefined;
+  /**
+   * Opening price of a listing's rolling 24 h window, the `open` its Pair's `updown` is computed from (decimal
+   * string at priceDecimals); null for an unknown listing or an empty window (Binance ticker/24hr openPrice).
+   */
+  open24h(symbol: string, type: MarketType): string | null;
   /** Pairs of one quote currency and type. */
   pairs(mainCur: string, type: MarketType): Pair[];
   /** A ranking (UPDOWN by change desc, VOLUME by 24 h quote volume desc, PROJECT new listings, TOP headline pairs). */
@@ -217,6 +223,11 @@ export async function createMarketDataService(deps: MarketDataDeps): Promise<Mar
     listing: catalogue.listing,
     mainCurs: catalogue.mainCurs,
     pair: tickers.pair,
+    open24h(symbol, type) {
+      const s = series.get(type, symbol);
+      const open = s?.window.stats(now()).open ?? null;
+      return s && open !== null ? fromUnits(open, s.listing.priceDecimals) : null;
+    },
     pairs: tickers.pairs,
     indexCoin: tickers.indexCoin,
     coinIntro: catalogue.coinIntro,
