@@ -83,6 +83,8 @@ const SCREENS: Screen[] = [
   { route: '/accountCenter/closeGoogle', slug: 'close-google', what: 'Unbind Google authenticator' },
   { route: '/accountCenter/devices', slug: 'account-devices', what: 'Devices and sessions (extra route)' },
   { route: '/accountCenter/activity', slug: 'account-activity', what: 'Security log (extra route)' },
+  { route: '/accountCenter/apiKeys', slug: 'api-keys', what: 'API management, the keys (extra route, issue 15)' },
+  { route: '/accountCenter/apiKeys/create', slug: 'api-key-create', what: 'Create an API key (extra route, issue 15)' },
   { route: '/payment', slug: 'payment', what: 'Payment methods' },
   { route: '/payment/bankCard', slug: 'payment-bank-card', what: 'Add a bank card' },
   { route: '/payment/weixin', slug: 'payment-weixin', what: 'Add WeChat Pay' },

@@ -66,6 +66,10 @@ const GoogleAuthenticator = lazyPage(() => import('../features/security/pages/Go
 const CloseGoogle = lazyPage(() => import('../features/security/pages/CloseGooglePage'), SECURITY_NS);
 const Devices = lazyPage(() => import('../features/security/pages/DevicesPage'), SECURITY_NS);
 const Activity = lazyPage(() => import('../features/security/pages/ActivityPage'), SECURITY_NS);
+// Issue 15: API keys of the Binance-compatible API (the account centre's "API management").
+const API_KEYS_NS = ['apikeys', ...SECURITY_NS];
+const ApiKeys = lazyPage(() => import('../features/security/pages/ApiKeysPage'), API_KEYS_NS);
+const ApiKeyCreate = lazyPage(() => import('../features/security/pages/ApiKeyCreatePage'), API_KEYS_NS);
 const PersonalCenter = lazyPage(() => import('../features/kyc/pages/PersonalCenterPage'), ['kyc']);
 const Realname = lazyPage(() => import('../features/kyc/pages/RealnamePage'), ['kyc']);
 const Realname1 = lazyPage(() => import('../features/kyc/pages/Realname1Page'), ['kyc']);
@@ -135,10 +139,10 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
 ];
 
 /**
- * Routes of the app that spec section 2 does not list: the account centre's devices and activity (issue 10) and the
- * proof-of-reserves page (issue 11).
+ * Routes of the app that spec section 2 does not list: the account centre's devices and activity (issue 10), the
+ * proof-of-reserves page (issue 11) and the API keys (issue 15).
  */
-export const EXTRA_ROUTES: readonly string[] = ['/accountCenter/devices', '/accountCenter/activity', '/reserves'];
+export const EXTRA_ROUTES: readonly string[] = ['/accountCenter/devices', '/accountCenter/activity', '/reserves', '/accountCenter/apiKeys', '/accountCenter/apiKeys/create'];
 
 /** Every route of the app (spec section 2, and EXTRA_ROUTES). */
 export const ROUTES: readonly AppRoute[] = [
@@ -185,7 +189,11 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/realname1', Page: Realname1, login: true, fallthrough: true },
   { path: '/personalCenter', Page: PersonalCenter, login: true, fallthrough: true },
   // Sub-pages of the account centre the spec does not name (issue 10 "Sessions and security log", as Binance).
-  ...EXTRA_ROUTES.filter((path) => path.startsWith('/accountCenter/')).map((path) => ({ path, Page: path === '/accountCenter/devices' ? Devices : Activity, login: true, fallthrough: true })),
+  { path: '/accountCenter/devices', Page: Devices, login: true, fallthrough: true },
+  { path: '/accountCenter/activity', Page: Activity, login: true, fallthrough: true },
+  // Issue 15: API management (guarded like the other sub-pages the spec does not name).
+  { path: '/accountCenter/apiKeys', Page: ApiKeys, login: true, fallthrough: true },
+  { path: '/accountCenter/apiKeys/create', Page: ApiKeyCreate, login: true, fallthrough: true },
   { path: '/reserves', Page: Reserves, fallthrough: true },
   // Issue 14: invitation and rebates (a main route: guarded, as the side menu's "Invite" item).
   { path: '/invitation', Page: Invitation, login: true, fallthrough: true },

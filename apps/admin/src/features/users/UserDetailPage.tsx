@@ -1,6 +1,7 @@
 /**
  * One user: profile (with the frozen state and freeze/unfreeze for compliance and admin), KYC applications, sessions,
- * balances (read from the engine, read-only) and the audit rows about this user, in tabs.
+ * balances (read from the engine, read-only), API keys (revoke with a reason, issue 15) and the audit rows about this
+ * user, in tabs.
  */
 import { useState } from 'react';
 import { App, Alert, Button, Card, Descriptions, Form, Input, Modal, Space, Table, Tabs, Tag, Typography } from 'antd';
@@ -12,6 +13,7 @@ import { formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { useUserDetail } from './api/detail';
 import { useSetFrozen } from './api/freeze';
+import { ApiKeysSection } from './ApiKeysSection';
 
 function FreezeButton({ detail }: { detail: AdminUserDetail }) {
   const { t } = useTranslation();
@@ -153,6 +155,7 @@ export default function UserDetailPage() {
                   />
                 ),
               },
+              { key: 'apiKeys', label: t('apiKeys.title'), children: <ApiKeysSection userId={d.user.userId} /> },
               { key: 'audit', label: t('detail.audit'), children: <AuditTable filter={{ userId: d.user.userId }} /> },
             ]}
           />

@@ -11,11 +11,11 @@ import { useSecurity } from '../api/get-security';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import '../security.css';
 
-/** Page with `title`; `children(security)` renders the fields once the states are loaded. */
-export function SecPage(props: { title: string; children: (s: SecurityInfo) => ReactNode }) {
+/** Page with `title`; `children(security)` renders the fields once the states are loaded. Back without history goes to `fallback` (default the account centre). */
+export function SecPage(props: { title: string; fallback?: string; children: (s: SecurityInfo) => ReactNode }) {
   return (
     <div className="sec-page">
-      <PageHeader title={props.title} fallback="/accountCenter" />
+      <PageHeader title={props.title} fallback={props.fallback ?? '/accountCenter'} />
       <LoginFirst>
         <Loaded>{props.children}</Loaded>
       </LoginFirst>

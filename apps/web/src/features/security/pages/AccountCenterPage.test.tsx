@@ -1,6 +1,6 @@
 // Page test of /accountCenter with a stubbed API: each row shows its state and action (phone to bind, e-mail bound,
 // Google bound, transaction password set with "forgot"), the withdrawal lock banner names its reason and end time
-// while it lasts and is absent once over; logged out, the page asks to log in instead of calling the API.
+// while it lasts and is absent once over; the API management row leads to /accountCenter/apiKeys; logged out, the page asks to log in instead of calling the API.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { useAppStore } from '../../../shared/storage';
@@ -50,6 +50,14 @@ describe('AccountCenterPage', () => {
     renderPage(<AccountCenterPage />, { path: '/accountCenter' });
     await screen.findByText('ali***@example.com');
     expect(screen.queryByText(/Withdrawals are locked/)).toBeNull();
+  });
+
+  it('leads to API management', async () => {
+    useAppStore.setState({ token: 't', userId: '7', isLogin: true });
+    mockApi({ 'member/security/getSecurity': SECURITY });
+    renderPage(<AccountCenterPage />, { path: '/accountCenter', lang: 'zh' });
+    (await screen.findByText('API管理')).click();
+    expect(await screen.findByTestId('where')).toHaveTextContent('/accountCenter/apiKeys');
   });
 
   it('asks to log in when logged out, without calling the API', async () => {
