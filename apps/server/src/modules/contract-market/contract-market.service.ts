@@ -25,7 +25,7 @@
  * decimal strings only in the answers (packages/api contract-market.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { ContractDepth, ContractFunding, ContractKlinePrice, ContractMarket, ContractMarkTick, ContractTrade, Kline, KlinePeriod, MarketType } from '@exchange/api';
 import { bracketTiers, formatDecimal, type EngineEvent, type PerpMarketConfig } from '@exchange/core';
 import type { Db } from '../../db/client';
@@ -72,6 +72,20 @@ export type ContractMarketUpdate =
   | { kind: 'contractTrades'; symbol: string; data: ContractTrade[] }
   | { kind: 'contractMark'; symbol: string; data: ContractMarkTick };
 
+/**
+ * The level changes of one engine command in one perpetual book (Binance's diff depth): `seq` is the book's
+ * sequence after them, `prevSeq` before (seq - 1); each changed level with its new total quantity ("0" = removed),
+ * decimal strings at the market's decimals; `ts` the command's time.
+ */
+export interface ContractDepthDelta {
+  symbol: string;
+  seq: number;
+  prevSeq: number;
+  bids: Array<[string, string]>;
+  asks: Array<[string, string]>;
+  ts: number;
+}
+
 /** The contract market data (see the file comment). */
 export interface ContractMarketService {
   /** Every perpetual market, listing order. */
@@ -79,12 +93,25 @@ export interface ContractMarketService {
   /** One market, or undefined when the engine does not list it. */
   market(symbol: string): ContractMarket | undefined;
   depth(symbol: string, limit: number): ContractDepth | undefined;
+  /**
+   * The sequence of a perpetual's book: 0 at start, +1 for each engine command that changed it. Read together with
+   * depth() (synchronously) it is the snapshot's update id (Binance lastUpdateId), and onDepthDelta's seq/prevSeq
+   * continue it (Binance u/pu), so a client syncs from the REST snapshot as Binance documents.
+   */
+  depthSeq(symbol: string): number;
+  /** Listen to every book change, one call per engine command and market, synchronously in order; returns an unsubscribe. */
+  onDepthDelta(listener: (d: ContractDepthDelta) => void): () => void;
   /** Latest book trades, newest first. */
   trades(symbol: string, limit: number): ContractTrade[];
   /** Bars of the trades ('last') or of the mark price before endTime (exclusive), oldest first. */
   klines(symbol: string, price: ContractKlinePrice, period: KlinePeriod, limit: number, endTime?: number): Promise<Kline[]>;
-  /** Settled fundings, newest first, before endTime (exclusive). */
-  fundingHistory(symbol: string, limit: number, endTime?: number): Promise<ContractFunding[]>;
+  /**
+   * Settled fundings, newest first, before endTime (exclusive); with `startTime` the first `limit` from startTime
+   * (inclusive), oldest first (Binance's GET /fapi/v1/fundingRate with startTime).
+   */
+  fundingHistory(symbol: string, limit: number, endTime?: number, startTime?: number): Promise<ContractFunding[]>;
+  /** The 24 h figures of a perpetual now (the one source of every ticker, bigint units), or undefined. */
+  figures(symbol: string): ContractFigures | undefined;
   /** The mark price, index and funding now (the contractMark push), or undefined for an unknown market. */
   markTick(symbol: string): ContractMarkTick | undefined;
   /** Listen to the public pushes; returns an unsubscribe. */
@@ -165,6 +192,8 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
   const klines = createKlineStore({ repo: { ...repo, latestKlines: ownLatest }, series, log, now });
   const tradeRings = new Map<string, ContractTrade[]>(symbols.map((s) => [s, []]));
   const listeners = new Set<(u: ContractMarketUpdate) => void>();
+  const depthListeners = new Set<(d: ContractDepthDelta) => void>();
+  const depthSeqs = new Map<string, number>();
   const depthDirty = new Set<string>();
 
   const emit = (u: ContractMarketUpdate) => {
@@ -280,8 +309,32 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     return { symbol, bids: d.bids.map(row), asks: d.asks.map(row), time: now() };
   }
 
-  function onEvents(events: EngineEvent[]): void {
+  /** Moves the sequence of each book a command changed and tells the depth listeners its levels (last change wins). */
+  function applyDepth(changes: Map<string, Map<string, Extract<EngineEvent, { type: 'perpDepthChanged' }>>>, ts: number): void {
+    for (const [symbol, levels] of changes) {
+      const prevSeq = depthSeqs.get(symbol) ?? 0;
+      const seq = prevSeq + 1;
+      depthSeqs.set(symbol, seq);
+      if (depthListeners.size === 0) continue;
+      const m = host.engine.perpMarket(symbol);
+      if (!m) continue;
+      const bids: Array<[string, string]> = [];
+      const asks: Array<[string, string]> = [];
+      for (const c of levels.values()) (c.side === 'BUY' ? bids : asks).push([fromUnits(c.price, m.priceDecimals), fromUnits(c.quantity, m.qtyDecimals)]);
+      const d: ContractDepthDelta = { symbol, seq, prevSeq, bids, asks, ts };
+      for (const fn of depthListeners) {
+        try {
+          fn(d);
+        } catch (err) {
+          log.error({ err }, 'contract depth listener failed');
+        }
+      }
+    }
+  }
+
+  function onEvents(events: EngineEvent[], cmd?: { ts: number }): void {
     const batch = new Map<string, ContractTrade[]>();
+    const depthChanges = new Map<string, Map<string, Extract<EngineEvent, { type: 'perpDepthChanged' }>>>();
     for (const e of events) {
       if (e.type === 'perpTrade') {
         if (e.kind !== 'BOOK') continue;
@@ -310,8 +363,12 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
         }
       } else if (e.type === 'perpDepthChanged') {
         depthDirty.add(e.symbol);
+        let levels = depthChanges.get(e.symbol);
+        if (!levels) depthChanges.set(e.symbol, (levels = new Map()));
+        levels.set(`${e.side}|${e.price}`, e);
       }
     }
+    if (depthChanges.size > 0) applyDepth(depthChanges, cmd?.ts ?? now());
     if (listeners.size === 0) {
       depthDirty.clear();
       return;
@@ -428,6 +485,11 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       return m ? marketOf(m, now()) : undefined;
     },
     depth: depthOf,
+    depthSeq: (symbol) => depthSeqs.get(symbol) ?? 0,
+    onDepthDelta(listener) {
+      depthListeners.add(listener);
+      return () => depthListeners.delete(listener);
+    },
     markTick,
     trades(symbol, limit) {
       return (tradeRings.get(symbol) ?? []).slice(0, limit);
@@ -435,15 +497,20 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     klines(symbol, price, period, limit, endTime) {
       return klines.klines(symbol, price === 'mark' ? PERP_MARK_BARS : PERP_TRADE_BARS, period, limit, endTime);
     },
-    async fundingHistory(symbol, limit, endTime) {
+    figures(symbol) {
+      const m = host.engine.perpMarket(symbol);
+      return m ? figuresOf(m, now()) : undefined;
+    },
+    async fundingHistory(symbol, limit, endTime, startTime) {
       const m = host.engine.perpMarket(symbol);
       if (!m) return [];
       // The rows are the projector's (fundingSettled events, rebuilt from the journal with the rest): wait for it a while.
       let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([host.projected(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 3000)))]);
       clearTimeout(timer);
-      const where = endTime === undefined ? eq(perpFundingRates.symbol, symbol) : and(eq(perpFundingRates.symbol, symbol), lt(perpFundingRates.fundingTs, endTime));
-      const rows = await db.select().from(perpFundingRates).where(where).orderBy(desc(perpFundingRates.fundingTs)).limit(limit);
+      const f = perpFundingRates;
+      const where = and(eq(f.symbol, symbol), endTime === undefined ? undefined : lt(f.fundingTs, endTime), startTime === undefined ? undefined : gte(f.fundingTs, startTime));
+      const rows = await db.select().from(f).where(where).orderBy(startTime === undefined ? desc(f.fundingTs) : asc(f.fundingTs)).limit(limit);
       return rows.map((r) => ({ symbol: r.symbol, fundingTime: r.fundingTs, fundingRate: e8Percent(r.rateE8), markPrice: fromUnits(BigInt(r.markPrice), m.priceDecimals) }));
     },
     subscribe(listener) {
@@ -457,6 +524,7 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       unsubscribe();
       sink?.detach();
       listeners.clear();
+      depthListeners.clear();
       await klines.flush();
     },
   };

@@ -22,6 +22,7 @@ import {
   type PerpMarketConfig,
   type PerpOrderView,
   type PositionView,
+  type TimeInForce,
 } from '@exchange/core';
 import type {
   AdjustMarginBody,
@@ -78,8 +79,11 @@ export interface ContractService {
   adjustMargin(userId: string, body: Static<typeof AdjustMarginBody>): Promise<ContractPosition>;
   /** Sets or clears the position's TP/SL (a field left out keeps its value); answers the position after. */
   setTpSl(userId: string, body: Static<typeof SetTpSlBody>): Promise<ContractPosition>;
-  /** Places an order (lots or quantity); a repeated clientOrderId answers the first order. */
-  placeOrder(userId: string, body: Static<typeof PlaceContractOrderBody>): Promise<ContractOrder>;
+  /**
+   * Places an order (lots or quantity); a repeated clientOrderId answers the first order. `timeInForce` of a LIMIT
+   * order (default GTC; the Binance API's IOC, FOK and GTX = POST_ONLY); a MARKET order is always IOC.
+   */
+  placeOrder(userId: string, body: Static<typeof PlaceContractOrderBody>, opts?: { timeInForce?: TimeInForce }): Promise<ContractOrder>;
   /** MARKET reduce-only close of the whole position or of `lots` of it. */
   closePosition(userId: string, body: Static<typeof ClosePositionBody>): Promise<ContractOrder>;
   /** Cancels one of the caller's open orders (order_not_found, 404, for anyone else's). */
@@ -347,7 +351,7 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       return positionOf(userId, body.symbol);
     },
 
-    async placeOrder(userId, body) {
+    async placeOrder(userId, body, opts) {
       const s = scalesOf(body.symbol);
       const m = s.market;
       const isLimit = body.orderType === 'LIMIT';
@@ -374,7 +378,7 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
         symbol: m.symbol,
         side: body.side,
         orderType: body.orderType,
-        timeInForce: isLimit ? 'GTC' : 'IOC',
+        timeInForce: isLimit ? (opts?.timeInForce ?? 'GTC') : 'IOC',
         quantity,
         ...(price !== null ? { price } : {}),
         ...(body.reduceOnly ? { reduceOnly: true } : {}),
