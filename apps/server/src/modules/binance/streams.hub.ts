@@ -127,7 +127,7 @@ interface Topic {
 /** Ports of the hub. */
 export interface StreamHubDeps {
   host: EnginePort;
-  marketData: Pick<MarketDataService, 'subscribe' | 'depth' | 'pair'> & Partial<Pick<MarketDataService & { open24h(symbol: string, type: 'SPOT' | 'CONTRACT'): string | null }, 'open24h'>>;
+  marketData: Pick<MarketDataService, 'subscribe' | 'depth' | 'pair' | 'open24h'>;
   contractMarket?: Pick<ContractMarketService, 'subscribe' | 'depth' | 'market' | 'markTick'> & Partial<ContractDepthSource>;
   listenKeys: ListenKeys;
   log: FastifyBaseLogger;
@@ -387,7 +387,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       const p = marketData.pair(symbol, 'SPOT');
       if (!p) return undefined;
       const d = marketData.depth(symbol, 'SPOT', 1);
-      return spotFigures(p, marketData.open24h?.(symbol, 'SPOT') ?? null, bestOf(d.bids, d.asks));
+      return spotFigures(p, marketData.open24h(symbol, 'SPOT') ?? null, bestOf(d.bids, d.asks));
     }
     const m = contractMarket?.market(symbol);
     return m ? futuresFigures(m) : undefined;

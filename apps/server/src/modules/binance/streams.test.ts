@@ -116,6 +116,11 @@ describe('spot market streams', () => {
     const tk = await next(c, (m) => m.stream === 'btcusdt@ticker', 8000);
     const pair = t.ctx.marketData.pair('BTC/USDT', 'SPOT')!;
     expect(tk.data).toMatchObject({ e: '24hrTicker', s: 'BTCUSDT', c: pair.price, v: pair.volume, q: pair.quoteVolume, P: pair.updown, h: pair.high, l: pair.low });
+    const open24 = t.ctx.marketData.open24h('BTC/USDT', 'SPOT') ?? pair.price;
+    const d = tk.data as Msg;
+    expect(d.o).toBe(open24);
+    // p = c - o, exactly (cents)
+    expect(BigInt((d.p as string).replace('.', ''))).toBe(BigInt(pair.price.replace('.', '')) - BigInt(open24.replace('.', '')));
     const mini = await next(c, (m) => m.stream === 'btcusdt@miniTicker', 8000);
     expect(mini.data).toMatchObject({ e: '24hrMiniTicker', s: 'BTCUSDT', c: pair.price, v: pair.volume });
     c.close();

@@ -1,0 +1,64 @@
+/**
+ * CCXT Pro 4.5.84 (its binance class unchanged, only the URLs pointed here) parses our streams: watchOrderBook keeps
+ * a spot book equal to our depth through live orders, watchTrades sees the trade with its values. The spot socket
+ * URL is ws://host/stream/ws (docs/binance-api.md: CCXT tells spot from futures by "/stream" in the URL). The full
+ * CCXT suite is test/ccxt (the `ccxt` helper's); this one guards the stream formats.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ccxt from 'ccxt';
+import type { Command } from '@exchange/core';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+
+const U = 100_000_000n;
+let t: TestApp;
+let http: string;
+let ws: string;
+
+beforeAll(async () => {
+  t = await makeTestApp();
+  await t.app.listen({ port: 8151, host: '127.0.0.1' });
+  http = 'http://127.0.0.1:8151';
+  ws = 'ws://127.0.0.1:8151';
+  for (const id of ['cx-a', 'cx-b']) {
+    for (const [asset, amount] of [['BTC', 100n * U], ['USDT', 10_000_000n * U]] as const) {
+      const r = await t.ctx.host.submit({ type: 'deposit', userId: id, asset, account: 'SPOT', amount, from: '@faucet' } as unknown as Command);
+      expect(r.code).toBe('ok');
+    }
+  }
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('CCXT Pro against the spot streams', () => {
+  it('watchOrderBook stays equal to our book, watchTrades sees the trade', async () => {
+    const ex = new ccxt.pro.binance({
+      urls: { api: { public: `${http}/api/v3`, private: `${http}/api/v3`, v1: `${http}/api/v1`, ws: { spot: `${ws}/stream/ws`, 'ws-api': { spot: `${ws}/ws-api/v3` } } } },
+      options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false },
+    });
+    try {
+      await ex.loadHttpProxyAgent();
+      await ex.loadMarkets();
+      const place = (userId: string, side: 'BUY' | 'SELL', price: string, amount: string) =>
+        t.ctx.entrust.place(userId, { pairsName: 'BTC/USDT', side, orderType: 'LIMIT', price, amount });
+      await place('cx-a', 'SELL', '95000.00', '0.30000');
+      let book = await ex.watchOrderBook('BTC/USDT');
+      for (let i = 0; i < 20; i++) {
+        await place('cx-a', 'SELL', (95000 + i).toFixed(2), '0.01000');
+        await place('cx-b', 'BUY', (90000 - i).toFixed(2), '0.01000');
+      }
+      const tradeP = ex.watchTrades('BTC/USDT');
+      await t.ctx.entrust.place('cx-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
+      const trades = await tradeP;
+      expect(trades.at(-1)).toMatchObject({ symbol: 'BTC/USDT', price: 95000, amount: 0.05, side: 'buy' });
+      const want = t.ctx.marketData.depth('BTC/USDT', 'SPOT', 1000);
+      const deadline = Date.now() + 5000;
+      while ((book.nonce ?? 0) < want.seq && Date.now() < deadline) book = await ex.watchOrderBook('BTC/USDT');
+      expect(book.nonce).toBe(want.seq);
+      expect(book.asks.slice(0, 25).map(([p, q]) => [p, q])).toEqual(want.asks.slice(0, 25).map(([p, q]) => [Number(p), Number(q)]));
+      expect(book.bids.slice(0, 25).map(([p, q]) => [p, q])).toEqual(want.bids.slice(0, 25).map(([p, q]) => [Number(p), Number(q)]));
+    } finally {
+      await ex.close();
+    }
+  });
+});
