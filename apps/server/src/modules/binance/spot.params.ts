@@ -6,7 +6,7 @@
  * with the legal range as Binance words it. Decimals are parsed exactly (no floating point) by the services.
  * Source: https://developers.binance.com/docs/binance-spot-api-docs/rest-api (parameter tables) and errors.md.
  */
-import { Type, type TProperties } from '@sinclair/typebox';
+import { Type, type TObject, type TProperties, type TSchema } from '@sinclair/typebox';
 import { BinanceError, BX } from './binance.errors';
 
 /** A Binance symbol ("BTCUSDT"): Binance's legal range for `symbol`. */
@@ -16,7 +16,7 @@ export const SymbolsParam = Type.String({ pattern: '^\\[.{0,4000}\\]$', maxLengt
 /** An INT or LONG parameter (limit, ids, times in ms). */
 export const IntParam = Type.String({ pattern: '^[0-9]{1,20}$' });
 /** A DECIMAL parameter (price, quantity, quoteOrderQty): a plain non-negative decimal. */
-export const DecimalParam = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{0,20})?$' });
+export const DecimalParam = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,20})?$' });
 /** A client order id: Binance's legal range for newClientOrderId / origClientOrderId. */
 export const ClientOrderIdParam = Type.String({ pattern: '^[.A-Z:/a-z0-9_-]{1,36}$' });
 /** A BOOLEAN parameter. */
@@ -24,31 +24,52 @@ export const BoolParam = Type.Union([Type.Literal('true'), Type.Literal('false')
 /** An ENUM parameter: upper-case words; the route checks the value (Binance answers -1116/-1117/-1115 and the like). */
 export const EnumParam = Type.String({ pattern: '^[A-Za-z_]{1,40}$' });
 
-/** The parameters every SIGNED (TRADE, USER_DATA) route takes: timestamp, recvWindow and the signature. */
+/**
+ * The parameters every SIGNED (TRADE, USER_DATA) route takes: timestamp, recvWindow and the signature. Optional in
+ * the schema: the authentication hook checks the key first (-2014/-2015), then a missing timestamp (-1102).
+ */
 export const SIGNED_PARAMS = {
-  timestamp: IntParam,
+  timestamp: Type.Optional(IntParam),
   recvWindow: Type.Optional(Type.String({ pattern: '^[0-9]{1,10}(\\.[0-9]{1,3})?$' })),
   signature: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9+/=_-]{1,256}$' })),
 } as const;
 
-/** A querystring or body schema of a Binance route: all parameters strings; unknown ones are ignored, as Binance reads them. */
-export function params<T extends TProperties>(props: T) {
-  return Type.Object(props);
+/**
+ * `schema` accepting '' as well (a string schema with a pattern): Binance answers an empty parameter as a missing
+ * one (-1102 for a mandatory one), so the routes read '' as absent instead of failing its pattern with -1100.
+ */
+function allowEmpty(schema: TSchema): TSchema {
+  const pattern = (schema as { pattern?: unknown }).pattern;
+  if (typeof pattern !== 'string' || !pattern.startsWith('^') || !pattern.endsWith('$')) return schema;
+  return { ...schema, pattern: `^(?:${pattern.slice(1, -1)})?$` };
 }
 
-/** A signed route's schema: `props` plus timestamp, recvWindow and signature. */
-export function signedParams<T extends TProperties>(props: T) {
-  return Type.Object({ ...props, ...SIGNED_PARAMS });
+/** `props` with '' allowed in each. */
+function emptyAllowed(props: TProperties): TProperties {
+  return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, allowEmpty(v)]));
+}
+
+/** A querystring schema of a Binance route: all parameters strings; unknown ones are ignored, as Binance reads them. */
+export function params<T extends TProperties>(props: T): TObject<T> {
+  return Type.Object(emptyAllowed(props)) as TObject<T>;
+}
+
+/** A signed route's querystring schema: `props` plus timestamp, recvWindow and signature. */
+export function signedParams<T extends TProperties>(props: T): TObject<T & typeof SIGNED_PARAMS> {
+  return Type.Object(emptyAllowed({ ...props, ...SIGNED_PARAMS })) as TObject<T & typeof SIGNED_PARAMS>;
 }
 
 /**
- * A signed POST/DELETE route's schema for its query string and its form body alike: Binance reads a parameter from
- * either, so both are optional here and the route checks mandatory ones on the merged parameters (paramsOf).
+ * The schema of a signed POST/DELETE route, for its query string and its form body alike: Binance reads a parameter
+ * from either, so every parameter is optional here and the route checks mandatory ones on the merged parameters
+ * (paramsOf). The schema has no `type`, so that a request without a body (all in the query string) passes its body
+ * validation while a body's properties are still checked.
  */
-export function signedPartialParams<T extends TProperties>(props: T) {
+export function signedPartialParams<T extends TProperties>(props: T): TSchema {
   const optional: TProperties = {};
-  for (const [k, v] of Object.entries({ ...props, ...SIGNED_PARAMS })) optional[k] = Type.Optional(v);
-  return Type.Object(optional);
+  for (const [k, v] of Object.entries(emptyAllowed({ ...props, ...SIGNED_PARAMS }))) optional[k] = Type.Optional(v);
+  const { type: _type, ...untyped } = Type.Object(optional);
+  return untyped as TSchema;
 }
 
 /** -1100 for a value outside its legal range, as Binance words it. */
