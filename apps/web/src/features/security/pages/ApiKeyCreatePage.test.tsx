@@ -92,7 +92,7 @@ describe('ApiKeyCreatePage', () => {
     useAppStore.setState({ token: 't', userId: '7', isLogin: true });
     const calls = mockApi({
       'member/security/getSecurity': { ...SECURITY, googleBound: true },
-      'member/apiKey/create': { key: { ...KEY, keyType: 'ED25519' }, secretKey: null },
+      'member/apiKey/create': { key: { ...KEY, label: 'My own', keyType: 'ED25519' }, secretKey: null },
     });
     renderPage(<ApiKeyCreatePage />, { path: '/accountCenter/apiKeys/create', lang: 'zh' });
     await screen.findByLabelText('备注名');
@@ -107,7 +107,8 @@ describe('ApiKeyCreatePage', () => {
     expect(screen.getByText(/请粘贴PEM格式的公钥/)).toBeInTheDocument();
     type('Ed25519公钥（PEM）', PEM);
     await submit('创建');
-    expect(await screen.findByText('API密钥已创建', { selector: '.adm-result-title' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'API密钥已创建' })).toBeInTheDocument();
+    expect(screen.getByText('My own', { selector: '.adm-result-title' })).toBeInTheDocument();
     expect(screen.queryByTestId('api-secret')).toBeNull();
     expect(screen.getByText('您的程序使用所上传公钥对应的私钥为请求签名。')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === 'member/apiKey/create').map((c) => c.form)).toEqual([

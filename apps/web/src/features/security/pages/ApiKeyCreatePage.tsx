@@ -168,7 +168,7 @@ function OneTime({ created }: { created: CreatedApiKey }) {
   const hmac = created.secretKey !== null;
   return (
     <div className="ak-once">
-      <Result status="success" title={t('createdTitle')} description={created.key.label} />
+      <Result status="success" title={created.key.label} description={t(`type.${created.key.keyType}`)} />
       {hmac && <NoticeBar className="ak-warn" color="alert" wrap content={t('secretOnce')} />}
       <div className="sec-form">
         <CopyRow label={t('apiKey')} value={created.key.apiKey} testId="api-key" />

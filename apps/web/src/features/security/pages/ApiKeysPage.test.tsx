@@ -33,7 +33,7 @@ describe('ApiKeysPage', () => {
     mockApi({ 'member/apiKey/list': [BOT, OWN] });
     renderPage(<ApiKeysPage />, { path: '/accountCenter/apiKeys' });
     const bot = await screen.findByRole('listitem', { name: 'Grid bot' });
-    expect(within(bot).getByText('System-generated (HMAC)')).toBeInTheDocument();
+    expect(within(bot).getByText('HMAC')).toBeInTheDocument();
     expect(within(bot).getByText('A'.repeat(64))).toBeInTheDocument();
     expect(within(bot).getByText('Read')).toBeInTheDocument();
     expect(within(bot).getByText('Spot trading')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('ApiKeysPage', () => {
     expect(within(bot).getByText(formatDateTime(BOT.createdAt))).toBeInTheDocument();
     expect(within(bot).getByText(formatDateTime(BOT.lastUsedAt))).toBeInTheDocument();
     const own = screen.getByRole('listitem', { name: 'Own key' });
-    expect(within(own).getByText('Own key (Ed25519)')).toBeInTheDocument();
+    expect(within(own).getByText('Ed25519')).toBeInTheDocument();
     expect(within(own).getByText('Futures trading')).toBeInTheDocument();
     expect(within(own).queryByText('Spot trading')).toBeNull();
     expect(within(own).getByText('Unrestricted')).toBeInTheDocument();

@@ -97,7 +97,7 @@ function KeyCard({ k }: { k: ApiKeyView }) {
       <div className="ak-card-head">
         <span className="ak-label">{k.label}</span>
         <Tag className="ak-type" color="primary" fill="outline">
-          {t(`type.${k.keyType}`)}
+          {t(`typeShort.${k.keyType}`)}
         </Tag>
         <Button className="ak-delete" size="mini" color="danger" fill="outline" loading={remove.isPending} onClick={() => void onDelete()}>
           {t('delete')}
