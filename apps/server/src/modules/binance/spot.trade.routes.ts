@@ -28,6 +28,7 @@ import {
   IntParam,
   intParam,
   notBoth,
+  params,
   signedParams,
   signedPartialParams,
   SymbolParam,
@@ -319,6 +320,13 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
       return out;
     },
   );
+
+  // ------------------------------------------------------------------ margin: none here (CCXT's loadMarkets asks)
+
+  // CCXT's fetchMarkets and fetchCurrencies read the margin pairs when keys are set (option fetchMargins): we have
+  // no margin trading, so both lists are empty.
+  app.get('/sapi/v1/margin/allPairs', { config: { binance: { weight: 1, security: 'MARKET_DATA' } }, schema: { querystring: params({ symbol: Type.Optional(SymbolParam) }) } }, async () => []);
+  app.get('/sapi/v1/margin/isolated/allPairs', { config: userData(10), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } }, async () => []);
 
   // ------------------------------------------------------------------ wallet: CCXT's fetchCurrencies
 
