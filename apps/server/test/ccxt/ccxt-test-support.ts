@@ -1,11 +1,11 @@
 /**
- * Test support of the CCXT compatibility suite: API keys for test users.
- * TEMPORARY: until modules/api-keys lands, a minimal HMAC verifier is installed on ctx.apiKeys.
+ * Test support of the CCXT compatibility suite: an HMAC API key of a test user, created through the API key service
+ * (ctx.apiKeys.create) with the real second factor: a VERIFY code sent to the user's e-mail (puzzle passed in captcha
+ * test mode) and read back from the demo outbox.
  */
-import crypto from 'node:crypto';
 import type { TestApp } from '../helpers';
-import type { ApiKeyCaller, ApiKeyVerifier, KeyPermission } from '../../src/modules/binance/binance.auth';
-import { BX } from '../../src/modules/binance/binance.errors';
+import { passPuzzle } from '../../src/modules/member/member-test-app';
+import { listOutbox } from '../../src/modules/demo/outbox.repository';
 
 /** An API key and its HMAC secret. */
 export interface TestKey {
@@ -13,31 +13,17 @@ export interface TestKey {
   secret: string;
 }
 
-const keys = new Map<string, { secret: string; caller: ApiKeyCaller }>();
-
-const stub: ApiKeyVerifier = {
-  async keyed(apiKey, _ip, permission) {
-    const k = keys.get(apiKey);
-    if (!k || (permission && !k.caller.permissions.includes(permission))) throw BX.rejectedApiKey();
-    return k.caller;
-  },
-  async signed({ apiKey, ip, payload, signature, timestamp, recvWindow, permission }) {
-    const caller = await stub.keyed(apiKey, ip, permission);
-    const want = crypto.createHmac('sha256', keys.get(apiKey)!.secret).update(payload).digest('hex');
-    if (want !== signature) throw BX.badSignature();
-    if (Math.abs(Date.now() - Number(timestamp)) > Number(recvWindow ?? 5000)) throw BX.timestampOutside();
-    return caller;
-  },
-};
-
-/** Creates an HMAC key of `userId` with `perms` (read always). */
-export async function createTestKey(t: TestApp, userId: string, perms: { spotTrade?: boolean; futuresTrade?: boolean }): Promise<TestKey> {
-  (t.ctx as { apiKeys: ApiKeyVerifier }).apiKeys = stub;
-  const apiKey = crypto.randomBytes(32).toString('hex');
-  const secret = crypto.randomBytes(32).toString('hex');
-  const permissions: KeyPermission[] = ['read'];
-  if (perms.spotTrade) permissions.push('spotTrade');
-  if (perms.futuresTrade) permissions.push('futuresTrade');
-  keys.set(apiKey, { secret, caller: { userId, keyId: apiKey.slice(0, 8), permissions } });
-  return { apiKey, secret };
+/** Creates an HMAC key of the e-mail user `userId` (`mail`) with read and the given trade permissions. */
+export async function createTestKey(t: TestApp, userId: string, mail: string, perms: { spotTrade?: boolean; futuresTrade?: boolean }): Promise<TestKey> {
+  const pass = await passPuzzle(t);
+  await t.ctx.security.sendVerifyCode(userId, 'EMAIL', { ip: '127.0.0.1', lang: 'en', pass });
+  const code = (await listOutbox(t.ctx.db, mail))[0]?.code;
+  if (code === undefined) throw new Error(`no VERIFY code in the demo outbox for ${mail}`);
+  const created = await t.ctx.apiKeys.create(
+    userId,
+    { label: 'ccxt', keyType: 'HMAC_SHA256', spotTrade: perms.spotTrade ?? false, futuresTrade: perms.futuresTrade ?? false, verifyCode: code },
+    { ip: '127.0.0.1', userAgent: 'ccxt-test' },
+  );
+  if (created.secretKey === null) throw new Error('an HMAC key came without its secret');
+  return { apiKey: created.key.apiKey, secret: created.secretKey };
 }

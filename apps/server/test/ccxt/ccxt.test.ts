@@ -86,7 +86,7 @@ beforeAll(async () => {
     await t.ctx.contract.placeOrder(ids.bob!, { symbol: SPOT, side: 'BUY', orderType: 'LIMIT', price: String(49_990 - 10 * i), quantity: '0.1' });
     await t.ctx.contract.placeOrder(ids.bob!, { symbol: SPOT, side: 'SELL', orderType: 'LIMIT', price: String(50_010 + 10 * i), quantity: '0.1' });
   }
-  aliceKey = await createTestKey(t, ids.alice!, { spotTrade: true, futuresTrade: true });
+  aliceKey = await createTestKey(t, ids.alice!, 'alice@ccxt.test', { spotTrade: true, futuresTrade: true });
   ex = client(aliceKey);
 }, 120_000);
 
@@ -275,7 +275,7 @@ describe('CCXT Pro binance over our WebSocket', () => {
     'keeps watchOrderBook in sync through a minute of live orders, and delivers watchTrades and watchOrders',
     async () => {
       const pro = new ccxt.pro.binance({ apiKey: aliceKey.apiKey, secret: aliceKey.secret, urls: binanceUrls(base) });
-      const gridKey = await createTestKey(t, ids.grid!, { spotTrade: true });
+      const gridKey = await createTestKey(t, ids.grid!, 'grid@ccxt.test', { spotTrade: true });
       try {
         await pro.loadMarkets();
         let book: OrderBook = await pro.watchOrderBook(SPOT);
