@@ -133,7 +133,7 @@ describe('CCXT binance: public spot and linear market data', () => {
     const tk = await ex.fetchTicker(SPOT);
     expect(tk).toMatchObject({ symbol: SPOT, last: 50_010, bid: 49_990, ask: 50_010, baseVolume: 0.01, quoteVolume: 500.1 });
     const all = await ex.fetchTickers([SPOT, 'ETH/USDT']);
-    expect(Object.keys(all).sort()).toEqual(['ETH/USDT', SPOT]);
+    expect(Object.keys(all).sort()).toEqual([SPOT, 'ETH/USDT']);
     expect(all[SPOT]).toMatchObject({ last: 50_010, bid: 49_990, ask: 50_010 });
   });
 
