@@ -2,13 +2,11 @@
  * The endpoints CCXT's `binance` class calls while loading markets (issue 15, docs/binance-api.md "Using it with
  * CCXT"), so that it works with only its URLs changed: with a key set, `loadMarkets` also asks for the coins
  * (GET /sapi/v1/capital/config/getall, fetchCurrencies) and the margin pairs (GET /sapi/v1/margin/allPairs and
- * /sapi/v1/margin/isolated/allPairs, option fetchMargins on by default), and it always asks for the COIN-M
- * futures (GET /dapi/v1/exchangeInfo, option fetchMarkets.types 'inverse'). We have no margin trading and no COIN-M
- * futures: those answer empty lists in Binance's shapes. The coins are the engine's assets with the caller's SPOT
+ * /sapi/v1/margin/isolated/allPairs, option fetchMargins on by default). We have no margin trading: those answer
+ * empty lists. (The COIN-M exchangeInfo CCXT also loads, /dapi/v1/exchangeInfo, is in futures.routes.ts.) The coins are the engine's assets with the caller's SPOT
  * balances; deposits and withdrawals go through the app (no network list, both "disabled" here).
  * Binance: https://developers.binance.com/docs/wallet/capital/all-coins-info,
- * https://developers.binance.com/docs/margin_trading/market-data/Get-All-Cross-Margin-Pairs,
- * https://developers.binance.com/docs/derivatives/coin-margined-futures/market-data/rest-api/Exchange-Information.
+ * https://developers.binance.com/docs/margin_trading/market-data/Get-All-Cross-Margin-Pairs.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { formatDecimal } from '@exchange/core';
@@ -42,14 +40,6 @@ const ccxtCompatRoutes: FastifyPluginAsync = async (app) => {
 
   app.get('/sapi/v1/margin/allPairs', { config: { binance: { weight: 1, security: 'MARKET_DATA' } } }, async () => []);
   app.get('/sapi/v1/margin/isolated/allPairs', { config: { binance: { weight: 10, security: 'USER_DATA' } } }, async () => []);
-
-  app.get('/dapi/v1/exchangeInfo', { config: { binance: { weight: 1, security: 'NONE' } } }, async () => ({
-    timezone: 'UTC',
-    serverTime: ctx.clock.now(),
-    rateLimits: [],
-    exchangeFilters: [],
-    symbols: [],
-  }));
 };
 
 export default ccxtCompatRoutes;
