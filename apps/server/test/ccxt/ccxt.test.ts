@@ -110,12 +110,12 @@ describe('CCXT binance: public spot and linear market data', () => {
     expect(swaps.map((m) => m!.symbol).sort()).toEqual(t.ctx.host.engine.perpMarkets().map((m) => `${m.symbol}:${m.quote}`).sort());
     const s = markets[SPOT]!;
     expect(s).toMatchObject({ id: 'BTCUSDT', base: 'BTC', quote: 'USDT', type: 'spot', active: true });
-    expect(s.precision).toMatchObject({ price: 10 ** -spotMarket.priceDecimals, amount: 10 ** -spotMarket.qtyDecimals });
-    expect(s.limits.cost?.min).toBe(units(spotMarket.minNotional * 10n ** BigInt(8 - spotMarket.priceDecimals - spotMarket.qtyDecimals)));
+    expect(s.precision).toMatchObject({ price: Number(`1e-${spotMarket.priceDecimals}`), amount: Number(`1e-${spotMarket.qtyDecimals}`) });
+    expect(s.limits.cost?.min).toBe(units(spotMarket.minNotional)); // quote units
     expect(s.maker).toBe(spotMarket.makerFeePpm / 1e6);
     const p = markets[PERP]!;
     expect(p).toMatchObject({ id: 'BTCUSDT', type: 'swap', linear: true, settle: 'USDT', contractSize: 1, active: true });
-    expect(p.precision).toMatchObject({ price: 10 ** -perpMarket.priceDecimals, amount: 10 ** -perpMarket.qtyDecimals });
+    expect(p.precision).toMatchObject({ price: Number(`1e-${perpMarket.priceDecimals}`), amount: Number(`1e-${perpMarket.qtyDecimals}`) });
   });
 
   it('fetchOrderBook answers the resting levels with the nonce of /api/v3/depth', async () => {
@@ -153,7 +153,7 @@ describe('CCXT binance: public spot and linear market data', () => {
     const state = t.ctx.host.engine.perpMarkState(SPOT)!;
     expect(fr).toMatchObject({ symbol: PERP, markPrice: 50_000 });
     expect(fr.fundingRate).toBe(Number(formatDecimal(BigInt(state.predictedFundingRateE8), 8)));
-    expect(fr.nextFundingTimestamp).toBe(state.nextFundingTs);
+    expect(fr.fundingTimestamp).toBe(state.nextFundingTs);
   });
 });
 
@@ -250,16 +250,21 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
     expect(open).toMatchObject({ symbol: PERP, status: 'closed', side: 'buy', filled: 0.02, average: 50_010, clientOrderId: 'ccxt-perp-open', reduceOnly: false });
     const [pos, ...rest] = await ex.fetchPositions([PERP]);
     expect(rest).toEqual([]);
-    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50_010, leverage: 10, marginMode: 'isolated', markPrice: 50_000 });
+    // Binance's positionRisk v3 (CCXT's default) carries no leverage: the margin shows it (1,000.2 USDT at 10x).
+    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50_010, marginMode: 'isolated', markPrice: 50_000, initialMargin: 100.02 });
     const engPos = t.ctx.contract.positions(ids.alice!, SPOT)[0]!;
+    expect(engPos).toMatchObject({ leverage: 10, marginMode: 'ISOLATED' });
     expect(pos!.unrealizedPnl).toBe(Number(engPos.unrealizedPnl));
     expect(pos!.liquidationPrice).toBe(Number(engPos.liquidationPrice));
 
-    // More than the position: reduce-only is refused by Binance's -2022, nothing changes.
-    await expect(ex.createOrder(PERP, 'market', 'sell', 0.05, undefined, { reduceOnly: true })).rejects.toBeInstanceOf(ccxt.ExchangeError);
+    // A reduce-only BUY would add to the long: Binance's -2022, nothing changes. (CCXT picks its futures error table
+    // by the host name fapi.binance.com, so here -2022 is a plain ExchangeError, not InvalidOrder.)
+    await expect(ex.createOrder(PERP, 'market', 'buy', 0.01, undefined, { reduceOnly: true })).rejects.toThrow(/"code":-2022,"msg":"ReduceOnly Order is rejected."/);
     const close = await ex.createOrder(PERP, 'market', 'sell', 0.02, undefined, { reduceOnly: true, clientOrderId: 'ccxt-perp-close' });
     expect(close).toMatchObject({ status: 'closed', side: 'sell', filled: 0.02, average: 49_990, reduceOnly: true, clientOrderId: 'ccxt-perp-close' });
     expect(await ex.fetchPositions([PERP])).toEqual([]);
+    // Nothing left to reduce: refused the same way.
+    await expect(ex.createOrder(PERP, 'market', 'sell', 0.01, undefined, { reduceOnly: true })).rejects.toThrow(/"code":-2022/);
     expect(t.ctx.contract.positions(ids.alice!, SPOT)).toEqual([]);
     // Bought 0.02 at 50,010, sold at 49,990: -0.4 USDT, and the taker fee on both sides.
     const fee = (n: bigint) => (n * BigInt(perpMarket.takerFeePpm)) / 1_000_000n;

@@ -3,8 +3,9 @@
  * CCXT"), so that it works with only its URLs changed: with a key set, `loadMarkets` also asks for the coins
  * (GET /sapi/v1/capital/config/getall, fetchCurrencies) and the margin pairs (GET /sapi/v1/margin/allPairs and
  * /sapi/v1/margin/isolated/allPairs, option fetchMargins on by default). We have no margin trading: those answer
- * empty lists. (The COIN-M exchangeInfo CCXT also loads, /dapi/v1/exchangeInfo, is in futures.routes.ts.) The coins are the engine's assets with the caller's SPOT
- * balances; deposits and withdrawals go through the app (no network list, both "disabled" here).
+ * empty lists. (The COIN-M exchangeInfo CCXT also loads, /dapi/v1/exchangeInfo, is in futures.routes.ts.) The
+ * coins are the engine's assets with the caller's SPOT balances; deposits and withdrawals go through the app (no
+ * network list, both "disabled" here).
  * Binance: https://developers.binance.com/docs/wallet/capital/all-coins-info,
  * https://developers.binance.com/docs/margin_trading/market-data/Get-All-Cross-Margin-Pairs.
  */
