@@ -47,8 +47,10 @@ export function binanceUrls(httpBase: string, wsBase: string = wsBaseOf(httpBase
       papi: `${h}/papi/v1`,
       papiV2: `${h}/papi/v2`,
       ws: {
-        spot: `${w}/ws`,
-        margin: `${w}/ws`,
+        // CCXT tells a spot socket from a futures one by "/stream" in its URL (pro/binance.js isSpotUrl; Binance's is
+        // wss://stream.binance.com:9443/ws): the server serves /ws also as /stream/ws.
+        spot: `${w}/stream/ws`,
+        margin: `${w}/stream/ws`,
         // CCXT turns ".../ws" of `future` into ".../public/ws" (depth, bookTicker, trade), ".../market/ws" (the
         // others) and ".../private/ws?listenKey=" (user data), as Binance's current futures endpoints are.
         future: `${w}/fstream/ws`,

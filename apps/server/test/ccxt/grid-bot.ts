@@ -40,8 +40,11 @@ export interface GridBotReport {
   placed: number;
   /** orders seen filled */
   fills: number;
-  /** orders placed because another filled */
+  /** orders placed because another filled (placed, not skipped) */
   requotes: number;
+  /** re-quotes left out because they would have crossed one of the bot's own orders (self-trade prevention would
+   * expire them): the grid's level is then held by that order */
+  skipped: number;
   /** open orders cancelled at the end */
   cancelled: number;
   /** market orders that bought the SELL side's base at the start */
@@ -78,7 +81,7 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
   const symbol = opts.symbol ?? 'BTC/USDT';
   const levels = opts.levels ?? 5;
   const log = opts.log ?? ((line: string) => console.log(line));
-  const report: GridBotReport = { placed: 0, fills: 0, requotes: 0, cancelled: 0, inventoryBuys: 0, errors: [], mid: '', step: '' };
+  const report: GridBotReport = { placed: 0, fills: 0, requotes: 0, skipped: 0, cancelled: 0, inventoryBuys: 0, errors: [], mid: '', step: '' };
   const ex: Exchange = new ccxt.binance({ apiKey: opts.apiKey, secret: opts.secret, urls: binanceUrls(opts.base) });
   const attempt = async <T>(what: string, f: () => Promise<T>): Promise<T | undefined> => {
     try {
@@ -139,20 +142,27 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
 
   const tracked = new Map<string, { side: 'buy' | 'sell'; price: bigint }>();
   let seq = 0;
-  const place = async (side: 'buy' | 'sell', price: bigint): Promise<void> => {
-    if (price <= 0n) return;
+  /** True when a `side` order at `price` would trade with one of the bot's own resting orders. */
+  const crossesOwn = (side: 'buy' | 'sell', price: bigint): boolean =>
+    [...tracked.values()].some((o) => o.side !== side && (side === 'buy' ? price >= o.price : price <= o.price));
+  const place = async (side: 'buy' | 'sell', price: bigint): Promise<boolean> => {
+    if (price <= 0n) return false;
+    if (crossesOwn(side, price)) {
+      report.skipped++;
+      return false;
+    }
     const clientOrderId = `grid-${Date.now().toString(36)}-${seq++}`;
     const o: Order | undefined = await attempt(`createOrder ${side} ${fromUnits(price, pd)}`, () =>
       ex.createOrder(symbol, 'limit', side, Number(amount), Number(fromUnits(price, pd)), { clientOrderId }),
     );
-    if (!o) return;
+    if (!o) return false;
     report.placed++;
     if (o.clientOrderId !== clientOrderId) report.errors.push(`createOrder: clientOrderId ${o.clientOrderId} != ${clientOrderId}`);
     if (o.status === 'closed') {
       report.fills++;
-      report.requotes++;
-      await place(side === 'buy' ? 'sell' : 'buy', side === 'buy' ? price + step : price - step);
+      if (await place(side === 'buy' ? 'sell' : 'buy', side === 'buy' ? price + step : price - step)) report.requotes++;
     } else tracked.set(o.id ?? '', { side, price });
+    return true;
   };
   for (let k = 1n; k <= BigInt(levels); k++) {
     await place('buy', midTicks - k * step);
@@ -176,13 +186,11 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
       }
       report.fills++;
       log(`filled ${q.side} ${o.filled} at ${fromUnits(q.price, pd)}; re-quoting`);
-      report.requotes++;
-      if (q.side === 'buy') await place('sell', q.price + step);
-      else await place('buy', q.price - step);
+      if (q.side === 'buy' ? await place('sell', q.price + step) : await place('buy', q.price - step)) report.requotes++;
     }
   }
   const cancelled = await attempt('cancelAllOrders', () => ex.cancelAllOrders(symbol));
   report.cancelled = cancelled?.length ?? 0;
-  log(`grid ${symbol}: ${report.placed} placed, ${report.fills} filled, ${report.requotes} re-quotes, ${report.cancelled} cancelled at the end, ${report.errors.length} errors`);
+  log(`grid ${symbol}: ${report.placed} placed, ${report.fills} filled, ${report.requotes} re-quotes (${report.skipped} left out: own order at that price), ${report.cancelled} cancelled at the end, ${report.errors.length} errors`);
   return report;
 }
