@@ -58,7 +58,9 @@ export interface GridBotReport {
 
 /** Decimals of a CCXT tick size (TICK_SIZE precision mode: 0.01 -> 2). */
 function decimalsOf(tick: number): number {
-  const s = tick.toFixed(20).replace(/0+$/, '');
+  const s = tick.toString();
+  const exp = /e-([0-9]+)$/.exec(s);
+  if (exp) return Number(exp[1]) + (s.split('e')[0]!.split('.')[1]?.length ?? 0);
   const dot = s.indexOf('.');
   return dot < 0 ? 0 : s.length - dot - 1;
 }
