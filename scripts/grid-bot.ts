@@ -38,14 +38,17 @@ function parseArgs(argv: string[]): Args {
   };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
-    const v = argv[i + 1];
-    if (flag === '--demo-key') a.demoKey = true;
-    else if (flag === '--url') (a.url = v ?? a.url), i++;
-    else if (flag === '--minutes') (a.minutes = num(flag, v)), i++;
-    else if (flag === '--symbol') (a.symbol = v ?? a.symbol), i++;
-    else if (flag === '--levels') (a.levels = num(flag, v)), i++;
-    else if (flag === '--step-bps') (a.stepBps = num(flag, v)), i++;
-    else if (flag === '--amount') (a.amount = v), i++;
+    if (flag === '--demo-key') {
+      a.demoKey = true;
+      continue;
+    }
+    const v = argv[++i];
+    if (flag === '--url') a.url = v ?? a.url;
+    else if (flag === '--minutes') a.minutes = num(flag, v);
+    else if (flag === '--symbol') a.symbol = v ?? a.symbol;
+    else if (flag === '--levels') a.levels = num(flag, v);
+    else if (flag === '--step-bps') a.stepBps = num(flag, v);
+    else if (flag === '--amount') a.amount = v;
     else throw new Error(`unknown option ${flag}`);
   }
   return a;

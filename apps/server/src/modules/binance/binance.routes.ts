@@ -11,7 +11,6 @@ import { registerBinanceHooks } from './binance.hooks';
 import spotRoutes from './spot.routes';
 import futuresRoutes from './futures.routes';
 import streamRoutes from './streams.routes';
-import ccxtCompatRoutes from './ccxt-compat.routes';
 
 const binanceRoutes: FastifyPluginAsync = async (app) => {
   app.setErrorHandler(binanceErrorHandler);
@@ -19,7 +18,6 @@ const binanceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(spotRoutes);
   await app.register(futuresRoutes);
   await app.register(streamRoutes);
-  await app.register(ccxtCompatRoutes);
 };
 
 export default binanceRoutes;
