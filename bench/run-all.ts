@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing figures as ratios against a peer or a
  * limit measured in the same run. Not a test: nothing is asserted on speed.
- * Options (env): BENCH_ONLY=core,http,nats,replay,ws,perp picks benchmarks; BENCH_DATA_DIR overrides
+ * Options (env): BENCH_ONLY=core,http,nats,replay,ws,perp,binance picks benchmarks; BENCH_DATA_DIR overrides
  * ../shared/data; BENCH_REPLAY_N sets the journal size (default 1,000,000).
  */
 import os from 'node:os';
@@ -11,8 +11,9 @@ import { runHttpOrderEntryNats } from './src/http-order-entry-nats';
 import { runJournalReplay } from './src/journal-replay';
 import { runWsFanout } from './src/ws-fanout';
 import { runPerpBench } from './perp-bench';
+import { runBinanceOrderEntry } from './binance-order-entry';
 
-const only = new Set((process.env.BENCH_ONLY ?? 'core,http,nats,replay,ws,perp').split(',').map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? 'core,http,nats,replay,ws,perp,binance').split(',').map((s) => s.trim()));
 const replayN = Number.parseInt(process.env.BENCH_REPLAY_N ?? '1000000', 10);
 
 async function main(): Promise<void> {
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   if (only.has('replay')) await runJournalReplay(replayN);
   if (only.has('ws')) await runWsFanout();
   if (only.has('perp')) runPerpBench();
+  if (only.has('binance')) await runBinanceOrderEntry();
   console.log(`\nbench: done in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 }
 

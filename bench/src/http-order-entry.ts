@@ -42,7 +42,8 @@ export interface HttpMeasure {
 /** Node flags for the exchange server's process (BENCH_SERVER_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). */
 const SERVER_NODE_FLAGS = (process.env.BENCH_SERVER_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
 
-async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
+/** Polls `url` until it answers 2xx; throws when `child` exits or after `timeoutMs` (with the end of its log). */
+export async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log: () => string): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (child.exitCode !== null) throw new Error(`process exited ${child.exitCode}: ${log().slice(-2000)}`);
@@ -57,7 +58,8 @@ async function waitFor(url: string, child: ChildProcess, timeoutMs: number, log:
   throw new Error(`${url} not up after ${timeoutMs} ms: ${log().slice(-2000)}`);
 }
 
-function stop(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL after 10 s; resolves when the process has exited. */
+export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
     const t = setTimeout(() => child.kill('SIGKILL'), 10_000);
@@ -76,7 +78,8 @@ interface Envelope<T> {
   result: T;
 }
 
-async function call<T>(base: string, method: 'GET' | 'POST', p: string, body?: Record<string, string>): Promise<T> {
+/** One app API call (form body when given); the envelope's result, or throws with its error code. */
+export async function call<T>(base: string, method: 'GET' | 'POST', p: string, body?: Record<string, string>): Promise<T> {
   const init: RequestInit = { method, headers: { lang: 'en' } };
   if (body !== undefined) {
     init.body = new URLSearchParams(body).toString();
@@ -89,7 +92,7 @@ async function call<T>(base: string, method: 'GET' | 'POST', p: string, body?: R
 }
 
 /** Register (and thereby log in) a user through the public API; returns its session headers. */
-async function registerUser(base: string, mail: string): Promise<{ token: string; userId: string }> {
+export async function registerUser(base: string, mail: string): Promise<{ token: string; userId: string }> {
   const password = 'Bench-pass-123';
   const puzzle = await call<{ challenge: string }>(base, 'POST', `${API_PATHS.geetestCode}?randomCode=${encodeURIComponent(mail)}`);
   const pass = await call<Record<string, string>>(base, 'POST', API_PATHS.geetestVerify, { challenge: puzzle.challenge, x: '0' });
@@ -110,7 +113,8 @@ async function registerUser(base: string, mail: string): Promise<{ token: string
   return login ?? s;
 }
 
-function measure(opts: autocannon.Options): Promise<HttpMeasure> {
+/** One autocannon run: requests/s (average), p50/p99 latency (ms), totals. */
+export function measure(opts: autocannon.Options): Promise<HttpMeasure> {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, r) => {
       if (err !== null && err !== undefined) return reject(err);
@@ -120,7 +124,7 @@ function measure(opts: autocannon.Options): Promise<HttpMeasure> {
 }
 
 /** Start `node [flags] <script>` (built JavaScript) with extra env, from the repository root; stdout/stderr piped. */
-function spawnNode(script: string, env: Record<string, string>, nodeFlags: string[]): ChildProcess {
+export function spawnNode(script: string, env: Record<string, string>, nodeFlags: string[]): ChildProcess {
   return spawn(process.execPath, [...nodeFlags, script], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
