@@ -143,8 +143,9 @@ export async function registerRateLimits(app: FastifyInstance, config: Pick<Conf
 
   if (config.rateLimitPerMin > 0) {
     const global = create(config.rateLimitPerMin);
-    // Routes configured `rateLimit: false` (GET /metrics, for operators: modules/metrics) spend no user budget.
-    app.addHook('onRequest', async (req, reply) => (req.routeOptions.config.rateLimit === false ? undefined : spend(global, req, reply)));
+    // Routes configured `rateLimit: false` (GET /metrics, for operators: modules/metrics) spend no user budget, nor do
+    // the Binance-compatible routes, which have weights and limits of their own (modules/binance/binance.weights.ts).
+    app.addHook('onRequest', async (req, reply) => (req.routeOptions.config.rateLimit === false || isBinanceRoute(req) ? undefined : spend(global, req, reply)));
   }
 
   app.addHook('onRoute', (route) => {
@@ -156,6 +157,19 @@ export async function registerRateLimits(app: FastifyInstance, config: Pick<Conf
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [hook] : Array.isArray(existing) ? [...existing, hook] : [existing, hook];
   });
+}
+
+/** Path prefixes of the Binance-compatible API (issue 15): REST, WebSocket API and streams. */
+const BINANCE_PREFIXES = ['/api/v3/', '/fapi/', '/ws-api/', '/ws/', '/fstream/', '/stream?', '/stream/'];
+
+/**
+ * True for a route of the Binance-compatible API: one that declares `config.binance`, or an existing route under its
+ * prefixes (a path that matches no route still spends the global budget).
+ */
+export function isBinanceRoute(req: FastifyRequest): boolean {
+  if (req.routeOptions.config.binance !== undefined) return true;
+  if (req.routeOptions.url === undefined) return false;
+  return req.url === '/stream' || BINANCE_PREFIXES.some((p) => req.url.startsWith(p));
 }
 
 /** Counts the request on `limiter`; sets the headers; throws 429 rate_limited when the budget is spent. */

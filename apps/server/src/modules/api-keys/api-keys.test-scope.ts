@@ -8,6 +8,9 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
+import { secretBoxFromConfig } from '../../shared/secret-box';
+import type { SecurityService } from '../security/security.service';
+import { createApiKeyService, type ApiKeyService } from './api-keys.service';
 import { binanceErrorHandler } from '../binance/binance.errors';
 import { registerBinanceHooks } from '../binance/binance.hooks';
 import { callerOf } from '../binance/binance.auth';
@@ -53,4 +56,19 @@ export function hmacHex(secret: string, payload: string): string {
 /** Base64 Ed25519 signature of `payload` (Binance's Ed25519 signature). */
 export function ed25519Base64(privateKey: crypto.KeyObject, payload: string): string {
   return crypto.sign(null, Buffer.from(payload), privateKey).toString('base64');
+}
+
+/** A security service that accepts any second factor (the routes' test proves the real one is asked). */
+const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
+
+/** An API key service over `ctx` whose create skips the second factor (cache trusted 5 s). */
+export function keyServiceWithoutSecondFactor(ctx: AppContext): ApiKeyService {
+  return createApiKeyService({ db: ctx.db, host: ctx.host, box: secretBoxFromConfig(ctx.config), security: () => noSecondFactor, log: ctx.log, now: ctx.clock.now, cacheMs: 5000 });
+}
+
+/** Registers a user through the engine (as the member service does) with e-mail `mail`; its id. */
+export async function registerEngineUser(ctx: AppContext, mail: string): Promise<string> {
+  const r = await ctx.host.submit({ type: 'registerUser', account: `mail:${mail}`, uniqueKeys: [], profile: { mail, passwordHash: 'x' } });
+  await ctx.host.projected();
+  return r.userId!;
 }

@@ -12,10 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { apiKeys } from '../../db/schema';
-import type { SecurityService } from '../security/security.service';
-import { createApiKeyService, type ApiKeyService } from './api-keys.service';
-import { ed25519Base64, hmacHex, makeTestScope, queryOf, type TestScope } from './api-keys.test-scope';
-import { secretBoxFromConfig } from '../../shared/secret-box';
+import type { ApiKeyService } from './api-keys.service';
+import { ed25519Base64, hmacHex, keyServiceWithoutSecondFactor, makeTestScope, queryOf, registerEngineUser, type TestScope } from './api-keys.test-scope';
 
 let t: TestApp;
 let svc: ApiKeyService;
@@ -23,16 +21,11 @@ let s: TestScope;
 let userId: string;
 const REQ = { ip: '127.0.0.1', userAgent: 'test' };
 
-/** A security service that accepts any second factor (the routes' test proves the real one is asked). */
-const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
-
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  svc = createApiKeyService({ db: t.ctx.db, host: t.ctx.host, box: secretBoxFromConfig(t.ctx.config), security: () => noSecondFactor, log: t.ctx.log, now: t.ctx.clock.now, cacheMs: 5000 });
+  svc = keyServiceWithoutSecondFactor(t.ctx);
   s = await makeTestScope({ ...t.ctx, apiKeys: svc });
-  const r = await t.ctx.host.submit({ type: 'registerUser', account: 'mail:verify@example.com', uniqueKeys: [], profile: { mail: 'verify@example.com', passwordHash: 'x' } });
-  userId = r.userId!;
-  await t.ctx.host.projected();
+  userId = await registerEngineUser(t.ctx, 'verify@example.com');
 });
 afterAll(async () => {
   await s?.app.close();

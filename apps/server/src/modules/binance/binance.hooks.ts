@@ -6,11 +6,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BX } from './binance.errors';
 import type { BinanceRouteConfig } from './binance.auth';
+import { createBinanceLimiter } from './binance.weights';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The form body exactly as received (Binance signs the query string followed by the body). */
     binanceRawBody?: string;
+  }
+}
+
+/** A percent-decoded parameter value; -1022 when its percent-encoding is malformed (never a 500). */
+function decodeOrThrow(v: string): string {
+  try {
+    return decodeURIComponent(v);
+  } catch {
+    throw BX.badSignature();
   }
 }
 
@@ -20,7 +30,7 @@ export function splitSignature(raw: string): [string, string | undefined] {
   let signature: string | undefined;
   const kept: string[] = [];
   for (const part of raw.split('&')) {
-    if (part.startsWith('signature=')) signature = decodeURIComponent(part.slice('signature='.length));
+    if (part.startsWith('signature=')) signature = decodeOrThrow(part.slice('signature='.length));
     else kept.push(part);
   }
   return [kept.join('&'), signature];
@@ -36,8 +46,13 @@ export function paramsOf(req: FastifyRequest): Record<string, string> {
   return out;
 }
 
-/** Registers the raw-body form parser and the authentication hook on the Binance scope `app`. */
+/**
+ * Registers on the Binance scope `app`: the raw-body form parser, the IP weight charge (onRequest, before the body
+ * is read; a route without a weight counts 1) and the authentication, key weight and order count (preHandler), with
+ * the limits of binance.weights.ts over the server's clock.
+ */
 export function registerBinanceHooks(app: FastifyInstance): void {
+  const limiter = createBinanceLimiter(app.ctx.config, app.ctx.clock.now);
   app.removeContentTypeParser('application/x-www-form-urlencoded');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
     const raw = body as string;
@@ -45,31 +60,44 @@ export function registerBinanceHooks(app: FastifyInstance): void {
     done(null, Object.fromEntries(new URLSearchParams(raw)));
   });
 
-  app.addHook('preHandler', async (req) => {
+  app.addHook('onRequest', async (req, reply) => {
+    const cfg = req.routeOptions.config.binance as BinanceRouteConfig | undefined;
+    limiter.chargeIp(req.ip, cfg?.weight ?? 1, reply);
+  });
+
+  app.addHook('preHandler', async (req, reply) => {
     const cfg = req.routeOptions.config.binance as BinanceRouteConfig | undefined;
     if (!cfg || cfg.security === 'NONE' || cfg.security === 'MARKET_DATA') return;
-    const header = req.headers['x-mbx-apikey'];
-    const apiKey = Array.isArray(header) ? header[0] : header;
-    if (apiKey === undefined || apiKey === '') throw BX.badApiKeyFormat();
-    if (cfg.security === 'USER_STREAM') {
-      req.apiCaller = await req.server.ctx.apiKeys.keyed(apiKey, req.ip, cfg.permission);
-      return;
-    }
-    const q = req.url.indexOf('?');
-    const [query, sigQ] = splitSignature(q < 0 ? '' : req.url.slice(q + 1));
-    const [body, sigB] = splitSignature(req.binanceRawBody ?? '');
-    const signature = sigQ ?? sigB;
-    if (signature === undefined || signature === '') throw BX.mandatoryMissing('signature');
-    const p = paramsOf(req);
-    if (p.timestamp === undefined || p.timestamp === '') throw BX.mandatoryMissing('timestamp');
-    req.apiCaller = await req.server.ctx.apiKeys.signed({
-      apiKey,
-      ip: req.ip,
-      payload: query + body,
-      signature,
-      timestamp: p.timestamp,
-      ...(p.recvWindow !== undefined ? { recvWindow: p.recvWindow } : {}),
-      ...(cfg.permission ? { permission: cfg.permission } : {}),
-    });
+    await authenticate(req, cfg);
+    const caller = req.apiCaller!;
+    limiter.chargeKey(caller.keyId, cfg.weight, reply);
+    if (cfg.order === true) limiter.countOrder(caller.userId, reply);
+  });
+}
+
+/** Authenticates a keyed request as its route config says and sets `req.apiCaller` (binance.auth.ts). */
+async function authenticate(req: FastifyRequest, cfg: BinanceRouteConfig): Promise<void> {
+  const header = req.headers['x-mbx-apikey'];
+  const apiKey = Array.isArray(header) ? header[0] : header;
+  if (apiKey === undefined || apiKey === '') throw BX.badApiKeyFormat();
+  if (cfg.security === 'USER_STREAM') {
+    req.apiCaller = await req.server.ctx.apiKeys.keyed(apiKey, req.ip, cfg.permission);
+    return;
+  }
+  const q = req.url.indexOf('?');
+  const [query, sigQ] = splitSignature(q < 0 ? '' : req.url.slice(q + 1));
+  const [body, sigB] = splitSignature(req.binanceRawBody ?? '');
+  const signature = sigQ ?? sigB;
+  if (signature === undefined || signature === '') throw BX.mandatoryMissing('signature');
+  const p = paramsOf(req);
+  if (p.timestamp === undefined || p.timestamp === '') throw BX.mandatoryMissing('timestamp');
+  req.apiCaller = await req.server.ctx.apiKeys.signed({
+    apiKey,
+    ip: req.ip,
+    payload: query + body,
+    signature,
+    timestamp: p.timestamp,
+    ...(p.recvWindow !== undefined ? { recvWindow: p.recvWindow } : {}),
+    ...(cfg.permission ? { permission: cfg.permission } : {}),
   });
 }
