@@ -136,8 +136,10 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
   // The SELL side needs levels x amount of the base coin: buy what is missing at the market.
   const balance = await attempt('fetchBalance', () => ex.fetchBalance());
   const have = toUnits(String(balance?.[market.base]?.free ?? 0), qd);
-  const need = amountUnits * BigInt(levels) - have;
-  if (balance && need > 0n) {
+  // 1% more than is missing: the taker fee is taken from the coin bought.
+  const missing = amountUnits * BigInt(levels) - have;
+  const need = (missing * 101n + 99n) / 100n;
+  if (balance && missing > 0n) {
     const bought = await attempt('createOrder market buy', () => ex.createOrder(symbol, 'market', 'buy', Number(fromUnits(need, qd))));
     if (bought) report.inventoryBuys++;
   }
