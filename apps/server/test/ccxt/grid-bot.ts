@@ -4,7 +4,7 @@
  * `stepBps` apart, and re-quotes on fills: when a BUY fills it places a SELL one step above its price, when a SELL
  * fills a BUY one step below. It polls its open orders (GET /api/v3/openOrders) and asks for each order that left
  * the list (GET /api/v3/order) whether it filled. At the start it market-buys the base coin the SELL side needs when
- * the account lacks it; at the end it cancels its open orders (DELETE /api/v3/openOrders). Every error is counted
+ * the account lacks it; at the end it cancels its own open orders (DELETE /api/v3/order). Every error is counted
  * and the run goes on; `scripts/grid-bot.ts` runs it from the command line and exits non-zero on any error.
  * Prices are whole ticks (bigint) computed from CCXT's decimal strings: no floating point in the price grid.
  */
@@ -193,8 +193,8 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
       if (q.side === 'buy' ? await place('sell', q.price + step) : await place('buy', q.price - step)) report.requotes++;
     }
   }
-  const cancelled = await attempt('cancelAllOrders', () => ex.cancelAllOrders(symbol));
-  report.cancelled = cancelled?.length ?? 0;
+  // Its own orders only (not cancelAllOrders: the account may have others in the market).
+  for (const id of tracked.keys()) if (await attempt('cancelOrder', () => ex.cancelOrder(id, symbol))) report.cancelled++;
   log(`grid ${symbol}: ${report.placed} placed, ${report.fills} filled, ${report.requotes} re-quotes (${report.skipped} left out: own order at that price), ${report.cancelled} cancelled at the end, ${report.errors.length} errors`);
   return report;
 }
