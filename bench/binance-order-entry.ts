@@ -33,7 +33,8 @@ const USERS = 16;
 const APP_BODY = 'pairsName=BTC%2FUSDT&side=BUY&orderType=LIMIT&timeInForce=IOC&price=1000.00&amount=0.00500';
 const BINANCE_PARAMS = 'symbol=BTCUSDT&side=BUY&type=LIMIT&timeInForce=IOC&price=1000.00&quantity=0.00500&newOrderRespType=RESULT';
 
-interface Session {
+/** A user's app session and API key. */
+export interface Session {
   token: string;
   userId: string;
   apiKey: string;
@@ -73,6 +74,63 @@ async function createKey(base: string, mail: string, s: { token: string; userId:
     verifyCode: code,
   });
   return { apiKey: created.key.apiKey, secret: created.secretKey };
+}
+
+/**
+ * The measured part: warm-ups, then two alternating runs of each API against the server at `base` with the users'
+ * sessions and keys; answers the runs and what one more order of each answered.
+ */
+export async function measureBoth(base: string, sessions: Session[]): Promise<{ binance: HttpMeasure[]; app: HttpMeasure[]; check: string }> {
+  const runs: { binance: HttpMeasure[]; app: HttpMeasure[] } = { binance: [], app: [] };
+  let n = 0;
+  const binanceOpts = (duration: number): autocannon.Options => ({
+    url: base,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/v3/order',
+        // One key per connection (its context), a fresh timestamp and signature per request.
+        setupRequest: (req, context) => {
+          const ctx = context as { session?: Session };
+          const s = (ctx.session ??= sessions[n++ % sessions.length]!);
+          const payload = `${BINANCE_PARAMS}&timestamp=${Date.now()}`;
+          const signature = crypto.createHmac('sha256', s.secret).update(payload).digest('hex');
+          return { ...req, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mbx-apikey': s.apiKey }, body: `${payload}&signature=${signature}` };
+        },
+      },
+    ],
+  });
+  const appOpts = (duration: number): autocannon.Options => ({
+    url: `${base}/api/${API_PATHS.setEntrust}`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration,
+    setupClient: (client) => {
+      const s = sessions[n++ % sessions.length]!;
+      client.setHeaders({ 'content-type': 'application/x-www-form-urlencoded', lang: 'en', token: s.token, userId: s.userId });
+    },
+    body: APP_BODY,
+  });
+  await measure(binanceOpts(WARMUP_S));
+  await measure(appOpts(WARMUP_S));
+  for (let pass = 0; pass < 2; pass++) {
+    runs.binance.push(await measure(binanceOpts(DURATION_S)));
+    runs.app.push(await measure(appOpts(DURATION_S)));
+  }
+  // What one more order of each answers (both must be accepted and expired, not rejected).
+  const s = sessions[0]!;
+  const payload = `${BINANCE_PARAMS}&timestamp=${Date.now()}`;
+  const b = await fetch(`${base}/api/v3/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mbx-apikey': s.apiKey },
+    body: `${payload}&signature=${crypto.createHmac('sha256', s.secret).update(payload).digest('hex')}`,
+  });
+  const bj = (await b.json()) as { status?: string; code?: number; msg?: string };
+  const a = await sessionCall<{ status: string }>(base, 'POST', API_PATHS.setEntrust, s, Object.fromEntries(new URLSearchParams(APP_BODY)));
+  const check = `a last order answers: /api/v3/order HTTP ${b.status} ${bj.status ?? `${bj.code} ${bj.msg}`}, setEntrust ${a.status}`;
+  return { ...runs, check };
 }
 
 /** Runs the benchmark; undefined when the server could not be benchmarked (printed). */
@@ -122,54 +180,10 @@ export async function runBinanceOrderEntry(): Promise<{ binance: HttpMeasure; ap
     }
     console.log(`  server up on :${port} (DATA_DIR ${dataDir}); ${USERS} users registered and ${USERS} HMAC keys created through the API`);
 
-    let n = 0;
-    const binanceOpts = (duration: number): autocannon.Options => ({
-      url: base,
-      connections: CONNECTIONS,
-      duration,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/v3/order',
-          // One key per connection (its context), a fresh timestamp and signature per request.
-          setupRequest: (req, context) => {
-            const ctx = context as { session?: Session };
-            const s = (ctx.session ??= sessions[n++ % sessions.length]!);
-            const payload = `${BINANCE_PARAMS}&timestamp=${Date.now()}`;
-            const signature = crypto.createHmac('sha256', s.secret).update(payload).digest('hex');
-            return { ...req, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mbx-apikey': s.apiKey }, body: `${payload}&signature=${signature}` };
-          },
-        },
-      ],
-    });
-    const appOpts = (duration: number): autocannon.Options => ({
-      url: `${base}/api/${API_PATHS.setEntrust}`,
-      method: 'POST',
-      connections: CONNECTIONS,
-      duration,
-      setupClient: (client) => {
-        const s = sessions[n++ % sessions.length]!;
-        client.setHeaders({ 'content-type': 'application/x-www-form-urlencoded', lang: 'en', token: s.token, userId: s.userId });
-      },
-      body: APP_BODY,
-    });
-    await measure(binanceOpts(WARMUP_S));
-    await measure(appOpts(WARMUP_S));
-    for (let pass = 0; pass < 2; pass++) {
-      runs.binance.push(await measure(binanceOpts(DURATION_S)));
-      runs.app.push(await measure(appOpts(DURATION_S)));
-    }
-    // What one more order of each answers (both must be accepted and expired, not rejected).
-    const s = sessions[0]!;
-    const payload = `${BINANCE_PARAMS}&timestamp=${Date.now()}`;
-    const b = await fetch(`${base}/api/v3/order`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mbx-apikey': s.apiKey },
-      body: `${payload}&signature=${crypto.createHmac('sha256', s.secret).update(payload).digest('hex')}`,
-    });
-    const bj = (await b.json()) as { status?: string; code?: number; msg?: string };
-    const a = await sessionCall<{ status: string }>(base, 'POST', API_PATHS.setEntrust, s, Object.fromEntries(new URLSearchParams(APP_BODY)));
-    check = `a last order answers: /api/v3/order HTTP ${b.status} ${bj.status ?? `${bj.code} ${bj.msg}`}, setEntrust ${a.status}`;
+    const r = await measureBoth(base, sessions);
+    runs.binance.push(...r.binance);
+    runs.app.push(...r.app);
+    check = r.check;
   } catch (err) {
     console.log(`  skipped: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
