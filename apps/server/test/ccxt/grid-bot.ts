@@ -193,8 +193,19 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
       if (q.side === 'buy' ? await place('sell', q.price + step) : await place('buy', q.price - step)) report.requotes++;
     }
   }
-  // Its own orders only (not cancelAllOrders: the account may have others in the market).
-  for (const id of tracked.keys()) if (await attempt('cancelOrder', () => ex.cancelOrder(id, symbol))) report.cancelled++;
+  // Its own orders still open (not cancelAllOrders: the account may have others in the market). One may fill between
+  // the list and its cancel: Binance's -2011 (OrderNotFound) then, which is no error.
+  const open = await attempt('fetchOpenOrders', () => ex.fetchOpenOrders(symbol));
+  const openIds = new Set((open ?? []).map((o) => o.id ?? ''));
+  for (const id of tracked.keys()) {
+    if (!openIds.has(id)) continue;
+    try {
+      await ex.cancelOrder(id, symbol);
+      report.cancelled++;
+    } catch (e) {
+      if (!(e instanceof ccxt.OrderNotFound)) report.errors.push(`cancelOrder: ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
   log(`grid ${symbol}: ${report.placed} placed, ${report.fills} filled, ${report.requotes} re-quotes (${report.skipped} left out: own order at that price), ${report.cancelled} cancelled at the end, ${report.errors.length} errors`);
   return report;
 }
