@@ -742,7 +742,26 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/member/message/unreadCount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/member/message/markRead': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'inbox_message_not_found' },
   // Alice has no unread message in this table's run (no fill, no chain deposit, one log-in device): nothing changes.
-  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } },
+  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } },  // ---------------------------------------------------------------- member/apiKey and admin/apiKey (issue 15, modules/api-keys)
+  'GET /api/member/apiKey/list': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
+  // No VERIFY code was sent to alice: the form is checked first, then the second factor refuses; no key is made.
+  'POST /api/member/apiKey/create': {
+    auth: true,
+    base: () => ({ label: 'bot', keyType: 'HMAC_SHA256', verifyCode: '123456' }),
+    baseAnswer: 'code_invalid',
+    accepts: {
+      label: { values: every, why: 'a free label of 1-32 characters (stored as a bound parameter); the second factor still refuses' },
+      publicKey: { values: every, why: 'not read for an HMAC key; the second factor still refuses' },
+    },
+    business: () => [
+      { data: { keyType: 'ED25519', publicKey: '-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA\n-----END PUBLIC KEY-----' }, code: 'api_key_public_key_invalid' },
+      { data: { ipWhitelist: '10.0.0.1, 10.0.0.256' }, code: 'api_key_ip_invalid' },
+      { data: { withdraw: 'true' }, code: 'api_key_withdraw_needs_ip' },
+    ],
+  },
+  'POST /api/member/apiKey/delete': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'api_key_not_found' },
+  'GET /api/admin/apiKey/list': { auth: false, admin: true, base: () => ({ userId: '999999' }), baseAnswer: 'not_found' },
+  'POST /api/admin/apiKey/delete': { auth: false, admin: true, base: () => ({ id: '999999', reason: 'test' }), baseAnswer: 'api_key_not_found' },
 };
 
 /**

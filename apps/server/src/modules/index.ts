@@ -40,7 +40,8 @@ import convertRoutes from './convert/convert.routes';
 import supportRoutes from './support/support.routes';
 import supportAdminRoutes from './support/support.admin.routes';
 import inboxRoutes from './inbox/inbox.routes';
-// Issue 15: the Binance-compatible API (/api/v3, /fapi, streams), its own error body and hooks.
+// Issue 15: API keys (app and console), then the Binance-compatible API (/api/v3, /fapi, streams), its own error body and hooks.
+import apiKeyRoutes from './api-keys/api-keys.routes';
 import binanceRoutes from './binance/binance.routes';
 
 export const modules: FastifyPluginAsync[] = [
@@ -80,5 +81,6 @@ export const modules: FastifyPluginAsync[] = [
   supportRoutes,
   supportAdminRoutes,
   inboxRoutes,
+  apiKeyRoutes,
   binanceRoutes,
 ];

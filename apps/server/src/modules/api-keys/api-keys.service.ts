@@ -205,9 +205,14 @@ function flag(v: boolean | 'true' | 'false' | undefined): boolean {
   return v === true || v === 'true';
 }
 
-/** A decimal id of the wire as a bigint, or null when it is not one. */
+/** Largest id a bigint column holds. */
+const MAX_ID = 2n ** 63n - 1n;
+
+/** A decimal id of the wire as a bigint, or null when it is not one (or beyond a bigint column). */
 function idOf(s: string): bigint | null {
-  return /^[1-9][0-9]{0,18}$/.test(s) ? BigInt(s) : null;
+  if (!/^[1-9][0-9]{0,18}$/.test(s)) return null;
+  const v = BigInt(s);
+  return v <= MAX_ID ? v : null;
 }
 
 /** The API key operations (ctx.apiKeys): the verifier of the Binance routes plus the management of keys. */

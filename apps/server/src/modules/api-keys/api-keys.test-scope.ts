@@ -21,8 +21,8 @@ export interface TestScope {
   calls: { account: number; order: number };
 }
 
-/** Builds the test scope over `ctx` (ready to inject). */
-export async function makeTestScope(ctx: AppContext): Promise<TestScope> {
+/** Builds the test scope over `ctx` (ready to inject); `extra` adds routes of a test's own to the scope. */
+export async function makeTestScope(ctx: AppContext, extra?: (scope: FastifyInstance) => void): Promise<TestScope> {
   const app = Fastify({ logger: false });
   app.decorate('ctx', ctx);
   const calls = { account: 0, order: 0 };
@@ -38,6 +38,7 @@ export async function makeTestScope(ctx: AppContext): Promise<TestScope> {
       return { userId: callerOf(req).userId };
     });
     scope.get('/api/v3/testPublic', { config: { binance: { weight: 2, security: 'NONE' } } }, async () => ({}));
+    extra?.(scope);
   });
   await app.ready();
   return { app, calls };

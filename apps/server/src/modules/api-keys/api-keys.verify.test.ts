@@ -122,6 +122,17 @@ describe('HMAC signatures', () => {
       payload: `${body}&signature=${sig}`,
     });
     expect(res.statusCode, res.body).toBe(200);
+    // A key repeated in the body is refused (Binance -1101), never read as its last value.
+    const dup = `${body}&side=SELL`;
+    const n = s.calls.order;
+    const r2 = await s.app.inject({
+      method: 'POST',
+      url: `/api/v3/testOrder?${q}`,
+      headers: { 'x-mbx-apikey': k.apiKey, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `${dup}&signature=${hmacHex(k.secret, q + dup)}`,
+    });
+    expect(r2.json()).toEqual({ code: -1101, msg: 'Duplicate values for a parameter detected.' });
+    expect(s.calls.order).toBe(n);
   });
 });
 

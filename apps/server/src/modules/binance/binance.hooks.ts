@@ -4,7 +4,7 @@
  * rate limits are charged here too.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { BX } from './binance.errors';
+import { BinanceError, BX } from './binance.errors';
 import type { BinanceRouteConfig } from './binance.auth';
 import { createBinanceLimiter } from './binance.weights';
 
@@ -57,7 +57,13 @@ export function registerBinanceHooks(app: FastifyInstance): void {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
     const raw = body as string;
     req.binanceRawBody = raw;
-    done(null, Object.fromEntries(new URLSearchParams(raw)));
+    const parsed: Record<string, string> = {};
+    for (const [k, v] of new URLSearchParams(raw)) {
+      // Binance: -1101 "Duplicate values for a parameter detected." (a repeated key is never read as its last value).
+      if (Object.hasOwn(parsed, k)) return done(new BinanceError(-1101, 'Duplicate values for a parameter detected.', 400), undefined);
+      parsed[k] = v;
+    }
+    done(null, parsed);
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -11,8 +11,8 @@ import { BinanceError, BX } from './binance.errors';
 
 /** A Binance symbol ("BTCUSDT"). */
 export const FSymbol = Type.String({ pattern: '^[A-Za-z0-9]{1,20}$' });
-/** An INT or LONG parameter (limit, ids, times in ms): digits only. */
-export const FInt = Type.String({ pattern: '^[0-9]{1,19}$' });
+/** An INT or LONG parameter (limit, ids, times in ms): digits only, at most 18, so that every value fits a bigint column. */
+export const FInt = Type.String({ pattern: '^[0-9]{1,18}$' });
 /** A DECIMAL parameter (price, quantity, stopPrice): a plain non-negative decimal. */
 export const FDecimal = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{0,20})?$' });
 /** A client order id (Binance: ^[\.A-Z\:/a-z0-9_-]{1,36}$). */

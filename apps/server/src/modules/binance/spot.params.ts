@@ -13,8 +13,8 @@ import { BinanceError, BX } from './binance.errors';
 export const SymbolParam = Type.String({ pattern: '^[A-Z0-9-_.]{1,20}$' });
 /** A JSON array of symbols (`["BTCUSDT","ETHUSDT"]`), parsed by `symbolsParam`. */
 export const SymbolsParam = Type.String({ pattern: '^\\[.{0,4000}\\]$', maxLength: 4002 });
-/** An INT or LONG parameter (limit, ids, times in ms). */
-export const IntParam = Type.String({ pattern: '^[0-9]{1,20}$' });
+/** An INT or LONG parameter (limit, ids, times in ms): at most 18 digits, so that every value fits a bigint column. */
+export const IntParam = Type.String({ pattern: '^[0-9]{1,18}$' });
 /** A DECIMAL parameter (price, quantity, quoteOrderQty): a plain non-negative decimal. */
 export const DecimalParam = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{1,20})?$' });
 /** A client order id: Binance's legal range for newClientOrderId / origClientOrderId. */
