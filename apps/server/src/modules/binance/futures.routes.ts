@@ -17,6 +17,7 @@ import { bracketTiers, formatDecimal } from '@exchange/core';
 import type { KlinePeriod } from '@exchange/api';
 import { KLINE_PERIOD_MS } from '@exchange/api';
 import { callerOf, type BinanceRouteConfig } from './binance.auth';
+import { binanceRateLimits } from './binance.weights';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { perpMarketOrThrow, toBinanceSymbol } from './binance.symbols';
@@ -43,12 +44,6 @@ import { createFuturesRepository } from './futures.repository';
 const INTERVALS: Record<string, KlinePeriod> = { '1m': '1min', '5m': '5min', '15m': '15min', '30m': '30min', '1h': '1hour', '1d': '1day', '1w': '1week' };
 /** Binance's depth limits (GET /fapi/v1/depth). */
 const DEPTH_LIMITS = new Set([5, 10, 20, 50, 100, 500, 1000]);
-/** Binance's default request limits shown in exchangeInfo (the limits enforced are binance.auth's). */
-const RATE_LIMITS = [
-  { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 2400 },
-  { rateLimitType: 'ORDERS', interval: 'MINUTE', intervalNum: 1, limit: 1200 },
-  { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 300 },
-];
 /** Longest wait for the projection before a history read goes ahead (ms). */
 const PROJECTION_WAIT_MS = 3000;
 /** Binance's seven-day window of allOrders and userTrades. */
@@ -99,7 +94,7 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
       timezone: 'UTC',
       serverTime: ctx.clock.now(),
       futuresType: 'U_MARGINED',
-      rateLimits: RATE_LIMITS,
+      rateLimits: binanceRateLimits(ctx.config),
       exchangeFilters: [],
       assets,
       symbols: markets.map((m) => exchangeSymbol(m, onboardDate(m))),
@@ -110,7 +105,7 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
   app.get('/dapi/v1/exchangeInfo', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}) } }, async () => ({
     timezone: 'UTC',
     serverTime: ctx.clock.now(),
-    rateLimits: RATE_LIMITS,
+    rateLimits: binanceRateLimits(ctx.config),
     exchangeFilters: [],
     symbols: [],
   }));
@@ -274,7 +269,7 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     goodTillDate: FInt,
   });
 
-  app.post('/fapi/v1/order', { config: trade(0), schema: { querystring: orderParams, body: orderParams } }, async (req) => {
+  app.post('/fapi/v1/order', { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams } }, async (req) => {
     const p = P(req);
     const userId = callerOf(req).userId;
     const m = marketOf(p);

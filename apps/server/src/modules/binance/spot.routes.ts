@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { BinanceRouteConfig } from './binance.auth';
+import { binanceRateLimits } from './binance.weights';
 import { BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { spotMarketOrThrow, toBinanceSymbol } from './binance.symbols';
@@ -20,13 +21,6 @@ import spotTradeRoutes from './spot.trade.routes';
 /** Route config of a public endpoint of `weight`. */
 const pub = (weight: number): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'NONE' } });
 
-/** Binance's rate limiters as exchangeInfo lists them (the limits the hooks enforce; binance.auth.ts). */
-export const RATE_LIMITS = [
-  { rateLimitType: 'REQUEST_WEIGHT', interval: 'MINUTE', intervalNum: 1, limit: 6000 },
-  { rateLimitType: 'ORDERS', interval: 'SECOND', intervalNum: 10, limit: 100 },
-  { rateLimitType: 'ORDERS', interval: 'DAY', intervalNum: 1, limit: 200000 },
-  { rateLimitType: 'RAW_REQUESTS', interval: 'MINUTE', intervalNum: 5, limit: 61000 },
-];
 
 const SymbolStatusParam = Type.Union([Type.Literal('TRADING'), Type.Literal('HALT'), Type.Literal('BREAK')]);
 const symbolQuery = params({ symbol: SymbolParam });
@@ -64,7 +58,7 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
       return {
         timezone: 'UTC',
         serverTime: ctx.clock.now(),
-        rateLimits: RATE_LIMITS,
+        rateLimits: binanceRateLimits(ctx.config),
         exchangeFilters: [],
         symbols: markets.map((m) => exchangeInfoSymbol(m, asset)),
       };
