@@ -6,55 +6,35 @@
  * contract service as strings and are parsed there exactly (parseUnits).
  * Source: https://developers.binance.com/docs/derivatives/usds-margined-futures (each endpoint's parameter table).
  */
-import { Type, type TProperties } from '@sinclair/typebox';
+import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { BinanceError, BX } from './binance.errors';
+import { BoolParam, ClientOrderIdParam, DecimalParam, EnumParam, IntParam, SymbolParam, outOfRange, params, signedPartialParams } from './spot.params';
 
-/** A Binance symbol ("BTCUSDT"). */
-export const FSymbol = Type.String({ pattern: '^[A-Za-z0-9]{1,20}$' });
-/** An INT or LONG parameter (limit, ids, times in ms): digits only, at most 18, so that every value fits a bigint column. */
-export const FInt = Type.String({ pattern: '^[0-9]{1,18}$' });
-/** A DECIMAL parameter (price, quantity, stopPrice): a plain non-negative decimal. */
-export const FDecimal = Type.String({ pattern: '^[0-9]{1,20}(\\.[0-9]{0,20})?$' });
-/** A client order id (Binance: ^[\.A-Z\:/a-z0-9_-]{1,36}$). */
-export const FClientId = Type.String({ pattern: '^[.A-Z:/a-z0-9_-]{1,36}$' });
-/** A BOOLEAN parameter ("true"/"false", as CCXT and Binance's connectors send it). */
-export const FBool = Type.String({ pattern: '^(true|false|TRUE|FALSE|True|False)$' });
-/** An ENUM parameter: a word; the route checks the value and answers Binance's specific error (-1116, -1117, -1115 ...). */
-export const FEnum = Type.String({ pattern: '^[A-Za-z_]{1,40}$' });
+export { outOfRange };
+
+/** The parameter schemas shared with the spot routes (spot.params.ts), under the names the futures routes use. */
+export const FSymbol = SymbolParam;
+export const FInt = IntParam;
+export const FDecimal = DecimalParam;
+export const FClientId = ClientOrderIdParam;
+export const FBool = BoolParam;
+export const FEnum = EnumParam;
 /** Binance's kline intervals (the route answers -1120 for one we do not keep). */
 export const FInterval = Type.String({ pattern: '^[0-9]{1,2}[smhdwM]$' });
 
-/** timestamp, recvWindow and signature of every SIGNED route (the hooks check them; the schema only their form). */
-const SIGNED = {
-  timestamp: Type.Optional(FInt),
-  recvWindow: Type.Optional(Type.String({ pattern: '^[0-9]{1,10}(\\.[0-9]{1,3})?$' })),
-  signature: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9+/=_-]{1,256}$' })),
-} as const;
-
-/** A public route's querystring schema: every parameter optional here, mandatory ones checked by the route (-1102). */
-export function publicParams<T extends TProperties>(props: T) {
-  return Type.Object(optionalAll(props));
+/** A public route's querystring schema: every parameter optional ('' = absent), mandatory ones checked by the route (-1102). */
+export function publicParams(props: TProperties): TSchema {
+  const optional: TProperties = {};
+  for (const [k, v] of Object.entries(props)) optional[k] = Type.Optional(v);
+  return params(optional);
 }
 
 /**
- * A signed route's schema, used for both its query string and its form body: Binance reads a parameter from either,
- * so every one is optional in the schema and the route checks the mandatory ones on the merged parameters
+ * A signed route's schema, for its query string and its form body alike (spot.params.ts signedPartialParams): every
+ * parameter optional, a request without a body passes, and the route checks mandatory ones on the merged parameters
  * (paramsOf) with -1102.
  */
-export function signedParams<T extends TProperties>(props: T) {
-  return Type.Object(optionalAll({ ...props, ...SIGNED }));
-}
-
-function optionalAll(props: TProperties): TProperties {
-  const out: TProperties = {};
-  for (const [k, v] of Object.entries(props)) out[k] = Type.Optional(v);
-  return out;
-}
-
-/** -1100 for a value outside its legal range, as Binance words it. */
-export function outOfRange(param: string, range: string): BinanceError {
-  return new BinanceError(-1100, `Illegal characters found in parameter '${param}'; legal range is '${range}'.`, 400);
-}
+export const signedParams = (props: TProperties): TSchema => signedPartialParams(props);
 
 /** A mandatory parameter: its value, or -1102 when absent or empty. */
 export function required(p: Record<string, string>, name: string): string {
