@@ -232,6 +232,8 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
   const perpFills = new Fills();
   const spotBalances = new Map<string, Map<string, { f: bigint; l: bigint; scale: number }>>();
   const contractUsers = new Map<string, { asset: string; positions: Map<string, PositionView> }>();
+  /** Users whose wallet or positions moved (a hold for an order moves neither: no ACCOUNT_UPDATE, as on Binance). */
+  const moved = new Set<string>();
   let lastTs = 0;
   let reason = 'ORDER';
   const contractOf = (userId: string, asset: string) => {
@@ -271,7 +273,10 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
           const d = formatDecimal(e.to === 'SPOT' ? e.amount : -e.amount, engine.asset(e.asset)?.scale ?? 8);
           out.push({ userId: e.userId, market: 'spot', json: JSON.stringify({ e: 'balanceUpdate', E: now, a: e.asset, d, T: e.ts }) });
         }
-        if (e.from === 'CONTRACT' || e.to === 'CONTRACT') reason = e.to === 'CONTRACT' ? 'DEPOSIT' : 'WITHDRAW';
+        if ((e.from === 'CONTRACT' || e.to === 'CONTRACT') && e.from !== e.to) {
+          reason = e.to === 'CONTRACT' ? 'DEPOSIT' : 'WITHDRAW';
+          moved.add(e.userId);
+        }
         break;
       case 'depositCredited':
         if (wanted(e.deposit.userId, 'spot')) {
@@ -285,6 +290,7 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
       case 'perpTrade': {
         const t: PerpTrade = e;
         const common = { tradeId: t.tradeId, price: t.price, quantity: t.quantity, quote: t.quoteAmount, feeAsset: '' };
+        moved.add(t.makerUserId).add(t.takerUserId);
         if (wanted(t.makerUserId, 'futures')) perpFills.add(t.makerOrderId, { ...common, fee: t.makerFee, maker: true, realizedPnl: t.makerRealizedPnl });
         if (wanted(t.takerUserId, 'futures')) perpFills.add(t.takerOrderId, { ...common, fee: t.takerFee, maker: false, realizedPnl: t.takerRealizedPnl });
         break;
@@ -299,13 +305,15 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
         if (!wanted(p.userId, 'futures')) break;
         const m = engine.perpMarket(p.symbol);
         if (m) contractOf(p.userId, m.quote).positions.set(p.symbol, p);
+        moved.add(p.userId);
         break;
       }
       case 'fundingPayment':
         reason = 'FUNDING_FEE';
+        moved.add(e.userId);
         break;
-      case 'perpSettingsChanged':
-        if (reason === 'ORDER') reason = 'MARGIN_TYPE_CHANGE';
+      case 'liquidated':
+        moved.add(e.userId);
         break;
       default:
         break;
@@ -315,6 +323,6 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
     const B = [...b].map(([a, v]) => ({ a, f: formatDecimal(v.f, v.scale), l: formatDecimal(v.l, v.scale) }));
     out.push({ userId, market: 'spot', json: JSON.stringify({ e: 'outboundAccountPosition', E: now, u: lastTs, B }) });
   }
-  for (const [userId, c] of contractUsers) out.push({ userId, market: 'futures', json: accountUpdate(engine, userId, c.asset, [...c.positions.values()], reason, lastTs, now) });
+  for (const [userId, c] of contractUsers) if (moved.has(userId)) out.push({ userId, market: 'futures', json: accountUpdate(engine, userId, c.asset, [...c.positions.values()], reason, lastTs, now) });
   return out;
 }
