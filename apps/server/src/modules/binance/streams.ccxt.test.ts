@@ -8,6 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
 import type { Command } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
+import { createTestKey } from '../../../test/ccxt/ccxt-test-support';
+import { loginNewUser } from '../ws/ws-test-support';
+import { binanceStreamsOf } from './streams.routes';
 
 const U = 100_000_000n;
 let t: TestApp;
@@ -63,6 +67,50 @@ describe('CCXT Pro against the spot streams', () => {
       expect(book.nonce).toBe(want.seq);
       expect(book.asks.slice(0, 25).map(([p, q]) => [p, q])).toEqual(want.asks.slice(0, 25).map(([p, q]) => [Number(p), Number(q)]));
       expect(book.bids.slice(0, 25).map(([p, q]) => [p, q])).toEqual(want.bids.slice(0, 25).map(([p, q]) => [Number(p), Number(q)]));
+    } finally {
+      await ex.close();
+    }
+  });
+});
+
+describe('CCXT Pro against the futures streams', () => {
+  it('watchOrderBook equal to our perpetual book, watchOrders with the fill, spot and swap markets both loaded', async () => {
+    const sym = 'ETH/USDT';
+    const alice = (await loginNewUser(t, 'fut-alice@ccxt.test')).userId;
+    const bob = (await loginNewUser(t, 'fut-bob@ccxt.test')).userId;
+    for (const id of [alice, bob]) {
+      const r = await t.ctx.host.submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet' } as unknown as Command);
+      expect(r.code).toBe('ok');
+    }
+    expect((await t.ctx.host.submit({ type: 'perpMarkPrice', symbol: sym, indexPrice: 300_000n } as unknown as Command)).code).toBe('ok');
+    const key = await createTestKey(t, alice, 'fut-alice@ccxt.test', { futuresTrade: true });
+    const ex = new ccxt.pro.binance({ apiKey: key.apiKey, secret: key.secret, urls: binanceUrls(http) });
+    const perp = (cmd: Record<string, unknown>) => t.ctx.host.submit({ type: 'perpPlaceOrder', symbol: sym, orderType: 'LIMIT', timeInForce: 'GTC', ...cmd } as unknown as Command);
+    try {
+      await ex.loadHttpProxyAgent();
+      await ex.loadMarkets();
+      expect(ex.markets?.['ETH/USDT:USDT']).toBeDefined();
+      await perp({ userId: bob, side: 'SELL', price: 301_000n, quantity: 10_000n });
+      let book = await ex.watchOrderBook('ETH/USDT:USDT');
+      const ordersP = ex.watchOrders('ETH/USDT:USDT');
+      // watchOrders posts a listenKey, then dials the private URL: wait until the server has bound it.
+      const hubDeadline = Date.now() + 10_000;
+      while ((binanceStreamsOf(t.ctx)?.hub?.stats().userSinks ?? 0) === 0 && Date.now() < hubDeadline) await new Promise((r) => setTimeout(r, 50));
+      expect(binanceStreamsOf(t.ctx)?.hub?.stats().userSinks).toBe(1);
+      for (let i = 0; i < 10; i++) await perp({ userId: bob, side: 'BUY', price: 299_000n - BigInt(i * 100), quantity: 1_000n });
+      const taken = await perp({ userId: alice, side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: 2_000n });
+      const orders = await ordersP;
+      expect(orders[0]).toMatchObject({ id: taken.perpOrder!.orderId, symbol: 'ETH/USDT:USDT', side: 'buy' });
+      const want = t.ctx.contractMarket.depth(sym, 1000)!;
+      const seq = t.ctx.contractMarket.depthSeq(sym);
+      const deadline = Date.now() + 5000;
+      while ((book.nonce ?? 0) < seq && Date.now() < deadline) book = await ex.watchOrderBook('ETH/USDT:USDT');
+      expect(book.nonce).toBe(seq);
+      expect(book.asks.map(([p, q]) => [p, q])).toEqual(want.asks.map(([p, q]) => [Number(p), Number(q)]));
+      expect(book.bids.map(([p, q]) => [p, q])).toEqual(want.bids.map(([p, q]) => [Number(p), Number(q)]));
+      // spot keeps its own book on the /stream/ws URL while the swap of the same id is loaded
+      const spot = await ex.watchOrderBook('BTC/USDT');
+      expect(spot.nonce).toBe(t.ctx.marketData.depth('BTC/USDT', 'SPOT', 1).seq);
     } finally {
       await ex.close();
     }
