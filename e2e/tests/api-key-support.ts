@@ -22,8 +22,3 @@ export async function signedGet(request: APIRequestContext, path: string, key: {
   }
   return { status: res.status(), body };
 }
-
-/** True when the server has no route at `path` yet (the general 404 of the app, not a Binance error). */
-export function routeMissing(answer: { status: number; body: Record<string, unknown> }): boolean {
-  return answer.status === 404 && typeof answer.body.code !== 'number';
-}

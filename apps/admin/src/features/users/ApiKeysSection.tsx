@@ -70,25 +70,27 @@ export function ApiKeysSection({ userId }: { userId: string }) {
       rowKey="id"
       size="small"
       pagination={false}
+      scroll={{ x: 1000 }}
       loading={q.isLoading}
       dataSource={q.data ?? []}
       locale={{ emptyText: t('apiKeys.none') }}
       columns={[
-        { title: t('apiKeys.label'), dataIndex: 'label' },
+        { title: t('apiKeys.label'), dataIndex: 'label', width: 110, ellipsis: true },
         {
           title: t('apiKeys.apiKey'),
           dataIndex: 'apiKey',
-          width: 220,
+          width: 160,
           render: (v: string) => (
             <Typography.Text code copyable={{ text: v }} title={v}>
               {`${v.slice(0, 8)}…${v.slice(-6)}`}
             </Typography.Text>
           ),
         },
-        { title: t('apiKeys.type'), dataIndex: 'keyType', render: (v: ApiKeyView['keyType']) => t(`apiKeys.${v}`) },
+        { title: t('apiKeys.type'), dataIndex: 'keyType', width: 80, render: (v: ApiKeyView['keyType']) => t(`apiKeys.${v}`) },
         {
           title: t('apiKeys.permissions'),
           key: 'permissions',
+          width: 150,
           render: (_: unknown, k: ApiKeyView) => (
             <Space size={4} wrap>
               {k.read && <Tag>{t('apiKeys.read')}</Tag>}
@@ -101,10 +103,11 @@ export function ApiKeysSection({ userId }: { userId: string }) {
         {
           title: t('apiKeys.ipWhitelist'),
           dataIndex: 'ipWhitelist',
+          width: 130,
           render: (v: string[]) => (v.length ? v.join(', ') : <Typography.Text type="warning">{t('apiKeys.unrestricted')}</Typography.Text>),
         },
-        { title: t('apiKeys.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: number) => formatTime(v) },
-        { title: t('apiKeys.lastUsedAt'), dataIndex: 'lastUsedAt', width: 170, render: (v: number | null) => (v ? formatTime(v) : t('apiKeys.never')) },
+        { title: t('apiKeys.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
+        { title: t('apiKeys.lastUsedAt'), dataIndex: 'lastUsedAt', render: (v: number | null) => (v ? formatTime(v) : t('apiKeys.never')) },
         ...(canRevoke ? [{ title: '', key: 'action', width: 90, render: (_: unknown, k: ApiKeyView) => <RevokeButton k={k} /> }] : []),
       ]}
     />
