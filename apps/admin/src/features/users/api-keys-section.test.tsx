@@ -5,7 +5,7 @@
  * the trimmed reason), support sees no Revoke button; the Chinese texts.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ApiKeyView, OperatorRole } from '@exchange/api';
@@ -53,6 +53,9 @@ function renderAs(role: OperatorRole, lang: 'en' | 'zh' = 'en') {
     </QueryClientProvider>,
   );
 }
+
+// antd's Table and Modal render slowly in jsdom on a shared machine: give findBy/waitFor room.
+configure({ asyncUtilTimeout: 15_000 });
 
 afterEach(() => vi.unstubAllGlobals());
 
