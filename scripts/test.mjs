@@ -88,6 +88,17 @@ const PGLITE_ONLY = [
   'src/engine-host/engine-host.faults.test.ts',
   'src/engine-host/journal.test.ts',
   'src/engine-host/memory-fs.test.ts',
+  // The Binance-compatible API's wire checks (issue 15): CCXT against a listening server (the suite's minute of live
+  // order book sync), the stream formats and the weights. Their SQL is the spot, contract and api-keys repositories',
+  // which the Binance API tests and the bad-input table run on PostgreSQL. On PostgreSQL beside the journeys they
+  // doubled the stage and pushed the restart tests past their 60 s timeouts.
+  'test/ccxt/ccxt.test.ts',
+  'src/modules/binance/spot.ccxt.test.ts',
+  'src/modules/binance/futures.ccxt.test.ts',
+  'src/modules/binance/streams.ccxt.test.ts',
+  'src/modules/binance/streams.test.ts',
+  'src/modules/binance/streams.user.test.ts',
+  'src/modules/binance/binance.weights.test.ts',
   // PGlite's worker thread itself (openDb on memory://): never PostgreSQL.
   'src/db/worker-client.test.ts',
   // Chain-backed (Hardhat nodes, half a minute each): their SQL is the wallet repository's, which wallet.test.ts
