@@ -3,6 +3,7 @@
  * we by "BTC/USDT". Spot (/api/v3, spot streams) and the USDT perpetuals (/fapi, futures streams) are separate
  * namespaces, as on Binance: "BTCUSDT" under /api/v3 is the spot market BTC/USDT, under /fapi the perpetual.
  */
+import type { KlinePeriod } from '@exchange/api';
 import type { MarketConfig, PerpMarketConfig } from '@exchange/core';
 import type { EnginePort } from '../../engine-port/engine-port';
 import { BX } from './binance.errors';
@@ -38,4 +39,20 @@ export function perpMarketOrThrow(host: EnginePort, symbol: string | undefined):
   const m = findPerpMarket(host, symbol);
   if (!m) throw BX.invalidSymbol();
   return m;
+}
+
+/** Binance kline intervals our market data keeps, and our period of each (REST klines and the kline streams). */
+export const KLINE_INTERVALS: Readonly<Record<string, KlinePeriod>> = {
+  '1m': '1min',
+  '5m': '5min',
+  '15m': '15min',
+  '30m': '30min',
+  '1h': '1hour',
+  '1d': '1day',
+  '1w': '1week',
+};
+
+/** Our period of a Binance interval ("1m" -> "1min"), or undefined for one we do not keep (3m, 2h, 1M, "constructor"). */
+export function klinePeriod(interval: string): KlinePeriod | undefined {
+  return Object.hasOwn(KLINE_INTERVALS, interval) ? KLINE_INTERVALS[interval] : undefined;
 }

@@ -13,23 +13,12 @@ import { divRound, toUnits } from '../market-data/decimal';
 import { ASSET_SCALE } from '../market-data/seed/catalog';
 import { DAY_MS } from '../market-data/ticker-window';
 import { BX } from './binance.errors';
-import { findSpotMarket, toBinanceSymbol } from './binance.symbols';
+import { findSpotMarket, klinePeriod, toBinanceSymbol } from './binance.symbols';
 import { projectionCaughtUp, type SpotRepository, type SpotTradeRow } from './spot.repository';
-
-/** Binance kline intervals our market data keeps, and our period of each (others: -1120 Invalid interval). */
-export const KLINE_INTERVALS: Readonly<Record<string, KlinePeriod>> = {
-  '1m': '1min',
-  '5m': '5min',
-  '15m': '15min',
-  '30m': '30min',
-  '1h': '1hour',
-  '1d': '1day',
-  '1w': '1week',
-};
 
 /** Our period of a Binance interval; -1120 for an interval we do not keep (3m, 2h, 1M, ...). */
 export function periodOf(interval: string): KlinePeriod {
-  const p = Object.hasOwn(KLINE_INTERVALS, interval) ? KLINE_INTERVALS[interval] : undefined;
+  const p = klinePeriod(interval);
   if (!p) throw BX.invalidInterval();
   return p;
 }

@@ -7,21 +7,11 @@
  */
 import type { KlinePeriod } from '@exchange/api';
 import type { EnginePort } from '../../engine-port/engine-port';
-import { findPerpMarket, findSpotMarket, toBinanceSymbol } from './binance.symbols';
+import { findPerpMarket, findSpotMarket, KLINE_INTERVALS, klinePeriod, toBinanceSymbol } from './binance.symbols';
 
 /** Which namespace a connection serves: spot (/ws, /stream) or the USDT perpetuals (/fstream/...). */
 export type StreamMarket = 'spot' | 'futures';
 
-/** Binance's kline intervals we have bars for, and our period of each. */
-export const KLINE_INTERVALS: Readonly<Record<string, KlinePeriod>> = {
-  '1m': '1min',
-  '5m': '5min',
-  '15m': '15min',
-  '30m': '30min',
-  '1h': '1hour',
-  '1d': '1day',
-  '1w': '1week',
-};
 /** Our period -> Binance's interval name. */
 export const INTERVAL_OF: Readonly<Record<KlinePeriod, string>> = Object.fromEntries(Object.entries(KLINE_INTERVALS).map(([i, p]) => [p, i])) as Record<KlinePeriod, string>;
 /** What a stream carries. */
@@ -86,7 +76,7 @@ export function parseStream(raw: string, market: StreamMarket, host: EnginePort)
   if (speed !== undefined) return undefined;
   if (head === 'trade' || head === 'aggTrade' || head === 'bookTicker' || head === 'ticker' || head === 'miniTicker') return { ...base, kind: head };
   if (head.startsWith('kline_')) {
-    const period = KLINE_INTERVALS[head.slice(6)];
+    const period = klinePeriod(head.slice(6));
     return period ? { ...base, kind: 'kline', period } : undefined;
   }
   return undefined;
