@@ -8,7 +8,19 @@
  */
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';
 import { BinanceError, BX } from './binance.errors';
-import { BoolParam, ClientOrderIdParam, DecimalParam, EnumParam, IntParam, SymbolParam, outOfRange, params, signedPartialParams } from './spot.params';
+import {
+  BoolParam,
+  ClientOrderIdParam,
+  DecimalParam,
+  EnumParam,
+  IntParam,
+  SymbolParam,
+  idParam as spotIdParam,
+  outOfRange,
+  params,
+  signedPartialParams,
+  timeParam as spotTimeParam,
+} from './spot.params';
 
 export { outOfRange };
 
@@ -58,19 +70,14 @@ export function intParam(p: Record<string, string>, name: string, min: number, m
   return n;
 }
 
-/** A LONG time parameter (ms since the epoch), or undefined; -1100 beyond 2^53. */
+/** A LONG time parameter (ms since the epoch), or undefined; -1100 beyond 2^53 (spot.params.ts timeParam). */
 export function timeParam(p: Record<string, string>, name: string): number | undefined {
-  const v = optional(p, name);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isSafeInteger(n)) throw outOfRange(name, `0 to ${Number.MAX_SAFE_INTEGER}`);
-  return n;
+  return spotTimeParam(optional(p, name), name);
 }
 
-/** A LONG id (orderId, fromId) as a canonical decimal string, or undefined. */
+/** A LONG id (orderId, fromId) as a canonical decimal string, or undefined (spot.params.ts idParam). */
 export function idParam(p: Record<string, string>, name: string): string | undefined {
-  const v = optional(p, name);
-  return v === undefined ? undefined : BigInt(v).toString();
+  return spotIdParam(optional(p, name));
 }
 
 /** A BOOLEAN parameter (case-insensitive "true"). */
