@@ -128,41 +128,55 @@ export function spawnNode(script: string, env: Record<string, string>, nodeFlags
   return spawn(process.execPath, [...nodeFlags, script], { cwd: REPO_ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
+/**
+ * Builds the server and starts it as `npm start` runs it (built JavaScript, no TypeScript loader in the measured
+ * process) on `port` with `dataDir`, every per-IP budget off and no chain, plus `extraEnv`; its output is collected
+ * for `log()`. The caller waits for /healthz (waitFor) and stops it (stop).
+ */
+export function startBenchServer(port: number, dataDir: string, extraEnv: Record<string, string> = {}): { server: ChildProcess; log: () => string } {
+  let log = '';
+  execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps', 'server', 'scripts', 'build.mjs')], { stdio: 'ignore' });
+  const server = spawnNode(
+    path.join(REPO_ROOT, 'apps', 'server', 'dist', 'bin', 'server.js'),
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      MARKET_MAKERS: '0',
+      ORDER_RATE_PER_10S: '0',
+      // autocannon sends everything from one IP: no per-IP request budgets (they would answer 429 after 600 a minute).
+      RATE_LIMIT_PER_MIN: '0',
+      RATE_LIMIT_ROUTES: 'orderEntry=0,sendCode=0,register=0,login=0,captcha=0',
+      AUTH_FAILURES_PER_MIN: '0',
+      // 16 sign-ups from one IP ask for 16 puzzles: more than the per-IP puzzle budget (10 a minute).
+      CAPTCHA_PER_IP_PER_MIN: '0',
+      CAPTCHA_TEST_MODE: '1',
+      DEMO_MODE: '1',
+      // No dev chain or chain jobs: they would share the cores with the measured server.
+      DEV_CHAIN_PORT: '0',
+      CHAIN_JOBS: '0',
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    SERVER_NODE_FLAGS,
+  );
+  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
+  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  return { server, log: () => log };
+}
+
 /** Run the benchmark. Returns undefined if a server could not be started (printed). */
 export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRead: HttpMeasure; hello: HttpMeasure } | undefined> {
   heading('2. HTTP order entry with durable journal vs Fastify hello-world (same machine, same run)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-http-'));
   const port = await freePort();
-  let log = '';
-  // The built JavaScript, as `npm start` runs it (no TypeScript loader in the measured process).
-  execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps', 'server', 'scripts', 'build.mjs')], { stdio: 'ignore' });
-  const server = spawnNode(path.join(REPO_ROOT, 'apps', 'server', 'dist', 'bin', 'server.js'), {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    MARKET_MAKERS: '0',
-    ORDER_RATE_PER_10S: '0',
-    // autocannon sends everything from one IP: no per-IP request budgets (they would answer 429 after 600 a minute).
-    RATE_LIMIT_PER_MIN: '0',
-    RATE_LIMIT_ROUTES: 'orderEntry=0,sendCode=0,register=0,login=0,captcha=0',
-    AUTH_FAILURES_PER_MIN: '0',
-    // 16 sign-ups from one IP ask for 16 puzzles: more than the per-IP puzzle budget (10 a minute).
-    CAPTCHA_PER_IP_PER_MIN: '0',
-    CAPTCHA_TEST_MODE: '1',
-    DEMO_MODE: '1',
-    // No dev chain or chain jobs: they would share the cores with the measured server.
-    DEV_CHAIN_PORT: '0',
-    CHAIN_JOBS: '0',
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-  }, SERVER_NODE_FLAGS);
-  server.stdout?.on('data', (d: Buffer) => (log += d.toString()));
-  server.stderr?.on('data', (d: Buffer) => (log += d.toString()));
+  const { server, log } = startBenchServer(port, dataDir);
   const base = `http://127.0.0.1:${port}`;
   let entry: HttpMeasure;
   let authRead: HttpMeasure;
   try {
-    await waitFor(`${base}/healthz`, server, 120_000, () => log);
+    await waitFor(`${base}/healthz`, server, 120_000, log);
     const sessions: { token: string; userId: string }[] = [];
     for (let u = 0; u < USERS; u++) sessions.push(await registerUser(base, `bench${u}@example.com`));
     console.log(`  server up on :${port} (DATA_DIR ${dataDir}); ${sessions.length} users registered through the API, 10,000 demo USDT each`);
