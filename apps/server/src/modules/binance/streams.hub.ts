@@ -128,7 +128,7 @@ interface Topic {
 export interface StreamHubDeps {
   host: EnginePort;
   marketData: Pick<MarketDataService, 'subscribe' | 'depth' | 'pair' | 'open24h'>;
-  contractMarket?: Pick<ContractMarketService, 'subscribe' | 'depth' | 'market' | 'markTick'> & Partial<ContractDepthSource>;
+  contractMarket?: Pick<ContractMarketService, 'subscribe' | 'depth' | 'market' | 'markTick' | 'figures'> & Partial<ContractDepthSource>;
   listenKeys: ListenKeys;
   log: FastifyBaseLogger;
   /** Clock (ms); Date.now by default. */
@@ -390,7 +390,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       return spotFigures(p, marketData.open24h(symbol, 'SPOT') ?? null, bestOf(d.bids, d.asks));
     }
     const m = contractMarket?.market(symbol);
-    return m ? futuresFigures(m) : undefined;
+    return m ? futuresFigures(m, contractMarket?.figures(symbol)?.open ?? null) : undefined;
   }
 
   function onTicker(market: StreamMarket, symbol: string): void {

@@ -127,17 +127,12 @@ export function spotFigures(p: Pair, open: string | null, best?: TickerFigures['
 }
 
 /**
- * Futures figures from a ContractMarket row. Its 24 h open is not part of the row: it is derived from the last price
- * and the change percent (2 decimals) in bigint, last * 10000 / (10000 + change * 100), so it is exact only to the
- * percent's rounding.
+ * Futures figures from a ContractMarket row and the 24 h window's exact open (bigint price units, from
+ * ContractMarketService.figures, the source of the REST ticker too); open '' when the window is empty.
  */
-export function futuresFigures(m: ContractMarket): TickerFigures {
+export function futuresFigures(m: ContractMarket, open24h: bigint | null): TickerFigures {
   const last = m.lastPrice === '' ? m.markPrice : m.lastPrice;
-  let open = '';
-  if (last !== '') {
-    const den = 10_000n + toUnits(m.change24h, 2);
-    if (den > 0n) open = fromUnits(divRound(toUnits(last, m.priceDecimals) * 10_000n, den), m.priceDecimals);
-  }
+  const open = open24h === null ? '' : fromUnits(open24h, m.priceDecimals);
   return { last, open, high: m.high24h, low: m.low24h, volume: m.volume24h, quoteVolume: m.quoteVolume24h, percent: m.change24h, priceDecimals: m.priceDecimals };
 }
 

@@ -198,4 +198,15 @@ describe('futures market streams', () => {
     c.close();
     all.close();
   });
+  it("pushes the futures 24h ticker with the window's exact open, the REST ticker's", async () => {
+    const c = await open('/fstream/market/ws/ethusdt@ticker');
+    await submit({ type: 'perpMarkPrice', symbol: 'ETH/USDT', indexPrice: 300_100n });
+    const tk = await next(c, (x) => x.e === '24hrTicker', 8000);
+    const rest = (await t.app.inject({ method: 'GET', url: '/fapi/v1/ticker/24hr?symbol=ETHUSDT' })).json() as { openPrice: string; lastPrice: string };
+    expect(tk).toMatchObject({ s: 'ETHUSDT', o: rest.openPrice });
+    // p = c - o, exactly (cents)
+    const cents = (v: unknown) => BigInt(String(v).replace('.', ''));
+    expect(cents(tk.p)).toBe(cents(tk.c) - cents(tk.o));
+    c.close();
+  });
 });
