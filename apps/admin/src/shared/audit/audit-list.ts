@@ -55,4 +55,6 @@ export const AUDIT_ACTIONS = [
   'content_unpublish',
   'content_delete',
   'content_image_upload',
+  // API keys (issue 15): an operator revokes a user's key
+  'api_key_delete',
 ] as const;
