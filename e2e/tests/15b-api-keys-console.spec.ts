@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { ApiKeyView, CreatedApiKey } from '@exchange/api';
-import { apiPost, freshEmail, operatorLogin, outboxCode, puzzlePass, registerByApi } from './support';
+import { apiPost, freshEmail, openConsoleUser, operatorLogin, outboxCode, puzzlePass, registerByApi } from './support';
 import { SIGNED_PATH, signedGet } from './api-key-support';
 
 const PASSWORD = 'Journey15bpass';
@@ -32,12 +32,7 @@ test('console: an operator revokes a user\'s API key with a reason; the audit lo
   expect(created.secretKey).toMatch(/^[A-Za-z0-9]{64}$/);
 
   await operatorLogin(page);
-  await page.getByPlaceholder('UID, e-mail or phone').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
-  const userRow = page.getByRole('row').filter({ hasText: email });
-  await expect(userRow).toBeVisible();
-  await userRow.getByRole('link', { name: 'Open' }).click();
-  await expect(page.getByText(email).first()).toBeVisible();
+  await openConsoleUser(page, email);
 
   // The API keys tab: the key as the user sees it, never its secret.
   await page.getByRole('tab', { name: 'API keys' }).click();

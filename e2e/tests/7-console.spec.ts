@@ -11,7 +11,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { freshEmail, mainlandId, operatorLogin, registerByApi } from './support';
+import { freshEmail, mainlandId, openConsoleUser, operatorLogin, registerByApi } from './support';
 
 const PASSWORD = 'Journey7pass';
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
@@ -73,12 +73,7 @@ test('console: operator logs in with TOTP, finds a user, reviews KYC (reject wit
   await operatorLogin(page);
 
   // Users: found by e-mail; the detail shows the profile and the other tabs.
-  await page.getByPlaceholder('UID, e-mail or phone').fill(email);
-  await page.getByRole('button', { name: 'Search' }).click();
-  const userRow = page.getByRole('row').filter({ hasText: email });
-  await expect(userRow).toBeVisible();
-  await userRow.getByRole('link', { name: 'Open' }).click();
-  await expect(page.getByText(email).first()).toBeVisible();
+  await openConsoleUser(page, email);
   await page.getByRole('tab', { name: 'Balances' }).click();
   await page.getByRole('tab', { name: 'KYC' }).click();
   await expect(page.getByRole('tabpanel').getByText('Pending')).toBeVisible();

@@ -260,3 +260,13 @@ export async function operatorLogin(page: Page): Promise<void> {
   }
   throw new Error('the operator could not log in');
 }
+
+/** In the console (logged in), finds the user by e-mail on the Users page and opens their detail page. */
+export async function openConsoleUser(page: Page, email: string): Promise<void> {
+  await page.getByPlaceholder('UID, e-mail or phone').fill(email);
+  await page.getByRole('button', { name: 'Search' }).click();
+  const userRow = page.getByRole('row').filter({ hasText: email });
+  await expect(userRow).toBeVisible();
+  await userRow.getByRole('link', { name: 'Open' }).click();
+  await expect(page.getByText(email).first()).toBeVisible();
+}
