@@ -11,28 +11,37 @@ import { createContext, type AppContext } from '../src/context';
 import { buildApp } from '../src/app';
 import pg from 'pg';
 
+/** Runs one statement on DATABASE_URL's own database (CREATE/DROP DATABASE cannot run inside the test's database). */
+async function onServer(sql: string): Promise<void> {
+  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await c.connect();
+  try {
+    await c.query(sql);
+  } finally {
+    await c.end();
+  }
+}
+
 /**
  * With DATABASE_URL set (CI points it at the machine's PostgreSQL), each test app gets a database of its own,
- * created here and dropped on close, so parallel test files never see each other's rows.
+ * created here and dropped on close, so parallel test files never see each other's rows. `recreate` drops it and
+ * creates it empty (a lost database). Without DATABASE_URL, `url` is undefined and the app opens PGlite in its data dir.
  */
-async function freshDatabase(): Promise<{ url: string | undefined; drop(): Promise<void> }> {
+async function freshDatabase(): Promise<{ url: string | undefined; recreate(): Promise<void>; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
-  if (!base) return { url: undefined, drop: async () => {} };
+  if (!base) return { url: undefined, recreate: async () => {}, drop: async () => {} };
   const name = `exch_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await onServer(`CREATE DATABASE ${name}`);
   const url = new URL(base);
   url.pathname = `/${name}`;
+  const drop = () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   return {
     url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+    async recreate() {
+      await drop();
+      await onServer(`CREATE DATABASE ${name}`);
     },
+    drop,
   };
 }
 
@@ -83,6 +92,39 @@ export async function makeTestApp(overrides: Partial<Config> = {}): Promise<Test
     ...t,
     async close() {
       await t.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A data directory and a database of a test's own that outlive the apps opened on them, for tests that restart the
+ * server (`open` again after `close`) or prove what the journal rebuilds after `loseDatabase`. The database is PGlite
+ * in `dataDir/pglite`, or with DATABASE_URL set a PostgreSQL database of its own, so such a test runs on both.
+ */
+export interface DurableTestSetup {
+  dataDir: string;
+  /** Opens a context and app on the directory and database (`openTestApp` with these overrides). */
+  open(overrides?: Partial<Config>): Promise<TestApp>;
+  /** Loses every projected row, the journal kept: deletes the PGlite files, or drops and recreates the PostgreSQL database. Close the app first. */
+  loseDatabase(): Promise<void>;
+  /** Drops the database and removes the directory (close the app first). */
+  dispose(): Promise<void>;
+}
+
+/** A `DurableTestSetup` in a fresh temporary directory named after `prefix` (e.g. 'exch-otc-'). */
+export async function durableTestSetup(prefix: string): Promise<DurableTestSetup> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const database = await freshDatabase();
+  return {
+    dataDir,
+    open: (overrides = {}) => openTestApp(dataDir, overrides, database.url),
+    async loseDatabase() {
+      if (database.url) await database.recreate();
+      else fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
+    },
+    async dispose() {
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,5 +1,5 @@
 /**
- * API test of activities (issue 14) through app.inject() on PGlite, the real engine and its journal. An operator
+ * API test of activities (issue 14) through app.inject() on PGlite (PostgreSQL when DATABASE_URL is set), the real engine and its journal. An operator
  * (role admin; a support operator is refused) defines a trading competition and a deposit bonus over HTTP, with the
  * console's bad inputs refused in zh and en and every action in the audit log. Three users join (not before the start
  * of an upcoming one, not twice, not an unknown one), trade spot against each other; the leaderboard, each user's
@@ -8,13 +8,10 @@
  * qualified users; then the process is restarted on the same data directory (engine recovered from snapshot and
  * journal), the job runs again and pays nothing more.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, like } from 'drizzle-orm';
 import { formatDecimal } from '@exchange/core';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema';
 import { ensureMarket } from '../../engine-host/test-fixtures';
 import { totpAt } from '../admin/totp';
@@ -23,7 +20,7 @@ import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 const U = 100_000_000n;
 const HOUR = 3_600_000;
 let t: TestApp;
-let dataDir = '';
+let setup: DurableTestSetup | undefined;
 const u: Record<string, TestUser> = {};
 let adminToken = '';
 let supportToken = '';
@@ -81,8 +78,8 @@ const competition = (over: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-activity-'));
-  t = await openTestApp(dataDir, { databaseUrl: undefined });
+  setup = await durableTestSetup('exch-activity-');
+  t = await setup.open();
   await ensureMarket(t.ctx.host);
   for (const k of ['alice', 'bob', 'carol', 'dave']) {
     u[k] = await loginUser(t, `${k}@activity.test`);
@@ -95,7 +92,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 let cup = '';
@@ -220,7 +217,7 @@ describe('activities API', () => {
     const before = ['alice', 'bob', 'carol'].map(assets);
     const hash = t.ctx.host.engine.stateHash();
     await t.close();
-    t = await openTestApp(dataDir, { databaseUrl: undefined });
+    t = await setup!.open();
     expect(t.ctx.host.engine.stateHash()).toBe(hash);
     expect(await t.ctx.activity.settleDue(t.ctx.clock.now())).toBe(0);
     expect(['alice', 'bob', 'carol'].map(assets)).toEqual(before);

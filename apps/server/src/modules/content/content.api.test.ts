@@ -1,5 +1,5 @@
 /**
- * API test of the content edited in the console (issue 14) through app.inject() on PGlite: the seeded content is
+ * API test of the content edited in the console (issue 14) through app.inject() on PGlite (PostgreSQL when DATABASE_URL is set): the seeded content is
  * published and the app shows it as before (three banners, the notices, four help categories, the five pages);
  * operators create, edit, preview (the console's detail), publish, unpublish and delete, and the app's routes only
  * ever show published copies (a draft's title, body and image never appear in any public answer); every change writes
@@ -7,19 +7,16 @@
  * kinds' rules and bad input rejected in zh and en; image upload (cleaned, public only once a published banner
  * shows it); search in both languages; and a restart keeps operators' changes (the seed never overwrites them).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, like } from 'drizzle-orm';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema';
 import { totpAt } from '../admin/totp';
 import { multipart, png } from '../kyc/kyc-test-support';
 import { snippetOf, isLink } from './content.service';
 
 let t: TestApp;
-let dataDir = '';
+let setup: DurableTestSetup | undefined;
 const ops: Record<'admin' | 'support' | 'finance' | 'compliance', Record<string, string>> = { admin: {}, support: {}, finance: {}, compliance: {} };
 
 type Json = { status: string; errorCode: string; errorMessage: string; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -67,8 +64,8 @@ async function auditRows(action: string) {
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-content-'));
-  t = await openTestApp(dataDir, { databaseUrl: undefined });
+  setup = await durableTestSetup('exch-content-');
+  t = await setup.open();
   for (const role of ['admin', 'support', 'finance', 'compliance'] as const) {
     const email = `${role}@content.test`;
     const op = await t.ctx.admin.createOperator(null, { email, name: role, role });
@@ -80,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 describe('content: seeded, published', () => {
@@ -278,7 +275,7 @@ describe('content: operators edit, preview and publish', () => {
     expect((await adminPost('admin', 'delete', { id: notices[notices.length - 1]!.id })).status).toBe('SUCCEED');
     const before = await everythingPublic();
     await t.close();
-    t = await openTestApp(dataDir, { databaseUrl: undefined });
+    t = await setup!.open();
     expect(await everythingPublic()).toBe(before);
     expect(((await pub('data/help/getCategories', { global: 'ENGLISH' })).result as Array<{ title: string }>)[0]!.title).toBe('Start here');
     expect((await pub('data/data/getNotices')).result).toHaveLength(5);

@@ -8,13 +8,10 @@
  * another user's order (404), funding and liquidation records, the rejections' messages in zh and en; finally the
  * database is deleted and rebuilt from the journal with the same order history.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { bracketTiers, decodeCommand, encodeCommand, formatDecimal, liquidationPrice, type Command } from '@exchange/core';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { perpFundingPayments, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../../db/schema';
 import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-support';
 import { PERP, U, ensurePerpMarket, fundContract, tick } from './contract-test-support';
@@ -40,7 +37,7 @@ const px = (whole: number) => BigInt(whole) * 100n; // price units (2 decimals)
 const usdt = (v: bigint) => formatDecimal(v, 8);
 
 let t: TestApp;
-let dataDir = '';
+let setup: DurableTestSetup | undefined;
 const users: Record<string, TestUser> = {};
 const call = apiCaller(() => t, users);
 
@@ -61,8 +58,8 @@ async function fails(user: string, method: 'GET' | 'POST', p: string, data: Reco
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-contract-'));
-  t = await openTestApp(dataDir, { databaseUrl: undefined });
+  setup = await durableTestSetup('exch-contract-');
+  t = await setup.open();
   await ensurePerpMarket(t.ctx.host);
   users.alice = await loginUser(t, 'alice@contract.test');
   users.bob = await loginUser(t, 'bob@contract.test');
@@ -73,7 +70,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   await t?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 describe('contract API', () => {
@@ -267,8 +264,8 @@ describe('contract API', () => {
     expect(before.positions.map((p) => p.userId)).toEqual(expect.arrayContaining([users.bob!.userId, users.carol!.userId]));
     const history = await ok('bob', 'GET', 'getOrders', { tab: 'history' });
     await t.close();
-    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    t = await openTestApp(dataDir, { databaseUrl: undefined });
+    await setup!.loseDatabase();
+    t = await setup!.open();
     await t.ctx.host.projected();
     expect(await dump()).toEqual(before);
     // Sessions lived in the lost database: log in again.

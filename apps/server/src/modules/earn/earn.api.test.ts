@@ -1,6 +1,6 @@
 /**
  * API test of fixed-term savings and convert (issue 14) through app.inject() on a real database (PGlite files in a
- * data directory), the real engine and the journal. Two users (a and b) with USDT in ASSETS (savings) and SPOT
+ * data directory, or PostgreSQL when DATABASE_URL is set), the real engine and the journal. Two users (a and b) with USDT in ASSETS (savings) and SPOT
  * (convert), a maker with a BTC/USDT book. Checked with exact balances: an operator creates products over HTTP
  * (audited, roles), a lock moves the amount to '@earn', the daily settle on the server clock (moved by the test) pays
  * 1 day of interest exactly once however often it runs, an early redemption gives back the principal minus the
@@ -8,20 +8,17 @@
  * quote; a convert within its guarantee, refused when the book moved (nothing changes) and when the quote expired;
  * rejections in zh and en; finally the database is deleted and the locks are rebuilt from the journal.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { EARN_DAY_MS, formatDecimal } from '@exchange/core';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { auditLog, earnLocks } from '../../db/schema';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 
 const U = 100_000_000n; // 1 USDT in units
 
 let t: TestApp;
-let dataDir = '';
+let setup: DurableTestSetup | undefined;
 const u: Record<string, TestUser> = {};
 
 async function call(who: string | null, method: 'GET' | 'POST', p: string, data: Record<string, string> = {}, lang = 'en') {
@@ -48,8 +45,8 @@ async function fails(who: string | null, method: 'GET' | 'POST', p: string, data
 const bal = (who: string, account: 'ASSETS' | 'SPOT', coin: string) => formatDecimal(t.ctx.host.engine.balance(u[who]!.userId, account, coin).available, 8);
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-earn-'));
-  t = await openTestApp(dataDir, { databaseUrl: undefined });
+  setup = await durableTestSetup('exch-earn-');
+  t = await setup.open();
   for (const k of ['a', 'b', 'mm']) u[k] = await loginUser(t, `${k}@earn.test`);
   for (const k of ['a', 'b']) {
     for (const account of ['ASSETS', 'SPOT'] as const) {
@@ -60,7 +57,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 let p7 = '';
@@ -248,8 +245,8 @@ describe('savings projection', () => {
     const before = await dump();
     expect(before.map((r) => r.status)).toEqual(['REDEEMED', 'REDEEMED']);
     await t.close();
-    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    t = await openTestApp(dataDir, { databaseUrl: undefined });
+    await setup!.loseDatabase();
+    t = await setup!.open();
     await t.ctx.host.projected();
     expect(await dump()).toEqual(before);
   }, 60_000);

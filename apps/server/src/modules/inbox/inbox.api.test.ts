@@ -1,5 +1,5 @@
 /**
- * API test of the in-app inbox (issue 14, /message) through app.inject() on PGlite files, the real engine and journal.
+ * API test of the in-app inbox (issue 14, /message) through app.inject() on PGlite files (PostgreSQL when DATABASE_URL is set), the real engine and journal.
  * Alice gets a chain deposit credited, a spot buy filled in two pieces by Bob's two sells (one aggregated message with
  * the cumulative figures), a KYC approval by the console, and a log-in from a new device; Bob gets one message per
  * sell order. Checked: the list (newest first, by category, display figures exact), unread counts, mark one and mark
@@ -8,18 +8,15 @@
  * channel (after it is written) and on no other user's; finally the database is deleted and rebuilt from the
  * journal: the engine-derived messages come back the same (unread), the security message is gone with the log.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { ensureMarket } from '../../engine-host/test-fixtures';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { toUnits } from '../market-data/decimal';
 import { Client } from '../ws/ws-test-support';
 
 let t: TestApp;
-let dataDir = '';
+let setup: DurableTestSetup | undefined;
 let alice: TestUser;
 let bob: TestUser;
 const TX = `0x${'ab'.repeat(32)}`;
@@ -50,8 +47,8 @@ async function order(userId: string, side: 'BUY' | 'SELL', price: string, qty: s
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-inbox-'));
-  t = await openTestApp(dataDir, { databaseUrl: undefined });
+  setup = await durableTestSetup('exch-inbox-');
+  t = await setup.open();
   await ensureMarket(t.ctx.host);
   alice = await loginUser(t, 'alice@inbox.test');
   bob = await loginUser(t, 'bob@inbox.test');
@@ -61,7 +58,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await t?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 describe('inbox', () => {
@@ -180,8 +177,8 @@ describe('inbox', () => {
   it('a database rebuilt from the journal has the same engine-derived messages (unread); the security message is gone', async () => {
     const before = (await list(alice, { pageSize: '100' })).filter((x) => x.kind !== 'LOGIN_NEW_DEVICE').map((x) => [x.kind, x.params, x.ts]);
     await t.close();
-    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    t = await openTestApp(dataDir, { databaseUrl: undefined });
+    await setup!.loseDatabase();
+    t = await setup!.open();
     alice = await loginUser(t, 'alice@inbox.test');
     const after = await list(alice, { pageSize: '100' });
     expect(after.map((x) => [x.kind, x.params, x.ts])).toEqual(before);

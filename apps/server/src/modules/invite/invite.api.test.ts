@@ -1,6 +1,6 @@
 /**
  * API test of the invitation and rebates (issue 14) through app.inject() on a real database (PGlite files in a data
- * directory), the real engine and the journal. An inviter A, two friends B and C registered with A's code (the real
+ * directory, or PostgreSQL when DATABASE_URL is set), the real engine and the journal. An inviter A, two friends B and C registered with A's code (the real
  * register call), an uninvited counterparty D and an outsider X with no invitees. B and C trade perpetual contracts
  * with D during one Asia/Shanghai day; the daily job's step (settleDue) runs after 00:00 on the process clock
  * (Date.now, moved by the test). Checked with literal figures: the pending rebate before the settlement, A's CONTRACT
@@ -10,14 +10,11 @@
  * with A's user id is refused; bad input fails in zh and en; finally the database is deleted and the payouts and
  * lists are rebuilt from the journal, equal to before.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { rebateDay, rebateDayStart } from '@exchange/core';
 import { rebatePayouts } from '../../db/schema';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { registerEmail } from '../member/member-test-app';
 import { ensurePerpMarket, fundContract, PERP, tick, U } from '../contract/contract-test-support';
@@ -28,7 +25,7 @@ let offset = 0;
 vi.spyOn(Date, 'now').mockImplementation(() => real() + offset);
 
 let t: TestApp;
-let dataDir = '';
+let setup: DurableTestSetup | undefined;
 const u: Record<string, TestUser> = {};
 let welCode = '';
 let tradeDay = 0;
@@ -75,13 +72,13 @@ function clockTo(day: number, ms: number): void {
 
 async function reopen(): Promise<void> {
   await t.close();
-  t = await openTestApp(dataDir, { databaseUrl: undefined });
+  t = await setup!.open();
   for (const k of Object.keys(u)) u[k] = await loginUser(t, `${k}@invite.test`);
 }
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-invite-'));
-  t = await openTestApp(dataDir, { databaseUrl: undefined });
+  setup = await durableTestSetup('exch-invite-');
+  t = await setup.open();
   // 10:00 of some day, so that the trades stay within it.
   tradeDay = rebateDay(real()) + 1;
   clockTo(tradeDay, 10 * 3_600_000);
@@ -104,7 +101,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   vi.restoreAllMocks();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 describe('invitation and rebates', () => {
@@ -208,8 +205,8 @@ describe('invitation and rebates', () => {
       [u.c!.userId, u.a!.userId, '17500004', '5250001', '5250001'],
     ]);
     await t.close();
-    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    t = await openTestApp(dataDir, { databaseUrl: undefined });
+    await setup!.loseDatabase();
+    t = await setup!.open();
     for (const k of Object.keys(u)) u[k] = await loginUser(t, `${k}@invite.test`);
     await t.ctx.host.projected();
     expect(await dump()).toEqual(before);

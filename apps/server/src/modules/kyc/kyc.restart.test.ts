@@ -1,36 +1,32 @@
 /**
  * Proves that a verification survives the loss of the database (issue 10: "the verification result is journaled"):
- * on a real data directory (PGlite files + journal) a user is verified, the database folder is deleted and the
- * server starts again; the user, rebuilt from the journal, is still verified (getMember cardNo/cardState, getKyc
- * PASS with the real name), may add payment methods, and the ID number still cannot verify anybody else.
+ * on a real data directory (PGlite files + journal, or a PostgreSQL database of its own when DATABASE_URL is set) a
+ * user is verified, the database is lost (folder deleted, or dropped and created empty) and the server starts again;
+ * the user, rebuilt from the journal, is still verified (getMember cardNo/cardState, getKyc PASS with the real name),
+ * may add payment methods, and the ID number still cannot verify anybody else.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup } from '../../../test/helpers';
 import { loginUser, mainlandId, verifyBasic } from './kyc-test-support';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+const setups: DurableTestSetup[] = [];
+afterAll(async () => {
+  for (const s of setups) await s.dispose();
 });
 
-/** Opens context + app on `dataDir` with PGlite (never DATABASE_URL: this test owns its database files). */
-const open = (dataDir: string) => openTestApp(dataDir, { databaseUrl: undefined });
 
 describe('verification after a lost database', () => {
   it('is rebuilt from the journal', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-kyc-restart-'));
-    dirs.push(dataDir);
+    const setup = await durableTestSetup('exch-kyc-restart-');
+    setups.push(setup);
     const idNumber = mainlandId('19870715', '321');
-    let t = await open(dataDir);
+    let t = await setup.open();
     const alice = await loginUser(t, 'alice@kyc-restart.test');
     await verifyBasic(t, alice, '周杰', idNumber);
     await t.close();
 
-    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    t = await open(dataDir);
+    await setup.loseDatabase();
+    t = await setup.open();
     try {
       await t.ctx.host.projected();
       const again = await loginUser(t, 'alice@kyc-restart.test');

@@ -1,6 +1,6 @@
 /**
  * API test of peer-to-peer fiat trading (issue 13) through app.inject() on a real database (PGlite files in a data
- * directory), the real engine and the journal. Four users: a merchant, a buyer, a seller and an outsider, all
+ * directory, or PostgreSQL when DATABASE_URL is set), the real engine and the journal. Four users: a merchant, a buyer, a seller and an outsider, all
  * verified (KYC basic PASS), with bank cards and OTC USDT from the demo faucet. Checked with exact balances (OTC
  * account, available and frozen): the merchant applies (deposit held), an operator approves, a SELL ad holds its
  * quantity, a buyer takes it, sees the real name and full card number, chats, marks paid, the merchant releases with
@@ -10,13 +10,10 @@
  * changes nothing of an order, its chat or its images (404); rejections in zh and en; finally the database is deleted
  * and merchants, ads and orders are rebuilt from the journal, equal to before.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { formatDecimal } from '@exchange/core';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { auditLog, otcAds, otcMerchants, otcOrders } from '../../db/schema';
 import { jpeg, loginUser, mainlandId, setTransPassword, uploadRequest, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
 
@@ -29,7 +26,7 @@ let offset = 0;
 const clock = vi.spyOn(Date, 'now').mockImplementation(() => real() + offset);
 
 let t: TestApp;
-let dataDir = '';
+let setup: DurableTestSetup | undefined;
 const u: Record<string, TestUser> = {};
 const mails: Record<string, string> = { m: 'merchant@otc.test', b: 'buyer@otc.test', s: 'seller@otc.test', x: 'outsider@otc.test' };
 const bank: Record<string, string> = {};
@@ -61,8 +58,8 @@ const otc = (who: string) => {
 };
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-otc-'));
-  t = await openTestApp(dataDir, { databaseUrl: undefined, otcAppealAfterMs: 2 * MIN });
+  setup = await durableTestSetup('exch-otc-');
+  t = await setup.open({ otcAppealAfterMs: 2 * MIN });
   let n = 0;
   for (const k of ['m', 'b', 's', 'x']) {
     u[k] = await loginUser(t, mails[k]!);
@@ -84,7 +81,7 @@ beforeAll(async () => {
 afterAll(async () => {
   clock.mockRestore();
   await t?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await setup?.dispose();
 });
 
 const adBody = (over: Record<string, string> = {}) => ({
@@ -304,8 +301,8 @@ describe('OTC API', () => {
     const before = await dump();
     expect([before.merchants.length, before.ads.length, before.orders.length]).toEqual([1, 2, 5]);
     await t.close();
-    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    t = await openTestApp(dataDir, { databaseUrl: undefined, otcAppealAfterMs: 2 * MIN });
+    await setup!.loseDatabase();
+    t = await setup!.open({ otcAppealAfterMs: 2 * MIN });
     await t.ctx.host.projected();
     expect(await dump()).toEqual(before);
   }, 60_000);

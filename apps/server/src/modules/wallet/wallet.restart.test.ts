@@ -1,27 +1,23 @@
 /**
- * Proves that the wallet's records survive the loss of the database: on a real data directory (PGlite files +
- * journal) a user transfers, requests withdrawals, an operator approves one and rejects another with a reason in
- * both languages; the database folder is deleted and the server starts again; wallet_withdrawals (states, approvals,
+ * Proves that the wallet's records survive the loss of the database: on a real data directory (PGlite files, or a
+ * PostgreSQL database of its own when DATABASE_URL is set, + journal) a user transfers, requests withdrawals, an operator approves one and rejects another with a reason in
+ * both languages; the database is lost and the server starts again; wallet_withdrawals (states, approvals,
  * reasons zh/en), wallet_transfers and the operators' audit rows come back identical from the journal, and the
  * balances (the hold of the approved one) are the engine's as before.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { asc, inArray } from 'drizzle-orm';
-import { openTestApp, type TestApp } from '../../../test/helpers';
+import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { auditLog, walletTransfers, walletWithdrawals } from '../../db/schema';
 import { listOutbox } from '../demo/outbox.repository';
 import { passPuzzle } from '../member/member-test-app';
 import { loginUser, mainlandId, setTransPassword, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+const setups: DurableTestSetup[] = [];
+afterAll(async () => {
+  for (const s of setups) await s.dispose();
 });
 
-const open = (dataDir: string) => openTestApp(dataDir, { databaseUrl: undefined, codeResendMs: 0 });
 const MAIL = 'bob@wallet-restart.test';
 const PW = '975310';
 const DEST = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -46,9 +42,9 @@ async function rows(t: TestApp) {
 
 describe('wallet records after a lost database', () => {
   it('are rebuilt from the journal', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-wallet-restart-'));
-    dirs.push(dataDir);
-    let t = await open(dataDir);
+    const setup = await durableTestSetup('exch-wallet-restart-');
+    setups.push(setup);
+    let t = await setup.open({ codeResendMs: 0 });
     let before: Awaited<ReturnType<typeof rows>>;
     let bob: TestUser;
     try {
@@ -84,8 +80,8 @@ describe('wallet records after a lost database', () => {
       await t.close();
     }
 
-    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true, force: true });
-    t = await open(dataDir);
+    await setup.loseDatabase();
+    t = await setup.open({ codeResendMs: 0 });
     try {
       await t.ctx.host.projected();
       const after = await rows(t);
