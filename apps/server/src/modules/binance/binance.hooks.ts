@@ -47,9 +47,10 @@ export function paramsOf(req: FastifyRequest): Record<string, string> {
 }
 
 /**
- * Registers on the Binance scope `app`: the raw-body form parser, the IP weight charge (onRequest, before the body
- * is read; a route without a weight counts 1) and the authentication, key weight and order count (preHandler), with
- * the limits of binance.weights.ts over the server's clock.
+ * Registers on the Binance scope `app`: the raw-body form parser, an empty body for a body-less request
+ * (preValidation), the IP weight charge (onRequest, before the body is read; a route without a weight counts 1) and
+ * the authentication, key weight and order count (preHandler), with the limits of binance.weights.ts over the
+ * server's clock.
  */
 export function registerBinanceHooks(app: FastifyInstance): void {
   const limiter = createBinanceLimiter(app.ctx.config, app.ctx.clock.now);
@@ -64,6 +65,12 @@ export function registerBinanceHooks(app: FastifyInstance): void {
       parsed[k] = v;
     }
     done(null, parsed);
+  });
+
+  // A request without a body (every parameter in the query string) is validated as an empty form body, so that the
+  // routes' body schemas keep their `type: 'object'` (signedPartialParams).
+  app.addHook('preValidation', async (req) => {
+    if (req.body === undefined || req.body === null) req.body = {};
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -62,14 +62,13 @@ export function signedParams<T extends TProperties>(props: T): TObject<T & typeo
 /**
  * The schema of a signed POST/DELETE route, for its query string and its form body alike: Binance reads a parameter
  * from either, so every parameter is optional here and the route checks mandatory ones on the merged parameters
- * (paramsOf). The schema has no `type`, so that a request without a body (all in the query string) passes its body
- * validation while a body's properties are still checked.
+ * (paramsOf). A request without a body (all in the query string) is validated as an empty body (the Binance scope's
+ * preValidation hook, binance.hooks.ts).
  */
 export function signedPartialParams<T extends TProperties>(props: T): TSchema {
   const optional: TProperties = {};
   for (const [k, v] of Object.entries(emptyAllowed({ ...props, ...SIGNED_PARAMS }))) optional[k] = Type.Optional(v);
-  const { type: _type, ...untyped } = Type.Object(optional);
-  return untyped as TSchema;
+  return Type.Object(optional);
 }
 
 /** -1100 for a value outside its legal range, as Binance words it. */
