@@ -13,19 +13,21 @@
  * bootstrap tool) approves identities and a merchant through A's console API, the merchant publishes a SELL ad via A,
  * a buyer takes it via B, pays via B, the merchant releases via A, with exact OTC balances read through the other
  * gateway; an unpaid order is cancelled at its deadline by the time-out job of the one gateway that runs the process
- * jobs (CHAIN_JOBS on A only), its clock moved 16 minutes forward by the test-only control.
+ * jobs (CHAIN_JOBS on A only), its clock moved 16 minutes forward by the test-only control. The Binance-compatible API
+ * (issue 15) across the gateways: a key made via A signs orders via B, A's user data stream sees the fill, a delete via
+ * A stops the key on B within API_KEY_CACHE_MS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeCommand, type Command } from '@exchange/core';
-import { API_PATHS, type Assets, type Entrust, type EntrustPage, type Session } from '@exchange/api';
+import { API_KEY_PATHS, API_PATHS, type Assets, type CreatedApiKey, type Entrust, type EntrustPage, type Session } from '@exchange/api';
 import { CommandApplier } from '../../src/engine-port/applier';
 import { openNatsJournal, type NatsJournal } from '../../src/engine-port/nats-journal';
 import type { EngineState } from '../../src/scale-out/engine-process';
@@ -437,6 +439,83 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     expect(await otcBalance(b, merchant)).toBe('1500.00000000 / 1400.00000000');
     expect(await otcBalance(a, buyer)).toBe('100.00000000 / 0.00000000');
   }, 120_000);
+
+  it('the Binance API across the gateways: a key made via A signs orders via B, A\'s user data stream sees the fill made there, a deletion via A stops the key on B', async () => {
+    const publish = (c: Record<string, unknown>) => journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
+    await publish({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'SPOT', amount: 1_000n * 100_000_000n, from: '@faucet', ref: `bn-usdt-${prefix}` });
+    await publish({ type: 'deposit', userId: bob.userId, asset: 'BTC', account: 'SPOT', amount: 1_000_000n, from: '@faucet', ref: `bn-btc-${prefix}` });
+    // Alice's key, created through A with the second factor (a VERIFY code from the demo outbox).
+    const mail = `alice-${prefix}@example.com`;
+    const issued = await a.write<{ challenge: string }>(`${API_PATHS.geetestCode}?randomCode=apikey&clientType=h5`, {});
+    const pass = await a.write<Record<string, string>>(API_PATHS.geetestVerify, { challenge: issued.challenge, x: 0 });
+    await a.write(API_PATHS.sendCode, { type: 'VERIFY', ...pass }, alice);
+    const box = await a.read<Array<{ code: string; type: string }>>(API_PATHS.demoOutbox, { account: mail }, alice);
+    const created = await a.write<CreatedApiKey>(API_KEY_PATHS.create, { label: 'scale-out bot', keyType: 'HMAC_SHA256', spotTrade: 'true', verifyCode: box.filter((m) => m.type === 'VERIFY').at(-1)!.code }, alice);
+    const apiKey = created.key.apiKey;
+    const secret = created.secretKey!;
+    // Each gateway's clock as a Binance client learns it (GET /api/v3/time): A's was moved 16 minutes forward by the
+    // OTC test, and a timestamp outside recvWindow of the server's clock is -1021.
+    const offset = new Map<number, number>();
+    for (const port of [portA, portB]) {
+      const t = (await fetch(`http://127.0.0.1:${port}/api/v3/time`).then((r) => r.json())) as { serverTime: number };
+      offset.set(port, t.serverTime - Date.now());
+    }
+    /** A signed Binance request (HMAC-SHA256 over the query string, Binance's SIGNED rule) to `port`. */
+    const signed = (port: number, method: 'GET' | 'POST' | 'DELETE', p: string, params: Record<string, string>) => {
+      const qs = new URLSearchParams({ ...params, timestamp: String(Date.now() + offset.get(port)!), recvWindow: '10000' }).toString();
+      const signature = createHmac('sha256', secret).update(qs).digest('hex');
+      return fetch(`http://127.0.0.1:${port}${p}?${qs}&signature=${signature}`, { method, headers: { 'x-mbx-apikey': apiKey } }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+    };
+
+    // Alice's user data stream on A (a listenKey lives on the gateway that issued it: docs/binance-api.md).
+    const lk = await fetch(`http://127.0.0.1:${portA}/api/v3/userDataStream`, { method: 'POST', headers: { 'x-mbx-apikey': apiKey } }).then((r) => r.json() as Promise<{ listenKey: string }>);
+    const events: Array<Record<string, unknown>> = [];
+    const ws = new WebSocket(`ws://127.0.0.1:${portA}/ws/${lk.listenKey}`);
+    ws.on('message', (d) => events.push(JSON.parse(String(d)) as Record<string, unknown>));
+    await new Promise<void>((resolve, reject) => {
+      ws.once('open', () => resolve());
+      ws.once('error', reject);
+    });
+
+    // The key made on A signs an order on B (B has never seen the key: it reads it from the database).
+    const bid = await signed(portB, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50100', quantity: '0.01', newClientOrderId: `bn-${prefix}` });
+    expect(bid.status, JSON.stringify(bid.body)).toBe(200);
+    expect(bid.body).toMatchObject({ symbol: 'BTCUSDT', status: 'NEW', side: 'BUY', price: '50100.00', origQty: '0.01000', clientOrderId: `bn-${prefix}` });
+    // Bob sells into it through A's app API.
+    const ask = await order(a, bob, 'SELL', '50100', '0.01', `bn-ask-${prefix}`);
+    expect(ask.body.result?.status).toBe('FILLED');
+
+    const deadline = Date.now() + 10_000;
+    const fill = () => events.find((e) => e.e === 'executionReport' && e.i === bid.body.orderId && e.x === 'TRADE');
+    while (!fill() && Date.now() < deadline) await sleep(50);
+    ws.close();
+    expect(fill()).toMatchObject({ s: 'BTCUSDT', c: `bn-${prefix}`, S: 'BUY', X: 'FILLED', l: '0.01000', L: '50100.00', z: '0.01000', m: true });
+    // Read back through A with the same key: the order filled, one trade.
+    const q = await signed(portA, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: `bn-${prefix}` });
+    expect(q.body).toMatchObject({ orderId: bid.body.orderId, status: 'FILLED', executedQty: '0.01000', cummulativeQuoteQty: '501.00000000' });
+    const trades = await signed(portA, 'GET', '/api/v3/myTrades', { symbol: 'BTCUSDT', orderId: String(bid.body.orderId) });
+    expect((trades.body as unknown as Array<Record<string, unknown>>).map((t) => [t.price, t.qty, t.isBuyer, t.isMaker])).toEqual([['50100.00', '0.01000', true, true]]);
+
+    // Deleted through A: B, which has the key cached, refuses it within API_KEY_CACHE_MS (5 s) and places nothing more.
+    await a.write(API_KEY_PATHS.remove, { id: created.key.id }, alice);
+    const deletedAt = Date.now();
+    let refused: { status: number; body: Record<string, unknown> } | undefined;
+    while (Date.now() - deletedAt < 8_000) {
+      const r = await signed(portB, 'GET', '/api/v3/openOrders', { symbol: 'BTCUSDT' });
+      if (r.status !== 200) {
+        refused = r;
+        break;
+      }
+      await sleep(250);
+    }
+    expect(refused).toMatchObject({ status: 401, body: { code: -2015 } });
+    expect(Date.now() - deletedAt).toBeLessThan(6_500);
+    const ordersBefore = (await listAll(b, alice)).length;
+    const late = await signed(portB, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50000', quantity: '0.01' });
+    expect(late.body).toMatchObject({ code: -2015 });
+    await settledState();
+    expect((await listAll(b, alice)).length).toBe(ordersBefore);
+  }, 90_000);
 
   it('the engine process is SIGKILLed mid-load and restarted: every acknowledged order once, balances conserved, state = replay of the stream', async () => {
     const acked = new Map<string, { id: string; user: 'alice' | 'bob' }>();
