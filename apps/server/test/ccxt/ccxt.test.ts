@@ -2,7 +2,8 @@
  * CCXT compatibility (issue 15, "Tests"): CCXT 4.5.84 from npm, its `binance` and `pro.binance` classes unchanged,
  * only `urls` pointed at the real app listening on 127.0.0.1 (ccxt-urls.ts), with an API key of a funded user.
  * Spot: loadMarkets, fetchTime, fetchTicker(s), fetchOrderBook, fetchTrades, fetchOHLCV, fetchBalance, createOrder
- * (limit, market, clientOrderId), fetchOrder, fetchOpenOrders, fetchClosedOrders, cancelOrder, fetchMyTrades.
+ * (limit, market, clientOrderId), fetchOrder, fetchOpenOrders, fetchClosedOrders, cancelOrder, fetchMyTrades,
+ * fetchTradingFee(s) (spot and the perpetual).
  * USDT perpetuals: loadMarkets (linear), setLeverage, setMarginMode, fetchFundingRate, a market open, fetchPositions,
  * a reduce-only close. CCXT Pro over our WebSocket: watchOrderBook kept in sync through a minute of live orders of
  * another user (placed and cancelled through ctx.entrust, some crossing), then compared with /api/v3/depth at the
@@ -242,6 +243,18 @@ describe('CCXT binance: spot trading with a key', () => {
     await expect(ex.createOrder(SPOT, 'limit', 'buy', 100, 49_000)).rejects.toBeInstanceOf(ccxt.InsufficientFunds);
     await expect(ex.fetchOrder('999999999', SPOT)).rejects.toBeInstanceOf(ccxt.OrderNotFound);
     expect(spotBalance(ids.alice!, 'USDT').frozen).toBe(0n);
+  });
+});
+
+describe('CCXT binance: trading fees with a key', () => {
+  it('fetchTradingFee(s) answers the maker and taker rates of spot markets and of the perpetual', async () => {
+    const spot = await ex.fetchTradingFee(SPOT);
+    expect([spot.symbol, spot.maker, spot.taker]).toEqual([SPOT, 0.001, 0.001]);
+    const all = await ex.fetchTradingFees();
+    expect(Object.keys(all).sort()).toEqual(t.ctx.host.engine.markets().map((m) => m.symbol).sort());
+    // CCXT reads the linear answer's "BTCUSDT" as the spot symbol (its parseTradingFee does so with Binance too).
+    const perp = await ex.fetchTradingFee(PERP);
+    expect([perp.maker, perp.taker]).toEqual([0.0002, 0.0005]);
   });
 });
 

@@ -516,6 +516,13 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     return one ? [entry(one)] : engine().perpMarkets().map(entry);
   });
 
+  // Binance "User Commission Rate (USER_DATA)", GET /fapi/v1/commissionRate: the market's maker/taker rates (the same
+  // for every account), as decimal fractions ("0.000200" for 0.02 %).
+  app.get('/fapi/v1/commissionRate', { config: userData(20), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
+    const m = perpMarketOrThrow(ctx.host, required(P(req), 'symbol'));
+    return { symbol: toBinanceSymbol(m.symbol), makerCommissionRate: formatDecimal(BigInt(m.makerFeePpm), 6), takerCommissionRate: formatDecimal(BigInt(m.takerFeePpm), 6) };
+  });
+
   // ------------------------------------------------------------------ positions and balances
 
   /** The caller's settings of a market (leverage, margin mode, max notional). */

@@ -92,6 +92,13 @@ describe('/fapi signed routes', () => {
     expect(br[0]!.brackets).toEqual(expect.arrayContaining([{ bracket: 1, initialLeverage: 125, notionalCap: 50000, notionalFloor: 0, maintMarginRatio: 0.004, cum: 0 }, { bracket: 2, initialLeverage: 100, notionalCap: 250000, notionalFloor: 50000, maintMarginRatio: 0.005, cum: 50 }]));
   });
 
+  it('answers commissionRate with the market\'s maker and taker rates (0.02 % and 0.05 %)', async () => {
+    expect((await call(keys.A, 'GET', '/fapi/v1/commissionRate', { symbol: 'BTCUSDT' })).body).toEqual({ symbol: 'BTCUSDT', makerCommissionRate: '0.000200', takerCommissionRate: '0.000500' });
+    await fails(keys.A, 'GET', '/fapi/v1/commissionRate', {}, -1102);
+    await fails(keys.A, 'GET', '/fapi/v1/commissionRate', { symbol: 'NOPEUSDT' }, -1121);
+    expect((await t.app.inject({ method: 'GET', url: '/fapi/v1/commissionRate?symbol=BTCUSDT' })).json()).toMatchObject({ code: -2014 });
+  });
+
   it('places, queries and cancels a LIMIT order; another key sees and cancels nothing of it', async () => {
     const r = await order(keys.A, { side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '49000', quantity: '0.01', newClientOrderId: 'my-order_1' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);

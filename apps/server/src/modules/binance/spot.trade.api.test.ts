@@ -212,6 +212,24 @@ describe('Binance spot trading', () => {
     expect((await call(null, 'GET', '/api/v3/account')).body.code).toBe(-2014);
   });
 
+  it('answers the commission rates of a market (account/commission) and of every market (sapi tradeFee)', async () => {
+    const zero = '0.00000000';
+    expect((await call(keys.aliceRead!, 'GET', '/api/v3/account/commission', { symbol: 'BTCUSDT' })).body).toEqual({
+      symbol: 'BTCUSDT',
+      standardCommission: { maker: '0.00100000', taker: '0.00100000', buyer: zero, seller: zero },
+      specialCommission: { maker: zero, taker: zero, buyer: zero, seller: zero },
+      taxCommission: { maker: zero, taker: zero, buyer: zero, seller: zero },
+      discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: '', discount: zero },
+    });
+    expect((await call(keys.alice!, 'GET', '/api/v3/account/commission', {})).body.code).toBe(-1102);
+    expect((await call(keys.alice!, 'GET', '/api/v3/account/commission', { symbol: 'NOPEUSDT' })).body.code).toBe(-1121);
+    const fees = (await call(keys.aliceRead!, 'GET', '/sapi/v1/asset/tradeFee')).body as Array<{ symbol: string; makerCommission: string; takerCommission: string }>;
+    expect(fees.map((f) => f.symbol)).toEqual(t.ctx.host.engine.markets().map((m) => m.symbol.replace('/', '')));
+    expect(fees.find((f) => f.symbol === 'BTCUSDT')).toEqual({ symbol: 'BTCUSDT', makerCommission: '0.00100000', takerCommission: '0.00100000' });
+    expect((await call(keys.alice!, 'GET', '/sapi/v1/asset/tradeFee', { symbol: 'BTCUSDT' })).body).toEqual([{ symbol: 'BTCUSDT', makerCommission: '0.00100000', takerCommission: '0.00100000' }]);
+    expect((await call(null, 'GET', '/sapi/v1/asset/tradeFee')).body.code).toBe(-2014);
+  });
+
   it('answers capital/config/getall with our coins, networks and SPOT balances', async () => {
     const res = await call(keys.alice!, 'GET', '/sapi/v1/capital/config/getall');
     expect(res.status).toBe(200);

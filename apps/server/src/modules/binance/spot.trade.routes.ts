@@ -40,6 +40,8 @@ import { createSpotRepository, projectionCaughtUp, type SpotOrderRow } from './s
 const trade = (weight: number, order = false): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'TRADE', permission: 'spotTrade', ...(order ? { order } : {}) } });
 /** Route config of a USER_DATA route (key permission read). */
 const userData = (weight: number): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'USER_DATA', permission: 'read' } });
+/** Binance's `discount` object: we have no fee discount asset (Binance's is BNB). */
+const NO_DISCOUNT = { enabledForAccount: false, enabledForSymbol: false, discountAsset: '', discount: commissionRate(0) };
 
 /** The parameters of POST /api/v3/order and order/test. */
 const NEW_ORDER = {
@@ -112,12 +114,31 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
     if (p.computeCommissionRates !== 'true') return {};
     const rates = { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm) };
     const none = { maker: commissionRate(0), taker: commissionRate(0) };
+    return { standardCommissionForOrder: rates, specialCommissionForOrder: none, taxCommissionForOrder: none, discount: NO_DISCOUNT };
+  });
+
+  // ------------------------------------------------------------------ commission rates (CCXT's fetchTradingFee(s))
+
+  // Binance "Query Commission Rates (USER_DATA)": the market's maker/taker rates; no buyer/seller, special or tax part,
+  // no discount asset. Our fees are per market, the same for every account.
+  app.get('/api/v3/account/commission', { config: userData(20), schema: { querystring: signedParams({ symbol: SymbolParam }) } }, async (req) => {
+    const m = spotMarketOrThrow(ctx.host, paramsOf(req).symbol);
+    const zero = commissionRate(0);
+    const none = { maker: zero, taker: zero, buyer: zero, seller: zero };
     return {
-      standardCommissionForOrder: rates,
-      specialCommissionForOrder: none,
-      taxCommissionForOrder: none,
-      discount: { enabledForAccount: false, enabledForSymbol: false, discountAsset: '', discount: commissionRate(0) },
+      symbol: toBinanceSymbol(m.symbol),
+      standardCommission: { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm), buyer: zero, seller: zero },
+      specialCommission: none,
+      taxCommission: none,
+      discount: NO_DISCOUNT,
     };
+  });
+
+  // Binance "Trade Fee (USER_DATA)", GET /sapi/v1/asset/tradeFee: every market's rates, or one symbol's.
+  app.get('/sapi/v1/asset/tradeFee', { config: userData(1), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } }, async (req) => {
+    const symbol = paramsOf(req).symbol;
+    const markets = symbol !== undefined && symbol !== '' ? [spotMarketOrThrow(ctx.host, symbol)] : engine.markets();
+    return markets.map((m) => ({ symbol: toBinanceSymbol(m.symbol), makerCommission: commissionRate(m.makerFeePpm), takerCommission: commissionRate(m.takerFeePpm) }));
   });
 
   // ------------------------------------------------------------------ one order: query and cancel
