@@ -3,7 +3,7 @@
  * only `urls` pointed at the real app listening on 127.0.0.1 (ccxt-urls.ts), with an API key of a funded user.
  * Spot: loadMarkets, fetchTime, fetchTicker(s), fetchOrderBook, fetchTrades, fetchOHLCV, fetchBalance, createOrder
  * (limit, market, clientOrderId), fetchOrder, fetchOpenOrders, fetchClosedOrders, cancelOrder, fetchMyTrades,
- * fetchTradingFee(s) (spot and the perpetual).
+ * fetchTradingFee(s) (spot and the perpetual), fetchLedger and fetchFundingHistory of the perpetual.
  * USDT perpetuals: loadMarkets (linear), setLeverage, setMarginMode, fetchFundingRate, a market open, fetchPositions,
  * a reduce-only close. CCXT Pro over our WebSocket: watchOrderBook kept in sync through a minute of live orders of
  * another user (placed and cancelled through ctx.entrust, some crossing), then compared with /api/v3/depth at the
@@ -292,6 +292,15 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
     expect(t.ctx.host.engine.balance(ids.alice!, 'CONTRACT', 'USDT')).toEqual({ available: expected, frozen: 0n });
     const fb = await ex.fetchBalance({ type: 'future' });
     expect(fb.USDT).toMatchObject({ free: units(expected), used: 0, total: units(expected) });
+    // fetchLedger (GET /fapi/v1/income), oldest first: the opening fill's taker fee, then the close's realized -0.4
+    // USDT and its fee; no funding yet.
+    const ledger = await ex.fetchLedger('USDT', undefined, undefined, { type: 'future', subType: 'linear' });
+    expect(ledger.map((e) => [e.type, e.direction, e.amount, e.currency])).toEqual([
+      ['commission', 'out', units(fee(1000_20000000n)), 'USDT'],
+      ['trade', 'out', 0.4, 'USDT'],
+      ['commission', 'out', units(fee(999_80000000n)), 'USDT'],
+    ]);
+    expect(await ex.fetchFundingHistory(PERP)).toEqual([]);
   });
 });
 

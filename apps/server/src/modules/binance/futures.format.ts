@@ -357,3 +357,77 @@ export function userTrade(
     time: t.ts,
   };
 }
+
+/** Binance's income types (GET /fapi/v1/income `incomeType`); we record REALIZED_PNL, FUNDING_FEE and COMMISSION. */
+export const INCOME_TYPES = [
+  'TRANSFER',
+  'WELCOME_BONUS',
+  'REALIZED_PNL',
+  'FUNDING_FEE',
+  'COMMISSION',
+  'INSURANCE_CLEAR',
+  'REFERRAL_KICKBACK',
+  'COMMISSION_REBATE',
+  'API_REBATE',
+  'CONTEST_REWARD',
+  'CROSS_COLLATERAL_TRANSFER',
+  'OPTIONS_PREMIUM_FEE',
+  'OPTIONS_SETTLE_PROFIT',
+  'INTERNAL_TRANSFER',
+  'AUTO_EXCHANGE',
+  'DELIVERED_SETTELMENT',
+  'COIN_SWAP_DEPOSIT',
+  'COIN_SWAP_WITHDRAW',
+  'POSITION_LIMIT_INCREASE_FEE',
+  'STRATEGY_UMFUTURES_TRANSFER',
+  'FEE_RETURN',
+  'BFUSD_REWARD',
+] as const;
+
+/** One row of GET /fapi/v1/income. `income` is signed (negative: paid), in the settlement asset. */
+export interface IncomeRow {
+  symbol: string;
+  incomeType: 'REALIZED_PNL' | 'FUNDING_FEE' | 'COMMISSION';
+  income: string;
+  asset: string;
+  info: string;
+  time: number;
+  tranId: number;
+  tradeId: string;
+}
+
+/**
+ * The income history of GET /fapi/v1/income (Binance "Get Income History (USER_DATA)") from the user's fills and
+ * funding payments: for each side of a fill the user was on, REALIZED_PNL (that side's realized PnL) and COMMISSION
+ * (minus that side's fee) when non-zero; each funding payment as FUNDING_FEE (the signed amount). Oldest first (time,
+ * then tranId), at most `limit` rows, of the `types` asked for. tranId is the fill's id, or the funding's journal
+ * sequence; tradeId the fill's id as a string ("" for funding). Amounts are engine integers at `scale` (the
+ * settlement asset's), written as decimals.
+ */
+export function incomeRows(
+  trades: ReadonlyArray<{ id: bigint; symbol: string; makerUserId: string; takerUserId: string; makerFee: string; takerFee: string; makerRealizedPnl: string; takerRealizedPnl: string; ts: number }>,
+  funding: ReadonlyArray<{ symbol: string; amount: string; ts: number; seq: number }>,
+  userId: string,
+  types: ReadonlySet<string>,
+  asset: string,
+  scale: number,
+  limit: number,
+): IncomeRow[] {
+  const out: IncomeRow[] = [];
+  for (const t of trades) {
+    const sides: Array<[string, string]> = [];
+    if (t.makerUserId === userId) sides.push([t.makerRealizedPnl, t.makerFee]);
+    if (t.takerUserId === userId) sides.push([t.takerRealizedPnl, t.takerFee]);
+    const base = { symbol: toBinanceSymbol(t.symbol), asset, info: '', time: t.ts, tranId: Number(t.id), tradeId: String(t.id) };
+    for (const [pnl, fee] of sides) {
+      if (types.has('REALIZED_PNL') && BigInt(pnl) !== 0n) out.push({ ...base, incomeType: 'REALIZED_PNL', income: fromUnits(BigInt(pnl), scale) });
+      if (types.has('COMMISSION') && BigInt(fee) !== 0n) out.push({ ...base, incomeType: 'COMMISSION', income: fromUnits(-BigInt(fee), scale) });
+    }
+  }
+  if (types.has('FUNDING_FEE')) {
+    for (const f of funding) {
+      out.push({ symbol: toBinanceSymbol(f.symbol), incomeType: 'FUNDING_FEE', income: fromUnits(BigInt(f.amount), scale), asset, info: 'FUNDING_FEE', time: f.ts, tranId: f.seq, tradeId: '' });
+    }
+  }
+  return out.sort((a, b) => a.time - b.time || a.tranId - b.tranId).slice(0, limit);
+}

@@ -35,6 +35,8 @@ import {
   ticker24h,
   tpSlOrder,
   userTrade,
+  INCOME_TYPES,
+  incomeRows,
 } from './futures.format';
 import { FX, futuresCall } from './futures.errors';
 import { FBool, FClientId, FDecimal, FEnum, FInt, FInterval, FSymbol, boolParam, checkWindow, idParam, intParam, optional, outOfRange, publicParams, required, signedParams, timeParam } from './futures.params';
@@ -447,6 +449,37 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     const rows = await repo.trades(userId, m.symbol, { limit, ...(fromId !== undefined ? { fromId } : {}), ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
     return rows.map((t) => userTrade(t, userId, s));
   });
+
+  // Binance "Get Income History (USER_DATA)": realized PnL, commissions and funding fees (CCXT's fetchFundingHistory
+  // and fetchLedger). Without startTime and endTime, the last 7 days; oldest first; limit 100, at most 1000.
+  app.get(
+    '/fapi/v1/income',
+    { config: userData(30), schema: { querystring: signedParams({ symbol: FSymbol, incomeType: FEnum, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = maybeMarket(p);
+      const incomeType = optional(p, 'incomeType');
+      if (incomeType !== undefined && !(INCOME_TYPES as readonly string[]).includes(incomeType)) throw new BinanceError(-1130, "Data sent for parameter 'incomeType' is not valid.", 400);
+      const limit = intParam(p, 'limit', 1, 1000, 100);
+      // Pages after the 10th are refused (-1100): deeper history is read with startTime, as CCXT pages it.
+      const page = intParam(p, 'page', 1, 10, 1);
+      let startTime = timeParam(p, 'startTime');
+      let endTime = timeParam(p, 'endTime');
+      if (startTime !== undefined && endTime !== undefined && endTime < startTime) throw new BinanceError(-1128, 'Combination of optional parameters invalid.', 400);
+      endTime ??= ctx.clock.now();
+      startTime ??= endTime - HISTORY_DAYS * 86_400_000;
+      const types = new Set(incomeType !== undefined ? [incomeType] : ['REALIZED_PNL', 'COMMISSION', 'FUNDING_FEE']);
+      const want = { pnl: types.has('REALIZED_PNL'), fee: types.has('COMMISSION') };
+      const upTo = page * limit;
+      await caughtUp();
+      const [trades, funding] = await Promise.all([
+        want.pnl || want.fee ? repo.tradesBetween(userId, m?.symbol, startTime, endTime, upTo, want) : [],
+        types.has('FUNDING_FEE') ? repo.fundingBetween(userId, m?.symbol, startTime, endTime, upTo) : [],
+      ]);
+      return incomeRows(trades, funding, userId, types, engine().perpMarkets()[0]?.quote ?? 'USDT', settleScale(), upTo).slice((page - 1) * limit);
+    },
+  );
 
   // ------------------------------------------------------------------ leverage, margin type, position mode
 

@@ -15,6 +15,8 @@ import { createApiKeyService } from '../api-keys/api-keys.service';
 import { hmacHex, queryOf } from '../api-keys/api-keys.test-scope';
 import { secretBoxFromConfig } from '../../shared/secret-box';
 import { fundContract, tick } from '../contract/contract-test-support';
+import { eq } from 'drizzle-orm';
+import { perpFundingPayments } from '../../db/schema';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -180,6 +182,49 @@ describe('/fapi signed routes', () => {
     expect(list(await call(keys.A, 'GET', '/fapi/v3/positionRisk'))).toEqual([]);
     const closeFill = list(await call(keys.A, 'GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT' })).at(-1)!;
     expect(closeFill).toMatchObject({ side: 'SELL', realizedPnl: '2.00000000' });
+  });
+
+  it('income: realized PnL, commissions and a funding fee, each user their own, oldest first, paged', async () => {
+    // A opens a long against B's short; at the next funding time the engine settles the funding.
+    await order(keys.B, { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: '50000', quantity: '0.01' });
+    expect((await order(keys.A, { side: 'BUY', type: 'MARKET', quantity: '0.01' })).body.status).toBe('FILLED');
+    const next = t.ctx.host.engine.perpMarkState(SYM)!.nextFundingTs;
+    t.ctx.clock.advance(next - t.ctx.clock.now() + 1000);
+    expect((await t.ctx.host.submit({ type: 'perpFunding', symbol: SYM, fundingTs: next })).code).toBe('ok');
+    await t.ctx.host.projected();
+    const paid = await t.ctx.db.select().from(perpFundingPayments).where(eq(perpFundingPayments.fundingTs, next));
+    const amountOf = (k: Key) => paid.find((f) => f.userId === k.userId)!;
+    expect(paid).toHaveLength(2);
+    // The long pays the short (a positive rate): equal amounts, opposite signs.
+    expect(BigInt(amountOf(keys.A).amount)).toBeLessThan(0n);
+    expect(BigInt(amountOf(keys.B).amount)).toBe(-BigInt(amountOf(keys.A).amount));
+
+    const fundA = list(await call(keys.A, 'GET', '/fapi/v1/income', { incomeType: 'FUNDING_FEE' }));
+    expect(fundA).toEqual([{ symbol: 'BTCUSDT', incomeType: 'FUNDING_FEE', income: formatDecimal(BigInt(amountOf(keys.A).amount), 8), asset: 'USDT', info: 'FUNDING_FEE', time: amountOf(keys.A).ts, tranId: amountOf(keys.A).seq, tradeId: '' }]);
+    const fundB = list(await call(keys.B, 'GET', '/fapi/v1/income', { incomeType: 'FUNDING_FEE', symbol: 'BTCUSDT' }));
+    expect(fundB.map((r) => r.income)).toEqual([formatDecimal(BigInt(amountOf(keys.B).amount), 8)]);
+
+    // The realized PnL of the earlier close (A +2, B -2) and each fill's commission, as userTrades report them.
+    const pnlA = list(await call(keys.A, 'GET', '/fapi/v1/income', { incomeType: 'REALIZED_PNL' }));
+    const fillsA = list(await call(keys.A, 'GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT' }));
+    expect(pnlA.map((r) => [r.income, r.tradeId])).toEqual(fillsA.filter((f) => f.realizedPnl !== '0.00000000').map((f) => [f.realizedPnl, String(f.id)]));
+    expect(pnlA.map((r) => r.income)).toEqual(['2.00000000']);
+    expect(list(await call(keys.B, 'GET', '/fapi/v1/income', { incomeType: 'REALIZED_PNL' })).map((r) => r.income)).toEqual(['-2.00000000']);
+    const feesA = list(await call(keys.A, 'GET', '/fapi/v1/income', { incomeType: 'COMMISSION' }));
+    expect(feesA.map((r) => [r.income, r.tradeId])).toEqual(fillsA.map((f) => [`-${f.commission as string}`, String(f.id)]));
+
+    // Everything, oldest first; limit and page walk it; a window before it all is empty.
+    const all = list(await call(keys.A, 'GET', '/fapi/v1/income'));
+    expect(all).toHaveLength(pnlA.length + feesA.length + fundA.length);
+    expect(all.map((r) => r.time)).toEqual([...all.map((r) => r.time as number)].sort((x, y) => x - y));
+    expect(all.at(-1)).toEqual(fundA[0]);
+    expect(list(await call(keys.A, 'GET', '/fapi/v1/income', { limit: 1 }))).toEqual([all[0]]);
+    expect(list(await call(keys.A, 'GET', '/fapi/v1/income', { limit: 1, page: 2 }))).toEqual([all[1]]);
+    expect(list(await call(keys.A, 'GET', '/fapi/v1/income', { startTime: 1, endTime: 2 }))).toEqual([]);
+    await fails(keys.A, 'GET', '/fapi/v1/income', { incomeType: 'BOGUS' }, -1130);
+    await fails(keys.A, 'GET', '/fapi/v1/income', { startTime: 5, endTime: 4 }, -1128);
+    await fails(keys.A, 'GET', '/fapi/v1/income', { page: 11 }, -1100);
+    await fails(keys.A, 'GET', '/fapi/v1/income', { limit: 1001 }, -1100);
   });
 
   it('time in force: IOC and FOK end at once, GTX that would take is -5022', async () => {
