@@ -19,7 +19,7 @@ import { formatDecimal, type MarketConfig, type PerpMarketConfig } from '@exchan
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../helpers';
 import { loginUser } from '../../src/modules/entrust/entrust-test-support';
 import { tick } from '../../src/modules/contract/contract-test-support';
-import { binanceUrls } from './ccxt-urls';
+import { binanceUrls, closePro } from './ccxt-urls';
 import { createTestKey, type TestKey } from './ccxt-test-support';
 import { runGridBot } from './grid-bot';
 
@@ -407,7 +407,7 @@ describe('CCXT Pro binance over our WebSocket', () => {
         running = false;
         await Promise.race([Promise.all(watchers), new Promise((r) => setTimeout(r, 100))]);
       } finally {
-        await pro.close();
+        await closePro(pro);
       }
     },
     SYNC_MS + 60_000,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
 import type { Command } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
+import { binanceUrls, closePro } from '../../../test/ccxt/ccxt-urls';
 import { createTestKey } from '../../../test/ccxt/ccxt-test-support';
 import { loginNewUser } from '../ws/ws-test-support';
 import { binanceStreamsOf } from './streams.routes';
@@ -68,7 +68,7 @@ describe('CCXT Pro against the spot streams', () => {
       expect(book.asks.slice(0, 25).map(([p, q]) => [p, q])).toEqual(want.asks.slice(0, 25).map(([p, q]) => [Number(p), Number(q)]));
       expect(book.bids.slice(0, 25).map(([p, q]) => [p, q])).toEqual(want.bids.slice(0, 25).map(([p, q]) => [Number(p), Number(q)]));
     } finally {
-      await ex.close();
+      await closePro(ex);
     }
   });
 });
@@ -112,7 +112,7 @@ describe('CCXT Pro against the futures streams', () => {
       const spot = await ex.watchOrderBook('BTC/USDT');
       expect(spot.nonce).toBe(t.ctx.marketData.depth('BTC/USDT', 'SPOT', 1).seq);
     } finally {
-      await ex.close();
+      await closePro(ex);
     }
   });
 });
