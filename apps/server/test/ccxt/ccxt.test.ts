@@ -147,10 +147,13 @@ describe('CCXT binance: public spot and linear market data', () => {
     expect(trades).toHaveLength(1);
     expect(trades[0]).toMatchObject({ symbol: SPOT, price: 50_010, amount: 0.01, cost: 500.1, side: 'buy' });
     const bars = await ex.fetchOHLCV(SPOT, '1m', undefined, 5);
-    const last = bars[bars.length - 1]!;
-    // [time, open, high, low, close, volume]: the minute of that one trade.
-    expect(last.slice(1)).toEqual([50_010, 50_010, 50_010, 50_010, 0.01]);
-    expect(last[0]! % 60_000).toBe(0);
+    // [time, open, high, low, close, volume]: the minute of that one trade, and after it (when the test runs in a
+    // later minute than the trade) flat bars at its price without volume.
+    const minute = Math.floor(trades[0]!.timestamp! / 60_000) * 60_000;
+    const at = bars.findIndex((b) => b[0] === minute);
+    expect(at, JSON.stringify(bars)).toBeGreaterThanOrEqual(0);
+    expect(bars[at]).toEqual([minute, 50_010, 50_010, 50_010, 50_010, 0.01]);
+    for (const b of bars.slice(at + 1)) expect(b.slice(1)).toEqual([50_010, 50_010, 50_010, 50_010, 0]);
   });
 
   it('fetchFundingRate answers the perpetual mark price and funding', async () => {
