@@ -18,6 +18,7 @@ import { spawnTs } from './child';
 import { REPO_ROOT } from './data/paths';
 import { fmtInt, fmtRatio, heading, table } from './report';
 import { freePort } from './ports';
+import { BENCH_SERVER_ENV } from './http-order-entry';
 
 /** Stated target (issue 9): order entry requests/s at least this fraction of hello-world's. */
 export const TARGET_RATIO = 0.5;
@@ -141,19 +142,7 @@ export async function runHttpOrderEntryNats(): Promise<{ entry: Measure; hello: 
     NATS_URL: natsUrl,
     NATS_PREFIX: prefix,
     DATABASE_URL: url.toString(),
-    HOST: '127.0.0.1',
-    MARKET_MAKERS: '0',
-    ORDER_RATE_PER_10S: '0',
-    RATE_LIMIT_PER_MIN: '0',
-    RATE_LIMIT_ROUTES: 'orderEntry=0',
-    AUTH_FAILURES_PER_MIN: '0',
-    CAPTCHA_TEST_MODE: '1',
-    DEMO_MODE: '1',
-    // No dev chain or chain jobs: they would share the cores with the measured processes.
-    DEV_CHAIN_PORT: '0',
-    CHAIN_JOBS: '0',
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
+    ...BENCH_SERVER_ENV,
   };
   const procs: ChildProcess[] = [];
   let entry: Measure;

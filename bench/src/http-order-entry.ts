@@ -129,6 +129,28 @@ export function spawnNode(script: string, env: Record<string, string>, nodeFlags
 }
 
 /**
+ * The environment of a measured server process (this bench's and the scale-out one's): loopback only, no market
+ * makers, every per-IP and per-user budget off (autocannon sends everything from one IP: they would answer 429 after
+ * 600 requests a minute, and 16 sign-ups ask for 16 puzzles), captcha test and demo mode for the sign-ups, and no dev
+ * chain or chain jobs (they would share the cores with the measured process).
+ */
+export const BENCH_SERVER_ENV: Readonly<Record<string, string>> = {
+  HOST: '127.0.0.1',
+  MARKET_MAKERS: '0',
+  ORDER_RATE_PER_10S: '0',
+  RATE_LIMIT_PER_MIN: '0',
+  RATE_LIMIT_ROUTES: 'orderEntry=0,sendCode=0,register=0,login=0,captcha=0',
+  AUTH_FAILURES_PER_MIN: '0',
+  CAPTCHA_PER_IP_PER_MIN: '0',
+  CAPTCHA_TEST_MODE: '1',
+  DEMO_MODE: '1',
+  DEV_CHAIN_PORT: '0',
+  CHAIN_JOBS: '0',
+  NODE_ENV: 'development',
+  LOG_LEVEL: 'warn',
+};
+
+/**
  * Builds the server and starts it as `npm start` runs it (built JavaScript, no TypeScript loader in the measured
  * process) on `port` with `dataDir`, every per-IP budget off and no chain, plus `extraEnv`; its output is collected
  * for `log()`. The caller waits for /healthz (waitFor) and stops it (stop).
@@ -138,27 +160,7 @@ export function startBenchServer(port: number, dataDir: string, extraEnv: Record
   execFileSync(process.execPath, [path.join(REPO_ROOT, 'apps', 'server', 'scripts', 'build.mjs')], { stdio: 'ignore' });
   const server = spawnNode(
     path.join(REPO_ROOT, 'apps', 'server', 'dist', 'bin', 'server.js'),
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      MARKET_MAKERS: '0',
-      ORDER_RATE_PER_10S: '0',
-      // autocannon sends everything from one IP: no per-IP request budgets (they would answer 429 after 600 a minute).
-      RATE_LIMIT_PER_MIN: '0',
-      RATE_LIMIT_ROUTES: 'orderEntry=0,sendCode=0,register=0,login=0,captcha=0',
-      AUTH_FAILURES_PER_MIN: '0',
-      // 16 sign-ups from one IP ask for 16 puzzles: more than the per-IP puzzle budget (10 a minute).
-      CAPTCHA_PER_IP_PER_MIN: '0',
-      CAPTCHA_TEST_MODE: '1',
-      DEMO_MODE: '1',
-      // No dev chain or chain jobs: they would share the cores with the measured server.
-      DEV_CHAIN_PORT: '0',
-      CHAIN_JOBS: '0',
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
+    { PORT: String(port), DATA_DIR: dataDir, ...BENCH_SERVER_ENV, ...extraEnv },
     SERVER_NODE_FLAGS,
   );
   server.stdout?.on('data', (d: Buffer) => (log += d.toString()));

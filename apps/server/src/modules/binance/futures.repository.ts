@@ -75,7 +75,8 @@ export function createFuturesRepository(db: Db): FuturesRepository {
     async fundingBetween(userId, symbol, startTime, endTime, limit) {
       const f = perpFundingPayments;
       const where = and(eq(f.userId, userId), gte(f.ts, startTime), lte(f.ts, endTime), ...(symbol !== undefined ? [eq(f.symbol, symbol)] : []));
-      return db.select().from(f).where(where).orderBy(asc(f.ts), asc(f.symbol)).limit(limit);
+      // (ts, seq): the order incomeRows sorts the merged rows in (seq is a funding's tranId).
+      return db.select().from(f).where(where).orderBy(asc(f.ts), asc(f.seq)).limit(limit);
     },
   };
 }
