@@ -65,7 +65,9 @@ function rescale(v: bigint, from: number, to: number): bigint {
 
 /**
  * Starts the job: computes every contract listing's index every `intervalMs` (default 1000) and hands it to
- * `sink.setIndexPrice`. Listens to trade events for the last-trade source. Returns stop().
+ * `sink.setIndexPrice`. Listens to trade events for the last-trade source. `now` (Unix ms) is the time of each tick:
+ * the server passes its process clock (ctx.clock.now, the clock of the engine's `ts` and so of the trades' times the
+ * last-trade source is aged against); the wall clock only when not given (tests). Returns stop().
  */
 export function startIndexJob(deps: {
   host: EnginePort;

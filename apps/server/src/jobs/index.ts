@@ -4,6 +4,13 @@
  * the perpetual markets' mark price ticks and funding (perp-ticks.job.ts) and one liquidity bot per spot and per
  * perpetual market that has a reference path (perp-bot.ts). server.ts calls startJobs after listen and
  * stop() on shutdown.
+ *
+ * Every job here reads the one process clock, ctx.clock (shared/clock.ts), the clock the engine port stamps each
+ * command's `ts` with: the index job's tick time (the reference price it looks up, the index's and so the mark
+ * price tick's time), the funding job's funding times and the bots' reference, taker and volume times. Read on the
+ * wall clock instead, a funding the engine would take (fundingTs <= the command's ts) would never be asked for once
+ * the clock was moved (the demo's POST /api/demo/clock/advance), and the index would be priced at another moment
+ * than the trades it is compared with.
  */
 import { parseDecimal, pow10, type MarketConfig } from '@exchange/core';
 import type { AppContext } from '../context';
@@ -47,7 +54,10 @@ export function marketProfile(paths: ReferencePaths, market: Pick<MarketConfig, 
  * handed to market data (history backfill); the index job and the bots run only when ctx.config.marketMakers.
  */
 export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths } = {}): Promise<Jobs> {
-  const started = Date.now();
+  // The process clock (Unix ms) for every time the jobs judge; the wall clock only to log how long the start took.
+  const now = ctx.clock.now;
+  const startedWallMs = Date.now();
+  const started = now();
   // The test-only control (demo/contract/setReferencePrice) pins reference prices through these paths.
   const overrides = referenceOverridesOf(ctx);
   const paths = overrides.wrap(opts.paths ?? createReferencePaths());
@@ -62,12 +72,13 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
   }
   // The perpetual markets' clock: each index tick becomes a mark price tick; funding at each 8 h boundary.
   const marks = createMarkPriceTicker({ host: ctx.host, log: ctx.log });
-  const funding = startFundingJob({ host: ctx.host, log: ctx.log });
+  const funding = startFundingJob({ host: ctx.host, log: ctx.log, now });
   const index = startIndexJob({
     host: ctx.host,
     sink: ctx.marketData,
     paths,
     log: ctx.log,
+    now,
     pinned: (base, quote) => (quote === 'USDT' ? overrides.get(base) : undefined),
     onIndex: marks.onIndex,
   });
@@ -90,6 +101,7 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
       },
       takerDeciles: profileSourceOf(market.base, market.quote).windowDecilesPermille,
       spreadTicks: BigInt(ctx.config.botSpreadTicks),
+      now,
     });
     bot.start(bots.length * 150);
     bots.push(bot);
@@ -116,12 +128,13 @@ export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths 
       },
       takerDeciles: profileSourceOf(m.base, m.quote).windowDecilesPermille,
       spreadTicks: BigInt(ctx.config.botSpreadTicks),
+      now,
     });
     const delay = bots.length * 150;
     bots.push(bot);
     void setBotLeverage(ctx.contract, m, ctx.log).finally(() => bot.start(delay));
   }
-  ctx.log.info({ bots: bots.length, ms: Date.now() - started }, 'market jobs started (index price, mark price, funding, liquidity bots)');
+  ctx.log.info({ bots: bots.length, ms: Date.now() - startedWallMs }, 'market jobs started (index price, mark price, funding, liquidity bots)');
   return {
     async stop() {
       index.stop();

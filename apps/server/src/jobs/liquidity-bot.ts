@@ -226,6 +226,7 @@ export interface BotDeps {
   takerDeciles?: readonly bigint[];
   /** The quoted spread in ticks (config BOT_SPREAD_TICKS; default BOT_SPREAD_TICKS, one tick as on Binance BTCUSDT). */
   spreadTicks?: bigint;
+  /** The clock (Unix ms) of the reference, taker and volume times: the server passes ctx.clock.now; Date.now when not given (tests). */
   now?: () => number;
 }
 

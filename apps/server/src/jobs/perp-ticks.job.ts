@@ -1,5 +1,5 @@
 /**
- * The perpetual markets' clock (issue 12), two jobs on the engine port:
+ * The perpetual markets' clock, two jobs on the engine port:
  * - the mark price tick: each index price the index job computes for a contract listing (once a second) goes to the
  *   engine as perpMarkPrice {symbol, indexPrice} for the perpetual market of the same symbol; the engine derives the
  *   mark price from it and fires TP/SL and liquidations. At most one tick per market in flight: a tick that finds
@@ -8,6 +8,9 @@
  *   08:00, 16:00 UTC for 8 h) submits perpFunding {symbol, fundingTs}. It checks every second; the first check after
  *   a start submits the latest funding time already passed, so a funding missed while the server was down is
  *   settled once (the engine answers funding_not_due when it was settled already, and that counts as done).
+ *   "Now" is the process clock (ctx.clock.now, passed in by jobs/index.ts), the clock the engine port stamps the
+ *   command's `ts` with: the engine settles a funding time only at or after that `ts`, so a job reading the wall
+ *   clock would never ask for the funding time a moved clock (the demo's clock control) has passed.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnginePort } from '../engine-port/engine-port';
@@ -82,9 +85,12 @@ export interface FundingJob {
   readonly done: ReadonlyMap<string, number>;
 }
 
-/** Starts the funding job (see the file comment); `intervalMs` is the check period (default 1 s, 0: no timer). */
-export function startFundingJob(deps: { host: EnginePort; log: FastifyBaseLogger; now?: () => number; intervalMs?: number }): FundingJob {
-  const now = deps.now ?? Date.now;
+/**
+ * Starts the funding job (see the file comment). `now` is the process clock (Unix ms; required, so no caller can fall
+ * back to the wall clock); `intervalMs` is the check period (default 1 s, 0: no timer).
+ */
+export function startFundingJob(deps: { host: EnginePort; log: FastifyBaseLogger; now: () => number; intervalMs?: number }): FundingJob {
+  const now = deps.now;
   const done = new Map<string, number>();
   let running: Promise<void> | null = null;
   let stopped = false;

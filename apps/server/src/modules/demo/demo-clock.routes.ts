@@ -1,9 +1,10 @@
 /**
- * POST /api/demo/clock/advance {minutes}: the test-only control of issue 13 ("the test controls the clock through a
+ * POST /api/demo/clock/advance {minutes}: the test-only control of the clock ("the test controls the clock through a
  * test-only control, refused in production"). Moves this process's clock (shared/clock.ts) forward by whole minutes
- * (1 to MAX_CLOCK_ADVANCE_MINUTES): every later engine command is stamped on the moved clock and the OTC time-out job
- * reads it, so an end-to-end test sees an unpaid order cancelled at its deadline without waiting 15 minutes. Time
- * only moves forward. Like demo/outbox and demo/contract/setReferencePrice: a 404 FAILED envelope unless demo mode
+ * (1 to MAX_CLOCK_ADVANCE_MINUTES): every later engine command is stamped on the moved clock and every job that
+ * judges a time reads it (funding, the index and mark price ticks, the liquidity bots, the OTC time-out, savings
+ * interest and maturity, the daily rebates, activity payouts), so an end-to-end test sees an unpaid order cancelled
+ * at its deadline without waiting 15 minutes, or a funding settled without waiting 8 hours. Time only moves forward. Like demo/outbox and demo/contract/setReferencePrice: a 404 FAILED envelope unless demo mode
  * is on (asked for explicitly, refused under production rules), 403 to a client that is not on loopback. In the
  * scale-out mode it moves the clock of the gateway that answers it (the one running the jobs, for the time-out).
  */

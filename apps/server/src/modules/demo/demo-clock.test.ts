@@ -1,5 +1,5 @@
 /**
- * Proves the test-only clock control (issue 13): in demo mode and from loopback it moves the server clock forward,
+ * Proves the test-only clock control: in demo mode and from loopback it moves the server clock forward,
  * and the engine stamps later commands on the moved clock (the time the OTC time-out is judged on); a zero, negative,
  * fractional or over-a-day move is refused with a clear error in the request's language and moves nothing; without
  * demo mode the route answers 404 and from another address 403, and the clock stays where it was.
