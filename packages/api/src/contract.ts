@@ -31,6 +31,7 @@ export const CONTRACT_PATHS = {
   getOrderDetail: 'contract/contract/getOrderDetail',
   getFundingRecords: 'contract/contract/getFundingRecords',
   getLiquidations: 'contract/contract/getLiquidations',
+  leveragePreview: 'contract/contract/leveragePreview',
 } as const;
 export type ContractPath = (typeof CONTRACT_PATHS)[keyof typeof CONTRACT_PATHS];
 
@@ -102,6 +103,11 @@ export const ContractAccount = Type.Object({
   orderMargin: Type.String(),
   /** what a new order may use: available + min(0, cross unrealized PnL), never below 0 (the order form's "available") */
   availableBalance: Type.String(),
+  /**
+   * what may be transferred out (Binance's max withdraw amount): the wallet less positions' initial margins and
+   * orders' holds, plus the cross unrealized loss (a profit never counts), never below 0; the transfer form's maximum
+   */
+  maxWithdrawAmount: Type.String(),
   /** cross maintenance margin / cross margin balance, percent ("100.00" = liquidation), "0.00" without positions */
   riskLevel: Type.String(),
   /** the same, ppm (1,000,000 = 100%) */
@@ -206,7 +212,38 @@ export const ContractSettings = Type.Object({
 });
 export type ContractSettings = Static<typeof ContractSettings>;
 
-/** POST setLeverage: 1..maxLeverage (leverage_invalid); a position's margin follows (insufficient_balance). */
+/** Query of GET leveragePreview: the market and the leverage the user is about to set. */
+export const LeveragePreviewQuery = Type.Object({ symbol: PairsName, leverage: Type.Integer({ minimum: 1, maximum: 125 }) });
+export type LeveragePreviewQuery = Static<typeof LeveragePreviewQuery>;
+
+/**
+ * Answer of GET leveragePreview: what setLeverage would do to the caller's position's margin, before it is asked
+ * (the leverage sheet shows it). Without a position nothing moves (`hasPosition` false, amounts "0"). A cross
+ * position's margin becomes ceil(cost / leverage); an isolated one rises to it on a decrease and on an increase
+ * releases at most what margin removal at the new leverage allows (its unrealized loss counted). USDT amounts.
+ */
+export const LeveragePreview = Type.Object({
+  symbol: Type.String(),
+  leverage: Type.Integer(),
+  hasPosition: Type.Boolean(),
+  marginMode: MarginMode,
+  /** the position's margin now and after the change */
+  margin: Type.String(),
+  marginAfter: Type.String(),
+  /** marginAfter - margin, signed: > 0 held from the contract account, < 0 released to it */
+  marginChange: Type.String(),
+  /** the contract account's max withdraw amount (what a rise may take) */
+  maxWithdrawAmount: Type.String(),
+  /** true when setLeverage would be accepted */
+  allowed: Type.Boolean(),
+  /** the error code setLeverage would answer ('' when allowed): leverage_too_high, leverage_margin_insufficient */
+  code: Type.String(),
+  /** that error's message in the caller's language ('' when allowed) */
+  message: Type.String(),
+});
+export type LeveragePreview = Static<typeof LeveragePreview>;
+
+/** POST setLeverage: 1..maxLeverage (leverage_invalid); a position's margin follows (leverage_margin_insufficient). */
 export const SetLeverageBody = Type.Object({ symbol: PairsName, leverage: Type.Integer({ minimum: 1, maximum: 125 }) });
 export type SetLeverageBody = Static<typeof SetLeverageBody>;
 /** POST setMarginMode: refused with a position or open orders in the market (position_exists). */

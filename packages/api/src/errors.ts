@@ -81,6 +81,10 @@ export const ERROR_MESSAGES = {
   lots_required: { en: 'Please enter the lots', zh: '请输入手数' },
   funding_not_due: { en: 'Funding is not due', zh: '未到资金费结算时间' },
   margin_remove_exceeded: { en: 'The amount exceeds the margin that can be removed', zh: '超出可减少的保证金' },
+  leverage_margin_insufficient: {
+    en: 'Lowering the leverage needs more margin than the contract account can add: transfer USDT to it or close part of the position',
+    zh: '降低杠杆所需的保证金超出合约账户可用余额，请先划转USDT或减少仓位',
+  },
   otc_disabled: { en: 'Fiat trading is not available yet', zh: '法币交易暂未开放' },
   otc_not_merchant: { en: 'Only approved merchants can do this', zh: '仅限已认证商家操作' },
   otc_merchant_state_invalid: { en: 'Your merchant status does not allow this', zh: '当前商家状态不允许此操作' },
@@ -194,6 +198,10 @@ export const ERROR_MESSAGES = {
   amount_below_minimum: { en: 'The amount is below the minimum', zh: '数量低于最小值' },
   amount_above_maximum: { en: 'The amount is above the maximum', zh: '数量超过最大值' },
   transfer_amount_exceeds: { en: 'Amount exceeds maximum', zh: '超出最大可转数量' },
+  transfer_exceeds_withdrawable: {
+    en: 'The amount exceeds what can leave the contract account while positions are open (margin and unrealized losses stay)',
+    zh: '超出持仓期间合约账户可转出的数量（保证金和未实现亏损需留在账户中）',
+  },
   transfer_coin_not_allowed: { en: 'This account holds USDT only', zh: '该账户仅支持USDT' },
   record_not_found: { en: 'Record not found', zh: '记录不存在' },
   address_book_not_found: { en: 'Address not found in your address book', zh: '地址簿中不存在该地址' },
@@ -239,6 +247,8 @@ export const ERROR_MESSAGES = {
   convert_slippage: { en: 'The price moved and you would receive less than quoted; nothing was converted', zh: '价格已变动，实际到账将少于报价，本次未兑换' },
   convert_pair_invalid: { en: 'These two coins cannot be converted', zh: '该币种组合暂不支持兑换' },
   convert_no_quote: { en: 'The amount is too small or there is not enough liquidity to convert it', zh: '数量过小或市场深度不足，无法兑换' },
+  // the plain message; with the minimum known the message names it (messages.ts PARAM_SENTENCES)
+  convert_below_minimum: { en: 'The amount is below the minimum to convert', zh: '兑换数量低于最小兑换数量' },
   // API keys of the Binance-compatible API (issue 15, modules/api-keys)
   api_key_not_found: { en: 'The API key does not exist', zh: 'API密钥不存在' },
   api_key_limit: { en: 'You already have the most API keys allowed (30); delete one first', zh: 'API密钥数量已达上限（30个），请先删除一个' },

@@ -125,6 +125,14 @@ export const FIELD_SENTENCES: Readonly<Record<string, Bilingual>> = {
 export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   notional_below_minimum: { en: 'Minimum order value is {min} {coin}', zh: '最小下单金额为 {min} {coin}' },
   margin_remove_exceeded: { en: 'At most {max} {coin} of margin can be removed', zh: '最多可减少 {max} {coin} 保证金' },
+  transfer_exceeds_withdrawable: {
+    en: 'At most {max} {coin} can be transferred while positions are open: margin and unrealized losses stay in the contract account',
+    zh: '持仓期间最多可划转 {max} {coin}：保证金和未实现亏损需留在合约账户',
+  },
+  leverage_margin_insufficient: {
+    en: 'Lowering the leverage to {leverage}x holds {need} {coin} more margin, but only {max} {coin} is available',
+    zh: '将杠杆降至 {leverage}x 需追加 {need} {coin} 保证金，可用仅 {max} {coin}',
+  },
   quantity_below_minimum: { en: 'Minimum amount is {min} {coin}', zh: '最小下单数量为 {min} {coin}' },
   quantity_not_on_step: { en: 'Amount must be a multiple of {step} {coin}', zh: '数量须为 {step} {coin} 的整数倍' },
   price_not_on_tick: { en: 'Price must be a multiple of {step} {coin}', zh: '价格须为 {step} {coin} 的整数倍' },
@@ -136,6 +144,8 @@ export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   // wallet (issue 11): the coin's limits, and the end of a withdrawal lock (UTC, "2026-11-24 21:57")
   amount_below_minimum: { en: 'Minimum amount is {min} {coin}', zh: '最小数量为 {min} {coin}' },
   amount_above_maximum: { en: 'Maximum amount is {max} {coin}', zh: '最大数量为 {max} {coin}' },
+  // convert: the smallest amount of the coin paid that the market's order filters accept now
+  convert_below_minimum: { en: 'The minimum to convert is {min} {coin}', zh: '最小兑换数量为 {min} {coin}' },
   withdrawal_locked: { en: 'Withdrawals are locked until {until} (UTC) after a security change', zh: '安全设置变更后禁止提币，解锁时间 {until}（UTC）' },
 };
 

@@ -478,6 +478,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     if (from === to) return reject('same_account');
     const src = this.ledger.find(userId, from, asset);
     if (src === undefined || src.available < amount) return reject('insufficient_balance');
+    // Out of the contract account: at most its max withdraw amount, which counts cross unrealized losses (perp).
+    if (from === 'CONTRACT' && this.perp.settlesIn(asset) && this.perp.spendable(userId, asset) < amount) return reject('insufficient_balance');
     this.ledger.post(src, 'available', this.ledger.account(userId, to, asset), 'available', amount);
     this.events.push({ type: 'transferred', ts: cmd.ts, userId, asset, from, to, amount, clientId: clientId ?? null });
     if (clientId !== undefined) this.keys.add(KEY_TRANSFER, userId, clientId, cmd.ts, 0);
@@ -915,6 +917,9 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   }
   perpAccount(userId: string): PerpAccountView {
     return this.perp.perpAccount(userId);
+  }
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined {
+    return this.perp.perpLeverageMarginMove(userId, symbol, leverage);
   }
   positionCount(symbol: string): number {
     return this.perp.positionCount(symbol);

@@ -109,7 +109,11 @@ export type Command =
       from: SystemAccount;
       ref?: string;
     })
-  /** Move available funds between two of a user's accounts. `clientId` is an idempotency key. */
+  /**
+   * Move available funds between two of a user's accounts. `clientId` is an idempotency key. Out of CONTRACT in a
+   * perpetuals' settle asset, at most the max withdraw amount (PerpAccountView.maxWithdrawAmount: cross unrealized
+   * losses counted), else insufficient_balance.
+   */
   | (CommandBase & {
       type: 'transfer';
       userId: string;

@@ -22,7 +22,8 @@
  *   loss from the available balance, then from the cross position's margin; a fee beyond the hold from the available
  *   balance, then the cross margin; what nothing can pay is paid by the insurance fund (balances never go negative);
  * - funding: an isolated payer pays from its margin first, an isolated receiver's funding goes to its margin;
- * - perpSetLeverage sets the margin to ceil(cost / leverage); perpAdjustMargin adds or removes isolated margin;
+ * - perpSetLeverage moves the margin towards ceil(cost / leverage) (an isolated position releases no more than margin
+ *   removal allows); perpAdjustMargin adds (cross losses counted) or removes isolated margin;
  * - a takeover releases the margins in scope and the user realizes -(isolated margin | cross wallet).
  *
  * It also decides the insurance fund's closing order (placed or not, its limit) and the auto-deleveraging order.
@@ -494,29 +495,28 @@ export class PerpModel {
   }
 
   /**
-   * The limit of the insurance fund's closing IOC order (docs "Liquidation", step 3): the worst price at which its
-   * loss stays within its balance, on the tick, no further from the mark than the price band; null when it places
-   * none (no bid for a long to sell into, no ask for a short).
+   * The limit of the insurance fund's closing IOC order (docs "Liquidation", step 3): the bankruptcy price (its
+   * entry, cost / size) on the tick, rounded away from a loss, so the fund never sells below nor buys above it
+   * (Binance: the liquidation order is sent at the bankruptcy price); no further from the mark than the price band;
+   * null when it places none (no bid for a long to sell into, no ask for a short).
    */
   fundCloseLimit(): bigint | null {
     const f = this.positions.get(FUND);
     if (f === undefined || this.best(f.side === 'LONG' ? 'BUY' : 'SELL') === null) return null;
     const t = this.cfg.tickSize;
-    const bal = this.system.insurance > 0n ? this.system.insurance : 0n;
     const n = f.size * this.mult;
     const band = BigInt(this.cfg.priceBandPpm);
     const mark = this.mark!;
     let limit: bigint;
     if (f.side === 'LONG') {
-      // sells: cost - price x n <= balance, i.e. price >= (cost - balance) / n, the lowest such price on the tick
-      const need = f.cost - bal;
-      limit = need <= 0n ? 0n : ((need + n * t - 1n) / (n * t)) * t;
+      // sells: price x n >= cost, the lowest such price on the tick
+      limit = ((f.cost + n * t - 1n) / (n * t)) * t;
       const lowest = ((mark * (E6 - band) + E6 * t - 1n) / (E6 * t)) * t;
       const low = lowest > 0n ? lowest : t;
       if (limit < low) limit = low;
     } else {
-      // buys: price x n - cost <= balance, the highest such price on the tick
-      limit = ((f.cost + bal) / (n * t)) * t;
+      // buys: price x n <= cost, the highest such price on the tick
+      limit = (f.cost / (n * t)) * t;
       const high = ((mark * (E6 + band)) / (E6 * t)) * t;
       if (limit > high) limit = high;
     }
@@ -615,17 +615,28 @@ export class PerpModel {
 
   /**
    * perpSetLeverage (leverage already valid): with a position, its notional at the mark must fit the leverage's
-   * bracket and its margin becomes ceil(cost / leverage), the difference from or to the available balance.
-   * Applies it when `apply`; returns the code.
+   * bracket and its margin moves towards ceil(cost / leverage): a rise held from the available balance less cross
+   * unrealized losses; a cross position's margin becomes the target; an isolated one releases at most what margin
+   * removal at the new leverage allows (its unrealized loss counted). Applies it when `apply`; returns the code.
    */
   setLeverage(user: string, leverage: number, apply: boolean): string {
     const p = this.positions.get(user);
     if (p !== undefined) {
       if (p.size * this.mark! * this.mult > maxNotionalFor(this.tiers, leverage)) return 'leverage_too_high';
       const need = initialMargin(p.cost, leverage);
-      if (need - p.margin > this.availableOf(user)) return 'insufficient_balance';
+      let next = need;
+      if (need > p.margin) {
+        if (need - p.margin > this.orderAvailable(user)) return 'insufficient_balance';
+      } else if (p.marginMode === 'ISOLATED') {
+        // margin + min(0, uPnL) - ceil(notional at the mark / leverage) may go, and no more than the excess
+        const u = this.upnl(p);
+        const free = p.margin + (u < 0n ? u : 0n) - initialMargin(p.size * this.mark! * this.mult, leverage);
+        const cap = free < 0n ? 0n : free;
+        const excess = p.margin - need;
+        next = p.margin - (cap < excess ? cap : excess);
+      }
       if (apply) {
-        p.margin = need;
+        p.margin = next;
         p.leverage = leverage;
       }
     }
@@ -642,7 +653,7 @@ export class PerpModel {
     if (p === undefined) return 'no_position';
     if (p.marginMode !== 'ISOLATED') return 'margin_mode_invalid';
     if (amount > 0n) {
-      if (amount > this.availableOf(user)) return 'insufficient_balance';
+      if (amount > this.orderAvailable(user)) return 'insufficient_balance';
     } else {
       const im = initialMargin(p.size * this.mark! * this.mult, p.leverage);
       const u = this.upnl(p);

@@ -36,6 +36,7 @@ const LEVERAGES = [1, 2, 5, 10, 20, 50, 75, 100, 125];
 
 type Op =
   | { k: 'transfer'; u: number; amount: number }
+  | { k: 'transferOut'; u: number; amount: number; all: boolean }
   | { k: 'place'; u: number; buy: boolean; market: boolean; ioc: boolean; off: number; lots: number; reduce: boolean; tp: number | null; sl: number | null }
   | { k: 'cancel'; u: number; i: number }
   | { k: 'lev'; u: number; lev: number }
@@ -50,6 +51,7 @@ const u = fc.nat(3);
 const trig = fc.option(fc.integer({ min: -900, max: 900 }), { nil: null, freq: 3 }); // per mille of the mark
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ k: fc.constant('transfer' as const), u, amount: fc.integer({ min: 1, max: 3000 }) }), weight: 2 },
+  { arbitrary: fc.record({ k: fc.constant('transferOut' as const), u, amount: fc.integer({ min: 1, max: 3000 }), all: fc.boolean() }), weight: 2 },
   {
     arbitrary: fc.record({
       k: fc.constant('place' as const),
@@ -157,6 +159,27 @@ class Run {
       this.m.addWallet(who, amount);
     }
     this.check(r, null);
+  }
+
+  /**
+   * A transfer out of the contract account: accepted up to the max withdraw amount, the available balance plus cross
+   * unrealized losses (docs/perpetuals.md "Orders and margin"; Binance's maxWithdrawAmount). `all`: exactly that
+   * amount, then one quote unit more.
+   */
+  transferOut(who: string, amount: bigint, all: boolean): void {
+    const max = this.m.orderAvailable(who);
+    const tries = all ? [max + 1n, max] : [amount];
+    for (const amt of tries) {
+      if (amt <= 0n) continue;
+      const code = amt > max ? 'insufficient_balance' : 'ok';
+      const r = this.e.execute({ type: 'transfer', ts: this.ts, userId: who, asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: amt });
+      expect(r.code, `transfer out ${amt} of ${max}`).toBe(code);
+      if (code === 'ok') {
+        this.spot.set(who, (this.spot.get(who) ?? 0n) + amt);
+        this.m.addWallet(who, -amt);
+      }
+      this.check(r, null);
+    }
   }
 
   /** available balance as perpAccount defines it, from the model alone (wallet - holds - margins + cross losses) */
@@ -589,6 +612,9 @@ class Run {
     switch (op.k) {
       case 'transfer':
         this.transfer(who, BigInt(op.amount) * USDT);
+        return;
+      case 'transferOut':
+        this.transferOut(who, BigInt(op.amount) * USDT, op.all);
         return;
       case 'place': {
         const side: Side = op.buy ? 'BUY' : 'SELL';

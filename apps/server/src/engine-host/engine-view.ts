@@ -133,6 +133,9 @@ export class EngineView implements EngineApi {
   positionCount(symbol: string): number {
     return this.current().positionCount(symbol);
   }
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined {
+    return this.current().perpLeverageMarginMove(userId, symbol, leverage);
+  }
   earnProducts(): EarnProductView[] {
     return this.current().earnProducts();
   }

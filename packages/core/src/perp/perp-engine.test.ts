@@ -202,12 +202,77 @@ describe('perpetual engine', () => {
     const take = ev(r!, 'perpTrade').find((t) => t.kind === 'TAKEOVER')!;
     expect(take.quoteAmount).toBe(4_900n * U); // cost 5,000 - margin 100: the bankruptcy price 49,000
     expect(take.takerRealizedPnl).toBe(-100n * U);
-    // the fund sold into the 48,900 bid: -10 realized, and that is its balance change
-    expect(liq.insuranceDelta).toBe(-10n * U);
-    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(990n * U);
+    // the fund's IOC is limited at the bankruptcy price 49,000: it does not sell into the 48,900 bid (a loss of 10)
+    // and the position is auto-deleveraged against the short (user 2) at 49,000; the fund's balance is unchanged
+    expect(liq.insuranceDelta).toBe(0n);
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(1_000n * U);
     expect(w.e.position('@insurance', 'BTC/USDT')).toBeUndefined();
+    expect(ev(r!, 'perpTrade').filter((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')).toEqual([]);
+    const adl = ev(r!, 'perpTrade').find((t) => t.kind === 'ADL')!;
+    expect(adl).toMatchObject({ takerUserId: '2', quantity: 100n, quoteAmount: 4_900n * U, takerRealizedPnl: 100n * U });
+    expect(w.e.position('3', 'BTC/USDT')).toBeUndefined();
     const forced = ev(r!, 'perpOrderUpdated').find((e) => e.order.userId === '1' && e.order.trigger === 'LIQUIDATION')!;
     expect(forced.order.tradeType).toBe('FORCE_CLOSE');
+  });
+
+  it('a transfer out of CONTRACT, an isolated top-up and a leverage decrease spend at most the max withdraw amount', () => {
+    const w = world();
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 125 });
+    w.ok(place('2', 'SELL', px(50_000), 1_000n));
+    w.ok(place('1', 'BUY', null, 1_000n)); // 50,000 at 125x: margin 400, fee 25, available 9,575
+    w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) }); // unrealized -1,000
+    expect(w.e.perpAccount('1')).toMatchObject({ availableBalance: 8_575n * U, maxWithdrawAmount: 8_575n * U });
+    const out = (amount: bigint) => w.run({ type: 'transfer', userId: '1', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount }).code;
+    expect(out(8_575n * U + 1n)).toBe('insufficient_balance');
+    expect(out(9_575n * U)).toBe('insufficient_balance');
+    expect(w.contract('1')).toEqual({ available: 9_575n * U, frozen: 400n * U });
+    expect(out(8_000n * U)).toBe('ok');
+    // 575 left to spend: a decrease to 50x would hold 600 more (refused), to 60x 433.33333334 (accepted).
+    expect(w.e.perpLeverageMarginMove('1', 'BTC/USDT', 50)).toBe(600n * U);
+    expect(w.run({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 }).code).toBe('insufficient_balance');
+    expect(w.e.perpLeverageMarginMove('1', 'BTC/USDT', 60)).toBe(433n * U + 33_333_334n);
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 60 });
+    expect(w.e.position('1', 'BTC/USDT')!.margin).toBe(833n * U + 33_333_334n);
+    expect(out(1n)).toBe('ok');
+  });
+
+  it('an isolated top-up may not spend what covers a cross loss', () => {
+    const w = world();
+    w.ok({ type: 'addPerpMarket', market: { ...BTC, symbol: 'ETH/USDT', base: 'ETH' } });
+    w.ok({ type: 'perpMarkPrice', symbol: 'ETH/USDT', indexPrice: px(50_000) });
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'ETH/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 125 });
+    w.ok(place('2', 'SELL', px(50_000), 1_000n));
+    w.ok(place('1', 'BUY', null, 1_000n)); // cross BTC long: available 9,575
+    w.ok({ ...place('2', 'SELL', px(50_000), 100n), symbol: 'ETH/USDT' });
+    w.ok({ ...place('1', 'BUY', null, 100n), symbol: 'ETH/USDT' }); // isolated ETH long at 20x: margin 250, fee 2.5
+    w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) }); // cross unrealized -1,000
+    expect(w.e.perpAccount('1').maxWithdrawAmount).toBe(8_322n * U + 50_000_000n);
+    const add = (amount: bigint) => w.run({ type: 'perpAdjustMargin', userId: '1', symbol: 'ETH/USDT', amount }).code;
+    expect(add(8_322n * U + 50_000_001n)).toBe('insufficient_balance');
+    expect(add(8_322n * U + 50_000_000n)).toBe('ok');
+    expect(w.e.perpAccount('1').maxWithdrawAmount).toBe(0n);
+  });
+
+  it("the fund's liquidation order fills at the bankruptcy price or better, and keeps the gain", () => {
+    const w = world();
+    w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 1_000n * U, from: '@faucet' });
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 });
+    w.ok(place('2', 'SELL', px(50_000), 100n));
+    w.ok(place('1', 'BUY', null, 100n)); // 5,000 notional, margin 100: bankruptcy 49,000
+    w.ok(place('3', 'BUY', px(49_050), 200n)); // a bid above the bankruptcy price
+    w.ok(place('4', 'SELL', px(49_150), 200n));
+    let r: CommandResult | undefined;
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) });
+    expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
+    const liq = ev(r!, 'liquidated')[0]!;
+    const fundFill = ev(r!, 'perpTrade').find((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')!;
+    expect(fundFill).toMatchObject({ price: px(49_050), quantity: 100n, makerUserId: '3' });
+    // sold at 49,050 what it took over at 49,000: +5 USDT
+    expect(liq.insuranceDelta).toBe(5n * U);
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(1_005n * U);
+    expect(ev(r!, 'perpTrade').filter((t) => t.kind === 'ADL')).toEqual([]);
   });
 
   it('auto-deleverages the most profitable opposite position when the fund is empty and the book is not there', () => {

@@ -537,10 +537,7 @@ export class PerpState implements PerpReads {
       const refPx = isMarket ? mark : (price as bigint);
       if (after * refPx * m.mult > maxNotionalFor(m.tiers, st.leverage)) return reject('leverage_too_high');
       hold = orderCost(notional, st.leverage, c.takerFeePpm);
-      const a = this.ledger.find(userId, 'CONTRACT', c.quote);
-      const avail = a === undefined ? 0n : a.available;
-      const upnl = this.crossUpnl(userId);
-      if (avail + (upnl < 0n ? upnl : 0n) < hold) return reject('insufficient_balance');
+      if (this.spendable(userId, c.quote) < hold) return reject('insufficient_balance');
     }
     if (timeInForce === 'POST_ONLY' && best !== null && (side === 'BUY' ? best <= (price as bigint) : best >= (price as bigint))) return reject('would_take_liquidity');
     if (isMarket && best === null) return reject('no_liquidity');
@@ -909,21 +906,38 @@ export class PerpState implements PerpReads {
     if (pos !== undefined) {
       const px = m.refPrice() ?? entryPriceOf(pos.cost, pos.size, m.mult);
       if (pos.size * px * m.mult > maxNotionalFor(m.tiers, cmd.leverage)) return reject('leverage_too_high');
-      const need = initialMargin(pos.cost, cmd.leverage);
+      const move = this.leverageMarginMove(m, pos, cmd.leverage);
       const a = this.acc(cmd.userId, m.cfg.quote);
-      if (need > pos.margin) {
-        if (a.available < need - pos.margin) return reject('insufficient_balance');
-        this.ledger.hold(a, need - pos.margin);
-      } else if (need < pos.margin) {
-        this.ledger.release(a, pos.margin - need);
+      if (move > 0n) {
+        if (this.spendable(cmd.userId, m.cfg.quote) < move) return reject('insufficient_balance');
+        this.ledger.hold(a, move);
+      } else if (move < 0n) {
+        this.ledger.release(a, -move);
       }
-      pos.margin = need;
+      pos.margin += move;
       pos.leverage = cmd.leverage;
       this.touch(pos);
     }
     const st = { ...this.settingsOf(cmd.userId, cmd.symbol), leverage: cmd.leverage };
     this.saveSettings(cmd.userId, cmd.symbol, st);
     return { code: 'ok', events: this.host.events };
+  }
+
+  /**
+   * The margin a leverage change moves for a position (quote units; > 0 held from the available balance, < 0
+   * released to it). The target is the initial margin of the position's cost at the new leverage, ceil(cost /
+   * leverage). A cross position's margin becomes the target. An isolated position's margin rises to the target on a
+   * decrease, but on an increase it releases no more than margin removal at the new leverage allows
+   * (maxRemovableMargin: the unrealized loss at the mark counted, never a profit), as Binance keeps an isolated
+   * position's margin unless the user removes it; so a leverage change never frees what covers a loss.
+   */
+  private leverageMarginMove(m: PerpMarket, pos: Pos, leverage: number): bigint {
+    const need = initialMargin(pos.cost, leverage);
+    if (need >= pos.margin || pos.mode === 'CROSS') return need - pos.margin;
+    const px = this.valuePrice(m, pos);
+    const free = maxRemovableMargin(pos.margin, pos.size * px * m.mult, unrealizedPnl(pos.side, pos.size, pos.cost, px, m.mult), leverage);
+    const excess = pos.margin - need;
+    return -(free < excess ? free : excess);
   }
 
   private saveSettings(userId: string, symbol: string, st: PerpSettings): void {
@@ -953,7 +967,7 @@ export class PerpState implements PerpReads {
     if (pos.mode !== 'ISOLATED') return reject('margin_mode_invalid');
     const a = this.acc(cmd.userId, m.cfg.quote);
     if (cmd.amount > 0n) {
-      if (a.available < cmd.amount) return reject('insufficient_balance');
+      if (this.spendable(cmd.userId, m.cfg.quote) < cmd.amount) return reject('insufficient_balance');
       this.ledger.hold(a, cmd.amount);
       pos.margin += cmd.amount;
     } else {
@@ -1122,6 +1136,20 @@ export class PerpState implements PerpReads {
       if (p.mode === 'CROSS') upnl += unrealizedPnl(p.side, p.size, p.cost, this.valuePrice(m, p), m.mult);
     }
     return upnl;
+  }
+
+  /**
+   * What a user may move out of the available balance of the CONTRACT account in `settle` (quote units, >= 0): the
+   * available balance (the wallet less every position's initial margin and every order's hold) plus the unrealized
+   * loss of the cross positions at the mark; an unrealized profit never counts. Binance's "max withdraw amount" (USDⓈ-M
+   * futures account, single-asset mode): the cap of a transfer out, of an isolated margin top-up, of an order's hold
+   * and of the extra margin a leverage decrease holds, so none of them can spend what covers a cross loss.
+   */
+  spendable(userId: string, settle: string): bigint {
+    const a = this.ledger.find(userId, 'CONTRACT', settle);
+    const upnl = this.crossUpnl(userId);
+    const v = (a === undefined ? 0n : a.available) + (upnl < 0n ? upnl : 0n);
+    return v > 0n ? v : 0n;
   }
 
   /**
@@ -1298,25 +1326,27 @@ export class PerpState implements PerpReads {
   }
 
   /**
-   * The insurance fund's close of its position in a market: an IOC order limited to the worst price its balance can
-   * pay (never beyond the price band), then auto-deleveraging of the rest against the most profitable opposite
-   * positions (Binance's ranking: PnL ratio times effective leverage) at the fund's entry (the bankruptcy price).
+   * The insurance fund's close of its position in a market: an IOC order limited at the bankruptcy price (the fund's
+   * entry; never beyond the price band), so the fund only gains in the book, then auto-deleveraging of the rest
+   * against the most profitable opposite positions (Binance's ranking: PnL ratio times effective leverage) at the
+   * fund's entry (the bankruptcy price).
    */
   private fundClose(m: PerpMarket): void {
     const f = m.positions.get(INSURANCE);
     if (f === undefined || f.size === 0n) return;
-    const fund = this.sys(INSURANCE, m.cfg.quote);
-    const bal = fund.available > 0n ? fund.available : 0n;
     const n = f.size * m.mult;
     const t = m.cfg.tickSize;
+    // The limit is the bankruptcy price (the fund's entry, cost / size), rounded on the tick away from a loss: the
+    // fund never sells below nor buys above it, so a fill can only gain (Binance: the liquidation order is sent at the
+    // bankruptcy price; what it cannot fill is auto-deleveraged). Never outside the price band either.
     let limit: bigint;
     if (f.side === 'LONG') {
-      const p = (f.cost - bal + n - 1n) / n; // lowest sell price with loss <= balance
+      const p = (f.cost + n - 1n) / n;
       limit = ((p + t - 1n) / t) * t;
       const low = m.bandLow();
       if (limit < low) limit = low;
     } else {
-      const p = (f.cost + bal) / n;
+      const p = f.cost / n;
       limit = (p / t) * t;
       const high = m.bandHigh();
       if (limit > high) limit = high;
@@ -1500,6 +1530,11 @@ export class PerpState implements PerpReads {
     const m = this.markets.get(symbol);
     return m === undefined ? undefined : copyConfig(m.cfg);
   }
+  /** True when some perpetual market settles in `asset` (its CONTRACT balance then backs margin). */
+  settlesIn(asset: string): boolean {
+    for (const m of this.markets.values()) if (m.cfg.quote === asset) return true;
+    return false;
+  }
   /** The settle asset of a perpetual market, or undefined for an unknown market (rebate accrual, engine.ts). */
   settleAssetOf(symbol: string): string | undefined {
     return this.markets.get(symbol)?.cfg.quote;
@@ -1546,6 +1581,7 @@ export class PerpState implements PerpReads {
     const bal = f.wallet + f.upnl;
     const mm = (f.mmE6 + E6 - 1n) / E6;
     const avail = b.available + (f.upnl < 0n ? f.upnl : 0n);
+    const spend = s === null ? 0n : this.spendable(userId, s);
     return {
       walletBalance: b.available + b.frozen,
       crossWalletBalance: f.wallet,
@@ -1553,8 +1589,15 @@ export class PerpState implements PerpReads {
       crossMarginBalance: bal,
       crossMaintMargin: mm,
       availableBalance: avail > 0n ? avail : 0n,
+      maxWithdrawAmount: spend,
       riskLevelPpm: f.positions === 0 ? 0 : bal <= 0n ? 1_000_000_000 : toSafeInt(f.mmE6 / bal < 1_000_000_000n ? f.mmE6 / bal : 1_000_000_000n),
     };
+  }
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined {
+    const m = this.markets.get(symbol);
+    const p = m?.positions.get(userId);
+    if (m === undefined || p === undefined || !isInt(leverage, 1, 125)) return undefined;
+    return this.leverageMarginMove(m, p, leverage);
   }
   positionCount(symbol: string): number {
     const m = this.markets.get(symbol);

@@ -198,6 +198,12 @@ export interface PerpAccountView {
   crossMaintMargin: bigint;
   /** what a new order may use: available + min(0, cross unrealized PnL), never below 0 */
   availableBalance: bigint;
+  /**
+   * What may leave the account (Binance's maxWithdrawAmount, single-asset mode): the available balance (the wallet
+   * less positions' initial margins and orders' holds) plus the cross unrealized loss, never a profit, never below 0.
+   * A transfer out of CONTRACT above it is refused (insufficient_balance).
+   */
+  maxWithdrawAmount: bigint;
   /** cross maintenance margin / cross margin balance, ppm (1,000,000 = 100%: liquidation); 0 without positions */
   riskLevelPpm: number;
 }
@@ -238,16 +244,21 @@ export type PerpCommand =
   /** Cancel a resting perpetual order by orderId or clientOrderId; only the owner can cancel (order_not_found). */
   | { ts: number; type: 'perpCancelOrder'; userId: string; orderId?: string; clientOrderId?: string }
   /**
-   * Set the user's leverage in a market (1..the first bracket's max: leverage_invalid). With a position, its margin
-   * becomes ceil(cost / leverage): the difference moves between available and frozen (insufficient_balance), and the
-   * position's notional must fit the leverage's bracket (leverage_too_high). Open orders keep their leverage.
+   * Set the user's leverage in a market (1..the first bracket's max: leverage_invalid). With a position, the position's
+   * notional at the mark must fit the leverage's bracket (leverage_too_high), and its margin moves towards ceil(cost /
+   * leverage): a cross position's margin becomes that; an isolated position's margin rises to it on a decrease, and
+   * on an increase releases at most what perpAdjustMargin could remove at the new leverage (its unrealized loss
+   * counted). A rise is held from the available balance less cross unrealized losses (insufficient_balance). Open
+   * orders keep their leverage.
    */
   | { ts: number; type: 'perpSetLeverage'; userId: string; symbol: string; leverage: number }
   /** Set the margin mode; refused while the user has a position or open orders in the market (position_exists). */
   | { ts: number; type: 'perpSetMarginMode'; userId: string; symbol: string; marginMode: MarginMode }
   /**
    * Add (amount > 0) or remove (amount < 0) margin of an isolated position (no_position; margin_mode_invalid for a
-   * cross one). Removing may not leave less than the initial margin at the mark price (insufficient_balance).
+   * cross one). Adding takes at most the available balance less cross unrealized losses; removing may not leave less
+   * than the initial margin at the mark price after the unrealized loss (perp/math.ts maxRemovableMargin); both refuse
+   * with insufficient_balance.
    */
   | { ts: number; type: 'perpAdjustMargin'; userId: string; symbol: string; amount: bigint }
   /**
@@ -352,4 +363,10 @@ export interface PerpReads {
   perpAccount(userId: string): PerpAccountView;
   /** number of open positions in a market (all users) */
   positionCount(symbol: string): number;
+  /**
+   * The margin perpSetLeverage would move for the user's position in a market at `leverage` (quote units; > 0 held
+   * from the available balance, < 0 released, 0n none), or undefined without a position. A preview: the command still
+   * checks the bracket (leverage_too_high) and the available balance (insufficient_balance, against maxWithdrawAmount).
+   */
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined;
 }

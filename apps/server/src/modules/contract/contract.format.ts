@@ -298,6 +298,7 @@ export function toContractAccount(
     positionMargin: money(margin),
     orderMargin: money(orderHold > 0n ? orderHold : 0n),
     availableBalance: money(v.availableBalance),
+    maxWithdrawAmount: money(v.maxWithdrawAmount),
     riskLevel: ppmPercent2(v.riskLevelPpm),
     riskLevelPpm: v.riskLevelPpm,
   };

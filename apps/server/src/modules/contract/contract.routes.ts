@@ -25,6 +25,8 @@ import {
   Envelope,
   GetContractOrderDetailQuery,
   GetContractOrdersQuery,
+  LeveragePreview,
+  LeveragePreviewQuery,
   PlaceContractOrderBody,
   SetLeverageBody,
   SetMarginModeBody,
@@ -72,6 +74,20 @@ const contractRoutes: FastifyPluginAsync = async (root) => {
     `/api/${CONTRACT_PATHS.getSettings}`,
     { ...get, schema: { tags: TAGS, summary: 'Your leverage and margin mode in a contract, with its brackets and limits', querystring: ContractSymbolQuery, response: { 200: Envelope(ContractSettings) } } },
     async (req) => ok(contract().settings(req.userId, req.query.symbol)),
+  );
+
+  app.get(
+    `/api/${CONTRACT_PATHS.leveragePreview}`,
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: "What setting a leverage would do to your position's margin, and whether it would be accepted",
+        querystring: LeveragePreviewQuery,
+        response: { 200: Envelope(LeveragePreview) },
+      },
+    },
+    async (req) => ok(contract().leveragePreview(req.userId, req.query, requestLang(req))),
   );
 
   app.post(

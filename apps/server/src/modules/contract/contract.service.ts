@@ -38,11 +38,14 @@ import type {
   ContractRecordsQuery,
   ContractSettings,
   GetContractOrdersQuery,
+  LeveragePreview,
+  LeveragePreviewQuery,
   PlaceContractOrderBody,
   SetLeverageBody,
   SetMarginModeBody,
   SetTpSlBody,
 } from '@exchange/api';
+import { errorText } from '@exchange/api';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
 import type { CommandInput } from '../../engine-host/engine-host';
@@ -74,6 +77,8 @@ export interface ContractService {
   /** Leverage, margin mode and the market's limits for the caller. */
   settings(userId: string, symbol: string): ContractSettings;
   setLeverage(userId: string, body: Static<typeof SetLeverageBody>): Promise<ContractSettings>;
+  /** What setLeverage would do to the caller's position's margin (leverage_too_high, leverage_margin_insufficient). */
+  leveragePreview(userId: string, q: LeveragePreviewQuery, lang: 'zh' | 'en'): LeveragePreview;
   setMarginMode(userId: string, body: Static<typeof SetMarginModeBody>): Promise<ContractSettings>;
   /** Adds or removes margin of an isolated position; answers the position after. */
   adjustMargin(userId: string, body: Static<typeof AdjustMarginBody>): Promise<ContractPosition>;
@@ -291,6 +296,16 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
     return order;
   }
 
+  /**
+   * The values of leverage_margin_insufficient (a leverage decrease the contract account cannot hold the margin of):
+   * the leverage, the extra margin it holds and the max withdraw amount, formatted; null without a position.
+   */
+  function leverageRefusal(userId: string, symbol: string, leverage: number, scale: number, coin: string): Record<string, string> | null {
+    const move = engine.perpLeverageMarginMove(userId, symbol, leverage);
+    if (move === undefined || move <= 0n) return null;
+    return { leverage: String(leverage), need: formatDecimal(move, scale), max: formatDecimal(engine.perpAccount(userId).maxWithdrawAmount, scale), coin };
+  }
+
   function page(q: { page?: number; pageSize?: number }): { page: number; pageSize: number; offset: number } {
     const p = q.page ?? 1;
     const size = q.pageSize ?? 20;
@@ -315,8 +330,47 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
 
     async setLeverage(userId, body) {
       const s = scalesOf(body.symbol);
-      await submit({ type: 'perpSetLeverage', userId, symbol: body.symbol, leverage: body.leverage }, s.market);
+      const r = await host.submit({ type: 'perpSetLeverage', userId, symbol: body.symbol, leverage: body.leverage });
+      if (r.code === 'insufficient_balance') {
+        const e = leverageRefusal(userId, body.symbol, body.leverage, s.scale, s.market.quote);
+        if (e !== null) throw new AppError('leverage_margin_insufficient', 400, 'leverage', e);
+      }
+      if (r.code !== 'ok') throw rejection(r.code, s.market);
       return settingsOf(userId, body.symbol);
+    },
+
+    leveragePreview(userId, q, lang) {
+      const s = scalesOf(q.symbol);
+      const money = (v: bigint) => formatDecimal(v, s.scale);
+      const pos = engine.position(userId, q.symbol);
+      const maxOut = engine.perpAccount(userId).maxWithdrawAmount;
+      const mode = pos?.marginMode ?? engine.perpSettings(userId, q.symbol).marginMode;
+      const move = engine.perpLeverageMarginMove(userId, q.symbol, q.leverage) ?? 0n;
+      let code = '';
+      let params: Record<string, string> | undefined;
+      if (q.leverage > (s.market.brackets[0]?.maxLeverage ?? 0)) code = 'leverage_invalid';
+      else if (pos !== undefined) {
+        const mark = engine.perpMarkState(q.symbol)?.markPrice ?? pos.entryPrice;
+        if (pos.size * mark * s.mult > maxNotionalFor(s.tiers, q.leverage)) code = 'leverage_too_high';
+        else if (move > maxOut) {
+          code = 'leverage_margin_insufficient';
+          params = leverageRefusal(userId, q.symbol, q.leverage, s.scale, s.market.quote) ?? undefined;
+        }
+      }
+      const margin = pos?.margin ?? 0n;
+      return {
+        symbol: q.symbol,
+        leverage: q.leverage,
+        hasPosition: pos !== undefined,
+        marginMode: mode,
+        margin: money(margin),
+        marginAfter: money(margin + move),
+        marginChange: money(move),
+        maxWithdrawAmount: money(maxOut),
+        allowed: code === '',
+        code,
+        message: code === '' ? '' : errorText(code, lang, undefined, params),
+      };
     },
 
     async setMarginMode(userId, body) {

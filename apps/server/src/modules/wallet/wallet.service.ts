@@ -470,9 +470,20 @@ export function createWalletService(deps: {
         const first = await repo.transferByClientId(u.id, clientId);
         if (first && now() - first.ts < DEFAULT_IDEMPOTENCY_WINDOW_MS) return transferRecord(first);
         const amount = parseAmount(body.amount, ENGINE_SCALE, body.coin);
-        if (engine.balance(u.id.toString(), body.from, body.coin).available < amount) throw new AppError('transfer_amount_exceeds', 400, 'amount');
-        const res = await host.submit({ type: 'transfer', userId: u.id.toString(), asset: body.coin, from: body.from, to: body.to, amount, clientId });
-        if (res.code === 'insufficient_balance') throw new AppError('transfer_amount_exceeds', 400, 'amount');
+        const uid = u.id.toString();
+        const exceeds = (): AppError => {
+          // Out of the contract account with positions or orders open: what may leave is the max withdraw amount
+          // (margin held, cross unrealized losses counted; never an unrealized profit), and the message says it.
+          if (body.from === 'CONTRACT' && (engine.positions(uid).length > 0 || engine.perpOpenOrders(uid).length > 0)) {
+            const max = engine.perpAccount(uid).maxWithdrawAmount;
+            return new AppError('transfer_exceeds_withdrawable', 400, 'amount', { max: formatDecimal(max, ENGINE_SCALE), coin: body.coin });
+          }
+          return new AppError('transfer_amount_exceeds', 400, 'amount');
+        };
+        const have = engine.balance(uid, body.from, body.coin).available;
+        if (have < amount || (body.from === 'CONTRACT' && engine.perpAccount(uid).maxWithdrawAmount < amount)) throw exceeds();
+        const res = await host.submit({ type: 'transfer', userId: uid, asset: body.coin, from: body.from, to: body.to, amount, clientId });
+        if (res.code === 'insufficient_balance') throw exceeds();
         if (res.code !== 'ok') throw engineError(res);
         await host.projected();
         const row = await repo.transferByClientId(u.id, clientId);

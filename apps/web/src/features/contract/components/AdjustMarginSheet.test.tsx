@@ -32,7 +32,7 @@ const position = (p: Partial<ContractPosition> = {}): ContractPosition => ({
 });
 const account = (available: string): ContractAccount => ({
   coin: 'USDT', available, frozen: '25', walletBalance: available, crossWalletBalance: available, crossUnrealizedPnl: '0', crossMarginBalance: available,
-  crossMaintMargin: '0', unrealizedPnl: '0', marginBalance: available, positionMargin: '25', orderMargin: '0', availableBalance: available, riskLevel: '0.00', riskLevelPpm: 0,
+  crossMaintMargin: '0', unrealizedPnl: '0', marginBalance: available, positionMargin: '25', orderMargin: '0', availableBalance: available, maxWithdrawAmount: available, riskLevel: '0.00', riskLevelPpm: 0,
 });
 
 let client: QueryClient | null = null;

@@ -31,7 +31,7 @@ const settings: ContractSettings = {
 };
 const account = (available: string): ContractAccount => ({
   coin: 'USDT', available, frozen: '0', walletBalance: available, crossWalletBalance: available, crossUnrealizedPnl: '0', crossMarginBalance: available,
-  crossMaintMargin: '0', unrealizedPnl: '0', marginBalance: available, positionMargin: '0', orderMargin: '0', availableBalance: available, riskLevel: '0.00', riskLevelPpm: 0,
+  crossMaintMargin: '0', unrealizedPnl: '0', marginBalance: available, positionMargin: '0', orderMargin: '0', availableBalance: available, maxWithdrawAmount: available, riskLevel: '0.00', riskLevelPpm: 0,
 });
 const member: Member = { userId: '1', uuid: 'u1', nickName: 'alice', phone: '', mail: 'a@b.c', areaCode: '86', cardNo: '', cardState: '' };
 
