@@ -141,6 +141,14 @@ export const ConvertPair = Type.Object({
   feeRate: Type.String(),
   /** the smallest base amount step a SELL must be a multiple of (decimal) */
   baseStep: Type.String(),
+  /** the least amount of the quote coin a convert from it takes: the market's minimum order value (decimal, quote scale) */
+  minQuote: Type.String(),
+  /**
+   * the least amount of the base coin a convert from it takes now: the market's minimum quantity, or the whole steps
+   * whose sale into the bids reaches the minimum order value, whichever is more (decimal, base scale); '' when the
+   * bids cannot reach the minimum order value (nothing can be sold now)
+   */
+  minBase: Type.String(),
 });
 export const ConvertPairs = Type.Object({ coins: Type.Array(Type.String()), pairs: Type.Array(ConvertPair) });
 export type ConvertPairs = Static<typeof ConvertPairs>;

@@ -1,11 +1,14 @@
 /**
  * Routes of convert (packages/api earn.ts EARN_PATHS, convert part): getPairs public; quote and confirm behind
- * requireAuth. Thin: validation by the shared TypeBox schemas, rules in ConvertService.
+ * requireAuth. Thin: validation by the shared TypeBox schemas, rules in ConvertService; a refusal naming a minimum or
+ * a step carries its values into the message.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ConvertConfirmBody, ConvertPairs, ConvertQuote, ConvertQuoteBody, ConvertResult, EARN_PATHS, Envelope } from '@exchange/api';
-import { ok } from '../../shared/envelope';
+import { fail, ok } from '../../shared/envelope';
+import { AppError } from '../../shared/errors';
+import { requestLang } from '../../shared/lang';
 import { requireAuth } from '../member/auth';
 
 const TAGS = ['convert'];
@@ -14,6 +17,14 @@ const convertRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const convert = () => app.ctx.convert;
   const auth = { preHandler: requireAuth };
+
+  // A refusal that names the value to meet (the minimum to convert, the market's step or minimum order value:
+  // AppError.params) is answered here with those values; every other error goes on to the app's handler (app.ts),
+  // which renders a code and a field only.
+  app.setErrorHandler((err, req, reply) => {
+    if (!(err instanceof AppError) || err.params === undefined) throw err;
+    void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
+  });
 
   app.get(`/api/${EARN_PATHS.convertPairs}`, { schema: { tags: TAGS, summary: 'Coins and markets convert offers, with their taker fee', response: { 200: Envelope(ConvertPairs) } } }, async () => ok(convert().pairs()));
 

@@ -1,24 +1,27 @@
 /**
- * Convert, server side (issue 14, route /exchange; packages/api earn.ts convert part; the engine's walk and guard:
+ * Convert, server side (route /exchange; packages/api earn.ts convert part; the engine's walk and guard:
  * packages/core spot/convert.ts). One coin to another through the one spot market that joins them (X/USDT: X -> USDT
  * sells X, USDT -> X buys X with USDT); coins without a common market (e.g. BTC -> ETH) are refused
  * (convert_pair_invalid): two legs through USDT would need two guards, left out for now. The user's SPOT account pays
  * and receives, as for any spot order.
  *
- * quote: walks the book now (the engine's convertPreview: the same fills, fees and rounding as the order), stores the
- * quote (convert_quotes) with the amount received, guaranteed for CONVERT_QUOTE_TTL_MS (10 s). confirm: submits the
- * engine's `convert` command with that amount as `minReceive` and the quote's expiry: the engine refuses an expired
- * quote (convert_quote_expired) and a book that moved below the quote (convert_slippage) in the same command that
- * would place the MARKET IOC order, so nothing changes when it refuses. The quote id is the order's client order id:
- * confirming twice converts once.
+ * quote: applies the filters the order will meet (convert.filters.ts: the market's status, step, minimum quantity and
+ * minimum order value as one minimum in the coin paid, refused as convert_below_minimum naming it; open orders, a
+ * frozen account), walks the book now (the engine's convertPreview: the same fills, fees and rounding as the order),
+ * stores the quote (convert_quotes) with the amount received, guaranteed for CONVERT_QUOTE_TTL_MS (10 s). confirm:
+ * submits the engine's `convert` command with that amount as `minReceive` and the quote's expiry: the engine refuses
+ * an expired quote (convert_quote_expired) and a book that moved below the quote (convert_slippage) in the same
+ * command that would place the MARKET IOC order, so nothing changes when it refuses. The quote id is the order's
+ * client order id: confirming twice converts once.
  */
 import crypto from 'node:crypto';
-import { formatDecimal, tryParseDecimal, type EngineApi, type MarketConfig } from '@exchange/core';
+import { formatDecimal, MAX_OPEN_ORDERS_PER_MARKET, tryParseDecimal, type EngineApi, type MarketConfig } from '@exchange/core';
 import { CONVERT_QUOTE_TTL_MS, type ConvertPairs, type ConvertQuote, type ConvertQuoteBody, type ConvertResult } from '@exchange/api';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
 import { AppError } from '../../shared/errors';
-import { rejectParams } from '../entrust/entrust.service';
+import { plainDecimal, rejectParams } from '../entrust/entrust.service';
+import { convertMarket, minimumFrom, type ConvertMarket } from './convert.filters';
 import { createConvertRepository } from './convert.repository';
 
 /** The convert service (see the file comment). Every method throws AppError with the user's message code. */
@@ -39,8 +42,12 @@ const USER_CODES: ReadonlySet<string> = new Set([
   'quantity_not_on_step',
   'quantity_below_minimum',
   'notional_below_minimum',
+  'too_many_open_orders',
   'amount_invalid',
 ]);
+
+/** Bid levels read first for a SELL's minimum (more, ten times as many each round, only when these fall short). */
+const MIN_DEPTH_LEVELS = 20;
 
 /** The fee rate ppm as a percent text with 2 decimals at least: 2000 -> "0.20". */
 function feeText(ppm: number): string {
@@ -70,6 +77,18 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
   function scales(m: MarketConfig) {
     return { market: m, quoteScale: scaleOf(m.quote), scaleOf };
   }
+  function marketOf(m: MarketConfig): ConvertMarket {
+    return convertMarket(m, scaleOf(m.base), scaleOf(m.quote));
+  }
+  /** The least amount of the coin paid the order filters take now (convert.filters.ts), or null: nothing can be sold now. */
+  function minimumOf(cm: ConvertMarket, side: 'BUY' | 'SELL'): bigint | null {
+    if (side === 'BUY') return minimumFrom(cm, side, []);
+    for (let levels = MIN_DEPTH_LEVELS; ; levels *= 10) {
+      const bids = engine.depth(cm.config.symbol, levels).bids;
+      const min = minimumFrom(cm, side, bids);
+      if (min !== null || bids.length < levels) return min;
+    }
+  }
   function rejection(code: string, m: MarketConfig): AppError {
     if (!USER_CODES.has(code)) return new AppError('validation_failed', 400);
     return new AppError(code as ConstructorParameters<typeof AppError>[0], 400, code.startsWith('quantity') || code === 'notional_below_minimum' ? 'amount' : undefined, rejectParams(code, scales(m)));
@@ -80,7 +99,19 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
       const pairs = engine
         .markets()
         .filter((m) => m.status === 'TRADING')
-        .map((m) => ({ symbol: m.symbol, base: m.base, quote: m.quote, feeRate: feeText(m.takerFeePpm), baseStep: formatDecimal(m.stepSize, m.qtyDecimals) }));
+        .map((m) => {
+          const cm = marketOf(m);
+          const minBase = minimumOf(cm, 'SELL');
+          return {
+            symbol: m.symbol,
+            base: m.base,
+            quote: m.quote,
+            feeRate: feeText(m.takerFeePpm),
+            baseStep: formatDecimal(m.stepSize, m.qtyDecimals),
+            minQuote: formatDecimal(m.minNotional, scaleOf(m.quote)),
+            minBase: minBase === null ? '' : formatDecimal(minBase, scaleOf(m.base)),
+          };
+        });
       const coins = [...new Set(pairs.flatMap((p) => [p.quote, p.base]))];
       return { coins, pairs };
     },
@@ -93,9 +124,16 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
       if (!parsed.ok) throw new AppError(parsed.error === 'too_many_decimals' ? 'too_many_decimals' : 'value_too_large', 400, 'amount');
       const amount = parsed.value;
       if (amount <= 0n) throw new AppError('amount_invalid', 400, 'amount');
+      // The order's filters, in the engine's order (convert.filters.ts), before the book is walked.
       if (m.status !== 'TRADING') throw new AppError('market_halted', 400);
-      const baseMult = pow(scaleOf(m.base) - m.qtyDecimals);
-      if (side === 'SELL' && amount % (baseMult * m.stepSize) !== 0n) throw rejection('quantity_not_on_step', m);
+      if (engine.user(userId)?.profile.frozen === '1') throw new AppError('account_frozen', 400);
+      const cm = marketOf(m);
+      if (side === 'SELL' && amount % (cm.baseMult * m.stepSize) !== 0n) throw rejection('quantity_not_on_step', m);
+      const min = minimumOf(cm, side);
+      // A SELL no bids can take the minimum order value of: nothing of it can be sold now.
+      if (min === null) throw new AppError('convert_no_quote', 400, 'amount');
+      if (amount < min) throw new AppError('convert_below_minimum', 400, 'amount', { min: plainDecimal(min, fromScale), coin: body.from });
+      if (engine.openOrders(userId, m.symbol).length >= MAX_OPEN_ORDERS_PER_MARKET) throw new AppError('too_many_open_orders', 400);
       const p = engine.convertPreview(m.symbol, side, userId, amount);
       // The whole amount must be fillable now (a BUY keeps only what cannot buy one more step).
       if (!p || p.receive <= 0n || !p.complete) throw new AppError('convert_no_quote', 400, 'amount');

@@ -4,11 +4,13 @@
  * available balance), and asks for a quote: the amount received with the taker fee taken off, the rate and the fee
  * are guaranteed for 10 seconds (a countdown); "Convert" executes it as a market order that must give at least that
  * amount, else nothing changes and the user is told why (price moved, quote expired) and may ask again.
+ * Under the amount the page shows the least amount the market's order filters take in the coin paid (the pairs'
+ * minQuote from the quote coin, minBase from the base coin), before any quote; an amount below it is not sent.
  */
 import { useEffect, useMemo, useState } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import type { ConvertQuote, ConvertResult } from '@exchange/api';
+import type { ConvertPairs, ConvertQuote, ConvertResult } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
 import { compareDecimal, isDecimal, trimZeros } from '../../../shared/format';
 import { useRequireLogin } from '../../../shared/guards';
@@ -28,6 +30,16 @@ function useSecondsLeft(expiresAt: number | null): number {
     return () => clearInterval(id);
   }, [expiresAt]);
   return expiresAt === null ? 0 : Math.max(0, Math.ceil((expiresAt - now) / 1000));
+}
+
+/**
+ * The least amount of `from` a convert on `pair` takes (decimal string), or '' when there is none to show: no pair,
+ * no bids to sell the base coin into, or a zero minimum.
+ */
+function minimumOf(pair: ConvertPairs['pairs'][number] | undefined, from: string): string {
+  if (!pair) return '';
+  const min = from === pair.quote ? pair.minQuote : from === pair.base ? pair.minBase : '';
+  return min !== '' && compareDecimal(min, '0') > 0 ? min : '';
 }
 
 /** The convert page. */
@@ -55,7 +67,10 @@ export default function ExchangePage() {
     if (targets.length > 0 && !targets.includes(to)) setTo(targets[0]!);
   }, [targets, to]);
   const available = spotAvailable(balances.data, from);
+  // The least amount of `from` the order takes ('' when unknown: no bids to sell into, or no minimum).
+  const minimum = minimumOf(pair, from);
   const valid = isDecimal(amount) && compareDecimal(amount, '0') > 0;
+  const belowMin = valid && minimum !== '' && compareDecimal(amount, minimum) < 0;
   const tooMuch = valid && isLogin && compareDecimal(amount, available) > 0;
   const reset = () => {
     setQ(null);
@@ -169,6 +184,11 @@ export default function ExchangePage() {
             ))}
           </select>
         </div>
+        {minimum !== '' && (
+          <p className={belowMin ? 'cv-min cv-min-below' : 'cv-min'} data-testid="minimum">
+            {t('minimum', { v: trimZeros(minimum), coin: from })}
+          </p>
+        )}
         {tooMuch && <p className="en-warn" style={{ color: 'var(--ex-red)', fontSize: 12 }}>{t('notEnough')}</p>}
         {q && (
           <dl className="cv-kv" aria-label={t('quote')}>
@@ -196,7 +216,7 @@ export default function ExchangePage() {
             {t('convert')}
           </Button>
         ) : (
-          <Button block color="primary" disabled={!valid || tooMuch || !pair} loading={quote.isPending} onClick={ask}>
+          <Button block color="primary" disabled={!valid || tooMuch || belowMin || !pair} loading={quote.isPending} onClick={ask}>
             {q ? t('refresh') : t('preview')}
           </Button>
         )}
