@@ -918,7 +918,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   perpAccount(userId: string): PerpAccountView {
     return this.perp.perpAccount(userId);
   }
-  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined {
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): { position: bigint; orders: bigint } | undefined {
     return this.perp.perpLeverageMarginMove(userId, symbol, leverage);
   }
   positionCount(symbol: string): number {

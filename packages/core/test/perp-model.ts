@@ -51,6 +51,15 @@ import {
 import type { MarginMode, PerpMarketConfig, PerpTradeType, PositionSide } from '../src/perp/types';
 import type { Side } from '../src/types';
 
+/**
+ * Binance's open loss of an order or fill ("How to Calculate Order Cost": order cost = initial margin + open loss):
+ * max(0, order notional - mark notional) for a BUY, the reverse for a SELL (written here from that page, not imported).
+ */
+function openLossOf(side: Side, orderNotional: bigint, markNotional: bigint): bigint {
+  const d = side === 'BUY' ? orderNotional - markNotional : markNotional - orderNotional;
+  return d > 0n ? d : 0n;
+}
+
 /** A position in the model. */
 export interface MPos {
   side: PositionSide;
@@ -97,6 +106,8 @@ export interface MTaker {
   reduceOnly: boolean;
   leverage: number;
   hold?: bigint;
+  /** set by execute() when a fill the taker could not pay stopped it (its rest expires, it does not rest) */
+  stopped?: boolean;
 }
 
 /** One fill the model expects: maker order, taker order owner, price, quantity. */
@@ -375,7 +386,9 @@ export class PerpModel {
       p.size += rest;
       p.cost += price * rest * this.mult;
       if (user !== FUND) {
-        let need = initialMargin(price * rest * this.mult, p.leverage);
+        // an isolated position also keeps the fill's open loss against the mark (Binance's order cost)
+        const loss = p.marginMode === 'ISOLATED' && this.mark !== null ? openLossOf(side, price * rest * this.mult, this.mark * rest * this.mult) : 0n;
+        let need = initialMargin(price * rest * this.mult, p.leverage) + loss;
         const fromHold = min(need, order.hold ?? 0n);
         if (fromHold > 0n) order.hold = (order.hold ?? 0n) - fromHold;
         p.margin += fromHold;
@@ -399,7 +412,22 @@ export class PerpModel {
   execute(taker: MTaker, fees = true): MFill[] {
     const fills: MFill[] = [];
     this.taking = taker;
-    for (const { maker, qty } of this.previewFills(taker)) {
+    let left = taker.qty;
+    for (;;) {
+      const next = this.previewFills({ ...taker, qty: left })[0];
+      if (next === undefined) break;
+      const { maker, qty } = next;
+      // a fill whose owner cannot pay its close is not executed: the taker stops, a maker expires (docs "Orders")
+      if (!this.payable(taker, maker.price!, qty, this.cfg.takerFeePpm)) {
+        taker.stopped = true;
+        break;
+      }
+      if (!this.payable(maker, maker.price!, qty, this.cfg.makerFeePpm)) {
+        this.removeOrder(maker.id, 'EXPIRED');
+        this.expiredMakers.push(maker.id);
+        continue;
+      }
+      left -= qty;
       const tk = this.applyFill(taker.user, taker.side, qty, maker.price!, this.cfg.takerFeePpm, fees && taker.user !== FUND, taker);
       const mk = this.applyFill(maker.user, maker.side, qty, maker.price!, this.cfg.makerFeePpm, fees, maker);
       maker.filled += qty;
@@ -413,6 +441,37 @@ export class PerpModel {
     this.orders = this.orders.filter((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
     this.expireReduceOnly();
     return fills;
+  }
+
+  /** Makers execute() expired because their owner could not pay the fill (read and cleared by the driver). */
+  expiredMakers: string[] = [];
+
+  /**
+   * True when a user can pay a fill of `qty` at `price` that closes (part of) its position (docs/perpetuals.md
+   * "Orders and margin": a fill beyond what the user can pay is not executed): the scope's equity after the fill,
+   * without unrealized profit, stays >= 0. Isolated: margin + max(0, available + min(0, cross uPnL)) + the closed
+   * part's realized PnL + min(0, uPnL of the rest) - the fee beyond the order's hold; cross: cross wallet + realized
+   * PnL + min(0, cross uPnL after) - fee - open loss of a part that opens the other side. The fund always pays.
+   */
+  payable(o: { user: string; side: Side; hold?: bigint }, price: bigint, qty: bigint, feePpm: number): boolean {
+    if (o.user === FUND) return true;
+    const p = this.positions.get(o.user);
+    if (p === undefined || p.side === sideOf(o.side) || this.mark === null) return true;
+    const cq = min(qty, p.size);
+    const relCost = cq === p.size ? p.cost : (p.cost * cq) / p.size;
+    const close = price * cq * this.mult;
+    const pnl = p.side === 'LONG' ? close - relCost : relCost - close;
+    const rest = unrealizedPnl(p.side, p.size - cq, p.cost - relCost, this.mark, this.mult);
+    const fee = perpFee(price * qty * this.mult, feePpm);
+    if (p.marginMode === 'ISOLATED') {
+      const spend = this.orderAvailable(o.user);
+      const hold = o.hold ?? 0n;
+      return p.margin + (spend > 0n ? spend : 0n) + pnl + min(rest, 0n) - (fee > hold ? fee - hold : 0n) >= 0n;
+    }
+    const after = rest;
+    const opens = qty - cq;
+    const flip = opens > 0n ? openLossOf(o.side, price * opens * this.mult, this.mark * opens * this.mult) : 0n;
+    return this.crossWallet(o.user) + pnl + min(after, 0n) - fee - flip >= 0n;
   }
 
   /** Takes an open order out of the book (cancel or expiry): its hold goes back. */
@@ -583,10 +642,12 @@ export class PerpModel {
     if (o.type === 'MARKET' && this.best(opp(o.side)) === null) return no('no_liquidity');
     let notional: bigint;
     let fillable = o.qty;
+    let loss: bigint;
     if (o.type === 'LIMIT') {
       const bid = this.best('BUY');
       const p = o.side === 'SELL' && bid !== null && bid > o.price! ? bid : o.price!;
       notional = p * o.qty * this.mult;
+      loss = openLossOf(o.side, o.price! * o.qty * this.mult, mark * o.qty * this.mult);
     } else {
       notional = 0n;
       fillable = 0n;
@@ -594,6 +655,7 @@ export class PerpModel {
         notional += f.maker.price! * f.qty * this.mult;
         fillable += f.qty;
       }
+      loss = openLossOf(o.side, notional, mark * fillable * this.mult);
     }
     let hold = 0n;
     if (!o.reduceOnly) {
@@ -601,7 +663,7 @@ export class PerpModel {
       const size = pos === undefined ? 0n : pos.size;
       const after = pos === undefined || pos.side === sideOf(o.side) ? size + o.qty : o.qty > size ? o.qty - size : size - o.qty;
       if (after * (o.type === 'MARKET' ? mark : o.price!) * this.mult > maxNotionalFor(this.tiers, s.leverage)) return no('leverage_too_high');
-      hold = orderCost(notional, s.leverage, c.takerFeePpm);
+      hold = orderCost(notional, s.leverage, c.takerFeePpm) + loss;
       if (hold > available) return no('insufficient_balance');
     }
     if (o.type === 'MARKET' && fillable === 0n) return no('no_liquidity');
@@ -621,12 +683,31 @@ export class PerpModel {
    */
   setLeverage(user: string, leverage: number, apply: boolean): string {
     const p = this.positions.get(user);
+    // resting opening orders take the new leverage: the initial margin of their rest is held again at it
+    const resize: [MOrder, bigint][] = [];
+    let total = 0n;
+    for (const o of this.userOrders(user)) {
+      if (o.reduceOnly || o.leverage === leverage) continue;
+      const n = o.price! * (o.qty - o.filled) * this.mult;
+      let d = initialMargin(n, leverage) - initialMargin(n, o.leverage);
+      if (d < -o.hold) d = -o.hold;
+      resize.push([o, d]);
+      total += d;
+    }
+    const spend = this.orderAvailable(user);
+    if (p === undefined && total > 0n && total > (spend > 0n ? spend : 0n)) return 'insufficient_balance';
+    if (p === undefined && apply) {
+      for (const [o, d] of resize) {
+        o.hold += d;
+        o.leverage = leverage;
+      }
+    }
     if (p !== undefined) {
       if (p.size * this.mark! * this.mult > maxNotionalFor(this.tiers, leverage)) return 'leverage_too_high';
       const need = initialMargin(p.cost, leverage);
       let next = need;
       if (need > p.margin) {
-        if (need - p.margin > this.orderAvailable(user)) return 'insufficient_balance';
+        // held below, with the orders' changes
       } else if (p.marginMode === 'ISOLATED') {
         // margin + min(0, uPnL) - ceil(notional at the mark / leverage) may go, and no more than the excess
         const u = this.upnl(p);
@@ -635,7 +716,13 @@ export class PerpModel {
         const excess = p.margin - need;
         next = p.margin - (cap < excess ? cap : excess);
       }
+      const all = total + next - p.margin;
+      if (all > 0n && all > (spend > 0n ? spend : 0n)) return 'insufficient_balance';
       if (apply) {
+        for (const [o, d] of resize) {
+          o.hold += d;
+          o.leverage = leverage;
+        }
         p.margin = next;
         p.leverage = leverage;
       }

@@ -27,7 +27,7 @@ import { fundingTimeAtOrBefore, liquidationPrice, lotsToQty } from '../src/perp/
 import type { PerpOrderView, PositionView } from '../src/perp/types';
 import type { Command, CommandResult, EngineEvent, Side } from '../src/types';
 import { HOUR, T0, USDT, perpMarket } from './perp-fixture';
-import { PerpModel, type MFill, type MOrder, type MPos } from './perp-model';
+import { PerpModel, type MFill, type MOrder, type MPos, type MTaker } from './perp-model';
 
 const SYM = 'BTC/USDT';
 const USERS = ['u1', 'u2', 'u3', 'u4'];
@@ -344,7 +344,8 @@ class Run {
       if (mo !== undefined) this.setTpSl(maker, makerSide(m, f.makerOrderId), mo[0], mo[1]);
     }
     if (got.length > 0) this.setTpSl(o.user, o.side, o.takeProfit, o.stopLoss);
-    if (o.filled < o.qty && o.type === 'LIMIT' && ov.timeInForce === 'GTC' && !(o.reduceOnly && !m.positions.has(o.user))) {
+    m.expiredMakers = [];
+    if (o.filled < o.qty && o.type === 'LIMIT' && ov.timeInForce === 'GTC' && !(o as MTaker).stopped && !(o.reduceOnly && !m.positions.has(o.user))) {
       o.status = o.filled > 0n ? 'PARTIALLY_FILLED' : 'NEW';
       m.orders.push(o);
       if (o.takeProfit !== null || o.stopLoss !== null) this.makerTpSl.set(o.id, [o.takeProfit, o.stopLoss]);

@@ -133,7 +133,7 @@ export class EngineView implements EngineApi {
   positionCount(symbol: string): number {
     return this.current().positionCount(symbol);
   }
-  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined {
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): { position: bigint; orders: bigint } | undefined {
     return this.current().perpLeverageMarginMove(userId, symbol, leverage);
   }
   earnProducts(): EarnProductView[] {

@@ -180,8 +180,22 @@ export function perpFee(notional: bigint, feePpm: number): bigint {
 }
 
 /**
+ * Binance's "open loss" of an order (quote units, >= 0): what the order loses at once against the mark price if it
+ * fills at its own price, qty x max(0, price - mark) for a BUY and qty x max(0, mark - price) for a SELL. Given as
+ * notionals: `orderNotional` at the order's price (a MARKET order: what the book fills), `markNotional` the same
+ * quantity at the mark. Source: Binance USDⓈ-M futures, "How to Calculate Order Cost": order cost = initial margin +
+ * open loss. The engine adds it to an opening order's hold and to an isolated position's margin at the fill, so an
+ * order far from the mark cannot open a position that is already past its bankruptcy price.
+ */
+export function openLoss(side: 'BUY' | 'SELL', orderNotional: bigint, markNotional: bigint): bigint {
+  const d = side === 'BUY' ? orderNotional - markNotional : markNotional - orderNotional;
+  return d > 0n ? d : 0n;
+}
+
+/**
  * What an opening order holds (quote units): initial margin plus the taker fee of its notional, both rounded up
- * (the engine's hold for a non-reduce-only order; the order form's "cost").
+ * (the engine's hold for a non-reduce-only order, plus its openLoss when priced beyond the mark; the order form's
+ * "cost").
  */
 export function orderCost(notional: bigint, leverage: number, takerFeePpm: number): bigint {
   return initialMargin(notional, leverage) + perpFee(notional, takerFeePpm);

@@ -228,9 +228,9 @@ describe('perpetual engine', () => {
     expect(w.contract('1')).toEqual({ available: 9_575n * U, frozen: 400n * U });
     expect(out(8_000n * U)).toBe('ok');
     // 575 left to spend: a decrease to 50x would hold 600 more (refused), to 60x 433.33333334 (accepted).
-    expect(w.e.perpLeverageMarginMove('1', 'BTC/USDT', 50)).toBe(600n * U);
+    expect(w.e.perpLeverageMarginMove('1', 'BTC/USDT', 50)).toEqual({ position: 600n * U, orders: 0n });
     expect(w.run({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 }).code).toBe('insufficient_balance');
-    expect(w.e.perpLeverageMarginMove('1', 'BTC/USDT', 60)).toBe(433n * U + 33_333_334n);
+    expect(w.e.perpLeverageMarginMove('1', 'BTC/USDT', 60)).toEqual({ position: 433n * U + 33_333_334n, orders: 0n });
     w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 60 });
     expect(w.e.position('1', 'BTC/USDT')!.margin).toBe(833n * U + 33_333_334n);
     expect(out(1n)).toBe('ok');
@@ -252,6 +252,64 @@ describe('perpetual engine', () => {
     expect(add(8_322n * U + 50_000_001n)).toBe('insufficient_balance');
     expect(add(8_322n * U + 50_000_000n)).toBe('ok');
     expect(w.e.perpAccount('1').maxWithdrawAmount).toBe(0n);
+  });
+
+  it("a user's close that it cannot pay is not executed: the fund never pays a colluder's bid", () => {
+    const w = world();
+    w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 100_000n * U, from: '@faucet' });
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 125 });
+    w.ok(place('2', 'SELL', px(50_000), 1_000n));
+    w.ok(place('1', 'BUY', null, 1_000n)); // isolated 125x: margin 400, fee 25
+    w.ok({ type: 'transfer', userId: '1', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: 9_575n * U });
+    w.ok(place('3', 'BUY', px(30_000), 1_000n)); // the colluder's bid 40% below the mark
+    const fund0 = w.e.balance('@insurance', 'SYSTEM', 'USDT').available;
+    const r = w.ok(place('1', 'SELL', null, 1_000n, { reduceOnly: true }));
+    // selling at 30,000 loses 20,000 against a margin of 400: not executed, the order expires unfilled
+    expect(r.perpOrder).toMatchObject({ status: 'EXPIRED', filledQty: 0n });
+    expect(ev(r, 'perpTrade')).toEqual([]);
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(fund0);
+    expect(w.e.position('1', 'BTC/USDT')).toMatchObject({ size: 1_000n, margin: 400n * U });
+    expect(w.e.perpOpenOrders('3')).toHaveLength(1);
+    // a maker too: a resting close below what the user can pay expires when a colluder takes it
+    w.ok({ type: 'perpCancelOrder', userId: '3', orderId: w.e.perpOpenOrders('3')[0]!.orderId });
+    const rest = w.ok(place('1', 'SELL', px(30_000), 1_000n, { reduceOnly: true }));
+    expect(rest.perpOrder!.status).toBe('NEW');
+    const take = w.ok(place('3', 'BUY', px(30_000), 1_000n));
+    expect(ev(take, 'perpTrade')).toEqual([]);
+    expect(w.e.perpOrder(rest.perpOrder!.orderId)!.status).toBe('EXPIRED');
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(fund0);
+  });
+
+  it("an opening order holds Binance's open loss, and an isolated position keeps it as margin", () => {
+    const w = world();
+    w.ok({ type: 'deposit', userId: '5', asset: 'USDT', account: 'CONTRACT', amount: 20_000n * U, from: '@faucet' });
+    w.ok({ type: 'perpSetMarginMode', userId: '5', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '5', symbol: 'BTC/USDT', leverage: 125 });
+    w.ok(place('2', 'SELL', px(70_000), 700n)); // a colluder's ask 40% above the mark
+    // 700 at 70,000 = 49,000: margin 392, fee 24.5, open loss (70,000 - 50,000) x 0.7 = 14,000
+    expect(w.run(place('1', 'BUY', px(70_000), 700n)).code).toBe('insufficient_balance');
+    const r = w.ok(place('5', 'BUY', px(70_000), 700n));
+    expect(ev(r, 'perpOrderAccepted')[0]!.order.hold).toBe(14_416n * U + 50_000_000n);
+    expect(w.e.position('5', 'BTC/USDT')).toMatchObject({ size: 700n, margin: 14_392n * U });
+    // margin balance at the mark 14,392 - 14,000 = 392 (the initial margin): no liquidation at the next tick
+    w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(50_000) });
+    expect(w.e.position('5', 'BTC/USDT')!.size).toBe(700n);
+  });
+
+  it('a leverage change resizes the holds of resting opening orders, within the max withdraw amount', () => {
+    const w = world();
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 125 });
+    const o = w.ok(place('1', 'BUY', px(49_000), 1_000n)).perpOrder!; // 49,000: margin 392, fee 24.5
+    expect(o.hold).toBe(416n * U + 50_000_000n);
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 10 });
+    expect(w.e.perpOrder(o.orderId)).toMatchObject({ hold: 4_924n * U + 50_000_000n, leverage: 10 });
+    expect(w.contract('1')).toEqual({ available: 10_000n * U - 4_924n * U - 50_000_000n, frozen: 4_924n * U + 50_000_000n });
+    w.ok({ type: 'transfer', userId: '1', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: 5_075n * U });
+    expect(w.e.perpLeverageMarginMove('1', 'BTC/USDT', 5)).toEqual({ position: 0n, orders: 4_900n * U });
+    expect(w.run({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 5 }).code).toBe('insufficient_balance');
+    w.ok(place('2', 'SELL', null, 1_000n));
+    expect(w.e.position('1', 'BTC/USDT')).toMatchObject({ size: 1_000n, margin: 4_900n * U, leverage: 10 });
   });
 
   it("the fund's liquidation order fills at the bankruptcy price or better, and keeps the gain", () => {

@@ -33,6 +33,7 @@ import {
   markPriceOf,
   maxNotionalFor,
   maxRemovableMargin,
+  openLoss,
   orderCost,
   perpFee,
   perpNotionalMult,
@@ -523,20 +524,23 @@ export class PerpState implements PerpReads {
       // The notional the margin is held for: a BUY fills at or below its limit, a SELL at or above it (up to the best
       // bid when it crosses), a MARKET order at what the book offers now.
       let notional: bigint;
+      // Binance's open loss: what the order loses against the mark at its own price (perp/math.ts openLoss).
+      let loss: bigint;
       if (isMarket) {
         if (best === null) return reject('no_liquidity');
-        notional = this.walk(m, side, quantity, null).quote;
+        const w = this.walk(m, side, quantity, null);
+        notional = w.quote;
+        loss = openLoss(side, w.quote, mark * w.qty * m.mult);
         // what the book cannot fill expires: the hold is for what it can
-      } else if (side === 'SELL' && best !== null && best > (price as bigint)) {
-        notional = best * quantity * m.mult;
       } else {
-        notional = (price as bigint) * quantity * m.mult;
+        notional = side === 'SELL' && best !== null && best > (price as bigint) ? best * quantity * m.mult : (price as bigint) * quantity * m.mult;
+        loss = openLoss(side, (price as bigint) * quantity * m.mult, mark * quantity * m.mult);
       }
       const posSize = pos === undefined ? 0n : pos.size;
       const after = pos === undefined || !reduces ? posSize + quantity : quantity > posSize ? quantity - posSize : posSize - quantity;
       const refPx = isMarket ? mark : (price as bigint);
       if (after * refPx * m.mult > maxNotionalFor(m.tiers, st.leverage)) return reject('leverage_too_high');
-      hold = orderCost(notional, st.leverage, c.takerFeePpm);
+      hold = orderCost(notional, st.leverage, c.takerFeePpm) + loss;
       if (this.spendable(userId, c.quote) < hold) return reject('insufficient_balance');
     }
     if (timeInForce === 'POST_ONLY' && best !== null && (side === 'BUY' ? best <= (price as bigint) : best >= (price as bigint))) return reject('would_take_liquidity');
@@ -656,8 +660,50 @@ export class PerpState implements PerpReads {
         if (room < q) q = room;
       }
       if (mk.remaining < q) q = mk.remaining;
+      // A user's fill that would close beyond what the user can pay is not executed: the taker's rest expires, a
+      // maker's resting order expires (the insurance fund would pay the difference to the counterparty).
+      if (!this.fillPayable(m, t, p, q, m.cfg.takerFeePpm)) {
+        t.status = 'EXPIRED';
+        break;
+      }
+      if (!this.fillPayable(m, mk, p, q, m.cfg.makerFeePpm)) {
+        this.closeResting(m, mk, 'EXPIRED');
+        continue;
+      }
       this.fill(m, t, mk, p, q);
     }
+  }
+
+  /**
+   * True when a user can pay for a fill of `q` at `p` of order `o` that closes (part of) the user's position: the
+   * scope's equity after the fill, counting no unrealized profit, stays >= 0. Isolated: the position's margin + the
+   * user's max withdraw amount + the realized PnL of the closed part + min(0, unrealized PnL of the rest) - the fee
+   * beyond the order's hold. Cross: the cross wallet + the realized PnL + min(0, the cross unrealized PnL after the
+   * fill) - the fee - the open loss of a part that opens the other side. A fill that opens only, or an order of the
+   * engine itself (liquidation, ADL, the fund), is always payable (the hold covers an opening fill). Without this a
+   * user could close a position into a colluder's order far from the mark and leave the loss beyond the margin to
+   * the insurance fund.
+   */
+  private fillPayable(m: PerpMarket, o: PerpOrder, p: bigint, q: bigint, feePpm: number): boolean {
+    if (o.userId === INSURANCE || o.trigger === 'LIQUIDATION' || o.trigger === 'ADL') return true;
+    const pos = m.positions.get(o.userId);
+    if (pos === undefined || (pos.side === 'LONG') !== (o.side === 'SELL')) return true;
+    const cq = q < pos.size ? q : pos.size;
+    const mark = this.valuePrice(m, pos);
+    const relCost = cq === pos.size ? pos.cost : (pos.cost * cq) / pos.size;
+    const closeNotional = p * cq * m.mult;
+    const pnl = pos.side === 'LONG' ? closeNotional - relCost : relCost - closeNotional;
+    const rest = unrealizedPnl(pos.side, pos.size - cq, pos.cost - relCost, mark, m.mult);
+    const fee = perpFee(p * q * m.mult, feePpm);
+    if (pos.mode === 'ISOLATED') {
+      const feeOut = fee > o.hold ? fee - o.hold : 0n;
+      return pos.margin + this.spendable(o.userId, m.cfg.quote) + pnl + (rest < 0n ? rest : 0n) - feeOut >= 0n;
+    }
+    const f = this.crossFigures(o.userId);
+    const upnlAfter = f.upnl - unrealizedPnl(pos.side, pos.size, pos.cost, mark, m.mult) + rest;
+    const opens = q - cq;
+    const flipLoss = opens > 0n ? openLoss(o.side, p * opens * m.mult, mark * opens * m.mult) : 0n;
+    return f.wallet + pnl + (upnlAfter < 0n ? upnlAfter : 0n) - fee - flipLoss >= 0n;
   }
 
   /** One fill of q at the maker's price p: positions, margin, PnL and fees of both sides, the maker's update. */
@@ -769,7 +815,11 @@ export class PerpState implements PerpReads {
       if (o.takeProfit !== null) pos.tp = o.takeProfit;
       if (o.stopLoss !== null) pos.sl = o.stopLoss;
       if (!a.isSystem) {
-        let need = initialMargin(openNotional, pos.leverage);
+        // An isolated position also keeps the fill's open loss against the mark (Binance's order cost), so it starts
+        // with its initial margin after that loss; a cross position's loss is carried by the cross wallet.
+        const mark = m.markPrice;
+        const loss = pos.mode === 'ISOLATED' && mark !== null ? openLoss(o.side, openNotional, mark * openQty * m.mult) : 0n;
+        let need = initialMargin(openNotional, pos.leverage) + loss;
         // From the hold (already frozen: it stays frozen as margin), then from the available balance.
         const fromHold = need < o.hold ? need : o.hold;
         o.hold -= fromHold;
@@ -903,17 +953,36 @@ export class PerpState implements PerpReads {
     if (typeof cmd.userId !== 'string' || cmd.userId.length === 0 || cmd.userId.charCodeAt(0) === 64) return reject('invalid_order');
     if (!isInt(cmd.leverage, 1, (m.tiers[0] as BracketTier).maxLeverage)) return reject('leverage_invalid');
     const pos = m.positions.get(cmd.userId);
+    const a = this.acc(cmd.userId, m.cfg.quote);
+    // Open orders that open positions follow the leverage: their holds' initial margin is resized (Binance recomputes
+    // the open orders' margin on a leverage change), so a fill never opens a position below its initial margin.
+    const resized: [PerpOrder, bigint][] = [];
+    let total = 0n;
+    for (const o of this.open.get(cmd.userId)?.values() ?? []) {
+      if (o.symbol !== cmd.symbol || o.reduceOnly || o.leverage === cmd.leverage) continue;
+      const d = this.orderHoldMove(m, o, cmd.leverage);
+      resized.push([o, d]);
+      total += d;
+    }
+    let move = 0n;
     if (pos !== undefined) {
       const px = m.refPrice() ?? entryPriceOf(pos.cost, pos.size, m.mult);
       if (pos.size * px * m.mult > maxNotionalFor(m.tiers, cmd.leverage)) return reject('leverage_too_high');
-      const move = this.leverageMarginMove(m, pos, cmd.leverage);
-      const a = this.acc(cmd.userId, m.cfg.quote);
-      if (move > 0n) {
-        if (this.spendable(cmd.userId, m.cfg.quote) < move) return reject('insufficient_balance');
-        this.ledger.hold(a, move);
-      } else if (move < 0n) {
-        this.ledger.release(a, -move);
-      }
+      move = this.leverageMarginMove(m, pos, cmd.leverage);
+      total += move;
+    }
+    if (total > 0n && this.spendable(cmd.userId, m.cfg.quote) < total) return reject('insufficient_balance');
+    for (const [o, d] of resized) {
+      if (d > 0n) this.ledger.hold(a, d);
+      else if (d < 0n) this.ledger.release(a, -d);
+      o.hold += d;
+      o.leverage = cmd.leverage;
+      o.updatedTs = this.ts;
+      this.host.events.push({ type: 'perpOrderUpdated', ts: this.ts, order: o.perpView() });
+    }
+    if (pos !== undefined) {
+      if (move > 0n) this.ledger.hold(a, move);
+      else if (move < 0n) this.ledger.release(a, -move);
       pos.margin += move;
       pos.leverage = cmd.leverage;
       this.touch(pos);
@@ -938,6 +1007,17 @@ export class PerpState implements PerpReads {
     const free = maxRemovableMargin(pos.margin, pos.size * px * m.mult, unrealizedPnl(pos.side, pos.size, pos.cost, px, m.mult), leverage);
     const excess = pos.margin - need;
     return -(free < excess ? free : excess);
+  }
+
+  /**
+   * How a resting opening order's hold changes when its leverage becomes `leverage` (quote units, signed): the initial
+   * margin of its remaining quantity at its price, ceil(remaining notional / leverage), against the same at its
+   * current leverage; a release never exceeds the hold.
+   */
+  private orderHoldMove(m: PerpMarket, o: PerpOrder, leverage: number): bigint {
+    const n = (o.price as bigint) * o.remaining * m.mult;
+    const d = initialMargin(n, leverage) - initialMargin(n, o.leverage);
+    return d < -o.hold ? -o.hold : d;
   }
 
   private saveSettings(userId: string, symbol: string, st: PerpSettings): void {
@@ -1593,11 +1673,13 @@ export class PerpState implements PerpReads {
       riskLevelPpm: f.positions === 0 ? 0 : bal <= 0n ? 1_000_000_000 : toSafeInt(f.mmE6 / bal < 1_000_000_000n ? f.mmE6 / bal : 1_000_000_000n),
     };
   }
-  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined {
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): { position: bigint; orders: bigint } | undefined {
     const m = this.markets.get(symbol);
-    const p = m?.positions.get(userId);
-    if (m === undefined || p === undefined || !isInt(leverage, 1, 125)) return undefined;
-    return this.leverageMarginMove(m, p, leverage);
+    if (m === undefined || !isInt(leverage, 1, 125)) return undefined;
+    const p = m.positions.get(userId);
+    let orders = 0n;
+    for (const o of this.open.get(userId)?.values() ?? []) if (o.symbol === symbol && !o.reduceOnly && o.leverage !== leverage) orders += this.orderHoldMove(m, o, leverage);
+    return { position: p === undefined ? 0n : this.leverageMarginMove(m, p, leverage), orders };
   }
   positionCount(symbol: string): number {
     const m = this.markets.get(symbol);

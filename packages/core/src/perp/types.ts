@@ -108,7 +108,7 @@ export interface PerpOrderView {
   reduceOnly: boolean;
   tradeType: PerpTradeType;
   trigger: PerpTrigger | null;
-  /** leverage at acceptance */
+  /** leverage of the order: the user's at acceptance, then the user's after every perpSetLeverage while it rests */
   leverage: number;
   marginMode: MarginMode;
   filledQty: bigint;
@@ -248,8 +248,9 @@ export type PerpCommand =
    * notional at the mark must fit the leverage's bracket (leverage_too_high), and its margin moves towards ceil(cost /
    * leverage): a cross position's margin becomes that; an isolated position's margin rises to it on a decrease, and
    * on an increase releases at most what perpAdjustMargin could remove at the new leverage (its unrealized loss
-   * counted). A rise is held from the available balance less cross unrealized losses (insufficient_balance). Open
-   * orders keep their leverage.
+   * counted). The user's resting orders in the market that are not reduce-only take the new leverage: the initial
+   * margin of their remaining quantity is held again at it. Every rise is held from the available balance less cross
+   * unrealized losses (insufficient_balance when the total is short).
    */
   | { ts: number; type: 'perpSetLeverage'; userId: string; symbol: string; leverage: number }
   /** Set the margin mode; refused while the user has a position or open orders in the market (position_exists). */
@@ -364,9 +365,10 @@ export interface PerpReads {
   /** number of open positions in a market (all users) */
   positionCount(symbol: string): number;
   /**
-   * The margin perpSetLeverage would move for the user's position in a market at `leverage` (quote units; > 0 held
-   * from the available balance, < 0 released, 0n none), or undefined without a position. A preview: the command still
-   * checks the bracket (leverage_too_high) and the available balance (insufficient_balance, against maxWithdrawAmount).
+   * What perpSetLeverage at `leverage` would move (quote units; > 0 held from the available balance, < 0 released):
+   * `position` for the user's position's margin (0n without one), `orders` for the holds of the user's resting opening
+   * orders in the market; undefined for an unknown market or a leverage outside 1..125. A preview: the command also
+   * checks the bracket (leverage_too_high) and that a positive total fits the max withdraw amount (insufficient_balance).
    */
-  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): bigint | undefined;
+  perpLeverageMarginMove(userId: string, symbol: string, leverage: number): { position: bigint; orders: bigint } | undefined;
 }

@@ -53,12 +53,14 @@ beforeAll(async () => {
   setup = await durableTestSetup('exch-contract-risk-');
   t = await setup.open();
   await ensurePerpMarket(t.ctx.host);
-  for (const u of ['mm', 'dave', 'erin', 'frank', 'gina']) users[u] = await loginUser(t, `${u}@risk.test`);
+  for (const u of ['mm', 'dave', 'erin', 'frank', 'gina', 'hank', 'ivan']) users[u] = await loginUser(t, `${u}@risk.test`);
   await fundContract(t.ctx.host, users.mm!.userId, 100_000n);
   await fundContract(t.ctx.host, users.dave!.userId, 10_000n);
   await fundContract(t.ctx.host, users.erin!.userId, 6_000n);
   await fundContract(t.ctx.host, users.frank!.userId, 520n);
   await fundContract(t.ctx.host, users.gina!.userId, 3_000n);
+  await fundContract(t.ctx.host, users.hank!.userId, 1_000n);
+  await fundContract(t.ctx.host, users.ivan!.userId, 40_000n);
   expect((await t.ctx.host.submit({ type: 'fundInsurance', asset: 'USDT', amount: 10_000n * U, from: '@faucet' })).code).toBe('ok');
   expect(await tick(t.ctx.host, px(50_000))).toBe(px(50_000));
 }, 60_000);
@@ -146,6 +148,31 @@ describe('contract risk rules through the API', () => {
     const liq = await ok('erin', 'GET', `${C}/getLiquidations`, {});
     expect(liq.records[0]).toMatchObject({ symbol: SYM, marginMode: 'ISOLATED', side: 'LONG', quantity: '1.000' });
     expect(wallet('erin')).toBe(6_000n * U - 25n * U - 3_591n * U - 2_384n * U);
+  });
+
+  it("a close into a colluder's bid beyond what the position can pay is not executed", async () => {
+    await tick(t.ctx.host, px(50_000));
+    await ok('hank', 'POST', `${C}/setMarginMode`, { symbol: SYM, marginMode: 'ISOLATED' });
+    await ok('hank', 'POST', `${C}/setLeverage`, { symbol: SYM, leverage: '125' });
+    await openLong('hank', '1.000'); // margin 400, fee 25
+    await ok('hank', 'POST', 'asset/wallet/transfer', transferOut('575'));
+    await ok('ivan', 'POST', `${C}/placeOrder`, { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '30000', quantity: '1.000' });
+    const before = fund();
+    const ivanBefore = wallet('ivan');
+    // Selling at 30,000 would lose 20,000 against a margin of 400: the insurance fund would pay ivan 19,600.
+    const o = await ok('hank', 'POST', `${C}/closePosition`, { symbol: SYM });
+    expect(o).toMatchObject({ status: 'EXPIRED', filledQty: '0.000' });
+    expect(fund()).toBe(before);
+    expect(wallet('ivan')).toBe(ivanBefore);
+    expect((await ok('hank', 'GET', `${C}/getPositions`, { symbol: SYM }))[0]).toMatchObject({ quantity: '1.000', margin: usdt(400n * U) });
+  });
+
+  it('an order far above the mark holds its open loss', async () => {
+    // 1.000 at 70,000 against a mark of 50,000 at 125x: margin 560, fee 35, open loss 20,000
+    await ok('ivan', 'POST', `${C}/setLeverage`, { symbol: SYM, leverage: '125' });
+    const o = await ok('ivan', 'POST', `${C}/placeOrder`, { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '70000', quantity: '0.100' });
+    expect(o).toMatchObject({ status: 'NEW', hold: usdt(2_059n * U + 50_000_000n) });
+    await ok('ivan', 'POST', `${C}/cancelOrder`, { orderId: o.orderId });
   });
 
   it('lowering the leverage holds the extra margin, or is refused saying how much it needs', async () => {

@@ -301,9 +301,10 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
    * the leverage, the extra margin it holds and the max withdraw amount, formatted; null without a position.
    */
   function leverageRefusal(userId: string, symbol: string, leverage: number, scale: number, coin: string): Record<string, string> | null {
-    const move = engine.perpLeverageMarginMove(userId, symbol, leverage);
-    if (move === undefined || move <= 0n) return null;
-    return { leverage: String(leverage), need: formatDecimal(move, scale), max: formatDecimal(engine.perpAccount(userId).maxWithdrawAmount, scale), coin };
+    const mv = engine.perpLeverageMarginMove(userId, symbol, leverage);
+    const need = mv === undefined ? 0n : mv.position + mv.orders;
+    if (need <= 0n) return null;
+    return { leverage: String(leverage), need: formatDecimal(need, scale), max: formatDecimal(engine.perpAccount(userId).maxWithdrawAmount, scale), coin };
   }
 
   function page(q: { page?: number; pageSize?: number }): { page: number; pageSize: number; offset: number } {
@@ -345,17 +346,18 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       const pos = engine.position(userId, q.symbol);
       const maxOut = engine.perpAccount(userId).maxWithdrawAmount;
       const mode = pos?.marginMode ?? engine.perpSettings(userId, q.symbol).marginMode;
-      const move = engine.perpLeverageMarginMove(userId, q.symbol, q.leverage) ?? 0n;
+      const mv = engine.perpLeverageMarginMove(userId, q.symbol, q.leverage) ?? { position: 0n, orders: 0n };
+      const move = mv.position;
       let code = '';
       let params: Record<string, string> | undefined;
       if (q.leverage > (s.market.brackets[0]?.maxLeverage ?? 0)) code = 'leverage_invalid';
       else if (pos !== undefined) {
         const mark = engine.perpMarkState(q.symbol)?.markPrice ?? pos.entryPrice;
         if (pos.size * mark * s.mult > maxNotionalFor(s.tiers, q.leverage)) code = 'leverage_too_high';
-        else if (move > maxOut) {
-          code = 'leverage_margin_insufficient';
-          params = leverageRefusal(userId, q.symbol, q.leverage, s.scale, s.market.quote) ?? undefined;
-        }
+      }
+      if (code === '' && mv.position + mv.orders > maxOut) {
+        code = 'leverage_margin_insufficient';
+        params = leverageRefusal(userId, q.symbol, q.leverage, s.scale, s.market.quote) ?? undefined;
       }
       const margin = pos?.margin ?? 0n;
       return {
