@@ -7,21 +7,23 @@
  * its field while typing. Submitting applies the spec's rules in order: login ('You are not logged in, log in?'),
  * nickname ('No nickname set, set one?'), price / leverage / lots entered, the 50% band, take profit and stop loss on
  * their side, then the contract balance: when short, a dialog offers the transfer into the contract account
- * (/assets/transfer). Visitors see the same button; pressing it asks them to log in. The order goes with a client order id kept for a retry after a network failure.
+ * (/assets/transfer). With a position open, the leverage sheet shows what the chosen leverage does to its margin. Visitors see the same button; pressing it asks them to log in. The order goes with a client order id kept for a retry after a network failure.
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popup } from 'antd-mobile';
 import type { ContractMarket, ContractPosition } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { isApiError, showToast } from '../../../shared/api-client';
 import { useRequireNickname } from '../../../shared/guards';
 import { useAppStore } from '../../../shared/storage';
-import { formatFixed, groupThousands, mulDecimal } from '../../../shared/format';
+import { compareDecimal, formatFixed, groupThousands, mulDecimal } from '../../../shared/format';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useContractAccount } from '../api/get-account';
 import { useContractSettings } from '../api/get-settings';
+import { useLeveragePreview, type LeveragePreview } from '../api/leverage-preview';
 import { usePlaceContractOrder } from '../api/place-order';
 import { useSetLeverage } from '../api/set-leverage';
 import { useSetMarginMode } from '../api/set-margin-mode';
@@ -126,11 +128,46 @@ export function NumberField({ id, label, unit, value, onChange, onStep, error, i
   );
 }
 
-/** The leverage sheet: an input 1..max and the usual marks. */
-function LeverageSheet({ max, value, onClose, onSave }: { max: number; value: number; onClose: () => void; onSave: (n: number) => void }) {
+/**
+ * The margin effect of a leverage on the user's position (leveragePreview): "Position margin 5,000.00 → 2,384.00 USDT
+ * (releases 2,616.00)", "(holds 500.00 more)" or "(unchanged)"; a hold is rounded up and a release down, so the line
+ * never promises more than the server moves.
+ */
+export function leverageEffectText(t: TFunction<'contract'>, p: LeveragePreview, coin: string): string {
+  const from = formatFixed(p.margin, 2, { group: true });
+  const sign = compareDecimal(p.marginChange, '0');
+  if (sign === 0) return t('leverageEffectSame', { from, coin });
+  const n = formatFixed(p.marginChange.replace(/^-/, ''), 2, { group: true, mode: sign > 0 ? 'up' : 'down' });
+  const to = formatFixed(p.marginAfter, 2, { group: true, mode: sign > 0 ? 'up' : 'down' });
+  return t(sign > 0 ? 'leverageEffectHold' : 'leverageEffectRelease', { from, to, coin, n });
+}
+
+/** Props of LeverageSheet. */
+interface LeverageSheetProps {
+  max: number;
+  value: number;
+  symbol: string;
+  coin: string;
+  /** The user has a position in the market: the sheet shows what each leverage does to its margin. */
+  hasPosition: boolean;
+  onClose: () => void;
+  onSave: (n: number) => void;
+}
+
+/**
+ * The leverage sheet: an input 1..max and the usual marks. With a position in the market, the margin effect of the
+ * chosen leverage (leveragePreview, debounced); a leverage the server would refuse shows its message and cannot be
+ * confirmed.
+ */
+function LeverageSheet({ max, value, symbol, coin, hasPosition, onClose, onSave }: LeverageSheetProps) {
   const { t } = useTranslation('contract');
   const [v, setV] = useState(String(value));
   const [err, setErr] = useState<string | null>(null);
+  const chosen = parseLeverage(v, max);
+  const preview = useLeveragePreview(symbol, chosen, hasPosition);
+  const effect = hasPosition && chosen !== null && preview.data?.hasPosition ? preview.data : undefined;
+  // Only the answer for the leverage now chosen may block it (the previous one stays shown while the next loads).
+  const refused = effect !== undefined && effect.leverage === chosen && !effect.allowed;
   const save = () => {
     const n = parseLeverage(v, max);
     if (n === null) {
@@ -163,9 +200,19 @@ function LeverageSheet({ max, value, onClose, onSave }: { max: number; value: nu
             </button>
           ))}
         </div>
+        {effect && (
+          <p className="ct-lev-effect num" role="status" aria-busy={effect.leverage !== chosen} data-testid="leverage-effect">
+            {leverageEffectText(t, effect, coin)}
+          </p>
+        )}
+        {refused && (
+          <div className="ct-field-error" role="alert" data-testid="leverage-refused">
+            {effect.message}
+          </div>
+        )}
         <div className="ct-sheet-actions">
           <Button onClick={onClose}>{t('cancel')}</Button>
-          <Button color="primary" onClick={save}>
+          <Button color="primary" onClick={save} disabled={refused}>
             {t('confirm')}
           </Button>
         </div>
@@ -431,7 +478,17 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
       <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`ct-submit ct-submit-${side.toLowerCase()}`}>
         {sideLabel}
       </button>
-      {sheet === 'leverage' && <LeverageSheet max={rules.brackets[0]?.maxLeverage ?? 1} value={leverage} onClose={() => setSheet(null)} onSave={saveLeverage} />}
+      {sheet === 'leverage' && (
+        <LeverageSheet
+          max={rules.brackets[0]?.maxLeverage ?? 1}
+          value={leverage}
+          symbol={market.symbol}
+          coin={market.quote}
+          hasPosition={isLogin && !!position}
+          onClose={() => setSheet(null)}
+          onSave={saveLeverage}
+        />
+      )}
       {sheet === 'mode' && <MarginModeSheet value={marginMode} onClose={() => setSheet(null)} onSave={saveMode} />}
     </form>
   );

@@ -20,6 +20,9 @@ export const walletKeys = {
 /** The assets overview's key (features/assets get-assets.ts). */
 export const assetsKey = (userId: string) => ['asset', userId, 'assets'] as const;
 
+/** The contract account's key (features/contract api/keys.ts `contractKeys.account`): the transfer form's maximum out of CONTRACT. */
+export const contractAccountKey = (userId: string) => ['contract', userId, 'account'] as const;
+
 /** After money moved: the balances and every wallet list and form of the user are stale. */
 export function invalidateAfterMove(qc: QueryClient, userId: string): Promise<void> {
   return Promise.all([qc.invalidateQueries({ queryKey: assetsKey(userId) }), qc.invalidateQueries({ queryKey: walletKeys.user(userId) })]).then(() => undefined);

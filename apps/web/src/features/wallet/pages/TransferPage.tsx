@@ -2,8 +2,11 @@
  * /assets/transfer (spec sections 2, 3, 5 and 9): moves a coin between two of the four accounts (Funding, Spot,
  * USDT-M futures, Fiat), free. From and to pickers with a swap button; the coin (the futures and fiat accounts hold
  * USDT only); the amount with the from account's available balance and "All". Checks: from and to differ, amount
- * required, at most 8 decimals, 'Amount exceeds maximum' above the available balance. The request carries a client
- * id kept across retries of the same submission. Then /assets/tranferSuccess (the spec's spelling).
+ * required, at most 8 decimals, 'Amount exceeds maximum' above the available balance. Out of the contract account the
+ * maximum is its max withdraw amount (contract getAccount `maxWithdrawAmount`: margin and cross unrealized losses of
+ * open positions stay), with a note saying why when it is below the ledger's balance: the server refuses more
+ * (transfer_exceeds_withdrawable), so the form says it first. The request carries a client id kept across retries of
+ * the same submission. Then /assets/tranferSuccess (the spec's spelling).
  */
 import { useRef, useState } from 'react';
 import { ActionSheet, Button, Popup } from 'antd-mobile';
@@ -12,11 +15,12 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WalletAccount } from '@exchange/api';
 import { Field } from '../../../shared/forms/fields';
-import { trimZeros } from '../../../shared/format';
+import { compareDecimal, toFixedDecimal, trimZeros } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
 import { CoinIcon } from '../../../shared/ui/CoinIcon';
 import { availableIn, useBalances } from '../api/get-balances';
+import { useContractWithdrawable } from '../api/get-contract-withdrawable';
 import { useTransfer } from '../api/transfer';
 import { WalletHeader } from '../components/WalletHeader';
 import { WALLET_ACCOUNTS, accountHolds } from '../lib/accounts';
@@ -55,11 +59,22 @@ function TransferForm() {
   const [picking, setPicking] = useState<'from' | 'to' | 'coin' | null>(null);
   const keeper = useRef(clientIdKeeper());
   const send = useTransfer();
+  const contract = useContractWithdrawable(from === 'CONTRACT');
 
   if (balances.isLoading) return <InlineLoading />;
   if (balances.isError || !balances.data) return <LoadFailed error={balances.error} onRetry={() => void balances.refetch()} />;
 
-  const available = trimZeros(availableIn(balances.data, from, coin));
+  /**
+   * What may leave `from` in coin `c`: the ledger's available balance, and out of the contract account (USDT) not more
+   * than its max withdraw amount (until that is known, the ledger's balance; the server checks either way).
+   */
+  const maxOut = (c: string): { amount: string; limited: boolean } => {
+    const ledger = trimZeros(availableIn(balances.data, from, c));
+    const limit = from === 'CONTRACT' && c === 'USDT' ? contract.data?.maxWithdrawAmount : undefined;
+    if (limit === undefined || compareDecimal(limit, ledger) >= 0) return { amount: ledger, limited: false };
+    return { amount: trimZeros(toFixedDecimal(limit, ENGINE_DECIMALS, 'down')), limited: true };
+  };
+  const { amount: available, limited } = maxOut(coin);
   const coins = (balances.data.accounts.find((a) => a.type === 'ASSETS')?.items ?? []).map((i) => i.coin).filter((c) => accountHolds(from, c) && accountHolds(to, c));
 
   /** Sets the accounts; a coin they cannot both hold becomes USDT. */
@@ -143,6 +158,11 @@ function TransferForm() {
           {available} {coin}
         </span>
       </div>
+      {limited && (
+        <p className="wl-hint" data-testid="transfer-limit-note">
+          {t('transfer.positionsHold')}
+        </p>
+      )}
       <p className="wl-hint">{t('transfer.freeHint')}</p>
       <Button block color="primary" type="submit" loading={send.isPending}>
         {t('transfer.submit')}
@@ -180,7 +200,7 @@ function TransferForm() {
                 >
                   <CoinIcon coin={c} size={24} />
                   <span className="wl-coin-code">{c}</span>
-                  <span className="wl-coin-name">{trimZeros(availableIn(balances.data, from, c))}</span>
+                  <span className="wl-coin-name">{maxOut(c).amount}</span>
                 </button>
               </li>
             ))}
