@@ -28,6 +28,14 @@ describe('previewOrder', () => {
     expect(p.notional).toBe('2000.00000000');
     expect(p.cost).toBe('201.00000000');
   });
+  it("a price beyond the mark also costs Binance's open loss: 2 lots bought at 52,000 against 50,000 add 76", () => {
+    // 2 lots at 52,000 = 0.038 BTC (1,976 notional): margin 197.6 + fee 0.988 + (52,000 - 50,000) x 0.038 = 76
+    expect(previewOrder(form({ price: '52000' }), BTC, ctx({ available: '5000' })).cost).toBe('274.58800000');
+    // a sell above the mark, or a buy below it, loses nothing at once
+    expect(previewOrder(form({ side: 'SHORT', price: '52000' }), BTC, ctx({ available: '5000' })).cost).toBe('198.58800000');
+    expect(validateContractOrder(form({ price: '52000' }), BTC, ctx({ available: '250' }))).toBe('insufficient_balance');
+    expect(validateContractOrder(form({ price: '52000' }), BTC, ctx({ available: '275' }))).toBeNull();
+  });
   it('max lots: 1,000 USDT at 10x pays for 9 lots (10 would cost 1,005)', () => {
     expect(previewOrder(form(), BTC, ctx()).maxLots).toBe('9');
     expect(previewOrder(form({ lots: '' }), BTC, ctx()).maxLots).toBe('9');

@@ -7,7 +7,7 @@
  * price; the contract account's balance. Integers only (bigint): nothing here uses floating point.
  */
 import {
-  bracketTiers, closeLotsQty, initialMargin, lotsToQty, liquidationPrice, maxLots as coreMaxLots, orderCost, perpNotionalMult, type BracketTier,
+  bracketTiers, closeLotsQty, initialMargin, lotsToQty, liquidationPrice, maxLots as coreMaxLots, openLoss, orderCost, perpNotionalMult, type BracketTier,
   type LeverageBracket,
 } from '@exchange/core';
 import { decToString, isDecimal, parseDec, rescale } from '../../../shared/format';
@@ -147,7 +147,7 @@ export interface ContractPreview {
   quantity: string;
   /** face value (price x quantity) */
   notional: string;
-  /** initial margin + taker fee: what the order holds */
+  /** initial margin + taker fee + open loss (a price beyond the mark): what the order holds */
   cost: string;
   /** the most lots the available balance pays for at this price and leverage */
   maxLots: string;
@@ -156,8 +156,18 @@ export interface ContractPreview {
 }
 
 /**
+ * The order's open loss against the mark price (perp/math openLoss, Binance's order cost = initial margin + open
+ * loss): quote units, 0n without a mark. The engine holds it on top of the initial margin and the fee.
+ */
+function lossAgainstMark(side: PositionSide, qty: bigint, price: bigint, ctx: ContractContext, rules: ContractRules, mult: bigint): bigint {
+  const mark = toUnits(ctx.markPrice, rules.priceDecimals);
+  if (mark === null || mark <= 0n) return 0n;
+  return openLoss(side === 'LONG' ? 'BUY' : 'SELL', qty * price * mult, qty * mark * mult);
+}
+
+/**
  * The previews of the form: quantity and face value of the lots at the order's price, the cost (initial margin at the
- * leverage plus the taker fee, perp/math orderCost), the maximum lots (perp/math maxLots) and the estimated
+ * leverage plus the taker fee, perp/math orderCost, plus the open loss of a price beyond the mark), the maximum lots (perp/math maxLots) and the estimated
  * liquidation price of the position the order would leave (perp/math liquidationPrice; Binance's one-way formula):
  * isolated, the wallet in scope is the new margin (plus an existing position's margin on the same side); cross, it is
  * the available balance less the fee plus the existing position's margin (what backs a cross position).
@@ -174,7 +184,7 @@ export function previewOrder(form: ContractFormValues, rules: ContractRules, ctx
   if (lots === null) return { ...empty, maxLots: max.toString() };
   const qty = lotsToQty(lots, price, u.lotNotional, u.step, u.mult);
   const notional = qty * price * u.mult;
-  const cost = orderCost(notional, leverage, rules.takerFeePpm);
+  const cost = orderCost(notional, leverage, rules.takerFeePpm) + lossAgainstMark(form.side, qty, price, ctx, rules, u.mult);
   let side = form.side;
   let size = qty;
   let posCost = notional;
@@ -284,7 +294,7 @@ export function validateContractOrder(form: ContractFormValues, rules: ContractR
   const pos = ctx.position;
   const pSize = pos && pos.side !== form.side ? (toUnits(pos.size, rules.qtyDecimals) ?? 0n) : 0n;
   const opening = qty > pSize ? qty - pSize : 0n;
-  const cost = orderCost(opening * price * u.mult, leverage, rules.takerFeePpm);
+  const cost = orderCost(opening * price * u.mult, leverage, rules.takerFeePpm) + lossAgainstMark(form.side, opening, price, ctx, rules, u.mult);
   const available = toUnits(ctx.available, rules.settleScale) ?? 0n;
   if (opening > 0n && cost > available) return 'insufficient_balance';
   return null;
