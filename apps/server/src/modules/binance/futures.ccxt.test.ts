@@ -69,7 +69,7 @@ describe('CCXT against the futures REST API', () => {
     const open = await ex.createOrder(PERP, 'market', 'buy', 0.02);
     expect(open).toMatchObject({ status: 'closed', filled: 0.02, average: 50010, cost: 1000.2 });
     const [pos] = await ex.fetchPositions([PERP]);
-    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50010, marginMode: 'isolated', collateral: 199.84 }); // isolated wallet 200.04 + unrealized PnL -0.2 at the mark 50,000
+    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50010, marginMode: 'isolated', collateral: 200.04 }); // isolated wallet 200.24 (initial margin 200.04 + the fill's open loss 0.2 against the mark 50,000) + unrealized PnL -0.2
 
     const bal = await ex.fetchBalance({ type: 'future' });
     const acc = t.ctx.contract.account(userId);
