@@ -147,9 +147,9 @@ export async function createContext(
   // Content (issue 14): the first start writes the demo's banners, notices, help centre and pages, published.
   const content = createContentService({ db: handle.db, now: clock.now });
   await content.seed(path.join(config.dataDir, 'static', 'banners'), clock.now());
-  const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host });
+  const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host, now: clock.now });
   closers.push(() => marketData.close());
-  const contractMarket = await createContractMarketService({ db: handle.db, log: logger, host, marketData });
+  const contractMarket = await createContractMarketService({ db: handle.db, log: logger, host, marketData, now: clock.now });
   closers.push(() => contractMarket.close());
   const uploads = createUploadsService({ db: handle.db, dataDir: config.dataDir });
   const kyc = createKycService({ db: handle.db, host, uploads });
@@ -161,7 +161,7 @@ export async function createContext(
   const reserves = createReservesService({ db: handle.db, host, log: logger, onChainReserves: () => chain.onChainReserves() });
   closers.push(() => chain.close());
   const wallet = createWalletService({ config, db: handle.db, host, members, security: () => security, chain });
-  const otc = createOtcService({ config, db: handle.db, host, kyc, uploads, security: () => security, log: logger });
+  const otc = createOtcService({ config, db: handle.db, host, kyc, uploads, security: () => security, log: logger, now: clock.now });
   closers.push(() => otc.close());
   // The first start configures OTC (deposit, appeal wait, cancel limit) once the coin is listed (market data seeds it).
   await otc.ensureConfigured();

@@ -189,7 +189,10 @@ export function createOtcService(deps: {
   uploads: Pick<UploadsService, 'ownImage' | 'imageFor'>;
   security: () => Pick<SecurityService, 'verifyTransactionPassword' | 'totpBound' | 'verifyTotp'>;
   log?: { warn(o: object, msg: string): void; info(o: object, msg: string): void };
+  /** the process clock (Unix ms; shared/clock.ts), the one the engine stamps commands with; Date.now by default */
+  now?: () => number;
 }): OtcService {
+  const clockNow = deps.now ?? Date.now;
   const { host, config } = deps;
   const engine = host.engine;
   const repo = createOtcRepository(deps.db);
@@ -256,7 +259,7 @@ export function createOtcService(deps: {
   // ------------------------------------------------------------------ merchants
   const statsCache = new Map<string, { at: number; brief: OtcMerchantBrief }>();
   async function brief(userId: string, fresh = false): Promise<OtcMerchantBrief> {
-    const now = Date.now();
+    const now = clockNow();
     const hit = statsCache.get(userId);
     if (!fresh && hit && now - hit.at < 10_000) return hit.brief;
     const s = await repo.merchantStats(userId, now - 30 * DAY_MS);
@@ -471,7 +474,7 @@ export function createOtcService(deps: {
     };
   }
   async function post(o: OtcOrderView, sender: OtcChatMessage['from'], authorId: string, text: string, imageId = ''): Promise<OtcMessageRecord> {
-    const m = await repo.addMessage({ orderId: BigInt(o.orderId), sender, authorId, text, imageId, createdTs: Date.now() });
+    const m = await repo.addMessage({ orderId: BigInt(o.orderId), sender, authorId, text, imageId, createdTs: clockNow() });
     for (const u of [o.buyerId, o.sellerId]) emit({ userId: u, message: { channel: 'otcChat', data: chatView(m, u) } });
     return m;
   }
@@ -726,7 +729,7 @@ export function createOtcService(deps: {
       const images = idList(body.imageIds);
       if (images.length > MAX_EVIDENCE) throw new AppError('validation_failed', 400, 'imageIds');
       for (const i of images) await ownOtcImage(userId, i, 'imageIds');
-      const meta = { appealReason: body.reason, appealDesc: body.description, appealImages: images.join(','), appealBy: userId, appealTs: String(Date.now()) };
+      const meta = { appealReason: body.reason, appealDesc: body.description, appealImages: images.join(','), appealBy: userId, appealTs: String(clockNow()) };
       const r = await submit({ type: 'otcAppeal', userId, orderId: o.orderId, meta });
       const after = orderOf(r) ?? o;
       await systemNote(after, 'APPEAL');
