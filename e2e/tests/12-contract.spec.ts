@@ -90,7 +90,9 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   await expect(page.getByTestId('leverage')).toHaveText('10倍');
 
   // Cost preview of 3 lots at the price: ceil(notional / 10) + ceil(notional x 0.05%), notional = qty x price,
-  // qty = 3 x 1000 / price rounded down to the step (perp/math.ts orderCost, lotsToQty).
+  // qty = 3 x 1000 / price rounded down to the step (perp/math.ts orderCost, lotsToQty), plus Binance's open loss of a
+  // buy above the mark, qty x (price - mark) (perp/math.ts openLoss). The mark moves every second: the check reads the
+  // mark shown beside the cost (the same mark twice around the cost's read).
   await page.getByLabel('价格', { exact: true }).fill(price);
   await page.getByLabel('手数', { exact: true }).fill('3');
   const step = units(m.stepSize, m.qtyDecimals);
@@ -98,10 +100,21 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   const scaleP = 10n ** BigInt(m.priceDecimals);
   const qty = ((3000n * scaleQ * scaleP) / priceUnits / step) * step; // qty units
   const notional8 = (qty * priceUnits * 10n ** 8n) / (scaleQ * scaleP); // USDT at 8 decimals (exact: dp + dq <= 8)
-  const cost8 = ceilDiv(notional8, 10n) + ceilDiv(notional8 * 500n, 1_000_000n);
-  const cost2 = ceilDiv(cost8, 1_000_000n); // shown rounded up to cents
-  const costText = `${(cost2 / 100n).toLocaleString('en-US')}.${(cost2 % 100n).toString().padStart(2, '0')} USDT`;
-  await expect(page.getByTestId('cost')).toHaveText(costText);
+  const costText = (markShown: string): string => {
+    const mk = units(markShown.replace(/,/g, ''), m.priceDecimals);
+    const loss8 = priceUnits > mk ? ((priceUnits - mk) * qty * 10n ** 8n) / (scaleQ * scaleP) : 0n;
+    const cost8 = ceilDiv(notional8, 10n) + ceilDiv(notional8 * 500n, 1_000_000n) + loss8;
+    const cost2 = ceilDiv(cost8, 1_000_000n); // shown rounded up to cents
+    return `${(cost2 / 100n).toLocaleString('en-US')}.${(cost2 % 100n).toString().padStart(2, '0')} USDT`;
+  };
+  await expect
+    .poll(async () => {
+      const before = (await page.getByTestId('mark-price').textContent()) ?? '';
+      const cost = await page.getByTestId('cost').textContent();
+      const after = (await page.getByTestId('mark-price').textContent()) ?? '';
+      return before === after && /\d/.test(before) ? cost === costText(before) : `mark moved ${before} -> ${after}`;
+    })
+    .toBe(true);
   await expect(page.getByTestId('max-lots')).toHaveText(/^\d+ 手$/);
 
   // TP/SL: a take profit below the price of a long is refused with the spec's message, under its field.
