@@ -9,7 +9,10 @@
  *  - transfers out of CONTRACT at every step: exactly the model's max withdraw amount, one unit more, or everything;
  *  - isolated margin added and removed (exactly the max removable margin, one unit more), leverage changes with a
  *    position open, margin mode switches (refused with a position or orders), partial, full and reduce-only closes;
- *  - a colluder's order resting far from the mark, where a member's liquidation will land (the fund's close).
+ *  - a colluder's order resting far from the mark, where a member's liquidation will land (the fund's close);
+ *  - a member's close dumped into a colluder's order far from the mark in a thin book, after moving its max withdraw
+ *    amount out or not, as taker (MARKET or limit) or as the maker the colluder takes (the loss beyond the member's
+ *    means must not be executed).
  *
  * After every command:
  *  - the engine's result code is the model's (transfers, margin changes, leverage and mode changes: equal; orders: the
@@ -17,7 +20,9 @@
  *  - wallets, positions (side, size, cost, margin, mode, leverage), order holds, available balance and the insurance
  *    fund's balance are the model's; every rule the model checks while applying the engine's events holds (fees, PnL,
  *    takeover at the bankruptcy price, the fund's close limited at the bankruptcy price, ADL ranking and price, funding,
- *    no loss paid by the fund outside a liquidation, no fill without its margin);
+ *    no loss paid by the fund outside a liquidation, no fill without its initial margin and (isolated) open loss, a fill
+ *    its users cannot pay never executed and one they can never refused, no user's own fill taking its margin balance
+ *    below zero, leverage changes resizing the open orders' holds);
  *  - every asset sums to zero, no user bucket is negative;
  *  - the insurance fund's balance never decreases;
  *  - after a mark tick no account is left at risk (maintenance margin >= margin balance), none with a negative margin
@@ -29,7 +34,9 @@
  *    with itself, that is: never richer than it started, minus fees paid.
  *
  * `npm test` runs RISK_RUNS (30) streams of RISK_STEPS (60) strategy steps; scripts/property-long.mjs sets more.
- * RISK_SEED replays a seed (fast-check prints it with the shrunk counterexample).
+ * RISK_SEED replays a seed (fast-check prints it with the shrunk counterexample); RISK_REPLAY='[...]' plays one stream
+ * as printed (with RISK_SKIP's tags passed over, RISK_LOG=n for its last n commands); RISK_STRICT=1 checks the known
+ * open findings too.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -57,6 +64,7 @@ type Op =
   | { k: 'mode'; g: number; i: number; iso: boolean }
   | { k: 'close'; g: number; i: number; pct: number; reduce: boolean; market: boolean }
   | { k: 'rest'; g: number; i: number; buy: boolean; off: number; qty: number }
+  | { k: 'dump'; g: number; i: number; j: number; buy: boolean; qty: number; off: number; pct: number; reduce: boolean; market: boolean; maker: boolean; drain: boolean }
   | { k: 'cancel'; g: number; i: number }
   | { k: 'mm'; on: boolean }
   | { k: 'drift'; ppm: number; ticks: number }
@@ -89,6 +97,23 @@ const ARBS: { [K in Op['k']]: [fc.Arbitrary<Op>, number] } = {
   mode: [fc.record({ k: fc.constant('mode' as const), g, i, iso: fc.boolean() }), 2],
   close: [fc.record({ k: fc.constant('close' as const), g, i, pct: fc.constantFrom(25, 50, 100), reduce: fc.boolean(), market: fc.boolean() }), 2],
   rest: [fc.record({ k: fc.constant('rest' as const), g, i, buy: fc.boolean(), off: fc.integer({ min: 5, max: 400 }), qty: fc.integer({ min: 1, max: 400 }) }), 2],
+  dump: [
+    fc.record({
+      k: fc.constant('dump' as const),
+      g,
+      i,
+      j: fc.nat(2),
+      buy: fc.boolean(),
+      qty: fc.integer({ min: 1, max: 120 }),
+      off: fc.integer({ min: 5, max: 400 }),
+      pct: fc.constantFrom(25, 50, 100, 150),
+      reduce: fc.boolean(),
+      market: fc.boolean(),
+      maker: fc.boolean(),
+      drain: fc.boolean(),
+    }),
+    2,
+  ],
   cancel: [fc.record({ k: fc.constant('cancel' as const), g, i }), 1],
   mm: [fc.record({ k: fc.constant('mm' as const), on: fc.boolean() }), 2],
   drift: [fc.record({ k: fc.constant('drift' as const), ppm: fc.integer({ min: -3_000, max: 3_000 }), ticks: fc.integer({ min: 1, max: 4 }) }), 3],
@@ -104,6 +129,9 @@ function opsOf(kinds: Op['k'][], steps: number): fc.Arbitrary<Op[]> {
 
 const show = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}` : x));
 
+/** Thrown when a stream cannot go on past a known finding that is passed over (the engine threw). */
+class StreamEnded extends Error {}
+
 /** One stream: the engine, the model, the driver's clock and index, the log of commands. */
 class Game {
   e = new Engine();
@@ -112,6 +140,8 @@ class Game {
   index = 400_000n; // 40,000.0 USDT
   mmOn = true;
   log: string[] = [];
+  /** every command and its result, when kept (the fixed counterexamples read them) */
+  results: { cmd: Command; r: CommandResult }[] | null = null;
   /** value of each group at the start (quote units) */
   start: bigint[] = [];
   startOf = new Map<string, bigint>();
@@ -155,7 +185,7 @@ class Game {
   }
 
   /** The model's verdict on a command: the exact code, or (orders) the reasons to refuse and the hold. */
-  verdict(cmd: Command): { code: string | null; reasons: string[] | null; hold: bigint | null; margin: bigint | null } {
+  verdict(cmd: Command): { code: string | null; reasons: string[] | null; hold: bigint | null; margin: bigint | null; holds?: Map<string, bigint>; loss?: bigint } {
     const m = this.m;
     switch (cmd.type) {
       case 'transfer':
@@ -163,8 +193,8 @@ class Game {
       case 'perpAdjustMargin':
         return { code: m.adjustCode(cmd.userId, cmd.amount), reasons: null, hold: null, margin: null };
       case 'perpSetLeverage': {
-        const { code, margin } = m.leverageCheck(cmd.userId, cmd.leverage);
-        return { code, reasons: null, hold: null, margin };
+        const { code, margin, holds } = m.leverageCheck(cmd.userId, cmd.leverage);
+        return { code, reasons: null, hold: null, margin, holds };
       }
       case 'perpSetMarginMode':
         return { code: m.modeCode(cmd.userId), reasons: null, hold: null, margin: null };
@@ -173,12 +203,13 @@ class Game {
       case 'perpPlaceOrder': {
         const d = this.e.perpDepth(SYM, 10_000);
         const book = cmd.side === 'BUY' ? d.asks : d.bids;
-        const { reasons, hold } = m.orderCheck(cmd.userId, cmd.side, cmd.price ?? null, cmd.quantity, cmd.reduceOnly === true, book);
-        return { code: null, reasons, hold, margin: null };
+        const { reasons, hold, loss } = m.orderCheck(cmd.userId, cmd.side, cmd.price ?? null, cmd.quantity, cmd.reduceOnly === true, book);
+        return { code: null, reasons, hold, margin: null, loss };
       }
       case 'fundInsurance':
-      case 'perpMarkPrice':
         return { code: 'ok', reasons: null, hold: null, margin: null };
+      case 'perpMarkPrice':
+        return { code: cmd.indexPrice > 0n ? 'ok' : 'invalid_config', reasons: null, hold: null, margin: null };
       case 'perpFunding':
         return { code: null, reasons: null, hold: null, margin: null };
       default:
@@ -195,9 +226,19 @@ class Game {
   run(cmd: Command): CommandResult {
     const v = this.verdict(cmd);
     const fundBefore = this.fundBalance();
-    this.m.unpaid = 0n;
-    const r = this.e.execute(cmd);
+    this.m.excused = 0n;
+    let r: CommandResult;
+    try {
+      r = this.e.execute(cmd);
+    } catch (err) {
+      // an exception out of the engine is a bug; the known one ('leverage-throws') ends the stream when passed over
+      const tag = cmd.type === 'perpSetLeverage' && /bad hold/.test((err as Error).message) ? 'leverage-throws' : 'engine-throws';
+      this.log.push(`${show(cmd)} -> threw ${(err as Error).message}`);
+      if (this.skip.has(tag)) throw new StreamEnded();
+      throw new Error(`[${tag}] ${cmd.type}${'userId' in cmd ? ` of ${cmd.userId}` : ''} threw: ${(err as Error).message} (model ${v.code ?? v.reasons?.join(', ')}, ${this.why(cmd)})`);
+    }
     this.log.push(`${show(cmd)} -> ${r.code}`);
+    this.results?.push({ cmd, r });
     this.count(`${cmd.type} ${r.code}`);
     const who = 'userId' in cmd ? ` of ${cmd.userId}` : '';
     const tag = `decision-${cmd.type === 'transfer' ? 'transfer' : cmd.type === 'perpAdjustMargin' ? 'adjust' : cmd.type === 'perpSetLeverage' ? 'leverage' : cmd.type === 'perpPlaceOrder' ? 'order' : cmd.type === 'perpSetMarginMode' ? 'mode' : 'other'}`;
@@ -210,7 +251,7 @@ class Game {
       // with the decision check skipped, the model follows what the engine accepted
       let margin = v.margin;
       if (cmd.type === 'perpSetLeverage' && v.code !== 'ok') margin = this.e.position(cmd.userId, SYM)?.margin ?? null;
-      this.apply(cmd, r, v.hold, margin);
+      this.apply(cmd, r, v.hold, margin, v.holds ?? new Map(), v.loss ?? 0n);
     }
     this.check(cmd, r, fundBefore);
     return r;
@@ -226,7 +267,7 @@ class Game {
     return `mark ${m.mark}, wallet ${m.user(u).wallet}, available ${m.available(u)}, max withdraw ${m.maxWithdraw(u)}, ${pos}`;
   }
 
-  apply(cmd: Command, r: CommandResult, hold: bigint | null, margin: bigint | null): void {
+  apply(cmd: Command, r: CommandResult, hold: bigint | null, margin: bigint | null, holds: Map<string, bigint>, loss: bigint): void {
     const m = this.m;
     switch (cmd.type) {
       case 'transfer':
@@ -239,7 +280,7 @@ class Game {
         m.applyAdjust(cmd.userId, cmd.amount);
         break;
       case 'perpSetLeverage':
-        m.applyLeverage(cmd.userId, cmd.leverage, margin);
+        m.applyLeverage(cmd.userId, cmd.leverage, margin, holds, r.events);
         break;
       case 'perpSetMarginMode':
         m.user(cmd.userId).mode = cmd.marginMode;
@@ -256,9 +297,11 @@ class Game {
         break;
       }
       default:
-        m.applyEvents(r.events, hold);
+        m.applyEvents(r.events, hold, loss);
         break;
     }
+    for (const [k, n] of m.counts) this.stats.set(k, (this.stats.get(k) ?? 0) + n);
+    m.counts.clear();
     for (const ev of r.events) {
       if (ev.type === 'perpTrade') this.count(`trade ${ev.kind}${ev.takerUserId === FUND ? ' by the fund' : ''}`);
       if (ev.type === 'liquidated') this.count(`liquidated ${ev.marginMode}${ev.equity < 0n ? ' past bankruptcy' : ''}`);
@@ -297,7 +340,7 @@ class Game {
     const fund = this.fundBalance();
     this.ok('state', fund === m.fund, `insurance fund ${fund}, model ${m.fund}`);
     // (what the model already reported as paid for a user beyond its means is not counted twice when that rule is skipped)
-    const excused = this.skip.has('unpayable') ? m.unpaid : 0n;
+    const excused = m.excused;
     this.ok('fund-decrease', fund + excused >= fundBefore, `the insurance fund decreased by ${fundBefore - fund} in ${cmd.type}`);
     for (const u of [MM, ...MEMBERS]) {
       const mu = m.user(u);
@@ -338,6 +381,8 @@ class Game {
 
   tick(): void {
     this.ts += 1000;
+    // a drift from a gap to a bankruptcy price near 0 would reach 0, which the engine refuses (invalid_config)
+    if (this.index < 1n) this.index = 1n;
     this.run({ type: 'perpMarkPrice', ts: this.ts, symbol: SYM, indexPrice: this.index });
   }
 
@@ -450,6 +495,45 @@ class Game {
         this.place(who, side, price, BigInt(op.qty), 'GTC');
         return;
       }
+      case 'dump': {
+        // a member closes into a colluder's order `off` per mille beyond the mark, the market maker's quotes gone (a
+        // member without a position first opens `qty` with the colluder at the mark)
+        const other = grp[op.j % grp.length]!;
+        if (other === who) return;
+        this.mmOn = false;
+        this.requote();
+        if (m.user(who).pos === undefined) {
+          const made = this.place(who, op.buy ? 'BUY' : 'SELL', mark, BigInt(op.qty), 'GTC');
+          if (made === null || made.code !== 'ok') return;
+          this.place(other, op.buy ? 'SELL' : 'BUY', mark, BigInt(op.qty), 'IOC');
+          // what did not fill stays as the member's order: taken back
+          for (const o of [...m.orders.values()].filter((x) => x.user === who)) this.run({ type: 'perpCancelOrder', ts: this.ts, userId: who, orderId: o.id });
+        }
+        const p = m.user(who).pos;
+        if (p === undefined) return;
+        // with `drain`, the member first moves its max withdraw amount out: only its margin is left to pay a loss
+        const out = m.maxWithdraw(who);
+        if (op.drain && out > 0n) this.run({ type: 'transfer', ts: this.ts, userId: who, asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: out });
+        const side: Side = p.side === 'LONG' ? 'SELL' : 'BUY';
+        const price = (mark * BigInt(side === 'SELL' ? 1000 - op.off : 1000 + op.off)) / 1000n;
+        const qty = (p.size * BigInt(op.pct) + 99n) / 100n;
+        const reduce = op.reduce && op.pct <= 100;
+        const seen = (r: CommandResult | null, what: string): void => this.count(`dump: ${what} ${r === null ? 'skipped' : r.code === 'ok' ? `${r.perpOrder?.status}` : r.code}`);
+        if (op.maker) {
+          // the member's close rests, the colluder takes it
+          const made = this.place(who, side, price, qty, 'GTC', reduce);
+          seen(made, 'resting close placed');
+          if (made === null || made.code !== 'ok') return;
+          const id = made.perpOrder?.orderId;
+          this.place(other, side === 'SELL' ? 'BUY' : 'SELL', price, qty, 'IOC');
+          this.count(`dump: resting close after the take ${id !== undefined && this.e.perpOrder(id)?.status}`);
+          return;
+        }
+        const made = this.place(other, side === 'SELL' ? 'BUY' : 'SELL', price, qty, 'GTC');
+        if (made === null || made.code !== 'ok') return;
+        seen(this.place(who, side, op.market ? null : price, qty, 'IOC', reduce), 'close');
+        return;
+      }
       case 'cancel': {
         const o = [...m.orders.values()].find((x) => x.user === who);
         if (o !== undefined) this.run({ type: 'perpCancelOrder', ts: this.ts, userId: who, orderId: o.id });
@@ -488,8 +572,9 @@ class Game {
         return;
       }
       case 'funding': {
-        const next = Math.floor(this.ts / (8 * HOUR)) * 8 * HOUR + 8 * HOUR;
-        this.ts = next - 500;
+        // the last mark tick half a second before the funding time (tick() adds a second), then the settlement
+        const next = Math.floor((this.ts + 2000) / (8 * HOUR)) * 8 * HOUR + 8 * HOUR;
+        this.ts = next - 1500;
         this.tick();
         this.ts = next + 1;
         this.run({ type: 'perpFunding', ts: this.ts, symbol: SYM, fundingTs: next });
@@ -509,24 +594,39 @@ const PATH = ENV.RISK_PATH;
 /** RISK_LOG: how many of the last commands a failure prints (12; more also shows the market maker's) */
 const LOG = Number(ENV.RISK_LOG ?? 12);
 /**
- * Rules the engine still breaks at a1e60e3 (each with its counterexample skipped below): a close or an ADL that fills
- * beyond what the user can pay, the fund paying the rest ('unpayable'; the fund's payment is then excused from
- * 'fund-decrease', 'fund-paid' and the group check), a leverage lowered under an open order ('no-margin'). The
- * properties pass over them until the engine is fixed; RISK_STRICT=1 checks them too.
+ * Rules the engine still breaks at ba3696f (open loss, payable fills, resized order holds; each with its counterexample
+ * skipped below):
+ *  - a resting order filled after the mark moved past it opens a position without its open loss at the fill
+ *    ('open-loss': its hold had the open loss at placement only) and below zero ('fill-bankrupt'); the deficit goes by
+ *    ADL to whoever ranks first, an outsider too;
+ *  - a cross close's loss beyond the available balance and cross margin is paid by the fund while the closing order
+ *    itself still holds enough ('unpaid-beside-hold');
+ *  - an isolated close's fee beyond the available balance is paid by the fund while the position's margin, which
+ *    the payable check counted, could pay it ('unpaid-beside-margin');
+ *  - funding an isolated position owes beyond its margin and the available balance is paid by the fund, the position's
+ *    unrealized profit keeping it above maintenance ('funding-unpaid');
+ *  - a leverage change whose position release exceeds its open orders' increase, with less available than the
+ *    increase, throws out of the engine ('leverage-throws': the stream ends there).
+ * (What the fund pays under the 'unpaid-beside-' and 'funding-unpaid' rules is excused from 'fund-decrease',
+ * 'fund-paid' and the group check.)
+ * The properties pass over them until the engine is fixed; RISK_STRICT=1 checks them too. (Fixed by ba3696f:
+ * 'unpayable', a close or ADL beyond what the user can pay; 'no-margin', a leverage lowered under an open order.)
  */
-const KNOWN_OPEN = ENV.RISK_STRICT === '1' ? [] : ['unpayable', 'no-margin'];
+const KNOWN_OPEN = ENV.RISK_STRICT === '1' ? [] : ['open-loss', 'fill-bankrupt', 'unpaid-beside-hold', 'unpaid-beside-margin', 'funding-unpaid', 'leverage-throws'];
 /** RISK_SKIP: comma-separated tags of more checks to pass over (to find what else fails behind a known finding) */
 const SKIP = new Set([...KNOWN_OPEN, ...(ENV.RISK_SKIP ?? '').split(',').filter((t) => t !== '')]);
 
-/** Plays one fixed stream with every check on; throws the first broken rule with the last commands. */
-function replay(ops: Op[]): void {
-  const game = new Game(new Map(), new Set());
+/** Plays one fixed stream (with every check on unless `skip` names some); throws the first broken rule with the last commands. */
+function replay(ops: Op[], skip = new Set<string>()): Game {
+  const game = new Game(new Map(), skip);
+  game.results = [];
   try {
     for (const op of ops) game.step(op);
   } catch (err) {
-    (err as Error).message += `\nlast commands:\n${game.log.filter((l) => !l.includes('"userId":"mm"')).slice(-LOG).join('\n')}`;
+    (err as Error).message += `\nlast commands:\n${game.log.filter((l) => LOG > 12 || !l.includes('"userId":"mm"')).slice(-LOG).join('\n')}`;
     throw err;
   }
+  return game;
 }
 
 /** One property: RUNS streams of up to `steps` steps of the given strategies, every check after every command. */
@@ -538,6 +638,7 @@ function play(kinds: Op['k'][], runs: number, steps: number): void {
       try {
         for (const op of ops) game.step(op);
       } catch (err) {
+        if (err instanceof StreamEnded) return;
         (err as Error).message += `\nlast commands:\n${game.log.filter((l) => LOG > 12 || !l.includes('"userId":"mm"')).slice(-LOG).join('\n')}`;
         throw err;
       }
@@ -561,7 +662,7 @@ describe('colluding accounts against the risk rules (independent model)', () => 
     play(['hedge', 'lev', 'adjust', 'out', 'drift', 'gap'], FOCUS, STEPS);
   }, 60_000 + FOCUS * STEPS * 50);
   it("a colluder's order far from the mark where a member's liquidation lands (the fund's close)", () => {
-    play(['hedge', 'rest', 'mm', 'gap', 'jump', 'close'], FOCUS, STEPS);
+    play(['hedge', 'rest', 'mm', 'gap', 'jump', 'close', 'dump'], FOCUS, STEPS);
   }, 60_000 + FOCUS * STEPS * 50);
 });
 
@@ -569,6 +670,16 @@ describe('colluding accounts against the risk rules (independent model)', () => 
  * The counterexamples the adversary found (fast-check's shrunk streams, or the same attack written out), kept as fixed
  * streams. Each failed on the engine named in its comment.
  */
+/** RISK_REPLAY: a stream as fast-check prints it (JSON, the inner array) to replay alone, with RISK_SKIP's tags passed over */
+const REPLAY = ENV.RISK_REPLAY;
+if (REPLAY !== undefined) {
+  it('RISK_REPLAY', () => {
+    const ops = JSON.parse(REPLAY) as Op[] | Op[][];
+    const game = replay((Array.isArray(ops[0]) ? ops[0] : ops) as Op[], SKIP);
+    (globalThis as unknown as { console: { log(s: string): void } }).console.log(game.log.slice(-LOG).join('\n'));
+  });
+}
+
 describe('counterexamples of the adversary', () => {
   it('max withdraw amount: a cross short 1 tick under water cannot transfer out all of its available balance', () => {
     // engine of 18029d1: a1 (cross 100x) short 0.001 BTC at 40,000.0, the mark one tick up (uPnL -0.0001 USDT), and the
@@ -602,42 +713,198 @@ describe('counterexamples of the adversary', () => {
       { k: 'gap', g: 1, i: 0, beyond: 0 },
     ]);
   });
-  // Open on a1e60e3 and on 18029d1: the close fills, b0 pays its 7.04 USDT margin and
-  // the insurance fund pays the other 256.96 USDT of the loss and the 0.308 USDT fee; group b0/b1 is 257.268 USDT richer.
-  it.skip("a user's own close never fills beyond what the user can pay: a reduce-only MARKET sell into a colluder's bid 30% down", () => {
-    // b0 isolated long 0.022 BTC at 125x (margin 7.04 USDT) withdraws its max, then sells its position by a reduce-only
-    // MARKET order into b1's bid 30% below the mark: a loss of 264 USDT, more than its margin and available balance
-    replay([
+  // Failed on a1e60e3 and on 18029d1 (passes on ba3696f): the close filled, b0 paid its 7.04 USDT margin and the
+  // insurance fund paid the other 256.96 USDT of the loss and the 0.308 USDT fee; group b0/b1 was 257.268 USDT richer.
+  it("a user's own close never fills beyond what the user can pay: a reduce-only sell into a colluder's bid 30% down, as taker or maker", () => {
+    // b0 isolated long 0.022 BTC at 40,000.0, 125x (margin 7.04 USDT), withdraws its max (392.52 USDT: nothing is left
+    // available), then sells its position by a reduce-only MARKET order into b1's bid at 28,000.0. The fill is not
+    // payable: margin 7.04 + max withdraw 0 + realized (28,000 - 40,000) x 0.022 = -264 - fee 0.308 = -257.268 < 0, so
+    // the taker expires unfilled, b1's bid stays, nothing moves and the fund keeps its 1,000 USDT.
+    const game = replay([
       { k: 'mm', on: false },
       { k: 'hedge', g: 1, i: 1, j: 0, buy: false, qty: 22, off: 0, market: false },
       { k: 'out', g: 1, i: 0, how: 'max' },
       { k: 'rest', g: 1, i: 1, buy: true, off: 300, qty: 22 },
       { k: 'close', g: 1, i: 0, pct: 100, reduce: true, market: true },
     ]);
+    const out = lastOf(game, 'transfer', 'b0');
+    expect(out.cmd.type === 'transfer' && out.cmd.amount).toBe(39_252_000_000n);
+    const close = lastOf(game, 'perpPlaceOrder', 'b0');
+    expect(close.r.code).toBe('ok');
+    expect(close.r.perpOrder).toMatchObject({ side: 'SELL', orderType: 'MARKET', reduceOnly: true, status: 'EXPIRED', filledQty: 0n });
+    expect(close.r.events.filter((ev) => ev.type === 'perpTrade')).toEqual([]);
+    expect(game.e.position('b0', SYM)).toMatchObject({ side: 'LONG', size: 22n, cost: 88_000_000_000n, margin: 704_000_000n });
+    expect(game.e.balance('b0', 'CONTRACT', 'USDT')).toEqual({ available: 0n, frozen: 704_000_000n });
+    expect(game.e.perpOpenOrders('b1', SYM).map((o) => [o.side, o.price, o.quantity - o.filledQty])).toEqual([['BUY', 280_000n, 22n]]);
+    expect(game.fundBalance()).toBe(1_000n * USDT);
+    // The same close resting as a maker (a reduce-only ask at 28,000.0) that b1 then takes: the maker's fill is the
+    // one not payable, so b0's ask expires, b1's IOC finds nothing else and expires, and nothing moves either.
+    const maker = replay([{ k: 'dump', g: 1, i: 0, j: 1, buy: true, qty: 22, off: 300, pct: 100, reduce: true, market: false, maker: true, drain: true }]);
+    const ask = lastOf(maker, 'perpPlaceOrder', 'b0').r.perpOrder!;
+    expect(ask).toMatchObject({ side: 'SELL', price: 280_000n, reduceOnly: true, status: 'NEW' });
+    const take = lastOf(maker, 'perpPlaceOrder', 'b1');
+    expect(take.r.events.filter((ev) => ev.type === 'perpTrade')).toEqual([]);
+    expect(take.r.perpOrder).toMatchObject({ side: 'BUY', status: 'EXPIRED', filledQty: 0n });
+    expect(maker.e.perpOrder(ask.orderId)).toMatchObject({ status: 'EXPIRED', filledQty: 0n, hold: 0n });
+    expect(maker.e.position('b0', SYM)).toMatchObject({ side: 'LONG', size: 22n, cost: 88_000_000_000n, margin: 704_000_000n });
+    expect(maker.fundBalance()).toBe(1_000n * USDT);
   });
-  // Open on a1e60e3 and on 18029d1: perpSetLeverage checks only the position, so
-  // the lower leverage of an open order is never held for; the position opens at 1x with 0.33034 USDT of margin.
-  it.skip('lowering the leverage with an open order: the order then opens its position with the initial margin of that leverage', () => {
-    // b2 (isolated, 125x) rests a bid of 0.001 BTC at 39,800.0 (hold 0.3184 USDT + fee), withdraws its max, sets 1x;
-    // b1 sells into the bid: the position opens at 1x with 0.33034 USDT margin instead of 39.80
-    replay([
+  // Failed on a1e60e3 and on 18029d1 (passes on ba3696f): perpSetLeverage checked only the position, so the lower
+  // leverage of an open order was never held for; the position opened at 1x with 0.33034 USDT of margin.
+  it('lowering the leverage with an open order holds its initial margin at the new leverage, or is refused', () => {
+    // b2 (isolated, 125x) rests a bid of 0.001 BTC at 39,800.0: hold 0.3184 initial margin + 0.0199 fee = 0.3383 USDT.
+    const steps: Op[] = [
       { k: 'mm', on: false },
       { k: 'rest', g: 1, i: 2, buy: true, off: 5, qty: 1 },
-      { k: 'out', g: 1, i: 2, how: 'max' },
-      { k: 'lev', g: 1, i: 2, lev: 1 },
-      { k: 'hedge', g: 1, i: 1, j: 0, buy: false, qty: 1, off: -5, market: false },
-    ]);
+    ];
+    const fill: Op = { k: 'hedge', g: 1, i: 1, j: 0, buy: false, qty: 1, off: -5, market: false };
+    // It withdraws its max, then asks for 1x: the bid would hold 39.80 - 0.3184 = 39.4816 USDT more, with nothing
+    // available: insufficient_balance, nothing changes; b1's sell then opens b2's long at 125x with 0.3184 margin.
+    const poor = replay([...steps, { k: 'out', g: 1, i: 2, how: 'max' }, { k: 'lev', g: 1, i: 2, lev: 1 }, fill]);
+    expect(lastOf(poor, 'perpSetLeverage', 'b2').r.code).toBe('insufficient_balance');
+    expect(poor.e.position('b2', SYM)).toMatchObject({ side: 'LONG', size: 1n, cost: 3_980_000_000n, margin: 31_840_000n, leverage: 125 });
+    // Without the withdrawal (3,999.6617 USDT available), 1x is accepted: the bid holds 39.8199 USDT at 1x (reported by
+    // perpOrderUpdated), and the fill opens the long at 1x with its 39.80 USDT margin; the maker fee 0.00796 comes from
+    // the hold and the rest of the hold, 0.01194 USDT, goes back.
+    const rich = replay([...steps, { k: 'lev', g: 1, i: 2, lev: 1 }]);
+    const lev = lastOf(rich, 'perpSetLeverage', 'b2');
+    expect(lev.r.code).toBe('ok');
+    const updated = lev.r.events.filter((ev) => ev.type === 'perpOrderUpdated').map((ev) => ev.type === 'perpOrderUpdated' && [ev.order.leverage, ev.order.hold]);
+    expect(updated).toEqual([[1, 3_981_990_000n]]);
+    expect(rich.e.balance('b2', 'CONTRACT', 'USDT').frozen).toBe(3_981_990_000n);
+    rich.step(fill);
+    expect(rich.e.position('b2', SYM)).toMatchObject({ side: 'LONG', size: 1n, cost: 3_980_000_000n, margin: 3_980_000_000n, leverage: 1 });
+    expect(rich.e.balance('b2', 'CONTRACT', 'USDT')).toEqual({ available: 400_000_000_000n - 3_980_000_000n - 796_000n, frozen: 3_980_000_000n });
   });
-  // Open on a1e60e3: b0 (isolated 125x) bought 0.115 BTC at 43,800.0, 9.5% above the mark, from a1's resting ask; the
-  // gap to b0's bankruptcy (43,449.6) liquidates b2's short past bankruptcy; the fund finds no ask and ADLs b0, the only
-  // long, at b2's bankruptcy price (about 40,320), a loss beyond b0's margin: the fund pays 2.7185 USDT of it.
-  it.skip("auto-deleveraging never closes a counterparty beyond what it can pay (the fund pays nothing in a liquidation)", () => {
-    replay([
+  // Failed on a1e60e3 (passes on ba3696f): b0 (isolated 125x) bought 0.115 BTC at 43,800.0, 9.5% above the mark, from
+  // a1's resting ask, holding only its initial margin 40.296 USDT; the gap to b0's bankruptcy (43,449.6) liquidated b2's
+  // short past bankruptcy; the fund found no ask and ADL'd b0, the only long, at b2's bankruptcy price 40,320.0, a loss
+  // of 400.2 USDT beyond b0's margin: the fund paid 2.7185 USDT of it.
+  it('auto-deleveraging never closes a counterparty beyond what it can pay: a buy 9.5% above the mark holds its open loss', () => {
+    const steps: Op[] = [
       { k: 'rest', g: 0, i: 1, buy: false, off: 95, qty: 115 },
       { k: 'hedge', g: 0, i: 1, j: 0, buy: true, qty: 126, off: 0, market: false },
       { k: 'mm', on: false },
-      { k: 'hedge', g: 1, i: 2, j: 0, buy: false, qty: 115, off: 0, market: true },
-      { k: 'gap', g: 1, i: 0, beyond: 0 },
+    ];
+    const buy: Op = { k: 'hedge', g: 1, i: 2, j: 0, buy: false, qty: 115, off: 0, market: true };
+    // The MARKET buy of 0.115 BTC would fill at 43,800.0 (5,037 USDT) with the mark at 40,000.0: it holds 40.296 initial
+    // margin + 2.5185 fee + 437 open loss = 479.8145 USDT, more than b0's 400: insufficient_balance, and the gap finds
+    // no position of b0 to take past bankruptcy.
+    const poor = replay([...steps, buy, { k: 'gap', g: 1, i: 0, beyond: 0 }]);
+    expect(lastOf(poor, 'perpPlaceOrder', 'b0').r.code).toBe('insufficient_balance');
+    expect(poor.e.position('b0', SYM)).toBeUndefined();
+    expect(poor.fundBalance()).toBe(1_000n * USDT);
+    // With 100 USDT more, the buy is accepted and b0's isolated margin keeps the open loss: 40.296 + 437 = 477.296 USDT
+    // (bankruptcy 39,649.6). The gap to b2's bankruptcy (40,320.0) liquidates b2, the fund finds no ask and ADLs b0 at
+    // 40,320.0: b0 realizes (40,320 - 43,800) x 0.115 = -400.2 USDT out of its margin, and the fund pays nothing.
+    const rich = replay([...steps, { k: 'in', g: 1, i: 0, amount: 100 }, buy]);
+    expect(rich.e.position('b0', SYM)).toMatchObject({ side: 'LONG', size: 115n, cost: 503_700_000_000n, margin: 47_729_600_000n });
+    rich.step({ k: 'gap', g: 1, i: 2, beyond: 0 });
+    const adl = rich.results!.flatMap((x) => x.r.events).filter((ev) => ev.type === 'perpTrade' && ev.kind === 'ADL');
+    expect(adl.map((ev) => ev.type === 'perpTrade' && [ev.takerUserId, ev.quantity, ev.price, ev.takerRealizedPnl])).toEqual([['b0', 115n, 403_200n, -40_020_000_000n]]);
+    expect(rich.e.position('b0', SYM)).toBeUndefined();
+    expect(rich.fundBalance()).toBe(1_000n * USDT);
+  });
+  // Open on ba3696f (open loss, payable fills, resized order holds): the fill opens a0's short at 40,200.0 with the
+  // mark at 44,000.0, an open loss of 152 USDT of which its hold pays 0.4824 (margin 13.3464 USDT, margin balance
+  // -138.6536); a1 sells its long to mm at 43,955.9 and 43,911.9 (+149.356 USDT realized); at the next tick a0 is taken
+  // over past bankruptcy, the fund finds no ask at or under a0's bankruptcy price 40,533.7 and ADLs mm, the only long,
+  // there: mm realizes -136.0096 USDT, group a0/a1 ends 134.005322 USDT richer (a1 +147.673322, a0 -13.668), and the
+  // fund's balance does not move.
+  it.skip('a resting order filled after the mark moved past it never opens a position beyond what its owner can pay (an outsider is not ADL\'d for it)', () => {
+    // a0 (isolated 125x) rests an ask of 0.040 BTC at 40,200.0 (hold 12.864 + 0.804 = 13.668 USDT, no open loss at
+    // the mark 40,000.0), withdraws its max (226.332 USDT); the index jumps 10% to 44,000.0 with nobody lifting the
+    // ask; its colluder a1 buys at 44,000.0 and meets the stale ask at 40,200.0
+    const game = replay([
+      { k: 'mm', on: false },
+      { k: 'rest', g: 0, i: 0, buy: false, off: 5, qty: 40 },
+      { k: 'out', g: 0, i: 0, how: 'max' },
+      { k: 'jump', ppm: 100_000 },
+      { k: 'hedge', g: 0, i: 1, j: 0, buy: true, qty: 40, off: 0, market: false },
+      { k: 'mm', on: true },
+      { k: 'close', g: 0, i: 1, pct: 100, reduce: true, market: true },
+      { k: 'drift', ppm: 0, ticks: 1 },
     ]);
+    const adl = game.results!.flatMap((x) => x.r.events).filter((ev) => ev.type === 'perpTrade' && ev.kind === 'ADL');
+    expect(adl).toEqual([]);
+    expect(game.fundBalance()).toBe(1_000n * USDT);
+  });
+  // Open on ba3696f (open loss, payable fills, resized order holds): a1's close is payable (cross wallet 1,594.78 -
+  // 789.36 loss - 0.92532 fee = 804.49468 >= 0), but its loss is paid from the available balance (707.98828 after the
+  // released margin share) and the cross margin (78.00), not from the 808.79172 USDT the closing order itself holds;
+  // the fund pays the other 3.37172 USDT and the hold then goes back to a1 (wallet 807.8664 USDT).
+  it.skip("a cross close's loss is paid from the user's wallet, the closing order's hold included, never by the fund", () => {
+    // a1 (cross 100x) long 0.261 BTC at 40,000.0 from b1's ask; a0 bids 0.066 at 28,040.0; a1 sells 25% by a MARKET
+    // order that is not reduce-only: it holds 18.5064 initial margin + 0.92532 fee + 789.36 open loss
+    const game = replay([
+      { k: 'hedge', g: 1, i: 1, j: 0, buy: false, qty: 261, off: 0, market: false },
+      { k: 'hedge', g: 0, i: 1, j: 0, buy: true, qty: 261, off: 0, market: false },
+      { k: 'mm', on: false },
+      { k: 'rest', g: 0, i: 0, buy: true, off: 299, qty: 66 },
+      { k: 'close', g: 0, i: 1, pct: 25, reduce: false, market: true },
+    ]);
+    const b = game.e.balance('a1', 'CONTRACT', 'USDT');
+    expect(b.available + b.frozen).toBe(80_449_468_000n);
+    expect(game.fundBalance()).toBe(1_000n * USDT);
+  });
+  // Open on ba3696f (open loss, payable fills, resized order holds): the close is payable (margin 0.64 + max withdraw 0
+  // - 0.32 realized - 0.02016 fee = 0.29984 >= 0); the loss comes out of the closed half's margin, but the fee is taken
+  // from the available balance (0) only, so the fund pays the 0.02016 USDT while the other half's margin, 0.32, stays.
+  it.skip("an isolated close's fee beyond the available balance comes out of the position's margin, never from the fund", () => {
+    // a0 (isolated 125x) short 0.002 BTC at 40,000.0 from a1 (margin 0.64 USDT), withdraws its max; a1 rests an ask of
+    // 0.001 at 40,320.0 and a0 buys it back reduce-only
+    const game = replay([
+      { k: 'dump', g: 0, i: 0, j: 1, buy: false, qty: 2, off: 8, pct: 25, reduce: false, market: false, maker: false, drain: true },
+      { k: 'dump', g: 0, i: 0, j: 1, buy: false, qty: 1, off: 8, pct: 25, reduce: true, market: false, maker: false, drain: false },
+    ]);
+    expect(game.e.position('a0', SYM)).toMatchObject({ side: 'SHORT', size: 1n, cost: 4_000_000_000n });
+    const b = game.e.balance('a0', 'CONTRACT', 'USDT');
+    expect(b.available + b.frozen).toBe(29_984_000n);
+    expect(game.fundBalance()).toBe(1_000n * USDT);
+  });
+  // Open on ba3696f (open loss, payable fills, resized order holds): perpSetLeverage holds the orders' increase
+  // (73.7472 USDT) before it releases the position's margin (3,670.9432 USDT), with nothing available: the ledger
+  // throws "ledger: bad hold on b2/CONTRACT/USDT" out of execute (a programmer error, not a result code) and nothing
+  // changes.
+  it.skip('a leverage change that releases more position margin than it holds for open orders is accepted (no exception)', () => {
+    // b2 (isolated 125x) sells 0.100 BTC at 40,080.0: 0.080 fill, 0.020 rest (hold 7.77552 USDT); it adds all its
+    // available balance to the position's margin (3,991.5832 USDT), then sets 10x: the position needs ceil(cost / 10) =
+    // 320.64 and releases 3,670.9432 (its max removable margin at 10x is 3,671.5832), the resting ask holds 80.16 -
+    // 6.4128 = 73.7472 more: a total of -3,597.196, which needs no available balance
+    const game = replay([
+      { k: 'hedge', g: 1, i: 2, j: 0, buy: false, qty: 100, off: 2, market: false },
+      { k: 'adjust', g: 1, i: 2, how: 'addAll' },
+      { k: 'lev', g: 1, i: 2, lev: 10 },
+    ]);
+    expect(lastOf(game, 'perpSetLeverage', 'b2').r.code).toBe('ok');
+    expect(game.e.position('b2', SYM)).toMatchObject({ side: 'SHORT', size: 80n, margin: 32_064_000_000n, leverage: 10 });
+    expect(game.e.perpOpenOrders('b2', SYM).map((o) => [o.leverage, o.hold])).toEqual([[10, 8_152_272_000n]]);
+    expect(game.e.balance('b2', 'CONTRACT', 'USDT')).toEqual({ available: 359_719_600_000n, frozen: 40_216_272_000n });
+  });
+  // Open on ba3696f: a0's funding payments drain its isolated margin from 0.32 to 0.09337967 USDT while its unrealized
+  // profit (0.0665) keeps its margin balance 0.15987967 just above maintenance (0.159734), so no tick liquidates it; it
+  // moves its available balance out, and of the next payment, 0.09363328, the margin pays 0.09337967 and the insurance
+  // fund the other 0.00025361 USDT (to a1, its colluder on the other side).
+  it.skip("funding an isolated position owes beyond its margin and the available balance is never paid by the fund", () => {
+    // a0 (isolated 125x) short 0.001 BTC at 40,000.0 against a1; the index dips 0.68% and comes back to 39,933.6;
+    // funding rates -0.098548% and -0.234473% (shorts pay) three times, a0's max withdraw moved out, a fourth funding
+    const game = replay([
+      { k: 'hedge', g: 0, i: 1, j: 0, buy: true, qty: 1, off: 0, market: false },
+      { k: 'jump', ppm: -6768 },
+      { k: 'drift', ppm: 1285, ticks: 4 },
+      { k: 'funding' },
+      { k: 'funding' },
+      { k: 'funding' },
+      { k: 'out', g: 0, i: 0, how: 'max' },
+      { k: 'funding' },
+    ]);
+    expect(game.fundBalance()).toBe(1_000n * USDT);
   });
 });
+
+/** The last command of a type by a user in a replayed stream, with its result. */
+function lastOf(game: Game, type: Command['type'], userId: string): { cmd: Command; r: CommandResult } {
+  const x = game.results!.filter((c) => c.cmd.type === type && 'userId' in c.cmd && c.cmd.userId === userId).pop();
+  if (x === undefined) throw new Error(`no ${type} of ${userId}`);
+  return x;
+}

@@ -6,9 +6,11 @@
  * which orders met, at which price and quantity; matching is tested against the naive book), the funding rate of a
  * settlement, the book's depth before a MARKET order, and the order of the engine's liquidation steps. Everything else it
  * computes itself with its own integer formulas: each user's wallet, position (side, size, cost), margin, holds of open
- * orders, fees, realized and unrealized PnL at the mark, maintenance margin, max withdraw amount, max removable margin,
- * which accounts are at risk, the takeover at the bankruptcy price, the insurance fund's balance, and whether each
- * transfer, margin change, leverage change, margin mode change and order must be accepted.
+ * orders (initial margin, fee and open loss, resized by leverage changes), fees, realized and unrealized PnL at the
+ * mark, maintenance margin, max withdraw amount, max removable margin, which accounts are at risk, the takeover at the
+ * bankruptcy price, the insurance fund's balance, whether each transfer, margin change, leverage change, margin mode
+ * change and order must be accepted, and whether each fill is one its users can pay (a fill that is not must not be
+ * executed: the taker stops, the maker expires; a fill that is must not be refused).
  *
  * Units as in perp/types.ts: prices in 10^-priceDecimals USDT, quantities in 10^-qtyDecimals of the coin, amounts in the
  * settle asset's smallest unit ("quote units"); `mult` = 10^(scale - priceDecimals - qtyDecimals) turns price * qty
@@ -29,6 +31,16 @@ function ceilDiv(a: bigint, b: bigint): bigint {
 }
 const min = (a: bigint, b: bigint): bigint => (a < b ? a : b);
 const max = (a: bigint, b: bigint): bigint => (a > b ? a : b);
+
+/**
+ * Binance, "How to Calculate Cost Required to Open a Position in Perpetual Futures Contracts"
+ * (https://www.binance.com/en/support/faq/87fa7ee33b574f7084d42bd2ce2e463b): open loss = quantity x |min(0, direction x
+ * (mark price - order price))|, direction 1 for a long order, -1 for a short one. Here on notionals (quote units): a
+ * buy loses what its price pays above the mark, a sell what it gets below the mark.
+ */
+function openLossOf(side: Side, atOrderPrice: bigint, atMark: bigint): bigint {
+  return max(0n, side === 'BUY' ? atOrderPrice - atMark : atMark - atOrderPrice);
+}
 
 /** A position of the model (one-way mode: one per user). */
 export interface RPos {
@@ -52,10 +64,15 @@ export interface ROrder {
   price: bigint | null;
   qty: bigint;
   filled: bigint;
-  /** margin + fee still held for the unfilled part, quote units */
+  /** margin + fee + open loss still held for the unfilled part, quote units */
   hold: bigint;
   reduceOnly: boolean;
   mode: MarginMode;
+  /** the leverage its hold is for: the user's at acceptance, then the user's after every leverage change */
+  leverage: number;
+  /** the open loss its hold was sized for at acceptance, and the open loss its isolated fills took so far */
+  lossHeld: bigint;
+  lossTaken: bigint;
 }
 
 /** One risk tier with Binance's maintenance amount, x1e6 (ppm * quote units). */
@@ -108,6 +125,8 @@ export class RiskModel {
    */
   readonly allowed = new Map<string, bigint>();
   readonly violations: string[] = [];
+  /** what the rules decided while applying events (the adversary's statistics): e.g. fills expired as unpayable */
+  readonly counts = new Map<string, number>();
   readonly liquidations: RLiquidation[] = [];
 
   constructor(
@@ -226,6 +245,13 @@ export class RiskModel {
     return p.mode === 'ISOLATED' ? p.margin + this.upnl(p) : this.crossWallet(id) + this.crossUpnl(id);
   }
 
+  /** The margin balance in the scope of a user's orders: its position's, or without one 0 (isolated) or the cross wallet. */
+  scopeBalance(id: string): bigint {
+    const u = this.user(id);
+    if (u.pos !== undefined) return this.marginBalance(id);
+    return u.mode === 'ISOLATED' ? 0n : this.crossWallet(id);
+  }
+
   /** Maintenance margin of the user's position at the mark. */
   maintOf(id: string): bigint {
     const p = this.user(id).pos!;
@@ -280,30 +306,62 @@ export class RiskModel {
   /**
    * A leverage change ("Leverage and Margin of USDⓈ-M Futures"): the position notional at the mark must fit the new
    * leverage's bracket. Isolated: raising releases min(margin - ceil(cost / lev), max removable at lev); lowering holds
-   * ceil(cost / lev) - margin from the usable balance. Cross: the margin becomes ceil(cost / lev); an increase needs the
-   * usable balance. Returns the code and the new margin.
+   * ceil(cost / lev) - margin. Cross: the margin becomes ceil(cost / lev). The user's resting orders that open positions
+   * (not reduce-only) take the new leverage too: the initial margin of what is left of each, ceil(remaining x price /
+   * lev), is held again at it ("How to Calculate Cost Required to Open a Position": the order's cost is its initial
+   * margin at the leverage), a release never more than the order still holds. The sum of those moves and the
+   * position's, when positive, is held from the usable balance (max withdraw amount), else insufficient_balance and
+   * nothing changes. Returns the code and what the change does when accepted: the position's new margin (null
+   * without a position) and each resized order's new hold.
    */
-  leverageCheck(id: string, leverage: number): { code: string; margin: bigint | null } {
-    if (!Number.isInteger(leverage) || leverage < 1 || leverage > this.cfg.brackets[0]!.maxLeverage) return { code: 'leverage_invalid', margin: null };
-    const p = this.user(id).pos;
-    if (p === undefined) return { code: 'ok', margin: null };
-    if (this.notional(p.size, this.mark ?? this.entryOf(p)) > this.maxNotional(leverage)) return { code: 'leverage_too_high', margin: null };
-    const need = ceilDiv(p.cost, BigInt(leverage));
-    if (need > p.margin) {
-      return need - p.margin <= this.usable(id) ? { code: 'ok', margin: need } : { code: 'insufficient_balance', margin: null };
+  leverageCheck(id: string, leverage: number): { code: string; margin: bigint | null; holds: Map<string, bigint> } {
+    const holds = new Map<string, bigint>();
+    if (!Number.isInteger(leverage) || leverage < 1 || leverage > this.cfg.brackets[0]!.maxLeverage) return { code: 'leverage_invalid', margin: null, holds };
+    let total = 0n;
+    for (const o of this.orders.values()) {
+      if (o.user !== id || o.reduceOnly || o.price === null || o.leverage === leverage) continue;
+      const n = this.notional(o.qty - o.filled, o.price);
+      const d = max(-o.hold, ceilDiv(n, BigInt(leverage)) - ceilDiv(n, BigInt(o.leverage)));
+      holds.set(o.id, o.hold + d);
+      total += d;
     }
-    if (p.mode === 'CROSS') return { code: 'ok', margin: need };
-    const release = min(p.margin - need, this.maxRemovable(p, leverage));
-    return { code: 'ok', margin: p.margin - max(0n, release) };
+    const p = this.user(id).pos;
+    let margin: bigint | null = null;
+    let tooHigh = false;
+    if (p !== undefined) {
+      tooHigh = this.notional(p.size, this.mark ?? this.entryOf(p)) > this.maxNotional(leverage);
+      const need = ceilDiv(p.cost, BigInt(leverage));
+      if (need > p.margin || p.mode === 'CROSS') margin = need;
+      else margin = p.margin - max(0n, min(p.margin - need, this.maxRemovable(p, leverage)));
+      total += margin - p.margin;
+    }
+    const code = tooHigh ? 'leverage_too_high' : total > 0n && total > this.usable(id) ? 'insufficient_balance' : 'ok';
+    return { code, margin, holds };
   }
 
-  applyLeverage(id: string, leverage: number, margin: bigint | null): void {
+  /**
+   * Applies an accepted leverage change: the position's margin and the resized orders' holds (`holds` from
+   * leverageCheck), checking that the engine reported each resized order (perpOrderUpdated with its new hold and
+   * leverage) and no other.
+   */
+  applyLeverage(id: string, leverage: number, margin: bigint | null, holds: Map<string, bigint>, events: EngineEvent[]): void {
     const u = this.user(id);
     u.leverage = leverage;
     if (u.pos !== undefined) {
       u.pos.leverage = leverage;
       if (margin !== null) u.pos.margin = margin;
     }
+    const reported = new Map<string, EngineEvent>();
+    for (const ev of events) if (ev.type === 'perpOrderUpdated') reported.set(ev.order.orderId, ev);
+    for (const [oid, hold] of holds) {
+      const o = this.orders.get(oid)!;
+      const ev = reported.get(oid);
+      if (ev === undefined || ev.type !== 'perpOrderUpdated') this.violate('leverage-orders', `leverage ${leverage} of ${id}: order ${oid} resized (hold ${o.hold} -> ${hold}) without a perpOrderUpdated`);
+      else if (ev.order.hold !== hold || ev.order.leverage !== leverage) this.violate('leverage-orders', `leverage ${leverage} of ${id}: order ${oid} reported with hold ${ev.order.hold} at ${ev.order.leverage}x, model ${hold} at ${leverage}x`);
+      o.hold = hold;
+      o.leverage = leverage;
+    }
+    for (const oid of reported.keys()) if (!holds.has(oid)) this.violate('leverage-orders', `leverage ${leverage} of ${id}: perpOrderUpdated for order ${oid}, which the model does not resize`);
   }
 
   /** Binance: the margin type cannot change while the symbol has a position or open orders. */
@@ -315,13 +373,16 @@ export class RiskModel {
 
   /**
    * The reasons an order must be refused (empty: it must be accepted) and its hold. An order that is not reduce-only
-   * holds initial margin ceil(notional / leverage) plus the taker fee ceil(notional * taker) for its whole quantity
-   * (perp/types.ts), at its limit (a SELL crossing the bids: at the best bid; MARKET: at what the book fills), which may
-   * use at most the usable balance (Binance: "Max withdraw amount" / available balance with unrealized losses). The
-   * position after the order must fit the leverage's bracket; a reduce-only order needs an opposite position.
-   * `book`: the engine's depth before the order (levels of the side it takes).
+   * holds its cost ("How to Calculate Cost Required to Open a Position in Perpetual Futures Contracts": initial margin +
+   * open loss) plus the taker fee: initial margin ceil(notional / leverage) and the fee ceil(notional * taker) for its
+   * whole quantity at its limit (a SELL crossing the bids: at the best bid; MARKET: at what the book fills), and the
+   * open loss of its quantity at its own limit against the mark (MARKET: what the book fills against the mark of the
+   * quantity it fills). The hold may use at most the usable balance (Binance: "Max withdraw amount" / available
+   * balance with unrealized losses). The position after the order must fit the leverage's bracket; a reduce-only order
+   * needs an opposite position. `book`: the engine's depth before the order (levels of the side it takes: whether
+   * there is one, and its best price; a MARKET order's fill is walked over the model's own resting orders).
    */
-  orderCheck(id: string, side: Side, price: bigint | null, qty: bigint, reduceOnly: boolean, book: { price: bigint; quantity: bigint }[]): { reasons: string[]; hold: bigint } {
+  orderCheck(id: string, side: Side, price: bigint | null, qty: bigint, reduceOnly: boolean, book: { price: bigint; quantity: bigint }[]): { reasons: string[]; hold: bigint; loss: bigint } {
     const u = this.user(id);
     const reasons: string[] = [];
     const mark = this.mark!;
@@ -333,26 +394,51 @@ export class RiskModel {
     if (reduceOnly && !reduces) reasons.push('reduce_only_rejected');
     if (price === null && book.length === 0) reasons.push('no_liquidity');
     let hold = 0n;
+    let loss = 0n;
     if (!reduceOnly) {
       const size = u.pos?.size ?? 0n;
       const after = !reduces ? size + qty : qty > size ? qty - size : size - qty;
       if (this.notional(after, price ?? mark) > this.maxNotional(u.leverage)) reasons.push('leverage_too_high');
       let notional: bigint;
       if (price === null) {
-        notional = 0n;
-        let left = qty;
-        for (const l of book) {
-          const q = min(left, l.quantity);
-          notional += this.notional(q, l.price);
-          left -= q;
-          if (left === 0n) break;
-        }
-      } else if (side === 'SELL' && book.length > 0 && book[0]!.price > price) notional = this.notional(qty, book[0]!.price);
-      else notional = this.notional(qty, price);
-      hold = ceilDiv(notional, BigInt(u.leverage)) + ceilDiv(notional * BigInt(this.cfg.takerFeePpm), E6);
+        const w = this.walk(side, qty);
+        notional = w.quote;
+        loss = openLossOf(side, notional, this.notional(w.qty, mark));
+      } else {
+        notional = side === 'SELL' && book.length > 0 && book[0]!.price > price ? this.notional(qty, book[0]!.price) : this.notional(qty, price);
+        loss = openLossOf(side, this.notional(qty, price), this.notional(qty, mark));
+      }
+      hold = ceilDiv(notional, BigInt(u.leverage)) + ceilDiv(notional * BigInt(this.cfg.takerFeePpm), E6) + loss;
       if (hold > this.usable(id)) reasons.push('insufficient_balance');
     }
-    return { reasons, hold };
+    return { reasons, hold, loss };
+  }
+
+  /**
+   * What a MARKET order of `qty` on `side` fills now against the model's resting orders: best price first, then the
+   * earliest; a reduce-only maker only up to what is left of its owner's position as the walk goes (Binance: a
+   * reduce-only order only reduces). Returns the quantity and its notional.
+   */
+  private walk(side: Side, qty: bigint): { qty: bigint; quote: bigint } {
+    const makers = [...this.orders.values()].filter((o) => o.side !== side && o.price !== null);
+    // a stable sort keeps acceptance order within a price
+    makers.sort((a, b) => (a.price! === b.price! ? 0 : (side === 'BUY' ? a.price! < b.price! : a.price! > b.price!) ? -1 : 1));
+    const used = new Map<string, bigint>();
+    let left = qty;
+    let quote = 0n;
+    for (const o of makers) {
+      if (left === 0n) break;
+      let q = min(left, o.qty - o.filled);
+      if (o.reduceOnly) {
+        const pos = this.user(o.user).pos;
+        const room = pos === undefined || pos.side === (o.side === 'BUY' ? 'LONG' : 'SHORT') ? 0n : pos.size - (used.get(o.user) ?? 0n);
+        q = min(q, max(0n, room));
+        used.set(o.user, (used.get(o.user) ?? 0n) + q);
+      }
+      quote += this.notional(q, o.price!);
+      left -= q;
+    }
+    return { qty: qty - left, quote };
   }
 
   // ---- applying engine results ---------------------------------------------------------------------------------
@@ -361,15 +447,27 @@ export class RiskModel {
   private violate(tag: string, what: string): void {
     if (!this.skip.has(tag)) this.violations.push(`[${tag}] ${what}`);
   }
-  /** what the fund paid for users outside liquidations (the driver resets it before each command) */
-  unpaid = 0n;
+  /**
+   * what the fund paid for users outside liquidations under a rule the run passes over (see pay), excused from the
+   * fund's and the groups' checks (the driver resets it before each command)
+   */
+  excused = 0n;
   /** tags of rules not to report (the test's RISK_SKIP) */
   skip = new Set<string>();
+  /** users a fill of their own left with a negative margin balance, until their position is gone */
+  readonly bankruptByFill = new Set<string>();
+  /** inside the liquidation of such a user: its deficit, auto-deleveraged onto others, is that finding's consequence */
+  private deficitOfFill = false;
 
   /**
    * Takes `amount` from a user: an isolated position's loss from its margin first, then the available balance; anything
    * else from the available balance, then from cross margins. What the user cannot pay is a violation of "a user's
-   * order never fills beyond what the user can pay" (the engine would have the fund pay it).
+   * order never fills beyond what the user can pay" (the engine would have the fund pay it): 'unpaid-beside-hold' when
+   * the user's open orders still hold enough to pay it, 'unpaid-beside-margin' when an amount taken from the available
+   * balance (a fee) leaves the isolated position's margin untouched though it could pay (the wallet could pay in both:
+   * the engine did not use it), 'fill-bankrupt' for a user a fill of its own left past bankruptcy (see applyEvents) and
+   * for the users auto-deleveraged in that user's liquidation, 'funding-unpaid' for a funding payment, else
+   * 'unpayable'.
    */
   private pay(id: string, amount: bigint, iso: RPos | null, what: string): void {
     if (amount <= 0n) return;
@@ -396,10 +494,21 @@ export class RiskModel {
     }
     if (left > 0n) {
       this.fund -= left;
-      this.unpaid += left;
+      const held = this.holds(id);
+      const isoMargin = iso === null && u.pos !== undefined && u.pos.mode === 'ISOLATED' ? u.pos.margin : 0n;
+      // (a user whose own fill left it past bankruptcy pays nothing more when ADL'd or closed later: counted there)
+      let tag = 'unpayable';
+      if (this.bankruptByFill.has(id) || this.deficitOfFill) tag = 'fill-bankrupt';
+      else if (what === 'funding') tag = 'funding-unpaid';
+      else if (held >= left) tag = 'unpaid-beside-hold';
+      else if (isoMargin >= left) tag = 'unpaid-beside-margin';
       // while the rule is skipped the model follows the engine: what the fund paid counts as allowed to the user
-      if (this.skip.has('unpayable')) this.addAllowed(id, left);
-      this.violate('unpayable', `${what} of ${id} beyond what it can pay: ${left} paid by the insurance fund outside a liquidation`);
+      if (this.skip.has(tag)) {
+        this.excused += left;
+        this.addAllowed(id, left);
+      }
+      const beside = held > 0n ? ` outside its orders' holds (${held})` : isoMargin > 0n ? ` outside its isolated margin (${isoMargin})` : '';
+      this.violate(tag, `${what} of ${id} beyond what it can pay${beside}: ${left} paid by the insurance fund outside a liquidation`);
     }
   }
 
@@ -429,9 +538,90 @@ export class RiskModel {
     }
     if (p.size === 0n) {
       if (id === FUND) this.fundPos = undefined;
-      else this.user(id).pos = undefined;
+      else {
+        this.user(id).pos = undefined;
+        this.bankruptByFill.delete(id);
+      }
     }
     return pnl;
+  }
+
+  /**
+   * Whether the owner of order `o` can pay a fill of `q` at `p` that closes part or all of its position (the rule "a
+   * user's order never fills beyond what the user can pay": Binance's insurance fund covers only liquidations past
+   * bankruptcy, "Insurance Fund" / "Liquidation", so a close the user's own funds cannot cover is not executed). The
+   * equity left in scope, with no unrealized profit counted, must stay >= 0:
+   *  - isolated: position margin + max withdraw amount + realized PnL of the closed part (its cost share rounded down,
+   *    as a close releases it) + min(0, unrealized PnL of the rest at the mark) - the fee beyond what the order holds;
+   *  - cross: cross wallet + realized PnL + min(0, cross unrealized PnL with the closed part gone) - the fee - the open
+   *    loss of the part that opens the other side.
+   * A fill that closes nothing, and the fund's own orders, pass here: an opening fill is what its hold was sized for
+   * at acceptance, and when the mark has moved since, 'open-loss' and 'fill-bankrupt' judge it after the fill.
+   */
+  payable(o: ROrder, p: bigint, q: bigint, feePpm: number): boolean {
+    if (o.user === FUND) return true;
+    const pos = this.user(o.user).pos;
+    if (pos === undefined || pos.side === (o.side === 'BUY' ? 'LONG' : 'SHORT')) return true;
+    const cq = min(q, pos.size);
+    const share = cq === pos.size ? pos.cost : (pos.cost * cq) / pos.size;
+    const closing = this.notional(cq, p);
+    const realized = pos.side === 'LONG' ? closing - share : share - closing;
+    const restUpnl = this.upnl({ ...pos, size: pos.size - cq, cost: pos.cost - share });
+    const fee = ceilDiv(this.notional(q, p) * BigInt(feePpm), E6);
+    if (pos.mode === 'ISOLATED') return pos.margin + this.maxWithdraw(o.user) + realized + min(0n, restUpnl) - max(0n, fee - o.hold) >= 0n;
+    const flipLoss = openLossOf(o.side, this.notional(q - cq, p), this.notional(q - cq, this.mark!));
+    return this.crossWallet(o.user) + realized + min(0n, restUpnl) - fee - flipLoss >= 0n;
+  }
+
+  /** The quantity a taker `t` would fill next against maker `mk` (their remainders, a reduce-only taker's room). */
+  private nextQty(t: ROrder, mk: ROrder): bigint {
+    let q = min(t.qty - t.filled, mk.qty - mk.filled);
+    if (t.reduceOnly && t.user !== FUND) {
+      const pos = this.user(t.user).pos;
+      q = pos === undefined || pos.side === (t.side === 'BUY' ? 'LONG' : 'SHORT') ? 0n : min(q, pos.size);
+    }
+    return q;
+  }
+
+  /** The resting order a taker meets next (best price, then the earliest), if its limit reaches it. */
+  private nextMaker(t: ROrder): ROrder | null {
+    let best: ROrder | null = null;
+    for (const o of this.orders.values()) {
+      if (o === t || o.side === t.side || o.price === null) continue;
+      if (best === null || (t.side === 'BUY' ? o.price < best.price! : o.price > best.price!)) best = o;
+    }
+    if (best === null || (t.price !== null && (t.side === 'BUY' ? best.price! > t.price : best.price! < t.price))) return null;
+    return best;
+  }
+
+  /**
+   * An order expired while `taker` was matching: a taker stops only where its own next fill is not payable (or where
+   * the book ends, its limit is reached or its own order is next); a resting maker is expired only when the taker could
+   * pay the fill and the maker could not (the taker is judged first).
+   */
+  private checkExpiry(o: ROrder, taker: ROrder | null): void {
+    if (o === taker) {
+      const mk = this.nextMaker(o);
+      if (mk === null || mk.user === o.user || mk.reduceOnly) return;
+      const q = this.nextQty(o, mk);
+      if (q > 0n && this.payable(o, mk.price!, q, this.cfg.takerFeePpm)) {
+        this.violate('fill-payable', `${o.user}'s order ${o.id} expired with ${o.qty - o.filled} left, though it could pay ${q} at ${mk.price} against ${mk.user}'s order ${mk.id}`);
+      } else if (q > 0n) this.note('taker stopped: fill not payable');
+      return;
+    }
+    if (o.reduceOnly || o.user === FUND) return;
+    if (taker === null) {
+      this.violate('fill-payable', `${o.user}'s resting order ${o.id} expired outside any matching`);
+      return;
+    }
+    const q = this.nextQty(taker, o);
+    if (!this.payable(taker, o.price!, q, this.cfg.takerFeePpm)) this.violate('fill-payable', `${o.user}'s resting order ${o.id} expired, but the taker ${taker.user} could not pay ${q} at ${o.price} (the taker stops first)`);
+    else if (this.payable(o, o.price!, q, this.cfg.makerFeePpm)) this.violate('fill-payable', `${o.user}'s resting order ${o.id} expired, though it could pay ${q} at ${o.price} to ${taker.user}`);
+    else this.note(`maker expired: fill not payable${taker.user === FUND ? ' (the fund taking)' : ''}`);
+  }
+
+  private note(what: string): void {
+    this.counts.set(what, (this.counts.get(what) ?? 0) + 1);
   }
 
   /** One side of a BOOK fill for an order's owner: close first, then open with margin ceil(notional / leverage). */
@@ -463,7 +653,12 @@ export class RiskModel {
       if (pos === undefined) u.pos = pos = { side, size: 0n, cost: 0n, margin: 0n, mode: u.mode, leverage: u.leverage };
       pos.size += openQty;
       pos.cost += openNotional;
-      let need = ceilDiv(openNotional, BigInt(pos.leverage));
+      // initial margin; an isolated position also keeps the fill's open loss against the mark ("How to Calculate Cost
+      // Required to Open a Position": cost = initial margin + open loss), a cross one leaves it to the cross wallet
+      const im = ceilDiv(openNotional, BigInt(pos.leverage));
+      const loss = pos.mode === 'ISOLATED' ? openLossOf(o.side, openNotional, this.notional(openQty, this.mark!)) : 0n;
+      o.lossTaken += loss;
+      let need = im + loss;
       const fromHold = min(need, o.hold);
       o.hold -= fromHold;
       pos.margin += fromHold;
@@ -471,7 +666,11 @@ export class RiskModel {
       if (need > 0n) {
         const t = min(need, max(0n, this.available(id)));
         pos.margin += t;
-        if (t < need) this.violate('no-margin', `${id} opened ${openQty} at ${p} without its initial margin (${need - t} short)`);
+        // short of the open loss its hold was not sized for (the mark moved since the order was accepted: this fill's
+        // or an earlier fill's open loss took hold meant for initial margin), or of initial margin its hold had
+        const short = need - t;
+        if (short > 0n && o.lossTaken > o.lossHeld) this.violate('open-loss', `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}: its fills' open loss ${o.lossTaken} beyond the ${o.lossHeld} its hold was sized for, with nothing more available`);
+        else if (short > 0n) this.violate('no-margin', `${id} opened ${openQty} at ${p} without its initial margin (${short} short of ${im} + open loss ${loss})`);
       }
     }
     if (feeLeft > 0n) this.pay(id, feeLeft, null, 'fee');
@@ -481,7 +680,7 @@ export class RiskModel {
 
   /** A new order of a user accepted by the engine (its model hold), before its fills. */
   addOrder(id: string, user: string, side: Side, price: bigint | null, qty: bigint, reduceOnly: boolean, hold: bigint): ROrder {
-    const o: ROrder = { id, user, side, price, qty, filled: 0n, hold, reduceOnly, mode: user === FUND ? 'CROSS' : this.user(user).mode };
+    const o: ROrder = { id, user, side, price, qty, filled: 0n, hold, reduceOnly, mode: user === FUND ? 'CROSS' : this.user(user).mode, leverage: user === FUND ? 1 : this.user(user).leverage, lossHeld: 0n, lossTaken: 0n };
     this.orders.set(id, o);
     return o;
   }
@@ -497,9 +696,11 @@ export class RiskModel {
    * ends, and inside a mark tick the liquidation steps. `groupOf` says which accounts collude (for nothing but the
    * messages).
    */
-  applyEvents(events: EngineEvent[], userHold: bigint | null): void {
+  applyEvents(events: EngineEvent[], userHold: bigint | null, userLoss = 0n): void {
     const taker = new Map<string, ROrder>();
-    let liq: { user: string; mode: MarginMode; equity: bigint; fundBefore: bigint; unpaidBefore: bigint } | null = null;
+    /** the order matching now (a user's new order, or the fund's IOC in a liquidation) */
+    let current: ROrder | null = null;
+    let liq: { user: string; mode: MarginMode; equity: bigint; fundBefore: bigint; excusedBefore: bigint } | null = null;
     for (const ev of events) {
       switch (ev.type) {
         case 'markPrice': {
@@ -520,7 +721,10 @@ export class RiskModel {
           const hold = v.trigger === null && v.userId !== FUND ? (userHold ?? 0n) : 0n;
           if (v.trigger === null && v.hold !== hold) this.violate('hold', `order ${v.orderId} of ${v.userId} holds ${v.hold}, model ${hold}`);
           const o = this.addOrder(v.orderId, v.userId, v.side, v.price, v.quantity, v.reduceOnly, hold);
+          if (v.trigger === null && v.userId !== FUND) o.lossHeld = userLoss;
+          if (v.leverage !== o.leverage && v.userId !== FUND) this.violate('hold', `order ${v.orderId} of ${v.userId} at ${v.leverage}x, model ${o.leverage}x`);
           taker.set(v.orderId, o);
+          current = o;
           if (v.userId === FUND) {
             // "Insurance fund" / "Liquidation": the fund's close is limited at the bankruptcy price
             const fp = this.fundPos;
@@ -568,8 +772,24 @@ export class RiskModel {
               const atMark = this.notional(ev.quantity, this.mark!);
               this.addAllowed(o.user, (o.side === 'BUY' ? atMark - px : px - atMark) - fee);
             }
+            // "a user's order never fills beyond what the user can pay": both sides judged before the fill
+            for (const [o, ppm] of [
+              [tk, this.cfg.takerFeePpm],
+              [mk, this.cfg.makerFeePpm],
+            ] as const) {
+              if (!this.payable(o, ev.price, ev.quantity, ppm)) this.violate('fill-payable', `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price}, beyond what ${o.user} can pay`);
+            }
+            const before = [this.scopeBalance(tk.user), this.scopeBalance(mk.user)];
             const tPnl = this.settle(tk, ev.price, ev.quantity, tFee);
             const mPnl = this.settle(mk, ev.price, ev.quantity, mFee);
+            // what "payable" protects: no user's own fill takes its margin balance in scope below zero, or lower when
+            // it is there already (past the bankruptcy price: a deficit the fund or auto-deleveraged traders carry)
+            [tk, mk].forEach((o, k) => {
+              if (o.user === FUND) return;
+              const bal = this.scopeBalance(o.user);
+              if (bal < 0n && bal < before[k]!) this.bankruptByFill.add(o.user);
+              if (bal < 0n && bal < before[k]!) this.violate('fill-bankrupt', `fill ${ev.tradeId} of ${ev.quantity} at ${ev.price} (mark ${this.mark}) took ${o.user}'s margin balance (order ${o.id}) from ${before[k]} to ${bal}`);
+            });
             if (ev.takerRealizedPnl !== tPnl || ev.makerRealizedPnl !== mPnl) this.violate('pnl', `realized PnL of fill ${ev.tradeId}: ${ev.takerRealizedPnl}/${ev.makerRealizedPnl}, model ${tPnl}/${mPnl}`);
             tk.filled += ev.quantity;
             mk.filled += ev.quantity;
@@ -590,10 +810,11 @@ export class RiskModel {
             const fundCost = p.side === 'LONG' ? p.cost - lost : p.cost + lost;
             if (ev.takerRealizedPnl !== -lost) this.violate('takeover', `takeover of ${id} realizes ${ev.takerRealizedPnl}, model -${lost}`);
             if (ev.quantity !== p.size) this.violate('takeover', `takeover of ${id}: ${ev.quantity} of ${p.size}`);
-            liq = { user: id, mode: p.mode, equity, fundBefore: this.fund, unpaidBefore: this.unpaid };
+            liq = { user: id, mode: p.mode, equity, fundBefore: this.fund, excusedBefore: this.excused };
             this.addAllowed(id, -equity);
             u.wallet -= lost;
             u.pos = undefined;
+            if (this.bankruptByFill.delete(id)) this.deficitOfFill = true;
             // onto the fund's position (opposite takeovers net out at this cost share)
             let size = p.size;
             let cost = fundCost;
@@ -636,8 +857,11 @@ export class RiskModel {
         case 'perpOrderUpdated': {
           const v = ev.order;
           if (v.status === 'CANCELED' || v.status === 'EXPIRED' || v.status === 'FILLED') {
+            const o = this.orders.get(v.orderId);
+            if (o !== undefined && v.status === 'EXPIRED') this.checkExpiry(o, current);
             this.endOrder(v.orderId);
             taker.delete(v.orderId);
+            if (o !== undefined && o === current) current = null;
           }
           break;
         }
@@ -649,10 +873,11 @@ export class RiskModel {
           if (ev.insuranceDelta !== delta) this.violate('liquidated-event', `liquidated ${ev.userId}: insurance delta ${ev.insuranceDelta}, model ${delta}`);
           // "Insurance fund": the fund never pays a loss in the book (it closes at the bankruptcy price or better)
           // (while 'unpayable' is skipped, what the fund paid for an ADL'd or filled user beyond its means is excused here)
-          const excused = this.skip.has('unpayable') ? this.unpaid - liq.unpaidBefore : 0n;
+          const excused = this.excused - liq.excusedBefore;
           if (delta + excused < 0n) this.violate('fund-paid', `the insurance fund paid ${-delta} in the liquidation of ${ev.userId} (equity ${liq.equity})`);
           this.liquidations.push({ user: liq.user, mode: liq.mode, equity: liq.equity, fundDelta: delta });
           liq = null;
+          this.deficitOfFill = false;
           break;
         }
         case 'fundingSettled':
