@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run mutation:risk [-- perp otc ...]`: StrykerJS over the folders of the core whose rules limit what a user may
-// take (packages/core/stryker.risk.config.mjs), one folder after another, then each folder's mutation score (killed +
+// take (packages/core/stryker.risk.config.mjs), one folder after another (`perp-risk`: only the perpetuals' functions
+// that decide what a user may move or lose, a fifth of `perp`), then each folder's mutation score (killed +
 // timed out over all mutants that tests cover or not, Stryker's "mutation score") from its JSON report. Incremental:
 // a second run re-tests only the mutants of changed code and tests (delete packages/core/coverage/mutation-risk for a
 // full run). Not part of `npm test`: the perpetuals take about an hour on 2 cores, the other folders minutes each.
@@ -23,6 +24,8 @@ for (const dir of dirs) {
   for (const f of Object.values(report.files)) for (const m of f.mutants) count[m.status in count ? m.status : 'other']++;
   const valid = count.Killed + count.Timeout + count.Survived + count.NoCoverage;
   rows.push({ dir, ...count, score: valid === 0 ? 0 : ((count.Killed + count.Timeout) * 100) / valid, minutes: (Date.now() - started) / 60_000 });
+  const x = rows[rows.length - 1];
+  console.log(`\nmutation score of ${dir}: ${x.score.toFixed(1)}% (killed ${x.Killed}, timeout ${x.Timeout}, survived ${x.Survived}, no coverage ${x.NoCoverage})`);
 }
 console.log('\nmutation scores (target 85%):');
 for (const x of rows) {
