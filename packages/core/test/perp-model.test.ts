@@ -76,6 +76,7 @@ describe('perp model', () => {
 
   it('funding: longs pay size * mark * rate rounded up, shorts receive it rounded down; the dust stays in @funding', () => {
     const m = new PerpModel(perpMarket(), 8);
+    m.addWallet('l', 1n * USDT); // funding is paid by the payer (never by the fund)
     m.applyFill('l', 'BUY', 1n, 400_001n, 0, false);
     m.applyFill('s', 'SELL', 1n, 400_001n, 0, false);
     m.mark = 400_001n;
@@ -119,16 +120,18 @@ describe('perp model', () => {
     const [f] = m.execute({ user: 'a', side: 'SELL', price: null, qty: 30n, reduceOnly: true, leverage: 10 });
     expect([f!.takerPnl, f!.takerFee]).toEqual([-30n * USDT, 58_500_000n]); // 0.05% of 1,170 = 0.585
     const a = m.positions.get('a')!;
-    expect([a.size, a.cost, a.margin, m.walletOf('a')]).toEqual([70n, 2_800n * USDT, 280n * USDT, 968n * USDT - 58_500_000n]);
+    // the fee beyond the order's (empty) hold comes out of the isolated margin first
+    expect([a.size, a.cost, a.margin, m.walletOf('a')]).toEqual([70n, 2_800n * USDT, 280n * USDT - 58_500_000n, 968n * USDT - 58_500_000n]);
     // funding at 0.01%: the long of 0.07 at 39,000 (2,730 USDT) pays 0.273 out of its isolated margin
     m.mark = 390_000n;
     m.premiums = [12_300n];
     expect(m.settleFunding(1_641_024_000_000).amounts.get('a')).toBe(-27_300_000n);
-    expect([a.margin, m.walletOf('a')]).toEqual([280n * USDT - 27_300_000n, 968n * USDT - 58_500_000n - 27_300_000n]);
+    expect([a.margin, m.walletOf('a')]).toEqual([280n * USDT - 58_500_000n - 27_300_000n, 968n * USDT - 58_500_000n - 27_300_000n]);
     // the takeover: the user realizes -margin, keeps its available balance; the fund takes the cost less the margin
     const avail = m.availableOf('a');
     const t = m.takeover('a');
-    expect([t.pnl, t.fundCost, m.walletOf('a')]).toEqual([-(280n * USDT - 27_300_000n), 2_800n * USDT - (280n * USDT - 27_300_000n), avail]);
+    const lost = 280n * USDT - 58_500_000n - 27_300_000n;
+    expect([t.pnl, t.fundCost, m.walletOf('a')]).toEqual([-lost, 2_800n * USDT - lost, avail]);
     expect(m.positions.get('@insurance')).toMatchObject({ side: 'LONG', size: 70n, margin: 0n });
   });
 

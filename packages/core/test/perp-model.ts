@@ -281,17 +281,25 @@ export class PerpModel {
    * balance; or (iso null) from the available balance, then the cross position's margin; the rest, that nothing of
    * the user can pay, is paid by the insurance fund. The fund itself pays from its balance.
    */
-  pay(user: string, amount: bigint, to: 'fee' | 'funding' | 'clearing', iso: MPos | null): void {
-    if (amount <= 0n) return;
-    this.system[to] += amount;
+  pay(user: string, amount: bigint, to: 'fee' | 'funding' | 'clearing', iso: MPos | null, order: { hold?: bigint } | null = null, fundPays = true): bigint {
+    if (amount <= 0n) return 0n;
     if (user === FUND) {
+      this.system[to] += amount;
       this.system.insurance -= amount;
-      return;
+      return 0n;
     }
     let left = amount;
     const take = (t: bigint): void => {
       this.addWallet(user, -t);
+      this.system[to] += t;
       left -= t;
+    };
+    // the paying order's hold (a fill's loss or fee), before any position's margin of a cross user
+    const fromHold = (): void => {
+      const h = order === null ? 0n : min(left, order.hold ?? 0n);
+      if (h <= 0n) return;
+      order!.hold = (order!.hold ?? 0n) - h;
+      take(h);
     };
     if (iso !== null) {
       const t = min(left, iso.margin);
@@ -299,9 +307,11 @@ export class PerpModel {
       take(t);
       const a = this.availableOf(user);
       take(min(left, a > 0n ? a : 0n));
+      fromHold();
     } else {
       const a = this.availableOf(user);
       take(min(left, a > 0n ? a : 0n));
+      fromHold();
       const p = this.positions.get(user);
       if (left > 0n && p !== undefined && p.marginMode === 'CROSS' && p.margin > 0n) {
         const t = min(left, p.margin);
@@ -309,7 +319,10 @@ export class PerpModel {
         take(t);
       }
     }
+    if (!fundPays) return left;
+    this.system[to] += left;
     this.system.insurance -= left;
+    return 0n;
   }
 
   /**
@@ -317,7 +330,7 @@ export class PerpModel {
    * rounded down, all of them for a whole close), realizes the PnL with '@clearing' (an isolated loss from the
    * released margin first, then as pay() takes it). Returns the PnL.
    */
-  closePart(user: string, p: MPos, cq: bigint, closeNotional: bigint): bigint {
+  closePart(user: string, p: MPos, cq: bigint, closeNotional: bigint, order: { hold?: bigint } | null = null): bigint {
     const whole = cq === p.size;
     const relCost = whole ? p.cost : (p.cost * cq) / p.size;
     const relMargin = whole ? p.margin : (p.margin * cq) / p.size;
@@ -341,7 +354,7 @@ export class PerpModel {
         this.addWallet(user, pnl);
         this.system.clearing -= pnl;
       }
-      if (lossLeft > 0n) this.pay(user, lossLeft, 'clearing', p.marginMode === 'ISOLATED' ? p : null);
+      if (lossLeft > 0n) this.pay(user, lossLeft, 'clearing', p.marginMode === 'ISOLATED' ? p : null, order);
     }
     if (p.size === 0n) {
       p.margin = 0n;
@@ -363,7 +376,7 @@ export class PerpModel {
     let rest = qty;
     if (p !== undefined && p.side !== ps) {
       const close = rest < p.size ? rest : p.size;
-      pnl = this.closePart(user, p, close, price * close * this.mult);
+      pnl = this.closePart(user, p, close, price * close * this.mult, order);
       rest -= close;
       if (p.size === 0n) p = undefined;
     }
@@ -401,7 +414,7 @@ export class PerpModel {
     }
     // the fill's whole fee goes to the position left after it (none when the fill closed it)
     if (p !== undefined) p.fees += fee;
-    this.pay(user, feeLeft, 'fee', null);
+    this.pay(user, feeLeft, 'fee', p !== undefined && p.marginMode === 'ISOLATED' ? p : null, order);
     return { pnl, fee };
   }
 
@@ -447,31 +460,40 @@ export class PerpModel {
   expiredMakers: string[] = [];
 
   /**
-   * True when a user can pay a fill of `qty` at `price` that closes (part of) its position (docs/perpetuals.md
-   * "Orders and margin": a fill beyond what the user can pay is not executed): the scope's equity after the fill,
-   * without unrealized profit, stays >= 0. Isolated: margin + max(0, available + min(0, cross uPnL)) + the closed
-   * part's realized PnL + min(0, uPnL of the rest) - the fee beyond the order's hold; cross: cross wallet + realized
-   * PnL + min(0, cross uPnL after) - fee - open loss of a part that opens the other side. The fund always pays.
+   * True when a user can pay a fill of `qty` at `price` (docs/perpetuals.md "Orders and margin": a fill beyond what the
+   * user can pay is not executed): the scope's equity after the fill, without unrealized profit, stays >= 0. The closed
+   * part realizes its PnL at `price`; the rest of the position keeps its uPnL at the mark; an opened part starts with
+   * its own uPnL at the mark. Isolated (the position's mode, or the user's for a new one): the position's margin + the
+   * max withdraw amount + the order's hold + realized PnL + min(0, uPnL of the rest) - the fee - (opening: initial
+   * margin + open loss); cross: cross wallet + realized PnL - fee + min(0, uPnL after, the opened part's included).
+   * The fund always pays.
    */
   payable(o: { user: string; side: Side; hold?: bigint }, price: bigint, qty: bigint, feePpm: number): boolean {
-    if (o.user === FUND) return true;
+    if (o.user === FUND || this.mark === null) return true;
     const p = this.positions.get(o.user);
-    if (p === undefined || p.side === sideOf(o.side) || this.mark === null) return true;
-    const cq = min(qty, p.size);
-    const relCost = cq === p.size ? p.cost : (p.cost * cq) / p.size;
-    const close = price * cq * this.mult;
-    const pnl = p.side === 'LONG' ? close - relCost : relCost - close;
-    const rest = unrealizedPnl(p.side, p.size - cq, p.cost - relCost, this.mark, this.mult);
-    const fee = perpFee(price * qty * this.mult, feePpm);
-    if (p.marginMode === 'ISOLATED') {
-      const spend = this.orderAvailable(o.user);
-      const hold = o.hold ?? 0n;
-      return p.margin + (spend > 0n ? spend : 0n) + pnl + min(rest, 0n) - (fee > hold ? fee - hold : 0n) >= 0n;
-    }
-    const after = rest;
+    const closing = p !== undefined && p.side !== sideOf(o.side);
+    const cq = closing ? min(qty, p.size) : 0n;
     const opens = qty - cq;
-    const flip = opens > 0n ? openLossOf(o.side, price * opens * this.mult, this.mark * opens * this.mult) : 0n;
-    return this.crossWallet(o.user) + pnl + min(after, 0n) - fee - flip >= 0n;
+    let pnl = 0n;
+    let rest = 0n;
+    if (p !== undefined) {
+      const relCost = cq === 0n ? 0n : cq === p.size ? p.cost : (p.cost * cq) / p.size;
+      const close = price * cq * this.mult;
+      pnl = cq === 0n ? 0n : p.side === 'LONG' ? close - relCost : relCost - close;
+      rest = unrealizedPnl(p.side, p.size - cq, p.cost - relCost, this.mark, this.mult);
+    }
+    const openNotional = price * opens * this.mult;
+    const markNotional = this.mark * opens * this.mult;
+    const open = opens === 0n ? 0n : o.side === 'BUY' ? markNotional - openNotional : openNotional - markNotional;
+    const fee = perpFee(price * qty * this.mult, feePpm);
+    const s = this.settingsOf(o.user);
+    if ((p?.marginMode ?? s.marginMode) === 'ISOLATED') {
+      const openCost = opens > 0n ? initialMargin(openNotional, p?.leverage ?? s.leverage) + (open < 0n ? -open : 0n) : 0n;
+      const spend = this.orderAvailable(o.user);
+      return (p?.margin ?? 0n) + (spend > 0n ? spend : 0n) + (o.hold ?? 0n) + pnl + min(rest, 0n) - fee - openCost >= 0n;
+    }
+    const after = rest + open;
+    return this.crossWallet(o.user) + pnl - fee + min(after, 0n) >= 0n;
   }
 
   /** Takes an open order out of the book (cancel or expiry): its hold goes back. */
@@ -808,15 +830,25 @@ export class PerpModel {
       const a = fundingPayment(p.side, p.size, this.mark!, this.mult, rate);
       if (a !== 0n) amounts.set(u, a);
     }
+    // payers pay what they can (never the fund); receivers get their share of what was collected
+    let owed = 0n;
+    let paid = 0n;
     for (const [u, p] of all) {
       const a = amounts.get(u) ?? 0n;
       if (a >= 0n) continue;
-      p.funding += a;
-      this.pay(u, -a, 'funding', p.marginMode === 'ISOLATED' ? p : null);
+      const got = -a - this.pay(u, -a, 'funding', p.marginMode === 'ISOLATED' ? p : null, null, false);
+      owed += -a;
+      paid += got;
+      p.funding -= got;
+      amounts.set(u, -got);
     }
     for (const [u, p] of all) {
-      const a = amounts.get(u) ?? 0n;
-      if (a <= 0n) continue;
+      const full = amounts.get(u) ?? 0n;
+      if (full <= 0n) continue;
+      const a = paid < owed ? (full * paid) / owed : full;
+      if (a === 0n) amounts.delete(u);
+      else amounts.set(u, a);
+      if (a === 0n) continue;
       p.funding += a;
       this.addWallet(u, a);
       this.system.funding -= a;

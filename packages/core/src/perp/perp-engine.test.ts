@@ -312,6 +312,39 @@ describe('perpetual engine', () => {
     expect(w.e.position('1', 'BTC/USDT')).toMatchObject({ size: 1_000n, margin: 4_900n * U, leverage: 10 });
   });
 
+  it('a stale resting order whose fill would open a position past bankruptcy expires instead', () => {
+    const w = world();
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 125 });
+    const ask = w.ok(place('1', 'SELL', px(50_000), 1_000n)).perpOrder!; // holds 400 + 25
+    w.ok({ type: 'transfer', userId: '1', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: 9_575n * U });
+    for (let i = 0; i < 3; i++) w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(55_000) }); // 10% up
+    expect(w.e.perpMarkState('BTC/USDT')!.markPrice).toBe(px(55_000));
+    // a short opened at 50,000 against a mark of 55,000 loses 5,000 at once: the hold (425) cannot carry it
+    const r = w.ok(place('2', 'BUY', px(50_000), 1_000n));
+    expect(ev(r, 'perpTrade')).toEqual([]);
+    expect(w.e.perpOrder(ask.orderId)!.status).toBe('EXPIRED');
+    expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
+  });
+
+  it('a leverage change releases before it holds (no ledger error when the net is a release)', () => {
+    const w = world();
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 125 });
+    w.ok(place('2', 'SELL', px(50_000), 100n));
+    w.ok(place('1', 'BUY', null, 100n)); // 5,000 at 125x: margin 40, fee 2.5
+    const bid = w.ok(place('1', 'BUY', px(49_000), 100n)).perpOrder!; // rests: holds 39.2 + 2.45
+    w.ok({ type: 'perpAdjustMargin', userId: '1', symbol: 'BTC/USDT', amount: w.contract('1').available }); // all of it
+    expect(w.contract('1').available).toBe(0n);
+    // 125x -> 10x: the bid holds 490 - 39.2 = 450.8 more, the position releases its excess above what removal allows
+    const mv = w.e.perpLeverageMarginMove('1', 'BTC/USDT', 10)!;
+    expect(mv.orders).toBe(450n * U + 80_000_000n);
+    expect(mv.position + mv.orders < 0n).toBe(true);
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 10 });
+    expect(w.e.perpOrder(bid.orderId)).toMatchObject({ leverage: 10, hold: 490n * U + 2n * U + 45_000_000n });
+    expect(w.contract('1').available).toBe(-(mv.position + mv.orders));
+  });
+
   it("the fund's liquidation order fills at the bankruptcy price or better, and keeps the gain", () => {
     const w = world();
     w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 1_000n * U, from: '@faucet' });

@@ -322,19 +322,28 @@ export class PerpState implements PerpReads {
 
   /**
    * Pays `amount` (>= 0) from a user (or the fund) to a system account: an isolated position's loss from its margin,
-   * then the available balance; anything else from the available balance, then from cross positions' margins; a rest
-   * nothing can pay is paid by the insurance fund (the user's buckets never go negative). Liquidation runs before a
+   * then the available balance, then the paying order's hold `o`; anything else from the available balance, then `o`'s
+   * hold, then cross positions' margins; a rest nothing can pay is paid by the insurance fund (the user's buckets
+   * never go negative), or, with `fundPays` false, returned unpaid (funding: the receivers get less). Liquidation runs before a
    * position's take profit or stop loss fires, so this fallback serves only closes between two mark ticks.
    */
-  private pay(userId: string, settle: string, amount: bigint, to: Account, iso: Pos | null): void {
-    if (amount <= 0n) return;
+  private pay(userId: string, settle: string, amount: bigint, to: Account, iso: Pos | null, o: PerpOrder | null = null, fundPays = true): bigint {
+    if (amount <= 0n) return 0n;
     const ledger = this.ledger;
     const a = this.acc(userId, settle);
     if (a.isSystem) {
       ledger.post(a, 'available', to, 'available', amount);
-      return;
+      return 0n;
     }
     let left = amount;
+    // The paying order's hold (a fill's loss or fee): frozen money of the same user, before any position's margin.
+    const fromHold = (): void => {
+      if (o === null || o.hold === 0n || left === 0n) return;
+      const h = left < o.hold ? left : o.hold;
+      ledger.post(a, 'frozen', to, 'available', h);
+      o.hold -= h;
+      left -= h;
+    };
     if (iso !== null) {
       const t = left < iso.margin ? left : iso.margin;
       if (t > 0n) {
@@ -350,12 +359,14 @@ export class PerpState implements PerpReads {
         ledger.post(a, 'available', to, 'available', u);
         left -= u;
       }
+      fromHold();
     } else {
       const t = left < a.available ? left : a.available;
       if (t > 0n) {
         ledger.post(a, 'available', to, 'available', t);
         left -= t;
       }
+      fromHold();
       if (left > 0n) {
         for (const sym of this.userMarkets.get(userId) ?? []) {
           const p = this.markets.get(sym)?.positions.get(userId);
@@ -369,7 +380,11 @@ export class PerpState implements PerpReads {
         }
       }
     }
-    if (left > 0n) ledger.post(this.sys(INSURANCE, settle), 'available', to, 'available', left);
+    if (left > 0n && fundPays) {
+      ledger.post(this.sys(INSURANCE, settle), 'available', to, 'available', left);
+      return 0n;
+    }
+    return left;
   }
 
   // ---- markets --------------------------------------------------------------------------------
@@ -675,35 +690,49 @@ export class PerpState implements PerpReads {
   }
 
   /**
-   * True when a user can pay for a fill of `q` at `p` of order `o` that closes (part of) the user's position: the
-   * scope's equity after the fill, counting no unrealized profit, stays >= 0. Isolated: the position's margin + the
-   * user's max withdraw amount + the realized PnL of the closed part + min(0, unrealized PnL of the rest) - the fee
-   * beyond the order's hold. Cross: the cross wallet + the realized PnL + min(0, the cross unrealized PnL after the
-   * fill) - the fee - the open loss of a part that opens the other side. A fill that opens only, or an order of the
-   * engine itself (liquidation, ADL, the fund), is always payable (the hold covers an opening fill). Without this a
-   * user could close a position into a colluder's order far from the mark and leave the loss beyond the margin to
-   * the insurance fund.
+   * True when a user can pay for a fill of `q` at `p` of order `o`: the scope's equity after the fill, counting no
+   * unrealized profit, stays >= 0. `cq` = the part that closes the user's position, `opens` = the rest; the closed
+   * part realizes pnl at p, the rest of the position keeps its unrealized PnL at the mark (`rest`), the opened part
+   * starts with its own (`open`: its open loss when priced beyond the mark).
+   * - isolated scope (the position's mode, or the user's for a new position): the position's margin (if any) +
+   *   the max withdraw amount + the order's hold + pnl + min(0, rest) - the fee - (opening: its initial margin + open
+   *   loss) >= 0;
+   * - cross: the cross wallet (the order's hold is in it) + pnl - the fee + min(0, cross unrealized PnL after the fill,
+   *   the opened part's included) >= 0.
+   * The engine's own orders (liquidation, ADL, the fund) always fill. Without it a user could close into a colluder's
+   * order far from the mark, or a stale resting order could open a position past its bankruptcy price, and leave the
+   * loss to the insurance fund or to auto-deleveraged users.
    */
   private fillPayable(m: PerpMarket, o: PerpOrder, p: bigint, q: bigint, feePpm: number): boolean {
     if (o.userId === INSURANCE || o.trigger === 'LIQUIDATION' || o.trigger === 'ADL') return true;
     const pos = m.positions.get(o.userId);
-    if (pos === undefined || (pos.side === 'LONG') !== (o.side === 'SELL')) return true;
-    const cq = q < pos.size ? q : pos.size;
-    const mark = this.valuePrice(m, pos);
-    const relCost = cq === pos.size ? pos.cost : (pos.cost * cq) / pos.size;
-    const closeNotional = p * cq * m.mult;
-    const pnl = pos.side === 'LONG' ? closeNotional - relCost : relCost - closeNotional;
-    const rest = unrealizedPnl(pos.side, pos.size - cq, pos.cost - relCost, mark, m.mult);
+    const closing = pos !== undefined && (pos.side === 'LONG') === (o.side === 'SELL');
+    const mark = m.markPrice ?? p;
+    const cq = closing ? (q < pos.size ? q : pos.size) : 0n;
+    const opens = q - cq;
+    let pnl = 0n;
+    let rest = 0n;
+    if (pos !== undefined) {
+      const relCost = cq === 0n ? 0n : cq === pos.size ? pos.cost : (pos.cost * cq) / pos.size;
+      const closeNotional = p * cq * m.mult;
+      pnl = cq === 0n ? 0n : pos.side === 'LONG' ? closeNotional - relCost : relCost - closeNotional;
+      rest = unrealizedPnl(pos.side, pos.size - cq, pos.cost - relCost, mark, m.mult);
+    }
+    const openNotional = p * opens * m.mult;
+    const open = opens === 0n ? 0n : (o.side === 'BUY' ? mark * opens * m.mult - openNotional : openNotional - mark * opens * m.mult);
     const fee = perpFee(p * q * m.mult, feePpm);
-    if (pos.mode === 'ISOLATED') {
-      const feeOut = fee > o.hold ? fee - o.hold : 0n;
-      return pos.margin + this.spendable(o.userId, m.cfg.quote) + pnl + (rest < 0n ? rest : 0n) - feeOut >= 0n;
+    // A position keeps its mode and leverage; a flip opens the other side with the same (settings cannot change while
+    // a position is open); a new position takes the user's settings.
+    const st = pos === undefined ? this.settingsOf(o.userId, m.cfg.symbol) : null;
+    if ((pos?.mode ?? st?.marginMode) === 'ISOLATED') {
+      const openCost = opens > 0n ? initialMargin(openNotional, pos?.leverage ?? st?.leverage ?? DEFAULT_LEVERAGE) + (open < 0n ? -open : 0n) : 0n;
+      const margin = pos?.margin ?? 0n;
+      return margin + this.spendable(o.userId, m.cfg.quote) + o.hold + pnl + (rest < 0n ? rest : 0n) - fee - openCost >= 0n;
     }
     const f = this.crossFigures(o.userId);
-    const upnlAfter = f.upnl - unrealizedPnl(pos.side, pos.size, pos.cost, mark, m.mult) + rest;
-    const opens = q - cq;
-    const flipLoss = opens > 0n ? openLoss(o.side, p * opens * m.mult, mark * opens * m.mult) : 0n;
-    return f.wallet + pnl + (upnlAfter < 0n ? upnlAfter : 0n) - fee - flipLoss >= 0n;
+    const own = pos !== undefined ? unrealizedPnl(pos.side, pos.size, pos.cost, mark, m.mult) : 0n;
+    const after = f.upnl - own + rest + open;
+    return f.wallet + pnl - fee + (after < 0n ? after : 0n) >= 0n;
   }
 
   /** One fill of q at the maker's price p: positions, margin, PnL and fees of both sides, the maker's update. */
@@ -772,7 +801,7 @@ export class PerpState implements PerpReads {
     let openQty = q;
     if (pos !== undefined && pos.side !== side) {
       const cq = q < pos.size ? q : pos.size;
-      pnl = this.closePart(m, pos, cq, p * cq * m.mult);
+      pnl = this.closePart(m, pos, cq, p * cq * m.mult, o);
       openQty = q - cq;
       if (pos.size === 0n) pos = undefined;
     }
@@ -834,7 +863,7 @@ export class PerpState implements PerpReads {
       this.touch(pos);
     }
     if (pos !== undefined && fee > 0n) pos.fees += fee;
-    if (feeLeft > 0n) this.pay(userId, settle, feeLeft, this.sys('@fee', settle), null);
+    if (feeLeft > 0n) this.pay(userId, settle, feeLeft, this.sys('@fee', settle), pos !== undefined && pos.mode === 'ISOLATED' ? pos : null, o);
     o.fee += fee;
     o.realizedPnl += pnl;
     return pnl;
@@ -842,9 +871,10 @@ export class PerpState implements PerpReads {
 
   /**
    * Closes `cq` of a position at a closing notional (quote units): releases its share of cost and margin, posts the
-   * realized PnL with '@clearing' (a loss of an isolated position from its margin first). Returns the PnL.
+   * realized PnL with '@clearing' (a loss of an isolated position from its margin first; beyond it as `pay` takes it,
+   * `o` the order whose fill closes). Returns the PnL.
    */
-  private closePart(m: PerpMarket, pos: Pos, cq: bigint, closeNotional: bigint): bigint {
+  private closePart(m: PerpMarket, pos: Pos, cq: bigint, closeNotional: bigint, o: PerpOrder | null = null): bigint {
     const ledger = this.ledger;
     const settle = m.cfg.quote;
     const a = this.acc(pos.userId, settle);
@@ -872,7 +902,7 @@ export class PerpState implements PerpReads {
       pos.margin -= relMargin;
       if (rel > 0n) ledger.release(a, rel);
       if (pnl > 0n) ledger.post(clearing, 'available', a, 'available', pnl);
-      if (lossLeft > 0n) this.pay(pos.userId, settle, lossLeft, clearing, pos.mode === 'ISOLATED' ? pos : null);
+      if (lossLeft > 0n) this.pay(pos.userId, settle, lossLeft, clearing, pos.mode === 'ISOLATED' ? pos : null, o);
     }
     this.touch(pos);
     if (pos.size === 0n) {
@@ -972,17 +1002,21 @@ export class PerpState implements PerpReads {
       total += move;
     }
     if (total > 0n && this.spendable(cmd.userId, m.cfg.quote) < total) return reject('insufficient_balance');
+    // Releases first, then holds: the net total fits, but a hold before a release could find the available balance short.
+    const moves: bigint[] = [...resized.map(([, d]) => d), move];
+    for (const release of [true, false]) {
+      for (const d of moves) {
+        if (release && d < 0n) this.ledger.release(a, -d);
+        else if (!release && d > 0n) this.ledger.hold(a, d);
+      }
+    }
     for (const [o, d] of resized) {
-      if (d > 0n) this.ledger.hold(a, d);
-      else if (d < 0n) this.ledger.release(a, -d);
       o.hold += d;
       o.leverage = cmd.leverage;
       o.updatedTs = this.ts;
       this.host.events.push({ type: 'perpOrderUpdated', ts: this.ts, order: o.perpView() });
     }
     if (pos !== undefined) {
-      if (move > 0n) this.ledger.hold(a, move);
-      else if (move < 0n) this.ledger.release(a, -move);
       pos.margin += move;
       pos.leverage = cmd.leverage;
       this.touch(pos);
@@ -1541,14 +1575,22 @@ export class PerpState implements PerpReads {
       if (amt < 0n) pays.push([p, amt]);
       else if (amt > 0n) gets.push([p, amt]);
     }
+    // Funding passes from payers to receivers and never draws on the insurance fund: what a payer cannot pay (its
+    // margin, available balance and cross margins are gone: a position past bankruptcy between two ticks) is not paid,
+    // and every receiver then gets its share of what was collected, floor(amount x collected / owed).
+    let owed = 0n;
     for (const [p, amt] of pays) {
-      this.pay(p.userId, c.quote, -amt, pool, p.mode === 'ISOLATED' ? p : null);
-      paid += -amt;
-      p.funding += amt;
+      const unpaid = this.pay(p.userId, c.quote, -amt, pool, p.mode === 'ISOLATED' ? p : null, null, false);
+      const got = -amt - unpaid;
+      owed += -amt;
+      paid += got;
+      p.funding -= got;
       this.touch(p);
-      this.host.events.push({ type: 'fundingPayment', ts: cmd.ts, userId: p.userId, symbol: c.symbol, fundingTs: cmd.fundingTs, rateE8: rate, amount: amt });
+      this.host.events.push({ type: 'fundingPayment', ts: cmd.ts, userId: p.userId, symbol: c.symbol, fundingTs: cmd.fundingTs, rateE8: rate, amount: -got });
     }
-    for (const [p, amt] of gets) {
+    for (const [p, full] of gets) {
+      const amt = paid < owed ? (full * paid) / owed : full;
+      if (amt === 0n) continue;
       const a = this.acc(p.userId, c.quote);
       this.ledger.post(pool, 'available', a, 'available', amt);
       if (p.mode === 'ISOLATED') {
