@@ -454,26 +454,28 @@ export class RiskModel {
   excused = 0n;
   /** tags of rules not to report (the test's RISK_SKIP) */
   skip = new Set<string>();
+  /** the orders of the fill being applied that were judged payable only with their isolated position's margin counted */
+  private readonly marginJudged = new Set<ROrder>();
   /** users a fill of their own left with a negative margin balance, until their position is gone */
   readonly bankruptByFill = new Set<string>();
   /** inside the liquidation of such a user: its deficit, auto-deleveraged onto others, is that finding's consequence */
   private deficitOfFill = false;
 
   /**
-   * Takes `amount` from a user: an isolated position's loss from its margin first, then the available balance; anything
-   * else from the available balance, then from cross margins. What the user cannot pay is a violation of "a user's
-   * order never fills beyond what the user can pay" (the engine would have the fund pay it): 'unpaid-beside-hold' when
-   * the user's open orders still hold enough to pay it, 'unpaid-beside-margin' when an amount taken from the available
-   * balance (a fee) leaves the isolated position's margin untouched though it could pay (the wallet could pay in both:
-   * the engine did not use it), 'fill-bankrupt' for a user a fill of its own left past bankruptcy (see applyEvents) and
-   * for the users auto-deleveraged in that user's liquidation, 'funding-unpaid' for a funding payment, else
-   * 'unpayable'.
+   * Takes `amount` from a user (what a user pays: a loss, a fee beyond the hold, a funding payment): an isolated
+   * position's from its margin, then the available balance, then the paying order's hold `o` (a fill's); a cross one
+   * from the available balance, then `o`'s hold, then the cross positions' margins. The rest is paid by the fund
+   * (`fundPays`) or returned unpaid (funding: the receivers get less). What the fund pays is a violation of "a user's
+   * order never fills beyond what the user can pay": 'unpaid-beside-hold' when the user's other open orders still hold
+   * enough to pay it, 'unpaid-beside-margin' when an isolated margin outside the paying scope could pay it,
+   * 'fill-bankrupt' for a user a fill of its own left past bankruptcy (see applyEvents) and for the users
+   * auto-deleveraged in that user's liquidation, else 'unpayable'.
    */
-  private pay(id: string, amount: bigint, iso: RPos | null, what: string): void {
-    if (amount <= 0n) return;
+  private pay(id: string, amount: bigint, iso: RPos | null, what: string, o: ROrder | null = null, fundPays = true): bigint {
+    if (amount <= 0n) return 0n;
     if (id === FUND) {
       this.fund -= amount;
-      return;
+      return 0n;
     }
     const u = this.user(id);
     let left = amount;
@@ -486,20 +488,25 @@ export class RiskModel {
     const t = min(left, max(0n, this.available(id)));
     u.wallet -= t;
     left -= t;
+    if (o !== null && left > 0n) {
+      const h = min(left, o.hold);
+      o.hold -= h;
+      u.wallet -= h;
+      left -= h;
+    }
     if (left > 0n && iso === null && u.pos !== undefined && u.pos.mode === 'CROSS') {
       const c = min(left, u.pos.margin);
       u.pos.margin -= c;
       u.wallet -= c;
       left -= c;
     }
-    if (left > 0n) {
+    if (left > 0n && fundPays) {
       this.fund -= left;
       const held = this.holds(id);
       const isoMargin = iso === null && u.pos !== undefined && u.pos.mode === 'ISOLATED' ? u.pos.margin : 0n;
       // (a user whose own fill left it past bankruptcy pays nothing more when ADL'd or closed later: counted there)
       let tag = 'unpayable';
       if (this.bankruptByFill.has(id) || this.deficitOfFill) tag = 'fill-bankrupt';
-      else if (what === 'funding') tag = 'funding-unpaid';
       else if (held >= left) tag = 'unpaid-beside-hold';
       else if (isoMargin >= left) tag = 'unpaid-beside-margin';
       // while the rule is skipped the model follows the engine: what the fund paid counts as allowed to the user
@@ -509,11 +516,16 @@ export class RiskModel {
       }
       const beside = held > 0n ? ` outside its orders' holds (${held})` : isoMargin > 0n ? ` outside its isolated margin (${isoMargin})` : '';
       this.violate(tag, `${what} of ${id} beyond what it can pay${beside}: ${left} paid by the insurance fund outside a liquidation`);
+      return 0n;
     }
+    return left;
   }
 
-  /** Closes cq of a position at a closing notional: realized PnL by cost share, margin share released. Returns the PnL. */
-  private closePart(id: string, p: RPos, cq: bigint, closeNotional: bigint): bigint {
+  /**
+   * Closes cq of a position at a closing notional: realized PnL by cost share, margin share released; a loss beyond
+   * it paid as `pay` takes it (`o`: the order whose fill closes). Returns the PnL.
+   */
+  private closePart(id: string, p: RPos, cq: bigint, closeNotional: bigint, o: ROrder | null = null): bigint {
     const whole = cq === p.size;
     const relCost = whole ? p.cost : (p.cost * cq) / p.size;
     const relMargin = whole ? p.margin : (p.margin * cq) / p.size;
@@ -534,7 +546,7 @@ export class RiskModel {
       }
       p.margin -= relMargin;
       if (pnl > 0n) u.wallet += pnl;
-      if (loss > 0n) this.pay(id, loss, p.mode === 'ISOLATED' ? p : null, 'realized loss');
+      if (loss > 0n) this.pay(id, loss, p.mode === 'ISOLATED' ? p : null, 'realized loss', o);
     }
     if (p.size === 0n) {
       if (id === FUND) this.fundPos = undefined;
@@ -547,30 +559,61 @@ export class RiskModel {
   }
 
   /**
-   * Whether the owner of order `o` can pay a fill of `q` at `p` that closes part or all of its position (the rule "a
-   * user's order never fills beyond what the user can pay": Binance's insurance fund covers only liquidations past
-   * bankruptcy, "Insurance Fund" / "Liquidation", so a close the user's own funds cannot cover is not executed). The
-   * equity left in scope, with no unrealized profit counted, must stay >= 0:
-   *  - isolated: position margin + max withdraw amount + realized PnL of the closed part (its cost share rounded down,
-   *    as a close releases it) + min(0, unrealized PnL of the rest at the mark) - the fee beyond what the order holds;
-   *  - cross: cross wallet + realized PnL + min(0, cross unrealized PnL with the closed part gone) - the fee - the open
-   *    loss of the part that opens the other side.
-   * A fill that closes nothing, and the fund's own orders, pass here: an opening fill is what its hold was sized for
-   * at acceptance, and when the mark has moved since, 'open-loss' and 'fill-bankrupt' judge it after the fill.
+   * Whether the owner of order `o` can pay a fill of `q` at `p` (the rule "a user's order never fills beyond what the
+   * user can pay": Binance's insurance fund covers only liquidations past bankruptcy, "Insurance Fund" / "Liquidation",
+   * so a fill the user's own funds cannot cover is not executed, its opening part included: "How to Calculate Cost
+   * Required to Open a Position", initial margin + open loss). Every fill of a user's order is judged; the fund's are
+   * not. `cq`: the part that closes the position, realizing `pnlClose` at p (its cost share rounded down, all of it for
+   * a whole close); `opens` the rest, priced against the mark (`open`, signed; its open loss OL = max(0, -open)) with
+   * initial margin IM = ceil(notional / leverage) at the position's leverage (the user's for a new position); `rest`
+   * the unrealized PnL at the mark of what stays of the position. With no unrealized profit counted:
+   *  - isolated scope (the position's mode, or the user's for a new position): (closing: the position's margin) + max
+   *    withdraw amount + the order's hold + pnlClose + min(0, rest) - fee - (opening: IM + OL) >= 0;
+   *  - cross: cross wallet (the order's hold is in it) + pnlClose - fee + min(0, cross uPnL with this position's
+   *    replaced by rest + open) >= 0.
    */
   payable(o: ROrder, p: bigint, q: bigint, feePpm: number): boolean {
-    if (o.user === FUND) return true;
-    const pos = this.user(o.user).pos;
-    if (pos === undefined || pos.side === (o.side === 'BUY' ? 'LONG' : 'SHORT')) return true;
-    const cq = min(q, pos.size);
-    const share = cq === pos.size ? pos.cost : (pos.cost * cq) / pos.size;
-    const closing = this.notional(cq, p);
-    const realized = pos.side === 'LONG' ? closing - share : share - closing;
-    const restUpnl = this.upnl({ ...pos, size: pos.size - cq, cost: pos.cost - share });
+    return this.payableSlack(o, p, q, feePpm).slack >= 0n;
+  }
+
+  /** What `payable` weighs: the equity left in scope (>= 0: payable) and its terms, for the messages. */
+  payableSlack(o: ROrder, p: bigint, q: bigint, feePpm: number, withMargin = false): { slack: bigint; terms: string } {
+    if (o.user === FUND) return { slack: 0n, terms: 'the fund' };
+    const u = this.user(o.user);
+    const pos = u.pos;
+    const buys = o.side === 'BUY';
+    const closing = pos !== undefined && pos.side !== (buys ? 'LONG' : 'SHORT');
+    const cq = closing ? min(q, pos.size) : 0n;
+    const opens = q - cq;
+    let pnlClose = 0n;
+    let rest = 0n;
+    let own = 0n;
+    if (pos !== undefined) {
+      const share = cq === 0n ? 0n : cq === pos.size ? pos.cost : (pos.cost * cq) / pos.size;
+      const closingNotional = this.notional(cq, p);
+      pnlClose = pos.side === 'LONG' ? closingNotional - share : share - closingNotional;
+      rest = pos.size === cq ? 0n : this.upnl({ ...pos, size: pos.size - cq, cost: pos.cost - share });
+      own = this.upnl(pos);
+    }
+    const openAtPrice = this.notional(opens, p);
+    const openAtMark = this.notional(opens, this.mark ?? p);
+    const open = buys ? openAtMark - openAtPrice : openAtPrice - openAtMark;
     const fee = ceilDiv(this.notional(q, p) * BigInt(feePpm), E6);
-    if (pos.mode === 'ISOLATED') return pos.margin + this.maxWithdraw(o.user) + realized + min(0n, restUpnl) - max(0n, fee - o.hold) >= 0n;
-    const flipLoss = openLossOf(o.side, this.notional(q - cq, p), this.notional(q - cq, this.mark!));
-    return this.crossWallet(o.user) + realized + min(0n, restUpnl) - fee - flipLoss >= 0n;
+    // a whole close that opens the other side leaves a new position: the user's settings
+    const fresh = pos === undefined || (closing && cq === pos.size && opens > 0n);
+    const mode = fresh ? u.mode : pos.mode;
+    if (mode === 'ISOLATED') {
+      const leverage = fresh ? u.leverage : pos.leverage;
+      const openCost = opens > 0n ? ceilDiv(openAtPrice, BigInt(leverage)) + max(0n, -open) : 0n;
+      // (`withMargin`: the position's margin counted for a fill that only adds to it too, as the engine does)
+      const margin = cq > 0n || (withMargin && pos !== undefined) ? pos!.margin : 0n;
+      const slack = margin + this.maxWithdraw(o.user) + o.hold + pnlClose + min(0n, rest) - fee - openCost;
+      return { slack, terms: `isolated: margin ${margin} + max withdraw ${this.maxWithdraw(o.user)} + hold ${o.hold} + pnl ${pnlClose} + min(0, rest ${rest}) - fee ${fee} - (IM + OL) ${openCost} = ${slack}` };
+    }
+    const cross = pos !== undefined && pos.mode === 'CROSS';
+    const after = this.crossUpnl(o.user) - (cross ? own : 0n) + (cross ? rest : 0n) + open;
+    const slack = this.crossWallet(o.user) + pnlClose - fee + min(0n, after);
+    return { slack, terms: `cross: wallet ${this.crossWallet(o.user)} + pnl ${pnlClose} - fee ${fee} + min(0, uPnL after ${after}) = ${slack}` };
   }
 
   /** The quantity a taker `t` would fill next against maker `mk` (their remainders, a reduce-only taker's room). */
@@ -635,7 +678,7 @@ export class RiskModel {
     if (pos !== undefined && pos.side !== side) {
       const cq = min(q, pos.size);
       // "a user's own order never fills at a price beyond what the user can pay": checked by pay()
-      pnl = this.closePart(id, pos, cq, this.notional(cq, p));
+      pnl = this.closePart(id, pos, cq, this.notional(cq, p), o);
       openQty = q - cq;
       pos = isFund ? this.fundPos : this.user(id).pos;
     }
@@ -669,11 +712,13 @@ export class RiskModel {
         // short of the open loss its hold was not sized for (the mark moved since the order was accepted: this fill's
         // or an earlier fill's open loss took hold meant for initial margin), or of initial margin its hold had
         const short = need - t;
-        if (short > 0n && o.lossTaken > o.lossHeld) this.violate('open-loss', `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}: its fills' open loss ${o.lossTaken} beyond the ${o.lossHeld} its hold was sized for, with nothing more available`);
+        if (short > 0n && this.marginJudged.has(o)) this.violate('fill-payable-margin', `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}, the position's margin already there counted for it`);
+        else if (short > 0n && o.lossTaken > o.lossHeld) this.violate('open-loss', `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}: its fills' open loss ${o.lossTaken} beyond the ${o.lossHeld} its hold was sized for, with nothing more available`);
         else if (short > 0n) this.violate('no-margin', `${id} opened ${openQty} at ${p} without its initial margin (${short} short of ${im} + open loss ${loss})`);
       }
     }
-    if (feeLeft > 0n) this.pay(id, feeLeft, null, 'fee');
+    // a fee beyond the hold: as a loss of the position the fill leaves (an isolated one's margin first)
+    if (feeLeft > 0n) this.pay(id, feeLeft, pos !== undefined && pos.mode === 'ISOLATED' ? pos : null, 'fee', o);
     if (!isFund) this.feesPaid.set(id, (this.feesPaid.get(id) ?? 0n) + fee);
     return pnl;
   }
@@ -777,11 +822,18 @@ export class RiskModel {
               [tk, this.cfg.takerFeePpm],
               [mk, this.cfg.makerFeePpm],
             ] as const) {
-              if (!this.payable(o, ev.price, ev.quantity, ppm)) this.violate('fill-payable', `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price}, beyond what ${o.user} can pay`);
+              if (this.payable(o, ev.price, ev.quantity, ppm)) continue;
+              // payable only with the isolated position's margin counted for a fill that only adds to it: the new part
+              // is not brought its initial margin and open loss (they come out of the margin already there)
+              if (this.payableSlack(o, ev.price, ev.quantity, ppm, true).slack >= 0n) {
+                this.marginJudged.add(o);
+                this.violate('fill-payable-margin', `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price} (mark ${this.mark}), adding to its isolated position without its initial margin and open loss (${this.payableSlack(o, ev.price, ev.quantity, ppm).terms})`);
+              } else this.violate('fill-payable', `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price} (mark ${this.mark}), beyond what ${o.user} can pay (${this.payableSlack(o, ev.price, ev.quantity, ppm).terms})`);
             }
             const before = [this.scopeBalance(tk.user), this.scopeBalance(mk.user)];
             const tPnl = this.settle(tk, ev.price, ev.quantity, tFee);
             const mPnl = this.settle(mk, ev.price, ev.quantity, mFee);
+            this.marginJudged.clear();
             // what "payable" protects: no user's own fill takes its margin balance in scope below zero, or lower when
             // it is there already (past the bankruptcy price: a deficit the fund or auto-deleveraged traders carry)
             [tk, mk].forEach((o, k) => {
@@ -914,11 +966,14 @@ export class RiskModel {
 
   /**
    * "Introduction to Funding Rates": each position pays or receives size * mark * rate; longs pay a positive rate;
-   * payers rounded up, receivers down; an isolated position's funding goes to or from its margin. Returns the model's
-   * payments by user.
+   * payers rounded up, receivers down; an isolated position's funding goes to or from its margin. Funding passes from
+   * payers to receivers and never draws on the insurance fund: a payer pays as any payment is taken (see pay) but
+   * without the fund, and when the payers could not pay all they owed, every receiver gets floor(amount x collected /
+   * owed) instead of its amount (the dust stays in the funding pool). Returns what each user actually paid (negative)
+   * or received (a receiver getting 0 is left out), the total owed and the totals paid and received.
    */
-  funding(rateE8: bigint, mark: bigint): Map<string, bigint> {
-    const out = new Map<string, bigint>();
+  funding(rateE8: bigint, mark: bigint): { payments: Map<string, bigint>; owed: bigint; paid: bigint; received: bigint } {
+    const payments = new Map<string, bigint>();
     const pays: [string, bigint][] = [];
     const gets: [string, bigint][] = [];
     for (const [id, u] of this.users) {
@@ -928,23 +983,30 @@ export class RiskModel {
       const longPays = raw > 0n;
       const abs = raw < 0n ? -raw : raw;
       const pays1 = (p.side === 'LONG') === longPays;
-      const amt = pays1 ? -ceilDiv(abs, E8) : abs / E8;
-      if (amt < 0n) pays.push([id, amt]);
-      else if (amt > 0n) gets.push([id, amt]);
+      const amt = pays1 ? ceilDiv(abs, E8) : abs / E8;
+      if (amt > 0n) (pays1 ? pays : gets).push([id, amt]);
     }
+    let owed = 0n;
+    let paid = 0n;
     for (const [id, amt] of pays) {
       const p = this.user(id).pos!;
-      this.pay(id, -amt, p.mode === 'ISOLATED' ? p : null, 'funding');
-      out.set(id, amt);
-      this.addAllowed(id, amt);
+      const got = amt - this.pay(id, amt, p.mode === 'ISOLATED' ? p : null, 'funding', null, false);
+      owed += amt;
+      paid += got;
+      payments.set(id, -got);
+      this.addAllowed(id, -got);
     }
-    for (const [id, amt] of gets) {
+    let received = 0n;
+    for (const [id, full] of gets) {
+      const amt = paid < owed ? (full * paid) / owed : full;
+      if (amt === 0n) continue;
       const u = this.user(id);
       u.wallet += amt;
       if (u.pos!.mode === 'ISOLATED') u.pos!.margin += amt;
-      out.set(id, amt);
+      received += amt;
+      payments.set(id, amt);
       this.addAllowed(id, amt);
     }
-    return out;
+    return { payments, owed, paid, received };
   }
 }
