@@ -23,7 +23,7 @@
  *    no loss paid by the fund outside a liquidation, no fill without its initial margin and (isolated) open loss, a fill
  *    its users cannot pay never executed and one they can never refused, no user's own fill taking its margin balance
  *    below zero, leverage changes resizing the open orders' holds);
- *  - every asset sums to zero, no user bucket is negative;
+ *  - every asset sums to zero, no user bucket is negative; the book is not crossed;
  *  - the insurance fund's balance never decreases;
  *  - after a mark tick no account is left at risk (maintenance margin >= margin balance), none with a negative margin
  *    balance;
@@ -339,6 +339,10 @@ class Game {
     this.ok('model', m.violations.length === 0, `rules the model checks on the engine's events, after ${cmd.type}:\n${m.violations.join('\n')}`);
     for (const [asset, total] of e.assetTotals()) this.ok('conservation', total === 0n, `${asset} sums to ${total}`);
     for (const a of e.ledger.accounts()) if (a.kind !== 'SYSTEM') this.ok('conservation', a.available >= 0n && a.frozen >= 0n, `bucket of ${a.owner}/${a.kind} negative`);
+    // the book is never left crossed: a taker whose next fill it cannot pay stops (EXPIRED) rather than resting over
+    // the maker it could not pay
+    const d = e.perpDepth(SYM, 1);
+    if (d.bids.length > 0 && d.asks.length > 0) this.ok('book', d.bids[0]!.price < d.asks[0]!.price, `book crossed after ${cmd.type}: best bid ${d.bids[0]!.price}, best ask ${d.asks[0]!.price}`);
     const fund = this.fundBalance();
     this.ok('state', fund === m.fund, `insurance fund ${fund}, model ${m.fund}`);
     // (what the model already reported as paid for a user beyond its means is not counted twice when that rule is skipped)
