@@ -120,17 +120,17 @@ describe('perp model', () => {
     const [f] = m.execute({ user: 'a', side: 'SELL', price: null, qty: 30n, reduceOnly: true, leverage: 10 });
     expect([f!.takerPnl, f!.takerFee]).toEqual([-30n * USDT, 58_500_000n]); // 0.05% of 1,170 = 0.585
     const a = m.positions.get('a')!;
-    // the fee beyond the order's (empty) hold comes out of the isolated margin first
-    expect([a.size, a.cost, a.margin, m.walletOf('a')]).toEqual([70n, 2_800n * USDT, 280n * USDT - 58_500_000n, 968n * USDT - 58_500_000n]);
+    // the fee beyond the order's (empty) hold comes out of the available balance before the margin of what stays open
+    expect([a.size, a.cost, a.margin, m.walletOf('a')]).toEqual([70n, 2_800n * USDT, 280n * USDT, 968n * USDT - 58_500_000n]);
     // funding at 0.01%: the long of 0.07 at 39,000 (2,730 USDT) pays 0.273 out of its isolated margin
     m.mark = 390_000n;
     m.premiums = [12_300n];
     expect(m.settleFunding(1_641_024_000_000).amounts.get('a')).toBe(-27_300_000n);
-    expect([a.margin, m.walletOf('a')]).toEqual([280n * USDT - 58_500_000n - 27_300_000n, 968n * USDT - 58_500_000n - 27_300_000n]);
+    expect([a.margin, m.walletOf('a')]).toEqual([280n * USDT - 27_300_000n, 968n * USDT - 58_500_000n - 27_300_000n]);
     // the takeover: the user realizes -margin, keeps its available balance; the fund takes the cost less the margin
     const avail = m.availableOf('a');
     const t = m.takeover('a');
-    const lost = 280n * USDT - 58_500_000n - 27_300_000n;
+    const lost = 280n * USDT - 27_300_000n;
     expect([t.pnl, t.fundCost, m.walletOf('a')]).toEqual([-lost, 2_800n * USDT - lost, avail]);
     expect(m.positions.get('@insurance')).toMatchObject({ side: 'LONG', size: 70n, margin: 0n });
   });

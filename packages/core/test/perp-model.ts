@@ -281,7 +281,7 @@ export class PerpModel {
    * balance; or (iso null) from the available balance, then the cross position's margin; the rest, that nothing of
    * the user can pay, is paid by the insurance fund. The fund itself pays from its balance.
    */
-  pay(user: string, amount: bigint, to: 'fee' | 'funding' | 'clearing', iso: MPos | null, order: { hold?: bigint } | null = null, fundPays = true): bigint {
+  pay(user: string, amount: bigint, to: 'fee' | 'funding' | 'clearing', iso: MPos | null, order: { hold?: bigint } | null = null, fundPays = true, isoMarginLast = false): bigint {
     if (amount <= 0n) return 0n;
     if (user === FUND) {
       this.system[to] += amount;
@@ -302,11 +302,16 @@ export class PerpModel {
       take(h);
     };
     if (iso !== null) {
-      const t = min(left, iso.margin);
-      iso.margin -= t;
-      take(t);
+      // a fill's loss or fee: the available balance before the margin of what stays open; funding: the margin first
+      const fromMargin = (): void => {
+        const t = min(left, iso.margin);
+        iso.margin -= t;
+        take(t);
+      };
+      if (!isoMarginLast) fromMargin();
       const a = this.availableOf(user);
       take(min(left, a > 0n ? a : 0n));
+      if (isoMarginLast) fromMargin();
       fromHold();
     } else {
       const a = this.availableOf(user);
@@ -354,7 +359,7 @@ export class PerpModel {
         this.addWallet(user, pnl);
         this.system.clearing -= pnl;
       }
-      if (lossLeft > 0n) this.pay(user, lossLeft, 'clearing', p.marginMode === 'ISOLATED' ? p : null, order);
+      if (lossLeft > 0n) this.pay(user, lossLeft, 'clearing', p.marginMode === 'ISOLATED' ? p : null, order, true, true);
     }
     if (p.size === 0n) {
       p.margin = 0n;
@@ -414,7 +419,7 @@ export class PerpModel {
     }
     // the fill's whole fee goes to the position left after it (none when the fill closed it)
     if (p !== undefined) p.fees += fee;
-    this.pay(user, feeLeft, 'fee', p !== undefined && p.marginMode === 'ISOLATED' ? p : null, order);
+    this.pay(user, feeLeft, 'fee', p !== undefined && p.marginMode === 'ISOLATED' ? p : null, order, true, true);
     return { pnl, fee };
   }
 
@@ -490,10 +495,17 @@ export class PerpModel {
     if ((p?.marginMode ?? s.marginMode) === 'ISOLATED') {
       const openCost = opens > 0n ? initialMargin(openNotional, p?.leverage ?? s.leverage) + (open < 0n ? -open : 0n) : 0n;
       const spend = this.orderAvailable(o.user);
-      return (p?.margin ?? 0n) + (spend > 0n ? spend : 0n) + (o.hold ?? 0n) + pnl + min(rest, 0n) - fee - openCost >= 0n;
+      const kept = (p?.margin ?? 0n) + pnl + min(rest, 0n);
+      const brought = (spend > 0n ? spend : 0n) + (o.hold ?? 0n) - fee - openCost;
+      // a fill that closes nothing brings its own cost
+      if (cq === 0n && brought < 0n) return false;
+      return kept + brought >= 0n;
     }
     const after = rest + open;
-    return this.crossWallet(o.user) + pnl - fee + min(after, 0n) >= 0n;
+    // only the paying order's hold can pay: the user's other cross orders' holds do not count
+    let others = 0n;
+    for (const x of this.orders) if (x.user === o.user && x !== o && x.marginMode === 'CROSS') others += x.hold;
+    return this.crossWallet(o.user) - others + pnl - fee + min(after, 0n) >= 0n;
   }
 
   /** Takes an open order out of the book (cancel or expiry): its hold goes back. */

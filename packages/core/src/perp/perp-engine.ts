@@ -322,12 +322,13 @@ export class PerpState implements PerpReads {
 
   /**
    * Pays `amount` (>= 0) from a user (or the fund) to a system account: an isolated position's loss from its margin,
-   * then the available balance, then the paying order's hold `o`; anything else from the available balance, then `o`'s
+   * then the available balance (`isoMarginLast`, a fill's: the available balance, then the margin), then the paying
+   * order's hold `o`; anything else from the available balance, then `o`'s
    * hold, then cross positions' margins; a rest nothing can pay is paid by the insurance fund (the user's buckets
    * never go negative), or, with `fundPays` false, returned unpaid (funding: the receivers get less). Liquidation runs before a
    * position's take profit or stop loss fires, so this fallback serves only closes between two mark ticks.
    */
-  private pay(userId: string, settle: string, amount: bigint, to: Account, iso: Pos | null, o: PerpOrder | null = null, fundPays = true): bigint {
+  private pay(userId: string, settle: string, amount: bigint, to: Account, iso: Pos | null, o: PerpOrder | null = null, fundPays = true, isoMarginLast = false): bigint {
     if (amount <= 0n) return 0n;
     const ledger = this.ledger;
     const a = this.acc(userId, settle);
@@ -345,20 +346,25 @@ export class PerpState implements PerpReads {
       left -= h;
     };
     if (iso !== null) {
-      const t = left < iso.margin ? left : iso.margin;
-      if (t > 0n) {
-        ledger.post(a, 'frozen', to, 'available', t);
-        iso.margin -= t;
-        this.touch(iso);
-        left -= t;
-      }
-      // Beyond the isolated margin (the user's own close or funding past bankruptcy, between two mark ticks): the
-      // user's available balance, then the fund.
+      const fromMargin = (): void => {
+        const t = left < iso.margin ? left : iso.margin;
+        if (t > 0n) {
+          ledger.post(a, 'frozen', to, 'available', t);
+          iso.margin -= t;
+          this.touch(iso);
+          left -= t;
+        }
+      };
+      // A fill's loss or fee beyond the closed part's released margin: the available balance before the margin of what
+      // stays open (so a partial close does not leave the rest under water while the user has money); funding: the
+      // margin first, as Binance takes it.
+      if (!isoMarginLast) fromMargin();
       const u = left < a.available ? left : a.available;
       if (u > 0n) {
         ledger.post(a, 'available', to, 'available', u);
         left -= u;
       }
+      if (isoMarginLast) fromMargin();
       fromHold();
     } else {
       const t = left < a.available ? left : a.available;
@@ -694,11 +700,11 @@ export class PerpState implements PerpReads {
    * unrealized profit, stays >= 0. `cq` = the part that closes the user's position, `opens` = the rest; the closed
    * part realizes pnl at p, the rest of the position keeps its unrealized PnL at the mark (`rest`), the opened part
    * starts with its own (`open`: its open loss when priced beyond the mark).
-   * - isolated scope (the position's mode, or the user's for a new position): the position's margin (if any) +
-   *   the max withdraw amount + the order's hold + pnl + min(0, rest) - the fee - (opening: its initial margin + open
-   *   loss) >= 0;
-   * - cross: the cross wallet (the order's hold is in it) + pnl - the fee + min(0, cross unrealized PnL after the fill,
-   *   the opened part's included) >= 0.
+   * - isolated scope (the position's mode, or the user's for a new position): kept + brought >= 0, with kept = the
+   *   position's margin (if any) + pnl + min(0, rest) and brought = the max withdraw amount + the order's hold - the fee
+   *   - (opening: its initial margin + open loss); a fill that closes nothing also needs brought >= 0;
+   * - cross: the cross wallet less the holds of the user's other open orders (the order's own hold is in it) + pnl -
+   *   the fee + min(0, cross unrealized PnL after the fill, the opened part's included) >= 0.
    * The engine's own orders (liquidation, ADL, the fund) always fill. Without it a user could close into a colluder's
    * order far from the mark, or a stale resting order could open a position past its bankruptcy price, and leave the
    * loss to the insurance fund or to auto-deleveraged users.
@@ -726,13 +732,21 @@ export class PerpState implements PerpReads {
     const st = pos === undefined ? this.settingsOf(o.userId, m.cfg.symbol) : null;
     if ((pos?.mode ?? st?.marginMode) === 'ISOLATED') {
       const openCost = opens > 0n ? initialMargin(openNotional, pos?.leverage ?? st?.leverage ?? DEFAULT_LEVERAGE) + (open < 0n ? -open : 0n) : 0n;
-      const margin = pos?.margin ?? 0n;
-      return margin + this.spendable(o.userId, m.cfg.quote) + o.hold + pnl + (rest < 0n ? rest : 0n) - fee - openCost >= 0n;
+      // what the position keeps (its margin after the close's PnL and the rest's loss) and what the fill brings (the
+      // free money and the order's hold, less the fee and the opened part's cost); a fill that only opens must bring
+      // its own cost (the margin already there is not released to pay it)
+      const kept = (pos?.margin ?? 0n) + pnl + (rest < 0n ? rest : 0n);
+      const brought = this.spendable(o.userId, m.cfg.quote) + o.hold - fee - openCost;
+      if (cq === 0n && brought < 0n) return false;
+      return kept + brought >= 0n;
     }
     const f = this.crossFigures(o.userId);
     const own = pos !== undefined ? unrealizedPnl(pos.side, pos.size, pos.cost, mark, m.mult) : 0n;
     const after = f.upnl - own + rest + open;
-    return f.wallet + pnl - fee + (after < 0n ? after : 0n) >= 0n;
+    // the other open orders' holds cannot pay this fill (only the paying order's hold can)
+    let others = 0n;
+    for (const x of this.open.get(o.userId)?.values() ?? []) if (x !== o && x.marginMode === 'CROSS') others += x.hold;
+    return f.wallet - others + pnl - fee + (after < 0n ? after : 0n) >= 0n;
   }
 
   /** One fill of q at the maker's price p: positions, margin, PnL and fees of both sides, the maker's update. */
@@ -863,7 +877,7 @@ export class PerpState implements PerpReads {
       this.touch(pos);
     }
     if (pos !== undefined && fee > 0n) pos.fees += fee;
-    if (feeLeft > 0n) this.pay(userId, settle, feeLeft, this.sys('@fee', settle), pos !== undefined && pos.mode === 'ISOLATED' ? pos : null, o);
+    if (feeLeft > 0n) this.pay(userId, settle, feeLeft, this.sys('@fee', settle), pos !== undefined && pos.mode === 'ISOLATED' ? pos : null, o, true, true);
     o.fee += fee;
     o.realizedPnl += pnl;
     return pnl;
@@ -902,7 +916,7 @@ export class PerpState implements PerpReads {
       pos.margin -= relMargin;
       if (rel > 0n) ledger.release(a, rel);
       if (pnl > 0n) ledger.post(clearing, 'available', a, 'available', pnl);
-      if (lossLeft > 0n) this.pay(pos.userId, settle, lossLeft, clearing, pos.mode === 'ISOLATED' ? pos : null, o);
+      if (lossLeft > 0n) this.pay(pos.userId, settle, lossLeft, clearing, pos.mode === 'ISOLATED' ? pos : null, o, true, true);
     }
     this.touch(pos);
     if (pos.size === 0n) {

@@ -463,7 +463,8 @@ export class RiskModel {
 
   /**
    * Takes `amount` from a user (what a user pays: a loss, a fee beyond the hold, a funding payment): an isolated
-   * position's from its margin, then the available balance, then the paying order's hold `o` (a fill's); a cross one
+   * position's from its margin, then the available balance (a fill's, `isoMarginLast`: the available balance, then
+   * the margin of what stays open), then the paying order's hold `o` (a fill's); a cross one
    * from the available balance, then `o`'s hold, then the cross positions' margins. The rest is paid by the fund
    * (`fundPays`) or returned unpaid (funding: the receivers get less). What the fund pays is a violation of "a user's
    * order never fills beyond what the user can pay": 'unpaid-beside-hold' when the user's other open orders still hold
@@ -471,7 +472,7 @@ export class RiskModel {
    * 'fill-bankrupt' for a user a fill of its own left past bankruptcy (see applyEvents) and for the users
    * auto-deleveraged in that user's liquidation, else 'unpayable'.
    */
-  private pay(id: string, amount: bigint, iso: RPos | null, what: string, o: ROrder | null = null, fundPays = true): bigint {
+  private pay(id: string, amount: bigint, iso: RPos | null, what: string, o: ROrder | null = null, fundPays = true, isoMarginLast = false): bigint {
     if (amount <= 0n) return 0n;
     if (id === FUND) {
       this.fund -= amount;
@@ -479,15 +480,19 @@ export class RiskModel {
     }
     const u = this.user(id);
     let left = amount;
-    if (iso !== null) {
-      const t = min(left, iso.margin);
-      iso.margin -= t;
-      u.wallet -= t;
-      left -= t;
-    }
+    const fromMargin = (): void => {
+      if (iso === null) return;
+      const m = min(left, iso.margin);
+      iso.margin -= m;
+      u.wallet -= m;
+      left -= m;
+    };
+    // a fill's loss or fee: the free balance before the margin of what stays open; funding: the margin first
+    if (!isoMarginLast) fromMargin();
     const t = min(left, max(0n, this.available(id)));
     u.wallet -= t;
     left -= t;
+    if (isoMarginLast) fromMargin();
     if (o !== null && left > 0n) {
       const h = min(left, o.hold);
       o.hold -= h;
@@ -546,7 +551,7 @@ export class RiskModel {
       }
       p.margin -= relMargin;
       if (pnl > 0n) u.wallet += pnl;
-      if (loss > 0n) this.pay(id, loss, p.mode === 'ISOLATED' ? p : null, 'realized loss', o);
+      if (loss > 0n) this.pay(id, loss, p.mode === 'ISOLATED' ? p : null, 'realized loss', o, true, true);
     }
     if (p.size === 0n) {
       if (id === FUND) this.fundPos = undefined;
@@ -605,15 +610,22 @@ export class RiskModel {
     if (mode === 'ISOLATED') {
       const leverage = fresh ? u.leverage : pos.leverage;
       const openCost = opens > 0n ? ceilDiv(openAtPrice, BigInt(leverage)) + max(0n, -open) : 0n;
-      // (`withMargin`: the position's margin counted for a fill that only adds to it too, as the engine does)
-      const margin = cq > 0n || (withMargin && pos !== undefined) ? pos!.margin : 0n;
-      const slack = margin + this.maxWithdraw(o.user) + o.hold + pnlClose + min(0n, rest) - fee - openCost;
-      return { slack, terms: `isolated: margin ${margin} + max withdraw ${this.maxWithdraw(o.user)} + hold ${o.hold} + pnl ${pnlClose} + min(0, rest ${rest}) - fee ${fee} - (IM + OL) ${openCost} = ${slack}` };
+      // what the position keeps (its margin after the closed part's PnL and the rest's loss) and what the fill brings
+      // (free money and the order's hold, less the fee and the opened part's initial margin and open loss): a fill
+      // that closes nothing brings its own cost, the margin already there is not released for it
+      void withMargin;
+      const margin = pos?.margin ?? 0n;
+      const kept = margin + pnlClose + min(0n, rest);
+      const brought = this.maxWithdraw(o.user) + o.hold - fee - openCost;
+      const slack = cq === 0n ? min(brought, kept + brought) : kept + brought;
+      return { slack, terms: `isolated: kept (margin ${margin} + pnl ${pnlClose} + min(0, rest ${rest})) ${kept} + brought (max withdraw ${this.maxWithdraw(o.user)} + hold ${o.hold} - fee ${fee} - (IM + OL) ${openCost}) ${brought}${cq === 0n ? ', brought >= 0 for a fill that closes nothing' : ''} = ${slack}` };
     }
     const cross = pos !== undefined && pos.mode === 'CROSS';
     const after = this.crossUpnl(o.user) - (cross ? own : 0n) + (cross ? rest : 0n) + open;
-    const slack = this.crossWallet(o.user) + pnlClose - fee + min(0n, after);
-    return { slack, terms: `cross: wallet ${this.crossWallet(o.user)} + pnl ${pnlClose} - fee ${fee} + min(0, uPnL after ${after}) = ${slack}` };
+    // only the paying order's hold can pay the fill: the user's other cross orders' holds do not count
+    const others = this.holds(o.user) - o.hold;
+    const slack = this.crossWallet(o.user) - others + pnlClose - fee + min(0n, after);
+    return { slack, terms: `cross: wallet ${this.crossWallet(o.user)} - other orders' holds ${others} + pnl ${pnlClose} - fee ${fee} + min(0, uPnL after ${after}) = ${slack}` };
   }
 
   /** The quantity a taker `t` would fill next against maker `mk` (their remainders, a reduce-only taker's room). */
@@ -718,7 +730,7 @@ export class RiskModel {
       }
     }
     // a fee beyond the hold: as a loss of the position the fill leaves (an isolated one's margin first)
-    if (feeLeft > 0n) this.pay(id, feeLeft, pos !== undefined && pos.mode === 'ISOLATED' ? pos : null, 'fee', o);
+    if (feeLeft > 0n) this.pay(id, feeLeft, pos !== undefined && pos.mode === 'ISOLATED' ? pos : null, 'fee', o, true, true);
     if (!isFund) this.feesPaid.set(id, (this.feesPaid.get(id) ?? 0n) + fee);
     return pnl;
   }
