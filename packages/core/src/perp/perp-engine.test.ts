@@ -466,3 +466,137 @@ describe('the hold of a MARKET order', () => {
     expect(w.e.perpOpenOrders('1')).toEqual([]);
   });
 });
+
+describe('perpetual risk commands: every refusal and every boundary', () => {
+  const code = (w: World, c: Record<string, unknown>) => w.run(c).code;
+
+  it('transfer: bad inputs refused with their codes, a retry answers once, a coin no contract settles in ignores the PnL', () => {
+    const w = world();
+    const t = (c: Record<string, unknown>) => code(w, { type: 'transfer', userId: '1', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: U, ...c });
+    expect(t({ userId: '' })).toBe('invalid_order');
+    expect(t({ userId: '@fee' })).toBe('invalid_order');
+    expect(t({ from: 'NOPE' })).toBe('invalid_order');
+    expect(t({ to: 'NOPE' })).toBe('invalid_order');
+    expect(t({ clientId: '' })).toBe('invalid_order');
+    expect(t({ asset: 'XYZ' })).toBe('asset_not_found');
+    expect(t({ amount: 0n })).toBe('amount_invalid');
+    expect(t({ amount: -1n })).toBe('amount_invalid');
+    expect(t({ to: 'CONTRACT' })).toBe('same_account');
+    expect(t({ amount: 10_001n * U })).toBe('insufficient_balance');
+    expect(w.contract('1')).toEqual({ available: 10_000n * U, frozen: 0n });
+    expect(t({ clientId: 'k1' })).toBe('ok');
+    const again = w.run({ type: 'transfer', userId: '1', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: U, clientId: 'k1' });
+    expect([again.code, again.events]).toEqual(['ok', []]);
+    expect(w.contract('1').available).toBe(9_999n * U);
+    // BTC in CONTRACT backs no margin: a cross loss in USDT does not limit it
+    w.ok({ type: 'addAsset', asset: { code: 'BTC', scale: 8 } });
+    w.ok({ type: 'deposit', userId: '1', asset: 'BTC', account: 'CONTRACT', amount: 5n, from: '@faucet' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 125 });
+    w.ok(place('2', 'SELL', px(50_000), 1_000n));
+    w.ok(place('1', 'BUY', null, 1_000n));
+    w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(40_000) }); // a loss of 10,000 > the wallet
+    expect(t({ asset: 'BTC', amount: 5n })).toBe('ok');
+    expect(t({ amount: 1n })).toBe('insufficient_balance');
+  });
+
+  it('perpSetLeverage and perpAdjustMargin: every refusal, and margin removal exactly at its maximum', () => {
+    const w = world();
+    const lev = (c: Record<string, unknown>) => code(w, { type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 10, ...c });
+    expect(lev({ symbol: 'NOPE/USDT' })).toBe('market_not_found');
+    expect(lev({ userId: '' })).toBe('invalid_order');
+    expect(lev({ userId: '@insurance' })).toBe('invalid_order');
+    expect(lev({ leverage: 0 })).toBe('leverage_invalid');
+    expect(lev({ leverage: 126 })).toBe('leverage_invalid');
+    expect(lev({ leverage: 2.5 })).toBe('leverage_invalid');
+    const adj = (c: Record<string, unknown>) => code(w, { type: 'perpAdjustMargin', userId: '1', symbol: 'BTC/USDT', amount: U, ...c });
+    expect(adj({ symbol: 'NOPE/USDT' })).toBe('market_not_found');
+    expect(adj({ userId: '@fee' })).toBe('invalid_order');
+    expect(adj({ amount: 0n })).toBe('amount_invalid');
+    expect(adj({ amount: 1 })).toBe('amount_invalid');
+    expect(adj({})).toBe('no_position');
+    w.ok(place('2', 'SELL', px(50_000), 1_000n));
+    w.ok(place('1', 'BUY', null, 1_000n)); // cross 20x: margin 2,500
+    expect(adj({})).toBe('margin_mode_invalid');
+    // 100x allows 250,000 of notional: 50,000 fits at 125x too; a position of 260,000 would not fit 100x
+    expect(lev({ leverage: 125 })).toBe('ok');
+    expect(w.e.position('1', 'BTC/USDT')!.margin).toBe(400n * U);
+    const w2 = world();
+    w2.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w2.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 10 });
+    w2.ok(place('2', 'SELL', px(50_000), 1_000n));
+    w2.ok(place('1', 'BUY', null, 1_000n)); // isolated 10x: margin 5,000
+    w2.ok({ type: 'perpAdjustMargin', userId: '1', symbol: 'BTC/USDT', amount: 1_000n * U });
+    w2.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) }); // -1,000
+    // 6,000 + (-1,000) - 4,900 = 100 may go, exactly
+    const rm = (a: bigint) => w2.run({ type: 'perpAdjustMargin', userId: '1', symbol: 'BTC/USDT', amount: -a }).code;
+    expect(rm(100n * U + 1n)).toBe('insufficient_balance');
+    expect(rm(100n * U)).toBe('ok');
+    expect(w2.e.position('1', 'BTC/USDT')!.margin).toBe(5_900n * U);
+    expect(w2.contract('1')).toEqual({ available: 10_000n * U - 25n * U - 5_900n * U, frozen: 5_900n * U });
+    expect(rm(1n)).toBe('insufficient_balance');
+    // a leverage the bracket cannot hold: 1,000,000 of notional needs 50x or less
+    expect(w2.e.perpLeverageMarginMove('1', 'NOPE/USDT', 10)).toBeUndefined();
+    expect(w2.e.perpLeverageMarginMove('1', 'BTC/USDT', 0)).toBeUndefined();
+    expect(w2.e.perpLeverageMarginMove('9', 'BTC/USDT', 10)).toEqual({ position: 0n, orders: 0n });
+  });
+
+  it('leverage_too_high: a position larger than the new leverage allows keeps its leverage', () => {
+    const w = world();
+    for (const id of ['1', '2']) w.ok({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet' });
+    w.ok(place('2', 'SELL', px(50_000), 6_000n));
+    w.ok(place('1', 'BUY', null, 6_000n)); // 300,000 of notional at 20x
+    expect(code(w, { type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 100 })).toBe('leverage_too_high');
+    expect(w.e.position('1', 'BTC/USDT')!.leverage).toBe(20);
+    expect(code(w, { type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 })).toBe('ok');
+  });
+
+  it('the account view at a loss: maintenance margin, risk level, available and max withdraw exact', () => {
+    const w = world();
+    expect(w.e.perpAccount('1')).toMatchObject({ walletBalance: 10_000n * U, crossMaintMargin: 0n, riskLevelPpm: 0, maxWithdrawAmount: 10_000n * U });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 100 });
+    w.ok(place('2', 'SELL', px(50_000), 1_000n));
+    w.ok(place('1', 'BUY', null, 1_000n)); // margin 500, fee 25
+    w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) });
+    // maintenance 49,000 x 0.4% = 196; margin balance 9,975 - 1,000 = 8,975; risk 196 / 8,975 = 21,838 ppm
+    expect(w.e.perpAccount('1')).toEqual({
+      walletBalance: 9_975n * U,
+      crossWalletBalance: 9_975n * U,
+      crossUnrealizedPnl: -1_000n * U,
+      crossMarginBalance: 8_975n * U,
+      crossMaintMargin: 196n * U,
+      availableBalance: 8_475n * U,
+      maxWithdrawAmount: 8_475n * U,
+      riskLevelPpm: 21_838,
+    });
+    w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) }); // a profit: not spendable
+    expect(w.e.perpAccount('1')).toMatchObject({ crossUnrealizedPnl: 1_000n * U, availableBalance: 9_475n * U, maxWithdrawAmount: 9_475n * U });
+  });
+
+  it("a short's liquidation: the fund buys at the bankruptcy price or better, never above it", () => {
+    const w = world();
+    w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 1_000n * U, from: '@faucet' });
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 });
+    w.ok(place('2', 'BUY', px(50_000), 100n));
+    w.ok(place('1', 'SELL', null, 100n)); // short 5,000 at 50x: margin 100, bankruptcy 51,000
+    w.ok(place('3', 'SELL', px(51_100), 200n)); // an ask above the bankruptcy price
+    w.ok(place('4', 'BUY', px(50_900), 200n));
+    let r: CommandResult | undefined;
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) });
+    expect(ev(r!, 'perpTrade').filter((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')).toEqual([]);
+    expect(ev(r!, 'perpTrade').find((t) => t.kind === 'ADL')).toMatchObject({ takerUserId: '2', quoteAmount: 5_100n * U });
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(1_000n * U);
+    // with an ask below the bankruptcy price the fund buys there and keeps the difference
+    const w2 = world();
+    w2.ok({ type: 'fundInsurance', asset: 'USDT', amount: 1_000n * U, from: '@faucet' });
+    w2.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w2.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 });
+    w2.ok(place('2', 'BUY', px(50_000), 100n));
+    w2.ok(place('1', 'SELL', null, 100n));
+    w2.ok(place('3', 'SELL', px(50_950), 200n));
+    w2.ok(place('4', 'BUY', px(50_850), 200n));
+    for (let i = 0; i < 400 && w2.e.position('1', 'BTC/USDT') !== undefined; i++) r = w2.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) });
+    expect(ev(r!, 'perpTrade').find((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')).toMatchObject({ price: px(50_950), quantity: 100n });
+    expect(w2.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(1_005n * U);
+  });
+});
