@@ -553,6 +553,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/contract/contract/getAccount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/contract/contract/getPositions': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR } },
   'GET /api/contract/contract/getSettings': { auth: true, base: () => ({ symbol: TBADP.symbol }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR } },
+  'GET /api/contract/contract/leveragePreview': { auth: true, base: () => ({ symbol: TBADP.symbol, leverage: '10' }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, leverage: ['126', '0'] } },
   'POST /api/contract/contract/setLeverage': { auth: true, base: () => ({ symbol: TBADP.symbol, leverage: '50' }), baseAnswer: 'leverage_invalid', unknown: { symbol: UNKNOWN_PAIR, leverage: ['126'] } },
   'POST /api/contract/contract/setMarginMode': { auth: true, base: () => ({ symbol: TBADP.symbol, marginMode: 'ISOLATED' }), baseAnswer: 'position_exists', unknown: { symbol: UNKNOWN_PAIR } },
   'POST /api/contract/contract/adjustMargin': {

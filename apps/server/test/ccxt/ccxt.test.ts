@@ -273,8 +273,9 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
     expect(open).toMatchObject({ symbol: PERP, status: 'closed', side: 'buy', filled: 0.02, average: 50_010, clientOrderId: 'ccxt-perp-open', reduceOnly: false });
     const [pos, ...rest] = await ex.fetchPositions([PERP]);
     expect(rest).toEqual([]);
-    // Binance's positionRisk v3 (CCXT's default) carries no leverage: the margin shows it (1,000.2 USDT at 10x).
-    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50_010, marginMode: 'isolated', markPrice: 50_000, initialMargin: 100.02 });
+    // Binance's positionRisk v3 (CCXT's default) carries no leverage: the margin shows it (1,000.2 USDT at 10x: 100.02,
+    // plus the fill's open loss 0.2 against the mark 50,000 that an isolated position keeps).
+    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50_010, marginMode: 'isolated', markPrice: 50_000, initialMargin: 100.22 });
     const engPos = t.ctx.contract.positions(ids.alice!, SPOT)[0]!;
     expect(engPos).toMatchObject({ leverage: 10, marginMode: 'ISOLATED' });
     expect(pos!.unrealizedPnl).toBe(Number(engPos.unrealizedPnl));

@@ -80,22 +80,23 @@ describe('app versions page', () => {
   it('publishes a version with its reasons and bundle, and withdraws one', async () => {
     const calls = stubApi();
     renderAs('admin');
-    await screen.findByText('Fixed the quotes refresh');
+    // antd's form and modal can take seconds beside other test files on a loaded machine: waits up to 15 s
+    await screen.findByText('Fixed the quotes refresh', {}, { timeout: 15_000 });
     fireEvent.change(screen.getByLabelText('Version'), { target: { value: '1.3' } });
     fireEvent.change(screen.getByLabelText('Reasons (Chinese)'), { target: { value: '新增海报\n修复问题' } });
     fireEvent.change(screen.getByLabelText('Reasons (English)'), { target: { value: 'New poster\nFixes' } });
     // the switches: forced update, then web bundle (its label carries a help icon)
     fireEvent.click(screen.getAllByRole('switch')[1]!);
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect((await screen.findAllByText('major.minor.patch, e.g. 1.2.0', {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText('major.minor.patch, e.g. 1.2.0', {}, { timeout: 15_000 })).length).toBeGreaterThan(0);
     expect(calls.some((c) => c.url.includes('publish'))).toBe(false);
     fireEvent.change(screen.getByLabelText('Version'), { target: { value: '1.3.0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    await waitFor(() => expect(calls.find((c) => c.url.includes('publish'))).toBeTruthy());
+    await waitFor(() => expect(calls.find((c) => c.url.includes('publish'))).toBeTruthy(), { timeout: 15_000 });
     expect(calls.find((c) => c.url.includes('publish'))!.body).toEqual({ platform: 'android', version: '1.3.0', reasonsZh: '新增海报\n修复问题', reasonsEn: 'New poster\nFixes', force: false, bundle: true });
-    expect(await screen.findByText('Android 1.3.0 published')).toBeTruthy();
+    expect(await screen.findByText('Android 1.3.0 published', {}, { timeout: 15_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(calls.find((c) => c.url.includes('withdraw'))?.body).toEqual({ id: '2' }));
-  });
+    fireEvent.click(await screen.findByRole('button', { name: 'OK' }, { timeout: 15_000 }));
+    await waitFor(() => expect(calls.find((c) => c.url.includes('withdraw'))?.body).toEqual({ id: '2' }), { timeout: 15_000 });
+  }, 60_000);
 });
