@@ -71,7 +71,7 @@ describe('journal identity', () => {
     const me = await t.app.inject({ method: 'GET', url: '/api/member/member/getMember', headers: { token: bob.token, userId: bob.userId, lang: 'en' } });
     expect(me.json().result.mail).toBe('bob@identity.test');
     await t.close();
-  }, 60_000);
+  }, 120_000);
 
   it('refuses a database of another journal, and a database ahead of its journal', async () => {
     const a = newDataDir();
@@ -89,5 +89,5 @@ describe('journal identity', () => {
     fs.rmSync(path.join(a, 'journal'), { recursive: true, force: true });
     fs.rmSync(path.join(a, 'snapshots'), { recursive: true, force: true });
     await expect(open(a)).rejects.toThrow(/journal was lost/);
-  }, 60_000);
+  }, 120_000);
 });
