@@ -161,7 +161,11 @@ describe('joining', () => {
     w.ok(create(trading()));
     w.ts = T0 + HOUR + 10;
     w.ok({ type: 'activityEnd', activityId: '1', operatorId: '1' });
-    expect(w.e.activity('1')?.endTs).toBe(T0 + HOUR + 10);
+    // The period is [start, the command's millisecond + 1): nothing after the command counts or joins.
+    expect(w.e.activity('1')?.endTs).toBe(T0 + HOUR + 11);
+    expect(w.run({ type: 'activityJoin', activityId: '1', userId: '1' }).code).toBe('activity_ended');
+    expect(w.run({ type: 'activityEnd', activityId: '1', operatorId: '1' }).code).toBe('activity_ended');
+    w.ts = T0 + HOUR + 11;
     expect(w.run({ type: 'activityJoin', activityId: '1', userId: '1' }).code).toBe('activity_ended');
     expect(w.run({ type: 'activityEnd', activityId: '1', operatorId: '1' }).code).toBe('activity_ended');
   });

@@ -89,6 +89,11 @@ interface Activity {
   payouts: ActivityPayout[];
   createdTs: number;
   settledTs: number | null;
+  /**
+   * true once an operator ended the activity early: from that command on nothing counts and nobody joins, although
+   * its endTs (the command's millisecond + 1) has not passed
+   */
+  closed: boolean;
   /** userId -> entry, in join order */
   entries: Map<string, ActivityEntry>;
 }
@@ -106,6 +111,8 @@ export interface ActivitySnapshot {
     payouts: [string, number, string][];
     createdTs: number;
     settledTs: number | null;
+    /** present (true) only when ended early */
+    closed?: boolean;
     /** [userId, joinedTs, progress, reachedSeq, qualifiedSeq, joinSeq] in join order */
     entries: [string, number, string, number, number, number][];
   }[];
@@ -162,6 +169,7 @@ export class ActivityState implements ActivityReads {
       payouts: [],
       createdTs: cmd.ts,
       settledTs: null,
+      closed: false,
       entries: new Map(),
     };
     this.byId.set(a.activityId, a);
@@ -174,9 +182,13 @@ export class ActivityState implements ActivityReads {
     if (!isKey(cmd.operatorId) || !isAudit(cmd.audit)) return reject('activity_invalid');
     const a = this.byId.get(cmd.activityId);
     if (a === undefined) return reject('activity_not_found');
-    if (a.settled || cmd.ts >= a.terms.endTs) return reject('activity_ended');
-    a.terms.endTs = cmd.ts;
-    if (a.terms.startTs > cmd.ts) a.terms.startTs = cmd.ts;
+    if (a.settled || a.closed || cmd.ts >= a.terms.endTs) return reject('activity_ended');
+    // The period becomes [start, ts + 1): what the journal holds before this command, in its millisecond too, was
+    // counted and stays counted; `closed` stops everything after it. Ended before its start: an empty period.
+    const end = cmd.ts + 1;
+    a.terms.endTs = end;
+    if (a.terms.startTs > cmd.ts) a.terms.startTs = end;
+    a.closed = true;
     host.events.push({ type: 'activityChanged', ts: cmd.ts, activity: view(a), ...copyAudit(cmd.audit) });
     return { code: 'ok', events: host.events };
   }
@@ -186,7 +198,7 @@ export class ActivityState implements ActivityReads {
     if (a === undefined) return reject('activity_not_found');
     if (!isKey(cmd.userId) || !host.isUser(cmd.userId)) return reject('user_not_found');
     if (cmd.ts < a.terms.startTs) return reject('activity_not_started');
-    if (a.settled || cmd.ts >= a.terms.endTs) return reject('activity_ended');
+    if (a.settled || a.closed || cmd.ts >= a.terms.endTs) return reject('activity_ended');
     if (a.entries.has(cmd.userId)) return reject('activity_already_joined');
     a.entries.set(cmd.userId, { activityId: a.activityId, userId: cmd.userId, joinedTs: cmd.ts, progress: 0n, reachedSeq: 0, qualifiedSeq: 0, joinSeq: a.entries.size + 1 });
     host.events.push({ type: 'activityJoined', ts: cmd.ts, activityId: a.activityId, userId: cmd.userId });
@@ -197,7 +209,7 @@ export class ActivityState implements ActivityReads {
     const a = this.byId.get(cmd.activityId);
     if (a === undefined) return reject('activity_not_found');
     if (a.settled) return { code: 'ok', events: [], duplicate: true };
-    if (cmd.ts < a.terms.endTs) return reject('activity_not_ended');
+    if (!a.closed && cmd.ts < a.terms.endTs) return reject('activity_not_ended');
     const t = a.terms;
     const payouts: ActivityPayout[] = [];
     if (t.kind === 'TRADING') {
@@ -261,7 +273,7 @@ export class ActivityState implements ActivityReads {
   }
 
   private add(a: Activity, userId: string, amount: bigint, ts: number): ActivityEntry | undefined {
-    if (ts < a.terms.startTs || ts >= a.terms.endTs || amount <= 0n) return undefined;
+    if (a.closed || ts < a.terms.startTs || ts >= a.terms.endTs || amount <= 0n) return undefined;
     const e = a.entries.get(userId);
     if (e === undefined) return undefined;
     e.progress += amount;
@@ -330,6 +342,7 @@ export class ActivityState implements ActivityReads {
         payouts: a.payouts.map((p): [string, number, string] => [p.userId, p.rank, p.amount.toString()]),
         createdTs: a.createdTs,
         settledTs: a.settledTs,
+        ...(a.closed ? { closed: true } : {}),
         entries: [...a.entries.values()].map((e): [string, number, string, number, number, number] => [e.userId, e.joinedTs, e.progress.toString(), e.reachedSeq, e.qualifiedSeq, e.joinSeq]),
       })),
     };
@@ -351,6 +364,7 @@ export class ActivityState implements ActivityReads {
         payouts: r.payouts.map(([userId, rank, amount]) => ({ userId, rank, amount: BigInt(amount) })),
         createdTs: r.createdTs,
         settledTs: r.settledTs,
+        closed: r.closed === true,
         entries: new Map(),
       };
       for (const [userId, joinedTs, progress, reachedSeq, qualifiedSeq, joinSeq] of r.entries) {
@@ -370,6 +384,7 @@ function view(a: Activity): ActivityView {
     prizes: [...a.terms.prizes],
     content: { ...a.content },
     state: a.settled ? 'SETTLED' : 'OPEN',
+    closed: a.closed,
     participants: a.entries.size,
     paid: a.paid,
     payouts: a.payouts.map((p) => ({ ...p })),

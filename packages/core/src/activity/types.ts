@@ -81,6 +81,8 @@ export interface ActivityView extends ActivityTerms {
   /** the server's texts (titleZh, titleEn, rulesZh, rulesEn, banner ...), opaque to the engine */
   content: Record<string, string>;
   state: ActivityState;
+  /** ended early by an operator: nothing counts or joins any more and it can be settled, though endTs (+1 ms) may be ahead */
+  closed: boolean;
   participants: number;
   /** sum paid (0n before the settle) */
   paid: bigint;
@@ -108,13 +110,15 @@ export type ActivityCommand =
   /** An operator defines an activity; the engine assigns its id ("1", "2", ...). activity_invalid when a rule fails. */
   | (Base & { type: 'activityCreate'; terms: ActivityTerms; content: Record<string, string>; operatorId: string; audit?: Record<string, string> })
   /**
-   * An operator ends an activity early: endTs becomes `ts` (activity_ended when it has ended already). An activity
-   * ended before it started keeps no participants (none could join).
+   * An operator ends an activity early at `ts` (activity_ended when it has ended already): what was journaled before
+   * this command counts, in its millisecond too, and nothing after it (no progress, no joins); endTs becomes ts + 1,
+   * so the period [startTs, endTs) holds exactly what counted, and it can be settled at once. An activity ended
+   * before it started gets the empty period [ts + 1, ts + 1) and no participants (none could join).
    */
   | (Base & { type: 'activityEnd'; activityId: string; operatorId: string; audit?: Record<string, string> })
   /** A user joins: activity_not_started before startTs, activity_ended from endTs, activity_already_joined the second time. */
   | (Base & { type: 'activityJoin'; activityId: string; userId: string })
-  /** Pays the activity (ts >= endTs, else activity_not_ended); once: a repeat is 'ok' with no events and `duplicate`. */
+  /** Pays the activity (ts >= endTs or ended early, else activity_not_ended); once: a repeat is 'ok' with no events and `duplicate`. */
   | (Base & { type: 'activitySettle'; activityId: string });
 
 export type ActivityCommandType = ActivityCommand['type'];

@@ -64,9 +64,9 @@ function rejection(code: string): AppError {
   return new AppError((known ? code : 'validation_failed') as ConstructorParameters<typeof AppError>[0], code === 'activity_not_found' ? 404 : 400);
 }
 
-/** UPCOMING / ONGOING / ENDED of an activity at `now`. */
-export function statusAt(a: Pick<ActivityView, 'startTs' | 'endTs'>, now: number): ActivityStatus {
-  return now < a.startTs ? 'UPCOMING' : now < a.endTs ? 'ONGOING' : 'ENDED';
+/** UPCOMING / ONGOING / ENDED of an activity at `now` (ENDED at once when an operator ended it early). */
+export function statusAt(a: Pick<ActivityView, 'startTs' | 'endTs' | 'closed'>, now: number): ActivityStatus {
+  return a.closed || now >= a.endTs ? 'ENDED' : now < a.startTs ? 'UPCOMING' : 'ONGOING';
 }
 
 /** Builds the activity service over the engine port and the process clock. */
@@ -274,7 +274,7 @@ export function createActivityService(deps: { host: EnginePort; now: () => numbe
     async settleDue(t) {
       let paid = 0;
       for (const a of engine.activities()) {
-        if (a.state !== 'OPEN' || a.endTs > t) continue;
+        if (a.state !== 'OPEN' || (!a.closed && a.endTs > t)) continue;
         const r = await host.submit({ type: 'activitySettle', activityId: a.activityId } as unknown as Parameters<EnginePort['submit']>[0]);
         if (r.code === 'ok' && !r.duplicate) paid++;
       }
