@@ -14,7 +14,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '@exchange/core';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
-import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-support';
+import { apiCaller, apiOk, loginUser, type TestUser } from '../entrust/entrust-test-support';
 import { PERP, U, ensurePerpMarket, fundContract, tick } from './contract-test-support';
 
 const SYM = PERP.symbol;
@@ -28,11 +28,7 @@ const users: Record<string, TestUser> = {};
 const call = apiCaller(() => t, users);
 let n = 0;
 
-async function ok(user: string, method: 'GET' | 'POST', p: string, data: Record<string, string> = {}) {
-  const r = await call(user, method, p, data);
-  expect(r.body.status, JSON.stringify(r.body)).toBe('SUCCEED');
-  return r.body.result;
-}
+const ok = apiOk(call);
 async function fails(user: string, method: 'GET' | 'POST', p: string, data: Record<string, string>, code: string) {
   const en = await call(user, method, p, { ...data, ...(data.clientId ? { clientId: `${data.clientId}-en` } : {}) }, 'en');
   const zh = await call(user, method, p, { ...data, ...(data.clientId ? { clientId: `${data.clientId}-zh` } : {}) }, 'zh');
@@ -53,7 +49,7 @@ beforeAll(async () => {
   setup = await durableTestSetup('exch-contract-risk-');
   t = await setup.open();
   await ensurePerpMarket(t.ctx.host);
-  for (const u of ['mm', 'dave', 'erin', 'frank', 'gina', 'hank', 'ivan']) users[u] = await loginUser(t, `${u}@risk.test`);
+  for (const u of ['mm', 'dave', 'erin', 'frank', 'gina', 'hank', 'ivan', 'kim']) users[u] = await loginUser(t, `${u}@risk.test`);
   await fundContract(t.ctx.host, users.mm!.userId, 100_000n);
   await fundContract(t.ctx.host, users.dave!.userId, 10_000n);
   await fundContract(t.ctx.host, users.erin!.userId, 6_000n);
@@ -124,6 +120,12 @@ describe('contract risk rules through the API', () => {
       code: '',
       message: '',
     });
+    // The preview reads the caller's own position only: kim (no position, no funds) sees none of erin's; a visitor
+    // gets the login error and no numbers.
+    expect(await ok('kim', 'GET', `${C}/leveragePreview`, { symbol: SYM, leverage: '125' })).toMatchObject({ hasPosition: false, margin: usdt(0n), marginAfter: usdt(0n), maxWithdrawAmount: usdt(0n) });
+    const visitor = await call(null, 'GET', `${C}/leveragePreview`, { symbol: SYM, leverage: '125' });
+    expect(visitor.body.status).toBe('FAILED');
+    expect(JSON.stringify(visitor.body)).not.toContain('5000');
     await ok('erin', 'POST', `${C}/setLeverage`, { symbol: SYM, leverage: '125' });
     expect(t.ctx.host.engine.position(users.erin!.userId, SYM)!.margin).toBe(2_384n * U);
     expect((await ok('erin', 'GET', `${C}/getAccount`)).maxWithdrawAmount).toBe(usdt(3_591n * U));

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { convertQuotes } from '../../db/schema';
-import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-support';
+import { apiCaller, apiOk, loginUser, type TestUser } from '../entrust/entrust-test-support';
 
 const U = 100_000_000n; // 1 USDT (or 1 BTC) in asset units
 const SYM = 'BTC/USDT';
@@ -24,11 +24,7 @@ let t: TestApp;
 const users: Record<string, TestUser> = {};
 const call = apiCaller(() => t, users);
 
-async function ok(user: string | null, method: 'GET' | 'POST', path: string, data: Record<string, string> = {}) {
-  const r = await call(user, method, path, data);
-  expect(r.body.status, JSON.stringify(r.body)).toBe('SUCCEED');
-  return r.body.result;
-}
+const ok = apiOk(call);
 /** Asks in en and zh; expects the code in both and answers both messages. */
 async function refused(user: string, path: string, data: Record<string, string>, code: string) {
   const en = await call(user, 'POST', path, data, 'en');

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { startJobs, type Jobs } from '../../jobs';
 import type { ReferencePaths } from '../../jobs/price-source';
-import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-support';
+import { apiCaller, apiOk, loginUser, type TestUser } from '../entrust/entrust-test-support';
 import { fundContract } from '../contract/contract-test-support';
 
 const SYM = 'BTC/USDT';
@@ -23,11 +23,7 @@ let jobs: Jobs | undefined;
 const users: Record<string, TestUser> = {};
 const call = apiCaller(() => t, users);
 
-async function ok(user: string | null, method: 'GET' | 'POST', path: string, data: Record<string, string> = {}) {
-  const r = await call(user, method, path, data);
-  expect(r.body.status, JSON.stringify(r.body)).toBe('SUCCEED');
-  return r.body.result;
-}
+const ok = apiOk(call);
 
 /** Polls `read` every 100 ms until `done` holds (at most 15 s); answers the last value read. */
 async function until<T>(read: () => Promise<T>, done: (v: T) => boolean): Promise<T> {

@@ -55,3 +55,15 @@ export function apiCaller(t: () => TestApp, users: Record<string, TestUser>) {
     return { status: res.statusCode, body: res.json() };
   };
 }
+
+/**
+ * The `result` of a call that must succeed: `call` as built by apiCaller; the test fails with the whole envelope when
+ * its status is not SUCCEED.
+ */
+export function apiOk(call: ReturnType<typeof apiCaller>) {
+  return async (user: string | null, method: 'GET' | 'POST', path: string, data: Record<string, string> = {}) => {
+    const r = await call(user, method, path, data);
+    expect(r.body.status, JSON.stringify(r.body)).toBe('SUCCEED');
+    return r.body.result;
+  };
+}
