@@ -1,5 +1,5 @@
 /**
- * Benchmark 6 (issue 15): order entry through the Binance-compatible API, `POST /api/v3/order` signed with
+ * Benchmark 6: order entry through the Binance-compatible API, `POST /api/v3/order` signed with
  * HMAC-SHA256, next to the app API's `POST entrust/entrust/setEntrust`, on the same server in the same run with the
  * same order. Starts the built server as benchmark 2 does (temporary DATA_DIR, no liquidity bots, no per-IP and no
  * Binance order/weight limits, captcha test mode for the sign-ups), registers 16 users through the API, and creates

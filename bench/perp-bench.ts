@@ -1,5 +1,5 @@
 /**
- * Benchmark 5: the perpetual contracts engine (issue 12). `npx tsx --expose-gc bench/perp-bench.ts` or
+ * Benchmark 5: the perpetual contracts engine. `npx tsx --expose-gc bench/perp-bench.ts` or
  * `BENCH_ONLY=perp npm run bench`.
  *  a) Contract-engine throughput: one seeded flow of LIMIT GTC orders around a drifting mid (about 10% crossing) and
  *     cancels of resting orders, by 1,000 users, run as spot orders (placeOrder: holds, fees) and as perpetual orders

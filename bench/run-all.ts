@@ -24,7 +24,7 @@ async function main(): Promise<void> {
   const t0 = performance.now();
   if (only.has('core')) runCoreThroughput();
   if (only.has('http')) await runHttpOrderEntry();
-  // Scale-out mode (issue 9): skipped unless NATS_URL and DATABASE_URL are set.
+  // Scale-out mode: skipped unless NATS_URL and DATABASE_URL are set.
   if (only.has('nats')) await runHttpOrderEntryNats();
   if (only.has('replay')) await runJournalReplay(replayN);
   if (only.has('ws')) await runWsFanout();

@@ -1,5 +1,5 @@
 /**
- * Playwright journeys (issue 3): Debian's Chromium at a phone viewport (390x844), against the app started
+ * Playwright journeys: Debian's Chromium at a phone viewport (390x844), against the app started
  * as `npm start` starts it (web build + server on the embedded PGlite), on its own port and a fresh data
  * directory, with CAPTCHA_TEST_MODE=1 so the slide puzzle accepts any answer. E2E_BASE_URL=<url> tests an
  * already running server instead.

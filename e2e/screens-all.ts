@@ -1,5 +1,5 @@
 /**
- * The complete screen gallery (issue 14 "Done when": every screen in both languages and themes, the README lists
+ * The complete screen gallery (every screen in both languages and themes, the README lists
  * every screen with a screenshot link): every route of apps/web/src/app/routes.tsx (spec section 2 and EXTRA_ROUTES)
  * at 390x844, device scale 1, in English/day and Chinese/night, into docs/screenshots/routes/<slug>-en-day.png and
  * <slug>-zh-night.png, and the README's "### Every screen" table (between its markers) regenerated from the list below.
@@ -83,8 +83,8 @@ const SCREENS: Screen[] = [
   { route: '/accountCenter/closeGoogle', slug: 'close-google', what: 'Unbind Google authenticator' },
   { route: '/accountCenter/devices', slug: 'account-devices', what: 'Devices and sessions (extra route)' },
   { route: '/accountCenter/activity', slug: 'account-activity', what: 'Security log (extra route)' },
-  { route: '/accountCenter/apiKeys', slug: 'api-keys', what: 'API management, the keys (extra route, issue 15)' },
-  { route: '/accountCenter/apiKeys/create', slug: 'api-key-create', what: 'Create an API key (extra route, issue 15)' },
+  { route: '/accountCenter/apiKeys', slug: 'api-keys', what: 'API management, the keys (extra route)' },
+  { route: '/accountCenter/apiKeys/create', slug: 'api-key-create', what: 'Create an API key (extra route)' },
   { route: '/payment', slug: 'payment', what: 'Payment methods' },
   { route: '/payment/bankCard', slug: 'payment-bank-card', what: 'Add a bank card' },
   { route: '/payment/weixin', slug: 'payment-weixin', what: 'Add WeChat Pay' },

@@ -1,5 +1,5 @@
 /**
- * README screenshots (issue 3 "Done when"): home, markets, pair detail, trading and assets at 390x844
+ * README screenshots: home, markets, pair detail, trading and assets at 390x844
  * (device scale 2) in the day and night themes, from a running app, into docs/screenshots/<screen>-<day|night>.png.
  *
  * Usage (server already running, e.g. `npm start`):

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// CI's dependency audit (issue 7): `npm audit --omit=dev`, failing on any high or critical advisory of a runtime
+// CI's dependency audit: `npm audit --omit=dev`, failing on any high or critical advisory of a runtime
 // dependency. When the advisory endpoint cannot be reached (this workplace's registry answers the bulk advisory
 // POST with 405), the audit cannot be made: that is printed loudly and does not fail the run, since it says
 // nothing about our dependencies; any other error fails.

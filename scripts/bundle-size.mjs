@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Initial JavaScript of the web app (issue 8, point 12): the entry chunk and every chunk it imports statically
+// Initial JavaScript of the web app: the entry chunk and every chunk it imports statically
 // (what the browser must load and run before the first screen can render), gzip-compressed at level 9 as the
 // server sends them, summed and checked against the limit of 150 KB. The home route's lazy chunk and its own
 // static imports (loaded right after, before home is complete) are listed as well, for information.

@@ -1,6 +1,6 @@
 /**
- * `npm run crash-loop [-- options]`: the real-process crash loop of issue 6 ("no acknowledged change lost or
- * invented under any fault"). Starts the server as `npm start` does (one node process, temporary DATA_DIR, free
+ * `npm run crash-loop [-- options]`: the real-process crash loop (no acknowledged change may be lost or
+ * invented under any fault). Starts the server as `npm start` does (one node process, temporary DATA_DIR, free
  * port, PGlite, captcha test mode), registers users over HTTP, drives concurrent order load, kills the server with
  * SIGKILL at a seeded random instant, restarts it on the same data and checks every acknowledged command, every
  * order, every fill and every balance through the public API (apps/server/test/crash-harness.ts says exactly what).

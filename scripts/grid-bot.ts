@@ -1,6 +1,6 @@
 /**
  * `npm run grid-bot [-- options]`: a grid bot written for Binance (CCXT's `binance` class, only its URLs changed)
- * against this exchange (issue 15; the bot is apps/server/test/ccxt/grid-bot.ts, docs/binance-api.md "Using it with
+ * against this exchange (the bot is apps/server/test/ccxt/grid-bot.ts, docs/binance-api.md "Using it with
  * CCXT"). It quotes limit orders around the mid price and re-quotes on fills for a few minutes, prints what it did,
  * and exits 1 on any error.
  *

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run lighthouse`: Lighthouse (mobile preset: Moto G power emulation, 4x CPU slowdown, slow 4G) against the
 // home screen of the app, in Debian's Chromium, and prints the performance score and its metrics (FCP, LCP, TBT,
-// CLS, Speed Index) with the machine's load average at the time, so a figure can be judged (issue 8, point 12:
+// CLS, Speed Index) with the machine's load average at the time, so a figure can be judged (the target:
 // score >= 95 on a quiet machine).
 //
 // Usage:

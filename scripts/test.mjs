@@ -88,7 +88,7 @@ const PGLITE_ONLY = [
   'src/engine-host/engine-host.faults.test.ts',
   'src/engine-host/journal.test.ts',
   'src/engine-host/memory-fs.test.ts',
-  // The Binance-compatible API's wire checks (issue 15): CCXT against a listening server (the suite's minute of live
+  // The Binance-compatible API's wire checks: CCXT against a listening server (the suite's minute of live
   // order book sync), the stream formats and the weights. Their SQL is the spot, contract and api-keys repositories',
   // which the Binance API tests and the bad-input table run on PostgreSQL. On PostgreSQL beside the journeys they
   // doubled the stage and pushed the restart tests past their 60 s timeouts.
@@ -133,7 +133,7 @@ async function postgresChain() {
   }
   const api = await runBuffered('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...databaseTestFiles().map((f) => `apps/server/${f}`)], process.env);
   if (api !== 0) return api;
-  // The scale-out mode (issue 9): one engine process and two gateways on the machine's NATS JetStream and PostgreSQL, ~1 min.
+  // The scale-out mode: one engine process and two gateways on the machine's NATS JetStream and PostgreSQL, ~1 min.
   if (!process.env.NATS_URL) {
     console.log('\n(NATS_URL or DATABASE_URL not set: scale-out tests skipped)');
     return 0;

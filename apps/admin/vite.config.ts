@@ -1,4 +1,4 @@
-// Vite config of the operator console (apps/admin, issue 10): a desktop single-page app built to dist/ with base
+// Vite config of the operator console (apps/admin): a desktop single-page app built to dist/ with base
 // /admin/, which the server serves under /admin/ (static files, index.html for every other /admin/* path). The dev
 // server (port 47300) proxies /api to a running server (ADMIN_DEV_API, default http://127.0.0.1:8080).
 import { defineConfig } from 'vite';

@@ -1,5 +1,5 @@
 /**
- * Benchmark: HTTP order entry in the scale-out mode (issue 9): one engine process and two gateway processes on
+ * Benchmark: HTTP order entry in the scale-out mode: one engine process and two gateway processes on
  * NATS JetStream (file storage) and PostgreSQL, each started as `npm run engine` / `npm run gateway` start them,
  * then autocannon on both gateways at once (half the connections each) with the same order as benchmark 2 (a limit
  * IOC BUY far below the market: published to the stream, acknowledged by JetStream, applied by the gateway's
@@ -20,7 +20,7 @@ import { fmtInt, fmtRatio, heading, table } from './report';
 import { freePort } from './ports';
 import { BENCH_SERVER_ENV } from './http-order-entry';
 
-/** Stated target (issue 9): order entry requests/s at least this fraction of hello-world's. */
+/** Stated target: order entry requests/s at least this fraction of hello-world's. */
 export const TARGET_RATIO = 0.5;
 const CONNECTIONS = Number.parseInt(process.env.BENCH_CONNECTIONS ?? '128', 10);
 const DURATION_S = 10;

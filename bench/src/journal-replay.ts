@@ -2,7 +2,7 @@
  * Benchmark 3: journal replay. A child process journals N = 1M real-flow commands through the engine
  * host (snapshots disabled) into a temp data dir; a second child recovers from it (genesis + replay)
  * and, in the same process, times the in-memory engine executing the same commands. Prints seconds
- * to recover (target: <= 3 s for 1M on a quiet machine, issue 9), replay commands/s and the ratio replay / raw
+ * to recover (target: <= 3 s for 1M on a quiet machine), replay commands/s and the ratio replay / raw
  * execute rate. New journals are in the binary record format (codec.ts encodeCommand), ~50 bytes a record.
  */
 import fs from 'node:fs';
@@ -45,7 +45,7 @@ export async function runJournalReplay(n = 1_000_000): Promise<ReplayResult | un
     table([
       ['measure', 'seconds', 'commands/s', 'ratio'],
       ['recovery (open + read + decode + execute)', (recoveryMs / 1000).toFixed(2), fmtInt(replayPerS), fmtRatio(replayPerS / rawPerS) + ' of raw'],
-      ['  target (issue 9), quiet machine', '<= 3.00', '', recoveryMs <= 3000 ? 'met' : 'not met'],
+      ['  target, quiet machine', '<= 3.00', '', recoveryMs <= 3000 ? 'met' : 'not met'],
       ['  read journal alone (same files, timed apart)', ((rec.readMs as number) / 1000).toFixed(2), '', ''],
       ['  decode commands alone, into one array (timed apart)', ((rec.parseMs as number) / 1000).toFixed(2), '', ''],
       ['raw in-memory Engine.execute', ((rec.rawMs as number) / 1000).toFixed(2), fmtInt(rawPerS), '1.00x'],

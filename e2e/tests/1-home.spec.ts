@@ -1,5 +1,5 @@
 /**
- * Journey 1 (issue 3 "Tests"): a visitor opens home. Banners rotate (spec: every 3 s), notices show,
+ * Journey 1: a visitor opens home. Banners rotate (spec: every 3 s), notices show,
  * the four top pairs carry live prices matching data/data/getIndexCoin TOP, the ranking tabs switch
  * between different lists (UPDOWN / VOLUME / PROJECT), and the balance tab sends the visitor to /login.
  * The app runs in Chinese (browser locale zh-CN), so texts are the zh locale strings.

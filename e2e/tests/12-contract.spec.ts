@@ -1,5 +1,5 @@
 /**
- * Journey 12 (issue 12 "For users"), the contract screens at 390x844 in zh: a user with no USDT in the contract
+ * Journey 12, the contract screens at 390x844 in zh: a user with no USDT in the contract
  * account is offered the transfer when an order would need it (insufficient balance, contract variant); after a
  * transfer (API) the form shows the rule "1 lot = 1000 USDT", the available balance, the maximum lots and the cost
  * preview with the exact figure of the core's formula; a take profit below the price of a long is refused with the

@@ -1,5 +1,5 @@
 /**
- * Journey 12b (issue 12 "Tests": the mark price moves, TP closes, a liquidation), at 390x844 in zh, on ETH/USDT so
+ * Journey 12b (the mark price moves, TP closes, a liquidation), at 390x844 in zh, on ETH/USDT so
  * that the pinned price never touches the other journeys' BTC market. The test moves the reference price with the
  * test-only control (POST demo/contract/setReferencePrice, refused outside demo mode); the index job takes it as
  * the index and the engine's mark price follows within seconds.

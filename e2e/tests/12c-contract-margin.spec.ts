@@ -1,5 +1,5 @@
 /**
- * Journey 12c (issue 12, isolated margin): adding and removing margin of an isolated position in the app, at 390x844
+ * Journey 12c (isolated margin): adding and removing margin of an isolated position in the app, at 390x844
  * in zh, on SOL/USDT (a market journeys 12 and 12b leave alone). A user with 500 USDT in the contract account opens a
  * 10x isolated long of 1 lot through the API; then, on the contract screen, the pencil beside the position's margin
  * opens the adjust-margin sheet:

@@ -1,5 +1,5 @@
 /**
- * Journey 12d (issue 12, one source for a contract's ticker): the 24 h change and the last price of a perpetual
+ * Journey 12d (one source for a contract's ticker): the 24 h change and the last price of a perpetual
  * shown on the contract trade screen (/contract: contract/market/getMarket and the contractTicker push) and on the
  * pair detail (/quotes/quotesDetail?type=contract: getCoinInfo type CONTRACT and the ticker push) are the same
  * figures: both come from the contract market's own trades (the mark price before the first trade). The two

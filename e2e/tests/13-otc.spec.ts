@@ -1,5 +1,5 @@
 /**
- * Journey 13 (issue 13 "Tests"): peer-to-peer fiat trading in the app with two browser contexts at 390x844. Set up
+ * Journey 13: peer-to-peer fiat trading in the app with two browser contexts at 390x844. Set up
  * through the API: a merchant (verified by the demo operator through the console API, transaction password, an
  * enabled bank card, 2,000 USDT moved into the OTC account) applies with the security deposit and is approved through
  * the console API (admin/otc/reviewMerchant); a buyer is verified the same way. In the UI: the merchant publishes a

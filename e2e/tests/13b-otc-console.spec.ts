@@ -1,5 +1,5 @@
 /**
- * Journey 13b (issue 13 "Tests"): the operator console's OTC pages at 1280x800 (en). A merchant (a new user verified by
+ * Journey 13b: the operator console's OTC pages at 1280x800 (en). A merchant (a new user verified by
  * the demo operator, with a transaction password, a bank card and 2,000 USDT moved into the OTC account, all through
  * the API) applies with the 1,000 USDT security deposit. The demo operator logs into the console, finds the
  * application at the head of "OTC merchants" (the PENDING queue) and approves it: getMerchant answers ACTIVE with the

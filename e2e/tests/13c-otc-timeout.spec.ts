@@ -1,6 +1,6 @@
 /**
- * Journey 13c (issue 13 "Tests": "an unpaid order cancelled by time-out (the test controls the clock through a
- * test-only control, refused in production)"). A buyer verified through the console API takes the demo merchant's
+ * Journey 13c: an unpaid order cancelled by time-out (the test controls the clock through a
+ * test-only control, refused in production). A buyer verified through the console API takes the demo merchant's
  * SELL ad in the app (144 CNY at 7.20 = 20.00000000 USDT, 15-minute payment window) and does not pay. The test moves
  * the server clock 16 minutes forward with POST /api/demo/clock/advance (demo mode and loopback only); the server's
  * time-out job cancels the order at its deadline and the open order screen turns to "Cancelled: not paid within the

@@ -1,5 +1,5 @@
 /**
- * Journey 14-activity (issue 14 "Activities"): the demo operator defines a trading competition in the console (1280x800,
+ * Journey 14-activity (activities): the demo operator defines a trading competition in the console (1280x800,
  * en): title, rules, prizes 100 / 50 / 20 USDT, budget 170, the default period (now to a week on). A new user (demo
  * funds, a nickname) opens home's activity centre button, finds the competition under Ongoing, opens it and joins
  * (toast); a second user joins and buys 2,000 USDT of BTC at market through the API; the first buys 1,000 USDT of BTC

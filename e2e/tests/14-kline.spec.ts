@@ -1,5 +1,5 @@
 /**
- * Journey 14 (issue 14: "/kline, the chart full screen, landscape-friendly, with the indicators users expect"): from
+ * Journey 14 (/kline, the chart full screen, landscape-friendly, with the indicators users expect): from
  * BTC/USDT's detail page the full-screen button opens /kline with the pair and interval; the chart fills the
  * viewport; MA, EMA and BOLL redraw the legend over the candles with values; MACD and RSI open the lower pane with
  * their values (RSI between 0 and 100); turned to landscape, the chart takes the new height. In en/day and zh/night.

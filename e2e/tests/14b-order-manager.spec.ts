@@ -1,5 +1,5 @@
 /**
- * Journey 14b (issue 14: "/orderManger, one place for open orders and history across spot and contracts"). Logged
+ * Journey 14b (/orderManger, one place for open orders and history across spot and contracts). Logged
  * out, the page asks to log in. A new user (demo funds) rests a spot bid on BTC/USDT at 80% of the last price and,
  * after a transfer to the contract account, a 1-lot bid on the LTC/USDT perpetual at 70% of the mark (both through
  * the API). On /orderManger: Spot / Open orders lists the spot bid; it is cancelled there and moves to Order history;

@@ -1,5 +1,5 @@
 /**
- * Journey 14c (issue 14: "Messages (/message): an in-app inbox of the user's events, unread badge, mark read").
+ * Journey 14c (messages, /message: an in-app inbox of the user's events, unread badge, mark read).
  * Logged out, /message asks to log in. A new user (demo funds) buys 20 USDT of BTC at market against the liquidity
  * bot and asks the demo chain for a 100 USDT test deposit (credited after its confirmations). On the home page the
  * avatar shows the unread dot; the side menu lists Messages with the count 2; /message lists "Spot order filled" and

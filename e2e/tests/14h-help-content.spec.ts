@@ -1,5 +1,5 @@
 /**
- * Journey 14h (issue 14 "Content edited in the console"): the demo operator logs into the console at 1280x800, edits
+ * Journey 14h (content edited in the console): the demo operator logs into the console at 1280x800, edits
  * the published help article "How do I deposit?" (both languages), sees the change in the preview, saves the draft
  * (the app still shows the published article), then publishes it; creates a notice in both languages, previews it
  * and publishes it; the audit log lists content_update, content_publish and content_create. On the phone (390x844)

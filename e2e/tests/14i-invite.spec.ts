@@ -1,6 +1,6 @@
 /**
- * Journey 14i (issue 14 "Tests": "invite a friend through the link, the friend trades contracts, the job runs
- * (test-time clock control), the inviter sees the rebate; generate and save the poster"). An inviter opens
+ * Journey 14i (invite a friend through the link, the friend trades contracts, the job runs
+ * (test-time clock control), the inviter sees the rebate; generate and save the poster). An inviter opens
  * /invitation: code and link. A friend opens the link logged out: the register page has the code filled in; the friend
  * signs up there (e-mail code from the demo outbox, slide puzzle), moves 1,000 USDT to the contract account and opens
  * and closes a 1-lot long at market (against the demo's liquidity). The inviter sees the friend (masked) and the

@@ -1,5 +1,5 @@
 /**
- * Journey 14m (issue 14 "Tests": lock and redeem; convert): a new user (10,000 USDT of demo funds in SPOT) moves
+ * Journey 14m (fixed savings: lock and redeem; convert): a new user (10,000 USDT of demo funds in SPOT) moves
  * 2,000 USDT to the funding (ASSETS) account through the API, opens "Fixed savings" from the assets screen, locks
  * 1,000 USDT in the demo's USDT 7-day product at 5% (the sheet shows the term's interest 0.9589041 =
  * floor(1000 x 5% x 7 / 365) to 8 decimals), and sees the lock in /mort_record. The test moves the server clock one day

@@ -1,5 +1,5 @@
 /**
- * Journey 14s (issue 14 "a support chat between the app and the console"): a new user in the app (390x844, en, day)
+ * Journey 14s (a support chat between the app and the console): a new user in the app (390x844, en, day)
  * opens customer service (/customer, then "Chat now" to /kefuWebview), writes a text and sends a picture. The demo
  * operator, in the console (1280x800, en), adds a canned reply, sees the conversation at the head of the support queue
  * (Waiting, 2 unread), opens it (the text and the picture), inserts the canned reply in the user's language and sends

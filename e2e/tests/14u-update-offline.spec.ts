@@ -1,5 +1,5 @@
 /**
- * Journey 14u (issue 14: the web app as a PWA and the update flow of spec section 4).
+ * Journey 14u (the web app as a PWA and the update flow of spec section 4).
  *
  * Offline (service workers allowed in this file only: playwright.config.ts blocks them elsewhere): a visitor opens
  * home; the service worker installs, precaches the app shell and takes control; nothing under /api is in any cache.

@@ -1,5 +1,5 @@
 /**
- * Journey 15 (issue 15 "API keys in the account centre"): a new user (registered through the API) logs in, opens the
+ * Journey 15 (API keys in the account centre): a new user (registered through the API) logs in, opens the
  * account centre's API management (no keys yet), creates an HMAC key with spot and futures trading and an IP
  * whitelist of the loopback addresses, confirming with a VERIFY code from the demo outbox (the slide puzzle first),
  * and sees the API key and the secret once; the list then shows the key (type, permissions, whitelist, never used).

@@ -1,5 +1,5 @@
 /**
- * Journey 15b (issue 15 "API keys ... and the console"): a user (registered through the API) creates an HMAC key
+ * Journey 15b (API keys in the operator console): a user (registered through the API) creates an HMAC key
  * through the app API (a VERIFY code from the demo outbox as the second factor); the demo operator logs into the
  * console at 1280x800, finds the user, opens the "API keys" tab of the detail (the key's label, type, permissions,
  * "Unrestricted"), revokes the key with a reason (nothing is sent without one), sees it gone, and finds the revocation

@@ -1,5 +1,5 @@
 /**
- * Journey 2 (issue 3 "Tests", issue 8): a new user opens the app and the trade screen, which offers Log in and
+ * Journey 2: a new user opens the app and the trade screen, which offers Log in and
  * Sign up instead of Buy (no balance shown); signs up with e-mail (code from the demo outbox, slide puzzle solved
  * in the UI), sets the nickname, is told the minimum order value of a too-small market buy, buys BTC at market on
  * /transaction and sees the fill at once (filled quantity, average price, fee) and in the trade history tab, then

@@ -1,5 +1,5 @@
 /**
- * Journey 3 (issue 3 "Tests"): switch to English, night theme and the other colour convention
+ * Journey 3: switch to English, night theme and the other colour convention
  * (red up / green down), reload: the persisted localStorage fields of spec section 3 (theme 'night',
  * currentLangue 'en') and the colour convention are kept, the UI is in English and the computed colours
  * are the night background and red rises / green falls. Then a pair detail page shows a k-line chart that

@@ -1,5 +1,5 @@
 /**
- * Journey 4 (issue 3 "Tests"): session expiry. The user signs in with the demo account; the token is
+ * Journey 4: session expiry. The user signs in with the demo account; the token is
  * then revoked on the server (POST /api/member/member/logout with the token from localStorage); the next
  * authenticated call made by the UI answers HTTP 401 with errorCode SYS.0015, and the app clears the
  * session, shows the spec's message 'login expired, please log in again' (zh locale:

@@ -1,5 +1,5 @@
 /**
- * Journey 5 (issue 8 points 1, 9, 10 and 11): the account screens at phone sizes.
+ * Journey 5: the account screens at phone sizes.
  * - The slide-puzzle dialog's picture and slider lie inside its card (bounding boxes) at 390x844 and at 320x640,
  *   on /register (sending a code) and on /login after three failed attempts (the server then asks for the puzzle).
  * - /register says how much demo USDT a new account gets (the figure of GET /api/demo/info).

@@ -1,5 +1,5 @@
 /**
- * Journey 6 (issue 8, point 11): an unknown URL shows the not-found page (title, a sentence, "Back to
+ * Journey 6: an unknown URL shows the not-found page (title, a sentence, "Back to
  * home") instead of silently going home, in Chinese (browser locale) and in English; its button goes home.
  * A real route that needs a session (/exchange, convert) is not "not found": logged out, it leads to the login page.
  */

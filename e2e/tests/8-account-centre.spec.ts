@@ -1,5 +1,5 @@
 /**
- * Journey 8 (issue 10 "Tests"): a new user (registered through the API) finds the payment methods closed without a
+ * Journey 8: a new user (registered through the API) finds the payment methods closed without a
  * real name and is led to /realname; in the account centre sets the transaction password (a VERIFY code from the demo
  * outbox, then the 6-digit PIN twice on the number keyboard), binds Google authenticator (the key read from the page,
  * the code computed here with otplib, as an authenticator app would), logs out and back in with the second step

@@ -1,5 +1,5 @@
 /**
- * Journey 9 (issue 11 "Tests"): the wallet on the demo's real dev chain (Hardhat node started by `npm start`).
+ * Journey 9: the wallet on the demo's real dev chain (Hardhat node started by `npm start`).
  * A new user, verified by the demo operator through the console API and with a transaction password set through the
  * API, opens the USDT deposit screen (390x844, zh), sends the demo's test deposit and watches it confirm n/6 until it
  * is credited; transfers 30 USDT from the funding to the spot account; files a 25 USDT withdrawal to an outside

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of activities (campaigns, issue 14; spec section 2 routes /activity, /activityDetails,
+ * Wire schemas of activities (campaigns; spec section 2 routes /activity, /activityDetails,
  * /activityHistory and home's "activity centre"). The engine's rules: packages/core/src/activity/types.ts; the
  * decisions (what counts as volume, the tie-break, when and from where prizes are paid): docs/activities.md.
  *

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the operator console API (issue 10, "For operators"): `/api/admin/...`, authenticated by the
+ * Wire schemas of the operator console API: `/api/admin/...`, authenticated by the
  * header `x-admin-token` (an operator session, never a user's), answered in the envelope like every route. Paths in
  * paths.ts (`ADMIN_PATHS`). Times are Unix ms numbers; balances decimal strings.
  */
@@ -15,11 +15,11 @@ export const OPERATOR_ROLES: readonly OperatorRole[] = ['support', 'finance', 'c
 export type OperatorPermission = 'view' | 'kyc_decide' | 'user_freeze' | 'operators' | 'wallet_decide' | 'content_edit' | 'content_publish' | 'support';
 
 /**
- * Permissions of each role (issue 10): support and finance view; compliance also decides KYC and freezes accounts;
- * finance and admin decide the wallet (issue 11, `wallet_decide`: approve or reject withdrawals, take a proof-of-reserves
- * snapshot); admin does everything and manages operators. Content (issue 14): support, compliance and admin edit drafts
- * (`content_edit`); compliance and admin publish, unpublish and delete (`content_publish`). Customer service (issue 14,
- * `support`): support and admin answer the chat (the queue, replies, canned replies; the chats hold users' personal
+ * Permissions of each role: support and finance view; compliance also decides KYC and freezes accounts;
+ * finance and admin decide the wallet (`wallet_decide`: approve or reject withdrawals, take a proof-of-reserves
+ * snapshot); admin does everything and manages operators. Content: support, compliance and admin edit drafts
+ * (`content_edit`); compliance and admin publish, unpublish and delete (`content_publish`). Customer service (the
+ * `support` permission): support and admin answer the chat (the queue, replies, canned replies; the chats hold users' personal
  * details, so the other roles do not read them). The console hides what a role cannot do; the server refuses it.
  */
 export const ROLE_PERMISSIONS: Readonly<Record<OperatorRole, readonly OperatorPermission[]>> = {

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of API keys (issue 15): keys for the Binance-compatible API (docs/binance-api.md), managed in the
+ * Wire schemas of API keys: keys for the Binance-compatible API (docs/binance-api.md), managed in the
  * app's account centre and in the operator console.
  *
  * A key has a label, a type (HMAC_SHA256: the server generates a secret, shown once at creation and stored

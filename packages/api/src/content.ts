@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the content edited in the console (issue 14): home banners, official notices, help centre
+ * Wire schemas of the content edited in the console: home banners, official notices, help centre
  * categories and articles, and the fixed text pages (agreements, privacy policy, download page), each in zh and en.
  *
  * Every item has a draft (what operators edit and preview) and a published copy (what the app sees). Creating or

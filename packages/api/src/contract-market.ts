@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the USDT perpetual contracts' public market data (issue 12; spec sections 2 "contract list tabs,
+ * Wire schemas of the USDT perpetual contracts' public market data (spec sections 2 "contract list tabs,
  * pair detail with type=contract", 9 "index price, 1000 USDT per lot"): markets with last, mark and index prices,
  * 24 h change and volume, funding (predicted rate, next funding time, settled history), depth, recent trades and
  * k-lines of the trades or of the mark price. Public (no login). The private screens are in contract.ts.

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the USDT perpetual contracts' private screens (issue 12; spec sections 2 "contract trade screen,
+ * Wire schemas of the USDT perpetual contracts' private screens (spec sections 2 "contract trade screen,
  * contract list tabs", 3 "contract order, position", 4 "contract order statuses, position closing", 5 "TP/SL and
  * limit price rules", 9 "1000 USDT per lot, 50% deviation, liquidation at risk level 100%").
  * Public market data of the contracts (mark, index, funding, depth) is in contract-market.ts.

@@ -1,6 +1,6 @@
 /**
  * Wire schemas of fixed-term savings ("mortgage and redeem": routes /mortgage, /mort_record, /redeem_record) and
- * convert (route /exchange), issue 14. The engine's rules: packages/core earn/types.ts and spot/convert.ts.
+ * convert (route /exchange). The engine's rules: packages/core earn/types.ts and spot/convert.ts.
  *
  * Units: coin amounts as decimal strings at the coin's scale ("1000.00000000"); the annual rate as a percent string
  * with up to 4 decimals ("3.65" = 3.65% a year, stored as ppm 36,500); times Unix ms (0 when not applicable).

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the invitation and rebates (issue 14; spec sections 2 "/invitation", 3 "invitation code record,
+ * Wire schemas of the invitation and rebates (spec sections 2 "/invitation", 3 "invitation code record,
  * invitee list entry", 9 "rebate ratio 30%, permanent, settled daily at 00:00; inviter rebate threshold 5000 USDT;
  * rebate = fee times ratio; only USDT perpetual contract trades earn rebate; monthly list visible on the 1st").
  * The rules themselves are the engine's (packages/core src/rebate/types.ts); docs/rebates.md explains them.

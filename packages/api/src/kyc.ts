@@ -1,5 +1,5 @@
 /**
- * Wire schemas of identity verification, image uploads and payment methods (issue 10; spec sections 2, 3, 5, 9).
+ * Wire schemas of identity verification, image uploads and payment methods (spec sections 2, 3, 5, 9).
  * The schemas bound sizes and enums; the precise rules (name characters, the mainland ID checksum and birth date,
  * the Luhn check of a bank card) are the server's, each with its own error code (errors.ts, "identity
  * verification" section), because a schema failure could only say "invalid request parameters".
@@ -10,7 +10,7 @@ import { Type, type Static } from '@sinclair/typebox';
 export const UploadPurpose = Type.Union([Type.Literal('ID_FRONT'), Type.Literal('ID_BACK'), Type.Literal('ID_HANDHELD'), Type.Literal('PAY_QR'), Type.Literal('OTC'), Type.Literal('SUPPORT')]);
 export type UploadPurpose = Static<typeof UploadPurpose>;
 
-/** Smallest accepted image side, pixels (our value: the spec says a minimum exists but not which; issue 10). */
+/** Smallest accepted image side, pixels (our value: the spec says a minimum exists but not which). */
 export const UPLOAD_MIN_SIDE_PX = 300;
 /** Largest accepted upload, bytes (spec section 9: image max 5MB). */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;

@@ -32,7 +32,7 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   nickName: { en: 'nickname', zh: '昵称' },
   member: { en: 'user ID', zh: '用户ID' },
   memberId: { en: 'user ID', zh: '用户ID' },
-  // account security (issue 10, modules/security)
+  // account security (modules/security)
   bindType: { en: 'binding type', zh: '绑定方式' },
   verifyCode: { en: 'verification code', zh: '验证码' },
   googleCode: { en: 'Google Authenticator code', zh: '谷歌验证码' },
@@ -76,7 +76,7 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   page: { en: 'page', zh: '页码' },
   pageSize: { en: 'page size', zh: '每页条数' },
   coin: { en: 'coin', zh: '币种' },
-  // contracts (issue 12, packages/api contract.ts)
+  // contracts (packages/api contract.ts)
   symbol: { en: 'contract', zh: '合约' },
   lots: { en: 'lots', zh: '手数' },
   quantity: { en: 'quantity', zh: '数量' },
@@ -87,7 +87,7 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   reduceOnly: { en: 'reduce-only', zh: '只减仓' },
   orderId: { en: 'order number', zh: '委托单号' },
   tab: { en: 'list', zh: '列表' },
-  // identity verification, uploads and payment methods (issue 10)
+  // identity verification, uploads and payment methods
   purpose: { en: 'image kind', zh: '图片用途' },
   imageId: { en: 'image', zh: '图片' },
   country: { en: 'country or region', zh: '国家或地区' },
@@ -141,7 +141,7 @@ export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   // account security: how long the lock still lasts, in whole minutes (rounded up)
   trans_password_locked: { en: 'Transaction password locked after 5 wrong attempts, try again in {minutes} minutes', zh: '交易密码错误5次已锁定，请{minutes}分钟后再试' },
   google_code_locked: { en: 'Too many wrong Google Authenticator codes, try again in {minutes} minutes', zh: '谷歌验证码错误次数过多，请{minutes}分钟后再试' },
-  // wallet (issue 11): the coin's limits, and the end of a withdrawal lock (UTC, "2026-11-24 21:57")
+  // wallet: the coin's limits, and the end of a withdrawal lock (UTC, "2026-11-24 21:57")
   amount_below_minimum: { en: 'Minimum amount is {min} {coin}', zh: '最小数量为 {min} {coin}' },
   amount_above_maximum: { en: 'Maximum amount is {max} {coin}', zh: '最大数量为 {max} {coin}' },
   // convert: the smallest amount of the coin paid that the market's order filters accept now

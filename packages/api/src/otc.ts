@@ -1,5 +1,5 @@
 /**
- * Wire schemas of peer-to-peer fiat trading (OTC, issue 13; spec sections 1 "fiat trading", 2 "fiat order screens",
+ * Wire schemas of peer-to-peer fiat trading (OTC; spec sections 1 "fiat trading", 2 "fiat order screens",
  * routes /transaction/otcOrder, /transaction/orderDetail, /transaction/appeal, /transaction/merchantAudit,
  * /transaction/transactionFabi(1), /advertisement, /merchantAgreement, /otc365agreement, /transactionDetail; 3 "fiat
  * order"; 4 "fiat order states"; 6 "merchant"). The engine's rules are packages/core/src/otc/types.ts.
@@ -95,7 +95,7 @@ export const OtcEndReason = Type.Union([
   Type.Literal('APPEAL_RELEASED'),
   Type.Literal('APPEAL_RETURNED'),
 ]);
-/** The payment method types of member/payment (issue 10). */
+/** The payment method types of member/payment. */
 export const OtcPayType = Type.Union([Type.Literal('BANK'), Type.Literal('WECHAT'), Type.Literal('ALIPAY')]);
 export type OtcPayType = Static<typeof OtcPayType>;
 /** Fiat amount or price: up to 2 decimals. */

@@ -171,7 +171,7 @@ export const GeetestResult = Type.Object({
 });
 export type GeetestResult = Static<typeof GeetestResult>;
 // BIND: to a new address being bound; VERIFY (needs a session): to the caller's own phone or e-mail, `account`
-// ignored, `channel` picks which when both are bound (issue 10, modules/security).
+// ignored, `channel` picks which when both are bound (modules/security).
 export const CodeType = Type.Union([Type.Literal('REGISTER'), Type.Literal('LOGIN'), Type.Literal('FORGET'), Type.Literal('BIND'), Type.Literal('VERIFY')]);
 export const SendCodeBody = Type.Object({
   account: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), // email or phone digits (not for VERIFY)
@@ -202,7 +202,7 @@ export const LoginBody = Type.Object({
   account: Type.String({ minLength: 1, maxLength: 100 }), // email or phone
   areaCode: Type.Optional(Type.String({ pattern: '^[0-9]{1,4}$' })),
   password: Type.String({ minLength: 1, maxLength: 64 }),
-  // Required (google_code_required) once the user has Google authenticator bound: a 6-digit TOTP code (issue 10).
+  // Required (google_code_required) once the user has Google authenticator bound: a 6-digit TOTP code.
   googleCode: Type.Optional(Type.String({ pattern: '^[0-9]{6}$', maxLength: 6 })),
   geetest_challenge: Type.Optional(Type.String({ maxLength: 128 })),
   geetest_validate: Type.Optional(Type.String({ maxLength: 128 })),

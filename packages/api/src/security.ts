@@ -1,5 +1,5 @@
 /**
- * Wire schemas of account security (issue 10 "For users" bullets 1-2, "Sessions and security log"; spec sections 2,
+ * Wire schemas of account security (spec sections 2,
  * 5 and 9): the account centre's state, binding a second address, login and transaction passwords, Google
  * authenticator, sessions and the security log. The schemas bound sizes and forms; the rules (password strength,
  * codes, locks) are the server's, each with its own error code (errors.ts, "account security" section).

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of customer service (issue 14: the live support chat between users and operators). The app's calls
+ * Wire schemas of customer service (the live support chat between users and operators). The app's calls
  * (SUPPORT_PATHS) need a session (headers token/userId); the console's (SUPPORT_ADMIN_PATHS) an operator session
  * (x-admin-token) whose role has the `support` permission (admin.ts ROLE_PERMISSIONS: roles support and admin).
  * Envelope as everywhere; POST bodies form-encoded or JSON; times Unix ms; ids decimal strings.

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the wallet (issue 11; spec sections 2 "assets, deposit, withdraw, transfer, capital records, coin
+ * Wire schemas of the wallet (spec sections 2 "assets, deposit, withdraw, transfer, capital records, coin
  * chooser", 3 "account types, asset item", 5 "transfer and withdrawal rules", 9 "transfers free of charge").
  *
  * Amounts travel as decimal strings in coin units ("12.5"), never numbers. Times are Unix ms. A chain is named by its
@@ -72,7 +72,7 @@ export type DemoDepositBody = Static<typeof DemoDepositBody>;
 /** Answer of demoDeposit: the chain transaction that pays the address. */
 export const DemoDepositResult = Type.Object({ txHash: Type.String() });
 
-/** Why withdrawals are locked (issue 10's locks), null when they are not. */
+/** Why withdrawals are locked (after a password change or reset, or Google authenticator closed), null when they are not. */
 export const WithdrawLockInfo = Type.Object({ until: Type.Number(), reason: Type.String() });
 
 /** Answer of GET asset/wallet/getWithdrawInfo (coin, chain): what the withdraw form needs. */

@@ -162,7 +162,7 @@ const KIND_IDS: ReadonlyMap<string, number> = new Map(Object.entries({
 const SCHEMAS: Record<string, Schema> = {
   genesis: schema([f('journalId', T_STR)]),
   registerUser: schema([f('account', T_STR), f('uniqueKeys', T_STRS), f('profile', T_DICT)]),
-  // addKeys and audit were appended after expect (issue 10): records written before them decode unchanged.
+  // addKeys and audit were appended after expect: records written before them decode unchanged.
   updateUser: schema([f('userId', T_STR), f('profile', T_DICT), opt(f('expect', T_DICT)), opt(f('addKeys', T_STRS)), opt(f('audit', T_DICT))]),
   addAsset: schema([f('asset', T_OBJ, { schema: ASSET })]),
   addMarket: schema([f('market', T_OBJ, { schema: MARKET })]),

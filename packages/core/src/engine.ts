@@ -486,7 +486,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     return { code: 'ok', events: this.events };
   }
 
-  // ---- wallet (issue 11; wallet/withdrawals.ts has the life cycle) ----------------------------------------------
+  // ---- wallet (wallet/withdrawals.ts has the life cycle) ------------------------------------------
 
   private creditDeposit(cmd: Extract<Command, { type: 'creditDeposit' }>): CommandResult {
     const { userId, asset, amount, chain, txHash, logIndex, address, blockNumber } = cmd;
@@ -532,7 +532,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     if (src === undefined || src.available < amount) return reject('insufficient_balance');
     const u = this.users.get(userId);
     if (u === undefined) return reject('user_not_found');
-    // The lock's end (issue 10's security module writes it, Unix ms as decimal digits); compared as integers.
+    // The lock's end (the server's security module writes it, Unix ms as decimal digits); compared as integers.
     const lockUntil = u.profile.withdrawLockUntil;
     if (lockUntil !== undefined && /^[0-9]{1,16}$/.test(lockUntil) && BigInt(lockUntil) > BigInt(cmd.ts)) return reject('withdrawal_locked');
     const day = utcDay(cmd.ts);
@@ -1107,13 +1107,13 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       wallet: this.wallet.rows(),
       // only once a perpetual market exists, so earlier states keep their snapshots and hashes
       ...(this.perp.perpMarkets().length > 0 ? { perp: this.perp.rows() } : {}),
-      // only once OTC is configured (issue 13), for the same reason
+      // only once OTC is configured, for the same reason
       ...(this.otc.isEmpty ? {} : { otc: this.otc.rows() }),
-      // only once an activity exists (issue 14), for the same reason
+      // only once an activity exists, for the same reason
       ...(this.campaigns.isEmpty ? {} : { activity: this.campaigns.rows() }),
-      // only once a rebate was accrued or settled (issue 14), for the same reason
+      // only once a rebate was accrued or settled, for the same reason
       ...(this.rebate.isEmpty ? {} : { rebate: this.rebate.rows() }),
-      // only once a savings product exists (issue 14), for the same reason
+      // only once a savings product exists, for the same reason
       ...(this.earn.isEmpty ? {} : { earn: this.earn.rows() }),
     };
   }
@@ -1254,17 +1254,17 @@ interface SnapshotV1 {
   journalId?: string | null;
   userSeq?: number;
   users?: UserRow[];
-  /** absent in snapshots written before the wallet (issue 11) */
+  /** absent in snapshots written before the wallet */
   wallet?: { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[] };
-  /** absent before the first perpetual market (issue 12) */
+  /** absent before the first perpetual market */
   perp?: PerpSnapshot;
-  /** absent before OTC was configured (issue 13) */
+  /** absent before OTC was configured */
   otc?: OtcSnapshot;
-  /** absent before the first activity (issue 14) */
+  /** absent before the first activity */
   activity?: ActivitySnapshot;
-  /** absent before the first rebate accrual or settlement (issue 14) */
+  /** absent before the first rebate accrual or settlement */
   rebate?: RebateSnapshot;
-  /** absent before the first savings product (issue 14) */
+  /** absent before the first savings product */
   earn?: EarnSnapshot;
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];

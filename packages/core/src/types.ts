@@ -144,7 +144,7 @@ export type Command =
   /** Cancel by orderId or by clientOrderId; only the owner can cancel. */
   | (CommandBase & { type: 'cancelOrder'; userId: string; orderId?: string; clientOrderId?: string })
   /**
-   * Credit an on-chain deposit (wallet, issue 11): `amount` moves from `@chain` to the user's ASSETS account
+   * Credit an on-chain deposit (wallet): `amount` moves from `@chain` to the user's ASSETS account
    * (available). Idempotent for ever by (chain, txHash, logIndex): a repeat returns 'ok', no events, `duplicate` true.
    * `logIndex` is the ERC-20 Transfer log's index in its block, or -1 for a native transfer (one per tx).
    * `txHash` 0x + 64 lowercase hex; `address` the deposit address (0x + 40 hex, as the chain gave it).
@@ -206,14 +206,14 @@ export type Command =
   | PerpCommand
   /** The peer-to-peer fiat (OTC) commands (otc/types.ts). */
   | OtcCommand
-  /** The activities' commands (activity/types.ts, issue 14). */
+  /** The activities' commands (activity/types.ts). */
   | ActivityCommand
-  /** The invitation rebates' daily settlement (rebate/types.ts, issue 14). */
+  /** The invitation rebates' daily settlement (rebate/types.ts). */
   | RebateCommand
-  /** Fixed-term savings (earn/types.ts; issue 14). */
+  /** Fixed-term savings (earn/types.ts). */
   | EarnCommand
   /**
-   * Convert (spot/convert.ts; issue 14): a MARKET IOC order of `userId`'s SPOT account on `symbol`, SELL `amount`
+   * Convert (spot/convert.ts): a MARKET IOC order of `userId`'s SPOT account on `symbol`, SELL `amount`
    * base units or BUY with `amount` quote units, refused with convert_quote_expired when `ts` > `expiresTs` and with
    * convert_slippage when the user would receive less than `minReceive` (units of the received asset, fee taken off);
    * otherwise the placeOrder's own checks and result. `clientId` (at most 36 characters) is the order's client order
@@ -294,7 +294,7 @@ export const REJECT_CODES = [
   'activity_not_ended',
   // invitation rebates (rebate/types.ts)
   'rebate_day_open',
-  // fixed-term savings and convert (issue 14: earn/types.ts, spot/convert.ts)
+  // fixed-term savings and convert (earn/types.ts, spot/convert.ts)
   'earn_product_not_found',
   'earn_product_closed',
   'earn_amount_out_of_limits',
@@ -347,7 +347,7 @@ export interface TradeEvent {
   takerFeeAsset: string;
 }
 
-/** Withdrawal states (issue 11). REVIEW: waiting for operator approvals; APPROVED: waiting to be signed and sent. */
+/** Withdrawal states. REVIEW: waiting for operator approvals; APPROVED: waiting to be signed and sent. */
 export type WithdrawalState = 'REVIEW' | 'APPROVED' | 'BROADCASTING' | 'CONFIRMING' | 'COMPLETED' | 'REJECTED' | 'FAILED';
 
 /** A withdrawal as the engine sees it; amounts in the asset's smallest unit. */

@@ -1,4 +1,4 @@
-// Proves that one command does bounded work however deep the book is (issue 6, finding 5). A
+// Proves that one command does bounded work however deep the book is. A
 // MARKET BUY by quantity must know its exact cost before its balance check, which is a walk over
 // the asks; the walk stops as soon as the running cost exceeds the user's available quote, so a
 // rejected order visits about as many makers as the user can pay for, not the whole book. A FOK

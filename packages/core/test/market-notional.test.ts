@@ -1,6 +1,6 @@
 /**
- * Proves the minimum order value of MARKET orders by quantity (issue 7, finding 6: a market sell worth 0.98 USDT
- * passed the 5 USDT minimum): it is checked at what the order would fill in the book now (Binance's NOTIONAL
+ * Proves the minimum order value of MARKET orders by quantity (a market sell worth 0.98 USDT
+ * once passed the 5 USDT minimum): it is checked at what the order would fill in the book now (Binance's NOTIONAL
  * filter with applyMinToMarket), for SELL and BUY alike; an empty book answers no_liquidity, not the minimum.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Model-based test of the peer-to-peer fiat (OTC) commands (issue 13): random streams of merchant applications,
+ * Model-based test of the peer-to-peer fiat (OTC) commands: random streams of merchant applications,
  * reviews, suspensions and leaves, ads published, updated, paused and closed, takes (with repeated client ids),
  * payments, releases, buyer cancels, time-outs, appeals, withdrawn appeals and operator resolutions, with time moving
  * by minutes and days, run against the engine and against a deliberately simple model written here from the rules in

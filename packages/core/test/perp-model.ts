@@ -1,5 +1,5 @@
 /**
- * An independent, deliberately simple model of the perpetual contracts (issue 12), written from the docstrings of
+ * An independent, deliberately simple model of the perpetual contracts, written from the docstrings of
  * perp/types.ts and docs/perpetuals.md (the spec) without the engine's code; the formulas come from perp/math.ts
  * (tested on their own in math.test.ts). Plain arrays and maps: one market, a price-time book of arrays, positions by
  * cost, wallets in quote units.

@@ -1,5 +1,5 @@
 /**
- * Hand-built scenarios for what the property test found in the engine (issue 12), each a short story with figures:
+ * Hand-built scenarios for what the property test found in the engine, each a short story with figures:
  * the insurance fund's balance must stay explained by its entries (seed + the liquidated events' insuranceDelta) and
  * never go below zero, including when a stop loss closes an isolated position at a price past its bankruptcy.
  */

@@ -1,5 +1,5 @@
 /**
- * The daily rebate settlement over a day of contract trades (issue 14, spec section 9; rules in src/rebate/types.ts).
+ * The daily rebate settlement over a day of contract trades (spec section 9; rules in src/rebate/types.ts).
  * Proves, on the real engine: the invitees' USDT contract fees of one Asia/Shanghai day (maker and taker, both
  * invitees of one fill counted) earn the inviter floor(fee x 30%) per invitee, exact to the unit (literal figures);
  * spot fees, the uninvited and the next day's fees earn nothing now; an inviter below the 5,000 USDT threshold is not

@@ -2,7 +2,7 @@
  * Proves the engine's user registry: ids come from the command sequence ("1", "2", ...), an account or unique key
  * is never given to two users, a rejected registration changes nothing and takes no id, profile updates honour
  * their compare-and-set, genesis names the journal once, and all of it survives snapshot/restore (same hash).
- * Also (issue 10): updateUser `addKeys` binds further unique keys (refused when another user owns one, nothing
+ * Also: updateUser `addKeys` binds further unique keys (refused when another user owns one, nothing
  * half-applied), `audit` is copied into the event untouched, and profile `frozen` = '1' refuses the user's orders
  * and transfers but not cancels; the new fields survive the binary journal codec and snapshots.
  */
@@ -63,7 +63,7 @@ describe('user registry', () => {
   });
 });
 
-describe('updateUser addKeys and audit (issue 10)', () => {
+describe('updateUser addKeys and audit', () => {
   it('adds unique keys, refuses one owned by another user without changing anything, and finds the user by them', () => {
     const e = new Engine();
     e.execute(reg('mail:a@x.io', ['uuid:11111111']));
@@ -112,7 +112,7 @@ describe('updateUser addKeys and audit (issue 10)', () => {
   });
 });
 
-describe('frozen accounts (issue 10)', () => {
+describe('frozen accounts', () => {
   it("refuses a frozen user's orders and transfers, still lets them cancel, and unfreezing restores trading", () => {
     const e = engineWithMarket();
     ok(e, reg('mail:a@x.io', [], {}, nextTs()));

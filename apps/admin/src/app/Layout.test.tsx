@@ -1,6 +1,6 @@
 /**
  * Proves that the console's menu follows the operator's role (packages/api ROLE_PERMISSIONS): Operators only for the
- * admin role; the support chat and canned replies for support and admin (issue 14); support, finance and compliance
+ * admin role; the support chat and canned replies for support and admin; support, finance and compliance
  * see Users, KYC queue, the five wallet pages and Audit log. The server refuses the same routes
  * (apps/server admin.test.ts "roles"); this is what the operator is shown.
  */

@@ -2,7 +2,7 @@
  * The console's routes under /admin/ (basename): /login, and behind a session /users, /users/:userId, /kyc, /audit,
  * /operators (admin role; others are sent to /users), and the wallet's /withdrawals, /deposits, /hot-wallet, /alerts,
  * /reserves (every role views; deciding needs wallet_decide), OTC's /otc-merchants, /otc-appeals, /otc-ads (every role
- * views; deciding: features/otc/otc-permissions.ts), /content (issue 14: every role views; editing and publishing by
+ * views; deciding: features/otc/otc-permissions.ts), /content (every role views; editing and publishing by
  * content_edit and content_publish), customer service's /support and /support-canned (roles with `support`; others
  * are sent to /users). Pages load lazily; a lost session (logout, any 401) shows the
  * login page.

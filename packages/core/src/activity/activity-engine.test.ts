@@ -1,5 +1,5 @@
 /**
- * Activity engine tests (issue 14): definition rules, join rules (not before the start, not from the end, once),
+ * Activity engine tests: definition rules, join rules (not before the start, not from the end, once),
  * volume counted from spot and perpetual fills (scope, self-trades, before joining, outside the period), the ranking
  * and its tie-break, exact payouts from '@marketing' paid once (a second settle, a settle after a snapshot restore),
  * the deposit bonus within its budget; and a property test of the ranking and payouts against an independent model

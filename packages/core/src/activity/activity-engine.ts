@@ -1,5 +1,5 @@
 /**
- * The activities of the engine (issue 14; rules in activity/types.ts): definitions, participants, the progress the
+ * The activities of the engine (rules in activity/types.ts): definitions, participants, the progress the
  * engine counts from the events of each command (`observe`), and the payout. Deterministic: time comes with each
  * command, ids and the progress order are sequence numbers.
  */

@@ -1,5 +1,5 @@
 /**
- * Activities (campaigns, issue 14): the part of the engine contract that decides who is paid what. Everything that a
+ * Activities (campaigns): the part of the engine contract that decides who is paid what. Everything that a
  * payout depends on is engine state, built from the journal, so a payout is exact and the same on every replay:
  * - the definition (kind, period, prize asset, prize table, budget, deposit threshold and bonus), set by an operator
  *   through `activityCreate`, with its texts (`content`: titles, rules, banner) so the journal alone rebuilds it;

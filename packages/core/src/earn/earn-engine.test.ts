@@ -1,5 +1,5 @@
 /**
- * Fixed-term savings tests (issue 14): the interest formula against an independent model (fast-check: a day-by-day
+ * Fixed-term savings tests: the interest formula against an independent model (fast-check: a day-by-day
  * sum of exact rationals, rounded once), daily settles with exact amounts over days, a settle run twice paying once,
  * maturity, early redemption losing the interest paid, the rejections, quotas, idempotency, double-entry
  * (the principal account holds exactly the locked principal; every asset sums to zero) and a snapshot round trip.

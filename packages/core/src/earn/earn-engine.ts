@@ -1,5 +1,5 @@
 /**
- * The fixed-term savings state of the engine (issue 14): products, LOCKED locks and the lock idempotency keys, and the
+ * The fixed-term savings state of the engine: products, LOCKED locks and the lock idempotency keys, and the
  * commands that change them. Rules, units and the ledger layout are in earn/types.ts. Deterministic: time comes with
  * each command; ids are sequence numbers ("1", "2", ...). Ended locks leave the state after their event (their history
  * is the database's).

@@ -1,5 +1,5 @@
 /**
- * Fixed-term savings ("mortgage" in the spec's routes: /mortgage, /mort_record, /redeem_record; issue 14), modelled on
+ * Fixed-term savings ("mortgage" in the spec's routes: /mortgage, /mort_record, /redeem_record), modelled on
  * Binance Simple Earn locked products: an operator defines products (coin, term, annual rate, limits, quotas, the
  * early-redemption rule); a user locks an amount for the term at the product's rate; interest is paid daily; the
  * principal comes back at maturity, or early (when the product allows it) minus the interest already paid.

@@ -1,5 +1,5 @@
 /**
- * OTC engine unit tests (issue 13): each transition of otc/types.ts's life cycle with exact balances, the
+ * OTC engine unit tests: each transition of otc/types.ts's life cycle with exact balances, the
  * rejections, idempotency, time-out, the cancel limit, appeals, and a snapshot round trip.
  */
 import { describe, expect, it } from 'vitest';

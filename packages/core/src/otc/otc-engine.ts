@@ -1,5 +1,5 @@
 /**
- * The OTC state of the engine (issue 13): merchants, ads, open orders and the buyers' daily cancel counts, and the
+ * The OTC state of the engine: merchants, ads, open orders and the buyers' daily cancel counts, and the
  * commands that change them. Rules and the escrow layout are in otc/types.ts. Deterministic: time comes with each
  * command; ids are sequence numbers ("1", "2", ...) per kind.
  */

@@ -1,5 +1,5 @@
 /**
- * The peer-to-peer fiat (OTC) part of the engine contract (issue 13): merchants and their security deposits,
+ * The peer-to-peer fiat (OTC) part of the engine contract: merchants and their security deposits,
  * advertisements, orders with escrow, payment, release, time-out, appeals. Only what moves money or must be decided
  * atomically lives here; the rest of an ad or an order (payment methods, terms, chat, evidence) is the server's.
  *

@@ -1,5 +1,5 @@
 /**
- * Formulas of the perpetual contracts (issue 12), pure and exact: used by the engine, by the server for previews and
+ * Formulas of the perpetual contracts, pure and exact: used by the engine, by the server for previews and
  * by the web app for the order form's cost, maximum lots and liquidation price preview. Integers only (bigint);
  * units as in perp/types.ts: prices in price units, quantities in qty units, amounts in quote units (the settle
  * asset's smallest unit), `mult` = 10^(settle scale - priceDecimals - qtyDecimals) turns price * qty into quote
@@ -61,7 +61,7 @@ export function notionalOf(price: bigint, qty: bigint, mult: bigint): bigint {
 
 /**
  * Quantity of `lots` lots at `price`: a lot is a face value of `lotNotional` quote units at the order's price (spec
- * section 9 "1000 USDT per lot", read as issue 12 documents), so qty = lots * lotNotional / (price * mult), rounded
+ * section 9 "1000 USDT per lot", read as docs/perpetuals.md documents), so qty = lots * lotNotional / (price * mult), rounded
  * down to the step. 0n when the price is not positive.
  */
 export function lotsToQty(lots: bigint, price: bigint, lotNotional: bigint, stepSize: bigint, mult: bigint): bigint {

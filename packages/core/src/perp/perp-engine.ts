@@ -1,5 +1,5 @@
 /**
- * The perpetual contracts' state machine (issue 12): markets with their own books (the spot books: price-time
+ * The perpetual contracts' state machine: markets with their own books (the spot books: price-time
  * priority, fills at the maker's price), orders, one-way positions, cross and isolated margin, the mark price, funding,
  * take profit / stop loss and liquidation with the insurance fund and auto-deleveraging. The engine (engine.ts) owns
  * one and routes the perp* commands here; perp/types.ts documents each command, perp/math.ts the formulas.

@@ -1,5 +1,5 @@
 /**
- * The perpetual contracts' part of the engine contract (issue 12): linear USDT-margined perpetual markets, their
+ * The perpetual contracts' part of the engine contract: linear USDT-margined perpetual markets, their
  * commands, events and views. Units as in types.ts: prices in 10^-priceDecimals of the settle asset (USDT) per one
  * base coin, quantities in 10^-qtyDecimals of the base coin, amounts in the settle asset's smallest unit ("quote
  * units"). A perpetual market requires priceDecimals + qtyDecimals <= settle.scale, so price * qty converts to

@@ -1,5 +1,5 @@
 /**
- * The rebate state of the engine (issue 14; rules in rebate/types.ts): the invitees' contract fees accrued per rebate
+ * The rebate state of the engine (rules in rebate/types.ts): the invitees' contract fees accrued per rebate
  * day and not settled yet, and the last settled day. Bounded: a day's accruals are dropped when it is settled, so
  * the state holds at most the days since the last settlement (normally today's), one entry per invitee who paid a
  * fee on them. Deterministic: entries are kept in insertion order (part of the state: snapshots list them in it),

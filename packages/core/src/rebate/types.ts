@@ -1,5 +1,5 @@
 /**
- * Invitation rebates (issue 14, spec section 9): the constants, the day arithmetic, the command, events and reads.
+ * Invitation rebates (spec section 9): the constants, the day arithmetic, the command, events and reads.
  *
  * Rules (spec section 9, "Rebate ratio 30%, permanent, settled daily at 00:00; inviter rebate threshold 5000 USDT;
  * rebate = fee times ratio; only USDT perpetual contract trades earn rebate"):

@@ -1,5 +1,5 @@
 /**
- * Merkle-sum tree of user liabilities for proof of reserves (issue 11).
+ * Merkle-sum tree of user liabilities for proof of reserves.
  *
  * The construction is the one Binance publishes for its proof of reserves (https://www.binance.com/en/proof-of-reserves,
  * https://github.com/binance/zkmerkle-proof-of-solvency) and that Vitalik Buterin describes in "Having a safe CEX: proof

@@ -1,5 +1,5 @@
 /**
- * Convert tests (issue 14): the preview equals what the MARKET IOC order then does (fast-check over random books, both
+ * Convert tests: the preview equals what the MARKET IOC order then does (fast-check over random books, both
  * directions, own orders in the book, fees), the guard refuses a convert that would receive less than quoted and
  * changes nothing, an expired quote is refused, a retry returns the first order, amounts off the step are refused.
  */

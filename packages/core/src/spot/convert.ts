@@ -1,5 +1,5 @@
 /**
- * Convert (issue 14, route /exchange): one coin to another through one spot market, as a MARKET IOC order of the
+ * Convert (route /exchange): one coin to another through one spot market, as a MARKET IOC order of the
  * user's SPOT account, with a guaranteed amount. The server quotes with `previewConvert` (the same walk of the book the
  * order will take, fees included) and guarantees that amount for 10 seconds; the engine's `convert` command previews
  * again at its own time and refuses (convert_slippage, nothing changes) when the user would receive less than

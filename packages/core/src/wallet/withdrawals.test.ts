@@ -1,5 +1,5 @@
 /**
- * The wallet's commands in the engine (issue 11), one rule per test: a chain deposit is credited once for ever; a
+ * The wallet's commands in the engine, one rule per test: a chain deposit is credited once for ever; a
  * withdrawal request holds at once and is refused for a frozen or locked user, above the daily limit or the balance;
  * approvals by different operators; rejection and failure release the hold; completion pays the chain and the fee
  * account; snapshots keep all of it; transfers carry a `transferred` event. Every test asserts the balances.

@@ -1,5 +1,5 @@
 /**
- * The wallet's state in the engine (issue 11): withdrawals not yet final, the per-day withdrawn sums that the daily
+ * The wallet's state in the engine: withdrawals not yet final, the per-day withdrawn sums that the daily
  * limit reads, and the set of chain deposits ever credited (so a deposit is credited once for ever, whatever the
  * watcher re-reads after a restart or a lost database).
  *

@@ -1,5 +1,5 @@
 /**
- * Activities (issue 14, docs/activities.md): every campaign with its status, participants and payout; an operator
+ * Activities (docs/activities.md): every campaign with its status, participants and payout; an operator
  * with `wallet_decide` (finance, admin: a campaign commits the marketing budget) defines a trading competition
  * (prize table) or a deposit bonus (threshold and bonus) with both languages' title and rules, an optional banner,
  * the period and the budget, and may end one early (the payout job pays it within seconds). The ranking drawer shows

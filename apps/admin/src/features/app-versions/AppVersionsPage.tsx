@@ -1,5 +1,5 @@
 /**
- * App versions (issue 14, spec section 4 "Native update flow"): every version published per platform with its
+ * App versions (spec section 4 "Native update flow"): every version published per platform with its
  * reasons in zh and en; an admin (permission `operators`) publishes a version (a shell version may carry the web
  * bundle the server serves, for the live update) and withdraws one. Every role views; the server audits each
  * action (app_version_publish, app_version_withdraw).

@@ -1,4 +1,4 @@
-/** The console's login: e-mail, password and the 6-digit TOTP code in one form (issue 10). */
+/** The console's login: e-mail, password and the 6-digit TOTP code in one form. */
 import { Alert, Button, Card, Form, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * The editor of one content item (issue 14) in a drawer: the form of its kind (titles and texts in zh and en, banner
+ * The editor of one content item in a drawer: the form of its kind (titles and texts in zh and en, banner
  * images uploaded here, link, category, order; the download page's version and links) beside the live preview
  * (ContentPreview, either language). Save draft writes the draft only (the app keeps the published copy); Publish
  * saves unsaved changes first, then publishes; Unpublish and Delete ask to confirm. Buttons follow the operator's

@@ -1,5 +1,5 @@
 /**
- * Content (issue 14): banners, notices, help centre categories and articles, and the fixed pages (agreements,
+ * Content: banners, notices, help centre categories and articles, and the fixed pages (agreements,
  * privacy policy, download page), one tab each: every item with its title in both languages, its status (draft,
  * published, changed since published, unpublished), the last change and publication. New (content_edit) and a row's
  * Edit open the editor with its preview (ContentEditor). The app shows published copies only.

@@ -1,5 +1,5 @@
 /**
- * The preview of a draft as the app shows it (issue 14): a phone-width frame in the chosen language with the banner
+ * The preview of a draft as the app shows it: a phone-width frame in the chosen language with the banner
  * image and title, or the notice, article or page with its title and text (headings and paragraphs as the app draws
  * them). It shows the form's current values, saved or not; nothing here is published.
  */

@@ -1,5 +1,5 @@
 /**
- * Savings products (issue 14, the app's /mortgage): every product with its coin, term, annual rate, limits, quotas,
+ * Savings products (the app's /mortgage): every product with its coin, term, annual rate, limits, quotas,
  * principal locked now and the early-redemption rule. An operator with `wallet_decide` (finance, admin) creates a
  * product or changes one (rate and term apply to new locks only; running locks keep theirs); the server writes the
  * audit row with the change.

@@ -1,5 +1,5 @@
 /**
- * OTC advertisements (issue 13): ads by status (online by default) and merchant; an operator who may moderate (OTC_MODERATE: compliance, admin) closes an
+ * OTC advertisements: ads by status (online by default) and merchant; an operator who may moderate (OTC_MODERATE: compliance, admin) closes an
  * open ad with a reason (its escrowed remainder returns to the merchant; the server audits it).
  */
 import { useState } from 'react';

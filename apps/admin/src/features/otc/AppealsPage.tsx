@@ -1,5 +1,5 @@
 /**
- * OTC appeals (issue 13): the orders in APPEAL (the queue, by default) or any state, of any user; an order id opens
+ * OTC appeals: the orders in APPEAL (the queue, by default) or any state, of any user; an order id opens
  * that order directly. A row opens the order drawer (OrderDrawer: both sides, payment, evidence, chat, resolution).
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * OTC merchants (issue 13): the list by state, PENDING first (the review queue); a row opens the drawer with the
+ * OTC merchants: the list by state, PENDING first (the review queue); a row opens the drawer with the
  * user's account, real name, the held security deposit and the 30-day stats. An operator who may moderate (OTC_MODERATE: compliance, admin) approves or
  * rejects an application, suspends an active merchant or reinstates a suspended one, always through a dialog with the
  * reason (required except for an approval); the server audits each decision.

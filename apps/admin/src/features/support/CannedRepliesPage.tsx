@@ -1,5 +1,5 @@
 /**
- * Canned replies of customer service (issue 14): a title and the text in Chinese and English (the reply box offers the
+ * Canned replies of customer service: a title and the text in Chinese and English (the reply box offers the
  * text in the user's language). Create, edit and delete; each change is in the audit log (server side).
  */
 import { useState } from 'react';

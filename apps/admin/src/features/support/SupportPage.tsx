@@ -1,5 +1,5 @@
 /**
- * Customer service (issue 14): the support queue on the left (open conversations with the waiting ones first, the
+ * Customer service: the support queue on the left (open conversations with the waiting ones first, the
  * longest waiting first; or waiting, mine, assigned, closed), each with its status, waiting time and unread count;
  * the selected conversation on the right with its messages (live: polled every 2 s; images as authorized downloads),
  * claim, assign to another operator, close, and the reply box with the canned replies in the user's language.

@@ -1,5 +1,5 @@
 /**
- * The user detail's API keys (issue 15): every key of the user (label, API key, type, permissions, IP whitelist or
+ * The user detail's API keys: every key of the user (label, API key, type, permissions, IP whitelist or
  * "unrestricted", created, last used) and, for operators who may freeze users (compliance, admin; the server checks
  * again), revoke with a reason, audited by the server as api_key_delete.
  */

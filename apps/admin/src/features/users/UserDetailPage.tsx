@@ -1,6 +1,6 @@
 /**
  * One user: profile (with the frozen state and freeze/unfreeze for compliance and admin), KYC applications, sessions,
- * balances (read from the engine, read-only), API keys (revoke with a reason, issue 15) and the audit rows about this
+ * balances (read from the engine, read-only), API keys (revoke with a reason) and the audit rows about this
  * user, in tabs.
  */
 import { useState } from 'react';

@@ -40,7 +40,7 @@ export const AUDIT_ACTIONS = [
   'operator_totp_reset',
   'app_version_publish',
   'app_version_withdraw',
-  // customer service (issue 14)
+  // customer service
   'support_reply',
   'support_claim',
   'support_assign',
@@ -48,13 +48,13 @@ export const AUDIT_ACTIONS = [
   'support_canned_create',
   'support_canned_update',
   'support_canned_delete',
-  // content (issue 14)
+  // content
   'content_create',
   'content_update',
   'content_publish',
   'content_unpublish',
   'content_delete',
   'content_image_upload',
-  // API keys (issue 15): an operator revokes a user's key
+  // API keys: an operator revokes a user's key
   'api_key_delete',
 ] as const;

@@ -1,4 +1,4 @@
-/** GET admin/activity/list and detail, POST admin/activity/create and end (issue 14, activities). */
+/** GET admin/activity/list and detail, POST admin/activity/create and end (activities, campaigns). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ACTIVITY_ADMIN_PATHS, type AdminActivity, type AdminActivityDetail, type CreateActivityBody } from '@exchange/api';
 import { apiGet, apiPost } from '../../../shared/api';

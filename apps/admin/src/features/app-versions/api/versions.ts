@@ -1,4 +1,4 @@
-/** GET admin/appVersion/list, POST admin/appVersion/publish and admin/appVersion/withdraw (issue 14, the update flow). */
+/** GET admin/appVersion/list, POST admin/appVersion/publish and admin/appVersion/withdraw (the native update flow). */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_VERSION_ADMIN_PATHS, type AppRelease, type AppReleaseList, type PublishVersionBody } from '@exchange/api';
 import { apiGet, apiPost } from '../../../shared/api';

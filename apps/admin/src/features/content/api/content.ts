@@ -1,5 +1,5 @@
 /**
- * The console's content routes (issue 14, packages/api content.ts CONTENT_ADMIN_PATHS): the items of a kind (drafts
+ * The console's content routes (packages/api content.ts CONTENT_ADMIN_PATHS): the items of a kind (drafts
  * included), one item, create, update (replaces the draft), publish, unpublish, delete, and the banner image upload.
  * Every mutation refreshes every console query (the lists and the audit log).
  */

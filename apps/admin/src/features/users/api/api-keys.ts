@@ -1,4 +1,4 @@
-/** GET admin/apiKey/list?userId= (issue 15): a user's API keys for the Binance-compatible API (never a secret). */
+/** GET admin/apiKey/list?userId=: a user's API keys for the Binance-compatible API (never a secret). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ADMIN_API_KEY_PATHS, type ApiKeyView } from '@exchange/api';
 import { apiGet } from '../../../shared/api';

@@ -1,5 +1,5 @@
 /**
- * POST admin/apiKey/delete (issue 15): deletes (revokes) a user's key with a reason; the server writes the audit row
+ * POST admin/apiKey/delete: deletes (revokes) a user's key with a reason; the server writes the audit row
  * (action api_key_delete) in the same transaction. Refreshes the user's keys and the audit log.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
