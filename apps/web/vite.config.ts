@@ -2,7 +2,7 @@
 // WebSocket to the Fastify server on :8080; the build goes to dist/, which the server serves with a
 // fallback to index.html. A small plugin writes dist/version.json so the running app can notice a
 // newer deployment (new-version dialog); another writes .br and .gz beside each text file, which the
-// server sends as they are (issue 8, point 12). The PWA (issue 14): a web app manifest with the icons of
+// server sends as they are. The PWA: a web app manifest with the icons of
 // public/icons (scripts/pwa-icons.mjs) and a service worker (Workbox, generated) that precaches the built app, so a
 // reload while offline starts the app from the cache and shows its no-network screen (spec section 8) instead of the
 // browser's error page. The worker serves navigations from the cached index.html except the server's own paths

@@ -1,5 +1,5 @@
 /*
- * Early start of the home screen, before the app's JavaScript has arrived (issue 8, point 12: the home screen's
+ * Early start of the home screen, before the app's JavaScript has arrived (the home screen's
  * Largest Contentful Paint is the first banner, which otherwise waits for the app bundle, then for the banners
  * request, then for the image).
  *

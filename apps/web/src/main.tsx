@@ -9,7 +9,7 @@ import { limitBootShell } from './shared/ui/boot-shell';
 import { registerServiceWorker } from './shared/pwa/register-sw';
 
 // A transition: React renders the first screen in slices of a few ms that let the browser breathe, instead
-// of one long task that blocks input (Lighthouse's Total Blocking Time; issue 8, point 12).
+// of one long task that blocks input (Lighthouse's Total Blocking Time).
 limitBootShell();
 startTransition(() => {
   createRoot(document.getElementById('root')!).render(

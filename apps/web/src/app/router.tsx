@@ -1,10 +1,10 @@
 /**
  * The router: an app shell (overlays, side menu, nickname dialog) around the routes of routes.tsx;
  * tab routes sit in the tab layout; `login` routes redirect logged-out visitors to
- * /login?redirect=<path>. Unknown paths show the not-found page (issue 8, point 11).
+ * /login?redirect=<path>. Unknown paths show the not-found page.
  *
  * Declarative mode (BrowserRouter + useRoutes), not the data router: the app uses no loaders or
- * actions, and the data router was 17 KB gzip of the initial JavaScript (issue 8, point 12). What the
+ * actions, and the data router was 17 KB gzip of the initial JavaScript. What the
  * data router gave besides is here: `ScrollRestore` (scroll to top on a new page, back to where the
  * user was on Back) and `NavigatorRegistration` (navigation from outside React).
  */
@@ -35,7 +35,7 @@ export function fallthroughRoute(pathname: string): (typeof ROUTES)[number] | un
  * Which page a path no route matched shows: the "not available yet" page for a route of a later issue
  * (spec section 2), the not-found page otherwise. The later routes are not route objects of their own:
  * react-router compiles a regular expression per route on every match, and their fifty-odd routes made
- * the first render of home a long task (issue 8, point 12).
+ * the first render of home a long task.
  */
 export function unmatchedPage(pathname: string): 'notAvailable' | 'notFound' {
   // Case-insensitive and with or without a trailing slash, as react-router matches a route's path.

@@ -1,6 +1,6 @@
 // Proves the route table covers every route of spec section 2 exactly once, that the balance
-// tab routes require a session, and that an unknown URL matches the not-found route (issue 8,
-// point 11) while the routes of later features keep their "not available yet" page.
+// tab routes require a session, and that an unknown URL matches the not-found route
+// while the routes of later features keep their "not available yet" page.
 import { describe, expect, it, vi } from 'vitest';
 import { matchRoutes } from 'react-router';
 
@@ -60,18 +60,18 @@ describe('unknown URLs', () => {
     }
     expect(unmatchedPage('/exchange/x')).toBe('notFound');
     expect(routeObjects[0]?.children?.length).toBeLessThan(20);
-    // Issue 10's screens are found by the `*` route too, by path, with their login flag.
+    // The account centre's screens are found by the `*` route too, by path, with their login flag.
     expect(leaf('/accountCenter')).toBe('*');
     expect(fallthroughRoute('/accountCenter/')?.path).toBe('/accountCenter');
     expect(fallthroughRoute('/PERSONALCENTER')?.login).toBe(true);
     expect(fallthroughRoute('/payment')?.login).toBeFalsy();
     expect(fallthroughRoute('/no-such-route')).toBeUndefined();
-    // Issue 14's savings and convert: main routes behind the login guard.
+    // Savings and convert: main routes behind the login guard.
     for (const url of ['/mortgage', '/mort_record', '/redeem_record', '/exchange']) expect(fallthroughRoute(url)?.login, url).toBe(true);
-    // Issue 14's full-screen chart: a page of its own, public.
+    // The full-screen chart: a page of its own, public.
     expect(fallthroughRoute('/kline')?.login).toBeFalsy();
     expect(String((fallthroughRoute('/kline')!.Page as unknown as { loader: () => unknown }).loader)).toContain('KlinePage');
-    // Issue 11's wallet screens likewise, each behind the login guard, none on the "not available yet" page.
+    // The wallet screens likewise, each behind the login guard, none on the "not available yet" page.
     for (const path of ['/assets/chooseCoin', '/assets/coinCharging', '/assets/withdrawCoin', '/assets/withdrawCoinSuccess', '/assets/transfer', '/assets/tranferSuccess', '/assets/capitalRecords', '/assets/capitalRecordsDetail']) {
       expect(leaf(path), path).toBe('*');
       expect(fallthroughRoute(path)?.login, path).toBe(true);

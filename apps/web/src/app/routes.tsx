@@ -4,7 +4,7 @@
  * to /login?redirect=... when logged out (the balance tab among them, spec section 2).
  *
  * Module paths owned by the quotes/spot/assets engineer (default export = page component):
- *   features/quotes/pages/QuotesPage.tsx, QuotesDetailPage.tsx (the /contract tab: features/contract, issue 12)
+ *   features/quotes/pages/QuotesPage.tsx, QuotesDetailPage.tsx (the /contract tab: features/contract)
  *   features/spot/pages/TransactionPage.tsx, AllTransactionPage.tsx
  *   features/assets/pages/AssetsPage.tsx, AssetDetailPage.tsx
  */
@@ -20,8 +20,8 @@ export interface AppRoute {
   /** Needs a session; logged-out visitors go to /login. */
   login?: boolean;
   /**
-   * Not a route object of its own: the `*` route finds it by path (router.tsx `fallthroughRoute`). For the screens
-   * of issue 10 and later, so that home's first match does not compile their regular expressions (issue 8, point 12).
+   * Not a route object of its own: the `*` route finds it by path (router.tsx `fallthroughRoute`). For the account
+   * centre's screens and every route after them, so that home's first match does not compile their regular expressions.
    */
   fallthrough?: boolean;
 }
@@ -35,7 +35,7 @@ const Quotes = lazyPage(() => import('../features/quotes/pages/QuotesPage'), ['q
 const QuotesDetail = lazyPage(() => import('../features/quotes/pages/QuotesDetailPage'), ['quotes']);
 const Kline = lazyPage(() => import('../features/quotes/pages/KlinePage'), ['quotes']);
 const OrderManager = lazyPage(() => import('./pages/OrderManagerPage'), ['spot', 'contract']);
-// Issue 12: contract trading (the tab) and all contract orders.
+// Contract trading (the tab) and all contract orders.
 const Contract = lazyPage(() => import('../features/contract/pages/ContractTradePage'), ['contract']);
 const AllContract = lazyPage(() => import('../features/contract/pages/AllContractPage'), ['contract']);
 const Transaction = lazyPage(() => import('../features/spot/pages/TransactionPage'), ['spot']);
@@ -54,7 +54,7 @@ const Langue = lazyPage(() => import('../features/settings/pages/LanguePage'), [
 const NoticeList = lazyPage(() => import('../features/notices/pages/NoticeListPage'), ['notices']);
 const NoticeDetail = lazyPage(() => import('../features/notices/pages/NoticeDetailPage'), ['notices']);
 
-// Issue 10: account centre (security), identity verification and personal centre (kyc), payment methods.
+// Account centre (security), identity verification and personal centre (kyc), payment methods.
 const SECURITY_NS = ['security', 'account'];
 const AccountCenter = lazyPage(() => import('../features/security/pages/AccountCenterPage'), SECURITY_NS);
 const Bind = lazyPage(() => import('../features/security/pages/BindPage'), SECURITY_NS);
@@ -66,7 +66,7 @@ const GoogleAuthenticator = lazyPage(() => import('../features/security/pages/Go
 const CloseGoogle = lazyPage(() => import('../features/security/pages/CloseGooglePage'), SECURITY_NS);
 const Devices = lazyPage(() => import('../features/security/pages/DevicesPage'), SECURITY_NS);
 const Activity = lazyPage(() => import('../features/security/pages/ActivityPage'), SECURITY_NS);
-// Issue 15: API keys of the Binance-compatible API (the account centre's "API management").
+// API keys of the Binance-compatible API (the account centre's "API management").
 const API_KEYS_NS = ['apikeys', ...SECURITY_NS];
 const ApiKeys = lazyPage(() => import('../features/security/pages/ApiKeysPage'), API_KEYS_NS);
 const ApiKeyCreate = lazyPage(() => import('../features/security/pages/ApiKeyCreatePage'), API_KEYS_NS);
@@ -78,7 +78,7 @@ const BankCard = lazyPage(() => import('../features/payment/pages/BankCardPage')
 const Weixin = lazyPage(() => import('../features/payment/pages/WeixinPage'), ['payment']);
 const Zhifubao = lazyPage(() => import('../features/payment/pages/ZhifubaoPage'), ['payment']);
 
-// Issue 11: the wallet (deposit, withdraw, transfer, capital records).
+// The wallet (deposit, withdraw, transfer, capital records).
 const WALLET_NS = ['wallet', 'account'];
 const ChooseCoin = lazyPage(() => import('../features/wallet/pages/ChooseCoinPage'), WALLET_NS);
 const CoinCharging = lazyPage(() => import('../features/wallet/pages/CoinChargingPage'), WALLET_NS);
@@ -89,17 +89,17 @@ const TranferSuccess = lazyPage(() => import('../features/wallet/pages/TranferSu
 const CapitalRecords = lazyPage(() => import('../features/wallet/pages/CapitalRecordsPage'), WALLET_NS);
 const CapitalRecordsDetail = lazyPage(() => import('../features/wallet/pages/CapitalRecordsDetailPage'), WALLET_NS);
 
-// Issue 14: invitation and rebates (the page shows the rules logged out and asks to log in for the rest).
+// Invitation and rebates (the page shows the rules logged out and asks to log in for the rest).
 const Invitation = lazyPage(() => import('../features/invite/pages/InvitationPage'), ['invite']);
-// Issue 14: fixed-term savings (mortgage and redeem) and convert.
+// Fixed-term savings (mortgage and redeem) and convert.
 const Mortgage = lazyPage(() => import('../features/earn/pages/MortgagePage'), ['earn']);
 const MortRecord = lazyPage(() => import('../features/earn/pages/MortRecordPage'), ['earn']);
 const RedeemRecord = lazyPage(() => import('../features/earn/pages/RedeemRecordPage'), ['earn']);
 const Exchange = lazyPage(() => import('../features/convert/pages/ExchangePage'), ['convert']);
-// Issue 11: proof of reserves (public; verifying asks for a session on the page).
+// Proof of reserves (public; verifying asks for a session on the page).
 const Reserves = lazyPage(() => import('../features/reserves/pages/ReservesPage'), ['reserves']);
 
-// Issue 13: peer-to-peer fiat (OTC) trading.
+// Peer-to-peer fiat (OTC) trading.
 const OtcBuy = lazyPage(() => import('../features/otc/pages/MarketPage'), ['otc']);
 const OtcSell = lazyPage(() => import('../features/otc/pages/SellMarketPage'), ['otc']);
 const OtcTake = lazyPage(() => import('../features/otc/pages/TransactionDetailPage'), ['otc']);
@@ -111,21 +111,21 @@ const OtcAds = lazyPage(() => import('../features/otc/pages/AdvertisementPage'),
 const MerchantAgreement = lazyPage(() => import('../features/otc/pages/AgreementPage'), ['otc']);
 const Otc365Agreement = lazyPage(() => import('../features/otc/pages/Otc365AgreementPage'), ['otc']);
 
-// Issue 14: activities (campaigns).
+// Activities (campaigns).
 const ActivityCentre = lazyPage(() => import('../features/activity/pages/ActivityPage'), ['activity']);
 const ActivityDetails = lazyPage(() => import('../features/activity/pages/ActivityDetailsPage'), ['activity']);
 const ActivityHistory = lazyPage(() => import('../features/activity/pages/ActivityHistoryPage'), ['activity']);
-// Issue 14: customer service (the entry and the chat).
+// Customer service (the entry and the chat).
 const Customer = lazyPage(() => import('../features/support/pages/CustomerPage'), ['support']);
 const Kefu = lazyPage(() => import('../features/support/pages/KefuPage'), ['support']);
-// Issue 14: the in-app inbox (no login guard in the router, spec section 2: logged out, the page asks to log in).
+// The in-app inbox (no login guard in the router, spec section 2: logged out, the page asks to log in).
 const Message = lazyPage(() => import('../features/inbox/pages/MessagePage'), ['inbox']);
 
 const About = lazyPage(() => import('../features/about/pages/AboutPage'), ['legal']);
 const Agreement = lazyPage(() => import('../features/about/pages/AgreementPage'), ['legal']);
 const PrivacyPolicy = lazyPage(() => import('../features/about/pages/PrivacyPage'), ['legal']);
 
-// Issue 14: the help centre and the download page (content edited in the console).
+// The help centre and the download page (content edited in the console).
 const HelpCenter = lazyPage(() => import('../features/help/pages/HelpCenterPage'), ['help']);
 const HelpCategory = lazyPage(() => import('../features/help/pages/HelpCategoryPage'), ['help']);
 const HelpArticle = lazyPage(() => import('../features/help/pages/HelpArticlePage'), ['help']);
@@ -139,8 +139,8 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
 ];
 
 /**
- * Routes of the app that spec section 2 does not list: the account centre's devices and activity (issue 10), the
- * proof-of-reserves page (issue 11) and the API keys (issue 15).
+ * Routes of the app that spec section 2 does not list: the account centre's devices and activity, the
+ * proof-of-reserves page and the API keys.
  */
 export const EXTRA_ROUTES: readonly string[] = ['/accountCenter/devices', '/accountCenter/activity', '/reserves', '/accountCenter/apiKeys', '/accountCenter/apiKeys/create'];
 
@@ -170,7 +170,7 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/agreement', Page: Agreement },
   { path: '/aboutAgreement', Page: PrivacyPolicy },
 
-  // Issue 10. No login guard in the router for these (spec section 2): logged out, each page asks to log in.
+  // Account centre and payment methods: no router login guard (spec section 2); logged out, each page asks to log in.
   { path: '/accountCenter', Page: AccountCenter, fallthrough: true },
   { path: '/accountCenter/bind', Page: Bind, fallthrough: true },
   { path: '/accountCenter/bindSecond', Page: Bind, fallthrough: true },
@@ -188,23 +188,23 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/realname', Page: Realname, login: true, fallthrough: true },
   { path: '/realname1', Page: Realname1, login: true, fallthrough: true },
   { path: '/personalCenter', Page: PersonalCenter, login: true, fallthrough: true },
-  // Sub-pages of the account centre the spec does not name (issue 10 "Sessions and security log", as Binance).
+  // Sub-pages of the account centre the spec does not name (sessions and security log, as Binance).
   { path: '/accountCenter/devices', Page: Devices, login: true, fallthrough: true },
   { path: '/accountCenter/activity', Page: Activity, login: true, fallthrough: true },
-  // Issue 15: API management (guarded like the other sub-pages the spec does not name).
+  // API management (guarded like the other sub-pages the spec does not name).
   { path: '/accountCenter/apiKeys', Page: ApiKeys, login: true, fallthrough: true },
   { path: '/accountCenter/apiKeys/create', Page: ApiKeyCreate, login: true, fallthrough: true },
   { path: '/reserves', Page: Reserves, fallthrough: true },
-  // Issue 14: invitation and rebates (a main route: guarded, as the side menu's "Invite" item).
+  // Invitation and rebates (a main route: guarded, as the side menu's "Invite" item).
   { path: '/invitation', Page: Invitation, login: true, fallthrough: true },
 
-  // Issue 14: fixed-term savings and convert (main routes: guarded, like the rest of the balance screens).
+  // Fixed-term savings and convert (main routes: guarded, like the rest of the balance screens).
   { path: '/mortgage', Page: Mortgage, login: true, fallthrough: true },
   { path: '/mort_record', Page: MortRecord, login: true, fallthrough: true },
   { path: '/redeem_record', Page: RedeemRecord, login: true, fallthrough: true },
   { path: '/exchange', Page: Exchange, login: true, fallthrough: true },
 
-  // Issue 11: the wallet. Main routes: each needs a session (the router sends logged-out visitors to /login).
+  // The wallet. Main routes: each needs a session (the router sends logged-out visitors to /login).
   { path: '/assets/chooseCoin', Page: ChooseCoin, login: true, fallthrough: true },
   { path: '/assets/coinCharging', Page: CoinCharging, login: true, fallthrough: true },
   { path: '/assets/withdrawCoin', Page: WithdrawCoin, login: true, fallthrough: true },
@@ -214,10 +214,10 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/assets/capitalRecords', Page: CapitalRecords, login: true, fallthrough: true },
   { path: '/assets/capitalRecordsDetail', Page: CapitalRecordsDetail, login: true, fallthrough: true },
 
-  // Issue 12: all contract orders (a main route: needs a session).
+  // All contract orders (a main route: needs a session).
   { path: '/contract/allContract', Page: AllContract, login: true, fallthrough: true },
 
-  // Issue 13: OTC. The market and the agreements are public (taking an ad asks to log in); the rest needs a session.
+  // OTC. The market and the agreements are public (taking an ad asks to log in); the rest needs a session.
   { path: '/transaction/transactionFabi', Page: OtcBuy, fallthrough: true },
   { path: '/transaction/transactionFabi1', Page: OtcSell, fallthrough: true },
   { path: '/transactionDetail', Page: OtcTake, fallthrough: true },
@@ -229,22 +229,22 @@ export const ROUTES: readonly AppRoute[] = [
   { path: '/transaction/merchantAudit', Page: OtcMerchant, login: true, fallthrough: true },
   { path: '/advertisement', Page: OtcAds, login: true, fallthrough: true },
 
-  // Issue 14: the k-line chart full screen (public, as the pair detail); the order manager (no login guard in the
+  // The k-line chart full screen (public, as the pair detail); the order manager (no login guard in the
   // router, spec section 2: logged out, the page asks to log in).
   { path: '/kline', Page: Kline, fallthrough: true },
   { path: '/orderManger', Page: OrderManager, fallthrough: true },
-  // Issue 14: customer service. Main routes without a guard: /customer is for everyone, the chat asks to log in.
+  // Customer service. Main routes without a guard: /customer is for everyone, the chat asks to log in.
   { path: '/customer', Page: Customer, fallthrough: true },
   { path: '/kefuWebview', Page: Kefu, fallthrough: true },
 
-  // Issue 14: activities. The centre and the details are public (joining asks to log in); the history needs a session.
+  // Activities. The centre and the details are public (joining asks to log in); the history needs a session.
   { path: '/activity', Page: ActivityCentre, fallthrough: true },
   { path: '/activityDetails', Page: ActivityDetails, fallthrough: true },
   { path: '/activityHistory', Page: ActivityHistory, login: true, fallthrough: true },
-  // Issue 14: the in-app inbox.
+  // The in-app inbox.
   { path: '/message', Page: Message, fallthrough: true },
 
-  // Issue 14: the help centre (public): home, a category (Detail1 ?id=), an article (Detail2 ?id=), search results
+  // The help centre (public): home, a category (Detail1 ?id=), an article (Detail2 ?id=), search results
   // (Detail3 ?q=), agreements and policies (Detail4, ?slug=); the download page (public).
   { path: '/helpCenter', Page: HelpCenter, fallthrough: true },
   { path: '/helpCenterDetail1', Page: HelpCategory, fallthrough: true },

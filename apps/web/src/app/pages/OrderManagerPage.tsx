@@ -1,5 +1,5 @@
 /**
- * /orderManger (spec section 2; issue 14: "one place for open orders and history across spot and contracts"): the
+ * /orderManger (spec section 2; one place for open orders and history across spot and contracts): the
  * user's orders by market (spot, USDT perpetual futures) and list (open orders, order history), with the same cards,
  * paging, fills and cancel as /transaction/allTransaction and /contract/allContract (SpotOrderPages,
  * ContractOrderPages), kept live by the private pushes of both markets. No login guard in the router (spec section 2):

@@ -1,5 +1,5 @@
 /**
- * Answers requested before the app's JavaScript arrived, by public/boot.js (issue 8, point 12): the home
+ * Answers requested before the app's JavaScript arrived, by public/boot.js: the home
  * banners. boot.js leaves `window.__exchangeEarly[url]`, a promise of the raw answer; the API client takes it
  * once, for a GET of exactly that URL, instead of making the same request again.
  */

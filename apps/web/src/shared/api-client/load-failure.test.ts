@@ -1,4 +1,4 @@
-// Proves what a failed load says (issue 8, point 11; spec section 8), in both languages: each HTTP status
+// Proves what a failed load says (spec section 8), in both languages: each HTTP status
 // of the spec gives its alert, a failed connection, the timeout, a non-envelope answer, an offline browser,
 // a FAILED answer, SYS.0015, another status and a non-API error each give their text.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * What a failed load says (issue 8, point 11; spec section 8), in the current language, computed when it
+ * What a failed load says (spec section 8), in the current language, computed when it
  * is shown (so a language change re-translates it):
  * - the browser is offline: 'No network, please check network settings' (the screen offers Reload);
  * - the connection to the server failed: 'Connection to the server failed';

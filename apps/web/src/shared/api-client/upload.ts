@@ -1,5 +1,5 @@
 /**
- * Multipart upload of one file to the app API with progress (issue 10 "Uploads"): fetch cannot report upload
+ * Multipart upload of one file to the app API with progress: fetch cannot report upload
  * progress, so this one call uses XMLHttpRequest. Same headers and envelope handling as apiPost: SUCCEED resolves
  * with `result`; FAILED throws ApiError(errorCode) with the server's message (the caller shows the spec's
  * "upload failed" toast with it); 401 / SYS.0015 clear the session like every other call.

@@ -1,5 +1,5 @@
 /**
- * GET data/content/getPage (issue 14, packages/api content.ts): a text page edited in the console (the user
+ * GET data/content/getPage (packages/api content.ts): a text page edited in the console (the user
  * agreement, the privacy policy, the P2P terms, the merchant agreement, the download page), its published copy in a
  * language. Read by the about, OTC and help features and the download page.
  */

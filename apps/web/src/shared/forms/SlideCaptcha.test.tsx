@@ -1,4 +1,4 @@
-// Component test of the slide puzzle (issue 7 finding 5, issue 8): the drag is recorded as a trail that starts
+// Component test of the slide puzzle: the drag is recorded as a trail that starts
 // where the piece starts, follows the pointer in x and y (converted to image pixels at the picture's scale), keeps
 // time never going back, and ends where the piece is dropped; the answer (x, y, trail) goes to geetestVerify and the
 // pass to onSuccess. Also the pure helpers: dragging maps CSS px to image px and stays inside the picture; a long

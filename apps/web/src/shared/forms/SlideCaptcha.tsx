@@ -1,12 +1,12 @@
 /**
  * The slide puzzle behind the geetest-shaped calls (spec sections 3 and 7): loads a puzzle (background with gaps,
  * and the piece that starts at the left edge), the user drags the piece into the gap of the same outline, and the
- * piece's place in image pixels (x and y) goes to geetestVerify with the drag's trail (issue 7 finding 5: the server
+ * piece's place in image pixels (x and y) goes to geetestVerify with the drag's trail (the server
  * checks that a hand moved it). The resulting pass is handed to `onSuccess`; a wrong answer loads a new puzzle.
  *
  * Dragging: on the slider handle (the piece follows in x as the handle does, and in y as the finger moves up or
  * down) or anywhere on the picture (the piece follows the finger). Keyboard: arrow keys move the piece (Shift = 10
- * px), Enter submits. The picture scales to the dialog's width (issue 8: the dialog fits 320 px wide screens), so
+ * px), Enter submits. The picture scales to the dialog's width (the dialog fits 320 px wide screens), so
  * every position on screen is converted to image pixels.
  */
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';

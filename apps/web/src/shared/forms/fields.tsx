@@ -1,6 +1,6 @@
 /**
  * Form fields of the account screens, shared with the account centre, identity verification and payment methods
- * (issue 10; moved here from features/account so that features do not import each other): labelled inputs (so
+ * (moved here from features/account so that features do not import each other): labelled inputs (so
  * journeys can select by label), the email/phone switch, the phone input with its area-code picker, the password
  * input with a show/hide toggle, and the "Send code" button that runs the slide puzzle first and then counts down
  * 60 s.

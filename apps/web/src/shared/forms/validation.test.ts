@@ -1,5 +1,5 @@
 // Proves the sign-up/sign-in rules of spec section 5: email pattern, phone numbers valid for their
-// country code (issue 8: "12345" with +86 is refused), exactly 6-digit codes, passwords of 8-20
+// country code ("12345" with +86 is refused), exactly 6-digit codes, passwords of 8-20
 // characters that are not only digits, and matching confirmation.
 import { describe, expect, it } from 'vitest';
 import { checkAccount, checkCode, checkConfirm, checkPassword, isValidMobile } from './validation';

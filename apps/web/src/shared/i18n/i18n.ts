@@ -8,7 +8,7 @@
  * other namespace is its own small chunk, loaded for the current language only: by the route that
  * needs it (app/lazy-page.tsx loads a page's namespaces alongside its code), or by react-i18next's
  * Suspense when a component asks for one not loaded yet. A language change loads the namespaces in
- * use in the new language before switching (i18next's backend contract). Issue 8, point 12: the
+ * use in the new language before switching (i18next's backend contract). Before this split, the
  * locales of both languages were 60 KB of the entry chunk.
  */
 import i18next, { type BackendModule, type Resource } from 'i18next';

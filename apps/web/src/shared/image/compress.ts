@@ -1,5 +1,5 @@
 /**
- * Image compression before upload (spec section 9: quality 0.6; issue 10 "Uploads"). The picked photo is drawn
+ * Image compression before upload (spec section 9: quality 0.6). The picked photo is drawn
  * on a canvas (capped at MAX_EDGE_PX on its longer edge: a phone photo of 4000 px is more than a document check
  * needs and several MB) and encoded as JPEG at quality 0.6. Files that are not images are passed through unchanged,
  * so the server's precise reason ("not an image") reaches the user rather than a browser decoding error.

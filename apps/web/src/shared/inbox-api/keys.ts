@@ -1,5 +1,5 @@
 /**
- * Query keys of the in-app inbox (issue 14, /message). Every key of a user's inbox starts with ['inbox', userId], so a
+ * Query keys of the in-app inbox (/message). Every key of a user's inbox starts with ['inbox', userId], so a
  * push or a read mark invalidates all of it (the unread badge of the home header and side menu, the lists).
  */
 import type { InboxCategory } from '@exchange/api';

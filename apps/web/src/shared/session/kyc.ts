@@ -1,5 +1,5 @@
 /**
- * The signed-in user's identity verification (issue 10; GET member/kyc/getKyc), shared by the verification pages,
+ * The signed-in user's identity verification (GET member/kyc/getKyc), shared by the verification pages,
  * the personal centre and the payment methods (whose holder name is the verified real name). Wire types from
  * `@exchange/api` (kyc.ts).
  */

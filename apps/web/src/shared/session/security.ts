@@ -1,5 +1,5 @@
 /**
- * GET member/security/getSecurity (issue 10): phone, email, Google, transaction password and withdrawal-lock states
+ * GET member/security/getSecurity: phone, email, Google, transaction password and withdrawal-lock states
  * of the signed-in user. Shared: the account centre shows them, the payment methods ask whether a transaction
  * password is set before asking for it (and lead to /accountCenter/postPasswordSet when not).
  */

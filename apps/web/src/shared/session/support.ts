@@ -1,5 +1,5 @@
 /**
- * The signed-in user's customer-service chat state (issue 14; GET support/chat/getState): the unread operator
+ * The signed-in user's customer-service chat state (GET support/chat/getState): the unread operator
  * replies (the badge of the home header's customer-service icon, the side menu and /customer), whether the user's
  * last message waits for an answer, and whether an operator is online. Shared because the home header, the side
  * menu and the support feature all show it; a reply pushed on the private channel `supportChat` refreshes it.

@@ -1,4 +1,4 @@
-// Proves the load-failure block (issue 8, point 11): the section 8 text of the error in the user's
+// Proves the load-failure block: the section 8 text of the error in the user's
 // language (re-translated when the language changes), a Retry button that calls onRetry, Reload when
 // offline, and no button without onRetry.
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * A list or section that failed to load (issue 8, point 11): the text of spec section 8 for the cause
+ * A list or section that failed to load: the text of spec section 8 for the cause
  * (shared/api-client load-failure.ts: offline, connection failed, the HTTP alert of the status, timeout,
  * the server's message, or 'Load failed, please retry'), in the user's language, and a Retry button
  * (Reload when the browser is offline, as the spec's no-network message has it).

@@ -1,7 +1,7 @@
 /**
  * Loading indicators: a page-level spinner (route suspense fallback) and an inline one. The page
  * spinner is a CSS-animated SVG, not antd-mobile's SpinLoading: it shows in the app shell, and
- * SpinLoading would bring react-spring (12 KB gzip) into the initial JavaScript (issue 8, point 12).
+ * SpinLoading would bring react-spring (12 KB gzip) into the initial JavaScript.
  */
 import DotLoading from 'antd-mobile/es/components/dot-loading';
 import { useTranslation } from 'react-i18next';

@@ -6,7 +6,7 @@
  * Also loads antd-mobile's global styles (its CSS variables). The shell imports antd-mobile by deep paths
  * (antd-mobile/es/components/<name>), never the 'antd-mobile' barrel: the barrel links every component,
  * and the bundler then places any component some page uses (dialogs, toasts, react-spring) in the
- * initial chunk (issue 8, point 12). The barrel itself is what loads the global styles, hence this import.
+ * initial chunk. The barrel itself is what loads the global styles, hence this import.
  */
 import 'antd-mobile/es/global';
 import { unstableSetRender } from 'antd-mobile/es/utils/unstable-render';

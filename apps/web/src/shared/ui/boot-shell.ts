@@ -1,7 +1,7 @@
 /**
  * The page's shell (index.html `#boot`): the brand bar and, on the home screen, the first banner (public/boot.js),
  * painted before the app's JavaScript arrives and lying over the app until the first page has rendered, so the
- * screen goes from the shell to the page without a blank or half-loaded frame (issue 8, point 12).
+ * screen goes from the shell to the page without a blank or half-loaded frame.
  *
  * Lazy pages dismiss it when they mount (app/lazy-page.tsx); a page that shows the shell's content itself (the home
  * banners) holds it until that content is there. It goes after BOOT_SHELL_MAX_MS whatever happens, so nothing can

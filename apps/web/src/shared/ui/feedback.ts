@@ -1,8 +1,8 @@
 /**
  * antd-mobile's imperative feedback (Toast, Dialog, Modal), loaded on first use instead of with the
  * code that may need it: the API client and the guards are on every page, and these components bring
- * react-spring (about 25 KB gzip) with them, which a page without animations then never downloads
- * (issue 8, point 12). Once loaded, calls run synchronously.
+ * react-spring (about 25 KB gzip) with them, which a page without animations then never downloads.
+ * Once loaded, calls run synchronously.
  */
 import type { Dialog, Modal, Toast } from 'antd-mobile';
 

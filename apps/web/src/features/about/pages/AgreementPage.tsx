@@ -1,4 +1,4 @@
-/** /agreement: the user registration agreement (spec section 2), edited in the console (page `agreement`, issue 14). */
+/** /agreement: the user registration agreement (spec section 2), edited in the console (page `agreement`). */
 import { useTranslation } from 'react-i18next';
 import { ContentDoc } from '../../../shared/content/ContentDoc';
 

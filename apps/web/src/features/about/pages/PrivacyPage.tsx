@@ -1,4 +1,4 @@
-/** /aboutAgreement: the privacy policy (spec section 2), edited in the console (page `privacy`, issue 14). */
+/** /aboutAgreement: the privacy policy (spec section 2), edited in the console (page `privacy`). */
 import { useTranslation } from 'react-i18next';
 import { ContentDoc } from '../../../shared/content/ContentDoc';
 

@@ -1,6 +1,6 @@
 /**
  * POST member/member/login: account (email or phone) + password (+ slide-puzzle pass when asked; + the Google
- * authenticator code once the user has bound one: the server answers google_code_required without it, issue 10).
+ * authenticator code once the user has bound one: the server answers google_code_required without it).
  */
 import { API_PATHS, type GeetestResult, type Session } from '@exchange/api';
 import { apiPost } from '../../../shared/api-client';

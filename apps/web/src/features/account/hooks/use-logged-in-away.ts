@@ -1,7 +1,7 @@
 /**
  * /login and /register are for visitors: a user who is already logged in when the page opens is sent on
- * to the `redirect` query (when it is a safe in-app path) or home, without seeing the form (issue 8
- * point 10). The state is read once, as the page opens: the login or sign-up made on the page itself
+ * to the `redirect` query (when it is a safe in-app path) or home, without seeing the form.
+ * The state is read once, as the page opens: the login or sign-up made on the page itself
  * navigates on its own (useAfterLogin) and must not be cut short by this.
  */
 import { useState } from 'react';

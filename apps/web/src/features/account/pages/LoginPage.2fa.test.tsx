@@ -1,4 +1,4 @@
-// Page test of the login's second step (issue 10) with a stubbed API: when the server answers google_code_required
+// Page test of the login's second step with a stubbed API: when the server answers google_code_required
 // after the password, the page asks for the Google code (the account and password fields give way); the retry sends
 // account, password and googleCode; a wrong code (google_code_invalid) is shown under the field and cleared.
 import { afterEach, describe, expect, it, vi } from 'vitest';

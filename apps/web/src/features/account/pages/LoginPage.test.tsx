@@ -1,4 +1,4 @@
-// Component test of /login when already logged in (issue 8 point 10): the form is not shown and the
+// Component test of /login when already logged in: the form is not shown and the
 // page leaves for the redirect query when it is a safe in-app path (not another origin, not back to
 // /login or /register), else home; logged out, the form is shown. Also the safeRedirect rule itself.
 import { afterEach, describe, expect, it, vi } from 'vitest';

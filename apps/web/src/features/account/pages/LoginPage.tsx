@@ -2,7 +2,7 @@
  * /login (spec section 2): email or phone + password; when the server asks for the slide puzzle
  * (errorCode captcha_required / captcha_invalid) the puzzle opens and the login is retried with the
  * pass. When the account has Google authenticator bound the server answers google_code_required once the password
- * checked out: a second step asks for the 6-digit code and logs in with it (issue 10). On success token, userId and
+ * checked out: a second step asks for the 6-digit code and logs in with it. On success token, userId and
  * isLogin are stored and the member is fetched. Already logged in, the form is skipped for the redirect query or home.
  */
 import { useState } from 'react';
@@ -36,7 +36,7 @@ function LoginForm() {
   const { kind, account, errors } = form;
   const [password, setPassword] = useState('');
   const [captcha, setCaptcha] = useState(false);
-  // Second step (issue 10): the Google authenticator code, asked once the server says it is required.
+  // Second step: the Google authenticator code, asked once the server says it is required.
   const [twoFa, setTwoFa] = useState(false);
   const [googleCode, setGoogleCode] = useState('');
   const [googleError, setGoogleError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-// Component test of /register (issue 8). The phone check: "12345" with +86 shows the inline error
+// Component test of /register. The phone check: "12345" with +86 shows the inline error
 // under the phone field when "Send code" is tapped, and neither the slide puzzle nor its request
 // starts; a valid number passes the check and the puzzle is asked for. The demo welcome: the page says
 // the USDT figure GET demo/info answers (grouped), and nothing without demo mode. Logged in already,

@@ -1,5 +1,5 @@
 /**
- * Query keys of the activity screens (issue 14). Public reads sit under ['activity', 'public'], the user's under
+ * Query keys of the activity screens. Public reads sit under ['activity', 'public'], the user's under
  * ['activity', userId], so a join can invalidate both. The assets overview's key is repeated here (features do not
  * import each other): a payout moves the funding balance.
  */

@@ -46,8 +46,8 @@ export function visibleItems(items: readonly AssetItem[], hideSmall: boolean): A
 }
 
 /**
- * The account of `tab`, or an empty one. OTHER is the spec's "other" bucket: coins locked in mortgage (issue 14's
- * mortgage and redeem); until that exists it is empty (totals '0'), and says so.
+ * The account of `tab`, or an empty one. OTHER is the spec's "other" bucket: coins locked in mortgage (the
+ * fixed-term savings of /mortgage); until the overview lists them it is empty (totals '0'), and says so.
  */
 export function accountOf(accounts: readonly AssetAccount[], tab: AccountTab): AssetAccount {
   const hit = tab === 'OTHER' ? undefined : accounts.find((a) => a.type === tab);

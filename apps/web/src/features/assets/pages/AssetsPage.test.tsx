@@ -1,4 +1,4 @@
-// Component test of /assets (issue 8 point 9): "Hide small balances" is a checkbox that starts ticked
+// Component test of /assets: "Hide small balances" is a checkbox that starts ticked
 // and hides zero balances and those below 1 USDT (USDT and LTC stay, BTC worth 0.60 USDT and the zero
 // ETH go); unticking shows every coin and is remembered for the session; when every coin is small the
 // empty text says so; the five account tabs are tabs and the chosen one is selected. In en and zh.

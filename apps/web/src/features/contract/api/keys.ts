@@ -1,5 +1,5 @@
 /**
- * Query keys of the contract screens (issue 12). Every key of a user's contract data starts with
+ * Query keys of the contract screens. Every key of a user's contract data starts with
  * ['contract', userId] so that an order, a close or a setting change can invalidate all of it; the assets overview's
  * key is repeated here (features do not import each other): ['asset', userId, 'assets'].
  */

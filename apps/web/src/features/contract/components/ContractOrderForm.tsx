@@ -1,5 +1,5 @@
 /**
- * Contract order form (issue 12 "For users"; spec sections 1, 4, 5, 9): margin mode (cross / isolated) and leverage
+ * Contract order form (spec sections 1, 4, 5, 9): margin mode (cross / isolated) and leverage
  * (1..the market's maximum) of the user in the market, long or short, limit or market, the price (limit), the lots
  * with the rule "1 lot = 1000 USDT face value at the order price", the available balance of the contract account (with
  * Transfer), the maximum lots, optional take profit / stop loss, and the previews of the core's formulas: quantity,

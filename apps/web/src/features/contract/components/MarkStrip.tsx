@@ -1,5 +1,5 @@
 /**
- * The contract's price strip (issue 12): mark price, index price, and the predicted funding rate with the countdown to
+ * The contract's price strip: mark price, index price, and the predicted funding rate with the countdown to
  * the next funding (00:00, 08:00, 16:00 UTC), live from the contractMark pushes.
  */
 import type { ContractMarket } from '@exchange/api';

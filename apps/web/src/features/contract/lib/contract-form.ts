@@ -1,5 +1,5 @@
 /**
- * Pure rules of the contract order form (issue 12 "For users"; spec sections 5 and 9): decimal strings of the wire
+ * Pure rules of the contract order form (spec sections 5 and 9): decimal strings of the wire
  * turned into the engine's integer units and back, the order's quantity from its lots (1 lot = 1000 USDT face value
  * at the order's price), the cost, maximum lots and estimated liquidation price previews (the core's formulas of
  * perp/math.ts, shared with the engine and the server), and the checks of the form in the spec's order: price,

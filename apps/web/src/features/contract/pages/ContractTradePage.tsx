@@ -1,5 +1,5 @@
 /**
- * /contract (spec section 2, tab "contract"; issue 12 "For users"): header with the stored contract pair
+ * /contract (spec section 2, tab "contract"): header with the stored contract pair
  * (`pairsName1`) opening the contract coin popup, its 24 h change and a link to its chart; the mark price, index
  * price, funding rate and countdown; the order form beside the contract's order book and recent trades (tap a level
  * to use its price); positions and current orders below. Positions, orders and the account follow the private

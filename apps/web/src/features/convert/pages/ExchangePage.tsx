@@ -1,5 +1,5 @@
 /**
- * /exchange (issue 14): convert one coin to another at the order book's price. The user picks the coin to pay and
+ * /exchange: convert one coin to another at the order book's price. The user picks the coin to pay and
  * the coin to receive (those joined by a spot market), enters the amount (from the SPOT account; "Max" fills the
  * available balance), and asks for a quote: the amount received with the taker fee taken off, the rate and the fee
  * are guaranteed for 10 seconds (a countdown); "Convert" executes it as a market order that must give at least that

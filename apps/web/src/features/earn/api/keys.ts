@@ -1,5 +1,5 @@
 /**
- * Query keys of the savings screens (issue 14). A user's data sits under ['earn', userId]; the public products under
+ * Query keys of the savings screens. A user's data sits under ['earn', userId]; the public products under
  * ['earn', 'public']. The assets overview's key is repeated here (features do not import each other): a lock or a
  * redemption moves the ASSETS balance.
  */

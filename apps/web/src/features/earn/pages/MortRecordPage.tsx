@@ -1,5 +1,5 @@
 /**
- * /mort_record (issue 14): the user's running locks: amount, rate, term, start and maturity, the days of interest paid
+ * /mort_record: the user's running locks: amount, rate, term, start and maturity, the days of interest paid
  * and the interest so far against the whole term's. "Redeem early" (products that allow it) asks to confirm with what
  * comes back (the principal minus the interest already paid); locks without it say they redeem at maturity (the
  * daily job returns them). Links to the redemption records.

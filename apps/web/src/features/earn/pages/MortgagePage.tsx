@@ -1,5 +1,5 @@
 /**
- * /mortgage (issue 14, spec section 2 "mortgage and redeem"): fixed-term savings, as Binance Simple Earn's locked
+ * /mortgage (spec section 2 "mortgage and redeem"): fixed-term savings, as Binance Simple Earn's locked
  * products. The products an operator defined in the console (coin, term, annual rate, limits, remaining quota, whether
  * an early redemption is allowed and at what cost); "Lock" opens a sheet with the amount (from the ASSETS account,
  * "Max" fills the available balance), the interest estimate by the server's formula (lib/interest.ts) and the

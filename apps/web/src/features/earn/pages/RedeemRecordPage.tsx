@@ -1,5 +1,5 @@
 /**
- * /redeem_record (issue 14): the user's redemptions, latest first: at maturity (the daily job) or early; the principal
+ * /redeem_record: the user's redemptions, latest first: at maturity (the daily job) or early; the principal
  * given back, the interest kept (paid minus what an early redemption took back) and when.
  */
 import { useTranslation } from 'react-i18next';

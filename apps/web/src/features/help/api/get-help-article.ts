@@ -1,4 +1,4 @@
-/** GET data/help/getArticle (issue 14): one published help centre article. */
+/** GET data/help/getArticle: one published help centre article. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTENT_PATHS, type HelpArticle } from '@exchange/api';
 import { apiGet } from '../../../shared/api-client';

@@ -1,4 +1,4 @@
-/** GET data/help/getArticles (issue 14): a help centre category and its published articles. */
+/** GET data/help/getArticles: a help centre category and its published articles. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTENT_PATHS, type HelpArticles } from '@exchange/api';
 import { apiGet } from '../../../shared/api-client';

@@ -1,4 +1,4 @@
-/** GET data/help/getCategories (issue 14): the help centre's published categories with their article counts. */
+/** GET data/help/getCategories: the help centre's published categories with their article counts. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTENT_PATHS, type HelpCategory } from '@exchange/api';
 import { apiGet } from '../../../shared/api-client';

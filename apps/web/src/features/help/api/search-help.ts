@@ -1,4 +1,4 @@
-/** GET data/help/search (issue 14): published articles whose title or text contains the words. */
+/** GET data/help/search: published articles whose title or text contains the words. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { CONTENT_PATHS, type HelpSearchHit } from '@exchange/api';
 import { apiGet } from '../../../shared/api-client';

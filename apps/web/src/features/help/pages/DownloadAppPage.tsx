@@ -1,5 +1,5 @@
 /**
- * /downloadApp (issue 14): the download page edited in the console (page `download`): its text, the version the links
+ * /downloadApp: the download page edited in the console (page `download`): its text, the version the links
  * lead to, and for Android and iOS a QR code of the link (drawn in the browser) and a button that opens it. A link
  * that is a path of this site is made absolute for the QR code, so a phone scanning it reaches this server.
  */

@@ -1,4 +1,4 @@
-/** /helpCenterDetail2?id= (issue 14): one help centre article, with its category and the time it was published. */
+/** /helpCenterDetail2?id=: one help centre article, with its category and the time it was published. */
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';

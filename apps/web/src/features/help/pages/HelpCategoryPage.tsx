@@ -1,4 +1,4 @@
-/** /helpCenterDetail1?id= (issue 14): one help centre category and its articles (each opens /helpCenterDetail2?id=). */
+/** /helpCenterDetail1?id=: one help centre category and its articles (each opens /helpCenterDetail2?id=). */
 import { List } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * /helpCenter (issue 14): the help centre's home: search, the categories (each opens /helpCenterDetail1?id=), and
+ * /helpCenter: the help centre's home: search, the categories (each opens /helpCenterDetail1?id=), and
  * the agreements and policies (/helpCenterDetail4). Content edited in the console, published copies only.
  */
 import { List } from 'antd-mobile';

@@ -1,5 +1,5 @@
 /**
- * /helpCenterDetail4 (issue 14): the help centre's agreements and policies: without `slug`, the list of the text
+ * /helpCenterDetail4: the help centre's agreements and policies: without `slug`, the list of the text
  * pages edited in the console (user agreement, privacy policy, P2P trading terms, merchant agreement); with
  * ?slug=agreement|privacy|otc|merchant, that page.
  */

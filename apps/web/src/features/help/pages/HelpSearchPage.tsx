@@ -1,4 +1,4 @@
-/** /helpCenterDetail3?q= (issue 14): help centre search results (title, category, the text around the match). */
+/** /helpCenterDetail3?q=: help centre search results (title, category, the text around the match). */
 import { List } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';

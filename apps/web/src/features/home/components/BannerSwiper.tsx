@@ -5,7 +5,7 @@
  * Built on native CSS scroll-snap (the finger swipes the strip, the browser snaps to a slide) with a
  * 3 s timer that scrolls to the next slide and back to the first after the last; dots follow the
  * scroll position. No antd Swiper: it brought react-spring and use-gesture into the home page's first
- * load and animated every frame on the main thread (issue 8 point 12). Autoplay pauses while a finger
+ * load and animated every frame on the main thread. Autoplay pauses while a finger
  * is on the strip.
  */
 import { memo, useEffect, useRef, useState } from 'react';

@@ -2,7 +2,7 @@
  * Home header (spec section 2): avatar opening the side menu, customer-service icon opening
  * /kefuWebview, language dropdown (中文 / English). The dropdown is a small own menu (closes on a
  * choice, a tap outside or Escape), not antd Popover: that one brought floating-ui into the home
- * page's first load (issue 8 point 12).
+ * page's first load.
  */
 import { memo, useEffect, useRef, useState } from 'react';
 import { DownFill, MessageOutline, UserCircleOutline } from 'antd-mobile-icons';
@@ -22,7 +22,7 @@ export const HomeHeader = memo(function HomeHeader() {
   // The inbox's unread badge: a dot on the avatar (the side menu lists Messages with the count).
   const inboxUnread = useInboxUnread()?.total ?? 0;
   const [langOpen, setLangOpen] = useState(false);
-  // Unread customer-service replies: a dot on the icon (issue 14).
+  // Unread customer-service replies: a dot on the icon.
   const unread = useSupportState()?.unread ?? 0;
   const langRef = useRef<HTMLDivElement>(null);
   useEffect(() => {

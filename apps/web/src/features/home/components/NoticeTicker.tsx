@@ -2,7 +2,7 @@
  * Vertically rotating notice line (spec section 2); tapping opens /noticeList. Every 3 s the column
  * of titles moves up one line by a CSS transition; after the last title comes a copy of the first,
  * from which the column jumps back without animation, so the rotation always runs upwards. No antd
- * Swiper (react-spring + use-gesture in the first load, issue 8 point 12).
+ * Swiper (react-spring + use-gesture in the first load).
  */
 import { memo, useEffect, useState } from 'react';
 import { RightOutline, SoundOutline } from 'antd-mobile-icons';

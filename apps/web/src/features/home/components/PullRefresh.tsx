@@ -4,8 +4,7 @@
  * "pull down" / "release"; released past `threshold` px it stays `headHeight` px tall, shows
  * "refreshing" while `onRefresh` runs, then "done" for `completeDelay` ms, and closes. Touch events
  * only (a mouse never pulls), read from the window's scroll position. Our own small component rather
- * than antd PullToRefresh, which brought react-spring and use-gesture into the home page's first load
- * (issue 8 point 12).
+ * than antd PullToRefresh, which brought react-spring and use-gesture into the home page's first load.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 

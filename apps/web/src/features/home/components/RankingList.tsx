@@ -2,7 +2,7 @@
  * Ranking list with three tabs (spec section 2): by change (UPDOWN), by volume (VOLUME) and new
  * coins (PROJECT). Rows show pair, 24 h volume, price with CNY, and the change badge coloured by
  * the user's convention. Only the visible tab is polled. The tab strip is our plain SegTabs (no
- * antd Tabs: its sliding-line animation was the home page's largest CPU cost, issue 8 point 12).
+ * antd Tabs: its sliding-line animation was the home page's largest CPU cost).
  */
 import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 /**
  * Where a banner's link goes for this visitor. The seeded welcome banner links /register ("Sign up and
  * get 10,000 demo USDT"); a logged-in user has done that, so sign-up and log-in links send them to the
- * trade screen instead, where the demo USDT is spent (issue 8 point 10). Other links are unchanged.
+ * trade screen instead, where the demo USDT is spent. Other links are unchanged.
  */
 
 /** Where a logged-in user goes instead of /register or /login. */

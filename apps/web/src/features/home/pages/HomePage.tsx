@@ -2,7 +2,7 @@
  * Home (/ and /home, spec section 2): header, banners (3 s), notice ticker, top pairs, quick
  * buttons and futures promo, ranking tabs. Pull to refresh (offset 46, end delay 1 s) reloads
  * banners and notices; the lists poll every 5 s while the page is shown. Every section is memoised, so an
- * answer re-renders only the section it feeds (the home screen's blocking time, issue 8 point 12).
+ * answer re-renders only the section it feeds (the home screen's blocking time).
  */
 import { useLayoutEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The words of an inbox message in the reader's language (issue 14): the title and the text come from the locale
+ * The words of an inbox message in the reader's language: the title and the text come from the locale
  * (inbox.json kinds.<KIND>.title / .body) with the message's parameters, never from stored prose; the values that are
  * words themselves (a side, an order status, a trade type, a reason) are translated too, and a reason an operator
  * wrote in both languages is taken in the reader's. Also where a message leads (the screen of its order or record).

@@ -1,5 +1,5 @@
 /**
- * /message (spec section 2, no login guard in the router; issue 14): the in-app inbox. Tabs All / Trades / Assets /
+ * /message (spec section 2, no login guard in the router): the in-app inbox. Tabs All / Trades / Assets /
  * P2P / Account with their unread counts, the messages newest first (20 a page, "load more"), a message opens in place
  * and is marked read, "Mark all read" in the header marks the tab's messages read. Live: the 'inbox' pushes refetch
  * the counts and the list (shared/inbox-api). Logged out, the page asks to log in (as the other unguarded routes).

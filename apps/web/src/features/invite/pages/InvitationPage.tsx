@@ -1,5 +1,5 @@
 /**
- * /invitation (issue 14; spec sections 2 "Invitation: rebate rules, invitation code, poster, in-person invite,
+ * /invitation (spec sections 2 "Invitation: rebate rules, invitation code, poster, in-person invite,
  * ranking, my rebates, leaderboard; share poster popup", 3 "invitation code record" and "invitee list entry", 9 the
  * rebate constants). Logged in: the offer and the caller's totals, the threshold standing, the invitation code
  * (member/member/code welCode) and link (the register page reads ?code=), both with copy; the poster popup and the

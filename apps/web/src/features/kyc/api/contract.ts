@@ -1,2 +1,2 @@
-/** Wire types of identity verification and uploads (issue 10) from `@exchange/api` (kyc.ts); paths are API_PATHS. */
+/** Wire types of identity verification and uploads from `@exchange/api` (kyc.ts); paths are API_PATHS. */
 export type { UploadPurpose } from '@exchange/api';

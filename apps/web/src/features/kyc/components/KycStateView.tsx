@@ -1,6 +1,6 @@
 /**
  * The state of one verification level as a result panel (spec section 4: unverified, under review, verified;
- * issue 10: rejected with the reason in the user's language and a way to resubmit).
+ * also rejected, with the reason in the user's language and a way to resubmit).
  */
 import type { ReactNode } from 'react';
 import { Button, Result } from 'antd-mobile';

@@ -5,7 +5,7 @@
  */
 import { getCountries } from 'libphonenumber-js/mobile';
 
-/** Default country of basic verification (issue 10 / brief H2). */
+/** Default country of basic verification (brief H2). */
 export const DEFAULT_COUNTRY = 'CN';
 
 /** `{ code, name }` for every country, China first, named in `lang`. */

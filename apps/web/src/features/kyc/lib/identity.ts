@@ -1,5 +1,5 @@
 /**
- * Client-side checks of basic verification (issue 10; spec sections 5 and 9), the same rules the server applies
+ * Client-side checks of basic verification (spec sections 5 and 9), the same rules the server applies
  * (brief H2) so the user learns of a typo before submitting:
  * - real name: letters (any script), spaces and the middle dot of Chinese transliterated names; no digits or
  *   special characters (spec section 5 "no special characters");

@@ -1,5 +1,5 @@
 /**
- * /personalCenter (spec sections 2 and 3; issue 10): account, phone, UID, the ID number masked, and the state of
+ * /personalCenter (spec sections 2 and 3): account, phone, UID, the ID number masked, and the state of
  * basic and advanced verification with the way to /realname and /realname1. Going back reopens the side menu (the
  * menu's useReopenOnReturn).
  */

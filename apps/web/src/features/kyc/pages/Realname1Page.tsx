@@ -1,5 +1,5 @@
 /**
- * /realname1 (issue 10; spec sections 2 and 4): advanced verification with three photos, the ID front, back and a
+ * /realname1 (spec sections 2 and 4): advanced verification with three photos, the ID front, back and a
  * photo holding it, each compressed at quality 0.6 and uploaded with progress (ImageSlot); submit when all three are
  * in, then it is under review. Needs basic verification first (otherwise a prompt to /realname).
  */

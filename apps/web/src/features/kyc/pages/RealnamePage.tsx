@@ -1,5 +1,5 @@
 /**
- * /realname (issue 10; spec sections 2, 4, 5, 9): basic identity verification. Country (default China), real name
+ * /realname (spec sections 2, 4, 5, 9): basic identity verification. Country (default China), real name
  * (no digits or special characters), document type and number (a mainland ID checked by its check character and
  * birth date). Under 16 (read from a mainland ID's birth date, or when the server answers
  * guardian_consent_required) the guardian consent checkbox appears and must be ticked. States: unverified (the

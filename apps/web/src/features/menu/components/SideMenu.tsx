@@ -1,5 +1,5 @@
 /**
- * Side menu (spec section 2, issue 3): theme toggle; nickname or masked phone/email; UID shortened
+ * Side menu (spec section 2): theme toggle; nickname or masked phone/email; UID shortened
  * to its first and last 5 characters with copy ('Copy failed, please retry' when there is none);
  * shortcuts deposit / withdraw / transfer; list items. Payment methods needs real-name verification
  * (cardState PASS), else a prompt leads to /realname. Going back from personalCenter, accountCenter,
@@ -71,7 +71,7 @@ export default function SideMenu() {
   const account = useAppStore((s) => s.phone);
   const { member, isLogin } = useMember();
   const requireLogin = useRequireLogin();
-  // Unread customer-service replies (issue 14): the count beside the item.
+  // Unread customer-service replies: the count beside the item.
   const supportUnread = useSupportState()?.unread ?? 0;
   const unread = useInboxUnread()?.total ?? 0;
 

@@ -1,4 +1,4 @@
-// Proves the not-found page (issue 8, point 11): title, sentence and "Back to home" in the user's
+// Proves the not-found page: title, sentence and "Back to home" in the user's
 // language, and the button takes the visitor home.
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';

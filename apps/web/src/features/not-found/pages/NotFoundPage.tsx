@@ -1,5 +1,5 @@
 /**
- * The page of an unknown URL (issue 8, point 11): says the page does not exist, in the user's
+ * The page of an unknown URL: says the page does not exist, in the user's
  * language, with a "Back to home" button; a visitor is never silently sent elsewhere. Routes of
  * features that come later keep their own "not available yet" page (features/placeholder).
  */

@@ -1,5 +1,5 @@
 /**
- * /noticeDetail?id=: one announcement, edited in the console (issue 14); the content is plain text shown as headings
+ * /noticeDetail?id=: one announcement, edited in the console; the content is plain text shown as headings
  * and paragraphs (shared/content/ContentText: never as HTML).
  */
 import { useSearchParams } from 'react-router';

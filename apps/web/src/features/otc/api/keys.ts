@@ -1,5 +1,5 @@
 /**
- * Query keys of the OTC screens (issue 13). Every key of a user's OTC data starts with ['otc', userId] so that an
+ * Query keys of the OTC screens. Every key of a user's OTC data starts with ['otc', userId] so that an
  * order action can invalidate all of it; public reads (config, the market's ads) sit under ['otc', 'public'].
  * The assets overview's key is repeated here (features do not import each other): an order's end moves balances.
  */

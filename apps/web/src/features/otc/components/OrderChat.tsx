@@ -1,5 +1,5 @@
 /**
- * The order chat (issue 13: text and images between the two sides, kept with the order, live over the WebSocket):
+ * The order chat (text and images between the two sides, kept with the order, live over the WebSocket):
  * a full-height sheet with the messages (mine on the right, the other side's on the left, system and operator
  * notes centred), a text field and an image button.
  */

@@ -1,5 +1,5 @@
 /**
- * The checks before taking an ad (spec section 4 prompts, issue 13 "only verified users trade OTC"): logged in,
+ * The checks before taking an ad (spec section 4 prompts; only verified users trade OTC): logged in,
  * a nickname set, identity verified. Each failing check shows its own prompt (shared/guards).
  */
 import { useCallback } from 'react';

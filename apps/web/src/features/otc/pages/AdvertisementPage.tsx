@@ -1,5 +1,5 @@
 /**
- * /advertisement: the merchant's ads (issue 13): the list with each ad's status, price, remaining quantity and limits,
+ * /advertisement: the merchant's ads: the list with each ad's status, price, remaining quantity and limits,
  * pause / resume / edit / close; "Post an ad" opens the form (components/AdForm). Not an active merchant: a link to
  * the merchant application.
  */

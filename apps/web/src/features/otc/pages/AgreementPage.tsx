@@ -1,6 +1,6 @@
 /**
  * /merchantAgreement and /otc365agreement: the merchant agreement and the OTC (fiat trading) terms, edited in the
- * console (pages `merchant` and `otc`, issue 14; until then static locale texts).
+ * console (pages `merchant` and `otc`).
  */
 import { useTranslation } from 'react-i18next';
 import { ContentDoc } from '../../../shared/content/ContentDoc';

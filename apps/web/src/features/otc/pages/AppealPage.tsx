@@ -1,5 +1,5 @@
 /**
- * /transaction/appeal?orderId=: opens an appeal on a PAID order (issue 13, Binance P2P's form): a reason, a
+ * /transaction/appeal?orderId=: opens an appeal on a PAID order (Binance P2P's form): a reason, a
  * description and up to 5 evidence images (uploaded as they are picked); the escrow stays frozen and an operator
  * decides. Back to the order on success.
  */

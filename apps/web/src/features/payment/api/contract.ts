@@ -1,5 +1,5 @@
 /**
- * Wire types of the payment-method endpoints (issue 10; server module member/payment) from `@exchange/api` (kyc.ts);
+ * Wire types of the payment-method endpoints (server module member/payment) from `@exchange/api` (kyc.ts);
  * paths are API_PATHS. The add/edit fields and the route of each kind's page are the app's.
  */
 import type { PayType } from '@exchange/api';

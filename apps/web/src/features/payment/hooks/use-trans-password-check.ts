@@ -1,6 +1,6 @@
 /**
  * Before asking for the transaction password: when none is set, a prompt leading to /accountCenter/postPasswordSet
- * (issue 10) instead of a PIN the server could only refuse (trans_password_not_set).
+ * instead of a PIN the server could only refuse (trans_password_not_set).
  */
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * Add or edit a payment method (issue 10; spec section 2 routes /payment/bankCard, /payment/weixin,
+ * Add or edit a payment method (spec section 2 routes /payment/bankCard, /payment/weixin,
  * /payment/zhifubao; `?id=` edits). The holder is the verified real name, shown read-only. A bank card takes the
  * bank, branch and card number (12-19 digits with a Luhn check here too); WeChat and Alipay take the account and a
  * receiving QR image (compressed at 0.6 and uploaded). Saving asks for the transaction password in the PIN popup;

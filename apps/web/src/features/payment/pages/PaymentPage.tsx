@@ -1,5 +1,5 @@
 /**
- * /payment (issue 10; spec sections 2 and 3): the user's payment methods (bank card, WeChat, Alipay) with the holder
+ * /payment (spec sections 2 and 3): the user's payment methods (bank card, WeChat, Alipay) with the holder
  * name, bank and masked card number or account; a switch to enable or disable each, delete (transaction password),
  * tap to edit, and "add" choosing the kind. Needs basic verification (RealNameGate); going back reopens the side
  * menu (the menu's useReopenOnReturn).

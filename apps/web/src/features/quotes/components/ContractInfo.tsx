@@ -1,5 +1,5 @@
 /**
- * The perpetual contract's prices on the pair detail (type=contract, issue 12; the index price is in the ticker above):
+ * The perpetual contract's prices on the pair detail (type=contract; the index price is in the ticker above):
  * mark price, the predicted funding rate and the countdown to the next funding, live from the contractMark pushes (once a second).
  */
 import { useEffect, useState } from 'react';

@@ -26,7 +26,7 @@ export function DepthBook({ pairsName, type, priceDecimals, qtyDecimals, rows = 
   const { t } = useTranslation('quotes');
   const live = useLiveDepth(pairsName, type);
   const rest = useDepthSnapshot(pairsName, type, 50);
-  // A perpetual contract's book comes from its own channel (contractDepth, issue 12).
+  // A perpetual contract's book comes from its own channel (contractDepth).
   const perp = useContractBook(pairsName, type === 'CONTRACT');
   const book = type === 'CONTRACT' ? perp : (live ?? rest.data);
   const view = depthView(book?.bids ?? [], book?.asks ?? [], rows);

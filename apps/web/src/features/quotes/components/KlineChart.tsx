@@ -4,7 +4,7 @@
  * bands), and optionally a second pane below (`sub`: MACD or RSI; VOL adds none), for one pair and interval. History
  * from getKline; live bars from the WebSocket kline channel replace or extend the last bar (and its indicators).
  * Colours come from the theme CSS variables, so the chart follows day/night and the red-up/green-up choice. An
- * optional overlay line (the contracts' mark price, issue 12) is drawn dashed over the candles. Indicator values are
+ * optional overlay line (the contracts' mark price) is drawn dashed over the candles. Indicator values are
  * computed on decimal strings (lib/kline-math.ts, lib/indicators.ts) and become numbers only for drawing.
  */
 import { useEffect, useRef, useState } from 'react';

@@ -42,7 +42,7 @@ export function LatestDeals({ pairsName, type, priceDecimals, qtyDecimals, rows 
   const { t } = useTranslation('quotes');
   const live = useLiveTrades(pairsName, type);
   const rest = useTradesSnapshot(pairsName, type, rows);
-  // A perpetual contract's trades come from its own channel (contractTrades, issue 12).
+  // A perpetual contract's trades come from its own channel (contractTrades).
   const perp = useContractDeals(pairsName, type === 'CONTRACT', rows);
   const isPerp = type === 'CONTRACT';
   const list = isPerp ? mergeTrades(perp.live, perp.rest, rows) : mergeTrades(live ?? [], rest.data ?? [], rows);

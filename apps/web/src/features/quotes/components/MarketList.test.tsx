@@ -1,7 +1,7 @@
 // Component test of the markets list: rows show price at the market's precision, the abbreviated
 // volume and the signed change; the header sorts by change and price; the star asks a logged-out
-// visitor to log in and, logged in, adds or removes the pair with the same toast as the detail page
-// (issue 8 point 11); tapping a row opens it.
+// visitor to log in and, logged in, adds or removes the pair with the same toast as the detail page;
+// tapping a row opens it.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

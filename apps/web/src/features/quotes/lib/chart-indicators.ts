@@ -1,5 +1,5 @@
 /**
- * Which indicators the k-line chart draws and with which parameters (issue 14's full-screen chart: MA, EMA, BOLL over
+ * Which indicators the k-line chart draws and with which parameters (on the full-screen chart: MA, EMA, BOLL over
  * the candles; VOL, MACD, RSI below), as lines of decimal-string points for KlineChart. The maths is in
  * kline-math.ts (MA) and indicators.ts (EMA, BOLL, MACD, RSI); the parameters are Binance's and TradingView's
  * defaults, the averages' windows the chart's MA windows.

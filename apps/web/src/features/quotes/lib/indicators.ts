@@ -1,5 +1,5 @@
 /**
- * Technical indicators of the full-screen chart (/kline, issue 14): EMA, Bollinger bands, MACD and RSI of the closes,
+ * Technical indicators of the full-screen chart (/kline): EMA, Bollinger bands, MACD and RSI of the closes,
  * computed exactly on decimal strings. Each close is parsed into a bigint at WORK_SCALE decimals; every division
  * rounds half away from zero at that scale; results are formatted at the caller's decimals (rounded half up). Numbers
  * appear only at the chart's display boundary (kline-math toChartNumber), as for the moving averages.

@@ -1,5 +1,5 @@
 /**
- * /kline?pairsName=BTC/USDT&type=bibi|contract&period=15min (spec section 2; issue 14): the k-line chart full screen.
+ * /kline?pairsName=BTC/USDT&type=bibi|contract&period=15min (spec section 2): the k-line chart full screen.
  * Header with the pair, its market and the live last price and 24 h change; the spec's intervals; the indicators
  * users expect (over the candles MA, EMA or BOLL; below VOL, MACD or RSI: lib/chart-indicators.ts); the chart takes
  * the rest of the viewport and is rebuilt at the new size when the phone turns (landscape-friendly). Opened from the

@@ -4,8 +4,8 @@
  * the spec's intervals, order book and latest deals live over the WebSocket, coin introduction,
  * favourite star, and Buy / Sell buttons that store the pair and open /transaction with the side
  * (contracts: one button to the /contract tab). Contracts also show the mark price, index price, funding rate and
- * countdown (ContractInfo) and the mark price as a dashed line over the candles (issue 12). The button beside the
- * intervals opens the chart full screen with its indicators (/kline, issue 14).
+ * countdown (ContractInfo) and the mark price as a dashed line over the candles. The button beside the
+ * intervals opens the chart full screen with its indicators (/kline).
  */
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

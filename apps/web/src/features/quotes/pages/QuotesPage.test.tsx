@@ -1,4 +1,4 @@
-// The markets page when its lists fail to load (issue 8, point 11): the spec's section 8 text of the
+// The markets page when its lists fail to load: the spec's section 8 text of the
 // failure (here HTTP 503, 'Service unavailable') with Retry, in en and zh, instead of an empty list that
 // would look like a market with no pairs; Retry asks the server again.
 import { afterEach, describe, expect, it, vi } from 'vitest';

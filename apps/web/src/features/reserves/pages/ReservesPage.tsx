@@ -1,5 +1,5 @@
 /**
- * /reserves (issue 11, proof of reserves; public): the latest published snapshot (root hash, time, users), per asset
+ * /reserves (proof of reserves; public): the latest published snapshot (root hash, time, users), per asset
  * the users' liabilities, the exchange's on-chain reserves and the ratio; and "Verify my balances" (logged in): the
  * user's proof is downloaded and checked HERE, in the browser, with packages/core's Merkle-sum verifyProof against the
  * published root (lib/verify.ts), showing the result, the user's balances and the path; "Download proof (JSON)" saves

@@ -1,5 +1,5 @@
 /**
- * Wire types of the account-security endpoints (issue 10; server module member/security), from `@exchange/api`
+ * Wire types of the account-security endpoints (server module member/security), from `@exchange/api`
  * (security.ts) under the names the account centre uses. Paths are `API_PATHS` (packages/api paths.ts).
  */
 import type { SessionItem, SecurityLogItem, SecurityLogPage as ApiSecurityLogPage, GoogleSecret as ApiGoogleSecret } from '@exchange/api';

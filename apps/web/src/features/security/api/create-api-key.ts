@@ -1,5 +1,5 @@
 /**
- * POST member/apiKey/create (issue 15): a new key with its label, type, permissions, IP whitelist and the second
+ * POST member/apiKey/create: a new key with its label, type, permissions, IP whitelist and the second
  * factor. The answer carries an HMAC key's secret: the only time it is ever sent, so it is kept in the page's state
  * only, never in the query cache.
  */

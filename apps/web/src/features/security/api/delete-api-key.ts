@@ -1,4 +1,4 @@
-/** POST member/apiKey/delete (issue 15): deletes one of the caller's keys; it stops working at once. */
+/** POST member/apiKey/delete: deletes one of the caller's keys; it stops working at once. */
 import { API_KEY_PATHS } from '@exchange/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../shared/api-client';

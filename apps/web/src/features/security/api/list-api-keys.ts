@@ -1,4 +1,4 @@
-/** GET member/apiKey/list (issue 15): the caller's API keys, newest first (never a secret). */
+/** GET member/apiKey/list: the caller's API keys, newest first (never a secret). */
 import { API_KEY_PATHS, type ApiKeyView } from '@exchange/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../shared/api-client';

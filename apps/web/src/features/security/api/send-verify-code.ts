@@ -1,5 +1,5 @@
 /**
- * POST data/sms/sendCode with the types of issue 10: `VERIFY` (to the signed-in user's own phone or e-mail, `channel`
+ * POST data/sms/sendCode with two more types: `VERIFY` (to the signed-in user's own phone or e-mail, `channel`
  * picks which when both are bound) and `BIND` (to a new address, refused when another user has it). Both after the
  * slide puzzle, like the other types.
  */

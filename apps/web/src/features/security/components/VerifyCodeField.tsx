@@ -1,5 +1,5 @@
 /**
- * Fields of the second proof (issue 10, brief H1): a VERIFY code sent to the user's own phone or e-mail (slide
+ * Fields of the second proof (brief H1): a VERIFY code sent to the user's own phone or e-mail (slide
  * puzzle first, then a 60 s countdown; `channel` picks which when both are bound), and the Google authenticator
  * code. `SecondFactorFields` shows the Google code when Google is bound, else the VERIFY code, as the server asks.
  * The labelled field and the slide puzzle are the shared form parts (shared/forms) of the account screens.

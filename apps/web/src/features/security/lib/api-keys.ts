@@ -1,5 +1,5 @@
 /**
- * Form rules of the API key screens (issue 15, packages/api api-keys.ts): the label 1-32 characters, an Ed25519
+ * Form rules of the API key screens (packages/api api-keys.ts): the label 1-32 characters, an Ed25519
  * public key in PEM, the IP whitelist split as the server splits it (commas, spaces or new lines) with at most
  * MAX_IP_WHITELIST addresses, and a key that may withdraw only with a whitelist (the server's
  * api_key_withdraw_needs_ip). Each check returns an i18n key of the 'apikeys' namespace or null; the server checks

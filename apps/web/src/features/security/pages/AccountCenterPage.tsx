@@ -1,7 +1,7 @@
 /**
- * /accountCenter (issue 10; spec section 2 "Account centre"): phone, email, Google authenticator, login password and
+ * /accountCenter (spec section 2 "Account centre"): phone, email, Google authenticator, login password and
  * transaction password, each with its state and action; the 24 h withdrawal lock with its end time while it lasts;
- * links to the signed-in devices and the account activity (as Binance), and to API management (issue 15). Going back reopens the side menu (the
+ * links to the signed-in devices and the account activity (as Binance), and to API management. Going back reopens the side menu (the
  * menu's useReopenOnReturn). Logged out, the page asks to log in.
  */
 import { List, Tag } from 'antd-mobile';

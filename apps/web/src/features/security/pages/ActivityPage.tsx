@@ -1,5 +1,5 @@
 /**
- * /accountCenter/activity (issue 10 "Sessions and security log", as Binance's account activity): logins (success
+ * /accountCenter/activity (the sessions and security log, as Binance's account activity): logins (success
  * and failure), password and 2FA changes, bindings and session revokes, with device, IP and time, newest first,
  * twenty at a time ("more" loads the next page).
  */

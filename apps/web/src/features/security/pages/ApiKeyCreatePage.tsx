@@ -1,5 +1,5 @@
 /**
- * /accountCenter/apiKeys/create (issue 15): a new key for the Binance-compatible API. The form: a label; the key type
+ * /accountCenter/apiKeys/create: a new key for the Binance-compatible API. The form: a label; the key type
  * (a system-generated HMAC-SHA256 secret, or the user's own Ed25519 public key in PEM, whose private key never leaves
  * the user); permissions (read always on; spot trading; futures trading; withdrawals off by default, with the notice
  * that no route of this API moves funds off the exchange, and only with an IP whitelist); an optional IP whitelist;

@@ -1,5 +1,5 @@
 /**
- * /accountCenter/apiKeys (issue 15 "API keys in the account centre"): the user's keys for the Binance-compatible API
+ * /accountCenter/apiKeys: the user's keys for the Binance-compatible API
  * (docs/binance-api.md), newest first: label, type (HMAC or Ed25519), the API key with copy, permissions as tags,
  * the IP whitelist or "unrestricted", created and last used; delete after a confirmation (the key stops working at
  * once). The header's button and the empty state lead to /accountCenter/apiKeys/create. Logged out, the page asks to

@@ -1,5 +1,5 @@
 /**
- * /accountCenter/bind and /accountCenter/bindSecond (issue 10): bind the phone or e-mail the account lacks. The new
+ * /accountCenter/bind and /accountCenter/bindSecond: bind the phone or e-mail the account lacks. The new
  * address gets a BIND code (slide puzzle first); the existing account proves it is the user with a VERIFY code, or
  * the Google code when Google is bound. `?type=PHONE|EMAIL` picks the kind; without it, the missing one. An already
  * bound kind cannot be changed here (the server refuses account_already_bound), so the page says so.

@@ -1,5 +1,5 @@
 /**
- * /accountCenter/change (issue 10): old password, new password (8-20 characters, not only digits, spec section 5)
+ * /accountCenter/change: old password, new password (8-20 characters, not only digits, spec section 5)
  * and its confirmation, plus the second proof (Google code when bound, else a VERIFY code). The server ends the
  * other sessions and locks withdrawals for 24 h (spec section 9); after success the page shows that lock and its end
  * time.

@@ -1,5 +1,5 @@
 /**
- * /accountCenter/closeGoogle (issue 10): unbind the Google authenticator with its current code and a VERIFY code,
+ * /accountCenter/closeGoogle: unbind the Google authenticator with its current code and a VERIFY code,
  * after the warning that withdrawals are then locked for 24 hours (spec section 9).
  */
 import { useState } from 'react';

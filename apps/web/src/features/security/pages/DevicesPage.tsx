@@ -1,5 +1,5 @@
 /**
- * /accountCenter/devices (issue 10 "Sessions and security log", as Binance's device management): the signed-in
+ * /accountCenter/devices (the sessions and security log, as Binance's device management): the signed-in
  * devices (browser and OS, IP, signed in, last seen), this one marked; revoke ends that session everywhere. Revoking
  * the current one is logging out, so it is offered as such.
  */

@@ -1,5 +1,5 @@
 /**
- * /accountCenter/googleAuthenticator (issue 10): step 1 the QR code of the pending secret (otpauth:// URL) and the
+ * /accountCenter/googleAuthenticator: step 1 the QR code of the pending secret (otpauth:// URL) and the
  * key in base32 with copy, for an authenticator app; step 2 the app's current 6-digit code plus a VERIFY code to
  * the own account. Once bound, login asks for the code (LoginPage's second step).
  */

@@ -1,5 +1,5 @@
 /**
- * Transaction password (issue 10; spec sections 5 and 9: exactly 6 digits), as Binance's PIN entry, in steps:
+ * Transaction password (spec sections 5 and 9: exactly 6 digits), as Binance's PIN entry, in steps:
  * - /accountCenter/postPasswordSet: the second proof (Google code when bound, else a VERIFY code), new PIN, confirm;
  * - /accountCenter/postPasswordChange: old PIN, new PIN, confirm;
  * - /accountCenter/postPasswordForget: a VERIFY code (and the Google code when bound), new PIN, confirm.

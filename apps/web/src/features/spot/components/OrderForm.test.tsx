@@ -1,6 +1,6 @@
 // Component test of the spot order form: labelled inputs shown with thousands separators, tick
 // steppers, the percent selector computing the amount exactly from the SPOT balance, the estimated
-// total, the messages under the fields before sending (issue 8: the step "Amount must be a multiple
+// total, the messages under the fields before sending (the step "Amount must be a multiple
 // of 0.0001 ETH" for a too-fine amount that stays as typed, "Minimum order value is 5 USDT", the
 // balance; in en and zh), the body sent to setEntrust with a client order id of the server's pattern, a market
 // fill shown at once (filled quantity, average price, total, fee, the rest expired), the price impact warning

@@ -1,9 +1,9 @@
 /**
- * Spot order form (issue 3 "Spot trading"): buy/sell, limit or market, price and amount inputs with
+ * Spot order form: buy/sell, limit or market, price and amount inputs with
  * steppers by the market's tickSize / stepSize, shown with thousands separators, a
  * percent-of-available selector (0/25/50/75/100 %) computing the amount or total exactly, the
  * available balance of the SPOT account, the estimated total, and market BUY by total or by amount.
- * A value the market refuses is explained under its field while the user types (issue 8): the step
+ * A value the market refuses is explained under its field while the user types: the step
  * ("Amount must be a multiple of 0.00001 BTC"), the minimum order value ("Minimum order value is
  * 5 USDT"), the minimum amount, the balance; a value too fine for the market is kept as typed, never
  * cut to zero. Submitting applies the spec's rules in order: login ('You are not logged in, log in?'),
@@ -11,8 +11,8 @@
  * would fill more than 1% from the best price (or not in full), Binance's price impact warning (continue or
  * cancel); it sends the order with a client order id that is kept for a retry of the same order after a network
  * failure. A fill is shown at once in a result dialog (filled quantity, average price, total, fee, what is left);
- * a limit order resting on the book is acknowledged with "Order placed" (issue 8 point 4). Logged out, Log in and
- * Sign up buttons (with a way back here) stand in for the submit button and no balance is shown (issue 8 point 10).
+ * a limit order resting on the book is acknowledged with "Order placed". Logged out, Log in and
+ * Sign up buttons (with a way back here) stand in for the submit button and no balance is shown.
  */
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';

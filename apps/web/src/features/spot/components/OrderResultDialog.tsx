@@ -1,5 +1,5 @@
 /**
- * The fill of an order shown at once (issue 8 point 4, as Binance does): the outcome (filled, partially filled
+ * The fill of an order shown at once (as Binance does): the outcome (filled, partially filled
  * with the rest open or expired, not filled), the order (type, side, pair), the filled quantity, the average
  * price, the total and the fee, and what is left. Prices and quantities at the market's display precision with
  * thousands separators; totals and fees with every digit but no trailing zeros (shared/format).

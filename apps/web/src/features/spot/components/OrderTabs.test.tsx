@@ -1,4 +1,4 @@
-// Component test of the trading screen's order tabs (issue 8 point 4): Open orders with their count, Order
+// Component test of the trading screen's order tabs: Open orders with their count, Order
 // history and Trade history of the pair, each from its endpoint (getEntrustList current/history, getTradeList with
 // the pair), the fills shown with side, role, price, amount, total and fee at their precision; logged out, a login
 // prompt and no count. In en and zh.

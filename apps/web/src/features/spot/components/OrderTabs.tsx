@@ -1,5 +1,5 @@
 /**
- * The trading screen's order tabs under the form (issue 8 point 4, Binance's): Open orders of the pair (with
+ * The trading screen's order tabs under the form (Binance's): Open orders of the pair (with
  * their count and Cancel), Order history (its ended orders, expandable to their fills) and Trade history (the
  * user's own fills of the pair), each the first page, with the link to all orders. Open orders follow the private
  * WebSocket (hooks/use-spot-live); the histories refresh on a fill or an ended order. Logged-out visitors see a

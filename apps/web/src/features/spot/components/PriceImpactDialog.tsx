@@ -1,5 +1,5 @@
 /**
- * Binance's slippage warning before a market order (issue 8 point 8): shown when the estimate on the visible book
+ * Binance's slippage warning before a market order: shown when the estimate on the visible book
  * (lib/price-impact) puts the average fill more than 1% from the best price, or when the book cannot fill the
  * whole order; says the estimated impact, the estimated average and the best price, and lets the user continue
  * or cancel.

@@ -1,7 +1,7 @@
 // Proves the spot order-form rules with exact string values: input sanitising, tick/step stepping
 // and rounding, percent -> amount/total for every side and type, the estimated total, validation in
 // the server's precedence including the insufficient-balance message, the messages naming the
-// market's minimum order value, minimum amount and step (issue 8: 0.000001 BTC is "Amount must be a
+// market's minimum order value, minimum amount and step (0.000001 BTC is "Amount must be a
 // multiple of 0.00001 BTC", not a silent zero), the field each shows under, the grouped inputs'
 // separators and caret, and the setEntrust body.
 import { describe, expect, it } from 'vitest';

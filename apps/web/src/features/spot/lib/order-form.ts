@@ -1,5 +1,5 @@
 /**
- * Pure rules of the spot order form (issue 3 "Spot trading"; the server applies the same rules in
+ * Pure rules of the spot order form (the server applies the same rules in
  * packages/core): input sanitising, stepping and rounding to tickSize / stepSize, percent-of-available
  * -> amount or total, the estimated total, validation in the server's precedence (price, tick, amount,
  * step, minimums, balance) with messages that name the market's minimum or step, and the setEntrust

@@ -1,4 +1,4 @@
-// Proves which answers of setEntrust are shown as a fill at once (issue 8 point 4) and the outcome and remainder of
+// Proves which answers of setEntrust are shown as a fill at once and the outcome and remainder of
 // each: filled; partly filled with the rest open (limit) or expired (market by amount, market buy by total, in the
 // quote coin); nothing filled and expired; a resting limit order and an answer without a status are not.
 import { describe, expect, it } from 'vitest';

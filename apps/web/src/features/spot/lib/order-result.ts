@@ -1,5 +1,5 @@
 /**
- * What the user is told right after placing an order (issue 8 point 4, as Binance does): whether the answer of
+ * What the user is told right after placing an order (as Binance does): whether the answer of
  * setEntrust (schemas.ts Entrust) is a fill to show at once or a resting order to acknowledge, and the outcome of
  * a fill: filled, partially filled with the rest open on the book, or partially filled (or not at all) with the
  * rest expired, and how much is left, exactly (decimal strings, no floats).

@@ -1,4 +1,4 @@
-// Proves the market-order price impact estimate (issue 8 point 8) on hand-computed books (a buy by amount and by
+// Proves the market-order price impact estimate on hand-computed books (a buy by amount and by
 // total, a sell, a book too thin, the 1% threshold exactly and just above) and, with fast-check, against a simple
 // independent model that expands the book into single quantity steps and takes them one at a time with bigint
 // ticks and lots: filled quantity and quote, average price, percent, the warning and completeness must agree.

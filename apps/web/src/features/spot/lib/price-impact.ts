@@ -1,5 +1,5 @@
 /**
- * Price impact of a market order, estimated before it is sent (issue 8 point 8, Binance's slippage warning): the
+ * Price impact of a market order, estimated before it is sent (Binance's slippage warning): the
  * order walks the visible order book the screen holds (asks for a BUY, bids for a SELL, best first), taking
  * whole levels until its amount (base) or its total (quote, a market BUY by total) is used up; the estimate is
  * its average fill price against the best price. Exact decimal arithmetic on bigint units (shared/format
@@ -8,7 +8,7 @@
 import { divDecimal, decToString, isDecimal, parseDec, rescale, type Dec } from '../../../shared/format';
 import type { Side } from './order-form';
 
-/** Binance warns before a market order that would move the price more than this percent (issue 8 point 8). */
+/** Binance warns before a market order that would move the price more than this percent. */
 export const PRICE_IMPACT_WARN_PCT = '1';
 
 /** One book level: [price, quantity] as decimal strings. */

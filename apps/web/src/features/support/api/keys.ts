@@ -1,5 +1,5 @@
 /**
- * Query keys of customer service (issue 14). Everything of a user's chat sits under ['support', userId]: the state
+ * Query keys of customer service. Everything of a user's chat sits under ['support', userId]: the state
  * (shared/session/support.ts) and the messages.
  */
 export { supportStateKey } from '../../../shared/session';

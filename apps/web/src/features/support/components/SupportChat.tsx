@@ -1,5 +1,5 @@
 /**
- * The customer-service chat (issue 14; /kefuWebview): the status line (an operator is with you / waiting for an
+ * The customer-service chat (/kefuWebview): the status line (an operator is with you / waiting for an
  * operator / no operator online: leave a message, the reply appears here), the history of the user's conversations
  * (their own messages on the right, operators' on the left with the name, a closed conversation as a centred note;
  * "load earlier" pages back), a "new replies" divider above the replies that were unread on arrival, and the composer:

@@ -1,5 +1,5 @@
 /**
- * Query keys of the wallet (issue 11). Every key of a user's wallet data starts with ['wallet', userId] so that a
+ * Query keys of the wallet. Every key of a user's wallet data starts with ['wallet', userId] so that a
  * mutation can invalidate all of it; the coin list is public. The assets overview's key is repeated here (features do
  * not import each other): ['asset', userId, 'assets'] is features/assets/api/get-assets.ts `assetsQueryKey`.
  */

@@ -1,6 +1,6 @@
 /**
- * The withdrawal's security check as a bottom sheet (issue 11: "transaction password, plus the TOTP code if bound,
- * plus an email or phone code"): a summary (address, amount, fee, receive), the 6-digit transaction password (PIN
+ * The withdrawal's security check as a bottom sheet (transaction password, plus the TOTP code if bound,
+ * plus an email or phone code): a summary (address, amount, fee, receive), the 6-digit transaction password (PIN
  * cells), the e-mail or SMS code of type VERIFY (slide puzzle, then a 60 s countdown) and the Google code when bound.
  * Each field must be 6 digits before `onConfirm` runs; a rejected confirm keeps the sheet open (the API client has
  * toasted the server's message) and clears the PIN.

@@ -1,5 +1,5 @@
 /**
- * /assets/withdrawCoin?coin= (spec sections 2 and 5, issue 11 "Withdraw"): the coin and network, the address (typed,
+ * /assets/withdrawCoin?coin= (spec sections 2 and 5): the coin and network, the address (typed,
  * or picked from the address book; "Save to address book"), the amount with the available balance and "Max", the
  * minimum, maximum, fee and "You will receive". Client checks mirror the server's with the spec's messages (address
  * required and correct: EIP-55 when mixed case; amount required, decimals, not below the minimum, not above the
