@@ -1,5 +1,5 @@
 /**
- * Proves the security headers (issue 7, finding 6): every answer, API or page, carries a strict
+ * Proves the security headers: every answer, API or page, carries a strict
  * Content-Security-Policy (scripts from our origin only, no inline script, no framing, no plugins),
  * X-Content-Type-Options nosniff, Referrer-Policy no-referrer and X-Frame-Options; no HSTS over plain HTTP.
  */

@@ -1,5 +1,5 @@
 /**
- * Proves hostile text is a 4xx that changes nothing (issue 7, finding 6): a NUL byte in the nickname, the account
+ * Proves hostile text is a 4xx that changes nothing: a NUL byte in the nickname, the account
  * or the invitation code (formerly a 500 with the failing SQL and its parameters in the log), a lone surrogate in a
  * JSON body, an RTL override in a nickname, and raw overlong UTF-8 bytes in a form body.
  */

@@ -1,5 +1,5 @@
 /**
- * Proves how the web build is served (issue 8, point 12; the PWA files, issue 14): a hashed asset goes out pre-compressed (brotli when the
+ * Proves how the web build is served: a hashed asset goes out pre-compressed (brotli when the
  * browser takes it, else gzip, else plain) with a one-year immutable cache and `Vary: Accept-Encoding`; files
  * without a hash are cached for an hour; the page (index.html, also for app routes) is never cached; a missing
  * asset is a 404, not the page; the service worker and the manifest are revalidated each time.
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('web build', () => {
-  it('revalidates the PWA service worker and manifest on every check (issue 14)', async () => {
+  it('revalidates the PWA service worker and manifest on every check', async () => {
     const sw = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.statusCode).toBe(200);
     expect(sw.headers['cache-control']).toBe('no-cache');

@@ -117,11 +117,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     }
   });
 
-  // Security headers on every answer (issue 7): a strict Content-Security-Policy (scripts only from our origin,
+  // Security headers on every answer: a strict Content-Security-Policy (scripts only from our origin,
   // never inline: the built app has none), no framing, no MIME sniffing, no referrer. Inline styles stay allowed:
   // antd-mobile and the chart set element styles. HSTS only over TLS (below), so a plain-HTTP demo is not pinned.
   // Built once: @fastify/helmet rebuilds helmet's middleware (parsing the policy) on every request, 7% of the
-  // server's time under the order-entry bench (issue 9); the prebuilt middleware only sets the headers.
+  // server's time under the order-entry bench; the prebuilt middleware only sets the headers.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -188,14 +188,14 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (HASHED_ASSET_RE.test(filePath)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
-        // The PWA's service worker and manifest (issue 14) are revalidated on every check, so a new build's worker is
+        // The PWA's service worker and manifest are revalidated on every check, so a new build's worker is
         // found at once (the browser also bypasses the HTTP cache for the worker script, this covers older ones).
         else if (PWA_UNCACHED_RE.test(filePath)) void reply.header('cache-control', 'no-cache');
       },
     });
     app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }));
   }
-  // The operator console (apps/admin, issue 10) under /admin/: its hashed assets and, for every other GET under
+  // The operator console (apps/admin) under /admin/: its hashed assets and, for every other GET under
   // /admin/, its index.html (a single-page app with its own router). Same security headers and CSP as the web app.
   const adminIndex = path.join(ctx.config.adminDist, 'index.html');
   const hasAdmin = fs.existsSync(adminIndex);

@@ -50,11 +50,11 @@ export interface AppContext {
   host: EnginePort;
   /** Users, sessions (authenticate), codes, captcha, favourites. */
   members: MemberService;
-  /** Account security: second factors, transaction password, withdrawal locks, sessions and the security log (issue 10). */
+  /** Account security: second factors, transaction password, withdrawal locks, sessions and the security log. */
   security: SecurityService;
   /** Spot order entry and queries, used by routes and by the liquidity bots alike. */
   entrust: EntrustService;
-  /** The USDT perpetual contracts, user side: account, positions, settings, orders, records (issue 12). */
+  /** The USDT perpetual contracts, user side: account, positions, settings, orders, records. */
   contract: ContractService;
   /** Markets, coins, tickers, k-lines, depth, trades, banners, notices; the reference and index prices. */
   marketData: MarketDataService;
@@ -70,30 +70,30 @@ export interface AppContext {
   admin: AdminService;
   /** The chain side of the wallet: deposit addresses, signer, chain client, deposit monitor, hot wallet, demo deposits. */
   chain: ChainService;
-  /** Proof of reserves (issue 11): Merkle-sum snapshots of user liabilities, the root, each user's proof. */
+  /** Proof of reserves: Merkle-sum snapshots of user liabilities, the root, each user's proof. */
   reserves: ReservesService;
   /** The wallet, user side: coins, deposit addresses, withdrawals, transfers, records, address book; the console's withdrawal queue. */
   wallet: WalletService;
-  /** Peer-to-peer fiat trading (issue 13): merchants, ads, orders with escrow, appeals, the order chat. */
+  /** Peer-to-peer fiat trading: merchants, ads, orders with escrow, appeals, the order chat. */
   otc: OtcService;
-  /** The in-app inbox (issue 14, /message): the users' messages from their events, unread counts, read marks. */
+  /** The in-app inbox (/message): the users' messages from their events, unread counts, read marks. */
   inbox: InboxService;
-  /** App versions per platform and their web bundles: the update flow (issue 14, spec section 4). */
+  /** App versions per platform and their web bundles: the update flow (spec section 4). */
   appVersions: AppVersionService;
-  /** Activities (issue 14): campaigns defined in the console, joining, progress counted by the engine, payouts. */
+  /** Activities: campaigns defined in the console, joining, progress counted by the engine, payouts. */
   activity: ActivityService;
-  /** Invitation and rebates (issue 14): rules, invitees, rebates per day, rankings, the daily settlement. */
+  /** Invitation and rebates: rules, invitees, rebates per day, rankings, the daily settlement. */
   invite: InviteService;
-  /** Content edited in the console (issue 14): banners, notices, help centre, text pages; drafts and published copies. */
+  /** Content edited in the console: banners, notices, help centre, text pages; drafts and published copies. */
   content: ContentService;
-  /** Fixed-term savings (issue 14): products, locks, daily interest, redemptions. */
+  /** Fixed-term savings: products, locks, daily interest, redemptions. */
   earn: EarnService;
-  /** Convert (issue 14): quotes at the order book, guaranteed for 10 s, and their market orders. */
+  /** Convert: quotes at the order book, guaranteed for 10 s, and their market orders. */
   convert: ConvertService;
-  /** Customer service (issue 14): the support chat between users and operators, the console's queue and canned replies. */
+  /** Customer service: the support chat between users and operators, the console's queue and canned replies. */
   support: SupportService;
   /**
-   * API keys of the Binance-compatible API (issue 15): the users' and the console's key management, and the
+   * API keys of the Binance-compatible API: the users' and the console's key management, and the
    * ApiKeyVerifier (key lookup and signature checks) of /api/v3, /fapi and the streams.
    */
   apiKeys: ApiKeyService;
@@ -144,7 +144,7 @@ export async function createContext(
   const security: SecurityService = createSecurityService({ db: handle.db, host, members, box: secretBoxFromConfig(config), log: logger });
   const entrust = createEntrustService({ config, db: handle.db, log: logger, host });
   const contract = createContractService({ db: handle.db, host });
-  // Content (issue 14): the first start writes the demo's banners, notices, help centre and pages, published.
+  // Content: the first start writes the demo's banners, notices, help centre and pages, published.
   const content = createContentService({ db: handle.db, now: clock.now });
   await content.seed(path.join(config.dataDir, 'static', 'banners'), clock.now());
   const marketData = await createMarketDataService({ config, db: handle.db, log: logger, host, now: clock.now });

@@ -1,6 +1,6 @@
 /**
  * Proves that apps/server/src has no import circle, type-only imports included (a circle through a type still ties
- * the layers together: context.ts built the services and the services imported its `Hooks` type, issue 9).
+ * the layers together: context.ts built the services and the services imported its `Hooks` type).
  * How: dpdm parses every .ts file under src with the TypeScript parser and lists the circles; the list must be
  * empty. A second case runs the same check on two throwaway files importing each other's types, so the test
  * can fail: a detector that missed type-only circles would pass the first case vacuously.

@@ -85,11 +85,11 @@ export function enumValues(schema: FieldSchema): string[] {
   return [];
 }
 
-/** Injection strings of the issue's table: SQL, HTML/script, Log4Shell-style lookup, path traversal. */
+/** Injection strings: SQL, HTML/script, Log4Shell-style lookup, path traversal. */
 export const INJECTIONS = ["' OR 1=1 --", '<script>alert(1)</script>', '${jndi:ldap://x}', '../../etc/passwd'] as const;
 
 /**
- * Hostile text (issue 7): a NUL byte, lone surrogates, an RTL override, and ids of 2^63 and 20 digits (beyond
+ * Hostile text: a NUL byte, lone surrogates, an RTL override, and ids of 2^63 and 20 digits (beyond
  * PostgreSQL's bigint). Overlong UTF-8 cannot be a JS string: bad-input.test.ts sends it as raw bytes.
  */
 export const HOSTILE_TEXT = ['a\u0000b', '\ud800', 'x\udc00', 'abc\u202Egnp.exe', '9223372036854775808', '99999999999999999999'] as const;

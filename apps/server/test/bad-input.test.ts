@@ -1,5 +1,5 @@
 /**
- * Bad input (issue 2): every /api route the app serves gets the table of malformed values in every field of its
+ * Bad input: every /api route the app serves gets the table of malformed values in every field of its
  * querystring, body or path (missing, wrong type, NaN, Infinity, -1, 0, 1e308, too many decimals, a 1 MB string,
  * injection strings, unknown enum values), as JSON and as a form for POST bodies, with a logged-in user where the
  * route needs one, in zh and in en. Each answer must be a 4xx FAILED envelope with a known errorCode and a message
@@ -144,7 +144,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/data/data/getDepth': { auth: false, base: () => ({ pairsName: PAIR }), baseAnswer: 'SUCCEED', unknown: { pairsName: UNKNOWN_PAIR } },
   'GET /api/data/data/getTrades': { auth: false, base: () => ({ pairsName: PAIR }), baseAnswer: 'SUCCEED', unknown: { pairsName: UNKNOWN_PAIR } },
   'GET /api/static/banners/:file': { auth: false, base: () => ({ file: 'nope.svg' }), baseAnswer: 'not_found' },
-  // ---------------------------------------------------------------- contract/market (public, issue 12)
+  // ---------------------------------------------------------------- contract/market (public)
   'GET /api/contract/market/getMarkets': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/contract/market/getMarket': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: [...UNKNOWN_PAIR, 'ADA/USDT'] } },
   'GET /api/contract/market/getDepth': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, limit: ['201'] } },
@@ -190,7 +190,7 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'SUCCEED',
     accepts: { account: { values: every, why: 'a demo-only read keyed by what the user typed; an unknown key lists nothing' } },
   },
-  // The test-only control of issue 13 (demo mode, loopback): moves the process clock forward (memory only: no row, no
+  // The test-only clock control (demo mode, loopback): moves the process clock forward (memory only: no row, no
   // engine state); the base moves it one minute, once. Zero, negative, fractional and over-a-day moves are refused.
   'POST /api/demo/clock/advance': {
     auth: false,
@@ -198,7 +198,7 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'SUCCEED',
     business: () => [{ data: { minutes: '1441' }, code: 'validation_failed' }],
   },
-  // The test-only control of issue 12 (demo mode, loopback): pins a contract's reference price in memory (no row, no
+  // The test-only reference price control (demo mode, loopback): pins a contract's reference price in memory (no row, no
   // engine state); a price of 0 or with more decimals than the market's is refused.
   'POST /api/demo/contract/setReferencePrice': {
     auth: false,
@@ -217,7 +217,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/member/member/register': {
     auth: false,
     base: () => ({ registerType: 'EMAIL', mail: ALICE, code: '123456', password: 'Passw0rd-x', confirmPassword: 'Passw0rd-x', agreement: 'true' }),
-    // The code is checked first, so a wrong code does not tell whether the account exists (issue 7).
+    // The code is checked first, so a wrong code does not tell whether the account exists.
     baseAnswer: 'code_invalid',
   },
   'POST /api/member/member/login': {
@@ -304,7 +304,7 @@ const ROUTES: Record<string, RouteSpec> = {
   // ---------------------------------------------------------------- asset/asset
   'GET /api/asset/asset/getAssets': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
 
-  // ---------------------------------------------------------------- member/upload, member/kyc, member/payment (issue 10)
+  // ---------------------------------------------------------------- member/upload, member/kyc, member/payment
   // The upload takes multipart only, which this table does not send: here its other bodies (form, JSON, none) are
   // refused; the file cases (renamed text, SVG, 6 MB, 100x100, PNG bomb, truncated JPEG) are in modules/uploads.
   'POST /api/member/upload/image': { auth: true, base: () => ({ purpose: 'ID_FRONT' }), baseAnswer: 'upload_no_file' },
@@ -342,7 +342,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/member/payment/setPaymentEnabled': { auth: true, base: () => ({ id: '1', enabled: 'false' }), baseAnswer: 'real_name_required' },
   'POST /api/member/payment/deletePayment': { auth: true, base: () => ({ id: '1', transPassword: '123456' }), baseAnswer: 'real_name_required' },
 
-  // ---------------------------------------------------------------- member/security (issue 10, modules/security)
+  // ---------------------------------------------------------------- member/security (modules/security)
   'GET /api/member/security/getSecurity': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/member/security/bindAccount': {
     auth: true,
@@ -478,7 +478,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/admin/operator/disable': { auth: false, admin: true, base: () => ({ operatorId: '999999', disabled: 'true' }), baseAnswer: 'operator_not_found' },
   'POST /api/admin/operator/resetTotp': { auth: false, admin: true, base: () => ({ operatorId: '999999' }), baseAnswer: 'operator_not_found' },
-  // ---------------------------------------------------------------- wallet, user side (issue 11, modules/wallet)
+  // ---------------------------------------------------------------- wallet, user side (modules/wallet)
   // Alice is unverified and holds no USDT in her ASSETS account: a withdrawal is kyc_required, a transfer from ASSETS
   // exceeds what she has, whatever else is sent; wallet.test.ts has the successes and the other rules.
   'GET /api/asset/wallet/getCoins': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -524,7 +524,7 @@ const ROUTES: Record<string, RouteSpec> = {
     ],
   },
   'POST /api/asset/wallet/deleteAddress': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'address_book_not_found' },
-  // ---------------------------------------------------------------- wallet console (issue 11, modules/wallet)
+  // ---------------------------------------------------------------- wallet console (modules/wallet)
   'GET /api/admin/wallet/withdrawals': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { status: ['PENDING'], userId: ['0'] } },
   'POST /api/admin/wallet/approveWithdrawal': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'withdrawal_not_found' },
   'POST /api/admin/wallet/rejectWithdrawal': {
@@ -534,20 +534,20 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'withdrawal_not_found',
     business: () => [{ data: { reasonZh: ' ' }, code: 'reason_required' }],
   },
-  // ---------------------------------------------------------------- chain side (issue 11, modules/wallet chain.*)
+  // ---------------------------------------------------------------- chain side (modules/wallet chain.*)
   // This table's app has no chain node: the demo deposit answers not_found whatever it is sent (chain-watcher.test.ts
   // proves its rules on a dev chain); the hot wallet rows carry no on-chain balances.
   'POST /api/asset/wallet/demoDeposit': { auth: true, base: () => ({ coin: 'USDT', chain: 'ETH', amount: '1' }), baseAnswer: 'not_found' },
   'GET /api/admin/wallet/deposits': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { status: ['PENDING'], page: ['0', '01'] } },
   'GET /api/admin/wallet/alerts': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/admin/wallet/hotWallet': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
-  // ---------------------------------------------------------------- proof of reserves (issue 11, modules/reserves)
+  // ---------------------------------------------------------------- proof of reserves (modules/reserves)
   // No snapshot is taken in this table (the console's base is never sent: it would publish one and write rows by
   // design; reserves.test.ts proves it), so the two reads answer reserves_no_snapshot whatever else they are sent.
   'GET /api/asset/reserves/getRoot': { auth: false, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'GET /api/asset/reserves/getMyProof': { auth: true, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'POST /api/admin/wallet/reservesSnapshot': { auth: false, admin: true, base: () => ({}), baseAnswer: 'skip' },
-  // ---------------------------------------------------------------- contract/contract (issue 12, modules/contract)
+  // ---------------------------------------------------------------- contract/contract (modules/contract)
   // Alice has USDT in her contract account and a resting order in TBDP/USDT (so her margin mode cannot change) and no
   // position; bob has a resting order there. Every base is a read or a refusal: nothing changes.
   'GET /api/contract/contract/getAccount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -596,7 +596,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/contract/contract/getFundingRecords': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
   'GET /api/contract/contract/getLiquidations': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
-  // ---------------------------------------------------------------- otc/otc (issue 13, modules/otc)
+  // ---------------------------------------------------------------- otc/otc (modules/otc)
   // Alice is not verified and no merchant; no ad or order 999999 exists: every write is refused before the engine
   // (or by it, for an unknown ad), every read is a read.
   'GET /api/otc/otc/getConfig': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -629,7 +629,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/otc/orderDetail': { auth: false, admin: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
   'POST /api/admin/otc/resolveAppeal': { auth: false, admin: true, base: () => ({ orderId: '999999', outcome: 'RELEASE', reason: 'paid' }), baseAnswer: 'otc_order_not_found' },
   'GET /api/admin/otc/image': { auth: false, admin: true, base: () => ({ orderId: '999999', imageId: 'abc' }), baseAnswer: 'otc_order_not_found' },
-  // ---------------------------------------------------------------- app versions (issue 14, modules/app-version)
+  // ---------------------------------------------------------------- app versions (modules/app-version)
   // android 9.0.0 is published in beforeAll, so a well-formed publish of 1.0.0 is refused (not newer) and changes nothing.
   'GET /api/app/version/latest': { auth: false, base: () => ({ platform: 'android', current: '1.0.0' }), baseAnswer: 'SUCCEED' },
   'GET /api/app/version/bundle': { auth: false, base: () => ({ id: '999999' }), baseAnswer: 'app_version_not_found' },
@@ -646,7 +646,7 @@ const ROUTES: Record<string, RouteSpec> = {
     ],
   },
   'POST /api/admin/appVersion/withdraw': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'app_version_not_found', business: () => [{ data: { id: '999998' }, code: 'app_version_not_found', status: 404 }] },
-  // ---------------------------------------------------------------- activity/activity (issue 14, modules/activity)
+  // ---------------------------------------------------------------- activity/activity (modules/activity)
   'GET /api/activity/activity/list': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/activity/activity/detail': { auth: false, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
   'GET /api/activity/activity/leaderboard': { auth: false, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
@@ -663,14 +663,14 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'activity_time_invalid',
   },
   'POST /api/admin/activity/end': { auth: false, admin: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
-  // ---------------------------------------------------------------- invite/invite (issue 14, modules/invite)
+  // ---------------------------------------------------------------- invite/invite (modules/invite)
   'GET /api/invite/invite/rules': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/invite/invite/summary': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/invite/invite/invitees': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'GET /api/invite/invite/rebates': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'GET /api/invite/invite/ranking': { auth: true, base: () => ({ month: 'this' }), baseAnswer: 'SUCCEED', unknown: { month: ['next', 'THIS'] } },
   'GET /api/invite/invite/leaderboard': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
-  // ---------------------------------------------------------------- content (issue 14, modules/content)
+  // ---------------------------------------------------------------- content (modules/content)
   // The app's routes read published copies only; the console's writes are each refused by a rule of their base
   // (unknown id, unknown category), so nothing changes whatever field is malformed.
   'GET /api/data/help/getCategories': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -699,7 +699,7 @@ const ROUTES: Record<string, RouteSpec> = {
   // Multipart only (the file cases are in modules/content/content.api.test.ts): the table's other bodies are refused.
   'POST /api/admin/content/uploadImage': { auth: false, admin: true, base: () => ({}), baseAnswer: 'upload_no_file' },
   'GET /api/admin/content/image': { auth: false, admin: true, base: () => ({ file: 'nope.png' }), baseAnswer: 'not_found' },
-  // ---------------------------------------------------------------- earn/earn, exchange/convert (issue 14, modules/earn, modules/convert)
+  // ---------------------------------------------------------------- earn/earn, exchange/convert (modules/earn, modules/convert)
   // No savings product, lock or quote exists; the quote asks for a coin no market has: every write is refused.
   'GET /api/earn/earn/getProducts': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/earn/earn/lock': { auth: true, base: () => ({ productId: '999999', amount: '100', clientId: 'bad-lock-1' }), baseAnswer: 'earn_product_not_found' },
@@ -716,7 +716,7 @@ const ROUTES: Record<string, RouteSpec> = {
     base: () => ({ productId: '999999', coin: 'NOPE', termDays: '7', apr: '5', minAmount: '10', maxAmount: '100', userQuota: '100', totalQuota: '1000', earlyRedeem: 'FORFEIT_INTEREST', status: 'ON' }),
     baseAnswer: 'asset_not_found',
   },
-  // ---------------------------------------------------------------- support (issue 14, modules/support)
+  // ---------------------------------------------------------------- support (modules/support)
   'GET /api/support/chat/getState': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/support/chat/getMessages': {
     auth: true,
@@ -738,12 +738,12 @@ const ROUTES: Record<string, RouteSpec> = {
   // An unknown id and a blank title: without the id the blank title is refused, with a title the id is unknown.
   'POST /api/admin/support/saveCannedReply': { auth: false, admin: true, base: () => ({ id: '999999', title: ' ', textZh: '您好', textEn: 'Hello' }), baseAnswer: 'validation_failed' },
   'POST /api/admin/support/deleteCannedReply': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'support_canned_not_found' },
-  // ---------------------------------------------------------------- member/message (issue 14, the in-app inbox, modules/inbox)
+  // ---------------------------------------------------------------- member/message (the in-app inbox, modules/inbox)
   'GET /api/member/message/list': { auth: true, base: () => ({ category: 'TRADE' }), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'], category: ['SYSTEM'] } },
   'GET /api/member/message/unreadCount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/member/message/markRead': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'inbox_message_not_found' },
   // Alice has no unread message in this table's run (no fill, no chain deposit, one log-in device): nothing changes.
-  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } },  // ---------------------------------------------------------------- member/apiKey and admin/apiKey (issue 15, modules/api-keys)
+  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } },  // ---------------------------------------------------------------- member/apiKey and admin/apiKey (modules/api-keys)
   'GET /api/member/apiKey/list': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   // No VERIFY code was sent to alice: the form is checked first, then the second factor refuses; no key is made.
   'POST /api/member/apiKey/create': {

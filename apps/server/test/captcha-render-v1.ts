@@ -1,5 +1,5 @@
 /**
- * The slide puzzle's renderer as it was before issue 7 finding 5 (commit 3fd291b), kept only so that
+ * The slide puzzle's renderer as it was before the anti-script redesign (commit 3fd291b), kept only so that
  * captcha.solver.test.ts can measure the scripted solver against it in the same run as against the current one.
  *
  * Renders the slide puzzle with sharp (libvips): a 300x150 background drawn from CSPRNG-chosen colours and

@@ -156,7 +156,7 @@ export class ServerProcess {
       // crossings, whose two sides are checked against each other.
       BOT_SPREAD_TICKS: '300',
       DEMO_MODE: '1',
-      // No dev chain (issue 11's wallet): these runs are about the journal, and a chain per spawn costs ~4 s.
+      // No dev chain for the wallet: these runs are about the journal, and a chain per spawn costs ~4 s.
       DEV_CHAIN_PORT: '0',
       CAPTCHA_TEST_MODE: '1',
       NODE_ENV: 'test',

@@ -1,5 +1,5 @@
 /**
- * The crash loop of issue 6 ("no acknowledged change lost or invented under any fault"), short: the server runs as
+ * The crash loop (no acknowledged change lost or invented under any fault), short: the server runs as
  * a real process (crash-harness.ts), three users trade BTC/USDT among themselves and with what the liquidity bots
  * left in the book (the bots run on the first start only, to sell the users some BTC), and the server is killed
  * with SIGKILL three times at seeded random instants under concurrent load. After every restart each acknowledged

@@ -1,5 +1,5 @@
 /**
- * A flood of forged session tokens does not starve other users (issue 7, finding 3). The app listens on a real
+ * A flood of forged session tokens does not starve other users. The app listens on a real
  * port behind a "proxy" (TRUST_PROXY = loopback, clients told apart by X-Forwarded-For): one attacker sends 300
  * requests a second for 10 s to a private route with random well-formed tokens, while another user places an
  * order every 250 ms and a monitor polls /healthz every 50 ms (the attacker runs in a worker thread, so that its

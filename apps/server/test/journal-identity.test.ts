@@ -1,6 +1,6 @@
 /**
- * Proves that money is keyed by ids from the journal, and that a journal and a database are a pair (issue 6,
- * finding 2). On a real data directory (PGlite files + journal): a user registers and is funded, the database
+ * Proves that money is keyed by ids from the journal, and that a journal and a database are a pair.
+ * On a real data directory (PGlite files + journal): a user registers and is funded, the database
  * folder is deleted, and the server starts again: the user is rebuilt from the journal with the same id, logs in
  * with the same password, keeps the same balance and order, and a new registrant gets a NEW id and only their own
  * demo funds (before the change, the new user inherited user 1's 5,010,000 USDT). Then a database of another

@@ -45,7 +45,7 @@ describe('loadConfig', () => {
     expect(loadConfig({}).secretsKey).toBeUndefined();
     expect(() => loadConfig({ SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/SECRETS_KEY must be base64 of 32 bytes/);
   });
-  it('wallet keys (issue 11): defaults, overrides and checks', () => {
+  it('wallet keys: defaults, overrides and checks', () => {
     const c = loadConfig({ PORT: '9000', DATA_DIR: '/tmp/w' });
     expect([c.chainRpcUrl, c.chainId, c.chainUsdtContract, c.chainConfirmations, c.chainStartBlock, c.chainJobs]).toEqual([undefined, 31337, '', 6, 0, true]);
     expect([c.walletXpub, c.signerSeedFile, c.devChainPort]).toEqual([undefined, '/tmp/w/wallet-seed.key', 9010]);

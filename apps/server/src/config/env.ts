@@ -69,7 +69,7 @@ export interface Config {
   /** Failed session lookups (unknown, expired or forged tokens) per IP per minute before its requests with a token are refused (429) without one; 0 = unlimited. */
   authFailuresPerMin: number;
   /**
-   * The Binance-compatible API's limits (issue 15, modules/binance/binance.weights.ts, docs/binance-api.md): request
+   * The Binance-compatible API's limits (modules/binance/binance.weights.ts, docs/binance-api.md): request
    * weight per IP and per API key per minute (BINANCE_WEIGHT_PER_MIN, default 6000 as Binance spot), new orders per
    * API key per 10 seconds and per day (BINANCE_ORDERS_PER_10S, default 100; BINANCE_ORDERS_PER_DAY, default
    * 200000); 0 = unlimited. Published in exchangeInfo's `rateLimits`.
@@ -100,7 +100,7 @@ export interface Config {
    * binding then answers service_unavailable), since each gateway would make its own.
    */
   secretsKey: string | undefined;
-  // ---- wallet (issue 11; modules/wallet) ----
+  // ---- wallet (modules/wallet) ----
   /** CHAIN_RPC_URL: JSON-RPC (http/https) of the EVM node; undefined = none (the demo starts a dev chain, modules/wallet chain-jobs). */
   chainRpcUrl: string | undefined;
   /** CHAIN_ID: the EVM chain id the signer signs for (default 31337, the dev chain's). */
@@ -216,7 +216,7 @@ function engineTransport(v: string | undefined): 'embedded' | 'nats' {
 export const NON_PRODUCTION_ENVS: readonly string[] = ['development', 'test'];
 
 /**
- * Reads the configuration from `env` (default process.env). Fails closed (issue 7): demo mode (DEMO_MODE) and the
+ * Reads the configuration from `env` (default process.env). Fails closed: demo mode (DEMO_MODE) and the
  * captcha test mode (CAPTCHA_TEST_MODE) are off unless asked for, and refused under production rules, which apply
  * to every NODE_ENV but development and test (unset means development). Demo mode listens on loopback unless HOST
  * says otherwise. Throws on invalid or forbidden settings.
@@ -306,7 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
 }
 
 /**
- * Wallet keys (issue 11): the defaults that depend on other keys (SIGNER_SEED_FILE under DATA_DIR, DEV_CHAIN_PORT =
+ * Wallet keys: the defaults that depend on other keys (SIGNER_SEED_FILE under DATA_DIR, DEV_CHAIN_PORT =
  * PORT + 10) and the checks: CHAIN_RPC_URL http(s), CHAIN_USDT_CONTRACT 0x + 40 hex or '', WALLET_XPUB an xpub,
  * the two withdrawal thresholds decimals (USDT), explorer prefixes http(s) or ''. Throws naming the variable.
  */

@@ -3,7 +3,7 @@
  * Migrations from apps/server/drizzle are applied on open.
  *
  * PGlite runs in a worker thread (db-worker.ts) by default: its WebAssembly would otherwise run every query, and
- * every projection batch, on the event loop that answers orders (issue 9: the getMember bench spent 80% of the
+ * every projection batch, on the event loop that answers orders (the getMember bench spent 80% of the
  * main thread in PGlite). With PostgreSQL, the projector's batches are written by such a worker too, on a pool of
  * its own. `worker: false` keeps everything in this thread (the old way; for tools that want no thread).
  */

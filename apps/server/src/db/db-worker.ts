@@ -1,6 +1,6 @@
 /**
  * The database worker thread (started by worker-client.ts): it owns the embedded PGlite, so that no query, and
- * above all no projection batch, runs its WebAssembly on the main thread's event loop (issue 9: an order's
+ * above all no projection batch, runs its WebAssembly on the main thread's event loop (an order's
  * latency is validation + journal + engine + answer). The main thread's Drizzle reaches it through a PGlite-like
  * client (worker-client.ts) that forwards each query and transaction here; the projector's batches come as whole
  * batches (`projection.write`) and are turned into SQL here, by the same `drizzleProjectionStore` code.

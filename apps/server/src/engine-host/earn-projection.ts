@@ -1,5 +1,5 @@
 /**
- * The fixed-term savings part of the projection (issue 14): rows of the earnLockChanged events for the earn_locks
+ * The fixed-term savings part of the projection: rows of the earnLockChanged events for the earn_locks
  * table (db/schema/earn.ts), buffered by the projector (projector.ts) and written in its batches
  * (projection-store.ts). Each event carries the lock after the change, so a row is the lock's last state: upserted by
  * id, never an older state over a newer one (`seq`). Product changes (earnProductChanged) have no table (products are

@@ -1,5 +1,5 @@
 /**
- * Proves the engine host's answers to faults while it runs (issue 6, findings 3 and 7), on an in-memory disk
+ * Proves the engine host's answers to faults while it runs, on an in-memory disk
  * (MemoryFs) and projection (MemoryProjectionStore):
  * - a failed fdatasync is fatal: its batch is answered outcome_unknown (not "failed": the bytes may be on disk),
  *   commands still queued service_unavailable and never written, readiness false, onFatal called once, nothing

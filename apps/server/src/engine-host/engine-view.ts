@@ -172,7 +172,7 @@ export class EngineView implements EngineApi {
   otcCancelsOn(userId: string, ts: number): number {
     return this.current().otcCancelsOn(userId, ts);
   }
-  // activities (issue 14)
+  // activities
   activity(activityId: string): ActivityView | undefined {
     return this.current().activity(activityId);
   }

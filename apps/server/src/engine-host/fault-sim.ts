@@ -1,5 +1,5 @@
 /**
- * A deterministic simulator of the engine host under faults (issue 6): the real host, journal, snapshot store,
+ * A deterministic simulator of the engine host under faults: the real host, journal, snapshot store,
  * projector and engine, over an in-memory disk with a page cache (MemoryFs) and an in-memory projection
  * (MemoryProjectionStore). Per seed it runs a random workload (users, deposits, transfers, every order type,
  * cancels, snapshots) in concurrent groups (so batches share an fdatasync), injects one fault, recovers with a

@@ -1,5 +1,5 @@
 /**
- * The in-app inbox's part of the projection (issue 14, route /message; table inbox_messages, db/schema/inbox.ts): the
+ * The in-app inbox's part of the projection (route /message; table inbox_messages, db/schema/inbox.ts): the
  * messages a command's events mean for its users, derived from the events alone, so the same journal always gives the
  * same messages (a database rebuilt from it gets the same inbox, unread).
  *

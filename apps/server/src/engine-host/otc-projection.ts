@@ -1,5 +1,5 @@
 /**
- * The peer-to-peer fiat (OTC) part of the projection (issue 13): rows of the OTC events (otcMerchantChanged,
+ * The peer-to-peer fiat (OTC) part of the projection: rows of the OTC events (otcMerchantChanged,
  * otcAdChanged, otcOrderChanged) for the tables of db/schema/otc.ts, buffered by the projector (projector.ts) and
  * written in its batches (projection-store.ts). Each event carries the record after the change, so a row is the
  * record's last state: upserted by key, never an older state over a newer one (`seq`). Operator actions carry their

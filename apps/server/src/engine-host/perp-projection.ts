@@ -1,5 +1,5 @@
 /**
- * The perpetual contracts' part of the projection (issue 12): rows of the perp events for the tables of
+ * The perpetual contracts' part of the projection: rows of the perp events for the tables of
  * db/schema/contract.ts, buffered by the projector (projector.ts) and written in its batches (projection-store.ts).
  * Same rules as the spot rows: orders upserted by id (last state wins, never an older one over a newer), fills
  * inserted once by trade id, closed positions, funding payments, markets' settled funding rates and liquidations

@@ -37,7 +37,7 @@ export type WithdrawalProjectionRow = typeof walletWithdrawals.$inferInsert;
 /** A transfer between two of a user's accounts (transferred event): inserted once per journal position (modules/wallet). */
 export type TransferProjectionRow = typeof walletTransfers.$inferInsert;
 
-/** Perpetual contracts' rows (issue 12, engine-host/perp-projection.ts; tables of db/schema/contract.ts). */
+/** Perpetual contracts' rows (engine-host/perp-projection.ts; tables of db/schema/contract.ts). */
 export type PerpOrderRow = typeof perpOrders.$inferInsert;
 export type PerpTradeRow = typeof perpTrades.$inferInsert;
 /** A closed position (positionChanged with size 0). */
@@ -70,7 +70,7 @@ export interface OtcBatch {
   orders: OtcOrderRow[];
 }
 
-/** A savings lock's last state (issue 14, engine-host/earn-projection.ts): upserted by id, never older over newer. */
+/** A savings lock's last state (engine-host/earn-projection.ts): upserted by id, never older over newer. */
 export type EarnLockRow = typeof earnLocks.$inferInsert;
 
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
@@ -101,7 +101,7 @@ export interface ProjectionBatch {
   otc?: OtcBatch;
   /** Invitation rebates settled by the batch's commands (rebate_payouts); absent = none. */
   rebates?: RebatePayoutRow[];
-  /** Savings locks (last states; issue 14); absent = none. */
+  /** Savings locks (last states); absent = none. */
   earnLocks?: EarnLockRow[];
   /** In-app inbox messages of the batch's commands (inbox_messages, engine-host/inbox-projection.ts); absent = none. */
   inbox?: InboxRow[];

@@ -1,5 +1,5 @@
 /**
- * The invitation rebates' part of the projection (issue 14): the rebate_payouts row of a rebatePaid event (one
+ * The invitation rebates' part of the projection: the rebate_payouts row of a rebatePaid event (one
  * invitee's settled rebate of one day), buffered by the projector (projector.ts) and inserted once by (day, invitee)
  * in its batches (projection-store.ts). The rebatesSettled summary has no table (the engine's last settled day is
  * read from the engine).

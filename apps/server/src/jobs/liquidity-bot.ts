@@ -9,7 +9,7 @@
  * - 'mm-<BASE>-<QUOTE>-taker' sends the taker orders (a separate user, because self-trade prevention would
  *   expire a taker order that meets the same user's resting order).
  *
- * Live volume (issue 8 point 7): the taker flow is sized so that each minute trades about the volume of the
+ * Live volume: the taker flow is sized so that each minute trades about the volume of the
  * reference path's 1-minute bar, the same figure the seeded k-line history shows for that minute (the history is
  * not rescaled). Each order carries the volume of its interval times a factor drawn from the deciles of 3-second
  * windows of Binance's real trade tape, so the flow is as uneven as the real one.

@@ -1,5 +1,5 @@
 /**
- * The liquidity bot of a perpetual market (issue 12): the spot LiquidityBot (liquidity-bot.ts: the ladder shaped on a
+ * The liquidity bot of a perpetual market: the spot LiquidityBot (liquidity-bot.ts: the ladder shaped on a
  * real Binance book, the taker flow sized on the reference's volume) run on a perpetual venue. It quotes around the
  * market's index price, the fair value the mark price is anchored on (the mark before any index), and trades
  * through the contract service's placeOrder

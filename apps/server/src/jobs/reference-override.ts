@@ -1,6 +1,6 @@
 /**
- * The test-only control of the reference prices (issue 12: "the test moves the reference price, refused in
- * production"): POST /api/demo/contract/setReferencePrice pins the reference price of a coin's USDT path to a
+ * The test-only control of the reference prices (a test moves the reference price; refused in
+ * production): POST /api/demo/contract/setReferencePrice pins the reference price of a coin's USDT path to a
  * value; the index price job then takes that value as the index of the contract (exactly, without the spot book's
  * sources, so a test knows the index it set), the mark price job passes it to the engine every second, and the spot
  * liquidity bots quote around it too (the wrapped paths answer it). Bars (k-line history) are left as they were.

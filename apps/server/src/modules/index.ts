@@ -36,11 +36,11 @@ import contentAdminRoutes from './content/content.admin.routes';
 import earnRoutes from './earn/earn.routes';
 import earnAdminRoutes from './earn/earn.admin.routes';
 import convertRoutes from './convert/convert.routes';
-// Issue 14: customer service.
+// Customer service.
 import supportRoutes from './support/support.routes';
 import supportAdminRoutes from './support/support.admin.routes';
 import inboxRoutes from './inbox/inbox.routes';
-// Issue 15: API keys (app and console), then the Binance-compatible API (/api/v3, /fapi, streams), its own error body and hooks.
+// API keys (app and console), then the Binance-compatible API (/api/v3, /fapi, streams), its own error body and hooks.
 import apiKeyRoutes from './api-keys/api-keys.routes';
 import binanceRoutes from './binance/binance.routes';
 

@@ -1,5 +1,5 @@
 /**
- * Proves the per-IP request budgets (issue 7, finding 3) through app.inject with the default budgets of the
+ * Proves the per-IP request budgets through app.inject with the default budgets of the
  * configuration: each limited route (puzzle issue and answer, sendCode, login, register, forgetPassword, order
  * entry and cancel) answers 429 with the API envelope (errorCode rate_limited, in the request's language) and the
  * standard headers once its budget is spent, while another IP is still served; the global budget covers every

@@ -1,5 +1,5 @@
 /**
- * Per-IP request budgets (issue 7, finding 3) on @fastify/rate-limit's in-memory store: a global budget of every
+ * Per-IP request budgets on @fastify/rate-limit's in-memory store: a global budget of every
  * route (RATE_LIMIT_PER_MIN), and tighter budgets of the routes an attacker would hammer (RATE_LIMIT_ROUTES: the
  * puzzle, codes, login, register, password reset, order entry), each route counted on its own and on top of the
  * global one. Both run in onRequest, before the body is parsed and before authentication, so a refused request
@@ -159,7 +159,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Pick<Conf
   });
 }
 
-/** Path prefixes of the Binance-compatible API (issue 15): REST, WebSocket API and streams. */
+/** Path prefixes of the Binance-compatible API: REST, WebSocket API and streams. */
 const BINANCE_PREFIXES = ['/api/v3/', '/fapi/', '/ws-api/', '/ws/', '/fstream/', '/stream?', '/stream/'];
 
 /**

@@ -3,8 +3,8 @@
  * every command's `ts` with it (engine-host.ts, nats-engine-port.ts), and the jobs that act at a moment the engine
  * checks against that `ts` (the OTC time-out job) read it too, so a deadline is judged on one clock.
  *
- * The offset is zero in production. It moves only through the test-only control POST /api/demo/clock/advance (issue
- * 13: "the test controls the clock through a test-only control, refused in production"; demo mode and loopback
+ * The offset is zero in production. It moves only through the test-only control POST /api/demo/clock/advance (refused
+ * in production; demo mode and loopback
  * only), which lets an end-to-end test pass a 15-minute payment window without waiting for it. Time moved forward
  * stays moved (the engine's timestamps are monotonic); the offset lives in memory and is gone after a restart, when
  * the host keeps stamping the last `ts` until the wall clock catches up.

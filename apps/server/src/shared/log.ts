@@ -1,5 +1,5 @@
 /**
- * The process logger (pino) with an error serializer that never writes query parameters (issue 7): drizzle's
+ * The process logger (pino) with an error serializer that never writes query parameters: drizzle's
  * DrizzleQueryError carries the failed SQL's parameters in `params` and in its message ("Failed query: ...\nparams:
  * ..."), which can hold e-mail addresses, password hashes or codes. The SQL text stays (it names the table and the
  * statement an operator needs); the values never reach the log, at any level.

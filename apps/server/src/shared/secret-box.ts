@@ -1,5 +1,5 @@
 /**
- * Secrets at rest (issue 10, "Secrets at rest"): AES-256-GCM from node:crypto, one random 96-bit nonce per
+ * Secrets at rest: AES-256-GCM from node:crypto, one random 96-bit nonce per
  * sealing, the 128-bit tag checked on opening, so a changed byte or another key is refused rather than read as
  * garbage. Sealed form: "v1." + base64url(nonce | ciphertext | tag). `purpose` is bound as associated data, so a
  * value sealed for one use (e.g. a user's TOTP secret) cannot be replayed as another's.

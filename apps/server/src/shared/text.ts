@@ -1,5 +1,5 @@
 /**
- * Input text that no field of the API accepts (issue 7, finding 6): a NUL character (PostgreSQL text cannot hold
+ * Input text that no field of the API accepts: a NUL character (PostgreSQL text cannot hold
  * one: the query failed with a 500), a lone UTF-16 surrogate (not encodable as UTF-8: the same), and the Unicode
  * bidirectional controls (U+202A-U+202E, U+2066-U+2069: "RTL override" spoofing of names and addresses, Trojan
  * Source, CVE-2021-42574). Overlong UTF-8 sequences never get here: Node decodes them to U+FFFD.

@@ -1,5 +1,5 @@
 /**
- * The console's bootstrap tool (issue 10): creates an operator without a console session.
+ * The console's bootstrap tool: creates an operator without a console session.
  *
  *   npm run admin -- create-operator --email a@b.c --name N --role support|compliance|finance|admin [--data-dir DIR]
  *       Prints the generated password, the TOTP key and its otpauth:// URL once (scan it into an authenticator

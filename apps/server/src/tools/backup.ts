@@ -1,5 +1,5 @@
 /**
- * Backup and restore of a data directory (issue 9, Operations): the engine's snapshots, the journal, and the
+ * Backup and restore of a data directory: the engine's snapshots, the journal, and the
  * database (the projection, plus sessions and the other rows that live only there).
  *
  * A backup is a directory:

@@ -1,5 +1,5 @@
 /**
- * CCXT's `binance` class pointed at this exchange (issue 15, docs/binance-api.md "Using it with CCXT"): the only
+ * CCXT's `binance` class pointed at this exchange (docs/binance-api.md "Using it with CCXT"): the only
  * configuration the compatibility tests, the grid bot and the docs use is `urls`. Every URL CCXT 4.5.84's binance and
  * binance pro classes know is pointed at our server, including the ones we do not serve (margin, options, COIN-M,
  * portfolio margin): a method we do not support then fails with our 404 instead of sending the key and a signed

@@ -1,5 +1,5 @@
 /**
- * CCXT compatibility (issue 15, "Tests"): CCXT 4.5.84 from npm, its `binance` and `pro.binance` classes unchanged,
+ * CCXT compatibility: CCXT 4.5.84 from npm, its `binance` and `pro.binance` classes unchanged,
  * only `urls` pointed at the real app listening on 127.0.0.1 (ccxt-urls.ts), with an API key of a funded user.
  * Spot: loadMarkets, fetchTime, fetchTicker(s), fetchOrderBook, fetchTrades, fetchOHLCV, fetchBalance, createOrder
  * (limit, market, clientOrderId), fetchOrder, fetchOpenOrders, fetchClosedOrders, cancelOrder, fetchMyTrades,
@@ -27,7 +27,7 @@ const SPOT = 'BTC/USDT';
 const PERP = 'BTC/USDT:USDT';
 /** 1 in engine balance units (every asset has scale 8 here). */
 const ONE = 100_000_000n;
-/** How long the order book is kept in sync under live orders (the issue: a minute). */
+/** How long the order book is kept in sync under live orders (a minute). */
 const SYNC_MS = Number(process.env.CCXT_SYNC_MS ?? 60_000);
 
 let t: TestApp;

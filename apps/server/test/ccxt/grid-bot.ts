@@ -1,5 +1,5 @@
 /**
- * A grid bot written for Binance (issue 15, "Done when"): CCXT's `binance` class unchanged, only its `urls` pointed at
+ * A grid bot written for Binance: CCXT's `binance` class unchanged, only its `urls` pointed at
  * this exchange (ccxt-urls.ts). It quotes `levels` limit BUYs below the mid price and `levels` limit SELLs above it,
  * `stepBps` apart, and re-quotes on fills: when a BUY fills it places a SELL one step above its price, when a SELL
  * fills a BUY one step below. It polls its open orders (GET /api/v3/openOrders) and asks for each order that left

@@ -1,5 +1,5 @@
 /**
- * The scale-out mode end to end (issue 9, "Beyond one machine"), on the machine's NATS (JetStream) and PostgreSQL:
+ * The scale-out mode end to end, on the machine's NATS (JetStream) and PostgreSQL:
  * one engine process and two gateway processes, as child processes (node --import tsx, so SIGKILL kills the process
  * itself). Skipped unless NATS_URL and DATABASE_URL are set (.ci/run sets both). Each run has its own stream,
  * object store and database, deleted afterwards.
@@ -9,12 +9,12 @@
  * first order; the engine process is SIGKILLed in the middle of a load through both gateways and restarted, and
  * afterwards every acknowledged order is in the database exactly once, every asset sums to zero over all accounts
  * and the engine's state hash equals a replay of the stream in this process; a SIGKILLed gateway leaves the other
- * one serving. Peer-to-peer fiat trading (issue 13) across the gateways: an operator (created with the console's
+ * one serving. Peer-to-peer fiat trading across the gateways: an operator (created with the console's
  * bootstrap tool) approves identities and a merchant through A's console API, the merchant publishes a SELL ad via A,
  * a buyer takes it via B, pays via B, the merchant releases via A, with exact OTC balances read through the other
  * gateway; an unpaid order is cancelled at its deadline by the time-out job of the one gateway that runs the process
  * jobs (CHAIN_JOBS on A only), its clock moved 16 minutes forward by the test-only control. The Binance-compatible API
- * (issue 15) across the gateways: a key made via A signs orders via B, A's user data stream sees the fill, a delete via
+ * across the gateways: a key made via A signs orders via B, A's user data stream sees the fill, a delete via
  * A stops the key on B within API_KEY_CACHE_MS.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Tables of the operator console (issue 10, "For operators"): operators (separate from users), their short-lived
+ * Tables of the operator console: operators (separate from users), their short-lived
  * sessions, their failed logins (the lockout), and the append-only audit log of every operator action. Secrets are
  * stored only as hashes (passwords: argon2id; session tokens: sha256) or sealed (the TOTP secret: shared/secret-box).
  * Nothing in the code updates or deletes an audit row.

@@ -1,5 +1,5 @@
 /**
- * API keys of the Binance-compatible API (issue 15, modules/api-keys, docs/binance-api.md). Not an engine
+ * API keys of the Binance-compatible API (modules/api-keys, docs/binance-api.md). Not an engine
  * projection: a key moves no money by itself (every order it places goes through the journaled services, which
  * check the account), so like the security tables it lives in the database only and is not rebuilt from the
  * journal. The HMAC secret is sealed with the secret box (shared/secret-box.ts, purpose `api-key-secret:<apiKey>`)

@@ -1,5 +1,5 @@
 /**
- * App versions (issue 14, spec section 4 "Native update flow"): the versions operators publish per platform with
+ * App versions (spec section 4 "Native update flow"): the versions operators publish per platform with
  * their reasons in both languages, and the web bundles packaged for the shells' live update. A bundle lives in the
  * database (not under DATA_DIR) so every gateway of a scale-out deploy serves it.
  */

@@ -1,5 +1,5 @@
 /**
- * Tables of the chain side of the wallet (issue 11, modules/wallet chain-watcher.ts): the deposits the watcher saw on
+ * Tables of the chain side of the wallet (modules/wallet chain-watcher.ts): the deposits the watcher saw on
  * chain, the recent blocks it followed (its cursor, for reorg detection) and operator alerts. Deposits are a record
  * of what the chain showed; the money moves only by the engine's creditDeposit command, whose depositCredited event
  * the projector writes here too (status CREDITED, journal position), so a lost database is rebuilt from the journal

@@ -1,5 +1,5 @@
 /**
- * Content edited in the console (issue 14): banners, notices, help centre categories and articles, and the fixed
+ * Content edited in the console: banners, notices, help centre categories and articles, and the fixed
  * text pages, each with its draft and its published copy (JSON objects of packages/api ContentFields), plus the
  * images operators upload for banners. This content moves no money and is not in the journal: the database is its
  * only copy (docs/content.md: what a lost database loses and how it is backed up). The seed (modules/content) writes

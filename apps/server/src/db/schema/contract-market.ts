@@ -1,5 +1,5 @@
 /**
- * Table of the perpetual contracts' public market data (issue 12, modules/contract-market): the settled fundings of
+ * Table of the perpetual contracts' public market data (modules/contract-market): the settled fundings of
  * each market (fundingSettled events), for getFundingHistory. Written by the contract market service as the events
  * arrive, once per market and funding time. Amounts are integers in engine units (`numeric(40,0)`): the mark price
  * in 10^-priceDecimals USDT, totals in the settle asset's smallest unit; the rate in 1e-8 (E8). Times Unix ms.

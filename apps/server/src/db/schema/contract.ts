@@ -1,5 +1,5 @@
 /**
- * Tables of the USDT perpetual contracts (issue 12; modules/contract): projections of the engine's perp events
+ * Tables of the USDT perpetual contracts (modules/contract): projections of the engine's perp events
  * (engine-host/projector.ts and perp-projection.ts), rebuilt idempotently by replaying the journal. Open positions,
  * settings and open orders are read from the engine; these tables keep the history: orders (one row per engine order
  * id, its last state), fills, closed positions, funding payments and liquidations.

@@ -1,5 +1,5 @@
 /**
- * Tables of fixed-term savings and convert (issue 14; modules/earn, modules/convert).
+ * Tables of fixed-term savings and convert (modules/earn, modules/convert).
  *
  * earn_locks is a projection of the engine's earnLockChanged events (engine-host/earn-projection.ts, written by the
  * projector in its batches), rebuilt by replaying the journal: each row is the lock's last state (`seq`: the journal

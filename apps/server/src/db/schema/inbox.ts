@@ -1,5 +1,5 @@
 /**
- * The in-app inbox (issue 14, route /message; modules/inbox): one row per message of a user. Messages are stored as a
+ * The in-app inbox (route /message; modules/inbox): one row per message of a user. Messages are stored as a
  * kind and its parameters (engine units as integer strings, JSON text), never as prose: the app renders them in the
  * reader's language.
  *

@@ -1,5 +1,5 @@
 /**
- * Tables of identity verification and payment methods (issue 10): uploaded images (metadata; the bytes are in the
+ * Tables of identity verification and payment methods: uploaded images (metadata; the bytes are in the
  * upload storage under DATA_DIR), KYC applications (the history: every submission and its decision) and the
  * user's payment methods. The verification result itself is journaled in the engine's user profile (cardState,
  * cardNo, realName ...), so it survives the loss of the database; these rows are the bulky detail beside it.

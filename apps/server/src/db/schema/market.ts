@@ -67,4 +67,4 @@ export const klines = pgTable(
   (t) => [primaryKey({ columns: [t.symbol, t.type, t.period, t.time] })],
 );
 
-// Banners and notices moved to content_items (schema/content.ts, issue 14): edited in the console, draft and published.
+// Banners and notices moved to content_items (schema/content.ts): edited in the console, draft and published.

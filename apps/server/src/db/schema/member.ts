@@ -40,7 +40,7 @@ export const users = pgTable(
     uniqueIndex('users_mail_uq').on(t.mail),
     uniqueIndex('users_phone_uq').on(t.areaCode, t.phone),
     uniqueIndex('users_wel_code_uq').on(t.welCode),
-    // an inviter's invitees (invitation and rebates, issue 14)
+    // an inviter's invitees (invitation and rebates)
     index('users_invited_by_idx').on(t.invitedBy, t.id),
   ],
 );
@@ -57,7 +57,7 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
-    /** Where the session was opened (issue 10: the devices list): client IP and User-Agent header (cut to 512). */
+    /** Where the session was opened (for the devices list): client IP and User-Agent header (cut to 512). */
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     /** Last authenticated request, refreshed at most once a minute (null: none since the login). */
@@ -127,7 +127,7 @@ export const captchaChallenges = pgTable(
     challenge: text('challenge').primaryKey(),
     randomCode: text('random_code').notNull(),
     answerX: integer('answer_x').notNull(),
-    /** The answer's row (the puzzle is two-dimensional since issue 7) and the row the piece starts on. */
+    /** The answer's row (the puzzle is two-dimensional: the answer is a place in x and y) and the row the piece starts on. */
     answerY: integer('answer_y').notNull().default(0),
     startY: integer('start_y').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

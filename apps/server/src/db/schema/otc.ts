@@ -1,5 +1,5 @@
 /**
- * Tables of peer-to-peer fiat trading (issue 13; modules/otc). Merchants, ads and orders are projections of the
+ * Tables of peer-to-peer fiat trading (modules/otc). Merchants, ads and orders are projections of the
  * engine's OTC events (engine-host/otc-projection.ts, written by the projector in its batches), rebuilt by replaying
  * the journal: each row is the record's last state (`seq`: the journal position of the command that produced it; an
  * older state never replaces a newer one). The server's own fields of an ad or order (payment method ids, remarks,

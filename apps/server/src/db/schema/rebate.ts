@@ -1,5 +1,5 @@
 /**
- * Tables of the invitation rebates (issue 14; modules/invite, rules in packages/core src/rebate/types.ts).
+ * Tables of the invitation rebates (modules/invite, rules in packages/core src/rebate/types.ts).
  * rebate_payouts is the projection of the engine's rebatePaid events (engine-host/rebate-projection.ts, written by the
  * projector in its batches): one row per invitee and settled rebate day, inserted once, rebuilt by replaying the
  * journal. Amounts are integers in the asset's smallest unit (USDT: 10^-8), `numeric(40,0)`, never float.

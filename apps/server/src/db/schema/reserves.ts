@@ -1,5 +1,5 @@
 /**
- * Tables of proof of reserves (issue 11, modules/reserves): the published snapshots (root of the Merkle-sum tree of
+ * Tables of proof of reserves (modules/reserves): the published snapshots (root of the Merkle-sum tree of
  * user liabilities, per-asset totals and on-chain reserves at that time) and their leaves (each user's salt and
  * balances), from which the tree is rebuilt to answer a user's proof. Balances are integers in each asset's smallest
  * unit (engine units, scale per `scales`), kept as decimal strings in JSON arrays in the order of `assets`.

@@ -1,5 +1,5 @@
 /**
- * Tables of account security (issue 10, modules/security): the security log, the pending Google authenticator
+ * Tables of account security (modules/security): the security log, the pending Google authenticator
  * secret (sealed with the secret box until bound), attempt counters with their locks (transaction password,
  * TOTP) and the last TOTP time step used per user (replay). What a withdrawal or a login must trust (the bound
  * TOTP secret, the transaction password hash, the withdrawal lock) lives in the engine's user profile instead.

@@ -1,5 +1,5 @@
 /**
- * Tables of customer service (issue 14, modules/support): conversations between a user and the operators, their
+ * Tables of customer service (modules/support): conversations between a user and the operators, their
  * messages, and the console's canned replies. Not money and not journaled: written by the support service only
  * (the audit rows of operator actions go into audit_log in the same transaction). Times are Unix ms.
  */

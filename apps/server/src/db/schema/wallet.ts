@@ -1,5 +1,5 @@
 /**
- * Tables of the wallet, user side (issue 11; modules/wallet): withdrawals and transfers are projections of the
+ * Tables of the wallet, user side (modules/wallet): withdrawals and transfers are projections of the
  * engine's `withdrawalUpdated` and `transferred` events (engine-host/projector.ts; rebuilt idempotently by replaying
  * the journal), the address book is the user's own data (database only).
  *

@@ -1,5 +1,5 @@
 /**
- * API test of activities (issue 14) through app.inject() on PGlite (PostgreSQL when DATABASE_URL is set), the real engine and its journal. An operator
+ * API test of activities through app.inject() on PGlite (PostgreSQL when DATABASE_URL is set), the real engine and its journal. An operator
  * (role admin; a support operator is refused) defines a trading competition and a deposit bonus over HTTP, with the
  * console's bad inputs refused in zh and en and every action in the audit log. Three users join (not before the start
  * of an upcoming one, not twice, not an unknown one), trade spot against each other; the leaderboard, each user's

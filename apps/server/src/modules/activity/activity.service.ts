@@ -1,5 +1,5 @@
 /**
- * Activities (campaigns), server side (issue 14; packages/api activity.ts; the engine's rules: packages/core
+ * Activities (campaigns), server side (packages/api activity.ts; the engine's rules: packages/core
  * activity/types.ts; the decisions: docs/activities.md). Everything an activity pays from is engine state: the
  * definition (with its texts, so the journal alone rebuilds it), who joined, the progress the engine counts from fills
  * and deposits, and the payout (activitySettle, once). So this service keeps no table of its own: it reads the engine

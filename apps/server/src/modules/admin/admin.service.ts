@@ -1,5 +1,5 @@
 /**
- * The operator console service (issue 10, "For operators"): operator accounts (separate from users; argon2id password,
+ * The operator console service: operator accounts (separate from users; argon2id password,
  * mandatory TOTP with its secret sealed at rest), short-lived sessions (30 minutes idle, 8 hours at most, revoked on
  * logout), the append-only audit log, user lookup and detail (read from the engine: authoritative), freeze and
  * unfreeze (the engine profile field `frozen`, which the engine enforces on orders and transfers), and the KYC review

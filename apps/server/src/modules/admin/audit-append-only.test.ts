@@ -1,5 +1,5 @@
 /**
- * Proves that the audit log is append-only in code (issue 10): no source file of the server updates or deletes
+ * Proves that the audit log is append-only in code: no source file of the server updates or deletes
  * audit_log rows, through Drizzle (`update(auditLog)`, `delete(auditLog)`) or SQL text (`UPDATE audit_log`, `DELETE
  * FROM audit_log`, `TRUNCATE audit_log`). Inserts (the repository and the projector) are the only writes. And the
  * database refuses them too (migration 0008: a trigger), on PGlite and on PostgreSQL.

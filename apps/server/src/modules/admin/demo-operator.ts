@@ -1,5 +1,5 @@
 /**
- * The demo operator of the embedded demo (issue 10): created at start when demo mode is on, with documented
+ * The demo operator of the embedded demo: created at start when demo mode is on, with documented
  * credentials (as the demo account's, member/demo-account.ts), printed in the start log every start so that a visitor
  * (and the Playwright journey) can log into the console with an authenticator app or any TOTP tool. Demo mode only:
  * config/env.ts refuses demo mode in production and keeps it on loopback.

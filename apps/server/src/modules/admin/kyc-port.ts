@@ -1,6 +1,6 @@
 /**
- * What the console needs of identity verification (H2's `ctx.kyc`, modules/kyc/kyc.service.ts), as agreed in issue
- * 10's plan. The console takes it as an optional port: without it (a context built without the KYC service) the KYC
+ * What the console needs of identity verification (`ctx.kyc`, modules/kyc/kyc.service.ts).
+ * The console takes it as an optional port: without it (a context built without the KYC service) the KYC
  * routes answer admin_kyc_unavailable instead of failing.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Proves the role table of roles.ts as the OTC console routes use it (issue 13, otc.admin.routes.ts): moderating
+ * Proves the role table of roles.ts as the OTC console routes use it (otc.admin.routes.ts): moderating
  * merchants and ads needs `user_freeze` (compliance, admin), resolving an appeal moves escrowed coin and needs
  * `wallet_decide` (finance, admin); every role views; an unknown role has nothing. The console hides the buttons by
  * the same table (apps/admin/src/features/otc/otc-permissions.ts).
@@ -19,7 +19,7 @@ describe('roles: OTC', () => {
   });
 });
 
-describe('roles: content (issue 14)', () => {
+describe('roles: content', () => {
   it('support, compliance and admin edit drafts; compliance and admin publish; finance does neither', () => {
     expect(ROLES.map((r) => can(r, 'content_edit'))).toEqual([true, false, true, true]);
     expect(ROLES.map((r) => can(r, 'content_publish'))).toEqual([false, false, true, true]);

@@ -1,5 +1,5 @@
 /**
- * SQL of API keys (issue 15, db/schema/api-keys.ts): insert with the per-user limit, the live keys of a user, one
+ * SQL of API keys (db/schema/api-keys.ts): insert with the per-user limit, the live keys of a user, one
  * key by its public string, soft deletes (the operator's with its audit row in the same transaction) and the
  * last-used stamp. Times come in from the service (its clock).
  */

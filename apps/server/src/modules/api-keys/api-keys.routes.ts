@@ -1,5 +1,5 @@
 /**
- * Routes of API key management (issue 15; packages/api api-keys.ts): the users' (`/api/` + API_KEY_PATHS, behind
+ * Routes of API key management (packages/api api-keys.ts): the users' (`/api/` + API_KEY_PATHS, behind
  * requireAuth, envelope) and the console's (`/api/` + ADMIN_API_KEY_PATHS, header x-admin-token): listing needs the
  * operator permission `view`, deleting a user's key `user_freeze` (compliance, admin: like a freeze, it cuts a user's
  * access; audited). Thin: validation by the TypeBox schemas, rules in ApiKeyService (api-keys.service.ts).

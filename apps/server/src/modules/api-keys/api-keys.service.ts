@@ -1,5 +1,5 @@
 /**
- * API keys of the Binance-compatible API (issue 15; docs/binance-api.md "API keys, signatures and limits"): the
+ * API keys of the Binance-compatible API (docs/binance-api.md "API keys, signatures and limits"): the
  * users' keys (create with the second factor, list, delete), the console's (list, delete with an audit row), and
  * the `ApiKeyVerifier` the Binance hooks call on every keyed request (binance.auth.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * App versions (issue 14, spec section 4 "Native update flow"): the app asks for the latest version of its platform
+ * App versions (spec section 4 "Native update flow"): the app asks for the latest version of its platform
  * against its own; operators publish versions with their reasons in zh and en (and, for the shells, the web bundle
  * the server serves, packaged for the live update) and withdraw them. Each operator action writes its audit row in
  * the transaction of the change (app_version_publish, app_version_withdraw). Nothing here moves money: the

@@ -1,5 +1,5 @@
 /**
- * The demo faucet (issue 2, demo mode): every new registration gets 10,000 USDT in its SPOT account through a
+ * The demo faucet (demo mode): every new registration gets 10,000 USDT in its SPOT account through a
  * ledger posting from the '@faucet' system account. Idempotent: the deposit's ref is `demo-faucet:<userId>`,
  * so a repeated hook call credits once. Never registered unless config.demoMode (off in production).
  */

@@ -1,5 +1,5 @@
 /**
- * Authentication and request weight of the Binance-compatible API (issue 15): the contract every Binance route
+ * Authentication and request weight of the Binance-compatible API: the contract every Binance route
  * relies on. A route declares what it needs in its Fastify route config:
  *
  *   config: { binance: { weight: 1, security: 'TRADE', permission: 'spotTrade' } }

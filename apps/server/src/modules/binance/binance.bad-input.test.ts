@@ -1,5 +1,5 @@
 /**
- * Bad input on every Binance-compatible REST route (issue 15): every route under /api/v3, /fapi, /dapi and /sapi in
+ * Bad input on every Binance-compatible REST route: every route under /api/v3, /fapi, /dapi and /sapi in
  * the app's route tree (listRoutes of test/bad-input.matrix.ts), every parameter its TypeBox schema declares (the
  * OpenAPI document the validating schemas generate, fieldsOf), the matrix's table of malformed values (missing when
  * required, a repeated key, NaN, Infinity, -1, 0, 1e308, too many decimals, injection strings, hostile text, unknown

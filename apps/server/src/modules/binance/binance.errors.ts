@@ -1,5 +1,5 @@
 /**
- * Errors of the Binance-compatible API (issue 15): every answer that is not a success is HTTP 4xx with Binance's
+ * Errors of the Binance-compatible API: every answer that is not a success is HTTP 4xx with Binance's
  * body `{ code, msg }` (never the app's envelope), codes and texts as Binance documents them
  * (https://developers.binance.com/docs/binance-spot-api-docs/errors). Routes throw BinanceError; an AppError of a
  * shared service (engine reject codes, validation) is mapped by `fromAppError`; anything else is -1000 with a

@@ -1,5 +1,5 @@
 /**
- * The hooks of the Binance scope (issue 15): keep the raw form body (a signature covers the exact bytes sent), and
+ * The hooks of the Binance scope: keep the raw form body (a signature covers the exact bytes sent), and
  * before each handler authenticate the caller as its route config says (binance.auth.ts). Request weights and
  * rate limits are charged here too.
  */

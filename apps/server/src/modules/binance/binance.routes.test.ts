@@ -1,5 +1,5 @@
 /**
- * The Binance scope (issue 15): public routes answer Binance's shapes, and an error anywhere under it is Binance's
+ * The Binance scope: public routes answer Binance's shapes, and an error anywhere under it is Binance's
  * `{ code, msg }` body with its HTTP status, never the app's envelope.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

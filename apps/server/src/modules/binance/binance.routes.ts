@@ -1,5 +1,5 @@
 /**
- * The Binance-compatible API (issue 15, docs/binance-api.md): another face of the same services, so that trading
+ * The Binance-compatible API (docs/binance-api.md): another face of the same services, so that trading
  * bots and CCXT's `binance` class work against us with only the URLs changed. One encapsulated scope: Binance's
  * error body `{ code, msg }` (binance.errors.ts), the raw-body parser and the authentication and weight hooks
  * (binance.hooks.ts), then spot REST under /api/v3 (spot.routes.ts), the USDT perpetuals under /fapi

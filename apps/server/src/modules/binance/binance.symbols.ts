@@ -1,5 +1,5 @@
 /**
- * Binance symbols and our markets (issue 15): Binance names a market by base and quote run together ("BTCUSDT"),
+ * Binance symbols and our markets: Binance names a market by base and quote run together ("BTCUSDT"),
  * we by "BTC/USDT". Spot (/api/v3, spot streams) and the USDT perpetuals (/fapi, futures streams) are separate
  * namespaces, as on Binance: "BTCUSDT" under /api/v3 is the spot market BTC/USDT, under /fapi the perpetual.
  */

@@ -1,5 +1,5 @@
 /**
- * Request weights and rate limits of the Binance-compatible API (issue 15), as Binance documents them
+ * Request weights and rate limits of the Binance-compatible API, as Binance documents them
  * (https://developers.binance.com/docs/binance-spot-api-docs/rest-api, "LIMITS"):
  * - Every route declares `config.binance.weight`; the weight is charged per IP (fixed one-minute windows aligned to
  *   the minute) before the request is read further, and per API key once the key is known. Every answer carries

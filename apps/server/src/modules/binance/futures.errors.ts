@@ -1,5 +1,5 @@
 /**
- * Binance's USDⓈ-M futures error codes for the contract service's rejections (issue 15;
+ * Binance's USDⓈ-M futures error codes for the contract service's rejections (see
  * https://developers.binance.com/docs/derivatives/usds-margined-futures/error-code). Futures words some rejections
  * differently from spot (-2019 margin insufficient instead of -2010, -4014/-4023 for tick and step, -5022 for a
  * post-only order that would take); whatever has no futures-specific code falls back to binance.errors.ts

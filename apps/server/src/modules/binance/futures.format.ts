@@ -1,5 +1,5 @@
 /**
- * Our perpetual values -> Binance USDⓈ-M futures JSON shapes (issue 15;
+ * Our perpetual values -> Binance USDⓈ-M futures JSON shapes (see
  * https://developers.binance.com/docs/derivatives/usds-margined-futures, the response examples of each endpoint).
  * Integers only: engine values are bigint units, formatted with formatDecimal at the market's decimals; the service
  * answers' decimal strings are re-read exactly (toUnits) where a sum or a sign is needed. Binance's decimals are

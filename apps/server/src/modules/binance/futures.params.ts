@@ -1,5 +1,5 @@
 /**
- * Parameters of the Binance USDⓈ-M futures routes (issue 15): TypeBox schemas of every parameter as Binance sends
+ * Parameters of the Binance USDⓈ-M futures routes: TypeBox schemas of every parameter as Binance sends
  * them (strings: decimals as plain decimal strings, integers as digit strings, enums as words), so a malformed value
  * fails the route's schema (answered -1100 "Illegal characters found in parameter" by binance.errors.ts), and the
  * helpers that turn well-formed strings into values with Binance's errors. No floating point: decimals go to the

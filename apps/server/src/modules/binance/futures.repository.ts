@@ -1,5 +1,5 @@
 /**
- * Reads of the projected perpetual history for the /fapi routes (issue 15): a user's orders by client order id and
+ * Reads of the projected perpetual history for the /fapi routes: a user's orders by client order id and
  * in Binance's allOrders window, a user's fills of one market (userTrades), and the fills and funding payments of the
  * income history (/fapi/v1/income). Every query is bound to the caller's
  * user id, so one user never reads another's rows. Tables of db/schema/contract.ts (written by the projector).

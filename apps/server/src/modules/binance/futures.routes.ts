@@ -1,5 +1,5 @@
 /**
- * Binance USDⓈ-M futures REST under /fapi (issue 15;
+ * Binance USDⓈ-M futures REST under /fapi (see
  * https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info) over our USDT perpetuals,
  * through the same services as the app API: market data from ctx.contractMarket (markets, mark/index/funding,
  * depth with its sequence, trades, k-lines, funding history) and the engine's reads, and everything that changes

@@ -1,5 +1,5 @@
 /**
- * Binance spot JSON shapes (issue 15) from our values: exchangeInfo symbols with their filters, tickers, trades,
+ * Binance spot JSON shapes from our values: exchangeInfo symbols with their filters, tickers, trades,
  * orders and account trades, as https://developers.binance.com/docs/binance-spot-api-docs/rest-api documents them.
  * Prices and quantities are decimal strings at the market's decimals (price at priceDecimals, quantity at
  * qtyDecimals, quote amounts at the quote asset's scale), filter values at 8 decimals as Binance prints them

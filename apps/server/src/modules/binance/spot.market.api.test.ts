@@ -1,5 +1,5 @@
 /**
- * Binance spot market data under /api/v3 (issue 15) through app.inject() on PGlite: two users trade BTC/USDT through
+ * Binance spot market data under /api/v3 through app.inject() on PGlite: two users trade BTC/USDT through
  * the app's order service, then every public endpoint answers Binance's shape with the exact values of those trades
  * and of the book: exchangeInfo filters from the market config, depth with the market-data sequence, trades and
  * aggTrades by id and time, klines rows, the three tickers, avgPrice; bad inputs get Binance's codes.

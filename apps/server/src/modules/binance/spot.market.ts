@@ -1,5 +1,5 @@
 /**
- * Binance spot market data in Binance's shapes (issue 15;
+ * Binance spot market data in Binance's shapes (see
  * https://developers.binance.com/docs/binance-spot-api-docs/rest-api/market-data-endpoints), computed from the same
  * sources as the app's market data: the market-data service (depth with its sequence, pairs and the 24 h window,
  * bars, latest trades), the engine's markets and the projected trades (spot.repository.ts).

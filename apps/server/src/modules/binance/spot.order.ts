@@ -1,6 +1,6 @@
 /**
  * Binance's POST /api/v3/order parameters -> the app's order request (SetEntrustBody) for EntrustService.place, with
- * Binance's checks of the parameter combinations and its error codes (issue 15;
+ * Binance's checks of the parameter combinations and its error codes (see
  * https://developers.binance.com/docs/binance-spot-api-docs/rest-api/trading-endpoints#new-order-trade, errors.md):
  * LIMIT (timeInForce GTC/IOC/FOK, price, quantity), LIMIT_MAKER (our POST_ONLY LIMIT), MARKET (quantity, or
  * quoteOrderQty for a BUY). The engine's rules (tick, step, minimums, balance) are the engine's: the order goes

@@ -1,5 +1,5 @@
 /**
- * Parameters of the Binance spot REST routes (issue 15): TypeBox schemas of every parameter as Binance sends them
+ * Parameters of the Binance spot REST routes: TypeBox schemas of every parameter as Binance sends them
  * (strings: decimals as decimal strings, integers as digit strings, enums case-sensitive), and the helpers that turn
  * them into values with Binance's errors. A malformed value fails the route's schema (Fastify validation, answered
  * -1100 "Illegal characters found in parameter" by binance.errors.ts); a well-formed value out of range is -1100

@@ -1,5 +1,5 @@
 /**
- * SQL of the Binance spot routes (issue 15): the reads Binance's history endpoints need and the app's services do
+ * SQL of the Binance spot routes: the reads Binance's history endpoints need and the app's services do
  * not offer — public trades by id or time (aggTrades), trade counts of the 24 h window (ticker/24hr), the 5-minute
  * average price (avgPrice), one user's orders of a symbol by id or time (allOrders, query by origClientOrderId) and
  * one user's fills of a symbol (myTrades). Reads of the projected tables written by engine-host/projector.ts; the

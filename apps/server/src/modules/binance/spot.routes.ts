@@ -1,5 +1,5 @@
 /**
- * Binance spot REST under /api/v3 (issue 15; https://developers.binance.com/docs/binance-spot-api-docs/rest-api):
+ * Binance spot REST under /api/v3 (https://developers.binance.com/docs/binance-spot-api-docs/rest-api):
  * Binance's paths, parameters and JSON shapes over our spot markets, through the same services as the app API.
  * This file: the general and market data endpoints (security NONE / MARKET_DATA); the trading and account
  * endpoints are in spot.trade.routes.ts. Every parameter has a schema (spot.params.ts); weights as Binance's docs

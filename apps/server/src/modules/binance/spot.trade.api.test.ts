@@ -1,5 +1,5 @@
 /**
- * Binance spot trading and account endpoints under /api/v3 (issue 15) through app.inject() on PGlite, signed with
+ * Binance spot trading and account endpoints under /api/v3 through app.inject() on PGlite, signed with
  * real HMAC keys verified by ctx.apiKeys: order entry (LIMIT, LIMIT_MAKER, MARKET by quantity and by quoteOrderQty;
  * ACK/RESULT/FULL with fills), order/test, query and cancel by orderId and origClientOrderId, openOrders and
  * cancel-all, allOrders, account, myTrades, capital/config/getall; exact balances after each step; another user's

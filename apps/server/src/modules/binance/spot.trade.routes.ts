@@ -1,5 +1,5 @@
 /**
- * Binance spot trading and account endpoints under /api/v3 (issue 15;
+ * Binance spot trading and account endpoints under /api/v3 (see
  * https://developers.binance.com/docs/binance-spot-api-docs/rest-api/trading-endpoints and account-endpoints), and
  * GET /sapi/v1/capital/config/getall (CCXT's fetchCurrencies). Orders go through the app's EntrustService (place,
  * cancel, list, detail): the same journaled engine commands and the same answers as the app API. Balances are the

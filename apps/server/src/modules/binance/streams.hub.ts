@@ -1,5 +1,5 @@
 /**
- * The Binance stream hub (issue 15): market streams and user data streams over the Binance WebSocket protocol
+ * The Binance stream hub: market streams and user data streams over the Binance WebSocket protocol
  * (https://developers.binance.com/docs/binance-spot-api-docs/web-socket-streams), fed by the same sources as the
  * app's WebSocket (modules/ws/ws.hub.ts): market data's updates (trades, depth deltas with the book's `seq`, tickers,
  * k-lines), the contract market's pushes (trades, mark price, tickers, and its depth deltas with their own sequence

@@ -1,5 +1,5 @@
 /**
- * listenKeys of the user data streams (issue 15): spot POST/PUT/DELETE /api/v3/userDataStream and futures
+ * listenKeys of the user data streams: spot POST/PUT/DELETE /api/v3/userDataStream and futures
  * /fapi/v1/listenKey (https://developers.binance.com/docs/binance-spot-api-docs/rest-api/user-data-stream-endpoints-deprecated,
  * https://developers.binance.com/docs/derivatives/usds-margined-futures/user-data-streams). A key is valid for
  * LISTEN_KEY_TTL_MS (60 minutes) after its creation or last keepalive; creating a key while the user has a valid

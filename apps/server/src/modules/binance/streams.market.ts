@@ -1,5 +1,5 @@
 /**
- * Binance's market stream payloads (issue 15) from our market data: trade, aggTrade, diff and partial depth, kline,
+ * Binance's market stream payloads from our market data: trade, aggTrade, diff and partial depth, kline,
  * 24 h ticker and mini ticker, book ticker, and the perpetuals' mark price, as the spot page
  * (https://developers.binance.com/docs/binance-spot-api-docs/web-socket-streams) and the USDT-M futures pages
  * ("Websocket Market Streams") document them. Each builder returns the JSON text once; the hub sends the same text

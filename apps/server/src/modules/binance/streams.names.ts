@@ -1,5 +1,5 @@
 /**
- * Binance stream names (issue 15): parsing `<symbol>@<kind>[...]` into what a stream carries and how often, for the
+ * Binance stream names: parsing `<symbol>@<kind>[...]` into what a stream carries and how often, for the
  * spot streams (https://developers.binance.com/docs/binance-spot-api-docs/web-socket-streams) and the USDT
  * perpetuals' (https://developers.binance.com/docs/derivatives/usds-margined-futures/websocket-market-streams).
  * Symbols are case-insensitive here (Binance documents them lowercase); the canonical name has the symbol lowercase

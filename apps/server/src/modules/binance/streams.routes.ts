@@ -1,5 +1,5 @@
 /**
- * Binance market and user data streams over WebSocket (issue 15): raw /ws/<stream> and combined
+ * Binance market and user data streams over WebSocket: raw /ws/<stream> and combined
  * /stream?streams=... for spot, the same under /fstream/ for the USDT perpetuals, listenKeys, and the WebSocket
  * API's user data stream subscription (/ws-api/v3). Binance's message formats
  * (https://developers.binance.com/docs/binance-spot-api-docs/web-socket-streams); the protocol is in

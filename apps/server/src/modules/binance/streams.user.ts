@@ -1,5 +1,5 @@
 /**
- * The user data stream events (issue 15) from the engine's events of one command, the same events the app's private
+ * The user data stream events from the engine's events of one command, the same events the app's private
  * WebSocket channels are built from (modules/ws/ws.hub.ts, modules/contract/contract.push.ts):
  * - spot (https://developers.binance.com/docs/binance-spot-api-docs/user-data-stream): `executionReport` for each
  *   order change (NEW on acceptance, one TRADE per fill with that fill's quantity, price, commission and trade id,

@@ -1,5 +1,5 @@
 /**
- * The WebSocket API's user data stream (issue 15) at /ws-api/v3, as CCXT's spot watchOrders and watchBalance use it
+ * The WebSocket API's user data stream at /ws-api/v3, as CCXT's spot watchOrders and watchBalance use it
  * (https://developers.binance.com/docs/binance-spot-api-docs/websocket-api/user-data-stream-requests): requests
  * `{ id, method, params }`, answers `{ id, status, result }` or `{ id, status, error: { code, msg } }`.
  * Methods: `ping`, `time`, `userDataStream.subscribe.signature` (params apiKey, timestamp, signature, optional

@@ -1,5 +1,5 @@
 /**
- * API test of the content edited in the console (issue 14) through app.inject() on PGlite (PostgreSQL when DATABASE_URL is set): the seeded content is
+ * API test of the content edited in the console through app.inject() on PGlite (PostgreSQL when DATABASE_URL is set): the seeded content is
  * published and the app shows it as before (three banners, the notices, four help categories, the five pages);
  * operators create, edit, preview (the console's detail), publish, unpublish and delete, and the app's routes only
  * ever show published copies (a draft's title, body and image never appear in any public answer); every change writes

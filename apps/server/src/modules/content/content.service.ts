@@ -1,5 +1,5 @@
 /**
- * Content edited in the console (issue 14): banners, notices, help centre categories and articles, and the fixed
+ * Content edited in the console: banners, notices, help centre categories and articles, and the fixed
  * text pages, in zh and en, each with a draft and a published copy (packages/api content.ts).
  *
  * Operators create and edit drafts (`content_edit`), preview them in the console, and publish, unpublish or delete

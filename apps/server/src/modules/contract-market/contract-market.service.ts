@@ -1,5 +1,5 @@
 /**
- * The perpetual contracts' public market data (issue 12): markets with last, mark and index prices, 24 h ticker,
+ * The perpetual contracts' public market data: markets with last, mark and index prices, 24 h ticker,
  * funding (predicted rate, next funding time, settled history), depth, recent book trades and k-lines of the trades
  * and of the mark price. Live from the engine's events (host.onEvents):
  * - perpTrade of kind BOOK: the recent trades, the 24 h window and the trade bars (liquidation takeovers and

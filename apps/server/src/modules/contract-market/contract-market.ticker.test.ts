@@ -1,5 +1,5 @@
 /**
- * One source for a perpetual's 24 h figures on every screen (issue 12): for the same contract, the contract trade
+ * One source for a perpetual's 24 h figures on every screen: for the same contract, the contract trade
  * screen's contract/market/getMarket, the quotes list's data/data/getPairsByMainCur type CONTRACT and the pair
  * detail's data/data/getCoinInfo type CONTRACT give the same last price, 24 h change, high, low and volumes, and
  * getKline type CONTRACT gives the perpetual's trade bars: before the first trade (the reference history written

@@ -1,5 +1,5 @@
 /**
- * The USDT perpetual contracts, user side (issue 12; spec sections 2-5, 9): the contract account, positions with
+ * The USDT perpetual contracts, user side (spec sections 2-5, 9): the contract account, positions with
  * every field of spec section 3, leverage and margin mode, margin adjustment, TP/SL, order entry (lots or quantity),
  * one-click and partial close, cancel, the order lists' tabs, order detail with fills, funding and liquidation
  * records.

@@ -1,6 +1,6 @@
 /**
- * POST /api/demo/contract/setReferencePrice {symbol, price}: the test-only control of issue 12 ("the test moves the
- * reference price, refused in production"). Pins the reference price of a contract's underlying (USDT paths) so
+ * POST /api/demo/contract/setReferencePrice {symbol, price}: the test-only control by which a test moves the
+ * reference price (refused in production). Pins the reference price of a contract's underlying (USDT paths) so
  * the index price job takes it as the index from its next tick (within a second) and the mark price follows it;
  * end-to-end tests use it to fire take profits, stop losses and liquidations. Like demo/outbox: a 404 FAILED
  * envelope unless demo mode is on (asked for explicitly, refused under production rules), 403 to a client that is

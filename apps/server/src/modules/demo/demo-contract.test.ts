@@ -1,5 +1,5 @@
 /**
- * Proves the test-only reference price control (issue 12): in demo mode and from loopback it pins the contract's
+ * Proves the test-only reference price control: in demo mode and from loopback it pins the contract's
  * reference so the index price job takes it as the index (and hands it to the mark price hook) at its next tick;
  * a price of 0, one with more decimals than the market's, an unknown or spot-only pair are refused with a clear
  * error in the request's language; without demo mode the route answers 404 and from another address 403, and

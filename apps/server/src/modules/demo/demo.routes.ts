@@ -6,7 +6,7 @@
  * Answers a 404 FAILED envelope unless demo mode is on (asked for explicitly; never under production rules), and
  * 403 to any client that is not on loopback. Codes that would let a caller take over an account are shown only to
  * that account's logged-in owner (token and userId headers): every code of an existing account except a REGISTER
- * code of an account not registered yet (issue 7: reading a FORGET code from the outbox was an account takeover).
+ * code of an account not registered yet (reading a FORGET code from the outbox was an account takeover).
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -84,7 +84,7 @@ const demoRoutes: FastifyPluginAsync = async (root) => {
           continue;
         }
         caller ??= await callerOf(req);
-        // A BIND code goes to an address nobody owns yet, asked for by a logged-in user (account centre, issue 10).
+        // A BIND code goes to an address nobody owns yet, asked for by a logged-in user (account centre).
         if (owner === undefined ? r.type === 'BIND' && caller !== null : caller === owner) visible.push(r);
       }
       return ok(visible.map(({ account: a, type, code, createdAt }) => ({ account: a, type, code, createdAt })));

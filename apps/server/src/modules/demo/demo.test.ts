@@ -1,5 +1,5 @@
 /**
- * Proves the demo outbox cannot be used to take over an account (issue 7, finding 1): the former path (puzzle ->
+ * Proves the demo outbox cannot be used to take over an account: the former path (puzzle ->
  * sendCode FORGET for someone else's account -> read the outbox without logging in -> forgetPassword) finds no
  * code; the account's logged-in owner sees it; a REGISTER code of an account not registered yet is shown (that is
  * how a visitor signs up to the demo); and clients that are not on loopback get 403. Also that GET demo/info

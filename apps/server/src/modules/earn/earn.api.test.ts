@@ -1,5 +1,5 @@
 /**
- * API test of fixed-term savings and convert (issue 14) through app.inject() on a real database (PGlite files in a
+ * API test of fixed-term savings and convert through app.inject() on a real database (PGlite files in a
  * data directory, or PostgreSQL when DATABASE_URL is set), the real engine and the journal. Two users (a and b) with USDT in ASSETS (savings) and SPOT
  * (convert), a maker with a BTC/USDT book. Checked with exact balances: an operator creates products over HTTP
  * (audited, roles), a lock moves the amount to '@earn', the daily settle on the server clock (moved by the test) pays

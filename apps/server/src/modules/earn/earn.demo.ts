@@ -1,5 +1,5 @@
 /**
- * The demo's savings products (issue 14: the /mortgage screen is not empty on a fresh demo): in demo mode only, when
+ * The demo's savings products (so that the /mortgage screen is not empty on a fresh demo): in demo mode only, when
  * the engine has no product yet, three products as an operator would define them in the console: USDT 7 days at 5%
  * (early redemption allowed, losing the interest paid), USDT 30 days at 8% (no early redemption) and BTC 30 days at
  * 3% (early redemption allowed). Each is an earnSetProduct command with operator 'system'.

@@ -1,5 +1,5 @@
 /**
- * Fixed-term savings, server side (issue 14; routes /mortgage, /mort_record, /redeem_record; packages/api earn.ts;
+ * Fixed-term savings, server side (routes /mortgage, /mort_record, /redeem_record; packages/api earn.ts;
  * the engine's rules and the interest formula: packages/core earn/types.ts). Everything that moves money is an engine
  * command through the journal: a lock (ASSETS -> '@earn'), the daily settle (interest from '@interest', principal back
  * at maturity), an early redemption. Products are defined in the console (saveProduct, audited) and live in the

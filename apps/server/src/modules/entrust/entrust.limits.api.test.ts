@@ -1,5 +1,5 @@
 /**
- * Proves the bounds on one user's order entry over the API (issue 6, findings 5 and 7): the per-user order rate
+ * Proves the bounds on one user's order entry over the API: the per-user order rate
  * limit answers 429 order_rate_limited with a sentence in the user's language and places nothing; the 200 open
  * orders per market cap answers too_many_open_orders; and order ids beyond the database's range (2^63 and up,
  * 20 digits) are "order not found", never a 500.

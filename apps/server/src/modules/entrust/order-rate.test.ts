@@ -1,5 +1,5 @@
 /**
- * Proves the per-user order rate limit (issue 6, finding 5): 50 placements in 10 s pass, the 51st is refused,
+ * Proves the per-user order rate limit: 50 placements in 10 s pass, the 51st is refused,
  * another user is not affected, the window slides (one slot frees 10 s after the first placement), and idle
  * users are forgotten.
  */

@@ -1,5 +1,5 @@
 /**
- * API test of the in-app inbox (issue 14, /message) through app.inject() on PGlite files (PostgreSQL when DATABASE_URL is set), the real engine and journal.
+ * API test of the in-app inbox (/message) through app.inject() on PGlite files (PostgreSQL when DATABASE_URL is set), the real engine and journal.
  * Alice gets a chain deposit credited, a spot buy filled in two pieces by Bob's two sells (one aggregated message with
  * the cumulative figures), a KYC approval by the console, and a log-in from a new device; Bob gets one message per
  * sell order. Checked: the list (newest first, by category, display figures exact), unread counts, mark one and mark

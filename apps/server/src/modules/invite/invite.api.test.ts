@@ -1,5 +1,5 @@
 /**
- * API test of the invitation and rebates (issue 14) through app.inject() on a real database (PGlite files in a data
+ * API test of the invitation and rebates through app.inject() on a real database (PGlite files in a data
  * directory, or PostgreSQL when DATABASE_URL is set), the real engine and the journal. An inviter A, two friends B and C registered with A's code (the real
  * register call), an uninvited counterparty D and an outsider X with no invitees. B and C trade perpetual contracts
  * with D during one Asia/Shanghai day; the daily job's step (settleDue) runs after 00:00 on the process clock

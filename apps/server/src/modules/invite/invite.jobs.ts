@@ -1,5 +1,5 @@
 /**
- * The daily rebate settlement job (issue 14, spec section 9 "settled daily at 00:00"): every REBATE_JOB_EVERY_MS it
+ * The daily rebate settlement job (spec section 9 "settled daily at 00:00"): every REBATE_JOB_EVERY_MS it
  * asks the invite service to settle the day before the current Asia/Shanghai day on the process clock (ctx.clock,
  * the clock that stamps the command's `ts`); the engine pays each day once (settleRebates is idempotent per day), so
  * a retry, a second process or a restart in the middle pays nothing twice. Runs where the chain jobs run

@@ -1,5 +1,5 @@
 /**
- * Routes of the invitation and rebates (packages/api invite.ts INVITE_PATHS; issue 14). Public: rules; everything else
+ * Routes of the invitation and rebates (packages/api invite.ts INVITE_PATHS). Public: rules; everything else
  * behind requireAuth and about the caller only (the user id comes from the session, never from the request). Thin:
  * validation by the shared TypeBox schemas, rules in InviteService.
  */

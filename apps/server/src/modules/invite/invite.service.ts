@@ -1,5 +1,5 @@
 /**
- * The invitation and rebates (issue 14, spec sections 3 and 9): the rules, the caller's summary, invitees, rebates
+ * The invitation and rebates (spec sections 3 and 9): the rules, the caller's summary, invitees, rebates
  * per day, the monthly ranking and the all-time leaderboard; and the daily settlement the job runs (settleDue).
  *
  * The money side is the engine's (packages/core src/rebate): it accrues every invitee's USDT contract fees per

@@ -1,5 +1,5 @@
 /**
- * The rules of a basic identity verification's fields (issue 10, spec section 5 "Name required, no special
+ * The rules of a basic identity verification's fields (spec section 5 "Name required, no special
  * characters. ID number required and valid", section 9 "Minors under 16 need guardian consent"). Pure functions of
  * their input (and of `now` for the age), each throwing the AppError the user sees.
  */

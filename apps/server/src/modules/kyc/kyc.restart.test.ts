@@ -1,5 +1,5 @@
 /**
- * Proves that a verification survives the loss of the database (issue 10: "the verification result is journaled"):
+ * Proves that a verification survives the loss of the database (the verification result is journaled):
  * on a real data directory (PGlite files + journal, or a PostgreSQL database of its own when DATABASE_URL is set) a
  * user is verified, the database is lost (folder deleted, or dropped and created empty) and the server starts again;
  * the user, rebuilt from the journal, is still verified (getMember cardNo/cardState, getKyc PASS with the real name),

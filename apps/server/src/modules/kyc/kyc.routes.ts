@@ -1,5 +1,5 @@
 /**
- * Routes of member/kyc (issue 10 "Identity verification"): submitBasic, submitAdvanced (POST, form or JSON) and
+ * Routes of member/kyc: submitBasic, submitAdvanced (POST, form or JSON) and
  * getKyc (GET), all behind requireAuth and about the caller only. Thin: the schemas bound the fields, the rules
  * and their error codes are KycService's.
  */

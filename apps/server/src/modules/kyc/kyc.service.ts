@@ -1,5 +1,5 @@
 /**
- * The identity verification service (issue 10 "Identity verification"; spec sections 2-5, 9). A user submits the
+ * The identity verification service (spec sections 2-5, 9). A user submits the
  * basic verification (country, real name, document) and then the advanced one (three photos of the document);
  * each goes PENDING until an operator decides in the console (`decide`, called by modules/admin through `ctx.kyc`).
  *

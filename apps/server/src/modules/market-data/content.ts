@@ -1,7 +1,7 @@
 /**
  * The seeded banner images (SVG files drawn into <dataDir>/static/banners by the content seed, modules/content),
  * served by market-data.routes.ts under /api/static/banners/. Banners and notices themselves are content items
- * edited in the console (modules/content, issue 14).
+ * edited in the console (modules/content).
  */
 import fs from 'node:fs';
 import path from 'node:path';

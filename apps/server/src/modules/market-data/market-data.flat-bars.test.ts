@@ -1,5 +1,5 @@
 /**
- * A quiet minute still gets its bar (issue 8 point 7): after a real trade through the engine, the clock of a market
+ * A quiet minute still gets its bar: after a real trade through the engine, the clock of a market
  * data service is moved on three minutes with no trade. The kline API then answers flat bars (open = high = low =
  * close = the last close, volume 0) for the quiet minutes and the current one, the live updates publish the flat
  * bar of the new minute, and a second service over the same database (a restart, two more quiet minutes later)

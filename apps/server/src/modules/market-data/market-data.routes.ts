@@ -1,5 +1,5 @@
 /**
- * Routes of data/data (spec section 7 call table and issue 2's table): main currencies, pairs, banners,
+ * Routes of data/data (spec section 7 call table): main currencies, pairs, banners,
  * notices, rankings, coin info, k-lines, depth, trades; and the banner images under /api/static/banners/.
  * Thin: validation by the schemas of packages/api, answers from the market-data service in the envelope.
  */

@@ -1,5 +1,5 @@
 /**
- * Proves the phone rule of account parsing (issue 8): a number must be a valid mobile number of its country
+ * Proves the phone rule of account parsing: a number must be a valid mobile number of its country
  * code (libphonenumber's metadata), so "12345" with +86 is refused; the account keeps the national
  * significant number (digits without the country code, as before), so existing +86 accounts still match;
  * unknown country codes are refused. Then once through the API: registering "12345" answers phone_invalid

@@ -1,5 +1,5 @@
 /**
- * The demo account of the embedded demo (issue 2, section 5): created once when demo mode is on, with the
+ * The demo account of the embedded demo: created once when demo mode is on, with the
  * documented credentials below; hooks.userRegistered fires for it on creation (demo funds).
  */
 import type { AppContext } from '../../context';

@@ -1,5 +1,5 @@
 /**
- * Proves that the login limits hold under bursts (issue 7, finding 2), through app.inject on PGlite (or
+ * Proves that the login limits hold under bursts, through app.inject on PGlite (or
  * PostgreSQL with DATABASE_URL): bursts of parallel logins are counted and checked atomically, so no burst gets
  * more passwords checked than the account's limit (we count argon2 verifications with a spy and the failure rows),
  * the right password inside a burst gets no session once the limit is reached, a burst cannot skip the puzzle that

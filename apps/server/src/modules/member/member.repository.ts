@@ -38,7 +38,7 @@ export function createMemberRepository(db: Db) {
       return rows[0] ?? null;
     },
 
-    /** Stores a session by the sha256 of its token, with where it was opened (ip, user-agent; issue 10). */
+    /** Stores a session by the sha256 of its token, with where it was opened (ip, user-agent). */
     async insertSession(row: { tokenHash: string; userId: bigint; createdAt: Date; expiresAt: Date; ip?: string; userAgent?: string }): Promise<void> {
       await db.insert(sessions).values(row);
     },
@@ -72,7 +72,7 @@ export function createMemberRepository(db: Db) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
     },
 
-    /** The user's live sessions at `now`, newest first (the devices list of issue 10). */
+    /** The user's live sessions at `now`, newest first (the devices list). */
     async listLiveSessions(
       userId: bigint,
       now: Date,

@@ -157,7 +157,7 @@ export interface MemberService {
   verifyPassword(userId: string, password: string): Promise<boolean>;
   /**
    * Sets a new login password (rule checked by the caller) with `extra` profile fields in the same journaled
-   * change, then ends every session of the user except the one of `keepToken` (issue 10: change password).
+   * change, then ends every session of the user except the one of `keepToken` (the security service's change password).
    */
   replacePassword(userId: string, password: string, extra: Record<string, string>, keepToken: string): Promise<void>;
   /** The user's live sessions, newest first; `current` marks the one of `token`. */
@@ -517,7 +517,7 @@ export function createMemberService(deps: {
         if (!inviter) throw new AppError('invitation_invalid', 400, 'invitationCode');
         invitedBy = inviter.id;
       }
-      // The code first: sendCode gives no REGISTER code for a taken account (issue 7 finding 5), so a wrong or absent
+      // The code first: sendCode gives no REGISTER code for a taken account (against account enumeration), so a wrong or absent
       // code answers code_invalid whether or not the account exists, and account_exists after a valid code (a
       // registration that won a race) tells the code's owner nothing new.
       await codes.consume(account, 'REGISTER', input.code);
@@ -606,7 +606,7 @@ export function createMemberService(deps: {
       checkPassword(input.password);
       if (input.password !== input.confirmPassword) throw new AppError('password_mismatch', 400, 'confirmPassword');
       // The code first, and code_invalid for an unknown account too: sendCode gives no FORGET code for one, so the
-      // answer never tells whether an account exists (issue 7 finding 5).
+      // answer never tells whether an account exists.
       await codes.consume(account, 'FORGET', input.code);
       const user = userByAccount(account);
       if (!user) throw new AppError('code_invalid', 400, 'code');

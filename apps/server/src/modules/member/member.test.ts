@@ -274,7 +274,7 @@ describe('forgetPassword', () => {
   });
 });
 
-describe('register and forgetPassword tell nothing about accounts (issue 7 finding 5)', () => {
+describe('register and forgetPassword tell nothing about accounts', () => {
   /** Median of `n` runs of `f`, in ms. */
   async function medianMs(n: number, f: () => Promise<unknown>): Promise<number> {
     const times: number[] = [];

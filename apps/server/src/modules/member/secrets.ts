@@ -19,7 +19,7 @@ export function isWellFormedToken(s: string): boolean {
 
 /**
  * sha256 of a UTF-8 string, lower-case hex. The one-shot crypto.hash (Node >= 20.12) is 2.4x faster than a Hash
- * object: every authenticated request hashes its session token (issue 9).
+ * object: every authenticated request hashes its session token.
  */
 export function sha256Hex(s: string): string {
   return crypto.hash('sha256', s, 'hex');

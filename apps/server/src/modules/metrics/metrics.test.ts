@@ -1,5 +1,5 @@
 /**
- * Proves GET /metrics (issue 9, Operations) on the real app over PGlite (PostgreSQL when DATABASE_URL is set):
+ * Proves GET /metrics on the real app over PGlite (PostgreSQL when DATABASE_URL is set):
  * after orders placed over HTTP, the scraped counters moved by exactly the number of orders (commands by type and
  * code, the command and setEntrust latency histograms' counts), a rejected order is counted under its code, the
  * journal's group-commit histograms counted the batches, the engine and WebSocket gauges are there; the answer

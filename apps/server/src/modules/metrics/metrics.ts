@@ -1,5 +1,5 @@
 /**
- * The operators' metrics of one process (issue 9, Operations), on prom-client with a registry per process (tests
+ * The operators' metrics of one process, on prom-client with a registry per process (tests
  * build many apps in one process; nothing goes to prom-client's global registry):
  *
  * - commands: `exchange_commands_total{type,code}` (order rate: type="placeOrder"/"cancelOrder", code="ok";

@@ -1,5 +1,5 @@
 /**
- * API test of peer-to-peer fiat trading (issue 13) through app.inject() on a real database (PGlite files in a data
+ * API test of peer-to-peer fiat trading through app.inject() on a real database (PGlite files in a data
  * directory, or PostgreSQL when DATABASE_URL is set), the real engine and the journal. Four users: a merchant, a buyer, a seller and an outsider, all
  * verified (KYC basic PASS), with bank cards and OTC USDT from the demo faucet. Checked with exact balances (OTC
  * account, available and frozen): the merchant applies (deposit held), an operator approves, a SELL ad holds its

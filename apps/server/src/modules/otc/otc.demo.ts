@@ -1,5 +1,5 @@
 /**
- * The demo's OTC merchant (issue 13: "the market is not empty"): in demo mode only, once, a user
+ * The demo's OTC merchant (so that the market is not empty): in demo mode only, once, a user
  * otc-merchant@exchange.local verified (KYC basic PASS through updateUser, as an operator's approval does, with a demo
  * real name), a bank card, 20,000 USDT in the OTC account from '@faucet', a merchant application approved by the
  * system, and two ads: SELL 5,000 USDT at 7.20 CNY and BUY 5,000 USDT at 7.05 CNY, 100 to 50,000 CNY per order.

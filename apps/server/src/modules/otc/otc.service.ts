@@ -1,5 +1,5 @@
 /**
- * Peer-to-peer fiat trading, server side (issue 13; packages/api otc.ts; the engine's rules: packages/core
+ * Peer-to-peer fiat trading, server side (packages/api otc.ts; the engine's rules: packages/core
  * otc/types.ts). Everything that moves money is an engine command through the journal (merchant deposit, ads' holds,
  * escrow, release, cancel, appeal resolution); this service checks first what the engine cannot know:
  * - only verified users (KYC basic PASS) take ads or apply as merchants; an enabled payment method is needed to apply,

@@ -1,5 +1,5 @@
 /**
- * Field rules of payment methods (issue 10 "Payment methods"): a bank card number of 12-19 digits passing the Luhn
+ * Field rules of payment methods: a bank card number of 12-19 digits passing the Luhn
  * check (ISO/IEC 7812, the check digit of every UnionPay, Visa and Mastercard number), bank and branch names in
  * plain words, a WeChat or Alipay account id. Pure; each throws the AppError the user sees.
  */

@@ -1,5 +1,5 @@
 /**
- * Routes of member/payment (issue 10 "Payment methods"): getPayments (GET), addPayment, updatePayment,
+ * Routes of member/payment: getPayments (GET), addPayment, updatePayment,
  * setPaymentEnabled, deletePayment (POST, form or JSON), behind requireAuth and about the caller's own methods
  * only. Thin: the rules are PaymentService's.
  */

@@ -1,5 +1,5 @@
 /**
- * Payment methods (issue 10 "Payment methods"; spec sections 2, 3, 6): bank cards, WeChat and Alipay accounts with
+ * Payment methods (spec sections 2, 3, 6): bank cards, WeChat and Alipay accounts with
  * a QR code, needed later by OTC. Only for a user whose basic verification passed (real_name_required: the app
  * then sends them to /realname); the holder name is always the verified real name from the journal, never an
  * input. Saving (add, update) and deleting need the transaction password, checked by the security service (counts

@@ -1,5 +1,5 @@
 /**
- * Routes of proof of reserves (issue 11): GET asset/reserves/getRoot (public: the latest snapshot's root, totals,
+ * Routes of proof of reserves: GET asset/reserves/getRoot (public: the latest snapshot's root, totals,
  * reserves and ratios), GET asset/reserves/getMyProof (requireAuth: the caller's own leaf and path, never another
  * user's) and the console's POST admin/wallet/reservesSnapshot (permission wallet_decide: finance and admin; audited).
  * Thin: the rules are ReservesService's.

@@ -1,5 +1,5 @@
 /**
- * Proof of reserves (issue 11; docs/proof-of-reserves.md): a snapshot of every registered user's liabilities per
+ * Proof of reserves (docs/proof-of-reserves.md): a snapshot of every registered user's liabilities per
  * asset (the engine's available + frozen over the four accounts ASSETS, SPOT, CONTRACT, OTC, plus principal locked in savings; system accounts '@...'
  * and the demo's market-making accounts, which are the exchange's own, are not users), one leaf per user with a fresh
  * random 16-byte salt, committed in the Merkle-sum tree of packages/core (reserves/merkle-sum.ts). The root and the
@@ -82,7 +82,7 @@ export function readLiabilities(engine: ReservesDeps['host']['engine']): { asset
   const assets = assetList.map((a) => a.code);
   const position = new Map(assets.map((code, i) => [code, i]));
   const users: Array<{ userId: string; balances: bigint[] }> = [];
-  // Principal locked in fixed-term savings (issue 14) sits in the system account '@earn' but is owed to its user.
+  // Principal locked in fixed-term savings sits in the system account '@earn' but is owed to its user.
   const locked = new Map<string, Map<string, bigint>>();
   for (const l of engine.earnLocks?.() ?? []) {
     const m = locked.get(l.userId) ?? new Map<string, bigint>();

@@ -1,5 +1,5 @@
 /**
- * Account security (issue 10 "For users" bullets 1-2, "Sessions and security log", "Secrets at rest"; spec sections
+ * Account security (spec sections
  * 2, 5 and 9): binding a second address, the login and transaction passwords, Google authenticator, withdrawal
  * locks, sessions and the security log; and the second factor of the login (LoginSecurity, used by the member
  * service).
@@ -73,7 +73,7 @@ export interface SecurityService extends LoginSecurity {
    * trans_password_not_set, trans_password_wrong, trans_password_locked (with the minutes left).
    */
   verifyTransactionPassword(userId: string, transPassword: string): Promise<void>;
-  /** The user's withdrawal lock now (engine profile), or null (spec section 9; the wallet issue enforces it). */
+  /** The user's withdrawal lock now (engine profile), or null (spec section 9; the wallet enforces it). */
   withdrawalLock(userId: string): { until: number; reason: WithdrawLockReason } | null;
   /**
    * The second proof of a sensitive action: the TOTP code when Google is bound (google_code_required,

@@ -1,5 +1,5 @@
 /**
- * Renders the slide puzzle with sharp (libvips). Issue 7 finding 5: a pixel-matching script solved every puzzle of
+ * Renders the slide puzzle with sharp (libvips). A pixel-matching script solved every puzzle of
  * the former renderer (one fixed piece outline, a flat dark overlay showing the background under it, the gap on the
  * piece's own row), so what an attacker's first script keys on is now randomised (CSPRNG):
  * - the piece's outline: one of three families (jigsaw sides with tabs and blanks, a rounded body with tabs, a

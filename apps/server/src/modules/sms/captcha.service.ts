@@ -4,7 +4,7 @@
  * whose sha256 is stored, geetest_seccode = validate + '|jordan' as geetest does. `consume` accepts a pass once
  * (sendCode, login), within 5 minutes of the answer.
  *
- * Against scripts (issue 7 finding 5): a challenge takes one answer, right or wrong (the first verify claims it);
+ * Against scripts: a challenge takes one answer, right or wrong (the first verify claims it);
  * the answer is the piece's place in x and y (±TOLERANCE_PX each), so a fixed blind guess passes well under 1%;
  * the answer must come with a plausible drag trail (captcha.trail.ts); and one IP (an IPv6 /64) gets at most
  * CHALLENGES_PER_IP_PER_MINUTE challenges a minute. The budget is kept in this process's memory, so it holds

@@ -1,7 +1,7 @@
 /**
  * Measures what a scripted solver (test/captcha-solver.ts: pixel matching of the piece's own shape on the
  * background, four scorers, plus a synthetic hand-like drag trail) achieves against the puzzle, and prints it next
- * to its result against the former renderer (test/captcha-render-v1.ts) in the same run. Issue 7 finding 5 asked for
+ * to its result against the former renderer (test/captcha-render-v1.ts) in the same run. The redesign aimed for
  * a much lower solver rate, not for a puzzle no script can solve: the figures are reported, and the test fails only
  * if the best scorer gets back above 70% (it was 100% on the former puzzle).
  *

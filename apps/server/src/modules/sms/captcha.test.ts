@@ -1,5 +1,5 @@
 /**
- * Proves the slide puzzle's defences against scripts (issue 7 finding 5), each rule on its own:
+ * Proves the slide puzzle's defences against scripts, each rule on its own:
  * - a challenge is used up by its first answer, right or wrong, malformed trail included (through the API);
  * - the drag trail: the rules of captcha.trail.ts one by one on crafted trails (straight line, constant speed, too
  *   fast, time going back, wrong end or start, too few points), a hand-like trail and a keyboard-like one pass, and

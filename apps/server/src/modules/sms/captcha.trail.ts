@@ -1,5 +1,5 @@
 /**
- * The drag trail of a puzzle answer (issue 7 finding 5): the client records where the piece was while the person
+ * The drag trail of a puzzle answer: the client records where the piece was while the person
  * dragged it, as "x,y,t;x,y,t;..." (piece's top-left corner in image px, ms since the drag began). A script that
  * only posts the answer has no trail, and a naive one draws a straight line at constant speed; a person's drag
  * wobbles, speeds up and slows down. `checkTrail` refuses trails that are implausible for a hand; a script that

@@ -4,7 +4,7 @@
  * the channel's CodeSender. `consume` accepts the newest live code of (account, type) once; 5 wrong guesses
  * retire it. Limits: one code per account per 60 s, 20 codes per IP per hour.
  *
- * `send` does not tell whether an account exists (issue 7 finding 5): REGISTER or BIND for an existing account,
+ * `send` does not tell whether an account exists: REGISTER or BIND for an existing account,
  * and FORGET or LOGIN for an unknown one, answer exactly as the normal case. Instead of a code, the owner of an
  * existing account gets a notice that someone tried to register it; an unknown account gets nothing. Every case
  * stores a live code row (in those two, of a code that is never sent: nobody knows it), so the limits and the

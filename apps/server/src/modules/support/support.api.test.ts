@@ -1,5 +1,5 @@
 /**
- * API and WebSocket test of customer service (issue 14) through app.inject() and a real socket on PGlite: alice
+ * API and WebSocket test of customer service through app.inject() and a real socket on PGlite: alice
  * writes text and an image (purpose SUPPORT) while no operator is online, the conversation waits in the queue
  * (oldest waiting first, unread counts), a support operator claims it, replies (the reply arrives live on alice's
  * private channel `supportChat`, and counts as unread until she reads the chat), closes it (her next message opens a

@@ -1,5 +1,5 @@
 /**
- * SQL of customer service (issue 14): conversations, messages, canned replies (db/schema/support.ts), the audit rows
+ * SQL of customer service: conversations, messages, canned replies (db/schema/support.ts), the audit rows
  * of operator actions (written in the transaction of the action), and the reads of operators and their sessions the
  * queue needs. Every write that changes a conversation and adds a message is one transaction.
  */

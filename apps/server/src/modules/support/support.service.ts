@@ -1,5 +1,5 @@
 /**
- * Customer service (issue 14): a live chat between a user and the operators.
+ * Customer service: a live chat between a user and the operators.
  *
  * - A user's message goes into their open conversation, or opens one that waits in the queue (waitingSince) until an
  *   operator answers; it is pushed to the user's other sockets. Images are the user's own uploads of purpose SUPPORT

@@ -1,5 +1,5 @@
 /**
- * Checking and cleaning an uploaded image (issue 10 "Uploads"). The type comes from the bytes (file-type), never
+ * Checking and cleaning an uploaded image. The type comes from the bytes (file-type), never
  * from the name or the declared content type: only JPEG, PNG and WebP. The size limits are checked on the header
  * before any pixel is decoded (sharp's `limitInputPixels` refuses decompression bombs), then the image is decoded
  * in full (a truncated or damaged file fails here) and re-encoded in its own format, oriented by its EXIF

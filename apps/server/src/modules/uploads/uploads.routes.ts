@@ -1,5 +1,5 @@
 /**
- * Routes of member/upload (issue 10 "Uploads"): POST member/upload/image takes a multipart form (field `file`,
+ * Routes of member/upload: POST member/upload/image takes a multipart form (field `file`,
  * field `purpose` = ID_FRONT | ID_BACK | ID_HANDHELD | PAY_QR, in either order) and answers `{ imageId }`;
  * GET member/upload/image?imageId= serves the caller's own image (never anyone else's: 404 as for an unknown id).
  * @fastify/multipart is registered here only, inside this module's encapsulated plugin, so no other route accepts

@@ -1,5 +1,5 @@
 /**
- * The uploads service (issue 10 "Uploads"): checks and re-encodes an image (image.ts), stores it under a random,
+ * The uploads service: checks and re-encodes an image (image.ts), stores it under a random,
  * unguessable id (128 bits, base64url) in the upload storage and records its metadata; serves it back only to its
  * owner, or to an operator through the KYC service (`imageFor`). An image that fails a check is never stored; a
  * metadata row that cannot be written takes its stored bytes with it.

@@ -1,7 +1,7 @@
 /**
  * Proves the upload routes through app.inject on PGlite (PostgreSQL with DATABASE_URL): a JPEG, PNG and WebP are
  * accepted, re-encoded without EXIF/GPS and served back to their owner only (another user and an unknown id get
- * the same 404); and each bad file of issue 10 gets its own clear error in zh and en with nothing stored (no row,
+ * the same 404); and each bad file gets its own clear error in zh and en with nothing stored (no row,
  * no file): a non-image renamed .jpg, an SVG with a script, a 6 MB file, a 100x100 image, a 20000x20000 PNG bomb,
  * a truncated JPEG; plus a missing file, a wrong purpose, a non-multipart body and no credentials.
  */

@@ -1,6 +1,6 @@
 /**
- * Withdrawal address checks for the EVM chain (issue 11 "Bad input and faults": malformed, lowercase-mismatched
- * checksum, zero and contract-self addresses; "not our own hot wallet").
+ * Withdrawal address checks for the EVM chain (malformed, lowercase-mismatched
+ * checksum, zero and contract-self addresses; not our own hot wallet).
  *
  * An address is 0x + 40 hex digits. All lower case (or all upper case) carries no checksum and is accepted; mixed
  * case must be the EIP-55 checksum (viem `getAddress`), else address_invalid. The zero address and the coin's own

@@ -1,5 +1,5 @@
 /**
- * The deposit watcher (issue 11): follows the chain's new blocks and credits deposits to our users' addresses.
+ * The deposit watcher: follows the chain's new blocks and credits deposits to our users' addresses.
  *
  * Every `pollMs` (1 s) one tick:
  * 1. Checks the cursor (the newest block in chain_blocks) is still on the chain. If the chain's block at that height

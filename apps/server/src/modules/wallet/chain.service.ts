@@ -1,5 +1,5 @@
 /**
- * The chain side of the wallet (issue 11): the deposit address book (every user's address derived from the account
+ * The chain side of the wallet: the deposit address book (every user's address derived from the account
  * xpub), the signer loaded from its seed file, the chain client, and what the console and the demo ask of the chain:
  * the deposit monitor, alerts, the hot wallet against user liabilities, on-chain reserves, demo deposits.
  *

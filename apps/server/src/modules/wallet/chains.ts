@@ -1,5 +1,5 @@
 /**
- * The wallet's coin and network catalogue (issue 11; spec section 2 "coin chooser", section 5 "withdrawal rules"),
+ * The wallet's coin and network catalogue (spec section 2 "coin chooser", section 5 "withdrawal rules"),
  * built from the configuration, and the exact conversions between engine units and chain units.
  *
  * One EVM network, "ETH" ("Ethereum (ERC20)"), carries ETH (native, 18 decimals on chain) and USDT (an ERC-20 of 6

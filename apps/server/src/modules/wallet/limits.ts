@@ -1,6 +1,6 @@
 /**
- * Withdrawal limits (issue 11 "daily limits per verification level"; spec section 5) and how many operators must
- * approve a withdrawal (issue 11 console: "above a configurable amount two different operators must approve").
+ * Withdrawal limits (daily limits per verification level; spec section 5) and how many operators must
+ * approve a withdrawal (above a configurable amount, two different operators must approve).
  *
  * Verification levels from the engine's user profile (modules/kyc): unverified (cardState not PASS) cannot
  * withdraw (limit 0, the app prompts to verify); basic (cardState PASS): 50,000 USDT and 20 ETH per UTC day;

@@ -1,5 +1,5 @@
 /**
- * Console routes of the withdrawal review queue (issue 11; ADMIN_PATHS withdrawals, approveWithdrawal,
+ * Console routes of the withdrawal review queue (ADMIN_PATHS withdrawals, approveWithdrawal,
  * rejectWithdrawal): every role with `view` reads the queue; `wallet_decide` (finance, admin) approves and rejects.
  * Each decision is an engine command carrying its audit record (the projector writes the audit_log row with it).
  */

@@ -1,5 +1,5 @@
 /**
- * Routes of asset/wallet (issue 11, API_PATHS getCoins ... deleteAddress; schemas in packages/api wallet.ts):
+ * Routes of asset/wallet (API_PATHS getCoins ... deleteAddress; schemas in packages/api wallet.ts):
  * getCoins is public, every other route is behind requireAuth and about the caller's own wallet only. Thin: the
  * rules are WalletService's (wallet.service.ts). POST bodies as JSON or form.
  */

@@ -1,5 +1,5 @@
 /**
- * The wallet, user side (issue 11; spec sections 2, 3, 5, 9): the coin catalogue, deposit addresses, the withdraw
+ * The wallet, user side (spec sections 2, 3, 5, 9): the coin catalogue, deposit addresses, the withdraw
  * form's facts, withdrawals, transfers between the four accounts, capital records and the address book; and the
  * console's withdrawal review queue (approve, reject).
  *

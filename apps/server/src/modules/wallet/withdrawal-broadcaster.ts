@@ -1,5 +1,5 @@
 /**
- * The withdrawal broadcaster (issue 11): sends approved withdrawals from the hot wallet and follows them to completion.
+ * The withdrawal broadcaster: sends approved withdrawals from the hot wallet and follows them to completion.
  *
  * Every `pollMs` (1 s), over the engine's open withdrawals of the chain (oldest first):
  * - APPROVED: the hot wallet's next nonce = max(the node's pending nonce (asked once a pass, then counted up), the

@@ -1,5 +1,5 @@
 /**
- * The WebSocket gateway under abuse (issue 7, finding 3), over a real listening app on 127.0.0.1 and the `ws`
+ * The WebSocket gateway under abuse, over a real listening app on 127.0.0.1 and the `ws`
  * client: sockets beyond the per-IP cap are refused; a socket over the message rate or the auth-failure limit is
  * closed with a stated code; malformed tokens never reach the database; and a flood of 20,000 auth messages with
  * forged tokens (from a worker thread, over 10 loopback addresses, each socket within the limits) keeps the

@@ -4,7 +4,7 @@
  * `{op:'auth'}`. Depth: a snapshot on subscribe, then deltas with seq/prevSeq, so a client detects a gap. Malformed
  * messages are answered with an error message in the socket's language, never a crash.
  *
- * Public pushes are coalesced per flush (issue 9: 10,000 subscribers of depth + trades): updates of a topic are
+ * Public pushes are coalesced per flush (built for 10,000 subscribers of depth + trades): updates of a topic are
  * merged until the next flush (depth: one delta over the whole seq range, each changed level with its last quantity;
  * trades: one list, newest first; ticker and kline: the latest), and a flush runs at the end of the engine batch that
  * made them (a microtask) but never sooner than `flushMs` after the previous one (one timer for the hub, none per
@@ -17,7 +17,7 @@
  * first was, or over MAX_BUFFERED_BYTES at any send, is closed with 1013 "slow consumer" (it reconnects and
  * resubscribes), counted. Private pushes are never skipped (up to the close).
  *
- * Abuse limits (issue 7 finding 3; connections per IP are counted at the upgrade, ws.routes.ts): each socket's
+ * Abuse limits (connections per IP are counted at the upgrade, ws.routes.ts): each socket's
  * messages go through a token bucket (over it: an error 'rate_limited', then close 1008), and a socket's failed auth
  * attempts, counted with those still in flight, are capped (the last is answered, then close 1008). Session lookups
  * are cached by the member service, so repeated forged tokens cost no database round trip.

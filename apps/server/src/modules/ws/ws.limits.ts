@@ -1,5 +1,5 @@
 /**
- * Bookkeeping of the WebSocket gateway's abuse limits (issue 7 finding 3): open connections per client IP, and a
+ * Bookkeeping of the WebSocket gateway's abuse limits: open connections per client IP, and a
  * token bucket per socket for its messages. No sockets and no clock of its own (the time is passed in), so each
  * piece is exact and cheap: one Map lookup per upgrade, a few arithmetic operations per message.
  */

@@ -1,5 +1,5 @@
 /**
- * Sessions end everywhere at once (issue 7, finding 4), over a real listening app on 127.0.0.1 and the `ws` client:
+ * Sessions end everywhere at once, over a real listening app on 127.0.0.1 and the `ws` client:
  * after a logout the socket of that session is told { channel: 'sessionEnded' } and receives nothing private while
  * orders are placed and filled for its user, whereas the user's other session and another user's socket keep theirs;
  * a password reset (forgetPassword) and MemberService.endAllSessions (the mechanism for password change, 2FA change

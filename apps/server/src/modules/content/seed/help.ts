@@ -1,5 +1,5 @@
 /**
- * The demo's initial help centre (issue 14): four categories and their articles in zh and en, describing how this
+ * The demo's initial help centre: four categories and their articles in zh and en, describing how this
  * app works (the rules quoted are the product's: spec sections 5 and 9, and the modules that enforce them).
  * Body format: packages/api content.ts (blank line between paragraphs, "## " headings).
  */

@@ -1,7 +1,7 @@
 /**
- * The demo's initial text pages (issue 14): the user registration agreement, the privacy policy, the P2P trading
+ * The demo's initial text pages: the user registration agreement, the privacy policy, the P2P trading
  * terms and the merchant agreement, as the app showed them from its locale files before they moved to the console
- * (apps/web locales legal.json and otc.json of issue 13), and the download page. Body format: packages/api content.ts.
+ * (apps/web locales legal.json and otc.json), and the download page. Body format: packages/api content.ts.
  */
 import type { PageSlug } from '@exchange/api';
 

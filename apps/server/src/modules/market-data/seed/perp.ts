@@ -1,5 +1,5 @@
 /**
- * The USDT perpetual contract listings (issue 12): one perpetual market for every USDT spot pair of the catalogue
+ * The USDT perpetual contract listings: one perpetual market for every USDT spot pair of the catalogue
  * that has an index price (`contract: true`), in its own namespace with the same symbol ("BTC/USDT"). Prices and
  * quantities use the spot pair's decimals (tick and step one unit), which keeps priceDecimals + qtyDecimals <= 8,
  * the settle asset's (USDT) scale. The parameters follow Binance USDT-M futures:

@@ -1,6 +1,6 @@
 /**
  * First-start seeding, idempotent on every start: engine assets and markets (through host.submit, like every
- * other state change), coin introductions and listings (banners and notices: modules/content, issue 14).
+ * other state change), coin introductions and listings (banners and notices: modules/content).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '@exchange/core';
@@ -52,7 +52,7 @@ function trim(d: string): string {
   return d.includes('.') ? d.replace(/0+$/, '').replace(/\.$/, '') : d;
 }
 
-/** Inserts missing coins and listings (banners and notices: modules/content, issue 14). */
+/** Inserts missing coins and listings (banners and notices: modules/content). */
 export async function seedContent(repo: MarketDataRepository, now: number): Promise<void> {
   await repo.insertCoins(COIN_FACTS.map((c, i) => ({ ...c, scale: ASSET_SCALE, sort: i })));
 
