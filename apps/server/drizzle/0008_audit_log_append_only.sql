@@ -1,4 +1,4 @@
--- The audit log is append-only: no row of it is ever updated or deleted, nor the table truncated, by
+-- The audit log is append-only (issue 10): no row of it is ever updated or deleted, nor the table truncated, by
 -- anyone holding the application's connection (the code never does it; modules/admin/audit-append-only.test.ts).
 CREATE FUNCTION "audit_log_append_only"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
