@@ -83,6 +83,17 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
   await expect(page).toHaveURL(/\/exchange$/);
   await page.getByRole('combobox', { name: 'Coin to pay' }).selectOption('USDT');
   await page.getByRole('combobox', { name: 'Coin to receive' }).selectOption('BTC');
+  // The order's minimum (the market's minimum notional, in the coin paid) is shown before any quote, and an amount
+  // below it is not sent: the same number the server's convert_below_minimum refuses with.
+  const pairs = await apiGet<{ pairs: { symbol: string; minQuote: string }[] }>(request, 'exchange/convert/getPairs', s);
+  const minQuote = pairs.pairs.find((p) => p.symbol === 'BTC/USDT')!.minQuote.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const minimum = page.getByTestId('minimum');
+  await expect(minimum).toHaveText(`Minimum ${minQuote} USDT`);
+  const below = (units(minQuote) - 1n).toString().padStart(9, '0');
+  await page.getByRole('textbox', { name: 'Amount to convert' }).fill(`${below.slice(0, -8)}.${below.slice(-8)}`);
+  await expect(minimum).toHaveClass(/cv-min-below/);
+  await expect(page.getByRole('button', { name: 'Preview conversion' })).toBeDisabled();
+  await page.screenshot({ path: path.join(SHOTS, 'exchange-minimum.png') });
   await page.getByRole('textbox', { name: 'Amount to convert' }).fill('100');
   await page.getByRole('button', { name: 'Preview conversion' }).click();
   await expect(page.getByText(/Quote valid for \d+ s/)).toBeVisible();
