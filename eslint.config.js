@@ -1,4 +1,4 @@
-// One lint setup for the repository. It enforces the import rules of DESIGN.md / CONVENTIONS.md:
+// One lint setup for the repository. It enforces the import rules of ARCHITECTURE.md (section 1, convention 2):
 // the core imports nothing of ours and does no I/O (no node:*, no clock, no randomness, no float parsing);
 // the api package imports nothing of ours; the web app never imports server code.
 import js from '@eslint/js';

@@ -1,5 +1,5 @@
 /**
- * The native shell (DESIGN.md section 6): Capacitor 7 (its CLI runs on Node 20; Capacitor 8's needs 22)
+ * The native shell (ARCHITECTURE.md section 10): Capacitor 7 (its CLI runs on Node 20; Capacitor 8's needs 22)
  * wraps the same web build (dist/) into the Android and iOS projects generated under android/ and ios/ (npx cap add;
  * `npx cap sync` copies a new build and the plugins into them). README "Native shell" says how to build the apps.
  *

@@ -1,4 +1,4 @@
-// Vite config of the mobile web app (DESIGN.md section 6). Dev server proxies the API and the
+// Vite config of the mobile web app (ARCHITECTURE.md section 10). Dev server proxies the API and the
 // WebSocket to the Fastify server on :8080; the build goes to dist/, which the server serves with a
 // fallback to index.html. A small plugin writes dist/version.json so the running app can notice a
 // newer deployment (new-version dialog); another writes .br and .gz beside each text file, which the

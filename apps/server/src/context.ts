@@ -153,7 +153,7 @@ export async function createContext(
   closers.push(() => contractMarket.close());
   const uploads = createUploadsService({ db: handle.db, dataDir: config.dataDir });
   const kyc = createKycService({ db: handle.db, host, uploads });
-  // The transaction password is checked by the security service (H1's verifyTransactionPassword).
+  // The transaction password is checked by the security service (its verifyTransactionPassword).
   const payments = createPaymentService({ db: handle.db, kyc, uploads, security: () => security });
   const admin = createAdminService({ db: handle.db, host, box: secretBoxFromConfig(config), kyc: () => kyc });
   const chain = createChainService({ config, db: handle.db, host, log: logger });

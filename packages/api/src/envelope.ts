@@ -1,5 +1,5 @@
 /**
- * The API envelope (DESIGN.md section 4, spec section 7): every answer is
+ * The API envelope (ARCHITECTURE.md section 7, spec section 7): every answer is
  * `{ status, errorCode, errorMessage, result }`. errorCode is '0' on success.
  */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';

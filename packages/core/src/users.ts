@@ -1,6 +1,6 @@
 /**
- * The user registry of the engine: the ids that key balances, assigned from the journal (DESIGN section 2,
- * "Ids that key balances ... are assigned by the engine, from the journal, never by a database sequence").
+ * The user registry of the engine: the ids that key balances, assigned from the journal (ARCHITECTURE.md
+ * section 2, "Ids that key balances ... are assigned by the engine from the journal, never by a database sequence").
  *
  * A registration carries the user's unique keys (the account, e.g. "mail:a@b.c" or "phone:86:13800000000",
  * and any other unique value such as the public UID or the invitation code) and a profile of string fields

@@ -1,5 +1,5 @@
 /**
- * Invariant checks run after every command in the model-based tests (CONVENTIONS rule 5,
+ * Invariant checks run after every command in the model-based tests (ARCHITECTURE.md, convention 5,
  * exchange-core's validateInternalState): book never crossed, FIFO and sorted levels, fast book
  * internals, every trade at the maker's price within the taker's limit, no negative user
  * bucket, every asset summing to 0n, every user's frozen SPOT balance equal to what its

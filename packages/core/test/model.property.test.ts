@@ -1,4 +1,4 @@
-// Model-based property test (CONVENTIONS rules 5, 8, 14): random command sequences (deposits,
+// Model-based property test (ARCHITECTURE.md, conventions 5, 8, 14): random command sequences (deposits,
 // transfers, every order type and STP mode, cancels by id and client id, duplicated idempotency
 // keys, halts, malformed values) run on an engine with the fast book and one with the naive
 // reference book. After EVERY command: both return deep-equal results (same code, same events),

@@ -1,5 +1,5 @@
 /**
- * Model-based property test of the perpetual contracts (CONVENTIONS rule 5): random streams of transfers
+ * Model-based property test of the perpetual contracts (ARCHITECTURE.md, convention 5): random streams of transfers
  * into CONTRACT, orders of four users at leverages 1x..125x in both margin modes (limit GTC/IOC, market, reduce-only,
  * with TP/SL), cancels, leverage / margin mode / TP-SL / isolated margin changes, a maker re-quoting around the mark,
  * mark price moves including gaps of up to 30%, time passing with funding at every 8 h boundary, and insurance fund

@@ -1,5 +1,5 @@
 /**
- * Model-based test of the wallet commands (CONVENTIONS rules 5 and 14): random sequences of chain
+ * Model-based test of the wallet commands (ARCHITECTURE.md, conventions 5 and 14): random sequences of chain
  * deposits (with repeats), withdrawal requests (with repeated client ids), approvals by three operators, owner
  * cancels, operator rejects, broadcasts, mined, completions, failures and transfers run against the engine and
  * against a deliberately simple model written here from the rules in wallet/withdrawals.ts. After every command:

@@ -1,5 +1,5 @@
 /**
- * The engine host (DESIGN.md section 2): the single writer in front of the deterministic engine.
+ * The engine host (ARCHITECTURE.md section 3, the journal): the single writer in front of the deterministic engine.
  *
  * submit(cmd) -> the sequencer gives it the next sequence number and a `ts` (Unix ms, monotonic:
  * max(Date.now(), last ts)) -> the journal writes it (group commit: every command that arrived while the
@@ -94,7 +94,7 @@ export interface EngineHostStats {
   queueDepth?: number;
 }
 
-/** The engine behind its journal (DESIGN.md section 2). */
+/** The engine behind its journal (ARCHITECTURE.md section 3, the journal). */
 export interface EngineHost {
   /** Read-only access to the live engine state (always the current state, even after a rebuild). */
   readonly engine: EngineApi;

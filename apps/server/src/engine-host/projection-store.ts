@@ -1,5 +1,5 @@
 /**
- * Where the projector writes (DESIGN.md section 2, step 4): the database tables of users, spot orders and spot
+ * Where the projector writes (ARCHITECTURE.md section 3, step 5): the database tables of users, spot orders and spot
  * trades, and the cursor row that says which journal they project and up to which sequence number. Every write
  * is one transaction that also moves the cursor, so the tables always equal the journal's effect up to the cursor.
  *

@@ -1,6 +1,6 @@
 /**
- * The projector: writes engine events to the database in batches for queries and history (DESIGN.md section 2,
- * step 4). Users (registerUser/updateUser) and orders are upserted by their engine ids (last state in the batch
+ * The projector: writes engine events to the database in batches for queries and history (ARCHITECTURE.md section 3,
+ * step 5). Users (registerUser/updateUser) and orders are upserted by their engine ids (last state in the batch
  * wins), trades inserted by trade id (a repeat is ignored), and the cursor row = sequence number of the last
  * command fully written plus the id of the journal, in the same transaction (projection-store.ts). Writing is
  * therefore idempotent: replaying the journal after a crash pushes the same events again and the rows come out

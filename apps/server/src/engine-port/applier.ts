@@ -3,7 +3,7 @@
  * process that reads it. The engine process and every gateway's read replica run one each over the JetStream
  * stream, so they agree on every balance, order id and result without talking to each other.
  *
- * What makes it deterministic beyond the engine itself (DESIGN.md section 2):
+ * What makes it deterministic beyond the engine itself (ARCHITECTURE.md sections 2 and 3, the engine and the journal):
  * - `ts`: a publisher stamps a command with its own clock; the applier makes it monotonic in stream order,
  *   ts = max(stamped ts, last applied ts), so clocks that disagree between gateways cannot move time backwards;
  * - a message that is not a command or a batch of commands (unparseable body) has no effect and is reported;

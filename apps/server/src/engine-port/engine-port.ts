@@ -1,5 +1,5 @@
 /**
- * The engine port (DESIGN.md section 2): the one interface through which every service reaches the engine.
+ * The engine port (ARCHITECTURE.md section 4): the one interface through which every service reaches the engine.
  * Two implementations with the same behaviour towards services:
  * - in-process (embedded default): the EngineHost of engine-host/engine-host.ts (journal file + group commit);
  * - NATS (scale-out mode, ENGINE_TRANSPORT=nats): createNatsEnginePort (nats-engine-port.ts), commands on a

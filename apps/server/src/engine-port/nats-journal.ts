@@ -1,8 +1,8 @@
 /**
- * The journal of the scale-out mode on NATS JetStream (DESIGN.md section 3): one stream per engine (market group),
- * file storage, every message one command (serializeCommand's JSON), the stream sequence number = the command's
- * sequence number. Snapshots of the engine lie beside it in a JetStream object store, one object `engine` whose
- * content is a SnapshotFile (with the stream sequence it includes).
+ * The journal of the scale-out mode on NATS JetStream (ARCHITECTURE.md section 4): one stream per engine (market
+ * group), file storage, every message one command (serializeCommand's JSON), the stream sequence number = the
+ * command's sequence number. Snapshots of the engine lie beside it in a JetStream object store, one object `engine`
+ * whose content is a SnapshotFile (with the stream sequence it includes).
  *
  * Names (prefix P, e.g. EXCH): stream `P`, subject `P.cmd`, object store `P-snap`. The stream keeps everything
  * (no age or size limit: the database is rebuilt from it) and dedupes a publish by its `Nats-Msg-Id` for

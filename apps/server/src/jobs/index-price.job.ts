@@ -1,6 +1,6 @@
 /**
  * The index price job (spec section 9: weighted average of the sources, each clamped to their median +-3%, stale
- * sources dropped; DESIGN section 5). Every second, for each contract listing, the sources are: the reference
+ * sources dropped; ARCHITECTURE.md section 9). Every second, for each contract listing, the sources are: the reference
  * path (the simulated outside market, weight 2), our own spot market's last trade (weight 1, dropped when older
  * than maxAgeMs) and our own spot mid price (weight 1, only with both sides quoted). The index goes to market
  * data (setIndexPrice), which publishes it with the contract's ticker and bars.

@@ -1,9 +1,9 @@
 /**
- * The jobs of the server process (CONVENTIONS: jobs/ = index price feed, liquidity bots): attaches the reference
- * price paths to market data (k-line history), and when `config.marketMakers` is on starts the index price job,
- * the perpetual markets' mark price ticks and funding (perp-ticks.job.ts) and one liquidity bot per spot and per
- * perpetual market that has a reference path (perp-bot.ts). server.ts calls startJobs after listen and
- * stop() on shutdown.
+ * The jobs of the server process (ARCHITECTURE.md section 1: jobs/ = index price, mark price, funding, liquidity
+ * bots): attaches the reference price paths to market data (k-line history), and when `config.marketMakers` is on
+ * starts the index price job, the perpetual markets' mark price ticks and funding (perp-ticks.job.ts) and one
+ * liquidity bot per spot and per perpetual market that has a reference path (perp-bot.ts). server.ts calls startJobs
+ * after listen and stop() on shutdown.
  *
  * Every job here reads the one process clock, ctx.clock (shared/clock.ts), the clock the engine port stamps each
  * command's `ts` with: the index job's tick time (the reference price it looks up, the index's and so the mark

@@ -1,8 +1,8 @@
 /**
- * The liquidity bot of one spot market (DESIGN section 5): keeps a ladder of bids and asks around the reference
- * price, shaped on a real Binance book (depth-profile.ts), and sends taker orders in the direction of the move so
- * real trades print and candles move. Every order goes through the entrust service, the same layer as users'
- * orders (no back door into the book).
+ * The liquidity bot of one spot market (ARCHITECTURE.md section 9, market data): keeps a ladder of bids and asks
+ * around the reference price, shaped on a real Binance book (depth-profile.ts), and sends taker orders in the
+ * direction of the move so real trades print and candles move. Every order goes through the entrust service, the same
+ * layer as users' orders (no back door into the book).
  *
  * Two bot users per market, funded from '@faucet' up to a target holding (a restart deposits only a shortfall):
  * - 'mm-<BASE>-<QUOTE>' quotes the ladder;

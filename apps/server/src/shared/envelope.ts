@@ -1,4 +1,4 @@
-/** Builders of the API envelope (DESIGN.md section 4). */
+/** Builders of the API envelope (ARCHITECTURE.md section 7, the API). */
 import { errorText, type EnvelopeOf, type Lang, type MessageParams } from '@exchange/api';
 
 /** A SUCCEED envelope around `result`. */

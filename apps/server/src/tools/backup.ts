@@ -13,7 +13,7 @@
  *   pglite/              the embedded database's files (PGlite), or
  *   database.sql         a pg_dump of the PostgreSQL database (plain SQL)
  *
- * Order matters (DESIGN.md section 2: the database is a projection of the journal and must never be ahead of
+ * Order matters (ARCHITECTURE.md section 3: the database is a projection of the journal and must never be ahead of
  * it): the database is dumped first, then the snapshots, then the journal, so the copy of the journal always
  * reaches at least as far as the database's projection cursor. A segment appended to while it is copied may end
  * in a torn record: the restored server drops it as it drops any torn tail (a backup is a point in time; what

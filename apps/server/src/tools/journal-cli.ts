@@ -1,5 +1,5 @@
 /**
- * The operator's journal tool (DESIGN.md section 2: the journal is the truth; corruption stops the server).
+ * The operator's journal tool (ARCHITECTURE.md section 3: the journal is the truth; corruption stops the server).
  *
  *   npm run journal -- verify [--data-dir DIR]
  *       Per segment: records, sequence range, bytes, and OK / torn tail (dropped at the next start) / CORRUPT at

@@ -32,10 +32,10 @@ export function fallthroughRoute(pathname: string): (typeof ROUTES)[number] | un
 }
 
 /**
- * Which page a path no route matched shows: the "not available yet" page for a route of a later issue
- * (spec section 2), the not-found page otherwise. The later routes are not route objects of their own:
- * react-router compiles a regular expression per route on every match, and their fifty-odd routes made
- * the first render of home a long task.
+ * Which page a path no route matched shows: the "not available yet" page for a route of NOT_YET_AVAILABLE
+ * (a spec section 2 route whose screen is not built; the list is empty today), the not-found page otherwise.
+ * Those routes are not route objects of their own, like the `fallthrough` ones: react-router compiles a regular
+ * expression per route on every match, and fifty-odd routes made the first render of home a long task.
  */
 export function unmatchedPage(pathname: string): 'notAvailable' | 'notFound' {
   // Case-insensitive and with or without a trailing slash, as react-router matches a route's path.
@@ -63,8 +63,9 @@ function toRoute(r: (typeof ROUTES)[number]): RouteObject {
 }
 
 /**
- * Route objects of the app (exported for tests): every route of routes.tsx but those of later issues, then `*`,
- * which shows the "not available yet" page for those (unmatchedPage) and the not-found page for the rest.
+ * Route objects of the app (exported for tests): every route of routes.tsx but the `fallthrough` ones and those
+ * of NOT_YET_AVAILABLE, then `*`, which shows a fallthrough route's page, the "not available yet" page for those
+ * of NOT_YET_AVAILABLE (unmatchedPage) and the not-found page for the rest.
  */
 export const routeObjects: RouteObject[] = [
   {

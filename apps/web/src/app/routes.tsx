@@ -1,7 +1,8 @@
 /**
- * The route table: every route of spec section 2. Pages are lazy (lazyPage). Routes whose features
- * arrive in later issues render the shared "not available yet" page. Routes marked `login` redirect
- * to /login?redirect=... when logged out (the balance tab among them, spec section 2).
+ * The route table: every route of spec section 2. Pages are lazy (lazyPage). A route listed in
+ * NOT_YET_AVAILABLE (none today: every route has its screen) renders the shared "not available yet" page.
+ * Routes marked `login` redirect to /login?redirect=... when logged out (the balance tab among them, spec
+ * section 2).
  *
  * Module paths owned by the quotes/spot/assets engineer (default export = page component):
  *   features/quotes/pages/QuotesPage.tsx, QuotesDetailPage.tsx (the /contract tab: features/contract)
@@ -133,7 +134,7 @@ const HelpSearch = lazyPage(() => import('../features/help/pages/HelpSearchPage'
 const HelpPolicies = lazyPage(() => import('../features/help/pages/HelpPoliciesPage'), ['help']);
 const DownloadApp = lazyPage(() => import('../features/help/pages/DownloadAppPage'), ['help']);
 
-/** Routes whose screens come with later issues (OTC, contract trading, invitation, help centre ...). */
+/** Routes whose screens are not built yet (they show the "not available yet" page); empty: every route has a screen. */
 export const NOT_YET_AVAILABLE: readonly string[] = [
   // main routes
 ];

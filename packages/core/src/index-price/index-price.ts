@@ -1,5 +1,5 @@
 /**
- * Index price of a contract (spec section 9; DESIGN section 5): the weighted average of the
+ * Index price of a contract (spec section 9; ARCHITECTURE.md section 9): the weighted average of the
  * external sources' prices, each first clamped to the sources' median +-3%, stale sources dropped.
  * Integer arithmetic only; prices are bigints in any one fixed price unit shared by all sources.
  */

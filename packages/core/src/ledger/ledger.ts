@@ -7,7 +7,7 @@
  * asset the sum of all buckets of all accounts stays 0n: system accounts (owners starting with '@',
  * kind 'SYSTEM') go negative by exactly what they issued. User buckets never go negative; a posting
  * that would make one negative is a programmer error (the engine checks balances before posting)
- * and throws. (TigerBeetle's double-entry accounts; CONVENTIONS rule 6.)
+ * and throws. (TigerBeetle's double-entry accounts; ARCHITECTURE.md, convention 6.)
  */
 import type { AccountKind, Balance } from '../types';
 

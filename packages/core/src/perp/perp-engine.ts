@@ -1239,7 +1239,8 @@ export class PerpState implements PerpReads {
       }
       const px = this.valuePrice(m, p);
       upnl += unrealizedPnl(p.side, p.size, p.cost, px, m.mult);
-      // each position's maintenance margin rounded up (the user's disfavour, DESIGN "Money"), as math.ts maintMargin
+      // each position's maintenance margin rounded up (the user's disfavour, ARCHITECTURE.md section 5),
+      // as math.ts maintMargin
       mmE6 += maintMargin(m.tiers, p.size * px * m.mult) * E6;
       n++;
     }

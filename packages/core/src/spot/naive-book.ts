@@ -1,5 +1,5 @@
 /**
- * The naive reference book (CONVENTIONS rule 8, exchange-core's Naive book): one flat array of
+ * The naive reference book (ARCHITECTURE.md, convention 8, exchange-core's Naive book): one flat array of
  * resting orders, sorted by (price priority, arrival sequence) on every query. Deliberately
  * simple and slow, so that property tests can compare its behaviour with the fast book.
  */

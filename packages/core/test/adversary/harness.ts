@@ -1,8 +1,8 @@
 /**
- * What the adversary tests share (CONVENTIONS rule 16): how many random plays to run, the fast-check driver that
- * names the seed of a failure, the ledger invariants checked after every step (every asset sums to zero, no user
- * bucket negative), and the small readers of a group's holdings. Nothing here knows a domain's rules: each test
- * file carries its own model, written from the published rules, sharing no code with the engine.
+ * What the adversary tests share (ARCHITECTURE.md, convention 16): how many random plays to run, the fast-check
+ * driver that names the seed of a failure, the ledger invariants checked after every step (every asset sums to zero,
+ * no user bucket negative), and the small readers of a group's holdings. Nothing here knows a domain's rules: each
+ * test file carries its own model, written from the published rules, sharing no code with the engine.
  *
  * Run counts: ADVERSARY_RUNS (random plays per test) wins; else FULL_PROPERTY_TESTS (`npm run test:property-long`)
  * gives each test's long count; else its short count (`npm test`). ADVERSARY_SEED replays one seed (fast-check

@@ -1,6 +1,7 @@
 /**
- * The adversary (CONVENTIONS rule 16): groups of colluding accounts play strategies against the perpetual engine, and
- * an independent model written from Binance's published USDⓈ-M futures rules (risk-model.ts) judges every step.
+ * The adversary (ARCHITECTURE.md, convention 16): groups of colluding accounts play strategies against the perpetual
+ * engine, and an independent model written from Binance's published USDⓈ-M futures rules (risk-model.ts) judges every
+ * step.
  *
  * Two groups, a0/a1 and b0/b1/b2, and an outsider market maker `mm` (1x, deep wallet, quoting a thin book around the
  * index only when the stream turns it on) play, over price paths the test drives (slow drifts, jumps, gaps through a

@@ -1,6 +1,6 @@
 /**
- * `requireAuth`: the preHandler of every private route. Reads the `token` and `userId` headers (DESIGN.md
- * section 4) and checks them against the session table through `ctx.members.authenticate`.
+ * `requireAuth`: the preHandler of every private route. Reads the `token` and `userId` headers (ARCHITECTURE.md
+ * section 7, the API) and checks them against the session table through `ctx.members.authenticate`.
  * - either header missing or empty -> HTTP 401, errorCode 'unauthorized' (spec section 8: 401 clears the session);
  * - both present but the token is unknown, expired, revoked or belongs to another user -> HTTP 401,
  *   errorCode 'SYS.0015' (spec section 8: session expired). A token or user id that is not even well-formed gets

@@ -6,11 +6,11 @@
  * account (puzzle after 3 failures, locked after 5 within 15 minutes, counted atomically: see `login`) and per IP
  * (the puzzle after 20 failures; beyond 200, a lock of the accounts that failed from it only).
  *
- * Users are the engine's (DESIGN.md section 2): registration, password changes and the nickname are journaled
- * commands (registerUser/updateUser) through the engine host, so the user id that keys balances comes from the
- * journal and a lost database is rebuilt from it; the `users` table is their projection. Lookups by account
- * read the engine (authoritative); the rest reads the projection after waiting for it. Sessions, codes and
- * favourites live in the database only.
+ * Users are the engine's (ARCHITECTURE.md section 2, the engine): registration, password changes and the nickname are
+ * journaled commands (registerUser/updateUser) through the engine host, so the user id that keys balances comes from
+ * the journal and a lost database is rebuilt from it; the `users` table is their projection. Lookups by account read
+ * the engine (authoritative); the rest reads the projection after waiting for it. Sessions, codes and favourites live
+ * in the database only.
  */
 import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';

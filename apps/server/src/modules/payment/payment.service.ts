@@ -1,10 +1,10 @@
 /**
- * Payment methods (spec sections 2, 3, 6): bank cards, WeChat and Alipay accounts with
- * a QR code, needed later by OTC. Only for a user whose basic verification passed (real_name_required: the app
- * then sends them to /realname); the holder name is always the verified real name from the journal, never an
- * input. Saving (add, update) and deleting need the transaction password, checked by the security service (counts
- * failures and locks: H1's `verifyTransactionPassword`). At most MAX_PAYMENT_METHODS per user. Every query is
- * scoped by the caller's id, so another user's method is "not found", never changed.
+ * Payment methods (spec sections 2, 3, 6): bank cards, WeChat and Alipay accounts with a QR code, used by OTC
+ * trading. Only for a user whose basic verification passed (real_name_required: the app then sends them to /realname);
+ * the holder name is always the verified real name from the journal, never an input. Saving (add, update) and
+ * deleting need the transaction password, checked by the security service (counts failures and locks:
+ * `verifyTransactionPassword` in security.service.ts). At most MAX_PAYMENT_METHODS per user. Every query is scoped by
+ * the caller's id, so another user's method is "not found", never changed.
  */
 import { MAX_PAYMENT_METHODS, type AddPaymentBody, type PaymentMethod, type PayType, type UpdatePaymentBody } from '@exchange/api';
 import type { Db } from '../../db/client';
@@ -15,7 +15,7 @@ import type { KycService } from '../kyc/kyc.service';
 import { createPaymentRepository, type PaymentFields, type PaymentRow } from './payment.repository';
 import { maskCardNo, parseBankText, parseCardNo, parsePayAccount } from './payment-rules';
 
-/** What the payment service needs of the security service (H1's SecurityService). */
+/** What the payment service needs of the security service (SecurityService in security.service.ts). */
 export interface TransactionPasswordCheck {
   /** Resolves when `transPassword` is the user's; throws AppError trans_password_not_set | _wrong | _locked. */
   verifyTransactionPassword(userId: string, transPassword: string): Promise<void>;

@@ -1,5 +1,5 @@
 /**
- * Fetch-based client of the app API (spec sections 7-9, DESIGN.md section 4).
+ * Fetch-based client of the app API (spec sections 7-9, ARCHITECTURE.md section 7).
  * - base /api/; GET sends query params, POST sends a form-encoded body (URLSearchParams);
  * - headers token, userId (from the store; not on captcha URLs) and lang (current language);
  * - timeout 60 s;

@@ -1,5 +1,5 @@
 /**
- * The small bridge to the native shell (DESIGN.md section 6): status bar style, saving images with the
+ * The small bridge to the native shell (ARCHITECTURE.md section 10): status bar style, saving images with the
  * permission flow (spec section 6), sharing, network status, the app's version and the update flow (spec section 4).
  * Inside the Capacitor shell each call goes to a plugin (capacitor.ts, loaded lazily so the web app's initial
  * JavaScript does not carry it); in a plain browser each has a web fallback: the status bar style becomes

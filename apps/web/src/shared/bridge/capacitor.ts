@@ -1,6 +1,6 @@
 /**
- * The bridge's native side (DESIGN.md section 6): the same calls as bridge.ts, made through Capacitor plugins. This
- * module is loaded only inside the native shell (bridge.ts imports it lazily), so none of it is in the web app's
+ * The bridge's native side (ARCHITECTURE.md section 10): the same calls as bridge.ts, made through Capacitor plugins.
+ * This module is loaded only inside the native shell (bridge.ts imports it lazily), so none of it is in the web app's
  * initial JavaScript. Each plugin also has a web implementation (or none: then the call reports it could not be
  * done), which is what the unit tests run in jsdom.
  *

@@ -1,6 +1,6 @@
 /**
  * Exact decimal arithmetic on decimal STRINGS (the wire format of prices, amounts and money,
- * DESIGN.md "Money"): values are parsed into a bigint of units plus a scale, never into a float.
+ * ARCHITECTURE.md section 5, money): values are parsed into a bigint of units plus a scale, never into a float.
  * Rounding is explicit: 'round' = half away from zero, 'down' = toward zero, 'up' = away from zero.
  */
 

@@ -67,7 +67,8 @@ export function useRequireNickname(): () => boolean {
  * Returns a check that passes when the member's basic identity verification is done (cardState PASS, spec
  * section 3), else prompts 'Please complete identity verification first' and goes to /personalCenter on accept
  * (spec section 4: "Actions needing verification prompt to go to /personalCenter"). Also fails (asking to log in)
- * when logged out. Withdrawals and fiat trading (later issues) use it.
+ * when logged out. Fiat (OTC) trading uses it (features/otc/hooks/use-trade-guard.ts); the withdrawal page checks the
+ * server's `verified` flag itself.
  */
 export function useRequireVerified(): () => boolean {
   const { t } = useTranslation('common');

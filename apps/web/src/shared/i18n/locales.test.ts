@@ -1,6 +1,6 @@
 // Proves every locale namespace is complete in both languages: each key of an en file exists in
 // the zh file of the same namespace and the other way round, and no value is empty. en is the
-// source of truth (CONVENTIONS.md "tidy"): a feature adding a key to one language only fails here.
+// source of truth (ARCHITECTURE.md section 10, convention 14): a feature adding a key to one language only fails here.
 import { describe, expect, it } from 'vitest';
 
 const en = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', { eager: true, import: 'default' });

@@ -1,5 +1,5 @@
 /**
- * Day/night theme and the rise/fall colour convention as attributes on <html> (DESIGN.md section 6):
+ * Day/night theme and the rise/fall colour convention as attributes on <html> (ARCHITECTURE.md section 10):
  * data-theme="default|night", data-updown="green-up|red-up", plus antd-mobile's dark-mode switch
  * data-prefers-color-scheme="dark". Colours themselves are CSS variables in theme.css. The theme
  * also sets the status bar style (spec section 4).

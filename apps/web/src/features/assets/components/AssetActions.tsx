@@ -1,7 +1,7 @@
 /**
  * Entry buttons of the assets screens: deposit (/assets/coinCharging), withdraw (/assets/withdrawCoin),
  * transfer (/assets/transfer) and records (/assets/capitalRecords?type=coinCharging|withdrawCoin|transfer,
- * chosen in an action sheet). Those screens come with the wallet issue (the shell says so).
+ * chosen in an action sheet). Those screens are the wallet feature's (features/wallet/pages).
  */
 import { useState } from 'react';
 import { ActionSheet } from 'antd-mobile';

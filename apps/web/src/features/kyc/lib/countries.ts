@@ -5,7 +5,7 @@
  */
 import { getCountries } from 'libphonenumber-js/mobile';
 
-/** Default country of basic verification (brief H2). */
+/** Default country of basic verification (the server's too: parseCountry in kyc-rules.ts reads '' as CN). */
 export const DEFAULT_COUNTRY = 'CN';
 
 /** `{ code, name }` for every country, China first, named in `lang`. */

@@ -1,6 +1,6 @@
 /**
  * Client-side checks of basic verification (spec sections 5 and 9), the same rules the server applies
- * (brief H2) so the user learns of a typo before submitting:
+ * (kyc-rules.ts) so the user learns of a typo before submitting:
  * - real name: letters (any script), spaces and the middle dot of Chinese transliterated names; no digits or
  *   special characters (spec section 5 "no special characters");
  * - mainland ID card (country CN, 18 characters): ISO 7064 MOD 11-2 check character and a real birth date not in

@@ -1,5 +1,5 @@
 /**
- * Bank card number check of the payment-method form: 12-19 digits (the server's rule, brief H2) passing
+ * Bank card number check of the payment-method form: 12-19 digits (the server's rule, payment-rules.ts) passing
  * the Luhn check (ISO/IEC 7812-1), so a typo is caught before the transaction password is asked for. Spaces typed
  * or pasted in groups are ignored.
  */

@@ -1,7 +1,7 @@
 /**
- * The shared page of routes whose features come in later issues (spec section 2 routes such as OTC,
- * contract trading, wallet, KYC, invitation, help centre): says plainly, in both languages, that the
- * feature is not available yet, with a back button.
+ * The shared page of a route whose screen is not built yet (a route of NOT_YET_AVAILABLE in app/routes.tsx,
+ * a list that is empty today): says plainly, in both languages, that the feature is not available yet, with a
+ * back button.
  */
 import { Button } from 'antd-mobile';
 import { useNavigate } from 'react-router';

@@ -1,8 +1,9 @@
 /**
- * Fields of the second proof (brief H1): a VERIFY code sent to the user's own phone or e-mail (slide
- * puzzle first, then a 60 s countdown; `channel` picks which when both are bound), and the Google authenticator
- * code. `SecondFactorFields` shows the Google code when Google is bound, else the VERIFY code, as the server asks.
- * The labelled field and the slide puzzle are the shared form parts (shared/forms) of the account screens.
+ * Fields of the second proof (the server's verifySecondFactor): a VERIFY code sent to the user's own phone or e-mail
+ * (slide puzzle first, then a 60 s countdown; `channel` picks which when both are bound), and the Google
+ * authenticator code. `SecondFactorFields` shows the Google code when Google is bound, else the VERIFY code, as the
+ * server asks. The labelled field and the slide puzzle are the shared form parts (shared/forms) of the account
+ * screens.
  */
 import { useTranslation } from 'react-i18next';
 import { Field, SendCodeField } from '../../../shared/forms/fields';
@@ -62,7 +63,7 @@ export interface SecondFactorValue {
   verifyCode: string;
 }
 
-/** The Google code when Google is bound, else the VERIFY code (brief H1: the server's second proof). */
+/** The Google code when Google is bound, else the VERIFY code (the server's second proof, verifySecondFactor). */
 export function SecondFactorFields(props: { security: SecurityInfo | undefined; value: SecondFactorValue; onChange: (v: SecondFactorValue) => void; errors: Partial<Record<keyof SecondFactorValue, string | null>> }) {
   const { value, onChange } = props;
   if (props.security?.googleBound) return <GoogleCodeField value={value.googleCode} onChange={(googleCode) => onChange({ ...value, googleCode })} error={props.errors.googleCode} />;

@@ -1,7 +1,8 @@
 /**
- * Idempotency keys of withdrawals and transfers (CONVENTIONS rule 7): one fresh id per form submission, kept while
- * the same submission is retried (a timeout, a wrong PIN), so a retry returns the first result instead of a second
- * withdrawal. crypto.randomUUID needs a secure context; plain http on a LAN address falls back to getRandomValues.
+ * Idempotency keys of withdrawals and transfers (ARCHITECTURE.md, convention 7): one fresh id per form submission,
+ * kept while the same submission is retried (a timeout, a wrong PIN), so a retry returns the first result instead of
+ * a second withdrawal. crypto.randomUUID needs a secure context; plain http on a LAN address falls back to
+ * getRandomValues.
  */
 
 /** A random RFC 4122 version-4 id. */
