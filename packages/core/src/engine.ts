@@ -47,8 +47,7 @@ import type { PerpAccountView, PerpCommand, PerpMarkState, PerpMarketConfig, Per
 import type { BookKind, OrderBook } from './spot/book';
 import { Order } from './spot/order';
 import { OrderIndex } from './spot/order-index';
-import { SpotMarket, type SpotHost } from './spot/spot-market';
-import { type MarketUser, Trader } from './spot/trader';
+import { type MarketUser, SpotMarket, type SpotHost, Trader } from './spot/spot-market';
 import { isProfile, isUserKey, MAX_PROFILE_FIELDS, MAX_USER_KEYS, UserRegistry, type UserRecord, type UserRow } from './users';
 import {
   ACCOUNT_KINDS,

@@ -13,6 +13,7 @@
 import type { EarnCommand, EarnEvent, EarnLockView, EarnProductView } from './earn/types';
 import type { OtcCommand, OtcEvent, OtcOrderView } from './otc/types';
 import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
+import type { MarketStatus, OrderStatus, OrderType, Side, StpMode, TimeInForce } from './order-terms';
 import type { ActivityCommand, ActivityEvent } from './activity/types';
 import type { RebateCommand, RebateEvent } from './rebate/types';
 
@@ -38,8 +39,6 @@ export interface Asset {
   scale: number;
 }
 
-export type MarketStatus = 'TRADING' | 'HALTED';
-
 /** A spot market. All integers as described at the top of this file. Fee rates in ppm (1000 = 0.1%). */
 export interface MarketConfig {
   symbol: string; // "BTC/USDT"
@@ -56,13 +55,7 @@ export interface MarketConfig {
   status: MarketStatus;
 }
 
-export type Side = 'BUY' | 'SELL';
-export type OrderType = 'LIMIT' | 'MARKET';
-/** POST_ONLY = Binance LIMIT_MAKER: rejected if it would take liquidity. */
-export type TimeInForce = 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY';
-/** Self-trade prevention mode (Binance STP). Default EXPIRE_TAKER. */
-export type StpMode = 'EXPIRE_TAKER' | 'EXPIRE_MAKER' | 'EXPIRE_BOTH' | 'NONE';
-export type OrderStatus = 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
+export type { MarketStatus, OrderStatus, OrderType, Side, StpMode, TimeInForce } from './order-terms';
 
 interface CommandBase {
   /** Unix ms, assigned by the sequencer. */

@@ -15,7 +15,7 @@
  * frozen. The realized-PnL pool '@clearing' obeys, after every command: clearing balance + sum of long positions'
  * cost - sum of short positions' cost = 0 (each trade adds the same cost to both sides' books).
  */
-import type { MarketStatus, Side, TimeInForce } from '../types';
+import type { MarketStatus, Side, TimeInForce } from '../order-terms';
 
 /**
  * One risk-limit tier (Binance's leverage bracket): positions whose notional (at the mark price, quote units) is at

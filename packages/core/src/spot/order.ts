@@ -3,8 +3,19 @@
  * (types.ts) for results and events; the rest is internal bookkeeping.
  */
 import type { Account } from '../ledger/ledger';
-import type { MarketUser } from './trader';
 import type { OrderStatus, OrderType, OrderView, Side, StpMode, TimeInForce } from '../types';
+
+/**
+ * What an order holds of its owner's record in its market: spot-market.ts `MarketUser`, which the market's code
+ * reads as such (it also holds the user's SPOT accounts and the market). Declared here so that the order record
+ * does not import the market.
+ */
+export interface OrderOwner {
+  /** Number of the owner's orders resting in this market's book. */
+  openCount: number;
+  /** The owner's engine record (its retained orders by client order id). */
+  readonly trader: { clientOrders: Map<string, Order> | null };
+}
 
 /** A spot order as held by the engine (and linked into a book while it rests). */
 export class Order {
@@ -20,11 +31,11 @@ export class Order {
   /** The SPOT account holding `hold` (quote asset for BUY, base for SELL); set when the order is accepted and funded. */
   holdAccount: Account | null;
   /**
-   * The owner's record in the order's market (trader.ts): its resting count, its SPOT accounts (the
-   * receiving one is looked up there at the first fill) and, through it, the market itself. Set
-   * when the order is accepted (or restored open); null only for ended orders restored from a snapshot.
+   * The owner's record in the order's market (spot-market.ts `MarketUser`): its resting count, its SPOT accounts
+   * (the receiving one is looked up there at the first fill) and, through it, the market itself. Set when the
+   * order is accepted (or restored open); null only for ended orders restored from a snapshot.
    */
-  mu: MarketUser | null;
+  mu: OrderOwner | null;
   /** Fast book links (intrusive FIFO list per price level); unused by the naive book. */
   prev: Order | null;
   next: Order | null;
