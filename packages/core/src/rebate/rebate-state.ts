@@ -111,8 +111,9 @@ export class RebateState implements RebateReads {
       if (d > day) break;
       for (const [inviteeId, a] of m) {
         const rebate = rebateOf(a.fee);
-        // The threshold is judged before this settlement pays the inviter anything (first look is memoised).
-        const paid = qualifies(a.inviterId) ? rebate : 0n;
+        // The threshold is judged before this settlement pays the inviter anything (first look is memoised). Without
+        // the asset listed there is no @fee account to pay from: nothing is paid (the event must not say otherwise).
+        const paid = fee !== undefined && qualifies(a.inviterId) ? rebate : 0n;
         if (paid > 0n && fee !== undefined) {
           const to: Account = host.ledger.account(a.inviterId, 'CONTRACT', REBATE_ASSET);
           host.ledger.post(fee, 'available', to, 'available', paid);
