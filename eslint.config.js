@@ -4,6 +4,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 const noOurs = (except = []) => ['@exchange/*', '../../apps/*', '../../packages/*'].filter((p) => !except.includes(p));
 
@@ -60,4 +61,14 @@ export default tseslint.config(
       { group: ['@exchange/server', '**/apps/server/**', 'node:*'], message: 'The web app never imports server code.' },
     ] }] },
   },
+  // Hooks misuse (conditional calls, stale effect dependencies) is a runtime bug in the two React apps; only these two rules, not the plugin's React Compiler set.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
 );
+

@@ -3,7 +3,7 @@
  * component is mounted (spec null = nothing); `useLiveTicker/useLiveDepth/useLiveTrades` return the
  * latest pushes from the TanStack Query cache.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { MarketType, Pair, PublicTrade } from '@exchange/api';
 import { channelKey, wsClient, wsQueryKeys, type WsChannelSpec, type WsDelivered } from './ws-client';
@@ -14,10 +14,13 @@ export function useWsChannel(spec: WsChannelSpec | null, onMessage?: (msg: WsDel
   const cb = useRef(onMessage);
   cb.current = onMessage;
   const key = spec ? channelKey(spec) : null;
+  // `key` captures everything that identifies the subscription; `spec` (a new object on every render) is read at the
+  // time, so it is not a dependency.
+  const specNow = useEffectEvent(() => spec);
   useEffect(() => {
-    if (!spec) return;
-    return wsClient.subscribe(spec, (m) => cb.current?.(m));
-    // `key` captures everything that identifies the subscription, so `spec` itself is not a dependency.
+    const s = specNow();
+    if (!s) return;
+    return wsClient.subscribe(s, (m) => cb.current?.(m));
   }, [key]);
 }
 

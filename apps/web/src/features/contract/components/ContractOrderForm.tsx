@@ -9,7 +9,7 @@
  * their side, then the contract balance: when short, a dialog offers the transfer into the contract account
  * (/assets/transfer). With a position open, the leverage sheet shows what the chosen leverage does to its margin. Visitors see the same button; pressing it asks them to log in. The order goes with a client order id kept for a retry after a network failure.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Popup } from 'antd-mobile';
 import type { ContractMarket, ContractPosition } from '@exchange/api';
@@ -285,22 +285,27 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
   const preview = previewOrder(form, rules, ctx);
   const d = market.priceDecimals;
 
-  // New market: the last (or mark) price as the limit price, the rest cleared.
-  useEffect(() => {
+  // New market: the last (or mark) price as the limit price, the rest cleared. An effect event reads the price at the
+  // time, so later price moves do not reset what the user typed.
+  const resetForMarket = useEffectEvent(() => {
     const p = market.lastPrice || market.markPrice;
     setPrice(p ? formatFixed(p, d) : '');
     setLots('');
     setTakeProfit('');
     setStopLoss('');
+  });
+  useEffect(() => {
+    resetForMarket();
   }, [market.symbol]);
-  // The first price of a new market (the ticker may come after the list).
+  // The first price of a new market (the ticker may come after the list): fills the price field while it is empty.
   useEffect(() => {
     const p = market.lastPrice || market.markPrice;
-    if (!price && p) setPrice(formatFixed(p, d));
-  }, [market.lastPrice, market.markPrice]);
+    if (p) setPrice((cur) => cur || formatFixed(p, d));
+  }, [market.lastPrice, market.markPrice, d]);
+  // A price tapped in the book (a new object on every tap).
   useEffect(() => {
     if (priceFill) setPrice(priceFill.price);
-  }, [priceFill?.n]);
+  }, [priceFill]);
 
   const message = (err: ContractFormError) => {
     const m = contractFormMessage(err, side, rules);

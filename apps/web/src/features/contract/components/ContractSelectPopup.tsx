@@ -3,7 +3,7 @@
  * and the perpetual markets with last price and 24 h change, a search; selecting one stores it as the current
  * contract pair (`pairsName1`) and closes. Closes when the app closes every popup (ui-store overlayEpoch).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Popup, SearchBar } from 'antd-mobile';
 import type { ContractMarket } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
@@ -38,9 +38,10 @@ export function ContractSelectPopup({ visible, onClose, current }: ContractSelec
   const quotes = [...new Set((markets.data ?? []).map((m) => m.quote))];
   const active = quote || current.split('/')[1] || quotes[0] || 'USDT';
 
+  // Only an epoch change closes the popup: the parent's onClose (a new function on every render) is read at the time.
+  const closeForEpoch = useEffectEvent(() => onClose());
   useEffect(() => {
-    if (epoch) onClose();
-    // Only an epoch change closes the popup.
+    if (epoch) closeForEpoch();
   }, [epoch]);
 
   const list = filterMarkets(markets.data ?? [], active, query);

@@ -37,7 +37,7 @@ export default function ContractTradePage() {
   // A stored pair that is not a listed contract falls back to the first contract.
   useEffect(() => {
     if (list.data && list.data.length > 0 && !list.data.some((m) => m.symbol === symbol)) setPairsName1(list.data[0]!.symbol);
-  }, [list.data, symbol]);
+  }, [list.data, symbol, setPairsName1]);
 
   const position = positions.data?.find((p) => p.symbol === symbol);
   return (

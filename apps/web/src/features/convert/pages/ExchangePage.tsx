@@ -42,6 +42,9 @@ function minimumOf(pair: ConvertPairs['pairs'][number] | undefined, from: string
   return min !== '' && compareDecimal(min, '0') > 0 ? min : '';
 }
 
+/** No pairs yet: one array for every render, so the targets below are not recomputed while the pairs load. */
+const NO_PAIRS: ConvertPairs['pairs'] = [];
+
 /** The convert page. */
 export default function ExchangePage() {
   const { t } = useTranslation('convert');
@@ -59,7 +62,7 @@ export default function ExchangePage() {
   const [deadline, setDeadline] = useState<number | null>(null);
   const left = useSecondsLeft(deadline);
 
-  const list = pairs.data?.pairs ?? [];
+  const list = pairs.data?.pairs ?? NO_PAIRS;
   const coins = pairs.data?.coins ?? [];
   const targets = useMemo(() => list.flatMap((p) => (p.quote === from ? [p.base] : p.base === from ? [p.quote] : [])), [list, from]);
   const pair = list.find((p) => (p.base === from && p.quote === to) || (p.base === to && p.quote === from));

@@ -4,7 +4,7 @@
  * runs the actions: "I have paid" and cancel after a confirmation, release with the transaction password (and the
  * Google code when bound), the appeal on its own page (/transaction/appeal?orderId=).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge, Input } from 'antd-mobile';
@@ -45,9 +45,13 @@ export default function OrderDetailPage() {
   const [googleCode, setGoogleCode] = useState('');
   const order = q.data;
 
-  useEffect(() => {
+  // Only the first answer's count of an order: later ones are counted from the pushes, so a refetch or the chat
+  // closing must not take it again (the effect event reads the order and the chat state at the time).
+  const takeUnread = useEffectEvent(() => {
     if (order && !chatOpen) setUnread(order.unread);
-    // Only the first answer's count: later ones are counted from the pushes.
+  });
+  useEffect(() => {
+    takeUnread();
   }, [order?.orderId]);
 
   useOtcLive((m: OtcChatMessage) => {

@@ -7,7 +7,7 @@
  * optional overlay line (the contracts' mark price) is drawn dashed over the candles. Indicator values are
  * computed on decimal strings (lib/kline-math.ts, lib/indicators.ts) and become numbers only for drawing.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import {
   CandlestickSeries,
   ColorType,
@@ -103,6 +103,11 @@ function subLabels(sub: SubIndicator): string[] {
   return sub === 'RSI' ? [`RSI(${RSI_PERIOD})`] : [];
 }
 
+/** The overlay line's points: the closes of its bars. */
+function overlayPoints(bars: readonly Kline[]) {
+  return bars.map((b) => ({ time: toChartTime(b.time) as UTCTimestamp, value: toChartNumber(b.close) }));
+}
+
 /** The chart. */
 export function KlineChart({ pairsName, type, period, priceDecimals, height = 300, overlay, main = 'MA', sub = 'VOL' }: KlineChartProps) {
   const { t, i18n } = useTranslation('quotes');
@@ -178,6 +183,12 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     }
     if (main === 'MA' || recompute) setLegend(legendValues);
   };
+  const hasOverlay = overlay !== undefined;
+  const overlayBars = overlay?.bars;
+  // What the effects below draw with, as of the latest render: draw (a new function on every render) and the overlay's
+  // bars are read at the time, so a new overlay or a re-render does not rebuild the chart or redraw the history.
+  const drawNow = useEffectEvent((bars: Kline[], full: boolean) => draw(bars, full));
+  const overlayBarsNow = useEffectEvent(() => overlay?.bars);
 
   // Create the chart once per theme/colour convention.
   useEffect(() => {
@@ -241,12 +252,14 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     }
     chartRef.current = chart;
     seriesRef.current = { candles, volume, mas, subHist, subLines: subSeries };
-    overlayRef.current = overlay
+    const overlaySeries = hasOverlay
       ? chart.addSeries(LineSeries, { color: OVERLAY_COLOR, lineWidth: 2, lineStyle: 2, priceLineVisible: false, lastValueVisible: true, crosshairMarkerVisible: false })
       : null;
-    if (overlay) drawOverlay(overlay.bars);
+    overlayRef.current = overlaySeries;
+    const bars = overlayBarsNow();
+    if (overlaySeries && bars) overlaySeries.setData(overlayPoints(bars));
     if (barsRef.current.length) {
-      draw(barsRef.current, true);
+      drawNow(barsRef.current, true);
       chart.timeScale().scrollToRealTime();
     }
     return () => {
@@ -255,16 +268,13 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       seriesRef.current = null;
       overlayRef.current = null;
     };
-    // draw reads refs only; the chart is rebuilt on theme, convention, precision, height, indicator or language changes.
-  }, [theme, upDown, priceDecimals, height, !!overlay, main, sub, lang]);
+    // The chart is rebuilt on theme, convention, precision, height, overlay on/off, indicator or language changes.
+  }, [theme, upDown, priceDecimals, height, hasOverlay, main, sub, lang]);
 
-  /** The overlay line: the closes of its bars. */
-  function drawOverlay(bars: readonly Kline[]) {
-    overlayRef.current?.setData(bars.map((b) => ({ time: toChartTime(b.time) as UTCTimestamp, value: toChartNumber(b.close) })));
-  }
+  // The overlay line follows its bars.
   useEffect(() => {
-    if (overlay) drawOverlay(overlay.bars);
-  }, [overlay?.bars]);
+    if (overlayBars) overlayRef.current?.setData(overlayPoints(overlayBars));
+  }, [overlayBars]);
 
   // Another pair or interval: drop the bars of the previous one until its history arrives.
   useEffect(() => {
@@ -283,7 +293,7 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
   useEffect(() => {
     if (!kline.data) return;
     barsRef.current = kline.data;
-    draw(kline.data, true);
+    drawNow(kline.data, true);
     chartRef.current?.timeScale().scrollToRealTime();
   }, [kline.data]);
 

@@ -3,7 +3,7 @@
  * the pairs with price and change; selecting a pair stores it as `pairsName` and closes. Closes when
  * the app closes every popup (session expiry: ui-store overlayEpoch).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Popup, SearchBar } from 'antd-mobile';
 import type { Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
@@ -32,9 +32,10 @@ export function CoinSelectPopup({ visible, onClose, current }: CoinSelectPopupPr
   const active = mainCur || current.split('/')[1] || curs.data?.[0] || 'USDT';
   const pairs = usePairsByMainCur(active, 'SPOT', visible);
 
+  // Only an epoch change closes the popup: the parent's onClose (a new function on every render) is read at the time.
+  const closeForEpoch = useEffectEvent(() => onClose());
   useEffect(() => {
-    if (epoch) onClose();
-    // Only an epoch change closes the popup.
+    if (epoch) closeForEpoch();
   }, [epoch]);
 
   const q = query.trim().toUpperCase();

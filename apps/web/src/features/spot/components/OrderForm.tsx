@@ -14,7 +14,7 @@
  * a limit order resting on the book is acknowledged with "Order placed". Logged out, Log in and
  * Sign up buttons (with a way back here) stand in for the submit button and no balance is shown.
  */
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import type { Entrust, Pair } from '@exchange/api';
@@ -145,21 +145,27 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   const balance = useSpotBalance(spendCoin);
   const available = isLogin ? balance.available : '0';
 
-  // New pair: reset the form with the last price as the limit price.
-  useEffect(() => {
+  // New pair: reset the form with the last price as the limit price. Only when the pair changes: the effect event reads
+  // the price at the time, so later price moves do not overwrite what the user typed.
+  const resetForPair = useEffectEvent(() => {
     setForm((s) => ({ ...s, price: pair.price && pair.price !== '0' && !/^0(\.0*)?$/.test(pair.price) ? formatFixed(pair.price, pair.priceDecimals) : '', amount: '', total: '' }));
     setPct(null);
-    // Only when the pair changes; later price moves must not overwrite what the user typed.
+  });
+  useEffect(() => {
+    resetForPair();
   }, [pair.pairsName]);
 
-  // First real price of a new market (the ticker may arrive after the pair).
+  // First real price of a new market (the ticker may arrive after the pair): fills the price field while it is empty.
   useEffect(() => {
-    if (!form.price && pair.price && !/^0(\.0*)?$/.test(pair.price)) setForm((s) => ({ ...s, price: formatFixed(pair.price, pair.priceDecimals) }));
-  }, [pair.price]);
+    if (pair.price && !/^0(\.0*)?$/.test(pair.price)) setForm((s) => (s.price ? s : { ...s, price: formatFixed(pair.price, pair.priceDecimals) }));
+  }, [pair.price, pair.priceDecimals]);
 
+  // A price tapped in the book (a new object on every tap), set as if typed; setField (new on every render, it reads
+  // the percent and side) is read at the time.
+  const fillPrice = useEffectEvent((price: string) => setField('price', price));
   useEffect(() => {
-    if (priceFill) setField('price', priceFill.price);
-  }, [priceFill?.n]);
+    if (priceFill) fillPrice(priceFill.price);
+  }, [priceFill]);
 
   useEffect(() => {
     setForm((s) => ({ ...s, amount: '', total: '' }));

@@ -45,12 +45,12 @@ export default function TransactionPage() {
       setSide(s === 'sell' ? 'SELL' : 'BUY');
       setParams({}, { replace: true });
     }
-  }, [params]);
+  }, [params, setParams]);
 
   // A stored pair that is not listed (delisted or mistyped) falls back to the first pair.
   useEffect(() => {
     if (pairs.data && pairs.data.length > 0 && !listed) setPairsName(pairs.data[0]!.pairsName);
-  }, [pairs.data, listed]);
+  }, [pairs.data, listed, setPairsName]);
 
   return (
     <div className="sp-page">
