@@ -26,6 +26,7 @@ afterEach(() => {
 });
 
 afterAll(async () => {
-  // Let React's scheduler run what is still queued while the window exists.
-  await new Promise((r) => setTimeout(r, 20));
+  // Let React's scheduler and the closing animation of a toast cleared above (react-spring) run while the window
+  // exists: 20 ms was not enough on a loaded machine (MarketList.test.tsx's star toasts, "window is not defined").
+  await new Promise((r) => setTimeout(r, 250));
 });
