@@ -1,13 +1,13 @@
 /**
- * The complete screen gallery (every screen in both languages and themes, the README lists
+ * The complete screen gallery (every screen in both languages and themes, docs/screens.md lists
  * every screen with a screenshot link): every route of apps/web/src/app/routes.tsx (spec section 2 and EXTRA_ROUTES)
  * at 390x844, device scale 1, in English/day and Chinese/night, into docs/screenshots/routes/<slug>-en-day.png and
- * <slug>-zh-night.png, and the README's "### Every screen" table (between its markers) regenerated from the list below.
+ * <slug>-zh-night.png, and docs/screens.md's "## Every screen" table (between its markers) regenerated from the list below.
  *
  * Usage (a demo server already running, CAPTCHA_TEST_MODE=1, e.g. as e2e/playwright.config.ts starts it):
  *   BASE_URL=http://127.0.0.1:8171 npx tsx e2e/screens-all.ts          # every route
- *   BASE_URL=... ONLY=login,kline npx tsx e2e/screens-all.ts           # some slugs (the README is left alone)
- *   README_ONLY=1 npx tsx e2e/screens-all.ts                           # only the README table (no server needed)
+ *   BASE_URL=... ONLY=login,kline npx tsx e2e/screens-all.ts           # some slugs (the gallery page is left alone)
+ *   README_ONLY=1 npx tsx e2e/screens-all.ts                           # only the gallery table (no server needed)
  * Signs the demo account (demo@exchange.local / Demo12345) in through the API for the screens that need a user, sets
  * the language and theme through the persisted fields of spec section 3 (localStorage currentLangue, theme), and
  * looks up real ids (a notice, a help category and article, an OTC ad) and makes a transfer through the API so the
@@ -21,7 +21,7 @@ import { chromium, type Page } from '@playwright/test';
 const BASE_URL = (process.env.BASE_URL ?? 'http://localhost:8080').replace(/\/$/, '');
 const ROOT = path.resolve(import.meta.dirname, '..');
 const OUT_DIR = path.join(ROOT, 'docs', 'screenshots', 'routes');
-const README = path.join(ROOT, 'README.md');
+const GALLERY = path.join(ROOT, 'docs', 'screens.md');
 const DEMO = { account: 'demo@exchange.local', password: 'Demo12345' };
 const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(',')) : null;
 
@@ -40,13 +40,13 @@ interface Screen {
   route: string;
   /** File name stem (docs/screenshots/routes/<slug>-...). */
   slug: string;
-  /** What the screen is, a few words (the README table). */
+  /** What the screen is, a few words (the gallery table). */
   what: string;
   /** The URL to open (path and query); defaults to the route. */
   url?: (ids: Ids) => string;
   /** 'guest' = logged out (login, register ...); default logged in as the demo account. */
   as?: 'guest' | 'user';
-  /** A note for the README table (e.g. an honest empty state). */
+  /** A note for the gallery table (e.g. an honest empty state). */
   note?: string;
 }
 
@@ -228,12 +228,12 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(700);
 }
 
-/** The README table between its markers. */
+/** The gallery table of docs/screens.md between its markers. */
 function readmeTable(): string {
   const rows = SCREENS.map((s) => {
     const notes = [s.as === 'guest' ? 'logged out' : '', s.note ?? ''].filter(Boolean);
     const what = notes.length ? `${s.what} (${notes.join('; ')})` : s.what;
-    const link = (v: string) => `[${v}](docs/screenshots/routes/${s.slug}-${v}.png)`;
+    const link = (v: string) => `[${v}](screenshots/routes/${s.slug}-${v}.png)`;
     return `| \`${s.route}\` | ${what} | ${link('en-day')} | ${link('zh-night')} |`;
   });
   return [
@@ -249,8 +249,8 @@ function readmeTable(): string {
   ].join('\n');
 }
 
-function writeReadme(): void {
-  const text = fs.readFileSync(README, 'utf8');
+function writeGallery(): void {
+  const text = fs.readFileSync(GALLERY, 'utf8');
   const begin = text.indexOf('<!-- screens-all:begin');
   const endMark = '<!-- screens-all:end -->';
   const block = readmeTable();
@@ -258,17 +258,16 @@ function writeReadme(): void {
   if (begin >= 0) {
     next = text.slice(0, begin) + block + text.slice(text.indexOf(endMark) + endMark.length);
   } else {
-    const at = text.indexOf('\n## Configuration');
-    next = `${text.slice(0, at)}\n### Every screen\n\n${block}\n${text.slice(at)}`;
+    next = `${text.trimEnd()}\n\n## Every screen\n\n${block}\n`;
   }
-  fs.writeFileSync(README, next);
+  fs.writeFileSync(GALLERY, next);
 }
 
 async function main(): Promise<void> {
   const listed = new Set(SCREENS.map((s) => s.route));
   const missing = appRoutes().filter((r) => !listed.has(r));
   if (missing.length) throw new Error(`routes without a gallery entry: ${missing.join(', ')}`);
-  if (process.env.README_ONLY === '1') return writeReadme();
+  if (process.env.README_ONLY === '1') return writeGallery();
   fs.mkdirSync(OUT_DIR, { recursive: true });
   const session = await api<{ token: string; userId: string }>('member/member/login', { body: DEMO });
   const ids = await lookUp(session);
@@ -324,7 +323,7 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
   }
-  if (!ONLY) writeReadme();
+  if (!ONLY) writeGallery();
   if (failed) process.exit(1);
 }
 
