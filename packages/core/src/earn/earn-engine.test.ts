@@ -6,39 +6,16 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { earnSetup, earnTerms, T0, U } from '../../test/earn-fixture';
 import { decodeCommand, encodeCommand } from '../codec';
 import { Engine } from '../engine';
-import type { Command, CommandResult } from '../types';
-import { EARN_DAY_MS, EARN_INTEREST, EARN_PRINCIPAL, earnDaysDue, earnInterest, type EarnProductTerms } from './types';
+import type { Command } from '../types';
+import { EARN_DAY_MS, EARN_INTEREST, EARN_PRINCIPAL, earnDaysDue, earnInterest } from './types';
 
-const U = 100_000_000n; // 1 USDT (scale 8)
-const T0 = 1_700_000_000_000;
 const DAY = EARN_DAY_MS;
 
-function setup() {
-  const e = new Engine();
-  let ts = T0;
-  const run = (c: Record<string, unknown>): CommandResult => e.execute({ ts, ...c } as unknown as Command);
-  const at = (t: number) => {
-    ts = t;
-  };
-  run({ type: 'addAsset', asset: { code: 'USDT', scale: 8 } });
-  for (const a of ['alice', 'bob']) run({ type: 'registerUser', account: a, uniqueKeys: [], profile: {} });
-  for (const u of ['1', '2']) run({ type: 'deposit', userId: u, asset: 'USDT', account: 'ASSETS', amount: 10_000n * U, from: '@faucet' });
-  return { e, run, at };
-}
-const terms = (over: Partial<EarnProductTerms> = {}): EarnProductTerms => ({
-  asset: 'USDT',
-  termDays: 30,
-  aprPpm: 36_500, // 3.65% a year = 0.01% a day
-  minAmount: 10n * U,
-  maxAmount: 5_000n * U,
-  userQuota: 6_000n * U,
-  totalQuota: 8_000n * U,
-  earlyRedeem: 'FORFEIT_INTEREST',
-  status: 'ON',
-  ...over,
-});
+const setup = earnSetup;
+const terms = earnTerms;
 const assets = (e: Engine, u: string) => e.balance(u, 'ASSETS', 'USDT').available;
 const sys = (e: Engine, o: string) => e.balance(o, 'SYSTEM', 'USDT').available;
 function sound(e: Engine) {

@@ -12,14 +12,13 @@
  * EARN_COMMAND_TYPES naming exactly the commands the engine routes to savings.
  */
 import { describe, expect, it } from 'vitest';
+import { earnSetup, earnTerms, T0, U } from '../../test/earn-fixture';
 import { Engine } from '../engine';
 import { Ledger } from '../ledger/ledger';
-import type { Command, CommandResult, EngineEvent, RejectCode } from '../types';
+import type { Command, EngineEvent, RejectCode } from '../types';
 import { EARN_KEY_WINDOW_MS, EarnState, earnTermsValid, type EarnHost } from './earn-engine';
 import { EARN_COMMAND_TYPES, EARN_DAY_MS, EARN_MAX_AMOUNT, earnDaysDue, earnInterest, type EarnCommand, type EarnProductTerms } from './types';
 
-const U = 100_000_000n; // 1 USDT (scale 8)
-const T0 = 1_700_000_000_000;
 const DAY = EARN_DAY_MS;
 const W = EARN_KEY_WINDOW_MS;
 /** A string of `n` characters. */
@@ -27,30 +26,8 @@ const str = (n: number) => 'k'.repeat(n);
 /** What every rejection answers: its code and no events. */
 const refused = (code: RejectCode) => ({ code, events: [] });
 
-function setup() {
-  const e = new Engine();
-  let ts = T0;
-  const run = (c: Record<string, unknown>): CommandResult => e.execute({ ts, ...c } as unknown as Command);
-  const at = (t: number) => {
-    ts = t;
-  };
-  run({ type: 'addAsset', asset: { code: 'USDT', scale: 8 } });
-  for (const a of ['alice', 'bob']) run({ type: 'registerUser', account: a, uniqueKeys: [], profile: {} });
-  for (const u of ['1', '2']) run({ type: 'deposit', userId: u, asset: 'USDT', account: 'ASSETS', amount: 10_000n * U, from: '@faucet' });
-  return { e, run, at };
-}
-const terms = (over: Partial<EarnProductTerms> = {}): EarnProductTerms => ({
-  asset: 'USDT',
-  termDays: 30,
-  aprPpm: 36_500, // 3.65% a year = 0.01% a day
-  minAmount: 10n * U,
-  maxAmount: 5_000n * U,
-  userQuota: 6_000n * U,
-  totalQuota: 8_000n * U,
-  earlyRedeem: 'FORFEIT_INTEREST',
-  status: 'ON',
-  ...over,
-});
+const setup = earnSetup;
+const terms = earnTerms;
 const setProduct = (over: Record<string, unknown> = {}) => ({ type: 'earnSetProduct', terms: terms(), operatorId: 'op1', ...over });
 const lockCmd = (over: Record<string, unknown> = {}) => ({ type: 'earnLock', userId: '1', productId: '1', amount: 100n * U, clientId: 'c', ...over });
 const assets = (e: Engine, u: string) => e.balance(u, 'ASSETS', 'USDT').available;
