@@ -116,6 +116,9 @@ function toRow(v: object): Record<string, unknown> {
 function fromRow<T>(r: Record<string, unknown>): T {
   const out: Record<string, unknown> = { ...r };
   for (const k of BIG_FIELDS) if (typeof out[k] === 'string') out[k] = BigInt(out[k]);
+  // The state's own meta map: an order's meta is merged in place later, which must never reach the snapshot object
+  // (or another engine restored from it).
+  if (out.meta !== null && typeof out.meta === 'object') out.meta = { ...(out.meta as Record<string, string>) };
   return out as T;
 }
 

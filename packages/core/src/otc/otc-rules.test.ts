@@ -1470,12 +1470,10 @@ describe('snapshot', () => {
     expect(Engine.restore(good as never).stateHash()).toBe(t.e.stateHash());
   });
 
-  // BUG (otc-engine.ts, OtcState.restore / fromRow): restoring from a snapshot object (without a JSON round trip)
-  // keeps the rows' `meta` maps as the restored orders' own maps (fromRow copies the row shallowly), and orderChanged
-  // merges a command's meta into the order's map in place (Object.assign(o.meta, meta)). So two engines restored from
-  // the same snapshot object share each open order's meta: a command on one changes the other's state, and the
-  // snapshot object changes too. rows() copies meta on the way out (toRow); restore should copy it on the way in.
-  it.skip('engines restored from one snapshot object share nothing (BUG: order meta maps are shared)', () => {
+  // Found by this file: restoring from a snapshot object (without a JSON round trip) kept the rows' `meta` maps as the
+  // restored orders' own, and orderChanged merges a command's meta into the order's map in place, so two engines
+  // restored from one snapshot object shared each open order's meta. restore now copies it.
+  it('engines restored from one snapshot object share nothing (an order meta merged on one stays there)', () => {
     const { t } = busy();
     const snap = t.e.snapshot();
     const one = Engine.restore(snap);
