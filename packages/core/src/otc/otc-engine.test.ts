@@ -3,9 +3,10 @@
  * rejections, idempotency, time-out, the cancel limit, appeals, and a snapshot round trip.
  */
 import { describe, expect, it } from 'vitest';
+import { otcTerms } from '../../test/otc-fixture';
 import { Engine } from '../engine';
 import type { Command, CommandResult } from '../types';
-import { otcDay, otcFloatPrice, otcQuantity, type OtcAdTerms } from './types';
+import { otcDay, otcFloatPrice, otcQuantity } from './types';
 
 const U = 100_000_000n; // 1 USDT in units (scale 8)
 const MIN = 60_000;
@@ -28,15 +29,7 @@ const M = '1';
 const B = '2';
 const S = '3';
 const X = '4';
-const terms = (over: Partial<OtcAdTerms> = {}): OtcAdTerms => ({
-  priceType: 'FIXED',
-  price: 720n, // 7.20 CNY
-  floatPpm: null,
-  minFiat: 10_000n, // 100 CNY
-  maxFiat: 5_000_000n, // 50,000 CNY
-  paymentWindowMs: 15 * MIN,
-  ...over,
-});
+const terms = otcTerms;
 const config = { asset: 'USDT', fiat: 'CNY', merchantDeposit: 1_000n * U, appealAfterMs: 5 * MIN, cancelLimit: 3 };
 
 function merchantReady() {

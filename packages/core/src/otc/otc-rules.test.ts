@@ -15,6 +15,7 @@
  * and restore.
  */
 import { describe, expect, it } from 'vitest';
+import { otcTerms } from '../../test/otc-fixture';
 import { Engine } from '../engine';
 import type { OtcSnapshot } from './otc-engine';
 import type { Command, CommandResult, EngineEvent, RejectCode } from '../types';
@@ -66,15 +67,7 @@ const GOOD_MAPS: Record<string, string>[] = [{}, entries(32), { [str(64)]: 'v' }
 const BAD_REASONS: unknown[] = [str(OTC_MAX_REASON_LENGTH + 1), ['r'], 5, null, undefined];
 
 const config: OtcConfig = { asset: 'USDT', fiat: 'CNY', merchantDeposit: 1_000n * U, appealAfterMs: A, cancelLimit: 3 };
-const terms = (over: Partial<OtcAdTerms> = {}): OtcAdTerms => ({
-  priceType: 'FIXED',
-  price: 720n, // 7.20 CNY
-  floatPpm: null,
-  minFiat: 10_000n, // 100 CNY
-  maxFiat: 5_000_000n, // 50,000 CNY
-  paymentWindowMs: W,
-  ...over,
-});
+const terms = otcTerms;
 const float = (over: Partial<OtcAdTerms> = {}): OtcAdTerms => terms({ priceType: 'FLOAT', price: null, floatPpm: 1_000_000, ...over });
 /** Terms with any field replaced by anything (a wrong type included). */
 const badTerms = (base: OtcAdTerms, over: Record<string, unknown>): unknown => ({ ...base, ...over });
