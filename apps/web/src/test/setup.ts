@@ -1,9 +1,9 @@
 // Test setup of the web project: jest-dom matchers and a clean localStorage per test.
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach } from 'vitest';
-import { cleanup, configure } from '@testing-library/react';
+import { act, cleanup, configure } from '@testing-library/react';
 // antd-mobile's imperative Dialog/Toast need a React 19 render function, as in the app (main.tsx).
-import '../shared/ui/antd-compat';
+import { unmountImperativeRoots } from '../shared/ui/antd-compat';
 import { loadAllLanguages } from '../shared/i18n';
 import { loadFeedback } from '../shared/ui/feedback';
 
@@ -21,12 +21,13 @@ afterEach(() => {
   feedback.Toast.clear();
   feedback.Dialog.clear();
   feedback.Modal.clear();
+  // Their closing animations would unmount the roots later, maybe after the window is gone: unmount them now.
+  act(() => unmountImperativeRoots());
   cleanup();
   localStorage.clear();
 });
 
 afterAll(async () => {
-  // Let React's scheduler and the closing animation of a toast cleared above (react-spring) run while the window
-  // exists: 20 ms was not enough on a loaded machine (MarketList.test.tsx's star toasts, "window is not defined").
+  // Let React's scheduler run what is left while the window exists (the roots are unmounted after each test above).
   await new Promise((r) => setTimeout(r, 250));
 });

@@ -14,14 +14,38 @@ import { createRoot, type Root } from 'react-dom/client';
 
 type Container = (Element | DocumentFragment) & { _exReactRoot?: Root };
 
+/** The roots antd-mobile's imperative APIs have mounted and not yet unmounted. */
+const mounted = new Map<Root, Container>();
+
+function unmount(root: Root): void {
+  const c = mounted.get(root);
+  if (!c) return;
+  mounted.delete(root);
+  root.unmount();
+  if (c._exReactRoot === root) delete c._exReactRoot;
+}
+
 unstableSetRender((node, container) => {
   const c = container as Container;
-  c._exReactRoot ??= createRoot(c);
-  const root = c._exReactRoot;
+  let root = c._exReactRoot;
+  if (!root) {
+    root = createRoot(c);
+    c._exReactRoot = root;
+    mounted.set(root, c);
+  }
   root.render(node);
+  const r = root;
   return async () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-    delete c._exReactRoot;
+    unmount(r);
   };
 });
+
+/**
+ * Unmounts, at once, every root a toast, dialog or modal still holds (a closing animation would unmount it later).
+ * For tests: a root left to its animation can update React after the test file's jsdom window is gone. An unmount
+ * the animation asks for afterwards does nothing.
+ */
+export function unmountImperativeRoots(): void {
+  for (const root of [...mounted.keys()]) unmount(root);
+}
