@@ -120,6 +120,7 @@ export async function createContext(
   const handle: DbHandle = await openDb({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
+    pgliteTemplateDir: config.pgliteTemplateDir,
     onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
     // The database worker died (e.g. PGlite out of memory): fatal like a failed journal write; the journal rebuilds
     // whatever the database lost on restart.

@@ -66,7 +66,7 @@ export interface TestApp {
  */
 export async function openTestApp(dataDir: string, overrides: Partial<Config> = {}, databaseUrl?: string): Promise<TestApp> {
   const config = loadConfig(
-    { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' },
+    { NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent', PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR },
     { dataDir, demoMode: true, captchaTestMode: true, marketMakers: false, orderRatePer10s: 0, ...overrides },
   );
   const ctx = await createContext(config);

@@ -14,6 +14,8 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; undefined = embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /** A migrated PGlite data directory a new embedded database starts as a copy of (PGLITE_TEMPLATE_DIR; the tests set it). */
+  pgliteTemplateDir: string | undefined;
   /** Demo mode: demo account printed at start, new users credited with demo funds, /api/demo/outbox on. */
   demoMode: boolean;
   /** Every slide-puzzle answer passes (automated tests only). */
@@ -241,6 +243,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     // Relative to where `npm start` was typed (npm's INIT_CWD), not the workspace folder npm runs the script in.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR || undefined,
     demoMode,
     captchaTestMode,
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
