@@ -2,7 +2,7 @@
  * The messages between the main thread and the database worker (db-worker.ts, worker-client.ts). Everything in
  * them crosses threads by structured clone: strings, numbers, bigints, Dates, arrays and plain objects.
  */
-import type { ProjectionBatch, ProjectionState } from '../engine-host/projection-types';
+import type { ProjectionBatch, ProjectionState } from './projection-types';
 
 /** What the worker opens (its workerData). */
 export type DbWorkerInit =

@@ -20,7 +20,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
 import type { Db } from './client';
-import { localProjectionStore, type ProjectionStore } from '../engine-host/projection-store';
+import { localProjectionStore, type ProjectionStore } from './projection-store';
 import type { DbWorkerInit, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
 
 const port = parentPort;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDb, type DbHandle } from './client';
 import { favorites, sessions } from './schema';
-import { drizzleProjectionStore } from '../engine-host/projection-store';
+import { drizzleProjectionStore } from './projection-store';
 import { userRow } from '../engine-host/projector';
 
 /** Users 1, 2, 3 and 2^53 + 1 (the rows below reference them). */

@@ -13,7 +13,7 @@
 import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import type { ProjectionBatch, ProjectionState, ProjectionStore } from '../engine-host/projection-types';
+import type { ProjectionBatch, ProjectionState, ProjectionStore } from './projection-types';
 import type { DbWorkerInit, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
 
 /** Drizzle's query options (rowMode, and identity parsers keyed by type OID). */

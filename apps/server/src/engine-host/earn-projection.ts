@@ -6,7 +6,7 @@
  * read from the engine); an operator's change carries its audit record, which the projector writes to the audit log.
  */
 import type { EarnLockView, EngineEvent } from '@exchange/core';
-import type { EarnLockRow } from './projection-types';
+import type { EarnLockRow } from '../db/projection-types';
 
 const s = (v: bigint | null) => (v === null ? null : v.toString());
 

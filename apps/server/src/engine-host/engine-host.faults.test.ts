@@ -17,7 +17,7 @@ import { AppError } from '../shared/errors';
 import { createEngineHost, type EngineHost } from './engine-host';
 import { readJournal } from './journal';
 import { MemoryFs } from './memory-fs';
-import { MemoryProjectionStore } from './projection-store';
+import { MemoryProjectionStore } from '../db/projection-store';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const MARKET: MarketConfig = {

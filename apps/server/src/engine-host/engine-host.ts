@@ -47,7 +47,7 @@ import { AppError } from '../shared/errors';
 import type { HostFs } from './host-fs';
 import { JournalWriter, listSegments, readJournal, verifyJournal, type RecordRun, type JournalObserver, type JournalStats } from './journal';
 import { nodeFs } from './node-fs';
-import { drizzleProjectionStore, type ProjectionStore } from './projection-store';
+import { drizzleProjectionStore, type ProjectionStore } from '../db/projection-store';
 import { createProjector, type Projector } from './projector';
 import { listSnapshots, readSnapshot, writeSnapshot, type SnapshotFile } from './snapshot-store';
 import { EngineView } from './engine-view';

@@ -24,7 +24,7 @@ import { AppError } from '../shared/errors';
 import { createEngineHost, JournalMismatchError, type CommandInput, type EngineHost } from './engine-host';
 import { JournalCorruptError, listSegments, readJournal, scanSegment } from './journal';
 import { MemoryFs } from './memory-fs';
-import { MemoryProjectionStore } from './projection-store';
+import { MemoryProjectionStore } from '../db/projection-store';
 
 /** The kinds of fault, one per seed (seed modulo the count, so every kind is exercised evenly). */
 export const FAULT_KINDS = [

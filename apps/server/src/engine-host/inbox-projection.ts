@@ -23,10 +23,9 @@
  * Security events are not journaled: modules/security writes their messages (inbox.repository.ts securityMessage).
  */
 import type { EngineEvent, OrderView, PerpOrderView } from '@exchange/core';
-import type { inboxMessages } from '../db/schema';
+import type { InboxRow } from '../db/projection-types';
 
-/** An inbox row as the projector writes it (id and read state are the database's). */
-export type InboxRow = Omit<typeof inboxMessages.$inferInsert, 'id' | 'readAt'>;
+export type { InboxRow } from '../db/projection-types';
 
 type Params = Record<string, string>;
 

@@ -14,7 +14,7 @@ import { BINARY_COMMAND_V1, decodeCommand, serializeCommand } from '@exchange/co
 import { createEngineHost, type EngineHost } from './engine-host';
 import { encodeRecord, listSegments, readJournal } from './journal';
 import { MemoryFs } from './memory-fs';
-import { MemoryProjectionStore } from './projection-store';
+import { MemoryProjectionStore } from '../db/projection-store';
 import { listSnapshots } from './snapshot-store';
 import { ensureMarket } from './test-fixtures';
 

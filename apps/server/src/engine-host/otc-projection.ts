@@ -7,7 +7,7 @@
  * engine's config is read from the engine).
  */
 import type { EngineEvent, OtcAdView, OtcMerchantView, OtcOrderView } from '@exchange/core';
-import type { OtcAdRow, OtcBatch, OtcMerchantRow, OtcOrderRow } from './projection-types';
+import type { OtcAdRow, OtcBatch, OtcMerchantRow, OtcOrderRow } from '../db/projection-types';
 
 const s = (v: bigint | null) => (v === null ? null : v.toString());
 

@@ -16,7 +16,7 @@ import { openDb } from '../db/client';
 import { perpFundingPayments, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../db/schema';
 import { PERP, U } from '../modules/contract/contract-test-support';
 import { PerpBuffer } from './perp-projection';
-import { localProjectionStore, MemoryProjectionStore } from './projection-store';
+import { localProjectionStore, MemoryProjectionStore } from '../db/projection-store';
 import { createProjector } from './projector';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;

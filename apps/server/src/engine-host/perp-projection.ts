@@ -8,7 +8,7 @@
  * always are.
  */
 import type { EngineEvent, PerpOrderView, PositionView } from '@exchange/core';
-import type { PerpBatch, PerpFundingRateRow, PerpFundingRow, PerpLiquidationRow, PerpOrderRow, PerpPositionRow, PerpTradeRow } from './projection-types';
+import type { PerpBatch, PerpFundingRateRow, PerpFundingRow, PerpLiquidationRow, PerpOrderRow, PerpPositionRow, PerpTradeRow } from '../db/projection-types';
 
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
 const isUser = (id: string) => /^[0-9]+$/.test(id);

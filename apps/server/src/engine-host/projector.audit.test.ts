@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createEngineHost } from './engine-host';
 import { MemoryFs } from './memory-fs';
-import { MemoryProjectionStore } from './projection-store';
+import { MemoryProjectionStore } from '../db/projection-store';
 import { auditRow } from './projector';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;

@@ -25,15 +25,15 @@ import type {
   TransferProjectionRow,
   UserProjectionRow,
   WithdrawalProjectionRow,
-} from './projection-store';
-import type { RebatePayoutRow } from './projection-types';
+} from '../db/projection-store';
+import type { RebatePayoutRow } from '../db/projection-types';
 import { PerpBuffer } from './perp-projection';
 import { OtcBuffer } from './otc-projection';
 import { rebatePayoutRow } from './rebate-projection';
 import { EarnBuffer } from './earn-projection';
 import { InboxBuffer } from './inbox-projection';
 
-export { SPOT_CURSOR } from './projection-store';
+export { SPOT_CURSOR } from '../db/projection-store';
 const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
 
 /** True for the user ids whose orders are projected (numeric ids of registered users). */

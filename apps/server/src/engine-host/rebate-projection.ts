@@ -5,7 +5,7 @@
  * read from the engine).
  */
 import type { RebateEvent } from '@exchange/core';
-import type { RebatePayoutRow } from './projection-types';
+import type { RebatePayoutRow } from '../db/projection-types';
 
 /** The rebate_payouts row of a rebatePaid event of command `seq`. */
 export function rebatePayoutRow(ev: Extract<RebateEvent, { type: 'rebatePaid' }>, seq: number): RebatePayoutRow {

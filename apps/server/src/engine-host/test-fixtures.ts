@@ -4,7 +4,7 @@
  * `host.submit` only when the engine does not have them yet (the market-data seed may have added them).
  */
 import type { MarketConfig } from '@exchange/core';
-import type { EnginePort } from '../engine-port/engine-port';
+import type { EngineHost } from './engine-host';
 
 /** BTC/USDT as the tests expect it: tick 0.01 USDT, step 0.000001 BTC, min notional 1 USDT, fees 1000 ppm. */
 export const TEST_BTC_USDT: MarketConfig = {
@@ -23,7 +23,7 @@ export const TEST_BTC_USDT: MarketConfig = {
 };
 
 /** Adds USDT (scale 8), BTC (scale 8) and `market` when missing; returns the market the engine has. */
-export async function ensureMarket(host: EnginePort, market: MarketConfig = TEST_BTC_USDT): Promise<MarketConfig> {
+export async function ensureMarket(host: Pick<EngineHost, 'engine' | 'submit'>, market: MarketConfig = TEST_BTC_USDT): Promise<MarketConfig> {
   for (const code of [market.base, market.quote]) {
     if (!host.engine.asset(code)) {
       const r = await host.submit({ type: 'addAsset', asset: { code, scale: 8 } });

@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
-import { drizzleProjectionStore } from '../engine-host/projection-store';
+import { drizzleProjectionStore } from '../db/projection-store';
 import type { JournalObserver } from '../engine-host/journal';
 import { createNatsEnginePort } from './nats-engine-port';
 

@@ -27,7 +27,7 @@ import type { Command, CommandResult, EngineEvent } from '@exchange/core';
 import { AppError } from '../shared/errors';
 import type { CommandInput, EngineHost, EngineHostStats, RecoveryReport } from '../engine-host/engine-host';
 import { EngineView } from '../engine-host/engine-view';
-import type { ProjectionStore } from '../engine-host/projection-store';
+import type { ProjectionStore } from '../db/projection-store';
 import { CommandApplier, serializeBatch } from './applier';
 import { openNatsJournal, type NatsJournal } from './nats-journal';
 

@@ -11,7 +11,7 @@
  */
 import { parseDecimal, pow10 } from '@exchange/core';
 import type { DepthPoint } from './ladder';
-import type { ReferencePaths } from './price-source';
+import type { ReferencePaths } from '../modules/market-data/price-source';
 
 /** One symbol's measured book. */
 export interface BinanceBookProfile {

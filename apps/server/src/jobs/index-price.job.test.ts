@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../engine-port/engine-port';
 import { indexPriceOf, indexSources, startIndexJob, type IndexListing } from './index-price.job';
-import type { ReferencePath, ReferencePaths } from './price-source';
+import type { ReferencePath, ReferencePaths } from '../modules/market-data/price-source';
 
 const NOW = 1_800_000_000_000;
 

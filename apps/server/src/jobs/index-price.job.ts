@@ -8,7 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { computeIndexPrice, formatDecimal, pow10, type IndexSource } from '@exchange/core';
 import type { EnginePort } from '../engine-port/engine-port';
-import type { ReferencePaths } from './price-source';
+import type { ReferencePaths } from '../modules/market-data/price-source';
 import { referenceToTicks } from './ladder';
 
 /** Weights of the sources (integers, as computeIndexPrice requires). */

@@ -13,7 +13,13 @@
  * than the trades it is compared with.
  */
 import { parseDecimal, pow10, type MarketConfig } from '@exchange/core';
-import type { AppContext } from '../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import type { EnginePort } from '../engine-port/engine-port';
+import type { ServerClock } from '../shared/clock';
+import type { ContractService } from '../modules/contract/contract.service';
+import type { EntrustService } from '../modules/entrust/entrust.service';
+import type { MarketDataService } from '../modules/market-data/market-data.service';
 import { depthScalePermille, ladderProfile, profileSourceOf } from './depth-profile';
 import type { DepthPoint } from './ladder';
 import { startIndexJob } from './index-price.job';
@@ -21,10 +27,25 @@ import { LiquidityBot } from './liquidity-bot';
 import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
 import { contractBotOrders, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
 import { referenceOverridesOf } from './reference-override';
-import type { ReferencePaths } from './price-source';
+import type { ReferencePaths } from '../modules/market-data/price-source';
 import { createReferencePaths } from './reference-paths';
 
 export { createReferencePaths } from './reference-paths';
+
+/**
+ * What the jobs use: the configuration, the process clock, the engine port, the log, market data (reference paths,
+ * index prices), spot order entry (the spot bots) and the contract service (the perpetual bots' orders and leverage). The object is also the key of its
+ * reference price overrides (reference-override.ts): the server passes its context, as the demo routes do.
+ */
+export interface JobsDeps {
+  config: Config;
+  clock: Pick<ServerClock, 'now'>;
+  host: EnginePort;
+  log: FastifyBaseLogger;
+  marketData: MarketDataService;
+  entrust: EntrustService;
+  contract: ContractService;
+}
 
 /** Running jobs; stop() ends the timers and waits for in-flight bot commands. */
 export interface Jobs {
@@ -53,7 +74,7 @@ export function marketProfile(paths: ReferencePaths, market: Pick<MarketConfig, 
  * Starts the jobs on a context. `paths` defaults to createReferencePaths() (the seed data). The paths are always
  * handed to market data (history backfill); the index job and the bots run only when ctx.config.marketMakers.
  */
-export async function startJobs(ctx: AppContext, opts: { paths?: ReferencePaths } = {}): Promise<Jobs> {
+export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } = {}): Promise<Jobs> {
   // The process clock (Unix ms) for every time the jobs judge; the wall clock only to log how long the start took.
   const now = ctx.clock.now;
   const startedWallMs = Date.now();

@@ -13,7 +13,7 @@ import type { EnginePort } from '../engine-port/engine-port';
 import { createMarkPriceTicker, fundingTimeAtOrBefore, startFundingJob } from './perp-ticks.job';
 import { ALT_BRACKETS, BTC_BRACKETS, perpCatalog, perpMarketConfigOf } from '../modules/market-data/seed/perp';
 import { ReferenceOverrides } from './reference-override';
-import type { ReferencePath, ReferencePaths } from './price-source';
+import type { ReferencePath, ReferencePaths } from '../modules/market-data/price-source';
 
 const log = { warn: () => {}, info: () => {}, error: () => {}, debug: () => {} } as unknown as FastifyBaseLogger;
 const H8 = 28_800_000;

@@ -8,7 +8,7 @@
  * One registry per application context (a WeakMap, so tests that build several apps in one process never share
  * one); the route and the jobs reach it with `referenceOverridesOf(ctx)`.
  */
-import type { PriceBar, ReferencePath, ReferencePaths } from './price-source';
+import type { PriceBar, ReferencePath, ReferencePaths } from '../modules/market-data/price-source';
 
 /** Pinned reference prices by base coin (decimal strings in USDT). */
 export class ReferenceOverrides {

@@ -7,7 +7,7 @@ import { formatDecimal } from '@exchange/core';
 import { bridgeKnots, clamp } from './bridge';
 import type { WallBarSeries } from './bar-series';
 import { mixSeed } from './prng';
-import type { PathProvenance, PriceBar, ReferencePath } from './price-source';
+import type { PathProvenance, PriceBar, ReferencePath } from '../modules/market-data/price-source';
 
 /** One bar in floats (quote currency, base volume); time = bar open, Unix ms. */
 export interface FloatBar {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDecimal } from '@exchange/core';
 import { createReferencePaths, parseBars, REPLAY_OFFSET_MS } from './reference-paths';
-import type { ReferencePath } from './price-source';
+import type { ReferencePath } from '../modules/market-data/price-source';
 import { SeriesPath } from './reference-path';
 import type { ReplaySeries } from './bar-series';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { ReplaySeries, SyntheticSeries, type BarColumns } from './bar-series';
 import { hashString } from './prng';
-import type { ReferencePath, ReferencePaths } from './price-source';
+import type { ReferencePath, ReferencePaths } from '../modules/market-data/price-source';
 import { CrossPath, SeriesPath, type FloatPath } from './reference-path';
 
 /**

@@ -7,7 +7,7 @@
  * has one, else the global one); a refusal is HTTP 429 with retry-after and the API envelope (errorCode
  * rate_limited in the request's language, by app.ts's error handler). A third budget (AUTH_FAILURES_PER_MIN) is
  * spent only by failed session lookups: once an IP has sent that many unknown tokens, its requests with a token are
- * refused before the lookup (modules/member/auth.ts), so forged tokens cannot keep the database busy.
+ * refused before the lookup (shared/auth.ts), so forged tokens cannot keep the database busy.
  * Loopback is not exempt. The key is `req.ip`
  * (IPv6 by /64), which is the real client only when TRUST_PROXY names the proxies in front. The counts live in
  * each process: with several gateways, a client may get one budget per gateway.

@@ -21,7 +21,7 @@ import type { EngineEvent } from '@exchange/core';
 import type { Config } from '../config/env';
 import { openDb } from '../db/client';
 import { JournalMismatchError } from '../engine-host/engine-host';
-import { drizzleProjectionStore } from '../engine-host/projection-store';
+import { drizzleProjectionStore } from '../db/projection-store';
 import { createProjector } from '../engine-host/projector';
 import type { SnapshotFile } from '../engine-host/snapshot-store';
 import { CommandApplier } from '../engine-port/applier';

@@ -5,13 +5,16 @@
  * job running twice, in two gateways, or again after a restart that replayed the journal) is a no-op. Runs where the
  * chain jobs run (config.chainJobs). Returns the stop function.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { ServerClock } from '../../shared/clock';
+import type { ActivityService } from './activity.service';
 
 /** How often the job looks for activities to pay (ms). */
 export const ACTIVITY_SETTLE_EVERY_MS = 5_000;
 
 /** Starts the payout job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startActivityJobs(ctx: Pick<AppContext, 'config' | 'activity' | 'log' | 'clock'>, everyMs = ACTIVITY_SETTLE_EVERY_MS): () => void {
+export function startActivityJobs(ctx: { config: Pick<Config, 'chainJobs'>; activity: Pick<ActivityService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = ACTIVITY_SETTLE_EVERY_MS): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const timer = setInterval(() => {

@@ -19,7 +19,7 @@ import {
 } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['activity'];
 

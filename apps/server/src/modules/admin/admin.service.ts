@@ -28,7 +28,7 @@ import type {
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
 import { AppError } from '../../shared/errors';
-import { randomToken, sha256Hex } from '../member/secrets';
+import { randomToken, sha256Hex } from '../../shared/secrets';
 import { createAdminRepository, type AuditInsert, type OperatorRow } from './admin.repository';
 import type { KycPort } from './kyc-port';
 import { isRole } from './roles';

@@ -19,7 +19,7 @@ import {
   Envelope,
 } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
 import { actorOf, requireOperator } from '../admin/auth';

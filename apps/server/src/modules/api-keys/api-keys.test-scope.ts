@@ -7,13 +7,15 @@
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { AppContext } from '../../context';
 import { secretBoxFromConfig } from '../../shared/secret-box';
 import type { SecurityService } from '../security/security.service';
 import { createApiKeyService, type ApiKeyService } from './api-keys.service';
 import { binanceErrorHandler } from '../binance/binance.errors';
 import { registerBinanceHooks } from '../binance/binance.hooks';
 import { callerOf } from '../binance/binance.auth';
+
+/** The application context as the app decorates it (`app.ctx`, declared in app.ts). */
+type AppContext = FastifyInstance['ctx'];
 
 /** The test scope and how often each handler ran. */
 export interface TestScope {

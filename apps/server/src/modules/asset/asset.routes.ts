@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_PATHS, Assets, Envelope } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 import { createAssetService } from './asset.service';
 
 const assetRoutes: FastifyPluginAsync = async (root) => {

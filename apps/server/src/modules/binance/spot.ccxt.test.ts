@@ -10,7 +10,7 @@ import ccxt from 'ccxt';
 import { pow10 } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { loginUser } from '../entrust/entrust-test-support';
-import { createTestKey, type TestKey } from './spot.test-support';
+import { createTestKey, type TestKey } from '../api-keys/api-keys.test-keys';
 
 const PORT = 8130;
 let t: TestApp;

@@ -8,13 +8,21 @@
  */
 import { KLINE_PERIOD_MS, type KlinePeriod } from '@exchange/api';
 import { formatDecimal, pow10, type MarketConfig } from '@exchange/core';
-import type { AppContext } from '../../context';
+import type { EnginePort } from '../../engine-port/engine-port';
+import type { MarketDataService } from '../market-data/market-data.service';
 import { divRound, toUnits } from '../market-data/decimal';
 import { ASSET_SCALE } from '../market-data/seed/catalog';
 import { DAY_MS } from '../market-data/ticker-window';
 import { BX } from './binance.errors';
 import { findSpotMarket, klinePeriod, toBinanceSymbol } from './binance.symbols';
 import { projectionCaughtUp, type SpotRepository, type SpotTradeRow } from './spot.repository';
+
+
+/** What the spot market answers read: the engine (markets, assets, last prices) and market data (depth, trades, k-lines). */
+export interface SpotMarketDeps {
+  host: EnginePort;
+  marketData: MarketDataService;
+}
 
 /** Our period of a Binance interval; -1120 for an interval we do not keep (3m, 2h, 1M, ...). */
 export function periodOf(interval: string): KlinePeriod {
@@ -27,7 +35,7 @@ export function periodOf(interval: string): KlinePeriod {
 const zero = (decimals: number) => formatDecimal(0n, decimals);
 
 /** The spot markets a `symbol`/`symbols` selection names (all when neither): -1121 for an unknown one. */
-export function selectMarkets(ctx: AppContext, symbol: string | undefined, symbols: string[] | undefined): MarketConfig[] {
+export function selectMarkets(ctx: SpotMarketDeps, symbol: string | undefined, symbols: string[] | undefined): MarketConfig[] {
   const wanted = symbol !== undefined ? [symbol] : symbols;
   if (wanted === undefined) return ctx.host.engine.markets();
   return wanted.map((s) => {
@@ -38,7 +46,7 @@ export function selectMarkets(ctx: AppContext, symbol: string | undefined, symbo
 }
 
 /** Best bid and ask of a market as Binance's bookTicker fields. */
-export function bookTicker(ctx: AppContext, m: MarketConfig) {
+export function bookTicker(ctx: SpotMarketDeps, m: MarketConfig) {
   const d = ctx.marketData.depth(m.symbol, 'SPOT', 1);
   const bid = d.bids[0];
   const ask = d.asks[0];
@@ -52,7 +60,7 @@ export function bookTicker(ctx: AppContext, m: MarketConfig) {
 }
 
 /** Last price of a market as a decimal string: the pair's price (last trade, else reference price, else last bar). */
-export function lastPrice(ctx: AppContext, m: MarketConfig): string {
+export function lastPrice(ctx: SpotMarketDeps, m: MarketConfig): string {
   const pair = ctx.marketData.pair(m.symbol, 'SPOT');
   if (pair) return pair.price;
   const p = ctx.host.engine.lastPrice(m.symbol);
@@ -68,7 +76,7 @@ export type TradeStats = Awaited<ReturnType<SpotRepository['tradeStats']>>;
  * priceChangePercent has 3 decimals, rounded half away from zero; weightedAvgPrice = quoteVolume / volume rounded
  * down at priceDecimals; prevClosePrice is the window's open. An empty window: open = last, change 0.
  */
-export function ticker24h(ctx: AppContext, m: MarketConfig, stats: TradeStats, now: number, type: 'FULL' | 'MINI') {
+export function ticker24h(ctx: SpotMarketDeps, m: MarketConfig, stats: TradeStats, now: number, type: 'FULL' | 'MINI') {
   const md = ctx.marketData;
   const pair = md.pair(m.symbol, 'SPOT');
   const pd = m.priceDecimals;
@@ -119,7 +127,7 @@ export function ticker24h(ctx: AppContext, m: MarketConfig, stats: TradeStats, n
  * down at priceDecimals) and the last of those trades' time; without trades in that window, the last price and the
  * last trade's time (0 when the market never traded).
  */
-export async function avgPrice(ctx: AppContext, repo: SpotRepository, m: MarketConfig, now: number, mins = 5) {
+export async function avgPrice(ctx: SpotMarketDeps, repo: SpotRepository, m: MarketConfig, now: number, mins = 5) {
   await projectionCaughtUp(ctx.host);
   const v = await repo.volumeSince(m.symbol, now - mins * 60_000);
   const quoteScale = ctx.host.engine.asset(m.quote)?.scale ?? ASSET_SCALE;
@@ -168,7 +176,7 @@ export function aggTrade(t: SpotTradeRow, m: MarketConfig) {
  * has and our bars do not (quote volume, trade count, taker buy volumes) are zero.
  */
 export async function klineRows(
-  ctx: AppContext,
+  ctx: SpotMarketDeps,
   m: MarketConfig,
   period: KlinePeriod,
   q: { startTime?: number; endTime?: number; limit: number },
@@ -190,7 +198,7 @@ export async function klineRows(
 }
 
 /** Reads `limit` trades after the projection caught up (public trades and aggTrades). */
-export async function projectedTrades(ctx: AppContext, repo: SpotRepository, m: MarketConfig, q: Parameters<SpotRepository['trades']>[1]): Promise<SpotTradeRow[]> {
+export async function projectedTrades(ctx: SpotMarketDeps, repo: SpotRepository, m: MarketConfig, q: Parameters<SpotRepository['trades']>[1]): Promise<SpotTradeRow[]> {
   await projectionCaughtUp(ctx.host);
   return repo.trades(m.symbol, q);
 }

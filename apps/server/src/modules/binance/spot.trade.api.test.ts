@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal, pow10 } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-support';
-import { createTestKey, signedCaller, type TestKey } from './spot.test-support';
+import { createTestKey, signedCaller, type TestKey } from '../api-keys/api-keys.test-keys';
 
 let t: TestApp;
 const users: Record<string, TestUser> = {};

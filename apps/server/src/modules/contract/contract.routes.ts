@@ -36,7 +36,7 @@ import { fail, ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestLang } from '../../shared/lang';
 import { createOrderRateLimiter } from '../entrust/order-rate';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['contract'];
 

@@ -9,7 +9,7 @@ import { ConvertConfirmBody, ConvertPairs, ConvertQuote, ConvertQuoteBody, Conve
 import { fail, ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestLang } from '../../shared/lang';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['convert'];
 

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { startJobs, type Jobs } from '../../jobs';
-import type { ReferencePaths } from '../../jobs/price-source';
+import type { ReferencePaths } from '../market-data/price-source';
 import { apiCaller, apiOk, loginUser, type TestUser } from '../entrust/entrust-test-support';
 import { fundContract } from '../contract/contract-test-support';
 

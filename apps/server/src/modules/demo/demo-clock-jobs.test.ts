@@ -15,7 +15,7 @@ import { makeTestApp, type TestApp } from '../../../test/helpers';
 import type { AppContext } from '../../context';
 import { createServerClock } from '../../shared/clock';
 import { startJobs } from '../../jobs';
-import type { PriceBar, ReferencePath, ReferencePaths } from '../../jobs/price-source';
+import type { PriceBar, ReferencePath, ReferencePaths } from '../market-data/price-source';
 import { perpBotUserIds } from '../../jobs/perp-bot';
 import { botUserIds } from '../../jobs/liquidity-bot';
 import { startEarnJobs } from '../earn/earn.jobs';

@@ -10,7 +10,7 @@ import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { post } from '../member/member-test-app';
 import { referenceOverridesOf } from '../../jobs/reference-override';
 import { startIndexJob, type IndexListing } from '../../jobs/index-price.job';
-import type { ReferencePaths } from '../../jobs/price-source';
+import type { ReferencePaths } from '../market-data/price-source';
 import { pinnedPriceUnits } from './demo-contract.routes';
 
 const PATH = 'demo/contract/setReferencePrice';

@@ -4,12 +4,14 @@
  * (early redemption allowed, losing the interest paid), USDT 30 days at 8% (no early redemption) and BTC 30 days at
  * 3% (early redemption allowed). Each is an earnSetProduct command with operator 'system'.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { EnginePort } from '../../engine-port/engine-port';
 
 const U = 100_000_000n;
 
 /** Seeds the demo products unless a product exists; returns true when it seeded. */
-export async function ensureEarnDemoProducts(ctx: Pick<AppContext, 'config' | 'host' | 'log'>): Promise<boolean> {
+export async function ensureEarnDemoProducts(ctx: { config: Pick<Config, 'demoMode'>; host: EnginePort; log: FastifyBaseLogger }): Promise<boolean> {
   const engine = ctx.host.engine;
   if (!ctx.config.demoMode || engine.earnProducts().length > 0 || !engine.asset('USDT')) return false;
   const products = [

@@ -5,13 +5,16 @@
  * started, and the job pays it within seconds. Runs where the chain jobs run (config.chainJobs: one process), though a
  * second runner would be harmless: the engine pays what is due once. Returns the stop function.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { ServerClock } from '../../shared/clock';
+import type { EarnService } from './earn.service';
 
 /** How often the job looks for due interest and matured locks (ms). */
 export const EARN_SETTLE_EVERY_MS = 5_000;
 
 /** Starts the settle job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startEarnJobs(ctx: Pick<AppContext, 'config' | 'earn' | 'log' | 'clock'>, everyMs = EARN_SETTLE_EVERY_MS): () => void {
+export function startEarnJobs(ctx: { config: Pick<Config, 'chainJobs'>; earn: Pick<EarnService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = EARN_SETTLE_EVERY_MS): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const timer = setInterval(() => {

@@ -7,7 +7,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { EARN_PATHS, EarnLock, EarnLockBody, EarnLockPage, EarnProduct, EarnRedeemBody, Envelope, GetEarnLocksQuery, GetEarnRedemptionsQuery } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['earn'];
 

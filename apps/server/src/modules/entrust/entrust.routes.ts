@@ -21,7 +21,7 @@ import { fail, ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestLang } from '../../shared/lang';
 import { createOrderRateLimiter } from './order-rate';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['entrust'];
 

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, GetInboxQuery, INBOX_PATHS, InboxMarked, InboxPage, InboxUnread, MarkAllInboxReadBody, MarkInboxReadBody } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['inbox'];
 

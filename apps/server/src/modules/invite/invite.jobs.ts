@@ -5,13 +5,16 @@
  * a retry, a second process or a restart in the middle pays nothing twice. Runs where the chain jobs run
  * (config.chainJobs: the embedded server, one gateway in the scale-out mode). Returns the stop function.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { ServerClock } from '../../shared/clock';
+import type { InviteService } from './invite.service';
 
 /** How often the job looks for a day to settle (ms): the settlement lands within this after 00:00. */
 export const REBATE_JOB_EVERY_MS = 5_000;
 
 /** Starts the settlement job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startInviteJobs(ctx: Pick<AppContext, 'config' | 'invite' | 'log' | 'clock'>, everyMs = REBATE_JOB_EVERY_MS): () => void {
+export function startInviteJobs(ctx: { config: Pick<Config, 'chainJobs'>; invite: Pick<InviteService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = REBATE_JOB_EVERY_MS): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const tick = () => {

@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import { API_PATHS, Envelope, KycStatus, SubmitAdvancedBody, SubmitBasicBody } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['kyc'];
 const NullResult = Envelope(Type.Null());

@@ -4,7 +4,7 @@
  * 26 hours before `anchor` (enough for the 24 h window) and 30 days of daily and weekly bars, keeping tests fast.
  * Integer arithmetic in 10^-8 units.
  */
-import type { PriceBar, ReferencePath, ReferencePaths } from '../../jobs/price-source';
+import type { PriceBar, ReferencePath, ReferencePaths } from './price-source';
 import { fromUnits, toUnits } from './decimal';
 
 const DAY = 86_400_000;

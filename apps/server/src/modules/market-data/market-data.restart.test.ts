@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { loadConfig } from '../../config/env';
 import { createContext } from '../../context';
-import type { ReferencePaths } from '../../jobs/price-source';
+import type { ReferencePaths } from './price-source';
 import { fakeReferencePaths } from './fake-reference-paths';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-md-restart-'));

@@ -26,7 +26,7 @@ import type { Command, EngineEvent } from '@exchange/core';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
-import type { ReferencePaths } from '../../jobs/price-source';
+import type { ReferencePaths } from './price-source';
 import { loadCatalogue, type Listing } from './catalogue';
 import { bannerFilePath } from './content';
 import type { ContractFeed, ContractFeedSink } from './contract-feed';

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { favorites, loginCounters, loginFailures, markets, sessions, users } from '../../db/schema';
-import type { Account } from './account';
+import type { Account } from '../../shared/account';
 
 /** A login counter: an account's attempts ({ account, ip: '' }), an IP's ({ account: '', ip }), or both. */
 export interface LoginCounterKey {

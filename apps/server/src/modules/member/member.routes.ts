@@ -25,7 +25,7 @@ import {
 import { fail, ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
 import { AppError } from '../../shared/errors';
-import { requireAuth } from './auth';
+import { requireAuth } from '../../shared/auth';
 import { mapValidation } from './validation';
 
 const TAGS = ['member'];

@@ -14,7 +14,7 @@ import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { sessions, users, verificationCodes } from '../../db/schema';
 import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from './member-test-app';
 import { DEMO_ACCOUNT, DEMO_PASSWORD, ensureDemoAccount } from './demo-account';
-import { sha256Hex } from './secrets';
+import { sha256Hex } from '../../shared/secrets';
 
 let t: TestApp;
 const registered: string[] = [];

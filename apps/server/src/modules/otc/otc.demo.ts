@@ -5,7 +5,12 @@
  * system, and two ads: SELL 5,000 USDT at 7.20 CNY and BUY 5,000 USDT at 7.05 CNY, 100 to 50,000 CNY per order.
  * Every money move is an engine command like any user's; a restart finds the ads and seeds nothing.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { EnginePort } from '../../engine-port/engine-port';
+import type { MemberService } from '../member/member.service';
+import type { OtcService } from './otc.service';
 import { createPaymentRepository } from '../payment/payment.repository';
 
 /** The demo merchant's e-mail and nickname (its password is random: nobody signs in as it). */
@@ -14,7 +19,7 @@ const NICK = 'DemoMerchant';
 const U = 100_000_000n;
 
 /** Seeds the demo merchant and its two ads unless it has ads already; returns true when it seeded. */
-export async function ensureOtcDemoMerchant(ctx: Pick<AppContext, 'config' | 'members' | 'host' | 'db' | 'otc' | 'log'>): Promise<boolean> {
+export async function ensureOtcDemoMerchant(ctx: { config: Pick<Config, 'demoMode'>; members: Pick<MemberService, 'ensureEmailUser'>; host: EnginePort; db: Db; otc: OtcService; log: FastifyBaseLogger }): Promise<boolean> {
   const { host } = ctx;
   const engine = host.engine;
   if (!ctx.config.demoMode || !engine.otcConfig()) return false;

@@ -6,13 +6,16 @@
  * gateways do not race each other (a race would be harmless: the engine cancels an order once and refuses the
  * second). Returns the stop function.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { ServerClock } from '../../shared/clock';
+import type { OtcService } from './otc.service';
 
 /** How often the time-out job looks for expired orders (ms). */
 export const OTC_TIMEOUT_EVERY_MS = 5_000;
 
 /** Starts the time-out job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startOtcJobs(ctx: Pick<AppContext, 'config' | 'otc' | 'log' | 'clock'>, everyMs = OTC_TIMEOUT_EVERY_MS): () => void {
+export function startOtcJobs(ctx: { config: Pick<Config, 'chainJobs'>; otc: Pick<OtcService, 'cancelExpired'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = OTC_TIMEOUT_EVERY_MS): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const timer = setInterval(() => {

@@ -36,7 +36,7 @@ import {
   UpdateAdBody,
 } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['otc'];
 /** Query of the order image route. */

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { API_PATHS, AddPaymentBody, DeletePaymentBody, Envelope, PaymentMethod, SetPaymentEnabledBody, UpdatePaymentBody } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['payment'];
 const NullResult = Envelope(Type.Null());

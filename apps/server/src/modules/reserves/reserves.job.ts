@@ -4,10 +4,12 @@
  * on demand from the console). Runs in the process that runs the chain jobs (config.chainJobs: exactly one gateway in
  * the scale-out mode), so gateways do not publish one snapshot each. Returns the stop function.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { ReservesService } from './reserves.service';
 
 /** Starts the job on `ctx`; resolves after the demo's first snapshot (a failure is logged, not thrown). */
-export async function startReservesJob(ctx: Pick<AppContext, 'config' | 'reserves' | 'log'>): Promise<() => void> {
+export async function startReservesJob(ctx: { config: Pick<Config, 'chainJobs' | 'demoMode' | 'reservesEveryHours'>; reserves: Pick<ReservesService, 'ensureSnapshot' | 'schedule'>; log: FastifyBaseLogger }): Promise<() => void> {
   if (!ctx.config.chainJobs) return () => {};
   if (ctx.config.demoMode) {
     try {

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ADMIN_PATHS, API_PATHS, AdminReservesResult, Envelope, ReservesProof, ReservesRoot } from '@exchange/api';
 import { ok } from '../../shared/envelope';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 import { actorOf, requireOperator } from '../admin/auth';
 
 const TAGS = ['reserves'];

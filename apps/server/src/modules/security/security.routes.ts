@@ -27,7 +27,7 @@ import {
 import { fail, ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestLang } from '../../shared/lang';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
 

@@ -38,7 +38,7 @@ import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
 import { AppError } from '../../shared/errors';
 import { SecretBoxError, type SecretBox } from '../../shared/secret-box';
-import { parseEmail, parsePhone, type Account } from '../member/account';
+import { parseEmail, parsePhone, type Account } from '../../shared/account';
 import { ARGON2_OPTIONS, checkPassword, parseUserId, userKeyOf, USER_AGENT_MAX, type LoginSecurity, type MemberService } from '../member/member.service';
 import { createSecurityRepository } from './security.repository';
 import { matchTotp, newTotpSecret, totpUrl } from './totp';

@@ -17,8 +17,8 @@ import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { loginFailures, securityAttempts, sessions, totpUsedSteps } from '../../db/schema';
 import { createHooks } from '../../shared/hooks';
 import { createMemberService, SESSION_TOUCH_MS } from '../member/member.service';
-import { sha256Hex } from '../member/secrets';
-import { listOutbox } from '../demo/outbox.repository';
+import { sha256Hex } from '../../shared/secrets';
+import { listOutbox } from '../sms/outbox.repository';
 import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from '../member/member-test-app';
 import { WITHDRAW_LOCK_MS } from './security.service';
 

@@ -19,7 +19,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp, { type OverlayOptions } from 'sharp';
-import { randomIntIncl } from '../member/secrets';
+import { randomIntIncl } from '../../shared/secrets';
 
 /** Puzzle geometry in image px. */
 export const PUZZLE = { width: 320, height: 180, minPieceSize: 44, maxPieceSize: 56 } as const;

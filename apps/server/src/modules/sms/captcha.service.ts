@@ -15,7 +15,7 @@ import crypto from 'node:crypto';
 import type { GeetestChallenge, GeetestResult } from '@exchange/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../shared/errors';
-import { sha256Hex } from '../member/secrets';
+import { sha256Hex } from '../../shared/secrets';
 import { answerOf, PUZZLE, renderPuzzle } from './captcha.render';
 import { checkTrail, parseTrail } from './captcha.trail';
 import type { SmsRepository } from './sms.repository';

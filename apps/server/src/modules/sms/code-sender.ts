@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Lang } from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
-import { insertOutbox } from '../demo/outbox.repository';
+import { insertOutbox } from './outbox.repository';
 
 /**
  * A message to deliver. `address` is the e-mail or the phone digits; `areaCode` is '' for e-mail. `kind` 'code'

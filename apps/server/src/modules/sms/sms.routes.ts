@@ -8,7 +8,7 @@ import { Type } from '@sinclair/typebox';
 import { API_PATHS, Envelope, GeetestChallenge, GeetestCodeQuery, GeetestResult, GeetestVerifyBody, SendCodeBody } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['sms'];
 

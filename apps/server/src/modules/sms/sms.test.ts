@@ -16,7 +16,7 @@ import pino from 'pino';
 import { ERROR_MESSAGES } from '@exchange/api';
 import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { captchaChallenges, verificationCodes } from '../../db/schema';
-import { listOutbox } from '../demo/outbox.repository';
+import { listOutbox } from './outbox.repository';
 import {
   allowResend,
   answerPuzzle,
@@ -30,7 +30,7 @@ import {
   registerEmail,
   sendAndReadCode,
 } from '../member/member-test-app';
-import type { Account } from '../member/account';
+import type { Account } from '../../shared/account';
 import { createCaptchaService } from './captcha.service';
 import { CODE_IP_PER_HOUR, createCodeService } from './code.service';
 import { httpSmsCodeSender, smtpCodeSender, type CodeMessage, type CodeSender } from './code-sender';

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, GetSupportMessagesQuery, SendSupportMessageBody, SUPPORT_PATHS, SupportChatState, SupportImageQuery, SupportMessage, SupportMessagePage } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['support'];
 

@@ -11,7 +11,7 @@ import multipart from '@fastify/multipart';
 import { API_PATHS, Envelope, GetImageQuery, UPLOAD_MAX_BYTES, UploadedImage } from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['upload'];
 

@@ -3,10 +3,24 @@
  * this process holds the signer, the withdrawal broadcaster. In the scale-out mode exactly one gateway runs them.
  * server.ts (through jobs/index.ts) calls startChainJobs after listen and stop() on shutdown.
  */
-import type { AppContext } from '../../context';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config/env';
+import type { Db } from '../../db/client';
+import type { EnginePort } from '../../engine-port/engine-port';
+import type { ChainService } from './chain.service';
 import { insertAlert } from './chain.repository';
 import { createChainWatcher, type ChainWatcher } from './chain-watcher';
 import { createWithdrawalBroadcaster, type WithdrawalBroadcaster } from './withdrawal-broadcaster';
+
+
+/** What the chain jobs use: the configuration, the database (alerts), the engine port, the log and the chain service. */
+export interface ChainJobDeps {
+  config: Config;
+  db: Db;
+  host: EnginePort;
+  log: FastifyBaseLogger;
+  chain: ChainService;
+}
 
 /** The running chain jobs (either may be absent). */
 export interface ChainJobs {
@@ -16,7 +30,7 @@ export interface ChainJobs {
 }
 
 /** Builds the watcher and the broadcaster of `ctx` (not started): null where the context cannot run them. */
-export function createChainJobs(ctx: Pick<AppContext, 'config' | 'db' | 'host' | 'log' | 'chain'>, opts: { pollMs?: number } = {}): ChainJobs {
+export function createChainJobs(ctx: ChainJobDeps, opts: { pollMs?: number } = {}): ChainJobs {
   const { chain } = ctx;
   const client = chain.client;
   if (!ctx.config.chainJobs || client === null) return { watcher: null, broadcaster: null, stop: async () => {} };
@@ -56,7 +70,7 @@ export function createChainJobs(ctx: Pick<AppContext, 'config' | 'db' | 'host' |
 }
 
 /** Creates and starts the chain jobs of `ctx`; logs what runs. */
-export function startChainJobs(ctx: Pick<AppContext, 'config' | 'db' | 'host' | 'log' | 'chain'>): ChainJobs {
+export function startChainJobs(ctx: ChainJobDeps): ChainJobs {
   const jobs = createChainJobs(ctx);
   if (jobs.watcher) {
     jobs.watcher.start();

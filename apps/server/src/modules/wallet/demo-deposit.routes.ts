@@ -10,7 +10,7 @@ import { API_PATHS, DemoDepositBody, DemoDepositResult, Envelope } from '@exchan
 import { tryParseDecimal } from '@exchange/core';
 import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 import { ENGINE_SCALE, EVM_CHAIN } from './chains';
 
 const demoDepositRoutes: FastifyPluginAsync = async (root) => {

@@ -30,7 +30,7 @@ import {
 import { fail, ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { requestLang } from '../../shared/lang';
-import { requireAuth } from '../member/auth';
+import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['wallet'];
 

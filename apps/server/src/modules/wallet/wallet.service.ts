@@ -44,7 +44,7 @@ import type { EnginePort } from '../../engine-port/engine-port';
 import { AppError } from '../../shared/errors';
 import { createKeyedSerial } from '../../shared/keyed-serial';
 import { engineAuditRecord } from '../admin/audit-record';
-import type { Account } from '../member/account';
+import type { Account } from '../../shared/account';
 import { parseUserId, type MemberService } from '../member/member.service';
 import { maskAccount, type SecurityService } from '../security/security.service';
 import { depositById, listDeposits, type DepositRow } from './chain.repository';

@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '@exchange/api';
-import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { makeTestApp, type TestApp } from '../../test/helpers';
 import { accountKey, nationalMobileNumber, parseAccount, parsePhone } from './account';
 
 describe('nationalMobileNumber', () => {

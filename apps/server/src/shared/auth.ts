@@ -9,7 +9,7 @@
  * On success `request.userId` holds the caller's user id (a numeric string).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../shared/errors';
+import { AppError } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

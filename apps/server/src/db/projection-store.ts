@@ -8,7 +8,7 @@
  * maps, for the fault simulator, which can lose it or roll it back to an earlier copy.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from './client';
 import {
   auditLog,
   otcAds,
@@ -31,7 +31,7 @@ import {
   walletTransfers,
   walletWithdrawals,
 } from '../db/schema';
-import { workerProjectionStore } from '../db/worker-client';
+import { workerProjectionStore } from './worker-client';
 import type {
   AuditProjectionRow,
   DepositProjectionRow,
@@ -50,12 +50,12 @@ import type {
   ProjectionBatch,
   ProjectionState,
   ProjectionStore,
+  InboxRow,
   TradeRow,
   TransferProjectionRow,
   UserProjectionRow,
   WithdrawalProjectionRow,
 } from './projection-types';
-import type { InboxRow } from './inbox-projection';
 
 /** Name of the cursor row of the engine projection. */
 export const SPOT_CURSOR = 'spot';

@@ -6,7 +6,7 @@
  */
 import crypto from 'node:crypto';
 import type { TestApp } from '../../../test/helpers';
-import { createApiKeyService } from '../api-keys/api-keys.service';
+import { createApiKeyService } from './api-keys.service';
 import type { SecurityService } from '../security/security.service';
 import { secretBoxFromConfig } from '../../shared/secret-box';
 

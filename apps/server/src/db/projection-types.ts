@@ -1,7 +1,7 @@
 /**
  * The types of the projection (projection-store.ts): its rows, batches and sink. In a file of their own so that the
- * database worker's modules (db/worker-client.ts, db/db-worker-protocol.ts) use them without importing the store,
- * which imports them (no import circle).
+ * database worker's modules (worker-client.ts, db-worker-protocol.ts) use them without importing the store, which
+ * imports them (no import circle). The engine host's projector (engine-host/projector.ts) builds the batches.
  */
 import type {
   auditLog,
@@ -22,8 +22,8 @@ import type {
   walletTransfers,
   walletWithdrawals,
   earnLocks,
+  inboxMessages,
 } from '../db/schema';
-import type { InboxRow } from './inbox-projection';
 
 export type OrderRow = typeof spotOrders.$inferInsert;
 export type TradeRow = typeof spotTrades.$inferInsert;
@@ -118,3 +118,6 @@ export interface ProjectionStore {
    */
   write(batch: ProjectionBatch): Promise<void>;
 }
+
+/** An inbox row as the projector writes it (id and read state are the database's; inbox-projection.ts makes them). */
+export type InboxRow = Omit<typeof inboxMessages.$inferInsert, 'id' | 'readAt'>;

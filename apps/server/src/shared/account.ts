@@ -6,7 +6,7 @@
  * prefix ("07911 123456" with +44 is 7911123456).
  */
 import { getCountries, getCountryCallingCode, parsePhoneNumberFromString } from 'libphonenumber-js/mobile';
-import { AppError } from '../../shared/errors';
+import { AppError } from './errors';
 
 /** A standard e-mail pattern (WHATWG's `type=email` rule, with at least one dot in the domain). */
 export const EMAIL_PATTERN =
