@@ -77,7 +77,7 @@ run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded)
 // solver's rate, the rate limiters, WebSocket abuse, forged tokens: CPU-bound, minutes under CI's load, and no
 // different on PostgreSQL): they ran in the first pass already.
 const PGLITE_ONLY = [
-  'src/modules/sms/captcha.solver.test.ts',
+  'src/modules/verification/captcha.solver.test.ts',
   'src/plugins/rate-limits.test.ts',
   'src/modules/ws/ws.abuse.test.ts',
   'test/forged-token-flood.test.ts',

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import health from './health/health.routes';
 import memberRoutes from './member/member.routes';
-import smsRoutes from './sms/sms.routes';
+import verificationRoutes from './verification/verification.routes';
 import demoRoutes from './demo/demo.routes';
 import demoContractRoutes from './demo/demo-contract.routes';
 import demoClockRoutes from './demo/demo-clock.routes';
@@ -47,7 +47,7 @@ import binanceRoutes from './binance/binance.routes';
 export const modules: FastifyPluginAsync[] = [
   health,
   memberRoutes,
-  smsRoutes,
+  verificationRoutes,
   demoRoutes,
   demoContractRoutes,
   demoClockRoutes,

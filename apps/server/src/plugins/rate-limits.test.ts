@@ -8,7 +8,7 @@
  * proxy (TRUST_PROXY). Requests are
  * cheap on purpose (invalid bodies, no token): the budget is taken before validation and authentication.
  */
-import { CHALLENGES_PER_IP_PER_MINUTE } from '../modules/sms/captcha.service';
+import { CHALLENGES_PER_IP_PER_MINUTE } from '../modules/verification/captcha.service';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { API_PATHS, ERROR_MESSAGES } from '@exchange/api';

@@ -5,7 +5,7 @@
  */
 import type { TestApp } from '../helpers';
 import { passPuzzle } from '../../src/modules/member/member-test-app';
-import { listOutbox } from '../../src/modules/sms/outbox.repository';
+import { listOutbox } from '../../src/modules/verification/outbox.repository';
 
 /** An API key and its HMAC secret. */
 export interface TestKey {

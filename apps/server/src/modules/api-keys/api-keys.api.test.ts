@@ -13,7 +13,7 @@ import { MAX_API_KEYS_PER_USER } from '@exchange/api';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { apiKeys, auditLog, securityEvents } from '../../db/schema';
 import { totpAt } from '../admin/totp';
-import { listOutbox } from '../sms/outbox.repository';
+import { listOutbox } from '../verification/outbox.repository';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { allowResend, get, passPuzzle, post } from '../member/member-test-app';
 import { hmacHex, queryOf } from './api-keys.test-scope';

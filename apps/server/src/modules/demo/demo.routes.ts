@@ -16,7 +16,7 @@ import { ok } from '../../shared/envelope';
 import { AppError } from '../../shared/errors';
 import { userKeyOf } from '../member/member.service';
 import { DEMO_FAUCET_USDT } from '../asset/demo-faucet';
-import { listOutbox } from '../sms/outbox.repository';
+import { listOutbox } from '../verification/outbox.repository';
 
 /** True for loopback addresses (IPv4 127/8, ::1, and IPv4-mapped 127/8). */
 export function isLoopback(ip: string): boolean {

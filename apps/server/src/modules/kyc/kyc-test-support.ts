@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/helpers';
-import { listOutbox } from '../sms/outbox.repository';
+import { listOutbox } from '../verification/outbox.repository';
 import { passPuzzle } from '../member/member-test-app';
 
 /** A logged-in user: the headers its requests carry. */

@@ -9,8 +9,8 @@ import type { Config } from '../../config/env';
 import { captchaChallenges, verificationCodes } from '../../db/schema';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { humanTrail } from '../../../test/captcha-solver';
-import { listOutbox } from '../sms/outbox.repository';
-import { formatTrail } from '../sms/captcha.trail';
+import { listOutbox } from '../verification/outbox.repository';
+import { formatTrail } from '../verification/captcha.trail';
 
 /** The test app of test/helpers.ts (demo and captcha test mode on unless overridden). */
 export function makeMemberTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {

@@ -1,6 +1,6 @@
 /**
  * The member service: registration, login/logout, password reset, sessions, profile (nickname, invitation
- * code) and favourite pairs; it also builds the captcha and verification-code services of modules/sms.
+ * code) and favourite pairs; it also builds the captcha and verification-code services of modules/verification.
  * Rules: passwords 8-20 characters, not only digits (spec sections 5 and 9), hashed with argon2id; session
  * tokens are 32 random bytes (base64url) stored as sha256, valid 7 days, revocable; logins are limited per
  * account (puzzle after 3 failures, locked after 5 within 15 minutes, counted atomically: see `login`) and per IP
@@ -23,10 +23,10 @@ import { AppError } from '../../shared/errors';
 import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from '../../shared/account';
 import { createMemberRepository } from './member.repository';
 import { isWellFormedToken, randomToken, randomUid, randomWelCode, sha256Hex } from '../../shared/secrets';
-import { createSmsRepository } from '../sms/sms.repository';
-import { createCaptchaService, type CaptchaService } from '../sms/captcha.service';
-import { createCodeService, type CodeService } from '../sms/code.service';
-import { codeSendersFromConfig, type CodeSenders } from '../sms/code-sender';
+import { createVerificationRepository } from '../verification/verification.repository';
+import { createCaptchaService, type CaptchaService } from '../verification/captcha.service';
+import { createCodeService, type CodeService } from '../verification/code.service';
+import { codeSendersFromConfig, type CodeSenders } from '../verification/code-sender';
 
 /** Session lifetime. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -133,9 +133,9 @@ export interface MemberService {
   endAllSessions(userId: string, reason: WsSessionEndReason): Promise<void>;
   /** The user's nickname ('' when not set, or when the user does not exist). */
   nickName(userId: string): Promise<string>;
-  /** The slide puzzle (modules/sms). */
+  /** The slide puzzle (modules/verification). */
   captcha: CaptchaService;
-  /** Verification codes (modules/sms). */
+  /** Verification codes (modules/verification). */
   codes: CodeService;
   /**
    * Registers a user, fires hooks.userRegistered and logs them in. Throws email_invalid, phone_invalid,
@@ -234,7 +234,7 @@ export function createMemberService(deps: {
   const security = deps.security ?? (() => undefined);
   const now = deps.now ?? Date.now;
   const repo = createMemberRepository(db);
-  const smsRepo = createSmsRepository(db);
+  const smsRepo = createVerificationRepository(db);
   const captcha = createCaptchaService({ repo: smsRepo, testMode: config.captchaTestMode, now, challengesPerMinute: config.captchaPerIpPerMin });
   const codes = createCodeService({
     repo: smsRepo,

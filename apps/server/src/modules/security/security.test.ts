@@ -18,7 +18,7 @@ import { loginFailures, securityAttempts, sessions, totpUsedSteps } from '../../
 import { createHooks } from '../../shared/hooks';
 import { createMemberService, SESSION_TOUCH_MS } from '../member/member.service';
 import { sha256Hex } from '../../shared/secrets';
-import { listOutbox } from '../sms/outbox.repository';
+import { listOutbox } from '../verification/outbox.repository';
 import { allowResend, get, makeMemberTestApp, passPuzzle, post, randomIp, registerEmail, sendAndReadCode } from '../member/member-test-app';
 import { WITHDRAW_LOCK_MS } from './security.service';
 

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { asc, inArray } from 'drizzle-orm';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { auditLog, walletTransfers, walletWithdrawals } from '../../db/schema';
-import { listOutbox } from '../sms/outbox.repository';
+import { listOutbox } from '../verification/outbox.repository';
 import { passPuzzle } from '../member/member-test-app';
 import { loginUser, mainlandId, setTransPassword, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
 

@@ -13,7 +13,7 @@ import { generate } from 'otplib';
 import { errorText, type ErrorCode } from '@exchange/api';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { auditLog, walletAddressBook, walletTransfers, walletWithdrawals } from '../../db/schema';
-import { listOutbox } from '../sms/outbox.repository';
+import { listOutbox } from '../verification/outbox.repository';
 import { passPuzzle } from '../member/member-test-app';
 import { loginUser, mainlandId, setTransPassword, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
 import { secretBoxFromConfig } from '../../shared/secret-box';

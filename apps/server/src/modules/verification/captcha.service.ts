@@ -18,7 +18,7 @@ import { AppError } from '../../shared/errors';
 import { sha256Hex } from '../../shared/secrets';
 import { answerOf, PUZZLE, renderPuzzle } from './captcha.render';
 import { checkTrail, parseTrail } from './captcha.trail';
-import type { SmsRepository } from './sms.repository';
+import type { VerificationRepository } from './verification.repository';
 
 /** How long a puzzle can be answered. */
 export const CHALLENGE_TTL_MS = 2 * 60_000;
@@ -75,7 +75,7 @@ export function ipBucket(ip: string): string {
 
 /** Builds the captcha service over its repository. `now` gives Unix ms; `log` records why answers were refused. */
 export function createCaptchaService(deps: {
-  repo: SmsRepository;
+  repo: VerificationRepository;
   testMode: boolean;
   log?: FastifyBaseLogger;
   now?: () => number;

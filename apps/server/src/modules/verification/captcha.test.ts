@@ -19,7 +19,7 @@ import { answerPuzzle, handTrail, makeMemberTestApp, post, puzzleAnswer, randomI
 import { answerOf, randomLayout } from './captcha.render';
 import { CHALLENGES_PER_IP_PER_MINUTE, createCaptchaService, ipBucket, TOLERANCE_PX } from './captcha.service';
 import { checkTrail, formatTrail, parseTrail, TRAIL_MAX_POINTS, type TrailPoint } from './captcha.trail';
-import { createSmsRepository } from './sms.repository';
+import { createVerificationRepository } from './verification.repository';
 
 let strict: TestApp; // captcha test mode off
 let lenient: TestApp; // captcha test mode on
@@ -179,7 +179,7 @@ describe('challenges per IP', () => {
 
   it('gives the budget back after a minute, and counts an IPv6 /64 as one IP', async () => {
     let clock = 1_800_000_000_000;
-    const captcha = createCaptchaService({ repo: createSmsRepository(strict.ctx.db), testMode: false, now: () => clock });
+    const captcha = createCaptchaService({ repo: createVerificationRepository(strict.ctx.db), testMode: false, now: () => clock });
     const ip = '2001:db8:1:2::10';
     for (let i = 0; i < CHALLENGES_PER_IP_PER_MINUTE; i++) await captcha.issue('r', i % 2 === 0 ? ip : '2001:0db8:0001:0002:ffff:0:0:1');
     await expect(captcha.issue('r', '2001:db8:1:2:abcd::7')).rejects.toMatchObject({ code: 'captcha_too_frequent' });

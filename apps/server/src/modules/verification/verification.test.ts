@@ -34,7 +34,7 @@ import type { Account } from '../../shared/account';
 import { createCaptchaService } from './captcha.service';
 import { CODE_IP_PER_HOUR, createCodeService } from './code.service';
 import { httpSmsCodeSender, smtpCodeSender, type CodeMessage, type CodeSender } from './code-sender';
-import { createSmsRepository } from './sms.repository';
+import { createVerificationRepository } from './verification.repository';
 
 let strict: TestApp; // captcha test mode off: answers are really checked
 beforeAll(async () => {
@@ -280,7 +280,7 @@ describe('captcha test mode and codes', () => {
         delivered.push(msg);
       },
     };
-    const repo = createSmsRepository(t.ctx.db);
+    const repo = createVerificationRepository(t.ctx.db);
     const captcha = createCaptchaService({ repo, testMode: true });
     const known = new Set(['known-slow@example.com', 'taken-slow@example.com']);
     const codes = createCodeService({

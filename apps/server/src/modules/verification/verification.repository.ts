@@ -11,7 +11,7 @@ import { captchaChallenges, verificationCodes } from '../../db/schema';
 export type CodeRow = typeof verificationCodes.$inferSelect;
 
 /** The captcha and code queries over `db`. */
-export function createSmsRepository(db: Db) {
+export function createVerificationRepository(db: Db) {
   return {
     /** Stores a new puzzle challenge: its answer (answerX, answerY) and the row the piece starts on. */
     async insertChallenge(row: { challenge: string; randomCode: string; answerX: number; answerY: number; startY: number; expiresAt: Date }): Promise<void> {
@@ -138,4 +138,4 @@ export function createSmsRepository(db: Db) {
 }
 
 /** The captcha and code repository. */
-export type SmsRepository = ReturnType<typeof createSmsRepository>;
+export type VerificationRepository = ReturnType<typeof createVerificationRepository>;

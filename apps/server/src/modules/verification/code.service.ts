@@ -19,7 +19,7 @@ import { accountAddress, accountKey, parseAccount, type Account } from '../../sh
 import { hmacHex, randomDigits, safeEqual } from '../../shared/secrets';
 import type { CaptchaService } from './captcha.service';
 import type { CodeSenders } from './code-sender';
-import type { SmsRepository } from './sms.repository';
+import type { VerificationRepository } from './verification.repository';
 
 /**
  * Purposes of a code (packages/api CodeType). BIND goes to a new address being bound (as REGISTER: a notice instead
@@ -59,7 +59,7 @@ export interface CodeService {
 
 /** Builds the code service. `accountExists` tells whether a user owns the account. */
 export function createCodeService(deps: {
-  repo: SmsRepository;
+  repo: VerificationRepository;
   captcha: CaptchaService;
   senders: CodeSenders;
   accountExists: (a: Account) => Promise<boolean>;

@@ -1,5 +1,5 @@
 /**
- * Routes of data/sms: the slide puzzle (geetestCode, geetestVerify) and verification codes (sendCode).
+ * Verification routes (wire path data/sms): the slide puzzle (geetestCode, geetestVerify) and verification codes (sendCode).
  * Public (the spec sends captcha calls without token headers).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -12,7 +12,7 @@ import { requireAuth } from '../../shared/auth';
 
 const TAGS = ['sms'];
 
-const smsRoutes: FastifyPluginAsync = async (root) => {
+const verificationRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
   app.post(
@@ -75,4 +75,4 @@ const smsRoutes: FastifyPluginAsync = async (root) => {
     },
   );
 };
-export default smsRoutes;
+export default verificationRoutes;
