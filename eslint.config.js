@@ -61,6 +61,18 @@ export default tseslint.config(
       { group: ['@exchange/server', '**/apps/server/**', 'node:*'], message: 'The web app never imports server code.' },
     ] }] },
   },
+  // Type-aware rules (each file's own tsconfig, found by the project service): a promise nobody awaits or catches
+  // loses its rejection (an unhandled rejection, or an error the caller never sees), and a promise handed where a
+  // void callback is expected runs unawaited. React Router's navigate() may return a promise its router settles
+  // itself; a React event attribute's handler may be async (its errors reach the mutation or query that owns them).
+  {
+    files: ['apps/server/src/**/*.ts', 'apps/server/test/**/*.ts', 'packages/core/src/**/*.ts', 'packages/core/test/**/*.ts', 'packages/chain/src/**/*.ts', 'packages/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': ['error', { allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: ['NavigateFunction', 'navigate', 'useNavigate'] }] }],
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
   // Hooks misuse (conditional calls, stale effect dependencies) is a runtime bug in the two React apps; only these two rules, not the plugin's React Compiler set.
   {
     files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],

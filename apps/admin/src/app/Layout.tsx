@@ -77,7 +77,7 @@ export function Layout() {
                 { value: 'dark', label: t('app.dark') },
               ]}
             />
-            <Button size="small" onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })}>
+            <Button size="small" onClick={() => logout.mutate(undefined, { onSettled: () => void navigate('/login', { replace: true }) })}>
               {t('app.logout')}
             </Button>
           </Space>

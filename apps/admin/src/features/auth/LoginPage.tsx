@@ -9,7 +9,7 @@ export default function LoginPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const login = useLogin();
-  const onFinish = (v: LoginInput) => login.mutate(v, { onSuccess: () => navigate('/users', { replace: true }) });
+  const onFinish = (v: LoginInput) => login.mutate(v, { onSuccess: () => void navigate('/users', { replace: true }) });
   return (
     <div className="login-page">
       <Card className="login-card">
