@@ -47,7 +47,12 @@ describe('tidy', () => {
 
   it('the server money paths never parse floats', () => {
     const money = ['apps/server/src/modules', 'apps/server/src/engine-host', 'packages/api/src'].flatMap((d) => files(d, ['.ts']));
-    expect(offenders(money.filter((f) => !isTest(f)), /parseFloat\(|\.toFixed\(/)).toEqual([]);
+    expect(
+      offenders(
+        money.filter((f) => !isTest(f)),
+        /parseFloat\(|\.toFixed\(/,
+      ),
+    ).toEqual([]);
   });
 
   it('no leftover .only or FIXME', () => {
@@ -87,9 +92,7 @@ describe('tidy', () => {
 
   it('zh and en locale files have the same keys', () => {
     const keys = (obj: unknown, prefix = ''): string[] =>
-      obj && typeof obj === 'object'
-        ? Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
-        : [prefix];
+      obj && typeof obj === 'object' ? Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
     const en = files('apps/web/src/locales/en', ['.json']);
     expect(en.length).toBeGreaterThan(0);
     for (const f of en) {

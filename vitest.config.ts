@@ -14,6 +14,15 @@ const maxWorkers = process.env.VITEST_MAX_WORKERS ? Number(process.env.VITEST_MA
 export default defineConfig({
   test: {
     maxWorkers,
-    projects: ['packages/core', 'packages/api', 'packages/chain', 'apps/server', 'apps/web', 'apps/admin', 'bench', { test: { name: 'tidy', include: ['tidy.test.ts'] } }],
+    projects: [
+      'packages/core',
+      'packages/api',
+      'packages/chain',
+      'apps/server',
+      'apps/web',
+      'apps/admin',
+      'bench',
+      { test: { name: 'tidy', include: ['tidy.test.ts'] } },
+    ],
   },
 });

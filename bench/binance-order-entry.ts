@@ -40,7 +40,13 @@ export interface Session {
 }
 
 /** An app API call with a session; the envelope's result, or throws. */
-async function sessionCall<T>(base: string, method: 'GET' | 'POST', p: string, session: { token: string; userId: string }, body?: Record<string, string>): Promise<T> {
+async function sessionCall<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  p: string,
+  session: { token: string; userId: string },
+  body?: Record<string, string>,
+): Promise<T> {
   const headers: Record<string, string> = { lang: 'en', token: session.token, userId: session.userId };
   const init: RequestInit = { method, headers };
   if (body !== undefined) {
@@ -56,7 +62,11 @@ async function sessionCall<T>(base: string, method: 'GET' | 'POST', p: string, s
 /** Creates an HMAC key with spot trading for the logged-in e-mail user `mail` (second factor: a VERIFY code). */
 async function createKey(base: string, mail: string, s: { token: string; userId: string }): Promise<{ apiKey: string; secret: string }> {
   const post = async <T>(p: string, body: Record<string, string>) => {
-    const r = await fetch(`${base}/api/${p}`, { method: 'POST', headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
+    const r = await fetch(`${base}/api/${p}`, {
+      method: 'POST',
+      headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(body).toString(),
+    });
     return ((await r.json()) as { result: T }).result;
   };
   const puzzle = await post<{ challenge: string }>(`${API_PATHS.geetestCode}?randomCode=${encodeURIComponent(mail)}`, {});
@@ -95,7 +105,11 @@ export async function measureBoth(base: string, sessions: Session[]): Promise<{ 
           const s = (ctx.session ??= sessions[n++ % sessions.length]!);
           const payload = `${BINANCE_PARAMS}&timestamp=${Date.now()}`;
           const signature = crypto.createHmac('sha256', s.secret).update(payload).digest('hex');
-          return { ...req, headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mbx-apikey': s.apiKey }, body: `${payload}&signature=${signature}` };
+          return {
+            ...req,
+            headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-mbx-apikey': s.apiKey },
+            body: `${payload}&signature=${signature}`,
+          };
         },
       },
     ],
@@ -186,7 +200,15 @@ export async function runBinanceOrderEntry(): Promise<{ binance: HttpMeasure; ap
   console.log(`  ${CONNECTIONS} connections, ${DURATION_S} s x 2 each (alternating) after a ${WARMUP_S} s warm-up each; ${check}`);
   table([
     ['endpoint', 'orders/s', 'p50 ms', 'p99 ms', 'orders', 'non-2xx', 'ratio orders/s'],
-    ['POST /api/v3/order (HMAC)', fmtInt(binance.rps), binance.p50.toFixed(1), binance.p99.toFixed(1), fmtInt(binance.total), String(binance.non2xx), `${fmtRatio(binance.rps / app.rps)} of setEntrust`],
+    [
+      'POST /api/v3/order (HMAC)',
+      fmtInt(binance.rps),
+      binance.p50.toFixed(1),
+      binance.p99.toFixed(1),
+      fmtInt(binance.total),
+      String(binance.non2xx),
+      `${fmtRatio(binance.rps / app.rps)} of setEntrust`,
+    ],
     ['POST setEntrust (app API)', fmtInt(app.rps), app.p50.toFixed(1), app.p99.toFixed(1), fmtInt(app.total), String(app.non2xx), '1.00x'],
   ]);
   return { binance, app };

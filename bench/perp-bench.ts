@@ -98,9 +98,36 @@ function commands(flow: Step[], perp: boolean, firstId: number): Command[] {
   for (const s of flow) {
     ts++;
     const userId = `u${s.u}`;
-    if ('cancel' in s) out.push(perp ? { type: 'perpCancelOrder', ts, userId, orderId: `${firstId + s.cancel}` } : { type: 'cancelOrder', ts, userId, orderId: `${firstId + s.cancel}` });
-    else if (perp) out.push({ type: 'perpPlaceOrder', ts, userId, symbol: SYM, side: s.buy ? 'BUY' : 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: s.price, quantity: s.qty });
-    else out.push({ type: 'placeOrder', ts, userId, symbol: SYM, side: s.buy ? 'BUY' : 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: s.price, quantity: s.qty });
+    if ('cancel' in s)
+      out.push(
+        perp
+          ? { type: 'perpCancelOrder', ts, userId, orderId: `${firstId + s.cancel}` }
+          : { type: 'cancelOrder', ts, userId, orderId: `${firstId + s.cancel}` },
+      );
+    else if (perp)
+      out.push({
+        type: 'perpPlaceOrder',
+        ts,
+        userId,
+        symbol: SYM,
+        side: s.buy ? 'BUY' : 'SELL',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: s.price,
+        quantity: s.qty,
+      });
+    else
+      out.push({
+        type: 'placeOrder',
+        ts,
+        userId,
+        symbol: SYM,
+        side: s.buy ? 'BUY' : 'SELL',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: s.price,
+        quantity: s.qty,
+      });
   }
   return out;
 }
@@ -113,7 +140,24 @@ function setup(perp: boolean, users: number): Engine {
     must(e, { type: 'perpMarkPrice', ts: T0 + 1000, symbol: SYM, indexPrice: 400_000n });
   } else {
     must(e, { type: 'addAsset', ts: T0, asset: { code: 'BTC', scale: 8 } });
-    must(e, { type: 'addMarket', ts: T0, market: { symbol: SYM, base: 'BTC', quote: 'USDT', priceDecimals: 1, qtyDecimals: 3, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 0n, makerFeePpm: 200, takerFeePpm: 500, status: 'TRADING' } });
+    must(e, {
+      type: 'addMarket',
+      ts: T0,
+      market: {
+        symbol: SYM,
+        base: 'BTC',
+        quote: 'USDT',
+        priceDecimals: 1,
+        qtyDecimals: 3,
+        tickSize: 1n,
+        stepSize: 1n,
+        minQty: 1n,
+        minNotional: 0n,
+        makerFeePpm: 200,
+        takerFeePpm: 500,
+        status: 'TRADING',
+      },
+    });
   }
   for (let u = 0; u < users; u++) {
     const userId = `u${u}`;
@@ -134,7 +178,9 @@ function timeRun(perp: boolean, flow: Step[], users: number): { perS: number; re
   const pr = e.execute(probe);
   const ev = pr.events.find((x) => x.type === 'orderAccepted' || x.type === 'perpOrderAccepted');
   const id = ev !== undefined && (ev.type === 'orderAccepted' || ev.type === 'perpOrderAccepted') ? Number(ev.order.orderId) : 1;
-  e.execute(perp ? { type: 'perpCancelOrder', ts: T0 + 5000, userId: 'u0', orderId: `${id}` } : { type: 'cancelOrder', ts: T0 + 5000, userId: 'u0', orderId: `${id}` });
+  e.execute(
+    perp ? { type: 'perpCancelOrder', ts: T0 + 5000, userId: 'u0', orderId: `${id}` } : { type: 'cancelOrder', ts: T0 + 5000, userId: 'u0', orderId: `${id}` },
+  );
   const cmds = commands(flow, perp, id + 1);
   maybeGc();
   const rejects = new Map<string, number>();
@@ -156,7 +202,10 @@ export function runPerpThroughput(n = 200_000, reps = 3): { spot: number; perp: 
   for (let r = 0; r <= reps; r++) {
     for (const perp of r % 2 === 0 ? [false, true] : [true, false]) {
       const { perS, rejects } = timeRun(perp, flow, users);
-      if (r === 0) console.log(`  warm-up ${perp ? 'contract' : 'spot'}: ${fmtInt(perS)} cmd/s; rejections: ${rejects.size === 0 ? 'none' : [...rejects].map(([k, v]) => `${k} ${v}`).join(', ')}`);
+      if (r === 0)
+        console.log(
+          `  warm-up ${perp ? 'contract' : 'spot'}: ${fmtInt(perS)} cmd/s; rejections: ${rejects.size === 0 ? 'none' : [...rejects].map(([k, v]) => `${k} ${v}`).join(', ')}`,
+        );
       else rates[perp ? 'perp' : 'spot'].push(perS);
     }
   }

@@ -19,7 +19,10 @@ const replayN = Number.parseInt(process.env.BENCH_REPLAY_N ?? '1000000', 10);
 async function main(): Promise<void> {
   console.log(
     `bench: node ${process.version}, ${os.cpus().length} cpu (${os.cpus()[0]?.model ?? '?'}), ` +
-      `load average ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (figures are only comparable within one run)`,
+      `load average ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(' ')} (figures are only comparable within one run)`,
   );
   const t0 = performance.now();
   if (only.has('core')) runCoreThroughput();

@@ -42,7 +42,16 @@ export default defineConfig({
   projects: [
     { name: 'contract', testMatch: /\/12[a-z]?-[^/]*\.spec\.ts$/, workers: 1 },
     { name: 'operator', testMatch: [/\/([789]|13[ab]?|14h|14s|15b)-[^/]*\.spec\.ts$/, /\/14-activity\.spec\.ts$/], workers: 1 },
-    { name: 'journeys', testIgnore: [/\/12[a-z]?-[^/]*\.spec\.ts$/, /\/([789]|13[a-z]?|14h|14s|15b)-[^/]*\.spec\.ts$/, /\/14[im]-[^/]*\.spec\.ts$/, /\/14u-[^/]*\.spec\.ts$/, /\/14-activity\.spec\.ts$/] },
+    {
+      name: 'journeys',
+      testIgnore: [
+        /\/12[a-z]?-[^/]*\.spec\.ts$/,
+        /\/([789]|13[a-z]?|14h|14s|15b)-[^/]*\.spec\.ts$/,
+        /\/14[im]-[^/]*\.spec\.ts$/,
+        /\/14u-[^/]*\.spec\.ts$/,
+        /\/14-activity\.spec\.ts$/,
+      ],
+    },
     // 13c (16 minutes) then 14i (past the next 00:00 Asia/Shanghai, the daily rebate settlement), then 14m (a day of
     // savings interest): files run in name order.
     { name: 'clock', testMatch: /\/(13c|14i|14m)-[^/]*\.spec\.ts$/, workers: 1, dependencies: ['contract', 'operator', 'journeys'] },
@@ -72,37 +81,39 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: external ? undefined : {
-    command: startCommand,
-    cwd: path.resolve(import.meta.dirname, '..'),
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 240_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    // No NODE_ENV: vite would make a React development build with NODE_ENV=test; `npm start` runs without it.
-    // Every journey comes from 127.0.0.1, one after another within minutes: the per-IP budgets of one real visitor
-    // (600 requests and 30 log-ins a minute) are raised so journey 5's log-ins are not answered rate_limited after the
-    // pages of journeys 1-4. The per-account login failure limits and code limits stay as they are.
-    env: {
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      CAPTCHA_TEST_MODE: '1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MIN: '3000',
-      // Per-route budgets per IP a minute, likewise raised: two lanes of journeys register users and ask for codes and
-      // puzzles at once (journey 13b was answered rate_limited on sendCode and captcha_too_frequent).
-      RATE_LIMIT_ROUTES: 'login=120,captcha=120,sendCode=60,register=60,forgetPassword=60',
-      // Codes to one account 3 s apart instead of 60 s (support.ts CODE_GAP_MS), and more codes per loopback IP an
-      // hour: the journeys ask for a dozen codes within minutes; the code checks themselves are unchanged.
-      CODE_RESEND_MS: '3000',
-      CODE_IP_PER_HOUR: '500',
-      // Slide puzzles per loopback IP a minute: two lanes of journeys set up users through the API at once (journey 13b
-      // asked for its 11th puzzle within a minute); the puzzle's checks themselves are unchanged.
-      CAPTCHA_PER_IP_PER_MIN: '60',
-      // OTC appeals open 2 s after "I have paid" instead of 10 minutes (journey 13b appeals an order).
-      OTC_APPEAL_AFTER_MS: '2000',
-      ...(webDist ? { WEB_DIST: webDist } : {}),
-    },
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: startCommand,
+        cwd: path.resolve(import.meta.dirname, '..'),
+        url: `http://127.0.0.1:${port}/healthz`,
+        timeout: 240_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+        // No NODE_ENV: vite would make a React development build with NODE_ENV=test; `npm start` runs without it.
+        // Every journey comes from 127.0.0.1, one after another within minutes: the per-IP budgets of one real visitor
+        // (600 requests and 30 log-ins a minute) are raised so journey 5's log-ins are not answered rate_limited after the
+        // pages of journeys 1-4. The per-account login failure limits and code limits stay as they are.
+        env: {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          CAPTCHA_TEST_MODE: '1',
+          LOG_LEVEL: 'warn',
+          RATE_LIMIT_PER_MIN: '3000',
+          // Per-route budgets per IP a minute, likewise raised: two lanes of journeys register users and ask for codes and
+          // puzzles at once (journey 13b was answered rate_limited on sendCode and captcha_too_frequent).
+          RATE_LIMIT_ROUTES: 'login=120,captcha=120,sendCode=60,register=60,forgetPassword=60',
+          // Codes to one account 3 s apart instead of 60 s (support.ts CODE_GAP_MS), and more codes per loopback IP an
+          // hour: the journeys ask for a dozen codes within minutes; the code checks themselves are unchanged.
+          CODE_RESEND_MS: '3000',
+          CODE_IP_PER_HOUR: '500',
+          // Slide puzzles per loopback IP a minute: two lanes of journeys set up users through the API at once (journey 13b
+          // asked for its 11th puzzle within a minute); the puzzle's checks themselves are unchanged.
+          CAPTCHA_PER_IP_PER_MIN: '60',
+          // OTC appeals open 2 s after "I have paid" instead of 10 minutes (journey 13b appeals an order).
+          OTC_APPEAL_AFTER_MS: '2000',
+          ...(webDist ? { WEB_DIST: webDist } : {}),
+        },
+      },
 });

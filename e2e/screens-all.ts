@@ -58,7 +58,12 @@ const SCREENS: Screen[] = [
   { route: '/contract', slug: 'contract', what: 'USDT perpetuals trading (tab)' },
   { route: '/assets', slug: 'assets', what: 'Assets (tab)' },
   { route: '/assets/assetsIndex', slug: 'assets-index', what: 'Assets, second path (tab)', url: () => '/assets/assetsIndex?account=SPOT' },
-  { route: '/quotes/quotesDetail', slug: 'quotes-detail', what: 'Pair detail, chart and book', url: () => '/quotes/quotesDetail?type=bibi&pairsName=BTC%2FUSDT' },
+  {
+    route: '/quotes/quotesDetail',
+    slug: 'quotes-detail',
+    what: 'Pair detail, chart and book',
+    url: () => '/quotes/quotesDetail?type=bibi&pairsName=BTC%2FUSDT',
+  },
   { route: '/transaction/allTransaction', slug: 'all-transaction', what: 'All spot orders' },
   { route: '/assets/assetDetail', slug: 'asset-detail', what: 'One coin of an account', url: () => '/assets/assetDetail?coin=USDT&type=SPOT' },
   { route: '/login', slug: 'login', what: 'Log in', as: 'guest' },
@@ -105,7 +110,7 @@ const SCREENS: Screen[] = [
     route: '/assets/withdrawCoinSuccess',
     slug: 'withdraw-coin-success',
     what: 'Withdrawal submitted',
-    note: 'no withdrawal id (a withdrawal needs the fund password and codes): the page\'s state without one',
+    note: "no withdrawal id (a withdrawal needs the fund password and codes): the page's state without one",
   },
   { route: '/assets/transfer', slug: 'transfer', what: 'Transfer between accounts' },
   {
@@ -196,7 +201,10 @@ async function lookUp(s: { token: string; userId: string }): Promise<Ids> {
   const records = () => api<{ transfers: { id: string }[] }>('asset/wallet/getRecords?type=transfer&page=1&pageSize=5', auth);
   let transfers = (await records()).transfers;
   if (!transfers.length) {
-    for (const [from, to] of [['SPOT', 'ASSETS'], ['ASSETS', 'SPOT']]) {
+    for (const [from, to] of [
+      ['SPOT', 'ASSETS'],
+      ['ASSETS', 'SPOT'],
+    ]) {
       try {
         await api('asset/wallet/transfer', { ...auth, body: { coin: 'USDT', from: from!, to: to!, amount: '10', clientId: `gallery-${Date.now()}` } });
         break;
@@ -221,7 +229,11 @@ async function settle(page: Page): Promise<void> {
   const until = Date.now() + 30_000;
   let quiet = 0;
   while (Date.now() < until && quiet < 3) {
-    const busy = await page.locator(BUSY).filter({ visible: true }).count().catch(() => 1);
+    const busy = await page
+      .locator(BUSY)
+      .filter({ visible: true })
+      .count()
+      .catch(() => 1);
     quiet = busy ? 0 : quiet + 1;
     await page.waitForTimeout(300);
   }
@@ -278,7 +290,10 @@ async function main(): Promise<void> {
   });
   let failed = 0;
   try {
-    for (const [lang, theme] of [['en', 'day'], ['zh', 'night']] as const) {
+    for (const [lang, theme] of [
+      ['en', 'day'],
+      ['zh', 'night'],
+    ] as const) {
       for (const as of ['user', 'guest'] as const) {
         const context = await browser.newContext({
           baseURL: BASE_URL,

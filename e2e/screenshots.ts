@@ -25,9 +25,10 @@ interface Screen {
   ready: (page: Page) => Promise<void>;
 }
 
-const T = LANG === 'en'
-  ? { top: 'Top pairs', rank: 'Rankings', book: 'Order book', markets: 'Markets', tradeBook: 'Order book' }
-  : { top: '热门交易对', rank: '排行榜', book: '委托订单', markets: '行情', tradeBook: '盘口' };
+const T =
+  LANG === 'en'
+    ? { top: 'Top pairs', rank: 'Rankings', book: 'Order book', markets: 'Markets', tradeBook: 'Order book' }
+    : { top: '热门交易对', rank: '排行榜', book: '委托订单', markets: '行情', tradeBook: '盘口' };
 
 const screens: Screen[] = [
   {

@@ -18,14 +18,17 @@ if (counts) {
   const bad = (counts.high ?? 0) + (counts.critical ?? 0);
   console.log(`npm audit --omit=dev: ${JSON.stringify(counts)}`);
   if (bad > 0) {
-    for (const [name, v] of Object.entries(report.vulnerabilities ?? {})) if (v.severity === 'high' || v.severity === 'critical') console.error(`  ${v.severity}: ${name} ${v.range ?? ''}`);
+    for (const [name, v] of Object.entries(report.vulnerabilities ?? {}))
+      if (v.severity === 'high' || v.severity === 'critical') console.error(`  ${v.severity}: ${name} ${v.range ?? ''}`);
     process.exit(1);
   }
   process.exit(0);
 }
 const unreachable = typeof report?.statusCode === 'number' && [404, 405, 501, 502, 503].includes(report.statusCode);
 if (unreachable || /ENOTFOUND|ECONNREFUSED|ETIMEDOUT|EAI_AGAIN/.test(String(report?.message ?? report?.error?.code ?? ''))) {
-  console.warn(`\n*** npm audit could NOT run: the advisory endpoint is unreachable (${report.message ?? report.error?.summary}). No verdict on dependencies. ***\n`);
+  console.warn(
+    `\n*** npm audit could NOT run: the advisory endpoint is unreachable (${report.message ?? report.error?.summary}). No verdict on dependencies. ***\n`,
+  );
   process.exit(0);
 }
 console.error(`npm audit failed: ${JSON.stringify(report).slice(0, 500)}`);

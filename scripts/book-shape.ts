@@ -176,12 +176,32 @@ async function main(): Promise<void> {
   row('spread, ticks', spreadTicks.toString(), real ? `${real.spreadTicks} (1 tick ${real.spreadOneTickPct}%)` : '');
   row('spread, quote', formatDecimal(spreadTicks * market.tickSize, market.priceDecimals), real ? formatDecimal(real.spreadTicks, 2) : '');
   row('spread, bps of mid', formatDecimal(spreadE4Bps, 4), real ? formatDecimal((real.spreadTicks * 1_000_000n) / real.midUsdt, 4) : '');
-  row(`depth within 0.1%, bids / asks (${market.quote})`, `${whole(m((s) => s.depth10[0]) ?? 0n)} / ${whole(m((s) => s.depth10[1]) ?? 0n)}`, real ? `${real.depth10Bps[0].toLocaleString('en-US')} / ${real.depth10Bps[1].toLocaleString('en-US')}` : '');
-  row(`depth within 1%, bids / asks (${market.quote})`, `${whole(m((s) => s.depth100[0]) ?? 0n)} / ${whole(m((s) => s.depth100[1]) ?? 0n)}`, real ? `${real.depth100Bps[0].toLocaleString('en-US')} / ${real.depth100Bps[1].toLocaleString('en-US')}` : '');
-  row('levels within 0.1%, bids / asks', `${m((s) => s.levels10[0])} / ${m((s) => s.levels10[1])}`, real ? `${real.levelsWithin10Bps[0]} / ${real.levelsWithin10Bps[1]}` : '');
-  row('levels within 1%, bids / asks', `${m((s) => s.levels100[0])} / ${m((s) => s.levels100[1])}`, real ? `${real.levelsWithin100Bps[0]} / ${real.levelsWithin100Bps[1]}` : '');
+  row(
+    `depth within 0.1%, bids / asks (${market.quote})`,
+    `${whole(m((s) => s.depth10[0]) ?? 0n)} / ${whole(m((s) => s.depth10[1]) ?? 0n)}`,
+    real ? `${real.depth10Bps[0].toLocaleString('en-US')} / ${real.depth10Bps[1].toLocaleString('en-US')}` : '',
+  );
+  row(
+    `depth within 1%, bids / asks (${market.quote})`,
+    `${whole(m((s) => s.depth100[0]) ?? 0n)} / ${whole(m((s) => s.depth100[1]) ?? 0n)}`,
+    real ? `${real.depth100Bps[0].toLocaleString('en-US')} / ${real.depth100Bps[1].toLocaleString('en-US')}` : '',
+  );
+  row(
+    'levels within 0.1%, bids / asks',
+    `${m((s) => s.levels10[0])} / ${m((s) => s.levels10[1])}`,
+    real ? `${real.levelsWithin10Bps[0]} / ${real.levelsWithin10Bps[1]}` : '',
+  );
+  row(
+    'levels within 1%, bids / asks',
+    `${m((s) => s.levels100[0])} / ${m((s) => s.levels100[1])}`,
+    real ? `${real.levelsWithin100Bps[0]} / ${real.levelsWithin100Bps[1]}` : '',
+  );
   row('all levels, bids / asks', `${m((s) => s.levels[0])} / ${m((s) => s.levels[1])}`, '');
-  row(`best level, bids / asks (${market.base})`, `${formatDecimal(m((s) => s.bestQty[0]) ?? 0n, qd)} / ${formatDecimal(m((s) => s.bestQty[1]) ?? 0n, qd)}`, real ? `${real.points[0]?.[1].toLocaleString('en-US')} USDT a side` : '');
+  row(
+    `best level, bids / asks (${market.base})`,
+    `${formatDecimal(m((s) => s.bestQty[0]) ?? 0n, qd)} / ${formatDecimal(m((s) => s.bestQty[1]) ?? 0n, qd)}`,
+    real ? `${real.points[0]?.[1].toLocaleString('en-US')} USDT a side` : '',
+  );
   row('tick', tick, real ? '0.01' : '');
   if (real) console.log(`  (Binance caveat: ${real.caveat})`);
   if (printLevels > 0) {
@@ -196,16 +216,31 @@ async function main(): Promise<void> {
   }
 
   const sec = wallMs / 1000;
-  console.log(`\ncommands while measuring (${sec.toFixed(0)} s, all ${engine.markets().length} markets): ${cmdCount} journaled = ${(cmdCount / sec).toFixed(1)}/s`);
+  console.log(
+    `\ncommands while measuring (${sec.toFixed(0)} s, all ${engine.markets().length} markets): ${cmdCount} journaled = ${(cmdCount / sec).toFixed(1)}/s`,
+  );
   for (const [k, v] of [...commands.entries()].sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(24)} ${(v / sec).toFixed(2)}/s`);
-  console.log(`  journal: ${(bytes / sec / 1024).toFixed(1)} KiB/s (${((bytes / sec) * 86_400 / 2 ** 30).toFixed(2)} GiB a day), ${(bytes / Math.max(1, cmdCount)).toFixed(0)} bytes a command`);
-  console.log(`  orders placed by market: ${[...placesBySymbol.entries()].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / sec).toFixed(1)}/s`).join(', ')}`);
+  console.log(
+    `  journal: ${(bytes / sec / 1024).toFixed(1)} KiB/s (${(((bytes / sec) * 86_400) / 2 ** 30).toFixed(2)} GiB a day), ${(bytes / Math.max(1, cmdCount)).toFixed(0)} bytes a command`,
+  );
+  console.log(
+    `  orders placed by market: ${[...placesBySymbol.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${(v / sec).toFixed(1)}/s`)
+      .join(', ')}`,
+  );
   const f = (x: number | undefined) => (x === undefined ? '-' : x.toFixed(1));
-  console.log(`responsiveness: getDepth p50 ${f(median(latDepth))} ms, p99 ${f(pct(latDepth, 99))} ms; getKline(300) p50 ${f(median(latKline))} ms, p99 ${f(pct(latKline, 99))} ms`);
-  console.log(`  event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; CPU ${(((cpu.user + cpu.system) / 1000 / wallMs) * 100).toFixed(0)}% of one core`);
+  console.log(
+    `responsiveness: getDepth p50 ${f(median(latDepth))} ms, p99 ${f(pct(latDepth, 99))} ms; getKline(300) p50 ${f(median(latKline))} ms, p99 ${f(pct(latKline, 99))} ms`,
+  );
+  console.log(
+    `  event-loop delay p50 ${(loop.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; CPU ${(((cpu.user + cpu.system) / 1000 / wallMs) * 100).toFixed(0)}% of one core`,
+  );
   console.log(`\n1-minute volume (${market.base}), complete minutes since start:`);
   for (const l of minutes) console.log(`  ${l}`);
-  console.log(`  reference (= seeded history) median 1-minute volume over the 24 h before start: ${histMedian === undefined ? '-' : formatDecimal(histMedian, 8)}`);
+  console.log(
+    `  reference (= seeded history) median 1-minute volume over the 24 h before start: ${histMedian === undefined ? '-' : formatDecimal(histMedian, 8)}`,
+  );
 }
 
 main().then(

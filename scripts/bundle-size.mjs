@@ -90,7 +90,10 @@ let tmp = null;
 if (args.includes('--build')) {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'bundle-size-'));
   dist = path.join(tmp, 'dist');
-  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--', '--outDir', dist, '--emptyOutDir'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--', '--outDir', dist, '--emptyOutDir'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (b.status !== 0) {
     console.error('web build failed');
     process.exit(2);

@@ -187,7 +187,12 @@ export interface TakerFlow {
 
 export function takerFlowOf(dir: string, sym: string): TakerFlow {
   const file = path.join(dir, 'binance-ws-capture-hftbacktest', `trades_spot_${sym}.csv.gz`);
-  const lines = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n').slice(1).filter((l) => l.length > 0);
+  const lines = zlib
+    .gunzipSync(fs.readFileSync(file))
+    .toString('utf8')
+    .split('\n')
+    .slice(1)
+    .filter((l) => l.length > 0);
   const windows = new Map<number, bigint>();
   let total = 0n;
   let notional = 0n;
@@ -234,9 +239,13 @@ function main(): void {
   const bps = PROFILE_PPM.map((p) => (p === 0n ? 'best' : `${Number(p) / 100}bps`));
   for (const sym of ['btcusdt', 'ethusdt']) {
     const p = profileOf(dir, sym);
-    console.log(`\n${p.symbol}: ${p.samples} samples, mid ${p.midUsdt} USDT, spread median ${p.spreadTicksMedian} tick(s) (1 tick ${p.spreadOneTickShare} of samples)`);
+    console.log(
+      `\n${p.symbol}: ${p.samples} samples, mid ${p.midUsdt} USDT, spread median ${p.spreadTicksMedian} tick(s) (1 tick ${p.spreadOneTickShare} of samples)`,
+    );
     console.log(`  snapshot covers bids to ${p.coverageBidPpm} ppm, asks to ${p.coverageAskPpm} ppm of the mid`);
-    console.log(`  levels within 10 bps: bids ${p.levels10Bps.bids}, asks ${p.levels10Bps.asks}; within 100 bps: bids ${p.levels100Bps.bids}, asks ${p.levels100Bps.asks}`);
+    console.log(
+      `  levels within 10 bps: bids ${p.levels10Bps.bids}, asks ${p.levels10Bps.asks}; within 100 bps: bids ${p.levels100Bps.bids}, asks ${p.levels100Bps.asks}`,
+    );
     console.log(`  cumulative notional (USDT)  ${bps.map((b) => b.padStart(10)).join('')}`);
     console.log(`    bids                      ${p.bids.map((v) => v.toString().padStart(10)).join('')}`);
     console.log(`    asks                      ${p.asks.map((v) => v.toString().padStart(10)).join('')}`);
@@ -244,7 +253,9 @@ function main(): void {
     console.log(`    profile                   ${p.profile.map((v, k) => `${lower(k) ? '>=' : ''}${v}`.padStart(10)).join('')}`);
     const t = takerFlowOf(dir, sym);
     console.log(`  trades: ${t.trades} in ${t.minutes} min, ${t.baseVolumePerMinute} ${p.symbol.replace('USDT', '')}/min = ${t.usdtPerMinute} USDT/min`);
-    console.log(`  ${TAKER_WINDOW_MS / 1000} s window volume deciles (per mille of the mean): ${t.windowDecilesPermille.join(', ')}; empty windows ${t.emptyWindowsPermille} per mille`);
+    console.log(
+      `  ${TAKER_WINDOW_MS / 1000} s window volume deciles (per mille of the mean): ${t.windowDecilesPermille.join(', ')}; empty windows ${t.emptyWindowsPermille} per mille`,
+    );
     console.log('  as TypeScript:');
     console.log(`    points: [${PROFILE_PPM.map((ppm, k) => `[${ppm}n, ${p.profile[k]}n]`).join(', ')}],`);
     console.log(`    windowDecilesPermille: [${t.windowDecilesPermille.map((v) => `${v}n`).join(', ')}],`);

@@ -64,7 +64,7 @@ const MUTANTS = [
   {
     name: 'resting orders keep their leverage when it changes',
     file: PERP,
-    from: "if (o.symbol !== cmd.symbol || o.reduceOnly || o.leverage === cmd.leverage) continue;",
+    from: 'if (o.symbol !== cmd.symbol || o.reduceOnly || o.leverage === cmd.leverage) continue;',
     to: 'continue;',
     tests: CORE_TESTS,
   },

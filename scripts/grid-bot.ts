@@ -31,7 +31,15 @@ interface Args {
 }
 
 function parseArgs(argv: string[]): Args {
-  const a: Args = { url: process.env.GRID_URL ?? 'http://127.0.0.1:8080', minutes: 5, symbol: 'BTC/USDT', levels: 5, stepBps: 10, amount: undefined, demoKey: false };
+  const a: Args = {
+    url: process.env.GRID_URL ?? 'http://127.0.0.1:8080',
+    minutes: 5,
+    symbol: 'BTC/USDT',
+    levels: 5,
+    stepBps: 10,
+    amount: undefined,
+    demoKey: false,
+  };
   const num = (flag: string, v: string | undefined): number => {
     if (v === undefined || !/^[0-9]+(\.[0-9]+)?$/.test(v)) throw new Error(`${flag} needs a number`);
     return Number(v);
@@ -55,7 +63,13 @@ function parseArgs(argv: string[]): Args {
 }
 
 /** One call of the app API (envelope); throws with its error code. */
-async function call<T>(base: string, method: 'GET' | 'POST', p: string, body?: Record<string, string>, session?: { token: string; userId: string }): Promise<T> {
+async function call<T>(
+  base: string,
+  method: 'GET' | 'POST',
+  p: string,
+  body?: Record<string, string>,
+  session?: { token: string; userId: string },
+): Promise<T> {
   const headers: Record<string, string> = { lang: 'en', ...(session ?? {}) };
   const init: RequestInit = { method, headers };
   if (body !== undefined) {

@@ -72,7 +72,17 @@ async function startServer() {
   const dataDir = path.join(tmp, 'data');
   const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, WEB_DIST: webDist, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', DEMO_MODE: '1', DEV_CHAIN_PORT: '0', NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      WEB_DIST: webDist,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DEMO_MODE: '1',
+      DEV_CHAIN_PORT: '0',
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -104,7 +114,15 @@ async function main() {
     for (let i = 0; i < runs; i++) {
       const chrome = await chromeLauncher.launch({
         chromePath,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        chromeFlags: [
+          '--headless=new',
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+        ],
       });
       try {
         const load = os.loadavg()[0];
@@ -142,8 +160,12 @@ async function main() {
   const med = sorted[Math.floor(sorted.length / 2)];
   console.log(`\nLighthouse ${JSON.parse(med.report).lighthouseVersion}, mobile preset, ${url}`);
   console.log(`median of ${results.length}: performance ${med.score}`);
-  console.log(`  FCP ${(med.fcp / 1000).toFixed(2)} s, LCP ${(med.lcp / 1000).toFixed(2)} s, TBT ${Math.round(med.tbt)} ms, CLS ${med.cls.toFixed(3)}, SI ${(med.si / 1000).toFixed(2)} s`);
-  console.log(`  machine: ${os.cpus().length} cores, load average (1 min) ${os.loadavg()[0].toFixed(2)} at the end; uptime: ${readFileSync('/proc/loadavg', 'utf8').trim()}`);
+  console.log(
+    `  FCP ${(med.fcp / 1000).toFixed(2)} s, LCP ${(med.lcp / 1000).toFixed(2)} s, TBT ${Math.round(med.tbt)} ms, CLS ${med.cls.toFixed(3)}, SI ${(med.si / 1000).toFixed(2)} s`,
+  );
+  console.log(
+    `  machine: ${os.cpus().length} cores, load average (1 min) ${os.loadavg()[0].toFixed(2)} at the end; uptime: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
+  );
   if (jsonOut) writeFileSync(jsonOut, med.report);
 }
 

@@ -13,7 +13,11 @@ const dirs = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ALL;
 const rows = [];
 for (const dir of dirs) {
   const started = Date.now();
-  const r = spawnSync('npx', ['stryker', 'run', 'stryker.risk.config.mjs'], { cwd: 'packages/core', stdio: 'inherit', env: { ...process.env, MUTATE_DIR: dir } });
+  const r = spawnSync('npx', ['stryker', 'run', 'stryker.risk.config.mjs'], {
+    cwd: 'packages/core',
+    stdio: 'inherit',
+    env: { ...process.env, MUTATE_DIR: dir },
+  });
   const file = `packages/core/coverage/mutation-risk/${dir}/mutation.json`;
   if (r.status !== 0 || !fs.existsSync(file)) {
     rows.push({ dir, error: `stryker exited ${r.status}` });
@@ -25,10 +29,15 @@ for (const dir of dirs) {
   const valid = count.Killed + count.Timeout + count.Survived + count.NoCoverage;
   rows.push({ dir, ...count, score: valid === 0 ? 0 : ((count.Killed + count.Timeout) * 100) / valid, minutes: (Date.now() - started) / 60_000 });
   const x = rows[rows.length - 1];
-  console.log(`\nmutation score of ${dir}: ${x.score.toFixed(1)}% (killed ${x.Killed}, timeout ${x.Timeout}, survived ${x.Survived}, no coverage ${x.NoCoverage})`);
+  console.log(
+    `\nmutation score of ${dir}: ${x.score.toFixed(1)}% (killed ${x.Killed}, timeout ${x.Timeout}, survived ${x.Survived}, no coverage ${x.NoCoverage})`,
+  );
 }
 console.log('\nmutation scores (target 85%):');
 for (const x of rows) {
   if (x.error) console.log(`  ${x.dir.padEnd(7)} ${x.error}`);
-  else console.log(`  ${x.dir.padEnd(7)} ${x.score.toFixed(1).padStart(5)}%  killed ${x.Killed}, timeout ${x.Timeout}, survived ${x.Survived}, no coverage ${x.NoCoverage}  (${x.minutes.toFixed(1)} min)`);
+  else
+    console.log(
+      `  ${x.dir.padEnd(7)} ${x.score.toFixed(1).padStart(5)}%  killed ${x.Killed}, timeout ${x.Timeout}, survived ${x.Survived}, no coverage ${x.NoCoverage}  (${x.minutes.toFixed(1)} min)`,
+    );
 }

@@ -20,7 +20,11 @@ const logo = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect 
 /** Full bleed, the mark scaled to 70% about the centre (inside the maskable safe zone, a circle of 80%). */
 const fullBleed = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="${BLUE}"/><g transform="translate(32 32) scale(0.7) translate(-32 -31)">${MARK}</g></svg>`;
 
-const render = (svg, size, file) => sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 64) }).resize(size, size).png({ compressionLevel: 9 }).toFile(path.join(out, file));
+const render = (svg, size, file) =>
+  sharp(Buffer.from(svg), { density: Math.ceil((72 * size) / 64) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toFile(path.join(out, file));
 
 await render(logo, 192, 'icon-192.png');
 await render(logo, 512, 'icon-512.png');

@@ -11,7 +11,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     // antd is one large library: split it from the console's own code so a console change does not re-download it.
-    rollupOptions: { output: { manualChunks: (id) => (id.includes('node_modules/antd') || id.includes('node_modules/@ant-design') || id.includes('node_modules/rc-') ? 'antd' : undefined) } },
+    rollupOptions: {
+      output: {
+        manualChunks: (id) =>
+          id.includes('node_modules/antd') || id.includes('node_modules/@ant-design') || id.includes('node_modules/rc-') ? 'antd' : undefined,
+      },
+    },
     chunkSizeWarningLimit: 2000,
   },
   server: { port: 47300, strictPort: true, proxy: { '/api': process.env.ADMIN_DEV_API ?? 'http://127.0.0.1:8080' } },

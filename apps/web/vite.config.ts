@@ -186,9 +186,21 @@ export default defineConfig({
   // Pre-bundle everything lazy routes use, so the dev server does not re-optimise mid-session.
   optimizeDeps: {
     include: [
-      'react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react-router', 'antd-mobile', 'antd-mobile-icons',
-      '@tanstack/react-query', 'zustand', 'zustand/middleware', 'i18next', 'react-i18next',
-      'antd-mobile/es/locales/zh-CN', 'antd-mobile/es/locales/en-US', 'lightweight-charts',
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react-router',
+      'antd-mobile',
+      'antd-mobile-icons',
+      '@tanstack/react-query',
+      'zustand',
+      'zustand/middleware',
+      'i18next',
+      'react-i18next',
+      'antd-mobile/es/locales/zh-CN',
+      'antd-mobile/es/locales/en-US',
+      'lightweight-charts',
     ],
   },
   server: {

@@ -79,7 +79,10 @@ export function runCoreThroughput(reps = 5): ThroughputResult[] {
   for (const flow of flows) {
     const ours = new OursAdapter();
     const peer = new PeerAdapter();
-    const rates = new Map<FlowAdapter, number[]>([[ours, []], [peer, []]]);
+    const rates = new Map<FlowAdapter, number[]>([
+      [ours, []],
+      [peer, []],
+    ]);
     // Warm-up (JIT), also the correctness check: both books must end as the flow's simulation says.
     for (const a of [ours, peer]) {
       const { rejects } = timeRun(a, flow);
@@ -97,7 +100,14 @@ export function runCoreThroughput(reps = 5): ThroughputResult[] {
   console.log(`\n  median of ${reps} runs each (after one warm-up), commands/s:`);
   table([
     ['flow', 'commands', 'ours cmd/s', 'peer cmd/s', 'ours/peer', 'ours/target(1M)'],
-    ...results.map((r) => [r.flow, fmtInt(r.commands), fmtInt(r.oursPerS), fmtInt(r.peerPerS), fmtRatio(r.oursPerS / r.peerPerS), fmtRatio(r.oursPerS / TARGET_CMDS_PER_S)]),
+    ...results.map((r) => [
+      r.flow,
+      fmtInt(r.commands),
+      fmtInt(r.oursPerS),
+      fmtInt(r.peerPerS),
+      fmtRatio(r.oursPerS / r.peerPerS),
+      fmtRatio(r.oursPerS / TARGET_CMDS_PER_S),
+    ]),
   ]);
   return results;
 }

@@ -45,7 +45,13 @@ async function healthy(url: string, child: ChildProcess, out: () => string): Pro
   const end = Date.now() + 120_000;
   for (; Date.now() < end; await new Promise((r) => setTimeout(r, 200))) {
     if (child.exitCode !== null) throw new Error(`exited ${child.exitCode}: ${out().slice(-1500)}`);
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
   }
   throw new Error(`${url} not up: ${out().slice(-1500)}`);
 }
@@ -91,12 +97,23 @@ async function signUp(base: string, mail: string): Promise<Session> {
   await api(base, API_PATHS.sendCode, { account: mail, type: 'REGISTER', ...pass });
   const box = await api<Array<{ code: string }>>(base, `${API_PATHS.demoOutbox}?account=${encodeURIComponent(mail)}`);
   const code = box[0]?.code ?? '';
-  return api<Session>(base, API_PATHS.register, { registerType: 'EMAIL', mail, code, password: 'Bench-pass-123', confirmPassword: 'Bench-pass-123', agreement: 'true' });
+  return api<Session>(base, API_PATHS.register, {
+    registerType: 'EMAIL',
+    mail,
+    code,
+    password: 'Bench-pass-123',
+    confirmPassword: 'Bench-pass-123',
+    agreement: 'true',
+  });
 }
 
 function cannon(opts: autocannon.Options): Promise<Measure> {
   return new Promise((resolve, reject) => {
-    autocannon(opts, (err, r) => (err ? reject(err) : resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors })));
+    autocannon(opts, (err, r) =>
+      err
+        ? reject(err)
+        : resolve({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total, non2xx: r.non2xx, errors: r.errors }),
+    );
   });
 }
 
@@ -118,7 +135,14 @@ async function both(bases: string[], sessions: Session[], duration: number): Pro
       }),
     ),
   );
-  return runs.reduce((a, b) => ({ rps: a.rps + b.rps, p50: Math.max(a.p50, b.p50), p99: Math.max(a.p99, b.p99), total: a.total + b.total, non2xx: a.non2xx + b.non2xx, errors: a.errors + b.errors }));
+  return runs.reduce((a, b) => ({
+    rps: a.rps + b.rps,
+    p50: Math.max(a.p50, b.p50),
+    p99: Math.max(a.p99, b.p99),
+    total: a.total + b.total,
+    non2xx: a.non2xx + b.non2xx,
+    errors: a.errors + b.errors,
+  }));
 }
 
 /** Runs the benchmark; undefined when NATS_URL or DATABASE_URL is missing or a process could not start (printed). */
@@ -192,7 +216,13 @@ export async function runHttpOrderEntryNats(): Promise<{ entry: Measure; hello: 
   console.log(`  ${CONNECTIONS} connections (half on each gateway), ${DURATION_S} s after a ${WARMUP_S} s warm-up:`);
   table([
     ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio req/s'],
-    ['POST setEntrust via 2 gateways (JetStream ack)', fmtInt(entry.rps), String(entry.p50), String(entry.p99), `${fmtRatio(entry.rps / hw.rps)} of hello (target ${TARGET_RATIO})`],
+    [
+      'POST setEntrust via 2 gateways (JetStream ack)',
+      fmtInt(entry.rps),
+      String(entry.p50),
+      String(entry.p99),
+      `${fmtRatio(entry.rps / hw.rps)} of hello (target ${TARGET_RATIO})`,
+    ],
     ['GET / Fastify hello-world', fmtInt(hw.rps), String(hw.p50), String(hw.p99), '1.00x'],
   ]);
   return { entry, hello: hw };

@@ -218,7 +218,9 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRea
       body: ORDER_BODY,
     });
     const env = (await check.json()) as Envelope<{ status: string }>;
-    console.log(`  order entry: ${fmtInt(entry.total)} requests, ${entry.non2xx} non-2xx, ${entry.errors} errors; a last order answers ${env.status} ${env.result?.status ?? env.errorCode}`);
+    console.log(
+      `  order entry: ${fmtInt(entry.total)} requests, ${entry.non2xx} non-2xx, ${entry.errors} errors; a last order answers ${env.status} ${env.result?.status ?? env.errorCode}`,
+    );
   } catch (err) {
     console.log(`  skipped: the exchange server could not be benchmarked: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
@@ -244,8 +246,20 @@ export async function runHttpOrderEntry(): Promise<{ entry: HttpMeasure; authRea
   console.log(`  ${CONNECTIONS} connections, ${DURATION_S} s each after a ${WARMUP_S} s warm-up:`);
   table([
     ['endpoint', 'req/s', 'p50 ms', 'p99 ms', 'ratio req/s'],
-    ['POST setEntrust (journal fsync)', fmtInt(entry.rps), String(entry.p50), String(entry.p99), `${fmtRatio(entry.rps / hw.rps)} of hello (target ${TARGET_RATIO})`],
-    ['GET getMember (auth, no journal)', fmtInt(authRead.rps), String(authRead.p50), String(authRead.p99), `${fmtRatio(authRead.rps / hw.rps)} of hello (diagnostic)`],
+    [
+      'POST setEntrust (journal fsync)',
+      fmtInt(entry.rps),
+      String(entry.p50),
+      String(entry.p99),
+      `${fmtRatio(entry.rps / hw.rps)} of hello (target ${TARGET_RATIO})`,
+    ],
+    [
+      'GET getMember (auth, no journal)',
+      fmtInt(authRead.rps),
+      String(authRead.p50),
+      String(authRead.p99),
+      `${fmtRatio(authRead.rps / hw.rps)} of hello (diagnostic)`,
+    ],
     ['GET / Fastify hello-world', fmtInt(hw.rps), String(hw.p50), String(hw.p99), '1.00x'],
   ]);
   return { entry, authRead, hello: hw };

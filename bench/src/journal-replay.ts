@@ -41,7 +41,9 @@ export async function runJournalReplay(n = 1_000_000): Promise<ReplayResult | un
     const recoveryMs = rec.recoveryMs as number;
     const replayPerS = (replayed * 1000) / recoveryMs;
     const rawPerS = ((rec.rawCommands as number) * 1000) / (rec.rawMs as number);
-    console.log(`  recovered from snapshot seq ${rec.snapshotSeq} (database projection cursor at ${rec.cursor}): replayed ${fmtInt(replayed)}; state hash equal to a fresh in-memory execution: ${rec.sameStateHash}`);
+    console.log(
+      `  recovered from snapshot seq ${rec.snapshotSeq} (database projection cursor at ${rec.cursor}): replayed ${fmtInt(replayed)}; state hash equal to a fresh in-memory execution: ${rec.sameStateHash}`,
+    );
     table([
       ['measure', 'seconds', 'commands/s', 'ratio'],
       ['recovery (open + read + decode + execute)', (recoveryMs / 1000).toFixed(2), fmtInt(replayPerS), fmtRatio(replayPerS / rawPerS) + ' of raw'],

@@ -118,9 +118,7 @@ export async function runWsFanout(): Promise<WsFanoutResult | undefined> {
     const done = await nextMessage<FromServer & { type: 'done' }>(server.child, (m) => m.type === 'done', (WARMUP_S + MEASURE_S) * 1000 + 60_000, server.log);
     const stamps: ToClients = { type: 'stamps', depth: done.depth, trades: done.trades, from: done.from, to: done.to };
     for (const c of clients) c.child.send(stamps);
-    const results = await Promise.all(
-      clients.map((c) => nextMessage<FromClients & { type: 'result' }>(c.child, (m) => m.type === 'result', 60_000, c.log)),
-    );
+    const results = await Promise.all(clients.map((c) => nextMessage<FromClients & { type: 'result' }>(c.child, (m) => m.type === 'result', 60_000, c.log)));
     const hist: Histogram = newHistogram();
     let measured = 0;
     let received = 0;
@@ -147,7 +145,13 @@ export async function runWsFanout(): Promise<WsFanoutResult | undefined> {
     );
     table([
       ['push latency (engine event -> client)', 'p50 ms', 'p99 ms', 'max ms', 'p99 / target'],
-      [`${fmtInt(sockets)} sockets, ${RATE} cmd/s`, p50.toFixed(1), p99.toFixed(1), hist.max.toFixed(1), `${fmtRatio(p99 / TARGET_P99_MS)} of ${TARGET_P99_MS} ms (<= 1 meets it)`],
+      [
+        `${fmtInt(sockets)} sockets, ${RATE} cmd/s`,
+        p50.toFixed(1),
+        p99.toFixed(1),
+        hist.max.toFixed(1),
+        `${fmtRatio(p99 / TARGET_P99_MS)} of ${TARGET_P99_MS} ms (<= 1 meets it)`,
+      ],
     ]);
     return { sockets, p50, p99, max: hist.max, measured, gaps, closed: closedN };
   } catch (err) {

@@ -20,12 +20,20 @@ type Session = { token: string; userId: string };
 async function trader(request: APIRequestContext, tag: string, contractUsdt: string): Promise<Session> {
   const s = await registerByApi(request, freshEmail(tag), PASSWORD);
   await apiPost(request, 'member/member/setNickName', { member: s.userId, nickName: `${tag}${Date.now() % 1_000_000}` }, s);
-  if (contractUsdt !== '0') await apiPost(request, 'asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'CONTRACT', amount: contractUsdt, clientId: `j12-${tag}-${Date.now()}` }, s);
+  if (contractUsdt !== '0')
+    await apiPost(
+      request,
+      'asset/wallet/transfer',
+      { coin: 'USDT', from: 'SPOT', to: 'CONTRACT', amount: contractUsdt, clientId: `j12-${tag}-${Date.now()}` },
+      s,
+    );
   return s;
 }
 
 /** The market's rules and mark price (GET contract/market/getMarket). */
-async function market(request: APIRequestContext): Promise<{ markPrice: string; tickSize: string; stepSize: string; priceDecimals: number; qtyDecimals: number }> {
+async function market(
+  request: APIRequestContext,
+): Promise<{ markPrice: string; tickSize: string; stepSize: string; priceDecimals: number; qtyDecimals: number }> {
   const res = await request.get(`/api/contract/market/getMarket?symbol=${encodeURIComponent(SYMBOL)}`);
   const body = (await res.json()) as { result: { markPrice: string; tickSize: string; stepSize: string; priceDecimals: number; qtyDecimals: number } };
   return body.result;
@@ -33,12 +41,15 @@ async function market(request: APIRequestContext): Promise<{ markPrice: string; 
 
 /** Opens `url` logged in as `s` (the persisted session fields of spec section 3), contract pair BTC/USDT. */
 async function openAs(page: Page, s: Session, url: string): Promise<void> {
-  await page.addInitScript(([token, userId, sym]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('userId', userId!);
-    localStorage.setItem('isLogin', 'true');
-    localStorage.setItem('pairsName1', sym!);
-  }, [s.token, s.userId, SYMBOL]);
+  await page.addInitScript(
+    ([token, userId, sym]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('isLogin', 'true');
+      localStorage.setItem('pairsName1', sym!);
+    },
+    [s.token, s.userId, SYMBOL],
+  );
   await page.goto(url);
 }
 
@@ -49,7 +60,10 @@ const units = (v: string, d: number) => {
 };
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
-test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, edit TP/SL, partial and one-click close, order tabs', async ({ page, request }) => {
+test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, edit TP/SL, partial and one-click close, order tabs', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await recordToasts(page);
   const a = await trader(request, 'j12a', '0');

@@ -88,12 +88,15 @@ async function markNear(request: APIRequestContext, price: string): Promise<void
 }
 
 async function openAs(page: Page, s: Session, url: string): Promise<void> {
-  await page.addInitScript(([token, userId, sym]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('userId', userId!);
-    localStorage.setItem('isLogin', 'true');
-    localStorage.setItem('pairsName1', sym!);
-  }, [s.token, s.userId, SYMBOL]);
+  await page.addInitScript(
+    ([token, userId, sym]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('isLogin', 'true');
+      localStorage.setItem('pairsName1', sym!);
+    },
+    [s.token, s.userId, SYMBOL],
+  );
   await page.goto(url);
 }
 
@@ -116,7 +119,12 @@ test('contract triggers: the mark price fires a take profit with its PnL, and a 
     // A: 10x long of 2 lots with TP +2% and SL -3%; B: 75x isolated long of 1 lot.
     await apiPost(request, 'contract/contract/setLeverage', { symbol: SYMBOL, leverage: '10' }, a);
     const tp = shifted(m, 200n);
-    const open = await apiPost<Order>(request, 'contract/contract/placeOrder', { symbol: SYMBOL, side: 'BUY', orderType: 'MARKET', lots: '2', takeProfit: tp, stopLoss: shifted(m, -300n) }, a);
+    const open = await apiPost<Order>(
+      request,
+      'contract/contract/placeOrder',
+      { symbol: SYMBOL, side: 'BUY', orderType: 'MARKET', lots: '2', takeProfit: tp, stopLoss: shifted(m, -300n) },
+      a,
+    );
     expect(open.status).toBe('FILLED');
     await apiPost(request, 'contract/contract/setMarginMode', { symbol: SYMBOL, marginMode: 'ISOLATED' }, b);
     await apiPost(request, 'contract/contract/setLeverage', { symbol: SYMBOL, leverage: '75' }, b);
@@ -148,11 +156,14 @@ test('contract triggers: the mark price fires a take profit with its PnL, and a 
     await markNear(request, half);
     const bidFloor = units(shifted(m, 100n), m.priceDecimals);
     await expect
-      .poll(async () => {
-        const d = await get<{ bids: [string, string][] }>(request, `contract/market/getDepth?symbol=${encodeURIComponent(SYMBOL)}`);
-        const best = d.bids[0]?.[0];
-        return best !== undefined && units(best, m.priceDecimals) >= bidFloor;
-      }, { timeout: 60_000, intervals: [500] })
+      .poll(
+        async () => {
+          const d = await get<{ bids: [string, string][] }>(request, `contract/market/getDepth?symbol=${encodeURIComponent(SYMBOL)}`);
+          const best = d.bids[0]?.[0];
+          return best !== undefined && units(best, m.priceDecimals) >= bidFloor;
+        },
+        { timeout: 60_000, intervals: [500] },
+      )
       .toBe(true);
     const up = shifted(m, 300n);
     await pin(request, up);

@@ -34,7 +34,8 @@ async function get<T>(request: APIRequestContext, url: string, s?: Session): Pro
   return body.result;
 }
 
-const positionOf = async (request: APIRequestContext, s: Session) => (await get<Position[]>(request, `contract/contract/getPositions?symbol=${encodeURIComponent(SYMBOL)}`, s))[0]!;
+const positionOf = async (request: APIRequestContext, s: Session) =>
+  (await get<Position[]>(request, `contract/contract/getPositions?symbol=${encodeURIComponent(SYMBOL)}`, s))[0]!;
 
 /** USDT units (8 decimals) of an amount of the API ("150.00000000"), and back. */
 const u8 = (v: string) => BigInt(v.replace('.', ''));
@@ -54,12 +55,15 @@ function cents(v: string): string {
 }
 
 async function openAs(page: Page, s: Session, url: string): Promise<void> {
-  await page.addInitScript(([token, userId, sym]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('userId', userId!);
-    localStorage.setItem('isLogin', 'true');
-    localStorage.setItem('pairsName1', sym!);
-  }, [s.token, s.userId, SYMBOL]);
+  await page.addInitScript(
+    ([token, userId, sym]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('isLogin', 'true');
+      localStorage.setItem('pairsName1', sym!);
+    },
+    [s.token, s.userId, SYMBOL],
+  );
   await page.goto(url);
 }
 
@@ -104,11 +108,14 @@ test('contract margin: add and remove margin of an isolated position, with the l
   await card.getByRole('button', { name: '调整保证金' }).click();
   await sheet.getByRole('tab', { name: '减少保证金' }).click();
   await expect
-    .poll(async () => {
-      const shown = await sheet.getByTestId('margin-max').textContent();
-      const api = await positionOf(request, s);
-      return shown === `${usdtText(api.maxRemovableMargin)} USDT`;
-    }, { timeout: 30_000, intervals: [300] })
+    .poll(
+      async () => {
+        const shown = await sheet.getByTestId('margin-max').textContent();
+        const api = await positionOf(request, s);
+        return shown === `${usdtText(api.maxRemovableMargin)} USDT`;
+      },
+      { timeout: 30_000, intervals: [300] },
+    )
     .toBe(true);
   await sheet.getByLabel('金额', { exact: true }).fill('20');
   await expect(sheet.getByTestId('margin-after')).toHaveText(`${usdtText(usdt8(u8(p1.margin) - 20n * 100_000_000n))} USDT`);

@@ -37,7 +37,12 @@ test('contract ticker: /contract and the pair detail show the same 24 h change a
   // a bot's trade may reach one a moment before the other).
   let seen = { change: '', last: '' };
   await expect(async () => {
-    const [c1, l1, c2, l2] = await Promise.all([contractChange.textContent(), contractLast.textContent(), detailChange.textContent(), detailLast.textContent()]);
+    const [c1, l1, c2, l2] = await Promise.all([
+      contractChange.textContent(),
+      contractLast.textContent(),
+      detailChange.textContent(),
+      detailLast.textContent(),
+    ]);
     seen = { change: c1 ?? '', last: l1 ?? '' };
     expect({ change: c2, last: l2 }).toEqual({ change: c1, last: l1 });
   }).toPass({ timeout: 30_000, intervals: [250] });
@@ -47,8 +52,15 @@ test('contract ticker: /contract and the pair detail show the same 24 h change a
   // The quotes list shows the same change as the API's contract ticker (one source): its pair and the market agree.
   await expect(async () => {
     const [pairs, market] = await Promise.all([
-      request.get('/api/data/data/getPairsByMainCur?mainCur=USDT&type=CONTRACT').then((r) => r.json() as Promise<{ result: Array<{ pairsName: string; updown: string; price: string; high: string; low: string; volume: string }> }>),
-      request.get(`/api/contract/market/getMarket?symbol=${encodeURIComponent(SYMBOL)}`).then((r) => r.json() as Promise<{ result: { change24h: string; lastPrice: string; markPrice: string; high24h: string; low24h: string; volume24h: string } }>),
+      request
+        .get('/api/data/data/getPairsByMainCur?mainCur=USDT&type=CONTRACT')
+        .then((r) => r.json() as Promise<{ result: Array<{ pairsName: string; updown: string; price: string; high: string; low: string; volume: string }> }>),
+      request
+        .get(`/api/contract/market/getMarket?symbol=${encodeURIComponent(SYMBOL)}`)
+        .then(
+          (r) =>
+            r.json() as Promise<{ result: { change24h: string; lastPrice: string; markPrice: string; high24h: string; low24h: string; volume24h: string } }>,
+        ),
     ]);
     const p = pairs.result.find((x) => x.pairsName === SYMBOL)!;
     const mk = market.result;

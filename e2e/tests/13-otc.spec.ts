@@ -22,9 +22,10 @@ const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots
 
 /** Fills the ad form (labels in `lang`): a fixed-price SELL ad of 500 USDT at 7.20, 100-3600 CNY, the bank card. */
 async function fillAdForm(page: Page, lang: 'en' | 'zh'): Promise<void> {
-  const L = lang === 'en'
-    ? { price: 'Price (CNY)', qty: 'Quantity (USDT)', min: 'Order minimum (CNY)', max: 'Order maximum (CNY)', bank: /Bank card/, terms: 'Terms' }
-    : { price: '单价（CNY）', qty: '数量（USDT）', min: '单笔最低（CNY）', max: '单笔最高（CNY）', bank: /银行卡/, terms: '交易条款' };
+  const L =
+    lang === 'en'
+      ? { price: 'Price (CNY)', qty: 'Quantity (USDT)', min: 'Order minimum (CNY)', max: 'Order maximum (CNY)', bank: /Bank card/, terms: 'Terms' }
+      : { price: '单价（CNY）', qty: '数量（USDT）', min: '单笔最低（CNY）', max: '单笔最高（CNY）', bank: /银行卡/, terms: '交易条款' };
   await page.getByRole('textbox', { name: L.price }).fill('7.20');
   await page.getByRole('textbox', { name: L.qty }).fill('500');
   await page.getByRole('textbox', { name: L.min }).fill('100');
@@ -38,11 +39,21 @@ test('OTC: a merchant publishes a SELL ad in the app, a buyer buys, pays, chats;
   test.setTimeout(420_000);
   const op = await operatorApiLogin(request);
   const admin = { 'x-admin-token': op.token };
-  const merchant = await verifiedUser(request, admin, { tag: 'j13m', realName: '王商家', merchant: true, password: PASSWORD, birth: '19910303', cardNo: '6222020200112233446' });
+  const merchant = await verifiedUser(request, admin, {
+    tag: 'j13m',
+    realName: '王商家',
+    merchant: true,
+    password: PASSWORD,
+    birth: '19910303',
+    cardNo: '6222020200112233446',
+  });
   const buyer = await verifiedUser(request, admin, { tag: 'j13b', realName: '李买家', merchant: false, password: PASSWORD, birth: '19910303', cardNo: '' });
   await apiPost(request, 'otc/otc/applyMerchant', { agree: '1', transPassword: PIN }, merchant);
   await apiPost(request, 'admin/otc/reviewMerchant', { userId: merchant.userId, approve: 'true', reason: 'Journey 13' }, admin);
-  expect(await apiGet<{ state: string; deposit: string }>(request, 'otc/otc/getMerchant', merchant)).toMatchObject({ state: 'ACTIVE', deposit: '1000.00000000' });
+  expect(await apiGet<{ state: string; deposit: string }>(request, 'otc/otc/getMerchant', merchant)).toMatchObject({
+    state: 'ACTIVE',
+    deposit: '1000.00000000',
+  });
   expect(await otcUsdt(request, merchant)).toEqual({ available: '1000.00000000', frozen: '1000.00000000' });
 
   // --- The merchant publishes a SELL ad in the app (form shots in en/day and zh/night) ---
@@ -73,7 +84,10 @@ test('OTC: a merchant publishes a SELL ad in the app, a buyer buys, pays, chats;
   await expect(b.getByRole('listitem', { name: `${merchant.nickName} 的广告` })).toBeVisible();
   await b.screenshot({ path: path.join(SHOTS, 'otc-market-zh-night.png') });
   await lookOf(b, 'en', 'default');
-  await b.getByRole('listitem', { name: `Ad of ${merchant.nickName}` }).getByRole('button', { name: 'Buy USDT' }).click();
+  await b
+    .getByRole('listitem', { name: `Ad of ${merchant.nickName}` })
+    .getByRole('button', { name: 'Buy USDT' })
+    .click();
   await expect(b).toHaveURL(/\/transactionDetail\?adId=/);
   await b.getByRole('textbox', { name: 'Amount (CNY)' }).fill('720');
   await expect(b.getByTestId('take-quantity')).toHaveText('100.00000000 USDT');

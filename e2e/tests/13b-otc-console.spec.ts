@@ -22,14 +22,20 @@ const PASSWORD = 'Journey13bpass';
 const PIN = OTC_PIN;
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 
-
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'en-US' });
 
 test('console OTC: a merchant application approved, an appeal released to the buyer, the ad listed', async ({ page, request }) => {
   test.setTimeout(420_000);
   const op = await operatorApiLogin(request);
   const admin = { 'x-admin-token': op.token };
-  const merchant = await verifiedUser(request, admin, { tag: 'j13bm', realName: '王商家', merchant: true, password: PASSWORD, birth: '19900202', cardNo: '6222021234567890128' });
+  const merchant = await verifiedUser(request, admin, {
+    tag: 'j13bm',
+    realName: '王商家',
+    merchant: true,
+    password: PASSWORD,
+    birth: '19900202',
+    cardNo: '6222021234567890128',
+  });
   const buyer = await verifiedUser(request, admin, { tag: 'j13bb', realName: '李买家', merchant: false, password: PASSWORD, birth: '19900202', cardNo: '' });
   await apiPost(request, 'otc/otc/applyMerchant', { agree: '1', transPassword: PIN }, merchant);
   expect((await apiGet<{ state: string }>(request, 'otc/otc/getMerchant', merchant)).state).toBe('PENDING');
@@ -58,10 +64,26 @@ test('console OTC: a merchant application approved, an appeal released to the bu
   const ad = await apiPost<{ adId: string }>(
     request,
     'otc/otc/publishAd',
-    { side: 'SELL', priceType: 'FIXED', price: '7.20', quantity: '500', minFiat: '100', maxFiat: '3600', paymentWindowMinutes: '15', paymentMethodIds: merchant.paymentId, remarks: 'Bank transfer only', clientId: `j13b-ad-${Date.now()}` },
+    {
+      side: 'SELL',
+      priceType: 'FIXED',
+      price: '7.20',
+      quantity: '500',
+      minFiat: '100',
+      maxFiat: '3600',
+      paymentWindowMinutes: '15',
+      paymentMethodIds: merchant.paymentId,
+      remarks: 'Bank transfer only',
+      clientId: `j13b-ad-${Date.now()}`,
+    },
     merchant,
   );
-  const order = await apiPost<{ orderId: string; quantity: string }>(request, 'otc/otc/takeAd', { adId: ad.adId, fiatAmount: '720.00', clientId: `j13b-take-${Date.now()}` }, buyer);
+  const order = await apiPost<{ orderId: string; quantity: string }>(
+    request,
+    'otc/otc/takeAd',
+    { adId: ad.adId, fiatAmount: '720.00', clientId: `j13b-take-${Date.now()}` },
+    buyer,
+  );
   expect(order.quantity).toBe('100.00000000');
   await apiPost(request, 'otc/otc/sendMessage', { orderId: order.orderId, text: 'Paid from my ICBC card' }, buyer);
   await apiPost(request, 'otc/otc/markPaid', { orderId: order.orderId, paymentMethodId: merchant.paymentId }, buyer);
@@ -69,7 +91,12 @@ test('console OTC: a merchant application approved, an appeal released to the bu
   const wait = paid.appealableAt - Date.now();
   expect(wait, 'the server runs with a short OTC_APPEAL_AFTER_MS').toBeLessThan(90_000);
   await new Promise((r) => setTimeout(r, Math.max(0, wait) + 1_000));
-  await apiPost(request, 'otc/otc/appeal', { orderId: order.orderId, reason: 'PAID_NOT_RELEASED', description: 'I paid 720.00 CNY, the seller does not release' }, buyer);
+  await apiPost(
+    request,
+    'otc/otc/appeal',
+    { orderId: order.orderId, reason: 'PAID_NOT_RELEASED', description: 'I paid 720.00 CNY, the seller does not release' },
+    buyer,
+  );
 
   // --- The operator resolves it: release to the buyer ---
   await page.getByRole('menuitem', { name: 'OTC appeals' }).click();
@@ -91,8 +118,16 @@ test('console OTC: a merchant application approved, an appeal released to the bu
   await dialog.getByRole('button', { name: 'Release', exact: true }).click();
   await expect(page.getByText('Appeal resolved', { exact: true })).toBeVisible();
 
-  const done = await apiGet<{ state: string; endReason: string; appeal: { outcome: string; resolution: string } }>(request, `otc/otc/getOrderDetail?orderId=${order.orderId}`, buyer);
-  expect(done).toMatchObject({ state: 'COMPLETED', endReason: 'APPEAL_RELEASED', appeal: { outcome: 'RELEASE', resolution: 'The bank statement shows the payment' } });
+  const done = await apiGet<{ state: string; endReason: string; appeal: { outcome: string; resolution: string } }>(
+    request,
+    `otc/otc/getOrderDetail?orderId=${order.orderId}`,
+    buyer,
+  );
+  expect(done).toMatchObject({
+    state: 'COMPLETED',
+    endReason: 'APPEAL_RELEASED',
+    appeal: { outcome: 'RELEASE', resolution: 'The bank statement shows the payment' },
+  });
   expect(await otcUsdt(request, buyer)).toEqual({ available: '100.00000000', frozen: '0.00000000' });
   // 2,000 - the 100 released; frozen: the 1,000 deposit + the ad's remaining 400; every USDT accounted for.
   expect(await otcUsdt(request, merchant)).toEqual({ available: '500.00000000', frozen: '1400.00000000' });

@@ -22,10 +22,14 @@ type Ad = { adId: string; remaining: string; merchant: { nickName: string } };
 test('OTC: an unpaid order is cancelled when its payment time limit passes (the test moves the server clock)', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const op = await operatorApiLogin(request);
-  const buyer = await verifiedUser(request, { 'x-admin-token': op.token }, { tag: 'j13c', realName: '赵买家', merchant: false, password: 'Journey13cpass', birth: '19920404', cardNo: '' });
+  const buyer = await verifiedUser(
+    request,
+    { 'x-admin-token': op.token },
+    { tag: 'j13c', realName: '赵买家', merchant: false, password: 'Journey13cpass', birth: '19920404', cardNo: '' },
+  );
   const ads = await apiGet<{ records: Ad[] }>(request, 'otc/otc/getAds?side=BUY&page=1&pageSize=50', {});
   const demoAd = ads.records.find((a) => a.merchant.nickName === 'DemoMerchant');
-  expect(demoAd, 'the demo merchant\'s SELL ad on the market').toBeTruthy();
+  expect(demoAd, "the demo merchant's SELL ad on the market").toBeTruthy();
   const remainingBefore = demoAd!.remaining;
 
   // --- The buyer takes 144 CNY of the demo merchant's ad and does not pay ---

@@ -34,7 +34,11 @@ async function fundingUsdt(request: APIRequestContext, s: Session): Promise<stri
 }
 const units = (s: string) => BigInt(s.replace('.', ''));
 
-test('an operator defines a competition, a user joins and trades in the app, sees the leaderboard, is paid once it ends', async ({ page, browser, request }) => {
+test('an operator defines a competition, a user joins and trades in the app, sees the leaderboard, is paid once it ends', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(300_000);
   const title = `Spring cup ${Date.now() % 100_000}`;
 
@@ -45,7 +49,9 @@ test('an operator defines a competition, a user joins and trades in the app, see
   await form.getByLabel('Title (Chinese)').fill(`春季交易赛 ${title.slice(-5)}`);
   await form.getByLabel('Title (English)').fill(title);
   await form.getByLabel('Rules (Chinese)').fill('活动期间按币币和合约成交额（USDT）排名，前三名获得奖金。\n成交额相同时，先达到者排名在前。');
-  await form.getByLabel('Rules (English)').fill('Ranked by spot and futures volume (USDT) during the activity; the top three win.\nOn equal volume, whoever reached it first ranks higher.');
+  await form
+    .getByLabel('Rules (English)')
+    .fill('Ranked by spot and futures volume (USDT) during the activity; the top three win.\nOn equal volume, whoever reached it first ranks higher.');
   await form.getByLabel('Prizes by rank').fill('100, 50, 20');
   await form.getByLabel('Budget').fill('170');
   await form.getByRole('button', { name: 'Create' }).click();
@@ -94,7 +100,11 @@ test('an operator defines a competition, a user joins and trades in the app, see
   await p.goto(`/activityDetails?activityId=${activityId}`);
   const board = p.getByRole('region', { name: 'Leaderboard' }).getByRole('table');
   await expect(board.getByRole('row')).toHaveCount(3, { timeout: 20_000 });
-  const api = await apiGet<{ records: { rank: number; name: string; progress: string; prize: string }[] }>(request, `activity/activity/leaderboard?activityId=${activityId}`, {});
+  const api = await apiGet<{ records: { rank: number; name: string; progress: string; prize: string }[] }>(
+    request,
+    `activity/activity/leaderboard?activityId=${activityId}`,
+    {},
+  );
   expect(api.records.map((r) => [r.rank, r.name, r.prize])).toEqual([
     [1, bob.nickName, '100.00000000'],
     [2, alice.nickName, '50.00000000'],

@@ -17,10 +17,13 @@ function legendNumber(text: string | null): number {
 }
 
 async function look(page: Page, lang: 'en' | 'zh', theme: 'default' | 'night'): Promise<void> {
-  await page.addInitScript(([l, th]) => {
-    localStorage.setItem('currentLangue', l!);
-    localStorage.setItem('theme', th!);
-  }, [lang, theme]);
+  await page.addInitScript(
+    ([l, th]) => {
+      localStorage.setItem('currentLangue', l!);
+      localStorage.setItem('theme', th!);
+    },
+    [lang, theme],
+  );
 }
 
 test('the chart full screen with MA, EMA, BOLL, MACD and RSI, in portrait and landscape', async ({ page }) => {
@@ -44,10 +47,12 @@ test('the chart full screen with MA, EMA, BOLL, MACD and RSI, in portrait and la
   await expect.poll(async () => legendNumber(await legend.locator('span').nth(2).textContent())).toBeGreaterThan(0);
   await page.getByRole('tablist', { name: 'Lines over the candles' }).getByRole('tab', { name: 'BOLL' }).click();
   await expect(legend).toContainText('BOLL(20,2) MID:');
-  await expect.poll(async () => {
-    const [mid, up, dn] = await Promise.all([0, 1, 2].map(async (i) => legendNumber(await legend.locator('span').nth(i).textContent())));
-    return up! >= mid! && mid! >= dn! && dn! > 0;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const [mid, up, dn] = await Promise.all([0, 1, 2].map(async (i) => legendNumber(await legend.locator('span').nth(i).textContent())));
+      return up! >= mid! && mid! >= dn! && dn! > 0;
+    })
+    .toBe(true);
 
   const lower = page.getByRole('tablist', { name: 'Lower pane' });
   await lower.getByRole('tab', { name: 'MACD' }).click();

@@ -33,11 +33,21 @@ test('orders of both markets in one place: open, cancel, history', async ({ brow
   const s = await registerByApi(request, freshEmail('j14b'), 'Journey14bpass');
   const spot = await apiGet<{ pair: { price: string; tickSize: string; priceDecimals: number } }>(request, 'data/data/getCoinInfo?pairsName=BTC/USDT', {});
   const bidPrice = priceAt(spot.pair.price, 80n, spot.pair.tickSize, spot.pair.priceDecimals);
-  await apiPost(request, 'entrust/entrust/setEntrust', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: bidPrice, amount: '0.001' }, s);
+  await apiPost(
+    request,
+    'entrust/entrust/setEntrust',
+    { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: bidPrice, amount: '0.001' },
+    s,
+  );
   await apiPost(request, 'asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'CONTRACT', amount: '500', clientId: `j14b-${Date.now()}` }, s);
   const perp = await apiGet<{ markPrice: string; tickSize: string; priceDecimals: number }>(request, 'contract/market/getMarket?symbol=LTC/USDT', {});
   expect(perp.markPrice, 'LTC/USDT has a mark price').not.toBe('');
-  await apiPost(request, 'contract/contract/placeOrder', { symbol: 'LTC/USDT', side: 'BUY', orderType: 'LIMIT', price: priceAt(perp.markPrice, 70n, perp.tickSize, perp.priceDecimals), lots: '1' }, s);
+  await apiPost(
+    request,
+    'contract/contract/placeOrder',
+    { symbol: 'LTC/USDT', side: 'BUY', orderType: 'LIMIT', price: priceAt(perp.markPrice, 70n, perp.tickSize, perp.priceDecimals), lots: '1' },
+    s,
+  );
 
   const p = await phoneAs(browser, s);
   await p.goto('/orderManger');

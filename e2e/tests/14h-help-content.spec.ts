@@ -26,7 +26,14 @@ test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: fa
 
 /** A phone page (390x844) in `lang` and `theme`, as the app persists them (spec section 3). */
 async function phone(browser: Browser, baseURL: string, lang: 'en' | 'zh', theme: 'default' | 'night'): Promise<Page> {
-  const ctx = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: lang === 'zh' ? 'zh-CN' : 'en-US' });
+  const ctx = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: lang === 'zh' ? 'zh-CN' : 'en-US',
+  });
   await ctx.addInitScript(
     ([l, th]) => {
       localStorage.setItem('currentLangue', l!);
@@ -71,7 +78,9 @@ test('content: an operator edits a help article and a notice, previews, publishe
   await editor.getByRole('button', { name: 'Save draft' }).click();
   await expect(editor.getByText('Changed since published')).toBeVisible();
   // Saved, not published: the app's API still answers the published article.
-  const articles = (await (await page.request.get('/api/admin/content/list?kind=help_article&pageSize=100', { headers: { 'x-admin-token': await consoleToken(page) } })).json()) as {
+  const articles = (await (
+    await page.request.get('/api/admin/content/list?kind=help_article&pageSize=100', { headers: { 'x-admin-token': await consoleToken(page) } })
+  ).json()) as {
     result: { records: Array<{ id: string; draft: { titleEn: string } }> };
   };
   const articleId = articles.result.records.find((a) => a.draft.titleEn === ARTICLE_EN)!.id;
@@ -101,7 +110,8 @@ test('content: an operator edits a help article and a notice, previews, publishe
 
   // --- The audit log has the changes ---
   await page.getByRole('menuitem', { name: 'Audit log' }).click();
-  for (const action of ['content_update', 'content_publish', 'content_create']) await expect(page.getByRole('row').filter({ hasText: action }).first()).toBeVisible();
+  for (const action of ['content_update', 'content_publish', 'content_create'])
+    await expect(page.getByRole('row').filter({ hasText: action }).first()).toBeVisible();
 
   // --- The app, en / day: help centre -> category -> article; search; notices ---
   const en = await phone(browser, baseURL!, 'en', 'default');

@@ -38,7 +38,10 @@ const shown = (s: string): string => {
   return `${i}.${f.replace(/0+$/, '').padEnd(2, '0')}`;
 };
 
-test('invitation: a friend signs up through the link and trades contracts; the daily job pays the inviter 30%; the poster is saved', async ({ browser, request }) => {
+test('invitation: a friend signs up through the link and trades contracts; the daily job pays the inviter 30%; the poster is saved', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(300_000);
   const inviter = await registerByApi(request, freshEmail('j14i-a'), PASSWORD);
 
@@ -101,7 +104,10 @@ test('invitation: a friend signs up through the link and trades contracts; the d
   expect(minutes).toBeLessThanOrEqual(1440);
   await apiPost(request, 'demo/clock/advance', { minutes: String(minutes) });
   await expect
-    .poll(async () => (await apiGet<Summary>(request, 'invite/invite/summary', inviter)).totalRebate, { timeout: 30_000, message: 'the daily settlement pays the inviter' })
+    .poll(async () => (await apiGet<Summary>(request, 'invite/invite/summary', inviter)).totalRebate, {
+      timeout: 30_000,
+      message: 'the daily settlement pays the inviter',
+    })
     .toBe(pending.pendingRebate);
   const days = await apiGet<RebateDays>(request, 'invite/invite/rebates', inviter);
   expect(days.total).toBe(1);
@@ -135,12 +141,15 @@ test('invitation: a friend signs up through the link and trades contracts; the d
   await sheet.getByRole('button', { name: 'Save poster' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe(`invitation-${code}.png`);
-  const png = await a.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    return { w: img.naturalWidth, h: img.naturalHeight };
-  }, (await sheet.getByTestId('poster-image').getAttribute('src'))!);
+  const png = await a.evaluate(
+    async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      return { w: img.naturalWidth, h: img.naturalHeight };
+    },
+    (await sheet.getByTestId('poster-image').getAttribute('src'))!,
+  );
   expect(png).toEqual({ w: 750, h: 1334 });
   await expectToast(a, 'Image saved');
   await sheet.getByRole('button', { name: 'Cancel' }).click();

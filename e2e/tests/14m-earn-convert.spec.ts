@@ -54,9 +54,7 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
 
   // --- One day later the job has paid a day of interest ---
   await apiPost(request, 'demo/clock/advance', { minutes: '1440' });
-  await expect
-    .poll(async () => bal(await apiGet<Assets>(request, 'asset/asset/getAssets', s), 'ASSETS', 'USDT'), { timeout: 30_000 })
-    .toBe('1000.13698630');
+  await expect.poll(async () => bal(await apiGet<Assets>(request, 'asset/asset/getAssets', s), 'ASSETS', 'USDT'), { timeout: 30_000 }).toBe('1000.13698630');
   await page.reload();
   await expect(lock.getByTestId('interest-paid')).toHaveText('0.1369863 USDT');
   await expect(lock).toContainText('1 / 7');
@@ -86,7 +84,10 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
   // The order's minimum (the market's minimum notional, in the coin paid) is shown before any quote, and an amount
   // below it is not sent: the same number the server's convert_below_minimum refuses with.
   const pairs = await apiGet<{ pairs: { symbol: string; minQuote: string }[] }>(request, 'exchange/convert/getPairs', s);
-  const minQuote = pairs.pairs.find((p) => p.symbol === 'BTC/USDT')!.minQuote.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
+  const minQuote = pairs.pairs
+    .find((p) => p.symbol === 'BTC/USDT')!
+    .minQuote.replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
   const minimum = page.getByTestId('minimum');
   await expect(minimum).toHaveText(`Minimum ${minQuote} USDT`);
   const below = (units(minQuote) - 1n).toString().padStart(9, '0');

@@ -20,11 +20,19 @@ const PICTURE = path.join(SHOTS, 'home-day.png');
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'en-US' });
 
-test('support chat: text and a picture from the app, a canned reply live from the console, an offline message answered later', async ({ browser, page, request }) => {
+test('support chat: text and a picture from the app, a canned reply live from the console, an offline message answered later', async ({
+  browser,
+  page,
+  request,
+}) => {
   test.setTimeout(300_000);
   const email = freshEmail('j14s');
   const user = await registerByApi(request, email, 'Journey14spass');
-  const canned = { title: 'Deposit check', en: 'We are checking your deposit, it usually arrives after 12 confirmations.', zh: '我们正在核实您的充值，通常在12个区块确认后到账。' };
+  const canned = {
+    title: 'Deposit check',
+    en: 'We are checking your deposit, it usually arrives after 12 confirmations.',
+    zh: '我们正在核实您的充值，通常在12个区块确认后到账。',
+  };
 
   // --- The operator adds a canned reply (zh and en) in the console ---
   await operatorLogin(page);
@@ -108,7 +116,12 @@ test('support chat: text and a picture from the app, a canned reply live from th
   await waiting.click();
   await page.getByRole('textbox', { name: 'Reply to the user' }).fill('Your deposit has arrived: 12 confirmations reached.');
   await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('list', { name: 'Messages' }).getByRole('listitem', { name: /^Reply by / }).filter({ hasText: 'Your deposit has arrived' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Messages' })
+      .getByRole('listitem', { name: /^Reply by / })
+      .filter({ hasText: 'Your deposit has arrived' }),
+  ).toBeVisible();
 
   // --- Next time in the app: the unread reply on the header icon, then in the chat (zh, night) ---
   await lookOf(app, 'zh', 'night');

@@ -46,7 +46,9 @@ test.describe('PWA', () => {
     await expect(page.getByRole('region', { name: 'Top pairs' }).getByRole('button')).toHaveCount(4);
     // The worker is active (its precache complete) and controls the page (clientsClaim).
     await expect
-      .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.active && !!navigator.serviceWorker.controller), { timeout: 60_000 })
+      .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.active && !!navigator.serviceWorker.controller), {
+        timeout: 60_000,
+      })
       .toBe(true);
     const cached = await cachedUrls(page);
     expect(cached).toContain('/index.html');
@@ -61,7 +63,15 @@ test.describe('PWA', () => {
     await expect(screen.getByRole('button', { name: 'Reload' })).toBeVisible();
     // Nothing lies over it: the page's boot shell (kept until home's banners arrive, never offline) is gone at once.
     await expect(page.locator('#boot')).toHaveCount(0, { timeout: 3_000 });
-    expect(await page.evaluate(() => fetch('/api/data/data/getMainCurs').then(() => 'answered', () => 'failed')), 'no API answer from a cache').toBe('failed');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/data/data/getMainCurs').then(
+          () => 'answered',
+          () => 'failed',
+        ),
+      ),
+      'no API answer from a cache',
+    ).toBe('failed');
     await page.screenshot({ path: path.join(SHOTS, 'offline.png') });
 
     // Reload while still offline: the app starts again from the cache onto the same screen.
@@ -89,11 +99,20 @@ test('a version published in the console: the new-version dialog, failed, comple
   const reasonsEn = ['Invitation posters you can save to the album', 'Quotes refresh faster'];
   const reasonsZh = ['邀请海报可保存到相册', '行情刷新更快'];
 
-  const consoleCtx = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1, isMobile: false, hasTouch: false, locale: 'en-US' });
+  const consoleCtx = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    deviceScaleFactor: 1,
+    isMobile: false,
+    hasTouch: false,
+    locale: 'en-US',
+  });
   const op = await consoleCtx.newPage();
   await operatorLogin(op);
   await op.getByRole('menuitem', { name: 'App versions' }).click();
-  await op.locator('.ant-select').filter({ has: op.getByRole('combobox', { name: 'Platform' }) }).click();
+  await op
+    .locator('.ant-select')
+    .filter({ has: op.getByRole('combobox', { name: 'Platform' }) })
+    .click();
   await op.locator('.ant-select-item-option[title="Web"]').click();
   await op.getByLabel('Version', { exact: true }).fill(version);
   await op.getByLabel('Reasons (Chinese)').fill(reasonsZh.join('\n'));
@@ -132,7 +151,9 @@ test('a version published in the console: the new-version dialog, failed, comple
   await expect(dialog.getByRole('status')).toContainText('The app restarts in 2 seconds');
   await p.screenshot({ path: path.join(SHOTS, 'update-done.png') });
   // The restart: a new document (the marker is gone), about 2 s after "Update complete".
-  await expect.poll(() => p.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === true).catch(() => true), { timeout: 15_000 }).toBe(false);
+  await expect
+    .poll(() => p.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate === true).catch(() => true), { timeout: 15_000 })
+    .toBe(false);
   const restartedAt = await p.evaluate(() => performance.timeOrigin);
   expect(restartedAt - doneAt).toBeGreaterThan(1000);
   expect(restartedAt - doneAt).toBeLessThan(6000);

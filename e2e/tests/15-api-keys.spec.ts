@@ -62,10 +62,13 @@ async function sessionHeaders(page: Page): Promise<Record<string, string>> {
 
 /** Switches the app to `lang` and `theme` (the persisted fields of spec section 3) and reloads. */
 async function look(page: Page, lang: 'en' | 'zh', theme: 'default' | 'night'): Promise<void> {
-  await page.evaluate(([l, th]) => {
-    localStorage.setItem('currentLangue', l!);
-    localStorage.setItem('theme', th!);
-  }, [lang, theme]);
+  await page.evaluate(
+    ([l, th]) => {
+      localStorage.setItem('currentLangue', l!);
+      localStorage.setItem('theme', th!);
+    },
+    [lang, theme],
+  );
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
@@ -85,7 +88,15 @@ async function fillVerifyCode(page: Page, request: APIRequestContext, email: str
 }
 
 /** Fills and submits the create form in `lang`; the key and (HMAC) secret read from the one-time screen. */
-async function createKey(page: Page, request: APIRequestContext, email: string, lang: 'en' | 'zh', label: string, ips: string, shot: string): Promise<{ apiKey: string; secret: string }> {
+async function createKey(
+  page: Page,
+  request: APIRequestContext,
+  email: string,
+  lang: 'en' | 'zh',
+  label: string,
+  ips: string,
+  shot: string,
+): Promise<{ apiKey: string; secret: string }> {
   const t = T[lang];
   await page.getByRole('button', { name: t.create, exact: true }).last().click();
   await expect(page).toHaveURL(/\/accountCenter\/apiKeys\/create$/);

@@ -19,7 +19,7 @@ const REASON = 'Key posted in a public chat';
 
 test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false, deviceScaleFactor: 1, locale: 'en-US' });
 
-test('console: an operator revokes a user\'s API key with a reason; the audit log shows it', async ({ page, request }) => {
+test("console: an operator revokes a user's API key with a reason; the audit log shows it", async ({ page, request }) => {
   test.setTimeout(240_000);
   const email = freshEmail('j15b');
   const user = await registerByApi(request, email, PASSWORD);
@@ -28,7 +28,12 @@ test('console: an operator revokes a user\'s API key with a reason; the audit lo
   const after = Date.now();
   await apiPost(request, 'data/sms/sendCode', { type: 'VERIFY', ...(await puzzlePass(request)) }, user);
   const verifyCode = await outboxCode(request, email, after, user);
-  const created = await apiPost<CreatedApiKey>(request, 'member/apiKey/create', { label: 'Arb bot', keyType: 'HMAC_SHA256', spotTrade: 'true', verifyCode }, user);
+  const created = await apiPost<CreatedApiKey>(
+    request,
+    'member/apiKey/create',
+    { label: 'Arb bot', keyType: 'HMAC_SHA256', spotTrade: 'true', verifyCode },
+    user,
+  );
   expect(created.secretKey).toMatch(/^[A-Za-z0-9]{64}$/);
 
   await operatorLogin(page);

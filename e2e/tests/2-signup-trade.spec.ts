@@ -71,7 +71,11 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await expectToast(page, '注册成功，10,000 USDT 演示资金已到账', 60_000);
   // Back to the trade screen the visitor came from (the Sign up link's redirect query).
   await expect(page).toHaveURL(/\/transaction$/);
-  const stored = await page.evaluate(() => ({ isLogin: localStorage.getItem('isLogin'), token: localStorage.getItem('token'), phone: localStorage.getItem('phone') }));
+  const stored = await page.evaluate(() => ({
+    isLogin: localStorage.getItem('isLogin'),
+    token: localStorage.getItem('token'),
+    phone: localStorage.getItem('phone'),
+  }));
   expect(stored.isLogin).toBe('true');
   expect(stored.token).toBeTruthy();
   expect(stored.phone).toBe(email);
@@ -126,7 +130,10 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   const myTrades = page.getByRole('list', { name: '历史成交' }).getByRole('listitem', { name: 'BTC/USDT 买入' });
   await expect(myTrades.first()).toBeVisible({ timeout: 30_000 });
   await expect(myTrades.first()).toContainText('吃单');
-  await page.getByRole('tablist', { name: '委托' }).getByRole('tab', { name: /^当前委托/ }).click();
+  await page
+    .getByRole('tablist', { name: '委托' })
+    .getByRole('tab', { name: /^当前委托/ })
+    .click();
   // Market buy by total: fills are whole steps (0.00001 BTC), so up to one step's worth of the 1000 USDT
   // stays unspent; the exact spend is checked against the order's total below.
   await expect.poll(() => formAvailable(page), { timeout: 30_000, message: 'USDT available after the market buy' }).toBeLessThan(9001);
@@ -142,9 +149,19 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await expect(buyOrder).toHaveCount(1, { timeout: 30_000 });
   await expect(buyOrder).toContainText('已成交');
   await expect(buyOrder).toContainText('市价');
-  const dealAmount = num(await buyOrder.getByText(/^已成交 \(BTC\)$/).locator('xpath=following-sibling::dd').innerText());
+  const dealAmount = num(
+    await buyOrder
+      .getByText(/^已成交 \(BTC\)$/)
+      .locator('xpath=following-sibling::dd')
+      .innerText(),
+  );
   const fee = await buyOrder.getByText('手续费', { exact: true }).locator('xpath=following-sibling::dd').innerText();
-  const dealTotal = num(await buyOrder.getByText(/^交易额 \(USDT\)$/).locator('xpath=following-sibling::dd').innerText());
+  const dealTotal = num(
+    await buyOrder
+      .getByText(/^交易额 \(USDT\)$/)
+      .locator('xpath=following-sibling::dd')
+      .innerText(),
+  );
   expect(dealAmount).toBeGreaterThan(0);
   expect(dealTotal).toBeLessThanOrEqual(1000);
   // The result dialog showed this order's filled amount and fee.

@@ -117,7 +117,12 @@ test('English, night and red-up survive a reload; pair detail chart and order bo
       message: 'a WebSocket kline message for BTC/USDT',
     })
     .toBe(true);
-  const drawing = () => chart.evaluate((el) => Array.from(el.querySelectorAll('canvas')).map((c) => c.toDataURL()).join('|'));
+  const drawing = () =>
+    chart.evaluate((el) =>
+      Array.from(el.querySelectorAll('canvas'))
+        .map((c) => c.toDataURL())
+        .join('|'),
+    );
   const firstDrawing = await drawing();
   await expect.poll(drawing, { timeout: 60_000, message: 'the chart drawing changes' }).not.toBe(firstDrawing);
 
@@ -127,8 +132,24 @@ test('English, night and red-up survive a reload; pair detail chart and order bo
   const asks = book.getByRole('list', { name: 'Ask' });
   await expect(bids.getByRole('listitem').first()).toBeVisible({ timeout: 30_000 });
   await expect(asks.getByRole('listitem').first()).toBeVisible();
-  expect(await colourOf(bids.getByRole('listitem').first().getByText(/^[\d,]+\.\d+$/).last())).toBe(RED);
-  expect(await colourOf(asks.getByRole('listitem').first().getByText(/^[\d,]+\.\d+$/).first())).toBe(GREEN);
+  expect(
+    await colourOf(
+      bids
+        .getByRole('listitem')
+        .first()
+        .getByText(/^[\d,]+\.\d+$/)
+        .last(),
+    ),
+  ).toBe(RED);
+  expect(
+    await colourOf(
+      asks
+        .getByRole('listitem')
+        .first()
+        .getByText(/^[\d,]+\.\d+$/)
+        .first(),
+    ),
+  ).toBe(GREEN);
   const bookText = async () => `${await bids.innerText()}||${await asks.innerText()}`;
   const firstBook = await bookText();
   await expect.poll(bookText, { timeout: 60_000, message: 'the order book changes' }).not.toBe(firstBook);

@@ -141,10 +141,10 @@ test('logged in: /login and /register do not show the form; the welcome banner g
   await expect
     .poll(
       async () =>
-        page.evaluate(
-          ({ x, y }) => (document.elementFromPoint(x, y) as HTMLImageElement | null)?.alt ?? '',
-          { x: cbox.x + cbox.width / 2, y: cbox.y + cbox.height / 2 },
-        ),
+        page.evaluate(({ x, y }) => (document.elementFromPoint(x, y) as HTMLImageElement | null)?.alt ?? '', {
+          x: cbox.x + cbox.width / 2,
+          y: cbox.y + cbox.height / 2,
+        }),
       { timeout: 20_000, intervals: [100] },
     )
     .toBe('欢迎体验演示交易所');
@@ -191,7 +191,10 @@ test('markets: starring a pair in the list toasts', async ({ page }) => {
   await loginDemo(page);
   await page.goto('/quotes');
   const list = page.getByRole('list', { name: '行情' });
-  const row = list.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'ETH/USDT', exact: true }) }).first();
+  const row = list
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: 'ETH/USDT', exact: true }) })
+    .first();
   await expect(row).toBeVisible({ timeout: 30_000 });
   const star = row.getByRole('button', { name: /^(加入自选|取消自选)$/ });
   const wasOn = (await star.getAttribute('aria-pressed')) === 'true';

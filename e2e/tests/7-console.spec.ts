@@ -44,12 +44,18 @@ function png(side: number, rgb: [number, number, number]): Buffer {
   const row = Buffer.alloc(1 + side * 3);
   for (let x = 0; x < side; x++) row.set(rgb, 1 + x * 3);
   const raw = Buffer.concat(Array.from({ length: side }, () => row));
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** The user's basic verification as the app reads it, in `lang`. */
 async function basicKyc(request: APIRequestContext, user: { token: string; userId: string }, lang: 'zh' | 'en') {
-  return (await ok<{ basic: { state: string; rejectReason: string } }>(await request.get('/api/member/kyc/getKyc', { headers: { ...user, lang } }), 'getKyc')).basic;
+  return (await ok<{ basic: { state: string; rejectReason: string } }>(await request.get('/api/member/kyc/getKyc', { headers: { ...user, lang } }), 'getKyc'))
+    .basic;
 }
 
 /** Closes the review drawer with its close button and waits until it is gone. */
@@ -67,7 +73,8 @@ test('console: operator logs in with TOTP, finds a user, reviews KYC (reject wit
   const email = freshEmail('j7');
   const user = await registerByApi(request, email, PASSWORD);
   const idNumber = mainlandId('19900307', Date.now() % 1000);
-  const submitBasic = async () => ok(await request.post('/api/member/kyc/submitBasic', { headers: user, form: { realName: '王小明', idType: 'ID_CARD', idNumber } }), 'submitBasic');
+  const submitBasic = async () =>
+    ok(await request.post('/api/member/kyc/submitBasic', { headers: user, form: { realName: '王小明', idType: 'ID_CARD', idNumber } }), 'submitBasic');
   await submitBasic();
 
   await operatorLogin(page);
@@ -96,7 +103,10 @@ test('console: operator logs in with TOTP, finds a user, reviews KYC (reject wit
   expect(await basicKyc(request, user, 'en')).toMatchObject({ state: 'REJECTED', rejectReason: REASON_EN });
   expect(await basicKyc(request, user, 'zh')).toMatchObject({ state: 'REJECTED', rejectReason: REASON_ZH });
   // ... and sees it in the app: /realname on a phone (390x844, Chinese), with the way to submit again.
-  const phone = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', baseURL: new URL(page.url()).origin });
+  const phone = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'zh-CN', baseURL: new URL(page.url()).origin });
   const app = await phone.newPage();
   await app.addInitScript((s) => {
     localStorage.setItem('token', s.token);
@@ -119,14 +129,29 @@ test('console: operator logs in with TOTP, finds a user, reviews KYC (reject wit
 
   // Advanced verification with three real images: the operator sees them in the drawer.
   const upload = async (purpose: string, rgb: [number, number, number]) =>
-    (await ok<{ imageId: string }>(await request.post('/api/member/upload/image', { headers: user, multipart: { purpose, file: { name: `${purpose}.png`, mimeType: 'image/png', buffer: png(360, rgb) } } }), `upload ${purpose}`)).imageId;
-  const images = { frontImageId: await upload('ID_FRONT', [200, 60, 60]), backImageId: await upload('ID_BACK', [60, 160, 60]), handheldImageId: await upload('ID_HANDHELD', [60, 60, 200]) };
+    (
+      await ok<{ imageId: string }>(
+        await request.post('/api/member/upload/image', {
+          headers: user,
+          multipart: { purpose, file: { name: `${purpose}.png`, mimeType: 'image/png', buffer: png(360, rgb) } },
+        }),
+        `upload ${purpose}`,
+      )
+    ).imageId;
+  const images = {
+    frontImageId: await upload('ID_FRONT', [200, 60, 60]),
+    backImageId: await upload('ID_BACK', [60, 160, 60]),
+    handheldImageId: await upload('ID_HANDHELD', [60, 60, 200]),
+  };
   await ok(await request.post('/api/member/kyc/submitAdvanced', { headers: user, form: images }), 'submitAdvanced');
   await page.getByRole('button', { name: 'Refresh' }).click();
   const advancedRow = page.getByRole('row').filter({ has: userCell }).filter({ hasText: 'Advanced' });
   await expect(advancedRow).toBeVisible();
   // Every state: the rejected and approved basic applications beside the pending advanced one (the screenshot).
-  await page.locator('.ant-select').filter({ has: page.getByRole('combobox', { name: 'State' }) }).click();
+  await page
+    .locator('.ant-select')
+    .filter({ has: page.getByRole('combobox', { name: 'State' }) })
+    .click();
   await page.locator('.ant-select-item-option[title="All"]').click();
   await expect(page.getByRole('row').filter({ has: userCell })).toHaveCount(3);
   await expect(page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)')).toHaveCount(0);
@@ -134,7 +159,8 @@ test('console: operator logs in with TOTP, finds a user, reviews KYC (reject wit
   await page.screenshot({ path: path.join(SHOTS, 'console-kyc-queue.png') });
   await advancedRow.getByRole('button', { name: 'Review' }).click();
   await expect(drawer.locator('img.ant-image-img')).toHaveCount(3);
-  for (const img of await drawer.locator('img.ant-image-img').all()) await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  for (const img of await drawer.locator('img.ant-image-img').all())
+    await expect.poll(() => img.evaluate((e) => (e as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
   await page.screenshot({ path: path.join(SHOTS, 'console-kyc-review.png') });
   await closeDrawer(page);
 

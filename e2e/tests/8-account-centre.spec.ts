@@ -48,7 +48,14 @@ async function register(request: APIRequestContext, email: string): Promise<void
   await apiPost(request, 'data/sms/sendCode', { account: email, type: 'REGISTER', ...(await puzzlePass(request)) });
   lastSentAt = Date.now();
   const code = await outboxCode(request, email, after);
-  await apiPost(request, 'member/member/register', { registerType: 'EMAIL', mail: email, code, password: PASSWORD, confirmPassword: PASSWORD, agreement: 'true' });
+  await apiPost(request, 'member/member/register', {
+    registerType: 'EMAIL',
+    mail: email,
+    code,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    agreement: 'true',
+  });
 }
 
 /** Clicks "获取验证码" of the VERIFY code field, solves the puzzle, reads the code and fills it in. */
@@ -92,7 +99,10 @@ async function freshTotp(secret: string): Promise<string> {
   }
 }
 
-test('account centre: transaction password, Google 2FA login, password change lock; basic verification; payment needs a real name', async ({ page, request }) => {
+test('account centre: transaction password, Google 2FA login, password change lock; basic verification; payment needs a real name', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(420_000);
   await recordToasts(page);
   const email = freshEmail('j8');
@@ -177,7 +187,9 @@ test('account centre: transaction password, Google 2FA login, password change lo
   // The side menu's mask: the first 3 and last 4 digits (spec section 9).
   await expect(row(page, '手机')).toContainText(`${phone.slice(0, 3)}****${phone.slice(-4)}`);
   // The bound number is now the user's: a log-in with it and the password works (checked through the API).
-  const byPhone = await request.post('/api/member/member/login', { form: { account: phone, areaCode: '86', password: PASSWORD, googleCode: await freshTotp(secret) } });
+  const byPhone = await request.post('/api/member/member/login', {
+    form: { account: phone, areaCode: '86', password: PASSWORD, googleCode: await freshTotp(secret) },
+  });
   expect(((await byPhone.json()) as { status: string; errorCode: string }).status).toBe('SUCCEED');
 
   // --- Change the login password: the 24 h withdrawal lock and its end time are shown ---
@@ -264,8 +276,17 @@ test('verified user: advanced verification photos, a bank card and an Alipay QR 
   const headers = await sessionHeaders(page);
 
   // Basic verification through the API, approved by the demo operator through the console API.
-  await apiPost(request, 'member/kyc/submitBasic', { country: 'CN', realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19900101', Date.now() % 900) }, headers);
-  const op = await apiPost<{ token: string }>(request, 'admin/auth/login', { email: OPERATOR.email, password: OPERATOR.password, totp: await freshTotp(OPERATOR.totpKey) });
+  await apiPost(
+    request,
+    'member/kyc/submitBasic',
+    { country: 'CN', realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19900101', Date.now() % 900) },
+    headers,
+  );
+  const op = await apiPost<{ token: string }>(request, 'admin/auth/login', {
+    email: OPERATOR.email,
+    password: OPERATOR.password,
+    totp: await freshTotp(OPERATOR.totpKey),
+  });
   const admin = { 'x-admin-token': op.token };
   const queue = await request.get('/api/admin/kyc/list?state=PENDING&page=1&pageSize=100', { headers: admin });
   const rows = ((await queue.json()) as { result: { rows: { id: string; userId: string }[] } }).result.rows;

@@ -8,7 +8,20 @@
  * node) shows the destination received exactly 25 - 1 (fee) = 24 USDT.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, CODE_GAP_MS, expectToast, freshEmail, mainlandId, operatorApiLogin, outboxCode, puzzlePass, recordToasts, registerByApi, solvePuzzle, typePin } from './support';
+import {
+  apiPost,
+  CODE_GAP_MS,
+  expectToast,
+  freshEmail,
+  mainlandId,
+  operatorApiLogin,
+  outboxCode,
+  puzzlePass,
+  recordToasts,
+  registerByApi,
+  solvePuzzle,
+  typePin,
+} from './support';
 
 const PASSWORD = 'Journey9pass';
 const PIN = '470913';
@@ -40,7 +53,11 @@ async function login(page: Page, email: string): Promise<void> {
   await expectToast(page, '登录成功');
 }
 
-test('wallet: a test deposit confirms on the dev chain, moves to spot, a withdrawal approved in the console lands on chain', async ({ page, request, browser }) => {
+test('wallet: a test deposit confirms on the dev chain, moves to spot, a withdrawal approved in the console lands on chain', async ({
+  page,
+  request,
+  browser,
+}) => {
   test.setTimeout(300_000);
   await recordToasts(page);
   const email = freshEmail('j9');
@@ -48,7 +65,12 @@ test('wallet: a test deposit confirms on the dev chain, moves to spot, a withdra
   const registeredAt = Date.now();
 
   // Verified (basic verification approved by the demo operator) and a transaction password, through the APIs.
-  await apiPost(request, 'member/kyc/submitBasic', { country: 'CN', realName: '王五', idType: 'ID_CARD', idNumber: mainlandId('19880808', Date.now() % 1000) }, user);
+  await apiPost(
+    request,
+    'member/kyc/submitBasic',
+    { country: 'CN', realName: '王五', idType: 'ID_CARD', idNumber: mainlandId('19880808', Date.now() % 1000) },
+    user,
+  );
   const op = await operatorApiLogin(request);
   const admin = { 'x-admin-token': op.token };
   const queue = (await (await request.get('/api/admin/kyc/list?state=PENDING&page=1&pageSize=100', { headers: admin })).json()) as {
@@ -109,7 +131,10 @@ test('wallet: a test deposit confirms on the dev chain, moves to spot, a withdra
   await consoleContext.addInitScript((s) => sessionStorage.setItem('exchange-console-session', s), JSON.stringify(op));
   const consolePage = await consoleContext.newPage();
   await consolePage.goto('/admin/withdrawals');
-  const row = consolePage.getByRole('row').filter({ hasText: DEST.slice(0, 10) }).filter({ hasText: '25' });
+  const row = consolePage
+    .getByRole('row')
+    .filter({ hasText: DEST.slice(0, 10) })
+    .filter({ hasText: '25' });
   await row.first().click();
   await consolePage.getByRole('button', { name: 'Approve' }).click();
   await expect(consolePage.getByText('Approval recorded')).toBeVisible();

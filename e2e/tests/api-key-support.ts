@@ -10,7 +10,11 @@ import type { APIRequestContext } from '@playwright/test';
 export const SIGNED_PATH = '/api/v3/account';
 
 /** GET `path` signed with an HMAC key: { status, body } (body { code, msg } on a Binance error). */
-export async function signedGet(request: APIRequestContext, path: string, key: { apiKey: string; secret: string }): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function signedGet(
+  request: APIRequestContext,
+  path: string,
+  key: { apiKey: string; secret: string },
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const query = `recvWindow=5000&timestamp=${Date.now()}`;
   const signature = crypto.createHmac('sha256', key.secret).update(query).digest('hex');
   const res = await request.get(`${path}?${query}&signature=${signature}`, { headers: { 'X-MBX-APIKEY': key.apiKey } });

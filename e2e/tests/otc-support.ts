@@ -16,23 +16,29 @@ export type OtcUser = Session & { email: string; nickName: string; paymentId: st
 export async function phoneAs(browser: Browser, s: Session): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
   const page = await ctx.newPage();
-  await page.addInitScript(([token, userId]) => {
-    localStorage.setItem('token', token!);
-    localStorage.setItem('userId', userId!);
-    localStorage.setItem('isLogin', 'true');
-    if (!localStorage.getItem('currentLangue')) localStorage.setItem('currentLangue', 'en');
-    if (!localStorage.getItem('theme')) localStorage.setItem('theme', 'default');
-  }, [s.token, s.userId]);
+  await page.addInitScript(
+    ([token, userId]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('userId', userId!);
+      localStorage.setItem('isLogin', 'true');
+      if (!localStorage.getItem('currentLangue')) localStorage.setItem('currentLangue', 'en');
+      if (!localStorage.getItem('theme')) localStorage.setItem('theme', 'default');
+    },
+    [s.token, s.userId],
+  );
   await recordToasts(page);
   return page;
 }
 
 /** Switches the page's language and theme (persisted fields of spec section 3) and reloads. */
 export async function lookOf(page: Page, lang: 'en' | 'zh', theme: 'default' | 'night'): Promise<void> {
-  await page.evaluate(([l, th]) => {
-    localStorage.setItem('currentLangue', l!);
-    localStorage.setItem('theme', th!);
-  }, [lang, theme]);
+  await page.evaluate(
+    ([l, th]) => {
+      localStorage.setItem('currentLangue', l!);
+      localStorage.setItem('theme', th!);
+    },
+    [lang, theme],
+  );
   await page.reload();
 }
 
@@ -45,7 +51,11 @@ export async function apiGet<T>(request: APIRequestContext, url: string, headers
 
 /** The user's USDT in the OTC account (asset/asset/getAssets); zeroes when the account has none. */
 export async function otcUsdt(request: APIRequestContext, s: Session): Promise<{ available: string; frozen: string }> {
-  const assets = await apiGet<{ accounts: { type: string; items: { coin: string; available: string; frozen: string }[] }[] }>(request, 'asset/asset/getAssets', s);
+  const assets = await apiGet<{ accounts: { type: string; items: { coin: string; available: string; frozen: string }[] }[] }>(
+    request,
+    'asset/asset/getAssets',
+    s,
+  );
   const item = assets.accounts.find((a) => a.type === 'OTC')?.items.find((i) => i.coin === 'USDT');
   return { available: item?.available ?? '0.00000000', frozen: item?.frozen ?? '0.00000000' };
 }
@@ -66,7 +76,12 @@ export async function verifiedUser(
   const registeredAt = Date.now();
   const nickName = `${tag}${Date.now() % 1_000_000}`;
   await apiPost(request, 'member/member/setNickName', { member: s.userId, nickName }, s);
-  await apiPost(request, 'member/kyc/submitBasic', { country: 'CN', realName: opts.realName, idType: 'ID_CARD', idNumber: mainlandId(opts.birth, Date.now() % 1000) }, s);
+  await apiPost(
+    request,
+    'member/kyc/submitBasic',
+    { country: 'CN', realName: opts.realName, idType: 'ID_CARD', idNumber: mainlandId(opts.birth, Date.now() % 1000) },
+    s,
+  );
   const queue = await apiGet<{ rows: { id: string; userId: string }[] }>(request, 'admin/kyc/list?state=PENDING&page=1&pageSize=100', admin);
   const application = queue.rows.find((r) => r.userId === s.userId);
   expect(application, 'the application in the KYC queue').toBeTruthy();
@@ -77,7 +92,12 @@ export async function verifiedUser(
   await apiPost(request, 'data/sms/sendCode', { type: 'VERIFY', ...(await puzzlePass(request)) }, s);
   const code = await outboxCode(request, email, codeAt, s);
   await apiPost(request, 'member/security/setTransPassword', { transPassword: OTC_PIN, confirmTransPassword: OTC_PIN, verifyCode: code }, s);
-  await apiPost(request, 'member/payment/addPayment', { payType: 'BANK', bankName: 'ICBC', branch: 'Shanghai Pudong', cardNo: opts.cardNo, transPassword: OTC_PIN }, s);
+  await apiPost(
+    request,
+    'member/payment/addPayment',
+    { payType: 'BANK', bankName: 'ICBC', branch: 'Shanghai Pudong', cardNo: opts.cardNo, transPassword: OTC_PIN },
+    s,
+  );
   const paymentId = (await apiGet<{ id: string }[]>(request, 'member/payment/getPayments', s))[0]!.id;
   await apiPost(request, 'asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'OTC', amount: '2000', clientId: `${tag}-${Date.now()}` }, s);
   return { ...s, email, nickName, paymentId };

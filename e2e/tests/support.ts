@@ -150,7 +150,10 @@ export async function solvePuzzle(page: Page, title: string, sliderName: string)
     for (let dx = 10; dx <= 150; dx += 10) await page.mouse.move(x + dx, y);
     const moved = await expect(slider)
       .not.toHaveAttribute('aria-valuenow', '0', { timeout: 3_000 })
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     await page.mouse.up();
     if (moved) break;
     if (attempt === 3) throw new Error('the puzzle slider did not follow the pointer');

@@ -39,7 +39,18 @@ function riskRanges() {
       ranges.push(`${file}:${start + 1}-${end + 1}`);
     }
   };
-  fileRanges('src/perp/perp-engine.ts', ['spendable', 'crossUpnl', 'fillPayable', 'setLeverage', 'leverageMarginMove', 'orderHoldMove', 'adjustMargin', 'fundClose', 'perpAccount', 'perpLeverageMarginMove']);
+  fileRanges('src/perp/perp-engine.ts', [
+    'spendable',
+    'crossUpnl',
+    'fillPayable',
+    'setLeverage',
+    'leverageMarginMove',
+    'orderHoldMove',
+    'adjustMargin',
+    'fundClose',
+    'perpAccount',
+    'perpLeverageMarginMove',
+  ]);
   fileRanges('src/engine.ts', ['transfer']);
   return ranges;
 }

@@ -91,7 +91,9 @@ async function main(): Promise<void> {
 
     console.log(`chain bench: dev chain 1 block/s, CHAIN_CONFIRMATIONS=${confirmations}, watcher and broadcaster polling every 1 s`);
     console.log(`  deposit mined -> creditDeposit journaled (${DEPOSITS} USDT deposits): ${stats(latencies)}`);
-    console.log(`  ${WITHDRAWALS} approved withdrawals -> COMPLETED: ${seconds.toFixed(1)} s, ${(WITHDRAWALS / seconds).toFixed(2)} withdrawals/s (on chain at the destination: ${landed / 1_000_000n} USDT)`);
+    console.log(
+      `  ${WITHDRAWALS} approved withdrawals -> COMPLETED: ${seconds.toFixed(1)} s, ${(WITHDRAWALS / seconds).toFixed(2)} withdrawals/s (on chain at the destination: ${landed / 1_000_000n} USDT)`,
+    );
   } finally {
     await jobs.stop();
     await ctx.close();

@@ -34,14 +34,23 @@ describe('hostile input text', () => {
     }
     expect((await t.ctx.members.getMember(user.userId)).nickName).toBe('');
     const login = await post(t.app, 'member/member/login', { account: 'text@example.com\u0000', password: 'Secret123' });
-    expect(login.json()).toMatchObject({ status: 'FAILED', errorCode: 'invalid_characters', errorMessage: 'The account contains characters that are not allowed' });
+    expect(login.json()).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'invalid_characters',
+      errorMessage: 'The account contains characters that are not allowed',
+    });
     const zh = await post(t.app, 'member/member/login', { account: 'a\u0000', password: 'Secret123' }, { lang: 'zh' });
     expect(zh.json().errorMessage).toBe('账号包含不允许的字符');
   });
 
   it('answers raw overlong UTF-8 with a 4xx', async () => {
     const payload = Buffer.concat([Buffer.from('account='), Buffer.from([0xc0, 0x80, 0xc0, 0xae]), Buffer.from('&password=Secret123')]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/member/member/login', payload, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/member/login',
+      payload,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
     expect(res.json().status).toBe('FAILED');

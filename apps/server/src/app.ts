@@ -109,7 +109,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     for (const part of [req.query, req.body]) {
       if (part === null || typeof part !== 'object') continue;
       for (const [field, v] of Object.entries(part as Record<string, unknown>)) {
-        for (const item of Array.isArray(v) ? v : [v]) if (typeof item === 'string' && badText(item) !== null) throw new AppError('invalid_characters', 400, field);
+        for (const item of Array.isArray(v) ? v : [v])
+          if (typeof item === 'string' && badText(item) !== null) throw new AppError('invalid_characters', 400, field);
         if (typeof v !== 'number') continue;
         if (!Number.isFinite(v)) throw new AppError('validation_failed', 400, field);
         if (Number.isInteger(v) && !Number.isSafeInteger(v)) throw new AppError('value_too_large', 400, field);
@@ -214,7 +215,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     });
     app.get('/admin', (_req, reply) => reply.redirect('/admin/'));
-    app.get('/admin/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false }));
+    app.get('/admin/', (_req, reply) =>
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false }),
+    );
   }
   app.setNotFoundHandler((req, reply) => {
     // A missing file (a path with an extension, e.g. an old hashed chunk) is a 404, never the HTML page: a module

@@ -173,7 +173,15 @@ export async function createContext(
   const earn = createEarnService({ db: handle.db, host });
   const convert = createConvertService({ db: handle.db, host, now: clock.now });
   const support = createSupportService({ db: handle.db, host, uploads });
-  const apiKeys = createApiKeyService({ db: handle.db, host, box: secretBoxFromConfig(config), security: () => security, log: logger, now: clock.now, cacheMs: config.apiKeyCacheMs });
+  const apiKeys = createApiKeyService({
+    db: handle.db,
+    host,
+    box: secretBoxFromConfig(config),
+    security: () => security,
+    log: logger,
+    now: clock.now,
+    cacheMs: config.apiKeyCacheMs,
+  });
   const ctx: AppContext = {
     config,
     db: handle.db,

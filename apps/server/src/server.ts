@@ -31,7 +31,9 @@ async function main(): Promise<void> {
       config = demoChain.config;
     } catch (err) {
       // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
-      console.warn(`  Dev chain not started on port ${config.devChainPort}: ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`);
+      console.warn(
+        `  Dev chain not started on port ${config.devChainPort}: ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
+      );
     }
   }
   // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
@@ -43,7 +45,10 @@ async function main(): Promise<void> {
   });
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
-  ctx.log.info({ port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode }, 'exchange server listening');
+  ctx.log.info(
+    { port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode },
+    'exchange server listening',
+  );
   const demo = await ensureDemoAccount(ctx);
   // The demo's OTC market is not empty: a merchant with a SELL and a BUY ad (modules/otc/otc.demo.ts).
   await ensureOtcDemoMerchant(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'otc: demo merchant not seeded'));
@@ -56,7 +61,10 @@ async function main(): Promise<void> {
     // The demo operator's documented credentials (modules/admin/demo-operator.ts): the TOTP key goes into an
     // authenticator app (or any TOTP tool) for the console's login.
     const op = await ensureDemoOperator(ctx);
-    if (op) console.log(`  Operator console at http://localhost:${config.port}/admin/\n  demo operator: ${op.email}  password: ${op.password}  TOTP key: ${op.totpSecret}\n`);
+    if (op)
+      console.log(
+        `  Operator console at http://localhost:${config.port}/admin/\n  demo operator: ${op.email}  password: ${op.password}  TOTP key: ${op.totpSecret}\n`,
+      );
     const exposed = config.host !== '127.0.0.1' && config.host !== '::1' && config.host !== 'localhost';
     console.warn(
       exposed

@@ -29,7 +29,10 @@ export function listRoutes(app: FastifyInstance): RouteKey[] {
     while (stack.length > 0 && stack[stack.length - 1]!.depth >= depth) stack.pop();
     const path = (stack.length > 0 ? stack[stack.length - 1]!.path : '') + m[2]!;
     stack.push({ depth, path });
-    for (const method of (m[3] ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '' && s !== 'HEAD')) {
+    for (const method of (m[3] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '' && s !== 'HEAD')) {
       out.push({ method, url: path });
     }
   }
@@ -67,7 +70,8 @@ interface OpenApiOperation {
  */
 export function fieldsOf(doc: { paths: Record<string, Record<string, OpenApiOperation>> }, route: RouteKey): Field[] {
   const fields: Field[] = [];
-  for (const seg of route.url.split('/')) if (seg.startsWith(':')) fields.push({ name: seg.slice(1), in: 'params', required: true, schema: { type: 'string' } });
+  for (const seg of route.url.split('/'))
+    if (seg.startsWith(':')) fields.push({ name: seg.slice(1), in: 'params', required: true, schema: { type: 'string' } });
   const op = doc.paths[route.url]?.[route.method.toLowerCase()];
   if (!op) return fields;
   for (const p of op.parameters ?? []) if (p.in === 'query') fields.push({ name: p.name, in: 'query', required: p.required === true, schema: p.schema });
@@ -125,7 +129,12 @@ export function casesFor(field: Field, unknown: string[], withHuge: boolean): Ca
   if (field.in === 'body') {
     add('object', { kind: 'json', value: { a: 1 } });
     add('array', { kind: 'json', value: ['1', '2'] });
-    for (const [n, row] of [[-1, '-1'], [0, '0'], [1e308, '1e308']] as const) add(`number ${row}`, { kind: 'json', value: n }, row);
+    for (const [n, row] of [
+      [-1, '-1'],
+      [0, '0'],
+      [1e308, '1e308'],
+    ] as const)
+      add(`number ${row}`, { kind: 'json', value: n }, row);
   }
   if (field.in !== 'params') add('repeated key', { kind: 'repeat', values: ['1', '2'] });
   for (const v of SCALAR_VALUES) add(JSON.stringify(v), { kind: 'string', value: v }, v);
@@ -196,7 +205,12 @@ export async function send(app: FastifyInstance, shot: Shot, lang: 'zh' | 'en'):
     return app.inject({ method: shot.route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: shot.rawBody });
   }
   if (shot.encoding === 'json') {
-    return app.inject({ method: shot.route.method as 'POST', url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(byLoc.body) });
+    return app.inject({
+      method: shot.route.method as 'POST',
+      url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(byLoc.body),
+    });
   }
   return app.inject({
     method: shot.route.method as 'POST',
@@ -227,7 +241,9 @@ export function isMessageOf(code: string, lang: 'zh' | 'en', message: string): b
   const plain = (ERROR_MESSAGES as Record<string, { zh: string; en: string }>)[code]?.[lang];
   if (plain === undefined) return false;
   if (message === plain) return true;
-  const labels = Object.values(FIELD_LABELS).map((l) => escapeRe(l[lang])).join('|');
+  const labels = Object.values(FIELD_LABELS)
+    .map((l) => escapeRe(l[lang]))
+    .join('|');
   const sentence = (template: string) =>
     new RegExp(`^${escapeRe(template).replace(/\\\{(\w+)\\\}/g, (_m, name: string) => (name === 'field' ? `(?:${labels})` : '[^{}]+'))}$`);
   const withField = FIELD_SENTENCES[code]?.[lang];
@@ -244,7 +260,10 @@ export function isMessageOf(code: string, lang: 'zh' | 'en', message: string): b
  */
 export function rejectionProblems(zh: LightMyRequestResponse, en: LightMyRequestResponse, stateful = false): string[] {
   const problems: string[] = [];
-  for (const [lang, res] of [['zh', zh], ['en', en]] as const) {
+  for (const [lang, res] of [
+    ['zh', zh],
+    ['en', en],
+  ] as const) {
     if (res.statusCode < 400 || res.statusCode > 499) problems.push(`${lang}: HTTP ${res.statusCode} (want 4xx)`);
     let body: Envelope;
     try {
@@ -285,7 +304,8 @@ export function acceptedProblems(res: LightMyRequestResponse): string[] {
     return [`body is not JSON: ${res.body.slice(0, 120)}`];
   }
   if (body.status === 'SUCCEED') return res.statusCode === 200 ? [] : [`SUCCEED with HTTP ${res.statusCode}`];
-  if (body.status === 'FAILED') return res.statusCode >= 400 && body.errorCode in ERROR_MESSAGES ? [] : [`FAILED with HTTP ${res.statusCode} code ${body.errorCode}`];
+  if (body.status === 'FAILED')
+    return res.statusCode >= 400 && body.errorCode in ERROR_MESSAGES ? [] : [`FAILED with HTTP ${res.statusCode} code ${body.errorCode}`];
   return [`status ${body.status}`];
 }
 

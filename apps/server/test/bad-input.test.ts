@@ -105,11 +105,28 @@ const users: Record<'alice' | 'bob', { userId: string; token: string }> = { alic
 let bobOrderId = '';
 
 /** A well-formed OTC ad (publishAd, updateAd): a fixed price, limits, a payment window of the offered ones. */
-const OTC_UPDATE = { priceType: 'FIXED', price: '7.20', quantity: '100', minFiat: '100', maxFiat: '720', paymentWindowMinutes: '15', paymentMethodIds: '1', remarks: 'bank only' };
+const OTC_UPDATE = {
+  priceType: 'FIXED',
+  price: '7.20',
+  quantity: '100',
+  minFiat: '100',
+  maxFiat: '720',
+  paymentWindowMinutes: '15',
+  paymentMethodIds: '1',
+  remarks: 'bank only',
+};
 const OTC_AD = { side: 'SELL', ...OTC_UPDATE };
 
 /** A perpetual market whose first bracket allows 20x (leverage 50 is refused) and a mark of 50,000; bob's resting contract order. */
-const TBADP = { ...TEST_PERP, symbol: 'TBDP/USDT', base: 'TBDP', brackets: [{ notionalCap: 100_000n * 10n ** 8n, maxLeverage: 20, maintMarginPpm: 5_000 }, { notionalCap: 1_000_000n * 10n ** 8n, maxLeverage: 10, maintMarginPpm: 10_000 }] };
+const TBADP = {
+  ...TEST_PERP,
+  symbol: 'TBDP/USDT',
+  base: 'TBDP',
+  brackets: [
+    { notionalCap: 100_000n * 10n ** 8n, maxLeverage: 20, maintMarginPpm: 5_000 },
+    { notionalCap: 1_000_000n * 10n ** 8n, maxLeverage: 10, maintMarginPpm: 10_000 },
+  ],
+};
 let bobPerpOrderId = '';
 /** A limit order far outside the 50% band: refused whatever else it carries. */
 const PERP_ORDER = { symbol: TBADP.symbol, side: 'BUY', orderType: 'LIMIT', price: '20000', lots: '1' };
@@ -146,9 +163,24 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/static/banners/:file': { auth: false, base: () => ({ file: 'nope.svg' }), baseAnswer: 'not_found' },
   // ---------------------------------------------------------------- contract/market (public)
   'GET /api/contract/market/getMarkets': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
-  'GET /api/contract/market/getMarket': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: [...UNKNOWN_PAIR, 'ADA/USDT'] } },
-  'GET /api/contract/market/getDepth': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, limit: ['201'] } },
-  'GET /api/contract/market/getTrades': { auth: false, base: () => ({ symbol: PAIR }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, limit: ['201'] } },
+  'GET /api/contract/market/getMarket': {
+    auth: false,
+    base: () => ({ symbol: PAIR }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: [...UNKNOWN_PAIR, 'ADA/USDT'] },
+  },
+  'GET /api/contract/market/getDepth': {
+    auth: false,
+    base: () => ({ symbol: PAIR }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR, limit: ['201'] },
+  },
+  'GET /api/contract/market/getTrades': {
+    auth: false,
+    base: () => ({ symbol: PAIR }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR, limit: ['201'] },
+  },
   'GET /api/contract/market/getKlines': {
     auth: false,
     base: () => ({ symbol: PAIR, period: '1min' }),
@@ -429,7 +461,10 @@ const ROUTES: Record<string, RouteSpec> = {
     admin: true,
     base: () => ({}),
     baseAnswer: 'SUCCEED',
-    counters: { table: 'operator_sessions', why: "an operator's request refreshes its console session's last-seen time, at most once a minute (a run over a minute)" },
+    counters: {
+      table: 'operator_sessions',
+      why: "an operator's request refreshes its console session's last-seen time, at most once a minute (a run over a minute)",
+    },
   },
   'GET /api/admin/user/search': {
     auth: false,
@@ -438,7 +473,13 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'SUCCEED',
     accepts: { q: { values: every, why: 'a read-only lookup by whatever the operator typed; an unknown value finds nobody' } },
   },
-  'GET /api/admin/user/detail': { auth: false, admin: true, base: () => ({ userId: users.alice.userId }), baseAnswer: 'SUCCEED', unknown: { userId: ['999999'] } },
+  'GET /api/admin/user/detail': {
+    auth: false,
+    admin: true,
+    base: () => ({ userId: users.alice.userId }),
+    baseAnswer: 'SUCCEED',
+    unknown: { userId: ['999999'] },
+  },
   'POST /api/admin/user/freeze': {
     auth: false,
     admin: true,
@@ -467,7 +508,12 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/kyc/detail': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownId },
   'GET /api/admin/kyc/image': { auth: false, admin: true, base: () => ({ imageId: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownImage },
   'POST /api/admin/kyc/approve': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: ADMIN_KYC_BASE.unknownId },
-  'POST /api/admin/kyc/reject': { auth: false, admin: true, base: () => ({ id: '999999', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }), baseAnswer: ADMIN_KYC_BASE.unknownId },
+  'POST /api/admin/kyc/reject': {
+    auth: false,
+    admin: true,
+    base: () => ({ id: '999999', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }),
+    baseAnswer: ADMIN_KYC_BASE.unknownId,
+  },
   'GET /api/admin/operator/list': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/admin/operator/create': {
     auth: false,
@@ -489,10 +535,23 @@ const ROUTES: Record<string, RouteSpec> = {
     unknown: { coin: ['NOPE'], chain: ['TRX'] },
     business: () => [{ data: { coin: 'BTC', chain: 'BTC' }, code: 'chain_not_available' }],
   },
-  'GET /api/asset/wallet/getWithdrawInfo': { auth: true, base: () => ({ coin: 'USDT', chain: 'ETH' }), baseAnswer: 'SUCCEED', unknown: { coin: ['NOPE'], chain: ['TRX'] } },
+  'GET /api/asset/wallet/getWithdrawInfo': {
+    auth: true,
+    base: () => ({ coin: 'USDT', chain: 'ETH' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { coin: ['NOPE'], chain: ['TRX'] },
+  },
   'POST /api/asset/wallet/withdraw': {
     auth: true,
-    base: () => ({ coin: 'USDT', chain: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169EE7', amount: '100', transPassword: '123456', code: '123456', clientId: 'bad-w-1' }),
+    base: () => ({
+      coin: 'USDT',
+      chain: 'ETH',
+      address: '0x52908400098527886E0F7030069857D2E4169EE7',
+      amount: '100',
+      transPassword: '123456',
+      code: '123456',
+      clientId: 'bad-w-1',
+    }),
     baseAnswer: 'kyc_required',
     unknown: { coin: ['NOPE'], chain: ['TRX'] },
     business: () => [{ data: { coin: 'BTC', chain: 'BTC' }, code: 'chain_not_available' }],
@@ -509,7 +568,12 @@ const ROUTES: Record<string, RouteSpec> = {
       { data: { amount: '0.000000001' }, code: 'too_many_decimals' },
     ],
   },
-  'GET /api/asset/wallet/getRecords': { auth: true, base: () => ({ type: 'transfer' }), baseAnswer: 'SUCCEED', unknown: { coin: ['NOPE'], page: ['0'], pageSize: ['51'] } },
+  'GET /api/asset/wallet/getRecords': {
+    auth: true,
+    base: () => ({ type: 'transfer' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { coin: ['NOPE'], page: ['0'], pageSize: ['51'] },
+  },
   'GET /api/asset/wallet/getRecordDetail': { auth: true, base: () => ({ type: 'withdrawCoin', id: '999999' }), baseAnswer: 'record_not_found' },
   'GET /api/asset/wallet/getAddressBook': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/asset/wallet/addAddress': {
@@ -553,9 +617,24 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/contract/contract/getAccount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/contract/contract/getPositions': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR } },
   'GET /api/contract/contract/getSettings': { auth: true, base: () => ({ symbol: TBADP.symbol }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR } },
-  'GET /api/contract/contract/leveragePreview': { auth: true, base: () => ({ symbol: TBADP.symbol, leverage: '10' }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, leverage: ['126', '0'] } },
-  'POST /api/contract/contract/setLeverage': { auth: true, base: () => ({ symbol: TBADP.symbol, leverage: '50' }), baseAnswer: 'leverage_invalid', unknown: { symbol: UNKNOWN_PAIR, leverage: ['126'] } },
-  'POST /api/contract/contract/setMarginMode': { auth: true, base: () => ({ symbol: TBADP.symbol, marginMode: 'ISOLATED' }), baseAnswer: 'position_exists', unknown: { symbol: UNKNOWN_PAIR } },
+  'GET /api/contract/contract/leveragePreview': {
+    auth: true,
+    base: () => ({ symbol: TBADP.symbol, leverage: '10' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR, leverage: ['126', '0'] },
+  },
+  'POST /api/contract/contract/setLeverage': {
+    auth: true,
+    base: () => ({ symbol: TBADP.symbol, leverage: '50' }),
+    baseAnswer: 'leverage_invalid',
+    unknown: { symbol: UNKNOWN_PAIR, leverage: ['126'] },
+  },
+  'POST /api/contract/contract/setMarginMode': {
+    auth: true,
+    base: () => ({ symbol: TBADP.symbol, marginMode: 'ISOLATED' }),
+    baseAnswer: 'position_exists',
+    unknown: { symbol: UNKNOWN_PAIR },
+  },
   'POST /api/contract/contract/adjustMargin': {
     auth: true,
     base: () => ({ symbol: TBADP.symbol, amount: '1' }),
@@ -563,7 +642,12 @@ const ROUTES: Record<string, RouteSpec> = {
     unknown: { symbol: UNKNOWN_PAIR, amount: ['--1', '1-'] },
     business: () => [{ data: { amount: '0' }, code: 'amount_invalid' }],
   },
-  'POST /api/contract/contract/setTpSl': { auth: true, base: () => ({ symbol: TBADP.symbol, takeProfit: '60000' }), baseAnswer: 'no_position', unknown: { symbol: UNKNOWN_PAIR } },
+  'POST /api/contract/contract/setTpSl': {
+    auth: true,
+    base: () => ({ symbol: TBADP.symbol, takeProfit: '60000' }),
+    baseAnswer: 'no_position',
+    unknown: { symbol: UNKNOWN_PAIR },
+  },
   'POST /api/contract/contract/placeOrder': {
     auth: true,
     base: () => ({ ...PERP_ORDER }),
@@ -579,7 +663,12 @@ const ROUTES: Record<string, RouteSpec> = {
       { data: { price: '50000', lots: undefined, quantity: '0' }, code: 'quantity_below_minimum' },
     ],
   },
-  'POST /api/contract/contract/closePosition': { auth: true, base: () => ({ symbol: TBADP.symbol }), baseAnswer: 'no_position', unknown: { symbol: UNKNOWN_PAIR } },
+  'POST /api/contract/contract/closePosition': {
+    auth: true,
+    base: () => ({ symbol: TBADP.symbol }),
+    baseAnswer: 'no_position',
+    unknown: { symbol: UNKNOWN_PAIR },
+  },
   'POST /api/contract/contract/cancelOrder': {
     auth: true,
     base: () => ({ orderId: '999999' }),
@@ -587,7 +676,12 @@ const ROUTES: Record<string, RouteSpec> = {
     unknown: { orderId: ['99999999999999999999'] },
     business: () => [{ data: { orderId: bobPerpOrderId }, code: 'order_not_found', status: 404 }],
   },
-  'GET /api/contract/contract/getOrders': { auth: true, base: () => ({ tab: 'history' }), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
+  'GET /api/contract/contract/getOrders': {
+    auth: true,
+    base: () => ({ tab: 'history' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] },
+  },
   'GET /api/contract/contract/getOrderDetail': {
     auth: true,
     base: () => ({ orderId: '999999' }),
@@ -621,13 +715,28 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/otc/otc/sendMessage': { auth: true, base: () => ({ orderId: '999999', text: 'hello' }), baseAnswer: 'otc_order_not_found' },
   'GET /api/otc/otc/image': { auth: true, base: () => ({ orderId: '999999', imageId: 'abc' }), baseAnswer: 'otc_order_not_found' },
   'GET /api/admin/otc/merchants': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
-  'POST /api/admin/otc/reviewMerchant': { auth: false, admin: true, base: () => ({ userId: '999999', approve: 'true', reason: 'ok' }), baseAnswer: 'otc_not_merchant' },
-  'POST /api/admin/otc/setMerchantStatus': { auth: false, admin: true, base: () => ({ userId: '999999', status: 'SUSPENDED', reason: 'risk' }), baseAnswer: 'otc_not_merchant' },
+  'POST /api/admin/otc/reviewMerchant': {
+    auth: false,
+    admin: true,
+    base: () => ({ userId: '999999', approve: 'true', reason: 'ok' }),
+    baseAnswer: 'otc_not_merchant',
+  },
+  'POST /api/admin/otc/setMerchantStatus': {
+    auth: false,
+    admin: true,
+    base: () => ({ userId: '999999', status: 'SUSPENDED', reason: 'risk' }),
+    baseAnswer: 'otc_not_merchant',
+  },
   'GET /api/admin/otc/ads': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'POST /api/admin/otc/closeAd': { auth: false, admin: true, base: () => ({ adId: '999999', reason: 'risk' }), baseAnswer: 'otc_ad_not_found' },
   'GET /api/admin/otc/orders': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'GET /api/admin/otc/orderDetail': { auth: false, admin: true, base: () => ({ orderId: '999999' }), baseAnswer: 'otc_order_not_found' },
-  'POST /api/admin/otc/resolveAppeal': { auth: false, admin: true, base: () => ({ orderId: '999999', outcome: 'RELEASE', reason: 'paid' }), baseAnswer: 'otc_order_not_found' },
+  'POST /api/admin/otc/resolveAppeal': {
+    auth: false,
+    admin: true,
+    base: () => ({ orderId: '999999', outcome: 'RELEASE', reason: 'paid' }),
+    baseAnswer: 'otc_order_not_found',
+  },
   'GET /api/admin/otc/image': { auth: false, admin: true, base: () => ({ orderId: '999999', imageId: 'abc' }), baseAnswer: 'otc_order_not_found' },
   // ---------------------------------------------------------------- app versions (modules/app-version)
   // android 9.0.0 is published in beforeAll, so a well-formed publish of 1.0.0 is refused (not newer) and changes nothing.
@@ -637,7 +746,15 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/admin/appVersion/publish': {
     auth: false,
     admin: true,
-    base: () => ({ platform: 'android', version: '1.0.0', reasonsZh: '修复问题', reasonsEn: 'Fixes', force: 'false', bundle: 'false', downloadUrl: 'https://example.com/app.apk' }),
+    base: () => ({
+      platform: 'android',
+      version: '1.0.0',
+      reasonsZh: '修复问题',
+      reasonsEn: 'Fixes',
+      force: 'false',
+      bundle: 'false',
+      downloadUrl: 'https://example.com/app.apk',
+    }),
     baseAnswer: 'app_version_not_newer',
     business: () => [
       { data: { version: '9.0.0' }, code: 'app_version_not_newer' },
@@ -645,7 +762,13 @@ const ROUTES: Record<string, RouteSpec> = {
       { data: { reasonsZh: '  ', version: '9.0.1' }, code: 'reason_required' },
     ],
   },
-  'POST /api/admin/appVersion/withdraw': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'app_version_not_found', business: () => [{ data: { id: '999998' }, code: 'app_version_not_found', status: 404 }] },
+  'POST /api/admin/appVersion/withdraw': {
+    auth: false,
+    admin: true,
+    base: () => ({ id: '999999' }),
+    baseAnswer: 'app_version_not_found',
+    business: () => [{ data: { id: '999998' }, code: 'app_version_not_found', status: 404 }],
+  },
   // ---------------------------------------------------------------- activity/activity (modules/activity)
   'GET /api/activity/activity/list': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/activity/activity/detail': { auth: false, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
@@ -659,7 +782,19 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/admin/activity/create': {
     auth: false,
     admin: true,
-    base: () => ({ kind: 'TRADING', titleZh: '大赛', titleEn: 'Cup', rulesZh: '规则', rulesEn: 'Rules', startTime: '1000', endTime: '2000', coin: 'USDT', scope: 'SPOT', prizes: '300,200', budget: '100' }),
+    base: () => ({
+      kind: 'TRADING',
+      titleZh: '大赛',
+      titleEn: 'Cup',
+      rulesZh: '规则',
+      rulesEn: 'Rules',
+      startTime: '1000',
+      endTime: '2000',
+      coin: 'USDT',
+      scope: 'SPOT',
+      prizes: '300,200',
+      budget: '100',
+    }),
     baseAnswer: 'activity_time_invalid',
   },
   'POST /api/admin/activity/end': { auth: false, admin: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
@@ -692,7 +827,12 @@ const ROUTES: Record<string, RouteSpec> = {
     base: () => ({ kind: 'help_article', parentId: '999999', titleZh: '标题', titleEn: 'Title', bodyZh: '正文', bodyEn: 'Body' }),
     baseAnswer: 'content_category_not_found',
   },
-  'POST /api/admin/content/update': { auth: false, admin: true, base: () => ({ id: '999999', titleZh: '标题', titleEn: 'Title', bodyZh: '正文', bodyEn: 'Body' }), baseAnswer: 'content_not_found' },
+  'POST /api/admin/content/update': {
+    auth: false,
+    admin: true,
+    base: () => ({ id: '999999', titleZh: '标题', titleEn: 'Title', bodyZh: '正文', bodyEn: 'Body' }),
+    baseAnswer: 'content_not_found',
+  },
   'POST /api/admin/content/publish': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
   'POST /api/admin/content/unpublish': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
   'POST /api/admin/content/delete': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
@@ -702,7 +842,11 @@ const ROUTES: Record<string, RouteSpec> = {
   // ---------------------------------------------------------------- earn/earn, exchange/convert (modules/earn, modules/convert)
   // No savings product, lock or quote exists; the quote asks for a coin no market has: every write is refused.
   'GET /api/earn/earn/getProducts': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
-  'POST /api/earn/earn/lock': { auth: true, base: () => ({ productId: '999999', amount: '100', clientId: 'bad-lock-1' }), baseAnswer: 'earn_product_not_found' },
+  'POST /api/earn/earn/lock': {
+    auth: true,
+    base: () => ({ productId: '999999', amount: '100', clientId: 'bad-lock-1' }),
+    baseAnswer: 'earn_product_not_found',
+  },
   'POST /api/earn/earn/redeem': { auth: true, base: () => ({ lockId: '999999' }), baseAnswer: 'earn_lock_not_found' },
   'GET /api/earn/earn/getLocks': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'], status: ['REDEEMED'] } },
   'GET /api/earn/earn/getRedemptions': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
@@ -713,7 +857,18 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/admin/earn/saveProduct': {
     auth: false,
     admin: true,
-    base: () => ({ productId: '999999', coin: 'NOPE', termDays: '7', apr: '5', minAmount: '10', maxAmount: '100', userQuota: '100', totalQuota: '1000', earlyRedeem: 'FORFEIT_INTEREST', status: 'ON' }),
+    base: () => ({
+      productId: '999999',
+      coin: 'NOPE',
+      termDays: '7',
+      apr: '5',
+      minAmount: '10',
+      maxAmount: '100',
+      userQuota: '100',
+      totalQuota: '1000',
+      earlyRedeem: 'FORFEIT_INTEREST',
+      status: 'ON',
+    }),
     baseAnswer: 'asset_not_found',
   },
   // ---------------------------------------------------------------- support (modules/support)
@@ -729,21 +884,36 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/support/chat/image': { auth: true, base: () => ({ imageId: 'abc' }), baseAnswer: 'not_found' },
   'GET /api/admin/support/conversations': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'GET /api/admin/support/conversation': { auth: false, admin: true, base: () => ({ conversationId: '999999' }), baseAnswer: 'support_conversation_not_found' },
-  'POST /api/admin/support/reply': { auth: false, admin: true, base: () => ({ conversationId: '999999', text: 'hello' }), baseAnswer: 'support_conversation_not_found' },
+  'POST /api/admin/support/reply': {
+    auth: false,
+    admin: true,
+    base: () => ({ conversationId: '999999', text: 'hello' }),
+    baseAnswer: 'support_conversation_not_found',
+  },
   'POST /api/admin/support/assign': { auth: false, admin: true, base: () => ({ conversationId: '999999' }), baseAnswer: 'support_conversation_not_found' },
   'POST /api/admin/support/close': { auth: false, admin: true, base: () => ({ conversationId: '999999' }), baseAnswer: 'support_conversation_not_found' },
   'GET /api/admin/support/image': { auth: false, admin: true, base: () => ({ conversationId: '999999', imageId: 'abc' }), baseAnswer: 'not_found' },
   'GET /api/admin/support/agents': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/admin/support/cannedReplies': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   // An unknown id and a blank title: without the id the blank title is refused, with a title the id is unknown.
-  'POST /api/admin/support/saveCannedReply': { auth: false, admin: true, base: () => ({ id: '999999', title: ' ', textZh: '您好', textEn: 'Hello' }), baseAnswer: 'validation_failed' },
+  'POST /api/admin/support/saveCannedReply': {
+    auth: false,
+    admin: true,
+    base: () => ({ id: '999999', title: ' ', textZh: '您好', textEn: 'Hello' }),
+    baseAnswer: 'validation_failed',
+  },
   'POST /api/admin/support/deleteCannedReply': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'support_canned_not_found' },
   // ---------------------------------------------------------------- member/message (the in-app inbox, modules/inbox)
-  'GET /api/member/message/list': { auth: true, base: () => ({ category: 'TRADE' }), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'], category: ['SYSTEM'] } },
+  'GET /api/member/message/list': {
+    auth: true,
+    base: () => ({ category: 'TRADE' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { pageSize: ['101'], category: ['SYSTEM'] },
+  },
   'GET /api/member/message/unreadCount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/member/message/markRead': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'inbox_message_not_found' },
   // Alice has no unread message in this table's run (no fill, no chain deposit, one log-in device): nothing changes.
-  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } },  // ---------------------------------------------------------------- member/apiKey and admin/apiKey (modules/api-keys)
+  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } }, // ---------------------------------------------------------------- member/apiKey and admin/apiKey (modules/api-keys)
   'GET /api/member/apiKey/list': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   // No VERIFY code was sent to alice: the form is checked first, then the second factor refuses; no key is made.
   'POST /api/member/apiKey/create': {
@@ -804,7 +974,9 @@ async function snapshot(): Promise<{ hash: string; balances: Record<string, stri
   const tables: Record<string, { n: number; sum: string }> = {};
   for (const row of list) {
     const name = row.table_name;
-    const r = await rows<{ n: number; sum: string }>(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${name}" x`));
+    const r = await rows<{ n: number; sum: string }>(
+      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${name}" x`),
+    );
     const first = r[0]!;
     tables[name] = { n: Number(first.n), sum: first.sum };
   }
@@ -828,7 +1000,10 @@ beforeAll(async () => {
   users.alice = await login(ALICE);
   users.bob = await login(BOB);
   const tbadScale = t.ctx.host.engine.asset('TBAD')!.scale;
-  expect((await t.ctx.host.submit({ type: 'deposit', userId: users.bob.userId, asset: 'TBAD', account: 'SPOT', amount: 5n * pow10(tbadScale), from: '@chain' })).code).toBe('ok');
+  expect(
+    (await t.ctx.host.submit({ type: 'deposit', userId: users.bob.userId, asset: 'TBAD', account: 'SPOT', amount: 5n * pow10(tbadScale), from: '@chain' }))
+      .code,
+  ).toBe('ok');
   const sell = await t.app.inject({
     method: 'POST',
     url: '/api/entrust/entrust/setEntrust',
@@ -838,20 +1013,39 @@ beforeAll(async () => {
   expect(sell.json<Envelope>().status).toBe('SUCCEED');
   bobOrderId = sell.json<{ result: { id: string } }>().result.id;
   const op = await t.ctx.admin.createOperator(null, { email: ADMIN_OPERATOR, name: 'Bad input', role: 'admin' });
-  const opLogin = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: ADMIN_OPERATOR, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+  const opLogin = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email: ADMIN_OPERATOR, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) },
+  });
   expect(opLogin.json<Envelope>().status).toBe('SUCCEED');
   adminToken = opLogin.json<{ result: { token: string } }>().result.token;
   // App versions: android 9.0.0 is live, so the table's publish (1.0.0) is refused as not newer.
-  const published = await t.app.inject({ method: 'POST', url: '/api/admin/appVersion/publish', headers: { 'x-admin-token': adminToken }, payload: { platform: 'android', version: '9.0.0', reasonsZh: '修复问题', reasonsEn: 'Fixes' } });
+  const published = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/appVersion/publish',
+    headers: { 'x-admin-token': adminToken },
+    payload: { platform: 'android', version: '9.0.0', reasonsZh: '修复问题', reasonsEn: 'Fixes' },
+  });
   expect(published.json<Envelope>().status, published.body).toBe('SUCCEED');
-  const fav = await t.app.inject({ method: 'POST', url: '/api/member/member/addFavorite', headers: { token: users.alice.token, userId: users.alice.userId }, payload: { pairsName: PAIR } });
+  const fav = await t.app.inject({
+    method: 'POST',
+    url: '/api/member/member/addFavorite',
+    headers: { token: users.alice.token, userId: users.alice.userId },
+    payload: { pairsName: PAIR },
+  });
   expect(fav.json<Envelope>().status).toBe('SUCCEED');
   // Contracts: TBDP/USDT at a mark of 50,000; alice and bob funded, each with a resting order.
   await ensurePerpMarket(t.ctx.host, TBADP);
   await tick(t.ctx.host, 5_000_000n, TBADP.symbol);
   for (const u of [users.alice, users.bob]) await fundContract(t.ctx.host, u.userId, 1000n);
   const perpOrder = async (u: { userId: string; token: string }, price: string) => {
-    const r = await t.app.inject({ method: 'POST', url: '/api/contract/contract/placeOrder', headers: { token: u.token, userId: u.userId }, payload: { symbol: TBADP.symbol, side: 'BUY', orderType: 'LIMIT', price, lots: '1' } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/contract/contract/placeOrder',
+      headers: { token: u.token, userId: u.userId },
+      payload: { symbol: TBADP.symbol, side: 'BUY', orderType: 'LIMIT', price, lots: '1' },
+    });
     expect(r.json<Envelope>().status, r.body).toBe('SUCCEED');
     return r.json<{ result: { orderId: string } }>().result.orderId;
   };
@@ -875,8 +1069,14 @@ describe('bad input on every /api route', () => {
   it('has a case list for every route the app serves, and every case list names a served route', () => {
     const served = routes.map((r) => `${r.method} ${r.url}`);
     expect(served.length).toBeGreaterThan(25);
-    expect(served.filter((k) => !(k in ROUTES)), 'routes without a case list in ROUTES').toEqual([]);
-    expect(Object.keys(ROUTES).filter((k) => !served.includes(k)), 'case lists of routes the app does not serve').toEqual([]);
+    expect(
+      served.filter((k) => !(k in ROUTES)),
+      'routes without a case list in ROUTES',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((k) => !served.includes(k)),
+      'case lists of routes the app does not serve',
+    ).toEqual([]);
     for (const [key, spec] of Object.entries(ROUTES)) {
       const [method, url] = key.split(' ') as [string, string];
       const names = fieldsOf(doc, { method, url }).map((f) => f.name);
@@ -912,7 +1112,15 @@ describe('bad input on every /api route', () => {
       const fields = fieldsOf(doc, route);
       const headers = authHeaders(spec);
       const encodings: Encoding[] = route.method === 'GET' || !fields.some((f) => f.in === 'body') ? ['query'] : ['json', 'form'];
-      const shot = (kase: Case | null, encoding: Encoding, extra: Partial<Shot> = {}): Shot => ({ route, base: spec.base(), fields, kase, encoding, headers, ...extra });
+      const shot = (kase: Case | null, encoding: Encoding, extra: Partial<Shot> = {}): Shot => ({
+        route,
+        base: spec.base(),
+        fields,
+        kase,
+        encoding,
+        headers,
+        ...extra,
+      });
 
       // The base request answers what the spec says (so the bad values below are put into a meaningful request).
       if (spec.baseAnswer !== 'skip') {
@@ -946,11 +1154,21 @@ describe('bad input on every /api route', () => {
 
       // No route takes a body over 1 MiB, malformed JSON, or a text/plain body.
       if (route.method !== 'GET') {
-        jobs.push({ key, spec, shot: shot(null, 'json', { rawBody: JSON.stringify({ junk: 'B'.repeat(1024 * 1024 + 16) }) }), expect: { code: 'payload_too_large', status: 413 } });
+        jobs.push({
+          key,
+          spec,
+          shot: shot(null, 'json', { rawBody: JSON.stringify({ junk: 'B'.repeat(1024 * 1024 + 16) }) }),
+          expect: { code: 'payload_too_large', status: 413 },
+        });
         jobs.push({ key, spec, shot: shot(null, 'json', { rawBody: '{"pairsName": "BTC/USDT", ' }), expect: 'reject' });
       } else if (fields.length === 0) {
         // A GET without inputs ignores unknown parameters, even a 1 MB one.
-        jobs.push({ key, spec, shot: { ...shot(null, 'query'), base: { junk: 'A'.repeat(1_000_000) } }, expect: spec.baseAnswer === 'SUCCEED' ? 'accept' : 'reject' });
+        jobs.push({
+          key,
+          spec,
+          shot: { ...shot(null, 'query'), base: { junk: 'A'.repeat(1_000_000) } },
+          expect: spec.baseAnswer === 'SUCCEED' ? 'accept' : 'reject',
+        });
       }
 
       // A path parameter with a malformed percent-encoding never reaches the route.
@@ -961,9 +1179,24 @@ describe('bad input on every /api route', () => {
       // Behind requireAuth: no credentials, a wrong token, and alice's token with bob's id.
       if (spec.auth) {
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: {} }, expect: { code: 'unauthorized', status: 401 } });
-        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: 'x'.repeat(64), userId: users.alice.userId } }, expect: { code: 'SYS.0015', status: 401 } });
-        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: users.alice.token, userId: users.bob.userId } }, expect: { code: 'SYS.0015', status: 401 } });
-        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: `' OR 1=1 --`, userId: `1 OR 1=1` } }, expect: { code: 'SYS.0015', status: 401 } });
+        jobs.push({
+          key,
+          spec,
+          shot: { ...shot(null, encodings[0]!), headers: { token: 'x'.repeat(64), userId: users.alice.userId } },
+          expect: { code: 'SYS.0015', status: 401 },
+        });
+        jobs.push({
+          key,
+          spec,
+          shot: { ...shot(null, encodings[0]!), headers: { token: users.alice.token, userId: users.bob.userId } },
+          expect: { code: 'SYS.0015', status: 401 },
+        });
+        jobs.push({
+          key,
+          spec,
+          shot: { ...shot(null, encodings[0]!), headers: { token: `' OR 1=1 --`, userId: `1 OR 1=1` } },
+          expect: { code: 'SYS.0015', status: 401 },
+        });
       }
       // Behind the console's requireOperator: no operator token, a forged one, an injection, and a user's session.
       if (spec.admin) {
@@ -971,7 +1204,12 @@ describe('bad input on every /api route', () => {
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: {} }, expect: unauthorized });
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { 'x-admin-token': 'x'.repeat(43) } }, expect: unauthorized });
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { 'x-admin-token': `' OR 1=1 --` } }, expect: unauthorized });
-        jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { token: users.alice.token, userId: users.alice.userId } }, expect: unauthorized });
+        jobs.push({
+          key,
+          spec,
+          shot: { ...shot(null, encodings[0]!), headers: { token: users.alice.token, userId: users.alice.userId } },
+          expect: unauthorized,
+        });
         jobs.push({ key, spec, shot: { ...shot(null, encodings[0]!), headers: { 'x-admin-token': users.alice.token } }, expect: unauthorized });
       }
     }
@@ -979,7 +1217,12 @@ describe('bad input on every /api route', () => {
     // A method the route does not take is a 4xx envelope too.
     for (const route of routes) {
       const other = route.method === 'GET' ? 'DELETE' : 'PUT';
-      jobs.push({ key: `${route.method} ${route.url}`, spec: ROUTES[`${route.method} ${route.url}`]!, shot: { route: { ...route, method: other }, base: {}, fields: [], kase: null, encoding: 'query', headers: {} }, expect: 'reject' });
+      jobs.push({
+        key: `${route.method} ${route.url}`,
+        spec: ROUTES[`${route.method} ${route.url}`]!,
+        shot: { route: { ...route, method: other }, base: {}, fields: [], kase: null, encoding: 'query', headers: {} },
+        expect: 'reject',
+      });
     }
 
     const runJob = async (job: Job) => {
@@ -1008,8 +1251,16 @@ describe('bad input on every /api route', () => {
       }
       if (problems.length > 0) failures.push(`${what}: ${problems.join('; ')}`);
     };
-    await inBatches(jobs.filter((j) => j.base), 8, runJob);
-    await inBatches(jobs.filter((j) => !j.base), 8, runJob);
+    await inBatches(
+      jobs.filter((j) => j.base),
+      8,
+      runJob,
+    );
+    await inBatches(
+      jobs.filter((j) => !j.base),
+      8,
+      runJob,
+    );
 
     const after = await snapshot();
     expect(failures, `${failures.length} of ${jobs.length} bad requests were not answered properly`).toEqual([]);

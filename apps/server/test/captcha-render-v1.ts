@@ -81,10 +81,7 @@ export async function renderPuzzle(): Promise<RenderedPuzzle> {
   const piecePng = await sharp(clean)
     .extract({ left: x, top: y, width: s, height: s })
     .ensureAlpha()
-    .composite([
-      { input: pieceSvg('#fff', 'none'), blend: 'dest-in' },
-      { input: pieceSvg('none', 'rgba(255,255,255,0.95)') },
-    ])
+    .composite([{ input: pieceSvg('#fff', 'none'), blend: 'dest-in' }, { input: pieceSvg('none', 'rgba(255,255,255,0.95)') }])
     .png()
     .toBuffer();
   return { bgPng, piecePng, x, y };

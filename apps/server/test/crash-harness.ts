@@ -463,7 +463,13 @@ const TERMINAL = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
 /** An Entrust's state in integer units (amounts at the market's scales). */
 function stateOf(e: Pick<Entrust, 'status' | 'dealAmount' | 'dealTotal' | 'fee' | 'feeCur'>, m: MarketInfo): OrderState {
   const feeScale = e.feeCur === m.base ? m.baseScale : m.quoteScale;
-  return { status: e.status, dealAmount: toUnits(e.dealAmount, m.qtyDecimals), dealTotal: toUnits(e.dealTotal, m.quoteScale), fee: toUnits(e.fee, feeScale), feeCur: e.feeCur };
+  return {
+    status: e.status,
+    dealAmount: toUnits(e.dealAmount, m.qtyDecimals),
+    dealTotal: toUnits(e.dealTotal, m.quoteScale),
+    fee: toUnits(e.fee, feeScale),
+    feeCur: e.feeCur,
+  };
 }
 
 function showState(s: OrderState | undefined): string {
@@ -488,7 +494,20 @@ export interface Counters {
 }
 
 function zeroCounters(): Counters {
-  return { placesSent: 0, placesAcked: 0, placesRejected: 0, placesUnknown: 0, cancelsSent: 0, cancelsAcked: 0, cancelsRejected: 0, cancelsUnknown: 0, retriesSent: 0, retriesAcked: 0, serverErrors: 0, rejections: {} };
+  return {
+    placesSent: 0,
+    placesAcked: 0,
+    placesRejected: 0,
+    placesUnknown: 0,
+    cancelsSent: 0,
+    cancelsAcked: 0,
+    cancelsRejected: 0,
+    cancelsUnknown: 0,
+    retriesSent: 0,
+    retriesAcked: 0,
+    serverErrors: 0,
+    rejections: {},
+  };
 }
 
 /** Everything submitted in the run, by client order id. */
@@ -649,13 +668,23 @@ export class LoadDriver {
       let v = rng.nextInt(0, this.users.length - 2);
       if (v >= u) v++;
       const spreadTicks = m.bestBid !== null && m.bestAsk !== null ? (m.bestAsk - m.bestBid) / m.tickUnits : 0n;
-      const offset = spreadTicks > 4n ? BigInt(rng.nextInt(-Number(spreadTicks / 4n > 50n ? 50n : spreadTicks / 4n), Number(spreadTicks / 4n > 50n ? 50n : spreadTicks / 4n))) : 0n;
+      const offset =
+        spreadTicks > 4n
+          ? BigInt(rng.nextInt(-Number(spreadTicks / 4n > 50n ? 50n : spreadTicks / 4n), Number(spreadTicks / 4n > 50n ? 50n : spreadTicks / 4n)))
+          : 0n;
       const price = m.mid + offset * m.tickUnits;
       const qty = this.qtyFor(m, price, this.notional(rng));
       const makerSide = rng.next() < 0.5 ? 'BUY' : 'SELL';
       const takerSide = makerSide === 'BUY' ? 'SELL' : 'BUY';
       const made = await this.place(u, m, { side: makerSide, orderType: 'LIMIT', timeInForce: 'GTC', price, qty });
-      if (made && !this.stopping) await this.place(v, m, { side: takerSide, orderType: 'LIMIT', timeInForce: this.pick(rng, ['GTC', 'IOC', 'FOK']), price, qty: rng.next() < 0.5 ? qty : qty * 2n });
+      if (made && !this.stopping)
+        await this.place(v, m, {
+          side: takerSide,
+          orderType: 'LIMIT',
+          timeInForce: this.pick(rng, ['GTC', 'IOC', 'FOK']),
+          price,
+          qty: rng.next() < 0.5 ? qty : qty * 2n,
+        });
     } else if (r < 0.75) {
       // A limit taker through the best level (IOC or FOK).
       const side = rng.next() < 0.5 ? 'BUY' : 'SELL';
@@ -718,7 +747,16 @@ export class LoadDriver {
   }
 
   private body(rec: OrderRec): Params {
-    return { pairsName: rec.symbol, side: rec.side, orderType: rec.orderType, timeInForce: rec.timeInForce, price: rec.price, amount: rec.amount, total: rec.total, clientOrderId: rec.cid };
+    return {
+      pairsName: rec.symbol,
+      side: rec.side,
+      orderType: rec.orderType,
+      timeInForce: rec.timeInForce,
+      price: rec.price,
+      amount: rec.amount,
+      total: rec.total,
+      clientOrderId: rec.cid,
+    };
   }
 
   /** The answer names the order that was sent (fields as submitted). */
@@ -741,7 +779,8 @@ export class LoadDriver {
     if (a.body.status === 'SUCCEED') {
       this.acks++;
       const s = stateOf(a.body.result, m);
-      if (a.body.result.id !== rec.id || s.status !== 'CANCELED') this.model.violations.push(`cancel of ${rec.id} (${rec.cid}) acknowledged as ${a.body.result.id} ${s.status}`);
+      if (a.body.result.id !== rec.id || s.status !== 'CANCELED')
+        this.model.violations.push(`cancel of ${rec.id} (${rec.cid}) acknowledged as ${a.body.result.id} ${s.status}`);
       rec.cancelAcked = s;
       if (rec.known && !TERMINAL.has(rec.known.status)) rec.known = s;
     } else if (a.body.errorCode === 'order_not_found') {
@@ -762,7 +801,8 @@ export class LoadDriver {
     }
     this.acks++;
     this.model.counters.retriesAcked++;
-    if (a.body.result.id !== rec.id) this.model.violations.push(`retry of ${rec.cid} answered with order ${a.body.result.id}, the first answer was order ${rec.id}`);
+    if (a.body.result.id !== rec.id)
+      this.model.violations.push(`retry of ${rec.cid} answered with order ${a.body.result.id}, the first answer was order ${rec.id}`);
     this.checkEcho(rec, a.body.result, 'retry answer');
   }
 
@@ -872,9 +912,11 @@ function balancesOf(a: Assets, scaleOf: (coin: string) => number): Map<string, {
 /** Runs `f` over `xs` with at most `n` at a time. */
 async function pool<T>(xs: T[], n: number, f: (x: T) => Promise<void>): Promise<void> {
   let i = 0;
-  await Promise.all(Array.from({ length: Math.min(n, xs.length) }, async () => {
-    while (i < xs.length) await f(xs[i++]!);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(n, xs.length) }, async () => {
+      while (i < xs.length) await f(xs[i++]!);
+    }),
+  );
 }
 
 /** State advance order: a later state may only move forward. */
@@ -920,7 +962,9 @@ async function checkUser(c: ApiClient, u: User, model: Model, markets: Map<strin
     const rec = e.clientOrderId ? model.orders.get(e.clientOrderId) : undefined;
     if (!rec || rec.user !== u.index) {
       invented++;
-      v.push(`INVENTED: user ${u.index} has order ${e.id} (clientOrderId "${e.clientOrderId}", ${e.side} ${e.amount} ${e.pairsName} @ ${e.price}) that was never submitted`);
+      v.push(
+        `INVENTED: user ${u.index} has order ${e.id} (clientOrderId "${e.clientOrderId}", ${e.side} ${e.amount} ${e.pairsName} @ ${e.price}) that was never submitted`,
+      );
       continue;
     }
     if (byCid.has(rec.cid)) v.push(`user ${u.index}: two orders (${byCid.get(rec.cid)!.id}, ${e.id}) for clientOrderId ${rec.cid}`);
@@ -951,7 +995,9 @@ async function checkUser(c: ApiClient, u: User, model: Model, markets: Map<strin
     if (!e) {
       if (mustExist) {
         lost++;
-        v.push(`LOST: ${rec.outcome === 'acked' ? 'acknowledged' : 'recovered'} order ${rec.id} (${rec.cid}, user ${u.index}, ${rec.side} ${rec.orderType} ${rec.amount || rec.total} ${rec.symbol} @ ${rec.price || 'market'}, cycle ${rec.cycle}) is missing; last known ${showState(rec.known)}`);
+        v.push(
+          `LOST: ${rec.outcome === 'acked' ? 'acknowledged' : 'recovered'} order ${rec.id} (${rec.cid}, user ${u.index}, ${rec.side} ${rec.orderType} ${rec.amount || rec.total} ${rec.symbol} @ ${rec.price || 'market'}, cycle ${rec.cycle}) is missing; last known ${showState(rec.known)}`,
+        );
       }
       continue;
     }
@@ -971,10 +1017,12 @@ async function checkUser(c: ApiClient, u: User, model: Model, markets: Map<strin
       }
     }
     if (now.status === 'CANCELED' && rec.cancelSent === 0) v.push(`order ${e.id} (${rec.cid}) is CANCELED but no cancel was ever sent`);
-    if (now.status === 'EXPIRED' && rec.acked && OPEN.has(rec.acked.status)) v.push(`order ${e.id} (${rec.cid}) rested (${rec.acked.status}) and is now EXPIRED`);
+    if (now.status === 'EXPIRED' && rec.acked && OPEN.has(rec.acked.status))
+      v.push(`order ${e.id} (${rec.cid}) rested (${rec.acked.status}) and is now EXPIRED`);
     if (rec.cancelAcked) {
       ackedChecked++;
-      if (now.status !== 'CANCELED' || now.dealAmount !== rec.cancelAcked.dealAmount) v.push(`order ${e.id} (${rec.cid}): cancel acknowledged at ${showState(rec.cancelAcked)}, now ${showState(now)}`);
+      if (now.status !== 'CANCELED' || now.dealAmount !== rec.cancelAcked.dealAmount)
+        v.push(`order ${e.id} (${rec.cid}): cancel acknowledged at ${showState(rec.cancelAcked)}, now ${showState(now)}`);
     }
     if (rec.cancelEndedAck) {
       ackedChecked++;
@@ -1005,7 +1053,8 @@ async function checkUser(c: ApiClient, u: User, model: Model, markets: Map<strin
       fee += toUnits(f.fee, f.feeCur === m.base ? m.baseScale : m.quoteScale);
       if (f.feeCur !== e.feeCur) v.push(`order ${id}: fill ${f.tradeId} fee in ${f.feeCur}, order fee in ${e.feeCur}`);
       const p = toUnits(f.price, m.priceDecimals);
-      if (toUnits(f.amount, m.qtyDecimals) * p * m.notionalMult !== toUnits(f.total, m.quoteScale)) v.push(`order ${id}: fill ${f.tradeId} total ${f.total} != ${f.amount} x ${f.price}`);
+      if (toUnits(f.amount, m.qtyDecimals) * p * m.notionalMult !== toUnits(f.total, m.quoteScale))
+        v.push(`order ${id}: fill ${f.tradeId} total ${f.total} != ${f.amount} x ${f.price}`);
       if (e.price !== '') {
         const limit = toUnits(e.price, m.priceDecimals);
         if (e.side === 'BUY' ? p > limit : p < limit) v.push(`order ${id}: fill ${f.tradeId} at ${f.price} beyond the limit ${e.price} (${e.side})`);
@@ -1048,7 +1097,10 @@ async function checkUser(c: ApiClient, u: User, model: Model, markets: Map<strin
     const h = have.get(coin) ?? { total: 0n, frozen: 0n };
     const x = expected.get(coin) ?? { total: 0n, frozen: 0n };
     const sc = scaleOf(coin);
-    if (h.total !== x.total) v.push(`BALANCE: user ${u.index} ${coin} total ${fromUnits(h.total, sc)}, expected ${fromUnits(x.total, sc)} from the faucet and the fills (off by ${fromUnits(h.total - x.total, sc)})`);
+    if (h.total !== x.total)
+      v.push(
+        `BALANCE: user ${u.index} ${coin} total ${fromUnits(h.total, sc)}, expected ${fromUnits(x.total, sc)} from the faucet and the fills (off by ${fromUnits(h.total - x.total, sc)})`,
+      );
     if (h.frozen !== x.frozen) v.push(`BALANCE: user ${u.index} ${coin} frozen ${fromUnits(h.frozen, sc)}, the open orders hold ${fromUnits(x.frozen, sc)}`);
   }
   return { violations: v, found, fetched, ackedChecked, lost, invented, stable };
@@ -1059,7 +1111,21 @@ async function checkUser(c: ApiClient, u: User, model: Model, markets: Map<strin
  * clean (up to `attempts`), then commits what was observed into the model (durable states, resolved unknowns).
  */
 export async function checkAll(c: ApiClient, users: User[], model: Model, markets: Map<string, MarketInfo>, attempts = 4): Promise<CheckReport> {
-  const report: CheckReport = { violations: [...model.violations], ackedChecked: 0, ordersChecked: 0, fillsChecked: 0, fillsFetched: 0, internalTrades: 0, unackedApplied: 0, unackedNotApplied: 0, unackedCancelsApplied: 0, unackedCancelsNotApplied: 0, lost: 0, invented: 0, attempts: 0 };
+  const report: CheckReport = {
+    violations: [...model.violations],
+    ackedChecked: 0,
+    ordersChecked: 0,
+    fillsChecked: 0,
+    fillsFetched: 0,
+    internalTrades: 0,
+    unackedApplied: 0,
+    unackedNotApplied: 0,
+    unackedCancelsApplied: 0,
+    unackedCancelsNotApplied: 0,
+    lost: 0,
+    invented: 0,
+    attempts: 0,
+  };
   model.violations.length = 0;
   const results: UserCheck[] = [];
   for (const u of users) {
@@ -1125,8 +1191,17 @@ export async function checkAll(c: ApiClient, users: User[], model: Model, market
     if (sides.length === 1) continue;
     const [a, b] = sides as [(typeof sides)[number], (typeof sides)[number]];
     if (sides.length > 2) report.violations.push(`trade ${tradeId} is reported by ${sides.length} orders`);
-    else if (a.symbol !== b.symbol || a.side === b.side || a.f.role === b.f.role || a.f.price !== b.f.price || a.f.amount !== b.f.amount || a.f.total !== b.f.total) {
-      report.violations.push(`trade ${tradeId} differs between order ${a.orderId} (${a.side} ${a.f.role} ${a.f.amount} @ ${a.f.price}) and order ${b.orderId} (${b.side} ${b.f.role} ${b.f.amount} @ ${b.f.price})`);
+    else if (
+      a.symbol !== b.symbol ||
+      a.side === b.side ||
+      a.f.role === b.f.role ||
+      a.f.price !== b.f.price ||
+      a.f.amount !== b.f.amount ||
+      a.f.total !== b.f.total
+    ) {
+      report.violations.push(
+        `trade ${tradeId} differs between order ${a.orderId} (${a.side} ${a.f.role} ${a.f.amount} @ ${a.f.price}) and order ${b.orderId} (${b.side} ${b.f.role} ${b.f.amount} @ ${b.f.price})`,
+      );
     } else report.internalTrades++;
   }
   return report;
@@ -1234,8 +1309,17 @@ export async function runCrashLoop(o: CrashLoopOptions): Promise<CrashLoopReport
   let server: ServerProcess | null = null;
   let client: ApiClient | null = null;
   let error: string | undefined;
-  const serverOpts = (marketMakers: boolean): ServerOptions => ({ root: o.root, dataDir, port, marketMakers, orderRatePer10s: o.orderRatePer10s, startTimeoutMs: o.startTimeoutMs });
-  o.log(`crash loop: seed ${o.seed}, ${o.cycles} cycles, ${o.users} users, ${o.workers} workers, ${o.symbols.join(' ')}, market makers ${o.marketMakers}, data ${dataDir}, port ${port}`);
+  const serverOpts = (marketMakers: boolean): ServerOptions => ({
+    root: o.root,
+    dataDir,
+    port,
+    marketMakers,
+    orderRatePer10s: o.orderRatePer10s,
+    startTimeoutMs: o.startTimeoutMs,
+  });
+  o.log(
+    `crash loop: seed ${o.seed}, ${o.cycles} cycles, ${o.users} users, ${o.workers} workers, ${o.symbols.join(' ')}, market makers ${o.marketMakers}, data ${dataDir}, port ${port}`,
+  );
   try {
     let t = Date.now();
     server = await ServerProcess.start(serverOpts(o.marketMakers !== 'off'));
@@ -1281,7 +1365,11 @@ export async function runCrashLoop(o: CrashLoopOptions): Promise<CrashLoopReport
       const killStart = rng.next() < o.killDuringStart;
       const killStartAfterMs = rng.nextInt(0, 3000);
       for (const m of marketList) await refreshDepth(client, m);
-      const load = new LoadDriver(client, users, marketList, model, cycle, o.seed, { workers: o.workers, notional: o.notional, maxOpenPerUser: o.maxOpenPerUser });
+      const load = new LoadDriver(client, users, marketList, model, cycle, o.seed, {
+        workers: o.workers,
+        notional: o.notional,
+        maxOpenPerUser: o.maxOpenPerUser,
+      });
       const loadStart = Date.now();
       load.start();
       let stuck = false;
@@ -1393,7 +1481,11 @@ export function summaryLines(r: CrashLoopReport): string[] {
     `seed ${r.seed}: ${r.cycles.length} cycles in ${(r.ms / 1000).toFixed(1)} s`,
     `commands: ${c.placesSent} orders sent (${c.placesAcked} acknowledged, ${c.placesRejected} rejected, ${c.placesUnknown} unanswered), ` +
       `${c.cancelsSent} cancels (${c.cancelsAcked} acknowledged, ${c.cancelsRejected} rejected, ${c.cancelsUnknown} unanswered), ${c.retriesSent} retries (${c.retriesAcked} answered), ${c.serverErrors} 5xx`,
-    `rejections: ${Object.entries(c.rejections).map(([k, n]) => `${k} ${n}`).join(', ') || 'none'}`,
+    `rejections: ${
+      Object.entries(c.rejections)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }`,
     `acknowledged commands: ${t.ackedCommands}; acknowledged-command checks over all restarts: ${t.ackedChecked}`,
     `orders checked: ${t.ordersChecked}; fills checked: ${t.fillsChecked} (${t.fillsDistinct} distinct; ${t.internalTrades} trades between test users verified on both sides)`,
     `commands lost: ${t.lost}; orders invented: ${t.invented}; unacknowledged but applied: ${t.unackedApplied} orders, ${t.unackedCancelsApplied} cancels; ` +

@@ -29,7 +29,10 @@ describe('crash loop', () => {
     const story = [...lines, ...summaryLines(report), ...report.violations.slice(0, 20), report.error ?? ''].join('\n');
     expect(report.error, story).toBeUndefined();
     expect(report.violations, story).toEqual([]);
-    expect(report.cycles.map((c) => c.cycle), story).toEqual([1, 2, 3]);
+    expect(
+      report.cycles.map((c) => c.cycle),
+      story,
+    ).toEqual([1, 2, 3]);
     for (const c of report.cycles) {
       expect(c.acks, cycleLine(c)).toBeGreaterThan(0);
       expect(c.check.ackedChecked, cycleLine(c)).toBeGreaterThan(0);

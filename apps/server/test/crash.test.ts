@@ -55,7 +55,21 @@ async function freePort(): Promise<number> {
 }
 
 async function startServer(port: number): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, MARKET_MAKERS: '0', ORDER_RATE_PER_10S: '0', RATE_LIMIT_PER_MIN: '0', RATE_LIMIT_ROUTES: 'orderEntry=0', DEMO_MODE: '1', DEV_CHAIN_PORT: '0', CAPTCHA_TEST_MODE: '1', NODE_ENV: 'test', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    MARKET_MAKERS: '0',
+    ORDER_RATE_PER_10S: '0',
+    RATE_LIMIT_PER_MIN: '0',
+    RATE_LIMIT_ROUTES: 'orderEntry=0',
+    DEMO_MODE: '1',
+    DEV_CHAIN_PORT: '0',
+    CAPTCHA_TEST_MODE: '1',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   // node --import tsx: one process, so SIGKILL really kills the server (no wrapper in between).
   const p = spawn(process.execPath, ['--import', 'tsx', SERVER], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -99,7 +113,9 @@ function client(port: number) {
       return (await r.json()) as Env<T>;
     },
     async get<T = Record<string, string>>(p: string, query: Record<string, string>, s?: Session): Promise<Env<T>> {
-      const r = await fetch(`${base}${p}?${new URLSearchParams(query).toString()}`, { headers: { lang: 'en', ...(s ? { token: s.token, userId: s.userId } : {}) } });
+      const r = await fetch(`${base}${p}?${new URLSearchParams(query).toString()}`, {
+        headers: { lang: 'en', ...(s ? { token: s.token, userId: s.userId } : {}) },
+      });
       return (await r.json()) as Env<T>;
     },
   };
@@ -111,7 +127,14 @@ async function register(c: ReturnType<typeof client>, mail: string): Promise<Ses
   const sent = await c.post('data/sms/sendCode', { account: mail, type: 'REGISTER', ...pass.result });
   if (sent.status !== 'SUCCEED') throw new Error(`sendCode: ${JSON.stringify(sent)}`);
   const box = await c.get<Array<{ code: string }>>('demo/outbox', { account: mail });
-  const res = await c.post<Session>('member/member/register', { registerType: 'EMAIL', mail, code: box.result[0]!.code, password: 'Crash-test-1', confirmPassword: 'Crash-test-1', agreement: 'true' });
+  const res = await c.post<Session>('member/member/register', {
+    registerType: 'EMAIL',
+    mail,
+    code: box.result[0]!.code,
+    password: 'Crash-test-1',
+    confirmPassword: 'Crash-test-1',
+    agreement: 'true',
+  });
   if (res.status !== 'SUCCEED') throw new Error(`register: ${JSON.stringify(res)}`);
   return res.result;
 }
@@ -149,7 +172,17 @@ describe('crash recovery', () => {
         const price = 100n + BigInt(i % 50); // 1.00 .. 1.49 USDT
         const qty = 100n + BigInt(i % 7); // 1.00 .. 1.06 CRSH
         try {
-          const r = await c.post('entrust/entrust/setEntrust', { pairsName: 'CRSH/USDT', side: 'BUY', orderType: 'LIMIT', price: `${price / 100n}.${String(price % 100n).padStart(2, '0')}`, amount: `${qty / 100n}.${String(qty % 100n).padStart(2, '0')}` }, users[user]);
+          const r = await c.post(
+            'entrust/entrust/setEntrust',
+            {
+              pairsName: 'CRSH/USDT',
+              side: 'BUY',
+              orderType: 'LIMIT',
+              price: `${price / 100n}.${String(price % 100n).padStart(2, '0')}`,
+              amount: `${qty / 100n}.${String(qty % 100n).padStart(2, '0')}`,
+            },
+            users[user],
+          );
           if (r.status !== 'SUCCEED') throw new Error(`place failed: ${JSON.stringify(r)}`);
           const id = r.result.id!;
           acked.set(id, { user, price, qty, canceled: false, cancelSent: false });
@@ -187,7 +220,11 @@ describe('crash recovery', () => {
     }
     // Balances over HTTP: 10,000 USDT each, frozen = notional of the open orders (price x qty, 4 decimals -> USDT 8).
     for (const [u, s] of users.entries()) {
-      const assets = await c.get<{ accounts: Array<{ type: string; items: Array<{ coin: string; current: string; frozen: string }> }> }>('asset/asset/getAssets', {}, s);
+      const assets = await c.get<{ accounts: Array<{ type: string; items: Array<{ coin: string; current: string; frozen: string }> }> }>(
+        'asset/asset/getAssets',
+        {},
+        s,
+      );
       const spot = assets.result.accounts.find((a) => a.type === 'SPOT')!.items.find((i) => i.coin === 'USDT')!;
       expect(spot.current).toBe('10000.00000000');
       type Page = { total: number; records: Array<{ price: string; amount: string }> };

@@ -154,7 +154,10 @@ describe('forged-token flood', () => {
 
     const port = Number(new URL(base).port);
     const body = JSON.stringify({ pairsName: MARKET.symbol, side: 'BUY', orderType: 'LIMIT', price: '0.01', amount: '1' });
-    const attacker = new Worker(ATTACKER_SOURCE, { eval: true, workerData: { port, path: `/api/${API_PATHS.setEntrust}`, rate: 300, ms: 10_000, ip: ATTACKER, body } });
+    const attacker = new Worker(ATTACKER_SOURCE, {
+      eval: true,
+      workerData: { port, path: `/api/${API_PATHS.setEntrust}`, rate: 300, ms: 10_000, ip: ATTACKER, body },
+    });
     const attack = new Promise<{ sent: number; skipped: number; answers: Record<string, number>; ms: number }>((resolve, reject) => {
       attacker.once('message', resolve);
       attacker.once('error', reject);

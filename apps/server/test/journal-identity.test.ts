@@ -45,7 +45,16 @@ describe('journal identity', () => {
     const alice = await registerEmail(t, 'alice@identity.test', 'Secret123');
     expect(alice.userId).toBe('1');
     await t.ctx.host.submit({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'SPOT', amount: 5_000_000n * USDT, from: '@faucet', ref: 'big' });
-    const order = await t.ctx.host.submit({ type: 'placeOrder', userId: alice.userId, symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 100_000n, quantity: 1_000_000n });
+    const order = await t.ctx.host.submit({
+      type: 'placeOrder',
+      userId: alice.userId,
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 100_000n,
+      quantity: 1_000_000n,
+    });
     expect(order.code).toBe('ok');
     expect(usdtOf(t.ctx, alice.userId)).toBe(5_010_000n * USDT);
     await t.close();

@@ -48,8 +48,14 @@ export class OursAdapter implements FlowAdapter {
       const userId = `u${u}`;
       this.users.push(userId);
       // 10^12 coins of each asset: far more than the flow can ever hold.
-      this.must(e.execute({ type: 'deposit', ts: T0, userId, asset: 'BASE', account: 'SPOT', amount: 10n ** BigInt(baseScale + 12), from: '@faucet' }), 'deposit');
-      this.must(e.execute({ type: 'deposit', ts: T0, userId, asset: 'QUOTE', account: 'SPOT', amount: 10n ** BigInt(quoteScale + 12), from: '@faucet' }), 'deposit');
+      this.must(
+        e.execute({ type: 'deposit', ts: T0, userId, asset: 'BASE', account: 'SPOT', amount: 10n ** BigInt(baseScale + 12), from: '@faucet' }),
+        'deposit',
+      );
+      this.must(
+        e.execute({ type: 'deposit', ts: T0, userId, asset: 'QUOTE', account: 'SPOT', amount: 10n ** BigInt(quoteScale + 12), from: '@faucet' }),
+        'deposit',
+      );
     }
     this.ids = new Array<string | undefined>(flow.orderCount);
     this.engine = e;

@@ -68,8 +68,14 @@ export class PeerAdapter implements FlowAdapter {
     const [asks, bids] = this.ob.depth();
     const big = (l: [number, number]): [bigint, bigint] => [BigInt(l[0]), BigInt(l[1])];
     return {
-      bids: bids.map(big).sort((x, y) => (x[0] > y[0] ? -1 : 1)).slice(0, levels),
-      asks: asks.map(big).sort((x, y) => (x[0] < y[0] ? -1 : 1)).slice(0, levels),
+      bids: bids
+        .map(big)
+        .sort((x, y) => (x[0] > y[0] ? -1 : 1))
+        .slice(0, levels),
+      asks: asks
+        .map(big)
+        .sort((x, y) => (x[0] < y[0] ? -1 : 1))
+        .slice(0, levels),
     };
   }
 }

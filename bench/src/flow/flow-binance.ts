@@ -58,7 +58,10 @@ export function buildBinanceFlow(name: string, files: string[]): { flow: Flow; l
       fb.market(e.takerSide === 'BUY' ? BUY : SELL, qx(e.qty));
     } else {
       const ups: [number, bigint, bigint][] = [];
-      for (const [side, ls] of [[BUY, e.bids], [SELL, e.asks]] as const) {
+      for (const [side, ls] of [
+        [BUY, e.bids],
+        [SELL, e.asks],
+      ] as const) {
         for (const [p, q] of ls) {
           const price = px(p);
           const target = qx(q);

@@ -271,8 +271,7 @@ export class FlowBuilder {
 
   /** Freeze the flow. */
   build(): Flow {
-    const levelsOf = (side: number): [bigint, bigint][] =>
-      this.ladderOf(side).prices.map((p) => [p, (this.levelsOf(side).get(p) as Level).total]);
+    const levelsOf = (side: number): [bigint, bigint][] => this.ladderOf(side).prices.map((p) => [p, (this.levelsOf(side).get(p) as Level).total]);
     return {
       name: this.name,
       source: this.source,

@@ -32,7 +32,15 @@ export function flowCommand(flow: Flow, i: number, symbol: string, userPrefix: s
   }
   if (k === CANCEL) return { type: 'cancelOrder', userId, clientOrderId: `${idPrefix}${flow.orderId[i] as number}` };
   if (k === MARKET) {
-    return { type: 'placeOrder', userId, symbol, side: SIDES[flow.side[i] as number] as Side, orderType: 'MARKET', timeInForce: 'IOC', quantity: flow.qty[i] as bigint };
+    return {
+      type: 'placeOrder',
+      userId,
+      symbol,
+      side: SIDES[flow.side[i] as number] as Side,
+      orderType: 'MARKET',
+      timeInForce: 'IOC',
+      quantity: flow.qty[i] as bigint,
+    };
   }
   throw new Error(`unknown command kind ${k}`);
 }

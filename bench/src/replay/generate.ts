@@ -57,7 +57,11 @@ async function main(): Promise<void> {
   await submit({ type: 'addAsset', asset: { code: 'USDT', scale: 8 } }, true);
   await submit({ type: 'addAsset', asset: { code: 'USD', scale: 16 } }, true);
   for (let u = 0; u < USERS; u++) {
-    for (const [asset, scale] of [['BTC', 8], ['USDT', 8], ['USD', 16]] as const) {
+    for (const [asset, scale] of [
+      ['BTC', 8],
+      ['USDT', 8],
+      ['USD', 16],
+    ] as const) {
       await submit({ type: 'deposit', userId: `bench-${u}`, asset, account: 'SPOT', amount: 10n ** BigInt(scale + 12), from: '@faucet' }, true);
     }
   }

@@ -63,7 +63,7 @@ export function quantile(h: Histogram, q: number): number {
 /** Parent -> client process. */
 export type ToClients =
   /** Stop recording; compute latencies against the server's stamps and answer with a `result`. */
-  | { type: 'stamps'; depth: Array<[number, number]>; trades: Array<[number, number]>; from: number; to: number };
+  { type: 'stamps'; depth: Array<[number, number]>; trades: Array<[number, number]>; from: number; to: number };
 
 /** Client process -> parent. */
 export type FromClients =

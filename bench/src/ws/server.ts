@@ -90,9 +90,9 @@ async function main(): Promise<void> {
     }
   }
   const tick = market.tickSize;
-  const mid = (90_000n * 10n ** BigInt(market.priceDecimals)) / tick * tick;
+  const mid = ((90_000n * 10n ** BigInt(market.priceDecimals)) / tick) * tick;
   // 0.01 BTC (above min quantity and notional at this price).
-  const qty = ((10n ** BigInt(market.qtyDecimals)) / 100n / market.stepSize) * market.stepSize;
+  const qty = (10n ** BigInt(market.qtyDecimals) / 100n / market.stepSize) * market.stepSize;
   const limit = (userId: string, side: 'BUY' | 'SELL', k: bigint, quantity = qty * 5n): CommandInput => ({
     type: 'placeOrder',
     userId,

@@ -44,7 +44,13 @@ export const CONTENT_ADMIN_PATHS = {
 } as const;
 
 /** What an item is. `page` items are the fixed text pages (PAGE_SLUGS): edited and published, never created or deleted. */
-export const ContentKind = Type.Union([Type.Literal('banner'), Type.Literal('notice'), Type.Literal('help_category'), Type.Literal('help_article'), Type.Literal('page')]);
+export const ContentKind = Type.Union([
+  Type.Literal('banner'),
+  Type.Literal('notice'),
+  Type.Literal('help_category'),
+  Type.Literal('help_article'),
+  Type.Literal('page'),
+]);
 export type ContentKind = Static<typeof ContentKind>;
 /** The kinds operators create (and delete). */
 export const CreatableKind = Type.Union([Type.Literal('banner'), Type.Literal('notice'), Type.Literal('help_category'), Type.Literal('help_article')]);
@@ -57,7 +63,13 @@ export type CreatableKind = Static<typeof CreatableKind>;
  */
 export const PAGE_SLUGS = ['agreement', 'privacy', 'otc', 'merchant', 'download'] as const;
 export type PageSlug = (typeof PAGE_SLUGS)[number];
-export const PageSlug = Type.Union([Type.Literal('agreement'), Type.Literal('privacy'), Type.Literal('otc'), Type.Literal('merchant'), Type.Literal('download')]);
+export const PageSlug = Type.Union([
+  Type.Literal('agreement'),
+  Type.Literal('privacy'),
+  Type.Literal('otc'),
+  Type.Literal('merchant'),
+  Type.Literal('download'),
+]);
 
 /** Where an item stands: never published; published and unchanged since; published with a newer draft; taken down. */
 export const ContentStatus = Type.Union([Type.Literal('DRAFT'), Type.Literal('PUBLISHED'), Type.Literal('CHANGED'), Type.Literal('UNPUBLISHED')]);

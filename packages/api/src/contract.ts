@@ -55,7 +55,13 @@ export const ContractTradeType = Type.Union([
 ]);
 export type ContractTradeType = Static<typeof ContractTradeType>;
 /** Why the engine placed the order itself ('' for the user's own order). */
-export const ContractTrigger = Type.Union([Type.Literal(''), Type.Literal('TAKE_PROFIT'), Type.Literal('STOP_LOSS'), Type.Literal('LIQUIDATION'), Type.Literal('ADL')]);
+export const ContractTrigger = Type.Union([
+  Type.Literal(''),
+  Type.Literal('TAKE_PROFIT'),
+  Type.Literal('STOP_LOSS'),
+  Type.Literal('LIQUIDATION'),
+  Type.Literal('ADL'),
+]);
 export type ContractTrigger = Static<typeof ContractTrigger>;
 /**
  * Order status, as the engine's: NEW = pending, PARTIALLY_FILLED, FILLED, CANCELED (by the user, or the rest of a
@@ -428,6 +434,4 @@ export type ContractLiquidationPage = Static<typeof ContractLiquidationPage>;
  * unrealized PnL from the public mark price, or re-read getPositions.
  */
 export type ContractWsMessage =
-  | { channel: 'contractOrders'; data: ContractOrder }
-  | { channel: 'positions'; data: ContractPosition }
-  | { channel: 'contractAccount'; data: ContractAccount };
+  { channel: 'contractOrders'; data: ContractOrder } | { channel: 'positions'; data: ContractPosition } | { channel: 'contractAccount'; data: ContractAccount };

@@ -64,7 +64,10 @@ export const ERROR_MESSAGES = {
   user_field_mismatch: { en: 'The account was changed meanwhile, please try again', zh: '账户信息已变更，请重试' },
   withdrawal_not_found: { en: 'Withdrawal not found', zh: '提币记录不存在' },
   withdrawal_state_invalid: { en: 'The withdrawal can no longer be changed this way', zh: '该提币当前状态不允许此操作' },
-  withdrawal_already_approved: { en: 'You have already approved this withdrawal; another operator must approve it', zh: '您已审批过该提币，需另一位操作员审批' },
+  withdrawal_already_approved: {
+    en: 'You have already approved this withdrawal; another operator must approve it',
+    zh: '您已审批过该提币，需另一位操作员审批',
+  },
   withdrawal_locked: { en: 'Withdrawals are locked for 24 hours after a security change', zh: '安全设置变更后24小时内禁止提币' },
   daily_limit_exceeded: { en: 'The amount exceeds your daily withdrawal limit', zh: '超出每日提币额度' },
   mark_price_unavailable: { en: 'The contract has no mark price yet, please try later', zh: '合约暂无标记价格，请稍后再试' },
@@ -75,8 +78,14 @@ export const ERROR_MESSAGES = {
   position_exists: { en: 'Close the position and cancel open orders before changing the margin mode', zh: '请先平仓并撤销委托再切换保证金模式' },
   no_position: { en: 'No position', zh: '暂无持仓' },
   margin_mode_invalid: { en: 'Margin can only be adjusted for an isolated position', zh: '仅逐仓仓位可调整保证金' },
-  take_profit_invalid: { en: 'Take profit must be above the current price for a long and below it for a short', zh: '止盈价做多须高于当前价格，做空须低于当前价格' },
-  stop_loss_invalid: { en: 'Stop loss must be below the current price for a long and above it for a short', zh: '止损价做多须低于当前价格，做空须高于当前价格' },
+  take_profit_invalid: {
+    en: 'Take profit must be above the current price for a long and below it for a short',
+    zh: '止盈价做多须高于当前价格，做空须低于当前价格',
+  },
+  stop_loss_invalid: {
+    en: 'Stop loss must be below the current price for a long and above it for a short',
+    zh: '止损价做多须低于当前价格，做空须高于当前价格',
+  },
   contract_insufficient_balance: { en: 'Insufficient balance in the contract account: transfer USDT to it first', zh: '合约账户余额不足，请先划转USDT' },
   lots_required: { en: 'Please enter the lots', zh: '请输入手数' },
   funding_not_due: { en: 'Funding is not due', zh: '未到资金费结算时间' },
@@ -105,14 +114,20 @@ export const ERROR_MESSAGES = {
   activity_ended: { en: 'The activity has ended', zh: '活动已结束' },
   activity_already_joined: { en: 'You have already joined this activity', zh: '您已参加该活动' },
   activity_not_ended: { en: 'The activity has not ended yet', zh: '活动尚未结束' },
-  activity_time_invalid: { en: 'The end time must be after the start time and in the future (at most 366 days)', zh: '结束时间须晚于开始时间且在未来（最长366天）' },
+  activity_time_invalid: {
+    en: 'The end time must be after the start time and in the future (at most 366 days)',
+    zh: '结束时间须晚于开始时间且在未来（最长366天）',
+  },
   activity_prizes_invalid: { en: 'Prizes must be positive, rank 1 the largest, and total at most the budget', zh: '奖金须为正数、第1名最高，且总额不超过预算' },
   activity_bonus_invalid: { en: 'Enter a deposit threshold and a bonus not above the budget', zh: '请输入充值门槛和不超过预算的奖励' },
   activity_banner_invalid: { en: 'The banner must be an https:// address or a path starting with /', zh: '横幅图片须为 https:// 地址或以 / 开头的路径' },
   otc_payment_method_required: { en: 'Please add and enable a payment method first', zh: '请先添加并启用收款方式' },
   otc_payment_method_invalid: { en: 'Please choose one of your enabled payment methods accepted here', zh: '请选择您已启用且该广告支持的收款方式' },
   otc_payment_window_invalid: { en: 'Please choose one of the offered payment time limits', zh: '请选择可用的付款时限' },
-  otc_price_invalid: { en: 'Please enter a valid price: a fixed price above 0, or a floating rate from 50% to 200% of the index', zh: '请输入有效价格：固定价格须大于0，浮动比例须在指数价格的50%至200%之间' },
+  otc_price_invalid: {
+    en: 'Please enter a valid price: a fixed price above 0, or a floating rate from 50% to 200% of the index',
+    zh: '请输入有效价格：固定价格须大于0，浮动比例须在指数价格的50%至200%之间',
+  },
   otc_limits_invalid: { en: 'The minimum per order must be above 0 and not above the maximum', zh: '单笔最小限额须大于0且不超过最大限额' },
   otc_amount_required: { en: 'Please enter either the amount or the quantity', zh: '请输入金额或数量（二选一）' },
   otc_image_invalid: { en: 'Please upload the image again', zh: '请重新上传图片' },
@@ -213,7 +228,10 @@ export const ERROR_MESSAGES = {
   chain_node_unavailable: { en: 'The blockchain node is not answering, please try again later', zh: '区块链节点暂无响应，请稍后再试' },
   // reserves (modules/reserves: proof of reserves)
   reserves_no_snapshot: { en: 'No proof-of-reserves snapshot has been published yet', zh: '尚未发布储备金证明快照' },
-  reserves_not_included: { en: 'You are not in the latest snapshot (it was taken before you held any assets)', zh: '您不在最新快照中（快照生成时您尚未持有资产）' },
+  reserves_not_included: {
+    en: 'You are not in the latest snapshot (it was taken before you held any assets)',
+    zh: '您不在最新快照中（快照生成时您尚未持有资产）',
+  },
   reserves_snapshot_running: { en: 'A snapshot is being taken, please try again shortly', zh: '快照正在生成，请稍后再试' },
   // app versions (modules/app-version: the native update flow, spec section 4)
   app_version_not_newer: { en: 'The version must be higher than the latest one published for this platform', zh: '版本号必须高于该平台已发布的最新版本' },
@@ -229,10 +247,16 @@ export const ERROR_MESSAGES = {
   content_body_required: { en: 'Please enter the text in Chinese and English', zh: '请填写中英文正文' },
   content_image_required: { en: 'Please upload the banner image for Chinese and for English', zh: '请上传中文和英文横幅图片' },
   content_image_invalid: { en: 'The image is not one of the uploaded images, please upload it again', zh: '图片不是已上传的图片，请重新上传' },
-  content_link_invalid: { en: 'A link must be empty, a path of this site starting with / or an https:// address', zh: '链接须为空、以 / 开头的站内路径或 https:// 地址' },
+  content_link_invalid: {
+    en: 'A link must be empty, a path of this site starting with / or an https:// address',
+    zh: '链接须为空、以 / 开头的站内路径或 https:// 地址',
+  },
   content_category_not_found: { en: 'Please choose an existing help centre category', zh: '请选择已存在的帮助中心分类' },
   content_category_not_empty: { en: 'Move or delete the articles of this category first', zh: '请先移动或删除该分类下的文章' },
-  content_page_fixed: { en: 'This page is always published: it can be edited and published again, not unpublished or deleted', zh: '该页面必须保持发布：可编辑并重新发布，不能下线或删除' },
+  content_page_fixed: {
+    en: 'This page is always published: it can be edited and published again, not unpublished or deleted',
+    zh: '该页面必须保持发布：可编辑并重新发布，不能下线或删除',
+  },
   content_not_published: { en: 'The item is not published', zh: '该内容未发布' },
   // fixed-term savings and convert (modules/earn and modules/convert; engine: earn/types.ts, spot/convert.ts)
   earn_product_not_found: { en: 'The product does not exist', zh: '理财产品不存在' },
@@ -242,7 +266,10 @@ export const ERROR_MESSAGES = {
   earn_lock_not_found: { en: 'The record does not exist or has been redeemed', zh: '记录不存在或已赎回' },
   earn_early_redeem_not_allowed: { en: 'This product cannot be redeemed before maturity', zh: '该产品不支持提前赎回' },
   earn_apr_invalid: { en: 'Please enter an annual rate from 0 to 100%', zh: '请输入0至100%之间的年化利率' },
-  earn_limits_invalid: { en: 'Limits must be above 0 and minimum <= maximum <= per-user quota <= total quota', zh: '限额须大于0，且最小 ≤ 最大 ≤ 个人额度 ≤ 总额度' },
+  earn_limits_invalid: {
+    en: 'Limits must be above 0 and minimum <= maximum <= per-user quota <= total quota',
+    zh: '限额须大于0，且最小 ≤ 最大 ≤ 个人额度 ≤ 总额度',
+  },
   convert_quote_expired: { en: 'The quote has expired, please get a new one', zh: '报价已过期，请重新获取' },
   convert_slippage: { en: 'The price moved and you would receive less than quoted; nothing was converted', zh: '价格已变动，实际到账将少于报价，本次未兑换' },
   convert_pair_invalid: { en: 'These two coins cannot be converted', zh: '该币种组合暂不支持兑换' },
@@ -252,7 +279,10 @@ export const ERROR_MESSAGES = {
   // API keys of the Binance-compatible API (modules/api-keys)
   api_key_not_found: { en: 'The API key does not exist', zh: 'API密钥不存在' },
   api_key_limit: { en: 'You already have the most API keys allowed (30); delete one first', zh: 'API密钥数量已达上限（30个），请先删除一个' },
-  api_key_public_key_invalid: { en: 'Please paste a valid Ed25519 public key (PEM, starting with -----BEGIN PUBLIC KEY-----)', zh: '请粘贴有效的Ed25519公钥（PEM格式，以 -----BEGIN PUBLIC KEY----- 开头）' },
+  api_key_public_key_invalid: {
+    en: 'Please paste a valid Ed25519 public key (PEM, starting with -----BEGIN PUBLIC KEY-----)',
+    zh: '请粘贴有效的Ed25519公钥（PEM格式，以 -----BEGIN PUBLIC KEY----- 开头）',
+  },
   api_key_ip_invalid: { en: 'The IP whitelist holds an address that is not a valid IPv4 or IPv6 address', zh: 'IP白名单中含有无效的IPv4或IPv6地址' },
   api_key_withdraw_needs_ip: { en: 'A key that may withdraw needs an IP whitelist', zh: '开启提现权限的密钥须设置IP白名单' },
   api_key_hmac_unavailable: { en: 'HMAC keys are not available on this server; please use an Ed25519 key', zh: '本服务器暂不支持HMAC密钥，请使用Ed25519密钥' },

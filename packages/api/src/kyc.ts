@@ -7,7 +7,14 @@
 import { Type, type Static } from '@sinclair/typebox';
 
 /** Purposes of an uploaded image: the three KYC photos, the QR code of a WeChat or Alipay payment method, OTC images (payment proof, appeal evidence, order chat: modules/otc) and customer-service chat images (SUPPORT: modules/support). */
-export const UploadPurpose = Type.Union([Type.Literal('ID_FRONT'), Type.Literal('ID_BACK'), Type.Literal('ID_HANDHELD'), Type.Literal('PAY_QR'), Type.Literal('OTC'), Type.Literal('SUPPORT')]);
+export const UploadPurpose = Type.Union([
+  Type.Literal('ID_FRONT'),
+  Type.Literal('ID_BACK'),
+  Type.Literal('ID_HANDHELD'),
+  Type.Literal('PAY_QR'),
+  Type.Literal('OTC'),
+  Type.Literal('SUPPORT'),
+]);
 export type UploadPurpose = Static<typeof UploadPurpose>;
 
 /** Smallest accepted image side, pixels (our value: the spec says a minimum exists but not which). */

@@ -139,7 +139,10 @@ export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   // The amount, price or total has more decimals than its step allows: the step says what is allowed.
   too_many_decimals: { en: 'The {field} must be a multiple of {step} {coin}', zh: '{field}须为 {step} {coin} 的整数倍' },
   // account security: how long the lock still lasts, in whole minutes (rounded up)
-  trans_password_locked: { en: 'Transaction password locked after 5 wrong attempts, try again in {minutes} minutes', zh: '交易密码错误5次已锁定，请{minutes}分钟后再试' },
+  trans_password_locked: {
+    en: 'Transaction password locked after 5 wrong attempts, try again in {minutes} minutes',
+    zh: '交易密码错误5次已锁定，请{minutes}分钟后再试',
+  },
   google_code_locked: { en: 'Too many wrong Google Authenticator codes, try again in {minutes} minutes', zh: '谷歌验证码错误次数过多，请{minutes}分钟后再试' },
   // wallet: the coin's limits, and the end of a withdrawal lock (UTC, "2026-11-24 21:57")
   amount_below_minimum: { en: 'Minimum amount is {min} {coin}', zh: '最小数量为 {min} {coin}' },

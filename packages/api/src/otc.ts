@@ -408,7 +408,11 @@ export const AdminOtcMerchant = Type.Object({
 export type AdminOtcMerchant = Static<typeof AdminOtcMerchant>;
 export const AdminOtcMerchantPage = Paged(AdminOtcMerchant);
 export const ReviewMerchantBody = Type.Object({ userId: Id, approve: Type.Boolean(), reason: Type.String({ maxLength: 500 }) });
-export const SetMerchantStatusBody = Type.Object({ userId: Id, status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]), reason: Type.String({ minLength: 1, maxLength: 500 }) });
+export const SetMerchantStatusBody = Type.Object({
+  userId: Id,
+  status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('SUSPENDED')]),
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+});
 export const AdminOtcAdsQuery = Type.Object({ status: Type.Optional(OtcAdStatus), userId: Type.Optional(Id), ...Page });
 export const AdminCloseAdBody = Type.Object({ adId: Id, reason: Type.String({ minLength: 1, maxLength: 500 }) });
 /** Query of the console's order list: by state (APPEAL = the appeal queue), user. */

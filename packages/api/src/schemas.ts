@@ -10,9 +10,7 @@ export const DecimalString = Type.String({ pattern: '^[0-9]{1,30}(\\.[0-9]{1,30}
 export const PairsName = Type.String({ pattern: '^[A-Z0-9]{2,12}/[A-Z0-9]{2,12}$', maxLength: 25 });
 export const MarketType = Type.Union([Type.Literal('SPOT'), Type.Literal('CONTRACT')]);
 export type MarketType = Static<typeof MarketType>;
-export const KlinePeriod = Type.Union(
-  ['1min', '5min', '15min', '30min', '1hour', '1day', '1week'].map((p) => Type.Literal(p)),
-);
+export const KlinePeriod = Type.Union(['1min', '5min', '15min', '30min', '1hour', '1day', '1week'].map((p) => Type.Literal(p)));
 export type KlinePeriod = '1min' | '5min' | '15min' | '30min' | '1hour' | '1day' | '1week';
 export const KLINE_PERIOD_MS: Record<KlinePeriod, number> = {
   '1min': 60_000,
@@ -255,9 +253,7 @@ export const CancelEntrustBody = Type.Object({
   id: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}$' })),
   clientOrderId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' })),
 });
-export const EntrustStatus = Type.Union(
-  ['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED'].map((s) => Type.Literal(s)),
-);
+export const EntrustStatus = Type.Union(['NEW', 'PARTIALLY_FILLED', 'FILLED', 'CANCELED', 'EXPIRED'].map((s) => Type.Literal(s)));
 export const Entrust = Type.Object({
   id: Type.String(),
   clientOrderId: Type.String(), // '' when none

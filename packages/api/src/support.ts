@@ -72,7 +72,13 @@ export const SupportImageQuery = Type.Object({ imageId: Type.String({ minLength:
 // ---------------------------------------------------------------- console
 
 /** Filters of the console's queue: OPEN (all open, waiting first), WAITING (unanswered, oldest first), MINE, ASSIGNED, CLOSED. */
-export const SupportQueueFilter = Type.Union([Type.Literal('OPEN'), Type.Literal('WAITING'), Type.Literal('MINE'), Type.Literal('ASSIGNED'), Type.Literal('CLOSED')]);
+export const SupportQueueFilter = Type.Union([
+  Type.Literal('OPEN'),
+  Type.Literal('WAITING'),
+  Type.Literal('MINE'),
+  Type.Literal('ASSIGNED'),
+  Type.Literal('CLOSED'),
+]);
 export type SupportQueueFilter = Static<typeof SupportQueueFilter>;
 /** A conversation's status as the queue shows it: WAITING (unanswered, unassigned), ASSIGNED, OPEN (answered), CLOSED. */
 export const SupportStatus = Type.Union([Type.Literal('WAITING'), Type.Literal('ASSIGNED'), Type.Literal('OPEN'), Type.Literal('CLOSED')]);

@@ -162,7 +162,14 @@ export function createChainClient(rpcUrl: string, opts: ChainClientOptions = {})
       }
     },
     async tokenTransfers(token, fromBlock, toBlock) {
-      const logs = await pub.getContractEvents({ address: token, abi: TOKEN_ABI, eventName: 'Transfer', fromBlock: BigInt(fromBlock), toBlock: BigInt(toBlock), strict: true });
+      const logs = await pub.getContractEvents({
+        address: token,
+        abi: TOKEN_ABI,
+        eventName: 'Transfer',
+        fromBlock: BigInt(fromBlock),
+        toBlock: BigInt(toBlock),
+        strict: true,
+      });
       return logs.map((l) => ({
         txHash: l.transactionHash,
         logIndex: l.logIndex,
@@ -235,7 +242,11 @@ export interface FaucetGrant {
 export async function fundFromFaucet(devChain: Pick<DevChain, 'rpcUrl' | 'chainId' | 'faucetKey'>, to: Address, grant: FaucetGrant): Promise<Hex> {
   const transport = http(devChain.rpcUrl);
   const pub = createPublicClient({ transport });
-  const wallet = createWalletClient({ account: privateKeyToAccount(devChain.faucetKey), chain: devChainDefinition(devChain.chainId, devChain.rpcUrl), transport });
+  const wallet = createWalletClient({
+    account: privateKeyToAccount(devChain.faucetKey),
+    chain: devChainDefinition(devChain.chainId, devChain.rpcUrl),
+    transport,
+  });
   const hash =
     grant.token === null
       ? await wallet.sendTransaction({ to, value: grant.amount })

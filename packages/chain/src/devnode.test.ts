@@ -65,7 +65,12 @@ await startDevChain({ port: ${port} }); console.log('up'); setInterval(() => {},
     let alive = true;
     for (let i = 0; i < 50 && alive; i++) {
       await new Promise((r) => setTimeout(r, 200));
-      alive = await createChainClient(rpcUrl).chainId().then(() => true, () => false);
+      alive = await createChainClient(rpcUrl)
+        .chainId()
+        .then(
+          () => true,
+          () => false,
+        );
     }
     expect(alive).toBe(false);
   });

@@ -94,7 +94,18 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
   const bootstrap = path.join(path.dirname(require.resolve('hardhat/package.json')), 'internal', 'cli', 'bootstrap.js');
   const child = spawn(
     process.execPath,
-    ['-r', path.join(devnodeDir, 'parent-watch.cjs'), bootstrap, '--config', path.join(devnodeDir, 'hardhat.config.cjs'), 'node', '--hostname', host, '--port', String(opts.port)],
+    [
+      '-r',
+      path.join(devnodeDir, 'parent-watch.cjs'),
+      bootstrap,
+      '--config',
+      path.join(devnodeDir, 'hardhat.config.cjs'),
+      'node',
+      '--hostname',
+      host,
+      '--port',
+      String(opts.port),
+    ],
     {
       cwd: devnodeDir,
       env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', DEVCHAIN_BLOCK_INTERVAL_MS: String(opts.blockIntervalMs ?? 1000) },

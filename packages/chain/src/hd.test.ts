@@ -15,13 +15,13 @@ const ABANDON = 'abandon abandon abandon abandon abandon abandon abandon abandon
 const abandonSeed = mnemonicToSeedSync(ABANDON);
 
 describe('HD deposit addresses', () => {
-  it('derives the known m/44\'/60\'/0\'/0/0 address of the "abandon ... about" mnemonic from the account xpub', () => {
+  it("derives the known m/44'/60'/0'/0/0 address of the \"abandon ... about\" mnemonic from the account xpub", () => {
     const xpub = depositXpubFromSeed(abandonSeed);
     expect(xpub.startsWith('xpub')).toBe(true);
     expect(depositAddress(xpub, 0)).toBe('0x9858EfFD232B4033E47d90003D41EC34EcaEda94');
   });
 
-  it('the account xpub is the public key of m/44\'/60\'/0\' and holds no private key', () => {
+  it("the account xpub is the public key of m/44'/60'/0' and holds no private key", () => {
     const xpub = depositXpubFromSeed(abandonSeed);
     const key = HDKey.fromExtendedKey(xpub);
     expect(key.privateKey).toBeNull();
@@ -29,7 +29,7 @@ describe('HD deposit addresses', () => {
     expect(xpub).toBe(HDKey.fromMasterSeed(abandonSeed).derive("m/44'/60'/0'").publicExtendedKey);
   });
 
-  it('user n gets the address of m/44\'/60\'/0\'/0/n (viem derives the same from the mnemonic), EIP-55 checksummed', () => {
+  it("user n gets the address of m/44'/60'/0'/0/n (viem derives the same from the mnemonic), EIP-55 checksummed", () => {
     const xpub = depositXpubFromSeed(abandonSeed);
     for (const userId of [1, 2, 7, 1000, 123456]) {
       const addr = depositAddress(xpub, userId);
@@ -57,7 +57,7 @@ describe('HD deposit addresses', () => {
     expect(Buffer.from(a).equals(Buffer.from(b))).toBe(false);
   });
 
-  it('the signer exposes the same xpub and the hot wallet of m/44\'/60\'/1\'/0/0', () => {
+  it("the signer exposes the same xpub and the hot wallet of m/44'/60'/1'/0/0", () => {
     const signer = createSigner(abandonSeed, 31337);
     expect(signer.depositXpub).toBe(depositXpubFromSeed(abandonSeed));
     expect(signer.hotWalletAddress).toBe(mnemonicToAccount(ABANDON, { accountIndex: 1 }).address);

@@ -48,7 +48,16 @@ export interface Signer {
 }
 
 const TRANSFER_ABI = [
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
 ] as const;
 
 /** Makes the signer from the wallet seed (16..64 bytes, e.g. newWalletSeed()) for the chain `chainId`. */
@@ -65,7 +74,14 @@ export function createSigner(seed: Uint8Array, chainId: number): Signer {
       if (req.amount <= 0n) throw new RangeError('signWithdrawal: amount must be > 0');
       if (!Number.isSafeInteger(req.nonce) || req.nonce < 0) throw new RangeError(`signWithdrawal: bad nonce ${req.nonce}`);
       if (req.gas <= 0n) throw new RangeError('signWithdrawal: gas must be > 0');
-      const common = { type: 'eip1559' as const, chainId, nonce: req.nonce, gas: req.gas, maxFeePerGas: req.maxFeePerGas, maxPriorityFeePerGas: req.maxPriorityFeePerGas };
+      const common = {
+        type: 'eip1559' as const,
+        chainId,
+        nonce: req.nonce,
+        gas: req.gas,
+        maxFeePerGas: req.maxFeePerGas,
+        maxPriorityFeePerGas: req.maxPriorityFeePerGas,
+      };
       const rawTx = await account.signTransaction(
         req.token === null
           ? { ...common, to: req.to, value: req.amount }

@@ -61,7 +61,9 @@ describe('the dev USDT token', () => {
     const head = await client.head();
     const all = await client.tokenTransfers(usdt, 0, head.number);
     const mine = all.filter((t) => t.txHash === txHash);
-    expect(mine).toEqual([{ txHash, logIndex: 0, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash, from: DEV_FAUCET_ADDRESS, to: depositAddr, value: 250_500_000n }]);
+    expect(mine).toEqual([
+      { txHash, logIndex: 0, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash, from: DEV_FAUCET_ADDRESS, to: depositAddr, value: 250_500_000n },
+    ]);
     // The two demo mints come first, from the zero address.
     expect(all.slice(0, 2).map((t) => [t.from, t.to, t.value])).toEqual([
       ['0x0000000000000000000000000000000000000000', hotWallet, DEMO_USDT_MINT],

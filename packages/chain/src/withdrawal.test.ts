@@ -22,7 +22,11 @@ let signer: Signer;
 let usdt: Address;
 
 async function rpc(method: string, params: unknown[] = []): Promise<unknown> {
-  const res = await fetch(dev.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+  const res = await fetch(dev.rpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
   return ((await res.json()) as { result: unknown }).result;
 }
 
@@ -66,7 +70,9 @@ describe('signed withdrawals on the dev chain', () => {
     expect(await client.tokenBalance(usdt, bob)).toBe(1_234_560_000n);
     expect(await client.tokenBalance(usdt, signer.hotWalletAddress)).toBe(100_000_000_000_000n - 1_234_560_000n);
     const logs = await client.tokenTransfers(usdt, receipt!.blockNumber, receipt!.blockNumber);
-    expect(logs).toEqual([{ txHash, logIndex: 0, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash, from: signer.hotWalletAddress, to: bob, value: 1_234_560_000n }]);
+    expect(logs).toEqual([
+      { txHash, logIndex: 0, blockNumber: receipt!.blockNumber, blockHash: receipt!.blockHash, from: signer.hotWalletAddress, to: bob, value: 1_234_560_000n },
+    ]);
     const tx = (await client.block(receipt!.blockNumber))?.transactions[0];
     expect(tx).toMatchObject({ to: usdt, value: 0n });
   });

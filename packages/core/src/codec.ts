@@ -145,18 +145,20 @@ const MARKET = schema([
 ]);
 
 /** Command kind -> id byte. Part of the on-disk format: append, never renumber. */
-const KIND_IDS: ReadonlyMap<string, number> = new Map(Object.entries({
-  genesis: 1,
-  registerUser: 2,
-  updateUser: 3,
-  addAsset: 4,
-  addMarket: 5,
-  setMarketStatus: 6,
-  deposit: 7,
-  transfer: 8,
-  placeOrder: 9,
-  cancelOrder: 10,
-}));
+const KIND_IDS: ReadonlyMap<string, number> = new Map(
+  Object.entries({
+    genesis: 1,
+    registerUser: 2,
+    updateUser: 3,
+    addAsset: 4,
+    addMarket: 5,
+    setMarketStatus: 6,
+    deposit: 7,
+    transfer: 8,
+    placeOrder: 9,
+    cancelOrder: 10,
+  }),
+);
 
 /** The fields of each command kind after `type` (and before `ts`), in encoding order. */
 const SCHEMAS: Record<string, Schema> = {
@@ -502,11 +504,59 @@ function asciiString(p: number, len: number): string {
     case 13:
       return fc(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!, b[p + 8]!, b[p + 9]!, b[p + 10]!, b[p + 11]!, b[p + 12]!);
     case 14:
-      return fc(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!, b[p + 8]!, b[p + 9]!, b[p + 10]!, b[p + 11]!, b[p + 12]!, b[p + 13]!);
+      return fc(
+        b[p]!,
+        b[p + 1]!,
+        b[p + 2]!,
+        b[p + 3]!,
+        b[p + 4]!,
+        b[p + 5]!,
+        b[p + 6]!,
+        b[p + 7]!,
+        b[p + 8]!,
+        b[p + 9]!,
+        b[p + 10]!,
+        b[p + 11]!,
+        b[p + 12]!,
+        b[p + 13]!,
+      );
     case 15:
-      return fc(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!, b[p + 8]!, b[p + 9]!, b[p + 10]!, b[p + 11]!, b[p + 12]!, b[p + 13]!, b[p + 14]!);
+      return fc(
+        b[p]!,
+        b[p + 1]!,
+        b[p + 2]!,
+        b[p + 3]!,
+        b[p + 4]!,
+        b[p + 5]!,
+        b[p + 6]!,
+        b[p + 7]!,
+        b[p + 8]!,
+        b[p + 9]!,
+        b[p + 10]!,
+        b[p + 11]!,
+        b[p + 12]!,
+        b[p + 13]!,
+        b[p + 14]!,
+      );
     case 16:
-      return fc(b[p]!, b[p + 1]!, b[p + 2]!, b[p + 3]!, b[p + 4]!, b[p + 5]!, b[p + 6]!, b[p + 7]!, b[p + 8]!, b[p + 9]!, b[p + 10]!, b[p + 11]!, b[p + 12]!, b[p + 13]!, b[p + 14]!, b[p + 15]!);
+      return fc(
+        b[p]!,
+        b[p + 1]!,
+        b[p + 2]!,
+        b[p + 3]!,
+        b[p + 4]!,
+        b[p + 5]!,
+        b[p + 6]!,
+        b[p + 7]!,
+        b[p + 8]!,
+        b[p + 9]!,
+        b[p + 10]!,
+        b[p + 11]!,
+        b[p + 12]!,
+        b[p + 13]!,
+        b[p + 14]!,
+        b[p + 15]!,
+      );
     default: {
       let s = '';
       for (let i = p; i < p + len; i++) s += fc(b[i]!);

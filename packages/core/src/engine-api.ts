@@ -1,14 +1,4 @@
-import type {
-  AccountKind,
-  Asset,
-  Balance,
-  Command,
-  CommandResult,
-  DepthLevel,
-  MarketConfig,
-  OrderView,
-  WithdrawalView,
-} from './types';
+import type { AccountKind, Asset, Balance, Command, CommandResult, DepthLevel, MarketConfig, OrderView, WithdrawalView } from './types';
 import type { UserRecord, UserRow } from './users';
 import type { PerpReads } from './perp/types';
 import type { OtcReads } from './otc/types';

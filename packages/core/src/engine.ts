@@ -17,7 +17,18 @@
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
 import type { EngineApi, EngineSnapshot } from './engine-api';
-import { DEFAULT_IDEMPOTENCY_WINDOW_MS, KEY_DEPOSIT, KEY_ORDER, KEY_OTC_AD, KEY_OTC_ORDER, KEY_PERP_ORDER, KEY_TRANSFER, KEY_WITHDRAW, KeyWindow, type KeyRow } from './idempotency';
+import {
+  DEFAULT_IDEMPOTENCY_WINDOW_MS,
+  KEY_DEPOSIT,
+  KEY_ORDER,
+  KEY_OTC_AD,
+  KEY_OTC_ORDER,
+  KEY_PERP_ORDER,
+  KEY_TRANSFER,
+  KEY_WITHDRAW,
+  KeyWindow,
+  type KeyRow,
+} from './idempotency';
 import {
   chainDepositKey,
   copyWithdrawal,
@@ -410,7 +421,11 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       if (m === undefined) return reject('market_not_found');
       if (amount <= 0n) return reject('amount_invalid');
       if (side === 'SELL' && amount % (m.baseMult * m.config.stepSize) !== 0n) return reject('quantity_not_on_step');
-      if (m.config.status === 'TRADING' && m.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') !== null && previewConvert(m, side, userId, amount).receive < minReceive) {
+      if (
+        m.config.status === 'TRADING' &&
+        m.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') !== null &&
+        previewConvert(m, side, userId, amount).receive < minReceive
+      ) {
         return reject('convert_slippage');
       }
       const sell = side === 'SELL';
@@ -513,7 +528,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
 
   private requestWithdrawal(cmd: Extract<Command, { type: 'requestWithdrawal' }>): CommandResult {
     const { userId, asset, chain, address, amount, fee, clientId, approvalsRequired, dailyLimit } = cmd;
-    if (!isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) || userId.charCodeAt(0) === 64 || !isKey(clientId, MAX_IDEMPOTENCY_KEY_LENGTH)) return reject('invalid_config');
+    if (!isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) || userId.charCodeAt(0) === 64 || !isKey(clientId, MAX_IDEMPOTENCY_KEY_LENGTH))
+      return reject('invalid_config');
     const k = this.keys.lookup(KEY_WITHDRAW, userId, clientId, cmd.ts);
     if (k !== undefined) {
       const first = this.wallet.open.get(`${k.seq}`);
@@ -1049,27 +1065,27 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     }
     accounts.sort((x, y) => cmpStr(x[0], y[0]) || cmpStr(x[1], y[1]) || cmpStr(x[2], y[2]));
     const row = (o: Order): unknown[] => [
-        o.seq,
-        o.clientOrderId,
-        o.userId,
-        o.symbol,
-        o.side,
-        o.orderType,
-        o.timeInForce,
-        s(o.price),
-        s(o.quantity),
-        s(o.quoteAmount),
-        o.feeAsset,
-        o.stp,
-        o.createdTs,
-        o.updatedTs,
-        o.status,
-        o.filledQty.toString(),
-        o.filledQuote.toString(),
-        o.fee.toString(),
-        o.remaining.toString(),
-        o.hold.toString(),
-      ];
+      o.seq,
+      o.clientOrderId,
+      o.userId,
+      o.symbol,
+      o.side,
+      o.orderType,
+      o.timeInForce,
+      s(o.price),
+      s(o.quantity),
+      s(o.quoteAmount),
+      o.feeAsset,
+      o.stp,
+      o.createdTs,
+      o.updatedTs,
+      o.status,
+      o.filledQty.toString(),
+      o.filledQuote.toString(),
+      o.fee.toString(),
+      o.remaining.toString(),
+      o.hold.toString(),
+    ];
     const open: unknown[] = [];
     for (const o of this.orders.values()) if (o.isOpen) open.push(row(o));
     const closed: unknown[] = [];
@@ -1289,4 +1305,3 @@ export function parseOrderId(id: string): number {
 function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-

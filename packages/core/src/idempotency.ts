@@ -125,7 +125,16 @@ export class KeyWindow {
   restoreRows(rows: KeyRow[]): void {
     for (const r of rows) {
       const [kind, userId, key, ts, seq] = r;
-      if (typeof kind !== 'number' || Math.floor(kind) !== kind || kind < 0 || kind > 6 || typeof userId !== 'string' || typeof key !== 'string' || typeof ts !== 'number' || typeof seq !== 'number') {
+      if (
+        typeof kind !== 'number' ||
+        Math.floor(kind) !== kind ||
+        kind < 0 ||
+        kind > 6 ||
+        typeof userId !== 'string' ||
+        typeof key !== 'string' ||
+        typeof ts !== 'number' ||
+        typeof seq !== 'number'
+      ) {
         throw new Error('restore: malformed idempotency key row');
       }
       this.add(kind as KeyKind, userId, key, ts, seq);

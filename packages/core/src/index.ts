@@ -10,7 +10,14 @@ export * from './earn/types';
 export { earnTermsValid } from './earn/earn-engine';
 export type { ConvertPreview } from './spot/convert';
 export type { EngineApi, EngineSnapshot } from './engine-api';
-export { DEFAULT_CLOSED_ORDER_RETENTION, DEFAULT_IDEMPOTENCY_WINDOW_MS, Engine, MAX_ASSET_SCALE, MAX_IDEMPOTENCY_KEY_LENGTH, type EngineOptions } from './engine';
+export {
+  DEFAULT_CLOSED_ORDER_RETENTION,
+  DEFAULT_IDEMPOTENCY_WINDOW_MS,
+  Engine,
+  MAX_ASSET_SCALE,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  type EngineOptions,
+} from './engine';
 export { BINARY_COMMAND_V1, decodeCommand, encodeCommand, parseCommand, serializeCommand } from './codec';
 export * from './money';
 export { computeIndexPrice, INDEX_CLAMP_BPS, type IndexSource } from './index-price/index-price';

@@ -76,7 +76,9 @@ describe(`bounded work per command on a book of ${ASKS} asks`, () => {
     const fits = e.execute(market('mallory', 'BUY', { quantity: ASK_QTY * 10n }));
     const acceptMs = performance.now() - t1;
     expect(fits.order).toMatchObject({ status: 'FILLED', filledQty: ASK_QTY * 10n, filledQuote: costOfFirst(10) });
-    console.log(`bounded walk: rejected MARKET BUY over ${ASKS} asks took ${rejectMs.toFixed(3)} ms, an accepted 10-level MARKET BUY ${acceptMs.toFixed(3)} ms`);
+    console.log(
+      `bounded walk: rejected MARKET BUY over ${ASKS} asks took ${rejectMs.toFixed(3)} ms, an accepted 10-level MARKET BUY ${acceptMs.toFixed(3)} ms`,
+    );
   });
 
   it('a balance exactly equal to the cost is accepted; one unit less is rejected at the same level', () => {

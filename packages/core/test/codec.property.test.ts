@@ -30,7 +30,23 @@ const anyString = fc.oneof(
   fc.constantFrom('', '__proto__', 'constructor', 'toString', '\ud800', '\udfff', 'a\ud83d', '\u{1F600}', 'x'.repeat(40), 'é'.repeat(70)),
 );
 /** Bigints at the edges of every encoding length, including the largest binary one (127 bytes). */
-const BIG_EDGES = [0n, -0n, 1n, -1n, 255n, 256n, 2n ** 48n - 1n, 2n ** 48n, 2n ** 53n, 2n ** 63n - 1n, -(2n ** 63n), 2n ** 64n, 10n ** 28n, 2n ** 1016n - 1n, -(2n ** 1016n - 1n)];
+const BIG_EDGES = [
+  0n,
+  -0n,
+  1n,
+  -1n,
+  255n,
+  256n,
+  2n ** 48n - 1n,
+  2n ** 48n,
+  2n ** 53n,
+  2n ** 63n - 1n,
+  -(2n ** 63n),
+  2n ** 64n,
+  10n ** 28n,
+  2n ** 1016n - 1n,
+  -(2n ** 1016n - 1n),
+];
 const anyBig = fc.oneof(fc.bigInt(), fc.bigInt(-(2n ** 1016n - 1n), 2n ** 1016n - 1n), fc.constantFrom(...BIG_EDGES));
 const safeInt = fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constantFrom(0, 2 ** 53 - 1, -(2 ** 53 - 1), 1_795_447_318_817));
 const ts = fc.oneof(fc.nat(), fc.constantFrom(0, 2 ** 53 - 1, 1_795_447_318_817));
@@ -68,16 +84,35 @@ const market = rec({
 const anyCommand: fc.Arbitrary<Command> = fc.oneof(
   rec({ type: fc.constant('genesis'), ts, journalId: anyString }),
   rec({ type: fc.constant('registerUser'), ts, account: anyString, uniqueKeys: fc.array(anyString, { maxLength: 4 }), profile: dict }),
-  withOptional({ type: fc.constant('updateUser'), ts, userId: anyString, profile: dict }, { expect: dict, addKeys: fc.array(anyString, { maxLength: 4 }), audit: dict }),
+  withOptional(
+    { type: fc.constant('updateUser'), ts, userId: anyString, profile: dict },
+    { expect: dict, addKeys: fc.array(anyString, { maxLength: 4 }), audit: dict },
+  ),
   rec({ type: fc.constant('addAsset'), ts, asset: rec({ code: anyString, scale: safeInt }) }),
   rec({ type: fc.constant('addMarket'), ts, market }),
   rec({ type: fc.constant('setMarketStatus'), ts, symbol: anyString, status: fc.constantFrom('TRADING', 'HALTED') }),
   withOptional(
-    { type: fc.constant('deposit'), ts, userId: anyString, asset: anyString, account: fc.constantFrom(...ACCOUNTS), amount: anyBig, from: fc.constantFrom('@faucet', '@chain', '@fee', '@insurance') },
+    {
+      type: fc.constant('deposit'),
+      ts,
+      userId: anyString,
+      asset: anyString,
+      account: fc.constantFrom(...ACCOUNTS),
+      amount: anyBig,
+      from: fc.constantFrom('@faucet', '@chain', '@fee', '@insurance'),
+    },
     { ref: anyString },
   ),
   withOptional(
-    { type: fc.constant('transfer'), ts, userId: anyString, asset: anyString, from: fc.constantFrom(...ACCOUNTS), to: fc.constantFrom(...ACCOUNTS), amount: anyBig },
+    {
+      type: fc.constant('transfer'),
+      ts,
+      userId: anyString,
+      asset: anyString,
+      from: fc.constantFrom(...ACCOUNTS),
+      to: fc.constantFrom(...ACCOUNTS),
+      amount: anyBig,
+    },
     { clientId: anyString },
   ),
   withOptional(
@@ -90,7 +125,13 @@ const anyCommand: fc.Arbitrary<Command> = fc.oneof(
       orderType: fc.constantFrom('LIMIT', 'MARKET'),
       timeInForce: fc.constantFrom('GTC', 'IOC', 'FOK', 'POST_ONLY'),
     },
-    { price: anyBig, quantity: anyBig, quoteAmount: anyBig, clientOrderId: anyString, stp: fc.constantFrom('EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'NONE') },
+    {
+      price: anyBig,
+      quantity: anyBig,
+      quoteAmount: anyBig,
+      clientOrderId: anyString,
+      stp: fc.constantFrom('EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'NONE'),
+    },
   ),
   withOptional({ type: fc.constant('cancelOrder'), ts, userId: anyString }, { orderId: anyString, clientOrderId: anyString }),
 ) as unknown as fc.Arbitrary<Command>;
@@ -165,7 +206,13 @@ describe('command codec', () => {
   });
 
   it('keeps a profile key named __proto__ as an own property', () => {
-    const c: Command = { type: 'registerUser', ts: 1, account: 'a', uniqueKeys: [], profile: JSON.parse('{"__proto__":"x","b":"y"}') as Record<string, string> };
+    const c: Command = {
+      type: 'registerUser',
+      ts: 1,
+      account: 'a',
+      uniqueKeys: [],
+      profile: JSON.parse('{"__proto__":"x","b":"y"}') as Record<string, string>,
+    };
     const back = decodeCommand(encodeCommand(c)) as Extract<Command, { type: 'registerUser' }>;
     expect(Object.keys(back.profile)).toEqual(['__proto__', 'b']);
     expect(Object.getPrototypeOf(back.profile)).toBe(Object.prototype);

@@ -42,7 +42,12 @@ describe('deposits and transfers', () => {
       expect.objectContaining({ type: 'balanceChanged', owner: '@chain', account: 'SYSTEM', asset: 'USDT', available: -5n * COIN, frozen: 0n }),
       expect.objectContaining({ type: 'balanceChanged', owner: 'u1', account: 'ASSETS', asset: 'USDT', available: 5n * COIN, frozen: 0n }),
     ]);
-    expect(e.assetTotals()).toEqual(new Map([['USDT', 0n], ['BTC', 0n]]));
+    expect(e.assetTotals()).toEqual(
+      new Map([
+        ['USDT', 0n],
+        ['BTC', 0n],
+      ]),
+    );
     expect(e.execute({ type: 'deposit', ts: nextTs(), userId: 'u1', asset: 'DOGE', account: 'SPOT', amount: 1n, from: '@chain' }).code).toBe('asset_not_found');
     expect(e.execute({ type: 'deposit', ts: nextTs(), userId: 'u1', asset: 'USDT', account: 'SPOT', amount: 0n, from: '@chain' }).code).toBe('amount_invalid');
   });
@@ -50,7 +55,15 @@ describe('deposits and transfers', () => {
   it('transfer moves available funds between a user own accounts', () => {
     const e = engineWithMarket();
     ok(e, { type: 'deposit', ts: nextTs(), userId: 'u1', asset: 'USDT', account: 'ASSETS', amount: 5n * COIN, from: '@faucet' });
-    const t = (amount: bigint, from: 'ASSETS' | 'SPOT' = 'ASSETS', to: 'SPOT' | 'ASSETS' = 'SPOT'): Command => ({ type: 'transfer', ts: nextTs(), userId: 'u1', asset: 'USDT', from, to, amount });
+    const t = (amount: bigint, from: 'ASSETS' | 'SPOT' = 'ASSETS', to: 'SPOT' | 'ASSETS' = 'SPOT'): Command => ({
+      type: 'transfer',
+      ts: nextTs(),
+      userId: 'u1',
+      asset: 'USDT',
+      from,
+      to,
+      amount,
+    });
     expect(e.execute(t(-1n)).code).toBe('amount_invalid');
     expect(e.execute(t(1n, 'ASSETS', 'ASSETS')).code).toBe('same_account');
     expect(e.execute(t(6n * COIN)).code).toBe('insufficient_balance');
@@ -177,7 +190,16 @@ describe('idempotency window (independent of order retention)', () => {
   it('deposit refs and transfer ids expire after the window too; rejected commands take no key', () => {
     const e = setup();
     const dep = (ts: number): Command => ({ type: 'deposit', ts, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' });
-    const tr = (ts: number, amount: bigint): Command => ({ type: 'transfer', ts, userId: 'u', asset: 'USDT', from: 'ASSETS', to: 'SPOT', amount, clientId: 't' });
+    const tr = (ts: number, amount: bigint): Command => ({
+      type: 'transfer',
+      ts,
+      userId: 'u',
+      asset: 'USDT',
+      from: 'ASSETS',
+      to: 'SPOT',
+      amount,
+      clientId: 't',
+    });
     ok(e, dep(T0));
     expect(e.execute(tr(T0, 8n)).code).toBe('insufficient_balance'); // rejected: the key stays free
     ok(e, tr(T0, 3n));
@@ -212,7 +234,10 @@ describe('idempotency window (independent of order retention)', () => {
     ok(e, { type: 'deposit', ts: T0 + 5, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' });
     const { idempotencyKeys: _k, idempotencyWindowMs: _w, ...old } = JSON.parse(JSON.stringify(e.snapshot()));
     const r = Engine.restore({ ...old, depositRefs: [['u', 'tx']], transferIds: [['u', 't']] });
-    expect(r.execute({ type: 'deposit', ts: T0 + 6, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' })).toEqual({ code: 'ok', events: [] });
+    expect(r.execute({ type: 'deposit', ts: T0 + 6, userId: 'u', asset: 'USDT', account: 'ASSETS', amount: 7n, from: '@chain', ref: 'tx' })).toEqual({
+      code: 'ok',
+      events: [],
+    });
     expect(r.balance('u', 'ASSETS', 'USDT')).toEqual({ available: 7n, frozen: 0n });
     // the legacy keys count from that time (T0 + 4) and the open order keeps its client id
     expect(r.snapshot().idempotencyKeys).toEqual([

@@ -23,7 +23,15 @@ const M: MarketConfig = {
 };
 let ts = 0;
 const run = (e: Engine, c: Record<string, unknown>) => e.execute({ ts: ++ts, ...c } as Command);
-const market = (side: 'BUY' | 'SELL', quantity: bigint) => ({ type: 'placeOrder', userId: 'taker', symbol: M.symbol, side, orderType: 'MARKET', timeInForce: 'IOC', quantity });
+const market = (side: 'BUY' | 'SELL', quantity: bigint) => ({
+  type: 'placeOrder',
+  userId: 'taker',
+  symbol: M.symbol,
+  side,
+  orderType: 'MARKET',
+  timeInForce: 'IOC',
+  quantity,
+});
 
 function engine(): Engine {
   const e = new Engine();
@@ -45,7 +53,18 @@ describe('minimum order value of MARKET orders', () => {
   it('refuses a market sell worth 0.98 USDT and takes one worth 6 USDT', () => {
     const e = engine();
     // A bid of 1 BTC at 98,000.00 USDT: 0.00001 BTC (1 unit) is worth 0.98 USDT.
-    expect(run(e, { type: 'placeOrder', userId: 'maker', symbol: M.symbol, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 9_800_000n, quantity: 100_000n }).code).toBe('ok');
+    expect(
+      run(e, {
+        type: 'placeOrder',
+        userId: 'maker',
+        symbol: M.symbol,
+        side: 'BUY',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: 9_800_000n,
+        quantity: 100_000n,
+      }).code,
+    ).toBe('ok');
     const before = e.stateHash();
     expect(run(e, market('SELL', 1n))).toEqual({ code: 'notional_below_minimum', events: [] });
     expect(e.stateHash()).toBe(before);

@@ -103,7 +103,17 @@ const placeLimit: fc.Arbitrary<Recipe> = marketIdx.chain((mi) => {
       stp,
     })
     .map((r) => (ts: number): Command => {
-      const c: Command = { type: 'placeOrder', ts, userId: r.userId, symbol: m.symbol, side: r.side, orderType: 'LIMIT', timeInForce: r.tif, price: r.price, quantity: r.quantity };
+      const c: Command = {
+        type: 'placeOrder',
+        ts,
+        userId: r.userId,
+        symbol: m.symbol,
+        side: r.side,
+        orderType: 'LIMIT',
+        timeInForce: r.tif,
+        price: r.price,
+        quantity: r.quantity,
+      };
       if (r.clientOrderId !== undefined) c.clientOrderId = r.clientOrderId;
       if (r.stp !== undefined) c.stp = r.stp;
       return c;
@@ -135,8 +145,10 @@ const placeMarket: fc.Arbitrary<Recipe> = marketIdx.chain((mi) => {
 
 const cancel: fc.Arbitrary<Recipe> = fc
   .record({ userId: user, byClient: fc.boolean(), id: fc.integer({ min: 1, max: 60 }), cid: fc.constantFrom('c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7') })
-  .map((r) => (ts: number): Command =>
-    r.byClient ? { type: 'cancelOrder', ts, userId: r.userId, clientOrderId: r.cid } : { type: 'cancelOrder', ts, userId: r.userId, orderId: `${r.id}` },
+  .map(
+    (r) =>
+      (ts: number): Command =>
+        r.byClient ? { type: 'cancelOrder', ts, userId: r.userId, clientOrderId: r.cid } : { type: 'cancelOrder', ts, userId: r.userId, orderId: `${r.id}` },
   );
 
 const deposit: fc.Arbitrary<Recipe> = fc

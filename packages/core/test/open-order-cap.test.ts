@@ -22,7 +22,24 @@ function inMarket(cmd: Command, symbol: string): Command {
 function setup(book: BookKind): Engine {
   const e = engineWithMarket({}, { book });
   ok(e, { type: 'addAsset', ts: nextTs(), asset: { code: 'ETH', scale: 8 } });
-  ok(e, { type: 'addMarket', ts: nextTs(), market: { symbol: 'ETH/USDT', base: 'ETH', quote: 'USDT', priceDecimals: 2, qtyDecimals: 6, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 0n, makerFeePpm: 1000, takerFeePpm: 2000, status: 'TRADING' } });
+  ok(e, {
+    type: 'addMarket',
+    ts: nextTs(),
+    market: {
+      symbol: 'ETH/USDT',
+      base: 'ETH',
+      quote: 'USDT',
+      priceDecimals: 2,
+      qtyDecimals: 6,
+      tickSize: 1n,
+      stepSize: 1n,
+      minQty: 1n,
+      minNotional: 0n,
+      makerFeePpm: 1000,
+      takerFeePpm: 2000,
+      status: 'TRADING',
+    },
+  });
   for (const u of ['maker', 'taker']) {
     fund(e, u, 'BTC', COIN);
     fund(e, u, 'USDT', 100_000n * COIN);

@@ -130,7 +130,17 @@ const placeLimit: fc.Arbitrary<Recipe> = marketIdx.chain((mi) =>
       malformed: fc.integer({ min: 0, max: 60 }),
     })
     .map((r): Command[] => {
-      const c: Extract<Command, { type: 'placeOrder' }> = { type: 'placeOrder', ts: 0, userId: r.userId, symbol: MARKETS[mi]!.symbol, side: r.side, orderType: 'LIMIT', timeInForce: r.tif, price: r.price, quantity: r.quantity };
+      const c: Extract<Command, { type: 'placeOrder' }> = {
+        type: 'placeOrder',
+        ts: 0,
+        userId: r.userId,
+        symbol: MARKETS[mi]!.symbol,
+        side: r.side,
+        orderType: 'LIMIT',
+        timeInForce: r.tif,
+        price: r.price,
+        quantity: r.quantity,
+      };
       if (r.clientOrderId !== undefined) c.clientOrderId = r.clientOrderId;
       if (r.stp !== undefined) c.stp = r.stp;
       // now and then a malformed field or combination
@@ -157,7 +167,15 @@ const placeMarket: fc.Arbitrary<Recipe> = marketIdx.chain((mi) =>
       malformed: fc.integer({ min: 0, max: 40 }),
     })
     .map((r): Command[] => {
-      const c: Extract<Command, { type: 'placeOrder' }> = { type: 'placeOrder', ts: 0, userId: r.userId, symbol: MARKETS[mi]!.symbol, side: r.side, orderType: 'MARKET', timeInForce: r.tif };
+      const c: Extract<Command, { type: 'placeOrder' }> = {
+        type: 'placeOrder',
+        ts: 0,
+        userId: r.userId,
+        symbol: MARKETS[mi]!.symbol,
+        side: r.side,
+        orderType: 'MARKET',
+        timeInForce: r.tif,
+      };
       if (r.byQuote && r.side === 'BUY' && r.tif !== 'FOK') c.quoteAmount = r.quoteAmount;
       else c.quantity = r.quantity;
       if (r.clientOrderId !== undefined) c.clientOrderId = r.clientOrderId;
@@ -215,7 +233,17 @@ const burst: fc.Arbitrary<Recipe> = fc.record({ userId: user, mi: marketIdx, n: 
   const out: Command[] = [];
   for (let i = 0; i < r.n; i++) {
     const price = (MID_TICKS[r.mi]! / 2n - BigInt(i % 40)) * m.tickSize;
-    out.push({ type: 'placeOrder', ts: 0, userId: r.userId, symbol: m.symbol, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: m.minQty * 4n });
+    out.push({
+      type: 'placeOrder',
+      ts: 0,
+      userId: r.userId,
+      symbol: m.symbol,
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price,
+      quantity: m.minQty * 4n,
+    });
   }
   return out;
 });
@@ -339,13 +367,21 @@ function compareState(engine: Engine, oracle: Oracle): void {
   for (const m of MARKETS) {
     const d = engine.depth(m.symbol, 1_000);
     mine += `${m.symbol} ${d.bids.map((l) => `${l.price}x${l.quantity}`).join(',')} / ${d.asks.map((l) => `${l.price}x${l.quantity}`).join(',')} last ${engine.lastPrice(m.symbol)}\n`;
-    predicted += `${m.symbol} ${oracle.depth(m.symbol, 'BUY').map(([p, q]) => `${p}x${q}`).join(',')} / ${oracle.depth(m.symbol, 'SELL').map(([p, q]) => `${p}x${q}`).join(',')} last ${oracle.lastPrice(m.symbol)}\n`;
+    predicted += `${m.symbol} ${oracle
+      .depth(m.symbol, 'BUY')
+      .map(([p, q]) => `${p}x${q}`)
+      .join(',')} / ${oracle
+      .depth(m.symbol, 'SELL')
+      .map(([p, q]) => `${p}x${q}`)
+      .join(',')} last ${oracle.lastPrice(m.symbol)}\n`;
   }
   if (mine === predicted) return;
   const a = mine.split('\n');
   const b = predicted.split('\n');
   const diff = a.flatMap((line, i) => (line === b[i] ? [] : [`  engine: ${line}`, `  oracle: ${b[i]}`]));
-  throw new Error(`state differs (balances: owner kind asset available frozen; open orders: id:status:filledQty:filledQuote:fee:updatedTs; books: bids / asks):\n${diff.join('\n')}`);
+  throw new Error(
+    `state differs (balances: owner kind asset available frozen; open orders: id:status:filledQty:filledQuote:fee:updatedTs; books: bids / asks):\n${diff.join('\n')}`,
+  );
 }
 
 function runSequence(recipes: Recipe[], stats: Stats): void {
@@ -428,7 +464,19 @@ describe('model-based: the engine against an independent oracle, after every com
     expect(stats.trades).toBeGreaterThan(stats.commands / 20);
     expect(stats.accepted).toBeGreaterThan(stats.commands / 3);
     // every rule the oracle exists for was at work in this run
-    for (const k of ['fokExpired', 'fokFilled', 'postOnlyRejected', 'postOnlyRested', 'quoteBuyFilled', 'quoteBuyExpiredWithFills', 'makersExpiredBySTP', 'selfTrades', 'feesRoundedUp', 'retries', 'insufficient'] as const) {
+    for (const k of [
+      'fokExpired',
+      'fokFilled',
+      'postOnlyRejected',
+      'postOnlyRested',
+      'quoteBuyFilled',
+      'quoteBuyExpiredWithFills',
+      'makersExpiredBySTP',
+      'selfTrades',
+      'feesRoundedUp',
+      'retries',
+      'insufficient',
+    ] as const) {
       expect(stats[k], k).toBeGreaterThan(0);
     }
     if (RUNS >= 50) expect(stats.capRejected, 'capRejected').toBeGreaterThan(0);

@@ -67,7 +67,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   ),
   w(2, fc.record({ k: fc.constant('update' as const), a: fc.nat(5), u: fc.nat(3), remaining: fc.bigInt({ min: 0n, max: 3_000_000n }) })),
-  w(2, fc.record({ k: fc.constant('adStatus' as const), a: fc.nat(5), u: fc.nat(3), status: fc.constantFrom('ONLINE' as const, 'PAUSED' as const, 'CLOSED' as const), byOperator: fc.nat(4).map((n) => n === 0) })),
+  w(
+    2,
+    fc.record({
+      k: fc.constant('adStatus' as const),
+      a: fc.nat(5),
+      u: fc.nat(3),
+      status: fc.constantFrom('ONLINE' as const, 'PAUSED' as const, 'CLOSED' as const),
+      byOperator: fc.nat(4).map((n) => n === 0),
+    }),
+  ),
   w(10, fc.record({ k: fc.constant('take' as const), a: fc.nat(5), u: fc.nat(3), fiat: fc.bigInt({ min: 1n, max: 150_000n }), client: fc.nat(7) })),
   w(6, fc.record({ k: fc.constant('paid' as const), o: fc.nat(5), who })),
   w(5, fc.record({ k: fc.constant('release' as const), o: fc.nat(5), who })),
@@ -233,7 +242,17 @@ class Model {
           this.hold(u, op.qty);
         }
         const id = `${++this.adSeq}`;
-        this.ads.set(id, { id, user: u, sell: op.sell, price: PRICES[op.price]!, min: op.min, max: op.max, total: op.qty, remaining: op.qty, status: 'ONLINE' });
+        this.ads.set(id, {
+          id,
+          user: u,
+          sell: op.sell,
+          price: PRICES[op.price]!,
+          min: op.min,
+          max: op.max,
+          total: op.qty,
+          remaining: op.qty,
+          status: 'ONLINE',
+        });
         this.adClients.add(ck);
         return 'ok';
       }
@@ -282,7 +301,18 @@ class Model {
         }
         a.remaining -= qty;
         const id = `${++this.orderSeq}`;
-        this.orders.set(id, { id, ad: a.id, maker: a.user, buyer: a.sell ? u : a.user, seller: a.sell ? a.user : u, qty, state: 'PENDING_PAYMENT', deadline: ts + WINDOW, paidAt: 0, appealBy: '' });
+        this.orders.set(id, {
+          id,
+          ad: a.id,
+          maker: a.user,
+          buyer: a.sell ? u : a.user,
+          seller: a.sell ? a.user : u,
+          qty,
+          state: 'PENDING_PAYMENT',
+          deadline: ts + WINDOW,
+          paidAt: 0,
+          appealBy: '',
+        });
         this.orderClients.set(ck, id);
         return 'ok';
       }
@@ -345,7 +375,14 @@ class Model {
 }
 
 function toCommand(op: Op, ts: number, m: Model): Command | null {
-  const terms = (price: bigint, min: bigint, max: bigint) => ({ priceType: 'FIXED' as const, price, floatPpm: null, minFiat: min, maxFiat: max, paymentWindowMs: WINDOW });
+  const terms = (price: bigint, min: bigint, max: bigint) => ({
+    priceType: 'FIXED' as const,
+    price,
+    floatPpm: null,
+    minFiat: min,
+    maxFiat: max,
+    paymentWindowMs: WINDOW,
+  });
   switch (op.k) {
     case 'wait':
     case 'day':
@@ -359,10 +396,25 @@ function toCommand(op: Op, ts: number, m: Model): Command | null {
     case 'leave':
       return { type: 'otcLeaveMerchant', ts, userId: USERS[op.u]! };
     case 'publish':
-      return { type: 'otcPublishAd', ts, userId: USERS[op.u]!, side: op.sell ? 'SELL' : 'BUY', quantity: op.qty, terms: terms(PRICES[op.price]!, op.min, op.max), clientId: `a${op.client}` };
+      return {
+        type: 'otcPublishAd',
+        ts,
+        userId: USERS[op.u]!,
+        side: op.sell ? 'SELL' : 'BUY',
+        quantity: op.qty,
+        terms: terms(PRICES[op.price]!, op.min, op.max),
+        clientId: `a${op.client}`,
+      };
     case 'update': {
       const a = m.ads.get(m.adId(op.a));
-      return { type: 'otcUpdateAd', ts, userId: USERS[op.u]!, adId: m.adId(op.a), remainingQty: op.remaining, terms: terms(a?.price ?? 700n, a?.min ?? 1n, a?.max ?? 1n) };
+      return {
+        type: 'otcUpdateAd',
+        ts,
+        userId: USERS[op.u]!,
+        adId: m.adId(op.a),
+        remainingQty: op.remaining,
+        terms: terms(a?.price ?? 700n, a?.min ?? 1n, a?.max ?? 1n),
+      };
     }
     case 'adStatus':
       return op.byOperator
@@ -421,7 +473,9 @@ describe('OTC commands against an independent model', () => {
           expect(e.otcOpenOrders().map((o) => [o.orderId, o.state, o.quantity, o.buyerId, o.sellerId])).toEqual(
             [...m.orders.values()].map((o) => [o.id, o.state, o.qty, o.buyer, o.seller]),
           );
-          expect(e.otcAds().map((a) => [a.adId, a.status, a.remainingQty, a.totalQty])).toEqual([...m.ads.values()].map((a) => [a.id, a.status, a.remaining, a.total]));
+          expect(e.otcAds().map((a) => [a.adId, a.status, a.remainingQty, a.totalQty])).toEqual(
+            [...m.ads.values()].map((a) => [a.id, a.status, a.remaining, a.total]),
+          );
           if (i === Math.floor(ops.length / 2)) {
             const restored = Engine.restore(JSON.parse(JSON.stringify(e.snapshot())));
             expect(restored.stateHash()).toBe(e.stateHash());

@@ -69,4 +69,3 @@ export function perpEngine(users: [string, bigint][], over: Partial<PerpMarketCo
   }
   return e;
 }
-

@@ -8,7 +8,23 @@ import { USDT, perpMarket } from './perp-fixture';
 import { PerpModel, type MOrder } from './perp-model';
 
 function rest(m: PerpModel, id: string, user: string, side: 'BUY' | 'SELL', price: bigint, qty: bigint, reduceOnly = false): MOrder {
-  const o: MOrder = { id, user, side, type: 'LIMIT', price, qty, filled: 0n, reduceOnly, leverage: 10, marginMode: 'CROSS', hold: 0n, tradeType: 'OPEN_LONG', takeProfit: null, stopLoss: null, status: 'NEW' };
+  const o: MOrder = {
+    id,
+    user,
+    side,
+    type: 'LIMIT',
+    price,
+    qty,
+    filled: 0n,
+    reduceOnly,
+    leverage: 10,
+    marginMode: 'CROSS',
+    hold: 0n,
+    tradeType: 'OPEN_LONG',
+    takeProfit: null,
+    stopLoss: null,
+    status: 'NEW',
+  };
   m.orders.push(o);
   return o;
 }
@@ -84,7 +100,12 @@ describe('perp model', () => {
     const { rate, amounts } = m.settleFunding(1_641_024_000_000);
     expect(rate).toBe(10_000);
     // 0.001 BTC * 40,000.1 = 40.0001 USDT; * 0.01% = 0.00400001 USDT = 400,001 units exactly
-    expect(amounts).toEqual(new Map([['l', -400_001n], ['s', 400_001n]]));
+    expect(amounts).toEqual(
+      new Map([
+        ['l', -400_001n],
+        ['s', 400_001n],
+      ]),
+    );
     expect(m.system.funding).toBe(0n);
   });
 

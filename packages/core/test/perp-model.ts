@@ -281,7 +281,15 @@ export class PerpModel {
    * balance; or (iso null) from the available balance, then the cross position's margin; the rest, that nothing of
    * the user can pay, is paid by the insurance fund. The fund itself pays from its balance.
    */
-  pay(user: string, amount: bigint, to: 'fee' | 'funding' | 'clearing', iso: MPos | null, order: { hold?: bigint } | null = null, fundPays = true, isoMarginLast = false): bigint {
+  pay(
+    user: string,
+    amount: bigint,
+    to: 'fee' | 'funding' | 'clearing',
+    iso: MPos | null,
+    order: { hold?: bigint } | null = null,
+    fundPays = true,
+    isoMarginLast = false,
+  ): bigint {
     if (amount <= 0n) return 0n;
     if (user === FUND) {
       this.system[to] += amount;
@@ -398,7 +406,19 @@ export class PerpModel {
       if (p === undefined) {
         // the position takes the user's settings (the order's leverage is its own, fixed at acceptance)
         const s = this.settingsOf(user);
-        p = { side: ps, size: 0n, cost: 0n, margin: 0n, realizedPnl: 0n, funding: 0n, fees: 0n, takeProfit: null, stopLoss: null, marginMode: user === FUND ? 'CROSS' : s.marginMode, leverage: s.leverage };
+        p = {
+          side: ps,
+          size: 0n,
+          cost: 0n,
+          margin: 0n,
+          realizedPnl: 0n,
+          funding: 0n,
+          fees: 0n,
+          takeProfit: null,
+          stopLoss: null,
+          marginMode: user === FUND ? 'CROSS' : s.marginMode,
+          leverage: s.leverage,
+        };
         this.positions.set(user, p);
       }
       p.size += rest;
@@ -453,7 +473,17 @@ export class PerpModel {
       maker.status = maker.filled === maker.qty ? 'FILLED' : 'PARTIALLY_FILLED';
       if (maker.status === 'FILLED') maker.hold = 0n;
       this.last = maker.price;
-      fills.push({ makerOrderId: maker.id, makerUser: maker.user, takerUser: taker.user, price: maker.price!, qty, makerPnl: mk.pnl, takerPnl: tk.pnl, makerFee: mk.fee, takerFee: tk.fee });
+      fills.push({
+        makerOrderId: maker.id,
+        makerUser: maker.user,
+        takerUser: taker.user,
+        price: maker.price!,
+        qty,
+        makerPnl: mk.pnl,
+        takerPnl: tk.pnl,
+        makerFee: mk.fee,
+        takerFee: tk.fee,
+      });
     }
     this.taking = null;
     this.orders = this.orders.filter((o) => o.status === 'NEW' || o.status === 'PARTIALLY_FILLED');
@@ -566,7 +596,19 @@ export class PerpModel {
     this.system.clearing -= pnl;
     const f = this.positions.get(FUND);
     if (f === undefined) {
-      this.positions.set(FUND, { ...p, size: p.size, cost: fundCost, margin: 0n, realizedPnl: 0n, funding: 0n, fees: 0n, takeProfit: null, stopLoss: null, marginMode: 'CROSS', leverage: 1 });
+      this.positions.set(FUND, {
+        ...p,
+        size: p.size,
+        cost: fundCost,
+        margin: 0n,
+        realizedPnl: 0n,
+        funding: 0n,
+        fees: 0n,
+        takeProfit: null,
+        stopLoss: null,
+        marginMode: 'CROSS',
+        leverage: 1,
+      });
     } else if (f.side === p.side) {
       f.size += p.size;
       f.cost += fundCost;
@@ -653,7 +695,19 @@ export class PerpModel {
    * (available + min(0, cross uPnL)). The hold's notional: a BUY at its limit, a SELL at the higher of its limit and
    * the best bid, a MARKET order at what the book fills now; a reduce-only order holds nothing.
    */
-  placeCheck(o: { user: string; side: Side; type: 'LIMIT' | 'MARKET'; price: bigint | null; qty: bigint; reduceOnly: boolean; takeProfit: bigint | null; stopLoss: bigint | null }, available = this.orderAvailable(o.user)): { code: string; hold: bigint } {
+  placeCheck(
+    o: {
+      user: string;
+      side: Side;
+      type: 'LIMIT' | 'MARKET';
+      price: bigint | null;
+      qty: bigint;
+      reduceOnly: boolean;
+      takeProfit: bigint | null;
+      stopLoss: bigint | null;
+    },
+    available = this.orderAvailable(o.user),
+  ): { code: string; hold: bigint } {
     const no = (code: string): { code: string; hold: bigint } => ({ code, hold: 0n });
     const c = this.cfg;
     if (o.type === 'LIMIT' && o.price !== null && o.price % c.tickSize !== 0n) return no('price_not_on_tick');
@@ -807,10 +861,18 @@ export class PerpModel {
     // impact prices: the impact notional is below one lot's value, so the best level fills it
     const one = this.cfg.stepSize;
     this.premiums.push(
-      premiumIndexE8(index, bid === null ? 0n : bid * one * this.mult, bid === null ? 0n : one, ask === null ? 0n : ask * one * this.mult, ask === null ? 0n : one, this.mult, {
-        bid: bid !== null,
-        ask: ask !== null,
-      }),
+      premiumIndexE8(
+        index,
+        bid === null ? 0n : bid * one * this.mult,
+        bid === null ? 0n : one,
+        ask === null ? 0n : ask * one * this.mult,
+        ask === null ? 0n : one,
+        this.mult,
+        {
+          bid: bid !== null,
+          ask: ask !== null,
+        },
+      ),
     );
     const next = fundingTimeAtOrBefore(ts, this.cfg.fundingIntervalMs) + this.cfg.fundingIntervalMs;
     let sum = 0n;

@@ -19,7 +19,8 @@ if (file === undefined) {
   const t0 = performance.now();
   const st = replayPath(bars);
   const s = (performance.now() - t0) / 1000;
-  const usdt = (v: bigint): string => `${v / 100_000_000n}.${(v < 0n ? -v : v) % 100_000_000n}`.replace(/\.(\d+)$/, (_m, f: string) => `.${f.padStart(8, '0')}`);
+  const usdt = (v: bigint): string =>
+    `${v / 100_000_000n}.${(v < 0n ? -v : v) % 100_000_000n}`.replace(/\.(\d+)$/, (_m, f: string) => `.${f.padStart(8, '0')}`);
   console.log(
     `${st.bars} bars, ${st.markTicks} mark ticks, ${st.commands} commands in ${s.toFixed(1)} s; ${st.fundings} fundings; ${st.opens} positions opened; ` +
       `${st.liquidations} liquidations (${st.gapLiquidations} after a gap past bankruptcy, ${st.lateLiquidations} late); ${st.adlTrades} ADL trades; ` +

@@ -135,8 +135,23 @@ export function replayPath(bars: Bar[], opts: { insuranceSeed?: bigint; wallet?:
     for (let i = 1n; i <= 3n; i++) {
       const step = (index * i) / 4000n + 1n; // 0.025% per level
       for (const side of ['BUY', 'SELL'] as const) {
-        const r = run({ type: 'perpPlaceOrder', ts, userId: MM, symbol: SYM, side, orderType: 'LIMIT', timeInForce: 'GTC', price: side === 'BUY' ? index - step : index + step, quantity: 2_000n * i }, false);
-        for (const ev of r.events) if (ev.type === 'perpOrderAccepted' && ev.order.userId === MM && (ev.order.status === 'NEW' || ev.order.status === 'PARTIALLY_FILLED')) quoteIds.push(ev.order.orderId);
+        const r = run(
+          {
+            type: 'perpPlaceOrder',
+            ts,
+            userId: MM,
+            symbol: SYM,
+            side,
+            orderType: 'LIMIT',
+            timeInForce: 'GTC',
+            price: side === 'BUY' ? index - step : index + step,
+            quantity: 2_000n * i,
+          },
+          false,
+        );
+        for (const ev of r.events)
+          if (ev.type === 'perpOrderAccepted' && ev.order.userId === MM && (ev.order.status === 'NEW' || ev.order.status === 'PARTIALLY_FILLED'))
+            quoteIds.push(ev.order.orderId);
       }
     }
   };
@@ -153,7 +168,19 @@ export function replayPath(bars: Bar[], opts: { insuranceSeed?: bigint; wallet?:
       if (notional > cap) notional = cap;
       const lots = notional / market.lotNotional;
       const qty = lotsToQty(lots < 1n ? 1n : lots, mark, market.lotNotional, market.stepSize, mult);
-      const r = run({ type: 'perpPlaceOrder', ts, userId: a.id, symbol: SYM, side: a.side === 'LONG' ? 'BUY' : 'SELL', orderType: 'MARKET', timeInForce: 'IOC', quantity: qty }, false);
+      const r = run(
+        {
+          type: 'perpPlaceOrder',
+          ts,
+          userId: a.id,
+          symbol: SYM,
+          side: a.side === 'LONG' ? 'BUY' : 'SELL',
+          orderType: 'MARKET',
+          timeInForce: 'IOC',
+          quantity: qty,
+        },
+        false,
+      );
       if (r.code === 'ok') st.opens++;
     }
   };
@@ -216,6 +243,7 @@ export function replayPath(bars: Bar[], opts: { insuranceSeed?: bigint; wallet?:
   }
   const ins = e.balance('@insurance', 'SYSTEM', 'USDT');
   st.insuranceFinal = ins.available + ins.frozen;
-  if (st.insuranceExplained - seed !== st.insuranceTrades) fail(`sum of insuranceDelta ${st.insuranceExplained - seed} != the fund's trades' PnL less fees ${st.insuranceTrades}`);
+  if (st.insuranceExplained - seed !== st.insuranceTrades)
+    fail(`sum of insuranceDelta ${st.insuranceExplained - seed} != the fund's trades' PnL less fees ${st.insuranceTrades}`);
   return st;
 }

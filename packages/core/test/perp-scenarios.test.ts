@@ -13,7 +13,14 @@ const fund = (e: Engine): bigint => {
   const b = e.balance('@insurance', 'SYSTEM', 'USDT');
   return b.available + b.frozen;
 };
-const order = (ts: number, userId: string, side: 'BUY' | 'SELL', price: bigint, quantity: bigint, extra: Partial<Extract<Command, { type: 'perpPlaceOrder' }>> = {}): Command => ({
+const order = (
+  ts: number,
+  userId: string,
+  side: 'BUY' | 'SELL',
+  price: bigint,
+  quantity: bigint,
+  extra: Partial<Extract<Command, { type: 'perpPlaceOrder' }>> = {},
+): Command => ({
   type: 'perpPlaceOrder',
   ts,
   userId,

@@ -219,7 +219,16 @@ class Run {
     const m = this.m;
     switch (cmd.type) {
       case 'perpPlaceOrder': {
-        const { code, hold } = m.placeCheck({ user: cmd.userId, side: cmd.side, type: cmd.orderType, price: cmd.price ?? null, qty: cmd.quantity, reduceOnly: cmd.reduceOnly === true, takeProfit: cmd.takeProfit ?? null, stopLoss: cmd.stopLoss ?? null });
+        const { code, hold } = m.placeCheck({
+          user: cmd.userId,
+          side: cmd.side,
+          type: cmd.orderType,
+          price: cmd.price ?? null,
+          qty: cmd.quantity,
+          reduceOnly: cmd.reduceOnly === true,
+          takeProfit: cmd.takeProfit ?? null,
+          stopLoss: cmd.stopLoss ?? null,
+        });
         this.nextHold = hold;
         return code;
       }
@@ -240,7 +249,9 @@ class Run {
       case 'fundInsurance':
         return cmd.amount <= 0n ? 'amount_invalid' : 'ok';
       case 'perpFunding':
-        return cmd.fundingTs % m.cfg.fundingIntervalMs === 0 && cmd.fundingTs <= cmd.ts && (m.lastFundingTs === null || cmd.fundingTs > m.lastFundingTs) ? 'ok' : 'funding_not_due';
+        return cmd.fundingTs % m.cfg.fundingIntervalMs === 0 && cmd.fundingTs <= cmd.ts && (m.lastFundingTs === null || cmd.fundingTs > m.lastFundingTs)
+          ? 'ok'
+          : 'funding_not_due';
       default:
         return null;
     }
@@ -299,7 +310,17 @@ class Run {
       if (ev.type !== 'perpTrade' || ev.kind !== 'BOOK') continue;
       const k = ev.takerOrderId ?? '?';
       const l = got.get(k) ?? [];
-      l.push({ makerOrderId: ev.makerOrderId ?? '?', makerUser: ev.makerUserId, takerUser: ev.takerUserId, price: ev.price, qty: ev.quantity, makerPnl: ev.makerRealizedPnl, takerPnl: ev.takerRealizedPnl, makerFee: ev.makerFee, takerFee: ev.takerFee });
+      l.push({
+        makerOrderId: ev.makerOrderId ?? '?',
+        makerUser: ev.makerUserId,
+        takerUser: ev.takerUserId,
+        price: ev.price,
+        qty: ev.quantity,
+        makerPnl: ev.makerRealizedPnl,
+        takerPnl: ev.takerRealizedPnl,
+        makerFee: ev.makerFee,
+        takerFee: ev.takerFee,
+      });
       got.set(k, l);
     }
     for (const [k, l] of expectedFills) if (l.length === 0) expectedFills.delete(k);
@@ -316,7 +337,11 @@ class Run {
     const reduces = pos !== undefined && pos.side !== (ov.side === 'BUY' ? 'LONG' : 'SHORT');
     if (ov.trigger === null) {
       expect(ov.tradeType, 'trade type').toBe(reduces ? (ov.side === 'SELL' ? 'CLOSE_LONG' : 'CLOSE_SHORT') : ov.side === 'BUY' ? 'OPEN_LONG' : 'OPEN_SHORT');
-      expect([ov.hold, ov.leverage, ov.marginMode], `hold, leverage and margin mode of order ${ov.orderId}`).toEqual([hold, m.settingsOf(ov.userId).leverage, m.settingsOf(ov.userId).marginMode]);
+      expect([ov.hold, ov.leverage, ov.marginMode], `hold, leverage and margin mode of order ${ov.orderId}`).toEqual([
+        hold,
+        m.settingsOf(ov.userId).leverage,
+        m.settingsOf(ov.userId).marginMode,
+      ]);
     }
     const o: MOrder = {
       id: ov.orderId,
@@ -415,7 +440,17 @@ class Run {
         const [u, p] = st.round.shift()!;
         if (u === who) {
           expect(m.positions.get(u) === p, `${u}'s position changed before its liquidation in round ${st.rounds}`).toBe(true);
-          st.cur = { who, p, cancels: m.ordersInScope(who), taken: false, equity: 0n, fundBefore: m.system.insurance, fundLimit: null, fundClosed: false, adl: null };
+          st.cur = {
+            who,
+            p,
+            cancels: m.ordersInScope(who),
+            taken: false,
+            equity: 0n,
+            fundBefore: m.system.insurance,
+            fundLimit: null,
+            fundClosed: false,
+            adl: null,
+          };
           return st.cur;
         }
         expect(passOk(u, p), `${u} at risk in round ${st.rounds} (model), but the engine liquidated ${who} first`).toBe(true);
@@ -460,7 +495,12 @@ class Run {
         c.taken = true;
         c.equity = t.equity;
         c.fundLimit = m.fundCloseLimit();
-        expect([ev.takerRealizedPnl, ev.makerRealizedPnl, ev.takerFee, ev.makerFee], 'takeover: the user realizes -margin in scope').toEqual([t.pnl, 0n, 0n, 0n]);
+        expect([ev.takerRealizedPnl, ev.makerRealizedPnl, ev.takerFee, ev.makerFee], 'takeover: the user realizes -margin in scope').toEqual([
+          t.pnl,
+          0n,
+          0n,
+          0n,
+        ]);
         // the trade's price is the bankruptcy price rounded to a price unit
         const d = ev.price * size * m.mult - t.fundCost;
         expect(d < 0n ? -d : d, `takeover price ${ev.price} is the bankruptcy price`).toBeLessThan(size * m.mult);
@@ -479,7 +519,10 @@ class Run {
           const rel = q === fp!.size ? fp!.cost : (fp!.cost * q) / fp!.size;
           const value = ev.order.price * q * m.mult;
           const loss = fp!.side === 'LONG' ? rel - value : value - rel;
-          expect(loss <= (m.system.insurance > 0n ? m.system.insurance : 0n), `the fund's close at ${ev.order.price} could lose ${loss}, more than its ${m.system.insurance}`).toBe(true);
+          expect(
+            loss <= (m.system.insurance > 0n ? m.system.insurance : 0n),
+            `the fund's close at ${ev.order.price} could lose ${loss}, more than its ${m.system.insurance}`,
+          ).toBe(true);
         }
         this.placeModel(ev.order, fills, 0n);
         continue;
@@ -506,7 +549,11 @@ class Run {
         expect(c!.fundClosed || c!.fundLimit === null, `the fund's close at ${c!.fundLimit} (model) did not come`).toBe(true);
         expect(m.positions.has('@insurance'), 'the fund closed what it took over').toBe(false);
         // insuranceDelta is the exact change of the fund's balance in this liquidation (docs/perpetuals.md)
-        expect([ev.markPrice, ev.equity, ev.insuranceDelta], `liquidated ${ev.userId}: mark, equity before, insurance delta`).toEqual([mark, c!.equity, m.system.insurance - c!.fundBefore]);
+        expect([ev.markPrice, ev.equity, ev.insuranceDelta], `liquidated ${ev.userId}: mark, equity before, insurance delta`).toEqual([
+          mark,
+          c!.equity,
+          m.system.insurance - c!.fundBefore,
+        ]);
         liquidated.push(ev.userId);
         st.cur = null;
         continue;
@@ -552,13 +599,32 @@ class Run {
       expect(acc.availableBalance, `perpAccount(${who}).availableBalance`).toBe(this.available(who));
       const ep = e.position(who, SYM);
       const mp = m.positions.get(who);
-      expect(view(ep), `position of ${who}`).toEqual(mp === undefined ? undefined : { side: mp.side, size: mp.size, cost: mp.cost, margin: mp.margin, realizedPnl: mp.realizedPnl, funding: mp.funding, fees: mp.fees, takeProfit: mp.takeProfit, stopLoss: mp.stopLoss, marginMode: mp.marginMode, leverage: mp.leverage });
+      expect(view(ep), `position of ${who}`).toEqual(
+        mp === undefined
+          ? undefined
+          : {
+              side: mp.side,
+              size: mp.size,
+              cost: mp.cost,
+              margin: mp.margin,
+              realizedPnl: mp.realizedPnl,
+              funding: mp.funding,
+              fees: mp.fees,
+              takeProfit: mp.takeProfit,
+              stopLoss: mp.stopLoss,
+              marginMode: mp.marginMode,
+              leverage: mp.leverage,
+            },
+      );
       if (ep !== undefined) {
         const d = ep.size * m.mult;
         expect(ep.entryPrice, 'entry price').toBe((2n * ep.cost + d) / (2n * d));
       }
       const open = e.perpOpenOrders(who, SYM);
-      expect(open.map((o) => [o.orderId, o.filledQty, o.status, o.hold]), `open orders of ${who} (id, filled, status, hold)`).toEqual(m.userOrders(who).map((o) => [o.id, o.filled, o.status, o.hold]));
+      expect(
+        open.map((o) => [o.orderId, o.filledQty, o.status, o.hold]),
+        `open orders of ${who} (id, filled, status, hold)`,
+      ).toEqual(m.userOrders(who).map((o) => [o.id, o.filled, o.status, o.hold]));
       let holds = 0n;
       for (const o of open) holds += o.hold;
       expect(bal.frozen, `frozen of ${who} = holds + margin`).toBe(holds + (ep?.margin ?? 0n));
@@ -709,22 +775,29 @@ const RUNS = Number(ENV.PERP_RUNS ?? 40);
 const SEED = ENV.PERP_SEED;
 
 describe('perpetual engine against the model', () => {
-  it('same codes, fills, positions, wallets and system accounts; invariants after every command; snapshot round trips', () => {
-    fc.assert(
-      fc.property(fc.array(opArb, { minLength: 20, maxLength: 150 }), (ops) => {
-        const run = new Run();
-        try {
-          for (const op of ops) run.step(op);
-        } catch (err) {
-          // the last commands help to read a failure
-          (err as Error).message += `\n${run.log.slice(-8).join('\n')}`;
-          throw err;
-        }
-      }),
-      { numRuns: RUNS, ...(SEED !== undefined ? { seed: Number(SEED) } : {}) },
-    );
-    (globalThis as unknown as { console: { log(s: string): void } }).console.log(
-      `perp property: ${[...STATS].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${k}: ${v}`).join(', ')}`,
-    );
-  }, 120_000 + RUNS * 3_000);
+  it(
+    'same codes, fills, positions, wallets and system accounts; invariants after every command; snapshot round trips',
+    () => {
+      fc.assert(
+        fc.property(fc.array(opArb, { minLength: 20, maxLength: 150 }), (ops) => {
+          const run = new Run();
+          try {
+            for (const op of ops) run.step(op);
+          } catch (err) {
+            // the last commands help to read a failure
+            (err as Error).message += `\n${run.log.slice(-8).join('\n')}`;
+            throw err;
+          }
+        }),
+        { numRuns: RUNS, ...(SEED !== undefined ? { seed: Number(SEED) } : {}) },
+      );
+      (globalThis as unknown as { console: { log(s: string): void } }).console.log(
+        `perp property: ${[...STATS]
+          .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(', ')}`,
+      );
+    },
+    120_000 + RUNS * 3_000,
+  );
 });

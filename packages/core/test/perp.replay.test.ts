@@ -37,7 +37,9 @@ describe.skipIf(file === undefined)('FTX BTC-PERP replay (first 2 days)', () => 
     const bars = loadFtxBars(file!, 2 * 24 * 60);
     expect(bars.length).toBe(2880);
     const st = replayPath(bars);
-    console.log(`FTX replay, 2 days: ${st.markTicks} ticks, ${st.opens} opens, ${st.liquidations} liquidations (${st.gapLiquidations} after gaps), ${st.adlTrades} ADL trades, fund ${st.insuranceSeed} -> ${st.insuranceFinal}`);
+    console.log(
+      `FTX replay, 2 days: ${st.markTicks} ticks, ${st.opens} opens, ${st.liquidations} liquidations (${st.gapLiquidations} after gaps), ${st.adlTrades} ADL trades, fund ${st.insuranceSeed} -> ${st.insuranceFinal}`,
+    );
     expect(st.failures).toEqual([]);
     expect(st.lateLiquidations).toBe(0);
     expect(st.liquidations).toBeGreaterThan(10); // the path does liquidate the high leverages

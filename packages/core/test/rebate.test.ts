@@ -41,7 +41,8 @@ function setup(): Command[] {
   c.push({ type: 'addPerpMarket', ts, market: perpMarket() });
   c.push({ type: 'addMarket', ts, market: spot });
   const invitedBy: Record<string, string> = { '1': '', '2': '1', '3': '1', '4': '', '5': '', '6': '5' };
-  for (const id of ['1', '2', '3', '4', '5', '6']) c.push({ type: 'registerUser', ts, account: `mail:u${id}@x.y`, uniqueKeys: [], profile: { invitedBy: invitedBy[id]! } });
+  for (const id of ['1', '2', '3', '4', '5', '6'])
+    c.push({ type: 'registerUser', ts, account: `mail:u${id}@x.y`, uniqueKeys: [], profile: { invitedBy: invitedBy[id]! } });
   for (const id of ['1', '2', '3', '4', '6']) {
     c.push({ type: 'deposit', ts, userId: id, asset: 'USDT', account: 'SPOT', amount: 20_000n * USDT, from: '@faucet' });
     c.push({ type: 'transfer', ts, userId: id, asset: 'USDT', from: 'SPOT', to: 'CONTRACT', amount: 10_000n * USDT });
@@ -70,7 +71,17 @@ function setup(): Command[] {
   // 6 (invited by 5, who holds less than 5,000 USDT) trades with 4.
   c.push(perp('6', 'BUY', 500_000n, 20n), perp('4', 'SELL', null, 20n));
   // A spot trade of 2 earns nothing (only contract fees count).
-  c.push({ type: 'placeOrder', ts: ++ts, userId: '4', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 5_000_000n, quantity: 100_000n });
+  c.push({
+    type: 'placeOrder',
+    ts: ++ts,
+    userId: '4',
+    symbol: 'BTC/USDT',
+    side: 'SELL',
+    orderType: 'LIMIT',
+    timeInForce: 'GTC',
+    price: 5_000_000n,
+    quantity: 100_000n,
+  });
   c.push({ type: 'placeOrder', ts: ++ts, userId: '2', symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: 100_000n });
   // Just before midnight, 2 sells at 1 ms to 00:00: still the day.
   ts = NEXT - 3;
@@ -107,7 +118,7 @@ const contractUsdt = (e: Engine, id: string) => e.balance(id, 'CONTRACT', 'USDT'
 const fee = (e: Engine) => e.balance('@fee', 'SYSTEM', 'USDT').available;
 
 describe('daily rebate settlement', () => {
-  it('pays 30% of the invitees\' contract fees of the day, rounded down, once', () => {
+  it("pays 30% of the invitees' contract fees of the day, rounded down, once", () => {
     const e = new Engine();
     const results = run(e, setup());
     const fees = feesOfDay(results, DAY);

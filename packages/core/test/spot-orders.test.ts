@@ -52,7 +52,19 @@ describe('LIMIT GTC', () => {
       takerFee: 100_000n, // 0.2% of 0.5 BTC = 0.001 BTC
       takerFeeAsset: 'BTC',
     });
-    expect(types(r.events)).toEqual(['orderAccepted', 'trade', 'orderUpdated', 'depthChanged', 'orderUpdated', 'balanceChanged', 'balanceChanged', 'balanceChanged', 'balanceChanged', 'balanceChanged', 'balanceChanged']);
+    expect(types(r.events)).toEqual([
+      'orderAccepted',
+      'trade',
+      'orderUpdated',
+      'depthChanged',
+      'orderUpdated',
+      'balanceChanged',
+      'balanceChanged',
+      'balanceChanged',
+      'balanceChanged',
+      'balanceChanged',
+      'balanceChanged',
+    ]);
     expect(r.order).toMatchObject({ status: 'FILLED', filledQty: 500_000n, filledQuote: 1_500_000_000_000n, fee: 100_000n });
     // Bob paid exactly 15000 USDT (the 50 USDT excess of his 30100 limit released), got 0.5 - 0.001 BTC.
     expect(bal(e, 'bob', 'USDT')).toEqual([85_000n * COIN, 0n]);

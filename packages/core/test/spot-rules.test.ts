@@ -96,8 +96,21 @@ describe('events of matching, with the depth change of every level touched', () 
     ok(e, limit('carol', 'SELL', P + 2n, 10n)); // 4
     const r = ok(e, market('bob', 'BUY', { quantity: 20n }));
     const own = r.events.filter((x) => x.type !== 'balanceChanged');
-    expect(own.map((x) => x.type)).toEqual(['orderAccepted', 'trade', 'orderUpdated', 'trade', 'orderUpdated', 'depthChanged', 'trade', 'orderUpdated', 'depthChanged', 'orderUpdated']);
-    expect(trades(r.events).map((t) => [t.tradeId, t.makerOrderId, t.takerOrderId, t.price, t.quantity, t.quoteAmount, t.makerUserId, t.takerUserId, t.takerSide])).toEqual([
+    expect(own.map((x) => x.type)).toEqual([
+      'orderAccepted',
+      'trade',
+      'orderUpdated',
+      'trade',
+      'orderUpdated',
+      'depthChanged',
+      'trade',
+      'orderUpdated',
+      'depthChanged',
+      'orderUpdated',
+    ]);
+    expect(
+      trades(r.events).map((t) => [t.tradeId, t.makerOrderId, t.takerOrderId, t.price, t.quantity, t.quoteAmount, t.makerUserId, t.takerUserId, t.takerSide]),
+    ).toEqual([
       ['1', '1', '5', P, 10n, 10n * P, 'alice', 'bob', 'BUY'],
       ['2', '2', '5', P, 5n, 5n * P, 'carol', 'bob', 'BUY'],
       ['3', '3', '5', P + 1n, 5n, 5n * (P + 1n), 'alice', 'bob', 'BUY'],
@@ -106,7 +119,9 @@ describe('events of matching, with the depth change of every level touched', () 
       { type: 'depthChanged', ts: r.events[0]!.ts, symbol: 'BTC/USDT', side: 'SELL', price: P, quantity: 0n },
       { type: 'depthChanged', ts: r.events[0]!.ts, symbol: 'BTC/USDT', side: 'SELL', price: P + 1n, quantity: 5n },
     ]);
-    expect(r.events.filter((x) => x.type === 'orderUpdated').map((x) => x.type === 'orderUpdated' && [x.order.orderId, x.order.status, x.order.filledQty])).toEqual([
+    expect(
+      r.events.filter((x) => x.type === 'orderUpdated').map((x) => x.type === 'orderUpdated' && [x.order.orderId, x.order.status, x.order.filledQty]),
+    ).toEqual([
       ['1', 'FILLED', 10n],
       ['2', 'FILLED', 5n],
       ['3', 'PARTIALLY_FILLED', 5n],
@@ -154,7 +169,13 @@ describe('events of matching, with the depth change of every level touched', () 
     ok(e, limit('bob', 'SELL', P, 10n)); // 2
     ok(e, limit('bob', 'SELL', P + 1n, 10n)); // 3
     const r = ok(e, limit('alice', 'BUY', P + 1n, 15n, 'GTC', { stp: 'EXPIRE_MAKER' }));
-    expect(r.events.filter((x) => x.type !== 'balanceChanged').map((x) => (x.type === 'orderUpdated' ? `${x.type}:${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth:${x.price}:${x.quantity}` : x.type))).toEqual([
+    expect(
+      r.events
+        .filter((x) => x.type !== 'balanceChanged')
+        .map((x) =>
+          x.type === 'orderUpdated' ? `${x.type}:${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth:${x.price}:${x.quantity}` : x.type,
+        ),
+    ).toEqual([
       'orderAccepted',
       'orderUpdated:1:EXPIRED',
       'trade',
@@ -363,7 +384,7 @@ describe('placement checks at their boundaries', () => {
 });
 
 describe('more edges', () => {
-  it('EXPIRE_MAKER after a fill at a better level: that level\'s depth change comes before the own maker expires', () => {
+  it("EXPIRE_MAKER after a fill at a better level: that level's depth change comes before the own maker expires", () => {
     const e = engineWithMarket();
     fund(e, 'alice', 'BTC', COIN);
     fund(e, 'alice', 'USDT', 1_000n * COIN);
@@ -374,7 +395,9 @@ describe('more edges', () => {
     const r = ok(e, market('alice', 'BUY', { quoteAmount: 1_000n * COIN }, { stp: 'EXPIRE_MAKER' }));
     const seen = r.events
       .filter((x) => x.type !== 'balanceChanged')
-      .map((x) => (x.type === 'orderUpdated' ? `${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth ${x.side} ${x.price} ${x.quantity}` : x.type));
+      .map((x) =>
+        x.type === 'orderUpdated' ? `${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth ${x.side} ${x.price} ${x.quantity}` : x.type,
+      );
     expect(seen).toEqual([
       'orderAccepted',
       'trade',
@@ -432,15 +455,12 @@ describe('engine wiring of the spot market', () => {
     ok(e, limit('alice', 'SELL', P, 10n)); // 2, own
     ok(e, limit('bob', 'SELL', P, 10n)); // 3
     const r = ok(e, limit('alice', 'BUY', P, 20n, 'IOC', { stp: 'EXPIRE_MAKER' }));
-    expect(r.events.filter((x) => x.type !== 'balanceChanged').map((x) => (x.type === 'orderUpdated' ? `${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth ${x.price} ${x.quantity}` : x.type))).toEqual([
-      'orderAccepted',
-      'trade',
-      '1:FILLED',
-      '2:EXPIRED',
-      'trade',
-      '3:FILLED',
-      `depth ${P} 0`,
-      '4:FILLED',
-    ]);
+    expect(
+      r.events
+        .filter((x) => x.type !== 'balanceChanged')
+        .map((x) =>
+          x.type === 'orderUpdated' ? `${x.order.orderId}:${x.order.status}` : x.type === 'depthChanged' ? `depth ${x.price} ${x.quantity}` : x.type,
+        ),
+    ).toEqual(['orderAccepted', 'trade', '1:FILLED', '2:EXPIRED', 'trade', '3:FILLED', `depth ${P} 0`, '4:FILLED']);
   });
 });

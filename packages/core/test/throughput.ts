@@ -9,7 +9,12 @@ import { Engine } from '../src/engine';
 import type { Command } from '../src/types';
 
 const { process, console } = globalThis as unknown as {
-  process: { argv: string[]; env: Record<string, string | undefined>; hrtime: { bigint(): bigint }; cpuUsage(prev?: { user: number; system: number }): { user: number; system: number } };
+  process: {
+    argv: string[];
+    env: Record<string, string | undefined>;
+    hrtime: { bigint(): bigint };
+    cpuUsage(prev?: { user: number; system: number }): { user: number; system: number };
+  };
   console: { log(...args: unknown[]): void };
 };
 
@@ -27,7 +32,20 @@ function build(): { setup: Command[]; flow: Command[] } {
     {
       type: 'addMarket',
       ts: 0,
-      market: { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 6, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 0n, makerFeePpm: 1000, takerFeePpm: 2000, status: 'TRADING' },
+      market: {
+        symbol: 'BTC/USDT',
+        base: 'BTC',
+        quote: 'USDT',
+        priceDecimals: 2,
+        qtyDecimals: 6,
+        tickSize: 1n,
+        stepSize: 1n,
+        minQty: 1n,
+        minNotional: 0n,
+        makerFeePpm: 1000,
+        takerFeePpm: 2000,
+        status: 'TRADING',
+      },
     },
   ];
   const users = 1000;
@@ -54,7 +72,17 @@ function build(): { setup: Command[]; flow: Command[] } {
     const off = Math.floor(rnd() * 200) - 20; // mostly passive, ~10% crossing
     const price = BigInt(side === 'BUY' ? mid - off : mid + off);
     const userId = `u${Math.floor(rnd() * users)}`;
-    flow.push({ type: 'placeOrder', ts, userId, symbol: 'BTC/USDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: BigInt(1 + Math.floor(rnd() * 1000)) });
+    flow.push({
+      type: 'placeOrder',
+      ts,
+      userId,
+      symbol: 'BTC/USDT',
+      side,
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price,
+      quantity: BigInt(1 + Math.floor(rnd() * 1000)),
+    });
     live.push([userId, `${nextId++}`]); // ids of filled orders get a harmless order_not_found on cancel
   }
   return { setup, flow };

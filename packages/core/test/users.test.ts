@@ -21,7 +21,14 @@ describe('user registry', () => {
     const a = e.execute(reg('mail:a@x.io', ['uuid:11111111'], { nickName: '' }));
     expect(a.code).toBe('ok');
     expect(a.userId).toBe('1');
-    expect(a.events[0]).toEqual({ type: 'userRegistered', ts: 1, userId: '1', account: 'mail:a@x.io', uniqueKeys: ['uuid:11111111'], profile: { nickName: '' } });
+    expect(a.events[0]).toEqual({
+      type: 'userRegistered',
+      ts: 1,
+      userId: '1',
+      account: 'mail:a@x.io',
+      uniqueKeys: ['uuid:11111111'],
+      profile: { nickName: '' },
+    });
     expect(e.execute(reg('mail:a@x.io', ['uuid:22222222']))).toEqual({ code: 'account_exists', events: [] });
     expect(e.execute(reg('mail:b@x.io', ['uuid:11111111']))).toEqual({ code: 'user_key_taken', events: [] });
     expect(e.execute(reg('uuid:11111111'))).toEqual({ code: 'account_exists', events: [] });

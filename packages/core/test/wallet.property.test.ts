@@ -33,7 +33,13 @@ type Op =
 const amount = fc.bigInt({ min: 1n, max: 500n });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   { withCrossShrink: true, depthSize: 'small' },
-  fc.record({ k: fc.constant('credit' as const), user: fc.nat(2), tx: fc.nat(6), log: fc.integer({ min: -1, max: 1 }), amount: fc.bigInt({ min: 1n, max: 1000n }) }),
+  fc.record({
+    k: fc.constant('credit' as const),
+    user: fc.nat(2),
+    tx: fc.nat(6),
+    log: fc.integer({ min: -1, max: 1 }),
+    amount: fc.bigInt({ min: 1n, max: 1000n }),
+  }),
   fc.record({
     k: fc.constant('request' as const),
     user: fc.nat(2),
@@ -115,7 +121,16 @@ class Model {
         a.frozen += op.amount;
         const id = `${++this.seq}`;
         this.clients.set(ck, id);
-        this.ws.set(id, { id, user: u, amount: op.amount, fee: op.fee, state: op.approvals > 0 ? 'REVIEW' : 'APPROVED', required: op.approvals, approvals: [], day });
+        this.ws.set(id, {
+          id,
+          user: u,
+          amount: op.amount,
+          fee: op.fee,
+          state: op.approvals > 0 ? 'REVIEW' : 'APPROVED',
+          required: op.approvals,
+          approvals: [],
+          day,
+        });
         return 'ok';
       }
       case 'transfer': {
@@ -196,11 +211,36 @@ function toCommand(op: Op, ts: number, model: Model): Command[] {
     case 'day':
       return [];
     case 'credit':
-      return [{ type: 'creditDeposit', ts, userId: USERS[op.user]!, asset: 'USDT', amount: op.amount, chain: 'ETH', txHash: hash(op.tx), logIndex: op.log, address: ADDR, blockNumber: 1 }];
+      return [
+        {
+          type: 'creditDeposit',
+          ts,
+          userId: USERS[op.user]!,
+          asset: 'USDT',
+          amount: op.amount,
+          chain: 'ETH',
+          txHash: hash(op.tx),
+          logIndex: op.log,
+          address: ADDR,
+          blockNumber: 1,
+        },
+      ];
     case 'request': {
       const userId = USERS[op.user]!;
       return [
-        { type: 'requestWithdrawal', ts, userId, asset: 'USDT', chain: 'ETH', address: ADDR, amount: op.amount, fee: op.fee, clientId: `c${op.client}`, approvalsRequired: op.approvals, dailyLimit: op.limit },
+        {
+          type: 'requestWithdrawal',
+          ts,
+          userId,
+          asset: 'USDT',
+          chain: 'ETH',
+          address: ADDR,
+          amount: op.amount,
+          fee: op.fee,
+          clientId: `c${op.client}`,
+          approvalsRequired: op.approvals,
+          dailyLimit: op.limit,
+        },
       ];
     }
     case 'approve':
@@ -220,7 +260,17 @@ function toCommand(op: Op, ts: number, model: Model): Command[] {
     case 'fail':
       return [{ type: 'failWithdrawal', ts, withdrawalId: wid, reason: 'reverted' }];
     case 'transfer':
-      return [{ type: 'transfer', ts, userId: USERS[op.user]!, asset: 'USDT', from: op.toSpot ? 'ASSETS' : 'SPOT', to: op.toSpot ? 'SPOT' : 'ASSETS', amount: op.amount }];
+      return [
+        {
+          type: 'transfer',
+          ts,
+          userId: USERS[op.user]!,
+          asset: 'USDT',
+          from: op.toSpot ? 'ASSETS' : 'SPOT',
+          to: op.toSpot ? 'SPOT' : 'ASSETS',
+          amount: op.amount,
+        },
+      ];
   }
 }
 
@@ -261,7 +311,9 @@ describe('wallet commands against an independent model', () => {
           expect(e.balance('@chain', 'SYSTEM', 'USDT').available).toBe(model.chain);
           expect(e.balance('@fee', 'SYSTEM', 'USDT').available).toBe(model.fee);
           expect(e.assetTotals().get('USDT')).toBe(0n);
-          expect(e.openWithdrawals().map((w) => [w.withdrawalId, w.state, w.approvals])).toEqual([...model.ws.values()].map((w) => [w.id, w.state, w.approvals]));
+          expect(e.openWithdrawals().map((w) => [w.withdrawalId, w.state, w.approvals])).toEqual(
+            [...model.ws.values()].map((w) => [w.id, w.state, w.approvals]),
+          );
           if (i === Math.floor(ops.length / 2)) {
             const restored = Engine.restore(JSON.parse(JSON.stringify(e.snapshot())));
             expect(restored.stateHash()).toBe(e.stateHash());

@@ -5,7 +5,26 @@
  * the operator, the language switch, the light/dark switch and logout; the page in the middle.
  */
 import { Button, Layout as AntLayout, Menu, Segmented, Space, Tag, Typography, theme } from 'antd';
-import { AlertOutlined, AuditOutlined, CloudUploadOutlined, CustomerServiceOutlined, DownloadOutlined, FileTextOutlined, FundOutlined, GiftOutlined, IdcardOutlined, MessageOutlined, NotificationOutlined, SafetyCertificateOutlined, ShopOutlined, SolutionOutlined, TeamOutlined, UploadOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  AuditOutlined,
+  CloudUploadOutlined,
+  CustomerServiceOutlined,
+  DownloadOutlined,
+  FileTextOutlined,
+  FundOutlined,
+  GiftOutlined,
+  IdcardOutlined,
+  MessageOutlined,
+  NotificationOutlined,
+  SafetyCertificateOutlined,
+  ShopOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  UploadOutlined,
+  UserOutlined,
+  WalletOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/auth/api/logout';
@@ -56,7 +75,16 @@ export function Layout() {
         <Menu mode="inline" theme={mode === 'dark' ? 'dark' : 'light'} selectedKeys={[selected]} items={items} onClick={(e) => navigate(e.key)} />
       </AntLayout.Sider>
       <AntLayout>
-        <AntLayout.Header style={{ background: token.colorBgContainer, borderBottom: `1px solid ${token.colorBorderSecondary}`, padding: '0 24px', display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+        <AntLayout.Header
+          style={{
+            background: token.colorBgContainer,
+            borderBottom: `1px solid ${token.colorBorderSecondary}`,
+            padding: '0 24px',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+          }}
+        >
           <Typography.Title level={4} style={{ margin: 0 }}>
             {items.find((i) => i.key === selected)?.label}
           </Typography.Title>

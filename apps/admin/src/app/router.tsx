@@ -55,7 +55,13 @@ function RequireSupportRole({ children }: { children: ReactNode }) {
 }
 
 function LoginRoute() {
-  return useSession() ? <Navigate to="/users" replace /> : <Page><LoginPage /></Page>;
+  return useSession() ? (
+    <Navigate to="/users" replace />
+  ) : (
+    <Page>
+      <LoginPage />
+    </Page>
+  );
 }
 
 /** The router (basename /admin). */
@@ -71,25 +77,164 @@ export const router = createBrowserRouter(
       ),
       children: [
         { index: true, element: <Navigate to="/users" replace /> },
-        { path: 'users', element: <Page><UsersPage /></Page> },
-        { path: 'users/:userId', element: <Page><UserDetailPage /></Page> },
-        { path: 'kyc', element: <Page><KycQueuePage /></Page> },
-        { path: 'audit', element: <Page><AuditPage /></Page> },
-        { path: 'operators', element: <RequireOperatorsRole><Page><OperatorsPage /></Page></RequireOperatorsRole> },
-        { path: 'withdrawals', element: <Page><WithdrawalsPage /></Page> },
-        { path: 'deposits', element: <Page><DepositsPage /></Page> },
-        { path: 'hot-wallet', element: <Page><HotWalletPage /></Page> },
-        { path: 'alerts', element: <Page><AlertsPage /></Page> },
-        { path: 'reserves', element: <Page><ReservesPage /></Page> },
-        { path: 'otc-merchants', element: <Page><OtcMerchantsPage /></Page> },
-        { path: 'otc-appeals', element: <Page><OtcAppealsPage /></Page> },
-        { path: 'otc-ads', element: <Page><OtcAdsPage /></Page> },
-        { path: 'app-versions', element: <Page><AppVersionsPage /></Page> },
-        { path: 'activities', element: <Page><ActivitiesPage /></Page> },
-        { path: 'content', element: <Page><ContentPage /></Page> },
-        { path: 'support', element: <RequireSupportRole><Page><SupportPage /></Page></RequireSupportRole> },
-        { path: 'support-canned', element: <RequireSupportRole><Page><CannedRepliesPage /></Page></RequireSupportRole> },
-        { path: 'earn-products', element: <Page><EarnProductsPage /></Page> },
+        {
+          path: 'users',
+          element: (
+            <Page>
+              <UsersPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'users/:userId',
+          element: (
+            <Page>
+              <UserDetailPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'kyc',
+          element: (
+            <Page>
+              <KycQueuePage />
+            </Page>
+          ),
+        },
+        {
+          path: 'audit',
+          element: (
+            <Page>
+              <AuditPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'operators',
+          element: (
+            <RequireOperatorsRole>
+              <Page>
+                <OperatorsPage />
+              </Page>
+            </RequireOperatorsRole>
+          ),
+        },
+        {
+          path: 'withdrawals',
+          element: (
+            <Page>
+              <WithdrawalsPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'deposits',
+          element: (
+            <Page>
+              <DepositsPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'hot-wallet',
+          element: (
+            <Page>
+              <HotWalletPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'alerts',
+          element: (
+            <Page>
+              <AlertsPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'reserves',
+          element: (
+            <Page>
+              <ReservesPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'otc-merchants',
+          element: (
+            <Page>
+              <OtcMerchantsPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'otc-appeals',
+          element: (
+            <Page>
+              <OtcAppealsPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'otc-ads',
+          element: (
+            <Page>
+              <OtcAdsPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'app-versions',
+          element: (
+            <Page>
+              <AppVersionsPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'activities',
+          element: (
+            <Page>
+              <ActivitiesPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'content',
+          element: (
+            <Page>
+              <ContentPage />
+            </Page>
+          ),
+        },
+        {
+          path: 'support',
+          element: (
+            <RequireSupportRole>
+              <Page>
+                <SupportPage />
+              </Page>
+            </RequireSupportRole>
+          ),
+        },
+        {
+          path: 'support-canned',
+          element: (
+            <RequireSupportRole>
+              <Page>
+                <CannedRepliesPage />
+              </Page>
+            </RequireSupportRole>
+          ),
+        },
+        {
+          path: 'earn-products',
+          element: (
+            <Page>
+              <EarnProductsPage />
+            </Page>
+          ),
+        },
         { path: '*', element: <Navigate to="/users" replace /> },
       ],
     },

@@ -309,7 +309,7 @@ export const en = {
     noMessages: 'No messages',
     chatImage: 'Chat image',
     chatSystem: {
-      PENDING_PAYMENT: 'Order created: the seller\'s coins are held in escrow.',
+      PENDING_PAYMENT: "Order created: the seller's coins are held in escrow.",
       PAID: 'The buyer has marked the order as paid.',
       APPEAL: 'An appeal was opened: the escrow stays frozen until customer service decides.',
       RELEASED: 'The seller released the coins: order completed.',

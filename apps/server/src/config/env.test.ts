@@ -64,8 +64,21 @@ describe('loadConfig', () => {
       DEV_CHAIN_PORT: '8621',
       CHAIN_EXPLORER_TX_URL: 'https://etherscan.io/tx/',
     });
-    expect([d.chainRpcUrl, d.chainId, d.chainUsdtContract, d.chainConfirmations, d.chainStartBlock, d.chainJobs]).toEqual(['http://127.0.0.1:8545', 1, usdt, 12, 19000000, false]);
-    expect([d.signerSeedFile, d.withdrawAutoApproveBelowUsdt, d.withdrawDualApprovalUsdt, d.devChainPort, d.chainExplorerTxUrl]).toEqual(['/keys/seed', '500', '50000.5', 8621, 'https://etherscan.io/tx/']);
+    expect([d.chainRpcUrl, d.chainId, d.chainUsdtContract, d.chainConfirmations, d.chainStartBlock, d.chainJobs]).toEqual([
+      'http://127.0.0.1:8545',
+      1,
+      usdt,
+      12,
+      19000000,
+      false,
+    ]);
+    expect([d.signerSeedFile, d.withdrawAutoApproveBelowUsdt, d.withdrawDualApprovalUsdt, d.devChainPort, d.chainExplorerTxUrl]).toEqual([
+      '/keys/seed',
+      '500',
+      '50000.5',
+      8621,
+      'https://etherscan.io/tx/',
+    ]);
     expect(() => loadConfig({ CHAIN_RPC_URL: 'localhost:8545' })).toThrow(/CHAIN_RPC_URL/);
     expect(() => loadConfig({ CHAIN_USDT_CONTRACT: '0x123' })).toThrow(/CHAIN_USDT_CONTRACT/);
     expect(() => loadConfig({ CHAIN_CONFIRMATIONS: '0' })).toThrow(/CHAIN_CONFIRMATIONS must be at least 1/);

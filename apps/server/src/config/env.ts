@@ -303,7 +303,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!/^[0-9]+(\.[0-9]{1,8})?$/.test(config.otcMerchantDeposit)) throw new Error('OTC_MERCHANT_DEPOSIT must be a decimal of at most 8 decimals');
   walletConfig(config, env, overrides);
   if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
-  if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl)) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
+  if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl))
+    throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
   if (config.secretsKey !== undefined && Buffer.from(config.secretsKey, 'base64').length !== 32) throw new Error('SECRETS_KEY must be base64 of 32 bytes');
   return config;
 }
@@ -315,14 +316,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
  */
 function walletConfig(config: Config, env: NodeJS.ProcessEnv, overrides: Partial<Config>): void {
   if (overrides.signerSeedFile === undefined) {
-    config.signerSeedFile = env.SIGNER_SEED_FILE ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SIGNER_SEED_FILE) : path.join(config.dataDir, 'wallet-seed.key');
+    config.signerSeedFile = env.SIGNER_SEED_FILE
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SIGNER_SEED_FILE)
+      : path.join(config.dataDir, 'wallet-seed.key');
   }
   if (overrides.devChainPort === undefined) config.devChainPort = int(env.DEV_CHAIN_PORT, config.port + 10, 'DEV_CHAIN_PORT');
-  if (config.chainRpcUrl !== undefined && !/^https?:\/\/\S+$/.test(config.chainRpcUrl)) throw new Error(`CHAIN_RPC_URL must be an http(s) URL, got "${config.chainRpcUrl}"`);
+  if (config.chainRpcUrl !== undefined && !/^https?:\/\/\S+$/.test(config.chainRpcUrl))
+    throw new Error(`CHAIN_RPC_URL must be an http(s) URL, got "${config.chainRpcUrl}"`);
   if (config.chainUsdtContract !== '' && !/^0x[0-9a-fA-F]{40}$/.test(config.chainUsdtContract)) {
     throw new Error(`CHAIN_USDT_CONTRACT must be an address (0x + 40 hex), got "${config.chainUsdtContract}"`);
   }
-  if (config.walletXpub !== undefined && !/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(config.walletXpub)) throw new Error('WALLET_XPUB must be an extended public key (xpub...)');
+  if (config.walletXpub !== undefined && !/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(config.walletXpub))
+    throw new Error('WALLET_XPUB must be an extended public key (xpub...)');
   for (const [name, v] of [
     ['WITHDRAW_AUTO_APPROVE_BELOW_USDT', config.withdrawAutoApproveBelowUsdt],
     ['WITHDRAW_DUAL_APPROVAL_USDT', config.withdrawDualApprovalUsdt],

@@ -47,9 +47,7 @@ export interface WireError {
 }
 
 /** The answer to request `id`; id 0 answers the start-up (open and migrate). */
-export type DbWorkerReply =
-  | { id: number; ok: true; result?: unknown }
-  | { id: number; ok: false; error: WireError };
+export type DbWorkerReply = { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: WireError };
 
 /** The result of `projection.load`. */
 export type ProjectionLoadResult = ProjectionState;

@@ -119,7 +119,10 @@ export function localProjectionStore(db: Db): ProjectionStore {
             });
         }
         for (let i = 0; i < b.trades.length; i += CHUNK) {
-          await tx.insert(spotTrades).values(b.trades.slice(i, i + CHUNK)).onConflictDoNothing({ target: spotTrades.id });
+          await tx
+            .insert(spotTrades)
+            .values(b.trades.slice(i, i + CHUNK))
+            .onConflictDoNothing({ target: spotTrades.id });
         }
         for (let i = 0; i < b.orders.length; i += CHUNK) {
           await tx
@@ -143,7 +146,10 @@ export function localProjectionStore(db: Db): ProjectionStore {
         // Operator actions carried by engine commands (the console's audit records): once per journal position.
         const audits = b.audits ?? [];
         for (let i = 0; i < audits.length; i += CHUNK) {
-          await tx.insert(auditLog).values(audits.slice(i, i + CHUNK)).onConflictDoNothing({ target: auditLog.engineSeq });
+          await tx
+            .insert(auditLog)
+            .values(audits.slice(i, i + CHUNK))
+            .onConflictDoNothing({ target: auditLog.engineSeq });
         }
         // Chain deposits credited (depositCredited): the watcher's row becomes CREDITED with its journal position; a
         // database rebuilt from the journal gets the row from the event alone (no block hash or sender).
@@ -190,14 +196,20 @@ export function localProjectionStore(db: Db): ProjectionStore {
         // Transfers (transferred): once per journal position.
         const transfers = b.transfers ?? [];
         for (let i = 0; i < transfers.length; i += CHUNK) {
-          await tx.insert(walletTransfers).values(transfers.slice(i, i + CHUNK)).onConflictDoNothing({ target: walletTransfers.seq });
+          await tx
+            .insert(walletTransfers)
+            .values(transfers.slice(i, i + CHUNK))
+            .onConflictDoNothing({ target: walletTransfers.seq });
         }
         if (b.perp) await writePerp(tx as unknown as Db, b.perp);
         if (b.otc) await writeOtc(tx as unknown as Db, b.otc);
         // Invitation rebates (rebatePaid): once per (day, invitee) (modules/invite).
         const rebates = b.rebates ?? [];
         for (let i = 0; i < rebates.length; i += CHUNK) {
-          await tx.insert(rebatePayouts).values(rebates.slice(i, i + CHUNK)).onConflictDoNothing({ target: [rebatePayouts.day, rebatePayouts.inviteeId] });
+          await tx
+            .insert(rebatePayouts)
+            .values(rebates.slice(i, i + CHUNK))
+            .onConflictDoNothing({ target: [rebatePayouts.day, rebatePayouts.inviteeId] });
         }
         if (b.earnLocks) await writeEarnLocks(tx as unknown as Db, b.earnLocks);
         // In-app inbox messages: upserted by (user, key); a row changes (and becomes unread again) only when its
@@ -318,7 +330,10 @@ async function writeOtc(tx: Db, o: NonNullable<ProjectionBatch['otc']>): Promise
 /** Writes the perpetual contracts' part of a batch (same rules as the spot rows; perp-projection.ts). */
 async function writePerp(tx: Db, p: NonNullable<ProjectionBatch['perp']>): Promise<void> {
   for (let i = 0; i < p.trades.length; i += CHUNK) {
-    await tx.insert(perpTrades).values(p.trades.slice(i, i + CHUNK)).onConflictDoNothing({ target: perpTrades.id });
+    await tx
+      .insert(perpTrades)
+      .values(p.trades.slice(i, i + CHUNK))
+      .onConflictDoNothing({ target: perpTrades.id });
   }
   for (let i = 0; i < p.orders.length; i += CHUNK) {
     await tx
@@ -341,17 +356,29 @@ async function writePerp(tx: Db, p: NonNullable<ProjectionBatch['perp']>): Promi
       });
   }
   for (let i = 0; i < p.positions.length; i += CHUNK) {
-    await tx.insert(perpPositionHistory).values(p.positions.slice(i, i + CHUNK)).onConflictDoNothing();
+    await tx
+      .insert(perpPositionHistory)
+      .values(p.positions.slice(i, i + CHUNK))
+      .onConflictDoNothing();
   }
   for (let i = 0; i < p.funding.length; i += CHUNK) {
-    await tx.insert(perpFundingPayments).values(p.funding.slice(i, i + CHUNK)).onConflictDoNothing();
+    await tx
+      .insert(perpFundingPayments)
+      .values(p.funding.slice(i, i + CHUNK))
+      .onConflictDoNothing();
   }
   const rates = p.rates ?? [];
   for (let i = 0; i < rates.length; i += CHUNK) {
-    await tx.insert(perpFundingRates).values(rates.slice(i, i + CHUNK)).onConflictDoNothing();
+    await tx
+      .insert(perpFundingRates)
+      .values(rates.slice(i, i + CHUNK))
+      .onConflictDoNothing();
   }
   for (let i = 0; i < p.liquidations.length; i += CHUNK) {
-    await tx.insert(perpLiquidations).values(p.liquidations.slice(i, i + CHUNK)).onConflictDoNothing();
+    await tx
+      .insert(perpLiquidations)
+      .values(p.liquidations.slice(i, i + CHUNK))
+      .onConflictDoNothing();
   }
 }
 

@@ -29,7 +29,10 @@ describe('database worker (PGlite in a worker thread)', () => {
   it('returns rows with their types: bigint ids and Date timestamps', async () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
     await h.db.insert(sessions).values({ tokenHash: 'a'.repeat(64), userId: 9_007_199_254_740_993n, createdAt: at, expiresAt: at });
-    const rows = await h.db.select().from(sessions).where(eq(sessions.tokenHash, 'a'.repeat(64)));
+    const rows = await h.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, 'a'.repeat(64)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.userId).toBe(9_007_199_254_740_993n);
     expect(rows[0]!.expiresAt).toEqual(at);

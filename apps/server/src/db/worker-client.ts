@@ -67,7 +67,11 @@ function spawnWorker(init: DbWorkerInit): Worker {
   const fromSource = import.meta.url.endsWith('.ts');
   if (!fromSource) return new Worker(new URL('./db-worker.js', import.meta.url), { workerData: init });
   // tsx's ESM API (its CommonJS twin cannot register the ESM loader), found from this file like any dependency.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const entry = new URL('./db-worker.ts', import.meta.url).href;
   const boot = `import(${JSON.stringify(tsxApi)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
   return new Worker(boot, { eval: true, workerData: init });

@@ -35,11 +35,7 @@ const MARKET: MarketConfig = {
   status: 'TRADING',
 };
 
-async function openHost(
-  fs: MemoryFs,
-  store: MemoryProjectionStore,
-  extra: Partial<Parameters<typeof createEngineHost>[0]> = {},
-): Promise<EngineHost> {
+async function openHost(fs: MemoryFs, store: MemoryProjectionStore, extra: Partial<Parameters<typeof createEngineHost>[0]> = {}): Promise<EngineHost> {
   let t = 1_800_000_000_000;
   return createEngineHost({ config: { dataDir: '/data', snapshotEvery: 0 }, fs, store, log, now: () => t++, newJournalId: () => 'test-journal', ...extra });
 }
@@ -52,7 +48,17 @@ async function setup(host: EngineHost): Promise<void> {
 }
 
 const buy = (cid: string) =>
-  ({ type: 'placeOrder', userId: '1', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 100_000n, quantity: 10n, clientOrderId: cid }) as const;
+  ({
+    type: 'placeOrder',
+    userId: '1',
+    symbol: 'BTC/USDT',
+    side: 'BUY',
+    orderType: 'LIMIT',
+    timeInForce: 'GTC',
+    price: 100_000n,
+    quantity: 10n,
+    clientOrderId: cid,
+  }) as const;
 
 function codeOf(err: unknown): string {
   return err instanceof AppError ? err.code : String(err);

@@ -44,9 +44,36 @@ async function tradeSomething(host: EngineHost, round: number): Promise<void> {
   await host.submit({ type: 'deposit', userId: '1', asset: 'BTC', account: 'SPOT', amount: 2n * BTC, from: '@chain', ref: `a${round}` });
   await host.submit({ type: 'deposit', userId: '2', asset: 'USDT', account: 'SPOT', amount: 100_000n * USDT, from: '@faucet', ref: `b${round}` });
   const results = await Promise.all([
-    host.submit({ type: 'placeOrder', userId: '1', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 3_000_000n + BigInt(round), quantity: 500_000n }),
-    host.submit({ type: 'placeOrder', userId: '1', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 3_100_000n, quantity: 100_000n }),
-    host.submit({ type: 'placeOrder', userId: '2', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 3_050_000n, quantity: 300_000n }),
+    host.submit({
+      type: 'placeOrder',
+      userId: '1',
+      symbol: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 3_000_000n + BigInt(round),
+      quantity: 500_000n,
+    }),
+    host.submit({
+      type: 'placeOrder',
+      userId: '1',
+      symbol: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 3_100_000n,
+      quantity: 100_000n,
+    }),
+    host.submit({
+      type: 'placeOrder',
+      userId: '2',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 3_050_000n,
+      quantity: 300_000n,
+    }),
     host.submit({ type: 'placeOrder', userId: '2', symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quoteAmount: 1000n * USDT }),
   ]);
   for (const r of results) expect(r.code).toBe('ok');

@@ -267,7 +267,9 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
       );
     }
     if (dbJournal === null && cursor > 0) {
-      throw new JournalMismatchError(`the database has a projection cursor (${cursor}) but no journal id: it was written by an older version. Start with an empty database to rebuild it from the journal.`);
+      throw new JournalMismatchError(
+        `the database has a projection cursor (${cursor}) but no journal id: it was written by an older version. Start with an empty database to rebuild it from the journal.`,
+      );
     }
     journalId = id;
     projector.bind(id);
@@ -343,7 +345,9 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
     }
   }
   if (journalId === null && lastSeq > 0) {
-    throw new JournalMismatchError(`the journal in ${journalDir} has no genesis record: it was written by an older version. Move the data directory away to start anew.`);
+    throw new JournalMismatchError(
+      `the journal in ${journalDir} has no genesis record: it was written by an older version. Move the data directory away to start anew.`,
+    );
   }
   if (journalId === null && (dbJournal !== null || cursor > 0)) {
     throw new JournalMismatchError(

@@ -27,17 +27,7 @@ import { MemoryFs } from './memory-fs';
 import { MemoryProjectionStore } from '../db/projection-store';
 
 /** The kinds of fault, one per seed (seed modulo the count, so every kind is exercised evenly). */
-export const FAULT_KINDS = [
-  'crash',
-  'torn_write',
-  'zero_tail',
-  'bit_flip',
-  'fsync_fail',
-  'db_lost',
-  'db_rollback',
-  'journal_rollback',
-  'foreign_db',
-] as const;
+export const FAULT_KINDS = ['crash', 'torn_write', 'zero_tail', 'bit_flip', 'fsync_fail', 'db_lost', 'db_rollback', 'journal_rollback', 'foreign_db'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** The outcome of one seed. `violations` empty = passed. */
@@ -186,11 +176,20 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
   await host.submit({ type: 'addAsset', asset: { code: 'BTC', scale: 8 } });
   await host.submit({ type: 'addMarket', market: MARKET });
   for (let u = 1; u <= USERS; u++) {
-    await submit({ type: 'registerUser', account: `mail:u${u}@sim`, uniqueKeys: [`uuid:${seed}-${u}`], profile: { mail: `u${u}@sim`, nickName: '' } }, `u:mail:u${u}@sim`);
+    await submit(
+      { type: 'registerUser', account: `mail:u${u}@sim`, uniqueKeys: [`uuid:${seed}-${u}`], profile: { mail: `u${u}@sim`, nickName: '' } },
+      `u:mail:u${u}@sim`,
+    );
   }
   for (let u = 1; u <= USERS; u++) {
-    await submit({ type: 'deposit', userId: `${u}`, asset: 'USDT', account: 'SPOT', amount: 50_000n * 100_000_000n, from: '@faucet', ref: `f-usdt-${u}` }, `d:f-usdt-${u}`);
-    await submit({ type: 'deposit', userId: `${u}`, asset: 'BTC', account: 'SPOT', amount: 5n * 100_000_000n, from: '@chain', ref: `f-btc-${u}` }, `d:f-btc-${u}`);
+    await submit(
+      { type: 'deposit', userId: `${u}`, asset: 'USDT', account: 'SPOT', amount: 50_000n * 100_000_000n, from: '@faucet', ref: `f-usdt-${u}` },
+      `d:f-usdt-${u}`,
+    );
+    await submit(
+      { type: 'deposit', userId: `${u}`, asset: 'BTC', account: 'SPOT', amount: 5n * 100_000_000n, from: '@chain', ref: `f-btc-${u}` },
+      `d:f-btc-${u}`,
+    );
   }
 
   const placed: Array<{ userId: string; cid: string; cancelled: boolean }> = [];
@@ -199,12 +198,26 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
     const k = rng.nextInt(0, 99);
     if (k < 8) {
       const ref = `dep-${++n}`;
-      return [{ type: 'deposit', userId, asset: rng.pick(['USDT', 'BTC']), account: rng.pick(['SPOT', 'ASSETS']), amount: BigInt(rng.nextInt(1, 10_000_000)), from: '@faucet', ref }, `d:${ref}`];
+      return [
+        {
+          type: 'deposit',
+          userId,
+          asset: rng.pick(['USDT', 'BTC']),
+          account: rng.pick(['SPOT', 'ASSETS']),
+          amount: BigInt(rng.nextInt(1, 10_000_000)),
+          from: '@faucet',
+          ref,
+        },
+        `d:${ref}`,
+      ];
     }
     if (k < 14) {
       const clientId = `tr-${++n}`;
       const from = rng.pick(['SPOT', 'ASSETS'] as const);
-      return [{ type: 'transfer', userId, asset: 'USDT', from, to: from === 'SPOT' ? 'ASSETS' : 'SPOT', amount: BigInt(rng.nextInt(1, 100_000_000)), clientId }, `t:${clientId}`];
+      return [
+        { type: 'transfer', userId, asset: 'USDT', from, to: from === 'SPOT' ? 'ASSETS' : 'SPOT', amount: BigInt(rng.nextInt(1, 100_000_000)), clientId },
+        `t:${clientId}`,
+      ];
     }
     if (k < 22) {
       const mine = placed.filter((p) => !p.cancelled);
@@ -224,7 +237,14 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
     const price = BigInt(3_000_000 + rng.nextInt(-40, 40) * 5);
     const quantity = BigInt(rng.nextInt(1, 300));
     const shape = rng.nextInt(0, 5);
-    const base = { type: 'placeOrder' as const, userId, symbol: MARKET.symbol, side, clientOrderId: cid, stp: rng.pick(['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'NONE'] as const) };
+    const base = {
+      type: 'placeOrder' as const,
+      userId,
+      symbol: MARKET.symbol,
+      side,
+      clientOrderId: cid,
+      stp: rng.pick(['EXPIRE_TAKER', 'EXPIRE_MAKER', 'EXPIRE_BOTH', 'NONE'] as const),
+    };
     const input: CommandInput =
       shape === 0
         ? { ...base, orderType: 'MARKET', timeInForce: 'IOC', quantity }
@@ -352,7 +372,8 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
     if (err instanceof JournalCorruptError || err instanceof JournalMismatchError) {
       report.refused = `${err.name}: ${err.message.slice(0, 160)}`;
       if (!expectRefusal && !(fault === 'journal_rollback')) report.violations.push(`refused to start after ${fault}: ${err.message}`);
-      if (err instanceof JournalCorruptError && !/npm run journal/.test(err.message)) report.violations.push('the corruption message does not name the operator command');
+      if (err instanceof JournalCorruptError && !/npm run journal/.test(err.message))
+        report.violations.push('the corruption message does not name the operator command');
       return;
     }
     throw err;
@@ -408,7 +429,8 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
   }
   for (const [id, row] of storeAfter.orders) {
     const o = host2.engine.order(id);
-    if (o && (o.status !== row.status || o.filledQty.toString() !== row.filledQty)) report.violations.push(`order ${id}: projection ${row.status}/${row.filledQty}, engine ${o.status}/${o.filledQty}`);
+    if (o && (o.status !== row.status || o.filledQty.toString() !== row.filledQty))
+      report.violations.push(`order ${id}: projection ${row.status}/${row.filledQty}, engine ${o.status}/${o.filledQty}`);
   }
   for (const u of ['1', '2', '3']) {
     for (const o of host2.engine.openOrders(u)) {

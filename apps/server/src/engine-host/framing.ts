@@ -117,13 +117,19 @@ function classifyStop(buf: Buffer, off: number, minPayload: number): Pick<FrameS
     return { corrupt: { offset: off, reason: 'bad_length', detail: `record length ${len} is over the ${MAX_FRAME_PAYLOAD}-byte limit` } };
   }
   if (len < minPayload) {
-    return { corrupt: { offset: off, reason: 'short_record', detail: `record length ${len} is under the ${minPayload}-byte minimum and non-zero bytes follow` } };
+    return {
+      corrupt: { offset: off, reason: 'short_record', detail: `record length ${len} is under the ${minPayload}-byte minimum and non-zero bytes follow` },
+    };
   }
   if (remaining - FRAME_HEADER_BYTES < len) {
     const next = findFrame(buf, off + 1, minPayload);
     if (next < 0) return { torn: { offset: off, reason: 'short_payload' } };
     return {
-      corrupt: { offset: off, reason: 'bad_length', detail: `record length ${len} runs past the end of the file, but a complete record starts at byte ${next}` },
+      corrupt: {
+        offset: off,
+        reason: 'bad_length',
+        detail: `record length ${len} runs past the end of the file, but a complete record starts at byte ${next}`,
+      },
     };
   }
   return { corrupt: { offset: off, reason: 'bad_crc', detail: `the checksum of a complete ${len}-byte record does not match` } };

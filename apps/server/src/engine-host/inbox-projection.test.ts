@@ -124,7 +124,13 @@ const perp = (orderId: string, userId: string, trigger: PerpOrderView['trigger']
   createdTs: 1,
   updatedTs: 2,
 });
-const perpTrade = (kind: 'BOOK' | 'TAKEOVER' | 'ADL', takerOrderId: string, takerUserId: string, makerOrderId: string | null, makerUserId: string): EngineEvent => ({
+const perpTrade = (
+  kind: 'BOOK' | 'TAKEOVER' | 'ADL',
+  takerOrderId: string,
+  takerUserId: string,
+  makerOrderId: string | null,
+  makerUserId: string,
+): EngineEvent => ({
   type: 'perpTrade',
   ts: 2,
   tradeId: '1',
@@ -147,12 +153,19 @@ const perpTrade = (kind: 'BOOK' | 'TAKEOVER' | 'ADL', takerOrderId: string, take
 describe('inboxRows', () => {
   it('a credited chain deposit: DEPOSIT_CREDITED to its user, keyed by chain, tx and log index; none for a bot', () => {
     const d = { userId: '5', asset: 'USDT', amount: 150_000_000n, chain: 'ETH', txHash: '0xaa', logIndex: 2, address: '0xbb', blockNumber: 9 };
-    expect(brief(inboxRows(11, [{ type: 'depositCredited', ts: 4, deposit: d }]))).toEqual([['5', 'dep:ETH:0xaa:2', 'ASSET', 'DEPOSIT_CREDITED', { coin: 'USDT', amount: '150000000', chain: 'ETH' }]]);
+    expect(brief(inboxRows(11, [{ type: 'depositCredited', ts: 4, deposit: d }]))).toEqual([
+      ['5', 'dep:ETH:0xaa:2', 'ASSET', 'DEPOSIT_CREDITED', { coin: 'USDT', amount: '150000000', chain: 'ETH' }],
+    ]);
     expect(inboxRows(11, [{ type: 'depositCredited', ts: 4, deposit: { ...d, userId: 'mm-BTC-USDT' } }])).toEqual([]);
   });
 
   it('withdrawals: completed (amount received = amount - fee), failed, rejected by an operator with the reasons; not the owner cancelling, not the steps between', () => {
-    const ev = (w: WithdrawalView, audit?: Record<string, string>): EngineEvent => ({ type: 'withdrawalUpdated', ts: 4, withdrawal: w, ...(audit ? { audit } : {}) });
+    const ev = (w: WithdrawalView, audit?: Record<string, string>): EngineEvent => ({
+      type: 'withdrawalUpdated',
+      ts: 4,
+      withdrawal: w,
+      ...(audit ? { audit } : {}),
+    });
     expect(brief(inboxRows(1, [ev(withdrawal('COMPLETED', null))]))).toEqual([
       ['5', 'wd:9:COMPLETED', 'ASSET', 'WITHDRAWAL_COMPLETED', { coin: 'USDT', amount: '900000000', fee: '100000000', chain: 'ETH', address: '0xabc' }],
     ]);
@@ -179,34 +192,71 @@ describe('inboxRows', () => {
     ];
     const rows = brief(inboxRows(12, events));
     expect(rows).toEqual([
-      ['5', 'spot:20', 'TRADE', 'SPOT_FILLED', { orderId: '20', symbol: 'BTC/USDT', side: 'BUY', filledQty: '40000', filledQuote: '1200000000', status: 'PARTIALLY_FILLED' }],
-      ['6', 'spot:21', 'TRADE', 'SPOT_FILLED', { orderId: '21', symbol: 'BTC/USDT', side: 'BUY', filledQty: '100000', filledQuote: '3000000000', status: 'FILLED' }],
+      [
+        '5',
+        'spot:20',
+        'TRADE',
+        'SPOT_FILLED',
+        { orderId: '20', symbol: 'BTC/USDT', side: 'BUY', filledQty: '40000', filledQuote: '1200000000', status: 'PARTIALLY_FILLED' },
+      ],
+      [
+        '6',
+        'spot:21',
+        'TRADE',
+        'SPOT_FILLED',
+        { orderId: '21', symbol: 'BTC/USDT', side: 'BUY', filledQty: '100000', filledQuote: '3000000000', status: 'FILLED' },
+      ],
     ]);
     // A cancel (no trade) makes no message.
     expect(inboxRows(13, [{ type: 'orderUpdated', ts: 3, order: spot('20', '5', 40_000n, 'CANCELED') }])).toEqual([]);
   });
 
   it('perpetual fills: CONTRACT_FILLED with the trade type; an ADL close too; the takeover of a liquidation only as LIQUIDATED', () => {
-    const rows = brief(inboxRows(14, [perpTrade('BOOK', '31', '5', '30', '6'), { type: 'perpOrderUpdated', ts: 2, order: perp('30', '6', null, 'OPEN_SHORT') }, { type: 'perpOrderAccepted', ts: 2, order: perp('31', '5', null) }]));
+    const rows = brief(
+      inboxRows(14, [
+        perpTrade('BOOK', '31', '5', '30', '6'),
+        { type: 'perpOrderUpdated', ts: 2, order: perp('30', '6', null, 'OPEN_SHORT') },
+        { type: 'perpOrderAccepted', ts: 2, order: perp('31', '5', null) },
+      ]),
+    );
     expect(rows.map((r) => [r[0], r[1], r[3], (r[4] as Record<string, string>).tradeType, (r[4] as Record<string, string>).filledQuote])).toEqual([
       ['6', 'perp:30', 'CONTRACT_FILLED', 'OPEN_SHORT', '5000000000'],
       ['5', 'perp:31', 'CONTRACT_FILLED', 'OPEN_LONG', '5000000000'],
     ]);
-    expect(brief(inboxRows(15, [perpTrade('ADL', '40', '5', null, '@insurance'), { type: 'perpOrderAccepted', ts: 2, order: perp('40', '5', 'ADL', 'FORCE_CLOSE') }])).map((r) => r[1])).toEqual(['perp:40']);
+    expect(
+      brief(
+        inboxRows(15, [perpTrade('ADL', '40', '5', null, '@insurance'), { type: 'perpOrderAccepted', ts: 2, order: perp('40', '5', 'ADL', 'FORCE_CLOSE') }]),
+      ).map((r) => r[1]),
+    ).toEqual(['perp:40']);
     const liq: EngineEvent[] = [
-      { type: 'liquidated', ts: 5, userId: '5', symbol: 'BTC/USDT', marginMode: 'CROSS', markPrice: 4_500_000n, equity: -10n, insuranceDelta: 5n, size: 1000n, side: 'LONG' },
+      {
+        type: 'liquidated',
+        ts: 5,
+        userId: '5',
+        symbol: 'BTC/USDT',
+        marginMode: 'CROSS',
+        markPrice: 4_500_000n,
+        equity: -10n,
+        insuranceDelta: 5n,
+        size: 1000n,
+        side: 'LONG',
+      },
       perpTrade('TAKEOVER', '41', '5', null, '@insurance'),
       { type: 'perpOrderAccepted', ts: 5, order: perp('41', '5', 'LIQUIDATION', 'FORCE_CLOSE') },
     ];
-    expect(brief(inboxRows(16, liq))).toEqual([['5', 'liq:16:BTC/USDT:CROSS', 'TRADE', 'LIQUIDATED', { symbol: 'BTC/USDT', side: 'LONG', size: '1000', markPrice: '4500000', marginMode: 'CROSS' }]]);
+    expect(brief(inboxRows(16, liq))).toEqual([
+      ['5', 'liq:16:BTC/USDT:CROSS', 'TRADE', 'LIQUIDATED', { symbol: 'BTC/USDT', side: 'LONG', size: '1000', markPrice: '4500000', marginMode: 'CROSS' }],
+    ]);
   });
 
   it('KYC decisions of the console (approve, reject with reasons); other profile changes make none', () => {
     const upd = (audit?: Record<string, string>): EngineEvent => ({ type: 'userUpdated', ts: 6, userId: '5', profile: {}, ...(audit ? { audit } : {}) });
-    expect(brief(inboxRows(17, [upd({ action: 'kyc_approve', after: JSON.stringify({ level: 'ADVANCED', state: 'PASS' }) })]))).toEqual([['5', 'kyc:17', 'ACCOUNT', 'KYC_APPROVED', { level: 'ADVANCED' }]]);
-    expect(brief(inboxRows(18, [upd({ action: 'kyc_reject', after: JSON.stringify({ level: 'BASIC', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }) })]))).toEqual([
-      ['5', 'kyc:18', 'ACCOUNT', 'KYC_REJECTED', { level: 'BASIC', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }],
+    expect(brief(inboxRows(17, [upd({ action: 'kyc_approve', after: JSON.stringify({ level: 'ADVANCED', state: 'PASS' }) })]))).toEqual([
+      ['5', 'kyc:17', 'ACCOUNT', 'KYC_APPROVED', { level: 'ADVANCED' }],
     ]);
+    expect(
+      brief(inboxRows(18, [upd({ action: 'kyc_reject', after: JSON.stringify({ level: 'BASIC', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }) })])),
+    ).toEqual([['5', 'kyc:18', 'ACCOUNT', 'KYC_REJECTED', { level: 'BASIC', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }]]);
     expect(inboxRows(19, [upd(), upd({ action: 'user_freeze' })])).toEqual([]);
   });
 
@@ -225,13 +275,20 @@ describe('inboxRows', () => {
       ['2', 'OTC_APPEAL_RESOLVED', 'RELEASED'],
       ['1', 'OTC_APPEAL_RESOLVED', 'RELEASED'],
     ]);
-    expect(brief(inboxRows(22, [otcEv({ state: 'CANCELLED', endReason: 'APPEAL_RETURNED', appealBy: '1', appealTs: 8 })]))[0]![4]).toEqual({ ...OTC_P, outcome: 'RETURNED' });
+    expect(brief(inboxRows(22, [otcEv({ state: 'CANCELLED', endReason: 'APPEAL_RETURNED', appealBy: '1', appealTs: 8 })]))[0]![4]).toEqual({
+      ...OTC_P,
+      outcome: 'RETURNED',
+    });
     // A repeated state (a change of the order's data) has the same key: no second message.
     expect(inboxRows(23, [otcEv({ state: 'PAID', paidTs: 5 })])[0]!.key).toBe(inboxRows(20, [otcEv({ state: 'PAID', paidTs: 5 })])[0]!.key);
   });
 
   it('is deterministic, ignores market data and the system accounts, and the buffer keeps the last row per key', () => {
-    const events: EngineEvent[] = [trade('20', '5', '21', '6'), { type: 'orderUpdated', ts: 2, order: spot('20', '5', 40_000n, 'PARTIALLY_FILLED') }, { type: 'balanceChanged', ts: 2, owner: '5', account: 'SPOT', asset: 'BTC', available: 1n, frozen: 0n }];
+    const events: EngineEvent[] = [
+      trade('20', '5', '21', '6'),
+      { type: 'orderUpdated', ts: 2, order: spot('20', '5', 40_000n, 'PARTIALLY_FILLED') },
+      { type: 'balanceChanged', ts: 2, owner: '5', account: 'SPOT', asset: 'BTC', available: 1n, frozen: 0n },
+    ];
     expect(inboxRows(30, events)).toEqual(inboxRows(30, events));
     expect(inboxRows(30, [{ type: 'depthChanged', ts: 1, symbol: 'BTC/USDT', side: 'BUY', price: 1n, quantity: 1n }])).toEqual([]);
     const b = new InboxBuffer();

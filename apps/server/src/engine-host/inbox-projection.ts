@@ -73,7 +73,18 @@ export function inboxRows(seq: number, events: readonly EngineEvent[]): InboxRow
     switch (ev.type) {
       case 'depositCredited': {
         const d = ev.deposit;
-        if (isProjectedUser(d.userId)) put(row(d.userId, `dep:${d.chain}:${d.txHash}:${d.logIndex}`, 'ASSET', 'DEPOSIT_CREDITED', { coin: d.asset, amount: d.amount.toString(), chain: d.chain }, ev.ts, seq));
+        if (isProjectedUser(d.userId))
+          put(
+            row(
+              d.userId,
+              `dep:${d.chain}:${d.txHash}:${d.logIndex}`,
+              'ASSET',
+              'DEPOSIT_CREDITED',
+              { coin: d.asset, amount: d.amount.toString(), chain: d.chain },
+              ev.ts,
+              seq,
+            ),
+          );
         break;
       }
       case 'withdrawalUpdated': {
@@ -81,10 +92,23 @@ export function inboxRows(seq: number, events: readonly EngineEvent[]): InboxRow
         if (!isProjectedUser(w.userId)) break;
         const base = { coin: w.asset, amount: w.amount.toString(), chain: w.chain };
         const key = `wd:${w.withdrawalId}:${w.state}`;
-        if (w.state === 'COMPLETED') put(row(w.userId, key, 'ASSET', 'WITHDRAWAL_COMPLETED', { ...base, amount: (w.amount - w.fee).toString(), fee: w.fee.toString(), address: w.address }, ev.ts, seq));
+        if (w.state === 'COMPLETED')
+          put(
+            row(
+              w.userId,
+              key,
+              'ASSET',
+              'WITHDRAWAL_COMPLETED',
+              { ...base, amount: (w.amount - w.fee).toString(), fee: w.fee.toString(), address: w.address },
+              ev.ts,
+              seq,
+            ),
+          );
         else if (w.state === 'FAILED') put(row(w.userId, key, 'ASSET', 'WITHDRAWAL_FAILED', base, ev.ts, seq));
         else if (w.state === 'REJECTED' && w.rejectedBy !== null) {
-          put(row(w.userId, key, 'ASSET', 'WITHDRAWAL_REJECTED', { ...base, reasonZh: ev.audit?.reasonZh ?? '', reasonEn: ev.audit?.reasonEn ?? '' }, ev.ts, seq));
+          put(
+            row(w.userId, key, 'ASSET', 'WITHDRAWAL_REJECTED', { ...base, reasonZh: ev.audit?.reasonZh ?? '', reasonEn: ev.audit?.reasonEn ?? '' }, ev.ts, seq),
+          );
         }
         break;
       }
@@ -108,7 +132,15 @@ export function inboxRows(seq: number, events: readonly EngineEvent[]): InboxRow
       case 'liquidated':
         if (isProjectedUser(ev.userId)) {
           put(
-            row(ev.userId, `liq:${seq}:${ev.symbol}:${ev.marginMode}`, 'TRADE', 'LIQUIDATED', { symbol: ev.symbol, side: ev.side, size: ev.size.toString(), markPrice: ev.markPrice.toString(), marginMode: ev.marginMode }, ev.ts, seq),
+            row(
+              ev.userId,
+              `liq:${seq}:${ev.symbol}:${ev.marginMode}`,
+              'TRADE',
+              'LIQUIDATED',
+              { symbol: ev.symbol, side: ev.side, size: ev.size.toString(), markPrice: ev.markPrice.toString(), marginMode: ev.marginMode },
+              ev.ts,
+              seq,
+            ),
           );
         }
         break;

@@ -30,10 +30,46 @@ async function trade(host: EngineHost, round: number): Promise<void> {
   const ok = async (p: Promise<{ code: string }>) => expect((await p).code).toBe('ok');
   await ok(host.submit({ type: 'deposit', userId: 'a', asset: 'USDT', account: 'SPOT', amount: 10n ** 20n, from: '@faucet', ref: `a${round}` }));
   await ok(host.submit({ type: 'deposit', userId: 'b', asset: 'BTC', account: 'SPOT', amount: 10n ** 12n, from: '@chain', ref: `b${round}` }));
-  await ok(host.submit({ type: 'placeOrder', userId: 'a', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 100_000n + BigInt(round), quantity: 30_000n, clientOrderId: `r${round}` }));
-  await ok(host.submit({ type: 'placeOrder', userId: 'b', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'IOC', price: 90_000n, quantity: 10_000n }));
-  await ok(host.submit({ type: 'placeOrder', userId: 'b', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 100_050n + BigInt(round), quantity: 20_000n }));
-  await ok(host.submit({ type: 'placeOrder', userId: 'a', symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quoteAmount: 500_000_000n }));
+  await ok(
+    host.submit({
+      type: 'placeOrder',
+      userId: 'a',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 100_000n + BigInt(round),
+      quantity: 30_000n,
+      clientOrderId: `r${round}`,
+    }),
+  );
+  await ok(
+    host.submit({
+      type: 'placeOrder',
+      userId: 'b',
+      symbol: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'IOC',
+      price: 90_000n,
+      quantity: 10_000n,
+    }),
+  );
+  await ok(
+    host.submit({
+      type: 'placeOrder',
+      userId: 'b',
+      symbol: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 100_050n + BigInt(round),
+      quantity: 20_000n,
+    }),
+  );
+  await ok(
+    host.submit({ type: 'placeOrder', userId: 'a', symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quoteAmount: 500_000_000n }),
+  );
   await ok(host.submit({ type: 'cancelOrder', userId: 'a', clientOrderId: `r${round}` }));
 }
 
@@ -125,6 +161,10 @@ describe('journal record format', () => {
     await fh.write(copy);
     await fh.datasync();
     await fh.close();
-    await expect(openHost(damaged, new MemoryProjectionStore())).rejects.toMatchObject({ name: 'JournalCorruptError', offset: second.offsets[1], reason: 'bad_crc' });
+    await expect(openHost(damaged, new MemoryProjectionStore())).rejects.toMatchObject({
+      name: 'JournalCorruptError',
+      offset: second.offsets[1],
+      reason: 'bad_crc',
+    });
   });
 });

@@ -216,7 +216,12 @@ describe.each(disks)('journal on %s', (_name, makeDisk) => {
     const buf = await hfs.readFile(file);
     buf[buf.length - 1] = buf[buf.length - 1]! ^ 0x01;
     await overwrite(hfs, file, buf);
-    await expect(readJournal(hfs, dir, 0, { truncate: true })).rejects.toMatchObject({ name: 'JournalCorruptError', file, offset: offsetOf(2), reason: 'bad_crc' });
+    await expect(readJournal(hfs, dir, 0, { truncate: true })).rejects.toMatchObject({
+      name: 'JournalCorruptError',
+      file,
+      offset: offsetOf(2),
+      reason: 'bad_crc',
+    });
     expect((await hfs.readFile(file)).length).toBe(buf.length);
   });
 
@@ -248,7 +253,11 @@ describe.each(disks)('journal on %s', (_name, makeDisk) => {
     const file = await journalOf(hfs, dir, 2);
     const two = Buffer.concat(recs(1, 2).map(encodeRecord));
     await overwrite(hfs, file, Buffer.concat([two, encodeRecord(rec(4))]));
-    await expect(readJournal(hfs, dir, 0, { truncate: false })).rejects.toMatchObject({ offset: offsetOf(3), reason: 'seq_gap', message: expect.stringMatching(/records 3\.\.3 are missing/) });
+    await expect(readJournal(hfs, dir, 0, { truncate: false })).rejects.toMatchObject({
+      offset: offsetOf(3),
+      reason: 'seq_gap',
+      message: expect.stringMatching(/records 3\.\.3 are missing/),
+    });
     await overwrite(hfs, file, Buffer.concat([two, encodeRecord(rec(2))]));
     await expect(readJournal(hfs, dir, 0, { truncate: false })).rejects.toMatchObject({ offset: offsetOf(3), reason: 'seq_duplicate' });
     await overwrite(hfs, file, Buffer.concat(recs(2, 3).map(encodeRecord)));
@@ -393,7 +402,9 @@ describe('journal writer on MemoryFs: fsync failures and crashes', () => {
     const batch = Buffer.concat(recs(13, 17).map(encodeRecord));
     const fh = await base.openAppend(path.join(dir, segmentName(11)));
     await fh.write(batch);
-    const boundaries = recs(13, 17).map((r) => encodeRecord(r).length).reduce<number[]>((acc, n) => [...acc, acc.at(-1)! + n], [0]);
+    const boundaries = recs(13, 17)
+      .map((r) => encodeRecord(r).length)
+      .reduce<number[]>((acc, n) => [...acc, acc.at(-1)! + n], [0]);
     for (let tornAt = 0; tornAt <= batch.length; tornAt++) {
       for (const data of [{ tornAt }, 'zero'] as const) {
         if (data === 'zero' && tornAt > 0) continue;

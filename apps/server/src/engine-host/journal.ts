@@ -110,9 +110,7 @@ export class JournalFailedError extends Error {
 
 /** How one segment ended, as judged by `scanSegment`. */
 export type SegmentEnd =
-  | { kind: 'ok' }
-  | { kind: 'torn'; offset: number; reason: TornReason; droppedBytes: number }
-  | { kind: 'corrupt'; error: JournalCorruptError };
+  { kind: 'ok' } | { kind: 'torn'; offset: number; reason: TornReason; droppedBytes: number } | { kind: 'corrupt'; error: JournalCorruptError };
 
 /**
  * One segment scanned: its intact records up to where it ended, kept as byte offsets into the segment's bytes
@@ -186,7 +184,12 @@ export function scanSegment(file: string, start: number, buf: Buffer, isLast: bo
       const shown = Number.isNaN(seq) ? buf.readBigUInt64LE(offset + FRAME_HEADER_BYTES).toString() : String(seq);
       if (i === 0) return corrupt(i, offset, 'seq_mismatch', `the segment is named for sequence number ${start} but its first record is ${shown}`);
       if (seq > expected || Number.isNaN(seq)) {
-        return corrupt(i, offset, 'seq_gap', `sequence number ${shown} follows ${expected - 1} (records ${expected}..${Number.isNaN(seq) ? shown : seq - 1} are missing)`);
+        return corrupt(
+          i,
+          offset,
+          'seq_gap',
+          `sequence number ${shown} follows ${expected - 1} (records ${expected}..${Number.isNaN(seq) ? shown : seq - 1} are missing)`,
+        );
       }
       return corrupt(i, offset, 'seq_duplicate', `sequence number ${shown} follows ${expected - 1} (a repeat or a step back)`);
     }
@@ -360,7 +363,10 @@ export async function verifyJournal(fs: HostFs, dir: string): Promise<JournalVer
     let end = scan.end;
     if (prev !== undefined && seg.start !== prev + 1) {
       const reason = seg.start > prev + 1 ? 'seq_gap' : 'seq_duplicate';
-      end = { kind: 'corrupt', error: new JournalCorruptError(seg.file, 0, reason, `the segment starts at sequence number ${seg.start} but the one before it ends at ${prev}`) };
+      end = {
+        kind: 'corrupt',
+        error: new JournalCorruptError(seg.file, 0, reason, `the segment starts at sequence number ${seg.start} but the one before it ends at ${prev}`),
+      };
     }
     const stop = end.kind === 'ok' ? scan.bytes : end.kind === 'torn' ? end.offset : end.error.offset;
     let boundaries: number[] | undefined;

@@ -88,7 +88,10 @@ describe('MemoryFs', () => {
     expect(await crashed.readdir('/')).toEqual(['data']);
     expect(await crashed.readdir('/data')).toEqual(['journal']);
 
-    for (const [name, text] of [['a', 'old'], ['b', 'new']] as const) {
+    for (const [name, text] of [
+      ['a', 'old'],
+      ['b', 'new'],
+    ] as const) {
       const fh = await fs.openTruncate(`/data/${name}`);
       await fh.write(b(text));
       await fh.datasync();

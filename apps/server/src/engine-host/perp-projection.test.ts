@@ -31,15 +31,29 @@ function story(): Array<{ seq: number; r: CommandResult }> {
   let seq = 0;
   const run = (ts: number, c: Record<string, unknown>) => {
     const r = e.execute({ ts, ...c } as unknown as Command);
-    expect(r.code, JSON.stringify(c, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).toBe('ok');
+    expect(
+      r.code,
+      JSON.stringify(c, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+    ).toBe('ok');
     out.push({ seq: ++seq, r });
   };
   const place = (ts: number, userId: string, side: 'BUY' | 'SELL', price: bigint | null, quantity: bigint, extra: Record<string, unknown> = {}) =>
-    run(ts, { type: 'perpPlaceOrder', userId, symbol: SYM, side, orderType: price === null ? 'MARKET' : 'LIMIT', timeInForce: price === null ? 'IOC' : 'GTC', ...(price === null ? {} : { price }), quantity, ...extra });
+    run(ts, {
+      type: 'perpPlaceOrder',
+      userId,
+      symbol: SYM,
+      side,
+      orderType: price === null ? 'MARKET' : 'LIMIT',
+      timeInForce: price === null ? 'IOC' : 'GTC',
+      ...(price === null ? {} : { price }),
+      quantity,
+      ...extra,
+    });
   let ts = T0 + 1000;
   run(ts++, { type: 'addAsset', asset: { code: 'USDT', scale: 8 } });
   run(ts++, { type: 'addPerpMarket', market: PERP });
-  for (const id of ['1', '2', '3', 'mm-bot']) run(ts++, { type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: (id === '3' ? 100n : 10_000n) * U, from: '@faucet' });
+  for (const id of ['1', '2', '3', 'mm-bot'])
+    run(ts++, { type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: (id === '3' ? 100n : 10_000n) * U, from: '@faucet' });
   run(ts++, { type: 'perpMarkPrice', symbol: SYM, indexPrice: px(50_000) });
   place(ts++, '1', 'SELL', px(50_000), 40n);
   place(ts++, '2', 'BUY', null, 40n);
@@ -94,7 +108,10 @@ describe('perp projection', () => {
     expect(BigInt(closed[0]!.funding)).toBeLessThan(0n);
     const liq = [...store.perpLiquidations.values()];
     expect(liq.map((l) => [l.userId, l.side, l.marginMode, l.size])).toEqual([['3', 'LONG', 'ISOLATED', '20']]);
-    expect([...store.perpOrders.values()].find((o) => o.userId === '3' && o.tradeType === 'FORCE_CLOSE')).toMatchObject({ trigger: 'LIQUIDATION', status: 'FILLED' });
+    expect([...store.perpOrders.values()].find((o) => o.userId === '3' && o.tradeType === 'FORCE_CLOSE')).toMatchObject({
+      trigger: 'LIQUIDATION',
+      status: 'FILLED',
+    });
 
     const again = await project(s);
     expect(again.perpOrders).toEqual(store.perpOrders);
@@ -130,7 +147,14 @@ describe('perp projection', () => {
       expect(await dump()).toEqual(first);
       // An order's older state (an earlier journal position) does not replace the newer one.
       const filled = batch.orders.find((o) => o.status === 'FILLED')!;
-      await store.write({ journalId: 'j', seq: s.length, users: [], orders: [], trades: [], perp: { orders: [{ ...filled, status: 'NEW', filledQty: '0', seq: 0 }], trades: [], positions: [], funding: [], liquidations: [] } });
+      await store.write({
+        journalId: 'j',
+        seq: s.length,
+        users: [],
+        orders: [],
+        trades: [],
+        perp: { orders: [{ ...filled, status: 'NEW', filledQty: '0', seq: 0 }], trades: [], positions: [], funding: [], liquidations: [] },
+      });
       const row = (await handle.db.select().from(perpOrders).orderBy(asc(perpOrders.id))).find((o) => o.id === filled.id)!;
       expect(row).toMatchObject({ status: 'FILLED', filledQty: filled.filledQty });
     } finally {

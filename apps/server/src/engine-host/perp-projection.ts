@@ -161,7 +161,14 @@ export class PerpBuffer {
 
   /** Takes the buffered rows as a batch part (undefined when empty) and empties the buffer. */
   take(): PerpBatch | undefined {
-    const b: PerpBatch = { orders: [...this.orders.values()], trades: this.trades, positions: this.positions, funding: this.funding, liquidations: this.liquidations, rates: this.rates };
+    const b: PerpBatch = {
+      orders: [...this.orders.values()],
+      trades: this.trades,
+      positions: this.positions,
+      funding: this.funding,
+      liquidations: this.liquidations,
+      rates: this.rates,
+    };
     this.rates = [];
     this.orders = new Map();
     this.trades = [];

@@ -19,14 +19,27 @@ function open(fs: MemoryFs, store: MemoryProjectionStore) {
   return createEngineHost({ config: { dataDir: '/data', snapshotEvery: 0 }, fs, store, log, now: () => t++, newJournalId: () => 'audit-journal' });
 }
 
-const AUDIT = { operatorId: '7', operatorEmail: 'c@ops.test', action: 'user_freeze', before: '{"frozen":false}', after: '{"frozen":true,"reason":"r"}', ip: '10.0.0.1', userAgent: 'UA' };
+const AUDIT = {
+  operatorId: '7',
+  operatorEmail: 'c@ops.test',
+  action: 'user_freeze',
+  before: '{"frozen":false}',
+  after: '{"frozen":true,"reason":"r"}',
+  ip: '10.0.0.1',
+  userAgent: 'UA',
+};
 
 describe('projector: audit records of updateUser', () => {
   it('are written with the projection of the change, once per journal position, and again after a lost projection', async () => {
     const fs = new MemoryFs();
     const store = new MemoryProjectionStore();
     const host = await open(fs, store);
-    const reg = await host.submit({ type: 'registerUser', account: 'mail:a@b.c', uniqueKeys: [], profile: { uuid: '12345678', passwordHash: 'x', welCode: 'W' } });
+    const reg = await host.submit({
+      type: 'registerUser',
+      account: 'mail:a@b.c',
+      uniqueKeys: [],
+      profile: { uuid: '12345678', passwordHash: 'x', welCode: 'W' },
+    });
     const userId = reg.userId!;
     await host.submit({ type: 'updateUser', userId, profile: { nickName: 'plain' } });
     await host.submit({ type: 'updateUser', userId, profile: { frozen: '1' }, audit: AUDIT });
@@ -34,7 +47,16 @@ describe('projector: audit records of updateUser', () => {
     expect(store.users.get(userId)?.nickName).toBe('plain');
     expect([...store.audits.values()]).toHaveLength(1);
     const row = [...store.audits.values()][0]!;
-    expect(row).toMatchObject({ operatorId: 7n, operatorEmail: 'c@ops.test', action: 'user_freeze', targetUserId: BigInt(userId), before: { frozen: false }, after: { frozen: true, reason: 'r' }, ip: '10.0.0.1', userAgent: 'UA' });
+    expect(row).toMatchObject({
+      operatorId: 7n,
+      operatorEmail: 'c@ops.test',
+      action: 'user_freeze',
+      targetUserId: BigInt(userId),
+      before: { frozen: false },
+      after: { frozen: true, reason: 'r' },
+      ip: '10.0.0.1',
+      userAgent: 'UA',
+    });
     expect(row.engineSeq).toBeGreaterThan(0);
     await host.close();
 

@@ -331,7 +331,13 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
       count += earn.restore(batchEarn);
       count += inbox.restore(batchInbox);
       count +=
-        batchUsers.length + batchOrders.length + batchTrades.length + batchAudits.length + batchDeposits.length + batchWithdrawals.length + batchTransfers.length;
+        batchUsers.length +
+        batchOrders.length +
+        batchTrades.length +
+        batchAudits.length +
+        batchDeposits.length +
+        batchWithdrawals.length +
+        batchTransfers.length;
       failures++;
       log.error({ err, failures }, 'projector write failed; will retry');
       throw err;
@@ -396,7 +402,16 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
             count++;
           }
         } else if (ev.type === 'transferred' && isProjectedUser(ev.userId)) {
-          transfers.push({ seq, userId: BigInt(ev.userId), coin: ev.asset, fromAccount: ev.from, toAccount: ev.to, amount: ev.amount.toString(), clientId: ev.clientId, ts: ev.ts });
+          transfers.push({
+            seq,
+            userId: BigInt(ev.userId),
+            coin: ev.asset,
+            fromAccount: ev.from,
+            toAccount: ev.to,
+            amount: ev.amount.toString(),
+            clientId: ev.clientId,
+            ts: ev.ts,
+          });
           count++;
         } else if (ev.type === 'depositCredited') {
           deposits.push(depositRow(ev.deposit, seq, ev.ts));
@@ -422,7 +437,14 @@ export async function createProjector(opts: ProjectorOptions): Promise<Projector
           const n = otc.push(seq, ev);
           if (n > 0) {
             count += n;
-            const target = ev.type === 'otcMerchantChanged' ? ev.merchant.userId : ev.type === 'otcAdChanged' ? ev.ad.userId : ev.type === 'otcOrderChanged' ? ev.order.takerId : '';
+            const target =
+              ev.type === 'otcMerchantChanged'
+                ? ev.merchant.userId
+                : ev.type === 'otcAdChanged'
+                  ? ev.ad.userId
+                  : ev.type === 'otcOrderChanged'
+                    ? ev.order.takerId
+                    : '';
             if ('audit' in ev && ev.audit !== undefined) {
               audits.push(auditRow(target, ev.audit, seq, ev.ts));
               count++;

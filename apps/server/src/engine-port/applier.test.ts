@@ -25,7 +25,17 @@ const body = (c: Command) => Buffer.from(serializeCommand(c), 'utf8');
 type Msg = { kind: 'order'; user: '1' | '2'; price: number; qty: number; ts: number; faulty: boolean } | { kind: 'junk' };
 
 const msgArb: fc.Arbitrary<Msg> = fc.oneof(
-  { weight: 9, arbitrary: fc.record({ kind: fc.constant('order' as const), user: fc.constantFrom('1' as const, '2' as const), price: fc.integer({ min: 4_990_000, max: 5_010_000 }), qty: fc.integer({ min: 1, max: 5_000 }), ts: fc.integer({ min: 0, max: 5_000 }), faulty: fc.integer({ min: 0, max: 19 }).map((n) => n === 0) }) },
+  {
+    weight: 9,
+    arbitrary: fc.record({
+      kind: fc.constant('order' as const),
+      user: fc.constantFrom('1' as const, '2' as const),
+      price: fc.integer({ min: 4_990_000, max: 5_010_000 }),
+      qty: fc.integer({ min: 1, max: 5_000 }),
+      ts: fc.integer({ min: 0, max: 5_000 }),
+      faulty: fc.integer({ min: 0, max: 19 }).map((n) => n === 0),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'junk' as const }) },
 );
 

@@ -14,7 +14,14 @@ describe('scale-out configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'test', ENGINE_TRANSPORT: 'nats', NATS_URL: 'nats://x:4222' })).toThrow(/NATS_URL and DATABASE_URL/);
     expect(() => loadConfig({ NODE_ENV: 'test', ENGINE_TRANSPORT: 'kafka' })).toThrow(/embedded or nats/);
     expect(() => loadConfig({ NODE_ENV: 'test', NATS_REPLICAS: '0' })).toThrow(/NATS_REPLICAS/);
-    const c = loadConfig({ NODE_ENV: 'test', ENGINE_TRANSPORT: 'NATS', NATS_URL: 'nats://a:4222,nats://b:4222', DATABASE_URL: 'postgres://x/y', NATS_PREFIX: 'EU1', NATS_REPLICAS: '3' });
+    const c = loadConfig({
+      NODE_ENV: 'test',
+      ENGINE_TRANSPORT: 'NATS',
+      NATS_URL: 'nats://a:4222,nats://b:4222',
+      DATABASE_URL: 'postgres://x/y',
+      NATS_PREFIX: 'EU1',
+      NATS_REPLICAS: '3',
+    });
     expect([c.engineTransport, c.natsUrl, c.natsPrefix, c.natsReplicas]).toEqual(['nats', 'nats://a:4222,nats://b:4222', 'EU1', 3]);
   });
 

@@ -38,7 +38,21 @@ export async function createEnginePort(
   const clock = opts.now ? { now: opts.now } : {};
   if (config.engineTransport === 'nats') {
     if (!config.natsUrl) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL');
-    return createNatsEnginePort({ natsUrl: config.natsUrl, prefix: config.natsPrefix, replicas: config.natsReplicas, log, store: drizzleProjectionStore(db), ...clock });
+    return createNatsEnginePort({
+      natsUrl: config.natsUrl,
+      prefix: config.natsPrefix,
+      replicas: config.natsReplicas,
+      log,
+      store: drizzleProjectionStore(db),
+      ...clock,
+    });
   }
-  return createEngineHost({ config, db, log, ...(opts.onFatal ? { onFatal: opts.onFatal } : {}), ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}), ...clock });
+  return createEngineHost({
+    config,
+    db,
+    log,
+    ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
+    ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}),
+    ...clock,
+  });
 }

@@ -105,7 +105,8 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     }
   }
   if (applier === null) {
-    if (bounds.first > 1) throw new Error(`the stream ${journal.names.stream} starts at ${bounds.first} and no usable snapshot is stored: cannot build the replica`);
+    if (bounds.first > 1)
+      throw new Error(`the stream ${journal.names.stream} starts at ${bounds.first} and no usable snapshot is stored: cannot build the replica`);
     applier = new CommandApplier(null);
   }
   const a = applier;
@@ -134,7 +135,10 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
       const w = ws?.[i];
       if (x.result === null || x.cmd === null) {
         skipped.push(m.seq);
-        log.error({ seq: m.seq, index: i }, x.cmd === null ? 'stream message is not a command; skipped' : 'engine threw; the command is skipped (every replica skips it)');
+        log.error(
+          { seq: m.seq, index: i },
+          x.cmd === null ? 'stream message is not a command; skipped' : 'engine threw; the command is skipped (every replica skips it)',
+        );
         w?.reject(new AppError('internal_error', 500));
         return;
       }

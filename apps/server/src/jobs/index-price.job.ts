@@ -98,15 +98,16 @@ export function startIndexJob(deps: {
         const reference = refStr ? referenceToTicks(refStr, pd, 1n) : null;
         const depth = spot ? deps.host.engine.depth(l.symbol, 1) : { bids: [], asks: [] };
         const pin = deps.pinned?.(l.base, l.quote);
-        const index = pin !== undefined
-          ? referenceToTicks(pin, pd, 1n)
-          : indexPriceOf({
-              now: ts,
-              reference,
-              lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
-              bestBid: depth.bids[0]?.price ?? null,
-              bestAsk: depth.asks[0]?.price ?? null,
-            });
+        const index =
+          pin !== undefined
+            ? referenceToTicks(pin, pd, 1n)
+            : indexPriceOf({
+                now: ts,
+                reference,
+                lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
+                bestBid: depth.bids[0]?.price ?? null,
+                bestAsk: depth.asks[0]?.price ?? null,
+              });
         if (index !== null && index > 0n) {
           const units = rescale(index, pd, l.priceDecimals);
           deps.sink.setIndexPrice(l.symbol, formatDecimal(units, l.priceDecimals), ts);

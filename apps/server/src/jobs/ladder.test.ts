@@ -26,11 +26,38 @@ import { ladderParams } from './liquidity-bot';
 import { BINANCE_BTCUSDT, BINANCE_ETHUSDT, ladderProfile } from './depth-profile';
 
 /** BTC/USDT as in the catalogue: tick 0.01, step 0.00001, minNotional 5 USDT. */
-const btcUsdt: LadderMarket = { priceDecimals: 2, qtyDecimals: 5, baseScale: 8, quoteScale: 8, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 500_000_000n };
+const btcUsdt: LadderMarket = {
+  priceDecimals: 2,
+  qtyDecimals: 5,
+  baseScale: 8,
+  quoteScale: 8,
+  tickSize: 1n,
+  stepSize: 1n,
+  minQty: 1n,
+  minNotional: 500_000_000n,
+};
 /** DOGE/USDT: tick 0.00001, step 1 DOGE. */
-const dogeUsdt: LadderMarket = { priceDecimals: 5, qtyDecimals: 0, baseScale: 8, quoteScale: 8, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 500_000_000n };
+const dogeUsdt: LadderMarket = {
+  priceDecimals: 5,
+  qtyDecimals: 0,
+  baseScale: 8,
+  quoteScale: 8,
+  tickSize: 1n,
+  stepSize: 1n,
+  minQty: 1n,
+  minNotional: 500_000_000n,
+};
 /** A market with coarser filters: tick 0.05, step 0.010, minQty 0.020. */
-const coarse: LadderMarket = { priceDecimals: 2, qtyDecimals: 3, baseScale: 8, quoteScale: 8, tickSize: 5n, stepSize: 10n, minQty: 20n, minNotional: 500_000_000n };
+const coarse: LadderMarket = {
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  baseScale: 8,
+  quoteScale: 8,
+  tickSize: 5n,
+  stepSize: 10n,
+  minQty: 20n,
+  minNotional: 500_000_000n,
+};
 
 /** Ladder parameters of BTC/USDT around 98582.10 on the Binance BTCUSDT profile, without size variation. */
 const btcRef = 9_858_210n;
@@ -217,13 +244,14 @@ describe('planRequote', () => {
     ],
   };
   /** The same ladder shifted by `d` price units. */
-  const shifted = (d: bigint): Ladder => ({ bids: ladder.bids.map((l) => ({ ...l, price: l.price + d })), asks: ladder.asks.map((l) => ({ ...l, price: l.price + d })) });
+  const shifted = (d: bigint): Ladder => ({
+    bids: ladder.bids.map((l) => ({ ...l, price: l.price + d })),
+    asks: ladder.asks.map((l) => ({ ...l, price: l.price + d })),
+  });
   it('builds the whole ladder from nothing, nearest levels first', () => {
     const plan = planRequote([], ladder, 1_000_000n, 100);
     expect(plan.cancels).toEqual([]);
-    expect(plan.places.map((l) => `${l.side}@${l.price}`)).toEqual([
-      'BUY@999990', 'SELL@1000010', 'BUY@999980', 'SELL@1000020', 'BUY@999970', 'SELL@1000030',
-    ]);
+    expect(plan.places.map((l) => `${l.side}@${l.price}`)).toEqual(['BUY@999990', 'SELL@1000010', 'BUY@999980', 'SELL@1000020', 'BUY@999970', 'SELL@1000030']);
   });
   it('keeps matching levels and replaces only what moved, within the budget', () => {
     const open = [

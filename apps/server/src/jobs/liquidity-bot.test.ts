@@ -61,7 +61,16 @@ describe('taker and re-quote rules', () => {
     };
     expect(requoteBudget([], ladder, 100_000n)).toBe(BOT_REQUOTE_BUDGET + 4);
     expect(requoteBudget([{ side: 'BUY', price: 99_990n }], ladder, 100_000n)).toBe(BOT_REQUOTE_BUDGET + 2);
-    expect(requoteBudget([{ side: 'BUY', price: 99_990n }, { side: 'SELL', price: 100_010n }], ladder, 100_000n)).toBe(BOT_REQUOTE_BUDGET);
+    expect(
+      requoteBudget(
+        [
+          { side: 'BUY', price: 99_990n },
+          { side: 'SELL', price: 100_010n },
+        ],
+        ladder,
+        100_000n,
+      ),
+    ).toBe(BOT_REQUOTE_BUDGET);
   });
 });
 
@@ -74,7 +83,15 @@ describe('LiquidityBot', () => {
     expect(market).toBeDefined();
     let clock = 1_800_000_000_000;
     let ref = '98582.10';
-    const deps = { host: t.ctx.host, entrust: t.ctx.entrust, log: t.ctx.log, reference: () => ref, profile, referenceVolume: () => '6.00000', now: () => clock };
+    const deps = {
+      host: t.ctx.host,
+      entrust: t.ctx.entrust,
+      log: t.ctx.log,
+      reference: () => ref,
+      profile,
+      referenceVolume: () => '6.00000',
+      now: () => clock,
+    };
     const bot = new LiquidityBot(market, deps);
     await bot.cycle();
     const open = engine.openOrders('mm-BTC-USDT', 'BTC/USDT');
@@ -99,7 +116,12 @@ describe('LiquidityBot', () => {
     // a second cycle with the same reference changes nothing
     const before = open.map((o) => o.orderId).sort();
     await bot.cycle();
-    expect(engine.openOrders('mm-BTC-USDT', 'BTC/USDT').map((o) => o.orderId).sort()).toEqual(before);
+    expect(
+      engine
+        .openOrders('mm-BTC-USDT', 'BTC/USDT')
+        .map((o) => o.orderId)
+        .sort(),
+    ).toEqual(before);
 
     // the reference rises 0.1% and a taker order is due: the taker buys the best ask (that level only), then the
     // ladder moves up and renews what the taker took

@@ -99,7 +99,12 @@ export function requoteBudget(open: ReadonlyArray<{ side: Side; price: bigint }>
  * The taker order for `target` (qty units) against the best opposite level: at most that level's quantity at its
  * price, the rest `owed`; the whole target at `limit` (walking the book) when there is no best level within it.
  */
-export function takerSlice(side: Side, target: bigint, best: { price: bigint; quantity: bigint } | undefined, limit: bigint): { price: bigint; quantity: bigint; owed: bigint } {
+export function takerSlice(
+  side: Side,
+  target: bigint,
+  best: { price: bigint; quantity: bigint } | undefined,
+  limit: bigint,
+): { price: bigint; quantity: bigint; owed: bigint } {
   const within = best !== undefined && (side === 'BUY' ? best.price <= limit : best.price >= limit);
   if (!within) return { price: limit, quantity: target, owed: 0n };
   const quantity = target < best.quantity ? target : best.quantity;
@@ -125,7 +130,12 @@ export function botUserIds(m: Pick<MarketConfig, 'base' | 'quote'>): { maker: st
  * The ladder parameters for a reference price and a depth profile (quote units, see depth-profile.ts): one-tick
  * spread, the two-tick cluster, the ppm levels on the anchor of the reference, sizes varied by the symbol's seed.
  */
-export function ladderParams(refPrice: bigint, m: LadderMarket & { symbol: string }, profile: readonly DepthPoint[], spreadTicks: bigint = BOT_SPREAD_TICKS): LadderParams {
+export function ladderParams(
+  refPrice: bigint,
+  m: LadderMarket & { symbol: string },
+  profile: readonly DepthPoint[],
+  spreadTicks: bigint = BOT_SPREAD_TICKS,
+): LadderParams {
   return {
     spreadTicks,
     clusterTicks: BOT_CLUSTER_TICKS,
@@ -151,7 +161,9 @@ export function takerQuantity(minuteQty: bigint, intervalMs: number, decile: big
 
 /** A business error thrown by the entrust service (AppError) carries a code. */
 function errorCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string' ? (err as { code: string }).code : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string'
+    ? (err as { code: string }).code
+    : undefined;
 }
 
 /** An order of the bot, as the entrust service takes it (decimal strings at the market's decimals). */
@@ -358,7 +370,8 @@ export class LiquidityBot {
       return true;
     } catch (err) {
       const code = errorCode(err);
-      if (code === 'insufficient_balance' || code === 'contract_insufficient_balance') await this.topUp(userId, side === 'BUY' || this.venue.quoteOnly ? m.quote : m.base, ref);
+      if (code === 'insufficient_balance' || code === 'contract_insufficient_balance')
+        await this.topUp(userId, side === 'BUY' || this.venue.quoteOnly ? m.quote : m.base, ref);
       else if (code !== undefined) this.deps.log.debug({ symbol: m.symbol, code }, 'bot order refused');
       else throw err;
       return false;

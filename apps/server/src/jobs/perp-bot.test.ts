@@ -25,7 +25,8 @@ describe('perpetual liquidity bot', () => {
     const engine = host.engine;
     const m = engine.perpMarket('BTC/USDT')!;
     expect(m).toBeDefined();
-    const mark = async (index: bigint) => expect((await host.submit({ type: 'perpMarkPrice', symbol: m.symbol, indexPrice: index } as unknown as Command)).code).toBe('ok');
+    const mark = async (index: bigint) =>
+      expect((await host.submit({ type: 'perpMarkPrice', symbol: m.symbol, indexPrice: index } as unknown as Command)).code).toBe('ok');
     await mark(9_000_000n); // 90,000.00
     let clock = 1_800_000_000_000;
     const ids = perpBotUserIds(m);

@@ -53,7 +53,8 @@ export function perpVenue(host: EnginePort): BotVenue {
       const b = host.engine.balance(userId, 'CONTRACT', asset);
       return b.available + b.frozen;
     },
-    deposit: async (userId, asset, amount, ref) => (await host.submit({ type: 'deposit', userId, asset, account: 'CONTRACT', amount, from: '@faucet', ref })).code,
+    deposit: async (userId, asset, amount, ref) =>
+      (await host.submit({ type: 'deposit', userId, asset, account: 'CONTRACT', amount, from: '@faucet', ref })).code,
     quoteOnly: true,
   };
 }

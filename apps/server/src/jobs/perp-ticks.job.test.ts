@@ -55,7 +55,13 @@ describe('perpetual listings', () => {
       expect(m.priceDecimals + m.qtyDecimals).toBeLessThanOrEqual(8);
       expect(m.lotNotional).toBe(1000n * 10n ** 8n);
       expect([m.makerFeePpm, m.takerFeePpm, m.priceBandPpm, m.fundingIntervalMs, m.interestRateE8, m.fundingCapE8, m.markBasisSamples]).toEqual([
-        200, 500, 500_000, H8, 10_000, 300_000, 300,
+        200,
+        500,
+        500_000,
+        H8,
+        10_000,
+        300_000,
+        300,
       ]);
       // each tier's initial margin rate (1 / leverage) is above its maintenance rate, caps and rates increase
       m.brackets.forEach((b, i) => {
@@ -80,7 +86,11 @@ describe('perpetual listings', () => {
       [500_000_000, 1, 500_000],
     ]);
     // Binance's maintenance amounts of BTCUSDT: 0, 50, 1,300, 16,300, 266,300 USDT ...
-    expect(bracketTiers(BTC_BRACKETS).slice(0, 5).map((t) => t.cumE6 / 10n ** 14n)).toEqual([0n, 50n, 1_300n, 16_300n, 266_300n]);
+    expect(
+      bracketTiers(BTC_BRACKETS)
+        .slice(0, 5)
+        .map((t) => t.cumE6 / 10n ** 14n),
+    ).toEqual([0n, 50n, 1_300n, 16_300n, 266_300n]);
     expect(eth.brackets[0]).toEqual(ALT_BRACKETS[0]);
     expect(eth.brackets[0]!.maxLeverage).toBe(75);
   });

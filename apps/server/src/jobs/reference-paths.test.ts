@@ -38,7 +38,16 @@ describe('parseBars', () => {
 describe('reference paths', () => {
   it('has the ten coins with demo labels only on the modelled ones, and the cross pairs', () => {
     expect(paths.all().map((p) => `${p.base}:${p.provenance.demoData}`)).toEqual([
-      'BTC:false', 'ETH:false', 'LTC:false', 'BNB:true', 'SOL:true', 'XRP:true', 'DOGE:true', 'ADA:true', 'SUI:true', 'TON:true',
+      'BTC:false',
+      'ETH:false',
+      'LTC:false',
+      'BNB:true',
+      'SOL:true',
+      'XRP:true',
+      'DOGE:true',
+      'ADA:true',
+      'SUI:true',
+      'TON:true',
     ]);
     expect(paths.pair?.('ETH', 'BTC')?.quote).toBe('BTC');
     expect(paths.pair?.('LTC', 'BTC')?.provenance.demoData).toBe(false);

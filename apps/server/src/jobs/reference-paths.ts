@@ -51,7 +51,8 @@ interface DemoCoin {
 }
 
 const H4 = 4 * 3_600_000;
-const REPLAY_NOTE = 'USD used as the USDT reference; replayed onto the wall clock 728 days later at 1:1 speed, forwards then backwards at the ends of the data; seeded bridge inside each bar';
+const REPLAY_NOTE =
+  'USD used as the USDT reference; replayed onto the wall clock 728 days later at 1:1 speed, forwards then backwards at the ends of the data; seeded bridge inside each bar';
 
 /** The real coins, their files in seed-data and the bad prints repaired (see seed-data/NOTICE). */
 export const REAL_COINS: readonly RealCoin[] = [

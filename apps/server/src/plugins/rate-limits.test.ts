@@ -77,7 +77,9 @@ describe('per-route budgets', () => {
     const started = performance.now();
     const res = await Promise.all(Array.from({ length: 60 }, () => postFrom(t.app, `/api/${API_PATHS.geetestCode}?randomCode=flood`, ip)));
     const rendered = res.filter((r) => r.statusCode === 200).length;
-    console.log(`[puzzle flood] 60 geetestCode from one IP at once: ${rendered} rendered in ${Math.round(performance.now() - started)} ms, ${res.length - rendered} refused`);
+    console.log(
+      `[puzzle flood] 60 geetestCode from one IP at once: ${rendered} rendered in ${Math.round(performance.now() - started)} ms, ${res.length - rendered} refused`,
+    );
     // Two budgets stand in front of the renderer: the route's (per IP, this plugin) and the captcha service's own.
     expect(rendered).toBe(Math.min(t.ctx.config.routeRateLimits.captcha, CHALLENGES_PER_IP_PER_MINUTE));
   });
@@ -126,10 +128,16 @@ describe('forged tokens', () => {
     const ip = randomIp();
     const res = await Promise.all(Array.from({ length: budget * 3 }, () => getAssets(ip, forged())));
     const codes = res.map((r) => r.json().errorCode as string);
-    console.log(`[forged-token burst] ${budget * 3} at once from one IP: ${lookups.mock.calls.length} session lookups, ${codes.filter((c) => c === 'rate_limited').length} refused with 429`);
+    console.log(
+      `[forged-token burst] ${budget * 3} at once from one IP: ${lookups.mock.calls.length} session lookups, ${codes.filter((c) => c === 'rate_limited').length} refused with 429`,
+    );
     expect(lookups.mock.calls.length).toBe(budget);
     expect(codes.filter((c) => c === 'SYS.0015').length).toBe(budget);
-    expectRateLimited(res.find((r) => r.statusCode === 429)!, budget, 'en');
+    expectRateLimited(
+      res.find((r) => r.statusCode === 429)!,
+      budget,
+      'en',
+    );
     // Another IP still gets its tokens looked up.
     expect((await getAssets(randomIp(), forged())).json().errorCode).toBe('SYS.0015');
     lookups.mockRestore();

@@ -121,7 +121,10 @@ declare module 'fastify' {
  * Registers @fastify/rate-limit and the budgets of `config` on `app`. Call before the routes are registered (the
  * route budgets attach to routes as they are added).
  */
-export async function registerRateLimits(app: FastifyInstance, config: Pick<Config, 'rateLimitPerMin' | 'routeRateLimits' | 'authFailuresPerMin'>): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Pick<Config, 'rateLimitPerMin' | 'routeRateLimits' | 'authFailuresPerMin'>,
+): Promise<void> {
   await app.register(rateLimit, { global: false, timeWindow: WINDOW_MS, store: WindowStore });
   const create = (max: number): Limiter => app.createRateLimit({ max, timeWindow: WINDOW_MS });
 
@@ -145,7 +148,9 @@ export async function registerRateLimits(app: FastifyInstance, config: Pick<Conf
     const global = create(config.rateLimitPerMin);
     // Routes configured `rateLimit: false` (GET /metrics, for operators: modules/metrics) spend no user budget, nor do
     // the Binance-compatible routes, which have weights and limits of their own (modules/binance/binance.weights.ts).
-    app.addHook('onRequest', async (req, reply) => (req.routeOptions.config.rateLimit === false || isBinanceRoute(req) ? undefined : spend(global, req, reply)));
+    app.addHook('onRequest', async (req, reply) =>
+      req.routeOptions.config.rateLimit === false || isBinanceRoute(req) ? undefined : spend(global, req, reply),
+    );
   }
 
   app.addHook('onRoute', (route) => {

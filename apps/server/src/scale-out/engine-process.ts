@@ -57,7 +57,11 @@ export interface EngineState {
 export async function startEngineProcess(config: Config, log: FastifyBaseLogger): Promise<EngineProcess> {
   if (!config.natsUrl || !config.databaseUrl) throw new Error('the engine process needs NATS_URL and DATABASE_URL');
   const started = performance.now();
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onPoolError: (err) => log.warn({ err }, 'database connection lost') });
+  const handle = await openDb({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onPoolError: (err) => log.warn({ err }, 'database connection lost'),
+  });
   const projector = await createProjector({ store: drizzleProjectionStore(handle.db), log });
   const cursor = projector.cursor;
   const journal = await openNatsJournal(config.natsUrl, config.natsPrefix, { name: 'exchange-engine', replicas: config.natsReplicas });
@@ -81,19 +85,25 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
   }
   if (applier === null) {
     if (bounds.first > 1) {
-      throw new JournalMismatchError(`the stream ${journal.names.stream} starts at ${bounds.first}, and no stored snapshot is at or before the database's cursor (${cursor}): restore the database from a newer backup, or the stream's older messages.`);
+      throw new JournalMismatchError(
+        `the stream ${journal.names.stream} starts at ${bounds.first}, and no stored snapshot is at or before the database's cursor (${cursor}): restore the database from a newer backup, or the stream's older messages.`,
+      );
     }
     applier = new CommandApplier(null);
   }
   if (cursor > bounds.last) {
-    throw new JournalMismatchError(`the database has projected up to ${cursor} but the stream ${journal.names.stream} ends at ${bounds.last}: the stream was lost or this database belongs to another one. Do not start with this pair.`);
+    throw new JournalMismatchError(
+      `the database has projected up to ${cursor} but the stream ${journal.names.stream} ends at ${bounds.last}: the stream was lost or this database belongs to another one. Do not start with this pair.`,
+    );
   }
   const a = applier;
   const snapshotSeq = a.lastSeq;
   let journalId: string | null = null;
   const bindJournal = (id: string): void => {
     if (projector.journalId !== null && projector.journalId !== id) {
-      throw new JournalMismatchError(`the database projects journal ${projector.journalId} but the stream ${journal.names.stream} is ${id}: they do not belong together.`);
+      throw new JournalMismatchError(
+        `the database projects journal ${projector.journalId} but the stream ${journal.names.stream} is ${id}: they do not belong together.`,
+      );
     }
     journalId = id;
     projector.bind(id);
@@ -164,7 +174,18 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
   );
   await caughtUpP;
   if (fatal !== null) throw fatal;
-  log.info({ snapshotSeq, replayed: a.lastSeq - snapshotSeq, lastSeq: a.lastSeq, projectedFrom: cursor, journalId, ms: Math.round(performance.now() - started), stream: journal.names.stream }, 'engine recovered');
+  log.info(
+    {
+      snapshotSeq,
+      replayed: a.lastSeq - snapshotSeq,
+      lastSeq: a.lastSeq,
+      projectedFrom: cursor,
+      journalId,
+      ms: Math.round(performance.now() - started),
+      stream: journal.names.stream,
+    },
+    'engine recovered',
+  );
 
   function state(): EngineState {
     const totals: Record<string, string> = {};
@@ -192,7 +213,9 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
     } else if (req.url === '/healthz') {
       res.writeHead(ok ? 200 : 503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: ok ? 'ok' : 'failed', lastSeq: a.lastSeq }));
     } else if (req.url === '/state') {
-      void projector.projected().then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...state(), snapshots: snapshotsWritten })));
+      void projector
+        .projected()
+        .then(() => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ ...state(), snapshots: snapshotsWritten })));
     } else {
       res.writeHead(404).end();
     }

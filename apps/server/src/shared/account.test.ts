@@ -66,7 +66,15 @@ describe('through the API', () => {
       method: 'POST',
       url: '/api/member/member/register',
       headers: { lang },
-      payload: { registerType: 'PHONE', phone: '12345', areaCode: '86', code: '123456', password: 'Secret123', confirmPassword: 'Secret123', agreement: 'true' },
+      payload: {
+        registerType: 'PHONE',
+        phone: '12345',
+        areaCode: '86',
+        code: '123456',
+        password: 'Secret123',
+        confirmPassword: 'Secret123',
+        agreement: 'true',
+      },
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ status: 'FAILED', errorCode: 'phone_invalid', errorMessage: ERROR_MESSAGES.phone_invalid[lang], result: null });

@@ -39,8 +39,15 @@ describe('admin-cli create-operator', () => {
 
     const t = await openTestApp(dataDir);
     try {
-      const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: 'root@ops.test', password, totp: await generate({ secret }) } });
-      expect(res.json<{ status: string; result: { operator: { role: string } } }>()).toMatchObject({ status: 'SUCCEED', result: { operator: { role: 'admin' } } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { email: 'root@ops.test', password, totp: await generate({ secret }) },
+      });
+      expect(res.json<{ status: string; result: { operator: { role: string } } }>()).toMatchObject({
+        status: 'SUCCEED',
+        result: { operator: { role: 'admin' } },
+      });
     } finally {
       await t.close();
     }

@@ -55,7 +55,9 @@ export async function main(argv: string[], io: BackupCliIo = { out: (l) => conso
       io.out(`backup of ${target} in ${path.resolve(dir)}: ${m.files.length} files, ${bytes} bytes, database: ${m.database}`);
     } else {
       const m = await restoreDataDir({ from: path.resolve(dir), dataDir: target, databaseUrl: config.databaseUrl });
-      io.out(`restored ${path.resolve(dir)} (taken ${m.createdAt}) into ${target}${m.database === 'postgres' ? ' and DATABASE_URL' : ''}: start the server on it`);
+      io.out(
+        `restored ${path.resolve(dir)} (taken ${m.createdAt}) into ${target}${m.database === 'postgres' ? ' and DATABASE_URL' : ''}: start the server on it`,
+      );
     }
     return 0;
   } catch (err) {

@@ -44,8 +44,26 @@ async function trade(host: EngineHost): Promise<void> {
   for (let i = 0; i < 8; i++) {
     await host.submit({ type: 'deposit', userId: '1', asset: 'BTC', account: 'SPOT', amount: 100_000_000n, from: '@chain', ref: `b${i}` });
     await host.submit({ type: 'deposit', userId: '2', asset: 'USDT', account: 'SPOT', amount: 10_000_000_000_000n, from: '@faucet', ref: `u${i}` });
-    const sell = await host.submit({ type: 'placeOrder', userId: '1', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 3_000_000n + BigInt(i), quantity: 200_000n });
-    await host.submit({ type: 'placeOrder', userId: '2', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 3_000_000n + BigInt(i), quantity: 50_000n });
+    const sell = await host.submit({
+      type: 'placeOrder',
+      userId: '1',
+      symbol: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 3_000_000n + BigInt(i),
+      quantity: 200_000n,
+    });
+    await host.submit({
+      type: 'placeOrder',
+      userId: '2',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 3_000_000n + BigInt(i),
+      quantity: 50_000n,
+    });
     if (i % 3 === 0) await host.submit({ type: 'cancelOrder', userId: '1', orderId: sell.order!.orderId });
   }
 }
@@ -98,7 +116,9 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
   expect(await main(['restore', backupDir, '--data-dir', restored], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl) })).toBe(1);
   const segment = fs.readdirSync(path.join(backupDir, 'journal'))[0]!;
   fs.appendFileSync(path.join(backupDir, 'journal', segment), Buffer.from([1]));
-  expect(await main(['restore', backupDir, '--data-dir', path.join(tmp(), 'x')], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl) })).toBe(1);
+  expect(
+    await main(['restore', backupDir, '--data-dir', path.join(tmp(), 'x')], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl) }),
+  ).toBe(1);
   expect(errors).toEqual([expect.stringMatching(/is not empty/), expect.stringMatching(/journal\/segment-.* is damaged/)]);
 }
 
@@ -107,22 +127,26 @@ describe('backup and restore', () => {
     await roundTrip();
   }, 120_000);
 
-  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: pg_dump, restore into an empty database, same state', async () => {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    const suffix = Math.random().toString(36).slice(2, 10);
-    const names = [`backup_src_${suffix}`, `backup_dst_${suffix}`];
-    const urlOf = (name: string) => {
-      const u = new URL(process.env.DATABASE_URL!);
-      u.pathname = `/${name}`;
-      return u.toString();
-    };
-    try {
-      for (const n of names) await admin.query(`CREATE DATABASE ${n}`);
-      await roundTrip(urlOf(names[0]!), urlOf(names[1]!));
-    } finally {
-      for (const n of names) await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
-      await admin.end();
-    }
-  }, 180_000);
+  it.skipIf(!process.env.DATABASE_URL)(
+    'PostgreSQL: pg_dump, restore into an empty database, same state',
+    async () => {
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const suffix = Math.random().toString(36).slice(2, 10);
+      const names = [`backup_src_${suffix}`, `backup_dst_${suffix}`];
+      const urlOf = (name: string) => {
+        const u = new URL(process.env.DATABASE_URL!);
+        u.pathname = `/${name}`;
+        return u.toString();
+      };
+      try {
+        for (const n of names) await admin.query(`CREATE DATABASE ${n}`);
+        await roundTrip(urlOf(names[0]!), urlOf(names[1]!));
+      } finally {
+        for (const n of names) await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+    180_000,
+  );
 });

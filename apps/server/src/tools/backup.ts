@@ -132,7 +132,15 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
   const copied: string[] = [];
   let database: BackupManifest['database'] = 'none';
   if (opts.databaseUrl) {
-    await run(opts.pgDump ?? 'pg_dump', ['--no-owner', '--no-privileges', '--format=plain', '--file', path.join(opts.out, 'database.sql'), '--dbname', opts.databaseUrl]);
+    await run(opts.pgDump ?? 'pg_dump', [
+      '--no-owner',
+      '--no-privileges',
+      '--format=plain',
+      '--file',
+      path.join(opts.out, 'database.sql'),
+      '--dbname',
+      opts.databaseUrl,
+    ]);
     copied.push('database.sql');
     database = 'postgres';
   } else if (fs.existsSync(path.join(opts.dataDir, 'pglite'))) {
@@ -182,7 +190,8 @@ export async function restoreDataDir(opts: RestoreOptions): Promise<BackupManife
     if (!fs.existsSync(file)) throw new Error(`backup file ${f.path} is missing`);
     if (sha256(file) !== f.sha256) throw new Error(`backup file ${f.path} is damaged (SHA-256 differs from the manifest)`);
   }
-  if (manifest.database === 'postgres' && !opts.databaseUrl) throw new Error('the backup holds a PostgreSQL dump: set DATABASE_URL to an empty database to restore it into');
+  if (manifest.database === 'postgres' && !opts.databaseUrl)
+    throw new Error('the backup holds a PostgreSQL dump: set DATABASE_URL to an empty database to restore it into');
   emptyDir(opts.dataDir, 'data directory');
   for (const d of manifest.dirs ?? []) fs.mkdirSync(path.join(opts.dataDir, d), { recursive: true });
   for (const f of manifest.files) {
@@ -190,7 +199,16 @@ export async function restoreDataDir(opts: RestoreOptions): Promise<BackupManife
     copyDurably(path.join(opts.from, f.path), path.join(opts.dataDir, f.path));
   }
   if (manifest.database === 'postgres') {
-    await run(opts.psql ?? 'psql', ['--quiet', '--no-psqlrc', '-v', 'ON_ERROR_STOP=1', '--file', path.join(opts.from, 'database.sql'), '--dbname', opts.databaseUrl!]);
+    await run(opts.psql ?? 'psql', [
+      '--quiet',
+      '--no-psqlrc',
+      '-v',
+      'ON_ERROR_STOP=1',
+      '--file',
+      path.join(opts.from, 'database.sql'),
+      '--dbname',
+      opts.databaseUrl!,
+    ]);
   }
   return manifest;
 }

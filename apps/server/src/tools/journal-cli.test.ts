@@ -69,7 +69,9 @@ describe('journal CLI', () => {
     corruptRecord6();
     const r = await run('verify');
     expect(r.code).toBe(2);
-    expect(r.out[1]).toBe(`  ${segmentName(1)}  5 records  seq 1..5  ${offsetOf(21)} bytes  CORRUPT at byte ${offsetOf(6)} (bad_crc): the checksum of a complete 13-byte record does not match`);
+    expect(r.out[1]).toBe(
+      `  ${segmentName(1)}  5 records  seq 1..5  ${offsetOf(21)} bytes  CORRUPT at byte ${offsetOf(6)} (bad_crc): the checksum of a complete 13-byte record does not match`,
+    );
     expect(r.out.at(-1)).toContain(`result: CORRUPT. journal corrupt: ${seg1} at byte ${offsetOf(6)}`);
     expect(r.out.at(-1)).toContain(`npm run journal -- repair --truncate-at ${segmentName(1)}:${offsetOf(6)} --data-dir ${dataDir}`);
   });

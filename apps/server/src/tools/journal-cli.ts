@@ -86,7 +86,8 @@ function printReport(report: JournalVerifyReport, io: JournalCliIo): boolean {
     io.out(`  ${path.basename(s.file)}  ${s.records} records  ${range(s.firstSeq, s.lastSeq)}  ${s.bytes} bytes  ${status}`);
   }
   const first = report.segments[0];
-  if (first && first.start > 1) io.out(`  (the journal starts at seq ${first.start}: older segments were pruned; recovery needs a snapshot at seq ${first.start - 1} or later)`);
+  if (first && first.start > 1)
+    io.out(`  (the journal starts at seq ${first.start}: older segments were pruned; recovery needs a snapshot at seq ${first.start - 1} or later)`);
   if (report.corrupt) {
     io.out(`result: CORRUPT. ${report.corrupt.message}`);
     return false;
@@ -111,9 +112,13 @@ function printPlan(plan: JournalRepairPlan, io: JournalCliIo, done: boolean): vo
 async function printConsequences(fs: HostFs, dataDir: string, plan: JournalRepairPlan, io: JournalCliIo): Promise<void> {
   const newer = (await listSnapshots(fs, path.join(dataDir, 'snapshots'))).filter((s) => s.seq > plan.keptLastSeq);
   for (const s of newer) {
-    io.out(`WARNING: ${s.file} (seq ${s.seq}) includes discarded commands: move it out of the snapshots directory before starting, or the server refuses to start.`);
+    io.out(
+      `WARNING: ${s.file} (seq ${s.seq}) includes discarded commands: move it out of the snapshots directory before starting, or the server refuses to start.`,
+    );
   }
-  io.out(`NOTE: a database that projected commands after seq ${plan.keptLastSeq} no longer matches the journal; the server refuses it (rebuild it from the journal).`);
+  io.out(
+    `NOTE: a database that projected commands after seq ${plan.keptLastSeq} no longer matches the journal; the server refuses it (rebuild it from the journal).`,
+  );
 }
 
 /**

@@ -111,8 +111,18 @@ describe('CCXT binance: public spot and linear market data', () => {
     const markets = await ex.loadMarkets();
     const spot = Object.values(markets).filter((m) => m?.spot);
     const swaps = Object.values(markets).filter((m) => m?.swap);
-    expect(spot.map((m) => m!.symbol).sort()).toEqual(t.ctx.host.engine.markets().map((m) => m.symbol).sort());
-    expect(swaps.map((m) => m!.symbol).sort()).toEqual(t.ctx.host.engine.perpMarkets().map((m) => `${m.symbol}:${m.quote}`).sort());
+    expect(spot.map((m) => m!.symbol).sort()).toEqual(
+      t.ctx.host.engine
+        .markets()
+        .map((m) => m.symbol)
+        .sort(),
+    );
+    expect(swaps.map((m) => m!.symbol).sort()).toEqual(
+      t.ctx.host.engine
+        .perpMarkets()
+        .map((m) => `${m.symbol}:${m.quote}`)
+        .sort(),
+    );
     const s = markets[SPOT]!;
     expect(s).toMatchObject({ id: 'BTCUSDT', base: 'BTC', quote: 'USDT', type: 'spot', active: true });
     expect(s.precision).toMatchObject({ price: Number(`1e-${spotMarket.priceDecimals}`), amount: Number(`1e-${spotMarket.qtyDecimals}`) });
@@ -176,7 +186,18 @@ describe('CCXT binance: spot trading with a key', () => {
 
   it('createOrder limit with a clientOrderId rests, holds the quote and round-trips the id', async () => {
     const o = await ex.createOrder(SPOT, 'limit', 'buy', 0.01, 49_000, { clientOrderId: 'ccxt-limit-1' });
-    expect(o).toMatchObject({ symbol: SPOT, type: 'limit', side: 'buy', price: 49_000, amount: 0.01, filled: 0, remaining: 0.01, status: 'open', clientOrderId: 'ccxt-limit-1', timeInForce: 'GTC' });
+    expect(o).toMatchObject({
+      symbol: SPOT,
+      type: 'limit',
+      side: 'buy',
+      price: 49_000,
+      amount: 0.01,
+      filled: 0,
+      remaining: 0.01,
+      status: 'open',
+      clientOrderId: 'ccxt-limit-1',
+      timeInForce: 'GTC',
+    });
     limitId = o.id!;
     expect(limitId).toMatch(/^[0-9]+$/);
     const held = spotBalance(ids.alice!, 'USDT');
@@ -209,7 +230,17 @@ describe('CCXT binance: spot trading with a key', () => {
   it('createOrder market buy and sell fill against the book and move the balances by the exact amounts', async () => {
     const fee = BigInt(spotMarket.takerFeePpm);
     const buy = await ex.createOrder(SPOT, 'market', 'buy', 0.02, undefined, { clientOrderId: 'ccxt-mkt-buy' });
-    expect(buy).toMatchObject({ status: 'closed', side: 'buy', type: 'market', amount: 0.02, filled: 0.02, remaining: 0, average: 50_010, cost: 1000.2, clientOrderId: 'ccxt-mkt-buy' });
+    expect(buy).toMatchObject({
+      status: 'closed',
+      side: 'buy',
+      type: 'market',
+      amount: 0.02,
+      filled: 0.02,
+      remaining: 0,
+      average: 50_010,
+      cost: 1000.2,
+      clientOrderId: 'ccxt-mkt-buy',
+    });
     buyId = buy.id!;
     // 0.01 left at 50,010 (carol took 0.01 of 0.1 ... 0.09 left), so 0.02 all at 50,010: 1,000.2 USDT out, 0.02 BTC in less the taker fee.
     expect(spotBalance(ids.alice!, 'USDT')).toEqual({ available: usdt0 - 1000_20000000n, frozen: 0n });
@@ -254,7 +285,12 @@ describe('CCXT binance: trading fees with a key', () => {
     const spot = await ex.fetchTradingFee(SPOT);
     expect([spot.symbol, spot.maker, spot.taker]).toEqual([SPOT, 0.001, 0.001]);
     const all = await ex.fetchTradingFees();
-    expect(Object.keys(all).sort()).toEqual(t.ctx.host.engine.markets().map((m) => m.symbol).sort());
+    expect(Object.keys(all).sort()).toEqual(
+      t.ctx.host.engine
+        .markets()
+        .map((m) => m.symbol)
+        .sort(),
+    );
     // CCXT reads the linear answer's "BTCUSDT" as the spot symbol (its parseTradingFee does so with Binance too).
     const perp = await ex.fetchTradingFee(PERP);
     expect([perp.maker, perp.taker]).toEqual([0.0002, 0.0005]);
@@ -270,12 +306,28 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
 
   it('a market order opens a position that fetchPositions answers; a reduce-only order closes it', async () => {
     const open = await ex.createOrder(PERP, 'market', 'buy', 0.02, undefined, { clientOrderId: 'ccxt-perp-open' });
-    expect(open).toMatchObject({ symbol: PERP, status: 'closed', side: 'buy', filled: 0.02, average: 50_010, clientOrderId: 'ccxt-perp-open', reduceOnly: false });
+    expect(open).toMatchObject({
+      symbol: PERP,
+      status: 'closed',
+      side: 'buy',
+      filled: 0.02,
+      average: 50_010,
+      clientOrderId: 'ccxt-perp-open',
+      reduceOnly: false,
+    });
     const [pos, ...rest] = await ex.fetchPositions([PERP]);
     expect(rest).toEqual([]);
     // Binance's positionRisk v3 (CCXT's default) carries no leverage: the margin shows it (1,000.2 USDT at 10x: 100.02,
     // plus the fill's open loss 0.2 against the mark 50,000 that an isolated position keeps).
-    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50_010, marginMode: 'isolated', markPrice: 50_000, initialMargin: 100.22 });
+    expect(pos).toMatchObject({
+      symbol: PERP,
+      side: 'long',
+      contracts: 0.02,
+      entryPrice: 50_010,
+      marginMode: 'isolated',
+      markPrice: 50_000,
+      initialMargin: 100.22,
+    });
     const engPos = t.ctx.contract.positions(ids.alice!, SPOT)[0]!;
     expect(engPos).toMatchObject({ leverage: 10, marginMode: 'ISOLATED' });
     expect(pos!.unrealizedPnl).toBe(Number(engPos.unrealizedPnl));
@@ -283,7 +335,9 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
 
     // A reduce-only BUY would add to the long: Binance's -2022, nothing changes. (CCXT picks its futures error table
     // by the host name fapi.binance.com, so here -2022 is a plain ExchangeError, not InvalidOrder.)
-    await expect(ex.createOrder(PERP, 'market', 'buy', 0.01, undefined, { reduceOnly: true })).rejects.toThrow(/"code":-2022,"msg":"ReduceOnly Order is rejected."/);
+    await expect(ex.createOrder(PERP, 'market', 'buy', 0.01, undefined, { reduceOnly: true })).rejects.toThrow(
+      /"code":-2022,"msg":"ReduceOnly Order is rejected."/,
+    );
     const close = await ex.createOrder(PERP, 'market', 'sell', 0.02, undefined, { reduceOnly: true, clientOrderId: 'ccxt-perp-close' });
     expect(close).toMatchObject({ status: 'closed', side: 'sell', filled: 0.02, average: 49_990, reduceOnly: true, clientOrderId: 'ccxt-perp-close' });
     expect(await ex.fetchPositions([PERP])).toEqual([]);
@@ -347,7 +401,18 @@ describe('CCXT Pro binance over our WebSocket', () => {
           }),
         ];
         // The grid bot trades its own key for 20 s of the minute, beside everything else.
-        const grid = runGridBot({ base, apiKey: gridKey.apiKey, secret: gridKey.secret, symbol: SPOT, levels: 3, stepBps: 1, amount: '0.001', pollMs: 500, durationMs: Math.min(20_000, SYNC_MS), log: () => {} });
+        const grid = runGridBot({
+          base,
+          apiKey: gridKey.apiKey,
+          secret: gridKey.secret,
+          symbol: SPOT,
+          levels: 3,
+          stepBps: 1,
+          amount: '0.001',
+          pollMs: 500,
+          durationMs: Math.min(20_000, SYNC_MS),
+          log: () => {},
+        });
         void grid.then((r) => console.log(`grid bot (20 s): ${JSON.stringify(r)}`));
 
         // dave's live orders: every 100-300 ms a limit order within 20 ticks of 50,000 (a third of them crossing the
@@ -363,7 +428,7 @@ describe('CCXT Pro binance over our WebSocket', () => {
           n++;
           const side = n % 2 === 0 ? 'BUY' : 'SELL';
           const cross = n % 3 === 0;
-          const offset = 1 + (n * 7919) % 20;
+          const offset = 1 + ((n * 7919) % 20);
           const price = side === 'BUY' ? (cross ? 50_010 + offset : 50_000 - offset * 5) : cross ? 49_990 - offset : 50_000 + offset * 5;
           const o = await t.ctx.entrust.place(ids.dave!, { pairsName: SPOT, side, orderType: 'LIMIT', price: String(price), amount: `0.00${1 + (n % 9)}` });
           if (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') daveOpen.push(o.id);
@@ -384,7 +449,11 @@ describe('CCXT Pro binance over our WebSocket', () => {
 
         // Quiet now. The REST snapshot names the last update it includes; the streamed book must reach exactly that
         // update (no later one can come: nothing trades any more) and then hold the same levels.
-        const rest = (await (await fetch(`${base}/api/v3/depth?symbol=BTCUSDT&limit=100`)).json()) as { lastUpdateId: number; bids: string[][]; asks: string[][] };
+        const rest = (await (await fetch(`${base}/api/v3/depth?symbol=BTCUSDT&limit=100`)).json()) as {
+          lastUpdateId: number;
+          bids: string[][];
+          asks: string[][];
+        };
         const deadline = Date.now() + 10_000;
         while (book.nonce !== rest.lastUpdateId && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
         expect(book.nonce).toBe(rest.lastUpdateId);

@@ -206,6 +206,8 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
       if (!(e instanceof ccxt.OrderNotFound)) report.errors.push(`cancelOrder: ${e instanceof Error ? e.message : String(e)}`);
     }
   }
-  log(`grid ${symbol}: ${report.placed} placed, ${report.fills} filled, ${report.requotes} re-quotes (${report.skipped} left out: own order at that price), ${report.cancelled} cancelled at the end, ${report.errors.length} errors`);
+  log(
+    `grid ${symbol}: ${report.placed} placed, ${report.fills} filled, ${report.requotes} re-quotes (${report.skipped} left out: own order at that price), ${report.cancelled} cancelled at the end, ${report.errors.length} errors`,
+  );
   return report;
 }

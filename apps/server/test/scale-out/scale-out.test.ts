@@ -213,7 +213,12 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
   }
 
   function order(c: ApiClient, s: Session, side: 'BUY' | 'SELL', price: string, amount: string, clientOrderId: string) {
-    return c.request<Entrust>('POST', API_PATHS.setEntrust, { pairsName: 'BTC/USDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price, amount, clientOrderId }, s);
+    return c.request<Entrust>(
+      'POST',
+      API_PATHS.setEntrust,
+      { pairsName: 'BTC/USDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price, amount, clientOrderId },
+      s,
+    );
   }
 
   beforeAll(async () => {
@@ -234,9 +239,21 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     await Promise.all([waitHealthy(gwA, portA), waitHealthy(gwB, portB)]);
     a = new ApiClient(portA);
     b = new ApiClient(portB);
-    [alice, bob] = await Promise.all([registerUser(a, `alice-${prefix}@example.com`, 'Passw0rd!a'), registerUser(b, `bob-${prefix}@example.com`, 'Passw0rd!b')]);
+    [alice, bob] = await Promise.all([
+      registerUser(a, `alice-${prefix}@example.com`, 'Passw0rd!a'),
+      registerUser(b, `bob-${prefix}@example.com`, 'Passw0rd!b'),
+    ]);
     // Bob gets 1 BTC the way an operator's deposit tool would send it: a command on the stream.
-    const deposit = { type: 'deposit', userId: bob.userId, asset: 'BTC', account: 'SPOT', amount: 100_000_000n, from: '@faucet', ref: `test-btc:${bob.userId}`, ts: Date.now() } as unknown as Command;
+    const deposit = {
+      type: 'deposit',
+      userId: bob.userId,
+      asset: 'BTC',
+      account: 'SPOT',
+      amount: 100_000_000n,
+      from: '@faucet',
+      ref: `test-btc:${bob.userId}`,
+      ts: Date.now(),
+    } as unknown as Command;
     await journal.publish(Buffer.from(serializeCommand(deposit), 'utf8'), randomUUID());
   }, 180_000);
 
@@ -283,7 +300,8 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
 
     const deadline = Date.now() + 10_000;
     const sawTrade = () => messages.some((m) => m.channel === 'trades' && JSON.stringify(m.data).includes('50000'));
-    const sawFill = () => messages.some((m) => m.channel === 'orders' && (m.data as Entrust).id === bid.body.result.id && (m.data as Entrust).status === 'FILLED');
+    const sawFill = () =>
+      messages.some((m) => m.channel === 'orders' && (m.data as Entrust).id === bid.body.result.id && (m.data as Entrust).status === 'FILLED');
     while (!(sawTrade() && sawFill()) && Date.now() < deadline) await sleep(50);
     ws.close();
     expect(sawTrade()).toBe(true);
@@ -295,29 +313,54 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
   }, 60_000);
 
   it('contracts: a short via B and a long via A fill against each other; each side reads its position and orders through the other gateway', async () => {
-    const publish = (c: Record<string, unknown>) => journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
+    const publish = (c: Record<string, unknown>) =>
+      journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
     const USDT = 100_000_000n;
     // Margin into both users' contract accounts and a mark price, as commands on the stream (the test has no index job).
-    await publish({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'CONTRACT', amount: 1_000n * USDT, from: '@faucet', ref: `perp-a-${prefix}` });
+    await publish({
+      type: 'deposit',
+      userId: alice.userId,
+      asset: 'USDT',
+      account: 'CONTRACT',
+      amount: 1_000n * USDT,
+      from: '@faucet',
+      ref: `perp-a-${prefix}`,
+    });
     await publish({ type: 'deposit', userId: bob.userId, asset: 'USDT', account: 'CONTRACT', amount: 1_000n * USDT, from: '@faucet', ref: `perp-b-${prefix}` });
     await publish({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: 5_000_000n });
     const deadline = Date.now() + 10_000;
     for (;;) {
-      const [ma, mb] = await Promise.all([a.read<{ markPrice: string }>('contract/market/getMarket', { symbol: 'BTC/USDT' }), b.read<{ markPrice: string }>('contract/market/getMarket', { symbol: 'BTC/USDT' })]);
+      const [ma, mb] = await Promise.all([
+        a.read<{ markPrice: string }>('contract/market/getMarket', { symbol: 'BTC/USDT' }),
+        b.read<{ markPrice: string }>('contract/market/getMarket', { symbol: 'BTC/USDT' }),
+      ]);
       if (ma.markPrice === '50000.00' && mb.markPrice === '50000.00') break;
       if (Date.now() > deadline) throw new Error(`no mark price on both replicas: ${ma.markPrice} ${mb.markPrice}`);
       await sleep(100);
     }
-    const short = await b.request<{ orderId: string; status: string }>('POST', 'contract/contract/placeOrder', { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50000', lots: 1, clientOrderId: `ps-${prefix}`.slice(0, 36) }, bob);
+    const short = await b.request<{ orderId: string; status: string }>(
+      'POST',
+      'contract/contract/placeOrder',
+      { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50000', lots: 1, clientOrderId: `ps-${prefix}`.slice(0, 36) },
+      bob,
+    );
     expect(`${short.body.status} ${short.body.errorCode} ${short.body.result?.status}`).toBe('SUCCEED 0 NEW');
-    const long = await a.request<{ orderId: string; status: string }>('POST', 'contract/contract/placeOrder', { symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', lots: 1 }, alice);
+    const long = await a.request<{ orderId: string; status: string }>(
+      'POST',
+      'contract/contract/placeOrder',
+      { symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', lots: 1 },
+      alice,
+    );
     expect(`${long.body.status} ${long.body.errorCode} ${long.body.result?.status}`).toBe('SUCCEED 0 FILLED');
     // Positions read through the other gateway's replica: 1 lot at 50,000 = 0.02 BTC each way.
     const until = Date.now() + 10_000;
     let longs: { side: string; quantity: string }[] = [];
     let shorts: { side: string; quantity: string }[] = [];
     while (Date.now() < until) {
-      [longs, shorts] = await Promise.all([b.read<{ side: string; quantity: string }[]>('contract/contract/getPositions', {}, alice), a.read<{ side: string; quantity: string }[]>('contract/contract/getPositions', {}, bob)]);
+      [longs, shorts] = await Promise.all([
+        b.read<{ side: string; quantity: string }[]>('contract/contract/getPositions', {}, alice),
+        a.read<{ side: string; quantity: string }[]>('contract/contract/getPositions', {}, bob),
+      ]);
       if (longs.length > 0 && shorts.length > 0) break;
       await sleep(100);
     }
@@ -328,8 +371,9 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     expect(page.records.find((o) => o.orderId === short.body.result.orderId)).toMatchObject({ status: 'FILLED', tradeType: 'OPEN_SHORT' });
   }, 60_000);
 
-  it('OTC: approvals through A, a SELL ad via A taken, paid via B and released via A with exact balances; an unpaid order cancelled at its deadline by A\'s time-out job', async () => {
-    const publish = (c: Record<string, unknown>) => journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
+  it("OTC: approvals through A, a SELL ad via A taken, paid via B and released via A with exact balances; an unpaid order cancelled at its deadline by A's time-out job", async () => {
+    const publish = (c: Record<string, unknown>) =>
+      journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
     /** Polls `read` until `done` holds (another gateway's replica or the projection catching up), else throws. */
     async function eventually<T>(what: string, read: () => Promise<T>, done: (v: T) => boolean, ms = 15_000): Promise<T> {
       const deadline = Date.now() + ms;
@@ -345,12 +389,25 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     const code = await adminCli(['create-operator', '--email', `op-${prefix}@example.com`.toLowerCase(), '--name', 'Scale-out operator', '--role', 'admin'], {
       out: (l) => printed.push(l),
       err: (l) => printed.push(l),
-      config: () => loadConfig({ NODE_ENV: 'test', DATABASE_URL: dbUrl, DATA_DIR: dataDir, LOG_LEVEL: 'silent', ENGINE_TRANSPORT: 'nats', NATS_URL, SECRETS_KEY: secretsKey }),
+      config: () =>
+        loadConfig({
+          NODE_ENV: 'test',
+          DATABASE_URL: dbUrl,
+          DATA_DIR: dataDir,
+          LOG_LEVEL: 'silent',
+          ENGINE_TRANSPORT: 'nats',
+          NATS_URL,
+          SECRETS_KEY: secretsKey,
+        }),
     });
     expect(code, printed.join('\n')).toBe(0);
     const password = /password:\s+(\S+)/.exec(printed.join('\n'))![1]!;
     const totpKey = /TOTP key:\s+(\S+)/.exec(printed.join('\n'))![1]!;
-    const opLogin = await a.write<{ token: string }>('admin/auth/login', { email: `op-${prefix}@example.com`.toLowerCase(), password, totp: totpAt(totpKey, Math.floor(Date.now() / 30_000)) });
+    const opLogin = await a.write<{ token: string }>('admin/auth/login', {
+      email: `op-${prefix}@example.com`.toLowerCase(),
+      password,
+      totp: totpAt(totpKey, Math.floor(Date.now() / 30_000)),
+    });
     const admin = async <T>(method: 'GET' | 'POST', p: string, params: Record<string, string>): Promise<T> => {
       const qs = new URLSearchParams(params).toString();
       const res = await fetch(`http://127.0.0.1:${portA}/api/${p}${method === 'GET' ? `?${qs}` : ''}`, {
@@ -392,38 +449,104 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     await a.write(API_PATHS.sendCode, { type: 'VERIFY', ...pass }, merchant);
     const box = await a.read<Array<{ code: string; type: string }>>(API_PATHS.demoOutbox, { account: mMail }, merchant);
     const PIN = '246813';
-    await a.write('member/security/setTransPassword', { transPassword: PIN, confirmTransPassword: PIN, verifyCode: box.find((m) => m.type === 'VERIFY')!.code }, merchant);
-    await a.write('member/payment/addPayment', { payType: 'BANK', bankName: '中国工商银行', branch: '上海分行', cardNo: '6222021234567890128', transPassword: PIN }, merchant);
+    await a.write(
+      'member/security/setTransPassword',
+      { transPassword: PIN, confirmTransPassword: PIN, verifyCode: box.find((m) => m.type === 'VERIFY')!.code },
+      merchant,
+    );
+    await a.write(
+      'member/payment/addPayment',
+      { payType: 'BANK', bankName: '中国工商银行', branch: '上海分行', cardNo: '6222021234567890128', transPassword: PIN },
+      merchant,
+    );
     const bankId = (await a.read<{ id: string }[]>('member/payment/getPayments', {}, merchant))[0]!.id;
-    await publish({ type: 'deposit', userId: merchant.userId, asset: 'USDT', account: 'OTC', amount: 3_000n * 100_000_000n, from: '@faucet', ref: `otc-m-${prefix}` });
-    await eventually('the merchant\'s OTC deposit on A', () => otcBalance(a, merchant), (v) => v.startsWith('3000.'));
+    await publish({
+      type: 'deposit',
+      userId: merchant.userId,
+      asset: 'USDT',
+      account: 'OTC',
+      amount: 3_000n * 100_000_000n,
+      from: '@faucet',
+      ref: `otc-m-${prefix}`,
+    });
+    await eventually(
+      "the merchant's OTC deposit on A",
+      () => otcBalance(a, merchant),
+      (v) => v.startsWith('3000.'),
+    );
     expect(await a.write<{ state: string }>('otc/otc/applyMerchant', { agree: '1', transPassword: PIN }, merchant)).toMatchObject({ state: 'PENDING' });
-    expect(await admin<{ state: string }>('POST', 'admin/otc/reviewMerchant', { userId: merchant.userId, approve: 'true', reason: '' })).toMatchObject({ state: 'ACTIVE' });
+    expect(await admin<{ state: string }>('POST', 'admin/otc/reviewMerchant', { userId: merchant.userId, approve: 'true', reason: '' })).toMatchObject({
+      state: 'ACTIVE',
+    });
 
     // A SELL ad of 500 USDT at 7.20 via A, seen by B; the buyer takes 720 CNY = 100 USDT via B.
     const ad = await a.write<{ adId: string; remaining: string }>(
       'otc/otc/publishAd',
-      { side: 'SELL', priceType: 'FIXED', price: '7.20', quantity: '500', minFiat: '100', maxFiat: '3600', paymentWindowMinutes: '15', paymentMethodIds: bankId, remarks: 'Bank transfer only', clientId: `ad-${prefix}` },
+      {
+        side: 'SELL',
+        priceType: 'FIXED',
+        price: '7.20',
+        quantity: '500',
+        minFiat: '100',
+        maxFiat: '3600',
+        paymentWindowMinutes: '15',
+        paymentMethodIds: bankId,
+        remarks: 'Bank transfer only',
+        clientId: `ad-${prefix}`,
+      },
       merchant,
     );
     expect(await otcBalance(b, merchant)).toBe('1500.00000000 / 1500.00000000');
-    await eventually('the ad on B', () => b.request<{ remaining: string }>('GET', 'otc/otc/getAd', { adId: ad.adId }), (r) => r.body.result?.remaining === '500.00000000');
-    const order = await b.write<{ orderId: string; quantity: string; state: string; sellerRealName: string }>('otc/otc/takeAd', { adId: ad.adId, fiatAmount: '720.00', clientId: `take-${prefix}` }, buyer);
+    await eventually(
+      'the ad on B',
+      () => b.request<{ remaining: string }>('GET', 'otc/otc/getAd', { adId: ad.adId }),
+      (r) => r.body.result?.remaining === '500.00000000',
+    );
+    const order = await b.write<{ orderId: string; quantity: string; state: string; sellerRealName: string }>(
+      'otc/otc/takeAd',
+      { adId: ad.adId, fiatAmount: '720.00', clientId: `take-${prefix}` },
+      buyer,
+    );
     expect(order).toMatchObject({ quantity: '100.00000000', state: 'PENDING_PAYMENT', sellerRealName: '商家甲' });
-    await eventually('the order on A', () => a.request<{ state: string }>('GET', 'otc/otc/getOrderDetail', { orderId: order.orderId }, merchant), (r) => r.body.result?.state === 'PENDING_PAYMENT');
+    await eventually(
+      'the order on A',
+      () => a.request<{ state: string }>('GET', 'otc/otc/getOrderDetail', { orderId: order.orderId }, merchant),
+      (r) => r.body.result?.state === 'PENDING_PAYMENT',
+    );
     await b.write('otc/otc/markPaid', { orderId: order.orderId, paymentMethodId: bankId }, buyer);
-    await eventually('paid, seen on A', () => a.request<{ state: string }>('GET', 'otc/otc/getOrderDetail', { orderId: order.orderId }, merchant), (r) => r.body.result?.state === 'PAID');
-    expect(await a.write<{ state: string; endReason: string }>('otc/otc/release', { orderId: order.orderId, transPassword: PIN }, merchant)).toMatchObject({ state: 'COMPLETED', endReason: 'RELEASED' });
+    await eventually(
+      'paid, seen on A',
+      () => a.request<{ state: string }>('GET', 'otc/otc/getOrderDetail', { orderId: order.orderId }, merchant),
+      (r) => r.body.result?.state === 'PAID',
+    );
+    expect(await a.write<{ state: string; endReason: string }>('otc/otc/release', { orderId: order.orderId, transPassword: PIN }, merchant)).toMatchObject({
+      state: 'COMPLETED',
+      endReason: 'RELEASED',
+    });
     // Exact balances through the other gateway: the buyer has the 100; the merchant 1,000 deposit + 400 left in the ad.
-    expect(await eventually('the buyer\'s USDT on B', () => otcBalance(b, buyer), (v) => v !== '0 / 0')).toBe('100.00000000 / 0.00000000');
+    expect(
+      await eventually(
+        "the buyer's USDT on B",
+        () => otcBalance(b, buyer),
+        (v) => v !== '0 / 0',
+      ),
+    ).toBe('100.00000000 / 0.00000000');
     expect(await otcBalance(b, merchant)).toBe('1500.00000000 / 1400.00000000');
     const completed = await b.read<{ records: { orderId: string }[] }>('otc/otc/getOrders', { tab: 'COMPLETED' }, buyer);
     expect(completed.records.map((r) => r.orderId)).toEqual([order.orderId]);
 
     // An unpaid order (144 CNY = 20 USDT) via B; A's clock moves 16 minutes forward; A's time-out job cancels it.
-    const unpaid = await b.write<{ orderId: string; state: string }>('otc/otc/takeAd', { adId: ad.adId, fiatAmount: '144', clientId: `unpaid-${prefix}` }, buyer);
+    const unpaid = await b.write<{ orderId: string; state: string }>(
+      'otc/otc/takeAd',
+      { adId: ad.adId, fiatAmount: '144', clientId: `unpaid-${prefix}` },
+      buyer,
+    );
     expect(unpaid.state).toBe('PENDING_PAYMENT');
-    await eventually('the unpaid order holds 20 of the ad, on A', () => a.request<{ remaining: string }>('GET', 'otc/otc/getAd', { adId: ad.adId }), (r) => r.body.result?.remaining === '380.00000000');
+    await eventually(
+      'the unpaid order holds 20 of the ad, on A',
+      () => a.request<{ remaining: string }>('GET', 'otc/otc/getAd', { adId: ad.adId }),
+      (r) => r.body.result?.remaining === '380.00000000',
+    );
     await sleep(OTC_JOB_PERIOD_MS + 500);
     expect((await b.read<{ state: string }>('otc/otc/getOrderDetail', { orderId: unpaid.orderId }, buyer)).state).toBe('PENDING_PAYMENT');
     const moved = await a.write<{ offsetMs: number }>(API_PATHS.demoAdvanceClock, { minutes: 16 });
@@ -440,9 +563,18 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     expect(await otcBalance(a, buyer)).toBe('100.00000000 / 0.00000000');
   }, 120_000);
 
-  it('the Binance API across the gateways: a key made via A signs orders via B, A\'s user data stream sees the fill made there, a deletion via A stops the key on B', async () => {
-    const publish = (c: Record<string, unknown>) => journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
-    await publish({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'SPOT', amount: 1_000n * 100_000_000n, from: '@faucet', ref: `bn-usdt-${prefix}` });
+  it("the Binance API across the gateways: a key made via A signs orders via B, A's user data stream sees the fill made there, a deletion via A stops the key on B", async () => {
+    const publish = (c: Record<string, unknown>) =>
+      journal.publish(Buffer.from(serializeCommand({ ...c, ts: Date.now() } as unknown as Command), 'utf8'), randomUUID());
+    await publish({
+      type: 'deposit',
+      userId: alice.userId,
+      asset: 'USDT',
+      account: 'SPOT',
+      amount: 1_000n * 100_000_000n,
+      from: '@faucet',
+      ref: `bn-usdt-${prefix}`,
+    });
     await publish({ type: 'deposit', userId: bob.userId, asset: 'BTC', account: 'SPOT', amount: 1_000_000n, from: '@faucet', ref: `bn-btc-${prefix}` });
     // Alice's key, created through A with the second factor (a VERIFY code from the demo outbox).
     const mail = `alice-${prefix}@example.com`;
@@ -450,7 +582,11 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     const pass = await a.write<Record<string, string>>(API_PATHS.geetestVerify, { challenge: issued.challenge, x: 0 });
     await a.write(API_PATHS.sendCode, { type: 'VERIFY', ...pass }, alice);
     const box = await a.read<Array<{ code: string; type: string }>>(API_PATHS.demoOutbox, { account: mail }, alice);
-    const created = await a.write<CreatedApiKey>(API_KEY_PATHS.create, { label: 'scale-out bot', keyType: 'HMAC_SHA256', spotTrade: 'true', verifyCode: box.filter((m) => m.type === 'VERIFY').at(-1)!.code }, alice);
+    const created = await a.write<CreatedApiKey>(
+      API_KEY_PATHS.create,
+      { label: 'scale-out bot', keyType: 'HMAC_SHA256', spotTrade: 'true', verifyCode: box.filter((m) => m.type === 'VERIFY').at(-1)!.code },
+      alice,
+    );
     const apiKey = created.key.apiKey;
     const secret = created.secretKey!;
     // Each gateway's clock as a Binance client learns it (GET /api/v3/time): A's was moved 16 minutes forward by the
@@ -464,11 +600,16 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     const signed = (port: number, method: 'GET' | 'POST' | 'DELETE', p: string, params: Record<string, string>) => {
       const qs = new URLSearchParams({ ...params, timestamp: String(Date.now() + offset.get(port)!), recvWindow: '10000' }).toString();
       const signature = createHmac('sha256', secret).update(qs).digest('hex');
-      return fetch(`http://127.0.0.1:${port}${p}?${qs}&signature=${signature}`, { method, headers: { 'x-mbx-apikey': apiKey } }).then(async (r) => ({ status: r.status, body: (await r.json()) as Record<string, unknown> }));
+      return fetch(`http://127.0.0.1:${port}${p}?${qs}&signature=${signature}`, { method, headers: { 'x-mbx-apikey': apiKey } }).then(async (r) => ({
+        status: r.status,
+        body: (await r.json()) as Record<string, unknown>,
+      }));
     };
 
     // Alice's user data stream on A (a listenKey lives on the gateway that issued it: docs/binance-api.md).
-    const lk = await fetch(`http://127.0.0.1:${portA}/api/v3/userDataStream`, { method: 'POST', headers: { 'x-mbx-apikey': apiKey } }).then((r) => r.json() as Promise<{ listenKey: string }>);
+    const lk = await fetch(`http://127.0.0.1:${portA}/api/v3/userDataStream`, { method: 'POST', headers: { 'x-mbx-apikey': apiKey } }).then(
+      (r) => r.json() as Promise<{ listenKey: string }>,
+    );
     const events: Array<Record<string, unknown>> = [];
     const ws = new WebSocket(`ws://127.0.0.1:${portA}/ws/${lk.listenKey}`);
     ws.on('message', (d) => events.push(JSON.parse(String(d)) as Record<string, unknown>));
@@ -478,7 +619,15 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     });
 
     // The key made on A signs an order on B (B has never seen the key: it reads it from the database).
-    const bid = await signed(portB, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50100', quantity: '0.01', newClientOrderId: `bn-${prefix}` });
+    const bid = await signed(portB, 'POST', '/api/v3/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '50100',
+      quantity: '0.01',
+      newClientOrderId: `bn-${prefix}`,
+    });
     expect(bid.status, JSON.stringify(bid.body)).toBe(200);
     expect(bid.body).toMatchObject({ symbol: 'BTCUSDT', status: 'NEW', side: 'BUY', price: '50100.00', origQty: '0.01000', clientOrderId: `bn-${prefix}` });
     // Bob sells into it through A's app API.
@@ -494,7 +643,9 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     const q = await signed(portA, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: `bn-${prefix}` });
     expect(q.body).toMatchObject({ orderId: bid.body.orderId, status: 'FILLED', executedQty: '0.01000', cummulativeQuoteQty: '501.00000000' });
     const trades = await signed(portA, 'GET', '/api/v3/myTrades', { symbol: 'BTCUSDT', orderId: String(bid.body.orderId) });
-    expect((trades.body as unknown as Array<Record<string, unknown>>).map((t) => [t.price, t.qty, t.isBuyer, t.isMaker])).toEqual([['50100.00', '0.01000', true, true]]);
+    expect((trades.body as unknown as Array<Record<string, unknown>>).map((t) => [t.price, t.qty, t.isBuyer, t.isMaker])).toEqual([
+      ['50100.00', '0.01000', true, true],
+    ]);
 
     // Deleted through A: B, which has the key cached, refuses it within API_KEY_CACHE_MS (5 s) and places nothing more.
     await a.write(API_KEY_PATHS.remove, { id: created.key.id }, alice);
@@ -511,7 +662,14 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     expect(refused).toMatchObject({ status: 401, body: { code: -2015 } });
     expect(Date.now() - deletedAt).toBeLessThan(6_500);
     const ordersBefore = (await listAll(b, alice)).length;
-    const late = await signed(portB, 'POST', '/api/v3/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50000', quantity: '0.01' });
+    const late = await signed(portB, 'POST', '/api/v3/order', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '50000',
+      quantity: '0.01',
+    });
     expect(late.body).toMatchObject({ code: -2015 });
     await settledState();
     expect((await listAll(b, alice)).length).toBe(ordersBefore);

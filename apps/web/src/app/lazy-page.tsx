@@ -46,7 +46,9 @@ function ChunkFailed({ onRetry }: { onRetry: () => void }) {
   return (
     <div role="alert" style={{ padding: '96px 24px', textAlign: 'center' }}>
       <div style={{ fontSize: 17, fontWeight: 600, marginBottom: 8 }}>{t('chunk.failed')}</div>
-      <div className="text-2" style={{ fontSize: 14, marginBottom: 24 }}>{t('chunk.hint')}</div>
+      <div className="text-2" style={{ fontSize: 14, marginBottom: 24 }}>
+        {t('chunk.hint')}
+      </div>
       <Button color="primary" onClick={onRetry} style={{ minWidth: 140 }}>
         {t('retry')}
       </Button>
@@ -90,7 +92,13 @@ export class ChunkErrorBoundary extends Component<BoundaryProps, { error: Error 
  * @param ns locale namespaces the page needs (loaded in parallel with its code; `common` is always there)
  */
 export function lazyPage(loader: () => Promise<PageModule>, ns: readonly string[] = [], opts: { holdsBootShell?: boolean } = {}): ComponentType {
-  const make = () => lazy(() => withTimeout(Promise.all([loader(), loadNamespaces(ns)]).then(([m]) => m), CHUNK_LOAD_TIMEOUT_MS));
+  const make = () =>
+    lazy(() =>
+      withTimeout(
+        Promise.all([loader(), loadNamespaces(ns)]).then(([m]) => m),
+        CHUNK_LOAD_TIMEOUT_MS,
+      ),
+    );
   let Lazy = make();
   function LazyPage() {
     const [, setAttempt] = useState(0);

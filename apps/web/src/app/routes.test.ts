@@ -72,7 +72,16 @@ describe('unknown URLs', () => {
     expect(fallthroughRoute('/kline')?.login).toBeFalsy();
     expect(String((fallthroughRoute('/kline')!.Page as unknown as { loader: () => unknown }).loader)).toContain('KlinePage');
     // The wallet screens likewise, each behind the login guard, none on the "not available yet" page.
-    for (const path of ['/assets/chooseCoin', '/assets/coinCharging', '/assets/withdrawCoin', '/assets/withdrawCoinSuccess', '/assets/transfer', '/assets/tranferSuccess', '/assets/capitalRecords', '/assets/capitalRecordsDetail']) {
+    for (const path of [
+      '/assets/chooseCoin',
+      '/assets/coinCharging',
+      '/assets/withdrawCoin',
+      '/assets/withdrawCoinSuccess',
+      '/assets/transfer',
+      '/assets/tranferSuccess',
+      '/assets/capitalRecords',
+      '/assets/capitalRecordsDetail',
+    ]) {
       expect(leaf(path), path).toBe('*');
       expect(fallthroughRoute(path)?.login, path).toBe(true);
       expect(String((fallthroughRoute(path)!.Page as unknown as { loader: () => unknown }).loader), path).toContain('features/wallet/pages/');

@@ -143,7 +143,13 @@ export const NOT_YET_AVAILABLE: readonly string[] = [
  * Routes of the app that spec section 2 does not list: the account centre's devices and activity, the
  * proof-of-reserves page and the API keys.
  */
-export const EXTRA_ROUTES: readonly string[] = ['/accountCenter/devices', '/accountCenter/activity', '/reserves', '/accountCenter/apiKeys', '/accountCenter/apiKeys/create'];
+export const EXTRA_ROUTES: readonly string[] = [
+  '/accountCenter/devices',
+  '/accountCenter/activity',
+  '/reserves',
+  '/accountCenter/apiKeys',
+  '/accountCenter/apiKeys/create',
+];
 
 /** Every route of the app (spec section 2, and EXTRA_ROUTES). */
 export const ROUTES: readonly AppRoute[] = [
@@ -256,4 +262,3 @@ export const ROUTES: readonly AppRoute[] = [
 
   ...NOT_YET_AVAILABLE.map((path) => ({ path, Page: NotAvailable })),
 ];
-

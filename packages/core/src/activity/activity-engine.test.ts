@@ -104,7 +104,13 @@ const trading = (over: Partial<ActivityTerms> = {}): ActivityTerms => ({
   bonus: 0n,
   ...over,
 });
-const create = (terms: ActivityTerms) => ({ type: 'activityCreate', terms, content: { titleEn: 'Cup', titleZh: '杯' }, operatorId: '1', audit: { action: 'activity_create' } });
+const create = (terms: ActivityTerms) => ({
+  type: 'activityCreate',
+  terms,
+  content: { titleEn: 'Cup', titleZh: '杯' },
+  operatorId: '1',
+  audit: { action: 'activity_create' },
+});
 
 describe('activity definitions', () => {
   it('accepts a valid competition and assigns ids 1, 2 ...; carries the audit record', () => {
@@ -145,7 +151,9 @@ describe('joining', () => {
     w.ts = T0 + HOUR - 1;
     expect(w.run({ type: 'activityJoin', activityId: '1', userId: '1' }).code).toBe('activity_not_started');
     w.ts = T0 + HOUR;
-    expect(w.ok({ type: 'activityJoin', activityId: '1', userId: '1' }).events).toEqual([{ type: 'activityJoined', ts: T0 + HOUR, activityId: '1', userId: '1' }]);
+    expect(w.ok({ type: 'activityJoin', activityId: '1', userId: '1' }).events).toEqual([
+      { type: 'activityJoined', ts: T0 + HOUR, activityId: '1', userId: '1' },
+    ]);
     expect(w.run({ type: 'activityJoin', activityId: '1', userId: '1' }).code).toBe('activity_already_joined');
     expect(w.run({ type: 'activityJoin', activityId: '9', userId: '2' }).code).toBe('activity_not_found');
     expect(w.run({ type: 'activityJoin', activityId: '1', userId: '99' }).code).toBe('user_not_found');
@@ -189,7 +197,17 @@ describe('volume, ranking and payout', () => {
     expect(w.e.activityEntry('1', '3')?.progress).toBe(100n * U);
     // a self-trade with STP off counts for nothing
     w.ok({ type: 'placeOrder', userId: '1', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 5_000_000n, quantity: 1_000n });
-    w.ok({ type: 'placeOrder', userId: '1', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: 5_000_000n, quantity: 1_000n, stp: 'NONE' });
+    w.ok({
+      type: 'placeOrder',
+      userId: '1',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'IOC',
+      price: 5_000_000n,
+      quantity: 1_000n,
+      stp: 'NONE',
+    });
     expect(w.e.activityEntry('1', '1')?.progress).toBe(50n * U);
     // a perpetual fill: 2 lots (0.002 BTC at 50,000 = 100 USDT) counts for activity 1 (ALL), not 2 (SPOT)
     w.ok({ type: 'perpPlaceOrder', userId: '2', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 5_000_000n, quantity: 2n });
@@ -297,7 +315,17 @@ describe('volume, ranking and payout', () => {
     const w = world();
     w.ok(create(trading({ kind: 'DEPOSIT', prizes: [], minDeposit: 100n * U, bonus: 10n * U, budget: 25n * U })));
     const credit = (userId: string, amount: bigint, n: number, asset = 'USDT') =>
-      w.ok({ type: 'creditDeposit', userId, asset, amount, chain: 'ETH', txHash: `0x${n.toString(16).padStart(64, '0')}`, logIndex: 0, address: `0x${'a'.repeat(40)}`, blockNumber: n });
+      w.ok({
+        type: 'creditDeposit',
+        userId,
+        asset,
+        amount,
+        chain: 'ETH',
+        txHash: `0x${n.toString(16).padStart(64, '0')}`,
+        logIndex: 0,
+        address: `0x${'a'.repeat(40)}`,
+        blockNumber: n,
+      });
     w.ts = T0 + HOUR;
     for (const u of ['1', '2', '3', '4']) w.ok({ type: 'activityJoin', activityId: '1', userId: u });
     credit('1', 60n * U, 1);
@@ -320,7 +348,9 @@ describe('volume, ranking and payout', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 5 }),
-        fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 })), { maxLength: 25 }),
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 5 }), fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 3 })), {
+          maxLength: 25,
+        }),
         (joiners, trades) => {
           const w = world();
           w.ok(create(trading()));

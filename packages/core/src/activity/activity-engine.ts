@@ -158,11 +158,22 @@ export class ActivityState implements ActivityReads {
 
   private create(cmd: Extract<ActivityCommand, { type: 'activityCreate' }>, host: ActivityHost): CommandResult {
     const t = cmd.terms;
-    if (!isKey(cmd.operatorId) || !isAudit(cmd.audit) || !isStringMap(cmd.content, ACTIVITY_MAX_CONTENT_FIELDS, ACTIVITY_MAX_TEXT)) return reject('activity_invalid');
+    if (!isKey(cmd.operatorId) || !isAudit(cmd.audit) || !isStringMap(cmd.content, ACTIVITY_MAX_CONTENT_FIELDS, ACTIVITY_MAX_TEXT))
+      return reject('activity_invalid');
     if (t === null || typeof t !== 'object' || !validTerms(t, cmd.ts, host.hasAsset(t.asset) !== undefined)) return reject('activity_invalid');
     const a: Activity = {
       activityId: `${++this.seq}`,
-      terms: { kind: t.kind, startTs: t.startTs, endTs: t.endTs, asset: t.asset, scope: t.scope, prizes: [...t.prizes], budget: t.budget, minDeposit: t.minDeposit, bonus: t.bonus },
+      terms: {
+        kind: t.kind,
+        startTs: t.startTs,
+        endTs: t.endTs,
+        asset: t.asset,
+        scope: t.scope,
+        prizes: [...t.prizes],
+        budget: t.budget,
+        minDeposit: t.minDeposit,
+        bonus: t.bonus,
+      },
       content: { ...cmd.content },
       settled: false,
       paid: 0n,
@@ -200,7 +211,15 @@ export class ActivityState implements ActivityReads {
     if (cmd.ts < a.terms.startTs) return reject('activity_not_started');
     if (a.settled || a.closed || cmd.ts >= a.terms.endTs) return reject('activity_ended');
     if (a.entries.has(cmd.userId)) return reject('activity_already_joined');
-    a.entries.set(cmd.userId, { activityId: a.activityId, userId: cmd.userId, joinedTs: cmd.ts, progress: 0n, reachedSeq: 0, qualifiedSeq: 0, joinSeq: a.entries.size + 1 });
+    a.entries.set(cmd.userId, {
+      activityId: a.activityId,
+      userId: cmd.userId,
+      joinedTs: cmd.ts,
+      progress: 0n,
+      reachedSeq: 0,
+      qualifiedSeq: 0,
+      joinSeq: a.entries.size + 1,
+    });
     host.events.push({ type: 'activityJoined', ts: cmd.ts, activityId: a.activityId, userId: cmd.userId });
     return { code: 'ok', events: host.events };
   }
@@ -335,7 +354,13 @@ export class ActivityState implements ActivityReads {
       progressSeq: this.progressSeq,
       activities: [...this.byId.values()].map((a) => ({
         activityId: a.activityId,
-        terms: { ...a.terms, prizes: a.terms.prizes.map(String), budget: a.terms.budget.toString(), minDeposit: a.terms.minDeposit.toString(), bonus: a.terms.bonus.toString() },
+        terms: {
+          ...a.terms,
+          prizes: a.terms.prizes.map(String),
+          budget: a.terms.budget.toString(),
+          minDeposit: a.terms.minDeposit.toString(),
+          bonus: a.terms.bonus.toString(),
+        },
         content: { ...a.content },
         settled: a.settled,
         paid: a.paid.toString(),
@@ -343,7 +368,14 @@ export class ActivityState implements ActivityReads {
         createdTs: a.createdTs,
         settledTs: a.settledTs,
         ...(a.closed ? { closed: true } : {}),
-        entries: [...a.entries.values()].map((e): [string, number, string, number, number, number] => [e.userId, e.joinedTs, e.progress.toString(), e.reachedSeq, e.qualifiedSeq, e.joinSeq]),
+        entries: [...a.entries.values()].map((e): [string, number, string, number, number, number] => [
+          e.userId,
+          e.joinedTs,
+          e.progress.toString(),
+          e.reachedSeq,
+          e.qualifiedSeq,
+          e.joinSeq,
+        ]),
       })),
     };
   }
@@ -357,7 +389,13 @@ export class ActivityState implements ActivityReads {
     for (const r of s.activities) {
       const a: Activity = {
         activityId: r.activityId,
-        terms: { ...r.terms, prizes: r.terms.prizes.map((p) => BigInt(p)), budget: BigInt(r.terms.budget), minDeposit: BigInt(r.terms.minDeposit), bonus: BigInt(r.terms.bonus) },
+        terms: {
+          ...r.terms,
+          prizes: r.terms.prizes.map((p) => BigInt(p)),
+          budget: BigInt(r.terms.budget),
+          minDeposit: BigInt(r.terms.minDeposit),
+          bonus: BigInt(r.terms.bonus),
+        },
         content: { ...r.content },
         settled: r.settled,
         paid: BigInt(r.paid),

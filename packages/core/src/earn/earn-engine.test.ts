@@ -123,7 +123,10 @@ describe('earn engine', () => {
     at(T0 + 3 * DAY);
     const m = run({ type: 'earnSettle' });
     const ev = m.events.find((x) => x.type === 'earnLockChanged');
-    expect(ev).toMatchObject({ interest: 10_000_000n, lock: { status: 'REDEEMED', redeemKind: 'MATURITY', returned: 1_000n * U, forfeited: 0n, interestPaid: 30_000_000n } });
+    expect(ev).toMatchObject({
+      interest: 10_000_000n,
+      lock: { status: 'REDEEMED', redeemKind: 'MATURITY', returned: 1_000n * U, forfeited: 0n, interestPaid: 30_000_000n },
+    });
     expect(assets(e, '1')).toBe(10_000n * U + 30_000_000n);
     expect(sys(e, EARN_INTEREST)).toBe(-30_000_000n);
     expect(e.earnLocks()).toHaveLength(0);

@@ -425,7 +425,7 @@ describe('earn reads', () => {
     expect(e.earnLock('1')).toMatchObject({ amount: 100n * U, status: 'LOCKED', daysPaid: 0 });
   });
 
-  it('unknown ids read as undefined; earnProducts in id order; earnLocks(userId) is that user\'s locks only, oldest first', () => {
+  it("unknown ids read as undefined; earnProducts in id order; earnLocks(userId) is that user's locks only, oldest first", () => {
     const { e, run } = setup();
     expect(e.earnProducts()).toEqual([]);
     expect(e.earnProduct('1')).toBeUndefined();

@@ -156,7 +156,8 @@ export interface EarnReads {
  * (365 * 10^6)), rounded down (the user's disfavour). Throws RangeError on negative inputs.
  */
 export function earnInterest(amount: bigint, aprPpm: number, days: number): bigint {
-  if (amount < 0n || aprPpm < 0 || days < 0 || Math.floor(aprPpm) !== aprPpm || Math.floor(days) !== days || aprPpm > 2 ** 31 || days > 2 ** 31) throw new RangeError('earnInterest: negative or non-integer input');
+  if (amount < 0n || aprPpm < 0 || days < 0 || Math.floor(aprPpm) !== aprPpm || Math.floor(days) !== days || aprPpm > 2 ** 31 || days > 2 ** 31)
+    throw new RangeError('earnInterest: negative or non-integer input');
   return (amount * BigInt(aprPpm) * BigInt(days)) / (EARN_DAYS_PER_YEAR * 1_000_000n);
 }
 

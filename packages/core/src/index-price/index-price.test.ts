@@ -54,10 +54,37 @@ describe('computeIndexPrice', () => {
   });
   it('rounds half up', () => {
     // median of 1000 and 1001 = 1000.5 -> 1001; band [971, 1031]; (1000 + 1001)/2 = 1000.5 -> 1001
-    expect(computeIndexPrice([{ price: 1000n, weight: 1, ts: now }, { price: 1001n, weight: 1, ts: now }], now, 10)).toBe(1001n);
+    expect(
+      computeIndexPrice(
+        [
+          { price: 1000n, weight: 1, ts: now },
+          { price: 1001n, weight: 1, ts: now },
+        ],
+        now,
+        10,
+      ),
+    ).toBe(1001n);
     // (1000*1 + 1001*3)/4 = 4003/4 = 1000.75 -> 1001; (1000*3 + 1001*1)/4 = 1000.25 -> 1000
-    expect(computeIndexPrice([{ price: 1000n, weight: 1, ts: now }, { price: 1001n, weight: 3, ts: now }], now, 10)).toBe(1001n);
-    expect(computeIndexPrice([{ price: 1000n, weight: 3, ts: now }, { price: 1001n, weight: 1, ts: now }], now, 10)).toBe(1000n);
+    expect(
+      computeIndexPrice(
+        [
+          { price: 1000n, weight: 1, ts: now },
+          { price: 1001n, weight: 3, ts: now },
+        ],
+        now,
+        10,
+      ),
+    ).toBe(1001n);
+    expect(
+      computeIndexPrice(
+        [
+          { price: 1000n, weight: 3, ts: now },
+          { price: 1001n, weight: 1, ts: now },
+        ],
+        now,
+        10,
+      ),
+    ).toBe(1000n);
   });
   it('returns null when nothing usable is left', () => {
     expect(computeIndexPrice([], now, 1000)).toBeNull();

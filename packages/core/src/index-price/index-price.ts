@@ -26,9 +26,7 @@ export const INDEX_CLAMP_BPS = 300n;
  * 4. Weighted average sum(price * weight) / sum(weight), rounded half up; null when the weights sum to 0.
  */
 export function computeIndexPrice(sources: readonly IndexSource[], nowTs: number, maxAgeMs: number): bigint | null {
-  const live = sources.filter(
-    (s) => nowTs - s.ts <= maxAgeMs && s.price > 0n && s.weight >= 0 && Math.floor(s.weight) === s.weight && s.weight <= 2 ** 53,
-  );
+  const live = sources.filter((s) => nowTs - s.ts <= maxAgeMs && s.price > 0n && s.weight >= 0 && Math.floor(s.weight) === s.weight && s.weight <= 2 ** 53);
   if (live.length === 0) return null;
   const prices = live.map((s) => s.price).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const mid = prices.length >> 1;

@@ -146,14 +146,26 @@ describe('Ledger edges', () => {
     l.account('b', 'ASSETS', 'X');
     l.account('a', 'CONTRACT', 'X');
     l.account('b', 'SPOT', 'X');
-    expect([...l.accounts()].map((x) => `${x.owner}.${x.kind}.${x.asset}`)).toEqual(['b.ASSETS.Y', 'b.ASSETS.X', 'b.SPOT.X', 'b.OTC.X', 'a.CONTRACT.X', 'a.SYSTEM.Y']);
+    expect([...l.accounts()].map((x) => `${x.owner}.${x.kind}.${x.asset}`)).toEqual([
+      'b.ASSETS.Y',
+      'b.ASSETS.X',
+      'b.SPOT.X',
+      'b.OTC.X',
+      'a.CONTRACT.X',
+      'a.SYSTEM.Y',
+    ]);
     l.restoreAccount('b', 'OTC', 'X', 3n, 4n);
     l.restoreAccount('c', 'CONTRACT', 'X', 0n, 9n);
     l.restoreAccount('a', 'SYSTEM', 'Y', -7n, 0n);
     expect(l.balance('b', 'OTC', 'X')).toEqual({ available: 3n, frozen: 4n });
     expect(l.balancesOf('c')).toEqual(new Map([['CONTRACT', new Map([['X', { available: 0n, frozen: 9n }]])]]));
     expect(l.balancesOf('a')).toEqual(new Map([['SYSTEM', new Map([['Y', { available: -7n, frozen: 0n }]])]]));
-    expect(l.assetTotals()).toEqual(new Map([['Y', -7n], ['X', 16n]]));
+    expect(l.assetTotals()).toEqual(
+      new Map([
+        ['Y', -7n],
+        ['X', 16n],
+      ]),
+    );
     // balances are copies
     const bal = l.balance('b', 'OTC', 'X');
     bal.available = 100n;
@@ -167,6 +179,11 @@ describe('Ledger edges', () => {
     l.restoreAccount('u', 'SPOT', 'ETH', 0n, 0n);
     const got = l.balancesOf('u');
     expect([...got.keys()]).toEqual(['ASSETS', 'SPOT', 'CONTRACT', 'OTC']);
-    expect(got.get('SPOT')).toEqual(new Map([['USDT', { available: 1n, frozen: 0n }], ['BTC', { available: 0n, frozen: 2n }]]));
+    expect(got.get('SPOT')).toEqual(
+      new Map([
+        ['USDT', { available: 1n, frozen: 0n }],
+        ['BTC', { available: 0n, frozen: 2n }],
+      ]),
+    );
   });
 });

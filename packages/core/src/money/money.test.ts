@@ -31,12 +31,9 @@ describe('parseDecimal', () => {
     expect(tryParseDecimal('1.0', 0)).toEqual({ ok: false, error: 'too_many_decimals' });
     expect(() => parseDecimal('0.000000001', 8)).toThrow(DecimalError);
   });
-  it.each(['', '-1', '+1', '1e5', '.5', '5.', ' 1', '1 ', '01', '1,5', 'NaN', 'Infinity', '0x10', '1..2', '١'])(
-    'rejects malformed %j',
-    (s) => {
-      expect(tryParseDecimal(s, 8)).toEqual({ ok: false, error: 'invalid_format' });
-    },
-  );
+  it.each(['', '-1', '+1', '1e5', '.5', '5.', ' 1', '1 ', '01', '1,5', 'NaN', 'Infinity', '0x10', '1..2', '١'])('rejects malformed %j', (s) => {
+    expect(tryParseDecimal(s, 8)).toEqual({ ok: false, error: 'invalid_format' });
+  });
   it('rejects over-long input before parsing', () => {
     expect(tryParseDecimal('1'.repeat(1_000_000), 8)).toEqual({ ok: false, error: 'too_long' });
   });
@@ -81,13 +78,18 @@ describe('mulDiv', () => {
   });
   it('bracket the exact quotient (property)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (a, b, c) => {
-        const f = mulDivFloor(a, b, c);
-        const cl = mulDivCeil(a, b, c);
-        expect(f * c <= a * b && a * b < (f + 1n) * c).toBe(true);
-        expect((cl - 1n) * c < a * b && a * b <= cl * c).toBe(true);
-        expect(cl - f === ((a * b) % c === 0n ? 0n : 1n)).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }),
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        fc.bigInt({ min: 1n, max: 10n ** 9n }),
+        (a, b, c) => {
+          const f = mulDivFloor(a, b, c);
+          const cl = mulDivCeil(a, b, c);
+          expect(f * c <= a * b && a * b < (f + 1n) * c).toBe(true);
+          expect((cl - 1n) * c < a * b && a * b <= cl * c).toBe(true);
+          expect(cl - f === ((a * b) % c === 0n ? 0n : 1n)).toBe(true);
+        },
+      ),
     );
   });
   it('fees round up in the exchange favour', () => {

@@ -72,7 +72,9 @@ describe('otc merchants', () => {
     expect(r.events[0]).toMatchObject({ type: 'otcMerchantChanged', merchant: { userId: M, state: 'PENDING', deposit: 1_000n * U } });
     expect(otc(t.e, M)).toEqual({ available: 99_000n * U, frozen: 1_000n * U });
     expect(t.run({ type: 'otcApplyMerchant', userId: M }).code).toBe('otc_merchant_state_invalid');
-    expect(t.run({ type: 'otcReviewMerchant', userId: M, operatorId: 'op1', approve: false, reason: 'incomplete', audit: { action: 'x' } }).events[0]).toMatchObject({
+    expect(
+      t.run({ type: 'otcReviewMerchant', userId: M, operatorId: 'op1', approve: false, reason: 'incomplete', audit: { action: 'x' } }).events[0],
+    ).toMatchObject({
       merchant: { state: 'REJECTED', deposit: 0n, reason: 'incomplete', operatorId: 'op1' },
       audit: { action: 'x' },
     });
@@ -102,14 +104,33 @@ describe('otc ads and orders', () => {
     const pub = t.run({ type: 'otcPublishAd', userId: M, side: 'SELL', quantity: 1_000n * U, terms: terms(), clientId: 'ad-1' });
     expect(pub.code).toBe('ok');
     expect(otc(t.e, M)).toEqual({ available: 98_000n * U, frozen: 2_000n * U });
-    expect(t.run({ type: 'otcPublishAd', userId: M, side: 'SELL', quantity: 1_000n * U, terms: terms(), clientId: 'ad-1' })).toMatchObject({ code: 'ok', events: [], duplicate: true });
+    expect(t.run({ type: 'otcPublishAd', userId: M, side: 'SELL', quantity: 1_000n * U, terms: terms(), clientId: 'ad-1' })).toMatchObject({
+      code: 'ok',
+      events: [],
+      duplicate: true,
+    });
     const take = t.run({ type: 'otcTakeAd', userId: B, adId: '1', fiatAmount: 72_000n, clientId: 'o-1' });
     expect(take.code).toBe('ok');
-    expect(take.otcOrder).toMatchObject({ orderId: '1', buyerId: B, sellerId: M, makerId: M, takerId: B, price: 720n, quantity: 100n * U, fiatAmount: 72_000n, state: 'PENDING_PAYMENT', deadlineTs: t.now() + 15 * MIN });
+    expect(take.otcOrder).toMatchObject({
+      orderId: '1',
+      buyerId: B,
+      sellerId: M,
+      makerId: M,
+      takerId: B,
+      price: 720n,
+      quantity: 100n * U,
+      fiatAmount: 72_000n,
+      state: 'PENDING_PAYMENT',
+      deadlineTs: t.now() + 15 * MIN,
+    });
     expect(t.e.otcAd('1')?.remainingQty).toBe(900n * U);
     expect(otc(t.e, M).frozen).toBe(2_000n * U); // the hold moved from the ad to the order
     // retry: same order, nothing changed
-    expect(t.run({ type: 'otcTakeAd', userId: B, adId: '1', fiatAmount: 72_000n, clientId: 'o-1' })).toMatchObject({ duplicate: true, events: [], otcOrder: { orderId: '1' } });
+    expect(t.run({ type: 'otcTakeAd', userId: B, adId: '1', fiatAmount: 72_000n, clientId: 'o-1' })).toMatchObject({
+      duplicate: true,
+      events: [],
+      otcOrder: { orderId: '1' },
+    });
     // only the buyer marks paid; the other user does not see the order
     expect(t.run({ type: 'otcMarkPaid', userId: M, orderId: '1' }).code).toBe('otc_order_state_invalid');
     expect(t.run({ type: 'otcMarkPaid', userId: X, orderId: '1' }).code).toBe('otc_order_not_found');
@@ -127,7 +148,7 @@ describe('otc ads and orders', () => {
     expect(t.e.otcAds()).toEqual([]);
   });
 
-  it('a BUY ad: the taker sells, the taker\'s coins are held at creation and go to the merchant on release', () => {
+  it("a BUY ad: the taker sells, the taker's coins are held at creation and go to the merchant on release", () => {
     const t = merchantReady();
     t.run({ type: 'otcPublishAd', userId: M, side: 'BUY', quantity: 500n * U, terms: terms() });
     expect(otc(t.e, M).frozen).toBe(1_000n * U); // a BUY ad holds nothing
@@ -219,7 +240,10 @@ describe('otc ads and orders', () => {
     t.run({ type: 'otcAppeal', userId: B, orderId: '2' });
     t.run({ type: 'otcSetAdStatus', userId: M, adId: '1', status: 'CLOSED' });
     expect(otc(t.e, M)).toEqual({ available: 98_800n * U, frozen: 1_100n * U });
-    expect(t.run({ type: 'otcResolveAppeal', orderId: '2', operatorId: 'op9', outcome: 'RETURN', reason: 'no payment' }).otcOrder).toMatchObject({ state: 'CANCELLED', endReason: 'APPEAL_RETURNED' });
+    expect(t.run({ type: 'otcResolveAppeal', orderId: '2', operatorId: 'op9', outcome: 'RETURN', reason: 'no payment' }).otcOrder).toMatchObject({
+      state: 'CANCELLED',
+      endReason: 'APPEAL_RETURNED',
+    });
     expect(otc(t.e, M)).toEqual({ available: 98_900n * U, frozen: 1_000n * U });
     expect(otc(t.e, B).available).toBe(100_100n * U);
   });
@@ -244,7 +268,7 @@ describe('otc ads and orders', () => {
     expect([...t.e.assetTotals().values()]).toEqual([0n]);
   });
 
-  it('keeps the server\'s meta of ads and orders (merged per command) through a snapshot', () => {
+  it("keeps the server's meta of ads and orders (merged per command) through a snapshot", () => {
     const t = merchantReady();
     t.run({ type: 'otcPublishAd', userId: M, side: 'SELL', quantity: 100n * U, terms: terms(), meta: { payIds: '7,8', remarks: 'fast' } });
     expect(t.e.otcAd('1')?.meta).toEqual({ payIds: '7,8', remarks: 'fast' });

@@ -262,7 +262,15 @@ export class OtcState implements OtcReads {
     const acc = this.otcAccount(userId);
     if (acc.available < cfg.merchantDeposit) return reject('insufficient_balance');
     this.ledger.hold(acc, cfg.merchantDeposit);
-    const m: OtcMerchantView = { userId, state: 'PENDING', deposit: cfg.merchantDeposit, operatorId: null, reason: null, createdTs: prev?.createdTs ?? cmd.ts, updatedTs: cmd.ts };
+    const m: OtcMerchantView = {
+      userId,
+      state: 'PENDING',
+      deposit: cfg.merchantDeposit,
+      operatorId: null,
+      reason: null,
+      createdTs: prev?.createdTs ?? cmd.ts,
+      updatedTs: cmd.ts,
+    };
     this.merchants.set(userId, m);
     return this.merchantChanged(m, cmd.ts);
   }
@@ -321,7 +329,8 @@ export class OtcState implements OtcReads {
 
   private publishAd(cmd: Extract<OtcCommand, { type: 'otcPublishAd' }>): CommandResult {
     const { userId, side, quantity, terms, clientId, meta } = cmd;
-    if (!isUserId(userId) || (side !== 'BUY' && side !== 'SELL') || (clientId !== undefined && !isKey(clientId)) || !isAudit(meta)) return reject('invalid_config');
+    if (!isUserId(userId) || (side !== 'BUY' && side !== 'SELL') || (clientId !== undefined && !isKey(clientId)) || !isAudit(meta))
+      return reject('invalid_config');
     if (clientId !== undefined) {
       const seq = this.host.otcKeyLookup('ad', userId, clientId, cmd.ts);
       if (seq !== undefined) return { code: 'ok', events: [], duplicate: true };
@@ -382,7 +391,8 @@ export class OtcState implements OtcReads {
 
   private setAdStatus(cmd: Extract<OtcCommand, { type: 'otcSetAdStatus' }>): CommandResult {
     const { adId, status, userId, operatorId, audit } = cmd;
-    if ((userId === undefined) === (operatorId === undefined) || (operatorId !== undefined && !isKey(operatorId)) || !isAudit(audit)) return reject('invalid_config');
+    if ((userId === undefined) === (operatorId === undefined) || (operatorId !== undefined && !isKey(operatorId)) || !isAudit(audit))
+      return reject('invalid_config');
     if (status !== 'ONLINE' && status !== 'PAUSED' && status !== 'CLOSED') return reject('invalid_config');
     const a = typeof adId === 'string' ? this.ads.get(adId) : undefined;
     if (a === undefined || (userId !== undefined && a.userId !== userId)) return reject('otc_ad_not_found');
@@ -567,7 +577,8 @@ export class OtcState implements OtcReads {
 
   private resolveAppeal(cmd: Extract<OtcCommand, { type: 'otcResolveAppeal' }>): CommandResult {
     const { operatorId, outcome, reason, audit, meta } = cmd;
-    if (!isKey(operatorId) || (outcome !== 'RELEASE' && outcome !== 'RETURN') || !isReason(reason) || !isAudit(audit) || !isAudit(meta)) return reject('invalid_config');
+    if (!isKey(operatorId) || (outcome !== 'RELEASE' && outcome !== 'RETURN') || !isReason(reason) || !isAudit(audit) || !isAudit(meta))
+      return reject('invalid_config');
     const o = this.orderOf(cmd.orderId, undefined);
     if (typeof o === 'string') return reject(o);
     if (o.state !== 'APPEAL') return reject('otc_order_state_invalid');
@@ -587,7 +598,9 @@ export class OtcState implements OtcReads {
 
   /** Canonical rows (id order; cancels by user id). */
   rows(): OtcSnapshot {
-    const cancels: [string, number, number][] = [...this.cancels.entries()].map(([u, c]): [string, number, number] => [u, c.day, c.count]).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    const cancels: [string, number, number][] = [...this.cancels.entries()]
+      .map(([u, c]): [string, number, number] => [u, c.day, c.count])
+      .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     return {
       config: this.config === null ? null : { ...this.config, merchantDeposit: this.config.merchantDeposit.toString() },
       adSeq: this.adSeq,

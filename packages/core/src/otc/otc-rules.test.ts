@@ -74,7 +74,8 @@ const badTerms = (base: OtcAdTerms, over: Record<string, unknown>): unknown => (
 
 /** A printable label of a test value (bigints, long strings). */
 function show(v: unknown): string {
-  const s = JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : typeof x === 'string' && x.length > 20 ? `<${x.length} chars>` : x)) ?? String(v);
+  const s =
+    JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? `${x}n` : typeof x === 'string' && x.length > 20 ? `<${x.length} chars>` : x)) ?? String(v);
   return s.length > 120 ? `${s.slice(0, 120)}...` : s;
 }
 
@@ -139,10 +140,22 @@ const freeze = (t: T, u: string, on: boolean) => ok(t, { type: 'updateUser', use
 
 const markPaid = (userId: string | undefined, orderId: string, more: Record<string, unknown> = {}) => ({ type: 'otcMarkPaid', userId, orderId, ...more });
 const release = (userId: string | undefined, orderId: string) => ({ type: 'otcRelease', userId, orderId });
-const cancel = (userId: string | undefined, orderId: string, more: Record<string, unknown> = {}) => ({ type: 'otcCancelOrder', orderId, ...(userId === undefined ? {} : { userId }), ...more });
+const cancel = (userId: string | undefined, orderId: string, more: Record<string, unknown> = {}) => ({
+  type: 'otcCancelOrder',
+  orderId,
+  ...(userId === undefined ? {} : { userId }),
+  ...more,
+});
 const appeal = (userId: string | undefined, orderId: string, more: Record<string, unknown> = {}) => ({ type: 'otcAppeal', userId, orderId, ...more });
 const unappeal = (userId: string | undefined, orderId: string) => ({ type: 'otcCancelAppeal', userId, orderId });
-const resolve = (orderId: string, outcome: 'RELEASE' | 'RETURN', more: Record<string, unknown> = {}) => ({ type: 'otcResolveAppeal', orderId, operatorId: 'op', outcome, reason: 'r', ...more });
+const resolve = (orderId: string, outcome: 'RELEASE' | 'RETURN', more: Record<string, unknown> = {}) => ({
+  type: 'otcResolveAppeal',
+  orderId,
+  operatorId: 'op',
+  outcome,
+  reason: 'r',
+  ...more,
+});
 
 describe('otcConfigure', () => {
   it('before it every other OTC command is otc_disabled, nothing is read and the snapshot has no OTC part', () => {
@@ -245,7 +258,11 @@ describe('merchants', () => {
     freeze(t, M, false);
     const r = ok(t, { type: 'otcApplyMerchant', userId: M }); // exactly the whole balance
     expect(r.events).toStrictEqual([
-      { type: 'otcMerchantChanged', ts: T0, merchant: { userId: M, state: 'PENDING', deposit: 100_000n * U, operatorId: null, reason: null, createdTs: T0, updatedTs: T0 } },
+      {
+        type: 'otcMerchantChanged',
+        ts: T0,
+        merchant: { userId: M, state: 'PENDING', deposit: 100_000n * U, operatorId: null, reason: null, createdTs: T0, updatedTs: T0 },
+      },
       { type: 'balanceChanged', ts: T0, owner: M, account: 'OTC', asset: 'USDT', available: 0n, frozen: 100_000n * U },
     ]);
     // a deposit of 0 holds nothing
@@ -266,17 +283,37 @@ describe('merchants', () => {
     t.at(T0 + 1_000);
     const left = ok(t, { type: 'otcLeaveMerchant', userId: M });
     expect(left.events).toStrictEqual([
-      { type: 'otcMerchantChanged', ts: T0 + 1_000, merchant: { userId: M, state: 'LEFT', deposit: 0n, operatorId: null, reason: null, createdTs: T0, updatedTs: T0 + 1_000 } },
+      {
+        type: 'otcMerchantChanged',
+        ts: T0 + 1_000,
+        merchant: { userId: M, state: 'LEFT', deposit: 0n, operatorId: null, reason: null, createdTs: T0, updatedTs: T0 + 1_000 },
+      },
       { type: 'balanceChanged', ts: T0 + 1_000, owner: M, account: 'OTC', asset: 'USDT', available: 100_000n * U, frozen: 0n },
     ]);
     refuses(t, { type: 'otcLeaveMerchant', userId: M }, 'otc_merchant_state_invalid');
     t.at(T0 + 2_000);
     ok(t, { type: 'otcApplyMerchant', userId: M });
-    expect(t.e.otcMerchant(M)).toStrictEqual({ userId: M, state: 'PENDING', deposit: 1_000n * U, operatorId: null, reason: null, createdTs: T0, updatedTs: T0 + 2_000 });
+    expect(t.e.otcMerchant(M)).toStrictEqual({
+      userId: M,
+      state: 'PENDING',
+      deposit: 1_000n * U,
+      operatorId: null,
+      reason: null,
+      createdTs: T0,
+      updatedTs: T0 + 2_000,
+    });
     ok(t, { type: 'otcReviewMerchant', userId: M, operatorId: 'op', approve: false, reason: 'no' });
     t.at(T0 + 3_000);
     ok(t, { type: 'otcApplyMerchant', userId: M });
-    expect(t.e.otcMerchant(M)).toStrictEqual({ userId: M, state: 'PENDING', deposit: 1_000n * U, operatorId: null, reason: null, createdTs: T0, updatedTs: T0 + 3_000 });
+    expect(t.e.otcMerchant(M)).toStrictEqual({
+      userId: M,
+      state: 'PENDING',
+      deposit: 1_000n * U,
+      operatorId: null,
+      reason: null,
+      createdTs: T0,
+      updatedTs: T0 + 3_000,
+    });
   });
 
   it('otcReviewMerchant: operatorId, approve, reason and audit at their bounds; only a PENDING application', () => {
@@ -289,7 +326,13 @@ describe('merchants', () => {
     for (const audit of BAD_MAPS) refuses(t, { ...base, audit }, 'invalid_config');
     for (const userId of [X, '9', 1, undefined]) refuses(t, { ...base, userId }, 'otc_not_merchant');
     // each bound accepted: a rejection with exactly these fields, then a new application
-    const accepted: Record<string, unknown>[] = [{ operatorId: 'o' }, { operatorId: str(128) }, { reason: str(OTC_MAX_REASON_LENGTH) }, { reason: '' }, ...GOOD_MAPS.map((audit) => ({ audit }))];
+    const accepted: Record<string, unknown>[] = [
+      { operatorId: 'o' },
+      { operatorId: str(128) },
+      { reason: str(OTC_MAX_REASON_LENGTH) },
+      { reason: '' },
+      ...GOOD_MAPS.map((audit) => ({ audit })),
+    ];
     for (const over of accepted) {
       t.at(t.now() + 1);
       const c = { ...base, ...over };
@@ -309,7 +352,11 @@ describe('merchants', () => {
     t.at(t.now() + 1);
     const r = ok(t, { ...base, approve: true, operatorId: 'op7', reason: 'ok' });
     expect(r.events).toStrictEqual([
-      { type: 'otcMerchantChanged', ts: t.now(), merchant: { userId: M, state: 'ACTIVE', deposit: 1_000n * U, operatorId: 'op7', reason: 'ok', createdTs: T0, updatedTs: t.now() } },
+      {
+        type: 'otcMerchantChanged',
+        ts: t.now(),
+        merchant: { userId: M, state: 'ACTIVE', deposit: 1_000n * U, operatorId: 'op7', reason: 'ok', createdTs: T0, updatedTs: t.now() },
+      },
     ]);
     expect(otc(t, M)).toEqual({ available: 99_000n * U, frozen: 1_000n * U });
     refuses(t, base, 'otc_merchant_state_invalid'); // ACTIVE
@@ -330,7 +377,13 @@ describe('merchants', () => {
     refuses(t, act, 'otc_merchant_state_invalid');
     ok(t, { type: 'otcReviewMerchant', userId: M, operatorId: 'op', approve: true, reason: '' });
     refuses(t, act, 'otc_merchant_state_invalid'); // ACTIVE already
-    const accepted: Record<string, unknown>[] = [{ operatorId: 'o' }, { operatorId: str(128) }, { reason: str(OTC_MAX_REASON_LENGTH) }, { reason: '' }, ...GOOD_MAPS.map((audit) => ({ audit }))];
+    const accepted: Record<string, unknown>[] = [
+      { operatorId: 'o' },
+      { operatorId: str(128) },
+      { reason: str(OTC_MAX_REASON_LENGTH) },
+      { reason: '' },
+      ...GOOD_MAPS.map((audit) => ({ audit })),
+    ];
     let suspended = false;
     for (const over of accepted) {
       t.at(t.now() + 1);
@@ -341,7 +394,15 @@ describe('merchants', () => {
         {
           type: 'otcMerchantChanged',
           ts: t.now(),
-          merchant: { userId: M, state: suspended ? 'SUSPENDED' : 'ACTIVE', deposit: 1_000n * U, operatorId: c.operatorId, reason: c.reason, createdTs: T0, updatedTs: t.now() },
+          merchant: {
+            userId: M,
+            state: suspended ? 'SUSPENDED' : 'ACTIVE',
+            deposit: 1_000n * U,
+            operatorId: c.operatorId,
+            reason: c.reason,
+            createdTs: T0,
+            updatedTs: t.now(),
+          },
           ...(over.audit === undefined ? {} : { audit: over.audit }),
         },
       ]);
@@ -635,11 +696,10 @@ describe('ads', () => {
     const r = ok(t, byOwner);
     expect(r.events).toStrictEqual([{ type: 'otcAdChanged', ts: T0 + 1, ad: t.e.otcAd(ad) }]);
     expect(t.e.otcAd(ad)).toMatchObject({ status: 'PAUSED', updatedTs: T0 + 1, remainingQty: 100n * U });
-    for (const [over, audit] of [
-      [{ operatorId: 'o' }, undefined],
-      [{ operatorId: str(128) }, undefined],
-      ...GOOD_MAPS.map((a) => [{ audit: a }, a]),
-    ] as [Record<string, unknown>, Record<string, string> | undefined][]) {
+    for (const [over, audit] of [[{ operatorId: 'o' }, undefined], [{ operatorId: str(128) }, undefined], ...GOOD_MAPS.map((a) => [{ audit: a }, a])] as [
+      Record<string, unknown>,
+      Record<string, string> | undefined,
+    ][]) {
       const status = t.e.otcAd(ad)?.status === 'PAUSED' ? 'ONLINE' : 'PAUSED';
       const res = ok(t, { ...byOp, ...over, status });
       expect(res.events).toStrictEqual([{ type: 'otcAdChanged', ts: T0 + 1, ad: t.e.otcAd(ad), ...(audit === undefined ? {} : { audit }) }]);
@@ -731,7 +791,7 @@ describe('otcTakeAd', () => {
     expect(otc(t, M)).toEqual({ available: 98_990n * U, frozen: 1_010n * U });
   });
 
-  it('the taker unfrozen; the ad ONLINE, its merchant ACTIVE and unfrozen; a BUY ad\'s taker holds the quantity to the unit', () => {
+  it("the taker unfrozen; the ad ONLINE, its merchant ACTIVE and unfrozen; a BUY ad's taker holds the quantity to the unit", () => {
     const t = ready();
     const ad = publish(t);
     const base = { type: 'otcTakeAd', userId: B, adId: ad, fiatAmount: 72_000n, clientId: 'c' };
@@ -847,7 +907,12 @@ describe('the order state machine: each command in a wrong state or by a wrong u
     }
     t.at(deadline - 1);
     refuses(t, cancel(undefined, id), 'otc_order_state_invalid');
-    expect(ok(t, markPaid(B, id, { meta: entries(32) })).otcOrder).toMatchObject({ state: 'PAID', paidTs: deadline - 1, updatedTs: deadline - 1, meta: entries(32) });
+    expect(ok(t, markPaid(B, id, { meta: entries(32) })).otcOrder).toMatchObject({
+      state: 'PAID',
+      paidTs: deadline - 1,
+      updatedTs: deadline - 1,
+      meta: entries(32),
+    });
     // at the deadline: too late to pay, the time-out job cancels
     const late = open();
     t.at(t.now() + W);
@@ -960,7 +1025,8 @@ describe('the order state machine: each command in a wrong state or by a wrong u
     t.at(t.now() + W);
     for (const id of [done, back]) {
       expect(t.e.otcOrder(id)).toBeUndefined();
-      for (const c of [markPaid(B, id), release(M, id), cancel(B, id), cancel(undefined, id), appeal(B, id), unappeal(M, id), resolve(id, 'RELEASE')]) refuses(t, c, 'otc_order_not_found');
+      for (const c of [markPaid(B, id), release(M, id), cancel(B, id), cancel(undefined, id), appeal(B, id), unappeal(M, id), resolve(id, 'RELEASE')])
+        refuses(t, c, 'otc_order_not_found');
     }
     expect(t.e.otcOpenOrders()).toEqual([]);
   });
@@ -1122,7 +1188,14 @@ describe('reads and answers are copies', () => {
     const up = ok(t, { type: 'otcUpdateAd', userId: M, adId: ad2, remainingQty: 5n * U, terms: tm2, meta: upMeta });
     const sus = ok(t, { type: 'otcSetMerchantStatus', userId: N, operatorId: 'op', status: 'SUSPENDED', reason: 'r', audit: { a: '1' } });
     const before = t.e.stateHash();
-    const views = { ad: t.e.otcAd('1'), ad2: t.e.otcAd(ad2), order: t.e.otcOrder('1'), merchant: t.e.otcMerchant(M), n: t.e.otcMerchant(N), config: t.e.otcConfig() };
+    const views = {
+      ad: t.e.otcAd('1'),
+      ad2: t.e.otcAd(ad2),
+      order: t.e.otcOrder('1'),
+      merchant: t.e.otcMerchant(M),
+      n: t.e.otcMerchant(N),
+      config: t.e.otcConfig(),
+    };
     // the command's own objects
     tm.price = 1n;
     tm2.price = 1n;
@@ -1181,7 +1254,14 @@ describe('reads and answers are copies', () => {
     (rows.orders[0]!.meta as Record<string, string>).note = 'x';
     rows.merchants[0]!.state = 'LEFT';
     expect(t.e.stateHash()).toBe(before);
-    expect({ ad: t.e.otcAd('1'), ad2: t.e.otcAd(ad2), order: t.e.otcOrder('1'), merchant: t.e.otcMerchant(M), n: t.e.otcMerchant(N), config: t.e.otcConfig() }).toStrictEqual(views);
+    expect({
+      ad: t.e.otcAd('1'),
+      ad2: t.e.otcAd(ad2),
+      order: t.e.otcOrder('1'),
+      merchant: t.e.otcMerchant(M),
+      n: t.e.otcMerchant(N),
+      config: t.e.otcConfig(),
+    }).toStrictEqual(views);
     expect(views.ad?.meta).toEqual({ pay: '7' });
     expect(views.ad?.price).toBe(720n);
     expect(views.ad2).toMatchObject({ price: 730n, remainingQty: 5n * U, meta: { b: '2' } });
@@ -1312,7 +1392,7 @@ describe('escrow to the unit', () => {
     zeroSums(t);
   });
 
-  it('BUY ad: the taker\'s coins held at take, released by a cancel (ad open or closed), paid to the merchant by a release', () => {
+  it("BUY ad: the taker's coins held at take, released by a cancel (ad open or closed), paid to the merchant by a release", () => {
     const t = ready();
     const ad = publish(t, { userId: N, side: 'BUY', terms: terms({ price: 733n, minFiat: 1n }) });
     const q1 = 1_364_392_905n;

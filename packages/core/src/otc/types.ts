@@ -170,7 +170,14 @@ export type OtcCommand =
   /** An operator decides an application: PENDING -> ACTIVE, or -> REJECTED with the deposit released. */
   | (Base & { type: 'otcReviewMerchant'; userId: string; operatorId: string; approve: boolean; reason: string; audit?: Record<string, string> })
   /** An operator suspends (ACTIVE -> SUSPENDED: ads not takeable, no publishing) or reinstates a merchant. */
-  | (Base & { type: 'otcSetMerchantStatus'; userId: string; operatorId: string; status: 'ACTIVE' | 'SUSPENDED'; reason: string; audit?: Record<string, string> })
+  | (Base & {
+      type: 'otcSetMerchantStatus';
+      userId: string;
+      operatorId: string;
+      status: 'ACTIVE' | 'SUSPENDED';
+      reason: string;
+      audit?: Record<string, string>;
+    })
   /** A merchant leaves (ACTIVE or SUSPENDED, every ad CLOSED, no open order): LEFT, the deposit released. */
   | (Base & { type: 'otcLeaveMerchant'; userId: string })
   /** An ACTIVE merchant publishes an ad (ONLINE); a SELL ad holds `quantity`. `clientId`: idempotency key. */
@@ -198,7 +205,15 @@ export type OtcCommand =
   /** The appellant withdraws the appeal (APPEAL -> PAID). */
   | (Base & { type: 'otcCancelAppeal'; userId: string; orderId: string })
   /** An operator resolves an appeal: RELEASE to the buyer or RETURN to the seller, with the reason shown to both. */
-  | (Base & { type: 'otcResolveAppeal'; orderId: string; operatorId: string; outcome: 'RELEASE' | 'RETURN'; reason: string; audit?: Record<string, string>; meta?: Record<string, string> });
+  | (Base & {
+      type: 'otcResolveAppeal';
+      orderId: string;
+      operatorId: string;
+      outcome: 'RELEASE' | 'RETURN';
+      reason: string;
+      audit?: Record<string, string>;
+      meta?: Record<string, string>;
+    });
 
 export type OtcCommandType = OtcCommand['type'];
 /** Every OTC command type (the engine routes these to the OTC state). */

@@ -165,17 +165,22 @@ describe('margin, fees, PnL', () => {
   });
   it('maxLots is the largest n whose cost fits (checked against a scan), capped by the leverage bracket', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: usdt(200_000) }), fc.integer({ min: 1000, max: 100_000 }), fc.integer({ min: 1, max: 125 }), (avail, price, lev) => {
-        const p = px(price);
-        const n = maxLots(avail, p, lev, 500, usdt(1000), 1n, MULT, TIERS);
-        const fits = (k: bigint): boolean => {
-          const q = lotsToQty(k, p, usdt(1000), 1n, MULT);
-          const notional = q * p * MULT;
-          return q > 0n && notional <= maxNotionalFor(TIERS, lev) && orderCost(notional, lev, 500) <= avail;
-        };
-        if (n > 0n) expect(fits(n)).toBe(true);
-        expect(fits(n + 1n)).toBe(false);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: usdt(200_000) }),
+        fc.integer({ min: 1000, max: 100_000 }),
+        fc.integer({ min: 1, max: 125 }),
+        (avail, price, lev) => {
+          const p = px(price);
+          const n = maxLots(avail, p, lev, 500, usdt(1000), 1n, MULT, TIERS);
+          const fits = (k: bigint): boolean => {
+            const q = lotsToQty(k, p, usdt(1000), 1n, MULT);
+            const notional = q * p * MULT;
+            return q > 0n && notional <= maxNotionalFor(TIERS, lev) && orderCost(notional, lev, 500) <= avail;
+          };
+          if (n > 0n) expect(fits(n)).toBe(true);
+          expect(fits(n + 1n)).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -199,13 +204,19 @@ describe('max removable margin of an isolated position (the rule of perpAdjustMa
   });
   it('is the largest amount the engine rule accepts: out <= margin and margin - out + min(upnl, 0) >= initial margin', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: usdt(10_000) }), fc.bigInt({ min: 1n, max: usdt(100_000) }), fc.bigInt({ min: -usdt(5_000), max: usdt(5_000) }), fc.integer({ min: 1, max: 125 }), (margin, notional, upnl, lev) => {
-        const max = maxRemovableMargin(margin, notional, upnl, lev);
-        const accepts = (out: bigint) => out <= margin && margin - out + (upnl < 0n ? upnl : 0n) >= initialMargin(notional, lev);
-        expect(max >= 0n && max <= margin).toBe(true);
-        if (max > 0n) expect(accepts(max)).toBe(true);
-        expect(accepts(max + 1n)).toBe(false);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: usdt(10_000) }),
+        fc.bigInt({ min: 1n, max: usdt(100_000) }),
+        fc.bigInt({ min: -usdt(5_000), max: usdt(5_000) }),
+        fc.integer({ min: 1, max: 125 }),
+        (margin, notional, upnl, lev) => {
+          const max = maxRemovableMargin(margin, notional, upnl, lev);
+          const accepts = (out: bigint) => out <= margin && margin - out + (upnl < 0n ? upnl : 0n) >= initialMargin(notional, lev);
+          expect(max >= 0n && max <= margin).toBe(true);
+          if (max > 0n) expect(accepts(max)).toBe(true);
+          expect(accepts(max + 1n)).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -230,7 +241,8 @@ describe('liquidation price [LIQ]: LP = (WB + cum - side * size * EP) / (size * 
   });
   it('property: the estimate is at the trigger: one tick beyond it the equity is below the maintenance margin, at it not', () => {
     // exact equity vs maintenance margin, both times 1e6, no rounding
-    const equityE6 = (side: 'LONG' | 'SHORT', size: bigint, cost: bigint, wb: bigint, p: bigint): bigint => (wb + unrealizedPnl(side, size, cost, p, MULT)) * 1_000_000n;
+    const equityE6 = (side: 'LONG' | 'SHORT', size: bigint, cost: bigint, wb: bigint, p: bigint): bigint =>
+      (wb + unrealizedPnl(side, size, cost, p, MULT)) * 1_000_000n;
     fc.assert(
       fc.property(
         fc.constantFrom<'LONG' | 'SHORT'>('LONG', 'SHORT'),

@@ -47,11 +47,11 @@ export function perpNotionalMult(settleScale: number, priceDecimals: number, qty
 
 function ceilDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return (a % b !== 0n && (a > 0n) === (b > 0n)) ? q + 1n : q;
+  return a % b !== 0n && a > 0n === b > 0n ? q + 1n : q;
 }
 function floorDiv(a: bigint, b: bigint): bigint {
   const q = a / b;
-  return (a % b !== 0n && (a > 0n) !== (b > 0n)) ? q - 1n : q;
+  return a % b !== 0n && a > 0n !== b > 0n ? q - 1n : q;
 }
 
 /** price (price units) * qty (qty units) in quote units. */
@@ -205,7 +205,16 @@ export function orderCost(notional: bigint, leverage: number, takerFeePpm: numbe
  * The most lots `available` quote units pay for at `price` and `leverage` (the order form's "max lots"): the largest
  * n with orderCost(notional of lotsToQty(n)) <= available, capped at the bracket's maximum notional for the leverage.
  */
-export function maxLots(available: bigint, price: bigint, leverage: number, takerFeePpm: number, lotNotional: bigint, stepSize: bigint, mult: bigint, tiers: readonly BracketTier[]): bigint {
+export function maxLots(
+  available: bigint,
+  price: bigint,
+  leverage: number,
+  takerFeePpm: number,
+  lotNotional: bigint,
+  stepSize: bigint,
+  mult: bigint,
+  tiers: readonly BracketTier[],
+): bigint {
   if (available <= 0n || price <= 0n || leverage <= 0) return 0n;
   const cap = maxNotionalFor(tiers, leverage);
   // Upper estimate, then step down (a lot's quantity rounds down, so the cost per lot is at most lotNotional's).
@@ -247,7 +256,14 @@ export function yieldRatePpm(pnl: bigint, margin: bigint): number {
  * Returns 0n when the position cannot be liquidated by a falling price (long with WB covering everything) and null
  * for a short that cannot be liquidated.
  */
-export function liquidationPrice(side: PositionSide, size: bigint, cost: bigint, walletInScope: bigint, tiers: readonly BracketTier[], mult: bigint): bigint | null {
+export function liquidationPrice(
+  side: PositionSide,
+  size: bigint,
+  cost: bigint,
+  walletInScope: bigint,
+  tiers: readonly BracketTier[],
+  mult: bigint,
+): bigint | null {
   if (size <= 0n) return null;
   const n = size * mult; // quote units per price unit
   let fallback: bigint | null = null;
@@ -304,7 +320,15 @@ export function markPriceOf(
  * impact prices are the average fill prices of `impactNotional` sold into the bids and bought from the asks. A side
  * whose book cannot fill the impact notional contributes 0. Inputs: quote filled and qty filled per side.
  */
-export function premiumIndexE8(index: bigint, bidQuote: bigint, bidQty: bigint, askQuote: bigint, askQty: bigint, mult: bigint, sidesComplete: { bid: boolean; ask: boolean }): bigint {
+export function premiumIndexE8(
+  index: bigint,
+  bidQuote: bigint,
+  bidQty: bigint,
+  askQuote: bigint,
+  askQty: bigint,
+  mult: bigint,
+  sidesComplete: { bid: boolean; ask: boolean },
+): bigint {
   if (index <= 0n) return 0n;
   let num = 0n; // in price units * (qty*mult) of each side, reduced to E8 per side
   if (sidesComplete.bid && bidQty > 0n) {

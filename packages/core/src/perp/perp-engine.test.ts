@@ -48,7 +48,10 @@ class World {
   }
   ok(c: Record<string, unknown>): CommandResult {
     const r = this.run(c);
-    expect(r.code, JSON.stringify(c, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))).toBe('ok');
+    expect(
+      r.code,
+      JSON.stringify(c, (_k, v) => (typeof v === 'bigint' ? v.toString() : v)),
+    ).toBe('ok');
     return r;
   }
   check(): void {
@@ -103,15 +106,15 @@ describe('perpetual engine', () => {
     expect(trade.price).toBe(px(50_000));
     expect(trade.quoteAmount).toBe(2_000n * U);
     expect(trade.takerFee).toBe(1n * U); // 0.05%
-    expect(trade.makerFee).toBe(U * 4n / 10n); // 0.02%
+    expect(trade.makerFee).toBe((U * 4n) / 10n); // 0.02%
     const long = w.e.position('1', 'BTC/USDT')!;
     expect(long).toMatchObject({ side: 'LONG', size: 40n, cost: 2_000n * U, margin: 200n * U, entryPrice: px(50_000), leverage: 10 });
     const short = w.e.position('2', 'BTC/USDT')!;
     expect(short).toMatchObject({ side: 'SHORT', size: 40n, cost: 2_000n * U, margin: 200n * U });
     // taker: 10,000 - 200 margin - 1 fee; maker: the rest of its hold (1 - 0.4 fee) back
     expect(w.contract('1')).toEqual({ available: 9_799n * U, frozen: 200n * U });
-    expect(w.contract('2')).toEqual({ available: 9_799n * U + 6n * U / 10n, frozen: 200n * U });
-    expect(w.e.balance('@fee', 'SYSTEM', 'USDT').available).toBe(14n * U / 10n);
+    expect(w.contract('2')).toEqual({ available: 9_799n * U + (6n * U) / 10n, frozen: 200n * U });
+    expect(w.e.balance('@fee', 'SYSTEM', 'USDT').available).toBe((14n * U) / 10n);
     expect(ev(tk, 'perpOrderUpdated').at(-1)?.order.tradeType).toBe('OPEN_LONG');
   });
 
@@ -193,7 +196,8 @@ describe('perpetual engine', () => {
     w.ok(place('4', 'SELL', px(49_100), 200n));
     const wallet1 = w.contract('1');
     let r: CommandResult | undefined;
-    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) });
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++)
+      r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) });
     expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
     const liq = ev(r!, 'liquidated')[0]!;
     expect(liq).toMatchObject({ userId: '1', marginMode: 'ISOLATED', size: 100n, side: 'LONG' });
@@ -355,7 +359,8 @@ describe('perpetual engine', () => {
     w.ok(place('3', 'BUY', px(49_050), 200n)); // a bid above the bankruptcy price
     w.ok(place('4', 'SELL', px(49_150), 200n));
     let r: CommandResult | undefined;
-    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) });
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++)
+      r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(49_000) });
     expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
     const liq = ev(r!, 'liquidated')[0]!;
     const fundFill = ev(r!, 'perpTrade').find((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')!;
@@ -373,7 +378,8 @@ describe('perpetual engine', () => {
     w.ok(place('2', 'SELL', px(50_000), 100n));
     w.ok(place('1', 'BUY', null, 100n));
     let r: CommandResult | undefined;
-    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(48_000) });
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++)
+      r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(48_000) });
     expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
     const adl = ev(r!, 'perpTrade').filter((t) => t.kind === 'ADL');
     expect(adl.length).toBe(1);
@@ -582,7 +588,8 @@ describe('perpetual risk commands: every refusal and every boundary', () => {
     w.ok(place('3', 'SELL', px(51_100), 200n)); // an ask above the bankruptcy price
     w.ok(place('4', 'BUY', px(50_900), 200n));
     let r: CommandResult | undefined;
-    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++) r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) });
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++)
+      r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) });
     expect(ev(r!, 'perpTrade').filter((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')).toEqual([]);
     expect(ev(r!, 'perpTrade').find((t) => t.kind === 'ADL')).toMatchObject({ takerUserId: '2', quoteAmount: 5_100n * U });
     expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(1_000n * U);
@@ -595,7 +602,8 @@ describe('perpetual risk commands: every refusal and every boundary', () => {
     w2.ok(place('1', 'SELL', null, 100n));
     w2.ok(place('3', 'SELL', px(50_950), 200n));
     w2.ok(place('4', 'BUY', px(50_850), 200n));
-    for (let i = 0; i < 400 && w2.e.position('1', 'BTC/USDT') !== undefined; i++) r = w2.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) });
+    for (let i = 0; i < 400 && w2.e.position('1', 'BTC/USDT') !== undefined; i++)
+      r = w2.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) });
     expect(ev(r!, 'perpTrade').find((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')).toMatchObject({ price: px(50_950), quantity: 100n });
     expect(w2.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(1_005n * U);
   });

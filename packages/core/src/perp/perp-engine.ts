@@ -328,7 +328,16 @@ export class PerpState implements PerpReads {
    * never go negative), or, with `fundPays` false, returned unpaid (funding: the receivers get less). Liquidation runs before a
    * position's take profit or stop loss fires, so this fallback serves only closes between two mark ticks.
    */
-  private pay(userId: string, settle: string, amount: bigint, to: Account, iso: Pos | null, o: PerpOrder | null = null, fundPays = true, isoMarginLast = false): bigint {
+  private pay(
+    userId: string,
+    settle: string,
+    amount: bigint,
+    to: Account,
+    iso: Pos | null,
+    o: PerpOrder | null = null,
+    fundPays = true,
+    isoMarginLast = false,
+  ): bigint {
     if (amount <= 0n) return 0n;
     const ledger = this.ledger;
     const a = this.acc(userId, settle);
@@ -410,7 +419,10 @@ export class PerpState implements PerpReads {
           b.notionalCap > 0n &&
           isInt(b.maxLeverage, 1, 125) &&
           isInt(b.maintMarginPpm, 1, 999_999) &&
-          (i === 0 || (b.notionalCap > (c.brackets[i - 1] as typeof b).notionalCap && b.maxLeverage <= (c.brackets[i - 1] as typeof b).maxLeverage && b.maintMarginPpm >= (c.brackets[i - 1] as typeof b).maintMarginPpm)) &&
+          (i === 0 ||
+            (b.notionalCap > (c.brackets[i - 1] as typeof b).notionalCap &&
+              b.maxLeverage <= (c.brackets[i - 1] as typeof b).maxLeverage &&
+              b.maintMarginPpm >= (c.brackets[i - 1] as typeof b).maintMarginPpm)) &&
           // the initial margin rate must exceed the maintenance rate, or a fresh position would be liquidatable
           1_000_000 / b.maxLeverage > b.maintMarginPpm,
       );
@@ -564,17 +576,44 @@ export class PerpState implements PerpReads {
       hold = orderCost(notional, st.leverage, c.takerFeePpm) + loss;
       if (this.spendable(userId, c.quote) < hold) return reject('insufficient_balance');
     }
-    if (timeInForce === 'POST_ONLY' && best !== null && (side === 'BUY' ? best <= (price as bigint) : best >= (price as bigint))) return reject('would_take_liquidity');
+    if (timeInForce === 'POST_ONLY' && best !== null && (side === 'BUY' ? best <= (price as bigint) : best >= (price as bigint)))
+      return reject('would_take_liquidity');
     if (isMarket && best === null) return reject('no_liquidity');
 
     // Accepted from here on.
     const events = this.host.events;
     const seq = this.host.allocOrderSeq();
-    const o = new PerpOrder(seq, `${seq}`, cmd.clientOrderId ?? null, userId, c.symbol, side, orderType, timeInForce, isMarket ? null : (price as bigint), quantity, null, c.quote, 'EXPIRE_TAKER', this.ts);
+    const o = new PerpOrder(
+      seq,
+      `${seq}`,
+      cmd.clientOrderId ?? null,
+      userId,
+      c.symbol,
+      side,
+      orderType,
+      timeInForce,
+      isMarket ? null : (price as bigint),
+      quantity,
+      null,
+      c.quote,
+      'EXPIRE_TAKER',
+      this.ts,
+    );
     o.lots = lots;
     o.reduceOnly = reduceOnly || trigger !== null;
     o.trigger = trigger;
-    o.tradeType = trigger === 'LIQUIDATION' || trigger === 'ADL' ? 'FORCE_CLOSE' : trigger !== null ? 'NORMAL_CLOSE' : reduces ? (pos.side === 'LONG' ? 'CLOSE_LONG' : 'CLOSE_SHORT') : side === 'BUY' ? 'OPEN_LONG' : 'OPEN_SHORT';
+    o.tradeType =
+      trigger === 'LIQUIDATION' || trigger === 'ADL'
+        ? 'FORCE_CLOSE'
+        : trigger !== null
+          ? 'NORMAL_CLOSE'
+          : reduces
+            ? pos.side === 'LONG'
+              ? 'CLOSE_LONG'
+              : 'CLOSE_SHORT'
+            : side === 'BUY'
+              ? 'OPEN_LONG'
+              : 'OPEN_SHORT';
     o.leverage = st.leverage;
     o.marginMode = st.marginMode;
     o.takeProfit = cmd.takeProfit ?? null;
@@ -725,7 +764,7 @@ export class PerpState implements PerpReads {
       rest = unrealizedPnl(pos.side, pos.size - cq, pos.cost - relCost, mark, m.mult);
     }
     const openNotional = p * opens * m.mult;
-    const open = opens === 0n ? 0n : (o.side === 'BUY' ? mark * opens * m.mult - openNotional : openNotional - mark * opens * m.mult);
+    const open = opens === 0n ? 0n : o.side === 'BUY' ? mark * opens * m.mult - openNotional : openNotional - mark * opens * m.mult;
     const fee = perpFee(p * q * m.mult, feePpm);
     // A position keeps its mode and leverage; a flip opens the other side with the same (settings cannot change while
     // a position is open); a new position takes the user's settings.
@@ -1078,7 +1117,13 @@ export class PerpState implements PerpReads {
   private setMarginMode(cmd: Extract<PerpCommand, { type: 'perpSetMarginMode' }>): CommandResult {
     const m = this.markets.get(cmd.symbol);
     if (m === undefined) return reject('market_not_found');
-    if (typeof cmd.userId !== 'string' || cmd.userId.length === 0 || cmd.userId.charCodeAt(0) === 64 || (cmd.marginMode !== 'CROSS' && cmd.marginMode !== 'ISOLATED')) return reject('invalid_order');
+    if (
+      typeof cmd.userId !== 'string' ||
+      cmd.userId.length === 0 ||
+      cmd.userId.charCodeAt(0) === 64 ||
+      (cmd.marginMode !== 'CROSS' && cmd.marginMode !== 'ISOLATED')
+    )
+      return reject('invalid_order');
     if (m.positions.has(cmd.userId)) return reject('position_exists');
     for (const o of this.open.get(cmd.userId)?.values() ?? []) if (o.symbol === cmd.symbol) return reject('position_exists');
     this.saveSettings(cmd.userId, cmd.symbol, { ...this.settingsOf(cmd.userId, cmd.symbol), marginMode: cmd.marginMode });
@@ -1102,7 +1147,8 @@ export class PerpState implements PerpReads {
       const out = -cmd.amount;
       const px = m.refPrice() ?? entryPriceOf(pos.cost, pos.size, m.mult);
       // perp/math.ts maxRemovableMargin: the margin above the initial margin at the mark, after an unrealized loss
-      if (out > maxRemovableMargin(pos.margin, pos.size * px * m.mult, unrealizedPnl(pos.side, pos.size, pos.cost, px, m.mult), pos.leverage)) return reject('insufficient_balance');
+      if (out > maxRemovableMargin(pos.margin, pos.size * px * m.mult, unrealizedPnl(pos.side, pos.size, pos.cost, px, m.mult), pos.leverage))
+        return reject('insufficient_balance');
       this.ledger.release(a, out);
       pos.margin -= out;
     }
@@ -1213,7 +1259,21 @@ export class PerpState implements PerpReads {
       p.tp = null;
       p.sl = null;
       this.touch(p);
-      this.placeFor(m, { ts: this.ts, type: 'perpPlaceOrder', userId: p.userId, symbol: m.cfg.symbol, side, orderType: 'MARKET', timeInForce: 'IOC', quantity: p.size, reduceOnly: true }, trig);
+      this.placeFor(
+        m,
+        {
+          ts: this.ts,
+          type: 'perpPlaceOrder',
+          userId: p.userId,
+          symbol: m.cfg.symbol,
+          side,
+          orderType: 'MARKET',
+          timeInForce: 'IOC',
+          quantity: p.size,
+          reduceOnly: true,
+        },
+        trig,
+      );
     }
   }
 
@@ -1318,7 +1378,8 @@ export class PerpState implements PerpReads {
     const settle = m.cfg.quote;
     // 1. Cancel the open orders in scope and look again.
     for (const o of [...(this.open.get(userId)?.values() ?? [])]) {
-      if (mode === 'ISOLATED' ? o.symbol === m.cfg.symbol : o.marginMode === 'CROSS') this.closeResting(this.markets.get(o.symbol) as PerpMarket, o, 'CANCELED');
+      if (mode === 'ISOLATED' ? o.symbol === m.cfg.symbol : o.marginMode === 'CROSS')
+        this.closeResting(this.markets.get(o.symbol) as PerpMarket, o, 'CANCELED');
     }
     if (!this.atRisk(m, p)) return;
     const ledger = this.ledger;
@@ -1446,7 +1507,23 @@ export class PerpState implements PerpReads {
       f = m.positions.get(INSURANCE);
     }
     if (f === undefined) {
-      f = { userId: INSURANCE, symbol: m.cfg.symbol, side, size: 0n, cost: 0n, margin: 0n, mode: 'CROSS', leverage: 1, realizedPnl: 0n, funding: 0n, fees: 0n, tp: null, sl: null, openTs: this.ts, updatedTs: this.ts };
+      f = {
+        userId: INSURANCE,
+        symbol: m.cfg.symbol,
+        side,
+        size: 0n,
+        cost: 0n,
+        margin: 0n,
+        mode: 'CROSS',
+        leverage: 1,
+        realizedPnl: 0n,
+        funding: 0n,
+        fees: 0n,
+        tp: null,
+        sl: null,
+        openTs: this.ts,
+        updatedTs: this.ts,
+      };
       m.positions.set(INSURANCE, f);
     }
     f.size += size;
@@ -1482,7 +1559,22 @@ export class PerpState implements PerpReads {
     }
     if (limit > 0n && m.book.bestPrice(f.side === 'LONG' ? 'BUY' : 'SELL') !== null) {
       const seq = this.host.allocOrderSeq();
-      const o = new PerpOrder(seq, `${seq}`, null, INSURANCE, m.cfg.symbol, f.side === 'LONG' ? 'SELL' : 'BUY', 'LIMIT', 'IOC', limit, f.size, null, m.cfg.quote, 'EXPIRE_TAKER', this.ts);
+      const o = new PerpOrder(
+        seq,
+        `${seq}`,
+        null,
+        INSURANCE,
+        m.cfg.symbol,
+        f.side === 'LONG' ? 'SELL' : 'BUY',
+        'LIMIT',
+        'IOC',
+        limit,
+        f.size,
+        null,
+        m.cfg.quote,
+        'EXPIRE_TAKER',
+        this.ts,
+      );
       o.reduceOnly = true;
       o.trigger = 'LIQUIDATION';
       o.tradeType = 'FORCE_CLOSE';
@@ -1622,7 +1714,17 @@ export class PerpState implements PerpReads {
     m.premiumWeighted = 0n;
     m.premiumWeights = 0n;
     m.premiumCount = 0;
-    this.host.events.push({ type: 'fundingSettled', ts: cmd.ts, symbol: c.symbol, fundingTs: cmd.fundingTs, rateE8: rate, markPrice: mark, paid, received, positions: count });
+    this.host.events.push({
+      type: 'fundingSettled',
+      ts: cmd.ts,
+      symbol: c.symbol,
+      fundingTs: cmd.fundingTs,
+      rateE8: rate,
+      markPrice: mark,
+      paid,
+      received,
+      positions: count,
+    });
     return { code: 'ok', events: this.host.events };
   }
 
@@ -1735,7 +1837,8 @@ export class PerpState implements PerpReads {
     if (m === undefined || !isInt(leverage, 1, 125)) return undefined;
     const p = m.positions.get(userId);
     let orders = 0n;
-    for (const o of this.open.get(userId)?.values() ?? []) if (o.symbol === symbol && !o.reduceOnly && o.leverage !== leverage) orders += this.orderHoldMove(m, o, leverage);
+    for (const o of this.open.get(userId)?.values() ?? [])
+      if (o.symbol === symbol && !o.reduceOnly && o.leverage !== leverage) orders += this.orderHoldMove(m, o, leverage);
     return { position: p === undefined ? 0n : this.leverageMarginMove(m, p, leverage), orders };
   }
   positionCount(symbol: string): number {
@@ -1750,9 +1853,32 @@ export class PerpState implements PerpReads {
   rows(): PerpSnapshot {
     const s = (v: bigint | null): string | null => (v === null ? null : v.toString());
     const orderRow = (o: PerpOrder): unknown[] => [
-      o.seq, o.clientOrderId, o.userId, o.symbol, o.side, o.orderType, o.timeInForce, s(o.price), s(o.quantity), o.createdTs, o.updatedTs, o.status,
-      o.filledQty.toString(), o.filledQuote.toString(), o.fee.toString(), o.remaining.toString(), o.hold.toString(),
-      o.lots, o.reduceOnly, o.tradeType, o.trigger, o.leverage, o.marginMode, o.realizedPnl.toString(), s(o.takeProfit), s(o.stopLoss),
+      o.seq,
+      o.clientOrderId,
+      o.userId,
+      o.symbol,
+      o.side,
+      o.orderType,
+      o.timeInForce,
+      s(o.price),
+      s(o.quantity),
+      o.createdTs,
+      o.updatedTs,
+      o.status,
+      o.filledQty.toString(),
+      o.filledQuote.toString(),
+      o.fee.toString(),
+      o.remaining.toString(),
+      o.hold.toString(),
+      o.lots,
+      o.reduceOnly,
+      o.tradeType,
+      o.trigger,
+      o.leverage,
+      o.marginMode,
+      o.realizedPnl.toString(),
+      s(o.takeProfit),
+      s(o.stopLoss),
     ];
     const open: unknown[] = [];
     for (const o of [...this.orders.values()].sort((x, y) => x.seq - y.seq)) if (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') open.push(orderRow(o));
@@ -1771,7 +1897,20 @@ export class PerpState implements PerpReads {
         lastFundingRateE8: m.lastFundingRateE8,
         lastFundingTs: m.lastFundingTs,
         positions: [...m.positions.values()].map((p) => [
-          p.userId, p.side, p.size.toString(), p.cost.toString(), p.margin.toString(), p.mode, p.leverage, p.realizedPnl.toString(), p.funding.toString(), p.fees.toString(), s(p.tp), s(p.sl), p.openTs, p.updatedTs,
+          p.userId,
+          p.side,
+          p.size.toString(),
+          p.cost.toString(),
+          p.margin.toString(),
+          p.mode,
+          p.leverage,
+          p.realizedPnl.toString(),
+          p.funding.toString(),
+          p.fees.toString(),
+          s(p.tp),
+          s(p.sl),
+          p.openTs,
+          p.updatedTs,
         ]),
       })),
       openOrders: open,
@@ -1801,13 +1940,60 @@ export class PerpState implements PerpReads {
       m.lastFundingRateE8 = r.lastFundingRateE8;
       m.lastFundingTs = r.lastFundingTs;
       for (const p of r.positions) {
-        const [userId, side, size, cost, margin, mode, leverage, rp, fu, fe, tp, sl, openTs, updatedTs] = p as [string, PositionSide, string, string, string, MarginMode, number, string, string, string, string | null, string | null, number, number];
-        m.positions.set(userId, { userId, symbol: cfg.symbol, side, size: BigInt(size), cost: BigInt(cost), margin: BigInt(margin), mode, leverage, realizedPnl: BigInt(rp), funding: BigInt(fu), fees: BigInt(fe), tp: big(tp), sl: big(sl), openTs, updatedTs, entry: entryPriceOf(BigInt(cost), BigInt(size), m.mult) });
+        const [userId, side, size, cost, margin, mode, leverage, rp, fu, fe, tp, sl, openTs, updatedTs] = p as [
+          string,
+          PositionSide,
+          string,
+          string,
+          string,
+          MarginMode,
+          number,
+          string,
+          string,
+          string,
+          string | null,
+          string | null,
+          number,
+          number,
+        ];
+        m.positions.set(userId, {
+          userId,
+          symbol: cfg.symbol,
+          side,
+          size: BigInt(size),
+          cost: BigInt(cost),
+          margin: BigInt(margin),
+          mode,
+          leverage,
+          realizedPnl: BigInt(rp),
+          funding: BigInt(fu),
+          fees: BigInt(fe),
+          tp: big(tp),
+          sl: big(sl),
+          openTs,
+          updatedTs,
+          entry: entryPriceOf(BigInt(cost), BigInt(size), m.mult),
+        });
       }
       st.markets.set(cfg.symbol, m);
     }
     const toOrder = (r: unknown[]): PerpOrder => {
-      const o = new PerpOrder(r[0] as number, `${r[0] as number}`, r[1] as string | null, r[2] as string, r[3] as string, r[4] as Side, r[5] as 'LIMIT' | 'MARKET', r[6] as PerpOrder['timeInForce'], big(r[7]), big(r[8]), null, (st.markets.get(r[3] as string) as PerpMarket).cfg.quote, 'EXPIRE_TAKER', r[9] as number);
+      const o = new PerpOrder(
+        r[0] as number,
+        `${r[0] as number}`,
+        r[1] as string | null,
+        r[2] as string,
+        r[3] as string,
+        r[4] as Side,
+        r[5] as 'LIMIT' | 'MARKET',
+        r[6] as PerpOrder['timeInForce'],
+        big(r[7]),
+        big(r[8]),
+        null,
+        (st.markets.get(r[3] as string) as PerpMarket).cfg.quote,
+        'EXPIRE_TAKER',
+        r[9] as number,
+      );
       o.updatedTs = r[10] as number;
       o.status = r[11] as PerpOrder['status'];
       o.filledQty = BigInt(r[12] as string);
@@ -1891,6 +2077,10 @@ function parseConfig(r: Record<string, unknown>): PerpMarketConfig {
     minQty: b('minQty'),
     lotNotional: b('lotNotional'),
     impactNotional: b('impactNotional'),
-    brackets: (r.brackets as { notionalCap: string; maxLeverage: number; maintMarginPpm: number }[]).map((x) => ({ notionalCap: BigInt(x.notionalCap), maxLeverage: x.maxLeverage, maintMarginPpm: x.maintMarginPpm })),
+    brackets: (r.brackets as { notionalCap: string; maxLeverage: number; maintMarginPpm: number }[]).map((x) => ({
+      notionalCap: BigInt(x.notionalCap),
+      maxLeverage: x.maxLeverage,
+      maintMarginPpm: x.maintMarginPpm,
+    })),
   };
 }

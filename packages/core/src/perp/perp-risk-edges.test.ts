@@ -327,10 +327,13 @@ describe("the insurance fund's close of a taken-over position", () => {
    * 3.61e10 = 1.444e8), a short at 43,900.0 (4e9 - 3.9e9 = 1e8 <= 1.756e8).
    */
   function takenOver(side: 'LONG' | 'SHORT', book: (w: World) => void, over: Parameters<typeof perpEngine>[1] = {}) {
-    const w = world([
-      ['u', 10_000n * UNIT],
-      ['b', 1_000_000n * UNIT],
-    ], over);
+    const w = world(
+      [
+        ['u', 10_000n * UNIT],
+        ['b', 1_000_000n * UNIT],
+      ],
+      over,
+    );
     w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 100_000n * UNIT, from: '@faucet' });
     w.isolated('u');
     for (const id of ['u', 'mm', 'b']) expect(w.leverage(id, 10).code).toBe('ok');
@@ -390,7 +393,9 @@ describe("the insurance fund's close of a taken-over position", () => {
     const w = takenOver('LONG', (x) => x.ok(order('b', 'BUY', 360_000n, 6n)));
     const r = w.mark(361_000n);
     const { updated } = fundOrders(r);
-    expect(updated.map((x) => x.order)).toMatchObject([{ side: 'SELL', price: 360_000n, quantity: 10n, status: 'EXPIRED', filledQty: 6n, trigger: 'LIQUIDATION', reduceOnly: true }]);
+    expect(updated.map((x) => x.order)).toMatchObject([
+      { side: 'SELL', price: 360_000n, quantity: 10n, status: 'EXPIRED', filledQty: 6n, trigger: 'LIQUIDATION', reduceOnly: true },
+    ]);
     // the fund's 0.004 left goes to ADL against mm's short at the fund's entry (36,000.0)
     expect(ev(r, 'perpTrade').filter((t) => t.kind === 'ADL')).toMatchObject([{ takerUserId: 'mm', quantity: 4n, price: 360_000n }]);
     expect(w.e.position(FUND, SYM)).toBeUndefined();
@@ -426,7 +431,18 @@ describe("the insurance fund's close of a taken-over position", () => {
     const { accepted, updated } = fundOrders(r);
     expect(accepted).toHaveLength(1);
     expect(updated.map((x) => x.order)).toMatchObject([
-      { symbol: SYM, side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: 440_000n, quantity: 10n, reduceOnly: true, trigger: 'LIQUIDATION', status: 'FILLED', filledQty: 10n },
+      {
+        symbol: SYM,
+        side: 'BUY',
+        orderType: 'LIMIT',
+        timeInForce: 'IOC',
+        price: 440_000n,
+        quantity: 10n,
+        reduceOnly: true,
+        trigger: 'LIQUIDATION',
+        status: 'FILLED',
+        filledQty: 10n,
+      },
     ]);
     expect(w.e.position(FUND, SYM)).toBeUndefined();
     expect(w.e.position('b', SYM)).toMatchObject({ side: 'SHORT', size: 10n, cost: 44_000_000_000n });
@@ -632,7 +648,12 @@ describe('max withdraw amount and the account view', () => {
     w.ok(order('u', 'BUY', null, 10n));
     expect(w.e.perpAccount('u').maxWithdrawAmount).toBe(100_000_000n);
     w.mark(390_000n);
-    expect(w.e.perpAccount('u')).toMatchObject({ walletBalance: 2_100_000_000n, crossUnrealizedPnl: -1_000_000_000n, availableBalance: 0n, maxWithdrawAmount: 0n });
+    expect(w.e.perpAccount('u')).toMatchObject({
+      walletBalance: 2_100_000_000n,
+      crossUnrealizedPnl: -1_000_000_000n,
+      availableBalance: 0n,
+      maxWithdrawAmount: 0n,
+    });
     expect(w.run({ type: 'transfer', userId: 'u', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: 1n }).code).toBe('insufficient_balance');
   });
 

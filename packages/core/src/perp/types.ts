@@ -331,14 +331,35 @@ export type PerpEvent =
   /** The mark price of a tick (perpMarkPrice). */
   | { type: 'markPrice'; ts: number; state: PerpMarkState }
   /** A funding settlement: totals in quote units (paid >= received; the difference stays in '@funding'). */
-  | { type: 'fundingSettled'; ts: number; symbol: string; fundingTs: number; rateE8: number; markPrice: bigint; paid: bigint; received: bigint; positions: number }
+  | {
+      type: 'fundingSettled';
+      ts: number;
+      symbol: string;
+      fundingTs: number;
+      rateE8: number;
+      markPrice: bigint;
+      paid: bigint;
+      received: bigint;
+      positions: number;
+    }
   /** One position's funding (amount signed: negative paid, positive received). */
   | { type: 'fundingPayment'; ts: number; userId: string; symbol: string; fundingTs: number; rateE8: number; amount: bigint }
   /**
    * A liquidation (one per account and market scope): the user's equity in scope before (quote units, may be
    * negative after a gap), what the insurance fund received from it (negative: what it paid), the mark price.
    */
-  | { type: 'liquidated'; ts: number; userId: string; symbol: string; marginMode: MarginMode; markPrice: bigint; equity: bigint; insuranceDelta: bigint; size: bigint; side: PositionSide };
+  | {
+      type: 'liquidated';
+      ts: number;
+      userId: string;
+      symbol: string;
+      marginMode: MarginMode;
+      markPrice: bigint;
+      equity: bigint;
+      insuranceDelta: bigint;
+      size: bigint;
+      side: PositionSide;
+    };
 
 /** Default leverage of a user in a market before perpSetLeverage (Binance's default is 20x). */
 export const DEFAULT_LEVERAGE = 20;

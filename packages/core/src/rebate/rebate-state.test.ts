@@ -62,7 +62,15 @@ describe('RebateState accrual', () => {
     expect(s.isEmpty).toBe(false);
     s.accrue(at(DAY - 3), 'b', 'a', 7n); // the command time went back across midnight
     s.accrue(at(DAY), 'c', 'a', 8n);
-    expect(s.rows().days).toEqual([[DAY + 1, [['b', 'a', '7'], ['c', 'a', '8']]]]);
+    expect(s.rows().days).toEqual([
+      [
+        DAY + 1,
+        [
+          ['b', 'a', '7'],
+          ['c', 'a', '8'],
+        ],
+      ],
+    ]);
   });
 });
 
@@ -79,7 +87,9 @@ describe('RebateState settlement', () => {
     s.accrue(at(DAY), 'z', 'rich', 3n); // rebate 0 (0.9 rounded down): a payout row with nothing paid
     const r = s.execute({ type: 'settleRebates', ts: at(DAY + 1), day: DAY }, h);
     expect(r.code).toBe('ok');
-    const paid = h.events.filter((e) => e.type === 'rebatePaid').map((e) => (e.type === 'rebatePaid' ? [e.inviteeId, e.inviterId, e.fee, e.rebate, e.paid] : []));
+    const paid = h.events
+      .filter((e) => e.type === 'rebatePaid')
+      .map((e) => (e.type === 'rebatePaid' ? [e.inviteeId, e.inviterId, e.fee, e.rebate, e.paid] : []));
     expect(paid).toEqual([
       ['x', 'rich', 101n, 30n, 30n],
       ['y', 'poor', 1_000n, 300n, 0n],

@@ -8,15 +8,7 @@
 import type { Account, Ledger } from '../ledger/ledger';
 import type { CommandResult, EngineEvent, RejectCode } from '../types';
 import { ACCOUNT_KINDS } from '../types';
-import {
-  MAX_REBATE_DAY,
-  REBATE_ASSET,
-  REBATE_THRESHOLD_COINS,
-  rebateDay,
-  rebateOf,
-  type RebateCommand,
-  type RebateReads,
-} from './types';
+import { MAX_REBATE_DAY, REBATE_ASSET, REBATE_THRESHOLD_COINS, rebateDay, rebateOf, type RebateCommand, type RebateReads } from './types';
 
 /** What the rebate state needs from the engine. */
 export interface RebateHost {

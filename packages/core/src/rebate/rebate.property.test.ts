@@ -22,8 +22,19 @@ const D0 = rebateDay(1_793_491_200_000); // 2026-11-01 00:00 UTC
 type Op = { kind: 'fee'; dtMs: number; invitee: string; fee: bigint } | { kind: 'settle'; dtMs: number; dayBack: number };
 
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('fee' as const), dtMs: fc.integer({ min: 0, max: 10 * 3_600_000 }), invitee: fc.constantFrom('a', 'b', 'c', 'd'), fee: fc.bigInt({ min: 1n, max: 10n ** 12n }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('settle' as const), dtMs: fc.integer({ min: 0, max: 3_600_000 }), dayBack: fc.integer({ min: -1, max: 3 }) }) },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      kind: fc.constant('fee' as const),
+      dtMs: fc.integer({ min: 0, max: 10 * 3_600_000 }),
+      invitee: fc.constantFrom('a', 'b', 'c', 'd'),
+      fee: fc.bigInt({ min: 1n, max: 10n ** 12n }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('settle' as const), dtMs: fc.integer({ min: 0, max: 3_600_000 }), dayBack: fc.integer({ min: -1, max: 3 }) }),
+  },
 );
 
 describe('rebate state vs an independent model', () => {
@@ -31,7 +42,8 @@ describe('rebate state vs an independent model', () => {
     fc.assert(
       fc.property(fc.array(opArb, { maxLength: 80 }), fc.integer({ min: 0, max: 86_399_999 }), (ops, startOffset) => {
         const ledger = new Ledger();
-        for (const [who, amount] of Object.entries(HOLDINGS)) ledger.post(ledger.account('@faucet', 'SYSTEM', 'USDT'), 'available', ledger.account(who, 'SPOT', 'USDT'), 'available', amount);
+        for (const [who, amount] of Object.entries(HOLDINGS))
+          ledger.post(ledger.account('@faucet', 'SYSTEM', 'USDT'), 'available', ledger.account(who, 'SPOT', 'USDT'), 'available', amount);
         const host: RebateHost & { events: EngineEvent[] } = { ledger, events: [], hasAsset: (c) => (c === 'USDT' ? 8 : undefined) };
         let st = new RebateState();
         // the model

@@ -14,7 +14,8 @@ const leafArb = (assets: number): fc.Arbitrary<MerkleSumLeafInput> =>
     salt: fc.uint8Array({ minLength: 16, maxLength: 16 }).map(bytesToHex),
     balances: fc.array(fc.bigInt({ min: 0n, max: 10n ** 20n }), { minLength: assets, maxLength: assets }),
   });
-const treeArb = fc.integer({ min: 1, max: 4 }).chain((assets) => fc.record({
+const treeArb = fc.integer({ min: 1, max: 4 }).chain((assets) =>
+  fc.record({
     assets: fc.constant(assets),
     // distinct user ids, as in a snapshot (one leaf per user)
     leaves: fc.array(leafArb(assets), { minLength: 1, maxLength: 40 }).map((ls) => ls.map((l, i) => ({ ...l, userId: String(i + 1) }))),
@@ -26,11 +27,15 @@ describe('encoding', () => {
     const leaf = { userId: '7', salt: '00ff', balances: [1n, 256n] };
     const expected =
       '6c656166' + // "leaf"
-      '00000002' + '00ff' + // salt
-      '00000001' + '37' + // "7"
+      '00000002' +
+      '00ff' + // salt
+      '00000001' +
+      '37' + // "7"
       '00000002' + // two assets
-      '0'.repeat(62) + '01' +
-      '0'.repeat(60) + '0100';
+      '0'.repeat(62) +
+      '01' +
+      '0'.repeat(60) +
+      '0100';
     expect(bytesToHex(leafPreimage(leaf))).toBe(expected);
     expect(hashLeaf(leaf).hash).toBe(bytesToHex(sha256(hexToBytes(expected))));
   });
@@ -50,7 +55,12 @@ describe('encoding', () => {
   });
   it('refuses a negative balance and mixed asset counts', () => {
     expect(() => buildTree([{ userId: '1', salt: 'aa', balances: [-1n] }])).toThrow(MerkleSumError);
-    expect(() => buildTree([{ userId: '1', salt: 'aa', balances: [1n] }, { userId: '2', salt: 'aa', balances: [1n, 2n] }])).toThrow(MerkleSumError);
+    expect(() =>
+      buildTree([
+        { userId: '1', salt: 'aa', balances: [1n] },
+        { userId: '2', salt: 'aa', balances: [1n, 2n] },
+      ]),
+    ).toThrow(MerkleSumError);
     expect(() => hashLeaf({ userId: '1', salt: 'zz', balances: [1n] })).toThrow(MerkleSumError);
   });
 });

@@ -124,7 +124,10 @@ describe('FastOrderBook structure', () => {
     expect(b.add(again)).toBe(b.depth('SELL', 11)[10]!.quantity);
     expect(b.levels('SELL')).toHaveLength(asks.length);
     // drain everything, worst first on asks, best first on bids
-    const rest = [...b.levels('SELL')].reverse().flatMap((l) => l.orders).concat(b.levels('BUY').flatMap((l) => l.orders));
+    const rest = [...b.levels('SELL')]
+      .reverse()
+      .flatMap((l) => l.orders)
+      .concat(b.levels('BUY').flatMap((l) => l.orders));
     for (const o of rest) {
       b.remove(o);
       if (o.seq % 97 === 0) expect(b.checkInternal()).toBeNull();

@@ -9,7 +9,18 @@ import { COIN, engineWithMarket, fund, limit, nextTs, ok, PX, QTY } from '../../
 import type { Command, Side } from '../types';
 
 const conv = (userId: string, side: Side, amount: bigint, minReceive: bigint, over: Partial<Record<string, unknown>> = {}): Command =>
-  ({ type: 'convert', ts: nextTs(), userId, symbol: 'BTC/USDT', side, amount, minReceive, expiresTs: 4_000_000_000_000, clientId: `cv-${nextTs()}`, ...over }) as Command;
+  ({
+    type: 'convert',
+    ts: nextTs(),
+    userId,
+    symbol: 'BTC/USDT',
+    side,
+    amount,
+    minReceive,
+    expiresTs: 4_000_000_000_000,
+    clientId: `cv-${nextTs()}`,
+    ...over,
+  }) as Command;
 
 /** Maker 'mm' with asks at 100 and 101 (1 BTC each) and bids at 99 and 98 (1 BTC each); taker 'u' funded. */
 function book() {
@@ -29,7 +40,7 @@ const spot = (e: ReturnType<typeof book>, a: string) => e.balance('u', 'SPOT', a
 describe('convert', () => {
   it('sells BTC for USDT across two levels, the taker fee shown and taken, at least the quote received', () => {
     const e = book();
-    const p = e.convertPreview('BTC/USDT', 'SELL', 'u', 15n * COIN / 10n);
+    const p = e.convertPreview('BTC/USDT', 'SELL', 'u', (15n * COIN) / 10n);
     // 1 BTC at 99 + 0.5 at 98 = 148 USDT; taker fee 0.2% per fill: 0.198 + 0.098 = 0.296
     expect(p).toEqual({ spent: 150_000_000n, receive: 14_770_400_000n, fee: 29_600_000n, filledQty: 1_500_000n, filledQuote: 14_800_000_000n, complete: true });
     const before = spot(e, 'USDT');
@@ -81,31 +92,41 @@ describe('convert', () => {
   });
 
   it('the preview is exactly what the order does (property: random books, own orders, both sides)', () => {
-    const level = fc.record({ owner: fc.constantFrom('mm', 'mm', 'mm', 'u'), px: fc.integer({ min: 90, max: 110 }), qty: fc.integer({ min: 1, max: 3_000_000 }) });
+    const level = fc.record({
+      owner: fc.constantFrom('mm', 'mm', 'mm', 'u'),
+      px: fc.integer({ min: 90, max: 110 }),
+      qty: fc.integer({ min: 1, max: 3_000_000 }),
+    });
     fc.assert(
-      fc.property(fc.array(level, { maxLength: 10 }), fc.array(level, { maxLength: 10 }), fc.constantFrom<Side>('BUY', 'SELL'), fc.bigInt({ min: 1n, max: 500n * COIN }), (asks, bids, side, raw) => {
-        const e = engineWithMarket();
-        for (const who of ['mm', 'u']) {
-          fund(e, who, 'BTC', 100n * COIN);
-          fund(e, who, 'USDT', 100_000n * COIN);
-        }
-        for (const a of asks) ok(e, limit(a.owner, 'SELL', BigInt(a.px + 20) * PX, BigInt(a.qty)));
-        for (const b of bids) ok(e, limit(b.owner, 'BUY', BigInt(b.px - 20) * PX, BigInt(b.qty)));
-        const amount = side === 'SELL' ? (raw % (5n * COIN)) - ((raw % (5n * COIN)) % 100n) + 100n : raw;
-        const p = e.convertPreview('BTC/USDT', side, 'u', amount)!;
-        const quote = side === 'SELL' ? 'USDT' : 'BTC';
-        const before = e.balance('u', 'SPOT', quote).available;
-        const r = e.execute(conv('u', side, amount, p.receive));
-        if (r.code !== 'ok') {
-          expect(['no_liquidity']).toContain(r.code);
-          return;
-        }
-        expect(e.balance('u', 'SPOT', quote).available - before).toBe(p.receive);
-        expect(r.order!.filledQty).toBe(p.filledQty);
-        expect(r.order!.filledQuote).toBe(p.filledQuote);
-        expect(r.order!.fee).toBe(p.fee);
-        for (const [, v] of e.assetTotals()) expect(v).toBe(0n);
-      }),
+      fc.property(
+        fc.array(level, { maxLength: 10 }),
+        fc.array(level, { maxLength: 10 }),
+        fc.constantFrom<Side>('BUY', 'SELL'),
+        fc.bigInt({ min: 1n, max: 500n * COIN }),
+        (asks, bids, side, raw) => {
+          const e = engineWithMarket();
+          for (const who of ['mm', 'u']) {
+            fund(e, who, 'BTC', 100n * COIN);
+            fund(e, who, 'USDT', 100_000n * COIN);
+          }
+          for (const a of asks) ok(e, limit(a.owner, 'SELL', BigInt(a.px + 20) * PX, BigInt(a.qty)));
+          for (const b of bids) ok(e, limit(b.owner, 'BUY', BigInt(b.px - 20) * PX, BigInt(b.qty)));
+          const amount = side === 'SELL' ? (raw % (5n * COIN)) - ((raw % (5n * COIN)) % 100n) + 100n : raw;
+          const p = e.convertPreview('BTC/USDT', side, 'u', amount)!;
+          const quote = side === 'SELL' ? 'USDT' : 'BTC';
+          const before = e.balance('u', 'SPOT', quote).available;
+          const r = e.execute(conv('u', side, amount, p.receive));
+          if (r.code !== 'ok') {
+            expect(['no_liquidity']).toContain(r.code);
+            return;
+          }
+          expect(e.balance('u', 'SPOT', quote).available - before).toBe(p.receive);
+          expect(r.order!.filledQty).toBe(p.filledQty);
+          expect(r.order!.filledQuote).toBe(p.filledQuote);
+          expect(r.order!.fee).toBe(p.fee);
+          for (const [, v] of e.assetTotals()) expect(v).toBe(0n);
+        },
+      ),
       { numRuns: 200 },
     );
   });

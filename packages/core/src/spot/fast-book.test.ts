@@ -51,11 +51,18 @@ describe('FastOrderBook', () => {
             // walking with best/after visits every order: best price first, FIFO within a price
             const walked: number[] = [];
             for (let o = book.best(side); o !== undefined; o = book.after(o)) walked.push(o.seq);
-            const expected = prices.flatMap((p) => mine.filter((o) => o.price === p).map((o) => o.seq).sort((a, b) => a - b));
+            const expected = prices.flatMap((p) =>
+              mine
+                .filter((o) => o.price === p)
+                .map((o) => o.seq)
+                .sort((a, b) => a - b),
+            );
             expect(walked).toEqual(expected);
           }
           // Drain by ascending price: empties bid chunks worst first (not at the best end) and asks best first.
-          for (const o of [...live].sort((a, b) => ((a.price as bigint) < (b.price as bigint) ? -1 : (a.price as bigint) > (b.price as bigint) ? 1 : a.seq - b.seq))) {
+          for (const o of [...live].sort((a, b) =>
+            (a.price as bigint) < (b.price as bigint) ? -1 : (a.price as bigint) > (b.price as bigint) ? 1 : a.seq - b.seq,
+          )) {
             book.remove(o);
             expect(book.checkInternal()).toBeNull();
           }

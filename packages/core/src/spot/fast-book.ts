@@ -276,7 +276,8 @@ export class FastOrderBook implements OrderBook {
   /** Counts by walking every resting order (O(n): for tests and diagnostics; the engine keeps its own count). */
   userOrderCount(userId: string): number {
     let n = 0;
-    for (const s of [this.bids, this.asks]) for (const c of s.chunks) for (const l of c) for (let o = l.head; o !== null; o = o.next) if (o.userId === userId) n++;
+    for (const s of [this.bids, this.asks])
+      for (const c of s.chunks) for (const l of c) for (let o = l.head; o !== null; o = o.next) if (o.userId === userId) n++;
     return n;
   }
 

@@ -9,17 +9,7 @@
  */
 import { Account, type Ledger } from '../ledger/ledger';
 import { pow10 } from '../money';
-import type {
-  Command,
-  CommandResult,
-  EngineEvent,
-  MarketConfig,
-  OrderView,
-  RejectCode,
-  Side,
-  StpMode,
-  TimeInForce,
-} from '../types';
+import type { Command, CommandResult, EngineEvent, MarketConfig, OrderView, RejectCode, Side, StpMode, TimeInForce } from '../types';
 import type { BookKind, OrderBook } from './book';
 import { FastOrderBook } from './fast-book';
 import { NaiveOrderBook } from './naive-book';
@@ -150,8 +140,7 @@ export class SpotMarket {
       typeof userId !== 'string' ||
       userId.length === 0 ||
       userId.charCodeAt(0) === 64 ||
-      (clientOrderId !== undefined &&
-        (typeof clientOrderId !== 'string' || clientOrderId.length === 0 || clientOrderId.length > MAX_CLIENT_ORDER_ID_LENGTH)) ||
+      (clientOrderId !== undefined && (typeof clientOrderId !== 'string' || clientOrderId.length === 0 || clientOrderId.length > MAX_CLIENT_ORDER_ID_LENGTH)) ||
       !isOptBigint(price) ||
       !isOptBigint(quantity) ||
       !isOptBigint(quoteAmount)

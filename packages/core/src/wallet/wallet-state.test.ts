@@ -101,7 +101,12 @@ describe('WalletState snapshot rows', () => {
   it('restore refuses a snapshot without its seq, open, daily or credited', () => {
     const good = { seq: 1, open: [], daily: [], credited: [] };
     expect(() => new WalletState().restore(good)).not.toThrow();
-    for (const bad of [{ ...good, seq: '1' }, { ...good, open: null }, { ...good, daily: {} }, { ...good, credited: 'x' }]) {
+    for (const bad of [
+      { ...good, seq: '1' },
+      { ...good, open: null },
+      { ...good, daily: {} },
+      { ...good, credited: 'x' },
+    ]) {
       expect(() => new WalletState().restore(bad as unknown as typeof good)).toThrow('restore: malformed wallet state');
     }
   });

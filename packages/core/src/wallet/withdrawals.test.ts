@@ -133,7 +133,9 @@ describe('the withdrawal life cycle', () => {
     const id = ok(e, request({ approvalsRequired: 2 })).withdrawal!.withdrawalId;
     expect(ok(e, { type: 'approveWithdrawal', ts: ts(), withdrawalId: id, operatorId: 'op1' }).withdrawal?.state).toBe('REVIEW');
     expect(e.execute({ type: 'approveWithdrawal', ts: ts(), withdrawalId: id, operatorId: 'op1' }).code).toBe('withdrawal_already_approved');
-    expect(e.execute({ type: 'broadcastWithdrawal', ts: ts(), withdrawalId: id, from: ADDR, nonce: 0, txHash: TX2, rawTx: '0x02f8' }).code).toBe('withdrawal_state_invalid');
+    expect(e.execute({ type: 'broadcastWithdrawal', ts: ts(), withdrawalId: id, from: ADDR, nonce: 0, txHash: TX2, rawTx: '0x02f8' }).code).toBe(
+      'withdrawal_state_invalid',
+    );
     const approved = ok(e, { type: 'approveWithdrawal', ts: ts(), withdrawalId: id, operatorId: 'op2', audit: { action: 'withdraw.approve' } });
     expect(approved.withdrawal).toMatchObject({ state: 'APPROVED', approvals: ['op1', 'op2'] });
     expect(approved.events[0]).toMatchObject({ type: 'withdrawalUpdated', audit: { action: 'withdraw.approve' } });
@@ -141,7 +143,11 @@ describe('the withdrawal life cycle', () => {
     // the owner can no longer cancel, an operator no longer reject
     expect(e.execute({ type: 'rejectWithdrawal', ts: ts(), withdrawalId: id, reason: 'x', userId: '1' }).code).toBe('withdrawal_state_invalid');
     expect(e.execute({ type: 'rejectWithdrawal', ts: ts(), withdrawalId: id, reason: 'x', operatorId: 'op1' }).code).toBe('withdrawal_state_invalid');
-    expect(ok(e, { type: 'withdrawalMined', ts: ts(), withdrawalId: id, blockNumber: 20 }).withdrawal).toMatchObject({ state: 'CONFIRMING', nonce: 7, txHash: TX2 });
+    expect(ok(e, { type: 'withdrawalMined', ts: ts(), withdrawalId: id, blockNumber: 20 }).withdrawal).toMatchObject({
+      state: 'CONFIRMING',
+      nonce: 7,
+      txHash: TX2,
+    });
     const done = ok(e, { type: 'completeWithdrawal', ts: ts(), withdrawalId: id, blockNumber: 20 });
     expect(done.withdrawal?.state).toBe('COMPLETED');
     expect(bal(e)).toEqual({ available: 900n * COIN, frozen: 0n });

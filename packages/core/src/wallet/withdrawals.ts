@@ -103,7 +103,12 @@ export class WalletState {
 
   /** Canonical snapshot rows (fixed orders). */
   rows(): { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[] } {
-    const open: WithdrawalRow[] = [...this.open.values()].map((w) => ({ ...w, approvals: [...w.approvals], amount: w.amount.toString(), fee: w.fee.toString() }));
+    const open: WithdrawalRow[] = [...this.open.values()].map((w) => ({
+      ...w,
+      approvals: [...w.approvals],
+      amount: w.amount.toString(),
+      fee: w.fee.toString(),
+    }));
     const daily: DailyRow[] = [...this.daily.entries()]
       .map(([k, d]): DailyRow => {
         const i = k.indexOf('\u0000');

@@ -39,7 +39,20 @@ const MID = 500_000n; // perp price units (50,000.0)
 const SPOT_MID = 5_000_000n; // spot price units (50,000.00)
 const RUNS = adversaryRuns(80, 8_000);
 
-const SPOT: MarketConfig = { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 6, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 0n, makerFeePpm: 1000, takerFeePpm: 2000, status: 'TRADING' };
+const SPOT: MarketConfig = {
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 6,
+  tickSize: 1n,
+  stepSize: 1n,
+  minQty: 1n,
+  minNotional: 0n,
+  makerFeePpm: 1000,
+  takerFeePpm: 2000,
+  status: 'TRADING',
+};
 
 /** One campaign of a game: TRADING in a scope with a prize table, or DEPOSIT with threshold and bonus. */
 interface Campaign {
@@ -87,14 +100,49 @@ const campaignArb: fc.Arbitrary<Campaign> = fc.record({
 const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
   w(8, fc.record({ k: fc.constant('join' as const), u: fc.nat(4), a: fc.nat(3) })),
-  w(8, fc.record({ k: fc.constant('spot' as const), outside: fc.nat(3).map((n) => n === 0), maker: fc.nat(2), taker: fc.nat(2), self: fc.nat(5).map((n) => n === 0), side: fc.constantFrom<Side>('BUY', 'SELL'), qty: fc.bigInt({ min: 1n, max: 100_000n }), off: fc.integer({ min: -500, max: 500 }) })),
-  w(6, fc.record({ k: fc.constant('perp' as const), outside: fc.nat(3).map((n) => n === 0), maker: fc.nat(2), taker: fc.nat(2), side: fc.constantFrom<Side>('BUY', 'SELL'), qty: fc.bigInt({ min: 1n, max: 150n }), off: fc.integer({ min: -50, max: 50 }) })),
-  w(7, fc.record({ k: fc.constant('deposit' as const), u: fc.nat(4), amount: fc.constantFrom(1n, 60n * USDT, 100n * USDT, 700n * USDT, 1_000n * USDT), tx: fc.nat(12), btc: fc.nat(6).map((n) => n === 0) })),
+  w(
+    8,
+    fc.record({
+      k: fc.constant('spot' as const),
+      outside: fc.nat(3).map((n) => n === 0),
+      maker: fc.nat(2),
+      taker: fc.nat(2),
+      self: fc.nat(5).map((n) => n === 0),
+      side: fc.constantFrom<Side>('BUY', 'SELL'),
+      qty: fc.bigInt({ min: 1n, max: 100_000n }),
+      off: fc.integer({ min: -500, max: 500 }),
+    }),
+  ),
+  w(
+    6,
+    fc.record({
+      k: fc.constant('perp' as const),
+      outside: fc.nat(3).map((n) => n === 0),
+      maker: fc.nat(2),
+      taker: fc.nat(2),
+      side: fc.constantFrom<Side>('BUY', 'SELL'),
+      qty: fc.bigInt({ min: 1n, max: 150n }),
+      off: fc.integer({ min: -50, max: 50 }),
+    }),
+  ),
+  w(
+    7,
+    fc.record({
+      k: fc.constant('deposit' as const),
+      u: fc.nat(4),
+      amount: fc.constantFrom(1n, 60n * USDT, 100n * USDT, 700n * USDT, 1_000n * USDT),
+      tx: fc.nat(12),
+      btc: fc.nat(6).map((n) => n === 0),
+    }),
+  ),
   w(3, fc.record({ k: fc.constant('rush' as const), u: fc.nat(4), a: fc.nat(3) })),
   w(1, fc.record({ k: fc.constant('faucet' as const), u: fc.nat(4), amount: fc.constantFrom(1_000n * USDT) })),
   w(1, fc.record({ k: fc.constant('end' as const), a: fc.nat(3) })),
   w(4, fc.record({ k: fc.constant('settle' as const), a: fc.nat(3) })),
-  w(4, fc.record({ k: fc.constant('edge' as const), a: fc.nat(3), atEnd: fc.nat(2).map((n) => n === 0), d: fc.constantFrom(-1 as const, 0 as const, 1 as const) })),
+  w(
+    4,
+    fc.record({ k: fc.constant('edge' as const), a: fc.nat(3), atEnd: fc.nat(2).map((n) => n === 0), d: fc.constantFrom(-1 as const, 0 as const, 1 as const) }),
+  ),
   w(2, fc.record({ k: fc.constant('wait' as const), ms: fc.constantFrom(1, 60_000, HOUR, 6 * HOUR) })),
 );
 /** Four campaigns, the last always a deposit bonus. */
@@ -191,7 +239,9 @@ class ActivityRules {
       return { userId, joinSeq, total, reached, qualified };
     });
     if (t.kind === 'TRADING') {
-      const ranked = rows.filter((r) => r.total > 0n).sort((a, b) => (a.total !== b.total ? (a.total > b.total ? -1 : 1) : a.reached !== b.reached ? a.reached - b.reached : a.joinSeq - b.joinSeq));
+      const ranked = rows
+        .filter((r) => r.total > 0n)
+        .sort((a, b) => (a.total !== b.total ? (a.total > b.total ? -1 : 1) : a.reached !== b.reached ? a.reached - b.reached : a.joinSeq - b.joinSeq));
       ranked.forEach((r, i) => {
         if (i < t.prizes.length) c.payout.set(r.userId, t.prizes[i] as bigint);
         const other = ranked[i + 1];
@@ -297,7 +347,8 @@ function play([defs, ops]: [Campaign[], Op[]], leak?: Leak): void {
         if (group(ev.takerUserId)) fees.set('USDT', (fees.get('USDT') as bigint) + ev.takerFee);
         seen.add('perp fill');
       } else if (ev.type === 'activityChanged' && ev.activity.state === 'SETTLED') {
-        for (const p of ev.activity.payouts) paid.set(`${ev.activity.activityId}|${p.userId}`, (paid.get(`${ev.activity.activityId}|${p.userId}`) ?? 0n) + p.amount);
+        for (const p of ev.activity.payouts)
+          paid.set(`${ev.activity.activityId}|${p.userId}`, (paid.get(`${ev.activity.activityId}|${p.userId}`) ?? 0n) + p.amount);
       }
     }
     return r;
@@ -323,7 +374,11 @@ function play([defs, ops]: [Campaign[], Op[]], leak?: Leak): void {
     const base = (start.get('USDT') as bigint) + (deposits.get('USDT') as bigint) - (fees.get('USDT') as bigint);
     const value = groupHoldings(e, GROUP, 'USDT') + positionValue;
     const entitled = rules.paidTo(GROUP);
-    invariant(value <= base + entitled, () => `${where()}: the group is worth ${value} USDT units, above start + deposits - fees + entitled prizes ${base + entitled} (by ${value - base - entitled})`);
+    invariant(
+      value <= base + entitled,
+      () =>
+        `${where()}: the group is worth ${value} USDT units, above start + deposits - fees + entitled prizes ${base + entitled} (by ${value - base - entitled})`,
+    );
     let paidGroup = 0n;
     for (const [k, v] of paid) if (GROUP.includes(k.split('|')[1] as string)) paidGroup += v;
     invariant(value === base + paidGroup, () => `${where()}: the group is worth ${value}, not start + deposits - fees + prizes paid ${base + paidGroup}`);
@@ -336,7 +391,10 @@ function play([defs, ops]: [Campaign[], Op[]], leak?: Leak): void {
       let rulesTotal = 0n;
       for (const [k, v] of paid) if (k.startsWith(`${c.id}|`)) total += v;
       for (const v of c.payout.values()) rulesTotal += v;
-      invariant(total === rulesTotal && total <= c.terms.budget, () => `${where()}: campaign ${c.id} paid ${total}, the rules pay ${rulesTotal} (budget ${c.terms.budget})`);
+      invariant(
+        total === rulesTotal && total <= c.terms.budget,
+        () => `${where()}: campaign ${c.id} paid ${total}, the rules pay ${rulesTotal} (budget ${c.terms.budget})`,
+      );
       for (const u of USERS) {
         const got = paid.get(`${c.id}|${u}`) ?? 0n;
         const due = c.payout.get(u) ?? 0n;
@@ -398,7 +456,17 @@ function play([defs, ops]: [Campaign[], Op[]], leak?: Leak): void {
         const taker = op.self ? maker : other === maker ? (side[(op.taker + 1) % side.length] as string) : other;
         const price = SPOT_MID + BigInt(op.off);
         run({ type: 'placeOrder', ts, userId: maker, symbol: 'BTC/USDT', side: op.side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: op.qty });
-        run({ type: 'placeOrder', ts, userId: taker, symbol: 'BTC/USDT', side: op.side === 'BUY' ? 'SELL' : 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: op.qty, stp: 'NONE' });
+        run({
+          type: 'placeOrder',
+          ts,
+          userId: taker,
+          symbol: 'BTC/USDT',
+          side: op.side === 'BUY' ? 'SELL' : 'BUY',
+          orderType: 'MARKET',
+          timeInForce: 'IOC',
+          quantity: op.qty,
+          stp: 'NONE',
+        });
         for (const o of e.openOrders(maker)) run({ type: 'cancelOrder', ts, userId: maker, orderId: o.orderId });
         break;
       }
@@ -407,8 +475,27 @@ function play([defs, ops]: [Campaign[], Op[]], leak?: Leak): void {
         const maker = side[op.maker % side.length] as string;
         const other = side[op.taker % side.length] as string;
         const taker = other === maker ? (side[(op.taker + 1) % side.length] as string) : other;
-        run({ type: 'perpPlaceOrder', ts, userId: maker, symbol: 'BTC/USDT', side: op.side, orderType: 'LIMIT', timeInForce: 'GTC', price: MID + BigInt(op.off), quantity: op.qty });
-        run({ type: 'perpPlaceOrder', ts, userId: taker, symbol: 'BTC/USDT', side: op.side === 'BUY' ? 'SELL' : 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: op.qty });
+        run({
+          type: 'perpPlaceOrder',
+          ts,
+          userId: maker,
+          symbol: 'BTC/USDT',
+          side: op.side,
+          orderType: 'LIMIT',
+          timeInForce: 'GTC',
+          price: MID + BigInt(op.off),
+          quantity: op.qty,
+        });
+        run({
+          type: 'perpPlaceOrder',
+          ts,
+          userId: taker,
+          symbol: 'BTC/USDT',
+          side: op.side === 'BUY' ? 'SELL' : 'BUY',
+          orderType: 'MARKET',
+          timeInForce: 'IOC',
+          quantity: op.qty,
+        });
         for (const o of e.perpOpenOrders(maker)) run({ type: 'perpCancelOrder', ts, userId: maker, orderId: o.orderId });
         break;
       }
@@ -472,7 +559,22 @@ describe('adversary: activities pay their stated prizes and bonuses only, within
     seen.clear();
     playAdversary('activity', gameArb, RUNS, (g) => play(g));
     seen.report('activity');
-    if (RUNS >= 50) for (const k of ['join:ok', 'join:activity_not_started', 'join:activity_ended', 'join:activity_already_joined', 'settle:ok', 'settle:duplicate', 'settle:activity_not_ended', 'deposit:duplicate', 'deposit budget ran out', 'self fill', 'end:ok', 'end in the millisecond of progress']) expect(seen.get(k), k).toBeGreaterThan(0);
+    if (RUNS >= 50)
+      for (const k of [
+        'join:ok',
+        'join:activity_not_started',
+        'join:activity_ended',
+        'join:activity_already_joined',
+        'settle:ok',
+        'settle:duplicate',
+        'settle:activity_not_ended',
+        'deposit:duplicate',
+        'deposit budget ran out',
+        'self fill',
+        'end:ok',
+        'end in the millisecond of progress',
+      ])
+        expect(seen.get(k), k).toBeGreaterThan(0);
   }, 120_000);
 
   // Found by the play above (shrunk to: join, wash trade or deposit, end, settle, all in one millisecond): progress
@@ -493,15 +595,48 @@ describe('adversary: activities pay their stated prizes and bonuses only, within
       ok({ type: 'deposit', ts: T0, userId: u, asset: 'BTC', account: 'SPOT', amount: BTC, from: '@faucet' });
     }
     const period = { startTs: T0, endTs: T0 + 48 * HOUR, asset: 'USDT', scope: 'SPOT' as const };
-    ok({ type: 'activityCreate', ts: T0, terms: { kind: 'TRADING', ...period, prizes: [USDT], budget: USDT, minDeposit: 0n, bonus: 0n }, content: {}, operatorId: 'op' });
-    ok({ type: 'activityCreate', ts: T0, terms: { kind: 'DEPOSIT', ...period, prizes: [], budget: 10n * USDT, minDeposit: 100n * USDT, bonus: 5n * USDT }, content: {}, operatorId: 'op' });
+    ok({
+      type: 'activityCreate',
+      ts: T0,
+      terms: { kind: 'TRADING', ...period, prizes: [USDT], budget: USDT, minDeposit: 0n, bonus: 0n },
+      content: {},
+      operatorId: 'op',
+    });
+    ok({
+      type: 'activityCreate',
+      ts: T0,
+      terms: { kind: 'DEPOSIT', ...period, prizes: [], budget: 10n * USDT, minDeposit: 100n * USDT, bonus: 5n * USDT },
+      content: {},
+      operatorId: 'op',
+    });
     for (const a of ['1', '2']) for (const u of ['1', '2']) ok({ type: 'activityJoin', ts: T0, activityId: a, userId: u });
     const trade = (seller: string, buyer: string) => {
-      ok({ type: 'placeOrder', ts, userId: seller, symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: SPOT_MID, quantity: 1_000n });
+      ok({
+        type: 'placeOrder',
+        ts,
+        userId: seller,
+        symbol: 'BTC/USDT',
+        side: 'SELL',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: SPOT_MID,
+        quantity: 1_000n,
+      });
       ok({ type: 'placeOrder', ts, userId: buyer, symbol: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: 1_000n });
     };
     const deposit = (userId: string, n: number) =>
-      ok({ type: 'creditDeposit', ts, userId, asset: 'USDT', amount: 100n * USDT, chain: 'ETH', txHash: `0x${String(n).padStart(64, '0')}`, logIndex: 0, address: `0x${'b'.repeat(40)}`, blockNumber: 1 });
+      ok({
+        type: 'creditDeposit',
+        ts,
+        userId,
+        asset: 'USDT',
+        amount: 100n * USDT,
+        chain: 'ETH',
+        txHash: `0x${String(n).padStart(64, '0')}`,
+        logIndex: 0,
+        address: `0x${'b'.repeat(40)}`,
+        blockNumber: 1,
+      });
     trade('1', '2');
     deposit('1', 1);
     for (const a of ['1', '2']) {
@@ -525,7 +660,8 @@ describe('adversary: activities pay their stated prizes and bonuses only, within
     const leak: Leak = (e, cmd, r) => {
       for (const ev of r.events) {
         if (ev.type === 'activityChanged' && ev.activity.state === 'SETTLED') {
-          for (const p of ev.activity.payouts) e.execute({ type: 'deposit', ts: cmd.ts, userId: p.userId, asset: 'USDT', account: 'ASSETS', amount: p.amount, from: '@faucet' });
+          for (const p of ev.activity.payouts)
+            e.execute({ type: 'deposit', ts: cmd.ts, userId: p.userId, asset: 'USDT', account: 'ASSETS', amount: p.amount, from: '@faucet' });
         }
       }
     };

@@ -36,8 +36,34 @@ const RUNS = adversaryRuns(120, 10_000);
 
 /** BTC/USDT: price 0.01, quantity 0.00001 BTC in steps of 10, maker 0.1%, taker 0.2%. ETH/USDT: price 0.001, qty 0.0001, no maker fee. */
 const MARKETS: MarketConfig[] = [
-  { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 5, tickSize: 1n, stepSize: 10n, minQty: 10n, minNotional: 0n, makerFeePpm: 1_000, takerFeePpm: 2_000, status: 'TRADING' },
-  { symbol: 'ETH/USDT', base: 'ETH', quote: 'USDT', priceDecimals: 3, qtyDecimals: 4, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 0n, makerFeePpm: 0, takerFeePpm: 750, status: 'TRADING' },
+  {
+    symbol: 'BTC/USDT',
+    base: 'BTC',
+    quote: 'USDT',
+    priceDecimals: 2,
+    qtyDecimals: 5,
+    tickSize: 1n,
+    stepSize: 10n,
+    minQty: 10n,
+    minNotional: 0n,
+    makerFeePpm: 1_000,
+    takerFeePpm: 2_000,
+    status: 'TRADING',
+  },
+  {
+    symbol: 'ETH/USDT',
+    base: 'ETH',
+    quote: 'USDT',
+    priceDecimals: 3,
+    qtyDecimals: 4,
+    tickSize: 1n,
+    stepSize: 1n,
+    minQty: 1n,
+    minNotional: 0n,
+    makerFeePpm: 0,
+    takerFeePpm: 750,
+    status: 'TRADING',
+  },
 ];
 /** Mid prices (price units) around which orders rest: 60,000.00 and 3,000.000 USDT. */
 const MIDS = [6_000_000n, 3_000_000n];
@@ -59,9 +85,30 @@ type Op =
 const sideArb = fc.constantFrom<Side>('BUY', 'SELL');
 const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  w(10, fc.record({ k: fc.constant('rest' as const), u: fc.nat(4), m: fc.nat(1), side: sideArb, lvl: fc.integer({ min: -2, max: 12 }), gap: fc.constantFrom(1n, 7n, 150n), qty: fc.bigInt({ min: 1n, max: 800n }) })),
+  w(
+    10,
+    fc.record({
+      k: fc.constant('rest' as const),
+      u: fc.nat(4),
+      m: fc.nat(1),
+      side: sideArb,
+      lvl: fc.integer({ min: -2, max: 12 }),
+      gap: fc.constantFrom(1n, 7n, 150n),
+      qty: fc.bigInt({ min: 1n, max: 800n }),
+    }),
+  ),
   w(3, fc.record({ k: fc.constant('cancel' as const), u: fc.nat(4), i: fc.nat(20) })),
-  w(8, fc.record({ k: fc.constant('quote' as const), u: fc.nat(2), m: fc.nat(1), side: sideArb, amt: fc.constantFrom(0, 0, 0, 1, 2), raw: fc.bigInt({ min: 1n, max: 3_000_000n }) })),
+  w(
+    8,
+    fc.record({
+      k: fc.constant('quote' as const),
+      u: fc.nat(2),
+      m: fc.nat(1),
+      side: sideArb,
+      amt: fc.constantFrom(0, 0, 0, 1, 2),
+      raw: fc.bigInt({ min: 1n, max: 3_000_000n }),
+    }),
+  ),
   w(8, fc.record({ k: fc.constant('confirm' as const), q: fc.nat(20) })),
   w(3, fc.record({ k: fc.constant('flip' as const), u: fc.nat(2), m: fc.nat(1), side: sideArb, raw: fc.bigInt({ min: 1n, max: 3_000_000n }) })),
   w(4, fc.record({ k: fc.constant('edge' as const), q: fc.nat(20), d: fc.constantFrom(-1 as const, 0 as const, 1 as const) })),
@@ -159,7 +206,9 @@ class ConvertRules {
     const c = MARKETS[m] as MarketConfig;
     const nm = this.nm(c);
     const bm = this.baseMult(c);
-    const opp = this.book.filter((o) => o.m === m && o.side !== side).sort((a, b) => (a.price === b.price ? a.seq - b.seq : (side === 'SELL' ? a.price < b.price : a.price > b.price) ? 1 : -1));
+    const opp = this.book
+      .filter((o) => o.m === m && o.side !== side)
+      .sort((a, b) => (a.price === b.price ? a.seq - b.seq : (side === 'SELL' ? a.price < b.price : a.price > b.price) ? 1 : -1));
     const out: Walk = { spent: 0n, receive: 0n, fee: 0n, complete: false, fills: [] };
     if (side === 'SELL') {
       if (amount <= 0n || amount % (bm * c.stepSize) !== 0n) return out;
@@ -259,7 +308,10 @@ function play(ops: Op[], leak?: Leak): void {
       for (const a of ASSETS) {
         const b = e.balance(u, 'SPOT', a);
         const [av, fr] = rules.get(u, a);
-        invariant(b.available === av && b.frozen === fr, () => `${where()}: user ${u} ${a} ${b.available} + ${b.frozen} frozen, the rules say ${av} + ${fr} (by ${b.available + b.frozen - av - fr})`);
+        invariant(
+          b.available === av && b.frozen === fr,
+          () => `${where()}: user ${u} ${a} ${b.available} + ${b.frozen} frozen, the rules say ${av} + ${fr} (by ${b.available + b.frozen - av - fr})`,
+        );
       }
     }
     for (const a of ASSETS) {
@@ -281,9 +333,27 @@ function play(ops: Op[], leak?: Leak): void {
     const c = MARKETS[q.m] as MarketConfig;
     const spendAsset = q.side === 'SELL' ? c.base : c.quote;
     const [have] = rules.get(q.u, spendAsset);
-    const expected = q.done ? 'duplicate' : ts > q.expiresTs ? 'convert_quote_expired' : wk.receive < q.minReceive ? 'convert_slippage' : have < q.amount ? 'insufficient_balance' : 'ok';
+    const expected = q.done
+      ? 'duplicate'
+      : ts > q.expiresTs
+        ? 'convert_quote_expired'
+        : wk.receive < q.minReceive
+          ? 'convert_slippage'
+          : have < q.amount
+            ? 'insufficient_balance'
+            : 'ok';
     const before = expected === 'convert_quote_expired' || expected === 'convert_slippage' ? e.stateHash() : '';
-    const cmd: Command = { type: 'convert', ts, userId: q.u, symbol: c.symbol, side: q.side, amount: q.amount, minReceive: q.minReceive, expiresTs: q.expiresTs, clientId: q.clientId };
+    const cmd: Command = {
+      type: 'convert',
+      ts,
+      userId: q.u,
+      symbol: c.symbol,
+      side: q.side,
+      amount: q.amount,
+      minReceive: q.minReceive,
+      expiresTs: q.expiresTs,
+      clientId: q.clientId,
+    };
     const r = e.execute(cmd);
     if (leak !== undefined) leak(e, cmd, r);
     let got: string = r.code === 'ok' && r.events.length === 0 ? 'duplicate' : r.code;
@@ -306,7 +376,10 @@ function play(ops: Op[], leak?: Leak): void {
     const c = MARKETS[m] as MarketConfig;
     const wk = rules.walk(u, m, side, amount);
     const p = e.convertPreview(c.symbol, side, u, amount);
-    invariant(p !== undefined && p.receive === wk.receive && p.spent === wk.spent && p.fee === wk.fee && p.complete === wk.complete, () => `${where()}: the engine quotes ${show(p)}, the rules' walk gives ${show({ ...wk, fills: wk.fills.length })}`);
+    invariant(
+      p !== undefined && p.receive === wk.receive && p.spent === wk.spent && p.fee === wk.fee && p.complete === wk.complete,
+      () => `${where()}: the engine quotes ${show(p)}, the rules' walk gives ${show({ ...wk, fills: wk.fills.length })}`,
+    );
     seen.add(`quote:${wk.complete ? 'complete' : 'refused'}`);
     if (!wk.complete || wk.receive === 0n) return null;
     const q: Quote = { u, m, side, amount, minReceive: wk.receive, expiresTs: ts + QUOTE_MS, clientId: `q${++quoteSeq}`, done: false };
@@ -342,9 +415,23 @@ function play(ops: Op[], leak?: Leak): void {
         const off = BigInt(op.lvl) * op.gap;
         const price = op.side === 'BUY' ? (MIDS[op.m] as bigint) - off : (MIDS[op.m] as bigint) + off;
         const qty = op.qty * c.stepSize;
-        const r = e.execute({ type: 'placeOrder', ts, userId: u, symbol: c.symbol, side: op.side, orderType: 'LIMIT', timeInForce: 'POST_ONLY', price, quantity: qty });
+        const r = e.execute({
+          type: 'placeOrder',
+          ts,
+          userId: u,
+          symbol: c.symbol,
+          side: op.side,
+          orderType: 'LIMIT',
+          timeInForce: 'POST_ONLY',
+          price,
+          quantity: qty,
+        });
         const needs = op.side === 'BUY' ? price * qty * rules.nm(c) : qty * rules.baseMult(c);
-        const expected = rules.crosses(op.m, op.side, price) ? 'would_take_liquidity' : rules.get(u, op.side === 'BUY' ? c.quote : c.base)[0] < needs ? 'insufficient_balance' : 'ok';
+        const expected = rules.crosses(op.m, op.side, price)
+          ? 'would_take_liquidity'
+          : rules.get(u, op.side === 'BUY' ? c.quote : c.base)[0] < needs
+            ? 'insufficient_balance'
+            : 'ok';
         seen.add(`rest:${r.code}`);
         invariant(r.code === expected, () => `${where()}: POST_ONLY answered ${r.code}, the rules say ${expected}`);
         if (r.code === 'ok') rules.rested((r.order as { orderId: string }).orderId, u, op.m, op.side, price, qty);
@@ -397,14 +484,25 @@ describe('adversary: convert gives no more than the book walk its quote states',
     playAdversary('convert', gameArb, RUNS, (ops) => play(ops));
     seen.report('convert');
     if (RUNS >= 50) {
-      for (const k of ['convert:ok', 'convert:duplicate', 'convert:convert_quote_expired', 'convert:convert_slippage', 'quote:refused', 'flip', 'rest:would_take_liquidity']) expect(seen.get(k), k).toBeGreaterThan(0);
+      for (const k of [
+        'convert:ok',
+        'convert:duplicate',
+        'convert:convert_quote_expired',
+        'convert:convert_slippage',
+        'quote:refused',
+        'flip',
+        'rest:would_take_liquidity',
+      ])
+        expect(seen.get(k), k).toBeGreaterThan(0);
     }
   }, 120_000);
 
   it('canary: an engine that pays the taker fee of a convert back is caught', () => {
     const leak: Leak = (e, cmd, r) => {
       if (cmd.type !== 'convert') return;
-      for (const ev of r.events) if (ev.type === 'trade' && ev.takerFee > 0n) e.execute({ type: 'deposit', ts: cmd.ts, userId: ev.takerUserId, asset: ev.takerFeeAsset, account: 'SPOT', amount: ev.takerFee, from: '@fee' });
+      for (const ev of r.events)
+        if (ev.type === 'trade' && ev.takerFee > 0n)
+          e.execute({ type: 'deposit', ts: cmd.ts, userId: ev.takerUserId, asset: ev.takerFeeAsset, account: 'SPOT', amount: ev.takerFee, from: '@fee' });
     };
     expect(findLeak(gameArb, 200, 13, (ops) => play(ops, leak))).toMatch(/the rules say|above the/);
   });

@@ -99,7 +99,17 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   w(5, fc.record({ k: fc.constant('redeem' as const), l: fc.nat(50), own: fc.nat(5).map((n) => n > 0) })),
   w(4, fc.constant({ k: 'settle' as const })),
   w(2, fc.record({ k: fc.constant('move' as const), u: fc.nat(2), toSpot: fc.boolean(), raw: fc.bigInt({ min: 1n, max: 30_000n * COIN }) })),
-  w(1, fc.record({ k: fc.constant('product' as const), p: fc.nat(2), aprPpm: fc.constantFrom(...APRS), termDays: fc.constantFrom(...TERMS), early: fc.boolean(), on: fc.nat(3).map((n) => n > 0) })),
+  w(
+    1,
+    fc.record({
+      k: fc.constant('product' as const),
+      p: fc.nat(2),
+      aprPpm: fc.constantFrom(...APRS),
+      termDays: fc.constantFrom(...TERMS),
+      early: fc.boolean(),
+      on: fc.nat(3).map((n) => n > 0),
+    }),
+  ),
   w(8, fc.record({ k: fc.constant('edge' as const), l: fc.nat(50), day: fc.nat(400), d: fc.constantFrom(-1 as const, 0 as const, 1 as const) })),
   w(3, fc.record({ k: fc.constant('wait' as const), ms: fc.constantFrom(1, 999, HOUR, 12 * HOUR, DAY - 1, DAY, 3 * DAY, 40 * DAY, 400 * DAY) })),
 );
@@ -242,7 +252,10 @@ function play([products, ops]: [Product[], Op[]], leak?: Leak): void {
     const bound = start + rules.entitledTotal(ts);
     invariant(value <= bound, () => `${where()}: the savers hold ${value}, above start ${start} + entitled interest ${bound - start} (by ${value - bound})`);
     if (exact) invariant(value === bound, () => `${where()}: after a settle the savers hold ${value}, not start + entitled interest ${bound}`);
-    invariant(systemBalance(e, '@earn', 'USDT') === rules.principal(), () => `${where()}: '@earn' holds ${systemBalance(e, '@earn', 'USDT')}, the running principal is ${rules.principal()}`);
+    invariant(
+      systemBalance(e, '@earn', 'USDT') === rules.principal(),
+      () => `${where()}: '@earn' holds ${systemBalance(e, '@earn', 'USDT')}, the running principal is ${rules.principal()}`,
+    );
     const running = rules.running().map((l) => l.lockId);
     const engineRunning = e.earnLocks().map((l) => l.lockId);
     invariant(show(engineRunning) === show(running), () => `${where()}: running locks ${show(engineRunning)}, the rules say ${show(running)}`);
@@ -297,7 +310,10 @@ function play([products, ops]: [Product[], Op[]], leak?: Leak): void {
           const view = r.earnLock;
           invariant(view !== undefined && view.amount === amount && view.startTs === ts, () => `step ${i}: lock view ${show(view)}`);
           const m = rules.locked(view.lockId, userId, productId, amount, clientId, ts);
-          invariant(view.aprPpm === m.aprPpm && view.termDays === m.termDays && view.earlyRedeem === m.earlyRedeem, () => `step ${i}: lock ${show(view)} not at the product's terms ${show(m)}`);
+          invariant(
+            view.aprPpm === m.aprPpm && view.termDays === m.termDays && view.earlyRedeem === m.earlyRedeem,
+            () => `step ${i}: lock ${show(view)} not at the product's terms ${show(m)}`,
+          );
         }
         break;
       }
@@ -332,7 +348,13 @@ function play([products, ops]: [Product[], Op[]], leak?: Leak): void {
       }
       case 'product': {
         const productId = `${op.p + 1}`;
-        const p = { ...(rules.products.get(productId) as Product), aprPpm: op.aprPpm, termDays: op.termDays, earlyRedeem: op.early ? 'FORFEIT_INTEREST' : 'NOT_ALLOWED', status: op.on ? 'ON' : 'OFF' } as Product;
+        const p = {
+          ...(rules.products.get(productId) as Product),
+          aprPpm: op.aprPpm,
+          termDays: op.termDays,
+          earlyRedeem: op.early ? 'FORFEIT_INTEREST' : 'NOT_ALLOWED',
+          status: op.on ? 'ON' : 'OFF',
+        } as Product;
         expectCode(i, op, exec({ type: 'earnSetProduct', ts, productId, terms: terms(p), operatorId: 'op' }), 'ok');
         rules.products.set(productId, p);
         break;
@@ -357,7 +379,17 @@ describe('adversary: fixed-term savings pay no more than the stated rate for the
     seen.clear();
     playAdversary('earn', gameArb, RUNS, (g) => play(g));
     seen.report('earn');
-    if (RUNS >= 50) for (const k of ['lock:ok', 'lock:duplicate', 'lock:earn_quota_exceeded', 'redeemed:EARLY', 'redeemed:MATURED', 'redeem:earn_early_redeem_not_allowed', 'settle:ok']) expect(seen.get(k), k).toBeGreaterThan(0);
+    if (RUNS >= 50)
+      for (const k of [
+        'lock:ok',
+        'lock:duplicate',
+        'lock:earn_quota_exceeded',
+        'redeemed:EARLY',
+        'redeemed:MATURED',
+        'redeem:earn_early_redeem_not_allowed',
+        'settle:ok',
+      ])
+        expect(seen.get(k), k).toBeGreaterThan(0);
   }, 120_000);
 
   it('canary: an engine paying every interest twice is caught', () => {

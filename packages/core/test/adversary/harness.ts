@@ -42,7 +42,13 @@ export class Tally {
   }
   /** Prints the counts under `name` when ADVERSARY_STATS is set. */
   report(name: string): void {
-    if (ENV.ADVERSARY_STATS !== undefined) console.log(`${name}: ${[...this.n].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    if (ENV.ADVERSARY_STATS !== undefined)
+      console.log(
+        `${name}: ${[...this.n]
+          .sort(([a], [b]) => (a < b ? -1 : 1))
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      );
   }
 }
 
@@ -66,7 +72,7 @@ export function invariant(cond: boolean, msg: () => string): asserts cond {
  */
 export function playAdversary<T>(name: string, arb: fc.Arbitrary<T>, runs: number, play: (game: T) => void): void {
   // A fresh seed each run unless one is given; named when ADVERSARY_STATS is set (and by fast-check on failure).
-  const seed = ADVERSARY_SEED ?? ((Date.now() ^ Math.floor(Math.random() * 0x1_0000_0000)) | 0);
+  const seed = ADVERSARY_SEED ?? (Date.now() ^ Math.floor(Math.random() * 0x1_0000_0000)) | 0;
   if (ENV.ADVERSARY_STATS !== undefined) console.log(`${name}: seed ${seed}, ${runs} plays`);
   fc.assert(
     fc.property(arb, (game) => {
@@ -101,7 +107,11 @@ export function checkLedger(e: Engine, where: () => string): void {
   const totals = new Map<string, bigint>();
   for (const a of e.ledger.accounts()) {
     totals.set(a.asset, (totals.get(a.asset) ?? 0n) + a.available + a.frozen);
-    if (a.kind !== 'SYSTEM') invariant(a.available >= 0n && a.frozen >= 0n, () => `${where()}: negative balance ${a.owner}/${a.kind}/${a.asset} available ${a.available} frozen ${a.frozen}`);
+    if (a.kind !== 'SYSTEM')
+      invariant(
+        a.available >= 0n && a.frozen >= 0n,
+        () => `${where()}: negative balance ${a.owner}/${a.kind}/${a.asset} available ${a.available} frozen ${a.frozen}`,
+      );
   }
   for (const [asset, total] of totals) invariant(total === 0n, () => `${where()}: ${asset} sums to ${total} over all accounts`);
 }

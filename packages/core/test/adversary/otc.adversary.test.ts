@@ -99,8 +99,25 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   ),
   w(2, fc.record({ k: fc.constant('update' as const), a: fc.nat(9), remaining: fc.bigInt({ min: 0n, max: 4_000n * COIN }), px: fc.nat(3) })),
-  w(2, fc.record({ k: fc.constant('adStatus' as const), a: fc.nat(9), status: fc.constantFrom('ONLINE' as const, 'PAUSED' as const, 'CLOSED' as const), byOperator: fc.nat(4).map((n) => n === 0) })),
-  w(10, fc.record({ k: fc.constant('take' as const), a: fc.nat(9), u: fc.nat(4), fiat: fc.oneof(fc.bigInt({ min: 1n, max: 2_100_000n }), fc.constantFrom(1n, 699n, 700n, 733n, 10_000n)), client: fc.nat(5) })),
+  w(
+    2,
+    fc.record({
+      k: fc.constant('adStatus' as const),
+      a: fc.nat(9),
+      status: fc.constantFrom('ONLINE' as const, 'PAUSED' as const, 'CLOSED' as const),
+      byOperator: fc.nat(4).map((n) => n === 0),
+    }),
+  ),
+  w(
+    10,
+    fc.record({
+      k: fc.constant('take' as const),
+      a: fc.nat(9),
+      u: fc.nat(4),
+      fiat: fc.oneof(fc.bigInt({ min: 1n, max: 2_100_000n }), fc.constantFrom(1n, 699n, 700n, 733n, 10_000n)),
+      client: fc.nat(5),
+    }),
+  ),
   w(5, fc.record({ k: fc.constant('pay' as const), o: fc.nat(9), mark: fc.nat(3).map((n) => n > 0) })),
   w(6, fc.record({ k: fc.constant('paid' as const), o: fc.nat(9), who })),
   w(5, fc.record({ k: fc.constant('release' as const), o: fc.nat(9), who })),
@@ -297,7 +314,8 @@ class OtcRules {
         if (c !== undefined && c.day === this.shDay(ts) && c.n >= CANCEL_LIMIT) return 'took an ad over the daily cancel limit';
         const price = this.priceOf(a.terms);
         const qty = (cmd.fiatAmount * COIN) / price;
-        if (cmd.fiatAmount < a.terms.minFiat || cmd.fiatAmount > a.terms.maxFiat || qty <= 0n || qty > a.remaining) return `took ${cmd.fiatAmount} cents outside the ad's limits`;
+        if (cmd.fiatAmount < a.terms.minFiat || cmd.fiatAmount > a.terms.maxFiat || qty <= 0n || qty > a.remaining)
+          return `took ${cmd.fiatAmount} cents outside the ad's limits`;
         const buyer = a.sell ? cmd.userId : a.owner;
         const seller = a.sell ? a.owner : cmd.userId;
         if (!a.sell) {
@@ -308,8 +326,31 @@ class OtcRules {
         const ev = r.events.find((x) => x.type === 'otcOrderChanged');
         if (ev?.type !== 'otcOrderChanged') return 'no order event';
         const v: OtcOrderView = ev.order;
-        const o: MOrder = { id: v.orderId, ad: a.id, maker: a.owner, buyer, seller, qty, price, fiat: cmd.fiatAmount, state: 'PENDING_PAYMENT', deadline: ts + a.terms.paymentWindowMs, paidTs: 0, appealBy: '', fiatPaid: false, end: '' };
-        if (v.buyerId !== buyer || v.sellerId !== seller || v.quantity !== qty || v.price !== price || v.fiatAmount !== cmd.fiatAmount || v.deadlineTs !== o.deadline || v.state !== 'PENDING_PAYMENT') {
+        const o: MOrder = {
+          id: v.orderId,
+          ad: a.id,
+          maker: a.owner,
+          buyer,
+          seller,
+          qty,
+          price,
+          fiat: cmd.fiatAmount,
+          state: 'PENDING_PAYMENT',
+          deadline: ts + a.terms.paymentWindowMs,
+          paidTs: 0,
+          appealBy: '',
+          fiatPaid: false,
+          end: '',
+        };
+        if (
+          v.buyerId !== buyer ||
+          v.sellerId !== seller ||
+          v.quantity !== qty ||
+          v.price !== price ||
+          v.fiatAmount !== cmd.fiatAmount ||
+          v.deadlineTs !== o.deadline ||
+          v.state !== 'PENDING_PAYMENT'
+        ) {
           return `order ${show(v)} is not the rules' ${show(o)}`;
         }
         this.orders.set(o.id, o);
@@ -329,12 +370,14 @@ class OtcRules {
     const ts = cmd.ts;
     switch (cmd.type) {
       case 'otcMarkPaid':
-        if (cmd.userId !== o.buyer || o.state !== 'PENDING_PAYMENT' || ts >= o.deadline) return `marked paid by ${cmd.userId} in ${o.state}, deadline ${o.deadline - ts} ms away`;
+        if (cmd.userId !== o.buyer || o.state !== 'PENDING_PAYMENT' || ts >= o.deadline)
+          return `marked paid by ${cmd.userId} in ${o.state}, deadline ${o.deadline - ts} ms away`;
         o.state = 'PAID';
         o.paidTs = ts;
         return null;
       case 'otcRelease':
-        if (cmd.userId !== o.seller || (o.state !== 'PENDING_PAYMENT' && o.state !== 'PAID')) return `released by ${cmd.userId} (seller ${o.seller}) in ${o.state}`;
+        if (cmd.userId !== o.seller || (o.state !== 'PENDING_PAYMENT' && o.state !== 'PAID'))
+          return `released by ${cmd.userId} (seller ${o.seller}) in ${o.state}`;
         this.complete(o, 'seller');
         return null;
       case 'otcCancelOrder':
@@ -342,13 +385,15 @@ class OtcRules {
           if (o.state !== 'PENDING_PAYMENT' || ts < o.deadline) return `timed out in ${o.state}, ${o.deadline - ts} ms before the deadline`;
           this.unwind(o, 'timeout');
         } else {
-          if (cmd.userId !== o.buyer || (o.state !== 'PENDING_PAYMENT' && o.state !== 'PAID')) return `cancelled by ${cmd.userId} (buyer ${o.buyer}) in ${o.state}`;
+          if (cmd.userId !== o.buyer || (o.state !== 'PENDING_PAYMENT' && o.state !== 'PAID'))
+            return `cancelled by ${cmd.userId} (buyer ${o.buyer}) in ${o.state}`;
           this.unwind(o, 'buyer');
         }
         this.countCancel(o.buyer, ts);
         return null;
       case 'otcAppeal':
-        if ((cmd.userId !== o.buyer && cmd.userId !== o.seller) || o.state !== 'PAID' || ts < o.paidTs + APPEAL_AFTER) return `appealed by ${cmd.userId} in ${o.state} ${ts - o.paidTs} ms after paid`;
+        if ((cmd.userId !== o.buyer && cmd.userId !== o.seller) || o.state !== 'PAID' || ts < o.paidTs + APPEAL_AFTER)
+          return `appealed by ${cmd.userId} in ${o.state} ${ts - o.paidTs} ms after paid`;
         o.state = 'APPEAL';
         o.appealBy = cmd.userId;
         return null;
@@ -418,12 +463,27 @@ function play(random: Op[], leak?: Leak): void {
       case 'review':
         return { type: 'otcReviewMerchant', ts, userId: USERS[op.u] as string, operatorId: 'op', approve: op.approve, reason: 'checked' };
       case 'status':
-        return { type: 'otcSetMerchantStatus', ts, userId: USERS[op.u] as string, operatorId: 'op', status: op.suspend ? 'SUSPENDED' : 'ACTIVE', reason: 'checked' };
+        return {
+          type: 'otcSetMerchantStatus',
+          ts,
+          userId: USERS[op.u] as string,
+          operatorId: 'op',
+          status: op.suspend ? 'SUSPENDED' : 'ACTIVE',
+          reason: 'checked',
+        };
       case 'leave':
         return { type: 'otcLeaveMerchant', ts, userId: USERS[op.u] as string };
       case 'publish': {
         const min = op.min < op.max ? op.min : op.max;
-        return { type: 'otcPublishAd', ts, userId: USERS[op.u] as string, side: op.sell ? 'SELL' : 'BUY', quantity: op.qty, terms: terms(op.float, op.px, min, op.max, op.win), clientId: `ad${op.client}` };
+        return {
+          type: 'otcPublishAd',
+          ts,
+          userId: USERS[op.u] as string,
+          side: op.sell ? 'SELL' : 'BUY',
+          quantity: op.qty,
+          terms: terms(op.float, op.px, min, op.max, op.win),
+          clientId: `ad${op.client}`,
+        };
       }
       case 'update': {
         const a = rules.ads.get(pick(adIds, op.a) ?? '');
@@ -434,7 +494,9 @@ function play(random: Op[], leak?: Leak): void {
       case 'adStatus': {
         const a = rules.ads.get(pick(adIds, op.a) ?? '');
         if (a === undefined) return null;
-        return op.byOperator ? { type: 'otcSetAdStatus', ts, adId: a.id, status: op.status, operatorId: 'op' } : { type: 'otcSetAdStatus', ts, adId: a.id, status: op.status, userId: a.owner };
+        return op.byOperator
+          ? { type: 'otcSetAdStatus', ts, adId: a.id, status: op.status, operatorId: 'op' }
+          : { type: 'otcSetAdStatus', ts, adId: a.id, status: op.status, userId: a.owner };
       }
       case 'take': {
         const adId = pick(adIds, op.a);
@@ -506,14 +568,18 @@ function play(random: Op[], leak?: Leak): void {
         for (const ev of r.events) {
           if (ev.type === 'otcAdChanged' && !adIds.includes(ev.ad.adId)) adIds.push(ev.ad.adId);
           if (ev.type === 'otcOrderChanged' && !orderIds.includes(ev.order.orderId)) orderIds.push(ev.order.orderId);
-          if (ev.type === 'otcOrderChanged' && (ev.order.state === 'COMPLETED' || ev.order.state === 'CANCELLED')) seen.add(`ended:${ev.order.endReason}:${isGroup(ev.order.buyerId) ? 'G' : 'O'}${isGroup(ev.order.sellerId) ? 'G' : 'O'}`);
+          if (ev.type === 'otcOrderChanged' && (ev.order.state === 'COMPLETED' || ev.order.state === 'CANCELLED'))
+            seen.add(`ended:${ev.order.endReason}:${isGroup(ev.order.buyerId) ? 'G' : 'O'}${isGroup(ev.order.sellerId) ? 'G' : 'O'}`);
         }
       }
     }
     checkLedger(e, where);
     for (const u of USERS) {
       const b = e.balance(u, 'OTC', 'USDT');
-      invariant(b.available === rules.avail.get(u) && b.frozen === rules.frozen.get(u), () => `${where()}: user ${u} holds ${b.available} + ${b.frozen} frozen, the rules say ${rules.avail.get(u)} + ${rules.frozen.get(u)}`);
+      invariant(
+        b.available === rules.avail.get(u) && b.frozen === rules.frozen.get(u),
+        () => `${where()}: user ${u} holds ${b.available} + ${b.frozen} frozen, the rules say ${rules.avail.get(u)} + ${rules.frozen.get(u)}`,
+      );
     }
     // The group's value: its start plus what it bought from outsiders, less what it sold them (completed orders).
     let entitled = startGroup;
@@ -521,12 +587,16 @@ function play(random: Op[], leak?: Leak): void {
       if (o.state !== 'COMPLETED' || isGroup(o.buyer) === isGroup(o.seller)) continue;
       entitled += isGroup(o.buyer) ? o.qty : -o.qty;
       if (isGroup(o.buyer)) {
-        invariant(o.fiatPaid, () => `${where()}: the group received outsider ${o.seller}'s escrow of order ${o.id} (${o.qty}) without paying the fiat (${o.end})`);
+        invariant(
+          o.fiatPaid,
+          () => `${where()}: the group received outsider ${o.seller}'s escrow of order ${o.id} (${o.qty}) without paying the fiat (${o.end})`,
+        );
         invariant(o.qty * o.price <= o.fiat * COIN, () => `${where()}: order ${o.id} gave ${o.qty} units for ${o.fiat} cents at ${o.price}`);
       }
     }
     for (const o of rules.ended.values()) {
-      if (o.state === 'CANCELLED' && !isGroup(o.buyer) && isGroup(o.seller)) invariant(!o.fiatPaid || o.end === 'buyer', () => `${where()}: outsider ${o.buyer} paid for order ${o.id} but the group got its coins back (${o.end})`);
+      if (o.state === 'CANCELLED' && !isGroup(o.buyer) && isGroup(o.seller))
+        invariant(!o.fiatPaid || o.end === 'buyer', () => `${where()}: outsider ${o.buyer} paid for order ${o.id} but the group got its coins back (${o.end})`);
     }
     const held = groupHoldings(e, GROUP, 'USDT');
     invariant(held <= entitled, () => `${where()}: the group holds ${held}, above its start plus net purchases ${entitled}`);
@@ -534,13 +604,25 @@ function play(random: Op[], leak?: Leak): void {
   });
 }
 
-describe('adversary: OTC escrow goes only to the order\'s buyer, once, by the order\'s state machine', () => {
+describe("adversary: OTC escrow goes only to the order's buyer, once, by the order's state machine", () => {
   it(`a merchant, its own buyer account and a helper against honest outsiders (${RUNS} plays)`, () => {
     seen.clear();
     playAdversary('otc', gameArb, RUNS, (ops) => play(ops));
     seen.report('otc');
     if (RUNS >= 50) {
-      for (const k of ['otcRelease:ok', 'otcRelease:otc_order_state_invalid', 'otcRelease:otc_order_not_found', 'otcAppeal:ok', 'otcResolveAppeal:ok', 'otcMarkPaid:otc_payment_expired', 'otcCancelOrder:ok', 'ended:TIMEOUT:GO', 'ended:RELEASED:GO', 'ended:RELEASED:OG', 'ended:RELEASED:GG']) {
+      for (const k of [
+        'otcRelease:ok',
+        'otcRelease:otc_order_state_invalid',
+        'otcRelease:otc_order_not_found',
+        'otcAppeal:ok',
+        'otcResolveAppeal:ok',
+        'otcMarkPaid:otc_payment_expired',
+        'otcCancelOrder:ok',
+        'ended:TIMEOUT:GO',
+        'ended:RELEASED:GO',
+        'ended:RELEASED:OG',
+        'ended:RELEASED:GG',
+      ]) {
         expect(seen.get(k), k).toBeGreaterThan(0);
       }
     }

@@ -41,7 +41,20 @@ const rebateDay = (ts: number): number => Math.floor((ts + 8 * 3_600_000) / DAY_
 const rebateDayStart = (day: number): number => day * DAY_MS - 8 * 3_600_000;
 const RUNS = adversaryRuns(100, 10_000);
 
-const SPOT: MarketConfig = { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 6, tickSize: 1n, stepSize: 1n, minQty: 1n, minNotional: 0n, makerFeePpm: 1000, takerFeePpm: 2000, status: 'TRADING' };
+const SPOT: MarketConfig = {
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 6,
+  tickSize: 1n,
+  stepSize: 1n,
+  minQty: 1n,
+  minNotional: 0n,
+  makerFeePpm: 1000,
+  takerFeePpm: 2000,
+  status: 'TRADING',
+};
 
 type Op =
   /** maker rests a LIMIT at MID + off ticks, taker takes it with a MARKET order of qty (0.001 BTC units) */
@@ -60,10 +73,32 @@ type Op =
 const u = fc.nat(4);
 const w = <T>(weight: number, arbitrary: fc.Arbitrary<T>) => ({ weight, arbitrary });
 const opArb: fc.Arbitrary<Op> = fc.oneof(
-  w(12, fc.record({ k: fc.constant('perp' as const), maker: u, taker: u, side: fc.constantFrom<Side>('BUY', 'SELL'), off: fc.integer({ min: -40, max: 40 }), qty: fc.bigInt({ min: 1n, max: 300n }) })),
+  w(
+    12,
+    fc.record({
+      k: fc.constant('perp' as const),
+      maker: u,
+      taker: u,
+      side: fc.constantFrom<Side>('BUY', 'SELL'),
+      off: fc.integer({ min: -40, max: 40 }),
+      qty: fc.bigInt({ min: 1n, max: 300n }),
+    }),
+  ),
   w(4, fc.record({ k: fc.constant('close' as const), u, maker: u, part: fc.constantFrom(1, 2, 4) })),
-  w(3, fc.record({ k: fc.constant('spot' as const), maker: u, taker: u, side: fc.constantFrom<Side>('BUY', 'SELL'), qty: fc.bigInt({ min: 1n, max: 200_000n }) })),
-  w(3, fc.record({ k: fc.constant('move' as const), u: fc.constantFrom(0, 0, 0, 1), from: fc.nat(3), to: fc.nat(3), raw: fc.bigInt({ min: 1n, max: 3_000n * USDT }) })),
+  w(
+    3,
+    fc.record({ k: fc.constant('spot' as const), maker: u, taker: u, side: fc.constantFrom<Side>('BUY', 'SELL'), qty: fc.bigInt({ min: 1n, max: 200_000n }) }),
+  ),
+  w(
+    3,
+    fc.record({
+      k: fc.constant('move' as const),
+      u: fc.constantFrom(0, 0, 0, 1),
+      from: fc.nat(3),
+      to: fc.nat(3),
+      raw: fc.bigInt({ min: 1n, max: 3_000n * USDT }),
+    }),
+  ),
   w(1, fc.record({ k: fc.constant('fund' as const), amount: fc.constantFrom(1n, 10n * USDT, 100n * USDT) })),
   w(5, fc.record({ k: fc.constant('settle' as const), back: fc.constantFrom(-1, 0, 1, 1, 1, 2, 5) })),
   w(4, fc.record({ k: fc.constant('midnight' as const), d: fc.constantFrom(-1 as const, 0 as const, 1 as const) })),
@@ -189,15 +224,27 @@ function play([offset, ops]: [bigint, Op[]], leak?: Leak): void {
     const value = groupHoldings(e, GROUP, 'USDT') + positionValue;
     const base = deposits - perpFees - (spotFees.USDT as bigint);
     const bound = base + rules.total();
-    invariant(value <= bound, () => `${where()}: the group is worth ${value} USDT units, above start + deposits - fees + entitled rebates ${bound} (by ${value - bound})`);
+    invariant(
+      value <= bound,
+      () => `${where()}: the group is worth ${value} USDT units, above start + deposits - fees + entitled rebates ${bound} (by ${value - bound})`,
+    );
     let paidTotal = 0n;
     for (const v of paid.values()) paidTotal += v;
-    invariant(value === base + paidTotal, () => `${where()}: the group is worth ${value}, not start + deposits - fees + rebates paid ${base + paidTotal}: fees charged differ from the fills' fees`);
+    invariant(
+      value === base + paidTotal,
+      () => `${where()}: the group is worth ${value}, not start + deposits - fees + rebates paid ${base + paidTotal}: fees charged differ from the fills' fees`,
+    );
     for (const inviter of ['1', '2']) {
-      invariant((paid.get(inviter) ?? 0n) === (rules.entitled.get(inviter) ?? 0n), () => `${where()}: inviter ${inviter} was paid ${paid.get(inviter) ?? 0n}, entitled to ${rules.entitled.get(inviter) ?? 0n}`);
+      invariant(
+        (paid.get(inviter) ?? 0n) === (rules.entitled.get(inviter) ?? 0n),
+        () => `${where()}: inviter ${inviter} was paid ${paid.get(inviter) ?? 0n}, entitled to ${rules.entitled.get(inviter) ?? 0n}`,
+      );
     }
     const btc = groupHoldings(e, GROUP, 'BTC');
-    invariant(btc === startBtc - (spotFees.BTC as bigint), () => `${where()}: the group holds ${btc} BTC units, not start - spot fees ${startBtc - (spotFees.BTC as bigint)}`);
+    invariant(
+      btc === startBtc - (spotFees.BTC as bigint),
+      () => `${where()}: the group holds ${btc} BTC units, not start - spot fees ${startBtc - (spotFees.BTC as bigint)}`,
+    );
   };
 
   const perp = (userId: string, side: Side, price: bigint | null, quantity: bigint, reduceOnly = false): Command =>
@@ -254,8 +301,27 @@ function play([offset, ops]: [bigint, Op[]], leak?: Leak): void {
       case 'spot': {
         const maker = GROUP[op.maker] as string;
         const taker = GROUP[op.taker] as string;
-        run({ type: 'placeOrder', ts, userId: maker, symbol: 'BTC/USDT', side: op.side, orderType: 'LIMIT', timeInForce: 'GTC', price: SPOT_MID, quantity: op.qty });
-        run({ type: 'placeOrder', ts, userId: taker, symbol: 'BTC/USDT', side: op.side === 'BUY' ? 'SELL' : 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: op.qty });
+        run({
+          type: 'placeOrder',
+          ts,
+          userId: maker,
+          symbol: 'BTC/USDT',
+          side: op.side,
+          orderType: 'LIMIT',
+          timeInForce: 'GTC',
+          price: SPOT_MID,
+          quantity: op.qty,
+        });
+        run({
+          type: 'placeOrder',
+          ts,
+          userId: taker,
+          symbol: 'BTC/USDT',
+          side: op.side === 'BUY' ? 'SELL' : 'BUY',
+          orderType: 'MARKET',
+          timeInForce: 'IOC',
+          quantity: op.qty,
+        });
         clear(maker);
         break;
       }
@@ -294,12 +360,26 @@ describe('adversary: rebates are 30% of the fees invitees actually paid, to thei
     seen.clear();
     playAdversary('rebate', gameArb, RUNS, (g) => play(g));
     seen.report('rebate');
-    if (RUNS >= 50) for (const k of ['perp fill:ii', 'perp fill:iu', 'perp fill:ui', 'spot fill', 'rebate paid', 'rebate withheld', 'settle:ok', 'settle:duplicate', 'settle:rebate_day_open']) expect(seen.get(k), k).toBeGreaterThan(0);
+    if (RUNS >= 50)
+      for (const k of [
+        'perp fill:ii',
+        'perp fill:iu',
+        'perp fill:ui',
+        'spot fill',
+        'rebate paid',
+        'rebate withheld',
+        'settle:ok',
+        'settle:duplicate',
+        'settle:rebate_day_open',
+      ])
+        expect(seen.get(k), k).toBeGreaterThan(0);
   }, 120_000);
 
   it('canary: an engine paying every rebate twice is caught', () => {
     const leak: Leak = (e, cmd, r) => {
-      for (const ev of r.events) if (ev.type === 'rebatePaid' && ev.paid > 0n) e.execute({ type: 'deposit', ts: cmd.ts, userId: ev.inviterId, asset: 'USDT', account: 'CONTRACT', amount: ev.paid, from: '@faucet' });
+      for (const ev of r.events)
+        if (ev.type === 'rebatePaid' && ev.paid > 0n)
+          e.execute({ type: 'deposit', ts: cmd.ts, userId: ev.inviterId, asset: 'USDT', account: 'CONTRACT', amount: ev.paid, from: '@faucet' });
     };
     expect(findLeak(gameArb, 200, 17, (g) => play(g, leak))).toMatch(/above start \+ deposits - fees \+ entitled rebates/);
   });

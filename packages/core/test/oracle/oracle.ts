@@ -188,7 +188,12 @@ export class Oracle {
         const c = cmd.market;
         const quoteScale = this.scales.get(c.quote) as number;
         const baseScale = this.scales.get(c.base) as number;
-        this.markets.set(c.symbol, { config: { ...c }, nm: pow10(quoteScale - c.priceDecimals - c.qtyDecimals), bm: pow10(baseScale - c.qtyDecimals), lastPrice: null });
+        this.markets.set(c.symbol, {
+          config: { ...c },
+          nm: pow10(quoteScale - c.priceDecimals - c.qtyDecimals),
+          bm: pow10(baseScale - c.qtyDecimals),
+          lastPrice: null,
+        });
         return done('ok');
       }
       case 'setMarketStatus': {
@@ -213,7 +218,8 @@ export class Oracle {
   private deposit(cmd: Extract<Command, { type: 'deposit' }>): OracleResult {
     const key = cmd.ref === undefined ? null : `deposit|${cmd.userId}|${cmd.ref}`;
     if (key !== null && this.keys.has(key)) return done('ok');
-    if (!isUserId(cmd.userId) || !KINDS.includes(cmd.account) || !SYSTEM.includes(cmd.from) || (cmd.ref !== undefined && !isKey(cmd.ref))) return done('invalid_config');
+    if (!isUserId(cmd.userId) || !KINDS.includes(cmd.account) || !SYSTEM.includes(cmd.from) || (cmd.ref !== undefined && !isKey(cmd.ref)))
+      return done('invalid_config');
     if (!this.scales.has(cmd.asset)) return done('asset_not_found');
     if (cmd.amount <= 0n) return done('amount_invalid');
     this.add(cmd.from, 'SYSTEM', cmd.asset, -cmd.amount, 0n);
@@ -225,7 +231,8 @@ export class Oracle {
   private transfer(cmd: Extract<Command, { type: 'transfer' }>): OracleResult {
     const key = cmd.clientId === undefined ? null : `transfer|${cmd.userId}|${cmd.clientId}`;
     if (key !== null && this.keys.has(key)) return done('ok');
-    if (!isUserId(cmd.userId) || !KINDS.includes(cmd.from) || !KINDS.includes(cmd.to) || (cmd.clientId !== undefined && !isKey(cmd.clientId))) return done('invalid_order');
+    if (!isUserId(cmd.userId) || !KINDS.includes(cmd.from) || !KINDS.includes(cmd.to) || (cmd.clientId !== undefined && !isKey(cmd.clientId)))
+      return done('invalid_order');
     if (!this.scales.has(cmd.asset)) return done('asset_not_found');
     if (cmd.amount <= 0n) return done('amount_invalid');
     if (cmd.from === cmd.to) return done('same_account');
@@ -324,7 +331,10 @@ export class Oracle {
     // (unless the book is empty).
     if (isMarket && !byQuote && c.minNotional > 0n) {
       const oppOpen = this.orders.some((o) => o.symbol === c.symbol && o.side !== side && isOpen(o));
-      const value = this.plan(m, { ...taker, stp: 'NONE' }, 0n).steps.reduce((t, st) => (st.kind === 'fill' ? t + (st.maker.price as bigint) * st.qty * m.nm : t), 0n);
+      const value = this.plan(m, { ...taker, stp: 'NONE' }, 0n).steps.reduce(
+        (t, st) => (st.kind === 'fill' ? t + (st.maker.price as bigint) * st.qty * m.nm : t),
+        0n,
+      );
       if (oppOpen && value < c.minNotional) return done('notional_below_minimum');
     }
     if (this.orders.filter((o) => o.userId === userId && o.symbol === c.symbol && isOpen(o)).length >= MAX_OPEN_ORDERS) return done('too_many_open_orders');

@@ -65,7 +65,20 @@ type Op =
   | { k: 'mode'; g: number; i: number; iso: boolean }
   | { k: 'close'; g: number; i: number; pct: number; reduce: boolean; market: boolean }
   | { k: 'rest'; g: number; i: number; buy: boolean; off: number; qty: number }
-  | { k: 'dump'; g: number; i: number; j: number; buy: boolean; qty: number; off: number; pct: number; reduce: boolean; market: boolean; maker: boolean; drain: boolean }
+  | {
+      k: 'dump';
+      g: number;
+      i: number;
+      j: number;
+      buy: boolean;
+      qty: number;
+      off: number;
+      pct: number;
+      reduce: boolean;
+      market: boolean;
+      maker: boolean;
+      drain: boolean;
+    }
   | { k: 'cancel'; g: number; i: number }
   | { k: 'mm'; on: boolean }
   | { k: 'drift'; ppm: number; ticks: number }
@@ -93,11 +106,22 @@ const ARBS: { [K in Op['k']]: [fc.Arbitrary<Op>, number] } = {
   ],
   out: [fc.record({ k: fc.constant('out' as const), g, i, how: fc.constantFrom('max' as const, 'max+1' as const, 'all' as const, 'half' as const) }), 5],
   in: [fc.record({ k: fc.constant('in' as const), g, i, amount: fc.integer({ min: 1, max: 500 }) }), 2],
-  adjust: [fc.record({ k: fc.constant('adjust' as const), g, i, how: fc.constantFrom('maxRemove' as const, 'maxRemove+1' as const, 'add' as const, 'addAll' as const) }), 3],
+  adjust: [
+    fc.record({
+      k: fc.constant('adjust' as const),
+      g,
+      i,
+      how: fc.constantFrom('maxRemove' as const, 'maxRemove+1' as const, 'add' as const, 'addAll' as const),
+    }),
+    3,
+  ],
   lev: [fc.record({ k: fc.constant('lev' as const), g, i, lev: fc.constantFrom(...LEVERAGES) }), 3],
   mode: [fc.record({ k: fc.constant('mode' as const), g, i, iso: fc.boolean() }), 2],
   close: [fc.record({ k: fc.constant('close' as const), g, i, pct: fc.constantFrom(25, 50, 100), reduce: fc.boolean(), market: fc.boolean() }), 2],
-  rest: [fc.record({ k: fc.constant('rest' as const), g, i, buy: fc.boolean(), off: fc.integer({ min: 5, max: 400 }), qty: fc.integer({ min: 1, max: 400 }) }), 2],
+  rest: [
+    fc.record({ k: fc.constant('rest' as const), g, i, buy: fc.boolean(), off: fc.integer({ min: 5, max: 400 }), qty: fc.integer({ min: 1, max: 400 }) }),
+    2,
+  ],
   dump: [
     fc.record({
       k: fc.constant('dump' as const),
@@ -157,7 +181,10 @@ class Game {
     this.m.skip = skip;
     this.setup({ type: 'addAsset', ts: this.ts, asset: { code: 'USDT', scale: 8 } });
     this.setup({ type: 'addPerpMarket', ts: this.ts, market: perpMarket() });
-    const wallets: [string, bigint][] = [[MM, 100_000_000n * USDT], ...MEMBERS.map((u, k) => [u, BigInt([300, 2_000, 500, 1_000, 5_000][k]!) * USDT] as [string, bigint])];
+    const wallets: [string, bigint][] = [
+      [MM, 100_000_000n * USDT],
+      ...MEMBERS.map((u, k) => [u, BigInt([300, 2_000, 500, 1_000, 5_000][k]!) * USDT] as [string, bigint]),
+    ];
     for (const [u, amount] of wallets) {
       this.setup({ type: 'deposit', ts: this.ts, userId: u, asset: 'USDT', account: 'SPOT', amount, from: '@faucet' });
       this.m.user(u).spot = amount;
@@ -186,7 +213,14 @@ class Game {
   }
 
   /** The model's verdict on a command: the exact code, or (orders) the reasons to refuse and the hold. */
-  verdict(cmd: Command): { code: string | null; reasons: string[] | null; hold: bigint | null; margin: bigint | null; holds?: Map<string, bigint>; loss?: bigint } {
+  verdict(cmd: Command): {
+    code: string | null;
+    reasons: string[] | null;
+    hold: bigint | null;
+    margin: bigint | null;
+    holds?: Map<string, bigint>;
+    loss?: bigint;
+  } {
     const m = this.m;
     switch (cmd.type) {
       case 'transfer':
@@ -200,7 +234,12 @@ class Game {
       case 'perpSetMarginMode':
         return { code: m.modeCode(cmd.userId), reasons: null, hold: null, margin: null };
       case 'perpCancelOrder':
-        return { code: m.orders.has(cmd.orderId ?? '') && m.orders.get(cmd.orderId!)!.user === cmd.userId ? 'ok' : 'order_not_found', reasons: null, hold: null, margin: null };
+        return {
+          code: m.orders.has(cmd.orderId ?? '') && m.orders.get(cmd.orderId!)!.user === cmd.userId ? 'ok' : 'order_not_found',
+          reasons: null,
+          hold: null,
+          margin: null,
+        };
       case 'perpPlaceOrder': {
         const d = this.e.perpDepth(SYM, 10_000);
         const book = cmd.side === 'BUY' ? d.asks : d.bids;
@@ -236,7 +275,9 @@ class Game {
       const tag = cmd.type === 'perpSetLeverage' && /bad hold/.test((err as Error).message) ? 'leverage-throws' : 'engine-throws';
       this.log.push(`${show(cmd)} -> threw ${(err as Error).message}`);
       if (this.skip.has(tag)) throw new StreamEnded();
-      throw new Error(`[${tag}] ${cmd.type}${'userId' in cmd ? ` of ${cmd.userId}` : ''} threw: ${(err as Error).message} (model ${v.code ?? v.reasons?.join(', ')}, ${this.why(cmd)})`);
+      throw new Error(
+        `[${tag}] ${cmd.type}${'userId' in cmd ? ` of ${cmd.userId}` : ''} threw: ${(err as Error).message} (model ${v.code ?? v.reasons?.join(', ')}, ${this.why(cmd)})`,
+      );
     }
     this.log.push(`${show(cmd)} -> ${r.code}`);
     this.results?.push({ cmd, r });
@@ -246,7 +287,8 @@ class Game {
     if (v.code !== null) this.ok(tag, r.code === v.code, `${cmd.type}${who}: engine ${r.code}, model ${v.code} (${this.why(cmd)})`);
     if (v.reasons !== null) {
       if (v.reasons.length === 0) this.ok(tag, r.code === 'ok', `order${who}: engine refused (${r.code}), model accepts (hold ${v.hold}, ${this.why(cmd)})`);
-      else this.ok(tag, v.reasons.includes(r.code), `order${who}: engine ${r.code}, model refuses for ${v.reasons.join(', ')} (hold ${v.hold}, ${this.why(cmd)})`);
+      else
+        this.ok(tag, v.reasons.includes(r.code), `order${who}: engine ${r.code}, model refuses for ${v.reasons.join(', ')} (hold ${v.hold}, ${this.why(cmd)})`);
     }
     if (r.code === 'ok') {
       // with the decision check skipped, the model follows what the engine accepted
@@ -264,7 +306,10 @@ class Game {
     const m = this.m;
     const u = cmd.userId;
     const p = m.user(u).pos;
-    const pos = p === undefined ? 'no position' : `${p.mode} ${p.side} ${p.size} cost ${p.cost} margin ${p.margin} lev ${p.leverage} uPnL ${m.upnl(p)} maxRemovable ${m.maxRemovable(p, p.leverage)}`;
+    const pos =
+      p === undefined
+        ? 'no position'
+        : `${p.mode} ${p.side} ${p.size} cost ${p.cost} margin ${p.margin} lev ${p.leverage} uPnL ${m.upnl(p)} maxRemovable ${m.maxRemovable(p, p.leverage)}`;
     return `mark ${m.mark}, wallet ${m.user(u).wallet}, available ${m.available(u)}, max withdraw ${m.maxWithdraw(u)}, ${pos}`;
   }
 
@@ -293,8 +338,16 @@ class Game {
         const want = m.funding(BigInt(s.rateE8), s.markPrice);
         const got = new Map<string, bigint>();
         for (const ev of r.events) if (ev.type === 'fundingPayment') got.set(ev.userId, ev.amount);
-        this.ok('funding', show([...got].sort()) === show([...want.payments].sort()), `funding payments at rate ${s.rateE8}: engine ${show([...got])}, model ${show([...want.payments])}`);
-        this.ok('funding', s.paid === want.paid && s.received === want.received, `fundingSettled paid/received ${s.paid}/${s.received}, model ${want.paid}/${want.received}`);
+        this.ok(
+          'funding',
+          show([...got].sort()) === show([...want.payments].sort()),
+          `funding payments at rate ${s.rateE8}: engine ${show([...got])}, model ${show([...want.payments])}`,
+        );
+        this.ok(
+          'funding',
+          s.paid === want.paid && s.received === want.received,
+          `fundingSettled paid/received ${s.paid}/${s.received}, model ${want.paid}/${want.received}`,
+        );
         if (want.paid < want.owed) this.count('funding: receivers cut to what was collected');
         if (want.payments.size > 0) this.count(`funding rate ${s.rateE8 > 0 ? '+' : s.rateE8 < 0 ? '-' : '0'}`);
         break;
@@ -339,11 +392,13 @@ class Game {
     const m = this.m;
     this.ok('model', m.violations.length === 0, `rules the model checks on the engine's events, after ${cmd.type}:\n${m.violations.join('\n')}`);
     for (const [asset, total] of e.assetTotals()) this.ok('conservation', total === 0n, `${asset} sums to ${total}`);
-    for (const a of e.ledger.accounts()) if (a.kind !== 'SYSTEM') this.ok('conservation', a.available >= 0n && a.frozen >= 0n, `bucket of ${a.owner}/${a.kind} negative`);
+    for (const a of e.ledger.accounts())
+      if (a.kind !== 'SYSTEM') this.ok('conservation', a.available >= 0n && a.frozen >= 0n, `bucket of ${a.owner}/${a.kind} negative`);
     // the book is never left crossed: a taker whose next fill it cannot pay stops (EXPIRED) rather than resting over
     // the maker it could not pay
     const d = e.perpDepth(SYM, 1);
-    if (d.bids.length > 0 && d.asks.length > 0) this.ok('book', d.bids[0]!.price < d.asks[0]!.price, `book crossed after ${cmd.type}: best bid ${d.bids[0]!.price}, best ask ${d.asks[0]!.price}`);
+    if (d.bids.length > 0 && d.asks.length > 0)
+      this.ok('book', d.bids[0]!.price < d.asks[0]!.price, `book crossed after ${cmd.type}: best bid ${d.bids[0]!.price}, best ask ${d.asks[0]!.price}`);
     const fund = this.fundBalance();
     this.ok('state', fund === m.fund, `insurance fund ${fund}, model ${m.fund}`);
     // (what the model already reported as paid for a user beyond its means is not counted twice when that rule is skipped)
@@ -404,8 +459,30 @@ class Game {
       const ask = this.index + step;
       if (bid <= 0n) continue;
       // never cross the members' orders (mm is a maker here)
-      if (d.asks.length === 0 || d.asks[0]!.price > bid) this.run({ type: 'perpPlaceOrder', ts: this.ts, userId: MM, symbol: SYM, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: bid, quantity: 20n * k });
-      if (d.bids.length === 0 || d.bids[0]!.price < ask) this.run({ type: 'perpPlaceOrder', ts: this.ts, userId: MM, symbol: SYM, side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: ask, quantity: 20n * k });
+      if (d.asks.length === 0 || d.asks[0]!.price > bid)
+        this.run({
+          type: 'perpPlaceOrder',
+          ts: this.ts,
+          userId: MM,
+          symbol: SYM,
+          side: 'BUY',
+          orderType: 'LIMIT',
+          timeInForce: 'GTC',
+          price: bid,
+          quantity: 20n * k,
+        });
+      if (d.bids.length === 0 || d.bids[0]!.price < ask)
+        this.run({
+          type: 'perpPlaceOrder',
+          ts: this.ts,
+          userId: MM,
+          symbol: SYM,
+          side: 'SELL',
+          orderType: 'LIMIT',
+          timeInForce: 'GTC',
+          price: ask,
+          quantity: 20n * k,
+        });
     }
   }
 
@@ -525,7 +602,8 @@ class Game {
         const price = (mark * BigInt(side === 'SELL' ? 1000 - op.off : 1000 + op.off)) / 1000n;
         const qty = (p.size * BigInt(op.pct) + 99n) / 100n;
         const reduce = op.reduce && op.pct <= 100;
-        const seen = (r: CommandResult | null, what: string): void => this.count(`dump: ${what} ${r === null ? 'skipped' : r.code === 'ok' ? `${r.perpOrder?.status}` : r.code}`);
+        const seen = (r: CommandResult | null, what: string): void =>
+          this.count(`dump: ${what} ${r === null ? 'skipped' : r.code === 'ok' ? `${r.perpOrder?.status}` : r.code}`);
         if (op.maker) {
           // the member's close rests, the colluder takes it
           const made = this.place(who, side, price, qty, 'GTC', reduce);
@@ -631,7 +709,10 @@ function replay(ops: Op[], skip = new Set<string>()): Game {
   try {
     for (const op of ops) game.step(op);
   } catch (err) {
-    (err as Error).message += `\nlast commands:\n${game.log.filter((l) => LOG > 12 || !l.includes('"userId":"mm"')).slice(-LOG).join('\n')}`;
+    (err as Error).message += `\nlast commands:\n${game.log
+      .filter((l) => LOG > 12 || !l.includes('"userId":"mm"'))
+      .slice(-LOG)
+      .join('\n')}`;
     throw err;
   }
   return game;
@@ -647,31 +728,55 @@ function play(kinds: Op['k'][], runs: number, steps: number): void {
         for (const op of ops) game.step(op);
       } catch (err) {
         if (err instanceof StreamEnded) return;
-        (err as Error).message += `\nlast commands:\n${game.log.filter((l) => LOG > 12 || !l.includes('"userId":"mm"')).slice(-LOG).join('\n')}`;
+        (err as Error).message += `\nlast commands:\n${game.log
+          .filter((l) => LOG > 12 || !l.includes('"userId":"mm"'))
+          .slice(-LOG)
+          .join('\n')}`;
         throw err;
       }
     }),
     { numRuns: runs, ...(SEED !== undefined ? { seed: Number(SEED) } : {}), ...(PATH !== undefined ? { path: PATH } : {}) },
   );
-  (globalThis as unknown as { console: { log(s: string): void } }).console.log(`risk adversary [${kinds.join(' ')}]: ${[...stats].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+  (globalThis as unknown as { console: { log(s: string): void } }).console.log(
+    `risk adversary [${kinds.join(' ')}]: ${[...stats]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(', ')}`,
+  );
 }
 
 const ALL = Object.keys(ARBS) as Op['k'][];
 const FOCUS = Math.max(1, Math.round(RUNS / 3));
 
 describe('colluding accounts against the risk rules (independent model)', () => {
-  it('all strategies: no group richer than the rules allow, the fund never pays, every decision and balance as the rules say', () => {
-    play(ALL, RUNS, STEPS);
-  }, 60_000 + RUNS * STEPS * 50);
-  it('hedged pairs withdrawing at every step through drifts, jumps and gaps (max withdraw amount)', () => {
-    play(['hedge', 'out', 'drift', 'jump', 'gap', 'funding'], FOCUS, STEPS);
-  }, 60_000 + FOCUS * STEPS * 50);
-  it('leverage and isolated margin changes with losing positions open (max removable margin)', () => {
-    play(['hedge', 'lev', 'adjust', 'out', 'drift', 'gap'], FOCUS, STEPS);
-  }, 60_000 + FOCUS * STEPS * 50);
-  it("a colluder's order far from the mark where a member's liquidation lands (the fund's close)", () => {
-    play(['hedge', 'rest', 'mm', 'gap', 'jump', 'close', 'dump'], FOCUS, STEPS);
-  }, 60_000 + FOCUS * STEPS * 50);
+  it(
+    'all strategies: no group richer than the rules allow, the fund never pays, every decision and balance as the rules say',
+    () => {
+      play(ALL, RUNS, STEPS);
+    },
+    60_000 + RUNS * STEPS * 50,
+  );
+  it(
+    'hedged pairs withdrawing at every step through drifts, jumps and gaps (max withdraw amount)',
+    () => {
+      play(['hedge', 'out', 'drift', 'jump', 'gap', 'funding'], FOCUS, STEPS);
+    },
+    60_000 + FOCUS * STEPS * 50,
+  );
+  it(
+    'leverage and isolated margin changes with losing positions open (max removable margin)',
+    () => {
+      play(['hedge', 'lev', 'adjust', 'out', 'drift', 'gap'], FOCUS, STEPS);
+    },
+    60_000 + FOCUS * STEPS * 50,
+  );
+  it(
+    "a colluder's order far from the mark where a member's liquidation lands (the fund's close)",
+    () => {
+      play(['hedge', 'rest', 'mm', 'gap', 'jump', 'close', 'dump'], FOCUS, STEPS);
+    },
+    60_000 + FOCUS * STEPS * 50,
+  );
 });
 
 /**
@@ -777,7 +882,9 @@ describe('counterexamples of the adversary', () => {
     const rich = replay([...steps, { k: 'lev', g: 1, i: 2, lev: 1 }]);
     const lev = lastOf(rich, 'perpSetLeverage', 'b2');
     expect(lev.r.code).toBe('ok');
-    const updated = lev.r.events.filter((ev) => ev.type === 'perpOrderUpdated').map((ev) => ev.type === 'perpOrderUpdated' && [ev.order.leverage, ev.order.hold]);
+    const updated = lev.r.events
+      .filter((ev) => ev.type === 'perpOrderUpdated')
+      .map((ev) => ev.type === 'perpOrderUpdated' && [ev.order.leverage, ev.order.hold]);
     expect(updated).toEqual([[1, 3_981_990_000n]]);
     expect(rich.e.balance('b2', 'CONTRACT', 'USDT').frozen).toBe(3_981_990_000n);
     rich.step(fill);
@@ -809,7 +916,9 @@ describe('counterexamples of the adversary', () => {
     expect(rich.e.position('b0', SYM)).toMatchObject({ side: 'LONG', size: 115n, cost: 503_700_000_000n, margin: 47_729_600_000n });
     rich.step({ k: 'gap', g: 1, i: 2, beyond: 0 });
     const adl = rich.results!.flatMap((x) => x.r.events).filter((ev) => ev.type === 'perpTrade' && ev.kind === 'ADL');
-    expect(adl.map((ev) => ev.type === 'perpTrade' && [ev.takerUserId, ev.quantity, ev.price, ev.takerRealizedPnl])).toEqual([['b0', 115n, 403_200n, -40_020_000_000n]]);
+    expect(adl.map((ev) => ev.type === 'perpTrade' && [ev.takerUserId, ev.quantity, ev.price, ev.takerRealizedPnl])).toEqual([
+      ['b0', 115n, 403_200n, -40_020_000_000n],
+    ]);
     expect(rich.e.position('b0', SYM)).toBeUndefined();
     expect(rich.fundBalance()).toBe(1_000n * USDT);
   });
@@ -818,7 +927,7 @@ describe('counterexamples of the adversary', () => {
   // balance -138.6536); a1 sold its long to mm at 43,955.9 and 43,911.9 (+149.356 USDT realized); at the next tick a0
   // was taken over past bankruptcy, the fund found no ask at or under a0's bankruptcy price 40,533.7 and ADL'd mm, the
   // only long, there: mm realized -136.0096 USDT and group a0/a1 ended 134.005322 USDT richer.
-  it('a resting order filled after the mark moved past it never opens a position beyond what its owner can pay (an outsider is not ADL\'d for it)', () => {
+  it("a resting order filled after the mark moved past it never opens a position beyond what its owner can pay (an outsider is not ADL'd for it)", () => {
     // a0 (isolated 125x) rests an ask of 0.040 BTC at 40,200.0 (hold 12.864 + 0.804 = 13.668 USDT, no open loss at
     // the mark 40,000.0), withdraws its max (226.332 USDT); the index jumps 10% to 44,000.0 with nobody lifting the
     // ask; its colluder a1 bids at 44,000.0 and meets the stale ask at 40,200.0
@@ -838,7 +947,11 @@ describe('counterexamples of the adversary', () => {
     // long to close, and nobody is taken over or ADL'd.
     const bid = lastOf(game, 'perpPlaceOrder', 'a1');
     expect(bid.r.events.filter((ev) => ev.type === 'perpTrade')).toEqual([]);
-    expect(bid.r.events.filter((ev) => ev.type === 'perpOrderUpdated').map((ev) => ev.type === 'perpOrderUpdated' && [ev.order.userId, ev.order.status, ev.order.filledQty])).toEqual([['a0', 'EXPIRED', 0n]]);
+    expect(
+      bid.r.events
+        .filter((ev) => ev.type === 'perpOrderUpdated')
+        .map((ev) => ev.type === 'perpOrderUpdated' && [ev.order.userId, ev.order.status, ev.order.filledQty]),
+    ).toEqual([['a0', 'EXPIRED', 0n]]);
     expect(bid.r.perpOrder).toMatchObject({ side: 'BUY', price: 440_000n, status: 'NEW', filledQty: 0n });
     expect(game.e.position('a0', SYM)).toBeUndefined();
     expect(game.e.balance('a0', 'CONTRACT', 'USDT')).toEqual({ available: 1_366_800_000n, frozen: 0n });
@@ -865,7 +978,15 @@ describe('counterexamples of the adversary', () => {
     // The loss (28,040 - 40,000) x 0.066 = -789.36 and the fee 0.92532 come from the available balance, then the
     // order's hold: a1 keeps 1,594.78 - 789.36 - 0.92532 = 804.49468 USDT, 78.00 of it the margin of the 0.195 left.
     const close = lastOf(game, 'perpPlaceOrder', 'a1');
-    expect(close.r.perpOrder).toMatchObject({ side: 'SELL', orderType: 'MARKET', status: 'FILLED', filledQty: 66n, realizedPnl: -78_936_000_000n, fee: 92_532_000n, hold: 0n });
+    expect(close.r.perpOrder).toMatchObject({
+      side: 'SELL',
+      orderType: 'MARKET',
+      status: 'FILLED',
+      filledQty: 66n,
+      realizedPnl: -78_936_000_000n,
+      fee: 92_532_000n,
+      hold: 0n,
+    });
     expect(game.e.position('a1', SYM)).toMatchObject({ side: 'LONG', size: 195n, cost: 780_000_000_000n, margin: 7_800_000_000n });
     expect(game.e.balance('a1', 'CONTRACT', 'USDT')).toEqual({ available: 72_649_468_000n, frozen: 7_800_000_000n });
     expect(game.fundBalance()).toBe(1_000n * USDT);
@@ -938,7 +1059,7 @@ describe('counterexamples of the adversary', () => {
   // 40,000.0 with the mark at 40,320.0: the new 0.001 needs initial margin 0.32 + open loss 0.32, the hold pays 0.344
   // of it after the 0.008 fee and 0.296 USDT comes out of the margin already there. By the rule the fill is not
   // payable (0 available + hold 0.352 - fee 0.008 - 0.64 + min(0, rest -0.32) = -0.616 < 0) and a0's ask expires.
-  it("a fill that only adds to an isolated position brings its own initial margin and open loss (the margin already there is not counted)", () => {
+  it('a fill that only adds to an isolated position brings its own initial margin and open loss (the margin already there is not counted)', () => {
     // b1 moves its max out; b0 rests an ask of 0.001 at 40,000.0 that b1 cannot take; a0 rests an ask of 0.002 at
     // 40,000.0 and a1 takes 0.002 (b0's 0.001 and 0.001 of a0's); a0 adds all its available balance to its margin
     const game = replay([
@@ -950,7 +1071,9 @@ describe('counterexamples of the adversary', () => {
     expect(game.e.position('a0', SYM)).toMatchObject({ side: 'SHORT', size: 1n, margin: 23_964_000_000n });
     expect(game.e.perpOpenOrders('a0', SYM).map((o) => [o.side, o.price, o.quantity - o.filledQty, o.hold])).toEqual([['SELL', 400_000n, 1n, 35_200_000n]]);
     game.step({ k: 'gap', g: 1, i: 0, beyond: 0 });
-    const a0Fills = game.results!.flatMap((x) => x.r.events).filter((ev) => ev.type === 'perpTrade' && ev.kind === 'BOOK' && ev.makerUserId === 'a0' && ev.takerUserId === FUND);
+    const a0Fills = game
+      .results!.flatMap((x) => x.r.events)
+      .filter((ev) => ev.type === 'perpTrade' && ev.kind === 'BOOK' && ev.makerUserId === 'a0' && ev.takerUserId === FUND);
     expect(a0Fills).toEqual([]);
     expect(game.e.position('a0', SYM)).toMatchObject({ side: 'SHORT', size: 1n, margin: 23_964_000_000n });
   });

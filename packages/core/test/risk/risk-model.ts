@@ -356,12 +356,18 @@ export class RiskModel {
     for (const [oid, hold] of holds) {
       const o = this.orders.get(oid)!;
       const ev = reported.get(oid);
-      if (ev === undefined || ev.type !== 'perpOrderUpdated') this.violate('leverage-orders', `leverage ${leverage} of ${id}: order ${oid} resized (hold ${o.hold} -> ${hold}) without a perpOrderUpdated`);
-      else if (ev.order.hold !== hold || ev.order.leverage !== leverage) this.violate('leverage-orders', `leverage ${leverage} of ${id}: order ${oid} reported with hold ${ev.order.hold} at ${ev.order.leverage}x, model ${hold} at ${leverage}x`);
+      if (ev === undefined || ev.type !== 'perpOrderUpdated')
+        this.violate('leverage-orders', `leverage ${leverage} of ${id}: order ${oid} resized (hold ${o.hold} -> ${hold}) without a perpOrderUpdated`);
+      else if (ev.order.hold !== hold || ev.order.leverage !== leverage)
+        this.violate(
+          'leverage-orders',
+          `leverage ${leverage} of ${id}: order ${oid} reported with hold ${ev.order.hold} at ${ev.order.leverage}x, model ${hold} at ${leverage}x`,
+        );
       o.hold = hold;
       o.leverage = leverage;
     }
-    for (const oid of reported.keys()) if (!holds.has(oid)) this.violate('leverage-orders', `leverage ${leverage} of ${id}: perpOrderUpdated for order ${oid}, which the model does not resize`);
+    for (const oid of reported.keys())
+      if (!holds.has(oid)) this.violate('leverage-orders', `leverage ${leverage} of ${id}: perpOrderUpdated for order ${oid}, which the model does not resize`);
   }
 
   /** Binance: the margin type cannot change while the symbol has a position or open orders. */
@@ -382,7 +388,14 @@ export class RiskModel {
    * needs an opposite position. `book`: the engine's depth before the order (levels of the side it takes: whether
    * there is one, and its best price; a MARKET order's fill is walked over the model's own resting orders).
    */
-  orderCheck(id: string, side: Side, price: bigint | null, qty: bigint, reduceOnly: boolean, book: { price: bigint; quantity: bigint }[]): { reasons: string[]; hold: bigint; loss: bigint } {
+  orderCheck(
+    id: string,
+    side: Side,
+    price: bigint | null,
+    qty: bigint,
+    reduceOnly: boolean,
+    book: { price: bigint; quantity: bigint }[],
+  ): { reasons: string[]; hold: bigint; loss: bigint } {
     const u = this.user(id);
     const reasons: string[] = [];
     const mark = this.mark!;
@@ -618,14 +631,20 @@ export class RiskModel {
       const kept = margin + pnlClose + min(0n, rest);
       const brought = this.maxWithdraw(o.user) + o.hold - fee - openCost;
       const slack = cq === 0n ? min(brought, kept + brought) : kept + brought;
-      return { slack, terms: `isolated: kept (margin ${margin} + pnl ${pnlClose} + min(0, rest ${rest})) ${kept} + brought (max withdraw ${this.maxWithdraw(o.user)} + hold ${o.hold} - fee ${fee} - (IM + OL) ${openCost}) ${brought}${cq === 0n ? ', brought >= 0 for a fill that closes nothing' : ''} = ${slack}` };
+      return {
+        slack,
+        terms: `isolated: kept (margin ${margin} + pnl ${pnlClose} + min(0, rest ${rest})) ${kept} + brought (max withdraw ${this.maxWithdraw(o.user)} + hold ${o.hold} - fee ${fee} - (IM + OL) ${openCost}) ${brought}${cq === 0n ? ', brought >= 0 for a fill that closes nothing' : ''} = ${slack}`,
+      };
     }
     const cross = pos !== undefined && pos.mode === 'CROSS';
     const after = this.crossUpnl(o.user) - (cross ? own : 0n) + (cross ? rest : 0n) + open;
     // only the paying order's hold can pay the fill: the user's other cross orders' holds do not count
     const others = this.holds(o.user) - o.hold;
     const slack = this.crossWallet(o.user) - others + pnlClose - fee + min(0n, after);
-    return { slack, terms: `cross: wallet ${this.crossWallet(o.user)} - other orders' holds ${others} + pnl ${pnlClose} - fee ${fee} + min(0, uPnL after ${after}) = ${slack}` };
+    return {
+      slack,
+      terms: `cross: wallet ${this.crossWallet(o.user)} - other orders' holds ${others} + pnl ${pnlClose} - fee ${fee} + min(0, uPnL after ${after}) = ${slack}`,
+    };
   }
 
   /** The quantity a taker `t` would fill next against maker `mk` (their remainders, a reduce-only taker's room). */
@@ -660,7 +679,10 @@ export class RiskModel {
       if (mk === null || mk.user === o.user || mk.reduceOnly) return;
       const q = this.nextQty(o, mk);
       if (q > 0n && this.payable(o, mk.price!, q, this.cfg.takerFeePpm)) {
-        this.violate('fill-payable', `${o.user}'s order ${o.id} expired with ${o.qty - o.filled} left, though it could pay ${q} at ${mk.price} against ${mk.user}'s order ${mk.id}`);
+        this.violate(
+          'fill-payable',
+          `${o.user}'s order ${o.id} expired with ${o.qty - o.filled} left, though it could pay ${q} at ${mk.price} against ${mk.user}'s order ${mk.id}`,
+        );
       } else if (q > 0n) this.note('taker stopped: fill not payable');
       return;
     }
@@ -670,8 +692,13 @@ export class RiskModel {
       return;
     }
     const q = this.nextQty(taker, o);
-    if (!this.payable(taker, o.price!, q, this.cfg.takerFeePpm)) this.violate('fill-payable', `${o.user}'s resting order ${o.id} expired, but the taker ${taker.user} could not pay ${q} at ${o.price} (the taker stops first)`);
-    else if (this.payable(o, o.price!, q, this.cfg.makerFeePpm)) this.violate('fill-payable', `${o.user}'s resting order ${o.id} expired, though it could pay ${q} at ${o.price} to ${taker.user}`);
+    if (!this.payable(taker, o.price!, q, this.cfg.takerFeePpm))
+      this.violate(
+        'fill-payable',
+        `${o.user}'s resting order ${o.id} expired, but the taker ${taker.user} could not pay ${q} at ${o.price} (the taker stops first)`,
+      );
+    else if (this.payable(o, o.price!, q, this.cfg.makerFeePpm))
+      this.violate('fill-payable', `${o.user}'s resting order ${o.id} expired, though it could pay ${q} at ${o.price} to ${taker.user}`);
     else this.note(`maker expired: fill not payable${taker.user === FUND ? ' (the fund taking)' : ''}`);
   }
 
@@ -724,9 +751,18 @@ export class RiskModel {
         // short of the open loss its hold was not sized for (the mark moved since the order was accepted: this fill's
         // or an earlier fill's open loss took hold meant for initial margin), or of initial margin its hold had
         const short = need - t;
-        if (short > 0n && this.marginJudged.has(o)) this.violate('fill-payable-margin', `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}, the position's margin already there counted for it`);
-        else if (short > 0n && o.lossTaken > o.lossHeld) this.violate('open-loss', `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}: its fills' open loss ${o.lossTaken} beyond the ${o.lossHeld} its hold was sized for, with nothing more available`);
-        else if (short > 0n) this.violate('no-margin', `${id} opened ${openQty} at ${p} without its initial margin (${short} short of ${im} + open loss ${loss})`);
+        if (short > 0n && this.marginJudged.has(o))
+          this.violate(
+            'fill-payable-margin',
+            `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}, the position's margin already there counted for it`,
+          );
+        else if (short > 0n && o.lossTaken > o.lossHeld)
+          this.violate(
+            'open-loss',
+            `${id}'s order ${o.id} opened ${openQty} at ${p} (mark ${this.mark}) ${short} short of its initial margin ${im} + open loss ${loss}: its fills' open loss ${o.lossTaken} beyond the ${o.lossHeld} its hold was sized for, with nothing more available`,
+          );
+        else if (short > 0n)
+          this.violate('no-margin', `${id} opened ${openQty} at ${p} without its initial margin (${short} short of ${im} + open loss ${loss})`);
       }
     }
     // a fee beyond the hold: as a loss of the position the fill leaves (an isolated one's margin first)
@@ -737,7 +773,20 @@ export class RiskModel {
 
   /** A new order of a user accepted by the engine (its model hold), before its fills. */
   addOrder(id: string, user: string, side: Side, price: bigint | null, qty: bigint, reduceOnly: boolean, hold: bigint): ROrder {
-    const o: ROrder = { id, user, side, price, qty, filled: 0n, hold, reduceOnly, mode: user === FUND ? 'CROSS' : this.user(user).mode, leverage: user === FUND ? 1 : this.user(user).leverage, lossHeld: 0n, lossTaken: 0n };
+    const o: ROrder = {
+      id,
+      user,
+      side,
+      price,
+      qty,
+      filled: 0n,
+      hold,
+      reduceOnly,
+      mode: user === FUND ? 'CROSS' : this.user(user).mode,
+      leverage: user === FUND ? 1 : this.user(user).leverage,
+      lossHeld: 0n,
+      lossTaken: 0n,
+    };
     this.orders.set(id, o);
     return o;
   }
@@ -788,7 +837,11 @@ export class RiskModel {
             if (fp === undefined || v.price === null) this.violate('fund-limit', 'the fund placed an order without a position or without a limit');
             else {
               const worse = fp.side === 'LONG' ? this.notional(fp.size, v.price) < fp.cost : this.notional(fp.size, v.price) > fp.cost;
-              if (worse) this.violate('fund-limit', `the fund's close is limited at ${v.price}, beyond its bankruptcy price ${fp.cost}/${fp.size * this.mult} (it could sell below / buy above bankruptcy)`);
+              if (worse)
+                this.violate(
+                  'fund-limit',
+                  `the fund's close is limited at ${v.price}, beyond its bankruptcy price ${fp.cost}/${fp.size * this.mult} (it could sell below / buy above bankruptcy)`,
+                );
             }
           }
           break;
@@ -802,12 +855,14 @@ export class RiskModel {
             if (ev.quoteAmount !== notional) this.violate('fill', `fill ${ev.tradeId} quote ${ev.quoteAmount}, model ${notional}`);
             const tFee = tk.user === FUND ? 0n : ceilDiv(notional * BigInt(this.cfg.takerFeePpm), E6);
             const mFee = mk.user === FUND ? 0n : ceilDiv(notional * BigInt(this.cfg.makerFeePpm), E6);
-            if (ev.takerFee !== tFee || ev.makerFee !== mFee) this.violate('fees', `fees of fill ${ev.tradeId}: ${ev.takerFee}/${ev.makerFee}, model ${tFee}/${mFee}`);
+            if (ev.takerFee !== tFee || ev.makerFee !== mFee)
+              this.violate('fees', `fees of fill ${ev.tradeId}: ${ev.takerFee}/${ev.makerFee}, model ${tFee}/${mFee}`);
             if (mk.reduceOnly || tk.reduceOnly) {
               for (const o of [mk, tk]) {
                 if (!o.reduceOnly || o.user === FUND) continue;
                 const p = this.user(o.user).pos;
-                if (p === undefined || p.side === (o.side === 'BUY' ? 'LONG' : 'SHORT') || p.size < ev.quantity) this.violate('reduce-only', `reduce-only order ${o.id} of ${o.user} increased or flipped its position`);
+                if (p === undefined || p.side === (o.side === 'BUY' ? 'LONG' : 'SHORT') || p.size < ev.quantity)
+                  this.violate('reduce-only', `reduce-only order ${o.id} of ${o.user} increased or flipped its position`);
               }
             }
             // the fund's fills: no worse than its bankruptcy price (its cost share)
@@ -816,7 +871,11 @@ export class RiskModel {
               const fp = this.fundPos;
               fundShare = ev.quantity === fp.size ? fp.cost : (fp.cost * ev.quantity) / fp.size;
               const worse = fp.side === 'LONG' ? notional < fundShare : notional > fundShare;
-              if (worse) this.violate('fund-fill', `the fund ${fp.side === 'LONG' ? 'sold' : 'bought'} ${ev.quantity} at ${ev.price} to ${mk.user}, beyond its bankruptcy price (loss ${fp.side === 'LONG' ? fundShare - notional : notional - fundShare})`);
+              if (worse)
+                this.violate(
+                  'fund-fill',
+                  `the fund ${fp.side === 'LONG' ? 'sold' : 'bought'} ${ev.quantity} at ${ev.price} to ${mk.user}, beyond its bankruptcy price (loss ${fp.side === 'LONG' ? fundShare - notional : notional - fundShare})`,
+                );
             }
             for (const [o, fee] of [
               [tk, tFee],
@@ -839,8 +898,15 @@ export class RiskModel {
               // is not brought its initial margin and open loss (they come out of the margin already there)
               if (this.payableSlack(o, ev.price, ev.quantity, ppm, true).slack >= 0n) {
                 this.marginJudged.add(o);
-                this.violate('fill-payable-margin', `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price} (mark ${this.mark}), adding to its isolated position without its initial margin and open loss (${this.payableSlack(o, ev.price, ev.quantity, ppm).terms})`);
-              } else this.violate('fill-payable', `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price} (mark ${this.mark}), beyond what ${o.user} can pay (${this.payableSlack(o, ev.price, ev.quantity, ppm).terms})`);
+                this.violate(
+                  'fill-payable-margin',
+                  `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price} (mark ${this.mark}), adding to its isolated position without its initial margin and open loss (${this.payableSlack(o, ev.price, ev.quantity, ppm).terms})`,
+                );
+              } else
+                this.violate(
+                  'fill-payable',
+                  `fill ${ev.tradeId}: ${o.user}'s order ${o.id} filled ${ev.quantity} at ${ev.price} (mark ${this.mark}), beyond what ${o.user} can pay (${this.payableSlack(o, ev.price, ev.quantity, ppm).terms})`,
+                );
             }
             const before = [this.scopeBalance(tk.user), this.scopeBalance(mk.user)];
             const tPnl = this.settle(tk, ev.price, ev.quantity, tFee);
@@ -852,9 +918,14 @@ export class RiskModel {
               if (o.user === FUND) return;
               const bal = this.scopeBalance(o.user);
               if (bal < 0n && bal < before[k]!) this.bankruptByFill.add(o.user);
-              if (bal < 0n && bal < before[k]!) this.violate('fill-bankrupt', `fill ${ev.tradeId} of ${ev.quantity} at ${ev.price} (mark ${this.mark}) took ${o.user}'s margin balance (order ${o.id}) from ${before[k]} to ${bal}`);
+              if (bal < 0n && bal < before[k]!)
+                this.violate(
+                  'fill-bankrupt',
+                  `fill ${ev.tradeId} of ${ev.quantity} at ${ev.price} (mark ${this.mark}) took ${o.user}'s margin balance (order ${o.id}) from ${before[k]} to ${bal}`,
+                );
             });
-            if (ev.takerRealizedPnl !== tPnl || ev.makerRealizedPnl !== mPnl) this.violate('pnl', `realized PnL of fill ${ev.tradeId}: ${ev.takerRealizedPnl}/${ev.makerRealizedPnl}, model ${tPnl}/${mPnl}`);
+            if (ev.takerRealizedPnl !== tPnl || ev.makerRealizedPnl !== mPnl)
+              this.violate('pnl', `realized PnL of fill ${ev.tradeId}: ${ev.takerRealizedPnl}/${ev.makerRealizedPnl}, model ${tPnl}/${mPnl}`);
             tk.filled += ev.quantity;
             mk.filled += ev.quantity;
             if (mk.filled === mk.qty) this.endOrder(mk.id);
@@ -865,8 +936,11 @@ export class RiskModel {
             const u = this.user(id);
             const p = u.pos;
             if (p === undefined) throw new Error(`takeover of ${id} without a position`);
-            if (!this.atRisk(id)) this.violate('takeover', `${id} taken over but not at risk (margin balance ${this.marginBalance(id)}, maintenance ${this.maintOf(id)})`);
-            for (const o of this.orders.values()) if (o.user === id && (p.mode === 'CROSS' ? o.mode === 'CROSS' : true)) this.violate('takeover', `${id} taken over with order ${o.id} in scope still open`);
+            if (!this.atRisk(id))
+              this.violate('takeover', `${id} taken over but not at risk (margin balance ${this.marginBalance(id)}, maintenance ${this.maintOf(id)})`);
+            for (const o of this.orders.values())
+              if (o.user === id && (p.mode === 'CROSS' ? o.mode === 'CROSS' : true))
+                this.violate('takeover', `${id} taken over with order ${o.id} in scope still open`);
             // "Liquidation" / "Insurance fund": the fund takes the position at the bankruptcy price, the user's
             // equity in scope goes to exactly 0: it loses its isolated margin, or its whole cross wallet
             const equity = this.marginBalance(id);

@@ -88,7 +88,12 @@ function RankingDrawer({ activityId, onClose }: { activityId: string | null; onC
               { title: t('activities.rank'), dataIndex: 'rank', width: 60 },
               { title: 'UID', dataIndex: 'userId' },
               { title: t('activities.account'), dataIndex: 'account' },
-              { title: a.kind === 'TRADING' ? t('activities.volume') : t('activities.deposits'), dataIndex: 'progress', align: 'right', render: (v: string) => formatAmount(v) },
+              {
+                title: a.kind === 'TRADING' ? t('activities.volume') : t('activities.deposits'),
+                dataIndex: 'progress',
+                align: 'right',
+                render: (v: string) => formatAmount(v),
+              },
               { title: t('activities.prize'), dataIndex: 'prize', align: 'right', render: (v: string) => formatAmount(v) },
             ]}
           />
@@ -124,7 +129,18 @@ export default function ActivitiesPage() {
             form={form}
             layout="vertical"
             style={{ maxWidth: 880 }}
-            initialValues={{ kind: 'TRADING', coin: 'USDT', scope: 'ALL', start: localInput(now), end: localInput(now + 7 * 86_400_000), prizes: '', budget: '', minDeposit: '', bonus: '', banner: '' }}
+            initialValues={{
+              kind: 'TRADING',
+              coin: 'USDT',
+              scope: 'ALL',
+              start: localInput(now),
+              end: localInput(now + 7 * 86_400_000),
+              prizes: '',
+              budget: '',
+              minDeposit: '',
+              bonus: '',
+              banner: '',
+            }}
             onFinish={submit}
             onValuesChange={(c: Partial<FormValues>) => c.kind && setKind(c.kind)}
           >
@@ -145,7 +161,12 @@ export default function ActivitiesPage() {
             <Form.Item name="rulesEn" label={t('activities.rulesEn')} rules={[{ required: true, whitespace: true, message: t('errors.required') }]}>
               <Input.TextArea rows={3} maxLength={4000} />
             </Form.Item>
-            <Form.Item name="banner" label={t('activities.banner')} extra={t('activities.bannerHelp')} rules={[{ pattern: /^((https:\/\/|\/)\S*)?$/, message: t('activities.bannerHelp') }]}>
+            <Form.Item
+              name="banner"
+              label={t('activities.banner')}
+              extra={t('activities.bannerHelp')}
+              rules={[{ pattern: /^((https:\/\/|\/)\S*)?$/, message: t('activities.bannerHelp') }]}
+            >
               <Input placeholder="https://" />
             </Form.Item>
             <Space align="start" size="large" wrap>
@@ -160,18 +181,30 @@ export default function ActivitiesPage() {
               </Form.Item>
               {kind === 'TRADING' && (
                 <Form.Item name="scope" label={t('activities.scope')}>
-                  <Select style={{ width: 200 }} options={(['ALL', 'SPOT', 'CONTRACT'] as const).map((s) => ({ value: s, label: t(`activities.scopes.${s}`) }))} />
+                  <Select
+                    style={{ width: 200 }}
+                    options={(['ALL', 'SPOT', 'CONTRACT'] as const).map((s) => ({ value: s, label: t(`activities.scopes.${s}`) }))}
+                  />
                 </Form.Item>
               )}
             </Space>
             <Space align="start" size="large" wrap>
               {kind === 'TRADING' ? (
-                <Form.Item name="prizes" label={t('activities.prizes')} extra={t('activities.prizesHelp')} rules={[{ required: true, pattern: /^\s*[0-9.]+(\s*,\s*[0-9.]+)*\s*$/, message: t('activities.prizesHelp') }]}>
+                <Form.Item
+                  name="prizes"
+                  label={t('activities.prizes')}
+                  extra={t('activities.prizesHelp')}
+                  rules={[{ required: true, pattern: /^\s*[0-9.]+(\s*,\s*[0-9.]+)*\s*$/, message: t('activities.prizesHelp') }]}
+                >
                   <Input placeholder="1000, 500, 200" style={{ width: 320 }} />
                 </Form.Item>
               ) : (
                 <>
-                  <Form.Item name="minDeposit" label={t('activities.minDeposit')} rules={[{ required: true, pattern: AMOUNT, message: t('activities.amountHelp') }]}>
+                  <Form.Item
+                    name="minDeposit"
+                    label={t('activities.minDeposit')}
+                    rules={[{ required: true, pattern: AMOUNT, message: t('activities.amountHelp') }]}
+                  >
                     <Input style={{ width: 160 }} />
                   </Form.Item>
                   <Form.Item name="bonus" label={t('activities.bonus')} rules={[{ required: true, pattern: AMOUNT, message: t('activities.amountHelp') }]}>
@@ -179,7 +212,12 @@ export default function ActivitiesPage() {
                   </Form.Item>
                 </>
               )}
-              <Form.Item name="budget" label={t('activities.budget')} extra={t('activities.budgetHelp')} rules={[{ required: true, pattern: AMOUNT, message: t('activities.amountHelp') }]}>
+              <Form.Item
+                name="budget"
+                label={t('activities.budget')}
+                extra={t('activities.budgetHelp')}
+                rules={[{ required: true, pattern: AMOUNT, message: t('activities.amountHelp') }]}
+              >
                 <Input style={{ width: 160 }} />
               </Form.Item>
             </Space>
@@ -212,19 +250,30 @@ export default function ActivitiesPage() {
               ),
             },
             { title: t('activities.kind'), dataIndex: 'kind', render: (k: ActivityKind) => t(`activities.kinds.${k}`) },
-            { title: t('activities.period'), key: 'period', render: (_: unknown, r) => `${formatTime(r.startTime).slice(0, 16)} – ${formatTime(r.endTime).slice(0, 16)}` },
+            {
+              title: t('activities.period'),
+              key: 'period',
+              render: (_: unknown, r) => `${formatTime(r.startTime).slice(0, 16)} – ${formatTime(r.endTime).slice(0, 16)}`,
+            },
             {
               title: t('activities.rewards'),
               key: 'rewards',
               render: (_: unknown, r) =>
-                r.kind === 'TRADING' ? r.prizes.map((p) => formatAmount(p)).join(' / ') : t('activities.bonusLine', { min: formatAmount(r.minDeposit), bonus: formatAmount(r.bonus) }),
+                r.kind === 'TRADING'
+                  ? r.prizes.map((p) => formatAmount(p)).join(' / ')
+                  : t('activities.bonusLine', { min: formatAmount(r.minDeposit), bonus: formatAmount(r.bonus) }),
             },
             { title: t('activities.budget'), dataIndex: 'budget', align: 'right', render: (v: string, r) => `${formatAmount(v)} ${r.coin}` },
             { title: t('activities.participants'), dataIndex: 'participants', align: 'right' },
             {
               title: t('activities.status'),
               key: 'status',
-              render: (_: unknown, r) => (r.settled ? <Tag color="gold">{t('activities.settled', { paid: formatAmount(r.paid) })}</Tag> : <Tag color={STATUS_COLOR[r.status]}>{t(`activities.statuses.${r.status}`)}</Tag>),
+              render: (_: unknown, r) =>
+                r.settled ? (
+                  <Tag color="gold">{t('activities.settled', { paid: formatAmount(r.paid) })}</Tag>
+                ) : (
+                  <Tag color={STATUS_COLOR[r.status]}>{t(`activities.statuses.${r.status}`)}</Tag>
+                ),
             },
             {
               title: '',
@@ -235,7 +284,12 @@ export default function ActivitiesPage() {
                     {t('activities.ranking')}
                   </Button>
                   {canDecide && r.status !== 'ENDED' && (
-                    <Popconfirm title={t('activities.confirmEnd', { title: r.titleEn })} okText={t('common.ok')} cancelText={t('common.cancel')} onConfirm={() => end.mutate(r.activityId, { onSuccess: () => void message.success(t('activities.ended')) })}>
+                    <Popconfirm
+                      title={t('activities.confirmEnd', { title: r.titleEn })}
+                      okText={t('common.ok')}
+                      cancelText={t('common.cancel')}
+                      onConfirm={() => end.mutate(r.activityId, { onSuccess: () => void message.success(t('activities.ended')) })}
+                    >
                       <Button size="small" danger>
                         {t('activities.endNow')}
                       </Button>

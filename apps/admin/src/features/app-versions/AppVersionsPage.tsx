@@ -61,7 +61,11 @@ export default function AppVersionsPage() {
               <Form.Item name="platform" label={t('versions.platform')}>
                 <Select style={{ width: 140 }} options={PLATFORMS.map((p) => ({ value: p, label: t(`versions.platforms.${p}`) }))} />
               </Form.Item>
-              <Form.Item name="version" label={t('versions.version')} rules={[{ required: true, pattern: /^(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})$/, message: t('versions.versionHelp') }]}>
+              <Form.Item
+                name="version"
+                label={t('versions.version')}
+                rules={[{ required: true, pattern: /^(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})\.(0|[1-9]\d{0,3})$/, message: t('versions.versionHelp') }]}
+              >
                 <Input placeholder="1.2.0" style={{ width: 140 }} />
               </Form.Item>
               <Form.Item name="force" label={t('versions.force')} valuePropName="checked">
@@ -73,7 +77,12 @@ export default function AppVersionsPage() {
                 </Form.Item>
               )}
             </Space>
-            <Form.Item name="reasonsZh" label={t('versions.reasonsZh')} extra={t('versions.reasonsHelp')} rules={[{ required: true, whitespace: true, message: t('errors.required') }]}>
+            <Form.Item
+              name="reasonsZh"
+              label={t('versions.reasonsZh')}
+              extra={t('versions.reasonsHelp')}
+              rules={[{ required: true, whitespace: true, message: t('errors.required') }]}
+            >
               <Input.TextArea rows={3} maxLength={2000} />
             </Form.Item>
             <Form.Item name="reasonsEn" label={t('versions.reasonsEn')} rules={[{ required: true, whitespace: true, message: t('errors.required') }]}>
@@ -131,7 +140,11 @@ export default function AppVersionsPage() {
               ),
             },
             { title: t('versions.publishedAt'), dataIndex: 'publishedAt', render: (v: number) => formatTime(v) },
-            { title: t('versions.status'), dataIndex: 'withdrawnAt', render: (v: number) => (v ? <Tag>{t('versions.withdrawn')}</Tag> : <Tag color="green">{t('versions.live')}</Tag>) },
+            {
+              title: t('versions.status'),
+              dataIndex: 'withdrawnAt',
+              render: (v: number) => (v ? <Tag>{t('versions.withdrawn')}</Tag> : <Tag color="green">{t('versions.live')}</Tag>),
+            },
             ...(canManage
               ? [
                   {
@@ -139,7 +152,10 @@ export default function AppVersionsPage() {
                     key: 'actions',
                     render: (_: unknown, r: AppRelease) =>
                       !r.withdrawnAt && (
-                        <Popconfirm title={t('versions.confirmWithdraw', { version: r.version })} onConfirm={() => withdraw.mutate(r.id, { onSuccess: () => void message.success(t('versions.withdrawnDone')) })}>
+                        <Popconfirm
+                          title={t('versions.confirmWithdraw', { version: r.version })}
+                          onConfirm={() => withdraw.mutate(r.id, { onSuccess: () => void message.success(t('versions.withdrawnDone')) })}
+                        >
                           <Button size="small" danger>
                             {t('versions.withdraw')}
                           </Button>

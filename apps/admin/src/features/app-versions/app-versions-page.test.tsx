@@ -29,7 +29,17 @@ const android120: AppRelease = {
   publishedAt: 1_700_000_000_000,
   withdrawnAt: 0,
 };
-const web010: AppRelease = { ...android120, id: '1', platform: 'web', version: '0.1.0', force: false, bundle: null, reasonsZh: ['首个版本'], reasonsEn: ['First version'], withdrawnAt: 1_700_000_100_000 };
+const web010: AppRelease = {
+  ...android120,
+  id: '1',
+  platform: 'web',
+  version: '0.1.0',
+  force: false,
+  bundle: null,
+  reasonsZh: ['首个版本'],
+  reasonsEn: ['First version'],
+  withdrawnAt: 1_700_000_100_000,
+};
 
 function stubApi() {
   const calls: Array<{ url: string; body: unknown }> = [];
@@ -93,7 +103,14 @@ describe('app versions page', () => {
     fireEvent.change(screen.getByLabelText('Version'), { target: { value: '1.3.0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
     await waitFor(() => expect(calls.find((c) => c.url.includes('publish'))).toBeTruthy(), { timeout: 15_000 });
-    expect(calls.find((c) => c.url.includes('publish'))!.body).toEqual({ platform: 'android', version: '1.3.0', reasonsZh: '新增海报\n修复问题', reasonsEn: 'New poster\nFixes', force: false, bundle: true });
+    expect(calls.find((c) => c.url.includes('publish'))!.body).toEqual({
+      platform: 'android',
+      version: '1.3.0',
+      reasonsZh: '新增海报\n修复问题',
+      reasonsEn: 'New poster\nFixes',
+      force: false,
+      bundle: true,
+    });
     expect(await screen.findByText('Android 1.3.0 published', {}, { timeout: 15_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     fireEvent.click(await screen.findByRole('button', { name: 'OK' }, { timeout: 15_000 }));

@@ -28,7 +28,13 @@ function fill(label: string, value: string) {
 
 describe('LoginPage', () => {
   it('sends nothing without a 6-digit code; shows a refusal; stores a session', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ status: 'FAILED', errorCode: 'admin_login_failed', errorMessage: 'Wrong e-mail, password or authenticator code', result: null }), { status: 400 }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ status: 'FAILED', errorCode: 'admin_login_failed', errorMessage: 'Wrong e-mail, password or authenticator code', result: null }),
+          { status: 400 },
+        ),
+    );
     vi.stubGlobal('fetch', fetchMock);
     renderLogin();
     fill('E-mail', 'op@ops.test');
@@ -41,10 +47,20 @@ describe('LoginPage', () => {
     fill('Authenticator code', '123456');
     fireEvent.click(screen.getByRole('button', { name: /log in/i }));
     expect(await screen.findByText('Wrong e-mail, password or authenticator code')).toBeTruthy();
-    expect(JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({ email: 'op@ops.test', password: 'secret', totp: '123456' });
+    expect(JSON.parse((fetchMock.mock.calls[0] as unknown as [string, RequestInit])[1].body as string)).toEqual({
+      email: 'op@ops.test',
+      password: 'secret',
+      totp: '123456',
+    });
 
     const operator = { id: '1', email: 'op@ops.test', name: 'Op', role: 'support', disabled: false, createdAt: 0 };
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: { token: 't'.repeat(43), expiresAt: 1, operator } }))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: { token: 't'.repeat(43), expiresAt: 1, operator } })),
+      ),
+    );
     fireEvent.click(screen.getByRole('button', { name: /log in/i }));
     await waitFor(() => expect(getSession()?.operator.email).toBe('op@ops.test'));
     vi.unstubAllGlobals();

@@ -26,7 +26,12 @@ export default function LoginPage() {
           <Form.Item name="password" label={t('login.password')} rules={[{ required: true, message: t('errors.required') }]}>
             <Input.Password autoComplete="current-password" />
           </Form.Item>
-          <Form.Item name="totp" label={t('login.totp')} extra={t('login.totpHelp')} rules={[{ required: true, pattern: /^[0-9]{6}$/, message: t('login.totpHelp') }]}>
+          <Form.Item
+            name="totp"
+            label={t('login.totp')}
+            extra={t('login.totpHelp')}
+            rules={[{ required: true, pattern: /^[0-9]{6}$/, message: t('login.totpHelp') }]}
+          >
             <Input inputMode="numeric" maxLength={6} autoComplete="one-time-code" />
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={login.isPending}>

@@ -17,7 +17,20 @@ import { ContentPreview } from './ContentPreview';
 import { StatusTag } from './StatusTag';
 
 /** The empty form of a new item. */
-export const EMPTY: ContentFields = { titleZh: '', titleEn: '', bodyZh: '', bodyEn: '', imageZh: '', imageEn: '', link: '', androidUrl: '', iosUrl: '', version: '', sort: 0, parentId: '' };
+export const EMPTY: ContentFields = {
+  titleZh: '',
+  titleEn: '',
+  bodyZh: '',
+  bodyEn: '',
+  imageZh: '',
+  imageEn: '',
+  link: '',
+  androidUrl: '',
+  iosUrl: '',
+  version: '',
+  sort: 0,
+  parentId: '',
+};
 
 /** An image field: the URL, an upload button and the upload's error. */
 function ImageField({ value, onChange, disabled, label }: { value?: string; onChange?: (v: string) => void; disabled: boolean; label: string }) {
@@ -35,10 +48,12 @@ function ImageField({ value, onChange, disabled, label }: { value?: string; onCh
           customRequest={({ file }) => {
             setBusy(true);
             setError('');
-            uploadContentImage(file as Blob, (file as File).name ?? 'image').then(
-              (r) => onChange?.(r.url),
-              (e: Error) => setError(e.message),
-            ).finally(() => setBusy(false));
+            uploadContentImage(file as Blob, (file as File).name ?? 'image')
+              .then(
+                (r) => onChange?.(r.url),
+                (e: Error) => setError(e.message),
+              )
+              .finally(() => setBusy(false));
           }}
         >
           <Button icon={<UploadOutlined />} loading={busy} disabled={disabled}>
@@ -52,7 +67,19 @@ function ImageField({ value, onChange, disabled, label }: { value?: string; onCh
 }
 
 /** The editor of `item` (null = a new item of `kind`); `categories` for the article's category select. */
-export function ContentEditor({ kind, item, categories, onClose, onSaved }: { kind: ContentKind; item: AdminContentItem | null; categories: AdminContentItem[]; onClose: () => void; onSaved: (item: AdminContentItem) => void }) {
+export function ContentEditor({
+  kind,
+  item,
+  categories,
+  onClose,
+  onSaved,
+}: {
+  kind: ContentKind;
+  item: AdminContentItem | null;
+  categories: AdminContentItem[];
+  onClose: () => void;
+  onSaved: (item: AdminContentItem) => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const canEdit = useCan('content_edit');
@@ -197,7 +224,11 @@ export function ContentEditor({ kind, item, categories, onClose, onSaved }: { ki
                   </Form.Item>
                 </Col>
                 <Col span={12}>
-                  <Form.Item name="bodyEn" label={t(kind === 'help_category' ? 'content.fields.descriptionEn' : 'content.fields.bodyEn')} rules={kind === 'help_category' ? [] : req}>
+                  <Form.Item
+                    name="bodyEn"
+                    label={t(kind === 'help_category' ? 'content.fields.descriptionEn' : 'content.fields.bodyEn')}
+                    rules={kind === 'help_category' ? [] : req}
+                  >
                     <Input.TextArea rows={kind === 'help_category' ? 2 : 16} maxLength={30000} />
                   </Form.Item>
                 </Col>
@@ -233,7 +264,14 @@ export function ContentEditor({ kind, item, categories, onClose, onSaved }: { ki
           <Space direction="vertical" style={{ width: '100%' }} align="center">
             <Space>
               <Typography.Text strong>{t('content.preview')}</Typography.Text>
-              <Segmented<'zh' | 'en'> value={lang} onChange={setLang} options={[{ value: 'zh', label: '中文' }, { value: 'en', label: 'English' }]} />
+              <Segmented<'zh' | 'en'>
+                value={lang}
+                onChange={setLang}
+                options={[
+                  { value: 'zh', label: '中文' },
+                  { value: 'en', label: 'English' },
+                ]}
+              />
             </Space>
             <Typography.Text type="secondary">{t('content.previewHint')}</Typography.Text>
             <ContentPreview kind={kind} slug={slug} fields={fields} lang={lang} categoryTitle={categoryTitle} />

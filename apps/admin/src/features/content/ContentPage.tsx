@@ -55,7 +55,9 @@ function KindPanel({ kind }: { kind: ContentKind }) {
               </div>
             ),
           },
-          ...(kind === 'help_article' ? [{ title: t('content.fields.category'), key: 'cat', render: (_: unknown, r: AdminContentItem) => catTitle(r.draft.parentId) }] : []),
+          ...(kind === 'help_article'
+            ? [{ title: t('content.fields.category'), key: 'cat', render: (_: unknown, r: AdminContentItem) => catTitle(r.draft.parentId) }]
+            : []),
           { title: t('content.columns.status'), dataIndex: 'status', render: (_: unknown, r) => <StatusTag status={r.status} /> },
           { title: t('content.columns.updated'), key: 'updated', render: (_: unknown, r) => `${formatTime(r.updatedAt)} · ${r.updatedBy}` },
           { title: t('content.columns.published'), dataIndex: 'publishedAt', render: (v: number) => (v ? formatTime(v) : '—') },
@@ -70,7 +72,9 @@ function KindPanel({ kind }: { kind: ContentKind }) {
           },
         ]}
       />
-      {editing !== undefined && <ContentEditor kind={kind} item={editing} categories={categories} onClose={() => setEditing(undefined)} onSaved={(saved) => setEditing(saved)} />}
+      {editing !== undefined && (
+        <ContentEditor kind={kind} item={editing} categories={categories} onClose={() => setEditing(undefined)} onSaved={(saved) => setEditing(saved)} />
+      )}
     </Space>
   );
 }
@@ -80,7 +84,12 @@ export default function ContentPage() {
   const [kind, setKind] = useState<ContentKind>('banner');
   return (
     <Card size="small">
-      <Tabs activeKey={kind} onChange={(k) => setKind(k as ContentKind)} destroyInactiveTabPane items={KINDS.map((k) => ({ key: k, label: t(`content.tabs.${k}`), children: <KindPanel kind={k} /> }))} />
+      <Tabs
+        activeKey={kind}
+        onChange={(k) => setKind(k as ContentKind)}
+        destroyInactiveTabPane
+        items={KINDS.map((k) => ({ key: k, label: t(`content.tabs.${k}`), children: <KindPanel kind={k} /> }))}
+      />
     </Card>
   );
 }

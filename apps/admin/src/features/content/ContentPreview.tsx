@@ -59,7 +59,19 @@ function Body({ text }: { text: string }) {
 }
 
 /** The preview of `fields` of a `kind` item in `lang`; `slug` tells the download page apart; `categoryTitle` for articles. */
-export function ContentPreview({ kind, slug, fields, lang, categoryTitle }: { kind: ContentKind; slug: string; fields: ContentFields; lang: 'zh' | 'en'; categoryTitle: string }) {
+export function ContentPreview({
+  kind,
+  slug,
+  fields,
+  lang,
+  categoryTitle,
+}: {
+  kind: ContentKind;
+  slug: string;
+  fields: ContentFields;
+  lang: 'zh' | 'en';
+  categoryTitle: string;
+}) {
   const { t } = useTranslation();
   const title = lang === 'zh' ? fields.titleZh : fields.titleEn;
   const body = lang === 'zh' ? fields.bodyZh : fields.bodyEn;
@@ -68,13 +80,27 @@ export function ContentPreview({ kind, slug, fields, lang, categoryTitle }: { ki
     <div
       data-testid="content-preview"
       aria-label={t('content.preview')}
-      style={{ width: 360, minHeight: 480, maxHeight: 620, overflowY: 'auto', margin: '0 auto', border: '8px solid #1e2329', borderRadius: 24, background: '#fff', color: '#1e2329' }}
+      style={{
+        width: 360,
+        minHeight: 480,
+        maxHeight: 620,
+        overflowY: 'auto',
+        margin: '0 auto',
+        border: '8px solid #1e2329',
+        borderRadius: 24,
+        background: '#fff',
+        color: '#1e2329',
+      }}
     >
       <div style={{ padding: '10px 14px', borderBottom: '1px solid #eaecef', textAlign: 'center', fontWeight: 600 }}>{t(`content.appHeader.${kind}`)}</div>
       <div style={{ padding: '12px 16px 24px' }}>
         {kind === 'banner' ? (
           <>
-            {image ? <img src={image} alt={title} style={{ width: '100%', borderRadius: 8, display: 'block' }} /> : <Empty description={t('content.noImage')} />}
+            {image ? (
+              <img src={image} alt={title} style={{ width: '100%', borderRadius: 8, display: 'block' }} />
+            ) : (
+              <Empty description={t('content.noImage')} />
+            )}
             <Typography.Paragraph style={{ marginTop: 8, color: '#707a8a' }}>
               {title}
               {fields.link && ` → ${fields.link}`}
@@ -91,7 +117,11 @@ export function ContentPreview({ kind, slug, fields, lang, categoryTitle }: { ki
             {kind === 'help_article' && categoryTitle && <div style={{ fontSize: 12, color: '#c99400', marginBottom: 14 }}>{categoryTitle}</div>}
             {slug === 'download' && (
               <div style={{ fontSize: 12, color: '#707a8a', marginBottom: 12 }}>
-                {fields.version && <div>{t('content.fields.version')}: {fields.version}</div>}
+                {fields.version && (
+                  <div>
+                    {t('content.fields.version')}: {fields.version}
+                  </div>
+                )}
                 {fields.androidUrl && <div>Android: {fields.androidUrl}</div>}
                 {fields.iosUrl && <div>iOS: {fields.iosUrl}</div>}
               </div>

@@ -17,8 +17,33 @@ import ContentPage from './ContentPage';
 import { contentBlocks } from './content-text';
 
 const OK = (result: unknown) => new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result }));
-const fields = { titleZh: '系统维护公告', titleEn: 'Scheduled maintenance', bodyZh: '维护正文', bodyEn: 'Maintenance text', imageZh: '', imageEn: '', link: '', androidUrl: '', iosUrl: '', version: '', sort: 0, parentId: '' };
-const notice: AdminContentItem = { id: '7', kind: 'notice', slug: 'maintenance', status: 'PUBLISHED', draft: fields, published: fields, createdAt: 1, updatedAt: 1_700_000_000_000, publishedAt: 1_700_000_000_000, firstPublishedAt: 1, updatedBy: 'seed' };
+const fields = {
+  titleZh: '系统维护公告',
+  titleEn: 'Scheduled maintenance',
+  bodyZh: '维护正文',
+  bodyEn: 'Maintenance text',
+  imageZh: '',
+  imageEn: '',
+  link: '',
+  androidUrl: '',
+  iosUrl: '',
+  version: '',
+  sort: 0,
+  parentId: '',
+};
+const notice: AdminContentItem = {
+  id: '7',
+  kind: 'notice',
+  slug: 'maintenance',
+  status: 'PUBLISHED',
+  draft: fields,
+  published: fields,
+  createdAt: 1,
+  updatedAt: 1_700_000_000_000,
+  publishedAt: 1_700_000_000_000,
+  firstPublishedAt: 1,
+  updatedBy: 'seed',
+};
 
 function stubApi() {
   const calls: Array<{ url: string; body: Record<string, unknown> | undefined }> = [];

@@ -13,7 +13,17 @@ import { useCan } from '../../shared/permissions';
 import { useEarnProducts, useSaveProduct } from './api/products';
 
 const nowrap = { onCell: () => ({ style: { whiteSpace: 'nowrap' as const } }) };
-const EMPTY: SaveEarnProductBody = { coin: 'USDT', termDays: 7, apr: '5', minAmount: '10', maxAmount: '10000', userQuota: '50000', totalQuota: '1000000', earlyRedeem: 'FORFEIT_INTEREST', status: 'ON' };
+const EMPTY: SaveEarnProductBody = {
+  coin: 'USDT',
+  termDays: 7,
+  apr: '5',
+  minAmount: '10',
+  maxAmount: '10000',
+  userQuota: '50000',
+  totalQuota: '1000000',
+  earlyRedeem: 'FORFEIT_INTEREST',
+  status: 'ON',
+};
 
 export default function EarnProductsPage() {
   const { t } = useTranslation();
@@ -68,9 +78,23 @@ export default function EarnProductsPage() {
             { title: t('earn.apr'), dataIndex: 'apr', align: 'right', render: (v: string) => `${v}%` },
             { title: t('earn.limits'), key: 'limits', align: 'right', ...nowrap, render: (_: unknown, r) => `${trim(r.minAmount)} - ${trim(r.maxAmount)}` },
             { title: t('earn.userQuota'), dataIndex: 'userQuota', align: 'right', ...nowrap, render: trim },
-            { title: t('earn.lockedTotal'), key: 'locked', align: 'right', ...nowrap, render: (_: unknown, r) => `${trim(r.lockedTotal)} / ${trim(r.totalQuota)}` },
-            { title: t('earn.early'), dataIndex: 'earlyRedeem', render: (v: AdminEarnProduct['earlyRedeem']) => <Tag color={v === 'FORFEIT_INTEREST' ? 'green' : 'default'}>{t(`earn.earlyRule.${v}`)}</Tag> },
-            { title: t('earn.status'), dataIndex: 'status', render: (v: AdminEarnProduct['status']) => <Tag color={v === 'ON' ? 'blue' : 'default'}>{t(`earn.statuses.${v}`)}</Tag> },
+            {
+              title: t('earn.lockedTotal'),
+              key: 'locked',
+              align: 'right',
+              ...nowrap,
+              render: (_: unknown, r) => `${trim(r.lockedTotal)} / ${trim(r.totalQuota)}`,
+            },
+            {
+              title: t('earn.early'),
+              dataIndex: 'earlyRedeem',
+              render: (v: AdminEarnProduct['earlyRedeem']) => <Tag color={v === 'FORFEIT_INTEREST' ? 'green' : 'default'}>{t(`earn.earlyRule.${v}`)}</Tag>,
+            },
+            {
+              title: t('earn.status'),
+              dataIndex: 'status',
+              render: (v: AdminEarnProduct['status']) => <Tag color={v === 'ON' ? 'blue' : 'default'}>{t(`earn.statuses.${v}`)}</Tag>,
+            },
             ...(canEdit
               ? [
                   {
@@ -80,7 +104,18 @@ export default function EarnProductsPage() {
                       <Button
                         size="small"
                         onClick={() =>
-                          open({ productId: r.productId, coin: r.coin, termDays: r.termDays, apr: r.apr, minAmount: trim(r.minAmount).replace(/,/g, ''), maxAmount: trim(r.maxAmount).replace(/,/g, ''), userQuota: trim(r.userQuota).replace(/,/g, ''), totalQuota: trim(r.totalQuota).replace(/,/g, ''), earlyRedeem: r.earlyRedeem, status: r.status })
+                          open({
+                            productId: r.productId,
+                            coin: r.coin,
+                            termDays: r.termDays,
+                            apr: r.apr,
+                            minAmount: trim(r.minAmount).replace(/,/g, ''),
+                            maxAmount: trim(r.maxAmount).replace(/,/g, ''),
+                            userQuota: trim(r.userQuota).replace(/,/g, ''),
+                            totalQuota: trim(r.totalQuota).replace(/,/g, ''),
+                            earlyRedeem: r.earlyRedeem,
+                            status: r.status,
+                          })
                         }
                       >
                         {t('earn.edit')}

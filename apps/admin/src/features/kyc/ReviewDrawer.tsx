@@ -48,7 +48,9 @@ export function ReviewDrawer({ id, onClose }: { id: string | null; onClose: () =
             <Descriptions.Item label={t('kyc.user')}>{a.application.userId}</Descriptions.Item>
             <Descriptions.Item label={t('kyc.level')}>{t(`kyc.${a.application.level}`, { defaultValue: a.application.level })}</Descriptions.Item>
             <Descriptions.Item label={t('kyc.state')}>
-              <Tag color={a.application.state === 'PENDING' ? 'gold' : a.application.state === 'PASS' ? 'green' : 'red'}>{t(`kyc.${a.application.state}`, { defaultValue: a.application.state })}</Tag>
+              <Tag color={a.application.state === 'PENDING' ? 'gold' : a.application.state === 'PASS' ? 'green' : 'red'}>
+                {t(`kyc.${a.application.state}`, { defaultValue: a.application.state })}
+              </Tag>
             </Descriptions.Item>
             <Descriptions.Item label={t('kyc.submitted')}>{formatTime(a.application.createdAt)}</Descriptions.Item>
             {Object.entries(a.fields).map(([k, v]) => (
@@ -84,7 +86,12 @@ export function ReviewDrawer({ id, onClose }: { id: string | null; onClose: () =
                 <Form.Item name="reasonZh" label={t('kyc.reasonZh')} rules={[{ required: true, whitespace: true, max: 200, message: t('errors.required') }]}>
                   <Input.TextArea rows={2} maxLength={200} />
                 </Form.Item>
-                <Form.Item name="reasonEn" label={t('kyc.reasonEn')} extra={t('kyc.reasonHelp')} rules={[{ required: true, whitespace: true, max: 200, message: t('errors.required') }]}>
+                <Form.Item
+                  name="reasonEn"
+                  label={t('kyc.reasonEn')}
+                  extra={t('kyc.reasonHelp')}
+                  rules={[{ required: true, whitespace: true, max: 200, message: t('errors.required') }]}
+                >
                   <Input.TextArea rows={2} maxLength={200} />
                 </Form.Item>
                 <Button danger htmlType="submit" loading={decide.isPending && decide.variables?.approve === false}>

@@ -60,7 +60,11 @@ export default function OperatorsPage() {
             { title: t('operators.email'), dataIndex: 'email', render: (v: string, r) => (r.id === me?.operator.id ? `${v} (${t('operators.you')})` : v) },
             { title: t('operators.name'), dataIndex: 'name' },
             { title: t('operators.role'), dataIndex: 'role', render: (v: OperatorRole) => <Tag>{t(`roles.${v}`)}</Tag> },
-            { title: t('operators.status'), dataIndex: 'disabled', render: (v: boolean) => (v ? <Tag color="red">{t('operators.disabled')}</Tag> : <Tag color="green">{t('operators.enabled')}</Tag>) },
+            {
+              title: t('operators.status'),
+              dataIndex: 'disabled',
+              render: (v: boolean) => (v ? <Tag color="red">{t('operators.disabled')}</Tag> : <Tag color="green">{t('operators.enabled')}</Tag>),
+            },
             { title: t('operators.createdAt'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
             {
               title: '',
@@ -92,7 +96,16 @@ export default function OperatorsPage() {
           ]}
         />
       </Card>
-      <Modal open={creating} title={t('operators.create')} okText={t('common.ok')} cancelText={t('common.cancel')} onOk={() => form.submit()} onCancel={() => setCreating(false)} okButtonProps={{ loading: create.isPending }} destroyOnHidden>
+      <Modal
+        open={creating}
+        title={t('operators.create')}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        onOk={() => form.submit()}
+        onCancel={() => setCreating(false)}
+        okButtonProps={{ loading: create.isPending }}
+        destroyOnHidden
+      >
         {create.error && <Alert type="error" showIcon message={create.error.message} style={{ marginBottom: 12 }} />}
         <Form form={form} layout="vertical" onFinish={submit} initialValues={{ role: 'support' }}>
           <Form.Item name="email" label={t('operators.email')} rules={[{ required: true, type: 'email', message: t('errors.required') }]}>
@@ -106,7 +119,14 @@ export default function OperatorsPage() {
           </Form.Item>
         </Form>
       </Modal>
-      <Modal open={shown !== null} title={t('operators.credentials')} onOk={() => setShown(null)} onCancel={() => setShown(null)} okText={t('operators.done')} cancelButtonProps={{ style: { display: 'none' } }}>
+      <Modal
+        open={shown !== null}
+        title={t('operators.credentials')}
+        onOk={() => setShown(null)}
+        onCancel={() => setShown(null)}
+        okText={t('operators.done')}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
         <Typography.Paragraph type="warning">{t('operators.credentialsHelp')}</Typography.Paragraph>
         {shown && (
           <Descriptions bordered size="small" column={1}>

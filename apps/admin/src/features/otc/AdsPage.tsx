@@ -56,11 +56,22 @@ export default function AdsPage() {
           size="middle"
           loading={q.isFetching}
           dataSource={q.data?.records ?? []}
-          pagination={{ current: filter.page, total: q.data?.total ?? 0, showTotal: (n) => t('common.total', { count: n }), showSizeChanger: false, onChange: (page) => setFilter({ ...filter, page }) }}
+          pagination={{
+            current: filter.page,
+            total: q.data?.total ?? 0,
+            showTotal: (n) => t('common.total', { count: n }),
+            showSizeChanger: false,
+            onChange: (page) => setFilter({ ...filter, page }),
+          }}
           columns={[
             { title: t('otc.adId'), dataIndex: 'adId', width: 80 },
             { title: t('otc.merchant'), key: 'merchant', render: (_: unknown, r) => partyName(r.merchant.nickName, r.merchant.userId) },
-            { title: t('otc.adSide'), dataIndex: 'side', ...nowrap, render: (v: OtcAd['side']) => <Tag color={v === 'SELL' ? 'red' : 'green'}>{t(`otc.adSides.${v}`)}</Tag> },
+            {
+              title: t('otc.adSide'),
+              dataIndex: 'side',
+              ...nowrap,
+              render: (v: OtcAd['side']) => <Tag color={v === 'SELL' ? 'red' : 'green'}>{t(`otc.adSides.${v}`)}</Tag>,
+            },
             {
               title: `${t('otc.price')} (CNY)`,
               key: 'price',
@@ -68,8 +79,20 @@ export default function AdsPage() {
               ...nowrap,
               render: (_: unknown, r) => (r.priceType === 'FLOAT' ? `${r.price} (${r.floatPercent}%)` : r.price),
             },
-            { title: `${t('otc.remainingTotal')} (USDT)`, key: 'qty', align: 'right', ...nowrap, render: (_: unknown, r) => `${formatAmount(r.remaining)} / ${formatAmount(r.total)}` },
-            { title: `${t('otc.limits')} (CNY)`, key: 'limits', align: 'right', ...nowrap, render: (_: unknown, r) => `${formatAmount(r.minFiat)} - ${formatAmount(r.maxFiat)}` },
+            {
+              title: `${t('otc.remainingTotal')} (USDT)`,
+              key: 'qty',
+              align: 'right',
+              ...nowrap,
+              render: (_: unknown, r) => `${formatAmount(r.remaining)} / ${formatAmount(r.total)}`,
+            },
+            {
+              title: `${t('otc.limits')} (CNY)`,
+              key: 'limits',
+              align: 'right',
+              ...nowrap,
+              render: (_: unknown, r) => `${formatAmount(r.minFiat)} - ${formatAmount(r.maxFiat)}`,
+            },
             { title: t('otc.payTypes'), dataIndex: 'payTypes', render: (v: OtcAd['payTypes']) => v.map((p) => <Tag key={p}>{t(`otc.payType.${p}`)}</Tag>) },
             { title: t('otc.status'), dataIndex: 'status', render: (v: OtcAdStatus) => <Tag color={AD_COLOR[v]}>{t(`otc.adStatus.${v}`)}</Tag> },
             ...(canDecide
@@ -91,7 +114,16 @@ export default function AdsPage() {
       </Card>
       <ReasonModal
         open={closing !== null}
-        title={closing ? t('otc.confirm.close', { id: closing.adId, remaining: closing.remaining, coin: closing.coin, name: partyName(closing.merchant.nickName, closing.merchant.userId) }) : ''}
+        title={
+          closing
+            ? t('otc.confirm.close', {
+                id: closing.adId,
+                remaining: closing.remaining,
+                coin: closing.coin,
+                name: partyName(closing.merchant.nickName, closing.merchant.userId),
+              })
+            : ''
+        }
         okText={t('otc.action.close')}
         danger
         loading={close.isPending}

@@ -39,7 +39,14 @@ export default function AppealsPage() {
         onUserId={(v) => setFilter({ ...filter, userId: v, page: 1 })}
         onRefresh={() => void q.refetch()}
       >
-        <Input.Search aria-label={t('otc.orderId')} placeholder={t('otc.orderId')} enterButton={t('otc.openOrder')} style={{ width: 260 }} onSearch={openOrder} status={badId ? 'error' : undefined} />
+        <Input.Search
+          aria-label={t('otc.orderId')}
+          placeholder={t('otc.orderId')}
+          enterButton={t('otc.openOrder')}
+          style={{ width: 260 }}
+          onSearch={openOrder}
+          status={badId ? 'error' : undefined}
+        />
       </OtcFilter>
       {badId && <Alert type="error" showIcon message={t('otc.badOrderId')} />}
       {q.error && <Alert type="warning" showIcon message={q.error.message} />}
@@ -49,7 +56,13 @@ export default function AppealsPage() {
           loading={q.isFetching}
           dataSource={q.data?.records ?? []}
           onRow={(r) => ({ onClick: () => setOpenId(r.orderId), style: { cursor: 'pointer' } })}
-          pagination={{ current: filter.page, total: q.data?.total ?? 0, showTotal: (n) => t('common.total', { count: n }), showSizeChanger: false, onChange: (page) => setFilter({ ...filter, page }) }}
+          pagination={{
+            current: filter.page,
+            total: q.data?.total ?? 0,
+            showTotal: (n) => t('common.total', { count: n }),
+            showSizeChanger: false,
+            onChange: (page) => setFilter({ ...filter, page }),
+          }}
           columns={[
             { title: t('otc.orderId'), dataIndex: 'orderId', width: 100 },
             { title: t('otc.buyer'), key: 'buyer', render: (_: unknown, r) => partyName(r.buyerNickName, r.buyerId) },

@@ -30,7 +30,15 @@ function MerchantDrawer({ m, onClose }: { m: AdminOtcMerchant | null; onClose: (
   const canDecide = useCan(OTC_MODERATE);
   const decide = useDecideMerchant();
   const [action, setAction] = useState<Action | null>(null);
-  const actions: Action[] = !m ? [] : m.state === 'PENDING' ? ['approve', 'reject'] : m.state === 'ACTIVE' ? ['suspend'] : m.state === 'SUSPENDED' ? ['reinstate'] : [];
+  const actions: Action[] = !m
+    ? []
+    : m.state === 'PENDING'
+      ? ['approve', 'reject']
+      : m.state === 'ACTIVE'
+        ? ['suspend']
+        : m.state === 'SUSPENDED'
+          ? ['reinstate']
+          : [];
   const send = (reason: string) =>
     m &&
     action &&
@@ -71,7 +79,12 @@ function MerchantDrawer({ m, onClose }: { m: AdminOtcMerchant | null; onClose: (
           {actions.length > 0 && canDecide && (
             <Space>
               {actions.map((a) => (
-                <Button key={a} type={a === 'approve' || a === 'reinstate' ? 'primary' : 'default'} danger={a === 'reject' || a === 'suspend'} onClick={() => setAction(a)}>
+                <Button
+                  key={a}
+                  type={a === 'approve' || a === 'reinstate' ? 'primary' : 'default'}
+                  danger={a === 'reject' || a === 'suspend'}
+                  onClick={() => setAction(a)}
+                >
                   {t(`otc.action.${a}`)}
                 </Button>
               ))}
@@ -121,7 +134,13 @@ export default function MerchantsPage() {
           loading={q.isFetching}
           dataSource={list}
           onRow={(r) => ({ onClick: () => setOpenId(r.userId), style: { cursor: 'pointer' } })}
-          pagination={{ current: filter.page, total: q.data?.total ?? 0, showTotal: (n) => t('common.total', { count: n }), showSizeChanger: false, onChange: (page) => setFilter({ ...filter, page }) }}
+          pagination={{
+            current: filter.page,
+            total: q.data?.total ?? 0,
+            showTotal: (n) => t('common.total', { count: n }),
+            showSizeChanger: false,
+            onChange: (page) => setFilter({ ...filter, page }),
+          }}
           columns={[
             { title: t('otc.userId'), dataIndex: 'userId', width: 110 },
             { title: t('otc.account'), dataIndex: 'account' },

@@ -53,7 +53,15 @@ function Chat({ messages }: { messages: OtcChatMessage[] }) {
             <Tag color={FROM_COLOR[m.from]}>{t(`otc.from.${m.from}`)}</Tag>
             <Typography.Text type="secondary">{formatTime(m.createdAt)}</Typography.Text>
           </Space>
-          <div style={{ marginTop: 4 }}>{m.imageUrl ? <OtcImage url={m.imageUrl} alt={t('otc.chatImage')} /> : m.from === 'SYSTEM' ? t(`otc.chatSystem.${m.text}`, { defaultValue: m.text }) : m.text}</div>
+          <div style={{ marginTop: 4 }}>
+            {m.imageUrl ? (
+              <OtcImage url={m.imageUrl} alt={t('otc.chatImage')} />
+            ) : m.from === 'SYSTEM' ? (
+              t(`otc.chatSystem.${m.text}`, { defaultValue: m.text })
+            ) : (
+              m.text
+            )}
+          </div>
         </List.Item>
       )}
     />
@@ -89,7 +97,15 @@ function Resolve({ o }: { o: AdminOtcOrderDetail }) {
   return (
     <Card size="small" title={t('otc.resolveTitle')}>
       <Space direction="vertical" style={{ width: '100%' }}>
-        <Input.TextArea aria-label={t('otc.resolution')} placeholder={t('otc.resolutionHelp')} rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} status={missing ? 'error' : undefined} />
+        <Input.TextArea
+          aria-label={t('otc.resolution')}
+          placeholder={t('otc.resolutionHelp')}
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          status={missing ? 'error' : undefined}
+        />
         {missing && <Typography.Text type="danger">{t('errors.required')}</Typography.Text>}
         <Space>
           <Button type="primary" onClick={() => ask('RELEASE')} loading={resolve.isPending && resolve.variables?.outcome === 'RELEASE'}>
@@ -147,9 +163,7 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string | null; onCl
                     {o.paymentMethods.length === 0 ? '-' : o.paymentMethods.map((p) => <PaymentText key={p.id} o={o} id={p.id} />)}
                   </Space>
                 </Descriptions.Item>
-                <Descriptions.Item label={t('otc.paidWith')}>
-                  {o.paidWith ? <PaymentText o={o} id={o.paidWith} /> : '-'}
-                </Descriptions.Item>
+                <Descriptions.Item label={t('otc.paidWith')}>{o.paidWith ? <PaymentText o={o} id={o.paidWith} /> : '-'}</Descriptions.Item>
                 <Descriptions.Item label={t('otc.proof')}>{o.proofImageUrl ? <OtcImage url={o.proofImageUrl} alt={t('otc.proof')} /> : '-'}</Descriptions.Item>
                 {o.remarks ? (
                   <Descriptions.Item label={t('otc.remarks')} span={2}>
@@ -190,10 +204,10 @@ export function OrderDrawer({ orderId, onClose }: { orderId: string | null; onCl
             </Space>
           </Col>
           <Col span={8}>
-              <Typography.Title level={5} style={{ marginTop: 0 }}>
-                {t('otc.chat')}
-              </Typography.Title>
-              <Chat messages={o.messages} />
+            <Typography.Title level={5} style={{ marginTop: 0 }}>
+              {t('otc.chat')}
+            </Typography.Title>
+            <Chat messages={o.messages} />
           </Col>
         </Row>
       )}

@@ -3,9 +3,22 @@ import type { TFunction } from 'i18next';
 import type { AdminOtcOrderDetail, OtcAdStatus, OtcMerchantState, OtcOrderState } from './api/types';
 
 /** Tag colour of a merchant state. */
-export const MERCHANT_COLOR: Record<OtcMerchantState, string> = { NONE: 'default', PENDING: 'gold', ACTIVE: 'green', SUSPENDED: 'red', REJECTED: 'volcano', LEFT: 'default' };
+export const MERCHANT_COLOR: Record<OtcMerchantState, string> = {
+  NONE: 'default',
+  PENDING: 'gold',
+  ACTIVE: 'green',
+  SUSPENDED: 'red',
+  REJECTED: 'volcano',
+  LEFT: 'default',
+};
 /** Tag colour of an order state. */
-export const ORDER_COLOR: Record<OtcOrderState, string> = { PENDING_PAYMENT: 'blue', PAID: 'cyan', APPEAL: 'magenta', COMPLETED: 'green', CANCELLED: 'default' };
+export const ORDER_COLOR: Record<OtcOrderState, string> = {
+  PENDING_PAYMENT: 'blue',
+  PAID: 'cyan',
+  APPEAL: 'magenta',
+  COMPLETED: 'green',
+  CANCELLED: 'default',
+};
 /** Tag colour of an ad status. */
 export const AD_COLOR: Record<OtcAdStatus, string> = { ONLINE: 'green', PAUSED: 'gold', CLOSED: 'default' };
 
@@ -18,7 +31,11 @@ export function partyName(nickName: string | undefined, userId: string): string 
  * The exact sentence of a resolution's confirm dialog: what moves and to whom, the order's quantity as the wire gives
  * it ("Release 100.00000000 USDT to buyer Bob (10000002)"; "Return ... to seller ...").
  */
-export function resolutionText(t: TFunction, o: Pick<AdminOtcOrderDetail, 'quantity' | 'coin' | 'buyerNickName' | 'buyerId' | 'sellerNickName' | 'sellerId'>, outcome: 'RELEASE' | 'RETURN'): string {
+export function resolutionText(
+  t: TFunction,
+  o: Pick<AdminOtcOrderDetail, 'quantity' | 'coin' | 'buyerNickName' | 'buyerId' | 'sellerNickName' | 'sellerId'>,
+  outcome: 'RELEASE' | 'RETURN',
+): string {
   return outcome === 'RELEASE'
     ? t('otc.releaseText', { qty: o.quantity, coin: o.coin, name: partyName(o.buyerNickName, o.buyerId) })
     : t('otc.returnText', { qty: o.quantity, coin: o.coin, name: partyName(o.sellerNickName, o.sellerId) });

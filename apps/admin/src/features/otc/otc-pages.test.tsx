@@ -117,8 +117,13 @@ function stubApi(routes: Record<string, unknown>) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      calls.push({ url, body: init?.body ? JSON.parse(init.body as string) : undefined, token: (init?.headers as Record<string, string> | undefined)?.['x-admin-token'] });
-      if (url.startsWith('/api/otc/otc/image')) return new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), { headers: { 'content-type': 'image/png' } });
+      calls.push({
+        url,
+        body: init?.body ? JSON.parse(init.body as string) : undefined,
+        token: (init?.headers as Record<string, string> | undefined)?.['x-admin-token'],
+      });
+      if (url.startsWith('/api/otc/otc/image'))
+        return new Response(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }), { headers: { 'content-type': 'image/png' } });
       const path = Object.keys(routes).find((p) => url.startsWith(`/api/${p}?`) || url === `/api/${p}`);
       return OK(path === undefined ? null : routes[path]);
     }),
@@ -190,7 +195,13 @@ describe('MerchantsPage', () => {
     expect(calls.some((c) => c.url.includes('reviewMerchant'))).toBe(false);
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  Deposit source unclear  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/admin/otc/reviewMerchant')?.body).toEqual({ userId: '10000001', approve: false, reason: 'Deposit source unclear' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/admin/otc/reviewMerchant')?.body).toEqual({
+        userId: '10000001',
+        approve: false,
+        reason: 'Deposit source unclear',
+      }),
+    );
   });
 
   it('compliance suspends an active merchant; support cannot decide', async () => {
@@ -203,7 +214,9 @@ describe('MerchantsPage', () => {
     const dialog = await dialogTitled('Suspend merchant AliceOTC? Their ads go offline.');
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Complaints' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/admin/otc/setMerchantStatus')?.body).toEqual({ userId: '10000001', status: 'SUSPENDED', reason: 'Complaints' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/admin/otc/setMerchantStatus')?.body).toEqual({ userId: '10000001', status: 'SUSPENDED', reason: 'Complaints' }),
+    );
     first.unmount();
 
     stubApi({ 'admin/otc/merchants': page([merchantAlicePending]) });
@@ -243,7 +256,12 @@ describe('AppealsPage', () => {
     // Proof and evidence: fetched with the operator's token, shown as object URLs.
     await waitFor(() => expect(within(drawer).getByAltText('Evidence 1').getAttribute('src')).toMatch(/^blob:test\//));
     expect(within(drawer).getByAltText('Payment proof').getAttribute('src')).toMatch(/^blob:test\//);
-    expect(calls.filter((c) => c.url.startsWith('/api/otc/otc/image')).map((c) => [c.url, c.token]).sort()).toEqual([
+    expect(
+      calls
+        .filter((c) => c.url.startsWith('/api/otc/otc/image'))
+        .map((c) => [c.url, c.token])
+        .sort(),
+    ).toEqual([
       ['/api/otc/otc/image?id=ev1', 'op-token'],
       ['/api/otc/otc/image?id=proof1', 'op-token'],
     ]);
@@ -260,7 +278,11 @@ describe('AppealsPage', () => {
     expect(screen.getByText('Reason shown to both sides: Bank statement shows the payment')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Release' }));
     await waitFor(() =>
-      expect(calls.find((c) => c.url === '/api/admin/otc/resolveAppeal')?.body).toEqual({ orderId: '77', outcome: 'RELEASE', reason: 'Bank statement shows the payment' }),
+      expect(calls.find((c) => c.url === '/api/admin/otc/resolveAppeal')?.body).toEqual({
+        orderId: '77',
+        outcome: 'RELEASE',
+        reason: 'Bank statement shows the payment',
+      }),
     );
   });
 

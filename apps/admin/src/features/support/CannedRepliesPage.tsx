@@ -55,7 +55,12 @@ export default function CannedRepliesPage() {
                   <Button size="small" onClick={() => open(r)}>
                     {t('support.edit')}
                   </Button>
-                  <Popconfirm title={t('support.deleteConfirm', { title: r.title })} onConfirm={() => del.mutate(r.id, { onError: (e) => void message.error(e.message) })} okText={t('common.yes')} cancelText={t('common.no')}>
+                  <Popconfirm
+                    title={t('support.deleteConfirm', { title: r.title })}
+                    onConfirm={() => del.mutate(r.id, { onError: (e) => void message.error(e.message) })}
+                    okText={t('common.yes')}
+                    cancelText={t('common.no')}
+                  >
                     <Button size="small" danger>
                       {t('support.delete')}
                     </Button>
@@ -66,7 +71,16 @@ export default function CannedRepliesPage() {
           ]}
         />
       </Card>
-      <Modal open={editing !== null} title={editing?.id ? t('support.cannedEdit') : t('support.cannedNew')} onCancel={() => setEditing(null)} onOk={() => void submit()} confirmLoading={save.isPending} okText={t('common.ok')} cancelText={t('common.cancel')} destroyOnClose>
+      <Modal
+        open={editing !== null}
+        title={editing?.id ? t('support.cannedEdit') : t('support.cannedNew')}
+        onCancel={() => setEditing(null)}
+        onOk={() => void submit()}
+        confirmLoading={save.isPending}
+        okText={t('common.ok')}
+        cancelText={t('common.cancel')}
+        destroyOnClose
+      >
         <Form form={form} layout="vertical" preserve={false}>
           <Form.Item name="title" label={t('support.cannedTitle')} rules={required}>
             <Input maxLength={60} />

@@ -48,7 +48,11 @@ function Message({ m }: { m: SupportMessage }) {
   }
   const mine = m.from === 'OPERATOR';
   return (
-    <div className={`support-msg ${mine ? 'support-msg-operator' : 'support-msg-user'}`} role="listitem" aria-label={mine ? t('support.fromOperator', { name: m.operatorName }) : t('support.fromUser')}>
+    <div
+      className={`support-msg ${mine ? 'support-msg-operator' : 'support-msg-user'}`}
+      role="listitem"
+      aria-label={mine ? t('support.fromOperator', { name: m.operatorName }) : t('support.fromUser')}
+    >
       <Typography.Text type="secondary" style={{ fontSize: 12 }}>
         {mine ? m.operatorName : t('support.user')} · {formatTime(m.createdAt)}
       </Typography.Text>
@@ -109,7 +113,9 @@ function Conversation({ id }: { id: string }) {
               aria-label={t('support.assign')}
               placeholder={t('support.assign')}
               value={null}
-              options={(agents.data ?? []).filter((a) => a.id !== c.assignedOperatorId).map((a) => ({ value: a.id, label: `${a.name}${a.online ? ` · ${t('support.online')}` : ''}` }))}
+              options={(agents.data ?? [])
+                .filter((a) => a.id !== c.assignedOperatorId)
+                .map((a) => ({ value: a.id, label: `${a.name}${a.online ? ` · ${t('support.online')}` : ''}` }))}
               onChange={(v: string | null) => v && run({ kind: 'assign', conversationId: id, operatorId: v }, t('support.assigned'))}
             />
             <Button size="small" danger onClick={() => run({ kind: 'close', conversationId: id }, t('support.closedOk'))}>
@@ -140,7 +146,15 @@ function Conversation({ id }: { id: string }) {
               if (r) setText(c.lang === 'en' ? r.textEn : r.textZh);
             }}
           />
-          <Input.TextArea aria-label={t('support.reply')} placeholder={t('support.reply')} rows={3} maxLength={1000} value={text} onChange={(e) => setText(e.target.value)} onPressEnter={(e) => !e.shiftKey && (e.preventDefault(), send())} />
+          <Input.TextArea
+            aria-label={t('support.reply')}
+            placeholder={t('support.reply')}
+            rows={3}
+            maxLength={1000}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            onPressEnter={(e) => !e.shiftKey && (e.preventDefault(), send())}
+          />
           <Button type="primary" loading={action.isPending} disabled={!text.trim()} onClick={send}>
             {t('support.send')}
           </Button>
@@ -184,7 +198,11 @@ export default function SupportPage() {
               loading={q.isPending}
               locale={{ emptyText: <Empty description={t('support.empty')} /> }}
               dataSource={q.data?.records ?? []}
-              pagination={(q.data?.total ?? 0) > 20 ? { current: filter.page, total: q.data?.total ?? 0, pageSize: 20, size: 'small', onChange: (page) => setFilter({ ...filter, page }) } : false}
+              pagination={
+                (q.data?.total ?? 0) > 20
+                  ? { current: filter.page, total: q.data?.total ?? 0, pageSize: 20, size: 'small', onChange: (page) => setFilter({ ...filter, page }) }
+                  : false
+              }
               renderItem={(c) => (
                 <List.Item
                   key={c.id}
@@ -206,7 +224,9 @@ export default function SupportPage() {
                           {c.lastMessage === '[image]' ? t('support.image') : c.lastMessage}
                         </Typography.Text>
                         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                          {c.waitingSince > 0 && c.status !== 'CLOSED' ? t('support.waitingFor', { count: minutesSince(c.waitingSince, now) }) : formatTime(c.lastMessageAt)}
+                          {c.waitingSince > 0 && c.status !== 'CLOSED'
+                            ? t('support.waitingFor', { count: minutesSince(c.waitingSince, now) })
+                            : formatTime(c.lastMessageAt)}
                           {c.assignedOperatorName ? ` · ${c.assignedOperatorName}` : ''}
                         </Typography.Text>
                       </>

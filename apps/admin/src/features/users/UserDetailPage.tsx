@@ -85,7 +85,9 @@ export default function UserDetailPage() {
                       <Descriptions.Item label={t('users.mail')}>{d.user.mail}</Descriptions.Item>
                       <Descriptions.Item label={t('users.phone')}>{d.user.phone ? `+${d.user.areaCode} ${d.user.phone}` : ''}</Descriptions.Item>
                       <Descriptions.Item label={t('users.nickName')}>{d.user.nickName}</Descriptions.Item>
-                      <Descriptions.Item label={t('users.kyc')}>{d.user.cardState ? t(`kyc.${d.user.cardState}`, { defaultValue: d.user.cardState }) : '-'}</Descriptions.Item>
+                      <Descriptions.Item label={t('users.kyc')}>
+                        {d.user.cardState ? t(`kyc.${d.user.cardState}`, { defaultValue: d.user.cardState }) : '-'}
+                      </Descriptions.Item>
                       <Descriptions.Item label={t('detail.createdAt')}>{formatTime(d.createdAt)}</Descriptions.Item>
                       <Descriptions.Item label={t('detail.invitedBy')}>{d.invitedBy}</Descriptions.Item>
                       <Descriptions.Item label={t('users.status')}>
@@ -111,7 +113,11 @@ export default function UserDetailPage() {
                       { title: t('detail.level'), dataIndex: 'level', render: (v: string) => t(`kyc.${v}`, { defaultValue: v }) },
                       { title: t('detail.state'), dataIndex: 'state', render: (v: string) => t(`kyc.${v}`, { defaultValue: v }) },
                       { title: t('detail.submitted'), dataIndex: 'createdAt', render: (v: number) => formatTime(v) },
-                      { title: t('detail.rejectReason'), key: 'reason', render: (_: unknown, r: AdminUserDetail['kyc'][number]) => [r.reasonZh, r.reasonEn].filter(Boolean).join(' / ') },
+                      {
+                        title: t('detail.rejectReason'),
+                        key: 'reason',
+                        render: (_: unknown, r: AdminUserDetail['kyc'][number]) => [r.reasonZh, r.reasonEn].filter(Boolean).join(' / '),
+                      },
                     ]}
                   />
                 ),
@@ -132,7 +138,11 @@ export default function UserDetailPage() {
                       { title: t('detail.sessionExpires'), dataIndex: 'expiresAt', render: (v: number) => formatTime(v) },
                       { title: 'IP', dataIndex: 'ip' },
                       { title: t('detail.sessionDevice'), dataIndex: 'userAgent', ellipsis: true },
-                      { title: t('detail.sessionState'), dataIndex: 'revoked', render: (v: boolean) => (v ? <Tag>{t('detail.ended')}</Tag> : <Tag color="green">{t('detail.live')}</Tag>) },
+                      {
+                        title: t('detail.sessionState'),
+                        dataIndex: 'revoked',
+                        render: (v: boolean) => (v ? <Tag>{t('detail.ended')}</Tag> : <Tag color="green">{t('detail.live')}</Tag>),
+                      },
                     ]}
                   />
                 ),

@@ -41,8 +41,16 @@ export default function UsersPage() {
               { title: t('users.mail'), dataIndex: 'mail' },
               { title: t('users.phone'), dataIndex: 'phone', render: (v: string, r) => (v ? `+${r.areaCode} ${v}` : '') },
               { title: t('users.nickName'), dataIndex: 'nickName' },
-              { title: t('users.kyc'), dataIndex: 'cardState', render: (v: string) => (v ? <Tag color={v === 'PASS' ? 'green' : 'default'}>{t(`kyc.${v}`, { defaultValue: v })}</Tag> : '-') },
-              { title: t('users.status'), dataIndex: 'frozen', render: (v: boolean) => (v ? <Tag color="red">{t('users.frozen')}</Tag> : <Tag color="green">{t('users.active')}</Tag>) },
+              {
+                title: t('users.kyc'),
+                dataIndex: 'cardState',
+                render: (v: string) => (v ? <Tag color={v === 'PASS' ? 'green' : 'default'}>{t(`kyc.${v}`, { defaultValue: v })}</Tag> : '-'),
+              },
+              {
+                title: t('users.status'),
+                dataIndex: 'frozen',
+                render: (v: boolean) => (v ? <Tag color="red">{t('users.frozen')}</Tag> : <Tag color="green">{t('users.active')}</Tag>),
+              },
               { title: '', key: 'open', render: (_: unknown, r) => <Link to={`/users/${r.userId}`}>{t('users.open')}</Link> },
             ]}
           />

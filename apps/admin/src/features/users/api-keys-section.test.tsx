@@ -82,7 +82,9 @@ describe('user API keys', () => {
     expect(calls.some((c) => c.url === '/api/admin/apiKey/delete')).toBe(false);
     fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: '  Leaked on a forum  ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/api/admin/apiKey/delete').map((c) => c.body)).toEqual([{ id: '21', reason: 'Leaked on a forum' }]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.url === '/api/admin/apiKey/delete').map((c) => c.body)).toEqual([{ id: '21', reason: 'Leaked on a forum' }]),
+    );
   });
 
   it('has no Revoke button for support, and speaks Chinese', async () => {

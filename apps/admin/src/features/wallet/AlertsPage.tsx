@@ -20,7 +20,12 @@ export default function AlertsPage() {
           columns={[
             { title: t('wallet.created'), dataIndex: 'createdAt', width: 180, render: (v: number) => formatTime(v) },
             { title: t('wallet.chain'), dataIndex: 'chain', width: 90 },
-            { title: t('wallet.kind'), dataIndex: 'kind', width: 160, render: (v: string) => <Tag color="red">{t(`wallet.alertKinds.${v}`, { defaultValue: v })}</Tag> },
+            {
+              title: t('wallet.kind'),
+              dataIndex: 'kind',
+              width: 160,
+              render: (v: string) => <Tag color="red">{t(`wallet.alertKinds.${v}`, { defaultValue: v })}</Tag>,
+            },
             { title: t('wallet.message'), dataIndex: 'message' },
           ]}
         />

@@ -30,7 +30,13 @@ export default function DepositsPage() {
           rowKey="id"
           loading={q.isFetching}
           dataSource={q.data?.list ?? []}
-          pagination={{ current: filter.page, total: q.data?.total ?? 0, showTotal: (n) => t('common.total', { count: n }), showSizeChanger: false, onChange: (page) => setFilter({ ...filter, page }) }}
+          pagination={{
+            current: filter.page,
+            total: q.data?.total ?? 0,
+            showTotal: (n) => t('common.total', { count: n }),
+            showSizeChanger: false,
+            onChange: (page) => setFilter({ ...filter, page }),
+          }}
           columns={[
             { title: t('wallet.id'), dataIndex: 'id', width: 80 },
             { title: t('wallet.user'), dataIndex: 'userId', width: 100 },

@@ -31,7 +31,9 @@ export default function ReservesPage() {
               title={t('wallet.takeSnapshotConfirm')}
               okText={t('common.ok')}
               cancelText={t('common.cancel')}
-              onConfirm={() => take.mutate(undefined, { onSuccess: (r) => void message.success(t('wallet.snapshotTaken', { id: r.snapshotId, count: r.leafCount })) })}
+              onConfirm={() =>
+                take.mutate(undefined, { onSuccess: (r) => void message.success(t('wallet.snapshotTaken', { id: r.snapshotId, count: r.leafCount })) })
+              }
             >
               <Button type="primary" loading={take.isPending}>
                 {t('wallet.takeSnapshot')}

@@ -117,7 +117,12 @@ function WithdrawalDrawer({ w, onClose }: { w: AdminWithdrawal | null; onClose: 
                   <Form.Item name="reasonZh" label={t('wallet.reasonZh')} rules={[{ required: true, whitespace: true, message: t('errors.required') }]}>
                     <Input.TextArea maxLength={200} rows={2} />
                   </Form.Item>
-                  <Form.Item name="reasonEn" label={t('wallet.reasonEn')} extra={t('wallet.reasonHelp')} rules={[{ required: true, whitespace: true, message: t('errors.required') }]}>
+                  <Form.Item
+                    name="reasonEn"
+                    label={t('wallet.reasonEn')}
+                    extra={t('wallet.reasonHelp')}
+                    rules={[{ required: true, whitespace: true, message: t('errors.required') }]}
+                  >
                     <Input.TextArea maxLength={200} rows={2} />
                   </Form.Item>
                   <Button danger htmlType="submit" loading={decide.isPending}>
@@ -158,14 +163,24 @@ export default function WithdrawalsPage() {
           loading={q.isFetching}
           dataSource={list}
           onRow={(r) => ({ onClick: () => setOpenId(r.id), style: { cursor: 'pointer' } })}
-          pagination={{ current: filter.page, total: q.data?.total ?? 0, showTotal: (n) => t('common.total', { count: n }), showSizeChanger: false, onChange: (page) => setFilter({ ...filter, page }) }}
+          pagination={{
+            current: filter.page,
+            total: q.data?.total ?? 0,
+            showTotal: (n) => t('common.total', { count: n }),
+            showSizeChanger: false,
+            onChange: (page) => setFilter({ ...filter, page }),
+          }}
           columns={[
             { title: t('wallet.id'), dataIndex: 'id', width: 90 },
             { title: t('wallet.user'), dataIndex: 'userId', width: 100 },
             { title: t('wallet.coin'), key: 'coin', render: (_: unknown, r) => `${r.coin} / ${r.chain}` },
             { title: t('wallet.amount'), dataIndex: 'amount', align: 'right', render: (v: string) => formatAmount(v) },
             { title: t('wallet.address'), dataIndex: 'address', ellipsis: true },
-            { title: t('wallet.status'), dataIndex: 'status', render: (v: WithdrawStatus) => <Tag color={WITHDRAW_COLOR[v]}>{t(`wallet.withdrawStatus.${v}`)}</Tag> },
+            {
+              title: t('wallet.status'),
+              dataIndex: 'status',
+              render: (v: WithdrawStatus) => <Tag color={WITHDRAW_COLOR[v]}>{t(`wallet.withdrawStatus.${v}`)}</Tag>,
+            },
             {
               title: t('wallet.approvals'),
               key: 'approvals',

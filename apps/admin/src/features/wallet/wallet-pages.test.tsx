@@ -86,7 +86,13 @@ describe('WithdrawalsPage', () => {
     fireEvent.change(within(drawer).getByLabelText('Reason (Chinese)'), { target: { value: '地址存在风险' } });
     fireEvent.change(within(drawer).getByLabelText('Reason (English)'), { target: { value: 'Risky address' } });
     fireEvent.click(within(drawer).getAllByRole('button', { name: 'Reject' }).at(-1)!);
-    await waitFor(() => expect(calls.find((c) => c.url === '/api/admin/wallet/rejectWithdrawal')?.body).toEqual({ id: '42', reasonZh: '地址存在风险', reasonEn: 'Risky address' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/api/admin/wallet/rejectWithdrawal')?.body).toEqual({
+        id: '42',
+        reasonZh: '地址存在风险',
+        reasonEn: 'Risky address',
+      }),
+    );
   });
 
   it('finance approves with the id', async () => {

@@ -32,13 +32,24 @@ export function AuditTable({ filter }: { filter: Omit<AuditFilter, 'page' | 'pag
           </Descriptions>
         ),
       }}
-      pagination={{ current: page.page, pageSize: page.pageSize, total: q.data?.total ?? 0, showTotal: (n) => t('common.total', { count: n }), onChange: (p, s) => setPage({ page: p, pageSize: s }) }}
+      pagination={{
+        current: page.page,
+        pageSize: page.pageSize,
+        total: q.data?.total ?? 0,
+        showTotal: (n) => t('common.total', { count: n }),
+        onChange: (p, s) => setPage({ page: p, pageSize: s }),
+      }}
       columns={[
         { title: t('audit.time'), dataIndex: 'at', width: 170, render: (v: number) => formatTime(v) },
         { title: t('audit.operator'), dataIndex: 'operatorEmail', width: 200 },
         { title: t('audit.action'), dataIndex: 'action', width: 150, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
         { title: t('audit.user'), dataIndex: 'targetUserId', width: 90 },
-        { title: t('audit.before'), dataIndex: 'before', ellipsis: true, render: (v: unknown) => <Typography.Text type="secondary">{formatJson(v)}</Typography.Text> },
+        {
+          title: t('audit.before'),
+          dataIndex: 'before',
+          ellipsis: true,
+          render: (v: unknown) => <Typography.Text type="secondary">{formatJson(v)}</Typography.Text>,
+        },
         { title: t('audit.after'), dataIndex: 'after', ellipsis: true, render: (v: unknown) => formatJson(v) },
         { title: t('audit.ip'), dataIndex: 'ip', width: 120 },
       ]}

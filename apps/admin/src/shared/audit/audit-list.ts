@@ -16,7 +16,11 @@ export interface AuditFilter {
 
 /** The query of one page. */
 export function auditListOptions(f: AuditFilter) {
-  return queryOptions({ queryKey: ['admin', 'audit', f], queryFn: () => apiGet<AdminAuditPage>(ADMIN_PATHS.auditList, { ...f }), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: ['admin', 'audit', f],
+    queryFn: () => apiGet<AdminAuditPage>(ADMIN_PATHS.auditList, { ...f }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One page of the audit log. */

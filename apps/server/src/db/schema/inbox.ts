@@ -40,6 +40,8 @@ export const inboxMessages = pgTable(
   (t) => [
     uniqueIndex('inbox_messages_user_key').on(t.userId, t.key),
     index('inbox_messages_user_ts').on(t.userId, t.ts, t.id),
-    index('inbox_messages_unread').on(t.userId).where(sql`${t.readAt} is null`),
+    index('inbox_messages_unread')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
   ],
 );

@@ -62,7 +62,9 @@ export const kycApplications = pgTable(
   (t) => [
     index('kyc_applications_user_idx').on(t.userId, t.level, t.id),
     index('kyc_applications_state_idx').on(t.state, t.id),
-    uniqueIndex('kyc_applications_one_pending_uq').on(t.userId, t.level).where(sql`${t.state} = 'PENDING'`),
+    uniqueIndex('kyc_applications_one_pending_uq')
+      .on(t.userId, t.level)
+      .where(sql`${t.state} = 'PENDING'`),
   ],
 );
 

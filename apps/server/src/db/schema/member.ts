@@ -165,7 +165,9 @@ export const demoOutbox = pgTable(
     areaCode: text('area_code').notNull().default(''),
     type: text('type').notNull(),
     code: text('code').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`now()`),
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
   },
   (t) => [index('demo_outbox_account_idx').on(t.account, t.id)],
 );

@@ -33,7 +33,9 @@ export const supportConversations = pgTable(
   (t) => [
     index('support_conversations_user_idx').on(t.userId, t.id),
     index('support_conversations_waiting_idx').on(t.closedTs, t.waitingSinceTs),
-    uniqueIndex('support_conversations_open_uq').on(t.userId).where(sql`${t.closedTs} = 0`),
+    uniqueIndex('support_conversations_open_uq')
+      .on(t.userId)
+      .where(sql`${t.closedTs} = 0`),
   ],
 );
 

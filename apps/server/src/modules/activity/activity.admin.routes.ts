@@ -21,25 +21,60 @@ const activityAdminRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${ACTIVITY_ADMIN_PATHS.list}`,
-    { preHandler: view, schema: { tags: TAGS, summary: 'Every activity, newest first, with both languages and the payout', headers: ADMIN_HEADERS, response: { 200: Envelope(Type.Array(AdminActivity)) } } },
+    {
+      preHandler: view,
+      schema: {
+        tags: TAGS,
+        summary: 'Every activity, newest first, with both languages and the payout',
+        headers: ADMIN_HEADERS,
+        response: { 200: Envelope(Type.Array(AdminActivity)) },
+      },
+    },
     async () => ok(svc().adminList()),
   );
 
   app.get(
     `/api/${ACTIVITY_ADMIN_PATHS.detail}`,
-    { preHandler: view, schema: { tags: TAGS, summary: 'One activity with its ranking (user ids, top 500)', headers: ADMIN_HEADERS, querystring: ActivityIdQuery, response: { 200: Envelope(AdminActivityDetail) } } },
+    {
+      preHandler: view,
+      schema: {
+        tags: TAGS,
+        summary: 'One activity with its ranking (user ids, top 500)',
+        headers: ADMIN_HEADERS,
+        querystring: ActivityIdQuery,
+        response: { 200: Envelope(AdminActivityDetail) },
+      },
+    },
     async (req) => ok(svc().adminDetail(req.query.activityId)),
   );
 
   app.post(
     `/api/${ACTIVITY_ADMIN_PATHS.create}`,
-    { preHandler: decide, schema: { tags: TAGS, summary: 'Define an activity: a trading competition (prize table) or a deposit bonus', headers: ADMIN_HEADERS, body: CreateActivityBody, response: { 200: Envelope(AdminActivity) } } },
+    {
+      preHandler: decide,
+      schema: {
+        tags: TAGS,
+        summary: 'Define an activity: a trading competition (prize table) or a deposit bonus',
+        headers: ADMIN_HEADERS,
+        body: CreateActivityBody,
+        response: { 200: Envelope(AdminActivity) },
+      },
+    },
     async (req) => ok(await svc().create(actorOf(req), req.body)),
   );
 
   app.post(
     `/api/${ACTIVITY_ADMIN_PATHS.end}`,
-    { preHandler: decide, schema: { tags: TAGS, summary: 'End an activity now (the payout job pays it within seconds)', headers: ADMIN_HEADERS, body: EndActivityBody, response: { 200: Envelope(AdminActivity) } } },
+    {
+      preHandler: decide,
+      schema: {
+        tags: TAGS,
+        summary: 'End an activity now (the payout job pays it within seconds)',
+        headers: ADMIN_HEADERS,
+        body: EndActivityBody,
+        response: { 200: Envelope(AdminActivity) },
+      },
+    },
     async (req) => ok(await svc().end(actorOf(req), req.body.activityId)),
   );
 };

@@ -51,14 +51,23 @@ async function fails(who: string | null, method: 'GET' | 'POST', p: string, data
 const assets = (who: string) => t.ctx.host.engine.balance(u[who]!.userId, 'ASSETS', 'USDT').available;
 async function operator(email: string, role: 'admin' | 'support'): Promise<string> {
   const op = await t.ctx.admin.createOperator(null, { email, name: role, role });
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) },
+  });
   expect(res.json().status, res.body).toBe('SUCCEED');
   return res.json().result.token as string;
 }
 /** a spot fill worth `usdt` USDT at 50,000 USDT per BTC: the maker sells, the taker buys (units of the engine's market) */
 async function fill(maker: string, taker: string, usdt: bigint) {
   const m = t.ctx.host.engine.market('BTC/USDT')!;
-  const base = { symbol: 'BTC/USDT', orderType: 'LIMIT' as const, price: 50_000n * 10n ** BigInt(m.priceDecimals), quantity: (usdt * 10n ** BigInt(m.qtyDecimals)) / 50_000n };
+  const base = {
+    symbol: 'BTC/USDT',
+    orderType: 'LIMIT' as const,
+    price: 50_000n * 10n ** BigInt(m.priceDecimals),
+    quantity: (usdt * 10n ** BigInt(m.qtyDecimals)) / 50_000n,
+  };
   expect((await t.ctx.host.submit({ type: 'placeOrder', userId: u[maker]!.userId, side: 'SELL', timeInForce: 'GTC', ...base })).code).toBe('ok');
   expect((await t.ctx.host.submit({ type: 'placeOrder', userId: u[taker]!.userId, side: 'BUY', timeInForce: 'IOC', ...base })).code).toBe('ok');
 }
@@ -83,7 +92,10 @@ beforeAll(async () => {
   await ensureMarket(t.ctx.host);
   for (const k of ['alice', 'bob', 'carol', 'dave']) {
     u[k] = await loginUser(t, `${k}@activity.test`);
-    for (const [asset, amount] of [['USDT', 100_000n * U], ['BTC', 10n * U]] as const) {
+    for (const [asset, amount] of [
+      ['USDT', 100_000n * U],
+      ['BTC', 10n * U],
+    ] as const) {
       expect((await t.ctx.host.submit({ type: 'deposit', userId: u[k]!.userId, asset, account: 'SPOT', amount, from: '@faucet' })).code).toBe('ok');
     }
   }
@@ -119,15 +131,39 @@ describe('activities API', () => {
     await fails(null, 'POST', A, competition({ kind: 'LOTTERY' }), 'validation_failed', 400, adminToken);
 
     const c = await ok(null, 'POST', A, competition({ banner: '/images/cup.png' }), adminToken);
-    expect(c).toMatchObject({ kind: 'TRADING', status: 'ONGOING', settled: false, titleEn: 'Trading cup', titleZh: '交易大赛', banner: '/images/cup.png', prizes: ['300.00000000', '200.00000000', '100.00000000'], budget: '600.00000000', participants: 0, paid: '0.00000000' });
+    expect(c).toMatchObject({
+      kind: 'TRADING',
+      status: 'ONGOING',
+      settled: false,
+      titleEn: 'Trading cup',
+      titleZh: '交易大赛',
+      banner: '/images/cup.png',
+      prizes: ['300.00000000', '200.00000000', '100.00000000'],
+      budget: '600.00000000',
+      participants: 0,
+      paid: '0.00000000',
+    });
     cup = c.activityId;
-    bonus = (await ok(null, 'POST', A, competition({ kind: 'DEPOSIT', titleEn: 'Deposit bonus', prizes: undefined, minDeposit: '100', bonus: '10', budget: '25' }), adminToken)).activityId;
+    bonus = (
+      await ok(
+        null,
+        'POST',
+        A,
+        competition({ kind: 'DEPOSIT', titleEn: 'Deposit bonus', prizes: undefined, minDeposit: '100', bonus: '10', budget: '25' }),
+        adminToken,
+      )
+    ).activityId;
     upcoming = (await ok(null, 'POST', A, competition({ titleEn: 'Next cup', startTime: String(Date.now() + HOUR) }), adminToken)).activityId;
     await t.ctx.host.projected();
     const rows = await t.ctx.db.select().from(auditLog).where(like(auditLog.action, 'activity_%')).orderBy(desc(auditLog.id));
     expect(rows.map((r) => r.action)).toEqual(['activity_create', 'activity_create', 'activity_create']);
     expect(rows[2]).toMatchObject({ operatorEmail: 'admin@activity.test', before: null });
-    expect(rows[2]!.after).toMatchObject({ kind: 'TRADING', titleEn: 'Trading cup', prizes: ['300.00000000', '200.00000000', '100.00000000'], budget: '600.00000000' });
+    expect(rows[2]!.after).toMatchObject({
+      kind: 'TRADING',
+      titleEn: 'Trading cup',
+      prizes: ['300.00000000', '200.00000000', '100.00000000'],
+      budget: '600.00000000',
+    });
   });
 
   it('lists by status in the request language; detail of an unknown id is 404', async () => {
@@ -135,7 +171,13 @@ describe('activities API', () => {
     expect(all.map((a: { activityId: string }) => a.activityId)).toEqual([upcoming, bonus, cup]);
     const zh = await call(null, 'GET', 'activity/activity/list', { status: 'UPCOMING' }, 'zh');
     expect(zh.body.result.map((a: { title: string; status: string }) => [a.title, a.status])).toEqual([['交易大赛', 'UPCOMING']]);
-    expect(await ok(null, 'GET', 'activity/activity/detail', { activityId: cup })).toMatchObject({ title: 'Trading cup', rules: 'Ranked by traded volume', status: 'ONGOING', coin: 'USDT', scope: 'SPOT' });
+    expect(await ok(null, 'GET', 'activity/activity/detail', { activityId: cup })).toMatchObject({
+      title: 'Trading cup',
+      rules: 'Ranked by traded volume',
+      status: 'ONGOING',
+      coin: 'USDT',
+      scope: 'SPOT',
+    });
     await fails(null, 'GET', 'activity/activity/detail', { activityId: '999' }, 'activity_not_found', 404);
     await fails(null, 'GET', 'activity/activity/detail', { activityId: 'x' }, 'validation_failed', 400);
   });
@@ -144,7 +186,13 @@ describe('activities API', () => {
     await fails(null, 'POST', 'activity/activity/join', { activityId: cup }, 'unauthorized', 401);
     await fails('alice', 'POST', 'activity/activity/join', { activityId: upcoming }, 'activity_not_started');
     await fails('alice', 'POST', 'activity/activity/join', { activityId: '999' }, 'activity_not_found', 404);
-    for (const k of ['alice', 'bob', 'carol']) expect(await ok(k, 'POST', 'activity/activity/join', { activityId: cup })).toMatchObject({ joined: true, progress: '0.00000000', rank: 0, reward: '0.00000000' });
+    for (const k of ['alice', 'bob', 'carol'])
+      expect(await ok(k, 'POST', 'activity/activity/join', { activityId: cup })).toMatchObject({
+        joined: true,
+        progress: '0.00000000',
+        rank: 0,
+        reward: '0.00000000',
+      });
     await fails('alice', 'POST', 'activity/activity/join', { activityId: cup }, 'activity_already_joined');
     for (const k of ['alice', 'bob', 'carol']) await ok(k, 'POST', 'activity/activity/join', { activityId: bonus });
     expect((await ok(null, 'GET', 'activity/activity/detail', { activityId: cup })).participants).toBe(3);
@@ -161,10 +209,23 @@ describe('activities API', () => {
       { rank: 3, name: 'carol', progress: '200.00000000', prize: '100.00000000' },
     ]);
     expect(JSON.stringify(board)).not.toContain('@activity.test');
-    expect(await ok('carol', 'GET', 'activity/activity/my', { activityId: cup })).toEqual({ activityId: cup, joined: true, joinedAt: expect.any(Number), progress: '200.00000000', rank: 3, qualified: false, reward: '100.00000000', paid: false });
+    expect(await ok('carol', 'GET', 'activity/activity/my', { activityId: cup })).toEqual({
+      activityId: cup,
+      joined: true,
+      joinedAt: expect.any(Number),
+      progress: '200.00000000',
+      rank: 3,
+      qualified: false,
+      reward: '100.00000000',
+      paid: false,
+    });
     expect(await ok('dave', 'GET', 'activity/activity/my', { activityId: cup })).toMatchObject({ joined: false, progress: '0.00000000', rank: 0 });
     // alice's token with bob's user id is no session; history lists only the caller's activities
-    const forged = await t.app.inject({ method: 'GET', url: `/api/activity/activity/my?activityId=${cup}`, headers: { token: u.alice!.token, userId: u.bob!.userId } });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: `/api/activity/activity/my?activityId=${cup}`,
+      headers: { token: u.alice!.token, userId: u.bob!.userId },
+    });
     expect(forged.statusCode).toBe(401);
     expect((await ok('dave', 'GET', 'activity/activity/history')).length).toBe(0);
     const h = await ok('bob', 'GET', 'activity/activity/history');
@@ -185,11 +246,30 @@ describe('activities API', () => {
     expect(t.ctx.host.engine.activityEntry(cup, u.carol!.userId)?.progress).toBe(200n * U);
     // the deposit bonus: chain deposits of alice 100 and bob 150 qualify (in that order); carol's 99 does not
     const credit = async (who: string, amount: bigint, n: number) =>
-      expect((await t.ctx.host.submit({ type: 'creditDeposit', userId: u[who]!.userId, asset: 'USDT', amount, chain: 'ETH', txHash: `0x${n.toString(16).padStart(64, '0')}`, logIndex: 0, address: `0x${'b'.repeat(40)}`, blockNumber: n })).code).toBe('ok');
+      expect(
+        (
+          await t.ctx.host.submit({
+            type: 'creditDeposit',
+            userId: u[who]!.userId,
+            asset: 'USDT',
+            amount,
+            chain: 'ETH',
+            txHash: `0x${n.toString(16).padStart(64, '0')}`,
+            logIndex: 0,
+            address: `0x${'b'.repeat(40)}`,
+            blockNumber: n,
+          })
+        ).code,
+      ).toBe('ok');
     await credit('alice', 100n * U, 1);
     await credit('bob', 150n * U, 2);
     await credit('carol', 99n * U, 3);
-    expect(await ok('bob', 'GET', 'activity/activity/my', { activityId: bonus })).toMatchObject({ progress: '150.00000000', rank: 2, qualified: true, reward: '10.00000000' });
+    expect(await ok('bob', 'GET', 'activity/activity/my', { activityId: bonus })).toMatchObject({
+      progress: '150.00000000',
+      rank: 2,
+      qualified: true,
+      reward: '10.00000000',
+    });
     await ok(null, 'POST', 'admin/activity/end', { activityId: bonus }, adminToken);
 
     const before = Object.fromEntries(['alice', 'bob', 'carol', 'dave'].map((k) => [k, assets(k)]));

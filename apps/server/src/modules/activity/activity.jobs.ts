@@ -14,7 +14,10 @@ import type { ActivityService } from './activity.service';
 export const ACTIVITY_SETTLE_EVERY_MS = 5_000;
 
 /** Starts the payout job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startActivityJobs(ctx: { config: Pick<Config, 'chainJobs'>; activity: Pick<ActivityService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = ACTIVITY_SETTLE_EVERY_MS): () => void {
+export function startActivityJobs(
+  ctx: { config: Pick<Config, 'chainJobs'>; activity: Pick<ActivityService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> },
+  everyMs = ACTIVITY_SETTLE_EVERY_MS,
+): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const timer = setInterval(() => {

@@ -30,7 +30,14 @@ const activityRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${ACTIVITY_PATHS.list}`,
-    { schema: { tags: TAGS, summary: 'Every activity, newest first (optionally UPCOMING, ONGOING or ENDED), texts in the request language', querystring: ActivityListQuery, response: { 200: Envelope(Type.Array(ActivityItem)) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every activity, newest first (optionally UPCOMING, ONGOING or ENDED), texts in the request language',
+        querystring: ActivityListQuery,
+        response: { 200: Envelope(Type.Array(ActivityItem)) },
+      },
+    },
     async (req) => ok(svc().list(requestLang(req), req.query.status)),
   );
 
@@ -42,13 +49,28 @@ const activityRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${ACTIVITY_PATHS.leaderboard}`,
-    { schema: { tags: TAGS, summary: 'The live leaderboard (top 50; names masked)', querystring: ActivityIdQuery, response: { 200: Envelope(ActivityLeaderboard) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The live leaderboard (top 50; names masked)',
+        querystring: ActivityIdQuery,
+        response: { 200: Envelope(ActivityLeaderboard) },
+      },
+    },
     async (req) => ok(svc().leaderboard(req.query.activityId)),
   );
 
   app.get(
     `/api/${ACTIVITY_PATHS.my}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Your progress, rank and reward in one activity', querystring: ActivityIdQuery, response: { 200: Envelope(ActivityMine) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your progress, rank and reward in one activity',
+        querystring: ActivityIdQuery,
+        response: { 200: Envelope(ActivityMine) },
+      },
+    },
     async (req) => ok(svc().mine(req.userId, req.query.activityId)),
   );
 
@@ -60,7 +82,14 @@ const activityRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${ACTIVITY_PATHS.history}`,
-    { ...auth, schema: { tags: TAGS, summary: 'The activities you joined, newest first, with progress and reward', response: { 200: Envelope(Type.Array(ActivityHistoryRow)) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'The activities you joined, newest first, with progress and reward',
+        response: { 200: Envelope(Type.Array(ActivityHistoryRow)) },
+      },
+    },
     async (req) => ok(svc().history(requestLang(req), req.userId)),
   );
 };

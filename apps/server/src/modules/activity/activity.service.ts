@@ -10,7 +10,15 @@
  * the period (end after start and in the future, at most ACTIVITY_MAX_DAYS), the prize table (positive, rank 1 the
  * largest, total within the budget), the deposit threshold and bonus, the banner URL; each with its own message.
  */
-import { ACTIVITY_MAX_PRIZES, formatDecimal, tryParseDecimal, type ActivityEntry, type ActivityTerms, type ActivityView, type CommandResult } from '@exchange/core';
+import {
+  ACTIVITY_MAX_PRIZES,
+  formatDecimal,
+  tryParseDecimal,
+  type ActivityEntry,
+  type ActivityTerms,
+  type ActivityView,
+  type CommandResult,
+} from '@exchange/core';
 import type {
   ActivityHistoryRow,
   ActivityItem,
@@ -124,7 +132,17 @@ export function createActivityService(deps: { host: EnginePort; now: () => numbe
     return u?.profile.mail || u?.profile.phone || u?.account.replace(/^(mail|phone):/, '') || '';
   }
   function mineOf(a: ActivityView, userId: string, e: ActivityEntry | undefined): ActivityMine {
-    if (e === undefined) return { activityId: a.activityId, joined: false, joinedAt: 0, progress: text(0n, a.asset), rank: 0, qualified: false, reward: text(0n, a.asset), paid: false };
+    if (e === undefined)
+      return {
+        activityId: a.activityId,
+        joined: false,
+        joinedAt: 0,
+        progress: text(0n, a.asset),
+        rank: 0,
+        qualified: false,
+        reward: text(0n, a.asset),
+        paid: false,
+      };
     const settled = a.state === 'SETTLED';
     const payout = a.payouts.find((p) => p.userId === userId);
     const rank = settled ? (payout?.rank ?? engine.activityRank(a.activityId, userId)) : engine.activityRank(a.activityId, userId);
@@ -177,7 +195,12 @@ export function createActivityService(deps: { host: EnginePort; now: () => numbe
     throw new AppError('activity_invalid', 400);
   }
   /** A coin amount of the console's form (> 0, at most the coin's decimals). */
-  function amount(value: string | undefined, scale: number, field: string, code: 'activity_prizes_invalid' | 'activity_bonus_invalid' | 'amount_invalid'): bigint {
+  function amount(
+    value: string | undefined,
+    scale: number,
+    field: string,
+    code: 'activity_prizes_invalid' | 'activity_bonus_invalid' | 'amount_invalid',
+  ): bigint {
     const r = tryParseDecimal(value ?? '', scale);
     if (!r.ok) throw new AppError(r.error === 'too_many_decimals' ? 'too_many_decimals' : code, 400, field);
     if (r.value <= 0n) throw new AppError(code, 400, field);
@@ -244,7 +267,12 @@ export function createActivityService(deps: { host: EnginePort; now: () => numbe
       let minDeposit = 0n;
       let bonus = 0n;
       if (body.kind === 'TRADING') {
-        const list = Array.isArray(body.prizes) ? body.prizes : (body.prizes ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+        const list = Array.isArray(body.prizes)
+          ? body.prizes
+          : (body.prizes ?? '')
+              .split(',')
+              .map((s) => s.trim())
+              .filter((s) => s !== '');
         if (list.length === 0 || list.length > ACTIVITY_MAX_PRIZES) throw new AppError('activity_prizes_invalid', 400, 'prizes');
         prizes = list.map((p) => amount(p, scale, 'prizes', 'activity_prizes_invalid'));
         let sum = 0n;
@@ -258,9 +286,36 @@ export function createActivityService(deps: { host: EnginePort; now: () => numbe
         bonus = amount(body.bonus, scale, 'bonus', 'activity_bonus_invalid');
         if (bonus > budget) throw new AppError('activity_bonus_invalid', 400, 'bonus');
       }
-      const terms: ActivityTerms = { kind: body.kind, startTs: body.startTime, endTs: body.endTime, asset: body.coin, scope: body.scope ?? 'ALL', prizes, budget, minDeposit, bonus };
-      const content: Record<string, string> = { titleZh: body.titleZh, titleEn: body.titleEn, rulesZh: body.rulesZh, rulesEn: body.rulesEn, ...(banner !== '' ? { banner } : {}) };
-      const after = { kind: terms.kind, titleEn: body.titleEn, startTime: terms.startTs, endTime: terms.endTs, coin: terms.asset, scope: terms.scope, prizes: prizes.map((p) => formatDecimal(p, scale)), budget: formatDecimal(budget, scale), minDeposit: formatDecimal(minDeposit, scale), bonus: formatDecimal(bonus, scale) };
+      const terms: ActivityTerms = {
+        kind: body.kind,
+        startTs: body.startTime,
+        endTs: body.endTime,
+        asset: body.coin,
+        scope: body.scope ?? 'ALL',
+        prizes,
+        budget,
+        minDeposit,
+        bonus,
+      };
+      const content: Record<string, string> = {
+        titleZh: body.titleZh,
+        titleEn: body.titleEn,
+        rulesZh: body.rulesZh,
+        rulesEn: body.rulesEn,
+        ...(banner !== '' ? { banner } : {}),
+      };
+      const after = {
+        kind: terms.kind,
+        titleEn: body.titleEn,
+        startTime: terms.startTs,
+        endTime: terms.endTs,
+        coin: terms.asset,
+        scope: terms.scope,
+        prizes: prizes.map((p) => formatDecimal(p, scale)),
+        budget: formatDecimal(budget, scale),
+        minDeposit: formatDecimal(minDeposit, scale),
+        bonus: formatDecimal(bonus, scale),
+      };
       const audit = engineAuditRecord(actor, 'activity_create', null, after);
       const r = await submit({ type: 'activityCreate', terms, content, operatorId: actor.id.toString(), audit });
       return admin(activityOf(r));

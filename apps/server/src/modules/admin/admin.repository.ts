@@ -62,11 +62,21 @@ export function createAdminRepository(db: Db) {
      * Sets an operator's `disabled` flag (revoking every session when disabling) or TOTP secret, with its audit row,
      * in one transaction. False when the operator does not exist.
      */
-    async updateOperator(id: bigint, set: { disabled?: boolean; totpSecret?: string; lastTotpStep?: null }, audit: AuditInsert, now: Date, revokeSessions: boolean): Promise<boolean> {
+    async updateOperator(
+      id: bigint,
+      set: { disabled?: boolean; totpSecret?: string; lastTotpStep?: null },
+      audit: AuditInsert,
+      now: Date,
+      revokeSessions: boolean,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const updated = await tx.update(operators).set(set).where(eq(operators.id, id)).returning({ id: operators.id });
         if (updated.length === 0) return false;
-        if (revokeSessions) await tx.update(operatorSessions).set({ revokedAt: now }).where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
+        if (revokeSessions)
+          await tx
+            .update(operatorSessions)
+            .set({ revokedAt: now })
+            .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.revokedAt)));
         await tx.insert(auditLog).values(audit);
         return true;
       });
@@ -87,8 +97,14 @@ export function createAdminRepository(db: Db) {
 
     /** Failed logins since `since` of this e-mail and from this IP. */
     async loginFailures(email: string, ip: string, since: Date): Promise<{ byEmail: number; byIp: number }> {
-      const [e] = await db.select({ n: count() }).from(operatorLoginFailures).where(and(eq(operatorLoginFailures.email, email), gte(operatorLoginFailures.at, since)));
-      const [i] = await db.select({ n: count() }).from(operatorLoginFailures).where(and(eq(operatorLoginFailures.ip, ip), gte(operatorLoginFailures.at, since)));
+      const [e] = await db
+        .select({ n: count() })
+        .from(operatorLoginFailures)
+        .where(and(eq(operatorLoginFailures.email, email), gte(operatorLoginFailures.at, since)));
+      const [i] = await db
+        .select({ n: count() })
+        .from(operatorLoginFailures)
+        .where(and(eq(operatorLoginFailures.ip, ip), gte(operatorLoginFailures.at, since)));
       return { byEmail: Number(e?.n ?? 0), byIp: Number(i?.n ?? 0) };
     },
 
@@ -168,7 +184,9 @@ export function createAdminRepository(db: Db) {
     },
 
     /** A user's latest sessions (at most 50), newest first. */
-    async userSessions(id: bigint): Promise<Array<{ id: bigint; createdAt: Date; expiresAt: Date; revokedAt: Date | null; lastSeenAt: Date | null; ip: string; userAgent: string }>> {
+    async userSessions(
+      id: bigint,
+    ): Promise<Array<{ id: bigint; createdAt: Date; expiresAt: Date; revokedAt: Date | null; lastSeenAt: Date | null; ip: string; userAgent: string }>> {
       return db
         .select({
           id: sessions.id,

@@ -48,7 +48,14 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
   // ---------------------------------------------------------------- auth
   app.post(
     `/api/${ADMIN_PATHS.login}`,
-    { schema: { tags: TAGS, summary: 'Operator login: e-mail, password and TOTP code in one step; failures limited', body: AdminLoginBody, response: { 200: Envelope(AdminSession) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Operator login: e-mail, password and TOTP code in one step; failures limited',
+        body: AdminLoginBody,
+        response: { 200: Envelope(AdminSession) },
+      },
+    },
     async (req) => ok(await admin().login(req.body, originOf(req))),
   );
   app.post(
@@ -70,7 +77,13 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.userSearch}`,
     {
       preHandler: view,
-      schema: { tags: TAGS, summary: 'Users by UID, e-mail or phone', headers: ADMIN_HEADERS, querystring: AdminUserSearchQuery, response: { 200: Envelope(Type.Array(AdminUserRow)) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Users by UID, e-mail or phone',
+        headers: ADMIN_HEADERS,
+        querystring: AdminUserSearchQuery,
+        response: { 200: Envelope(Type.Array(AdminUserRow)) },
+      },
     },
     async (req) => ok(await admin().searchUsers(req.query.q)),
   );
@@ -78,7 +91,13 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.userDetail}`,
     {
       preHandler: view,
-      schema: { tags: TAGS, summary: "A user's profile, KYC, sessions and balances (read-only)", headers: ADMIN_HEADERS, querystring: AdminUserQuery, response: { 200: Envelope(AdminUserDetail) } },
+      schema: {
+        tags: TAGS,
+        summary: "A user's profile, KYC, sessions and balances (read-only)",
+        headers: ADMIN_HEADERS,
+        querystring: AdminUserQuery,
+        response: { 200: Envelope(AdminUserDetail) },
+      },
     },
     async (req) => ok(await admin().userDetail(req.query.userId)),
   );
@@ -110,7 +129,13 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.auditList}`,
     {
       preHandler: view,
-      schema: { tags: TAGS, summary: 'The audit log, newest first, filtered by operator, action, user and time', headers: ADMIN_HEADERS, querystring: AdminAuditQuery, response: { 200: Envelope(AdminAuditPage) } },
+      schema: {
+        tags: TAGS,
+        summary: 'The audit log, newest first, filtered by operator, action, user and time',
+        headers: ADMIN_HEADERS,
+        querystring: AdminAuditQuery,
+        response: { 200: Envelope(AdminAuditPage) },
+      },
     },
     async (req) => ok(await admin().auditLog({ ...req.query, page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 20 })),
   );
@@ -118,17 +143,43 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
   // ---------------------------------------------------------------- KYC review
   app.get(
     `/api/${ADMIN_PATHS.kycList}`,
-    { preHandler: view, schema: { tags: TAGS, summary: 'KYC applications, pending first', headers: ADMIN_HEADERS, querystring: AdminKycListQuery, response: { 200: Envelope(AdminKycPage) } } },
+    {
+      preHandler: view,
+      schema: {
+        tags: TAGS,
+        summary: 'KYC applications, pending first',
+        headers: ADMIN_HEADERS,
+        querystring: AdminKycListQuery,
+        response: { 200: Envelope(AdminKycPage) },
+      },
+    },
     async (req) => ok(await admin().kycList({ ...req.query, page: req.query.page ?? 1, pageSize: req.query.pageSize ?? 20 })),
   );
   app.get(
     `/api/${ADMIN_PATHS.kycDetail}`,
-    { preHandler: view, schema: { tags: TAGS, summary: 'One KYC application: submitted data and image ids', headers: ADMIN_HEADERS, querystring: AdminKycQuery, response: { 200: Envelope(AdminKycApplication) } } },
+    {
+      preHandler: view,
+      schema: {
+        tags: TAGS,
+        summary: 'One KYC application: submitted data and image ids',
+        headers: ADMIN_HEADERS,
+        querystring: AdminKycQuery,
+        response: { 200: Envelope(AdminKycApplication) },
+      },
+    },
     async (req) => ok(await admin().kycApplication(req.query.id)),
   );
   app.get(
     `/api/${ADMIN_PATHS.kycImage}`,
-    { preHandler: view, schema: { tags: TAGS, summary: 'An image of a KYC application (the bytes; the view is audited)', headers: ADMIN_HEADERS, querystring: AdminKycImageQuery } },
+    {
+      preHandler: view,
+      schema: {
+        tags: TAGS,
+        summary: 'An image of a KYC application (the bytes; the view is audited)',
+        headers: ADMIN_HEADERS,
+        querystring: AdminKycImageQuery,
+      },
+    },
     async (req, reply) => {
       const img = await admin().kycImage(actorOf(req), req.query.imageId);
       return reply.type(img.mime).header('cache-control', 'no-store').send(img.bytes);
@@ -136,7 +187,10 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
   );
   app.post(
     `/api/${ADMIN_PATHS.kycApprove}`,
-    { preHandler: requireOperator('kyc_decide'), schema: { tags: TAGS, summary: 'Approve a pending KYC application', headers: ADMIN_HEADERS, body: AdminKycApproveBody, response: { 200: NullResult } } },
+    {
+      preHandler: requireOperator('kyc_decide'),
+      schema: { tags: TAGS, summary: 'Approve a pending KYC application', headers: ADMIN_HEADERS, body: AdminKycApproveBody, response: { 200: NullResult } },
+    },
     async (req) => {
       await admin().kycDecide(actorOf(req), req.body.id, { approve: true });
       return ok(null);
@@ -146,7 +200,13 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.kycReject}`,
     {
       preHandler: requireOperator('kyc_decide'),
-      schema: { tags: TAGS, summary: 'Reject a pending KYC application with a reason in zh and en (the user sees it)', headers: ADMIN_HEADERS, body: AdminKycRejectBody, response: { 200: NullResult } },
+      schema: {
+        tags: TAGS,
+        summary: 'Reject a pending KYC application with a reason in zh and en (the user sees it)',
+        headers: ADMIN_HEADERS,
+        body: AdminKycRejectBody,
+        response: { 200: NullResult },
+      },
     },
     async (req) => {
       await admin().kycDecide(actorOf(req), req.body.id, { approve: false, reasonZh: req.body.reasonZh.trim(), reasonEn: req.body.reasonEn.trim() });
@@ -165,13 +225,28 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.operatorCreate}`,
     {
       preHandler: operators,
-      schema: { tags: TAGS, summary: 'Create an operator; the password and TOTP key are shown once', headers: ADMIN_HEADERS, body: AdminOperatorCreateBody, response: { 200: Envelope(OperatorCredentials) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Create an operator; the password and TOTP key are shown once',
+        headers: ADMIN_HEADERS,
+        body: AdminOperatorCreateBody,
+        response: { 200: Envelope(OperatorCredentials) },
+      },
     },
     async (req) => ok(await admin().createOperator(actorOf(req), req.body)),
   );
   app.post(
     `/api/${ADMIN_PATHS.operatorDisable}`,
-    { preHandler: operators, schema: { tags: TAGS, summary: 'Disable (revoking its sessions) or enable an operator', headers: ADMIN_HEADERS, body: AdminOperatorDisableBody, response: { 200: NullResult } } },
+    {
+      preHandler: operators,
+      schema: {
+        tags: TAGS,
+        summary: 'Disable (revoking its sessions) or enable an operator',
+        headers: ADMIN_HEADERS,
+        body: AdminOperatorDisableBody,
+        response: { 200: NullResult },
+      },
+    },
     async (req) => {
       await admin().setOperatorDisabled(actorOf(req), req.body.operatorId, req.body.disabled);
       return ok(null);
@@ -179,7 +254,16 @@ const adminRoutes: FastifyPluginAsync = async (root) => {
   );
   app.post(
     `/api/${ADMIN_PATHS.operatorResetTotp}`,
-    { preHandler: operators, schema: { tags: TAGS, summary: "Give an operator a new TOTP key (shown once); its sessions end", headers: ADMIN_HEADERS, body: AdminOperatorIdBody, response: { 200: Envelope(AdminTotpReset) } } },
+    {
+      preHandler: operators,
+      schema: {
+        tags: TAGS,
+        summary: 'Give an operator a new TOTP key (shown once); its sessions end',
+        headers: ADMIN_HEADERS,
+        body: AdminOperatorIdBody,
+        response: { 200: Envelope(AdminTotpReset) },
+      },
+    },
     async (req) => ok(await admin().resetOperatorTotp(actorOf(req), req.body.operatorId)),
   );
 };

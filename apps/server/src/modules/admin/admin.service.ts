@@ -86,7 +86,15 @@ export interface AdminService {
   /** Freezes (or unfreezes) a user through the engine with the audit record; admin_already_frozen / admin_not_frozen. */
   setFrozen(actor: Actor, userId: string, frozen: boolean, reason: string): Promise<void>;
   /** One page of the audit log, newest first. */
-  auditLog(filter: { operatorId?: string; action?: string; userId?: string; from?: number; to?: number; page: number; pageSize: number }): Promise<AdminAuditPage>;
+  auditLog(filter: {
+    operatorId?: string;
+    action?: string;
+    userId?: string;
+    from?: number;
+    to?: number;
+    page: number;
+    pageSize: number;
+  }): Promise<AdminAuditPage>;
   /** One page of KYC applications, pending first. Throws admin_kyc_unavailable without a KYC service. */
   kycList(filter: { state?: 'PENDING' | 'PASS' | 'REJECTED'; level?: 'BASIC' | 'ADVANCED'; page: number; pageSize: number }): Promise<AdminKycPage>;
   /** One KYC application; admin_kyc_not_found. */
@@ -102,7 +110,11 @@ export interface AdminService {
    * (audited as operator "cli"). `demo` = the documented credentials of the demo operator (demo-operator.ts; demo mode
    * only). Throws operator_exists, email_invalid, validation_failed.
    */
-  createOperator(actor: Actor | null, input: { email: string; name: string; role: string }, demo?: { password: string; totpSecret: string }): Promise<OperatorCredentials>;
+  createOperator(
+    actor: Actor | null,
+    input: { email: string; name: string; role: string },
+    demo?: { password: string; totpSecret: string },
+  ): Promise<OperatorCredentials>;
   /** Disables (revoking its sessions) or enables an operator; operator_not_found, operator_self. */
   setOperatorDisabled(actor: Actor, operatorId: string, disabled: boolean): Promise<void>;
   /** Gives an operator a new TOTP secret (returned once); its sessions are revoked. operator_not_found. */
@@ -124,7 +136,14 @@ function generatePassword(): string {
 
 /** The wire form of an operator row. */
 function toOperator(o: OperatorRow): Operator {
-  return { id: o.id.toString(), email: o.email, name: o.name, role: (isRole(o.role) ? o.role : 'support') as OperatorRole, disabled: o.disabled, createdAt: o.createdAt.getTime() };
+  return {
+    id: o.id.toString(),
+    email: o.email,
+    name: o.name,
+    role: (isRole(o.role) ? o.role : 'support') as OperatorRole,
+    disabled: o.disabled,
+    createdAt: o.createdAt.getTime(),
+  };
 }
 
 /** The user id of a wire id, or null. */
@@ -133,7 +152,13 @@ function parseId(s: string | undefined): bigint | null {
 }
 
 /** Builds the console service. `now` (Unix ms clock) and `kyc` (the KYC service's port) are optional. */
-export function createAdminService(deps: { db: Db; host: EnginePort; box: SecretBox | null; kyc?: () => KycPort | undefined; now?: () => number }): AdminService {
+export function createAdminService(deps: {
+  db: Db;
+  host: EnginePort;
+  box: SecretBox | null;
+  kyc?: () => KycPort | undefined;
+  now?: () => number;
+}): AdminService {
   const { host } = deps;
   /** The secret box; without one (scale-out mode without SECRETS_KEY) no TOTP can be sealed or checked. */
   function box(): SecretBox {
@@ -151,10 +176,21 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
   }
 
   /** An audit row of a database-only action by `actor` (null = the command line; id null = an unknown e-mail's login). */
-  function auditRow(actor: { id: bigint | null; email: string; ip: string; userAgent: string } | null, action: string, extra: Partial<AuditInsert> = {}): AuditInsert {
-    return { operatorId: actor?.id ?? null, operatorEmail: actor?.email ?? 'cli', action, at: new Date(now()), ip: actor?.ip ?? '', userAgent: actor?.userAgent ?? '', ...extra };
+  function auditRow(
+    actor: { id: bigint | null; email: string; ip: string; userAgent: string } | null,
+    action: string,
+    extra: Partial<AuditInsert> = {},
+  ): AuditInsert {
+    return {
+      operatorId: actor?.id ?? null,
+      operatorEmail: actor?.email ?? 'cli',
+      action,
+      at: new Date(now()),
+      ip: actor?.ip ?? '',
+      userAgent: actor?.userAgent ?? '',
+      ...extra,
+    };
   }
-
 
   function userRowOf(userId: string): AdminUserRow | null {
     const u = host.engine.user(userId);
@@ -195,7 +231,13 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
         await argon2.verify(await dummyHash, input.password);
       }
       if (!op || !ok) {
-        await repo.addLoginFailure(email, origin.ip, new Date(t), auditRow({ id: op?.id ?? null, email: op?.email ?? email, ...origin }, 'login_failed'), new Date(t - 24 * 60 * 60_000));
+        await repo.addLoginFailure(
+          email,
+          origin.ip,
+          new Date(t),
+          auditRow({ id: op?.id ?? null, email: op?.email ?? email, ...origin }, 'login_failed'),
+          new Date(t - 24 * 60 * 60_000),
+        );
         throw new AppError('admin_login_failed', 400);
       }
       const token = randomToken();
@@ -329,7 +371,10 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
 
     async kycList(f) {
       const page = await kyc().listApplications(f);
-      return { total: page.total, rows: page.rows.map((r) => ({ id: r.id, userId: r.userId, level: r.level, state: r.state, realName: r.realName, createdAt: r.createdAt })) };
+      return {
+        total: page.total,
+        rows: page.rows.map((r) => ({ id: r.id, userId: r.userId, level: r.level, state: r.state, realName: r.realName, createdAt: r.createdAt })),
+      };
     },
 
     async kycApplication(id) {
@@ -379,8 +424,9 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
       const password = demo?.password ?? generatePassword();
       const totpSecret = demo?.totpSecret ?? newTotpSecret();
       const passwordHash = await argon2.hash(password, ARGON2_OPTIONS);
-      const op = await repo.insertOperator({ email, name, role, passwordHash, totpSecret: box().seal(totpSecret, TOTP_PURPOSE), createdAt: new Date(now()) }, (created) =>
-        auditRow(actor, 'operator_create', { after: { operatorId: created.id.toString(), email, name, role } }),
+      const op = await repo.insertOperator(
+        { email, name, role, passwordHash, totpSecret: box().seal(totpSecret, TOTP_PURPOSE), createdAt: new Date(now()) },
+        (created) => auditRow(actor, 'operator_create', { after: { operatorId: created.id.toString(), email, name, role } }),
       );
       if (!op) throw new AppError('operator_exists', 400, 'email');
       return { operator: toOperator(op), password, totpSecret, otpauthUrl: otpauthUrl(email, totpSecret) };
@@ -391,7 +437,10 @@ export function createAdminService(deps: { db: Db; host: EnginePort; box: Secret
       const op = id === null ? null : await repo.operatorById(id);
       if (!op) throw new AppError('operator_not_found', 404);
       if (op.id === actor.id && disabled) throw new AppError('operator_self', 400);
-      const audit = auditRow(actor, disabled ? 'operator_disable' : 'operator_enable', { before: { operatorId, disabled: op.disabled }, after: { operatorId, disabled } });
+      const audit = auditRow(actor, disabled ? 'operator_disable' : 'operator_enable', {
+        before: { operatorId, disabled: op.disabled },
+        after: { operatorId, disabled },
+      });
       await repo.updateOperator(op.id, { disabled }, audit, new Date(now()), disabled);
     },
 

@@ -87,7 +87,8 @@ describe('console login', () => {
   it('needs the password and a fresh TOTP code; failures are audited, then locked', async () => {
     const email = 'login@ops.test';
     const c = await t.ctx.admin.createOperator(null, { email, name: 'Login', role: 'support' });
-    const login = (password: string, totp: string, lang: 'zh' | 'en' = 'en') => t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang }, payload: { email, password, totp } });
+    const login = (password: string, totp: string, lang: 'zh' | 'en' = 'en') =>
+      t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang }, payload: { email, password, totp } });
     expectFail(await login('wrong-password', await code(c.totpSecret), 'zh'), 'admin_login_failed', 400, 'zh');
     const wrongTotp = String((Number(await code(c.totpSecret)) + 1) % 1_000_000).padStart(6, '0');
     expectFail(await login(c.password, wrongTotp), 'admin_login_failed', 400);
@@ -108,14 +109,30 @@ describe('console login', () => {
     for (let i = 0; i < 4; i++) expectFail(await login('wrong-password', await code(c.totpSecret, 1)), 'admin_login_failed', 400);
     expectFail(await login(c.password, await code(c.totpSecret, 1)), 'admin_login_locked', 429);
     // An unknown e-mail fails alike.
-    expectFail(await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang: 'en' }, payload: { email: 'nobody@ops.test', password: 'x', totp: '123456' } }), 'admin_login_failed', 400);
+    expectFail(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        headers: { lang: 'en' },
+        payload: { email: 'nobody@ops.test', password: 'x', totp: '123456' },
+      }),
+      'admin_login_failed',
+      400,
+    );
   });
 
   it('accepts one code once even when two logins race with it', async () => {
     const c = await t.ctx.admin.createOperator(null, { email: 'race@ops.test', name: 'Race', role: 'support' });
     const totp = await code(c.totpSecret);
     const both = await Promise.all(
-      [0, 1].map(() => t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang: 'en' }, payload: { email: 'race@ops.test', password: c.password, totp } })),
+      [0, 1].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/admin/auth/login',
+          headers: { lang: 'en' },
+          payload: { email: 'race@ops.test', password: c.password, totp },
+        }),
+      ),
     );
     expect(both.map((r) => r.json<Env>().status).sort()).toEqual(['FAILED', 'SUCCEED']);
   });
@@ -202,11 +219,16 @@ describe('users', () => {
     });
     await t.ctx.host.projected();
     for (const q of ['13812345678', '86 13812345678', '+8613812345678', '+86 13812345678', '87654321']) {
-      const rows = (await get(admin.token, `/api/admin/user/search?q=${encodeURIComponent(q)}`)).json<{ result: Array<{ userId: string; phone: string }> }>().result;
+      const rows = (await get(admin.token, `/api/admin/user/search?q=${encodeURIComponent(q)}`)).json<{ result: Array<{ userId: string; phone: string }> }>()
+        .result;
       expect(rows, q).toEqual([expect.objectContaining({ userId: reg.userId, phone: '13812345678', areaCode: '86' })]);
     }
     const detail = (await get(admin.token, `/api/admin/user/detail?userId=${alice.userId}`)).json<{
-      result: { user: { mail: string; frozen: boolean }; balances: Array<{ account: string; asset: string; available: string }>; sessions: Array<Record<string, unknown>> };
+      result: {
+        user: { mail: string; frozen: boolean };
+        balances: Array<{ account: string; asset: string; available: string }>;
+        sessions: Array<Record<string, unknown>>;
+      };
     }>().result;
     expect(detail.user).toMatchObject({ mail: ALICE, frozen: false });
     const usdt = t.ctx.host.engine.balance(alice.userId, 'SPOT', 'USDT');
@@ -235,9 +257,13 @@ describe('freeze', () => {
     // The frozen user logs in and reads, but cannot trade.
     const again = await t.app.inject({ method: 'POST', url: '/api/member/member/login', payload: { account: ALICE, password: PASSWORD } });
     expect(again.json<Env>().status).toBe('SUCCEED');
-    expect((await t.app.inject({ method: 'GET', url: '/api/member/member/getMember', headers: { token: alice.token, userId: alice.userId } })).json<Env>().status).toBe('SUCCEED');
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/member/member/getMember', headers: { token: alice.token, userId: alice.userId } })).json<Env>().status,
+    ).toBe('SUCCEED');
     expect((await order()).json<Env>().errorCode).toBe('account_frozen');
-    const detail = (await get(compliance.token, `/api/admin/user/detail?userId=${alice.userId}`)).json<{ result: { user: { frozen: boolean }; frozenReason: string } }>().result;
+    const detail = (await get(compliance.token, `/api/admin/user/detail?userId=${alice.userId}`)).json<{
+      result: { user: { frozen: boolean }; frozenReason: string };
+    }>().result;
     expect(detail).toMatchObject({ user: { frozen: true }, frozenReason: 'Suspicious deposits' });
 
     expect((await post(compliance.token, '/api/admin/user/unfreeze', { userId: alice.userId, reason: 'Cleared' })).json<Env>().status).toBe('SUCCEED');
@@ -246,8 +272,19 @@ describe('freeze', () => {
 
     const log = await auditRows(`userId=${alice.userId}`, admin.token);
     expect(log.total).toBe(beforeAudit + 2);
-    expect(log.rows[0]).toMatchObject({ action: 'user_unfreeze', operatorId: compliance.id, before: { frozen: true, reason: 'Suspicious deposits' }, after: { frozen: false, reason: 'Cleared' } });
-    expect(log.rows[1]).toMatchObject({ action: 'user_freeze', operatorId: compliance.id, targetUserId: alice.userId, before: { frozen: false, reason: '' }, after: { frozen: true, reason: 'Suspicious deposits' } });
+    expect(log.rows[0]).toMatchObject({
+      action: 'user_unfreeze',
+      operatorId: compliance.id,
+      before: { frozen: true, reason: 'Suspicious deposits' },
+      after: { frozen: false, reason: 'Cleared' },
+    });
+    expect(log.rows[1]).toMatchObject({
+      action: 'user_freeze',
+      operatorId: compliance.id,
+      targetUserId: alice.userId,
+      before: { frozen: false, reason: '' },
+      after: { frozen: true, reason: 'Suspicious deposits' },
+    });
     // The engine's rows carry their journal position: the journal holds the record too.
     const { auditLog } = await import('../../db/schema');
     const { eq } = await import('drizzle-orm');
@@ -282,7 +319,12 @@ describe('operators', () => {
     expect(c.otpauthUrl).toContain(`secret=${c.totpSecret}`);
     expectFail(await post(admin.token, '/api/admin/operator/create', { email: 'new.op@ops.test', name: 'Dup', role: 'support' }), 'operator_exists', 400);
     const login = async (secret: string, offset: number) =>
-      t.app.inject({ method: 'POST', url: '/api/admin/auth/login', headers: { lang: 'en' }, payload: { email: 'new.op@ops.test', password: c.password, totp: await code(secret, offset) } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        headers: { lang: 'en' },
+        payload: { email: 'new.op@ops.test', password: c.password, totp: await code(secret, offset) },
+      });
     const s = (await login(c.totpSecret, -1)).json<{ result: { token: string } }>().result;
     expect((await get(s.token, '/api/admin/auth/me')).json<Env>().status).toBe('SUCCEED');
     expect((await post(admin.token, '/api/admin/operator/disable', { operatorId: c.operator.id, disabled: 'true' })).json<Env>().status).toBe('SUCCEED');
@@ -305,7 +347,11 @@ describe('operators', () => {
     const first = await ensureDemoOperator(t.ctx);
     expect(first).toEqual({ email: DEMO_OPERATOR_EMAIL, password: DEMO_OPERATOR_PASSWORD, totpSecret: DEMO_OPERATOR_TOTP, created: true });
     expect((await ensureDemoOperator(t.ctx))?.created).toBe(false);
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email: DEMO_OPERATOR_EMAIL, password: DEMO_OPERATOR_PASSWORD, totp: await code(DEMO_OPERATOR_TOTP) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email: DEMO_OPERATOR_EMAIL, password: DEMO_OPERATOR_PASSWORD, totp: await code(DEMO_OPERATOR_TOTP) },
+    });
     expect(res.json<Env>().status).toBe('SUCCEED');
     expect(await ensureDemoOperator({ ...t.ctx, config: { ...t.ctx.config, demoMode: false } })).toBeNull();
   });
@@ -317,10 +363,17 @@ describe('KYC review through the console', () => {
     const carol = await loginUser(t, 'carol@admin.test');
     const compliance = await operator('compliance');
     const support = await operator('support');
-    const submit = await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: carol.headers, payload: { realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19880512') } });
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/kyc/submitBasic',
+      headers: carol.headers,
+      payload: { realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19880512') },
+    });
     expect(submit.json<Env>().status).toBe('SUCCEED');
 
-    const list = (await get(support.token, '/api/admin/kyc/list?state=PENDING')).json<{ result: { total: number; rows: Array<{ id: string; userId: string; state: string; realName: string }> } }>().result;
+    const list = (await get(support.token, '/api/admin/kyc/list?state=PENDING')).json<{
+      result: { total: number; rows: Array<{ id: string; userId: string; state: string; realName: string }> };
+    }>().result;
     const row = list.rows.find((r) => r.userId === carol.userId)!;
     expect(row).toMatchObject({ state: 'PENDING', realName: '李四' });
     const detail = (await get(support.token, `/api/admin/kyc/detail?id=${row.id}`)).json<{ result: { fields: Record<string, string> } }>().result;
@@ -328,14 +381,21 @@ describe('KYC review through the console', () => {
 
     // Support views but cannot decide; compliance rejects with a reason in both languages.
     expectFail(await post(support.token, '/api/admin/kyc/approve', { id: row.id }), 'admin_forbidden', 403);
-    expect((await post(compliance.token, '/api/admin/kyc/reject', { id: row.id, reasonZh: '姓名与证件不符', reasonEn: 'The name does not match the document' })).json<Env>().status).toBe('SUCCEED');
+    expect(
+      (
+        await post(compliance.token, '/api/admin/kyc/reject', { id: row.id, reasonZh: '姓名与证件不符', reasonEn: 'The name does not match the document' })
+      ).json<Env>().status,
+    ).toBe('SUCCEED');
     expectFail(await post(compliance.token, '/api/admin/kyc/approve', { id: row.id }), 'admin_kyc_not_pending', 400);
     for (const [lang, reason] of [
       ['en', 'The name does not match the document'],
       ['zh', '姓名与证件不符'],
     ] as const) {
       const kyc = await t.app.inject({ method: 'GET', url: '/api/member/kyc/getKyc', headers: { ...carol.headers, lang } });
-      expect(kyc.json<{ result: { basic: { state: string; rejectReason: string } } }>().result.basic).toMatchObject({ state: 'REJECTED', rejectReason: reason });
+      expect(kyc.json<{ result: { basic: { state: string; rejectReason: string } } }>().result.basic).toMatchObject({
+        state: 'REJECTED',
+        rejectReason: reason,
+      });
     }
     const rejected = (await auditRows(`action=kyc_reject&userId=${carol.userId}`, admin.token)).rows[0]!;
     expect(rejected).toMatchObject({
@@ -345,16 +405,34 @@ describe('KYC review through the console', () => {
     });
 
     // Resubmitted and approved: the user is verified.
-    await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: carol.headers, payload: { realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19880512') } });
-    const again = (await get(compliance.token, `/api/admin/kyc/list?state=PENDING&level=BASIC`)).json<{ result: { rows: Array<{ id: string; userId: string }> } }>().result.rows.find((r) => r.userId === carol.userId)!;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/member/kyc/submitBasic',
+      headers: carol.headers,
+      payload: { realName: '李四', idType: 'ID_CARD', idNumber: mainlandId('19880512') },
+    });
+    const again = (await get(compliance.token, `/api/admin/kyc/list?state=PENDING&level=BASIC`))
+      .json<{ result: { rows: Array<{ id: string; userId: string }> } }>()
+      .result.rows.find((r) => r.userId === carol.userId)!;
     expect((await post(compliance.token, '/api/admin/kyc/approve', { id: again.id })).json<Env>().status).toBe('SUCCEED');
     expect(t.ctx.host.engine.user(carol.userId)!.profile.cardState).toBe('PASS');
-    expect((await auditRows(`action=kyc_approve&userId=${carol.userId}`, admin.token)).rows[0]).toMatchObject({ operatorId: compliance.id, after: { state: 'PASS' } });
+    expect((await auditRows(`action=kyc_approve&userId=${carol.userId}`, admin.token)).rows[0]).toMatchObject({
+      operatorId: compliance.id,
+      after: { state: 'PASS' },
+    });
 
     // Advanced: the images reach an operator (and each view is audited); an unknown image is not found.
-    const ids = { frontImageId: await uploadOk(t.app, carol, 'ID_FRONT'), backImageId: await uploadOk(t.app, carol, 'ID_BACK'), handheldImageId: await uploadOk(t.app, carol, 'ID_HANDHELD') };
-    expect((await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitAdvanced', headers: carol.headers, payload: ids })).json<Env>().status).toBe('SUCCEED');
-    const adv = (await get(support.token, '/api/admin/kyc/list?level=ADVANCED&state=PENDING')).json<{ result: { rows: Array<{ id: string; userId: string }> } }>().result.rows.find((r) => r.userId === carol.userId)!;
+    const ids = {
+      frontImageId: await uploadOk(t.app, carol, 'ID_FRONT'),
+      backImageId: await uploadOk(t.app, carol, 'ID_BACK'),
+      handheldImageId: await uploadOk(t.app, carol, 'ID_HANDHELD'),
+    };
+    expect((await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitAdvanced', headers: carol.headers, payload: ids })).json<Env>().status).toBe(
+      'SUCCEED',
+    );
+    const adv = (await get(support.token, '/api/admin/kyc/list?level=ADVANCED&state=PENDING'))
+      .json<{ result: { rows: Array<{ id: string; userId: string }> } }>()
+      .result.rows.find((r) => r.userId === carol.userId)!;
     const advDetail = (await get(support.token, `/api/admin/kyc/detail?id=${adv.id}`)).json<{ result: { imageIds: string[] } }>().result;
     expect(advDetail.imageIds.sort()).toEqual(Object.values(ids).sort());
     const img = await get(support.token, `/api/admin/kyc/image?imageId=${ids.frontImageId}`);
@@ -362,9 +440,16 @@ describe('KYC review through the console', () => {
     expect(img.headers['content-type']).toBe('image/jpeg');
     expect(img.headers['cache-control']).toBe('no-store');
     expect(img.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
-    expect((await auditRows(`action=kyc_image_view&operatorId=${support.id}`, admin.token)).rows[0]).toMatchObject({ after: { imageId: ids.frontImageId }, targetUserId: carol.userId });
+    expect((await auditRows(`action=kyc_image_view&operatorId=${support.id}`, admin.token)).rows[0]).toMatchObject({
+      after: { imageId: ids.frontImageId },
+      targetUserId: carol.userId,
+    });
     expect((await get(support.token, '/api/admin/kyc/image?imageId=999999')).statusCode).toBe(404);
     // A user's own session never reaches the console's image route.
-    expectFail(await t.app.inject({ method: 'GET', url: `/api/admin/kyc/image?imageId=${ids.frontImageId}`, headers: { ...carol.headers, lang: 'en' } }), 'admin_unauthorized', 401);
+    expectFail(
+      await t.app.inject({ method: 'GET', url: `/api/admin/kyc/image?imageId=${ids.frontImageId}`, headers: { ...carol.headers, lang: 'en' } }),
+      'admin_unauthorized',
+      401,
+    );
   }, 60_000);
 });

@@ -12,7 +12,12 @@ import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../db/schema';
 
 const SRC = path.resolve(import.meta.dirname, '..', '..');
-const FORBIDDEN = [/\.(update|delete)\(\s*auditLog\b/, /\bupdate\s+"?audit_log"?/i, /\bdelete\s+from\s+"?audit_log"?/i, /\btruncate\s+(table\s+)?"?audit_log"?/i];
+const FORBIDDEN = [
+  /\.(update|delete)\(\s*auditLog\b/,
+  /\bupdate\s+"?audit_log"?/i,
+  /\bdelete\s+from\s+"?audit_log"?/i,
+  /\btruncate\s+(table\s+)?"?audit_log"?/i,
+];
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {

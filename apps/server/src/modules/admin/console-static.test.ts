@@ -19,7 +19,10 @@ beforeAll(async () => {
   admin = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-admin-'));
   fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><title>app</title>');
   fs.mkdirSync(path.join(admin, 'assets'));
-  fs.writeFileSync(path.join(admin, 'index.html'), '<!doctype html><title>console</title><script type="module" src="/admin/assets/index-AbCd12_-.js"></script>');
+  fs.writeFileSync(
+    path.join(admin, 'index.html'),
+    '<!doctype html><title>console</title><script type="module" src="/admin/assets/index-AbCd12_-.js"></script>',
+  );
   fs.writeFileSync(path.join(admin, 'assets', 'index-AbCd12_-.js'), 'export const console = 1;\n');
   t = await makeTestApp({ webDist: web, adminDist: admin });
 });

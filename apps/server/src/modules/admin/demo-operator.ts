@@ -27,7 +27,11 @@ export async function ensureDemoOperator(ctx: { config: { demoMode: boolean }; a
   const creds = { email: DEMO_OPERATOR_EMAIL, password: DEMO_OPERATOR_PASSWORD, totpSecret: DEMO_OPERATOR_TOTP };
   if ((await ctx.admin.listOperators()).some((o) => o.email === DEMO_OPERATOR_EMAIL)) return { ...creds, created: false };
   try {
-    await ctx.admin.createOperator(null, { email: DEMO_OPERATOR_EMAIL, name: 'Demo operator', role: 'admin' }, { password: DEMO_OPERATOR_PASSWORD, totpSecret: DEMO_OPERATOR_TOTP });
+    await ctx.admin.createOperator(
+      null,
+      { email: DEMO_OPERATOR_EMAIL, name: 'Demo operator', role: 'admin' },
+      { password: DEMO_OPERATOR_PASSWORD, totpSecret: DEMO_OPERATOR_TOTP },
+    );
     return { ...creds, created: true };
   } catch {
     return { ...creds, created: false }; // created meanwhile by another process

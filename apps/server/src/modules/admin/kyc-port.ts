@@ -26,7 +26,13 @@ export interface KycApplicationFull {
 /** The KYC service as the console uses it. Methods throw AppError for unknown ids or wrong states. */
 export interface KycPort {
   /** Applications, PENDING first then newest first, one page. */
-  listApplications(filter: { state?: 'PENDING' | 'PASS' | 'REJECTED'; level?: 'BASIC' | 'ADVANCED'; userId?: string; page: number; pageSize: number }): Promise<{ total: number; rows: KycApplicationRow[] }>;
+  listApplications(filter: {
+    state?: 'PENDING' | 'PASS' | 'REJECTED';
+    level?: 'BASIC' | 'ADVANCED';
+    userId?: string;
+    page: number;
+    pageSize: number;
+  }): Promise<{ total: number; rows: KycApplicationRow[] }>;
   /** One application, or null when unknown. */
   application(id: string): Promise<KycApplicationFull | null>;
   /** Approves or rejects (with a reason in both languages) a PENDING application; `audit` rides the updateUser command. */

@@ -30,7 +30,11 @@ beforeAll(async () => {
   for (const role of ['admin', 'support'] as const) {
     const email = `${role}@keys.test`;
     const op = await t.ctx.admin.createOperator(null, { email, name: role, role });
-    const r = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) },
+    });
     expect(r.json().status, r.body).toBe('SUCCEED');
     ops[role] = r.json().result.token as string;
   }
@@ -53,7 +57,10 @@ const list = (u: TestUser) => get(t.app, 'member/apiKey/list', {}, { headers: u.
 const remove = (u: TestUser, id: string) => post(t.app, 'member/apiKey/delete', { id }, { headers: u.headers });
 
 async function liveKeys(userId: string): Promise<number> {
-  const [r] = await t.ctx.db.select({ n: count() }).from(apiKeys).where(and(eq(apiKeys.userId, BigInt(userId)), isNull(apiKeys.deletedAt)));
+  const [r] = await t.ctx.db
+    .select({ n: count() })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.userId, BigInt(userId)), isNull(apiKeys.deletedAt)));
   return Number(r!.n);
 }
 
@@ -77,11 +84,23 @@ describe('API keys of a user', () => {
     const body = res.json<{ status: string; result: { key: Record<string, unknown>; secretKey: string } }>();
     expect(body.status, res.body).toBe('SUCCEED');
     expect(body.result.secretKey).toMatch(/^[A-Za-z0-9]{64}$/);
-    expect(body.result.key).toMatchObject({ label: 'grid bot', keyType: 'HMAC_SHA256', read: true, spotTrade: true, futuresTrade: false, withdraw: false, ipWhitelist: [], lastUsedAt: null });
+    expect(body.result.key).toMatchObject({
+      label: 'grid bot',
+      keyType: 'HMAC_SHA256',
+      read: true,
+      spotTrade: true,
+      futuresTrade: false,
+      withdraw: false,
+      ipWhitelist: [],
+      lastUsedAt: null,
+    });
     expect(body.result.key.apiKey).toMatch(/^[A-Za-z0-9]{64}$/);
     aliceKey = { id: body.result.key.id as string, apiKey: body.result.key.apiKey as string, secret: body.result.secretKey };
     // Stored sealed: the secret is nowhere in the row.
-    const [row] = await t.ctx.db.select().from(apiKeys).where(eq(apiKeys.id, BigInt(aliceKey.id)));
+    const [row] = await t.ctx.db
+      .select()
+      .from(apiKeys)
+      .where(eq(apiKeys.id, BigInt(aliceKey.id)));
     expect(JSON.stringify({ ...row, id: String(row!.id), userId: String(row!.userId) })).not.toContain(aliceKey.secret);
     expect(row!.sealedSecret).toMatch(/^v1\./);
     // The list never carries the secret.
@@ -90,7 +109,10 @@ describe('API keys of a user', () => {
     expect(l.map((k) => k.id)).toEqual([aliceKey.id]);
     expect(JSON.stringify(l)).not.toContain(aliceKey.secret);
     expect(Object.keys(l[0]!)).not.toContain('secretKey');
-    const log = await t.ctx.db.select().from(securityEvents).where(eq(securityEvents.userId, BigInt(alice.userId)));
+    const log = await t.ctx.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, BigInt(alice.userId)));
     expect(log.map((e) => `${e.type}:${e.detail}`)).toContain('API_KEY_CREATED:HMAC_SHA256');
   });
 
@@ -131,17 +153,38 @@ describe('API keys of a user', () => {
   it('creates an Ed25519 key with no secret, a whitelist in canonical form', async () => {
     const ed = crypto.generateKeyPairSync('ed25519');
     const pem = ed.publicKey.export({ type: 'spki', format: 'pem' }).toString();
-    const res = await create(bob, { label: 'ed', keyType: 'ED25519', publicKey: pem, futuresTrade: 'true', withdraw: 'true', ipWhitelist: '10.0.0.1\n2001:DB8:0:0::1, 10.0.0.1', verifyCode: await verifyCode(bob, 'bob@keys.test') });
+    const res = await create(bob, {
+      label: 'ed',
+      keyType: 'ED25519',
+      publicKey: pem,
+      futuresTrade: 'true',
+      withdraw: 'true',
+      ipWhitelist: '10.0.0.1\n2001:DB8:0:0::1, 10.0.0.1',
+      verifyCode: await verifyCode(bob, 'bob@keys.test'),
+    });
     const body = res.json<{ status: string; result: { key: Record<string, unknown>; secretKey: string | null } }>();
     expect(body.status, res.body).toBe('SUCCEED');
     expect(body.result.secretKey).toBeNull();
-    expect(body.result.key).toMatchObject({ keyType: 'ED25519', futuresTrade: true, spotTrade: false, withdraw: true, ipWhitelist: ['10.0.0.1', '2001:db8::1'] });
+    expect(body.result.key).toMatchObject({
+      keyType: 'ED25519',
+      futuresTrade: true,
+      spotTrade: false,
+      withdraw: true,
+      ipWhitelist: ['10.0.0.1', '2001:db8::1'],
+    });
   });
 
   it('stops at MAX_API_KEYS_PER_USER keys', async () => {
     const uid = BigInt(alice.userId);
     const n = await liveKeys(alice.userId);
-    const rows = Array.from({ length: MAX_API_KEYS_PER_USER - n }, (_, i) => ({ userId: uid, label: `f${i}`, keyType: 'ED25519', apiKey: `filler${i}`.padEnd(64, 'x'), publicKey: 'x', createdAt: new Date() }));
+    const rows = Array.from({ length: MAX_API_KEYS_PER_USER - n }, (_, i) => ({
+      userId: uid,
+      label: `f${i}`,
+      keyType: 'ED25519',
+      apiKey: `filler${i}`.padEnd(64, 'x'),
+      publicKey: 'x',
+      createdAt: new Date(),
+    }));
     await t.ctx.db.insert(apiKeys).values(rows);
     const r = await create(alice, { label: 'one more', keyType: 'HMAC_SHA256', verifyCode: '000000' });
     expect(r.json<Body>().errorCode).toBe('api_key_limit');
@@ -156,7 +199,10 @@ describe('API keys of a user', () => {
     expect(refused.json()).toEqual({ code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' });
     expect((await list(alice)).json<{ result: unknown[] }>().result).toEqual([]);
     expect((await remove(alice, aliceKey.id)).json<Body>().errorCode).toBe('api_key_not_found');
-    const log = await t.ctx.db.select().from(securityEvents).where(eq(securityEvents.userId, BigInt(alice.userId)));
+    const log = await t.ctx.db
+      .select()
+      .from(securityEvents)
+      .where(eq(securityEvents.userId, BigInt(alice.userId)));
     expect(log.map((e) => e.type)).toContain('API_KEY_DELETED');
   });
 });
@@ -167,10 +213,14 @@ describe('API keys in the console', () => {
     const made = res.json<{ result: { key: { id: string; apiKey: string }; secretKey: string } }>().result;
     expect((await account(made.key.apiKey, made.secretKey)).statusCode).toBe(200);
 
-    const adminGet = (token: string, userId: string) => t.app.inject({ method: 'GET', url: `/api/admin/apiKey/list?userId=${userId}`, headers: { 'x-admin-token': token } });
-    const adminDel = (token: string, id: string) => t.app.inject({ method: 'POST', url: '/api/admin/apiKey/delete', payload: { id, reason: 'compromised' }, headers: { 'x-admin-token': token } });
+    const adminGet = (token: string, userId: string) =>
+      t.app.inject({ method: 'GET', url: `/api/admin/apiKey/list?userId=${userId}`, headers: { 'x-admin-token': token } });
+    const adminDel = (token: string, id: string) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/apiKey/delete', payload: { id, reason: 'compromised' }, headers: { 'x-admin-token': token } });
     expect((await adminGet('', alice.userId)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: `/api/admin/apiKey/list?userId=${alice.userId}`, headers: { 'x-admin-token': alice.token } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/admin/apiKey/list?userId=${alice.userId}`, headers: { 'x-admin-token': alice.token } })).statusCode,
+    ).toBe(401);
     const listed = (await adminGet(ops.support, alice.userId)).json<{ result: Array<{ id: string }> }>().result;
     expect(listed.map((k) => k.id)).toEqual([made.key.id]);
 

@@ -51,7 +51,10 @@ const apiKeyRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_KEY_PATHS.list}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: "The caller's API keys, newest first (never a secret)", response: { 200: Envelope(Type.Array(ApiKeyView)) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: "The caller's API keys, newest first (never a secret)", response: { 200: Envelope(Type.Array(ApiKeyView)) } },
+    },
     async (req) => ok(await keys().list(req.userId)),
   );
 
@@ -75,7 +78,10 @@ const apiKeyRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_KEY_PATHS.remove}`,
-    { ...opts, schema: { tags: TAGS, summary: 'Delete one of your API keys; it stops working at once', body: DeleteApiKeyBody, response: { 200: NullResult } } },
+    {
+      ...opts,
+      schema: { tags: TAGS, summary: 'Delete one of your API keys; it stops working at once', body: DeleteApiKeyBody, response: { 200: NullResult } },
+    },
     async (req) => {
       mapValidation(req, FIELD_CODES);
       await keys().remove(req.userId, req.body.id, info(req));
@@ -87,7 +93,13 @@ const apiKeyRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_API_KEY_PATHS.list}`,
     {
       preHandler: requireOperator('view'),
-      schema: { tags: ADMIN_TAGS, summary: "A user's API keys (never a secret)", headers: ADMIN_HEADERS, querystring: AdminApiKeysQuery, response: { 200: Envelope(Type.Array(ApiKeyView)) } },
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "A user's API keys (never a secret)",
+        headers: ADMIN_HEADERS,
+        querystring: AdminApiKeysQuery,
+        response: { 200: Envelope(Type.Array(ApiKeyView)) },
+      },
     },
     async (req) => ok(await keys().adminList(req.query.userId)),
   );
@@ -96,7 +108,13 @@ const apiKeyRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_API_KEY_PATHS.remove}`,
     {
       preHandler: requireOperator('user_freeze'),
-      schema: { tags: ADMIN_TAGS, summary: "Delete a user's API key with a reason (audited; it stops working at once)", headers: ADMIN_HEADERS, body: AdminDeleteApiKeyBody, response: { 200: NullResult } },
+      schema: {
+        tags: ADMIN_TAGS,
+        summary: "Delete a user's API key with a reason (audited; it stops working at once)",
+        headers: ADMIN_HEADERS,
+        body: AdminDeleteApiKeyBody,
+        response: { 200: NullResult },
+      },
     },
     async (req) => {
       await keys().adminRemove(actorOf(req), req.body.id, req.body.reason);

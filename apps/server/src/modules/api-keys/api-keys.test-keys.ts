@@ -20,7 +20,15 @@ const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent
 
 /** Creates an HMAC key of `userId` (spot trading unless `spotTrade` is false) in the app's database. */
 export async function createTestKey(t: TestApp, userId: string, opts: { spotTrade?: boolean } = {}): Promise<TestKey> {
-  const svc = createApiKeyService({ db: t.ctx.db, host: t.ctx.host, box: secretBoxFromConfig(t.ctx.config), security: () => noSecondFactor, log: t.ctx.log, now: t.ctx.clock.now, cacheMs: 0 });
+  const svc = createApiKeyService({
+    db: t.ctx.db,
+    host: t.ctx.host,
+    box: secretBoxFromConfig(t.ctx.config),
+    security: () => noSecondFactor,
+    log: t.ctx.log,
+    now: t.ctx.clock.now,
+    cacheMs: 0,
+  });
   const c = await svc.create(userId, { label: 'test', keyType: 'HMAC_SHA256', spotTrade: opts.spotTrade ?? true }, { ip: '127.0.0.1', userAgent: 'test' });
   return { apiKey: c.key.apiKey, secret: c.secretKey! };
 }

@@ -66,7 +66,15 @@ const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent
 
 /** An API key service over `ctx` whose create skips the second factor (cache trusted 5 s). */
 export function keyServiceWithoutSecondFactor(ctx: AppContext): ApiKeyService {
-  return createApiKeyService({ db: ctx.db, host: ctx.host, box: secretBoxFromConfig(ctx.config), security: () => noSecondFactor, log: ctx.log, now: ctx.clock.now, cacheMs: 5000 });
+  return createApiKeyService({
+    db: ctx.db,
+    host: ctx.host,
+    box: secretBoxFromConfig(ctx.config),
+    security: () => noSecondFactor,
+    log: ctx.log,
+    now: ctx.clock.now,
+    cacheMs: 5000,
+  });
 }
 
 /** Registers a user through the engine (as the member service does) with e-mail `mail`; its id. */

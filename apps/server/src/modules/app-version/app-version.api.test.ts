@@ -28,7 +28,11 @@ const web = fs.mkdtempSync(path.join(os.tmpdir(), 'app-version-web-'));
 async function operatorToken(role: 'admin' | 'support'): Promise<string> {
   const email = `${role}@app-version.test`;
   const c = await t.ctx.admin.createOperator(null, { email, name: role, role });
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) },
+  });
   expect(res.json().status).toBe('SUCCEED');
   return res.json().result.token as string;
 }
@@ -40,11 +44,23 @@ function publish(token: string, body: Record<string, unknown>, lang = 'en') {
 async function latest(platform: string, current: string) {
   const res = await t.app.inject({ method: 'GET', url: `/api/app/version/latest?platform=${platform}&current=${current}` });
   expect(res.statusCode).toBe(200);
-  return res.json().result as { latest: null | { id: string; version: string; reasonsZh: string[]; reasonsEn: string[]; force: boolean; bundle: null | { url: string; sha256: string; sizeBytes: number } }; updateAvailable: boolean };
+  return res.json().result as {
+    latest: null | {
+      id: string;
+      version: string;
+      reasonsZh: string[];
+      reasonsEn: string[];
+      force: boolean;
+      bundle: null | { url: string; sha256: string; sizeBytes: number };
+    };
+    updateAvailable: boolean;
+  };
 }
 
 async function auditRows(action: string): Promise<Array<{ operator_email: string; after: { version: string } | null; before: unknown }>> {
-  const r = (await t.ctx.db.execute(sql`SELECT operator_email, before, after FROM audit_log WHERE action = ${action} ORDER BY id`)) as { rows: Array<{ operator_email: string; after: { version: string } | null; before: unknown }> };
+  const r = (await t.ctx.db.execute(sql`SELECT operator_email, before, after FROM audit_log WHERE action = ${action} ORDER BY id`)) as {
+    rows: Array<{ operator_email: string; after: { version: string } | null; before: unknown }>;
+  };
   return r.rows;
 }
 
@@ -81,12 +97,23 @@ describe('app version API', () => {
   });
 
   it('publishes a version and offers it to older apps only', async () => {
-    const res = await publish(adminToken, { platform: 'android', version: '1.2.0', reasonsZh: '修复了行情刷新\n\n新增邀请海报', reasonsEn: 'Fixed the quotes refresh\n\nNew invitation poster', force: false });
+    const res = await publish(adminToken, {
+      platform: 'android',
+      version: '1.2.0',
+      reasonsZh: '修复了行情刷新\n\n新增邀请海报',
+      reasonsEn: 'Fixed the quotes refresh\n\nNew invitation poster',
+      force: false,
+    });
     expect(res.json().status).toBe('SUCCEED');
     expect(res.json().result).toMatchObject({ platform: 'android', version: '1.2.0', bundle: null, withdrawnAt: 0 });
     const older = await latest('android', '1.1.9');
     expect(older.updateAvailable).toBe(true);
-    expect(older.latest).toMatchObject({ version: '1.2.0', reasonsZh: ['修复了行情刷新', '新增邀请海报'], reasonsEn: ['Fixed the quotes refresh', 'New invitation poster'], force: false });
+    expect(older.latest).toMatchObject({
+      version: '1.2.0',
+      reasonsZh: ['修复了行情刷新', '新增邀请海报'],
+      reasonsEn: ['Fixed the quotes refresh', 'New invitation poster'],
+      force: false,
+    });
     expect((await latest('android', '1.2.0')).updateAvailable).toBe(false);
     expect((await latest('android', '1.3.0')).updateAvailable).toBe(false);
     // other platforms are separate
@@ -100,7 +127,11 @@ describe('app version API', () => {
     for (const version of ['1.2.0', '1.1.99', '0.9.0']) {
       const en = await publish(adminToken, { platform: 'android', version, reasonsZh: '原因', reasonsEn: 'reason' });
       expect(en.statusCode).toBe(400);
-      expect(en.json()).toMatchObject({ status: 'FAILED', errorCode: 'app_version_not_newer', errorMessage: 'The version must be higher than the latest one published for this platform' });
+      expect(en.json()).toMatchObject({
+        status: 'FAILED',
+        errorCode: 'app_version_not_newer',
+        errorMessage: 'The version must be higher than the latest one published for this platform',
+      });
     }
     const zh = await publish(adminToken, { platform: 'android', version: '1.0.0', reasonsZh: '原因', reasonsEn: 'reason' }, 'zh');
     expect(zh.json().errorMessage).toBe('版本号必须高于该平台已发布的最新版本');
@@ -124,8 +155,17 @@ describe('app version API', () => {
   });
 
   it('packages the web build as the bundle of a shell version and serves it', async () => {
-    expect((await publish(adminToken, { platform: 'web', version: '1.0.0', reasonsZh: '原因', reasonsEn: 'reason', bundle: true })).json().errorCode).toBe('app_bundle_web_only');
-    const res = await publish(adminToken, { platform: 'ios', version: '1.0.1', reasonsZh: '网页包更新', reasonsEn: 'Web bundle update', bundle: true, force: true });
+    expect((await publish(adminToken, { platform: 'web', version: '1.0.0', reasonsZh: '原因', reasonsEn: 'reason', bundle: true })).json().errorCode).toBe(
+      'app_bundle_web_only',
+    );
+    const res = await publish(adminToken, {
+      platform: 'ios',
+      version: '1.0.1',
+      reasonsZh: '网页包更新',
+      reasonsEn: 'Web bundle update',
+      bundle: true,
+      force: true,
+    });
     expect(res.json().status).toBe('SUCCEED');
     const offered = await latest('ios', '1.0.0');
     expect(offered.updateAvailable).toBe(true);
@@ -157,9 +197,15 @@ describe('app version API', () => {
     expect(second.statusCode).toBe(404);
     expect(second.json().errorCode).toBe('app_version_not_found');
     // a withdrawn number is not reused
-    expect((await publish(adminToken, { platform: 'ios', version: '1.0.1', reasonsZh: '原因', reasonsEn: 'reason' })).json().errorCode).toBe('app_version_not_newer');
+    expect((await publish(adminToken, { platform: 'ios', version: '1.0.1', reasonsZh: '原因', reasonsEn: 'reason' })).json().errorCode).toBe(
+      'app_version_not_newer',
+    );
     const rows = await auditRows('app_version_withdraw');
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ operator_email: 'admin@app-version.test', before: { version: '1.0.1', withdrawn: false }, after: { version: '1.0.1', withdrawn: true } });
+    expect(rows[0]).toMatchObject({
+      operator_email: 'admin@app-version.test',
+      before: { version: '1.0.1', withdrawn: false },
+      after: { version: '1.0.1', withdrawn: true },
+    });
   });
 });

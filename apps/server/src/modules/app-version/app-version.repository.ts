@@ -36,7 +36,11 @@ export function createAppVersionRepository(db: Db) {
      * Inserts a version, its bundle zip (when given) and the audit row built from the new row, in one transaction.
      * Null when the platform already has this version (the unique index; a concurrent publish of the same version).
      */
-    async insert(row: Omit<typeof appVersions.$inferInsert, 'id'>, zip: Buffer | null, audit: (r: AppVersionRow) => AuditInsert): Promise<AppVersionRow | null> {
+    async insert(
+      row: Omit<typeof appVersions.$inferInsert, 'id'>,
+      zip: Buffer | null,
+      audit: (r: AppVersionRow) => AuditInsert,
+    ): Promise<AppVersionRow | null> {
       return db.transaction(async (tx) => {
         const inserted = await tx.insert(appVersions).values(row).onConflictDoNothing().returning();
         const r = inserted[0];

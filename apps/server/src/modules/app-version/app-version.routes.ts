@@ -31,7 +31,14 @@ const appVersionRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${APP_VERSION_PATHS.latest}`,
-    { schema: { tags: ['app'], summary: 'The latest published version of a platform, and whether it is higher than the caller’s', querystring: LatestVersionQuery, response: { 200: Envelope(LatestVersion) } } },
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'The latest published version of a platform, and whether it is higher than the caller’s',
+        querystring: LatestVersionQuery,
+        response: { 200: Envelope(LatestVersion) },
+      },
+    },
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return ok(await svc().latest(req.query.platform, req.query.current));
@@ -43,25 +50,50 @@ const appVersionRoutes: FastifyPluginAsync = async (root) => {
     { schema: { tags: ['app'], summary: 'The web bundle (zip) of a published shell version, for the live update', querystring: AppBundleQuery } },
     async (req, reply) => {
       const zip = await svc().bundle(BigInt(req.query.id));
-      return reply.type('application/zip').header('cache-control', 'public, max-age=31536000, immutable').header('content-disposition', `attachment; filename="bundle-${req.query.id}.zip"`).send(zip);
+      return reply
+        .type('application/zip')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-disposition', `attachment; filename="bundle-${req.query.id}.zip"`)
+        .send(zip);
     },
   );
 
   app.get(
     `/api/${APP_VERSION_ADMIN_PATHS.list}`,
-    { preHandler: view, schema: { tags: ['admin'], summary: 'Every app version, newest publication first', headers: ADMIN_HEADERS, response: { 200: Envelope(AppReleaseList) } } },
+    {
+      preHandler: view,
+      schema: { tags: ['admin'], summary: 'Every app version, newest publication first', headers: ADMIN_HEADERS, response: { 200: Envelope(AppReleaseList) } },
+    },
     async () => ok({ records: await svc().list() }),
   );
 
   app.post(
     `/api/${APP_VERSION_ADMIN_PATHS.publish}`,
-    { preHandler: manage, schema: { tags: ['admin'], summary: 'Publish an app version with its reasons (zh, en); a shell version may carry the web bundle', headers: ADMIN_HEADERS, body: PublishVersionBody, response: { 200: Envelope(AppRelease) } } },
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['admin'],
+        summary: 'Publish an app version with its reasons (zh, en); a shell version may carry the web bundle',
+        headers: ADMIN_HEADERS,
+        body: PublishVersionBody,
+        response: { 200: Envelope(AppRelease) },
+      },
+    },
     async (req) => ok(await svc().publish(actorOf(req), req.body)),
   );
 
   app.post(
     `/api/${APP_VERSION_ADMIN_PATHS.withdraw}`,
-    { preHandler: manage, schema: { tags: ['admin'], summary: 'Withdraw a published app version', headers: ADMIN_HEADERS, body: WithdrawVersionBody, response: { 200: Envelope(AppRelease) } } },
+    {
+      preHandler: manage,
+      schema: {
+        tags: ['admin'],
+        summary: 'Withdraw a published app version',
+        headers: ADMIN_HEADERS,
+        body: WithdrawVersionBody,
+        response: { 200: Envelope(AppRelease) },
+      },
+    },
     async (req) => ok(await svc().withdraw(actorOf(req), BigInt(req.body.id))),
   );
 };

@@ -66,13 +66,27 @@ function auditView(r: AppVersionRow): Record<string, unknown> {
 }
 
 /** Builds the service over `db`; `webDist` is the web build the server serves (packaged on publish with a bundle). */
-export function createAppVersionService(deps: { db: Db; webDist: string; now?: () => number; packageBundle?: (webDist: string) => Promise<PackagedBundle | null> }): AppVersionService {
+export function createAppVersionService(deps: {
+  db: Db;
+  webDist: string;
+  now?: () => number;
+  packageBundle?: (webDist: string) => Promise<PackagedBundle | null>;
+}): AppVersionService {
   const repo = createAppVersionRepository(deps.db);
   const now = deps.now ?? Date.now;
   const pack = deps.packageBundle ?? packageWebBundle;
 
   function audit(actor: Actor, action: string, before: unknown, after: unknown): AuditInsert {
-    return { operatorId: actor.id, operatorEmail: actor.email, action, before, after, at: new Date(now()), ip: actor.ip.slice(0, 64), userAgent: actor.userAgent.slice(0, 256) };
+    return {
+      operatorId: actor.id,
+      operatorEmail: actor.email,
+      action,
+      before,
+      after,
+      at: new Date(now()),
+      ip: actor.ip.slice(0, 64),
+      userAgent: actor.userAgent.slice(0, 256),
+    };
   }
 
   return {
@@ -127,7 +141,10 @@ export function createAppVersionService(deps: { db: Db; webDist: string; now?: (
 
     async withdraw(actor, id) {
       const before = await repo.byId(id);
-      const row = before && !before.withdrawnAt ? await repo.withdraw(id, new Date(now()), (r) => audit(actor, 'app_version_withdraw', auditView(before), auditView(r))) : null;
+      const row =
+        before && !before.withdrawnAt
+          ? await repo.withdraw(id, new Date(now()), (r) => audit(actor, 'app_version_withdraw', auditView(before), auditView(r)))
+          : null;
       if (!row) throw new AppError('app_version_not_found', 404);
       return releaseOf(row);
     },

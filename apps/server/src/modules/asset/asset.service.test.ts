@@ -42,8 +42,26 @@ describe('asset service', () => {
     // A trade at 30,000.01 USDT sets the last price: user 8 sells 0.001 BTC to user 7.
     await host.submit({ type: 'deposit', userId: '8', asset: 'BTC', account: 'SPOT', amount: 100_000n, from: '@chain' });
     await host.submit({ type: 'deposit', userId: '8', asset: 'NOPX', account: 'OTC', amount: 12_345n, from: '@chain' });
-    await host.submit({ type: 'placeOrder', userId: '8', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 3_000_001n, quantity: 1000n });
-    const r = await host.submit({ type: 'placeOrder', userId: '7', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 3_000_001n, quantity: 1000n });
+    await host.submit({
+      type: 'placeOrder',
+      userId: '8',
+      symbol: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 3_000_001n,
+      quantity: 1000n,
+    });
+    const r = await host.submit({
+      type: 'placeOrder',
+      userId: '7',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 3_000_001n,
+      quantity: 1000n,
+    });
     expect(r.order?.status).toBe('FILLED');
     expect(host.engine.lastPrice('BTC/USDT')).toBe(3_000_001n);
 

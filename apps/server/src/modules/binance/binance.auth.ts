@@ -57,7 +57,15 @@ export interface ApiKeyVerifier {
    * 60000) against the server's clock. Throws BinanceError -1021 (timestamp outside recvWindow), -1022 (bad
    * signature), -1102 (timestamp missing), -2014/-2015.
    */
-  signed(input: { apiKey: string; ip: string; payload: string; signature: string; timestamp: string; recvWindow?: string; permission?: KeyPermission }): Promise<ApiKeyCaller>;
+  signed(input: {
+    apiKey: string;
+    ip: string;
+    payload: string;
+    signature: string;
+    timestamp: string;
+    recvWindow?: string;
+    permission?: KeyPermission;
+  }): Promise<ApiKeyCaller>;
 }
 
 declare module 'fastify' {

@@ -56,7 +56,18 @@ const ACCEPTS: Readonly<Record<string, { values: readonly string[]; why: string 
 };
 
 /** Well-formed client order ids among the table's values (Binance's legal range ^[.A-Z:/a-z0-9_-]{1,36}$). */
-const CLIENT_IDS = ['NaN', 'Infinity', '-Infinity', '-1', '0', '1e308', '0.123456789012345678901', '../../etc/passwd', '9223372036854775808', '99999999999999999999'];
+const CLIENT_IDS = [
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '-1',
+  '0',
+  '1e308',
+  '0.123456789012345678901',
+  '../../etc/passwd',
+  '9223372036854775808',
+  '99999999999999999999',
+];
 
 /** Values one route accepts beyond ACCEPTS, by "METHOD url" and parameter, with the reason. */
 const ROUTE_ACCEPTS: Readonly<Record<string, Record<string, { values: readonly string[]; why: string }>>> = {
@@ -65,8 +76,12 @@ const ROUTE_ACCEPTS: Readonly<Record<string, Record<string, { values: readonly s
     strategyId: { values: ['0'], why: 'order/test only validates: strategyId 0 is a legal LONG; nothing is placed' },
     strategyType: { values: ['0'], why: 'order/test only validates: strategyType is not interpreted here; nothing is placed' },
   },
-  'GET /sapi/v1/margin/allPairs': { symbol: { values: ['-1', '0', '9223372036854775808', '99999999999999999999'], why: 'no margin here: any well-formed symbol lists no pair ([])' } },
-  'GET /sapi/v1/margin/isolated/allPairs': { symbol: { values: ['-1', '0', '9223372036854775808', '99999999999999999999'], why: 'no margin here: any well-formed symbol lists no pair ([])' } },
+  'GET /sapi/v1/margin/allPairs': {
+    symbol: { values: ['-1', '0', '9223372036854775808', '99999999999999999999'], why: 'no margin here: any well-formed symbol lists no pair ([])' },
+  },
+  'GET /sapi/v1/margin/isolated/allPairs': {
+    symbol: { values: ['-1', '0', '9223372036854775808', '99999999999999999999'], why: 'no margin here: any well-formed symbol lists no pair ([])' },
+  },
 };
 
 /** One request of the table: a route, the values of its parameters, the case (or null for the base). */
@@ -104,7 +119,12 @@ function send(app: FastifyInstance, shot: Shot): Promise<LightMyRequestResponse>
   delete values.signature;
   const inBody = shot.route.method === 'POST' || shot.route.method === 'PUT';
   const payload = form(values);
-  const signature = k?.field === 'signature' && k.value.kind !== 'missing' ? form({ signature: k.value.kind === 'string' ? k.value.value : '1' }) : k?.field === 'signature' ? '' : `signature=${hmacHex(key.secret, payload)}`;
+  const signature =
+    k?.field === 'signature' && k.value.kind !== 'missing'
+      ? form({ signature: k.value.kind === 'string' ? k.value.value : '1' })
+      : k?.field === 'signature'
+        ? ''
+        : `signature=${hmacHex(key.secret, payload)}`;
   const signed = [payload, signature].filter((s) => s !== '').join('&');
   const headers = { 'x-mbx-apikey': key.apiKey };
   const method = shot.route.method as 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -137,7 +157,8 @@ function shotsOf(route: RouteKey, fields: Field[]): Shot[] {
   const shots: Shot[] = [];
   for (const f of fields) for (const kase of casesFor({ ...f, in: 'query' }, [], true)) shots.push({ route, fields, kase });
   // A malformed percent-encoding in a parameter the route reads.
-  if (fields.some((f) => f.name === 'symbol')) shots.push({ route, fields, kase: null, rawUrl: `${route.url}?symbol=%E0%A4%A&timestamp=${t.ctx.clock.now()}&signature=%ZZ` });
+  if (fields.some((f) => f.name === 'symbol'))
+    shots.push({ route, fields, kase: null, rawUrl: `${route.url}?symbol=%E0%A4%A&timestamp=${t.ctx.clock.now()}&signature=%ZZ` });
   return shots;
 }
 
@@ -172,11 +193,15 @@ async function snapshot(): Promise<{ hash: string; balances: Record<string, stri
       balances[`${acct} ${a.code}`] = `${b.available}/${b.frozen}`;
     }
   }
-  const list = await rows<{ table_name: string }>(sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`);
+  const list = await rows<{ table_name: string }>(
+    sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+  );
   const tables: Record<string, string> = {};
   for (const { table_name: name } of list) {
     if (CHANGING_TABLES.has(name)) continue;
-    const r = await rows<{ n: number; sum: string }>(sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${name}" x`));
+    const r = await rows<{ n: number; sum: string }>(
+      sql.raw(`select count(*)::int as n, coalesce(md5(string_agg(x::text, '|' order by x::text)), '') as sum from "${name}" x`),
+    );
     tables[name] = `${r[0]!.n}:${r[0]!.sum}`;
   }
   return { hash: engine.stateHash(), balances, tables };
@@ -185,7 +210,11 @@ async function snapshot(): Promise<{ hash: string; balances: Record<string, stri
 beforeAll(async () => {
   t = await makeTestApp({ ...NO_RATE_LIMITS, binanceWeightPerMin: 0, binanceOrdersPer10s: 0, binanceOrdersPerDay: 0 });
   userId = await registerEngineUser(t.ctx, 'binance-bad@example.com');
-  const c = await keyServiceWithoutSecondFactor(t.ctx).create(userId, { label: 'bad', keyType: 'HMAC_SHA256', spotTrade: true, futuresTrade: true }, { ip: '', userAgent: '' });
+  const c = await keyServiceWithoutSecondFactor(t.ctx).create(
+    userId,
+    { label: 'bad', keyType: 'HMAC_SHA256', spotTrade: true, futuresTrade: true },
+    { ip: '', userAgent: '' },
+  );
   key = { apiKey: c.key.apiKey, secret: c.secretKey! };
 }, 120_000);
 afterAll(async () => {
@@ -220,11 +249,15 @@ describe('bad input on every Binance route', () => {
 
   it('fails for a route that answers 5xx or succeeds on a malformed value', async () => {
     const s = await makeTestScope(t.ctx, (scope) => {
-      scope.get('/api/v3/testBroken', { config: { binance: { weight: 1, security: 'USER_DATA' } }, schema: { querystring: { type: 'object', properties: { qty: { type: 'string' } } } } }, async (req) => {
-        const q = (req.query as { qty?: string }).qty;
-        if (q === 'NaN') throw new Error('boom');
-        return { ok: true };
-      });
+      scope.get(
+        '/api/v3/testBroken',
+        { config: { binance: { weight: 1, security: 'USER_DATA' } }, schema: { querystring: { type: 'object', properties: { qty: { type: 'string' } } } } },
+        async (req) => {
+          const q = (req.query as { qty?: string }).qty;
+          if (q === 'NaN') throw new Error('boom');
+          return { ok: true };
+        },
+      );
     });
     const fields: Field[] = [{ name: 'qty', in: 'query', required: false, schema: { type: 'string' } }];
     const problems = await runTable(s.app, [{ route: { method: 'GET', url: '/api/v3/testBroken' }, fields }]);

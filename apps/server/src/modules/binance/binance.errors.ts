@@ -28,7 +28,7 @@ export const BX = {
   tooManyRequests: (msg = 'Too much request weight used; please use WebSocket Streams for live updates to avoid polling the API.') =>
     new BinanceError(-1003, msg, 429),
   tooManyOrders: () => new BinanceError(-1015, 'Too many new orders.', 429),
-  timestampOutside: () => new BinanceError(-1021, "Timestamp for this request is outside of the recvWindow.", 400),
+  timestampOutside: () => new BinanceError(-1021, 'Timestamp for this request is outside of the recvWindow.', 400),
   badSignature: () => new BinanceError(-1022, 'Signature for this request is not valid.', 400),
   /** recvWindow above 60000 ms (Binance answers -1131 "recvWindow must be less than 60000."). */
   badRecvWindow: () => new BinanceError(-1131, 'recvWindow must be less than 60000', 400),

@@ -53,7 +53,10 @@ describe('binance weights', () => {
     expect(used).toEqual(['2', '4', '6', '8', '10']);
     const over = await s.app.inject({ method: 'GET', url: '/api/v3/testPublic', remoteAddress: ip });
     expect(over.statusCode).toBe(429);
-    expect(over.json()).toEqual({ code: -1003, msg: 'Too much request weight used; current limit is 10 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.' });
+    expect(over.json()).toEqual({
+      code: -1003,
+      msg: 'Too much request weight used; current limit is 10 request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.',
+    });
     expect(Number(over.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect(Number(over.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(over.headers['x-mbx-used-weight-1m']).toBe('10');
@@ -106,7 +109,12 @@ describe('binance weights', () => {
     t.ctx.clock.advance(10_000 - (t.ctx.clock.now() % 10_000) + 1);
     const order = (ip: string) => {
       const q = queryOf({ timestamp: t.ctx.clock.now() });
-      return s.app.inject({ method: 'POST', url: `/api/v3/testOrder?${q}&signature=${hmacHex(k.secretKey!, q)}`, headers: { 'x-mbx-apikey': k.key.apiKey }, remoteAddress: ip });
+      return s.app.inject({
+        method: 'POST',
+        url: `/api/v3/testOrder?${q}&signature=${hmacHex(k.secretKey!, q)}`,
+        headers: { 'x-mbx-apikey': k.key.apiKey },
+        remoteAddress: ip,
+      });
     };
     const counts: string[] = [];
     for (let i = 0; i < 3; i++) {
@@ -132,7 +140,12 @@ describe('binance weights', () => {
     t.ctx.clock.advance(60_000 - (t.ctx.clock.now() % 60_000) + 1);
     const read = (ip: string) => {
       const q = queryOf({ timestamp: t.ctx.clock.now() });
-      return s.app.inject({ method: 'GET', url: `/api/v3/testAccount?${q}&signature=${hmacHex(k.secretKey!, q)}`, headers: { 'x-mbx-apikey': k.key.apiKey }, remoteAddress: ip });
+      return s.app.inject({
+        method: 'GET',
+        url: `/api/v3/testAccount?${q}&signature=${hmacHex(k.secretKey!, q)}`,
+        headers: { 'x-mbx-apikey': k.key.apiKey },
+        remoteAddress: ip,
+      });
     };
     for (let i = 0; i < 50; i++) expect((await read(`10.7.${i}.1`)).statusCode).toBe(200);
     const before = s.calls.account;

@@ -85,7 +85,10 @@ export interface BinanceLimiter {
 }
 
 /** Builds the limiter over the configured limits and the server's clock (`now`, Unix ms). */
-export function createBinanceLimiter(config: Pick<Config, 'binanceWeightPerMin' | 'binanceOrdersPer10s' | 'binanceOrdersPerDay'>, now: () => number): BinanceLimiter {
+export function createBinanceLimiter(
+  config: Pick<Config, 'binanceWeightPerMin' | 'binanceOrdersPer10s' | 'binanceOrdersPerDay'>,
+  now: () => number,
+): BinanceLimiter {
   const ipWeight = new WindowCounter(MINUTE_MS);
   const keyWeight = new WindowCounter(MINUTE_MS);
   const refusals = new WindowCounter(MINUTE_MS);
@@ -105,7 +108,11 @@ export function createBinanceLimiter(config: Pick<Config, 'binanceWeightPerMin' 
 
   function banned(reply: FastifyReply, until: number, t: number): BinanceError {
     void reply.header('retry-after', Math.max(1, Math.ceil((until - t) / 1000)));
-    return new BinanceError(-1003, `Way too much request weight used; IP banned until ${until}. Please use WebSocket Streams for live updates to avoid bans.`, 418);
+    return new BinanceError(
+      -1003,
+      `Way too much request weight used; IP banned until ${until}. Please use WebSocket Streams for live updates to avoid bans.`,
+      418,
+    );
   }
 
   return {
@@ -148,7 +155,13 @@ export function createBinanceLimiter(config: Pick<Config, 'binanceWeightPerMin' 
       if (over10 || overDay) {
         void reply.header('x-mbx-order-count-10s', n10).header('x-mbx-order-count-1d', nDay);
         void reply.header('retry-after', over10 ? orders10s.retryAfterS(t) : ordersDay.retryAfterS(t));
-        throw new BinanceError(-1015, over10 ? `Too many new orders; current limit is ${per10s} orders per 10 SECOND.` : `Too many new orders; current limit is ${perDay} orders per 1 DAY.`, 429);
+        throw new BinanceError(
+          -1015,
+          over10
+            ? `Too many new orders; current limit is ${per10s} orders per 10 SECOND.`
+            : `Too many new orders; current limit is ${perDay} orders per 1 DAY.`,
+          429,
+        );
       }
       void reply.header('x-mbx-order-count-10s', orders10s.add(userId, 1, t)).header('x-mbx-order-count-1d', ordersDay.add(userId, 1, t));
     },

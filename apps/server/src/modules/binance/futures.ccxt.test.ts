@@ -30,7 +30,15 @@ beforeAll(async () => {
   makerId = (await t.ctx.members.ensureEmailUser('fut-maker@example.com', 'secret-pass-1', '')).userId;
   await fundContract(t.ctx.host, userId, 10_000n);
   await fundContract(t.ctx.host, makerId, 1_000_000n);
-  const svc = createApiKeyService({ db: t.ctx.db, host: t.ctx.host, box: secretBoxFromConfig(t.ctx.config), security: () => noSecondFactor, log: t.ctx.log, now: t.ctx.clock.now, cacheMs: 0 });
+  const svc = createApiKeyService({
+    db: t.ctx.db,
+    host: t.ctx.host,
+    box: secretBoxFromConfig(t.ctx.config),
+    security: () => noSecondFactor,
+    log: t.ctx.log,
+    now: t.ctx.clock.now,
+    cacheMs: 0,
+  });
   const c = await svc.create(userId, { label: 'ccxt', keyType: 'HMAC_SHA256', futuresTrade: true }, { ip: '127.0.0.1', userAgent: 'test' });
   ex = new ccxt.binance({ apiKey: c.key.apiKey, secret: c.secretKey!, urls: binanceUrls(`http://127.0.0.1:${PORT}`) });
   await tick(t.ctx.host, 5_000_000n, 'BTC/USDT');
@@ -44,7 +52,16 @@ afterAll(async () => {
 describe('CCXT against the futures REST API', () => {
   it('loads the linear markets and reads the perpetual market data', async () => {
     await ex.loadMarkets();
-    expect(ex.market(PERP)).toMatchObject({ id: 'BTCUSDT', type: 'swap', swap: true, linear: true, settle: 'USDT', active: true, precision: { price: 0.01, amount: 0.00001 }, limits: { amount: { min: 0.00001 } } });
+    expect(ex.market(PERP)).toMatchObject({
+      id: 'BTCUSDT',
+      type: 'swap',
+      swap: true,
+      linear: true,
+      settle: 'USDT',
+      active: true,
+      precision: { price: 0.01, amount: 0.00001 },
+      limits: { amount: { min: 0.00001 } },
+    });
     expect(Object.values(ex.markets ?? {}).filter((m) => m?.inverse)).toEqual([]);
     const book = await ex.fetchOrderBook(PERP, 5);
     expect(book).toMatchObject({ bids: [[49990, 0.1]], asks: [[50010, 0.1]], nonce: t.ctx.contractMarket.depthSeq('BTC/USDT') });

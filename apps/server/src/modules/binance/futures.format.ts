@@ -76,7 +76,12 @@ export function exchangeSymbol(m: PerpMarketConfig, onboardDate: number) {
       { filterType: 'MAX_NUM_ORDERS', limit: MAX_OPEN_ORDERS },
       { filterType: 'MAX_NUM_ALGO_ORDERS', limit: 2 },
       { filterType: 'MIN_NOTIONAL', notional: '0' },
-      { filterType: 'PERCENT_PRICE', multiplierUp: formatDecimal(1_000_000n + band, 6).slice(0, -2), multiplierDown: formatDecimal(1_000_000n - band, 6).slice(0, -2), multiplierDecimal: '4' },
+      {
+        filterType: 'PERCENT_PRICE',
+        multiplierUp: formatDecimal(1_000_000n + band, 6).slice(0, -2),
+        multiplierDown: formatDecimal(1_000_000n - band, 6).slice(0, -2),
+        multiplierDecimal: '4',
+      },
     ],
     orderTypes: [...FUTURES_ORDER_TYPES],
     timeInForce: [...FUTURES_TIME_IN_FORCE],
@@ -170,7 +175,14 @@ export type BinanceFuturesOrder = ReturnType<typeof binanceOrder>;
  * The answer of POST /fapi/v1/order for a TAKE_PROFIT_MARKET / STOP_MARKET closePosition order: it is set as the
  * position's take profit or stop loss (ctx.contract.setTpSl), which has no order id of its own; `orderId` 0.
  */
-export function tpSlOrder(symbol: string, side: 'BUY' | 'SELL', type: 'TAKE_PROFIT_MARKET' | 'STOP_MARKET', stopPrice: string, clientOrderId: string, ts: number) {
+export function tpSlOrder(
+  symbol: string,
+  side: 'BUY' | 'SELL',
+  type: 'TAKE_PROFIT_MARKET' | 'STOP_MARKET',
+  stopPrice: string,
+  clientOrderId: string,
+  ts: number,
+) {
   return {
     orderId: 0,
     symbol,
@@ -333,7 +345,21 @@ export function balanceEntry(a: ContractAccount, scale: number, now: number) {
 
 /** A fill of GET /fapi/v1/userTrades, for the user's side of it (maker or taker). */
 export function userTrade(
-  t: { id: bigint; price: string; quantity: string; quoteAmount: string; takerSide: string; makerOrderId: bigint | null; takerOrderId: bigint | null; makerUserId: string; makerFee: string; takerFee: string; makerRealizedPnl: string; takerRealizedPnl: string; ts: number },
+  t: {
+    id: bigint;
+    price: string;
+    quantity: string;
+    quoteAmount: string;
+    takerSide: string;
+    makerOrderId: bigint | null;
+    takerOrderId: bigint | null;
+    makerUserId: string;
+    makerFee: string;
+    takerFee: string;
+    makerRealizedPnl: string;
+    takerRealizedPnl: string;
+    ts: number;
+  },
   userId: string,
   s: PerpScales,
 ) {
@@ -405,7 +431,17 @@ export interface IncomeRow {
  * settlement asset's), written as decimals.
  */
 export function incomeRows(
-  trades: ReadonlyArray<{ id: bigint; symbol: string; makerUserId: string; takerUserId: string; makerFee: string; takerFee: string; makerRealizedPnl: string; takerRealizedPnl: string; ts: number }>,
+  trades: ReadonlyArray<{
+    id: bigint;
+    symbol: string;
+    makerUserId: string;
+    takerUserId: string;
+    makerFee: string;
+    takerFee: string;
+    makerRealizedPnl: string;
+    takerRealizedPnl: string;
+    ts: number;
+  }>,
   funding: ReadonlyArray<{ symbol: string; amount: string; ts: number; seq: number }>,
   userId: string,
   types: ReadonlySet<string>,
@@ -426,7 +462,16 @@ export function incomeRows(
   }
   if (types.has('FUNDING_FEE')) {
     for (const f of funding) {
-      out.push({ symbol: toBinanceSymbol(f.symbol), incomeType: 'FUNDING_FEE', income: fromUnits(BigInt(f.amount), scale), asset, info: 'FUNDING_FEE', time: f.ts, tranId: f.seq, tradeId: '' });
+      out.push({
+        symbol: toBinanceSymbol(f.symbol),
+        incomeType: 'FUNDING_FEE',
+        income: fromUnits(BigInt(f.amount), scale),
+        asset,
+        info: 'FUNDING_FEE',
+        time: f.ts,
+        tranId: f.seq,
+        tradeId: '',
+      });
     }
   }
   return out.sort((a, b) => a.time - b.time || a.tranId - b.tranId).slice(0, limit);

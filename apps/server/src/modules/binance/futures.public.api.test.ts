@@ -86,7 +86,14 @@ describe('/fapi market data', () => {
     expect(deltas[1]!.bids).toEqual([['49900.00', '0.15000']]);
     expect(deltas[2]!.asks).toEqual([['50100.00', '0.20000']]);
     const book = (await get('/fapi/v1/ticker/bookTicker?symbol=BTCUSDT')).body;
-    expect(book).toMatchObject({ symbol: 'BTCUSDT', bidPrice: '49900.00', bidQty: '0.15000', askPrice: '50100.00', askQty: '0.20000', lastUpdateId: d.lastUpdateId });
+    expect(book).toMatchObject({
+      symbol: 'BTCUSDT',
+      bidPrice: '49900.00',
+      bidQty: '0.15000',
+      askPrice: '50100.00',
+      askQty: '0.20000',
+      lastUpdateId: d.lastUpdateId,
+    });
   });
 
   it('a trade shows in the tickers, trades and klines', async () => {
@@ -124,7 +131,10 @@ describe('/fapi market data', () => {
 
   it('answers bad input with Binance errors', async () => {
     expect(await get('/fapi/v1/depth?symbol=NOPEUSDT')).toEqual({ status: 400, body: { code: -1121, msg: 'Invalid symbol.' } });
-    expect(await get('/fapi/v1/depth')).toEqual({ status: 400, body: { code: -1102, msg: "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed." } });
+    expect(await get('/fapi/v1/depth')).toEqual({
+      status: 400,
+      body: { code: -1102, msg: "Mandatory parameter 'symbol' was not sent, was empty/null, or malformed." },
+    });
     expect((await get('/fapi/v1/depth?symbol=BTCUSDT&limit=7')).body).toEqual({ code: -4021, msg: 'Invalid depth limit.' });
     expect((await get('/fapi/v1/depth?symbol=BTCUSDT&limit=abc')).body).toMatchObject({ code: -1100 });
     expect((await get('/fapi/v1/klines?symbol=BTCUSDT&interval=2h')).body).toEqual({ code: -1120, msg: 'Invalid interval.' });
@@ -134,5 +144,3 @@ describe('/fapi market data', () => {
     expect((await get('/fapi/v1/fundingRate?limit=99999')).body).toMatchObject({ code: -1100 });
   });
 });
-
-

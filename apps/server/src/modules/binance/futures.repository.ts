@@ -32,9 +32,22 @@ export interface FuturesRepository {
    * The user's fills (maker or taker) with a time in [startTime, endTime], of one market or all, oldest first, at most
    * `limit`, only those where the user's side has a non-zero realized PnL (`pnl`) or fee (`fee`).
    */
-  tradesBetween(userId: string, symbol: string | undefined, startTime: number, endTime: number, limit: number, want: { pnl: boolean; fee: boolean }): Promise<Array<typeof perpTrades.$inferSelect>>;
+  tradesBetween(
+    userId: string,
+    symbol: string | undefined,
+    startTime: number,
+    endTime: number,
+    limit: number,
+    want: { pnl: boolean; fee: boolean },
+  ): Promise<Array<typeof perpTrades.$inferSelect>>;
   /** The user's funding payments with a time in [startTime, endTime], of one market or all, oldest first, at most `limit`. */
-  fundingBetween(userId: string, symbol: string | undefined, startTime: number, endTime: number, limit: number): Promise<Array<typeof perpFundingPayments.$inferSelect>>;
+  fundingBetween(
+    userId: string,
+    symbol: string | undefined,
+    startTime: number,
+    endTime: number,
+    limit: number,
+  ): Promise<Array<typeof perpFundingPayments.$inferSelect>>;
 }
 
 /** The conditions of a history window on an id column and a time column (absent bounds: none). */
@@ -51,23 +64,35 @@ export function createFuturesRepository(db: Db): FuturesRepository {
   return {
     async orderByClientId(userId, clientOrderId) {
       const o = perpOrders;
-      const rows = await db.select().from(o).where(and(eq(o.userId, userId), eq(o.clientOrderId, clientOrderId))).orderBy(desc(o.id)).limit(1);
+      const rows = await db
+        .select()
+        .from(o)
+        .where(and(eq(o.userId, userId), eq(o.clientOrderId, clientOrderId)))
+        .orderBy(desc(o.id))
+        .limit(1);
       return rows[0];
     },
     async orders(userId, symbol, w) {
       const o = perpOrders;
-      const q = db.select().from(o).where(and(eq(o.userId, userId), eq(o.symbol, symbol), ...windowOf(o.id, o.createdTs, w)));
+      const q = db
+        .select()
+        .from(o)
+        .where(and(eq(o.userId, userId), eq(o.symbol, symbol), ...windowOf(o.id, o.createdTs, w)));
       return w.fromId !== undefined ? q.orderBy(asc(o.id)).limit(w.limit) : (await q.orderBy(desc(o.id)).limit(w.limit)).reverse();
     },
     async trades(userId, symbol, w) {
       const t = perpTrades;
-      const q = db.select().from(t).where(and(eq(t.symbol, symbol), or(eq(t.makerUserId, userId), eq(t.takerUserId, userId)), ...windowOf(t.id, t.ts, w)));
+      const q = db
+        .select()
+        .from(t)
+        .where(and(eq(t.symbol, symbol), or(eq(t.makerUserId, userId), eq(t.takerUserId, userId)), ...windowOf(t.id, t.ts, w)));
       return w.fromId !== undefined ? q.orderBy(asc(t.id)).limit(w.limit) : (await q.orderBy(desc(t.id)).limit(w.limit)).reverse();
     },
     async tradesBetween(userId, symbol, startTime, endTime, limit, want) {
       const t = perpTrades;
       /** The user on one side with something to report on that side. */
-      const side = (user: AnyPgColumn, pnl: AnyPgColumn, fee: AnyPgColumn) => and(eq(user, userId), or(...(want.pnl ? [ne(pnl, '0')] : []), ...(want.fee ? [ne(fee, '0')] : [])));
+      const side = (user: AnyPgColumn, pnl: AnyPgColumn, fee: AnyPgColumn) =>
+        and(eq(user, userId), or(...(want.pnl ? [ne(pnl, '0')] : []), ...(want.fee ? [ne(fee, '0')] : [])));
       const sides = or(side(t.makerUserId, t.makerRealizedPnl, t.makerFee), side(t.takerUserId, t.takerRealizedPnl, t.takerFee));
       const where = and(sides, gte(t.ts, startTime), lte(t.ts, endTime), ...(symbol !== undefined ? [eq(t.symbol, symbol)] : []));
       return db.select().from(t).where(where).orderBy(asc(t.ts), asc(t.id)).limit(limit);

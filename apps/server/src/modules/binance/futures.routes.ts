@@ -39,7 +39,25 @@ import {
   incomeRows,
 } from './futures.format';
 import { FX, futuresCall } from './futures.errors';
-import { FBool, FClientId, FDecimal, FEnum, FInt, FInterval, FSymbol, boolParam, checkWindow, idParam, intParam, optional, outOfRange, publicParams, required, signedParams, timeParam } from './futures.params';
+import {
+  FBool,
+  FClientId,
+  FDecimal,
+  FEnum,
+  FInt,
+  FInterval,
+  FSymbol,
+  boolParam,
+  checkWindow,
+  idParam,
+  intParam,
+  optional,
+  outOfRange,
+  publicParams,
+  required,
+  signedParams,
+  timeParam,
+} from './futures.params';
 import { createFuturesRepository } from './futures.repository';
 
 /** Binance's kline intervals that we keep bars of (others answer -1120 Invalid interval). */
@@ -187,22 +205,27 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     return m ? premiumIndex(m) : engine().perpMarkets().map(premiumIndex);
   });
 
-  app.get('/fapi/v1/fundingRate', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, startTime: FInt, endTime: FInt, limit: FInt }) } }, async (req) => {
-    const p = P(req);
-    const limit = intParam(p, 'limit', 1, 1000, 100);
-    const startTime = timeParam(p, 'startTime');
-    const endTime = timeParam(p, 'endTime');
-    const markets = maybeMarket(p) ? [marketOf(p)] : engine().perpMarkets();
-    const out: Array<{ symbol: string; fundingRate: string; fundingTime: number; markPrice: string }> = [];
-    for (const m of markets) {
-      const rows = await ctx.contractMarket.fundingHistory(m.symbol, limit, endTime === undefined ? undefined : endTime + 1, startTime);
-      const asc = startTime === undefined ? rows.slice().reverse() : rows;
-      // Our history keeps rates as percent strings with 6 decimals: Binance prints the fraction with 8.
-      for (const r of asc) out.push({ symbol: toBinanceSymbol(m.symbol), fundingRate: percentToFraction(r.fundingRate), fundingTime: r.fundingTime, markPrice: r.markPrice });
-    }
-    out.sort((a, b) => a.fundingTime - b.fundingTime);
-    return startTime === undefined ? out.slice(-limit) : out.slice(0, limit);
-  });
+  app.get(
+    '/fapi/v1/fundingRate',
+    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, startTime: FInt, endTime: FInt, limit: FInt }) } },
+    async (req) => {
+      const p = P(req);
+      const limit = intParam(p, 'limit', 1, 1000, 100);
+      const startTime = timeParam(p, 'startTime');
+      const endTime = timeParam(p, 'endTime');
+      const markets = maybeMarket(p) ? [marketOf(p)] : engine().perpMarkets();
+      const out: Array<{ symbol: string; fundingRate: string; fundingTime: number; markPrice: string }> = [];
+      for (const m of markets) {
+        const rows = await ctx.contractMarket.fundingHistory(m.symbol, limit, endTime === undefined ? undefined : endTime + 1, startTime);
+        const asc = startTime === undefined ? rows.slice().reverse() : rows;
+        // Our history keeps rates as percent strings with 6 decimals: Binance prints the fraction with 8.
+        for (const r of asc)
+          out.push({ symbol: toBinanceSymbol(m.symbol), fundingRate: percentToFraction(r.fundingRate), fundingTime: r.fundingTime, markPrice: r.markPrice });
+      }
+      out.sort((a, b) => a.fundingTime - b.fundingTime);
+      return startTime === undefined ? out.slice(-limit) : out.slice(0, limit);
+    },
+  );
 
   const tickerOf = (m: PerpMarketConfig) => {
     const f = ctx.contractMarket.figures(m.symbol);
@@ -271,55 +294,74 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     goodTillDate: FInt,
   });
 
-  app.post('/fapi/v1/order', { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const m = marketOf(p);
-    const side = required(p, 'side');
-    if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
-    const positionSide = optional(p, 'positionSide');
-    if (positionSide !== undefined && positionSide !== 'BOTH') throw FX.positionSideMismatch();
-    const type = required(p, 'type');
-    const clientOrderId = optional(p, 'newClientOrderId');
-    const reduceOnly = boolParam(p, 'reduceOnly');
-    if (type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') {
-      // Only the close-position form, which is the position's take profit / stop loss in our engine.
-      if (!boolParam(p, 'closePosition')) throw BX.invalidOrderType();
-      if (optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
-      if (optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
-      const stopPrice = required(p, 'stopPrice');
-      const pos = engine().position(userId, m.symbol);
-      if (!pos || (pos.side === 'LONG') !== (side === 'SELL')) throw FX.reduceOnlyRejected();
-      const field = type === 'TAKE_PROFIT_MARKET' ? 'takeProfit' : 'stopLoss';
-      const after = await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
-      return tpSlOrder(toBinanceSymbol(m.symbol), side, type, type === 'TAKE_PROFIT_MARKET' ? after.takeProfit : after.stopLoss, clientOrderId ?? '', ctx.clock.now());
-    }
-    if (type !== 'LIMIT' && type !== 'MARKET') throw BX.invalidOrderType();
-    const quantity = required(p, 'quantity');
-    if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
-    let timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
-    let price: string | undefined;
-    if (type === 'LIMIT') {
-      const tif = required(p, 'timeInForce');
-      if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'GTX') throw BX.invalidTimeInForce();
-      timeInForce = tif === 'GTX' ? 'POST_ONLY' : tif;
-      price = required(p, 'price');
-    } else if (optional(p, 'price') !== undefined) {
-      throw FX.notRequired('price');
-    }
-    const placed = await futuresCall(async () => {
-      try {
-        return await ctx.contract.placeOrder(
-          userId,
-          { symbol: m.symbol, side, orderType: type, quantity, ...(price !== undefined ? { price } : {}), ...(reduceOnly ? { reduceOnly: true } : {}), ...(clientOrderId ? { clientOrderId } : {}) },
-          timeInForce ? { timeInForce } : undefined,
+  app.post(
+    '/fapi/v1/order',
+    { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = marketOf(p);
+      const side = required(p, 'side');
+      if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
+      const positionSide = optional(p, 'positionSide');
+      if (positionSide !== undefined && positionSide !== 'BOTH') throw FX.positionSideMismatch();
+      const type = required(p, 'type');
+      const clientOrderId = optional(p, 'newClientOrderId');
+      const reduceOnly = boolParam(p, 'reduceOnly');
+      if (type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') {
+        // Only the close-position form, which is the position's take profit / stop loss in our engine.
+        if (!boolParam(p, 'closePosition')) throw BX.invalidOrderType();
+        if (optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
+        if (optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
+        const stopPrice = required(p, 'stopPrice');
+        const pos = engine().position(userId, m.symbol);
+        if (!pos || (pos.side === 'LONG') !== (side === 'SELL')) throw FX.reduceOnlyRejected();
+        const field = type === 'TAKE_PROFIT_MARKET' ? 'takeProfit' : 'stopLoss';
+        const after = await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
+        return tpSlOrder(
+          toBinanceSymbol(m.symbol),
+          side,
+          type,
+          type === 'TAKE_PROFIT_MARKET' ? after.takeProfit : after.stopLoss,
+          clientOrderId ?? '',
+          ctx.clock.now(),
         );
-      } catch (err) {
-        throw bandError(err, m, side, price);
       }
-    });
-    return orderOut(await orderById(userId, placed.orderId) ?? missingOrder(), false);
-  });
+      if (type !== 'LIMIT' && type !== 'MARKET') throw BX.invalidOrderType();
+      const quantity = required(p, 'quantity');
+      if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
+      let timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
+      let price: string | undefined;
+      if (type === 'LIMIT') {
+        const tif = required(p, 'timeInForce');
+        if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'GTX') throw BX.invalidTimeInForce();
+        timeInForce = tif === 'GTX' ? 'POST_ONLY' : tif;
+        price = required(p, 'price');
+      } else if (optional(p, 'price') !== undefined) {
+        throw FX.notRequired('price');
+      }
+      const placed = await futuresCall(async () => {
+        try {
+          return await ctx.contract.placeOrder(
+            userId,
+            {
+              symbol: m.symbol,
+              side,
+              orderType: type,
+              quantity,
+              ...(price !== undefined ? { price } : {}),
+              ...(reduceOnly ? { reduceOnly: true } : {}),
+              ...(clientOrderId ? { clientOrderId } : {}),
+            },
+            timeInForce ? { timeInForce } : undefined,
+          );
+        } catch (err) {
+          throw bandError(err, m, side, price);
+        }
+      });
+      return orderOut((await orderById(userId, placed.orderId)) ?? missingOrder(), false);
+    },
+  );
 
   /** price_out_of_band as Binance words it (-4016 / -4024 with the limit at the current mark), else the error. */
   function bandError(err: unknown, m: PerpMarketConfig, side: string, price: string | undefined): unknown {
@@ -352,7 +394,9 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     let o: PerpOrderView | undefined;
     if (id !== undefined) o = await orderById(userId, id);
     else {
-      o = engine().perpOpenOrders(userId, m.symbol).find((x) => x.clientOrderId === cid);
+      o = engine()
+        .perpOpenOrders(userId, m.symbol)
+        .find((x) => x.clientOrderId === cid);
       if (!o) {
         await caughtUp();
         const row = await repo.orderByClientId(userId, cid!);
@@ -385,7 +429,9 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
   app.get('/fapi/v1/openOrders', { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
     const p = P(req);
     const m = maybeMarket(p);
-    return engine().perpOpenOrders(callerOf(req).userId, m?.symbol).map((o) => orderOut(o));
+    return engine()
+      .perpOpenOrders(callerOf(req).userId, m?.symbol)
+      .map((o) => orderOut(o));
   });
 
   app.get('/fapi/v1/openOrder', { config: userData(1), schema: { querystring: oneOrderParams } }, async (req) => {
@@ -396,20 +442,29 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     return orderOut(o);
   });
 
-  app.get('/fapi/v1/allOrders', { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, limit: FInt }) } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const m = marketOf(p);
-    const limit = intParam(p, 'limit', 1, 1000, 500);
-    const startTime = timeParam(p, 'startTime');
-    const endTime = timeParam(p, 'endTime');
-    checkWindow(startTime, endTime, HISTORY_DAYS);
-    const fromId = idParam(p, 'orderId');
-    await caughtUp();
-    const rows = await repo.orders(userId, m.symbol, { limit, ...(fromId !== undefined ? { fromId } : {}), ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
-    // An order still open is shown in its current state (the engine's), ended ones as projected.
-    return rows.map((r) => orderOut((r.closed ? undefined : engine().perpOrder(r.id.toString())) ?? rowToPerpOrderView(r)));
-  });
+  app.get(
+    '/fapi/v1/allOrders',
+    { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, limit: FInt }) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = marketOf(p);
+      const limit = intParam(p, 'limit', 1, 1000, 500);
+      const startTime = timeParam(p, 'startTime');
+      const endTime = timeParam(p, 'endTime');
+      checkWindow(startTime, endTime, HISTORY_DAYS);
+      const fromId = idParam(p, 'orderId');
+      await caughtUp();
+      const rows = await repo.orders(userId, m.symbol, {
+        limit,
+        ...(fromId !== undefined ? { fromId } : {}),
+        ...(startTime !== undefined ? { startTime } : {}),
+        ...(endTime !== undefined ? { endTime } : {}),
+      });
+      // An order still open is shown in its current state (the engine's), ended ones as projected.
+      return rows.map((r) => orderOut((r.closed ? undefined : engine().perpOrder(r.id.toString())) ?? rowToPerpOrderView(r)));
+    },
+  );
 
   const symbolOnly = signedParams({ symbol: FSymbol });
   app.delete('/fapi/v1/allOpenOrders', { config: trade(1), schema: { querystring: symbolOnly, body: symbolOnly } }, async (req) => {
@@ -424,49 +479,70 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     }
     // Binance's cancel-all also cancels the close-position conditional orders: here the position's TP/SL.
     const pos = engine().position(userId, m.symbol);
-    if (pos && (pos.takeProfit !== null || pos.stopLoss !== null)) await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
+    if (pos && (pos.takeProfit !== null || pos.stopLoss !== null))
+      await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
     return { code: 200, msg: 'The operation of cancel all open order is done.' };
   });
 
-  app.get('/fapi/v1/userTrades', { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, fromId: FInt, limit: FInt }) } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const m = marketOf(p);
-    const s = scalesOf(m.symbol);
-    const limit = intParam(p, 'limit', 1, 1000, 500);
-    const startTime = timeParam(p, 'startTime');
-    const endTime = timeParam(p, 'endTime');
-    checkWindow(startTime, endTime, HISTORY_DAYS);
-    const fromId = idParam(p, 'fromId');
-    const orderId = idParam(p, 'orderId');
-    await caughtUp();
-    if (orderId !== undefined) {
-      const o = await orderById(userId, orderId);
-      if (!o || o.symbol !== m.symbol) return [];
-      const fills = await contractRepo.fills(orderId);
-      return fills.filter((t) => t.kind === 'BOOK' || t.takerUserId === userId || t.makerUserId === userId).slice(0, limit).map((t) => userTrade(t, userId, s));
-    }
-    const rows = await repo.trades(userId, m.symbol, { limit, ...(fromId !== undefined ? { fromId } : {}), ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
-    return rows.map((t) => userTrade(t, userId, s));
-  });
+  app.get(
+    '/fapi/v1/userTrades',
+    {
+      config: userData(5),
+      schema: { querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, fromId: FInt, limit: FInt }) },
+    },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = marketOf(p);
+      const s = scalesOf(m.symbol);
+      const limit = intParam(p, 'limit', 1, 1000, 500);
+      const startTime = timeParam(p, 'startTime');
+      const endTime = timeParam(p, 'endTime');
+      checkWindow(startTime, endTime, HISTORY_DAYS);
+      const fromId = idParam(p, 'fromId');
+      const orderId = idParam(p, 'orderId');
+      await caughtUp();
+      if (orderId !== undefined) {
+        const o = await orderById(userId, orderId);
+        if (!o || o.symbol !== m.symbol) return [];
+        const fills = await contractRepo.fills(orderId);
+        return fills
+          .filter((t) => t.kind === 'BOOK' || t.takerUserId === userId || t.makerUserId === userId)
+          .slice(0, limit)
+          .map((t) => userTrade(t, userId, s));
+      }
+      const rows = await repo.trades(userId, m.symbol, {
+        limit,
+        ...(fromId !== undefined ? { fromId } : {}),
+        ...(startTime !== undefined ? { startTime } : {}),
+        ...(endTime !== undefined ? { endTime } : {}),
+      });
+      return rows.map((t) => userTrade(t, userId, s));
+    },
+  );
 
   // Binance "Get Income History (USER_DATA)": realized PnL, commissions and funding fees (CCXT's fetchFundingHistory
   // and fetchLedger). Without startTime and endTime, the last 7 days; oldest first; limit 100, at most 1000.
   app.get(
     '/fapi/v1/income',
-    { config: userData(30), schema: { querystring: signedParams({ symbol: FSymbol, incomeType: FEnum, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }) } },
+    {
+      config: userData(30),
+      schema: { querystring: signedParams({ symbol: FSymbol, incomeType: FEnum, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }) },
+    },
     async (req) => {
       const p = P(req);
       const userId = callerOf(req).userId;
       const m = maybeMarket(p);
       const incomeType = optional(p, 'incomeType');
-      if (incomeType !== undefined && !(INCOME_TYPES as readonly string[]).includes(incomeType)) throw new BinanceError(-1130, "Data sent for parameter 'incomeType' is not valid.", 400);
+      if (incomeType !== undefined && !(INCOME_TYPES as readonly string[]).includes(incomeType))
+        throw new BinanceError(-1130, "Data sent for parameter 'incomeType' is not valid.", 400);
       const limit = intParam(p, 'limit', 1, 1000, 100);
       // Pages after the 10th are refused (-1100): deeper history is read with startTime, as CCXT pages it.
       const page = intParam(p, 'page', 1, 10, 1);
       let startTime = timeParam(p, 'startTime');
       let endTime = timeParam(p, 'endTime');
-      if (startTime !== undefined && endTime !== undefined && endTime < startTime) throw new BinanceError(-1128, 'Combination of optional parameters invalid.', 400);
+      if (startTime !== undefined && endTime !== undefined && endTime < startTime)
+        throw new BinanceError(-1128, 'Combination of optional parameters invalid.', 400);
       endTime ??= ctx.clock.now();
       startTime ??= endTime - HISTORY_DAYS * 86_400_000;
       const types = new Set(incomeType !== undefined ? [incomeType] : ['REALIZED_PNL', 'COMMISSION', 'FUNDING_FEE']);
@@ -553,7 +629,11 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
   // for every account), as decimal fractions ("0.000200" for 0.02 %).
   app.get('/fapi/v1/commissionRate', { config: userData(20), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
     const m = perpMarketOrThrow(ctx.host, required(P(req), 'symbol'));
-    return { symbol: toBinanceSymbol(m.symbol), makerCommissionRate: formatDecimal(BigInt(m.makerFeePpm), 6), takerCommissionRate: formatDecimal(BigInt(m.takerFeePpm), 6) };
+    return {
+      symbol: toBinanceSymbol(m.symbol),
+      makerCommissionRate: formatDecimal(BigInt(m.makerFeePpm), 6),
+      takerCommissionRate: formatDecimal(BigInt(m.takerFeePpm), 6),
+    };
   });
 
   // ------------------------------------------------------------------ positions and balances
@@ -568,7 +648,15 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     const one = maybeMarket(p);
     const positions = ctx.contract.positions(userId);
     const scale = settleScale();
-    return (one ? [one] : engine().perpMarkets()).map((m) => positionRiskV2(m, settingsOf(userId, m), positions.find((x) => x.symbol === m.symbol), scale, markOf(m)));
+    return (one ? [one] : engine().perpMarkets()).map((m) =>
+      positionRiskV2(
+        m,
+        settingsOf(userId, m),
+        positions.find((x) => x.symbol === m.symbol),
+        scale,
+        markOf(m),
+      ),
+    );
   });
 
   app.get('/fapi/v3/positionRisk', { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
@@ -576,19 +664,29 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     const userId = callerOf(req).userId;
     const one = maybeMarket(p);
     const scale = settleScale();
-    return ctx.contract
-      .positions(userId, one?.symbol)
-      .map((x) => {
-        const m = engine().perpMarket(x.symbol)!;
-        return positionRiskV3(m, settingsOf(userId, m), x, scale);
-      });
+    return ctx.contract.positions(userId, one?.symbol).map((x) => {
+      const m = engine().perpMarket(x.symbol)!;
+      return positionRiskV3(m, settingsOf(userId, m), x, scale);
+    });
   });
 
   for (const v of ['v2', 'v3']) {
     app.get(`/fapi/${v}/balance`, { config: userData(5), schema: { querystring: signedParams({}) } }, async (req) => {
       const userId = callerOf(req).userId;
       const b = balanceEntry(ctx.contract.account(userId), settleScale(), ctx.clock.now());
-      return [{ accountAlias: 'SgsR', asset: b.asset, balance: b.walletBalance, crossWalletBalance: b.crossWalletBalance, crossUnPnl: b.crossUnPnl, availableBalance: b.availableBalance, maxWithdrawAmount: b.maxWithdrawAmount, marginAvailable: true, updateTime: b.updateTime }];
+      return [
+        {
+          accountAlias: 'SgsR',
+          asset: b.asset,
+          balance: b.walletBalance,
+          crossWalletBalance: b.crossWalletBalance,
+          crossUnPnl: b.crossUnPnl,
+          availableBalance: b.availableBalance,
+          maxWithdrawAmount: b.maxWithdrawAmount,
+          marginAvailable: true,
+          updateTime: b.updateTime,
+        },
+      ];
     });
   }
 
@@ -617,7 +715,18 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
         updateTime: r.updateTime,
       };
       return v2
-        ? { ...base, positionInitialMargin: x?.margin ?? zero, openOrderInitialMargin: zero, leverage: r.leverage, isolated: r.marginType === 'isolated', entryPrice: r.entryPrice, breakEvenPrice: r.breakEvenPrice, maxNotional: r.maxNotionalValue, bidNotional: zero, askNotional: zero }
+        ? {
+            ...base,
+            positionInitialMargin: x?.margin ?? zero,
+            openOrderInitialMargin: zero,
+            leverage: r.leverage,
+            isolated: r.marginType === 'isolated',
+            entryPrice: r.entryPrice,
+            breakEvenPrice: r.breakEvenPrice,
+            maxNotional: r.maxNotionalValue,
+            bidNotional: zero,
+            askNotional: zero,
+          }
         : base;
     });
     const totals = {
@@ -634,7 +743,19 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
       maxWithdrawAmount: b.maxWithdrawAmount,
     };
     return v2
-      ? { feeTier: 0, feeBurn: false, canTrade: true, canDeposit: true, canWithdraw: true, updateTime: 0, multiAssetsMargin: false, tradeGroupId: -1, ...totals, assets: [b], positions: pos }
+      ? {
+          feeTier: 0,
+          feeBurn: false,
+          canTrade: true,
+          canDeposit: true,
+          canWithdraw: true,
+          updateTime: 0,
+          multiAssetsMargin: false,
+          tradeGroupId: -1,
+          ...totals,
+          assets: [b],
+          positions: pos,
+        }
       : { ...totals, assets: [b], positions: pos };
   }
   app.get('/fapi/v2/account', { config: userData(5), schema: { querystring: signedParams({}) } }, async (req) => account(callerOf(req).userId, true));

@@ -52,7 +52,15 @@ const order = (k: Key, params: Record<string, string>) => call(k, 'POST', '/fapi
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  const svc = createApiKeyService({ db: t.ctx.db, host: t.ctx.host, box: secretBoxFromConfig(t.ctx.config), security: () => noSecondFactor, log: t.ctx.log, now: t.ctx.clock.now, cacheMs: 5000 });
+  const svc = createApiKeyService({
+    db: t.ctx.db,
+    host: t.ctx.host,
+    box: secretBoxFromConfig(t.ctx.config),
+    security: () => noSecondFactor,
+    log: t.ctx.log,
+    now: t.ctx.clock.now,
+    cacheMs: 5000,
+  });
   const REQ = { ip: '127.0.0.1', userAgent: 'test' };
   const users: Record<string, string> = {};
   for (const name of ['a', 'b']) {
@@ -76,7 +84,11 @@ afterAll(async () => {
 
 describe('/fapi signed routes', () => {
   it('sets leverage and margin type as Binance answers them', async () => {
-    expect((await call(keys.A, 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: 10 })).body).toEqual({ leverage: 10, maxNotionalValue: '20000000', symbol: 'BTCUSDT' });
+    expect((await call(keys.A, 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: 10 })).body).toEqual({
+      leverage: 10,
+      maxNotionalValue: '20000000',
+      symbol: 'BTCUSDT',
+    });
     expect(t.ctx.host.engine.perpSettings(keys.A.userId, SYM).leverage).toBe(10);
     expect(await fails(keys.A, 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: 200 }, -4028)).toBe('Leverage 200 is not valid');
     await fails(keys.A, 'POST', '/fapi/v1/leverage', { symbol: 'BTCUSDT', leverage: 0 }, -4028);
@@ -91,11 +103,20 @@ describe('/fapi signed routes', () => {
     expect((await call(keys.A, 'GET', '/fapi/v1/positionSide/dual')).body).toEqual({ dualSidePosition: false });
     await fails(keys.A, 'POST', '/fapi/v1/positionSide/dual', { dualSidePosition: 'false' }, -4059);
     const br = list(await call(keys.A, 'GET', '/fapi/v1/leverageBracket', { symbol: 'BTCUSDT' }));
-    expect(br[0]!.brackets).toEqual(expect.arrayContaining([{ bracket: 1, initialLeverage: 125, notionalCap: 50000, notionalFloor: 0, maintMarginRatio: 0.004, cum: 0 }, { bracket: 2, initialLeverage: 100, notionalCap: 250000, notionalFloor: 50000, maintMarginRatio: 0.005, cum: 50 }]));
+    expect(br[0]!.brackets).toEqual(
+      expect.arrayContaining([
+        { bracket: 1, initialLeverage: 125, notionalCap: 50000, notionalFloor: 0, maintMarginRatio: 0.004, cum: 0 },
+        { bracket: 2, initialLeverage: 100, notionalCap: 250000, notionalFloor: 50000, maintMarginRatio: 0.005, cum: 50 },
+      ]),
+    );
   });
 
-  it('answers commissionRate with the market\'s maker and taker rates (0.02 % and 0.05 %)', async () => {
-    expect((await call(keys.A, 'GET', '/fapi/v1/commissionRate', { symbol: 'BTCUSDT' })).body).toEqual({ symbol: 'BTCUSDT', makerCommissionRate: '0.000200', takerCommissionRate: '0.000500' });
+  it("answers commissionRate with the market's maker and taker rates (0.02 % and 0.05 %)", async () => {
+    expect((await call(keys.A, 'GET', '/fapi/v1/commissionRate', { symbol: 'BTCUSDT' })).body).toEqual({
+      symbol: 'BTCUSDT',
+      makerCommissionRate: '0.000200',
+      takerCommissionRate: '0.000500',
+    });
     await fails(keys.A, 'GET', '/fapi/v1/commissionRate', {}, -1102);
     await fails(keys.A, 'GET', '/fapi/v1/commissionRate', { symbol: 'NOPEUSDT' }, -1121);
     expect((await t.app.inject({ method: 'GET', url: '/fapi/v1/commissionRate?symbol=BTCUSDT' })).json()).toMatchObject({ code: -2014 });
@@ -104,7 +125,23 @@ describe('/fapi signed routes', () => {
   it('places, queries and cancels a LIMIT order; another key sees and cancels nothing of it', async () => {
     const r = await order(keys.A, { side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '49000', quantity: '0.01', newClientOrderId: 'my-order_1' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toMatchObject({ symbol: 'BTCUSDT', status: 'NEW', clientOrderId: 'my-order_1', price: '49000.00', origQty: '0.01000', executedQty: '0.00000', cumQuote: '0.00000000', avgPrice: '0', timeInForce: 'GTC', type: 'LIMIT', origType: 'LIMIT', side: 'BUY', positionSide: 'BOTH', reduceOnly: false, closePosition: false });
+    expect(r.body).toMatchObject({
+      symbol: 'BTCUSDT',
+      status: 'NEW',
+      clientOrderId: 'my-order_1',
+      price: '49000.00',
+      origQty: '0.01000',
+      executedQty: '0.00000',
+      cumQuote: '0.00000000',
+      avgPrice: '0',
+      timeInForce: 'GTC',
+      type: 'LIMIT',
+      origType: 'LIMIT',
+      side: 'BUY',
+      positionSide: 'BOTH',
+      reduceOnly: false,
+      closePosition: false,
+    });
     const id = r.body.orderId as number;
     expect(id).toBeGreaterThan(0);
     const byId = await call(keys.A, 'GET', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: id });
@@ -138,16 +175,41 @@ describe('/fapi signed routes', () => {
     const maker = await order(keys.B, { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: '50000', quantity: '0.02' });
     expect(maker.body.status).toBe('NEW');
     const taker = await order(keys.A, { side: 'BUY', type: 'MARKET', quantity: '0.02' });
-    expect(taker.body).toMatchObject({ status: 'FILLED', type: 'MARKET', timeInForce: 'IOC', executedQty: '0.02000', cumQuote: '1000.00000000', avgPrice: '50000.00000' });
+    expect(taker.body).toMatchObject({
+      status: 'FILLED',
+      type: 'MARKET',
+      timeInForce: 'IOC',
+      executedQty: '0.02000',
+      cumQuote: '1000.00000000',
+      avgPrice: '50000.00000',
+    });
 
     const v2 = list(await call(keys.A, 'GET', '/fapi/v2/positionRisk', { symbol: 'BTCUSDT' }));
     const mark = formatDecimal(t.ctx.host.engine.perpMarkState(SYM)!.markPrice!, 2);
     expect(v2).toEqual([
-      expect.objectContaining({ symbol: 'BTCUSDT', positionAmt: '0.02000', entryPrice: '50000.00', markPrice: mark, leverage: '10', marginType: 'isolated', isolatedWallet: '100.00000000', positionSide: 'BOTH', maxNotionalValue: '20000000.00000000' }),
+      expect.objectContaining({
+        symbol: 'BTCUSDT',
+        positionAmt: '0.02000',
+        entryPrice: '50000.00',
+        markPrice: mark,
+        leverage: '10',
+        marginType: 'isolated',
+        isolatedWallet: '100.00000000',
+        positionSide: 'BOTH',
+        maxNotionalValue: '20000000.00000000',
+      }),
     ]);
     expect(list(await call(keys.A, 'GET', '/fapi/v2/positionRisk'))).toHaveLength(7);
     const v3 = list(await call(keys.A, 'GET', '/fapi/v3/positionRisk'));
-    expect(v3).toEqual([expect.objectContaining({ symbol: 'BTCUSDT', positionAmt: '0.02000', initialMargin: '100.00000000', isolatedWallet: '100.00000000', marginAsset: 'USDT' })]);
+    expect(v3).toEqual([
+      expect.objectContaining({
+        symbol: 'BTCUSDT',
+        positionAmt: '0.02000',
+        initialMargin: '100.00000000',
+        isolatedWallet: '100.00000000',
+        marginAsset: 'USDT',
+      }),
+    ]);
     const bv3 = list(await call(keys.B, 'GET', '/fapi/v3/positionRisk'));
     expect(bv3).toEqual([expect.objectContaining({ symbol: 'BTCUSDT', positionAmt: '-0.02000', isolatedMargin: '0.00000000', isolatedWallet: '0.00000000' })]);
     expect(String(bv3[0]!.notional).startsWith('-')).toBe(true);
@@ -158,7 +220,10 @@ describe('/fapi signed routes', () => {
     expect(bal[0]!.updateTime).toBeGreaterThan(0);
     const accA = t.ctx.contract.account(keys.A.userId);
     expect(bal[0]!.availableBalance).toBe(accA.availableBalance);
-    const acc3 = (await call(keys.A, 'GET', '/fapi/v3/account')).body as Record<string, unknown> & { assets: Array<Record<string, unknown>>; positions: Array<Record<string, unknown>> };
+    const acc3 = (await call(keys.A, 'GET', '/fapi/v3/account')).body as Record<string, unknown> & {
+      assets: Array<Record<string, unknown>>;
+      positions: Array<Record<string, unknown>>;
+    };
     expect(acc3).toMatchObject({ totalWalletBalance: '99999.50000000', totalPositionInitialMargin: '100.00000000', availableBalance: accA.availableBalance });
     expect(acc3.assets).toEqual([expect.objectContaining({ asset: 'USDT', walletBalance: '99999.50000000', positionInitialMargin: '100.00000000' })]);
     expect(acc3.positions.map((p) => [p.symbol, p.positionAmt])).toEqual([['BTCUSDT', '0.02000']]);
@@ -168,14 +233,31 @@ describe('/fapi signed routes', () => {
 
     // userTrades: each side sees its own side of the fill only.
     const ta = list(await call(keys.A, 'GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT' }));
-    expect(ta).toEqual([expect.objectContaining({ side: 'BUY', buyer: true, maker: false, price: '50000.00', qty: '0.02000', quoteQty: '1000.00000000', commission: '0.50000000', commissionAsset: 'USDT', realizedPnl: '0.00000000', orderId: taker.body.orderId })]);
+    expect(ta).toEqual([
+      expect.objectContaining({
+        side: 'BUY',
+        buyer: true,
+        maker: false,
+        price: '50000.00',
+        qty: '0.02000',
+        quoteQty: '1000.00000000',
+        commission: '0.50000000',
+        commissionAsset: 'USDT',
+        realizedPnl: '0.00000000',
+        orderId: taker.body.orderId,
+      }),
+    ]);
     const tb = list(await call(keys.B, 'GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT' }));
-    expect(tb).toEqual([expect.objectContaining({ side: 'SELL', buyer: false, maker: true, commission: '0.20000000', orderId: maker.body.orderId, id: ta[0]!.id })]);
+    expect(tb).toEqual([
+      expect.objectContaining({ side: 'SELL', buyer: false, maker: true, commission: '0.20000000', orderId: maker.body.orderId, id: ta[0]!.id }),
+    ]);
     expect(list(await call(keys.A, 'GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT', orderId: maker.body.orderId as number }))).toEqual([]);
     expect(list(await call(keys.A, 'GET', '/fapi/v1/userTrades', { symbol: 'BTCUSDT', orderId: taker.body.orderId as number }))).toHaveLength(1);
 
     // Reduce-only: B cannot reduce by selling more; A closes at B's bid.
-    expect(await fails(keys.B, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.01', reduceOnly: 'true' }, -2022)).toBe('ReduceOnly Order is rejected.');
+    expect(
+      await fails(keys.B, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'MARKET', quantity: '0.01', reduceOnly: 'true' }, -2022),
+    ).toBe('ReduceOnly Order is rejected.');
     await order(keys.B, { side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50100', quantity: '0.02' });
     const close = await order(keys.A, { side: 'SELL', type: 'MARKET', quantity: '0.02', reduceOnly: 'true' });
     expect(close.body).toMatchObject({ status: 'FILLED', reduceOnly: true, executedQty: '0.02000', avgPrice: '50100.00000' });
@@ -200,7 +282,18 @@ describe('/fapi signed routes', () => {
     expect(BigInt(amountOf(keys.B).amount)).toBe(-BigInt(amountOf(keys.A).amount));
 
     const fundA = list(await call(keys.A, 'GET', '/fapi/v1/income', { incomeType: 'FUNDING_FEE' }));
-    expect(fundA).toEqual([{ symbol: 'BTCUSDT', incomeType: 'FUNDING_FEE', income: formatDecimal(BigInt(amountOf(keys.A).amount), 8), asset: 'USDT', info: 'FUNDING_FEE', time: amountOf(keys.A).ts, tranId: amountOf(keys.A).seq, tradeId: '' }]);
+    expect(fundA).toEqual([
+      {
+        symbol: 'BTCUSDT',
+        incomeType: 'FUNDING_FEE',
+        income: formatDecimal(BigInt(amountOf(keys.A).amount), 8),
+        asset: 'USDT',
+        info: 'FUNDING_FEE',
+        time: amountOf(keys.A).ts,
+        tranId: amountOf(keys.A).seq,
+        tradeId: '',
+      },
+    ]);
     const fundB = list(await call(keys.B, 'GET', '/fapi/v1/income', { incomeType: 'FUNDING_FEE', symbol: 'BTCUSDT' }));
     expect(fundB.map((r) => r.income)).toEqual([formatDecimal(BigInt(amountOf(keys.B).amount), 8)]);
 
@@ -231,7 +324,13 @@ describe('/fapi signed routes', () => {
     await order(keys.B, { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: '50200', quantity: '0.01' });
     const fok = await order(keys.A, { side: 'BUY', type: 'LIMIT', timeInForce: 'FOK', price: '50200', quantity: '0.05' });
     expect(fok.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'FOK', executedQty: '0.00000' });
-    await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTX', price: '50200', quantity: '0.01' }, -5022);
+    await fails(
+      keys.A,
+      'POST',
+      '/fapi/v1/order',
+      { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTX', price: '50200', quantity: '0.01' },
+      -5022,
+    );
     const ioc = await order(keys.A, { side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', price: '50200', quantity: '0.05' });
     expect(ioc.body).toMatchObject({ status: 'EXPIRED', timeInForce: 'IOC', executedQty: '0.01000' });
     const gtx = await order(keys.A, { side: 'BUY', type: 'LIMIT', timeInForce: 'GTX', price: '49000', quantity: '0.01' });
@@ -248,9 +347,21 @@ describe('/fapi signed routes', () => {
     const pos = t.ctx.host.engine.position(keys.A.userId, SYM)!;
     expect([pos.stopLoss, pos.takeProfit]).toEqual([px(45_000), px(60_000)]);
     await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'BUY', type: 'STOP_MARKET', stopPrice: '45000', closePosition: 'true' }, -2022);
-    await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'TAKE_PROFIT_MARKET', stopPrice: '40000', closePosition: 'true' }, -2021);
+    await fails(
+      keys.A,
+      'POST',
+      '/fapi/v1/order',
+      { symbol: 'BTCUSDT', side: 'SELL', type: 'TAKE_PROFIT_MARKET', stopPrice: '40000', closePosition: 'true' },
+      -2021,
+    );
     await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', stopPrice: '45000', quantity: '0.01' }, -1116);
-    await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP', stopPrice: '45000', price: '45000', quantity: '0.01', timeInForce: 'GTC' }, -1116);
+    await fails(
+      keys.A,
+      'POST',
+      '/fapi/v1/order',
+      { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP', stopPrice: '45000', price: '45000', quantity: '0.01', timeInForce: 'GTC' },
+      -1116,
+    );
     await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', closePosition: 'true' }, -1102);
     // B has no position: its close-position orders are rejected and A's stay.
     await fails(keys.B, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', stopPrice: '45000', closePosition: 'true' }, -2022);
@@ -258,7 +369,10 @@ describe('/fapi signed routes', () => {
     expect(t.ctx.host.engine.position(keys.A.userId, SYM)!.stopLoss).toBe(px(45_000));
     expect(t.ctx.host.engine.perpOpenOrders(keys.A.userId, SYM)).toHaveLength(1);
     expect(t.ctx.host.engine.perpOpenOrders(keys.B.userId, SYM)).toHaveLength(0);
-    expect((await call(keys.A, 'DELETE', '/fapi/v1/allOpenOrders', { symbol: 'BTCUSDT' })).body).toEqual({ code: 200, msg: 'The operation of cancel all open order is done.' });
+    expect((await call(keys.A, 'DELETE', '/fapi/v1/allOpenOrders', { symbol: 'BTCUSDT' })).body).toEqual({
+      code: 200,
+      msg: 'The operation of cancel all open order is done.',
+    });
     const after = t.ctx.host.engine.position(keys.A.userId, SYM)!;
     expect([after.stopLoss, after.takeProfit, t.ctx.host.engine.perpOpenOrders(keys.A.userId).length]).toEqual([null, null, 0]);
   });

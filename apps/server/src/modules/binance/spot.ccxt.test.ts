@@ -42,7 +42,13 @@ describe('CCXT against the spot REST API', () => {
     });
     await ex.loadMarkets();
     const m = ex.market('BTC/USDT');
-    expect(m).toMatchObject({ id: 'BTCUSDT', spot: true, active: true, precision: { price: 0.01, amount: 0.00001 }, limits: { amount: { min: 0.00001 }, cost: { min: 5 } } });
+    expect(m).toMatchObject({
+      id: 'BTCUSDT',
+      spot: true,
+      active: true,
+      precision: { price: 0.01, amount: 0.00001 },
+      limits: { amount: { min: 0.00001 }, cost: { min: 5 } },
+    });
     expect(ex.currencies.USDT).toMatchObject({ id: 'USDT', active: true });
     expect(Math.abs((await ex.fetchTime())! - Date.now())).toBeLessThan(5000);
 
@@ -87,6 +93,13 @@ describe('CCXT against the spot REST API', () => {
     ]);
     const mine = await ex.fetchMyTrades('BTC/USDT');
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ order: market.id, side: 'buy', takerOrMaker: 'taker', price: 60000, amount: 0.002, fee: { cost: 0.000002, currency: 'BTC' } });
+    expect(mine[0]).toMatchObject({
+      order: market.id,
+      side: 'buy',
+      takerOrMaker: 'taker',
+      price: 60000,
+      amount: 0.002,
+      fee: { cost: 0.000002, currency: 'BTC' },
+    });
   });
 });

@@ -67,7 +67,12 @@ export function exchangeInfoSymbol(m: MarketConfig, asset: (code: string) => Ass
     isSpotTradingAllowed: true,
     isMarginTradingAllowed: false,
     filters: [
-      { filterType: 'PRICE_FILTER', minPrice: filterValue(m.tickSize, m.priceDecimals), maxPrice: filterValue(MAX_UNITS, m.priceDecimals), tickSize: filterValue(m.tickSize, m.priceDecimals) },
+      {
+        filterType: 'PRICE_FILTER',
+        minPrice: filterValue(m.tickSize, m.priceDecimals),
+        maxPrice: filterValue(MAX_UNITS, m.priceDecimals),
+        tickSize: filterValue(m.tickSize, m.priceDecimals),
+      },
       { filterType: 'LOT_SIZE', ...lot },
       { filterType: 'MARKET_LOT_SIZE', ...lot },
       {

@@ -52,7 +52,14 @@ describe('Binance spot market data', () => {
     expect(body.rateLimits.length).toBeGreaterThan(0);
     expect(body.symbols).toHaveLength(1);
     const s = body.symbols[0];
-    expect(s).toMatchObject({ symbol: 'BTCUSDT', status: 'TRADING', baseAsset: 'BTC', quoteAsset: 'USDT', orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'], quoteOrderQtyMarketAllowed: true });
+    expect(s).toMatchObject({
+      symbol: 'BTCUSDT',
+      status: 'TRADING',
+      baseAsset: 'BTC',
+      quoteAsset: 'USDT',
+      orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'],
+      quoteOrderQtyMarketAllowed: true,
+    });
     const m = t.ctx.host.engine.market('BTC/USDT')!;
     const f = Object.fromEntries(s.filters.map((x: { filterType: string }) => [x.filterType, x]));
     expect(f.PRICE_FILTER.tickSize).toBe('0.01000000');
@@ -74,7 +81,10 @@ describe('Binance spot market data', () => {
     await limit('taker', 'BUY', '59000.00', '0.00100');
     const after = await get('/api/v3/depth?symbol=BTCUSDT');
     expect(after.body.lastUpdateId).toBe(seq + 1);
-    expect(after.body.bids).toEqual([['59000.50', '0.00300'], ['59000.00', '0.00100']]);
+    expect(after.body.bids).toEqual([
+      ['59000.50', '0.00300'],
+      ['59000.00', '0.00100'],
+    ]);
   });
 
   it('answers trades and aggTrades from the fills, oldest first', async () => {
@@ -151,7 +161,13 @@ describe('Binance spot market data', () => {
     expect((await get('/api/v3/ticker/price?symbol=BTCUSDT')).body).toEqual({ symbol: 'BTCUSDT', price: '60010.00' });
     const some = await get(`/api/v3/ticker/price?symbols=${encodeURIComponent('["BTCUSDT","ETHUSDT"]')}`);
     expect(some.body.map((x: { symbol: string }) => x.symbol)).toEqual(['BTCUSDT', 'ETHUSDT']);
-    expect((await get('/api/v3/ticker/bookTicker?symbol=BTCUSDT')).body).toEqual({ symbol: 'BTCUSDT', bidPrice: '59000.50', bidQty: '0.00300', askPrice: '60010.00', askQty: '0.01500' });
+    expect((await get('/api/v3/ticker/bookTicker?symbol=BTCUSDT')).body).toEqual({
+      symbol: 'BTCUSDT',
+      bidPrice: '59000.50',
+      bidQty: '0.00300',
+      askPrice: '60010.00',
+      askQty: '0.01500',
+    });
     const books = await get('/api/v3/ticker/bookTicker');
     expect(books.body).toHaveLength(t.ctx.host.engine.markets().length);
   });

@@ -17,7 +17,6 @@ import { BX } from './binance.errors';
 import { findSpotMarket, klinePeriod, toBinanceSymbol } from './binance.symbols';
 import { projectionCaughtUp, type SpotRepository, type SpotTradeRow } from './spot.repository';
 
-
 /** What the spot market answers read: the engine (markets, assets, last prices) and market data (depth, trades, k-lines). */
 export interface SpotMarketDeps {
   host: EnginePort;
@@ -198,7 +197,12 @@ export async function klineRows(
 }
 
 /** Reads `limit` trades after the projection caught up (public trades and aggTrades). */
-export async function projectedTrades(ctx: SpotMarketDeps, repo: SpotRepository, m: MarketConfig, q: Parameters<SpotRepository['trades']>[1]): Promise<SpotTradeRow[]> {
+export async function projectedTrades(
+  ctx: SpotMarketDeps,
+  repo: SpotRepository,
+  m: MarketConfig,
+  q: Parameters<SpotRepository['trades']>[1],
+): Promise<SpotTradeRow[]> {
   await projectionCaughtUp(ctx.host);
   return repo.trades(m.symbol, q);
 }

@@ -33,7 +33,13 @@ const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
 };
 
 /** Binance's name of a field of the app's order request (for -1111/-1102 texts). */
-const BINANCE_FIELD: Readonly<Record<string, string>> = { amount: 'quantity', total: 'quoteOrderQty', pairsName: 'symbol', id: 'orderId', clientOrderId: 'newClientOrderId' };
+const BINANCE_FIELD: Readonly<Record<string, string>> = {
+  amount: 'quantity',
+  total: 'quoteOrderQty',
+  pairsName: 'symbol',
+  id: 'orderId',
+  clientOrderId: 'newClientOrderId',
+};
 
 /** An AppError of the order service as Binance's error, with Binance's parameter names. */
 export function binanceOrderError(err: unknown): unknown {
@@ -69,8 +75,10 @@ export function parseNewOrder(p: Record<string, string>, m: MarketConfig): SpotO
   if (present(p.stopPrice)) throw notRequired('stopPrice');
   if (present(p.trailingDelta)) throw notRequired('trailingDelta');
   if (present(p.icebergQty)) throw BX.newOrderRejected('Iceberg orders are not supported for this symbol.');
-  if (present(p.pegPriceType) || present(p.pegOffsetValue) || present(p.pegOffsetType)) throw BX.newOrderRejected('Pegged orders are not supported for this symbol.');
-  if (present(p.selfTradePreventionMode) && p.selfTradePreventionMode !== STP_MODE) throw BX.badParam("Data sent for parameter 'selfTradePreventionMode' is not valid.");
+  if (present(p.pegPriceType) || present(p.pegOffsetValue) || present(p.pegOffsetType))
+    throw BX.newOrderRejected('Pegged orders are not supported for this symbol.');
+  if (present(p.selfTradePreventionMode) && p.selfTradePreventionMode !== STP_MODE)
+    throw BX.badParam("Data sent for parameter 'selfTradePreventionMode' is not valid.");
   const respType = p.newOrderRespType ?? (type === 'LIMIT_MAKER' ? 'ACK' : 'FULL');
   if (respType !== 'ACK' && respType !== 'RESULT' && respType !== 'FULL') throw BX.badParam("Data sent for parameter 'newOrderRespType' is not valid.");
   const clientOrderId = present(p.newClientOrderId) ? p.newClientOrderId : newClientOrderId();

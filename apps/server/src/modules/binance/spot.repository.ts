@@ -71,12 +71,22 @@ export function createSpotRepository(db: Db): SpotRepository {
   return {
     trades(symbol, q) {
       return history(q, spotTrades.id, spotTrades.ts, (where, order, limit) =>
-        db.select().from(spotTrades).where(and(eq(spotTrades.symbol, symbol), where)).orderBy(order).limit(limit),
+        db
+          .select()
+          .from(spotTrades)
+          .where(and(eq(spotTrades.symbol, symbol), where))
+          .orderBy(order)
+          .limit(limit),
       );
     },
     async tradeStats(since) {
       const rows = await db
-        .select({ symbol: spotTrades.symbol, firstId: sql<string>`min(${spotTrades.id})::text`, lastId: sql<string>`max(${spotTrades.id})::text`, count: sql<string>`count(*)::text` })
+        .select({
+          symbol: spotTrades.symbol,
+          firstId: sql<string>`min(${spotTrades.id})::text`,
+          lastId: sql<string>`max(${spotTrades.id})::text`,
+          count: sql<string>`count(*)::text`,
+        })
         .from(spotTrades)
         .where(gte(spotTrades.ts, since))
         .groupBy(spotTrades.symbol);
@@ -84,7 +94,11 @@ export function createSpotRepository(db: Db): SpotRepository {
     },
     async volumeSince(symbol, since) {
       const rows = await db
-        .select({ quote: sql<string | null>`sum(${spotTrades.quoteAmount})::text`, qty: sql<string | null>`sum(${spotTrades.quantity})::text`, lastTs: sql<string | null>`max(${spotTrades.ts})::text` })
+        .select({
+          quote: sql<string | null>`sum(${spotTrades.quoteAmount})::text`,
+          qty: sql<string | null>`sum(${spotTrades.quantity})::text`,
+          lastTs: sql<string | null>`max(${spotTrades.ts})::text`,
+        })
         .from(spotTrades)
         .where(and(eq(spotTrades.symbol, symbol), gte(spotTrades.ts, since)));
       const r = rows[0];
@@ -93,7 +107,12 @@ export function createSpotRepository(db: Db): SpotRepository {
     },
     orders(userId, symbol, q) {
       return history(q, spotOrders.id, spotOrders.createdTs, (where, order, limit) =>
-        db.select().from(spotOrders).where(and(eq(spotOrders.userId, userId), eq(spotOrders.symbol, symbol), where)).orderBy(order).limit(limit),
+        db
+          .select()
+          .from(spotOrders)
+          .where(and(eq(spotOrders.userId, userId), eq(spotOrders.symbol, symbol), where))
+          .orderBy(order)
+          .limit(limit),
       );
     },
     async orderByClientId(userId, symbol, clientOrderId) {
@@ -106,14 +125,20 @@ export function createSpotRepository(db: Db): SpotRepository {
       return rows[0];
     },
     userTrades(userId, symbol, q) {
-      const mine = q.orderId !== undefined
-        ? and(
-            or(eq(spotTrades.makerOrderId, BigInt(q.orderId)), eq(spotTrades.takerOrderId, BigInt(q.orderId))),
-            or(eq(spotTrades.makerUserId, userId), eq(spotTrades.takerUserId, userId)),
-          )
-        : or(eq(spotTrades.makerUserId, userId), eq(spotTrades.takerUserId, userId));
+      const mine =
+        q.orderId !== undefined
+          ? and(
+              or(eq(spotTrades.makerOrderId, BigInt(q.orderId)), eq(spotTrades.takerOrderId, BigInt(q.orderId))),
+              or(eq(spotTrades.makerUserId, userId), eq(spotTrades.takerUserId, userId)),
+            )
+          : or(eq(spotTrades.makerUserId, userId), eq(spotTrades.takerUserId, userId));
       return history(q, spotTrades.id, spotTrades.ts, (where, order, limit) =>
-        db.select().from(spotTrades).where(and(eq(spotTrades.symbol, symbol), mine, where)).orderBy(order).limit(limit),
+        db
+          .select()
+          .from(spotTrades)
+          .where(and(eq(spotTrades.symbol, symbol), mine, where))
+          .orderBy(order)
+          .limit(limit),
       );
     },
   };

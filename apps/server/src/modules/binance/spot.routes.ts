@@ -21,7 +21,6 @@ import spotTradeRoutes from './spot.trade.routes';
 /** Route config of a public endpoint of `weight`. */
 const pub = (weight: number): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'NONE' } });
 
-
 const SymbolStatusParam = Type.Union([Type.Literal('TRADING'), Type.Literal('HALT'), Type.Literal('BREAK')]);
 const symbolQuery = params({ symbol: SymbolParam });
 const tickerQuery = params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam) });
@@ -65,29 +64,21 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get(
-    '/api/v3/depth',
-    { config: pub(5), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const limit = intParam(p.limit, 'limit', { min: 1, max: 5000, fallback: 100 });
-      const d = ctx.marketData.depth(m.symbol, 'SPOT', limit);
-      return { lastUpdateId: d.seq, bids: d.bids, asks: d.asks };
-    },
-  );
+  app.get('/api/v3/depth', { config: pub(5), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } }, async (req) => {
+    const p = paramsOf(req);
+    const m = spotMarketOrThrow(ctx.host, p.symbol);
+    const limit = intParam(p.limit, 'limit', { min: 1, max: 5000, fallback: 100 });
+    const d = ctx.marketData.depth(m.symbol, 'SPOT', limit);
+    return { lastUpdateId: d.seq, bids: d.bids, asks: d.asks };
+  });
 
-  app.get(
-    '/api/v3/trades',
-    { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
-      const rows = await projectedTrades(ctx, repo, m, { limit });
-      return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
-    },
-  );
+  app.get('/api/v3/trades', { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } }, async (req) => {
+    const p = paramsOf(req);
+    const m = spotMarketOrThrow(ctx.host, p.symbol);
+    const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+    const rows = await projectedTrades(ctx, repo, m, { limit });
+    return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
+  });
 
   app.get(
     '/api/v3/historicalTrades',
@@ -172,7 +163,10 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/v3/ticker/24hr',
-    { config: pub(2), schema: { querystring: params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam), type: Type.Optional(EnumParam) }) } },
+    {
+      config: pub(2),
+      schema: { querystring: params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam), type: Type.Optional(EnumParam) }) },
+    },
     async (req) => {
       const p = paramsOf(req);
       const type = p.type ?? 'FULL';

@@ -43,7 +43,15 @@ afterAll(async () => {
 describe('Binance spot trading', () => {
   let sellId = 0;
   it('places a LIMIT order (RESULT) and holds the balance', async () => {
-    const res = await order('alice', { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: '60000.00', quantity: '0.01', newClientOrderId: 'alice.sell:1/a', newOrderRespType: 'RESULT' });
+    const res = await order('alice', {
+      side: 'SELL',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '60000.00',
+      quantity: '0.01',
+      newClientOrderId: 'alice.sell:1/a',
+      newOrderRespType: 'RESULT',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       symbol: 'BTCUSDT',
@@ -71,10 +79,18 @@ describe('Binance spot trading', () => {
     const res = await order('bob', { side: 'BUY', type: 'MARKET', quoteOrderQty: '300' });
     expect(res.status).toBe(200);
     // 300 USDT at 60000 = 0.005 BTC; taker fee 0.1% in BTC.
-    expect(res.body).toMatchObject({ status: 'FILLED', type: 'MARKET', executedQty: '0.00500', cummulativeQuoteQty: formatDecimal(usdt(300n), usdtScale), origQty: '0.00000' });
+    expect(res.body).toMatchObject({
+      status: 'FILLED',
+      type: 'MARKET',
+      executedQty: '0.00500',
+      cummulativeQuoteQty: formatDecimal(usdt(300n), usdtScale),
+      origQty: '0.00000',
+    });
     expect(res.body.origQuoteOrderQty).toBe(formatDecimal(usdt(300n), usdtScale));
     expect(res.body.clientOrderId).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(res.body.fills).toEqual([{ price: '60000.00', qty: '0.00500', commission: formatDecimal(500n, 8), commissionAsset: 'BTC', tradeId: expect.any(Number) }]);
+    expect(res.body.fills).toEqual([
+      { price: '60000.00', qty: '0.00500', commission: formatDecimal(500n, 8), commissionAsset: 'BTC', tradeId: expect.any(Number) },
+    ]);
     expect(bal('bob', 'USDT')).toEqual({ available: usdt(10_000n) - usdt(300n), frozen: 0n });
     expect(bal('bob', 'BTC')).toEqual({ available: 500_000n - 500n, frozen: 0n });
     // alice: +300 USDT - 0.3 maker fee, 0.005 BTC still held.
@@ -84,7 +100,14 @@ describe('Binance spot trading', () => {
 
   it('answers a query by orderId or origClientOrderId to its owner only (-2013 otherwise)', async () => {
     const byId = await call(keys.alice!, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', orderId: String(sellId) });
-    expect(byId.body).toMatchObject({ orderId: sellId, status: 'PARTIALLY_FILLED', executedQty: '0.00500', isWorking: true, stopPrice: '0.00', icebergQty: '0.00000' });
+    expect(byId.body).toMatchObject({
+      orderId: sellId,
+      status: 'PARTIALLY_FILLED',
+      executedQty: '0.00500',
+      isWorking: true,
+      stopPrice: '0.00',
+      icebergQty: '0.00000',
+    });
     expect(byId.body.cummulativeQuoteQty).toBe(formatDecimal(usdt(300n), usdtScale));
     const byCid = await call(keys.alice!, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: 'alice.sell:1/a' });
     expect(byCid.body).toEqual(byId.body);
@@ -131,16 +154,31 @@ describe('Binance spot trading', () => {
     expect(t.ctx.host.engine.stateHash()).toBe(before);
 
     const res = await call(keys.alice!, 'DELETE', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: 'alice.sell:1/a', newClientOrderId: 'cancel-1' });
-    expect(res.body).toMatchObject({ orderId: sellId, status: 'CANCELED', origClientOrderId: 'alice.sell:1/a', clientOrderId: 'cancel-1', executedQty: '0.00500' });
+    expect(res.body).toMatchObject({
+      orderId: sellId,
+      status: 'CANCELED',
+      origClientOrderId: 'alice.sell:1/a',
+      clientOrderId: 'cancel-1',
+      executedQty: '0.00500',
+    });
     expect(bal('alice', 'BTC')).toEqual({ available: pow10(8) - 500_000n, frozen: 0n });
     expect((await call(keys.alice!, 'DELETE', '/api/v3/order', { symbol: 'BTCUSDT', orderId: String(sellId) })).body).toEqual(unknown);
     // An ended order is still found by a query.
-    expect((await call(keys.alice!, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: 'alice.sell:1/a' })).body).toMatchObject({ status: 'CANCELED', isWorking: false });
+    expect((await call(keys.alice!, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', origClientOrderId: 'alice.sell:1/a' })).body).toMatchObject({
+      status: 'CANCELED',
+      isWorking: false,
+    });
   });
 
   it('cancels all open orders of a symbol', async () => {
     const a = await order('alice', { side: 'SELL', type: 'LIMIT_MAKER', price: '70000', quantity: '0.001' });
-    expect(a.body).toEqual({ symbol: 'BTCUSDT', orderId: expect.any(Number), orderListId: -1, clientOrderId: expect.any(String), transactTime: expect.any(Number) });
+    expect(a.body).toEqual({
+      symbol: 'BTCUSDT',
+      orderId: expect.any(Number),
+      orderListId: -1,
+      clientOrderId: expect.any(String),
+      transactTime: expect.any(Number),
+    });
     const b = await order('alice', { side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50000', quantity: '0.001', newOrderRespType: 'FULL' });
     expect(b.body).toMatchObject({ status: 'NEW', fills: [] });
     const open = await call(keys.alice!, 'GET', '/api/v3/openOrders', { symbol: 'BTCUSDT' });
@@ -202,10 +240,12 @@ describe('Binance spot trading', () => {
     const res = await call(keys.alice!, 'GET', '/api/v3/account', { omitZeroBalances: 'true' });
     expect(res.body).toMatchObject({ makerCommission: 10, takerCommission: 10, canTrade: true, accountType: 'SPOT', permissions: ['SPOT'] });
     expect(res.body.commissionRates).toEqual({ maker: '0.00100000', taker: '0.00100000', buyer: '0.00000000', seller: '0.00000000' });
-    expect(res.body.balances).toEqual([
-      { asset: 'BTC', free: formatDecimal(pow10(8) - 500_000n, 8), locked: formatDecimal(0n, 8) },
-      { asset: 'USDT', free: formatDecimal(bal('alice', 'USDT').available, usdtScale), locked: formatDecimal(0n, usdtScale) },
-    ].sort((x, y) => t.ctx.host.engine.assets().findIndex((a) => a.code === x.asset) - t.ctx.host.engine.assets().findIndex((a) => a.code === y.asset)));
+    expect(res.body.balances).toEqual(
+      [
+        { asset: 'BTC', free: formatDecimal(pow10(8) - 500_000n, 8), locked: formatDecimal(0n, 8) },
+        { asset: 'USDT', free: formatDecimal(bal('alice', 'USDT').available, usdtScale), locked: formatDecimal(0n, usdtScale) },
+      ].sort((x, y) => t.ctx.host.engine.assets().findIndex((a) => a.code === x.asset) - t.ctx.host.engine.assets().findIndex((a) => a.code === y.asset)),
+    );
     const all = await call(keys.aliceRead!, 'GET', '/api/v3/account');
     expect(all.body.canTrade).toBe(false);
     expect(all.body.balances).toHaveLength(t.ctx.host.engine.assets().length);
@@ -223,10 +263,16 @@ describe('Binance spot trading', () => {
     });
     expect((await call(keys.alice!, 'GET', '/api/v3/account/commission', {})).body.code).toBe(-1102);
     expect((await call(keys.alice!, 'GET', '/api/v3/account/commission', { symbol: 'NOPEUSDT' })).body.code).toBe(-1121);
-    const fees = (await call(keys.aliceRead!, 'GET', '/sapi/v1/asset/tradeFee')).body as Array<{ symbol: string; makerCommission: string; takerCommission: string }>;
+    const fees = (await call(keys.aliceRead!, 'GET', '/sapi/v1/asset/tradeFee')).body as Array<{
+      symbol: string;
+      makerCommission: string;
+      takerCommission: string;
+    }>;
     expect(fees.map((f) => f.symbol)).toEqual(t.ctx.host.engine.markets().map((m) => m.symbol.replace('/', '')));
     expect(fees.find((f) => f.symbol === 'BTCUSDT')).toEqual({ symbol: 'BTCUSDT', makerCommission: '0.00100000', takerCommission: '0.00100000' });
-    expect((await call(keys.alice!, 'GET', '/sapi/v1/asset/tradeFee', { symbol: 'BTCUSDT' })).body).toEqual([{ symbol: 'BTCUSDT', makerCommission: '0.00100000', takerCommission: '0.00100000' }]);
+    expect((await call(keys.alice!, 'GET', '/sapi/v1/asset/tradeFee', { symbol: 'BTCUSDT' })).body).toEqual([
+      { symbol: 'BTCUSDT', makerCommission: '0.00100000', takerCommission: '0.00100000' },
+    ]);
     expect((await call(null, 'GET', '/sapi/v1/asset/tradeFee')).body.code).toBe(-2014);
   });
 
@@ -236,14 +282,32 @@ describe('Binance spot trading', () => {
     const usdtCoin = res.body.find((c: { coin: string }) => c.coin === 'USDT');
     expect(usdtCoin).toMatchObject({ coin: 'USDT', free: formatDecimal(bal('alice', 'USDT').available, usdtScale), trading: true });
     expect(usdtCoin.networkList[0]).toMatchObject({ network: 'ETH', coin: 'USDT', isDefault: true, withdrawFee: '1' });
-    expect(res.body.map((c: { coin: string }) => c.coin).sort()).toEqual(t.ctx.host.engine.assets().map((a) => a.code).sort());
+    expect(res.body.map((c: { coin: string }) => c.coin).sort()).toEqual(
+      t.ctx.host.engine
+        .assets()
+        .map((a) => a.code)
+        .sort(),
+    );
   });
 
   it('validates order/test without placing anything', async () => {
     const before = t.ctx.host.engine.stateHash();
-    const ok = await call(keys.carol!, 'POST', '/api/v3/order/test', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '100.00', quantity: '1' });
+    const ok = await call(keys.carol!, 'POST', '/api/v3/order/test', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'LIMIT',
+      timeInForce: 'GTC',
+      price: '100.00',
+      quantity: '1',
+    });
     expect([ok.status, ok.body]).toEqual([200, {}]);
-    const rates = await call(keys.carol!, 'POST', '/api/v3/order/test', { symbol: 'BTCUSDT', side: 'BUY', type: 'MARKET', quantity: '1', computeCommissionRates: 'true' });
+    const rates = await call(keys.carol!, 'POST', '/api/v3/order/test', {
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'MARKET',
+      quantity: '1',
+      computeCommissionRates: 'true',
+    });
     expect(rates.body.standardCommissionForOrder).toEqual({ maker: '0.00100000', taker: '0.00100000' });
     const cases: Array<[Record<string, string>, number, string]> = [
       [{ price: '100.001' }, -1111, "Parameter 'price' has too much precision."],
@@ -252,7 +316,15 @@ describe('Binance spot trading', () => {
       [{ quantity: '0.00001', price: '1.00' }, -2010, 'Filter failure: NOTIONAL'],
     ];
     for (const [fields, code, msg] of cases) {
-      const res = await call(keys.carol!, 'POST', '/api/v3/order/test', { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '100.00', quantity: '1', ...fields });
+      const res = await call(keys.carol!, 'POST', '/api/v3/order/test', {
+        symbol: 'BTCUSDT',
+        side: 'BUY',
+        type: 'LIMIT',
+        timeInForce: 'GTC',
+        price: '100.00',
+        quantity: '1',
+        ...fields,
+      });
       expect(res.body, JSON.stringify(fields)).toEqual({ code, msg });
     }
     expect(t.ctx.host.engine.stateHash()).toBe(before);
@@ -306,7 +378,14 @@ describe('Binance spot trading', () => {
     /** The answer of the same taker order through each face, after an equal resting ask of mm. */
     const both = async (fields: { side: 'BUY' | 'SELL'; price: string; qty: string; tif: 'GTC' | 'IOC' }, ask?: { price: string; qty: string }) => {
       if (ask) expect((await order('mm', { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: ask.price, quantity: ask.qty })).status).toBe(200);
-      const viaApp = await app('carol', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'BTC/USDT', side: fields.side, orderType: 'LIMIT', timeInForce: fields.tif, price: fields.price, amount: fields.qty });
+      const viaApp = await app('carol', 'POST', 'entrust/entrust/setEntrust', {
+        pairsName: 'BTC/USDT',
+        side: fields.side,
+        orderType: 'LIMIT',
+        timeInForce: fields.tif,
+        price: fields.price,
+        amount: fields.qty,
+      });
       expect(viaApp.body.status).toBe('SUCCEED');
       if (ask) expect((await order('mm', { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: ask.price, quantity: ask.qty })).status).toBe(200);
       const viaBinance = await order('dave', { side: fields.side, type: 'LIMIT', timeInForce: fields.tif, price: fields.price, quantity: fields.qty });
@@ -327,9 +406,20 @@ describe('Binance spot trading', () => {
       );
       // Each face reads the other's order the same way.
       const daveInApp = (await app('dave', 'GET', 'entrust/entrust/getEntrustDetail', { id: String(b.orderId) })).body.result;
-      expect([daveInApp.status, daveInApp.dealAmount, daveInApp.dealTotal, daveInApp.fee, daveInApp.timeInForce]).toEqual([a.status, a.dealAmount, a.dealTotal, a.fee, a.timeInForce]);
+      expect([daveInApp.status, daveInApp.dealAmount, daveInApp.dealTotal, daveInApp.fee, daveInApp.timeInForce]).toEqual([
+        a.status,
+        a.dealAmount,
+        a.dealTotal,
+        a.fee,
+        a.timeInForce,
+      ]);
       const carolInBinance = (await call(keys.carol!, 'GET', '/api/v3/order', { symbol: 'BTCUSDT', orderId: a.id })).body;
-      expect([carolInBinance.status, carolInBinance.executedQty, carolInBinance.cummulativeQuoteQty, carolInBinance.timeInForce]).toEqual([b.status, b.executedQty, b.cummulativeQuoteQty, b.timeInForce]);
+      expect([carolInBinance.status, carolInBinance.executedQty, carolInBinance.cummulativeQuoteQty, carolInBinance.timeInForce]).toEqual([
+        b.status,
+        b.executedQty,
+        b.cummulativeQuoteQty,
+        b.timeInForce,
+      ]);
     }
     expect(cases.map(({ a }) => a.status)).toEqual(['FILLED', 'EXPIRED', 'NEW']);
     for (const coin of ['USDT', 'BTC']) expect(bal('carol', coin)).toEqual(bal('dave', coin));

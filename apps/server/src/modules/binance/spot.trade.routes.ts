@@ -37,7 +37,9 @@ import {
 import { createSpotRepository, projectionCaughtUp, type SpotOrderRow } from './spot.repository';
 
 /** Route config of a TRADE route (key permission spotTrade). */
-const trade = (weight: number, order = false): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'TRADE', permission: 'spotTrade', ...(order ? { order } : {}) } });
+const trade = (weight: number, order = false): { binance: BinanceRouteConfig } => ({
+  binance: { weight, security: 'TRADE', permission: 'spotTrade', ...(order ? { order } : {}) },
+});
 /** Route config of a USER_DATA route (key permission read). */
 const userData = (weight: number): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'USER_DATA', permission: 'read' } });
 /** Binance's `discount` object: we have no fee discount asset (Binance's is BNB). */
@@ -138,7 +140,11 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sapi/v1/asset/tradeFee', { config: userData(1), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } }, async (req) => {
     const symbol = paramsOf(req).symbol;
     const markets = symbol !== undefined && symbol !== '' ? [spotMarketOrThrow(ctx.host, symbol)] : engine.markets();
-    return markets.map((m) => ({ symbol: toBinanceSymbol(m.symbol), makerCommission: commissionRate(m.makerFeePpm), takerCommission: commissionRate(m.takerFeePpm) }));
+    return markets.map((m) => ({
+      symbol: toBinanceSymbol(m.symbol),
+      makerCommission: commissionRate(m.makerFeePpm),
+      takerCommission: commissionRate(m.takerFeePpm),
+    }));
   });
 
   // ------------------------------------------------------------------ one order: query and cancel
@@ -153,44 +159,56 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
   const matches = (e: Pick<Entrust, 'pairsName' | 'clientOrderId'>, m: MarketConfig, p: Record<string, string>) =>
     e.pairsName === m.symbol && (p.origClientOrderId === undefined || p.origClientOrderId === '' || p.origClientOrderId === e.clientOrderId);
 
-  app.get('/api/v3/order', { config: userData(4), schema: { querystring: signedParams({ symbol: SymbolParam, orderId: Type.Optional(IntParam), origClientOrderId: Type.Optional(ClientOrderIdParam) }) } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    oneOf(p);
-    const userId = userOf(req);
-    let id = idParam(p.orderId);
-    if (id === undefined) {
-      const open = engine.openOrders(userId, m.symbol).find((o) => o.clientOrderId === p.origClientOrderId);
-      if (open) id = open.orderId;
-      else {
-        await projectionCaughtUp(ctx.host);
-        id = (await repo.orderByClientId(userId, m.symbol, p.origClientOrderId!))?.id.toString();
+  app.get(
+    '/api/v3/order',
+    {
+      config: userData(4),
+      schema: { querystring: signedParams({ symbol: SymbolParam, orderId: Type.Optional(IntParam), origClientOrderId: Type.Optional(ClientOrderIdParam) }) },
+    },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      oneOf(p);
+      const userId = userOf(req);
+      let id = idParam(p.orderId);
+      if (id === undefined) {
+        const open = engine.openOrders(userId, m.symbol).find((o) => o.clientOrderId === p.origClientOrderId);
+        if (open) id = open.orderId;
+        else {
+          await projectionCaughtUp(ctx.host);
+          id = (await repo.orderByClientId(userId, m.symbol, p.origClientOrderId!))?.id.toString();
+        }
+        if (id === undefined) throw BX.noSuchOrder();
       }
-      if (id === undefined) throw BX.noSuchOrder();
-    }
-    let e: Entrust;
-    try {
-      e = await ctx.entrust.detail(userId, id);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'order_not_found') throw BX.noSuchOrder();
-      throw binanceOrderError(err);
-    }
-    if (!matches(e, m, p)) throw BX.noSuchOrder();
-    return queriedOrder(e, scalesOf(m));
-  });
+      let e: Entrust;
+      try {
+        e = await ctx.entrust.detail(userId, id);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'order_not_found') throw BX.noSuchOrder();
+        throw binanceOrderError(err);
+      }
+      if (!matches(e, m, p)) throw BX.noSuchOrder();
+      return queriedOrder(e, scalesOf(m));
+    },
+  );
 
   app.delete('/api/v3/order', { config: trade(1), schema: { querystring: cancelSchema, body: cancelSchema } }, async (req) => {
     const p = paramsOf(req);
     const m = spotMarketOrThrow(ctx.host, p.symbol);
     oneOf(p);
     const restriction = p.cancelRestrictions;
-    if (restriction !== undefined && restriction !== 'ONLY_NEW' && restriction !== 'ONLY_PARTIALLY_FILLED') throw new BinanceError(-1145, 'Invalid cancelRestrictions', 400);
+    if (restriction !== undefined && restriction !== 'ONLY_NEW' && restriction !== 'ONLY_PARTIALLY_FILLED')
+      throw new BinanceError(-1145, 'Invalid cancelRestrictions', 400);
     const userId = userOf(req);
     const id = idParam(p.orderId);
     // Only the caller's open orders of this market can be cancelled; anything else is an unknown order.
     const order = engine
       .openOrders(userId, m.symbol)
-      .find((o) => (id !== undefined ? o.orderId === id : o.clientOrderId === p.origClientOrderId) && (p.origClientOrderId === undefined || p.origClientOrderId === '' || o.clientOrderId === p.origClientOrderId));
+      .find(
+        (o) =>
+          (id !== undefined ? o.orderId === id : o.clientOrderId === p.origClientOrderId) &&
+          (p.origClientOrderId === undefined || p.origClientOrderId === '' || o.clientOrderId === p.origClientOrderId),
+      );
     if (!order) throw BX.cancelRejected();
     if ((restriction === 'ONLY_NEW' && order.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')) {
       throw BX.cancelRejected('Order was not canceled due to cancel restrictions.');
@@ -249,17 +267,21 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
     };
   };
 
-  app.get('/api/v3/allOrders', { config: userData(20), schema: { querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam) }) } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    const q = historyOf(p);
-    const fromId = idParam(p.orderId);
-    await projectionCaughtUp(ctx.host);
-    // With orderId: the orders from it on (Binance); a time window then narrows nothing more.
-    const rows: SpotOrderRow[] = await repo.orders(userOf(req), m.symbol, fromId !== undefined ? { fromId, limit: q.limit } : q);
-    const s = scalesOf(m);
-    return rows.map((r) => queriedOrder(toEntrust(rowToOrderView(r), s), s));
-  });
+  app.get(
+    '/api/v3/allOrders',
+    { config: userData(20), schema: { querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam) }) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const q = historyOf(p);
+      const fromId = idParam(p.orderId);
+      await projectionCaughtUp(ctx.host);
+      // With orderId: the orders from it on (Binance); a time window then narrows nothing more.
+      const rows: SpotOrderRow[] = await repo.orders(userOf(req), m.symbol, fromId !== undefined ? { fromId, limit: q.limit } : q);
+      const s = scalesOf(m);
+      return rows.map((r) => queriedOrder(toEntrust(rowToOrderView(r), s), s));
+    },
+  );
 
   // ------------------------------------------------------------------ account and fills
 
@@ -346,8 +368,16 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
 
   // CCXT's fetchMarkets and fetchCurrencies read the margin pairs when keys are set (option fetchMargins): we have
   // no margin trading, so both lists are empty.
-  app.get('/sapi/v1/margin/allPairs', { config: { binance: { weight: 1, security: 'MARKET_DATA' } }, schema: { querystring: params({ symbol: Type.Optional(SymbolParam) }) } }, async () => []);
-  app.get('/sapi/v1/margin/isolated/allPairs', { config: userData(10), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } }, async () => []);
+  app.get(
+    '/sapi/v1/margin/allPairs',
+    { config: { binance: { weight: 1, security: 'MARKET_DATA' } }, schema: { querystring: params({ symbol: Type.Optional(SymbolParam) }) } },
+    async () => [],
+  );
+  app.get(
+    '/sapi/v1/margin/isolated/allPairs',
+    { config: userData(10), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } },
+    async () => [],
+  );
 
   // ------------------------------------------------------------------ wallet: CCXT's fetchCurrencies
 

@@ -24,7 +24,10 @@ beforeAll(async () => {
   http = 'http://127.0.0.1:8151';
   ws = 'ws://127.0.0.1:8151';
   for (const id of ['cx-a', 'cx-b']) {
-    for (const [asset, amount] of [['BTC', 100n * U], ['USDT', 10_000_000n * U]] as const) {
+    for (const [asset, amount] of [
+      ['BTC', 100n * U],
+      ['USDT', 10_000_000n * U],
+    ] as const) {
       const r = await t.ctx.host.submit({ type: 'deposit', userId: id, asset, account: 'SPOT', amount, from: '@faucet' } as unknown as Command);
       expect(r.code).toBe('ok');
     }
@@ -37,7 +40,14 @@ afterAll(async () => {
 describe('CCXT Pro against the spot streams', () => {
   it('watchOrderBook stays equal to our book, watchTrades sees the trade', async () => {
     const ex = new ccxt.pro.binance({
-      urls: { api: { public: `${http}/api/v3`, private: `${http}/api/v3`, v1: `${http}/api/v1`, ws: { spot: `${ws}/stream/ws`, 'ws-api': { spot: `${ws}/ws-api/v3` } } } },
+      urls: {
+        api: {
+          public: `${http}/api/v3`,
+          private: `${http}/api/v3`,
+          v1: `${http}/api/v1`,
+          ws: { spot: `${ws}/stream/ws`, 'ws-api': { spot: `${ws}/ws-api/v3` } },
+        },
+      },
       options: { fetchMarkets: { types: ['spot'] }, fetchCurrencies: false },
     });
     try {
@@ -79,13 +89,21 @@ describe('CCXT Pro against the futures streams', () => {
     const alice = (await loginNewUser(t, 'fut-alice@ccxt.test')).userId;
     const bob = (await loginNewUser(t, 'fut-bob@ccxt.test')).userId;
     for (const id of [alice, bob]) {
-      const r = await t.ctx.host.submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet' } as unknown as Command);
+      const r = await t.ctx.host.submit({
+        type: 'deposit',
+        userId: id,
+        asset: 'USDT',
+        account: 'CONTRACT',
+        amount: 100_000n * U,
+        from: '@faucet',
+      } as unknown as Command);
       expect(r.code).toBe('ok');
     }
     expect((await t.ctx.host.submit({ type: 'perpMarkPrice', symbol: sym, indexPrice: 300_000n } as unknown as Command)).code).toBe('ok');
     const key = await createTestKey(t, alice, 'fut-alice@ccxt.test', { futuresTrade: true });
     const ex = new ccxt.pro.binance({ apiKey: key.apiKey, secret: key.secret, urls: binanceUrls(http) });
-    const perp = (cmd: Record<string, unknown>) => t.ctx.host.submit({ type: 'perpPlaceOrder', symbol: sym, orderType: 'LIMIT', timeInForce: 'GTC', ...cmd } as unknown as Command);
+    const perp = (cmd: Record<string, unknown>) =>
+      t.ctx.host.submit({ type: 'perpPlaceOrder', symbol: sym, orderType: 'LIMIT', timeInForce: 'GTC', ...cmd } as unknown as Command);
     try {
       await ex.loadHttpProxyAgent();
       await ex.loadMarkets();

@@ -418,7 +418,13 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   }
 
   /** New trades (newest first) to the trade and aggTrade streams of `symbol`, oldest first. */
-  function onTrades<T>(market: StreamMarket, symbol: string, list: readonly T[], trade: (bsym: string, t: T, now: number) => string, agg: (bsym: string, t: T, now: number) => string): void {
+  function onTrades<T>(
+    market: StreamMarket,
+    symbol: string,
+    list: readonly T[],
+    trade: (bsym: string, t: T, now: number) => string,
+    agg: (bsym: string, t: T, now: number) => string,
+  ): void {
     const s = lc(symbol);
     const tt = topicOf(market, `${s}@trade`);
     const at = topicOf(market, `${s}@aggTrade`);
@@ -531,7 +537,8 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   // ---------------------------------------------------------------- control messages
 
   type Id = number | string | null;
-  const validId = (id: unknown): id is Id => id === null || (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && /^[A-Za-z0-9-]{1,36}$/.test(id));
+  const validId = (id: unknown): id is Id =>
+    id === null || (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && /^[A-Za-z0-9-]{1,36}$/.test(id));
   const fail = (c: Conn, code: number, msg: string, id: Id) => sendJson(c, { error: { code, msg }, id });
 
   /** Names of a SUBSCRIBE / UNSUBSCRIBE: every param a string, else undefined. */
@@ -563,11 +570,13 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
           }
           const spec = parseStream(n, c.market, host);
           if (!spec) return fail(c, 2, `Invalid request: invalid stream name '${n.slice(0, 80)}'`, id);
-          if (spec.kind === 'depth' && c.market === 'futures' && !contractMarket?.onDepthDelta) return fail(c, 2, `Invalid request: stream '${spec.name}' is not available`, id);
+          if (spec.kind === 'depth' && c.market === 'futures' && !contractMarket?.onDepthDelta)
+            return fail(c, 2, `Invalid request: stream '${spec.name}' is not available`, id);
           specs.push(spec);
         }
         const fresh = specs.filter((s) => !c.topics.has(s.name));
-        if (c.topics.size + new Set(fresh.map((s) => s.name)).size > MAX_STREAMS[c.market]) return fail(c, 2, `Invalid request: too many streams (at most ${MAX_STREAMS[c.market]})`, id);
+        if (c.topics.size + new Set(fresh.map((s) => s.name)).size > MAX_STREAMS[c.market])
+          return fail(c, 2, `Invalid request: too many streams (at most ${MAX_STREAMS[c.market]})`, id);
         // The answer first, then the current state of the new streams (CCXT keys its snapshot fetch on the answer).
         sendJson(c, { result: null, id });
         for (const s of specs) subscribe(c, s);
@@ -603,14 +612,28 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
         return sendJson(c, { result: c.combined, id });
       }
       default:
-        return fail(c, 2, `Invalid request: unknown variant ${req.method.slice(0, 40)}, expected one of \`SUBSCRIBE\`, \`UNSUBSCRIBE\`, \`LIST_SUBSCRIPTIONS\`, \`SET_PROPERTY\`, \`GET_PROPERTY\``, id);
+        return fail(
+          c,
+          2,
+          `Invalid request: unknown variant ${req.method.slice(0, 40)}, expected one of \`SUBSCRIBE\`, \`UNSUBSCRIBE\`, \`LIST_SUBSCRIPTIONS\`, \`SET_PROPERTY\`, \`GET_PROPERTY\``,
+          id,
+        );
     }
   }
 
   // ---------------------------------------------------------------- connections
 
   function newConn(socket: WebSocket, market: StreamMarket, combined: boolean): Conn {
-    const c: Conn = { socket, market, combined, topics: new Map(), sinks: new Set(), bucket: createTokenBucket(MESSAGES_PER_SEC, MESSAGES_PER_SEC, now()), lastPong: now(), closed: false };
+    const c: Conn = {
+      socket,
+      market,
+      combined,
+      topics: new Map(),
+      sinks: new Set(),
+      bucket: createTokenBucket(MESSAGES_PER_SEC, MESSAGES_PER_SEC, now()),
+      lastPong: now(),
+      closed: false,
+    };
     conns.add(c);
     byWs.set(socket, c);
     const overLimit = () => {

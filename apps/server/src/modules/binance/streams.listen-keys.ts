@@ -73,7 +73,11 @@ export function createListenKeys(now: () => number = Date.now, ttlMs = LISTEN_KE
       }
       if (held) end(held, 'expired');
       // 60 characters of [A-Za-z0-9] like Binance's keys.
-      const key = randomBytes(45).toString('base64').replace(/[^A-Za-z0-9]/g, '').padEnd(60, '0').slice(0, 60);
+      const key = randomBytes(45)
+        .toString('base64')
+        .replace(/[^A-Za-z0-9]/g, '')
+        .padEnd(60, '0')
+        .slice(0, 60);
       const k: ListenKey = { key, userId, market, expiresAt: now() + ttlMs };
       byKey.set(key, k);
       byUser.set(`${market}|${userId}`, k);

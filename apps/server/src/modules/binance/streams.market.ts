@@ -123,7 +123,17 @@ export interface TickerFigures {
 
 /** Spot figures from a Pair (and the window's open and best levels when known). */
 export function spotFigures(p: Pair, open: string | null, best?: TickerFigures['best']): TickerFigures {
-  return { last: p.price, open: open ?? '', high: p.high, low: p.low, volume: p.volume, quoteVolume: p.quoteVolume, percent: p.updown, priceDecimals: p.priceDecimals, ...(best ? { best } : {}) };
+  return {
+    last: p.price,
+    open: open ?? '',
+    high: p.high,
+    low: p.low,
+    volume: p.volume,
+    quoteVolume: p.quoteVolume,
+    percent: p.updown,
+    priceDecimals: p.priceDecimals,
+    ...(best ? { best } : {}),
+  };
 }
 
 /**
@@ -133,7 +143,16 @@ export function spotFigures(p: Pair, open: string | null, best?: TickerFigures['
 export function futuresFigures(m: ContractMarket, open24h: bigint | null): TickerFigures {
   const last = m.lastPrice === '' ? m.markPrice : m.lastPrice;
   const open = open24h === null ? '' : fromUnits(open24h, m.priceDecimals);
-  return { last, open, high: m.high24h, low: m.low24h, volume: m.volume24h, quoteVolume: m.quoteVolume24h, percent: m.change24h, priceDecimals: m.priceDecimals };
+  return {
+    last,
+    open,
+    high: m.high24h,
+    low: m.low24h,
+    volume: m.volume24h,
+    quoteVolume: m.quoteVolume24h,
+    percent: m.change24h,
+    priceDecimals: m.priceDecimals,
+  };
 }
 
 /**
@@ -162,7 +181,17 @@ export function tickerJson(market: StreamMarket, bsym: string, f: TickerFigures,
 /** `<symbol>@miniTicker` (24hrMiniTicker). */
 export function miniTickerJson(bsym: string, f: TickerFigures, now: number): string {
   const last = f.last === '' ? formatDecimal(0n, f.priceDecimals) : f.last;
-  return JSON.stringify({ e: '24hrMiniTicker', E: now, s: bsym, c: last, o: f.open === '' ? last : f.open, h: f.high || last, l: f.low || last, v: f.volume, q: f.quoteVolume });
+  return JSON.stringify({
+    e: '24hrMiniTicker',
+    E: now,
+    s: bsym,
+    c: last,
+    o: f.open === '' ? last : f.open,
+    h: f.high || last,
+    l: f.low || last,
+    v: f.volume,
+    q: f.quoteVolume,
+  });
 }
 
 /** A mark price tick as the perpetuals' streams need it. */

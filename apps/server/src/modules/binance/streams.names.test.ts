@@ -26,7 +26,16 @@ describe('parseStream', () => {
 describe('futuresFigures', () => {
   it("takes the 24 h window's open as given, not worked back from the rounded change percent", () => {
     // 3000.00 -> 3001.00 is +0.0333...%, printed "0.03": worked back, the open would be 3001.00 / 1.0003 = 3000.10.
-    const row = { lastPrice: '3001.00', markPrice: '3001.00', change24h: '0.03', high24h: '3001.00', low24h: '3000.00', volume24h: '1', quoteVolume24h: '3000', priceDecimals: 2 } as ContractMarket;
+    const row = {
+      lastPrice: '3001.00',
+      markPrice: '3001.00',
+      change24h: '0.03',
+      high24h: '3001.00',
+      low24h: '3000.00',
+      volume24h: '1',
+      quoteVolume24h: '3000',
+      priceDecimals: 2,
+    } as ContractMarket;
     expect(futuresFigures(row, 300_000n)).toMatchObject({ last: '3001.00', open: '3000.00', percent: '0.03' });
     expect(futuresFigures(row, null).open).toBe('');
   });

@@ -13,7 +13,10 @@ import { findPerpMarket, findSpotMarket, KLINE_INTERVALS, klinePeriod, toBinance
 export type StreamMarket = 'spot' | 'futures';
 
 /** Our period -> Binance's interval name. */
-export const INTERVAL_OF: Readonly<Record<KlinePeriod, string>> = Object.fromEntries(Object.entries(KLINE_INTERVALS).map(([i, p]) => [p, i])) as Record<KlinePeriod, string>;
+export const INTERVAL_OF: Readonly<Record<KlinePeriod, string>> = Object.fromEntries(Object.entries(KLINE_INTERVALS).map(([i, p]) => [p, i])) as Record<
+  KlinePeriod,
+  string
+>;
 /** What a stream carries. */
 export type StreamKind = 'trade' | 'aggTrade' | 'depth' | 'partial' | 'kline' | 'bookTicker' | 'ticker' | 'miniTicker' | 'markPrice' | 'allMarkPrice';
 

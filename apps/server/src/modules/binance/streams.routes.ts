@@ -80,7 +80,9 @@ const streamRoutes: FastifyPluginAsync = async (app) => {
       hubOf().connect(socket, market, name === '' ? [] : [name], false);
     });
     scope.get(combinedPath, ws, (socket: WebSocket, req) => {
-      const names = str(query(req).streams).split('/').filter((s) => s !== '');
+      const names = str(query(req).streams)
+        .split('/')
+        .filter((s) => s !== '');
       hubOf().connect(socket, market, names, true);
     });
   }
@@ -97,7 +99,9 @@ const streamRoutes: FastifyPluginAsync = async (app) => {
       socket.close(1008, 'invalid listenKey');
       return;
     }
-    const extra = str(query(req).streams).split('/').filter((s) => s !== '');
+    const extra = str(query(req).streams)
+      .split('/')
+      .filter((s) => s !== '');
     hubOf().connect(socket, 'futures', [key, ...extra], combined);
   };
   app.get('/fstream/private/ws', ws, privateFutures(false));

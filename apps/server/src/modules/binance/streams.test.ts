@@ -101,7 +101,7 @@ describe('spot market streams', () => {
     expect(tr.T).toBeLessThanOrEqual(tr.E as number);
     const agg = await next(comb, (m) => m.stream === 'btcusdt@aggTrade');
     expect(agg.data).toMatchObject({ e: 'aggTrade', s: 'BTCUSDT', a: tr.t, f: tr.t, l: tr.t, p: '91000.50', q: '0.05000', m: false });
-    const kl = await next(comb, (m) => m.stream === 'btcusdt@kline_1m' && ((m.data as { k: Msg }).k.c === '91000.50'), 3000);
+    const kl = await next(comb, (m) => m.stream === 'btcusdt@kline_1m' && (m.data as { k: Msg }).k.c === '91000.50', 3000);
     const k = (kl.data as { k: Msg }).k;
     expect(k).toMatchObject({ s: 'BTCUSDT', i: '1m', c: '91000.50', x: false });
     expect((k.T as number) - (k.t as number)).toBe(59_999);
@@ -115,7 +115,16 @@ describe('spot market streams', () => {
     const c = await open('/stream?streams=btcusdt@ticker/btcusdt@miniTicker');
     const tk = await next(c, (m) => m.stream === 'btcusdt@ticker', 8000);
     const pair = t.ctx.marketData.pair('BTC/USDT', 'SPOT')!;
-    expect(tk.data).toMatchObject({ e: '24hrTicker', s: 'BTCUSDT', c: pair.price, v: pair.volume, q: pair.quoteVolume, P: pair.updown, h: pair.high, l: pair.low });
+    expect(tk.data).toMatchObject({
+      e: '24hrTicker',
+      s: 'BTCUSDT',
+      c: pair.price,
+      v: pair.volume,
+      q: pair.quoteVolume,
+      P: pair.updown,
+      h: pair.high,
+      l: pair.low,
+    });
     const open24 = t.ctx.marketData.open24h('BTC/USDT', 'SPOT') ?? pair.price;
     const d = tk.data as Msg;
     expect(d.o).toBe(open24);

@@ -26,7 +26,10 @@ const users: Record<'a' | 'b', { id: string; apiKey: string; secret: string }> =
 
 const submit = async (cmd: Record<string, unknown>) => {
   const r = await t.ctx.host.submit(cmd as unknown as Command);
-  expect(r.code, JSON.stringify(cmd, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))).toBe('ok');
+  expect(
+    r.code,
+    JSON.stringify(cmd, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)),
+  ).toBe('ok');
   return r;
 };
 const next = (c: Client, pred: (m: Msg) => boolean, ms = 5000) => c.next((m) => pred(m as Msg), ms) as Promise<Msg>;
@@ -48,7 +51,15 @@ const record = (c: Client): Msg[] => {
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
   const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
-  const svc = createApiKeyService({ db: t.ctx.db, host: t.ctx.host, box: secretBoxFromConfig(t.ctx.config), security: () => noSecondFactor, log: t.ctx.log, now: t.ctx.clock.now, cacheMs: 5000 });
+  const svc = createApiKeyService({
+    db: t.ctx.db,
+    host: t.ctx.host,
+    box: secretBoxFromConfig(t.ctx.config),
+    security: () => noSecondFactor,
+    log: t.ctx.log,
+    now: t.ctx.clock.now,
+    cacheMs: 5000,
+  });
   (t.ctx as { apiKeys: typeof svc }).apiKeys = svc;
   const ids: Record<string, string> = {};
   for (const who of ['a', 'b'] as const) {
@@ -113,12 +124,49 @@ describe('spot user data', () => {
     const b = await Client.open(`${ws}/stream?streams=${kb}`);
     const allA = record(a);
     const allB = record(b);
-    const sell = await t.ctx.entrust.place(users.a.id, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '95000.00', amount: '0.20000', clientOrderId: 'grid-1' });
+    const sell = await t.ctx.entrust.place(users.a.id, {
+      pairsName: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      price: '95000.00',
+      amount: '0.20000',
+      clientOrderId: 'grid-1',
+    });
     const newA = await next(a, (m) => m.e === 'executionReport' && m.x === 'NEW');
-    expect(newA).toMatchObject({ s: 'BTCUSDT', c: 'grid-1', S: 'SELL', o: 'LIMIT', f: 'GTC', q: '0.20000', p: '95000.00', X: 'NEW', i: Number(sell.id), l: '0.00000', z: '0.00000', t: -1, w: true, m: false, g: -1, r: 'NONE', N: null });
+    expect(newA).toMatchObject({
+      s: 'BTCUSDT',
+      c: 'grid-1',
+      S: 'SELL',
+      o: 'LIMIT',
+      f: 'GTC',
+      q: '0.20000',
+      p: '95000.00',
+      X: 'NEW',
+      i: Number(sell.id),
+      l: '0.00000',
+      z: '0.00000',
+      t: -1,
+      w: true,
+      m: false,
+      g: -1,
+      r: 'NONE',
+      N: null,
+    });
     const buy = await t.ctx.entrust.place(users.b.id, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
     const fillA = await next(a, (m) => m.e === 'executionReport' && m.x === 'TRADE');
-    expect(fillA).toMatchObject({ i: Number(sell.id), X: 'PARTIALLY_FILLED', l: '0.05000', z: '0.05000', L: '95000.00', n: '4.75000000', N: 'USDT', m: true, w: true, Z: '4750.00000000', Y: '4750.00000000' });
+    expect(fillA).toMatchObject({
+      i: Number(sell.id),
+      X: 'PARTIALLY_FILLED',
+      l: '0.05000',
+      z: '0.05000',
+      L: '95000.00',
+      n: '4.75000000',
+      N: 'USDT',
+      m: true,
+      w: true,
+      Z: '4750.00000000',
+      Y: '4750.00000000',
+    });
     expect(typeof fillA.t).toBe('number');
     const posA = await next(a, (m) => m.e === 'outboundAccountPosition' && (m.B as Msg[]).some((x) => x.a === 'USDT'));
     const bal = (user: string, asset: string) => {
@@ -130,11 +178,30 @@ describe('spot user data', () => {
 
     const fillB = await next(b, (m) => (m.data as Msg | undefined)?.x === 'TRADE');
     expect(fillB.stream).toBe(kb);
-    expect(fillB.data).toMatchObject({ i: Number(buy.id), S: 'BUY', o: 'MARKET', X: 'FILLED', l: '0.05000', z: '0.05000', L: '95000.00', n: '0.00005000', N: 'BTC', m: false, w: false, t: fillA.t });
+    expect(fillB.data).toMatchObject({
+      i: Number(buy.id),
+      S: 'BUY',
+      o: 'MARKET',
+      X: 'FILLED',
+      l: '0.05000',
+      z: '0.05000',
+      L: '95000.00',
+      n: '0.00005000',
+      N: 'BTC',
+      m: false,
+      w: false,
+      t: fillA.t,
+    });
     await next(b, (m) => (m.data as Msg | undefined)?.e === 'outboundAccountPosition');
     await new Promise((r) => setTimeout(r, 200));
     // each saw only their own orders
-    const ids = (ms: Msg[]) => new Set(ms.map((m) => (m.data as Msg | undefined) ?? m).filter((m) => m.e === 'executionReport').map((m) => m.i));
+    const ids = (ms: Msg[]) =>
+      new Set(
+        ms
+          .map((m) => (m.data as Msg | undefined) ?? m)
+          .filter((m) => m.e === 'executionReport')
+          .map((m) => m.i),
+      );
     expect([...ids(allA)]).toEqual([Number(sell.id)]);
     expect([...ids(allB)]).toEqual([Number(buy.id)]);
     a.close();
@@ -180,16 +247,48 @@ describe('futures', () => {
     const a = await Client.open(`${ws}/fstream/private/ws?listenKey=${ka}`);
     const b = await Client.open(`${ws}/fstream/private/ws?listenKey=${kb}`);
     const allA = record(a);
-    const r1 = await submit({ type: 'perpPlaceOrder', userId: users.a.id, symbol: sym, side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 300_000n, quantity: 10_000n, clientOrderId: 'f-1' });
-    const r2 = await submit({ type: 'perpPlaceOrder', userId: users.b.id, symbol: sym, side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: 5_000n });
+    const r1 = await submit({
+      type: 'perpPlaceOrder',
+      userId: users.a.id,
+      symbol: sym,
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 300_000n,
+      quantity: 10_000n,
+      clientOrderId: 'f-1',
+    });
+    const r2 = await submit({
+      type: 'perpPlaceOrder',
+      userId: users.b.id,
+      symbol: sym,
+      side: 'BUY',
+      orderType: 'MARKET',
+      timeInForce: 'IOC',
+      quantity: 5_000n,
+    });
     const idA = Number(r1.perpOrder!.orderId);
     const idB = Number(r2.perpOrder!.orderId);
-    expect((await next(a, (m) => m.e === 'ORDER_TRADE_UPDATE' && (m.o as Msg).x === 'NEW')).o).toMatchObject({ s: 'ETHUSDT', c: 'f-1', S: 'SELL', o: 'LIMIT', q: '1.0000', p: '3000.00', i: idA, ps: 'BOTH', R: false });
+    expect((await next(a, (m) => m.e === 'ORDER_TRADE_UPDATE' && (m.o as Msg).x === 'NEW')).o).toMatchObject({
+      s: 'ETHUSDT',
+      c: 'f-1',
+      S: 'SELL',
+      o: 'LIMIT',
+      q: '1.0000',
+      p: '3000.00',
+      i: idA,
+      ps: 'BOTH',
+      R: false,
+    });
     const fa = (await next(a, (m) => m.e === 'ORDER_TRADE_UPDATE' && (m.o as Msg).x === 'TRADE')).o as Msg;
     expect(fa).toMatchObject({ i: idA, X: 'PARTIALLY_FILLED', l: '0.5000', z: '0.5000', L: '3000.00', ap: '3000.00', m: true, N: 'USDT' });
     const acc = await next(a, (m) => m.e === 'ACCOUNT_UPDATE');
     const wallet = t.ctx.host.engine.perpAccount(users.a.id);
-    expect(acc.a).toMatchObject({ m: 'ORDER', B: [{ a: 'USDT', wb: fromUnits(wallet.walletBalance, 8), cw: fromUnits(wallet.crossWalletBalance, 8) }], P: [{ s: 'ETHUSDT', pa: '-0.5000', ep: '3000.00', mt: 'cross', ps: 'BOTH' }] });
+    expect(acc.a).toMatchObject({
+      m: 'ORDER',
+      B: [{ a: 'USDT', wb: fromUnits(wallet.walletBalance, 8), cw: fromUnits(wallet.crossWalletBalance, 8) }],
+      P: [{ s: 'ETHUSDT', pa: '-0.5000', ep: '3000.00', mt: 'cross', ps: 'BOTH' }],
+    });
     const fb = (await next(b, (m) => m.e === 'ORDER_TRADE_UPDATE' && (m.o as Msg).x === 'TRADE')).o as Msg;
     expect(fb).toMatchObject({ i: idB, S: 'BUY', o: 'MARKET', X: 'FILLED', l: '0.5000', m: false, t: fa.t });
     expect((await next(b, (m) => m.e === 'ACCOUNT_UPDATE')).a).toMatchObject({ P: [{ s: 'ETHUSDT', pa: '0.5000' }] });
@@ -209,13 +308,28 @@ describe('futures', () => {
       if (m.e === 'depthUpdate') events.push(m);
     });
     const order = (who: 'a' | 'b', side: 'BUY' | 'SELL', price: bigint, qty: bigint) =>
-      t.ctx.host.submit({ type: 'perpPlaceOrder', userId: users[who].id, symbol: sym, side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity: qty, ts: Date.now() } as unknown as Command);
+      t.ctx.host.submit({
+        type: 'perpPlaceOrder',
+        userId: users[who].id,
+        symbol: sym,
+        side,
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price,
+        quantity: qty,
+        ts: Date.now(),
+      } as unknown as Command);
     for (let i = 0; i < 10; i++) await order('a', 'SELL', 301_000n + BigInt(i * 100), 1_000n);
     const cm = t.ctx.contractMarket;
     const snapSeq = cm.depthSeq(sym);
     const snap = cm.depth(sym, 1000)!;
     for (let i = 0; i < 40; i++) {
-      await order(i % 2 ? 'a' : 'b', i % 2 ? 'SELL' : 'BUY', i % 2 ? 300_500n + BigInt((i % 7) * 100) : 299_500n - BigInt((i % 5) * 100), 1_000n + BigInt(i * 10));
+      await order(
+        i % 2 ? 'a' : 'b',
+        i % 2 ? 'SELL' : 'BUY',
+        i % 2 ? 300_500n + BigInt((i % 7) * 100) : 299_500n - BigInt((i % 5) * 100),
+        1_000n + BigInt(i * 10),
+      );
       if (i % 10 === 9) await order('b', 'BUY', 301_500n, 1_500n); // crosses
     }
     const finalSeq = cm.depthSeq(sym);
@@ -230,7 +344,10 @@ describe('futures', () => {
       if (!started) expect((e.U as number) <= snapSeq || e.pu === snapSeq).toBe(true);
       else expect(e.pu).toBe(last);
       started = true;
-      for (const [side, rows] of [[bids, e.b], [asks, e.a]] as const) {
+      for (const [side, rows] of [
+        [bids, e.b],
+        [asks, e.a],
+      ] as const) {
         for (const [p, q] of rows as Array<[string, string]>) {
           if (Number(q) === 0) side.delete(p);
           else side.set(p, q);

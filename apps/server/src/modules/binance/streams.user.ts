@@ -61,7 +61,10 @@ class Fills {
 }
 
 /** One report per fill of `o` (its fills of this command, oldest first), then its end (CANCELED / EXPIRED) if any. */
-function reportsOf(o: { filledQty: bigint; filledQuote: bigint; status: string }, fills: Fill[]): Array<{ x: string; X: string; fill: Fill | null; z: bigint; Z: bigint }> {
+function reportsOf(
+  o: { filledQty: bigint; filledQuote: bigint; status: string },
+  fills: Fill[],
+): Array<{ x: string; X: string; fill: Fill | null; z: bigint; Z: bigint }> {
   let z = o.filledQty;
   let Z = o.filledQuote;
   for (const f of fills) {
@@ -226,7 +229,12 @@ function accountUpdate(engine: UserEventEngine, userId: string, asset: string, p
  * The user events of one command's `events`, in Binance's order (order reports, then the account), for the users
  * `wanted` says someone listens to in that namespace. `now` is the event time E (ms).
  */
-export function userEvents(engine: UserEventEngine, events: readonly EngineEvent[], wanted: (userId: string, market: StreamMarket) => boolean, now: number): UserEvent[] {
+export function userEvents(
+  engine: UserEventEngine,
+  events: readonly EngineEvent[],
+  wanted: (userId: string, market: StreamMarket) => boolean,
+  now: number,
+): UserEvent[] {
   const out: UserEvent[] = [];
   const spotFills = new Fills();
   const perpFills = new Fills();
@@ -245,7 +253,8 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
     lastTs = e.ts;
     switch (e.type) {
       case 'orderAccepted':
-        if (wanted(e.order.userId, 'spot')) for (const json of executionReports(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'spot', json });
+        if (wanted(e.order.userId, 'spot'))
+          for (const json of executionReports(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'spot', json });
         break;
       case 'trade': {
         const t: TradeEvent = e;
@@ -256,7 +265,8 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
       }
       case 'orderUpdated':
         if (wanted(e.order.userId, 'spot')) {
-          for (const json of executionReports(engine, e.order, spotFills.take(e.order.orderId), e.ts, now, false)) out.push({ userId: e.order.userId, market: 'spot', json });
+          for (const json of executionReports(engine, e.order, spotFills.take(e.order.orderId), e.ts, now, false))
+            out.push({ userId: e.order.userId, market: 'spot', json });
         }
         break;
       case 'balanceChanged':
@@ -285,7 +295,8 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
         }
         break;
       case 'perpOrderAccepted':
-        if (wanted(e.order.userId, 'futures')) for (const json of orderTradeUpdates(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'futures', json });
+        if (wanted(e.order.userId, 'futures'))
+          for (const json of orderTradeUpdates(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'futures', json });
         break;
       case 'perpTrade': {
         const t: PerpTrade = e;
@@ -297,7 +308,8 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
       }
       case 'perpOrderUpdated':
         if (wanted(e.order.userId, 'futures')) {
-          for (const json of orderTradeUpdates(engine, e.order, perpFills.take(e.order.orderId), e.ts, now, false)) out.push({ userId: e.order.userId, market: 'futures', json });
+          for (const json of orderTradeUpdates(engine, e.order, perpFills.take(e.order.orderId), e.ts, now, false))
+            out.push({ userId: e.order.userId, market: 'futures', json });
         }
         break;
       case 'positionChanged': {
@@ -323,6 +335,8 @@ export function userEvents(engine: UserEventEngine, events: readonly EngineEvent
     const B = [...b].map(([a, v]) => ({ a, f: formatDecimal(v.f, v.scale), l: formatDecimal(v.l, v.scale) }));
     out.push({ userId, market: 'spot', json: JSON.stringify({ e: 'outboundAccountPosition', E: now, u: lastTs, B }) });
   }
-  for (const [userId, c] of contractUsers) if (moved.has(userId)) out.push({ userId, market: 'futures', json: accountUpdate(engine, userId, c.asset, [...c.positions.values()], reason, lastTs, now) });
+  for (const [userId, c] of contractUsers)
+    if (moved.has(userId))
+      out.push({ userId, market: 'futures', json: accountUpdate(engine, userId, c.asset, [...c.positions.values()], reason, lastTs, now) });
   return out;
 }

@@ -50,7 +50,8 @@ export function serveWsApi(socket: WebSocket, ip: string, hub: StreamHub, apiKey
       timestamp: String(params.timestamp),
       ...(params.recvWindow !== undefined ? { recvWindow: String(params.recvWindow) } : {}),
     });
-    if ([...subs.values()].some((s) => s.userId === caller.userId)) return fail(id, new BinanceError(-2035, 'User Data Stream subscription already active.', 400));
+    if ([...subs.values()].some((s) => s.userId === caller.userId))
+      return fail(id, new BinanceError(-2035, 'User Data Stream subscription already active.', 400));
     if (subs.size >= MAX_API_SUBSCRIPTIONS) return fail(id, new BinanceError(-2042, 'Maximum subscription ID reached for this connection.', 400));
     const subscriptionId = nextId++;
     const sink = hub.bindUser({ userId: caller.userId, market: 'spot', subscriptionId }, socket);
@@ -96,7 +97,10 @@ export function serveWsApi(socket: WebSocket, ip: string, hub: StreamHub, apiKey
           return ok(id, {});
         }
         case 'session.subscriptions':
-          return ok(id, [...subs.keys()].map((subscriptionId) => ({ subscriptionId })));
+          return ok(
+            id,
+            [...subs.keys()].map((subscriptionId) => ({ subscriptionId })),
+          );
         default:
           return fail(id, new BinanceError(-1020, 'This operation is not supported.', 400));
       }

@@ -26,7 +26,12 @@ async function adminGet(who: keyof typeof ops, p: string, q: Record<string, stri
 }
 async function adminPost(who: keyof typeof ops, p: string, body: Record<string, string>, lang = 'en'): Promise<Json> {
   return (
-    await t.app.inject({ method: 'POST', url: `/api/admin/content/${p}`, headers: { ...ops[who], lang, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(body).toString() })
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/content/${p}`,
+      headers: { ...ops[who], lang, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(body).toString(),
+    })
   ).json();
 }
 async function pub(p: string, q: Record<string, string> = {}, lang = 'en'): Promise<Json> {
@@ -69,7 +74,11 @@ beforeAll(async () => {
   for (const role of ['admin', 'support', 'finance', 'compliance'] as const) {
     const email = `${role}@content.test`;
     const op = await t.ctx.admin.createOperator(null, { email, name: role, role });
-    const r = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) },
+    });
     expect(r.json().status, r.body).toBe('SUCCEED');
     ops[role] = { 'x-admin-token': r.json().result.token as string };
   }
@@ -92,7 +101,12 @@ describe('content: seeded, published', () => {
     expect(notices[0]!.title).toBe('Listing of Toncoin (TON) and opening of TON/USDT spot trading');
     expect(notices.map((n) => n.createTime)).toEqual([...notices.map((n) => n.createTime)].sort((a, b) => b - a));
     const cats = (await pub('data/help/getCategories', {}, 'zh')).result as Array<{ id: number; title: string; articleCount: number }>;
-    expect(cats.map((c) => [c.title, c.articleCount])).toEqual([['新手指南', 2], ['充值与提币', 2], ['交易', 2], ['账户安全', 2]]);
+    expect(cats.map((c) => [c.title, c.articleCount])).toEqual([
+      ['新手指南', 2],
+      ['充值与提币', 2],
+      ['交易', 2],
+      ['账户安全', 2],
+    ]);
     const list = (await pub('data/help/getArticles', { categoryId: String(cats[0]!.id), global: 'ENGLISH' })).result;
     expect(list.category.title).toBe('Getting started');
     expect(list.articles.map((a: { title: string }) => a.title)).toEqual(['How do I create an account?', 'Why do I need to verify my identity?']);
@@ -118,7 +132,10 @@ describe('content: seeded, published', () => {
     expect(zh[0]!.title).toBe('什么是交易密码？');
     expect(zh.map((h) => h.title)).not.toContain('如何注册账户？');
     // LIKE wildcards are literal: "%" finds the two articles with a per cent sign (0.1% fee, 100% risk), "_" none.
-    expect(((await pub('data/help/search', { q: '%' }, 'en')).result as Array<{ title: string }>).map((h) => h.title).sort()).toEqual(['What is the difference between limit and market orders?', 'When is a perpetual contract position liquidated?']);
+    expect(((await pub('data/help/search', { q: '%' }, 'en')).result as Array<{ title: string }>).map((h) => h.title).sort()).toEqual([
+      'What is the difference between limit and market orders?',
+      'When is a perpetual contract position liquidated?',
+    ]);
     expect((await pub('data/help/search', { q: '_' })).result).toEqual([]);
   });
 });
@@ -126,7 +143,13 @@ describe('content: seeded, published', () => {
 describe('content: operators edit, preview and publish', () => {
   it('a new notice: a draft is invisible to the app until published; each change is one audit row', async () => {
     const before = (await auditRows('content_%')).length;
-    const created = await adminPost('support', 'create', { kind: 'notice', titleZh: '草稿公告 DRAFT-1', titleEn: 'DRAFT notice one', bodyZh: '草稿正文', bodyEn: 'DRAFT body' });
+    const created = await adminPost('support', 'create', {
+      kind: 'notice',
+      titleZh: '草稿公告 DRAFT-1',
+      titleEn: 'DRAFT notice one',
+      bodyZh: '草稿正文',
+      bodyEn: 'DRAFT body',
+    });
     expect(created.status, JSON.stringify(created)).toBe('SUCCEED');
     expect(created.result).toMatchObject({ kind: 'notice', status: 'DRAFT', published: null, updatedBy: 'support@content.test' });
     expect(await everythingPublic()).not.toMatch(/DRAFT|草稿/);
@@ -140,11 +163,20 @@ describe('content: operators edit, preview and publish', () => {
     expect(published.result).toMatchObject({ status: 'PUBLISHED', published: { titleEn: 'DRAFT notice one' } });
     const notices = (await pub('data/data/getNotices', { global: 'ENGLISH' })).result as Array<{ id: number; title: string; createTime: number }>;
     expect(notices[0]).toMatchObject({ id: Number(created.result.id), title: 'DRAFT notice one', createTime: published.result.firstPublishedAt });
-    expect((await pub('data/data/getNoticeDetail', { id: created.result.id, global: 'CHINESE_SIM' })).result).toMatchObject({ title: '草稿公告 DRAFT-1', content: '草稿正文' });
+    expect((await pub('data/data/getNoticeDetail', { id: created.result.id, global: 'CHINESE_SIM' })).result).toMatchObject({
+      title: '草稿公告 DRAFT-1',
+      content: '草稿正文',
+    });
     // Publishing again without a change writes nothing.
     expect((await adminPost('admin', 'publish', { id: created.result.id })).result.status).toBe('PUBLISHED');
     // An edit changes the draft only: the app keeps the published copy.
-    const edited = await adminPost('support', 'update', { id: created.result.id, titleZh: '公告第二版', titleEn: 'Notice, second version', bodyZh: '第二版正文', bodyEn: 'Second version body' });
+    const edited = await adminPost('support', 'update', {
+      id: created.result.id,
+      titleZh: '公告第二版',
+      titleEn: 'Notice, second version',
+      bodyZh: '第二版正文',
+      bodyEn: 'Second version body',
+    });
     expect(edited.result).toMatchObject({ status: 'CHANGED', published: { titleEn: 'DRAFT notice one' }, draft: { titleEn: 'Notice, second version' } });
     expect((await pub('data/data/getNoticeDetail', { id: created.result.id, global: 'ENGLISH' })).result.title).toBe('DRAFT notice one');
     await adminPost('admin', 'publish', { id: created.result.id });
@@ -176,8 +208,16 @@ describe('content: operators edit, preview and publish', () => {
   });
 
   it('help centre: a category and an article, edits of a published article, search sees published text only', async () => {
-    const cat = (await adminPost('support', 'create', { kind: 'help_category', titleZh: '合约 DRAFT', titleEn: 'Futures DRAFT', bodyEn: 'desc', sort: '9' })).result;
-    const art = await adminPost('support', 'create', { kind: 'help_article', parentId: cat.id, titleZh: '什么是资金费率？', titleEn: 'What is the funding rate?', bodyZh: '资金费率每 8 小时结算。DRAFT', bodyEn: 'Funding is settled every 8 hours. DRAFT' });
+    const cat = (await adminPost('support', 'create', { kind: 'help_category', titleZh: '合约 DRAFT', titleEn: 'Futures DRAFT', bodyEn: 'desc', sort: '9' }))
+      .result;
+    const art = await adminPost('support', 'create', {
+      kind: 'help_article',
+      parentId: cat.id,
+      titleZh: '什么是资金费率？',
+      titleEn: 'What is the funding rate?',
+      bodyZh: '资金费率每 8 小时结算。DRAFT',
+      bodyEn: 'Funding is settled every 8 hours. DRAFT',
+    });
     expect(art.result).toMatchObject({ status: 'DRAFT', draft: { parentId: cat.id } });
     await adminPost('admin', 'publish', { id: art.result.id });
     // The article is published but its category is not: the app shows neither.
@@ -187,10 +227,21 @@ describe('content: operators edit, preview and publish', () => {
     await adminPost('admin', 'publish', { id: cat.id });
     const cats = (await pub('data/help/getCategories', { global: 'ENGLISH' })).result as Array<{ id: number; title: string; articleCount: number }>;
     expect(cats[cats.length - 1]).toMatchObject({ id: Number(cat.id), title: 'Futures DRAFT', articleCount: 1 });
-    expect((await pub('data/help/search', { q: 'funding rate', global: 'ENGLISH' })).result).toMatchObject([{ id: Number(art.result.id), title: 'What is the funding rate?', categoryTitle: 'Futures DRAFT', snippet: '' }]);
-    expect((await pub('data/help/search', { q: 'settled every', global: 'ENGLISH' })).result).toMatchObject([{ id: Number(art.result.id), snippet: 'Funding is settled every 8 hours. DRAFT' }]);
+    expect((await pub('data/help/search', { q: 'funding rate', global: 'ENGLISH' })).result).toMatchObject([
+      { id: Number(art.result.id), title: 'What is the funding rate?', categoryTitle: 'Futures DRAFT', snippet: '' },
+    ]);
+    expect((await pub('data/help/search', { q: 'settled every', global: 'ENGLISH' })).result).toMatchObject([
+      { id: Number(art.result.id), snippet: 'Funding is settled every 8 hours. DRAFT' },
+    ]);
     // A draft edit is not searchable until published.
-    await adminPost('support', 'update', { id: art.result.id, parentId: cat.id, titleZh: '资金费率', titleEn: 'Funding rate', bodyZh: '每 8 小时 PREVIEWONLY', bodyEn: 'Every 8 hours PREVIEWONLY' });
+    await adminPost('support', 'update', {
+      id: art.result.id,
+      parentId: cat.id,
+      titleZh: '资金费率',
+      titleEn: 'Funding rate',
+      bodyZh: '每 8 小时 PREVIEWONLY',
+      bodyEn: 'Every 8 hours PREVIEWONLY',
+    });
     expect((await pub('data/help/search', { q: 'PREVIEWONLY' })).result).toEqual([]);
     expect((await pub('data/help/getArticle', { id: art.result.id, global: 'ENGLISH' })).result.title).toBe('What is the funding rate?');
     // A category with articles cannot be deleted; its article first.
@@ -204,15 +255,41 @@ describe('content: operators edit, preview and publish', () => {
     const list = (await adminGet('support', 'list', { kind: 'page' })).result.records as Array<{ id: string; slug: string }>;
     expect(list.map((p) => p.slug).sort()).toEqual(['agreement', 'download', 'merchant', 'otc', 'privacy']);
     const dl = list.find((p) => p.slug === 'download')!;
-    const upd = await adminPost('support', 'update', { id: dl.id, titleZh: '下载', titleEn: 'Download', bodyZh: '正文', bodyEn: 'Text', version: '2.1.0', androidUrl: 'https://example.com/app.apk', iosUrl: 'https://apps.example.com/id1' });
+    const upd = await adminPost('support', 'update', {
+      id: dl.id,
+      titleZh: '下载',
+      titleEn: 'Download',
+      bodyZh: '正文',
+      bodyEn: 'Text',
+      version: '2.1.0',
+      androidUrl: 'https://example.com/app.apk',
+      iosUrl: 'https://apps.example.com/id1',
+    });
     expect(upd.result.status).toBe('CHANGED');
     expect((await pub('data/content/getPage', { slug: 'download' })).result.version).toBe('1.0.0');
     await adminPost('compliance', 'publish', { id: dl.id });
-    expect((await pub('data/content/getPage', { slug: 'download', global: 'ENGLISH' })).result).toMatchObject({ title: 'Download', version: '2.1.0', androidUrl: 'https://example.com/app.apk', iosUrl: 'https://apps.example.com/id1' });
+    expect((await pub('data/content/getPage', { slug: 'download', global: 'ENGLISH' })).result).toMatchObject({
+      title: 'Download',
+      version: '2.1.0',
+      androidUrl: 'https://example.com/app.apk',
+      iosUrl: 'https://apps.example.com/id1',
+    });
     await failsBoth((lang) => adminPost('admin', 'unpublish', { id: dl.id }, lang), 'content_page_fixed');
     await failsBoth((lang) => adminPost('admin', 'delete', { id: dl.id }, lang), 'content_page_fixed');
-    await failsBoth((lang) => adminPost('admin', 'update', { id: dl.id, titleZh: '下载', titleEn: 'Download', bodyZh: '正文', bodyEn: 'Text', androidUrl: 'javascript:alert(1)' }, lang), 'content_link_invalid');
-    await failsBoth((lang) => adminPost('admin', 'update', { id: dl.id, titleZh: '下载', titleEn: 'Download', bodyZh: '正文', bodyEn: '' }, lang), 'content_body_required');
+    await failsBoth(
+      (lang) =>
+        adminPost(
+          'admin',
+          'update',
+          { id: dl.id, titleZh: '下载', titleEn: 'Download', bodyZh: '正文', bodyEn: 'Text', androidUrl: 'javascript:alert(1)' },
+          lang,
+        ),
+      'content_link_invalid',
+    );
+    await failsBoth(
+      (lang) => adminPost('admin', 'update', { id: dl.id, titleZh: '下载', titleEn: 'Download', bodyZh: '正文', bodyEn: '' }, lang),
+      'content_body_required',
+    );
     // A page cannot be created.
     expect((await adminPost('admin', 'create', { kind: 'page', titleZh: 'x', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' })).errorCode).toBe('validation_failed');
   });
@@ -220,7 +297,14 @@ describe('content: operators edit, preview and publish', () => {
   it('banners: an uploaded image is cleaned, previewable by operators, public only once a published banner shows it', async () => {
     const up = async (who: keyof typeof ops, bytes: Buffer) => {
       const body = multipart({}, { name: 'banner.png', type: 'image/png', bytes });
-      return (await t.app.inject({ method: 'POST', url: '/api/admin/content/uploadImage', payload: body.payload, headers: { ...body.headers, ...ops[who], lang: 'en' } })).json() as Json;
+      return (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/content/uploadImage',
+          payload: body.payload,
+          headers: { ...body.headers, ...ops[who], lang: 'en' },
+        })
+      ).json() as Json;
     };
     expect((await up('finance', await png(750, 300))).errorCode).toBe('admin_forbidden');
     expect((await up('support', await png(100, 100))).errorCode).toBe('upload_too_small');
@@ -232,11 +316,55 @@ describe('content: operators edit, preview and publish', () => {
     expect((await t.app.inject(ok.result.url)).statusCode).toBe(404); // not shown by a published banner yet
     const preview = await t.app.inject({ method: 'GET', url: `/api/admin/content/image?file=${file}`, headers: ops.finance });
     expect([preview.statusCode, preview.headers['content-type']]).toEqual([200, 'image/png']);
-    await failsBoth((lang) => adminPost('support', 'create', { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, link: '/quotes' }, lang), 'content_image_required');
-    await failsBoth((lang) => adminPost('support', 'create', { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, imageEn: '/api/static/content/00000000000000000000000000000000.png' }, lang), 'content_image_invalid');
-    await failsBoth((lang) => adminPost('support', 'create', { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, imageEn: 'https://evil.example/x.png' }, lang), 'content_image_invalid');
-    await failsBoth((lang) => adminPost('support', 'create', { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, imageEn: ok.result.url, link: '//evil.example' }, lang), 'content_link_invalid');
-    const banner = await adminPost('support', 'create', { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, imageEn: ok.result.url, link: '/quotes', sort: '-1' });
+    await failsBoth(
+      (lang) => adminPost('support', 'create', { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, link: '/quotes' }, lang),
+      'content_image_required',
+    );
+    await failsBoth(
+      (lang) =>
+        adminPost(
+          'support',
+          'create',
+          {
+            kind: 'banner',
+            titleZh: '新横幅',
+            titleEn: 'New banner',
+            imageZh: ok.result.url,
+            imageEn: '/api/static/content/00000000000000000000000000000000.png',
+          },
+          lang,
+        ),
+      'content_image_invalid',
+    );
+    await failsBoth(
+      (lang) =>
+        adminPost(
+          'support',
+          'create',
+          { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, imageEn: 'https://evil.example/x.png' },
+          lang,
+        ),
+      'content_image_invalid',
+    );
+    await failsBoth(
+      (lang) =>
+        adminPost(
+          'support',
+          'create',
+          { kind: 'banner', titleZh: '新横幅', titleEn: 'New banner', imageZh: ok.result.url, imageEn: ok.result.url, link: '//evil.example' },
+          lang,
+        ),
+      'content_link_invalid',
+    );
+    const banner = await adminPost('support', 'create', {
+      kind: 'banner',
+      titleZh: '新横幅',
+      titleEn: 'New banner',
+      imageZh: ok.result.url,
+      imageEn: ok.result.url,
+      link: '/quotes',
+      sort: '-1',
+    });
     expect(banner.status, JSON.stringify(banner)).toBe('SUCCEED');
     expect((await pub('data/data/getBanners')).result).toHaveLength(3);
     await adminPost('admin', 'publish', { id: banner.result.id });
@@ -250,12 +378,21 @@ describe('content: operators edit, preview and publish', () => {
     expect(uploads[0]!.after).toMatchObject({ url: ok.result.url, width: 750, height: 300 });
   });
 
-  it('the kinds\' rules and unknown ids, in zh and en', async () => {
-    await failsBoth((lang) => adminPost('support', 'create', { kind: 'notice', titleZh: '  ', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' }, lang), 'content_title_required');
+  it("the kinds' rules and unknown ids, in zh and en", async () => {
+    await failsBoth(
+      (lang) => adminPost('support', 'create', { kind: 'notice', titleZh: '  ', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' }, lang),
+      'content_title_required',
+    );
     await failsBoth((lang) => adminPost('support', 'create', { kind: 'notice', titleZh: 'x', titleEn: 'x', bodyZh: 'x' }, lang), 'content_body_required');
-    await failsBoth((lang) => adminPost('support', 'create', { kind: 'help_article', titleZh: 'x', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' }, lang), 'content_category_not_found');
+    await failsBoth(
+      (lang) => adminPost('support', 'create', { kind: 'help_article', titleZh: 'x', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' }, lang),
+      'content_category_not_found',
+    );
     const notice = (await adminGet('support', 'list', { kind: 'notice' })).result.records[0].id as string;
-    await failsBoth((lang) => adminPost('support', 'create', { kind: 'help_article', parentId: notice, titleZh: 'x', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' }, lang), 'content_category_not_found');
+    await failsBoth(
+      (lang) => adminPost('support', 'create', { kind: 'help_article', parentId: notice, titleZh: 'x', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' }, lang),
+      'content_category_not_found',
+    );
     for (const p of ['publish', 'unpublish', 'delete']) await failsBoth((lang) => adminPost('admin', p, { id: '999999' }, lang), 'content_not_found');
     await failsBoth((lang) => adminPost('support', 'update', { id: '999999', titleZh: 'x', titleEn: 'x' }, lang), 'content_not_found');
     expect((await adminPost('finance', 'create', { kind: 'notice', titleZh: 'x', titleEn: 'x', bodyZh: 'x', bodyEn: 'x' })).errorCode).toBe('admin_forbidden');
@@ -266,8 +403,11 @@ describe('content: operators edit, preview and publish', () => {
     expect([res.statusCode, res.json().errorCode]).toEqual([401, 'admin_unauthorized']);
   });
 
-  it('a restart keeps the operators\' changes: the seed never writes again', async () => {
-    const cats = (await adminGet('admin', 'list', { kind: 'help_category' })).result.records as Array<{ id: string; draft: { titleZh: string; titleEn: string; bodyZh: string; bodyEn: string } }>;
+  it("a restart keeps the operators' changes: the seed never writes again", async () => {
+    const cats = (await adminGet('admin', 'list', { kind: 'help_category' })).result.records as Array<{
+      id: string;
+      draft: { titleZh: string; titleEn: string; bodyZh: string; bodyEn: string };
+    }>;
     const first = cats[0]!;
     await adminPost('admin', 'update', { id: first.id, titleZh: '入门', titleEn: 'Start here', bodyZh: first.draft.bodyZh, bodyEn: first.draft.bodyEn });
     await adminPost('admin', 'publish', { id: first.id });
@@ -285,7 +425,15 @@ describe('content: operators edit, preview and publish', () => {
 describe('content: helpers', () => {
   it('links: paths of this site and https URLs only', () => {
     expect(['', '/quotes', '/noticeDetail?id=3', 'https://example.com/a'].map(isLink)).toEqual([true, true, true, true]);
-    expect(['//evil.example', 'http://example.com', 'javascript:alert(1)', 'https://', 'quotes', '/a b', 'https://x.com/"'].map(isLink)).toEqual([false, false, false, false, false, false, false]);
+    expect(['//evil.example', 'http://example.com', 'javascript:alert(1)', 'https://', 'quotes', '/a b', 'https://x.com/"'].map(isLink)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
   it('snippets: around the first match, cut with ellipses, headings flattened', () => {
     expect(snippetOf('## Title\n\nabc def', 'DEF')).toBe('Title abc def');

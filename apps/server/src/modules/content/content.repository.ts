@@ -51,7 +51,13 @@ export function createContentRepository(db: Db) {
         kind === 'notice'
           ? [sql`${contentItems.firstPublishedAt} desc nulls first`, desc(contentItems.id)]
           : [sql`(${field('draft', 'sort')})::int`, asc(contentItems.id)];
-      const rows = await db.select().from(contentItems).where(where).orderBy(...order).offset(offset).limit(limit);
+      const rows = await db
+        .select()
+        .from(contentItems)
+        .where(where)
+        .orderBy(...order)
+        .offset(offset)
+        .limit(limit);
       return { total: Number(n?.n ?? 0), rows: rows.map(asRow) };
     },
 
@@ -134,9 +140,7 @@ export function createContentRepository(db: Db) {
     /** Published items of a kind in display order (notices: newest first publication first), at most `limit`. */
     async published(kind: ContentKind, limit: number): Promise<ItemRow[]> {
       const order =
-        kind === 'notice'
-          ? [desc(contentItems.firstPublishedAt), desc(contentItems.id)]
-          : [sql`(${field('published', 'sort')})::int`, asc(contentItems.id)];
+        kind === 'notice' ? [desc(contentItems.firstPublishedAt), desc(contentItems.id)] : [sql`(${field('published', 'sort')})::int`, asc(contentItems.id)];
       const rows = await db
         .select()
         .from(contentItems)
@@ -189,7 +193,13 @@ export function createContentRepository(db: Db) {
       const rows = await db
         .select()
         .from(contentItems)
-        .where(and(eq(contentItems.kind, 'help_article'), isNotNull(contentItems.published), sql`(${title} ilike ${pattern} escape '\\' or ${body} ilike ${pattern} escape '\\')`))
+        .where(
+          and(
+            eq(contentItems.kind, 'help_article'),
+            isNotNull(contentItems.published),
+            sql`(${title} ilike ${pattern} escape '\\' or ${body} ilike ${pattern} escape '\\')`,
+          ),
+        )
         .orderBy(sql`case when ${title} ilike ${pattern} escape '\\' then 0 else 1 end`, sql`(${field('published', 'sort')})::int`, asc(contentItems.id))
         .limit(limit);
       return rows.map(asRow);
@@ -221,7 +231,13 @@ export function createContentRepository(db: Db) {
       const r = await db
         .select({ id: contentItems.id })
         .from(contentItems)
-        .where(and(eq(contentItems.kind, 'banner'), isNotNull(contentItems.published), sql`(${field('published', 'imageZh')} = ${url} or ${field('published', 'imageEn')} = ${url})`))
+        .where(
+          and(
+            eq(contentItems.kind, 'banner'),
+            isNotNull(contentItems.published),
+            sql`(${field('published', 'imageZh')} = ${url} or ${field('published', 'imageEn')} = ${url})`,
+          ),
+        )
         .limit(1);
       return r.length > 0;
     },

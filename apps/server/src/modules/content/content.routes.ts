@@ -42,12 +42,26 @@ const contentRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${CONTENT_PATHS.helpCategories}`,
-    { schema: { tags: TAGS, summary: 'Help centre categories (published) with their number of articles', querystring: HelpCategoriesQuery, response: { 200: Envelope(Type.Array(HelpCategory)) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Help centre categories (published) with their number of articles',
+        querystring: HelpCategoriesQuery,
+        response: { 200: Envelope(Type.Array(HelpCategory)) },
+      },
+    },
     async (req) => ok(await content().helpCategories(contentLang(req, req.query.global))),
   );
   app.get(
     `/api/${CONTENT_PATHS.helpArticles}`,
-    { schema: { tags: TAGS, summary: 'A help centre category and its published articles', querystring: HelpArticlesQuery, response: { 200: Envelope(HelpArticles) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A help centre category and its published articles',
+        querystring: HelpArticlesQuery,
+        response: { 200: Envelope(HelpArticles) },
+      },
+    },
     async (req) => ok(await content().helpArticles(req.query.categoryId, contentLang(req, req.query.global))),
   );
   app.get(
@@ -57,24 +71,34 @@ const contentRoutes: FastifyPluginAsync = async (root) => {
   );
   app.get(
     `/api/${CONTENT_PATHS.helpSearch}`,
-    { schema: { tags: TAGS, summary: 'Published help articles whose title or text contains the words (at most 50)', querystring: HelpSearchQuery, response: { 200: Envelope(Type.Array(HelpSearchHit)) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Published help articles whose title or text contains the words (at most 50)',
+        querystring: HelpSearchQuery,
+        response: { 200: Envelope(Type.Array(HelpSearchHit)) },
+      },
+    },
     async (req) => ok(await content().helpSearch(req.query.q, contentLang(req, req.query.global))),
   );
   app.get(
     `/api/${CONTENT_PATHS.page}`,
-    { schema: { tags: TAGS, summary: 'A text page: agreement, privacy, otc, merchant or download (published copy)', querystring: ContentPageQuery, response: { 200: Envelope(ContentPage) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'A text page: agreement, privacy, otc, merchant or download (published copy)',
+        querystring: ContentPageQuery,
+        response: { 200: Envelope(ContentPage) },
+      },
+    },
     async (req) => ok(await content().page(req.query.slug, contentLang(req, req.query.global))),
   );
 
   // Uploaded banner images, by their content hash: only the ones a published banner shows (a draft's are the console's).
-  app.get(
-    '/api/static/content/:file',
-    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 80 }) }) } },
-    async (req, reply) => {
-      const img = await content().publicImage(req.params.file);
-      return reply.type(img.mime).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(img.bytes);
-    },
-  );
+  app.get('/api/static/content/:file', { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 80 }) }) } }, async (req, reply) => {
+    const img = await content().publicImage(req.params.file);
+    return reply.type(img.mime).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(img.bytes);
+  });
 };
 
 export default contentRoutes;

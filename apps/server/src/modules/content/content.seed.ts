@@ -18,9 +18,35 @@ export const SEED_AUTHOR = 'seed';
 
 /** A published item of the seed. */
 function item(kind: ContentKind, slug: string, fields: Partial<ContentFields>, at: number): ItemInsert {
-  const f: ContentFields = { titleZh: '', titleEn: '', bodyZh: '', bodyEn: '', imageZh: '', imageEn: '', link: '', androidUrl: '', iosUrl: '', version: '', sort: 0, parentId: '', ...fields };
+  const f: ContentFields = {
+    titleZh: '',
+    titleEn: '',
+    bodyZh: '',
+    bodyEn: '',
+    imageZh: '',
+    imageEn: '',
+    link: '',
+    androidUrl: '',
+    iosUrl: '',
+    version: '',
+    sort: 0,
+    parentId: '',
+    ...fields,
+  };
   const time = new Date(at);
-  return { kind, slug, draft: f, published: f, revision: 1, publishedRevision: 1, createdAt: time, updatedAt: time, publishedAt: time, firstPublishedAt: time, updatedBy: SEED_AUTHOR };
+  return {
+    kind,
+    slug,
+    draft: f,
+    published: f,
+    revision: 1,
+    publishedRevision: 1,
+    createdAt: time,
+    updatedAt: time,
+    publishedAt: time,
+    firstPublishedAt: time,
+    updatedBy: SEED_AUTHOR,
+  };
 }
 
 /** Writes the banner images into `bannerDir` (when missing) and, on the first start, the items; `t0` is now (ms). */
@@ -34,18 +60,49 @@ export async function seedRows(repo: ContentRepository, bannerDir: string, t0: n
   }
   const rows: ItemInsert[] = [
     ...BANNERS.map((b, i) =>
-      item('banner', b.slug, { titleZh: b.titleZh, titleEn: b.titleEn, imageZh: BANNER_URL_PREFIX + bannerFile(b.slug, 'zh'), imageEn: BANNER_URL_PREFIX + bannerFile(b.slug, 'en'), link: b.link, sort: i }, t0),
+      item(
+        'banner',
+        b.slug,
+        {
+          titleZh: b.titleZh,
+          titleEn: b.titleEn,
+          imageZh: BANNER_URL_PREFIX + bannerFile(b.slug, 'zh'),
+          imageEn: BANNER_URL_PREFIX + bannerFile(b.slug, 'en'),
+          link: b.link,
+          sort: i,
+        },
+        t0,
+      ),
     ),
-    ...NOTICES.map((n) => item('notice', n.slug, { titleZh: n.titleZh, titleEn: n.titleEn, bodyZh: n.contentZh, bodyEn: n.contentEn }, t0 - n.hoursAgo * 3_600_000)),
+    ...NOTICES.map((n) =>
+      item('notice', n.slug, { titleZh: n.titleZh, titleEn: n.titleEn, bodyZh: n.contentZh, bodyEn: n.contentEn }, t0 - n.hoursAgo * 3_600_000),
+    ),
     ...HELP.map((c, i) => item('help_category', c.slug, { titleZh: c.titleZh, titleEn: c.titleEn, bodyZh: c.bodyZh, bodyEn: c.bodyEn, sort: i }, t0)),
-    ...PAGES.map((p) => item('page', p.slug, { titleZh: p.titleZh, titleEn: p.titleEn, bodyZh: p.bodyZh, bodyEn: p.bodyEn, version: p.version ?? '', androidUrl: p.androidUrl ?? '', iosUrl: p.iosUrl ?? '' }, t0)),
+    ...PAGES.map((p) =>
+      item(
+        'page',
+        p.slug,
+        {
+          titleZh: p.titleZh,
+          titleEn: p.titleEn,
+          bodyZh: p.bodyZh,
+          bodyEn: p.bodyEn,
+          version: p.version ?? '',
+          androidUrl: p.androidUrl ?? '',
+          iosUrl: p.iosUrl ?? '',
+        },
+        t0,
+      ),
+    ),
   ];
   // Articles name their category by id: the categories' ids are known once they are written.
   await repo.seedIfEmpty(rows, (ids) =>
     HELP.flatMap((c) => {
       const id = ids.get(c.slug);
       if (id === undefined) return [];
-      return c.articles.map((a, i) => item('help_article', a.slug, { titleZh: a.titleZh, titleEn: a.titleEn, bodyZh: a.bodyZh, bodyEn: a.bodyEn, parentId: String(id), sort: i }, t0));
+      return c.articles.map((a, i) =>
+        item('help_article', a.slug, { titleZh: a.titleZh, titleEn: a.titleEn, bodyZh: a.bodyZh, bodyEn: a.bodyEn, parentId: String(id), sort: i }, t0),
+      );
     }),
   );
 }

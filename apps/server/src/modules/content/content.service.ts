@@ -98,7 +98,20 @@ export interface ContentService {
 }
 
 /** Empty fields. */
-export const EMPTY_FIELDS: ContentFields = { titleZh: '', titleEn: '', bodyZh: '', bodyEn: '', imageZh: '', imageEn: '', link: '', androidUrl: '', iosUrl: '', version: '', sort: 0, parentId: '' };
+export const EMPTY_FIELDS: ContentFields = {
+  titleZh: '',
+  titleEn: '',
+  bodyZh: '',
+  bodyEn: '',
+  imageZh: '',
+  imageEn: '',
+  link: '',
+  androidUrl: '',
+  iosUrl: '',
+  version: '',
+  sort: 0,
+  parentId: '',
+};
 
 /** The status of a row. */
 function statusOf(r: ItemRow): ContentStatus {
@@ -129,7 +142,8 @@ function auditView(r: ItemRow | null): unknown {
 }
 
 /** A text in `lang`. */
-const pick = (f: ContentFields, what: 'title' | 'body', lang: Lang): string => (what === 'title' ? (lang === 'zh' ? f.titleZh : f.titleEn) : lang === 'zh' ? f.bodyZh : f.bodyEn);
+const pick = (f: ContentFields, what: 'title' | 'body', lang: Lang): string =>
+  what === 'title' ? (lang === 'zh' ? f.titleZh : f.titleEn) : lang === 'zh' ? f.bodyZh : f.bodyEn;
 
 /** An app id of a wire id (the app's ids are integers; larger ones do not exist). */
 function parseId(s: string): number {
@@ -246,7 +260,11 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
    * Applies `change` to the fresh row of `id` at its revision; when another change came first, once more on the
    * newer row. `change` answers the columns to set and the audit action, or null for "nothing to do".
    */
-  async function mutate(actor: Actor, id: string, change: (r: ItemRow) => Promise<{ set: Partial<ItemInsert>; action: string } | null>): Promise<AdminContentItem> {
+  async function mutate(
+    actor: Actor,
+    id: string,
+    change: (r: ItemRow) => Promise<{ set: Partial<ItemInsert>; action: string } | null>,
+  ): Promise<AdminContentItem> {
     for (let attempt = 0; ; attempt++) {
       const before = await row(id);
       const c = await change(before);
@@ -270,7 +288,11 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       });
     },
     async notices(lang) {
-      return (await repo.published('notice', 100)).map((n) => ({ id: n.id, title: pick(n.published!, 'title', lang), createTime: n.firstPublishedAt?.getTime() ?? 0 }));
+      return (await repo.published('notice', 100)).map((n) => ({
+        id: n.id,
+        title: pick(n.published!, 'title', lang),
+        createTime: n.firstPublishedAt?.getTime() ?? 0,
+      }));
     },
     async notice(id, lang) {
       const n = await repo.publishedItem('notice', id);
@@ -281,7 +303,12 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       const cats = await categories();
       const counts = new Map<string, number>();
       for (const a of await repo.publishedArticles()) counts.set(a.published!.parentId, (counts.get(a.published!.parentId) ?? 0) + 1);
-      return [...cats.values()].map((c) => ({ id: c.id, title: pick(c.published!, 'title', lang), description: pick(c.published!, 'body', lang), articleCount: counts.get(String(c.id)) ?? 0 }));
+      return [...cats.values()].map((c) => ({
+        id: c.id,
+        title: pick(c.published!, 'title', lang),
+        description: pick(c.published!, 'body', lang),
+        articleCount: counts.get(String(c.id)) ?? 0,
+      }));
     },
     async helpArticles(categoryId, lang) {
       const c = await repo.publishedItem('help_category', categoryId);
@@ -296,7 +323,14 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       const a = await repo.publishedItem('help_article', id);
       const c = a ? await repo.publishedItem('help_category', Number(a.published!.parentId)) : null;
       if (!a || !c) throw new AppError('content_not_found', 404, 'id');
-      return { id: a.id, title: pick(a.published!, 'title', lang), content: pick(a.published!, 'body', lang), categoryId: c.id, categoryTitle: pick(c.published!, 'title', lang), updateTime: a.publishedAt?.getTime() ?? 0 };
+      return {
+        id: a.id,
+        title: pick(a.published!, 'title', lang),
+        content: pick(a.published!, 'body', lang),
+        categoryId: c.id,
+        categoryTitle: pick(c.published!, 'title', lang),
+        updateTime: a.publishedAt?.getTime() ?? 0,
+      };
     },
     async helpSearch(q, lang) {
       const words = q.trim();
@@ -306,7 +340,12 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       for (const a of await repo.searchArticles(lang, words, SEARCH_LIMIT * 2)) {
         const c = cats.get(a.published!.parentId);
         if (!c) continue;
-        hits.push({ id: a.id, title: pick(a.published!, 'title', lang), categoryTitle: pick(c.published!, 'title', lang), snippet: snippetOf(pick(a.published!, 'body', lang), words) });
+        hits.push({
+          id: a.id,
+          title: pick(a.published!, 'title', lang),
+          categoryTitle: pick(c.published!, 'title', lang),
+          snippet: snippetOf(pick(a.published!, 'body', lang), words),
+        });
         if (hits.length >= SEARCH_LIMIT) break;
       }
       return hits;
@@ -315,7 +354,15 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       const p = await repo.publishedPage(slug);
       if (!p) throw new AppError('content_not_found', 404, 'slug');
       const f = { ...EMPTY_FIELDS, ...p.published! };
-      return { slug, title: pick(f, 'title', lang), content: pick(f, 'body', lang), updateTime: p.publishedAt?.getTime() ?? 0, version: f.version, androidUrl: f.androidUrl, iosUrl: f.iosUrl };
+      return {
+        slug,
+        title: pick(f, 'title', lang),
+        content: pick(f, 'body', lang),
+        updateTime: p.publishedAt?.getTime() ?? 0,
+        version: f.version,
+        androidUrl: f.androidUrl,
+        iosUrl: f.iosUrl,
+      };
     },
     async publicImage(file) {
       if (!CONTENT_IMAGE_FILE.test(file) || !(await repo.imagePublished(CONTENT_IMAGE_PREFIX + file))) throw new AppError('not_found', 404);
@@ -335,7 +382,19 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       const draft = await fieldsOf(input.kind, input);
       const at = new Date(now());
       const item = await repo.insert(
-        { kind: input.kind, slug: null, draft, published: null, revision: 1, publishedRevision: 0, createdAt: at, updatedAt: at, publishedAt: null, firstPublishedAt: null, updatedBy: actor.email },
+        {
+          kind: input.kind,
+          slug: null,
+          draft,
+          published: null,
+          revision: 1,
+          publishedRevision: 0,
+          createdAt: at,
+          updatedAt: at,
+          publishedAt: null,
+          firstPublishedAt: null,
+          updatedBy: actor.email,
+        },
         (r) => audit(actor, 'content_create', null, r),
       );
       return toAdmin(item);
@@ -351,7 +410,10 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       return mutate(actor, id, async (r) => {
         if (r.published !== null && r.publishedRevision === r.revision) return null;
         const at = new Date(now());
-        return { set: { published: r.draft, publishedRevision: r.revision, publishedAt: at, firstPublishedAt: r.firstPublishedAt ?? at }, action: 'content_publish' };
+        return {
+          set: { published: r.draft, publishedRevision: r.revision, publishedAt: at, firstPublishedAt: r.firstPublishedAt ?? at },
+          action: 'content_publish',
+        };
       });
     },
     async unpublish(actor, id) {

@@ -30,7 +30,8 @@ const result = async (p: string, q: Record<string, string> = {}, lang: 'en' | 'z
 
 beforeAll(async () => {
   t = await makeTestApp();
-  for (const id of ['cm-1', 'cm-2']) await submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet', ref: `cm-${id}` });
+  for (const id of ['cm-1', 'cm-2'])
+    await submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet', ref: `cm-${id}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -63,7 +64,12 @@ describe('contract market data', () => {
       volume24h: '0.00000',
     });
     expect((btc.brackets as unknown[]).length).toBe(10);
-    expect((btc.brackets as unknown[])[1]).toEqual({ notionalFloor: '50000.00000000', notionalCap: '250000.00000000', maxLeverage: 100, maintMarginRate: '0.5000' });
+    expect((btc.brackets as unknown[])[1]).toEqual({
+      notionalFloor: '50000.00000000',
+      notionalCap: '250000.00000000',
+      maxLeverage: 100,
+      maintMarginRate: '0.5000',
+    });
     expect(markets[1]).toMatchObject({ symbol: 'ETH/USDT', maxLeverage: 75 });
     expect((btc.nextFundingTime as number) % 28_800_000).toBe(0);
     const fund = () => t.app.ctx.host.engine.balance('@insurance', 'SYSTEM', 'USDT').available;
@@ -78,11 +84,38 @@ describe('contract market data', () => {
     let m = (await result('getMarket', { symbol: 'BTC/USDT' })).body.result;
     expect(m).toMatchObject({ markPrice: '90000.00', indexPrice: '90000.00', lastPrice: '' });
     // 0.01000 BTC at 90,000 (900 USDT): a resting sell, a resting bid below, and a buy taking the sell
-    await submit({ type: 'perpPlaceOrder', userId: 'cm-2', symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 9_000_000n, quantity: 2_000n });
-    await submit({ type: 'perpPlaceOrder', userId: 'cm-2', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 8_990_000n, quantity: 500n });
+    await submit({
+      type: 'perpPlaceOrder',
+      userId: 'cm-2',
+      symbol: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 9_000_000n,
+      quantity: 2_000n,
+    });
+    await submit({
+      type: 'perpPlaceOrder',
+      userId: 'cm-2',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 8_990_000n,
+      quantity: 500n,
+    });
     const depth = (await result('getDepth', { symbol: 'BTC/USDT', limit: '5' })).body.result;
     expect(depth).toMatchObject({ symbol: 'BTC/USDT', bids: [['89900.00', '0.00500']], asks: [['90000.00', '0.02000']] });
-    await submit({ type: 'perpPlaceOrder', userId: 'cm-1', symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 9_000_000n, quantity: 1_000n });
+    await submit({
+      type: 'perpPlaceOrder',
+      userId: 'cm-1',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 9_000_000n,
+      quantity: 1_000n,
+    });
     m = (await result('getMarket', { symbol: 'BTC/USDT' })).body.result;
     expect(m).toMatchObject({ lastPrice: '90000.00', volume24h: '0.01000', quoteVolume24h: '900.00000000', high24h: '90000.00', low24h: '90000.00' });
     const trades = (await result('getTrades', { symbol: 'BTC/USDT' })).body.result;
@@ -147,7 +180,17 @@ describe('contract market data', () => {
       projected: async () => {},
     } as unknown as EnginePort;
     const svc = await createContractMarketService({ db: t.app.ctx.db, log: t.app.log, host, marketData: { listings: () => [], indexPrice: () => null } });
-    const settled = (fundingTs: number, rateE8: number, markPrice: bigint): EngineEvent => ({ type: 'fundingSettled', ts: fundingTs + 5, symbol: 'BTC/USDT', fundingTs, rateE8, markPrice, paid: 10n, received: 9n, positions: 2 });
+    const settled = (fundingTs: number, rateE8: number, markPrice: bigint): EngineEvent => ({
+      type: 'fundingSettled',
+      ts: fundingTs + 5,
+      symbol: 'BTC/USDT',
+      fundingTs,
+      rateE8,
+      markPrice,
+      paid: 10n,
+      received: 9n,
+      positions: 2,
+    });
     const t0 = 1_790_000_000_000 - (1_790_000_000_000 % h8);
     const buf = new PerpBuffer();
     buf.push(1, settled(t0, 10_000, 9_000_000n));

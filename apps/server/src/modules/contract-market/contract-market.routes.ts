@@ -48,7 +48,13 @@ const contractMarketRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${CONTRACT_MARKET_PATHS.getMarkets}`,
-    { schema: { tags, summary: 'Every perpetual market: last, mark and index price, 24 h change and volume, funding, leverage, lot, tick and step', response: { 200: Envelope(Type.Array(ContractMarket)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Every perpetual market: last, mark and index price, 24 h change and volume, funding, leverage, lot, tick and step',
+        response: { 200: Envelope(Type.Array(ContractMarket)) },
+      },
+    },
     async () => ok(svc().markets()),
   );
 
@@ -64,7 +70,14 @@ const contractMarketRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${CONTRACT_MARKET_PATHS.getDepth}`,
-    { schema: { tags, summary: 'The book of a perpetual market: best levels per side', querystring: ContractDepthQuery, response: { 200: Envelope(ContractDepth) } } },
+    {
+      schema: {
+        tags,
+        summary: 'The book of a perpetual market: best levels per side',
+        querystring: ContractDepthQuery,
+        response: { 200: Envelope(ContractDepth) },
+      },
+    },
     async (req) => {
       const limit = intIn(req.query.limit, 'limit', 1, 200) ?? DEPTH_DEFAULT;
       const d = svc().depth(req.query.symbol, limit);
@@ -75,7 +88,14 @@ const contractMarketRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${CONTRACT_MARKET_PATHS.getTrades}`,
-    { schema: { tags, summary: 'Latest book trades of a perpetual market, newest first', querystring: ContractTradesQuery, response: { 200: Envelope(Type.Array(ContractTrade)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Latest book trades of a perpetual market, newest first',
+        querystring: ContractTradesQuery,
+        response: { 200: Envelope(Type.Array(ContractTrade)) },
+      },
+    },
     async (req) => {
       const limit = intIn(req.query.limit, 'limit', 1, 200) ?? TRADES_DEFAULT;
       known(req.query.symbol);
@@ -85,7 +105,14 @@ const contractMarketRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${CONTRACT_MARKET_PATHS.getKlines}`,
-    { schema: { tags, summary: 'K-lines of the trades (price=last, default) or of the mark price (price=mark), oldest first', querystring: ContractKlineQuery, response: { 200: Envelope(Type.Array(ContractKline)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'K-lines of the trades (price=last, default) or of the mark price (price=mark), oldest first',
+        querystring: ContractKlineQuery,
+        response: { 200: Envelope(Type.Array(ContractKline)) },
+      },
+    },
     async (req) => {
       const q = req.query;
       const limit = intIn(q.limit, 'limit', 1, 1500) ?? KLINES_DEFAULT;
@@ -97,7 +124,14 @@ const contractMarketRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${CONTRACT_MARKET_PATHS.getFundingHistory}`,
-    { schema: { tags, summary: 'Settled funding rates of a perpetual market, newest first', querystring: ContractFundingQuery, response: { 200: Envelope(Type.Array(ContractFunding)) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Settled funding rates of a perpetual market, newest first',
+        querystring: ContractFundingQuery,
+        response: { 200: Envelope(Type.Array(ContractFunding)) },
+      },
+    },
     async (req) => {
       const q = req.query;
       const limit = intIn(q.limit, 'limit', 1, 1000) ?? FUNDING_DEFAULT;

@@ -26,7 +26,17 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
-import type { ContractDepth, ContractFunding, ContractKlinePrice, ContractMarket, ContractMarkTick, ContractTrade, Kline, KlinePeriod, MarketType } from '@exchange/api';
+import type {
+  ContractDepth,
+  ContractFunding,
+  ContractKlinePrice,
+  ContractMarket,
+  ContractMarkTick,
+  ContractTrade,
+  Kline,
+  KlinePeriod,
+  MarketType,
+} from '@exchange/api';
 import { bracketTiers, formatDecimal, type EngineEvent, type PerpMarketConfig } from '@exchange/core';
 import type { Db } from '../../db/client';
 import { klines as klinesTable, perpFundingRates, perpTrades } from '../../db/schema';
@@ -169,8 +179,22 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
   };
   const perpMarkets = host.engine.perpMarkets().sort((a, b) => order(a.symbol) - order(b.symbol));
   const symbols = perpMarkets.map((m) => m.symbol);
-  const tradeListings = perpMarkets.map((m, i) => listingOf(m, PERP_TRADE_BARS, contractListings.find((l) => l.symbol === m.symbol), i));
-  const markListings = perpMarkets.map((m, i) => listingOf(m, PERP_MARK_BARS, contractListings.find((l) => l.symbol === m.symbol), i));
+  const tradeListings = perpMarkets.map((m, i) =>
+    listingOf(
+      m,
+      PERP_TRADE_BARS,
+      contractListings.find((l) => l.symbol === m.symbol),
+      i,
+    ),
+  );
+  const markListings = perpMarkets.map((m, i) =>
+    listingOf(
+      m,
+      PERP_MARK_BARS,
+      contractListings.find((l) => l.symbol === m.symbol),
+      i,
+    ),
+  );
   const series = new SeriesSet([...tradeListings, ...markListings]);
   // The newest bar of each of this service's series only, each through the primary key (market data's
   // latestKlines scans the whole table, spot history included, which a start must not pay twice).
@@ -342,7 +366,13 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
         const l = listingFor(e.symbol);
         if (!s || !l) continue;
         series.applyTrade(s, e.ts, e.price, e.quantity, e.quoteAmount);
-        const t: ContractTrade = { id: e.tradeId, price: fromUnits(e.price, l.priceDecimals), amount: fromUnits(e.quantity, l.qtyDecimals), side: e.takerSide, time: e.ts };
+        const t: ContractTrade = {
+          id: e.tradeId,
+          price: fromUnits(e.price, l.priceDecimals),
+          amount: fromUnits(e.quantity, l.qtyDecimals),
+          side: e.takerSide,
+          time: e.ts,
+        };
         const ring = tradeRings.get(e.symbol);
         if (ring) {
           ring.unshift(t);
@@ -441,7 +471,17 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     backfill,
   });
   if (sink) {
-    history = createReferenceHistory({ repo, series, reference: sink.reference, klines, log, now, t0, skip: (l) => l.type !== PERP_TRADE_BARS, latestTimesBefore: ownLatestBefore });
+    history = createReferenceHistory({
+      repo,
+      series,
+      reference: sink.reference,
+      klines,
+      log,
+      now,
+      t0,
+      skip: (l) => l.type !== PERP_TRADE_BARS,
+      latestTimesBefore: ownLatestBefore,
+    });
     if (sink.reference.paths) await backfill();
   }
   const flushTimer = setInterval(() => void klines.flush(), FLUSH_MS);
@@ -465,7 +505,13 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
         for (const r of rows) {
           const id = r.id.toString();
           if (byId.has(id)) continue;
-          byId.set(id, { id, price: fromUnits(BigInt(r.price), l.priceDecimals), amount: fromUnits(BigInt(r.quantity), l.qtyDecimals), side: r.takerSide === 'SELL' ? 'SELL' : 'BUY', time: r.ts });
+          byId.set(id, {
+            id,
+            price: fromUnits(BigInt(r.price), l.priceDecimals),
+            amount: fromUnits(BigInt(r.quantity), l.qtyDecimals),
+            side: r.takerSide === 'SELL' ? 'SELL' : 'BUY',
+            time: r.ts,
+          });
         }
         const merged = [...byId.values()].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1)).slice(0, TRADES_KEPT);
         tradeRings.set(l.symbol, merged);
@@ -509,9 +555,23 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       await Promise.race([host.projected(), new Promise<void>((resolve) => (timer = setTimeout(resolve, 3000)))]);
       clearTimeout(timer);
       const f = perpFundingRates;
-      const where = and(eq(f.symbol, symbol), endTime === undefined ? undefined : lt(f.fundingTs, endTime), startTime === undefined ? undefined : gte(f.fundingTs, startTime));
-      const rows = await db.select().from(f).where(where).orderBy(startTime === undefined ? desc(f.fundingTs) : asc(f.fundingTs)).limit(limit);
-      return rows.map((r) => ({ symbol: r.symbol, fundingTime: r.fundingTs, fundingRate: e8Percent(r.rateE8), markPrice: fromUnits(BigInt(r.markPrice), m.priceDecimals) }));
+      const where = and(
+        eq(f.symbol, symbol),
+        endTime === undefined ? undefined : lt(f.fundingTs, endTime),
+        startTime === undefined ? undefined : gte(f.fundingTs, startTime),
+      );
+      const rows = await db
+        .select()
+        .from(f)
+        .where(where)
+        .orderBy(startTime === undefined ? desc(f.fundingTs) : asc(f.fundingTs))
+        .limit(limit);
+      return rows.map((r) => ({
+        symbol: r.symbol,
+        fundingTime: r.fundingTs,
+        fundingRate: e8Percent(r.rateE8),
+        markPrice: fromUnits(BigInt(r.markPrice), m.priceDecimals),
+      }));
     },
     subscribe(listener) {
       listeners.add(listener);

@@ -57,7 +57,13 @@ async function views(app: FastifyInstance): Promise<{ market: Figures; list: Fig
   const detail = (await get(app, 'data/data/getCoinInfo', { pairsName: SYMBOL, type: 'CONTRACT' })).json().result as { pair: Pair };
   const listed = pairs.find((p) => p.pairsName === SYMBOL);
   expect(listed).toBeDefined();
-  return { market: ofMarket(raw), list: ofPair(listed!), detail: ofPair(detail.pair), raw, index: [raw.indexPrice, listed!.indexPrice ?? '', detail.pair.indexPrice ?? ''] };
+  return {
+    market: ofMarket(raw),
+    list: ofPair(listed!),
+    detail: ofPair(detail.pair),
+    raw,
+    index: [raw.indexPrice, listed!.indexPrice ?? '', detail.pair.indexPrice ?? ''],
+  };
 }
 
 /** Both k-line endpoints for SYMBOL, the last `limit` 1-minute bars. */
@@ -76,7 +82,8 @@ const submit = async (cmd: Record<string, unknown>): Promise<CommandResult> => {
 beforeAll(async () => {
   t = await openTestApp(dataDir);
   await t.ctx.marketData.setReferencePaths(fakeReferencePaths(Date.now()));
-  for (const id of ['mdc-1', 'mdc-2']) await submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet', ref: `mdc-${id}` });
+  for (const id of ['mdc-1', 'mdc-2'])
+    await submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet', ref: `mdc-${id}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -120,9 +127,36 @@ describe('a perpetual shows the same 24 h figures on every screen', () => {
       expect(v0.list).toEqual(v0.market);
       expect(v0.detail).toEqual(v0.market);
       // 0.01 BTC at 95,000.00 (a price above the history's high), then 0.002 BTC at 94,000.00
-      await submit({ type: 'perpPlaceOrder', userId: 'mdc-2', symbol: SYMBOL, side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 9_500_000n, quantity: 1_000n });
-      await submit({ type: 'perpPlaceOrder', userId: 'mdc-1', symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 9_500_000n, quantity: 1_000n });
-      await submit({ type: 'perpPlaceOrder', userId: 'mdc-1', symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 9_400_000n, quantity: 200n });
+      await submit({
+        type: 'perpPlaceOrder',
+        userId: 'mdc-2',
+        symbol: SYMBOL,
+        side: 'SELL',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: 9_500_000n,
+        quantity: 1_000n,
+      });
+      await submit({
+        type: 'perpPlaceOrder',
+        userId: 'mdc-1',
+        symbol: SYMBOL,
+        side: 'BUY',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: 9_500_000n,
+        quantity: 1_000n,
+      });
+      await submit({
+        type: 'perpPlaceOrder',
+        userId: 'mdc-1',
+        symbol: SYMBOL,
+        side: 'BUY',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: 9_400_000n,
+        quantity: 200n,
+      });
       await submit({ type: 'perpPlaceOrder', userId: 'mdc-2', symbol: SYMBOL, side: 'SELL', orderType: 'MARKET', timeInForce: 'IOC', quantity: 200n });
       const v = await views(t.app);
       expect(v.raw.lastPrice).toBe('94000.00');
@@ -141,10 +175,14 @@ describe('a perpetual shows the same 24 h figures on every screen', () => {
       expect(b.contract.at(-1)).toMatchObject({ close: '94000.00' });
       // the pushes: the quotes' ticker and kline of the contract listing and the contract ticker carry the same
       await new Promise((r) => setTimeout(r, 1200));
-      const ticker = pushed.filter((u): u is Extract<MarketUpdate, { kind: 'ticker' }> => u.kind === 'ticker' && u.type === 'CONTRACT' && u.symbol === SYMBOL).at(-1);
+      const ticker = pushed
+        .filter((u): u is Extract<MarketUpdate, { kind: 'ticker' }> => u.kind === 'ticker' && u.type === 'CONTRACT' && u.symbol === SYMBOL)
+        .at(-1);
       expect(ticker && ofPair(ticker.pair)).toEqual(ofMarket(tickers.at(-1)!));
       expect(ofMarket(tickers.at(-1)!).last).toBe('94000.00');
-      const kline = pushed.filter((u): u is Extract<MarketUpdate, { kind: 'kline' }> => u.kind === 'kline' && u.type === 'CONTRACT' && u.symbol === SYMBOL && u.period === '1min').at(-1);
+      const kline = pushed
+        .filter((u): u is Extract<MarketUpdate, { kind: 'kline' }> => u.kind === 'kline' && u.type === 'CONTRACT' && u.symbol === SYMBOL && u.period === '1min')
+        .at(-1);
       expect(kline?.bar).toEqual(b.contract.at(-1));
       beforeRestart = v.market;
     } finally {

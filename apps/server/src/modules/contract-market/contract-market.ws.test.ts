@@ -21,7 +21,8 @@ beforeAll(async () => {
   t = await makeTestApp();
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = address.replace(/^http/, 'ws') + '/ws/websocket';
-  for (const id of ['ws-c1', 'ws-c2']) await submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet', ref: `wsc-${id}` });
+  for (const id of ['ws-c1', 'ws-c2'])
+    await submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 100_000n * U, from: '@faucet', ref: `wsc-${id}` });
 });
 afterAll(async () => {
   await t?.close();
@@ -52,8 +53,19 @@ describe('contract channels', () => {
       data: { markPrice: '3000.00', indexPrice: '3000.00' },
     });
     // 1 ETH at 3,000 resting, then 0.5 ETH taken
-    await submit({ type: 'perpPlaceOrder', userId: 'ws-c2', symbol: sym, side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 300_000n, quantity: 10_000n });
-    expect(await c.next((m) => m.channel === 'contractDepth' && (m.data as { asks: unknown[] }).asks.length > 0)).toMatchObject({ data: { asks: [['3000.00', '1.0000']] } });
+    await submit({
+      type: 'perpPlaceOrder',
+      userId: 'ws-c2',
+      symbol: sym,
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 300_000n,
+      quantity: 10_000n,
+    });
+    expect(await c.next((m) => m.channel === 'contractDepth' && (m.data as { asks: unknown[] }).asks.length > 0)).toMatchObject({
+      data: { asks: [['3000.00', '1.0000']] },
+    });
     await submit({ type: 'perpPlaceOrder', userId: 'ws-c1', symbol: sym, side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: 5_000n });
     const trades = await c.next((m) => m.channel === 'contractTrades' && (m.data as unknown[]).length > 0);
     expect(trades).toMatchObject({ pairsName: sym, data: [{ price: '3000.00', amount: '0.5000', side: 'BUY' }] });

@@ -84,7 +84,18 @@ describe('contract API', () => {
 
   it('answers settings with the brackets, and sets the leverage', async () => {
     const s = await ok('bob', 'GET', 'getSettings', { symbol: SYM });
-    expect(s).toMatchObject({ symbol: SYM, leverage: 20, marginMode: 'CROSS', maxLeverage: 125, maxNotional: usdt(1_000_000n * U), makerFeeRate: '0.0200', takerFeeRate: '0.0500', lotNotional: '1000', priceBand: '50', locked: false });
+    expect(s).toMatchObject({
+      symbol: SYM,
+      leverage: 20,
+      marginMode: 'CROSS',
+      maxLeverage: 125,
+      maxNotional: usdt(1_000_000n * U),
+      makerFeeRate: '0.0200',
+      takerFeeRate: '0.0500',
+      lotNotional: '1000',
+      priceBand: '50',
+      locked: false,
+    });
     expect(s.brackets[1]).toEqual({ notionalFloor: usdt(50_000n * U), notionalCap: usdt(250_000n * U), maxLeverage: 100, maintMarginRate: '0.5000' });
     const after = await ok('bob', 'POST', 'setLeverage', { symbol: SYM, leverage: '10' });
     expect(after).toMatchObject({ leverage: 10, maxNotional: usdt(1_000_000n * U) });
@@ -95,7 +106,22 @@ describe('contract API', () => {
   it('places a limit order in lots: quantity at the order price, margin and hold, a retry answers it again', async () => {
     const o = await ok('alice', 'POST', 'placeOrder', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50000', lots: '2', clientOrderId: 'a-1' });
     // 2 lots x 1,000 USDT / 50,000 = 0.040; margin 2,000 / 20 = 100; hold = margin + taker fee 1.
-    expect(o).toMatchObject({ status: 'NEW', tradeType: 'OPEN_SHORT', price: '50000.00', avgPrice: '', lots: 2, quantity: '0.040', filledQty: '0.000', revocableLots: 2, entrustValue: usdt(2000n * U), margin: usdt(100n * U), hold: usdt(101n * U), leverage: 20, marginMode: 'CROSS', closeTime: 0 });
+    expect(o).toMatchObject({
+      status: 'NEW',
+      tradeType: 'OPEN_SHORT',
+      price: '50000.00',
+      avgPrice: '',
+      lots: 2,
+      quantity: '0.040',
+      filledQty: '0.000',
+      revocableLots: 2,
+      entrustValue: usdt(2000n * U),
+      margin: usdt(100n * U),
+      hold: usdt(101n * U),
+      leverage: 20,
+      marginMode: 'CROSS',
+      closeTime: 0,
+    });
     aliceSell = o.orderId;
     const again = await ok('alice', 'POST', 'placeOrder', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50000', lots: '2', clientOrderId: 'a-1' });
     expect(again.orderId).toBe(aliceSell);
@@ -107,7 +133,21 @@ describe('contract API', () => {
 
   it('fills a market order in lots at the mark price and shows the position with every field', async () => {
     const o = await ok('bob', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'MARKET', lots: '2' });
-    expect(o).toMatchObject({ status: 'FILLED', tradeType: 'OPEN_LONG', price: '', avgPrice: '50000.00', lots: 2, quantity: '0.040', filledQty: '0.040', filledValue: usdt(2000n * U), revocableLots: 0, margin: usdt(200n * U), fee: usdt(1n * U), realizedPnl: usdt(0n), leverage: 10 });
+    expect(o).toMatchObject({
+      status: 'FILLED',
+      tradeType: 'OPEN_LONG',
+      price: '',
+      avgPrice: '50000.00',
+      lots: 2,
+      quantity: '0.040',
+      filledQty: '0.040',
+      filledValue: usdt(2000n * U),
+      revocableLots: 0,
+      margin: usdt(200n * U),
+      fee: usdt(1n * U),
+      realizedPnl: usdt(0n),
+      leverage: 10,
+    });
     expect(o.closeTime).toBeGreaterThan(0);
     const [p] = await ok('bob', 'GET', 'getPositions');
     expect(p).toMatchObject({
@@ -134,11 +174,25 @@ describe('contract API', () => {
     });
     const acc = await ok('bob', 'GET', 'getAccount');
     // wallet 10,000 - 1 fee; risk = 8 / 9,999 = 0.08%.
-    expect(acc).toMatchObject({ coin: 'USDT', walletBalance: usdt(9999n * U), available: usdt(9799n * U), frozen: usdt(200n * U), positionMargin: usdt(200n * U), orderMargin: usdt(0n), unrealizedPnl: usdt(0n), marginBalance: usdt(9999n * U), crossMaintMargin: usdt(8n * U), riskLevel: '0.08', riskLevelPpm: 800 });
+    expect(acc).toMatchObject({
+      coin: 'USDT',
+      walletBalance: usdt(9999n * U),
+      available: usdt(9799n * U),
+      frozen: usdt(200n * U),
+      positionMargin: usdt(200n * U),
+      orderMargin: usdt(0n),
+      unrealizedPnl: usdt(0n),
+      marginBalance: usdt(9999n * U),
+      crossMaintMargin: usdt(8n * U),
+      riskLevel: '0.08',
+      riskLevelPpm: 800,
+    });
     const alice = await ok('alice', 'GET', 'getOrderDetail', { orderId: aliceSell });
     // Maker fee 2,000 x 0.02% = 0.4.
     expect(alice).toMatchObject({ status: 'FILLED', avgPrice: '50000.00', fee: usdt(40_000_000n), revocableLots: 0 });
-    expect(alice.fills).toEqual([expect.objectContaining({ price: '50000.00', quantity: '0.040', value: usdt(2000n * U), fee: usdt(40_000_000n), role: 'MAKER', kind: 'BOOK' })]);
+    expect(alice.fills).toEqual([
+      expect.objectContaining({ price: '50000.00', quantity: '0.040', value: usdt(2000n * U), fee: usdt(40_000_000n), role: 'MAKER', kind: 'BOOK' }),
+    ]);
   });
 
   it('sets and clears take profit and stop loss with the side rule (spec section 5)', async () => {
@@ -155,7 +209,9 @@ describe('contract API', () => {
 
   it('refuses bad orders with clear messages, changing nothing', async () => {
     const before = t.ctx.host.engine.balance(users.bob!.userId, 'CONTRACT', 'USDT');
-    expect((await fails('bob', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50000' }, 'lots_required')).en).toBe('Please enter the lots');
+    expect((await fails('bob', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50000' }, 'lots_required')).en).toBe(
+      'Please enter the lots',
+    );
     await fails('bob', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50000', lots: '1', quantity: '0.02' }, 'invalid_order');
     await fails('bob', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', lots: '1' }, 'price_required');
     await fails('bob', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '80000', lots: '1' }, 'price_out_of_band');
@@ -179,7 +235,16 @@ describe('contract API', () => {
     const lp = liquidationPrice('LONG', 20n, 1000n * U, 20n * U, tiers, 1000n)!;
     expect(lp).toBe(4_919_679n);
     // risk = maintenance 4 / margin 20 = 20%.
-    expect(p).toMatchObject({ marginMode: 'ISOLATED', leverage: 50, quantity: '0.020', lots: 1, margin: usdt(20n * U), liquidationPrice: '49196.79', maintMargin: usdt(4n * U), riskLevel: '20.00' });
+    expect(p).toMatchObject({
+      marginMode: 'ISOLATED',
+      leverage: 50,
+      quantity: '0.020',
+      lots: 1,
+      margin: usdt(20n * U),
+      liquidationPrice: '49196.79',
+      maintMargin: usdt(4n * U),
+      riskLevel: '20.00',
+    });
     // At the entry price the margin is all initial margin (1,000 / 50): nothing may be removed (perp/math maxRemovableMargin).
     expect(p.markPrice).toBe('50000.00');
     expect(p.maxRemovableMargin).toBe(usdt(0n));
@@ -188,19 +253,35 @@ describe('contract API', () => {
     expect(added.maxRemovableMargin).toBe(usdt(5n * U));
     expect(added.liquidationPrice).toBe(formatDecimal(liquidationPrice('LONG', 20n, 1000n * U, 25n * U, tiers, 1000n)!, 2));
     // More than the removable 5 is refused; exactly 5 passes and leaves 0 removable.
-    expect((await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5.00000001' }, 'margin_remove_exceeded')).en).toBe('At most 5.00000000 USDT of margin can be removed');
+    expect((await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5.00000001' }, 'margin_remove_exceeded')).en).toBe(
+      'At most 5.00000000 USDT of margin can be removed',
+    );
     const removed = await ok('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '-5' });
     expect(removed).toMatchObject({ liquidationPrice: '49196.79', margin: usdt(20n * U), maxRemovableMargin: usdt(0n) });
     await fails('carol', 'POST', 'adjustMargin', { symbol: SYM, amount: '0' }, 'amount_invalid');
     // 5 lots at 50x hold 100 + 2.5 fee: carol has 100 - 20 - 0.5 available.
-    const m = await fails('carol', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49000', lots: '5' }, 'contract_insufficient_balance');
+    const m = await fails(
+      'carol',
+      'POST',
+      'placeOrder',
+      { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49000', lots: '5' },
+      'contract_insufficient_balance',
+    );
     expect(m.en).toBe('Insufficient balance in the contract account: transfer USDT to it first');
   });
 
   it('closes part of a position by lots, then all of it with one click', async () => {
     await ok('alice', 'POST', 'placeOrder', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50000', lots: '1' });
     const part = await ok('bob', 'POST', 'closePosition', { symbol: SYM, lots: '1' });
-    expect(part).toMatchObject({ status: 'FILLED', tradeType: 'CLOSE_LONG', reduceOnly: true, side: 'SELL', filledQty: '0.020', realizedPnl: usdt(0n), lots: 1 });
+    expect(part).toMatchObject({
+      status: 'FILLED',
+      tradeType: 'CLOSE_LONG',
+      reduceOnly: true,
+      side: 'SELL',
+      filledQty: '0.020',
+      realizedPnl: usdt(0n),
+      lots: 1,
+    });
     // The closed part's margin: cost 1,000 / 10.
     expect(part.margin).toBe(usdt(100n * U));
     expect((await ok('bob', 'GET', 'getPositions'))[0]).toMatchObject({ quantity: '0.020', lots: 1 });
@@ -233,7 +314,9 @@ describe('contract API', () => {
   });
 
   it('lists funding payments as projected', async () => {
-    await t.ctx.db.insert(perpFundingPayments).values({ userId: users.carol!.userId, symbol: SYM, fundingTs: 1_700_006_400_000, rateE8: 10_000, amount: '-10000000', ts: 1_700_006_400_001, seq: 1 });
+    await t.ctx.db
+      .insert(perpFundingPayments)
+      .values({ userId: users.carol!.userId, symbol: SYM, fundingTs: 1_700_006_400_000, rateE8: 10_000, amount: '-10000000', ts: 1_700_006_400_001, seq: 1 });
     const f = await ok('carol', 'GET', 'getFundingRecords', { symbol: SYM });
     expect(f).toMatchObject({ total: 1, records: [{ symbol: SYM, fundingTime: 1_700_006_400_000, rate: '0.010000', amount: '-0.10000000' }] });
     expect((await ok('bob', 'GET', 'getFundingRecords')).total).toBe(0);
@@ -251,25 +334,29 @@ describe('contract API', () => {
     expect((await ok('bob', 'GET', 'getLiquidations')).total).toBe(0);
   });
 
-  it.skipIf(perpJournalBroken())('rebuilds the history from the journal after the database is lost', async () => {
-    await t.ctx.host.projected();
-    const dump = async () => ({
-      orders: await t.ctx.db.select().from(perpOrders).orderBy(asc(perpOrders.id)),
-      trades: await t.ctx.db.select().from(perpTrades).orderBy(asc(perpTrades.id)),
-      positions: await t.ctx.db.select().from(perpPositionHistory).orderBy(asc(perpPositionHistory.seq)),
-      liquidations: await t.ctx.db.select().from(perpLiquidations).orderBy(asc(perpLiquidations.seq)),
-    });
-    const before = await dump();
-    expect(before.orders.length).toBeGreaterThanOrEqual(10);
-    expect(before.positions.map((p) => p.userId)).toEqual(expect.arrayContaining([users.bob!.userId, users.carol!.userId]));
-    const history = await ok('bob', 'GET', 'getOrders', { tab: 'history' });
-    await t.close();
-    await setup!.loseDatabase();
-    t = await setup!.open();
-    await t.ctx.host.projected();
-    expect(await dump()).toEqual(before);
-    // Sessions lived in the lost database: log in again.
-    users.bob = await loginUser(t, 'bob@contract.test');
-    expect(await ok('bob', 'GET', 'getOrders', { tab: 'history' })).toEqual(history);
-  }, 60_000);
+  it.skipIf(perpJournalBroken())(
+    'rebuilds the history from the journal after the database is lost',
+    async () => {
+      await t.ctx.host.projected();
+      const dump = async () => ({
+        orders: await t.ctx.db.select().from(perpOrders).orderBy(asc(perpOrders.id)),
+        trades: await t.ctx.db.select().from(perpTrades).orderBy(asc(perpTrades.id)),
+        positions: await t.ctx.db.select().from(perpPositionHistory).orderBy(asc(perpPositionHistory.seq)),
+        liquidations: await t.ctx.db.select().from(perpLiquidations).orderBy(asc(perpLiquidations.seq)),
+      });
+      const before = await dump();
+      expect(before.orders.length).toBeGreaterThanOrEqual(10);
+      expect(before.positions.map((p) => p.userId)).toEqual(expect.arrayContaining([users.bob!.userId, users.carol!.userId]));
+      const history = await ok('bob', 'GET', 'getOrders', { tab: 'history' });
+      await t.close();
+      await setup!.loseDatabase();
+      t = await setup!.open();
+      await t.ctx.host.projected();
+      expect(await dump()).toEqual(before);
+      // Sessions lived in the lost database: log in again.
+      users.bob = await loginUser(t, 'bob@contract.test');
+      expect(await ok('bob', 'GET', 'getOrders', { tab: 'history' })).toEqual(history);
+    },
+    60_000,
+  );
 });

@@ -40,7 +40,8 @@ export function contractPush(engine: PushEngine, e: EngineEvent, wanted: (userId
     if (!m) return undefined;
     const s = scalesOf(engine, m);
     const f = positionFigures(p, s, engine.perpMarkState(m.symbol)?.markPrice ?? null);
-    if (p.marginMode === 'ISOLATED') return { userId: p.userId, message: { channel: 'positions', data: toContractPosition(p, s, f, p.margin, isolatedRiskPpm(p.margin, f)) } };
+    if (p.marginMode === 'ISOLATED')
+      return { userId: p.userId, message: { channel: 'positions', data: toContractPosition(p, s, f, p.margin, isolatedRiskPpm(p.margin, f)) } };
     // Cross: over the cross wallet less the other cross positions' maintenance margin plus their unrealized PnL.
     const acc = engine.perpAccount(p.userId);
     let wallet = acc.crossWalletBalance;
@@ -60,7 +61,13 @@ export function contractPush(engine: PushEngine, e: EngineEvent, wanted: (userId
       if (!m || m.quote !== e.asset) return [];
       return [{ margin: p.margin, upnl: positionFigures(p, scalesOf(engine, m), engine.perpMarkState(m.symbol)?.markPrice ?? null).upnl }];
     });
-    const data = toContractAccount(e.asset, engine.asset(e.asset)?.scale ?? 8, engine.perpAccount(e.owner), { available: e.available, frozen: e.frozen }, positions);
+    const data = toContractAccount(
+      e.asset,
+      engine.asset(e.asset)?.scale ?? 8,
+      engine.perpAccount(e.owner),
+      { available: e.available, frozen: e.frozen },
+      positions,
+    );
     return { userId: e.owner, message: { channel: 'contractAccount', data } };
   }
   return undefined;

@@ -54,7 +54,11 @@ export function createContractRepository(db: Db): ContractRepository {
       return { rows, total: Number(totals[0]?.n ?? 0) };
     },
     async order(orderId) {
-      const rows = await db.select().from(perpOrders).where(eq(perpOrders.id, BigInt(orderId))).limit(1);
+      const rows = await db
+        .select()
+        .from(perpOrders)
+        .where(eq(perpOrders.id, BigInt(orderId)))
+        .limit(1);
       return rows[0];
     },
     async fills(orderId) {

@@ -79,7 +79,12 @@ describe('contract risk rules through the API', () => {
     expect(t.ctx.host.engine.balance(users.dave!.userId, 'CONTRACT', 'USDT')).toEqual({ available: 9_575n * U, frozen: 400n * U });
     expect(await tick(t.ctx.host, px(49_000))).toBe(px(49_000)); // 2% lower: unrealized -1,000
     const acc = await ok('dave', 'GET', `${C}/getAccount`);
-    expect(acc).toMatchObject({ available: usdt(9_575n * U), unrealizedPnl: usdt(-1_000n * U), availableBalance: usdt(8_575n * U), maxWithdrawAmount: usdt(8_575n * U) });
+    expect(acc).toMatchObject({
+      available: usdt(9_575n * U),
+      unrealizedPnl: usdt(-1_000n * U),
+      availableBalance: usdt(8_575n * U),
+      maxWithdrawAmount: usdt(8_575n * U),
+    });
     // The ledger's available 9,575 would leave the position 600 short of its loss: refused, saying the maximum.
     const m = await fails('dave', 'POST', 'asset/wallet/transfer', transferOut('9575'), 'transfer_exceeds_withdrawable');
     expect(m.en).toBe('At most 8575.00000000 USDT can be transferred while positions are open: margin and unrealized losses stay in the contract account');
@@ -122,7 +127,12 @@ describe('contract risk rules through the API', () => {
     });
     // The preview reads the caller's own position only: kim (no position, no funds) sees none of erin's; a visitor
     // gets the login error and no numbers.
-    expect(await ok('kim', 'GET', `${C}/leveragePreview`, { symbol: SYM, leverage: '125' })).toMatchObject({ hasPosition: false, margin: usdt(0n), marginAfter: usdt(0n), maxWithdrawAmount: usdt(0n) });
+    expect(await ok('kim', 'GET', `${C}/leveragePreview`, { symbol: SYM, leverage: '125' })).toMatchObject({
+      hasPosition: false,
+      margin: usdt(0n),
+      marginAfter: usdt(0n),
+      maxWithdrawAmount: usdt(0n),
+    });
     const visitor = await call(null, 'GET', `${C}/leveragePreview`, { symbol: SYM, leverage: '125' });
     expect(visitor.body.status).toBe('FAILED');
     expect(JSON.stringify(visitor.body)).not.toContain('5000');
@@ -183,7 +193,13 @@ describe('contract risk rules through the API', () => {
     await ok('frank', 'POST', `${C}/setLeverage`, { symbol: SYM, leverage: '10' });
     await openLong('frank', '0.100'); // 5,000 notional: margin 500, fee 2.5, available 17.5
     const preview = await ok('frank', 'GET', `${C}/leveragePreview`, { symbol: SYM, leverage: '5' });
-    expect(preview).toMatchObject({ margin: usdt(500n * U), marginAfter: usdt(1_000n * U), marginChange: usdt(500n * U), allowed: false, code: 'leverage_margin_insufficient' });
+    expect(preview).toMatchObject({
+      margin: usdt(500n * U),
+      marginAfter: usdt(1_000n * U),
+      marginChange: usdt(500n * U),
+      allowed: false,
+      code: 'leverage_margin_insufficient',
+    });
     expect(preview.message).toBe('Lowering the leverage to 5x holds 500.00000000 USDT more margin, but only 17.50000000 USDT is available');
     const m = await fails('frank', 'POST', `${C}/setLeverage`, { symbol: SYM, leverage: '5' }, 'leverage_margin_insufficient');
     expect(m.zh).toBe('将杠杆降至 5x 需追加 500.00000000 USDT 保证金，可用仅 17.50000000 USDT');

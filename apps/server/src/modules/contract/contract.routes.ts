@@ -65,14 +65,27 @@ const contractRoutes: FastifyPluginAsync = async (root) => {
     `/api/${CONTRACT_PATHS.getPositions}`,
     {
       ...get,
-      schema: { tags: TAGS, summary: 'Your open positions (every field of spec section 3), optionally of one contract', querystring: ContractPositionsQuery, response: { 200: Envelope(ContractPositions) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Your open positions (every field of spec section 3), optionally of one contract',
+        querystring: ContractPositionsQuery,
+        response: { 200: Envelope(ContractPositions) },
+      },
     },
     async (req) => ok(contract().positions(req.userId, req.query.symbol)),
   );
 
   app.get(
     `/api/${CONTRACT_PATHS.getSettings}`,
-    { ...get, schema: { tags: TAGS, summary: 'Your leverage and margin mode in a contract, with its brackets and limits', querystring: ContractSymbolQuery, response: { 200: Envelope(ContractSettings) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'Your leverage and margin mode in a contract, with its brackets and limits',
+        querystring: ContractSymbolQuery,
+        response: { 200: Envelope(ContractSettings) },
+      },
+    },
     async (req) => ok(contract().settings(req.userId, req.query.symbol)),
   );
 
@@ -92,25 +105,57 @@ const contractRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${CONTRACT_PATHS.setLeverage}`,
-    { ...get, schema: { tags: TAGS, summary: "Set your leverage in a contract (a position's margin follows)", body: SetLeverageBody, response: { 200: Envelope(ContractSettings) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: "Set your leverage in a contract (a position's margin follows)",
+        body: SetLeverageBody,
+        response: { 200: Envelope(ContractSettings) },
+      },
+    },
     async (req) => ok(await contract().setLeverage(req.userId, req.body)),
   );
 
   app.post(
     `/api/${CONTRACT_PATHS.setMarginMode}`,
-    { ...get, schema: { tags: TAGS, summary: 'Set your margin mode (cross or isolated) in a contract without a position or open orders', body: SetMarginModeBody, response: { 200: Envelope(ContractSettings) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'Set your margin mode (cross or isolated) in a contract without a position or open orders',
+        body: SetMarginModeBody,
+        response: { 200: Envelope(ContractSettings) },
+      },
+    },
     async (req) => ok(await contract().setMarginMode(req.userId, req.body)),
   );
 
   app.post(
     `/api/${CONTRACT_PATHS.adjustMargin}`,
-    { ...get, schema: { tags: TAGS, summary: 'Add (amount > 0) or remove (amount < 0) margin of an isolated position', body: AdjustMarginBody, response: { 200: Envelope(ContractPosition) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'Add (amount > 0) or remove (amount < 0) margin of an isolated position',
+        body: AdjustMarginBody,
+        response: { 200: Envelope(ContractPosition) },
+      },
+    },
     async (req) => ok(await contract().adjustMargin(req.userId, req.body)),
   );
 
   app.post(
     `/api/${CONTRACT_PATHS.setTpSl}`,
-    { ...get, schema: { tags: TAGS, summary: "Set or clear ('') your position's take profit and stop loss", body: SetTpSlBody, response: { 200: Envelope(ContractPosition) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: "Set or clear ('') your position's take profit and stop loss",
+        body: SetTpSlBody,
+        response: { 200: Envelope(ContractPosition) },
+      },
+    },
     async (req) => ok(await contract().setTpSl(req.userId, req.body)),
   );
 
@@ -133,7 +178,15 @@ const contractRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${CONTRACT_PATHS.closePosition}`,
-    { ...get, schema: { tags: TAGS, summary: 'Close your position at market: all of it (one-click close) or `lots` of it', body: ClosePositionBody, response: { 200: Envelope(ContractOrder) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'Close your position at market: all of it (one-click close) or `lots` of it',
+        body: ClosePositionBody,
+        response: { 200: Envelope(ContractOrder) },
+      },
+    },
     async (req) => {
       if (!orderRate.take(req.userId, Date.now())) throw new AppError('order_rate_limited', 429);
       return ok(await contract().closePosition(req.userId, req.body));
@@ -142,31 +195,66 @@ const contractRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${CONTRACT_PATHS.cancelOrder}`,
-    { ...get, schema: { tags: TAGS, summary: 'Cancel one of your open contract orders', body: CancelContractOrderBody, response: { 200: Envelope(ContractOrder) } } },
+    {
+      ...get,
+      schema: { tags: TAGS, summary: 'Cancel one of your open contract orders', body: CancelContractOrderBody, response: { 200: Envelope(ContractOrder) } },
+    },
     async (req) => ok(await contract().cancelOrder(req.userId, req.body)),
   );
 
   app.get(
     `/api/${CONTRACT_PATHS.getOrders}`,
-    { ...get, schema: { tags: TAGS, summary: 'Your contract orders of a tab (matched, unmatched, cancelled, history), newest first, paged', querystring: GetContractOrdersQuery, response: { 200: Envelope(ContractOrderPage) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'Your contract orders of a tab (matched, unmatched, cancelled, history), newest first, paged',
+        querystring: GetContractOrdersQuery,
+        response: { 200: Envelope(ContractOrderPage) },
+      },
+    },
     async (req) => ok(await contract().orders(req.userId, req.query)),
   );
 
   app.get(
     `/api/${CONTRACT_PATHS.getOrderDetail}`,
-    { ...get, schema: { tags: TAGS, summary: 'One of your contract orders with its fills', querystring: GetContractOrderDetailQuery, response: { 200: Envelope(ContractOrderDetail) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'One of your contract orders with its fills',
+        querystring: GetContractOrderDetailQuery,
+        response: { 200: Envelope(ContractOrderDetail) },
+      },
+    },
     async (req) => ok(await contract().orderDetail(req.userId, req.query.orderId)),
   );
 
   app.get(
     `/api/${CONTRACT_PATHS.getFundingRecords}`,
-    { ...get, schema: { tags: TAGS, summary: 'Your funding payments (paid negative, received positive), newest first, paged', querystring: ContractRecordsQuery, response: { 200: Envelope(ContractFundingPage) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'Your funding payments (paid negative, received positive), newest first, paged',
+        querystring: ContractRecordsQuery,
+        response: { 200: Envelope(ContractFundingPage) },
+      },
+    },
     async (req) => ok(await contract().fundingRecords(req.userId, req.query)),
   );
 
   app.get(
     `/api/${CONTRACT_PATHS.getLiquidations}`,
-    { ...get, schema: { tags: TAGS, summary: 'Your liquidations (forced closes at risk level 100%), newest first, paged', querystring: ContractRecordsQuery, response: { 200: Envelope(ContractLiquidationPage) } } },
+    {
+      ...get,
+      schema: {
+        tags: TAGS,
+        summary: 'Your liquidations (forced closes at risk level 100%), newest first, paged',
+        querystring: ContractRecordsQuery,
+        response: { 200: Envelope(ContractLiquidationPage) },
+      },
+    },
     async (req) => ok(await contract().liquidations(req.userId, req.query)),
   );
 };

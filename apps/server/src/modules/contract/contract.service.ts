@@ -253,7 +253,12 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       marginMode: st.marginMode,
       maxLeverage: m.brackets[0]?.maxLeverage ?? 1,
       maxNotional: money(maxNotionalFor(s.tiers, st.leverage)),
-      brackets: s.tiers.map((t) => ({ notionalFloor: money(t.notionalFloor), notionalCap: money(t.notionalCap), maxLeverage: t.maxLeverage, maintMarginRate: ppmPercent4(t.maintMarginPpm) })),
+      brackets: s.tiers.map((t) => ({
+        notionalFloor: money(t.notionalFloor),
+        notionalCap: money(t.notionalCap),
+        maxLeverage: t.maxLeverage,
+        maintMarginRate: ppmPercent4(t.maintMarginPpm),
+      })),
       makerFeeRate: ppmPercent4(m.makerFeePpm),
       takerFeeRate: ppmPercent4(m.takerFeePpm),
       lotNotional: plainDecimal(m.lotNotional, s.scale).replace(/,/g, ''),
@@ -425,7 +430,8 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       } else {
         quantity = parseUnits(body.quantity!, m.qtyDecimals, 'quantity', () => ({ step: plainDecimal(m.stepSize, m.qtyDecimals), coin: m.base }));
       }
-      if (quantity === 0n) throw new AppError('quantity_below_minimum', 400, body.lots !== undefined ? 'lots' : 'quantity', perpRejectParams('quantity_below_minimum', m));
+      if (quantity === 0n)
+        throw new AppError('quantity_below_minimum', 400, body.lots !== undefined ? 'lots' : 'quantity', perpRejectParams('quantity_below_minimum', m));
       const takeProfit = priceOf(body.takeProfit, s, 'takeProfit');
       const stopLoss = priceOf(body.stopLoss, s, 'stopLoss');
       const cmd: PerpPlace = {
@@ -460,7 +466,17 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
         quantity = q;
       }
       const r = await submit(
-        { type: 'perpPlaceOrder', userId, symbol: m.symbol, side: p.side === 'LONG' ? 'SELL' : 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity, reduceOnly: true, ...(body.lots !== undefined ? { lots: body.lots } : {}) },
+        {
+          type: 'perpPlaceOrder',
+          userId,
+          symbol: m.symbol,
+          side: p.side === 'LONG' ? 'SELL' : 'BUY',
+          orderType: 'MARKET',
+          timeInForce: 'IOC',
+          quantity,
+          reduceOnly: true,
+          ...(body.lots !== undefined ? { lots: body.lots } : {}),
+        },
         m,
       );
       return orderView(await placedOrder(r));

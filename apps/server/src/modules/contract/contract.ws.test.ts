@@ -35,7 +35,20 @@ describe('contract private channels', () => {
     expect(await c.next((m) => m.channel === 'auth')).toEqual({ channel: 'auth', ok: true });
 
     // A bot's resting sell, then the user's market buy of 1 lot fills against it.
-    expect((await t.ctx.host.submit({ type: 'perpPlaceOrder', userId: 'mm-ws-perp', symbol: SYM, side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 5_000_000n, quantity: 20n })).code).toBe('ok');
+    expect(
+      (
+        await t.ctx.host.submit({
+          type: 'perpPlaceOrder',
+          userId: 'mm-ws-perp',
+          symbol: SYM,
+          side: 'SELL',
+          orderType: 'LIMIT',
+          timeInForce: 'GTC',
+          price: 5_000_000n,
+          quantity: 20n,
+        })
+      ).code,
+    ).toBe('ok');
     const order = await t.ctx.contract.placeOrder(s.userId, { symbol: SYM, side: 'BUY', orderType: 'MARKET', lots: 1 });
     const pushed = await c.next((m) => m.channel === 'contractOrders' && (m.data as { status: string }).status === 'FILLED');
     expect(pushed.data).toEqual(order);
@@ -53,7 +66,20 @@ describe('contract private channels', () => {
 
     // Another user's order (the bot's bid the close will fill against) is not pushed here.
     const before = c.messages.length;
-    expect((await t.ctx.host.submit({ type: 'perpPlaceOrder', userId: 'mm-ws-perp', symbol: SYM, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 5_000_000n, quantity: 20n })).code).toBe('ok');
+    expect(
+      (
+        await t.ctx.host.submit({
+          type: 'perpPlaceOrder',
+          userId: 'mm-ws-perp',
+          symbol: SYM,
+          side: 'BUY',
+          orderType: 'LIMIT',
+          timeInForce: 'GTC',
+          price: 5_000_000n,
+          quantity: 20n,
+        })
+      ).code,
+    ).toBe('ok');
     c.send({ op: 'ping' });
     await c.next((m) => m.channel === 'pong');
     expect(c.messages.slice(before).filter((m) => m.channel !== 'pong')).toEqual([]);

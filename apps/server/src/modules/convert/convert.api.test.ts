@@ -49,8 +49,20 @@ beforeAll(async () => {
   await deposit('mm', 'USDT', 100_000n * U);
   await deposit('mm', 'BTC', 10n * U);
   // 0.1 BTC asked at 50,000; 1 BTC bid at 49,900 (price units of 0.01, qty units of 0.00001 BTC).
-  for (const [side, price, quantity] of [['SELL', 5_000_000n, 10_000n], ['BUY', 4_990_000n, 100_000n]] as const) {
-    const r = await t.ctx.host.submit({ type: 'placeOrder', userId: users.mm!.userId, symbol: SYM, side, orderType: 'LIMIT', timeInForce: 'GTC', price, quantity });
+  for (const [side, price, quantity] of [
+    ['SELL', 5_000_000n, 10_000n],
+    ['BUY', 4_990_000n, 100_000n],
+  ] as const) {
+    const r = await t.ctx.host.submit({
+      type: 'placeOrder',
+      userId: users.mm!.userId,
+      symbol: SYM,
+      side,
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price,
+      quantity,
+    });
     expect(r.code).toBe('ok');
   }
 }, 60_000);
@@ -80,14 +92,26 @@ describe('convert minimum', () => {
     const quotes = await quoteCount();
     const small = await refused('a', 'exchange/convert/quote', { from: 'USDT', to: 'BTC', amount: '1.23456789' }, 'convert_below_minimum');
     expect(small).toEqual({ en: 'The minimum to convert is 5 USDT', zh: '最小兑换数量为 5 USDT' });
-    expect((await refused('a', 'exchange/convert/quote', { from: 'USDT', to: 'BTC', amount: '4.99999999' }, 'convert_below_minimum')).en).toBe('The minimum to convert is 5 USDT');
+    expect((await refused('a', 'exchange/convert/quote', { from: 'USDT', to: 'BTC', amount: '4.99999999' }, 'convert_below_minimum')).en).toBe(
+      'The minimum to convert is 5 USDT',
+    );
     expect(await quoteCount()).toBe(quotes);
     expect(t.ctx.host.engine.stateHash()).toBe(hash);
 
     const [usdt0, btc0] = [spot('a', 'USDT'), spot('a', 'BTC')];
     const q = await ok('a', 'POST', 'exchange/convert/quote', { from: 'USDT', to: 'BTC', amount: '5' });
     // 5 USDT buys 0.0001 BTC at 50,000; the fee 0.1 % of it is 0.0000001 BTC.
-    expect(q).toMatchObject({ from: 'USDT', to: 'BTC', symbol: SYM, amount: '5.00000000', spend: '5.00000000', receive: '0.00009990', fee: '0.00000010', feeRate: '0.10', price: '0.00002000' });
+    expect(q).toMatchObject({
+      from: 'USDT',
+      to: 'BTC',
+      symbol: SYM,
+      amount: '5.00000000',
+      spend: '5.00000000',
+      receive: '0.00009990',
+      fee: '0.00000010',
+      feeRate: '0.10',
+      price: '0.00002000',
+    });
     const r = await ok('a', 'POST', 'exchange/convert/confirm', { quoteId: q.quoteId });
     expect(r).toMatchObject({ from: 'USDT', to: 'BTC', spent: '5.00000000', received: '0.00009990', fee: '0.00000010' });
     expect(formatDecimal(spot('a', 'USDT') - usdt0, 8)).toBe('-5.00000000');

@@ -26,17 +26,37 @@ const convertRoutes: FastifyPluginAsync = async (root) => {
     void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
   });
 
-  app.get(`/api/${EARN_PATHS.convertPairs}`, { schema: { tags: TAGS, summary: 'Coins and markets convert offers, with their taker fee', response: { 200: Envelope(ConvertPairs) } } }, async () => ok(convert().pairs()));
+  app.get(
+    `/api/${EARN_PATHS.convertPairs}`,
+    { schema: { tags: TAGS, summary: 'Coins and markets convert offers, with their taker fee', response: { 200: Envelope(ConvertPairs) } } },
+    async () => ok(convert().pairs()),
+  );
 
   app.post(
     `/api/${EARN_PATHS.convertQuote}`,
-    { ...auth, schema: { tags: TAGS, summary: 'A quote from your SPOT account at the order book, the amount received guaranteed for 10 seconds', body: ConvertQuoteBody, response: { 200: Envelope(ConvertQuote) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'A quote from your SPOT account at the order book, the amount received guaranteed for 10 seconds',
+        body: ConvertQuoteBody,
+        response: { 200: Envelope(ConvertQuote) },
+      },
+    },
     async (req) => ok(await convert().quote(req.userId, req.body)),
   );
 
   app.post(
     `/api/${EARN_PATHS.convertConfirm}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Convert at your quote: a market order that must give at least the quoted amount, else nothing changes', body: ConvertConfirmBody, response: { 200: Envelope(ConvertResult) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Convert at your quote: a market order that must give at least the quoted amount, else nothing changes',
+        body: ConvertConfirmBody,
+        response: { 200: Envelope(ConvertResult) },
+      },
+    },
     async (req) => ok(await convert().confirm(req.userId, req.body.quoteId)),
   );
 };

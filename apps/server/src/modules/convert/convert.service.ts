@@ -91,7 +91,12 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
   }
   function rejection(code: string, m: MarketConfig): AppError {
     if (!USER_CODES.has(code)) return new AppError('validation_failed', 400);
-    return new AppError(code as ConstructorParameters<typeof AppError>[0], 400, code.startsWith('quantity') || code === 'notional_below_minimum' ? 'amount' : undefined, rejectParams(code, scales(m)));
+    return new AppError(
+      code as ConstructorParameters<typeof AppError>[0],
+      400,
+      code.startsWith('quantity') || code === 'notional_below_minimum' ? 'amount' : undefined,
+      rejectParams(code, scales(m)),
+    );
   }
 
   return {
@@ -145,7 +150,19 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
       }
       const id = `cv${crypto.randomBytes(12).toString('hex')}`;
       const expiresTs = now + CONVERT_QUOTE_TTL_MS;
-      await repo.insert({ id, userId, symbol: m.symbol, side, fromCoin: body.from, toCoin: body.to, amount: amount.toString(), receive: p.receive.toString(), fee: p.fee.toString(), createdTs: now, expiresTs });
+      await repo.insert({
+        id,
+        userId,
+        symbol: m.symbol,
+        side,
+        fromCoin: body.from,
+        toCoin: body.to,
+        amount: amount.toString(),
+        receive: p.receive.toString(),
+        fee: p.fee.toString(),
+        createdTs: now,
+        expiresTs,
+      });
       // price: `to` per one `from`, before fee, 8 decimals rounded down
       const gross = p.receive + p.fee;
       const price = (gross * pow(fromScale) * pow(8)) / (p.spent * pow(toScale));
@@ -171,7 +188,16 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
       const m = engine.market(q.symbol);
       if (!m) throw new AppError('convert_pair_invalid', 400);
       const side = q.side as 'BUY' | 'SELL';
-      const r = await host.submit({ type: 'convert', userId, symbol: q.symbol, side, amount: BigInt(q.amount), minReceive: BigInt(q.receive), expiresTs: q.expiresTs, clientId: q.id });
+      const r = await host.submit({
+        type: 'convert',
+        userId,
+        symbol: q.symbol,
+        side,
+        amount: BigInt(q.amount),
+        minReceive: BigInt(q.receive),
+        expiresTs: q.expiresTs,
+        clientId: q.id,
+      });
       if (r.code !== 'ok') throw rejection(r.code, m);
       const o = r.order;
       if (!o) throw new AppError('record_not_found', 404);
@@ -180,7 +206,14 @@ export function createConvertService(deps: { db: Db; host: EnginePort; now: () =
       const toScale = scaleOf(q.toCoin);
       const spent = side === 'SELL' ? o.filledQty * baseMult : o.filledQuote;
       const gross = side === 'SELL' ? o.filledQuote : o.filledQty * baseMult;
-      return { orderId: o.orderId, from: q.fromCoin, to: q.toCoin, spent: formatDecimal(spent, fromScale), received: formatDecimal(gross - o.fee, toScale), fee: formatDecimal(o.fee, toScale) };
+      return {
+        orderId: o.orderId,
+        from: q.fromCoin,
+        to: q.toCoin,
+        spent: formatDecimal(spent, fromScale),
+        received: formatDecimal(gross - o.fee, toScale),
+        fee: formatDecimal(o.fee, toScale),
+      };
     },
   };
 }

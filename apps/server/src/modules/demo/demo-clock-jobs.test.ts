@@ -35,7 +35,8 @@ const btcPath: ReferencePath = {
   priceAt: () => '50000.00',
   bars: (periodMs: number, fromTs: number, toTs: number): PriceBar[] => {
     const out: PriceBar[] = [];
-    for (let time = fromTs - (fromTs % periodMs); time < toTs && out.length < 1000; time += periodMs) out.push({ time, open: '50000.00', high: '50000.00', low: '50000.00', close: '50000.00', volume: '1' });
+    for (let time = fromTs - (fromTs % periodMs); time < toTs && out.length < 1000; time += periodMs)
+      out.push({ time, open: '50000.00', high: '50000.00', low: '50000.00', close: '50000.00', volume: '1' });
     return out;
   },
 };
@@ -68,7 +69,10 @@ describe('the market jobs read the process clock', () => {
     const wallBefore = Date.now();
     expect((await post(t.app, 'demo/clock/advance', { minutes: 321 })).json()).toMatchObject({ status: 'SUCCEED', result: { offsetMs: 321 * MIN } });
     const ticks: Array<[string, string, number | undefined]> = [];
-    const marketData = { ...t.ctx.marketData, setIndexPrice: (s: string, p: string, ts?: number) => (ticks.push([s, p, ts]), t.ctx.marketData.setIndexPrice(s, p, ts)) };
+    const marketData = {
+      ...t.ctx.marketData,
+      setIndexPrice: (s: string, p: string, ts?: number) => (ticks.push([s, p, ts]), t.ctx.marketData.setIndexPrice(s, p, ts)),
+    };
     const jobs = await startJobs({ ...t.ctx, marketData }, { paths: btcOnly });
     try {
       const first = ticks.find(([s]) => s === 'BTC/USDT');
@@ -94,7 +98,10 @@ describe('the module jobs read the process clock', () => {
   const ctxWith = <K extends 'earn' | 'invite' | 'otc' | 'activity'>(key: K, service: unknown) => {
     const clock = createServerClock(() => BASE);
     clock.advance(321 * MIN);
-    return { config: { chainJobs: true } as AppContext['config'], log: silent, clock, [key]: service } as unknown as Pick<AppContext, 'config' | 'log' | 'clock' | K>;
+    return { config: { chainJobs: true } as AppContext['config'], log: silent, clock, [key]: service } as unknown as Pick<
+      AppContext,
+      'config' | 'log' | 'clock' | K
+    >;
   };
   /** Runs a job started by `start` until its service was called once; answers the time it was called with. */
   async function timeSeen(start: (settle: (now: number) => Promise<unknown>) => () => void, idle: unknown): Promise<number | undefined> {

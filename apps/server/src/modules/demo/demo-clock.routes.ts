@@ -21,7 +21,8 @@ const demoClockRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: ['demo'],
-        summary: 'Demo mode, loopback clients only (a test control): moves the server clock forward by whole minutes (deadlines such as an OTC payment window pass).',
+        summary:
+          'Demo mode, loopback clients only (a test control): moves the server clock forward by whole minutes (deadlines such as an OTC payment window pass).',
         body: AdvanceClockBody,
         response: { 200: Envelope(ServerClockInfo) },
       },

@@ -71,7 +71,12 @@ describe('demo outbox', () => {
     const binder = await registerEmail(t, 'binder@example.com', 'Secret123');
     await allowResend(t);
     const pass = await passPuzzle(t, '127.0.0.1');
-    const sent = await post(t.app, 'data/sms/sendCode', { account: '13912345678', areaCode: '86', type: 'BIND', ...pass }, { headers: { token: binder.token, userId: binder.userId } });
+    const sent = await post(
+      t.app,
+      'data/sms/sendCode',
+      { account: '13912345678', areaCode: '86', type: 'BIND', ...pass },
+      { headers: { token: binder.token, userId: binder.userId } },
+    );
     expect(sent.json(), sent.body).toMatchObject({ status: 'SUCCEED' });
     const anonymous = await get(t.app, 'demo/outbox', { account: '13912345678' });
     expect(anonymous.json().result).toEqual([]);

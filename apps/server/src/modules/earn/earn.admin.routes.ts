@@ -19,7 +19,15 @@ const earnAdminRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${EARN_ADMIN_PATHS.products}`,
-    { preHandler: requireOperator('view'), schema: { tags: TAGS, summary: 'Savings products (every status), with the principal locked in each', headers: ADMIN_HEADERS, response: { 200: Envelope(Type.Array(AdminEarnProduct)) } } },
+    {
+      preHandler: requireOperator('view'),
+      schema: {
+        tags: TAGS,
+        summary: 'Savings products (every status), with the principal locked in each',
+        headers: ADMIN_HEADERS,
+        response: { 200: Envelope(Type.Array(AdminEarnProduct)) },
+      },
+    },
     async () => ok(earn().adminProducts()),
   );
 
@@ -27,7 +35,13 @@ const earnAdminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${EARN_ADMIN_PATHS.saveProduct}`,
     {
       preHandler: requireOperator('wallet_decide'),
-      schema: { tags: TAGS, summary: 'Create (no productId) or change a savings product; existing locks keep their rate and term', headers: ADMIN_HEADERS, body: SaveEarnProductBody, response: { 200: Envelope(AdminEarnProduct) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Create (no productId) or change a savings product; existing locks keep their rate and term',
+        headers: ADMIN_HEADERS,
+        body: SaveEarnProductBody,
+        response: { 200: Envelope(AdminEarnProduct) },
+      },
     },
     async (req) => ok(await earn().saveProduct(actorOf(req), req.body)),
   );

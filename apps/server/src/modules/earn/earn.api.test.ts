@@ -26,7 +26,12 @@ async function call(who: string | null, method: 'GET' | 'POST', p: string, data:
   const res =
     method === 'GET'
       ? await t.app.inject({ method, url: `/api/${p}?${new URLSearchParams(data).toString()}`, headers })
-      : await t.app.inject({ method, url: `/api/${p}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(data).toString() });
+      : await t.app.inject({
+          method,
+          url: `/api/${p}`,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(data).toString(),
+        });
   return { status: res.statusCode, body: res.json() };
 }
 async function ok(who: string | null, method: 'GET' | 'POST', p: string, data: Record<string, string> = {}) {
@@ -51,7 +56,10 @@ beforeAll(async () => {
   for (const k of ['a', 'b']) {
     for (const account of ['ASSETS', 'SPOT'] as const) {
       const have = t.ctx.host.engine.balance(u[k]!.userId, account, 'USDT').available;
-      if (have < 10_000n * U) expect((await t.ctx.host.submit({ type: 'deposit', userId: u[k]!.userId, asset: 'USDT', account, amount: 10_000n * U - have, from: '@faucet' })).code).toBe('ok');
+      if (have < 10_000n * U)
+        expect(
+          (await t.ctx.host.submit({ type: 'deposit', userId: u[k]!.userId, asset: 'USDT', account, amount: 10_000n * U - have, from: '@faucet' })).code,
+        ).toBe('ok');
     }
   }
 }, 120_000);
@@ -69,21 +77,44 @@ describe('savings API', () => {
     const { totpAt } = await import('../admin/totp');
     const login = async (email: string, role: 'admin' | 'support') => {
       const op = await t.ctx.admin.createOperator(null, { email, name: email, role });
-      const r = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) },
+      });
       expect(r.json().status, r.body).toBe('SUCCEED');
       return { 'x-admin-token': r.json().result.token as string, lang: 'en' };
     };
     const admin = await login('admin@earn.test', 'admin');
     const support = await login('support@earn.test', 'support');
-    const post = async (h: Record<string, string>, body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: '/api/admin/earn/saveProduct', headers: h, payload: body })).json();
-    const body = { coin: 'USDT', termDays: 7, apr: '3.65', minAmount: '10', maxAmount: '5000', userQuota: '5500', totalQuota: '8000', earlyRedeem: 'FORFEIT_INTEREST', status: 'ON' };
+    const post = async (h: Record<string, string>, body: Record<string, unknown>) =>
+      (await t.app.inject({ method: 'POST', url: '/api/admin/earn/saveProduct', headers: h, payload: body })).json();
+    const body = {
+      coin: 'USDT',
+      termDays: 7,
+      apr: '3.65',
+      minAmount: '10',
+      maxAmount: '5000',
+      userQuota: '5500',
+      totalQuota: '8000',
+      earlyRedeem: 'FORFEIT_INTEREST',
+      status: 'ON',
+    };
     expect((await post(support, body)).errorCode).toBe('admin_forbidden');
     expect((await post({ lang: 'en' }, body)).errorCode).toBe('admin_unauthorized');
     expect((await post(admin, { ...body, apr: '100.5' })).errorCode).toBe('earn_apr_invalid');
     expect((await post(admin, { ...body, minAmount: '6000' })).errorCode).toBe('earn_limits_invalid');
     expect((await post(admin, { ...body, coin: 'NOPE' })).errorCode).toBe('asset_not_found');
     const a = await post(admin, body);
-    expect(a.result).toMatchObject({ coin: 'USDT', termDays: 7, apr: '3.65', minAmount: '10.00000000', remainingQuota: '8000.00000000', lockedTotal: '0.00000000', status: 'ON' });
+    expect(a.result).toMatchObject({
+      coin: 'USDT',
+      termDays: 7,
+      apr: '3.65',
+      minAmount: '10.00000000',
+      remainingQuota: '8000.00000000',
+      lockedTotal: '0.00000000',
+      status: 'ON',
+    });
     p7 = a.result.productId;
     const b = await post(admin, { ...body, termDays: 30, apr: '8', earlyRedeem: 'NOT_ALLOWED' });
     p30 = b.result.productId;
@@ -108,7 +139,17 @@ describe('savings API', () => {
     await fails('a', 'POST', 'earn/earn/lock', { productId: p7, amount: '10.123456789', clientId: 'x' }, 'too_many_decimals');
     await fails('a', 'POST', 'earn/earn/lock', { productId: p7, amount: '-1', clientId: 'x' }, 'validation_failed');
     const l = await ok('a', 'POST', 'earn/earn/lock', { productId: p7, amount: '1000', clientId: 'lock-1' });
-    expect(l).toMatchObject({ coin: 'USDT', amount: '1000.00000000', apr: '3.65', termDays: 7, status: 'LOCKED', daysPaid: 0, interestPaid: '0.00000000', expectedInterest: '0.70000000', earlyReturn: '1000.00000000' });
+    expect(l).toMatchObject({
+      coin: 'USDT',
+      amount: '1000.00000000',
+      apr: '3.65',
+      termDays: 7,
+      status: 'LOCKED',
+      daysPaid: 0,
+      interestPaid: '0.00000000',
+      expectedInterest: '0.70000000',
+      earlyReturn: '1000.00000000',
+    });
     expect(l.endAt - l.startAt).toBe(7 * EARN_DAY_MS);
     lockA = l.lockId;
     expect((await ok('a', 'POST', 'earn/earn/lock', { productId: p7, amount: '1000', clientId: 'lock-1' })).lockId).toBe(lockA);
@@ -134,7 +175,14 @@ describe('savings API', () => {
     // 100 x 8% / 365 = 0.02191780(8) -> rounded down
     expect(bal('b', 'ASSETS', 'USDT')).toBe('9900.02191780');
     const locks = await ok('a', 'GET', 'earn/earn/getLocks');
-    expect(locks.records.map((x: { lockId: string; daysPaid: number; interestPaid: string; earlyReturn: string }) => [x.lockId, x.daysPaid, x.interestPaid, x.earlyReturn])).toEqual([[lockA, 1, '0.10000000', '999.90000000']]);
+    expect(
+      locks.records.map((x: { lockId: string; daysPaid: number; interestPaid: string; earlyReturn: string }) => [
+        x.lockId,
+        x.daysPaid,
+        x.interestPaid,
+        x.earlyReturn,
+      ]),
+    ).toEqual([[lockA, 1, '0.10000000', '999.90000000']]);
   });
 
   it('one user never sees or redeems another user’s lock', async () => {
@@ -164,7 +212,13 @@ describe('savings API', () => {
     // 100 x 8% x 30 / 365 = 0.65753424(6)
     expect(bal('b', 'ASSETS', 'USDT')).toBe('10000.65753424');
     const red = await ok('b', 'GET', 'earn/earn/getRedemptions');
-    expect(red.records[0]).toMatchObject({ redeemKind: 'MATURITY', returned: '100.00000000', interestPaid: '0.65753424', forfeited: '0.00000000', daysPaid: 30 });
+    expect(red.records[0]).toMatchObject({
+      redeemKind: 'MATURITY',
+      returned: '100.00000000',
+      interestPaid: '0.65753424',
+      forfeited: '0.00000000',
+      daysPaid: 30,
+    });
     expect(t.ctx.host.engine.balance('@earn', 'SYSTEM', 'USDT').available).toBe(0n);
     expect(await t.ctx.earn.settleDue(t.ctx.clock.now())).toBe(false);
   });
@@ -181,8 +235,22 @@ describe('convert API', () => {
     const px = (usdt: bigint) => usdt * 10n ** BigInt(m.priceDecimals);
     const one = 10n ** BigInt(m.qtyDecimals);
     // 0.1 BTC at 50,000 then 1 BTC at 50,100; bids 1 BTC at 49,900 and 49,800.
-    for (const [side, p, q] of [['SELL', 50_000n, one / 10n], ['SELL', 50_100n, one], ['BUY', 49_900n, one], ['BUY', 49_800n, one]] as const) {
-      const r = await t.ctx.host.submit({ type: 'placeOrder', userId: mm, symbol: 'BTC/USDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price: px(p), quantity: q });
+    for (const [side, p, q] of [
+      ['SELL', 50_000n, one / 10n],
+      ['SELL', 50_100n, one],
+      ['BUY', 49_900n, one],
+      ['BUY', 49_800n, one],
+    ] as const) {
+      const r = await t.ctx.host.submit({
+        type: 'placeOrder',
+        userId: mm,
+        symbol: 'BTC/USDT',
+        side,
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: px(p),
+        quantity: q,
+      });
       expect(r.code).toBe('ok');
     }
   });

@@ -15,9 +15,39 @@ export async function ensureEarnDemoProducts(ctx: { config: Pick<Config, 'demoMo
   const engine = ctx.host.engine;
   if (!ctx.config.demoMode || engine.earnProducts().length > 0 || !engine.asset('USDT')) return false;
   const products = [
-    { asset: 'USDT', termDays: 7, aprPpm: 50_000, minAmount: 10n * U, maxAmount: 50_000n * U, userQuota: 100_000n * U, totalQuota: 10_000_000n * U, earlyRedeem: 'FORFEIT_INTEREST' as const, status: 'ON' as const },
-    { asset: 'USDT', termDays: 30, aprPpm: 80_000, minAmount: 100n * U, maxAmount: 100_000n * U, userQuota: 200_000n * U, totalQuota: 20_000_000n * U, earlyRedeem: 'NOT_ALLOWED' as const, status: 'ON' as const },
-    { asset: 'BTC', termDays: 30, aprPpm: 30_000, minAmount: U / 1000n, maxAmount: 10n * U, userQuota: 20n * U, totalQuota: 1_000n * U, earlyRedeem: 'FORFEIT_INTEREST' as const, status: 'ON' as const },
+    {
+      asset: 'USDT',
+      termDays: 7,
+      aprPpm: 50_000,
+      minAmount: 10n * U,
+      maxAmount: 50_000n * U,
+      userQuota: 100_000n * U,
+      totalQuota: 10_000_000n * U,
+      earlyRedeem: 'FORFEIT_INTEREST' as const,
+      status: 'ON' as const,
+    },
+    {
+      asset: 'USDT',
+      termDays: 30,
+      aprPpm: 80_000,
+      minAmount: 100n * U,
+      maxAmount: 100_000n * U,
+      userQuota: 200_000n * U,
+      totalQuota: 20_000_000n * U,
+      earlyRedeem: 'NOT_ALLOWED' as const,
+      status: 'ON' as const,
+    },
+    {
+      asset: 'BTC',
+      termDays: 30,
+      aprPpm: 30_000,
+      minAmount: U / 1000n,
+      maxAmount: 10n * U,
+      userQuota: 20n * U,
+      totalQuota: 1_000n * U,
+      earlyRedeem: 'FORFEIT_INTEREST' as const,
+      status: 'ON' as const,
+    },
   ];
   for (const terms of products) {
     if (!engine.asset(terms.asset)) continue;

@@ -14,7 +14,10 @@ import type { EarnService } from './earn.service';
 export const EARN_SETTLE_EVERY_MS = 5_000;
 
 /** Starts the settle job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startEarnJobs(ctx: { config: Pick<Config, 'chainJobs'>; earn: Pick<EarnService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = EARN_SETTLE_EVERY_MS): () => void {
+export function startEarnJobs(
+  ctx: { config: Pick<Config, 'chainJobs'>; earn: Pick<EarnService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> },
+  everyMs = EARN_SETTLE_EVERY_MS,
+): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const timer = setInterval(() => {

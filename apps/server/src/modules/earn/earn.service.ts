@@ -9,7 +9,16 @@
  * matured on the process clock; the command pays exactly what is due, so running it again, or after a restart, pays
  * nothing twice.
  */
-import { earnDaysDue, earnInterest, formatDecimal, tryParseDecimal, type CommandResult, type EarnCommand, type EarnLockView, type EarnProductView } from '@exchange/core';
+import {
+  earnDaysDue,
+  earnInterest,
+  formatDecimal,
+  tryParseDecimal,
+  type CommandResult,
+  type EarnCommand,
+  type EarnLockView,
+  type EarnProductView,
+} from '@exchange/core';
 import type { AdminEarnProduct, EarnLock, EarnLockBody, EarnLockPage, EarnProduct, SaveEarnProductBody } from '@exchange/api';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
@@ -99,7 +108,13 @@ export function createEarnService(deps: { db: Db; host: EnginePort }): EarnServi
     };
   }
   function adminView(p: EarnProductView): AdminEarnProduct {
-    return { ...productView(p), totalQuota: amt(p.totalQuota, p.asset), lockedTotal: amt(p.lockedTotal, p.asset), createdAt: p.createdTs, updatedAt: p.updatedTs };
+    return {
+      ...productView(p),
+      totalQuota: amt(p.totalQuota, p.asset),
+      lockedTotal: amt(p.lockedTotal, p.asset),
+      createdAt: p.createdTs,
+      updatedAt: p.updatedTs,
+    };
   }
   function lockView(l: EarnLockView): EarnLock {
     const locked = l.status === 'LOCKED';
@@ -212,15 +227,32 @@ export function createEarnService(deps: { db: Db; host: EnginePort }): EarnServi
       const userQuota = units(body.userQuota, body.coin, 'userQuota');
       const totalQuota = units(body.totalQuota, body.coin, 'totalQuota');
       const max = 10n ** 30n;
-      if (minAmount <= 0n || minAmount > maxAmount || maxAmount > userQuota || userQuota > totalQuota || totalQuota > max) throw new AppError('earn_limits_invalid', 400, 'minAmount');
+      if (minAmount <= 0n || minAmount > maxAmount || maxAmount > userQuota || userQuota > totalQuota || totalQuota > max)
+        throw new AppError('earn_limits_invalid', 400, 'minAmount');
       const before = body.productId === undefined ? null : engine.earnProduct(body.productId);
       if (body.productId !== undefined && !before) throw new AppError('earn_product_not_found', 404);
       if (before && before.asset !== body.coin) throw new AppError('validation_failed', 400, 'coin');
-      const terms = { asset: body.coin, termDays: body.termDays, aprPpm: apr, minAmount, maxAmount, userQuota, totalQuota, earlyRedeem: body.earlyRedeem, status: body.status };
+      const terms = {
+        asset: body.coin,
+        termDays: body.termDays,
+        aprPpm: apr,
+        minAmount,
+        maxAmount,
+        userQuota,
+        totalQuota,
+        earlyRedeem: body.earlyRedeem,
+        status: body.status,
+      };
       const audit = engineAuditRecord(actor, body.productId === undefined ? 'earn_product_create' : 'earn_product_update', before ? adminView(before) : null, {
         ...body,
       });
-      const r = await submit({ type: 'earnSetProduct', ...(body.productId !== undefined ? { productId: body.productId } : {}), terms, operatorId: actor.id.toString(), audit });
+      const r = await submit({
+        type: 'earnSetProduct',
+        ...(body.productId !== undefined ? { productId: body.productId } : {}),
+        terms,
+        operatorId: actor.id.toString(),
+        audit,
+      });
       return adminView(r.earnProduct as EarnProductView);
     },
   };

@@ -51,7 +51,12 @@ export function apiCaller(t: () => TestApp, users: Record<string, TestUser>) {
     const res =
       method === 'GET'
         ? await app.inject({ method, url: `/api/${path}?${new URLSearchParams(data).toString()}`, headers })
-        : await app.inject({ method, url: `/api/${path}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(data).toString() });
+        : await app.inject({
+            method,
+            url: `/api/${path}`,
+            headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(data).toString(),
+          });
     return { status: res.statusCode, body: res.json() };
   };
 }

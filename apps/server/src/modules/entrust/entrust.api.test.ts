@@ -48,7 +48,11 @@ describe('spot trading API', () => {
     expect(body.result.accounts.map((a: { type: string }) => a.type)).toEqual(['ASSETS', 'SPOT', 'CONTRACT', 'OTC']);
     const spot = body.result.accounts[1];
     const item = spot.items.find((i: { coin: string }) => i.coin === 'USDT');
-    expect(item).toMatchObject({ available: formatDecimal(usdt(10_000n), usdtScale), frozen: formatDecimal(0n, usdtScale), current: formatDecimal(usdt(10_000n), usdtScale) });
+    expect(item).toMatchObject({
+      available: formatDecimal(usdt(10_000n), usdtScale),
+      frozen: formatDecimal(0n, usdtScale),
+      current: formatDecimal(usdt(10_000n), usdtScale),
+    });
     expect(item.convertedCny).toBe('71000.00');
     expect(body.result.accounts[0].items.length).toBe(t.ctx.host.engine.assets().length);
     // The hook again (e.g. a retried registration) credits nothing more.
@@ -58,18 +62,44 @@ describe('spot trading API', () => {
 
   let sellId = '';
   it('places, fills at the maker price, settles exactly and charges fees', async () => {
-    const sell = await call('alice', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTA/USDT', side: 'SELL', orderType: 'LIMIT', price: '100.50', amount: '2', clientOrderId: 'alice-1' });
+    const sell = await call('alice', 'POST', 'entrust/entrust/setEntrust', {
+      pairsName: 'TSTA/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      price: '100.50',
+      amount: '2',
+      clientOrderId: 'alice-1',
+    });
     expect(sell.body.status).toBe('SUCCEED');
     expect(sell.body.result).toMatchObject({ status: 'NEW', price: '100.50', amount: '2.0000', dealAmount: '0.0000', clientOrderId: 'alice-1' });
     sellId = sell.body.result.id;
     // A retry with the same clientOrderId returns the first order, not a second one.
-    const retry = await call('alice', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTA/USDT', side: 'SELL', orderType: 'LIMIT', price: '100.50', amount: '2', clientOrderId: 'alice-1' });
+    const retry = await call('alice', 'POST', 'entrust/entrust/setEntrust', {
+      pairsName: 'TSTA/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      price: '100.50',
+      amount: '2',
+      clientOrderId: 'alice-1',
+    });
     expect(retry.body.result.id).toBe(sellId);
     expect(bal('alice', 'TSTA')).toEqual({ available: 3n * pow10(base), frozen: 2n * pow10(base) });
 
-    const buy = await call('bob', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', price: '101.00', amount: '1.5' });
+    const buy = await call('bob', 'POST', 'entrust/entrust/setEntrust', {
+      pairsName: 'TSTA/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      price: '101.00',
+      amount: '1.5',
+    });
     expect(buy.body.status).toBe('SUCCEED');
-    expect(buy.body.result).toMatchObject({ status: 'FILLED', dealAmount: '1.5000', dealTotal: formatDecimal(usdt(150n, 75n, 2), usdtScale), avgPrice: '100.50', feeCur: 'TSTA' });
+    expect(buy.body.result).toMatchObject({
+      status: 'FILLED',
+      dealAmount: '1.5000',
+      dealTotal: formatDecimal(usdt(150n, 75n, 2), usdtScale),
+      avgPrice: '100.50',
+      feeCur: 'TSTA',
+    });
 
     // bob paid 1.5 x 100.50 = 150.75 USDT and got 1.5 TSTA minus the 0.1% taker fee 0.0015.
     expect(bal('bob', 'USDT')).toEqual({ available: usdt(10_000n) - usdt(150n, 75n, 2), frozen: 0n });
@@ -80,7 +110,7 @@ describe('spot trading API', () => {
     expect([...t.ctx.host.engine.assetTotals().values()].every((v) => v === 0n)).toBe(true);
   });
 
-  it("does not let another user read or cancel an order", async () => {
+  it('does not let another user read or cancel an order', async () => {
     const read = await call('bob', 'GET', 'entrust/entrust/getEntrustDetail', { id: sellId });
     expect(read.status).toBe(404);
     expect(read.body).toMatchObject({ status: 'FAILED', errorCode: 'order_not_found' });
@@ -105,13 +135,26 @@ describe('spot trading API', () => {
 
     const history = await call('alice', 'GET', 'entrust/entrust/getEntrustList', { type: 'history' });
     expect(history.body.result.total).toBe(1);
-    expect(history.body.result.records[0]).toMatchObject({ id: sellId, status: 'CANCELED', dealAmount: '1.5000', fee: formatDecimal(usdt(0n, 15075n, 5), usdtScale), feeCur: 'USDT' });
+    expect(history.body.result.records[0]).toMatchObject({
+      id: sellId,
+      status: 'CANCELED',
+      dealAmount: '1.5000',
+      fee: formatDecimal(usdt(0n, 15075n, 5), usdtScale),
+      feeCur: 'USDT',
+    });
     const bobHistory = await call('bob', 'GET', 'entrust/entrust/getEntrustList', { type: 'history', pairsName: 'TSTA/USDT' });
     expect(bobHistory.body.result.records.map((r: { status: string }) => r.status)).toEqual(['FILLED']);
 
     const detail = await call('alice', 'GET', 'entrust/entrust/getEntrustDetail', { id: sellId });
     expect(detail.body.result.fills).toEqual([
-      expect.objectContaining({ price: '100.50', amount: '1.5000', total: formatDecimal(usdt(150n, 75n, 2), usdtScale), role: 'MAKER', feeCur: 'USDT', fee: formatDecimal(usdt(0n, 15075n, 5), usdtScale) }),
+      expect.objectContaining({
+        price: '100.50',
+        amount: '1.5000',
+        total: formatDecimal(usdt(150n, 75n, 2), usdtScale),
+        role: 'MAKER',
+        feeCur: 'USDT',
+        fee: formatDecimal(usdt(0n, 15075n, 5), usdtScale),
+      }),
     ]);
     const bobOrder = bobHistory.body.result.records[0].id;
     const bobDetail = await call('bob', 'GET', 'entrust/entrust/getEntrustDetail', { id: bobOrder });
@@ -181,17 +224,42 @@ describe('spot trading API', () => {
     expect(t.ctx.host.engine.stateHash()).toBe(before);
   });
   it('answers a clientOrderId retry from the database after the engine has dropped the ended order', async () => {
-    const first = await call('bob', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: '1.00', amount: '1', clientOrderId: 'bob-ioc-evicted' });
+    const first = await call('bob', 'POST', 'entrust/entrust/setEntrust', {
+      pairsName: 'TSTA/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'IOC',
+      price: '1.00',
+      amount: '1',
+      clientOrderId: 'bob-ioc-evicted',
+    });
     expect(first.body.result).toMatchObject({ status: 'EXPIRED', clientOrderId: 'bob-ioc-evicted' });
     const id: string = first.body.result.id;
     // Push the order out of the engine's window of retained ended orders (1,000 by default).
     const filler = Array.from({ length: 1_100 }, () =>
-      t.ctx.host.submit({ type: 'placeOrder', userId: users.bob!.userId, symbol: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: 100n, quantity: 1n }),
+      t.ctx.host.submit({
+        type: 'placeOrder',
+        userId: users.bob!.userId,
+        symbol: 'TSTA/USDT',
+        side: 'BUY',
+        orderType: 'LIMIT',
+        timeInForce: 'IOC',
+        price: 100n,
+        quantity: 1n,
+      }),
     );
     expect((await Promise.all(filler)).every((r) => r.code === 'ok')).toBe(true);
     expect(t.ctx.host.engine.order(id)).toBeUndefined();
     const hash = t.ctx.host.engine.stateHash();
-    const retry = await call('bob', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTA/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'IOC', price: '1.00', amount: '1', clientOrderId: 'bob-ioc-evicted' });
+    const retry = await call('bob', 'POST', 'entrust/entrust/setEntrust', {
+      pairsName: 'TSTA/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'IOC',
+      price: '1.00',
+      amount: '1',
+      clientOrderId: 'bob-ioc-evicted',
+    });
     expect(retry.status).toBe(200);
     expect(retry.body.result).toMatchObject({ id, status: 'EXPIRED', clientOrderId: 'bob-ioc-evicted', price: '1.00' });
     expect(t.ctx.host.engine.stateHash()).toBe(hash);

@@ -39,7 +39,11 @@ describe('order entry bounds', () => {
     }
     const en = await call('POST', 'entrust/entrust/setEntrust', limit('110'));
     expect(en.statusCode).toBe(429);
-    expect(en.json()).toMatchObject({ status: 'FAILED', errorCode: 'order_rate_limited', errorMessage: 'Too many orders: at most 50 every 10 seconds, please slow down' });
+    expect(en.json()).toMatchObject({
+      status: 'FAILED',
+      errorCode: 'order_rate_limited',
+      errorMessage: 'Too many orders: at most 50 every 10 seconds, please slow down',
+    });
     const zh = await call('POST', 'entrust/entrust/setEntrust', limit('111'), 'zh');
     expect(zh.json().errorMessage).toBe('下单过于频繁：每10秒最多50笔，请稍后再试');
     expect(t.ctx.host.engine.openOrders(user.userId)).toHaveLength(5);
@@ -51,10 +55,28 @@ describe('order entry bounds', () => {
     const price10 = 10n * 10n ** BigInt(m.priceDecimals);
     const oneBtc = 10n ** BigInt(m.qtyDecimals);
     for (let i = t.ctx.host.engine.openOrders(user.userId).length; i < MAX_OPEN_ORDERS_PER_MARKET; i++) {
-      const r = await t.ctx.host.submit({ type: 'placeOrder', userId: user.userId, symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: price10 + BigInt(i) * m.tickSize, quantity: oneBtc });
+      const r = await t.ctx.host.submit({
+        type: 'placeOrder',
+        userId: user.userId,
+        symbol: 'BTC/USDT',
+        side: 'BUY',
+        orderType: 'LIMIT',
+        timeInForce: 'GTC',
+        price: price10 + BigInt(i) * m.tickSize,
+        quantity: oneBtc,
+      });
       expect(r.code).toBe('ok');
     }
-    const r = await t.ctx.host.submit({ type: 'placeOrder', userId: user.userId, symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: price10 - m.tickSize, quantity: oneBtc });
+    const r = await t.ctx.host.submit({
+      type: 'placeOrder',
+      userId: user.userId,
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: price10 - m.tickSize,
+      quantity: oneBtc,
+    });
     expect(r.code).toBe('too_many_open_orders');
     expect(t.ctx.host.engine.openOrders(user.userId)).toHaveLength(MAX_OPEN_ORDERS_PER_MARKET);
   });

@@ -51,7 +51,11 @@ export function createEntrustRepository(db: Db): EntrustRepository {
       return { rows, total: Number(totals[0]?.n ?? 0) };
     },
     async order(orderId) {
-      const rows = await db.select().from(spotOrders).where(eq(spotOrders.id, BigInt(orderId))).limit(1);
+      const rows = await db
+        .select()
+        .from(spotOrders)
+        .where(eq(spotOrders.id, BigInt(orderId)))
+        .limit(1);
       return rows[0];
     },
     async fills(orderId) {

@@ -69,7 +69,12 @@ const entrustRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.getEntrustList}`,
     {
       preHandler: requireAuth,
-      schema: { tags: TAGS, summary: 'Your open (current) or ended (history) orders, newest first, paged', querystring: GetEntrustListQuery, response: { 200: Envelope(EntrustPage) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Your open (current) or ended (history) orders, newest first, paged',
+        querystring: GetEntrustListQuery,
+        response: { 200: Envelope(EntrustPage) },
+      },
     },
     async (req) => ok(await entrust().list(req.userId, req.query)),
   );

@@ -7,7 +7,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from '@sinclair/typebox';
 import { formatDecimal, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
-import type { CancelEntrustBody, Entrust, EntrustDetail, EntrustPage, GetEntrustListQuery, GetTradeListQuery, SetEntrustBody, UserTradePage } from '@exchange/api';
+import type {
+  CancelEntrustBody,
+  Entrust,
+  EntrustDetail,
+  EntrustPage,
+  GetEntrustListQuery,
+  GetTradeListQuery,
+  SetEntrustBody,
+  UserTradePage,
+} from '@exchange/api';
 import type { Config } from '../../config/env';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
@@ -180,9 +189,7 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       if (id === undefined && cid === undefined) throw new AppError('validation_failed', 400, 'id');
       const canonical = id === undefined ? undefined : canonicalOrderId(id);
       if (id !== undefined && canonical === null) throw new AppError('order_not_found', rejectStatus('order_not_found'));
-      const r = await host.submit(
-        canonical ? { type: 'cancelOrder', userId, orderId: canonical } : { type: 'cancelOrder', userId, clientOrderId: cid! },
-      );
+      const r = await host.submit(canonical ? { type: 'cancelOrder', userId, orderId: canonical } : { type: 'cancelOrder', userId, clientOrderId: cid! });
       if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
       if (!r.order) throw new Error('cancelOrder accepted without an order view');
       return view(r.order);

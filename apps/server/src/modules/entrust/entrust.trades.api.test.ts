@@ -21,7 +21,8 @@ const users: Record<string, TestUser> = {};
 const call = apiCaller(() => t, users);
 
 const trades = (user: string | null, q: Record<string, string> = {}) => call(user, 'GET', 'entrust/entrust/getTradeList', q);
-const order = (user: string, fields: Record<string, string>) => call(user, 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTB/USDT', orderType: 'LIMIT', ...fields });
+const order = (user: string, fields: Record<string, string>) =>
+  call(user, 'POST', 'entrust/entrust/setEntrust', { pairsName: 'TSTB/USDT', orderType: 'LIMIT', ...fields });
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -30,7 +31,14 @@ beforeAll(async () => {
   baseScale = t.ctx.host.engine.asset('TSTB')!.scale;
   for (const name of ['alice', 'bob', 'carol', 'dave']) users[name] = await loginUser(t, `${name}.trades@example.com`);
   for (const name of ['alice', 'dave']) {
-    const r = await t.ctx.host.submit({ type: 'deposit', userId: users[name]!.userId, asset: 'TSTB', account: 'SPOT', amount: 10n * pow10(baseScale), from: '@chain' });
+    const r = await t.ctx.host.submit({
+      type: 'deposit',
+      userId: users[name]!.userId,
+      asset: 'TSTB',
+      account: 'SPOT',
+      amount: 10n * pow10(baseScale),
+      from: '@chain',
+    });
     expect(r.code).toBe('ok');
   }
 });
@@ -150,8 +158,27 @@ describe('getTradeList', () => {
 
   it('gives both sides of a self-trade (self-trade prevention off) as two fills of the user', async () => {
     const uid = users.dave!.userId;
-    const sell = await t.ctx.host.submit({ type: 'placeOrder', userId: uid, symbol: 'TSTB/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: 9000n, quantity: 10000n });
-    const buy = await t.ctx.host.submit({ type: 'placeOrder', userId: uid, symbol: 'TSTB/USDT', side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: 9000n, quantity: 10000n, stp: 'NONE' });
+    const sell = await t.ctx.host.submit({
+      type: 'placeOrder',
+      userId: uid,
+      symbol: 'TSTB/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 9000n,
+      quantity: 10000n,
+    });
+    const buy = await t.ctx.host.submit({
+      type: 'placeOrder',
+      userId: uid,
+      symbol: 'TSTB/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      timeInForce: 'GTC',
+      price: 9000n,
+      quantity: 10000n,
+      stp: 'NONE',
+    });
     expect([sell.code, buy.code]).toEqual(['ok', 'ok']);
     const r = await trades('dave');
     expect(r.body.result.total).toBe(2);

@@ -28,7 +28,12 @@ async function call(who: Who, method: 'GET' | 'POST', p: string, data: Record<st
   const res =
     method === 'GET'
       ? await t.app.inject({ method, url: `/api/member/message/${p}?${new URLSearchParams(data).toString()}`, headers })
-      : await t.app.inject({ method, url: `/api/member/message/${p}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(data).toString() });
+      : await t.app.inject({
+          method,
+          url: `/api/member/message/${p}`,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(data).toString(),
+        });
   return { status: res.statusCode, body: res.json() };
 }
 async function ok(who: Who, method: 'GET' | 'POST', p: string, data: Record<string, string> = {}) {
@@ -41,7 +46,16 @@ const list = async (who: TestUser, q: Record<string, string> = {}): Promise<Msg[
 
 async function order(userId: string, side: 'BUY' | 'SELL', price: string, qty: string) {
   const m = t.ctx.host.engine.market('BTC/USDT')!;
-  const r = await t.ctx.host.submit({ type: 'placeOrder', userId, symbol: 'BTC/USDT', side, orderType: 'LIMIT', timeInForce: 'GTC', price: toUnits(price, m.priceDecimals), quantity: toUnits(qty, m.qtyDecimals) });
+  const r = await t.ctx.host.submit({
+    type: 'placeOrder',
+    userId,
+    symbol: 'BTC/USDT',
+    side,
+    orderType: 'LIMIT',
+    timeInForce: 'GTC',
+    price: toUnits(price, m.priceDecimals),
+    quantity: toUnits(qty, m.qtyDecimals),
+  });
   expect(r.code).toBe('ok');
   return r.order!.orderId;
 }
@@ -53,7 +67,9 @@ beforeAll(async () => {
   alice = await loginUser(t, 'alice@inbox.test');
   bob = await loginUser(t, 'bob@inbox.test');
   const U = 100_000_000n;
-  expect((await t.ctx.host.submit({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'SPOT', amount: 100_000n * U, from: '@faucet' })).code).toBe('ok');
+  expect((await t.ctx.host.submit({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'SPOT', amount: 100_000n * U, from: '@faucet' })).code).toBe(
+    'ok',
+  );
   expect((await t.ctx.host.submit({ type: 'deposit', userId: bob.userId, asset: 'BTC', account: 'SPOT', amount: 2n * U, from: '@faucet' })).code).toBe('ok');
 }, 120_000);
 afterAll(async () => {
@@ -64,12 +80,27 @@ afterAll(async () => {
 describe('inbox', () => {
   let buyId = '';
   it('derives messages from the engine: a deposit, an aggregated fill, a KYC decision; newest first', async () => {
-    const r = await t.ctx.host.submit({ type: 'creditDeposit', userId: alice.userId, asset: 'USDT', amount: 150_000_000n, chain: 'ETH', txHash: TX, logIndex: 0, address: ADDR, blockNumber: 7 });
+    const r = await t.ctx.host.submit({
+      type: 'creditDeposit',
+      userId: alice.userId,
+      asset: 'USDT',
+      amount: 150_000_000n,
+      chain: 'ETH',
+      txHash: TX,
+      logIndex: 0,
+      address: ADDR,
+      blockNumber: 7,
+    });
     expect(r.code).toBe('ok');
     buyId = await order(alice.userId, 'BUY', '30000', '1');
     await order(bob.userId, 'SELL', '30000', '0.4');
     await order(bob.userId, 'SELL', '30000', '0.6');
-    await t.ctx.host.submit({ type: 'updateUser', userId: alice.userId, profile: { cardState: 'PASS' }, audit: { operatorId: '1', action: 'kyc_approve', after: JSON.stringify({ level: 'BASIC', state: 'PASS' }) } });
+    await t.ctx.host.submit({
+      type: 'updateUser',
+      userId: alice.userId,
+      profile: { cardState: 'PASS' },
+      audit: { operatorId: '1', action: 'kyc_approve', after: JSON.stringify({ level: 'BASIC', state: 'PASS' }) },
+    });
 
     const msgs = await list(alice);
     expect(msgs.map((m) => m.kind)).toEqual(['KYC_APPROVED', 'SPOT_FILLED', 'DEPOSIT_CREDITED']);
@@ -97,7 +128,13 @@ describe('inbox', () => {
   });
 
   it('a log-in from a new device makes a security message; the same device again does not', async () => {
-    const login = (ua: string) => t.app.inject({ method: 'POST', url: '/api/member/member/login', headers: { 'user-agent': ua }, payload: { account: 'alice@inbox.test', password: 'secret-pass-1' } });
+    const login = (ua: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/member/member/login',
+        headers: { 'user-agent': ua },
+        payload: { account: 'alice@inbox.test', password: 'secret-pass-1' },
+      });
     expect((await login('lightMyRequest')).json().status).toBe('SUCCEED');
     expect((await login('Mozilla/5.0 (iPhone) NewPhone')).json().status).toBe('SUCCEED');
     expect((await login('Mozilla/5.0 (iPhone) NewPhone')).json().status).toBe('SUCCEED');
@@ -160,7 +197,17 @@ describe('inbox', () => {
       await a.next((m) => m.channel === 'auth' && m.ok === true);
       await b.next((m) => m.channel === 'auth' && m.ok === true);
       await ok(alice, 'POST', 'markAllRead');
-      const r = await t.ctx.host.submit({ type: 'creditDeposit', userId: alice.userId, asset: 'USDT', amount: 200_000_000n, chain: 'ETH', txHash: `0x${'cd'.repeat(32)}`, logIndex: 1, address: ADDR, blockNumber: 8 });
+      const r = await t.ctx.host.submit({
+        type: 'creditDeposit',
+        userId: alice.userId,
+        asset: 'USDT',
+        amount: 200_000_000n,
+        chain: 'ETH',
+        txHash: `0x${'cd'.repeat(32)}`,
+        logIndex: 1,
+        address: ADDR,
+        blockNumber: 8,
+      });
       expect(r.code).toBe('ok');
       await a.next((m) => m.channel === 'inbox');
       // Written before the push: the count the app refetches has it.

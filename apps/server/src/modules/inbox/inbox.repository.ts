@@ -56,13 +56,17 @@ export async function insertSecurityMessage(
 
 /** The inbox queries over `db`. */
 export function createInboxRepository(db: Db) {
-  const mine = (userId: bigint, category?: string) => (category ? and(eq(inboxMessages.userId, userId), eq(inboxMessages.category, category)) : eq(inboxMessages.userId, userId));
+  const mine = (userId: bigint, category?: string) =>
+    category ? and(eq(inboxMessages.userId, userId), eq(inboxMessages.category, category)) : eq(inboxMessages.userId, userId);
   return {
     /** A page of the user's messages (of one category when given), newest first, and their total. */
     async list(userId: bigint, category: string | undefined, offset: number, limit: number): Promise<{ rows: InboxMessageRow[]; total: number }> {
       const where = mine(userId, category);
       const rows = await db.select().from(inboxMessages).where(where).orderBy(desc(inboxMessages.ts), desc(inboxMessages.id)).offset(offset).limit(limit);
-      const count = await db.select({ n: sql<number>`count(*)::int` }).from(inboxMessages).where(where);
+      const count = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(inboxMessages)
+        .where(where);
       return { rows, total: Number(count[0]?.n ?? 0) };
     },
 
@@ -78,7 +82,11 @@ export function createInboxRepository(db: Db) {
 
     /** Marks message `id` of the user read; null when the user has no such message, else whether it was unread. */
     async markRead(userId: bigint, id: bigint, at: Date): Promise<boolean | null> {
-      const found = await db.select({ readAt: inboxMessages.readAt }).from(inboxMessages).where(and(eq(inboxMessages.id, id), eq(inboxMessages.userId, userId))).limit(1);
+      const found = await db
+        .select({ readAt: inboxMessages.readAt })
+        .from(inboxMessages)
+        .where(and(eq(inboxMessages.id, id), eq(inboxMessages.userId, userId)))
+        .limit(1);
       if (found.length === 0) return null;
       const done = await db
         .update(inboxMessages)

@@ -18,7 +18,15 @@ const inboxRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${INBOX_PATHS.list}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Your messages, newest first, paged; of one category when given', querystring: GetInboxQuery, response: { 200: Envelope(InboxPage) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your messages, newest first, paged; of one category when given',
+        querystring: GetInboxQuery,
+        response: { 200: Envelope(InboxPage) },
+      },
+    },
     async (req) => ok(await inbox().list(req.userId, req.query.category, req.query.page ?? 1, req.query.pageSize ?? 20)),
   );
 
@@ -36,7 +44,15 @@ const inboxRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${INBOX_PATHS.markAllRead}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Marks all your unread messages read (of one category when given)', body: MarkAllInboxReadBody, response: { 200: Envelope(InboxMarked) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Marks all your unread messages read (of one category when given)',
+        body: MarkAllInboxReadBody,
+        response: { 200: Envelope(InboxMarked) },
+      },
+    },
     async (req) => ok(await inbox().markAllRead(req.userId, req.body.category)),
   );
 };

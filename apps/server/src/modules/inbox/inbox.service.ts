@@ -49,7 +49,9 @@ export function createInboxService(deps: { db: Db; host: EnginePort; now?: () =>
     } catch {
       stored = {};
     }
-    const category = (INBOX_CATEGORIES as readonly string[]).includes(r.category) ? (r.category as InboxCategory) : (INBOX_KINDS[r.kind as keyof typeof INBOX_KINDS] ?? 'ACCOUNT');
+    const category = (INBOX_CATEGORIES as readonly string[]).includes(r.category)
+      ? (r.category as InboxCategory)
+      : (INBOX_KINDS[r.kind as keyof typeof INBOX_KINDS] ?? 'ACCOUNT');
     return { id: r.id.toString(), category, kind: r.kind, params: displayParams(r.kind, stored, host.engine), ts: r.ts, read: r.readAt !== null };
   }
 

@@ -31,7 +31,11 @@ let welCode = '';
 let tradeDay = 0;
 
 async function call(who: string | null, p: string, data: Record<string, string> = {}, lang = 'en', headers: Record<string, string> = {}) {
-  const res = await t.app.inject({ method: 'GET', url: `/api/invite/invite/${p}?${new URLSearchParams(data).toString()}`, headers: { lang, ...(who ? u[who]!.headers : {}), ...headers } });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/invite/invite/${p}?${new URLSearchParams(data).toString()}`,
+    headers: { lang, ...(who ? u[who]!.headers : {}), ...headers },
+  });
   return { status: res.statusCode, body: res.json() };
 }
 async function ok(who: string | null, p: string, data: Record<string, string> = {}) {
@@ -106,10 +110,17 @@ afterAll(async () => {
 
 describe('invitation and rebates', () => {
   it('answers the rules (public) from the engine constants', async () => {
-    expect(await ok(null, 'rules')).toEqual({ ratioPercent: '30', asset: 'USDT', threshold: '5000', settleTime: '00:00', timeZone: 'Asia/Shanghai', registerPath: '/register?code=' });
+    expect(await ok(null, 'rules')).toEqual({
+      ratioPercent: '30',
+      asset: 'USDT',
+      threshold: '5000',
+      settleTime: '00:00',
+      timeZone: 'Asia/Shanghai',
+      registerPath: '/register?code=',
+    });
   });
 
-  it('pays 30% of the friends\' contract fees of the day once, after 00:00, through a restart', async () => {
+  it("pays 30% of the friends' contract fees of the day once, after 00:00, through a restart", async () => {
     const a = u.a!.userId;
     // B rests a bid of 0.010 at 50,000.00, D sells into it: B pays the maker fee 0.02% of 500 = 0.1 USDT.
     await perp(u.b!.userId, 'BUY', 5_000_000n, 10n);
@@ -144,7 +155,13 @@ describe('invitation and rebates', () => {
   });
 
   it('shows the inviter the summary, invitees, rebates by day, ranking and leaderboard', async () => {
-    expect(await ok('a', 'summary')).toMatchObject({ welCode, inviteeCount: 2, totalRebate: '0.08250001', pendingRebate: '0.00000000', settledThrough: dayLabel(tradeDay) });
+    expect(await ok('a', 'summary')).toMatchObject({
+      welCode,
+      inviteeCount: 2,
+      totalRebate: '0.08250001',
+      pendingRebate: '0.00000000',
+      settledThrough: dayLabel(tradeDay),
+    });
     const inv = await ok('a', 'invitees');
     expect(inv.total).toBe(2);
     expect(inv.records.map((r: { account: string; rebate: string }) => [r.account, r.rebate])).toEqual([
@@ -158,13 +175,18 @@ describe('invitation and rebates', () => {
     const [first, , label] = monthDays(tradeDay, 0);
     const which = rebateDay(t.ctx.clock.now()) >= monthDays(tradeDay, 1)[0] ? 'last' : 'this';
     const rank = await ok('a', 'ranking', { month: which });
-    expect(rank).toMatchObject({ month: label, from: rebateDayStart(first), records: [{ rank: 1, account: 'a@i****test', rebate: '0.08250001', invitees: 2, me: true }], mine: { rank: 1, me: true } });
+    expect(rank).toMatchObject({
+      month: label,
+      from: rebateDayStart(first),
+      records: [{ rank: 1, account: 'a@i****test', rebate: '0.08250001', invitees: 2, me: true }],
+      mine: { rank: 1, me: true },
+    });
     const board = await ok('a', 'leaderboard');
     expect(board.records[0]).toEqual({ rank: 1, account: 'a@i****test', rebate: '0.08250001', invitees: 2, me: true });
     expect(board.mine.rank).toBe(1);
   });
 
-  it('shows another user none of the inviter\'s data (every endpoint)', async () => {
+  it("shows another user none of the inviter's data (every endpoint)", async () => {
     expect(await ok('x', 'summary')).toMatchObject({ inviteeCount: 0, totalRebate: '0.00000000', pendingRebate: '0.00000000' });
     expect(await ok('x', 'invitees')).toMatchObject({ total: 0, records: [] });
     expect(await ok('x', 'rebates')).toMatchObject({ total: 0, records: [] });
@@ -198,7 +220,10 @@ describe('invitation and rebates', () => {
 
   it('rebuilds the payouts and the invitees from the journal after the database is lost', async () => {
     await t.ctx.host.projected();
-    const dump = async () => ({ payouts: await t.ctx.db.select().from(rebatePayouts).orderBy(asc(rebatePayouts.day), asc(rebatePayouts.inviteeId)), lists: [await ok('a', 'invitees'), await ok('a', 'rebates')] });
+    const dump = async () => ({
+      payouts: await t.ctx.db.select().from(rebatePayouts).orderBy(asc(rebatePayouts.day), asc(rebatePayouts.inviteeId)),
+      lists: [await ok('a', 'invitees'), await ok('a', 'rebates')],
+    });
     const before = await dump();
     expect(before.payouts.map((r) => [r.inviteeId.toString(), r.inviterId.toString(), r.fee, r.rebate, r.paid])).toEqual([
       [u.b!.userId, u.a!.userId, '10000000', '3000000', '3000000'],

@@ -14,7 +14,10 @@ import type { InviteService } from './invite.service';
 export const REBATE_JOB_EVERY_MS = 5_000;
 
 /** Starts the settlement job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startInviteJobs(ctx: { config: Pick<Config, 'chainJobs'>; invite: Pick<InviteService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = REBATE_JOB_EVERY_MS): () => void {
+export function startInviteJobs(
+  ctx: { config: Pick<Config, 'chainJobs'>; invite: Pick<InviteService, 'settleDue'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> },
+  everyMs = REBATE_JOB_EVERY_MS,
+): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const tick = () => {

@@ -5,7 +5,18 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Envelope, INVITE_PATHS, InviteePage, InviteesQuery, InviteRules, InviteSummary, RankingList, RankingQuery, RebateDayPage, RebatesQuery } from '@exchange/api';
+import {
+  Envelope,
+  INVITE_PATHS,
+  InviteePage,
+  InviteesQuery,
+  InviteRules,
+  InviteSummary,
+  RankingList,
+  RankingQuery,
+  RebateDayPage,
+  RebatesQuery,
+} from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { requireAuth } from '../../shared/auth';
 
@@ -18,31 +29,63 @@ const inviteRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${INVITE_PATHS.rules}`,
-    { schema: { tags: TAGS, summary: 'The rebate rules: 30% of the invitees\' USDT contract fees, settled daily at 00:00 Asia/Shanghai, the 5,000 USDT threshold', response: { 200: Envelope(InviteRules) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: "The rebate rules: 30% of the invitees' USDT contract fees, settled daily at 00:00 Asia/Shanghai, the 5,000 USDT threshold",
+        response: { 200: Envelope(InviteRules) },
+      },
+    },
     async () => ok(invite().rules()),
   );
 
   app.get(
     `/api/${INVITE_PATHS.summary}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Your invitation code, invitees, rebates paid and pending, and whether you meet the threshold', response: { 200: Envelope(InviteSummary) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your invitation code, invitees, rebates paid and pending, and whether you meet the threshold',
+        response: { 200: Envelope(InviteSummary) },
+      },
+    },
     async (req) => ok(await invite().summary(req.userId)),
   );
 
   app.get(
     `/api/${INVITE_PATHS.invitees}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Your invitees, newest first: masked account, rebate earned, registration time', querystring: InviteesQuery, response: { 200: Envelope(InviteePage) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your invitees, newest first: masked account, rebate earned, registration time',
+        querystring: InviteesQuery,
+        response: { 200: Envelope(InviteePage) },
+      },
+    },
     async (req) => ok(await invite().invitees(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
   );
 
   app.get(
     `/api/${INVITE_PATHS.rebates}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Your rebates per settled day, newest first', querystring: RebatesQuery, response: { 200: Envelope(RebateDayPage) } } },
+    {
+      ...auth,
+      schema: { tags: TAGS, summary: 'Your rebates per settled day, newest first', querystring: RebatesQuery, response: { 200: Envelope(RebateDayPage) } },
+    },
     async (req) => ok(await invite().rebates(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
   );
 
   app.get(
     `/api/${INVITE_PATHS.ranking}`,
-    { ...auth, schema: { tags: TAGS, summary: "The monthly rebate ranking: this month from its 1st (Asia/Shanghai), or last month's final list", querystring: RankingQuery, response: { 200: Envelope(RankingList) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: "The monthly rebate ranking: this month from its 1st (Asia/Shanghai), or last month's final list",
+        querystring: RankingQuery,
+        response: { 200: Envelope(RankingList) },
+      },
+    },
     async (req) => ok(await invite().ranking(req.userId, req.query.month ?? 'this', app.ctx.clock.now())),
   );
 

@@ -9,16 +9,7 @@
  * on the 1st and fills as each day is settled; "last month" is the previous month's final list (its last day is
  * settled at 00:00 on the 1st). Another user's account is always masked.
  */
-import {
-  ACCOUNT_KINDS,
-  formatDecimal,
-  REBATE_ASSET,
-  REBATE_RATIO_PPM,
-  REBATE_THRESHOLD_COINS,
-  pow10,
-  rebateDay,
-  rebateDayStart,
-} from '@exchange/core';
+import { ACCOUNT_KINDS, formatDecimal, REBATE_ASSET, REBATE_RATIO_PPM, REBATE_THRESHOLD_COINS, pow10, rebateDay, rebateDayStart } from '@exchange/core';
 import type { InviteePage, InviteRules, InviteSummary, RankingEntry, RankingList, RebateDayPage } from '@exchange/api';
 import type { Db } from '../../db/client';
 import type { EnginePort } from '../../engine-port/engine-port';
@@ -159,7 +150,14 @@ export function createInviteService(deps: { db: Db; host: EnginePort }): InviteS
       await caughtUp();
       const { total, rows } = await repo.rebateDays(BigInt(userId), page, pageSize);
       return {
-        records: rows.map((r) => ({ day: dayLabel(r.day), fee: usdt(r.fee), rebate: usdt(r.rebate), paid: usdt(r.paid), invitees: r.invitees, settledAt: r.ts })),
+        records: rows.map((r) => ({
+          day: dayLabel(r.day),
+          fee: usdt(r.fee),
+          rebate: usdt(r.rebate),
+          paid: usdt(r.paid),
+          invitees: r.invitees,
+          settledAt: r.ts,
+        })),
         total,
         page,
         pageSize,

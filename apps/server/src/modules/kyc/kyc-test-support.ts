@@ -27,14 +27,21 @@ export async function loginUser(t: TestApp, mail: string, password = 'secret-pas
 }
 
 /** A multipart/form-data body of text fields and one file (name, content type, bytes). */
-export function multipart(fields: Record<string, string>, file?: { field?: string; name: string; type: string; bytes: Buffer }): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fields: Record<string, string>,
+  file?: { field?: string; name: string; type: string; bytes: Buffer },
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----h2test${Math.random().toString(16).slice(2)}`;
   const parts: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -42,9 +49,20 @@ export function multipart(fields: Record<string, string>, file?: { field?: strin
 }
 
 /** POSTs an upload of `bytes` as `purpose` for `user`. */
-export function uploadRequest(app: FastifyInstance, user: TestUser | null, purpose: string, bytes: Buffer | null, o: { name?: string; type?: string; lang?: 'zh' | 'en' } = {}): Promise<LightMyRequestResponse> {
+export function uploadRequest(
+  app: FastifyInstance,
+  user: TestUser | null,
+  purpose: string,
+  bytes: Buffer | null,
+  o: { name?: string; type?: string; lang?: 'zh' | 'en' } = {},
+): Promise<LightMyRequestResponse> {
   const body = multipart({ purpose }, bytes ? { name: o.name ?? 'photo.jpg', type: o.type ?? 'image/jpeg', bytes } : undefined);
-  return app.inject({ method: 'POST', url: '/api/member/upload/image', payload: body.payload, headers: { ...body.headers, lang: o.lang ?? 'en', ...(user?.headers ?? {}) } });
+  return app.inject({
+    method: 'POST',
+    url: '/api/member/upload/image',
+    payload: body.payload,
+    headers: { ...body.headers, lang: o.lang ?? 'en', ...(user?.headers ?? {}) },
+  });
 }
 
 /** Uploads a fresh 400x400 JPEG as `purpose` for `user`; returns its id. */
@@ -64,12 +82,16 @@ export async function jpeg(w: number, h: number, o: { exif?: boolean } = {}): Pr
 
 /** A `w` x `h` PNG. */
 export function png(w: number, h: number): Promise<Buffer> {
-  return sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } }).png().toBuffer();
+  return sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 120, b: 200, alpha: 1 } } })
+    .png()
+    .toBuffer();
 }
 
 /** A `w` x `h` WebP. */
 export function webp(w: number, h: number): Promise<Buffer> {
-  return sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 160, b: 20 } } }).webp().toBuffer();
+  return sharp({ create: { width: w, height: h, channels: 3, background: { r: 20, g: 160, b: 20 } } })
+    .webp()
+    .toBuffer();
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -121,7 +143,12 @@ export const TEST_AUDIT = { operatorId: '1', action: 'kyc_decide' };
 
 /** Submits a valid basic verification for `user` (an adult mainland ID number) and approves it. */
 export async function verifyBasic(t: TestApp, user: TestUser, realName = '张三', idNumber = mainlandId('19900307')): Promise<void> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: user.headers, payload: { realName, idType: 'ID_CARD', idNumber } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/member/kyc/submitBasic',
+    headers: user.headers,
+    payload: { realName, idType: 'ID_CARD', idNumber },
+  });
   if (res.json<{ status: string }>().status !== 'SUCCEED') throw new Error(`submitBasic failed: ${res.body}`);
   await t.ctx.kyc.decide(await latestApplicationId(t, user.userId, 'BASIC'), { approve: true }, TEST_AUDIT);
 }

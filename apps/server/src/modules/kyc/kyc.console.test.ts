@@ -19,7 +19,11 @@ beforeAll(async () => {
   user = await loginUser(t, 'gina@kyc-console.test');
   const email = 'compliance@kyc-console.test';
   const c = await t.ctx.admin.createOperator(null, { email, name: 'Compliance', role: 'compliance' });
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) },
+  });
   expect(res.json().status).toBe('SUCCEED');
   opToken = res.json().result.token;
 }, 60_000);
@@ -29,7 +33,8 @@ afterAll(async () => {
 
 const console_ = {
   get: (url: string) => t.app.inject({ method: 'GET', url: `/api/admin/${url}`, headers: { 'x-admin-token': opToken, lang: 'en' } }),
-  post: (url: string, payload: Record<string, string>) => t.app.inject({ method: 'POST', url: `/api/admin/${url}`, headers: { 'x-admin-token': opToken, lang: 'en' }, payload }),
+  post: (url: string, payload: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: `/api/admin/${url}`, headers: { 'x-admin-token': opToken, lang: 'en' }, payload }),
 };
 async function userGet(url: string, lang: 'zh' | 'en' = 'en') {
   const res = await t.app.inject({ method: 'GET', url: `/api/member/${url}`, headers: { ...user.headers, lang } });
@@ -47,7 +52,8 @@ async function pendingOf(level: 'BASIC' | 'ADVANCED'): Promise<string> {
 describe('review in the console', () => {
   it('reject with a reason, resubmit, approve; then the advanced photos', async () => {
     const idNumber = mainlandId('19951010', '246');
-    const submit = () => t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: user.headers, payload: { realName: '孙丽', idType: 'ID_CARD', idNumber } });
+    const submit = () =>
+      t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: user.headers, payload: { realName: '孙丽', idType: 'ID_CARD', idNumber } });
     expect((await submit()).json().status).toBe('SUCCEED');
 
     const first = await pendingOf('BASIC');

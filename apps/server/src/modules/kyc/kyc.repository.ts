@@ -22,7 +22,10 @@ export function createKycRepository(db: Db) {
     /** Inserts a PENDING application; returns its id, or null when the user has one PENDING at this level already. */
     async insertPending(row: NewKycApplication): Promise<bigint | null> {
       try {
-        const [r] = await db.insert(kycApplications).values({ ...row, state: 'PENDING' }).returning({ id: kycApplications.id });
+        const [r] = await db
+          .insert(kycApplications)
+          .values({ ...row, state: 'PENDING' })
+          .returning({ id: kycApplications.id });
         return r!.id;
       } catch (err) {
         if (isUniqueViolation(err)) return null;
@@ -63,7 +66,13 @@ export function createKycRepository(db: Db) {
     },
 
     /** One page of applications, PENDING first, then newest first; and the total matching. */
-    async list(filter: { state?: string; level?: string; userId?: bigint; offset: number; limit: number }): Promise<{ total: number; rows: KycApplicationRow[] }> {
+    async list(filter: {
+      state?: string;
+      level?: string;
+      userId?: bigint;
+      offset: number;
+      limit: number;
+    }): Promise<{ total: number; rows: KycApplicationRow[] }> {
       const where: SQL[] = [];
       if (filter.state) where.push(eq(kycApplications.state, filter.state));
       if (filter.level) where.push(eq(kycApplications.level, filter.level));

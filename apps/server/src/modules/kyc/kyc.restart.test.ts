@@ -14,7 +14,6 @@ afterAll(async () => {
   for (const s of setups) await s.dispose();
 });
 
-
 describe('verification after a lost database', () => {
   it('is rebuilt from the journal', async () => {
     const setup = await durableTestSetup('exch-kyc-restart-');
@@ -38,7 +37,12 @@ describe('verification after a lost database', () => {
       expect(kyc.basic).toMatchObject({ state: 'PASS', realName: '周杰', idNumber: masked, country: 'CN', idType: 'ID_CARD' });
       expect(t.ctx.kyc.verifiedRealName(alice.userId)).toBe('周杰');
       const bob = await loginUser(t, 'bob@kyc-restart.test');
-      const taken = await t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: { ...bob.headers, lang: 'en' }, payload: { realName: '周杰', idType: 'ID_CARD', idNumber } });
+      const taken = await t.app.inject({
+        method: 'POST',
+        url: '/api/member/kyc/submitBasic',
+        headers: { ...bob.headers, lang: 'en' },
+        payload: { realName: '周杰', idType: 'ID_CARD', idNumber },
+      });
       expect(taken.json().errorCode).toBe('id_number_taken');
     } finally {
       await t.close();

@@ -54,7 +54,10 @@ const kycRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.getKyc}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: "The caller's verification states (document number masked)", response: { 200: Envelope(KycStatus) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: "The caller's verification states (document number masked)", response: { 200: Envelope(KycStatus) } },
+    },
     async (req) => ok(await kyc().getKyc(req.userId, requestLang(req))),
   );
 };

@@ -30,7 +30,12 @@ afterAll(async () => {
 const ALICE_ID = mainlandId('19900307', '456');
 
 function submitBasic(user: TestUser, body: Record<string, string | boolean>, lang: 'zh' | 'en' = 'en') {
-  return t.app.inject({ method: 'POST', url: '/api/member/kyc/submitBasic', headers: { ...user.headers, lang, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString() });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/member/kyc/submitBasic',
+    headers: { ...user.headers, lang, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+  });
 }
 function submitAdvanced(user: TestUser, body: Record<string, string>) {
   return t.app.inject({ method: 'POST', url: '/api/member/kyc/submitAdvanced', headers: { ...user.headers, lang: 'en' }, payload: body });
@@ -80,7 +85,12 @@ describe('basic verification', () => {
     const y = now.getUTCFullYear() - 15;
     const minor = mainlandId(`${y}0101`);
     expectFail(await submitBasic(carol, { realName: '李小小', idType: 'ID_CARD', idNumber: minor }), 'guardian_consent_required', 'en', 'guardianConsent');
-    expectFail(await submitBasic(carol, { realName: '李小小', idType: 'ID_CARD', idNumber: minor, guardianConsent: false }), 'guardian_consent_required', 'en', 'guardianConsent');
+    expectFail(
+      await submitBasic(carol, { realName: '李小小', idType: 'ID_CARD', idNumber: minor, guardianConsent: false }),
+      'guardian_consent_required',
+      'en',
+      'guardianConsent',
+    );
     expect((await submitBasic(carol, { realName: '李小小', idType: 'ID_CARD', idNumber: minor, guardianConsent: true })).json().status).toBe('SUCCEED');
     const app = await t.ctx.kyc.application(await latestApplicationId(t, carol.userId, 'BASIC'));
     expect(app?.fields).toMatchObject({ guardianConsent: 'true', idNumber: minor, country: 'CN' });
@@ -90,7 +100,14 @@ describe('basic verification', () => {
     const res = await submitBasic(alice, { realName: '王小明', idType: 'ID_CARD', idNumber: ALICE_ID.toLowerCase() });
     expect(res.json()).toEqual({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null });
     const pending = await getKyc(alice);
-    expect(pending.basic).toMatchObject({ state: 'PENDING', country: 'CN', realName: '王小明', idType: 'ID_CARD', idNumber: `${ALICE_ID.slice(0, 3)}***********${ALICE_ID.slice(-4)}`, rejectReason: '' });
+    expect(pending.basic).toMatchObject({
+      state: 'PENDING',
+      country: 'CN',
+      realName: '王小明',
+      idType: 'ID_CARD',
+      idNumber: `${ALICE_ID.slice(0, 3)}***********${ALICE_ID.slice(-4)}`,
+      rejectReason: '',
+    });
     expect(pending.basic.submittedAt).toBeGreaterThan(0);
     expect(await getMember(alice)).toMatchObject({ cardNo: '', cardState: 'PENDING' });
     expectFail(await submitBasic(alice, { realName: '王小明', idType: 'ID_CARD', idNumber: ALICE_ID }), 'kyc_pending');
@@ -98,7 +115,9 @@ describe('basic verification', () => {
     expect((await getKyc(bob)).basic.state).toBe('NONE');
 
     const id = await latestApplicationId(t, alice.userId, 'BASIC');
-    await expect(t.ctx.kyc.decide(id, { approve: false, reasonZh: ' ', reasonEn: 'Blurry' }, TEST_AUDIT)).rejects.toMatchObject({ code: 'kyc_reason_required' });
+    await expect(t.ctx.kyc.decide(id, { approve: false, reasonZh: ' ', reasonEn: 'Blurry' }, TEST_AUDIT)).rejects.toMatchObject({
+      code: 'kyc_reason_required',
+    });
     await t.ctx.kyc.decide(id, { approve: false, reasonZh: '姓名与证件不符', reasonEn: 'The name does not match the document' }, TEST_AUDIT);
     expect((await getKyc(alice, 'zh')).basic).toMatchObject({ state: 'REJECTED', rejectReason: '姓名与证件不符' });
     const rejected = (await getKyc(alice, 'en')).basic;
@@ -126,7 +145,12 @@ describe('basic verification', () => {
       [second, 'PASS'],
       [id, 'REJECTED'],
     ]);
-    expect(history.rows[1]).toMatchObject({ reasonZh: '姓名与证件不符', reasonEn: 'The name does not match the document', level: 'BASIC', userId: alice.userId });
+    expect(history.rows[1]).toMatchObject({
+      reasonZh: '姓名与证件不符',
+      reasonEn: 'The name does not match the document',
+      level: 'BASIC',
+      userId: alice.userId,
+    });
   });
 
   it('never verifies one ID number for two users: refused at submission, and at approval when both applied first', async () => {
@@ -136,7 +160,9 @@ describe('basic verification', () => {
     expect((await submitBasic(bob, { country: 'GB', realName: 'Bob Smith', idType: 'PASSPORT', idNumber: 'P1234567' })).json().status).toBe('SUCCEED');
     expect((await submitBasic(dave, { country: 'GB', realName: 'Dave Smith', idType: 'PASSPORT', idNumber: 'p1234567' })).json().status).toBe('SUCCEED');
     await t.ctx.kyc.decide(await latestApplicationId(t, bob.userId, 'BASIC'), { approve: true }, TEST_AUDIT);
-    await expect(t.ctx.kyc.decide(await latestApplicationId(t, dave.userId, 'BASIC'), { approve: true }, TEST_AUDIT)).rejects.toMatchObject({ code: 'id_number_taken' });
+    await expect(t.ctx.kyc.decide(await latestApplicationId(t, dave.userId, 'BASIC'), { approve: true }, TEST_AUDIT)).rejects.toMatchObject({
+      code: 'id_number_taken',
+    });
     expect(await getMember(dave)).toMatchObject({ cardNo: '', cardState: 'PENDING' });
     expect((await getMember(bob)).cardState).toBe('PASS');
   });
@@ -152,7 +178,11 @@ describe('basic verification', () => {
 describe('advanced verification', () => {
   it('needs basic PASS first', async () => {
     const erin = await loginUser(t, 'erin@kyc.test');
-    const ids = { frontImageId: await uploadOk(t.app, erin, 'ID_FRONT'), backImageId: await uploadOk(t.app, erin, 'ID_BACK'), handheldImageId: await uploadOk(t.app, erin, 'ID_HANDHELD') };
+    const ids = {
+      frontImageId: await uploadOk(t.app, erin, 'ID_FRONT'),
+      backImageId: await uploadOk(t.app, erin, 'ID_BACK'),
+      handheldImageId: await uploadOk(t.app, erin, 'ID_HANDHELD'),
+    };
     expectFail(await submitAdvanced(erin, ids), 'kyc_basic_required');
   });
 
@@ -162,9 +192,19 @@ describe('advanced verification', () => {
     const handheld = await uploadOk(t.app, alice, 'ID_HANDHELD');
     const bobsFront = await uploadOk(t.app, bob, 'ID_FRONT');
     // Another user's image, an image of another kind, an unknown id: refused, nothing stored.
-    expectFail(await submitAdvanced(alice, { frontImageId: bobsFront, backImageId: back, handheldImageId: handheld }), 'kyc_images_invalid', 'en', 'frontImageId');
+    expectFail(
+      await submitAdvanced(alice, { frontImageId: bobsFront, backImageId: back, handheldImageId: handheld }),
+      'kyc_images_invalid',
+      'en',
+      'frontImageId',
+    );
     expectFail(await submitAdvanced(alice, { frontImageId: front, backImageId: front, handheldImageId: handheld }), 'kyc_images_invalid', 'en', 'backImageId');
-    expectFail(await submitAdvanced(alice, { frontImageId: front, backImageId: back, handheldImageId: 'B'.repeat(22) }), 'kyc_images_invalid', 'en', 'handheldImageId');
+    expectFail(
+      await submitAdvanced(alice, { frontImageId: front, backImageId: back, handheldImageId: 'B'.repeat(22) }),
+      'kyc_images_invalid',
+      'en',
+      'handheldImageId',
+    );
     expect((await getKyc(alice)).advanced.state).toBe('NONE');
 
     expect((await submitAdvanced(alice, { frontImageId: front, backImageId: back, handheldImageId: handheld })).json().status).toBe('SUCCEED');

@@ -35,11 +35,10 @@ export function toUnits(str: string, decimals: number): bigint {
   } else {
     const kept = frac.slice(0, decimals);
     v = BigInt(int) * pow10(decimals) + (kept.length === 0 ? 0n : BigInt(kept));
-    if ((frac.charCodeAt(decimals) - 48) >= 5) v += 1n;
+    if (frac.charCodeAt(decimals) - 48 >= 5) v += 1n;
   }
   return neg ? -v : v;
 }
-
 
 /** Re-scales `units` from `from` decimals to `to` decimals, rounding half away from zero when dropping digits. */
 export function rescale(units: bigint, from: number, to: number): bigint {

@@ -46,8 +46,8 @@ export function fakeReferencePaths(anchor: number): ReferencePaths {
           if (t + periodMs <= earliest) continue;
           const o = p8(t);
           const c = p8(t + periodMs);
-          const hi = (o > c ? o : c) + (l8 / 1000n);
-          const lo = (o < c ? o : c) - (l8 / 1000n);
+          const hi = (o > c ? o : c) + l8 / 1000n;
+          const lo = (o < c ? o : c) - l8 / 1000n;
           out.push({
             time: t,
             open: fromUnits(o, 8),

@@ -62,7 +62,9 @@ describe('flat bars for quiet periods', () => {
       expect((await md.klines('LTC/USDT', 'SPOT', '1min', 2)).map((b) => b.time)).toEqual([minute + 2 * MIN, minute + 3 * MIN]);
       expect((await md.klines('LTC/USDT', 'SPOT', '1min', 10, minute + 2 * MIN)).map((b) => b.time)).toEqual([minute, minute + MIN]);
       // the live update of the new minute is the flat bar (within one publish period)
-      const live = await until(() => updates.find((u): u is MarketUpdate & { kind: 'kline' } => u.kind === 'kline' && u.symbol === 'LTC/USDT' && u.period === '1min'));
+      const live = await until(() =>
+        updates.find((u): u is MarketUpdate & { kind: 'kline' } => u.kind === 'kline' && u.symbol === 'LTC/USDT' && u.period === '1min'),
+      );
       expect(live.bar).toEqual(flat(minute + 3 * MIN));
       off();
       // a longer period is flat too when nothing traded in it since the trade's bar
@@ -94,7 +96,11 @@ describe('flat bars for quiet periods', () => {
       const minute = started - (started % MIN);
       // the started minute's share: 3 BTC (300,000 units of 0.00001) x the ms of it before the start
       const tail = (300_000n * BigInt(started - minute)) / BigInt(MIN);
-      for (const [period, ms] of [['1min', MIN], ['1hour', 3_600_000], ['1day', 86_400_000]] as const) {
+      for (const [period, ms] of [
+        ['1min', MIN],
+        ['1hour', 3_600_000],
+        ['1day', 86_400_000],
+      ] as const) {
         const open = started - (started % ms);
         const minutes = BigInt((minute - open) / MIN);
         const bars = await md.klines('BTC/USDT', 'SPOT', period, 2);

@@ -55,7 +55,10 @@ export function createMarketDataRepository(db: Db) {
      */
     async insertKlines(rows: KlineRow[]): Promise<void> {
       for (let i = 0; i < rows.length; i += LITERAL_BATCH) {
-        const values = rows.slice(i, i + LITERAL_BATCH).map(klineLiteral).join(',');
+        const values = rows
+          .slice(i, i + LITERAL_BATCH)
+          .map(klineLiteral)
+          .join(',');
         await db.execute(
           sql.raw(`INSERT INTO klines (symbol, type, period, time, open, high, low, close, volume, quote_volume) VALUES ${values} ON CONFLICT DO NOTHING`),
         );

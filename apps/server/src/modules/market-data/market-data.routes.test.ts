@@ -45,12 +45,30 @@ describe('listings', () => {
   it('getPairsByMainCur gives spot and contract pairs with their rules', async () => {
     const usdt = (await get('getPairsByMainCur?mainCur=USDT&type=SPOT')).body.result as Pair[];
     expect(usdt.map((p) => p.pairsName)).toEqual([
-      'BTC/USDT', 'ETH/USDT', 'LTC/USDT', 'BNB/USDT', 'SOL/USDT', 'XRP/USDT', 'DOGE/USDT', 'ADA/USDT', 'SUI/USDT', 'TON/USDT',
+      'BTC/USDT',
+      'ETH/USDT',
+      'LTC/USDT',
+      'BNB/USDT',
+      'SOL/USDT',
+      'XRP/USDT',
+      'DOGE/USDT',
+      'ADA/USDT',
+      'SUI/USDT',
+      'TON/USDT',
     ]);
     const btc = usdt[0]!;
     expect(btc).toMatchObject({
-      tokenCur: 'BTC', mainCur: 'USDT', type: 'SPOT', priceDecimals: 2, qtyDecimals: 5, tickSize: '0.01', stepSize: '0.00001',
-      minQty: '0.00001', minNotional: '5', isNew: false, demoData: false,
+      tokenCur: 'BTC',
+      mainCur: 'USDT',
+      type: 'SPOT',
+      priceDecimals: 2,
+      qtyDecimals: 5,
+      tickSize: '0.01',
+      stepSize: '0.00001',
+      minQty: '0.00001',
+      minNotional: '5',
+      isNew: false,
+      demoData: false,
     });
     expect(btc.indexPrice).toBeUndefined();
     expect(usdt.find((p) => p.tokenCur === 'DOGE')).toMatchObject({ tickSize: '0.00001', stepSize: '1', demoData: true });
@@ -118,8 +136,14 @@ describe('coin info', () => {
     const en = (await get('getCoinInfo?pairsName=BTC/USDT', { lang: 'en' })).body.result as { pair: Pair; coin: Record<string, string> };
     expect(en.pair.pairsName).toBe('BTC/USDT');
     expect(en.coin).toMatchObject({
-      tokenCur: 'BTC', fullName: 'Bitcoin', issueTime: '2009-01-03', totalSupply: '21,000,000', crowdfundingPrice: '--',
-      whitePaper: 'https://bitcoin.org/bitcoin.pdf', website: 'https://bitcoin.org', blockExplorer: 'https://mempool.space',
+      tokenCur: 'BTC',
+      fullName: 'Bitcoin',
+      issueTime: '2009-01-03',
+      totalSupply: '21,000,000',
+      crowdfundingPrice: '--',
+      whitePaper: 'https://bitcoin.org/bitcoin.pdf',
+      website: 'https://bitcoin.org',
+      blockExplorer: 'https://mempool.space',
     });
     expect(en.coin.introduction).toMatch(/^Bitcoin is the first/);
     const zh = (await get('getCoinInfo?pairsName=SUI/USDT', { 'accept-language': 'zh-CN' })).body.result as { coin: Record<string, string> };
@@ -130,7 +154,14 @@ describe('coin info', () => {
 
 describe('k-lines', () => {
   it('returns 300 bars by default, oldest first, one period apart', async () => {
-    const bars = (await get('getKline?pairsName=BTC/USDT&type=SPOT&period=1min')).body.result as Array<{ time: number; open: string; high: string; low: string; close: string; volume: string }>;
+    const bars = (await get('getKline?pairsName=BTC/USDT&type=SPOT&period=1min')).body.result as Array<{
+      time: number;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+    }>;
     expect(bars).toHaveLength(300);
     for (let i = 1; i < bars.length; i++) expect(bars[i]!.time - bars[i - 1]!.time).toBe(60_000);
     for (const b of bars) {
@@ -178,7 +209,10 @@ describe('depth and trades from the engine', () => {
     expect(d2.seq).toBe(d0.seq + 5);
     expect(d2.asks).toEqual([['90100.00', '0.02000']]);
     const trades = (await get('getTrades?pairsName=BTC/USDT')).body.result as Array<{ id: string; price: string; amount: string; side: string; time: number }>;
-    expect(trades.map((x) => [x.price, x.amount, x.side])).toEqual([['90000.00', '0.00600', 'BUY'], ['90000.00', '0.00400', 'BUY']]);
+    expect(trades.map((x) => [x.price, x.amount, x.side])).toEqual([
+      ['90000.00', '0.00600', 'BUY'],
+      ['90000.00', '0.00400', 'BUY'],
+    ]);
     expect(BigInt(trades[0]!.id)).toBeGreaterThan(BigInt(trades[1]!.id));
     expect((await get('getTrades?pairsName=BTC/USDT&limit=1')).body.result).toHaveLength(1);
 

@@ -84,16 +84,12 @@ const marketData: FastifyPluginAsync = async (root) => {
     },
   );
 
-  app.get(
-    `/api/${API_PATHS.getBanners}`,
-    { schema: { tags, querystring: GetBannersQuery, response: { 200: Envelope(Type.Array(Banner)) } } },
-    async (req) => ok(await app.ctx.content.banners(contentLang(req, req.query.global))),
+  app.get(`/api/${API_PATHS.getBanners}`, { schema: { tags, querystring: GetBannersQuery, response: { 200: Envelope(Type.Array(Banner)) } } }, async (req) =>
+    ok(await app.ctx.content.banners(contentLang(req, req.query.global))),
   );
 
-  app.get(
-    `/api/${API_PATHS.getNotices}`,
-    { schema: { tags, querystring: GetNoticesQuery, response: { 200: Envelope(Type.Array(Notice)) } } },
-    async (req) => ok(await app.ctx.content.notices(contentLang(req, req.query.global))),
+  app.get(`/api/${API_PATHS.getNotices}`, { schema: { tags, querystring: GetNoticesQuery, response: { 200: Envelope(Type.Array(Notice)) } } }, async (req) =>
+    ok(await app.ctx.content.notices(contentLang(req, req.query.global))),
   );
 
   app.get(
@@ -107,48 +103,34 @@ const marketData: FastifyPluginAsync = async (root) => {
     },
   );
 
-  app.get(
-    `/api/${API_PATHS.getIndexCoin}`,
-    { schema: { tags, querystring: GetIndexCoinQuery, response: { 200: Envelope(Type.Array(Pair)) } } },
-    async (req) => ok(md().indexCoin(req.query.getCoinType)),
+  app.get(`/api/${API_PATHS.getIndexCoin}`, { schema: { tags, querystring: GetIndexCoinQuery, response: { 200: Envelope(Type.Array(Pair)) } } }, async (req) =>
+    ok(md().indexCoin(req.query.getCoinType)),
   );
 
-  app.get(
-    `/api/${API_PATHS.getCoinInfo}`,
-    { schema: { tags, querystring: GetCoinInfoQuery, response: { 200: Envelope(CoinInfo) } } },
-    async (req) => {
-      const type = req.query.type ?? 'SPOT';
-      const l = listingOr404(req.query.pairsName, type);
-      const pair = md().pair(l.symbol, type);
-      const coin = md().coinIntro(l.base, requestLang(req));
-      if (!pair || !coin) throw new AppError('not_found', 404, 'pairsName');
-      return ok({ pair, coin });
-    },
-  );
+  app.get(`/api/${API_PATHS.getCoinInfo}`, { schema: { tags, querystring: GetCoinInfoQuery, response: { 200: Envelope(CoinInfo) } } }, async (req) => {
+    const type = req.query.type ?? 'SPOT';
+    const l = listingOr404(req.query.pairsName, type);
+    const pair = md().pair(l.symbol, type);
+    const coin = md().coinIntro(l.base, requestLang(req));
+    if (!pair || !coin) throw new AppError('not_found', 404, 'pairsName');
+    return ok({ pair, coin });
+  });
 
-  app.get(
-    `/api/${API_PATHS.getKline}`,
-    { schema: { tags, querystring: GetKlineQuery, response: { 200: Envelope(Type.Array(Kline)) } } },
-    async (req) => {
-      const q = req.query;
-      const limit = intIn(q.limit, 'limit', 1, 1500) ?? KLINE_DEFAULT_LIMIT;
-      const endTime = intIn(q.endTime, 'endTime', 0, Number.MAX_SAFE_INTEGER);
-      listingOr404(q.pairsName, q.type);
-      return ok(await md().klines(q.pairsName, q.type, q.period, limit, endTime));
-    },
-  );
+  app.get(`/api/${API_PATHS.getKline}`, { schema: { tags, querystring: GetKlineQuery, response: { 200: Envelope(Type.Array(Kline)) } } }, async (req) => {
+    const q = req.query;
+    const limit = intIn(q.limit, 'limit', 1, 1500) ?? KLINE_DEFAULT_LIMIT;
+    const endTime = intIn(q.endTime, 'endTime', 0, Number.MAX_SAFE_INTEGER);
+    listingOr404(q.pairsName, q.type);
+    return ok(await md().klines(q.pairsName, q.type, q.period, limit, endTime));
+  });
 
-  app.get(
-    `/api/${API_PATHS.getDepth}`,
-    { schema: { tags, querystring: GetDepthQuery, response: { 200: Envelope(Depth) } } },
-    async (req) => {
-      const type = req.query.type ?? 'SPOT';
-      const limit = intIn(req.query.limit, 'limit', 1, 200) ?? DEPTH_DEFAULT_LIMIT;
-      listingOr404(req.query.pairsName, type);
-      const d = md().depth(req.query.pairsName, type, limit);
-      return ok({ pairsName: req.query.pairsName, seq: d.seq, bids: d.bids, asks: d.asks });
-    },
-  );
+  app.get(`/api/${API_PATHS.getDepth}`, { schema: { tags, querystring: GetDepthQuery, response: { 200: Envelope(Depth) } } }, async (req) => {
+    const type = req.query.type ?? 'SPOT';
+    const limit = intIn(req.query.limit, 'limit', 1, 200) ?? DEPTH_DEFAULT_LIMIT;
+    listingOr404(req.query.pairsName, type);
+    const d = md().depth(req.query.pairsName, type, limit);
+    return ok({ pairsName: req.query.pairsName, seq: d.seq, bids: d.bids, asks: d.asks });
+  });
 
   app.get(
     `/api/${API_PATHS.getTrades}`,
@@ -162,15 +144,11 @@ const marketData: FastifyPluginAsync = async (root) => {
   );
 
   // Banner images (drawn at seed time into <dataDir>/static/banners), outside the web app's paths.
-  app.get(
-    '/api/static/banners/:file',
-    { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 80 }) }) } },
-    async (req, reply) => {
-      const file = md().bannerFile(req.params.file);
-      if (!file) throw new AppError('not_found', 404);
-      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.createReadStream(file));
-    },
-  );
+  app.get('/api/static/banners/:file', { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 80 }) }) } }, async (req, reply) => {
+    const file = md().bannerFile(req.params.file);
+    if (!file) throw new AppError('not_found', 404);
+    return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(fs.createReadStream(file));
+  });
 };
 
 export default marketData;

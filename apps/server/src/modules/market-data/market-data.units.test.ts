@@ -125,9 +125,20 @@ describe('depth book', () => {
     const b = new DepthBook();
     b.load({ bids: [{ price: 100n, quantity: 5n }], asks: [{ price: 101n, quantity: 1n }] });
     expect(b.seq).toBe(0);
-    expect(b.apply([{ side: 'BUY', price: 99n, quantity: 2n }, { side: 'SELL', price: 103n, quantity: 4n }])).toBe(1);
+    expect(
+      b.apply([
+        { side: 'BUY', price: 99n, quantity: 2n },
+        { side: 'SELL', price: 103n, quantity: 4n },
+      ]),
+    ).toBe(1);
     expect(b.apply([{ side: 'BUY', price: 100n, quantity: 0n }])).toBe(2);
-    expect(b.top(10)).toEqual({ bids: [{ price: 99n, quantity: 2n }], asks: [{ price: 101n, quantity: 1n }, { price: 103n, quantity: 4n }] });
+    expect(b.top(10)).toEqual({
+      bids: [{ price: 99n, quantity: 2n }],
+      asks: [
+        { price: 101n, quantity: 1n },
+        { price: 103n, quantity: 4n },
+      ],
+    });
     expect(b.top(1).asks).toEqual([{ price: 101n, quantity: 1n }]);
   });
 });
@@ -143,7 +154,18 @@ describe('catalogue and seed content', () => {
     expect(bannerSvg(BANNERS[1]!, 'zh')).toContain('SUI 与 TON 现已上线');
   });
   it('refuses k-line literals outside the strict patterns', () => {
-    const row = { symbol: 'BTC/USDT', type: 'SPOT', period: '1min', time: 60_000, open: '1.5', high: '2', low: '1', close: '1.5', volume: '3', quoteVolume: '4.5' };
+    const row = {
+      symbol: 'BTC/USDT',
+      type: 'SPOT',
+      period: '1min',
+      time: 60_000,
+      open: '1.5',
+      high: '2',
+      low: '1',
+      close: '1.5',
+      volume: '3',
+      quoteVolume: '4.5',
+    };
     expect(klineLiteral(row)).toBe("('BTC/USDT','SPOT','1min',60000,1.5,2,1,1.5,3,4.5)");
     expect(() => klineLiteral({ ...row, symbol: "x'); drop table klines;--" })).toThrow();
     expect(() => klineLiteral({ ...row, open: '1;select' })).toThrow();

@@ -155,7 +155,9 @@ export function createTickers(deps: TickersDeps): Tickers {
     indexCoin(kind) {
       const t = now();
       if (kind === 'TOP') {
-        return TOP_PAIRS.map((sym) => series.get('SPOT', sym)).filter((s): s is Series => s !== undefined).map((s) => pairOf(s, t));
+        return TOP_PAIRS.map((sym) => series.get('SPOT', sym))
+          .filter((s): s is Series => s !== undefined)
+          .map((s) => pairOf(s, t));
       }
       const usdtSpot = [...series.all()].filter((s) => s.listing.type === 'SPOT' && s.listing.quote === 'USDT');
       if (kind === 'PROJECT') {

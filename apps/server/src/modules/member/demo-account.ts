@@ -13,7 +13,10 @@ export const DEMO_PASSWORD = 'Demo12345';
 export const DEMO_NICKNAME = 'Demo';
 
 /** Creates the demo user if absent; its credentials in demo mode, else null. */
-export async function ensureDemoAccount(ctx: { config: Pick<Config, 'demoMode'>; members: Pick<MemberService, 'ensureEmailUser'> }): Promise<{ account: string; password: string } | null> {
+export async function ensureDemoAccount(ctx: {
+  config: Pick<Config, 'demoMode'>;
+  members: Pick<MemberService, 'ensureEmailUser'>;
+}): Promise<{ account: string; password: string } | null> {
   if (!ctx.config.demoMode) return null;
   await ctx.members.ensureEmailUser(DEMO_ACCOUNT, DEMO_PASSWORD, DEMO_NICKNAME);
   return { account: DEMO_ACCOUNT, password: DEMO_PASSWORD };

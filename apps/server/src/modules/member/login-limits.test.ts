@@ -114,7 +114,9 @@ describe('login bursts', () => {
       Array.from({ length: 20 }, (_, i) => ({ account: mail, password: i === 9 ? 'RightPass1' : 'WrongPass1' })),
       () => ip,
     );
-    console.log(`[burst of 20 without puzzle after 2 failures] argon2 verifications ${v.n}, right password (10th) answered ${codes[9]}, answers ${JSON.stringify(tally(codes))}`);
+    console.log(
+      `[burst of 20 without puzzle after 2 failures] argon2 verifications ${v.n}, right password (10th) answered ${codes[9]}, answers ${JSON.stringify(tally(codes))}`,
+    );
     expect(v.n).toBe(1);
     expect(codes[9]).not.toBe('0');
     expect(codes.filter((c) => c === 'login_failed').length).toBe(1);
@@ -137,7 +139,9 @@ describe('one IP, many accounts', () => {
     }
     const without = await post(t.app, 'member/member/login', { account: mail, password: 'RightPass1' }, { ip: proxy });
     const withPass = await post(t.app, 'member/member/login', { account: mail, password: 'RightPass1', ...(await pass()) }, { ip: proxy });
-    console.log(`[${spray} failures from one IP across ${spray} accounts] another user's correct login from it: without puzzle ${without.json().errorCode}, with puzzle ${withPass.json().errorCode}`);
+    console.log(
+      `[${spray} failures from one IP across ${spray} accounts] another user's correct login from it: without puzzle ${without.json().errorCode}, with puzzle ${withPass.json().errorCode}`,
+    );
     expect(without.json().errorCode).toBe('captcha_required');
     expect(withPass.json().status).toBe('SUCCEED');
     // A fresh IP needs no puzzle.
@@ -156,7 +160,9 @@ describe('one IP, many accounts', () => {
     await createMemberRepository(t.ctx.db).addLoginAttempts({ account: '', ip: proxy }, LOGIN_IP_LOCK_AFTER - 1, new Date(Date.now() - 60_000), new Date());
     const guess = await post(t.app, 'member/member/login', { account: guesser, password: 'RightPass1', ...(await pass()) }, { ip: proxy });
     const other = await post(t.app, 'member/member/login', { account: victim, password: 'RightPass1', ...(await pass()) }, { ip: proxy });
-    console.log(`[${LOGIN_IP_LOCK_AFTER} failures from one IP] an account that failed from it: ${guess.json().errorCode}; one that did not: ${other.json().errorCode}`);
+    console.log(
+      `[${LOGIN_IP_LOCK_AFTER} failures from one IP] an account that failed from it: ${guess.json().errorCode}; one that did not: ${other.json().errorCode}`,
+    );
     expect(guess.json().errorCode).toBe('login_locked');
     expect(other.json().status).toBe('SUCCEED');
     // From anywhere else the account that failed once still logs in.

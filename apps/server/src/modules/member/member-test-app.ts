@@ -31,9 +31,16 @@ export interface ReqOpts {
 }
 
 /** POSTs `body` form-encoded (or as JSON with `json`) to /api/<p>. */
-export function post(app: FastifyInstance, p: string, body: Record<string, string | number | boolean | undefined>, o: ReqOpts = {}): Promise<LightMyRequestResponse> {
+export function post(
+  app: FastifyInstance,
+  p: string,
+  body: Record<string, string | number | boolean | undefined>,
+  o: ReqOpts = {},
+): Promise<LightMyRequestResponse> {
   const entries = Object.entries(body).filter(([, v]) => v !== undefined) as Array<[string, string | number | boolean]>;
-  const payload = o.json ? JSON.stringify(Object.fromEntries(entries)) : new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
+  const payload = o.json
+    ? JSON.stringify(Object.fromEntries(entries))
+    : new URLSearchParams(entries.map(([k, v]): [string, string] => [k, String(v)])).toString();
   return app.inject({
     method: 'POST',
     url: `/api/${p}`,
@@ -46,7 +53,12 @@ export function post(app: FastifyInstance, p: string, body: Record<string, strin
 /** GETs /api/<p>?query. */
 export function get(app: FastifyInstance, p: string, query: Record<string, string> = {}, o: ReqOpts = {}): Promise<LightMyRequestResponse> {
   const qs = new URLSearchParams(query).toString();
-  return app.inject({ method: 'GET', url: `/api/${p}${qs ? `?${qs}` : ''}`, remoteAddress: o.ip ?? '127.0.0.1', headers: { lang: o.lang ?? 'en', ...(o.headers ?? {}) } });
+  return app.inject({
+    method: 'GET',
+    url: `/api/${p}${qs ? `?${qs}` : ''}`,
+    remoteAddress: o.ip ?? '127.0.0.1',
+    headers: { lang: o.lang ?? 'en', ...(o.headers ?? {}) },
+  });
 }
 
 /**
@@ -109,10 +121,20 @@ export function randomIp(): string {
 }
 
 /** Registers `mail` with `password` (fresh code via the outbox); returns the session. */
-export async function registerEmail(t: TestApp, mail: string, password = 'Secret123', extra: Record<string, string> = {}): Promise<{ token: string; userId: string; expiresAt: number }> {
+export async function registerEmail(
+  t: TestApp,
+  mail: string,
+  password = 'Secret123',
+  extra: Record<string, string> = {},
+): Promise<{ token: string; userId: string; expiresAt: number }> {
   const ip = randomIp();
   const code = await sendAndReadCode(t, mail, 'REGISTER', { ip });
-  const res = await post(t.app, 'member/member/register', { registerType: 'EMAIL', mail, code, password, confirmPassword: password, agreement: 'true', ...extra }, { ip });
+  const res = await post(
+    t.app,
+    'member/member/register',
+    { registerType: 'EMAIL', mail, code, password, confirmPassword: password, agreement: 'true', ...extra },
+    { ip },
+  );
   if (res.json().status !== 'SUCCEED') throw new Error(`register failed: ${res.body}`);
   return res.json().result;
 }

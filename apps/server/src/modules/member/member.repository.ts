@@ -78,7 +78,14 @@ export function createMemberRepository(db: Db) {
       now: Date,
     ): Promise<Array<{ id: bigint; tokenHash: string; ip: string; userAgent: string; createdAt: Date; lastSeenAt: Date | null }>> {
       return db
-        .select({ id: sessions.id, tokenHash: sessions.tokenHash, ip: sessions.ip, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+        .select({
+          id: sessions.id,
+          tokenHash: sessions.tokenHash,
+          ip: sessions.ip,
+          userAgent: sessions.userAgent,
+          createdAt: sessions.createdAt,
+          lastSeenAt: sessions.lastSeenAt,
+        })
         .from(sessions)
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
         .orderBy(desc(sessions.id))
@@ -153,7 +160,10 @@ export function createMemberRepository(db: Db) {
         .values({ account: key.account, ip: key.ip, attempts: n, lastAt: at })
         .onConflictDoUpdate({
           target: [loginCounters.account, loginCounters.ip],
-          set: { attempts: sql`case when ${loginCounters.lastAt} < ${since.toISOString()}::timestamptz then 0 else ${loginCounters.attempts} end + ${n}::integer`, lastAt: at },
+          set: {
+            attempts: sql`case when ${loginCounters.lastAt} < ${since.toISOString()}::timestamptz then 0 else ${loginCounters.attempts} end + ${n}::integer`,
+            lastAt: at,
+          },
         })
         .returning({ attempts: loginCounters.attempts });
       return rows[0]!.attempts;
@@ -194,7 +204,11 @@ export function createMemberRepository(db: Db) {
 
     /** Whether `pairsName` is listed as a market of `type` (the favourites of unlisted pairs are refused). */
     async isListed(pairsName: string, type: string): Promise<boolean> {
-      const rows = await db.select({ id: markets.id }).from(markets).where(and(eq(markets.symbol, pairsName), eq(markets.type, type))).limit(1);
+      const rows = await db
+        .select({ id: markets.id })
+        .from(markets)
+        .where(and(eq(markets.symbol, pairsName), eq(markets.type, type)))
+        .limit(1);
       return rows.length > 0;
     },
 

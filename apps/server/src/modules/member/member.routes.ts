@@ -54,7 +54,12 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.register}`,
     {
       attachValidation: true,
-      schema: { tags: TAGS, summary: 'Register by e-mail or phone with a REGISTER code; logs the user in', body: RegisterBody, response: { 200: Envelope(Session) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Register by e-mail or phone with a REGISTER code; logs the user in',
+        body: RegisterBody,
+        response: { 200: Envelope(Session) },
+      },
     },
     async (req) => {
       mapValidation(req, {
@@ -98,7 +103,12 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.forgetPassword}`,
     {
       attachValidation: true,
-      schema: { tags: TAGS, summary: 'Reset the login password with a FORGET code; revokes every session', body: ForgetPasswordBody, response: { 200: NullResult } },
+      schema: {
+        tags: TAGS,
+        summary: 'Reset the login password with a FORGET code; revokes every session',
+        body: ForgetPasswordBody,
+        response: { 200: NullResult },
+      },
     },
     async (req) => {
       mapValidation(req, { password: 'password_invalid', confirmPassword: 'password_mismatch', code: 'code_invalid' });
@@ -109,7 +119,10 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.getMember}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: "The caller's user info (spec section 3)", querystring: GetMemberQuery, response: { 200: Envelope(Member) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: "The caller's user info (spec section 3)", querystring: GetMemberQuery, response: { 200: Envelope(Member) } },
+    },
     async (req) => {
       assertSelf(req, req.query.member);
       return ok(await members().getMember(req.userId));
@@ -146,7 +159,10 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.addFavorite}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Add a favourite pair (idempotent; type defaults to SPOT)', body: FavoriteBody, response: { 200: NullResult } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'Add a favourite pair (idempotent; type defaults to SPOT)', body: FavoriteBody, response: { 200: NullResult } },
+    },
     async (req) => {
       await members().addFavorite(req.userId, req.body.pairsName, req.body.type ?? 'SPOT');
       return ok(null);
@@ -155,7 +171,10 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.cancelFavorite}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Remove a favourite pair (idempotent; type defaults to SPOT)', body: FavoriteBody, response: { 200: NullResult } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'Remove a favourite pair (idempotent; type defaults to SPOT)', body: FavoriteBody, response: { 200: NullResult } },
+    },
     async (req) => {
       await members().cancelFavorite(req.userId, req.body.pairsName, req.body.type ?? 'SPOT');
       return ok(null);
@@ -164,7 +183,10 @@ const memberRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.memberCode}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: "The caller's invitation code (welCode)", querystring: MemberCodeQuery, response: { 200: Envelope(MemberCode) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: "The caller's invitation code (welCode)", querystring: MemberCodeQuery, response: { 200: Envelope(MemberCode) } },
+    },
     async (req) => {
       assertSelf(req, req.query.memberId);
       return ok({ welCode: await members().welCode(req.userId) });

@@ -425,7 +425,13 @@ export function createMemberService(deps: {
             return null;
           }
           noSessionCache.delete(hash);
-          const live = { userId: found.userId, expiresAtMs: found.expiresAt.getTime(), checkedAtMs: t, sessionId: found.id, touchedAtMs: found.lastSeenAt?.getTime() ?? found.expiresAt.getTime() - SESSION_TTL_MS };
+          const live = {
+            userId: found.userId,
+            expiresAtMs: found.expiresAt.getTime(),
+            checkedAtMs: t,
+            sessionId: found.id,
+            touchedAtMs: found.lastSeenAt?.getTime() ?? found.expiresAt.getTime() - SESSION_TTL_MS,
+          };
           remember(sessionCache, SESSION_CACHE_MAX, hash, live);
           touch(live, t);
           return found.userId;

@@ -46,7 +46,10 @@ describe('register', () => {
     expect(s.expiresAt - Date.now()).toBeGreaterThan(7 * 24 * 3600_000 - 60_000);
     expect(registered).toContain(s.userId);
     // Only the token's hash is stored.
-    const rows = await t.ctx.db.select().from(sessions).where(eq(sessions.tokenHash, sha256Hex(s.token)));
+    const rows = await t.ctx.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256Hex(s.token)));
     expect(rows).toHaveLength(1);
     const me = await get(t.app, 'member/member/getMember', { member: s.userId }, auth(s));
     expect(me.statusCode).toBe(200);
@@ -86,14 +89,26 @@ describe('register', () => {
     const wel = (await get(t.app, 'member/member/code', { memberId: inviter.userId }, auth(inviter))).json().result.welCode as string;
     expect(wel).toMatch(/^[A-Z2-9]{8}$/);
     const invitee = await registerEmail(t, 'invitee@example.com', 'Secret123', { invitationCode: wel.toLowerCase() });
-    const row = (await t.ctx.db.select().from(users).where(eq(users.id, BigInt(invitee.userId))))[0]!;
+    const row = (
+      await t.ctx.db
+        .select()
+        .from(users)
+        .where(eq(users.id, BigInt(invitee.userId)))
+    )[0]!;
     expect(row.invitedBy).toBe(BigInt(inviter.userId));
     const wel2 = (await get(t.app, 'member/member/code', {}, auth(invitee))).json().result.welCode;
     expect(wel2).not.toBe(wel);
   });
 
   describe.each(['zh', 'en'] as const)('rules in %s', (lang) => {
-    const base = (mail: string, code: string) => ({ registerType: 'EMAIL', mail, code, password: 'Secret123', confirmPassword: 'Secret123', agreement: 'true' });
+    const base = (mail: string, code: string) => ({
+      registerType: 'EMAIL',
+      mail,
+      code,
+      password: 'Secret123',
+      confirmPassword: 'Secret123',
+      agreement: 'true',
+    });
 
     it('refuses bad e-mail and phone formats', async () => {
       expectFail(await post(t.app, 'member/member/register', { ...base('bad@', '123456') }, { lang }), 'email_invalid', lang, 400, 'mail');
@@ -110,15 +125,39 @@ describe('register', () => {
     it('refuses passwords that are short, long or only digits, and a mismatched confirmation', async () => {
       const mail = `rules-${lang}@example.com`;
       for (const pw of ['Short1', '12345678', 'A'.repeat(21)]) {
-        expectFail(await post(t.app, 'member/member/register', { ...base(mail, '123456'), password: pw, confirmPassword: pw }, { lang }), 'password_invalid', lang, 400, 'password');
+        expectFail(
+          await post(t.app, 'member/member/register', { ...base(mail, '123456'), password: pw, confirmPassword: pw }, { lang }),
+          'password_invalid',
+          lang,
+          400,
+          'password',
+        );
       }
-      expectFail(await post(t.app, 'member/member/register', { ...base(mail, '123456'), confirmPassword: 'Secret124' }, { lang }), 'password_mismatch', lang, 400, 'confirmPassword');
+      expectFail(
+        await post(t.app, 'member/member/register', { ...base(mail, '123456'), confirmPassword: 'Secret124' }, { lang }),
+        'password_mismatch',
+        lang,
+        400,
+        'confirmPassword',
+      );
     });
 
     it('refuses a missing or false agreement and an unknown invitation code', async () => {
       const mail = `rules-${lang}@example.com`;
-      expectFail(await post(t.app, 'member/member/register', { ...base(mail, '123456'), agreement: 'false' }, { lang }), 'agreement_required', lang, 400, 'agreement');
-      expectFail(await post(t.app, 'member/member/register', { ...base(mail, '123456'), agreement: undefined }, { lang }), 'agreement_required', lang, 400, 'agreement');
+      expectFail(
+        await post(t.app, 'member/member/register', { ...base(mail, '123456'), agreement: 'false' }, { lang }),
+        'agreement_required',
+        lang,
+        400,
+        'agreement',
+      );
+      expectFail(
+        await post(t.app, 'member/member/register', { ...base(mail, '123456'), agreement: undefined }, { lang }),
+        'agreement_required',
+        lang,
+        400,
+        'agreement',
+      );
       expectFail(
         await post(t.app, 'member/member/register', { ...base(mail, '123456'), invitationCode: 'NOSUCH99' }, { lang }),
         'invitation_invalid',
@@ -133,12 +172,16 @@ describe('register', () => {
       const code = await sendAndReadCode(t, mail, 'REGISTER', { ip: randomIp() });
       const wrong = code === '000000' ? '000001' : '000000';
       expectFail(await post(t.app, 'member/member/register', { ...base(mail, 'abc') }, { lang }), 'code_invalid', lang, 400, 'code');
-      for (let i = 0; i < 5; i++) expectFail(await post(t.app, 'member/member/register', { ...base(mail, wrong) }, { lang }), 'code_invalid', lang, 400, 'code');
+      for (let i = 0; i < 5; i++)
+        expectFail(await post(t.app, 'member/member/register', { ...base(mail, wrong) }, { lang }), 'code_invalid', lang, 400, 'code');
       // The right code no longer works: it was retired.
       expectFail(await post(t.app, 'member/member/register', { ...base(mail, code) }, { lang }), 'code_invalid', lang, 400, 'code');
       await allowResend(t);
       const code2 = await sendAndReadCode(t, mail, 'REGISTER', { ip: randomIp() });
-      await t.ctx.db.update(verificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verificationCodes.account, mail));
+      await t.ctx.db
+        .update(verificationCodes)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(verificationCodes.account, mail));
       expectFail(await post(t.app, 'member/member/register', { ...base(mail, code2) }, { lang }), 'code_invalid', lang, 400, 'code');
     });
 
@@ -181,10 +224,18 @@ describe('login, sessions and logout', () => {
     expectFail(await get(t.app, 'member/member/getMember', {}, { lang: 'en', headers: { token: 'x'.repeat(43), userId: s.userId } }), 'SYS.0015', 'en', 401);
     expectFail(await get(t.app, 'member/member/getMember', {}, { lang: 'zh', headers: { token: s.token, userId: 'abc' } }), 'SYS.0015', 'zh', 401);
     const alice = (await t.ctx.db.select().from(users).where(eq(users.mail, 'alice@example.com')))[0]!;
-    expectFail(await get(t.app, 'member/member/getMember', {}, { lang: 'en', headers: { token: s.token, userId: alice.id.toString() } }), 'SYS.0015', 'en', 401);
+    expectFail(
+      await get(t.app, 'member/member/getMember', {}, { lang: 'en', headers: { token: s.token, userId: alice.id.toString() } }),
+      'SYS.0015',
+      'en',
+      401,
+    );
 
     // Expired session.
-    await t.ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.tokenHash, sha256Hex(s.token)));
+    await t.ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256Hex(s.token)));
     expectFail(await get(t.app, 'member/member/getMember', {}, { lang: 'en', ...auth(s) }), 'SYS.0015', 'en', 401);
   });
 
@@ -212,7 +263,12 @@ describe('login, sessions and logout', () => {
     expectFail(await post(t.app, 'member/member/login', { ...bad, ...(await passPuzzle(t)) }, { ip, lang: 'en' }), 'login_failed', 'en');
     expectFail(await post(t.app, 'member/member/login', { ...bad, ...(await passPuzzle(t)) }, { ip, lang: 'en' }), 'login_failed', 'en');
     // 5 failures: locked, even with the right password and a puzzle.
-    expectFail(await post(t.app, 'member/member/login', { ...bad, password: 'CarolPass1', ...(await passPuzzle(t)) }, { ip, lang: 'en' }), 'login_locked', 'en', 429);
+    expectFail(
+      await post(t.app, 'member/member/login', { ...bad, password: 'CarolPass1', ...(await passPuzzle(t)) }, { ip, lang: 'en' }),
+      'login_locked',
+      'en',
+      429,
+    );
     expectFail(await post(t.app, 'member/member/login', { ...bad, password: 'CarolPass1' }, { ip: randomIp(), lang: 'zh' }), 'login_locked', 'zh', 429);
   });
 
@@ -221,17 +277,24 @@ describe('login, sessions and logout', () => {
     const ip = randomIp();
     for (let i = 0; i < 2; i++) await post(t.app, 'member/member/login', { account: 'dave@example.com', password: 'nope-nope' }, { ip });
     expect((await post(t.app, 'member/member/login', { account: 'dave@example.com', password: 'DavePass1' }, { ip })).json().status).toBe('SUCCEED');
-    for (let i = 0; i < 3; i++) expect((await post(t.app, 'member/member/login', { account: 'dave@example.com', password: 'nope-nope' }, { ip })).json().errorCode).toBe('login_failed');
+    for (let i = 0; i < 3; i++)
+      expect((await post(t.app, 'member/member/login', { account: 'dave@example.com', password: 'nope-nope' }, { ip })).json().errorCode).toBe('login_failed');
   });
 
   it('asks every login from an IP for the puzzle after 20 failures across accounts, without locking anyone out', async () => {
     const ip = randomIp();
     for (let i = 0; i < 20; i++) {
-      expect((await post(t.app, 'member/member/login', { account: `ghost${i}@example.com`, password: 'whatever1' }, { ip })).json().errorCode).toBe('login_failed');
+      expect((await post(t.app, 'member/member/login', { account: `ghost${i}@example.com`, password: 'whatever1' }, { ip })).json().errorCode).toBe(
+        'login_failed',
+      );
     }
     expectFail(await post(t.app, 'member/member/login', { account: 'bob@example.com', password: 'BobSecret1' }, { ip, lang: 'en' }), 'captcha_required', 'en');
-    expect((await post(t.app, 'member/member/login', { account: 'bob@example.com', password: 'BobSecret1', ...(await passPuzzle(t, ip)) }, { ip })).json().status).toBe('SUCCEED');
-    expect((await post(t.app, 'member/member/login', { account: 'bob@example.com', password: 'BobSecret1' }, { ip: randomIp() })).json().status).toBe('SUCCEED');
+    expect(
+      (await post(t.app, 'member/member/login', { account: 'bob@example.com', password: 'BobSecret1', ...(await passPuzzle(t, ip)) }, { ip })).json().status,
+    ).toBe('SUCCEED');
+    expect((await post(t.app, 'member/member/login', { account: 'bob@example.com', password: 'BobSecret1' }, { ip: randomIp() })).json().status).toBe(
+      'SUCCEED',
+    );
   });
 });
 
@@ -242,14 +305,24 @@ describe('forgetPassword', () => {
     const ip = randomIp();
     const code = await sendAndReadCode(t, 'erin@example.com', 'FORGET', { ip });
     expectFail(
-      await post(t.app, 'member/member/forgetPassword', { account: 'erin@example.com', code, password: '87654321', confirmPassword: '87654321' }, { ip, lang: 'en' }),
+      await post(
+        t.app,
+        'member/member/forgetPassword',
+        { account: 'erin@example.com', code, password: '87654321', confirmPassword: '87654321' },
+        { ip, lang: 'en' },
+      ),
       'password_invalid',
       'en',
       400,
       'password',
     );
     expectFail(
-      await post(t.app, 'member/member/forgetPassword', { account: 'erin@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass13' }, { ip, lang: 'zh' }),
+      await post(
+        t.app,
+        'member/member/forgetPassword',
+        { account: 'erin@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass13' },
+        { ip, lang: 'zh' },
+      ),
       'password_mismatch',
       'zh',
       400,
@@ -257,19 +330,34 @@ describe('forgetPassword', () => {
     );
     // Someone else's code for an unknown account: code_invalid, as for any wrong code (no account_not_found).
     expectFail(
-      await post(t.app, 'member/member/forgetPassword', { account: 'nobody@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass12' }, { ip, lang: 'en' }),
+      await post(
+        t.app,
+        'member/member/forgetPassword',
+        { account: 'nobody@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass12' },
+        { ip, lang: 'en' },
+      ),
       'code_invalid',
       'en',
       400,
       'code',
     );
-    const ok = await post(t.app, 'member/member/forgetPassword', { account: 'erin@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass12' }, { ip });
+    const ok = await post(
+      t.app,
+      'member/member/forgetPassword',
+      { account: 'erin@example.com', code, password: 'NewPass12', confirmPassword: 'NewPass12' },
+      { ip },
+    );
     expect(ok.json().status).toBe('SUCCEED');
     expectFail(await get(t.app, 'member/member/getMember', {}, { lang: 'en', ...auth(s) }), 'SYS.0015', 'en', 401);
     expect((await post(t.app, 'member/member/login', { account: 'erin@example.com', password: 'ErinPass1' }, { ip })).json().errorCode).toBe('login_failed');
     expect((await post(t.app, 'member/member/login', { account: 'erin@example.com', password: 'NewPass12' }, { ip })).json().status).toBe('SUCCEED');
     // The code was used.
-    const again = await post(t.app, 'member/member/forgetPassword', { account: 'erin@example.com', code, password: 'NewPass99', confirmPassword: 'NewPass99' }, { ip });
+    const again = await post(
+      t.app,
+      'member/member/forgetPassword',
+      { account: 'erin@example.com', code, password: 'NewPass99', confirmPassword: 'NewPass99' },
+      { ip },
+    );
     expect(again.json().errorCode).toBe('code_invalid');
   });
 });
@@ -290,8 +378,15 @@ describe('register and forgetPassword tell nothing about accounts', () => {
     const existing = `exists-${lang}@example.com`;
     await registerEmail(t, existing);
     const unknown = `nobody-${lang}@example.com`;
-    const reg = (mail: string) => post(t.app, 'member/member/register', { registerType: 'EMAIL', mail, code: '000000', password: 'Secret123', confirmPassword: 'Secret123', agreement: 'true' }, { lang, ip: randomIp() });
-    const forget = (account: string) => post(t.app, 'member/member/forgetPassword', { account, code: '000000', password: 'Secret123', confirmPassword: 'Secret123' }, { lang, ip: randomIp() });
+    const reg = (mail: string) =>
+      post(
+        t.app,
+        'member/member/register',
+        { registerType: 'EMAIL', mail, code: '000000', password: 'Secret123', confirmPassword: 'Secret123', agreement: 'true' },
+        { lang, ip: randomIp() },
+      );
+    const forget = (account: string) =>
+      post(t.app, 'member/member/forgetPassword', { account, code: '000000', password: 'Secret123', confirmPassword: 'Secret123' }, { lang, ip: randomIp() });
     for (const [a, b] of [
       [await reg(existing), await reg(unknown)],
       [await forget(existing), await forget(unknown)],
@@ -313,7 +408,9 @@ describe('register and forgetPassword tell nothing about accounts', () => {
       medians.existing += await medianMs(5, () => forget(existing));
       medians.unknown += await medianMs(5, () => forget(unknown));
     }
-    console.log(`forgetPassword with a wrong code (${lang}): median ${(medians.existing / 3).toFixed(1)} ms for an existing account, ${(medians.unknown / 3).toFixed(1)} ms for an unknown one`);
+    console.log(
+      `forgetPassword with a wrong code (${lang}): median ${(medians.existing / 3).toFixed(1)} ms for an existing account, ${(medians.unknown / 3).toFixed(1)} ms for an unknown one`,
+    );
     expect(Math.abs(medians.existing - medians.unknown) / 3).toBeLessThan(Math.max(25, medians.unknown / 3));
   });
 });
@@ -327,7 +424,13 @@ describe('profile, favourites and privacy', () => {
   });
 
   it('sets the nickname once', async () => {
-    expectFail(await post(t.app, 'member/member/setNickName', { member: a.userId, nickName: '' }, { lang: 'zh', ...auth(a) }), 'nickname_required', 'zh', 400, 'nickName');
+    expectFail(
+      await post(t.app, 'member/member/setNickName', { member: a.userId, nickName: '' }, { lang: 'zh', ...auth(a) }),
+      'nickname_required',
+      'zh',
+      400,
+      'nickName',
+    );
     expectFail(await post(t.app, 'member/member/setNickName', { nickName: '   ' }, { lang: 'en', ...auth(a) }), 'nickname_required', 'en', 400, 'nickName');
     const ok = await post(t.app, 'member/member/setNickName', { member: a.userId, nickName: ' Frank ' }, auth(a));
     expect(ok.json()).toEqual({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null });
@@ -349,7 +452,9 @@ describe('profile, favourites and privacy', () => {
       { pairsName: 'ETH/USDT', type: 'SPOT' },
       { pairsName: 'BTC/USDT', type: 'CONTRACT' },
     ]);
-    expect((await get(t.app, 'member/member/getFavorites', { type: 'CONTRACT' }, auth(a))).json().result).toEqual([{ pairsName: 'BTC/USDT', type: 'CONTRACT' }]);
+    expect((await get(t.app, 'member/member/getFavorites', { type: 'CONTRACT' }, auth(a))).json().result).toEqual([
+      { pairsName: 'BTC/USDT', type: 'CONTRACT' },
+    ]);
     for (let i = 0; i < 2; i++) expect((await post(t.app, 'member/member/cancelFavorite', { pairsName: 'BTC/USDT' }, auth(a))).json().status).toBe('SUCCEED');
     expect((await post(t.app, 'member/member/getFavorites', {}, auth(a))).json().result).toEqual([
       { pairsName: 'ETH/USDT', type: 'SPOT' },

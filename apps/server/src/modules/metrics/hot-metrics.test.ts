@@ -25,7 +25,9 @@ describe('hot metrics', () => {
   it('expose the same text as prom-client for the same observations', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.record({ route: fc.constantFrom(...ROUTES), cls: fc.constantFrom(...CLASSES), value: fc.double({ min: 0, max: 5, noNaN: true }) }), { maxLength: 60 }),
+        fc.array(fc.record({ route: fc.constantFrom(...ROUTES), cls: fc.constantFrom(...CLASSES), value: fc.double({ min: 0, max: 5, noNaN: true }) }), {
+          maxLength: 60,
+        }),
         async (obs) => {
           const model = new Registry();
           const promH = new Histogram({ name: 'model_seconds', help: 'h', labelNames: ['route', 'status'], buckets: BUCKETS, registers: [model] });

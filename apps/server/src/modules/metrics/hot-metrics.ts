@@ -87,6 +87,12 @@ export class HotCounter {
 
   /** The exposition values. */
   get(): { name: string; help: string; type: string; aggregator: string; values: MetricValue[] } {
-    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values: [...this.series.values()].map((s) => ({ labels: s.labels, value: s.value })) };
+    return {
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      aggregator: this.aggregator,
+      values: [...this.series.values()].map((s) => ({ labels: s.labels, value: s.value })),
+    };
   }
 }

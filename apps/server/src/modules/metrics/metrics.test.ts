@@ -59,11 +59,23 @@ describe('GET /metrics', () => {
     const before = await scrape();
     const N = 5;
     for (let i = 0; i < N; i++) {
-      const r = await call('alice', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'MTRA/USDT', side: 'BUY', orderType: 'LIMIT', price: `${10 + i}`, amount: '1' });
+      const r = await call('alice', 'POST', 'entrust/entrust/setEntrust', {
+        pairsName: 'MTRA/USDT',
+        side: 'BUY',
+        orderType: 'LIMIT',
+        price: `${10 + i}`,
+        amount: '1',
+      });
       expect(r.body.status).toBe('SUCCEED');
     }
     // Over the balance: the engine refuses it (insufficient_balance), counted under that code.
-    const bad = await call('alice', 'POST', 'entrust/entrust/setEntrust', { pairsName: 'MTRA/USDT', side: 'BUY', orderType: 'LIMIT', price: '1000000', amount: '1000' });
+    const bad = await call('alice', 'POST', 'entrust/entrust/setEntrust', {
+      pairsName: 'MTRA/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      price: '1000000',
+      amount: '1000',
+    });
     expect(bad.body.errorCode).toBe('insufficient_balance');
     const after = await scrape();
 
@@ -75,7 +87,9 @@ describe('GET /metrics', () => {
     expect(sample(after, 'exchange_command_duration_seconds_count', place) - sample(before, 'exchange_command_duration_seconds_count', place)).toBe(N + 1);
     expect(sample(after, 'exchange_command_duration_seconds_sum', place)).toBeGreaterThan(sample(before, 'exchange_command_duration_seconds_sum', place));
     // +Inf bucket = count.
-    expect(sample(after, 'exchange_command_duration_seconds_bucket', { type: 'placeOrder', le: '+Inf' })).toBe(sample(after, 'exchange_command_duration_seconds_count', place));
+    expect(sample(after, 'exchange_command_duration_seconds_bucket', { type: 'placeOrder', le: '+Inf' })).toBe(
+      sample(after, 'exchange_command_duration_seconds_count', place),
+    );
 
     const route = { route: '/api/entrust/entrust/setEntrust', method: 'POST' };
     const ok2xx = { ...route, status: '2xx' };
@@ -92,7 +106,16 @@ describe('GET /metrics', () => {
     expect(sample(after, 'exchange_journal_write_seconds_count') - sample(before, 'exchange_journal_write_seconds_count')).toBe(batches);
 
     expect(sample(after, 'exchange_engine_last_seq')).toBe(t.ctx.host.stats.lastSeq);
-    for (const name of ['exchange_engine_queue_depth', 'exchange_engine_commands_in_flight', 'exchange_projector_lag_events', 'exchange_projector_lag_seconds', 'exchange_ws_sockets', 'exchange_ws_send_backlog_bytes', 'process_cpu_seconds_total', 'nodejs_eventloop_lag_p99_seconds']) {
+    for (const name of [
+      'exchange_engine_queue_depth',
+      'exchange_engine_commands_in_flight',
+      'exchange_projector_lag_events',
+      'exchange_projector_lag_seconds',
+      'exchange_ws_sockets',
+      'exchange_ws_send_backlog_bytes',
+      'process_cpu_seconds_total',
+      'nodejs_eventloop_lag_p99_seconds',
+    ]) {
       expect(has(after, name), name).toBe(true);
     }
     // No user data: neither the user's id, account nor token appears.
@@ -151,7 +174,10 @@ describe('projectorLagProbe', () => {
   it('reports how long the projector has been waited for, then how long the last wait took', async () => {
     let clock = 1_000;
     let release: () => void = () => {};
-    const lag = projectorLagProbe(() => new Promise<void>((r) => (release = r)), () => clock);
+    const lag = projectorLagProbe(
+      () => new Promise<void>((r) => (release = r)),
+      () => clock,
+    );
     expect(lag()).toBe(0); // first read: no probe done yet; starts one at t = 1000
     clock = 3_500;
     expect(lag()).toBe(2.5); // still waiting: 2.5 s

@@ -127,7 +127,11 @@ export function createMetrics(): ProcessMetrics {
 
   // The per-request and per-command metrics are hot-metrics.ts's (prom-client's observe costs microseconds a call).
   const commands = new HotCounter('exchange_commands_total', 'Commands answered by the engine port, by command type and result code (ok or the rejection)');
-  const commandSeconds = new HotHistogram('exchange_command_duration_seconds', 'Seconds from submit to answer of a command (queue + journal + engine)', LATENCY_BUCKETS);
+  const commandSeconds = new HotHistogram(
+    'exchange_command_duration_seconds',
+    'Seconds from submit to answer of a command (queue + journal + engine)',
+    LATENCY_BUCKETS,
+  );
   const http = new HotHistogram('http_request_duration_seconds', 'HTTP requests by method, route pattern and status class, in seconds', LATENCY_BUCKETS);
   for (const m of [commands, commandSeconds, http]) registry.registerMetric(m as unknown as Metric);
   /** Counts and times one answered command. */
@@ -136,21 +140,78 @@ export function createMetrics(): ProcessMetrics {
     commandSeconds.observe(type, () => ({ type }), (performance.now() - started) / 1000);
   };
   let inFlight = 0;
-  new Gauge({ name: 'exchange_engine_commands_in_flight', help: 'Commands submitted through this process and not yet answered', registers, collect() { this.set(inFlight); } });
-  const writeSeconds = new Histogram({ name: 'exchange_journal_write_seconds', help: 'Seconds of the write of one journal batch', buckets: DISK_BUCKETS, registers });
-  const fsyncSeconds = new Histogram({ name: 'exchange_journal_fsync_seconds', help: 'Seconds of the fdatasync of one journal batch', buckets: DISK_BUCKETS, registers });
-  const batchRecords = new Histogram({ name: 'exchange_journal_batch_records', help: 'Records per journal batch (group commit: one fdatasync serves them all)', buckets: BATCH_BUCKETS, registers });
+  new Gauge({
+    name: 'exchange_engine_commands_in_flight',
+    help: 'Commands submitted through this process and not yet answered',
+    registers,
+    collect() {
+      this.set(inFlight);
+    },
+  });
+  const writeSeconds = new Histogram({
+    name: 'exchange_journal_write_seconds',
+    help: 'Seconds of the write of one journal batch',
+    buckets: DISK_BUCKETS,
+    registers,
+  });
+  const fsyncSeconds = new Histogram({
+    name: 'exchange_journal_fsync_seconds',
+    help: 'Seconds of the fdatasync of one journal batch',
+    buckets: DISK_BUCKETS,
+    registers,
+  });
+  const batchRecords = new Histogram({
+    name: 'exchange_journal_batch_records',
+    help: 'Records per journal batch (group commit: one fdatasync serves them all)',
+    buckets: BATCH_BUCKETS,
+    registers,
+  });
   const journalBytes = new Counter({ name: 'exchange_journal_bytes_total', help: 'Bytes written to the journal', registers });
 
   // Scrape-time gauges over the sources given to watchHost / watchWs (0 until one is given; a later call replaces it).
   let hostSource: HostSource | undefined;
   let hostLag: () => number = () => 0;
   let wsRead: () => WsSource | undefined = () => undefined;
-  new Gauge({ name: 'exchange_engine_queue_depth', help: 'Commands waiting for the next journal batch', registers, collect() { this.set(hostSource?.stats.queueDepth ?? 0); } });
-  new Gauge({ name: 'exchange_engine_last_seq', help: 'Sequence number of the last applied command', registers, collect() { this.set(hostSource?.stats.lastSeq ?? 0); } });
-  new Gauge({ name: 'exchange_projector_lag_events', help: 'Events applied by the engine and not yet written to the database', registers, collect() { this.set(hostSource?.stats.projectionBacklog ?? 0); } });
-  new Gauge({ name: 'exchange_projector_lag_seconds', help: 'How long events applied now wait for the database (probe of the projector)', registers, collect() { this.set(hostLag()); } });
-  new Gauge({ name: 'exchange_ws_sockets', help: 'Connected WebSocket sockets', registers, collect() { this.set(wsRead()?.sockets ?? 0); } });
+  new Gauge({
+    name: 'exchange_engine_queue_depth',
+    help: 'Commands waiting for the next journal batch',
+    registers,
+    collect() {
+      this.set(hostSource?.stats.queueDepth ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'exchange_engine_last_seq',
+    help: 'Sequence number of the last applied command',
+    registers,
+    collect() {
+      this.set(hostSource?.stats.lastSeq ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'exchange_projector_lag_events',
+    help: 'Events applied by the engine and not yet written to the database',
+    registers,
+    collect() {
+      this.set(hostSource?.stats.projectionBacklog ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'exchange_projector_lag_seconds',
+    help: 'How long events applied now wait for the database (probe of the projector)',
+    registers,
+    collect() {
+      this.set(hostLag());
+    },
+  });
+  new Gauge({
+    name: 'exchange_ws_sockets',
+    help: 'Connected WebSocket sockets',
+    registers,
+    collect() {
+      this.set(wsRead()?.sockets ?? 0);
+    },
+  });
   new Gauge({
     name: 'exchange_ws_subscribers',
     help: 'WebSocket subscriptions per channel (private: authenticated sockets)',
@@ -161,9 +222,32 @@ export function createMetrics(): ProcessMetrics {
       for (const [channel, n] of Object.entries(wsRead()?.subscribers ?? {})) this.set({ channel }, n);
     },
   });
-  new Gauge({ name: 'exchange_ws_send_backlog_bytes', help: 'Bytes queued on all WebSocket sockets and not yet written (sum of bufferedAmount)', registers, collect() { this.set(wsRead()?.bufferedBytes ?? 0); } });
-  new Counter({ name: 'exchange_ws_slow_closed_total', help: 'Sockets closed as slow consumers (1013)', registers, collect() { this.reset(); this.inc(wsRead()?.closedSlow ?? 0); } });
-  new Counter({ name: 'exchange_ws_skipped_pushes_total', help: 'Public pushes skipped for sockets over the send backlog limit', registers, collect() { this.reset(); this.inc(wsRead()?.skippedPushes ?? 0); } });
+  new Gauge({
+    name: 'exchange_ws_send_backlog_bytes',
+    help: 'Bytes queued on all WebSocket sockets and not yet written (sum of bufferedAmount)',
+    registers,
+    collect() {
+      this.set(wsRead()?.bufferedBytes ?? 0);
+    },
+  });
+  new Counter({
+    name: 'exchange_ws_slow_closed_total',
+    help: 'Sockets closed as slow consumers (1013)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(wsRead()?.closedSlow ?? 0);
+    },
+  });
+  new Counter({
+    name: 'exchange_ws_skipped_pushes_total',
+    help: 'Public pushes skipped for sockets over the send backlog limit',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(wsRead()?.skippedPushes ?? 0);
+    },
+  });
 
   const metrics: ProcessMetrics = {
     registry,

@@ -36,7 +36,12 @@ async function call(who: string | null, method: 'GET' | 'POST', p: string, data:
   const res =
     method === 'GET'
       ? await t.app.inject({ method, url: `/api/otc/otc/${p}?${new URLSearchParams(data).toString()}`, headers })
-      : await t.app.inject({ method, url: `/api/otc/otc/${p}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(data).toString() });
+      : await t.app.inject({
+          method,
+          url: `/api/otc/otc/${p}`,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(data).toString(),
+        });
   return { status: res.statusCode, body: res.json() };
 }
 async function ok(who: string | null, method: 'GET' | 'POST', p: string, data: Record<string, string> = {}) {
@@ -69,13 +74,24 @@ beforeAll(async () => {
       method: 'POST',
       url: '/api/member/payment/addPayment',
       headers: u[k]!.headers,
-      payload: { payType: 'BANK', bankName: '中国工商银行', branch: '北京分行', cardNo: ['6222021234567890128', '6222021234567890136', '6222021234567890144', '6222021234567890151'][n - 1]!, transPassword: PW },
+      payload: {
+        payType: 'BANK',
+        bankName: '中国工商银行',
+        branch: '北京分行',
+        cardNo: ['6222021234567890128', '6222021234567890136', '6222021234567890144', '6222021234567890151'][n - 1]!,
+        transPassword: PW,
+      },
     });
     expect(res.json().status, res.body).toBe('SUCCEED');
     bank[k] = res.json().result.id;
   }
-  for (const [k, amount] of [['m', 10_000n], ['s', 1_000n]] as const) {
-    expect((await t.ctx.host.submit({ type: 'deposit', userId: u[k]!.userId, asset: 'USDT', account: 'OTC', amount: amount * U, from: '@faucet' })).code).toBe('ok');
+  for (const [k, amount] of [
+    ['m', 10_000n],
+    ['s', 1_000n],
+  ] as const) {
+    expect((await t.ctx.host.submit({ type: 'deposit', userId: u[k]!.userId, asset: 'USDT', account: 'OTC', amount: amount * U, from: '@faucet' })).code).toBe(
+      'ok',
+    );
   }
 }, 120_000);
 afterAll(async () => {
@@ -102,7 +118,16 @@ let buyAd = '';
 describe('OTC API', () => {
   it('answers the settings; refuses visitors and unverified merchants', async () => {
     const c = await ok(null, 'GET', 'getConfig');
-    expect(c).toEqual({ enabled: true, coin: 'USDT', fiat: 'CNY', merchantDeposit: '1000.00000000', appealAfterMinutes: 2, cancelLimit: 3, paymentWindows: [15, 30, 45, 60, 120], indexPrice: '7.10' });
+    expect(c).toEqual({
+      enabled: true,
+      coin: 'USDT',
+      fiat: 'CNY',
+      merchantDeposit: '1000.00000000',
+      appealAfterMinutes: 2,
+      cancelLimit: 3,
+      paymentWindows: [15, 30, 45, 60, 120],
+      indexPrice: '7.10',
+    });
     expect((await call(null, 'GET', 'getMerchant')).status).toBe(401);
     await fails('m', 'POST', 'applyMerchant', { agree: '1', transPassword: '000000' }, 'trans_password_wrong');
     await fails('m', 'POST', 'publishAd', adBody(), 'otc_not_merchant');
@@ -122,7 +147,17 @@ describe('OTC API', () => {
     await fails('m', 'POST', 'publishAd', adBody({ paymentWindowMinutes: '7' }), 'otc_payment_window_invalid');
     await fails('m', 'POST', 'publishAd', adBody({ minFiat: '5000' }), 'otc_limits_invalid');
     const ad = await ok('m', 'POST', 'publishAd', adBody({ clientId: 'ad-1' }));
-    expect(ad).toMatchObject({ side: 'SELL', price: '7.20', remaining: '500.00000000', minFiat: '100.00', maxFiat: '3600.00', payTypes: ['BANK'], remarks: 'Bank transfer only', status: 'ONLINE', paymentWindowMinutes: 15 });
+    expect(ad).toMatchObject({
+      side: 'SELL',
+      price: '7.20',
+      remaining: '500.00000000',
+      minFiat: '100.00',
+      maxFiat: '3600.00',
+      payTypes: ['BANK'],
+      remarks: 'Bank transfer only',
+      status: 'ONLINE',
+      paymentWindowMinutes: 15,
+    });
     expect(ad.merchant).toMatchObject({ userId: u.m!.userId, orders30d: 0, completionRate30d: '0.00', avgReleaseSeconds: 0 });
     sellAd = ad.adId;
     // The same clientId answers the same ad.
@@ -140,8 +175,29 @@ describe('OTC API', () => {
     await fails('m', 'POST', 'takeAd', { adId: sellAd, fiatAmount: '720', clientId: 'c1' }, 'otc_own_ad');
     const order = await ok('b', 'POST', 'takeAd', { adId: sellAd, fiatAmount: '720.00', clientId: 'c1' });
     o1 = order.orderId;
-    expect(order).toMatchObject({ mySide: 'BUY', myRole: 'TAKER', price: '7.20', quantity: '100.00000000', fiatAmount: '720.00', state: 'PENDING_PAYMENT', sellerRealName: '测试m', buyerRealName: '测试b', remarks: 'Bank transfer only' });
-    expect(order.paymentMethods).toEqual([{ id: bank.m, payType: 'BANK', realName: '测试m', bankName: '中国工商银行', branch: '北京分行', cardNo: '6222021234567890128', account: '', qrImageUrl: '' }]);
+    expect(order).toMatchObject({
+      mySide: 'BUY',
+      myRole: 'TAKER',
+      price: '7.20',
+      quantity: '100.00000000',
+      fiatAmount: '720.00',
+      state: 'PENDING_PAYMENT',
+      sellerRealName: '测试m',
+      buyerRealName: '测试b',
+      remarks: 'Bank transfer only',
+    });
+    expect(order.paymentMethods).toEqual([
+      {
+        id: bank.m,
+        payType: 'BANK',
+        realName: '测试m',
+        bankName: '中国工商银行',
+        branch: '北京分行',
+        cardNo: '6222021234567890128',
+        account: '',
+        qrImageUrl: '',
+      },
+    ]);
     expect(order.deadline - order.createdAt).toBe(15 * MIN);
     // The hold moved from the ad to the order: the merchant's balances do not change.
     expect(otc('m')).toEqual(['8500.00000000', '1500.00000000']);
@@ -149,7 +205,10 @@ describe('OTC API', () => {
 
     await ok('b', 'POST', 'sendMessage', { orderId: o1, text: 'Paying now' });
     const msgs = await ok('m', 'GET', 'getMessages', { orderId: o1 });
-    expect(msgs.map((x: { from: string; mine: boolean }) => [x.from, x.mine])).toEqual([['SYSTEM', false], ['BUYER', false]]);
+    expect(msgs.map((x: { from: string; mine: boolean }) => [x.from, x.mine])).toEqual([
+      ['SYSTEM', false],
+      ['BUYER', false],
+    ]);
     expect(msgs[1].text).toBe('Paying now');
     await fails('b', 'POST', 'sendMessage', { orderId: o1, text: '  ' }, 'otc_message_empty');
 
@@ -190,14 +249,26 @@ describe('OTC API', () => {
     await fails('x', 'POST', 'setAdStatus', { adId: sellAd, status: 'PAUSED' }, 'otc_ad_not_found', 404);
   });
 
-  it('a BUY ad taken by a seller: the taker\'s coins held, the merchant pays into the taker\'s card', async () => {
+  it("a BUY ad taken by a seller: the taker's coins held, the merchant pays into the taker's card", async () => {
     const ad = await ok('m', 'POST', 'publishAd', adBody({ side: 'BUY', price: '7.10', quantity: '200', minFiat: '71', maxFiat: '1420' }));
     buyAd = ad.adId;
     expect(otc('m')).toEqual(['8500.00000000', '1400.00000000']);
     expect((await ok(null, 'GET', 'getAds', { side: 'SELL' })).records.map((a: { adId: string }) => a.adId)).toEqual([buyAd]);
     await fails('s', 'POST', 'takeAd', { adId: buyAd, fiatAmount: '710', clientId: 's1' }, 'otc_payment_method_required');
-    await fails('s', 'POST', 'takeAd', { adId: buyAd, fiatAmount: '710', paymentMethodId: bank.b!, transPassword: PW, clientId: 's1' }, 'otc_payment_method_invalid');
-    await fails('s', 'POST', 'takeAd', { adId: buyAd, fiatAmount: '710', paymentMethodId: bank.s!, transPassword: '000000', clientId: 's1' }, 'trans_password_wrong');
+    await fails(
+      's',
+      'POST',
+      'takeAd',
+      { adId: buyAd, fiatAmount: '710', paymentMethodId: bank.b!, transPassword: PW, clientId: 's1' },
+      'otc_payment_method_invalid',
+    );
+    await fails(
+      's',
+      'POST',
+      'takeAd',
+      { adId: buyAd, fiatAmount: '710', paymentMethodId: bank.s!, transPassword: '000000', clientId: 's1' },
+      'trans_password_wrong',
+    );
     const o = await ok('s', 'POST', 'takeAd', { adId: buyAd, quantity: '100', paymentMethodId: bank.s!, transPassword: PW, clientId: 's1' });
     expect(o).toMatchObject({ mySide: 'SELL', myRole: 'TAKER', fiatAmount: '710.00', quantity: '100.00000000', sellerRealName: '测试s' });
     expect(o.paymentMethods.map((p: { id: string }) => p.id)).toEqual([bank.s]);
@@ -235,7 +306,13 @@ describe('OTC API', () => {
     await fails('b', 'POST', 'appeal', { orderId: a.orderId, reason: 'PAID_NOT_RELEASED', description: 'I paid', imageIds: 'nope' }, 'otc_image_invalid');
     const ap = await ok('b', 'POST', 'appeal', { orderId: a.orderId, reason: 'PAID_NOT_RELEASED', description: 'I paid', imageIds: ev });
     expect(ap.state).toBe('APPEAL');
-    expect(ap.appeal).toMatchObject({ by: 'BUYER', reason: 'PAID_NOT_RELEASED', description: 'I paid', images: [`/api/otc/otc/image?orderId=${a.orderId}&imageId=${ev}`], outcome: '' });
+    expect(ap.appeal).toMatchObject({
+      by: 'BUYER',
+      reason: 'PAID_NOT_RELEASED',
+      description: 'I paid',
+      images: [`/api/otc/otc/image?orderId=${a.orderId}&imageId=${ev}`],
+      outcome: '',
+    });
     await fails('m', 'POST', 'release', { orderId: a.orderId, transPassword: PW }, 'otc_order_state_invalid');
     const admin = await t.ctx.otc.adminOrderDetail(a.orderId);
     expect(admin.messages.map((m) => m.from)).toEqual(['SYSTEM', 'SYSTEM', 'SYSTEM']);
@@ -263,14 +340,20 @@ describe('OTC API', () => {
     const { totpAt } = await import('../admin/totp');
     const login = async (email: string, role: 'admin' | 'support') => {
       const op = await t.ctx.admin.createOperator(null, { email, name: email, role });
-      const r = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/auth/login',
+        payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) },
+      });
       expect(r.json().status, r.body).toBe('SUCCEED');
       return { 'x-admin-token': r.json().result.token as string, lang: 'en' };
     };
     const admin = await login('admin@otc.test', 'admin');
     const support = await login('support@otc.test', 'support');
-    const get = async (h: Record<string, string>, p: string, q: Record<string, string> = {}) => (await t.app.inject({ method: 'GET', url: `/api/admin/otc/${p}?${new URLSearchParams(q).toString()}`, headers: h })).json();
-    const post = async (h: Record<string, string>, p: string, body: Record<string, unknown>) => (await t.app.inject({ method: 'POST', url: `/api/admin/otc/${p}`, headers: h, payload: body })).json();
+    const get = async (h: Record<string, string>, p: string, q: Record<string, string> = {}) =>
+      (await t.app.inject({ method: 'GET', url: `/api/admin/otc/${p}?${new URLSearchParams(q).toString()}`, headers: h })).json();
+    const post = async (h: Record<string, string>, p: string, body: Record<string, unknown>) =>
+      (await t.app.inject({ method: 'POST', url: `/api/admin/otc/${p}`, headers: h, payload: body })).json();
     const ms = await get(support, 'merchants', { state: 'ACTIVE' });
     expect(ms.result.records.map((m: { userId: string; state: string }) => [m.userId, m.state])).toEqual([[u.m!.userId, 'ACTIVE']]);
     expect(ms.result.records[0].stats).toMatchObject({ orders30d: 3, completionRate30d: '60.00' });

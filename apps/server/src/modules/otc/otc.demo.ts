@@ -19,7 +19,14 @@ const NICK = 'DemoMerchant';
 const U = 100_000_000n;
 
 /** Seeds the demo merchant and its two ads unless it has ads already; returns true when it seeded. */
-export async function ensureOtcDemoMerchant(ctx: { config: Pick<Config, 'demoMode'>; members: Pick<MemberService, 'ensureEmailUser'>; host: EnginePort; db: Db; otc: OtcService; log: FastifyBaseLogger }): Promise<boolean> {
+export async function ensureOtcDemoMerchant(ctx: {
+  config: Pick<Config, 'demoMode'>;
+  members: Pick<MemberService, 'ensureEmailUser'>;
+  host: EnginePort;
+  db: Db;
+  otc: OtcService;
+  log: FastifyBaseLogger;
+}): Promise<boolean> {
   const { host } = ctx;
   const engine = host.engine;
   if (!ctx.config.demoMode || !engine.otcConfig()) return false;
@@ -27,7 +34,11 @@ export async function ensureOtcDemoMerchant(ctx: { config: Pick<Config, 'demoMod
   if (engine.otcAds(userId).length > 0 || engine.otcMerchant(userId)?.state === 'ACTIVE') return false;
   const profile = engine.user(userId)?.profile;
   if (profile?.cardState !== 'PASS') {
-    const r = await host.submit({ type: 'updateUser', userId, profile: { cardState: 'PASS', realName: '演示商家', kycCountry: 'CN', kycIdType: 'ID_CARD', kycLevel: 'BASIC' } });
+    const r = await host.submit({
+      type: 'updateUser',
+      userId,
+      profile: { cardState: 'PASS', realName: '演示商家', kycCountry: 'CN', kycIdType: 'ID_CARD', kycLevel: 'BASIC' },
+    });
     if (r.code !== 'ok') throw new Error(`otc demo merchant: updateUser refused: ${r.code}`);
   }
   const payments = createPaymentRepository(ctx.db);
@@ -35,7 +46,11 @@ export async function ensureOtcDemoMerchant(ctx: { config: Pick<Config, 'demoMod
   const now = new Date();
   const bankId =
     methods.find((m) => m.enabled)?.id ??
-    (await payments.insert(BigInt(userId), { payType: 'BANK', realName: '演示商家', bankName: '中国工商银行', branch: '上海分行', cardNo: '6222020000000000006', account: '', qrImageId: null }, now));
+    (await payments.insert(
+      BigInt(userId),
+      { payType: 'BANK', realName: '演示商家', bankName: '中国工商银行', branch: '上海分行', cardNo: '6222020000000000006', account: '', qrImageId: null },
+      now,
+    ));
   const dep = await host.submit({ type: 'deposit', userId, asset: 'USDT', account: 'OTC', amount: 20_000n * U, from: '@faucet' });
   if (dep.code !== 'ok') throw new Error(`otc demo merchant: deposit refused: ${dep.code}`);
   if (engine.otcMerchant(userId)?.state !== 'PENDING') {
@@ -45,7 +60,10 @@ export async function ensureOtcDemoMerchant(ctx: { config: Pick<Config, 'demoMod
   const rv = await host.submit({ type: 'otcReviewMerchant', userId, operatorId: 'system', approve: true, reason: 'demo merchant' });
   if (rv.code !== 'ok') throw new Error(`otc demo merchant: review refused: ${rv.code}`);
   const meta = { pm: bankId.toString(), pt: 'BANK', remarks: '演示商家：仅限银行卡转账。Demo merchant: bank transfer only.' };
-  for (const [side, price] of [['SELL', 720n], ['BUY', 705n]] as const) {
+  for (const [side, price] of [
+    ['SELL', 720n],
+    ['BUY', 705n],
+  ] as const) {
     const r = await host.submit({
       type: 'otcPublishAd',
       userId,

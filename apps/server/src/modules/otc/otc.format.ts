@@ -70,7 +70,15 @@ export function metaOf(json: string): Record<string, string> {
 
 /** A projected merchant row as the engine's view. */
 export function merchantOfRow(r: OtcMerchantRecord): OtcMerchantView {
-  return { userId: r.userId, state: r.state as OtcMerchantView['state'], deposit: BigInt(r.deposit), operatorId: r.operatorId, reason: r.reason, createdTs: r.createdTs, updatedTs: r.updatedTs };
+  return {
+    userId: r.userId,
+    state: r.state as OtcMerchantView['state'],
+    deposit: BigInt(r.deposit),
+    operatorId: r.operatorId,
+    reason: r.reason,
+    createdTs: r.createdTs,
+    updatedTs: r.updatedTs,
+  };
 }
 
 /** A projected ad row as the engine's view. */

@@ -15,7 +15,10 @@ import type { OtcService } from './otc.service';
 export const OTC_TIMEOUT_EVERY_MS = 5_000;
 
 /** Starts the time-out job on `ctx` (nothing when this process does not run the chain jobs). */
-export function startOtcJobs(ctx: { config: Pick<Config, 'chainJobs'>; otc: Pick<OtcService, 'cancelExpired'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> }, everyMs = OTC_TIMEOUT_EVERY_MS): () => void {
+export function startOtcJobs(
+  ctx: { config: Pick<Config, 'chainJobs'>; otc: Pick<OtcService, 'cancelExpired'>; log: FastifyBaseLogger; clock: Pick<ServerClock, 'now'> },
+  everyMs = OTC_TIMEOUT_EVERY_MS,
+): () => void {
   if (!ctx.config.chainJobs) return () => {};
   let running = false;
   const timer = setInterval(() => {

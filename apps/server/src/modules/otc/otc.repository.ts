@@ -89,7 +89,13 @@ export function createOtcRepository(db: Db) {
       if (f.userId) conds.push(eq(otcAds.userId, f.userId));
       const where = conds.length ? and(...conds) : undefined;
       const [n] = await db.select({ n: count() }).from(otcAds).where(where);
-      const rows = await db.select().from(otcAds).where(where).orderBy(desc(otcAds.id)).limit(pageSize).offset((page - 1) * pageSize);
+      const rows = await db
+        .select()
+        .from(otcAds)
+        .where(where)
+        .orderBy(desc(otcAds.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
       return { total: Number(n?.n ?? 0), rows };
     },
 
@@ -100,12 +106,23 @@ export function createOtcRepository(db: Db) {
     },
 
     /** A user's orders (as buyer or seller) of a tab, newest first, one page. */
-    async ordersOf(userId: string, tab: 'PENDING' | 'COMPLETED' | 'CANCELLED' | 'ALL', page: number, pageSize: number): Promise<{ total: number; rows: OtcOrderRecord[] }> {
+    async ordersOf(
+      userId: string,
+      tab: 'PENDING' | 'COMPLETED' | 'CANCELLED' | 'ALL',
+      page: number,
+      pageSize: number,
+    ): Promise<{ total: number; rows: OtcOrderRecord[] }> {
       const mine = or(eq(otcOrders.buyerId, userId), eq(otcOrders.sellerId, userId));
       const byTab = tab === 'PENDING' ? inArray(otcOrders.state, OPEN_STATES) : tab === 'ALL' ? undefined : eq(otcOrders.state, tab);
       const where = byTab ? and(mine, byTab) : mine;
       const [n] = await db.select({ n: count() }).from(otcOrders).where(where);
-      const rows = await db.select().from(otcOrders).where(where).orderBy(desc(otcOrders.id)).limit(pageSize).offset((page - 1) * pageSize);
+      const rows = await db
+        .select()
+        .from(otcOrders)
+        .where(where)
+        .orderBy(desc(otcOrders.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
       return { total: Number(n?.n ?? 0), rows };
     },
 
@@ -116,7 +133,13 @@ export function createOtcRepository(db: Db) {
       if (f.userId) conds.push(or(eq(otcOrders.buyerId, f.userId), eq(otcOrders.sellerId, f.userId)) as SQL);
       const where = conds.length ? and(...conds) : undefined;
       const [n] = await db.select({ n: count() }).from(otcOrders).where(where);
-      const rows = await db.select().from(otcOrders).where(where).orderBy(desc(otcOrders.id)).limit(pageSize).offset((page - 1) * pageSize);
+      const rows = await db
+        .select()
+        .from(otcOrders)
+        .where(where)
+        .orderBy(desc(otcOrders.id))
+        .limit(pageSize)
+        .offset((page - 1) * pageSize);
       return { total: Number(n?.n ?? 0), rows };
     },
 
@@ -138,7 +161,11 @@ export function createOtcRepository(db: Db) {
 
     /** True when `imageId` was sent in the chat of `orderId`. */
     async chatHasImage(orderId: bigint, imageId: string): Promise<boolean> {
-      const rows = await db.select({ id: otcMessages.id }).from(otcMessages).where(and(eq(otcMessages.orderId, orderId), eq(otcMessages.imageId, imageId))).limit(1);
+      const rows = await db
+        .select({ id: otcMessages.id })
+        .from(otcMessages)
+        .where(and(eq(otcMessages.orderId, orderId), eq(otcMessages.imageId, imageId)))
+        .limit(1);
       return rows.length > 0;
     },
 
@@ -158,7 +185,14 @@ export function createOtcRepository(db: Db) {
         .select({ orderId: otcMessages.orderId, n: count() })
         .from(otcMessages)
         .leftJoin(otcChatReads, and(eq(otcChatReads.orderId, otcMessages.orderId), eq(otcChatReads.userId, userId)))
-        .where(and(inArray(otcMessages.orderId, orderIds), ne(otcMessages.authorId, userId), ne(otcMessages.sender, 'SYSTEM'), sql`${otcMessages.id} > coalesce(${otcChatReads.lastId}, 0)`))
+        .where(
+          and(
+            inArray(otcMessages.orderId, orderIds),
+            ne(otcMessages.authorId, userId),
+            ne(otcMessages.sender, 'SYSTEM'),
+            sql`${otcMessages.id} > coalesce(${otcChatReads.lastId}, 0)`,
+          ),
+        )
         .groupBy(otcMessages.orderId);
       for (const r of rows) out.set(r.orderId.toString(), Number(r.n));
       return out;

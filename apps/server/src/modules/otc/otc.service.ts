@@ -15,15 +15,7 @@
  * by the gateway that handles the request (or the time-out job), visible to the two sides and operators only.
  * Images (payment QR codes, proof, evidence, chat) are served by `image` to the order's two sides and operators.
  */
-import {
-  otcFloatPrice,
-  OTC_FIAT_DECIMALS,
-  type CommandResult,
-  type OtcAdTerms,
-  type OtcAdView,
-  type OtcCommand,
-  type OtcOrderView,
-} from '@exchange/core';
+import { otcFloatPrice, OTC_FIAT_DECIMALS, type CommandResult, type OtcAdTerms, type OtcAdView, type OtcCommand, type OtcOrderView } from '@exchange/core';
 import type { Static } from '@sinclair/typebox';
 import type {
   AdminOtcMerchant,
@@ -117,12 +109,20 @@ export interface OtcService {
   image(viewer: { userId: string } | { operatorId: string }, orderId: string, imageId: string): Promise<{ bytes: Buffer; mime: string }>;
   /** Cancels every unpaid order past its deadline (the time-out job); returns how many were cancelled. */
   cancelExpired(now: number): Promise<number>;
-  adminMerchants(state: string | undefined, page: number, pageSize: number): Promise<{ total: number; page: number; pageSize: number; records: AdminOtcMerchant[] }>;
+  adminMerchants(
+    state: string | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<{ total: number; page: number; pageSize: number; records: AdminOtcMerchant[] }>;
   reviewMerchant(actor: OtcActor, userId: string, approve: boolean, reason: string): Promise<AdminOtcMerchant>;
   setMerchantStatus(actor: OtcActor, userId: string, status: 'ACTIVE' | 'SUSPENDED', reason: string): Promise<AdminOtcMerchant>;
   adminAds(f: { status?: string; userId?: string }, page: number, pageSize: number): Promise<OtcAdPage>;
   closeAd(actor: OtcActor, adId: string, reason: string): Promise<OtcAd>;
-  adminOrders(f: { state?: string; userId?: string }, page: number, pageSize: number): Promise<{ total: number; page: number; pageSize: number; records: AdminOtcOrderDetail[] }>;
+  adminOrders(
+    f: { state?: string; userId?: string },
+    page: number,
+    pageSize: number,
+  ): Promise<{ total: number; page: number; pageSize: number; records: AdminOtcOrderDetail[] }>;
   adminOrderDetail(orderId: string): Promise<AdminOtcOrderDetail>;
   resolveAppeal(actor: OtcActor, orderId: string, outcome: 'RELEASE' | 'RETURN', reason: string): Promise<AdminOtcOrderDetail>;
   /** Listeners of the private pushes (the WebSocket hub); returns the unsubscribe function. */
@@ -357,7 +357,8 @@ export function createOtcService(deps: {
     const minFiat = positiveUnits(body.minFiat, OTC_FIAT_DECIMALS, 'minFiat');
     const maxFiat = positiveUnits(body.maxFiat, OTC_FIAT_DECIMALS, 'maxFiat');
     if (minFiat > maxFiat) throw new AppError('otc_limits_invalid', 400, 'minFiat');
-    if (!(OTC_PAYMENT_WINDOWS_MIN as readonly number[]).includes(body.paymentWindowMinutes)) throw new AppError('otc_payment_window_invalid', 400, 'paymentWindowMinutes');
+    if (!(OTC_PAYMENT_WINDOWS_MIN as readonly number[]).includes(body.paymentWindowMinutes))
+      throw new AppError('otc_payment_window_invalid', 400, 'paymentWindowMinutes');
     const ids = idList(body.paymentMethodIds);
     if (ids.length === 0 || ids.length > 10) throw new AppError('otc_payment_method_required', 400, 'paymentMethodIds');
     const methods = await ownEnabledMethods(userId, ids);
@@ -522,7 +523,10 @@ export function createOtcService(deps: {
         return;
       }
       const deposit = positiveUnits(config.otcMerchantDeposit, asset.scale, 'OTC_MERCHANT_DEPOSIT');
-      const r = await host.submit({ type: 'otcConfigure', config: { asset: OTC_COIN, fiat: OTC_FIAT, merchantDeposit: deposit, appealAfterMs: config.otcAppealAfterMs, cancelLimit: OTC_CANCEL_LIMIT } });
+      const r = await host.submit({
+        type: 'otcConfigure',
+        config: { asset: OTC_COIN, fiat: OTC_FIAT, merchantDeposit: deposit, appealAfterMs: config.otcAppealAfterMs, cancelLimit: OTC_CANCEL_LIMIT },
+      });
       if (r.code !== 'ok') deps.log?.warn({ code: r.code }, 'otc: otcConfigure refused');
       else deps.log?.info({ deposit: config.otcMerchantDeposit, appealAfterMs: config.otcAppealAfterMs }, 'otc: fiat trading configured');
     },
@@ -603,7 +607,15 @@ export function createOtcService(deps: {
         const dup = engine.otcAds(userId).find((a) => a.meta.clientId === body.clientId);
         if (dup) return adView(dup);
       }
-      const r = await submit({ type: 'otcPublishAd', userId, side: body.side, quantity, terms, ...(body.clientId !== undefined ? { clientId: body.clientId } : {}), meta });
+      const r = await submit({
+        type: 'otcPublishAd',
+        userId,
+        side: body.side,
+        quantity,
+        terms,
+        ...(body.clientId !== undefined ? { clientId: body.clientId } : {}),
+        meta,
+      });
       const a = adOf(r) ?? engine.otcAds(userId).find((x) => x.meta.clientId === body.clientId);
       if (!a) throw new AppError('otc_ad_not_found', 404);
       return adView(a);
@@ -673,7 +685,10 @@ export function createOtcService(deps: {
     async orders(userId, tab, page, pageSize) {
       await caughtUp();
       const { total, rows } = await repo.ordersOf(userId, tab, page, pageSize);
-      const unread = await repo.unread(userId, rows.map((r) => r.id));
+      const unread = await repo.unread(
+        userId,
+        rows.map((r) => r.id),
+      );
       const sc = scale();
       const after = engine.otcConfig()?.appealAfterMs ?? config.otcAppealAfterMs;
       const list = rows.map((r) => {
@@ -801,7 +816,12 @@ export function createOtcService(deps: {
       cfg();
       const before = engine.otcMerchant(userId);
       if (!before) throw new AppError('otc_not_merchant', 404);
-      const audit = engineAuditRecord(actor, approve ? 'otc_merchant_approve' : 'otc_merchant_reject', { userId, state: before.state }, { userId, state: approve ? 'ACTIVE' : 'REJECTED', reason });
+      const audit = engineAuditRecord(
+        actor,
+        approve ? 'otc_merchant_approve' : 'otc_merchant_reject',
+        { userId, state: before.state },
+        { userId, state: approve ? 'ACTIVE' : 'REJECTED', reason },
+      );
       await submit({ type: 'otcReviewMerchant', userId, operatorId: actor.id.toString(), approve, reason, audit });
       return adminMerchant(userId);
     },
@@ -810,7 +830,12 @@ export function createOtcService(deps: {
       cfg();
       const before = engine.otcMerchant(userId);
       if (!before) throw new AppError('otc_not_merchant', 404);
-      const audit = engineAuditRecord(actor, status === 'SUSPENDED' ? 'otc_merchant_suspend' : 'otc_merchant_reinstate', { userId, state: before.state }, { userId, state: status, reason });
+      const audit = engineAuditRecord(
+        actor,
+        status === 'SUSPENDED' ? 'otc_merchant_suspend' : 'otc_merchant_reinstate',
+        { userId, state: before.state },
+        { userId, state: status, reason },
+      );
       await submit({ type: 'otcSetMerchantStatus', userId, operatorId: actor.id.toString(), status, reason, audit });
       return adminMerchant(userId);
     },
@@ -847,7 +872,15 @@ export function createOtcService(deps: {
       cfg();
       const o = await findOrder(orderId);
       const audit = engineAuditRecord(actor, 'otc_appeal_resolve', { orderId, state: o.state }, { orderId, outcome, reason });
-      const r = await submit({ type: 'otcResolveAppeal', orderId: o.orderId, operatorId: actor.id.toString(), outcome, reason, audit, meta: { appealOutcome: outcome } });
+      const r = await submit({
+        type: 'otcResolveAppeal',
+        orderId: o.orderId,
+        operatorId: actor.id.toString(),
+        outcome,
+        reason,
+        audit,
+        meta: { appealOutcome: outcome },
+      });
       const after = orderOf(r) ?? o;
       await systemNote(after, noteKey(after));
       try {

@@ -34,7 +34,11 @@ export function createPaymentRepository(db: Db) {
 
     /** Replaces the fields of the user's method `id`; false when the user has no such method. */
     async update(userId: bigint, id: bigint, fields: PaymentFields, at: Date): Promise<boolean> {
-      const rows = await db.update(paymentMethods).set({ ...fields, updatedAt: at }).where(mine(userId, id)).returning({ id: paymentMethods.id });
+      const rows = await db
+        .update(paymentMethods)
+        .set({ ...fields, updatedAt: at })
+        .where(mine(userId, id))
+        .returning({ id: paymentMethods.id });
       return rows.length > 0;
     },
 

@@ -19,7 +19,10 @@ const paymentRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.getPayments}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: "The caller's payment methods (card numbers masked)", response: { 200: Envelope(Type.Array(PaymentMethod)) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: "The caller's payment methods (card numbers masked)", response: { 200: Envelope(Type.Array(PaymentMethod)) } },
+    },
     async (req) => ok(await payments().list(req.userId)),
   );
 
@@ -39,7 +42,15 @@ const paymentRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.updatePayment}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Replace the fields of a payment method, with the transaction password', body: UpdatePaymentBody, response: { 200: NullResult } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Replace the fields of a payment method, with the transaction password',
+        body: UpdatePaymentBody,
+        response: { 200: NullResult },
+      },
+    },
     async (req) => {
       await payments().update(req.userId, req.body);
       return ok(null);
@@ -48,7 +59,10 @@ const paymentRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.setPaymentEnabled}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Enable or disable a payment method', body: SetPaymentEnabledBody, response: { 200: NullResult } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'Enable or disable a payment method', body: SetPaymentEnabledBody, response: { 200: NullResult } },
+    },
     async (req) => {
       await payments().setEnabled(req.userId, req.body.id, req.body.enabled);
       return ok(null);
@@ -57,7 +71,10 @@ const paymentRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.deletePayment}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Delete a payment method, with the transaction password', body: DeletePaymentBody, response: { 200: NullResult } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'Delete a payment method, with the transaction password', body: DeletePaymentBody, response: { 200: NullResult } },
+    },
     async (req) => {
       await payments().remove(req.userId, req.body.id, req.body.transPassword);
       return ok(null);

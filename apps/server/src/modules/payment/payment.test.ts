@@ -54,7 +54,10 @@ function expectFail(res: { statusCode: number; json(): unknown }, code: string, 
   expect(res.statusCode).toBe(status);
 }
 async function rows(userId: string): Promise<number> {
-  const [r] = await t.ctx.db.select({ n: count() }).from(paymentMethods).where(eq(paymentMethods.userId, BigInt(userId)));
+  const [r] = await t.ctx.db
+    .select({ n: count() })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.userId, BigInt(userId)));
   return Number(r!.n);
 }
 
@@ -115,8 +118,16 @@ describe('a verified user', () => {
     const carolsQr = await uploadOk(t.app, carol, 'PAY_QR');
     const before = await rows(bob.userId);
     expectFail(await post(bob, 'addPayment', { payType: 'ALIPAY', account: 'bob@alipay.test', transPassword: TRANS_PW }), 'pay_qr_required', 'qrImageId');
-    expectFail(await post(bob, 'addPayment', { payType: 'ALIPAY', account: 'bob@alipay.test', qrImageId: idPhoto, transPassword: TRANS_PW }), 'pay_qr_required', 'qrImageId');
-    expectFail(await post(bob, 'addPayment', { payType: 'ALIPAY', account: 'bob@alipay.test', qrImageId: carolsQr, transPassword: TRANS_PW }), 'pay_qr_required', 'qrImageId');
+    expectFail(
+      await post(bob, 'addPayment', { payType: 'ALIPAY', account: 'bob@alipay.test', qrImageId: idPhoto, transPassword: TRANS_PW }),
+      'pay_qr_required',
+      'qrImageId',
+    );
+    expectFail(
+      await post(bob, 'addPayment', { payType: 'ALIPAY', account: 'bob@alipay.test', qrImageId: carolsQr, transPassword: TRANS_PW }),
+      'pay_qr_required',
+      'qrImageId',
+    );
     expectFail(await post(bob, 'addPayment', { payType: 'WECHAT', account: 'a b', qrImageId: qr, transPassword: TRANS_PW }), 'pay_account_invalid', 'account');
     expect(await rows(bob.userId)).toBe(before);
     const ali = await post(bob, 'addPayment', { payType: 'ALIPAY', account: 'bob@alipay.test', qrImageId: qr, transPassword: TRANS_PW });
@@ -133,11 +144,22 @@ describe('a verified user', () => {
   });
 
   it('updates, disables and enables its own methods', async () => {
-    expectFail(await post(bob, 'updatePayment', { id: bankId, ...BANK, bankName: '招商银行', transPassword: '111111' }), 'trans_password_wrong', 'transPassword');
+    expectFail(
+      await post(bob, 'updatePayment', { id: bankId, ...BANK, bankName: '招商银行', transPassword: '111111' }),
+      'trans_password_wrong',
+      'transPassword',
+    );
     expect((await post(bob, 'updatePayment', { id: bankId, ...BANK, bankName: '招商银行', cardNo: '' })).json().status).toBe('SUCCEED');
-    const kept = await t.ctx.db.select().from(paymentMethods).where(eq(paymentMethods.id, BigInt(bankId)));
+    const kept = await t.ctx.db
+      .select()
+      .from(paymentMethods)
+      .where(eq(paymentMethods.id, BigInt(bankId)));
     expect(kept[0]!.cardNo).toBe(BANK.cardNo); // an empty number keeps the stored one (the app shows it masked)
-    expectFail(await post(bob, 'updatePayment', { id: alipayId, payType: 'BANK', bankName: '招商银行', branch: '深圳分行', cardNo: '', transPassword: TRANS_PW }), 'bank_card_invalid', 'cardNo');
+    expectFail(
+      await post(bob, 'updatePayment', { id: alipayId, payType: 'BANK', bankName: '招商银行', branch: '深圳分行', cardNo: '', transPassword: TRANS_PW }),
+      'bank_card_invalid',
+      'cardNo',
+    );
     expect((await post(bob, 'setPaymentEnabled', { id: alipayId, enabled: false })).json().status).toBe('SUCCEED');
     const all = await list(bob);
     expect(all.find((m) => m.id === bankId)).toMatchObject({ bankName: '招商银行', enabled: true });
@@ -146,13 +168,14 @@ describe('a verified user', () => {
     expect((await list(bob)).find((m) => m.id === alipayId)).toMatchObject({ enabled: true });
   });
 
-  it("another user can neither see, change, enable nor delete them", async () => {
+  it('another user can neither see, change, enable nor delete them', async () => {
     const before = await list(bob);
     expect(await list(carol)).toEqual([]);
     expectFail(await post(carol, 'updatePayment', { id: bankId, ...BANK, bankName: '被篡改' }), 'payment_not_found', undefined, 404);
     expectFail(await post(carol, 'setPaymentEnabled', { id: bankId, enabled: false }), 'payment_not_found', undefined, 404);
     expectFail(await post(carol, 'deletePayment', { id: bankId, transPassword: TRANS_PW }), 'payment_not_found', undefined, 404);
-    for (const id of ['0', '999999', '9223372036854775808']) expectFail(await post(bob, 'deletePayment', { id, transPassword: TRANS_PW }), 'payment_not_found', undefined, 404);
+    for (const id of ['0', '999999', '9223372036854775808'])
+      expectFail(await post(bob, 'deletePayment', { id, transPassword: TRANS_PW }), 'payment_not_found', undefined, 404);
     expect(await list(bob)).toEqual(before);
   });
 

@@ -9,7 +9,11 @@ import type { Config } from '../../config/env';
 import type { ReservesService } from './reserves.service';
 
 /** Starts the job on `ctx`; resolves after the demo's first snapshot (a failure is logged, not thrown). */
-export async function startReservesJob(ctx: { config: Pick<Config, 'chainJobs' | 'demoMode' | 'reservesEveryHours'>; reserves: Pick<ReservesService, 'ensureSnapshot' | 'schedule'>; log: FastifyBaseLogger }): Promise<() => void> {
+export async function startReservesJob(ctx: {
+  config: Pick<Config, 'chainJobs' | 'demoMode' | 'reservesEveryHours'>;
+  reserves: Pick<ReservesService, 'ensureSnapshot' | 'schedule'>;
+  log: FastifyBaseLogger;
+}): Promise<() => void> {
   if (!ctx.config.chainJobs) return () => {};
   if (ctx.config.demoMode) {
     try {

@@ -22,7 +22,13 @@ const reservesRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.getReservesRoot}`,
-    { schema: { tags: TAGS, summary: 'The latest proof-of-reserves snapshot: Merkle-sum root, user liabilities, on-chain reserves and ratio per asset', response: { 200: Envelope(ReservesRoot) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'The latest proof-of-reserves snapshot: Merkle-sum root, user liabilities, on-chain reserves and ratio per asset',
+        response: { 200: Envelope(ReservesRoot) },
+      },
+    },
     async () => ok(await reserves().root()),
   );
 
@@ -30,7 +36,11 @@ const reservesRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.getReservesProof}`,
     {
       preHandler: requireAuth,
-      schema: { tags: TAGS, summary: "The caller's leaf (salt, balances) and Merkle-sum path in the latest snapshot, to verify against getRoot", response: { 200: Envelope(ReservesProof) } },
+      schema: {
+        tags: TAGS,
+        summary: "The caller's leaf (salt, balances) and Merkle-sum path in the latest snapshot, to verify against getRoot",
+        response: { 200: Envelope(ReservesProof) },
+      },
     },
     async (req) => ok(await reserves().proof(req.userId)),
   );
@@ -39,7 +49,12 @@ const reservesRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.reservesSnapshot}`,
     {
       preHandler: requireOperator('wallet_decide'),
-      schema: { tags: [...TAGS, 'admin'], summary: 'Take and publish a proof-of-reserves snapshot (audited)', headers: ADMIN_HEADERS, response: { 200: Envelope(AdminReservesResult) } },
+      schema: {
+        tags: [...TAGS, 'admin'],
+        summary: 'Take and publish a proof-of-reserves snapshot (audited)',
+        headers: ADMIN_HEADERS,
+        response: { 200: Envelope(AdminReservesResult) },
+      },
     },
     async (req) => {
       const actor = actorOf(req);

@@ -77,7 +77,11 @@ export function reserveRatio(reservesUnits: bigint | null, liabilitiesUnits: big
  * Every registered user's liabilities per asset from the engine, read synchronously (one consistent state). Users
  * holding nothing are left out. Returns the asset order (by code) and scales with the per-user balances.
  */
-export function readLiabilities(engine: ReservesDeps['host']['engine']): { assets: string[]; scales: number[]; users: Array<{ userId: string; balances: bigint[] }> } {
+export function readLiabilities(engine: ReservesDeps['host']['engine']): {
+  assets: string[];
+  scales: number[];
+  users: Array<{ userId: string; balances: bigint[] }>;
+} {
   const assetList = [...engine.assets()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   const assets = assetList.map((a) => a.code);
   const position = new Map(assets.map((code, i) => [code, i]));

@@ -26,7 +26,11 @@ let supportToken = '';
 async function operatorToken(role: 'finance' | 'support'): Promise<string> {
   const email = `${role}@reserves.test`;
   const c = await t.ctx.admin.createOperator(null, { email, name: role, role });
-  const res = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) },
+  });
   expect(res.json().status).toBe('SUCCEED');
   return res.json().result.token as string;
 }
@@ -64,7 +68,8 @@ afterAll(async () => {
 const takeSnapshot = (token: string, lang: 'zh' | 'en' = 'en') =>
   t.app.inject({ method: 'POST', url: '/api/admin/wallet/reservesSnapshot', headers: { 'x-admin-token': token, lang } });
 const getRoot = () => t.app.inject({ method: 'GET', url: '/api/asset/reserves/getRoot', headers: { lang: 'en' } });
-const getProof = (headers: Record<string, string>, query = '') => t.app.inject({ method: 'GET', url: `/api/asset/reserves/getMyProof${query}`, headers: { ...headers, lang: 'en' } });
+const getProof = (headers: Record<string, string>, query = '') =>
+  t.app.inject({ method: 'GET', url: `/api/asset/reserves/getMyProof${query}`, headers: { ...headers, lang: 'en' } });
 
 function expectFail(res: { statusCode: number; json(): unknown }, code: string, status: number, lang: 'zh' | 'en' = 'en'): void {
   expect(res.json()).toEqual({ status: 'FAILED', errorCode: code, errorMessage: errorText(code, lang), result: null });
@@ -97,14 +102,22 @@ describe('a snapshot', () => {
     expectFail(await takeSnapshot(supportToken), 'admin_forbidden', 403);
     expectFail(await takeSnapshot(''), 'admin_unauthorized', 401);
     // a user's token is not a console session
-    expectFail(await t.app.inject({ method: 'POST', url: '/api/admin/wallet/reservesSnapshot', headers: { ...alice.headers, lang: 'en' } }), 'admin_unauthorized', 401);
+    expectFail(
+      await t.app.inject({ method: 'POST', url: '/api/admin/wallet/reservesSnapshot', headers: { ...alice.headers, lang: 'en' } }),
+      'admin_unauthorized',
+      401,
+    );
     const res = await takeSnapshot(financeToken);
     expect(res.json().status).toBe('SUCCEED');
     const result = res.json().result as { snapshotId: string; rootHash: string; leafCount: number };
     expect(result.leafCount).toBe(3);
     expect(result.rootHash).toMatch(/^[0-9a-f]{64}$/);
     const audit = await t.app.inject({ method: 'GET', url: '/api/admin/audit/list?action=reserves_snapshot', headers: { 'x-admin-token': financeToken } });
-    expect(audit.json().result.rows[0]).toMatchObject({ operatorEmail: 'finance@reserves.test', action: 'reserves_snapshot', after: { snapshotId: result.snapshotId, rootHash: result.rootHash, leafCount: 3 } });
+    expect(audit.json().result.rows[0]).toMatchObject({
+      operatorEmail: 'finance@reserves.test',
+      action: 'reserves_snapshot',
+      after: { snapshotId: result.snapshotId, rootHash: result.rootHash, leafCount: 3 },
+    });
 
     const published = await getRoot();
     expect(published.json().status).toBe('SUCCEED');
@@ -114,14 +127,20 @@ describe('a snapshot', () => {
 
   it("publishes totals equal to the engine's per-asset sums over the users' accounts, available and frozen", () => {
     const engine = t.ctx.host.engine;
-    expect(root.assets).toEqual(engine.assets().map((a) => a.code).sort());
+    expect(root.assets).toEqual(
+      engine
+        .assets()
+        .map((a) => a.code)
+        .sort(),
+    );
     for (const [i, coin] of root.assets.entries()) {
       const scale = engine.asset(coin)!.scale;
       let users = 0n;
-      for (const u of [alice, bob, carol]) for (const kind of ACCOUNT_KINDS) {
-        const b = engine.balance(u.userId, kind, coin);
-        users += b.available + b.frozen;
-      }
+      for (const u of [alice, bob, carol])
+        for (const kind of ACCOUNT_KINDS) {
+          const b = engine.balance(u.userId, kind, coin);
+          users += b.available + b.frozen;
+        }
       expect(parseDecimal(root.totals[i]!.liabilities, scale)).toBe(users);
       // double entry: what users hold is what the system accounts gave out
       let system = 0n;
@@ -217,13 +236,21 @@ describe('helpers', () => {
         { code: 'USDT', scale: 8 },
         { code: 'BTC', scale: 8 },
       ],
-      userRows: () => [
-        ['1', 'a', [], {}],
-        ['mm-BTC-USDT', 'b', [], {}],
-        ['2', 'c', [], {}],
-      ] as Array<[string, string, string[], Record<string, string>]>,
+      userRows: () =>
+        [
+          ['1', 'a', [], {}],
+          ['mm-BTC-USDT', 'b', [], {}],
+          ['2', 'c', [], {}],
+        ] as Array<[string, string, string[], Record<string, string>]>,
       balancesOf: (owner: string) =>
-        new Map(owner === '2' ? [] : [['SPOT' as const, new Map([['BTC', { available: 3n, frozen: 4n }]])], ['SYSTEM' as const, new Map([['USDT', { available: 9n, frozen: 0n }]])]]),
+        new Map(
+          owner === '2'
+            ? []
+            : [
+                ['SPOT' as const, new Map([['BTC', { available: 3n, frozen: 4n }]])],
+                ['SYSTEM' as const, new Map([['USDT', { available: 9n, frozen: 0n }]])],
+              ],
+        ),
     };
     expect(readLiabilities(engine)).toEqual({ assets: ['BTC', 'USDT'], scales: [8, 8], users: [{ userId: '1', balances: [7n, 0n] }] });
   });

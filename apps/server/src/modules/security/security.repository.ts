@@ -31,7 +31,10 @@ export function createSecurityRepository(db: Db) {
     /** A page of the user's log, newest first, and the total number of entries. */
     async listEvents(userId: bigint, offset: number, limit: number): Promise<{ rows: SecurityEventRow[]; total: number }> {
       const rows = await db.select().from(securityEvents).where(eq(securityEvents.userId, userId)).orderBy(desc(securityEvents.id)).offset(offset).limit(limit);
-      const count = await db.select({ n: sql<number>`count(*)::int` }).from(securityEvents).where(eq(securityEvents.userId, userId));
+      const count = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(securityEvents)
+        .where(eq(securityEvents.userId, userId));
       return { rows, total: Number(count[0]?.n ?? 0) };
     },
 
@@ -81,7 +84,14 @@ export function createSecurityRepository(db: Db) {
      * lock has passed) starts again at 1; reaching `max` sets `lockedUntil` = `lockUntil`. Returns the new count and
      * the lock (null when not locked). Concurrent failures get distinct counts.
      */
-    async addFailure(userId: bigint, kind: string, max: number, windowSince: Date, now: Date, lockUntil: Date): Promise<{ failures: number; lockedUntil: Date | null }> {
+    async addFailure(
+      userId: bigint,
+      kind: string,
+      max: number,
+      windowSince: Date,
+      now: Date,
+      lockUntil: Date,
+    ): Promise<{ failures: number; lockedUntil: Date | null }> {
       const restart = sql`(${securityAttempts.windowStart} < ${windowSince.toISOString()}::timestamptz or (${securityAttempts.lockedUntil} is not null and ${securityAttempts.lockedUntil} <= ${now.toISOString()}::timestamptz))`;
       const next = sql`case when ${restart} then 1 else ${securityAttempts.failures} + 1 end`;
       const rows = await db

@@ -78,7 +78,14 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.getSecurity}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: "The account centre: masked phone and e-mail, 2FA and transaction password set or not, the withdrawal lock, the last login", response: { 200: Envelope(SecurityState) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'The account centre: masked phone and e-mail, 2FA and transaction password set or not, the withdrawal lock, the last login',
+        response: { 200: Envelope(SecurityState) },
+      },
+    },
     async (req) => ok(await security().getSecurity(req.userId)),
   );
 
@@ -88,7 +95,8 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
       ...opts,
       schema: {
         tags: TAGS,
-        summary: 'Bind the missing phone or e-mail: BIND code sent to it, plus the TOTP code when Google is bound, else a VERIFY code (account_already_bound when that kind is bound)',
+        summary:
+          'Bind the missing phone or e-mail: BIND code sent to it, plus the TOTP code when Google is bound, else a VERIFY code (account_already_bound when that kind is bound)',
         body: BindAccountBody,
         response: { 200: NullResult },
       },
@@ -106,7 +114,8 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
       ...opts,
       schema: {
         tags: TAGS,
-        summary: 'Change the login password (8-20, not only digits) with the old one and a second proof; ends the other sessions; withdrawals locked 24 h (PASSWORD_CHANGED)',
+        summary:
+          'Change the login password (8-20, not only digits) with the old one and a second proof; ends the other sessions; withdrawals locked 24 h (PASSWORD_CHANGED)',
         body: ChangePasswordBody,
         response: { 200: Envelope(WithdrawLock) },
       },
@@ -121,7 +130,12 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.setTransPassword}`,
     {
       ...opts,
-      schema: { tags: TAGS, summary: 'Set the transaction password (exactly 6 digits) with a second proof', body: SetTransPasswordBody, response: { 200: NullResult } },
+      schema: {
+        tags: TAGS,
+        summary: 'Set the transaction password (exactly 6 digits) with a second proof',
+        body: SetTransPasswordBody,
+        response: { 200: NullResult },
+      },
     },
     async (req) => {
       mapValidation(req, FIELD_CODES);
@@ -134,7 +148,12 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.changeTransPassword}`,
     {
       ...opts,
-      schema: { tags: TAGS, summary: 'Change the transaction password with the old one (5 wrong ones lock it for 2 hours)', body: ChangeTransPasswordBody, response: { 200: NullResult } },
+      schema: {
+        tags: TAGS,
+        summary: 'Change the transaction password with the old one (5 wrong ones lock it for 2 hours)',
+        body: ChangeTransPasswordBody,
+        response: { 200: NullResult },
+      },
     },
     async (req) => {
       mapValidation(req, FIELD_CODES);
@@ -165,14 +184,26 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.googleSecret}`,
     {
       preHandler: requireAuth,
-      schema: { tags: TAGS, summary: 'The Google authenticator secret to bind (the same one for 10 minutes until bound) and its otpauth:// URL for the QR code', response: { 200: Envelope(GoogleSecret) } },
+      schema: {
+        tags: TAGS,
+        summary: 'The Google authenticator secret to bind (the same one for 10 minutes until bound) and its otpauth:// URL for the QR code',
+        response: { 200: Envelope(GoogleSecret) },
+      },
     },
     async (req) => ok(await security().googleSecret(req.userId)),
   );
 
   app.post(
     `/api/${API_PATHS.bindGoogle}`,
-    { ...opts, schema: { tags: TAGS, summary: 'Bind Google authenticator: a code of the offered secret and a VERIFY code', body: GoogleCodeBody, response: { 200: NullResult } } },
+    {
+      ...opts,
+      schema: {
+        tags: TAGS,
+        summary: 'Bind Google authenticator: a code of the offered secret and a VERIFY code',
+        body: GoogleCodeBody,
+        response: { 200: NullResult },
+      },
+    },
     async (req) => {
       mapValidation(req, FIELD_CODES);
       await security().bindGoogle(req.userId, req.body.googleCode, req.body.verifyCode, info(req));
@@ -184,7 +215,12 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.closeGoogle}`,
     {
       ...opts,
-      schema: { tags: TAGS, summary: 'Unbind Google authenticator (its code and a VERIFY code); withdrawals locked 24 h (GOOGLE_CLOSED)', body: GoogleCodeBody, response: { 200: Envelope(WithdrawLock) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Unbind Google authenticator (its code and a VERIFY code); withdrawals locked 24 h (GOOGLE_CLOSED)',
+        body: GoogleCodeBody,
+        response: { 200: Envelope(WithdrawLock) },
+      },
     },
     async (req) => {
       mapValidation(req, FIELD_CODES);
@@ -194,13 +230,28 @@ const securityRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.getSessions}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'The signed-in devices (browser and OS, IP, first and last seen); `current` is this one', response: { 200: Envelope(Type.Array(SessionItem)) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'The signed-in devices (browser and OS, IP, first and last seen); `current` is this one',
+        response: { 200: Envelope(Type.Array(SessionItem)) },
+      },
+    },
     async (req) => ok(await security().getSessions(req.userId, tokenOf(req))),
   );
 
   app.post(
     `/api/${API_PATHS.revokeSession}`,
-    { ...opts, schema: { tags: TAGS, summary: 'Sign a device out everywhere (as logout); only your own sessions', body: RevokeSessionBody, response: { 200: NullResult } } },
+    {
+      ...opts,
+      schema: {
+        tags: TAGS,
+        summary: 'Sign a device out everywhere (as logout); only your own sessions',
+        body: RevokeSessionBody,
+        response: { 200: NullResult },
+      },
+    },
     async (req) => {
       mapValidation(req, FIELD_CODES);
       await security().revokeSession(req.userId, req.body.id, info(req));

@@ -222,7 +222,11 @@ export function createSecurityService(deps: {
     throw last;
   }
 
-  async function secondFactor(userId: bigint, profile: Readonly<Record<string, string>>, input: { googleCode?: string | undefined; code?: string | undefined }): Promise<void> {
+  async function secondFactor(
+    userId: bigint,
+    profile: Readonly<Record<string, string>>,
+    input: { googleCode?: string | undefined; code?: string | undefined },
+  ): Promise<void> {
     const secret = boundSecret(userId, profile);
     if (secret !== null) {
       if (input.googleCode === undefined || input.googleCode === '') throw new AppError('google_code_required', 400, 'googleCode');
@@ -273,7 +277,14 @@ export function createSecurityService(deps: {
       const id = parseUserId(userId);
       if (id === null) return;
       try {
-        await repo.insertEvent({ userId: id, type, detail, ip: req.ip.slice(0, 64), userAgent: req.userAgent.slice(0, USER_AGENT_MAX), createdAt: new Date(now()) });
+        await repo.insertEvent({
+          userId: id,
+          type,
+          detail,
+          ip: req.ip.slice(0, 64),
+          userAgent: req.userAgent.slice(0, USER_AGENT_MAX),
+          createdAt: new Date(now()),
+        });
       } catch (err) {
         log.error({ err, userId, type }, 'security log entry not written');
       }
@@ -291,7 +302,14 @@ export function createSecurityService(deps: {
         await repo.clearFailures(u.id, KIND_TRANS);
         return;
       }
-      const f = await repo.addFailure(u.id, KIND_TRANS, TRANS_PASSWORD_MAX_FAILURES, new Date(t - TRANS_PASSWORD_WINDOW_MS), new Date(t), new Date(t + TRANS_PASSWORD_LOCK_MS));
+      const f = await repo.addFailure(
+        u.id,
+        KIND_TRANS,
+        TRANS_PASSWORD_MAX_FAILURES,
+        new Date(t - TRANS_PASSWORD_WINDOW_MS),
+        new Date(t),
+        new Date(t + TRANS_PASSWORD_LOCK_MS),
+      );
       if (f.lockedUntil) throw new AppError('trans_password_locked', 429, 'transPassword', { minutes: minutesLeft(f.lockedUntil.getTime(), t) });
       throw new AppError('trans_password_wrong', 400, 'transPassword');
     },

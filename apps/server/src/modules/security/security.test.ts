@@ -31,10 +31,8 @@ afterAll(async () => {
 });
 
 type Sess = { token: string; userId: string };
-const CHROME_MAC =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-const SAFARI_IPHONE =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
+const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Mobile/15E148 Safari/604.1';
 const auth = (s: Sess, extra: Record<string, string> = {}) => ({ headers: { token: s.token, userId: s.userId, ...extra } });
 
 /** Sends a VERIFY code to the session's own address (channel picks) and reads it from the demo outbox of `address`. */
@@ -74,7 +72,10 @@ describe('account centre and binding', () => {
     // No second proof, then a wrong one: refused and nothing bound.
     expectCode(await post(t.app, 'member/security/bindAccount', body, auth(a)), 'verify_code_required');
     const v = await verifyCode(a, 'bind-a@example.com');
-    expectCode(await post(t.app, 'member/security/bindAccount', { ...body, code: bindCode === '000000' ? '111111' : '000000', verifyCode: v }, auth(a)), 'code_invalid');
+    expectCode(
+      await post(t.app, 'member/security/bindAccount', { ...body, code: bindCode === '000000' ? '111111' : '000000', verifyCode: v }, auth(a)),
+      'code_invalid',
+    );
     const bindCode2 = await (async () => {
       await allowResend(t);
       return sendAndReadCode(t, '13800138123', 'BIND', { areaCode: '86' });
@@ -86,14 +87,25 @@ describe('account centre and binding', () => {
     expect(s1).toMatchObject({ phone: '138****8123', areaCode: '86' });
     expect((await login('13800138123', 'Secret123')).json().result.userId).toBe(a.userId);
     // A bound kind cannot be changed here.
-    expectCode(await post(t.app, 'member/security/bindAccount', { bindType: 'PHONE', phone: '13900139000', areaCode: '86', code: '123456', verifyCode: '123456' }, auth(a)), 'account_already_bound');
+    expectCode(
+      await post(
+        t.app,
+        'member/security/bindAccount',
+        { bindType: 'PHONE', phone: '13900139000', areaCode: '86', code: '123456', verifyCode: '123456' },
+        auth(a),
+      ),
+      'account_already_bound',
+    );
     // b asks for a BIND code to a's phone: none is sent (a's owner gets a notice), so any code is wrong.
     await allowResend(t);
     const pass = await passPuzzle(t);
     await post(t.app, 'data/sms/sendCode', { account: '13800138123', areaCode: '86', type: 'BIND', ...pass });
     expect((await listOutbox(t.ctx.db, '13800138123'))[0]!.type).toBe('BIND_NOTICE');
     const vb = await verifyCode(b, 'bind-b@example.com');
-    expectCode(await post(t.app, 'member/security/bindAccount', { bindType: 'PHONE', phone: '13800138123', areaCode: '86', code: '123456', verifyCode: vb }, auth(b)), 'code_invalid');
+    expectCode(
+      await post(t.app, 'member/security/bindAccount', { bindType: 'PHONE', phone: '13800138123', areaCode: '86', code: '123456', verifyCode: vb }, auth(b)),
+      'code_invalid',
+    );
     expect(t.ctx.host.engine.user(b.userId)!.profile.phone).toBe('');
     // VERIFY by phone reaches a's phone now that both are bound.
     expect(await verifyCode(a, '13800138123', 'PHONE')).toMatch(/^[0-9]{6}$/);
@@ -106,30 +118,75 @@ describe('account centre and binding', () => {
 describe('transaction password', () => {
   it('sets 6 digits with a VERIFY code, locks after 5 wrong ones for 2 hours, and forget lifts the lock', async () => {
     const a = await registerEmail(t, 'trans-a@example.com', 'Secret123');
-    expectCode(await t.ctx.security.verifyTransactionPassword(a.userId, '123456').then(() => ({ statusCode: 0, json: () => ({ status: '', errorCode: '' }) }), (e: { code: string; status: number }) => ({ statusCode: e.status, json: () => ({ status: 'FAILED', errorCode: e.code }) })), 'trans_password_not_set');
+    expectCode(
+      await t.ctx.security.verifyTransactionPassword(a.userId, '123456').then(
+        () => ({ statusCode: 0, json: () => ({ status: '', errorCode: '' }) }),
+        (e: { code: string; status: number }) => ({ statusCode: e.status, json: () => ({ status: 'FAILED', errorCode: e.code }) }),
+      ),
+      'trans_password_not_set',
+    );
     const v = await verifyCode(a, 'trans-a@example.com');
-    expectCode(await post(t.app, 'member/security/setTransPassword', { transPassword: '12345a', confirmTransPassword: '12345a', verifyCode: v }, auth(a)), 'trans_password_invalid');
-    expectCode(await post(t.app, 'member/security/setTransPassword', { transPassword: '123456', confirmTransPassword: '123457', verifyCode: v }, auth(a)), 'trans_password_mismatch');
-    expectCode(await post(t.app, 'member/security/setTransPassword', { transPassword: '１２３４５６', confirmTransPassword: '１２３４５６', verifyCode: v }, auth(a)), 'trans_password_invalid');
+    expectCode(
+      await post(t.app, 'member/security/setTransPassword', { transPassword: '12345a', confirmTransPassword: '12345a', verifyCode: v }, auth(a)),
+      'trans_password_invalid',
+    );
+    expectCode(
+      await post(t.app, 'member/security/setTransPassword', { transPassword: '123456', confirmTransPassword: '123457', verifyCode: v }, auth(a)),
+      'trans_password_mismatch',
+    );
+    expectCode(
+      await post(t.app, 'member/security/setTransPassword', { transPassword: '１２３４５６', confirmTransPassword: '１２３４５６', verifyCode: v }, auth(a)),
+      'trans_password_invalid',
+    );
     const set = await post(t.app, 'member/security/setTransPassword', { transPassword: '246810', confirmTransPassword: '246810', verifyCode: v }, auth(a));
     expect(set.json().status, set.body).toBe('SUCCEED');
     expect(t.ctx.host.engine.user(a.userId)!.profile.transPasswordHash).toMatch(/^\$argon2id\$/);
-    expectCode(await post(t.app, 'member/security/setTransPassword', { transPassword: '111111', confirmTransPassword: '111111', verifyCode: v }, auth(a)), 'trans_password_already_set');
+    expectCode(
+      await post(t.app, 'member/security/setTransPassword', { transPassword: '111111', confirmTransPassword: '111111', verifyCode: v }, auth(a)),
+      'trans_password_already_set',
+    );
     await t.ctx.security.verifyTransactionPassword(a.userId, '246810');
 
     // change: the old one is checked (and counts toward the lock)
-    expectCode(await post(t.app, 'member/security/changeTransPassword', { oldTransPassword: '000000', transPassword: '135790', confirmTransPassword: '135790' }, auth(a)), 'trans_password_wrong');
-    const ch = await post(t.app, 'member/security/changeTransPassword', { oldTransPassword: '246810', transPassword: '135790', confirmTransPassword: '135790' }, auth(a));
+    expectCode(
+      await post(
+        t.app,
+        'member/security/changeTransPassword',
+        { oldTransPassword: '000000', transPassword: '135790', confirmTransPassword: '135790' },
+        auth(a),
+      ),
+      'trans_password_wrong',
+    );
+    const ch = await post(
+      t.app,
+      'member/security/changeTransPassword',
+      { oldTransPassword: '246810', transPassword: '135790', confirmTransPassword: '135790' },
+      auth(a),
+    );
     expect(ch.json().status, ch.body).toBe('SUCCEED');
 
-    for (let i = 1; i <= 4; i++) await expect(t.ctx.security.verifyTransactionPassword(a.userId, '000000')).rejects.toMatchObject({ code: 'trans_password_wrong' });
-    await expect(t.ctx.security.verifyTransactionPassword(a.userId, '000000')).rejects.toMatchObject({ code: 'trans_password_locked', params: { minutes: '120' } });
+    for (let i = 1; i <= 4; i++)
+      await expect(t.ctx.security.verifyTransactionPassword(a.userId, '000000')).rejects.toMatchObject({ code: 'trans_password_wrong' });
+    await expect(t.ctx.security.verifyTransactionPassword(a.userId, '000000')).rejects.toMatchObject({
+      code: 'trans_password_locked',
+      params: { minutes: '120' },
+    });
     // Locked: even the right one is refused, and the message says when (zh and en).
     await expect(t.ctx.security.verifyTransactionPassword(a.userId, '135790')).rejects.toMatchObject({ code: 'trans_password_locked' });
-    const locked = await post(t.app, 'member/security/changeTransPassword', { oldTransPassword: '135790', transPassword: '112233', confirmTransPassword: '112233' }, { ...auth(a), lang: 'zh' });
+    const locked = await post(
+      t.app,
+      'member/security/changeTransPassword',
+      { oldTransPassword: '135790', transPassword: '112233', confirmTransPassword: '112233' },
+      { ...auth(a), lang: 'zh' },
+    );
     expectCode(locked, 'trans_password_locked', 429);
     expect(locked.json().errorMessage).toMatch(/^交易密码错误5次已锁定，请1(19|20)分钟后再试$/);
-    const lockedEn = await post(t.app, 'member/security/changeTransPassword', { oldTransPassword: '135790', transPassword: '112233', confirmTransPassword: '112233' }, auth(a));
+    const lockedEn = await post(
+      t.app,
+      'member/security/changeTransPassword',
+      { oldTransPassword: '135790', transPassword: '112233', confirmTransPassword: '112233' },
+      auth(a),
+    );
     expect(lockedEn.json().errorMessage).toMatch(/try again in 1(19|20) minutes$/);
     // Two hours later (the lock's end moved into the past) the right one works again.
     const id = BigInt(a.userId);
@@ -147,7 +204,10 @@ describe('transaction password', () => {
     expect(f.json().status, f.body).toBe('SUCCEED');
     await t.ctx.security.verifyTransactionPassword(a.userId, '975310');
     // Reused VERIFY code: refused.
-    expectCode(await post(t.app, 'member/security/forgetTransPassword', { verifyCode: v2, transPassword: '975311', confirmTransPassword: '975311' }, auth(a)), 'code_invalid');
+    expectCode(
+      await post(t.app, 'member/security/forgetTransPassword', { verifyCode: v2, transPassword: '975311', confirmTransPassword: '975311' }, auth(a)),
+      'code_invalid',
+    );
   });
 });
 
@@ -163,7 +223,10 @@ describe('Google authenticator', () => {
 
     const v = await verifyCode(a, 'google-a@example.com');
     const wrong = totp(secret) === '000000' ? '111111' : '000000';
-    expectCode(await post(t.app, 'member/security/bindGoogle', { googleCode: totp(secret), verifyCode: v === '000000' ? '111111' : '000000' }, auth(a)), 'code_invalid');
+    expectCode(
+      await post(t.app, 'member/security/bindGoogle', { googleCode: totp(secret), verifyCode: v === '000000' ? '111111' : '000000' }, auth(a)),
+      'code_invalid',
+    );
     expectCode(await post(t.app, 'member/security/bindGoogle', { googleCode: wrong, verifyCode: v }, auth(a)), 'google_code_invalid');
     const v1 = await verifyCode(a, 'google-a@example.com'); // the first was used by the attempt with the wrong TOTP
     const bindCode = totp(secret);
@@ -199,11 +262,20 @@ describe('Google authenticator', () => {
     expectCode(await login('google-a@example.com', 'Secret123', { googleCode: next }), 'google_code_invalid');
 
     // The second factor of other actions is the TOTP now.
-    expectCode(await post(t.app, 'member/security/setTransPassword', { transPassword: '246810', confirmTransPassword: '246810', verifyCode: '123456' }, auth(a2)), 'google_code_required');
+    expectCode(
+      await post(t.app, 'member/security/setTransPassword', { transPassword: '246810', confirmTransPassword: '246810', verifyCode: '123456' }, auth(a2)),
+      'google_code_required',
+    );
 
     // Five wrong codes in 15 minutes lock TOTP: the reused one above was the first since the last success.
     const codes: string[] = [];
-    for (let i = 0; i < 4; i++) codes.push(await t.ctx.security.verifySecondFactor(a.userId, { googleCode: wrong }).then(() => 'ok', (e: { code: string }) => e.code));
+    for (let i = 0; i < 4; i++)
+      codes.push(
+        await t.ctx.security.verifySecondFactor(a.userId, { googleCode: wrong }).then(
+          () => 'ok',
+          (e: { code: string }) => e.code,
+        ),
+      );
     expect(codes).toEqual(['google_code_invalid', 'google_code_invalid', 'google_code_invalid', 'google_code_locked']);
     // Locked: a right code is refused too, at login and elsewhere, with the minutes left (zh and en).
     const lockedLogin = await login('google-a@example.com', 'Secret123', { googleCode: totp(secret, Date.now() + 60_000) });
@@ -216,8 +288,14 @@ describe('Google authenticator', () => {
     expect(lockedZh.json().errorMessage).toMatch(/^谷歌验证码错误次数过多，请1[45]分钟后再试$/);
     // Fifteen minutes later: the lock has passed, and the steps used so far are in the past (forgotten here, as the
     // clock cannot be moved: the next step's code, used above, is the latest the window allows now).
-    await t.ctx.db.update(securityAttempts).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(securityAttempts.userId, BigInt(a.userId)));
-    await t.ctx.db.update(totpUsedSteps).set({ lastStep: 0 }).where(eq(totpUsedSteps.userId, BigInt(a.userId)));
+    await t.ctx.db
+      .update(securityAttempts)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(securityAttempts.userId, BigInt(a.userId)));
+    await t.ctx.db
+      .update(totpUsedSteps)
+      .set({ lastStep: 0 })
+      .where(eq(totpUsedSteps.userId, BigInt(a.userId)));
 
     // Close: TOTP and a VERIFY code; withdrawals locked 24 h; login no longer asks for the code.
     const v2 = await verifyCode(a2, 'google-a@example.com');
@@ -241,9 +319,15 @@ describe('login password', () => {
     const v = await verifyCode(first, 'pw-a@example.com');
     const body = { oldPassword: 'Secret123', password: 'NewSecret9', confirmPassword: 'NewSecret9', verifyCode: v };
     expectCode(await post(t.app, 'member/security/changePassword', { ...body, oldPassword: 'Wrong1234' }, auth(first)), 'password_wrong');
-    expectCode(await post(t.app, 'member/security/changePassword', { ...body, password: '12345678', confirmPassword: '12345678' }, auth(first)), 'password_invalid');
+    expectCode(
+      await post(t.app, 'member/security/changePassword', { ...body, password: '12345678', confirmPassword: '12345678' }, auth(first)),
+      'password_invalid',
+    );
     expectCode(await post(t.app, 'member/security/changePassword', { ...body, confirmPassword: 'NewSecret8' }, auth(first)), 'password_mismatch');
-    expectCode(await post(t.app, 'member/security/changePassword', { ...body, password: 'Secret123', confirmPassword: 'Secret123' }, auth(first)), 'password_same');
+    expectCode(
+      await post(t.app, 'member/security/changePassword', { ...body, password: 'Secret123', confirmPassword: 'Secret123' }, auth(first)),
+      'password_same',
+    );
     const before = Date.now();
     const ok = await post(t.app, 'member/security/changePassword', body, auth(first));
     expect(ok.json().status, ok.body).toBe('SUCCEED');
@@ -278,7 +362,13 @@ describe('sessions and the security log', () => {
     const mac: Sess = (await login('sess-a@example.com', 'Secret123', {}, CHROME_MAC)).json().result;
     const phone: Sess = (await login('sess-a@example.com', 'Secret123', {}, SAFARI_IPHONE)).json().result;
     expectCode(await login('sess-a@example.com', 'Wrong1234'), 'login_failed');
-    const list = (await get(t.app, 'member/security/getSessions', {}, auth(mac))).json().result as Array<{ id: string; device: string; current: boolean; ip: string; lastSeenAt: number }>;
+    const list = (await get(t.app, 'member/security/getSessions', {}, auth(mac))).json().result as Array<{
+      id: string;
+      device: string;
+      current: boolean;
+      ip: string;
+      lastSeenAt: number;
+    }>;
     expect(list.length).toBe(3); // registration's session, mac, phone
     const mine = list.find((s) => s.current)!;
     expect(mine.device).toBe('Chrome 120 on macOS Catalina');
@@ -317,7 +407,13 @@ describe('last seen and the frozen profile field', () => {
     let clock = Date.now();
     // A second member service on the same database and engine with a clock of its own.
     const members = createMemberService({ config: t.ctx.config, db: t.ctx.db, log: t.ctx.log, hooks: createHooks(), host: t.ctx.host, now: () => clock });
-    const seen = async () => (await t.ctx.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, sha256Hex(a.token))))[0]!.at;
+    const seen = async () =>
+      (
+        await t.ctx.db
+          .select({ at: sessions.lastSeenAt })
+          .from(sessions)
+          .where(eq(sessions.tokenHash, sha256Hex(a.token)))
+      )[0]!.at;
     const settle = () => new Promise((r) => setTimeout(r, 50));
     expect(await members.authenticate(a.token, a.userId)).toBe(a.userId);
     await settle();
@@ -341,7 +437,18 @@ describe('last seen and the frozen profile field', () => {
 
   it("refuses a frozen user's orders (account_frozen, zh and en) and still lets them cancel", async () => {
     const a = await registerEmail(t, 'frozen-a@example.com', 'Secret123');
-    expect((await t.ctx.host.submit({ type: 'deposit', userId: a.userId, asset: 'USDT', account: 'SPOT', amount: 1_000n * 10n ** BigInt(t.ctx.host.engine.asset('USDT')!.scale), from: '@chain' })).code).toBe('ok');
+    expect(
+      (
+        await t.ctx.host.submit({
+          type: 'deposit',
+          userId: a.userId,
+          asset: 'USDT',
+          account: 'SPOT',
+          amount: 1_000n * 10n ** BigInt(t.ctx.host.engine.asset('USDT')!.scale),
+          from: '@chain',
+        })
+      ).code,
+    ).toBe('ok');
     const order = { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '100', amount: '0.1' };
     const placed = await post(t.app, 'entrust/entrust/setEntrust', order, auth(a));
     expect(placed.json().status, placed.body).toBe('SUCCEED');

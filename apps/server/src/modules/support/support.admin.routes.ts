@@ -44,25 +44,37 @@ const supportAdminRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${SUPPORT_ADMIN_PATHS.conversations}`,
-    s('The support queue: OPEN (waiting first, the longest waiting first), WAITING, MINE, ASSIGNED or CLOSED', { querystring: AdminSupportQueueQuery, response: { 200: Envelope(AdminSupportQueue) } }),
+    s('The support queue: OPEN (waiting first, the longest waiting first), WAITING, MINE, ASSIGNED or CLOSED', {
+      querystring: AdminSupportQueueQuery,
+      response: { 200: Envelope(AdminSupportQueue) },
+    }),
     async (req) => ok(await support().queue(actorOf(req), req.query.filter ?? 'OPEN', req.query.page ?? 1, req.query.pageSize ?? 20)),
   );
 
   app.get(
     `/api/${SUPPORT_ADMIN_PATHS.conversation}`,
-    s("A conversation and its messages (after afterId, or the last 200); marks the user's messages read", { querystring: AdminSupportConversationQuery, response: { 200: Envelope(AdminSupportConversationDetail) } }),
+    s("A conversation and its messages (after afterId, or the last 200); marks the user's messages read", {
+      querystring: AdminSupportConversationQuery,
+      response: { 200: Envelope(AdminSupportConversationDetail) },
+    }),
     async (req) => ok(await support().conversation(actorOf(req), req.query.conversationId, req.query.afterId)),
   );
 
   app.post(
     `/api/${SUPPORT_ADMIN_PATHS.reply}`,
-    s('Reply to a conversation (claims it when unassigned); pushed live to the user', { body: AdminSupportReplyBody, response: { 200: Envelope(SupportMessage) } }),
+    s('Reply to a conversation (claims it when unassigned); pushed live to the user', {
+      body: AdminSupportReplyBody,
+      response: { 200: Envelope(SupportMessage) },
+    }),
     async (req) => ok(await support().reply(actorOf(req), req.body.conversationId, req.body.text)),
   );
 
   app.post(
     `/api/${SUPPORT_ADMIN_PATHS.assign}`,
-    s('Assign a conversation to an operator who can take it, or claim it (no operatorId)', { body: AdminSupportAssignBody, response: { 200: Envelope(AdminSupportConversation) } }),
+    s('Assign a conversation to an operator who can take it, or claim it (no operatorId)', {
+      body: AdminSupportAssignBody,
+      response: { 200: Envelope(AdminSupportConversation) },
+    }),
     async (req) => ok(await support().assign(actorOf(req), req.body.conversationId, req.body.operatorId)),
   );
 

@@ -31,20 +31,42 @@ const ops: Record<'sam' | 'ada' | 'cleo' | 'fin', { id: string; token: string }>
 
 type Body = { status: string; errorCode: string; errorMessage: string; result: any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-async function user(who: TestUser | null, method: 'GET' | 'POST', p: string, data: Record<string, string> = {}, lang = 'en'): Promise<{ status: number; body: Body }> {
+async function user(
+  who: TestUser | null,
+  method: 'GET' | 'POST',
+  p: string,
+  data: Record<string, string> = {},
+  lang = 'en',
+): Promise<{ status: number; body: Body }> {
   const headers: Record<string, string> = { lang, ...(who ? who.headers : {}) };
   const res =
     method === 'GET'
       ? await t.app.inject({ method, url: `/api/support/chat/${p}?${new URLSearchParams(data).toString()}`, headers })
-      : await t.app.inject({ method, url: `/api/support/chat/${p}`, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(data).toString() });
+      : await t.app.inject({
+          method,
+          url: `/api/support/chat/${p}`,
+          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(data).toString(),
+        });
   return { status: res.statusCode, body: res.json() };
 }
-async function admin(op: keyof typeof ops | null, method: 'GET' | 'POST', p: string, data: Record<string, string> = {}, lang = 'en'): Promise<{ status: number; body: Body }> {
+async function admin(
+  op: keyof typeof ops | null,
+  method: 'GET' | 'POST',
+  p: string,
+  data: Record<string, string> = {},
+  lang = 'en',
+): Promise<{ status: number; body: Body }> {
   const headers: Record<string, string> = { lang, ...(op ? { 'x-admin-token': ops[op].token } : {}) };
   const res =
     method === 'GET'
       ? await t.app.inject({ method, url: `/api/admin/support/${p}?${new URLSearchParams(data).toString()}`, headers })
-      : await t.app.inject({ method, url: `/api/admin/support/${p}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(data) });
+      : await t.app.inject({
+          method,
+          url: `/api/admin/support/${p}`,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(data),
+        });
   return { status: res.statusCode, body: res.json() };
 }
 /** The result of a call that must succeed. */
@@ -71,10 +93,19 @@ beforeAll(async () => {
   alice = await loginUser(t, 'alice@support.test');
   bob = await loginUser(t, 'bob@support.test');
   carol = await loginUser(t, 'carol@support.test');
-  for (const [k, role] of [['sam', 'support'], ['ada', 'admin'], ['cleo', 'compliance'], ['fin', 'finance']] as const) {
+  for (const [k, role] of [
+    ['sam', 'support'],
+    ['ada', 'admin'],
+    ['cleo', 'compliance'],
+    ['fin', 'finance'],
+  ] as const) {
     const email = `${k}@support.test`;
     const op = await t.ctx.admin.createOperator(null, { email, name: k === 'sam' ? 'Sam' : k, role });
-    const r = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email, password: op.password, totp: totpAt(op.totpSecret, Math.floor(Date.now() / 30_000)) },
+    });
     expect(r.json().status, r.body).toBe('SUCCEED');
     ops[k] = { id: r.json().result.operator.id, token: r.json().result.token };
   }
@@ -89,7 +120,12 @@ describe('a support chat', () => {
   let ws: Client;
 
   it('a visitor gets 401 on every user route; an empty chat has no conversation', async () => {
-    for (const [m, p] of [['GET', 'getState'], ['GET', 'getMessages'], ['POST', 'sendMessage'], ['GET', 'image']] as const) {
+    for (const [m, p] of [
+      ['GET', 'getState'],
+      ['GET', 'getMessages'],
+      ['POST', 'sendMessage'],
+      ['GET', 'image'],
+    ] as const) {
       expect((await user(null, m, p, { text: 'hi', imageId: 'x' })).status).toBe(401);
     }
     const s = okOf(await user(alice, 'GET', 'getState'));
@@ -117,7 +153,7 @@ describe('a support chat', () => {
     expect([img.statusCode, img.headers['content-type']]).toEqual([200, 'image/jpeg']);
   });
 
-  it('bob never reads alice\'s conversation or image; bad messages are refused in zh and en and write nothing', async () => {
+  it("bob never reads alice's conversation or image; bad messages are refused in zh and en and write nothing", async () => {
     expect(okOf(await user(bob, 'GET', 'getMessages'))).toEqual({ messages: [], hasMore: false });
     expect(okOf(await user(bob, 'GET', 'getState')).conversationId).toBe('');
     await refused((lang) => user(bob, 'GET', 'image', { imageId }, lang), 'not_found', 404);
@@ -128,7 +164,10 @@ describe('a support chat', () => {
     await refused((lang) => user(bob, 'POST', 'sendMessage', { imageId: kycImage }, lang), 'support_image_invalid');
     await refused((lang) => user(bob, 'POST', 'sendMessage', { text: '   ' }, lang), 'support_message_empty');
     await refused((lang) => user(bob, 'POST', 'sendMessage', { text: 'x'.repeat(1001) }, lang), 'validation_failed');
-    const [n] = await t.ctx.db.select({ n: count() }).from(supportMessages).where(eq(supportMessages.userId, BigInt(bob.userId)));
+    const [n] = await t.ctx.db
+      .select({ n: count() })
+      .from(supportMessages)
+      .where(eq(supportMessages.userId, BigInt(bob.userId)));
     expect(Number(n!.n)).toBe(0);
     // An upload with the support purpose is an ordinary upload: the same checks (not an image -> refused).
     const bad = await uploadRequest(t.app, bob, 'SUPPORT', Buffer.from('not an image '.repeat(50)), { lang: 'en' });
@@ -161,7 +200,16 @@ describe('a support chat', () => {
     const q = okOf(await admin('sam', 'GET', 'conversations'));
     expect(q.waiting).toBe(1);
     expect(q.records).toHaveLength(1);
-    expect(q.records[0]).toMatchObject({ id: conversationId, userId: alice.userId, account: 'alice@support.test', lang: 'en', status: 'WAITING', unread: 2, lastMessage: '[image]', assignedOperatorName: '' });
+    expect(q.records[0]).toMatchObject({
+      id: conversationId,
+      userId: alice.userId,
+      account: 'alice@support.test',
+      lang: 'en',
+      status: 'WAITING',
+      unread: 2,
+      lastMessage: '[image]',
+      assignedOperatorName: '',
+    });
     // Sam's console is open now: alice sees an operator online.
     expect(okOf(await user(alice, 'GET', 'getState')).operatorsOnline).toBe(true);
   });
@@ -187,7 +235,9 @@ describe('a support chat', () => {
     const img = await t.app.inject({ method: 'GET', url: detail.messages[1].imageUrl, headers: { 'x-admin-token': ops.sam.token } });
     expect([img.statusCode, img.headers['content-type']]).toEqual([200, 'image/jpeg']);
     // The image is not reachable through another conversation.
-    const carolConv = okOf(await admin('sam', 'GET', 'conversations', { filter: 'WAITING' })).records.find((c: { userId: string }) => c.userId === carol.userId).id;
+    const carolConv = okOf(await admin('sam', 'GET', 'conversations', { filter: 'WAITING' })).records.find(
+      (c: { userId: string }) => c.userId === carol.userId,
+    ).id;
     expect((await admin('sam', 'GET', 'image', { conversationId: carolConv, imageId })).status).toBe(404);
     expect(okOf(await admin('sam', 'GET', 'conversations', { filter: 'MINE' })).records[0]).toMatchObject({ id: conversationId, unread: 0 });
 
@@ -198,7 +248,11 @@ describe('a support chat', () => {
     expect(okOf(await user(alice, 'GET', 'getState'))).toMatchObject({ unread: 1, waiting: false, operatorName: 'Sam' });
     const audit = await auditRows('support_reply');
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ operatorEmail: 'sam@support.test', targetUserId: BigInt(alice.userId), after: { conversationId, text: 'We are checking your deposit.' } });
+    expect(audit[0]).toMatchObject({
+      operatorEmail: 'sam@support.test',
+      targetUserId: BigInt(alice.userId),
+      after: { conversationId, text: 'We are checking your deposit.' },
+    });
     // Bob's socket hears nothing of it; alice reads, the badge goes.
     const page = okOf(await user(alice, 'GET', 'getMessages'));
     expect(page.messages.map((m: { from: string }) => m.from)).toEqual(['USER', 'USER', 'OPERATOR']);
@@ -206,7 +260,7 @@ describe('a support chat', () => {
     expect(okOf(await user(alice, 'GET', 'getState')).unread).toBe(0);
   });
 
-  it('an admin assigns carol\'s conversation to sam; an invalid assignee or unknown conversation is refused', async () => {
+  it("an admin assigns carol's conversation to sam; an invalid assignee or unknown conversation is refused", async () => {
     const carolConv = okOf(await admin('ada', 'GET', 'conversations', { filter: 'WAITING' })).records[0].id;
     await refused((lang) => admin('ada', 'POST', 'assign', { conversationId: carolConv, operatorId: ops.cleo.id }, lang), 'support_operator_invalid');
     await refused((lang) => admin('ada', 'POST', 'assign', { conversationId: carolConv, operatorId: '999999' }, lang), 'support_operator_invalid');
@@ -217,13 +271,19 @@ describe('a support chat', () => {
     const rows = await auditRows('support_assign');
     expect(rows.map((x) => [x.operatorEmail, x.after])).toEqual([['ada@support.test', { conversationId: carolConv, assignedOperatorId: ops.sam.id }]]);
     const agents = okOf(await admin('ada', 'GET', 'agents'));
-    expect(agents.map((a: { name: string; online: boolean }) => [a.name, a.online])).toEqual([['Sam', true], ['ada', true]]);
+    expect(agents.map((a: { name: string; online: boolean }) => [a.name, a.online])).toEqual([
+      ['Sam', true],
+      ['ada', true],
+    ]);
   });
 
   it('closing: a SYSTEM note pushed to alice, replies refused, her next message opens a new conversation', async () => {
     const closed = okOf(await admin('sam', 'POST', 'close', { conversationId }));
     expect(closed.status).toBe('CLOSED');
-    expect((await ws.next((m) => m.channel === 'supportChat' && (m.data as { from: string }).from === 'SYSTEM')).data).toMatchObject({ text: 'CLOSED', conversationId });
+    expect((await ws.next((m) => m.channel === 'supportChat' && (m.data as { from: string }).from === 'SYSTEM')).data).toMatchObject({
+      text: 'CLOSED',
+      conversationId,
+    });
     await refused((lang) => admin('sam', 'POST', 'reply', { conversationId, text: 'late' }, lang), 'support_conversation_closed');
     await refused((lang) => admin('sam', 'POST', 'close', { conversationId }, lang), 'support_conversation_closed');
     expect((await auditRows('support_close')).length).toBe(1);
@@ -231,7 +291,13 @@ describe('a support chat', () => {
     const again = okOf(await user(alice, 'POST', 'sendMessage', { text: 'Another question' }));
     expect(again.conversationId).not.toBe(conversationId);
     // History spans both conversations.
-    expect(okOf(await user(alice, 'GET', 'getMessages')).messages.map((m: { text: string }) => m.text)).toEqual(['My deposit has not arrived', '', 'We are checking your deposit.', 'CLOSED', 'Another question']);
+    expect(okOf(await user(alice, 'GET', 'getMessages')).messages.map((m: { text: string }) => m.text)).toEqual([
+      'My deposit has not arrived',
+      '',
+      'We are checking your deposit.',
+      'CLOSED',
+      'Another question',
+    ]);
   });
 
   it('offline: after the operators leave, a message waits and is answered later; alice sees it unread next time', async () => {
@@ -263,17 +329,32 @@ describe('a support chat', () => {
 
 describe('canned replies', () => {
   it('create, edit and delete (zh and en), each with its audit row; bad input refused', async () => {
-    const a = okOf(await admin('sam', 'POST', 'saveCannedReply', { title: 'Greeting', textZh: '您好，请问有什么可以帮您？', textEn: 'Hello, how can I help you?' }));
-    const b = okOf(await admin('sam', 'POST', 'saveCannedReply', { title: 'Deposit delay', textZh: '充值到账需要区块确认，请稍候。', textEn: 'Deposits need block confirmations, please wait.' }));
+    const a = okOf(
+      await admin('sam', 'POST', 'saveCannedReply', { title: 'Greeting', textZh: '您好，请问有什么可以帮您？', textEn: 'Hello, how can I help you?' }),
+    );
+    const b = okOf(
+      await admin('sam', 'POST', 'saveCannedReply', {
+        title: 'Deposit delay',
+        textZh: '充值到账需要区块确认，请稍候。',
+        textEn: 'Deposits need block confirmations, please wait.',
+      }),
+    );
     expect(okOf(await admin('sam', 'GET', 'cannedReplies')).map((r: { title: string }) => r.title)).toEqual(['Deposit delay', 'Greeting']);
     const edited = okOf(await admin('sam', 'POST', 'saveCannedReply', { id: a.id, title: 'Greeting', textZh: '您好！', textEn: 'Hello!' }));
     expect(edited).toMatchObject({ id: a.id, textZh: '您好！', textEn: 'Hello!' });
     okOf(await admin('sam', 'POST', 'deleteCannedReply', { id: b.id }));
     expect(okOf(await admin('sam', 'GET', 'cannedReplies')).map((r: { id: string }) => r.id)).toEqual([a.id]);
     await refused((lang) => admin('sam', 'POST', 'deleteCannedReply', { id: b.id }, lang), 'support_canned_not_found', 404);
-    await refused((lang) => admin('sam', 'POST', 'saveCannedReply', { id: '999999', title: 'x', textZh: 'x', textEn: 'x' }, lang), 'support_canned_not_found', 404);
+    await refused(
+      (lang) => admin('sam', 'POST', 'saveCannedReply', { id: '999999', title: 'x', textZh: 'x', textEn: 'x' }, lang),
+      'support_canned_not_found',
+      404,
+    );
     await refused((lang) => admin('sam', 'POST', 'saveCannedReply', { title: '  ', textZh: 'x', textEn: 'x' }, lang), 'validation_failed');
-    const actions = await t.ctx.db.select({ action: auditLog.action, before: auditLog.before, after: auditLog.after }).from(auditLog).where(and(like(auditLog.action, 'support_canned_%')));
+    const actions = await t.ctx.db
+      .select({ action: auditLog.action, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(like(auditLog.action, 'support_canned_%')));
     expect(actions.map((r) => r.action)).toEqual(['support_canned_create', 'support_canned_create', 'support_canned_update', 'support_canned_delete']);
     expect(actions[2]).toMatchObject({ before: { textEn: 'Hello, how can I help you?' }, after: { textEn: 'Hello!' } });
   });

@@ -38,7 +38,11 @@ export function createSupportRepository(db: Db) {
   return {
     /** The user's open conversation, or null. */
     async openConversation(userId: bigint): Promise<ConversationRow | null> {
-      const rows = await db.select().from(supportConversations).where(and(eq(supportConversations.userId, userId), eq(supportConversations.closedTs, 0))).limit(1);
+      const rows = await db
+        .select()
+        .from(supportConversations)
+        .where(and(eq(supportConversations.userId, userId), eq(supportConversations.closedTs, 0)))
+        .limit(1);
       return rows[0] ?? null;
     },
 
@@ -68,9 +72,16 @@ export function createSupportRepository(db: Db) {
           .insert(supportConversations)
           .values({ userId, lang, waitingSinceTs: m.createdTs, lastMessage: '', lastMessageTs: m.createdTs, createdTs: m.createdTs })
           .onConflictDoNothing({ target: supportConversations.userId, where: sql`${supportConversations.closedTs} = 0` });
-        const [open] = await tx.select().from(supportConversations).where(and(eq(supportConversations.userId, userId), eq(supportConversations.closedTs, 0))).for('update');
+        const [open] = await tx
+          .select()
+          .from(supportConversations)
+          .where(and(eq(supportConversations.userId, userId), eq(supportConversations.closedTs, 0)))
+          .for('update');
         if (!open) throw new Error('support: no open conversation after insert');
-        const [message] = await tx.insert(supportMessages).values({ conversationId: open.id, userId, ...m }).returning();
+        const [message] = await tx
+          .insert(supportMessages)
+          .values({ conversationId: open.id, userId, ...m })
+          .returning();
         const [conversation] = await tx
           .update(supportConversations)
           .set({
@@ -91,11 +102,23 @@ export function createSupportRepository(db: Db) {
      * (waitingSince 0), counts as unread for the user, and assigns the conversation to the replying operator when it
      * had no one. `close` also closes it. Null when the conversation is not open (nothing written).
      */
-    async addOperatorMessage(id: bigint, m: NewMessage, audit: SupportAudit | null, close = false): Promise<{ conversation: ConversationRow; message: MessageRow } | null> {
+    async addOperatorMessage(
+      id: bigint,
+      m: NewMessage,
+      audit: SupportAudit | null,
+      close = false,
+    ): Promise<{ conversation: ConversationRow; message: MessageRow } | null> {
       return db.transaction(async (tx) => {
-        const [open] = await tx.select().from(supportConversations).where(and(eq(supportConversations.id, id), eq(supportConversations.closedTs, 0))).for('update');
+        const [open] = await tx
+          .select()
+          .from(supportConversations)
+          .where(and(eq(supportConversations.id, id), eq(supportConversations.closedTs, 0)))
+          .for('update');
         if (!open) return null;
-        const [message] = await tx.insert(supportMessages).values({ conversationId: id, userId: open.userId, ...m }).returning();
+        const [message] = await tx
+          .insert(supportMessages)
+          .values({ conversationId: id, userId: open.userId, ...m })
+          .returning();
         const [conversation] = await tx
           .update(supportConversations)
           .set({
@@ -116,7 +139,11 @@ export function createSupportRepository(db: Db) {
     /** Assigns an open conversation to `operatorId` with its audit row; null when it is not open. */
     async assign(id: bigint, operatorId: bigint, audit: (before: ConversationRow) => SupportAudit): Promise<ConversationRow | null> {
       return db.transaction(async (tx) => {
-        const [open] = await tx.select().from(supportConversations).where(and(eq(supportConversations.id, id), eq(supportConversations.closedTs, 0))).for('update');
+        const [open] = await tx
+          .select()
+          .from(supportConversations)
+          .where(and(eq(supportConversations.id, id), eq(supportConversations.closedTs, 0)))
+          .for('update');
         if (!open) return null;
         const [row] = await tx.update(supportConversations).set({ assignedOperatorId: operatorId }).where(eq(supportConversations.id, id)).returning();
         await tx.insert(auditLog).values({ ...audit(open), targetUserId: open.userId });
@@ -126,7 +153,12 @@ export function createSupportRepository(db: Db) {
 
     /** The user's messages after `afterId` (oldest first, at most `limit`). */
     async userMessagesAfter(userId: bigint, afterId: bigint, limit: number): Promise<MessageRow[]> {
-      return db.select().from(supportMessages).where(and(eq(supportMessages.userId, userId), gt(supportMessages.id, afterId))).orderBy(asc(supportMessages.id)).limit(limit);
+      return db
+        .select()
+        .from(supportMessages)
+        .where(and(eq(supportMessages.userId, userId), gt(supportMessages.id, afterId)))
+        .orderBy(asc(supportMessages.id))
+        .limit(limit);
     },
 
     /** The user's last `limit` messages before `beforeId` (null = the newest), oldest first. */
@@ -138,18 +170,29 @@ export function createSupportRepository(db: Db) {
 
     /** The user has read every operator message. */
     async markUserRead(userId: bigint): Promise<void> {
-      await db.update(supportConversations).set({ userUnread: 0 }).where(and(eq(supportConversations.userId, userId), gt(supportConversations.userUnread, 0)));
+      await db
+        .update(supportConversations)
+        .set({ userUnread: 0 })
+        .where(and(eq(supportConversations.userId, userId), gt(supportConversations.userUnread, 0)));
     },
 
     /** An operator has read the conversation's user messages. */
     async markOperatorRead(id: bigint): Promise<void> {
-      await db.update(supportConversations).set({ operatorUnread: 0 }).where(and(eq(supportConversations.id, id), gt(supportConversations.operatorUnread, 0)));
+      await db
+        .update(supportConversations)
+        .set({ operatorUnread: 0 })
+        .where(and(eq(supportConversations.id, id), gt(supportConversations.operatorUnread, 0)));
     },
 
     /** The conversation's messages after `afterId` (oldest first), or its last `limit` when afterId is 0. */
     async conversationMessages(id: bigint, afterId: bigint, limit: number): Promise<MessageRow[]> {
       if (afterId > 0n) {
-        return db.select().from(supportMessages).where(and(eq(supportMessages.conversationId, id), gt(supportMessages.id, afterId))).orderBy(asc(supportMessages.id)).limit(limit);
+        return db
+          .select()
+          .from(supportMessages)
+          .where(and(eq(supportMessages.conversationId, id), gt(supportMessages.id, afterId)))
+          .orderBy(asc(supportMessages.id))
+          .limit(limit);
       }
       const rows = await db.select().from(supportMessages).where(eq(supportMessages.conversationId, id)).orderBy(desc(supportMessages.id)).limit(limit);
       return rows.reverse();
@@ -158,7 +201,11 @@ export function createSupportRepository(db: Db) {
     /** True when image `imageId` is in a message of user `userId` (any conversation) or, with `conversationId`, of that conversation. */
     async hasImage(imageId: string, where: { userId: bigint } | { conversationId: bigint }): Promise<boolean> {
       const owner = 'userId' in where ? eq(supportMessages.userId, where.userId) : eq(supportMessages.conversationId, where.conversationId);
-      const rows = await db.select({ id: supportMessages.id }).from(supportMessages).where(and(owner, eq(supportMessages.imageId, imageId))).limit(1);
+      const rows = await db
+        .select({ id: supportMessages.id })
+        .from(supportMessages)
+        .where(and(owner, eq(supportMessages.imageId, imageId)))
+        .limit(1);
       return rows.length > 0;
     },
 
@@ -186,43 +233,70 @@ export function createSupportRepository(db: Db) {
         .orderBy(...order)
         .limit(pageSize)
         .offset((page - 1) * pageSize);
-      const [n] = await db.select({ n: sql<number>`count(*)::int` }).from(c).where(where);
-      const [w] = await db.select({ n: sql<number>`count(*)::int` }).from(c).where(and(open, gt(c.waitingSinceTs, 0)));
+      const [n] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c)
+        .where(where);
+      const [w] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(c)
+        .where(and(open, gt(c.waitingSinceTs, 0)));
       return { rows, total: Number(n?.n ?? 0), waiting: Number(w?.n ?? 0) };
     },
 
     /** Operators by id (name, role, disabled) for the queue's names and the assign check. */
     async operatorsByIds(ids: bigint[]): Promise<Map<string, { name: string; role: string; disabled: boolean }>> {
       if (ids.length === 0) return new Map();
-      const rows = await db.select({ id: operators.id, name: operators.name, role: operators.role, disabled: operators.disabled }).from(operators).where(inArray(operators.id, ids));
+      const rows = await db
+        .select({ id: operators.id, name: operators.name, role: operators.role, disabled: operators.disabled })
+        .from(operators)
+        .where(inArray(operators.id, ids));
       return new Map(rows.map((r) => [r.id.toString(), r]));
     },
 
     /** Every operator that is not disabled (the service keeps those whose role can take conversations). */
     async activeOperators(): Promise<Array<{ id: bigint; name: string; role: string }>> {
-      return db.select({ id: operators.id, name: operators.name, role: operators.role }).from(operators).where(eq(operators.disabled, false)).orderBy(asc(operators.id));
+      return db
+        .select({ id: operators.id, name: operators.name, role: operators.role })
+        .from(operators)
+        .where(eq(operators.disabled, false))
+        .orderBy(asc(operators.id));
     },
 
     /** The ids of the sessions among `ids` that are not revoked. */
     async liveSessions(ids: bigint[]): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
-      const rows = await db.select({ id: operatorSessions.id }).from(operatorSessions).where(and(inArray(operatorSessions.id, ids), isNull(operatorSessions.revokedAt)));
+      const rows = await db
+        .select({ id: operatorSessions.id })
+        .from(operatorSessions)
+        .where(and(inArray(operatorSessions.id, ids), isNull(operatorSessions.revokedAt)));
       return new Set(rows.map((r) => r.id.toString()));
     },
 
     /** Canned replies that are not deleted, by title. */
     async cannedReplies(): Promise<CannedRow[]> {
-      return db.select().from(supportCannedReplies).where(eq(supportCannedReplies.deletedTs, 0)).orderBy(asc(supportCannedReplies.title), asc(supportCannedReplies.id));
+      return db
+        .select()
+        .from(supportCannedReplies)
+        .where(eq(supportCannedReplies.deletedTs, 0))
+        .orderBy(asc(supportCannedReplies.title), asc(supportCannedReplies.id));
     },
 
     /** A canned reply that is not deleted, or null. */
     async cannedReply(id: bigint): Promise<CannedRow | null> {
-      const rows = await db.select().from(supportCannedReplies).where(and(eq(supportCannedReplies.id, id), eq(supportCannedReplies.deletedTs, 0))).limit(1);
+      const rows = await db
+        .select()
+        .from(supportCannedReplies)
+        .where(and(eq(supportCannedReplies.id, id), eq(supportCannedReplies.deletedTs, 0)))
+        .limit(1);
       return rows[0] ?? null;
     },
 
     /** Creates a canned reply with its audit row (built from the new row). */
-    async insertCanned(values: { title: string; textZh: string; textEn: string; updatedTs: number }, audit: (row: CannedRow) => SupportAudit): Promise<CannedRow> {
+    async insertCanned(
+      values: { title: string; textZh: string; textEn: string; updatedTs: number },
+      audit: (row: CannedRow) => SupportAudit,
+    ): Promise<CannedRow> {
       return db.transaction(async (tx) => {
         const [row] = await tx.insert(supportCannedReplies).values(values).returning();
         await tx.insert(auditLog).values(audit(row!));
@@ -231,9 +305,17 @@ export function createSupportRepository(db: Db) {
     },
 
     /** Updates (or deletes: deletedTs) a canned reply that is not deleted, with its audit row; null when there is none. */
-    async updateCanned(id: bigint, values: Partial<Pick<CannedRow, 'title' | 'textZh' | 'textEn' | 'updatedTs' | 'deletedTs'>>, audit: (before: CannedRow, after: CannedRow) => SupportAudit): Promise<CannedRow | null> {
+    async updateCanned(
+      id: bigint,
+      values: Partial<Pick<CannedRow, 'title' | 'textZh' | 'textEn' | 'updatedTs' | 'deletedTs'>>,
+      audit: (before: CannedRow, after: CannedRow) => SupportAudit,
+    ): Promise<CannedRow | null> {
       return db.transaction(async (tx) => {
-        const [before] = await tx.select().from(supportCannedReplies).where(and(eq(supportCannedReplies.id, id), eq(supportCannedReplies.deletedTs, 0))).for('update');
+        const [before] = await tx
+          .select()
+          .from(supportCannedReplies)
+          .where(and(eq(supportCannedReplies.id, id), eq(supportCannedReplies.deletedTs, 0)))
+          .for('update');
         if (!before) return null;
         const [after] = await tx.update(supportCannedReplies).set(values).where(eq(supportCannedReplies.id, id)).returning();
         await tx.insert(auditLog).values(audit(before, after!));

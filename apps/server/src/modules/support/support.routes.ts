@@ -6,7 +6,16 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Envelope, GetSupportMessagesQuery, SendSupportMessageBody, SUPPORT_PATHS, SupportChatState, SupportImageQuery, SupportMessage, SupportMessagePage } from '@exchange/api';
+import {
+  Envelope,
+  GetSupportMessagesQuery,
+  SendSupportMessageBody,
+  SUPPORT_PATHS,
+  SupportChatState,
+  SupportImageQuery,
+  SupportMessage,
+  SupportMessagePage,
+} from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { requestLang } from '../../shared/lang';
 import { requireAuth } from '../../shared/auth';
@@ -20,19 +29,42 @@ const supportRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${SUPPORT_PATHS.getState}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Your support chat: the open conversation, unread replies, whether an operator is online', response: { 200: Envelope(SupportChatState) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your support chat: the open conversation, unread replies, whether an operator is online',
+        response: { 200: Envelope(SupportChatState) },
+      },
+    },
     async (req) => ok(await support().state(req.userId)),
   );
 
   app.get(
     `/api/${SUPPORT_PATHS.getMessages}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Your support messages after or before an id (the last 50 by default), oldest first; marks replies read', querystring: GetSupportMessagesQuery, response: { 200: Envelope(SupportMessagePage) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your support messages after or before an id (the last 50 by default), oldest first; marks replies read',
+        querystring: GetSupportMessagesQuery,
+        response: { 200: Envelope(SupportMessagePage) },
+      },
+    },
     async (req) => ok(await support().messages(req.userId, req.query)),
   );
 
   app.post(
     `/api/${SUPPORT_PATHS.sendMessage}`,
-    { ...auth, schema: { tags: TAGS, summary: 'Write to customer service: text and/or an uploaded image (purpose SUPPORT); at most 10 messages every 10 s', body: SendSupportMessageBody, response: { 200: Envelope(SupportMessage) } } },
+    {
+      ...auth,
+      schema: {
+        tags: TAGS,
+        summary: 'Write to customer service: text and/or an uploaded image (purpose SUPPORT); at most 10 messages every 10 s',
+        body: SendSupportMessageBody,
+        response: { 200: Envelope(SupportMessage) },
+      },
+    },
     async (req) => ok(await support().send(req.userId, requestLang(req), req.body)),
   );
 

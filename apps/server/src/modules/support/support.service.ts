@@ -205,8 +205,15 @@ export function createSupportService(deps: {
     async state(userId) {
       const uid = BigInt(userId);
       const [open, unread, online] = await Promise.all([repo.openConversation(uid), repo.userUnread(uid), onlineOperators()]);
-      const opName = open?.assignedOperatorId != null ? ((await repo.operatorsByIds([open.assignedOperatorId])).get(open.assignedOperatorId.toString())?.name ?? '') : '';
-      return { conversationId: open?.id.toString() ?? '', unread, operatorName: opName, waiting: (open?.waitingSinceTs ?? 0) > 0, operatorsOnline: online.size > 0 };
+      const opName =
+        open?.assignedOperatorId != null ? ((await repo.operatorsByIds([open.assignedOperatorId])).get(open.assignedOperatorId.toString())?.name ?? '') : '';
+      return {
+        conversationId: open?.id.toString() ?? '',
+        unread,
+        operatorName: opName,
+        waiting: (open?.waitingSinceTs ?? 0) > 0,
+        operatorsOnline: online.size > 0,
+      };
     },
 
     async messages(userId, q) {
@@ -236,7 +243,14 @@ export function createSupportService(deps: {
       }
       if (text === '' && imageId === '') throw new AppError('support_message_empty', 400, 'text');
       if (!userRate.take(userId, now())) throw new AppError('support_rate_limited', 429);
-      const { message } = await repo.addUserMessage(BigInt(userId), lang, { sender: 'USER', operatorId: null, operatorName: '', text, imageId, createdTs: now() });
+      const { message } = await repo.addUserMessage(BigInt(userId), lang, {
+        sender: 'USER',
+        operatorId: null,
+        operatorName: '',
+        text,
+        imageId,
+        createdTs: now(),
+      });
       push(message);
       return view(message, false);
     },
@@ -293,7 +307,9 @@ export function createSupportService(deps: {
       const op = (await repo.operatorsByIds([target])).get(target.toString());
       if (!op || op.disabled || !can(op.role, 'support')) throw new AppError('support_operator_invalid', 400, 'operatorId');
       const action = target === actor.id ? 'support_claim' : 'support_assign';
-      const row = await repo.assign(c.id, target, (before) => audit(actor, action, assignment(before), { conversationId: c.id.toString(), assignedOperatorId: target.toString() }));
+      const row = await repo.assign(c.id, target, (before) =>
+        audit(actor, action, assignment(before), { conversationId: c.id.toString(), assignedOperatorId: target.toString() }),
+      );
       if (!row) throw new AppError('support_conversation_closed', 400);
       const [v] = await adminViews([row]);
       return v!;
@@ -332,14 +348,18 @@ export function createSupportService(deps: {
         return cannedView(await repo.insertCanned(values, (row) => audit(actor, 'support_canned_create', null, cannedView(row))));
       }
       const id = idOf(body.id);
-      const row = id === null ? null : await repo.updateCanned(id, values, (before, after) => audit(actor, 'support_canned_update', cannedView(before), cannedView(after)));
+      const row =
+        id === null
+          ? null
+          : await repo.updateCanned(id, values, (before, after) => audit(actor, 'support_canned_update', cannedView(before), cannedView(after)));
       if (!row) throw new AppError('support_canned_not_found', 404);
       return cannedView(row);
     },
 
     async deleteCannedReply(actor, id) {
       const key = idOf(id);
-      const row = key === null ? null : await repo.updateCanned(key, { deletedTs: now() }, (before) => audit(actor, 'support_canned_delete', cannedView(before), null));
+      const row =
+        key === null ? null : await repo.updateCanned(key, { deletedTs: now() }, (before) => audit(actor, 'support_canned_delete', cannedView(before), null));
       if (!row) throw new AppError('support_canned_not_found', 404);
     },
 

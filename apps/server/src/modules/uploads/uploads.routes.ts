@@ -68,11 +68,7 @@ const uploadsRoutes: FastifyPluginAsync = async (root) => {
     { preHandler: requireAuth, schema: { tags: TAGS, summary: "One of the caller's own images (its bytes)", querystring: GetImageQuery } },
     async (req, reply) => {
       const img = await app.ctx.uploads.imageFor(req.query.imageId, { userId: req.userId });
-      return reply
-        .type(img.mime)
-        .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline')
-        .send(img.bytes);
+      return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
     },
   );
 };

@@ -32,7 +32,10 @@ afterAll(async () => {
 function storedFiles(): string[] {
   const dir = path.join(t.dataDir, 'uploads');
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return fs
+    .readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 }
 
 async function uploadRows(): Promise<number> {
@@ -41,7 +44,11 @@ async function uploadRows(): Promise<number> {
 }
 
 function getImage(user: TestUser | null, imageId: string) {
-  return t.app.inject({ method: 'GET', url: `/api/member/upload/image?imageId=${encodeURIComponent(imageId)}`, headers: { lang: 'en', ...(user?.headers ?? {}) } });
+  return t.app.inject({
+    method: 'GET',
+    url: `/api/member/upload/image?imageId=${encodeURIComponent(imageId)}`,
+    headers: { lang: 'en', ...(user?.headers ?? {}) },
+  });
 }
 
 describe('accepted images', () => {
@@ -93,7 +100,10 @@ describe('rejected uploads: a clear zh/en error, nothing stored', () => {
     { what: 'a text file renamed .jpg', bytes: () => Buffer.from('this is not an image at all, just text '.repeat(40)), code: 'upload_not_image' },
     {
       what: 'an SVG with a script',
-      bytes: () => Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><script>alert(document.cookie)</script><rect width="400" height="400"/></svg>'),
+      bytes: () =>
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><script>alert(document.cookie)</script><rect width="400" height="400"/></svg>',
+        ),
       code: 'upload_not_image',
       name: 'evil.svg',
       type: 'image/svg+xml',
@@ -103,7 +113,13 @@ describe('rejected uploads: a clear zh/en error, nothing stored', () => {
     { what: 'a 299x1000 image', bytes: () => png(299, 1000), code: 'upload_too_small' },
     { what: 'a 20000x20000 PNG bomb', bytes: () => pngBomb(), code: 'upload_too_many_pixels', name: 'bomb.png', type: 'image/png' },
     { what: 'a truncated JPEG', bytes: async () => (await jpeg(800, 800)).subarray(0, 700), code: 'upload_damaged' },
-    { what: 'a PNG with its pixel data cut off', bytes: async () => (await png(600, 600)).subarray(0, 120), code: 'upload_damaged', name: 'x.png', type: 'image/png' },
+    {
+      what: 'a PNG with its pixel data cut off',
+      bytes: async () => (await png(600, 600)).subarray(0, 120),
+      code: 'upload_damaged',
+      name: 'x.png',
+      type: 'image/png',
+    },
   ];
   for (const c of cases) {
     it(`${c.what}: ${c.code}`, async () => {
@@ -124,7 +140,12 @@ describe('rejected uploads: a clear zh/en error, nothing stored', () => {
     expect(noFile.json().errorCode).toBe('upload_no_file');
     const purpose = await uploadRequest(t.app, alice, 'SELFIE', await jpeg(400, 400));
     expect(purpose.json().errorCode).toBe('upload_purpose_invalid');
-    const form = await t.app.inject({ method: 'POST', url: '/api/member/upload/image', headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'purpose=ID_FRONT' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/upload/image',
+      headers: { ...alice.headers, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'purpose=ID_FRONT',
+    });
     expect([form.statusCode, form.json().errorCode]).toEqual([400, 'upload_no_file']);
     const anonymous = await uploadRequest(t.app, null, 'ID_FRONT', await jpeg(400, 400));
     expect([anonymous.statusCode, anonymous.json().errorCode]).toEqual([401, 'unauthorized']);

@@ -141,7 +141,8 @@ function blobPath(p: Extract<ShapeParams, { family: 'blob' }>): string {
   const pts: string[] = [];
   for (let i = 0; i < 72; i++) {
     const th = (i / 72) * 2 * Math.PI;
-    const r = radius * (1 - p.amp - p.amp2 + (p.amp * (1 + Math.cos(p.lobes * th + p.phase))) / 2 + (p.amp2 * (1 + Math.cos((p.lobes + 2) * th + p.phase2))) / 2);
+    const r =
+      radius * (1 - p.amp - p.amp2 + (p.amp * (1 + Math.cos(p.lobes * th + p.phase))) / 2 + (p.amp2 * (1 + Math.cos((p.lobes + 2) * th + p.phase2))) / 2);
     pts.push(`${i === 0 ? 'M' : 'L'}${r1(c + r * Math.cos(th))},${r1(c + r * Math.sin(th))}`);
   }
   return `${pts.join(' ')} Z`;
@@ -161,7 +162,15 @@ function validSides(sides: Side[]): boolean {
 /** A random piece outline of `size` px: jigsaw, rounded or blob. */
 export function randomShape(size: number, family: Family = pick(['jigsaw', 'rounded', 'blob'] as const)): PieceShape {
   if (family === 'blob') {
-    return shapeFrom({ family, size, lobes: pick([3, 5]), amp: between(0.14, 0.24), phase: between(0, 2 * Math.PI), amp2: between(0, 0.06), phase2: between(0, 2 * Math.PI) });
+    return shapeFrom({
+      family,
+      size,
+      lobes: pick([3, 5]),
+      amp: between(0.14, 0.24),
+      phase: between(0, 2 * Math.PI),
+      amp2: between(0, 0.06),
+      phase2: between(0, 2 * Math.PI),
+    });
   }
   let sides: Side[];
   do sides = [0, 1, 2, 3].map(() => (family === 'rounded' ? pick<Side>(['F', 'T', 'T']) : pick<Side>(['F', 'T', 'B'])));
@@ -323,11 +332,7 @@ async function gapLayer(clean: Buffer, g: Gap): Promise<Buffer> {
     .toBuffer();
   const style = pick(['stroke', 'double', 'soft'] as const);
   const mask = style === 'soft' ? await sharp(shapeSvg(g.shape, '#fff')).blur(between(0.5, 0.9)).png().toBuffer() : shapeSvg(g.shape, '#fff');
-  const layers: OverlayOptions[] = [
-    { input: await cloud(s, randomIntIncl(90, 170)) },
-    noise(s, s, randomIntIncl(25, 60)),
-    { input: mask, blend: 'dest-in' },
-  ];
+  const layers: OverlayOptions[] = [{ input: await cloud(s, randomIntIncl(90, 170)) }, noise(s, s, randomIntIncl(25, 60)), { input: mask, blend: 'dest-in' }];
   if (style !== 'soft') {
     const stroke = pick(['255,255,255', '0,0,0', '255,240,200', '200,220,255']);
     layers.push({ input: shapeSvg(g.shape, 'none', `rgba(${stroke},${r1(between(0.25, 0.9))})`, r1(between(0.8, 2.4))) });

@@ -70,7 +70,10 @@ export function ipBucket(ip: string): string {
   const h = head === '' ? [] : head.split(':');
   const t = tail === '' ? [] : tail.split(':');
   const groups = ip.includes('::') ? [...h, ...Array<string>(Math.max(0, 8 - h.length - t.length)).fill('0'), ...t] : h;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** Builds the captcha service over its repository. `now` gives Unix ms; `log` records why answers were refused. */

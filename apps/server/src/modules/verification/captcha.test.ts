@@ -60,9 +60,11 @@ describe('one answer per challenge', () => {
 
 /** A trail along a straight line at constant speed: `n` points over `ms`. */
 function ruled(from: { x: number; y: number }, to: { x: number; y: number }, n: number, ms: number): TrailPoint[] {
-  return Array.from({ length: n }, (_, i) => ({ x: from.x + ((to.x - from.x) * i) / (n - 1), y: from.y + ((to.y - from.y) * i) / (n - 1), t: (ms * i) / (n - 1) })).map(
-    (p) => ({ x: Math.round(p.x), y: Math.round(p.y), t: Math.round(p.t) }),
-  );
+  return Array.from({ length: n }, (_, i) => ({
+    x: from.x + ((to.x - from.x) * i) / (n - 1),
+    y: from.y + ((to.y - from.y) * i) / (n - 1),
+    t: (ms * i) / (n - 1),
+  })).map((p) => ({ x: Math.round(p.x), y: Math.round(p.y), t: Math.round(p.t) }));
 }
 
 /** A deterministic [0, 1) sequence for reproducible trails. */
@@ -97,7 +99,15 @@ describe('drag trail rules', () => {
 
   it('refuses a missing, short, backwards-in-time, too fast or too slow trail', () => {
     expect(checkTrail(null, end, start)).toBe('missing');
-    expect(checkTrail(hand().slice(0, 3).concat([{ ...end, t: 900 }]), end, start)).toBe('too_few_points');
+    expect(
+      checkTrail(
+        hand()
+          .slice(0, 3)
+          .concat([{ ...end, t: 900 }]),
+        end,
+        start,
+      ),
+    ).toBe('too_few_points');
     const backwards = hand();
     backwards[5] = { ...backwards[5]!, t: backwards[3]!.t - 1 };
     expect(checkTrail(backwards, end, start)).toBe('time_not_monotonic');
@@ -164,11 +174,17 @@ describe('drag trail rules', () => {
 describe('challenges per IP', () => {
   it(`gives one IP ${CHALLENGES_PER_IP_PER_MINUTE} challenges a minute (429 captcha_too_frequent in zh and en); other IPs are not affected`, async () => {
     const ip = randomIp();
-    for (let i = 0; i < CHALLENGES_PER_IP_PER_MINUTE; i++) expect((await post(strict.app, 'data/sms/geetestCode?randomCode=r', {}, { ip })).statusCode).toBe(200);
+    for (let i = 0; i < CHALLENGES_PER_IP_PER_MINUTE; i++)
+      expect((await post(strict.app, 'data/sms/geetestCode?randomCode=r', {}, { ip })).statusCode).toBe(200);
     for (const lang of ['zh', 'en'] as const) {
       const over = await post(strict.app, 'data/sms/geetestCode?randomCode=r', {}, { ip, lang });
       expect(over.statusCode).toBe(429);
-      expect(over.json()).toEqual({ status: 'FAILED', errorCode: 'captcha_too_frequent', errorMessage: ERROR_MESSAGES.captcha_too_frequent[lang], result: null });
+      expect(over.json()).toEqual({
+        status: 'FAILED',
+        errorCode: 'captcha_too_frequent',
+        errorMessage: ERROR_MESSAGES.captcha_too_frequent[lang],
+        result: null,
+      });
     }
     expect((await post(strict.app, 'data/sms/geetestCode?randomCode=r', {}, { ip: randomIp() })).statusCode).toBe(200);
     // Test mode counts too: the budget is not a test-mode feature to switch off.
@@ -203,10 +219,11 @@ describe('a fixed blind guess', () => {
     const hits = (gx: number, gy: number, sample: Array<{ x: number; y: number }>) =>
       sample.filter((a) => Math.abs(a.x - gx) <= TOLERANCE_PX && Math.abs(a.y - gy) <= TOLERANCE_PX).length;
     let best = { x: 0, y: 0, n: -1 };
-    for (let gx = 0; gx <= 320; gx += 2) for (let gy = 0; gy <= 180; gy += 2) {
-      const n = hits(gx, gy, fit);
-      if (n > best.n) best = { x: gx, y: gy, n };
-    }
+    for (let gx = 0; gx <= 320; gx += 2)
+      for (let gy = 0; gy <= 180; gy += 2) {
+        const n = hits(gx, gy, fit);
+        if (n > best.n) best = { x: gx, y: gy, n };
+      }
     const rate = hits(best.x, best.y, heldOut) / heldOut.length;
     // The former puzzle: x uniform in [60, 245] on the piece's own row, ±5 px: any fixed guess inside passes 11/186.
     const former = Array.from({ length: 2000 }, () => crypto.randomInt(60, 246));

@@ -45,7 +45,10 @@ export function codeText(msg: CodeMessage): { subject: string; text: string } {
         subject: 'Someone tried to register with your address',
         text: 'Someone tried to register a new account with this address, which already has an account. If it was you, log in or reset your password instead. If not, you can ignore this message.',
       };
-    return { subject: '有人尝试用您的账号注册', text: '有人尝试用此账号注册新账户，但该账号已注册。如果是您本人，请直接登录或找回密码；如果不是，请忽略本消息。' };
+    return {
+      subject: '有人尝试用您的账号注册',
+      text: '有人尝试用此账号注册新账户，但该账号已注册。如果是您本人，请直接登录或找回密码；如果不是，请忽略本消息。',
+    };
   }
   if (msg.lang === 'en')
     return {

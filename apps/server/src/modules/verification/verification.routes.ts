@@ -20,8 +20,7 @@ const verificationRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary:
-          'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes); 10 per minute per IP (429 captcha_too_frequent)',
+        summary: 'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes); 10 per minute per IP (429 captcha_too_frequent)',
         querystring: GeetestCodeQuery,
         response: { 200: Envelope(GeetestChallenge) },
       },
@@ -34,8 +33,7 @@ const verificationRoutes: FastifyPluginAsync = async (root) => {
     {
       schema: {
         tags: TAGS,
-        summary:
-          "Check a puzzle answer (piece's x and y ±5 px, with the drag trail; one attempt per challenge); returns a one-use pass for sendCode or login",
+        summary: "Check a puzzle answer (piece's x and y ±5 px, with the drag trail; one attempt per challenge); returns a one-use pass for sendCode or login",
         body: GeetestVerifyBody,
         response: { 200: Envelope(GeetestResult) },
       },

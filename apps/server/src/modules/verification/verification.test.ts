@@ -47,7 +47,19 @@ afterAll(async () => {
 async function issue(t: TestApp, ip = randomIp()) {
   const res = await post(t.app, 'data/sms/geetestCode?randomCode=abc123&clientType=h5', {}, { ip });
   expect(res.statusCode).toBe(200);
-  return res.json().result as { challenge: string; bgImage: string; pieceImage: string; pieceY: number; width: number; height: number; pieceSize: number; gt: string; success: number; status: number; new_captcha: boolean };
+  return res.json().result as {
+    challenge: string;
+    bgImage: string;
+    pieceImage: string;
+    pieceY: number;
+    width: number;
+    height: number;
+    pieceSize: number;
+    gt: string;
+    success: number;
+    status: number;
+    new_captcha: boolean;
+  };
 }
 
 function png(dataUrl: string): Buffer {
@@ -123,7 +135,10 @@ describe('slide puzzle', () => {
     const unknown = await post(strict.app, 'data/sms/geetestVerify', { challenge: 'f'.repeat(32), x: 100, y: 50, trail: handTrail(20, 100, 50) });
     expect(unknown.json().errorCode).toBe('captcha_invalid');
     const c = await issue(strict);
-    await strict.ctx.db.update(captchaChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(captchaChallenges.challenge, c.challenge));
+    await strict.ctx.db
+      .update(captchaChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(captchaChallenges.challenge, c.challenge));
     const res = await post(strict.app, 'data/sms/geetestVerify', await answer(strict, c.challenge), { lang: 'en' });
     expect(res.json()).toMatchObject({ errorCode: 'captcha_expired', errorMessage: ERROR_MESSAGES.captcha_expired.en });
   });
@@ -138,9 +153,17 @@ describe('slide puzzle', () => {
 
     const second = await answerPuzzle(strict);
     const pass2 = second.res.json().result;
-    const forged = await post(strict.app, 'data/sms/sendCode', { account: 'once3@example.com', type: 'REGISTER', ...pass2, geetest_seccode: `${pass2.geetest_validate}|other` });
+    const forged = await post(strict.app, 'data/sms/sendCode', {
+      account: 'once3@example.com',
+      type: 'REGISTER',
+      ...pass2,
+      geetest_seccode: `${pass2.geetest_validate}|other`,
+    });
     expect(forged.json().errorCode).toBe('captcha_invalid');
-    await strict.ctx.db.update(captchaChallenges).set({ passExpiresAt: new Date(Date.now() - 1000) }).where(eq(captchaChallenges.challenge, second.challenge));
+    await strict.ctx.db
+      .update(captchaChallenges)
+      .set({ passExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(captchaChallenges.challenge, second.challenge));
     const expired = await post(strict.app, 'data/sms/sendCode', { account: 'once3@example.com', type: 'REGISTER', ...pass2 });
     expect(expired.json().errorCode).toBe('captcha_invalid');
   });
@@ -149,7 +172,13 @@ describe('slide puzzle', () => {
     const res = await post(strict.app, 'data/sms/sendCode', { account: 'nopass@example.com', type: 'REGISTER' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe('validation_failed');
-    const empty = await post(strict.app, 'data/sms/sendCode', { account: 'nopass@example.com', type: 'REGISTER', geetest_challenge: '', geetest_validate: '', geetest_seccode: '' });
+    const empty = await post(strict.app, 'data/sms/sendCode', {
+      account: 'nopass@example.com',
+      type: 'REGISTER',
+      geetest_challenge: '',
+      geetest_validate: '',
+      geetest_seccode: '',
+    });
     expect(empty.json().errorCode).toBe('captcha_required');
   });
 });
@@ -233,23 +262,26 @@ describe('captcha test mode and codes', () => {
     return { status: res.statusCode, body: res.json() };
   }
 
-  it.each(['zh', 'en'] as const)('answers REGISTER for a taken account exactly as for a free one, and sends the owner a notice instead of a code (%s)', async (lang) => {
-    await registerEmail(t, `taken-${lang}@example.com`);
-    await allowResend(t);
-    const taken = await sendCode(`TAKEN-${lang}@example.com`, 'REGISTER', lang);
-    const free = await sendCode(`free-${lang}@example.com`, 'REGISTER', lang);
-    expect(taken).toEqual(free);
-    expect(taken).toEqual({ status: 200, body: { status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null } });
-    // The owner got a notice and no code; the free address got a code.
-    expect((await listOutbox(t.ctx.db, `taken-${lang}@example.com`)).map((m) => [m.type, m.code])).toEqual([
-      ['REGISTER_NOTICE', ''],
-      ['REGISTER', expect.stringMatching(/^[0-9]{6}$/)],
-    ]);
-    expect((await listOutbox(t.ctx.db, `free-${lang}@example.com`))[0]).toMatchObject({ type: 'REGISTER', code: expect.stringMatching(/^[0-9]{6}$/) });
-    // Asking again within 60 s is refused alike: the taken account's request stored a (dead) code row too.
-    expect(await sendCode(`taken-${lang}@example.com`, 'REGISTER', lang)).toEqual(await sendCode(`free-${lang}@example.com`, 'REGISTER', lang));
-    expect((await sendCode(`taken-${lang}@example.com`, 'REGISTER', lang)).body.errorCode).toBe('code_too_frequent');
-  });
+  it.each(['zh', 'en'] as const)(
+    'answers REGISTER for a taken account exactly as for a free one, and sends the owner a notice instead of a code (%s)',
+    async (lang) => {
+      await registerEmail(t, `taken-${lang}@example.com`);
+      await allowResend(t);
+      const taken = await sendCode(`TAKEN-${lang}@example.com`, 'REGISTER', lang);
+      const free = await sendCode(`free-${lang}@example.com`, 'REGISTER', lang);
+      expect(taken).toEqual(free);
+      expect(taken).toEqual({ status: 200, body: { status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null } });
+      // The owner got a notice and no code; the free address got a code.
+      expect((await listOutbox(t.ctx.db, `taken-${lang}@example.com`)).map((m) => [m.type, m.code])).toEqual([
+        ['REGISTER_NOTICE', ''],
+        ['REGISTER', expect.stringMatching(/^[0-9]{6}$/)],
+      ]);
+      expect((await listOutbox(t.ctx.db, `free-${lang}@example.com`))[0]).toMatchObject({ type: 'REGISTER', code: expect.stringMatching(/^[0-9]{6}$/) });
+      // Asking again within 60 s is refused alike: the taken account's request stored a (dead) code row too.
+      expect(await sendCode(`taken-${lang}@example.com`, 'REGISTER', lang)).toEqual(await sendCode(`free-${lang}@example.com`, 'REGISTER', lang));
+      expect((await sendCode(`taken-${lang}@example.com`, 'REGISTER', lang)).body.errorCode).toBe('code_too_frequent');
+    },
+  );
 
   it.each(['zh', 'en'] as const)('answers FORGET for an unknown account exactly as for a known one, and sends it nothing (%s)', async (lang) => {
     await registerEmail(t, `known-${lang}@example.com`);
@@ -262,7 +294,10 @@ describe('captcha test mode and codes', () => {
     expect(await listOutbox(t.ctx.db, `unknown-${lang}@example.com`)).toEqual([]);
     // The unknown account has a live code row like the known one (same limits, same work when a code is checked
     // later), of a code that was sent to no one.
-    const rows = await t.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.account, `unknown-${lang}@example.com`));
+    const rows = await t.ctx.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.account, `unknown-${lang}@example.com`));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.consumedAt).toBeNull();
     expect(await sendCode(`unknown-${lang}@example.com`, 'FORGET', lang)).toEqual(await sendCode(`known-${lang}@example.com`, 'FORGET', lang));
@@ -381,7 +416,14 @@ describe('demo outbox off and senders', () => {
       await sender.send({ ...msg, channel: 'phone', address: '13800000000', areaCode: '86', lang: 'zh' });
       expect(bodies[0]).toEqual({
         ct: 'application/json',
-        body: { to: '+8613800000000', areaCode: '86', phone: '13800000000', code: '123456', type: 'REGISTER', text: '您的验证码是 123456，10 分钟内有效，请勿泄露给他人。' },
+        body: {
+          to: '+8613800000000',
+          areaCode: '86',
+          phone: '13800000000',
+          code: '123456',
+          type: 'REGISTER',
+          text: '您的验证码是 123456，10 分钟内有效，请勿泄露给他人。',
+        },
       });
       status = 500;
       await expect(sender.send({ ...msg, channel: 'phone', address: '13800000000', areaCode: '86' })).rejects.toThrow(/HTTP 500/);

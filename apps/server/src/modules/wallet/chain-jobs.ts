@@ -12,7 +12,6 @@ import { insertAlert } from './chain.repository';
 import { createChainWatcher, type ChainWatcher } from './chain-watcher';
 import { createWithdrawalBroadcaster, type WithdrawalBroadcaster } from './withdrawal-broadcaster';
 
-
 /** What the chain jobs use: the configuration, the database (alerts), the engine port, the log and the chain service. */
 export interface ChainJobDeps {
   config: Config;

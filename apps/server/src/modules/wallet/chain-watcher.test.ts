@@ -69,7 +69,12 @@ async function depositOf(txHash: string): Promise<DepositRow[]> {
   return (await listDeposits(t.ctx.db, alice.userId, { limit: 100, offset: 0 })).rows.filter((r) => r.txHash === txHash.toLowerCase());
 }
 async function demoDeposit(coin: string, amount: string) {
-  return t.app.inject({ method: 'POST', url: '/api/asset/wallet/demoDeposit', headers: { ...alice.headers, lang: 'en' }, payload: { coin, chain: 'ETH', amount } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/asset/wallet/demoDeposit',
+    headers: { ...alice.headers, lang: 'en' },
+    payload: { coin, chain: 'ETH', amount },
+  });
 }
 async function depositOk(coin: string, amount: string): Promise<string> {
   const res = await demoDeposit(coin, amount);
@@ -90,8 +95,21 @@ describe('deposits', () => {
     const ethTx = await depositOk('ETH', '0.5');
     await mineAndTick(0);
     // Seen in their blocks (confirmations 2 and 1 of 3), not credited.
-    expect((await depositOf(usdtTx))[0]).toMatchObject({ status: 'CONFIRMING', coin: 'USDT', amount: '2550000000', chainAmount: '25500000', logIndex: 0, toAddress: aliceAddress });
-    expect((await depositOf(ethTx))[0]).toMatchObject({ status: 'CONFIRMING', coin: 'ETH', amount: '50000000', chainAmount: '500000000000000000', logIndex: -1 });
+    expect((await depositOf(usdtTx))[0]).toMatchObject({
+      status: 'CONFIRMING',
+      coin: 'USDT',
+      amount: '2550000000',
+      chainAmount: '25500000',
+      logIndex: 0,
+      toAddress: aliceAddress,
+    });
+    expect((await depositOf(ethTx))[0]).toMatchObject({
+      status: 'CONFIRMING',
+      coin: 'ETH',
+      amount: '50000000',
+      chainAmount: '500000000000000000',
+      logIndex: -1,
+    });
     expect(assets('USDT')).toBe(usdt0);
     await mineAndTick(1);
     // USDT is 3 deep now, ETH 2.
@@ -110,7 +128,13 @@ describe('deposits', () => {
     expect((await depositOf(usdtTx))[0]!.creditedSeq).toBeGreaterThan(0);
     // The record as the capital records show it.
     const rec = t.ctx.chain.depositRecord((await depositOf(usdtTx))[0]!, await t.ctx.chain.head());
-    expect(rec).toMatchObject({ amount: '25.50000000', status: 'CREDITED', confirmations: CONFIRMATIONS, confirmationsRequired: CONFIRMATIONS, fromAddress: expect.stringMatching(/^0x/) });
+    expect(rec).toMatchObject({
+      amount: '25.50000000',
+      status: 'CREDITED',
+      confirmations: CONFIRMATIONS,
+      confirmationsRequired: CONFIRMATIONS,
+      fromAddress: expect.stringMatching(/^0x/),
+    });
   }, 60_000);
 
   it('credits nothing twice after a watcher restart or a rescan from the start block (lost tables)', async () => {
@@ -128,13 +152,28 @@ describe('deposits', () => {
     await t.ctx.db.delete(chainBlocks);
     await t.ctx.db.delete(walletDeposits);
     // The row as a projector rebuilding the database from the journal writes it (no block hash, sender or chain amount).
-    const d = { userId: alice.userId, asset: 'USDT', amount: USDT(3n), chain: 'ETH', txHash: credited.txHash, logIndex: 0, address: credited.toAddress, blockNumber: credited.blockNumber };
+    const d = {
+      userId: alice.userId,
+      asset: 'USDT',
+      amount: USDT(3n),
+      chain: 'ETH',
+      txHash: credited.txHash,
+      logIndex: 0,
+      address: credited.toAddress,
+      blockNumber: credited.blockNumber,
+    };
     await t.ctx.db.insert(walletDeposits).values(depositRow(d, 99, Date.now()));
     await jobs.stop();
     jobs = createChainJobs(t.ctx);
     await mineAndTick(0);
     // The rescan completes the rebuilt row from the chain; its status stays CREDITED.
-    expect((await depositOf(tx))[0]).toMatchObject({ status: 'CREDITED', creditedSeq: 99, fromAddress: credited.fromAddress, chainAmount: '3000000', blockHash: credited.blockHash });
+    expect((await depositOf(tx))[0]).toMatchObject({
+      status: 'CREDITED',
+      creditedSeq: 99,
+      fromAddress: credited.fromAddress,
+      chainAmount: '3000000',
+      blockHash: credited.blockHash,
+    });
     expect(assets('USDT')).toBe(usdt0 + USDT(3n));
   }, 60_000);
 
@@ -142,7 +181,10 @@ describe('deposits', () => {
     const usdt0 = assets('USDT');
     const eth0 = assets('ETH');
     const small = await depositOk('USDT', '0.5');
-    const dust = await fundFromFaucet({ rpcUrl: demo.devChain.rpcUrl, chainId: demo.devChain.chainId, faucetKey: DEV_FAUCET_KEY }, aliceAddress, { token: null, amount: 9_999_999_999n });
+    const dust = await fundFromFaucet({ rpcUrl: demo.devChain.rpcUrl, chainId: demo.devChain.chainId, faucetKey: DEV_FAUCET_KEY }, aliceAddress, {
+      token: null,
+      amount: 9_999_999_999n,
+    });
     await mineAndTick(5);
     expect((await depositOf(small))[0]).toMatchObject({ status: 'BELOW_MINIMUM', amount: '50000000' });
     expect((await depositOf(dust))[0]).toMatchObject({ status: 'BELOW_MINIMUM', amount: '0', chainAmount: '9999999999' });
@@ -214,7 +256,11 @@ describe('demo deposit and console pages', () => {
   it('shows deposits, alerts and the hot wallet against liabilities in the console', async () => {
     const email = 'support@chain-watcher.test';
     const c = await t.ctx.admin.createOperator(null, { email, name: 'Support', role: 'support' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/admin/auth/login', payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { email, password: c.password, totp: await generate({ secret: c.totpSecret }) },
+    });
     const headers = { 'x-admin-token': login.json().result.token as string, lang: 'en' };
     const all = (await t.app.inject({ method: 'GET', url: '/api/admin/wallet/deposits', headers })).json();
     expect(all.status).toBe('SUCCEED');

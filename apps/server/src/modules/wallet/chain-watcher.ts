@@ -94,10 +94,21 @@ export function createChainWatcher(deps: ChainWatcherDeps): ChainWatcher {
     if (ancestor === null) {
       // No block of ours is on this chain any more: a dev chain restarted from genesis (or a reorg deeper than the
       // window). Everything not credited is orphaned; the chain is rescanned from the start block.
-      log.warn({ chain, cursor: cursor.number, head: headNumber }, 'chain watcher: no common ancestor with the chain (node restarted?); cursor reset, rescanning');
+      log.warn(
+        { chain, cursor: cursor.number, head: headNumber },
+        'chain watcher: no common ancestor with the chain (node restarted?); cursor reset, rescanning',
+      );
       await orphanDepositsFrom(db, chain, 0, at);
       await dropBlocksFrom(db, chain, 0);
-      await insertAlert(db, { chain, kind: 'cursor_reset', message: `no common ancestor with the chain below block ${cursor.number} (head ${headNumber}); rescanned from block ${deps.startBlock}` }, at);
+      await insertAlert(
+        db,
+        {
+          chain,
+          kind: 'cursor_reset',
+          message: `no common ancestor with the chain below block ${cursor.number} (head ${headNumber}); rescanned from block ${deps.startBlock}`,
+        },
+        at,
+      );
       return null;
     }
     const from = ancestor.number + 1;
@@ -113,7 +124,10 @@ export function createChainWatcher(deps: ChainWatcherDeps): ChainWatcher {
   }
 
   /** Records a transfer of `amount` chain units of `coin` to `to`, if `to` is ours. */
-  async function record(coin: ChainCoin, t: { txHash: string; logIndex: number; blockNumber: number; blockHash: string; from: string; to: string; value: bigint }): Promise<void> {
+  async function record(
+    coin: ChainCoin,
+    t: { txHash: string; logIndex: number; blockNumber: number; blockHash: string; from: string; to: string; value: bigint },
+  ): Promise<void> {
     const userId = deps.addresses.userOf(t.to);
     if (userId === undefined || t.value <= 0n) return;
     const { units } = chainToEngine(t.value, coin.chainDecimals);

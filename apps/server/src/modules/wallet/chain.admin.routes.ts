@@ -46,7 +46,15 @@ const chainAdminRoutes: FastifyPluginAsync = async (root) => {
   );
   app.get(
     `/api/${ADMIN_PATHS.chainAlerts}`,
-    { preHandler: view, schema: { tags: TAGS, summary: 'Chain alerts (deep reorgs, cursor resets), newest first (at most 200)', headers: ADMIN_HEADERS, response: { 200: Envelope(ChainAlerts) } } },
+    {
+      preHandler: view,
+      schema: {
+        tags: TAGS,
+        summary: 'Chain alerts (deep reorgs, cursor resets), newest first (at most 200)',
+        headers: ADMIN_HEADERS,
+        response: { 200: Envelope(ChainAlerts) },
+      },
+    },
     async () => ok(await app.ctx.chain.alerts()),
   );
   app.get(

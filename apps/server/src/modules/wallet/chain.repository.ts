@@ -62,7 +62,10 @@ export async function depositById(db: Db, userId: bigint | string, id: number | 
 }
 
 /** Every user's deposits for the console's monitor, newest first, optionally of one status. */
-export async function adminListDeposits(db: Db, opts: { status?: DepositState | undefined; limit: number; offset: number }): Promise<{ rows: DepositRow[]; total: number }> {
+export async function adminListDeposits(
+  db: Db,
+  opts: { status?: DepositState | undefined; limit: number; offset: number },
+): Promise<{ rows: DepositRow[]; total: number }> {
   const where = opts.status ? eq(walletDeposits.status, opts.status) : undefined;
   const rows = await db.select().from(walletDeposits).where(where).orderBy(desc(walletDeposits.id)).limit(opts.limit).offset(opts.offset);
   const [c] = await db.select({ n: count() }).from(walletDeposits).where(where);
@@ -170,7 +173,10 @@ export async function blockAt(db: Db, chain: string, number: number): Promise<Ch
 
 /** The number of the newest block followed on `chain` (0 when none): confirmations are counted against it. */
 export async function chainHead(db: Db, chain: string): Promise<number> {
-  const [r] = await db.select({ n: max(chainBlocks.number) }).from(chainBlocks).where(eq(chainBlocks.chain, chain));
+  const [r] = await db
+    .select({ n: max(chainBlocks.number) })
+    .from(chainBlocks)
+    .where(eq(chainBlocks.chain, chain));
   return Number(r?.n ?? 0);
 }
 

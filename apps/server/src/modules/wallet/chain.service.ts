@@ -196,7 +196,12 @@ export async function startDemoChain(config: Config, opts: { blockIntervalMs?: n
  * earlier chain (the engine credits a (chain, tx hash, log index) once for ever).
  */
 export async function payFromDevFaucet(rpcUrl: string, chainId: number, to: Address, token: Address | null, amount: bigint): Promise<string> {
-  const chain = defineChain({ id: chainId, name: 'dev chain', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const chain = defineChain({
+    id: chainId,
+    name: 'dev chain',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
   const transport = http(rpcUrl, { retryCount: 0, timeout: 10_000 });
   const pub = createPublicClient({ chain, transport });
   const wallet = createWalletClient({ account: privateKeyToAccount(DEV_FAUCET_KEY), chain, transport });

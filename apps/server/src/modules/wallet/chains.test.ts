@@ -10,7 +10,15 @@ import { createApprovalPolicy, dailyLimit, verificationLevel } from './limits';
 import { checkWithdrawAddress, parseEvmAddress } from './address';
 
 const USDT = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
-const base = { chainRpcUrl: undefined, chainId: 1, demoMode: true, chainUsdtContract: '', chainConfirmations: 6, chainExplorerTxUrl: 'https://x.io/tx/', chainExplorerAddressUrl: '' };
+const base = {
+  chainRpcUrl: undefined,
+  chainId: 1,
+  demoMode: true,
+  chainUsdtContract: '',
+  chainConfirmations: 6,
+  chainExplorerTxUrl: 'https://x.io/tx/',
+  chainExplorerAddressUrl: '',
+};
 
 function codeOf(fn: () => unknown): string {
   try {
@@ -82,10 +90,17 @@ describe('catalogue', () => {
   it('no node (neither CHAIN_RPC_URL nor demo): nothing available; CHAIN_USDT_CONTRACT wins over the dev token', () => {
     const none = createWalletCatalogue({ ...base, demoMode: false });
     expect(none.evmRules().map((r) => r.available)).toEqual([false, false]);
-    const real = createWalletCatalogue({ ...base, demoMode: false, chainRpcUrl: 'http://n', chainUsdtContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' }, { usdtContract: USDT });
+    const real = createWalletCatalogue(
+      { ...base, demoMode: false, chainRpcUrl: 'http://n', chainUsdtContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
+      { usdtContract: USDT },
+    );
     expect(real.usdtContract).toBe('0xdAC17F958D2ee523a2206206994597C13D831ec7');
     // USDT without any contract cannot be available; on the dev chain (31337) the demo token is the default
-    expect(createWalletCatalogue(base).evmRules().map((r) => r.available)).toEqual([true, false]);
+    expect(
+      createWalletCatalogue(base)
+        .evmRules()
+        .map((r) => r.available),
+    ).toEqual([true, false]);
     expect(createWalletCatalogue({ ...base, chainId: 31337 }).usdtContract).toBe(DEV_USDT_ADDRESS);
   });
 });

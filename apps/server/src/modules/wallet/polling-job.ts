@@ -17,7 +17,13 @@ export interface PollingJob {
 }
 
 /** Creates the job (not started). `what` names a pass in the log ("chain watcher tick"); `context` goes with each line. */
-export function createPollingJob(o: { pass: () => Promise<void>; pollMs: number; log: FastifyBaseLogger; what: string; context: Record<string, unknown> }): PollingJob {
+export function createPollingJob(o: {
+  pass: () => Promise<void>;
+  pollMs: number;
+  log: FastifyBaseLogger;
+  what: string;
+  context: Record<string, unknown>;
+}): PollingJob {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let stopped = true;

@@ -6,7 +6,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ADMIN_PATHS, AdminApproveWithdrawalBody, AdminRejectWithdrawalBody, AdminWithdrawal, AdminWithdrawalsPage, AdminWithdrawalsQuery, Envelope } from '@exchange/api';
+import {
+  ADMIN_PATHS,
+  AdminApproveWithdrawalBody,
+  AdminRejectWithdrawalBody,
+  AdminWithdrawal,
+  AdminWithdrawalsPage,
+  AdminWithdrawalsQuery,
+  Envelope,
+} from '@exchange/api';
 import { ok } from '../../shared/envelope';
 import { actorOf, requireOperator } from '../admin/auth';
 
@@ -22,7 +30,13 @@ const walletAdminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.withdrawals}`,
     {
       preHandler: requireOperator('view'),
-      schema: { tags: TAGS, summary: 'Withdrawals by status (default REVIEW, or ALL), newest first, 20 a page', headers: ADMIN_HEADERS, querystring: AdminWithdrawalsQuery, response: { 200: Envelope(AdminWithdrawalsPage) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Withdrawals by status (default REVIEW, or ALL), newest first, 20 a page',
+        headers: ADMIN_HEADERS,
+        querystring: AdminWithdrawalsQuery,
+        response: { 200: Envelope(AdminWithdrawalsPage) },
+      },
     },
     async (req) => ok(await wallet().adminWithdrawals(req.query)),
   );
@@ -31,7 +45,13 @@ const walletAdminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.approveWithdrawal}`,
     {
       preHandler: decide,
-      schema: { tags: TAGS, summary: 'Approve a withdrawal under review (above the dual-approval amount a second, different operator must approve too)', headers: ADMIN_HEADERS, body: AdminApproveWithdrawalBody, response: { 200: Envelope(AdminWithdrawal) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Approve a withdrawal under review (above the dual-approval amount a second, different operator must approve too)',
+        headers: ADMIN_HEADERS,
+        body: AdminApproveWithdrawalBody,
+        response: { 200: Envelope(AdminWithdrawal) },
+      },
     },
     async (req) => ok(await wallet().approve(actorOf(req), req.body.id)),
   );
@@ -40,7 +60,13 @@ const walletAdminRoutes: FastifyPluginAsync = async (root) => {
     `/api/${ADMIN_PATHS.rejectWithdrawal}`,
     {
       preHandler: decide,
-      schema: { tags: TAGS, summary: 'Reject a withdrawal not yet broadcast, with the reason in zh and en (the user sees theirs); the hold is released', headers: ADMIN_HEADERS, body: AdminRejectWithdrawalBody, response: { 200: Envelope(AdminWithdrawal) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Reject a withdrawal not yet broadcast, with the reason in zh and en (the user sees theirs); the hold is released',
+        headers: ADMIN_HEADERS,
+        body: AdminRejectWithdrawalBody,
+        response: { 200: Envelope(AdminWithdrawal) },
+      },
     },
     async (req) => ok(await wallet().reject(actorOf(req), req.body.id, req.body.reasonZh, req.body.reasonEn)),
   );

@@ -60,7 +60,10 @@ export function createWalletRepository(db: Db) {
 
     /** Every user's withdrawals (console), newest first, optionally of one status and one user. */
     async adminWithdrawals(opts: { status?: string | undefined; userId?: bigint | undefined; limit: number; offset: number }): Promise<Page<WithdrawalRow>> {
-      const where = and(opts.status ? eq(walletWithdrawals.status, opts.status) : undefined, opts.userId !== undefined ? eq(walletWithdrawals.userId, opts.userId) : undefined);
+      const where = and(
+        opts.status ? eq(walletWithdrawals.status, opts.status) : undefined,
+        opts.userId !== undefined ? eq(walletWithdrawals.userId, opts.userId) : undefined,
+      );
       const rows = await db.select().from(walletWithdrawals).where(where).orderBy(desc(walletWithdrawals.id)).limit(opts.limit).offset(opts.offset);
       const [c] = await db.select({ n: count() }).from(walletWithdrawals).where(where);
       return { rows, total: Number(c?.n ?? 0) };

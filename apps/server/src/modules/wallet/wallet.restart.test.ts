@@ -51,7 +51,19 @@ describe('wallet records after a lost database', () => {
       bob = await loginUser(t, MAIL);
       await verifyBasic(t, bob, '赵磊', mainlandId('19900909', '031'));
       await setTransPassword(t, bob, MAIL, PW);
-      expect((await t.ctx.host.submit({ type: 'deposit', userId: bob.userId, asset: 'USDT', account: 'ASSETS', amount: 1000n * 10n ** 8n, from: '@faucet', ref: 'restart' })).code).toBe('ok');
+      expect(
+        (
+          await t.ctx.host.submit({
+            type: 'deposit',
+            userId: bob.userId,
+            asset: 'USDT',
+            account: 'ASSETS',
+            amount: 1000n * 10n ** 8n,
+            from: '@faucet',
+            ref: 'restart',
+          })
+        ).code,
+      ).toBe('ok');
       const post = async (p: string, payload: Record<string, string>, headers: Record<string, string> = bob.headers) => {
         const r = await t.app.inject({ method: 'POST', url: `/api/${p}`, headers: { ...headers, lang: 'en' }, payload });
         expect(r.json().status, r.body).toBe('SUCCEED');
@@ -59,8 +71,24 @@ describe('wallet records after a lost database', () => {
       };
       await post('asset/wallet/transfer', { coin: 'USDT', from: 'ASSETS', to: 'SPOT', amount: '100.5', clientId: 'r-t1' });
       await post('asset/wallet/transfer', { coin: 'USDT', from: 'SPOT', to: 'OTC', amount: '0.5', clientId: 'r-t2' });
-      const w1 = await post('asset/wallet/withdraw', { coin: 'USDT', chain: 'ETH', address: DEST, amount: '200', transPassword: PW, code: await code(t, bob), clientId: 'r-w1' });
-      const w2 = await post('asset/wallet/withdraw', { coin: 'USDT', chain: 'ETH', address: DEST, amount: '300', transPassword: PW, code: await code(t, bob), clientId: 'r-w2' });
+      const w1 = await post('asset/wallet/withdraw', {
+        coin: 'USDT',
+        chain: 'ETH',
+        address: DEST,
+        amount: '200',
+        transPassword: PW,
+        code: await code(t, bob),
+        clientId: 'r-w1',
+      });
+      const w2 = await post('asset/wallet/withdraw', {
+        coin: 'USDT',
+        chain: 'ETH',
+        address: DEST,
+        amount: '300',
+        transPassword: PW,
+        code: await code(t, bob),
+        clientId: 'r-w2',
+      });
       const op = await t.ctx.admin.createOperator(null, { email: 'fin@wallet-restart.test', name: 'fin', role: 'finance' });
       const actor = { id: BigInt(op.operator.id), email: 'fin@wallet-restart.test', ip: '127.0.0.1', userAgent: 'test' };
       await t.ctx.wallet.approve(actor, w1.id);
@@ -86,10 +114,17 @@ describe('wallet records after a lost database', () => {
       await t.ctx.host.projected();
       const after = await rows(t);
       expect(after).toEqual(before);
-      expect(t.ctx.host.engine.balance(bob.userId, 'ASSETS', 'USDT')).toEqual({ available: 1000n * 10n ** 8n - 10_050_000_000n - 200n * 10n ** 8n, frozen: 200n * 10n ** 8n });
+      expect(t.ctx.host.engine.balance(bob.userId, 'ASSETS', 'USDT')).toEqual({
+        available: 1000n * 10n ** 8n - 10_050_000_000n - 200n * 10n ** 8n,
+        frozen: 200n * 10n ** 8n,
+      });
       // the reason, in the user's language, after the rebuild
       const again = await loginUser(t, MAIL);
-      const zh = await t.app.inject({ method: 'GET', url: `/api/asset/wallet/getRecordDetail?type=withdrawCoin&id=${after.w[1]!.id}`, headers: { ...again.headers, lang: 'zh' } });
+      const zh = await t.app.inject({
+        method: 'GET',
+        url: `/api/asset/wallet/getRecordDetail?type=withdrawCoin&id=${after.w[1]!.id}`,
+        headers: { ...again.headers, lang: 'zh' },
+      });
       expect(zh.json().result.withdrawal).toMatchObject({ status: 'REJECTED', reason: '金额异常' });
     } finally {
       await t.close();

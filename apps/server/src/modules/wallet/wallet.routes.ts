@@ -48,7 +48,13 @@ const walletRoutes: FastifyPluginAsync = async (root) => {
 
   app.get(
     `/api/${API_PATHS.getCoins}`,
-    { schema: { tags: TAGS, summary: 'Every coin with its networks and their rules (deposit and withdrawal minimums, fee, confirmations); public', response: { 200: Envelope(WalletCoins) } } },
+    {
+      schema: {
+        tags: TAGS,
+        summary: 'Every coin with its networks and their rules (deposit and withdrawal minimums, fee, confirmations); public',
+        response: { 200: Envelope(WalletCoins) },
+      },
+    },
     async () => ok(wallet().coins()),
   );
 
@@ -56,7 +62,12 @@ const walletRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.getDepositAddress}`,
     {
       preHandler: requireAuth,
-      schema: { tags: TAGS, summary: "The caller's deposit address of a coin on a network (EIP-55); chain_not_available where the deployment has none", querystring: CoinChainQuery, response: { 200: Envelope(DepositAddress) } },
+      schema: {
+        tags: TAGS,
+        summary: "The caller's deposit address of a coin on a network (EIP-55); chain_not_available where the deployment has none",
+        querystring: CoinChainQuery,
+        response: { 200: Envelope(DepositAddress) },
+      },
     },
     async (req) => ok(wallet().depositAddress(req.userId, req.query)),
   );
@@ -65,7 +76,12 @@ const walletRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.getWithdrawInfo}`,
     {
       preHandler: requireAuth,
-      schema: { tags: TAGS, summary: 'What the withdraw form needs: available, limits, fee, daily limit and use, verification, second factors, lock', querystring: CoinChainQuery, response: { 200: Envelope(WithdrawInfo) } },
+      schema: {
+        tags: TAGS,
+        summary: 'What the withdraw form needs: available, limits, fee, daily limit and use, verification, second factors, lock',
+        querystring: CoinChainQuery,
+        response: { 200: Envelope(WithdrawInfo) },
+      },
     },
     async (req) => ok(await wallet().withdrawInfo(req.userId, req.query)),
   );
@@ -76,7 +92,8 @@ const walletRoutes: FastifyPluginAsync = async (root) => {
       preHandler: requireAuth,
       schema: {
         tags: TAGS,
-        summary: 'Withdraw to an address (amount includes the fee): verified users, transaction password, TOTP when bound, VERIFY code; held at once; idempotent by clientId',
+        summary:
+          'Withdraw to an address (amount includes the fee): verified users, transaction password, TOTP when bound, VERIFY code; held at once; idempotent by clientId',
         body: WithdrawBody,
         response: { 200: Envelope(WithdrawRecord) },
       },
@@ -86,7 +103,15 @@ const walletRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.cancelWithdraw}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Cancel your withdrawal still under review (the hold is released)', body: CancelWithdrawBody, response: { 200: Envelope(WithdrawRecord) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Cancel your withdrawal still under review (the hold is released)',
+        body: CancelWithdrawBody,
+        response: { 200: Envelope(WithdrawRecord) },
+      },
+    },
     async (req) => ok(await wallet().cancelWithdraw(req.userId, req.body.id, requestLang(req))),
   );
 
@@ -94,20 +119,41 @@ const walletRoutes: FastifyPluginAsync = async (root) => {
     `/api/${API_PATHS.transfer}`,
     {
       preHandler: requireAuth,
-      schema: { tags: TAGS, summary: 'Move available funds between two of your accounts (contract and OTC hold USDT only); free; idempotent by clientId', body: TransferBody, response: { 200: Envelope(TransferRecord) } },
+      schema: {
+        tags: TAGS,
+        summary: 'Move available funds between two of your accounts (contract and OTC hold USDT only); free; idempotent by clientId',
+        body: TransferBody,
+        response: { 200: Envelope(TransferRecord) },
+      },
     },
     async (req) => ok(await wallet().transfer(req.userId, req.body)),
   );
 
   app.get(
     `/api/${API_PATHS.getRecords}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Your deposits, withdrawals or transfers, newest first, by page', querystring: RecordsQuery, response: { 200: Envelope(RecordsPage) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Your deposits, withdrawals or transfers, newest first, by page',
+        querystring: RecordsQuery,
+        response: { 200: Envelope(RecordsPage) },
+      },
+    },
     async (req) => ok(await wallet().records(req.userId, req.query, requestLang(req))),
   );
 
   app.get(
     `/api/${API_PATHS.getRecordDetail}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'One of your records (tx hash, confirmations, addresses, fee, status, explorer link)', querystring: RecordDetailQuery, response: { 200: Envelope(RecordDetail) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'One of your records (tx hash, confirmations, addresses, fee, status, explorer link)',
+        querystring: RecordDetailQuery,
+        response: { 200: Envelope(RecordDetail) },
+      },
+    },
     async (req) => ok(await wallet().recordDetail(req.userId, req.query.type, req.query.id, requestLang(req))),
   );
 
@@ -119,13 +165,24 @@ const walletRoutes: FastifyPluginAsync = async (root) => {
 
   app.post(
     `/api/${API_PATHS.addAddress}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Save a withdrawal address (checked for the network, EIP-55 when mixed case)', body: AddAddressBody, response: { 200: Envelope(AddressBookEntry) } } },
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Save a withdrawal address (checked for the network, EIP-55 when mixed case)',
+        body: AddAddressBody,
+        response: { 200: Envelope(AddressBookEntry) },
+      },
+    },
     async (req) => ok(await wallet().addAddress(req.userId, req.body)),
   );
 
   app.post(
     `/api/${API_PATHS.deleteAddress}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: 'Delete one of your saved addresses', body: DeleteAddressBody, response: { 200: Envelope(Type.Null()) } } },
+    {
+      preHandler: requireAuth,
+      schema: { tags: TAGS, summary: 'Delete one of your saved addresses', body: DeleteAddressBody, response: { 200: Envelope(Type.Null()) } },
+    },
     async (req) => {
       await wallet().deleteAddress(req.userId, req.body.id);
       return ok(null);

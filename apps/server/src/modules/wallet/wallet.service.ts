@@ -101,7 +101,11 @@ export interface WalletService {
   /** Deletes one of the caller's addresses (address_book_not_found). */
   deleteAddress(userId: string, id: string): Promise<void>;
   /** Console: withdrawals by status (default REVIEW; ALL), optionally of one user, 20 a page, newest first. */
-  adminWithdrawals(q: { status?: WithdrawStatus | 'ALL' | undefined; userId?: string | undefined; page?: string | undefined }): Promise<{ total: number; list: AdminWithdrawal[] }>;
+  adminWithdrawals(q: {
+    status?: WithdrawStatus | 'ALL' | undefined;
+    userId?: string | undefined;
+    page?: string | undefined;
+  }): Promise<{ total: number; list: AdminWithdrawal[] }>;
   /** Console: one operator approves (withdrawal_already_approved for the same operator twice). */
   approve(actor: WalletActor, id: string): Promise<AdminWithdrawal>;
   /** Console: rejects with the reason in both languages; the hold is released. */
@@ -156,7 +160,10 @@ function engineError(r: CommandResult, field?: string): AppError {
 }
 
 /** What the wallet service needs of the chain side (HW2's ChainService, ctx.chain). */
-export type WalletChain = Pick<ChainService, 'catalogue' | 'depositAddress' | 'isDepositAddress' | 'hotWalletAddress' | 'depositRecord' | 'head' | 'demoDepositEnabled'>;
+export type WalletChain = Pick<
+  ChainService,
+  'catalogue' | 'depositAddress' | 'isDepositAddress' | 'hotWalletAddress' | 'depositRecord' | 'head' | 'demoDepositEnabled'
+>;
 
 /** Builds the wallet service over the chain side `chain` (deposit addresses, hot wallet, catalogue, followed head). */
 export function createWalletService(deps: {
@@ -177,7 +184,6 @@ export function createWalletService(deps: {
   const assetCodes = () => engine.assets().map((a) => a.code);
   /** One withdrawal or transfer of a user at a time (a retried clientId then finds the first). */
   const serial = createKeyedSerial();
-
 
   const own: OwnAddresses = {
     get hotWallet() {
@@ -337,7 +343,6 @@ export function createWalletService(deps: {
     if (!r) throw new AppError('withdrawal_not_found', 404, 'id');
     return r;
   }
-
 
   return {
     coins() {
@@ -537,7 +542,14 @@ export function createWalletService(deps: {
 
     async addressBook(userId) {
       const u = userOf(userId);
-      return (await repo.addresses(u.id)).map((r) => ({ id: r.id.toString(), coin: r.coin, chain: r.chain, address: r.address, label: r.label, createdAt: r.createdTs }));
+      return (await repo.addresses(u.id)).map((r) => ({
+        id: r.id.toString(),
+        coin: r.coin,
+        chain: r.chain,
+        address: r.address,
+        label: r.label,
+        createdAt: r.createdTs,
+      }));
     },
 
     async addAddress(userId, body) {
@@ -579,7 +591,12 @@ export function createWalletService(deps: {
         type: 'approveWithdrawal',
         withdrawalId: id,
         operatorId: actor.id.toString(),
-        audit: engineAuditRecord(actor, 'withdrawal_approve', { withdrawalId: id, status: before.status, approvals: before.approvals.length }, { withdrawalId: id, ...after }),
+        audit: engineAuditRecord(
+          actor,
+          'withdrawal_approve',
+          { withdrawalId: id, status: before.status, approvals: before.approvals.length },
+          { withdrawalId: id, ...after },
+        ),
       });
       if (res.code !== 'ok') throw engineError(res);
       await host.projected();
@@ -596,7 +613,13 @@ export function createWalletService(deps: {
         withdrawalId: id,
         reason: en,
         operatorId: actor.id.toString(),
-        audit: engineAuditRecord(actor, 'withdrawal_reject', { withdrawalId: id, status: before.status }, { withdrawalId: id, status: 'REJECTED', reasonZh: zh, reasonEn: en }, { reasonZh: zh, reasonEn: en }),
+        audit: engineAuditRecord(
+          actor,
+          'withdrawal_reject',
+          { withdrawalId: id, status: before.status },
+          { withdrawalId: id, status: 'REJECTED', reasonZh: zh, reasonEn: en },
+          { reasonZh: zh, reasonEn: en },
+        ),
       });
       if (res.code !== 'ok') throw engineError(res);
       await host.projected();

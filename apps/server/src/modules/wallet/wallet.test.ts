@@ -53,7 +53,15 @@ beforeAll(async () => {
       ['USDT', 20_000n * U],
       ['ETH', 10n * U],
     ] as const) {
-      const r = await t.ctx.host.submit({ type: 'deposit', userId: u.userId, asset, account: 'ASSETS', amount, from: '@faucet', ref: `wallet-test:${u.userId}:${asset}` });
+      const r = await t.ctx.host.submit({
+        type: 'deposit',
+        userId: u.userId,
+        asset,
+        account: 'ASSETS',
+        amount,
+        from: '@faucet',
+        ref: `wallet-test:${u.userId}:${asset}`,
+      });
       expect(r.code).toBe('ok');
     }
   }
@@ -64,10 +72,14 @@ afterAll(async () => {
 
 function get<T = unknown>(user: TestUser | null, path: string, query: Record<string, string> = {}, lang: 'zh' | 'en' = 'en') {
   const qs = new URLSearchParams(query).toString();
-  return t.app.inject({ method: 'GET', url: `/api/asset/wallet/${path}${qs ? `?${qs}` : ''}`, headers: { ...(user?.headers ?? {}), lang } }).then((r) => ({ statusCode: r.statusCode, body: r.json<Env<T>>() }));
+  return t.app
+    .inject({ method: 'GET', url: `/api/asset/wallet/${path}${qs ? `?${qs}` : ''}`, headers: { ...(user?.headers ?? {}), lang } })
+    .then((r) => ({ statusCode: r.statusCode, body: r.json<Env<T>>() }));
 }
 function post<T = unknown>(user: TestUser, path: string, payload: Record<string, string>, lang: 'zh' | 'en' = 'en') {
-  return t.app.inject({ method: 'POST', url: `/api/asset/wallet/${path}`, headers: { ...user.headers, lang }, payload }).then((r) => ({ statusCode: r.statusCode, body: r.json<Env<T>>() }));
+  return t.app
+    .inject({ method: 'POST', url: `/api/asset/wallet/${path}`, headers: { ...user.headers, lang }, payload })
+    .then((r) => ({ statusCode: r.statusCode, body: r.json<Env<T>>() }));
 }
 function expectFail(res: { statusCode: number; body: Env }, code: ErrorCode, status = 400): void {
   expect(res.body.status, JSON.stringify(res.body)).toBe('FAILED');
@@ -94,7 +106,10 @@ async function withdrawBody(u: TestUser, over: Record<string, string> = {}): Pro
   return { coin: 'USDT', chain: 'ETH', address: DEST, amount: '100', transPassword: PW, code: await verifyCode(u), clientId: `w-${++seq}`, ...over };
 }
 async function rowsOf(table: typeof walletWithdrawals | typeof walletTransfers, userId: string): Promise<number> {
-  const [r] = await t.ctx.db.select({ n: count() }).from(table).where(eq(table.userId, BigInt(userId)));
+  const [r] = await t.ctx.db
+    .select({ n: count() })
+    .from(table)
+    .where(eq(table.userId, BigInt(userId)));
   return Number(r!.n);
 }
 
@@ -116,7 +131,12 @@ function admin<T = unknown>(token: string, method: 'GET' | 'POST', path: string,
 
 describe('catalogue and deposit addresses', () => {
   it('getCoins (public): ETH and USDT on the ETH chain, other coins without a network here', async () => {
-    const coins = ok(await get<Array<{ coin: string; chains: Array<{ chain: string; available: boolean; minWithdraw: string; withdrawFee: string; contract: string }> }>>(null, 'getCoins'));
+    const coins = ok(
+      await get<Array<{ coin: string; chains: Array<{ chain: string; available: boolean; minWithdraw: string; withdrawFee: string; contract: string }> }>>(
+        null,
+        'getCoins',
+      ),
+    );
     const by = new Map(coins.map((c) => [c.coin, c.chains]));
     expect(by.get('USDT')!.map((c) => [c.chain, c.available, c.minWithdraw, c.withdrawFee])).toEqual([['ETH', true, '10', '1']]);
     expect(by.get('ETH')!.map((c) => [c.chain, c.available, c.contract])).toEqual([['ETH', true, '']]);
@@ -138,7 +158,15 @@ describe('catalogue and deposit addresses', () => {
 describe('transfers', () => {
   it('move exactly the amount, conserve every asset, and are idempotent by clientId', async () => {
     const before = t.ctx.host.engine.assetTotals();
-    const r = ok(await post<{ id: string; amount: string; from: string; to: string }>(bob, 'transfer', { coin: 'USDT', from: 'ASSETS', to: 'SPOT', amount: '123.45678901', clientId: 't-1' }));
+    const r = ok(
+      await post<{ id: string; amount: string; from: string; to: string }>(bob, 'transfer', {
+        coin: 'USDT',
+        from: 'ASSETS',
+        to: 'SPOT',
+        amount: '123.45678901',
+        clientId: 't-1',
+      }),
+    );
     expect([r.amount, r.from, r.to]).toEqual(['123.45678901', 'ASSETS', 'SPOT']);
     const spot = bal(bob, 'SPOT', 'USDT').available;
     const assets = bal(bob, 'ASSETS', 'USDT').available;
@@ -170,7 +198,9 @@ describe('transfers', () => {
     const over = await post(bob, 'transfer', { coin: 'ETH', from: 'ASSETS', to: 'SPOT', amount: '10.00000001', clientId: 'tx-4' }, 'zh');
     expectFail(over, 'transfer_amount_exceeds');
     expect(over.body.errorMessage).toBe('超出最大可转数量');
-    expect((await post(bob, 'transfer', { coin: 'ETH', from: 'ASSETS', to: 'SPOT', amount: '10.00000001', clientId: 'tx-4' })).body.errorMessage).toBe('Amount exceeds maximum');
+    expect((await post(bob, 'transfer', { coin: 'ETH', from: 'ASSETS', to: 'SPOT', amount: '10.00000001', clientId: 'tx-4' })).body.errorMessage).toBe(
+      'Amount exceeds maximum',
+    );
     expectFail(await post(bob, 'transfer', { coin: 'ETH', from: 'ASSETS', to: 'SPOT', amount: '0.000000001', clientId: 'tx-5' }), 'too_many_decimals');
     expectFail(await post(bob, 'transfer', { coin: 'ETH', from: 'ASSETS', to: 'SPOT', amount: '0', clientId: 'tx-6' }), 'amount_invalid');
     expectFail(await post(bob, 'transfer', { coin: 'ETH', from: 'ASSETS', to: 'SPOT', amount: '-1', clientId: 'tx-7' }), 'amount_invalid');
@@ -229,7 +259,11 @@ describe('withdraw rules: each refusal changes nothing', () => {
   });
   it('refused during the 24 h withdrawal lock, with its end time', async () => {
     const until = Date.now() + 3_600_000;
-    const r = await t.ctx.host.submit({ type: 'updateUser', userId: carol.userId, profile: { withdrawLockUntil: String(until), withdrawLockReason: 'PASSWORD_CHANGED' } });
+    const r = await t.ctx.host.submit({
+      type: 'updateUser',
+      userId: carol.userId,
+      profile: { withdrawLockUntil: String(until), withdrawLockReason: 'PASSWORD_CHANGED' },
+    });
     expect(r.code).toBe('ok');
     try {
       const res = await post(carol, 'withdraw', await withdrawBody(carol));
@@ -250,7 +284,9 @@ describe('withdrawals and the console queue', () => {
   it('held at once (REVIEW); a retried clientId answers the first withdrawal and holds nothing more', async () => {
     const before = bal(bob, 'ASSETS', 'USDT');
     const body = await withdrawBody(bob, { amount: '100', clientId: 'same-1', address: DEST.toLowerCase() });
-    const w = ok(await post<{ id: string; status: string; amount: string; fee: string; receive: string; address: string; reason: string }>(bob, 'withdraw', body));
+    const w = ok(
+      await post<{ id: string; status: string; amount: string; fee: string; receive: string; address: string; reason: string }>(bob, 'withdraw', body),
+    );
     expect([w.status, w.amount, w.fee, w.receive, w.address, w.reason]).toEqual(['REVIEW', '100', '1', '99', DEST, '']);
     expect(bal(bob, 'ASSETS', 'USDT')).toEqual({ available: before.available - 100n * U, frozen: before.frozen + 100n * U });
     const again = ok(await post<{ id: string }>(bob, 'withdraw', { ...body, code: '', transPassword: '' }));
@@ -265,7 +301,9 @@ describe('withdrawals and the console queue', () => {
   it('one operator approves; support may read but not decide; approved once per operator', async () => {
     const fin = await operator('finance');
     const sup = await operator('support');
-    const queue = ok(await admin<{ total: number; list: Array<{ id: string; userId: string; approvalsRequired: number; amount: string }> }>(sup.token, 'GET', 'withdrawals'));
+    const queue = ok(
+      await admin<{ total: number; list: Array<{ id: string; userId: string; approvalsRequired: number; amount: string }> }>(sup.token, 'GET', 'withdrawals'),
+    );
     expect(queue.list.map((x) => [x.id, x.userId, x.approvalsRequired, x.amount])).toEqual([[first, bob.userId, 1, '100']]);
     expectFail(await admin(sup.token, 'POST', 'approveWithdrawal', { id: first }), 'admin_forbidden', 403);
     const a = ok(await admin<{ status: string; approvals: string[] }>(fin.token, 'POST', 'approveWithdrawal', { id: first }));
@@ -298,7 +336,9 @@ describe('withdrawals and the console queue', () => {
     expect(bal(bob, 'ASSETS', 'USDT').available).toBe(before.available - 50n * U);
     const fin = await operator('finance');
     expectFail(await admin(fin.token, 'POST', 'rejectWithdrawal', { id: w.id, reasonZh: ' ', reasonEn: 'x' }), 'reason_required');
-    const r = ok(await admin<{ status: string; reason: string }>(fin.token, 'POST', 'rejectWithdrawal', { id: w.id, reasonZh: '地址有风险', reasonEn: 'Risky address' }));
+    const r = ok(
+      await admin<{ status: string; reason: string }>(fin.token, 'POST', 'rejectWithdrawal', { id: w.id, reasonZh: '地址有风险', reasonEn: 'Risky address' }),
+    );
     expect([r.status, r.reason]).toEqual(['REJECTED', 'Risky address']);
     expect(bal(bob, 'ASSETS', 'USDT')).toEqual(before);
     const zh = ok(await get<{ withdrawal: { status: string; reason: string } }>(bob, 'getRecordDetail', { type: 'withdrawCoin', id: w.id }, 'zh'));
@@ -329,7 +369,9 @@ describe('withdrawals and the console queue', () => {
     expect(bal(bob, 'ASSETS', 'USDT')).toEqual(before);
     expectFail(await post(bob, 'cancelWithdraw', { id: first }), 'withdrawal_state_invalid', 409); // approved: only operators
     expectFail(await post(bob, 'cancelWithdraw', { id: 'x' }), 'withdrawal_not_found', 404);
-    const page = ok(await get<{ total: number; withdrawals: Array<{ id: string; status: string }> }>(bob, 'getRecords', { type: 'withdrawCoin', pageSize: '2', page: '1' }));
+    const page = ok(
+      await get<{ total: number; withdrawals: Array<{ id: string; status: string }> }>(bob, 'getRecords', { type: 'withdrawCoin', pageSize: '2', page: '1' }),
+    );
     expect(page.total).toBe(3);
     expect(page.withdrawals.map((x) => x.status)).toEqual(['REJECTED', 'REJECTED']);
     expectFail(await get(bob, 'getRecords', { type: 'withdrawCoin', pageSize: '51' }), 'validation_failed');
@@ -338,10 +380,20 @@ describe('withdrawals and the console queue', () => {
 
 describe('address book', () => {
   it('add, list, delete, per user; checked for the network', async () => {
-    const e = ok(await post<{ id: string; address: string; label: string }>(bob, 'addAddress', { coin: 'USDT', chain: 'ETH', address: DEST.toLowerCase(), label: ' My ledger ' }));
+    const e = ok(
+      await post<{ id: string; address: string; label: string }>(bob, 'addAddress', {
+        coin: 'USDT',
+        chain: 'ETH',
+        address: DEST.toLowerCase(),
+        label: ' My ledger ',
+      }),
+    );
     expect([e.address, e.label]).toEqual([DEST, 'My ledger']);
     expectFail(await post(bob, 'addAddress', { coin: 'USDT', chain: 'ETH', address: DEST, label: 'again' }), 'address_book_exists');
-    expectFail(await post(bob, 'addAddress', { coin: 'USDT', chain: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169Ee7', label: 'x' }), 'address_invalid');
+    expectFail(
+      await post(bob, 'addAddress', { coin: 'USDT', chain: 'ETH', address: '0x52908400098527886E0F7030069857D2E4169Ee7', label: 'x' }),
+      'address_invalid',
+    );
     expectFail(await post(bob, 'addAddress', { coin: 'USDT', chain: 'ETH', address: DEST2, label: '  ' }), 'address_label_required');
     expectFail(await post(bob, 'addAddress', { coin: 'BTC', chain: 'BTC', address: DEST2, label: 'btc' }), 'chain_not_available');
     ok(await post(carol, 'addAddress', { coin: 'ETH', chain: 'ETH', address: DEST2, label: 'carol' }));
@@ -363,14 +415,30 @@ describe('daily limit, Google authenticator, deposit records', () => {
     mailOf.set(dave.userId, 'dave@wallet.test');
     await verifyBasic(t, dave, '王芳', mainlandId('19850505', '013'));
     await setTransPassword(t, dave, 'dave@wallet.test', PW);
-    const r = await t.ctx.host.submit({ type: 'deposit', userId: dave.userId, asset: 'ETH', account: 'ASSETS', amount: 30n * U, from: '@faucet', ref: `wallet-test:${dave.userId}:ETH30` });
+    const r = await t.ctx.host.submit({
+      type: 'deposit',
+      userId: dave.userId,
+      asset: 'ETH',
+      account: 'ASSETS',
+      amount: 30n * U,
+      from: '@faucet',
+      ref: `wallet-test:${dave.userId}:ETH30`,
+    });
     expect(r.code).toBe('ok');
   }, 60_000);
 
   it('the basic level may withdraw 20 ETH a day: the form says what is left, the engine refuses beyond it and holds nothing', async () => {
-    const w = ok(await post<{ status: string; amount: string; receive: string }>(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '15.12345678', clientId: 'eth-1' })));
+    const w = ok(
+      await post<{ status: string; amount: string; receive: string }>(
+        dave,
+        'withdraw',
+        await withdrawBody(dave, { coin: 'ETH', amount: '15.12345678', clientId: 'eth-1' }),
+      ),
+    );
     expect([w.status, w.amount, w.receive]).toEqual(['REVIEW', '15.12345678', '15.12245678']);
-    const info = ok(await get<{ dailyLimit: string; dailyUsed: string; maxWithdraw: string; available: string }>(dave, 'getWithdrawInfo', { coin: 'ETH', chain: 'ETH' }));
+    const info = ok(
+      await get<{ dailyLimit: string; dailyUsed: string; maxWithdraw: string; available: string }>(dave, 'getWithdrawInfo', { coin: 'ETH', chain: 'ETH' }),
+    );
     expect([info.dailyLimit, info.dailyUsed, info.maxWithdraw, info.available]).toEqual(['20', '15.12345678', '4.87654322', '14.87654322']);
     const before = bal(dave, 'ASSETS', 'ETH');
     expectFail(await post(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '4.87654323', clientId: 'eth-2' })), 'daily_limit_exceeded');
@@ -383,7 +451,9 @@ describe('daily limit, Google authenticator, deposit records', () => {
     mailOf.set(erin.userId, 'erin@wallet.test');
     await verifyBasic(t, erin, '赵敏', mainlandId('19870707', '021'));
     await setTransPassword(t, erin, 'erin@wallet.test', PW);
-    expect((await t.ctx.host.submit({ type: 'deposit', userId: erin.userId, asset: 'ETH', account: 'ASSETS', amount: 30n * U, from: '@faucet' })).code).toBe('ok');
+    expect((await t.ctx.host.submit({ type: 'deposit', userId: erin.userId, asset: 'ETH', account: 'ASSETS', amount: 30n * U, from: '@faucet' })).code).toBe(
+      'ok',
+    );
     const over = await withdrawBody(erin, { coin: 'ETH', amount: '20.00000001', clientId: 'erin-1' });
     // Frozen by an operator: refused, code kept as well.
     expect((await t.ctx.host.submit({ type: 'updateUser', userId: erin.userId, profile: { frozen: '1' } })).code).toBe('ok');
@@ -398,11 +468,16 @@ describe('daily limit, Google authenticator, deposit records', () => {
   it('with Google authenticator bound, its code is required as well as the e-mail code', async () => {
     const secret = newTotpSecret();
     const box = secretBoxFromConfig(t.ctx.config)!;
-    expect((await t.ctx.host.submit({ type: 'updateUser', userId: dave.userId, profile: { googleSecret: box.seal(secret, `totp:${dave.userId}`) } })).code).toBe('ok');
+    expect(
+      (await t.ctx.host.submit({ type: 'updateUser', userId: dave.userId, profile: { googleSecret: box.seal(secret, `totp:${dave.userId}`) } })).code,
+    ).toBe('ok');
     const info = ok(await get<{ googleBound: boolean; codeChannel: string }>(dave, 'getWithdrawInfo', { coin: 'ETH', chain: 'ETH' }));
     expect([info.googleBound, info.codeChannel]).toEqual([true, 'mail']);
     expectFail(await post(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '1', clientId: 'g-1' })), 'google_code_required');
-    expectFail(await post(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '1', clientId: 'g-2', googleCode: '000000' })), 'google_code_invalid');
+    expectFail(
+      await post(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '1', clientId: 'g-2', googleCode: '000000' })),
+      'google_code_invalid',
+    );
     expect(await rowsOf(walletWithdrawals, dave.userId)).toBe(1);
     const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
     const w = ok(await post<{ status: string }>(dave, 'withdraw', await withdrawBody(dave, { coin: 'ETH', amount: '1', clientId: 'g-3', googleCode: code })));
@@ -429,9 +504,17 @@ describe('daily limit, Google authenticator, deposit records', () => {
       },
       new Date(),
     );
-    const page = ok(await get<{ total: number; deposits: Array<{ id: string; amount: string; status: string; txHash: string; confirmationsRequired: number }> }>(dave, 'getRecords', { type: 'coinCharging', coin: 'USDT' }));
+    const page = ok(
+      await get<{ total: number; deposits: Array<{ id: string; amount: string; status: string; txHash: string; confirmationsRequired: number }> }>(
+        dave,
+        'getRecords',
+        { type: 'coinCharging', coin: 'USDT' },
+      ),
+    );
     expect(page.total).toBe(1);
-    expect(page.deposits.map((d) => [d.amount, d.status, d.txHash, d.confirmationsRequired])).toEqual([['25', 'CONFIRMING', tx, t.ctx.config.chainConfirmations]]);
+    expect(page.deposits.map((d) => [d.amount, d.status, d.txHash, d.confirmationsRequired])).toEqual([
+      ['25', 'CONFIRMING', tx, t.ctx.config.chainConfirmations],
+    ]);
     const id = page.deposits[0]!.id;
     const d = ok(await get<{ deposit: { address: string; fromAddress: string } }>(dave, 'getRecordDetail', { type: 'coinCharging', id }));
     expect([d.deposit.address, d.deposit.fromAddress]).toEqual([t.ctx.chain.depositAddress(dave.userId), DEST2]);

@@ -34,10 +34,20 @@ beforeAll(async () => {
   const base = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }, { dataDir, devChainPort: PORT });
   demo = await startDemoChain(base, { blockIntervalMs: 0 });
   client = createChainClient(demo.devChain.rpcUrl);
-  t = await openTestApp(dataDir, { ...NO_RATE_LIMITS, chainRpcUrl: demo.devChain.rpcUrl, chainUsdtContract: demo.usdt, chainConfirmations: CONFIRMATIONS, chainJobs: true, devChainPort: PORT });
+  t = await openTestApp(dataDir, {
+    ...NO_RATE_LIMITS,
+    chainRpcUrl: demo.devChain.rpcUrl,
+    chainUsdtContract: demo.usdt,
+    chainConfirmations: CONFIRMATIONS,
+    chainJobs: true,
+    devChainPort: PORT,
+  });
   alice = await loginUser(t, 'alice@broadcaster.test');
   // Alice's funds for the test (a ledger deposit from the faucet account; chain deposits are the watcher's test).
-  for (const [asset, amount] of [['USDT', 1_000n * 10n ** 8n], ['ETH', 5n * 10n ** 8n]] as const) {
+  for (const [asset, amount] of [
+    ['USDT', 1_000n * 10n ** 8n],
+    ['ETH', 5n * 10n ** 8n],
+  ] as const) {
     expect((await t.ctx.host.submit({ type: 'deposit', userId: alice.userId, asset, account: 'ASSETS', amount, from: '@faucet' })).code).toBe('ok');
   }
 }, 120_000);
@@ -195,7 +205,9 @@ describe('withdrawals', () => {
   it('a transaction that reverts on chain fails the withdrawal, releases the hold and raises an alert', async () => {
     // More USDT than the hot wallet holds (100,000,000): the token's transfer reverts; the hot wallet pays the gas.
     const big = 150_000_000n * 10n ** 8n;
-    expect((await t.ctx.host.submit({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'ASSETS', amount: big, from: '@faucet' })).code).toBe('ok');
+    expect((await t.ctx.host.submit({ type: 'deposit', userId: alice.userId, asset: 'USDT', account: 'ASSETS', amount: big, from: '@faucet' })).code).toBe(
+      'ok',
+    );
     const available0 = t.ctx.host.engine.balance(alice.userId, 'ASSETS', 'USDT').available;
     const to = fresh();
     const id = await approvedWithdrawal('USDT', to, big, 10n ** 8n);

@@ -118,7 +118,7 @@ export function probeHealthz(baseUrl: string, gapMs = 5): { stop(): Promise<numb
         agent.destroy();
         agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
       }
-      const localAddress = `127.0.9.${1 + Math.floor(i / 300) % 250}`;
+      const localAddress = `127.0.9.${1 + (Math.floor(i / 300) % 250)}`;
       const t0 = performance.now();
       const status = await new Promise<number>((resolve) => {
         http

@@ -76,8 +76,7 @@ function fakeMarket() {
   let seq = 0;
   let tradeId = 0;
   const listeners = new Set<(u: MarketUpdate) => void>();
-  const rows = (side: string) =>
-    [...book].filter(([k]) => k.startsWith(side)).map(([k, q]) => [k.slice(side.length + 1), q] as [string, string]);
+  const rows = (side: string) => [...book].filter(([k]) => k.startsWith(side)).map(([k, q]) => [k.slice(side.length + 1), q] as [string, string]);
   return {
     service: {
       subscribe(l: (u: MarketUpdate) => void) {
@@ -159,12 +158,32 @@ describe('coalescing', () => {
     expect(snap).toMatchObject({ kind: 'snapshot', seq: 0 });
     market.update([['100', '1']], []);
     const t1 = market.trade();
-    market.update([['100', '3'], ['99', '2']], [['101', '5']]);
+    market.update(
+      [
+        ['100', '3'],
+        ['99', '2'],
+      ],
+      [['101', '5']],
+    );
     const t2 = market.trade();
     await tick();
     const msgs = s.take();
     expect(msgs).toEqual([
-      { channel: 'depth', pairsName: 'BTC/USDT', type: 'SPOT', kind: 'delta', seq: 2, prevSeq: 0, data: { bids: [['100', '3'], ['99', '2']], asks: [['101', '5']] } },
+      {
+        channel: 'depth',
+        pairsName: 'BTC/USDT',
+        type: 'SPOT',
+        kind: 'delta',
+        seq: 2,
+        prevSeq: 0,
+        data: {
+          bids: [
+            ['100', '3'],
+            ['99', '2'],
+          ],
+          asks: [['101', '5']],
+        },
+      },
       { channel: 'trades', pairsName: 'BTC/USDT', type: 'SPOT', data: [expect.objectContaining({ id: t2 }), expect.objectContaining({ id: t1 })] },
     ]);
     // Both went out in one write (one system call per socket and flush).
@@ -212,7 +231,19 @@ describe('slow consumers', () => {
     market.update([['102', '3']], []);
     await tick();
     const [resync] = slow.take();
-    expect(resync).toMatchObject({ channel: 'depth', kind: 'snapshot', seq: 3, data: { bids: [['100', '1'], ['101', '2'], ['102', '3']], asks: [] } });
+    expect(resync).toMatchObject({
+      channel: 'depth',
+      kind: 'snapshot',
+      seq: 3,
+      data: {
+        bids: [
+          ['100', '1'],
+          ['101', '2'],
+          ['102', '3'],
+        ],
+        asks: [],
+      },
+    });
     expect(fast.take()).toEqual([expect.objectContaining({ kind: 'delta', prevSeq: 2, seq: 3 })]);
     market.update([['100', '0']], []);
     await tick();
@@ -256,7 +287,10 @@ describe('depth stream (property)', () => {
             else expect(m.prevSeq).toBe(seq);
             seq = m.seq as number;
             const data = m.data as { bids: string[][]; asks: string[][] };
-            for (const [side, rows] of [['B', data.bids], ['A', data.asks]] as const) {
+            for (const [side, rows] of [
+              ['B', data.bids],
+              ['A', data.asks],
+            ] as const) {
               for (const [p, q] of rows) {
                 if (q === '0') mine.delete(`${side}|${p}`);
                 else mine.set(`${side}|${p}`, q as string);

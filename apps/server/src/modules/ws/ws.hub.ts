@@ -366,7 +366,15 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   function snapshotOf(t: Topic): { seq: number; frame: Buffer } {
     if (t.snapshot) return t.snapshot;
     const d = marketData.depth(t.pairsName, t.type, SNAPSHOT_LEVELS);
-    const msg: WsServerMessage = { channel: 'depth', pairsName: t.pairsName, type: t.type, kind: 'snapshot', seq: d.seq, prevSeq: d.seq, data: { bids: d.bids, asks: d.asks } };
+    const msg: WsServerMessage = {
+      channel: 'depth',
+      pairsName: t.pairsName,
+      type: t.type,
+      kind: 'snapshot',
+      seq: d.seq,
+      prevSeq: d.seq,
+      data: { bids: d.bids, asks: d.asks },
+    };
     return (t.snapshot = { seq: d.seq, frame: frameOf(msg) });
   }
 
@@ -524,7 +532,10 @@ export function createWsHub(deps: WsHubDeps): WsHub {
         if (!set || set.size === 0) continue;
         const market = host.engine.market(e.order.symbol);
         if (!market) continue;
-        const data = toEntrust(e.order, marketScales(market, (code) => host.engine.asset(code)));
+        const data = toEntrust(
+          e.order,
+          marketScales(market, (code) => host.engine.asset(code)),
+        );
         const text = JSON.stringify({ channel: 'orders', data } satisfies WsServerMessage);
         for (const c of set) send(c, text);
       } else if (e.type === 'balanceChanged' && e.account !== 'SYSTEM') {

@@ -51,7 +51,7 @@ async function privateAfterEnd(c: Client): Promise<Msg[]> {
 const headers = (s: { token: string; userId: string }) => ({ headers: { token: s.token, userId: s.userId } });
 
 describe('logout', () => {
-  it('unbinds the socket of that session at once; the user\'s other session and other users keep their pushes', async () => {
+  it("unbinds the socket of that session at once; the user's other session and other users keep their pushes", async () => {
     const mail = `ws-logout-${Date.now()}@example.com`;
     const a1 = await loginNewUser(t, mail);
     const a2 = await loginNewUser(t, mail);
@@ -127,7 +127,8 @@ describe('every session of a user', () => {
     const code = await sendAndReadCode(t, mail, 'FORGET');
     const res = await post(t.app, 'member/member/forgetPassword', { account: mail, code, password: 'NewSecret9', confirmPassword: 'NewSecret9' });
     expect(res.json().status).toBe('SUCCEED');
-    for (const c of [s1, s2]) expect(await c.next((m) => m.channel === 'sessionEnded', 1000)).toMatchObject({ reason: 'password_reset', errorCode: 'SYS.0015' });
+    for (const c of [s1, s2])
+      expect(await c.next((m) => m.channel === 'sessionEnded', 1000)).toMatchObject({ reason: 'password_reset', errorCode: 'SYS.0015' });
 
     for (let i = 0; i < 3; i++) await placeOrder(a1.userId);
     await placeOrder(b.userId);

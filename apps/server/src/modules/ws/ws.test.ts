@@ -43,7 +43,11 @@ describe('protocol errors', () => {
     ];
     for (const m of bad) {
       en.send(m);
-      expect(await en.next((x) => x.channel === 'error')).toEqual({ channel: 'error', errorCode: 'validation_failed', errorMessage: 'Invalid request parameters' });
+      expect(await en.next((x) => x.channel === 'error')).toEqual({
+        channel: 'error',
+        errorCode: 'validation_failed',
+        errorMessage: 'Invalid request parameters',
+      });
     }
     en.send({ op: 'subscribe', channel: 'ticker', pairsName: 'FOO/USDT' });
     expect(await en.next((x) => x.channel === 'error')).toMatchObject({ errorCode: 'market_not_found', errorMessage: 'Trading pair not found' });
@@ -85,7 +89,11 @@ describe('public channels', () => {
     await t.ctx.entrust.cancel('mm-ws-b', { id: cancelled.id });
 
     // Six commands changed the book; their deltas may be coalesced (one flush per FLUSH_MS), each continuing the last.
-    const rest = (await t.app.inject('/api/data/data/getDepth?pairsName=BTC/USDT&limit=200')).json().result as { seq: number; bids: string[][]; asks: string[][] };
+    const rest = (await t.app.inject('/api/data/data/getDepth?pairsName=BTC/USDT&limit=200')).json().result as {
+      seq: number;
+      bids: string[][];
+      asks: string[][];
+    };
     expect(rest.seq).toBe((snap.seq as number) + 6);
     let seq = snap.seq as number;
     while (seq < rest.seq) {
@@ -95,7 +103,10 @@ describe('public channels', () => {
       expect(d.seq).toBeGreaterThan(seq);
       seq = d.seq as number;
       const data = d.data as { bids: string[][]; asks: string[][] };
-      for (const [side, rows] of [['bids', data.bids], ['asks', data.asks]] as const) {
+      for (const [side, rows] of [
+        ['bids', data.bids],
+        ['asks', data.asks],
+      ] as const) {
         for (const [p, q] of rows) {
           if (/^0\.?0*$/.test(q!)) book[side].delete(p!);
           else book[side].set(p!, q!);
@@ -107,7 +118,10 @@ describe('public channels', () => {
     const sortAsc = (m: Map<string, string>) => [...m].sort((a, b) => Number(a[0]) - Number(b[0]));
     expect(sortDesc(book.bids)).toEqual(rest.bids);
     expect(sortAsc(book.asks)).toEqual(rest.asks);
-    expect(rest.asks).toEqual([['91000.00', '0.02000'], ['91000.01', '0.01000']]);
+    expect(rest.asks).toEqual([
+      ['91000.00', '0.02000'],
+      ['91000.01', '0.01000'],
+    ]);
     expect(rest.bids).toEqual([['90500.00', '0.02000']]);
 
     const trades = await c.next((m) => m.channel === 'trades' && (m.data as unknown[]).length > 0);
@@ -131,7 +145,7 @@ describe('public channels', () => {
 });
 
 describe('private channels', () => {
-  it('refuses a bad token and pushes the user\'s orders and balances after auth', async () => {
+  it("refuses a bad token and pushes the user's orders and balances after auth", async () => {
     const c = await Client.open(`${base}?lang=en`);
     c.send({ op: 'auth', token: 'nope', userId: '1' });
     expect(await c.next((m) => m.channel === 'auth')).toEqual({ channel: 'auth', ok: false, errorCode: 'SYS.0015' });

@@ -46,7 +46,15 @@ export function TabLayout() {
           }}
         >
           {TABS.map((tab) => (
-            <TabBar.Item key={tab.key} icon={tab.icon} title={<span role="link" aria-label={t(tab.label)}>{t(tab.label)}</span>} />
+            <TabBar.Item
+              key={tab.key}
+              icon={tab.icon}
+              title={
+                <span role="link" aria-label={t(tab.label)}>
+                  {t(tab.label)}
+                </span>
+              }
+            />
           ))}
         </TabBar>
       </nav>

@@ -101,7 +101,10 @@ describe('errors', () => {
   });
 
   it('reports a failed connection', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const e = (await apiGet('a').catch((x: unknown) => x)) as ApiError;
     expect(e.code).toBe('NETWORK');
     expect(toasts).toEqual(['Connection to the server failed']);

@@ -40,7 +40,16 @@ export interface BridgePlugins {
 }
 
 /** The real plugins. */
-export const CAPACITOR_PLUGINS: BridgePlugins = { statusBar: StatusBar, media: Media, filesystem: Filesystem, settings: NativeSettings, share: Share, network: Network, app: App, updater: CapacitorUpdater };
+export const CAPACITOR_PLUGINS: BridgePlugins = {
+  statusBar: StatusBar,
+  media: Media,
+  filesystem: Filesystem,
+  settings: NativeSettings,
+  share: Share,
+  network: Network,
+  app: App,
+  updater: CapacitorUpdater,
+};
 
 /** A refused photo/storage permission, as the plugins word it (iOS: "Unable to access album", denied authorisation). */
 const DENIED_RE = /denied|permission|not authori[sz]ed|unable to access/i;

@@ -24,7 +24,15 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 
-const bundleOffer = { kind: 'release' as const, version: '1.3.0', reasonsZh: ['修复'], reasonsEn: ['Fixes'], force: true, bundle: { url: '/api/app/version/bundle?id=9', sha256: 'cd'.repeat(32), sizeBytes: 1000 }, downloadUrl: '' };
+const bundleOffer = {
+  kind: 'release' as const,
+  version: '1.3.0',
+  reasonsZh: ['修复'],
+  reasonsEn: ['Fixes'],
+  force: true,
+  bundle: { url: '/api/app/version/bundle?id=9', sha256: 'cd'.repeat(32), sizeBytes: 1000 },
+  downloadUrl: '',
+};
 
 describe('update in the shell', () => {
   it('checks with the shell’s platform and running version', async () => {

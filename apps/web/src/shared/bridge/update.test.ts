@@ -17,7 +17,8 @@ function stubServer(latest: unknown, deployed: { buildId: string; version: strin
     'fetch',
     vi.fn(async (input: string) => {
       urls.push(input);
-      if (input.startsWith('/api/app/version/latest')) return new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: latest }));
+      if (input.startsWith('/api/app/version/latest'))
+        return new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: latest }));
       if (input.startsWith('/version.json')) return deployed ? new Response(JSON.stringify(deployed)) : new Response('', { status: 404 });
       return new Response('', { status: 404 });
     }),
@@ -37,7 +38,15 @@ const release020 = {
   publishedAt: 1,
   withdrawnAt: 0,
 };
-const offer020: UpdateOffer = { kind: 'release', version: '0.2.0', reasonsZh: release020.reasonsZh, reasonsEn: release020.reasonsEn, force: false, bundle: null, downloadUrl: '' };
+const offer020: UpdateOffer = {
+  kind: 'release',
+  version: '0.2.0',
+  reasonsZh: release020.reasonsZh,
+  reasonsEn: release020.reasonsEn,
+  force: false,
+  bundle: null,
+  downloadUrl: '',
+};
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -63,7 +72,10 @@ describe('checkForUpdate on the web', () => {
   it('offers nothing when up to date or when the server does not answer', async () => {
     stubServer({ latest: release020, updateAvailable: false }, null);
     expect(await checkForUpdate()).toBeNull();
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     expect(await checkForUpdate()).toBeNull();
   });
 });

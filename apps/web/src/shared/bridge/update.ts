@@ -71,14 +71,23 @@ export async function checkForUpdate(): Promise<UpdateOffer | null> {
     const r = await apiGet<LatestVersion>(APP_VERSION_PATHS.latest, { platform, current }, { silent: true });
     if (r.updateAvailable && r.latest) {
       const l = r.latest;
-      return { kind: 'release', version: l.version, reasonsZh: l.reasonsZh, reasonsEn: l.reasonsEn, force: l.force, bundle: l.bundle, downloadUrl: l.downloadUrl };
+      return {
+        kind: 'release',
+        version: l.version,
+        reasonsZh: l.reasonsZh,
+        reasonsEn: l.reasonsEn,
+        force: l.force,
+        bundle: l.bundle,
+        downloadUrl: l.downloadUrl,
+      };
     }
   } catch {
     // no answer: fall through to the build check on the web
   }
   if (platform !== 'web' || import.meta.env.DEV) return null;
   const d = await deployedBuild();
-  if (d && d.buildId && d.buildId !== RUNNING_BUILD_ID) return { kind: 'build', version: d.buildId, reasonsZh: [], reasonsEn: [], force: false, bundle: null, downloadUrl: '' };
+  if (d && d.buildId && d.buildId !== RUNNING_BUILD_ID)
+    return { kind: 'build', version: d.buildId, reasonsZh: [], reasonsEn: [], force: false, bundle: null, downloadUrl: '' };
   return null;
 }
 
@@ -117,7 +126,8 @@ export async function applyUpdate(offer: UpdateOffer, onState: (s: UpdateState) 
     return;
   }
   const d = await deployedBuild();
-  const deployed = d !== null && (offer.kind === 'build' ? d.buildId !== '' && d.buildId !== RUNNING_BUILD_ID : versionValue(d.version) >= versionValue(offer.version));
+  const deployed =
+    d !== null && (offer.kind === 'build' ? d.buildId !== '' && d.buildId !== RUNNING_BUILD_ID : versionValue(d.version) >= versionValue(offer.version));
   if (!deployed) return onState(4);
   await activateWaitingWorker();
   onState(3);

@@ -20,7 +20,11 @@ export function ContentDoc({ slug, title, fallback }: { slug: PageSlug; title: s
       {q.isLoading ? (
         <InlineLoading />
       ) : !q.data ? (
-        q.isError && (q.error as { code?: string }).code !== 'content_not_found' ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('noData')} />
+        q.isError && (q.error as { code?: string }).code !== 'content_not_found' ? (
+          <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+        ) : (
+          <EmptyState text={t('noData')} />
+        )
       ) : (
         <article>
           <h2>{q.data.title}</h2>

@@ -33,8 +33,6 @@ export function contentBlocks(text: string): ContentBlock[] {
 /** The text as headings and paragraphs. */
 export function ContentText({ text }: { text: string }) {
   return (
-    <div className="ex-content-text">
-      {contentBlocks(text).map((b, i) => (b.kind === 'heading' ? <h3 key={i}>{b.text}</h3> : <p key={i}>{b.text}</p>))}
-    </div>
+    <div className="ex-content-text">{contentBlocks(text).map((b, i) => (b.kind === 'heading' ? <h3 key={i}>{b.text}</h3> : <p key={i}>{b.text}</p>))}</div>
   );
 }

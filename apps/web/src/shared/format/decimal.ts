@@ -99,7 +99,7 @@ export function divDecimal(a: string, b: string, decimals: number, mode: RoundMo
   const y = parseDec(b);
   if (y.units === 0n) throw new RangeError('division by zero');
   // a/b = (xu / 10^xs) / (yu / 10^ys) = xu * 10^(ys + decimals) / (yu * 10^xs) in units of 10^-decimals.
-  const neg = (x.units < 0n) !== (y.units < 0n);
+  const neg = x.units < 0n !== y.units < 0n;
   const num = (x.units < 0n ? -x.units : x.units) * pow10(y.scale + decimals);
   const den = (y.units < 0n ? -y.units : y.units) * pow10(x.scale);
   let q = num / den;

@@ -114,7 +114,9 @@ describe('SlideCaptcha', () => {
     ]);
     expect(points[points.length - 1]).toEqual({ x: 200, y: 100, t: 420 });
     for (let i = 1; i < points.length; i++) expect(points[i]!.t).toBeGreaterThanOrEqual(points[i - 1]!.t);
-    await vi.waitFor(() => expect(onSuccess).toHaveBeenCalledWith({ geetest_challenge: challenge.challenge, geetest_validate: 'v', geetest_seccode: 'v|jordan' }));
+    await vi.waitFor(() =>
+      expect(onSuccess).toHaveBeenCalledWith({ geetest_challenge: challenge.challenge, geetest_validate: 'v', geetest_seccode: 'v|jordan' }),
+    );
   });
 
   it('moves x with the handle at the track gain, and y with the finger', async () => {

@@ -64,7 +64,14 @@ export function Field(props: {
 }
 
 /** Password field with a show/hide eye. */
-export function PasswordField(props: { label: string; value: string; onChange: (v: string) => void; placeholder?: string; error?: string | null; autoComplete?: string }) {
+export function PasswordField(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+  error?: string | null;
+  autoComplete?: string;
+}) {
   const { t } = useTranslation('account');
   const [shown, setShown] = useState(false);
   return (

@@ -14,7 +14,16 @@ import { useAppStore, useUiStore } from '../storage';
 import { memberQueryKey } from '../session';
 import { i18n } from '../i18n';
 
-const member = (nickName: string, cardState = ''): Member => ({ userId: '42', uuid: 'u-42-abcdefghij', nickName, phone: '', mail: 'a@b.co', areaCode: '86', cardNo: '', cardState });
+const member = (nickName: string, cardState = ''): Member => ({
+  userId: '42',
+  uuid: 'u-42-abcdefghij',
+  nickName,
+  phone: '',
+  mail: 'a@b.co',
+  areaCode: '86',
+  cardNo: '',
+  cardState,
+});
 
 function Where() {
   const l = useLocation();

@@ -45,7 +45,11 @@ describe('locales', () => {
     for (const [name, enKeys] of enByNs) {
       const zhKeys = zhByNs.get(name)!;
       for (const [k, v] of enKeys) {
-        const vars = (s: unknown) => [...String(s).matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort().join(',');
+        const vars = (s: unknown) =>
+          [...String(s).matchAll(/\{\{(\w+)\}\}/g)]
+            .map((m) => m[1])
+            .sort()
+            .join(',');
         if (zhKeys.has(k) && vars(v) !== vars(zhKeys.get(k))) mismatched.push(`${name}:${k}`);
       }
     }

@@ -22,7 +22,12 @@ export function getInboxUnread(signal?: AbortSignal): Promise<InboxUnread> {
 
 /** queryOptions of a user's unread counts. */
 export function inboxUnreadQuery(userId: string, enabled: boolean) {
-  return queryOptions({ queryKey: inboxKeys.unread(userId), queryFn: ({ signal }) => getInboxUnread(signal), enabled, refetchInterval: INBOX_UNREAD_REFETCH_MS });
+  return queryOptions({
+    queryKey: inboxKeys.unread(userId),
+    queryFn: ({ signal }) => getInboxUnread(signal),
+    enabled,
+    refetchInterval: INBOX_UNREAD_REFETCH_MS,
+  });
 }
 
 /** The caller's unread counts (undefined logged out or before the first answer); keeps them live by the 'inbox' pushes. */

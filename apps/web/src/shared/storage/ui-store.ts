@@ -31,6 +31,5 @@ export const useUiStore = create<UiStore>()((set) => ({
   setSideMenuReturnPath: (sideMenuReturnPath) => set({ sideMenuReturnPath }),
   openNicknameDialog: () => set({ nicknameDialogOpen: true }),
   closeNicknameDialog: () => set({ nicknameDialogOpen: false }),
-  closeAllOverlays: () =>
-    set((s) => ({ sideMenuOpen: false, nicknameDialogOpen: false, sideMenuReturnPath: null, overlayEpoch: s.overlayEpoch + 1 })),
+  closeAllOverlays: () => set((s) => ({ sideMenuOpen: false, nicknameDialogOpen: false, sideMenuReturnPath: null, overlayEpoch: s.overlayEpoch + 1 })),
 }));

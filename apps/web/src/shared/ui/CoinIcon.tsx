@@ -24,7 +24,21 @@ export function CoinIcon({ coin, size = 24, className }: CoinIconProps) {
   const cls = `ex-coin-icon${className ? ` ${className}` : ''}`;
   const style = { width: size, height: size, fontSize: Math.round(size / 2) };
   if (url && failed !== url) {
-    return <img className={cls} src={url} width={size} height={size} alt="" aria-hidden="true" loading="lazy" decoding="async" draggable={false} onError={() => setFailed(url)} style={style} />;
+    return (
+      <img
+        className={cls}
+        src={url}
+        width={size}
+        height={size}
+        alt=""
+        aria-hidden="true"
+        loading="lazy"
+        decoding="async"
+        draggable={false}
+        onError={() => setFailed(url)}
+        style={style}
+      />
+    );
   }
   return (
     <span className={`${cls} ex-coin-letter`} aria-hidden="true" data-coin-letter="" style={style}>

@@ -18,7 +18,14 @@ export function isPin(v: string): boolean {
 }
 
 /** The masked six-cell PIN field with the on-screen number keyboard; `label` names it for screen readers. */
-export function PinInput(props: { label: string; value: string; onChange: (v: string) => void; onFill?: (v: string) => void; error?: string | null; autoFocus?: boolean }) {
+export function PinInput(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  onFill?: (v: string) => void;
+  error?: string | null;
+  autoFocus?: boolean;
+}) {
   const ref = useRef<PasscodeInputRef>(null);
   const { autoFocus = true } = props;
   useEffect(() => {
@@ -54,7 +61,13 @@ export function PinInput(props: { label: string; value: string; onChange: (v: st
  * (wrong password: the API client has toasted the server's message) the cells clear; when it resolves the sheet
  * closes through `onClose`. `extra` goes under the field (e.g. "Forgot transaction password?").
  */
-export function PinPopup(props: { visible: boolean; title?: string; onClose: () => void; onSubmit: (pin: string) => Promise<unknown>; extra?: React.ReactNode }) {
+export function PinPopup(props: {
+  visible: boolean;
+  title?: string;
+  onClose: () => void;
+  onSubmit: (pin: string) => Promise<unknown>;
+  extra?: React.ReactNode;
+}) {
   const { t } = useTranslation('common');
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);

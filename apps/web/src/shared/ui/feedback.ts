@@ -20,7 +20,11 @@ let loading: Promise<Feedback> | null = null;
 export function loadFeedback(): Promise<Feedback> {
   // Deep paths, not the 'antd-mobile' barrel: the shell imports the barrel statically, and a dynamic import of
   // it would put these components back into the initial chunk.
-  loading ??= Promise.all([import('antd-mobile/es/components/toast'), import('antd-mobile/es/components/dialog'), import('antd-mobile/es/components/modal')]).then(
+  loading ??= Promise.all([
+    import('antd-mobile/es/components/toast'),
+    import('antd-mobile/es/components/dialog'),
+    import('antd-mobile/es/components/modal'),
+  ]).then(
     ([toast, dialog, modal]) => (loaded = { Toast: toast.default, Dialog: dialog.default, Modal: modal.default }),
     (e: unknown) => {
       loading = null;

@@ -42,7 +42,12 @@ function merge(levels: DepthLevel[], changes: readonly (readonly [string, string
  */
 export function applyDepth(
   prev: DepthState | null,
-  msg: { kind: 'snapshot' | 'delta'; seq: number; prevSeq: number; data: { bids: readonly (readonly [string, string])[]; asks: readonly (readonly [string, string])[] } },
+  msg: {
+    kind: 'snapshot' | 'delta';
+    seq: number;
+    prevSeq: number;
+    data: { bids: readonly (readonly [string, string])[]; asks: readonly (readonly [string, string])[] };
+  },
 ): ApplyResult {
   if (msg.kind === 'snapshot') {
     return { ok: true, state: { seq: msg.seq, bids: merge([], msg.data.bids, true), asks: merge([], msg.data.asks, false) } };

@@ -30,7 +30,10 @@ class FakeSocket {
 }
 
 function makeClient() {
-  const client = new WsClient(() => 'ws://test/ws/websocket', () => new FakeSocket() as unknown as WebSocket);
+  const client = new WsClient(
+    () => 'ws://test/ws/websocket',
+    () => new FakeSocket() as unknown as WebSocket,
+  );
   return client;
 }
 
@@ -74,10 +77,40 @@ describe('WsClient', () => {
     const sock = FakeSocket.last!;
     sock.open();
     const base = { channel: 'depth', pairsName: 'BTC/USDT', type: 'SPOT' } as const;
-    c.handle({ ...base, kind: 'snapshot', seq: 10, prevSeq: 0, data: { bids: [['100', '1'], ['101', '2']], asks: [['102', '1']] } });
-    c.handle({ ...base, kind: 'delta', seq: 11, prevSeq: 10, data: { bids: [['101.0', '0'], ['99', '5']], asks: [] } });
+    c.handle({
+      ...base,
+      kind: 'snapshot',
+      seq: 10,
+      prevSeq: 0,
+      data: {
+        bids: [
+          ['100', '1'],
+          ['101', '2'],
+        ],
+        asks: [['102', '1']],
+      },
+    });
+    c.handle({
+      ...base,
+      kind: 'delta',
+      seq: 11,
+      prevSeq: 10,
+      data: {
+        bids: [
+          ['101.0', '0'],
+          ['99', '5'],
+        ],
+        asks: [],
+      },
+    });
     expect(got).toHaveLength(2);
-    expect((got[1] as { data: unknown }).data).toEqual({ bids: [['100', '1'], ['99', '5']], asks: [['102', '1']] });
+    expect((got[1] as { data: unknown }).data).toEqual({
+      bids: [
+        ['100', '1'],
+        ['99', '5'],
+      ],
+      asks: [['102', '1']],
+    });
     sock.sent.length = 0;
     c.handle({ ...base, kind: 'delta', seq: 13, prevSeq: 12, data: { bids: [], asks: [['103', '1']] } });
     expect(got).toHaveLength(2);
@@ -100,7 +133,22 @@ describe('WsClient', () => {
   });
 
   it('sorts merged books best first', () => {
-    const r = applyDepth(null, { kind: 'snapshot', seq: 1, prevSeq: 0, data: { bids: [['9.5', '1'], ['10', '1'], ['9.75', '1']], asks: [['11', '1'], ['10.5', '1']] } });
+    const r = applyDepth(null, {
+      kind: 'snapshot',
+      seq: 1,
+      prevSeq: 0,
+      data: {
+        bids: [
+          ['9.5', '1'],
+          ['10', '1'],
+          ['9.75', '1'],
+        ],
+        asks: [
+          ['11', '1'],
+          ['10.5', '1'],
+        ],
+      },
+    });
     expect(r.ok && r.state.bids.map((l) => l[0])).toEqual(['10', '9.75', '9.5']);
     expect(r.ok && r.state.asks.map((l) => l[0])).toEqual(['10.5', '11']);
   });

@@ -11,8 +11,19 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import type {
-  ContractMarketWsMessage, ContractWsChannel, KlinePeriod, MarketType, WsClientMessage, WsPublicChannel, WsServerMessage, PublicTrade, Pair, Kline,
-  OtcChatMessage, OtcOrder, SupportMessage,
+  ContractMarketWsMessage,
+  ContractWsChannel,
+  KlinePeriod,
+  MarketType,
+  WsClientMessage,
+  WsPublicChannel,
+  WsServerMessage,
+  PublicTrade,
+  Pair,
+  Kline,
+  OtcChatMessage,
+  OtcOrder,
+  SupportMessage,
 } from '@exchange/api';
 import { useAppStore } from '../storage';
 import { applyDepth, type DepthState } from './depth-book';
@@ -34,7 +45,17 @@ export function isContractChannel(spec: WsChannelSpec): spec is { channel: Contr
 
 /** Private channels (after auth, no subscribe message): spot orders and balances, the contracts' orders, positions and account. */
 export type PrivateChannel = 'orders' | 'balances' | 'contractOrders' | 'positions' | 'contractAccount' | 'otcOrder' | 'otcChat' | 'supportChat' | 'inbox';
-const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>(['orders', 'balances', 'contractOrders', 'positions', 'contractAccount', 'otcOrder', 'otcChat', 'supportChat', 'inbox']);
+const PRIVATE_CHANNELS: ReadonlySet<string> = new Set<PrivateChannel>([
+  'orders',
+  'balances',
+  'contractOrders',
+  'positions',
+  'contractAccount',
+  'otcOrder',
+  'otcChat',
+  'supportChat',
+  'inbox',
+]);
 
 /** The OTC private pushes (packages/api otc.ts OTC_WS_TOPICS): an order of the user changed, a chat message arrived. */
 export type OtcWsMessage = { channel: 'otcOrder'; data: OtcOrder } | { channel: 'otcChat'; data: OtcChatMessage };
@@ -309,9 +330,7 @@ export class WsClient {
         qc.setQueryData(wsQueryKeys.depth(msg.type, msg.pairsName), { seq: msg.seq, bids: msg.data.bids, asks: msg.data.asks });
         break;
       case 'trades':
-        qc.setQueryData<PublicTrade[]>(wsQueryKeys.trades(msg.type, msg.pairsName), (old) =>
-          [...msg.data, ...(old ?? [])].slice(0, WS_TRADES_KEEP),
-        );
+        qc.setQueryData<PublicTrade[]>(wsQueryKeys.trades(msg.type, msg.pairsName), (old) => [...msg.data, ...(old ?? [])].slice(0, WS_TRADES_KEEP));
         break;
       case 'kline':
         qc.setQueryData<Kline>(wsQueryKeys.kline(msg.type, msg.pairsName, msg.period), msg.data);

@@ -4,7 +4,15 @@
  * Every mutation refreshes every console query (the lists and the audit log).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONTENT_ADMIN_PATHS, type AdminContentCreateBody, type AdminContentItem, type AdminContentPage, type AdminContentUpdateBody, type ContentImageUploaded, type ContentKind } from '@exchange/api';
+import {
+  CONTENT_ADMIN_PATHS,
+  type AdminContentCreateBody,
+  type AdminContentItem,
+  type AdminContentPage,
+  type AdminContentUpdateBody,
+  type ContentImageUploaded,
+  type ContentKind,
+} from '@exchange/api';
 import { apiGet, apiPost, apiPostForm } from '../../../shared/api';
 
 /** The query of the items of `kind` (at most 100: the console's lists are short). */
@@ -48,5 +56,8 @@ export function useSaveContent() {
 /** The publish / unpublish / delete mutation. */
 export function useContentAction() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: (v: { action: 'publish' | 'unpublish' | 'remove'; id: string }) => contentAction(v.action, v.id), onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: (v: { action: 'publish' | 'unpublish' | 'remove'; id: string }) => contentAction(v.action, v.id),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

@@ -4,7 +4,8 @@ import { EARN_ADMIN_PATHS, type AdminEarnProduct, type SaveEarnProductBody } fro
 import { apiGet, apiPost } from '../../../shared/api';
 
 /** The products query. */
-export const productsOptions = () => queryOptions({ queryKey: ['admin', 'earn', 'products'], queryFn: () => apiGet<AdminEarnProduct[]>(EARN_ADMIN_PATHS.products) });
+export const productsOptions = () =>
+  queryOptions({ queryKey: ['admin', 'earn', 'products'], queryFn: () => apiGet<AdminEarnProduct[]>(EARN_ADMIN_PATHS.products) });
 
 /** Every savings product. */
 export function useEarnProducts() {

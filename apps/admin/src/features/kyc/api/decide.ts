@@ -8,7 +8,9 @@ export type KycDecision = { id: string; approve: true } | { id: string; approve:
 
 /** Sends the decision. */
 export function decide(d: KycDecision): Promise<null> {
-  return d.approve ? apiPost<null>(ADMIN_PATHS.kycApprove, { id: d.id }) : apiPost<null>(ADMIN_PATHS.kycReject, { id: d.id, reasonZh: d.reasonZh, reasonEn: d.reasonEn });
+  return d.approve
+    ? apiPost<null>(ADMIN_PATHS.kycApprove, { id: d.id })
+    : apiPost<null>(ADMIN_PATHS.kycReject, { id: d.id, reasonZh: d.reasonZh, reasonEn: d.reasonEn });
 }
 
 /** The decision mutation. */

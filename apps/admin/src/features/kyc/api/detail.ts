@@ -5,7 +5,11 @@ import { apiGet } from '../../../shared/api';
 
 /** The query of one application (disabled without an id). */
 export function kycDetailOptions(id: string | null) {
-  return queryOptions({ queryKey: ['admin', 'kyc', 'detail', id], queryFn: () => apiGet<AdminKycApplication>(ADMIN_PATHS.kycDetail, { id: id ?? '' }), enabled: id !== null });
+  return queryOptions({
+    queryKey: ['admin', 'kyc', 'detail', id],
+    queryFn: () => apiGet<AdminKycApplication>(ADMIN_PATHS.kycDetail, { id: id ?? '' }),
+    enabled: id !== null,
+  });
 }
 
 /** One application. */

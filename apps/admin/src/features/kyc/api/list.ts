@@ -13,7 +13,11 @@ export interface KycFilter {
 
 /** The query of one page of the queue. */
 export function kycListOptions(f: KycFilter) {
-  return queryOptions({ queryKey: ['admin', 'kyc', 'list', f], queryFn: () => apiGet<AdminKycPage>(ADMIN_PATHS.kycList, { ...f }), placeholderData: keepPreviousData });
+  return queryOptions({
+    queryKey: ['admin', 'kyc', 'list', f],
+    queryFn: () => apiGet<AdminKycPage>(ADMIN_PATHS.kycList, { ...f }),
+    placeholderData: keepPreviousData,
+  });
 }
 
 /** One page of the queue. */

@@ -26,8 +26,7 @@ export function useMerchants(f: MerchantsFilter) {
 
 /** An operator's decision on a merchant: review an application, or suspend / reinstate, always with a reason. */
 export type MerchantDecision =
-  | { kind: 'review'; userId: string; approve: boolean; reason: string }
-  | { kind: 'status'; userId: string; status: 'ACTIVE' | 'SUSPENDED'; reason: string };
+  { kind: 'review'; userId: string; approve: boolean; reason: string } | { kind: 'status'; userId: string; status: 'ACTIVE' | 'SUSPENDED'; reason: string };
 
 /** Sends the decision. */
 export function decideMerchant(d: MerchantDecision): Promise<unknown> {

@@ -15,7 +15,8 @@ export interface OrdersFilter {
 export function ordersOptions(f: OrdersFilter) {
   return queryOptions({
     queryKey: ['admin', 'otc', 'orders', f],
-    queryFn: () => apiGet<OtcPage<AdminOtcOrderRow>>(OTC_ADMIN_PATHS.orders, { state: f.state === 'ALL' ? undefined : f.state, userId: f.userId, page: f.page }),
+    queryFn: () =>
+      apiGet<OtcPage<AdminOtcOrderRow>>(OTC_ADMIN_PATHS.orders, { state: f.state === 'ALL' ? undefined : f.state, userId: f.userId, page: f.page }),
     placeholderData: keepPreviousData,
   });
 }

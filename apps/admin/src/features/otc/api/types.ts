@@ -21,6 +21,19 @@ export interface OtcPage<T> {
  */
 export type AdminOtcOrderRow = Pick<
   AdminOtcOrderDetail,
-  'orderId' | 'adId' | 'coin' | 'fiat' | 'price' | 'quantity' | 'fiatAmount' | 'state' | 'endReason' | 'createdAt' | 'paidAt' | 'updatedAt' | 'buyerId' | 'sellerId'
+  | 'orderId'
+  | 'adId'
+  | 'coin'
+  | 'fiat'
+  | 'price'
+  | 'quantity'
+  | 'fiatAmount'
+  | 'state'
+  | 'endReason'
+  | 'createdAt'
+  | 'paidAt'
+  | 'updatedAt'
+  | 'buyerId'
+  | 'sellerId'
 > &
   Partial<Pick<AdminOtcOrderDetail, 'buyerNickName' | 'sellerNickName'>>;

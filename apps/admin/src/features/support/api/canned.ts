@@ -4,7 +4,8 @@ import { SUPPORT_ADMIN_PATHS, type CannedReply } from '@exchange/api';
 import { apiGet, apiPost } from '../../../shared/api';
 
 /** The query of the canned replies (by title). */
-export const cannedOptions = () => queryOptions({ queryKey: ['admin', 'support', 'canned'], queryFn: () => apiGet<CannedReply[]>(SUPPORT_ADMIN_PATHS.cannedReplies) });
+export const cannedOptions = () =>
+  queryOptions({ queryKey: ['admin', 'support', 'canned'], queryFn: () => apiGet<CannedReply[]>(SUPPORT_ADMIN_PATHS.cannedReplies) });
 
 /** The canned replies. */
 export function useCannedReplies() {

@@ -33,7 +33,8 @@ export type ConversationAction =
 /** Sends an action. */
 export function act(a: ConversationAction): Promise<SupportMessage | AdminSupportConversation> {
   if (a.kind === 'reply') return apiPost(SUPPORT_ADMIN_PATHS.reply, { conversationId: a.conversationId, text: a.text });
-  if (a.kind === 'assign') return apiPost(SUPPORT_ADMIN_PATHS.assign, { conversationId: a.conversationId, ...(a.operatorId ? { operatorId: a.operatorId } : {}) });
+  if (a.kind === 'assign')
+    return apiPost(SUPPORT_ADMIN_PATHS.assign, { conversationId: a.conversationId, ...(a.operatorId ? { operatorId: a.operatorId } : {}) });
   return apiPost(SUPPORT_ADMIN_PATHS.close, { conversationId: a.conversationId });
 }
 

@@ -5,7 +5,11 @@ import { apiGet } from '../../../shared/api';
 
 /** The query of a search (disabled for an empty one). */
 export function userSearchOptions(q: string) {
-  return queryOptions({ queryKey: ['admin', 'users', 'search', q], queryFn: () => apiGet<AdminUserRow[]>(ADMIN_PATHS.userSearch, { q }), enabled: q.trim() !== '' });
+  return queryOptions({
+    queryKey: ['admin', 'users', 'search', q],
+    queryFn: () => apiGet<AdminUserRow[]>(ADMIN_PATHS.userSearch, { q }),
+    enabled: q.trim() !== '',
+  });
 }
 
 /** Users matching `q`. */

@@ -30,5 +30,8 @@ export function useReservesRoot() {
 /** Takes a snapshot; refreshes the root and the audit log. */
 export function useTakeReservesSnapshot() {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: () => apiPost<AdminReservesResult>(ADMIN_PATHS.reservesSnapshot), onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }) });
+  return useMutation({
+    mutationFn: () => apiPost<AdminReservesResult>(ADMIN_PATHS.reservesSnapshot),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['admin'] }),
+  });
 }

@@ -84,7 +84,7 @@ export const HELP: readonly HelpCategorySeed[] = [
         bodyZh:
           '## 限价单\n\n以您指定的价格或更优价格成交；未成交部分挂在盘口，可在“当前委托”中撤销。\n\n## 市价单\n\n按盘口当前最优价格立即成交，成交价可能与最新价不同。\n\n现货交易手续费为成交额的 0.1%，价格和数量须符合交易对的最小变动单位。',
         bodyEn:
-          '## Limit order\n\nTrades at your price or better; what does not trade at once rests in the order book, and you can cancel it under open orders.\n\n## Market order\n\nTrades at once at the best prices in the book, which may differ from the last price.\n\nThe spot fee is 0.1% of the traded value; prices and amounts must be multiples of the pair\'s tick and step sizes.',
+          "## Limit order\n\nTrades at your price or better; what does not trade at once rests in the order book, and you can cancel it under open orders.\n\n## Market order\n\nTrades at once at the best prices in the book, which may differ from the last price.\n\nThe spot fee is 0.1% of the traded value; prices and amounts must be multiples of the pair's tick and step sizes.",
       },
       {
         slug: 'perpetual-liquidation',
@@ -117,7 +117,8 @@ export const HELP: readonly HelpCategorySeed[] = [
         slug: 'transaction-password',
         titleZh: '什么是交易密码？',
         titleEn: 'What is the transaction password?',
-        bodyZh: '交易密码是 6 位数字，用于法币交易放币、申请商家等敏感操作，与登录密码分开设置。连续输错 5 次将被锁定一段时间。忘记交易密码可在“账户中心”通过验证码找回。',
+        bodyZh:
+          '交易密码是 6 位数字，用于法币交易放币、申请商家等敏感操作，与登录密码分开设置。连续输错 5 次将被锁定一段时间。忘记交易密码可在“账户中心”通过验证码找回。',
         bodyEn:
           'The transaction password is 6 digits. It confirms sensitive actions such as releasing coins in fiat trading or applying as a merchant, and is separate from the login password. Five wrong attempts lock it for a while. If you forget it, recover it with a verification code in the account centre.',
       },

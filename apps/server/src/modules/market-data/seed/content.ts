@@ -61,8 +61,14 @@ export function bannerSvg(b: BannerSeed, lang: 'zh' | 'en'): string {
   const sub = esc(lang === 'zh' ? b.subtitleZh : b.subtitleEn);
   // A fixed candlestick pattern (x, open, close, high, low) in banner pixels; up candles in the accent colour.
   const candles: Array<[number, number, number, number, number]> = [
-    [470, 210, 180, 170, 222], [500, 185, 200, 176, 212], [530, 198, 160, 150, 205], [560, 162, 140, 128, 170],
-    [590, 142, 156, 134, 166], [620, 150, 118, 104, 158], [650, 120, 96, 86, 128], [680, 98, 110, 90, 120],
+    [470, 210, 180, 170, 222],
+    [500, 185, 200, 176, 212],
+    [530, 198, 160, 150, 205],
+    [560, 162, 140, 128, 170],
+    [590, 142, 156, 134, 166],
+    [620, 150, 118, 104, 158],
+    [650, 120, 96, 86, 128],
+    [680, 98, 110, 90, 120],
     [710, 108, 74, 62, 114],
   ];
   const bars = candles

@@ -9,7 +9,10 @@ import { apiPost } from '../../../shared/api-client';
  * Logs in; resolves with the session. Throws ApiError ('captcha_required' when a puzzle is needed,
  * 'google_code_required' / 'google_code_invalid' for the second step).
  */
-export function login(args: { account: string; areaCode?: string; password: string; googleCode?: string; pass?: GeetestResult }, silent = false): Promise<Session> {
+export function login(
+  args: { account: string; areaCode?: string; password: string; googleCode?: string; pass?: GeetestResult },
+  silent = false,
+): Promise<Session> {
   return apiPost<Session>(
     API_PATHS.login,
     {

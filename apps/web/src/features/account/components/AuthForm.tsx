@@ -16,7 +16,15 @@ import './account.css';
  * `title` / `sub` holding `children`; submitting (button or Enter) calls `onSubmit()`. `after` is
  * rendered after the form (e.g. a popup).
  */
-export function AuthForm(props: { title: string; sub: string; close?: boolean; noValidate?: boolean; onSubmit: () => void; children: ReactNode; after?: ReactNode }) {
+export function AuthForm(props: {
+  title: string;
+  sub: string;
+  close?: boolean;
+  noValidate?: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+  after?: ReactNode;
+}) {
   return (
     <div>
       <AuthHeader close={props.close} />
@@ -42,13 +50,26 @@ export function AccountInputs<F extends string>({ form }: { form: AccountForm<F>
   return (
     <>
       <KindSwitch value={form.kind} onChange={form.switchKind} />
-      <AccountField kind={form.kind} value={form.account} onChange={form.setAccount} areaCode={form.areaCode} onAreaCode={form.setAreaCode} error={form.errors.account} />
+      <AccountField
+        kind={form.kind}
+        value={form.account}
+        onChange={form.setAccount}
+        areaCode={form.areaCode}
+        onAreaCode={form.setAreaCode}
+        error={form.errors.account}
+      />
     </>
   );
 }
 
 /** Verification-code field sending a `type` code to the form's account (checked first). */
-export function AccountCodeField<F extends string>(props: { form: AccountForm<F>; type: CodeType; value: string; onChange: (v: string) => void; error?: string | null }) {
+export function AccountCodeField<F extends string>(props: {
+  form: AccountForm<F>;
+  type: CodeType;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+}) {
   const { form } = props;
   return (
     <CodeField
@@ -75,8 +96,22 @@ export function NewPasswordFields(props: {
   const { t } = useTranslation('account');
   return (
     <>
-      <PasswordField label={props.label} value={props.password} onChange={props.onPassword} placeholder={t('passwordRule')} error={props.errors.password} autoComplete="new-password" />
-      <PasswordField label={t('confirmPassword')} value={props.confirm} onChange={props.onConfirm} placeholder={t('confirmPlaceholder')} error={props.errors.confirm} autoComplete="new-password" />
+      <PasswordField
+        label={props.label}
+        value={props.password}
+        onChange={props.onPassword}
+        placeholder={t('passwordRule')}
+        error={props.errors.password}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label={t('confirmPassword')}
+        value={props.confirm}
+        onChange={props.onConfirm}
+        placeholder={t('confirmPlaceholder')}
+        error={props.errors.confirm}
+        autoComplete="new-password"
+      />
     </>
   );
 }

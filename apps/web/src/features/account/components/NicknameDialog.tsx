@@ -54,15 +54,7 @@ export default function NicknameDialog() {
               <label className="ex-field-label" htmlFor={inputId}>
                 {t('nickname.label')}
               </label>
-              <Input
-                id={inputId}
-                placeholder={t('nickname.required')}
-                value={value}
-                onChange={setValue}
-                maxLength={20}
-                clearable
-                onEnterPress={submit}
-              />
+              <Input id={inputId} placeholder={t('nickname.required')} value={value} onChange={setValue} maxLength={20} clearable onEnterPress={submit} />
             </div>
           </>
         )}

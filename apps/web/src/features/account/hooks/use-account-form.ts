@@ -52,10 +52,21 @@ export function useAccountForm<F extends string>(init: { kind?: AccountKind; acc
   });
 
   return {
-    kind, switchKind, account, setAccount, areaCode, setAreaCode, errors, setErrors, busy, setBusy, tr,
+    kind,
+    switchKind,
+    account,
+    setAccount,
+    areaCode,
+    setAreaCode,
+    errors,
+    setErrors,
+    busy,
+    setBusy,
+    tr,
     /** The area code when the account is a phone, else undefined (what the API expects). */
     phoneAreaCode: kind === 'PHONE' ? areaCode : undefined,
-    validateAccount, checkCodeAndNewPassword,
+    validateAccount,
+    checkCodeAndNewPassword,
   };
 }
 

@@ -61,7 +61,18 @@ describe('safeRedirect', () => {
   it('keeps in-app paths and refuses the rest', () => {
     expect(safeRedirect('/assets?account=SPOT')).toBe('/assets?account=SPOT');
     expect(safeRedirect('/loginfo')).toBe('/loginfo');
-    for (const bad of [null, '', 'assets', '//evil.example', '/\\evil.example', 'https://evil.example', '/login', '/login?redirect=%2F', '/register', '/register/x']) {
+    for (const bad of [
+      null,
+      '',
+      'assets',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      '/login',
+      '/login?redirect=%2F',
+      '/register',
+      '/register/x',
+    ]) {
       expect(safeRedirect(bad), String(bad)).toBe('/');
     }
   });

@@ -106,7 +106,14 @@ function LoginForm() {
       ) : (
         <>
           <AccountInputs form={form} />
-          <PasswordField label={t('password')} value={password} onChange={setPassword} placeholder={t('passwordPlaceholder')} error={errors.password} autoComplete="current-password" />
+          <PasswordField
+            label={t('password')}
+            value={password}
+            onChange={setPassword}
+            placeholder={t('passwordPlaceholder')}
+            error={errors.password}
+            autoComplete="current-password"
+          />
         </>
       )}
       <Button block color="primary" type="submit" loading={form.busy}>

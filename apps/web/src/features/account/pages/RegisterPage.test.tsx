@@ -38,7 +38,10 @@ function setup(lang: 'zh' | 'en', url = '/register') {
 function stubFetch(info: { demoMode: boolean; welcomeUsdt: string }) {
   const fetch = vi.fn(async (url: string | URL | Request) =>
     String(url).includes('demo/info')
-      ? new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '', errorMessage: '', result: info }), { status: 200, headers: { 'Content-Type': 'application/json' } })
+      ? new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '', errorMessage: '', result: info }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        })
       : new Response('{}', { status: 500 }),
   );
   vi.stubGlobal('fetch', fetch);

@@ -53,7 +53,15 @@ function RegisterForm() {
     }
     form.setBusy(true);
     try {
-      const session = await register({ registerType: kind, account: account.trim(), areaCode, code, password, confirmPassword: confirm, invitationCode: invite.trim() });
+      const session = await register({
+        registerType: kind,
+        account: account.trim(),
+        areaCode,
+        code,
+        password,
+        confirmPassword: confirm,
+        invitationCode: invite.trim(),
+      });
       showToast(welcome ? t('registerSuccessDemo', { amount: welcome }) : t('registerSuccess'));
       await afterLogin(session, account.trim()); // to ?redirect= (the trade screen's Sign up) or home
       useUiStore.getState().openNicknameDialog();

@@ -13,5 +13,12 @@ export function getActivity(activityId: string, signal?: AbortSignal): Promise<A
 /** One activity (refreshed every 10 s: status and participants). */
 export function useActivity(activityId: string) {
   const lang = useAppStore((s) => s.currentLangue);
-  return useQuery(queryOptions({ queryKey: activityKeys.detail(activityId, lang), queryFn: ({ signal }) => getActivity(activityId, signal), enabled: activityId !== '', refetchInterval: 10_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: activityKeys.detail(activityId, lang),
+      queryFn: ({ signal }) => getActivity(activityId, signal),
+      enabled: activityId !== '',
+      refetchInterval: 10_000,
+    }),
+  );
 }

@@ -15,5 +15,12 @@ export function useActivityHistory() {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
   const lang = useAppStore((s) => s.currentLangue);
-  return useQuery(queryOptions({ queryKey: activityKeys.history(userId, lang), queryFn: ({ signal }) => getHistory(signal), enabled: isLogin && !!userId, refetchInterval: 15_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: activityKeys.history(userId, lang),
+      queryFn: ({ signal }) => getHistory(signal),
+      enabled: isLogin && !!userId,
+      refetchInterval: 15_000,
+    }),
+  );
 }

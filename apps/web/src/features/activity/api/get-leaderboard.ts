@@ -11,5 +11,12 @@ export function getLeaderboard(activityId: string, signal?: AbortSignal): Promis
 
 /** The live leaderboard, polled every 5 s (the spec's polling period). */
 export function useLeaderboard(activityId: string) {
-  return useQuery(queryOptions({ queryKey: activityKeys.leaderboard(activityId), queryFn: ({ signal }) => getLeaderboard(activityId, signal), enabled: activityId !== '', refetchInterval: 5_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: activityKeys.leaderboard(activityId),
+      queryFn: ({ signal }) => getLeaderboard(activityId, signal),
+      enabled: activityId !== '',
+      refetchInterval: 5_000,
+    }),
+  );
 }

@@ -14,5 +14,12 @@ export function getMine(activityId: string, signal?: AbortSignal): Promise<Activ
 export function useMine(activityId: string) {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
-  return useQuery(queryOptions({ queryKey: activityKeys.mine(userId, activityId), queryFn: ({ signal }) => getMine(activityId, signal), enabled: isLogin && !!userId && activityId !== '', refetchInterval: 5_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: activityKeys.mine(userId, activityId),
+      queryFn: ({ signal }) => getMine(activityId, signal),
+      enabled: isLogin && !!userId && activityId !== '',
+      refetchInterval: 5_000,
+    }),
+  );
 }

@@ -17,5 +17,7 @@ export const activityKeys = {
 
 /** After a join: the user's activity data and the public figures (participants, leaderboard) are stale. */
 export function invalidateActivity(qc: QueryClient, userId: string): Promise<void> {
-  return Promise.all([qc.invalidateQueries({ queryKey: activityKeys.user(userId) }), qc.invalidateQueries({ queryKey: ['activity', 'public'] })]).then(() => undefined);
+  return Promise.all([qc.invalidateQueries({ queryKey: activityKeys.user(userId) }), qc.invalidateQueries({ queryKey: ['activity', 'public'] })]).then(
+    () => undefined,
+  );
 }

@@ -237,7 +237,9 @@ export default function ActivityDetailsPage() {
             <h3 className="act-h3">{t('detail.rules')}</h3>
             <div className="act-row">
               <span className="act-row-label">{t('detail.period')}</span>
-              <span className="act-row-value">{t('period', { start: formatDateTime(a.startTime).slice(0, 16), end: formatDateTime(a.endTime).slice(0, 16) })}</span>
+              <span className="act-row-value">
+                {t('period', { start: formatDateTime(a.startTime).slice(0, 16), end: formatDateTime(a.endTime).slice(0, 16) })}
+              </span>
             </div>
             <p className="act-rules">{a.rules}</p>
           </section>

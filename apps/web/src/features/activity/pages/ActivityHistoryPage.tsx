@@ -60,7 +60,13 @@ export default function ActivityHistoryPage() {
       ) : (
         <ul className="act-list" aria-label={t('history')}>
           {(q.data ?? []).map((row) => (
-            <ActivityCard key={row.activity.activityId} a={row.activity} now={now} onOpen={() => navigate(`/activityDetails?activityId=${encodeURIComponent(row.activity.activityId)}`)} extra={<MineLine row={row} />} />
+            <ActivityCard
+              key={row.activity.activityId}
+              a={row.activity}
+              now={now}
+              onOpen={() => navigate(`/activityDetails?activityId=${encodeURIComponent(row.activity.activityId)}`)}
+              extra={<MineLine row={row} />}
+            />
           ))}
         </ul>
       )}

@@ -5,7 +5,12 @@ import type { AssetAccount, AssetItem } from '@exchange/api';
 import { accountOf, isSmallBalance, masked, visibleItems } from './assets-view';
 
 const item = (coin: string, current: string, convertedUsdt: string): AssetItem => ({
-  coin, available: current, frozen: '0', current, convertedUsdt, convertedCny: '0',
+  coin,
+  available: current,
+  frozen: '0',
+  current,
+  convertedUsdt,
+  convertedCny: '0',
 });
 const items = [item('USDT', '10000.00', '10000.00'), item('BTC', '0.00001', '0.60'), item('ETH', '0', '0'), item('LTC', '1.5', '120.75')];
 

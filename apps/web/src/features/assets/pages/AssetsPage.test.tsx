@@ -14,7 +14,12 @@ import { assetsQueryKey } from '../api/get-assets';
 import AssetsPage from './AssetsPage';
 
 const item = (coin: string, current: string, convertedUsdt: string): AssetItem => ({
-  coin, available: current, frozen: '0', current, convertedUsdt, convertedCny: '0',
+  coin,
+  available: current,
+  frozen: '0',
+  current,
+  convertedUsdt,
+  convertedCny: '0',
 });
 
 function assets(items: AssetItem[]): Assets {
@@ -38,12 +43,18 @@ function setup(lang: 'en' | 'zh', data: Assets) {
 }
 
 const MIXED = [item('USDT', '10000', '10000'), item('BTC', '0.00001', '0.60'), item('ETH', '0', '0'), item('LTC', '1.5', '120.75')];
-const coinsShown = (listName: string) => within(screen.getByRole('list', { name: listName })).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+const coinsShown = (listName: string) =>
+  within(screen.getByRole('list', { name: listName }))
+    .getAllByRole('button')
+    .map((b) => b.getAttribute('aria-label'));
 
 beforeEach(() => {
   sessionStorage.clear();
   // No server in this test: the assets come from the cache, the balance channel finds no socket.
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{}', { status: 500 })),
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();

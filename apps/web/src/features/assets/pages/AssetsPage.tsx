@@ -52,7 +52,9 @@ export default function AssetsPage() {
         <div className="as-total-value num" data-testid="total-cny">
           {data ? masked(formatCny(data.totalCny), hidden) : '--'}
         </div>
-        <div className="as-total-sub num">{data ? masked(t('approxUsdt', { v: formatFixed(data.totalUsdt, 2, { group: true, mode: 'down' }) }), hidden) : ''}</div>
+        <div className="as-total-sub num">
+          {data ? masked(t('approxUsdt', { v: formatFixed(data.totalUsdt, 2, { group: true, mode: 'down' }) }), hidden) : ''}
+        </div>
         <AssetActions />
       </section>
       <div ref={tabsWrap} className={`as-tabs-wrap${edges.start ? ' as-more-start' : ''}${edges.end ? ' as-more-end' : ''}`}>
@@ -80,18 +82,11 @@ export default function AssetsPage() {
       ) : q.isError && !q.data ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : items.length === 0 ? (
-        <EmptyState
-          text={tab === 'OTHER' ? t('otherEmpty') : account.items.length > 0 ? t('allSmallHidden', { v: SMALL_BALANCE_USDT }) : t('noAssets')}
-        />
+        <EmptyState text={tab === 'OTHER' ? t('otherEmpty') : account.items.length > 0 ? t('allSmallHidden', { v: SMALL_BALANCE_USDT }) : t('noAssets')} />
       ) : (
         <ul className="as-coins" aria-label={t(`account.${tab}`)}>
           {items.map((i) => (
-            <CoinRow
-              key={i.coin}
-              item={i}
-              hidden={hidden}
-              onOpen={(coin) => navigate(`/assets/assetDetail?coin=${encodeURIComponent(coin)}&type=${tab}`)}
-            />
+            <CoinRow key={i.coin} item={i} hidden={hidden} onOpen={(coin) => navigate(`/assets/assetDetail?coin=${encodeURIComponent(coin)}&type=${tab}`)} />
           ))}
         </ul>
       )}

@@ -16,7 +16,12 @@ export function getContractAccount(signal?: AbortSignal): Promise<ContractAccoun
 
 /** queryOptions of the account (disabled when logged out). */
 export function contractAccountOptions(userId: string, enabled: boolean) {
-  return queryOptions({ queryKey: contractKeys.account(userId), queryFn: ({ signal }) => getContractAccount(signal), enabled: enabled && !!userId, staleTime: 3_000 });
+  return queryOptions({
+    queryKey: contractKeys.account(userId),
+    queryFn: ({ signal }) => getContractAccount(signal),
+    enabled: enabled && !!userId,
+    staleTime: 3_000,
+  });
 }
 
 /** The caller's contract account (undefined while loading or logged out). */

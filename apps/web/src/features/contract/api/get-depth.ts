@@ -10,5 +10,10 @@ export function getContractDepth(symbol: string, limit: number, signal?: AbortSi
 
 /** The first snapshot of the book (the pushes take over once they arrive). */
 export function useContractDepthSnapshot(symbol: string, limit = 20) {
-  return useQuery({ queryKey: ['contract-depth', symbol, limit], queryFn: ({ signal }) => getContractDepth(symbol, limit, signal), enabled: !!symbol, staleTime: 5_000 });
+  return useQuery({
+    queryKey: ['contract-depth', symbol, limit],
+    queryFn: ({ signal }) => getContractDepth(symbol, limit, signal),
+    enabled: !!symbol,
+    staleTime: 5_000,
+  });
 }

@@ -16,7 +16,12 @@ export function getPositions(signal?: AbortSignal): Promise<ContractPosition[]> 
 
 /** queryOptions of the positions (disabled when logged out). */
 export function positionsOptions(userId: string, enabled: boolean) {
-  return queryOptions({ queryKey: contractKeys.positions(userId), queryFn: ({ signal }) => getPositions(signal), enabled: enabled && !!userId, refetchInterval: 5_000 });
+  return queryOptions({
+    queryKey: contractKeys.positions(userId),
+    queryFn: ({ signal }) => getPositions(signal),
+    enabled: enabled && !!userId,
+    refetchInterval: 5_000,
+  });
 }
 
 /** Every open position of the caller. */

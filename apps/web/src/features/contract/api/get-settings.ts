@@ -18,6 +18,10 @@ export function useContractSettings(symbol: string) {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
   return useQuery(
-    queryOptions({ queryKey: contractKeys.settings(userId, symbol), queryFn: ({ signal }) => getContractSettings(symbol, signal), enabled: isLogin && !!userId && !!symbol }),
+    queryOptions({
+      queryKey: contractKeys.settings(userId, symbol),
+      queryFn: ({ signal }) => getContractSettings(symbol, signal),
+      enabled: isLogin && !!userId && !!symbol,
+    }),
   );
 }

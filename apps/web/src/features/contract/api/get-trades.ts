@@ -10,5 +10,10 @@ export function getContractTrades(symbol: string, limit: number, signal?: AbortS
 
 /** The latest trades before the pushes (the pushes are merged on top by hooks/use-contract-market). */
 export function useContractTradesSnapshot(symbol: string, limit = 30) {
-  return useQuery({ queryKey: ['contract-trades', symbol, limit], queryFn: ({ signal }) => getContractTrades(symbol, limit, signal), enabled: !!symbol, staleTime: 5_000 });
+  return useQuery({
+    queryKey: ['contract-trades', symbol, limit],
+    queryFn: ({ signal }) => getContractTrades(symbol, limit, signal),
+    enabled: !!symbol,
+    staleTime: 5_000,
+  });
 }

@@ -22,5 +22,7 @@ export const assetsKey = (userId: string) => ['asset', userId, 'assets'] as cons
 
 /** After an order, a close or a setting change: the user's contract data and balances are stale. */
 export function invalidateContract(qc: QueryClient, userId: string): Promise<void> {
-  return Promise.all([qc.invalidateQueries({ queryKey: contractKeys.user(userId) }), qc.invalidateQueries({ queryKey: assetsKey(userId) })]).then(() => undefined);
+  return Promise.all([qc.invalidateQueries({ queryKey: contractKeys.user(userId) }), qc.invalidateQueries({ queryKey: assetsKey(userId) })]).then(
+    () => undefined,
+  );
 }

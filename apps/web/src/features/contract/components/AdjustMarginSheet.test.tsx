@@ -15,8 +15,18 @@ import type { ContractRules } from '../lib/contract-form';
 import { PositionCard } from './PositionCard';
 
 const RULES: ContractRules = {
-  symbol: 'TSTP/USDT', base: 'TSTP', quote: 'USDT', priceDecimals: 2, qtyDecimals: 3, settleScale: 8,
-  tickSize: '0.01', stepSize: '0.001', minQty: '0.001', lotNotional: '1000', takerFeePpm: 500, makerFeePpm: 200,
+  symbol: 'TSTP/USDT',
+  base: 'TSTP',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  settleScale: 8,
+  tickSize: '0.01',
+  stepSize: '0.001',
+  minQty: '0.001',
+  lotNotional: '1000',
+  takerFeePpm: 500,
+  makerFeePpm: 200,
   brackets: [
     { notionalCap: '50000', maxLeverage: 125, maintMarginPpm: 4000 },
     { notionalCap: '250000', maxLeverage: 100, maintMarginPpm: 5000 },
@@ -25,14 +35,52 @@ const RULES: ContractRules = {
 };
 
 const position = (p: Partial<ContractPosition> = {}): ContractPosition => ({
-  symbol: 'TSTP/USDT', base: 'TSTP', quote: 'USDT', priceDecimals: 2, qtyDecimals: 3, side: 'LONG', marginMode: 'ISOLATED', leverage: 50,
-  quantity: '0.020', lots: 1, avgPrice: '50000.00', markPrice: '50000.00', positionValue: '1000.00000000', unrealizedPnl: '0.00000000',
-  yieldRate: '0.00', margin: '25.00000000', maxRemovableMargin: '5.00000000', maintMargin: '4.00000000', liquidationPrice: '48945.79',
-  takeProfit: '', stopLoss: '', realizedPnl: '0.00000000', funding: '0.00000000', fees: '0.50000000', riskLevel: '16.00', openTime: 1, updateTime: 1, ...p,
+  symbol: 'TSTP/USDT',
+  base: 'TSTP',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  side: 'LONG',
+  marginMode: 'ISOLATED',
+  leverage: 50,
+  quantity: '0.020',
+  lots: 1,
+  avgPrice: '50000.00',
+  markPrice: '50000.00',
+  positionValue: '1000.00000000',
+  unrealizedPnl: '0.00000000',
+  yieldRate: '0.00',
+  margin: '25.00000000',
+  maxRemovableMargin: '5.00000000',
+  maintMargin: '4.00000000',
+  liquidationPrice: '48945.79',
+  takeProfit: '',
+  stopLoss: '',
+  realizedPnl: '0.00000000',
+  funding: '0.00000000',
+  fees: '0.50000000',
+  riskLevel: '16.00',
+  openTime: 1,
+  updateTime: 1,
+  ...p,
 });
 const account = (available: string): ContractAccount => ({
-  coin: 'USDT', available, frozen: '25', walletBalance: available, crossWalletBalance: available, crossUnrealizedPnl: '0', crossMarginBalance: available,
-  crossMaintMargin: '0', unrealizedPnl: '0', marginBalance: available, positionMargin: '25', orderMargin: '0', availableBalance: available, maxWithdrawAmount: available, riskLevel: '0.00', riskLevelPpm: 0,
+  coin: 'USDT',
+  available,
+  frozen: '25',
+  walletBalance: available,
+  crossWalletBalance: available,
+  crossUnrealizedPnl: '0',
+  crossMarginBalance: available,
+  crossMaintMargin: '0',
+  unrealizedPnl: '0',
+  marginBalance: available,
+  positionMargin: '25',
+  orderMargin: '0',
+  availableBalance: available,
+  maxWithdrawAmount: available,
+  riskLevel: '0.00',
+  riskLevelPpm: 0,
 });
 
 let client: QueryClient | null = null;
@@ -88,7 +136,9 @@ describe('AdjustMarginSheet', () => {
   });
 
   it('removes margin: max removable 5 (the engine rule), Max fills it, a negative amount is sent', async () => {
-    const calls = mockApi({ 'contract/contract/adjustMargin': position({ margin: '20.00000000', maxRemovableMargin: '0.00000000', liquidationPrice: '49196.79' }) });
+    const calls = mockApi({
+      'contract/contract/adjustMargin': position({ margin: '20.00000000', maxRemovableMargin: '0.00000000', liquidationPrice: '49196.79' }),
+    });
     setup(position());
     fireEvent.click(screen.getByRole('button', { name: 'Adjust margin' }));
     fireEvent.click(await screen.findByRole('tab', { name: 'Remove margin' }));
@@ -127,7 +177,7 @@ describe('AdjustMarginSheet', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('At most 5.00 USDT can be removed');
   });
 
-  it("shows another refusal of the server as the server words it (zh)", async () => {
+  it('shows another refusal of the server as the server words it (zh)', async () => {
     mockApi({ 'contract/contract/adjustMargin': { errorCode: 'margin_mode_invalid', errorMessage: '仅逐仓仓位可调整保证金' } });
     setup(position(), 'zh');
     fireEvent.click(screen.getByRole('button', { name: '调整保证金' }));

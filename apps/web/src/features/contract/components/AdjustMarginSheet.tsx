@@ -60,7 +60,8 @@ export function AdjustMarginSheet({ position: p, rules, onClose }: AdjustMarginS
       })
       .catch((x: unknown) => {
         // The engine refuses a removal beyond its limit as a balance shortfall: say what may be removed instead.
-        if (mode === 'REMOVE' && (isApiError(x, 'margin_remove_exceeded') || isApiError(x, 'contract_insufficient_balance'))) setErr({ code: 'remove_too_much' });
+        if (mode === 'REMOVE' && (isApiError(x, 'margin_remove_exceeded') || isApiError(x, 'contract_insufficient_balance')))
+          setErr({ code: 'remove_too_much' });
         else setErr({ text: x instanceof Error ? x.message : String(x) });
       });
   };

@@ -51,7 +51,12 @@ function Book({ market, onPrice }: ContractBookProps) {
     ));
   const row = (r: { price: string; qty: string; pct: string }, side: 'ask' | 'bid') => (
     <li key={r.price}>
-      <button type="button" className="ct-book-row num" aria-label={t('usePrice', { price: formatFixed(r.price, d) })} onClick={() => onPrice(formatFixed(r.price, d))}>
+      <button
+        type="button"
+        className="ct-book-row num"
+        aria-label={t('usePrice', { price: formatFixed(r.price, d) })}
+        onClick={() => onPrice(formatFixed(r.price, d))}
+      >
         <span className={`ct-book-bar ${side === 'ask' ? 'ct-bar-down' : 'ct-bar-up'}`} style={{ width: `${r.pct}%` }} />
         <span className={side === 'ask' ? 'c-down' : 'c-up'}>{formatFixed(r.price, d, { group: true })}</span>
         <span>{formatFixed(r.qty, market.qtyDecimals, { group: true })}</span>

@@ -17,35 +17,123 @@ import { ContractOrderForm } from './ContractOrderForm';
 
 const brackets = [{ notionalFloor: '0', notionalCap: '50000', maxLeverage: 125, maintMarginRate: '0.4000' }];
 const market: ContractMarket = {
-  symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', status: 'TRADING', priceDecimals: 2, qtyDecimals: 3, tickSize: '0.10', stepSize: '0.001',
-  minQty: '0.001', lotNotional: '1000.00000000', makerFeeRate: '0.0200', takerFeeRate: '0.0500', priceBandRate: '50.0000', maxLeverage: 125, brackets,
-  lastPrice: '49000.00', markPrice: '49000.00', indexPrice: '49000.00', change24h: '0.00', high24h: '', low24h: '', volume24h: '0', quoteVolume24h: '0',
-  fundingRate: '0.010000', lastFundingRate: '0.000000', nextFundingTime: 0, fundingIntervalMs: 28_800_000, interestRate: '0.0100', fundingCap: '0.3000',
-  demoData: false, time: 1,
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  status: 'TRADING',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  tickSize: '0.10',
+  stepSize: '0.001',
+  minQty: '0.001',
+  lotNotional: '1000.00000000',
+  makerFeeRate: '0.0200',
+  takerFeeRate: '0.0500',
+  priceBandRate: '50.0000',
+  maxLeverage: 125,
+  brackets,
+  lastPrice: '49000.00',
+  markPrice: '49000.00',
+  indexPrice: '49000.00',
+  change24h: '0.00',
+  high24h: '',
+  low24h: '',
+  volume24h: '0',
+  quoteVolume24h: '0',
+  fundingRate: '0.010000',
+  lastFundingRate: '0.000000',
+  nextFundingTime: 0,
+  fundingIntervalMs: 28_800_000,
+  interestRate: '0.0100',
+  fundingCap: '0.3000',
+  demoData: false,
+  time: 1,
 };
 const settings10xIsolated: ContractSettings = {
-  symbol: 'BTC/USDT', leverage: 10, marginMode: 'ISOLATED', maxLeverage: 125, maxNotional: '50000', brackets, makerFeeRate: '0.0200', takerFeeRate: '0.0500',
-  lotNotional: '1000', priceDecimals: 2, qtyDecimals: 3, tickSize: '0.10', stepSize: '0.001', minQty: '0.001', priceBand: '50', locked: false,
+  symbol: 'BTC/USDT',
+  leverage: 10,
+  marginMode: 'ISOLATED',
+  maxLeverage: 125,
+  maxNotional: '50000',
+  brackets,
+  makerFeeRate: '0.0200',
+  takerFeeRate: '0.0500',
+  lotNotional: '1000',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  tickSize: '0.10',
+  stepSize: '0.001',
+  minQty: '0.001',
+  priceBand: '50',
+  locked: false,
 };
 const account17p5: ContractAccount = {
-  coin: 'USDT', available: '17.5', frozen: '5000', walletBalance: '5017.5', crossWalletBalance: '17.5', crossUnrealizedPnl: '0', crossMarginBalance: '17.5',
-  crossMaintMargin: '0', unrealizedPnl: '-1000', marginBalance: '4017.5', positionMargin: '5000', orderMargin: '0', availableBalance: '17.5', maxWithdrawAmount: '17.5',
-  riskLevel: '0.00', riskLevelPpm: 0,
+  coin: 'USDT',
+  available: '17.5',
+  frozen: '5000',
+  walletBalance: '5017.5',
+  crossWalletBalance: '17.5',
+  crossUnrealizedPnl: '0',
+  crossMarginBalance: '17.5',
+  crossMaintMargin: '0',
+  unrealizedPnl: '-1000',
+  marginBalance: '4017.5',
+  positionMargin: '5000',
+  orderMargin: '0',
+  availableBalance: '17.5',
+  maxWithdrawAmount: '17.5',
+  riskLevel: '0.00',
+  riskLevelPpm: 0,
 };
 const longBtc10xIsolatedMargin5000: ContractPosition = {
-  symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 3, side: 'LONG', marginMode: 'ISOLATED', leverage: 10,
-  quantity: '1.000', lots: 49, avgPrice: '50000.00', markPrice: '49000.00', positionValue: '49000.00000000', unrealizedPnl: '-1000.00000000',
-  yieldRate: '-20.00', margin: '5000.00000000', maxRemovableMargin: '0.00000000', maintMargin: '196.00000000', liquidationPrice: '45180.73',
-  takeProfit: '', stopLoss: '', realizedPnl: '0.00000000', funding: '0.00000000', fees: '25.00000000', riskLevel: '4.90', openTime: 1, updateTime: 1,
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  side: 'LONG',
+  marginMode: 'ISOLATED',
+  leverage: 10,
+  quantity: '1.000',
+  lots: 49,
+  avgPrice: '50000.00',
+  markPrice: '49000.00',
+  positionValue: '49000.00000000',
+  unrealizedPnl: '-1000.00000000',
+  yieldRate: '-20.00',
+  margin: '5000.00000000',
+  maxRemovableMargin: '0.00000000',
+  maintMargin: '196.00000000',
+  liquidationPrice: '45180.73',
+  takeProfit: '',
+  stopLoss: '',
+  realizedPnl: '0.00000000',
+  funding: '0.00000000',
+  fees: '25.00000000',
+  riskLevel: '4.90',
+  openTime: 1,
+  updateTime: 1,
 };
 
 /** The server's answer for `leverage` on the 5,000 USDT isolated position with 17.5 USDT withdrawable. */
 function previewOf(leverage: number): LeveragePreview {
-  const base = { symbol: 'BTC/USDT', leverage, hasPosition: true, marginMode: 'ISOLATED' as const, margin: '5000.00000000', maxWithdrawAmount: '17.50000000', code: '', message: '' };
+  const base = {
+    symbol: 'BTC/USDT',
+    leverage,
+    hasPosition: true,
+    marginMode: 'ISOLATED' as const,
+    margin: '5000.00000000',
+    maxWithdrawAmount: '17.50000000',
+    code: '',
+    message: '',
+  };
   if (leverage === 125) return { ...base, marginAfter: '2384.00000000', marginChange: '-2616.00000000', allowed: true };
   if (leverage === 9) return { ...base, marginAfter: '5500.00000000', marginChange: '500.00000000', allowed: true };
   if (leverage === 5) {
-    const message = i18n.language === 'zh' ? '将杠杆降至 5x 需追加 5000 USDT 保证金，可用仅 17.5 USDT' : 'Lowering the leverage to 5x holds 5000 USDT more margin, but only 17.5 USDT is available';
+    const message =
+      i18n.language === 'zh'
+        ? '将杠杆降至 5x 需追加 5000 USDT 保证金，可用仅 17.5 USDT'
+        : 'Lowering the leverage to 5x holds 5000 USDT more margin, but only 17.5 USDT is available';
     return { ...base, marginAfter: '10000.00000000', marginChange: '5000.00000000', allowed: false, code: 'leverage_margin_insufficient', message };
   }
   return { ...base, marginAfter: '5000.00000000', marginChange: '0.00000000', allowed: true };
@@ -100,7 +188,9 @@ describe('leverage sheet with a position', () => {
   it('shows the refusal and disables Confirm for a decrease the account cannot fund', async () => {
     const { calls, sheet } = setup(longBtc10xIsolatedMargin5000);
     fireEvent.click(within(sheet).getByRole('button', { name: '5x' }));
-    expect(await within(sheet).findByTestId('leverage-refused')).toHaveTextContent('Lowering the leverage to 5x holds 5000 USDT more margin, but only 17.5 USDT is available');
+    expect(await within(sheet).findByTestId('leverage-refused')).toHaveTextContent(
+      'Lowering the leverage to 5x holds 5000 USDT more margin, but only 17.5 USDT is available',
+    );
     expect(within(sheet).getByTestId('leverage-effect')).toHaveTextContent('Position margin 5,000.00 → 10,000.00 USDT (holds 5,000.00 more)');
     const confirm = within(sheet).getByRole('button', { name: 'Confirm' });
     expect(confirm).toBeDisabled();

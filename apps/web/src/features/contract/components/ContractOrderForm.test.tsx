@@ -19,19 +19,73 @@ const brackets = [
   { notionalFloor: '50000', notionalCap: '250000', maxLeverage: 100, maintMarginRate: '0.5000' },
 ];
 const market: ContractMarket = {
-  symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', status: 'TRADING', priceDecimals: 2, qtyDecimals: 3, tickSize: '0.10', stepSize: '0.001',
-  minQty: '0.001', lotNotional: '1000.00000000', makerFeeRate: '0.0200', takerFeeRate: '0.0500', priceBandRate: '50.0000', maxLeverage: 125, brackets,
-  lastPrice: '50000.00', markPrice: '50000.00', indexPrice: '50000.00', change24h: '0.00', high24h: '', low24h: '', volume24h: '0', quoteVolume24h: '0',
-  fundingRate: '0.010000', lastFundingRate: '0.000000', nextFundingTime: 0, fundingIntervalMs: 28_800_000, interestRate: '0.0100', fundingCap: '0.3000',
-  demoData: false, time: 1,
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  status: 'TRADING',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  tickSize: '0.10',
+  stepSize: '0.001',
+  minQty: '0.001',
+  lotNotional: '1000.00000000',
+  makerFeeRate: '0.0200',
+  takerFeeRate: '0.0500',
+  priceBandRate: '50.0000',
+  maxLeverage: 125,
+  brackets,
+  lastPrice: '50000.00',
+  markPrice: '50000.00',
+  indexPrice: '50000.00',
+  change24h: '0.00',
+  high24h: '',
+  low24h: '',
+  volume24h: '0',
+  quoteVolume24h: '0',
+  fundingRate: '0.010000',
+  lastFundingRate: '0.000000',
+  nextFundingTime: 0,
+  fundingIntervalMs: 28_800_000,
+  interestRate: '0.0100',
+  fundingCap: '0.3000',
+  demoData: false,
+  time: 1,
 };
 const settings: ContractSettings = {
-  symbol: 'BTC/USDT', leverage: 10, marginMode: 'ISOLATED', maxLeverage: 125, maxNotional: '250000', brackets, makerFeeRate: '0.0200', takerFeeRate: '0.0500',
-  lotNotional: '1000', priceDecimals: 2, qtyDecimals: 3, tickSize: '0.10', stepSize: '0.001', minQty: '0.001', priceBand: '50', locked: false,
+  symbol: 'BTC/USDT',
+  leverage: 10,
+  marginMode: 'ISOLATED',
+  maxLeverage: 125,
+  maxNotional: '250000',
+  brackets,
+  makerFeeRate: '0.0200',
+  takerFeeRate: '0.0500',
+  lotNotional: '1000',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  tickSize: '0.10',
+  stepSize: '0.001',
+  minQty: '0.001',
+  priceBand: '50',
+  locked: false,
 };
 const account = (available: string): ContractAccount => ({
-  coin: 'USDT', available, frozen: '0', walletBalance: available, crossWalletBalance: available, crossUnrealizedPnl: '0', crossMarginBalance: available,
-  crossMaintMargin: '0', unrealizedPnl: '0', marginBalance: available, positionMargin: '0', orderMargin: '0', availableBalance: available, maxWithdrawAmount: available, riskLevel: '0.00', riskLevelPpm: 0,
+  coin: 'USDT',
+  available,
+  frozen: '0',
+  walletBalance: available,
+  crossWalletBalance: available,
+  crossUnrealizedPnl: '0',
+  crossMarginBalance: available,
+  crossMaintMargin: '0',
+  unrealizedPnl: '0',
+  marginBalance: available,
+  positionMargin: '0',
+  orderMargin: '0',
+  availableBalance: available,
+  maxWithdrawAmount: available,
+  riskLevel: '0.00',
+  riskLevelPpm: 0,
 });
 const member: Member = { userId: '1', uuid: 'u1', nickName: 'alice', phone: '', mail: 'a@b.c', areaCode: '86', cardNo: '', cardState: '' };
 
@@ -42,7 +96,9 @@ function Where() {
 
 function setup(login: boolean, lang: 'en' | 'zh' = 'en', available = '1000') {
   void i18n.changeLanguage(lang);
-  useAppStore.setState(login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang });
+  useAppStore.setState(
+    login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang },
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   qc.setQueryData(['contract', '1', 'account'], account(available));
   qc.setQueryData(['contract', '1', 'settings', 'BTC/USDT'], settings);
@@ -82,7 +138,13 @@ describe('ContractOrderForm', () => {
   });
 
   it.each([
-    ['en', 'Take profit', 'Stop loss', 'Take profit must be above the current market price for a long', 'Stop loss must be below the current market price for a long'],
+    [
+      'en',
+      'Take profit',
+      'Stop loss',
+      'Take profit must be above the current market price for a long',
+      'Stop loss must be below the current market price for a long',
+    ],
     ['zh', '止盈', '止损', '做多时止盈价须高于当前市场价格', '做多时止损价须低于当前市场价格'],
   ] as const)('says the TP/SL rules of a long under their fields (%s)', async (lang, tp, sl, tpText, slText) => {
     mockApi({});

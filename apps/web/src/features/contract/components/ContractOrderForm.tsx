@@ -28,8 +28,19 @@ import { usePlaceContractOrder } from '../api/place-order';
 import { useSetLeverage } from '../api/set-leverage';
 import { useSetMarginMode } from '../api/set-margin-mode';
 import {
-  contractFormMessage, contractOrderBody, leverageMarks, parseLeverage, previewOrder, rulesFromMarket, stepPrice, validateContractOrder,
-  type ContractContext, type ContractFormError, type ContractFormValues, type MarginMode, type PositionSide,
+  contractFormMessage,
+  contractOrderBody,
+  leverageMarks,
+  parseLeverage,
+  previewOrder,
+  rulesFromMarket,
+  stepPrice,
+  validateContractOrder,
+  type ContractContext,
+  type ContractFormError,
+  type ContractFormValues,
+  type MarginMode,
+  type PositionSide,
 } from '../lib/contract-form';
 
 /** Where the insufficient-balance dialog sends the user: a transfer of USDT into the contract account. */
@@ -279,7 +290,14 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
   const marginMode: MarginMode = isLogin && settings.data ? settings.data.marginMode : localMode;
   const available = isLogin ? (account.data?.availableBalance ?? '0') : '0';
   const form: ContractFormValues = {
-    side, orderType, price, lots, leverage: String(leverage), marginMode, takeProfit: withTpSl ? takeProfit : '', stopLoss: withTpSl ? stopLoss : '',
+    side,
+    orderType,
+    price,
+    lots,
+    leverage: String(leverage),
+    marginMode,
+    takeProfit: withTpSl ? takeProfit : '',
+    stopLoss: withTpSl ? stopLoss : '',
   };
   const ctx = contextOf(available, market.markPrice, position);
   const preview = previewOrder(form, rules, ctx);
@@ -381,16 +399,35 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
       }}
     >
       <div className="ct-row">
-        <button type="button" className="ct-mode-btn" aria-label={`${t('marginMode')}: ${t(marginMode)}`} onClick={() => setSheet('mode')} data-testid="margin-mode">
+        <button
+          type="button"
+          className="ct-mode-btn"
+          aria-label={`${t('marginMode')}: ${t(marginMode)}`}
+          onClick={() => setSheet('mode')}
+          data-testid="margin-mode"
+        >
           {t(marginMode)}
         </button>
-        <button type="button" className="ct-lev-btn num" aria-label={`${t('leverage')}: ${t('leverageX', { n: leverage })}`} onClick={() => setSheet('leverage')} data-testid="leverage">
+        <button
+          type="button"
+          className="ct-lev-btn num"
+          aria-label={`${t('leverage')}: ${t('leverageX', { n: leverage })}`}
+          onClick={() => setSheet('leverage')}
+          data-testid="leverage"
+        >
           {t('leverageX', { n: leverage })}
         </button>
       </div>
       <div role="tablist" aria-label={t('side')} className="ct-sides">
         {(['LONG', 'SHORT'] as const).map((s) => (
-          <button key={s} type="button" role="tab" aria-selected={side === s} className={`ct-side ct-side-${s.toLowerCase()}${side === s ? ' ct-side-on' : ''}`} onClick={() => setSide(s)}>
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={side === s}
+            className={`ct-side ct-side-${s.toLowerCase()}${side === s ? ' ct-side-on' : ''}`}
+            onClick={() => setSide(s)}
+          >
             {s === 'LONG' ? t('long') : t('short')}
           </button>
         ))}

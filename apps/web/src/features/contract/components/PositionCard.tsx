@@ -179,12 +179,32 @@ export function PositionCard({ position: p, rules }: PositionCardProps) {
       </div>
       <CardGrid
         cells={[
-          [`${t('unrealizedPnl')} (${p.quote})`, <span key="pnl" className="ct-pnl-big" data-testid="upnl"><Signed value={p.unrealizedPnl} decimals={2} /></span>],
-          [t('yieldRate'), <span key="y" className="ct-pnl-big" data-testid="yield"><Signed value={p.yieldRate} decimals={2} suffix="%" /></span>],
-          [t('hands'), <span key="h" data-testid="hands">{p.lots}</span>],
+          [
+            `${t('unrealizedPnl')} (${p.quote})`,
+            <span key="pnl" className="ct-pnl-big" data-testid="upnl">
+              <Signed value={p.unrealizedPnl} decimals={2} />
+            </span>,
+          ],
+          [
+            t('yieldRate'),
+            <span key="y" className="ct-pnl-big" data-testid="yield">
+              <Signed value={p.yieldRate} decimals={2} suffix="%" />
+            </span>,
+          ],
+          [
+            t('hands'),
+            <span key="h" data-testid="hands">
+              {p.lots}
+            </span>,
+          ],
           [`${t('avgPrice')}`, priceText(p.avgPrice, d)],
           [`${t('markPrice')}`, priceText(p.markPrice, d)],
-          [`${t('liqPrice')}`, <span key="lp" data-testid="liq-price">{priceText(p.liquidationPrice, d)}</span>],
+          [
+            `${t('liqPrice')}`,
+            <span key="lp" data-testid="liq-price">
+              {priceText(p.liquidationPrice, d)}
+            </span>,
+          ],
           [`${t('positionValue')} (${p.quote})`, formatFixed(p.positionValue, 2, { group: true })],
           [
             `${t('occupiedMargin')} (${p.quote})`,
@@ -198,8 +218,18 @@ export function PositionCard({ position: p, rules }: PositionCardProps) {
             </span>,
           ],
           [`${t('quantity')} (${p.base})`, groupThousands(p.quantity)],
-          [t('takeProfit'), <span key="tp" data-testid="tp">{priceText(p.takeProfit, d)}</span>],
-          [t('stopLoss'), <span key="sl" data-testid="sl">{priceText(p.stopLoss, d)}</span>],
+          [
+            t('takeProfit'),
+            <span key="tp" data-testid="tp">
+              {priceText(p.takeProfit, d)}
+            </span>,
+          ],
+          [
+            t('stopLoss'),
+            <span key="sl" data-testid="sl">
+              {priceText(p.stopLoss, d)}
+            </span>,
+          ],
           [t('leverage'), t('leverageX', { n: p.leverage })],
         ]}
       />

@@ -9,7 +9,10 @@ const page = (...records: ContractOrder[]): ContractOrderPage => ({ records, tot
 describe('position pushes', () => {
   it('replace a position, add a new one in symbol order, remove a closed one', () => {
     const list = [pos('BTC/USDT', '0.1'), pos('SOL/USDT', '3')];
-    expect(applyPositionPush(list, pos('BTC/USDT', '0.2', 2)).map((p) => [p.symbol, p.quantity])).toEqual([['BTC/USDT', '0.2'], ['SOL/USDT', '3']]);
+    expect(applyPositionPush(list, pos('BTC/USDT', '0.2', 2)).map((p) => [p.symbol, p.quantity])).toEqual([
+      ['BTC/USDT', '0.2'],
+      ['SOL/USDT', '3'],
+    ]);
     expect(applyPositionPush(list, pos('ETH/USDT', '1')).map((p) => p.symbol)).toEqual(['BTC/USDT', 'ETH/USDT', 'SOL/USDT']);
     expect(applyPositionPush(list, pos('BTC/USDT', '0')).map((p) => p.symbol)).toEqual(['SOL/USDT']);
     expect(isClosedPosition({ quantity: '0.00000' })).toBe(true);

@@ -16,7 +16,11 @@ function useCacheOnly<T>(queryKey: readonly unknown[]): T | undefined {
 }
 
 /** `market` with a newer ticker and mark tick applied (the latest of each wins by time). */
-export function mergeMarket(market: ContractMarket | undefined, ticker: ContractMarket | undefined, mark: ContractMarkTick | undefined): ContractMarket | undefined {
+export function mergeMarket(
+  market: ContractMarket | undefined,
+  ticker: ContractMarket | undefined,
+  mark: ContractMarkTick | undefined,
+): ContractMarket | undefined {
   let m = market;
   if (ticker && (!m || ticker.time >= m.time)) m = ticker;
   if (m && mark && mark.time >= m.time) {
@@ -32,7 +36,11 @@ export function useContractMarket(symbol: string) {
   useWsChannel(symbol ? { channel: 'contractMark', pairsName: symbol } : null);
   const ticker = useCacheOnly<ContractMarket>(wsQueryKeys.contract('contractTicker', symbol));
   const mark = useCacheOnly<ContractMarkTick>(wsQueryKeys.contract('contractMark', symbol));
-  const market = mergeMarket(list.data?.find((m) => m.symbol === symbol), ticker, mark);
+  const market = mergeMarket(
+    list.data?.find((m) => m.symbol === symbol),
+    ticker,
+    mark,
+  );
   return { market, list };
 }
 

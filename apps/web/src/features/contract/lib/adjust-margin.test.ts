@@ -5,12 +5,30 @@
 import { describe, expect, it } from 'vitest';
 import { bracketTiers, liquidationPrice } from '@exchange/core';
 import type { ContractRules } from './contract-form';
-import { adjustMarginBody, maxRemovable, parseMarginAmount, positionCost, previewAdjustMargin, validateAdjustMargin, type AdjustMarginPosition } from './adjust-margin';
+import {
+  adjustMarginBody,
+  maxRemovable,
+  parseMarginAmount,
+  positionCost,
+  previewAdjustMargin,
+  validateAdjustMargin,
+  type AdjustMarginPosition,
+} from './adjust-margin';
 
 /** The API test's market TSTP/USDT: prices at 2 decimals, quantities at 3, three brackets. */
 const RULES: ContractRules = {
-  symbol: 'TSTP/USDT', base: 'TSTP', quote: 'USDT', priceDecimals: 2, qtyDecimals: 3, settleScale: 8,
-  tickSize: '0.01', stepSize: '0.001', minQty: '0.001', lotNotional: '1000', takerFeePpm: 500, makerFeePpm: 200,
+  symbol: 'TSTP/USDT',
+  base: 'TSTP',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  settleScale: 8,
+  tickSize: '0.01',
+  stepSize: '0.001',
+  minQty: '0.001',
+  lotNotional: '1000',
+  takerFeePpm: 500,
+  makerFeePpm: 200,
   brackets: [
     { notionalCap: '50000', maxLeverage: 125, maintMarginPpm: 4000 },
     { notionalCap: '250000', maxLeverage: 100, maintMarginPpm: 5000 },
@@ -21,8 +39,18 @@ const RULES: ContractRules = {
 
 /** 0.020 long bought for 1,000 USDT at 50x with 20 USDT margin, at the mark 50,000 (value 1,000, PnL 0). */
 const long50x = (p: Partial<AdjustMarginPosition> = {}): AdjustMarginPosition => ({
-  symbol: 'TSTP/USDT', side: 'LONG', marginMode: 'ISOLATED', leverage: 50, quantity: '0.020', margin: '20.00000000', positionValue: '1000.00000000',
-  unrealizedPnl: '0.00000000', liquidationPrice: '49196.79', priceDecimals: 2, qtyDecimals: 3, ...p,
+  symbol: 'TSTP/USDT',
+  side: 'LONG',
+  marginMode: 'ISOLATED',
+  leverage: 50,
+  quantity: '0.020',
+  margin: '20.00000000',
+  positionValue: '1000.00000000',
+  unrealizedPnl: '0.00000000',
+  liquidationPrice: '49196.79',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  ...p,
 });
 
 describe('positionCost and maxRemovable', () => {
@@ -63,7 +91,9 @@ describe('previewAdjustMargin', () => {
   it('adding 5 to 20: margin 25 and the liquidation price of perp/math over 25 (48,945.79); removing them again: 49,196.79', () => {
     const add = previewAdjustMargin('ADD', '5', long50x(), '100.5', RULES);
     expect(add).toEqual({ maxAdd: '100.50000000', maxRemove: '0.00000000', newMargin: '25.00000000', liquidationPrice: '48945.79' });
-    const tiers = bracketTiers(RULES.brackets.map((b) => ({ notionalCap: BigInt(b.notionalCap) * 100_000_000n, maxLeverage: b.maxLeverage, maintMarginPpm: b.maintMarginPpm })));
+    const tiers = bracketTiers(
+      RULES.brackets.map((b) => ({ notionalCap: BigInt(b.notionalCap) * 100_000_000n, maxLeverage: b.maxLeverage, maintMarginPpm: b.maintMarginPpm })),
+    );
     expect(liquidationPrice('LONG', 20n, 1000n * 100_000_000n, 25n * 100_000_000n, tiers, 1000n)).toBe(4_894_579n);
     const remove = previewAdjustMargin('REMOVE', '5', long50x({ margin: '25.00000000' }), '80', RULES);
     expect(remove).toMatchObject({ maxRemove: '5.00000000', newMargin: '20.00000000', liquidationPrice: '49196.79' });

@@ -20,7 +20,17 @@ export type AdjustMarginError = 'amount_required' | 'amount_decimals' | 'add_too
 /** The fields of a position (contract.ts ContractPosition) the sheet works from. */
 export type AdjustMarginPosition = Pick<
   ContractPosition,
-  'symbol' | 'side' | 'marginMode' | 'leverage' | 'quantity' | 'margin' | 'positionValue' | 'unrealizedPnl' | 'liquidationPrice' | 'priceDecimals' | 'qtyDecimals'
+  | 'symbol'
+  | 'side'
+  | 'marginMode'
+  | 'leverage'
+  | 'quantity'
+  | 'margin'
+  | 'positionValue'
+  | 'unrealizedPnl'
+  | 'liquidationPrice'
+  | 'priceDecimals'
+  | 'qtyDecimals'
 >;
 
 /** What the sheet shows for an amount (USDT and prices as decimal strings; '' when unknown). */
@@ -74,9 +84,20 @@ export function validateAdjustMargin(mode: AdjustMarginMode, amount: string, p: 
  * The previews of the sheet: the maximum of each direction, the new margin and the estimated liquidation price over
  * it (perp/math liquidationPrice with the market's brackets; unknown without `rules`).
  */
-export function previewAdjustMargin(mode: AdjustMarginMode, amount: string, p: AdjustMarginPosition, available: string, rules?: ContractRules): AdjustMarginPreview {
+export function previewAdjustMargin(
+  mode: AdjustMarginMode,
+  amount: string,
+  p: AdjustMarginPosition,
+  available: string,
+  rules?: ContractRules,
+): AdjustMarginPreview {
   const avail = units(available) ?? 0n;
-  const out: AdjustMarginPreview = { maxAdd: fromUnits(avail > 0n ? avail : 0n, SETTLE_SCALE), maxRemove: fromUnits(maxRemovable(p), SETTLE_SCALE), newMargin: '', liquidationPrice: '' };
+  const out: AdjustMarginPreview = {
+    maxAdd: fromUnits(avail > 0n ? avail : 0n, SETTLE_SCALE),
+    maxRemove: fromUnits(maxRemovable(p), SETTLE_SCALE),
+    newMargin: '',
+    liquidationPrice: '',
+  };
   const u = parseMarginAmount(amount);
   if (typeof u === 'string') return out;
   const margin = (units(p.margin) ?? 0n) + (mode === 'ADD' ? u : -u);

@@ -1,13 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkTpSl, closeQuantity, contractOrderBody, formatFundingRate, formatPpmPercent, leverageMarks, previewOrder,
-  validateCloseLots, validateContractOrder, withinBand, type ContractContext, type ContractFormValues, type ContractRules,
+  checkTpSl,
+  closeQuantity,
+  contractOrderBody,
+  formatFundingRate,
+  formatPpmPercent,
+  leverageMarks,
+  previewOrder,
+  validateCloseLots,
+  validateContractOrder,
+  withinBand,
+  type ContractContext,
+  type ContractFormValues,
+  type ContractRules,
 } from './contract-form';
 
 /** BTC/USDT perpetual as the demo lists it: 0.1 tick, 0.001 step, 1 lot = 1000 USDT, taker 0.05%, Binance-like brackets. */
 export const BTC: ContractRules = {
-  symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 3, settleScale: 8,
-  tickSize: '0.1', stepSize: '0.001', minQty: '0.001', lotNotional: '1000', takerFeePpm: 500, makerFeePpm: 200,
+  symbol: 'BTC/USDT',
+  base: 'BTC',
+  quote: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 3,
+  settleScale: 8,
+  tickSize: '0.1',
+  stepSize: '0.001',
+  minQty: '0.001',
+  lotNotional: '1000',
+  takerFeePpm: 500,
+  makerFeePpm: 200,
   brackets: [
     { notionalCap: '50000', maxLeverage: 125, maintMarginPpm: 4000 },
     { notionalCap: '250000', maxLeverage: 100, maintMarginPpm: 5000 },
@@ -17,7 +38,15 @@ export const BTC: ContractRules = {
 };
 
 const form = (f: Partial<ContractFormValues> = {}): ContractFormValues => ({
-  side: 'LONG', orderType: 'LIMIT', price: '50000', lots: '2', leverage: '10', marginMode: 'ISOLATED', takeProfit: '', stopLoss: '', ...f,
+  side: 'LONG',
+  orderType: 'LIMIT',
+  price: '50000',
+  lots: '2',
+  leverage: '10',
+  marginMode: 'ISOLATED',
+  takeProfit: '',
+  stopLoss: '',
+  ...f,
 });
 const ctx = (c: Partial<ContractContext> = {}): ContractContext => ({ available: '1000', markPrice: '50000', position: null, ...c });
 
@@ -142,7 +171,14 @@ describe('formatting', () => {
   });
   it('order body', () => {
     expect(contractOrderBody('BTC/USDT', form({ takeProfit: '51000' }), '0.040', 'id1')).toEqual({
-      symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', quantity: '0.040', lots: '2', clientOrderId: 'id1', price: '50000', takeProfit: '51000',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      quantity: '0.040',
+      lots: '2',
+      clientOrderId: 'id1',
+      price: '50000',
+      takeProfit: '51000',
     });
   });
 });
@@ -157,8 +193,18 @@ describe('messages', () => {
     expect(percentToPpm('0.0500')).toBe(500);
     expect(percentToPpm('50')).toBe(500000);
     const r = rulesFromMarket({
-      symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2, qtyDecimals: 3, tickSize: '0.1', stepSize: '0.001', minQty: '0.001',
-      lotNotional: '1000', makerFeeRate: '0.0200', takerFeeRate: '0.0500', priceBandRate: '50',
+      symbol: 'BTC/USDT',
+      base: 'BTC',
+      quote: 'USDT',
+      priceDecimals: 2,
+      qtyDecimals: 3,
+      tickSize: '0.1',
+      stepSize: '0.001',
+      minQty: '0.001',
+      lotNotional: '1000',
+      makerFeeRate: '0.0200',
+      takerFeeRate: '0.0500',
+      priceBandRate: '50',
       brackets: [{ notionalCap: '50000', maxLeverage: 125, maintMarginRate: '0.40' }],
     });
     expect(r.takerFeePpm).toBe(500);
@@ -179,7 +225,15 @@ describe('stepPrice', () => {
 });
 
 describe('atMark', () => {
-  const pos = { side: 'LONG' as const, quantity: '0.040', markPrice: '50000.00', unrealizedPnl: '0.00000000', margin: '200.00000000', positionValue: '2000.00000000', yieldRate: '0.00' };
+  const pos = {
+    side: 'LONG' as const,
+    quantity: '0.040',
+    markPrice: '50000.00',
+    unrealizedPnl: '0.00000000',
+    margin: '200.00000000',
+    positionValue: '2000.00000000',
+    yieldRate: '0.00',
+  };
   it('a long gains size x move; yield on the margin', async () => {
     const { atMark } = await import('./contract-form');
     const p = atMark(pos, '51000.00');

@@ -7,7 +7,16 @@
  * price; the contract account's balance. Integers only (bigint): nothing here uses floating point.
  */
 import {
-  bracketTiers, closeLotsQty, initialMargin, lotsToQty, liquidationPrice, maxLots as coreMaxLots, openLoss, orderCost, perpNotionalMult, type BracketTier,
+  bracketTiers,
+  closeLotsQty,
+  initialMargin,
+  lotsToQty,
+  liquidationPrice,
+  maxLots as coreMaxLots,
+  openLoss,
+  orderCost,
+  perpNotionalMult,
+  type BracketTier,
   type LeverageBracket,
 } from '@exchange/core';
 import { decToString, isDecimal, parseDec, rescale } from '../../../shared/format';
@@ -206,7 +215,13 @@ export function previewOrder(form: ContractFormValues, rules: ContractRules, ctx
       posCost = (pCost * size) / pSize;
       wallet = form.marginMode === 'ISOLATED' ? pMargin : available + pMargin;
     } else if (pSize === qty) {
-      return { quantity: fromUnits(qty, rules.qtyDecimals), notional: fromUnits(notional, rules.settleScale), cost: fromUnits(cost, rules.settleScale), maxLots: max.toString(), liquidationPrice: '--' };
+      return {
+        quantity: fromUnits(qty, rules.qtyDecimals),
+        notional: fromUnits(notional, rules.settleScale),
+        cost: fromUnits(cost, rules.settleScale),
+        maxLots: max.toString(),
+        liquidationPrice: '--',
+      };
     } else {
       size = qty - pSize;
       posCost = size * price * u.mult;
@@ -253,7 +268,10 @@ export function withinBand(price: bigint, mark: bigint, bandPpm: number): boolea
 export function checkTpSl(side: PositionSide, takeProfit: string, stopLoss: string, current: string, rules: ContractRules): ContractFormError | null {
   const cur = toUnits(current, rules.priceDecimals);
   const tick = toUnits(rules.tickSize, rules.priceDecimals) ?? 1n;
-  for (const [field, value] of [['take_profit', takeProfit], ['stop_loss', stopLoss]] as const) {
+  for (const [field, value] of [
+    ['take_profit', takeProfit],
+    ['stop_loss', stopLoss],
+  ] as const) {
     if (value === '') continue;
     const v = isCompleteDecimal(value) ? toUnits(value, rules.priceDecimals) : null;
     if (v === null || v <= 0n || decimalsIn(value) > rules.priceDecimals || v % tick !== 0n) return `${field}_not_on_tick`;
@@ -351,7 +369,6 @@ export function formatPpmPercent(ppm: number): string {
   return `${decToString(rescale({ units: BigInt(ppm), scale: 4 }, 2, 'round'))}%`;
 }
 
-
 /** A percent string ("0.40", "0.0500", "50") in ppm (4,000, 500, 500,000), rounded down; 0 for anything else. */
 export function percentToPpm(percent: string): number {
   const u = isDecimal(percent) ? toUnits(percent, 4) : null;
@@ -381,9 +398,19 @@ export const SETTLE_SCALE = 8;
 /** The form's rules of a market as the API describes it (percent rates turned into ppm). */
 export function rulesFromMarket(m: MarketRuleFields): ContractRules {
   return {
-    symbol: m.symbol, base: m.base, quote: m.quote, priceDecimals: m.priceDecimals, qtyDecimals: m.qtyDecimals, settleScale: SETTLE_SCALE,
-    tickSize: m.tickSize, stepSize: m.stepSize, minQty: m.minQty, lotNotional: m.lotNotional,
-    takerFeePpm: percentToPpm(m.takerFeeRate), makerFeePpm: percentToPpm(m.makerFeeRate), priceBandPpm: percentToPpm(m.priceBandRate),
+    symbol: m.symbol,
+    base: m.base,
+    quote: m.quote,
+    priceDecimals: m.priceDecimals,
+    qtyDecimals: m.qtyDecimals,
+    settleScale: SETTLE_SCALE,
+    tickSize: m.tickSize,
+    stepSize: m.stepSize,
+    minQty: m.minQty,
+    lotNotional: m.lotNotional,
+    takerFeePpm: percentToPpm(m.takerFeeRate),
+    makerFeePpm: percentToPpm(m.makerFeeRate),
+    priceBandPpm: percentToPpm(m.priceBandRate),
     brackets: m.brackets.map((b) => ({ notionalCap: b.notionalCap, maxLeverage: b.maxLeverage, maintMarginPpm: percentToPpm(b.maintMarginRate) })),
   };
 }
@@ -397,7 +424,12 @@ function plain(v: string): string {
  * The i18n key (contract namespace) and values of an error's message: the tick or minimum to meet, the leverage's
  * range, and the side for take profit / stop loss (spec section 5's four messages).
  */
-export function contractFormMessage(err: ContractFormError | 'close_lots_required' | 'close_lots_too_many', side: PositionSide, rules: ContractRules, extra: { positionLots?: string } = {}): { key: string; values: Record<string, string> } {
+export function contractFormMessage(
+  err: ContractFormError | 'close_lots_required' | 'close_lots_too_many',
+  side: PositionSide,
+  rules: ContractRules,
+  extra: { positionLots?: string } = {},
+): { key: string; values: Record<string, string> } {
   switch (err) {
     case 'price_not_on_tick':
     case 'take_profit_not_on_tick':

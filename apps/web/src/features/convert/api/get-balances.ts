@@ -18,5 +18,12 @@ export function spotAvailable(a: Assets | undefined, coin: string): string {
 /** The signed-in user's balances. */
 export function useBalances() {
   const userId = useAppStore((s) => s.userId);
-  return useQuery(queryOptions({ queryKey: assetsKey(userId), queryFn: ({ signal }) => apiGet<Assets>(API_PATHS.getAssets, undefined, { signal }), enabled: !!userId, staleTime: 3_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: assetsKey(userId),
+      queryFn: ({ signal }) => apiGet<Assets>(API_PATHS.getAssets, undefined, { signal }),
+      enabled: !!userId,
+      staleTime: 3_000,
+    }),
+  );
 }

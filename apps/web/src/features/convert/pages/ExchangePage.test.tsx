@@ -29,7 +29,19 @@ const ASSETS = {
     },
   ],
 };
-const QUOTE = { quoteId: 'cv000000000000000000000001', from: 'USDT', to: 'BTC', symbol: 'BTC/USDT', amount: '5.00000000', spend: '5.00000000', receive: '0.00009990', fee: '0.00000010', feeRate: '0.10', price: '0.00002000', expiresAt: Date.now() + 10_000 };
+const QUOTE = {
+  quoteId: 'cv000000000000000000000001',
+  from: 'USDT',
+  to: 'BTC',
+  symbol: 'BTC/USDT',
+  amount: '5.00000000',
+  spend: '5.00000000',
+  receive: '0.00009990',
+  fee: '0.00000010',
+  feeRate: '0.10',
+  price: '0.00002000',
+  expiresAt: Date.now() + 10_000,
+};
 
 describe('ExchangePage', () => {
   it('shows the minimum of both directions before a quote and asks for none below it', async () => {

@@ -192,7 +192,11 @@ export default function ExchangePage() {
             {t('minimum', { v: trimZeros(minimum), coin: from })}
           </p>
         )}
-        {tooMuch && <p className="en-warn" style={{ color: 'var(--ex-red)', fontSize: 12 }}>{t('notEnough')}</p>}
+        {tooMuch && (
+          <p className="en-warn" style={{ color: 'var(--ex-red)', fontSize: 12 }}>
+            {t('notEnough')}
+          </p>
+        )}
         {q && (
           <dl className="cv-kv" aria-label={t('quote')}>
             <dt>{t('spend')}</dt>

@@ -16,5 +16,12 @@ export function availableOf(a: Assets | undefined, type: string, coin: string): 
 /** The signed-in user's balances (all accounts). */
 export function useBalances() {
   const userId = useAppStore((s) => s.userId);
-  return useQuery(queryOptions({ queryKey: assetsKey(userId), queryFn: ({ signal }) => apiGet<Assets>(API_PATHS.getAssets, undefined, { signal }), enabled: !!userId, staleTime: 3_000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: assetsKey(userId),
+      queryFn: ({ signal }) => apiGet<Assets>(API_PATHS.getAssets, undefined, { signal }),
+      enabled: !!userId,
+      staleTime: 3_000,
+    }),
+  );
 }

@@ -13,5 +13,7 @@ export function getEarnLocks(signal?: AbortSignal): Promise<EarnLockPage> {
 /** The signed-in user's running locks, refreshed every 10 s (the daily interest arrives by the job). */
 export function useEarnLocks() {
   const userId = useAppStore((s) => s.userId);
-  return useQuery(queryOptions({ queryKey: earnKeys.locks(userId), queryFn: ({ signal }) => getEarnLocks(signal), enabled: !!userId, refetchInterval: 10_000 }));
+  return useQuery(
+    queryOptions({ queryKey: earnKeys.locks(userId), queryFn: ({ signal }) => getEarnLocks(signal), enabled: !!userId, refetchInterval: 10_000 }),
+  );
 }

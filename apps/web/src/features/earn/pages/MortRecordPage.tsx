@@ -28,7 +28,12 @@ export default function MortRecordPage() {
         title={t('records.locks')}
         fallback="/mortgage"
         right={
-          <button type="button" className="ex-link" style={{ border: 0, background: 'none', color: 'inherit', fontSize: 13 }} onClick={() => navigate('/redeem_record')}>
+          <button
+            type="button"
+            className="ex-link"
+            style={{ border: 0, background: 'none', color: 'inherit', fontSize: 13 }}
+            onClick={() => navigate('/redeem_record')}
+          >
             {t('records.redemptionsShort')}
           </button>
         }

@@ -9,9 +9,32 @@ import { mockApi } from '../../../test/mock-api';
 import { renderPage } from '../../../test/render-page';
 import MortgagePage from './MortgagePage';
 
-const P7: EarnProduct = { productId: '1', coin: 'USDT', termDays: 7, apr: '5', minAmount: '10.00000000', maxAmount: '50000.00000000', userQuota: '100000.00000000', remainingQuota: '9000000.00000000', earlyRedeem: 'FORFEIT_INTEREST', status: 'ON' };
+const P7: EarnProduct = {
+  productId: '1',
+  coin: 'USDT',
+  termDays: 7,
+  apr: '5',
+  minAmount: '10.00000000',
+  maxAmount: '50000.00000000',
+  userQuota: '100000.00000000',
+  remainingQuota: '9000000.00000000',
+  earlyRedeem: 'FORFEIT_INTEREST',
+  status: 'ON',
+};
 const P30: EarnProduct = { ...P7, productId: '2', termDays: 30, apr: '8', earlyRedeem: 'NOT_ALLOWED' };
-const ASSETS = { totalUsdt: '0', totalCny: '0', usdtCnyRate: '7.1', accounts: [{ type: 'ASSETS', totalUsdt: '0', totalCny: '0', items: [{ coin: 'USDT', available: '2000.00000000', frozen: '0', current: '2000', convertedUsdt: '2000', convertedCny: '0' }] }] };
+const ASSETS = {
+  totalUsdt: '0',
+  totalCny: '0',
+  usdtCnyRate: '7.1',
+  accounts: [
+    {
+      type: 'ASSETS',
+      totalUsdt: '0',
+      totalCny: '0',
+      items: [{ coin: 'USDT', available: '2000.00000000', frozen: '0', current: '2000', convertedUsdt: '2000', convertedCny: '0' }],
+    },
+  ],
+};
 
 describe('MortgagePage', () => {
   it('lists the products and locks with the estimate shown', async () => {

@@ -74,9 +74,14 @@ export default function MortgagePage() {
                   <span className={`en-tag ${p.earlyRedeem === 'FORFEIT_INTEREST' ? 'ok' : 'no'}`}>{t(`earlyRule.${p.earlyRedeem}`)}</span>
                 </dd>
               </dl>
-              <Button block color="primary" size="small" onClick={() => {
+              <Button
+                block
+                color="primary"
+                size="small"
+                onClick={() => {
                   if (requireLogin()) setOpen(p);
-                }}>
+                }}
+              >
                 {t('lock')}
               </Button>
             </li>
@@ -130,7 +135,13 @@ function LockSheet({ product: p, onDone }: { product: EarnProduct; onDone: () =>
     <div className="en-sheet" role="dialog" aria-label={t('lockTitle', { coin: p.coin })}>
       <h2>{t('lockTitle', { coin: p.coin })}</h2>
       <div className="en-field">
-        <input inputMode="decimal" aria-label={t('amount')} placeholder={t('amountPlaceholder', { min: trimZeros(p.minAmount) })} value={amount} onChange={(e) => setAmount(e.target.value.trim())} />
+        <input
+          inputMode="decimal"
+          aria-label={t('amount')}
+          placeholder={t('amountPlaceholder', { min: trimZeros(p.minAmount) })}
+          value={amount}
+          onChange={(e) => setAmount(e.target.value.trim())}
+        />
         <span>{p.coin}</span>
         <button type="button" onClick={() => setAmount(trimZeros(compareDecimal(available, p.maxAmount) > 0 ? p.maxAmount : available))}>
           {t('max')}

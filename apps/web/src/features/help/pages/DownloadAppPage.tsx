@@ -16,7 +16,14 @@ export default function DownloadAppPage() {
   const { t } = useTranslation('help');
   const q = useContentPage('download');
   const p = q.data;
-  const links = p ? ([['android', p.androidUrl], ['ios', p.iosUrl]] as const).filter(([, url]) => url !== '') : [];
+  const links = p
+    ? (
+        [
+          ['android', p.androidUrl],
+          ['ios', p.iosUrl],
+        ] as const
+      ).filter(([, url]) => url !== '')
+    : [];
   return (
     <div className="help-page">
       <PageHeader title={p?.title ?? t('download.title')} />
@@ -44,7 +51,12 @@ export default function DownloadAppPage() {
                   <div key={platform} className="help-download-card">
                     <strong>{name}</strong>
                     <LinkQr text={absoluteLink(url, window.location.origin)} size={132} label={t('download.qrLabel', { platform: name })} />
-                    <Button size="small" color="primary" fill="outline" onClick={() => void window.open(absoluteLink(url, window.location.origin), '_blank', 'noopener')}>
+                    <Button
+                      size="small"
+                      color="primary"
+                      fill="outline"
+                      onClick={() => void window.open(absoluteLink(url, window.location.origin), '_blank', 'noopener')}
+                    >
                       {t('download.open', { platform: name })}
                     </Button>
                   </div>

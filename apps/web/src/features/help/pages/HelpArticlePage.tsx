@@ -20,7 +20,11 @@ export default function HelpArticlePage() {
       {q.isLoading ? (
         <InlineLoading />
       ) : !a ? (
-        q.isError && (q.error as { code?: string }).code !== 'content_not_found' ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('notFound')} />
+        q.isError && (q.error as { code?: string }).code !== 'content_not_found' ? (
+          <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+        ) : (
+          <EmptyState text={t('notFound')} />
+        )
       ) : (
         <article>
           <h2>{a.title}</h2>

@@ -19,7 +19,11 @@ export default function HelpCategoryPage() {
       {q.isLoading ? (
         <InlineLoading />
       ) : missing || !q.data ? (
-        q.isError && (q.error as { code?: string }).code !== 'content_not_found' ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('notFound')} />
+        q.isError && (q.error as { code?: string }).code !== 'content_not_found' ? (
+          <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+        ) : (
+          <EmptyState text={t('notFound')} />
+        )
       ) : (
         <>
           {q.data.category.description && <div className="help-section-title">{q.data.category.description}</div>}

@@ -26,7 +26,11 @@ export default function HelpCenterPage() {
       {q.isLoading ? (
         <InlineLoading />
       ) : !q.data || q.data.length === 0 ? (
-        q.isError ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('empty')} />
+        q.isError ? (
+          <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+        ) : (
+          <EmptyState text={t('empty')} />
+        )
       ) : (
         <div className="help-cats">
           {q.data.map((c) => (

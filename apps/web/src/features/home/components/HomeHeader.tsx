@@ -46,7 +46,12 @@ export const HomeHeader = memo(function HomeHeader() {
   };
   return (
     <header className="home-header">
-      <button type="button" className="home-avatar" aria-label={inboxUnread > 0 ? `${t('openMenu')} (${t('unreadMessages', { count: inboxUnread })})` : t('openMenu')} onClick={openMenu}>
+      <button
+        type="button"
+        className="home-avatar"
+        aria-label={inboxUnread > 0 ? `${t('openMenu')} (${t('unreadMessages', { count: inboxUnread })})` : t('openMenu')}
+        onClick={openMenu}
+      >
         <UserCircleOutline />
         {inboxUnread > 0 && <span className="home-avatar-dot" data-testid="unread-dot" />}
       </button>
@@ -59,7 +64,14 @@ export const HomeHeader = memo(function HomeHeader() {
       </div>
       <div className="home-header-right">
         <div className="home-lang-wrap" ref={langRef}>
-          <button type="button" className="home-lang" aria-label={t('language')} aria-haspopup="menu" aria-expanded={langOpen} onClick={() => setLangOpen((o) => !o)}>
+          <button
+            type="button"
+            className="home-lang"
+            aria-label={t('language')}
+            aria-haspopup="menu"
+            aria-expanded={langOpen}
+            onClick={() => setLangOpen((o) => !o)}
+          >
             {t(`common:lang.${lang}`)} <DownFill fontSize={9} />
           </button>
           {langOpen && (
@@ -72,7 +84,12 @@ export const HomeHeader = memo(function HomeHeader() {
             </div>
           )}
         </div>
-        <button type="button" className="home-icon" aria-label={unread > 0 ? t('customerServiceUnread', { count: unread }) : t('customerService')} onClick={() => navigate('/kefuWebview')}>
+        <button
+          type="button"
+          className="home-icon"
+          aria-label={unread > 0 ? t('customerServiceUnread', { count: unread }) : t('customerService')}
+          onClick={() => navigate('/kefuWebview')}
+        >
           <MessageOutline />
           {unread > 0 && <span className="home-icon-dot" aria-hidden />}
         </button>

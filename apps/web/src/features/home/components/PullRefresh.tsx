@@ -103,7 +103,16 @@ export function PullRefresh({ onRefresh, threshold, headHeight, completeDelay, t
     };
   }, [threshold, headHeight, completeDelay]);
 
-  const text = status === 'idle' ? '' : status === 'pulling' ? texts.pulling : status === 'canRelease' ? texts.canRelease : status === 'refreshing' ? texts.refreshing : texts.complete;
+  const text =
+    status === 'idle'
+      ? ''
+      : status === 'pulling'
+        ? texts.pulling
+        : status === 'canRelease'
+          ? texts.canRelease
+          : status === 'refreshing'
+            ? texts.refreshing
+            : texts.complete;
   const dragging = status === 'pulling' || status === 'canRelease';
   return (
     <div ref={root}>

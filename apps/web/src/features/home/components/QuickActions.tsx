@@ -26,10 +26,45 @@ export const QuickActions = memo(function QuickActions() {
   const navigate = useNavigate();
   const requireLogin = useRequireLogin();
   const items = [
-    { key: 'buy', to: '/transaction', icon: <Icon bg="linear-gradient(135deg,#2f80ff,#1e5bff)"><path d="M4 7h16l-2 9H6z" /><circle cx="9" cy="20" r="1" /><circle cx="17" cy="20" r="1" /></Icon> },
-    { key: 'deposit', to: '/assets/coinCharging', login: true, icon: <Icon bg="linear-gradient(135deg,#14c38e,#0aa774)"><path d="M12 4v12M6 10l6 6 6-6M5 20h14" /></Icon> },
-    { key: 'futures', to: '/contract', icon: <Icon bg="linear-gradient(135deg,#ffb020,#f08c00)"><path d="M3 17l6-6 4 4 8-8M15 7h6v6" /></Icon> },
-    { key: 'activity', to: '/activity', icon: <Icon bg="linear-gradient(135deg,#a066ff,#7b3fe4)"><path d="M4 11h16v9H4zM12 11v9M2 7h20v4H2zM12 7C10 3 7 3 7 5s5 2 5 2 5 0 5-2-3-2-5 2" /></Icon> },
+    {
+      key: 'buy',
+      to: '/transaction',
+      icon: (
+        <Icon bg="linear-gradient(135deg,#2f80ff,#1e5bff)">
+          <path d="M4 7h16l-2 9H6z" />
+          <circle cx="9" cy="20" r="1" />
+          <circle cx="17" cy="20" r="1" />
+        </Icon>
+      ),
+    },
+    {
+      key: 'deposit',
+      to: '/assets/coinCharging',
+      login: true,
+      icon: (
+        <Icon bg="linear-gradient(135deg,#14c38e,#0aa774)">
+          <path d="M12 4v12M6 10l6 6 6-6M5 20h14" />
+        </Icon>
+      ),
+    },
+    {
+      key: 'futures',
+      to: '/contract',
+      icon: (
+        <Icon bg="linear-gradient(135deg,#ffb020,#f08c00)">
+          <path d="M3 17l6-6 4 4 8-8M15 7h6v6" />
+        </Icon>
+      ),
+    },
+    {
+      key: 'activity',
+      to: '/activity',
+      icon: (
+        <Icon bg="linear-gradient(135deg,#a066ff,#7b3fe4)">
+          <path d="M4 11h16v9H4zM12 11v9M2 7h20v4H2zM12 7C10 3 7 3 7 5s5 2 5 2 5 0 5-2-3-2-5 2" />
+        </Icon>
+      ),
+    },
   ];
   return (
     <>

@@ -26,12 +26,7 @@ const Row = memo(function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
   const badge = kind === 'VOLUME' ? formatCompact(p.quoteVolume, lang) : formatPercent(p.updown);
   return (
     <li>
-      <button
-        type="button"
-        className="rank-row"
-        aria-label={p.pairsName}
-        onClick={() => openPair(p)}
-      >
+      <button type="button" className="rank-row" aria-label={p.pairsName} onClick={() => openPair(p)}>
         <div className="rank-name">
           <div>
             <b>{p.tokenCur}</b>
@@ -77,7 +72,13 @@ export const RankingList = memo(function RankingList() {
   const [active, setActive] = useState<Exclude<IndexCoinType, 'TOP'>>('UPDOWN');
   return (
     <section className="home-rank" aria-label={t('ranking')}>
-      <SegTabs items={RANKINGS.map((k) => ({ key: k, label: t(`rank.${k}`) }))} active={active} onChange={setActive} label={t('ranking')} classPrefix="home-rank" />
+      <SegTabs
+        items={RANKINGS.map((k) => ({ key: k, label: t(`rank.${k}`) }))}
+        active={active}
+        onChange={setActive}
+        label={t('ranking')}
+        classPrefix="home-rank"
+      />
       <RankingPanel key={active} kind={active} />
     </section>
   );

@@ -19,13 +19,7 @@ export const TopPairs = memo(function TopPairs({ pairs }: { pairs: Pair[] | unde
         : list.map((p) => {
             const cls = trendClass(trendOf(p.updown));
             return (
-              <button
-                type="button"
-                key={p.pairsName}
-                className="home-top-item"
-                aria-label={p.pairsName}
-                onClick={() => openPair(p)}
-              >
+              <button type="button" key={p.pairsName} className="home-top-item" aria-label={p.pairsName} onClick={() => openPair(p)}>
                 <div className="home-top-name">
                   {p.tokenCur}
                   <span className="text-3">/{p.mainCur}</span>

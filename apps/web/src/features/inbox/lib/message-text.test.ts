@@ -9,8 +9,25 @@ import en from '../../../locales/en/inbox.json';
 import zh from '../../../locales/zh/inbox.json';
 import { linkOf, messageText } from './message-text';
 
-const msg = (kind: string, params: Record<string, string>, category: InboxMessage['category'] = 'TRADE'): InboxMessage => ({ id: '1', category, kind, params, ts: 0, read: false });
-const fill = msg('SPOT_FILLED', { orderId: '42', pairsName: 'BTC/USDT', side: 'BUY', filledQty: '0.50000', filledQuote: '15000.00000000', avgPrice: '30000.00', baseCoin: 'BTC', quoteCoin: 'USDT', status: 'PARTIALLY_FILLED' });
+const msg = (kind: string, params: Record<string, string>, category: InboxMessage['category'] = 'TRADE'): InboxMessage => ({
+  id: '1',
+  category,
+  kind,
+  params,
+  ts: 0,
+  read: false,
+});
+const fill = msg('SPOT_FILLED', {
+  orderId: '42',
+  pairsName: 'BTC/USDT',
+  side: 'BUY',
+  filledQty: '0.50000',
+  filledQuote: '15000.00000000',
+  avgPrice: '30000.00',
+  baseCoin: 'BTC',
+  quoteCoin: 'USDT',
+  status: 'PARTIALLY_FILLED',
+});
 const kycNo = msg('KYC_REJECTED', { level: 'BASIC', reasonZh: '照片模糊', reasonEn: 'Blurred photo' }, 'ACCOUNT');
 
 beforeAll(async () => {
@@ -33,15 +50,31 @@ describe('inbox message text', () => {
   });
 
   it('renders a fill in both languages from its parameters', () => {
-    expect(text(fill, 'en')).toEqual({ title: 'Spot order partially filled', body: 'Buy BTC/USDT: 0.5 BTC for 15,000.00 USDT, average price 30,000.', link: '/transaction/allTransaction' });
-    expect(text(fill, 'zh')).toEqual({ title: '币币委托部分成交', body: '买入 BTC/USDT：成交 0.5 BTC，成交额 15,000.00 USDT，均价 30,000。', link: '/transaction/allTransaction' });
+    expect(text(fill, 'en')).toEqual({
+      title: 'Spot order partially filled',
+      body: 'Buy BTC/USDT: 0.5 BTC for 15,000.00 USDT, average price 30,000.',
+      link: '/transaction/allTransaction',
+    });
+    expect(text(fill, 'zh')).toEqual({
+      title: '币币委托部分成交',
+      body: '买入 BTC/USDT：成交 0.5 BTC，成交额 15,000.00 USDT，均价 30,000。',
+      link: '/transaction/allTransaction',
+    });
   });
 
   it("takes an operator's reason in the reader's language and translates the level", () => {
     expect(text(kycNo, 'en').body).toBe('Your basic identity verification was rejected: Blurred photo. You may submit it again.');
     expect(text(kycNo, 'zh').body).toBe('您的初级身份认证未通过：照片模糊。您可以重新提交。');
-    const cancelled = msg('OTC_CANCELLED', { orderId: '7', coin: 'USDT', quantity: '100.00000000', fiat: 'CNY', fiatAmount: '720.00', reason: 'TIMEOUT' }, 'OTC');
-    expect(text(cancelled, 'en')).toEqual({ title: 'P2P order cancelled', body: 'Order 7 was cancelled: it was not paid in time.', link: '/transaction/orderDetail?orderId=7' });
+    const cancelled = msg(
+      'OTC_CANCELLED',
+      { orderId: '7', coin: 'USDT', quantity: '100.00000000', fiat: 'CNY', fiatAmount: '720.00', reason: 'TIMEOUT' },
+      'OTC',
+    );
+    expect(text(cancelled, 'en')).toEqual({
+      title: 'P2P order cancelled',
+      body: 'Order 7 was cancelled: it was not paid in time.',
+      link: '/transaction/orderDetail?orderId=7',
+    });
     expect(text(cancelled, 'zh').body).toBe('订单 7 已取消：超时未付款。');
   });
 

@@ -13,7 +13,8 @@ export function getInvitees(page: number, signal?: AbortSignal): Promise<Invitee
 }
 
 /** Query options of one page. */
-export const inviteesQuery = (page: number) => queryOptions({ queryKey: inviteKeys.invitees(page), queryFn: ({ signal }) => getInvitees(page, signal), placeholderData: keepPreviousData });
+export const inviteesQuery = (page: number) =>
+  queryOptions({ queryKey: inviteKeys.invitees(page), queryFn: ({ signal }) => getInvitees(page, signal), placeholderData: keepPreviousData });
 
 /** One page of invitees. */
 export function useInvitees(page: number) {

@@ -10,7 +10,8 @@ export function getRanking(month: 'this' | 'last', signal?: AbortSignal): Promis
 }
 
 /** Query options of a month's ranking. */
-export const rankingQuery = (month: 'this' | 'last') => queryOptions({ queryKey: inviteKeys.ranking(month), queryFn: ({ signal }) => getRanking(month, signal) });
+export const rankingQuery = (month: 'this' | 'last') =>
+  queryOptions({ queryKey: inviteKeys.ranking(month), queryFn: ({ signal }) => getRanking(month, signal) });
 
 /** A month's ranking. */
 export function useRanking(month: 'this' | 'last') {

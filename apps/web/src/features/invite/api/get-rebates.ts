@@ -11,7 +11,8 @@ export function getRebateDays(page: number, signal?: AbortSignal): Promise<Rebat
 }
 
 /** Query options of one page. */
-export const rebateDaysQuery = (page: number) => queryOptions({ queryKey: inviteKeys.rebates(page), queryFn: ({ signal }) => getRebateDays(page, signal), placeholderData: keepPreviousData });
+export const rebateDaysQuery = (page: number) =>
+  queryOptions({ queryKey: inviteKeys.rebates(page), queryFn: ({ signal }) => getRebateDays(page, signal), placeholderData: keepPreviousData });
 
 /** One page of rebate days. */
 export function useRebateDays(page: number) {

@@ -46,14 +46,19 @@ export function PosterPopup({ visible, onClose, texts }: { visible: boolean; onC
     const r = await saveImage(url, `invitation-${texts.code}.png`);
     if (r === 'saved') showToast(t('poster.saved'));
     else if (r === 'failed') showToast(t('poster.saveFailed'));
-    else if (await (await loadFeedback()).Dialog.confirm({ content: t('poster.permission'), confirmText: t('poster.openSettings'), cancelText: t('common:cancel') })) openAppSettings();
+    else if (
+      await (await loadFeedback()).Dialog.confirm({ content: t('poster.permission'), confirmText: t('poster.openSettings'), cancelText: t('common:cancel') })
+    )
+      openAppSettings();
   };
 
   return (
     <Popup visible={visible} onMaskClick={onClose} onClose={onClose} bodyClassName="iv-poster-sheet" destroyOnClose>
       <div role="dialog" aria-label={t('poster.title')} className="iv-poster-body">
         <div className="iv-poster-title">{t('poster.title')}</div>
-        <div className="iv-poster-frame">{url ? <img src={url} alt={t('poster.alt')} className="iv-poster-img" data-testid="poster-image" /> : <div className="iv-poster-placeholder" />}</div>
+        <div className="iv-poster-frame">
+          {url ? <img src={url} alt={t('poster.alt')} className="iv-poster-img" data-testid="poster-image" /> : <div className="iv-poster-placeholder" />}
+        </div>
         <div className="iv-poster-actions">
           <button type="button" className="iv-btn iv-btn-ghost" onClick={onClose}>
             {t('common:cancel')}

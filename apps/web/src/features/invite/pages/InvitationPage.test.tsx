@@ -11,7 +11,15 @@ import { renderPage } from '../../../test/render-page';
 import InvitationPage from './InvitationPage';
 
 const RULES = { ratioPercent: '30', asset: 'USDT', threshold: '5000', settleTime: '00:00', timeZone: 'Asia/Shanghai', registerPath: '/register?code=' };
-const SUMMARY = { welCode: 'ABCD2345', inviteeCount: 2, totalRebate: '1.25000000', pendingRebate: '0.03000001', holdings: '4999.99000000', qualified: false, settledThrough: '2026-11-27' };
+const SUMMARY = {
+  welCode: 'ABCD2345',
+  inviteeCount: 2,
+  totalRebate: '1.25000000',
+  pendingRebate: '0.03000001',
+  holdings: '4999.99000000',
+  qualified: false,
+  settledThrough: '2026-11-27',
+};
 const entry = (rank: number, account: string, me: boolean) => ({ rank, account, rebate: '1.25000000', invitees: 2, me });
 
 beforeEach(() => {
@@ -29,12 +37,27 @@ describe('InvitationPage', () => {
       'invite/invite/rules': RULES,
       'invite/invite/summary': SUMMARY,
       'member/member/code': { welCode: 'ABCD2345' },
-      'invite/invite/invitees': { total: 1, page: 1, pageSize: 20, records: [{ account: 'fri****.com', rebate: '1.25000000', registeredAt: 1_764_000_000_000 }] },
-      'invite/invite/rebates': { total: 2, page: 1, pageSize: 20, records: [
-        { day: '2026-11-27', fee: '4.16666670', rebate: '1.25000001', paid: '0.00000000', invitees: 2, settledAt: 1 },
-        { day: '2026-11-26', fee: '4.16666666', rebate: '1.24999999', paid: '1.24999999', invitees: 1, settledAt: 1 },
-      ] },
-      'invite/invite/ranking': { month: '2026-11', from: 1_761_926_400_000, records: [entry(1, 'top****.com', false), entry(2, 'me1****.com', true)], mine: entry(2, 'me1****.com', true) },
+      'invite/invite/invitees': {
+        total: 1,
+        page: 1,
+        pageSize: 20,
+        records: [{ account: 'fri****.com', rebate: '1.25000000', registeredAt: 1_764_000_000_000 }],
+      },
+      'invite/invite/rebates': {
+        total: 2,
+        page: 1,
+        pageSize: 20,
+        records: [
+          { day: '2026-11-27', fee: '4.16666670', rebate: '1.25000001', paid: '0.00000000', invitees: 2, settledAt: 1 },
+          { day: '2026-11-26', fee: '4.16666666', rebate: '1.24999999', paid: '1.24999999', invitees: 1, settledAt: 1 },
+        ],
+      },
+      'invite/invite/ranking': {
+        month: '2026-11',
+        from: 1_761_926_400_000,
+        records: [entry(1, 'top****.com', false), entry(2, 'me1****.com', true)],
+        mine: entry(2, 'me1****.com', true),
+      },
     });
     renderPage(<InvitationPage />, { path: '/invitation' });
     expect(await screen.findByTestId('invite-code')).toHaveTextContent('ABCD2345');
@@ -58,7 +81,12 @@ describe('InvitationPage', () => {
   it("toasts 'Poster generation failed' when the poster cannot be drawn; shows the in-person QR with the code", async () => {
     // A browser without a 2D canvas (jsdom has none).
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
-    mockApi({ 'invite/invite/rules': RULES, 'invite/invite/summary': SUMMARY, 'member/member/code': { welCode: 'ABCD2345' }, 'invite/invite/invitees': { total: 0, page: 1, pageSize: 20, records: [] } });
+    mockApi({
+      'invite/invite/rules': RULES,
+      'invite/invite/summary': SUMMARY,
+      'member/member/code': { welCode: 'ABCD2345' },
+      'invite/invite/invitees': { total: 0, page: 1, pageSize: 20, records: [] },
+    });
     renderPage(<InvitationPage />, { path: '/invitation' });
     await screen.findByTestId('invite-code');
     fireEvent.click(screen.getByRole('button', { name: 'Poster' }));

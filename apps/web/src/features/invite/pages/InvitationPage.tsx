@@ -94,7 +94,9 @@ function Mine() {
       </section>
       {s && (
         <p className={`iv-threshold ${s.qualified ? 'iv-ok' : 'iv-warn'}`} role="status">
-          {s.qualified ? t('threshold.ok', { threshold: groupThousands(rules?.threshold ?? '5000') }) : t('threshold.below', { threshold: groupThousands(rules?.threshold ?? '5000'), holdings: usdt(s.holdings) })}
+          {s.qualified
+            ? t('threshold.ok', { threshold: groupThousands(rules?.threshold ?? '5000') })
+            : t('threshold.below', { threshold: groupThousands(rules?.threshold ?? '5000'), holdings: usdt(s.holdings) })}
         </p>
       )}
       <section className="iv-card" aria-label={t('myCode')}>

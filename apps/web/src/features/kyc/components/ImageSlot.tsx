@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api-client';
 import { MAX_IMAGE_BYTES, useImageUpload, type Uploader } from '../../../shared/image';
 
-
 /** A photo slot; `onUploaded(id)` when done, `onUploaded(null)` when replaced or failed. */
 export function ImageSlot(props: { label: string; hint?: string; upload: Uploader; onUploaded: (imageId: string | null) => void }) {
   const { t } = useTranslation('kyc');
@@ -27,7 +26,15 @@ export function ImageSlot(props: { label: string; hint?: string; upload: Uploade
         {preview ? <img src={preview} alt={props.label} /> : <AddOutline className="kyc-slot-add" aria-hidden="true" />}
         {done && <CheckCircleFill className="kyc-slot-done" aria-label={t('uploaded')} />}
       </label>
-      <input ref={input} id={id} type="file" accept="image/jpeg,image/png,image/webp" className="kyc-slot-input" aria-label={props.label} onChange={(e) => void pick(e.target.files?.[0])} />
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="kyc-slot-input"
+        aria-label={props.label}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
       <div className="kyc-slot-label">{props.label}</div>
       {props.hint && <div className="kyc-slot-hint">{props.hint}</div>}
       {progress !== null && <ProgressBar percent={progress} text={`${progress}%`} className="kyc-slot-progress" aria-label={t('uploading')} />}

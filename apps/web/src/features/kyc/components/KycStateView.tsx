@@ -8,7 +8,13 @@ import { useTranslation } from 'react-i18next';
 import type { KycState } from '../../../shared/session';
 
 /** Result panel for PENDING, PASS and REJECTED (NONE shows the form instead). */
-export function KycStateView(props: { state: Exclude<KycState, 'NONE'>; level: 'basic' | 'advanced'; reason?: string; onResubmit?: () => void; children?: ReactNode }) {
+export function KycStateView(props: {
+  state: Exclude<KycState, 'NONE'>;
+  level: 'basic' | 'advanced';
+  reason?: string;
+  onResubmit?: () => void;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('kyc');
   if (props.state === 'PENDING') return <Result status="waiting" title={t('state.PENDING')} description={t(`pendingHint.${props.level}`)} />;
   if (props.state === 'PASS')

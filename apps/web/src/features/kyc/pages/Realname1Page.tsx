@@ -40,7 +40,12 @@ export default function Realname1Page() {
     );
   else {
     const adv = kyc.data.advanced;
-    body = adv.state === 'NONE' || (adv.state === 'REJECTED' && resubmit) ? <AdvancedForm /> : <KycStateView state={adv.state} level="advanced" reason={adv.rejectReason} onResubmit={() => setResubmit(true)} />;
+    body =
+      adv.state === 'NONE' || (adv.state === 'REJECTED' && resubmit) ? (
+        <AdvancedForm />
+      ) : (
+        <KycStateView state={adv.state} level="advanced" reason={adv.rejectReason} onResubmit={() => setResubmit(true)} />
+      );
   }
   return (
     <div className="kyc-page">

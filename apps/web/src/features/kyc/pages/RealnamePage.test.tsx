@@ -9,7 +9,10 @@ import { renderPage } from '../../../test/render-page';
 import { idCheckChar } from '../lib/identity';
 import RealnamePage from './RealnamePage';
 
-const NONE = { basic: { state: 'NONE', country: '', realName: '', idType: '', idNumber: '', rejectReason: '', submittedAt: 0, decidedAt: 0 }, advanced: { state: 'NONE', rejectReason: '', submittedAt: 0, decidedAt: 0 } };
+const NONE = {
+  basic: { state: 'NONE', country: '', realName: '', idType: '', idNumber: '', rejectReason: '', submittedAt: 0, decidedAt: 0 },
+  advanced: { state: 'NONE', rejectReason: '', submittedAt: 0, decidedAt: 0 },
+};
 
 /** A valid mainland ID number of someone born `years` years ago today (minus a day, so not yet that birthday). */
 function idAged(years: number): string {
@@ -36,7 +39,14 @@ describe('RealnamePage', () => {
     expect(calls.some((c) => c.path === 'member/kyc/submitBasic')).toBe(false);
     fireEvent.click(consent);
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(calls.find((c) => c.path === 'member/kyc/submitBasic')?.form).toMatchObject({ country: 'CN', realName: '张小明', idType: 'ID_CARD', guardianConsent: 'true' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'member/kyc/submitBasic')?.form).toMatchObject({
+        country: 'CN',
+        realName: '张小明',
+        idType: 'ID_CARD',
+        guardianConsent: 'true',
+      }),
+    );
   });
 
   it('refuses a wrong check character before submitting', async () => {

@@ -82,7 +82,13 @@ function BasicForm() {
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;
     try {
-      await submit.mutateAsync({ country, realName: realName.trim(), idType, idNumber: idNumber.trim().toUpperCase(), guardianConsent: minor ? consent : undefined });
+      await submit.mutateAsync({
+        country,
+        realName: realName.trim(),
+        idType,
+        idNumber: idNumber.trim().toUpperCase(),
+        guardianConsent: minor ? consent : undefined,
+      });
       showToast(t('submitted'));
     } catch (e) {
       if (isApiError(e, 'guardian_consent_required')) {
@@ -119,7 +125,15 @@ function BasicForm() {
         confirmText={t('common:confirm')}
         cancelText={t('common:cancel')}
       />
-      <Field label={t('realName')} value={realName} onChange={setRealName} placeholder={t('realNamePlaceholder')} maxLength={50} autoComplete="name" error={errors.realName} />
+      <Field
+        label={t('realName')}
+        value={realName}
+        onChange={setRealName}
+        placeholder={t('realNamePlaceholder')}
+        maxLength={50}
+        autoComplete="name"
+        error={errors.realName}
+      />
       <div className="ex-field">
         <span className="ex-field-label">{t('idType')}</span>
         <Selector

@@ -21,7 +21,11 @@ export default function NoticeDetailPage() {
       {q.isLoading ? (
         <InlineLoading />
       ) : !q.data ? (
-        q.isError && (q.error as { code?: string }).code !== 'not_found' ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('notFound')} />
+        q.isError && (q.error as { code?: string }).code !== 'not_found' ? (
+          <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+        ) : (
+          <EmptyState text={t('notFound')} />
+        )
       ) : (
         <article style={{ padding: '16px 18px 40px' }}>
           <h2 style={{ fontSize: 19, lineHeight: 1.4, margin: '0 0 8px' }}>{q.data.title}</h2>

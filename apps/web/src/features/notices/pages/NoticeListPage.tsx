@@ -19,11 +19,19 @@ export default function NoticeListPage() {
         {q.isLoading ? (
           <InlineLoading />
         ) : list.length === 0 ? (
-          q.isError ? <LoadFailed error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState text={t('empty')} />
+          q.isError ? (
+            <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
+          ) : (
+            <EmptyState text={t('empty')} />
+          )
         ) : (
           <List>
             {list.map((n) => (
-              <List.Item key={n.id} onClick={() => navigate(`/noticeDetail?id=${n.id}`)} description={<span className="num">{formatDateTime(n.createTime)}</span>}>
+              <List.Item
+                key={n.id}
+                onClick={() => navigate(`/noticeDetail?id=${n.id}`)}
+                description={<span className="num">{formatDateTime(n.createTime)}</span>}
+              >
                 {n.title}
               </List.Item>
             ))}

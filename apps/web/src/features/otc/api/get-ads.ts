@@ -12,7 +12,11 @@ export const OTC_ADS_PAGE_SIZE = 50;
 
 /** Fetches the first page; throws ApiError. */
 export function getOtcAds(side: OtcSide, amount: string, payType: OtcPayType | '', signal?: AbortSignal): Promise<OtcAdPage> {
-  return apiGet<OtcAdPage>(OTC_PATHS.getAds, { side, amount: amount || undefined, payType: payType || undefined, page: 1, pageSize: OTC_ADS_PAGE_SIZE }, { signal, silent: true });
+  return apiGet<OtcAdPage>(
+    OTC_PATHS.getAds,
+    { side, amount: amount || undefined, payType: payType || undefined, page: 1, pageSize: OTC_ADS_PAGE_SIZE },
+    { signal, silent: true },
+  );
 }
 
 /** The market's ads for `side`, filtered by a fiat amount and a payment type ('' = any). */

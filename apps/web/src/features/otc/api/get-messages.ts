@@ -7,7 +7,9 @@ import { otcKeys } from './keys';
 
 /** Fetches the messages; throws ApiError. */
 export function getOtcMessages(orderId: string, signal?: AbortSignal): Promise<OtcChatMessage[]> {
-  return apiGet<OtcChatMessage[] | { records: OtcChatMessage[] }>(OTC_PATHS.getMessages, { orderId }, { signal, silent: true }).then((r) => (Array.isArray(r) ? r : r.records));
+  return apiGet<OtcChatMessage[] | { records: OtcChatMessage[] }>(OTC_PATHS.getMessages, { orderId }, { signal, silent: true }).then((r) =>
+    Array.isArray(r) ? r : r.records,
+  );
 }
 
 /** The chat of `orderId`, with a slow poll as the fallback of the pushes. */

@@ -14,5 +14,7 @@ export function getMyOtcAds(signal?: AbortSignal): Promise<OtcAd[]> {
 export function useMyOtcAds() {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
-  return useQuery(queryOptions({ queryKey: otcKeys.myAds(userId), queryFn: ({ signal }) => getMyOtcAds(signal), enabled: isLogin && !!userId, refetchInterval: 10_000 }));
+  return useQuery(
+    queryOptions({ queryKey: otcKeys.myAds(userId), queryFn: ({ signal }) => getMyOtcAds(signal), enabled: isLogin && !!userId, refetchInterval: 10_000 }),
+  );
 }

@@ -18,6 +18,11 @@ export function useOtcOrders(tab: OtcOrderTab) {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
   return useQuery(
-    queryOptions({ queryKey: otcKeys.orders(userId, tab), queryFn: ({ signal }) => getOtcOrders(tab, signal), enabled: isLogin && !!userId, refetchInterval: 15_000 }),
+    queryOptions({
+      queryKey: otcKeys.orders(userId, tab),
+      queryFn: ({ signal }) => getOtcOrders(tab, signal),
+      enabled: isLogin && !!userId,
+      refetchInterval: 15_000,
+    }),
   );
 }

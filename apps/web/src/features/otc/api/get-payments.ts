@@ -17,5 +17,7 @@ export function getMyPayments(signal?: AbortSignal): Promise<PaymentMethod[]> {
 export function useMyPayments(enabled = true) {
   const userId = useAppStore((s) => s.userId);
   const isLogin = useAppStore((s) => s.isLogin);
-  return useQuery(queryOptions({ queryKey: otcKeys.payments(userId), queryFn: ({ signal }) => getMyPayments(signal), enabled: enabled && isLogin && !!userId, retry: false }));
+  return useQuery(
+    queryOptions({ queryKey: otcKeys.payments(userId), queryFn: ({ signal }) => getMyPayments(signal), enabled: enabled && isLogin && !!userId, retry: false }),
+  );
 }

@@ -101,7 +101,13 @@ export function AdForm({ ad, config, methods, adMethodIds, busy, onSubmit, onCan
       </Field>
       {v.priceType === 'FIXED' ? (
         <Field label={t('adForm.price', { fiat: config.fiat })} error={err('price')}>
-          <Input aria-label={t('adForm.price', { fiat: config.fiat })} value={v.price} inputMode="decimal" onChange={(x) => set('price', x)} placeholder={config.indexPrice} />
+          <Input
+            aria-label={t('adForm.price', { fiat: config.fiat })}
+            value={v.price}
+            inputMode="decimal"
+            onChange={(x) => set('price', x)}
+            placeholder={config.indexPrice}
+          />
         </Field>
       ) : (
         <Field label={t('adForm.floatPercent')} error={err('floatPercent')}>
@@ -147,7 +153,15 @@ export function AdForm({ ad, config, methods, adMethodIds, busy, onSubmit, onCan
         )}
       </Field>
       <Field label={t('adForm.remarks')} error={err('remarks')} htmlFor={remarksId}>
-        <TextArea id={remarksId} value={v.remarks} onChange={(x) => set('remarks', x)} maxLength={500} showCount rows={3} placeholder={t('adForm.remarksHint')} />
+        <TextArea
+          id={remarksId}
+          value={v.remarks}
+          onChange={(x) => set('remarks', x)}
+          maxLength={500}
+          showCount
+          rows={3}
+          placeholder={t('adForm.remarksHint')}
+        />
       </Field>
       <div className="otc-actions">
         <Button block color="primary" type="submit" loading={busy}>

@@ -75,7 +75,14 @@ export function OrderChat({ orderId, open, onClose, counterparty }: { orderId: s
             +
             <input type="file" accept="image/*" hidden onChange={(e) => void sendImage(e.target.files?.[0])} />
           </label>
-          <Input aria-label={t('chat.placeholder')} placeholder={t('chat.placeholder')} value={text} onChange={setText} onEnterPress={sendText} maxLength={1000} />
+          <Input
+            aria-label={t('chat.placeholder')}
+            placeholder={t('chat.placeholder')}
+            value={text}
+            onChange={setText}
+            onEnterPress={sendText}
+            maxLength={1000}
+          />
           <Button size="small" color="primary" loading={send.isPending} disabled={!text.trim()} onClick={sendText}>
             {t('chat.send')}
           </Button>

@@ -13,14 +13,48 @@ import { countsAsUnread, orderView } from '../lib/order-view';
 import { OrderStatePanel } from './OrderStatePanel';
 
 const T0 = 1_800_000_000_000;
-const bank = { id: '11', payType: 'BANK' as const, realName: '张三', bankName: 'Bank of China', branch: 'Haidian', cardNo: '6222020200001234', account: '', qrImageUrl: '' };
+const bank = {
+  id: '11',
+  payType: 'BANK' as const,
+  realName: '张三',
+  bankName: 'Bank of China',
+  branch: 'Haidian',
+  cardNo: '6222020200001234',
+  account: '',
+  qrImageUrl: '',
+};
 const alipay = { id: '12', payType: 'ALIPAY' as const, realName: '张三', bankName: '', branch: '', cardNo: '', account: 'zhang@example.com', qrImageUrl: '' };
 
 const order = (p: Partial<OtcOrderDetail> = {}): OtcOrderDetail => ({
-  orderId: '900001', adId: '5', mySide: 'BUY', myRole: 'TAKER', coin: 'USDT', fiat: 'CNY', price: '7.20', quantity: '100.00000000', fiatAmount: '720.00',
-  state: 'PENDING_PAYMENT', endReason: '', counterparty: 'merchantZ', createdAt: T0, deadline: T0 + 15 * 60_000, paidAt: 0, appealableAt: 0, updatedAt: T0, unread: 0,
-  buyerNickName: 'buyerB', sellerNickName: 'merchantZ', sellerRealName: '张三', sellerPhone: '138****0000', buyerRealName: '李四',
-  paymentMethods: [bank, alipay], paidWith: '', proofImageUrl: '', remarks: 'Pay within 15 minutes.', appeal: null, ...p,
+  orderId: '900001',
+  adId: '5',
+  mySide: 'BUY',
+  myRole: 'TAKER',
+  coin: 'USDT',
+  fiat: 'CNY',
+  price: '7.20',
+  quantity: '100.00000000',
+  fiatAmount: '720.00',
+  state: 'PENDING_PAYMENT',
+  endReason: '',
+  counterparty: 'merchantZ',
+  createdAt: T0,
+  deadline: T0 + 15 * 60_000,
+  paidAt: 0,
+  appealableAt: 0,
+  updatedAt: T0,
+  unread: 0,
+  buyerNickName: 'buyerB',
+  sellerNickName: 'merchantZ',
+  sellerRealName: '张三',
+  sellerPhone: '138****0000',
+  buyerRealName: '李四',
+  paymentMethods: [bank, alipay],
+  paidWith: '',
+  proofImageUrl: '',
+  remarks: 'Pay within 15 minutes.',
+  appeal: null,
+  ...p,
 });
 
 function show(o: OtcOrderDetail, now: number, lang: 'en' | 'zh' = 'en') {
@@ -38,20 +72,41 @@ afterEach(() => cleanup());
 
 describe('order view', () => {
   it('decides the screen and the actions for each side and state', () => {
-    expect(orderView(order(), T0)).toMatchObject({ iAmBuyer: true, screen: 'PAY', canPay: true, canCancel: true, canRelease: false, counterpartyRealName: '张三' });
+    expect(orderView(order(), T0)).toMatchObject({
+      iAmBuyer: true,
+      screen: 'PAY',
+      canPay: true,
+      canCancel: true,
+      canRelease: false,
+      counterpartyRealName: '张三',
+    });
     expect(orderView(order(), T0 + 15 * 60_000)).toMatchObject({ screen: 'PAY', canPay: false, canCancel: false, expired: true });
-    expect(orderView(order({ mySide: 'SELL', myRole: 'MAKER' }), T0)).toMatchObject({ screen: 'WAIT_PAY', canPay: false, canCancel: false, counterpartyRealName: '李四' });
+    expect(orderView(order({ mySide: 'SELL', myRole: 'MAKER' }), T0)).toMatchObject({
+      screen: 'WAIT_PAY',
+      canPay: false,
+      canCancel: false,
+      counterpartyRealName: '李四',
+    });
     const paid = order({ state: 'PAID', paidAt: T0 + 60_000, appealableAt: T0 + 11 * 60_000 });
     expect(orderView(paid, T0 + 2 * 60_000)).toMatchObject({ screen: 'WAIT_RELEASE', canAppeal: false, appealIn: 9 * 60_000, canCancel: true });
     expect(orderView({ ...paid, mySide: 'SELL' }, T0 + 11 * 60_000)).toMatchObject({ screen: 'RELEASE', canRelease: true, canAppeal: true, appealIn: 0 });
-    const appeal = { by: 'SELLER' as const, reason: 'NOT_RECEIVED', description: 'x', images: [], createdAt: T0, outcome: '' as const, resolution: '', resolvedAt: 0 };
+    const appeal = {
+      by: 'SELLER' as const,
+      reason: 'NOT_RECEIVED',
+      description: 'x',
+      images: [],
+      createdAt: T0,
+      outcome: '' as const,
+      resolution: '',
+      resolvedAt: 0,
+    };
     expect(orderView(order({ state: 'APPEAL', appeal }), T0).canCancelAppeal).toBe(false);
     expect(orderView(order({ state: 'APPEAL', appeal, mySide: 'SELL' }), T0).canCancelAppeal).toBe(true);
   });
 });
 
 describe('unread chat messages', () => {
-  it('counts the other side\'s and operators\' messages, not my own nor the SYSTEM notes (as the server does)', () => {
+  it("counts the other side's and operators' messages, not my own nor the SYSTEM notes (as the server does)", () => {
     expect(countsAsUnread({ mine: false, from: 'SELLER' })).toBe(true);
     expect(countsAsUnread({ mine: false, from: 'OPERATOR' })).toBe(true);
     expect(countsAsUnread({ mine: true, from: 'BUYER' })).toBe(false);
@@ -110,7 +165,16 @@ describe('OrderStatePanel', () => {
   });
 
   it('under appeal, completed, cancelled with the end reason (zh)', () => {
-    const appeal = { by: 'BUYER' as const, reason: 'PAID_NOT_RELEASED', description: '已付款未放币', images: [], createdAt: T0, outcome: '' as const, resolution: '', resolvedAt: 0 };
+    const appeal = {
+      by: 'BUYER' as const,
+      reason: 'PAID_NOT_RELEASED',
+      description: '已付款未放币',
+      images: [],
+      createdAt: T0,
+      outcome: '' as const,
+      resolution: '',
+      resolvedAt: 0,
+    };
     const h = show(order({ state: 'APPEAL', appeal, paidWith: '11' }), T0, 'zh');
     expect(screen.getByRole('status')).toHaveTextContent('申诉中');
     expect(screen.getByText('我已付款，卖家未放币')).toBeInTheDocument();

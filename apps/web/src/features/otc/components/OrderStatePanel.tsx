@@ -115,7 +115,10 @@ export function OrderStatePanel({ order: o, now, ...a }: { order: OtcOrderDetail
         <InfoRow label={t('order.quantity')} value={<span data-testid="order-quantity">{`${o.quantity} ${coin}`}</span>} />
         <InfoRow label={t('order.number')} value={o.orderId} copy={o.orderId} />
         <InfoRow label={t('order.created')} value={formatDateTime(o.createdAt)} />
-        <InfoRow label={t(v.iAmBuyer ? 'order.seller' : 'order.buyer')} value={`${o.counterparty}${v.counterpartyRealName ? ` (${v.counterpartyRealName})` : ''}`} />
+        <InfoRow
+          label={t(v.iAmBuyer ? 'order.seller' : 'order.buyer')}
+          value={`${o.counterparty}${v.counterpartyRealName ? ` (${v.counterpartyRealName})` : ''}`}
+        />
       </section>
 
       {v.screen === 'PAY' && (
@@ -139,9 +142,11 @@ export function OrderStatePanel({ order: o, now, ...a }: { order: OtcOrderDetail
       {v.screen !== 'PAY' && o.paidWith && (
         <section className="otc-section">
           <h3 className="otc-h3">{t('order.paidWith')}</h3>
-          {o.paymentMethods.filter((m) => m.id === o.paidWith).map((m) => (
-            <PaymentMethodCard key={m.id} m={m} />
-          ))}
+          {o.paymentMethods
+            .filter((m) => m.id === o.paidWith)
+            .map((m) => (
+              <PaymentMethodCard key={m.id} m={m} />
+            ))}
           {o.proofImageUrl && (
             <div className="otc-qr">
               <AuthImage url={o.proofImageUrl} alt={t('order.proof')} />

@@ -19,10 +19,19 @@ describe('order amounts', () => {
     expect(orderAmounts('coin', '0.333', '7.33')).toMatchObject({ fiat: '2.45', quantity: '0.33424283' });
   });
   it('agrees with the engine on random-looking values', () => {
-    for (const [fiat, price] of [[72050n, 721n], [1n, 999999n], [123456789n, 733n], [500000n, 1n]] as const) {
+    for (const [fiat, price] of [
+      [72050n, 721n],
+      [1n, 999999n],
+      [123456789n, 733n],
+      [500000n, 1n],
+    ] as const) {
       expect(quantityOfFiat(fiat, price, 8)).toBe(otcQuantity(fiat, price, 8));
     }
-    for (const [idx, ppm] of [[720n, 1_015_000], [733n, 995_000], [1n, 500_000]] as const) {
+    for (const [idx, ppm] of [
+      [720n, 1_015_000],
+      [733n, 995_000],
+      [1n, 500_000],
+    ] as const) {
       const pct = `${Math.floor(ppm / 10_000)}.${String((ppm % 10_000) / 100).padStart(2, '0')}`;
       expect(fiatToCents(floatPrice(`${idx / 100n}.${String(idx % 100n).padStart(2, '0')}`, pct)!)).toBe(otcFloatPrice(idx, ppm));
     }

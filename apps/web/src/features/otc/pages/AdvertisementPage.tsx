@@ -128,7 +128,8 @@ export default function AdvertisementPage() {
 
   let body;
   if (merchant.isLoading || config.isLoading) body = <InlineLoading />;
-  else if (merchant.isError || config.isError || !config.data) body = <LoadFailed error={merchant.error ?? config.error} onRetry={() => void merchant.refetch()} />;
+  else if (merchant.isError || config.isError || !config.data)
+    body = <LoadFailed error={merchant.error ?? config.error} onRetry={() => void merchant.refetch()} />;
   else if (!active)
     body = (
       <EmptyState
@@ -153,7 +154,17 @@ export default function AdvertisementPage() {
       />
     );
   else if (ads.isLoading) body = <InlineLoading />;
-  else if (!ads.data?.length) body = <EmptyState text={t('ads.empty')} action={<Button color="primary" size="small" onClick={() => setEditing('new')}>{t('ads.post')}</Button>} />;
+  else if (!ads.data?.length)
+    body = (
+      <EmptyState
+        text={t('ads.empty')}
+        action={
+          <Button color="primary" size="small" onClick={() => setEditing('new')}>
+            {t('ads.post')}
+          </Button>
+        }
+      />
+    );
   else
     body = (
       <ul className="otc-list" aria-label={t('ads.title')}>
@@ -165,7 +176,12 @@ export default function AdvertisementPage() {
 
   return (
     <div className="otc-page">
-      <PageHeader title={editing ? t(editing === 'new' ? 'adForm.title' : 'adForm.editTitle') : t('ads.title')} right={right} onBack={editing ? () => setEditing(null) : undefined} fallback="/transaction/merchantAudit" />
+      <PageHeader
+        title={editing ? t(editing === 'new' ? 'adForm.title' : 'adForm.editTitle') : t('ads.title')}
+        right={right}
+        onBack={editing ? () => setEditing(null) : undefined}
+        fallback="/transaction/merchantAudit"
+      />
       {body}
     </div>
   );

@@ -8,7 +8,13 @@ import { ContentDoc } from '../../../shared/content/ContentDoc';
 /** An agreement page of `kind`. */
 export function OtcAgreement({ kind }: { kind: 'merchant' | 'otc' }) {
   const { t } = useTranslation('otc');
-  return <ContentDoc slug={kind} title={t(`agreement.${kind}Title`)} fallback={kind === 'merchant' ? '/transaction/merchantAudit' : '/transaction/transactionFabi'} />;
+  return (
+    <ContentDoc
+      slug={kind}
+      title={t(`agreement.${kind}Title`)}
+      fallback={kind === 'merchant' ? '/transaction/merchantAudit' : '/transaction/transactionFabi'}
+    />
+  );
 }
 
 /** /merchantAgreement. */

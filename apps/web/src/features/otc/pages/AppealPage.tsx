@@ -98,7 +98,15 @@ export default function AppealPage() {
         <h3 className="otc-h3">
           <label htmlFor={descriptionId}>{t('appeal.description')}</label>
         </h3>
-        <TextArea id={descriptionId} placeholder={t('appeal.descriptionHint')} value={description} onChange={setDescription} maxLength={1000} showCount rows={4} />
+        <TextArea
+          id={descriptionId}
+          placeholder={t('appeal.descriptionHint')}
+          value={description}
+          onChange={setDescription}
+          maxLength={1000}
+          showCount
+          rows={4}
+        />
         {touched && errors.description && (
           <div className="otc-error" role="alert">
             {errors.description}

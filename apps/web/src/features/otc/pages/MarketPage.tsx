@@ -82,9 +82,7 @@ export function MarketPage({ side }: { side: OtcSide }) {
           onChange={(k) => setPayType(k === 'ALL' ? '' : (k as OtcPayType))}
         />
       </div>
-      <div className="otc-index text-3">
-        {config.data && t('market.index', { price: config.data.indexPrice, coin, fiat: config.data.fiat })}
-      </div>
+      <div className="otc-index text-3">{config.data && t('market.index', { price: config.data.indexPrice, coin, fiat: config.data.fiat })}</div>
       {ads.isLoading ? (
         <InlineLoading />
       ) : ads.isError && !ads.data ? (

@@ -41,7 +41,9 @@ export function MerchantStatus({ m, coin }: { m: OtcMerchantView; coin: string }
   };
   const onLeave = () =>
     void loadFeedback()
-      .then(({ Dialog }) => Dialog.confirm({ content: t('merchant.leaveConfirm', { deposit: m.deposit, coin }), confirmText: t('merchant.leave'), cancelText: t('common:cancel') }))
+      .then(({ Dialog }) =>
+        Dialog.confirm({ content: t('merchant.leaveConfirm', { deposit: m.deposit, coin }), confirmText: t('merchant.leave'), cancelText: t('common:cancel') }),
+      )
       .then((ok) => ok && setPin('leave'));
 
   return (

@@ -93,7 +93,12 @@ export default function OrderDetailPage() {
             uploadProof={(file) => uploadOtcImage(file)}
             onMarkPaid={(paymentMethodId, proofImageId) =>
               void confirm(t('order.markPaidConfirm', { amount: order.fiatAmount, name: order.sellerRealName }), t('order.markPaid'), t('common:cancel')).then(
-                (ok) => ok && actions.markPaid.mutate({ orderId, paymentMethodId, ...(proofImageId ? { proofImageId } : {}) }, { onSuccess: () => showToast(t('order.markedPaid')) }),
+                (ok) =>
+                  ok &&
+                  actions.markPaid.mutate(
+                    { orderId, paymentMethodId, ...(proofImageId ? { proofImageId } : {}) },
+                    { onSuccess: () => showToast(t('order.markedPaid')) },
+                  ),
               )
             }
             onCancel={() =>
@@ -123,7 +128,13 @@ export default function OrderDetailPage() {
             extra={
               security.data?.googleBound ? (
                 <div className="otc-google">
-                  <Input aria-label={t('order.googleCode')} placeholder={t('order.googleCode')} value={googleCode} onChange={(v) => setGoogleCode(v.replace(/\D/g, '').slice(0, 6))} inputMode="numeric" />
+                  <Input
+                    aria-label={t('order.googleCode')}
+                    placeholder={t('order.googleCode')}
+                    value={googleCode}
+                    onChange={(v) => setGoogleCode(v.replace(/\D/g, '').slice(0, 6))}
+                    inputMode="numeric"
+                  />
                 </div>
               ) : null
             }

@@ -12,9 +12,25 @@ import { renderPage } from '../../../test/render-page';
 import TransactionDetailPage from './TransactionDetailPage';
 
 const ad = (p: Partial<OtcAd> = {}): OtcAd => ({
-  adId: '7', side: 'SELL', coin: 'USDT', fiat: 'CNY', priceType: 'FIXED', price: '7.30', floatPercent: '', remaining: '500.00000000', total: '500.00000000',
-  minFiat: '100.00', maxFiat: '1000.00', paymentWindowMinutes: 15, payTypes: ['BANK', 'ALIPAY'], remarks: 'Real-name accounts only.', status: 'ONLINE',
-  merchant: { userId: '2', nickName: 'merchantZ', orders30d: 12, completionRate30d: '98.50', avgReleaseSeconds: 120 }, createdAt: 1, updatedAt: 1, ...p,
+  adId: '7',
+  side: 'SELL',
+  coin: 'USDT',
+  fiat: 'CNY',
+  priceType: 'FIXED',
+  price: '7.30',
+  floatPercent: '',
+  remaining: '500.00000000',
+  total: '500.00000000',
+  minFiat: '100.00',
+  maxFiat: '1000.00',
+  paymentWindowMinutes: 15,
+  payTypes: ['BANK', 'ALIPAY'],
+  remarks: 'Real-name accounts only.',
+  status: 'ONLINE',
+  merchant: { userId: '2', nickName: 'merchantZ', orders30d: 12, completionRate30d: '98.50', avgReleaseSeconds: 120 },
+  createdAt: 1,
+  updatedAt: 1,
+  ...p,
 });
 const member = { uuid: 'u1', nickName: 'buyerB', phone: '', mail: 'b@example.com', areaCode: '86', cardNo: '1101', cardState: 'PASS' };
 
@@ -71,7 +87,9 @@ describe('order entry', () => {
     mockApi({
       [OTC_PATHS.getAd]: ad({ side: 'BUY', payTypes: ['WECHAT'] }),
       [API_PATHS.getMember]: member,
-      [API_PATHS.getPayments]: [{ id: '3', payType: 'BANK', realName: '李四', bankName: 'ICBC', branch: '', cardNo: '6222000011112222', account: '', enabled: true, createdAt: 1 }],
+      [API_PATHS.getPayments]: [
+        { id: '3', payType: 'BANK', realName: '李四', bankName: 'ICBC', branch: '', cardNo: '6222000011112222', account: '', enabled: true, createdAt: 1 },
+      ],
     });
     renderPage(<TransactionDetailPage />, { path: '/transactionDetail', url: '/transactionDetail?adId=7', lang: 'zh' });
     expect(await screen.findByRole('heading', { name: '出售 USDT' })).toBeInTheDocument();

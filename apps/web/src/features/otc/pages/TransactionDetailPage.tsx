@@ -55,15 +55,21 @@ export function TakeForm({ ad }: { ad: OtcAd }) {
   const methods = acceptedMethods(ad, payments.data);
 
   const problemText = (p: AmountProblem) =>
-    p === 'belowMin' ? t('take.belowMin', { min: ad.minFiat }) : p === 'aboveMax' ? t('take.aboveMax', { max: ad.maxFiat }) : p === 'aboveAvailable' ? t('take.aboveAvailable') : p === 'zeroQuantity' ? t('take.zeroQuantity') : t('error.amountFormat');
+    p === 'belowMin'
+      ? t('take.belowMin', { min: ad.minFiat })
+      : p === 'aboveMax'
+        ? t('take.aboveMax', { max: ad.maxFiat })
+        : p === 'aboveAvailable'
+          ? t('take.aboveAvailable')
+          : p === 'zeroQuantity'
+            ? t('take.zeroQuantity')
+            : t('error.amountFormat');
 
   const submit = (transPassword?: string) =>
-    take
-      .mutateAsync({ adId: ad.adId, fiatAmount: amounts!.fiat, clientId, ...(userSells ? { paymentMethodId: methodId, transPassword } : {}) })
-      .then((o) => {
-        setClientId(newClientId());
-        navigate(`/transaction/orderDetail?orderId=${encodeURIComponent(o.orderId)}`, { replace: true });
-      });
+    take.mutateAsync({ adId: ad.adId, fiatAmount: amounts!.fiat, clientId, ...(userSells ? { paymentMethodId: methodId, transPassword } : {}) }).then((o) => {
+      setClientId(newClientId());
+      navigate(`/transaction/orderDetail?orderId=${encodeURIComponent(o.orderId)}`, { replace: true });
+    });
 
   const onTake = () => {
     if (!guard()) return;
@@ -194,7 +200,13 @@ export function TakeForm({ ad }: { ad: OtcAd }) {
       )}
 
       <div className="otc-actions">
-        <Button block color={userSells ? 'danger' : 'success'} disabled={!amounts || !!problem || (userSells && methods.length > 0 && !methodId)} loading={take.isPending} onClick={onTake}>
+        <Button
+          block
+          color={userSells ? 'danger' : 'success'}
+          disabled={!amounts || !!problem || (userSells && methods.length > 0 && !methodId)}
+          loading={take.isPending}
+          onClick={onTake}
+        >
           {buyOrSell}
         </Button>
       </div>

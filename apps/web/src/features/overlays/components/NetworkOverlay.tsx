@@ -46,7 +46,13 @@ export function NetworkOverlay() {
     >
       <svg width="96" height="96" viewBox="0 0 96 96" aria-hidden="true">
         <circle cx="48" cy="48" r="44" fill="var(--ex-bg-2)" />
-        <path d="M24 42a34 34 0 0 1 48 0M32 51a22 22 0 0 1 32 0M40 60a10 10 0 0 1 16 0" stroke="var(--ex-text-3)" strokeWidth="5" fill="none" strokeLinecap="round" />
+        <path
+          d="M24 42a34 34 0 0 1 48 0M32 51a22 22 0 0 1 32 0M40 60a10 10 0 0 1 16 0"
+          stroke="var(--ex-text-3)"
+          strokeWidth="5"
+          fill="none"
+          strokeLinecap="round"
+        />
         <path d="M28 28l40 40" stroke="var(--ex-red)" strokeWidth="5" strokeLinecap="round" />
       </svg>
       <p style={{ margin: '20px 0 24px', fontSize: 15 }}>{t('offline.title')}</p>

@@ -12,7 +12,15 @@ import { useAppStore } from '../../../shared/storage';
 import type { UpdateOffer, UpdateState } from '../../../shared/bridge';
 import { UpdateDialog } from './UpdateDialog';
 
-const offer: UpdateOffer = { kind: 'release', version: '0.2.0', reasonsZh: ['新增邀请海报', '修复行情刷新'], reasonsEn: ['New invitation poster', 'Fixed the quotes refresh'], force: false, bundle: null, downloadUrl: '' };
+const offer: UpdateOffer = {
+  kind: 'release',
+  version: '0.2.0',
+  reasonsZh: ['新增邀请海报', '修复行情刷新'],
+  reasonsEn: ['New invitation poster', 'Fixed the quotes refresh'],
+  force: false,
+  bundle: null,
+  downloadUrl: '',
+};
 
 function show(lang: 'en' | 'zh', o: UpdateOffer = offer) {
   useAppStore.setState({ currentLangue: lang });

@@ -45,7 +45,12 @@ export function UpdateDialog({ offer, onClose, run = applyUpdate }: UpdateDialog
     ) : (
       <div style={{ lineHeight: 1.6 }}>{t('update.text')}</div>
     );
-    actions = [[...(offer.force ? [] : [{ key: 'later', text: t('update.later'), onClick: onClose }]), { key: 'now', text: t('update.now'), bold: true, onClick: start }]];
+    actions = [
+      [
+        ...(offer.force ? [] : [{ key: 'later', text: t('update.later'), onClick: onClose }]),
+        { key: 'now', text: t('update.now'), bold: true, onClick: start },
+      ],
+    ];
   } else if (state === 1) {
     content = (
       <div role="status" style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 12, padding: '8px 0' }}>

@@ -14,5 +14,8 @@ export function deletePayment(id: string, transPassword: string): Promise<unknow
 export function useDeletePayment() {
   const qc = useQueryClient();
   const userId = useAppStore((s) => s.userId);
-  return useMutation({ mutationFn: (v: { id: string; transPassword: string }) => deletePayment(v.id, v.transPassword), onSuccess: () => qc.invalidateQueries({ queryKey: paymentsQueryKey(userId) }) });
+  return useMutation({
+    mutationFn: (v: { id: string; transPassword: string }) => deletePayment(v.id, v.transPassword),
+    onSuccess: () => qc.invalidateQueries({ queryKey: paymentsQueryKey(userId) }),
+  });
 }

@@ -14,5 +14,8 @@ export function setPaymentEnabled(id: string, enabled: boolean): Promise<unknown
 export function useSetPaymentEnabled() {
   const qc = useQueryClient();
   const userId = useAppStore((s) => s.userId);
-  return useMutation({ mutationFn: (v: { id: string; enabled: boolean }) => setPaymentEnabled(v.id, v.enabled), onSettled: () => qc.invalidateQueries({ queryKey: paymentsQueryKey(userId) }) });
+  return useMutation({
+    mutationFn: (v: { id: string; enabled: boolean }) => setPaymentEnabled(v.id, v.enabled),
+    onSettled: () => qc.invalidateQueries({ queryKey: paymentsQueryKey(userId) }),
+  });
 }

@@ -24,7 +24,15 @@ export function QrSlot(props: { label: string; hint: string; error?: string | nu
         {preview ? <img src={preview} alt={props.label} /> : <AddOutline className="pay-qr-add" aria-hidden="true" />}
         {done && <CheckCircleFill className="pay-qr-done" aria-label={t('uploaded')} />}
       </label>
-      <input ref={input} id={id} type="file" accept="image/jpeg,image/png,image/webp" className="pay-qr-input" aria-label={props.label} onChange={(e) => void pick(e.target.files?.[0])} />
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept="image/jpeg,image/png,image/webp"
+        className="pay-qr-input"
+        aria-label={props.label}
+        onChange={(e) => void pick(e.target.files?.[0])}
+      />
       {progress !== null && <ProgressBar percent={progress} text={`${progress}%`} className="pay-qr-progress" />}
       <p className="pay-hint">{props.hint}</p>
       {props.error && (

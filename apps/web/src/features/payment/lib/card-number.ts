@@ -34,5 +34,8 @@ export function checkCardNo(raw: string): string | null {
 
 /** Groups the digits by four for display while typing ("6222 0212 3456 7890"). */
 export function groupCardNo(raw: string): string {
-  return normaliseCardNo(raw).replace(/\D/g, '').slice(0, 19).replace(/(\d{4})(?=\d)/g, '$1 ');
+  return normaliseCardNo(raw)
+    .replace(/\D/g, '')
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
 }

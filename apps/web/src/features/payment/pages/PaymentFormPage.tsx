@@ -112,7 +112,14 @@ function PaymentForm({ payType, id, existing, realName }: { payType: PayType; id
         </>
       ) : (
         <>
-          <Field label={t(`accountOf.${payType}`)} value={account} onChange={setAccount} placeholder={t('accountPlaceholder')} maxLength={64} error={errors.account} />
+          <Field
+            label={t(`accountOf.${payType}`)}
+            value={account}
+            onChange={setAccount}
+            placeholder={t('accountPlaceholder')}
+            maxLength={64}
+            error={errors.account}
+          />
           <QrSlot label={t('qr')} hint={existing?.qrImageId ? t('qrKeep') : t('qrHint')} upload={uploadQr} onUploaded={setQrImageId} error={errors.qr} />
         </>
       )}

@@ -11,10 +11,23 @@ import { renderPage } from '../../../test/render-page';
 import PaymentPage from './PaymentPage';
 import BankCardPage from './BankCardPage';
 
-const KYC_NONE = { basic: { state: 'NONE', country: '', realName: '', idType: '', idNumber: '', rejectReason: '', submittedAt: 0, decidedAt: 0 }, advanced: { state: 'NONE', rejectReason: '', submittedAt: 0, decidedAt: 0 } };
+const KYC_NONE = {
+  basic: { state: 'NONE', country: '', realName: '', idType: '', idNumber: '', rejectReason: '', submittedAt: 0, decidedAt: 0 },
+  advanced: { state: 'NONE', rejectReason: '', submittedAt: 0, decidedAt: 0 },
+};
 const KYC_PASS = { ...KYC_NONE, basic: { ...KYC_NONE.basic, state: 'PASS', realName: '张三', idNumber: '110***1234' } };
 const SECURITY = { phone: '', areaCode: '86', mail: 'a***@b.c', googleBound: false, transPasswordSet: true, withdrawLock: null, lastLogin: null };
-const CARD = { id: '11', payType: 'BANK', realName: '张三', bankName: 'Bank of China', branch: 'Haidian', cardNo: '**** 1111', account: '', enabled: true, createdAt: 1 };
+const CARD = {
+  id: '11',
+  payType: 'BANK',
+  realName: '张三',
+  bankName: 'Bank of China',
+  branch: 'Haidian',
+  cardNo: '**** 1111',
+  account: '',
+  enabled: true,
+  createdAt: 1,
+};
 
 beforeAll(() => {
   Element.prototype.scrollIntoView = vi.fn();
@@ -38,7 +51,12 @@ describe('PaymentPage', () => {
 
   it('lists the methods and switches one off', async () => {
     login();
-    const calls = mockApi({ 'member/kyc/getKyc': KYC_PASS, 'member/security/getSecurity': SECURITY, 'member/payment/getPayments': [CARD], 'member/payment/setPaymentEnabled': null });
+    const calls = mockApi({
+      'member/kyc/getKyc': KYC_PASS,
+      'member/security/getSecurity': SECURITY,
+      'member/payment/getPayments': [CARD],
+      'member/payment/setPaymentEnabled': null,
+    });
     renderPage(<PaymentPage />, { path: '/payment' });
     expect(await screen.findByText('**** 1111')).toBeInTheDocument();
     expect(screen.getByText('Bank of China · Haidian')).toBeInTheDocument();
@@ -70,7 +88,15 @@ describe('BankCardPage', () => {
         fireEvent.click(screen.getByRole('button', { name: d }));
       });
     }
-    await waitFor(() => expect(calls.find((c) => c.path === 'member/payment/addPayment')?.form).toEqual({ payType: 'BANK', bankName: 'Bank of China', branch: 'Haidian', cardNo: '4111111111111111', transPassword: '250816' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === 'member/payment/addPayment')?.form).toEqual({
+        payType: 'BANK',
+        bankName: 'Bank of China',
+        branch: 'Haidian',
+        cardNo: '4111111111111111',
+        transPassword: '250816',
+      }),
+    );
     expect(await screen.findByTestId('where')).toHaveTextContent('/payment');
   });
 

@@ -54,7 +54,12 @@ function Methods() {
         <ul className="pay-list">
           {list.map((m) => (
             <li key={m.id} className={`pay-card pay-${m.payType.toLowerCase()}${m.enabled ? '' : ' off'}`}>
-              <button type="button" className="pay-card-main" onClick={() => navigate(`${PAY_TYPE_ROUTE[m.payType]}?id=${encodeURIComponent(m.id)}`)} aria-label={t('editOf', { name: t(`type.${m.payType}`) })}>
+              <button
+                type="button"
+                className="pay-card-main"
+                onClick={() => navigate(`${PAY_TYPE_ROUTE[m.payType]}?id=${encodeURIComponent(m.id)}`)}
+                aria-label={t('editOf', { name: t(`type.${m.payType}`) })}
+              >
                 <div className="pay-card-top">
                   <Tag className="pay-type">{t(`type.${m.payType}`)}</Tag>
                   <span className="pay-holder">{m.realName}</span>
@@ -64,7 +69,12 @@ function Methods() {
               </button>
               <div className="pay-card-actions">
                 <label className="pay-switch">
-                  <Switch checked={m.enabled} loading={toggle.isPending && toggle.variables?.id === m.id} onChange={(v) => toggle.mutate({ id: m.id, enabled: v })} aria-label={t('enabled')} />
+                  <Switch
+                    checked={m.enabled}
+                    loading={toggle.isPending && toggle.variables?.id === m.id}
+                    onChange={(v) => toggle.mutate({ id: m.id, enabled: v })}
+                    aria-label={t('enabled')}
+                  />
                   <span>{m.enabled ? t('enabled') : t('disabled')}</span>
                 </label>
                 <button
@@ -72,7 +82,9 @@ function Methods() {
                   className="pay-delete"
                   aria-label={t('delete')}
                   onClick={() =>
-                    void loadFeedback().then(({ Dialog }) => Dialog.confirm({ content: t('deleteConfirm'), confirmText: t('delete'), cancelText: t('common:cancel') })).then((ok) => ok && hasPin() && setDeleting(m))
+                    void loadFeedback()
+                      .then(({ Dialog }) => Dialog.confirm({ content: t('deleteConfirm'), confirmText: t('delete'), cancelText: t('common:cancel') }))
+                      .then((ok) => ok && hasPin() && setDeleting(m))
                   }
                 >
                   <DeleteOutline /> {t('delete')}

@@ -4,7 +4,15 @@
  * index, funding rate and next funding time (components/ContractInfo).
  */
 import { useQuery } from '@tanstack/react-query';
-import { CONTRACT_MARKET_PATHS, type ContractDepth, type ContractKlinePrice, type ContractMarket, type ContractTrade, type Kline, type KlinePeriod } from '@exchange/api';
+import {
+  CONTRACT_MARKET_PATHS,
+  type ContractDepth,
+  type ContractKlinePrice,
+  type ContractMarket,
+  type ContractTrade,
+  type Kline,
+  type KlinePeriod,
+} from '@exchange/api';
 import { apiGet } from '../../../shared/api-client';
 import { useWsChannel, wsQueryKeys } from '../../../shared/ws-client';
 
@@ -15,7 +23,12 @@ export function getContractMarket(symbol: string, signal?: AbortSignal): Promise
 
 /** The perpetual market `symbol` (disabled when `enabled` is false), re-read every 5 s. */
 export function useContractMarketInfo(symbol: string, enabled: boolean) {
-  return useQuery({ queryKey: ['quotes', 'contract-market', symbol], queryFn: ({ signal }) => getContractMarket(symbol, signal), enabled, refetchInterval: 5_000 });
+  return useQuery({
+    queryKey: ['quotes', 'contract-market', symbol],
+    queryFn: ({ signal }) => getContractMarket(symbol, signal),
+    enabled,
+    refetchInterval: 5_000,
+  });
 }
 
 /** GET contract/market/getKlines with price=mark|last: bars of the mark price (or the trades), oldest first. */
@@ -39,7 +52,12 @@ export function useMarkKlines(symbol: string, period: KlinePeriod, enabled: bool
  */
 export function useContractBook(symbol: string, enabled: boolean): ContractDepth | undefined {
   useWsChannel(enabled ? { channel: 'contractDepth', pairsName: symbol } : null);
-  const pushed = useQuery<ContractDepth>({ queryKey: wsQueryKeys.contract('contractDepth', symbol), queryFn: () => new Promise(() => {}), enabled: false, staleTime: Infinity }).data;
+  const pushed = useQuery<ContractDepth>({
+    queryKey: wsQueryKeys.contract('contractDepth', symbol),
+    queryFn: () => new Promise(() => {}),
+    enabled: false,
+    staleTime: Infinity,
+  }).data;
   const rest = useQuery({
     queryKey: ['quotes', 'contract-depth', symbol],
     queryFn: ({ signal }) => apiGet<ContractDepth>(CONTRACT_MARKET_PATHS.getDepth, { symbol, limit: 50 }, { signal, silent: true }),
@@ -55,7 +73,12 @@ export function useContractBook(symbol: string, enabled: boolean): ContractDepth
  */
 export function useContractDeals(symbol: string, enabled: boolean, rows: number): { live: ContractTrade[]; rest: ContractTrade[]; loaded: boolean } {
   useWsChannel(enabled ? { channel: 'contractTrades', pairsName: symbol } : null);
-  const live = useQuery<ContractTrade[]>({ queryKey: wsQueryKeys.contract('contractTrades', symbol), queryFn: () => new Promise(() => {}), enabled: false, staleTime: Infinity }).data;
+  const live = useQuery<ContractTrade[]>({
+    queryKey: wsQueryKeys.contract('contractTrades', symbol),
+    queryFn: () => new Promise(() => {}),
+    enabled: false,
+    staleTime: Infinity,
+  }).data;
   const rest = useQuery({
     queryKey: ['quotes', 'contract-trades', symbol, rows],
     queryFn: ({ signal }) => apiGet<ContractTrade[]>(CONTRACT_MARKET_PATHS.getTrades, { symbol, limit: rows }, { signal, silent: true }),

@@ -16,7 +16,12 @@ export function ContractInfo({ symbol }: { symbol: string }) {
   const { t } = useTranslation('quotes');
   const info = useContractMarketInfo(symbol, true);
   useWsChannel({ channel: 'contractMark', pairsName: symbol });
-  const tick = useQuery<ContractMarkTick>({ queryKey: wsQueryKeys.contract('contractMark', symbol), queryFn: () => new Promise(() => {}), enabled: false, staleTime: Infinity }).data;
+  const tick = useQuery<ContractMarkTick>({
+    queryKey: wsQueryKeys.contract('contractMark', symbol),
+    queryFn: () => new Promise(() => {}),
+    enabled: false,
+    staleTime: Infinity,
+  }).data;
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const id = setInterval(() => setNow(Date.now()), 1000);

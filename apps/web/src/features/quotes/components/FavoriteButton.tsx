@@ -34,10 +34,7 @@ export function FavoriteButton({ pairsName, type, on, size = 16, toast = true }:
       onClick={(e) => {
         e.stopPropagation();
         if (!requireLogin()) return;
-        mutation.mutate(
-          { pairsName, type, on: !on },
-          { onSuccess: () => toast && showToast(t(on ? 'favoriteRemoved' : 'favoriteAdded')) },
-        );
+        mutation.mutate({ pairsName, type, on: !on }, { onSuccess: () => toast && showToast(t(on ? 'favoriteRemoved' : 'favoriteAdded')) });
       }}
     >
       <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true">

@@ -8,16 +8,7 @@
  * computed on decimal strings (lib/kline-math.ts, lib/indicators.ts) and become numbers only for drawing.
  */
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import {
-  CandlestickSeries,
-  ColorType,
-  HistogramSeries,
-  LineSeries,
-  createChart,
-  type IChartApi,
-  type ISeriesApi,
-  type UTCTimestamp,
-} from 'lightweight-charts';
+import { CandlestickSeries, ColorType, HistogramSeries, LineSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
 import type { Kline, KlinePeriod, MarketType } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { useWsChannel } from '../../../shared/ws-client';
@@ -159,7 +150,10 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       const lines = subLines(bars, sub, maDecimals);
       if (s.subHist) s.subHist.setData(lines.hist.map((h) => ({ ...pt(h), color: withAlpha(h.value.startsWith('-') ? p.down : p.up, 'b0') })));
       lines.lines.forEach((pts, i) => s.subLines[i]?.setData(pts.map(pt)));
-      setSubLegend([...lines.lines.map((pts) => (pts.length ? pts[pts.length - 1]!.value : '')), ...(s.subHist ? [lines.hist.length ? lines.hist[lines.hist.length - 1]!.value : ''] : [])]);
+      setSubLegend([
+        ...lines.lines.map((pts) => (pts.length ? pts[pts.length - 1]!.value : '')),
+        ...(s.subHist ? [lines.hist.length ? lines.hist[lines.hist.length - 1]!.value : ''] : []),
+      ]);
     }
     MA_WINDOWS.forEach((w, i) => {
       if (main !== 'MA') return;
@@ -244,7 +238,8 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     let subHist: ISeriesApi<'Histogram'> | null = null;
     const subSeries: ISeriesApi<'Line'>[] = [];
     if (sub !== 'VOL') {
-      const line = (color: string) => chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 1);
+      const line = (color: string) =>
+        chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 1);
       if (sub === 'MACD') subHist = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 1);
       subSeries.push(line(SUB_COLORS[0]));
       if (sub === 'MACD') subSeries.push(line(SUB_COLORS[1]));
@@ -253,7 +248,14 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
     chartRef.current = chart;
     seriesRef.current = { candles, volume, mas, subHist, subLines: subSeries };
     const overlaySeries = hasOverlay
-      ? chart.addSeries(LineSeries, { color: OVERLAY_COLOR, lineWidth: 2, lineStyle: 2, priceLineVisible: false, lastValueVisible: true, crosshairMarkerVisible: false })
+      ? chart.addSeries(LineSeries, {
+          color: OVERLAY_COLOR,
+          lineWidth: 2,
+          lineStyle: 2,
+          priceLineVisible: false,
+          lastValueVisible: true,
+          crosshairMarkerVisible: false,
+        })
       : null;
     overlayRef.current = overlaySeries;
     const bars = overlayBarsNow();

@@ -13,14 +13,33 @@ import { useAppStore } from '../../../shared/storage';
 import { MarketList } from './MarketList';
 
 const pair = (tokenCur: string, price: string, updown: string, volume: string): Pair => ({
-  pairsName: `${tokenCur}/USDT`, tokenCur, mainCur: 'USDT', type: 'SPOT', price, chPrice: '1', updown, volume, quoteVolume: volume,
-  high: '0', low: '0', priceDecimals: 2, qtyDecimals: 4, tickSize: '0.01', stepSize: '0.0001', minQty: '0.0001', minNotional: '5', isNew: false, demoData: false,
+  pairsName: `${tokenCur}/USDT`,
+  tokenCur,
+  mainCur: 'USDT',
+  type: 'SPOT',
+  price,
+  chPrice: '1',
+  updown,
+  volume,
+  quoteVolume: volume,
+  high: '0',
+  low: '0',
+  priceDecimals: 2,
+  qtyDecimals: 4,
+  tickSize: '0.01',
+  stepSize: '0.0001',
+  minQty: '0.0001',
+  minNotional: '5',
+  isNew: false,
+  demoData: false,
 });
 const pairs = [pair('ETH', '3394.2', '2.31', '134380'), pair('BTC', '98517.06', '-0.09', '10550'), pair('ADA', '0.7', '-1.54', '9999')];
 
 function setup(onOpen = vi.fn(), login = false, lang: 'en' | 'zh' = 'en') {
   void i18n.changeLanguage(lang);
-  useAppStore.setState(login ? { isLogin: true, token: 't', userId: '7', currentLangue: lang } : { isLogin: false, token: '', userId: '', currentLangue: lang });
+  useAppStore.setState(
+    login ? { isLogin: true, token: 't', userId: '7', currentLangue: lang } : { isLogin: false, token: '', userId: '', currentLangue: lang },
+  );
   render(
     <QueryClientProvider client={new QueryClient()}>
       <I18nextProvider i18n={i18n}>
@@ -33,7 +52,10 @@ function setup(onOpen = vi.fn(), login = false, lang: 'en' | 'zh' = 'en') {
   return onOpen;
 }
 
-const names = () => within(screen.getByRole('list')).getAllByRole('button', { name: /\/USDT$/ }).map((b) => b.getAttribute('aria-label'));
+const names = () =>
+  within(screen.getByRole('list'))
+    .getAllByRole('button', { name: /\/USDT$/ })
+    .map((b) => b.getAttribute('aria-label'));
 
 describe('MarketList', () => {
   it('renders formatted rows', () => {
@@ -43,7 +65,10 @@ describe('MarketList', () => {
     expect(eth).toHaveTextContent('Vol 134.38K');
     expect(eth).toHaveTextContent('+2.31%');
     expect(screen.getByRole('button', { name: 'ADA/USDT' })).toHaveTextContent('Vol 9,999.00');
-    expect(within(screen.getByRole('button', { name: 'BTC/USDT' }).closest('li')!).getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByRole('button', { name: 'BTC/USDT' }).closest('li')!).getByRole('button', { name: 'Remove from favourites' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('sorts by change then by price', () => {
@@ -70,7 +95,10 @@ describe('MarketList', () => {
   ] as const)('toasts a star tapped in the list, logged in (%s)', async (lang, addLabel, added, removeLabel, removed) => {
     const fetch = vi.fn(async (url: string | URL | Request) => {
       void url;
-      return new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null }), { status: 200, headers: { 'Content-Type': 'application/json' } });
+      return new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result: null }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json' },
+      });
     });
     vi.stubGlobal('fetch', fetch);
     setup(vi.fn(), true, lang);

@@ -29,7 +29,11 @@ export const RSI_PERIOD = 14;
 export function mainLines(bars: readonly Kline[], main: MainIndicator, decimals: number): IndicatorPoint[][] {
   if (main === 'BOLL') {
     const b = bollinger(bars, BOLL_PARAMS.n, BOLL_PARAMS.k, decimals);
-    return [b.map((p) => ({ time: p.time, value: p.middle })), b.map((p) => ({ time: p.time, value: p.upper })), b.map((p) => ({ time: p.time, value: p.lower }))];
+    return [
+      b.map((p) => ({ time: p.time, value: p.middle })),
+      b.map((p) => ({ time: p.time, value: p.upper })),
+      b.map((p) => ({ time: p.time, value: p.lower })),
+    ];
   }
   return MA_WINDOWS.map((w) => (main === 'EMA' ? ema(bars, w, decimals) : movingAverage(bars, w, decimals)));
 }
@@ -41,7 +45,10 @@ export function mainLines(bars: readonly Kline[], main: MainIndicator, decimals:
 export function subLines(bars: readonly Kline[], sub: SubIndicator, decimals: number): { lines: IndicatorPoint[][]; hist: IndicatorPoint[] } {
   if (sub === 'MACD') {
     const m = macd(bars, MACD_PARAMS.fast, MACD_PARAMS.slow, MACD_PARAMS.signal, decimals);
-    return { lines: [m.map((p) => ({ time: p.time, value: p.dif })), m.map((p) => ({ time: p.time, value: p.dea }))], hist: m.map((p) => ({ time: p.time, value: p.hist })) };
+    return {
+      lines: [m.map((p) => ({ time: p.time, value: p.dif })), m.map((p) => ({ time: p.time, value: p.dea }))],
+      hist: m.map((p) => ({ time: p.time, value: p.hist })),
+    };
   }
   if (sub === 'RSI') return { lines: [rsi(bars, RSI_PERIOD)], hist: [] };
   return { lines: [], hist: [] };

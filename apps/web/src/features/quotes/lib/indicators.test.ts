@@ -48,11 +48,26 @@ describe('indicators, worked examples', () => {
   });
 
   it('isqrt is the floor of the root', () => {
-    for (const [n, r] of [[0n, 0n], [1n, 1n], [2n, 1n], [3n, 1n], [4n, 2n], [8n, 2n], [9n, 3n], [99n, 9n], [10n ** 40n, 10n ** 20n], [10n ** 40n - 1n, 10n ** 20n - 1n], [10n ** 400n, 10n ** 200n]] as const) expect(isqrt(n)).toBe(r);
-    fc.assert(fc.property(fc.bigInt({ min: 0n, max: 10n ** 60n }), (n) => {
-      const r = isqrt(n);
-      return r * r <= n && (r + 1n) * (r + 1n) > n;
-    }));
+    for (const [n, r] of [
+      [0n, 0n],
+      [1n, 1n],
+      [2n, 1n],
+      [3n, 1n],
+      [4n, 2n],
+      [8n, 2n],
+      [9n, 3n],
+      [99n, 9n],
+      [10n ** 40n, 10n ** 20n],
+      [10n ** 40n - 1n, 10n ** 20n - 1n],
+      [10n ** 400n, 10n ** 200n],
+    ] as const)
+      expect(isqrt(n)).toBe(r);
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 60n }), (n) => {
+        const r = isqrt(n);
+        return r * r <= n && (r + 1n) * (r + 1n) > n;
+      }),
+    );
     expect(() => isqrt(-1n)).toThrow(RangeError);
   });
 });
@@ -102,7 +117,9 @@ describe('indicators against a floating-point model', () => {
           const w = xs.slice(i, i + n);
           const mean = w.reduce((a, c) => a + c, 0) / n;
           const sd = Math.sqrt(w.reduce((a, c) => a + (c - mean) ** 2, 0) / n);
-          expect(near(p.middle, mean, 1e-6) && near(p.upper, mean + 2 * sd, 1e-6) && near(p.lower, mean - 2 * sd, 1e-6), JSON.stringify([p, mean, sd])).toBe(true);
+          expect(near(p.middle, mean, 1e-6) && near(p.upper, mean + 2 * sd, 1e-6) && near(p.lower, mean - 2 * sd, 1e-6), JSON.stringify([p, mean, sd])).toBe(
+            true,
+          );
         });
 
         const m = macd(b, 12, 26, 9, 8);

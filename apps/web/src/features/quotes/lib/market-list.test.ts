@@ -7,8 +7,25 @@ import { detailPath, nextSort, searchPairs, sortPairs } from './market-list';
 const pair = (pairsName: string, price: string, updown: string, quoteVolume = '0'): Pair => {
   const [tokenCur = '', mainCur = ''] = pairsName.split('/');
   return {
-    pairsName, tokenCur, mainCur, type: 'SPOT', price, chPrice: '0', updown, volume: '0', quoteVolume, high: '0', low: '0',
-    priceDecimals: 2, qtyDecimals: 4, tickSize: '0.01', stepSize: '0.0001', minQty: '0.0001', minNotional: '5', isNew: false, demoData: false,
+    pairsName,
+    tokenCur,
+    mainCur,
+    type: 'SPOT',
+    price,
+    chPrice: '0',
+    updown,
+    volume: '0',
+    quoteVolume,
+    high: '0',
+    low: '0',
+    priceDecimals: 2,
+    qtyDecimals: 4,
+    tickSize: '0.01',
+    stepSize: '0.0001',
+    minQty: '0.0001',
+    minNotional: '5',
+    isNew: false,
+    demoData: false,
   };
 };
 

@@ -76,13 +76,31 @@ export default function KlinePage() {
         }
       />
       {!pair ? (
-        info.isError ? <LoadFailed error={info.error} onRetry={() => void info.refetch()} /> : <InlineLoading />
+        info.isError ? (
+          <LoadFailed error={info.error} onRetry={() => void info.refetch()} />
+        ) : (
+          <InlineLoading />
+        )
       ) : (
         <>
           <IntervalTabs period={period} onChange={setPeriod} />
           <div className="qt-indicator-bar">
-            <SegTabs classPrefix="qt" label={t('indicatorMain')} variant="pill" items={MAIN_INDICATORS.map((k) => ({ key: k, label: k }))} active={main} onChange={setMain} />
-            <SegTabs classPrefix="qt" label={t('indicatorSub')} variant="pill" items={SUB_INDICATORS.map((k) => ({ key: k, label: k }))} active={sub} onChange={setSub} />
+            <SegTabs
+              classPrefix="qt"
+              label={t('indicatorMain')}
+              variant="pill"
+              items={MAIN_INDICATORS.map((k) => ({ key: k, label: k }))}
+              active={main}
+              onChange={setMain}
+            />
+            <SegTabs
+              classPrefix="qt"
+              label={t('indicatorSub')}
+              variant="pill"
+              items={SUB_INDICATORS.map((k) => ({ key: k, label: k }))}
+              active={sub}
+              onChange={setSub}
+            />
           </div>
           <KlineChart
             pairsName={pairsName}

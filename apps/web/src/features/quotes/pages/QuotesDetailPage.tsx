@@ -67,7 +67,11 @@ export default function QuotesDetailPage() {
         right={<FavoriteButton pairsName={pairsName} type={type} on={fav.names.has(pairsName)} size={20} />}
       />
       {!pair ? (
-        info.isError ? <LoadFailed error={info.error} onRetry={() => void info.refetch()} /> : <InlineLoading />
+        info.isError ? (
+          <LoadFailed error={info.error} onRetry={() => void info.refetch()} />
+        ) : (
+          <InlineLoading />
+        )
       ) : (
         <>
           <TickerHeader pair={pair} />

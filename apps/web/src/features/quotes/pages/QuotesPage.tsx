@@ -74,14 +74,7 @@ export default function QuotesPage() {
       <header className="qt-header">
         {searching ? (
           <div className="qt-search">
-            <SearchBar
-              autoFocus
-              value={query}
-              onChange={setQuery}
-              placeholder={t('searchPlaceholder')}
-              aria-label={t('search')}
-              style={{ flex: 1 }}
-            />
+            <SearchBar autoFocus value={query} onChange={setQuery} placeholder={t('searchPlaceholder')} aria-label={t('search')} style={{ flex: 1 }} />
             <button
               type="button"
               className="qt-link"

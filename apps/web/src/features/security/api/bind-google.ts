@@ -19,5 +19,8 @@ export function closeGoogle(input: { googleCode: string; verifyCode: string }): 
 export function useGoogleMutation(which: 'bind' | 'close') {
   const qc = useQueryClient();
   const userId = useAppStore((s) => s.userId);
-  return useMutation({ mutationFn: which === 'bind' ? bindGoogle : closeGoogle, onSuccess: () => qc.invalidateQueries({ queryKey: securityQueryKey(userId) }) });
+  return useMutation({
+    mutationFn: which === 'bind' ? bindGoogle : closeGoogle,
+    onSuccess: () => qc.invalidateQueries({ queryKey: securityQueryKey(userId) }),
+  });
 }

@@ -19,14 +19,27 @@ export function VerifyCodeField(props: { security: SecurityInfo | undefined; val
   const to = channel === 'EMAIL' ? s?.mail : s?.phone ? `+${s.areaCode} ${s.phone}` : '';
   return (
     <>
-      <SendCodeField label={t('verifyCode')} value={props.value} onChange={props.onChange} error={props.error} send={(pass) => sendVerifyCode({ channel, pass })} />
+      <SendCodeField
+        label={t('verifyCode')}
+        value={props.value}
+        onChange={props.onChange}
+        error={props.error}
+        send={(pass) => sendVerifyCode({ channel, pass })}
+      />
       {to && <p className="sec-hint">{t('verifyCodeHint', { to })}</p>}
     </>
   );
 }
 
 /** A BIND code to a new address, checked by `validate` first. */
-export function BindCodeField(props: { account: string; areaCode?: string; validate: () => boolean; value: string; onChange: (v: string) => void; error?: string | null }) {
+export function BindCodeField(props: {
+  account: string;
+  areaCode?: string;
+  validate: () => boolean;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | null;
+}) {
   const { t } = useTranslation('security');
   return (
     <SendCodeField
@@ -64,10 +77,23 @@ export interface SecondFactorValue {
 }
 
 /** The Google code when Google is bound, else the VERIFY code (the server's second proof, verifySecondFactor). */
-export function SecondFactorFields(props: { security: SecurityInfo | undefined; value: SecondFactorValue; onChange: (v: SecondFactorValue) => void; errors: Partial<Record<keyof SecondFactorValue, string | null>> }) {
+export function SecondFactorFields(props: {
+  security: SecurityInfo | undefined;
+  value: SecondFactorValue;
+  onChange: (v: SecondFactorValue) => void;
+  errors: Partial<Record<keyof SecondFactorValue, string | null>>;
+}) {
   const { value, onChange } = props;
-  if (props.security?.googleBound) return <GoogleCodeField value={value.googleCode} onChange={(googleCode) => onChange({ ...value, googleCode })} error={props.errors.googleCode} />;
-  return <VerifyCodeField security={props.security} value={value.verifyCode} onChange={(verifyCode) => onChange({ ...value, verifyCode })} error={props.errors.verifyCode} />;
+  if (props.security?.googleBound)
+    return <GoogleCodeField value={value.googleCode} onChange={(googleCode) => onChange({ ...value, googleCode })} error={props.errors.googleCode} />;
+  return (
+    <VerifyCodeField
+      security={props.security}
+      value={value.verifyCode}
+      onChange={(verifyCode) => onChange({ ...value, verifyCode })}
+      error={props.errors.verifyCode}
+    />
+  );
 }
 
 /** The fields the server expects for the second proof (only the one in use is sent). */

@@ -38,5 +38,7 @@ export function checkApiKeyForm(v: ApiKeyFormValues): { label: string | null; pu
 
 /** The permissions of a key as i18n keys of 'apikeys' (read first; always there). */
 export function permissionKeys(k: { read: boolean; spotTrade: boolean; futuresTrade: boolean; withdraw: boolean }): string[] {
-  return [k.read && 'perm.read', k.spotTrade && 'perm.spotTrade', k.futuresTrade && 'perm.futuresTrade', k.withdraw && 'perm.withdraw'].filter((x): x is string => !!x);
+  return [k.read && 'perm.read', k.spotTrade && 'perm.spotTrade', k.futuresTrade && 'perm.futuresTrade', k.withdraw && 'perm.withdraw'].filter(
+    (x): x is string => !!x,
+  );
 }

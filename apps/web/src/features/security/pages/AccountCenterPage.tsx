@@ -87,7 +87,10 @@ function AccountCenter() {
         <List.Item onClick={() => navigate('/accountCenter/devices')} description={t('devicesDesc')}>
           {t('devices')}
         </List.Item>
-        <List.Item onClick={() => navigate('/accountCenter/activity')} description={s.lastLogin ? t('lastLogin', { time: formatDateTime(s.lastLogin.at), ip: s.lastLogin.ip || '--' }) : undefined}>
+        <List.Item
+          onClick={() => navigate('/accountCenter/activity')}
+          description={s.lastLogin ? t('lastLogin', { time: formatDateTime(s.lastLogin.at), ip: s.lastLogin.ip || '--' }) : undefined}
+        >
           {t('activity')}
         </List.Item>
       </List>

@@ -112,7 +112,16 @@ describe('ApiKeyCreatePage', () => {
     expect(screen.queryByTestId('api-secret')).toBeNull();
     expect(screen.getByText('您的程序使用所上传公钥对应的私钥为请求签名。')).toBeInTheDocument();
     expect(calls.filter((c) => c.path === 'member/apiKey/create').map((c) => c.form)).toEqual([
-      { label: 'My own', keyType: 'ED25519', publicKey: PEM, spotTrade: 'true', futuresTrade: 'false', withdraw: 'false', ipWhitelist: '', googleCode: '654321' },
+      {
+        label: 'My own',
+        keyType: 'ED25519',
+        publicKey: PEM,
+        spotTrade: 'true',
+        futuresTrade: 'false',
+        withdraw: 'false',
+        ipWhitelist: '',
+        googleCode: '654321',
+      },
     ]);
   });
 

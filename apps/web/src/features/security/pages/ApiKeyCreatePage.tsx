@@ -27,7 +27,9 @@ export default function ApiKeyCreatePage() {
   const { t } = useTranslation('apikeys');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
-    <SecPage title={created ? t('createdTitle') : t('createTitle')} fallback="/accountCenter/apiKeys">{(s) => (created ? <OneTime created={created} /> : <CreateForm security={s} onCreated={setCreated} />)}</SecPage>
+    <SecPage title={created ? t('createdTitle') : t('createTitle')} fallback="/accountCenter/apiKeys">
+      {(s) => (created ? <OneTime created={created} /> : <CreateForm security={s} onCreated={setCreated} />)}
+    </SecPage>
   );
 }
 
@@ -122,7 +124,10 @@ function CreateForm({ security, onCreated }: { security: SecurityInfo; onCreated
           <List.Item extra={<Switch checked={spotTrade} onChange={setSpotTrade} aria-label={t('perm.spotTrade')} />} description={t('permHelp.spotTrade')}>
             {t('perm.spotTrade')}
           </List.Item>
-          <List.Item extra={<Switch checked={futuresTrade} onChange={setFuturesTrade} aria-label={t('perm.futuresTrade')} />} description={t('permHelp.futuresTrade')}>
+          <List.Item
+            extra={<Switch checked={futuresTrade} onChange={setFuturesTrade} aria-label={t('perm.futuresTrade')} />}
+            description={t('permHelp.futuresTrade')}
+          >
             {t('perm.futuresTrade')}
           </List.Item>
           <List.Item extra={<Switch checked={withdraw} onChange={setWithdraw} aria-label={t('perm.withdraw')} />} description={t('permHelp.withdraw')}>
@@ -172,11 +177,7 @@ function OneTime({ created }: { created: CreatedApiKey }) {
       {hmac && <NoticeBar className="ak-warn" color="alert" wrap content={t('secretOnce')} />}
       <div className="sec-form">
         <CopyRow label={t('apiKey')} value={created.key.apiKey} testId="api-key" />
-        {hmac ? (
-          <CopyRow label={t('secretKey')} value={created.secretKey ?? ''} testId="api-secret" />
-        ) : (
-          <p className="ak-help">{t('ed25519Created')}</p>
-        )}
+        {hmac ? <CopyRow label={t('secretKey')} value={created.secretKey ?? ''} testId="api-secret" /> : <p className="ak-help">{t('ed25519Created')}</p>}
         <p className="ak-help">{t('usage')}</p>
         <Button block color="primary" onClick={() => navigate('/accountCenter/apiKeys', { replace: true })}>
           {t(hmac ? 'savedSecret' : 'done')}

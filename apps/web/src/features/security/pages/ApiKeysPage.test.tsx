@@ -23,7 +23,17 @@ const BOT: ApiKeyView = {
   createdAt: Date.UTC(2026, 0, 2, 3, 4),
   lastUsedAt: Date.UTC(2026, 0, 3, 5, 6),
 };
-const OWN: ApiKeyView = { ...BOT, id: '11', label: 'Own key', apiKey: 'B'.repeat(64), keyType: 'ED25519', spotTrade: false, futuresTrade: true, ipWhitelist: [], lastUsedAt: null };
+const OWN: ApiKeyView = {
+  ...BOT,
+  id: '11',
+  label: 'Own key',
+  apiKey: 'B'.repeat(64),
+  keyType: 'ED25519',
+  spotTrade: false,
+  futuresTrade: true,
+  ipWhitelist: [],
+  lastUsedAt: null,
+};
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -78,7 +78,9 @@ function KeyCard({ k }: { k: ApiKeyView }) {
   const { t } = useTranslation('apikeys');
   const remove = useDeleteApiKey();
   const onDelete = async () => {
-    const ok = await (await loadFeedback()).Dialog.confirm({
+    const ok = await (
+      await loadFeedback()
+    ).Dialog.confirm({
       title: t('deleteTitle'),
       content: t('deleteConfirm', { label: k.label }),
       confirmText: t('delete'),

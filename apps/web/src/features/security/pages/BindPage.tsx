@@ -68,7 +68,9 @@ function BindForm({ kind, security }: { kind: 'PHONE' | 'EMAIL'; security: Secur
     if (Object.values(next).some(Boolean)) return;
     try {
       const proof = secondFactorParams(security, second);
-      await bind.mutateAsync(kind === 'PHONE' ? { bindType: 'PHONE', phone: account, areaCode, code, ...proof } : { bindType: 'EMAIL', mail: account.trim(), code, ...proof });
+      await bind.mutateAsync(
+        kind === 'PHONE' ? { bindType: 'PHONE', phone: account, areaCode, code, ...proof } : { bindType: 'EMAIL', mail: account.trim(), code, ...proof },
+      );
       showToast(t('bindSuccess'));
       navigate('/accountCenter', { replace: true });
     } catch {
@@ -79,7 +81,14 @@ function BindForm({ kind, security }: { kind: 'PHONE' | 'EMAIL'; security: Secur
   return (
     <SecForm intro={t(kind === 'PHONE' ? 'bindPhoneIntro' : 'bindEmailIntro')} onSubmit={() => void submit()}>
       <AccountField kind={kind} value={account} onChange={setAccount} areaCode={areaCode} onAreaCode={setAreaCode} error={errors.account} />
-      <BindCodeField account={account.trim()} areaCode={kind === 'PHONE' ? areaCode : undefined} validate={validateAccount} value={code} onChange={setCode} error={errors.code} />
+      <BindCodeField
+        account={account.trim()}
+        areaCode={kind === 'PHONE' ? areaCode : undefined}
+        validate={validateAccount}
+        value={code}
+        onChange={setCode}
+        error={errors.code}
+      />
       <SecondFactorFields security={security} value={second} onChange={setSecond} errors={errors} />
       <Button block color="primary" type="submit" loading={bind.isPending}>
         {t('bind')}

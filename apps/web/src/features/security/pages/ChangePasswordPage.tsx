@@ -71,7 +71,14 @@ function ChangeForm({ security }: { security: SecurityInfo }) {
   return (
     <SecForm intro={t('changeIntro')} onSubmit={() => void submit()}>
       <PasswordField label={t('oldPassword')} value={oldPassword} onChange={setOld} error={errors.oldPassword} autoComplete="current-password" />
-      <PasswordField label={t('newPassword')} value={password} onChange={setPassword} placeholder={t('passwordRule')} error={errors.password} autoComplete="new-password" />
+      <PasswordField
+        label={t('newPassword')}
+        value={password}
+        onChange={setPassword}
+        placeholder={t('passwordRule')}
+        error={errors.password}
+        autoComplete="new-password"
+      />
       <PasswordField label={t('confirmPassword')} value={confirm} onChange={setConfirm} error={errors.confirm} autoComplete="new-password" />
       <SecondFactorFields security={security} value={second} onChange={setSecond} errors={errors} />
       <Button block color="primary" type="submit" loading={change.isPending}>

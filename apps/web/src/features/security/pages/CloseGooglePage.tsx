@@ -34,7 +34,9 @@ function CloseForm({ security }: { security: SecurityInfo }) {
     const e = { googleCode: tr(checkSixDigits(googleCode, 'v.googleRequired')), verifyCode: tr(checkSixDigits(verifyCode, 'v.codeRequired')) };
     setErrors(e);
     if (e.googleCode || e.verifyCode) return;
-    const ok = await (await loadFeedback()).Dialog.confirm({ content: t('closeGoogleConfirm'), confirmText: t('closeGoogleTitle'), cancelText: t('common:cancel') });
+    const ok = await (
+      await loadFeedback()
+    ).Dialog.confirm({ content: t('closeGoogleConfirm'), confirmText: t('closeGoogleTitle'), cancelText: t('common:cancel') });
     if (!ok) return;
     try {
       await close.mutateAsync({ googleCode, verifyCode });

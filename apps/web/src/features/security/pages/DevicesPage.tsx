@@ -37,7 +37,9 @@ function Devices() {
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   if (q.data.length === 0) return <EmptyState />;
   const onRevoke = async (id: string, current: boolean) => {
-    const ok = await (await loadFeedback()).Dialog.confirm({ content: t(current ? 'revokeCurrentConfirm' : 'revokeConfirm'), confirmText: t('revoke'), cancelText: t('common:cancel') });
+    const ok = await (
+      await loadFeedback()
+    ).Dialog.confirm({ content: t(current ? 'revokeCurrentConfirm' : 'revokeConfirm'), confirmText: t('revoke'), cancelText: t('common:cancel') });
     if (!ok) return;
     if (current) {
       await logout();

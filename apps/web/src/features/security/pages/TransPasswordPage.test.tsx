@@ -42,6 +42,10 @@ describe('change transaction password', () => {
     await typePin('123456');
     expect(await screen.findByText('Transaction password changed')).toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.path === 'member/security/changeTransPassword')).toHaveLength(1));
-    expect(calls.find((c) => c.path === 'member/security/changeTransPassword')!.form).toEqual({ oldTransPassword: '111111', transPassword: '123456', confirmTransPassword: '123456' });
+    expect(calls.find((c) => c.path === 'member/security/changeTransPassword')!.form).toEqual({
+      oldTransPassword: '111111',
+      transPassword: '123456',
+      confirmTransPassword: '123456',
+    });
   });
 });

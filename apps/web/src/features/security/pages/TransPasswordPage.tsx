@@ -89,7 +89,13 @@ function TransPasswordFlow({ mode, security }: { mode: TransPasswordMode; securi
     try {
       if (mode === 'set') await set.mutateAsync({ transPassword: pin, confirmTransPassword: confirmPin, ...secondFactorParams(security, second) });
       else if (mode === 'change') await change.mutateAsync({ oldTransPassword: oldPin, transPassword: pin, confirmTransPassword: confirmPin });
-      else await forget.mutateAsync({ transPassword: pin, confirmTransPassword: confirmPin, verifyCode: second.verifyCode, googleCode: security.googleBound ? second.googleCode : undefined });
+      else
+        await forget.mutateAsync({
+          transPassword: pin,
+          confirmTransPassword: confirmPin,
+          verifyCode: second.verifyCode,
+          googleCode: security.googleBound ? second.googleCode : undefined,
+        });
       setStep('done');
     } catch {
       // Toasted. A wrong old PIN or code sends the user back to the first step with the fields cleared.
@@ -117,7 +123,10 @@ function TransPasswordFlow({ mode, security }: { mode: TransPasswordMode; securi
     const next = () => {
       const e: Record<string, string | null> =
         mode === 'forget'
-          ? { verifyCode: tr(checkSixDigits(second.verifyCode, 'v.codeRequired')), googleCode: security.googleBound ? tr(checkSixDigits(second.googleCode, 'v.googleRequired')) : null }
+          ? {
+              verifyCode: tr(checkSixDigits(second.verifyCode, 'v.codeRequired')),
+              googleCode: security.googleBound ? tr(checkSixDigits(second.googleCode, 'v.googleRequired')) : null,
+            }
           : security.googleBound
             ? { googleCode: tr(checkSixDigits(second.googleCode, 'v.googleRequired')) }
             : { verifyCode: tr(checkSixDigits(second.verifyCode, 'v.codeRequired')) };
@@ -128,8 +137,15 @@ function TransPasswordFlow({ mode, security }: { mode: TransPasswordMode; securi
       <SecForm intro={t(`trans.${mode}Intro`)} onSubmit={next}>
         {mode === 'forget' ? (
           <>
-            <VerifyCodeField security={security} value={second.verifyCode} onChange={(verifyCode) => setSecond({ ...second, verifyCode })} error={errors.verifyCode} />
-            {security.googleBound && <GoogleCodeField value={second.googleCode} onChange={(googleCode) => setSecond({ ...second, googleCode })} error={errors.googleCode} />}
+            <VerifyCodeField
+              security={security}
+              value={second.verifyCode}
+              onChange={(verifyCode) => setSecond({ ...second, verifyCode })}
+              error={errors.verifyCode}
+            />
+            {security.googleBound && (
+              <GoogleCodeField value={second.googleCode} onChange={(googleCode) => setSecond({ ...second, googleCode })} error={errors.googleCode} />
+            )}
           </>
         ) : (
           <SecondFactorFields security={security} value={second} onChange={setSecond} errors={errors} />

@@ -48,7 +48,10 @@ export default function SettingPage() {
         >
           {t('colourScheme')}
         </List.Item>
-        <List.Item arrowIcon={false} extra={<Switch aria-label={t('nightMode')} checked={theme === 'night'} onChange={(v) => setTheme(v ? 'night' : 'default')} />}>
+        <List.Item
+          arrowIcon={false}
+          extra={<Switch aria-label={t('nightMode')} checked={theme === 'night'} onChange={(v) => setTheme(v ? 'night' : 'default')} />}
+        >
           {t('nightMode')}
         </List.Item>
       </List>

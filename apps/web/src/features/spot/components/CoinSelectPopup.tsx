@@ -49,7 +49,14 @@ export function CoinSelectPopup({ visible, onClose, current }: CoinSelectPopupPr
       <div className="sp-coins" role="dialog" aria-label={t('pairs')}>
         <h2 className="sp-coins-title">{t('pairs')}</h2>
         <SearchBar value={query} onChange={setQuery} placeholder={t('pairs')} className="sp-coins-search" />
-        <SegTabs classPrefix="sp" label={t('pairs')} variant="text" items={(curs.data ?? []).map((m) => ({ key: m, label: m }))} active={active} onChange={setMainCur} />
+        <SegTabs
+          classPrefix="sp"
+          label={t('pairs')}
+          variant="text"
+          items={(curs.data ?? []).map((m) => ({ key: m, label: m }))}
+          active={active}
+          onChange={setMainCur}
+        />
         {pairs.isLoading ? (
           <InlineLoading />
         ) : list.length === 0 ? (

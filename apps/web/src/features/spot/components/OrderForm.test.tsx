@@ -17,12 +17,31 @@ import { useAppStore } from '../../../shared/storage';
 import { OrderForm } from './OrderForm';
 
 const pair: Pair = {
-  pairsName: 'ETH/USDT', tokenCur: 'ETH', mainCur: 'USDT', type: 'SPOT', price: '100.00', chPrice: '710.00', updown: '1.00', volume: '0', quoteVolume: '0',
-  high: '0', low: '0', priceDecimals: 2, qtyDecimals: 4, tickSize: '0.01', stepSize: '0.0001', minQty: '0.0001', minNotional: '5', isNew: false, demoData: false,
+  pairsName: 'ETH/USDT',
+  tokenCur: 'ETH',
+  mainCur: 'USDT',
+  type: 'SPOT',
+  price: '100.00',
+  chPrice: '710.00',
+  updown: '1.00',
+  volume: '0',
+  quoteVolume: '0',
+  high: '0',
+  low: '0',
+  priceDecimals: 2,
+  qtyDecimals: 4,
+  tickSize: '0.01',
+  stepSize: '0.0001',
+  minQty: '0.0001',
+  minNotional: '5',
+  isNew: false,
+  demoData: false,
 };
 const item = (coin: string, available: string) => ({ coin, available, frozen: '0', current: available, convertedUsdt: '0', convertedCny: '0' });
 const assets: Assets = {
-  totalUsdt: '1000', totalCny: '7100', usdtCnyRate: '7.1',
+  totalUsdt: '1000',
+  totalCny: '7100',
+  usdtCnyRate: '7.1',
   accounts: [{ type: 'SPOT', totalUsdt: '1000', totalCny: '7100', items: [item('USDT', '1000.00'), item('ETH', '0.5')] }],
 };
 const member: Member = { userId: '1', uuid: 'u1', nickName: 'alice', phone: '', mail: 'a@b.c', areaCode: '86', cardNo: '', cardState: '' };
@@ -48,7 +67,9 @@ const depth = {
 
 function setup(login: boolean, lang: 'en' | 'zh' = 'en', opts: { side?: 'BUY' | 'SELL'; book?: unknown } = {}) {
   void i18n.changeLanguage(lang);
-  useAppStore.setState(login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang });
+  useAppStore.setState(
+    login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang },
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   qc.setQueryData(['asset', '1', 'assets'], assets);
   qc.setQueryData(['member', '1'], member);
@@ -106,23 +127,26 @@ describe('OrderForm', () => {
   it.each([
     ['en', 'Amount', 'Buy ETH', 'Amount must be a multiple of 0.0001 ETH', 'Minimum order value is 5 USDT'],
     ['zh', '数量', '买入 ETH', '数量须为 0.0001 ETH 的整数倍', '最小下单金额为 5 USDT'],
-  ] as const)('says the step and the minimum order value under the amount before Buy, without a request (%s)', async (lang, amountLabel, buy, stepText, minText) => {
-    const fetch = vi.fn();
-    vi.stubGlobal('fetch', fetch);
-    setup(true, lang);
-    const amount = screen.getByLabelText(amountLabel) as HTMLInputElement;
-    fireEvent.change(amount, { target: { value: '0.000001' } });
-    // Kept as typed (not cut to "0.0000"), and explained.
-    expect(amount.value).toBe('0.000001');
-    expect(screen.getByRole('alert')).toHaveTextContent(stepText);
-    fireEvent.change(amount, { target: { value: '0.01' } });
-    expect(screen.getByRole('alert')).toHaveTextContent(minText);
-    fireEvent.click(screen.getByRole('button', { name: buy }));
-    await waitFor(() => expect(screen.getAllByText(minText)).toHaveLength(2));
-    fireEvent.change(amount, { target: { value: '0.05' } });
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
-    expect(fetch).not.toHaveBeenCalled();
-  });
+  ] as const)(
+    'says the step and the minimum order value under the amount before Buy, without a request (%s)',
+    async (lang, amountLabel, buy, stepText, minText) => {
+      const fetch = vi.fn();
+      vi.stubGlobal('fetch', fetch);
+      setup(true, lang);
+      const amount = screen.getByLabelText(amountLabel) as HTMLInputElement;
+      fireEvent.change(amount, { target: { value: '0.000001' } });
+      // Kept as typed (not cut to "0.0000"), and explained.
+      expect(amount.value).toBe('0.000001');
+      expect(screen.getByRole('alert')).toHaveTextContent(stepText);
+      fireEvent.change(amount, { target: { value: '0.01' } });
+      expect(screen.getByRole('alert')).toHaveTextContent(minText);
+      fireEvent.click(screen.getByRole('button', { name: buy }));
+      await waitFor(() => expect(screen.getAllByText(minText)).toHaveLength(2));
+      fireEvent.change(amount, { target: { value: '0.05' } });
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(fetch).not.toHaveBeenCalled();
+    },
+  );
 
   it('shows the price with thousands separators and keeps the caret after the digit typed', () => {
     setup(true);
@@ -151,7 +175,12 @@ describe('OrderForm', () => {
     expect(url).toBe('/api/entrust/entrust/setEntrust');
     const body = new URLSearchParams(String(init.body));
     expect(Object.fromEntries([...body].filter(([k]) => k !== 'clientOrderId'))).toEqual({
-      pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '100.00', amount: '1.5', timeInForce: 'GTC',
+      pairsName: 'ETH/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      price: '100.00',
+      amount: '1.5',
+      timeInForce: 'GTC',
     });
     expect(body.get('clientOrderId')).toMatch(/^[A-Za-z0-9_-]{1,36}$/);
     expect(await screen.findByText('Order placed')).toBeInTheDocument();
@@ -184,8 +213,23 @@ describe('OrderForm', () => {
     return fetch;
   }
   const marketFill: Entrust = {
-    id: '9', clientOrderId: 'c', pairsName: 'ETH/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', price: '', amount: '1.5000', total: '',
-    dealAmount: '1.2000', dealTotal: '120.30000000', avgPrice: '100.25', fee: '0.00120000', feeCur: 'ETH', status: 'EXPIRED', createTime: 1, updateTime: 1,
+    id: '9',
+    clientOrderId: 'c',
+    pairsName: 'ETH/USDT',
+    side: 'BUY',
+    orderType: 'MARKET',
+    timeInForce: 'IOC',
+    price: '',
+    amount: '1.5000',
+    total: '',
+    dealAmount: '1.2000',
+    dealTotal: '120.30000000',
+    avgPrice: '100.25',
+    fee: '0.00120000',
+    feeCur: 'ETH',
+    status: 'EXPIRED',
+    createTime: 1,
+    updateTime: 1,
   };
   const marketTab = () => fireEvent.click(screen.getByRole('tab', { name: 'Market' }));
 

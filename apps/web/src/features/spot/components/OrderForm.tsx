@@ -28,8 +28,22 @@ import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useSpotBalance } from '../api/get-spot-assets';
 import { useSetEntrust } from '../api/set-entrust';
 import {
-  caretAfter, entrustBody, errorField, estimatedTotal, INPUT_DECIMALS, newClientOrderId, orderFormMessage, percentToForm, sanitizeDecimalInput,
-  stepBy, totalDecimals, ungroupTyped, validateOrder, type MarketRules, type OrderFormValues, type Side,
+  caretAfter,
+  entrustBody,
+  errorField,
+  estimatedTotal,
+  INPUT_DECIMALS,
+  newClientOrderId,
+  orderFormMessage,
+  percentToForm,
+  sanitizeDecimalInput,
+  stepBy,
+  totalDecimals,
+  ungroupTyped,
+  validateOrder,
+  type MarketRules,
+  type OrderFormValues,
+  type Side,
 } from '../lib/order-form';
 import { estimatePriceImpact, type PriceImpact } from '../lib/price-impact';
 import { orderResult } from '../lib/order-result';
@@ -50,8 +64,14 @@ export interface OrderFormProps {
 
 function rulesOf(p: Pair): MarketRules {
   return {
-    tokenCur: p.tokenCur, mainCur: p.mainCur, priceDecimals: p.priceDecimals, qtyDecimals: p.qtyDecimals,
-    tickSize: p.tickSize, stepSize: p.stepSize, minQty: p.minQty, minNotional: p.minNotional,
+    tokenCur: p.tokenCur,
+    mainCur: p.mainCur,
+    priceDecimals: p.priceDecimals,
+    qtyDecimals: p.qtyDecimals,
+    tickSize: p.tickSize,
+    stepSize: p.stepSize,
+    minQty: p.minQty,
+    minNotional: p.minNotional,
   };
 }
 
@@ -148,7 +168,12 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   // New pair: reset the form with the last price as the limit price. Only when the pair changes: the effect event reads
   // the price at the time, so later price moves do not overwrite what the user typed.
   const resetForPair = useEffectEvent(() => {
-    setForm((s) => ({ ...s, price: pair.price && pair.price !== '0' && !/^0(\.0*)?$/.test(pair.price) ? formatFixed(pair.price, pair.priceDecimals) : '', amount: '', total: '' }));
+    setForm((s) => ({
+      ...s,
+      price: pair.price && pair.price !== '0' && !/^0(\.0*)?$/.test(pair.price) ? formatFixed(pair.price, pair.priceDecimals) : '',
+      amount: '',
+      total: '',
+    }));
     setPct(null);
   });
   useEffect(() => {
@@ -367,7 +392,9 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       {!byTotal && (
         <div className="sp-line">
           <span className="text-3">{t('estTotal')}</span>
-          <span className="num">{est ? `${f.orderType === 'MARKET' ? '≈ ' : ''}${groupThousands(est)}` : '--'} {pair.mainCur}</span>
+          <span className="num">
+            {est ? `${f.orderType === 'MARKET' ? '≈ ' : ''}${groupThousands(est)}` : '--'} {pair.mainCur}
+          </span>
         </div>
       )}
       {isLogin ? (

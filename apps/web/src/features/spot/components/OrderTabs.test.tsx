@@ -13,12 +13,51 @@ import { useAppStore } from '../../../shared/storage';
 import { OrderTabs } from './OrderTabs';
 
 const open: Entrust = {
-  id: '7', clientOrderId: '', pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', timeInForce: 'GTC', price: '120000.00', amount: '0.00500', total: '',
-  dealAmount: '0.00000', dealTotal: '0.00000000', avgPrice: '', fee: '0.00000000', feeCur: 'USDT', status: 'NEW', createTime: 1, updateTime: 1,
+  id: '7',
+  clientOrderId: '',
+  pairsName: 'BTC/USDT',
+  side: 'SELL',
+  orderType: 'LIMIT',
+  timeInForce: 'GTC',
+  price: '120000.00',
+  amount: '0.00500',
+  total: '',
+  dealAmount: '0.00000',
+  dealTotal: '0.00000000',
+  avgPrice: '',
+  fee: '0.00000000',
+  feeCur: 'USDT',
+  status: 'NEW',
+  createTime: 1,
+  updateTime: 1,
 };
-const ended: Entrust = { ...open, id: '6', side: 'BUY', orderType: 'MARKET', price: '', amount: '', total: '1000.00000000', dealAmount: '0.01012', dealTotal: '999.99148000', avgPrice: '98813.39', fee: '0.00001012', feeCur: 'BTC', status: 'FILLED' };
+const ended: Entrust = {
+  ...open,
+  id: '6',
+  side: 'BUY',
+  orderType: 'MARKET',
+  price: '',
+  amount: '',
+  total: '1000.00000000',
+  dealAmount: '0.01012',
+  dealTotal: '999.99148000',
+  avgPrice: '98813.39',
+  fee: '0.00001012',
+  feeCur: 'BTC',
+  status: 'FILLED',
+};
 const fill: UserTrade = {
-  tradeId: '55', orderId: '6', pairsName: 'BTC/USDT', side: 'BUY', price: '98813.39', amount: '0.01012', total: '999.99150680', fee: '0.00001012', feeCur: 'BTC', role: 'TAKER', time: 1,
+  tradeId: '55',
+  orderId: '6',
+  pairsName: 'BTC/USDT',
+  side: 'BUY',
+  price: '98813.39',
+  amount: '0.01012',
+  total: '999.99150680',
+  fee: '0.00001012',
+  feeCur: 'BTC',
+  role: 'TAKER',
+  time: 1,
 };
 
 /** fetch answering each list endpoint with one record; returns the mock to read the requests. */
@@ -35,7 +74,9 @@ function stubApi() {
 
 function setup(login: boolean, lang: 'en' | 'zh' = 'en') {
   void i18n.changeLanguage(lang);
-  useAppStore.setState(login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang });
+  useAppStore.setState(
+    login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang },
+  );
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={qc}>

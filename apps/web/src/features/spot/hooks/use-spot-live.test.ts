@@ -6,8 +6,23 @@ import type { Entrust, EntrustPage } from '@exchange/api';
 import { applyOrderPush, hasFills } from './use-spot-live';
 
 const order = (id: string, status: string, pairsName = 'BTC/USDT'): Entrust => ({
-  id, clientOrderId: '', pairsName, side: 'BUY', orderType: 'LIMIT', timeInForce: 'GTC', price: '100', amount: '1', total: '',
-  dealAmount: '0', dealTotal: '0', avgPrice: '', fee: '0', feeCur: 'BTC', status, createTime: 1, updateTime: 1,
+  id,
+  clientOrderId: '',
+  pairsName,
+  side: 'BUY',
+  orderType: 'LIMIT',
+  timeInForce: 'GTC',
+  price: '100',
+  amount: '1',
+  total: '',
+  dealAmount: '0',
+  dealTotal: '0',
+  avgPrice: '',
+  fee: '0',
+  feeCur: 'BTC',
+  status,
+  createTime: 1,
+  updateTime: 1,
 });
 const page = (records: Entrust[]): EntrustPage => ({ records, total: records.length, page: 1, pageSize: 20 });
 
@@ -17,7 +32,10 @@ describe('applyOrderPush', () => {
     expect(p1.records.map((o) => o.id)).toEqual(['2', '1']);
     expect(p1.total).toBe(2);
     const p2 = applyOrderPush(p1, { ...order('1', 'PARTIALLY_FILLED'), dealAmount: '0.5' }, 'BTC/USDT');
-    expect(p2.records.map((o) => [o.id, o.status, o.dealAmount])).toEqual([['2', 'NEW', '0'], ['1', 'PARTIALLY_FILLED', '0.5']]);
+    expect(p2.records.map((o) => [o.id, o.status, o.dealAmount])).toEqual([
+      ['2', 'NEW', '0'],
+      ['1', 'PARTIALLY_FILLED', '0.5'],
+    ]);
     const p3 = applyOrderPush(p2, order('2', 'CANCELED'), 'BTC/USDT');
     expect(p3.records.map((o) => o.id)).toEqual(['1']);
     expect(p3.total).toBe(1);

@@ -62,7 +62,12 @@ export function useSpotLive(): void {
             accounts: old.accounts.map((a) =>
               a.type !== b.account
                 ? a
-                : { ...a, items: a.items.map((i) => (i.coin === b.coin ? { ...i, available: b.available, frozen: b.frozen, current: addDecimal(b.available, b.frozen) } : i)) },
+                : {
+                    ...a,
+                    items: a.items.map((i) =>
+                      i.coin === b.coin ? { ...i, available: b.available, frozen: b.frozen, current: addDecimal(b.available, b.frozen) } : i,
+                    ),
+                  },
             ),
           }
         : old,

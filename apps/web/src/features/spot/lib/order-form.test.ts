@@ -6,14 +6,44 @@
 // separators and caret, and the setEntrust body.
 import { describe, expect, it } from 'vitest';
 import {
-  caretAfter, CLIENT_ORDER_ID_RE, entrustBody, errorField, estimatedTotal, floorToStep, INPUT_DECIMALS, isOnStep, newClientOrderId, orderFormMessage,
-  percentToForm, sanitizeDecimalInput, stepBy, ungroupTyped, validateOrder, type MarketRules, type OrderFormValues,
+  caretAfter,
+  CLIENT_ORDER_ID_RE,
+  entrustBody,
+  errorField,
+  estimatedTotal,
+  floorToStep,
+  INPUT_DECIMALS,
+  isOnStep,
+  newClientOrderId,
+  orderFormMessage,
+  percentToForm,
+  sanitizeDecimalInput,
+  stepBy,
+  ungroupTyped,
+  validateOrder,
+  type MarketRules,
+  type OrderFormValues,
 } from './order-form';
 
 const btc: MarketRules = {
-  tokenCur: 'BTC', mainCur: 'USDT', priceDecimals: 2, qtyDecimals: 5, tickSize: '0.01', stepSize: '0.00001', minQty: '0.00001', minNotional: '5',
+  tokenCur: 'BTC',
+  mainCur: 'USDT',
+  priceDecimals: 2,
+  qtyDecimals: 5,
+  tickSize: '0.01',
+  stepSize: '0.00001',
+  minQty: '0.00001',
+  minNotional: '5',
 };
-const form = (f: Partial<OrderFormValues>): OrderFormValues => ({ side: 'BUY', orderType: 'LIMIT', marketBuyBy: 'total', price: '', amount: '', total: '', ...f });
+const form = (f: Partial<OrderFormValues>): OrderFormValues => ({
+  side: 'BUY',
+  orderType: 'LIMIT',
+  marketBuyBy: 'total',
+  price: '',
+  amount: '',
+  total: '',
+  ...f,
+});
 
 describe('sanitizeDecimalInput', () => {
   it('keeps digits and one dot, truncates to the precision', () => {
@@ -51,7 +81,9 @@ describe('steps', () => {
 
 describe('percentToForm', () => {
   it('SELL: share of the base balance, down to the step', () => {
-    expect(percentToForm({ form: form({ side: 'SELL' }), rules: btc, available: '0.123456789', lastPrice: '60000', percent: 50 })).toEqual({ amount: '0.06172' });
+    expect(percentToForm({ form: form({ side: 'SELL' }), rules: btc, available: '0.123456789', lastPrice: '60000', percent: 50 })).toEqual({
+      amount: '0.06172',
+    });
     expect(percentToForm({ form: form({ side: 'SELL' }), rules: btc, available: '0.5', lastPrice: '', percent: 100 })).toEqual({ amount: '0.50000' });
   });
   it('BUY LIMIT: share of the quote balance divided by the price', () => {
@@ -59,9 +91,15 @@ describe('percentToForm', () => {
     expect(percentToForm({ form: form({ price: '' }), rules: btc, available: '10000', lastPrice: '1', percent: 25 })).toEqual({ amount: '' });
   });
   it('BUY MARKET by total and by amount', () => {
-    expect(percentToForm({ form: form({ orderType: 'MARKET' }), rules: btc, available: '10000.999', lastPrice: '60000', percent: 75 })).toEqual({ total: '7500.74' });
-    expect(percentToForm({ form: form({ orderType: 'MARKET', marketBuyBy: 'amount' }), rules: btc, available: '10000', lastPrice: '60000', percent: 100 })).toEqual({ amount: '0.16666' });
-    expect(percentToForm({ form: form({ orderType: 'MARKET', marketBuyBy: 'amount' }), rules: btc, available: '10000', lastPrice: '0', percent: 100 })).toEqual({ amount: '' });
+    expect(percentToForm({ form: form({ orderType: 'MARKET' }), rules: btc, available: '10000.999', lastPrice: '60000', percent: 75 })).toEqual({
+      total: '7500.74',
+    });
+    expect(
+      percentToForm({ form: form({ orderType: 'MARKET', marketBuyBy: 'amount' }), rules: btc, available: '10000', lastPrice: '60000', percent: 100 }),
+    ).toEqual({ amount: '0.16666' });
+    expect(percentToForm({ form: form({ orderType: 'MARKET', marketBuyBy: 'amount' }), rules: btc, available: '10000', lastPrice: '0', percent: 100 })).toEqual(
+      { amount: '' },
+    );
   });
   it('0 % gives zero', () => {
     expect(percentToForm({ form: form({ side: 'SELL' }), rules: btc, available: '1', lastPrice: '', percent: 0 })).toEqual({ amount: '0.00000' });
@@ -108,9 +146,15 @@ describe('messages of the form', () => {
   const en = (err: Parameters<typeof orderFormMessage>[0], rules = btc) => orderFormMessage(err, rules);
   it('name the market value to meet, as a person reads it', () => {
     expect(en('notional_below_minimum')).toEqual({ key: 'err.notional_below_minimum', values: { min: '5', coin: 'USDT' } });
-    expect(en('notional_below_minimum', { ...btc, minNotional: '10000.00000000' })).toEqual({ key: 'err.notional_below_minimum', values: { min: '10,000', coin: 'USDT' } });
+    expect(en('notional_below_minimum', { ...btc, minNotional: '10000.00000000' })).toEqual({
+      key: 'err.notional_below_minimum',
+      values: { min: '10,000', coin: 'USDT' },
+    });
     expect(en('quantity_not_on_step')).toEqual({ key: 'err.quantity_not_on_step', values: { step: '0.00001', coin: 'BTC' } });
-    expect(en('quantity_below_minimum', { ...btc, minQty: '0.00010000' })).toEqual({ key: 'err.quantity_below_minimum', values: { min: '0.0001', coin: 'BTC' } });
+    expect(en('quantity_below_minimum', { ...btc, minQty: '0.00010000' })).toEqual({
+      key: 'err.quantity_below_minimum',
+      values: { min: '0.0001', coin: 'BTC' },
+    });
     expect(en('price_not_on_tick')).toEqual({ key: 'err.price_not_on_tick', values: { step: '0.01', coin: 'USDT' } });
     expect(en('total_not_on_step')).toEqual({ key: 'err.total_not_on_step', values: { step: '0.01', coin: 'USDT' } });
     expect(en('insufficient_balance')).toEqual({ key: 'err.insufficient_balance', values: {} });
@@ -148,13 +192,27 @@ describe('grouped inputs', () => {
 describe('entrustBody and client ids', () => {
   it('sends only the fields of the order type', () => {
     expect(entrustBody('BTC/USDT', form({ price: '60000', amount: '0.1' }), 'abc')).toEqual({
-      pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', clientOrderId: 'abc', price: '60000', amount: '0.1', timeInForce: 'GTC',
+      pairsName: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'LIMIT',
+      clientOrderId: 'abc',
+      price: '60000',
+      amount: '0.1',
+      timeInForce: 'GTC',
     });
     expect(entrustBody('BTC/USDT', form({ orderType: 'MARKET', total: '100', amount: '9' }), 'x')).toEqual({
-      pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', clientOrderId: 'x', total: '100',
+      pairsName: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'MARKET',
+      clientOrderId: 'x',
+      total: '100',
     });
     expect(entrustBody('BTC/USDT', form({ side: 'SELL', orderType: 'MARKET', amount: '0.5', total: '1' }), 'y')).toEqual({
-      pairsName: 'BTC/USDT', side: 'SELL', orderType: 'MARKET', clientOrderId: 'y', amount: '0.5',
+      pairsName: 'BTC/USDT',
+      side: 'SELL',
+      orderType: 'MARKET',
+      clientOrderId: 'y',
+      amount: '0.5',
     });
   });
   it('makes ids matching the server pattern', () => {

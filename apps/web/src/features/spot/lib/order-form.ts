@@ -7,7 +7,20 @@
  * (shared/format); nothing here uses floating point.
  */
 import type { Pair } from '@exchange/api';
-import { addDecimal, compareDecimal, decimalsOf, divDecimal, formatAmount, isDecimal, isZeroDecimal, mulDecimal, parseDec, rescale, decToString, subDecimal } from '../../../shared/format';
+import {
+  addDecimal,
+  compareDecimal,
+  decimalsOf,
+  divDecimal,
+  formatAmount,
+  isDecimal,
+  isZeroDecimal,
+  mulDecimal,
+  parseDec,
+  rescale,
+  decToString,
+  subDecimal,
+} from '../../../shared/format';
 
 /** Order side. */
 export type Side = 'BUY' | 'SELL';
@@ -250,7 +263,9 @@ export const CLIENT_ORDER_ID_RE = /^[A-Za-z0-9_-]{1,36}$/;
  * The form keeps it until the order is accepted, so a retry after a timeout cannot place it twice.
  */
 export function newClientOrderId(uuid: () => string = () => crypto.randomUUID()): string {
-  const id = uuid().replace(/[^A-Za-z0-9_-]/g, '').slice(0, 36);
+  const id = uuid()
+    .replace(/[^A-Za-z0-9_-]/g, '')
+    .slice(0, 36);
   if (!CLIENT_ORDER_ID_RE.test(id)) throw new Error('client order id generator returned nothing usable');
   return id;
 }

@@ -6,17 +6,40 @@ import type { Entrust } from '@exchange/api';
 import { orderResult } from './order-result';
 
 const base: Entrust = {
-  id: '1', clientOrderId: '', pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', price: '', amount: '0.50000', total: '',
-  dealAmount: '0.00000', dealTotal: '0.00000000', avgPrice: '', fee: '0', feeCur: 'BTC', status: 'NEW', createTime: 0, updateTime: 0,
+  id: '1',
+  clientOrderId: '',
+  pairsName: 'BTC/USDT',
+  side: 'BUY',
+  orderType: 'MARKET',
+  timeInForce: 'IOC',
+  price: '',
+  amount: '0.50000',
+  total: '',
+  dealAmount: '0.00000',
+  dealTotal: '0.00000000',
+  avgPrice: '',
+  fee: '0',
+  feeCur: 'BTC',
+  status: 'NEW',
+  createTime: 0,
+  updateTime: 0,
 };
 
 describe('orderResult', () => {
   it('shows a filled market order without a remainder', () => {
-    expect(orderResult({ ...base, status: 'FILLED', dealAmount: '0.50000', dealTotal: '50000.00000000' })).toEqual({ outcome: 'filled', remaining: '', remainingCur: 'BTC' });
+    expect(orderResult({ ...base, status: 'FILLED', dealAmount: '0.50000', dealTotal: '50000.00000000' })).toEqual({
+      outcome: 'filled',
+      remaining: '',
+      remainingCur: 'BTC',
+    });
   });
 
   it('shows the unfilled rest of a market order by amount as expired, in the base coin', () => {
-    expect(orderResult({ ...base, status: 'EXPIRED', dealAmount: '0.12345', dealTotal: '12345.00000000' })).toEqual({ outcome: 'partial_expired', remaining: '0.37655', remainingCur: 'BTC' });
+    expect(orderResult({ ...base, status: 'EXPIRED', dealAmount: '0.12345', dealTotal: '12345.00000000' })).toEqual({
+      outcome: 'partial_expired',
+      remaining: '0.37655',
+      remainingCur: 'BTC',
+    });
   });
 
   it('shows the unspent rest of a market buy by total in the quote coin', () => {

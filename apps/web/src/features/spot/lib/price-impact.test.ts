@@ -21,7 +21,16 @@ describe('estimatePriceImpact', () => {
   it('walks the asks for a buy by amount: average, percent from the best ask, no warning within 1%', () => {
     const r = estimatePriceImpact(asks, { side: 'BUY', amount: '2', stepSize: '0.1' }, 2)!;
     // 1 @ 100 + 1 @ 101 = 201 for 2: average 100.50, 0.5% above 100.
-    expect(r).toMatchObject({ bestPrice: '100.00', filledQty: '2.0', filledQuote: '201.000', avgPrice: '100.50', impactPct: '0.50', exceeds: false, complete: true, worstPrice: '101.00' });
+    expect(r).toMatchObject({
+      bestPrice: '100.00',
+      filledQty: '2.0',
+      filledQuote: '201.000',
+      avgPrice: '100.50',
+      impactPct: '0.50',
+      exceeds: false,
+      complete: true,
+      worstPrice: '101.00',
+    });
   });
 
   it('warns when the average is more than 1% away', () => {
@@ -79,7 +88,12 @@ describe('estimatePriceImpact', () => {
     expect(estimatePriceImpact(asks, { side: 'BUY', amount: '0', stepSize: '1' }, 2)).toBeNull();
     expect(estimatePriceImpact(asks, { side: 'BUY', total: '', amount: '', stepSize: '1' }, 2)).toBeNull();
     // A budget below one step at the best price fills nothing.
-    expect(estimatePriceImpact(asks, { side: 'BUY', total: '5', stepSize: '0.1' }, 2)).toMatchObject({ filledQty: '0.0', avgPrice: '', exceeds: false, complete: true });
+    expect(estimatePriceImpact(asks, { side: 'BUY', total: '5', stepSize: '0.1' }, 2)).toMatchObject({
+      filledQty: '0.0',
+      avgPrice: '',
+      exceeds: false,
+      complete: true,
+    });
   });
 });
 
@@ -123,7 +137,11 @@ describe('estimatePriceImpact against a step-by-step model', () => {
         const lastStepCost = model[model.length - 1]!.tick * step;
         const budget = c.wholeBook ? bookCost + (c.extra % (2n * lastStepCost)) : (BigInt(c.size) * model[0]!.tick * step) / 3n + 1n;
         const sizeStr = byTotal ? dec(budget, c.priceDecimals + c.qtyDecimals) : dec(BigInt(c.size) * step, c.qtyDecimals);
-        const r = estimatePriceImpact(book, { side: c.side, ...(byTotal ? { total: sizeStr } : { amount: sizeStr }), stepSize: dec(step, c.qtyDecimals) }, c.priceDecimals);
+        const r = estimatePriceImpact(
+          book,
+          { side: c.side, ...(byTotal ? { total: sizeStr } : { amount: sizeStr }), stepSize: dec(step, c.qtyDecimals) },
+          c.priceDecimals,
+        );
 
         // The model: one step (stepLots lots at one price) at a time.
         const steps = model.flatMap((m) => Array.from({ length: Number(m.lots / step) }, () => m.tick));

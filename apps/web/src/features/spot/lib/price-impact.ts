@@ -98,7 +98,16 @@ export function estimatePriceImpact(
   const best = at(book[0]![0], ps);
   const str = (units: bigint, scale: number) => decToString({ units, scale });
   if (qty === 0n) {
-    return { bestPrice: str(best, ps), filledQty: str(0n, qs), filledQuote: str(0n, quoteScale), avgPrice: '', impactPct: '0.00', exceeds: false, complete, worstPrice: str(best, ps) };
+    return {
+      bestPrice: str(best, ps),
+      filledQty: str(0n, qs),
+      filledQuote: str(0n, quoteScale),
+      avgPrice: '',
+      impactPct: '0.00',
+      exceeds: false,
+      complete,
+      worstPrice: str(best, ps),
+    };
   }
   // |quote - best x qty| is the impact in quote units; as a percent of best x qty.
   const bestQuote = best * qty;

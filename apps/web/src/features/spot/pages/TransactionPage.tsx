@@ -83,7 +83,11 @@ export default function TransactionPage() {
         </button>
       </header>
       {!pair ? (
-        pairs.isError ? <LoadFailed error={pairs.error} onRetry={() => void pairs.refetch()} /> : <InlineLoading />
+        pairs.isError ? (
+          <LoadFailed error={pairs.error} onRetry={() => void pairs.refetch()} />
+        ) : (
+          <InlineLoading />
+        )
       ) : (
         <>
           <div className="sp-main">

@@ -7,7 +7,16 @@ import { describe, expect, it } from 'vitest';
 import type { SupportMessage } from '@exchange/api';
 import { withMessage, withOlder } from './get-messages';
 
-const msg = (id: string, text = `m${id}`): SupportMessage => ({ id, conversationId: '1', from: 'USER', mine: true, text, imageUrl: '', operatorName: '', createdAt: Number(id) });
+const msg = (id: string, text = `m${id}`): SupportMessage => ({
+  id,
+  conversationId: '1',
+  from: 'USER',
+  mine: true,
+  text,
+  imageUrl: '',
+  operatorName: '',
+  createdAt: Number(id),
+});
 
 describe('withMessage', () => {
   it('adds a message once, in id order (numeric), keeping hasMore', () => {

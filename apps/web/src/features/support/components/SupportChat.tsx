@@ -50,7 +50,13 @@ function Status() {
   const { t } = useTranslation('support');
   const s = useSupportState();
   if (!s) return null;
-  const text = s.operatorName ? t('status.with', { name: s.operatorName }) : s.operatorsOnline ? (s.waiting ? t('status.waiting') : t('status.online')) : t('status.offline');
+  const text = s.operatorName
+    ? t('status.with', { name: s.operatorName })
+    : s.operatorsOnline
+      ? s.waiting
+        ? t('status.waiting')
+        : t('status.online')
+      : t('status.offline');
   return (
     <p className={`sup-status ${s.operatorsOnline ? 'sup-status-on' : ''}`} role="status">
       <span className="sup-dot" aria-hidden />
@@ -154,7 +160,14 @@ export function SupportChat() {
           <PictureOutline fontSize={20} />
           <input ref={file} type="file" accept="image/*" hidden disabled={uploading} onChange={(e) => void sendImage(e.target.files?.[0])} />
         </label>
-        <Input aria-label={t('placeholder')} placeholder={t('placeholder')} value={text} onChange={setText} onEnterPress={sendText} maxLength={SUPPORT_TEXT_MAX} />
+        <Input
+          aria-label={t('placeholder')}
+          placeholder={t('placeholder')}
+          value={text}
+          onChange={setText}
+          onEnterPress={sendText}
+          maxLength={SUPPORT_TEXT_MAX}
+        />
         <Button size="small" color="primary" loading={send.isPending || uploading} disabled={!text.trim()} onClick={sendText}>
           {t('send')}
         </Button>

@@ -16,7 +16,13 @@ export function getBalances(signal?: AbortSignal): Promise<Assets> {
 
 /** queryOptions of the accounts (as the overview's: 3 s fresh, refetched every 10 s while shown). */
 export function balancesQueryOptions(userId: string, enabled: boolean) {
-  return queryOptions({ queryKey: assetsKey(userId), queryFn: ({ signal }) => getBalances(signal), enabled: enabled && !!userId, staleTime: 3_000, refetchInterval: 10_000 });
+  return queryOptions({
+    queryKey: assetsKey(userId),
+    queryFn: ({ signal }) => getBalances(signal),
+    enabled: enabled && !!userId,
+    staleTime: 3_000,
+    refetchInterval: 10_000,
+  });
 }
 
 /** The signed-in user's accounts. */

@@ -33,7 +33,8 @@ export function recordPagesQueryOptions(userId: string, type: RecordType, coin: 
     queryKey: [...walletKeys.records(userId, type, coin), 'pages'] as const,
     queryFn: ({ pageParam, signal }) => getRecords(type, pageParam, coin, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: RecordsPage, all: RecordsPage[]) => (all.reduce((n, p) => n + recordsOf(p).length, 0) < last.total && recordsOf(last).length > 0 ? all.length + 1 : undefined),
+    getNextPageParam: (last: RecordsPage, all: RecordsPage[]) =>
+      all.reduce((n, p) => n + recordsOf(p).length, 0) < last.total && recordsOf(last).length > 0 ? all.length + 1 : undefined,
     enabled: enabled && !!userId,
   });
 }

@@ -25,5 +25,7 @@ export const contractAccountKey = (userId: string) => ['contract', userId, 'acco
 
 /** After money moved: the balances and every wallet list and form of the user are stale. */
 export function invalidateAfterMove(qc: QueryClient, userId: string): Promise<void> {
-  return Promise.all([qc.invalidateQueries({ queryKey: assetsKey(userId) }), qc.invalidateQueries({ queryKey: walletKeys.user(userId) })]).then(() => undefined);
+  return Promise.all([qc.invalidateQueries({ queryKey: assetsKey(userId) }), qc.invalidateQueries({ queryKey: walletKeys.user(userId) })]).then(
+    () => undefined,
+  );
 }

@@ -39,9 +39,13 @@ export function AddressBookPopup(props: { visible: boolean; coin: string; chain:
                   className="wl-icon-btn"
                   aria-label={t('book.delete', { label: e.label })}
                   onClick={() =>
-                    void loadFeedback().then(({ Dialog }) => Dialog.confirm({ content: t('book.deleteConfirm', { label: e.label }), confirmText: t('book.deleteOk'), cancelText: t('common:cancel') }).then(
-                      (ok) => ok && del.mutate(e.id),
-                    ))
+                    void loadFeedback().then(({ Dialog }) =>
+                      Dialog.confirm({
+                        content: t('book.deleteConfirm', { label: e.label }),
+                        confirmText: t('book.deleteOk'),
+                        cancelText: t('common:cancel'),
+                      }).then((ok) => ok && del.mutate(e.id)),
+                    )
                   }
                 >
                   <DeleteOutline />

@@ -10,7 +10,14 @@ export function ChainTabs({ chains, value, onChange }: { chains: readonly CoinCh
   return (
     <div className="wl-section">
       <div className="wl-label">{t('network')}</div>
-      <SegTabs items={chains.map((c) => ({ key: c.chain, label: c.chainName }))} active={value} onChange={onChange} label={t('network')} classPrefix="wl" variant="pill" />
+      <SegTabs
+        items={chains.map((c) => ({ key: c.chain, label: c.chainName }))}
+        active={value}
+        onChange={onChange}
+        label={t('network')}
+        classPrefix="wl"
+        variant="pill"
+      />
     </div>
   );
 }

@@ -124,7 +124,11 @@ function WithdrawDetail({ r }: { r: WithdrawRecord }) {
             fill="outline"
             loading={cancel.isPending}
             onClick={() =>
-              void loadFeedback().then(({ Dialog }) => Dialog.confirm({ content: t('detail.cancelConfirm'), confirmText: t('detail.cancelOk'), cancelText: t('common:cancel') }).then((ok) => ok && cancel.mutate(r.id)))
+              void loadFeedback().then(({ Dialog }) =>
+                Dialog.confirm({ content: t('detail.cancelConfirm'), confirmText: t('detail.cancelOk'), cancelText: t('common:cancel') }).then(
+                  (ok) => ok && cancel.mutate(r.id),
+                ),
+              )
             }
           >
             {t('detail.cancel')}

@@ -19,9 +19,21 @@ export function WalletHeader({ title, records, fallback = '/assets' }: { title: 
       fallback={fallback}
       right={
         records && (
-          <button type="button" className="wl-icon-btn" aria-label={t(`recordsOf.${records}`)} onClick={() => navigate(`/assets/capitalRecords?type=${records}`)}>
+          <button
+            type="button"
+            className="wl-icon-btn"
+            aria-label={t(`recordsOf.${records}`)}
+            onClick={() => navigate(`/assets/capitalRecords?type=${records}`)}
+          >
             <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-              <path d="M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7" stroke="currentColor" strokeWidth="1.7" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7"
+                stroke="currentColor"
+                strokeWidth="1.7"
+                fill="none"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
           </button>
         )

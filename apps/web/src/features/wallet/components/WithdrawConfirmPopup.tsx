@@ -98,7 +98,13 @@ export function WithdrawConfirmPopup(props: {
         <Link className="wl-link wl-forgot" to="/accountCenter/postPasswordForget">
           {t('confirm.forgotPin')}
         </Link>
-        <SendCodeField label={t(`confirm.code.${channel}`)} value={code} onChange={setCode} error={errors.code} send={(pass) => sendWithdrawCode(info.codeChannel, pass)} />
+        <SendCodeField
+          label={t(`confirm.code.${channel}`)}
+          value={code}
+          onChange={setCode}
+          error={errors.code}
+          send={(pass) => sendWithdrawCode(info.codeChannel, pass)}
+        />
         {info.codeTarget && <p className="wl-hint">{t('confirm.codeTo', { to: info.codeTarget })}</p>}
         {info.googleBound && (
           <Field

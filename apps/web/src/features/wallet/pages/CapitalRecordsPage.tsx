@@ -45,7 +45,13 @@ export default function CapitalRecordsPage() {
       />
       <div className="wl-coin-filter" role="group" aria-label={t('records.coinFilter')}>
         {['', ...(coins.data ?? []).map((c) => c.coin)].map((c) => (
-          <button key={c || 'all'} type="button" className={c === coin ? 'wl-chip wl-chip-on' : 'wl-chip'} aria-pressed={c === coin} onClick={() => setQuery({ type, coin: c })}>
+          <button
+            key={c || 'all'}
+            type="button"
+            className={c === coin ? 'wl-chip wl-chip-on' : 'wl-chip'}
+            aria-pressed={c === coin}
+            onClick={() => setQuery({ type, coin: c })}
+          >
             {c || t('records.allCoins')}
           </button>
         ))}
@@ -99,7 +105,10 @@ function RecordRow({ type, r }: { type: RecordType; r: DepositRecord | WithdrawR
   if (type === 'coinCharging') {
     const d = r as DepositRecord;
     amount = `+${formatAmount(d.amount, 8)}`;
-    state = d.status === 'CONFIRMING' ? `${t('depositStatus.CONFIRMING')} ${Math.min(d.confirmations, d.confirmationsRequired)}/${d.confirmationsRequired}` : t(`depositStatus.${d.status}`);
+    state =
+      d.status === 'CONFIRMING'
+        ? `${t('depositStatus.CONFIRMING')} ${Math.min(d.confirmations, d.confirmationsRequired)}/${d.confirmationsRequired}`
+        : t(`depositStatus.${d.status}`);
     tone = d.status.toLowerCase();
   } else if (type === 'withdrawCoin') {
     const w = r as WithdrawRecord;

@@ -87,7 +87,10 @@ function AddressCard({ coin, chain }: { coin: string; chain: CoinChain }) {
     const r = await saveImage(qr, `${coin}-${chain.chain}-deposit.png`);
     if (r === 'saved') showToast(t('deposit.saved'));
     else if (r === 'failed') showToast(t('deposit.saveFailed'));
-    else if (await (await loadFeedback()).Dialog.confirm({ content: t('deposit.permission'), confirmText: t('deposit.openSettings'), cancelText: t('common:cancel') })) openAppSettings();
+    else if (
+      await (await loadFeedback()).Dialog.confirm({ content: t('deposit.permission'), confirmText: t('deposit.openSettings'), cancelText: t('common:cancel') })
+    )
+      openAppSettings();
   };
   return (
     <>

@@ -28,7 +28,16 @@ function assetsWithContractUsdt(contractUsdt: string): Assets {
       type,
       totalUsdt: '0',
       totalCny: '0',
-      items: [{ coin: 'USDT', available: type === 'CONTRACT' ? contractUsdt : type === 'ASSETS' ? '120.5' : '0', frozen: '0', current: '0', convertedUsdt: '0', convertedCny: '0' }],
+      items: [
+        {
+          coin: 'USDT',
+          available: type === 'CONTRACT' ? contractUsdt : type === 'ASSETS' ? '120.5' : '0',
+          frozen: '0',
+          current: '0',
+          convertedUsdt: '0',
+          convertedCny: '0',
+        },
+      ],
     })),
   } as Assets;
 }
@@ -36,9 +45,22 @@ function assetsWithContractUsdt(contractUsdt: string): Assets {
 /** A contract account whose ledger balance is `available` and whose max withdraw amount is `maxWithdrawAmount`. */
 function contractAccount(available: string, maxWithdrawAmount: string): ContractAccount {
   return {
-    coin: 'USDT', available, frozen: '0', walletBalance: available, crossWalletBalance: available, crossUnrealizedPnl: '0', crossMarginBalance: available,
-    crossMaintMargin: '0', unrealizedPnl: '0', marginBalance: available, positionMargin: '0', orderMargin: '0', availableBalance: maxWithdrawAmount,
-    maxWithdrawAmount, riskLevel: '0.00', riskLevelPpm: 0,
+    coin: 'USDT',
+    available,
+    frozen: '0',
+    walletBalance: available,
+    crossWalletBalance: available,
+    crossUnrealizedPnl: '0',
+    crossMarginBalance: available,
+    crossMaintMargin: '0',
+    unrealizedPnl: '0',
+    marginBalance: available,
+    positionMargin: '0',
+    orderMargin: '0',
+    availableBalance: maxWithdrawAmount,
+    maxWithdrawAmount,
+    riskLevel: '0.00',
+    riskLevelPpm: 0,
   };
 }
 

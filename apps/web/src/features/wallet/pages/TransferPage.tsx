@@ -75,7 +75,9 @@ function TransferForm() {
     return { amount: trimZeros(toFixedDecimal(limit, ENGINE_DECIMALS, 'down')), limited: true };
   };
   const { amount: available, limited } = maxOut(coin);
-  const coins = (balances.data.accounts.find((a) => a.type === 'ASSETS')?.items ?? []).map((i) => i.coin).filter((c) => accountHolds(from, c) && accountHolds(to, c));
+  const coins = (balances.data.accounts.find((a) => a.type === 'ASSETS')?.items ?? [])
+    .map((i) => i.coin)
+    .filter((c) => accountHolds(from, c) && accountHolds(to, c));
 
   /** Sets the accounts; a coin they cannot both hold becomes USDT. */
   const setAccounts = (f: WalletAccount, tt: WalletAccount) => {
@@ -126,7 +128,14 @@ function TransferForm() {
         </div>
         <button type="button" className="wl-swap" aria-label={t('transfer.swap')} onClick={() => setAccounts(to, from)}>
           <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M8 4v16M8 4L4 8M8 4l4 4M16 20V4M16 20l-4-4M16 20l4-4" stroke="currentColor" strokeWidth="1.8" fill="none" strokeLinecap="round" strokeLinejoin="round" />
+            <path
+              d="M8 4v16M8 4L4 8M8 4l4 4M16 20V4M16 20l-4-4M16 20l4-4"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              fill="none"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            />
           </svg>
         </button>
       </div>

@@ -269,7 +269,15 @@ function AddressField(props: { label: string; value: string; onChange: (v: strin
         {props.label}
       </label>
       <div className={`ex-field-box wl-address-box${props.error ? ' has-error' : ''}`}>
-        <TextArea id={id} value={props.value} onChange={props.onChange} placeholder={props.placeholder} maxLength={64} autoSize={{ minRows: 1, maxRows: 3 }} rows={1} />
+        <TextArea
+          id={id}
+          value={props.value}
+          onChange={props.onChange}
+          placeholder={props.placeholder}
+          maxLength={64}
+          autoSize={{ minRows: 1, maxRows: 3 }}
+          rows={1}
+        />
         {props.suffix}
       </div>
       {props.error && (
@@ -306,7 +314,17 @@ function SaveAddressPopup(props: { visible: boolean; coin: string; chain: string
       <div role="dialog" aria-label={t('book.save')}>
         <h2 className="wl-sheet-title">{t('book.save')}</h2>
         <p className="wl-mono wl-break">{props.address}</p>
-        <Field label={t('book.label')} value={label} onChange={(v) => { setLabel(v); setError(null); }} placeholder={t('book.labelPlaceholder')} maxLength={32} error={error} />
+        <Field
+          label={t('book.label')}
+          value={label}
+          onChange={(v) => {
+            setLabel(v);
+            setError(null);
+          }}
+          placeholder={t('book.labelPlaceholder')}
+          maxLength={32}
+          error={error}
+        />
         <Button block color="primary" loading={add.isPending} onClick={save}>
           {t('book.saveOk')}
         </Button>

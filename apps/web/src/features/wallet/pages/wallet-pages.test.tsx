@@ -47,7 +47,11 @@ describe('ChooseCoinPage', () => {
     expect(await screen.findByText('Tether')).toBeInTheDocument();
     fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'ether' } });
     const list = screen.getByRole('list', { name: 'Coins' });
-    expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['USDTTether', 'ETHEthereum']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['USDTTether', 'ETHEthereum']);
     fireEvent.click(within(list).getByText('ETH'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/assets/withdrawCoin?coin=ETH');
   });
@@ -123,7 +127,13 @@ describe('CoinChargingPage', () => {
         sent = true;
         return { txHash: depositConfirming3of12.txHash };
       },
-      'asset/wallet/getRecords': () => ({ type: 'coinCharging', total: sent ? 1 : 0, deposits: sent ? [depositConfirming3of12] : [], withdrawals: [], transfers: [] }),
+      'asset/wallet/getRecords': () => ({
+        type: 'coinCharging',
+        total: sent ? 1 : 0,
+        deposits: sent ? [depositConfirming3of12] : [],
+        withdrawals: [],
+        transfers: [],
+      }),
     });
     renderPage(<CoinChargingPage />, { path: '/assets/coinCharging', url: '/assets/coinCharging?coin=USDT' });
     fireEvent.click(await screen.findByRole('button', { name: 'Send a test deposit of 1000 USDT' }));
@@ -180,7 +190,11 @@ describe('WithdrawCoinPage', () => {
     login();
     let tries = 0;
     const calls = mockApi(
-      routes(withdrawInfoUsdt500, () => (++tries === 1 ? { errorCode: 'trans_password_wrong', errorMessage: 'Wrong transaction password' } : { ...withdrawalRejected, id: '9', status: 'REVIEW', reason: '' })),
+      routes(withdrawInfoUsdt500, () =>
+        ++tries === 1
+          ? { errorCode: 'trans_password_wrong', errorMessage: 'Wrong transaction password' }
+          : { ...withdrawalRejected, id: '9', status: 'REVIEW', reason: '' },
+      ),
     );
     renderPage(<WithdrawCoinPage />, { path: '/assets/withdrawCoin', url: '/assets/withdrawCoin?coin=USDT' });
     await screen.findByTestId('withdraw-available');
@@ -230,7 +244,10 @@ describe('TransferPage', () => {
 
   it("refuses more than the available balance ('Amount exceeds maximum'), then transfers and shows the success page", async () => {
     login();
-    const calls = mockApi({ 'asset/asset/getAssets': assets, 'asset/wallet/transfer': { id: '3', coin: 'USDT', from: 'ASSETS', to: 'SPOT', amount: '120.5', createdAt: 1 } });
+    const calls = mockApi({
+      'asset/asset/getAssets': assets,
+      'asset/wallet/transfer': { id: '3', coin: 'USDT', from: 'ASSETS', to: 'SPOT', amount: '120.5', createdAt: 1 },
+    });
     renderPage(<TransferPage />, { path: '/assets/transfer' });
     expect(await screen.findByTestId('transfer-available')).toHaveTextContent('120.5 USDT');
     fill('Amount', '120.50000001');
@@ -259,7 +276,15 @@ describe('TransferPage', () => {
 describe('capital records', () => {
   it('lists the withdrawals and opens one', async () => {
     login();
-    mockApi({ 'asset/wallet/getRecords': (f: Record<string, string>) => ({ type: f.type, total: 1, deposits: [], withdrawals: f.type === 'withdrawCoin' ? [withdrawalRejected] : [], transfers: [] }) });
+    mockApi({
+      'asset/wallet/getRecords': (f: Record<string, string>) => ({
+        type: f.type,
+        total: 1,
+        deposits: [],
+        withdrawals: f.type === 'withdrawCoin' ? [withdrawalRejected] : [],
+        transfers: [],
+      }),
+    });
     renderPage(<CapitalRecordsPage />, { path: '/assets/capitalRecords', url: '/assets/capitalRecords?type=withdrawCoin' });
     expect(screen.getByRole('tab', { name: 'Withdrawals' })).toHaveAttribute('aria-selected', 'true');
     expect(await screen.findByText('-50')).toBeInTheDocument();
@@ -302,7 +327,9 @@ describe('capital records', () => {
     login();
     mockApi({
       'asset/wallet/getRecordDetail': (f: Record<string, string>) =>
-        f.id === '7' ? { type: 'withdrawCoin', deposit: null, withdrawal: withdrawalRejected, transfer: null } : { errorCode: 'not_found', errorMessage: 'Record not found' },
+        f.id === '7'
+          ? { type: 'withdrawCoin', deposit: null, withdrawal: withdrawalRejected, transfer: null }
+          : { errorCode: 'not_found', errorMessage: 'Record not found' },
     });
     const { unmount } = renderPage(<WithdrawCoinSuccessPage />, { path: '/assets/withdrawCoinSuccess', url: '/assets/withdrawCoinSuccess?id=7' });
     expect(await screen.findByText('Withdrawal submitted')).toBeInTheDocument();
