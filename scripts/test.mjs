@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: everything, stopping at the first failed stage.
-// 1. typecheck every workspace (two at a time); 2. lint; 2b. the web app's initial JavaScript size; 3. every vitest project on the embedded PGlite;
+// 1. typecheck every workspace (two at a time); 2. lint and the formatter check; 2b. the web app's initial JavaScript size; 3. every vitest project on the embedded PGlite;
 // then two chains side by side (each prints its output as one block when a stage ends):
 // 4. the server's API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL),
 //    4b. then the scale-out mode's processes on NATS JetStream and PostgreSQL when NATS_URL is set too (CI sets both);
@@ -69,6 +69,8 @@ await (async function typecheck() {
   if (failed.length > 0) process.exit(1);
 })();
 run('lint', 'npx', ['eslint', '.']);
+// One formatter (Prettier, .prettierrc.json) over the code: `npm run format` writes it.
+run('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '**/*.{ts,tsx,js,mjs,cjs}']);
 // The web app's initial JavaScript (entry + static imports, gzip) against its 150 KB limit: a build into a temp dir, ~5 s.
 run('initial JavaScript size', 'node', ['scripts/bundle-size.mjs', '--build']);
 run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded);
@@ -131,7 +133,12 @@ async function postgresChain() {
     console.log('\n(DATABASE_URL not set: API tests on PostgreSQL skipped)');
     return 0;
   }
-  const api = await runBuffered('API tests on PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', ...databaseTestFiles().map((f) => `apps/server/${f}`)], process.env);
+  const api = await runBuffered(
+    'API tests on PostgreSQL',
+    'npx',
+    ['vitest', 'run', '--project', 'server', ...databaseTestFiles().map((f) => `apps/server/${f}`)],
+    process.env,
+  );
   if (api !== 0) return api;
   // The scale-out mode: one engine process and two gateways on the machine's NATS JetStream and PostgreSQL, ~1 min.
   if (!process.env.NATS_URL) {
@@ -142,6 +149,8 @@ async function postgresChain() {
 }
 const sideBySide = Date.now();
 const statuses = await Promise.all([postgresChain(), runBuffered('Playwright journeys', 'npm', ['run', 'test', '-w', 'e2e', '--if-present'], embedded)]);
-console.log(`\n=== PostgreSQL and scale-out beside the journeys: ${statuses.every((c) => c === 0) ? 'ok' : 'FAILED'} in ${((Date.now() - sideBySide) / 1000).toFixed(1)} s`);
+console.log(
+  `\n=== PostgreSQL and scale-out beside the journeys: ${statuses.every((c) => c === 0) ? 'ok' : 'FAILED'} in ${((Date.now() - sideBySide) / 1000).toFixed(1)} s`,
+);
 const failed = statuses.find((c) => c !== 0);
 if (failed !== undefined) process.exit(failed);
