@@ -5,7 +5,7 @@
  * order every 250 ms and a monitor polls /healthz every 50 ms (the attacker runs in a worker thread, so that its
  * client work does not sit on the server's event loop). We print each latency's p50/p99/max, quiet and under
  * the flood, and require every order answered (SUCCEED), at most the IP's failed-lookup budget of token lookups,
- * and, on a machine quiet enough to measure it (/healthz p99 under 50 ms before the flood), at least 30 of the 40
+ * and, on a machine quiet enough to measure it (/healthz p99 under 50 ms before and after the flood), at least 30 of the 40
  * orders and /healthz p99 under 100 ms during the flood (else the test says why and is skipped).
  * With the per-IP budget the attacker's requests past it are refused (429) before any token lookup.
  */
@@ -172,10 +172,15 @@ describe('forged-token flood', () => {
     expect(flood.orderFailures).toEqual([]);
     // The forged tokens cost at most the IP's failed-lookup budget of session lookups; the rest were refused before.
     expect(a.answers['401'] ?? 0).toBeLessThanOrEqual(t.ctx.config.authFailuresPerMin);
-    // A latency bound means something only on a machine that is quiet enough to meet it without the flood.
+    // A latency bound means something only on a machine that is quiet enough to meet it without the flood, before and
+    // after it (other test files share CI's 2 cores: a busy spell that starts during the flood is not the flood's doing).
     const quietHealth = summary(quiet.health);
-    if (quietHealth.p99 >= 50) {
-      console.log(`[flood] /healthz p99 is ${quietHealth.p99.toFixed(1)} ms before the flood: the machine is too busy to hold it to 100 ms`);
+    const after = summary((await others(3_000)).health);
+    console.log(`[after] /healthz ${after.text}`);
+    if (quietHealth.p99 >= 50 || after.p99 >= 50) {
+      console.log(
+        `[flood] /healthz p99 is ${quietHealth.p99.toFixed(1)} ms before the flood and ${after.p99.toFixed(1)} ms after: the machine is too busy to hold it to 100 ms`,
+      );
       ctx.skip();
     }
     expect(orders.n).toBeGreaterThanOrEqual(30);
