@@ -80,6 +80,8 @@ run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded)
 // different on PostgreSQL): they ran in the first pass already.
 const PGLITE_ONLY = [
   'src/modules/verification/captcha.solver.test.ts',
+  // its own PGlite data directory (the operator tool and the app it logs into), never DATABASE_URL
+  'src/tools/admin-cli.test.ts',
   'src/plugins/rate-limits.test.ts',
   'src/modules/ws/ws.abuse.test.ts',
   'test/forged-token-flood.test.ts',

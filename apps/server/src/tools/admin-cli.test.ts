@@ -18,7 +18,15 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 function io() {
   const out: string[] = [];
   const err: string[] = [];
-  return { out, err, io: { out: (l: string) => out.push(l), err: (l: string) => err.push(l), config: () => loadConfig({ NODE_ENV: 'test' }, { dataDir }) } };
+  return {
+    out,
+    err,
+    io: {
+      out: (l: string) => out.push(l),
+      err: (l: string) => err.push(l),
+      config: () => loadConfig({ NODE_ENV: 'test', PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }, { dataDir }),
+    },
+  };
 }
 
 describe('admin-cli create-operator', () => {
@@ -51,5 +59,5 @@ describe('admin-cli create-operator', () => {
     } finally {
       await t.close();
     }
-  }, 60_000);
+  });
 });

@@ -54,7 +54,7 @@ export async function main(argv: string[], io: AdminCliIo = { out: (l) => consol
   }
   const base = (io.config ?? (() => loadConfig()))();
   const config = opts['data-dir'] ? { ...base, dataDir: path.resolve(opts['data-dir']) } : base;
-  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, worker: false });
+  const handle = await openDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteTemplateDir: config.pgliteTemplateDir, worker: false });
   try {
     const admin = createAdminService({ db: handle.db, host: NO_ENGINE, box: secretBoxFromConfig(config) });
     const c = await admin.createOperator(null, { email: opts.email, name: opts.name, role: opts.role });
