@@ -39,8 +39,6 @@ import { createConvertService, type ConvertService } from './modules/convert/con
 import { createSupportService, type SupportService } from './modules/support/support.service';
 import { createApiKeyService, type ApiKeyService } from './modules/api-keys/api-keys.service';
 
-export type { Hooks, SessionsEnded } from './shared/hooks';
-
 export interface AppContext {
   config: Config;
   db: Db;
