@@ -18,8 +18,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { KLINE_PERIOD_MS } from '@exchange/api';
 import { formatDecimal, parseDecimal, pow10 } from '@exchange/core';
 import { makeTestApp } from '../apps/server/test/helpers';
-import { startJobs, createReferencePaths, pathOfMarket } from '../apps/server/src/jobs';
-import { BINANCE_BTCUSDT, BINANCE_ETHUSDT } from '../apps/server/src/jobs/depth-profile';
+import { startJobs, createReferencePaths, pathOfMarket } from '../apps/server/src/domains/market-jobs';
+import { BINANCE_BTCUSDT, BINANCE_ETHUSDT } from '../apps/server/src/domains/market-jobs/depth-profile';
 
 function arg(name: string, dflt: string): string {
   const i = process.argv.indexOf(`--${name}`);

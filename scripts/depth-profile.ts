@@ -1,7 +1,7 @@
 /**
  * `npm run depth-profile`: derives the compact depth and taker-flow profile of Binance spot BTCUSDT and ETHUSDT
  * from the raw capture in ../shared/data/binance-ws-capture-hftbacktest (nkaz001/hftbacktest, MIT; see its
- * PROVENANCE.md) and prints it with the TypeScript constants that apps/server/src/jobs/depth-profile.ts commits.
+ * PROVENANCE.md) and prints it with the TypeScript constants that apps/server/src/domains/market-jobs/depth-profile.ts commits.
  * The raw files are read in place, never copied.
  *
  * Depth: the book is rebuilt with Binance's snapshot + diff procedure (bench/src/data/binance.ts) and sampled

@@ -1,11 +1,11 @@
 /**
- * Runs the engine host's fault simulator (apps/server/src/engine-host/fault-sim.ts) over any number of seeds and
+ * Runs the engine host's fault simulator (apps/server/src/platform/engine-host/fault-sim.ts) over any number of seeds and
  * prints the totals and every failing seed, to replay with `--seed N`.
  *
  *   npm run fault-sim -- --seeds 20000 [--from 1]
  *   npm run fault-sim -- --seed 1234          (one seed, with its full report)
  */
-import { runSeed, runSeeds } from '../apps/server/src/engine-host/fault-sim';
+import { runSeed, runSeeds } from '../apps/server/src/platform/engine-host/fault-sim';
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);

@@ -31,21 +31,21 @@ const MUTANTS = [
     file: PERP,
     from: 'const v = (a === undefined ? 0n : a.available) + (upnl < 0n ? upnl : 0n);',
     to: 'const v = a === undefined ? 0n : a.available;',
-    tests: [...CORE_TESTS, 'apps/server/src/modules/contract/contract.risk.api.test.ts'],
+    tests: [...CORE_TESTS, 'apps/server/src/domains/contract/contract.risk.api.test.ts'],
   },
   {
     name: 'finding 2: raising an isolated leverage releases down to ceil(cost / leverage)',
     file: PERP,
     from: "if (need >= pos.margin || pos.mode === 'CROSS') return need - pos.margin;",
     to: 'return need - pos.margin;',
-    tests: [...CORE_TESTS, 'apps/server/src/modules/contract/contract.risk.api.test.ts'],
+    tests: [...CORE_TESTS, 'apps/server/src/domains/contract/contract.risk.api.test.ts'],
   },
   {
     name: "finding 3: the fund's liquidation order limited by its balance, not the bankruptcy price",
     file: PERP,
     from: 'const p = (f.cost + n - 1n) / n;',
     to: 'const p = (f.cost - this.sys(INSURANCE, m.cfg.quote).available + n - 1n) / n;',
-    tests: [...CORE_TESTS, 'apps/server/src/modules/contract/contract.risk.api.test.ts'],
+    tests: [...CORE_TESTS, 'apps/server/src/domains/contract/contract.risk.api.test.ts'],
   },
   {
     name: 'a close beyond what the user can pay is executed (the fund pays)',
@@ -70,17 +70,17 @@ const MUTANTS = [
   },
   {
     name: 'finding 4: the funding job reads the wall clock',
-    file: 'apps/server/src/jobs/index.ts',
+    file: 'apps/server/src/domains/market-jobs/index.ts',
     from: 'const funding = startFundingJob({ host: ctx.host, log: ctx.log, now });',
     to: 'const funding = startFundingJob({ host: ctx.host, log: ctx.log, now: Date.now });',
-    tests: ['apps/server/src/modules/demo/demo-clock-funding.test.ts'],
+    tests: ['apps/server/src/domains/demo/demo-clock-funding.test.ts'],
   },
   {
     name: "finding 5: a convert quote skips the order's minimum",
-    file: 'apps/server/src/modules/convert/convert.service.ts',
+    file: 'apps/server/src/domains/convert/convert.service.ts',
     from: "if (amount < min) throw new AppError('convert_below_minimum'",
     to: "if (amount < 0n) throw new AppError('convert_below_minimum'",
-    tests: ['apps/server/src/modules/convert/convert.api.test.ts'],
+    tests: ['apps/server/src/domains/convert/convert.api.test.ts'],
   },
 ];
 

@@ -70,7 +70,7 @@ async function startServer() {
   }
   const port = await freePort();
   const dataDir = path.join(tmp, 'data');
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], {
+  const child = spawn('npx', ['tsx', 'apps/server/src/main/server.ts'], {
     cwd: root,
     env: {
       ...process.env,

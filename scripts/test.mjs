@@ -79,39 +79,39 @@ run('unit, property and API tests (PGlite)', 'npx', ['vitest', 'run'], embedded)
 // solver's rate, the rate limiters, WebSocket abuse, forged tokens: CPU-bound, minutes under CI's load, and no
 // different on PostgreSQL): they ran in the first pass already.
 const PGLITE_ONLY = [
-  'src/modules/verification/captcha.solver.test.ts',
+  'src/domains/verification/captcha.solver.test.ts',
   // its own PGlite data directory (the operator tool and the app it logs into), never DATABASE_URL
   'src/tools/admin-cli.test.ts',
-  'src/plugins/rate-limits.test.ts',
-  'src/modules/ws/ws.abuse.test.ts',
+  'src/platform/plugins/rate-limits.test.ts',
+  'src/gateways/ws/ws.abuse.test.ts',
   'test/forged-token-flood.test.ts',
   'test/crash.test.ts',
   'test/crash-loop.test.ts',
   'test/journal-identity.test.ts',
-  'src/engine-host/fault-sim.test.ts',
-  'src/engine-host/engine-host.faults.test.ts',
-  'src/engine-host/journal.test.ts',
-  'src/engine-host/memory-fs.test.ts',
+  'src/platform/engine-host/fault-sim.test.ts',
+  'src/platform/engine-host/engine-host.faults.test.ts',
+  'src/platform/engine-host/journal.test.ts',
+  'src/platform/engine-host/memory-fs.test.ts',
   // The Binance-compatible API's wire checks: CCXT against a listening server (the suite's minute of live
   // order book sync), the stream formats and the weights. Their SQL is the spot, contract and api-keys repositories',
   // which the Binance API tests and the bad-input table run on PostgreSQL. On PostgreSQL beside the journeys they
   // doubled the stage and pushed the restart tests past their 60 s timeouts.
   'test/ccxt/ccxt.test.ts',
-  'src/modules/binance/spot.ccxt.test.ts',
-  'src/modules/binance/futures.ccxt.test.ts',
-  'src/modules/binance/streams.ccxt.test.ts',
-  'src/modules/binance/streams.test.ts',
-  'src/modules/binance/streams.user.test.ts',
-  'src/modules/binance/binance.weights.test.ts',
+  'src/gateways/binance/spot.ccxt.test.ts',
+  'src/gateways/binance/futures.ccxt.test.ts',
+  'src/gateways/binance/streams.ccxt.test.ts',
+  'src/gateways/binance/streams.test.ts',
+  'src/gateways/binance/streams.user.test.ts',
+  'src/gateways/binance/binance.weights.test.ts',
   // PGlite's worker thread itself (openDb on memory://): never PostgreSQL.
-  'src/db/worker-client.test.ts',
+  'src/platform/db/worker-client.test.ts',
   // Chain-backed (Hardhat nodes, half a minute each): their SQL is the wallet repository's, which wallet.test.ts
   // and wallet.restart.test.ts run on PostgreSQL.
-  'src/modules/wallet/chain-watcher.test.ts',
-  'src/modules/wallet/withdrawal-broadcaster.test.ts',
+  'src/domains/wallet/chain-watcher.test.ts',
+  'src/domains/wallet/withdrawal-broadcaster.test.ts',
   // The test-only controls (reference price, clock) live in memory; the database only holds the test app.
-  'src/modules/demo/demo-contract.test.ts',
-  'src/modules/demo/demo-clock.test.ts',
+  'src/domains/demo/demo-contract.test.ts',
+  'src/domains/demo/demo-clock.test.ts',
 ];
 /**
  * The server's test files that open a database (a test app or context, `openDb`, the schema or client, or

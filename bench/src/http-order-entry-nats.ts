@@ -73,7 +73,7 @@ function start(script: string, env: Record<string, string>): { child: ChildProce
   let log = '';
   // BENCH_SCALE_OUT_NODE_FLAGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": node flags of the engine process and gateways.
   const flags = (process.env.BENCH_SCALE_OUT_NODE_FLAGS ?? '').split(' ').filter((f) => f !== '');
-  const child = spawnTs(path.join(REPO_ROOT, 'apps', 'server', 'src', 'scale-out', script), [], env, flags);
+  const child = spawnTs(path.join(REPO_ROOT, 'apps', 'server', 'src', 'main', 'scale-out', script), [], env, flags);
   child.stdout?.on('data', (d: Buffer) => (log += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (log += d.toString()));
   return { child, out: () => log };

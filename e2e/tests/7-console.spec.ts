@@ -1,6 +1,6 @@
 /**
  * Journey 7: the operator console at 1280x800. A new user (registered through the API) submits
- * basic verification; the demo operator (documented credentials, modules/admin/demo-operator.ts) logs into /admin/ with
+ * basic verification; the demo operator (documented credentials, domains/admin/demo-operator.ts) logs into /admin/ with
  * the TOTP code computed here (otplib, as an authenticator app would), finds the user by e-mail and opens the detail,
  * opens the KYC queue, rejects the application with a reason in zh and en (the user reads it through getKyc in both
  * languages, and on /realname in the app), approves the resubmission (the user is verified), then reviews the advanced application with its three

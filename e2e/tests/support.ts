@@ -123,7 +123,7 @@ export async function typePin(page: Page, digits: string): Promise<void> {
   for (const d of digits) await keys.getByRole('button', { name: d, exact: true }).click();
 }
 
-/** The demo operator printed at `npm start` (modules/admin/demo-operator.ts). */
+/** The demo operator printed at `npm start` (domains/admin/demo-operator.ts). */
 export const DEMO_OPERATOR = { email: 'operator@exchange.local', password: 'DemoOperator-2026', totpSecret: 'DEMOOPERATORTOTPKEYEXCHANGE23456' };
 
 /**

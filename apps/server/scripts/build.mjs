@@ -1,11 +1,11 @@
 /**
- * Builds the server for `npm start`: esbuild bundles src/server.ts and the database worker (src/db/db-worker.ts)
+ * Builds the server for `npm start`: esbuild bundles src/main/server.ts and the database worker (src/platform/db/db-worker.ts)
  * with our workspace packages (@exchange/core, @exchange/api: TypeScript sources) into dist/bin/*.js; every npm
  * dependency stays an import resolved from node_modules at run time (native addons, PGlite's WebAssembly files).
  *
- * The bundles sit two folders below apps/server (dist/bin), at the same depth as the sources (src/<folder>), so the
- * paths the code derives from its own location (`import.meta.dirname` + '../..': the migrations, seed data, the
- * server root) resolve to the same places in both. Usage: node scripts/build.mjs
+ * The code finds the migrations, the seed data and the server root by walking up from its own location to the folder
+ * with drizzle/ and package.json (src/platform/config/server-root.ts), so the bundles in dist/bin and the sources at
+ * any depth resolve the same places. Usage: node scripts/build.mjs
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -43,7 +43,7 @@ const chainModuleUrl = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/server.ts', 'db-worker': 'src/db/db-worker.ts' },
+  entryPoints: { server: 'src/main/server.ts', 'db-worker': 'src/platform/db/db-worker.ts' },
   outdir: 'dist/bin',
   bundle: true,
   platform: 'node',

@@ -12,10 +12,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config/env';
-import { createContext } from '../src/context';
-import { payFromDevFaucet, startDemoChain } from '../src/modules/wallet/chain.service';
-import { createChainJobs } from '../src/modules/wallet/chain-jobs';
+import { loadConfig } from '../src/platform/config/env';
+import { createContext } from '../src/main/context';
+import { payFromDevFaucet, startDemoChain } from '../src/domains/wallet/chain.service';
+import { createChainJobs } from '../src/domains/wallet/chain-jobs';
 
 const confirmations = Number(process.argv[2] ?? 6);
 const port = Number(process.argv[3] ?? 8660);

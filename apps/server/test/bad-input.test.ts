@@ -17,9 +17,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_KINDS, pow10, type MarketConfig } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from './helpers';
-import { ensureMarket } from '../src/engine-host/test-fixtures';
-import { PERP as TEST_PERP, ensurePerpMarket, fundContract, tick } from '../src/modules/contract/contract-test-support';
-import { totpAt } from '../src/modules/admin/totp';
+import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
+import { PERP as TEST_PERP, ensurePerpMarket, fundContract, tick } from '../src/domains/contract/contract-test-support';
+import { totpAt } from '../src/domains/admin/totp';
 import {
   SCALAR_VALUES,
   acceptedProblems,
@@ -70,7 +70,7 @@ interface RouteSpec {
   /** Behind requireAuth: sent with alice's token; also probed without and with a wrong token. */
   auth: boolean;
   /**
-   * Behind the console's requireOperator (modules/admin): sent with the table's admin operator's x-admin-token; also
+   * Behind the console's requireOperator (domains/admin): sent with the table's admin operator's x-admin-token; also
    * probed without it, with a forged one and with alice's user token (each 401 admin_unauthorized).
    */
   admin?: true;
@@ -338,7 +338,7 @@ const ROUTES: Record<string, RouteSpec> = {
 
   // ---------------------------------------------------------------- member/upload, member/kyc, member/payment
   // The upload takes multipart only, which this table does not send: here its other bodies (form, JSON, none) are
-  // refused; the file cases (renamed text, SVG, 6 MB, 100x100, PNG bomb, truncated JPEG) are in modules/uploads.
+  // refused; the file cases (renamed text, SVG, 6 MB, 100x100, PNG bomb, truncated JPEG) are in domains/uploads.
   'POST /api/member/upload/image': { auth: true, base: () => ({ purpose: 'ID_FRONT' }), baseAnswer: 'upload_no_file' },
   'GET /api/member/upload/image': { auth: true, base: () => ({ imageId: 'A'.repeat(22) }), baseAnswer: 'not_found' },
   'POST /api/member/kyc/submitBasic': {
@@ -374,7 +374,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/member/payment/setPaymentEnabled': { auth: true, base: () => ({ id: '1', enabled: 'false' }), baseAnswer: 'real_name_required' },
   'POST /api/member/payment/deletePayment': { auth: true, base: () => ({ id: '1', transPassword: '123456' }), baseAnswer: 'real_name_required' },
 
-  // ---------------------------------------------------------------- member/security (modules/security)
+  // ---------------------------------------------------------------- member/security (domains/security)
   'GET /api/member/security/getSecurity': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/member/security/bindAccount': {
     auth: true,
@@ -524,7 +524,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/admin/operator/disable': { auth: false, admin: true, base: () => ({ operatorId: '999999', disabled: 'true' }), baseAnswer: 'operator_not_found' },
   'POST /api/admin/operator/resetTotp': { auth: false, admin: true, base: () => ({ operatorId: '999999' }), baseAnswer: 'operator_not_found' },
-  // ---------------------------------------------------------------- wallet, user side (modules/wallet)
+  // ---------------------------------------------------------------- wallet, user side (domains/wallet)
   // Alice is unverified and holds no USDT in her ASSETS account: a withdrawal is kyc_required, a transfer from ASSETS
   // exceeds what she has, whatever else is sent; wallet.test.ts has the successes and the other rules.
   'GET /api/asset/wallet/getCoins': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -588,7 +588,7 @@ const ROUTES: Record<string, RouteSpec> = {
     ],
   },
   'POST /api/asset/wallet/deleteAddress': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'address_book_not_found' },
-  // ---------------------------------------------------------------- wallet console (modules/wallet)
+  // ---------------------------------------------------------------- wallet console (domains/wallet)
   'GET /api/admin/wallet/withdrawals': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { status: ['PENDING'], userId: ['0'] } },
   'POST /api/admin/wallet/approveWithdrawal': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'withdrawal_not_found' },
   'POST /api/admin/wallet/rejectWithdrawal': {
@@ -598,20 +598,20 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'withdrawal_not_found',
     business: () => [{ data: { reasonZh: ' ' }, code: 'reason_required' }],
   },
-  // ---------------------------------------------------------------- chain side (modules/wallet chain.*)
+  // ---------------------------------------------------------------- chain side (domains/wallet chain.*)
   // This table's app has no chain node: the demo deposit answers not_found whatever it is sent (chain-watcher.test.ts
   // proves its rules on a dev chain); the hot wallet rows carry no on-chain balances.
   'POST /api/asset/wallet/demoDeposit': { auth: true, base: () => ({ coin: 'USDT', chain: 'ETH', amount: '1' }), baseAnswer: 'not_found' },
   'GET /api/admin/wallet/deposits': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { status: ['PENDING'], page: ['0', '01'] } },
   'GET /api/admin/wallet/alerts': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/admin/wallet/hotWallet': { auth: false, admin: true, base: () => ({}), baseAnswer: 'SUCCEED' },
-  // ---------------------------------------------------------------- proof of reserves (modules/reserves)
+  // ---------------------------------------------------------------- proof of reserves (domains/reserves)
   // No snapshot is taken in this table (the console's base is never sent: it would publish one and write rows by
   // design; reserves.test.ts proves it), so the two reads answer reserves_no_snapshot whatever else they are sent.
   'GET /api/asset/reserves/getRoot': { auth: false, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'GET /api/asset/reserves/getMyProof': { auth: true, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'POST /api/admin/wallet/reservesSnapshot': { auth: false, admin: true, base: () => ({}), baseAnswer: 'skip' },
-  // ---------------------------------------------------------------- contract/contract (modules/contract)
+  // ---------------------------------------------------------------- contract/contract (domains/contract)
   // Alice has USDT in her contract account and a resting order in TBDP/USDT (so her margin mode cannot change) and no
   // position; bob has a resting order there. Every base is a read or a refusal: nothing changes.
   'GET /api/contract/contract/getAccount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -690,7 +690,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'GET /api/contract/contract/getFundingRecords': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
   'GET /api/contract/contract/getLiquidations': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
-  // ---------------------------------------------------------------- otc/otc (modules/otc)
+  // ---------------------------------------------------------------- otc/otc (domains/otc)
   // Alice is not verified and no merchant; no ad or order 999999 exists: every write is refused before the engine
   // (or by it, for an unknown ad), every read is a read.
   'GET /api/otc/otc/getConfig': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -738,7 +738,7 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'otc_order_not_found',
   },
   'GET /api/admin/otc/image': { auth: false, admin: true, base: () => ({ orderId: '999999', imageId: 'abc' }), baseAnswer: 'otc_order_not_found' },
-  // ---------------------------------------------------------------- app versions (modules/app-version)
+  // ---------------------------------------------------------------- app versions (domains/app-version)
   // android 9.0.0 is published in beforeAll, so a well-formed publish of 1.0.0 is refused (not newer) and changes nothing.
   'GET /api/app/version/latest': { auth: false, base: () => ({ platform: 'android', current: '1.0.0' }), baseAnswer: 'SUCCEED' },
   'GET /api/app/version/bundle': { auth: false, base: () => ({ id: '999999' }), baseAnswer: 'app_version_not_found' },
@@ -769,7 +769,7 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'app_version_not_found',
     business: () => [{ data: { id: '999998' }, code: 'app_version_not_found', status: 404 }],
   },
-  // ---------------------------------------------------------------- activity/activity (modules/activity)
+  // ---------------------------------------------------------------- activity/activity (domains/activity)
   'GET /api/activity/activity/list': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/activity/activity/detail': { auth: false, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
   'GET /api/activity/activity/leaderboard': { auth: false, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
@@ -798,14 +798,14 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'activity_time_invalid',
   },
   'POST /api/admin/activity/end': { auth: false, admin: true, base: () => ({ activityId: '999999' }), baseAnswer: 'activity_not_found' },
-  // ---------------------------------------------------------------- invite/invite (modules/invite)
+  // ---------------------------------------------------------------- invite/invite (domains/invite)
   'GET /api/invite/invite/rules': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/invite/invite/summary': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/invite/invite/invitees': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'GET /api/invite/invite/rebates': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { pageSize: ['101'] } },
   'GET /api/invite/invite/ranking': { auth: true, base: () => ({ month: 'this' }), baseAnswer: 'SUCCEED', unknown: { month: ['next', 'THIS'] } },
   'GET /api/invite/invite/leaderboard': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
-  // ---------------------------------------------------------------- content (modules/content)
+  // ---------------------------------------------------------------- content (domains/content)
   // The app's routes read published copies only; the console's writes are each refused by a rule of their base
   // (unknown id, unknown category), so nothing changes whatever field is malformed.
   'GET /api/data/help/getCategories': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
@@ -836,10 +836,10 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/admin/content/publish': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
   'POST /api/admin/content/unpublish': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
   'POST /api/admin/content/delete': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'content_not_found' },
-  // Multipart only (the file cases are in modules/content/content.api.test.ts): the table's other bodies are refused.
+  // Multipart only (the file cases are in domains/content/content.api.test.ts): the table's other bodies are refused.
   'POST /api/admin/content/uploadImage': { auth: false, admin: true, base: () => ({}), baseAnswer: 'upload_no_file' },
   'GET /api/admin/content/image': { auth: false, admin: true, base: () => ({ file: 'nope.png' }), baseAnswer: 'not_found' },
-  // ---------------------------------------------------------------- earn/earn, exchange/convert (modules/earn, modules/convert)
+  // ---------------------------------------------------------------- earn/earn, exchange/convert (domains/earn, domains/convert)
   // No savings product, lock or quote exists; the quote asks for a coin no market has: every write is refused.
   'GET /api/earn/earn/getProducts': { auth: false, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/earn/earn/lock': {
@@ -871,7 +871,7 @@ const ROUTES: Record<string, RouteSpec> = {
     }),
     baseAnswer: 'asset_not_found',
   },
-  // ---------------------------------------------------------------- support (modules/support)
+  // ---------------------------------------------------------------- support (domains/support)
   'GET /api/support/chat/getState': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'GET /api/support/chat/getMessages': {
     auth: true,
@@ -903,7 +903,7 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'validation_failed',
   },
   'POST /api/admin/support/deleteCannedReply': { auth: false, admin: true, base: () => ({ id: '999999' }), baseAnswer: 'support_canned_not_found' },
-  // ---------------------------------------------------------------- member/message (the in-app inbox, modules/inbox)
+  // ---------------------------------------------------------------- member/message (the in-app inbox, domains/inbox)
   'GET /api/member/message/list': {
     auth: true,
     base: () => ({ category: 'TRADE' }),
@@ -913,7 +913,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/member/message/unreadCount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   'POST /api/member/message/markRead': { auth: true, base: () => ({ id: '999999' }), baseAnswer: 'inbox_message_not_found' },
   // Alice has no unread message in this table's run (no fill, no chain deposit, one log-in device): nothing changes.
-  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } }, // ---------------------------------------------------------------- member/apiKey and admin/apiKey (modules/api-keys)
+  'POST /api/member/message/markAllRead': { auth: true, base: () => ({ category: 'ASSET' }), baseAnswer: 'SUCCEED', unknown: { category: ['SYSTEM'] } }, // ---------------------------------------------------------------- member/apiKey and admin/apiKey (domains/api-keys)
   'GET /api/member/apiKey/list': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },
   // No VERIFY code was sent to alice: the form is checked first, then the second factor refuses; no key is made.
   'POST /api/member/apiKey/create': {
@@ -942,7 +942,7 @@ const ROUTES: Record<string, RouteSpec> = {
  */
 const JOURNAL_POSITION_TABLE = 'projection_cursor';
 
-/** Routes whose answers are not the envelope: the OpenAPI pages, and Binance's /api/v3 (its own table: modules/binance). */
+/** Routes whose answers are not the envelope: the OpenAPI pages, and Binance's /api/v3 (its own table: gateways/binance). */
 const NOT_ENVELOPE_PREFIXES = ['/api/docs', '/api/v3/'];
 
 function authHeaders(spec: RouteSpec): Record<string, string> {

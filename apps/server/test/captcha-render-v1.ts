@@ -7,7 +7,7 @@
  * itself cut out of the same background. The client slides the piece horizontally; the answer is `x`.
  */
 import sharp from 'sharp';
-import { randomIntIncl } from '../src/shared/secrets';
+import { randomIntIncl } from '../src/platform/shared/secrets';
 
 /** Puzzle geometry in image px. */
 export const PUZZLE = { width: 300, height: 150, pieceSize: 50 } as const;

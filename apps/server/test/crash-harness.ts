@@ -1,6 +1,6 @@
 /**
  * The crash-loop harness shared by `npm run crash-loop` (scripts/crash-loop.ts) and crash-loop.test.ts: the server
- * runs as `npm start` runs it but as one process (node --import tsx apps/server/src/server.ts, so SIGKILL really
+ * runs as `npm start` runs it but as one process (node --import tsx apps/server/src/main/server.ts, so SIGKILL really
  * kills it), on its own temporary DATA_DIR and free port, in captcha test mode on the embedded PGlite. Users register
  * over HTTP (the demo faucet credits 10,000 USDT each) and, in every cycle, workers drive concurrent order load:
  * resting limit orders, pairs of crossing orders between the users, IOC/FOK takers, market orders, cancels and
@@ -28,7 +28,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, type Assets, type Depth, type Entrust, type EntrustDetail, type EntrustPage, type Pair, type Session } from '@exchange/api';
-import { Prng, mixSeed } from '../src/jobs/prng';
+import { Prng, mixSeed } from '../src/domains/market-jobs/prng';
 
 /** The repository root (where `npm start` runs). */
 export const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -171,7 +171,7 @@ export class ServerProcess {
     delete env.DATABASE_URL;
     delete env.INIT_CWD;
     delete env.NODE_OPTIONS;
-    const server = path.join(o.root, 'apps', 'server', 'src', 'server.ts');
+    const server = path.join(o.root, 'apps', 'server', 'src', 'main', 'server.ts');
     // node --import tsx: one process, so SIGKILL really kills the server (no npm or tsx wrapper in between).
     const child = spawn(process.execPath, ['--import', 'tsx', server], { cwd: o.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     return new ServerProcess(child);

@@ -17,13 +17,13 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pow10, type MarketConfig } from '@exchange/core';
-import { loadConfig } from '../src/config/env';
-import { openDb } from '../src/db/client';
-import { createEngineHost } from '../src/engine-host/engine-host';
-import { ensureMarket } from '../src/engine-host/test-fixtures';
+import { loadConfig } from '../src/platform/config/env';
+import { openDb } from '../src/platform/db/client';
+import { createEngineHost } from '../src/platform/engine-host/engine-host';
+import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
-const SERVER = path.join(ROOT, 'apps', 'server', 'src', 'server.ts');
+const SERVER = path.join(ROOT, 'apps', 'server', 'src', 'main', 'server.ts');
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const MARKET: MarketConfig = {
   symbol: 'CRSH/USDT',

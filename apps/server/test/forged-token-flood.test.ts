@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS } from '@exchange/api';
 import type { MarketConfig } from '@exchange/core';
 import { makeTestApp, type TestApp } from './helpers';
-import { ensureMarket } from '../src/engine-host/test-fixtures';
+import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
 
 const MARKET: MarketConfig = {
   symbol: 'TFLD/USDT',

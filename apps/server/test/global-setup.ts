@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { makePgliteTemplate } from '../src/db/client';
+import { makePgliteTemplate } from '../src/platform/db/client';
 
 export default async function setup(): Promise<() => void> {
   // PGLITE_TEMPLATE_DIR=off: every database initialises its own cluster (to measure what the template saves).

@@ -6,9 +6,9 @@ import os from 'node:os';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig, type Config } from '../src/config/env';
-import { createContext, type AppContext } from '../src/context';
-import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/platform/config/env';
+import { createContext, type AppContext } from '../src/main/context';
+import { buildApp } from '../src/main/app';
 import pg from 'pg';
 
 /** Runs one statement on DATABASE_URL's own database (CREATE/DROP DATABASE cannot run inside the test's database). */

@@ -10,11 +10,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AppContext } from '../src/context';
-import { ensureMarket } from '../src/engine-host/test-fixtures';
-import { post, registerEmail } from '../src/modules/member/member-test-app';
+import type { AppContext } from '../src/main/context';
+import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
+import { post, registerEmail } from '../src/domains/member/member-test-app';
 import { openTestApp } from './helpers';
-import type { EngineHost } from '../src/engine-host/engine-host';
+import type { EngineHost } from '../src/platform/engine-host/engine-host';
 
 const USDT = 100_000_000n;
 const dirs: string[] = [];

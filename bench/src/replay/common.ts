@@ -1,7 +1,7 @@
 /** Shared pieces of the journal-replay child processes: config, silent logger, JSON result line. */
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
-import { loadConfig, type Config } from '../../../apps/server/src/config/env';
+import { loadConfig, type Config } from '../../../apps/server/src/platform/config/env';
 
 /** "Snapshots disabled": a snapshot interval no run reaches. */
 export const NO_SNAPSHOTS = 1_000_000_000;

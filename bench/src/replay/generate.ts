@@ -6,8 +6,8 @@
  * has written everything, closes the database and exits WITHOUT closing the host (no final snapshot),
  * as a crash after the last acknowledgement would. Usage: generate.ts <dataDir> <N>
  */
-import { openDb } from '../../../apps/server/src/db/client';
-import { createEngineHost } from '../../../apps/server/src/engine-host/engine-host';
+import { openDb } from '../../../apps/server/src/platform/db/client';
+import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
 import { dataFile } from '../data/paths';
 import { buildBinanceFlow } from '../flow/flow-binance';
 import { buildBitfinexFlow } from '../flow/flow-bitfinex';

@@ -7,11 +7,11 @@
  */
 import path from 'node:path';
 import { decodeCommand, Engine, type Command } from '@exchange/core';
-import { openDb } from '../../../apps/server/src/db/client';
-import { projectionCursor } from '../../../apps/server/src/db/schema/trading';
-import { nodeFs } from '../../../apps/server/src/engine-host/node-fs';
-import { createEngineHost } from '../../../apps/server/src/engine-host/engine-host';
-import { readJournal } from '../../../apps/server/src/engine-host/journal';
+import { openDb } from '../../../apps/server/src/platform/db/client';
+import { projectionCursor } from '../../../apps/server/src/platform/db/schema/trading';
+import { nodeFs } from '../../../apps/server/src/platform/engine-host/node-fs';
+import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
+import { readJournal } from '../../../apps/server/src/platform/engine-host/journal';
 import { maybeGc } from '../report';
 import { emitResult, replayConfig, silentLog } from './common';
 

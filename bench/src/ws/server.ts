@@ -18,11 +18,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { CommandInput } from '../../../apps/server/src/engine-host/engine-host';
-import { loadConfig } from '../../../apps/server/src/config/env';
-import { createContext } from '../../../apps/server/src/context';
-import { buildApp } from '../../../apps/server/src/app';
-import { wsHubStats } from '../../../apps/server/src/modules/ws/ws.routes';
+import type { CommandInput } from '../../../apps/server/src/platform/engine-host/engine-host';
+import { loadConfig } from '../../../apps/server/src/platform/config/env';
+import { createContext } from '../../../apps/server/src/main/context';
+import { buildApp } from '../../../apps/server/src/main/app';
+import { wsHubStats } from '../../../apps/server/src/gateways/ws/ws.routes';
 import { monoMs, type FromServer, type ToServer } from './common';
 
 const SYMBOL = 'BTC/USDT';

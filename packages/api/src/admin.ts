@@ -11,7 +11,7 @@ export type OperatorRole = Static<typeof OperatorRole>;
 /** Every role, in order of increasing power (for selects). */
 export const OPERATOR_ROLES: readonly OperatorRole[] = ['support', 'finance', 'compliance', 'admin'];
 
-/** The actions a console route may require (the server enforces them per route: modules/admin/auth.ts). */
+/** The actions a console route may require (the server enforces them per route: domains/admin/auth.ts). */
 export type OperatorPermission = 'view' | 'kyc_decide' | 'user_freeze' | 'operators' | 'wallet_decide' | 'content_edit' | 'content_publish' | 'support';
 
 /**
@@ -157,10 +157,10 @@ export const AdminKycApplication = Type.Object({
   reasonEn: Type.String(),
 });
 export type AdminKycApplication = Static<typeof AdminKycApplication>;
-/** An uploaded image's id (modules/uploads: 16 random bytes, base64url). */
+/** An uploaded image's id (domains/uploads: 16 random bytes, base64url). */
 export const AdminKycImageQuery = Type.Object({ imageId: Type.String({ pattern: '^[A-Za-z0-9_-]{1,64}$' }) });
 export const AdminKycApproveBody = Type.Object({ id: Id });
-/** A rejection's reason in each language, as the user will read it (at most 200 characters: modules/kyc). */
+/** A rejection's reason in each language, as the user will read it (at most 200 characters: domains/kyc). */
 const KycReason = Type.String({ minLength: 1, maxLength: 200 });
 export const AdminKycRejectBody = Type.Object({ id: Id, reasonZh: KycReason, reasonEn: KycReason });
 

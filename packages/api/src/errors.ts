@@ -132,7 +132,7 @@ export const ERROR_MESSAGES = {
   otc_amount_required: { en: 'Please enter either the amount or the quantity', zh: '请输入金额或数量（二选一）' },
   otc_image_invalid: { en: 'Please upload the image again', zh: '请重新上传图片' },
   otc_message_empty: { en: 'Please enter a message or choose an image', zh: '请输入消息或选择图片' },
-  // customer service (modules/support)
+  // customer service (domains/support)
   support_message_empty: { en: 'Please enter a message or choose an image', zh: '请输入消息或选择图片' },
   support_image_invalid: { en: 'Please upload the image again', zh: '请重新上传图片' },
   support_rate_limited: { en: 'Too many messages: at most 10 every 10 seconds, please wait a moment', zh: '发送过于频繁：每10秒最多10条，请稍候' },
@@ -146,7 +146,7 @@ export const ERROR_MESSAGES = {
   },
   too_many_decimals: { en: 'Too many decimal places', zh: '小数位数过多' },
   value_too_large: { en: 'Value is too large', zh: '数值过大' },
-  // identity verification, uploads and payment methods (modules/kyc, uploads, payment)
+  // identity verification, uploads and payment methods (domains/kyc, uploads, payment)
   upload_no_file: { en: 'Upload failed: please choose an image', zh: '上传失败：请选择图片' },
   upload_purpose_invalid: { en: 'Upload failed: unknown kind of image', zh: '上传失败：图片用途无效' },
   upload_not_image: { en: 'Upload failed: the file is not a JPEG, PNG or WebP image', zh: '上传失败：文件不是JPEG、PNG或WebP图片' },
@@ -171,7 +171,7 @@ export const ERROR_MESSAGES = {
   bank_card_invalid: { en: 'Please enter a valid bank card number', zh: '请输入正确的银行卡号' },
   pay_account_invalid: { en: 'Please enter the payment account', zh: '请输入收款账号' },
   pay_qr_required: { en: 'Please upload the payment QR code again', zh: '请重新上传收款二维码' },
-  // operator console (modules/admin)
+  // operator console (domains/admin)
   admin_unauthorized: { en: 'Console session expired, please log in again', zh: '控制台会话已过期，请重新登录' },
   admin_login_failed: { en: 'Wrong e-mail, password or authenticator code', zh: '邮箱、密码或验证器验证码错误' },
   admin_login_locked: { en: 'Too many failed logins, please try again in 15 minutes', zh: '登录失败次数过多，请15分钟后再试' },
@@ -184,7 +184,7 @@ export const ERROR_MESSAGES = {
   admin_kyc_unavailable: { en: 'Identity verification is not available yet', zh: '身份认证功能暂不可用' },
   admin_kyc_not_found: { en: 'Application not found', zh: '申请不存在' },
   admin_kyc_not_pending: { en: 'This application was decided already', zh: '该申请已处理' },
-  // account security (modules/security)
+  // account security (domains/security)
   account_already_bound: { en: 'This account already has one bound; it cannot be changed here', zh: '该账户已绑定，无法在此更换' },
   bind_type_invalid: { en: 'Please choose phone or e-mail', zh: '请选择手机或邮箱' },
   verify_code_required: { en: 'Please enter the verification code sent to your account', zh: '请输入发送到您账户的验证码' },
@@ -205,7 +205,7 @@ export const ERROR_MESSAGES = {
   session_not_found: { en: 'This device is not signed in', zh: '该设备未登录' },
   channel_not_bound: { en: 'No phone or e-mail of this kind is bound to your account', zh: '您的账户未绑定该类型的手机或邮箱' },
   secrets_unavailable: { en: 'Google Authenticator is not available on this server', zh: '本服务器暂不支持谷歌验证器' },
-  // wallet (modules/wallet: deposit addresses, withdrawals, transfers, records, address book)
+  // wallet (domains/wallet: deposit addresses, withdrawals, transfers, records, address book)
   chain_not_available: { en: 'This network is not available in this deployment', zh: '本站暂不支持该网络' },
   kyc_required: { en: 'Please complete identity verification before withdrawing', zh: '请先完成身份认证再提币' },
   address_invalid: { en: 'Invalid address for this network (check the address and its upper/lower case)', zh: '该网络的地址无效（请检查地址及大小写）' },
@@ -224,24 +224,24 @@ export const ERROR_MESSAGES = {
   address_book_exists: { en: 'This address is already in your address book', zh: '该地址已在地址簿中' },
   address_label_required: { en: 'Please enter a label for the address', zh: '请输入地址备注' },
   reason_required: { en: 'Please enter the reason in Chinese and English', zh: '请填写中英文原因' },
-  // chain (modules/wallet chain side: watcher, broadcaster, demo deposits, hot wallet)
+  // chain (domains/wallet chain side: watcher, broadcaster, demo deposits, hot wallet)
   chain_node_unavailable: { en: 'The blockchain node is not answering, please try again later', zh: '区块链节点暂无响应，请稍后再试' },
-  // reserves (modules/reserves: proof of reserves)
+  // reserves (domains/reserves: proof of reserves)
   reserves_no_snapshot: { en: 'No proof-of-reserves snapshot has been published yet', zh: '尚未发布储备金证明快照' },
   reserves_not_included: {
     en: 'You are not in the latest snapshot (it was taken before you held any assets)',
     zh: '您不在最新快照中（快照生成时您尚未持有资产）',
   },
   reserves_snapshot_running: { en: 'A snapshot is being taken, please try again shortly', zh: '快照正在生成，请稍后再试' },
-  // app versions (modules/app-version: the native update flow, spec section 4)
+  // app versions (domains/app-version: the native update flow, spec section 4)
   app_version_not_newer: { en: 'The version must be higher than the latest one published for this platform', zh: '版本号必须高于该平台已发布的最新版本' },
   app_version_not_found: { en: 'Version not found', zh: '版本不存在' },
   app_bundle_unavailable: { en: 'No web build to package on this server', zh: '服务器上没有可打包的网页版本' },
   app_bundle_web_only: { en: 'A web bundle is for the Android and iOS shells only', zh: '网页包仅适用于安卓和iOS应用' },
-  // invitation rebates (modules/invite)
+  // invitation rebates (domains/invite)
   rebate_day_open: { en: 'This rebate day is not over yet', zh: '该返佣日尚未结束' },
   rebate_month_invalid: { en: 'Please choose this month or last month', zh: '请选择本月或上月' },
-  // content edited in the console (modules/content)
+  // content edited in the console (domains/content)
   content_not_found: { en: 'The content item does not exist', zh: '内容不存在' },
   content_title_required: { en: 'Please enter the title in Chinese and English', zh: '请填写中英文标题' },
   content_body_required: { en: 'Please enter the text in Chinese and English', zh: '请填写中英文正文' },
@@ -258,7 +258,7 @@ export const ERROR_MESSAGES = {
     zh: '该页面必须保持发布：可编辑并重新发布，不能下线或删除',
   },
   content_not_published: { en: 'The item is not published', zh: '该内容未发布' },
-  // fixed-term savings and convert (modules/earn and modules/convert; engine: earn/types.ts, spot/convert.ts)
+  // fixed-term savings and convert (domains/earn and domains/convert; engine: earn/types.ts, spot/convert.ts)
   earn_product_not_found: { en: 'The product does not exist', zh: '理财产品不存在' },
   earn_product_closed: { en: 'The product is not open for new subscriptions', zh: '该产品暂停申购' },
   earn_amount_out_of_limits: { en: "The amount is outside the product's minimum and maximum", zh: '数量超出产品的单笔最小或最大限额' },
@@ -276,7 +276,7 @@ export const ERROR_MESSAGES = {
   convert_no_quote: { en: 'The amount is too small or there is not enough liquidity to convert it', zh: '数量过小或市场深度不足，无法兑换' },
   // the plain message; with the minimum known the message names it (messages.ts PARAM_SENTENCES)
   convert_below_minimum: { en: 'The amount is below the minimum to convert', zh: '兑换数量低于最小兑换数量' },
-  // API keys of the Binance-compatible API (modules/api-keys)
+  // API keys of the Binance-compatible API (domains/api-keys)
   api_key_not_found: { en: 'The API key does not exist', zh: 'API密钥不存在' },
   api_key_limit: { en: 'You already have the most API keys allowed (30); delete one first', zh: 'API密钥数量已达上限（30个），请先删除一个' },
   api_key_public_key_invalid: {
@@ -287,7 +287,7 @@ export const ERROR_MESSAGES = {
   api_key_withdraw_needs_ip: { en: 'A key that may withdraw needs an IP whitelist', zh: '开启提现权限的密钥须设置IP白名单' },
   api_key_hmac_unavailable: { en: 'HMAC keys are not available on this server; please use an Ed25519 key', zh: '本服务器暂不支持HMAC密钥，请使用Ed25519密钥' },
   api_key_ip_limit: { en: 'An IP whitelist holds at most 30 addresses', zh: 'IP白名单最多30个地址' },
-  // the in-app inbox (modules/inbox)
+  // the in-app inbox (domains/inbox)
   inbox_message_not_found: { en: 'The message does not exist', zh: '消息不存在' },
 } as const satisfies Record<string, { en: string; zh: string }>;
 

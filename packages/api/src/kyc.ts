@@ -6,7 +6,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 
-/** Purposes of an uploaded image: the three KYC photos, the QR code of a WeChat or Alipay payment method, OTC images (payment proof, appeal evidence, order chat: modules/otc) and customer-service chat images (SUPPORT: modules/support). */
+/** Purposes of an uploaded image: the three KYC photos, the QR code of a WeChat or Alipay payment method, OTC images (payment proof, appeal evidence, order chat: domains/otc) and customer-service chat images (SUPPORT: domains/support). */
 export const UploadPurpose = Type.Union([
   Type.Literal('ID_FRONT'),
   Type.Literal('ID_BACK'),

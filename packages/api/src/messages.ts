@@ -32,7 +32,7 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   nickName: { en: 'nickname', zh: '昵称' },
   member: { en: 'user ID', zh: '用户ID' },
   memberId: { en: 'user ID', zh: '用户ID' },
-  // account security (modules/security)
+  // account security (domains/security)
   bindType: { en: 'binding type', zh: '绑定方式' },
   verifyCode: { en: 'verification code', zh: '验证码' },
   googleCode: { en: 'Google Authenticator code', zh: '谷歌验证码' },

@@ -33,7 +33,7 @@ export const API_PATHS = {
   demoInfo: 'demo/info',
   /** test-only control (demo mode, loopback only): POST {minutes} moves the server clock forward */
   demoAdvanceClock: 'demo/clock/advance',
-  // identity verification, uploads and payment methods (modules/kyc, uploads, payment)
+  // identity verification, uploads and payment methods (domains/kyc, uploads, payment)
   uploadImage: 'member/upload/image', // POST multipart (file, purpose); GET ?imageId= serves the owner's image
   submitBasic: 'member/kyc/submitBasic',
   submitAdvanced: 'member/kyc/submitAdvanced',
@@ -43,7 +43,7 @@ export const API_PATHS = {
   updatePayment: 'member/payment/updatePayment',
   setPaymentEnabled: 'member/payment/setPaymentEnabled',
   deletePayment: 'member/payment/deletePayment',
-  // account security: bindings, passwords, Google authenticator, sessions and the log (modules/security)
+  // account security: bindings, passwords, Google authenticator, sessions and the log (domains/security)
   getSecurity: 'member/security/getSecurity',
   bindAccount: 'member/security/bindAccount',
   changePassword: 'member/security/changePassword',
@@ -56,7 +56,7 @@ export const API_PATHS = {
   getSessions: 'member/security/getSessions',
   revokeSession: 'member/security/revokeSession',
   getSecurityLog: 'member/security/getSecurityLog',
-  // wallet (modules/wallet and modules/reserves): deposits, withdrawals, transfers, records, proof of reserves
+  // wallet (domains/wallet and domains/reserves): deposits, withdrawals, transfers, records, proof of reserves
   getCoins: 'asset/wallet/getCoins',
   getDepositAddress: 'asset/wallet/getDepositAddress',
   demoDeposit: 'asset/wallet/demoDeposit',

@@ -169,7 +169,7 @@ export const GeetestResult = Type.Object({
 });
 export type GeetestResult = Static<typeof GeetestResult>;
 // BIND: to a new address being bound; VERIFY (needs a session): to the caller's own phone or e-mail, `account`
-// ignored, `channel` picks which when both are bound (modules/security).
+// ignored, `channel` picks which when both are bound (domains/security).
 export const CodeType = Type.Union([Type.Literal('REGISTER'), Type.Literal('LOGIN'), Type.Literal('FORGET'), Type.Literal('BIND'), Type.Literal('VERIFY')]);
 export const SendCodeBody = Type.Object({
   account: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), // email or phone digits (not for VERIFY)

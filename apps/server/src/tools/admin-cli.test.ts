@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generate } from 'otplib';
-import { loadConfig } from '../config/env';
+import { loadConfig } from '../platform/config/env';
 import { openTestApp } from '../../test/helpers';
 import { main } from './admin-cli';
 

@@ -10,12 +10,12 @@
  * else <data dir>/secrets.key). Exit 0 on success, 1 on a usage error or a refusal (the message says which).
  */
 import path from 'node:path';
-import { loadConfig, type Config } from '../config/env';
-import { openDb } from '../db/client';
-import type { EnginePort } from '../engine-port/engine-port';
-import { createAdminService } from '../modules/admin/admin.service';
-import { AppError } from '../shared/errors';
-import { secretBoxFromConfig } from '../shared/secret-box';
+import { loadConfig, type Config } from '../platform/config/env';
+import { openDb } from '../platform/db/client';
+import type { EnginePort } from '../platform/engine-port/engine-port';
+import { createAdminService } from '../domains/admin/admin.service';
+import { AppError } from '../platform/shared/errors';
+import { secretBoxFromConfig } from '../platform/shared/secret-box';
 import { runAsMain } from './run-main';
 
 const USAGE = 'usage: npm run admin -- create-operator --email a@b.c --name NAME --role support|compliance|finance|admin [--data-dir DIR]';

@@ -8,11 +8,11 @@
  *       Restores it into an empty data directory (and an empty PostgreSQL database at DATABASE_URL when the backup
  *       holds a dump). Start the server on it: it recovers to the state of the backup.
  *
- * The data directory is --data-dir, else DATA_DIR, else ./data; DATABASE_URL as the server reads it (config/env.ts).
+ * The data directory is --data-dir, else DATA_DIR, else ./data; DATABASE_URL as the server reads it (platform/config/env.ts).
  * Exit 0 on success, 1 on a usage error or a failure (the message says which).
  */
 import path from 'node:path';
-import { loadConfig } from '../config/env';
+import { loadConfig } from '../platform/config/env';
 import { backupDataDir, restoreDataDir } from './backup';
 import { runAsMain } from './run-main';
 

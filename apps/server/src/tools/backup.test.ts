@@ -11,13 +11,13 @@ import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/env';
-import { openDb, type DbHandle } from '../db/client';
-import { spotOrders } from '../db/schema/trading';
-import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
-import { nodeFs } from '../engine-host/node-fs';
-import { listSnapshots } from '../engine-host/snapshot-store';
-import { ensureMarket } from '../engine-host/test-fixtures';
+import { loadConfig } from '../platform/config/env';
+import { openDb, type DbHandle } from '../platform/db/client';
+import { spotOrders } from '../platform/db/schema/trading';
+import { createEngineHost, type EngineHost } from '../platform/engine-host/engine-host';
+import { nodeFs } from '../platform/engine-host/node-fs';
+import { listSnapshots } from '../platform/engine-host/snapshot-store';
+import { ensureMarket } from '../platform/engine-host/test-fixtures';
 import { main } from './backup-cli';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -85,7 +85,7 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
   const before = await stateOf(db, host);
   await host.close();
   await db.close();
-  // A user's image (modules/uploads stores them under uploads/<2 hex>/<id>) and the key of the secrets at rest.
+  // A user's image (domains/uploads stores them under uploads/<2 hex>/<id>) and the key of the secrets at rest.
   const image = path.join('uploads', 'ab', 'abcdef0123456789');
   fs.mkdirSync(path.join(dataDir, 'uploads', 'ab'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, image), Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]));

@@ -28,7 +28,7 @@ import { createHash } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { KEY_FILE } from '../shared/secret-box';
+import { KEY_FILE } from '../platform/shared/secret-box';
 
 /** One file of a backup: its path relative to the backup directory, size and SHA-256 (hex). */
 export interface BackupFile {

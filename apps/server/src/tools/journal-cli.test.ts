@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { encodeRecord, JournalWriter, readJournal, segmentName, type JournalRecord } from '../engine-host/journal';
-import { nodeFs } from '../engine-host/node-fs';
-import { writeSnapshot } from '../engine-host/snapshot-store';
+import { encodeRecord, JournalWriter, readJournal, segmentName, type JournalRecord } from '../platform/engine-host/journal';
+import { nodeFs } from '../platform/engine-host/node-fs';
+import { writeSnapshot } from '../platform/engine-host/snapshot-store';
 import { main } from './journal-cli';
 
 const rec = (seq: number): JournalRecord => ({ seq, body: Buffer.from(`cmd-${seq}`) });

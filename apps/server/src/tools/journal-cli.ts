@@ -10,14 +10,14 @@
  *       is never chosen for the operator.
  *
  * The journal is `<data dir>/journal`; the data directory is --data-dir, else DATA_DIR, else ./data (resolved as
- * the server resolves it, config/env.ts). Exit 1 on a usage error.
+ * the server resolves it, platform/config/env.ts). Exit 1 on a usage error.
  */
 import path from 'node:path';
-import { loadConfig } from '../config/env';
-import type { HostFs } from '../engine-host/host-fs';
-import { planJournalTruncation, truncateJournalAt, verifyJournal, type JournalRepairPlan, type JournalVerifyReport } from '../engine-host/journal';
-import { nodeFs } from '../engine-host/node-fs';
-import { listSnapshots } from '../engine-host/snapshot-store';
+import { loadConfig } from '../platform/config/env';
+import type { HostFs } from '../platform/engine-host/host-fs';
+import { planJournalTruncation, truncateJournalAt, verifyJournal, type JournalRepairPlan, type JournalVerifyReport } from '../platform/engine-host/journal';
+import { nodeFs } from '../platform/engine-host/node-fs';
+import { listSnapshots } from '../platform/engine-host/snapshot-store';
 import { runAsMain } from './run-main';
 
 /** Where the CLI writes and what it works on; tests pass their own. */

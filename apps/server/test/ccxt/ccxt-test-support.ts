@@ -4,8 +4,8 @@
  * test mode) and read back from the demo outbox.
  */
 import type { TestApp } from '../helpers';
-import { passPuzzle } from '../../src/modules/member/member-test-app';
-import { listOutbox } from '../../src/modules/verification/outbox.repository';
+import { passPuzzle } from '../../src/domains/member/member-test-app';
+import { listOutbox } from '../../src/domains/verification/outbox.repository';
 
 /** An API key and its HMAC secret. */
 export interface TestKey {

@@ -28,19 +28,19 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeCommand, type Command } from '@exchange/core';
 import { API_KEY_PATHS, API_PATHS, type Assets, type CreatedApiKey, type Entrust, type EntrustPage, type Session } from '@exchange/api';
-import { CommandApplier } from '../../src/engine-port/applier';
-import { openNatsJournal, type NatsJournal } from '../../src/engine-port/nats-journal';
-import type { EngineState } from '../../src/scale-out/engine-process';
+import { CommandApplier } from '../../src/platform/engine-port/applier';
+import { openNatsJournal, type NatsJournal } from '../../src/platform/engine-port/nats-journal';
+import type { EngineState } from '../../src/main/scale-out/engine-process';
 import net from 'node:net';
 import { ApiClient, registerUser, REPO_ROOT, sleep } from '../crash-harness';
-import { loadConfig } from '../../src/config/env';
+import { loadConfig } from '../../src/platform/config/env';
 import { main as adminCli } from '../../src/tools/admin-cli';
-import { totpAt } from '../../src/modules/admin/totp';
-import { mainlandId } from '../../src/modules/kyc/kyc-test-support';
-import { OTC_TIMEOUT_EVERY_MS } from '../../src/modules/otc/otc.jobs';
+import { totpAt } from '../../src/domains/admin/totp';
+import { mainlandId } from '../../src/domains/kyc/kyc-test-support';
+import { OTC_TIMEOUT_EVERY_MS } from '../../src/domains/otc/otc.jobs';
 
 const NATS_URL = process.env.NATS_URL;
-/** The OTC time-out job's period (modules/otc/otc.jobs.ts OTC_TIMEOUT_EVERY_MS). */
+/** The OTC time-out job's period (domains/otc/otc.jobs.ts OTC_TIMEOUT_EVERY_MS). */
 const OTC_JOB_PERIOD_MS = OTC_TIMEOUT_EVERY_MS;
 const DATABASE_URL = process.env.DATABASE_URL;
 const enabled = Boolean(NATS_URL && DATABASE_URL);
@@ -162,7 +162,7 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
   }
 
   function spawnMain(name: string, file: string, extra: Record<string, string>): Proc {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps', 'server', 'src', 'scale-out', file)], {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'apps', 'server', 'src', 'main', 'scale-out', file)], {
       cwd: REPO_ROOT,
       env: env(extra),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,48 @@
+/**
+ * `requireOperator(permission)`: the preHandler of every console route but login. Reads the header `x-admin-token`
+ * (an operator session: a user's `token` never opens the console) through `ctx.admin.authenticate`, then checks the
+ * operator's role (roles.ts). Missing, unknown, expired (30 minutes idle, 8 hours at most), revoked or disabled ->
+ * HTTP 401 admin_unauthorized; a role without the permission -> HTTP 403 admin_forbidden.
+ * On success `request.operator` holds the actor (with the request's IP and user-agent, for the audit log).
+ */
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '../../platform/shared/errors';
+import type { Actor } from './admin.service';
+import { can, type Permission } from './roles';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The authenticated operator; set by `requireOperator` (undefined before it ran). */
+    operator?: Actor;
+  }
+}
+
+/** The first value of a header, trimmed; '' when absent. */
+function header(req: FastifyRequest, name: string): string {
+  const v = req.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return typeof s === 'string' ? s.trim() : '';
+}
+
+/** Where the request came from: IP and user-agent (at most 256 characters). */
+export function originOf(req: FastifyRequest): { ip: string; userAgent: string } {
+  return { ip: req.ip, userAgent: header(req, 'user-agent').slice(0, 256) };
+}
+
+/** A preHandler that lets through a live operator session whose role has `permission`. */
+export function requireOperator(permission: Permission): preHandlerAsyncHookHandler {
+  return async function (this: unknown, req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    const token = header(req, 'x-admin-token');
+    if (token === '') throw new AppError('admin_unauthorized', 401);
+    const actor = await req.server.ctx.admin.authenticate(token, originOf(req));
+    if (!actor) throw new AppError('admin_unauthorized', 401);
+    if (!can(actor.role, permission)) throw new AppError('admin_forbidden', 403);
+    req.operator = actor;
+  };
+}
+
+/** The request's operator (set by requireOperator). */
+export function actorOf(req: FastifyRequest): Actor {
+  if (!req.operator) throw new AppError('admin_unauthorized', 401);
+  return req.operator;
+}

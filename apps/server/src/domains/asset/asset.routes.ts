@@ -1,0 +1,27 @@
+/** Route of asset/asset: getAssets, behind requireAuth. Reads the engine's balances through AssetService. */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API_PATHS, Assets, Envelope } from '@exchange/api';
+import { ok } from '../../platform/shared/envelope';
+import { requireAuth } from '../../platform/shared/auth';
+import { createAssetService } from './asset.service';
+
+const assetRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  const assets = createAssetService({ config: app.ctx.config, host: app.ctx.host, log: app.ctx.log });
+
+  app.get(
+    `/api/${API_PATHS.getAssets}`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: ['asset'],
+        summary: 'Your four accounts (ASSETS, SPOT, CONTRACT, OTC) with every coin and totals in USDT and CNY (rounded down)',
+        response: { 200: Envelope(Assets) },
+      },
+    },
+    async (req) => ok(assets.getAssets(req.userId)),
+  );
+};
+
+export default assetRoutes;

@@ -1,0 +1,74 @@
+/**
+ * The contracts' private WebSocket pushes (packages/api contract.ts ContractWsMessage), built from engine events by
+ * the WebSocket hub (gateways/ws/ws.hub.ts) for the sockets of the event's user: 'contractOrders' on perpOrderAccepted
+ * and perpOrderUpdated, 'positions' on positionChanged (quantity "0": closed), 'contractAccount' on a change of the
+ * user's CONTRACT balance. Values are formatted as the routes answer them (contract.format.ts).
+ */
+import type { ContractWsMessage } from '@exchange/api';
+import type { EngineApi, EngineEvent, PerpMarketConfig } from '@exchange/core';
+import { isolatedRiskPpm, perpScales, positionFigures, toContractAccount, toContractOrder, toContractPosition } from './contract.format';
+
+/** The engine reads a push needs. */
+export type PushEngine = Pick<EngineApi, 'asset' | 'balance' | 'perpMarket' | 'perpMarkState' | 'perpAccount' | 'positions'>;
+
+/** A private push: the user it is for and the message. */
+export interface ContractPush {
+  userId: string;
+  message: ContractWsMessage;
+}
+
+function scalesOf(engine: PushEngine, m: PerpMarketConfig) {
+  return perpScales(m, engine.asset(m.quote)?.scale);
+}
+
+/**
+ * The push of one engine event, or undefined when it is not a contract event for a user (`wanted` says whether the
+ * user has sockets: nothing is computed for one without).
+ */
+export function contractPush(engine: PushEngine, e: EngineEvent, wanted: (userId: string) => boolean): ContractPush | undefined {
+  if (e.type === 'perpOrderAccepted' || e.type === 'perpOrderUpdated') {
+    if (!wanted(e.order.userId)) return undefined;
+    const m = engine.perpMarket(e.order.symbol);
+    if (!m) return undefined;
+    const data = toContractOrder(e.order, scalesOf(engine, m), engine.perpMarkState(m.symbol)?.markPrice ?? null);
+    return { userId: e.order.userId, message: { channel: 'contractOrders', data } };
+  }
+  if (e.type === 'positionChanged') {
+    const p = e.position;
+    if (!wanted(p.userId)) return undefined;
+    const m = engine.perpMarket(p.symbol);
+    if (!m) return undefined;
+    const s = scalesOf(engine, m);
+    const f = positionFigures(p, s, engine.perpMarkState(m.symbol)?.markPrice ?? null);
+    if (p.marginMode === 'ISOLATED')
+      return { userId: p.userId, message: { channel: 'positions', data: toContractPosition(p, s, f, p.margin, isolatedRiskPpm(p.margin, f)) } };
+    // Cross: over the cross wallet less the other cross positions' maintenance margin plus their unrealized PnL.
+    const acc = engine.perpAccount(p.userId);
+    let wallet = acc.crossWalletBalance;
+    for (const o of engine.positions(p.userId)) {
+      if (o.symbol === p.symbol || o.marginMode !== 'CROSS') continue;
+      const om = engine.perpMarket(o.symbol);
+      if (!om) continue;
+      const of = positionFigures(o, scalesOf(engine, om), engine.perpMarkState(om.symbol)?.markPrice ?? null);
+      wallet += of.upnl - of.maint;
+    }
+    return { userId: p.userId, message: { channel: 'positions', data: toContractPosition(p, s, f, wallet, acc.riskLevelPpm) } };
+  }
+  if (e.type === 'balanceChanged' && e.account === 'CONTRACT') {
+    if (!wanted(e.owner)) return undefined;
+    const positions = engine.positions(e.owner).flatMap((p) => {
+      const m = engine.perpMarket(p.symbol);
+      if (!m || m.quote !== e.asset) return [];
+      return [{ margin: p.margin, upnl: positionFigures(p, scalesOf(engine, m), engine.perpMarkState(m.symbol)?.markPrice ?? null).upnl }];
+    });
+    const data = toContractAccount(
+      e.asset,
+      engine.asset(e.asset)?.scale ?? 8,
+      engine.perpAccount(e.owner),
+      { available: e.available, frozen: e.frozen },
+      positions,
+    );
+    return { userId: e.owner, message: { channel: 'contractAccount', data } };
+  }
+  return undefined;
+}

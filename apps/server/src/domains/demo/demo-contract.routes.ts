@@ -1,0 +1,62 @@
+/**
+ * POST /api/demo/contract/setReferencePrice {symbol, price}: the test-only control by which a test moves the
+ * reference price (refused in production). Pins the reference price of a contract's underlying (USDT paths) so
+ * the index price job takes it as the index from its next tick (within a second) and the mark price follows it;
+ * end-to-end tests use it to fire take profits, stop losses and liquidations. Like demo/outbox: a 404 FAILED
+ * envelope unless demo mode is on (asked for explicitly, refused under production rules), 403 to a client that is
+ * not on loopback. The pin lives in memory (domains/market-jobs/reference-override.ts) until the server stops.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { CONTRACT_MARKET_PATHS, Envelope, SetReferencePriceBody } from '@exchange/api';
+import { ok } from '../../platform/shared/envelope';
+import { AppError } from '../../platform/shared/errors';
+import { referenceOverridesOf } from '../market-jobs/reference-override';
+import { requireDemoLoopback } from './demo.routes';
+
+/** The highest price that may be pinned (whole USDT): anything above is no test of a real market. */
+export const MAX_PINNED_PRICE = 10_000_000_000n;
+
+/**
+ * The price's units at `decimals` decimals, or the rejection: 0 (price_required), too many decimals
+ * (price_not_on_tick), above MAX_PINNED_PRICE (validation_failed).
+ */
+export function pinnedPriceUnits(price: string, decimals: number): bigint {
+  const [whole = '0', frac = ''] = price.split('.');
+  if (frac.replace(/0+$/, '').length > decimals) throw new AppError('price_not_on_tick', 400, 'price');
+  const units = BigInt(whole) * 10n ** BigInt(decimals) + BigInt((frac + '0'.repeat(decimals)).slice(0, decimals) || '0');
+  if (units <= 0n) throw new AppError('price_required', 400, 'price');
+  if (units > MAX_PINNED_PRICE * 10n ** BigInt(decimals)) throw new AppError('validation_failed', 400, 'price');
+  return units;
+}
+
+const demoContractRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  app.post(
+    `/api/${CONTRACT_MARKET_PATHS.demoSetReferencePrice}`,
+    {
+      schema: {
+        tags: ['demo'],
+        summary:
+          'Demo mode, loopback clients only (a test control): pins the reference price of a contract so its index and mark price follow it within a second.',
+        body: SetReferencePriceBody,
+        response: { 200: Envelope(Type.Object({ symbol: Type.String(), price: Type.String() })) },
+      },
+    },
+    async (req) => {
+      requireDemoLoopback(app.ctx.config, req.ip);
+      const { symbol, price } = req.body;
+      const listing = app.ctx.marketData.listing(symbol, 'CONTRACT');
+      if (!listing || listing.quote !== 'USDT') throw new AppError('market_not_found', 400, 'symbol');
+      const units = pinnedPriceUnits(price, listing.priceDecimals);
+      const whole = units / 10n ** BigInt(listing.priceDecimals);
+      const frac = (units % 10n ** BigInt(listing.priceDecimals)).toString().padStart(listing.priceDecimals, '0');
+      const normalized = listing.priceDecimals > 0 ? `${whole}.${frac}` : `${whole}`;
+      referenceOverridesOf(app.ctx).set(listing.base, normalized);
+      req.log.info({ symbol, price: normalized }, 'reference price pinned (test control)');
+      return ok({ symbol, price: normalized });
+    },
+  );
+};
+export default demoContractRoutes;

@@ -1,0 +1,248 @@
+/**
+ * Spot order entry and queries, used by the routes and by the liquidity bots alike (no back door into the
+ * book). Decimal strings are parsed exactly into engine integers with the market's decimals (price at
+ * priceDecimals, amount at qtyDecimals, total at the quote asset's scale); the order is submitted through the
+ * engine host (journaled before it is applied) and the engine's reject codes become AppErrors.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Static } from '@sinclair/typebox';
+import { formatDecimal, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
+import type {
+  CancelEntrustBody,
+  Entrust,
+  EntrustDetail,
+  EntrustPage,
+  GetEntrustListQuery,
+  GetTradeListQuery,
+  SetEntrustBody,
+  UserTradePage,
+} from '@exchange/api';
+import type { Config } from '../../platform/config/env';
+import type { Db } from '../../platform/db/client';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import { AppError } from '../../platform/shared/errors';
+import { createEntrustRepository } from './entrust.repository';
+import { marketScales, rowToOrderView, toEntrust, toFill, toUserTrade, type MarketScales } from './entrust.format';
+
+/** Largest accepted price, amount or total in engine units (int64 range; anything above is absurd). */
+export const MAX_UNITS = 2n ** 63n - 1n;
+
+/** Spot order entry and queries (see the file comment). */
+export interface EntrustService {
+  /** Place a spot order for userId (throws AppError with the engine's reject code). */
+  place(userId: string, body: Static<typeof SetEntrustBody>): Promise<Entrust>;
+  /** Cancel one of userId's orders (throws AppError order_not_found). */
+  cancel(userId: string, body: Static<typeof CancelEntrustBody>): Promise<Entrust>;
+  /** Open orders (type current, from the engine) or ended ones (type history, projected), newest first, paged. */
+  list(userId: string, query: Static<typeof GetEntrustListQuery>): Promise<EntrustPage>;
+  /** One of userId's orders with its fills (AppError order_not_found, 404, for anyone else's). */
+  detail(userId: string, orderId: string): Promise<EntrustDetail>;
+  /** userId's own fills (projected), newest first, optionally of one pair, paged (AppError market_not_found). */
+  trades(userId: string, query: Static<typeof GetTradeListQuery>): Promise<UserTradePage>;
+}
+
+type PlaceOrder = Omit<Extract<Command, { type: 'placeOrder' }>, 'ts'>;
+
+/** What a field's value must be a multiple of, for the message: the step ("0.00001") and its coin ("BTC"). */
+export interface FieldStep {
+  step: string;
+  coin: string;
+}
+
+/**
+ * Parses a decimal field into engine units: AppError 'too_many_decimals' (field named, and `step` when given,
+ * so the message says what is allowed; a function is called only then: the texts cost a little on every order) when it has more fraction digits than `decimals`, 'value_too_large'
+ * above MAX_UNITS, 'validation_failed' for bad syntax.
+ */
+export function parseUnits(value: string, decimals: number, field: string, step?: FieldStep | (() => FieldStep)): bigint {
+  const r = tryParseDecimal(value, decimals);
+  if (!r.ok && r.error === 'too_many_decimals') {
+    const named = typeof step === 'function' ? step() : step;
+    throw new AppError('too_many_decimals', 400, field, named ? { ...named } : undefined);
+  }
+  if (!r.ok) throw new AppError('validation_failed', 400, field);
+  if (r.value > MAX_UNITS) throw new AppError('value_too_large', 400, field);
+  return r.value;
+}
+
+/** `units` of 10^-decimals as a decimal a person reads: trailing zeros dropped, thousands grouped ("5", "0.00001", "1,000"). */
+export function plainDecimal(units: bigint, decimals: number): string {
+  const [int = '0', frac = ''] = formatDecimal(units, decimals).split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const kept = frac.replace(/0+$/, '');
+  return kept === '' ? grouped : `${grouped}.${kept}`;
+}
+
+/**
+ * The values an order rejection names (packages/api messages.ts PARAM_SENTENCES): the market's minimum order
+ * value or amount, its step or tick, with the coin; undefined for every other code.
+ */
+export function rejectParams(code: string, s: MarketScales): Record<string, string> | undefined {
+  const { market, quoteScale } = s;
+  switch (code) {
+    case 'notional_below_minimum':
+      return { min: plainDecimal(market.minNotional, quoteScale), coin: market.quote };
+    case 'quantity_below_minimum':
+      return { min: plainDecimal(market.minQty, market.qtyDecimals), coin: market.base };
+    case 'quantity_not_on_step':
+      return { step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base };
+    case 'price_not_on_tick':
+      return { step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote };
+    default:
+      return undefined;
+  }
+}
+
+/** Longest wait for the projection before a history read goes ahead with what the database has (ms). */
+const PROJECTION_WAIT_MS = 3000;
+
+/** HTTP status of an engine rejection: 404 for a missing order, 400 for every other. */
+function rejectStatus(code: string): number {
+  return code === 'order_not_found' ? 404 : 400;
+}
+
+/** Builds the service over the engine host (orders) and the database (history and fills). */
+export function createEntrustService(deps: { config: Config; db: Db; log: FastifyBaseLogger; host: EnginePort }): EntrustService {
+  const { host } = deps;
+  const repo = createEntrustRepository(deps.db);
+  const engine = host.engine;
+
+  /** Waits for the projector (read-your-writes), but never longer than PROJECTION_WAIT_MS (database trouble). */
+  async function caughtUp(): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([host.projected(), new Promise<void>((resolve) => (timer = setTimeout(resolve, PROJECTION_WAIT_MS)))]);
+    clearTimeout(timer);
+  }
+
+  function scalesOf(symbol: string): MarketScales {
+    const market = engine.market(symbol);
+    if (!market) throw new AppError('market_not_found', 400, 'pairsName');
+    return marketScales(market, (c) => engine.asset(c));
+  }
+
+  function view(o: OrderView): Entrust {
+    return toEntrust(o, scalesOf(o.symbol));
+  }
+
+  /** Turns the request into a placeOrder command, checking the field combinations of each order type. */
+  function buildOrder(userId: string, body: Static<typeof SetEntrustBody>, s: MarketScales): PlaceOrder {
+    const { market, quoteScale } = s;
+    const isLimit = body.orderType === 'LIMIT';
+    const priceStep = () => ({ step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote });
+    const qtyStep = () => ({ step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base });
+    const timeInForce = body.timeInForce ?? (isLimit ? 'GTC' : 'IOC');
+    const cmd: PlaceOrder = {
+      type: 'placeOrder',
+      userId,
+      symbol: market.symbol,
+      side: body.side,
+      orderType: body.orderType,
+      timeInForce,
+      ...(body.clientOrderId ? { clientOrderId: body.clientOrderId } : {}),
+    };
+    if (isLimit) {
+      if (body.total !== undefined && body.total !== '') throw new AppError('invalid_order', 400, 'total');
+      if (body.price === undefined || body.price === '') throw new AppError('price_required', 400, 'price');
+      if (body.amount === undefined || body.amount === '') throw new AppError('quantity_required', 400, 'amount');
+      cmd.price = parseUnits(body.price, market.priceDecimals, 'price', priceStep);
+      cmd.quantity = parseUnits(body.amount, market.qtyDecimals, 'amount', qtyStep);
+      return cmd;
+    }
+    // MARKET: the price field is ignored (a form may send the last price along).
+    if (timeInForce === 'POST_ONLY') throw new AppError('invalid_order', 400, 'timeInForce');
+    const hasAmount = body.amount !== undefined && body.amount !== '';
+    const hasTotal = body.total !== undefined && body.total !== '';
+    if (body.side === 'SELL') {
+      if (hasTotal) throw new AppError('invalid_order', 400, 'total');
+      if (!hasAmount) throw new AppError('quantity_required', 400, 'amount');
+      cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount', qtyStep);
+      return cmd;
+    }
+    if (hasAmount && hasTotal) throw new AppError('invalid_order', 400, 'total');
+    if (!hasAmount && !hasTotal) throw new AppError('quantity_required', 400, 'amount');
+    if (hasAmount) cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount', qtyStep);
+    else cmd.quoteAmount = parseUnits(body.total!, quoteScale, 'total', () => ({ step: plainDecimal(1n, quoteScale), coin: market.quote }));
+    return cmd;
+  }
+
+  return {
+    async place(userId, body) {
+      const s = scalesOf(body.pairsName);
+      const r = await host.submit(buildOrder(userId, body, s));
+      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code), undefined, rejectParams(r.code, s));
+      let order = r.order;
+      // A retried clientOrderId whose order the engine no longer retains (it keeps only recent ended orders):
+      // the first result comes from the projection.
+      if (!order && r.duplicateOfOrderId !== undefined) {
+        await caughtUp();
+        const row = await repo.order(r.duplicateOfOrderId);
+        order = row ? rowToOrderView(row) : undefined;
+      }
+      if (!order) throw new Error('placeOrder accepted without an order view');
+      // A retry may name another pair than the first request did: `view` formats with the order's own market.
+      return order.symbol === body.pairsName ? toEntrust(order, s) : view(order);
+    },
+
+    async cancel(userId, body) {
+      const id = body.id !== undefined && body.id !== '' ? body.id : undefined;
+      const cid = body.clientOrderId !== undefined && body.clientOrderId !== '' ? body.clientOrderId : undefined;
+      if (id === undefined && cid === undefined) throw new AppError('validation_failed', 400, 'id');
+      const canonical = id === undefined ? undefined : canonicalOrderId(id);
+      if (id !== undefined && canonical === null) throw new AppError('order_not_found', rejectStatus('order_not_found'));
+      const r = await host.submit(canonical ? { type: 'cancelOrder', userId, orderId: canonical } : { type: 'cancelOrder', userId, clientOrderId: cid! });
+      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
+      if (!r.order) throw new Error('cancelOrder accepted without an order view');
+      return view(r.order);
+    },
+
+    async list(userId, query) {
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      const offset = (page - 1) * pageSize;
+      if (query.pairsName !== undefined && !engine.market(query.pairsName)) throw new AppError('market_not_found', 400, 'pairsName');
+      if (query.type === 'current') {
+        const open = engine.openOrders(userId, query.pairsName).reverse();
+        return { records: open.slice(offset, offset + pageSize).map(view), total: open.length, page, pageSize };
+      }
+      // History is read from the projection; wait until it holds everything applied so far (read-your-writes).
+      await caughtUp();
+      const { rows, total } = await repo.history(userId, query.pairsName, offset, pageSize);
+      return { records: rows.map((r) => view(rowToOrderView(r))), total, page, pageSize };
+    },
+
+    async detail(userId, orderId) {
+      const id = canonicalOrderId(orderId);
+      // No order id is above the bigint column's range (2^63 - 1): such an id names no order, it is not an error.
+      if (id === null) throw new AppError('order_not_found', 404);
+      let order = engine.order(id);
+      await caughtUp();
+      if (!order) {
+        const row = await repo.order(id);
+        order = row ? rowToOrderView(row) : undefined;
+      }
+      if (!order || order.userId !== userId) throw new AppError('order_not_found', 404);
+      const s = scalesOf(order.symbol);
+      const fills = await repo.fills(id);
+      return { ...toEntrust(order, s), fills: fills.map((t) => toFill(t, id, s)) };
+    },
+
+    async trades(userId, query) {
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      if (query.pairsName !== undefined && !engine.market(query.pairsName)) throw new AppError('market_not_found', 400, 'pairsName');
+      // Read-your-writes: a fill of an order just answered is in the projection before the list is read.
+      await caughtUp();
+      const { rows, total } = await repo.userTrades(userId, query.pairsName, (page - 1) * pageSize, pageSize);
+      return { records: rows.map((r) => toUserTrade(r, scalesOf(r.symbol))), total, page, pageSize };
+    },
+  };
+}
+
+/** Largest order id the database can hold (bigint). */
+const MAX_ORDER_ID = 9_223_372_036_854_775_807n;
+
+/** The canonical decimal form of a wire order id (digits only), or null when it is above MAX_ORDER_ID. */
+export function canonicalOrderId(id: string): string | null {
+  const v = BigInt(id);
+  return v > MAX_ORDER_ID ? null : v.toString();
+}

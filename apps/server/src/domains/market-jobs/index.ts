@@ -1,0 +1,166 @@
+/**
+ * The jobs of the server process (ARCHITECTURE.md section 1: jobs/ = index price, mark price, funding, liquidity
+ * bots): attaches the reference price paths to market data (k-line history), and when `config.marketMakers` is on
+ * starts the index price job, the perpetual markets' mark price ticks and funding (perp-ticks.job.ts) and one
+ * liquidity bot per spot and per perpetual market that has a reference path (perp-bot.ts). server.ts calls startJobs
+ * after listen and stop() on shutdown.
+ *
+ * Every job here reads the one process clock, ctx.clock (platform/shared/clock.ts), the clock the engine port stamps each
+ * command's `ts` with: the index job's tick time (the reference price it looks up, the index's and so the mark
+ * price tick's time), the funding job's funding times and the bots' reference, taker and volume times. Read on the
+ * wall clock instead, a funding the engine would take (fundingTs <= the command's ts) would never be asked for once
+ * the clock was moved (the demo's POST /api/demo/clock/advance), and the index would be priced at another moment
+ * than the trades it is compared with.
+ */
+import { parseDecimal, pow10, type MarketConfig } from '@exchange/core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../platform/config/env';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { ServerClock } from '../../platform/shared/clock';
+import type { ContractService } from '../contract/contract.service';
+import type { EntrustService } from '../entrust/entrust.service';
+import type { MarketDataService } from '../market-data/market-data.service';
+import { depthScalePermille, ladderProfile, profileSourceOf } from './depth-profile';
+import type { DepthPoint } from './ladder';
+import { startIndexJob } from './index-price.job';
+import { LiquidityBot } from './liquidity-bot';
+import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
+import { contractBotOrders, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
+import { referenceOverridesOf } from './reference-override';
+import type { ReferencePaths } from '../market-data/price-source';
+import { createReferencePaths } from './reference-paths';
+
+export { createReferencePaths } from './reference-paths';
+
+/**
+ * What the jobs use: the configuration, the process clock, the engine port, the log, market data (reference paths,
+ * index prices), spot order entry (the spot bots) and the contract service (the perpetual bots' orders and leverage). The object is also the key of its
+ * reference price overrides (reference-override.ts): the server passes its context, as the demo routes do.
+ */
+export interface JobsDeps {
+  config: Config;
+  clock: Pick<ServerClock, 'now'>;
+  host: EnginePort;
+  log: FastifyBaseLogger;
+  marketData: MarketDataService;
+  entrust: EntrustService;
+  contract: ContractService;
+}
+
+/** Running jobs; stop() ends the timers and waits for in-flight bot commands. */
+export interface Jobs {
+  stop(): Promise<void>;
+}
+
+/** The reference path of a spot market (USDT pairs by base, cross pairs derived), or undefined. */
+export function pathOfMarket(paths: ReferencePaths, base: string, quote: string) {
+  return paths.pair?.(base, quote) ?? (quote === 'USDT' ? paths.get(base) : undefined);
+}
+
+/**
+ * The depth profile of a market's ladder (quote asset units): the Binance book it is shaped on
+ * (`profileSourceOf`), scaled by its traded value (`depthScalePermille`), converted into the quote coin at the
+ * quote's USDT reference price at `ts` for cross pairs (e.g. ETH/BTC in BTC).
+ */
+export function marketProfile(paths: ReferencePaths, market: Pick<MarketConfig, 'base' | 'quote'>, quoteScale: number, ts: number): DepthPoint[] {
+  const source = profileSourceOf(market.base, market.quote);
+  const scale = depthScalePermille(paths, market.base, market.quote, ts);
+  const quotePrice = market.quote === 'USDT' ? null : paths.get(market.quote)?.priceAt(ts);
+  const quoteUsdt = quotePrice ? parseDecimal(quotePrice, 8) : pow10(8);
+  return ladderProfile(source, scale, quoteScale, quoteUsdt > 0n ? quoteUsdt : pow10(8));
+}
+
+/**
+ * Starts the jobs on a context. `paths` defaults to createReferencePaths() (the seed data). The paths are always
+ * handed to market data (history backfill); the index job and the bots run only when ctx.config.marketMakers.
+ */
+export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } = {}): Promise<Jobs> {
+  // The process clock (Unix ms) for every time the jobs judge; the wall clock only to log how long the start took.
+  const now = ctx.clock.now;
+  const startedWallMs = Date.now();
+  const started = now();
+  // The test-only control (demo/contract/setReferencePrice) pins reference prices through these paths.
+  const overrides = referenceOverridesOf(ctx);
+  const paths = overrides.wrap(opts.paths ?? createReferencePaths());
+  // The k-line backfill writes many rows; it runs in the background so the live market starts at once.
+  const backfill = ctx.marketData.setReferencePaths(paths).catch((err: unknown) => ctx.log.error({ err }, 'k-line backfill from reference paths failed'));
+  if (!ctx.config.marketMakers) {
+    return {
+      async stop() {
+        await backfill;
+      },
+    };
+  }
+  // The perpetual markets' clock: each index tick becomes a mark price tick; funding at each 8 h boundary.
+  const marks = createMarkPriceTicker({ host: ctx.host, log: ctx.log });
+  const funding = startFundingJob({ host: ctx.host, log: ctx.log, now });
+  const index = startIndexJob({
+    host: ctx.host,
+    sink: ctx.marketData,
+    paths,
+    log: ctx.log,
+    now,
+    pinned: (base, quote) => (quote === 'USDT' ? overrides.get(base) : undefined),
+    onIndex: marks.onIndex,
+  });
+  const bots: LiquidityBot[] = [];
+  for (const market of ctx.host.engine.markets()) {
+    const path = pathOfMarket(paths, market.base, market.quote);
+    if (!path) {
+      ctx.log.warn({ symbol: market.symbol }, 'no reference path: no liquidity bot');
+      continue;
+    }
+    const bot = new LiquidityBot(market, {
+      host: ctx.host,
+      entrust: ctx.entrust,
+      log: ctx.log,
+      reference: (ts) => path.priceAt(ts),
+      profile: marketProfile(paths, market, ctx.host.engine.asset(market.quote)?.scale ?? 8, started),
+      referenceVolume: (ts) => {
+        const minute = ts - (ts % 60_000);
+        return path.bars(60_000, minute, minute + 60_000)[0]?.volume ?? null;
+      },
+      takerDeciles: profileSourceOf(market.base, market.quote).windowDecilesPermille,
+      spreadTicks: BigInt(ctx.config.botSpreadTicks),
+      now,
+    });
+    bot.start(bots.length * 150);
+    bots.push(bot);
+  }
+  // One bot per perpetual market, quoting around its index (the mark's anchor) through the contract service (perp-bot.ts).
+  for (const m of ctx.host.engine.perpMarkets()) {
+    const path = pathOfMarket(paths, m.base, m.quote);
+    if (!path) {
+      ctx.log.warn({ symbol: m.symbol }, 'no reference path: no contract liquidity bot');
+      continue;
+    }
+    const market = perpBotMarket(m);
+    const bot = new LiquidityBot(market, {
+      host: ctx.host,
+      entrust: contractBotOrders(ctx.contract),
+      venue: perpVenue(ctx.host),
+      userIds: perpBotUserIds(m),
+      log: ctx.log,
+      reference: perpReference(ctx.host, m),
+      profile: marketProfile(paths, market, ctx.host.engine.asset(m.quote)?.scale ?? 8, started),
+      referenceVolume: (ts) => {
+        const minute = ts - (ts % 60_000);
+        return path.bars(60_000, minute, minute + 60_000)[0]?.volume ?? null;
+      },
+      takerDeciles: profileSourceOf(m.base, m.quote).windowDecilesPermille,
+      spreadTicks: BigInt(ctx.config.botSpreadTicks),
+      now,
+    });
+    const delay = bots.length * 150;
+    bots.push(bot);
+    void setBotLeverage(ctx.contract, m, ctx.log).finally(() => bot.start(delay));
+  }
+  ctx.log.info({ bots: bots.length, ms: Date.now() - startedWallMs }, 'market jobs started (index price, mark price, funding, liquidity bots)');
+  return {
+    async stop() {
+      index.stop();
+      await Promise.all([...bots.map((b) => b.stop()), funding.stop(), marks.drain()]);
+      await backfill;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Routes of member/upload: POST member/upload/image takes a multipart form (field `file`,
+ * field `purpose` = ID_FRONT | ID_BACK | ID_HANDHELD | PAY_QR, in either order) and answers `{ imageId }`;
+ * GET member/upload/image?imageId= serves the caller's own image (never anyone else's: 404 as for an unknown id).
+ * @fastify/multipart is registered here only, inside this module's encapsulated plugin, so no other route accepts
+ * multipart bodies. The multipart limits: one file of at most 5 MB (spec section 9), a few short fields.
+ */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
+import { API_PATHS, Envelope, GetImageQuery, UPLOAD_MAX_BYTES, UploadedImage } from '@exchange/api';
+import { ok } from '../../platform/shared/envelope';
+import { AppError } from '../../platform/shared/errors';
+import { requireAuth } from '../../platform/shared/auth';
+
+const TAGS = ['upload'];
+
+/** The file and the purpose of a multipart upload; throws AppError for a body that is not one well-formed upload. */
+async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; purpose: string }> {
+  if (!req.isMultipart()) throw new AppError('upload_no_file', 400, 'file');
+  let file: Buffer | undefined;
+  let purpose = '';
+  try {
+    for await (const part of req.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'file' || file !== undefined) throw new AppError('validation_failed', 400, 'file');
+        file = await part.toBuffer();
+      } else if (part.fieldname === 'purpose') {
+        purpose = typeof part.value === 'string' ? part.value : '';
+      }
+    }
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('upload_too_large', 400, 'file');
+    // Too many parts, files or fields, a field over its size, or a body that is not well-formed multipart.
+    throw new AppError('validation_failed', 400, 'file');
+  }
+  if (file === undefined || file.length === 0) throw new AppError('upload_no_file', 400, 'file');
+  return { file, purpose };
+}
+
+const uploadsRoutes: FastifyPluginAsync = async (root) => {
+  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 },
+  });
+
+  app.post(
+    `/api/${API_PATHS.uploadImage}`,
+    {
+      preHandler: requireAuth,
+      schema: {
+        tags: TAGS,
+        summary: 'Upload an image (multipart: file, purpose): JPEG, PNG or WebP by its bytes, at most 5 MB, at least 300x300 px; re-encoded without metadata',
+        consumes: ['multipart/form-data'],
+        response: { 200: Envelope(UploadedImage) },
+      },
+    },
+    async (req) => {
+      const { file, purpose } = await readUpload(req);
+      return ok(await app.ctx.uploads.upload(req.userId, purpose, file));
+    },
+  );
+
+  app.get(
+    `/api/${API_PATHS.uploadImage}`,
+    { preHandler: requireAuth, schema: { tags: TAGS, summary: "One of the caller's own images (its bytes)", querystring: GetImageQuery } },
+    async (req, reply) => {
+      const img = await app.ctx.uploads.imageFor(req.query.imageId, { userId: req.userId });
+      return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
+    },
+  );
+};
+export default uploadsRoutes;

@@ -1,0 +1,111 @@
+/**
+ * The uploads service: checks and re-encodes an image (image.ts), stores it under a random,
+ * unguessable id (128 bits, base64url) in the upload storage and records its metadata; serves it back only to its
+ * owner, or to an operator through the KYC service (`imageFor`). An image that fails a check is never stored; a
+ * metadata row that cannot be written takes its stored bytes with it.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { UploadPurpose } from '@exchange/api';
+import type { Db } from '../../platform/db/client';
+import { AppError } from '../../platform/shared/errors';
+import { cleanImage } from './image';
+import { createDiskStorage, type UploadStorage } from './upload-storage';
+import { createUploadsRepository, type UploadRow } from './uploads.repository';
+
+/** Purposes an upload may have (packages/api UploadPurpose). */
+export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['ID_FRONT', 'ID_BACK', 'ID_HANDHELD', 'PAY_QR', 'OTC', 'SUPPORT'];
+
+/**
+ * Images checked and re-encoded at once; further uploads wait their turn. A 40-megapixel image takes ~160 MB to
+ * decode: a burst of uploads must not take the process's memory (or both cores) from order entry.
+ */
+export const IMAGE_JOBS_AT_ONCE = 2;
+
+/** The form of an image id: 22 base64url characters. */
+const IMAGE_ID_FORM = /^[A-Za-z0-9_-]{22}$/;
+
+/** Who asks for an image: a user (only their own) or an operator (any). */
+export type ImageViewer = { userId: string } | { operatorId: string };
+
+export interface UploadsService {
+  /**
+   * Checks, cleans and stores an image of `userId` for `purpose`; returns its id. Throws AppError
+   * upload_purpose_invalid, and the codes of cleanImage (upload_too_large, upload_not_image, upload_too_many_pixels,
+   * upload_too_small, upload_damaged).
+   */
+  upload(userId: string, purpose: string, bytes: Buffer): Promise<{ imageId: string }>;
+  /** The bytes and MIME type of an image for `viewer`; throws not_found (404) for an unknown id or another user's image. */
+  imageFor(imageId: string, viewer: ImageViewer): Promise<{ bytes: Buffer; mime: string; ownerId: string }>;
+  /**
+   * The metadata of `userId`'s own image `imageId` of purpose `purpose`, or null when the id is unknown, malformed,
+   * another user's or of another purpose (the KYC and payment services check what a user refers to with it).
+   */
+  ownImage(userId: string, imageId: string, purpose: UploadPurpose): Promise<UploadRow | null>;
+}
+
+/** Builds the uploads service; `storage` defaults to the directory `<dataDir>/uploads`. */
+export function createUploadsService(deps: { db: Db; dataDir: string; storage?: UploadStorage }): UploadsService {
+  const repo = createUploadsRepository(deps.db);
+  const storage = deps.storage ?? createDiskStorage(path.join(deps.dataDir, 'uploads'));
+
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  /** Runs `job` when one of IMAGE_JOBS_AT_ONCE slots is free. */
+  async function inTurn<T>(job: () => Promise<T>): Promise<T> {
+    // A finished job hands its slot straight to the next waiter, so a newcomer can never slip in between.
+    if (running >= IMAGE_JOBS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running++;
+    try {
+      return await job();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
+    }
+  }
+
+  async function row(imageId: string): Promise<UploadRow | null> {
+    return IMAGE_ID_FORM.test(imageId) ? repo.find(imageId) : null;
+  }
+
+  return {
+    async upload(userId, purpose, bytes) {
+      if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('upload_purpose_invalid', 400, 'purpose');
+      const img = await inTurn(() => cleanImage(bytes));
+      const imageId = randomBytes(16).toString('base64url');
+      const storageKey = `${imageId}.${img.ext}`;
+      await storage.put(storageKey, img.bytes);
+      try {
+        await repo.insert({
+          id: imageId,
+          userId: BigInt(userId),
+          purpose,
+          mime: img.mime,
+          width: img.width,
+          height: img.height,
+          bytes: img.bytes.length,
+          sha256: createHash('sha256').update(img.bytes).digest('hex'),
+          storageKey,
+        });
+      } catch (err) {
+        await storage.delete(storageKey).catch(() => undefined);
+        throw err;
+      }
+      return { imageId };
+    },
+
+    async imageFor(imageId, viewer) {
+      const r = await row(imageId);
+      if (!r || ('userId' in viewer && r.userId.toString() !== viewer.userId)) throw new AppError('not_found', 404);
+      const bytes = await storage.get(r.storageKey);
+      if (!bytes) throw new AppError('not_found', 404);
+      return { bytes, mime: r.mime, ownerId: r.userId.toString() };
+    },
+
+    async ownImage(userId, imageId, purpose) {
+      const r = await row(imageId);
+      return r && r.userId.toString() === userId && r.purpose === purpose ? r : null;
+    },
+  };
+}

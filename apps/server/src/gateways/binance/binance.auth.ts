@@ -1,0 +1,85 @@
+/**
+ * Authentication and request weight of the Binance-compatible API: the contract every Binance route
+ * relies on. A route declares what it needs in its Fastify route config:
+ *
+ *   config: { binance: { weight: 1, security: 'TRADE', permission: 'spotTrade' } }
+ *
+ * and the scope's hooks (registered by `registerBinanceHooks`, binance.routes.ts) do the rest before its handler:
+ * charge the weight per IP and per key (X-MBX-USED-WEIGHT-1M, 429 -1003, 418 for an IP that keeps going), check
+ * `X-MBX-APIKEY` (USER_STREAM, USER_DATA, TRADE), the signature over the exact query string and body, `timestamp`
+ * and `recvWindow` (USER_DATA, TRADE), the key's permission and IP whitelist, and that the account is not frozen;
+ * then `req.apiCaller` is set. Security types as Binance documents them
+ * (https://developers.binance.com/docs/binance-spot-api-docs/rest-api/endpoint-security-type).
+ */
+import type { FastifyRequest } from 'fastify';
+import { BX } from './binance.errors';
+
+/** What an API key may do. `withdraw` is off by default and no Binance route here moves funds off the exchange. */
+export type KeyPermission = 'read' | 'spotTrade' | 'futuresTrade' | 'withdraw';
+
+/** Binance's endpoint security types. */
+export type SecurityType = 'NONE' | 'MARKET_DATA' | 'USER_STREAM' | 'USER_DATA' | 'TRADE';
+
+/** The route config of a Binance route. */
+export interface BinanceRouteConfig {
+  /** Request weight charged per IP (and per key when the route is keyed). */
+  weight: number;
+  security: SecurityType;
+  /** The key permission the route needs (USER_DATA routes need 'read', which every key has). */
+  permission?: KeyPermission;
+  /**
+   * True on routes that place new orders (POST order, not order/test): each request counts against the ORDERS
+   * limits of its key (BINANCE_ORDERS_PER_10S, BINANCE_ORDERS_PER_DAY; -1015 over them) and the answer carries
+   * X-MBX-ORDER-COUNT-10S and X-MBX-ORDER-COUNT-1D (binance.weights.ts).
+   */
+  order?: boolean;
+}
+
+/** The caller of a keyed route, once its key (and signature, where needed) passed. */
+export interface ApiKeyCaller {
+  userId: string;
+  /** Our id of the key (not the public API key string). */
+  keyId: string;
+  permissions: readonly KeyPermission[];
+}
+
+/** Verifies API keys and signatures for the Binance routes and streams (implemented by domains/api-keys). */
+export interface ApiKeyVerifier {
+  /**
+   * The caller of a request carrying `apiKey`: the key exists, is not deleted, `ip` passes its whitelist, the account
+   * is not frozen and the key has `permission`. Throws BinanceError -2014 (malformed key) or -2015 otherwise.
+   */
+  keyed(apiKey: string, ip: string, permission?: KeyPermission): Promise<ApiKeyCaller>;
+  /**
+   * As `keyed`, and also checks the signature of a SIGNED request: `payload` is exactly what was signed (Binance's
+   * totalParams: the query string followed by the form body, without the `signature` parameter), `signature` hex
+   * HMAC-SHA256 (or base64 Ed25519 for an Ed25519 key); `timestamp` and `recvWindow` (ms, default 5000, at most
+   * 60000) against the server's clock. Throws BinanceError -1021 (timestamp outside recvWindow), -1022 (bad
+   * signature), -1102 (timestamp missing), -2014/-2015.
+   */
+  signed(input: {
+    apiKey: string;
+    ip: string;
+    payload: string;
+    signature: string;
+    timestamp: string;
+    recvWindow?: string;
+    permission?: KeyPermission;
+  }): Promise<ApiKeyCaller>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    binance?: BinanceRouteConfig;
+  }
+  interface FastifyRequest {
+    /** The caller of a keyed Binance route (set by the Binance hooks). */
+    apiCaller?: ApiKeyCaller;
+  }
+}
+
+/** The caller of a keyed Binance route; throws -2015 when the route is not keyed (a programmer error in practice). */
+export function callerOf(req: FastifyRequest): ApiKeyCaller {
+  if (!req.apiCaller) throw BX.rejectedApiKey();
+  return req.apiCaller;
+}

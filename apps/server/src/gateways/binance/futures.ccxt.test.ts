@@ -1,0 +1,110 @@
+/**
+ * CCXT 4.5.84 (its binance class unchanged, only the URLs pointed here) parses our /fapi answers for the USDT
+ * perpetuals: loadMarkets with the default types (spot, linear and the inverse fetch, which answers no markets),
+ * fetchTicker, fetchOrderBook (nonce = depth's lastUpdateId), fetchOHLCV, fetchFundingRate, fetchBalance of the
+ * future account, setLeverage, setMarginMode (again: MarginModeAlreadySet), createOrder limit (post-only), market
+ * and a reduce-only close, fetchOrder, fetchOpenOrders, cancelOrder, fetchPositions, fetchMyTrades; a real HMAC key
+ * with futures trading. The full CCXT suite is the `ccxt` helper's (test/ccxt); this one guards the futures formats.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ccxt from 'ccxt';
+import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
+import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
+import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
+import type { SecurityService } from '../../domains/security/security.service';
+import { secretBoxFromConfig } from '../../platform/shared/secret-box';
+import { fundContract, tick } from '../../domains/contract/contract-test-support';
+
+const PORT = 8140;
+const PERP = 'BTC/USDT:USDT';
+let t: TestApp;
+let ex: InstanceType<typeof ccxt.binance>;
+let userId = '';
+let makerId = '';
+const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
+
+beforeAll(async () => {
+  t = await makeTestApp(NO_RATE_LIMITS);
+  await t.app.listen({ port: PORT, host: '127.0.0.1' });
+  userId = (await t.ctx.members.ensureEmailUser('fut-ccxt@example.com', 'secret-pass-1', '')).userId;
+  makerId = (await t.ctx.members.ensureEmailUser('fut-maker@example.com', 'secret-pass-1', '')).userId;
+  await fundContract(t.ctx.host, userId, 10_000n);
+  await fundContract(t.ctx.host, makerId, 1_000_000n);
+  const svc = createApiKeyService({
+    db: t.ctx.db,
+    host: t.ctx.host,
+    box: secretBoxFromConfig(t.ctx.config),
+    security: () => noSecondFactor,
+    log: t.ctx.log,
+    now: t.ctx.clock.now,
+    cacheMs: 0,
+  });
+  const c = await svc.create(userId, { label: 'ccxt', keyType: 'HMAC_SHA256', futuresTrade: true }, { ip: '127.0.0.1', userAgent: 'test' });
+  ex = new ccxt.binance({ apiKey: c.key.apiKey, secret: c.secretKey!, urls: binanceUrls(`http://127.0.0.1:${PORT}`) });
+  await tick(t.ctx.host, 5_000_000n, 'BTC/USDT');
+  await t.ctx.contract.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '49990', quantity: '0.1' });
+  await t.ctx.contract.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50010', quantity: '0.1' });
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('CCXT against the futures REST API', () => {
+  it('loads the linear markets and reads the perpetual market data', async () => {
+    await ex.loadMarkets();
+    expect(ex.market(PERP)).toMatchObject({
+      id: 'BTCUSDT',
+      type: 'swap',
+      swap: true,
+      linear: true,
+      settle: 'USDT',
+      active: true,
+      precision: { price: 0.01, amount: 0.00001 },
+      limits: { amount: { min: 0.00001 } },
+    });
+    expect(Object.values(ex.markets ?? {}).filter((m) => m?.inverse)).toEqual([]);
+    const book = await ex.fetchOrderBook(PERP, 5);
+    expect(book).toMatchObject({ bids: [[49990, 0.1]], asks: [[50010, 0.1]], nonce: t.ctx.contractMarket.depthSeq('BTC/USDT') });
+    const fr = await ex.fetchFundingRate(PERP);
+    expect(fr).toMatchObject({ symbol: PERP, markPrice: 50000, indexPrice: 50000, interestRate: 0.0001 });
+    expect(fr.fundingTimestamp).toBe(t.ctx.host.engine.perpMarkState('BTC/USDT')!.nextFundingTs);
+  });
+
+  it('sets leverage and margin mode, trades, reads positions, orders, trades and the balance', async () => {
+    expect(await ex.setLeverage(5, PERP)).toMatchObject({ leverage: 5, symbol: 'BTCUSDT' });
+    await ex.setMarginMode('isolated', PERP);
+    await expect(ex.setMarginMode('isolated', PERP)).rejects.toThrow(/-4046/);
+    expect(t.ctx.host.engine.perpSettings(userId, 'BTC/USDT')).toEqual({ leverage: 5, marginMode: 'ISOLATED' });
+
+    const limit = await ex.createOrder(PERP, 'limit', 'buy', 0.01, 49000, { postOnly: true, clientOrderId: 'ccxt-perp-1' });
+    expect(limit).toMatchObject({ status: 'open', price: 49000, amount: 0.01, filled: 0, clientOrderId: 'ccxt-perp-1', postOnly: true, timeInForce: 'PO' });
+    expect((await ex.fetchOrder(limit.id!, PERP)).status).toBe('open');
+    expect((await ex.fetchOpenOrders(PERP)).map((o) => o.id)).toEqual([limit.id]);
+    expect(await ex.cancelOrder(limit.id!, PERP)).toMatchObject({ id: limit.id, status: 'canceled' });
+    expect(await ex.fetchOpenOrders(PERP)).toEqual([]);
+
+    const open = await ex.createOrder(PERP, 'market', 'buy', 0.02);
+    expect(open).toMatchObject({ status: 'closed', filled: 0.02, average: 50010, cost: 1000.2 });
+    const [pos] = await ex.fetchPositions([PERP]);
+    expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50010, marginMode: 'isolated', collateral: 200.04 }); // isolated wallet 200.24 (initial margin 200.04 + the fill's open loss 0.2 against the mark 50,000) + unrealized PnL -0.2
+
+    const bal = await ex.fetchBalance({ type: 'future' });
+    const acc = t.ctx.contract.account(userId);
+    expect(bal.USDT).toMatchObject({ free: Number(acc.availableBalance), total: Number(acc.marginBalance) });
+
+    const close = await ex.createOrder(PERP, 'market', 'sell', 0.02, undefined, { reduceOnly: true });
+    expect(close).toMatchObject({ status: 'closed', filled: 0.02, average: 49990, reduceOnly: true });
+    expect(await ex.fetchPositions([PERP])).toEqual([]);
+    const trades = await ex.fetchMyTrades(PERP);
+    expect(trades.map((x) => [x.side, x.price, x.amount, x.fee?.currency])).toEqual([
+      ['buy', 50010, 0.02, 'USDT'],
+      ['sell', 49990, 0.02, 'USDT'],
+    ]);
+    expect(trades[1]!.info.realizedPnl).toBe('-0.40000000');
+
+    const ticker = await ex.fetchTicker(PERP);
+    expect(ticker).toMatchObject({ symbol: PERP, last: 49990, baseVolume: 0.04 });
+    const bars = await ex.fetchOHLCV(PERP, '1m', undefined, 3);
+    expect(bars.at(-1)![4]).toBe(49990);
+  });
+});

@@ -1,0 +1,734 @@
+/**
+ * The Binance stream hub: market streams and user data streams over the Binance WebSocket protocol
+ * (https://developers.binance.com/docs/binance-spot-api-docs/web-socket-streams), fed by the same sources as the
+ * app's WebSocket (gateways/ws/ws.hub.ts): market data's updates (trades, depth deltas with the book's `seq`, tickers,
+ * k-lines), the contract market's pushes (trades, mark price, tickers, and its depth deltas with their own sequence
+ * where the service offers them) and the engine's events for the user streams. No second feed.
+ *
+ * Topics are streams by canonical name per namespace ("spot|btcusdt@depth@100ms"). An update is serialized once
+ * per topic (and once more as the combined wrapper `{"stream","data"}` when a combined connection listens), the same
+ * Buffer sent to every subscriber. Diff depth is batched per topic over its interval (spot 1000 / 100 ms, futures
+ * 250 / 500 / 100 ms): one event whose U..u covers the contiguous book updates of the window, each changed level
+ * with its last quantity, so a client syncing from GET /api/v3/depth (lastUpdateId = the same seq) follows Binance's
+ * documented procedure. Partial books and mark prices are pushed on their interval when they changed; a new
+ * subscriber of a partial book, book ticker or mark price gets the current state at once.
+ *
+ * Limits as Binance's: 5 incoming messages per second per connection (control messages and ping/pong frames; over
+ * it the connection is closed, 1008), 1024 streams per spot connection and 200 per futures one; a ping frame every
+ * 20 s and a close when no pong came back within a minute. A connection whose unsent data exceeds
+ * MAX_BUFFERED_BYTES is closed (1013) rather than silently skipped, since a gap would break a client's book.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type WebSocket from 'ws';
+import type { ContractDepth, Kline } from '@exchange/api';
+import { formatDecimal, type EngineEvent } from '@exchange/core';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
+import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
+import { createTokenBucket, type TokenBucket } from '../ws/ws.limits';
+import { toBinanceSymbol } from './binance.symbols';
+import {
+  bookTickerJson,
+  depthUpdateJson,
+  futuresAggTradeJson,
+  futuresFigures,
+  futuresTradeJson,
+  klineJson,
+  markPriceObject,
+  miniTickerJson,
+  partialDepthJson,
+  spotAggTradeJson,
+  spotFigures,
+  spotTradeJson,
+  tickerJson,
+  type MarkFigures,
+  type Rows,
+  type TickerFigures,
+} from './streams.market';
+import { INTERVAL_OF, parseStream, type StreamMarket, type StreamSpec } from './streams.names';
+import type { ListenKeys } from './streams.listen-keys';
+import { userEvents, type UserEventEngine } from './streams.user';
+
+/** Incoming messages (and ping/pong frames) per second per connection (Binance: 5). */
+export const MESSAGES_PER_SEC = 5;
+/** Streams one connection may hold: spot 1024, futures 200 (Binance's limits). */
+export const MAX_STREAMS: Record<StreamMarket, number> = { spot: 1024, futures: 200 };
+/** A connection with more unsent bytes than this is closed (1013). */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+/** Server ping frame interval, and how long a connection may stay without a pong (Binance: 20 s, 1 minute). */
+export const PING_EVERY_MS = 20_000;
+export const PONG_TIMEOUT_MS = 60_000;
+/** The timer of the batched streams (the shortest interval). */
+const TICK_MS = 100;
+
+/** A depth delta of one engine command, either namespace. */
+interface DepthDelta {
+  seq: number;
+  prevSeq: number;
+  bids: Rows;
+  asks: Rows;
+}
+
+/**
+ * The contract market's depth deltas (domains/contract-market): the book's sequence and one call per command that
+ * changed it. Optional: without them the futures diff depth streams are refused and partial books and book tickers
+ * follow the coalesced contractDepth push.
+ */
+export interface ContractDepthSource {
+  depthSeq(symbol: string): number;
+  onDepthDelta(listener: (d: DepthDelta & { symbol: string }) => void): () => void;
+}
+
+/** A connection. */
+interface Conn {
+  socket: WebSocket;
+  market: StreamMarket;
+  /** Combined payloads ({stream, data}): /stream connections, or SET_PROPERTY combined. */
+  combined: boolean;
+  /** Market streams by canonical name. */
+  topics: Map<string, Topic>;
+  /** User streams on this connection: listenKey streams and WebSocket API subscriptions. */
+  sinks: Set<UserSink>;
+  bucket: TokenBucket;
+  lastPong: number;
+  closed: boolean;
+}
+
+/** A user stream bound to a connection. */
+export interface UserSink {
+  conn: Conn;
+  userId: string;
+  market: StreamMarket;
+  /** The listenKey of a listenKey stream (its name in combined payloads). */
+  listenKey?: string;
+  /** The WebSocket API subscription id: events are sent as {subscriptionId, event}. */
+  subscriptionId?: number;
+}
+
+/** A stream and its subscribers, with the state of its batching. */
+interface Topic {
+  key: string;
+  spec: StreamSpec;
+  subs: Set<Conn>;
+  /** Diff depth: the batch of the current window. */
+  batch: { U: number; u: number; bids: Map<string, string>; asks: Map<string, string> } | null;
+  /** Clock ms at which the batched topic is next flushed. */
+  due: number;
+  /** Partial book / book ticker: the seq (or a change counter) last pushed; futures partial: the u last pushed. */
+  pushed: number;
+  /** Partial book / mark price: changed since the last push. */
+  dirty: boolean;
+  /** Book ticker: the last best levels pushed, "bid|ask". */
+  top: string;
+  /** Kline: the open time of the last bar pushed and that bar. */
+  bar: Kline | null;
+}
+
+/** Ports of the hub. */
+export interface StreamHubDeps {
+  host: EnginePort;
+  marketData: Pick<MarketDataService, 'subscribe' | 'depth' | 'pair' | 'open24h'>;
+  contractMarket?: Pick<ContractMarketService, 'subscribe' | 'depth' | 'market' | 'markTick' | 'figures'> & Partial<ContractDepthSource>;
+  listenKeys: ListenKeys;
+  log: FastifyBaseLogger;
+  /** Clock (ms); Date.now by default. */
+  now?: () => number;
+}
+
+/** Counts for tests and metrics. */
+export interface StreamHubStats {
+  connections: number;
+  topics: number;
+  userSinks: number;
+}
+
+/** The hub. */
+export interface StreamHub {
+  /**
+   * Accepts a market/user stream connection of `market`: `streams` from the URL (raw /ws/<name>: one name, which may
+   * also be a listenKey; combined: the list), `combined` for /stream connections. Unknown names in the URL are
+   * ignored, as Binance does (CCXT dials /ws/<n> and subscribes afterwards).
+   */
+  connect(socket: WebSocket, market: StreamMarket, streams: string[], combined: boolean): void;
+  /** Binds a user stream (a WebSocket API subscription) to the connection of `socket`; returns the sink. */
+  bindUser(sink: Omit<UserSink, 'conn'>, socket: WebSocket): UserSink | undefined;
+  /** Unbinds a user stream. */
+  unbindUser(sink: UserSink): void;
+  /** Registers a WebSocket API connection (its messages are handled by the caller); returns the send and close. */
+  attachApi(socket: WebSocket, onText: (text: string) => void): void;
+  stats(): StreamHubStats;
+  close(): void;
+}
+
+/** Best bid and ask of `rows`, or undefined when a side is empty. */
+function bestOf(bids: Rows, asks: Rows): { bid: [string, string]; ask: [string, string] } | undefined {
+  const bid = bids[0];
+  const ask = asks[0];
+  return bid && ask ? { bid, ask } : undefined;
+}
+
+/** Creates the hub and attaches it to its sources. */
+export function createStreamHub(deps: StreamHubDeps): StreamHub {
+  const { host, marketData, contractMarket, listenKeys, log } = deps;
+  const now = deps.now ?? (() => Date.now());
+  const conns = new Set<Conn>();
+  const byWs = new WeakMap<WebSocket, Conn>();
+  const topics = new Map<string, Topic>();
+  /** Depth-related topics (diff, partial, book ticker) per `${market}|${symbol}`. */
+  const depthTopics = new Map<string, Set<Topic>>();
+  /** Topics pushed on the timer (diff and partial depth, mark prices). */
+  const timed = new Set<Topic>();
+  /** User sinks per user id. */
+  const users = new Map<string, Set<UserSink>>();
+  const lower = new Map<string, string>();
+  /** The latest mark figures per perpetual (for the mark price streams). */
+  const marks = new Map<string, MarkFigures>();
+
+  const lc = (symbol: string): string => {
+    let s = lower.get(symbol);
+    if (s === undefined) lower.set(symbol, (s = toBinanceSymbol(symbol).toLowerCase()));
+    return s;
+  };
+  const keyOf = (market: StreamMarket, name: string) => `${market}|${name}`;
+
+  // ---------------------------------------------------------------- sending
+
+  function closeConn(c: Conn, code: number, reason: string): void {
+    if (c.closed) return;
+    drop(c);
+    try {
+      c.socket.close(code, reason);
+    } catch {
+      c.socket.terminate();
+    }
+  }
+
+  function sendBuf(c: Conn, buf: Buffer): void {
+    if (c.closed || c.socket.readyState !== 1) return;
+    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return closeConn(c, 1013, 'slow consumer');
+    c.socket.send(buf, { binary: false });
+  }
+  const sendJson = (c: Conn, v: unknown) => sendBuf(c, Buffer.from(JSON.stringify(v)));
+
+  /** Sends the payload text of `t` to each subscriber: one Buffer raw, one combined, built at most once. */
+  function publish(t: Topic, payload: string): void {
+    let raw: Buffer | undefined;
+    let wrapped: Buffer | undefined;
+    for (const c of t.subs) {
+      if (c.combined) sendBuf(c, (wrapped ??= Buffer.from(`{"stream":${JSON.stringify(t.spec.name)},"data":${payload}}`)));
+      else sendBuf(c, (raw ??= Buffer.from(payload)));
+    }
+  }
+  /** Sends a payload of `t` to one connection (the first message after its subscription). */
+  function publishTo(c: Conn, t: Topic, payload: string): void {
+    sendBuf(c, Buffer.from(c.combined ? `{"stream":${JSON.stringify(t.spec.name)},"data":${payload}}` : payload));
+  }
+
+  // ---------------------------------------------------------------- topics
+
+  function subscribe(c: Conn, spec: StreamSpec): void {
+    if (c.topics.has(spec.name)) return;
+    const key = keyOf(c.market, spec.name);
+    let t = topics.get(key);
+    if (!t) {
+      t = { key, spec, subs: new Set(), batch: null, due: now() + spec.intervalMs, pushed: -1, dirty: true, top: '', bar: null };
+      topics.set(key, t);
+      if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'bookTicker') {
+        const dk = `${spec.market}|${spec.symbol}`;
+        let set = depthTopics.get(dk);
+        if (!set) depthTopics.set(dk, (set = new Set()));
+        set.add(t);
+      }
+      if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'markPrice' || spec.kind === 'allMarkPrice') timed.add(t);
+    }
+    t.subs.add(c);
+    c.topics.set(spec.name, t);
+    // The current state first, for the streams that are a state (not a change).
+    if (spec.kind === 'partial') {
+      const p = partialOf(t);
+      if (p) publishTo(c, t, p.json);
+    } else if (spec.kind === 'bookTicker') {
+      const b = bookTickerOf(t);
+      if (b) publishTo(c, t, b.json);
+    } else if (spec.kind === 'markPrice' || spec.kind === 'allMarkPrice') {
+      const m = markJson(t);
+      if (m) publishTo(c, t, m);
+    }
+  }
+
+  function unsubscribe(c: Conn, name: string): void {
+    const t = c.topics.get(name);
+    if (!t) return;
+    c.topics.delete(name);
+    t.subs.delete(c);
+    if (t.subs.size > 0) return;
+    topics.delete(t.key);
+    timed.delete(t);
+    depthTopics.get(`${t.spec.market}|${t.spec.symbol}`)?.delete(t);
+  }
+
+  function drop(c: Conn): void {
+    if (c.closed) return;
+    c.closed = true;
+    conns.delete(c);
+    for (const name of [...c.topics.keys()]) unsubscribe(c, name);
+    for (const s of c.sinks) unbind(s);
+  }
+
+  // ---------------------------------------------------------------- depth
+
+  /** Top levels and update id of a book. */
+  function bookOf(market: StreamMarket, symbol: string, levels: number): { seq: number; bids: Rows; asks: Rows } | undefined {
+    if (market === 'spot') return marketData.depth(symbol, 'SPOT', levels);
+    const d: ContractDepth | undefined = contractMarket?.depth(symbol, levels);
+    if (!d) return undefined;
+    return { seq: contractMarket?.depthSeq?.(symbol) ?? 0, bids: d.bids, asks: d.asks };
+  }
+
+  function partialOf(t: Topic): { seq: number; json: string } | undefined {
+    const b = bookOf(t.spec.market, t.spec.symbol, t.spec.levels);
+    if (!b) return undefined;
+    const prevU = t.pushed < 0 ? b.seq : t.pushed;
+    return { seq: b.seq, json: partialDepthJson(t.spec.market, t.spec.bsym, b.seq, prevU, b.bids, b.asks, now()) };
+  }
+
+  function bookTickerOf(t: Topic): { top: string; json: string } | undefined {
+    const b = bookOf(t.spec.market, t.spec.symbol, 1);
+    const best = b && bestOf(b.bids, b.asks);
+    if (!b || !best) return undefined;
+    return { top: `${best.bid.join(',')}|${best.ask.join(',')}`, json: bookTickerJson(t.spec.market, t.spec.bsym, b.seq, best.bid, best.ask, now()) };
+  }
+
+  /** A depth delta of one command: merged into the diff batches, partial books marked, book tickers pushed if the top moved. */
+  function onDepth(market: StreamMarket, symbol: string, d: DepthDelta | null): void {
+    const set = depthTopics.get(`${market}|${symbol}`);
+    if (!set || set.size === 0) return;
+    for (const t of set) {
+      if (t.spec.kind === 'depth') {
+        if (!d) continue;
+        let b = t.batch;
+        if (!b) t.batch = b = { U: d.prevSeq + 1, u: d.seq, bids: new Map(), asks: new Map() };
+        b.u = d.seq;
+        for (const [p, q] of d.bids) b.bids.set(p, q);
+        for (const [p, q] of d.asks) b.asks.set(p, q);
+      } else if (t.spec.kind === 'partial') {
+        t.dirty = true;
+      } else {
+        const b = bookTickerOf(t);
+        if (b && b.top !== t.top) {
+          t.top = b.top;
+          publish(t, b.json);
+        }
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- mark price
+
+  function markFiguresOf(symbol: string): MarkFigures | undefined {
+    const st = host.engine.perpMarkState(symbol);
+    const m = host.engine.perpMarket(symbol);
+    if (!st || !m || st.markPrice === null) return undefined;
+    return {
+      bsym: toBinanceSymbol(symbol),
+      mark: formatDecimal(st.markPrice, m.priceDecimals),
+      index: st.indexPrice === null ? formatDecimal(st.markPrice, m.priceDecimals) : formatDecimal(st.indexPrice, m.priceDecimals),
+      rate: formatDecimal(BigInt(st.predictedFundingRateE8), 8),
+      nextFundingTime: st.nextFundingTs,
+    };
+  }
+
+  function markJson(t: Topic): string | undefined {
+    const at = now();
+    if (t.spec.kind === 'allMarkPrice') {
+      const all = host.engine.perpMarkets().flatMap((m) => {
+        const f = marks.get(m.symbol) ?? markFiguresOf(m.symbol);
+        return f ? [markPriceObject(f, at)] : [];
+      });
+      return all.length > 0 ? JSON.stringify(all) : undefined;
+    }
+    const f = marks.get(t.spec.symbol) ?? markFiguresOf(t.spec.symbol);
+    return f ? JSON.stringify(markPriceObject(f, at)) : undefined;
+  }
+
+  // ---------------------------------------------------------------- the timer
+
+  function tick(): void {
+    const at = now();
+    for (const t of timed) {
+      if (at < t.due) continue;
+      t.due = Math.max(t.due + t.spec.intervalMs, at);
+      if (t.spec.kind === 'depth') {
+        const b = t.batch;
+        if (!b) continue;
+        t.batch = null;
+        publish(t, depthUpdateJson(t.spec.market, t.spec.bsym, b.U, b.u, [...b.bids], [...b.asks], at));
+      } else if (t.spec.kind === 'partial') {
+        if (!t.dirty) continue;
+        t.dirty = false;
+        const p = partialOf(t);
+        if (!p || p.seq === t.pushed) continue;
+        t.pushed = p.seq;
+        publish(t, p.json);
+      } else if (t.dirty) {
+        t.dirty = false;
+        const m = markJson(t);
+        if (m) publish(t, m);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- sources
+
+  const topicOf = (market: StreamMarket, name: string) => topics.get(keyOf(market, name));
+
+  function tickerFigures(market: StreamMarket, symbol: string): TickerFigures | undefined {
+    if (market === 'spot') {
+      const p = marketData.pair(symbol, 'SPOT');
+      if (!p) return undefined;
+      const d = marketData.depth(symbol, 'SPOT', 1);
+      return spotFigures(p, marketData.open24h(symbol, 'SPOT') ?? null, bestOf(d.bids, d.asks));
+    }
+    const m = contractMarket?.market(symbol);
+    return m ? futuresFigures(m, contractMarket?.figures(symbol)?.open ?? null) : undefined;
+  }
+
+  function onTicker(market: StreamMarket, symbol: string): void {
+    const s = lc(symbol);
+    const full = topicOf(market, `${s}@ticker`);
+    const mini = topicOf(market, `${s}@miniTicker`);
+    if (!full && !mini) return;
+    const f = tickerFigures(market, symbol);
+    if (!f) return;
+    const bsym = toBinanceSymbol(symbol);
+    const at = now();
+    if (full) publish(full, tickerJson(market, bsym, f, at));
+    if (mini) publish(mini, miniTickerJson(bsym, f, at));
+  }
+
+  function onKline(market: StreamMarket, symbol: string, period: keyof typeof INTERVAL_OF, bar: Kline): void {
+    const t = topicOf(market, `${lc(symbol)}@kline_${INTERVAL_OF[period]}`);
+    if (!t) return;
+    const bsym = toBinanceSymbol(symbol);
+    const at = now();
+    // A newer bar closes the previous one: its last state goes out once more with x = true.
+    if (t.bar && t.bar.time < bar.time) publish(t, klineJson(bsym, period, t.bar, true, at));
+    t.bar = bar;
+    publish(t, klineJson(bsym, period, bar, false, at));
+  }
+
+  /** New trades (newest first) to the trade and aggTrade streams of `symbol`, oldest first. */
+  function onTrades<T>(
+    market: StreamMarket,
+    symbol: string,
+    list: readonly T[],
+    trade: (bsym: string, t: T, now: number) => string,
+    agg: (bsym: string, t: T, now: number) => string,
+  ): void {
+    const s = lc(symbol);
+    const tt = topicOf(market, `${s}@trade`);
+    const at = topicOf(market, `${s}@aggTrade`);
+    if (!tt && !at) return;
+    const bsym = toBinanceSymbol(symbol);
+    const ts = now();
+    for (let i = list.length - 1; i >= 0; i--) {
+      const x = list[i] as T;
+      if (tt) publish(tt, trade(bsym, x, ts));
+      if (at) publish(at, agg(bsym, x, ts));
+    }
+  }
+
+  const onMarket = (u: MarketUpdate) => {
+    switch (u.kind) {
+      case 'depth':
+        onDepth('spot', u.symbol, u);
+        break;
+      case 'trades':
+        onTrades('spot', u.symbol, u.trades, spotTradeJson, spotAggTradeJson);
+        break;
+      case 'ticker':
+        if (u.type === 'SPOT') onTicker('spot', u.symbol);
+        break;
+      case 'kline':
+        onKline(u.type === 'SPOT' ? 'spot' : 'futures', u.symbol, u.period, u.bar);
+        break;
+    }
+  };
+
+  const onContract = (u: ContractMarketUpdate) => {
+    switch (u.kind) {
+      case 'contractTrades':
+        onTrades('futures', u.symbol, u.data, futuresTradeJson, futuresAggTradeJson);
+        break;
+      case 'contractMark': {
+        const f = markFiguresOf(u.symbol);
+        if (!f) break;
+        marks.set(u.symbol, f);
+        const t = topicOf('futures', `${lc(u.symbol)}@markPrice`);
+        const t1 = topicOf('futures', `${lc(u.symbol)}@markPrice@1s`);
+        if (t) t.dirty = true;
+        if (t1) t1.dirty = true;
+        for (const name of ['!markPrice@arr', '!markPrice@arr@1s']) {
+          const all = topicOf('futures', name);
+          if (all) all.dirty = true;
+        }
+        break;
+      }
+      case 'contractTicker':
+        onTicker('futures', u.symbol);
+        break;
+      case 'contractDepth':
+        // Without the depth deltas, the coalesced book push drives the partial books and book tickers.
+        if (!contractMarket?.onDepthDelta) onDepth('futures', u.symbol, null);
+        break;
+    }
+  };
+
+  // ---------------------------------------------------------------- user streams
+
+  function unbind(s: UserSink): void {
+    s.conn.sinks.delete(s);
+    const set = users.get(s.userId);
+    if (!set) return;
+    set.delete(s);
+    if (set.size === 0) users.delete(s.userId);
+  }
+  function bind(s: UserSink): void {
+    s.conn.sinks.add(s);
+    let set = users.get(s.userId);
+    if (!set) users.set(s.userId, (set = new Set()));
+    set.add(s);
+  }
+  const wanted = (userId: string, market: StreamMarket): boolean => {
+    const set = users.get(userId);
+    if (!set) return false;
+    for (const s of set) if (s.market === market) return true;
+    return false;
+  };
+
+  const onEngine = (events: EngineEvent[]) => {
+    if (users.size === 0) return;
+    const out = userEvents(host.engine as UserEventEngine, events, wanted, now());
+    for (const ev of out) {
+      for (const s of users.get(ev.userId) ?? []) {
+        if (s.market !== ev.market) continue;
+        if (s.subscriptionId !== undefined) sendBuf(s.conn, Buffer.from(`{"subscriptionId":${s.subscriptionId},"event":${ev.json}}`));
+        else if (s.conn.combined && s.listenKey) sendBuf(s.conn, Buffer.from(`{"stream":${JSON.stringify(s.listenKey)},"data":${ev.json}}`));
+        else sendBuf(s.conn, Buffer.from(ev.json));
+      }
+    }
+  };
+
+  /** A listenKey ended: its streams are told (expiry) and closed, as Binance does. */
+  const offKeys = listenKeys.onEnd((k, reason) => {
+    const set = users.get(k.userId);
+    if (!set) return;
+    for (const s of [...set]) {
+      if (s.listenKey !== k.key) continue;
+      if (reason === 'expired') {
+        const ev = `{"e":"listenKeyExpired","E":${now()},"listenKey":${JSON.stringify(k.key)}}`;
+        sendBuf(s.conn, Buffer.from(s.conn.combined ? `{"stream":${JSON.stringify(k.key)},"data":${ev}}` : ev));
+      }
+      unbind(s);
+      if (s.conn.topics.size === 0 && s.conn.sinks.size === 0) closeConn(s.conn, 1000, 'listenKey ended');
+    }
+  });
+
+  // ---------------------------------------------------------------- control messages
+
+  type Id = number | string | null;
+  const validId = (id: unknown): id is Id =>
+    id === null || (typeof id === 'number' && Number.isSafeInteger(id)) || (typeof id === 'string' && /^[A-Za-z0-9-]{1,36}$/.test(id));
+  const fail = (c: Conn, code: number, msg: string, id: Id) => sendJson(c, { error: { code, msg }, id });
+
+  /** Names of a SUBSCRIBE / UNSUBSCRIBE: every param a string, else undefined. */
+  const namesOf = (params: unknown): string[] | undefined =>
+    Array.isArray(params) && params.length <= MAX_STREAMS.spot && params.every((p) => typeof p === 'string') ? (params as string[]) : undefined;
+
+  function onControl(c: Conn, text: string): void {
+    let m: unknown;
+    try {
+      m = JSON.parse(text);
+    } catch {
+      return fail(c, 3, 'Invalid JSON: expected value at line 1 column 1', null);
+    }
+    if (m === null || typeof m !== 'object' || Array.isArray(m)) return fail(c, 3, 'Invalid JSON: expected an object', null);
+    const req = m as { method?: unknown; params?: unknown; id?: unknown };
+    const id = req.id === undefined ? null : req.id;
+    if (!validId(id)) return fail(c, 2, 'Invalid request: request ID must be an unsigned integer', null);
+    if (typeof req.method !== 'string') return fail(c, 2, 'Invalid request: missing field `method`', id);
+    switch (req.method) {
+      case 'SUBSCRIBE': {
+        const names = namesOf(req.params);
+        if (!names) return fail(c, 2, 'Invalid request: params must be a list of stream names', id);
+        const specs: StreamSpec[] = [];
+        for (const n of names) {
+          const key = listenKeys.get(n, c.market);
+          if (key) {
+            if (![...c.sinks].some((s) => s.listenKey === key.key)) bind({ conn: c, userId: key.userId, market: c.market, listenKey: key.key });
+            continue;
+          }
+          const spec = parseStream(n, c.market, host);
+          if (!spec) return fail(c, 2, `Invalid request: invalid stream name '${n.slice(0, 80)}'`, id);
+          if (spec.kind === 'depth' && c.market === 'futures' && !contractMarket?.onDepthDelta)
+            return fail(c, 2, `Invalid request: stream '${spec.name}' is not available`, id);
+          specs.push(spec);
+        }
+        const fresh = specs.filter((s) => !c.topics.has(s.name));
+        if (c.topics.size + new Set(fresh.map((s) => s.name)).size > MAX_STREAMS[c.market])
+          return fail(c, 2, `Invalid request: too many streams (at most ${MAX_STREAMS[c.market]})`, id);
+        // The answer first, then the current state of the new streams (CCXT keys its snapshot fetch on the answer).
+        sendJson(c, { result: null, id });
+        for (const s of specs) subscribe(c, s);
+        return;
+      }
+      case 'UNSUBSCRIBE': {
+        const names = namesOf(req.params);
+        if (!names) return fail(c, 2, 'Invalid request: params must be a list of stream names', id);
+        for (const n of names) {
+          const spec = parseStream(n, c.market, host);
+          if (spec) unsubscribe(c, spec.name);
+          for (const s of [...c.sinks]) if (s.listenKey === n) unbind(s);
+        }
+        return sendJson(c, { result: null, id });
+      }
+      case 'LIST_SUBSCRIPTIONS': {
+        const names = [...c.topics.keys()];
+        for (const s of c.sinks) if (s.listenKey) names.push(s.listenKey);
+        return sendJson(c, { result: names, id });
+      }
+      case 'SET_PROPERTY': {
+        const p = req.params;
+        if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'string') return fail(c, 2, 'Invalid request: property name must be a string', id);
+        if (p[0] !== 'combined') return fail(c, 0, 'Unknown property', id);
+        if (typeof p[1] !== 'boolean') return fail(c, 1, 'Invalid value type: expected Boolean', id);
+        c.combined = p[1];
+        return sendJson(c, { result: null, id });
+      }
+      case 'GET_PROPERTY': {
+        const p = req.params;
+        if (!Array.isArray(p) || p.length !== 1 || typeof p[0] !== 'string') return fail(c, 2, 'Invalid request: property name must be a string', id);
+        if (p[0] !== 'combined') return fail(c, 0, 'Unknown property', id);
+        return sendJson(c, { result: c.combined, id });
+      }
+      default:
+        return fail(
+          c,
+          2,
+          `Invalid request: unknown variant ${req.method.slice(0, 40)}, expected one of \`SUBSCRIBE\`, \`UNSUBSCRIBE\`, \`LIST_SUBSCRIPTIONS\`, \`SET_PROPERTY\`, \`GET_PROPERTY\``,
+          id,
+        );
+    }
+  }
+
+  // ---------------------------------------------------------------- connections
+
+  function newConn(socket: WebSocket, market: StreamMarket, combined: boolean): Conn {
+    const c: Conn = {
+      socket,
+      market,
+      combined,
+      topics: new Map(),
+      sinks: new Set(),
+      bucket: createTokenBucket(MESSAGES_PER_SEC, MESSAGES_PER_SEC, now()),
+      lastPong: now(),
+      closed: false,
+    };
+    conns.add(c);
+    byWs.set(socket, c);
+    const overLimit = () => {
+      if (c.bucket.take(now())) return false;
+      closeConn(c, 1008, 'too many messages');
+      return true;
+    };
+    socket.on('ping', () => void overLimit());
+    socket.on('pong', () => {
+      c.lastPong = now();
+      overLimit();
+    });
+    socket.on('close', () => drop(c));
+    socket.on('error', () => drop(c));
+    return c;
+  }
+
+  const offMarket = marketData.subscribe(onMarket);
+  const offContract = contractMarket?.subscribe(onContract);
+  const offDepth = contractMarket?.onDepthDelta?.((d) => onDepth('futures', d.symbol, d));
+  const offEngine = host.onEvents(onEngine);
+  const tickTimer = setInterval(tick, TICK_MS);
+  tickTimer.unref();
+  const pingTimer = setInterval(() => {
+    const at = now();
+    for (const c of conns) {
+      if (at - c.lastPong > PONG_TIMEOUT_MS) {
+        closeConn(c, 1008, 'pong timeout');
+        c.socket.terminate();
+      } else if (c.socket.readyState === 1) c.socket.ping();
+    }
+  }, PING_EVERY_MS);
+  pingTimer.unref();
+  const sweepTimer = setInterval(() => listenKeys.sweep(), 10_000);
+  sweepTimer.unref();
+
+  return {
+    connect(socket, market, streams, combined) {
+      const c = newConn(socket, market, combined);
+      socket.on('message', (data, isBinary) => {
+        if (c.closed) return;
+        if (!c.bucket.take(now())) return closeConn(c, 1008, 'too many messages');
+        if (isBinary) return fail(c, 3, 'Invalid JSON: binary frame', null);
+        const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString();
+        try {
+          onControl(c, text);
+        } catch (err) {
+          log.error({ err }, 'binance stream message failed');
+          fail(c, -1000, 'An unknown error occurred while processing the request.', null);
+        }
+      });
+      let count = 0;
+      for (const n of streams) {
+        const key = listenKeys.get(n, market);
+        if (key) {
+          bind({ conn: c, userId: key.userId, market, listenKey: key.key });
+          continue;
+        }
+        const spec = parseStream(n, market, host);
+        if (!spec || (spec.kind === 'depth' && market === 'futures' && !contractMarket?.onDepthDelta)) continue;
+        if (++count > MAX_STREAMS[market]) break;
+        subscribe(c, spec);
+      }
+    },
+    bindUser(sink, socket) {
+      const c = byWs.get(socket);
+      if (!c || c.closed) return undefined;
+      const s: UserSink = { ...sink, conn: c };
+      bind(s);
+      return s;
+    },
+    unbindUser: unbind,
+    attachApi(socket, onText) {
+      const c = newConn(socket, 'spot', false);
+      socket.on('message', (data, isBinary) => {
+        if (c.closed) return;
+        if (isBinary) return sendJson(c, { id: null, status: 400, error: { code: -1000, msg: 'Binary frames are not supported.' } });
+        onText(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString());
+      });
+    },
+    stats() {
+      let userSinks = 0;
+      for (const set of users.values()) userSinks += set.size;
+      return { connections: conns.size, topics: topics.size, userSinks };
+    },
+    close() {
+      clearInterval(tickTimer);
+      clearInterval(pingTimer);
+      clearInterval(sweepTimer);
+      offMarket();
+      offContract?.();
+      offDepth?.();
+      offEngine();
+      offKeys();
+      for (const c of [...conns]) closeConn(c, 1001, 'server shutting down');
+    },
+  };
+}

@@ -1,0 +1,42 @@
+/**
+ * Stream names (streams.names.ts) and the futures ticker's figures (streams.market.ts): a kline interval is looked up as an own key of the interval table, so a name such
+ * as `btcusdt@kline_constructor` (an Object.prototype member) is no stream, rather than a kline stream whose period
+ * is a function. The engine is a stub that knows one spot market.
+ */
+import { describe, expect, it } from 'vitest';
+import type { MarketConfig } from '@exchange/core';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { ContractMarket } from '@exchange/api';
+import { parseStream } from './streams.names';
+import { futuresFigures } from './streams.market';
+
+const btc = { symbol: 'BTC/USDT' } as MarketConfig;
+const host = { engine: { markets: () => [btc], perpMarkets: () => [] } } as unknown as EnginePort;
+
+describe('parseStream', () => {
+  it('knows the kline intervals we keep and nothing inherited', () => {
+    expect(parseStream('btcusdt@kline_1m', 'spot', host)).toMatchObject({ kind: 'kline', period: '1min', symbol: 'BTC/USDT', name: 'btcusdt@kline_1m' });
+    expect(parseStream('btcusdt@kline_1w', 'spot', host)).toMatchObject({ kind: 'kline', period: '1week' });
+    for (const bad of ['constructor', 'toString', '__proto__', 'hasOwnProperty', '3m', '1M']) {
+      expect(parseStream(`btcusdt@kline_${bad}`, 'spot', host), bad).toBeUndefined();
+    }
+  });
+});
+
+describe('futuresFigures', () => {
+  it("takes the 24 h window's open as given, not worked back from the rounded change percent", () => {
+    // 3000.00 -> 3001.00 is +0.0333...%, printed "0.03": worked back, the open would be 3001.00 / 1.0003 = 3000.10.
+    const row = {
+      lastPrice: '3001.00',
+      markPrice: '3001.00',
+      change24h: '0.03',
+      high24h: '3001.00',
+      low24h: '3000.00',
+      volume24h: '1',
+      quoteVolume24h: '3000',
+      priceDecimals: 2,
+    } as ContractMarket;
+    expect(futuresFigures(row, 300_000n)).toMatchObject({ last: '3001.00', open: '3000.00', percent: '0.03' });
+    expect(futuresFigures(row, null).open).toBe('');
+  });
+});

@@ -1,0 +1,86 @@
+/**
+ * Binance stream names: parsing `<symbol>@<kind>[...]` into what a stream carries and how often, for the
+ * spot streams (https://developers.binance.com/docs/binance-spot-api-docs/web-socket-streams) and the USDT
+ * perpetuals' (https://developers.binance.com/docs/derivatives/usds-margined-futures/websocket-market-streams).
+ * Symbols are case-insensitive here (Binance documents them lowercase); the canonical name has the symbol lowercase
+ * and the rest as Binance spells it, and is what combined streams and LIST_SUBSCRIPTIONS show.
+ */
+import type { KlinePeriod } from '@exchange/api';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import { findPerpMarket, findSpotMarket, KLINE_INTERVALS, klinePeriod, toBinanceSymbol } from './binance.symbols';
+
+/** Which namespace a connection serves: spot (/ws, /stream) or the USDT perpetuals (/fstream/...). */
+export type StreamMarket = 'spot' | 'futures';
+
+/** Our period -> Binance's interval name. */
+export const INTERVAL_OF: Readonly<Record<KlinePeriod, string>> = Object.fromEntries(Object.entries(KLINE_INTERVALS).map(([i, p]) => [p, i])) as Record<
+  KlinePeriod,
+  string
+>;
+/** What a stream carries. */
+export type StreamKind = 'trade' | 'aggTrade' | 'depth' | 'partial' | 'kline' | 'bookTicker' | 'ticker' | 'miniTicker' | 'markPrice' | 'allMarkPrice';
+
+/** A parsed stream name. */
+export interface StreamSpec {
+  /** Canonical name (symbol lowercase), e.g. "btcusdt@depth@100ms". */
+  name: string;
+  market: StreamMarket;
+  kind: StreamKind;
+  /** Our market ("BTC/USDT"); '' for the all-market streams. */
+  symbol: string;
+  /** Binance's symbol ("BTCUSDT"); '' for the all-market streams. */
+  bsym: string;
+  /** Push interval (ms) of the batched streams (depth, partial depth, mark price); 0 = every update. */
+  intervalMs: number;
+  /** Levels of a partial book stream (5, 10, 20). */
+  levels: number;
+  /** The kline stream's period. */
+  period?: KlinePeriod;
+}
+
+/** Diff and partial depth intervals per namespace: [default, allowed suffixes]. Spot 1000 ms / 100 ms; futures 250 / 500 / 100. */
+const DEPTH_SPEEDS: Record<StreamMarket, { def: number; allowed: Record<string, number> }> = {
+  spot: { def: 1000, allowed: { '100ms': 100, '1000ms': 1000 } },
+  futures: { def: 250, allowed: { '100ms': 100, '250ms': 250, '500ms': 500 } },
+};
+
+/**
+ * Parses a stream name of namespace `market` against the engine's markets: the spec, or undefined for a name that is
+ * no Binance stream we serve (unknown kind, unknown symbol, a symbol of the other namespace). Pure apart from the
+ * market lookup.
+ */
+export function parseStream(raw: string, market: StreamMarket, host: EnginePort): StreamSpec | undefined {
+  if (raw.length === 0 || raw.length > 64) return undefined;
+  if (market === 'futures' && (raw === '!markPrice@arr' || raw === '!markPrice@arr@1s')) {
+    return { name: raw, market, kind: 'allMarkPrice', symbol: '', bsym: '', intervalMs: raw.endsWith('@1s') ? 1000 : 3000, levels: 0 };
+  }
+  const at = raw.indexOf('@');
+  if (at <= 0) return undefined;
+  const m = market === 'spot' ? findSpotMarket(host, raw.slice(0, at)) : findPerpMarket(host, raw.slice(0, at));
+  if (!m) return undefined;
+  const bsym = toBinanceSymbol(m.symbol);
+  const rest = raw.slice(at + 1);
+  const name = `${bsym.toLowerCase()}@${rest}`;
+  const base = { name, market, symbol: m.symbol, bsym, intervalMs: 0, levels: 0 };
+  const parts = rest.split('@');
+  const head = parts[0] as string;
+  const speed = parts[1];
+  if (parts.length > 2) return undefined;
+  const speeds = DEPTH_SPEEDS[market];
+  const depthMs = speed === undefined ? speeds.def : speeds.allowed[speed];
+  if (head === 'depth') return depthMs === undefined ? undefined : { ...base, kind: 'depth', intervalMs: depthMs };
+  if (head === 'depth5' || head === 'depth10' || head === 'depth20') {
+    return depthMs === undefined ? undefined : { ...base, kind: 'partial', intervalMs: depthMs, levels: Number(head.slice(5)) };
+  }
+  if (head === 'markPrice') {
+    if (market !== 'futures' || (speed !== undefined && speed !== '1s')) return undefined;
+    return { ...base, kind: 'markPrice', intervalMs: speed === '1s' ? 1000 : 3000 };
+  }
+  if (speed !== undefined) return undefined;
+  if (head === 'trade' || head === 'aggTrade' || head === 'bookTicker' || head === 'ticker' || head === 'miniTicker') return { ...base, kind: head };
+  if (head.startsWith('kline_')) {
+    const period = klinePeriod(head.slice(6));
+    return period ? { ...base, kind: 'kline', period } : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,342 @@
+/**
+ * The user data stream events from the engine's events of one command, the same events the app's private
+ * WebSocket channels are built from (gateways/ws/ws.hub.ts, domains/contract/contract.push.ts):
+ * - spot (https://developers.binance.com/docs/binance-spot-api-docs/user-data-stream): `executionReport` for each
+ *   order change (NEW on acceptance, one TRADE per fill with that fill's quantity, price, commission and trade id,
+ *   CANCELED / EXPIRED), `outboundAccountPosition` with the SPOT balances the command changed, `balanceUpdate` for a
+ *   transfer into or out of the spot account and a credited deposit;
+ * - USDT perpetuals (https://developers.binance.com/docs/derivatives/usds-margined-futures/user-data-streams):
+ *   `ORDER_TRADE_UPDATE` likewise, `ACCOUNT_UPDATE` with the CONTRACT wallet and the positions the command changed.
+ * Each event is built once per user and command, only for users someone listens to (`wanted`), as JSON text.
+ * Amounts are formatted from bigint units at the market's or asset's decimals.
+ */
+import type { EngineApi, EngineEvent, OrderView, PerpOrderView, PositionView, TradeEvent } from '@exchange/core';
+import { formatDecimal } from '@exchange/core';
+import { avgPriceOf, perpScales, positionFigures } from '../../domains/contract/contract.format';
+import { toBinanceSymbol } from './binance.symbols';
+import type { StreamMarket } from './streams.names';
+
+/** One event for one user's stream of one namespace. */
+export interface UserEvent {
+  userId: string;
+  market: StreamMarket;
+  json: string;
+}
+
+/** The engine reads the events need. */
+export type UserEventEngine = Pick<EngineApi, 'market' | 'asset' | 'perpMarket' | 'perpMarkState' | 'perpAccount' | 'balance'>;
+
+type PerpTrade = Extract<EngineEvent, { type: 'perpTrade' }>;
+
+/** Binance's self-trade prevention mode of our spot orders (the engine expires the taker). */
+const STP_MODE = 'EXPIRE_TAKER';
+
+/** A spot or perpetual fill as the reports need it. */
+interface Fill {
+  tradeId: string;
+  price: bigint;
+  quantity: bigint;
+  quote: bigint;
+  fee: bigint;
+  feeAsset: string;
+  maker: boolean;
+  realizedPnl: bigint;
+}
+
+/** Unreported fills per order id, in the order they happened. */
+class Fills {
+  private readonly byOrder = new Map<string, Fill[]>();
+  add(orderId: string | null, f: Fill): void {
+    if (orderId === null) return;
+    let list = this.byOrder.get(orderId);
+    if (!list) this.byOrder.set(orderId, (list = []));
+    list.push(f);
+  }
+  take(orderId: string): Fill[] {
+    const list = this.byOrder.get(orderId);
+    if (!list) return [];
+    this.byOrder.delete(orderId);
+    return list;
+  }
+}
+
+/** One report per fill of `o` (its fills of this command, oldest first), then its end (CANCELED / EXPIRED) if any. */
+function reportsOf(
+  o: { filledQty: bigint; filledQuote: bigint; status: string },
+  fills: Fill[],
+): Array<{ x: string; X: string; fill: Fill | null; z: bigint; Z: bigint }> {
+  let z = o.filledQty;
+  let Z = o.filledQuote;
+  for (const f of fills) {
+    z -= f.quantity;
+    Z -= f.quote;
+  }
+  const out: Array<{ x: string; X: string; fill: Fill | null; z: bigint; Z: bigint }> = [];
+  fills.forEach((f, i) => {
+    z += f.quantity;
+    Z += f.quote;
+    const last = i === fills.length - 1;
+    out.push({ x: 'TRADE', X: last && o.status === 'FILLED' ? 'FILLED' : 'PARTIALLY_FILLED', fill: f, z, Z });
+  });
+  if (o.status === 'CANCELED' || o.status === 'EXPIRED') out.push({ x: o.status, X: o.status, fill: null, z, Z });
+  else if (fills.length === 0) out.push({ x: o.status === 'NEW' ? 'NEW' : 'TRADE', X: o.status, fill: null, z, Z });
+  return out;
+}
+
+/** The executionReport texts of a spot order change. */
+function executionReports(engine: UserEventEngine, o: OrderView, fills: Fill[], ts: number, now: number, accepted: boolean): string[] {
+  const m = engine.market(o.symbol);
+  if (!m) return [];
+  const quoteScale = engine.asset(m.quote)?.scale ?? 8;
+  const scaleOf = (code: string) => engine.asset(code)?.scale ?? 8;
+  const px = (v: bigint | null) => formatDecimal(v ?? 0n, m.priceDecimals);
+  const qty = (v: bigint | null) => formatDecimal(v ?? 0n, m.qtyDecimals);
+  const quote = (v: bigint | null) => formatDecimal(v ?? 0n, quoteScale);
+  const reports = accepted ? [{ x: 'NEW', X: 'NEW', fill: null, z: 0n, Z: 0n }] : reportsOf(o, fills);
+  return reports.map((r) => {
+    const f = r.fill;
+    const onBook = o.orderType === 'LIMIT' && (r.X === 'NEW' || r.X === 'PARTIALLY_FILLED');
+    return JSON.stringify({
+      e: 'executionReport',
+      E: now,
+      s: toBinanceSymbol(o.symbol),
+      c: o.clientOrderId ?? '',
+      S: o.side,
+      o: o.orderType === 'LIMIT' && o.timeInForce === 'POST_ONLY' ? 'LIMIT_MAKER' : o.orderType,
+      f: o.timeInForce === 'POST_ONLY' ? 'GTC' : o.timeInForce,
+      q: qty(o.quantity),
+      p: px(o.price),
+      P: px(0n),
+      F: qty(0n),
+      g: -1,
+      C: '',
+      x: r.x,
+      X: r.X,
+      r: 'NONE',
+      i: Number(o.orderId),
+      l: qty(f ? f.quantity : 0n),
+      z: qty(r.z),
+      L: px(f ? f.price : 0n),
+      n: f ? formatDecimal(f.fee, scaleOf(f.feeAsset)) : '0',
+      N: f ? f.feeAsset : null,
+      T: ts,
+      t: f ? Number(f.tradeId) : -1,
+      w: onBook,
+      m: f ? f.maker : false,
+      M: false,
+      O: o.createdTs,
+      Z: quote(r.Z),
+      Y: quote(f ? f.quote : 0n),
+      Q: quote(o.quoteAmount),
+      ...(onBook ? { W: o.createdTs } : {}),
+      V: STP_MODE,
+    });
+  });
+}
+
+/** The ORDER_TRADE_UPDATE texts of a perpetual order change. */
+function orderTradeUpdates(engine: UserEventEngine, o: PerpOrderView, fills: Fill[], ts: number, now: number, accepted: boolean): string[] {
+  const m = engine.perpMarket(o.symbol);
+  if (!m) return [];
+  const s = perpScales(m, engine.asset(m.quote)?.scale);
+  const px = (v: bigint | null) => formatDecimal(v ?? 0n, m.priceDecimals);
+  const qty = (v: bigint) => formatDecimal(v, m.qtyDecimals);
+  const money = (v: bigint) => formatDecimal(v, s.scale);
+  const reports = accepted ? [{ x: 'NEW', X: 'NEW', fill: null, z: 0n, Z: 0n }] : reportsOf(o, fills);
+  const type = o.trigger === 'TAKE_PROFIT' ? 'TAKE_PROFIT_MARKET' : o.trigger === 'STOP_LOSS' ? 'STOP_MARKET' : o.orderType;
+  const client = o.clientOrderId ?? (o.trigger === 'LIQUIDATION' ? `autoclose-${o.orderId}` : o.trigger === 'ADL' ? 'adl_autoclose' : '');
+  return reports.map((r) => {
+    const f = r.fill;
+    const avg = avgPriceOf(r.Z, r.z, s.mult);
+    return JSON.stringify({
+      e: 'ORDER_TRADE_UPDATE',
+      E: now,
+      T: ts,
+      o: {
+        s: toBinanceSymbol(o.symbol),
+        c: client,
+        S: o.side,
+        o: type,
+        f: o.timeInForce === 'POST_ONLY' ? 'GTX' : o.timeInForce,
+        q: qty(o.quantity),
+        p: px(o.price),
+        ap: px(avg),
+        sp: px(0n),
+        x: r.x,
+        X: r.X,
+        i: Number(o.orderId),
+        l: qty(f ? f.quantity : 0n),
+        z: qty(r.z),
+        L: px(f ? f.price : 0n),
+        N: m.quote,
+        n: money(f ? f.fee : 0n),
+        T: ts,
+        t: f ? Number(f.tradeId) : 0,
+        b: '0',
+        a: '0',
+        m: f ? f.maker : false,
+        R: o.reduceOnly,
+        wt: 'CONTRACT_PRICE',
+        ot: type,
+        ps: 'BOTH',
+        cp: false,
+        rp: money(f ? f.realizedPnl : 0n),
+        pP: false,
+        si: 0,
+        ss: 0,
+        V: 'NONE',
+        pm: 'NONE',
+        gtd: 0,
+      },
+    });
+  });
+}
+
+/** The ACCOUNT_UPDATE text of a user's contract wallet and changed positions. */
+function accountUpdate(engine: UserEventEngine, userId: string, asset: string, positions: PositionView[], reason: string, ts: number, now: number): string {
+  const scale = engine.asset(asset)?.scale ?? 8;
+  const acc = engine.perpAccount(userId);
+  const P = positions.flatMap((p) => {
+    const m = engine.perpMarket(p.symbol);
+    if (!m) return [];
+    const s = perpScales(m, scale);
+    const f = positionFigures(p, s, engine.perpMarkState(m.symbol)?.markPrice ?? null);
+    const size = formatDecimal(p.side === 'SHORT' ? -p.size : p.size, m.qtyDecimals);
+    const open = p.size > 0n;
+    return [
+      {
+        s: toBinanceSymbol(p.symbol),
+        pa: size,
+        ep: formatDecimal(open ? p.entryPrice : 0n, m.priceDecimals),
+        bep: formatDecimal(open ? p.entryPrice : 0n, m.priceDecimals),
+        cr: formatDecimal(p.realizedPnl, scale),
+        up: formatDecimal(open ? f.upnl : 0n, scale),
+        mt: p.marginMode === 'ISOLATED' ? 'isolated' : 'cross',
+        iw: formatDecimal(p.marginMode === 'ISOLATED' && open ? p.margin : 0n, scale),
+        ps: 'BOTH',
+      },
+    ];
+  });
+  return JSON.stringify({
+    e: 'ACCOUNT_UPDATE',
+    E: now,
+    T: ts,
+    a: { m: reason, B: [{ a: asset, wb: formatDecimal(acc.walletBalance, scale), cw: formatDecimal(acc.crossWalletBalance, scale), bc: '0' }], P },
+  });
+}
+
+/**
+ * The user events of one command's `events`, in Binance's order (order reports, then the account), for the users
+ * `wanted` says someone listens to in that namespace. `now` is the event time E (ms).
+ */
+export function userEvents(
+  engine: UserEventEngine,
+  events: readonly EngineEvent[],
+  wanted: (userId: string, market: StreamMarket) => boolean,
+  now: number,
+): UserEvent[] {
+  const out: UserEvent[] = [];
+  const spotFills = new Fills();
+  const perpFills = new Fills();
+  const spotBalances = new Map<string, Map<string, { f: bigint; l: bigint; scale: number }>>();
+  const contractUsers = new Map<string, { asset: string; positions: Map<string, PositionView> }>();
+  /** Users whose wallet or positions moved (a hold for an order moves neither: no ACCOUNT_UPDATE, as on Binance). */
+  const moved = new Set<string>();
+  let lastTs = 0;
+  let reason = 'ORDER';
+  const contractOf = (userId: string, asset: string) => {
+    let c = contractUsers.get(userId);
+    if (!c) contractUsers.set(userId, (c = { asset, positions: new Map() }));
+    return c;
+  };
+  for (const e of events) {
+    lastTs = e.ts;
+    switch (e.type) {
+      case 'orderAccepted':
+        if (wanted(e.order.userId, 'spot'))
+          for (const json of executionReports(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'spot', json });
+        break;
+      case 'trade': {
+        const t: TradeEvent = e;
+        const common = { tradeId: t.tradeId, price: t.price, quantity: t.quantity, quote: t.quoteAmount, realizedPnl: 0n };
+        if (wanted(t.makerUserId, 'spot')) spotFills.add(t.makerOrderId, { ...common, fee: t.makerFee, feeAsset: t.makerFeeAsset, maker: true });
+        if (wanted(t.takerUserId, 'spot')) spotFills.add(t.takerOrderId, { ...common, fee: t.takerFee, feeAsset: t.takerFeeAsset, maker: false });
+        break;
+      }
+      case 'orderUpdated':
+        if (wanted(e.order.userId, 'spot')) {
+          for (const json of executionReports(engine, e.order, spotFills.take(e.order.orderId), e.ts, now, false))
+            out.push({ userId: e.order.userId, market: 'spot', json });
+        }
+        break;
+      case 'balanceChanged':
+        if (e.account === 'SPOT' && wanted(e.owner, 'spot')) {
+          let b = spotBalances.get(e.owner);
+          if (!b) spotBalances.set(e.owner, (b = new Map()));
+          b.set(e.asset, { f: e.available, l: e.frozen, scale: engine.asset(e.asset)?.scale ?? 8 });
+        } else if (e.account === 'CONTRACT' && wanted(e.owner, 'futures')) {
+          contractOf(e.owner, e.asset);
+        }
+        break;
+      case 'transferred':
+        if ((e.from === 'SPOT' || e.to === 'SPOT') && e.from !== e.to && wanted(e.userId, 'spot')) {
+          const d = formatDecimal(e.to === 'SPOT' ? e.amount : -e.amount, engine.asset(e.asset)?.scale ?? 8);
+          out.push({ userId: e.userId, market: 'spot', json: JSON.stringify({ e: 'balanceUpdate', E: now, a: e.asset, d, T: e.ts }) });
+        }
+        if ((e.from === 'CONTRACT' || e.to === 'CONTRACT') && e.from !== e.to) {
+          reason = e.to === 'CONTRACT' ? 'DEPOSIT' : 'WITHDRAW';
+          moved.add(e.userId);
+        }
+        break;
+      case 'depositCredited':
+        if (wanted(e.deposit.userId, 'spot')) {
+          const d = formatDecimal(e.deposit.amount, engine.asset(e.deposit.asset)?.scale ?? 8);
+          out.push({ userId: e.deposit.userId, market: 'spot', json: JSON.stringify({ e: 'balanceUpdate', E: now, a: e.deposit.asset, d, T: e.ts }) });
+        }
+        break;
+      case 'perpOrderAccepted':
+        if (wanted(e.order.userId, 'futures'))
+          for (const json of orderTradeUpdates(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'futures', json });
+        break;
+      case 'perpTrade': {
+        const t: PerpTrade = e;
+        const common = { tradeId: t.tradeId, price: t.price, quantity: t.quantity, quote: t.quoteAmount, feeAsset: '' };
+        moved.add(t.makerUserId).add(t.takerUserId);
+        if (wanted(t.makerUserId, 'futures')) perpFills.add(t.makerOrderId, { ...common, fee: t.makerFee, maker: true, realizedPnl: t.makerRealizedPnl });
+        if (wanted(t.takerUserId, 'futures')) perpFills.add(t.takerOrderId, { ...common, fee: t.takerFee, maker: false, realizedPnl: t.takerRealizedPnl });
+        break;
+      }
+      case 'perpOrderUpdated':
+        if (wanted(e.order.userId, 'futures')) {
+          for (const json of orderTradeUpdates(engine, e.order, perpFills.take(e.order.orderId), e.ts, now, false))
+            out.push({ userId: e.order.userId, market: 'futures', json });
+        }
+        break;
+      case 'positionChanged': {
+        const p = e.position;
+        if (!wanted(p.userId, 'futures')) break;
+        const m = engine.perpMarket(p.symbol);
+        if (m) contractOf(p.userId, m.quote).positions.set(p.symbol, p);
+        moved.add(p.userId);
+        break;
+      }
+      case 'fundingPayment':
+        reason = 'FUNDING_FEE';
+        moved.add(e.userId);
+        break;
+      case 'liquidated':
+        moved.add(e.userId);
+        break;
+      default:
+        break;
+    }
+  }
+  for (const [userId, b] of spotBalances) {
+    const B = [...b].map(([a, v]) => ({ a, f: formatDecimal(v.f, v.scale), l: formatDecimal(v.l, v.scale) }));
+    out.push({ userId, market: 'spot', json: JSON.stringify({ e: 'outboundAccountPosition', E: now, u: lastTs, B }) });
+  }
+  for (const [userId, c] of contractUsers)
+    if (moved.has(userId))
+      out.push({ userId, market: 'futures', json: accountUpdate(engine, userId, c.asset, [...c.positions.values()], reason, lastTs, now) });
+  return out;
+}

@@ -1,0 +1,79 @@
+/**
+ * The WebSocket endpoint GET /ws/websocket (spec section 9). The socket's language comes from the `lang` query
+ * parameter, else the `lang` / Accept-Language headers (as for HTTP). The protocol is in ws.hub.ts.
+ * Connections per client IP (`req.ip`, so behind a trusted proxy the forwarded client) are capped at WS_MAX_PER_IP:
+ * a slot is taken before the upgrade (beyond the cap the upgrade is refused with HTTP 429 'rate_limited', costing
+ * no WebSocket at all) and given back when the TCP connection closes, whatever ended it.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import type { Lang } from '@exchange/api';
+import { fail } from '../../platform/shared/envelope';
+import { requestLang } from '../../platform/shared/lang';
+import { createWsHub, type WsHub, type WsHubStats } from './ws.hub';
+import { createIpSlots, type IpSlots } from './ws.limits';
+
+/** The hub of each app's context (created at the first connection), for `wsHubStats`. */
+const hubs = new WeakMap<object, WsHub>();
+
+/**
+ * The WebSocket hub's counts for the app built over `ctx` (for /metrics): sockets, subscribers per channel, send
+ * backlog, skipped and closed slow consumers. Undefined until the first WebSocket connection created the hub.
+ */
+export function wsHubStats(ctx: object): WsHubStats | undefined {
+  return hubs.get(ctx)?.stats();
+}
+
+const wsRoutes: FastifyPluginAsync = async (app) => {
+  // Created on the first connection, so apps built over partial contexts (other modules' tests) never touch
+  // the market-data service or the engine.
+  let hub: WsHub | undefined;
+  let slots: IpSlots | undefined;
+  const hubOf = (): WsHub => {
+    if (hub) return hub;
+    hub = createWsHub({
+      marketData: app.ctx.marketData,
+      contractMarket: app.ctx.contractMarket,
+      otc: app.ctx.otc,
+      support: app.ctx.support,
+      host: app.ctx.host,
+      members: app.ctx.members,
+      hooks: app.ctx.hooks,
+      limits: {
+        messagesPerSec: app.ctx.config.wsMessagesPerSec,
+        messageBurst: app.ctx.config.wsMessageBurst,
+        authFailuresPerSocket: app.ctx.config.wsAuthFailuresPerSocket,
+      },
+      log: app.log,
+      flushMs: app.ctx.config.wsFlushMs,
+    });
+    hubs.set(app.ctx, hub);
+    return hub;
+  };
+  app.addHook('onClose', async () => hub?.close());
+  app.get(
+    '/ws/websocket',
+    {
+      websocket: true,
+      schema: { hide: true },
+      onRequest: async (req, reply) => {
+        if (!req.ws) return;
+        slots ??= createIpSlots(app.ctx.config.wsMaxPerIp);
+        const ip = req.ip;
+        if (!slots.take(ip)) {
+          req.log.debug({ ip }, 'WebSocket refused: too many connections from this address');
+          return reply.status(429).send(fail('rate_limited', requestLang(req)));
+        }
+        const taken = slots;
+        req.raw.socket.once('close', () => taken.release(ip));
+      },
+    },
+    (socket, req) => {
+      const q = (req.query ?? {}) as Record<string, unknown>;
+      const fromQuery = typeof q.lang === 'string' ? q.lang.toLowerCase() : '';
+      const lang: Lang = fromQuery.startsWith('en') ? 'en' : fromQuery.startsWith('zh') ? 'zh' : requestLang(req);
+      hubOf().connect(socket, lang);
+    },
+  );
+};
+
+export default wsRoutes;

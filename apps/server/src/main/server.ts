@@ -1,0 +1,110 @@
+/**
+ * The process: configuration, context, app, listen, jobs, graceful shutdown on SIGINT/SIGTERM.
+ */
+import { loadConfig } from '../platform/config/env';
+import { createContext } from './context';
+import { buildApp } from './app';
+import { ensureDemoAccount } from '../domains/member/demo-account';
+import { ensureDemoOperator } from '../domains/admin/demo-operator';
+import { startJobs } from '../domains/market-jobs';
+import { startDemoChain, type DemoChain } from '../domains/wallet/chain.service';
+import { startChainJobs } from '../domains/wallet/chain-jobs';
+import { startReservesJob } from '../domains/reserves/reserves.job';
+import { startOtcJobs } from '../domains/otc/otc.jobs';
+import { startActivityJobs } from '../domains/activity/activity.jobs';
+import { startInviteJobs } from '../domains/invite/invite.jobs';
+import { ensureOtcDemoMerchant } from '../domains/otc/otc.demo';
+import { startEarnJobs } from '../domains/earn/earn.jobs';
+import { ensureEarnDemoProducts } from '../domains/earn/earn.demo';
+
+async function main(): Promise<void> {
+  // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
+  let config = loadConfig(process.argv.includes('--demo') ? { DEMO_MODE: '1', ...process.env } : process.env);
+  // The embedded demo has its own chain: without CHAIN_RPC_URL, a dev chain (Hardhat node, a child process) on
+  // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process. Only where the
+  // chain jobs run, in the embedded mode (scale-out points CHAIN_RPC_URL at a node); DEV_CHAIN_PORT=0 or CHAIN_JOBS=0
+  // leave it out (a demo without chain: deposit screens say the network is not available).
+  let demoChain: DemoChain | null = null;
+  if (config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0) {
+    try {
+      demoChain = await startDemoChain(config);
+      config = demoChain.config;
+    } catch (err) {
+      // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
+      console.warn(
+        `  Dev chain not started on port ${config.devChainPort}: ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
+      );
+    }
+  }
+  // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
+  // decides what happened. The exit code tells a supervisor this was not a clean stop.
+  const ctx = await createContext(config, undefined, {
+    onFatal: () => {
+      setTimeout(() => process.exit(70), 200).unref();
+    },
+  });
+  const app = await buildApp(ctx);
+  await app.listen({ port: config.port, host: config.host });
+  ctx.log.info(
+    { port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode },
+    'exchange server listening',
+  );
+  const demo = await ensureDemoAccount(ctx);
+  // The demo's OTC market is not empty: a merchant with a SELL and a BUY ad (domains/otc/otc.demo.ts).
+  await ensureOtcDemoMerchant(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'otc: demo merchant not seeded'));
+  // The demo's savings products (domains/earn/earn.demo.ts), as an operator would define them in the console.
+  await ensureEarnDemoProducts(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'earn: demo products not seeded'));
+  if (demo) {
+    // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
+    console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
+    if (demoChain) console.log(`  Dev chain (Hardhat, chain id ${config.chainId}) at ${config.chainRpcUrl}  USDT token: ${config.chainUsdtContract}\n`);
+    // The demo operator's documented credentials (domains/admin/demo-operator.ts): the TOTP key goes into an
+    // authenticator app (or any TOTP tool) for the console's login.
+    const op = await ensureDemoOperator(ctx);
+    if (op)
+      console.log(
+        `  Operator console at http://localhost:${config.port}/admin/\n  demo operator: ${op.email}  password: ${op.password}  TOTP key: ${op.totpSecret}\n`,
+      );
+    const exposed = config.host !== '127.0.0.1' && config.host !== '::1' && config.host !== 'localhost';
+    console.warn(
+      exposed
+        ? `  WARNING: DEMO MODE on ${config.host}: demo funds for every registration and a code outbox, reachable from the network. Do not run demo mode where real users can reach it.\n`
+        : `  DEMO MODE: demo funds and a code outbox; listening on ${config.host} only (HOST=0.0.0.0 exposes it).\n`,
+    );
+  }
+  const jobs = await startJobs(ctx);
+  const chainJobs = startChainJobs(ctx);
+  const stopReserves = await startReservesJob(ctx);
+  const stopOtc = startOtcJobs(ctx);
+  const stopActivity = startActivityJobs(ctx);
+  const stopInvite = startInviteJobs(ctx);
+  const stopEarn = startEarnJobs(ctx);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    ctx.log.info({ signal }, 'shutting down');
+    try {
+      stopReserves();
+      stopOtc();
+      stopActivity();
+      stopInvite();
+      stopEarn();
+      await chainJobs.stop();
+      await jobs.stop();
+      await app.close();
+      await ctx.close();
+      await demoChain?.stop();
+    } finally {
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,344 @@
+/**
+ * The only place that reads process.env. Defaults: port 8080, PGlite and the journal under ./data, a live market.
+ * Demo mode is on only when asked for (`npm start` asks with DEMO_MODE through `server.ts --demo`); demo mode and
+ * CAPTCHA_TEST_MODE are refused under production rules (any NODE_ENV but development and test).
+ */
+import net from 'node:net';
+import path from 'node:path';
+import { SERVER_ROOT } from './server-root';
+
+export interface Config {
+  nodeEnv: string;
+  port: number;
+  host: string;
+  /** Where PGlite, the journal and snapshots live. */
+  dataDir: string;
+  /** PostgreSQL URL; undefined = embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  /** A migrated PGlite data directory a new embedded database starts as a copy of (PGLITE_TEMPLATE_DIR; the tests set it). */
+  pgliteTemplateDir: string | undefined;
+  /** Demo mode: demo account printed at start, new users credited with demo funds, /api/demo/outbox on. */
+  demoMode: boolean;
+  /** Every slide-puzzle answer passes (automated tests only). */
+  captchaTestMode: boolean;
+  logLevel: string;
+  /** Log every HTTP request (access log). */
+  logRequests: boolean;
+  /** USDT -> CNY valuation rate, a decimal string. */
+  usdtCnyRate: string;
+  /** Start the reference price feed and the liquidity bots. */
+  marketMakers: boolean;
+  /** Snapshot the engine every N journaled commands. */
+  snapshotEvery: number;
+  /** New orders per user per 10 s through the API (Binance's ORDERS limit is 50); 0 = unlimited. */
+  orderRatePer10s: number;
+  /** Spread the liquidity bots quote, in ticks (BOT_SPREAD_TICKS, default 1 as on Binance BTCUSDT; at least 1). */
+  botSpreadTicks: number;
+  /** Slide puzzles one IP may request per minute (the captcha service's own budget); 0 = unlimited. */
+  captchaPerIpPerMin: number;
+  /** WebSocket connections one client IP (`req.ip`) may hold open; beyond it the upgrade is refused (429). 0 = unlimited. */
+  wsMaxPerIp: number;
+  /** Messages per second one WebSocket may send, sustained; beyond it (and the burst) the socket is closed. 0 = unlimited. */
+  wsMessagesPerSec: number;
+  /** Messages one WebSocket may send at once (the token bucket's size). */
+  wsMessageBurst: number;
+  /** Failed auth attempts one WebSocket may make; the last is answered, then the socket is closed. 0 = unlimited. */
+  wsAuthFailuresPerSocket: number;
+  /** Least ms between two flushes of the WebSocket public pushes (WS_FLUSH_MS, default 20; 0: one per engine batch). */
+  wsFlushMs: number;
+  /** Built web app to serve at / (absent = API only). */
+  webDist: string;
+  /** Built operator console (apps/admin) to serve at /admin/ (ADMIN_DIST; absent = not served). */
+  adminDist: string;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsUrl: string | undefined;
+  /**
+   * Which peers' X-Forwarded-For to believe, so that `req.ip` (rate limits, login limits) is the real client:
+   * false (the peer is the client), true (any peer), a hop count, or a list of proxy addresses and CIDRs.
+   */
+  trustProxy: boolean | number | string[];
+  /** Requests per IP per minute to every route (the global budget); 0 = unlimited. */
+  rateLimitPerMin: number;
+  /**
+   * Verification codes: least time between two codes to one account (CODE_RESEND_MS, default 60000, at least 1000)
+   * and codes one IP may ask for per hour (CODE_IP_PER_HOUR, default 20). Only the journeys' server lowers the first
+   * (one loopback address and a few accounts, codes seconds apart); production keeps the defaults.
+   */
+  codeResendMs: number;
+  codeIpPerHour: number;
+  /** Tighter requests-per-IP-per-minute budgets of single routes (each counted on its own); 0 = unlimited. */
+  routeRateLimits: RouteRateLimits;
+  /** Failed session lookups (unknown, expired or forged tokens) per IP per minute before its requests with a token are refused (429) without one; 0 = unlimited. */
+  authFailuresPerMin: number;
+  /**
+   * The Binance-compatible API's limits (gateways/binance/binance.weights.ts, docs/binance-api.md): request
+   * weight per IP and per API key per minute (BINANCE_WEIGHT_PER_MIN, default 6000 as Binance spot), new orders per
+   * API key per 10 seconds and per day (BINANCE_ORDERS_PER_10S, default 100; BINANCE_ORDERS_PER_DAY, default
+   * 200000); 0 = unlimited. Published in exchangeInfo's `rateLimits`.
+   */
+  binanceWeightPerMin: number;
+  binanceOrdersPer10s: number;
+  binanceOrdersPerDay: number;
+  /**
+   * API_KEY_CACHE_MS (default 5000): how long a gateway trusts its in-memory copy of an API key. A delete is seen at
+   * once by the gateway that did it; another gateway of the scale-out mode may accept the deleted key this long.
+   */
+  apiKeyCacheMs: number;
+  /** METRICS_TOKEN: bearer token of GET /metrics; unset = /metrics answers loopback clients only (platform/metrics). */
+  metricsToken: string | undefined;
+  /** ENGINE_TRANSPORT: 'embedded' (default: engine, journal file and projector in this process) or 'nats' (scale-out mode, docs/deploy.md). */
+  engineTransport: 'embedded' | 'nats';
+  /** NATS_URL: the NATS servers (comma-separated URLs) of the scale-out mode. */
+  natsUrl: string | undefined;
+  /** NATS_PREFIX: name of the JetStream stream (subject `<prefix>.cmd`, snapshots in `<prefix>-snap`); default EXCH. */
+  natsPrefix: string;
+  /** ENGINE_HTTP_PORT: the engine process's health and state endpoint (scale-out mode; default 8090). */
+  engineHttpPort: number;
+  /** NATS_REPLICAS: copies JetStream keeps of the stream and the snapshots when it creates them (3 on a 3-node cluster; default 1). */
+  natsReplicas: number;
+  /**
+   * SECRETS_KEY: the AES-256-GCM key of secrets at rest (TOTP secrets), base64 of 32 bytes (platform/shared/secret-box.ts).
+   * Unset: the embedded mode creates a key file under DATA_DIR at first start; the scale-out mode has none (2FA
+   * binding then answers service_unavailable), since each gateway would make its own.
+   */
+  secretsKey: string | undefined;
+  // ---- wallet (domains/wallet) ----
+  /** CHAIN_RPC_URL: JSON-RPC (http/https) of the EVM node; undefined = none (the demo starts a dev chain, domains/wallet chain-jobs). */
+  chainRpcUrl: string | undefined;
+  /** CHAIN_ID: the EVM chain id the signer signs for (default 31337, the dev chain's). */
+  chainId: number;
+  /** CHAIN_USDT_CONTRACT: the USDT ERC-20 contract (0x + 40 hex); '' = the dev chain's token (domains/wallet/chains.ts resolves it). */
+  chainUsdtContract: string;
+  /** CHAIN_CONFIRMATIONS: blocks a deposit or a withdrawal waits before it counts (default 6, at least 1). */
+  chainConfirmations: number;
+  /** CHAIN_EXPLORER_TX_URL: block explorer link prefix of a transaction (`${url}${txHash}`); '' = no link. */
+  chainExplorerTxUrl: string;
+  /** CHAIN_EXPLORER_ADDRESS_URL: block explorer link prefix of an address; '' = no link. */
+  chainExplorerAddressUrl: string;
+  /** CHAIN_START_BLOCK: where the deposit watcher starts when it has no cursor (default 0). */
+  chainStartBlock: number;
+  /** CHAIN_JOBS: the chain watcher, withdrawal broadcaster, reserves schedule, OTC time-out job and daily rebate settlement run in this process (default on; off by default in a scale-out gateway, turned on in exactly one). */
+  chainJobs: boolean;
+  /** WALLET_XPUB: the deposit account's extended public key (m/44'/60'/0'); undefined = derived from the signer seed (embedded demo). */
+  walletXpub: string | undefined;
+  /** SIGNER_SEED_FILE: the hot-wallet signer's seed (32 bytes, base64), created at first start; default DATA_DIR/wallet-seed.key. */
+  signerSeedFile: string;
+  /** WITHDRAW_AUTO_APPROVE_BELOW_USDT: withdrawals worth less (in USDT, decimal) need no operator (default 0: all reviewed). */
+  withdrawAutoApproveBelowUsdt: string;
+  /** WITHDRAW_DUAL_APPROVAL_USDT: withdrawals worth this much or more (in USDT, decimal) need two different operators (default 100000). */
+  withdrawDualApprovalUsdt: string;
+  /** DEV_CHAIN_PORT: the demo's dev chain JSON-RPC port (default PORT + 10). */
+  devChainPort: number;
+  /** RESERVES_EVERY_HOURS: a proof-of-reserves snapshot every N hours by the process that runs the chain jobs (default 24; 0 = only on demand). */
+  reservesEveryHours: number;
+  /** OTC_MERCHANT_DEPOSIT: an OTC merchant's security deposit in USDT (decimal, default 1000), set by the first otcConfigure. */
+  otcMerchantDeposit: string;
+  /** OTC_APPEAL_AFTER_MS: how long after "I have paid" either side may appeal, ms (default 600000 = 10 minutes). */
+  otcAppealAfterMs: number;
+}
+
+/**
+ * Per-IP budgets (requests per minute) of the routes an attacker would hammer: the puzzle (geetestCode and
+ * geetestVerify, each), sendCode, login, register, forgetPassword and order entry (setEntrust and cancelEntrust,
+ * each; the per-user order limit is ORDER_RATE_PER_10S).
+ */
+export interface RouteRateLimits {
+  captcha: number;
+  sendCode: number;
+  login: number;
+  register: number;
+  forgetPassword: number;
+  orderEntry: number;
+}
+
+/** The default per-IP route budgets, per minute. */
+export const DEFAULT_ROUTE_RATE_LIMITS: Readonly<RouteRateLimits> = { captcha: 30, sendCode: 10, login: 30, register: 10, forgetPassword: 10, orderEntry: 300 };
+
+function bool(v: string | undefined, dflt: boolean): boolean {
+  if (v === undefined || v === '') return dflt;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+/** `n` when it is 1 or more; else an error naming the variable. */
+function atLeastOne(n: number, name: string): number {
+  if (n < 1) throw new Error(`${name} must be at least 1, got ${n}`);
+  return n;
+}
+
+function int(v: string | undefined, dflt: number, name: string): number {
+  if (v === undefined || v === '') return dflt;
+  if (!/^[0-9]+$/.test(v)) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return Number.parseInt(v, 10);
+}
+
+/**
+ * TRUST_PROXY: unset, '', 'false', 'off', 'no' or '0' = trust no proxy; 'true' = any peer; a whole number = that
+ * many proxy hops; otherwise a comma-separated list of IPs, CIDRs or proxy-addr's names (loopback, linklocal,
+ * uniquelocal).
+ */
+function trustProxy(v: string | undefined): boolean | number | string[] {
+  const s = (v ?? '').trim().toLowerCase();
+  if (['', 'false', 'off', 'no', '0'].includes(s)) return false;
+  if (['true', 'on', 'yes'].includes(s)) return true;
+  if (/^[0-9]+$/.test(s)) return Number.parseInt(s, 10);
+  const list = s.split(',').map((x) => x.trim());
+  for (const entry of list) {
+    const [addr = '', bits, ...rest] = entry.split('/');
+    const family = net.isIP(addr);
+    const namedRange = ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+    const bitsOk = bits === undefined || (/^[0-9]{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!namedRange && (family === 0 || !bitsOk || rest.length > 0)) {
+      throw new Error(`TRUST_PROXY must be true, a hop count, or a comma-separated list of IPs and CIDRs; "${entry}" is none of them`);
+    }
+  }
+  return list;
+}
+
+/** RATE_LIMIT_ROUTES: 'login=20,captcha=60' over the defaults (names of RouteRateLimits; 0 = unlimited). */
+function routeRateLimits(v: string | undefined): RouteRateLimits {
+  const out: RouteRateLimits = { ...DEFAULT_ROUTE_RATE_LIMITS };
+  for (const part of (v ?? '').split(',')) {
+    if (part.trim() === '') continue;
+    const [name = '', value] = part.split('=').map((x) => x.trim());
+    if (!Object.hasOwn(out, name)) throw new Error(`RATE_LIMIT_ROUTES: unknown route budget "${name}" (known: ${Object.keys(out).join(', ')})`);
+    out[name as keyof RouteRateLimits] = int(value ?? '-', 0, `RATE_LIMIT_ROUTES ${name}`);
+  }
+  return out;
+}
+
+/** ENGINE_TRANSPORT: unset or 'embedded', or 'nats'. */
+function engineTransport(v: string | undefined): 'embedded' | 'nats' {
+  const s = (v ?? '').trim().toLowerCase();
+  if (s === '' || s === 'embedded') return 'embedded';
+  if (s === 'nats') return 'nats';
+  throw new Error(`ENGINE_TRANSPORT must be embedded or nats, got "${v}"`);
+}
+
+/** NODE_ENV values that are not production; any other value (or a misspelling such as "Production") gets production rules. */
+export const NON_PRODUCTION_ENVS: readonly string[] = ['development', 'test'];
+
+/**
+ * Reads the configuration from `env` (default process.env). Fails closed: demo mode (DEMO_MODE) and the
+ * captcha test mode (CAPTCHA_TEST_MODE) are off unless asked for, and refused under production rules, which apply
+ * to every NODE_ENV but development and test (unset means development). Demo mode listens on loopback unless HOST
+ * says otherwise. Throws on invalid or forbidden settings.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const productionRules = !NON_PRODUCTION_ENVS.includes(nodeEnv);
+  const captchaTestMode = bool(env.CAPTCHA_TEST_MODE, false);
+  if (productionRules && captchaTestMode) {
+    throw new Error(`CAPTCHA_TEST_MODE is refused under production rules (NODE_ENV=${nodeEnv} is neither development nor test)`);
+  }
+  const demoMode = bool(env.DEMO_MODE, false);
+  if (productionRules && demoMode) {
+    throw new Error(`DEMO_MODE is refused under production rules (NODE_ENV=${nodeEnv} is neither development nor test)`);
+  }
+  const serverRoot = SERVER_ROOT;
+  const config: Config = {
+    nodeEnv,
+    port: int(env.PORT, 8080, 'PORT'),
+    // Demo mode hands out funds and shows codes: loopback only unless the operator says otherwise.
+    host: env.HOST || (demoMode ? '127.0.0.1' : '0.0.0.0'),
+    // Relative to where `npm start` was typed (npm's INIT_CWD), not the workspace folder npm runs the script in.
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteTemplateDir: env.PGLITE_TEMPLATE_DIR || undefined,
+    demoMode,
+    captchaTestMode,
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'warn' : 'info'),
+    logRequests: bool(env.LOG_REQUESTS, false),
+    usdtCnyRate: env.USDT_CNY_RATE ?? '7.10',
+    marketMakers: bool(env.MARKET_MAKERS, true),
+    snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
+    orderRatePer10s: int(env.ORDER_RATE_PER_10S, 50, 'ORDER_RATE_PER_10S'),
+    botSpreadTicks: atLeastOne(int(env.BOT_SPREAD_TICKS, 1, 'BOT_SPREAD_TICKS'), 'BOT_SPREAD_TICKS'),
+    captchaPerIpPerMin: int(env.CAPTCHA_PER_IP_PER_MIN, 10, 'CAPTCHA_PER_IP_PER_MIN'),
+    wsMaxPerIp: int(env.WS_MAX_PER_IP, 20, 'WS_MAX_PER_IP'),
+    wsMessagesPerSec: int(env.WS_MESSAGES_PER_SEC, 20, 'WS_MESSAGES_PER_SEC'),
+    wsMessageBurst: int(env.WS_MESSAGE_BURST, 40, 'WS_MESSAGE_BURST'),
+    wsAuthFailuresPerSocket: int(env.WS_AUTH_FAILURES_PER_SOCKET, 5, 'WS_AUTH_FAILURES_PER_SOCKET'),
+    wsFlushMs: int(env.WS_FLUSH_MS, 20, 'WS_FLUSH_MS'),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(serverRoot, '..', 'web', 'dist')),
+    adminDist: path.resolve(env.ADMIN_DIST ?? path.join(serverRoot, '..', 'admin', 'dist')),
+    smtpUrl: env.SMTP_URL || undefined,
+    smtpFrom: env.SMTP_FROM ?? 'no-reply@exchange.local',
+    smsUrl: env.SMS_URL || undefined,
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    rateLimitPerMin: int(env.RATE_LIMIT_PER_MIN, 600, 'RATE_LIMIT_PER_MIN'),
+    codeResendMs: Math.max(1000, int(env.CODE_RESEND_MS, 60_000, 'CODE_RESEND_MS')),
+    codeIpPerHour: int(env.CODE_IP_PER_HOUR, 20, 'CODE_IP_PER_HOUR'),
+    routeRateLimits: routeRateLimits(env.RATE_LIMIT_ROUTES),
+    authFailuresPerMin: int(env.AUTH_FAILURES_PER_MIN, 30, 'AUTH_FAILURES_PER_MIN'),
+    binanceWeightPerMin: int(env.BINANCE_WEIGHT_PER_MIN, 6000, 'BINANCE_WEIGHT_PER_MIN'),
+    binanceOrdersPer10s: int(env.BINANCE_ORDERS_PER_10S, 100, 'BINANCE_ORDERS_PER_10S'),
+    binanceOrdersPerDay: int(env.BINANCE_ORDERS_PER_DAY, 200_000, 'BINANCE_ORDERS_PER_DAY'),
+    apiKeyCacheMs: int(env.API_KEY_CACHE_MS, 5000, 'API_KEY_CACHE_MS'),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    engineTransport: engineTransport(env.ENGINE_TRANSPORT),
+    natsUrl: env.NATS_URL || undefined,
+    natsPrefix: env.NATS_PREFIX || 'EXCH',
+    engineHttpPort: int(env.ENGINE_HTTP_PORT, 8090, 'ENGINE_HTTP_PORT'),
+    natsReplicas: atLeastOne(int(env.NATS_REPLICAS, 1, 'NATS_REPLICAS'), 'NATS_REPLICAS'),
+    secretsKey: env.SECRETS_KEY || undefined,
+    chainRpcUrl: env.CHAIN_RPC_URL || undefined,
+    chainId: atLeastOne(int(env.CHAIN_ID, 31337, 'CHAIN_ID'), 'CHAIN_ID'),
+    chainUsdtContract: (env.CHAIN_USDT_CONTRACT ?? '').trim(),
+    chainConfirmations: atLeastOne(int(env.CHAIN_CONFIRMATIONS, 6, 'CHAIN_CONFIRMATIONS'), 'CHAIN_CONFIRMATIONS'),
+    chainExplorerTxUrl: env.CHAIN_EXPLORER_TX_URL ?? '',
+    chainExplorerAddressUrl: env.CHAIN_EXPLORER_ADDRESS_URL ?? '',
+    chainStartBlock: int(env.CHAIN_START_BLOCK, 0, 'CHAIN_START_BLOCK'),
+    chainJobs: bool(env.CHAIN_JOBS, true),
+    walletXpub: env.WALLET_XPUB || undefined,
+    signerSeedFile: '',
+    withdrawAutoApproveBelowUsdt: (env.WITHDRAW_AUTO_APPROVE_BELOW_USDT ?? '').trim() || '0',
+    withdrawDualApprovalUsdt: (env.WITHDRAW_DUAL_APPROVAL_USDT ?? '').trim() || '100000',
+    devChainPort: 0,
+    reservesEveryHours: int(env.RESERVES_EVERY_HOURS, 24, 'RESERVES_EVERY_HOURS'),
+    otcMerchantDeposit: (env.OTC_MERCHANT_DEPOSIT ?? '').trim() || '1000',
+    otcAppealAfterMs: int(env.OTC_APPEAL_AFTER_MS, 600_000, 'OTC_APPEAL_AFTER_MS'),
+    ...overrides,
+  };
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
+  if (!/^[0-9]+(\.[0-9]{1,8})?$/.test(config.otcMerchantDeposit)) throw new Error('OTC_MERCHANT_DEPOSIT must be a decimal of at most 8 decimals');
+  walletConfig(config, env, overrides);
+  if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
+  if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl))
+    throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
+  if (config.secretsKey !== undefined && Buffer.from(config.secretsKey, 'base64').length !== 32) throw new Error('SECRETS_KEY must be base64 of 32 bytes');
+  return config;
+}
+
+/**
+ * Wallet keys: the defaults that depend on other keys (SIGNER_SEED_FILE under DATA_DIR, DEV_CHAIN_PORT =
+ * PORT + 10) and the checks: CHAIN_RPC_URL http(s), CHAIN_USDT_CONTRACT 0x + 40 hex or '', WALLET_XPUB an xpub,
+ * the two withdrawal thresholds decimals (USDT), explorer prefixes http(s) or ''. Throws naming the variable.
+ */
+function walletConfig(config: Config, env: NodeJS.ProcessEnv, overrides: Partial<Config>): void {
+  if (overrides.signerSeedFile === undefined) {
+    config.signerSeedFile = env.SIGNER_SEED_FILE
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), env.SIGNER_SEED_FILE)
+      : path.join(config.dataDir, 'wallet-seed.key');
+  }
+  if (overrides.devChainPort === undefined) config.devChainPort = int(env.DEV_CHAIN_PORT, config.port + 10, 'DEV_CHAIN_PORT');
+  if (config.chainRpcUrl !== undefined && !/^https?:\/\/\S+$/.test(config.chainRpcUrl))
+    throw new Error(`CHAIN_RPC_URL must be an http(s) URL, got "${config.chainRpcUrl}"`);
+  if (config.chainUsdtContract !== '' && !/^0x[0-9a-fA-F]{40}$/.test(config.chainUsdtContract)) {
+    throw new Error(`CHAIN_USDT_CONTRACT must be an address (0x + 40 hex), got "${config.chainUsdtContract}"`);
+  }
+  if (config.walletXpub !== undefined && !/^xpub[1-9A-HJ-NP-Za-km-z]{100,112}$/.test(config.walletXpub))
+    throw new Error('WALLET_XPUB must be an extended public key (xpub...)');
+  for (const [name, v] of [
+    ['WITHDRAW_AUTO_APPROVE_BELOW_USDT', config.withdrawAutoApproveBelowUsdt],
+    ['WITHDRAW_DUAL_APPROVAL_USDT', config.withdrawDualApprovalUsdt],
+  ] as const) {
+    if (!/^[0-9]{1,15}(\.[0-9]{1,8})?$/.test(v)) throw new Error(`${name} must be a decimal amount of USDT, got "${v}"`);
+  }
+  for (const [name, v] of [
+    ['CHAIN_EXPLORER_TX_URL', config.chainExplorerTxUrl],
+    ['CHAIN_EXPLORER_ADDRESS_URL', config.chainExplorerAddressUrl],
+  ] as const) {
+    if (v !== '' && !/^https?:\/\/\S+$/.test(v)) throw new Error(`${name} must be an http(s) URL prefix or empty, got "${v}"`);
+  }
+}

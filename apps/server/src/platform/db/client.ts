@@ -1,0 +1,115 @@
+/**
+ * Database client: PGlite under `<dataDir>/pglite` by default, PostgreSQL via `pg` when DATABASE_URL is set.
+ * Migrations from apps/server/drizzle are applied on open.
+ *
+ * PGlite runs in a worker thread (db-worker.ts) by default: its WebAssembly would otherwise run every query, and
+ * every projection batch, on the event loop that answers orders (the getMember bench spent 80% of the
+ * main thread in PGlite). With PostgreSQL, the projector's batches are written by such a worker too, on a pool of
+ * its own. `worker: false` keeps everything in this thread (the old way; for tools that want no thread).
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { registerWorkerProjectionStore, startDbWorker } from './worker-client';
+import { SERVER_ROOT } from '../config/server-root';
+
+export type Schema = typeof schema;
+/** A Drizzle database over either driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
+
+export interface DbHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database and applies migrations. `databaseUrl` selects PostgreSQL; otherwise PGlite in
+ * `<dataDir>/pglite`, or in memory when dataDir is 'memory://'.
+ */
+export async function openDb(opts: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  /** Told about errors of idle pooled connections (e.g. PostgreSQL restarted); default: console.warn. */
+  onPoolError?: (err: Error) => void;
+  /** Run PGlite (or, on PostgreSQL, the projection's writes) in a worker thread (default true). */
+  worker?: boolean;
+  /** Told when the database worker dies while open (the server makes it fatal); default: nothing more. */
+  onWorkerDeath?: (err: Error) => void;
+  /**
+   * A migrated PGlite data directory (see makePgliteTemplate) copied into `<dataDir>/pglite` when that holds no
+   * database yet, instead of initialising a new cluster there (seconds of WebAssembly). Migrations still run after.
+   */
+  pgliteTemplateDir?: string | undefined;
+}): Promise<DbHandle> {
+  const useWorker = opts.worker ?? true;
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle client's error (the server restarted, or terminated the connection) is emitted on the pool; without
+    // a listener it would be an uncaught exception. The pool drops that client and opens a new one when needed.
+    pool.on('error', opts.onPoolError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    if (!useWorker) return { db, kind: 'postgres', close: () => pool.end() };
+    let worker;
+    try {
+      worker = await startDbWorker({ kind: 'postgres', url: opts.databaseUrl }, opts.onWorkerDeath);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
+    registerWorkerProjectionStore(db, worker.projectionStore);
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        try {
+          await worker.close();
+        } finally {
+          await pool.end();
+        }
+      },
+    };
+  }
+  let dir: string | undefined;
+  if (opts.dataDir !== 'memory://') {
+    dir = path.join(opts.dataDir, 'pglite');
+    if (opts.pgliteTemplateDir && (!fs.existsSync(dir) || fs.readdirSync(dir).length === 0)) {
+      fs.cpSync(opts.pgliteTemplateDir, dir, { recursive: true });
+    }
+    fs.mkdirSync(dir, { recursive: true });
+  }
+  if (useWorker) {
+    const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER }, opts.onWorkerDeath);
+    const db = drizzlePglite(worker.client as unknown as PGlite, { schema }) as unknown as Db;
+    registerWorkerProjectionStore(db, worker.projectionStore);
+    return { db, kind: 'pglite', close: () => worker.close() };
+  }
+  const client = new PGlite(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Makes a PGlite data directory at `dir` (which must not hold one) with every migration applied, for `openDb`'s
+ * `pgliteTemplateDir`: the tests make one per run, so that each test's database starts as a copy of it.
+ */
+export async function makePgliteTemplate(dir: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  const client = new PGlite(dir);
+  try {
+    await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.close();
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Tables of the USDT perpetual contracts (domains/contract): projections of the engine's perp events
+ * (platform/engine-host/projector.ts and perp-projection.ts), rebuilt idempotently by replaying the journal. Open positions,
+ * settings and open orders are read from the engine; these tables keep the history: orders (one row per engine order
+ * id, its last state), fills, closed positions, funding payments and liquidations.
+ *
+ * Amounts are integers in engine units, `numeric(40,0)`, never float: prices in 10^-priceDecimals USDT, quantities in
+ * 10^-qtyDecimals of the base coin, amounts in the settle asset's smallest unit (packages/core perp/types.ts).
+ * Times are Unix ms; `seq` is the journal position of the command that produced the row (or its state).
+ */
+import { bigint, boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** An exact integer amount in engine units. */
+const units = (name: string) => numeric(name, { precision: 40, scale: 0 });
+
+/** Perpetual orders of users (PerpOrderView), upserted by id, never replaced by an older state (`seq`). */
+export const perpOrders = pgTable(
+  'perp_orders',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey(),
+    clientOrderId: text('client_order_id'),
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    orderType: text('order_type').notNull(),
+    timeInForce: text('time_in_force').notNull(),
+    price: units('price'),
+    quantity: units('quantity').notNull(),
+    lots: integer('lots').notNull(),
+    reduceOnly: boolean('reduce_only').notNull(),
+    tradeType: text('trade_type').notNull(),
+    /** TAKE_PROFIT, STOP_LOSS, LIQUIDATION, ADL or null (the user's own order) */
+    trigger: text('trigger'),
+    leverage: integer('leverage').notNull(),
+    marginMode: text('margin_mode').notNull(),
+    filledQty: units('filled_qty').notNull(),
+    filledQuote: units('filled_quote').notNull(),
+    fee: units('fee').notNull(),
+    realizedPnl: units('realized_pnl').notNull(),
+    hold: units('hold').notNull(),
+    takeProfit: units('take_profit'),
+    stopLoss: units('stop_loss'),
+    status: text('status').notNull(),
+    /** true once FILLED, CANCELED or EXPIRED */
+    closed: boolean('closed').notNull(),
+    createdTs: bigint('created_ts', { mode: 'number' }).notNull(),
+    updatedTs: bigint('updated_ts', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('perp_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs)],
+);
+
+/** Every perpetual fill (perpTrade): BOOK, TAKEOVER or ADL, with both sides' orders (null: none), fees and PnL. */
+export const perpTrades = pgTable(
+  'perp_trades',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey(),
+    symbol: text('symbol').notNull(),
+    kind: text('kind').notNull(),
+    price: units('price').notNull(),
+    quantity: units('quantity').notNull(),
+    quoteAmount: units('quote_amount').notNull(),
+    takerSide: text('taker_side').notNull(),
+    makerOrderId: bigint('maker_order_id', { mode: 'bigint' }),
+    takerOrderId: bigint('taker_order_id', { mode: 'bigint' }),
+    makerUserId: text('maker_user_id').notNull(),
+    takerUserId: text('taker_user_id').notNull(),
+    makerFee: units('maker_fee').notNull(),
+    takerFee: units('taker_fee').notNull(),
+    makerRealizedPnl: units('maker_realized_pnl').notNull(),
+    takerRealizedPnl: units('taker_realized_pnl').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('perp_trades_maker_order_idx').on(t.makerOrderId),
+    index('perp_trades_taker_order_idx').on(t.takerOrderId),
+    index('perp_trades_symbol_ts_idx').on(t.symbol, t.ts),
+  ],
+);
+
+/** Closed positions (positionChanged with size 0): the position's life totals, once per journal position. */
+export const perpPositionHistory = pgTable(
+  'perp_position_history',
+  {
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    marginMode: text('margin_mode').notNull(),
+    leverage: integer('leverage').notNull(),
+    entryPrice: units('entry_price').notNull(),
+    realizedPnl: units('realized_pnl').notNull(),
+    funding: units('funding').notNull(),
+    fees: units('fees').notNull(),
+    openTs: bigint('open_ts', { mode: 'number' }).notNull(),
+    closeTs: bigint('close_ts', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('perp_position_history_key').on(t.seq, t.userId, t.symbol), index('perp_position_history_user_idx').on(t.userId, t.closeTs)],
+);
+
+/** One position's funding (fundingPayment): amount signed (negative paid), once per user, market and funding time. */
+export const perpFundingPayments = pgTable(
+  'perp_funding_payments',
+  {
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    fundingTs: bigint('funding_ts', { mode: 'number' }).notNull(),
+    rateE8: integer('rate_e8').notNull(),
+    amount: units('amount').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('perp_funding_payments_key').on(t.userId, t.symbol, t.fundingTs), index('perp_funding_payments_user_idx').on(t.userId, t.ts)],
+);
+
+/** A liquidation of a user's scope in a market (liquidated), once per journal position, user and market. */
+export const perpLiquidations = pgTable(
+  'perp_liquidations',
+  {
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    marginMode: text('margin_mode').notNull(),
+    side: text('side').notNull(),
+    size: units('size').notNull(),
+    markPrice: units('mark_price').notNull(),
+    equity: units('equity').notNull(),
+    insuranceDelta: units('insurance_delta').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('perp_liquidations_key').on(t.seq, t.userId, t.symbol), index('perp_liquidations_user_idx').on(t.userId, t.ts)],
+);

@@ -1,0 +1,84 @@
+/**
+ * Tables of the trading area, written by the engine host's projector (platform/engine-host/projector.ts) and read by
+ * order history queries. The engine is the source of truth; these are projections, rebuilt idempotently by
+ * replaying the journal (rows are upserted by their engine ids).
+ *
+ * Amounts are integers in the engine's units, stored as `numeric(40,0)` (exact, never float):
+ * prices in 10^-priceDecimals of the quote asset, quantities in 10^-qtyDecimals of the base asset, quote
+ * amounts and fees in the smallest unit of their asset (packages/core types.ts). Times are Unix ms.
+ */
+import { bigint, boolean, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+
+/** An exact integer amount in engine units. */
+const units = (name: string) => numeric(name, { precision: 40, scale: 0 });
+
+/** Spot orders of users (the liquidity bots' orders are not projected). One row per engine order id. */
+export const spotOrders = pgTable(
+  'spot_orders',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey(),
+    clientOrderId: text('client_order_id'),
+    userId: text('user_id').notNull(),
+    symbol: text('symbol').notNull(),
+    side: text('side').notNull(),
+    orderType: text('order_type').notNull(),
+    timeInForce: text('time_in_force').notNull(),
+    price: units('price'),
+    quantity: units('quantity'),
+    quoteAmount: units('quote_amount'),
+    filledQty: units('filled_qty').notNull(),
+    filledQuote: units('filled_quote').notNull(),
+    fee: units('fee').notNull(),
+    feeAsset: text('fee_asset').notNull(),
+    status: text('status').notNull(),
+    /** true once the order reached FILLED, CANCELED or EXPIRED (history). */
+    closed: boolean('closed').notNull(),
+    createdTs: bigint('created_ts', { mode: 'number' }).notNull(),
+    updatedTs: bigint('updated_ts', { mode: 'number' }).notNull(),
+    /** Journal sequence number of the command that produced this state. */
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('spot_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs)],
+);
+
+/** Every spot trade (fill), with both sides' orders, users and fees. */
+export const spotTrades = pgTable(
+  'spot_trades',
+  {
+    id: bigint('id', { mode: 'bigint' }).primaryKey(),
+    symbol: text('symbol').notNull(),
+    price: units('price').notNull(),
+    quantity: units('quantity').notNull(),
+    quoteAmount: units('quote_amount').notNull(),
+    takerSide: text('taker_side').notNull(),
+    makerOrderId: bigint('maker_order_id', { mode: 'bigint' }).notNull(),
+    takerOrderId: bigint('taker_order_id', { mode: 'bigint' }).notNull(),
+    makerUserId: text('maker_user_id').notNull(),
+    takerUserId: text('taker_user_id').notNull(),
+    makerFee: units('maker_fee').notNull(),
+    makerFeeAsset: text('maker_fee_asset').notNull(),
+    takerFee: units('taker_fee').notNull(),
+    takerFeeAsset: text('taker_fee_asset').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('spot_trades_maker_order_idx').on(t.makerOrderId),
+    index('spot_trades_taker_order_idx').on(t.takerOrderId),
+    index('spot_trades_symbol_ts_idx').on(t.symbol, t.ts),
+    // A user's own fills, newest first (entrust/entrust/getTradeList): one index per role.
+    index('spot_trades_maker_user_idx').on(t.makerUserId, t.id),
+    index('spot_trades_taker_user_idx').on(t.takerUserId, t.id),
+  ],
+);
+
+/**
+ * How far each projection has written: the journal sequence number of the last command fully projected, and the
+ * id of the journal it projects (its genesis command). At start the engine host refuses a database of another
+ * journal, or one ahead of the journal (engine-host.ts).
+ */
+export const projectionCursor = pgTable('projection_cursor', {
+  name: text('name').primaryKey(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  journalId: text('journal_id'),
+});

@@ -1,0 +1,58 @@
+/**
+ * The engine port (ARCHITECTURE.md section 4): the one interface through which every service reaches the engine.
+ * Two implementations with the same behaviour towards services:
+ * - in-process (embedded default): the EngineHost of platform/engine-host/engine-host.ts (journal file + group commit);
+ * - NATS (scale-out mode, ENGINE_TRANSPORT=nats): createNatsEnginePort (nats-engine-port.ts), commands on a
+ *   JetStream stream and a read replica of the engine fed by it.
+ * `createEnginePort` picks one from the configuration.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config/env';
+import type { Db } from '../db/client';
+import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
+import { drizzleProjectionStore } from '../db/projection-store';
+import type { JournalObserver } from '../engine-host/journal';
+import { createNatsEnginePort } from './nats-engine-port';
+
+/**
+ * What services use of the engine: submit a command and await its result, read the state synchronously, listen to
+ * events, wait for the database projection, readiness, queue figures for /metrics. Services and the app context take
+ * this type, never EngineHost (which adds the embedded host's journal, snapshot and recovery details), so each
+ * feature works in both modes.
+ */
+export type EnginePort = Pick<EngineHost, 'engine' | 'submit' | 'onEvents' | 'projected' | 'ready' | 'failure' | 'stats' | 'close'>;
+
+/** The embedded host, or in the scale-out mode (config.engineTransport 'nats') the NATS port. */
+export async function createEnginePort(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  opts: {
+    onFatal?: (err: unknown) => void;
+    /** Metrics of the embedded journal's batches (no journal file in NATS mode). */
+    journalObserver?: JournalObserver;
+    /** The clock that stamps each command's `ts` (default Date.now; the context passes its ServerClock's now). */
+    now?: () => number;
+  } = {},
+): Promise<EngineHost> {
+  const clock = opts.now ? { now: opts.now } : {};
+  if (config.engineTransport === 'nats') {
+    if (!config.natsUrl) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL');
+    return createNatsEnginePort({
+      natsUrl: config.natsUrl,
+      prefix: config.natsPrefix,
+      replicas: config.natsReplicas,
+      log,
+      store: drizzleProjectionStore(db),
+      ...clock,
+    });
+  }
+  return createEngineHost({
+    config,
+    db,
+    log,
+    ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
+    ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}),
+    ...clock,
+  });
+}

@@ -1,0 +1,298 @@
+/**
+ * The operators' metrics of one process, on prom-client with a registry per process (tests
+ * build many apps in one process; nothing goes to prom-client's global registry):
+ *
+ * - commands: `exchange_commands_total{type,code}` (order rate: type="placeOrder"/"cancelOrder", code="ok";
+ *   rejected commands by code: code!="ok", including the host's own refusals service_unavailable /
+ *   outcome_unknown / internal_error) and `exchange_command_duration_seconds{type}` from submit to answer
+ *   (queue + journal + engine), measured around the engine port's `submit` (instrumentSubmit), so it is the same
+ *   in the embedded and the NATS mode;
+ * - HTTP: `http_request_duration_seconds{method,route,status}` per route pattern (never the URL: no user data),
+ *   status as a class (2xx, 4xx, 5xx); setEntrust / cancelEntrust are the order-entry routes;
+ * - journal: `exchange_journal_write_seconds`, `exchange_journal_fsync_seconds` and the group-commit size
+ *   `exchange_journal_batch_records` of each durable batch (journalObserver, given to createEngineHost);
+ * - engine host (read at each scrape from `host.stats`): `exchange_engine_queue_depth` (commands waiting for the
+ *   next journal batch), `exchange_engine_commands_in_flight` (submitted, not yet answered),
+ *   `exchange_engine_last_seq`, `exchange_projector_lag_events` (events not yet in the database) and
+ *   `exchange_projector_lag_seconds` (see `projectorLagProbe`);
+ * - WebSocket (read at each scrape from the hub's counts): `exchange_ws_sockets`, `exchange_ws_subscribers{channel}`,
+ *   `exchange_ws_send_backlog_bytes` (sum of bufferedAmount), `exchange_ws_slow_closed_total`,
+ *   `exchange_ws_skipped_pushes_total`;
+ * - prom-client's default process metrics (CPU, memory, heap, event-loop lag, GC, handles).
+ *
+ * A process mounts them with `registerMetrics(app, metrics)` (metrics.routes.ts); a process without Fastify can
+ * answer `await metrics.text()` with `metrics.contentType`.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
+import { HotCounter, HotHistogram } from './hot-metrics';
+import type { CommandResult } from '@exchange/core';
+import type { CommandInput, EngineHostStats } from '../engine-host/engine-host';
+import type { JournalObserver } from '../engine-host/journal';
+
+/** Latency buckets (seconds) of commands and requests: 0.5 ms to 5 s. */
+const LATENCY_BUCKETS = [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5];
+/** Buckets (seconds) of one journal write or fdatasync: 50 us to 1 s. */
+const DISK_BUCKETS = [0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];
+/** Buckets of the records in one group commit. */
+const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096];
+
+/** What the metrics read of an engine host (or of another engine port) at each scrape. */
+export interface HostSource {
+  readonly stats: Pick<EngineHostStats, 'lastSeq' | 'projectionBacklog'> & Partial<Pick<EngineHostStats, 'queueDepth'>>;
+  /** Resolves once the projector has written every event applied so far. */
+  projected(): Promise<void>;
+}
+
+/** The WebSocket hub's counts the metrics read (gateways/ws: WsHubStats). */
+export interface WsSource {
+  sockets: number;
+  subscribers: Record<string, number>;
+  bufferedBytes: number;
+  closedSlow: number;
+  skippedPushes: number;
+}
+
+/** Anything with the engine port's submit. */
+export interface Submitter {
+  submit(cmd: CommandInput): Promise<CommandResult>;
+}
+
+/** The metrics of one process. */
+export interface ProcessMetrics {
+  /** This process's metrics except the default process metrics (merged in by `text`). */
+  readonly registry: Registry;
+  /** Content-Type of `text()` (Prometheus text exposition format 0.0.4). */
+  readonly contentType: string;
+  /** Give to createEngineHost as `journalObserver`. */
+  readonly journalObserver: JournalObserver;
+  /** Replaces `port.submit` by one that counts and times every command (in place; returns `port`). */
+  instrumentSubmit<P extends Submitter>(port: P): P;
+  /** Reads the queue depth, sequence and projector lag of `host` at each scrape (a later call replaces it). */
+  watchHost(host: HostSource): void;
+  /** Reads the WebSocket hub's counts at each scrape (`read` returns undefined while there is no hub yet; a later call replaces it). */
+  watchWs(read: () => WsSource | undefined): void;
+  /** Records one HTTP request: its method, route pattern, HTTP status and duration in seconds. */
+  observeHttp(method: string, route: string, status: number, seconds: number): void;
+  /** The exposition text of every metric now. */
+  text(): Promise<string>;
+}
+
+/**
+ * The projector's lag in seconds without a hook in the projector: a probe asks `projected()` and notes when it
+ * asked; while the probe waits, the lag is how long it has waited (events applied at that moment are not all in
+ * the database yet), and once it resolves, the time it took. Each read starts a new probe when none waits, so the
+ * value is at most one scrape interval old. Returns the read function (seconds, >= 0).
+ */
+export function projectorLagProbe(projected: () => Promise<void>, nowMs: () => number = () => performance.now()): () => number {
+  let waitingSince: number | null = null;
+  let last = 0;
+  return () => {
+    const t = nowMs();
+    const value = waitingSince === null ? last : (t - waitingSince) / 1000;
+    if (waitingSince === null) {
+      const started = t;
+      waitingSince = started;
+      projected().then(
+        () => {
+          last = (nowMs() - started) / 1000;
+          waitingSince = null;
+        },
+        () => {
+          waitingSince = null;
+        },
+      );
+    }
+    return value;
+  };
+}
+
+/**
+ * prom-client's default process metrics (CPU, memory, heap, event-loop lag, GC, handles), collected once per
+ * process in a registry of their own and merged into each scrape: tests build many contexts in one process, and
+ * each collection would start an event-loop delay monitor of its own.
+ */
+let processDefaults: Registry | undefined;
+function processRegistry(): Registry {
+  if (!processDefaults) {
+    processDefaults = new Registry();
+    collectDefaultMetrics({ register: processDefaults });
+  }
+  return processDefaults;
+}
+
+/** Creates the metrics of this process (the default process metrics are merged into every scrape). */
+export function createMetrics(): ProcessMetrics {
+  const registry = new Registry();
+  const registers = [registry];
+
+  // The per-request and per-command metrics are hot-metrics.ts's (prom-client's observe costs microseconds a call).
+  const commands = new HotCounter('exchange_commands_total', 'Commands answered by the engine port, by command type and result code (ok or the rejection)');
+  const commandSeconds = new HotHistogram(
+    'exchange_command_duration_seconds',
+    'Seconds from submit to answer of a command (queue + journal + engine)',
+    LATENCY_BUCKETS,
+  );
+  const http = new HotHistogram('http_request_duration_seconds', 'HTTP requests by method, route pattern and status class, in seconds', LATENCY_BUCKETS);
+  for (const m of [commands, commandSeconds, http]) registry.registerMetric(m as unknown as Metric);
+  /** Counts and times one answered command. */
+  const commandDone = (type: string, code: string, started: number) => {
+    commands.inc(`${type} ${code}`, () => ({ type, code }));
+    commandSeconds.observe(type, () => ({ type }), (performance.now() - started) / 1000);
+  };
+  let inFlight = 0;
+  new Gauge({
+    name: 'exchange_engine_commands_in_flight',
+    help: 'Commands submitted through this process and not yet answered',
+    registers,
+    collect() {
+      this.set(inFlight);
+    },
+  });
+  const writeSeconds = new Histogram({
+    name: 'exchange_journal_write_seconds',
+    help: 'Seconds of the write of one journal batch',
+    buckets: DISK_BUCKETS,
+    registers,
+  });
+  const fsyncSeconds = new Histogram({
+    name: 'exchange_journal_fsync_seconds',
+    help: 'Seconds of the fdatasync of one journal batch',
+    buckets: DISK_BUCKETS,
+    registers,
+  });
+  const batchRecords = new Histogram({
+    name: 'exchange_journal_batch_records',
+    help: 'Records per journal batch (group commit: one fdatasync serves them all)',
+    buckets: BATCH_BUCKETS,
+    registers,
+  });
+  const journalBytes = new Counter({ name: 'exchange_journal_bytes_total', help: 'Bytes written to the journal', registers });
+
+  // Scrape-time gauges over the sources given to watchHost / watchWs (0 until one is given; a later call replaces it).
+  let hostSource: HostSource | undefined;
+  let hostLag: () => number = () => 0;
+  let wsRead: () => WsSource | undefined = () => undefined;
+  new Gauge({
+    name: 'exchange_engine_queue_depth',
+    help: 'Commands waiting for the next journal batch',
+    registers,
+    collect() {
+      this.set(hostSource?.stats.queueDepth ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'exchange_engine_last_seq',
+    help: 'Sequence number of the last applied command',
+    registers,
+    collect() {
+      this.set(hostSource?.stats.lastSeq ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'exchange_projector_lag_events',
+    help: 'Events applied by the engine and not yet written to the database',
+    registers,
+    collect() {
+      this.set(hostSource?.stats.projectionBacklog ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'exchange_projector_lag_seconds',
+    help: 'How long events applied now wait for the database (probe of the projector)',
+    registers,
+    collect() {
+      this.set(hostLag());
+    },
+  });
+  new Gauge({
+    name: 'exchange_ws_sockets',
+    help: 'Connected WebSocket sockets',
+    registers,
+    collect() {
+      this.set(wsRead()?.sockets ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'exchange_ws_subscribers',
+    help: 'WebSocket subscriptions per channel (private: authenticated sockets)',
+    labelNames: ['channel'],
+    registers,
+    collect() {
+      this.reset();
+      for (const [channel, n] of Object.entries(wsRead()?.subscribers ?? {})) this.set({ channel }, n);
+    },
+  });
+  new Gauge({
+    name: 'exchange_ws_send_backlog_bytes',
+    help: 'Bytes queued on all WebSocket sockets and not yet written (sum of bufferedAmount)',
+    registers,
+    collect() {
+      this.set(wsRead()?.bufferedBytes ?? 0);
+    },
+  });
+  new Counter({
+    name: 'exchange_ws_slow_closed_total',
+    help: 'Sockets closed as slow consumers (1013)',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(wsRead()?.closedSlow ?? 0);
+    },
+  });
+  new Counter({
+    name: 'exchange_ws_skipped_pushes_total',
+    help: 'Public pushes skipped for sockets over the send backlog limit',
+    registers,
+    collect() {
+      this.reset();
+      this.inc(wsRead()?.skippedPushes ?? 0);
+    },
+  });
+
+  const metrics: ProcessMetrics = {
+    registry,
+    contentType: registry.contentType,
+    journalObserver: {
+      appended(records, bytes, write, fsync) {
+        writeSeconds.observe(write);
+        fsyncSeconds.observe(fsync);
+        batchRecords.observe(records);
+        journalBytes.inc(bytes);
+      },
+    },
+    instrumentSubmit(port) {
+      const submit = port.submit.bind(port);
+      port.submit = (cmd: CommandInput): Promise<CommandResult> => {
+        const started = performance.now();
+        inFlight++;
+        return submit(cmd).then(
+          (r) => {
+            inFlight--;
+            commandDone(cmd.type, r.code, started);
+            return r;
+          },
+          (err: unknown) => {
+            inFlight--;
+            const c = (err as { code?: unknown } | null)?.code;
+            commandDone(cmd.type, typeof c === 'string' ? c : 'error', started);
+            throw err;
+          },
+        );
+      };
+      return port;
+    },
+    watchHost(host) {
+      hostSource = host;
+      hostLag = projectorLagProbe(() => host.projected());
+    },
+    watchWs(read) {
+      wsRead = read;
+    },
+    observeHttp(method, route, status, seconds) {
+      const cls = status < 200 ? '1xx' : status < 300 ? '2xx' : status < 400 ? '3xx' : status < 500 ? '4xx' : '5xx';
+      http.observe(`${method} ${cls} ${route}`, () => ({ method, route, status: cls }), seconds);
+    },
+    text: () => Registry.merge([processRegistry(), registry]).metrics(),
+  };
+  return metrics;
+}
