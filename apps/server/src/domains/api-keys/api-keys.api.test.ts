@@ -16,7 +16,7 @@ import { totpAt } from '../admin/totp';
 import { listOutbox } from '../verification/outbox.repository';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { allowResend, get, passPuzzle, post } from '../member/member-test-app';
-import { hmacHex, queryOf } from './api-keys.test-scope';
+import { hmacHex, queryOf } from '../../gateways/binance/binance.test-scope';
 
 let t: TestApp;
 let alice: TestUser;

@@ -30,10 +30,61 @@ import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import type { SecretBox } from '../../platform/shared/secret-box';
 import type { Actor } from '../admin/admin.service';
-import type { ApiKeyCaller, ApiKeyVerifier, KeyPermission } from '../../gateways/binance/binance.auth';
-import { BX } from '../../gateways/binance/binance.errors';
 import type { RequestInfo, SecurityService } from '../security/security.service';
 import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
+
+/** What an API key may do. `withdraw` is off by default and no Binance route here moves funds off the exchange. */
+export type KeyPermission = 'read' | 'spotTrade' | 'futuresTrade' | 'withdraw';
+
+/** The caller of a keyed route, once its key (and signature, where needed) passed. */
+export interface ApiKeyCaller {
+  userId: string;
+  /** Our id of the key (not the public API key string). */
+  keyId: string;
+  permissions: readonly KeyPermission[];
+}
+
+/** Verifies API keys and signatures for the Binance routes and streams (implemented here; the Binance gateway words the refusals as Binance's error codes, binance.errors.ts). */
+export interface ApiKeyVerifier {
+  /**
+   * The caller of a request carrying `apiKey`: the key exists, is not deleted, `ip` passes its whitelist, the account
+   * is not frozen and the key has `permission`. Throws ApiKeyRefusal 'key_format' (malformed key) or
+   * 'key_rejected' otherwise.
+   */
+  keyed(apiKey: string, ip: string, permission?: KeyPermission): Promise<ApiKeyCaller>;
+  /**
+   * As `keyed`, and also checks the signature of a SIGNED request: `payload` is exactly what was signed (Binance's
+   * totalParams: the query string followed by the form body, without the `signature` parameter), `signature` hex
+   * HMAC-SHA256 (or base64 Ed25519 for an Ed25519 key); `timestamp` and `recvWindow` (ms, default 5000, at most
+   * 60000) against the server's clock. Throws ApiKeyRefusal 'timestamp_outside' (outside recvWindow),
+   * 'signature_invalid', 'timestamp_missing' (missing or malformed), 'recv_window_malformed',
+   * 'recv_window_too_large', 'key_format' or 'key_rejected'.
+   */
+  signed(input: {
+    apiKey: string;
+    ip: string;
+    payload: string;
+    signature: string;
+    timestamp: string;
+    recvWindow?: string;
+    permission?: KeyPermission;
+  }): Promise<ApiKeyCaller>;
+}
+
+/**
+ * Why a keyed request was refused, in the API key domain's words; the Binance gateway answers each with Binance's
+ * code and text (binance.errors.ts fromApiKeyRefusal: -2014, -2015, -1102, -1100, -1131, -1021, -1022).
+ */
+export type ApiKeyRefusalReason =
+  'key_format' | 'key_rejected' | 'timestamp_missing' | 'recv_window_malformed' | 'recv_window_too_large' | 'timestamp_outside' | 'signature_invalid';
+
+/** A keyed request refused by the verifier (`reason`); the request reaches no handler. */
+export class ApiKeyRefusal extends Error {
+  constructor(readonly reason: ApiKeyRefusalReason) {
+    super(`API key refused: ${reason}`);
+    this.name = 'ApiKeyRefusal';
+  }
+}
 
 /** Length of the public key string and of an HMAC secret (Binance: 64 alphanumeric characters each). */
 export const API_KEY_LENGTH = 64;
@@ -107,35 +158,35 @@ export function parseEd25519PublicKey(pem: string | undefined): string {
 
 /**
  * `timestamp` as µs since the epoch: digits only, in ms (a value below 1e14) or µs (from 1e14, Binance accepts both);
- * throws -1102 when missing or malformed (Binance: "Mandatory parameter 'timestamp' was not sent, was empty/null,
+ * throws ApiKeyRefusal 'timestamp_missing' (Binance -1102) when missing or malformed (Binance: "Mandatory parameter 'timestamp' was not sent, was empty/null,
  * or malformed.").
  */
 export function timestampMicros(timestamp: string): number {
-  if (!/^[0-9]{1,16}$/.test(timestamp)) throw BX.mandatoryMissing('timestamp');
+  if (!/^[0-9]{1,16}$/.test(timestamp)) throw new ApiKeyRefusal('timestamp_missing');
   const v = Number(timestamp);
   return v < 1e14 ? v * 1000 : v;
 }
 
 /**
- * `recvWindow` in µs: default 5000 ms; a decimal of ms with up to three decimals, at most 60000 ms. Throws -1100
- * when malformed, -1131 above the maximum (Binance: "recvWindow must be less than 60000").
+ * `recvWindow` in µs: default 5000 ms; a decimal of ms with up to three decimals, at most 60000 ms. Throws ApiKeyRefusal
+ * 'recv_window_malformed' (Binance -1100) when malformed, 'recv_window_too_large' (-1131) above the maximum (Binance: "recvWindow must be less than 60000").
  */
 export function recvWindowMicros(recvWindow: string | undefined): number {
   if (recvWindow === undefined || recvWindow === '') return DEFAULT_RECV_WINDOW_MS * 1000;
   const m = /^([0-9]{1,12})(?:\.([0-9]{1,3}))?$/.exec(recvWindow);
-  if (!m) throw BX.illegalChars('recvWindow');
+  if (!m) throw new ApiKeyRefusal('recv_window_malformed');
   const micros = Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
-  if (micros > MAX_RECV_WINDOW_MS * 1000) throw BX.badRecvWindow();
+  if (micros > MAX_RECV_WINDOW_MS * 1000) throw new ApiKeyRefusal('recv_window_too_large');
   return micros;
 }
 
 /**
  * Binance's timing rule (rest-api.md "Timing security"): the request is accepted when `timestamp < serverTime +
- * 1000 ms` and `serverTime - timestamp <= recvWindow`; throws -1021 otherwise. All values in µs.
+ * 1000 ms` and `serverTime - timestamp <= recvWindow`; throws ApiKeyRefusal 'timestamp_outside' (Binance -1021) otherwise. All values in µs.
  */
 export function checkTiming(tsMicros: number, recvMicros: number, serverMs: number): void {
   const server = serverMs * 1000;
-  if (!(tsMicros < server + MAX_AHEAD_MS * 1000 && server - tsMicros <= recvMicros)) throw BX.timestampOutside();
+  if (!(tsMicros < server + MAX_AHEAD_MS * 1000 && server - tsMicros <= recvMicros)) throw new ApiKeyRefusal('timestamp_outside');
 }
 
 /** What the verifier keeps in memory of one key. */
@@ -155,23 +206,23 @@ interface CachedKey {
 /** A cache slot: a live key, or the knowledge that the string names no live key. */
 type Slot = CachedKey | { missing: true; loadedAt: number };
 
-/** Checks a signature of `payload` against a cached key; throws -1022 when it does not verify. */
+/** Checks a signature of `payload` against a cached key; throws ApiKeyRefusal 'signature_invalid' (Binance -1022) when it does not verify. */
 function checkSignature(key: CachedKey, payload: string, signature: string): void {
   if (key.hmacSecret !== null) {
     const sig = signature.toLowerCase();
-    if (!/^[0-9a-f]{64}$/.test(sig)) throw BX.badSignature();
+    if (!/^[0-9a-f]{64}$/.test(sig)) throw new ApiKeyRefusal('signature_invalid');
     const want = crypto.createHmac('sha256', key.hmacSecret).update(payload, 'utf8').digest();
-    if (!crypto.timingSafeEqual(want, Buffer.from(sig, 'hex'))) throw BX.badSignature();
+    if (!crypto.timingSafeEqual(want, Buffer.from(sig, 'hex'))) throw new ApiKeyRefusal('signature_invalid');
     return;
   }
-  if (key.publicKey === null || !/^[A-Za-z0-9+/]{86}==$/.test(signature)) throw BX.badSignature();
+  if (key.publicKey === null || !/^[A-Za-z0-9+/]{86}==$/.test(signature)) throw new ApiKeyRefusal('signature_invalid');
   let ok = false;
   try {
     ok = crypto.verify(null, Buffer.from(payload, 'utf8'), key.publicKey, Buffer.from(signature, 'base64'));
   } catch {
     ok = false;
   }
-  if (!ok) throw BX.badSignature();
+  if (!ok) throw new ApiKeyRefusal('signature_invalid');
 }
 
 /** The permissions of a stored key ('read' always). */
@@ -309,14 +360,14 @@ export function createApiKeyService(deps: {
     repo.touch(key.id, new Date(t)).catch((err: unknown) => log.warn({ err }, 'could not stamp an API key as used'));
   }
 
-  /** The key of `apiKey` when it exists, `ip` passes its whitelist and the account is not frozen; -2014/-2015 otherwise. */
+  /** The key of `apiKey` when it exists, `ip` passes its whitelist and the account is not frozen; ApiKeyRefusal 'key_format' or 'key_rejected' (-2014/-2015) otherwise. */
   async function liveKey(apiKey: string, ip: string): Promise<CachedKey> {
-    if (!/^[A-Za-z0-9]{1,128}$/.test(apiKey)) throw BX.badApiKeyFormat();
+    if (!/^[A-Za-z0-9]{1,128}$/.test(apiKey)) throw new ApiKeyRefusal('key_format');
     const slot = await slotOf(apiKey);
-    if ('missing' in slot) throw BX.rejectedApiKey();
+    if ('missing' in slot) throw new ApiKeyRefusal('key_rejected');
     if (slot.allow !== null) {
       const c = canonicalIp(ip);
-      if (c === null || !slot.allow.check(c, net.isIP(c) === 6 ? 'ipv6' : 'ipv4')) throw BX.rejectedApiKey();
+      if (c === null || !slot.allow.check(c, net.isIP(c) === 6 ? 'ipv6' : 'ipv4')) throw new ApiKeyRefusal('key_rejected');
     }
     return slot;
   }
@@ -324,8 +375,8 @@ export function createApiKeyService(deps: {
   /** The caller once the account is live (not frozen, known to the engine) and the key has `permission`. */
   function callerOf(key: CachedKey, permission: KeyPermission | undefined): ApiKeyCaller {
     const u = host.engine.user(key.userId);
-    if (!u || u.profile.frozen === '1') throw BX.rejectedApiKey();
-    if (permission !== undefined && !key.permissions.includes(permission)) throw BX.rejectedApiKey();
+    if (!u || u.profile.frozen === '1') throw new ApiKeyRefusal('key_rejected');
+    if (permission !== undefined && !key.permissions.includes(permission)) throw new ApiKeyRefusal('key_rejected');
     touch(key, now());
     return { userId: key.userId, keyId: key.id.toString(), permissions: key.permissions };
   }

@@ -12,10 +12,8 @@
  * (https://developers.binance.com/docs/binance-spot-api-docs/rest-api/endpoint-security-type).
  */
 import type { FastifyRequest } from 'fastify';
+import type { ApiKeyCaller, KeyPermission } from '../../domains/api-keys/api-keys.service';
 import { BX } from './binance.errors';
-
-/** What an API key may do. `withdraw` is off by default and no Binance route here moves funds off the exchange. */
-export type KeyPermission = 'read' | 'spotTrade' | 'futuresTrade' | 'withdraw';
 
 /** Binance's endpoint security types. */
 export type SecurityType = 'NONE' | 'MARKET_DATA' | 'USER_STREAM' | 'USER_DATA' | 'TRADE';
@@ -33,39 +31,6 @@ export interface BinanceRouteConfig {
    * X-MBX-ORDER-COUNT-10S and X-MBX-ORDER-COUNT-1D (binance.weights.ts).
    */
   order?: boolean;
-}
-
-/** The caller of a keyed route, once its key (and signature, where needed) passed. */
-export interface ApiKeyCaller {
-  userId: string;
-  /** Our id of the key (not the public API key string). */
-  keyId: string;
-  permissions: readonly KeyPermission[];
-}
-
-/** Verifies API keys and signatures for the Binance routes and streams (implemented by domains/api-keys). */
-export interface ApiKeyVerifier {
-  /**
-   * The caller of a request carrying `apiKey`: the key exists, is not deleted, `ip` passes its whitelist, the account
-   * is not frozen and the key has `permission`. Throws BinanceError -2014 (malformed key) or -2015 otherwise.
-   */
-  keyed(apiKey: string, ip: string, permission?: KeyPermission): Promise<ApiKeyCaller>;
-  /**
-   * As `keyed`, and also checks the signature of a SIGNED request: `payload` is exactly what was signed (Binance's
-   * totalParams: the query string followed by the form body, without the `signature` parameter), `signature` hex
-   * HMAC-SHA256 (or base64 Ed25519 for an Ed25519 key); `timestamp` and `recvWindow` (ms, default 5000, at most
-   * 60000) against the server's clock. Throws BinanceError -1021 (timestamp outside recvWindow), -1022 (bad
-   * signature), -1102 (timestamp missing), -2014/-2015.
-   */
-  signed(input: {
-    apiKey: string;
-    ip: string;
-    payload: string;
-    signature: string;
-    timestamp: string;
-    recvWindow?: string;
-    permission?: KeyPermission;
-  }): Promise<ApiKeyCaller>;
 }
 
 declare module 'fastify' {

@@ -18,7 +18,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { ACCOUNT_KINDS } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { casesFor, fieldsOf, inBatches, listRoutes, type Case, type Field, type RouteKey } from '../../../test/bad-input.matrix';
-import { hmacHex, keyServiceWithoutSecondFactor, makeTestScope, registerEngineUser } from '../../domains/api-keys/api-keys.test-scope';
+import { hmacHex, keyServiceWithoutSecondFactor, makeTestScope, registerEngineUser } from './binance.test-scope';
 
 /** Path prefixes of the Binance-compatible REST routes. */
 const PREFIXES = ['/api/v3/', '/fapi/', '/dapi/', '/sapi/'];

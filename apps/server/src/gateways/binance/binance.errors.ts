@@ -7,6 +7,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../platform/shared/errors';
+import { ApiKeyRefusal, type ApiKeyRefusalReason } from '../../domains/api-keys/api-keys.service';
 
 /** A Binance error: HTTP `status`, Binance `code` (negative integer) and its message. */
 export class BinanceError extends Error {
@@ -116,9 +117,30 @@ export function fromAppError(err: AppError): BinanceError {
   }
 }
 
-/** The Binance error an error thrown in a Binance route stands for (Fastify validation, AppError, BinanceError, other). */
+/** Binance's answer to each refusal of the API key verifier (its codes and texts as Binance documents them). */
+export function fromApiKeyRefusal(reason: ApiKeyRefusalReason): BinanceError {
+  switch (reason) {
+    case 'key_format':
+      return BX.badApiKeyFormat();
+    case 'key_rejected':
+      return BX.rejectedApiKey();
+    case 'timestamp_missing':
+      return BX.mandatoryMissing('timestamp');
+    case 'recv_window_malformed':
+      return BX.illegalChars('recvWindow');
+    case 'recv_window_too_large':
+      return BX.badRecvWindow();
+    case 'timestamp_outside':
+      return BX.timestampOutside();
+    case 'signature_invalid':
+      return BX.badSignature();
+  }
+}
+
+/** The Binance error an error thrown in a Binance route stands for (Fastify validation, AppError, an API key refusal, BinanceError, other). */
 export function toBinanceError(err: FastifyError | Error): BinanceError {
   if (err instanceof BinanceError) return err;
+  if (err instanceof ApiKeyRefusal) return fromApiKeyRefusal(err.reason);
   if (err instanceof AppError) return fromAppError(err);
   const fe = err as FastifyError;
   if (fe.validation && fe.validation.length > 0) {

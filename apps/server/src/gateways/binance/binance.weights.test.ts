@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import type { Config } from '../../platform/config/env';
-import { hmacHex, keyServiceWithoutSecondFactor, makeTestScope, queryOf, registerEngineUser, type TestScope } from '../../domains/api-keys/api-keys.test-scope';
+import { hmacHex, keyServiceWithoutSecondFactor, makeTestScope, queryOf, registerEngineUser, type TestScope } from './binance.test-scope';
 import { BAN_AFTER_REFUSALS, binanceRateLimits, FIRST_BAN_MS } from './binance.weights';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import { formatDecimal } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import type { SecurityService } from '../../domains/security/security.service';
 import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
-import { hmacHex, queryOf } from '../../domains/api-keys/api-keys.test-scope';
+import { hmacHex, queryOf } from './binance.test-scope';
 import { secretBoxFromConfig } from '../../platform/shared/secret-box';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 import { eq } from 'drizzle-orm';

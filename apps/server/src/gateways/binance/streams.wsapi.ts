@@ -9,8 +9,8 @@
  * method is answered -1020 (this operation is not supported).
  */
 import type WebSocket from 'ws';
-import type { ApiKeyVerifier } from './binance.auth';
-import { BinanceError, BX } from './binance.errors';
+import { ApiKeyRefusal, type ApiKeyVerifier } from '../../domains/api-keys/api-keys.service';
+import { BinanceError, BX, toBinanceError } from './binance.errors';
 import type { StreamHub, UserSink } from './streams.hub';
 
 /** Subscriptions one connection may hold at a time (Binance: 1,000). */
@@ -105,7 +105,7 @@ export function serveWsApi(socket: WebSocket, ip: string, hub: StreamHub, apiKey
           return fail(id, new BinanceError(-1020, 'This operation is not supported.', 400));
       }
     } catch (err) {
-      return fail(id, err instanceof BinanceError ? err : BX.unknown());
+      return fail(id, err instanceof BinanceError || err instanceof ApiKeyRefusal ? toBinanceError(err) : BX.unknown());
     }
   }
 

@@ -8,11 +8,11 @@
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { secretBoxFromConfig } from '../../platform/shared/secret-box';
-import type { SecurityService } from '../security/security.service';
-import { createApiKeyService, type ApiKeyService } from './api-keys.service';
-import { binanceErrorHandler } from '../../gateways/binance/binance.errors';
-import { registerBinanceHooks } from '../../gateways/binance/binance.hooks';
-import { callerOf } from '../../gateways/binance/binance.auth';
+import type { SecurityService } from '../../domains/security/security.service';
+import { createApiKeyService, type ApiKeyService } from '../../domains/api-keys/api-keys.service';
+import { binanceErrorHandler } from './binance.errors';
+import { registerBinanceHooks } from './binance.hooks';
+import { callerOf } from './binance.auth';
 
 /** The application context as the app decorates it (`app.ctx`, declared in app.ts). */
 type AppContext = FastifyInstance['ctx'];

@@ -1,5 +1,5 @@
 /**
- * Proves the API key verifier (api-keys.service.ts) through the Binance scope's real hooks with app.inject: a
+ * Proves the API key verifier (domains/api-keys/api-keys.service.ts) through the Binance scope's real hooks with app.inject: a
  * correct HMAC signature passes; a wrong secret -1022; an expired timestamp, one more than 1 s ahead and the replay
  * of a captured request after its recvWindow -1021; reordered parameters pass when signed in that order and -1022
  * with the signature of another order; recvWindow above 60000 -1131; a key without trade permission -2015 on a TRADE
@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { apiKeys } from '../../platform/db/schema';
-import type { ApiKeyService } from './api-keys.service';
-import { ed25519Base64, hmacHex, keyServiceWithoutSecondFactor, makeTestScope, queryOf, registerEngineUser, type TestScope } from './api-keys.test-scope';
+import type { ApiKeyService } from '../../domains/api-keys/api-keys.service';
+import { ed25519Base64, hmacHex, keyServiceWithoutSecondFactor, makeTestScope, queryOf, registerEngineUser, type TestScope } from './binance.test-scope';
 
 let t: TestApp;
 let svc: ApiKeyService;
