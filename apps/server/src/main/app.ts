@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify app as a plugin over an AppContext (no port: tests use app.inject()).
- * External plugins first (form bodies, rate limit, OpenAPI, WebSocket, static web app), then the modules.
+ * External plugins first (form bodies, rate limit, OpenAPI, WebSocket, static web app), then the routes of every module (main/domains.ts).
  * One error handler maps every error to the API envelope in the request's language and hides 5xx details.
  */
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ import { AppError } from '../platform/shared/errors';
 import { fail } from '../platform/shared/envelope';
 import { requestLang } from '../platform/shared/lang';
 import { badText } from '../platform/shared/text';
-import { modules } from './routes';
+import { DOMAINS } from './domains';
 import { registerRateLimits } from '../platform/plugins/rate-limits';
 import { registerMetrics } from '../platform/metrics/metrics.routes';
 import { wsHubStats } from '../gateways/ws/ws.routes';
@@ -173,7 +173,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ctx.metrics.watchWs(() => wsHubStats(ctx));
     registerMetrics(app, ctx.metrics, { token: ctx.config.metricsToken });
   }
-  for (const mod of modules) await app.register(mod);
+  for (const domain of DOMAINS) for (const routes of domain.routes ?? []) await app.register(routes);
 
   const index = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);

@@ -4,18 +4,11 @@
 import { loadConfig } from '../platform/config/env';
 import { createContext } from './context';
 import { buildApp } from './app';
+import { DOMAINS } from './domains';
+import { seedDomains, startDomainJobs } from '../platform/domain-module';
 import { ensureDemoAccount } from '../domains/member/demo-account';
 import { ensureDemoOperator } from '../domains/admin/demo-operator';
-import { startJobs } from '../domains/market-jobs';
 import { startDemoChain, type DemoChain } from '../domains/wallet/chain.service';
-import { startChainJobs } from '../domains/wallet/chain-jobs';
-import { startReservesJob } from '../domains/reserves/reserves.job';
-import { startOtcJobs } from '../domains/otc/otc.jobs';
-import { startActivityJobs } from '../domains/activity/activity.jobs';
-import { startInviteJobs } from '../domains/invite/invite.jobs';
-import { ensureOtcDemoMerchant } from '../domains/otc/otc.demo';
-import { startEarnJobs } from '../domains/earn/earn.jobs';
-import { ensureEarnDemoProducts } from '../domains/earn/earn.demo';
 
 async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
@@ -50,10 +43,9 @@ async function main(): Promise<void> {
     'exchange server listening',
   );
   const demo = await ensureDemoAccount(ctx);
-  // The demo's OTC market is not empty: a merchant with a SELL and a BUY ad (domains/otc/otc.demo.ts).
-  await ensureOtcDemoMerchant(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'otc: demo merchant not seeded'));
-  // The demo's savings products (domains/earn/earn.demo.ts), as an operator would define them in the console.
-  await ensureEarnDemoProducts(ctx).catch((err: unknown) => ctx.log.warn({ err }, 'earn: demo products not seeded'));
+  // The domains' first-start data: in demo mode an OTC merchant with a SELL and a BUY ad (domains/otc/otc.demo.ts)
+  // and the savings products an operator would define in the console (domains/earn/earn.demo.ts).
+  await seedDomains(ctx, DOMAINS, ctx.log);
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
@@ -72,13 +64,9 @@ async function main(): Promise<void> {
         : `  DEMO MODE: demo funds and a code outbox; listening on ${config.host} only (HOST=0.0.0.0 exposes it).\n`,
     );
   }
-  const jobs = await startJobs(ctx);
-  const chainJobs = startChainJobs(ctx);
-  const stopReserves = await startReservesJob(ctx);
-  const stopOtc = startOtcJobs(ctx);
-  const stopActivity = startActivityJobs(ctx);
-  const stopInvite = startInviteJobs(ctx);
-  const stopEarn = startEarnJobs(ctx);
+  // Every module's jobs (main/domains.ts): the market jobs, the chain watcher and broadcaster, proof of reserves, the
+  // OTC time-outs, the activity, rebate and savings settlements.
+  const stopJobs = await startDomainJobs(ctx, DOMAINS);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -86,13 +74,7 @@ async function main(): Promise<void> {
     closing = true;
     ctx.log.info({ signal }, 'shutting down');
     try {
-      stopReserves();
-      stopOtc();
-      stopActivity();
-      stopInvite();
-      stopEarn();
-      await chainJobs.stop();
-      await jobs.stop();
+      await stopJobs();
       await app.close();
       await ctx.close();
       await demoChain?.stop();

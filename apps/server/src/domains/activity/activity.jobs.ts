@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/env';
 import type { ServerClock } from '../../platform/shared/clock';
+import { startPeriodicJob } from '../../platform/shared/periodic-job';
 import type { ActivityService } from './activity.service';
 
 /** How often the job looks for activities to pay (ms). */
@@ -19,20 +20,12 @@ export function startActivityJobs(
   everyMs = ACTIVITY_SETTLE_EVERY_MS,
 ): () => void {
   if (!ctx.config.chainJobs) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    ctx.activity
-      .settleDue(ctx.clock.now())
-      .then((n) => {
-        if (n > 0) ctx.log.info({ paid: n }, 'activity: ended activities paid');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'activity: payout job failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicJob({
+    everyMs,
+    run: (now) => ctx.activity.settleDue(now),
+    report: (n) => (n > 0 ? { msg: 'activity: ended activities paid', fields: { paid: n } } : undefined),
+    failure: 'activity: payout job failed',
+    log: ctx.log,
+    clock: ctx.clock,
+  });
 }

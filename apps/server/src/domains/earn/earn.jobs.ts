@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/env';
 import type { ServerClock } from '../../platform/shared/clock';
+import { startPeriodicJob } from '../../platform/shared/periodic-job';
 import type { EarnService } from './earn.service';
 
 /** How often the job looks for due interest and matured locks (ms). */
@@ -19,20 +20,12 @@ export function startEarnJobs(
   everyMs = EARN_SETTLE_EVERY_MS,
 ): () => void {
   if (!ctx.config.chainJobs) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    ctx.earn
-      .settleDue(ctx.clock.now())
-      .then((did) => {
-        if (did) ctx.log.info('earn: interest paid and matured locks redeemed');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'earn: settle job failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicJob({
+    everyMs,
+    run: (now) => ctx.earn.settleDue(now),
+    report: (did) => (did ? { msg: 'earn: interest paid and matured locks redeemed' } : undefined),
+    failure: 'earn: settle job failed',
+    log: ctx.log,
+    clock: ctx.clock,
+  });
 }

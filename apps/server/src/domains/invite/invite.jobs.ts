@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/env';
 import type { ServerClock } from '../../platform/shared/clock';
+import { startPeriodicJob } from '../../platform/shared/periodic-job';
 import type { InviteService } from './invite.service';
 
 /** How often the job looks for a day to settle (ms): the settlement lands within this after 00:00. */
@@ -19,22 +20,14 @@ export function startInviteJobs(
   everyMs = REBATE_JOB_EVERY_MS,
 ): () => void {
   if (!ctx.config.chainJobs) return () => {};
-  let running = false;
-  const tick = () => {
-    if (running) return;
-    running = true;
-    ctx.invite
-      .settleDue(ctx.clock.now())
-      .then((r) => {
-        if (r !== null) ctx.log.info({ day: r.day, code: r.code, payouts: r.payouts, paid: r.paid.toString() }, 'invite: rebates settled');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'invite: rebate settlement failed'))
-      .finally(() => {
-        running = false;
-      });
-  };
-  const timer = setInterval(tick, everyMs);
-  timer.unref();
-  tick();
-  return () => clearInterval(timer);
+  return startPeriodicJob({
+    everyMs,
+    run: (now) => ctx.invite.settleDue(now),
+    report: (r) =>
+      r !== null ? { msg: 'invite: rebates settled', fields: { day: r.day, code: r.code, payouts: r.payouts, paid: r.paid.toString() } } : undefined,
+    failure: 'invite: rebate settlement failed',
+    immediately: true,
+    log: ctx.log,
+    clock: ctx.clock,
+  });
 }

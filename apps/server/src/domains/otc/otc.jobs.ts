@@ -9,6 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/env';
 import type { ServerClock } from '../../platform/shared/clock';
+import { startPeriodicJob } from '../../platform/shared/periodic-job';
 import type { OtcService } from './otc.service';
 
 /** How often the time-out job looks for expired orders (ms). */
@@ -20,20 +21,12 @@ export function startOtcJobs(
   everyMs = OTC_TIMEOUT_EVERY_MS,
 ): () => void {
   if (!ctx.config.chainJobs) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    ctx.otc
-      .cancelExpired(ctx.clock.now())
-      .then((n) => {
-        if (n > 0) ctx.log.info({ cancelled: n }, 'otc: unpaid orders cancelled at their deadline');
-      })
-      .catch((err: unknown) => ctx.log.error({ err }, 'otc: time-out job failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startPeriodicJob({
+    everyMs,
+    run: (now) => ctx.otc.cancelExpired(now),
+    report: (n) => (n > 0 ? { msg: 'otc: unpaid orders cancelled at their deadline', fields: { cancelled: n } } : undefined),
+    failure: 'otc: time-out job failed',
+    log: ctx.log,
+    clock: ctx.clock,
+  });
 }

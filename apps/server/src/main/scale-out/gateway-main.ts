@@ -10,13 +10,8 @@
 import { loadConfig } from '../../platform/config/env';
 import { createContext } from '../context';
 import { buildApp } from '../app';
-import { startJobs } from '../../domains/market-jobs';
-import { startChainJobs } from '../../domains/wallet/chain-jobs';
-import { startReservesJob } from '../../domains/reserves/reserves.job';
-import { startOtcJobs } from '../../domains/otc/otc.jobs';
-import { startActivityJobs } from '../../domains/activity/activity.jobs';
-import { startInviteJobs } from '../../domains/invite/invite.jobs';
-import { startEarnJobs } from '../../domains/earn/earn.jobs';
+import { DOMAINS } from '../domains';
+import { startDomainJobs } from '../../platform/domain-module';
 import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
@@ -26,21 +21,10 @@ async function main(): Promise<void> {
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info({ port: config.port, stream: config.natsPrefix, marketMakers: config.marketMakers, chainJobs: config.chainJobs }, 'gateway listening');
-  const jobs = await startJobs(ctx);
-  const chainJobs = startChainJobs(ctx);
-  const stopReserves = await startReservesJob(ctx);
-  const stopOtc = startOtcJobs(ctx);
-  const stopActivity = startActivityJobs(ctx);
-  const stopInvite = startInviteJobs(ctx);
-  const stopEarn = startEarnJobs(ctx);
+  // Every module's jobs (main/domains.ts); each runs here only where the config says so (MARKET_MAKERS, CHAIN_JOBS).
+  const stopJobs = await startDomainJobs(ctx, DOMAINS);
   exitOnSignal(ctx.log, 'gateway', async () => {
-    stopReserves();
-    stopOtc();
-    stopActivity();
-    stopInvite();
-    stopEarn();
-    await chainJobs.stop();
-    await jobs.stop();
+    await stopJobs();
     await app.close();
     await ctx.close();
   });

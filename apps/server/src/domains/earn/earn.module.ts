@@ -1,0 +1,13 @@
+/** The earn module (platform/domain-module.ts): fixed-term savings: products, locks, the daily interest job, the demo products. */
+import type { DomainModule } from '../../platform/domain-module';
+import earnRoutes from './earn.routes';
+import earnAdminRoutes from './earn.admin.routes';
+import { startEarnJobs } from './earn.jobs';
+import { ensureEarnDemoProducts } from './earn.demo';
+
+export const earnModule: DomainModule<Parameters<typeof startEarnJobs>[0] & Parameters<typeof ensureEarnDemoProducts>[0]> = {
+  name: 'earn',
+  routes: [earnRoutes, earnAdminRoutes],
+  startJobs: (ctx) => startEarnJobs(ctx),
+  seed: (ctx) => ensureEarnDemoProducts(ctx),
+};

@@ -1,0 +1,11 @@
+/** The market-jobs module (platform/domain-module.ts): the index price, mark price ticks and funding, and the liquidity bots (when MARKET_MAKERS is on). */
+import type { DomainModule } from '../../platform/domain-module';
+import { startJobs, type JobsDeps } from './index';
+
+export const marketJobsModule: DomainModule<JobsDeps> = {
+  name: 'market-jobs',
+  startJobs: async (ctx) => {
+    const jobs = await startJobs(ctx);
+    return () => jobs.stop();
+  },
+};

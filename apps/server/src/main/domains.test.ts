@@ -1,0 +1,64 @@
+/**
+ * Keeps the module list and ARCHITECTURE.md section 14 honest:
+ * - every folder under domains/ and gateways/ has its module (<name>.module.ts) and the module is in DOMAINS, by
+ *   the folder's name, once;
+ * - every route plugin file (*.routes.ts with a default export) is registered: in a module's `routes`, or by a
+ *   routes file that is (the Binance gateway registers its spot, futures and stream routes);
+ * - the savings module quoted in ARCHITECTURE.md as the model is the code of domains/earn/earn.module.ts.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DOMAINS } from './domains';
+
+const SRC = path.resolve(import.meta.dirname, '..');
+const REPO = path.resolve(SRC, '..', '..', '..');
+
+/** The module folders: every folder directly under domains/ and gateways/, as 'domains/earn'. */
+function moduleFolders(): string[] {
+  return ['domains', 'gateways'].flatMap((top) =>
+    fs
+      .readdirSync(path.join(SRC, top), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `${top}/${d.name}`),
+  );
+}
+
+describe('the module list', () => {
+  it('has each domain and gateway folder once, each with its module file', () => {
+    const folders = moduleFolders();
+    expect(folders.length).toBeGreaterThan(20);
+    for (const f of folders) expect(fs.existsSync(path.join(SRC, f, `${path.basename(f)}.module.ts`)), f).toBe(true);
+    const names = DOMAINS.map((m) => m.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect([...names].sort()).toEqual(['health', ...folders.map((f) => path.basename(f))].sort());
+  });
+
+  it('registers every route plugin file, directly or through a registered routes file', async () => {
+    const listed = new Set(DOMAINS.flatMap((m) => m.routes ?? []));
+    const files = fs
+      .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.routes.ts'))
+      .filter((f) => /^export default /m.test(fs.readFileSync(path.join(SRC, f), 'utf8')));
+    expect(files.length).toBeGreaterThan(35);
+    const imports = (f: string) =>
+      [...fs.readFileSync(path.join(SRC, f), 'utf8').matchAll(/from '(\.[^']+\.routes)'/g)].map((m) => path.join(path.dirname(f), `${m[1]}.ts`));
+    await Promise.all(files.map(async (f) => ({ f, plugin: ((await import(path.join(SRC, f))) as { default: unknown }).default }))).then((mods) => {
+      const registered = new Set(mods.filter((m) => listed.has(m.plugin as never)).map((m) => path.normalize(m.f)));
+      // Files registered by a registered routes file (the Binance gateway's spot, futures and stream routes, and the
+      // spot trade routes under its spot routes), to any depth.
+      for (let size = -1; size !== registered.size;) {
+        size = registered.size;
+        for (const f of [...registered]) for (const i of imports(f)) registered.add(path.normalize(i));
+      }
+      expect(files.map((f) => path.normalize(f)).filter((f) => !registered.has(f))).toEqual([]);
+    });
+  });
+
+  it('quotes the savings module in ARCHITECTURE.md as it is', () => {
+    const code = fs.readFileSync(path.join(SRC, 'domains', 'earn', 'earn.module.ts'), 'utf8');
+    const quoted = /```ts\n(export const earnModule[\s\S]*?)```/.exec(fs.readFileSync(path.join(REPO, 'ARCHITECTURE.md'), 'utf8'));
+    expect(quoted, 'ARCHITECTURE.md section 14 quotes earnModule').not.toBeNull();
+    expect(code).toContain(quoted![1]!.trim());
+  });
+});

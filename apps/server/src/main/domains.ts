@@ -1,0 +1,69 @@
+/**
+ * The modules of the server, in the order app.ts registers their routes and the server processes start their jobs
+ * and run their seeds (platform/domain-module.ts): the health checks first, then the domains, the app's WebSocket
+ * channels among them, and the Binance-compatible API last (its own error body and hooks). A new domain adds its
+ * module here. Typed over the context: every module's needs must be met by AppContext.
+ */
+import type { AppContext } from './context';
+import type { DomainModule } from '../platform/domain-module';
+import health from '../platform/health/health.routes';
+import { memberModule } from '../domains/member/member.module';
+import { verificationModule } from '../domains/verification/verification.module';
+import { demoModule } from '../domains/demo/demo.module';
+import { entrustModule } from '../domains/entrust/entrust.module';
+import { contractModule } from '../domains/contract/contract.module';
+import { assetModule } from '../domains/asset/asset.module';
+import { marketDataModule } from '../domains/market-data/market-data.module';
+import { contractMarketModule } from '../domains/contract-market/contract-market.module';
+import { marketJobsModule } from '../domains/market-jobs/market-jobs.module';
+import { uploadsModule } from '../domains/uploads/uploads.module';
+import { kycModule } from '../domains/kyc/kyc.module';
+import { paymentModule } from '../domains/payment/payment.module';
+import { adminModule } from '../domains/admin/admin.module';
+import { securityModule } from '../domains/security/security.module';
+import { walletModule } from '../domains/wallet/wallet.module';
+import { reservesModule } from '../domains/reserves/reserves.module';
+import { otcModule } from '../domains/otc/otc.module';
+import { appVersionModule } from '../domains/app-version/app-version.module';
+import { activityModule } from '../domains/activity/activity.module';
+import { inviteModule } from '../domains/invite/invite.module';
+import { contentModule } from '../domains/content/content.module';
+import { earnModule } from '../domains/earn/earn.module';
+import { convertModule } from '../domains/convert/convert.module';
+import { supportModule } from '../domains/support/support.module';
+import { inboxModule } from '../domains/inbox/inbox.module';
+import { apiKeysModule } from '../domains/api-keys/api-keys.module';
+import { wsModule } from '../gateways/ws/ws.module';
+import { binanceModule } from '../gateways/binance/binance.module';
+
+export const DOMAINS: readonly DomainModule<AppContext>[] = [
+  { name: 'health', routes: [health] },
+  memberModule,
+  verificationModule,
+  demoModule,
+  entrustModule,
+  contractModule,
+  assetModule,
+  marketDataModule,
+  contractMarketModule,
+  marketJobsModule,
+  wsModule,
+  uploadsModule,
+  kycModule,
+  paymentModule,
+  adminModule,
+  securityModule,
+  walletModule,
+  reservesModule,
+  otcModule,
+  appVersionModule,
+  activityModule,
+  inviteModule,
+  contentModule,
+  earnModule,
+  convertModule,
+  supportModule,
+  inboxModule,
+  apiKeysModule,
+  binanceModule,
+];
