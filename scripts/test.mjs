@@ -82,7 +82,7 @@ const PGLITE_ONLY = [
   'src/domains/verification/captcha.solver.test.ts',
   // its own PGlite data directory (the operator tool and the app it logs into), never DATABASE_URL
   'src/tools/admin-cli.test.ts',
-  'src/platform/plugins/rate-limits.test.ts',
+  'src/platform/rate-limit/rate-limits.test.ts',
   'src/gateways/ws/ws.abuse.test.ts',
   'test/forged-token-flood.test.ts',
   'test/crash.test.ts',

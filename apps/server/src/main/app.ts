@@ -20,7 +20,7 @@ import { fail } from '../platform/shared/envelope';
 import { requestLang } from '../platform/shared/lang';
 import { badText } from '../platform/shared/text';
 import { DOMAINS } from './domains';
-import { registerRateLimits } from '../platform/plugins/rate-limits';
+import { registerRateLimits } from '../platform/rate-limit/rate-limits';
 import { registerMetrics } from '../platform/metrics/metrics.routes';
 import { wsHubStats } from '../gateways/ws/ws.routes';
 import { fastifyTrustProxy } from '../platform/plugins/trust-proxy';
@@ -155,7 +155,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // gzip/brotli for the web app's scripts and the JSON answers (Lighthouse: text compression saves ~2 s on mobile).
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
-  // Per-IP budgets: every route, and tighter ones on login, codes, the puzzle and order entry (platform/plugins/rate-limits.ts).
+  // Per-IP budgets: every route, and tighter ones on login, codes, the puzzle and order entry (platform/rate-limit/rate-limits.ts).
   await registerRateLimits(app, ctx.config);
   await app.register(swagger, {
     openapi: {

@@ -35,7 +35,7 @@ import {
 import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
-import { createOrderRateLimiter } from '../entrust/order-rate';
+import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
 import { requireAuth } from '../../platform/shared/auth';
 
 const TAGS = ['contract'];
@@ -44,7 +44,7 @@ const contractRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const contract = () => app.ctx.contract;
   // Users' order entry (placeOrder, closePosition) is rate limited per user, as spot orders are.
-  const orderRate = createOrderRateLimiter(app.ctx.config.orderRatePer10s, 10_000);
+  const orderRate = createSlidingWindowLimiter(app.ctx.config.orderRatePer10s, 10_000);
 
   // A rejection that names the value to meet (minimum quantity, step, tick: AppError.params) is answered here with
   // those values; every other error goes on to the app's handler (app.ts).

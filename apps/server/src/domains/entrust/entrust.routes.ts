@@ -20,7 +20,7 @@ import {
 import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
-import { createOrderRateLimiter } from './order-rate';
+import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
 import { requireAuth } from '../../platform/shared/auth';
 
 const TAGS = ['entrust'];
@@ -29,7 +29,7 @@ const entrustRoutes: FastifyPluginAsync = async (root) => {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   const entrust = () => app.ctx.entrust;
   // Users' order entry is rate limited per user (the liquidity bots call the service directly, not this route).
-  const orderRate = createOrderRateLimiter(app.ctx.config.orderRatePer10s, 10_000);
+  const orderRate = createSlidingWindowLimiter(app.ctx.config.orderRatePer10s, 10_000);
 
   // An order rejection that names the market's value to meet (minimum order value, step: AppError.params) is
   // answered here with those values; every other error goes on to the app's handler (app.ts), which renders

@@ -19,7 +19,7 @@ import { sha256Hex } from '../../platform/shared/secrets';
 let t: TestApp;
 const registered: string[] = [];
 beforeAll(async () => {
-  // Hundreds of requests from few IPs: the per-IP budgets are proven in platform/plugins/rate-limits.test.ts, not here.
+  // Hundreds of requests from few IPs: the per-IP budgets are proven in platform/rate-limit/rate-limits.test.ts, not here.
   t = await makeMemberTestApp(NO_RATE_LIMITS);
   t.ctx.hooks.userRegistered.push(async (id) => {
     registered.push(id);

@@ -36,7 +36,7 @@ import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import type { Actor } from '../admin/admin.service';
 import { can } from '../admin/roles';
-import { createOrderRateLimiter } from '../entrust/order-rate';
+import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
 import type { UploadsService } from '../uploads/uploads.service';
 import { createSupportRepository, type CannedRow, type ConversationRow, type MessageRow, type SupportAudit } from './support.repository';
 
@@ -98,8 +98,8 @@ export function createSupportService(deps: {
   const repo = createSupportRepository(deps.db);
   const now = deps.now ?? Date.now;
   const listeners = new Set<(p: SupportPush) => void>();
-  const userRate = createOrderRateLimiter(SUPPORT_USER_MESSAGES_PER_WINDOW, SUPPORT_RATE_WINDOW_MS);
-  const operatorRate = createOrderRateLimiter(SUPPORT_OPERATOR_MESSAGES_PER_WINDOW, SUPPORT_RATE_WINDOW_MS);
+  const userRate = createSlidingWindowLimiter(SUPPORT_USER_MESSAGES_PER_WINDOW, SUPPORT_RATE_WINDOW_MS);
+  const operatorRate = createSlidingWindowLimiter(SUPPORT_OPERATOR_MESSAGES_PER_WINDOW, SUPPORT_RATE_WINDOW_MS);
   /** operator id -> last support call and its session */
   const presence = new Map<string, { at: number; sessionId: bigint }>();
 

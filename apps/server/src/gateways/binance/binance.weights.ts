@@ -11,13 +11,14 @@
  * - Routes marked `order: true` count new orders per account (Binance: "tracked for each account") in fixed 10 s and
  *   day windows; answers carry `X-MBX-ORDER-COUNT-10S` and `X-MBX-ORDER-COUNT-1D`; over BINANCE_ORDERS_PER_10S or
  *   BINANCE_ORDERS_PER_DAY: HTTP 429, -1015, `Retry-After`.
- * The counts live in the process (like the app's budgets, platform/plugins/rate-limits.ts): with several gateways a client
+ * The counts live in the process (like the app's budgets, platform/rate-limit/rate-limits.ts): with several gateways a client
  * gets one budget per gateway. `binanceRateLimits` gives exchangeInfo's `rateLimits` array from the same config.
  */
 import type { FastifyReply } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Config } from '../../platform/config/env';
 import { BinanceError } from './binance.errors';
+import { FixedWindowCounter } from '../../platform/rate-limit/fixed-window';
 
 /** One entry of exchangeInfo's `rateLimits` (Binance's enums: rateLimitType, interval). */
 export interface BinanceRateLimit {
@@ -49,31 +50,6 @@ const OFFENCE_MEMORY_MS = DAY_MS;
 /** Most clients (IPs, keys, accounts) remembered per counter; the oldest goes first. */
 const MAX_CLIENTS = 50_000;
 
-/** A counter in fixed windows of `windowMs` aligned to the epoch. */
-class WindowCounter {
-  private readonly counts = new Map<string, { start: number; used: number }>();
-  constructor(private readonly windowMs: number) {}
-
-  /** Adds `n` to `key`'s count in the window of `t` (without adding when `n` is 0); the count after. */
-  add(key: string, n: number, t: number): number {
-    const start = t - (t % this.windowMs);
-    let e = this.counts.get(key);
-    if (e === undefined || e.start !== start) {
-      this.counts.delete(key);
-      if (this.counts.size >= MAX_CLIENTS) this.counts.delete(this.counts.keys().next().value as string);
-      e = { start, used: 0 };
-      this.counts.set(key, e);
-    }
-    e.used += n;
-    return e.used;
-  }
-
-  /** Whole seconds (at least 1) from `t` to the end of its window. */
-  retryAfterS(t: number): number {
-    return Math.max(1, Math.ceil((this.windowMs - (t % this.windowMs)) / 1000));
-  }
-}
-
 /** The limiter of one Binance scope. Each method throws a BinanceError (429 / 418) when a limit is passed. */
 export interface BinanceLimiter {
   /** Charges `weight` to the request's IP and sets X-MBX-USED-WEIGHT-1M; 418 while banned, 429 over the limit. */
@@ -89,16 +65,16 @@ export function createBinanceLimiter(
   config: Pick<Config, 'binanceWeightPerMin' | 'binanceOrdersPer10s' | 'binanceOrdersPerDay'>,
   now: () => number,
 ): BinanceLimiter {
-  const ipWeight = new WindowCounter(MINUTE_MS);
-  const keyWeight = new WindowCounter(MINUTE_MS);
-  const refusals = new WindowCounter(MINUTE_MS);
-  const orders10s = new WindowCounter(TEN_S_MS);
-  const ordersDay = new WindowCounter(DAY_MS);
+  const ipWeight = new FixedWindowCounter(MINUTE_MS, 'epoch', MAX_CLIENTS);
+  const keyWeight = new FixedWindowCounter(MINUTE_MS, 'epoch', MAX_CLIENTS);
+  const refusals = new FixedWindowCounter(MINUTE_MS, 'epoch', MAX_CLIENTS);
+  const orders10s = new FixedWindowCounter(TEN_S_MS, 'epoch', MAX_CLIENTS);
+  const ordersDay = new FixedWindowCounter(DAY_MS, 'epoch', MAX_CLIENTS);
   const bans = new Map<string, { until: number; offences: number }>();
   const limit = config.binanceWeightPerMin;
 
   function overWeight(reply: FastifyReply, t: number): BinanceError {
-    void reply.header('retry-after', ipWeight.retryAfterS(t));
+    void reply.header('retry-after', ipWeight.retryAfterS('', t));
     return new BinanceError(
       -1003,
       `Too much request weight used; current limit is ${limit} request weight per 1 MINUTE. Please use WebSocket Streams for live updates to avoid polling the API.`,
@@ -154,7 +130,7 @@ export function createBinanceLimiter(
       const overDay = perDay > 0 && nDay >= perDay;
       if (over10 || overDay) {
         void reply.header('x-mbx-order-count-10s', n10).header('x-mbx-order-count-1d', nDay);
-        void reply.header('retry-after', over10 ? orders10s.retryAfterS(t) : ordersDay.retryAfterS(t));
+        void reply.header('retry-after', over10 ? orders10s.retryAfterS(userId, t) : ordersDay.retryAfterS(userId, t));
         throw new BinanceError(
           -1015,
           over10

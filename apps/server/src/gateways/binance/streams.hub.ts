@@ -25,7 +25,7 @@ import { formatDecimal, type EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
 import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
-import { createTokenBucket, type TokenBucket } from '../ws/ws.limits';
+import { createTokenBucket, type TokenBucket } from '../../platform/rate-limit/slots-and-buckets';
 import { toBinanceSymbol } from './binance.symbols';
 import {
   bookTickerJson,

@@ -22,7 +22,7 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type WebSocket from 'ws';
-import { createIpSlots, type IpSlots } from '../ws/ws.limits';
+import { createIpSlots, type IpSlots } from '../../platform/rate-limit/slots-and-buckets';
 import { callerOf } from './binance.auth';
 import { BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';

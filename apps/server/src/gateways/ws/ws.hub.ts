@@ -38,7 +38,7 @@ import type { MarketDataService, MarketUpdate } from '../../domains/market-data/
 import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
 import type { MemberService } from '../../domains/member/member.service';
 import { sha256Hex } from '../../platform/shared/secrets';
-import { createTokenBucket, type TokenBucket } from './ws.limits';
+import { createTokenBucket, type TokenBucket } from '../../platform/rate-limit/slots-and-buckets';
 import { fromUnits } from '../../domains/market-data/decimal';
 import { PERIODS } from '../../domains/market-data/kline-math';
 import { marketScales, toEntrust } from '../../domains/entrust/entrust.format';

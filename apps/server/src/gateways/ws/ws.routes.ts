@@ -10,7 +10,7 @@ import type { Lang } from '@exchange/api';
 import { fail } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
 import { createWsHub, type WsHub, type WsHubStats } from './ws.hub';
-import { createIpSlots, type IpSlots } from './ws.limits';
+import { createIpSlots, type IpSlots } from '../../platform/rate-limit/slots-and-buckets';
 
 /** The hub of each app's context (created at the first connection), for `wsHubStats`. */
 const hubs = new WeakMap<object, WsHub>();

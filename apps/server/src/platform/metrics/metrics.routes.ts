@@ -7,7 +7,7 @@
  * proxy on the same machine does not hand them to the internet (else 403 forbidden); behind a proxy, set
  * METRICS_TOKEN. The answer holds counts and timings by command type, result code, route pattern and channel:
  * no user id, token, address or amount. The route is not spent from the per-IP user budgets (route config
- * `rateLimit: false`, honoured by platform/plugins/rate-limits.ts): a scraper on loopback is not a user.
+ * `rateLimit: false`, honoured by platform/rate-limit/rate-limits.ts): a scraper on loopback is not a user.
  *
  * `registerMetrics` also times every HTTP request (onResponse) into http_request_duration_seconds; call it on the
  * root instance before the routes are registered.

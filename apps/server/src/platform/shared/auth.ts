@@ -39,7 +39,7 @@ export async function requireAuth(req: FastifyRequest, reply: FastifyReply): Pro
   const userId = header(req, 'userId');
   if (token === '' || userId === '') throw new AppError('unauthorized', 401);
   if (!TOKEN_FORM.test(token) || !USER_ID_FORM.test(userId)) throw new AppError('SYS.0015', 401);
-  // An IP that sent too many unknown tokens is refused before the lookup (platform/plugins/rate-limits.ts).
+  // An IP that sent too many unknown tokens is refused before the lookup (platform/rate-limit/rate-limits.ts).
   const settle = req.server.authFailures?.begin(req, reply);
   let id: string | null;
   try {

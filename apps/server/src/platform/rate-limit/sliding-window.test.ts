@@ -4,11 +4,11 @@
  * users are forgotten.
  */
 import { describe, expect, it } from 'vitest';
-import { createOrderRateLimiter } from './order-rate';
+import { createSlidingWindowLimiter } from './sliding-window';
 
 describe('order rate limiter', () => {
   it('allows limit per window per user, sliding', () => {
-    const l = createOrderRateLimiter(50, 10_000);
+    const l = createSlidingWindowLimiter(50, 10_000);
     for (let i = 0; i < 50; i++) expect(l.take('1', 1000 + i)).toBe(true);
     expect(l.take('1', 1100)).toBe(false);
     expect(l.take('2', 1100)).toBe(true);
@@ -21,7 +21,7 @@ describe('order rate limiter', () => {
   });
 
   it('limit 0 means unlimited', () => {
-    const l = createOrderRateLimiter(0, 10_000);
+    const l = createSlidingWindowLimiter(0, 10_000);
     for (let i = 0; i < 1000; i++) expect(l.take('1', 5)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Bookkeeping of the WebSocket gateway's abuse limits: open connections per client IP, and a
- * token bucket per socket for its messages. No sockets and no clock of its own (the time is passed in), so each
- * piece is exact and cheap: one Map lookup per upgrade, a few arithmetic operations per message.
+ * Slots and token buckets of the one rate-limit module (platform/rate-limit): open connections per client IP (the
+ * app's WebSocket gateway and the Binance streams), and a token bucket per socket for its messages. No sockets and no
+ * clock of their own (the time is passed in), so each piece is exact and cheap: one Map lookup per upgrade, a few
+ * arithmetic operations per message.
  */
 
 /** Open connections per IP, capped. */

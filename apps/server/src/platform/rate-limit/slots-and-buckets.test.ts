@@ -1,9 +1,9 @@
 /**
- * The bookkeeping of ws.limits.ts with a clock passed in: per-IP slots refuse beyond the cap and free on release,
+ * The per-IP slots and token buckets (slots-and-buckets.ts) with a clock passed in: per-IP slots refuse beyond the cap and free on release,
  * and the token bucket gives its burst at once, then its rate, and never more than the burst after a pause.
  */
 import { describe, expect, it } from 'vitest';
-import { createIpSlots, createTokenBucket } from './ws.limits';
+import { createIpSlots, createTokenBucket } from './slots-and-buckets';
 
 describe('createIpSlots', () => {
   it('refuses the slot beyond the cap per IP, counts IPs apart, and frees on release', () => {

@@ -17,6 +17,7 @@ import rateLimit, { normalizeIP, type FastifyRateLimitStore } from '@fastify/rat
 import { API_PATHS } from '@exchange/api';
 import type { Config, RouteRateLimits } from '../config/env';
 import { AppError } from '../shared/errors';
+import { FixedWindowCounter } from './fixed-window';
 
 /** Which budget of RouteRateLimits each limited route spends (each route has a counter of its own). */
 export const ROUTE_BUDGETS: Readonly<Record<string, keyof RouteRateLimits>> = {
@@ -38,25 +39,20 @@ const CLIENTS_PER_BUDGET = 50_000;
 type Limiter = ReturnType<FastifyInstance['createRateLimit']>;
 
 /**
- * A fixed-window in-memory store for @fastify/rate-limit that answers each request with a count of its own. The
- * plugin's LocalStore hands every request its live entry, which the later requests of a burst change before the
- * earlier ones read it: a burst past the budget was refused as a whole, its first requests included. At most
- * CLIENTS_PER_BUDGET keys are kept; the one whose window started first goes first.
+ * A fixed-window in-memory store for @fastify/rate-limit that answers each request with a count of its own (on the
+ * module's FixedWindowCounter, windows starting at a client's first request). The plugin's LocalStore hands every
+ * request its live entry, which the later requests of a burst change before the earlier ones read it: a burst past
+ * the budget was refused as a whole, its first requests included. At most CLIENTS_PER_BUDGET keys are kept; the one
+ * whose window started first goes first.
  */
 class WindowStore implements FastifyRateLimitStore {
-  private readonly windows = new Map<string, { count: number; startMs: number }>();
+  private counter: FixedWindowCounter | null = null;
 
   incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void, timeWindow: number): void {
     const nowMs = Date.now();
-    let w = this.windows.get(key);
-    if (w === undefined || nowMs - w.startMs >= timeWindow) {
-      this.windows.delete(key);
-      if (this.windows.size >= CLIENTS_PER_BUDGET) this.windows.delete(this.windows.keys().next().value as string);
-      w = { count: 0, startMs: nowMs };
-      this.windows.set(key, w);
-    }
-    w.count++;
-    callback(null, { current: w.count, ttl: w.startMs + timeWindow - nowMs });
+    if (this.counter === null || this.counter.windowMs !== timeWindow) this.counter = new FixedWindowCounter(timeWindow, 'first-event', CLIENTS_PER_BUDGET);
+    const current = this.counter.add(key, 1, nowMs);
+    callback(null, { current, ttl: this.counter.msToReset(key, nowMs) });
   }
 
   child(): FastifyRateLimitStore {

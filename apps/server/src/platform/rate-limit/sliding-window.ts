@@ -1,18 +1,20 @@
 /**
- * Per-user limit on new orders, as Binance's ORDERS rate limit (exchangeInfo `rateLimits`: rateLimitType ORDERS,
- * interval SECOND, intervalNum 10, limit 50 for the default tier): at most `limit` placements per user in any
- * window of `windowMs`. A sliding window over the last `limit` placement times, so memory per user is bounded by
- * `limit`, and users idle for a whole window are forgotten. In memory, per process: a gateway's limit.
+ * The sliding-window limiter of the one rate-limit module (platform/rate-limit: fixed windows, a sliding window,
+ * token buckets and slots): at most `limit` events per key in any window of `windowMs`. Used for new orders per user
+ * (spot and perpetuals, as Binance's ORDERS rate limit: exchangeInfo `rateLimits` rateLimitType ORDERS, interval
+ * SECOND, intervalNum 10, limit 50 for the default tier) and for the support chat's messages per user and per
+ * operator. A ring of the last `limit` event times per key, so memory per key is bounded by `limit`, and keys idle
+ * for a whole window are forgotten. In memory, per process: a gateway's limit.
  */
-export interface OrderRateLimiter {
-  /** Counts one placement of `userId` at `nowMs`; false (nothing counted) when the user is at the limit. */
+export interface SlidingWindowLimiter {
+  /** Counts one event of `key` (a user id) at `nowMs`; false (nothing counted) when the key is at the limit. */
   take(userId: string, nowMs: number): boolean;
-  /** Users currently tracked (for tests). */
+  /** Keys currently tracked (for tests). */
   readonly tracked: number;
 }
 
-/** A limiter of `limit` placements per `windowMs` (limit 0 = unlimited). */
-export function createOrderRateLimiter(limit: number, windowMs: number): OrderRateLimiter {
+/** A limiter of `limit` events per key per `windowMs` (limit 0 = unlimited). */
+export function createSlidingWindowLimiter(limit: number, windowMs: number): SlidingWindowLimiter {
   /** userId -> ring of the last `limit` placement times and the ring's head. */
   const users = new Map<string, { times: number[]; head: number }>();
   let sweepAt = 0;
