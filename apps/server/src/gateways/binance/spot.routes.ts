@@ -17,6 +17,20 @@ import { aggTrade, avgPrice, bookTicker, klineRows, lastPrice, periodOf, project
 import { checkWindow, EnumParam, idParam, IntParam, intParam, notBoth, params, SymbolParam, SymbolsParam, symbolsParam, timeParam } from './spot.params';
 import { createSpotRepository, projectionCaughtUp } from './spot.repository';
 import spotTradeRoutes from './spot.trade.routes';
+import {
+  AggTradesResponse,
+  answers,
+  AvgPriceResponse,
+  BookTickerResponse,
+  DepthResponse,
+  KlinesResponse,
+  PingResponse,
+  PublicTradesResponse,
+  SpotExchangeInfoResponse,
+  Ticker24hResponse,
+  TickerPriceResponse,
+  TimeResponse,
+} from './binance.responses';
 
 /** Route config of a public endpoint of `weight`. */
 const pub = (weight: number): { binance: BinanceRouteConfig } => ({ binance: { weight, security: 'NONE' } });
@@ -30,8 +44,8 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
   const repo = createSpotRepository(ctx.db);
   const quoteScale = (code: string) => ctx.host.engine.asset(code)?.scale ?? 8;
 
-  app.get('/api/v3/ping', { config: pub(1) }, async () => ({}));
-  app.get('/api/v3/time', { config: pub(1) }, async () => ({ serverTime: ctx.clock.now() }));
+  app.get('/api/v3/ping', { config: pub(1), schema: { response: answers(PingResponse) } }, async () => ({}));
+  app.get('/api/v3/time', { config: pub(1), schema: { response: answers(TimeResponse) } }, async () => ({ serverTime: ctx.clock.now() }));
 
   app.get(
     '/api/v3/exchangeInfo',
@@ -45,6 +59,7 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
           showPermissionSets: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
           symbolStatus: Type.Optional(SymbolStatusParam),
         }),
+        response: answers(SpotExchangeInfoResponse),
       },
     },
     async (req) => {
@@ -64,25 +79,39 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/api/v3/depth', { config: pub(5), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    const limit = intParam(p.limit, 'limit', { min: 1, max: 5000, fallback: 100 });
-    const d = ctx.marketData.depth(m.symbol, 'SPOT', limit);
-    return { lastUpdateId: d.seq, bids: d.bids, asks: d.asks };
-  });
+  app.get(
+    '/api/v3/depth',
+    { config: pub(5), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(DepthResponse) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const limit = intParam(p.limit, 'limit', { min: 1, max: 5000, fallback: 100 });
+      const d = ctx.marketData.depth(m.symbol, 'SPOT', limit);
+      return { lastUpdateId: d.seq, bids: d.bids, asks: d.asks };
+    },
+  );
 
-  app.get('/api/v3/trades', { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }) } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
-    const rows = await projectedTrades(ctx, repo, m, { limit });
-    return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
-  });
+  app.get(
+    '/api/v3/trades',
+    { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(PublicTradesResponse) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+      const rows = await projectedTrades(ctx, repo, m, { limit });
+      return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
+    },
+  );
 
   app.get(
     '/api/v3/historicalTrades',
-    { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }) } },
+    {
+      config: pub(25),
+      schema: {
+        querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }),
+        response: answers(PublicTradesResponse),
+      },
+    },
     async (req) => {
       const p = paramsOf(req);
       const m = spotMarketOrThrow(ctx.host, p.symbol);
@@ -105,6 +134,7 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
           endTime: Type.Optional(IntParam),
           limit: Type.Optional(IntParam),
         }),
+        response: answers(AggTradesResponse),
       },
     },
     async (req) => {
@@ -145,10 +175,10 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
     const endTime = timeParam(p.endTime, 'endTime');
     return klineRows(ctx, m, period, { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
   };
-  app.get('/api/v3/klines', { config: pub(2), schema: { querystring: klineQuery } }, klines);
-  app.get('/api/v3/uiKlines', { config: pub(2), schema: { querystring: klineQuery } }, klines);
+  app.get('/api/v3/klines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
+  app.get('/api/v3/uiKlines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
 
-  app.get('/api/v3/avgPrice', { config: pub(2), schema: { querystring: symbolQuery } }, async (req) => {
+  app.get('/api/v3/avgPrice', { config: pub(2), schema: { querystring: symbolQuery, response: answers(AvgPriceResponse) } }, async (req) => {
     const m = spotMarketOrThrow(ctx.host, paramsOf(req).symbol);
     return avgPrice(ctx, repo, m, ctx.clock.now());
   });
@@ -165,7 +195,10 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
     '/api/v3/ticker/24hr',
     {
       config: pub(2),
-      schema: { querystring: params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam), type: Type.Optional(EnumParam) }) },
+      schema: {
+        querystring: params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam), type: Type.Optional(EnumParam) }),
+        response: answers(Ticker24hResponse),
+      },
     },
     async (req) => {
       const p = paramsOf(req);
@@ -178,11 +211,11 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get('/api/v3/ticker/price', { config: pub(2), schema: { querystring: tickerQuery } }, async (req) =>
+  app.get('/api/v3/ticker/price', { config: pub(2), schema: { querystring: tickerQuery, response: answers(TickerPriceResponse) } }, async (req) =>
     perSymbol(paramsOf(req), (m) => ({ symbol: toBinanceSymbol(m.symbol), price: lastPrice(ctx, m) })),
   );
 
-  app.get('/api/v3/ticker/bookTicker', { config: pub(2), schema: { querystring: tickerQuery } }, async (req) =>
+  app.get('/api/v3/ticker/bookTicker', { config: pub(2), schema: { querystring: tickerQuery, response: answers(BookTickerResponse) } }, async (req) =>
     perSymbol(paramsOf(req), (m) => bookTicker(ctx, m)),
   );
 

@@ -1,0 +1,123 @@
+/**
+ * Proves the Binance scope's answer schemas (binance.responses.ts):
+ * - with the check on, an answer that breaks its route's schema fails (500, naming the field) and one that keeps it
+ *   goes out byte for byte as JSON.stringify writes it (the schema never drops or coerces a field); with the check
+ *   off (outside tests), the schema documents only;
+ * - every REST route of the Binance-compatible API declares its 200 answer in the OpenAPI document, but for the
+ *   routes listed in UNDOCUMENTED (the trading, account and futures routes, documented in the next stage): a route
+ *   that gains a schema must leave the list, and a new route must come with its schema.
+ */
+import Fastify from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, type TestApp } from '../../../test/helpers';
+import { answers, Decimal, serveDocumentedAnswers } from './binance.responses';
+
+describe('serveDocumentedAnswers', () => {
+  async function appWith(check: boolean, answer: unknown) {
+    const app = Fastify();
+    serveDocumentedAnswers(app, check);
+    app.get('/x', { schema: { response: answers(Type.Object({ price: Decimal, id: Type.Integer() }, { additionalProperties: false })) } }, async () => answer);
+    await app.ready();
+    return app;
+  }
+
+  it('sends a conforming answer exactly as JSON.stringify writes it', async () => {
+    const app = await appWith(true, { price: '1.50', id: 7 });
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('{"price":"1.50","id":7}');
+    await app.close();
+  });
+
+  it('fails an answer that breaks its schema, naming the field, when checking', async () => {
+    for (const answer of [{ price: 1.5, id: 7 }, { price: '1.50' }, { price: '1.50', id: 7, extra: true }]) {
+      const app = await appWith(true, answer);
+      const res = await app.inject({ method: 'GET', url: '/x' });
+      expect(res.statusCode, JSON.stringify(answer)).toBe(500);
+      await app.close();
+    }
+  });
+
+  it('documents only when not checking: the answer goes out untouched', async () => {
+    const app = await appWith(false, { price: 1.5, extra: true });
+    const res = await app.inject({ method: 'GET', url: '/x' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe('{"price":1.5,"extra":true}');
+    await app.close();
+  });
+});
+
+/** Binance REST routes whose answers have no schema yet ("METHOD /path"). */
+const UNDOCUMENTED: string[] = [
+  'DELETE /api/v3/openOrders',
+  'DELETE /api/v3/order',
+  'DELETE /api/v3/userDataStream',
+  'DELETE /fapi/v1/allOpenOrders',
+  'DELETE /fapi/v1/listenKey',
+  'DELETE /fapi/v1/order',
+  'GET /api/v3/account',
+  'GET /api/v3/account/commission',
+  'GET /api/v3/allOrders',
+  'GET /api/v3/myTrades',
+  'GET /api/v3/openOrders',
+  'GET /api/v3/order',
+  'GET /fapi/v1/allOrders',
+  'GET /fapi/v1/commissionRate',
+  'GET /fapi/v1/depth',
+  'GET /fapi/v1/exchangeInfo',
+  'GET /fapi/v1/fundingRate',
+  'GET /fapi/v1/income',
+  'GET /fapi/v1/klines',
+  'GET /fapi/v1/leverageBracket',
+  'GET /fapi/v1/markPriceKlines',
+  'GET /fapi/v1/openOrder',
+  'GET /fapi/v1/openOrders',
+  'GET /fapi/v1/order',
+  'GET /fapi/v1/ping',
+  'GET /fapi/v1/positionSide/dual',
+  'GET /fapi/v1/premiumIndex',
+  'GET /fapi/v1/ticker/24hr',
+  'GET /fapi/v1/ticker/bookTicker',
+  'GET /fapi/v1/ticker/price',
+  'GET /fapi/v1/time',
+  'GET /fapi/v1/trades',
+  'GET /fapi/v1/userTrades',
+  'GET /fapi/v2/account',
+  'GET /fapi/v2/balance',
+  'GET /fapi/v2/positionRisk',
+  'GET /fapi/v2/ticker/price',
+  'GET /fapi/v3/account',
+  'GET /fapi/v3/balance',
+  'GET /fapi/v3/positionRisk',
+  'POST /api/v3/order',
+  'POST /api/v3/order/test',
+  'POST /api/v3/userDataStream',
+  'POST /fapi/v1/leverage',
+  'POST /fapi/v1/listenKey',
+  'POST /fapi/v1/marginType',
+  'POST /fapi/v1/order',
+  'POST /fapi/v1/positionSide/dual',
+  'PUT /api/v3/userDataStream',
+  'PUT /fapi/v1/listenKey',
+];
+
+describe('the OpenAPI document of the Binance-compatible API', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await makeTestApp();
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('declares the 200 answer of every REST route but the listed ones', () => {
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>> };
+    const routes = Object.entries(doc.paths)
+      .filter(([path]) => path.startsWith('/api/v3/') || path.startsWith('/fapi/'))
+      .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ route: `${method.toUpperCase()} ${path}`, op })));
+    expect(routes.length).toBeGreaterThan(60);
+    const missing = routes.filter((r) => r.op.responses?.['200']?.content === undefined).map((r) => r.route);
+    expect(missing.sort()).toEqual([...UNDOCUMENTED].sort());
+  });
+});

@@ -1,0 +1,192 @@
+/**
+ * The answers of the Binance-compatible API as TypeBox schemas: each route declares its 200 answer
+ * (`schema.response`), so the OpenAPI document (/docs) shows every field a bot receives, with Binance's names and
+ * types (decimals as strings, ids and times as numbers), as Binance documents them
+ * (https://developers.binance.com/docs/binance-spot-api-docs/rest-api/market-data-endpoints).
+ *
+ * The schemas document and check; they never rewrite an answer: the Binance scope serializes with JSON.stringify
+ * (Fastify's serializer built from a schema would drop or coerce a field the schema missed), and in the test
+ * environment (NODE_ENV=test) every answer is checked against its route's schema before it is sent, so each API test
+ * of the scope also proves the schemas true (a mismatch fails the request with -1000 and names the field).
+ */
+import { Type, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import type { FastifyInstance } from 'fastify';
+
+/** A decimal string as Binance writes it: "0.00150000", "-1.25", "12". */
+export const Decimal = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description: 'decimal string' });
+/** A Binance symbol: "BTCUSDT". */
+export const BinanceSymbol = Type.String({ pattern: '^[A-Z0-9]{2,20}$' });
+/** Unix time in milliseconds. */
+export const TimeMs = Type.Integer({ minimum: 0, description: 'Unix ms' });
+/** An object schema that allows no other property (a field the handler adds without documenting it fails the check). */
+const Obj = <T extends Parameters<typeof Type.Object>[0]>(props: T) => Type.Object(props, { additionalProperties: false });
+/** One answer or a list: routes taking `symbol` answer an object, with `symbols` or neither a list. */
+const OneOrList = <T extends TSchema>(t: T) => Type.Union([t, Type.Array(t)]);
+
+/** GET /api/v3/ping. */
+export const PingResponse = Obj({});
+/** GET /api/v3/time. */
+export const TimeResponse = Obj({ serverTime: TimeMs });
+
+/** An entry of exchangeInfo's `rateLimits`. */
+export const RateLimit = Obj({
+  rateLimitType: Type.Union([Type.Literal('REQUEST_WEIGHT'), Type.Literal('ORDERS'), Type.Literal('RAW_REQUESTS')]),
+  interval: Type.Union([Type.Literal('SECOND'), Type.Literal('MINUTE'), Type.Literal('DAY')]),
+  intervalNum: Type.Integer({ minimum: 1 }),
+  limit: Type.Integer({ minimum: 1 }),
+});
+
+/** A symbol filter of exchangeInfo (the five this exchange applies). */
+export const SpotFilter = Type.Union([
+  Obj({ filterType: Type.Literal('PRICE_FILTER'), minPrice: Decimal, maxPrice: Decimal, tickSize: Decimal }),
+  Obj({ filterType: Type.Literal('LOT_SIZE'), minQty: Decimal, maxQty: Decimal, stepSize: Decimal }),
+  Obj({ filterType: Type.Literal('MARKET_LOT_SIZE'), minQty: Decimal, maxQty: Decimal, stepSize: Decimal }),
+  Obj({
+    filterType: Type.Literal('NOTIONAL'),
+    minNotional: Decimal,
+    applyMinToMarket: Type.Boolean(),
+    maxNotional: Decimal,
+    applyMaxToMarket: Type.Boolean(),
+    avgPriceMins: Type.Integer(),
+  }),
+  Obj({ filterType: Type.Literal('MAX_NUM_ORDERS'), maxNumOrders: Type.Integer({ minimum: 1 }) }),
+]);
+
+/** A symbol of GET /api/v3/exchangeInfo. */
+export const SpotSymbolInfo = Obj({
+  symbol: BinanceSymbol,
+  status: Type.Union([Type.Literal('TRADING'), Type.Literal('HALT'), Type.Literal('BREAK')]),
+  baseAsset: Type.String(),
+  baseAssetPrecision: Type.Integer(),
+  quoteAsset: Type.String(),
+  quotePrecision: Type.Integer(),
+  quoteAssetPrecision: Type.Integer(),
+  baseCommissionPrecision: Type.Integer(),
+  quoteCommissionPrecision: Type.Integer(),
+  orderTypes: Type.Array(Type.String()),
+  icebergAllowed: Type.Boolean(),
+  ocoAllowed: Type.Boolean(),
+  otoAllowed: Type.Boolean(),
+  opoAllowed: Type.Boolean(),
+  quoteOrderQtyMarketAllowed: Type.Boolean(),
+  allowTrailingStop: Type.Boolean(),
+  cancelReplaceAllowed: Type.Boolean(),
+  amendAllowed: Type.Boolean(),
+  pegInstructionsAllowed: Type.Boolean(),
+  isSpotTradingAllowed: Type.Boolean(),
+  isMarginTradingAllowed: Type.Boolean(),
+  filters: Type.Array(SpotFilter),
+  permissions: Type.Array(Type.String()),
+  permissionSets: Type.Array(Type.Array(Type.String())),
+  defaultSelfTradePreventionMode: Type.String(),
+  allowedSelfTradePreventionModes: Type.Array(Type.String()),
+});
+
+/** GET /api/v3/exchangeInfo. */
+export const SpotExchangeInfoResponse = Obj({
+  timezone: Type.Literal('UTC'),
+  serverTime: TimeMs,
+  rateLimits: Type.Array(RateLimit),
+  exchangeFilters: Type.Array(Type.Unknown()),
+  symbols: Type.Array(SpotSymbolInfo),
+});
+
+/** A price level: [price, quantity]. */
+export const Level = Type.Tuple([Decimal, Decimal]);
+/** GET /api/v3/depth. */
+export const DepthResponse = Obj({ lastUpdateId: Type.Integer({ minimum: 0 }), bids: Type.Array(Level), asks: Type.Array(Level) });
+
+/** A trade of GET /api/v3/trades and /api/v3/historicalTrades. */
+export const PublicTrade = Obj({
+  id: Type.Integer(),
+  price: Decimal,
+  qty: Decimal,
+  quoteQty: Decimal,
+  time: TimeMs,
+  isBuyerMaker: Type.Boolean(),
+  isBestMatch: Type.Boolean(),
+});
+/** GET /api/v3/trades, /api/v3/historicalTrades. */
+export const PublicTradesResponse = Type.Array(PublicTrade);
+
+/** GET /api/v3/aggTrades: a, p, q, first and last trade id, time, buyer is maker, best match. */
+export const AggTradesResponse = Type.Array(
+  Obj({ a: Type.Integer(), p: Decimal, q: Decimal, f: Type.Integer(), l: Type.Integer(), T: TimeMs, m: Type.Boolean(), M: Type.Boolean() }),
+);
+
+/**
+ * GET /api/v3/klines and /api/v3/uiKlines: rows of open time, open, high, low, close, volume, close time, quote
+ * volume, number of trades, taker buy base volume, taker buy quote volume, and an ignored "0".
+ */
+export const KlinesResponse = Type.Array(
+  Type.Tuple([TimeMs, Decimal, Decimal, Decimal, Decimal, Decimal, TimeMs, Decimal, Type.Integer({ minimum: 0 }), Decimal, Decimal, Type.String()]),
+);
+
+/** GET /api/v3/avgPrice. */
+export const AvgPriceResponse = Obj({ mins: Type.Integer({ minimum: 1 }), price: Decimal, closeTime: TimeMs });
+
+/** The fields of a MINI 24 h ticker, which the FULL one has too. */
+const tickerMini = {
+  symbol: BinanceSymbol,
+  openPrice: Decimal,
+  highPrice: Decimal,
+  lowPrice: Decimal,
+  lastPrice: Decimal,
+  volume: Decimal,
+  quoteVolume: Decimal,
+  openTime: TimeMs,
+  closeTime: TimeMs,
+  firstId: Type.Integer({ minimum: -1 }),
+  lastId: Type.Integer({ minimum: -1 }),
+  count: Type.Integer({ minimum: 0 }),
+};
+/** GET /api/v3/ticker/24hr, type FULL (default) or MINI; an object for `symbol`, a list otherwise. */
+export const Ticker24hResponse = OneOrList(
+  Type.Union([
+    Obj({
+      ...tickerMini,
+      priceChange: Decimal,
+      priceChangePercent: Decimal,
+      weightedAvgPrice: Decimal,
+      prevClosePrice: Decimal,
+      lastQty: Decimal,
+      bidPrice: Decimal,
+      bidQty: Decimal,
+      askPrice: Decimal,
+      askQty: Decimal,
+    }),
+    Obj(tickerMini),
+  ]),
+);
+
+/** GET /api/v3/ticker/price. */
+export const TickerPriceResponse = OneOrList(Obj({ symbol: BinanceSymbol, price: Decimal }));
+/** GET /api/v3/ticker/bookTicker. */
+export const BookTickerResponse = OneOrList(Obj({ symbol: BinanceSymbol, bidPrice: Decimal, bidQty: Decimal, askPrice: Decimal, askQty: Decimal }));
+
+/** `schema.response` of a route answering `t` with 200. */
+export const answers = (t: TSchema) => ({ 200: t });
+
+/**
+ * Serializes the scope's answers with JSON.stringify (the schemas document, they do not rewrite) and, when `check`
+ * is on (the test environment), checks each 200 answer against its route's schema before it is sent: a mismatch
+ * throws (the client gets -1000, the log names the route and the field).
+ */
+export function serveDocumentedAnswers(app: FastifyInstance, check: boolean): void {
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  if (!check) return;
+  const compiled = new WeakMap<TSchema, TypeCheck<TSchema>>();
+  app.addHook('preSerialization', async (req, reply, payload) => {
+    const schema = (req.routeOptions.schema?.response as Record<string, TSchema> | undefined)?.[String(reply.statusCode)];
+    if (schema === undefined) return payload;
+    let c = compiled.get(schema);
+    if (c === undefined) {
+      c = TypeCompiler.Compile(schema);
+      compiled.set(schema, c);
+    }
+    const first = c.Errors(payload).First();
+    if (first !== undefined) throw new Error(`the answer of ${req.method} ${req.routeOptions.url} breaks its schema at ${first.path || '/'}: ${first.message}`);
+    return payload;
+  });
+}
