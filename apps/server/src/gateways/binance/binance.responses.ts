@@ -165,6 +165,125 @@ export const TickerPriceResponse = OneOrList(Obj({ symbol: BinanceSymbol, price:
 /** GET /api/v3/ticker/bookTicker. */
 export const BookTickerResponse = OneOrList(Obj({ symbol: BinanceSymbol, bidPrice: Decimal, bidQty: Decimal, askPrice: Decimal, askQty: Decimal }));
 
+/** Binance's order sides. */
+const SideEnum = Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]);
+/** The fields of an order in every spot order answer (RESULT of POST /api/v3/order, cancels, queries). */
+const orderCore = {
+  symbol: BinanceSymbol,
+  orderId: Type.Integer(),
+  orderListId: Type.Literal(-1),
+  clientOrderId: Type.String(),
+  price: Decimal,
+  origQty: Decimal,
+  executedQty: Decimal,
+  cummulativeQuoteQty: Decimal,
+  status: Type.String({ description: 'NEW, PARTIALLY_FILLED, FILLED, CANCELED, EXPIRED' }),
+  timeInForce: Type.String({ description: 'GTC, IOC, FOK' }),
+  type: Type.String({ description: 'LIMIT, MARKET, LIMIT_MAKER' }),
+  side: SideEnum,
+  origQuoteOrderQty: Decimal,
+};
+/** POST /api/v3/order, newOrderRespType ACK. */
+export const NewOrderAck = Obj({
+  symbol: BinanceSymbol,
+  orderId: Type.Integer(),
+  orderListId: Type.Literal(-1),
+  clientOrderId: Type.String(),
+  transactTime: TimeMs,
+});
+const resultFields = { ...orderCore, transactTime: TimeMs, workingTime: TimeMs, selfTradePreventionMode: Type.String() };
+/** POST /api/v3/order, newOrderRespType RESULT. */
+export const NewOrderResult = Obj(resultFields);
+/** POST /api/v3/order, newOrderRespType FULL: RESULT and its fills. */
+export const NewOrderFull = Obj({
+  ...resultFields,
+  fills: Type.Array(Obj({ price: Decimal, qty: Decimal, commission: Decimal, commissionAsset: Type.String(), tradeId: Type.Integer() })),
+});
+/** POST /api/v3/order: ACK, RESULT or FULL as asked (FULL by default for MARKET and LIMIT orders). */
+export const NewOrderResponse = Type.Union([NewOrderAck, NewOrderResult, NewOrderFull]);
+
+/** Maker and taker rates (decimal strings, "0.00100000" for 0.1%). */
+const MakerTaker = Obj({ maker: Decimal, taker: Decimal });
+/** Maker, taker, buyer and seller rates. */
+const FourRates = Obj({ maker: Decimal, taker: Decimal, buyer: Decimal, seller: Decimal });
+/** Binance's BNB discount block (never enabled here). */
+const Discount = Obj({ enabledForAccount: Type.Boolean(), enabledForSymbol: Type.Boolean(), discountAsset: Type.String(), discount: Decimal });
+/** POST /api/v3/order/test: {} or, with computeCommissionRates=true, the rates the order would pay. */
+export const TestOrderResponse = Type.Union([
+  Obj({}),
+  Obj({ standardCommissionForOrder: MakerTaker, specialCommissionForOrder: MakerTaker, taxCommissionForOrder: MakerTaker, discount: Discount }),
+]);
+/** GET /api/v3/account/commission. */
+export const AccountCommissionResponse = Obj({
+  symbol: BinanceSymbol,
+  standardCommission: FourRates,
+  specialCommission: FourRates,
+  taxCommission: FourRates,
+  discount: Discount,
+});
+/** GET /sapi/v1/asset/tradeFee. */
+export const TradeFeeResponse = Type.Array(Obj({ symbol: BinanceSymbol, makerCommission: Decimal, takerCommission: Decimal }));
+
+/** An order as GET /api/v3/order, openOrders and allOrders answer it. */
+export const QueriedOrder = Obj({
+  ...orderCore,
+  stopPrice: Decimal,
+  icebergQty: Decimal,
+  time: TimeMs,
+  updateTime: TimeMs,
+  isWorking: Type.Boolean(),
+  workingTime: TimeMs,
+  selfTradePreventionMode: Type.String(),
+});
+/** An order as DELETE /api/v3/order and DELETE /api/v3/openOrders answer it. */
+export const CanceledOrder = Obj({ ...orderCore, origClientOrderId: Type.String(), transactTime: TimeMs, selfTradePreventionMode: Type.String() });
+
+/** GET /api/v3/account. */
+export const SpotAccountResponse = Obj({
+  makerCommission: Type.Integer(),
+  takerCommission: Type.Integer(),
+  buyerCommission: Type.Integer(),
+  sellerCommission: Type.Integer(),
+  commissionRates: FourRates,
+  canTrade: Type.Boolean(),
+  canWithdraw: Type.Boolean(),
+  canDeposit: Type.Boolean(),
+  brokered: Type.Boolean(),
+  requireSelfTradePrevention: Type.Boolean(),
+  preventSor: Type.Boolean(),
+  updateTime: TimeMs,
+  accountType: Type.Literal('SPOT'),
+  balances: Type.Array(Obj({ asset: Type.String(), free: Decimal, locked: Decimal })),
+  permissions: Type.Array(Type.String()),
+  uid: Type.Integer({ minimum: 0 }),
+});
+
+/** GET /api/v3/myTrades: the caller's fills, one row per side the caller took. */
+export const MyTradesResponse = Type.Array(
+  Obj({
+    symbol: BinanceSymbol,
+    id: Type.Integer(),
+    orderId: Type.Integer(),
+    orderListId: Type.Literal(-1),
+    price: Decimal,
+    qty: Decimal,
+    quoteQty: Decimal,
+    commission: Decimal,
+    commissionAsset: Type.String(),
+    time: TimeMs,
+    isBuyer: Type.Boolean(),
+    isMaker: Type.Boolean(),
+    isBestMatch: Type.Boolean(),
+  }),
+);
+
+/** An always-empty list (no margin pairs here). */
+export const EmptyListResponse = Type.Array(Type.Unknown(), { maxItems: 0 });
+/** POST /api/v3/userDataStream and POST (or PUT) /fapi/v1/listenKey. */
+export const ListenKeyResponse = Obj({ listenKey: Type.String() });
+/** An empty object: a keepalive or close of a listenKey. */
+export const EmptyResponse = Obj({});
+
 /** `schema.response` of a route answering `t` with 200. */
 export const answers = (t: TSchema) => ({ 200: t });
 

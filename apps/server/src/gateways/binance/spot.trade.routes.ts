@@ -35,6 +35,18 @@ import {
   timeParam,
 } from './spot.params';
 import { createSpotRepository, projectionCaughtUp, type SpotOrderRow } from './spot.repository';
+import {
+  AccountCommissionResponse,
+  answers,
+  CanceledOrder,
+  EmptyListResponse,
+  MyTradesResponse,
+  NewOrderResponse,
+  QueriedOrder,
+  SpotAccountResponse,
+  TestOrderResponse,
+  TradeFeeResponse,
+} from './binance.responses';
 
 /** Route config of a TRADE route (key permission spotTrade). */
 const trade = (weight: number, order = false): { binance: BinanceRouteConfig } => ({
@@ -96,56 +108,72 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ order entry
 
-  app.post('/api/v3/order', { config: trade(1, true), schema: { querystring: newOrderSchema, body: newOrderSchema } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    const order = parseNewOrder(p, m);
-    const userId = userOf(req);
-    const e = await service(() => ctx.entrust.place(userId, order.body));
-    const s = scalesOf(m);
-    if (order.respType !== 'FULL' || e.dealAmount === formatDecimal(0n, m.qtyDecimals)) return newOrderResponse(e, s, order.respType);
-    const detail = await service(() => ctx.entrust.detail(userId, e.id));
-    return newOrderResponse(e, s, 'FULL', detail.fills);
-  });
+  app.post(
+    '/api/v3/order',
+    { config: trade(1, true), schema: { querystring: newOrderSchema, body: newOrderSchema, response: answers(NewOrderResponse) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const order = parseNewOrder(p, m);
+      const userId = userOf(req);
+      const e = await service(() => ctx.entrust.place(userId, order.body));
+      const s = scalesOf(m);
+      if (order.respType !== 'FULL' || e.dealAmount === formatDecimal(0n, m.qtyDecimals)) return newOrderResponse(e, s, order.respType);
+      const detail = await service(() => ctx.entrust.detail(userId, e.id));
+      return newOrderResponse(e, s, 'FULL', detail.fills);
+    },
+  );
 
-  app.post('/api/v3/order/test', { config: trade(1), schema: { querystring: newOrderSchema, body: newOrderSchema } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    const order = parseNewOrder(p, m);
-    checkFilters(order, m, scalesOf(m).quoteScale);
-    if (p.computeCommissionRates !== 'true') return {};
-    const rates = { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm) };
-    const none = { maker: commissionRate(0), taker: commissionRate(0) };
-    return { standardCommissionForOrder: rates, specialCommissionForOrder: none, taxCommissionForOrder: none, discount: NO_DISCOUNT };
-  });
+  app.post(
+    '/api/v3/order/test',
+    { config: trade(1), schema: { querystring: newOrderSchema, body: newOrderSchema, response: answers(TestOrderResponse) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const order = parseNewOrder(p, m);
+      checkFilters(order, m, scalesOf(m).quoteScale);
+      if (p.computeCommissionRates !== 'true') return {};
+      const rates = { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm) };
+      const none = { maker: commissionRate(0), taker: commissionRate(0) };
+      return { standardCommissionForOrder: rates, specialCommissionForOrder: none, taxCommissionForOrder: none, discount: NO_DISCOUNT };
+    },
+  );
 
   // ------------------------------------------------------------------ commission rates (CCXT's fetchTradingFee(s))
 
   // Binance "Query Commission Rates (USER_DATA)": the market's maker/taker rates; no buyer/seller, special or tax part,
   // no discount asset. Our fees are per market, the same for every account.
-  app.get('/api/v3/account/commission', { config: userData(20), schema: { querystring: signedParams({ symbol: SymbolParam }) } }, async (req) => {
-    const m = spotMarketOrThrow(ctx.host, paramsOf(req).symbol);
-    const zero = commissionRate(0);
-    const none = { maker: zero, taker: zero, buyer: zero, seller: zero };
-    return {
-      symbol: toBinanceSymbol(m.symbol),
-      standardCommission: { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm), buyer: zero, seller: zero },
-      specialCommission: none,
-      taxCommission: none,
-      discount: NO_DISCOUNT,
-    };
-  });
+  app.get(
+    '/api/v3/account/commission',
+    { config: userData(20), schema: { querystring: signedParams({ symbol: SymbolParam }), response: answers(AccountCommissionResponse) } },
+    async (req) => {
+      const m = spotMarketOrThrow(ctx.host, paramsOf(req).symbol);
+      const zero = commissionRate(0);
+      const none = { maker: zero, taker: zero, buyer: zero, seller: zero };
+      return {
+        symbol: toBinanceSymbol(m.symbol),
+        standardCommission: { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm), buyer: zero, seller: zero },
+        specialCommission: none,
+        taxCommission: none,
+        discount: NO_DISCOUNT,
+      };
+    },
+  );
 
   // Binance "Trade Fee (USER_DATA)", GET /sapi/v1/asset/tradeFee: every market's rates, or one symbol's.
-  app.get('/sapi/v1/asset/tradeFee', { config: userData(1), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } }, async (req) => {
-    const symbol = paramsOf(req).symbol;
-    const markets = symbol !== undefined && symbol !== '' ? [spotMarketOrThrow(ctx.host, symbol)] : engine.markets();
-    return markets.map((m) => ({
-      symbol: toBinanceSymbol(m.symbol),
-      makerCommission: commissionRate(m.makerFeePpm),
-      takerCommission: commissionRate(m.takerFeePpm),
-    }));
-  });
+  app.get(
+    '/sapi/v1/asset/tradeFee',
+    { config: userData(1), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(TradeFeeResponse) } },
+    async (req) => {
+      const symbol = paramsOf(req).symbol;
+      const markets = symbol !== undefined && symbol !== '' ? [spotMarketOrThrow(ctx.host, symbol)] : engine.markets();
+      return markets.map((m) => ({
+        symbol: toBinanceSymbol(m.symbol),
+        makerCommission: commissionRate(m.makerFeePpm),
+        takerCommission: commissionRate(m.takerFeePpm),
+      }));
+    },
+  );
 
   // ------------------------------------------------------------------ one order: query and cancel
 
@@ -163,7 +191,10 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
     '/api/v3/order',
     {
       config: userData(4),
-      schema: { querystring: signedParams({ symbol: SymbolParam, orderId: Type.Optional(IntParam), origClientOrderId: Type.Optional(ClientOrderIdParam) }) },
+      schema: {
+        querystring: signedParams({ symbol: SymbolParam, orderId: Type.Optional(IntParam), origClientOrderId: Type.Optional(ClientOrderIdParam) }),
+        response: answers(QueriedOrder),
+      },
     },
     async (req) => {
       const p = paramsOf(req);
@@ -192,30 +223,34 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete('/api/v3/order', { config: trade(1), schema: { querystring: cancelSchema, body: cancelSchema } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    oneOf(p);
-    const restriction = p.cancelRestrictions;
-    if (restriction !== undefined && restriction !== 'ONLY_NEW' && restriction !== 'ONLY_PARTIALLY_FILLED')
-      throw new BinanceError(-1145, 'Invalid cancelRestrictions', 400);
-    const userId = userOf(req);
-    const id = idParam(p.orderId);
-    // Only the caller's open orders of this market can be cancelled; anything else is an unknown order.
-    const order = engine
-      .openOrders(userId, m.symbol)
-      .find(
-        (o) =>
-          (id !== undefined ? o.orderId === id : o.clientOrderId === p.origClientOrderId) &&
-          (p.origClientOrderId === undefined || p.origClientOrderId === '' || o.clientOrderId === p.origClientOrderId),
-      );
-    if (!order) throw BX.cancelRejected();
-    if ((restriction === 'ONLY_NEW' && order.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')) {
-      throw BX.cancelRejected('Order was not canceled due to cancel restrictions.');
-    }
-    const e = await service(() => ctx.entrust.cancel(userId, { id: order.orderId }));
-    return canceledOrder(e, scalesOf(m), e.clientOrderId, p.newClientOrderId || newClientOrderId());
-  });
+  app.delete(
+    '/api/v3/order',
+    { config: trade(1), schema: { querystring: cancelSchema, body: cancelSchema, response: answers(CanceledOrder) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      oneOf(p);
+      const restriction = p.cancelRestrictions;
+      if (restriction !== undefined && restriction !== 'ONLY_NEW' && restriction !== 'ONLY_PARTIALLY_FILLED')
+        throw new BinanceError(-1145, 'Invalid cancelRestrictions', 400);
+      const userId = userOf(req);
+      const id = idParam(p.orderId);
+      // Only the caller's open orders of this market can be cancelled; anything else is an unknown order.
+      const order = engine
+        .openOrders(userId, m.symbol)
+        .find(
+          (o) =>
+            (id !== undefined ? o.orderId === id : o.clientOrderId === p.origClientOrderId) &&
+            (p.origClientOrderId === undefined || p.origClientOrderId === '' || o.clientOrderId === p.origClientOrderId),
+        );
+      if (!order) throw BX.cancelRejected();
+      if ((restriction === 'ONLY_NEW' && order.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')) {
+        throw BX.cancelRejected('Order was not canceled due to cancel restrictions.');
+      }
+      const e = await service(() => ctx.entrust.cancel(userId, { id: order.orderId }));
+      return canceledOrder(e, scalesOf(m), e.clientOrderId, p.newClientOrderId || newClientOrderId());
+    },
+  );
 
   // ------------------------------------------------------------------ open orders, all orders
 
@@ -225,34 +260,42 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
     return page.records.reverse();
   };
 
-  app.get('/api/v3/openOrders', { config: userData(6), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } }, async (req) => {
-    const p = paramsOf(req);
-    const m = p.symbol !== undefined ? spotMarketOrThrow(ctx.host, p.symbol) : undefined;
-    const orders = await openOrders(userOf(req), m);
-    return orders.map((e) => queriedOrder(e, scalesOf(engine.market(e.pairsName)!)));
-  });
+  app.get(
+    '/api/v3/openOrders',
+    { config: userData(6), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(Type.Array(QueriedOrder)) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = p.symbol !== undefined ? spotMarketOrThrow(ctx.host, p.symbol) : undefined;
+      const orders = await openOrders(userOf(req), m);
+      return orders.map((e) => queriedOrder(e, scalesOf(engine.market(e.pairsName)!)));
+    },
+  );
 
   const cancelAllSchema = signedPartialParams({ symbol: SymbolParam });
-  app.delete('/api/v3/openOrders', { config: trade(1), schema: { querystring: cancelAllSchema, body: cancelAllSchema } }, async (req) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    const userId = userOf(req);
-    const open = await openOrders(userId, m);
-    if (open.length === 0) throw BX.cancelRejected();
-    const s = scalesOf(m);
-    const cancelId = newClientOrderId();
-    const out = [];
-    for (const o of open) {
-      try {
-        const e = await ctx.entrust.cancel(userId, { id: o.id });
-        out.push(canceledOrder(e, s, e.clientOrderId, cancelId));
-      } catch (err) {
-        // An order that filled or ended meanwhile is no longer open: nothing to cancel.
-        if (!(err instanceof AppError && err.code === 'order_not_found')) throw binanceOrderError(err);
+  app.delete(
+    '/api/v3/openOrders',
+    { config: trade(1), schema: { querystring: cancelAllSchema, body: cancelAllSchema, response: answers(Type.Array(CanceledOrder)) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const userId = userOf(req);
+      const open = await openOrders(userId, m);
+      if (open.length === 0) throw BX.cancelRejected();
+      const s = scalesOf(m);
+      const cancelId = newClientOrderId();
+      const out = [];
+      for (const o of open) {
+        try {
+          const e = await ctx.entrust.cancel(userId, { id: o.id });
+          out.push(canceledOrder(e, s, e.clientOrderId, cancelId));
+        } catch (err) {
+          // An order that filled or ended meanwhile is no longer open: nothing to cancel.
+          if (!(err instanceof AppError && err.code === 'order_not_found')) throw binanceOrderError(err);
+        }
       }
-    }
-    return out;
-  });
+      return out;
+    },
+  );
 
   const historyParams = { symbol: SymbolParam, startTime: Type.Optional(IntParam), endTime: Type.Optional(IntParam), limit: Type.Optional(IntParam) };
   /** startTime, endTime (at most 24 h apart) and limit (default 500, max 1000) of a history query. */
@@ -269,7 +312,10 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/v3/allOrders',
-    { config: userData(20), schema: { querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam) }) } },
+    {
+      config: userData(20),
+      schema: { querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam) }), response: answers(Type.Array(QueriedOrder)) },
+    },
     async (req) => {
       const p = paramsOf(req);
       const m = spotMarketOrThrow(ctx.host, p.symbol);
@@ -285,42 +331,52 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ account and fills
 
-  app.get('/api/v3/account', { config: userData(20), schema: { querystring: signedParams({ omitZeroBalances: Type.Optional(BoolParam) }) } }, async (req) => {
-    const p = paramsOf(req);
-    const caller = callerOf(req);
-    const markets = engine.markets();
-    // Our fees are per market; the account's rate is the highest of them (every market has the same by default).
-    const maker = Math.max(0, ...markets.map((m) => m.makerFeePpm));
-    const taker = Math.max(0, ...markets.map((m) => m.takerFeePpm));
-    const balances = engine
-      .assets()
-      .map((a) => ({ a, b: engine.balance(caller.userId, 'SPOT', a.code) }))
-      .filter(({ b }) => p.omitZeroBalances !== 'true' || b.available !== 0n || b.frozen !== 0n)
-      .map(({ a, b }) => ({ asset: a.code, free: formatDecimal(b.available, a.scale), locked: formatDecimal(b.frozen, a.scale) }));
-    const canTrade = caller.permissions.includes('spotTrade');
-    return {
-      makerCommission: Math.round(maker / 100),
-      takerCommission: Math.round(taker / 100),
-      buyerCommission: 0,
-      sellerCommission: 0,
-      commissionRates: { maker: commissionRate(maker), taker: commissionRate(taker), buyer: commissionRate(0), seller: commissionRate(0) },
-      canTrade,
-      canWithdraw: caller.permissions.includes('withdraw'),
-      canDeposit: true,
-      brokered: false,
-      requireSelfTradePrevention: false,
-      preventSor: false,
-      updateTime: ctx.clock.now(),
-      accountType: 'SPOT',
-      balances,
-      permissions: ['SPOT'],
-      uid: /^[0-9]{1,15}$/.test(caller.userId) ? Number(caller.userId) : 0,
-    };
-  });
+  app.get(
+    '/api/v3/account',
+    { config: userData(20), schema: { querystring: signedParams({ omitZeroBalances: Type.Optional(BoolParam) }), response: answers(SpotAccountResponse) } },
+    async (req) => {
+      const p = paramsOf(req);
+      const caller = callerOf(req);
+      const markets = engine.markets();
+      // Our fees are per market; the account's rate is the highest of them (every market has the same by default).
+      const maker = Math.max(0, ...markets.map((m) => m.makerFeePpm));
+      const taker = Math.max(0, ...markets.map((m) => m.takerFeePpm));
+      const balances = engine
+        .assets()
+        .map((a) => ({ a, b: engine.balance(caller.userId, 'SPOT', a.code) }))
+        .filter(({ b }) => p.omitZeroBalances !== 'true' || b.available !== 0n || b.frozen !== 0n)
+        .map(({ a, b }) => ({ asset: a.code, free: formatDecimal(b.available, a.scale), locked: formatDecimal(b.frozen, a.scale) }));
+      const canTrade = caller.permissions.includes('spotTrade');
+      return {
+        makerCommission: Math.round(maker / 100),
+        takerCommission: Math.round(taker / 100),
+        buyerCommission: 0,
+        sellerCommission: 0,
+        commissionRates: { maker: commissionRate(maker), taker: commissionRate(taker), buyer: commissionRate(0), seller: commissionRate(0) },
+        canTrade,
+        canWithdraw: caller.permissions.includes('withdraw'),
+        canDeposit: true,
+        brokered: false,
+        requireSelfTradePrevention: false,
+        preventSor: false,
+        updateTime: ctx.clock.now(),
+        accountType: 'SPOT',
+        balances,
+        permissions: ['SPOT'],
+        uid: /^[0-9]{1,15}$/.test(caller.userId) ? Number(caller.userId) : 0,
+      };
+    },
+  );
 
   app.get(
     '/api/v3/myTrades',
-    { config: userData(20), schema: { querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }) } },
+    {
+      config: userData(20),
+      schema: {
+        querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }),
+        response: answers(MyTradesResponse),
+      },
+    },
     async (req) => {
       const p = paramsOf(req);
       const m = spotMarketOrThrow(ctx.host, p.symbol);
@@ -370,12 +426,15 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
   // no margin trading, so both lists are empty.
   app.get(
     '/sapi/v1/margin/allPairs',
-    { config: { binance: { weight: 1, security: 'MARKET_DATA' } }, schema: { querystring: params({ symbol: Type.Optional(SymbolParam) }) } },
+    {
+      config: { binance: { weight: 1, security: 'MARKET_DATA' } },
+      schema: { querystring: params({ symbol: Type.Optional(SymbolParam) }), response: answers(EmptyListResponse) },
+    },
     async () => [],
   );
   app.get(
     '/sapi/v1/margin/isolated/allPairs',
-    { config: userData(10), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }) } },
+    { config: userData(10), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(EmptyListResponse) } },
     async () => [],
   );
 

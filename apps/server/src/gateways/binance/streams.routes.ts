@@ -30,6 +30,8 @@ import { createStreamHub, type ContractDepthSource, type StreamHub } from './str
 import { createListenKeys, type ListenKeys } from './streams.listen-keys';
 import type { StreamMarket } from './streams.names';
 import { serveWsApi } from './streams.wsapi';
+import type { TSchema } from '@sinclair/typebox';
+import { answers, EmptyResponse, ListenKeyResponse } from './binance.responses';
 
 /** Open stream connections one client IP may hold. */
 export const STREAM_MAX_PER_IP = 300;
@@ -112,14 +114,19 @@ const streamRoutes: FastifyPluginAsync = async (app) => {
 
   // ---------------------------------------------------------------- listenKeys
 
-  const userStream = (weight: number) => ({ config: { binance: { weight, security: 'USER_STREAM' as const } } });
+  const userStream = (weight: number, answer: TSchema = EmptyResponse) => ({
+    config: { binance: { weight, security: 'USER_STREAM' as const } },
+    schema: { response: answers(answer) },
+  });
   const listenKeyParam = (req: FastifyRequest): string => {
     const k = paramsOf(req).listenKey;
     if (k === undefined || k === '') throw BX.mandatoryMissing('listenKey');
     return k;
   };
 
-  app.post('/api/v3/userDataStream', userStream(2), async (req) => ({ listenKey: state.listenKeys.create(callerOf(req).userId, 'spot').key }));
+  app.post('/api/v3/userDataStream', userStream(2, ListenKeyResponse), async (req) => ({
+    listenKey: state.listenKeys.create(callerOf(req).userId, 'spot').key,
+  }));
   app.put('/api/v3/userDataStream', userStream(2), async (req) => {
     if (!state.listenKeys.keepalive(callerOf(req).userId, 'spot', listenKeyParam(req))) throw BX.invalidListenKey();
     return {};
@@ -129,8 +136,10 @@ const streamRoutes: FastifyPluginAsync = async (app) => {
     return {};
   });
 
-  app.post('/fapi/v1/listenKey', userStream(1), async (req) => ({ listenKey: state.listenKeys.create(callerOf(req).userId, 'futures').key }));
-  app.put('/fapi/v1/listenKey', userStream(1), async (req) => {
+  app.post('/fapi/v1/listenKey', userStream(1, ListenKeyResponse), async (req) => ({
+    listenKey: state.listenKeys.create(callerOf(req).userId, 'futures').key,
+  }));
+  app.put('/fapi/v1/listenKey', userStream(1, ListenKeyResponse), async (req) => {
     const userId = callerOf(req).userId;
     const k = state.listenKeys.ofUser(userId, 'futures');
     if (!k || !state.listenKeys.keepalive(userId, 'futures', k.key)) throw BX.invalidListenKey();
