@@ -284,6 +284,381 @@ export const ListenKeyResponse = Obj({ listenKey: Type.String() });
 /** An empty object: a keepalive or close of a listenKey. */
 export const EmptyResponse = Obj({});
 
+/** A symbol filter of the futures exchangeInfo (the seven this exchange lists). */
+export const FuturesFilter = Type.Union([
+  Obj({ filterType: Type.Literal('PRICE_FILTER'), minPrice: Decimal, maxPrice: Decimal, tickSize: Decimal }),
+  Obj({ filterType: Type.Literal('LOT_SIZE'), minQty: Decimal, maxQty: Decimal, stepSize: Decimal }),
+  Obj({ filterType: Type.Literal('MARKET_LOT_SIZE'), minQty: Decimal, maxQty: Decimal, stepSize: Decimal }),
+  Obj({ filterType: Type.Literal('MAX_NUM_ORDERS'), limit: Type.Integer() }),
+  Obj({ filterType: Type.Literal('MAX_NUM_ALGO_ORDERS'), limit: Type.Integer() }),
+  Obj({ filterType: Type.Literal('MIN_NOTIONAL'), notional: Decimal }),
+  Obj({ filterType: Type.Literal('PERCENT_PRICE'), multiplierUp: Decimal, multiplierDown: Decimal, multiplierDecimal: Type.String() }),
+]);
+
+/** A symbol of GET /fapi/v1/exchangeInfo (USDT perpetuals). */
+export const FuturesSymbolInfo = Obj({
+  symbol: BinanceSymbol,
+  pair: BinanceSymbol,
+  contractType: Type.Literal('PERPETUAL'),
+  deliveryDate: Type.Integer(),
+  onboardDate: TimeMs,
+  status: Type.Union([Type.Literal('TRADING'), Type.Literal('PAUSED')]),
+  maintMarginPercent: Decimal,
+  requiredMarginPercent: Decimal,
+  baseAsset: Type.String(),
+  quoteAsset: Type.String(),
+  marginAsset: Type.String(),
+  pricePrecision: Type.Integer(),
+  quantityPrecision: Type.Integer(),
+  baseAssetPrecision: Type.Integer(),
+  quotePrecision: Type.Integer(),
+  underlyingType: Type.String(),
+  underlyingSubType: Type.Array(Type.String()),
+  settlePlan: Type.Integer(),
+  triggerProtect: Decimal,
+  liquidationFee: Decimal,
+  marketTakeBound: Decimal,
+  maxMoveOrderLimit: Type.Integer(),
+  filters: Type.Array(FuturesFilter),
+  orderTypes: Type.Array(Type.String()),
+  timeInForce: Type.Array(Type.String()),
+});
+
+/** GET /fapi/v1/exchangeInfo. */
+export const FuturesExchangeInfoResponse = Obj({
+  timezone: Type.Literal('UTC'),
+  serverTime: TimeMs,
+  futuresType: Type.Literal('U_MARGINED'),
+  rateLimits: Type.Array(RateLimit),
+  exchangeFilters: Type.Array(Type.Unknown()),
+  assets: Type.Array(Obj({ asset: Type.String(), marginAvailable: Type.Boolean(), autoAssetExchange: Decimal })),
+  symbols: Type.Array(FuturesSymbolInfo),
+});
+/** GET /dapi/v1/exchangeInfo: no coin-margined markets here. */
+export const CoinMarginedExchangeInfoResponse = Obj({
+  timezone: Type.Literal('UTC'),
+  serverTime: TimeMs,
+  rateLimits: Type.Array(RateLimit),
+  exchangeFilters: Type.Array(Type.Unknown()),
+  symbols: Type.Array(Type.Unknown(), { maxItems: 0 }),
+});
+
+/** GET /fapi/v1/depth: with the event and transaction times. */
+export const FuturesDepthResponse = Obj({ lastUpdateId: Type.Integer({ minimum: 0 }), E: TimeMs, T: TimeMs, bids: Type.Array(Level), asks: Type.Array(Level) });
+/** GET /fapi/v1/trades. */
+export const FuturesTradesResponse = Type.Array(
+  Obj({ id: Type.Integer(), price: Decimal, qty: Decimal, quoteQty: Decimal, time: TimeMs, isBuyerMaker: Type.Boolean() }),
+);
+/** GET /fapi/v1/premiumIndex: mark and index price, funding. */
+export const PremiumIndexResponse = OneOrList(
+  Obj({
+    symbol: BinanceSymbol,
+    markPrice: Decimal,
+    indexPrice: Decimal,
+    estimatedSettlePrice: Decimal,
+    lastFundingRate: Decimal,
+    interestRate: Decimal,
+    nextFundingTime: TimeMs,
+    time: TimeMs,
+  }),
+);
+/** GET /fapi/v1/fundingRate: past funding, oldest first. */
+export const FundingRateResponse = Type.Array(Obj({ symbol: BinanceSymbol, fundingRate: Decimal, fundingTime: TimeMs, markPrice: Decimal }));
+/** GET /fapi/v1/ticker/24hr. */
+export const FuturesTicker24hResponse = OneOrList(
+  Obj({
+    symbol: BinanceSymbol,
+    priceChange: Decimal,
+    priceChangePercent: Decimal,
+    weightedAvgPrice: Decimal,
+    lastPrice: Decimal,
+    lastQty: Decimal,
+    openPrice: Decimal,
+    highPrice: Decimal,
+    lowPrice: Decimal,
+    volume: Decimal,
+    quoteVolume: Decimal,
+    openTime: TimeMs,
+    closeTime: TimeMs,
+    firstId: Type.Integer({ minimum: -1 }),
+    lastId: Type.Integer({ minimum: -1 }),
+    count: Type.Integer({ minimum: 0 }),
+  }),
+);
+/** GET /fapi/v1/ticker/price and /fapi/v2/ticker/price. */
+export const FuturesTickerPriceResponse = OneOrList(Obj({ symbol: BinanceSymbol, price: Decimal, time: TimeMs }));
+/** GET /fapi/v1/ticker/bookTicker. */
+export const FuturesBookTickerResponse = OneOrList(
+  Obj({
+    symbol: BinanceSymbol,
+    bidPrice: Decimal,
+    bidQty: Decimal,
+    askPrice: Decimal,
+    askQty: Decimal,
+    time: TimeMs,
+    lastUpdateId: Type.Integer({ minimum: 0 }),
+  }),
+);
+
+/** The fields of a futures order answer (POST, GET and DELETE /fapi/v1/order, openOrders, allOrders). */
+const futuresOrderFields = {
+  orderId: Type.Integer({ minimum: 0 }),
+  symbol: BinanceSymbol,
+  status: Type.String({ description: 'NEW, PARTIALLY_FILLED, FILLED, CANCELED, EXPIRED' }),
+  clientOrderId: Type.String(),
+  price: Decimal,
+  avgPrice: Decimal,
+  origQty: Decimal,
+  executedQty: Decimal,
+  cumQty: Decimal,
+  cumQuote: Decimal,
+  timeInForce: Type.String(),
+  type: Type.String({ description: 'LIMIT, MARKET, STOP_MARKET, TAKE_PROFIT_MARKET' }),
+  reduceOnly: Type.Boolean(),
+  closePosition: Type.Boolean(),
+  side: SideEnum,
+  stopPrice: Decimal,
+  origType: Type.String(),
+  positionSide: Type.Literal('BOTH'),
+  workingType: Type.String(),
+  priceProtect: Type.Boolean(),
+  priceMatch: Type.String(),
+  selfTradePreventionMode: Type.String(),
+  goodTillDate: Type.Integer(),
+  time: Type.Optional(TimeMs),
+  updateTime: TimeMs,
+};
+/** A futures order (queries carry `time`, the answers of POST and DELETE do not). */
+export const FuturesOrder = Obj(futuresOrderFields);
+/** Binance's `{ code: 200, msg }` success of the futures settings and cancel-all routes. */
+export const CodeMsgResponse = Obj({ code: Type.Literal(200), msg: Type.String() });
+
+/** GET /fapi/v1/userTrades: the caller's fills, one row per side the caller took. */
+export const FuturesUserTradesResponse = Type.Array(
+  Obj({
+    buyer: Type.Boolean(),
+    commission: Decimal,
+    commissionAsset: Type.String(),
+    id: Type.Integer(),
+    maker: Type.Boolean(),
+    orderId: Type.Integer({ minimum: 0 }),
+    price: Decimal,
+    qty: Decimal,
+    quoteQty: Decimal,
+    realizedPnl: Decimal,
+    side: SideEnum,
+    positionSide: Type.Literal('BOTH'),
+    symbol: BinanceSymbol,
+    time: TimeMs,
+  }),
+);
+/** GET /fapi/v1/income: realized PnL, commissions and funding, oldest first. */
+export const IncomeResponse = Type.Array(
+  Obj({
+    symbol: BinanceSymbol,
+    incomeType: Type.Union([Type.Literal('REALIZED_PNL'), Type.Literal('FUNDING_FEE'), Type.Literal('COMMISSION')]),
+    income: Decimal,
+    asset: Type.String(),
+    info: Type.String(),
+    time: TimeMs,
+    tranId: Type.Integer(),
+    tradeId: Type.String(),
+  }),
+);
+/** POST /fapi/v1/leverage. */
+export const LeverageResponse = Obj({ leverage: Type.Integer({ minimum: 1 }), maxNotionalValue: Decimal, symbol: BinanceSymbol });
+/** GET /fapi/v1/positionSide/dual: one-way mode only. */
+export const DualSideResponse = Obj({ dualSidePosition: Type.Literal(false) });
+/** GET /fapi/v1/leverageBracket: the notional brackets of each market (numbers, as Binance writes them). */
+export const LeverageBracketResponse = Type.Array(
+  Obj({
+    symbol: BinanceSymbol,
+    notionalCoef: Type.Number(),
+    brackets: Type.Array(
+      Obj({
+        bracket: Type.Integer({ minimum: 1 }),
+        initialLeverage: Type.Integer({ minimum: 1 }),
+        notionalCap: Type.Number(),
+        notionalFloor: Type.Number(),
+        maintMarginRatio: Type.Number(),
+        cum: Type.Number(),
+      }),
+    ),
+  }),
+);
+/** GET /fapi/v1/commissionRate. */
+export const FuturesCommissionResponse = Obj({ symbol: BinanceSymbol, makerCommissionRate: Decimal, takerCommissionRate: Decimal });
+
+/** The position figures /fapi/v2/positionRisk and /fapi/v3/positionRisk share. */
+const positionCommon = {
+  symbol: BinanceSymbol,
+  positionAmt: Decimal,
+  entryPrice: Decimal,
+  breakEvenPrice: Decimal,
+  markPrice: Decimal,
+  unRealizedProfit: Decimal,
+  liquidationPrice: Decimal,
+  isolatedMargin: Decimal,
+  positionSide: Type.Literal('BOTH'),
+  notional: Decimal,
+  isolatedWallet: Decimal,
+  updateTime: TimeMs,
+};
+/** GET /fapi/v2/positionRisk: every market, with its leverage and margin type. */
+export const PositionRiskV2Response = Type.Array(
+  Obj({
+    ...positionCommon,
+    leverage: Type.String({ pattern: '^[0-9]+$' }),
+    maxNotionalValue: Decimal,
+    marginType: Type.Union([Type.Literal('isolated'), Type.Literal('cross')]),
+    isAutoAddMargin: Type.String(),
+  }),
+);
+/** GET /fapi/v3/positionRisk: the markets with a position, with their margins. */
+export const PositionRiskV3Response = Type.Array(
+  Obj({
+    ...positionCommon,
+    marginAsset: Type.String(),
+    initialMargin: Decimal,
+    maintMargin: Decimal,
+    positionInitialMargin: Decimal,
+    openOrderInitialMargin: Decimal,
+    adl: Type.Integer(),
+    bidNotional: Decimal,
+    askNotional: Decimal,
+  }),
+);
+/** GET /fapi/v2/balance and /fapi/v3/balance. */
+export const FuturesBalanceResponse = Type.Array(
+  Obj({
+    accountAlias: Type.String(),
+    asset: Type.String(),
+    balance: Decimal,
+    crossWalletBalance: Decimal,
+    crossUnPnl: Decimal,
+    availableBalance: Decimal,
+    maxWithdrawAmount: Decimal,
+    marginAvailable: Type.Boolean(),
+    updateTime: TimeMs,
+  }),
+);
+/** An asset of /fapi/v2|v3/account. */
+const FuturesAccountAsset = Obj({
+  asset: Type.String(),
+  walletBalance: Decimal,
+  unrealizedProfit: Decimal,
+  marginBalance: Decimal,
+  maintMargin: Decimal,
+  initialMargin: Decimal,
+  positionInitialMargin: Decimal,
+  openOrderInitialMargin: Decimal,
+  crossWalletBalance: Decimal,
+  crossUnPnl: Decimal,
+  availableBalance: Decimal,
+  maxWithdrawAmount: Decimal,
+  marginAvailable: Type.Boolean(),
+  updateTime: TimeMs,
+});
+const accountPosition = {
+  symbol: BinanceSymbol,
+  positionSide: Type.Literal('BOTH'),
+  positionAmt: Decimal,
+  unrealizedProfit: Decimal,
+  isolatedMargin: Decimal,
+  notional: Decimal,
+  isolatedWallet: Decimal,
+  initialMargin: Decimal,
+  maintMargin: Decimal,
+  updateTime: TimeMs,
+};
+const accountTotals = {
+  totalInitialMargin: Decimal,
+  totalMaintMargin: Decimal,
+  totalWalletBalance: Decimal,
+  totalUnrealizedProfit: Decimal,
+  totalMarginBalance: Decimal,
+  totalPositionInitialMargin: Decimal,
+  totalOpenOrderInitialMargin: Decimal,
+  totalCrossWalletBalance: Decimal,
+  totalCrossUnPnl: Decimal,
+  availableBalance: Decimal,
+  maxWithdrawAmount: Decimal,
+};
+/** GET /fapi/v2/account: the totals, the USDT asset and every market's position entry with its settings. */
+export const FuturesAccountV2Response = Obj({
+  feeTier: Type.Integer(),
+  feeBurn: Type.Boolean(),
+  canTrade: Type.Boolean(),
+  canDeposit: Type.Boolean(),
+  canWithdraw: Type.Boolean(),
+  updateTime: Type.Integer(),
+  multiAssetsMargin: Type.Boolean(),
+  tradeGroupId: Type.Integer(),
+  ...accountTotals,
+  assets: Type.Array(FuturesAccountAsset),
+  positions: Type.Array(
+    Obj({
+      ...accountPosition,
+      positionInitialMargin: Decimal,
+      openOrderInitialMargin: Decimal,
+      leverage: Type.String({ pattern: '^[0-9]+$' }),
+      isolated: Type.Boolean(),
+      entryPrice: Decimal,
+      breakEvenPrice: Decimal,
+      maxNotional: Decimal,
+      bidNotional: Decimal,
+      askNotional: Decimal,
+    }),
+  ),
+});
+/** GET /fapi/v3/account: the totals, the USDT asset and the positions held. */
+export const FuturesAccountV3Response = Obj({ ...accountTotals, assets: Type.Array(FuturesAccountAsset), positions: Type.Array(Obj(accountPosition)) });
+
+/** GET /sapi/v1/capital/config/getall (CCXT's fetchCurrencies): each coin, the caller's spot balance and its networks. */
+export const CoinConfigResponse = Type.Array(
+  Obj({
+    coin: Type.String(),
+    name: Type.String(),
+    depositAllEnable: Type.Boolean(),
+    withdrawAllEnable: Type.Boolean(),
+    free: Decimal,
+    locked: Decimal,
+    freeze: Decimal,
+    withdrawing: Decimal,
+    ipoing: Decimal,
+    ipoable: Decimal,
+    storage: Decimal,
+    isLegalMoney: Type.Boolean(),
+    trading: Type.Boolean(),
+    networkList: Type.Array(
+      Obj({
+        network: Type.String(),
+        coin: Type.String(),
+        withdrawIntegerMultiple: Decimal,
+        isDefault: Type.Boolean(),
+        depositEnable: Type.Boolean(),
+        withdrawEnable: Type.Boolean(),
+        depositDesc: Type.String(),
+        withdrawDesc: Type.String(),
+        specialTips: Type.String(),
+        name: Type.String(),
+        resetAddressStatus: Type.Boolean(),
+        addressRegex: Type.String(),
+        memoRegex: Type.String(),
+        withdrawFee: Type.String(),
+        withdrawMin: Type.String(),
+        withdrawMax: Type.String(),
+        depositDust: Type.String(),
+        minConfirm: Type.Integer({ minimum: 0 }),
+        unLockConfirm: Type.Integer({ minimum: 0 }),
+        sameAddress: Type.Boolean(),
+        contractAddress: Type.String(),
+        busy: Type.Boolean(),
+      }),
+    ),
+  }),
+);
+
 /** `schema.response` of a route answering `t` with 200. */
 export const answers = (t: TSchema) => ({ 200: t });
 

@@ -11,6 +11,7 @@
  * (futures.params.ts). Keyed routes read the caller from callerOf(req): a key of user A only ever reads or changes
  * A's orders, positions and balances.
  */
+import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { PerpMarketConfig, PerpOrderView } from '@exchange/core';
 import { bracketTiers, formatDecimal } from '@exchange/core';
@@ -59,6 +60,34 @@ import {
   timeParam,
 } from './futures.params';
 import { createFuturesRepository } from './futures.repository';
+import {
+  answers,
+  CodeMsgResponse,
+  CoinMarginedExchangeInfoResponse,
+  DualSideResponse,
+  FuturesAccountV2Response,
+  FuturesAccountV3Response,
+  FuturesBalanceResponse,
+  FuturesCommissionResponse,
+  FuturesOrder,
+  FuturesUserTradesResponse,
+  IncomeResponse,
+  LeverageBracketResponse,
+  LeverageResponse,
+  PositionRiskV2Response,
+  PositionRiskV3Response,
+  FundingRateResponse,
+  FuturesBookTickerResponse,
+  FuturesDepthResponse,
+  FuturesExchangeInfoResponse,
+  FuturesTicker24hResponse,
+  FuturesTickerPriceResponse,
+  FuturesTradesResponse,
+  KlinesResponse,
+  PingResponse,
+  PremiumIndexResponse,
+  TimeResponse,
+} from './binance.responses';
 
 /** Binance's kline intervals that we keep bars of (others answer -1120 Invalid interval). */
 const INTERVALS: Record<string, KlinePeriod> = { '1m': '1min', '5m': '5min', '15m': '15min', '30m': '30min', '1h': '1hour', '1d': '1day', '1w': '1week' };
@@ -104,58 +133,76 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ market data (NONE / MARKET_DATA)
 
-  app.get('/fapi/v1/ping', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}) } }, async () => ({}));
-  app.get('/fapi/v1/time', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}) } }, async () => ({ serverTime: ctx.clock.now() }));
-
-  app.get('/fapi/v1/exchangeInfo', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}) } }, async () => {
-    const markets = engine().perpMarkets();
-    const assets = [...new Set(markets.map((m) => m.quote))].map((asset) => ({ asset, marginAvailable: true, autoAssetExchange: '0' }));
-    return {
-      timezone: 'UTC',
-      serverTime: ctx.clock.now(),
-      futuresType: 'U_MARGINED',
-      rateLimits: binanceRateLimits(ctx.config),
-      exchangeFilters: [],
-      assets,
-      symbols: markets.map((m) => exchangeSymbol(m, onboardDate(m))),
-    };
-  });
-
-  // CCXT's loadMarkets also asks for the coin-margined markets: we list none.
-  app.get('/dapi/v1/exchangeInfo', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}) } }, async () => ({
-    timezone: 'UTC',
+  app.get('/fapi/v1/ping', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(PingResponse) } }, async () => ({}));
+  app.get('/fapi/v1/time', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(TimeResponse) } }, async () => ({
     serverTime: ctx.clock.now(),
-    rateLimits: binanceRateLimits(ctx.config),
-    exchangeFilters: [],
-    symbols: [],
   }));
 
-  app.get('/fapi/v1/depth', { config: cfg(10, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }) } }, async (req) => {
-    const p = P(req);
-    const m = marketOf(p);
-    const limit = intParam(p, 'limit', 1, 1000, 500);
-    if (!DEPTH_LIMITS.has(limit)) throw FX.invalidDepthLimit();
-    // Read together (synchronously): the book and its sequence are of the same engine state.
-    const d = ctx.contractMarket.depth(m.symbol, limit);
-    const lastUpdateId = ctx.contractMarket.depthSeq(m.symbol);
-    const now = ctx.clock.now();
-    return { lastUpdateId, E: now, T: now, bids: d?.bids ?? [], asks: d?.asks ?? [] };
-  });
+  app.get(
+    '/fapi/v1/exchangeInfo',
+    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(FuturesExchangeInfoResponse) } },
+    async () => {
+      const markets = engine().perpMarkets();
+      const assets = [...new Set(markets.map((m) => m.quote))].map((asset) => ({ asset, marginAvailable: true, autoAssetExchange: '0' }));
+      return {
+        timezone: 'UTC',
+        serverTime: ctx.clock.now(),
+        futuresType: 'U_MARGINED',
+        rateLimits: binanceRateLimits(ctx.config),
+        exchangeFilters: [],
+        assets,
+        symbols: markets.map((m) => exchangeSymbol(m, onboardDate(m))),
+      };
+    },
+  );
 
-  app.get('/fapi/v1/trades', { config: cfg(5, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }) } }, async (req) => {
-    const p = P(req);
-    const m = marketOf(p);
-    const limit = intParam(p, 'limit', 1, 1000, 500);
-    return ctx.contractMarket
-      .trades(m.symbol, limit)
-      .slice()
-      .reverse()
-      .map((t) => {
-        const s = scalesOf(m.symbol);
-        const quote = toUnits(t.price, m.priceDecimals) * toUnits(t.amount, m.qtyDecimals) * s.mult;
-        return { id: Number(t.id), price: t.price, qty: t.amount, quoteQty: fromUnits(quote, s.scale), time: t.time, isBuyerMaker: t.side === 'SELL' };
-      });
-  });
+  // CCXT's loadMarkets also asks for the coin-margined markets: we list none.
+  app.get(
+    '/dapi/v1/exchangeInfo',
+    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(CoinMarginedExchangeInfoResponse) } },
+    async () => ({
+      timezone: 'UTC',
+      serverTime: ctx.clock.now(),
+      rateLimits: binanceRateLimits(ctx.config),
+      exchangeFilters: [],
+      symbols: [],
+    }),
+  );
+
+  app.get(
+    '/fapi/v1/depth',
+    { config: cfg(10, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesDepthResponse) } },
+    async (req) => {
+      const p = P(req);
+      const m = marketOf(p);
+      const limit = intParam(p, 'limit', 1, 1000, 500);
+      if (!DEPTH_LIMITS.has(limit)) throw FX.invalidDepthLimit();
+      // Read together (synchronously): the book and its sequence are of the same engine state.
+      const d = ctx.contractMarket.depth(m.symbol, limit);
+      const lastUpdateId = ctx.contractMarket.depthSeq(m.symbol);
+      const now = ctx.clock.now();
+      return { lastUpdateId, E: now, T: now, bids: d?.bids ?? [], asks: d?.asks ?? [] };
+    },
+  );
+
+  app.get(
+    '/fapi/v1/trades',
+    { config: cfg(5, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesTradesResponse) } },
+    async (req) => {
+      const p = P(req);
+      const m = marketOf(p);
+      const limit = intParam(p, 'limit', 1, 1000, 500);
+      return ctx.contractMarket
+        .trades(m.symbol, limit)
+        .slice()
+        .reverse()
+        .map((t) => {
+          const s = scalesOf(m.symbol);
+          const quote = toUnits(t.price, m.priceDecimals) * toUnits(t.amount, m.qtyDecimals) * s.mult;
+          return { id: Number(t.id), price: t.price, qty: t.amount, quoteQty: fromUnits(quote, s.scale), time: t.time, isBuyerMaker: t.side === 'SELL' };
+        });
+    },
+  );
 
   /** K-lines of the trades (GET /fapi/v1/klines) or of the mark price (markPriceKlines), Binance's rows. */
   async function klineRows(p: Record<string, string>, price: 'last' | 'mark') {
@@ -178,8 +225,12 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     return kept.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'mark' ? '0' : b.volume, b.time + ms - 1, '0', 0, '0', '0', '0']);
   }
   const klineQuery = publicParams({ symbol: FSymbol, interval: FInterval, startTime: FInt, endTime: FInt, limit: FInt });
-  app.get('/fapi/v1/klines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery } }, async (req) => klineRows(P(req), 'last'));
-  app.get('/fapi/v1/markPriceKlines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery } }, async (req) => klineRows(P(req), 'mark'));
+  app.get('/fapi/v1/klines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
+    klineRows(P(req), 'last'),
+  );
+  app.get('/fapi/v1/markPriceKlines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
+    klineRows(P(req), 'mark'),
+  );
 
   /** GET /fapi/v1/premiumIndex of one market. */
   function premiumIndex(m: PerpMarketConfig) {
@@ -200,14 +251,21 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
       time: st && st.markTs > 0 ? st.markTs : now,
     };
   }
-  app.get('/fapi/v1/premiumIndex', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }) } }, async (req) => {
-    const m = maybeMarket(P(req));
-    return m ? premiumIndex(m) : engine().perpMarkets().map(premiumIndex);
-  });
+  app.get(
+    '/fapi/v1/premiumIndex',
+    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(PremiumIndexResponse) } },
+    async (req) => {
+      const m = maybeMarket(P(req));
+      return m ? premiumIndex(m) : engine().perpMarkets().map(premiumIndex);
+    },
+  );
 
   app.get(
     '/fapi/v1/fundingRate',
-    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, startTime: FInt, endTime: FInt, limit: FInt }) } },
+    {
+      config: cfg(1, 'NONE'),
+      schema: { querystring: publicParams({ symbol: FSymbol, startTime: FInt, endTime: FInt, limit: FInt }), response: answers(FundingRateResponse) },
+    },
     async (req) => {
       const p = P(req);
       const limit = intParam(p, 'limit', 1, 1000, 100);
@@ -232,20 +290,28 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     if (!f) throw BX.invalidSymbol();
     return ticker24h(m, f, ctx.contractMarket.trades(m.symbol, 1)[0], ctx.clock.now());
   };
-  app.get('/fapi/v1/ticker/24hr', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }) } }, async (req) => {
-    const m = maybeMarket(P(req));
-    return m ? tickerOf(m) : engine().perpMarkets().map(tickerOf);
-  });
+  app.get(
+    '/fapi/v1/ticker/24hr',
+    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesTicker24hResponse) } },
+    async (req) => {
+      const m = maybeMarket(P(req));
+      return m ? tickerOf(m) : engine().perpMarkets().map(tickerOf);
+    },
+  );
 
   const priceOf = (m: PerpMarketConfig) => {
     const f = ctx.contractMarket.figures(m.symbol);
     return { symbol: toBinanceSymbol(m.symbol), price: fromUnits(f?.last ?? 0n, m.priceDecimals), time: ctx.clock.now() };
   };
   for (const v of ['v1', 'v2']) {
-    app.get(`/fapi/${v}/ticker/price`, { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }) } }, async (req) => {
-      const m = maybeMarket(P(req));
-      return m ? priceOf(m) : engine().perpMarkets().map(priceOf);
-    });
+    app.get(
+      `/fapi/${v}/ticker/price`,
+      { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesTickerPriceResponse) } },
+      async (req) => {
+        const m = maybeMarket(P(req));
+        return m ? priceOf(m) : engine().perpMarkets().map(priceOf);
+      },
+    );
   }
 
   const bookOf = (m: PerpMarketConfig) => {
@@ -265,10 +331,14 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
       lastUpdateId: seq,
     };
   };
-  app.get('/fapi/v1/ticker/bookTicker', { config: cfg(2, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }) } }, async (req) => {
-    const m = maybeMarket(P(req));
-    return m ? bookOf(m) : engine().perpMarkets().map(bookOf);
-  });
+  app.get(
+    '/fapi/v1/ticker/bookTicker',
+    { config: cfg(2, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesBookTickerResponse) } },
+    async (req) => {
+      const m = maybeMarket(P(req));
+      return m ? bookOf(m) : engine().perpMarkets().map(bookOf);
+    },
+  );
 
   // ------------------------------------------------------------------ orders (TRADE / USER_DATA)
 
@@ -296,7 +366,7 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/fapi/v1/order',
-    { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams } },
+    { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams, response: answers(FuturesOrder) } },
     async (req) => {
       const p = P(req);
       const userId = callerOf(req).userId;
@@ -408,7 +478,7 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
   }
 
   const oneOrderParams = signedParams({ symbol: FSymbol, orderId: FInt, origClientOrderId: FClientId });
-  app.get('/fapi/v1/order', { config: userData(1), schema: { querystring: oneOrderParams } }, async (req) => {
+  app.get('/fapi/v1/order', { config: userData(1), schema: { querystring: oneOrderParams, response: answers(FuturesOrder) } }, async (req) => {
     const p = P(req);
     const m = marketOf(p);
     const o = await findOrder(callerOf(req).userId, m, p);
@@ -416,25 +486,33 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     return orderOut(o);
   });
 
-  app.delete('/fapi/v1/order', { config: trade(1), schema: { querystring: oneOrderParams, body: oneOrderParams } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const m = marketOf(p);
-    const o = await findOrder(userId, m, p);
-    if (!o) throw FX.unknownOrder();
-    const after = await futuresCall(() => ctx.contract.cancelOrder(userId, { orderId: o.orderId }));
-    return orderOut((await orderById(userId, after.orderId)) ?? o, false);
-  });
+  app.delete(
+    '/fapi/v1/order',
+    { config: trade(1), schema: { querystring: oneOrderParams, body: oneOrderParams, response: answers(FuturesOrder) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = marketOf(p);
+      const o = await findOrder(userId, m, p);
+      if (!o) throw FX.unknownOrder();
+      const after = await futuresCall(() => ctx.contract.cancelOrder(userId, { orderId: o.orderId }));
+      return orderOut((await orderById(userId, after.orderId)) ?? o, false);
+    },
+  );
 
-  app.get('/fapi/v1/openOrders', { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
-    const p = P(req);
-    const m = maybeMarket(p);
-    return engine()
-      .perpOpenOrders(callerOf(req).userId, m?.symbol)
-      .map((o) => orderOut(o));
-  });
+  app.get(
+    '/fapi/v1/openOrders',
+    { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(Type.Array(FuturesOrder)) } },
+    async (req) => {
+      const p = P(req);
+      const m = maybeMarket(p);
+      return engine()
+        .perpOpenOrders(callerOf(req).userId, m?.symbol)
+        .map((o) => orderOut(o));
+    },
+  );
 
-  app.get('/fapi/v1/openOrder', { config: userData(1), schema: { querystring: oneOrderParams } }, async (req) => {
+  app.get('/fapi/v1/openOrder', { config: userData(1), schema: { querystring: oneOrderParams, response: answers(FuturesOrder) } }, async (req) => {
     const p = P(req);
     const m = marketOf(p);
     const o = await findOrder(callerOf(req).userId, m, p);
@@ -444,7 +522,13 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/fapi/v1/allOrders',
-    { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, limit: FInt }) } },
+    {
+      config: userData(5),
+      schema: {
+        querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, limit: FInt }),
+        response: answers(Type.Array(FuturesOrder)),
+      },
+    },
     async (req) => {
       const p = P(req);
       const userId = callerOf(req).userId;
@@ -467,28 +551,35 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
   );
 
   const symbolOnly = signedParams({ symbol: FSymbol });
-  app.delete('/fapi/v1/allOpenOrders', { config: trade(1), schema: { querystring: symbolOnly, body: symbolOnly } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const m = marketOf(p);
-    for (const o of engine().perpOpenOrders(userId, m.symbol)) {
-      await futuresCall(() => ctx.contract.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
-        // An order that ended meanwhile (filled, expired) is not an error of the whole request.
-        if (!(err instanceof BinanceError && err.code === -2011)) throw err;
-      });
-    }
-    // Binance's cancel-all also cancels the close-position conditional orders: here the position's TP/SL.
-    const pos = engine().position(userId, m.symbol);
-    if (pos && (pos.takeProfit !== null || pos.stopLoss !== null))
-      await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
-    return { code: 200, msg: 'The operation of cancel all open order is done.' };
-  });
+  app.delete(
+    '/fapi/v1/allOpenOrders',
+    { config: trade(1), schema: { querystring: symbolOnly, body: symbolOnly, response: answers(CodeMsgResponse) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = marketOf(p);
+      for (const o of engine().perpOpenOrders(userId, m.symbol)) {
+        await futuresCall(() => ctx.contract.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
+          // An order that ended meanwhile (filled, expired) is not an error of the whole request.
+          if (!(err instanceof BinanceError && err.code === -2011)) throw err;
+        });
+      }
+      // Binance's cancel-all also cancels the close-position conditional orders: here the position's TP/SL.
+      const pos = engine().position(userId, m.symbol);
+      if (pos && (pos.takeProfit !== null || pos.stopLoss !== null))
+        await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
+      return { code: 200, msg: 'The operation of cancel all open order is done.' };
+    },
+  );
 
   app.get(
     '/fapi/v1/userTrades',
     {
       config: userData(5),
-      schema: { querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, fromId: FInt, limit: FInt }) },
+      schema: {
+        querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, fromId: FInt, limit: FInt }),
+        response: answers(FuturesUserTradesResponse),
+      },
     },
     async (req) => {
       const p = P(req);
@@ -527,7 +618,10 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
     '/fapi/v1/income',
     {
       config: userData(30),
-      schema: { querystring: signedParams({ symbol: FSymbol, incomeType: FEnum, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }) },
+      schema: {
+        querystring: signedParams({ symbol: FSymbol, incomeType: FEnum, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }),
+        response: answers(IncomeResponse),
+      },
     },
     async (req) => {
       const p = P(req);
@@ -560,81 +654,103 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
   // ------------------------------------------------------------------ leverage, margin type, position mode
 
   const leverageParams = signedParams({ symbol: FSymbol, leverage: FInt });
-  app.post('/fapi/v1/leverage', { config: trade(1), schema: { querystring: leverageParams, body: leverageParams } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const m = marketOf(p);
-    const raw = required(p, 'leverage');
-    const leverage = Number(raw);
-    const max = m.brackets[0]?.maxLeverage ?? 1;
-    if (!Number.isSafeInteger(leverage) || leverage < 1 || leverage > max) throw FX.leverageInvalid(raw);
-    const st = await futuresCall(async () => {
-      try {
-        return await ctx.contract.setLeverage(userId, { symbol: m.symbol, leverage });
-      } catch (err) {
-        // Raising the position's margin for a lower leverage needs the balance: Binance's -2028.
-        if ((err as { code?: unknown }).code === 'contract_insufficient_balance') throw FX.leverageMarginInsufficient();
-        throw err;
-      }
-    });
-    return { leverage: st.leverage, maxNotionalValue: trimZeros(st.maxNotional), symbol: toBinanceSymbol(m.symbol) };
-  });
+  app.post(
+    '/fapi/v1/leverage',
+    { config: trade(1), schema: { querystring: leverageParams, body: leverageParams, response: answers(LeverageResponse) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = marketOf(p);
+      const raw = required(p, 'leverage');
+      const leverage = Number(raw);
+      const max = m.brackets[0]?.maxLeverage ?? 1;
+      if (!Number.isSafeInteger(leverage) || leverage < 1 || leverage > max) throw FX.leverageInvalid(raw);
+      const st = await futuresCall(async () => {
+        try {
+          return await ctx.contract.setLeverage(userId, { symbol: m.symbol, leverage });
+        } catch (err) {
+          // Raising the position's margin for a lower leverage needs the balance: Binance's -2028.
+          if ((err as { code?: unknown }).code === 'contract_insufficient_balance') throw FX.leverageMarginInsufficient();
+          throw err;
+        }
+      });
+      return { leverage: st.leverage, maxNotionalValue: trimZeros(st.maxNotional), symbol: toBinanceSymbol(m.symbol) };
+    },
+  );
 
   const marginTypeParams = signedParams({ symbol: FSymbol, marginType: FEnum });
-  app.post('/fapi/v1/marginType', { config: trade(1), schema: { querystring: marginTypeParams, body: marginTypeParams } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const m = marketOf(p);
-    const raw = required(p, 'marginType').toUpperCase();
-    if (raw !== 'ISOLATED' && raw !== 'CROSSED') throw outOfRange('marginType', 'ISOLATED, CROSSED');
-    const marginMode = raw === 'ISOLATED' ? 'ISOLATED' : 'CROSS';
-    if (engine().perpSettings(userId, m.symbol).marginMode === marginMode) throw FX.noMarginTypeChange();
-    if (engine().position(userId, m.symbol)) throw FX.marginTypePosition();
-    if (engine().perpOpenOrders(userId, m.symbol).length > 0) throw FX.marginTypeOpenOrders();
-    await futuresCall(() => ctx.contract.setMarginMode(userId, { symbol: m.symbol, marginMode }));
-    return { code: 200, msg: 'success' };
-  });
+  app.post(
+    '/fapi/v1/marginType',
+    { config: trade(1), schema: { querystring: marginTypeParams, body: marginTypeParams, response: answers(CodeMsgResponse) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const m = marketOf(p);
+      const raw = required(p, 'marginType').toUpperCase();
+      if (raw !== 'ISOLATED' && raw !== 'CROSSED') throw outOfRange('marginType', 'ISOLATED, CROSSED');
+      const marginMode = raw === 'ISOLATED' ? 'ISOLATED' : 'CROSS';
+      if (engine().perpSettings(userId, m.symbol).marginMode === marginMode) throw FX.noMarginTypeChange();
+      if (engine().position(userId, m.symbol)) throw FX.marginTypePosition();
+      if (engine().perpOpenOrders(userId, m.symbol).length > 0) throw FX.marginTypeOpenOrders();
+      await futuresCall(() => ctx.contract.setMarginMode(userId, { symbol: m.symbol, marginMode }));
+      return { code: 200, msg: 'success' };
+    },
+  );
 
-  app.get('/fapi/v1/positionSide/dual', { config: userData(30), schema: { querystring: signedParams({}) } }, async () => ({ dualSidePosition: false }));
+  app.get('/fapi/v1/positionSide/dual', { config: userData(30), schema: { querystring: signedParams({}), response: answers(DualSideResponse) } }, async () => ({
+    dualSidePosition: false,
+  }));
   const dualParams = signedParams({ dualSidePosition: FBool });
-  app.post('/fapi/v1/positionSide/dual', { config: trade(1), schema: { querystring: dualParams, body: dualParams } }, async (req) => {
-    const p = P(req);
-    required(p, 'dualSidePosition');
-    // One-way positions only: asking for one-way again is Binance's "no need to change"; hedge mode is refused.
-    if (!boolParam(p, 'dualSidePosition')) throw FX.noPositionSideChange();
-    throw FX.invalidData('dualSidePosition');
-  });
+  app.post(
+    '/fapi/v1/positionSide/dual',
+    { config: trade(1), schema: { querystring: dualParams, body: dualParams, response: answers(CodeMsgResponse) } },
+    async (req) => {
+      const p = P(req);
+      required(p, 'dualSidePosition');
+      // One-way positions only: asking for one-way again is Binance's "no need to change"; hedge mode is refused.
+      if (!boolParam(p, 'dualSidePosition')) throw FX.noPositionSideChange();
+      throw FX.invalidData('dualSidePosition');
+    },
+  );
 
-  app.get('/fapi/v1/leverageBracket', { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
-    const p = P(req);
-    const one = maybeMarket(p);
-    const scale = settleScale();
-    const entry = (m: PerpMarketConfig) => ({
-      symbol: toBinanceSymbol(m.symbol),
-      notionalCoef: 1,
-      brackets: bracketTiers(m.brackets).map((t, i) => ({
-        bracket: i + 1,
-        initialLeverage: t.maxLeverage,
-        notionalCap: Number(formatDecimal(t.notionalCap, scale)),
-        notionalFloor: Number(formatDecimal(t.notionalFloor, scale)),
-        maintMarginRatio: Number(formatDecimal(BigInt(t.maintMarginPpm), 6)),
-        cum: Number(formatDecimal(t.cumE6, 6 + scale)),
-      })),
-    });
-    callerOf(req);
-    return one ? [entry(one)] : engine().perpMarkets().map(entry);
-  });
+  app.get(
+    '/fapi/v1/leverageBracket',
+    { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(LeverageBracketResponse) } },
+    async (req) => {
+      const p = P(req);
+      const one = maybeMarket(p);
+      const scale = settleScale();
+      const entry = (m: PerpMarketConfig) => ({
+        symbol: toBinanceSymbol(m.symbol),
+        notionalCoef: 1,
+        brackets: bracketTiers(m.brackets).map((t, i) => ({
+          bracket: i + 1,
+          initialLeverage: t.maxLeverage,
+          notionalCap: Number(formatDecimal(t.notionalCap, scale)),
+          notionalFloor: Number(formatDecimal(t.notionalFloor, scale)),
+          maintMarginRatio: Number(formatDecimal(BigInt(t.maintMarginPpm), 6)),
+          cum: Number(formatDecimal(t.cumE6, 6 + scale)),
+        })),
+      });
+      callerOf(req);
+      return one ? [entry(one)] : engine().perpMarkets().map(entry);
+    },
+  );
 
   // Binance "User Commission Rate (USER_DATA)", GET /fapi/v1/commissionRate: the market's maker/taker rates (the same
   // for every account), as decimal fractions ("0.000200" for 0.02 %).
-  app.get('/fapi/v1/commissionRate', { config: userData(20), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
-    const m = perpMarketOrThrow(ctx.host, required(P(req), 'symbol'));
-    return {
-      symbol: toBinanceSymbol(m.symbol),
-      makerCommissionRate: formatDecimal(BigInt(m.makerFeePpm), 6),
-      takerCommissionRate: formatDecimal(BigInt(m.takerFeePpm), 6),
-    };
-  });
+  app.get(
+    '/fapi/v1/commissionRate',
+    { config: userData(20), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(FuturesCommissionResponse) } },
+    async (req) => {
+      const m = perpMarketOrThrow(ctx.host, required(P(req), 'symbol'));
+      return {
+        symbol: toBinanceSymbol(m.symbol),
+        makerCommissionRate: formatDecimal(BigInt(m.makerFeePpm), 6),
+        takerCommissionRate: formatDecimal(BigInt(m.takerFeePpm), 6),
+      };
+    },
+  );
 
   // ------------------------------------------------------------------ positions and balances
 
@@ -642,52 +758,64 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
   const settingsOf = (userId: string, m: PerpMarketConfig) => ctx.contract.settings(userId, m.symbol);
   const markOf = (m: PerpMarketConfig) => fromUnits(engine().perpMarkState(m.symbol)?.markPrice ?? 0n, m.priceDecimals);
 
-  app.get('/fapi/v2/positionRisk', { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const one = maybeMarket(p);
-    const positions = ctx.contract.positions(userId);
-    const scale = settleScale();
-    return (one ? [one] : engine().perpMarkets()).map((m) =>
-      positionRiskV2(
-        m,
-        settingsOf(userId, m),
-        positions.find((x) => x.symbol === m.symbol),
-        scale,
-        markOf(m),
-      ),
-    );
-  });
+  app.get(
+    '/fapi/v2/positionRisk',
+    { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(PositionRiskV2Response) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const one = maybeMarket(p);
+      const positions = ctx.contract.positions(userId);
+      const scale = settleScale();
+      return (one ? [one] : engine().perpMarkets()).map((m) =>
+        positionRiskV2(
+          m,
+          settingsOf(userId, m),
+          positions.find((x) => x.symbol === m.symbol),
+          scale,
+          markOf(m),
+        ),
+      );
+    },
+  );
 
-  app.get('/fapi/v3/positionRisk', { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }) } }, async (req) => {
-    const p = P(req);
-    const userId = callerOf(req).userId;
-    const one = maybeMarket(p);
-    const scale = settleScale();
-    return ctx.contract.positions(userId, one?.symbol).map((x) => {
-      const m = engine().perpMarket(x.symbol)!;
-      return positionRiskV3(m, settingsOf(userId, m), x, scale);
-    });
-  });
+  app.get(
+    '/fapi/v3/positionRisk',
+    { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(PositionRiskV3Response) } },
+    async (req) => {
+      const p = P(req);
+      const userId = callerOf(req).userId;
+      const one = maybeMarket(p);
+      const scale = settleScale();
+      return ctx.contract.positions(userId, one?.symbol).map((x) => {
+        const m = engine().perpMarket(x.symbol)!;
+        return positionRiskV3(m, settingsOf(userId, m), x, scale);
+      });
+    },
+  );
 
   for (const v of ['v2', 'v3']) {
-    app.get(`/fapi/${v}/balance`, { config: userData(5), schema: { querystring: signedParams({}) } }, async (req) => {
-      const userId = callerOf(req).userId;
-      const b = balanceEntry(ctx.contract.account(userId), settleScale(), ctx.clock.now());
-      return [
-        {
-          accountAlias: 'SgsR',
-          asset: b.asset,
-          balance: b.walletBalance,
-          crossWalletBalance: b.crossWalletBalance,
-          crossUnPnl: b.crossUnPnl,
-          availableBalance: b.availableBalance,
-          maxWithdrawAmount: b.maxWithdrawAmount,
-          marginAvailable: true,
-          updateTime: b.updateTime,
-        },
-      ];
-    });
+    app.get(
+      `/fapi/${v}/balance`,
+      { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesBalanceResponse) } },
+      async (req) => {
+        const userId = callerOf(req).userId;
+        const b = balanceEntry(ctx.contract.account(userId), settleScale(), ctx.clock.now());
+        return [
+          {
+            accountAlias: 'SgsR',
+            asset: b.asset,
+            balance: b.walletBalance,
+            crossWalletBalance: b.crossWalletBalance,
+            crossUnPnl: b.crossUnPnl,
+            availableBalance: b.availableBalance,
+            maxWithdrawAmount: b.maxWithdrawAmount,
+            marginAvailable: true,
+            updateTime: b.updateTime,
+          },
+        ];
+      },
+    );
   }
 
   /** GET /fapi/v2|v3/account: the totals, the USDT asset and the positions (v2: every market with its settings). */
@@ -758,8 +886,12 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
         }
       : { ...totals, assets: [b], positions: pos };
   }
-  app.get('/fapi/v2/account', { config: userData(5), schema: { querystring: signedParams({}) } }, async (req) => account(callerOf(req).userId, true));
-  app.get('/fapi/v3/account', { config: userData(5), schema: { querystring: signedParams({}) } }, async (req) => account(callerOf(req).userId, false));
+  app.get('/fapi/v2/account', { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesAccountV2Response) } }, async (req) =>
+    account(callerOf(req).userId, true),
+  );
+  app.get('/fapi/v3/account', { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesAccountV3Response) } }, async (req) =>
+    account(callerOf(req).userId, false),
+  );
 };
 
 /** A percent string of our funding history ("0.010000") as Binance's fraction with 8 decimals ("0.00010000"). */

@@ -39,6 +39,7 @@ import {
   AccountCommissionResponse,
   answers,
   CanceledOrder,
+  CoinConfigResponse,
   EmptyListResponse,
   MyTradesResponse,
   NewOrderResponse,
@@ -440,55 +441,59 @@ const spotTradeRoutes: FastifyPluginAsync = async (app) => {
 
   // ------------------------------------------------------------------ wallet: CCXT's fetchCurrencies
 
-  app.get('/sapi/v1/capital/config/getall', { config: userData(10), schema: { querystring: signedParams({}) } }, async (req) => {
-    const userId = userOf(req);
-    const assets = engine.assets();
-    const scale = new Map(assets.map((a) => [a.code, a.scale]));
-    return ctx.chain.catalogue.coins(assets.map((a) => a.code)).map((c) => {
-      const sc = scale.get(c.coin) ?? 8;
-      const b = engine.balance(userId, 'SPOT', c.coin);
-      const zero = formatDecimal(0n, sc);
-      return {
-        coin: c.coin,
-        name: c.name,
-        depositAllEnable: c.chains.some((x) => x.depositEnabled),
-        withdrawAllEnable: c.chains.some((x) => x.withdrawEnabled),
-        free: formatDecimal(b.available, sc),
-        locked: formatDecimal(b.frozen, sc),
-        freeze: zero,
-        withdrawing: zero,
-        ipoing: zero,
-        ipoable: zero,
-        storage: zero,
-        isLegalMoney: false,
-        trading: engine.markets().some((m) => m.base === c.coin || m.quote === c.coin),
-        networkList: c.chains.map((x, i) => ({
-          network: x.chain,
+  app.get(
+    '/sapi/v1/capital/config/getall',
+    { config: userData(10), schema: { querystring: signedParams({}), response: answers(CoinConfigResponse) } },
+    async (req) => {
+      const userId = userOf(req);
+      const assets = engine.assets();
+      const scale = new Map(assets.map((a) => [a.code, a.scale]));
+      return ctx.chain.catalogue.coins(assets.map((a) => a.code)).map((c) => {
+        const sc = scale.get(c.coin) ?? 8;
+        const b = engine.balance(userId, 'SPOT', c.coin);
+        const zero = formatDecimal(0n, sc);
+        return {
           coin: c.coin,
-          withdrawIntegerMultiple: formatDecimal(1n, x.withdrawDecimals),
-          isDefault: i === 0,
-          depositEnable: x.depositEnabled,
-          withdrawEnable: x.withdrawEnabled,
-          depositDesc: x.available ? '' : 'Not available in this deployment',
-          withdrawDesc: x.available ? '' : 'Not available in this deployment',
-          specialTips: '',
-          name: x.chainName,
-          resetAddressStatus: false,
-          addressRegex: x.chain === 'ETH' ? '^(0x)[0-9A-Fa-f]{40}$' : '',
-          memoRegex: '',
-          withdrawFee: x.withdrawFee,
-          withdrawMin: x.minWithdraw,
-          withdrawMax: x.maxWithdraw,
-          depositDust: x.minDeposit,
-          minConfirm: x.confirmations,
-          unLockConfirm: 0,
-          sameAddress: false,
-          contractAddress: x.contract,
-          busy: false,
-        })),
-      };
-    });
-  });
+          name: c.name,
+          depositAllEnable: c.chains.some((x) => x.depositEnabled),
+          withdrawAllEnable: c.chains.some((x) => x.withdrawEnabled),
+          free: formatDecimal(b.available, sc),
+          locked: formatDecimal(b.frozen, sc),
+          freeze: zero,
+          withdrawing: zero,
+          ipoing: zero,
+          ipoable: zero,
+          storage: zero,
+          isLegalMoney: false,
+          trading: engine.markets().some((m) => m.base === c.coin || m.quote === c.coin),
+          networkList: c.chains.map((x, i) => ({
+            network: x.chain,
+            coin: c.coin,
+            withdrawIntegerMultiple: formatDecimal(1n, x.withdrawDecimals),
+            isDefault: i === 0,
+            depositEnable: x.depositEnabled,
+            withdrawEnable: x.withdrawEnabled,
+            depositDesc: x.available ? '' : 'Not available in this deployment',
+            withdrawDesc: x.available ? '' : 'Not available in this deployment',
+            specialTips: '',
+            name: x.chainName,
+            resetAddressStatus: false,
+            addressRegex: x.chain === 'ETH' ? '^(0x)[0-9A-Fa-f]{40}$' : '',
+            memoRegex: '',
+            withdrawFee: x.withdrawFee,
+            withdrawMin: x.minWithdraw,
+            withdrawMax: x.maxWithdraw,
+            depositDust: x.minDeposit,
+            minConfirm: x.confirmations,
+            unLockConfirm: 0,
+            sameAddress: false,
+            contractAddress: x.contract,
+            busy: false,
+          })),
+        };
+      });
+    },
+  );
 };
 
 export default spotTradeRoutes;
