@@ -217,6 +217,46 @@ describe('perpetual engine', () => {
     expect(w.e.position('3', 'BTC/USDT')).toBeUndefined();
     const forced = ev(r!, 'perpOrderUpdated').find((e) => e.order.userId === '1' && e.order.trigger === 'LIQUIDATION')!;
     expect(forced.order.tradeType).toBe('FORCE_CLOSE');
+    // The liquidation order closes the long: a reduce-only MARKET IOC SELL of the whole size, filled.
+    expect(forced.order).toMatchObject({ side: 'SELL', orderType: 'MARKET', timeInForce: 'IOC', reduceOnly: true, status: 'FILLED', quantity: 100n });
+    // The auto-deleveraged short is closed by its own reduce-only BUY, marked ADL.
+    const deleveraged = ev(r!, 'perpOrderUpdated').find((e) => e.order.userId === '2' && e.order.trigger === 'ADL')!;
+    expect(deleveraged.order).toMatchObject({ side: 'BUY', tradeType: 'FORCE_CLOSE', reduceOnly: true, status: 'FILLED', quantity: 100n });
+    expect(w.e.position('2', 'BTC/USDT')).toBeUndefined();
+  });
+
+  it('liquidates a short the same way, mirrored: takeover at the bankruptcy price 51,000, the long auto-deleveraged', () => {
+    const w = world();
+    w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 1_000n * U, from: '@faucet' });
+    w.ok({ type: 'perpSetMarginMode', userId: '1', symbol: 'BTC/USDT', marginMode: 'ISOLATED' });
+    w.ok({ type: 'perpSetLeverage', userId: '1', symbol: 'BTC/USDT', leverage: 50 });
+    w.ok(place('2', 'BUY', px(50_000), 100n));
+    w.ok(place('1', 'SELL', null, 100n)); // short 0.1 at 50,000: 5,000 notional, margin 100
+    expect(w.e.position('1', 'BTC/USDT')).toMatchObject({ side: 'SHORT', margin: 100n * U });
+    w.ok(place('3', 'SELL', px(51_100), 200n)); // the ask the fund would buy from, above the bankruptcy price
+    w.ok(place('4', 'BUY', px(50_900), 200n));
+    const wallet1 = w.contract('1');
+    let r: CommandResult | undefined;
+    for (let i = 0; i < 400 && w.e.position('1', 'BTC/USDT') !== undefined; i++)
+      r = w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(51_000) });
+    expect(w.e.position('1', 'BTC/USDT')).toBeUndefined();
+    const liq = ev(r!, 'liquidated')[0]!;
+    expect(liq).toMatchObject({ userId: '1', marginMode: 'ISOLATED', size: 100n, side: 'SHORT', insuranceDelta: 0n });
+    expect(w.contract('1')).toEqual({ available: wallet1.available, frozen: 0n }); // lost exactly the margin
+    // Bankruptcy price of the short: (cost 5,000 + margin 100) / 0.1 = 51,000.
+    const take = ev(r!, 'perpTrade').find((t) => t.kind === 'TAKEOVER')!;
+    expect(take).toMatchObject({ quoteAmount: 5_100n * U, takerRealizedPnl: -100n * U });
+    const forced = ev(r!, 'perpOrderUpdated').find((e) => e.order.userId === '1' && e.order.trigger === 'LIQUIDATION')!;
+    expect(forced.order).toMatchObject({ side: 'BUY', orderType: 'MARKET', reduceOnly: true, status: 'FILLED', tradeType: 'FORCE_CLOSE', quantity: 100n });
+    // The fund does not buy at 51,100 (above the bankruptcy price): the long (user 2) is deleveraged at 51,000, +100.
+    expect(ev(r!, 'perpTrade').filter((t) => t.kind === 'BOOK' && t.takerUserId === '@insurance')).toEqual([]);
+    const adl = ev(r!, 'perpTrade').find((t) => t.kind === 'ADL')!;
+    expect(adl).toMatchObject({ takerUserId: '2', quantity: 100n, quoteAmount: 5_100n * U, takerRealizedPnl: 100n * U });
+    const deleveraged = ev(r!, 'perpOrderUpdated').find((e) => e.order.userId === '2' && e.order.trigger === 'ADL')!;
+    expect(deleveraged.order).toMatchObject({ side: 'SELL', tradeType: 'FORCE_CLOSE', reduceOnly: true, status: 'FILLED', quantity: 100n });
+    expect(w.e.balance('@insurance', 'SYSTEM', 'USDT').available).toBe(1_000n * U);
+    expect(w.e.position('@insurance', 'BTC/USDT')).toBeUndefined();
+    expect(w.e.position('2', 'BTC/USDT')).toBeUndefined();
   });
 
   it('a transfer out of CONTRACT, an isolated top-up and a leverage decrease spend at most the max withdraw amount', () => {
