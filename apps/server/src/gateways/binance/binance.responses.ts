@@ -12,9 +12,10 @@
 import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 import type { FastifyInstance } from 'fastify';
+import { SignedDecimalString } from '@exchange/api';
 
-/** A decimal string as Binance writes it: "0.00150000", "-1.25", "12". */
-export const Decimal = Type.String({ pattern: '^-?[0-9]+(\\.[0-9]+)?$', description: 'decimal string' });
+/** A decimal string as Binance writes it ("0.00150000", "-1.25", "12"): the app's signed decimal string. */
+export const Decimal = SignedDecimalString;
 /** A Binance symbol: "BTCUSDT". */
 export const BinanceSymbol = Type.String({ pattern: '^[A-Z0-9]{2,20}$' });
 /** Unix time in milliseconds. */
