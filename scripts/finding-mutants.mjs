@@ -9,12 +9,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 
-const PERP = 'packages/core/src/perp/perp-engine.ts';
 const CORE_TESTS = ['packages/core/src/perp/perp-engine.test.ts', 'packages/core/test/perp.property.test.ts', 'packages/core/test/risk/'];
 const MUTANTS = [
   {
     name: 'the order check ignores cross unrealized losses',
-    file: PERP,
+    file: 'packages/core/src/perp/perp-orders.ts',
     from: "if (this.spendable(userId, c.quote) < hold) return reject('insufficient_balance');",
     to: "if ((this.ledger.find(userId, 'CONTRACT', c.quote)?.available ?? 0n) < hold) return reject('insufficient_balance');",
     tests: CORE_TESTS,
@@ -28,42 +27,42 @@ const MUTANTS = [
   },
   {
     name: 'finding 1: the max withdraw amount counts no loss (engine and server)',
-    file: PERP,
+    file: 'packages/core/src/perp/perp-margin.ts',
     from: 'const v = (a === undefined ? 0n : a.available) + (upnl < 0n ? upnl : 0n);',
     to: 'const v = a === undefined ? 0n : a.available;',
     tests: [...CORE_TESTS, 'apps/server/src/domains/contract/contract.risk.api.test.ts'],
   },
   {
     name: 'finding 2: raising an isolated leverage releases down to ceil(cost / leverage)',
-    file: PERP,
+    file: 'packages/core/src/perp/perp-settings.ts',
     from: "if (need >= pos.margin || pos.mode === 'CROSS') return need - pos.margin;",
     to: 'return need - pos.margin;',
     tests: [...CORE_TESTS, 'apps/server/src/domains/contract/contract.risk.api.test.ts'],
   },
   {
     name: "finding 3: the fund's liquidation order limited by its balance, not the bankruptcy price",
-    file: PERP,
+    file: 'packages/core/src/perp/perp-liquidation.ts',
     from: 'const p = (f.cost + n - 1n) / n;',
     to: 'const p = (f.cost - this.sys(INSURANCE, m.cfg.quote).available + n - 1n) / n;',
     tests: [...CORE_TESTS, 'apps/server/src/domains/contract/contract.risk.api.test.ts'],
   },
   {
     name: 'a close beyond what the user can pay is executed (the fund pays)',
-    file: PERP,
+    file: 'packages/core/src/perp/perp-settlement.ts',
     from: "if (o.userId === INSURANCE || o.trigger === 'LIQUIDATION' || o.trigger === 'ADL') return true;",
     to: 'return true;',
     tests: CORE_TESTS,
   },
   {
     name: 'no open loss in the hold',
-    file: PERP,
+    file: 'packages/core/src/perp/perp-orders.ts',
     from: 'hold = orderCost(notional, st.leverage, c.takerFeePpm) + loss;',
     to: 'hold = orderCost(notional, st.leverage, c.takerFeePpm);',
     tests: CORE_TESTS,
   },
   {
     name: 'resting orders keep their leverage when it changes',
-    file: PERP,
+    file: 'packages/core/src/perp/perp-settings.ts',
     from: 'if (o.symbol !== cmd.symbol || o.reduceOnly || o.leverage === cmd.leverage) continue;',
     to: 'continue;',
     tests: CORE_TESTS,

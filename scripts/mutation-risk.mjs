@@ -2,7 +2,7 @@
 // `npm run mutation:risk [-- perp otc ...]`: StrykerJS over the folders of the core whose rules limit what a user may
 // take (packages/core/stryker.risk.config.mjs), one folder after another (`perp-risk`: only the perpetuals' functions
 // that decide what a user may move or lose, a fifth of `perp`; `perp-orders`, `perp-settings`, `perp-liquidation`,
-// `perp-funding`, `perp-snapshot`, `perp-math`: the rest of `perp` in parts that each report within the hour), then each folder's mutation score (killed +
+// `perp-funding`, `perp-engine`, `perp-math`: the rest of `perp` in parts, by layer file, that each report within the hour), then each folder's mutation score (killed +
 // timed out over all mutants that tests cover or not, Stryker's "mutation score") from its JSON report. Incremental:
 // a second run re-tests only the mutants of changed code and tests (delete packages/core/coverage/mutation-risk for a
 // full run). Not part of `npm test`: the perpetuals take about an hour on 2 cores, the other folders minutes each.

@@ -13,7 +13,7 @@ for (const [file, f] of Object.entries(report.files)) {
   /** The name of the function or method that encloses line `n` (1-based), found by walking up to its header. */
   const owner = (n) => {
     for (let i = n - 1; i >= 0; i--) {
-      const m = /^ {2}(?:private |static |async )*([A-Za-z0-9_]+)\(|^(?:export )?function ([A-Za-z0-9_]+)\(/.exec(lines[i]);
+      const m = /^ {2}(?:private |protected |static |async )*([A-Za-z0-9_]+)\(|^(?:export )?function ([A-Za-z0-9_]+)\(/.exec(lines[i]);
       if (m) return m[1] ?? m[2];
     }
     return '(top)';
@@ -31,7 +31,9 @@ for (const [file, f] of Object.entries(report.files)) {
     console.log(`\n## ${name}: ${ms.length}`);
     for (const m of flag === '--all' ? ms : ms.slice(0, 8)) {
       const at = `${m.location.start.line}:${m.location.start.column}`;
-      const repl = String(m.replacement ?? '').replace(/\s+/g, ' ').slice(0, 90);
+      const repl = String(m.replacement ?? '')
+        .replace(/\s+/g, ' ')
+        .slice(0, 90);
       console.log(`  ${at.padEnd(8)} ${m.status === 'NoCoverage' ? 'NOCOV ' : '      '}${m.mutatorName.padEnd(22)} ${repl}`);
     }
     if (flag !== '--all' && ms.length > 8) console.log(`  … ${ms.length - 8} more`);

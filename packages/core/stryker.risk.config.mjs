@@ -19,90 +19,85 @@ process.env.FAST_BOOK_RUNS ??= '4';
 process.env.BOUNDED_WALK_ASKS ??= '2000';
 
 /**
- * The perpetuals in parts of a few hundred mutants each (the whole folder, 3,404 mutants, takes over 2 h on 2 cores and
- * reports nothing before its end): functions of perp-engine.ts by name (`static ` and top-level functions too), or
- * whole files. Together with perp-risk they cover the folder.
+ * The perpetuals in parts of a few hundred mutants each (the whole folder, 3,400 mutants, takes over 2 h on 2 cores and
+ * reports nothing before its end): the layer files of the state machine (perp-market.ts lists them), less the functions
+ * of `perp-risk`, so that together with perp-risk they cover the folder once.
  */
 const PERP_PARTS = {
-  'perp-orders': [
-    'place',
-    'placeFor',
-    'reduceRoom',
-    'walk',
-    'match',
-    'fill',
-    'settleFill',
-    'closePart',
-    'releaseHold',
-    'ended',
-    'closeResting',
-    'expireReduceOnly',
-    'cancel',
-    'pay',
-    'depthAt',
-  ],
-  'perp-settings': ['addMarket', 'fundInsurance', 'setMarginMode', 'saveSettings', 'setTpSl', 'triggerTpSl', 'execute', 'flush', 'touch'],
-  'perp-liquidation': ['markTick', 'valuePrice', 'crossFigures', 'atRisk', 'liquidations', 'liquidate', 'addFundPosition', 'adl'],
-  'perp-funding': [
-    'funding',
-    'nextFunding',
-    'markState',
-    'view',
-    'perpOpenOrders',
-    'perpDepth',
-    'positions',
-    'positionCount',
-    'perpView',
-    'bandOk',
-    'bandLow',
-    'bandHigh',
-    'refPrice',
-  ],
-  'perp-snapshot': ['rows', 'restore', 'copyConfig', 'configRow', 'parseConfig'],
+  'perp-orders': ['src/perp/perp-orders.ts', 'src/perp/perp-settlement.ts'],
+  'perp-settings': ['src/perp/perp-settings.ts', 'src/perp/perp-market.ts'],
+  'perp-liquidation': ['src/perp/perp-liquidation.ts', 'src/perp/perp-adl.ts'],
+  'perp-funding': ['src/perp/perp-funding.ts', 'src/perp/perp-margin.ts'],
+  'perp-engine': ['src/perp/perp-engine.ts'],
+  'perp-math': ['src/perp/math.ts', 'src/perp/types.ts'],
 };
-const PERP_FILES = { 'perp-math': ['src/perp/math.ts', 'src/perp/types.ts'] };
 
-const DIRS = ['perp', 'perp-risk', ...Object.keys(PERP_PARTS), ...Object.keys(PERP_FILES), 'otc', 'wallet', 'earn', 'rebate', 'ledger'];
+const DIRS = ['perp', 'perp-risk', ...Object.keys(PERP_PARTS), 'otc', 'wallet', 'earn', 'rebate', 'ledger'];
 const dir = process.env.MUTATE_DIR ?? 'perp';
 if (!DIRS.includes(dir)) throw new Error(`MUTATE_DIR must be one of ${DIRS.join(', ')}`);
 
 /**
  * `perp-risk`: the perpetuals' functions that decide what a user may move or lose, found by their names (so the
  * ranges follow edits): the max withdraw amount, the leverage and margin changes, the fill guard, the fund's close,
- * the account view, and the engine's transfer. About a fifth of `perp`'s 3,300 mutants (which take ~2 h on 2 cores).
+ * the account view, and the engine's transfer. About a fifth of `perp`'s mutants.
  */
-/** The line ranges of the methods (or top-level functions) `names` of `file`, as Stryker's `file:start-end`. */
-function fileRanges(file, names) {
+const RISK = [
+  'spendable',
+  'crossUpnl',
+  'fillPayable',
+  'setLeverage',
+  'leverageMarginMove',
+  'orderHoldMove',
+  'adjustMargin',
+  'fundClose',
+  'perpAccount',
+  'perpLeverageMarginMove',
+];
+
+/** The 1-based [start, end] lines of each method (or top-level function) of `file` among `names`. */
+function spans(file, names) {
   const lines = fs.readFileSync(file, 'utf8').split('\n');
-  return names.map((name) => {
-    const method = lines.findIndex((l) => new RegExp(`^  (private |static )?${name}\\(`).test(l));
+  const out = [];
+  for (const name of names) {
+    const method = lines.findIndex((l) => new RegExp(`^  (private |protected |static )*${name}\\(`).test(l));
     const top = method >= 0 ? -1 : lines.findIndex((l) => new RegExp(`^(export )?function ${name}\\(`).test(l));
     const start = method >= 0 ? method : top;
-    if (start < 0) throw new Error(`stryker.risk.config: ${name} not found in ${file}`);
+    if (start < 0) continue;
     const close = method >= 0 ? '  }' : '}';
     let end = start;
     while (end < lines.length && lines[end] !== close) end++;
-    return `${file}:${start + 1}-${end + 1}`;
-  });
+    out.push([start + 1, end + 1]);
+  }
+  return out.sort((x, y) => x[0] - y[0]);
 }
+
+/** The layer files of the perpetuals' state machine (each function name is defined in one of them). */
+const PERP_FILES = fs
+  .readdirSync('src/perp')
+  .filter((f) => /^perp-[a-z-]+\.ts$/.test(f) && !f.endsWith('.test.ts'))
+  .map((f) => `src/perp/${f}`);
 
 function riskRanges() {
   const ranges = [];
-  ranges.push(
-    ...fileRanges('src/perp/perp-engine.ts', [
-      'spendable',
-      'crossUpnl',
-      'fillPayable',
-      'setLeverage',
-      'leverageMarginMove',
-      'orderHoldMove',
-      'adjustMargin',
-      'fundClose',
-      'perpAccount',
-      'perpLeverageMarginMove',
-    ]),
-  );
-  ranges.push(...fileRanges('src/engine.ts', ['transfer']));
+  for (const file of PERP_FILES) ranges.push(...spans(file, RISK).map(([a, z]) => `${file}:${a}-${z}`));
+  const found = ranges.length;
+  if (found !== RISK.length) throw new Error(`stryker.risk.config: ${RISK.length - found} of the risk functions not found in src/perp`);
+  ranges.push(...spans('src/engine.ts', ['transfer']).map(([a, z]) => `src/engine.ts:${a}-${z}`));
+  return ranges;
+}
+
+/** `files` less the lines of the risk functions, as Stryker's `file:start-end` ranges. */
+function partRanges(files) {
+  const ranges = [];
+  for (const file of files) {
+    const n = fs.readFileSync(file, 'utf8').split('\n').length;
+    let from = 1;
+    for (const [a, z] of spans(file, RISK)) {
+      if (a > from) ranges.push(`${file}:${from}-${a - 1}`);
+      from = z + 1;
+    }
+    if (from <= n) ranges.push(`${file}:${from}-${n}`);
+  }
   return ranges;
 }
 
@@ -111,14 +106,7 @@ export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
   vitest: { configFile: 'vitest.mutation.config.ts' },
-  mutate:
-    dir === 'perp-risk'
-      ? riskRanges()
-      : dir in PERP_PARTS
-        ? fileRanges('src/perp/perp-engine.ts', PERP_PARTS[dir])
-        : dir in PERP_FILES
-          ? PERP_FILES[dir]
-          : [`src/${dir}/**/*.ts`, '!src/**/*.test.ts'],
+  mutate: dir === 'perp-risk' ? riskRanges() : dir in PERP_PARTS ? partRanges(PERP_PARTS[dir]) : [`src/${dir}/**/*.ts`, '!src/**/*.test.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
   tempDirName: 'dist',
