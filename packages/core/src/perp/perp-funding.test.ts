@@ -1084,3 +1084,176 @@ describe('views: open orders, depth, positions and their count', () => {
     expect(w.e.positions('v')).toMatchObject([{ symbol: SYM, side: 'LONG', size: 10n, cost: 40_100_000_000n }]);
   });
 });
+
+describe("funding from a cross payer with positions in two markets: the available balance, then the cross positions' margins in the order they were opened", () => {
+  /**
+   * The high-rate setting above (3% on BTC, u cross long 0.010 BTC at 125x: margin 320,000,000, owes 1,200,000,000 at
+   * F1) plus, opened after BTC, u's cross long of 0.100 ETH at 3,000.0 (20x: margin 3e10 / 20 = 1,500,000,000, taker
+   * fee 15,000,000) bought from mm: `free` is what u keeps available after both. The ETH market has no premium
+   * sample but 0, so its rate is the interest 0.01%: u owes 100 x 30_000 x 10^4 x 0.01% = 3,000,000 on ETH.
+   */
+  function twoMarkets(free: bigint) {
+    let ethTs = 0;
+    const run = (w: World): void => {
+      w.ok({ type: 'addPerpMarket', market: perpMarket({ symbol: ETH, base: 'ETH' }) });
+      w.mark(30_000n, ETH);
+      w.ok({ ...order('mm', 'SELL', 30_000n, 100n), symbol: ETH });
+      ethTs = w.ts;
+      w.ok({ ...order('u', 'BUY', null, 100n), symbol: ETH });
+      expect(w.e.position('u', ETH)).toMatchObject({ side: 'LONG', size: 100n, margin: 1_500_000_000n, marginMode: 'CROSS' });
+      expect(w.bal('u')).toEqual({ available: free, frozen: 1_820_000_000n });
+    };
+    const w = new World(perpEngine([['mm', 1_000_000n * USDT]], { fundingCapE8: 3_000_000 }));
+    w.deposit('u', 340_000_000n + 1_515_000_000n + free);
+    w.ok({ type: 'fundInsurance', asset: 'USDT', amount: 1_000n * USDT, from: '@faucet' });
+    w.leverage('u', 125);
+    w.mark(400_000n);
+    w.ok(order('mm', 'SELL', 400_000n, 10n));
+    w.ok(order('u', 'BUY', null, 10n));
+    expect(w.e.position('u', SYM)).toMatchObject({ side: 'LONG', size: 10n, margin: 320_000_000n, marginMode: 'CROSS', leverage: 125 });
+    run(w);
+    w.ok(order('mm', 'BUY', 420_000n, 1n));
+    expect(w.tick(400_000n, F1 - 1000)).toMatchObject({ markPrice: 400_000n, predictedFundingRateE8: 3_000_000 });
+    const fund = w.sys(FUND);
+    const r = w.funding(F1, F1);
+    expect(r.code).toBe('ok');
+    expect(w.sys(FUND)).toBe(fund);
+    return { w, r, ethTs };
+  }
+  const changed = (r: CommandResult) => ev(r, 'positionChanged').map((x) => [x.position.userId, x.position.symbol, x.position.margin]);
+
+  it("nothing available: BTC's margin, then ETH's pays the rest; a position with no margin left is passed over", () => {
+    // 1.2e9 = BTC's 320,000,000 + 880,000,000 of ETH's margin (1.5e9 -> 620,000,000)
+    const { w, r } = twoMarkets(0n);
+    expect(ev(r, 'fundingPayment').map((p) => [p.userId, p.amount])).toEqual([
+      ['u', -1_200_000_000n],
+      ['mm', 1_200_000_000n],
+    ]);
+    expect(ev(r, 'fundingSettled')[0]).toMatchObject({ paid: 1_200_000_000n, received: 1_200_000_000n, positions: 2 });
+    expect(w.bal('u')).toEqual({ available: 0n, frozen: 620_000_000n });
+    expect(changed(r).filter((x) => x[0] === 'u')).toEqual([
+      ['u', SYM, 0n],
+      ['u', ETH, 620_000_000n],
+    ]);
+    // ETH's funding: BTC's position (no margin left) is passed over and untouched; ETH's margin pays 3,000,000
+    const e = w.funding(F1, F1 + 1, ETH);
+    expect(ev(e, 'fundingPayment').map((p) => [p.userId, p.symbol, p.amount])).toEqual([
+      ['u', ETH, -3_000_000n],
+      ['mm', ETH, 3_000_000n],
+    ]);
+    expect(changed(e)).toEqual([
+      ['u', ETH, 617_000_000n],
+      ['mm', ETH, 1_500_000_000n],
+    ]);
+    expect(w.bal('u')).toEqual({ available: 0n, frozen: 617_000_000n });
+    expect(w.e.position('u', SYM)).toMatchObject({ margin: 0n, updatedTs: F1 });
+  });
+
+  it('the first cross margin covers the rest: the next position is neither drawn on nor touched', () => {
+    // 900,000,000 available, then 300,000,000 of BTC's margin (-> 20,000,000); ETH's margin stays 1.5e9
+    const { w, r, ethTs } = twoMarkets(900_000_000n);
+    expect(ev(r, 'fundingPayment').map((p) => [p.userId, p.amount])).toEqual([
+      ['u', -1_200_000_000n],
+      ['mm', 1_200_000_000n],
+    ]);
+    expect(w.bal('u')).toEqual({ available: 0n, frozen: 1_520_000_000n });
+    expect(changed(r).filter((x) => x[0] === 'u')).toEqual([['u', SYM, 20_000_000n]]);
+    expect(w.e.position('u', ETH)).toMatchObject({ margin: 1_500_000_000n, updatedTs: ethTs });
+  });
+
+  it('the available balance covers it: no position margin is drawn on or touched', () => {
+    // BTC's 1.2e9 and then ETH's 3,000,000 come out of the available balance; the ETH funding touches only ETH
+    const { w, r } = twoMarkets(1_203_000_000n);
+    expect(w.bal('u')).toEqual({ available: 3_000_000n, frozen: 1_820_000_000n });
+    expect(changed(r).filter((x) => x[0] === 'u')).toEqual([['u', SYM, 320_000_000n]]);
+    const e = w.funding(F1, F1 + 1, ETH);
+    expect(ev(e, 'fundingPayment').map((p) => [p.userId, p.amount])).toEqual([
+      ['u', -3_000_000n],
+      ['mm', 3_000_000n],
+    ]);
+    expect(changed(e)).toEqual([
+      ['u', ETH, 1_500_000_000n],
+      ['mm', ETH, 1_500_000_000n],
+    ]);
+    expect(w.bal('u')).toEqual({ available: 0n, frozen: 1_820_000_000n });
+    expect(w.e.position('u', SYM)?.updatedTs).toBe(F1);
+  });
+});
+
+describe("a cross close's loss beyond the available balance and the closing order's hold: the position's margin pays the rest", () => {
+  it("a resting SELL whose hold was taken at a low mark closes half at a loss: available, the order's hold, then the margin", () => {
+    // u (cross 20x) buys 0.010 at 40,000.0: cost 4e10, margin 2e9, taker fee 2e7. At a mark of 35,000.0 (unrealized
+    // -5e9) u rests a SELL of 0.005 at 35,000.0: its hold is 1.75e10 / 20 + 0.05% = 875,000,000 + 8,750,000 =
+    // 883,750,000 (no open loss at the mark), within the max withdraw amount 5.98e9 - 5e9. The mark rises to 41,000.0
+    // (a profit, which does not count): u moves all its available balance (5,096,250,000) out of CONTRACT.
+    const w = world([['u', 8_000_000_000n]]);
+    w.mark(400_000n);
+    w.ok(order('mm', 'SELL', 400_000n, 10n));
+    w.ok(order('u', 'BUY', null, 10n));
+    w.mark(350_000n);
+    const placed = w.ok(order('u', 'SELL', 350_000n, 5n)).perpOrder as PerpOrderView;
+    expect(placed).toMatchObject({ status: 'NEW', hold: 883_750_000n, tradeType: 'CLOSE_LONG' });
+    w.mark(410_000n);
+    w.ok({ type: 'transfer', userId: 'u', asset: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: 5_096_250_000n });
+    expect(w.bal('u')).toEqual({ available: 0n, frozen: 2_883_750_000n });
+    const fund = w.sys(FUND);
+    // mm buys 0.005 at 35,000.0 from u's order. u realizes 1.75e10 - 2e10 = -2.5e9: the closed half's margin 1e9
+    // (released to the available balance) pays 1e9, the order's hold 883,750,000, the remaining position's margin
+    // 616,250,000 (1e9 -> 383,750,000); then the maker fee 1.75e10 x 0.02% = 3,500,000 from that margin too
+    // (-> 380,250,000). The fill guard: wallet 2,883,750,000 - 2.5e9 - 3,500,000 >= 0 (the rest's PnL at the mark
+    // is a profit).
+    const r = w.ok(order('mm', 'BUY', 350_000n, 5n));
+    expect(ev(r, 'perpTrade').map((t) => [t.price, t.quantity, t.makerUserId, t.makerFee, t.makerRealizedPnl])).toEqual([
+      [350_000n, 5n, 'u', 3_500_000n, -2_500_000_000n],
+    ]);
+    expect(w.e.perpOrder(placed.orderId)).toMatchObject({ status: 'FILLED', hold: 0n, fee: 3_500_000n, realizedPnl: -2_500_000_000n });
+    expect(w.e.position('u', SYM)).toMatchObject({
+      side: 'LONG',
+      size: 5n,
+      cost: 20_000_000_000n,
+      margin: 380_250_000n,
+      realizedPnl: -2_500_000_000n,
+      fees: 23_500_000n,
+    });
+    expect(w.bal('u')).toEqual({ available: 0n, frozen: 380_250_000n });
+    expect(w.sys(FUND)).toBe(fund);
+  });
+});
+
+describe('cross figures in the market settlement asset: a USDC-settled market beside the USDT one', () => {
+  it("a cross order in a USDC market is judged on the user's USDC wallet, less its isolated margins", () => {
+    // BTC/USDT is the first market. u holds USDC only: an isolated long of 0.100 ETH at 3,000.0 on ETH/USDC (margin
+    // 3e10 / 20 = 1.5e9, fee 1.5e7), then a cross long of 0.010 SOL at 100.0 on SOL/USDC (notional 1e8, margin 5e6,
+    // taker fee 50,000): its cross wallet is the USDC balance less the isolated margin, 105,050,000 before the fill
+    const ESOL = 'SOL/USDC';
+    const EUSDC = 'ETH/USDC';
+    const w = world();
+    w.ok({ type: 'addAsset', asset: { code: 'USDC', scale: 8 } });
+    for (const [symbol, base] of [
+      [EUSDC, 'ETH'],
+      [ESOL, 'SOL'],
+    ] as const)
+      w.ok({ type: 'addPerpMarket', market: perpMarket({ symbol, base, quote: 'USDC' }) });
+    for (const [u, amount] of [
+      ['u', 1_515_000_000n + 5_050_000n + 100_000_000n],
+      ['v', 2_000_000_000n],
+    ] as const)
+      w.ok({ type: 'deposit', userId: u, asset: 'USDC', account: 'CONTRACT', amount, from: '@faucet' });
+    w.mark(30_000n, EUSDC);
+    w.mark(1_000n, ESOL);
+    for (const [u, s] of [
+      ['v', EUSDC],
+      ['v', ESOL],
+      ['u', EUSDC],
+    ] as const)
+      w.isolated(u, s);
+    w.ok({ ...order('v', 'SELL', 30_000n, 100n), symbol: EUSDC });
+    w.ok({ ...order('u', 'BUY', null, 100n), symbol: EUSDC });
+    expect(w.e.position('u', EUSDC)).toMatchObject({ side: 'LONG', size: 100n, margin: 1_500_000_000n, marginMode: 'ISOLATED' });
+    w.ok({ ...order('v', 'SELL', 1_000n, 10n), symbol: ESOL });
+    const o = w.ok({ ...order('u', 'BUY', null, 10n), symbol: ESOL }).perpOrder as PerpOrderView;
+    expect(o).toMatchObject({ status: 'FILLED', filledQty: 10n, marginMode: 'CROSS', fee: 50_000n });
+    expect(w.e.position('u', ESOL)).toMatchObject({ side: 'LONG', size: 10n, margin: 5_000_000n, marginMode: 'CROSS' });
+    expect(w.e.balance('u', 'CONTRACT', 'USDC')).toEqual({ available: 100_000_000n, frozen: 1_505_000_000n });
+  });
+});
