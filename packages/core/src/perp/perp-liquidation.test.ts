@@ -24,7 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine';
 import type { Command, CommandResult, EngineEvent } from '../types';
 import type { PerpOrderView } from './types';
-import { HOUR, T0, USDT, perpEngine, perpMarket } from '../../test/perp-fixture';
+import { HOUR, T0, USDT, must, perpEngine, perpMarket } from '../../test/perp-fixture';
 
 const SYM = 'BTC/USDT';
 const ETH = 'ETH/USDT';
@@ -806,5 +806,318 @@ describe('two accounts due in the same tick: the first liquidation changes the s
     expect(trades(r2, 'TAKEOVER')).toMatchObject([{ price: 33_030n, quoteAmount: 330_300_000_000n, takerRealizedPnl: -30_300_000_000n }]);
     expect(trades(r2, 'ADL')).toMatchObject([{ takerUserId: 'B', quantity: 1_000n, quoteAmount: 330_300_000_000n, takerRealizedPnl: 30_300_000_000n }]);
     expect(w.e.balance('S', 'CONTRACT', 'USDT')).toEqual({ available: 0n, frozen: 0n });
+  });
+});
+
+describe('auto-deleveraging: the ranking does not depend on the order the positions were opened in', () => {
+  /**
+   * As the ranking test above, with the shorts opened in the order c, b, a (0.020 each at 40,000.0; c and b cross 20x
+   * with 50 USDT, a isolated 2x) and L (isolated 10x, 300 USDT) long all 0.060 (cost 2.4e11, margin 2.4e10, fee
+   * 1.2e8). At 36,100.0 L's balance 2.4e10 - 2.34e10 = 6e8 <= 0.4% of 2.166e11 = 8.664e8: the fund takes the long over
+   * at 2.4e11 - 2.4e10 = 2.16e11 (36,000.0) and ADLs all of it, 7.2e10 per 0.020 (+8e9 each). b and c tie (b first by
+   * user id, although c's position is older); a, at a lower effective leverage, comes last although its id is first.
+   */
+  it('the tie by user id and the lower ranked last, whatever the insertion order; the records are complete', () => {
+    const w = world([
+      ['L', 30_000_000_000n],
+      ['a', 50_000_000_000n],
+      ['b', 5_000_000_000n],
+      ['c', 5_000_000_000n],
+    ]);
+    w.isolated('L');
+    w.leverage('L', 10);
+    w.isolated('a');
+    w.leverage('a', 2);
+    w.mark(400_000n);
+    for (const s of ['c', 'b', 'a']) w.ok(order(s, 'SELL', 400_000n, 20n));
+    w.ok(order('L', 'BUY', null, 60n));
+    expect(w.e.position('L', SYM)).toMatchObject({ size: 60n, cost: 240_000_000_000n, margin: 24_000_000_000n });
+    expect(ev(w.mark(362_000n), 'liquidated')).toEqual([]); // 1.2e9 > 8.688e8
+    const r = w.mark(361_000n);
+    expect(ev(r, 'liquidated')).toMatchObject([{ userId: 'L', marginMode: 'ISOLATED', equity: 600_000_000n, insuranceDelta: 0n }]);
+    const [takeover] = trades(r, 'TAKEOVER');
+    expect(takeover).toMatchObject({ takerUserId: 'L', quantity: 60n, quoteAmount: 216_000_000_000n, price: 360_000n });
+    // the takeover's record is an order of its own, found by its id
+    expect(w.e.perpOrder(takeover?.takerOrderId as string)).toMatchObject({ userId: 'L', trigger: 'LIQUIDATION', status: 'FILLED', filledQty: 60n });
+    const adl = trades(r, 'ADL');
+    expect(adl.map((t) => [t.takerUserId, t.quantity, t.quoteAmount, t.takerRealizedPnl])).toEqual([
+      ['b', 20n, 72_000_000_000n, 8_000_000_000n],
+      ['c', 20n, 72_000_000_000n, 8_000_000_000n],
+      ['a', 20n, 72_000_000_000n, 8_000_000_000n],
+    ]);
+    // each ADL close is a MARKET IOC order, found by the id its trade names
+    for (const t of adl) {
+      const o = w.e.perpOrder(t.takerOrderId as string);
+      expect(o).toMatchObject({ userId: t.takerUserId, orderType: 'MARKET', timeInForce: 'IOC', trigger: 'ADL', status: 'FILLED', filledQty: 20n });
+      expect(updatedOf(r, t.takerUserId)).toEqual([o]);
+    }
+    // the fund's position (a cross position at 1x) is opened and closed within the tick
+    expect(ev(r, 'positionChanged').filter((x) => x.position.userId === FUND)).toMatchObject([
+      { position: { symbol: SYM, side: 'LONG', size: 0n, cost: 0n, margin: 0n, marginMode: 'CROSS', leverage: 1 } },
+    ]);
+    for (const u of ['L', 'a', 'b', 'c']) expect(w.e.positions(u)).toEqual([]);
+    // no user is left with an (empty) list of markets in the state
+    expect((w.e.snapshot().perp as { userMarkets: unknown[] } | undefined)?.userMarkets).toEqual([]);
+    expect(w.fund()).toBe(0n);
+  });
+
+  /**
+   * Equal scores at any size: a (0.001) and b (0.010) both isolated 2x short at 40,000.0 have the same PnL ratio and
+   * effective leverage (everything scales with the size), so a goes first by user id; the fund's 0.001 (L, isolated
+   * 10x, margin 4e8, due at 36,100.0: 1e7 <= 1.444e7; taken over at 3.6e9) closes a's whole position. The position
+   * value in the score is the exact notional: at 36,100.0 a's is 3.61e9 (not rounded to a price unit x step).
+   */
+  it('a small position ties with a large one of the same ratios: the tie goes by user id', () => {
+    const w = world([
+      ['L', 1_000_000_000n],
+      ['a', 10_000_000_000n],
+      ['b', 100_000_000_000n],
+      ['x', 1_000n * UNIT],
+    ]);
+    for (const u of ['L', 'a', 'b']) w.isolated(u);
+    w.leverage('L', 10);
+    w.leverage('a', 2);
+    w.leverage('b', 2);
+    w.mark(400_000n);
+    w.ok(order('a', 'SELL', 400_000n, 1n));
+    w.ok(order('b', 'SELL', 400_000n, 10n));
+    w.ok(order('L', 'BUY', null, 1n));
+    w.ok(order('x', 'BUY', null, 10n));
+    expect(w.e.position('a', SYM)).toMatchObject({ size: 1n, cost: 4_000_000_000n, margin: 2_000_000_000n });
+    expect(w.e.position('b', SYM)).toMatchObject({ size: 10n, cost: 40_000_000_000n, margin: 20_000_000_000n });
+    expect(ev(w.mark(362_000n), 'liquidated')).toEqual([]);
+    const r = w.mark(361_000n);
+    expect(trades(r, 'TAKEOVER')).toMatchObject([{ takerUserId: 'L', quantity: 1n, quoteAmount: 3_600_000_000n }]);
+    expect(trades(r, 'ADL').map((t) => [t.takerUserId, t.quantity, t.quoteAmount, t.takerRealizedPnl])).toEqual([['a', 1n, 3_600_000_000n, 400_000_000n]]);
+    expect(w.e.position('a', SYM)).toBeUndefined();
+    expect(w.e.position('b', SYM)).toMatchObject({ size: 10n, cost: 40_000_000_000n });
+  });
+
+  /**
+   * Two losing positions only: z sells 0.011 at 45,000.0 to p (0.010) and q (0.001), both cross 20x with 1,000 USDT,
+   * and buys it back at 40,000.0 from L (isolated 10x short 0.011: cost 4.4e10, margin 4.4e9, fee 2.2e7). At 43,900.0
+   * L is due (4.4e9 - 4.29e9 = 1.1e8 <= 0.4% of 4.829e10 = 1.9316e8); the fund is short 0.011 at 4.84e10 (44,000.0).
+   * p and q lose the same 2.44%; p's effective leverage (4.39e10 over an equity of 1e11 - 2.25e7 - 1.1e8) is about 9
+   * times q's (4.39e9 over 1e11 - 2.25e6 - 1.1e7): PnL% / leverage puts p first. p closes 0.010 at 4.84e10 x 10 / 11
+   * = 4.4e10 (-1e9), q the last 0.001 at 4.4e9 (-1e8).
+   */
+  it('losing positions: the higher effective leverage first, not the smaller loss', () => {
+    const w = world([
+      ['L', 10_000_000_000n],
+      ['p', 1_000n * UNIT],
+      ['q', 1_000n * UNIT],
+      ['z', 1_000n * UNIT],
+    ]);
+    w.isolated('L');
+    w.leverage('L', 10);
+    w.mark(450_000n);
+    w.ok(order('z', 'SELL', 450_000n, 11n));
+    w.ok(order('p', 'BUY', null, 10n));
+    w.ok(order('q', 'BUY', null, 1n));
+    w.mark(400_000n);
+    w.ok(order('z', 'BUY', 400_000n, 11n));
+    w.ok(order('L', 'SELL', null, 11n));
+    expect(w.e.position('z', SYM)).toBeUndefined();
+    expect(w.e.position('L', SYM)).toMatchObject({ side: 'SHORT', size: 11n, cost: 44_000_000_000n, margin: 4_400_000_000n });
+    expect(ev(w.mark(438_000n), 'liquidated')).toEqual([]); // 2.2e8 > 1.9272e8
+    const r = w.mark(439_000n);
+    expect(trades(r, 'TAKEOVER')).toMatchObject([{ takerUserId: 'L', quantity: 11n, quoteAmount: 48_400_000_000n, price: 440_000n }]);
+    expect(trades(r, 'ADL').map((t) => [t.takerUserId, t.quantity, t.quoteAmount, t.takerRealizedPnl])).toEqual([
+      ['p', 10n, 44_000_000_000n, -1_000_000_000n],
+      ['q', 1n, 4_400_000_000n, -100_000_000n],
+    ]);
+    expect(w.fund()).toBe(0n);
+  });
+});
+
+describe('cross liquidation: which position takes the bankruptcy price, and the order of the takeovers', () => {
+  const XRP = 'XRP/USDT';
+  /** u long 0.010 BTC at 40,000.0 and 0.100 ETH at 4,000.0 (4e10 each), wallet 4.16e9; `ethFirst`: ETH opened first. */
+  function equal(ethFirst: boolean): World {
+    const w = world([['u', 4_200_000_000n]]);
+    w.market(ETH, 'ETH');
+    w.mark(400_000n);
+    w.mark(40_000n, ETH);
+    const btc = (): void => {
+      w.ok(order('mm', 'SELL', 400_000n, 10n));
+      w.ok(order('u', 'BUY', null, 10n));
+    };
+    const eth = (): void => {
+      w.ok({ ...order('mm', 'SELL', 40_000n, 100n), symbol: ETH });
+      w.ok({ ...order('u', 'BUY', null, 100n), symbol: ETH });
+    };
+    if (ethFirst) eth();
+    btc();
+    if (!ethFirst) eth();
+    expect(w.wallet('u')).toBe(4_160_000_000n);
+    expect(ev(w.mark(380_000n), 'liquidated')).toEqual([]);
+    return w;
+  }
+
+  it('equal notionals with the ETH position opened first: still the first symbol (BTC/USDT) takes it', () => {
+    const w = equal(true);
+    const r = w.mark(38_000n, ETH);
+    expect(ev(r, 'liquidated')).toMatchObject([{ userId: 'u', symbol: ETH, equity: 160_000_000n, insuranceDelta: 0n }]);
+    expect(trades(r, 'TAKEOVER').map((t) => [t.symbol, t.price, t.quoteAmount, t.takerRealizedPnl])).toEqual([
+      [SYM, 378_400n, 37_840_000_000n, -2_160_000_000n],
+      [ETH, 38_000n, 38_000_000_000n, -2_000_000_000n],
+    ]);
+    expect(w.e.balance('u', 'CONTRACT', 'USDT')).toEqual({ available: 0n, frozen: 0n });
+  });
+
+  /**
+   * ETH at 3,800.1 is worth 3.8001e10, 1e6 quote units (0.01 USDT) more than BTC at 38,000.0: ETH takes the
+   * bankruptcy price, -(4.16e9 - 2e9) = -2.16e9 (takeover 3.784e10, 3,784.0), BTC closes at its mark (-2e9). Balance
+   * 4.16e9 - 2e9 - 1.999e9 = 1.61e8 <= 1.52e8 + 1.52004e8.
+   */
+  it('the largest notional by a hundredth of a USDT takes the bankruptcy price', () => {
+    const w = equal(false);
+    const r = w.mark(38_001n, ETH);
+    expect(ev(r, 'liquidated')).toMatchObject([{ userId: 'u', symbol: ETH, equity: 161_000_000n, insuranceDelta: 0n }]);
+    expect(trades(r, 'TAKEOVER').map((t) => [t.symbol, t.price, t.quoteAmount, t.takerRealizedPnl])).toEqual([
+      [ETH, 37_840n, 37_840_000_000n, -2_160_000_000n],
+      [SYM, 380_000n, 38_000_000_000n, -2_000_000_000n],
+    ]);
+    expect(w.e.balance('u', 'CONTRACT', 'USDT')).toEqual({ available: 0n, frozen: 0n });
+  });
+
+  /**
+   * Four cross positions (deposit 5e9; margins 2e9 + 1.5e9 + 5e8 + 2.5e8, fees 4.25e7: wallet 4.9575e9): BTC long 0.010
+   * at 40,000.0, ETH long 0.100 at 3,000.0 (its mark stays there: PnL 0), SOL long 1.000 at 100.0 (up to 110.0: +1e9)
+   * and XRP long 1.000 at 50.0 (up to 55.0: +5e8). BTC at 33,500.0 (-6.5e9): balance -4.25e7, due. BTC (3.35e10) is
+   * the largest: -(4.9575e9 + 1.5e9) = -6.4575e9, takeover 3.35425e10 (33,542.5). The gains are taken over first, in
+   * the list's order (SOL, then XRP), then the rest in the list's order: BTC, then ETH at PnL 0 (not a gain).
+   */
+  it('gains first in the order of the list, a zero PnL with the losses', () => {
+    const w = world([['u', 5_000_000_000n]]);
+    w.market(ETH, 'ETH');
+    w.market(SOL, 'SOL');
+    w.market(XRP, 'XRP');
+    const open = (symbol: string, price: bigint, qty: bigint): void => {
+      w.mark(price, symbol);
+      w.ok({ ...order('mm', 'SELL', price, qty), symbol });
+      w.ok({ ...order('u', 'BUY', null, qty), symbol });
+    };
+    open(SYM, 400_000n, 10n);
+    open(ETH, 30_000n, 100n);
+    open(SOL, 1_000n, 1_000n);
+    open(XRP, 500n, 1_000n);
+    expect(w.wallet('u')).toBe(4_957_500_000n);
+    w.mark(1_100n, SOL);
+    w.mark(550n, XRP);
+    const r = w.mark(335_000n);
+    expect(ev(r, 'liquidated')).toMatchObject([{ userId: 'u', symbol: SYM, equity: -42_500_000n, insuranceDelta: 0n }]);
+    expect(trades(r, 'TAKEOVER').map((t) => [t.symbol, t.quoteAmount, t.takerRealizedPnl])).toEqual([
+      [SOL, 11_000_000_000n, 1_000_000_000n],
+      [XRP, 5_500_000_000n, 500_000_000n],
+      [SYM, 33_542_500_000n, -6_457_500_000n],
+      [ETH, 30_000_000_000n, 0n],
+    ]);
+    expect(w.e.balance('u', 'CONTRACT', 'USDT')).toEqual({ available: 0n, frozen: 0n });
+    expect(w.fund()).toBe(0n);
+  });
+});
+
+describe('take profit and stop loss against liquidation and against an earlier trigger of the same tick', () => {
+  /**
+   * u (isolated 20x) is long 0.010 at 40,000.0 (margin 2e9) with a stop loss at 38,500.0; mm bids 0.010 at 38,000.0.
+   * The mark falls to 38,100.0: the stop loss is crossed, but the position is at risk (2e9 - 1.9e9 = 1e8 <= 1.524e8):
+   * it is liquidated (the fund sells into mm's bid at the bankruptcy price 38,000.0), the stop loss does not fire.
+   */
+  it('a position at risk is liquidated, its crossed stop loss does not fire', () => {
+    const w = world([['u', 10_000n * UNIT]]);
+    w.isolated('u');
+    w.mark(400_000n);
+    w.ok(order('mm', 'SELL', 400_000n, 10n));
+    w.ok(order('u', 'BUY', null, 10n));
+    w.ok({ type: 'perpSetTpSl', userId: 'u', symbol: SYM, takeProfit: null, stopLoss: 385_000n });
+    w.ok(order('mm', 'BUY', 380_000n, 10n));
+    const r = w.mark(381_000n);
+    expect(ev(r, 'liquidated')).toMatchObject([{ userId: 'u', equity: 100_000_000n, insuranceDelta: 0n }]);
+    expect(updatedOf(r, 'u').map((o) => [o.trigger, o.tradeType, o.filledQuote])).toEqual([['LIQUIDATION', 'FORCE_CLOSE', 38_000_000_000n]]);
+    expect(trades(r, 'BOOK')).toMatchObject([{ price: 380_000n, quantity: 10n, makerUserId: 'mm', takerUserId: FUND, takerRealizedPnl: 0n }]);
+  });
+
+  /**
+   * alice is long 0.020 at 40,000.0 with a take profit at 41,000.0, bob short 0.010 with a stop loss at 41,000.0; bob
+   * bids 0.020 at 40,500.0 and mm asks at 41,500.0. At the mark 41,000.0 both are crossed: alice's close sells into
+   * bob's bid, which closes bob's short and opens a long 0.010 (a new position); bob's stop loss, for the short that is
+   * gone, is skipped, and the position bob is told about is the new long.
+   */
+  it("a trigger whose position an earlier trigger's close ended is skipped", () => {
+    const w = world([
+      ['alice', 1_000n * UNIT],
+      ['bob', 1_000n * UNIT],
+    ]);
+    w.mark(400_000n);
+    w.ok(order('mm', 'SELL', 400_000n, 20n));
+    w.ok(order('alice', 'BUY', null, 20n));
+    w.ok(order('mm', 'BUY', 400_000n, 10n));
+    w.ok(order('bob', 'SELL', null, 10n));
+    w.ok({ type: 'perpSetTpSl', userId: 'alice', symbol: SYM, takeProfit: 410_000n, stopLoss: null });
+    w.ok({ type: 'perpSetTpSl', userId: 'bob', symbol: SYM, takeProfit: null, stopLoss: 410_000n });
+    w.ok(order('bob', 'BUY', 405_000n, 20n));
+    w.ok(order('mm', 'SELL', 415_000n, 10n));
+    const r = w.mark(410_000n);
+    expect(updatedOf(r, 'alice').map((o) => [o.trigger, o.status, o.filledQty])).toEqual([['TAKE_PROFIT', 'FILLED', 20n]]);
+    expect(ev(r, 'perpOrderUpdated').filter((x) => x.order.trigger === 'STOP_LOSS')).toEqual([]);
+    expect(ev(r, 'positionChanged').filter((x) => x.position.userId === 'bob')).toMatchObject([
+      { position: { side: 'LONG', size: 10n, cost: 40_500_000_000n, takeProfit: null, stopLoss: null } },
+    ]);
+    expect(w.e.position('bob', SYM)).toMatchObject({ side: 'LONG', size: 10n });
+    expect(w.e.position('alice', SYM)).toBeUndefined();
+  });
+});
+
+describe("on the naive (reference) book: the best ask in the basis, the impact ask and a short's trigger", () => {
+  /** The same market on an engine built with the naive order book; mm has 1,000,000 USDT, b and bob 1,000 each. */
+  function naive(over: Parameters<typeof perpMarket>[0] = {}): World {
+    const e = new Engine({ book: 'naive' });
+    must(e, { type: 'addAsset', ts: T0, asset: { code: 'USDT', scale: 8 } });
+    must(e, { type: 'addPerpMarket', ts: T0, market: perpMarket(over) });
+    const w = new World(e);
+    w.deposit('mm', 1_000_000n * UNIT);
+    w.deposit('b', 1_000n * UNIT);
+    w.deposit('bob', 1_000n * UNIT);
+    return w;
+  }
+
+  it('the basis sample uses the best ask: mid 40,200.0 against the index 40,000.0', () => {
+    const w = naive();
+    w.mark(400_000n);
+    w.ok(order('mm', 'SELL', 405_000n, 1n));
+    w.ok(order('b', 'BUY', null, 1n));
+    w.ok(order('b', 'BUY', 401_000n, 1n));
+    w.ok(order('mm', 'SELL', 403_000n, 1n));
+    w.ok({ type: 'perpMarkPrice', symbol: SYM, indexPrice: 400_000n });
+    // median(40,000.0, 40,000.0 + 2,000, 40,500.0)
+    expect(w.e.perpMarkState(SYM)?.markPrice).toBe(402_000n);
+  });
+
+  /**
+   * Asks of 0.003 at 39,880.0 (impact notional 100 USDT = 1e10: 3 units, 1.1964e10): the impact ask is 0.3% under
+   * the index 40,000.0, a premium of -300,000 E8. The first tick (empty book) sampled 0: P = 2 x -300,000 / 3 =
+   * -200,000; F = P + clamp(10,000 - P, -50,000, 50,000) = -150,000.
+   */
+  it('the premium sample from the impact ask', () => {
+    const w = naive({ impactNotional: 100n * UNIT });
+    w.mark(400_000n);
+    w.ok(order('mm', 'SELL', 398_800n, 3n));
+    w.mark(400_000n);
+    expect(w.e.perpMarkState(SYM)?.predictedFundingRateE8).toBe(-150_000);
+  });
+
+  it("a short's take profit fires when there are asks (and no bids)", () => {
+    const w = naive();
+    w.mark(400_000n);
+    w.ok(order('mm', 'BUY', 400_000n, 10n));
+    w.ok(order('bob', 'SELL', null, 10n));
+    w.ok({ type: 'perpSetTpSl', userId: 'bob', symbol: SYM, takeProfit: 390_000n, stopLoss: null });
+    w.ok(order('mm', 'SELL', 391_000n, 10n));
+    const r = w.mark(390_000n);
+    expect(updatedOf(r, 'bob').map((o) => [o.side, o.trigger, o.status, o.filledQty, o.filledQuote])).toEqual([
+      ['BUY', 'TAKE_PROFIT', 'FILLED', 10n, 39_100_000_000n],
+    ]);
+    expect(w.e.position('bob', SYM)).toBeUndefined();
   });
 });
