@@ -1,11 +1,10 @@
 /**
- * The modules of the server, in the order app.ts registers their routes and the server processes start their jobs
- * and run their seeds (platform/domain-module.ts): the health checks first, then the domains, the app's WebSocket
- * channels among them, and the Binance-compatible API last (its own error body and hooks). A new domain adds its
- * module here. Typed over the context: every module's needs must be met by AppContext.
+ * The modules of the server, in the order their services are built (main/context.ts), app.ts registers their routes
+ * and the server processes start their jobs and run their seeds (platform/domain-module.ts): the health checks first,
+ * then the domains, the app's WebSocket channels among them, and the Binance-compatible API last (its own error body
+ * and hooks). A module's `create` sees the services of the modules before it (a later one only lazily). A new domain
+ * adds its module here; the context's type follows from this list (main/context.ts checks every module's needs).
  */
-import type { AppContext } from './context';
-import type { DomainModule } from '../platform/domain-module';
 import health from '../platform/health/health.routes';
 import { memberModule } from '../domains/member/member.module';
 import { verificationModule } from '../domains/verification/verification.module';
@@ -36,7 +35,7 @@ import { apiKeysModule } from '../domains/api-keys/api-keys.module';
 import { wsModule } from '../gateways/ws/ws.module';
 import { binanceModule } from '../gateways/binance/binance.module';
 
-export const DOMAINS: readonly DomainModule<AppContext>[] = [
+export const DOMAINS = [
   { name: 'health', routes: [health] },
   memberModule,
   verificationModule,
@@ -66,4 +65,4 @@ export const DOMAINS: readonly DomainModule<AppContext>[] = [
   inboxModule,
   apiKeysModule,
   binanceModule,
-];
+] as const;

@@ -4,9 +4,12 @@
  * their routes in list order, and the embedded server and each gateway start their jobs and run their seeds from the
  * same list, so a new domain adds its module to that list instead of editing the app, the server and the gateway.
  *
- * `Needs` is what the domain takes from the process's context (its services, config, log, clock), declared by the
- * domain as a structural type; the composition root's context must satisfy every module's needs (checked by the
- * compiler where the list is typed).
+ * `Needs` is what the domain takes from the process's context (the platform's parts and other domains' services),
+ * declared by the domain as a structural type; the composition root's context must satisfy every module's needs
+ * (checked by the compiler where the list is typed). `Provides` is what its `create` adds to the context: its services,
+ * built from the platform and the services of the modules before it in the list (a service needed from a later module
+ * is read lazily, e.g. `security: () => ctx.security`). The context's type is the platform's and every module's
+ * `Provides` (main/context.ts), so a new domain adds its services without editing a list of them.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 
@@ -14,9 +17,15 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 export type StopJobs = () => void | Promise<void>;
 
 /** What one domain registers. */
-export interface DomainModule<Needs> {
+export interface DomainModule<Needs, Provides extends object = object> {
   /** The domain's name: its folder under domains/ (or gateways/). */
   readonly name: string;
+  /**
+   * Builds the domain's services (and anything else it sets up at start, e.g. a listener on the hooks) from the
+   * context built so far; the answer's fields join the context. A service that opens resources pushes its close on
+   * `ctx.closers`.
+   */
+  readonly create?: (ctx: Needs) => Provides | Promise<Provides>;
   /** Its route modules (Fastify plugins reading `app.ctx`), registered in this order. */
   readonly routes?: readonly FastifyPluginAsync[];
   /**
@@ -30,6 +39,21 @@ export interface DomainModule<Needs> {
    */
   readonly seed?: (ctx: Needs) => Promise<unknown>;
 }
+
+/**
+ * Builds the services of `modules` in list order onto `ctx` (each module's `create` sees the platform and the
+ * services of the modules before it) and answers the completed context.
+ */
+export async function createDomainServices<C extends object>(ctx: object, modules: readonly DomainModule<never, object>[]): Promise<C> {
+  for (const m of modules) if (m.create) Object.assign(ctx, await m.create(ctx as never));
+  return ctx as C;
+}
+
+/** The context a list of modules builds: the fields every module's `create` provides, together. */
+export type ProvidedBy<L extends readonly unknown[]> = UnionToIntersection<
+  { [K in keyof L]: L[K] extends { create?: (ctx: never) => infer R } ? Awaited<R> : object }[number]
+>;
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
 /** Starts the jobs of `modules` in list order; the answer stops them in reverse order. */
 export async function startDomainJobs<C>(ctx: C, modules: readonly DomainModule<C>[]): Promise<() => Promise<void>> {

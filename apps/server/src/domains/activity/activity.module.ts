@@ -1,11 +1,14 @@
 /** The activity module (platform/domain-module.ts): activities: campaigns, joining, progress, the payout job. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createActivityService, type ActivityService } from './activity.service';
 import activityRoutes from './activity.routes';
 import activityAdminRoutes from './activity.admin.routes';
 import { startActivityJobs } from './activity.jobs';
 
-export const activityModule: DomainModule<Parameters<typeof startActivityJobs>[0]> = {
+export const activityModule: DomainModule<Parameters<typeof startActivityJobs>[0] & PlatformContext, { activity: ActivityService }> = {
   name: 'activity',
+  create: (ctx) => ({ activity: createActivityService({ host: ctx.host, now: ctx.clock.now }) }),
   routes: [activityRoutes, activityAdminRoutes],
   startJobs: (ctx) => startActivityJobs(ctx),
 };

@@ -1,8 +1,15 @@
 /** The admin module (platform/domain-module.ts): the operator console's own routes: operator login, users, the audit log. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createAdminService, type AdminService } from './admin.service';
+import { secretBoxFromConfig } from '../../platform/shared/secret-box';
 import adminRoutes from './admin.routes';
 
-export const adminModule: DomainModule<unknown> = {
+export const adminModule: DomainModule<
+  PlatformContext & { kyc: ReturnType<NonNullable<Parameters<typeof createAdminService>[0]['kyc']>> },
+  { admin: AdminService }
+> = {
   name: 'admin',
+  create: (ctx) => ({ admin: createAdminService({ db: ctx.db, host: ctx.host, box: secretBoxFromConfig(ctx.config), kyc: () => ctx.kyc }) }),
   routes: [adminRoutes],
 };

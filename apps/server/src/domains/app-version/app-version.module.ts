@@ -1,8 +1,11 @@
 /** The app-version module (platform/domain-module.ts): app versions and their web bundles: the update flow. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createAppVersionService, type AppVersionService } from './app-version.service';
 import appVersionRoutes from './app-version.routes';
 
-export const appVersionModule: DomainModule<unknown> = {
+export const appVersionModule: DomainModule<PlatformContext, { appVersions: AppVersionService }> = {
   name: 'app-version',
+  create: (ctx) => ({ appVersions: createAppVersionService({ db: ctx.db, webDist: ctx.config.webDist }) }),
   routes: [appVersionRoutes],
 };

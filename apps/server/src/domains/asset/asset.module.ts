@@ -1,8 +1,15 @@
 /** The asset module (platform/domain-module.ts): balances of the spot, contract and funding accounts. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { registerDemoFaucet } from './demo-faucet';
 import assetRoutes from './asset.routes';
 
-export const assetModule: DomainModule<unknown> = {
+export const assetModule: DomainModule<PlatformContext, object> = {
   name: 'asset',
+  create: (ctx) => {
+    // the demo's faucet: new users' demo funds, on the registration hook
+    registerDemoFaucet({ config: ctx.config, host: ctx.host, log: ctx.log, hooks: ctx.hooks });
+    return {};
+  },
   routes: [assetRoutes],
 };

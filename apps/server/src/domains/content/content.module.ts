@@ -1,9 +1,18 @@
 /** The content module (platform/domain-module.ts): content edited in the console: banners, notices, help centre, pages. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import path from 'node:path';
+import { createContentService, type ContentService } from './content.service';
 import contentRoutes from './content.routes';
 import contentAdminRoutes from './content.admin.routes';
 
-export const contentModule: DomainModule<unknown> = {
+export const contentModule: DomainModule<PlatformContext, { content: ContentService }> = {
   name: 'content',
+  create: async (ctx) => {
+    const content = createContentService({ db: ctx.db, now: ctx.clock.now });
+    // the first start writes the demo's banners, notices, help centre and pages, published
+    await content.seed(path.join(ctx.config.dataDir, 'static', 'banners'), ctx.clock.now());
+    return { content };
+  },
   routes: [contentRoutes, contentAdminRoutes],
 };

@@ -1,8 +1,11 @@
 /** The contract module (platform/domain-module.ts): uSDT perpetuals, user side: account, positions, settings, orders, records. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createContractService, type ContractService } from './contract.service';
 import contractRoutes from './contract.routes';
 
-export const contractModule: DomainModule<unknown> = {
+export const contractModule: DomainModule<PlatformContext, { contract: ContractService }> = {
   name: 'contract',
+  create: (ctx) => ({ contract: createContractService({ db: ctx.db, host: ctx.host }) }),
   routes: [contractRoutes],
 };

@@ -1,12 +1,18 @@
 /** The earn module (platform/domain-module.ts): fixed-term savings: products, locks, the daily interest job, the demo products. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createEarnService, type EarnService } from './earn.service';
 import earnRoutes from './earn.routes';
 import earnAdminRoutes from './earn.admin.routes';
 import { startEarnJobs } from './earn.jobs';
 import { ensureEarnDemoProducts } from './earn.demo';
 
-export const earnModule: DomainModule<Parameters<typeof startEarnJobs>[0] & Parameters<typeof ensureEarnDemoProducts>[0]> = {
+export const earnModule: DomainModule<
+  Parameters<typeof startEarnJobs>[0] & Parameters<typeof ensureEarnDemoProducts>[0] & PlatformContext,
+  { earn: EarnService }
+> = {
   name: 'earn',
+  create: (ctx) => ({ earn: createEarnService({ db: ctx.db, host: ctx.host }) }),
   routes: [earnRoutes, earnAdminRoutes],
   startJobs: (ctx) => startEarnJobs(ctx),
   seed: (ctx) => ensureEarnDemoProducts(ctx),

@@ -1,8 +1,11 @@
 /** The entrust module (platform/domain-module.ts): spot orders: entry, cancels, open orders and history. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createEntrustService, type EntrustService } from './entrust.service';
 import entrustRoutes from './entrust.routes';
 
-export const entrustModule: DomainModule<unknown> = {
+export const entrustModule: DomainModule<PlatformContext, { entrust: EntrustService }> = {
   name: 'entrust',
+  create: (ctx) => ({ entrust: createEntrustService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }) }),
   routes: [entrustRoutes],
 };

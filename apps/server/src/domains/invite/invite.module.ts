@@ -1,10 +1,13 @@
 /** The invite module (platform/domain-module.ts): invitations and rebates: rules, invitees, rankings, the daily settlement job. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createInviteService, type InviteService } from './invite.service';
 import inviteRoutes from './invite.routes';
 import { startInviteJobs } from './invite.jobs';
 
-export const inviteModule: DomainModule<Parameters<typeof startInviteJobs>[0]> = {
+export const inviteModule: DomainModule<Parameters<typeof startInviteJobs>[0] & PlatformContext, { invite: InviteService }> = {
   name: 'invite',
+  create: (ctx) => ({ invite: createInviteService({ db: ctx.db, host: ctx.host }) }),
   routes: [inviteRoutes],
   startJobs: (ctx) => startInviteJobs(ctx),
 };

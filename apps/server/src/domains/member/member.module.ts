@@ -1,8 +1,14 @@
 /** The member module (platform/domain-module.ts): users: registration, login, sessions, profile, favourites. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createMemberService, type LoginSecurity, type MemberService } from './member.service';
 import memberRoutes from './member.routes';
 
-export const memberModule: DomainModule<unknown> = {
+export const memberModule: DomainModule<PlatformContext & { security: LoginSecurity }, { members: MemberService }> = {
   name: 'member',
+  create: (ctx) => ({
+    // login asks account security for the second factor (security is built after the members: read lazily)
+    members: createMemberService({ config: ctx.config, db: ctx.db, log: ctx.log, hooks: ctx.hooks, host: ctx.host, security: () => ctx.security }),
+  }),
   routes: [memberRoutes],
 };

@@ -1,8 +1,20 @@
 /** The payment module (platform/domain-module.ts): payment methods (bank card, WeChat, Alipay) of verified users. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createPaymentService, type PaymentService } from './payment.service';
 import paymentRoutes from './payment.routes';
 
-export const paymentModule: DomainModule<unknown> = {
+/** What the payment service is built from (its own ports of the KYC, uploads and security services). */
+type PaymentDeps = Parameters<typeof createPaymentService>[0];
+
+export const paymentModule: DomainModule<
+  PlatformContext & { kyc: PaymentDeps['kyc']; uploads: PaymentDeps['uploads']; security: ReturnType<PaymentDeps['security']> },
+  { payments: PaymentService }
+> = {
   name: 'payment',
+  create: (ctx) => ({
+    // the transaction password is checked by the security service (built later: read lazily)
+    payments: createPaymentService({ db: ctx.db, kyc: ctx.kyc, uploads: ctx.uploads, security: () => ctx.security }),
+  }),
   routes: [paymentRoutes],
 };

@@ -1,10 +1,20 @@
 /** The reserves module (platform/domain-module.ts): proof of reserves: Merkle-sum snapshots, their schedule, each user's proof. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createReservesService, type ReservesService } from './reserves.service';
 import reservesRoutes from './reserves.routes';
 import { startReservesJob } from './reserves.job';
 
-export const reservesModule: DomainModule<Parameters<typeof startReservesJob>[0]> = {
+export const reservesModule: DomainModule<
+  Parameters<typeof startReservesJob>[0] &
+    PlatformContext & { chain: { onChainReserves: NonNullable<Parameters<typeof createReservesService>[0]['onChainReserves']> } },
+  { reserves: ReservesService }
+> = {
   name: 'reserves',
+  create: (ctx) => ({
+    // user liabilities from the engine, the exchange's on-chain balances from the chain service
+    reserves: createReservesService({ db: ctx.db, host: ctx.host, log: ctx.log, onChainReserves: () => ctx.chain.onChainReserves() }),
+  }),
   routes: [reservesRoutes],
   startJobs: (ctx) => startReservesJob(ctx),
 };

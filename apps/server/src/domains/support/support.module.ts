@@ -1,9 +1,13 @@
 /** The support module (platform/domain-module.ts): customer service: the support chat and the console queue. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createSupportService, type SupportService } from './support.service';
+import type { UploadsService } from '../uploads/uploads.service';
 import supportRoutes from './support.routes';
 import supportAdminRoutes from './support.admin.routes';
 
-export const supportModule: DomainModule<unknown> = {
+export const supportModule: DomainModule<PlatformContext & { uploads: UploadsService }, { support: SupportService }> = {
   name: 'support',
+  create: (ctx) => ({ support: createSupportService({ db: ctx.db, host: ctx.host, uploads: ctx.uploads }) }),
   routes: [supportRoutes, supportAdminRoutes],
 };

@@ -1,13 +1,27 @@
 /** The wallet module (platform/domain-module.ts): the wallet: deposits (the chain watcher), withdrawals (review, the broadcaster), transfers, records. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createChainService, type ChainService } from './chain.service';
+import { createWalletService, type WalletService } from './wallet.service';
+import type { MemberService } from '../member/member.service';
+import type { SecurityService } from '../security/security.service';
 import walletRoutes from './wallet.routes';
 import walletAdminRoutes from './wallet.admin.routes';
 import chainAdminRoutes from './chain.admin.routes';
 import demoDepositRoutes from './demo-deposit.routes';
 import { startChainJobs, type ChainJobDeps } from './chain-jobs';
 
-export const walletModule: DomainModule<ChainJobDeps> = {
+export const walletModule: DomainModule<
+  ChainJobDeps & PlatformContext & { members: MemberService; security: SecurityService },
+  { chain: ChainService; wallet: WalletService }
+> = {
   name: 'wallet',
+  create: (ctx) => {
+    const chain = createChainService({ config: ctx.config, db: ctx.db, host: ctx.host, log: ctx.log });
+    ctx.closers.push(() => chain.close());
+    const wallet = createWalletService({ config: ctx.config, db: ctx.db, host: ctx.host, members: ctx.members, security: () => ctx.security, chain });
+    return { chain, wallet };
+  },
   routes: [walletRoutes, walletAdminRoutes, chainAdminRoutes, demoDepositRoutes],
   startJobs: (ctx) => {
     const jobs = startChainJobs(ctx);

@@ -1,7 +1,7 @@
 /**
- * The extension points services listen on (`Hooks`) and what they carry. They live here, apart from context.ts,
- * so that a service taking `hooks` as a port imports nothing of the context that builds it (context.ts imports
- * the services: importing it back from a service would close an import circle; src/import-cycles.test.ts fails
+ * The extension points services listen on (`Hooks`) and what they carry. They live in the platform, apart from the
+ * context (main/context.ts) and the domain modules that build the services, so that a service taking `hooks` as a port
+ * imports nothing of what builds it (importing it back would close an import circle; src/import-cycles.test.ts fails
  * on any circle). This module imports only wire types.
  */
 import type { WsSessionEndReason } from '@exchange/api';
