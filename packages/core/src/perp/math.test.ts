@@ -23,6 +23,7 @@ import { describe, expect, it } from 'vitest';
 import type { LeverageBracket } from './types';
 import {
   bracketTiers,
+  closeLotsQty,
   entryPriceOf,
   fundingPayment,
   fundingRateE8,
@@ -37,12 +38,15 @@ import {
   maxLots,
   maxNotionalFor,
   maxRemovableMargin,
+  notionalOf,
   orderCost,
   perpFee,
   perpNotionalMult,
+  positionLots,
   premiumIndexE8,
   qtyToLots,
   tierOf,
+  toSafeInt,
   unrealizedPnl,
   yieldRatePpm,
 } from './math';
@@ -346,5 +350,124 @@ describe('premium index and funding [FUND]', () => {
     expect(fundingTimeAtOrBefore(day + 9.5 * H, 8 * H)).toBe(day + 8 * H);
     expect(fundingTimeAtOrBefore(day + 16 * H, 8 * H)).toBe(day + 16 * H);
     expect(fundingTimeAtOrBefore(day + 16 * H - 1, 8 * H)).toBe(day + 8 * H);
+  });
+});
+
+describe('boundaries: safe integers, error messages, signs', () => {
+  it('toSafeInt converts exactly up to +-(2^53 - 1) and throws a RangeError beyond', () => {
+    expect(toSafeInt(0n)).toBe(0);
+    expect(toSafeInt(-12_345n)).toBe(-12_345);
+    expect(toSafeInt(9_007_199_254_740_991n)).toBe(9_007_199_254_740_991);
+    expect(toSafeInt(-9_007_199_254_740_991n)).toBe(-9_007_199_254_740_991);
+    expect(() => toSafeInt(9_007_199_254_740_992n)).toThrow(new RangeError('toSafeInt: out of the safe integer range'));
+    expect(() => toSafeInt(-9_007_199_254_740_992n)).toThrow(new RangeError('toSafeInt: out of the safe integer range'));
+  });
+  it('perpNotionalMult names its error', () => {
+    expect(() => perpNotionalMult(8, 6, 3)).toThrow(new RangeError('perpNotionalMult: priceDecimals + qtyDecimals exceed the settle scale'));
+  });
+  it('notionalOf = price * qty * mult: 0.25 BTC at 40,000 = 10,000 USDT', () => {
+    expect(notionalOf(px(40_000), btc(0.25), MULT)).toBe(usdt(10_000));
+    expect(notionalOf(px(40_000.1), btc(0.003), MULT)).toBe(usdt(120.0003));
+  });
+  it('a negative notional (a short) counts by its absolute value: tier, maintenance margin, fee', () => {
+    expect(tierOf(TIERS, -usdt(60_000))?.maintMarginPpm).toBe(5_000);
+    expect(maintMarginE6(TIERS, -usdt(40_000))).toBe(usdt(40_000) * 4_000n);
+    expect(maintMarginE6(TIERS, -usdt(40_000))).toBe(maintMarginE6(TIERS, usdt(40_000)));
+    expect(perpFee(-usdt(10_000), 500)).toBe(usdt(5));
+  });
+  it('ceil division with negative operands: a rebate (negative ppm) is rounded up, i.e. towards zero', () => {
+    // ceil(-0.0001) = 0, ceil(-1.5) = -1, exact -1 USDT stays
+    expect(perpFee(1n, -100)).toBe(0n);
+    expect(perpFee(3n, -500_000)).toBe(-1n);
+    expect(perpFee(usdt(10_000), -100)).toBe(usdt(-1));
+    // negative divisor: ceil(10 / -3) = ceil(-3.33..) = -3
+    expect(initialMargin(10n, -3)).toBe(-3n);
+    // and what may be removed is still never more than the margin itself (initial margin -3: free 103 -> 100)
+    expect(maxRemovableMargin(100n, 10n, 0n, -3)).toBe(100n);
+  });
+  it('floor division with negative operands: price 1 depends only on time to funding / interval (-4 h / -8 h = 4 h / 8 h)', () => {
+    const H = 3_600_000;
+    // index 40,000.1 at 0.01% for half an interval: 400,001 * 0.00005 = 20.00005 price units -> 20
+    expect(markPriceOf(400_001n, 10_000, 4 * H, 8 * H, 0n, 0, px(50_000), 1n)).toBe(400_021n);
+    expect(markPriceOf(400_001n, 10_000, -4 * H, -8 * H, 0n, 0, px(50_000), 1n)).toBe(400_021n);
+    // a negative rate: -20.00005 -> -21 (floor, not truncation)
+    expect(markPriceOf(400_001n, -10_000, 4 * H, 8 * H, 0n, 0, px(30_000), 1n)).toBe(399_980n);
+  });
+});
+
+describe('lots: non-positive inputs and exact boundaries', () => {
+  it('lotsToQty and qtyToLots are 0 for a non-positive lot count, quantity or price', () => {
+    expect(lotsToQty(-1n, px(30_000), usdt(1000), 1n, MULT)).toBe(0n);
+    expect(qtyToLots(0n, px(40_000), usdt(1000), MULT)).toBe(0n);
+    expect(qtyToLots(-btc(0.05), px(40_000), usdt(1000), MULT)).toBe(0n);
+    expect(qtyToLots(btc(0.05), 0n, usdt(1000), MULT)).toBe(0n);
+    expect(qtyToLots(btc(0.05), -px(40_000), usdt(1000), MULT)).toBe(0n);
+  });
+  it('positionLots = cost in lots rounded half up; 0 for no or a negative cost', () => {
+    expect(positionLots(usdt(1_500), usdt(1000))).toBe(2n);
+    expect(positionLots(usdt(1_500) - 1n, usdt(1000))).toBe(1n);
+    expect(positionLots(usdt(499.99999999), usdt(1000))).toBe(0n);
+    expect(positionLots(0n, usdt(1000))).toBe(0n);
+    expect(positionLots(-usdt(2_000), usdt(1000))).toBe(0n);
+  });
+  it('closeLotsQty: the whole size from posLots lots on (even off the step), else size * lots / posLots down to the step', () => {
+    expect(closeLotsQty(btc(1), 4n, 1n, 1n)).toBe(btc(0.25));
+    expect(closeLotsQty(btc(1), 4n, 2n, 1n)).toBe(btc(0.5));
+    expect(closeLotsQty(btc(1), 3n, 2n, 1n)).toBe(btc(0.666));
+    expect(closeLotsQty(btc(1), 3n, 2n, 10n)).toBe(btc(0.66));
+    expect(closeLotsQty(1005n, 4n, 4n, 10n)).toBe(1005n);
+    expect(closeLotsQty(1005n, 4n, 5n, 10n)).toBe(1005n);
+    expect(closeLotsQty(btc(1), 4n, 0n, 1n)).toBe(0n);
+    expect(closeLotsQty(btc(1), 0n, 0n, 1n)).toBe(0n);
+    expect(closeLotsQty(btc(1), 4n, -1n, 1n)).toBe(0n);
+    expect(closeLotsQty(0n, 4n, 4n, 1n)).toBe(0n);
+    expect(closeLotsQty(-btc(1), 4n, 1n, 1n)).toBe(0n);
+  });
+});
+
+describe('maxLots: exact fits and degenerate inputs', () => {
+  it('taker 1% at 100x: a lot of 1,000 USDT costs 10 + 10 = 20, so 1,000 USDT buys exactly 50 lots (cost = available)', () => {
+    expect(maxLots(usdt(1000), px(40_000), 100, 10_000, usdt(1000), 1n, MULT, TIERS)).toBe(50n);
+    expect(orderCost(px(40_000) * btc(1.25) * MULT, 100, 10_000)).toBe(usdt(1000));
+    expect(maxLots(usdt(1000) - 1n, px(40_000), 100, 10_000, usdt(1000), 1n, MULT, TIERS)).toBe(49n);
+  });
+  it('a leverage of 0 (or below) buys nothing', () => {
+    expect(maxLots(usdt(1000), px(40_000), 0, 500, usdt(1000), 1n, MULT, TIERS)).toBe(0n);
+    expect(maxLots(usdt(1000), px(40_000), -1, 500, usdt(1000), 1n, MULT, TIERS)).toBe(0n);
+    expect(maxLots(0n, px(40_000), 10, 500, usdt(1000), 1n, MULT, TIERS)).toBe(0n);
+    expect(maxLots(usdt(1000), 0n, 10, 500, usdt(1000), 1n, MULT, TIERS)).toBe(0n);
+  });
+  it('a lot worth less than one step buys nothing: at 2,000,000 a lot is 0.0005 BTC, below the 0.001 step', () => {
+    expect(lotsToQty(1n, px(2_000_000), usdt(1000), 1n, MULT)).toBe(0n);
+    expect(maxLots(usdt(100), px(2_000_000), 10, 500, usdt(1000), 1n, MULT, TIERS)).toBe(0n);
+  });
+});
+
+describe('liquidation price: tier boundaries, fallback, no liquidation', () => {
+  it('a long whose wallet exceeds its cost cannot be liquidated (0n, not a negative price)', () => {
+    expect(liquidationPrice('LONG', btc(1), usdt(10_000), usdt(20_000), TIERS, MULT)).toBe(0n);
+  });
+  it('a short whose wallet in scope is at or below minus its cost has no liquidation price (null)', () => {
+    expect(liquidationPrice('SHORT', btc(1), usdt(10_000), -usdt(10_000), TIERS, MULT)).toBeNull();
+    expect(liquidationPrice('SHORT', btc(1), usdt(10_000), -usdt(20_000), TIERS, MULT)).toBeNull();
+  });
+  it('a liquidation notional exactly at a cap belongs to that tier: long 5 BTC, cost 275,000, wallet 26,200 -> 50,000 (notional 250,000)', () => {
+    // level 2: (275,000 - 26,200 - 50) / (5 * (1 - 0.005)) = 248,750 / 4.975 = 50,000 exactly
+    expect(liquidationPrice('LONG', btc(5), usdt(275_000), usdt(26_200), TIERS, MULT)).toBe(px(50_000));
+  });
+  it('beyond the last tier the first estimate is returned (one-tier table capped at 1,000 USDT)', () => {
+    const one = bracketTiers([{ notionalCap: usdt(1_000), maintMarginPpm: 4_000, maxLeverage: 125 }]);
+    expect(liquidationPrice('LONG', btc(1), usdt(10_000), usdt(1_000), one, MULT)).toBe(px(9_036.2));
+    expect(liquidationPrice('SHORT', btc(1), usdt(10_000), usdt(1_000), one, MULT)).toBe(px(10_956.1));
+  });
+});
+
+describe('premium index: sides that cannot fill', () => {
+  it('an incomplete ask side contributes 0 even when its fill is below the index', () => {
+    expect(premiumIndexE8(px(40_000), usdt(20_010), btc(0.5), usdt(19_995), btc(0.5), MULT, { bid: true, ask: false })).toBe(50_000n);
+    expect(premiumIndexE8(px(40_000), usdt(20_010), btc(0.5), usdt(19_995), btc(0.5), MULT, { bid: false, ask: false })).toBe(0n);
+  });
+  it('a side with no quantity contributes 0 (no division by zero) even if flagged complete', () => {
+    expect(premiumIndexE8(px(40_000), 1n, 0n, usdt(19_995), btc(0.5), MULT, { bid: true, ask: true })).toBe(-25_000n);
   });
 });
