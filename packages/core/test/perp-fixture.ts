@@ -6,7 +6,7 @@
  */
 import { Engine } from '../src/engine';
 import type { LeverageBracket, PerpMarketConfig } from '../src/perp/types';
-import type { Command, CommandResult } from '../src/types';
+import type { Command, CommandResult, EngineEvent } from '../src/types';
 
 /** 1 USDT in quote units. */
 export const USDT = 100_000_000n;
@@ -68,4 +68,30 @@ export function perpEngine(users: [string, bigint][], over: Partial<PerpMarketCo
     must(e, { type: 'transfer', ts, userId: u, asset: 'USDT', from: 'SPOT', to: 'CONTRACT', amount });
   }
   return e;
+}
+
+/** A LIMIT GTC (MARKET IOC when `price` is null) perpetual order command of the test market, `extra` fields over it. */
+export function order(
+  userId: string,
+  side: 'BUY' | 'SELL',
+  price: bigint | null,
+  quantity: bigint,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    type: 'perpPlaceOrder',
+    userId,
+    symbol: 'BTC/USDT',
+    side,
+    orderType: price === null ? 'MARKET' : 'LIMIT',
+    timeInForce: price === null ? 'IOC' : 'GTC',
+    ...(price === null ? {} : { price }),
+    quantity,
+    ...extra,
+  };
+}
+
+/** The events of type `t` of a command's result. */
+export function ev<T extends EngineEvent['type']>(r: CommandResult, t: T): Extract<EngineEvent, { type: T }>[] {
+  return r.events.filter((x) => x.type === t) as Extract<EngineEvent, { type: T }>[];
 }

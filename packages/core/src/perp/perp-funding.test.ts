@@ -24,9 +24,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine';
-import type { Command, CommandResult, EngineEvent } from '../types';
+import type { Command, CommandResult } from '../types';
 import type { LeverageBracket, PerpMarkState, PerpOrderView } from './types';
-import { HOUR, T0, USDT, perpEngine, perpMarket } from '../../test/perp-fixture';
+import { HOUR, T0, USDT, perpEngine, perpMarket, ev, order } from '../../test/perp-fixture';
 
 const SYM = 'BTC/USDT';
 const ETH = 'ETH/USDT';
@@ -83,25 +83,6 @@ class World {
   sys(owner: string): bigint {
     return this.e.balance(owner, 'SYSTEM', 'USDT').available;
   }
-}
-
-/** A LIMIT (GTC unless told) or, with price null, a MARKET IOC perpetual order. */
-function order(userId: string, side: 'BUY' | 'SELL', price: bigint | null, quantity: bigint, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    type: 'perpPlaceOrder',
-    userId,
-    symbol: SYM,
-    side,
-    orderType: price === null ? 'MARKET' : 'LIMIT',
-    timeInForce: price === null ? 'IOC' : 'GTC',
-    ...(price === null ? {} : { price }),
-    quantity,
-    ...extra,
-  };
-}
-
-function ev<T extends EngineEvent['type']>(r: CommandResult, t: T): Extract<EngineEvent, { type: T }>[] {
-  return r.events.filter((x) => x.type === t) as Extract<EngineEvent, { type: T }>[];
 }
 
 /** The market maker 'mm' (1,000,000 USDT, cross) and, on top, the given users' CONTRACT deposits. */

@@ -22,9 +22,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine';
-import type { Command, CommandResult, EngineEvent } from '../types';
+import type { Command, CommandResult } from '../types';
 import type { PerpOrderView } from './types';
-import { HOUR, T0, USDT, must, perpEngine, perpMarket } from '../../test/perp-fixture';
+import { HOUR, T0, USDT, must, perpEngine, perpMarket, ev, order } from '../../test/perp-fixture';
 
 const SYM = 'BTC/USDT';
 const ETH = 'ETH/USDT';
@@ -77,24 +77,6 @@ class World {
   }
 }
 
-/** A LIMIT (GTC unless told) or, with price null, a MARKET IOC perpetual order. */
-function order(userId: string, side: 'BUY' | 'SELL', price: bigint | null, quantity: bigint, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    type: 'perpPlaceOrder',
-    userId,
-    symbol: SYM,
-    side,
-    orderType: price === null ? 'MARKET' : 'LIMIT',
-    timeInForce: price === null ? 'IOC' : 'GTC',
-    ...(price === null ? {} : { price }),
-    quantity,
-    ...extra,
-  };
-}
-
-function ev<T extends EngineEvent['type']>(r: CommandResult, t: T): Extract<EngineEvent, { type: T }>[] {
-  return r.events.filter((x) => x.type === t) as Extract<EngineEvent, { type: T }>[];
-}
 const trades = (r: CommandResult, kind: 'BOOK' | 'TAKEOVER' | 'ADL') => ev(r, 'perpTrade').filter((t) => t.kind === kind);
 const updatedOf = (r: CommandResult, userId: string) =>
   ev(r, 'perpOrderUpdated')

@@ -16,9 +16,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine';
-import type { Command, CommandResult, EngineEvent } from '../types';
+import type { Command, CommandResult } from '../types';
 import type { PerpOrderView } from './types';
-import { T0, USDT, perpEngine, perpMarket } from '../../test/perp-fixture';
+import { T0, USDT, perpEngine, perpMarket, ev, order } from '../../test/perp-fixture';
 
 const SYM = 'BTC/USDT';
 const ETH = 'ETH/USDT';
@@ -82,24 +82,6 @@ class World {
   }
 }
 
-/** A LIMIT (GTC unless told) or, with price null, a MARKET IOC perpetual order. */
-function order(userId: string, side: 'BUY' | 'SELL', price: bigint | null, quantity: bigint, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    type: 'perpPlaceOrder',
-    userId,
-    symbol: SYM,
-    side,
-    orderType: price === null ? 'MARKET' : 'LIMIT',
-    timeInForce: price === null ? 'IOC' : 'GTC',
-    ...(price === null ? {} : { price }),
-    quantity,
-    ...extra,
-  };
-}
-
-function ev<T extends EngineEvent['type']>(r: CommandResult, t: T): Extract<EngineEvent, { type: T }>[] {
-  return r.events.filter((x) => x.type === t) as Extract<EngineEvent, { type: T }>[];
-}
 /** The depth events of a command as [side, price, total]. */
 function depth(r: CommandResult): [string, bigint, bigint][] {
   return ev(r, 'perpDepthChanged').map((d) => [d.side, d.price, d.quantity]);

@@ -16,9 +16,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine';
-import type { Command, CommandResult, EngineEvent } from '../types';
+import type { Command, CommandResult } from '../types';
 import type { LeverageBracket, PerpMarketConfig } from './types';
-import { HOUR, T0, USDT, perpEngine, perpMarket } from '../../test/perp-fixture';
+import { HOUR, T0, USDT, perpEngine, perpMarket, ev } from '../../test/perp-fixture';
 
 const SYM = 'BTC/USDT';
 const FUND = '@insurance';
@@ -27,10 +27,6 @@ function run(e: Engine, c: Record<string, unknown>, ts = T0 + 1000): CommandResu
   const r = e.execute({ ts, ...c } as unknown as Command);
   for (const [asset, total] of e.assetTotals()) expect(total, `ledger total of ${asset}`).toBe(0n);
   return r;
-}
-
-function ev<T extends EngineEvent['type']>(r: CommandResult, t: T): Extract<EngineEvent, { type: T }>[] {
-  return r.events.filter((x) => x.type === t) as Extract<EngineEvent, { type: T }>[];
 }
 
 /** An engine with USDT (scale `scale`) and nothing listed. */
