@@ -95,7 +95,7 @@ const PGLITE_ONLY = [
   'test/crash.test.ts',
   'test/crash-loop.test.ts',
   'test/journal-identity.test.ts',
-  'src/platform/engine-host/fault-sim.test.ts',
+  'src/tools/fault-sim.test.ts',
   'src/platform/engine-host/engine-host.faults.test.ts',
   'src/platform/engine-host/journal.test.ts',
   'src/platform/engine-host/memory-fs.test.ts',

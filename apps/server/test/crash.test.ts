@@ -20,6 +20,7 @@ import { pow10, type MarketConfig } from '@exchange/core';
 import { loadConfig } from '../src/platform/config/env';
 import { openDb } from '../src/platform/db/client';
 import { createEngineHost } from '../src/platform/engine-host/engine-host';
+import { PROJECTIONS } from '../src/main/domains';
 import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -151,7 +152,7 @@ describe('crash recovery', () => {
     {
       // (Its projection goes to a throwaway database: the server's own catches up from the journal.)
       const db = await openDb({ dataDir: 'memory://' });
-      const host = await createEngineHost({ config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
+      const host = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
       await ensureMarket(host, MARKET);
       await host.close();
       await db.close();
@@ -247,7 +248,7 @@ describe('crash recovery', () => {
 
     // Recovered in-process after the graceful stop: every asset sums to zero over all accounts.
     const db = await openDb({ dataDir });
-    const host = await createEngineHost({ config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
+    const host = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
     expect(host.recovery.replayed).toBe(0);
     for (const [asset, total] of host.engine.assetTotals()) expect(total, asset).toBe(0n);
     for (const s of users) {

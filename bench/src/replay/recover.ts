@@ -11,6 +11,7 @@ import { openDb } from '../../../apps/server/src/platform/db/client';
 import { projectionCursor } from '../../../apps/server/src/platform/db/schema/trading';
 import { nodeFs } from '../../../apps/server/src/platform/engine-host/node-fs';
 import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
+import { PROJECTIONS } from '../../../apps/server/src/main/domains';
 import { readJournal } from '../../../apps/server/src/platform/engine-host/journal';
 import { maybeGc } from '../report';
 import { emitResult, replayConfig, silentLog } from './common';
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
   const cursor = cursorRows.find((r) => r.name === 'spot')?.seq ?? 0;
   maybeGc();
   const t0 = performance.now();
-  const host = await createEngineHost({ config, db: db.db, log: silentLog });
+  const host = await createEngineHost({ config, db: db.db, log: silentLog, projections: PROJECTIONS });
   const wallMs = performance.now() - t0;
   const { replayed, snapshotSeq, ms } = host.recovery;
   const hash = host.engine.stateHash();

@@ -1,5 +1,5 @@
 /**
- * Wire schemas of the in-app inbox (route /message; server domains/inbox, rows of platform/engine-host/inbox-projection.ts).
+ * Wire schemas of the in-app inbox (route /message; server domains/inbox, rows of its projection, domains/inbox/inbox.projection.ts).
  *
  * A message is a kind and its parameters, never stored prose: the app renders the title and the text in the reader's
  * language from `kind` and `params` (apps/web features/inbox locales). Parameters are strings; amounts, prices and

@@ -15,7 +15,7 @@ import { createMetrics } from '../platform/metrics/metrics';
 import { createServerClock } from '../platform/shared/clock';
 import { createDomainServices, type DomainModule, type ProvidedBy } from '../platform/domain-module';
 import type { PlatformContext } from '../platform/platform-context';
-import { DOMAINS } from './domains';
+import { DOMAINS, PROJECTIONS } from './domains';
 
 /** The context of a server process: the platform and the services of every domain module. */
 export type AppContext = PlatformContext & ProvidedBy<typeof DOMAINS>;
@@ -49,7 +49,12 @@ export async function createContext(
   // The engine port: the embedded host, or in the scale-out mode (ENGINE_TRANSPORT=nats) the stream and a replica.
   const metrics = createMetrics();
   const clock = createServerClock();
-  const host = await createEnginePort(config, handle.db, logger, { ...opts, journalObserver: metrics.journalObserver, now: clock.now });
+  const host = await createEnginePort(config, handle.db, logger, {
+    ...opts,
+    journalObserver: metrics.journalObserver,
+    now: clock.now,
+    projections: PROJECTIONS,
+  });
   closers.push(() => host.close());
   // Every command submitted through the context's port is counted and timed; queue and projector lag read at scrape.
   metrics.instrumentSubmit(host);

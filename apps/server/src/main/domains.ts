@@ -5,6 +5,7 @@
  * and hooks). A module's `create` sees the services of the modules before it (a later one only lazily). A new domain
  * adds its module here; the context's type follows from this list (main/context.ts checks every module's needs).
  */
+import { projectionsOf } from '../platform/domain-module';
 import health from '../platform/health/health.routes';
 import { memberModule } from '../domains/member/member.module';
 import { verificationModule } from '../domains/verification/verification.module';
@@ -66,3 +67,6 @@ export const DOMAINS = [
   apiKeysModule,
   binanceModule,
 ] as const;
+
+/** The domains' projections, in the order of the list (what every engine host's projector writes). */
+export const PROJECTIONS = projectionsOf(DOMAINS);

@@ -12,6 +12,7 @@
  * `Provides` (main/context.ts), so a new domain adds its services without editing a list of them.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { DomainProjection } from './engine-host/projection';
 
 /** Stops what a module's `startJobs` started. */
 export type StopJobs = () => void | Promise<void>;
@@ -38,6 +39,16 @@ export interface DomainModule<Needs, Provides extends object = object> {
    * products: each seed decides from the config whether it applies). Run by the embedded server only.
    */
   readonly seed?: (ctx: Needs) => Promise<unknown>;
+  /**
+   * The tables it projects the engine's events into and how it makes their rows (platform/engine-host/projection.ts):
+   * the engine host's projector writes them with every other domain's, by each table's rule.
+   */
+  readonly projection?: DomainProjection;
+}
+
+/** The projections of `modules`, in their order (what the engine host's projector is given). */
+export function projectionsOf(modules: readonly object[]): DomainProjection[] {
+  return modules.flatMap((m) => ('projection' in m && m.projection ? [m.projection as DomainProjection] : []));
 }
 
 /**

@@ -15,6 +15,7 @@ import { loadConfig } from '../platform/config/env';
 import { openDb, type DbHandle } from '../platform/db/client';
 import { spotOrders } from '../platform/db/schema/trading';
 import { createEngineHost, type EngineHost } from '../platform/engine-host/engine-host';
+import { PROJECTIONS } from '../main/domains';
 import { nodeFs } from '../platform/engine-host/node-fs';
 import { listSnapshots } from '../platform/engine-host/snapshot-store';
 import { ensureMarket } from '../platform/engine-host/test-fixtures';
@@ -34,7 +35,13 @@ afterAll(() => {
 
 async function open(dataDir: string, databaseUrl?: string): Promise<{ db: DbHandle; host: EngineHost }> {
   const db = await openDb({ dataDir, databaseUrl, worker: false });
-  const host = await createEngineHost({ config: loadConfig({ NODE_ENV: 'test' }, { dataDir, snapshotEvery: 15 }), db: db.db, log, projectorFlushMs: 10 });
+  const host = await createEngineHost({
+    projections: PROJECTIONS,
+    config: loadConfig({ NODE_ENV: 'test' }, { dataDir, snapshotEvery: 15 }),
+    db: db.db,
+    log,
+    projectorFlushMs: 10,
+  });
   return { db, host };
 }
 

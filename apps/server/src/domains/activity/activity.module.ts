@@ -5,9 +5,11 @@ import { createActivityService, type ActivityService } from './activity.service'
 import activityRoutes from './activity.routes';
 import activityAdminRoutes from './activity.admin.routes';
 import { startActivityJobs } from './activity.jobs';
+import { activityProjection } from './activity.projection';
 
 export const activityModule: DomainModule<Parameters<typeof startActivityJobs>[0] & PlatformContext, { activity: ActivityService }> = {
   name: 'activity',
+  projection: activityProjection,
   create: (ctx) => ({ activity: createActivityService({ host: ctx.host, now: ctx.clock.now }) }),
   routes: [activityRoutes, activityAdminRoutes],
   startJobs: (ctx) => startActivityJobs(ctx),

@@ -1,6 +1,6 @@
 /**
  * The audit record an engine command carries for an operator's action (updateUser, approveWithdrawal, ...): the
- * projector turns it into the audit_log row in the transaction of the projection (projector.ts auditRow).
+ * projector turns it into the audit_log row in the transaction of the projection (platform/engine-host/projection.ts auditRow).
  */
 
 /**

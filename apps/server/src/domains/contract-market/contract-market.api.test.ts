@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, CommandResult, EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { createContractMarketService } from './contract-market.service';
-import { PerpBuffer } from '../../platform/engine-host/perp-projection';
+import { RowBuffer } from '../../platform/engine-host/projector';
+import { tableRows } from '../../platform/db/projection-types';
+import { contractProjection, PERP_FUNDING_RATES_TABLE } from '../contract/contract.projection';
 import { perpFundingRates } from '../../platform/db/schema';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { get } from '../member/member-test-app';
@@ -171,7 +173,7 @@ describe('contract market data', () => {
     const r = await t.app.ctx.host.submit({ type: 'perpFunding', symbol: 'BTC/USDT', fundingTs: Math.floor(now / h8) * h8 });
     expect(r.code).toBe('funding_not_due');
     expect((await result('getFundingHistory', { symbol: 'BTC/USDT' })).body).toMatchObject({ status: 'SUCCEED', result: [] });
-    // The settlements as the engine reports them (fundingSettled), through the projector's buffer (PerpBuffer) and
+    // The settlements as the engine reports them (fundingSettled), through the contracts' projection in the projector's buffer and
     // written as the projection store writes them (insert once by symbol and funding time).
     const btc = engine.perpMarket('BTC/USDT')!;
     const host = {
@@ -192,11 +194,12 @@ describe('contract market data', () => {
       positions: 2,
     });
     const t0 = 1_790_000_000_000 - (1_790_000_000_000 % h8);
-    const buf = new PerpBuffer();
-    buf.push(1, settled(t0, 10_000, 9_000_000n));
-    buf.push(2, settled(t0 + h8, -2_345, 9_100_050n));
-    buf.push(3, settled(t0 + h8, 99, 1n)); // a replayed event: the first row stays
-    const rates = buf.take()!.rates!;
+    const buf = new RowBuffer(contractProjection.tables);
+    const projectEvents = contractProjection.start();
+    projectEvents(1, [settled(t0, 10_000, 9_000_000n)], buf);
+    projectEvents(2, [settled(t0 + h8, -2_345, 9_100_050n)], buf);
+    projectEvents(3, [settled(t0 + h8, 99, 1n)], buf); // a replayed event: the first row stays
+    const rates = tableRows(buf.take(), PERP_FUNDING_RATES_TABLE);
     expect(rates).toHaveLength(3);
     for (const r of rates) await t.app.ctx.db.insert(perpFundingRates).values(r).onConflictDoNothing();
     expect(await svc.fundingHistory('BTC/USDT', 10)).toEqual([

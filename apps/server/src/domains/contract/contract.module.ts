@@ -3,9 +3,11 @@ import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createContractService, type ContractService } from './contract.service';
 import contractRoutes from './contract.routes';
+import { contractProjection } from './contract.projection';
 
 export const contractModule: DomainModule<PlatformContext, { contract: ContractService }> = {
   name: 'contract',
+  projection: contractProjection,
   create: (ctx) => ({ contract: createContractService({ db: ctx.db, host: ctx.host }) }),
   routes: [contractRoutes],
 };

@@ -1,6 +1,6 @@
 /**
  * SQL of the contract area: reads of the projected perpetual orders, fills, funding payments and liquidations
- * (written by platform/engine-host/projector.ts through perp-projection.ts; tables of platform/db/schema/contract.ts).
+ * (written by platform/engine-host/projector.ts through contract.projection.ts; tables of platform/db/schema/contract.ts).
  */
 import { and, asc, count, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';

@@ -6,12 +6,14 @@ import earnRoutes from './earn.routes';
 import earnAdminRoutes from './earn.admin.routes';
 import { startEarnJobs } from './earn.jobs';
 import { ensureEarnDemoProducts } from './earn.demo';
+import { earnProjection } from './earn.projection';
 
 export const earnModule: DomainModule<
   Parameters<typeof startEarnJobs>[0] & Parameters<typeof ensureEarnDemoProducts>[0] & PlatformContext,
   { earn: EarnService }
 > = {
   name: 'earn',
+  projection: earnProjection,
   create: (ctx) => ({ earn: createEarnService({ db: ctx.db, host: ctx.host }) }),
   routes: [earnRoutes, earnAdminRoutes],
   startJobs: (ctx) => startEarnJobs(ctx),

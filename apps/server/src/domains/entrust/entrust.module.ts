@@ -3,9 +3,11 @@ import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createEntrustService, type EntrustService } from './entrust.service';
 import entrustRoutes from './entrust.routes';
+import { entrustProjection } from './entrust.projection';
 
 export const entrustModule: DomainModule<PlatformContext, { entrust: EntrustService }> = {
   name: 'entrust',
+  projection: entrustProjection,
   create: (ctx) => ({ entrust: createEntrustService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }) }),
   routes: [entrustRoutes],
 };

@@ -1,4 +1,4 @@
-/** SQL of the entrust area: reads of the projected orders and trades (written by platform/engine-host/projector.ts). */
+/** SQL of the entrust area: reads of the projected orders and trades (written by platform/engine-host/projector.ts through entrust.projection.ts). */
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';

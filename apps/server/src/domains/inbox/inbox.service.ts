@@ -1,6 +1,6 @@
 /**
  * The in-app inbox (route /message): the caller's messages (paged, newest first, by category), unread counts,
- * read marks. Messages are written by the projector (platform/engine-host/inbox-projection.ts) and by the security log
+ * read marks. Messages are written by the projector (inbox.projection.ts) and by the security log
  * (inbox.repository.ts insertSecurityMessage); this service only reads them and keeps the read state. A read waits
  * (briefly) for the projection to catch up with the engine, so a message of a command the user just saw succeed is
  * there.

@@ -4,9 +4,11 @@ import type { PlatformContext } from '../../platform/platform-context';
 import { createInviteService, type InviteService } from './invite.service';
 import inviteRoutes from './invite.routes';
 import { startInviteJobs } from './invite.jobs';
+import { inviteProjection } from './invite.projection';
 
 export const inviteModule: DomainModule<Parameters<typeof startInviteJobs>[0] & PlatformContext, { invite: InviteService }> = {
   name: 'invite',
+  projection: inviteProjection,
   create: (ctx) => ({ invite: createInviteService({ db: ctx.db, host: ctx.host }) }),
   routes: [inviteRoutes],
   startJobs: (ctx) => startInviteJobs(ctx),

@@ -3,9 +3,11 @@ import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createMemberService, type LoginSecurity, type MemberService } from './member.service';
 import memberRoutes from './member.routes';
+import { memberProjection } from './member.projection';
 
 export const memberModule: DomainModule<PlatformContext & { security: LoginSecurity }, { members: MemberService }> = {
   name: 'member',
+  projection: memberProjection,
   create: (ctx) => ({
     // login asks account security for the second factor (security is built after the members: read lazily)
     members: createMemberService({ config: ctx.config, db: ctx.db, log: ctx.log, hooks: ctx.hooks, host: ctx.host, security: () => ctx.security }),

@@ -201,7 +201,7 @@ function truthy(v: boolean | string): boolean {
 
 /**
  * The member record (spec section 3) of an engine user: the profile fields the member service journals
- * (registerUser/updateUser), with the projection's defaults (projector.ts userRow: no area code = 86).
+ * (registerUser/updateUser), with the projection's defaults (member.projection.ts userRow: no area code = 86).
  */
 function toMember(userId: bigint, p: Readonly<Record<string, string>>): Member {
   return {

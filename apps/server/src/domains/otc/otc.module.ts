@@ -9,6 +9,7 @@ import otcRoutes from './otc.routes';
 import otcAdminRoutes from './otc.admin.routes';
 import { startOtcJobs } from './otc.jobs';
 import { ensureOtcDemoMerchant } from './otc.demo';
+import { otcProjection } from './otc.projection';
 
 export const otcModule: DomainModule<
   Parameters<typeof startOtcJobs>[0] &
@@ -17,6 +18,7 @@ export const otcModule: DomainModule<
   { otc: OtcService }
 > = {
   name: 'otc',
+  projection: otcProjection,
   create: async (ctx) => {
     const otc = createOtcService({
       config: ctx.config,

@@ -19,7 +19,7 @@ import { createChainClient, fundFromFaucet, DEV_FAUCET_KEY, type Address, type C
 import { loadConfig, type Config } from '../../platform/config/env';
 import { openTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { chainBlocks, walletDeposits } from '../../platform/db/schema';
-import { depositRow } from '../../platform/engine-host/projector';
+import { depositRow } from './wallet.projection';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { listDeposits, type DepositRow } from './chain.repository';
 import { startDemoChain, type DemoChain } from './chain.service';

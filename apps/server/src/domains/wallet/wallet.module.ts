@@ -10,12 +10,14 @@ import walletAdminRoutes from './wallet.admin.routes';
 import chainAdminRoutes from './chain.admin.routes';
 import demoDepositRoutes from './demo-deposit.routes';
 import { startChainJobs, type ChainJobDeps } from './chain-jobs';
+import { walletProjection } from './wallet.projection';
 
 export const walletModule: DomainModule<
   ChainJobDeps & PlatformContext & { members: MemberService; security: SecurityService },
   { chain: ChainService; wallet: WalletService }
 > = {
   name: 'wallet',
+  projection: walletProjection,
   create: (ctx) => {
     const chain = createChainService({ config: ctx.config, db: ctx.db, host: ctx.host, log: ctx.log });
     ctx.closers.push(() => chain.close());

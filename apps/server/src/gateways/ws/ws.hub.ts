@@ -45,7 +45,7 @@ import { marketScales, toEntrust } from '../../domains/entrust/entrust.format';
 import { contractPush } from '../../domains/contract/contract.push';
 import type { OtcService } from '../../domains/otc/otc.service';
 import type { SupportService } from '../../domains/support/support.service';
-import { inboxRows } from '../../platform/engine-host/inbox-projection';
+import { inboxRows } from '../../domains/inbox/inbox.projection';
 
 /** A socket whose unsent data exceeds this many bytes at a send is closed (slow consumer). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;

@@ -29,6 +29,7 @@ import { ensureGenesis } from '../../platform/engine-port/nats-engine-port';
 import { openNatsJournal } from '../../platform/engine-port/nats-journal';
 import { createMetrics } from '../../platform/metrics/metrics';
 import { answerMetrics } from '../../platform/metrics/metrics.routes';
+import { PROJECTIONS } from '../domains';
 
 /** Events the projector may hold before reading the stream pauses until the database caught up. */
 const MAX_PROJECTION_BACKLOG = 50_000;
@@ -62,7 +63,7 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
     dataDir: config.dataDir,
     onPoolError: (err) => log.warn({ err }, 'database connection lost'),
   });
-  const projector = await createProjector({ store: drizzleProjectionStore(handle.db), log });
+  const projector = await createProjector({ store: drizzleProjectionStore(handle.db), log, projections: PROJECTIONS });
   const cursor = projector.cursor;
   const journal = await openNatsJournal(config.natsUrl, config.natsPrefix, { name: 'exchange-engine', replicas: config.natsReplicas });
   await ensureGenesis(journal);

@@ -1,77 +1,85 @@
 /**
- * The types of the projection (projection-store.ts): its rows, batches and sink. In a file of their own so that the
- * database worker's modules (worker-client.ts, db-worker-protocol.ts) use them without importing the store, which
- * imports them (no import circle). The engine host's projector (platform/engine-host/projector.ts) builds the batches.
+ * The types of the projection (projection-store.ts): how a projected table is written, the batches and the sink. In a
+ * file of their own so that the database worker's modules (worker-client.ts, db-worker-protocol.ts) use them without
+ * importing the store, which imports them (no import circle). The engine host's projector
+ * (platform/engine-host/projector.ts) builds the batches from the rows each domain's projection makes of the events
+ * (`DomainProjection`, platform/engine-host/projection.ts); neither the projector nor the store names a domain.
  */
-import type {
-  auditLog,
-  perpFundingPayments,
-  perpFundingRates,
-  otcAds,
-  otcMerchants,
-  otcOrders,
-  perpLiquidations,
-  perpOrders,
-  perpPositionHistory,
-  perpTrades,
-  rebatePayouts,
-  spotOrders,
-  spotTrades,
-  users,
-  walletDeposits,
-  walletTransfers,
-  walletWithdrawals,
-  earnLocks,
-  inboxMessages,
-} from './schema';
+import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
 
-export type OrderRow = typeof spotOrders.$inferInsert;
-export type TradeRow = typeof spotTrades.$inferInsert;
-export type UserProjectionRow = typeof users.$inferInsert;
-/** An audit row carried by an updateUser command (the operator console's), written with the change it records. */
-export type AuditProjectionRow = typeof auditLog.$inferInsert;
-/** A credited chain deposit (depositCredited event): upserted by (chain, txHash, logIndex) as CREDITED (domains/wallet). */
-export type DepositProjectionRow = typeof walletDeposits.$inferInsert;
-/** A withdrawal's state (withdrawalUpdated event): upserted by id, never replaced by an older state (domains/wallet). */
-export type WithdrawalProjectionRow = typeof walletWithdrawals.$inferInsert;
-/** A transfer between two of a user's accounts (transferred event): inserted once per journal position (domains/wallet). */
-export type TransferProjectionRow = typeof walletTransfers.$inferInsert;
-
-/** Perpetual contracts' rows (platform/engine-host/perp-projection.ts; tables of platform/db/schema/contract.ts). */
-export type PerpOrderRow = typeof perpOrders.$inferInsert;
-export type PerpTradeRow = typeof perpTrades.$inferInsert;
-/** A closed position (positionChanged with size 0). */
-export type PerpPositionRow = typeof perpPositionHistory.$inferInsert;
-export type PerpFundingRow = typeof perpFundingPayments.$inferInsert;
-export type PerpLiquidationRow = typeof perpLiquidations.$inferInsert;
-/** A market's settled funding (fundingSettled event): inserted once by (symbol, fundingTs). */
-export type PerpFundingRateRow = typeof perpFundingRates.$inferInsert;
-/** The perp part of a batch: orders upserted by id (never older over newer), the rest inserted once by key. */
-export interface PerpBatch {
-  orders: PerpOrderRow[];
-  trades: PerpTradeRow[];
-  positions: PerpPositionRow[];
-  funding: PerpFundingRow[];
-  liquidations: PerpLiquidationRow[];
-  /** markets' settled funding rates (absent = none) */
-  rates?: PerpFundingRateRow[];
+/**
+ * How the rows of one projected table are written: plain data (it crosses to the database worker by structured clone
+ * with the rows), one generic upsert for every table (projection-store.ts). Fields are the rows' (Drizzle's) field
+ * names, not SQL column names.
+ * - `once`: inserted, a row whose key exists is ignored (fills, payments, settled rebates: a replay writes nothing).
+ * - `upsert`: inserted, or on the key the `set` fields replaced, the `fill` fields set only where the stored one is
+ *   null, the `clear` fields set to null; with `newer`, only when the new row's `newer.field` (its journal position)
+ *   is at least the stored one's (more when `strict`) and, with `changed`, one of those fields differs. An older state
+ *   never replaces a newer one, so a replay after a newer projection changes nothing.
+ * Within a batch, the rows of an upsert table are merged by key (the last wins, but keeps the earlier row's
+ * `keepFirst` fields); a `once` table keeps every row.
+ */
+export interface TableRule {
+  /** The table's SQL name (its Drizzle table in platform/db/schema). */
+  table: string;
+  /** The fields of the table's primary key or unique index the rows are matched by (the conflict target). */
+  key: readonly string[];
+  mode: 'once' | 'upsert';
+  /** upsert: the fields a new state replaces. */
+  set?: readonly string[];
+  /** upsert: the fields set only where the stored row's is null. */
+  fill?: readonly string[];
+  /** upsert: the fields set to null on an update (an inbox message becomes unread again). */
+  clear?: readonly string[];
+  /** upsert: the field ordering states (a journal position) and the guard against an older state. */
+  newer?: { field: string; strict?: boolean; changed?: readonly string[] };
+  /** upsert, within one batch: the fields a later row of the same key takes from the earlier one (a registration time). */
+  keepFirst?: readonly string[];
 }
 
-/** One invitee's settled rebate of one day (rebatePaid event): inserted once by (day, invitee) (domains/invite). */
-export type RebatePayoutRow = typeof rebatePayouts.$inferInsert;
-
-export type OtcMerchantRow = typeof otcMerchants.$inferInsert;
-export type OtcAdRow = typeof otcAds.$inferInsert;
-export type OtcOrderRow = typeof otcOrders.$inferInsert;
-/** The OTC part of a batch (otc-projection.ts): merchants, ads and orders upserted by key, never older over newer. */
-export interface OtcBatch {
-  merchants: OtcMerchantRow[];
-  ads: OtcAdRow[];
-  orders: OtcOrderRow[];
+/**
+ * A projected table as a domain declares it: its rule, typed by the table's insert row (`Row`), so that the rows a
+ * projection puts in it and the rule's field names are checked by the compiler.
+ */
+export interface ProjectedTable<Row extends object> {
+  readonly rule: TableRule;
+  /** Only carries the row type. */
+  readonly row?: Row;
 }
 
-/** A savings lock's last state (platform/engine-host/earn-projection.ts): upserted by id, never older over newer. */
-export type EarnLockRow = typeof earnLocks.$inferInsert;
+type Field<T extends Table> = keyof T['$inferInsert'] & string;
+
+/**
+ * Declares how `table` is projected (see `TableRule`). Throws when a field is not a field of the table (at module load,
+ * so a misspelled field never reaches a batch).
+ */
+export function projectedTable<T extends Table>(
+  table: T,
+  rule: {
+    key: readonly Field<T>[];
+    mode: 'once' | 'upsert';
+    set?: readonly Field<T>[];
+    fill?: readonly Field<T>[];
+    clear?: readonly Field<T>[];
+    newer?: { field: Field<T>; strict?: boolean; changed?: readonly Field<T>[] };
+    keepFirst?: readonly Field<T>[];
+  },
+): ProjectedTable<T['$inferInsert']> {
+  const name = getTableName(table);
+  const columns = getTableColumns(table);
+  const fields = [...rule.key, ...(rule.set ?? []), ...(rule.fill ?? []), ...(rule.clear ?? []), ...(rule.keepFirst ?? [])];
+  if (rule.newer) fields.push(rule.newer.field, ...(rule.newer.changed ?? []));
+  for (const f of fields) if (!(f in columns)) throw new Error(`projectedTable ${name}: no field ${f}`);
+  if (rule.key.length === 0) throw new Error(`projectedTable ${name}: a key is needed`);
+  if (rule.mode === 'once' && (rule.set || rule.fill || rule.clear || rule.newer)) throw new Error(`projectedTable ${name}: a once table updates nothing`);
+  return { rule: { ...rule, table: name } };
+}
+
+/** The rows of one table in a batch, with the rule they are written by. */
+export interface TableRows {
+  rule: TableRule;
+  rows: Record<string, unknown>[];
+}
 
 /** Which journal a store projects, and how far. `journalId` null = never written (an empty database). */
 export interface ProjectionState {
@@ -79,32 +87,13 @@ export interface ProjectionState {
   cursor: number;
 }
 
-/** One transaction of the projector: rows to upsert and the new cursor. */
+/** One transaction of the projector: rows to write and the new cursor. */
 export interface ProjectionBatch {
   journalId: string;
   /** Sequence number of the last command whose events are in this batch (and all before it). */
   seq: number;
-  users: UserProjectionRow[];
-  orders: OrderRow[];
-  trades: TradeRow[];
-  /** Audit rows of operator actions carried by the batch's commands (inserted once per engineSeq); absent = none. */
-  audits?: AuditProjectionRow[];
-  /** Chain deposits credited by the batch's commands (wallet_deposits rows set CREDITED); absent = none. */
-  deposits?: DepositProjectionRow[];
-  /** Withdrawals changed by the batch's commands, last state of each (wallet_withdrawals); absent = none. */
-  withdrawals?: WithdrawalProjectionRow[];
-  /** Transfers of the batch's commands (wallet_transfers); absent = none. */
-  transfers?: TransferProjectionRow[];
-  /** Perpetual contracts' orders, fills, closed positions, funding payments and liquidations; absent = none. */
-  perp?: PerpBatch;
-  /** Peer-to-peer fiat trading's merchants, ads and orders (last states); absent = none. */
-  otc?: OtcBatch;
-  /** Invitation rebates settled by the batch's commands (rebate_payouts); absent = none. */
-  rebates?: RebatePayoutRow[];
-  /** Savings locks (last states); absent = none. */
-  earnLocks?: EarnLockRow[];
-  /** In-app inbox messages of the batch's commands (inbox_messages, platform/engine-host/inbox-projection.ts); absent = none. */
-  inbox?: InboxRow[];
+  /** The tables with rows, in the order they are written (the domains' order, then each domain's own). */
+  tables: TableRows[];
 }
 
 /** The projector's sink. */
@@ -112,12 +101,13 @@ export interface ProjectionStore {
   /** The cursor row (journalId null and cursor 0 when there is none). */
   load(): Promise<ProjectionState>;
   /**
-   * Writes a batch in one transaction: users and orders upserted by id (an order row never replaced by an older
-   * state), trades inserted once, cursor set to max(cursor, seq) with the journal id. Throws when the database
-   * fails (nothing of the batch is written then).
+   * Writes a batch in one transaction: every table's rows by its rule, and the cursor set to max(cursor, seq) with the
+   * journal id. Throws when the database fails (nothing of the batch is written then).
    */
   write(batch: ProjectionBatch): Promise<void>;
 }
 
-/** An inbox row as the projector writes it (id and read state are the database's; inbox-projection.ts makes them). */
-export type InboxRow = Omit<typeof inboxMessages.$inferInsert, 'id' | 'readAt'>;
+/** The rows of `table` in a batch's tables ([] when it has none). */
+export function tableRows<Row extends object>(tables: readonly TableRows[], table: ProjectedTable<Row>): Row[] {
+  return (tables.find((t) => t.rule.table === table.rule.table)?.rows ?? []) as Row[];
+}

@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { openDb, type DbHandle } from './client';
 import { favorites, sessions } from './schema';
 import { drizzleProjectionStore } from './projection-store';
-import { userRow } from '../engine-host/projector';
+import { USERS_TABLE, userRow } from '../../domains/member/member.projection';
 
 /** Users 1, 2, 3 and 2^53 + 1 (the rows below reference them). */
 const USER_IDS = ['1', '2', '3', '9007199254740993'];
@@ -20,7 +20,7 @@ describe('database worker (PGlite in a worker thread)', () => {
   beforeAll(async () => {
     h = await openDb({ dataDir: 'memory://' });
     const users = USER_IDS.map((id) => userRow(id, { uuid: `u${id}`, mail: `${id}@example.com`, welCode: `W${id}` }, 0));
-    await drizzleProjectionStore(h.db).write({ journalId: 'j-1', seq: 1, users, orders: [], trades: [] });
+    await drizzleProjectionStore(h.db).write({ journalId: 'j-1', seq: 1, tables: [{ rule: USERS_TABLE.rule, rows: users }] });
   });
   afterAll(async () => {
     await h.close();
@@ -77,7 +77,7 @@ describe('database worker (PGlite in a worker thread)', () => {
   it('writes the projection in the worker: the cursor moves, a replay changes nothing', async () => {
     const store = drizzleProjectionStore(h.db);
     expect(await store.load()).toEqual({ journalId: 'j-1', cursor: 1 });
-    const batch = { journalId: 'j-1', seq: 7, users: [], orders: [], trades: [] };
+    const batch = { journalId: 'j-1', seq: 7, tables: [] };
     await store.write(batch);
     await store.write({ ...batch, seq: 5 });
     expect(await store.load()).toEqual({ journalId: 'j-1', cursor: 7 });

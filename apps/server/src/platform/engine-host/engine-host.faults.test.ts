@@ -15,6 +15,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeCommand, Engine, type Command, type MarketConfig } from '@exchange/core';
 import { AppError } from '../shared/errors';
 import { createEngineHost, type EngineHost } from './engine-host';
+import { PROJECTIONS } from '../../main/domains';
+import { SPOT_ORDERS_TABLE } from '../../domains/entrust/entrust.projection';
 import { readJournal } from './journal';
 import { MemoryFs } from './memory-fs';
 import { MemoryProjectionStore } from '../db/projection-store';
@@ -37,7 +39,16 @@ const MARKET: MarketConfig = {
 
 async function openHost(fs: MemoryFs, store: MemoryProjectionStore, extra: Partial<Parameters<typeof createEngineHost>[0]> = {}): Promise<EngineHost> {
   let t = 1_800_000_000_000;
-  return createEngineHost({ config: { dataDir: '/data', snapshotEvery: 0 }, fs, store, log, now: () => t++, newJournalId: () => 'test-journal', ...extra });
+  return createEngineHost({
+    projections: PROJECTIONS,
+    config: { dataDir: '/data', snapshotEvery: 0 },
+    fs,
+    store,
+    log,
+    now: () => t++,
+    newJournalId: () => 'test-journal',
+    ...extra,
+  });
 }
 
 async function setup(host: EngineHost): Promise<void> {
@@ -124,7 +135,10 @@ describe('engine host faults', () => {
     expect(seen).toEqual(['after']);
     const live = host.engine.stateHash();
     await host.projected();
-    expect([...store.orders.values()].map((o) => o.clientOrderId).sort()).toEqual(['after', 'before']);
+    expect([...store.rows<NonNullable<typeof SPOT_ORDERS_TABLE.row>>(SPOT_ORDERS_TABLE.rule.table).values()].map((o) => o.clientOrderId).sort()).toEqual([
+      'after',
+      'before',
+    ]);
     // The command is in the journal (it was acknowledged as written); a restart skips it the same way.
     const records = (await readJournal(fs, '/data/journal', 0, { truncate: false })).records;
     const boom = records.map((r) => decodeCommand(r.body)).filter((c) => c.type === 'placeOrder' && c.clientOrderId === 'boom');

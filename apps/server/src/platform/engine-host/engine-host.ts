@@ -49,6 +49,7 @@ import { JournalWriter, listSegments, readJournal, verifyJournal, type RecordRun
 import { nodeFs } from './node-fs';
 import { drizzleProjectionStore, type ProjectionStore } from '../db/projection-store';
 import { createProjector, type Projector } from './projector';
+import type { DomainProjection } from './projection';
 import { listSnapshots, readSnapshot, writeSnapshot, type SnapshotFile } from './snapshot-store';
 import { EngineView } from './engine-view';
 
@@ -129,6 +130,8 @@ export interface EngineHostDeps {
   db?: Db;
   /** Where the projector writes (default: the database tables of `db`). */
   store?: ProjectionStore;
+  /** The domains' projections the projector writes (main/domains.ts `PROJECTIONS`; [] projects the cursor only). */
+  projections: readonly DomainProjection[];
   log: FastifyBaseLogger;
   /** The file system (default: node's). The fault simulator passes a MemoryFs. */
   fs?: HostFs;
@@ -184,7 +187,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
 
   await fs.mkdirp(journalDir);
   await fs.mkdirp(snapshotDir);
-  const projector: Projector = await createProjector({ store, log, flushMs: deps.projectorFlushMs });
+  const projector: Projector = await createProjector({ store, log, projections: deps.projections, flushMs: deps.projectorFlushMs });
   const cursor = projector.cursor;
   const dbJournal = projector.journalId;
 

@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { BINARY_COMMAND_V1, decodeCommand, serializeCommand } from '@exchange/core';
 import { createEngineHost, type EngineHost } from './engine-host';
+import { PROJECTIONS } from '../../main/domains';
 import { encodeRecord, listSegments, readJournal } from './journal';
 import { MemoryFs } from './memory-fs';
 import { MemoryProjectionStore } from '../db/projection-store';
@@ -22,7 +23,15 @@ const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const JOURNAL = '/data/journal';
 let clock = 1_800_000_000_000;
 function openHost(fs: MemoryFs, store: MemoryProjectionStore): Promise<EngineHost> {
-  return createEngineHost({ config: { dataDir: '/data', snapshotEvery: 0 }, fs, store, log, now: () => clock++, newJournalId: () => 'format-journal' });
+  return createEngineHost({
+    projections: PROJECTIONS,
+    config: { dataDir: '/data', snapshotEvery: 0 },
+    fs,
+    store,
+    log,
+    now: () => clock++,
+    newJournalId: () => 'format-journal',
+  });
 }
 
 /** Deposits for two users, resting and crossing orders (limit, market by quote amount), a cancel by client id. */

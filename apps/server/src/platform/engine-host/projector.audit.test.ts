@@ -8,15 +8,25 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createEngineHost } from './engine-host';
+import { PROJECTIONS } from '../../main/domains';
 import { MemoryFs } from './memory-fs';
 import { MemoryProjectionStore } from '../db/projection-store';
-import { auditRow } from './projector';
+import { AUDIT_TABLE, auditRow } from './projection';
+import { USERS_TABLE } from '../../domains/member/member.projection';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
 function open(fs: MemoryFs, store: MemoryProjectionStore) {
   let t = 1_800_000_000_000;
-  return createEngineHost({ config: { dataDir: '/data', snapshotEvery: 0 }, fs, store, log, now: () => t++, newJournalId: () => 'audit-journal' });
+  return createEngineHost({
+    projections: PROJECTIONS,
+    config: { dataDir: '/data', snapshotEvery: 0 },
+    fs,
+    store,
+    log,
+    now: () => t++,
+    newJournalId: () => 'audit-journal',
+  });
 }
 
 const AUDIT = {
@@ -28,6 +38,9 @@ const AUDIT = {
   ip: '10.0.0.1',
   userAgent: 'UA',
 };
+
+/** The audit rows of `store` by key. */
+const audits = (store: MemoryProjectionStore) => store.rows<NonNullable<typeof AUDIT_TABLE.row>>(AUDIT_TABLE.rule.table);
 
 describe('projector: audit records of updateUser', () => {
   it('are written with the projection of the change, once per journal position, and again after a lost projection', async () => {
@@ -44,9 +57,9 @@ describe('projector: audit records of updateUser', () => {
     await host.submit({ type: 'updateUser', userId, profile: { nickName: 'plain' } });
     await host.submit({ type: 'updateUser', userId, profile: { frozen: '1' }, audit: AUDIT });
     await host.projected();
-    expect(store.users.get(userId)?.nickName).toBe('plain');
-    expect([...store.audits.values()]).toHaveLength(1);
-    const row = [...store.audits.values()][0]!;
+    expect(store.rows<NonNullable<typeof USERS_TABLE.row>>(USERS_TABLE.rule.table).get(userId)?.nickName).toBe('plain');
+    expect([...audits(store).values()]).toHaveLength(1);
+    const row = [...audits(store).values()][0]!;
     expect(row).toMatchObject({
       operatorId: 7n,
       operatorEmail: 'c@ops.test',
@@ -64,7 +77,7 @@ describe('projector: audit records of updateUser', () => {
     const fresh = new MemoryProjectionStore();
     const again = await open(fs, fresh);
     await again.projected();
-    expect([...fresh.audits.values()]).toEqual([row]);
+    expect([...audits(fresh).values()]).toEqual([row]);
     await again.close();
   });
 

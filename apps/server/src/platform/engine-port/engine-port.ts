@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
+import type { DomainProjection } from '../engine-host/projection';
 import { drizzleProjectionStore } from '../db/projection-store';
 import type { JournalObserver } from '../engine-host/journal';
 import { createNatsEnginePort } from './nats-engine-port';
@@ -33,6 +34,8 @@ export async function createEnginePort(
     journalObserver?: JournalObserver;
     /** The clock that stamps each command's `ts` (default Date.now; the context passes its ServerClock's now). */
     now?: () => number;
+    /** The domains' projections (main/domains.ts `PROJECTIONS`) the embedded host writes to the database. */
+    projections?: readonly DomainProjection[];
   } = {},
 ): Promise<EngineHost> {
   const clock = opts.now ? { now: opts.now } : {};
@@ -51,6 +54,7 @@ export async function createEnginePort(
     config,
     db,
     log,
+    projections: opts.projections ?? [],
     ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
     ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}),
     ...clock,

@@ -1,6 +1,6 @@
 /**
  * Tables of the USDT perpetual contracts (domains/contract): projections of the engine's perp events
- * (platform/engine-host/projector.ts and perp-projection.ts), rebuilt idempotently by replaying the journal. Open positions,
+ * (domains/contract/contract.projection.ts through platform/engine-host/projector.ts), rebuilt idempotently by replaying the journal. Open positions,
  * settings and open orders are read from the engine; these tables keep the history: orders (one row per engine order
  * id, its last state), fills, closed positions, funding payments and liquidations.
  *

@@ -1,7 +1,7 @@
 /**
  * Tables of fixed-term savings and convert (domains/earn, domains/convert).
  *
- * earn_locks is a projection of the engine's earnLockChanged events (platform/engine-host/earn-projection.ts, written by the
+ * earn_locks is a projection of the engine's earnLockChanged events (domains/earn/earn.projection.ts, written by the
  * projector in its batches), rebuilt by replaying the journal: each row is the lock's last state (`seq`: the journal
  * position of the command that produced it; an older state never replaces a newer one). A REDEEMED row is also the
  * redemption record (/redeem_record). The products live in the engine (few, read from it); their changes are in the

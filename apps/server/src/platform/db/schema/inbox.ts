@@ -3,7 +3,7 @@
  * kind and its parameters (engine units as integer strings, JSON text), never as prose: the app renders them in the
  * reader's language.
  *
- * Where rows come from: the engine's events through the projector (platform/engine-host/inbox-projection.ts: deposits,
+ * Where rows come from: the engine's events through the projector (domains/inbox/inbox.projection.ts: deposits,
  * withdrawals, spot and contract fills, liquidations, KYC decisions, OTC order changes), so a database rebuilt from
  * the journal gets the same messages (same `key`, parameters and time); and the security log (domains/security:
  * new-device log-ins, password and 2FA changes), which is not journaled, so those messages are lost with the database

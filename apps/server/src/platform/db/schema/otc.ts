@@ -1,6 +1,6 @@
 /**
  * Tables of peer-to-peer fiat trading (domains/otc). Merchants, ads and orders are projections of the
- * engine's OTC events (platform/engine-host/otc-projection.ts, written by the projector in its batches), rebuilt by replaying
+ * engine's OTC events (domains/otc/otc.projection.ts, written by the projector in its batches), rebuilt by replaying
  * the journal: each row is the record's last state (`seq`: the journal position of the command that produced it; an
  * older state never replaces a newer one). The server's own fields of an ad or order (payment method ids, remarks,
  * proof and evidence images, the appeal's text) travel in the engine's `meta` and land in the `meta` column.

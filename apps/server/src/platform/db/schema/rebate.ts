@@ -1,6 +1,6 @@
 /**
  * Tables of the invitation rebates (domains/invite, rules in packages/core src/rebate/types.ts).
- * rebate_payouts is the projection of the engine's rebatePaid events (platform/engine-host/rebate-projection.ts, written by the
+ * rebate_payouts is the projection of the engine's rebatePaid events (domains/invite/invite.projection.ts, written by the
  * projector in its batches): one row per invitee and settled rebate day, inserted once, rebuilt by replaying the
  * journal. Amounts are integers in the asset's smallest unit (USDT: 10^-8), `numeric(40,0)`, never float.
  */

@@ -1,5 +1,5 @@
 /**
- * Tables of the trading area, written by the engine host's projector (platform/engine-host/projector.ts) and read by
+ * Tables of the trading area, written by the engine host's projector (domains/entrust/entrust.projection.ts and domains/member/member.projection.ts through platform/engine-host/projector.ts) and read by
  * order history queries. The engine is the source of truth; these are projections, rebuilt idempotently by
  * replaying the journal (rows are upserted by their engine ids).
  *

@@ -1,6 +1,6 @@
 /**
  * Tables of the wallet, user side (domains/wallet): withdrawals and transfers are projections of the
- * engine's `withdrawalUpdated` and `transferred` events (platform/engine-host/projector.ts; rebuilt idempotently by replaying
+ * engine's `withdrawalUpdated` and `transferred` events (domains/wallet/wallet.projection.ts; rebuilt idempotently by replaying
  * the journal), the address book is the user's own data (database only).
  *
  * Amounts are integers in engine units (scale 8 for every coin), `numeric(40,0)`, never float. Times are Unix ms.

@@ -1,5 +1,5 @@
 /**
- * The projection of the perpetual contracts' events (perp-projection.ts through projector.ts): a real engine runs a
+ * The projection of the perpetual contracts' events (contract.projection.ts through the projector): a real engine runs a
  * short story (a long and a short open, a bot's order, funding at the 8 h boundary, a close, an isolated 50x long
  * liquidated) and every command's events are pushed to the projector. Checked: orders of users upserted to their last
  * state (never the bots' or '@insurance''s), every fill including the bot's and the liquidation's TAKEOVER/ADL,
@@ -12,12 +12,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Engine, type Command, type CommandResult, type EngineEvent } from '@exchange/core';
-import { openDb } from '../db/client';
-import { perpFundingPayments, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../db/schema';
-import { PERP, U } from '../../domains/contract/contract-test-support';
-import { PerpBuffer } from './perp-projection';
-import { localProjectionStore, MemoryProjectionStore } from '../db/projection-store';
-import { createProjector } from './projector';
+import { openDb } from '../../platform/db/client';
+import { perpFundingPayments, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../../platform/db/schema';
+import { PERP, U } from './contract-test-support';
+import { localProjectionStore, MemoryProjectionStore } from '../../platform/db/projection-store';
+import { tableRows, type ProjectedTable } from '../../platform/db/projection-types';
+import { createProjector, RowBuffer } from '../../platform/engine-host/projector';
+import {
+  contractProjection,
+  PERP_FUNDING_TABLE,
+  PERP_LIQUIDATIONS_TABLE,
+  PERP_ORDERS_TABLE,
+  PERP_POSITIONS_TABLE,
+  PERP_TRADES_TABLE,
+} from './contract.projection';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 const T0 = 1_700_006_400_000; // a funding time (multiple of 8 h)
@@ -75,61 +83,70 @@ function events<T extends EngineEvent['type']>(s: Array<{ r: CommandResult }>, t
 
 async function project(s: Array<{ seq: number; r: CommandResult }>): Promise<MemoryProjectionStore> {
   const store = new MemoryProjectionStore();
-  const p = await createProjector({ store, log, flushMs: 5, maxEvents: 7 });
+  const p = await createProjector({ store, log, projections: [contractProjection], flushMs: 5, maxEvents: 7 });
   p.bind('perp-journal');
   for (const { seq, r } of s) p.push(seq, r.events);
   await p.close();
   return store;
 }
 
+/** The rows of `table` in `store`, by key. */
+const rowsIn = <Row extends object>(store: MemoryProjectionStore, table: ProjectedTable<Row>) => store.rows<Row>(table.rule.table);
+
 describe('perp projection', () => {
   it('projects orders, fills, funding, closed positions and liquidations of users, identically again', async () => {
     const s = story();
     const store = await project(s);
-    const users = new Set([...store.perpOrders.values()].map((o) => o.userId));
+    const users = new Set([...rowsIn(store, PERP_ORDERS_TABLE).values()].map((o) => o.userId));
     expect([...users].sort()).toEqual(['1', '2', '3']);
     // Each order at its last state: the events' last view of it.
     const last = new Map<string, string>();
     for (const e of [...events(s, 'perpOrderAccepted'), ...events(s, 'perpOrderUpdated')]) last.set(e.order.orderId, e.order.status);
-    for (const [id, row] of store.perpOrders) expect(row.status, id).toBe(last.get(id));
-    const kinds = [...store.perpTrades.values()].map((t) => t.kind);
+    for (const [id, row] of rowsIn(store, PERP_ORDERS_TABLE)) expect(row.status, id).toBe(last.get(id));
+    const kinds = [...rowsIn(store, PERP_TRADES_TABLE).values()].map((t) => t.kind);
     expect(kinds.filter((k) => k === 'BOOK').length).toBeGreaterThanOrEqual(3);
     expect(kinds).toContain('TAKEOVER');
-    expect(store.perpTrades.size).toBe(events(s, 'perpTrade').length);
+    expect(rowsIn(store, PERP_TRADES_TABLE).size).toBe(events(s, 'perpTrade').length);
     // Funding: one row per user position, the events' amounts (the long pays a positive rate).
     const pays = events(s, 'fundingPayment').filter((f) => /^[0-9]+$/.test(f.userId));
     expect(pays.length).toBeGreaterThanOrEqual(3);
-    for (const f of pays) expect(store.perpFunding.get(`${f.userId}:${SYM}:${T0 + 28_800_000}`)?.amount).toBe(f.amount.toString());
-    expect(BigInt(store.perpFunding.get(`2:${SYM}:${T0 + 28_800_000}`)!.amount)).toBeLessThan(0n);
+    for (const f of pays) expect(rowsIn(store, PERP_FUNDING_TABLE).get(`${f.userId}:${SYM}:${T0 + 28_800_000}`)?.amount).toBe(f.amount.toString());
+    expect(BigInt(rowsIn(store, PERP_FUNDING_TABLE).get(`2:${SYM}:${T0 + 28_800_000}`)!.amount)).toBeLessThan(0n);
     // User 2 closed its long: its life totals; user 3 was liquidated (isolated 50x long, mark 45,000).
-    const closed = [...store.perpPositions.values()].filter((p) => p.userId === '2');
+    const closed = [...rowsIn(store, PERP_POSITIONS_TABLE).values()].filter((p) => p.userId === '2');
     expect(closed).toHaveLength(1);
     expect(closed[0]).toMatchObject({ side: 'LONG', marginMode: 'CROSS', entryPrice: px(50_000).toString() });
     expect(BigInt(closed[0]!.funding)).toBeLessThan(0n);
-    const liq = [...store.perpLiquidations.values()];
+    const liq = [...rowsIn(store, PERP_LIQUIDATIONS_TABLE).values()];
     expect(liq.map((l) => [l.userId, l.side, l.marginMode, l.size])).toEqual([['3', 'LONG', 'ISOLATED', '20']]);
-    expect([...store.perpOrders.values()].find((o) => o.userId === '3' && o.tradeType === 'FORCE_CLOSE')).toMatchObject({
+    expect([...rowsIn(store, PERP_ORDERS_TABLE).values()].find((o) => o.userId === '3' && o.tradeType === 'FORCE_CLOSE')).toMatchObject({
       trigger: 'LIQUIDATION',
       status: 'FILLED',
     });
 
     const again = await project(s);
-    expect(again.perpOrders).toEqual(store.perpOrders);
-    expect(again.perpTrades).toEqual(store.perpTrades);
-    expect(again.perpFunding).toEqual(store.perpFunding);
-    expect(again.perpPositions).toEqual(store.perpPositions);
-    expect(again.perpLiquidations).toEqual(store.perpLiquidations);
+    expect(rowsIn(again, PERP_ORDERS_TABLE)).toEqual(rowsIn(store, PERP_ORDERS_TABLE));
+    expect(rowsIn(again, PERP_TRADES_TABLE)).toEqual(rowsIn(store, PERP_TRADES_TABLE));
+    expect(rowsIn(again, PERP_FUNDING_TABLE)).toEqual(rowsIn(store, PERP_FUNDING_TABLE));
+    expect(rowsIn(again, PERP_POSITIONS_TABLE)).toEqual(rowsIn(store, PERP_POSITIONS_TABLE));
+    expect(rowsIn(again, PERP_LIQUIDATIONS_TABLE)).toEqual(rowsIn(store, PERP_LIQUIDATIONS_TABLE));
   });
 
   it('writes each row once in the database, and an older order state never over a newer one', async () => {
     const s = story();
-    const buf = new PerpBuffer();
-    for (const { seq, r } of s) for (const e of r.events) buf.push(seq, e);
-    const batch = buf.take()!;
+    const buf = new RowBuffer(contractProjection.tables);
+    const projectEvents = contractProjection.start();
+    for (const { seq, r } of s) projectEvents(seq, r.events, buf);
+    const tables = buf.take();
+    const batch = {
+      orders: tableRows(tables, PERP_ORDERS_TABLE),
+      trades: tableRows(tables, PERP_TRADES_TABLE),
+      funding: tableRows(tables, PERP_FUNDING_TABLE),
+    };
     const handle = await openDb({ dataDir: 'memory://', worker: false });
     try {
       const store = localProjectionStore(handle.db);
-      await store.write({ journalId: 'j', seq: s.length, users: [], orders: [], trades: [], perp: batch });
+      await store.write({ journalId: 'j', seq: s.length, tables });
       const dump = async () => ({
         orders: await handle.db.select().from(perpOrders).orderBy(asc(perpOrders.id)),
         trades: await handle.db.select().from(perpTrades).orderBy(asc(perpTrades.id)),
@@ -143,17 +160,14 @@ describe('perp projection', () => {
       expect(first.funding.length).toBe(batch.funding.length);
       expect(first.liquidations).toHaveLength(1);
       // The same batch again (a replay): nothing new, nothing changed.
-      await store.write({ journalId: 'j', seq: s.length, users: [], orders: [], trades: [], perp: batch });
+      await store.write({ journalId: 'j', seq: s.length, tables });
       expect(await dump()).toEqual(first);
       // An order's older state (an earlier journal position) does not replace the newer one.
       const filled = batch.orders.find((o) => o.status === 'FILLED')!;
       await store.write({
         journalId: 'j',
         seq: s.length,
-        users: [],
-        orders: [],
-        trades: [],
-        perp: { orders: [{ ...filled, status: 'NEW', filledQty: '0', seq: 0 }], trades: [], positions: [], funding: [], liquidations: [] },
+        tables: [{ rule: PERP_ORDERS_TABLE.rule, rows: [{ ...filled, status: 'NEW', filledQty: '0', seq: 0 }] }],
       });
       const row = (await handle.db.select().from(perpOrders).orderBy(asc(perpOrders.id))).find((o) => o.id === filled.id)!;
       expect(row).toMatchObject({ status: 'FILLED', filledQty: filled.filledQty });

@@ -1,5 +1,6 @@
 /**
- * The in-app inbox's part of the projection (route /message; table inbox_messages, platform/db/schema/inbox.ts): the
+ * The in-app inbox's projection (platform/engine-host/projection.ts; route /message; table inbox_messages,
+ * platform/db/schema/inbox.ts): the
  * messages a command's events mean for its users, derived from the events alone, so the same journal always gives the
  * same messages (a database rebuilt from it gets the same inbox, unread).
  *
@@ -23,14 +24,26 @@
  * Security events are not journaled: domains/security writes their messages (inbox.repository.ts securityMessage).
  */
 import type { EngineEvent, OrderView, PerpOrderView } from '@exchange/core';
-import type { InboxRow } from '../db/projection-types';
+import { projectedTable } from '../../platform/db/projection-types';
+import { inboxMessages } from '../../platform/db/schema';
+import { isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
 
-export type { InboxRow } from '../db/projection-types';
+/** An inbox row as the projection writes it (id and read state are the database's). */
+export type InboxRow = Omit<typeof inboxMessages.$inferInsert, 'id' | 'readAt'>;
+
+/**
+ * inbox_messages: upserted by (user, key); a row changes (and becomes unread again) only when its parameters did, never
+ * to an older state, so a replay leaves the inbox and its read marks as they were.
+ */
+export const INBOX_TABLE = projectedTable(inboxMessages, {
+  key: ['userId', 'key'],
+  mode: 'upsert',
+  set: ['params', 'ts', 'seq'],
+  clear: ['readAt'],
+  newer: { field: 'seq', strict: true, changed: ['params'] },
+});
 
 type Params = Record<string, string>;
-
-/** Registered users (numeric ids), as projector.ts isProjectedUser (not imported: projector.ts imports this file). */
-const isProjectedUser = (userId: string | null): userId is string => userId !== null && /^[0-9]+$/.test(userId);
 
 function row(userId: string, key: string, category: string, kind: string, params: Params, ts: number, seq: number): InboxRow {
   return { userId: BigInt(userId), key, category, kind, params: JSON.stringify(params), ts, seq };
@@ -194,32 +207,9 @@ export function inboxRows(seq: number, events: readonly EngineEvent[]): InboxRow
   return [...out.values()];
 }
 
-/** Buffer of inbox rows between two writes of the projector (last row per user and key). */
-export class InboxBuffer {
-  rows = new Map<string, InboxRow>();
-
-  /** Buffers the rows of command `seq`'s events; returns how many it added. */
-  push(seq: number, events: readonly EngineEvent[]): number {
-    const rows = inboxRows(seq, events);
-    for (const r of rows) this.rows.set(`${r.userId}:${r.key}`, r);
-    return rows.length;
-  }
-
-  /** Takes the buffered rows (undefined when none) and empties the buffer. */
-  take(): InboxRow[] | undefined {
-    if (this.rows.size === 0) return undefined;
-    const b = [...this.rows.values()];
-    this.rows = new Map();
-    return b;
-  }
-
-  /** Puts rows that failed to write back under anything newer buffered meanwhile; returns their count. */
-  restore(b: InboxRow[] | undefined): number {
-    if (b === undefined) return 0;
-    for (const r of b) {
-      const k = `${r.userId}:${r.key}`;
-      if (!this.rows.has(k)) this.rows.set(k, r);
-    }
-    return b.length;
-  }
-}
+export const inboxProjection: DomainProjection = {
+  tables: [INBOX_TABLE],
+  start: () => (seq, events, out) => {
+    for (const r of inboxRows(seq, events)) out.put(INBOX_TABLE, r);
+  },
+};

@@ -7,12 +7,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FAULT_KINDS, runSeeds } from './fault-sim';
+import { PROJECTIONS } from '../main/domains';
 
 const SEEDS = Number.parseInt(process.env.FAULT_SEEDS ?? '2000', 10);
 
 describe('fault simulator', () => {
   it(`${SEEDS} seeds: nothing acknowledged lost, nothing failed applied, state = clean replay`, async () => {
-    const { failed, totals } = await runSeeds(1, SEEDS);
+    const { failed, totals } = await runSeeds(1, SEEDS, PROJECTIONS);
     console.log('fault simulator totals', totals);
     for (const f of failed.slice(0, 3)) console.log(`seed ${f.seed} (${f.fault}):`, f.violations.slice(0, 5));
     expect(failed.map((f) => f.seed)).toEqual([]);

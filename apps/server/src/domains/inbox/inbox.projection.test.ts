@@ -1,12 +1,29 @@
 /**
- * Unit test of the inbox projection (inbox-projection.ts): for each kind of event, which users get which message with
+ * Unit test of the inbox projection (inbox.projection.ts): for each kind of event, which users get which message with
  * which key and parameters, from hand-made events with literal figures; the bots and system accounts get none; an
  * order's fills in one command are one message with the order's last state; a repeated OTC state keeps its key; the
  * same events always give the same rows (a journal replay rebuilds the inbox); the buffer keeps the last row per key.
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, OrderView, OtcOrderView, PerpOrderView, WithdrawalView } from '@exchange/core';
-import { InboxBuffer, inboxRows, type InboxRow } from './inbox-projection';
+import { tableRows } from '../../platform/db/projection-types';
+import { RowBuffer } from '../../platform/engine-host/projector';
+import { INBOX_TABLE, inboxProjection, inboxRows, type InboxRow } from './inbox.projection';
+
+/** The projector's buffer fed by a fresh inbox projection: `push` answers the rows a command added. */
+function buffer() {
+  const b = new RowBuffer(inboxProjection.tables);
+  const project = inboxProjection.start();
+  return {
+    push(seq: number, events: readonly EngineEvent[]): number {
+      const before = b.count;
+      project(seq, events, b);
+      return b.count - before;
+    },
+    take: () => tableRows(b.take(), INBOX_TABLE),
+    restore: (rows: InboxRow[]) => b.restore([{ rule: INBOX_TABLE.rule, rows }]),
+  };
+}
 
 const brief = (rows: InboxRow[]) => rows.map((r) => [String(r.userId), r.key, r.category, r.kind, JSON.parse(r.params) as Record<string, string>]);
 
@@ -291,15 +308,15 @@ describe('inboxRows', () => {
     ];
     expect(inboxRows(30, events)).toEqual(inboxRows(30, events));
     expect(inboxRows(30, [{ type: 'depthChanged', ts: 1, symbol: 'BTC/USDT', side: 'BUY', price: 1n, quantity: 1n }])).toEqual([]);
-    const b = new InboxBuffer();
+    const b = buffer();
     expect(b.push(30, events)).toBe(1);
     expect(b.push(31, [trade('20', '5', '22', 'mm-x'), { type: 'orderUpdated', ts: 3, order: spot('20', '5', 100_000n, 'FILLED') }])).toBe(1);
-    const taken = b.take()!;
+    const taken = b.take();
     expect(taken.map((r) => [r.key, r.seq, JSON.parse(r.params).status])).toEqual([['spot:20', 31, 'FILLED']]);
-    expect(b.take()).toBeUndefined();
+    expect(b.take()).toEqual([]);
     // A failed batch put back never replaces a newer buffered row.
     b.push(32, [trade('20', '5', '23', 'mm-x'), { type: 'orderUpdated', ts: 4, order: spot('20', '5', 100_000n, 'FILLED') }]);
-    expect(b.restore(taken)).toBe(1);
-    expect(b.take()!.map((r) => r.seq)).toEqual([32]);
+    b.restore(taken);
+    expect(b.take().map((r) => r.seq)).toEqual([32]);
   });
 });

@@ -20,11 +20,14 @@
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { decodeCommand, Engine, type Command, type CommandResult, type MarketConfig } from '@exchange/core';
-import { AppError } from '../shared/errors';
-import { createEngineHost, JournalMismatchError, type CommandInput, type EngineHost } from './engine-host';
-import { JournalCorruptError, listSegments, readJournal, scanSegment } from './journal';
-import { MemoryFs } from './memory-fs';
-import { MemoryProjectionStore } from '../db/projection-store';
+import { AppError } from '../platform/shared/errors';
+import { createEngineHost, JournalMismatchError, type CommandInput, type EngineHost } from '../platform/engine-host/engine-host';
+import { JournalCorruptError, listSegments, readJournal, scanSegment } from '../platform/engine-host/journal';
+import { MemoryFs } from '../platform/engine-host/memory-fs';
+import { MemoryProjectionStore } from '../platform/db/projection-store';
+import type { DomainProjection } from '../platform/engine-host/projection';
+import { USERS_TABLE } from '../domains/member/member.projection';
+import { SPOT_ORDERS_TABLE } from '../domains/entrust/entrust.projection';
 
 /** The kinds of fault, one per seed (seed modulo the count, so every kind is exercised evenly). */
 export const FAULT_KINDS = ['crash', 'torn_write', 'zero_tail', 'bit_flip', 'fsync_fail', 'db_lost', 'db_rollback', 'journal_rollback', 'foreign_db'] as const;
@@ -117,19 +120,22 @@ interface Sent {
   result?: CommandResult;
 }
 
-/** Runs one seed; never throws (an unexpected exception is a violation). */
-export async function runSeed(seed: number): Promise<SeedReport> {
+/**
+ * Runs one seed with the domains' `projections` (main/domains.ts `PROJECTIONS`; the check reads the users and spot
+ * orders tables); never throws (an unexpected exception is a violation).
+ */
+export async function runSeed(seed: number, projections: readonly DomainProjection[]): Promise<SeedReport> {
   const fault = FAULT_KINDS[seed % FAULT_KINDS.length]!;
   const report: SeedReport = { seed, fault, acked: 0, failed: 0, unknown: 0, refused: null, lost: 0, violations: [] };
   try {
-    await simulate(seed, fault, report);
+    await simulate(seed, fault, report, projections);
   } catch (err) {
     report.violations.push(`unexpected exception: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   }
   return report;
 }
 
-async function simulate(seed: number, fault: FaultKind, report: SeedReport): Promise<void> {
+async function simulate(seed: number, fault: FaultKind, report: SeedReport, projections: readonly DomainProjection[]): Promise<void> {
   const rng = new Rng(seed * 2654435761);
   let clock = 1_800_000_000_000;
   const now = () => (clock += rng.nextInt(0, 3));
@@ -139,6 +145,7 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
       config: { dataDir: DATA, snapshotEvery },
       fs,
       store,
+      projections,
       log,
       now,
       projectorFlushMs: 1_000_000_000,
@@ -422,19 +429,21 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
   await host2.projected();
   if (storeAfter.cursor !== host2.stats.lastSeq) report.violations.push(`projection cursor ${storeAfter.cursor} != journal ${host2.stats.lastSeq}`);
   if (storeAfter.journalId !== host2.engine.journalId()) report.violations.push('projection journal id differs');
+  const users = storeAfter.rows<NonNullable<typeof USERS_TABLE.row>>(USERS_TABLE.rule.table);
+  const orders = storeAfter.rows<NonNullable<typeof SPOT_ORDERS_TABLE.row>>(SPOT_ORDERS_TABLE.rule.table);
   const engineUsers = host2.engine.userRows();
-  if (storeAfter.users.size !== engineUsers.length) report.violations.push(`projection has ${storeAfter.users.size} users, the engine ${engineUsers.length}`);
+  if (users.size !== engineUsers.length) report.violations.push(`projection has ${users.size} users, the engine ${engineUsers.length}`);
   for (const [id, , , profile] of engineUsers) {
-    if (storeAfter.users.get(id)?.mail !== (profile.mail || null)) report.violations.push(`user ${id} projected wrong`);
+    if (users.get(id)?.mail !== (profile.mail || null)) report.violations.push(`user ${id} projected wrong`);
   }
-  for (const [id, row] of storeAfter.orders) {
+  for (const [id, row] of orders) {
     const o = host2.engine.order(id);
     if (o && (o.status !== row.status || o.filledQty.toString() !== row.filledQty))
       report.violations.push(`order ${id}: projection ${row.status}/${row.filledQty}, engine ${o.status}/${o.filledQty}`);
   }
   for (const u of ['1', '2', '3']) {
     for (const o of host2.engine.openOrders(u)) {
-      const row = storeAfter.orders.get(o.orderId);
+      const row = orders.get(o.orderId);
       if (!row || row.status !== o.status) report.violations.push(`open order ${o.orderId} not projected as ${o.status}`);
     }
   }
@@ -446,10 +455,14 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport): Pro
   await host2.close();
 }
 
-/** Runs seeds `from` .. `from + count - 1`; returns the reports and totals. */
-export async function runSeeds(from: number, count: number): Promise<{ reports: SeedReport[]; failed: SeedReport[]; totals: Record<string, number> }> {
+/** Runs seeds `from` .. `from + count - 1` (see `runSeed`); returns the reports and totals. */
+export async function runSeeds(
+  from: number,
+  count: number,
+  projections: readonly DomainProjection[],
+): Promise<{ reports: SeedReport[]; failed: SeedReport[]; totals: Record<string, number> }> {
   const reports: SeedReport[] = [];
-  for (let s = from; s < from + count; s++) reports.push(await runSeed(s));
+  for (let s = from; s < from + count; s++) reports.push(await runSeed(s, projections));
   const totals: Record<string, number> = { seeds: reports.length, acked: 0, failed: 0, unknown: 0, refused: 0, lost: 0 };
   for (const rep of reports) {
     totals[`fault:${rep.fault}`] = (totals[`fault:${rep.fault}`] ?? 0) + 1;
