@@ -15,7 +15,7 @@ import { createMetrics } from '../platform/metrics/metrics';
 import { createServerClock } from '../platform/shared/clock';
 import { createDomainServices, type DomainModule, type ProvidedBy } from '../platform/domain-module';
 import type { PlatformContext } from '../platform/platform-context';
-import { DOMAINS, PROJECTIONS } from './domains';
+import { DOMAINS, PROJECTIONS, PUSHES } from './domains';
 
 /** The context of a server process: the platform and the services of every domain module. */
 export type AppContext = PlatformContext & ProvidedBy<typeof DOMAINS>;
@@ -67,6 +67,7 @@ export async function createContext(
     clock,
     host,
     metrics,
+    pushes: PUSHES,
     closers,
     async close() {
       for (const c of [...closers].reverse()) await c();

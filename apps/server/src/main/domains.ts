@@ -5,7 +5,7 @@
  * and hooks). A module's `create` sees the services of the modules before it (a later one only lazily). A new domain
  * adds its module here; the context's type follows from this list (main/context.ts checks every module's needs).
  */
-import { projectionsOf } from '../platform/domain-module';
+import { projectionsOf, pushesOf } from '../platform/domain-module';
 import health from '../platform/health/health.routes';
 import { memberModule } from '../domains/member/member.module';
 import { verificationModule } from '../domains/verification/verification.module';
@@ -70,3 +70,6 @@ export const DOMAINS = [
 
 /** The domains' projections, in the order of the list (what every engine host's projector writes). */
 export const PROJECTIONS = projectionsOf(DOMAINS);
+
+/** The domains' private WebSocket pushes, in the order of the list (what the app's WebSocket hub sends). */
+export const PUSHES = pushesOf(DOMAINS);

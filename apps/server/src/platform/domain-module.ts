@@ -13,6 +13,7 @@
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { DomainProjection } from './engine-host/projection';
+import type { DomainPushes } from './shared/private-push';
 
 /** Stops what a module's `startJobs` started. */
 export type StopJobs = () => void | Promise<void>;
@@ -44,6 +45,14 @@ export interface DomainModule<Needs, Provides extends object = object> {
    * the engine host's projector writes them with every other domain's, by each table's rule.
    */
   readonly projection?: DomainProjection;
+  /** Its private WebSocket pushes (platform/shared/private-push.ts), sent by the app's WebSocket hub. */
+  readonly pushes?: DomainPushes<Needs & Provides>;
+}
+
+/** The private pushes of `modules`, in their order (what the app's WebSocket hub sends). */
+export function pushesOf(modules: readonly object[]): DomainPushes[] {
+  // Each `source` reads its module's service from the context, which holds every module's (main/context.ts).
+  return modules.flatMap((m) => ('pushes' in m && m.pushes ? [m.pushes as DomainPushes] : []));
 }
 
 /** The projections of `modules`, in their order (what the engine host's projector is given). */

@@ -11,6 +11,7 @@ import type { EnginePort } from './engine-port/engine-port';
 import type { ProcessMetrics } from './metrics/metrics';
 import type { ServerClock } from './shared/clock';
 import type { Hooks } from './shared/hooks';
+import type { DomainPushes } from './shared/private-push';
 
 /** The platform part of a server process's context (see the file comment). */
 export interface PlatformContext {
@@ -22,6 +23,8 @@ export interface PlatformContext {
   host: EnginePort;
   /** This process's clock: stamps the engine commands' `ts`; moved forward only by the test-only demo/clock/advance. */
   clock: ServerClock;
+  /** Every domain's private WebSocket pushes (main/domains.ts `PUSHES`); absent = none. */
+  pushes?: readonly DomainPushes[];
   /** This process's metrics (GET /metrics); absent in contexts built without them. */
   metrics?: ProcessMetrics;
   /** Things to close, pushed by each service that opens resources; closed in reverse order. */

@@ -4,10 +4,12 @@ import type { PlatformContext } from '../../platform/platform-context';
 import { createContractService, type ContractService } from './contract.service';
 import contractRoutes from './contract.routes';
 import { contractProjection } from './contract.projection';
+import { contractPushes } from './contract.push';
 
 export const contractModule: DomainModule<PlatformContext, { contract: ContractService }> = {
   name: 'contract',
   projection: contractProjection,
+  pushes: contractPushes,
   create: (ctx) => ({ contract: createContractService({ db: ctx.db, host: ctx.host }) }),
   routes: [contractRoutes],
 };

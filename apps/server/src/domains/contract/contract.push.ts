@@ -1,10 +1,11 @@
 /**
  * The contracts' private WebSocket pushes (packages/api contract.ts ContractWsMessage), built from engine events by
- * the WebSocket hub (gateways/ws/ws.hub.ts) for the sockets of the event's user: 'contractOrders' on perpOrderAccepted
+ * the WebSocket hub (gateways/ws/ws.hub.ts, through `contractPushes`) for the sockets of the event's user: 'contractOrders' on perpOrderAccepted
  * and perpOrderUpdated, 'positions' on positionChanged (quantity "0": closed), 'contractAccount' on a change of the
  * user's CONTRACT balance. Values are formatted as the routes answer them (contract.format.ts).
  */
 import type { ContractWsMessage } from '@exchange/api';
+import type { DomainPushes } from '../../platform/shared/private-push';
 import type { EngineApi, EngineEvent, PerpMarketConfig } from '@exchange/core';
 import { isolatedRiskPpm, perpScales, positionFigures, toContractAccount, toContractOrder, toContractPosition } from './contract.format';
 
@@ -72,3 +73,8 @@ export function contractPush(engine: PushEngine, e: EngineEvent, wanted: (userId
   }
   return undefined;
 }
+
+/** The contracts' pushes as the contract module declares them (platform/shared/private-push.ts). */
+export const contractPushes: DomainPushes = {
+  event: (engine, e, wanted) => contractPush(engine, e, wanted),
+};

@@ -4,10 +4,12 @@ import type { PlatformContext } from '../../platform/platform-context';
 import { createEntrustService, type EntrustService } from './entrust.service';
 import entrustRoutes from './entrust.routes';
 import { entrustProjection } from './entrust.projection';
+import { entrustPushes } from './entrust.push';
 
 export const entrustModule: DomainModule<PlatformContext, { entrust: EntrustService }> = {
   name: 'entrust',
   projection: entrustProjection,
+  pushes: entrustPushes,
   create: (ctx) => ({ entrust: createEntrustService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }) }),
   routes: [entrustRoutes],
 };

@@ -4,10 +4,12 @@ import type { PlatformContext } from '../../platform/platform-context';
 import { createInboxService, type InboxService } from './inbox.service';
 import inboxRoutes from './inbox.routes';
 import { inboxProjection } from './inbox.projection';
+import { inboxPushes } from './inbox.push';
 
 export const inboxModule: DomainModule<PlatformContext, { inbox: InboxService }> = {
   name: 'inbox',
   projection: inboxProjection,
+  pushes: inboxPushes,
   create: (ctx) => ({ inbox: createInboxService({ db: ctx.db, host: ctx.host }) }),
   routes: [inboxRoutes],
 };

@@ -19,6 +19,7 @@ export const otcModule: DomainModule<
 > = {
   name: 'otc',
   projection: otcProjection,
+  pushes: { source: (ctx) => (listener) => ctx.otc.onPush(listener) },
   create: async (ctx) => {
     const otc = createOtcService({
       config: ctx.config,

@@ -8,6 +8,7 @@ import supportAdminRoutes from './support.admin.routes';
 
 export const supportModule: DomainModule<PlatformContext & { uploads: UploadsService }, { support: SupportService }> = {
   name: 'support',
+  pushes: { source: (ctx) => (listener) => ctx.support.onPush(listener) },
   create: (ctx) => ({ support: createSupportService({ db: ctx.db, host: ctx.host, uploads: ctx.uploads }) }),
   routes: [supportRoutes, supportAdminRoutes],
 };

@@ -1,6 +1,7 @@
 /**
  * The WebSocket fan-out (packages/api ws.ts): public topics (ticker, depth, trades, kline per period) fed by the
- * market-data service's updates, and per-user private pushes ('orders', 'balances', the contracts' domains/contract/contract.push.ts) from the engine's events after
+ * market-data service's updates, and per-user private pushes the domains declare (platform/shared/private-push.ts: a
+ * spot order, a balance, the contracts' orders and positions, the inbox, OTC and support messages) after
  * `{op:'auth'}`. Depth: a snapshot on subscribe, then deltas with seq/prevSeq, so a client detects a gap. Malformed
  * messages are answered with an error message in the socket's language, never a crash.
  *
@@ -38,14 +39,9 @@ import type { MarketDataService, MarketUpdate } from '../../domains/market-data/
 import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
 import type { MemberService } from '../../domains/member/member.service';
 import { sha256Hex } from '../../platform/shared/secrets';
+import type { DomainPushes, PrivatePush, PushSource } from '../../platform/shared/private-push';
 import { createTokenBucket, type TokenBucket } from '../../platform/rate-limit/slots-and-buckets';
-import { fromUnits } from '../../domains/market-data/decimal';
 import { PERIODS } from '../../domains/market-data/kline-math';
-import { marketScales, toEntrust } from '../../domains/entrust/entrust.format';
-import { contractPush } from '../../domains/contract/contract.push';
-import type { OtcService } from '../../domains/otc/otc.service';
-import type { SupportService } from '../../domains/support/support.service';
-import { inboxRows } from '../../domains/inbox/inbox.projection';
 
 /** A socket whose unsent data exceeds this many bytes at a send is closed (slow consumer). */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -148,10 +144,10 @@ export interface WsHubDeps {
   marketData: MarketDataService;
   /** The contracts' public market data (contract channels); without it they answer market_not_found. */
   contractMarket?: Pick<ContractMarketService, 'subscribe' | 'market' | 'depth' | 'trades' | 'markTick'>;
-  /** Peer-to-peer fiat trading's private pushes (otcOrder, otcChat; domains/otc); absent = none. */
-  otc?: Pick<OtcService, 'onPush'>;
-  /** Customer service's private pushes (supportChat; domains/support); absent = none. */
-  support?: Pick<SupportService, 'onPush'>;
+  /** The domains' private pushes made of engine events (platform/shared/private-push.ts); absent = none. */
+  pushes?: readonly DomainPushes<never>[];
+  /** The domains' services' own private pushes (an OTC order's chat, a support reply), subscribed once; absent = none. */
+  sources?: readonly PushSource[];
   host: EnginePort;
   members: Pick<MemberService, 'authenticate'>;
   hooks: Pick<Hooks, 'sessionsEnded'>;
@@ -512,48 +508,33 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     raw.uncork();
   }
 
+  /** Sends a private push to every socket of its user. */
+  const toUser = (p: PrivatePush) => {
+    const set = users.get(p.userId);
+    if (!set || set.size === 0) return;
+    const text = JSON.stringify(p.message);
+    for (const c of set) send(c, text);
+  };
+  const pushes = deps.pushes ?? [];
+  const eventPushes = pushes.flatMap((p) => (p.event ? [p.event] : []));
+
   const onEngine = (events: EngineEvent[]) => {
     if (users.size === 0) return;
-    // The in-app inbox: users of these events who get a message are told once it is written ({ channel: 'inbox' }).
-    const inboxUsers = new Set<string>();
-    for (const r of inboxRows(0, events)) if (wantsPrivate(String(r.userId))) inboxUsers.add(String(r.userId));
-    if (inboxUsers.size > 0) {
-      const text = JSON.stringify({ channel: 'inbox' } satisfies WsServerMessage);
+    // Pushes sent once the batch is written (the inbox: its new messages are readable then).
+    const later = pushes.flatMap((p) => p.afterProjection?.(events, wantsPrivate) ?? []);
+    if (later.length > 0) {
       void host
         .projected()
         .catch(() => {})
         .then(() => {
-          for (const u of inboxUsers) for (const c of users.get(u) ?? []) send(c, text);
+          for (const p of later) toUser(p);
         });
     }
+    // Each event's private pushes, event by event (a spot order, a balance, the contracts' orders and positions).
     for (const e of events) {
-      if (e.type === 'orderAccepted' || e.type === 'orderUpdated') {
-        const set = users.get(e.order.userId);
-        if (!set || set.size === 0) continue;
-        const market = host.engine.market(e.order.symbol);
-        if (!market) continue;
-        const data = toEntrust(
-          e.order,
-          marketScales(market, (code) => host.engine.asset(code)),
-        );
-        const text = JSON.stringify({ channel: 'orders', data } satisfies WsServerMessage);
-        for (const c of set) send(c, text);
-      } else if (e.type === 'balanceChanged' && e.account !== 'SYSTEM') {
-        const set = users.get(e.owner);
-        if (!set || set.size === 0) continue;
-        const scale = host.engine.asset(e.asset)?.scale ?? 8;
-        const msg: WsServerMessage = {
-          channel: 'balances',
-          data: { account: e.account, coin: e.asset, available: fromUnits(e.available, scale), frozen: fromUnits(e.frozen, scale) },
-        };
-        const text = JSON.stringify(msg);
-        for (const c of set) send(c, text);
-      }
-      // The contracts' private pushes (contractOrders, positions, contractAccount; domains/contract/contract.push.ts).
-      const push = contractPush(host.engine, e, wantsPrivate);
-      if (push) {
-        const text = JSON.stringify(push.message satisfies WsServerMessage);
-        for (const c of users.get(push.userId) ?? []) send(c, text);
+      for (const p of eventPushes) {
+        const push = p(host.engine, e, wantsPrivate);
+        if (push) toUser(push);
       }
     }
   };
@@ -577,16 +558,8 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   const offMarket = marketData.subscribe(onMarket);
   const offContract = contractMarket?.subscribe(onContract);
   const offEngine = host.onEvents(onEngine);
-  // OTC pushes (otcOrder on each change of one of the user's orders, otcChat on a message): to the user's sockets.
-  const toUser = (p: { userId: string; message: object }) => {
-    const set = users.get(p.userId);
-    if (!set || set.size === 0) return;
-    const text = JSON.stringify(p.message);
-    for (const c of set) send(c, text);
-  };
-  const offOtc = deps.otc?.onPush(toUser);
-  // Customer-service pushes (supportChat: a message of the user's conversation, an operator's reply above all).
-  const offSupport = deps.support?.onPush(toUser);
+  // Pushes the domains' services make on their own (an OTC order's change or chat, a support reply).
+  const offSources = (deps.sources ?? []).map((source) => source(toUser));
   hooks.sessionsEnded.push(onSessionsEnded);
 
   async function subscribe(c: Client, channel: PublicChannel, type: MarketType, pairsName: string, period: KlinePeriod | undefined): Promise<void> {
@@ -778,8 +751,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       offMarket();
       offContract?.();
       offEngine();
-      offOtc?.();
-      offSupport?.();
+      for (const off of offSources) off();
       const i = hooks.sessionsEnded.indexOf(onSessionsEnded);
       if (i >= 0) hooks.sessionsEnded.splice(i, 1);
       for (const c of [...clients]) {

@@ -33,8 +33,8 @@ const wsRoutes: FastifyPluginAsync = async (app) => {
     hub = createWsHub({
       marketData: app.ctx.marketData,
       contractMarket: app.ctx.contractMarket,
-      otc: app.ctx.otc,
-      support: app.ctx.support,
+      pushes: app.ctx.pushes ?? [],
+      sources: (app.ctx.pushes ?? []).flatMap((p) => p.source?.(app.ctx) ?? []),
       host: app.ctx.host,
       members: app.ctx.members,
       hooks: app.ctx.hooks,
