@@ -86,6 +86,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
     routerOptions: { maxParamLength: 200 },
+    // A plugin's start (the API docs' static files, the routes of every module) may take longer than Fastify's 10 s on a
+    // loaded machine (two cores shared by the test suites); a slow start is not a failure.
+    pluginTimeout: 120_000,
     // Errors the router raises before a route is found (a path parameter over maxParamLength, a malformed URL)
     // get the envelope too, instead of Fastify's default body that echoes the whole URL.
     frameworkErrors: (err, req, reply) => {
