@@ -46,9 +46,23 @@ export async function toasts(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__toasts ?? []);
 }
 
-/** Waits until a toast with exactly `text` has been shown (since the last page load). */
-export async function expectToast(page: Page, text: string, timeout = 20_000): Promise<void> {
-  await expect.poll(() => toasts(page), { timeout, message: `toast "${text}"` }).toContain(text);
+/**
+ * Waits until a toast with exactly `text` has been shown (since the last page load). The default wait is the app's own
+ * request timeout (60 s, apps/web shared/api-client): a toast that follows a request may come as late as the app
+ * would wait for its answer (on CI the journeys share two cores with the PostgreSQL and scale-out suites). When it does
+ * not come, the error says where the page is and what it shows (a dialog, an error under a field) instead of only
+ * the empty list of toasts.
+ */
+export async function expectToast(page: Page, text: string, timeout = 60_000): Promise<void> {
+  try {
+    await expect.poll(() => toasts(page), { timeout, message: `toast "${text}"` }).toContain(text);
+  } catch (err) {
+    const shown = await page
+      .evaluate(() => (document.body?.innerText ?? '').replace(/\s+/g, ' ').slice(0, 600))
+      .catch((e: unknown) => `(page unreadable: ${String(e)})`);
+    const seen = await toasts(page).catch(() => []);
+    throw new Error(`${err instanceof Error ? err.message : String(err)}\npage ${page.url()} shows: ${shown}\ntoasts: ${JSON.stringify(seen)}`);
+  }
 }
 
 /**
