@@ -6,24 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, OrderView, OtcOrderView, PerpOrderView, WithdrawalView } from '@exchange/core';
-import { tableRows } from '../../platform/db/projection-types';
-import { RowBuffer } from '../../platform/engine-host/projector';
+import { feedProjection } from '../../platform/engine-host/projection-test-support';
 import { INBOX_TABLE, inboxProjection, inboxRows, type InboxRow } from './inbox.projection';
 
-/** The projector's buffer fed by a fresh inbox projection: `push` answers the rows a command added. */
-function buffer() {
-  const b = new RowBuffer(inboxProjection.tables);
-  const project = inboxProjection.start();
-  return {
-    push(seq: number, events: readonly EngineEvent[]): number {
-      const before = b.count;
-      project(seq, events, b);
-      return b.count - before;
-    },
-    take: () => tableRows(b.take(), INBOX_TABLE),
-    restore: (rows: InboxRow[]) => b.restore([{ rule: INBOX_TABLE.rule, rows }]),
-  };
-}
+/** The projector's buffer fed by a fresh inbox projection. */
+const buffer = () => feedProjection(inboxProjection, INBOX_TABLE);
 
 const brief = (rows: InboxRow[]) => rows.map((r) => [String(r.userId), r.key, r.category, r.kind, JSON.parse(r.params) as Record<string, string>]);
 

@@ -5,24 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineEvent, OtcOrderView } from '@exchange/core';
-import { tableRows } from '../../platform/db/projection-types';
-import { RowBuffer } from '../../platform/engine-host/projector';
+import { feedProjection } from '../../platform/engine-host/projection-test-support';
 import { OTC_ORDERS_TABLE, otcOrderRow, otcProjection } from './otc.projection';
 
-/** A buffer fed by a fresh instance of the OTC projection: `push(seq, event)` answers the rows it added. */
-function buffer() {
-  const b = new RowBuffer(otcProjection.tables);
-  const project = otcProjection.start();
-  return {
-    push(seq: number, e: EngineEvent): number {
-      const before = b.count;
-      project(seq, [e], b);
-      return b.count - before;
-    },
-    take: () => b.take(),
-    restore: (t: ReturnType<RowBuffer['take']>) => b.restore(t),
-  };
-}
+/** The projector's buffer fed by a fresh OTC projection, read as its orders. */
+const buffer = () => feedProjection(otcProjection, OTC_ORDERS_TABLE);
 
 const order = (state: OtcOrderView['state'], ts: number): OtcOrderView => ({
   orderId: '7',
@@ -54,10 +41,12 @@ const ev = (o: OtcOrderView): EngineEvent => ({ type: 'otcOrderChanged', ts: o.u
 describe('the OTC projection', () => {
   it('keeps the last state of an order, ignores other events, empties on take', () => {
     const b = buffer();
-    expect(b.push(1, ev(order('PENDING_PAYMENT', 1)))).toBe(1);
-    expect(b.push(2, ev(order('PAID', 5)))).toBe(1);
-    expect(b.push(3, { type: 'otcConfigured', ts: 1, config: { asset: 'USDT', fiat: 'CNY', merchantDeposit: 1n, appealAfterMs: 1, cancelLimit: 3 } })).toBe(0);
-    const orders = tableRows(b.take(), OTC_ORDERS_TABLE);
+    expect(b.push(1, [ev(order('PENDING_PAYMENT', 1))])).toBe(1);
+    expect(b.push(2, [ev(order('PAID', 5))])).toBe(1);
+    expect(b.push(3, [{ type: 'otcConfigured', ts: 1, config: { asset: 'USDT', fiat: 'CNY', merchantDeposit: 1n, appealAfterMs: 1, cancelLimit: 3 } }])).toBe(
+      0,
+    );
+    const orders = b.take();
     expect(orders).toEqual([otcOrderRow(order('PAID', 5), 2)]);
     expect(orders[0]).toMatchObject({ id: 7n, adId: 3n, price: '720', quantity: '10000000000', fiatAmount: '72000', meta: '{"sellerPm":"9"}', seq: 2 });
     expect(b.take()).toEqual([]);
@@ -65,10 +54,10 @@ describe('the OTC projection', () => {
 
   it('puts a failed batch back under a newer state', () => {
     const b = buffer();
-    b.push(2, ev(order('PAID', 5)));
+    b.push(2, [ev(order('PAID', 5))]);
     const failed = b.take();
-    b.push(3, ev(order('COMPLETED', 9)));
+    b.push(3, [ev(order('COMPLETED', 9))]);
     b.restore(failed);
-    expect(tableRows(b.take(), OTC_ORDERS_TABLE).map((r) => [r.state, r.seq])).toEqual([['COMPLETED', 3]]);
+    expect(b.take().map((r) => [r.state, r.seq])).toEqual([['COMPLETED', 3]]);
   });
 });
