@@ -6,6 +6,7 @@
 export * from './member';
 export * from './market';
 export * from './trading';
+export * from './projection-cursor';
 export * from './admin';
 export * from './kyc';
 export * from './security';

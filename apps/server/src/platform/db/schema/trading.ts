@@ -71,14 +71,3 @@ export const spotTrades = pgTable(
     index('spot_trades_taker_user_idx').on(t.takerUserId, t.id),
   ],
 );
-
-/**
- * How far each projection has written: the journal sequence number of the last command fully projected, and the
- * id of the journal it projects (its genesis command). At start the engine host refuses a database of another
- * journal, or one ahead of the journal (engine-host.ts).
- */
-export const projectionCursor = pgTable('projection_cursor', {
-  name: text('name').primaryKey(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
-  journalId: text('journal_id'),
-});
