@@ -16,13 +16,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
 import { registerWorkerProjectionStore, startDbWorker } from './worker-client';
 import { SERVER_ROOT } from '../config/server-root';
 
-export type Schema = typeof schema;
-/** A Drizzle database over either driver. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A Drizzle database over either driver (queries name their tables; no relational query API). */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
@@ -57,7 +55,7 @@ export async function openDb(opts: {
     // An idle client's error (the server restarted, or terminated the connection) is emitted on the pool; without
     // a listener it would be an uncaught exception. The pool drops that client and opens a new one when needed.
     pool.on('error', opts.onPoolError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     if (!useWorker) return { db, kind: 'postgres', close: () => pool.end() };
     let worker;
@@ -90,12 +88,12 @@ export async function openDb(opts: {
   }
   if (useWorker) {
     const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER }, opts.onWorkerDeath);
-    const db = drizzlePglite(worker.client as unknown as PGlite, { schema }) as unknown as Db;
+    const db = drizzlePglite(worker.client as unknown as PGlite) as unknown as Db;
     registerWorkerProjectionStore(db, worker.projectionStore);
     return { db, kind: 'pglite', close: () => worker.close() };
   }
   const client = new PGlite(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: () => client.close() };
 }
@@ -108,7 +106,7 @@ export async function makePgliteTemplate(dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
   try {
-    await migratePglite(drizzlePglite(client, { schema }) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await migratePglite(drizzlePglite(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
   } finally {
     await client.close();
   }

@@ -18,7 +18,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import * as schema from './schema';
 import type { Db } from './client';
 import { localProjectionStore, type ProjectionStore } from './projection-store';
 import type { DbWorkerInit, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
@@ -68,14 +67,14 @@ async function main(): Promise<void> {
   let store: ProjectionStore;
   if (init.kind === 'pglite') {
     client = new PGlite(init.dir);
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(client) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: init.migrationsFolder });
     store = localProjectionStore(db);
   } else {
     pool = new pg.Pool({ connectionString: init.url, max: 2 });
     // An idle connection's error (the server restarted) is only logged: the pool opens a new one when needed.
     pool.on('error', (err) => console.warn(`database worker: connection lost: ${err.message}`));
-    store = localProjectionStore(drizzlePg(pool, { schema }) as unknown as Db);
+    store = localProjectionStore(drizzlePg(pool) as unknown as Db);
   }
   const txs = new Map<number, OpenTx>();
 
