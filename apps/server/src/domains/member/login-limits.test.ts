@@ -13,7 +13,7 @@ import type { TestApp } from '../../../test/helpers';
 import { loginFailures } from '../../platform/db/schema';
 import { makeMemberTestApp, post, randomIp } from './member-test-app';
 import { createMemberRepository } from './member.repository';
-import { LOGIN_CAPTCHA_AFTER, LOGIN_IP_CAPTCHA_AFTER, LOGIN_IP_LOCK_AFTER, LOGIN_LOCK_AFTER } from './member.service';
+import { LOGIN_CAPTCHA_AFTER, LOGIN_IP_CAPTCHA_AFTER, LOGIN_IP_LOCK_AFTER, LOGIN_LOCK_AFTER, LOGIN_WINDOW_MS } from './member.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -146,6 +146,30 @@ describe('one IP, many accounts', () => {
     expect(withPass.json().status).toBe('SUCCEED');
     // A fresh IP needs no puzzle.
     expect((await post(t.app, 'member/member/login', { account: mail, password: 'RightPass1' }, { ip: randomIp() })).json().status).toBe('SUCCEED');
+  });
+
+  it("forgets an IP's failures a window after the last one, however many logins from it succeed meanwhile", async () => {
+    // As the login counts them: each attempt counted while in flight (not extending the window), a failure then
+    // extends it, a success gives its attempt back. Times are minutes after t0, an hour ago.
+    const repo = createMemberRepository(t.ctx.db);
+    const ip = { account: '', ip: randomIp() };
+    const t0 = Date.now() - 3_600_000;
+    const at = (min: number) => new Date(t0 + min * 60_000);
+    const since = (min: number) => new Date(t0 + min * 60_000 - LOGIN_WINDOW_MS);
+    for (let i = 0; i < LOGIN_IP_CAPTCHA_AFTER; i++) {
+      await repo.addLoginAttempts(ip, 1, since(0), at(0), false);
+      await repo.addLoginAttempts(ip, 0, since(0), at(0));
+    }
+    // Successful logins from the same IP at minutes 5, 10 and 14: the failures still count (the puzzle is asked).
+    for (const m of [5, 10, 14]) {
+      expect(await repo.addLoginAttempts(ip, 1, since(m), at(m), false)).toBe(LOGIN_IP_CAPTCHA_AFTER + 1);
+      await repo.releaseLoginAttempt(ip);
+    }
+    // Minute 16: the last failure is older than the window; the successes did not keep it alive.
+    expect(await repo.addLoginAttempts(ip, 1, since(16), at(16), false)).toBe(1);
+    // A failure at minute 17 and another at minute 31: the window runs from the last failure, so both count.
+    await repo.addLoginAttempts(ip, 0, since(17), at(17));
+    expect(await repo.addLoginAttempts(ip, 1, since(31), at(31), false)).toBe(2);
   });
 
   it('locks, beyond the high per-IP threshold, only the accounts that failed from that IP', async () => {

@@ -153,16 +153,22 @@ export function createMemberRepository(db: Db) {
       return rows[0]?.attempts ?? null;
     },
 
-    /** Counts `n` attempts on the counter of `key` without a limit; returns the new count. */
-    async addLoginAttempts(key: LoginCounterKey, n: number, since: Date, at: Date): Promise<number> {
+    /**
+     * Counts `n` attempts on the counter of `key` without a limit; returns the new count. A counter last touched
+     * before `since` starts again from zero. `extend` (default true) moves the counter's time to `at`, so its window
+     * runs from this attempt; an attempt counted only while it is in flight passes false (it is given back when it
+     * succeeds, and must not keep older failures alive: its failure extends the window then).
+     */
+    async addLoginAttempts(key: LoginCounterKey, n: number, since: Date, at: Date, extend = true): Promise<number> {
+      const stale = sql`${loginCounters.lastAt} < ${since.toISOString()}::timestamptz`;
       const rows = await db
         .insert(loginCounters)
         .values({ account: key.account, ip: key.ip, attempts: n, lastAt: at })
         .onConflictDoUpdate({
           target: [loginCounters.account, loginCounters.ip],
           set: {
-            attempts: sql`case when ${loginCounters.lastAt} < ${since.toISOString()}::timestamptz then 0 else ${loginCounters.attempts} end + ${n}::integer`,
-            lastAt: at,
+            attempts: sql`case when ${stale} then 0 else ${loginCounters.attempts} end + ${n}::integer`,
+            lastAt: extend ? at : sql`case when ${stale} then ${at.toISOString()}::timestamptz else ${loginCounters.lastAt} end`,
           },
         })
         .returning({ attempts: loginCounters.attempts });

@@ -546,7 +546,8 @@ export function createMemberService(deps: {
       // 4th and 5th need the puzzle however they arrive. The IP's counter likewise (failures and attempts in flight).
       const nth = await repo.takeLoginAttempt(accountCounter, LOGIN_LOCK_AFTER, since, new Date(t));
       if (nth === null) throw new AppError('login_locked', 429);
-      const ipNth = await repo.addLoginAttempts(ipCounter, 1, since, new Date(t));
+      // In flight: counted now, given back on success; only a failure extends the IP's window (countFailure).
+      const ipNth = await repo.addLoginAttempts(ipCounter, 1, since, new Date(t), false);
       let user: ReturnType<typeof userByAccount>;
       try {
         if (ipNth > LOGIN_IP_LOCK_AFTER && (await repo.loginAttempts({ account: key, ip: caller.ip }, since)) > 0) {
@@ -570,6 +571,8 @@ export function createMemberService(deps: {
       /** Counted already on the account's and the IP's counters; the account's failures from this IP as well. */
       const countFailure = async (why: string) => {
         await repo.addLoginAttempts({ account: key, ip: caller.ip }, 1, since, new Date(now()));
+        // The IP's attempt stays counted as a failure, and its window now runs from this failure.
+        await repo.addLoginAttempts(ipCounter, 0, since, new Date(now()));
         await repo.addFailure(key, caller.ip, new Date(now()));
         if (user) await security()?.record(user.id.toString(), 'LOGIN_FAILED', where(caller), why);
       };
