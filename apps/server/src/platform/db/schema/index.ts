@@ -4,11 +4,13 @@
  * apps/server/drizzle/; they are applied at start.
  */
 export * from './member';
+export * from './verification';
 export * from './market';
 export * from './trading';
 export * from './projection-cursor';
 export * from './admin';
 export * from './kyc';
+export * from './uploads';
 export * from './security';
 export * from './chain';
 export * from './wallet';
