@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { decodeCommand, Engine, type Command } from '@exchange/core';
 import { openDb } from '../../../apps/server/src/platform/db/client';
-import { projectionCursor } from '../../../apps/server/src/platform/db/schema/trading';
+import { projectionCursor } from '../../../apps/server/src/platform/db/schema/projection-cursor';
 import { nodeFs } from '../../../apps/server/src/platform/engine-host/node-fs';
 import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
 import { PROJECTIONS } from '../../../apps/server/src/main/domains';
