@@ -54,10 +54,11 @@ function upsertSql(rule: TableRule, rows: readonly Record<string, unknown>[]): S
   const excluded = (f: string) => sql`excluded.${id(col(f).name)}`;
   const fields = Object.keys(rule.columns).filter((f) => rows.some((r) => r[f] !== undefined));
   const values = rows.map(
-    (r) => sql`(${sql.join(
-      fields.map((f) => (r[f] === undefined ? sql`default` : sql`${driverValue(col(f).kind, r[f])}`)),
-      sql`, `,
-    )})`,
+    (r) =>
+      sql`(${sql.join(
+        fields.map((f) => (r[f] === undefined ? sql`default` : sql`${driverValue(col(f).kind, r[f])}`)),
+        sql`, `,
+      )})`,
   );
   const head = sql`insert into ${id(rule.table)} (${sql.join(
     fields.map((f) => id(col(f).name)),
