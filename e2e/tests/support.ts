@@ -22,15 +22,16 @@ export const CODE_GAP_MS = 3_500;
 
 /**
  * Installs (before any page script runs, on every navigation) a MutationObserver that records the text
- * of each antd-mobile toast into `window.__toasts`, so a journey can assert on a toast that has already
- * disappeared. Call once per page before the first `goto`.
+ * of each antd-mobile toast (the app) and antd message (the console) into `window.__toasts`, so a journey can assert
+ * on one that has already disappeared (a message lives 3 s; a loaded machine can starve the page that long). Call
+ * once per page before the first `goto`.
  */
 export async function recordToasts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     window.__toasts = [];
     const seen = new WeakSet<Element>();
     const scan = () => {
-      for (const el of Array.from(document.querySelectorAll('.adm-toast-main'))) {
+      for (const el of Array.from(document.querySelectorAll('.adm-toast-main, .ant-message-notice-content'))) {
         const text = (el.textContent ?? '').trim();
         if (!text || seen.has(el)) continue;
         seen.add(el);
