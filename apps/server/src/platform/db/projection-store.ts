@@ -8,8 +8,10 @@
  * database was opened over one); `MemoryProjectionStore` keeps the same rows in maps by the same rules, for the fault
  * simulator, which can lose it or roll it back to an earlier copy.
  */
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from './client';
+import * as schema from './schema';
 import { projectionCursor } from './schema/projection-cursor';
 import { workerProjectionStore } from './worker-client';
 import type { ProjectionBatch, ProjectionState, ProjectionStore, TableRule, TableRows } from './projection-types';
@@ -22,6 +24,9 @@ const CHUNK = 500;
 export type { ProjectedTable, ProjectionBatch, ProjectionState, ProjectionStore, TableRule, TableRows } from './projection-types';
 export { projectedTable } from './projection-types';
 
+/** Every table of the schema by its SQL name. */
+const TABLES: ReadonlyMap<string, PgTable> = new Map((Object.values(schema).filter((v) => is(v, PgTable)) as PgTable[]).map((t) => [getTableName(t), t]));
+
 /**
  * The projection in the database over Drizzle. A database opened over a worker thread (platform/db/client.ts) has its
  * projection written there (platform/db/worker-client.ts): the batches' SQL is built and run off the main thread.
@@ -30,63 +35,42 @@ export function drizzleProjectionStore(db: Db): ProjectionStore {
   return workerProjectionStore(db) ?? localProjectionStore(db);
 }
 
-/** A value as the driver gets it (what Drizzle's columns of that kind send). */
-function driverValue(kind: TableRule['columns'][string]['kind'], v: unknown): unknown {
-  if (v === null) return null;
-  if (kind === 'json') return JSON.stringify(v);
-  if (kind === 'date') return (v as Date).toISOString();
-  if (kind === 'bigint' && typeof v === 'bigint') return v.toString();
-  return v;
+/** `excluded.<column>`: the value the conflicting insert proposed. */
+function excluded(c: PgColumn): SQL {
+  return sql.raw(`excluded."${c.name}"`);
 }
 
-/**
- * The INSERT of one chunk of rows of a table by its rule (the one generic upsert; see `TableRule`): the columns any row
- * sets (a row without one gets the column's default), then nothing on a conflict (once) or the rule's updates.
- */
-function upsertSql(rule: TableRule, rows: readonly Record<string, unknown>[]): SQL {
-  const col = (f: string) => {
-    const c = rule.columns[f];
+/** Writes the rows of one table by its rule (the one generic upsert; see `TableRule`). */
+async function writeTable(tx: Db, t: TableRows): Promise<void> {
+  const { rule, rows } = t;
+  const table = TABLES.get(rule.table);
+  if (table === undefined) throw new Error(`projection: no table ${rule.table}`);
+  const columns = getTableColumns(table) as Record<string, PgColumn>;
+  const col = (f: string): PgColumn => {
+    const c = columns[f];
     if (c === undefined) throw new Error(`projection: no field ${rule.table}.${f}`);
     return c;
   };
-  const id = (name: string) => sql.identifier(name);
-  const stored = (f: string) => sql`${id(rule.table)}.${id(col(f).name)}`;
-  const excluded = (f: string) => sql`excluded.${id(col(f).name)}`;
-  const fields = Object.keys(rule.columns).filter((f) => rows.some((r) => r[f] !== undefined));
-  const values = rows.map(
-    (r) =>
-      sql`(${sql.join(
-        fields.map((f) => (r[f] === undefined ? sql`default` : sql`${driverValue(col(f).kind, r[f])}`)),
-        sql`, `,
-      )})`,
-  );
-  const head = sql`insert into ${id(rule.table)} (${sql.join(
-    fields.map((f) => id(col(f).name)),
-    sql`, `,
-  )}) values ${sql.join(values, sql`, `)} on conflict (${sql.join(
-    rule.key.map((f) => id(col(f).name)),
-    sql`, `,
-  )})`;
-  if (rule.mode === 'once') return sql`${head} do nothing`;
-  const set = [
-    ...(rule.set ?? []).map((f) => sql`${id(col(f).name)} = ${excluded(f)}`),
-    ...(rule.fill ?? []).map((f) => sql`${id(col(f).name)} = coalesce(${stored(f)}, ${excluded(f)})`),
-    ...(rule.clear ?? []).map((f) => sql`${id(col(f).name)} = null`),
-  ];
-  const guards: SQL[] = [];
-  if (rule.newer) {
-    const by = rule.newer.field;
-    guards.push(rule.newer.strict ? sql`${stored(by)} < ${excluded(by)}` : sql`${stored(by)} <= ${excluded(by)}`);
-    const changed = (rule.newer.changed ?? []).map((f) => sql`${stored(f)} is distinct from ${excluded(f)}`);
-    if (changed.length > 0) guards.push(sql`(${sql.join(changed, sql` or `)})`);
+  const target = rule.key.map(col);
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const insert = tx.insert(table).values(rows.slice(i, i + CHUNK) as never);
+    if (rule.mode === 'once') {
+      await insert.onConflictDoNothing({ target });
+      continue;
+    }
+    const set: Record<string, SQL> = {};
+    for (const f of rule.set ?? []) set[f] = excluded(col(f));
+    for (const f of rule.fill ?? []) set[f] = sql`coalesce(${col(f)}, ${excluded(col(f))})`;
+    for (const f of rule.clear ?? []) set[f] = sql`null`;
+    const guards: SQL[] = [];
+    if (rule.newer) {
+      const by = col(rule.newer.field);
+      guards.push(rule.newer.strict ? sql`${by} < ${excluded(by)}` : sql`${by} <= ${excluded(by)}`);
+      const changed = (rule.newer.changed ?? []).map((f) => sql`${col(f)} is distinct from ${excluded(col(f))}`);
+      if (changed.length > 0) guards.push(sql`(${sql.join(changed, sql` or `)})`);
+    }
+    await insert.onConflictDoUpdate({ target, set, ...(guards.length > 0 ? { setWhere: sql.join(guards, sql` and `) } : {}) });
   }
-  const update = sql`${head} do update set ${sql.join(set, sql`, `)}`;
-  return guards.length > 0 ? sql`${update} where ${sql.join(guards, sql` and `)}` : update;
-}
-
-/** Writes the rows of one table by its rule, in chunks. */
-async function writeTable(tx: Db, t: TableRows): Promise<void> {
-  for (let i = 0; i < t.rows.length; i += CHUNK) await tx.execute(upsertSql(t.rule, t.rows.slice(i, i + CHUNK)));
 }
 
 /** The projection in the database over Drizzle, written from this thread (the database worker's own store). */

@@ -20,14 +20,8 @@ import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
  * `keepFirst` fields); a `once` table keeps every row.
  */
 export interface TableRule {
-  /** The table's SQL name. */
+  /** The table's SQL name (its Drizzle table in platform/db/schema). */
   table: string;
-  /**
-   * Every field of the table: its SQL column and how a value is sent ('bigint': a bigint as its decimal text,
-   * 'date': a Date as ISO 8601, 'json': JSON text, 'plain': as it is). Written by `projectedTable` from the table's
-   * Drizzle columns, so the writer needs no Drizzle table (in the database worker, it has none).
-   */
-  columns: Readonly<Record<string, { name: string; kind: 'bigint' | 'date' | 'json' | 'plain' }>>;
   /** The fields of the table's primary key or unique index the rows are matched by (the conflict target). */
   key: readonly string[];
   mode: 'once' | 'upsert';
@@ -73,17 +67,12 @@ export function projectedTable<T extends Table>(
 ): ProjectedTable<T['$inferInsert']> {
   const name = getTableName(table);
   const columns = getTableColumns(table);
-  const described: Record<string, { name: string; kind: 'bigint' | 'date' | 'json' | 'plain' }> = {};
-  for (const [field, c] of Object.entries(columns)) {
-    const kind = c.dataType === 'json' ? 'json' : c.dataType === 'date' ? 'date' : c.dataType === 'bigint' ? 'bigint' : 'plain';
-    described[field] = { name: c.name, kind };
-  }
   const fields = [...rule.key, ...(rule.set ?? []), ...(rule.fill ?? []), ...(rule.clear ?? []), ...(rule.keepFirst ?? [])];
   if (rule.newer) fields.push(rule.newer.field, ...(rule.newer.changed ?? []));
   for (const f of fields) if (!(f in columns)) throw new Error(`projectedTable ${name}: no field ${f}`);
   if (rule.key.length === 0) throw new Error(`projectedTable ${name}: a key is needed`);
   if (rule.mode === 'once' && (rule.set || rule.fill || rule.clear || rule.newer)) throw new Error(`projectedTable ${name}: a once table updates nothing`);
-  return { rule: { ...rule, table: name, columns: described } };
+  return { rule: { ...rule, table: name } };
 }
 
 /** The rows of one table in a batch, with the rule they are written by. */
