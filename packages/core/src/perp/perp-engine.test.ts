@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../engine';
-import type { Command, CommandResult, EngineEvent } from '../types';
+import type { Command, CommandResult } from '../types';
 import type { PerpMarketConfig } from './types';
+import { ev, order as place } from '../../test/perp-fixture';
 
 const U = 100_000_000n; // 1 USDT in units (scale 8)
 /** BTC/USDT perpetual: price 2 decimals, qty 3 decimals (mult = 10^3). */
@@ -76,20 +77,6 @@ function world(): World {
   for (const id of ['1', '2', '3', '4']) w.ok({ type: 'deposit', userId: id, asset: 'USDT', account: 'CONTRACT', amount: 10_000n * U, from: '@faucet' });
   w.ok({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: px(50_000) });
   return w;
-}
-const place = (userId: string, side: 'BUY' | 'SELL', price: bigint | null, quantity: bigint, extra: Record<string, unknown> = {}) => ({
-  type: 'perpPlaceOrder',
-  userId,
-  symbol: 'BTC/USDT',
-  side,
-  orderType: price === null ? 'MARKET' : 'LIMIT',
-  timeInForce: price === null ? 'IOC' : 'GTC',
-  ...(price === null ? {} : { price }),
-  quantity,
-  ...extra,
-});
-function ev<T extends EngineEvent['type']>(r: CommandResult, t: T): Extract<EngineEvent, { type: T }>[] {
-  return r.events.filter((e) => e.type === t) as Extract<EngineEvent, { type: T }>[];
 }
 
 describe('perpetual engine', () => {
