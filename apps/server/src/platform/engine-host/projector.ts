@@ -16,9 +16,6 @@ import type { ProjectedTable, ProjectionStore, TableRows, TableRule } from '../d
 import { rowKey } from '../db/projection-store';
 import type { DomainProjection, ProjectEvents, RowSink } from './projection';
 
-export { SPOT_CURSOR } from '../db/projection-store';
-export { isProjectedUser } from './projection';
-
 /** The projector's surface used by the engine host. */
 export interface Projector {
   /** Sequence number up to which every event is written (loaded from the store at start). */
