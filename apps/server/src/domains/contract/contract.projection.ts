@@ -8,9 +8,7 @@
 import type { PerpOrderView, PositionView } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
 import { perpFundingPayments, perpFundingRates, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../../platform/db/schema';
-import { decimalOrNull, isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
-
-const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
+import { CLOSED_ORDER_STATUSES, decimalOrNull, isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
 
 export const PERP_TRADES_TABLE = projectedTable(perpTrades, { key: ['id'], mode: 'once' });
 export const PERP_ORDERS_TABLE = projectedTable(perpOrders, {
@@ -52,7 +50,7 @@ export function perpOrderRow(o: PerpOrderView, seq: number): typeof perpOrders.$
     takeProfit: decimalOrNull(o.takeProfit),
     stopLoss: decimalOrNull(o.stopLoss),
     status: o.status,
-    closed: CLOSED.has(o.status),
+    closed: CLOSED_ORDER_STATUSES.has(o.status),
     createdTs: o.createdTs,
     updatedTs: o.updatedTs,
     seq,

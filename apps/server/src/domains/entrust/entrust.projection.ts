@@ -6,9 +6,7 @@
 import type { OrderView, TradeEvent } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
 import { spotOrders, spotTrades } from '../../platform/db/schema';
-import { decimalOrNull, isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
-
-const CLOSED: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
+import { CLOSED_ORDER_STATUSES, decimalOrNull, isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
 
 export const SPOT_TRADES_TABLE = projectedTable(spotTrades, { key: ['id'], mode: 'once' });
 export const SPOT_ORDERS_TABLE = projectedTable(spotOrders, {
@@ -36,7 +34,7 @@ export function spotOrderRow(o: OrderView, seq: number): typeof spotOrders.$infe
     fee: o.fee.toString(),
     feeAsset: o.feeAsset,
     status: o.status,
-    closed: CLOSED.has(o.status),
+    closed: CLOSED_ORDER_STATUSES.has(o.status),
     createdTs: o.createdTs,
     updatedTs: o.updatedTs,
     seq,

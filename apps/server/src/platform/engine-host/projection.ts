@@ -36,6 +36,9 @@ export function isProjectedUser(userId: string | null): userId is string {
   return userId !== null && /^[0-9]+$/.test(userId);
 }
 
+/** The order statuses after which an order (spot or perpetual) no longer changes: its row's `closed` flag. */
+export const CLOSED_ORDER_STATUSES: ReadonlySet<string> = new Set(['FILLED', 'CANCELED', 'EXPIRED']);
+
 /** Decimal text of an integer amount, or null. */
 export function decimalOrNull(v: bigint | null): string | null {
   return v === null ? null : v.toString();
