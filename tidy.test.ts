@@ -96,7 +96,8 @@ describe('tidy', () => {
   it('zh and en locale files have the same keys', () => {
     const keys = (obj: unknown, prefix = ''): string[] =>
       obj && typeof obj === 'object' ? Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
-    const en = files('apps/web/src/locales/en', ['.json']);
+    // src/locales/en and each feature's locales/en (apps/web/src/shared/i18n/i18n.ts).
+    const en = files('apps/web/src', ['.json']).filter((f) => f.includes(`${path.sep}locales${path.sep}en${path.sep}`));
     expect(en.length).toBeGreaterThan(0);
     for (const f of en) {
       const zhFile = f.replace(`${path.sep}en${path.sep}`, `${path.sep}zh${path.sep}`);

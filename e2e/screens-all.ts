@@ -1,6 +1,7 @@
 /**
  * The complete screen gallery (every screen in both languages and themes, docs/screens.md lists
- * every screen with a screenshot link): every route of apps/web/src/app/routes.tsx (spec section 2 and EXTRA_ROUTES)
+ * every screen with a screenshot link): every route of the web app (apps/web/src/app/routes.tsx and the features'
+ * routes.tsx it assembles: spec section 2 and the routes beyond it)
  * at 390x844, device scale 1, in English/day and Chinese/night, into docs/screenshots/routes/<slug>-en-day.png and
  * <slug>-zh-night.png, and docs/screens.md's "## Every screen" table (between its markers) regenerated from the list below.
  *
@@ -166,12 +167,18 @@ const SCREENS: Screen[] = [
 /** What is on the page while it loads (the boot shell, the app's spinners, antd-mobile's loaders, skeletons). */
 const BUSY = '#boot, .ex-spinner, .ex-page-loading, .ex-inline-loading, .adm-spin-loading, .adm-dot-loading, .skeleton, .adm-skeleton';
 
-/** The routes of routes.tsx (ROUTES and EXTRA_ROUTES), read from its source. */
+/**
+ * The routes of the app (ROUTES, those beyond the spec among them), read from the sources: app/routes.tsx (the app's
+ * own routes) and each feature's features/<feature>/routes.tsx, which app/routes.tsx assembles.
+ */
 function appRoutes(): string[] {
-  const src = fs.readFileSync(path.join(ROOT, 'apps', 'web', 'src', 'app', 'routes.tsx'), 'utf8');
-  const paths = [...src.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!);
-  const extra = /EXTRA_ROUTES: readonly string\[\] = \[([^\]]*)\]/.exec(src)?.[1] ?? '';
-  paths.push(...[...extra.matchAll(/'([^']+)'/g)].map((m) => m[1]!));
+  const web = path.join(ROOT, 'apps', 'web', 'src');
+  const src = fs.readFileSync(path.join(web, 'app', 'routes.tsx'), 'utf8');
+  const featureFiles = fs
+    .readdirSync(path.join(web, 'features'))
+    .map((f) => path.join(web, 'features', f, 'routes.tsx'))
+    .filter((f) => fs.existsSync(f));
+  const paths = [src, ...featureFiles.map((f) => fs.readFileSync(f, 'utf8'))].flatMap((s) => [...s.matchAll(/path: '([^']+)'/g)].map((m) => m[1]!));
   return [...new Set(paths)];
 }
 

@@ -13,6 +13,28 @@ import { setLang } from '../shared/i18n';
 import { setSession } from '../shared/session';
 import { Layout } from './Layout';
 
+/** Every label of today's menu (the admin sees them all). */
+const TODAY = new Set([
+  'Users',
+  'KYC queue',
+  'Withdrawals',
+  'Deposits',
+  'Hot wallet',
+  'Alerts',
+  'Proof of reserves',
+  'OTC merchants',
+  'OTC appeals',
+  'OTC ads',
+  'App versions',
+  'Activities',
+  'Content',
+  'Support chat',
+  'Canned replies',
+  'Savings products',
+  'Audit log',
+  'Operators',
+]);
+
 function renderAs(role: OperatorRole) {
   setLang('en');
   setSession({ token: 't', operator: { id: '1', email: 'a@b.c', name: 'Op', role, disabled: false, createdAt: 0 } });
@@ -30,8 +52,9 @@ describe('Layout menu by role', () => {
     it(`${role}: ${role === 'admin' ? 'with' : 'without'} Operators`, () => {
       const { unmount } = renderAs(role);
       // (jsdom lays nothing out: antd's menu counts as hidden to the accessibility tree there.)
-      const items = screen.getAllByRole('menuitem', { hidden: true }).map((e) => e.textContent);
-      expect(items).toEqual([
+      const items = screen.getAllByRole('menuitem', { hidden: true }).map((e) => e.textContent ?? '');
+      // Today's pages in their order; a new domain's page (from its feature folder) may stand anywhere in between.
+      expect(items.filter((i) => TODAY.has(i))).toEqual([
         'Users',
         'KYC queue',
         'Withdrawals',

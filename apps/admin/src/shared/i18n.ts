@@ -1,6 +1,7 @@
 /**
  * i18next for the console: zh (default, the operators' language) and en, chosen by the language switch and kept in
- * localStorage. The server's error messages follow the same language (header `lang`, shared/api.ts).
+ * localStorage. The server's error messages follow the same language (header `lang`, shared/api.ts). The texts: the
+ * shared ones in src/locales/en.ts and zh.ts, each feature's in features/<feature>/locales.ts, merged there.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';

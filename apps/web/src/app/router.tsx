@@ -1,7 +1,8 @@
 /**
- * The router: an app shell (overlays, side menu, nickname dialog) around the routes of routes.tsx;
- * tab routes sit in the tab layout; `login` routes redirect logged-out visitors to
- * /login?redirect=<path>. Unknown paths show the not-found page.
+ * The router: an app shell (overlays, side menu, nickname dialog) around the routes of routes.tsx (which
+ * collects each feature's features/<feature>/routes.tsx, in their `order`); tab routes sit in the tab
+ * layout; `login` routes redirect logged-out visitors to /login?redirect=<path>. Unknown paths show the
+ * not-found page.
  *
  * Declarative mode (BrowserRouter + useRoutes), not the data router: the app uses no loaders or
  * actions, and the data router was 17 KB gzip of the initial JavaScript. What the
@@ -13,7 +14,7 @@ import { BrowserRouter, Navigate, useLocation, useNavigate, useNavigationType, u
 import { useAppStore } from '../shared/storage';
 import { setNavigator } from '../shared/navigation';
 import { NOT_YET_AVAILABLE, NotAvailable, ROUTES } from './routes';
-import { lazyPage } from './lazy-page';
+import { lazyPage } from '../shared/routing';
 import { AppShell } from './layouts/AppShell';
 import { TabLayout } from './layouts/TabLayout';
 

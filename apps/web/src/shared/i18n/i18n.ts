@@ -1,15 +1,22 @@
 /**
- * i18next with zh and en (spec section 1). Every feature owns namespaces: one JSON file per
- * language under src/locales/{en,zh}/<ns>.json, picked up here with import.meta.glob, so adding a
- * namespace needs no change to this file. en is the source of truth; a test fails when zh lacks a
- * key present in en or the other way round (locales.test.ts).
+ * i18next with zh and en (spec section 1). One JSON file per language and namespace, named after the
+ * namespace (`<ns>.json`), picked up here with import.meta.glob, so adding a namespace needs no change
+ * to this file:
+ *   - a feature's own namespaces live in its folder: src/features/<feature>/locales/{en,zh}/<ns>.json
+ *     (a feature may own several, e.g. security and apikeys in features/security);
+ *   - namespaces of no single feature stay in src/locales/{en,zh}/<ns>.json: `common` and `errors`, and
+ *     those shared code or several features read (`account`: shared/forms; `menu`: the side menu and
+ *     the settings page).
+ * A namespace's name is its file name wherever it lives, and must be unique across both places. en is
+ * the source of truth; a test fails when zh lacks a key present in en or the other way round, or when
+ * two folders declare the same namespace (locales.test.ts).
  *
  * Only `common` and `errors` (the shell, the API client's alerts) are in the initial JavaScript. Every
  * other namespace is its own small chunk, loaded for the current language only: by the route that
- * needs it (app/lazy-page.tsx loads a page's namespaces alongside its code), or by react-i18next's
- * Suspense when a component asks for one not loaded yet. A language change loads the namespaces in
- * use in the new language before switching (i18next's backend contract). Before this split, the
- * locales of both languages were 60 KB of the entry chunk.
+ * needs it (shared/routing/lazy-page.tsx loads a page's namespaces alongside its code), or by
+ * react-i18next's Suspense when a component asks for one not loaded yet. A language change loads the
+ * namespaces in use in the new language before switching (i18next's backend contract). Before this
+ * split, the locales of both languages were 60 KB of the entry chunk.
  */
 import i18next, { type BackendModule, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -22,11 +29,16 @@ export const LANGS: readonly Lang[] = ['zh', 'en'];
 export const EAGER_NAMESPACES: readonly string[] = ['common', 'errors'];
 
 const eagerFiles = import.meta.glob<Record<string, unknown>>('../../locales/*/{common,errors}.json', { eager: true, import: 'default' });
-const lazyFiles = import.meta.glob<Record<string, unknown>>(['../../locales/*/*.json', '!../../locales/*/{common,errors}.json'], {
-  import: 'default',
-});
+const lazyFiles = import.meta.glob<Record<string, unknown>>(
+  ['../../locales/*/*.json', '../../features/*/locales/*/*.json', '!../../locales/*/{common,errors}.json'],
+  { import: 'default' },
+);
 
+/** `<lng>` and `<ns>` of a locale file's path (src/locales or a feature's locales folder alike). */
 const fileRe = /locales\/([a-z]+)\/([\w-]+)\.json$/;
+
+/** The lazy locale chunks by `<lng>/<ns>` (`../../features/otc/locales/en/otc.json` is `en/otc`). */
+const lazyByNs = new Map(Object.entries(lazyFiles).map(([path, load]) => [path.replace(/^.*locales\/|\.json$/g, ''), load] as const));
 
 /** Resources bundled into the entry: `common` and `errors` of both languages. */
 export function bundledResources(): Resource {
@@ -39,7 +51,7 @@ export function bundledResources(): Resource {
   return resources;
 }
 
-/** Every namespace found under src/locales/en (bundled and lazy). */
+/** Every namespace with an en file (bundled and lazy, in src/locales and the features' locales). */
 export function namespaces(): string[] {
   const all = [...Object.keys(eagerFiles), ...Object.keys(lazyFiles)]
     .map((p) => fileRe.exec(p))
@@ -53,7 +65,7 @@ const chunkBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, ns, callback) {
-    const load = lazyFiles[`../../locales/${lng}/${ns}.json`];
+    const load = lazyByNs.get(`${lng}/${ns}`);
     if (!load) {
       callback(null, {});
       return;
@@ -97,7 +109,7 @@ export async function loadNamespaces(ns: readonly string[]): Promise<void> {
   if (ns.length === 0) return;
   await i18n.loadNamespaces([...ns]);
   const lng = i18n.language;
-  const missing = ns.filter((n) => lazyFiles[`../../locales/${lng}/${n}.json`] && !i18n.hasResourceBundle(lng, n));
+  const missing = ns.filter((n) => lazyByNs.has(`${lng}/${n}`) && !i18n.hasResourceBundle(lng, n));
   if (missing.length === 0) return;
   await i18n.reloadResources([lng], missing);
   const still = missing.filter((n) => !i18n.hasResourceBundle(lng, n));

@@ -3,9 +3,9 @@
  * painted before the app's JavaScript arrives and lying over the app until the first page has rendered, so the
  * screen goes from the shell to the page without a blank or half-loaded frame.
  *
- * Lazy pages dismiss it when they mount (app/lazy-page.tsx); a page that shows the shell's content itself (the home
- * banners) holds it until that content is there. It goes after BOOT_SHELL_MAX_MS whatever happens, so nothing can
- * leave it over the app.
+ * Lazy pages dismiss it when they mount (shared/routing/lazy-page.tsx); a page that shows the shell's content itself
+ * (the home banners) holds it until that content is there. It goes after BOOT_SHELL_MAX_MS whatever happens, so
+ * nothing can leave it over the app.
  */
 
 /** The longest the shell stays after the app's code started, ms. */

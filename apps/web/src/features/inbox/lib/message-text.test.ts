@@ -5,8 +5,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INBOX_KINDS, type InboxMessage } from '@exchange/api';
 import { i18n } from '../../../shared/i18n';
-import en from '../../../locales/en/inbox.json';
-import zh from '../../../locales/zh/inbox.json';
+import en from '../locales/en/inbox.json';
+import zh from '../locales/zh/inbox.json';
 import { linkOf, messageText } from './message-text';
 
 const msg = (kind: string, params: Record<string, string>, category: InboxMessage['category'] = 'TRADE'): InboxMessage => ({

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { lazyPage } from './lazy-page';
-import { dismissBootShell } from '../shared/ui/boot-shell';
+import { dismissBootShell } from '../ui/boot-shell';
 
 function withShell() {
   document.body.insertAdjacentHTML('afterbegin', '<div id="boot"><div class="boot-shell">Exchange</div></div>');

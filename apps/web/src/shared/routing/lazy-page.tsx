@@ -2,14 +2,15 @@
  * Lazy route pages (React.lazy) with a chunk-load failure boundary: a chunk that fails or takes
  * longer than 120 s (spec section 9) shows "Failed to load the page" with a Retry button, which
  * re-runs the import. A page's locale namespaces load alongside its code (shared/i18n), so the page
- * renders translated at once.
+ * renders translated at once. Shared rather than app code because each feature's route file
+ * (features/<feature>/routes.tsx) calls it, and features import nothing from app.
  */
 import { Component, Suspense, lazy, useLayoutEffect, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
-import { PageLoading } from '../shared/ui';
-import { loadNamespaces } from '../shared/i18n';
-import { dismissBootShell } from '../shared/ui/boot-shell';
+import { PageLoading } from '../ui';
+import { loadNamespaces } from '../i18n';
+import { dismissBootShell } from '../ui/boot-shell';
 
 /** Chunk load timeout of the spec (section 9), ms. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

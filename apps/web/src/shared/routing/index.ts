@@ -1,0 +1,2 @@
+export * from './lazy-page';
+export * from './route';
