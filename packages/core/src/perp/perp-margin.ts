@@ -70,8 +70,8 @@ export abstract class PerpMargin {
 
   /**
    * Pays `amount` (>= 0) from a user (or the fund) to a system account: an isolated position's loss from its margin,
-   * then the available balance (`isoMarginLast`, a fill's: the available balance, then the margin), then the paying
-   * order's hold `o`; anything else from the available balance, then `o`'s
+   * then the available balance, then the paying order's hold `o` (`isoMarginLast`, a fill's: the available balance,
+   * then `o`'s hold, then the margin); anything else from the available balance, then `o`'s
    * hold, then cross positions' margins; a rest nothing can pay is paid by the insurance fund (the user's buckets
    * never go negative), or, with `fundPays` false, returned unpaid (funding: the receivers get less). Liquidation runs before a
    * position's take profit or stop loss fires, so this fallback serves only closes between two mark ticks.
@@ -112,17 +112,17 @@ export abstract class PerpMargin {
           left -= t;
         }
       };
-      // A fill's loss or fee beyond the closed part's released margin: the available balance before the margin of what
-      // stays open (so a partial close does not leave the rest under water while the user has money); funding: the
-      // margin first, as Binance takes it.
+      // A fill's loss or fee beyond the closed part's released margin: the available balance and the paying order's
+      // hold before the margin of what stays open (so a partial close does not leave the rest under water while the
+      // user has money, the fill guard's `brought`); funding: the margin first, as Binance takes it.
       if (!isoMarginLast) fromMargin();
       const u = left < a.available ? left : a.available;
       if (u > 0n) {
         ledger.post(a, 'available', to, 'available', u);
         left -= u;
       }
-      if (isoMarginLast) fromMargin();
       fromHold();
+      if (isoMarginLast) fromMargin();
     } else {
       const t = left < a.available ? left : a.available;
       if (t > 0n) {

@@ -476,8 +476,8 @@ export class RiskModel {
 
   /**
    * Takes `amount` from a user (what a user pays: a loss, a fee beyond the hold, a funding payment): an isolated
-   * position's from its margin, then the available balance (a fill's, `isoMarginLast`: the available balance, then
-   * the margin of what stays open), then the paying order's hold `o` (a fill's); a cross one
+   * position's from its margin, then the available balance, then the paying order's hold `o` (a fill's,
+   * `isoMarginLast`: the available balance, then `o`'s hold, then the margin of what stays open); a cross one
    * from the available balance, then `o`'s hold, then the cross positions' margins. The rest is paid by the fund
    * (`fundPays`) or returned unpaid (funding: the receivers get less). What the fund pays is a violation of "a user's
    * order never fills beyond what the user can pay": 'unpaid-beside-hold' when the user's other open orders still hold
@@ -500,18 +500,19 @@ export class RiskModel {
       u.wallet -= m;
       left -= m;
     };
-    // a fill's loss or fee: the free balance before the margin of what stays open; funding: the margin first
+    // a fill's loss or fee: the free balance and the paying order's hold before the margin of what stays open (what the
+    // fill guard counts as brought: the position left keeps its margin while the user can pay); funding: the margin first
     if (!isoMarginLast) fromMargin();
     const t = min(left, max(0n, this.available(id)));
     u.wallet -= t;
     left -= t;
-    if (isoMarginLast) fromMargin();
     if (o !== null && left > 0n) {
       const h = min(left, o.hold);
       o.hold -= h;
       u.wallet -= h;
       left -= h;
     }
+    if (isoMarginLast) fromMargin();
     if (left > 0n && iso === null && u.pos !== undefined && u.pos.mode === 'CROSS') {
       const c = min(left, u.pos.margin);
       u.pos.margin -= c;
