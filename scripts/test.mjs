@@ -121,14 +121,14 @@ const PGLITE_ONLY = [
   'src/domains/demo/demo-clock.test.ts',
 ];
 /**
- * The server's test files that open a database (a test app or context, `openDb`, the schema or client, or
+ * The server's test files that open a database (a test app or context, `openDb`, the client, a domain's tables, or
  * DATABASE_URL read from the environment), minus PGLITE_ONLY and the scale-out tests (next stage). The others
  * (journal, codecs, limiters, hubs, jobs against fakes, config parsing) never see DATABASE_URL: a second run of them
  * on PostgreSQL would repeat the first pass exactly, so they are left out by this scan, and a new API test is
  * picked up without editing a list.
  */
 function databaseTestFiles() {
-  const uses = /\b(makeTestApp|openTestApp|make\w+TestApp|createContext|openDb)\b|from '[^']*\/db\/|process\.env\.DATABASE_URL/;
+  const uses = /\b(makeTestApp|openTestApp|make\w+TestApp|createContext|openDb)\b|from '[^']*\/db\/|\.tables'|process\.env\.DATABASE_URL/;
   const skip = new Set(PGLITE_ONLY);
   return ['src', 'test']
     .flatMap((dir) => fs.readdirSync(`apps/server/${dir}`, { recursive: true }).map((f) => `${dir}/${f}`))

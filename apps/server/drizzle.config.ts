@@ -1,3 +1,3 @@
 import { defineConfig } from 'drizzle-kit';
 
-export default defineConfig({ dialect: 'postgresql', schema: './src/platform/db/schema/index.ts', out: './drizzle' });
+export default defineConfig({ dialect: 'postgresql', schema: './src/main/schema.ts', out: './drizzle' });

@@ -1,6 +1,6 @@
 /**
- * Builds the server for `npm start`: esbuild bundles src/main/server.ts and the database worker (src/platform/db/db-worker.ts)
- * with our workspace packages (@exchange/core, @exchange/api: TypeScript sources) into dist/bin/*.js; every npm
+ * Builds the server for `npm start`: esbuild bundles src/main/server.ts, the database worker (src/platform/db/db-worker.ts)
+ * and the tables it imports by URL (src/main/schema.ts, main/domains.ts SCHEMA_MODULE) with our workspace packages (@exchange/core, @exchange/api: TypeScript sources) into dist/bin/*.js; every npm
  * dependency stays an import resolved from node_modules at run time (native addons, PGlite's WebAssembly files).
  *
  * The code finds the migrations, the seed data and the server root by walking up from its own location to the folder
@@ -43,7 +43,7 @@ const chainModuleUrl = {
 
 await build({
   absWorkingDir: root,
-  entryPoints: { server: 'src/main/server.ts', 'db-worker': 'src/platform/db/db-worker.ts' },
+  entryPoints: { server: 'src/main/server.ts', 'db-worker': 'src/platform/db/db-worker.ts', schema: 'src/main/schema.ts' },
   outdir: 'dist/bin',
   bundle: true,
   platform: 'node',

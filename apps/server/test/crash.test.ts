@@ -20,7 +20,7 @@ import { pow10, type MarketConfig } from '@exchange/core';
 import { loadConfig } from '../src/platform/config/env';
 import { openDb } from '../src/platform/db/client';
 import { createEngineHost } from '../src/platform/engine-host/engine-host';
-import { PROJECTIONS } from '../src/main/domains';
+import { PROJECTIONS, SCHEMA_MODULE } from '../src/main/domains';
 import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -151,7 +151,7 @@ describe('crash recovery', () => {
     // The test market is added before the first start, through the same journal the server recovers.
     {
       // (Its projection goes to a throwaway database: the server's own catches up from the journal.)
-      const db = await openDb({ dataDir: 'memory://' });
+      const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: 'memory://' });
       const host = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
       await ensureMarket(host, MARKET);
       await host.close();
@@ -247,7 +247,7 @@ describe('crash recovery', () => {
     child = null;
 
     // Recovered in-process after the graceful stop: every asset sums to zero over all accounts.
-    const db = await openDb({ dataDir });
+    const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir });
     const host = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
     expect(host.recovery.replayed).toBe(0);
     for (const [asset, total] of host.engine.assetTotals()) expect(total, asset).toBe(0n);

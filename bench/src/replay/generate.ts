@@ -8,7 +8,7 @@
  */
 import { openDb } from '../../../apps/server/src/platform/db/client';
 import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
-import { PROJECTIONS } from '../../../apps/server/src/main/domains';
+import { PROJECTIONS, SCHEMA_MODULE } from '../../../apps/server/src/main/domains';
 import { dataFile } from '../data/paths';
 import { buildBinanceFlow } from '../flow/flow-binance';
 import { buildBitfinexFlow } from '../flow/flow-bitfinex';
@@ -32,7 +32,7 @@ async function main(): Promise<void> {
   if (flows.length === 0) throw new Error('no data');
 
   const config = replayConfig(dataDir as string);
-  const db = await openDb({ dataDir: config.dataDir });
+  const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: config.dataDir });
   const host = await createEngineHost({ config, db: db.db, log: silentLog, projections: PROJECTIONS });
   let count = 0;
   let rejected = 0;

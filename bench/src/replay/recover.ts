@@ -11,7 +11,7 @@ import { openDb } from '../../../apps/server/src/platform/db/client';
 import { projectionCursor } from '../../../apps/server/src/platform/db/schema/projection-cursor';
 import { nodeFs } from '../../../apps/server/src/platform/engine-host/node-fs';
 import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
-import { PROJECTIONS } from '../../../apps/server/src/main/domains';
+import { PROJECTIONS, SCHEMA_MODULE } from '../../../apps/server/src/main/domains';
 import { readJournal } from '../../../apps/server/src/platform/engine-host/journal';
 import { maybeGc } from '../report';
 import { emitResult, replayConfig, silentLog } from './common';
@@ -21,7 +21,7 @@ if (dataDir === undefined) throw new Error('usage: recover.ts <dataDir>');
 
 async function main(): Promise<void> {
   const config = replayConfig(dataDir as string);
-  const db = await openDb({ dataDir: config.dataDir });
+  const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: config.dataDir });
   const cursorRows = await db.db.select().from(projectionCursor);
   const cursor = cursorRows.find((r) => r.name === 'spot')?.seq ?? 0;
   maybeGc();

@@ -15,7 +15,7 @@ import { createMetrics } from '../platform/metrics/metrics';
 import { createServerClock } from '../platform/shared/clock';
 import { createDomainServices, type DomainModule, type ProvidedBy } from '../platform/domain-module';
 import type { PlatformContext } from '../platform/platform-context';
-import { DOMAINS, PROJECTIONS, PUSHES } from './domains';
+import { DOMAINS, PROJECTIONS, PUSHES, SCHEMA_MODULE } from './domains';
 
 /** The context of a server process: the platform and the services of every domain module. */
 export type AppContext = PlatformContext & ProvidedBy<typeof DOMAINS>;
@@ -34,6 +34,7 @@ export async function createContext(
 ): Promise<AppContext> {
   const logger = log ?? (createLogger(config.logLevel) as unknown as FastifyBaseLogger);
   const handle: DbHandle = await openDb({
+    schemaModule: SCHEMA_MODULE,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     pgliteTemplateDir: config.pgliteTemplateDir,

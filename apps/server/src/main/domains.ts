@@ -73,3 +73,9 @@ export const PROJECTIONS = projectionsOf(DOMAINS);
 
 /** The domains' private WebSocket pushes, in the order of the list (what the app's WebSocket hub sends). */
 export const PUSHES = pushesOf(DOMAINS);
+
+/**
+ * The URL of the module that exports every table (main/schema.ts), for `openDb`'s `schemaModule`: from the sources it
+ * is schema.ts; in the built server (dist/bin/server.js) the build writes it beside the bundle as schema.js.
+ */
+export const SCHEMA_MODULE = new URL(import.meta.url.endsWith('.ts') ? './schema.ts' : './schema.js', import.meta.url).href;

@@ -13,9 +13,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config/env';
 import { openDb, type DbHandle } from '../platform/db/client';
-import { spotOrders } from '../platform/db/schema/trading';
+import { spotOrders } from '../domains/entrust/entrust.tables';
 import { createEngineHost, type EngineHost } from '../platform/engine-host/engine-host';
-import { PROJECTIONS } from '../main/domains';
+import { PROJECTIONS, SCHEMA_MODULE } from '../main/domains';
 import { nodeFs } from '../platform/engine-host/node-fs';
 import { listSnapshots } from '../platform/engine-host/snapshot-store';
 import { ensureMarket } from '../platform/engine-host/test-fixtures';
@@ -34,7 +34,7 @@ afterAll(() => {
 });
 
 async function open(dataDir: string, databaseUrl?: string): Promise<{ db: DbHandle; host: EngineHost }> {
-  const db = await openDb({ dataDir, databaseUrl, worker: false });
+  const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir, databaseUrl, worker: false });
   const host = await createEngineHost({
     projections: PROJECTIONS,
     config: loadConfig({ NODE_ENV: 'test' }, { dataDir, snapshotEvery: 15 }),

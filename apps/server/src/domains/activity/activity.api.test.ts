@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, like } from 'drizzle-orm';
 import { formatDecimal } from '@exchange/core';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
-import { auditLog } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
 import { ensureMarket } from '../../platform/engine-host/test-fixtures';
 import { totpAt } from '../admin/totp';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';

@@ -6,7 +6,9 @@
  */
 import { and, count, desc, eq, gte, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { auditLog, operatorLoginFailures, operatorSessions, operators, sessions, users } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { operatorLoginFailures, operatorSessions, operators } from './admin.tables';
+import { sessions, users } from '../member/member.tables';
 
 /** An operator row. */
 export type OperatorRow = typeof operators.$inferSelect;

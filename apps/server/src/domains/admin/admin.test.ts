@@ -286,7 +286,7 @@ describe('freeze', () => {
       after: { frozen: true, reason: 'Suspicious deposits' },
     });
     // The engine's rows carry their journal position: the journal holds the record too.
-    const { auditLog } = await import('../../platform/db/schema');
+    const { auditLog } = await import('../../platform/db/schema/audit');
     const { eq } = await import('drizzle-orm');
     const stored = await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, 'user_freeze'));
     expect(stored[0]!.engineSeq).toBeGreaterThan(0);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { auditLog } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
 
 const SRC = path.resolve(import.meta.dirname, '..', '..');
 const FORBIDDEN = [

@@ -1,11 +1,12 @@
 /**
- * SQL of API keys (platform/db/schema/api-keys.ts): insert with the per-user limit, the live keys of a user, one
+ * SQL of API keys (api-keys.tables.ts): insert with the per-user limit, the live keys of a user, one
  * key by its public string, soft deletes (the operator's with its audit row in the same transaction) and the
  * last-used stamp. Times come in from the service (its clock).
  */
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { apiKeys, auditLog } from '../../platform/db/schema';
+import { apiKeys } from './api-keys.tables';
+import { auditLog } from '../../platform/db/schema/audit';
 
 /** An API key row as stored. */
 export type ApiKeyRow = typeof apiKeys.$inferSelect;

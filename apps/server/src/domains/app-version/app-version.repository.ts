@@ -4,7 +4,8 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { appBundles, appVersions, auditLog } from '../../platform/db/schema';
+import { appBundles, appVersions } from './app-version.tables';
+import { auditLog } from '../../platform/db/schema/audit';
 
 /** A version row as read. */
 export type AppVersionRow = typeof appVersions.$inferSelect;

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, like } from 'drizzle-orm';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
-import { auditLog } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
 import { totpAt } from '../admin/totp';
 import { multipart, png } from '../kyc/kyc-test-support';
 import { snippetOf, isLink } from './content.service';

@@ -5,7 +5,8 @@
 import { and, asc, count, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ContentFields, ContentKind } from '@exchange/api';
 import type { Db } from '../../platform/db/client';
-import { auditLog, contentImages, contentItems } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { contentImages, contentItems } from './content.tables';
 import type { AuditInsert } from '../admin/admin.repository';
 
 /** An item row; `draft` and `published` are ContentFields. */

@@ -13,7 +13,7 @@ import { createContractMarketService } from './contract-market.service';
 import { RowBuffer } from '../../platform/engine-host/projector';
 import { tableRows } from '../../platform/db/projection-types';
 import { contractProjection, PERP_FUNDING_RATES_TABLE } from '../contract/contract.projection';
-import { perpFundingRates } from '../../platform/db/schema';
+import { perpFundingRates } from '../contract/contract.tables';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { get } from '../member/member-test-app';
 import { INSURANCE_SEED, seedPerpMarkets } from '../market-data/seed/perp';

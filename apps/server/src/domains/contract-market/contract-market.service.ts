@@ -39,7 +39,9 @@ import type {
 } from '@exchange/api';
 import { bracketTiers, formatDecimal, type EngineEvent, type PerpMarketConfig } from '@exchange/core';
 import type { Db } from '../../platform/db/client';
-import { klines as klinesTable, perpFundingRates, perpTrades } from '../../platform/db/schema';
+import { klines as klinesTable } from '../market-data/market-data.tables';
+import { perpFundingRates } from '../contract/contract.tables';
+import { perpTrades } from '../contract/contract.tables';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { Listing } from '../market-data/catalogue';
 import type { ContractFeedSink, ContractFigures } from '../market-data/contract-feed';

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { bracketTiers, decodeCommand, encodeCommand, formatDecimal, liquidationPrice, type Command } from '@exchange/core';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
-import { perpFundingPayments, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../../platform/db/schema';
+import { perpFundingPayments, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from './contract.tables';
 import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-support';
 import { PERP, U, ensurePerpMarket, fundContract, tick } from './contract-test-support';
 

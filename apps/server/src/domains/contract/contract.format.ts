@@ -26,7 +26,7 @@ import {
   type PositionView,
 } from '@exchange/core';
 import type { ContractAccount, ContractFill, ContractFundingRecord, ContractLiquidation, ContractOrder, ContractPosition } from '@exchange/api';
-import type { perpFundingPayments, perpLiquidations, perpOrders, perpTrades } from '../../platform/db/schema/contract';
+import type { perpFundingPayments, perpLiquidations, perpOrders, perpTrades } from './contract.tables';
 
 /** What formatting one perpetual market's values needs. */
 export interface PerpScales {

@@ -13,9 +13,9 @@ import { asc } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { Engine, type Command, type CommandResult, type EngineEvent } from '@exchange/core';
 import { openDb } from '../../platform/db/client';
-import { perpFundingPayments, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../../platform/db/schema';
+import { perpFundingPayments, perpFundingRates, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from './contract.tables';
 import { PERP, U } from './contract-test-support';
-import { localProjectionStore, MemoryProjectionStore } from '../../platform/db/projection-store';
+import { localProjectionStore, MemoryProjectionStore, tableIndex } from '../../platform/db/projection-store';
 import { tableRows, type ProjectedTable } from '../../platform/db/projection-types';
 import { createProjector, RowBuffer } from '../../platform/engine-host/projector';
 import {
@@ -145,7 +145,10 @@ describe('perp projection', () => {
     };
     const handle = await openDb({ dataDir: 'memory://', worker: false });
     try {
-      const store = localProjectionStore(handle.db);
+      const store = localProjectionStore(
+        handle.db,
+        tableIndex({ perpFundingPayments, perpFundingRates, perpLiquidations, perpOrders, perpPositionHistory, perpTrades }),
+      );
       await store.write({ journalId: 'j', seq: s.length, tables });
       const dump = async () => ({
         orders: await handle.db.select().from(perpOrders).orderBy(asc(perpOrders.id)),

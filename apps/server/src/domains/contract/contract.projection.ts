@@ -1,13 +1,13 @@
 /**
  * The perpetual contracts' projection (platform/engine-host/projection.ts): rows of the perp events for the tables of
- * platform/db/schema/contract.ts. Orders upserted by id (last state wins, never an older one over a newer), fills
+ * contract.tables.ts. Orders upserted by id (last state wins, never an older one over a newer), fills
  * inserted once by trade id, closed positions, funding payments, markets' settled funding rates and liquidations
  * inserted once by their keys (so the funding history is rebuilt from the journal with the rest). Orders, positions,
  * funding and liquidations of non-numeric users (liquidity bots, '@insurance') are not projected; fills always are.
  */
 import type { PerpOrderView, PositionView } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
-import { perpFundingPayments, perpFundingRates, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from '../../platform/db/schema';
+import { perpFundingPayments, perpFundingRates, perpLiquidations, perpOrders, perpPositionHistory, perpTrades } from './contract.tables';
 import { CLOSED_ORDER_STATUSES, decimalOrNull, isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
 
 export const PERP_TRADES_TABLE = projectedTable(perpTrades, { key: ['id'], mode: 'once' });

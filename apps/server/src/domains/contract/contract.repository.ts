@@ -1,10 +1,10 @@
 /**
  * SQL of the contract area: reads of the projected perpetual orders, fills, funding payments and liquidations
- * (written by platform/engine-host/projector.ts through contract.projection.ts; tables of platform/db/schema/contract.ts).
+ * (written by platform/engine-host/projector.ts through contract.projection.ts; tables of contract.tables.ts).
  */
 import { and, asc, count, desc, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { perpFundingPayments, perpLiquidations, perpOrders, perpTrades } from '../../platform/db/schema/contract';
+import { perpFundingPayments, perpLiquidations, perpOrders, perpTrades } from './contract.tables';
 import type { ContractOrderTab } from '@exchange/api';
 
 /** Projected order row. */

@@ -1,10 +1,10 @@
 /**
- * SQL of convert (domains/convert): the quotes the service gave (platform/db/schema/earn.ts convert_quotes). Not money: a quote
+ * SQL of convert (domains/convert): the quotes the service gave (convert.tables.ts convert_quotes). Not money: a quote
  * only says what the confirm command will require; the conversion itself is a journaled engine command.
  */
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { convertQuotes } from '../../platform/db/schema';
+import { convertQuotes } from './convert.tables';
 
 export type ConvertQuoteRecord = typeof convertQuotes.$inferSelect;
 

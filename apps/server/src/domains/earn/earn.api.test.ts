@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { EARN_DAY_MS, formatDecimal } from '@exchange/core';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
-import { auditLog, earnLocks } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { earnLocks } from './earn.tables';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 
 const U = 100_000_000n; // 1 USDT in units

@@ -1,13 +1,13 @@
 /**
  * The fixed-term savings' projection (platform/engine-host/projection.ts): rows of the earnLockChanged events for the
- * earn_locks table (platform/db/schema/earn.ts). Each event carries the lock after the change, so a row is the lock's
+ * earn_locks table (earn.tables.ts). Each event carries the lock after the change, so a row is the lock's
  * last state: upserted by id, never an older state over a newer one (`seq`). Product changes (earnProductChanged) have
  * no table (products are read from the engine); an operator's change carries its audit record, written to the audit
  * log in the same batch.
  */
 import type { EarnLockView } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
-import { earnLocks } from '../../platform/db/schema';
+import { earnLocks } from './earn.tables';
 import { AUDIT_TABLE, auditRow, decimalOrNull, type DomainProjection } from '../../platform/engine-host/projection';
 
 export const EARN_LOCKS_TABLE = projectedTable(earnLocks, {

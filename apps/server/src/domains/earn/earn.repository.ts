@@ -1,10 +1,10 @@
 /**
- * SQL of fixed-term savings (domains/earn): reads of the projected locks (platform/db/schema/earn.ts earn_locks, written by the
+ * SQL of fixed-term savings (domains/earn): reads of the projected locks (earn.tables.ts earn_locks, written by the
  * projector only). Every query is scoped to one user.
  */
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { earnLocks } from '../../platform/db/schema';
+import { earnLocks } from './earn.tables';
 
 export type EarnLockRecord = typeof earnLocks.$inferSelect;
 

@@ -5,7 +5,7 @@
  */
 import { formatDecimal, pow10, type Asset, type MarketConfig, type OrderView } from '@exchange/core';
 import type { Entrust, Fill, UserTrade } from '@exchange/api';
-import type { spotOrders, spotTrades } from '../../platform/db/schema/trading';
+import type { spotOrders, spotTrades } from './entrust.tables';
 import type { UserTradeRow } from './entrust.repository';
 
 /** Scales needed to format one market's values. */

@@ -5,7 +5,7 @@
  */
 import type { OrderView, TradeEvent } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
-import { spotOrders, spotTrades } from '../../platform/db/schema';
+import { spotOrders, spotTrades } from './entrust.tables';
 import { CLOSED_ORDER_STATUSES, decimalOrNull, isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
 
 export const SPOT_TRADES_TABLE = projectedTable(spotTrades, { key: ['id'], mode: 'once' });

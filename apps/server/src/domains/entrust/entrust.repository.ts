@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, or, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
-import { spotOrders, spotTrades } from '../../platform/db/schema/trading';
+import { spotOrders, spotTrades } from './entrust.tables';
 
 /** Projected order row. */
 export type OrderRow = typeof spotOrders.$inferSelect;

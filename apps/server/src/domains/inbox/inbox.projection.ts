@@ -1,6 +1,6 @@
 /**
  * The in-app inbox's projection (platform/engine-host/projection.ts; route /message; table inbox_messages,
- * platform/db/schema/inbox.ts): the
+ * inbox.tables.ts): the
  * messages a command's events mean for its users, derived from the events alone, so the same journal always gives the
  * same messages (a database rebuilt from it gets the same inbox, unread).
  *
@@ -25,7 +25,7 @@
  */
 import type { EngineEvent, OrderView, PerpOrderView } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
-import { inboxMessages } from '../../platform/db/schema';
+import { inboxMessages } from './inbox.tables';
 import { isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
 
 /** An inbox row as the projection writes it (id and read state are the database's). */

@@ -1,20 +1,21 @@
 /**
- * SQL of the in-app inbox (table inbox_messages, platform/db/schema/inbox.ts): a user's page of messages, unread counts, read
+ * SQL of the in-app inbox (table inbox_messages, inbox.tables.ts): a user's page of messages, unread counts, read
  * marks, and the messages of security-log entries (written with the entry, domains/security). Every query is scoped
  * by the caller's user id: one user never reads or marks another's message.
  */
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { inboxMessages, securityEvents } from '../../platform/db/schema';
+import { inboxMessages } from './inbox.tables';
 
 /** A message row as stored. */
 export type InboxMessageRow = typeof inboxMessages.$inferSelect;
 
 /**
  * Security-log entry types that make a message, with the message kind (packages/api inbox.ts). A log-in makes one only
- * from a device (user agent) not seen in the user's earlier log-ins, and never the first log-in of an account; failed
- * log-ins and session revocations make none (the first could be used to flood someone's inbox, the second is the
- * user's own act on the screen he is looking at).
+ * from a device (user agent) not seen in the user's earlier log-ins, and never the first log-in of an account (the
+ * security log's owner decides that: domains/security security.repository.ts); failed log-ins and session
+ * revocations make none (the first could be used to flood someone's inbox, the second is the user's own act on the
+ * screen he is looking at).
  */
 export const SECURITY_INBOX_KINDS: Readonly<Record<string, string>> = {
   LOGIN: 'LOGIN_NEW_DEVICE',
@@ -29,9 +30,9 @@ export const SECURITY_INBOX_KINDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * Writes the message of security-log entry `eventId` (already inserted, in the same transaction `tx`) when its type
- * makes one (SECURITY_INBOX_KINDS); key `sec:<eventId>`, category ACCOUNT, parameters ip, device (the user agent) and
- * detail. Returns whether a message was written.
+ * Writes the message of security-log entry `e` (already inserted, in the same transaction `tx`) when its type makes
+ * one (SECURITY_INBOX_KINDS); key `sec:<id>`, category ACCOUNT, parameters ip, device (the user agent) and detail.
+ * A LOGIN entry is given only when it was from a new device (the caller's rule). Returns whether a message was written.
  */
 export async function insertSecurityMessage(
   tx: Db,
@@ -39,13 +40,6 @@ export async function insertSecurityMessage(
 ): Promise<boolean> {
   const kind = SECURITY_INBOX_KINDS[e.type];
   if (kind === undefined) return false;
-  if (e.type === 'LOGIN') {
-    const earlier = await tx
-      .select({ userAgent: securityEvents.userAgent })
-      .from(securityEvents)
-      .where(and(eq(securityEvents.userId, e.userId), eq(securityEvents.type, 'LOGIN'), sql`${securityEvents.id} < ${e.id}`));
-    if (earlier.length === 0 || earlier.some((r) => r.userAgent === e.userAgent)) return false;
-  }
   const params = { ip: e.ip, device: e.userAgent, detail: e.detail };
   await tx
     .insert(inboxMessages)

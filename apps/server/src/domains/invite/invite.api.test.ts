@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { rebateDay, rebateDayStart } from '@exchange/core';
-import { rebatePayouts } from '../../platform/db/schema';
+import { rebatePayouts } from './invite.tables';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { registerEmail } from '../member/member-test-app';

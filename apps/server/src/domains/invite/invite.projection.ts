@@ -5,7 +5,7 @@
  */
 import type { RebateEvent } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
-import { rebatePayouts } from '../../platform/db/schema';
+import { rebatePayouts } from './invite.tables';
 import type { DomainProjection } from '../../platform/engine-host/projection';
 
 export const REBATE_PAYOUTS_TABLE = projectedTable(rebatePayouts, { key: ['day', 'inviteeId'], mode: 'once' });

@@ -1,11 +1,12 @@
 /**
  * SQL of the invitation and rebates (domains/invite): the caller's invitees (users.invited_by), the projected rebate
- * payouts (platform/db/schema/rebate.ts, written by the projector only) per invitee, per day, and the rankings. Sums of amounts
+ * payouts (invite.tables.ts, written by the projector only) per invitee, per day, and the rankings. Sums of amounts
  * are numeric in PostgreSQL and travel as integer strings (never float).
  */
 import { and, count, desc, eq, gte, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { rebatePayouts, users } from '../../platform/db/schema';
+import { rebatePayouts } from './invite.tables';
+import { users } from '../member/member.tables';
 
 /** One invitee row: the account fields, registration time, the rebate paid on its fees (integer units). */
 export interface InviteeRow {

@@ -1,7 +1,7 @@
 /** SQL of identity verification: the applications (history of submissions and decisions). */
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { kycApplications } from '../../platform/db/schema';
+import { kycApplications } from './kyc.tables';
 
 /** An application row. */
 export type KycApplicationRow = typeof kycApplications.$inferSelect;

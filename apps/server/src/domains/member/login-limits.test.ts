@@ -10,7 +10,7 @@ import argon2 from 'argon2';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { TestApp } from '../../../test/helpers';
-import { loginFailures } from '../../platform/db/schema';
+import { loginFailures } from './member.tables';
 import { makeMemberTestApp, post, randomIp } from './member-test-app';
 import { createMemberRepository } from './member.repository';
 import { LOGIN_CAPTCHA_AFTER, LOGIN_IP_CAPTCHA_AFTER, LOGIN_IP_LOCK_AFTER, LOGIN_LOCK_AFTER, LOGIN_WINDOW_MS } from './member.service';

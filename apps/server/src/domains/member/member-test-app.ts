@@ -6,7 +6,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Config } from '../../platform/config/env';
-import { captchaChallenges, verificationCodes } from '../../platform/db/schema';
+import { captchaChallenges, verificationCodes } from '../verification/verification.tables';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { humanTrail } from '../../../test/captcha-solver';
 import { listOutbox } from '../verification/outbox.repository';

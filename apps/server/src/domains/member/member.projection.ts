@@ -4,7 +4,7 @@
  * (the console's), written in the same batch as the row it changed.
  */
 import { projectedTable } from '../../platform/db/projection-types';
-import { users } from '../../platform/db/schema';
+import { users } from './member.tables';
 import { AUDIT_TABLE, auditRow, type DomainProjection } from '../../platform/engine-host/projection';
 
 /** users: the profile fields replaced on every change; `createdAt` is the registration's. */

@@ -4,7 +4,8 @@
  */
 import { and, asc, desc, eq, gt, gte, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { favorites, loginCounters, loginFailures, markets, sessions, users } from '../../platform/db/schema';
+import { favorites, loginCounters, loginFailures, sessions, users } from './member.tables';
+import { markets } from '../market-data/market-data.tables';
 import type { Account } from '../../platform/shared/account';
 
 /** A login counter: an account's attempts ({ account, ip: '' }), an IP's ({ account: '', ip }), or both. */

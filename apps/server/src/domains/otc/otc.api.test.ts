@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { formatDecimal } from '@exchange/core';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
-import { auditLog, otcAds, otcMerchants, otcOrders } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { otcAds, otcMerchants, otcOrders } from './otc.tables';
 import { jpeg, loginUser, mainlandId, setTransPassword, uploadRequest, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
 
 const U = 100_000_000n; // 1 USDT in units

@@ -1,13 +1,13 @@
 /**
  * The peer-to-peer fiat (OTC) projection (platform/engine-host/projection.ts): rows of the OTC events
- * (otcMerchantChanged, otcAdChanged, otcOrderChanged) for the tables of platform/db/schema/otc.ts. Each event carries
+ * (otcMerchantChanged, otcAdChanged, otcOrderChanged) for the tables of otc.tables.ts. Each event carries
  * the record after the change, so a row is the record's last state: upserted by key, never an older state over a newer
  * one (`seq`). Operator actions carry their audit record (`audit`), written to the audit log in the same batch.
  * otcConfigured has no table (the engine's config is read from the engine).
  */
 import type { OtcAdView, OtcMerchantView, OtcOrderView } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
-import { otcAds, otcMerchants, otcOrders } from '../../platform/db/schema';
+import { otcAds, otcMerchants, otcOrders } from './otc.tables';
 import { AUDIT_TABLE, auditRow, decimalOrNull, type DomainProjection } from '../../platform/engine-host/projection';
 
 export const OTC_MERCHANTS_TABLE = projectedTable(otcMerchants, {

@@ -1,11 +1,11 @@
 /**
- * SQL of peer-to-peer fiat trading (domains/otc): reads of the projected merchants, ads and orders (platform/db/schema/otc.ts,
+ * SQL of peer-to-peer fiat trading (domains/otc): reads of the projected merchants, ads and orders (otc.tables.ts,
  * written by the projector only), merchant statistics, and the chat (messages and read marks, written here: the chat
  * is not money and not journaled).
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { otcAds, otcChatReads, otcMerchants, otcMessages, otcOrders } from '../../platform/db/schema';
+import { otcAds, otcChatReads, otcMerchants, otcMessages, otcOrders } from './otc.tables';
 
 export type OtcMerchantRecord = typeof otcMerchants.$inferSelect;
 export type OtcAdRecord = typeof otcAds.$inferSelect;

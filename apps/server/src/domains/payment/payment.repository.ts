@@ -1,7 +1,7 @@
 /** SQL of payment methods. Every query is scoped by the owner's user id: a method is never reached by its id alone. */
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { paymentMethods } from '../../platform/db/schema';
+import { paymentMethods } from './payment.tables';
 
 /** A payment method row. */
 export type PaymentRow = typeof paymentMethods.$inferSelect;

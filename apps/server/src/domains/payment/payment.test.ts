@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { errorText } from '@exchange/api';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { paymentMethods } from '../../platform/db/schema';
+import { paymentMethods } from './payment.tables';
 import { loginUser, mainlandId, setTransPassword, uploadOk, verifyBasic, type TestUser } from '../kyc/kyc-test-support';
 import { luhnValid } from './payment-rules';
 

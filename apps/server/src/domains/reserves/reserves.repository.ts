@@ -4,7 +4,8 @@
  */
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { auditLog, reservesLeaves, reservesSnapshots } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { reservesLeaves, reservesSnapshots } from './reserves.tables';
 
 /** A snapshot row as read. */
 export type SnapshotRow = typeof reservesSnapshots.$inferSelect;

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { pendingTotpSecrets, securityAttempts, securityEvents, totpUsedSteps } from '../../platform/db/schema';
+import { pendingTotpSecrets, securityAttempts, securityEvents, totpUsedSteps } from './security.tables';
 import { SECURITY_INBOX_KINDS, insertSecurityMessage } from '../inbox/inbox.repository';
 
 /** A security-log row as stored. */
@@ -14,8 +14,9 @@ export type SecurityEventRow = typeof securityEvents.$inferSelect;
 export function createSecurityRepository(db: Db) {
   return {
     /**
-     * Appends one entry to a user's security log, with its in-app inbox message when its type makes one (new-device
-     * log-ins, password and 2FA changes: domains/inbox insertSecurityMessage), in one transaction.
+     * Appends one entry to a user's security log, with its in-app inbox message when its type makes one (password and
+     * 2FA changes: domains/inbox insertSecurityMessage), in one transaction. A log-in makes one only from a device (user
+     * agent) not seen in the user's earlier log-ins, and never the first log-in of an account.
      */
     async insertEvent(row: { userId: bigint; type: string; detail: string; ip: string; userAgent: string; createdAt: Date }): Promise<void> {
       if (SECURITY_INBOX_KINDS[row.type] === undefined) {
@@ -24,7 +25,15 @@ export function createSecurityRepository(db: Db) {
       }
       await db.transaction(async (tx) => {
         const [ins] = await tx.insert(securityEvents).values(row).returning({ id: securityEvents.id });
-        await insertSecurityMessage(tx as unknown as Db, { ...row, id: ins!.id });
+        const id = ins!.id;
+        if (row.type === 'LOGIN') {
+          const earlier = await tx
+            .select({ userAgent: securityEvents.userAgent })
+            .from(securityEvents)
+            .where(and(eq(securityEvents.userId, row.userId), eq(securityEvents.type, 'LOGIN'), sql`${securityEvents.id} < ${id}`));
+          if (earlier.length === 0 || earlier.some((r) => r.userAgent === row.userAgent)) return;
+        }
+        await insertSecurityMessage(tx as unknown as Db, { ...row, id });
       });
     },
 

@@ -12,7 +12,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, count, eq, like } from 'drizzle-orm';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { auditLog, supportMessages } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { supportMessages } from './support.tables';
 import { totpAt } from '../admin/totp';
 import { loginUser, uploadOk, uploadRequest, type TestUser } from '../kyc/kyc-test-support';
 import { Client } from '../../gateways/ws/ws-test-support';

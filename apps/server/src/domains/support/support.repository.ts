@@ -1,11 +1,13 @@
 /**
- * SQL of customer service: conversations, messages, canned replies (platform/db/schema/support.ts), the audit rows
+ * SQL of customer service: conversations, messages, canned replies (support.tables.ts), the audit rows
  * of operator actions (written in the transaction of the action), and the reads of operators and their sessions the
  * queue needs. Every write that changes a conversation and adds a message is one transaction.
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { auditLog, operatorSessions, operators, supportCannedReplies, supportConversations, supportMessages } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { operatorSessions, operators } from '../admin/admin.tables';
+import { supportCannedReplies, supportConversations, supportMessages } from './support.tables';
 
 /** A conversation row. */
 export type ConversationRow = typeof supportConversations.$inferSelect;

@@ -1,7 +1,7 @@
 /** SQL of the uploads area: the metadata rows of uploaded images (the bytes are in the upload storage). */
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { uploads } from '../../platform/db/schema';
+import { uploads } from './uploads.tables';
 
 /** An upload row. */
 export type UploadRow = typeof uploads.$inferSelect;

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { errorText, type ErrorCode } from '@exchange/api';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { uploads } from '../../platform/db/schema';
+import { uploads } from './uploads.tables';
 import { jpeg, loginUser, png, pngBomb, uploadRequest, webp, type TestUser } from '../kyc/kyc-test-support';
 
 let t: TestApp;

@@ -1,7 +1,7 @@
 /** SQL of the demo outbox (table demo_outbox): codes "sent" by the demo sender. */
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { demoOutbox } from '../../platform/db/schema';
+import { demoOutbox } from './verification.tables';
 
 /** One outbox row as the API shows it (createdAt in Unix ms). */
 export interface OutboxRow {

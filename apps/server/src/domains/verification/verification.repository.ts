@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { captchaChallenges, verificationCodes } from '../../platform/db/schema';
+import { captchaChallenges, verificationCodes } from './verification.tables';
 
 /** A stored verification code row. */
 export type CodeRow = typeof verificationCodes.$inferSelect;

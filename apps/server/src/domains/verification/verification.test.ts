@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { ERROR_MESSAGES } from '@exchange/api';
 import { NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { captchaChallenges, verificationCodes } from '../../platform/db/schema';
+import { captchaChallenges, verificationCodes } from './verification.tables';
 import { listOutbox } from './outbox.repository';
 import {
   allowResend,

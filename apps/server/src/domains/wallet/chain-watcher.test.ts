@@ -18,7 +18,7 @@ import { generate } from 'otplib';
 import { createChainClient, fundFromFaucet, DEV_FAUCET_KEY, type Address, type ChainClient } from '@exchange/chain';
 import { loadConfig, type Config } from '../../platform/config/env';
 import { openTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { chainBlocks, walletDeposits } from '../../platform/db/schema';
+import { chainBlocks, walletDeposits } from './chain.tables';
 import { depositRow } from './wallet.projection';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { listDeposits, type DepositRow } from './chain.repository';

@@ -1,11 +1,11 @@
 /**
- * SQL of the chain side of the wallet (tables of platform/db/schema/chain.ts): deposits seen on chain, the blocks the watcher
+ * SQL of the chain side of the wallet (tables of chain.tables.ts): deposits seen on chain, the blocks the watcher
  * followed and operator alerts. User-facing reads are scoped by the owner's id (a deposit is never reached by its id
  * alone). Amounts are decimal strings of integers (engine units, scale 8; chain units), never numbers.
  */
 import { and, count, desc, eq, gte, inArray, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { chainAlerts, chainBlocks, walletDeposits } from '../../platform/db/schema';
+import { chainAlerts, chainBlocks, walletDeposits } from './chain.tables';
 
 /** A wallet_deposits row. */
 export type DepositRow = typeof walletDeposits.$inferSelect;

@@ -9,7 +9,8 @@
  */
 import type { DepositCredit, WithdrawalView } from '@exchange/core';
 import { projectedTable } from '../../platform/db/projection-types';
-import { walletDeposits, walletTransfers, walletWithdrawals } from '../../platform/db/schema';
+import { walletDeposits } from './chain.tables';
+import { walletTransfers, walletWithdrawals } from './wallet.tables';
 import { AUDIT_TABLE, auditRow, isProjectedUser, type DomainProjection } from '../../platform/engine-host/projection';
 
 export const DEPOSITS_TABLE = projectedTable(walletDeposits, {

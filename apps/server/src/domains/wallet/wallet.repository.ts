@@ -5,7 +5,8 @@
  */
 import { and, count, desc, eq, gte, inArray, lt, notInArray, sum } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { operators, walletAddressBook, walletTransfers, walletWithdrawals } from '../../platform/db/schema';
+import { operators } from '../admin/admin.tables';
+import { walletAddressBook, walletTransfers, walletWithdrawals } from './wallet.tables';
 
 /** A wallet_withdrawals row. */
 export type WithdrawalRow = typeof walletWithdrawals.$inferSelect;

@@ -8,7 +8,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { asc, inArray } from 'drizzle-orm';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
-import { auditLog, walletTransfers, walletWithdrawals } from '../../platform/db/schema';
+import { auditLog } from '../../platform/db/schema/audit';
+import { walletTransfers, walletWithdrawals } from './wallet.tables';
 import { listOutbox } from '../verification/outbox.repository';
 import { passPuzzle } from '../member/member-test-app';
 import { loginUser, mainlandId, setTransPassword, verifyBasic, type TestUser } from '../kyc/kyc-test-support';

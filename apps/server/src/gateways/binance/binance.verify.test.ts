@@ -11,7 +11,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { apiKeys } from '../../platform/db/schema';
+import { apiKeys } from '../../domains/api-keys/api-keys.tables';
 import type { ApiKeyService } from '../../domains/api-keys/api-keys.service';
 import { ed25519Base64, hmacHex, keyServiceWithoutSecondFactor, makeTestScope, queryOf, registerEngineUser, type TestScope } from './binance.test-scope';
 

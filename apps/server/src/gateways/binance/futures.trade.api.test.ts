@@ -16,7 +16,7 @@ import { hmacHex, queryOf } from './binance.test-scope';
 import { secretBoxFromConfig } from '../../platform/shared/secret-box';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 import { eq } from 'drizzle-orm';
-import { perpFundingPayments } from '../../platform/db/schema';
+import { perpFundingPayments } from '../../domains/contract/contract.tables';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';

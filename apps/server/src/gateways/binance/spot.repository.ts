@@ -7,7 +7,7 @@
  */
 import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { spotOrders, spotTrades } from '../../platform/db/schema/trading';
+import { spotOrders, spotTrades } from '../../domains/entrust/entrust.tables';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 
 /** Projected order row. */

@@ -29,7 +29,7 @@ import { ensureGenesis } from '../../platform/engine-port/nats-engine-port';
 import { openNatsJournal } from '../../platform/engine-port/nats-journal';
 import { createMetrics } from '../../platform/metrics/metrics';
 import { answerMetrics } from '../../platform/metrics/metrics.routes';
-import { PROJECTIONS } from '../domains';
+import { PROJECTIONS, SCHEMA_MODULE } from '../domains';
 
 /** Events the projector may hold before reading the stream pauses until the database caught up. */
 const MAX_PROJECTION_BACKLOG = 50_000;
@@ -59,6 +59,7 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
   if (!config.natsUrl || !config.databaseUrl) throw new Error('the engine process needs NATS_URL and DATABASE_URL');
   const started = performance.now();
   const handle = await openDb({
+    schemaModule: SCHEMA_MODULE,
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     onPoolError: (err) => log.warn({ err }, 'database connection lost'),

@@ -16,7 +16,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { registerWorkerProjectionStore, startDbWorker } from './worker-client';
+import { startDbWorker } from './worker-client';
+import { localProjectionStore, registerProjectionStore, tableIndex } from './projection-store';
 import { SERVER_ROOT } from '../config/server-root';
 
 /** A Drizzle database over either driver (queries name their tables; no relational query API). */
@@ -48,7 +49,14 @@ export async function openDb(opts: {
    * database yet, instead of initialising a new cluster there (seconds of WebAssembly). Migrations still run after.
    */
   pgliteTemplateDir?: string | undefined;
+  /**
+   * The URL of the module that exports every table the engine's events are projected into (the server's list:
+   * main/schema.ts, by `SCHEMA_MODULE` in main/domains.ts). A URL, not the tables, because the database worker thread
+   * imports it too. Without it the database has no projection store (drizzleProjectionStore throws).
+   */
+  schemaModule?: string | undefined;
 }): Promise<DbHandle> {
+  const schemaModule = opts.schemaModule;
   const useWorker = opts.worker ?? true;
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
@@ -57,15 +65,18 @@ export async function openDb(opts: {
     pool.on('error', opts.onPoolError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
     const db = drizzlePg(pool) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    if (!useWorker) return { db, kind: 'postgres', close: () => pool.end() };
+    if (!useWorker) {
+      await registerLocalStore(db, schemaModule);
+      return { db, kind: 'postgres', close: () => pool.end() };
+    }
     let worker;
     try {
-      worker = await startDbWorker({ kind: 'postgres', url: opts.databaseUrl }, opts.onWorkerDeath);
+      worker = await startDbWorker({ kind: 'postgres', url: opts.databaseUrl, schemaModule }, opts.onWorkerDeath);
     } catch (err) {
       await pool.end();
       throw err;
     }
-    registerWorkerProjectionStore(db, worker.projectionStore);
+    if (schemaModule !== undefined) registerProjectionStore(db, worker.projectionStore);
     return {
       db,
       kind: 'postgres',
@@ -87,15 +98,22 @@ export async function openDb(opts: {
     fs.mkdirSync(dir, { recursive: true });
   }
   if (useWorker) {
-    const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER }, opts.onWorkerDeath);
+    const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER, schemaModule }, opts.onWorkerDeath);
     const db = drizzlePglite(worker.client as unknown as PGlite) as unknown as Db;
-    registerWorkerProjectionStore(db, worker.projectionStore);
+    if (schemaModule !== undefined) registerProjectionStore(db, worker.projectionStore);
     return { db, kind: 'pglite', close: () => worker.close() };
   }
   const client = new PGlite(dir);
   const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await registerLocalStore(db, schemaModule);
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/** A database opened without a worker writes its projection from this thread, into the schema module's tables. */
+async function registerLocalStore(db: Db, schemaModule: string | undefined): Promise<void> {
+  if (schemaModule === undefined) return;
+  registerProjectionStore(db, localProjectionStore(db, tableIndex((await import(schemaModule)) as Record<string, unknown>)));
 }
 
 /**

@@ -11,11 +11,14 @@ export type DbWorkerInit =
       /** PGlite's directory, or undefined for an in-memory database. */
       dir: string | undefined;
       migrationsFolder: string;
+      /** The URL of the module that exports every table (openDb's `schemaModule`), imported by the worker. */
+      schemaModule: string | undefined;
     }
   | {
       /** PostgreSQL: the worker only writes the projection, on a small pool of its own (migrations ran on the main thread). */
       kind: 'postgres';
       url: string;
+      schemaModule: string | undefined;
     };
 
 /** A request of the main thread; `id` pairs it with its answer. */

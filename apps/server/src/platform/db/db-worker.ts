@@ -19,7 +19,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client';
-import { localProjectionStore, type ProjectionStore } from './projection-store';
+import { localProjectionStore, tableIndex, type ProjectionStore } from './projection-store';
 import type { DbWorkerInit, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
 
 const port = parentPort;
@@ -65,16 +65,18 @@ async function main(): Promise<void> {
   let client: PGlite | null = null;
   let pool: pg.Pool | null = null;
   let store: ProjectionStore;
+  // The domains' tables: the module the main thread named (none: a database nothing projects into).
+  const tables = tableIndex(init.schemaModule === undefined ? {} : ((await import(init.schemaModule)) as Record<string, unknown>));
   if (init.kind === 'pglite') {
     client = new PGlite(init.dir);
     const db = drizzlePglite(client) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: init.migrationsFolder });
-    store = localProjectionStore(db);
+    store = localProjectionStore(db, tables);
   } else {
     pool = new pg.Pool({ connectionString: init.url, max: 2 });
     // An idle connection's error (the server restarted) is only logged: the pool opens a new one when needed.
     pool.on('error', (err) => console.warn(`database worker: connection lost: ${err.message}`));
-    store = localProjectionStore(drizzlePg(pool) as unknown as Db);
+    store = localProjectionStore(drizzlePg(pool) as unknown as Db, tables);
   }
   const txs = new Map<number, OpenTx>();
 

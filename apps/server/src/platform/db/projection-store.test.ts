@@ -14,8 +14,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { openDb, type DbHandle } from './client';
-import { inboxMessages, spotTrades, users, walletDeposits } from './schema';
-import { localProjectionStore, MemoryProjectionStore } from './projection-store';
+import { inboxMessages } from '../../domains/inbox/inbox.tables';
+import { spotTrades } from '../../domains/entrust/entrust.tables';
+import { users } from '../../domains/member/member.tables';
+import { walletDeposits } from '../../domains/wallet/chain.tables';
+import { localProjectionStore, MemoryProjectionStore, tableIndex } from './projection-store';
 import { projectedTable, tableRows, type ProjectionBatch, type TableRows } from './projection-types';
 import { RowBuffer } from '../engine-host/projector';
 
@@ -112,7 +115,7 @@ describe('the projection store: one generic upsert, the same on PGlite and in me
   });
 
   it('writes every rule the same way in both stores', async () => {
-    const db = localProjectionStore(h.db);
+    const db = localProjectionStore(h.db, tableIndex({ users, inboxMessages, spotTrades, walletDeposits }));
     const mem = new MemoryProjectionStore();
     const both = async (b: ProjectionBatch) => {
       await db.write(b);
@@ -164,7 +167,7 @@ describe('the projection store: one generic upsert, the same on PGlite and in me
   });
 
   it('writes nothing of a batch that fails (one transaction)', async () => {
-    const db = localProjectionStore(h.db);
+    const db = localProjectionStore(h.db, tableIndex({ users, inboxMessages, spotTrades, walletDeposits }));
     const before = await h.db.select().from(spotTrades).orderBy(asc(spotTrades.id));
     // The second table's row breaks a NOT NULL column: the first table's new trade is not written either.
     const bad = { ...user(2n, 'x'), uuid: null } as unknown as typeof users.$inferInsert;

@@ -4,17 +4,21 @@
  * that also moves the cursor, so the tables always equal the journal's effect up to the cursor. The store names no
  * domain: each table comes with its rule (`TableRule`, projection-types.ts) and one generic upsert writes it.
  *
+ * The tables are the domains' (each domain's `<domain>.tables.ts`); the store finds them by SQL name in a `TableIndex`
+ * made of the module that exports them all (the composition root's list, given to `openDb` as its schema module; the
+ * database worker imports the same module by its URL).
+ *
  * `drizzleProjectionStore` is the real one (PGlite or PostgreSQL, written in the database worker thread when the
  * database was opened over one); `MemoryProjectionStore` keeps the same rows in maps by the same rules, for the fault
  * simulator, which can lose it or roll it back to an earlier copy.
  */
 import { eq, getTableColumns, getTableName, is, sql, type SQL } from 'drizzle-orm';
-import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from './client';
-import * as schema from './schema';
+import { PgTable, type PgColumn, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { projectionCursor } from './schema/projection-cursor';
-import { workerProjectionStore } from './worker-client';
 import type { ProjectionBatch, ProjectionState, ProjectionStore, TableRule, TableRows } from './projection-types';
+
+/** A Drizzle database over either driver (client.ts `Db`). */
+type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Name of the cursor row of the engine projection. */
 export const SPOT_CURSOR = 'spot';
@@ -24,15 +28,31 @@ const CHUNK = 500;
 export type { ProjectedTable, ProjectionBatch, ProjectionState, ProjectionStore, TableRule, TableRows } from './projection-types';
 export { projectedTable } from './projection-types';
 
-/** Every table of the schema by its SQL name. */
-const TABLES: ReadonlyMap<string, PgTable> = new Map((Object.values(schema).filter((v) => is(v, PgTable)) as PgTable[]).map((t) => [getTableName(t), t]));
+/** Tables by their SQL name. */
+export type TableIndex = ReadonlyMap<string, PgTable>;
+
+/** The index of every Drizzle table among a module's exports (other exports are ignored). */
+export function tableIndex(module: Readonly<Record<string, unknown>>): TableIndex {
+  return new Map((Object.values(module).filter((v) => is(v, PgTable)) as PgTable[]).map((t) => [getTableName(t), t]));
+}
+
+/** Registry: the projection store of each database `openDb` opened with its schema module. */
+const stores = new WeakMap<object, ProjectionStore>();
+
+/** Records that the projection of `db` is written by `store` (client.ts, when it opens the database). */
+export function registerProjectionStore(db: object, store: ProjectionStore): void {
+  stores.set(db, store);
+}
 
 /**
  * The projection in the database over Drizzle. A database opened over a worker thread (platform/db/client.ts) has its
  * projection written there (platform/db/worker-client.ts): the batches' SQL is built and run off the main thread.
+ * Throws when `db` was opened without its schema module (then no table is known to write to).
  */
-export function drizzleProjectionStore(db: Db): ProjectionStore {
-  return workerProjectionStore(db) ?? localProjectionStore(db);
+export function drizzleProjectionStore(db: object): ProjectionStore {
+  const store = stores.get(db);
+  if (store === undefined) throw new Error('projection: this database was opened without its tables (openDb schemaModule)');
+  return store;
 }
 
 /** `excluded.<column>`: the value the conflicting insert proposed. */
@@ -41,9 +61,9 @@ function excluded(c: PgColumn): SQL {
 }
 
 /** Writes the rows of one table by its rule (the one generic upsert; see `TableRule`). */
-async function writeTable(tx: Db, t: TableRows): Promise<void> {
+async function writeTable(tx: Db, tables: TableIndex, t: TableRows): Promise<void> {
   const { rule, rows } = t;
-  const table = TABLES.get(rule.table);
+  const table = tables.get(rule.table);
   if (table === undefined) throw new Error(`projection: no table ${rule.table}`);
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const col = (f: string): PgColumn => {
@@ -73,8 +93,11 @@ async function writeTable(tx: Db, t: TableRows): Promise<void> {
   }
 }
 
-/** The projection in the database over Drizzle, written from this thread (the database worker's own store). */
-export function localProjectionStore(db: Db): ProjectionStore {
+/**
+ * The projection in the database over Drizzle, written from this thread (the database worker's own store, or a
+ * database opened without a worker), into the tables of `tables`.
+ */
+export function localProjectionStore(db: Db, tables: TableIndex): ProjectionStore {
   return {
     async load() {
       const rows = await db.select().from(projectionCursor).where(eq(projectionCursor.name, SPOT_CURSOR));
@@ -82,7 +105,7 @@ export function localProjectionStore(db: Db): ProjectionStore {
     },
     async write(b) {
       await db.transaction(async (tx) => {
-        for (const t of b.tables) await writeTable(tx as unknown as Db, t);
+        for (const t of b.tables) await writeTable(tx as unknown as Db, tables, t);
         await tx
           .insert(projectionCursor)
           .values({ name: SPOT_CURSOR, seq: b.seq, journalId: b.journalId })

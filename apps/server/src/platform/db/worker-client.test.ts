@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDb, type DbHandle } from './client';
-import { favorites, sessions } from './schema';
+import { favorites, sessions } from '../../domains/member/member.tables';
 import { drizzleProjectionStore } from './projection-store';
 import { USERS_TABLE, userRow } from '../../domains/member/member.projection';
 
@@ -18,7 +18,8 @@ const USER_IDS = ['1', '2', '3', '9007199254740993'];
 describe('database worker (PGlite in a worker thread)', () => {
   let h: DbHandle;
   beforeAll(async () => {
-    h = await openDb({ dataDir: 'memory://' });
+    // The worker writes the projection into the tables of the module it is told (here the member domain's alone).
+    h = await openDb({ dataDir: 'memory://', schemaModule: new URL('../../domains/member/member.tables.ts', import.meta.url).href });
     const users = USER_IDS.map((id) => userRow(id, { uuid: `u${id}`, mail: `${id}@example.com`, welCode: `W${id}` }, 0));
     await drizzleProjectionStore(h.db).write({ journalId: 'j-1', seq: 1, tables: [{ rule: USERS_TABLE.rule, rows: users }] });
   });
@@ -98,7 +99,7 @@ describe('the database worker dying', () => {
     const { startDbWorker } = await import('./worker-client');
     const { MIGRATIONS_FOLDER } = await import('./client');
     const deaths: Error[] = [];
-    const w = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER }, (err) => deaths.push(err));
+    const w = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER, schemaModule: undefined }, (err) => deaths.push(err));
     expect((await w.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await w.crash();
     await expect(w.client.query('select 1')).rejects.toThrow(/database worker stopped/);
@@ -106,7 +107,7 @@ describe('the database worker dying', () => {
     expect(deaths[0]!.message).toMatch(/exit code/);
 
     const quiet: Error[] = [];
-    const w2 = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER }, (err) => quiet.push(err));
+    const w2 = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER, schemaModule: undefined }, (err) => quiet.push(err));
     await w2.close();
     expect(quiet).toEqual([]);
   }, 60_000);

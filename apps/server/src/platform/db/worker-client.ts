@@ -77,19 +77,6 @@ function spawnWorker(init: DbWorkerInit): Worker {
   return new Worker(boot, { eval: true, workerData: init });
 }
 
-/** Registry: the projection store of each database opened over a worker (see `workerProjectionStore`). */
-const stores = new WeakMap<object, ProjectionStore>();
-
-/** Records that the projection of `db` is written by `store` (a database worker's). */
-export function registerWorkerProjectionStore(db: object, store: ProjectionStore): void {
-  stores.set(db, store);
-}
-
-/** The worker's projection store of `db`, when `db` was opened over a database worker. */
-export function workerProjectionStore(db: object): ProjectionStore | undefined {
-  return stores.get(db);
-}
-
 /**
  * Starts the worker, opens (and for PGlite migrates) the database in it; rejects with the worker's error.
  * `onDeath` is called once if the worker stops (error or exit) after it started and before `close()`.

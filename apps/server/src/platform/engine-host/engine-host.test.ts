@@ -15,9 +15,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
 import { openDb, type DbHandle } from '../db/client';
-import { spotOrders, spotTrades } from '../db/schema/trading';
+import { spotOrders, spotTrades } from '../../domains/entrust/entrust.tables';
 import { createEngineHost, type EngineHost } from './engine-host';
-import { PROJECTIONS } from '../../main/domains';
+import { PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
 import { listSegments } from './journal';
 import { nodeFs } from './node-fs';
 import { encodeFrame } from './framing';
@@ -86,7 +86,7 @@ const dbs = new Map<string, DbHandle>();
 async function dbFor(dir: string): Promise<DbHandle> {
   let db = dbs.get(dir);
   if (!db) {
-    db = await openDb({ dataDir: 'memory://' });
+    db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: 'memory://' });
     dbs.set(dir, db);
   }
   return db;
@@ -190,7 +190,7 @@ describe('engine host', () => {
 
   it('a fresh database catches up from the journal; replaying again changes nothing', async () => {
     const dir = tmp();
-    const db1 = await openDb({ dataDir: 'memory://' });
+    const db1 = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: 'memory://' });
     const host1 = await openHost(dir, db1);
     await ensureMarket(host1);
     await tradeSomething(host1, 1);
@@ -202,7 +202,7 @@ describe('engine host', () => {
     expect(trades1.length).toBeGreaterThan(0);
     expect(orders1.find((o) => o.status === 'CANCELED')).toBeDefined();
 
-    const db2 = await openDb({ dataDir: 'memory://' });
+    const db2 = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: 'memory://' });
     const host2 = await openHost(dir, db2);
     await host2.projected();
     const orders2 = await db2.db.select().from(spotOrders).orderBy(asc(spotOrders.id));

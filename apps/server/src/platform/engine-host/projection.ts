@@ -9,7 +9,7 @@
  */
 import type { EngineEvent } from '@exchange/core';
 import { projectedTable, type ProjectedTable } from '../db/projection-types';
-import { auditLog } from '../db/schema';
+import { auditLog } from '../db/schema/audit';
 
 /** Where a projection puts its rows: the projector's buffer of the current batch. */
 export interface RowSink {

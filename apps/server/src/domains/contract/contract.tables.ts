@@ -2,13 +2,15 @@
  * Tables of the USDT perpetual contracts (domains/contract): projections of the engine's perp events
  * (domains/contract/contract.projection.ts through platform/engine-host/projector.ts), rebuilt idempotently by replaying the journal. Open positions,
  * settings and open orders are read from the engine; these tables keep the history: orders (one row per engine order
- * id, its last state), fills, closed positions, funding payments and liquidations.
+ * id, its last state), fills, closed positions, funding payments and liquidations, and each market's settled fundings
+ * (fundingSettled events, read by domains/contract-market for getFundingHistory: the mark price in 10^-priceDecimals
+ * USDT, the rate in 1e-8, E8).
  *
  * Amounts are integers in engine units, `numeric(40,0)`, never float: prices in 10^-priceDecimals USDT, quantities in
  * 10^-qtyDecimals of the base coin, amounts in the settle asset's smallest unit (packages/core perp/types.ts).
  * Times are Unix ms; `seq` is the journal position of the command that produced the row (or its state).
  */
-import { bigint, boolean, index, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** An exact integer amount in engine units. */
 const units = (name: string) => numeric(name, { precision: 40, scale: 0 });
@@ -130,4 +132,20 @@ export const perpLiquidations = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
   },
   (t) => [uniqueIndex('perp_liquidations_key').on(t.seq, t.userId, t.symbol), index('perp_liquidations_user_idx').on(t.userId, t.ts)],
+);
+
+/** One funding settlement of a perpetual market. */
+export const perpFundingRates = pgTable(
+  'perp_funding_rates',
+  {
+    symbol: text('symbol').notNull(),
+    fundingTs: bigint('funding_ts', { mode: 'number' }).notNull(),
+    rateE8: integer('rate_e8').notNull(),
+    markPrice: numeric('mark_price', { precision: 40, scale: 0 }).notNull(),
+    paid: numeric('paid', { precision: 40, scale: 0 }).notNull(),
+    received: numeric('received', { precision: 40, scale: 0 }).notNull(),
+    positions: integer('positions').notNull(),
+    ts: bigint('ts', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.symbol, t.fundingTs] })],
 );

@@ -1,14 +1,11 @@
 /**
- * Tables of fixed-term savings and convert (domains/earn, domains/convert).
+ * Tables of fixed-term savings (domains/earn).
  *
  * earn_locks is a projection of the engine's earnLockChanged events (domains/earn/earn.projection.ts, written by the
  * projector in its batches), rebuilt by replaying the journal: each row is the lock's last state (`seq`: the journal
  * position of the command that produced it; an older state never replaces a newer one). A REDEEMED row is also the
  * redemption record (/redeem_record). The products live in the engine (few, read from it); their changes are in the
  * audit log.
- *
- * convert_quotes is not money: a quote the convert service gives (guaranteed amount, expiry), read back when the user
- * confirms it, written by the service only. The conversion itself is a journaled engine command (a spot order).
  *
  * Amounts are integers in engine units, `numeric(40,0)`, never float. Times are Unix ms.
  */
@@ -46,26 +43,4 @@ export const earnLocks = pgTable(
     seq: bigint('seq', { mode: 'number' }).notNull(),
   },
   (t) => [index('earn_locks_user_idx').on(t.userId, t.status, t.id)],
-);
-
-/** Convert quotes: what was guaranteed to whom until when (domains/convert). */
-export const convertQuotes = pgTable(
-  'convert_quotes',
-  {
-    id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
-    symbol: text('symbol').notNull(),
-    /** BUY (spend the quote coin) or SELL (sell the base coin) */
-    side: text('side').notNull(),
-    fromCoin: text('from_coin').notNull(),
-    toCoin: text('to_coin').notNull(),
-    /** what leaves the user, units of fromCoin */
-    amount: units('amount').notNull(),
-    /** the guaranteed amount received, units of toCoin, fee taken off */
-    receive: units('receive').notNull(),
-    fee: units('fee').notNull(),
-    createdTs: bigint('created_ts', { mode: 'number' }).notNull(),
-    expiresTs: bigint('expires_ts', { mode: 'number' }).notNull(),
-  },
-  (t) => [index('convert_quotes_expiry_idx').on(t.expiresTs)],
 );

@@ -1,7 +1,7 @@
 /**
- * Tables of identity verification and payment methods: KYC applications (the history: every submission and its
- * decision) and the user's payment methods (their images are uploads, uploads.ts). The verification result itself is journaled in the engine's user profile (cardState,
- * cardNo, realName ...), so it survives the loss of the database; these rows are the bulky detail beside it.
+ * Tables of identity verification: KYC applications (the history: every submission and its decision; their photos are
+ * uploads). The verification result itself is journaled in the engine's user profile (cardState, cardNo, realName ...),
+ * so it survives the loss of the database; these rows are the bulky detail beside it.
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -41,27 +41,4 @@ export const kycApplications = pgTable(
       .on(t.userId, t.level)
       .where(sql`${t.state} = 'PENDING'`),
   ],
-);
-
-/**
- * A user's payment methods for fiat trading: BANK (bank name, branch, card number) or WECHAT / ALIPAY (account
- * and a PAY_QR upload). `realName` is copied from the verified real name when saved (never an input).
- */
-export const paymentMethods = pgTable(
-  'payment_methods',
-  {
-    id: bigint('id', { mode: 'bigint' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'bigint' }).notNull(),
-    payType: text('pay_type').notNull(),
-    realName: text('real_name').notNull(),
-    bankName: text('bank_name').notNull().default(''),
-    branch: text('branch').notNull().default(''),
-    cardNo: text('card_no').notNull().default(''),
-    account: text('account').notNull().default(''),
-    qrImageId: text('qr_image_id'),
-    enabled: boolean('enabled').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('payment_methods_user_idx').on(t.userId, t.id)],
 );
