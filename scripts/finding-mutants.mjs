@@ -20,8 +20,8 @@ const MUTANTS = [
   },
   {
     name: 'finding 1: a transfer out of CONTRACT ignores cross unrealized losses (engine)',
-    file: 'packages/core/src/engine.ts',
-    from: "if (from === 'CONTRACT' && this.perp.settlesIn(asset) && this.perp.spendable(userId, asset) < amount) return reject('insufficient_balance');",
+    file: 'packages/core/src/wallet/wallet-engine.ts',
+    from: "if (spendable !== undefined && spendable < amount) return reject('insufficient_balance');",
     to: '',
     tests: CORE_TESTS,
   },

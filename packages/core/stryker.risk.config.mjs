@@ -39,7 +39,7 @@ if (!DIRS.includes(dir)) throw new Error(`MUTATE_DIR must be one of ${DIRS.join(
 /**
  * `perp-risk`: the perpetuals' functions that decide what a user may move or lose, found by their names (so the
  * ranges follow edits): the max withdraw amount, the leverage and margin changes, the fill guard, the fund's close,
- * the account view, and the engine's transfer. About a fifth of `perp`'s mutants.
+ * the account view, and the wallet's transfer (wallet/wallet-engine.ts). About a fifth of `perp`'s mutants.
  */
 const RISK = [
   'spendable',
@@ -82,7 +82,7 @@ function riskRanges() {
   for (const file of PERP_FILES) ranges.push(...spans(file, RISK).map(([a, z]) => `${file}:${a}-${z}`));
   const found = ranges.length;
   if (found !== RISK.length) throw new Error(`stryker.risk.config: ${RISK.length - found} of the risk functions not found in src/perp`);
-  ranges.push(...spans('src/engine.ts', ['transfer']).map(([a, z]) => `src/engine.ts:${a}-${z}`));
+  ranges.push(...spans('src/wallet/wallet-engine.ts', ['transfer']).map(([a, z]) => `src/wallet/wallet-engine.ts:${a}-${z}`));
   return ranges;
 }
 

@@ -25,24 +25,13 @@ import {
   KEY_OTC_ORDER,
   KEY_PERP_ORDER,
   KEY_TRANSFER,
-  KEY_WITHDRAW,
   KeyWindow,
+  MAX_IDEMPOTENCY_KEY_LENGTH,
+  type KeyKind,
   type KeyRow,
 } from './idempotency';
-import {
-  chainDepositKey,
-  copyWithdrawal,
-  isEvmAddress,
-  isHex,
-  isTxHash,
-  MAX_APPROVALS,
-  MAX_RAW_TX_LENGTH,
-  MAX_REASON_LENGTH,
-  utcDay,
-  WalletState,
-  type DailyRow,
-  type WithdrawalRow,
-} from './wallet/withdrawals';
+import { WalletEngine, type WalletHost } from './wallet/wallet-engine';
+import type { DailyRow, WithdrawalRow } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import { OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
 import { EarnState, type EarnSnapshot } from './earn/earn-engine';
@@ -61,7 +50,6 @@ import { OrderIndex } from './spot/order-index';
 import { type MarketUser, SpotMarket, type SpotHost, Trader } from './spot/spot-market';
 import { isProfile, isUserKey, MAX_PROFILE_FIELDS, MAX_USER_KEYS, UserRegistry, type UserRecord, type UserRow } from './users';
 import {
-  ACCOUNT_KINDS,
   type AccountKind,
   type Asset,
   type Balance,
@@ -109,11 +97,7 @@ export const DEFAULT_CLOSED_ORDER_RETENTION = 1_000;
 export const MAX_ASSET_SCALE = 36;
 /** Largest safe integer (2^53 - 1): block numbers and nonces. */
 const MAX_SAFE = 9_007_199_254_740_991;
-/** Longest accepted deposit ref / transfer clientId (characters). */
-export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
-
-const SYSTEM_OWNERS: ReadonlySet<string> = new Set(['@faucet', '@chain', '@fee', '@insurance']);
-const USER_KINDS: ReadonlySet<string> = new Set(ACCOUNT_KINDS);
+export { MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency';
 
 function reject(code: RejectCode): CommandResult {
   return { code, events: [] };
@@ -128,7 +112,7 @@ function isKey(s: unknown, max: number): s is string {
 }
 
 /** The engine (see the file comment). */
-export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityHost {
+export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityHost, WalletHost {
   readonly ledger = new Ledger();
   events: EngineEvent[] = [];
   private readonly bookKind: BookKind;
@@ -152,8 +136,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   private tradeSeq = 0;
   /** Registered users (ids that key balances come from here: users.ts). */
   private readonly users = new UserRegistry();
-  /** Withdrawals in flight, daily withdrawn sums, credited chain deposits (wallet/withdrawals.ts). */
-  private readonly wallet = new WalletState();
+  /** Deposits, transfers and withdrawals (wallet/wallet-engine.ts). */
+  private readonly wallet = new WalletEngine();
   /** The id of the journal this state was built from (its genesis command), or null before genesis. */
   private journal: string | null = null;
   /** The perpetual contracts (perp/perp-engine.ts). */
@@ -260,10 +244,16 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
         r = this.cancelOrder(cmd);
         break;
       case 'deposit':
-        r = this.deposit(cmd);
-        break;
       case 'transfer':
-        r = this.transfer(cmd);
+      case 'creditDeposit':
+      case 'requestWithdrawal':
+      case 'approveWithdrawal':
+      case 'rejectWithdrawal':
+      case 'broadcastWithdrawal':
+      case 'withdrawalMined':
+      case 'completeWithdrawal':
+      case 'failWithdrawal':
+        r = this.wallet.execute(cmd, this);
         break;
       case 'addAsset':
         r = this.addAsset(cmd);
@@ -273,30 +263,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
         break;
       case 'setMarketStatus':
         r = this.setMarketStatus(cmd);
-        break;
-      case 'creditDeposit':
-        r = this.creditDeposit(cmd);
-        break;
-      case 'requestWithdrawal':
-        r = this.requestWithdrawal(cmd);
-        break;
-      case 'approveWithdrawal':
-        r = this.approveWithdrawal(cmd);
-        break;
-      case 'rejectWithdrawal':
-        r = this.rejectWithdrawal(cmd);
-        break;
-      case 'broadcastWithdrawal':
-        r = this.broadcastWithdrawal(cmd);
-        break;
-      case 'withdrawalMined':
-        r = this.withdrawalMined(cmd);
-        break;
-      case 'completeWithdrawal':
-        r = this.completeWithdrawal(cmd);
-        break;
-      case 'failWithdrawal':
-        r = this.failWithdrawal(cmd);
         break;
       case 'addPerpMarket':
       case 'perpPlaceOrder':
@@ -455,236 +421,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     return { code: 'ok', events: this.events, order: view };
   }
 
-  private deposit(cmd: Extract<Command, { type: 'deposit' }>): CommandResult {
-    const { userId, asset, account, amount, from, ref } = cmd;
-    if (ref !== undefined && this.keys.lookup(KEY_DEPOSIT, userId, ref, cmd.ts) !== undefined) return { code: 'ok', events: [] };
-    if (
-      !isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) ||
-      userId.charCodeAt(0) === 64 ||
-      !USER_KINDS.has(account) ||
-      !SYSTEM_OWNERS.has(from) ||
-      (ref !== undefined && !isKey(ref, MAX_IDEMPOTENCY_KEY_LENGTH))
-    ) {
-      return reject('invalid_config');
-    }
-    if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
-    if (typeof amount !== 'bigint' || amount <= 0n) return reject('amount_invalid');
-    this.ledger.post(this.ledger.account(from, 'SYSTEM', asset), 'available', this.ledger.account(userId, account, asset), 'available', amount);
-    if (ref !== undefined) this.keys.add(KEY_DEPOSIT, userId, ref, cmd.ts, 0);
-    return { code: 'ok', events: this.events };
-  }
-
-  private transfer(cmd: Extract<Command, { type: 'transfer' }>): CommandResult {
-    const { userId, asset, from, to, amount, clientId } = cmd;
-    if (clientId !== undefined && this.keys.lookup(KEY_TRANSFER, userId, clientId, cmd.ts) !== undefined) return { code: 'ok', events: [] };
-    if (
-      !isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) ||
-      userId.charCodeAt(0) === 64 ||
-      !USER_KINDS.has(from) ||
-      !USER_KINDS.has(to) ||
-      (clientId !== undefined && !isKey(clientId, MAX_IDEMPOTENCY_KEY_LENGTH))
-    ) {
-      return reject('invalid_order');
-    }
-    if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
-    if (typeof amount !== 'bigint' || amount <= 0n) return reject('amount_invalid');
-    if (this.isFrozen(userId)) return reject('account_frozen');
-    if (from === to) return reject('same_account');
-    const src = this.ledger.find(userId, from, asset);
-    if (src === undefined || src.available < amount) return reject('insufficient_balance');
-    // Out of the contract account: at most its max withdraw amount, which counts cross unrealized losses (perp).
-    if (from === 'CONTRACT' && this.perp.settlesIn(asset) && this.perp.spendable(userId, asset) < amount) return reject('insufficient_balance');
-    this.ledger.post(src, 'available', this.ledger.account(userId, to, asset), 'available', amount);
-    this.events.push({ type: 'transferred', ts: cmd.ts, userId, asset, from, to, amount, clientId: clientId ?? null });
-    if (clientId !== undefined) this.keys.add(KEY_TRANSFER, userId, clientId, cmd.ts, 0);
-    return { code: 'ok', events: this.events };
-  }
-
-  // ---- wallet (wallet/withdrawals.ts has the life cycle) ------------------------------------------
-
-  private creditDeposit(cmd: Extract<Command, { type: 'creditDeposit' }>): CommandResult {
-    const { userId, asset, amount, chain, txHash, logIndex, address, blockNumber } = cmd;
-    if (
-      !isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) ||
-      userId.charCodeAt(0) === 64 ||
-      !isKey(chain, 16) ||
-      !isTxHash(txHash) ||
-      (logIndex !== -1 && !isNonNegInt(logIndex, MAX_SAFE)) ||
-      !isEvmAddress(address) ||
-      !isNonNegInt(blockNumber, MAX_SAFE)
-    ) {
-      return reject('invalid_config');
-    }
-    const key = chainDepositKey(chain, txHash, logIndex);
-    if (this.wallet.credited.has(key)) return { code: 'ok', events: [], duplicate: true };
-    if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
-    if (typeof amount !== 'bigint' || amount <= 0n) return reject('amount_invalid');
-    if (this.users.get(userId) === undefined) return reject('user_not_found');
-    this.ledger.post(this.ledger.account('@chain', 'SYSTEM', asset), 'available', this.ledger.account(userId, 'ASSETS', asset), 'available', amount);
-    this.wallet.credited.add(key);
-    this.events.push({ type: 'depositCredited', ts: cmd.ts, deposit: { userId, asset, amount, chain, txHash, logIndex, address, blockNumber } });
-    return { code: 'ok', events: this.events };
-  }
-
-  private requestWithdrawal(cmd: Extract<Command, { type: 'requestWithdrawal' }>): CommandResult {
-    const { userId, asset, chain, address, amount, fee, clientId, approvalsRequired, dailyLimit } = cmd;
-    if (!isKey(userId, MAX_IDEMPOTENCY_KEY_LENGTH) || userId.charCodeAt(0) === 64 || !isKey(clientId, MAX_IDEMPOTENCY_KEY_LENGTH))
-      return reject('invalid_config');
-    const k = this.keys.lookup(KEY_WITHDRAW, userId, clientId, cmd.ts);
-    if (k !== undefined) {
-      const first = this.wallet.open.get(`${k.seq}`);
-      const r: CommandResult = { code: 'ok', events: [], duplicate: true };
-      if (first !== undefined) r.withdrawal = copyWithdrawal(first);
-      return r;
-    }
-    if (!isKey(chain, 16) || !isKey(address, 128) || !isNonNegInt(approvalsRequired, MAX_APPROVALS) || typeof dailyLimit !== 'bigint' || dailyLimit < 0n) {
-      return reject('invalid_config');
-    }
-    if (!this.assetsByCode.has(asset)) return reject('asset_not_found');
-    if (this.isFrozen(userId)) return reject('account_frozen');
-    if (typeof amount !== 'bigint' || typeof fee !== 'bigint' || amount <= 0n || fee < 0n || fee >= amount) return reject('amount_invalid');
-    const src = this.ledger.find(userId, 'ASSETS', asset);
-    if (src === undefined || src.available < amount) return reject('insufficient_balance');
-    const u = this.users.get(userId);
-    if (u === undefined) return reject('user_not_found');
-    // The lock's end (the server's security module writes it, Unix ms as decimal digits); compared as integers.
-    const lockUntil = u.profile.withdrawLockUntil;
-    if (lockUntil !== undefined && /^[0-9]{1,16}$/.test(lockUntil) && BigInt(lockUntil) > BigInt(cmd.ts)) return reject('withdrawal_locked');
-    const day = utcDay(cmd.ts);
-    if (this.wallet.usedOn(userId, asset, day) + amount > dailyLimit) return reject('daily_limit_exceeded');
-    this.ledger.hold(src, amount);
-    this.wallet.addUsed(userId, asset, day, amount);
-    const id = ++this.wallet.seq;
-    const w: WithdrawalView = {
-      withdrawalId: `${id}`,
-      userId,
-      clientId,
-      asset,
-      chain,
-      address,
-      amount,
-      fee,
-      state: approvalsRequired > 0 ? 'REVIEW' : 'APPROVED',
-      approvalsRequired,
-      approvals: [],
-      from: null,
-      nonce: null,
-      txHash: null,
-      rawTx: null,
-      blockNumber: null,
-      reason: null,
-      rejectedBy: null,
-      createdTs: cmd.ts,
-      updatedTs: cmd.ts,
-    };
-    this.wallet.open.set(w.withdrawalId, w);
-    this.keys.add(KEY_WITHDRAW, userId, clientId, cmd.ts, id);
-    return this.withdrawalChanged(w, cmd.ts);
-  }
-
-  /** The open withdrawal `id` allowed to take `action`, or the rejection. */
-  private withdrawalFor(id: unknown, action: Parameters<typeof WalletState.allowed>[1]): WithdrawalView | RejectCode {
-    const w = typeof id === 'string' ? this.wallet.open.get(id) : undefined;
-    if (w === undefined) return 'withdrawal_not_found';
-    return WalletState.allowed(w.state, action) ? w : 'withdrawal_state_invalid';
-  }
-
-  /** Pushes the withdrawal's event (dropping it from the state when final) and answers with its view. */
-  private withdrawalChanged(w: WithdrawalView, ts: number, audit?: Record<string, string>): CommandResult {
-    w.updatedTs = ts;
-    const final = w.state === 'COMPLETED' || w.state === 'REJECTED' || w.state === 'FAILED';
-    if (final) this.wallet.open.delete(w.withdrawalId);
-    const ev: Extract<EngineEvent, { type: 'withdrawalUpdated' }> = { type: 'withdrawalUpdated', ts, withdrawal: copyWithdrawal(w) };
-    if (audit !== undefined) ev.audit = { ...audit };
-    this.events.push(ev);
-    return { code: 'ok', events: this.events, withdrawal: copyWithdrawal(w) };
-  }
-
-  /** Releases a withdrawal's hold and takes its amount off the daily sum of the day it was requested. */
-  private releaseWithdrawal(w: WithdrawalView): void {
-    this.ledger.release(this.ledger.account(w.userId, 'ASSETS', w.asset), w.amount);
-    this.wallet.addUsed(w.userId, w.asset, utcDay(w.createdTs), -w.amount);
-  }
-
-  private approveWithdrawal(cmd: Extract<Command, { type: 'approveWithdrawal' }>): CommandResult {
-    const { operatorId, audit } = cmd;
-    if (!isKey(operatorId, MAX_IDEMPOTENCY_KEY_LENGTH) || (audit !== undefined && !isProfile(audit))) return reject('invalid_config');
-    const w = this.withdrawalFor(cmd.withdrawalId, 'approve');
-    if (typeof w === 'string') return reject(w);
-    if (w.approvals.includes(operatorId)) return reject('withdrawal_already_approved');
-    w.approvals.push(operatorId);
-    if (w.approvals.length >= w.approvalsRequired) w.state = 'APPROVED';
-    return this.withdrawalChanged(w, cmd.ts, audit);
-  }
-
-  private rejectWithdrawal(cmd: Extract<Command, { type: 'rejectWithdrawal' }>): CommandResult {
-    const { reason, operatorId, userId, audit } = cmd;
-    if (
-      typeof reason !== 'string' ||
-      reason.length > MAX_REASON_LENGTH ||
-      (operatorId === undefined) === (userId === undefined) ||
-      (operatorId !== undefined && !isKey(operatorId, MAX_IDEMPOTENCY_KEY_LENGTH)) ||
-      (audit !== undefined && !isProfile(audit))
-    ) {
-      return reject('invalid_config');
-    }
-    const byOwner = userId !== undefined;
-    const found = typeof cmd.withdrawalId === 'string' ? this.wallet.open.get(cmd.withdrawalId) : undefined;
-    // Another user's withdrawal is not found for the caller (no hint that the id exists).
-    if (found === undefined || (byOwner && found.userId !== userId)) return reject('withdrawal_not_found');
-    const w = this.withdrawalFor(cmd.withdrawalId, byOwner ? 'rejectByOwner' : 'rejectByOperator');
-    if (typeof w === 'string') return reject(w);
-    this.releaseWithdrawal(w);
-    w.state = 'REJECTED';
-    w.reason = reason;
-    w.rejectedBy = operatorId ?? null;
-    return this.withdrawalChanged(w, cmd.ts, audit);
-  }
-
-  private broadcastWithdrawal(cmd: Extract<Command, { type: 'broadcastWithdrawal' }>): CommandResult {
-    const { from, nonce, txHash, rawTx } = cmd;
-    if (!isEvmAddress(from) || !isNonNegInt(nonce, MAX_SAFE) || !isTxHash(txHash) || !isHex(rawTx, MAX_RAW_TX_LENGTH)) return reject('invalid_config');
-    const w = this.withdrawalFor(cmd.withdrawalId, 'broadcast');
-    if (typeof w === 'string') return reject(w);
-    w.state = 'BROADCASTING';
-    w.from = from;
-    w.nonce = nonce;
-    w.txHash = txHash;
-    w.rawTx = rawTx;
-    return this.withdrawalChanged(w, cmd.ts);
-  }
-
-  private withdrawalMined(cmd: Extract<Command, { type: 'withdrawalMined' }>): CommandResult {
-    if (!isNonNegInt(cmd.blockNumber, MAX_SAFE)) return reject('invalid_config');
-    const w = this.withdrawalFor(cmd.withdrawalId, 'mined');
-    if (typeof w === 'string') return reject(w);
-    w.state = 'CONFIRMING';
-    w.blockNumber = cmd.blockNumber;
-    return this.withdrawalChanged(w, cmd.ts);
-  }
-
-  private completeWithdrawal(cmd: Extract<Command, { type: 'completeWithdrawal' }>): CommandResult {
-    if (!isNonNegInt(cmd.blockNumber, MAX_SAFE)) return reject('invalid_config');
-    const w = this.withdrawalFor(cmd.withdrawalId, 'complete');
-    if (typeof w === 'string') return reject(w);
-    const acc = this.ledger.account(w.userId, 'ASSETS', w.asset);
-    this.ledger.post(acc, 'frozen', this.ledger.account('@chain', 'SYSTEM', w.asset), 'available', w.amount - w.fee);
-    this.ledger.post(acc, 'frozen', this.ledger.account('@fee', 'SYSTEM', w.asset), 'available', w.fee);
-    w.state = 'COMPLETED';
-    w.blockNumber = cmd.blockNumber;
-    return this.withdrawalChanged(w, cmd.ts);
-  }
-
-  private failWithdrawal(cmd: Extract<Command, { type: 'failWithdrawal' }>): CommandResult {
-    if (typeof cmd.reason !== 'string' || cmd.reason.length > MAX_REASON_LENGTH) return reject('invalid_config');
-    const w = this.withdrawalFor(cmd.withdrawalId, 'fail');
-    if (typeof w === 'string') return reject(w);
-    this.releaseWithdrawal(w);
-    w.state = 'FAILED';
-    w.reason = cmd.reason;
-    return this.withdrawalChanged(w, cmd.ts);
-  }
-
   private genesis(cmd: Extract<Command, { type: 'genesis' }>): CommandResult {
     if (this.journal !== null || !isKey(cmd.journalId, MAX_IDEMPOTENCY_KEY_LENGTH)) return reject('invalid_config');
     this.journal = cmd.journalId;
@@ -797,6 +533,25 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       this.events.push({ type: 'marketStatusChanged', ts: cmd.ts, symbol: cmd.symbol, status: cmd.status });
     }
     return { code: 'ok', events: this.events };
+  }
+
+  // ---- WalletHost -----------------------------------------------------------------------------
+
+  /** @internal a field of a registered user's profile, or undefined */
+  profileField(userId: string, field: string): string | undefined {
+    return this.users.get(userId)?.profile[field];
+  }
+  /** @internal the seq of a live deposit, transfer or withdrawal idempotency key */
+  walletKeyLookup(kind: KeyKind, userId: string, key: string, ts: number): number | undefined {
+    return this.keys.lookup(kind, userId, key, ts)?.seq;
+  }
+  /** @internal */
+  walletKeyAdd(kind: KeyKind, userId: string, key: string, ts: number, seq: number): void {
+    this.keys.add(kind, userId, key, ts, seq);
+  }
+  /** @internal what the user may take out of the contract account (perpetuals' max withdraw), or undefined */
+  contractSpendable(userId: string, asset: string): bigint | undefined {
+    return this.perp.settlesIn(asset) ? this.perp.spendable(userId, asset) : undefined;
   }
 
   // ---- PerpHost -------------------------------------------------------------------------------
@@ -1015,16 +770,15 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   }
   /** A withdrawal not yet final (REVIEW ... CONFIRMING), or undefined (unknown or final: read the database). */
   withdrawal(withdrawalId: string): WithdrawalView | undefined {
-    const w = this.wallet.open.get(withdrawalId);
-    return w === undefined ? undefined : copyWithdrawal(w);
+    return this.wallet.withdrawal(withdrawalId);
   }
   /** Every withdrawal not yet final, oldest first. */
   openWithdrawals(): WithdrawalView[] {
-    return [...this.wallet.open.values()].map(copyWithdrawal);
+    return this.wallet.openWithdrawals();
   }
   /** True when the chain deposit (chain, txHash, logIndex) was credited (creditDeposit; -1 = native transfer). */
   depositCredited(chain: string, txHash: string, logIndex: number): boolean {
-    return this.wallet.credited.has(chainDepositKey(chain, txHash, logIndex));
+    return this.wallet.depositCredited(chain, txHash, logIndex);
   }
   /** Per asset: sum of both buckets over all accounts (0n for every asset). */
   assetTotals(): Map<string, bigint> {
@@ -1119,7 +873,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       journalId: this.journal,
       userSeq: this.users.lastId,
       users: this.users.rows(),
-      wallet: this.wallet.rows(),
+      wallet: this.wallet.state.rows(),
       // only once a perpetual market exists, so earlier states keep their snapshots and hashes
       ...(this.perp.perpMarkets().length > 0 ? { perp: this.perp.rows() } : {}),
       // only once OTC is configured, for the same reason
@@ -1146,7 +900,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     e.tradeSeq = d.tradeSeq;
     e.journal = d.journalId ?? null;
     e.users.restore(d.userSeq ?? 0, d.users ?? []);
-    if (d.wallet !== undefined) e.wallet.restore(d.wallet);
+    if (d.wallet !== undefined) e.wallet.state.restore(d.wallet);
     for (const a of d.assets) e.assetsByCode.set(a.code, { code: a.code, scale: a.scale });
     for (const m of d.markets) {
       const cfg: MarketConfig = {

@@ -18,6 +18,8 @@
  * KEY_DEPOSIT (userId, ref) of an accepted deposit, KEY_TRANSFER (userId, clientId) of an accepted transfer.
  */
 export type KeyKind = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+/** Longest accepted idempotency key, id or reference (a deposit ref, a transfer or withdrawal clientId; characters). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 128;
 /** (userId, clientOrderId) of an accepted placeOrder; the entry's seq is the order's sequence number. */
 export const KEY_ORDER: KeyKind = 0;
 /** (userId, ref) of an accepted deposit. */
