@@ -48,7 +48,7 @@ import type { BookKind, OrderBook } from './spot/book';
 import { Order } from './spot/order';
 import { OrderIndex } from './spot/order-index';
 import { type MarketUser, SpotMarket, type SpotHost, Trader } from './spot/spot-market';
-import { isProfile, isUserKey, MAX_PROFILE_FIELDS, MAX_USER_KEYS, UserRegistry, type UserRecord, type UserRow } from './users';
+import { UserRegistry, type UserRecord, type UserRow } from './users';
 import {
   type AccountKind,
   type Asset,
@@ -232,10 +232,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
         r = this.genesis(cmd);
         break;
       case 'registerUser':
-        r = this.registerUser(cmd);
-        break;
       case 'updateUser':
-        r = this.updateUser(cmd);
+        r = this.users.execute(cmd, this.events);
         break;
       case 'placeOrder':
         r = this.placeOrder(cmd);
@@ -428,19 +426,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     return { code: 'ok', events: this.events };
   }
 
-  private registerUser(cmd: Extract<Command, { type: 'registerUser' }>): CommandResult {
-    const { account, uniqueKeys, profile } = cmd;
-    if (!isUserKey(account) || !Array.isArray(uniqueKeys) || uniqueKeys.length > MAX_USER_KEYS || !uniqueKeys.every(isUserKey) || !isProfile(profile)) {
-      return reject('invalid_config');
-    }
-    if (new Set([account, ...uniqueKeys]).size !== uniqueKeys.length + 1) return reject('invalid_config');
-    if (this.users.ownerOf(account) !== undefined) return reject('account_exists');
-    for (const k of uniqueKeys) if (this.users.ownerOf(k) !== undefined) return reject('user_key_taken');
-    const u = this.users.add(account, uniqueKeys, profile);
-    this.events.push({ type: 'userRegistered', ts: cmd.ts, userId: u.userId, account, uniqueKeys: [...uniqueKeys], profile: { ...profile } });
-    return { code: 'ok', events: this.events, userId: u.userId };
-  }
-
   /**
    * True when the user's profile field `frozen` is '1' (set by the operator console): the one profile field the
    * engine reads (users.ts). A frozen user's placeOrder and transfer are refused (account_frozen); cancels are not.
@@ -448,32 +433,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
    */
   isFrozen(userId: string): boolean {
     return this.users.get(userId)?.profile.frozen === '1';
-  }
-
-  private updateUser(cmd: Extract<Command, { type: 'updateUser' }>): CommandResult {
-    const { userId, profile, expect, addKeys, audit } = cmd;
-    if (typeof userId !== 'string' || !isProfile(profile) || (expect !== undefined && !isProfile(expect))) return reject('invalid_config');
-    if (audit !== undefined && !isProfile(audit)) return reject('invalid_config');
-    if (addKeys !== undefined && (!Array.isArray(addKeys) || !addKeys.every(isUserKey) || new Set(addKeys).size !== addKeys.length)) {
-      return reject('invalid_config');
-    }
-    const u = this.users.get(userId);
-    if (u === undefined) return reject('user_not_found');
-    if (expect !== undefined) {
-      for (const [k, v] of Object.entries(expect)) if ((u.profile[k] ?? '') !== v) return reject('user_field_mismatch');
-    }
-    if (Object.keys({ ...u.profile, ...profile }).length > MAX_PROFILE_FIELDS) return reject('invalid_config');
-    // Keys the user owns already (the account or a unique key) are no-ops; the rest must be free.
-    const added = (addKeys ?? []).filter((k) => this.users.ownerOf(k) !== userId);
-    if (u.uniqueKeys.length + added.length > MAX_USER_KEYS) return reject('invalid_config');
-    for (const k of added) if (this.users.ownerOf(k) !== undefined) return reject('user_key_taken');
-    this.users.addKeys(u, added);
-    Object.assign(u.profile, profile);
-    const ev: Extract<EngineEvent, { type: 'userUpdated' }> = { type: 'userUpdated', ts: cmd.ts, userId, profile: { ...u.profile } };
-    if (added.length > 0) ev.addedKeys = added;
-    if (audit !== undefined) ev.audit = { ...audit };
-    this.events.push(ev);
-    return { code: 'ok', events: this.events, userId };
   }
 
   private addAsset(cmd: Extract<Command, { type: 'addAsset' }>): CommandResult {

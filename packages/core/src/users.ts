@@ -11,7 +11,18 @@
  * The engine reads one profile field: `frozen` = '1' (set by the operator console) makes the user's placeOrder and
  * transfer fail with account_frozen; cancelOrder stays allowed. Unique keys can be added later (updateUser
  * `addKeys`, e.g. a second address bound in the account centre); they are never removed.
+ *
+ * The registry is the users' state machine: the engine routes registerUser and updateUser here (`execute`; their
+ * rules in types.ts).
  */
+import type { Command, CommandResult, EngineEvent, RejectCode } from './types';
+
+/** The users' commands (types.ts has their rules). */
+export type UserCommand = Extract<Command, { type: 'registerUser' | 'updateUser' }>;
+
+function rejectUser(code: RejectCode): CommandResult {
+  return { code, events: [] };
+}
 
 /** One registered user. `profile` is opaque to the engine (string fields only). */
 export interface UserRecord {
@@ -105,5 +116,49 @@ export class UserRegistry {
       this.byKey.set(account, userId);
       for (const k of keys) this.byKey.set(k, userId);
     }
+  }
+
+  /** Applies registerUser or updateUser, appending its event to `events` (the command's); rejections change nothing. */
+  execute(cmd: UserCommand, events: EngineEvent[]): CommandResult {
+    return cmd.type === 'registerUser' ? this.registerUser(cmd, events) : this.updateUser(cmd, events);
+  }
+
+  private registerUser(cmd: Extract<Command, { type: 'registerUser' }>, events: EngineEvent[]): CommandResult {
+    const { account, uniqueKeys, profile } = cmd;
+    if (!isUserKey(account) || !Array.isArray(uniqueKeys) || uniqueKeys.length > MAX_USER_KEYS || !uniqueKeys.every(isUserKey) || !isProfile(profile)) {
+      return rejectUser('invalid_config');
+    }
+    if (new Set([account, ...uniqueKeys]).size !== uniqueKeys.length + 1) return rejectUser('invalid_config');
+    if (this.ownerOf(account) !== undefined) return rejectUser('account_exists');
+    for (const k of uniqueKeys) if (this.ownerOf(k) !== undefined) return rejectUser('user_key_taken');
+    const u = this.add(account, uniqueKeys, profile);
+    events.push({ type: 'userRegistered', ts: cmd.ts, userId: u.userId, account, uniqueKeys: [...uniqueKeys], profile: { ...profile } });
+    return { code: 'ok', events, userId: u.userId };
+  }
+
+  private updateUser(cmd: Extract<Command, { type: 'updateUser' }>, events: EngineEvent[]): CommandResult {
+    const { userId, profile, expect, addKeys, audit } = cmd;
+    if (typeof userId !== 'string' || !isProfile(profile) || (expect !== undefined && !isProfile(expect))) return rejectUser('invalid_config');
+    if (audit !== undefined && !isProfile(audit)) return rejectUser('invalid_config');
+    if (addKeys !== undefined && (!Array.isArray(addKeys) || !addKeys.every(isUserKey) || new Set(addKeys).size !== addKeys.length)) {
+      return rejectUser('invalid_config');
+    }
+    const u = this.get(userId);
+    if (u === undefined) return rejectUser('user_not_found');
+    if (expect !== undefined) {
+      for (const [k, v] of Object.entries(expect)) if ((u.profile[k] ?? '') !== v) return rejectUser('user_field_mismatch');
+    }
+    if (Object.keys({ ...u.profile, ...profile }).length > MAX_PROFILE_FIELDS) return rejectUser('invalid_config');
+    // Keys the user owns already (the account or a unique key) are no-ops; the rest must be free.
+    const added = (addKeys ?? []).filter((k) => this.ownerOf(k) !== userId);
+    if (u.uniqueKeys.length + added.length > MAX_USER_KEYS) return rejectUser('invalid_config');
+    for (const k of added) if (this.ownerOf(k) !== undefined) return rejectUser('user_key_taken');
+    this.addKeys(u, added);
+    Object.assign(u.profile, profile);
+    const ev: Extract<EngineEvent, { type: 'userUpdated' }> = { type: 'userUpdated', ts: cmd.ts, userId, profile: { ...u.profile } };
+    if (added.length > 0) ev.addedKeys = added;
+    if (audit !== undefined) ev.audit = { ...audit };
+    events.push(ev);
+    return { code: 'ok', events, userId };
   }
 }
