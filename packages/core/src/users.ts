@@ -20,7 +20,18 @@ import type { Command, CommandResult, EngineEvent, RejectCode } from './types';
 /** The users' commands (types.ts has their rules). */
 export type UserCommand = Extract<Command, { type: 'registerUser' | 'updateUser' }>;
 
-function rejectUser(code: RejectCode): CommandResult {
+/** Every rejection registerUser and updateUser may answer: a closed list, the compiler refuses any other here. */
+export const USER_REJECT_CODES = [
+  'invalid_config',
+  'account_exists',
+  'user_key_taken',
+  'user_not_found',
+  'user_field_mismatch',
+] as const satisfies readonly RejectCode[];
+/** A users' command's rejection (USER_REJECT_CODES). */
+export type UserRejectCode = (typeof USER_REJECT_CODES)[number];
+
+function rejectUser(code: UserRejectCode): CommandResult {
   return { code, events: [] };
 }
 

@@ -66,7 +66,26 @@ const SYSTEM_OWNERS: ReadonlySet<string> = new Set(['@faucet', '@chain', '@fee',
 const USER_KINDS: ReadonlySet<string> = new Set(ACCOUNT_KINDS);
 const MAX_SAFE = 9_007_199_254_740_991;
 
-function reject(code: RejectCode): CommandResult {
+/** Every rejection a wallet command may answer: a closed list, the compiler refuses any other code in this file. */
+export const WALLET_REJECT_CODES = [
+  'invalid_config',
+  'invalid_order',
+  'asset_not_found',
+  'amount_invalid',
+  'account_frozen',
+  'same_account',
+  'insufficient_balance',
+  'user_not_found',
+  'withdrawal_locked',
+  'daily_limit_exceeded',
+  'withdrawal_not_found',
+  'withdrawal_state_invalid',
+  'withdrawal_already_approved',
+] as const satisfies readonly RejectCode[];
+/** A wallet command's rejection (WALLET_REJECT_CODES). */
+export type WalletRejectCode = (typeof WALLET_REJECT_CODES)[number];
+
+function reject(code: WalletRejectCode): CommandResult {
   return { code, events: [] };
 }
 
@@ -253,7 +272,7 @@ export class WalletEngine {
   }
 
   /** The open withdrawal `id` allowed to take `action`, or the rejection. */
-  private withdrawalFor(id: unknown, action: Parameters<typeof WalletState.allowed>[1]): WithdrawalView | RejectCode {
+  private withdrawalFor(id: unknown, action: Parameters<typeof WalletState.allowed>[1]): WithdrawalView | WalletRejectCode {
     const w = typeof id === 'string' ? this.state.open.get(id) : undefined;
     if (w === undefined) return 'withdrawal_not_found';
     return WalletState.allowed(w.state, action) ? w : 'withdrawal_state_invalid';
