@@ -31,6 +31,7 @@ import {
   type KeyRow,
 } from './idempotency';
 import { WalletEngine, type WalletHost } from './wallet/wallet-engine';
+import { isKey, isNonNegInt, MAX_SAFE } from './checks';
 import type { DailyRow, WithdrawalRow } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import { OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
@@ -95,20 +96,10 @@ export const DEFAULT_CLOSED_ORDER_RETENTION = 1_000;
 
 /** Largest asset scale accepted by addAsset (decimal places). */
 export const MAX_ASSET_SCALE = 36;
-/** Largest safe integer (2^53 - 1): block numbers and nonces. */
-const MAX_SAFE = 9_007_199_254_740_991;
 export { MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency';
 
 function reject(code: RejectCode): CommandResult {
   return { code, events: [] };
-}
-
-function isNonNegInt(n: unknown, max: number): boolean {
-  return typeof n === 'number' && n >= 0 && n <= max && Math.floor(n) === n;
-}
-
-function isKey(s: unknown, max: number): s is string {
-  return typeof s === 'string' && s.length > 0 && s.length <= max;
 }
 
 /** The engine (see the file comment). */

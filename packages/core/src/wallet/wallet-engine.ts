@@ -6,6 +6,7 @@
  * (`WalletHost`). Rules: types.ts (each command's comment); amounts in the asset's smallest unit.
  */
 import { KEY_DEPOSIT, KEY_TRANSFER, KEY_WITHDRAW, MAX_IDEMPOTENCY_KEY_LENGTH, type KeyKind } from '../idempotency';
+import { isKey, isNonNegInt, MAX_SAFE } from '../checks';
 import type { Ledger } from '../ledger/ledger';
 import { isProfile } from '../users';
 import { ACCOUNT_KINDS, type Command, type CommandResult, type EngineEvent, type RejectCode, type WithdrawalView } from '../types';
@@ -64,7 +65,6 @@ export interface WalletHost {
 
 const SYSTEM_OWNERS: ReadonlySet<string> = new Set(['@faucet', '@chain', '@fee', '@insurance']);
 const USER_KINDS: ReadonlySet<string> = new Set(ACCOUNT_KINDS);
-const MAX_SAFE = 9_007_199_254_740_991;
 
 /** Every rejection a wallet command may answer: a closed list, the compiler refuses any other code in this file. */
 export const WALLET_REJECT_CODES = [
@@ -87,14 +87,6 @@ export type WalletRejectCode = (typeof WALLET_REJECT_CODES)[number];
 
 function reject(code: WalletRejectCode): CommandResult {
   return { code, events: [] };
-}
-
-function isNonNegInt(n: unknown, max: number): boolean {
-  return typeof n === 'number' && n >= 0 && n <= max && Math.floor(n) === n;
-}
-
-function isKey(s: unknown, max: number): s is string {
-  return typeof s === 'string' && s.length > 0 && s.length <= max;
 }
 
 /** The wallet's state machine (see the file comment). */
