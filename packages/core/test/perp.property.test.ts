@@ -394,7 +394,8 @@ class Run {
    *    passed over only when its position is gone or the book has no bid (ask) for its close;
    *  - the liquidation rounds: a round's scopes are the positions the model finds at risk when it starts, in the
    *    positions' order; each is liquidated (its orders in scope cancelled, then, if still at risk, the takeover at the
-   *    model's bankruptcy value, the fund's close, ADL, the `liquidated` event with the model's equity and the fund's
+   *    model's bankruptcy value, the fund's close, ADL (each deleveraged user's open orders cancelled first, in the
+   *    model's ranking), the `liquidated` event with the model's equity and the fund's
    *    exact change) or passed over only when its position is gone or no longer at risk; after the last round the
    *    model finds nothing at risk.
    */
@@ -472,6 +473,14 @@ class Run {
         this.placeModel(ev.order, fills, 0n);
         continue;
       }
+      if (ev.type === 'perpOrderUpdated' && ev.order.status === 'CANCELED' && st.cur?.taken === true) {
+        // BitMEX and Delta Exchange: a deleveraged trader's open orders in the contract are cancelled before its close
+        const c = st.cur;
+        c.adl ??= m.adlRanking();
+        expect(ev.order.userId, `orders cancelled for ADL (model's ranking ${c.adl.join(' ')})`).toBe(c.adl[0]);
+        expect(m.removeOrder(ev.order.orderId, 'CANCELED'), `ADL cancels an open order of ${ev.order.userId}`).toBeDefined();
+        continue;
+      }
       if (ev.type === 'perpOrderUpdated' && ev.order.status === 'CANCELED') {
         const who = ev.order.userId;
         const c = st.cur !== null && st.cur.who === who && !st.cur.taken ? st.cur : begin(who);
@@ -538,6 +547,10 @@ class Run {
         const fp = m.positions.get('@insurance');
         expect(p !== undefined && fp !== undefined && p.side !== fp.side, `ADL of ${who} against the fund`).toBe(true);
         expect(ev.quantity, `ADL quantity of ${who}`).toBe(fp!.size < p!.size ? fp!.size : p!.size);
+        expect(
+          m.userOrders(who).map((o) => o.id),
+          `open orders of ${who} when it is deleveraged`,
+        ).toEqual([]);
         const [up, fpnl] = m.adl(who, ev.quantity);
         expect([ev.takerRealizedPnl, ev.makerRealizedPnl, ev.takerFee, ev.makerFee], 'ADL PnL').toEqual([up, fpnl, 0n, 0n]);
         m.expireReduceOnly();

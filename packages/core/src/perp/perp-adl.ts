@@ -1,6 +1,9 @@
 /**
  * Auto-deleveraging (the layer above perp-settings.ts): what the insurance fund's liquidation order cannot fill at the
- * bankruptcy price closes against the opposite positions ranked by profit and effective leverage (Binance ADL).
+ * bankruptcy price closes against the opposite positions ranked by profit and effective leverage (Binance ADL). A
+ * deleveraged user's open orders in the contract are cancelled (BitMEX and Delta Exchange: "Open orders will be
+ * cancelled, and you are free to re-enter"), and, when the close's loss is more than its free balance and margins can
+ * pay, its other open orders too, newest first, so their holds pay it before the insurance fund would.
  */
 import type { Side } from '../types';
 import { entryPriceOf, unrealizedPnl } from './math';
@@ -36,6 +39,7 @@ export abstract class PerpAdl extends PerpSettingsCommands {
       const p = r.p;
       const q = f.size < p.size ? f.size : p.size;
       const notional = q === f.size ? f.cost : (f.cost * q) / f.size;
+      this.freeOrdersOf(m, p, q, notional);
       // The fund closes at its own entry (PnL 0); the user closes q at that notional.
       this.closePart(m, f, q, notional);
       const pnl = this.closePart(m, p, q, notional);
@@ -74,6 +78,33 @@ export abstract class PerpAdl extends PerpSettingsCommands {
         takerRealizedPnl: pnl,
       });
       this.ended(o);
+    }
+  }
+
+  /**
+   * Cancels the open orders of a position's owner before q of it is deleveraged at `notional`: every order in the
+   * contract, then, while the close's loss exceeds what the free balance and the margins in scope (the isolated
+   * position's, or every cross position's) can pay, its other open orders, newest first.
+   */
+  protected freeOrdersOf(m: PerpMarket, p: Pos, q: bigint, notional: bigint): void {
+    const om = this.open.get(p.userId);
+    if (om === undefined) return;
+    for (const o of [...om.values()]) if (o.symbol === m.cfg.symbol) this.closeResting(m, o, 'CANCELED');
+    const relCost = q === p.size ? p.cost : (p.cost * q) / p.size;
+    const loss = p.side === 'LONG' ? relCost - notional : notional - relCost;
+    if (loss <= 0n) return;
+    let free = this.acc(p.userId, m.cfg.quote).available;
+    if (p.mode === 'ISOLATED') free += p.margin;
+    else
+      for (const sym of this.userMarkets.get(p.userId) ?? []) {
+        const x = this.markets.get(sym)?.positions.get(p.userId);
+        if (x !== undefined && x.mode === 'CROSS') free += x.margin;
+      }
+    const rest = [...(this.open.get(p.userId)?.values() ?? [])].sort((x, y) => (x.seq > y.seq ? -1 : 1));
+    for (const o of rest) {
+      if (free >= loss) break;
+      free += o.hold;
+      this.closeResting(this.markets.get(o.symbol) as PerpMarket, o, 'CANCELED');
     }
   }
 }

@@ -1144,6 +1144,44 @@ describe('counterexamples of the adversary', () => {
     expect(game.e.balance('a0', 'CONTRACT', 'USDT')).toEqual({ available: 0n, frozen: 0n });
     expect(game.fundBalance()).toBe(1_000n * USDT);
   });
+  // Failed on da80976 (random stream of seed 415502653): b1 (cross 50x) is short 0.137 BTC at 36,496.3 with an ask of
+  // 0.534 at 40,000.0 resting (hold 43,788 USDT). A 4% drop liquidates b0's and b2's longs and the fund's closes find
+  // too few bids: b1 is auto-deleveraged for 0.033 and 0.104 at the bankruptcy prices 38,145.4 and 39,455.8, a loss of
+  // 36,220.984294 USDT where its available balance and margin had 36,220.969938; the fund paid the other 0.014356 USDT
+  // while the resting ask kept its hold.
+  it("a deleveraged user's open orders are cancelled and their holds pay its loss, never the fund", () => {
+    const game = replay([
+      { k: 'hedge', g: 1, i: 1, j: 0, buy: false, qty: 534, off: 0, market: false },
+      { k: 'jump', ppm: -26436 },
+      { k: 'jump', ppm: -62814 },
+      { k: 'hedge', g: 1, i: 1, j: 0, buy: false, qty: 137, off: 0, market: false },
+      { k: 'jump', ppm: 89711 },
+      { k: 'drift', ppm: -3, ticks: 2 },
+      { k: 'funding' },
+      { k: 'hedge', g: 1, i: 0, j: 2, buy: false, qty: 104, off: 0, market: false },
+      { k: 'funding' },
+      { k: 'drift', ppm: 2047, ticks: 1 },
+      { k: 'hedge', g: 1, i: 2, j: 0, buy: false, qty: 46, off: 2, market: false },
+    ]);
+    expect(game.e.perpOpenOrders('b1', SYM).map((o) => [o.side, o.price, o.quantity, o.hold])).toEqual([['SELL', 400_000n, 534n, 43_788_000_000n]]);
+    expect(game.e.balance('b1', 'CONTRACT', 'USDT')).toEqual({ available: 26_220_983_738n, frozen: 53_787_986_200n });
+    const n0 = game.results!.length;
+    game.step({ k: 'jump', ppm: -40890 });
+    const events = game.results!.slice(n0).flatMap((x) => x.r.events);
+    const adl = events.filter((ev) => ev.type === 'perpTrade' && ev.kind === 'ADL' && ev.takerUserId === 'b1');
+    expect(adl.map((ev) => ev.type === 'perpTrade' && [ev.quantity, ev.takerRealizedPnl])).toEqual([
+      [33n, -5_442_007_494n],
+      [104n, -30_778_976_800n],
+    ]);
+    expect(game.e.perpOpenOrders('b1', SYM)).toEqual([]);
+    // 80,008.96993800 (available and frozen) - 36,220.98429400 lost = 43,787.98564400, all available
+    expect(game.e.balance('b1', 'CONTRACT', 'USDT')).toEqual({ available: 43_787_985_644n, frozen: 0n });
+    const liq = events.filter((ev) => ev.type === 'liquidated').map((ev) => ev.type === 'liquidated' && [ev.userId, ev.insuranceDelta]);
+    expect(liq).toEqual([
+      ['b0', 76_213_641n],
+      ['b2', 0n],
+    ]);
+  });
 });
 
 /** The last command of a type by a user in a replayed stream, with its result. */

@@ -980,6 +980,9 @@ export class RiskModel {
             // "Auto-Deleveraging": ranking by PnL% x effective leverage (profitable) or PnL% / effective leverage
             const best = this.adlTop(fp.side === 'LONG' ? 'SHORT' : 'LONG');
             if (best !== null && !best.includes(id) && this.marginBalance(id) > 0n) this.violate('adl', `ADL of ${id}, but ${best.join('/')} ranks higher`);
+            // BitMEX and Delta Exchange: a deleveraged trader's open orders in the contract are cancelled (their
+            // holds are free again before the close's loss is paid; the model has one contract)
+            for (const o of this.orders.values()) if (o.user === id) this.violate('adl', `ADL of ${id} with its order ${o.id} still open`);
             const q = ev.quantity;
             if (q !== min(fp.size, p.size)) this.violate('adl', `ADL quantity ${q} of ${id}, model ${min(fp.size, p.size)}`);
             const n = q === fp.size ? fp.cost : (fp.cost * q) / fp.size;
