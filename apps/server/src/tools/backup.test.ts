@@ -2,7 +2,9 @@
  * Proves backup and restore (backup.ts, through the CLI's main): a data directory with trades, snapshots and a
  * journal is backed up, restored into an empty data directory (and, when DATABASE_URL is set, an empty
  * PostgreSQL database), and the server's engine host started on the copy recovers the same state hash, the same
- * balances and the same projected orders. A damaged backup file or a non-empty target is refused.
+ * balances and the same projected orders, the same wallet signer seed and secrets key (sealed in the backup under a
+ * passphrase, never in the clear). A damaged backup file, a non-empty target, a data directory with keys and no
+ * passphrase, and a restore without or with a wrong passphrase are refused.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -97,15 +99,51 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
   fs.mkdirSync(path.join(dataDir, 'uploads', 'ab'), { recursive: true });
   fs.writeFileSync(path.join(dataDir, image), Buffer.from([0xff, 0xd8, 0xff, 1, 2, 3]));
   fs.writeFileSync(path.join(dataDir, 'secrets.key'), 'a2V5LWJ5dGVzLWtleS1ieXRlcy1rZXktYnl0ZXMtMzI=\n', { mode: 0o600 });
+  // the hot-wallet signer's seed (chain.service.ts loadOrCreateSignerSeed: base64 of 32 bytes)
+  const seed = `${Buffer.from(Array.from({ length: 32 }, (_, i) => i * 7 + 3)).toString('base64')}\n`;
+  fs.writeFileSync(path.join(dataDir, 'wallet-seed.key'), seed, { mode: 0o600 });
   expect((await listSnapshots(nodeFs, path.join(dataDir, 'snapshots'))).length).toBeGreaterThan(0);
 
   const backupDir = path.join(tmp(), 'backup');
   const cfg = (url?: string) => () => ({ dataDir, databaseUrl: url });
-  expect(await main(['backup', backupDir], { ...quiet, config: cfg(databaseUrl) })).toBe(0);
+  const env = { BACKUP_PASSPHRASE: 'correct horse battery staple' };
+  // keys in the data directory and no passphrase: refused, nothing written
+  const refused: string[] = [];
+  expect(await main(['backup', backupDir], { out: () => undefined, err: (l) => refused.push(l), config: cfg(databaseUrl), env: {} })).toBe(1);
+  expect(refused).toEqual([expect.stringMatching(/holds key material \(wallet-seed\.key, secrets\.key\): give a passphrase/)]);
+  expect(fs.existsSync(backupDir)).toBe(false);
+  expect(await main(['backup', backupDir], { ...quiet, config: cfg(databaseUrl), env })).toBe(0);
   expect(fs.existsSync(path.join(backupDir, databaseUrl ? 'database.sql' : 'pglite'))).toBe(true);
+  // the keys only sealed: no key file, and neither key's bytes nor its base64 anywhere in the backup
+  expect(fs.readdirSync(backupDir).sort()).toEqual(
+    ['journal', 'keys.enc', 'manifest.json', databaseUrl ? 'database.sql' : 'pglite', 'snapshots', 'uploads'].sort(),
+  );
+  const everything = Buffer.concat(
+    (fs.readdirSync(backupDir, { recursive: true, encoding: 'utf8' }) as string[])
+      .filter((f) => fs.statSync(path.join(backupDir, f)).isFile())
+      .map((f) => fs.readFileSync(path.join(backupDir, f))),
+  );
+  for (const k of [seed.trim(), 'a2V5LWJ5dGVzLWtleS1ieXRlcy1rZXktYnl0ZXMtMzI=']) {
+    expect(everything.includes(Buffer.from(k))).toBe(false);
+    expect(everything.includes(Buffer.from(k, 'base64'))).toBe(false);
+  }
 
+  // restore without the passphrase, or with a wrong one: refused, the target left empty
   const restored = tmp();
-  expect(await main(['restore', backupDir, '--data-dir', restored], { ...quiet, config: cfg(restoreUrl) })).toBe(0);
+  const denied: string[] = [];
+  const deny = { out: () => undefined, err: (l: string) => denied.push(l), config: cfg(restoreUrl) };
+  expect(await main(['restore', backupDir, '--data-dir', restored], { ...deny, env: {} })).toBe(1);
+  expect(await main(['restore', backupDir, '--data-dir', restored], { ...deny, env: { BACKUP_PASSPHRASE: 'correct horse battery stapler' } })).toBe(1);
+  expect(denied).toEqual([
+    expect.stringMatching(/holds the keys \(signer-seed, secrets-key\) sealed: give its passphrase/),
+    expect.stringMatching(/wrong passphrase or damaged key file/),
+  ]);
+  expect(fs.readdirSync(restored)).toEqual([]);
+  const passFile = path.join(tmp(), 'passphrase');
+  fs.writeFileSync(passFile, 'correct horse battery staple\nignored second line\n');
+  expect(await main(['restore', backupDir, '--data-dir', restored, '--passphrase-file', passFile], { ...quiet, config: cfg(restoreUrl), env: {} })).toBe(0);
+  expect(fs.readFileSync(path.join(restored, 'wallet-seed.key'), 'utf8')).toBe(seed);
+  expect(fs.statSync(path.join(restored, 'wallet-seed.key')).mode & 0o777).toBe(0o600);
   const copy = await open(restored, restoreUrl);
   try {
     expect(copy.host.recovery.snapshotSeq).toBeGreaterThan(0);
@@ -120,11 +158,13 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
 
   // Refused: restoring over a data directory that is not empty, and a damaged backup.
   const errors: string[] = [];
-  expect(await main(['restore', backupDir, '--data-dir', restored], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl) })).toBe(1);
+  expect(await main(['restore', backupDir, '--data-dir', restored], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl), env })).toBe(
+    1,
+  );
   const segment = fs.readdirSync(path.join(backupDir, 'journal'))[0]!;
   fs.appendFileSync(path.join(backupDir, 'journal', segment), Buffer.from([1]));
   expect(
-    await main(['restore', backupDir, '--data-dir', path.join(tmp(), 'x')], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl) }),
+    await main(['restore', backupDir, '--data-dir', path.join(tmp(), 'x')], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl), env }),
   ).toBe(1);
   expect(errors).toEqual([expect.stringMatching(/is not empty/), expect.stringMatching(/journal\/segment-.* is damaged/)]);
 }

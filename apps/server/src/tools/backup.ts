@@ -7,9 +7,13 @@
  *   journal/             the journal segments, byte for byte
  *   snapshots/           the engine snapshots
  *   uploads/             the users' images (identity documents, payment QR codes), byte for byte
- *   secrets.key          the embedded mode's key of the secrets at rest (TOTP secrets), when the data directory has
- *                        one (without it, a restored server cannot read bound authenticators: SECRETS_KEY deployments
- *                        keep their key outside the data directory and must keep it with the backup)
+ *   keys.enc             the key material, sealed under the operator's passphrase (key-backup.ts), never in the clear:
+ *                        the hot-wallet signer's seed (SIGNER_SEED_FILE; without it the restored server cannot spend
+ *                        the hot wallet nor sweep a deposit address) and the embedded mode's key of the secrets at
+ *                        rest (DATA_DIR/secrets.key; without it bound authenticators cannot be read). A data directory
+ *                        with key material is not backed up without a passphrase unless the operator says the keys
+ *                        are kept elsewhere (`withoutKeys`). Backups before keys.enc held secrets.key in the clear;
+ *                        they still restore.
  *   pglite/              the embedded database's files (PGlite), or
  *   database.sql         a pg_dump of the PostgreSQL database (plain SQL)
  *
@@ -29,6 +33,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { KEY_FILE } from '../platform/shared/secret-box';
+import { openKeys, sealKeys, sealedRoles, type KeyFile, type KeyRole } from './key-backup';
 
 /** One file of a backup: its path relative to the backup directory, size and SHA-256 (hex). */
 export interface BackupFile {
@@ -47,6 +52,8 @@ export interface BackupManifest {
   files: BackupFile[];
   /** Every directory of the backup (relative), empty ones included: a PostgreSQL data directory needs them. */
   dirs: string[];
+  /** The key files sealed in keys.enc (none: the operator keeps the keys elsewhere); absent in older backups. */
+  keys?: KeyRole[];
 }
 
 /** Options of `backupDataDir`. */
@@ -59,6 +66,12 @@ export interface BackupOptions {
   databaseUrl?: string | undefined;
   /** The pg_dump program (default `pg_dump` on PATH). */
   pgDump?: string;
+  /** The signer's seed file (SIGNER_SEED_FILE; default DATA_DIR/wallet-seed.key). */
+  signerSeedFile?: string | undefined;
+  /** The passphrase the key material is sealed under (at least 12 characters). */
+  passphrase?: string | undefined;
+  /** True: back up without the key material (the operator keeps the seed and the secrets key elsewhere). */
+  withoutKeys?: boolean;
 }
 
 /** Options of `restoreDataDir`. */
@@ -71,6 +84,39 @@ export interface RestoreOptions {
   databaseUrl?: string | undefined;
   /** The psql program (default `psql` on PATH). */
   psql?: string;
+  /** Where the signer's seed is restored (SIGNER_SEED_FILE; default DATA_DIR/wallet-seed.key). */
+  signerSeedFile?: string | undefined;
+  /** The passphrase of the backup's keys.enc (required when it has one). */
+  passphrase?: string | undefined;
+}
+
+const KEYS_FILE = 'keys.enc';
+/** The default signer seed file name under the data directory (platform/config/env.ts SIGNER_SEED_FILE). */
+const SEED_FILE = 'wallet-seed.key';
+
+/** The key files of a data directory that exist, with their paths. */
+function keyFilesOf(dataDir: string, signerSeedFile: string | undefined): { role: KeyRole; file: string }[] {
+  const all: { role: KeyRole; file: string }[] = [
+    { role: 'signer-seed', file: signerSeedFile ?? path.join(dataDir, SEED_FILE) },
+    { role: 'secrets-key', file: path.join(dataDir, KEY_FILE) },
+  ];
+  return all.filter((k) => fs.existsSync(k.file));
+}
+
+/** Writes `bytes` to `file` (mode 0600, fsynced); refuses to replace a different existing file. */
+function writeKeyFile(file: string, bytes: Buffer): void {
+  if (fs.existsSync(file)) {
+    if (fs.readFileSync(file).equals(bytes)) return;
+    throw new Error(`${file} exists and holds another key: refusing to replace it (move it away to restore this backup's)`);
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, bytes, { flag: 'wx', mode: 0o600 });
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
 }
 
 const MANIFEST = 'manifest.json';
@@ -122,12 +168,28 @@ function run(cmd: string, args: string[]): Promise<void> {
 
 /**
  * Backs up `opts.dataDir` (and the PostgreSQL database at `opts.databaseUrl`) into `opts.out`: database first,
- * then snapshots, then journal (module comment). Returns the manifest written. Throws when `out` is not empty, the
- * data directory has no journal, or pg_dump fails.
+ * then snapshots, then journal (module comment), the key material sealed under `opts.passphrase`. Returns the
+ * manifest written. Throws (before writing anything) when `out` is not empty, the data directory has no journal, or it
+ * holds key material and neither a passphrase (of at least 12 characters) nor `withoutKeys` is given; when pg_dump
+ * fails.
  */
 export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest> {
   const journalDir = path.join(opts.dataDir, 'journal');
   if (filesUnder(journalDir).length === 0) throw new Error(`${journalDir} has no journal segments: nothing to back up`);
+  const keyFiles = opts.withoutKeys === true ? [] : keyFilesOf(opts.dataDir, opts.signerSeedFile);
+  if (keyFiles.length > 0 && !opts.passphrase)
+    throw new Error(
+      `the data directory holds key material (${keyFiles.map((k) => path.basename(k.file)).join(', ')}): give a passphrase ` +
+        '(BACKUP_PASSPHRASE or --passphrase-file) to back it up sealed, or --without-keys if you keep the keys elsewhere',
+    );
+  // sealed first: a short passphrase is refused before anything is written
+  const sealed =
+    keyFiles.length > 0
+      ? sealKeys(
+          keyFiles.map((k): KeyFile => ({ role: k.role, bytes: fs.readFileSync(k.file) })),
+          opts.passphrase!,
+        )
+      : null;
   emptyDir(opts.out, 'backup directory');
   const copied: string[] = [];
   let database: BackupManifest['database'] = 'none';
@@ -158,9 +220,9 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
       copyDurably(path.join(opts.dataDir, part, f), path.join(opts.out, part, f));
       copied.push(path.join(part, f));
     }
-    if (part === 'uploads' && fs.existsSync(path.join(opts.dataDir, KEY_FILE))) {
-      copyDurably(path.join(opts.dataDir, KEY_FILE), path.join(opts.out, KEY_FILE));
-      copied.push(KEY_FILE);
+    if (part === 'uploads' && sealed !== null) {
+      fs.writeFileSync(path.join(opts.out, KEYS_FILE), sealed, { mode: 0o600 });
+      copied.push(KEYS_FILE);
     }
   }
   const manifest: BackupManifest = {
@@ -169,6 +231,7 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
     database,
     dirs: dirsUnder(opts.out),
     files: copied.map((p) => ({ path: p, bytes: fs.statSync(path.join(opts.out, p)).size, sha256: sha256(path.join(opts.out, p)) })),
+    keys: keyFiles.map((k) => k.role),
   };
   fs.writeFileSync(path.join(opts.out, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
@@ -177,8 +240,10 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
 /**
  * Restores the backup `opts.from` into the empty data directory `opts.dataDir` (and the dump into the empty
  * PostgreSQL database `opts.databaseUrl`). Checks every file against the manifest before writing anything.
- * Throws when a file is missing or differs, the target is not empty, or the backup has a PostgreSQL dump but no
- * database URL is given (or psql fails). Returns the manifest.
+ * The sealed keys are opened with `opts.passphrase` first and written with mode 0600 (the seed to `signerSeedFile`).
+ * Throws, before writing anything, when a file is missing or differs, the target is not empty, the backup has a
+ * PostgreSQL dump but no database URL is given, or it has sealed keys and the passphrase is missing or wrong, or the
+ * seed file outside the data directory holds another seed; when psql fails. Returns the manifest.
  */
 export async function restoreDataDir(opts: RestoreOptions): Promise<BackupManifest> {
   const manifestFile = path.join(opts.from, MANIFEST);
@@ -192,12 +257,25 @@ export async function restoreDataDir(opts: RestoreOptions): Promise<BackupManife
   }
   if (manifest.database === 'postgres' && !opts.databaseUrl)
     throw new Error('the backup holds a PostgreSQL dump: set DATABASE_URL to an empty database to restore it into');
+  // the keys are opened before anything is written: a missing or wrong passphrase changes nothing
+  let keys: KeyFile[] = [];
+  if (manifest.files.some((f) => f.path === KEYS_FILE)) {
+    const text = fs.readFileSync(path.join(opts.from, KEYS_FILE), 'utf8');
+    if (!opts.passphrase)
+      throw new Error(`the backup holds the keys (${sealedRoles(text).join(', ')}) sealed: give its passphrase (BACKUP_PASSPHRASE or --passphrase-file)`);
+    keys = openKeys(text, opts.passphrase);
+  }
+  const seedFile = opts.signerSeedFile ?? path.join(opts.dataDir, SEED_FILE);
+  const seed = keys.find((k) => k.role === 'signer-seed');
+  if (seed !== undefined && fs.existsSync(seedFile) && !fs.readFileSync(seedFile).equals(seed.bytes))
+    throw new Error(`${seedFile} exists and holds another seed: refusing to replace it (move it away to restore this backup's)`);
   emptyDir(opts.dataDir, 'data directory');
   for (const d of manifest.dirs ?? []) fs.mkdirSync(path.join(opts.dataDir, d), { recursive: true });
   for (const f of manifest.files) {
-    if (f.path === 'database.sql') continue;
+    if (f.path === 'database.sql' || f.path === KEYS_FILE) continue;
     copyDurably(path.join(opts.from, f.path), path.join(opts.dataDir, f.path));
   }
+  for (const k of keys) writeKeyFile(k.role === 'signer-seed' ? seedFile : path.join(opts.dataDir, KEY_FILE), k.bytes);
   if (manifest.database === 'postgres') {
     await run(opts.psql ?? 'psql', [
       '--quiet',
