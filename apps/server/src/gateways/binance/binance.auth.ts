@@ -22,6 +22,11 @@ export type SecurityType = 'NONE' | 'MARKET_DATA' | 'USER_STREAM' | 'USER_DATA' 
 export interface BinanceRouteConfig {
   /** Request weight charged per IP (and per key when the route is keyed). */
   weight: number;
+  /**
+   * The weight by the request's query when Binance's table depends on it (GET depth by `limit`): given the raw
+   * query-string parameters, answers the weight; `weight` is the one of the default.
+   */
+  weightBy?: (query: Record<string, unknown>) => number;
   security: SecurityType;
   /** The key permission the route needs (USER_DATA routes need 'read', which every key has). */
   permission?: KeyPermission;

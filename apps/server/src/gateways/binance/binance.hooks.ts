@@ -75,7 +75,7 @@ export function registerBinanceHooks(app: FastifyInstance): void {
 
   app.addHook('onRequest', async (req, reply) => {
     const cfg = req.routeOptions.config.binance as BinanceRouteConfig | undefined;
-    limiter.chargeIp(req.ip, cfg?.weight ?? 1, reply);
+    limiter.chargeIp(req.ip, weightOf(req, cfg), reply);
   });
 
   app.addHook('preHandler', async (req, reply) => {
@@ -83,9 +83,15 @@ export function registerBinanceHooks(app: FastifyInstance): void {
     if (!cfg || cfg.security === 'NONE' || cfg.security === 'MARKET_DATA') return;
     await authenticate(req, cfg);
     const caller = req.apiCaller!;
-    limiter.chargeKey(caller.keyId, cfg.weight, reply);
+    limiter.chargeKey(caller.keyId, weightOf(req, cfg), reply);
     if (cfg.order === true) limiter.countOrder(caller.userId, reply);
   });
+}
+
+/** The weight of a request: its route's, by the query where the route's table depends on it; 1 without a config. */
+function weightOf(req: FastifyRequest, cfg: BinanceRouteConfig | undefined): number {
+  if (cfg === undefined) return 1;
+  return cfg.weightBy !== undefined ? cfg.weightBy((req.query ?? {}) as Record<string, unknown>) : cfg.weight;
 }
 
 /** Authenticates a keyed request as its route config says and sets `req.apiCaller` (binance.auth.ts). */

@@ -3,7 +3,8 @@
  * counts the IP's weight up per request; over the limit HTTP 429 -1003 with Retry-After and no handler reached;
  * an IP that keeps sending is banned (418, "IP banned until", Retry-After) until the ban ends; other IPs are not
  * affected; the weight per key; order routes count X-MBX-ORDER-COUNT-10S/-1D and refuse -1015 over the limit;
- * exchangeInfo's rateLimits come from the same config; and on the real app the app's global per-IP budget
+ * exchangeInfo's rateLimits come from the same config; GET depth weighs by its limit (spot 5 to 250, futures 2 to
+ * 20, Binance's tables); and on the real app the app's global per-IP budget
  * (RATE_LIMIT_PER_MIN) does not apply to the Binance routes, which answer the weight header.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -154,6 +155,22 @@ describe('binance weights', () => {
     expect((refused.json() as { code: number }).code).toBe(-1003);
     expect(s.calls.account).toBe(before);
     await s.app.close();
+  });
+
+  it("charges GET depth by its limit as Binance's tables do (spot and futures)", async () => {
+    // each request from its own IP: the header is then the weight of that one request
+    let n = 0;
+    const weight = async (url: string): Promise<number> => {
+      const r = await t.app.inject({ method: 'GET', url, remoteAddress: `10.8.${Math.floor(n / 250)}.${(n++ % 250) + 1}` });
+      return Number(r.headers['x-mbx-used-weight-1m']);
+    };
+    const spot: number[] = [];
+    for (const q of ['', '&limit=1', '&limit=100', '&limit=101', '&limit=500', '&limit=501', '&limit=1000', '&limit=1001', '&limit=5000', '&limit=x'])
+      spot.push(await weight(`/api/v3/depth?symbol=BTCUSDT${q}`));
+    expect(spot).toEqual([5, 5, 5, 25, 25, 50, 50, 250, 250, 5]);
+    const futures: number[] = [];
+    for (const q of ['', '&limit=5', '&limit=50', '&limit=100', '&limit=500', '&limit=1000']) futures.push(await weight(`/fapi/v1/depth?symbol=BTCUSDT${q}`));
+    expect(futures).toEqual([10, 2, 2, 5, 10, 20]);
   });
 
   it('exempts the Binance routes of the real app from the app global per-IP budget', async () => {

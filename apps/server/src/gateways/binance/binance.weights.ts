@@ -60,6 +60,29 @@ export interface BinanceLimiter {
   countOrder(userId: string, reply: FastifyReply): void;
 }
 
+/**
+ * GET /api/v3/depth's weight by `limit` (Binance spot REST API, "Order book": 1-100: 5, 101-500: 25, 501-1000: 50,
+ * 1001-5000: 250). A limit that is not a whole number weighs as the default (100); the route then refuses it.
+ */
+export function spotDepthWeight(query: Record<string, unknown>): number {
+  const limit = limitOf(query, 100);
+  return limit <= 100 ? 5 : limit <= 500 ? 25 : limit <= 1000 ? 50 : 250;
+}
+
+/**
+ * GET /fapi/v1/depth's weight by `limit` (Binance USDⓈ-M futures, "Order Book": 5, 10, 20, 50: 2; 100: 5; 500: 10;
+ * 1000: 20). A limit that is not a whole number weighs as the default (500); a limit outside the list is refused.
+ */
+export function futuresDepthWeight(query: Record<string, unknown>): number {
+  const limit = limitOf(query, 500);
+  return limit <= 50 ? 2 : limit <= 100 ? 5 : limit <= 500 ? 10 : 20;
+}
+
+function limitOf(query: Record<string, unknown>, fallback: number): number {
+  const v = query.limit;
+  return typeof v === 'string' && /^[0-9]{1,9}$/.test(v) ? Number.parseInt(v, 10) : fallback;
+}
+
 /** Builds the limiter over the configured limits and the server's clock (`now`, Unix ms). */
 export function createBinanceLimiter(
   config: Pick<Config, 'binanceWeightPerMin' | 'binanceOrdersPer10s' | 'binanceOrdersPerDay'>,

@@ -18,7 +18,7 @@ import { bracketTiers, formatDecimal } from '@exchange/core';
 import type { KlinePeriod } from '@exchange/api';
 import { KLINE_PERIOD_MS } from '@exchange/api';
 import { callerOf, type BinanceRouteConfig } from './binance.auth';
-import { binanceRateLimits } from './binance.weights';
+import { binanceRateLimits, futuresDepthWeight } from './binance.weights';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { perpMarketOrThrow, toBinanceSymbol } from './binance.symbols';
@@ -171,7 +171,10 @@ const futuresRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/fapi/v1/depth',
-    { config: cfg(10, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesDepthResponse) } },
+    {
+      config: { binance: { ...cfg(10, 'NONE').binance, weightBy: futuresDepthWeight } },
+      schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesDepthResponse) },
+    },
     async (req) => {
       const p = P(req);
       const m = marketOf(p);

@@ -8,7 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { BinanceRouteConfig } from './binance.auth';
-import { binanceRateLimits } from './binance.weights';
+import { binanceRateLimits, spotDepthWeight } from './binance.weights';
 import { BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { spotMarketOrThrow, toBinanceSymbol } from './binance.symbols';
@@ -81,7 +81,10 @@ const spotRoutes: FastifyPluginAsync = async (app) => {
 
   app.get(
     '/api/v3/depth',
-    { config: pub(5), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(DepthResponse) } },
+    {
+      config: { binance: { weight: 5, weightBy: spotDepthWeight, security: 'NONE' } },
+      schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(DepthResponse) },
+    },
     async (req) => {
       const p = paramsOf(req);
       const m = spotMarketOrThrow(ctx.host, p.symbol);
