@@ -55,9 +55,9 @@ export interface Config {
   smsUrl: string | undefined;
   /**
    * Which peers' X-Forwarded-For to believe, so that `req.ip` (rate limits, login limits) is the real client:
-   * false (the peer is the client), true (any peer), a hop count, or a list of proxy addresses and CIDRs.
+   * false (the peer is the client), a hop count, or a list of proxy addresses and CIDRs (never any peer).
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: false | number | string[];
   /** Requests per IP per minute to every route (the global budget); 0 = unlimited. */
   rateLimitPerMin: number;
   /**
@@ -173,14 +173,18 @@ function int(v: string | undefined, dflt: number, name: string): number {
 }
 
 /**
- * TRUST_PROXY: unset, '', 'false', 'off', 'no' or '0' = trust no proxy; 'true' = any peer; a whole number = that
- * many proxy hops; otherwise a comma-separated list of IPs, CIDRs or proxy-addr's names (loopback, linklocal,
- * uniquelocal).
+ * TRUST_PROXY: unset, '', 'false', 'off', 'no' or '0' = trust no proxy; a whole number = that many proxy hops;
+ * otherwise a comma-separated list of IPs, CIDRs or proxy-addr's names (loopback, linklocal, uniquelocal). 'true'
+ * (any peer) is refused: every client could then choose the IP the rate and login limits key on by sending its own
+ * X-Forwarded-For (OWASP ASVS 4.0, V14.5: trust only the proxies in front).
  */
-function trustProxy(v: string | undefined): boolean | number | string[] {
+function trustProxy(v: string | undefined): false | number | string[] {
   const s = (v ?? '').trim().toLowerCase();
   if (['', 'false', 'off', 'no', '0'].includes(s)) return false;
-  if (['true', 'on', 'yes'].includes(s)) return true;
+  if (['true', 'on', 'yes'].includes(s))
+    throw new Error(
+      "TRUST_PROXY=true would trust any peer's X-Forwarded-For (every client could choose the IP the rate and login limits key on): give the proxies' addresses (e.g. 10.0.0.5 or 10.0.0.0/8) or their hop count",
+    );
   if (/^[0-9]+$/.test(s)) return Number.parseInt(s, 10);
   const list = s.split(',').map((x) => x.trim());
   for (const entry of list) {

@@ -165,11 +165,12 @@ describe('trusted proxy', () => {
     }
   });
 
-  it('reads TRUST_PROXY as off, true, a hop count or an address list', () => {
+  it('reads TRUST_PROXY as off, a hop count or an address list, and refuses true (any peer)', () => {
     const trust = (v: string | undefined) => loadConfig({ NODE_ENV: 'test', TRUST_PROXY: v }).trustProxy;
     expect(trust(undefined)).toBe(false);
     expect(trust('off')).toBe(false);
-    expect(trust('true')).toBe(true);
+    expect(() => trust('true')).toThrow("TRUST_PROXY=true would trust any peer's X-Forwarded-For");
+    expect(() => trust('on')).toThrow(/TRUST_PROXY=true/);
     expect(trust('2')).toBe(2);
     expect(trust('10.0.0.0/8, 192.168.1.7,loopback')).toEqual(['10.0.0.0/8', '192.168.1.7', 'loopback']);
     expect(() => trust('10.0.0.0/99')).toThrow(/TRUST_PROXY/);
