@@ -4,8 +4,10 @@
  * PostgreSQL database), and the server's engine host started on the copy recovers the same state hash, the same
  * balances and the same projected orders, the same wallet signer seed and secrets key (sealed in the backup under a
  * passphrase, never in the clear). A damaged backup file, a non-empty target, a data directory with keys and no
- * passphrase, and a restore without or with a wrong passphrase are refused.
+ * passphrase, a restore without or with a wrong passphrase, and a PGlite backup while a server holds the data
+ * directory are refused.
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +23,7 @@ import { PROJECTIONS, SCHEMA_MODULE } from '../main/domains';
 import { nodeFs } from '../platform/engine-host/node-fs';
 import { listSnapshots } from '../platform/engine-host/snapshot-store';
 import { ensureMarket } from '../platform/engine-host/test-fixtures';
+import { LOCK_FILE } from '../platform/engine-host/data-dir-lock';
 import { main } from './backup-cli';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
@@ -173,6 +176,29 @@ describe('backup and restore', () => {
   it('PGlite: restore into an empty data directory gives the same state hash, balances and orders', async () => {
     await roundTrip();
   }, 120_000);
+
+  it('PGlite: refused while a live server process holds the data directory, taken once it is gone', async () => {
+    const dataDir = tmp();
+    fs.mkdirSync(path.join(dataDir, 'journal'), { recursive: true });
+    fs.mkdirSync(path.join(dataDir, 'pglite'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'journal', 'segment-00000000000000000001.log'), Buffer.from([0]));
+    fs.writeFileSync(path.join(dataDir, 'pglite', 'PG_VERSION'), '17\n');
+    // another process (a server) holds the lock (platform/engine-host/data-dir-lock.ts)
+    const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+    fs.writeFileSync(path.join(dataDir, LOCK_FILE), JSON.stringify({ pid: child.pid, hostname: os.hostname(), since: 'then' }));
+    const errors: string[] = [];
+    const io = { out: () => undefined, err: (l: string) => errors.push(l), config: () => ({ dataDir, databaseUrl: undefined }), env: {} };
+    try {
+      expect(await main(['backup', path.join(tmp(), 'b1')], io)).toBe(1);
+      expect(errors).toEqual([expect.stringMatching(new RegExp(`^backup failed: the server \\(pid ${child.pid} on .*\\) is running on .*: stop it first`))]);
+    } finally {
+      await new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      });
+    }
+    expect(await main(['backup', path.join(tmp(), 'b2')], io)).toBe(0);
+  }, 60_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'PostgreSQL: pg_dump, restore into an empty database, same state',

@@ -33,6 +33,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { KEY_FILE } from '../platform/shared/secret-box';
+import { dataDirHolder } from '../platform/engine-host/data-dir-lock';
 import { openKeys, sealKeys, sealedRoles, type KeyFile, type KeyRole } from './key-backup';
 
 /** One file of a backup: its path relative to the backup directory, size and SHA-256 (hex). */
@@ -170,12 +171,17 @@ function run(cmd: string, args: string[]): Promise<void> {
  * Backs up `opts.dataDir` (and the PostgreSQL database at `opts.databaseUrl`) into `opts.out`: database first,
  * then snapshots, then journal (module comment), the key material sealed under `opts.passphrase`. Returns the
  * manifest written. Throws (before writing anything) when `out` is not empty, the data directory has no journal, or it
- * holds key material and neither a passphrase (of at least 12 characters) nor `withoutKeys` is given; when pg_dump
- * fails.
+ * holds key material and neither a passphrase (of at least 12 characters) nor `withoutKeys` is given, or a live server
+ * holds the data directory's lock (data-dir-lock.ts) while its database is PGlite; when pg_dump fails.
  */
 export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest> {
   const journalDir = path.join(opts.dataDir, 'journal');
   if (filesUnder(journalDir).length === 0) throw new Error(`${journalDir} has no journal segments: nothing to back up`);
+  const holder = opts.databaseUrl ? null : dataDirHolder(opts.dataDir);
+  if (holder !== null && fs.existsSync(path.join(opts.dataDir, 'pglite')))
+    throw new Error(
+      `the server (pid ${holder.pid} on ${holder.hostname}) is running on ${opts.dataDir}: stop it first (PGlite is one process's database; a copy of it while it writes may not open)`,
+    );
   const keyFiles = opts.withoutKeys === true ? [] : keyFilesOf(opts.dataDir, opts.signerSeedFile);
   if (keyFiles.length > 0 && !opts.passphrase)
     throw new Error(

@@ -51,6 +51,7 @@ import { drizzleProjectionStore, type ProjectionStore } from '../db/projection-s
 import { createProjector, type Projector } from './projector';
 import type { DomainProjection } from './projection';
 import { listSnapshots, readSnapshot, writeSnapshot, type SnapshotFile } from './snapshot-store';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock';
 import { EngineView } from './engine-view';
 
 /** A command as submitted: the host assigns `ts`. */
@@ -174,7 +175,7 @@ export const DEFAULT_MAX_PROJECTION_BACKLOG = 200_000;
 
 /** Recovers the engine from `<dataDir>/snapshots` and `<dataDir>/journal`, then starts the sequencer. */
 export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost> {
-  const { config, log } = deps;
+  const { config } = deps;
   const fs = deps.fs ?? nodeFs;
   const now = deps.now ?? Date.now;
   const exec = deps.execute ?? ((e: Engine, c: Command) => e.execute(c));
@@ -184,7 +185,32 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   const started = performance.now();
   const store = deps.store ?? (deps.db ? drizzleProjectionStore(deps.db) : undefined);
   if (!store) throw new Error('createEngineHost: pass db or store');
+  // one process writes a data directory (on the real file system; the fault simulator's is its own)
+  const lock = deps.fs === undefined ? acquireDataDirLock(config.dataDir) : null;
+  try {
+    return await startHost(deps, { fs, now, exec, maxBacklog, journalDir, snapshotDir, started, store, lock });
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
 
+async function startHost(
+  deps: EngineHostDeps,
+  s: {
+    fs: HostFs;
+    now: () => number;
+    exec: (e: Engine, c: Command) => CommandResult;
+    maxBacklog: number;
+    journalDir: string;
+    snapshotDir: string;
+    started: number;
+    store: ProjectionStore;
+    lock: DataDirLock | null;
+  },
+): Promise<EngineHost> {
+  const { config, log } = deps;
+  const { fs, now, exec, maxBacklog, journalDir, snapshotDir, started, store, lock } = s;
   await fs.mkdirp(journalDir);
   await fs.mkdirp(snapshotDir);
   const projector: Projector = await createProjector({ store, log, projections: deps.projections, flushMs: deps.projectorFlushMs });
@@ -555,6 +581,7 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
       await projector.close();
       await writer.close();
       listeners.clear();
+      lock?.release();
     },
   };
 }
