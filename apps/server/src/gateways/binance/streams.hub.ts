@@ -17,6 +17,10 @@
  * it the connection is closed, 1008), 1024 streams per spot connection and 200 per futures one; a ping frame every
  * 20 s and a close when no pong came back within a minute. A connection whose unsent data exceeds
  * MAX_BUFFERED_BYTES is closed (1013) rather than silently skipped, since a gap would break a client's book.
+ *
+ * This file is the wire format (stream names, payloads, control messages, listenKeys); the connections, topics, user
+ * sinks, sends with backpressure, the message rate and the heartbeat are the platform's fan-out core
+ * (platform/fanout/fanout.ts), with the limits above as its policy.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
@@ -25,7 +29,7 @@ import { formatDecimal, type EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
 import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
-import { createTokenBucket, type TokenBucket } from '../../platform/rate-limit/slots-and-buckets';
+import { CLOSE_POLICY_VIOLATION, createFanout, type FanoutConn, type FanoutSink, type FanoutTopic, type MessageHandlers } from '../../platform/fanout/fanout';
 import { toBinanceSymbol } from './binance.symbols';
 import {
   bookTickerJson,
@@ -79,25 +83,18 @@ export interface ContractDepthSource {
   onDepthDelta(listener: (d: DepthDelta & { symbol: string }) => void): () => void;
 }
 
-/** A connection. */
-interface Conn {
-  socket: WebSocket;
-  market: StreamMarket;
+/**
+ * A connection: the core's (its market streams as topics keyed `${market}|${name}`, its user streams as sinks: listenKey
+ * streams and WebSocket API subscriptions) and its market and payload form.
+ */
+interface Conn extends FanoutConn<Topic, UserSink> {
+  readonly market: StreamMarket;
   /** Combined payloads ({stream, data}): /stream connections, or SET_PROPERTY combined. */
   combined: boolean;
-  /** Market streams by canonical name. */
-  topics: Map<string, Topic>;
-  /** User streams on this connection: listenKey streams and WebSocket API subscriptions. */
-  sinks: Set<UserSink>;
-  bucket: TokenBucket;
-  lastPong: number;
-  closed: boolean;
 }
 
 /** A user stream bound to a connection. */
-export interface UserSink {
-  conn: Conn;
-  userId: string;
+export interface UserSink extends FanoutSink<Conn> {
   market: StreamMarket;
   /** The listenKey of a listenKey stream (its name in combined payloads). */
   listenKey?: string;
@@ -106,10 +103,8 @@ export interface UserSink {
 }
 
 /** A stream and its subscribers, with the state of its batching. */
-interface Topic {
-  key: string;
+interface Topic extends FanoutTopic<Conn> {
   spec: StreamSpec;
-  subs: Set<Conn>;
   /** Diff depth: the batch of the current window. */
   batch: { U: number; u: number; bids: Map<string, string>; asks: Map<string, string> } | null;
   /** Clock ms at which the batched topic is next flushed. */
@@ -171,15 +166,11 @@ function bestOf(bids: Rows, asks: Rows): { bid: [string, string]; ask: [string, 
 export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const { host, marketData, contractMarket, listenKeys, log } = deps;
   const now = deps.now ?? (() => Date.now());
-  const conns = new Set<Conn>();
   const byWs = new WeakMap<WebSocket, Conn>();
-  const topics = new Map<string, Topic>();
   /** Depth-related topics (diff, partial, book ticker) per `${market}|${symbol}`. */
   const depthTopics = new Map<string, Set<Topic>>();
   /** Topics pushed on the timer (diff and partial depth, mark prices). */
   const timed = new Set<Topic>();
-  /** User sinks per user id. */
-  const users = new Map<string, Set<UserSink>>();
   const lower = new Map<string, string>();
   /** The latest mark figures per perpetual (for the mark price streams). */
   const marks = new Map<string, MarkFigures>();
@@ -191,30 +182,31 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   };
   const keyOf = (market: StreamMarket, name: string) => `${market}|${name}`;
 
+  const fanout = createFanout<Conn, Topic, UserSink>({
+    maxBufferedBytes: MAX_BUFFERED_BYTES,
+    messagesPerSec: MESSAGES_PER_SEC,
+    messageBurst: MESSAGES_PER_SEC,
+    onOverRate: (c) => closeConn(c, CLOSE_POLICY_VIOLATION, 'too many messages'),
+    heartbeat: { pingEveryMs: PING_EVERY_MS, pongTimeoutMs: PONG_TIMEOUT_MS },
+    onTopicEmpty(t) {
+      timed.delete(t);
+      depthTopics.get(`${t.spec.market}|${t.spec.symbol}`)?.delete(t);
+    },
+    log,
+    now,
+  });
+
   // ---------------------------------------------------------------- sending
 
-  function closeConn(c: Conn, code: number, reason: string): void {
-    if (c.closed) return;
-    drop(c);
-    try {
-      c.socket.close(code, reason);
-    } catch {
-      c.socket.terminate();
-    }
-  }
-
-  function sendBuf(c: Conn, buf: Buffer): void {
-    if (c.closed || c.socket.readyState !== 1) return;
-    if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) return closeConn(c, 1013, 'slow consumer');
-    c.socket.send(buf, { binary: false });
-  }
+  const closeConn = (c: Conn, code: number, reason: string) => fanout.closeConn(c, code, reason);
+  const sendBuf = (c: Conn, buf: Buffer) => fanout.send(c, buf);
   const sendJson = (c: Conn, v: unknown) => sendBuf(c, Buffer.from(JSON.stringify(v)));
 
   /** Sends the payload text of `t` to each subscriber: one Buffer raw, one combined, built at most once. */
   function publish(t: Topic, payload: string): void {
     let raw: Buffer | undefined;
     let wrapped: Buffer | undefined;
-    for (const c of t.subs) {
+    for (const c of t.subs.keys()) {
       if (c.combined) sendBuf(c, (wrapped ??= Buffer.from(`{"stream":${JSON.stringify(t.spec.name)},"data":${payload}}`)));
       else sendBuf(c, (raw ??= Buffer.from(payload)));
     }
@@ -226,23 +218,24 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   // ---------------------------------------------------------------- topics
 
-  function subscribe(c: Conn, spec: StreamSpec): void {
-    if (c.topics.has(spec.name)) return;
-    const key = keyOf(c.market, spec.name);
-    let t = topics.get(key);
-    if (!t) {
-      t = { key, spec, subs: new Set(), batch: null, due: now() + spec.intervalMs, pushed: -1, dirty: true, top: '', bar: null };
-      topics.set(key, t);
-      if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'bookTicker') {
-        const dk = `${spec.market}|${spec.symbol}`;
-        let set = depthTopics.get(dk);
-        if (!set) depthTopics.set(dk, (set = new Set()));
-        set.add(t);
-      }
-      if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'markPrice' || spec.kind === 'allMarkPrice') timed.add(t);
+  /** A new topic of `spec`, filed with the depth-related topics of its book and the timed ones as its kind says. */
+  function newTopic(key: string, spec: StreamSpec): Topic {
+    const t: Topic = { key, spec, subs: new Map(), batch: null, due: now() + spec.intervalMs, pushed: -1, dirty: true, top: '', bar: null };
+    if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'bookTicker') {
+      const dk = `${spec.market}|${spec.symbol}`;
+      let set = depthTopics.get(dk);
+      if (!set) depthTopics.set(dk, (set = new Set()));
+      set.add(t);
     }
-    t.subs.add(c);
-    c.topics.set(spec.name, t);
+    if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'markPrice' || spec.kind === 'allMarkPrice') timed.add(t);
+    return t;
+  }
+
+  /** Subscribes `c` to `spec` (the callers keep within MAX_STREAMS); a new subscriber of a state gets it at once. */
+  function subscribe(c: Conn, spec: StreamSpec): void {
+    const key = keyOf(c.market, spec.name);
+    const t = fanout.join(c, key, () => newTopic(key, spec));
+    if (typeof t === 'string') return;
     // The current state first, for the streams that are a state (not a change).
     if (spec.kind === 'partial') {
       const p = partialOf(t);
@@ -256,24 +249,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     }
   }
 
-  function unsubscribe(c: Conn, name: string): void {
-    const t = c.topics.get(name);
-    if (!t) return;
-    c.topics.delete(name);
-    t.subs.delete(c);
-    if (t.subs.size > 0) return;
-    topics.delete(t.key);
-    timed.delete(t);
-    depthTopics.get(`${t.spec.market}|${t.spec.symbol}`)?.delete(t);
-  }
-
-  function drop(c: Conn): void {
-    if (c.closed) return;
-    c.closed = true;
-    conns.delete(c);
-    for (const name of [...c.topics.keys()]) unsubscribe(c, name);
-    for (const s of c.sinks) unbind(s);
-  }
+  const unsubscribe = (c: Conn, name: string) => fanout.leave(c, keyOf(c.market, name));
 
   // ---------------------------------------------------------------- depth
 
@@ -380,7 +356,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   // ---------------------------------------------------------------- sources
 
-  const topicOf = (market: StreamMarket, name: string) => topics.get(keyOf(market, name));
+  const topicOf = (market: StreamMarket, name: string) => fanout.topic(keyOf(market, name));
 
   function tickerFigures(market: StreamMarket, symbol: string): TickerFigures | undefined {
     if (market === 'spot') {
@@ -486,31 +462,20 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   // ---------------------------------------------------------------- user streams
 
-  function unbind(s: UserSink): void {
-    s.conn.sinks.delete(s);
-    const set = users.get(s.userId);
-    if (!set) return;
-    set.delete(s);
-    if (set.size === 0) users.delete(s.userId);
-  }
-  function bind(s: UserSink): void {
-    s.conn.sinks.add(s);
-    let set = users.get(s.userId);
-    if (!set) users.set(s.userId, (set = new Set()));
-    set.add(s);
-  }
+  const unbind = (s: UserSink) => fanout.unbind(s);
+  const bind = (s: UserSink) => fanout.bind(s);
   const wanted = (userId: string, market: StreamMarket): boolean => {
-    const set = users.get(userId);
+    const set = fanout.sinksOf(userId);
     if (!set) return false;
     for (const s of set) if (s.market === market) return true;
     return false;
   };
 
   const onEngine = (events: EngineEvent[]) => {
-    if (users.size === 0) return;
+    if (!fanout.anySink()) return;
     const out = userEvents(host.engine as UserEventEngine, events, wanted, now());
     for (const ev of out) {
-      for (const s of users.get(ev.userId) ?? []) {
+      for (const s of fanout.sinksOf(ev.userId) ?? []) {
         if (s.market !== ev.market) continue;
         if (s.subscriptionId !== undefined) sendBuf(s.conn, Buffer.from(`{"subscriptionId":${s.subscriptionId},"event":${ev.json}}`));
         else if (s.conn.combined && s.listenKey) sendBuf(s.conn, Buffer.from(`{"stream":${JSON.stringify(s.listenKey)},"data":${ev.json}}`));
@@ -521,7 +486,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   /** A listenKey ended: its streams are told (expiry) and closed, as Binance does. */
   const offKeys = listenKeys.onEnd((k, reason) => {
-    const set = users.get(k.userId);
+    const set = fanout.sinksOf(k.userId);
     if (!set) return;
     for (const s of [...set]) {
       if (s.listenKey !== k.key) continue;
@@ -574,7 +539,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
             return fail(c, 2, `Invalid request: stream '${spec.name}' is not available`, id);
           specs.push(spec);
         }
-        const fresh = specs.filter((s) => !c.topics.has(s.name));
+        const fresh = specs.filter((s) => !c.topics.has(keyOf(c.market, s.name)));
         if (c.topics.size + new Set(fresh.map((s) => s.name)).size > MAX_STREAMS[c.market])
           return fail(c, 2, `Invalid request: too many streams (at most ${MAX_STREAMS[c.market]})`, id);
         // The answer first, then the current state of the new streams (CCXT keys its snapshot fetch on the answer).
@@ -593,7 +558,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
         return sendJson(c, { result: null, id });
       }
       case 'LIST_SUBSCRIPTIONS': {
-        const names = [...c.topics.keys()];
+        const names = [...c.topics.values()].map((t) => t.spec.name);
         for (const s of c.sinks) if (s.listenKey) names.push(s.listenKey);
         return sendJson(c, { result: names, id });
       }
@@ -623,31 +588,10 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   // ---------------------------------------------------------------- connections
 
-  function newConn(socket: WebSocket, market: StreamMarket, combined: boolean): Conn {
-    const c: Conn = {
-      socket,
-      market,
-      combined,
-      topics: new Map(),
-      sinks: new Set(),
-      bucket: createTokenBucket(MESSAGES_PER_SEC, MESSAGES_PER_SEC, now()),
-      lastPong: now(),
-      closed: false,
-    };
-    conns.add(c);
+  /** Registers a connection of `market` with its message handlers. */
+  function newConn(socket: WebSocket, market: StreamMarket, combined: boolean, handlers: MessageHandlers<Conn>): Conn {
+    const c = fanout.open(socket, { market, combined }, MAX_STREAMS[market], handlers);
     byWs.set(socket, c);
-    const overLimit = () => {
-      if (c.bucket.take(now())) return false;
-      closeConn(c, 1008, 'too many messages');
-      return true;
-    };
-    socket.on('ping', () => void overLimit());
-    socket.on('pong', () => {
-      c.lastPong = now();
-      overLimit();
-    });
-    socket.on('close', () => drop(c));
-    socket.on('error', () => drop(c));
     return c;
   }
 
@@ -657,33 +601,21 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   const offEngine = host.onEvents(onEngine);
   const tickTimer = setInterval(tick, TICK_MS);
   tickTimer.unref();
-  const pingTimer = setInterval(() => {
-    const at = now();
-    for (const c of conns) {
-      if (at - c.lastPong > PONG_TIMEOUT_MS) {
-        closeConn(c, 1008, 'pong timeout');
-        c.socket.terminate();
-      } else if (c.socket.readyState === 1) c.socket.ping();
-    }
-  }, PING_EVERY_MS);
-  pingTimer.unref();
   const sweepTimer = setInterval(() => listenKeys.sweep(), 10_000);
   sweepTimer.unref();
 
   return {
     connect(socket, market, streams, combined) {
-      const c = newConn(socket, market, combined);
-      socket.on('message', (data, isBinary) => {
-        if (c.closed) return;
-        if (!c.bucket.take(now())) return closeConn(c, 1008, 'too many messages');
-        if (isBinary) return fail(c, 3, 'Invalid JSON: binary frame', null);
-        const text = Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString();
-        try {
-          onControl(c, text);
-        } catch (err) {
-          log.error({ err }, 'binance stream message failed');
-          fail(c, -1000, 'An unknown error occurred while processing the request.', null);
-        }
+      const c = newConn(socket, market, combined, {
+        binary: (c) => fail(c, 3, 'Invalid JSON: binary frame', null),
+        text(c, text) {
+          try {
+            onControl(c, text);
+          } catch (err) {
+            log.error({ err }, 'binance stream message failed');
+            fail(c, -1000, 'An unknown error occurred while processing the request.', null);
+          }
+        },
       });
       let count = 0;
       for (const n of streams) {
@@ -707,28 +639,26 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     },
     unbindUser: unbind,
     attachApi(socket, onText) {
-      const c = newConn(socket, 'spot', false);
-      socket.on('message', (data, isBinary) => {
-        if (c.closed) return;
-        if (isBinary) return sendJson(c, { id: null, status: 400, error: { code: -1000, msg: 'Binary frames are not supported.' } });
-        onText(Array.isArray(data) ? Buffer.concat(data).toString('utf8') : data.toString());
+      // Its messages are the WebSocket API's requests, not counted here; its ping and pong frames are.
+      newConn(socket, 'spot', false, {
+        rated: false,
+        binary: (c) => sendJson(c, { id: null, status: 400, error: { code: -1000, msg: 'Binary frames are not supported.' } }),
+        text: (_c, text) => onText(text),
       });
     },
     stats() {
-      let userSinks = 0;
-      for (const set of users.values()) userSinks += set.size;
-      return { connections: conns.size, topics: topics.size, userSinks };
+      const core = fanout.stats();
+      return { connections: core.connections, topics: core.topics, userSinks: core.sinks };
     },
     close() {
       clearInterval(tickTimer);
-      clearInterval(pingTimer);
       clearInterval(sweepTimer);
       offMarket();
       offContract?.();
       offDepth?.();
       offEngine();
       offKeys();
-      for (const c of [...conns]) closeConn(c, 1001, 'server shutting down');
+      fanout.close();
     },
   };
 }
