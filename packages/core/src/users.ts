@@ -17,8 +17,10 @@
  */
 import type { Command, CommandResult, EngineEvent, RejectCode } from './types';
 
+/** The command types the registry handles (the engine routes them here); `UserCommand` is their union. */
+export const USER_COMMANDS = ['registerUser', 'updateUser'] as const satisfies readonly Command['type'][];
 /** The users' commands (types.ts has their rules). */
-export type UserCommand = Extract<Command, { type: 'registerUser' | 'updateUser' }>;
+export type UserCommand = Extract<Command, { type: (typeof USER_COMMANDS)[number] }>;
 
 /** Every rejection registerUser and updateUser may answer: a closed list, the compiler refuses any other here. */
 export const USER_REJECT_CODES = [

@@ -125,6 +125,9 @@ export function compareTrading(a: ActivityEntry, b: ActivityEntry): number {
   return a.joinSeq - b.joinSeq;
 }
 
+/** The command types the activities handle (the engine routes them here; `ActivityCommand` in types.ts is their union). */
+export const ACTIVITY_COMMANDS = ['activityCreate', 'activityEnd', 'activityJoin', 'activitySettle'] as const satisfies readonly ActivityCommand['type'][];
+
 /** The activities' state (see the file comment). */
 export class ActivityState implements ActivityReads {
   private seq = 0;

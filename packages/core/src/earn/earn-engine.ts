@@ -95,6 +95,9 @@ function fromRow<T>(r: Record<string, unknown>): T {
   return out as T;
 }
 
+/** The command types savings handle (the engine routes them here; `EarnCommand` in types.ts is their union). */
+export const EARN_COMMANDS = ['earnSetProduct', 'earnLock', 'earnRedeem', 'earnSettle'] as const satisfies readonly EarnCommand['type'][];
+
 /** The savings state and its commands (see the file comment). */
 export class EarnState implements EarnReads {
   private productSeq = 0;

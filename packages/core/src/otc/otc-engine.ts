@@ -122,6 +122,25 @@ function fromRow<T>(r: Record<string, unknown>): T {
   return out as T;
 }
 
+/** The command types OTC handles (the engine routes them here; `OtcCommand` in types.ts is their union). */
+export const OTC_COMMANDS = [
+  'otcConfigure',
+  'otcApplyMerchant',
+  'otcReviewMerchant',
+  'otcSetMerchantStatus',
+  'otcLeaveMerchant',
+  'otcPublishAd',
+  'otcUpdateAd',
+  'otcSetAdStatus',
+  'otcTakeAd',
+  'otcMarkPaid',
+  'otcRelease',
+  'otcCancelOrder',
+  'otcAppeal',
+  'otcCancelAppeal',
+  'otcResolveAppeal',
+] as const satisfies readonly OtcCommand['type'][];
+
 /** The OTC state and its commands (see the file comment). */
 export class OtcState implements OtcReads {
   private config: OtcConfig | null = null;

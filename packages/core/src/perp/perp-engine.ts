@@ -44,6 +44,20 @@ import { PerpFunding } from './perp-funding';
 
 export type { PerpHost } from './perp-market';
 
+/** The command types the perpetuals handle (the engine routes them here; `PerpCommand` in types.ts is their union). */
+export const PERP_COMMANDS = [
+  'addPerpMarket',
+  'perpPlaceOrder',
+  'perpCancelOrder',
+  'perpSetLeverage',
+  'perpSetMarginMode',
+  'perpAdjustMargin',
+  'perpSetTpSl',
+  'perpMarkPrice',
+  'perpFunding',
+  'fundInsurance',
+] as const satisfies readonly PerpCommand['type'][];
+
 /** The perpetual markets' state (see the file comment): the command router, the reads and the snapshot. */
 export class PerpState extends PerpFunding implements PerpReads {
   /** Apply one perpetual command (the engine started the command: events, ledger touch list). */

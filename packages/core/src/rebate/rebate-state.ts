@@ -33,6 +33,9 @@ function reject(code: RejectCode): CommandResult {
   return { code, events: [] };
 }
 
+/** The command types the rebates handle (the engine routes them here; `RebateCommand` in types.ts is their union). */
+export const REBATE_COMMANDS = ['settleRebates'] as const satisfies readonly RebateCommand['type'][];
+
 /** The rebate state (see the file comment). */
 export class RebateState implements RebateReads {
   /** the last settled day, -1 = none yet */

@@ -23,23 +23,21 @@ import {
   WalletState,
 } from './withdrawals';
 
+/** The command types the wallet handles (the engine routes them here); `WalletCommand` is their union. */
+export const WALLET_COMMANDS = [
+  'deposit',
+  'transfer',
+  'creditDeposit',
+  'requestWithdrawal',
+  'approveWithdrawal',
+  'rejectWithdrawal',
+  'broadcastWithdrawal',
+  'withdrawalMined',
+  'completeWithdrawal',
+  'failWithdrawal',
+] as const satisfies readonly Command['type'][];
 /** The wallet's commands (types.ts has each one's rules). */
-export type WalletCommand = Extract<
-  Command,
-  {
-    type:
-      | 'deposit'
-      | 'transfer'
-      | 'creditDeposit'
-      | 'requestWithdrawal'
-      | 'approveWithdrawal'
-      | 'rejectWithdrawal'
-      | 'broadcastWithdrawal'
-      | 'withdrawalMined'
-      | 'completeWithdrawal'
-      | 'failWithdrawal';
-  }
->;
+export type WalletCommand = Extract<Command, { type: (typeof WALLET_COMMANDS)[number] }>;
 
 /** What the wallet needs of the engine (the engine implements it). */
 export interface WalletHost {
