@@ -1,4 +1,4 @@
-// Mutation testing of the spot matching and the ledger (StrykerJS with its vitest runner):
+// Mutation testing of spot trading (src/spot: the markets and matching, and spot's state machine spot-engine.ts) and the ledger
 // `npm run mutation` at the root, or `npx stryker run` here. Not part of `npm test` (it takes a while).
 //
 // Stryker 9 is pinned: Stryker 10 needs Node 22 and the repository runs on Node 20. Its vitest

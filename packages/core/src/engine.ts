@@ -1,7 +1,16 @@
 /**
  * The exchange engine: a deterministic state machine, commands in, events out (ARCHITECTURE.md section 2).
  * No I/O, no clock (time comes with each command), no randomness. Balances live in a double-entry
- * ledger (ledger/ledger.ts); spot matching lives in spot/spot-market.ts.
+ * ledger (ledger/ledger.ts).
+ *
+ * The engine is a router over the domains' state machines: each machine's file declares the command types it
+ * handles (`SPOT_COMMANDS`, `WALLET_COMMANDS` ...) and `Engine.machines` lists the machines once; `execute` looks the
+ * command's type up in the table built from that list and hands the command to its machine, lending it the ledger,
+ * the command's event list and what the engine knows of users, sequences and idempotency keys (each machine's host
+ * interface: `SpotHost`, `WalletHost`, `PerpHost` ...). A new domain is one entry in that list plus its command union
+ * in types.ts. What crosses domains stays here, beside the table: the genesis command, the order and trade sequences
+ * (spot and the perpetuals share one id space each), the idempotency keys, the invitation rebates' accrual from the
+ * perpetuals' fills, the activities' progress from every accepted command, and the balance events.
  *
  * Per command, events come in this order: the command's own events (order accepted, trades, order
  * updates, depth changes ...), then one `balanceChanged` per account changed by the command, in
@@ -30,42 +39,41 @@ import {
   type KeyKind,
   type KeyRow,
 } from './idempotency';
-import { WalletEngine, type WalletHost } from './wallet/wallet-engine';
-import { isKey, isNonNegInt, MAX_SAFE } from './checks';
+import { WALLET_COMMANDS, WalletEngine, type WalletHost } from './wallet/wallet-engine';
+import { isKey, isNonNegInt } from './checks';
 import type { DailyRow, WithdrawalRow } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
-import { OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
-import { EarnState, type EarnSnapshot } from './earn/earn-engine';
-import type { EarnCommand, EarnLockView, EarnProductView } from './earn/types';
-import { previewConvert, type ConvertPreview } from './spot/convert';
-import type { OtcAdView, OtcCommand, OtcConfig, OtcMerchantView, OtcOrderView } from './otc/types';
-import { ActivityState, type ActivityHost, type ActivitySnapshot } from './activity/activity-engine';
-import type { ActivityCommand, ActivityEntry, ActivityView } from './activity/types';
-import { PerpState, type PerpHost, type PerpSnapshot } from './perp/perp-engine';
-import { RebateState, type RebateSnapshot } from './rebate/rebate-state';
-import { REBATE_ASSET, type RebateCommand } from './rebate/types';
-import type { PerpAccountView, PerpCommand, PerpMarkState, PerpMarketConfig, PerpOrderView, PerpSettings, PositionView } from './perp/types';
+import { OTC_COMMANDS, OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
+import { EARN_COMMANDS, EarnState, type EarnSnapshot } from './earn/earn-engine';
+import type { EarnLockView, EarnProductView } from './earn/types';
+import type { ConvertPreview } from './spot/convert';
+import type { OtcAdView, OtcConfig, OtcMerchantView, OtcOrderView } from './otc/types';
+import { ACTIVITY_COMMANDS, ActivityState, type ActivityHost, type ActivitySnapshot } from './activity/activity-engine';
+import type { ActivityEntry, ActivityView } from './activity/types';
+import { PERP_COMMANDS, PerpState, type PerpHost, type PerpSnapshot } from './perp/perp-engine';
+import { REBATE_COMMANDS, RebateState, type RebateSnapshot } from './rebate/rebate-state';
+import { REBATE_ASSET } from './rebate/types';
+import type { PerpAccountView, PerpMarkState, PerpMarketConfig, PerpOrderView, PerpSettings, PositionView } from './perp/types';
 import type { BookKind, OrderBook } from './spot/book';
-import { Order } from './spot/order';
-import { OrderIndex } from './spot/order-index';
-import { type MarketUser, SpotMarket, type SpotHost, Trader } from './spot/spot-market';
-import { UserRegistry, type UserRecord, type UserRow } from './users';
+import { DEFAULT_CLOSED_ORDER_RETENTION, SPOT_COMMANDS, SpotEngine, type MarketRow, type OrderRow, type SpotHost } from './spot/spot-engine';
+import { USER_COMMANDS, UserRegistry, type UserRecord, type UserRow } from './users';
 import {
   type AccountKind,
   type Asset,
   type Balance,
   type Command,
   type CommandResult,
+  type CommandType,
   type DepthLevel,
   type EngineEvent,
   type MarketConfig,
-  type MarketStatus,
   type OrderView,
   type RejectCode,
   type WithdrawalView,
 } from './types';
 
 export { parseCommand, serializeCommand } from './codec';
+export { DEFAULT_CLOSED_ORDER_RETENTION, MAX_ASSET_SCALE, parseOrderId } from './spot/spot-engine';
 
 /** Engine construction options. */
 export interface EngineOptions {
@@ -89,17 +97,27 @@ export interface EngineOptions {
   idempotencyWindowMs?: number;
 }
 
-export { DEFAULT_IDEMPOTENCY_WINDOW_MS } from './idempotency';
-
-/** Default of `EngineOptions.closedOrderRetention`. */
-export const DEFAULT_CLOSED_ORDER_RETENTION = 1_000;
-
-/** Largest asset scale accepted by addAsset (decimal places). */
-export const MAX_ASSET_SCALE = 36;
-export { MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency';
+export { DEFAULT_IDEMPOTENCY_WINDOW_MS, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency';
 
 function reject(code: RejectCode): CommandResult {
   return { code, events: [] };
+}
+
+/** The commands the engine handles itself (the journal's genesis). */
+const ENGINE_COMMANDS = ['genesis'] as const satisfies readonly CommandType[];
+
+/**
+ * One entry of the router's list: a machine's command types (the list its file declares) and how the engine runs
+ * one of them. `run` is only ever handed a command of those types (the table is keyed by them).
+ */
+interface Route<T extends CommandType> {
+  readonly commands: readonly T[];
+  readonly run: (cmd: Command) => CommandResult;
+}
+
+/** A route, typed: `run` receives the commands of `commands` only (the compiler checks the machine takes them). */
+function route<T extends CommandType>(commands: readonly T[], run: (cmd: Extract<Command, { type: T }>) => CommandResult): Route<T> {
+  return { commands, run: run as (cmd: Command) => CommandResult };
 }
 
 /** The engine (see the file comment). */
@@ -107,30 +125,21 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   readonly ledger = new Ledger();
   events: EngineEvent[] = [];
   private readonly bookKind: BookKind;
-  private readonly assetsByCode = new Map<string, Asset>();
-  private readonly marketsBySymbol = new Map<string, SpotMarket>();
-  /** Every retained order (open, or among the last ended) by sequence number. */
-  private readonly orders = new OrderIndex();
-  /**
-   * userId -> the user's working record (spot/trader.ts): open orders oldest first, client order ids
-   * of retained orders, per-market resting counts and accounts. Derived from the orders (rebuilt by
-   * restore), so not part of snapshots; one lookup per command.
-   */
-  private readonly traders = new Map<string, Trader>();
-  /** Idempotency keys of orders, deposits and transfers for the window of command time. */
+  /** Idempotency keys of orders, deposits, transfers, withdrawals and OTC for the window of command time. */
   private readonly keys: KeyWindow;
-  /** Ended orders still retained, oldest first, from index `closedHead`. */
-  private closedQueue: (Order | undefined)[] = [];
-  private closedHead = 0;
-  private readonly closedOrderRetention: number;
+  /** The last order sequence number given out: spot and perpetual orders share one id space ("1", "2" ...). */
   private orderSeq = 0;
+  /** The last trade id given out: spot and perpetual trades share one id space. */
   private tradeSeq = 0;
+  /** Spot trading: assets, markets, orders, convert (spot/spot-engine.ts). */
+  private readonly spot: SpotEngine;
   /** Registered users (ids that key balances come from here: users.ts). */
   private readonly users = new UserRegistry();
   /** Deposits, transfers and withdrawals (wallet/wallet-engine.ts). */
   private readonly wallet = new WalletEngine();
   /** The id of the journal this state was built from (its genesis command), or null before genesis. */
   private journal: string | null = null;
+
   /** The perpetual contracts (perp/perp-engine.ts). */
   private perp: PerpState;
   /** Peer-to-peer fiat trading (otc/otc-engine.ts). */
@@ -141,12 +150,12 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   private rebate = new RebateState();
   /** Fixed-term savings (earn/earn-engine.ts). */
   private earn: EarnState;
+  /** Command type -> its machine's `run` (built from `machines()`; see the file comment). */
+  private readonly routes = new Map<string, (cmd: Command) => CommandResult>();
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
-    const r = opts?.closedOrderRetention ?? DEFAULT_CLOSED_ORDER_RETENTION;
-    if (!isNonNegInt(r, 2 ** 40)) throw new RangeError('closedOrderRetention must be a non-negative integer');
-    this.closedOrderRetention = r;
+    this.spot = new SpotEngine(this, this.bookKind, opts?.closedOrderRetention ?? DEFAULT_CLOSED_ORDER_RETENTION);
     const w = opts?.idempotencyWindowMs ?? DEFAULT_IDEMPOTENCY_WINDOW_MS;
     if (!isNonNegInt(w, 2 ** 53 - 1)) throw new RangeError('idempotencyWindowMs must be a non-negative integer');
     this.keys = new KeyWindow(w);
@@ -154,9 +163,39 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     this.otc = new OtcState(this.ledger);
     this.campaigns = new ActivityState(this.ledger);
     this.earn = new EarnState(this.ledger);
+    for (const m of this.machines()) {
+      for (const type of m.commands) {
+        if (this.routes.has(type)) throw new Error(`engine: command ${type} is routed to two machines`);
+        this.routes.set(type, m.run);
+      }
+    }
   }
 
-  // ---- SpotHost -------------------------------------------------------------------------------
+  /**
+   * The domains' state machines, the router's one list: each entry is a machine's command types and how it runs one
+   * (a machine replaced by restore is read at call time). The compiler checks below that every command type of
+   * types.ts is in some entry; the constructor, that none is in two.
+   */
+  private machines() {
+    return [
+      route(ENGINE_COMMANDS, (cmd) => this.genesis(cmd)),
+      route(USER_COMMANDS, (cmd) => this.users.execute(cmd, this.events)),
+      route(WALLET_COMMANDS, (cmd) => this.wallet.execute(cmd, this)),
+      route(SPOT_COMMANDS, (cmd) => this.spot.execute(cmd)),
+      route(PERP_COMMANDS, (cmd) => {
+        const r = this.perp.execute(cmd, this);
+        // Invitation rebates: the USDT contract fees of the command's fills accrue to the invitees' days.
+        if (r.events.length > 0) this.accrueRebates(r.events);
+        return r;
+      }),
+      route(REBATE_COMMANDS, (cmd) => this.rebate.execute(cmd, this)),
+      route(OTC_COMMANDS, (cmd) => this.otc.execute(cmd, this)),
+      route(ACTIVITY_COMMANDS, (cmd) => this.campaigns.execute(cmd, this)),
+      route(EARN_COMMANDS, (cmd) => this.earn.execute(cmd, this)),
+    ] as const;
+  }
+
+  // ---- SpotHost (the sequences are also the perpetuals') --------------------------------------
 
   /** @internal */
   allocOrderSeq(): number {
@@ -166,49 +205,13 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   allocTradeId(): string {
     return `${++this.tradeSeq}`;
   }
-  /** @internal */
-  traderFor(userId: string): Trader {
-    let t = this.traders.get(userId);
-    if (t === undefined) {
-      t = new Trader(userId);
-      this.traders.set(userId, t);
-    }
-    return t;
+  /** @internal the order seq of a live placeOrder client order id key */
+  orderKeyLookup(userId: string, clientOrderId: string, ts: number): number | undefined {
+    return this.keys.lookup(KEY_ORDER, userId, clientOrderId, ts)?.seq;
   }
   /** @internal */
-  registerOrder(o: Order): void {
-    this.orders.set(o);
-    if (o.clientOrderId !== null) {
-      const t = o.mu !== null ? o.mu.trader : this.traderFor(o.userId);
-      (t.clientOrders ??= new Map()).set(o.clientOrderId, o);
-    }
-  }
-  /** @internal */
-  orderClosed(o: Order): void {
-    o.userList?.unlink(o);
-    this.orderEnded(o);
-  }
-  /** @internal */
-  orderEnded(o: Order): void {
-    if (o.hold !== 0n) throw new Error(`engine: order ${o.orderId} ended with hold ${o.hold}`);
-    const q = this.closedQueue;
-    q.push(o);
-    if (q.length - this.closedHead > this.closedOrderRetention) {
-      const old = q[this.closedHead] as Order;
-      q[this.closedHead++] = undefined;
-      this.forget(old);
-      if (this.closedHead >= 1024 && this.closedHead * 2 >= q.length) {
-        this.closedQueue = q.slice(this.closedHead);
-        this.closedHead = 0;
-      }
-    }
-  }
-  private forget(o: Order): void {
-    this.orders.delete(o.seq);
-    if (o.clientOrderId !== null) {
-      const m = this.traders.get(o.userId)?.clientOrders;
-      if (m != null && m.get(o.clientOrderId) === o) m.delete(o.clientOrderId);
-    }
+  orderKeyAdd(userId: string, clientOrderId: string, ts: number, seq: number): void {
+    this.keys.add(KEY_ORDER, userId, clientOrderId, ts, seq);
   }
 
   // ---- commands -------------------------------------------------------------------------------
@@ -217,94 +220,9 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   execute(cmd: Command): CommandResult {
     this.events = [];
     this.ledger.beginCommand();
-    let r: CommandResult;
-    switch (cmd.type) {
-      case 'genesis':
-        r = this.genesis(cmd);
-        break;
-      case 'registerUser':
-      case 'updateUser':
-        r = this.users.execute(cmd, this.events);
-        break;
-      case 'placeOrder':
-        r = this.placeOrder(cmd);
-        break;
-      case 'cancelOrder':
-        r = this.cancelOrder(cmd);
-        break;
-      case 'deposit':
-      case 'transfer':
-      case 'creditDeposit':
-      case 'requestWithdrawal':
-      case 'approveWithdrawal':
-      case 'rejectWithdrawal':
-      case 'broadcastWithdrawal':
-      case 'withdrawalMined':
-      case 'completeWithdrawal':
-      case 'failWithdrawal':
-        r = this.wallet.execute(cmd, this);
-        break;
-      case 'addAsset':
-        r = this.addAsset(cmd);
-        break;
-      case 'addMarket':
-        r = this.addMarket(cmd);
-        break;
-      case 'setMarketStatus':
-        r = this.setMarketStatus(cmd);
-        break;
-      case 'addPerpMarket':
-      case 'perpPlaceOrder':
-      case 'perpCancelOrder':
-      case 'perpSetLeverage':
-      case 'perpSetMarginMode':
-      case 'perpAdjustMargin':
-      case 'perpSetTpSl':
-      case 'perpMarkPrice':
-      case 'perpFunding':
-      case 'fundInsurance':
-        r = this.perp.execute(cmd as PerpCommand, this);
-        // Invitation rebates: the USDT contract fees of the command's fills accrue to the invitees' days.
-        if (r.events.length > 0) this.accrueRebates(r.events);
-        break;
-      case 'settleRebates':
-        r = this.rebate.execute(cmd as RebateCommand, this);
-        break;
-      case 'otcConfigure':
-      case 'otcApplyMerchant':
-      case 'otcReviewMerchant':
-      case 'otcSetMerchantStatus':
-      case 'otcLeaveMerchant':
-      case 'otcPublishAd':
-      case 'otcUpdateAd':
-      case 'otcSetAdStatus':
-      case 'otcTakeAd':
-      case 'otcMarkPaid':
-      case 'otcRelease':
-      case 'otcCancelOrder':
-      case 'otcAppeal':
-      case 'otcCancelAppeal':
-      case 'otcResolveAppeal':
-        r = this.otc.execute(cmd as OtcCommand, this);
-        break;
-      case 'activityCreate':
-      case 'activityEnd':
-      case 'activityJoin':
-      case 'activitySettle':
-        r = this.campaigns.execute(cmd as ActivityCommand, this);
-        break;
-      case 'earnSetProduct':
-      case 'earnLock':
-      case 'earnRedeem':
-      case 'earnSettle':
-        r = this.earn.execute(cmd as EarnCommand, this);
-        break;
-      case 'convert':
-        r = this.convert(cmd);
-        break;
-      default:
-        r = reject('invalid_order');
-    }
+    const run = this.routes.get(cmd.type);
+    const r = run === undefined ? reject('invalid_order') : run(cmd);
+
     // Only a command that changed the state (it has events) ages out keys: rejections and retries change nothing.
     if (r.events.length > 0) this.keys.evict(cmd.ts);
     // Activities count their progress from the fills and deposits of every accepted command (activity/types.ts).
@@ -337,79 +255,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     this.rebate.accrue(ts, userId, inviter, fee);
   }
 
-  private placeOrder(cmd: Extract<Command, { type: 'placeOrder' }>): CommandResult {
-    const cid = cmd.clientOrderId;
-    const trader = this.traders.get(cmd.userId);
-    if (cid !== undefined) {
-      // The key (within the window) names the latest order with this client id; past the window, a
-      // still retained order with it counts too (so open orders never share a client id).
-      const k = this.keys.lookup(KEY_ORDER, cmd.userId, cid, cmd.ts);
-      const prev = k !== undefined ? this.orders.get(k.seq) : trader?.clientOrders?.get(cid);
-      if (prev !== undefined) return { code: 'ok', events: [], order: prev.toView(), duplicateOfOrderId: prev.orderId };
-      if (k !== undefined) return { code: 'ok', events: [], duplicateOfOrderId: `${k.seq}` };
-    }
-    const m = this.marketsBySymbol.get(cmd.symbol);
-    if (m === undefined) return reject('market_not_found');
-    if (this.isFrozen(cmd.userId)) return reject('account_frozen');
-    const r = m.place(cmd, this, trader);
-    if (cid !== undefined && r.code === 'ok') this.keys.add(KEY_ORDER, cmd.userId, cid, cmd.ts, this.orderSeq);
-    return r;
-  }
-
-  private convert(cmd: Extract<Command, { type: 'convert' }>): CommandResult {
-    const { userId, symbol, side, amount, minReceive, expiresTs, clientId, ts } = cmd;
-    if (
-      typeof clientId !== 'string' ||
-      typeof amount !== 'bigint' ||
-      typeof minReceive !== 'bigint' ||
-      minReceive < 0n ||
-      !isNonNegInt(expiresTs, MAX_SAFE) ||
-      (side !== 'BUY' && side !== 'SELL')
-    ) {
-      return reject('invalid_order');
-    }
-    // A retry of an accepted convert returns its order, whatever the time (placeOrder's key).
-    const dup = this.keys.lookup(KEY_ORDER, userId, clientId, ts);
-    if (dup === undefined) {
-      if (ts > expiresTs) return reject('convert_quote_expired');
-      const m = this.marketsBySymbol.get(symbol);
-      if (m === undefined) return reject('market_not_found');
-      if (amount <= 0n) return reject('amount_invalid');
-      if (side === 'SELL' && amount % (m.baseMult * m.config.stepSize) !== 0n) return reject('quantity_not_on_step');
-      if (
-        m.config.status === 'TRADING' &&
-        m.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') !== null &&
-        previewConvert(m, side, userId, amount).receive < minReceive
-      ) {
-        return reject('convert_slippage');
-      }
-      const sell = side === 'SELL';
-      return this.placeOrder({
-        type: 'placeOrder',
-        ts,
-        userId,
-        symbol,
-        side,
-        orderType: 'MARKET',
-        timeInForce: 'IOC',
-        ...(sell ? { quantity: amount / m.baseMult } : { quoteAmount: amount }),
-        clientOrderId: clientId,
-      });
-    }
-    return this.placeOrder({ type: 'placeOrder', ts, userId, symbol, side, orderType: 'MARKET', timeInForce: 'IOC', clientOrderId: clientId });
-  }
-
-  private cancelOrder(cmd: Extract<Command, { type: 'cancelOrder' }>): CommandResult {
-    const { userId, orderId, clientOrderId } = cmd;
-    if (typeof userId !== 'string' || (orderId === undefined) === (clientOrderId === undefined)) return reject('invalid_order');
-    const o = orderId !== undefined ? this.orders.get(parseOrderId(orderId)) : this.traders.get(userId)?.clientOrders?.get(clientOrderId as string);
-    if (o === undefined || o.userId !== userId) return reject('order_not_found');
-    if (!o.isOpen) return { code: 'order_not_found', events: [], order: o.toView() };
-    // An open order always has its market record (set when accepted or restored).
-    const view = (o.mu as MarketUser).market.cancel(o, this, cmd.ts);
-    return { code: 'ok', events: this.events, order: view };
-  }
-
   private genesis(cmd: Extract<Command, { type: 'genesis' }>): CommandResult {
     if (this.journal !== null || !isKey(cmd.journalId, MAX_IDEMPOTENCY_KEY_LENGTH)) return reject('invalid_config');
     this.journal = cmd.journalId;
@@ -424,65 +269,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
    */
   isFrozen(userId: string): boolean {
     return this.users.get(userId)?.profile.frozen === '1';
-  }
-
-  private addAsset(cmd: Extract<Command, { type: 'addAsset' }>): CommandResult {
-    const a = cmd.asset;
-    if (a !== null && typeof a === 'object' && this.assetsByCode.has(a.code)) return reject('asset_exists');
-    if (a === null || typeof a !== 'object' || !isKey(a.code, 32) || a.code.includes('/') || !isNonNegInt(a.scale, MAX_ASSET_SCALE)) {
-      return reject('invalid_config');
-    }
-    const asset: Asset = { code: a.code, scale: a.scale };
-    this.assetsByCode.set(asset.code, asset);
-    this.events.push({ type: 'assetAdded', ts: cmd.ts, asset: { ...asset } });
-    return { code: 'ok', events: this.events };
-  }
-
-  private addMarket(cmd: Extract<Command, { type: 'addMarket' }>): CommandResult {
-    const c = cmd.market;
-    if (c !== null && typeof c === 'object' && this.marketsBySymbol.has(c.symbol)) return reject('market_exists');
-    if (
-      c === null ||
-      typeof c !== 'object' ||
-      !isKey(c.symbol, 64) ||
-      !isKey(c.base, 32) ||
-      !isKey(c.quote, 32) ||
-      c.base === c.quote ||
-      !isNonNegInt(c.priceDecimals, MAX_ASSET_SCALE) ||
-      !isNonNegInt(c.qtyDecimals, MAX_ASSET_SCALE) ||
-      typeof c.tickSize !== 'bigint' ||
-      c.tickSize <= 0n ||
-      typeof c.stepSize !== 'bigint' ||
-      c.stepSize <= 0n ||
-      typeof c.minQty !== 'bigint' ||
-      c.minQty < 0n ||
-      typeof c.minNotional !== 'bigint' ||
-      c.minNotional < 0n ||
-      !isNonNegInt(c.makerFeePpm, 1_000_000) ||
-      !isNonNegInt(c.takerFeePpm, 1_000_000) ||
-      (c.status !== 'TRADING' && c.status !== 'HALTED')
-    ) {
-      return reject('invalid_config');
-    }
-    const base = this.assetsByCode.get(c.base);
-    const quote = this.assetsByCode.get(c.quote);
-    if (base === undefined || quote === undefined) return reject('asset_not_found');
-    if (c.priceDecimals + c.qtyDecimals > quote.scale || c.qtyDecimals > base.scale) return reject('invalid_config');
-    const market = new SpotMarket(c, base.scale, quote.scale, this.bookKind, this.ledger, this.marketsBySymbol.size);
-    this.marketsBySymbol.set(c.symbol, market);
-    this.events.push({ type: 'marketAdded', ts: cmd.ts, market: { ...market.config } });
-    return { code: 'ok', events: this.events };
-  }
-
-  private setMarketStatus(cmd: Extract<Command, { type: 'setMarketStatus' }>): CommandResult {
-    if (cmd.status !== 'TRADING' && cmd.status !== 'HALTED') return reject('invalid_config');
-    const m = this.marketsBySymbol.get(cmd.symbol);
-    if (m === undefined) return reject('market_not_found');
-    if (m.config.status !== cmd.status) {
-      m.config.status = cmd.status;
-      this.events.push({ type: 'marketStatusChanged', ts: cmd.ts, symbol: cmd.symbol, status: cmd.status });
-    }
-    return { code: 'ok', events: this.events };
   }
 
   // ---- WalletHost -----------------------------------------------------------------------------
@@ -508,7 +294,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
 
   /** @internal the scale of an asset, or undefined when it is not listed */
   hasAsset(code: string): number | undefined {
-    return this.assetsByCode.get(code)?.scale;
+    return this.spot.assetScale(code);
   }
   /** @internal the order seq of a live perpetual client order id key */
   perpKeyLookup(userId: string, clientOrderId: string, ts: number): number | undefined {
@@ -538,7 +324,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
 
   /** @internal the quote asset of a spot market */
   spotQuote(symbol: string): string | undefined {
-    return this.marketsBySymbol.get(symbol)?.config.quote;
+    return this.spot.quoteOf(symbol);
   }
   /** @internal the settle asset of a perpetual market */
   perpQuote(symbol: string): string | undefined {
@@ -582,8 +368,7 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
    * market. Nothing changes.
    */
   convertPreview(symbol: string, side: 'BUY' | 'SELL', userId: string, amount: bigint): ConvertPreview | undefined {
-    const m = this.marketsBySymbol.get(symbol);
-    return m === undefined ? undefined : previewConvert(m, side, userId, amount);
+    return this.spot.convertPreview(symbol, side, userId, amount);
   }
 
   otcConfig(): OtcConfig | undefined {
@@ -669,24 +454,21 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   userRows(): UserRow[] {
     return this.users.rows();
   }
-
   /** An asset by code. */
   asset(code: string): Asset | undefined {
-    const a = this.assetsByCode.get(code);
-    return a === undefined ? undefined : { ...a };
+    return this.spot.asset(code);
   }
   /** All assets in the order they were added. */
   assets(): Asset[] {
-    return [...this.assetsByCode.values()].map((a) => ({ ...a }));
+    return this.spot.assets();
   }
   /** A market's configuration (with its current status). */
   market(symbol: string): MarketConfig | undefined {
-    const m = this.marketsBySymbol.get(symbol);
-    return m === undefined ? undefined : { ...m.config };
+    return this.spot.market(symbol);
   }
   /** All markets in the order they were added. */
   markets(): MarketConfig[] {
-    return [...this.marketsBySymbol.values()].map((m) => ({ ...m.config }));
+    return this.spot.markets();
   }
   /** Balance of one account in the asset's smallest unit (zeroes if it never existed). */
   balance(owner: string, account: AccountKind | 'SYSTEM', asset: string): Balance {
@@ -698,25 +480,19 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   }
   /** Any accepted order by id (open or closed). */
   order(orderId: string): OrderView | undefined {
-    return this.orders.get(parseOrderId(orderId))?.toView();
+    return this.spot.order(orderId);
   }
   /** Open orders of a user, oldest first, optionally for one market. */
   openOrders(userId: string, symbol?: string): OrderView[] {
-    const out: OrderView[] = [];
-    for (let o = this.traders.get(userId)?.head ?? null; o !== null; o = o.userNext) {
-      if (symbol === undefined || o.symbol === symbol) out.push(o.toView());
-    }
-    return out;
+    return this.spot.openOrders(userId, symbol);
   }
   /** Aggregated levels, best first, at most `levels` per side (empty for an unknown market). */
   depth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
-    const m = this.marketsBySymbol.get(symbol);
-    if (m === undefined) return { bids: [], asks: [] };
-    return { bids: m.book.depth('BUY', levels), asks: m.book.depth('SELL', levels) };
+    return this.spot.depth(symbol, levels);
   }
   /** Price of the last trade (price units), or null. */
   lastPrice(symbol: string): bigint | null {
-    return this.marketsBySymbol.get(symbol)?.lastPrice ?? null;
+    return this.spot.lastPrice(symbol);
   }
   /** A withdrawal not yet final (REVIEW ... CONFIRMING), or undefined (unknown or final: read the database). */
   withdrawal(withdrawalId: string): WithdrawalView | undefined {
@@ -733,26 +509,23 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   /** Per asset: sum of both buckets over all accounts (0n for every asset). */
   assetTotals(): Map<string, bigint> {
     const t = this.ledger.assetTotals();
-    for (const code of this.assetsByCode.keys()) if (!t.has(code)) t.set(code, 0n);
+    for (const code of this.spot.assetCodes()) if (!t.has(code)) t.set(code, 0n);
     return t;
   }
   /** The book of a market (read-only use: tests and diagnostics). */
   bookOf(symbol: string): OrderBook | undefined {
-    return this.marketsBySymbol.get(symbol)?.book;
+    return this.spot.bookOf(symbol);
   }
   /**
    * The engine's own count of a user's resting orders in a market (the one the open-order cap
    * reads; 0 for an unknown user or market). Tests compare it with the book's orders.
    */
   openOrderCount(userId: string, symbol: string): number {
-    const m = this.marketsBySymbol.get(symbol);
-    return m === undefined ? 0 : (this.traders.get(userId)?.markets[m.index]?.openCount ?? 0);
+    return this.spot.openOrderCount(userId, symbol);
   }
   /** Units a resting order must hold (quote units for BUY, base units for SELL), or undefined if unknown. */
   requiredHold(orderId: string): bigint | undefined {
-    const o = this.orders.get(parseOrderId(orderId));
-    if (o === undefined || !o.isOpen) return undefined;
-    return this.marketsBySymbol.get(o.symbol)?.requiredHold(o);
+    return this.spot.requiredHold(orderId);
   }
 
   // ---- snapshot, restore, hash ----------------------------------------------------------------
@@ -760,64 +533,26 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   /**
    * JSON-serializable copy of the whole state; bigints as decimal strings. Canonical: zero
    * accounts are left out and every list has a fixed order, so equal states give equal snapshots.
+   * The fields keep the order they had before spot became its own machine, so snapshots and hashes are unchanged.
    */
   snapshot(): EngineSnapshot {
-    const s = (v: bigint | null): string | null => (v === null ? null : v.toString());
     const accounts: [string, string, string, string, string][] = [];
     for (const a of this.ledger.accounts()) {
       if (a.available !== 0n || a.frozen !== 0n) accounts.push([a.owner, a.kind, a.asset, a.available.toString(), a.frozen.toString()]);
     }
     accounts.sort((x, y) => cmpStr(x[0], y[0]) || cmpStr(x[1], y[1]) || cmpStr(x[2], y[2]));
-    const row = (o: Order): unknown[] => [
-      o.seq,
-      o.clientOrderId,
-      o.userId,
-      o.symbol,
-      o.side,
-      o.orderType,
-      o.timeInForce,
-      s(o.price),
-      s(o.quantity),
-      s(o.quoteAmount),
-      o.feeAsset,
-      o.stp,
-      o.createdTs,
-      o.updatedTs,
-      o.status,
-      o.filledQty.toString(),
-      o.filledQuote.toString(),
-      o.fee.toString(),
-      o.remaining.toString(),
-      o.hold.toString(),
-    ];
-    const open: unknown[] = [];
-    for (const o of this.orders.values()) if (o.isOpen) open.push(row(o));
-    const closed: unknown[] = [];
-    for (let i = this.closedHead; i < this.closedQueue.length; i++) closed.push(row(this.closedQueue[i] as Order));
+    const spot = this.spot.rows();
     return {
       version: 1,
       orderSeq: this.orderSeq,
       tradeSeq: this.tradeSeq,
-      assets: [...this.assetsByCode.values()].map((a) => ({ code: a.code, scale: a.scale })),
-      markets: [...this.marketsBySymbol.values()].map((m) => ({
-        symbol: m.config.symbol,
-        base: m.config.base,
-        quote: m.config.quote,
-        priceDecimals: m.config.priceDecimals,
-        qtyDecimals: m.config.qtyDecimals,
-        tickSize: m.config.tickSize.toString(),
-        stepSize: m.config.stepSize.toString(),
-        minQty: m.config.minQty.toString(),
-        minNotional: m.config.minNotional.toString(),
-        makerFeePpm: m.config.makerFeePpm,
-        takerFeePpm: m.config.takerFeePpm,
-        status: m.config.status,
-        lastPrice: s(m.lastPrice),
-      })),
+      assets: spot.assets,
+      markets: spot.markets,
       accounts,
-      closedOrderRetention: this.closedOrderRetention,
-      openOrders: open,
-      closedOrders: closed,
+      closedOrderRetention: spot.closedOrderRetention,
+      openOrders: spot.openOrders,
+      closedOrders: spot.closedOrders,
+
       idempotencyWindowMs: this.keys.windowMs,
       idempotencyKeys: this.keys.rows(),
       journalId: this.journal,
@@ -851,62 +586,20 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     e.journal = d.journalId ?? null;
     e.users.restore(d.userSeq ?? 0, d.users ?? []);
     if (d.wallet !== undefined) e.wallet.state.restore(d.wallet);
-    for (const a of d.assets) e.assetsByCode.set(a.code, { code: a.code, scale: a.scale });
-    for (const m of d.markets) {
-      const cfg: MarketConfig = {
-        symbol: m.symbol,
-        base: m.base,
-        quote: m.quote,
-        priceDecimals: m.priceDecimals,
-        qtyDecimals: m.qtyDecimals,
-        tickSize: BigInt(m.tickSize),
-        stepSize: BigInt(m.stepSize),
-        minQty: BigInt(m.minQty),
-        minNotional: BigInt(m.minNotional),
-        makerFeePpm: m.makerFeePpm,
-        takerFeePpm: m.takerFeePpm,
-        status: m.status,
-      };
-      const base = e.assetsByCode.get(cfg.base) as Asset;
-      const quote = e.assetsByCode.get(cfg.quote) as Asset;
-      const market = new SpotMarket(cfg, base.scale, quote.scale, e.bookKind, e.ledger, e.marketsBySymbol.size);
-      market.lastPrice = m.lastPrice === null ? null : BigInt(m.lastPrice);
-      e.marketsBySymbol.set(cfg.symbol, market);
-    }
+    e.spot.restoreMarkets(d.assets, d.markets);
     for (const [owner, kind, asset, av, fr] of d.accounts) e.ledger.restoreAccount(owner, kind as LedgerKind, asset, BigInt(av), BigInt(fr));
-    if (d.perp !== undefined) e.perp = PerpState.restore(d.perp, e.bookKind, (code) => e.assetsByCode.get(code)?.scale, e.ledger);
+    if (d.perp !== undefined) e.perp = PerpState.restore(d.perp, e.bookKind, (code) => e.spot.assetScale(code), e.ledger);
     if (d.otc !== undefined) e.otc = OtcState.restore(d.otc, e.ledger);
     if (d.activity !== undefined) e.campaigns = ActivityState.restore(d.activity, e.ledger);
     if (d.rebate !== undefined) e.rebate = RebateState.restore(d.rebate);
     if (d.earn !== undefined) e.earn = EarnState.restore(d.earn, e.ledger);
-    const big = (v: string | null): bigint | null => (v === null ? null : BigInt(v));
-    const toOrder = (r: OrderRow): Order => {
-      const o = new Order(r[0], `${r[0]}`, r[1], r[2], r[3], r[4], r[5], r[6], big(r[7]), big(r[8]), big(r[9]), r[10], r[11], r[12]);
-      o.updatedTs = r[13];
-      o.status = r[14];
-      o.filledQty = BigInt(r[15]);
-      o.filledQuote = BigInt(r[16]);
-      o.fee = BigInt(r[17]);
-      o.remaining = BigInt(r[18]);
-      o.hold = BigInt(r[19]);
-      e.registerOrder(o);
-      return o;
-    };
-    // Open orders are stored in id order, which is arrival order, so FIFO within each level is kept.
-    for (const r of d.openOrders) {
-      const o = toOrder(r);
-      (e.marketsBySymbol.get(o.symbol) as SpotMarket).restoreResting(o, e.traderFor(o.userId), e.ledger);
-    }
-    // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs
-    // to at most one retained order, since a retry of a retained key never creates an order.
-    for (const r of d.closedOrders) e.closedQueue.push(toOrder(r));
+    e.spot.restoreOrders(d.openOrders, d.closedOrders);
     if (d.idempotencyKeys !== undefined) {
       e.keys.restoreRows(d.idempotencyKeys);
     } else {
       // A snapshot written before the key window existed: its deposit refs and transfer ids (kept
       // forever then) get the latest order time of the snapshot as their time, so they live one more window.
-      let ts = 0;
-      for (const o of e.orders.values()) if (o.updatedTs > ts) ts = o.updatedTs;
+      const ts = e.spot.latestOrderTs();
       for (const [u, k] of d.depositRefs ?? []) e.keys.add(KEY_DEPOSIT, u, k, ts, 0);
       for (const [u, k] of d.transferIds ?? []) e.keys.add(KEY_TRANSFER, u, k, ts, 0);
     }
@@ -919,49 +612,18 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   }
 }
 
-type OrderRow = [
-  number,
-  string | null,
-  string,
-  string,
-  OrderView['side'],
-  OrderView['orderType'],
-  OrderView['timeInForce'],
-  string | null,
-  string | null,
-  string | null,
-  string,
-  Order['stp'],
-  number,
-  number,
-  OrderView['status'],
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+/** Every command type of types.ts is routed to a machine: a type left out of `Engine.machines` fails to compile here. */
+type Routed = ReturnType<Engine['machines']>[number]['commands'][number];
+const everyCommandRouted: [Exclude<CommandType, Routed>] extends [never] ? true : Exclude<CommandType, Routed> = true;
+void everyCommandRouted;
 
 interface SnapshotV1 {
   version: 1;
   orderSeq: number;
   tradeSeq: number;
   assets: Asset[];
-  markets: {
-    symbol: string;
-    base: string;
-    quote: string;
-    priceDecimals: number;
-    qtyDecimals: number;
-    tickSize: string;
-    stepSize: string;
-    minQty: string;
-    minNotional: string;
-    makerFeePpm: number;
-    takerFeePpm: number;
-    status: MarketStatus;
-    lastPrice: string | null;
-  }[];
+  markets: MarketRow[];
+
   accounts: [string, string, string, string, string][];
   closedOrderRetention: number;
   openOrders: OrderRow[];
@@ -988,22 +650,6 @@ interface SnapshotV1 {
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];
-}
-
-/**
- * The sequence number of a canonical order id ("1", "42"; no sign, no leading zeros, at most 15
- * digits), or -1 for anything else (which then matches no order).
- */
-export function parseOrderId(id: string): number {
-  const n = typeof id === 'string' ? id.length : 0;
-  if (n === 0 || n > 15 || (n > 1 && id.charCodeAt(0) === 48)) return -1;
-  let v = 0;
-  for (let i = 0; i < n; i++) {
-    const c = id.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    v = v * 10 + c;
-  }
-  return v;
 }
 
 function cmpStr(a: string, b: string): number {

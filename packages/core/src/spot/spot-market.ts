@@ -1,6 +1,6 @@
 /**
  * One spot market: its configuration, its book, and the order placement, matching, settlement
- * and cancellation rules. The engine (engine.ts) owns the state and calls in here.
+ * and cancellation rules. Spot's state machine (spot-engine.ts) owns the markets and calls in here.
  *
  * Units: prices in price units, quantities in qty units, amounts and fees in asset units
  * (see types.ts). Rules follow Binance spot: price-time priority, every fill at the maker's price,
@@ -9,7 +9,8 @@
  */
 import { Account, type Ledger } from '../ledger/ledger';
 import { pow10 } from '../money';
-import type { Command, CommandResult, EngineEvent, MarketConfig, OrderView, RejectCode, Side, StpMode, TimeInForce } from '../types';
+import type { Command, CommandResult, EngineEvent, MarketConfig, OrderView, Side, StpMode, TimeInForce } from '../types';
+import type { SpotRejectCode } from './spot-engine';
 import type { BookKind, OrderBook } from './book';
 import { FastOrderBook } from './fast-book';
 import { NaiveOrderBook } from './naive-book';
@@ -18,8 +19,8 @@ import { Order, UserOrders } from './order';
 /** The placeOrder command. */
 export type PlaceOrderCommand = Extract<Command, { type: 'placeOrder' }>;
 
-/** What a market needs from the engine while it works on a command. */
-export interface SpotHost {
+/** What a market needs from spot's state machine (spot-engine.ts, `SpotEngine`) while it works on a command. */
+export interface SpotMarketHost {
   readonly ledger: Ledger;
   /** Events of the current command (appended to). */
   readonly events: EngineEvent[];
@@ -49,7 +50,7 @@ export const MAX_CLIENT_ORDER_ID_LENGTH = 36;
  */
 export const MAX_OPEN_ORDERS_PER_MARKET = 200;
 
-function reject(code: RejectCode): CommandResult {
+function reject(code: SpotRejectCode): CommandResult {
   return { code, events: [] };
 }
 
@@ -93,8 +94,8 @@ export class SpotMarket {
   private readonly feeQuote: Account;
 
   /**
-   * `config` must already be validated (engine's addMarket); scales are the assets' scales; `index`
-   * is the market's position in the engine (0, 1, ...), its slot in `Trader.markets`.
+   * `config` must already be validated (SpotEngine's addMarket); scales are the assets' scales; `index`
+   * is the market's position in spot's state machine (0, 1, ...), its slot in `Trader.markets`.
    */
   constructor(
     config: MarketConfig,
@@ -115,7 +116,7 @@ export class SpotMarket {
   }
 
   /**
-   * Validate and execute a placeOrder (market existence and idempotency are the engine's part).
+   * Validate and execute a placeOrder (market existence and idempotency are SpotEngine's part).
    * Checks run in REJECT_CODES order; nothing changes before every check has passed.
    * invalid_order covers malformed fields and combinations: a MARKET order with a price, with
    * POST_ONLY, or by quoteAmount when SELL, FOK or together with quantity; a LIMIT order with
@@ -125,9 +126,9 @@ export class SpotMarket {
    * quoteAmount, and to a MARKET order by quantity at what it would fill in the book now.
    * too_many_open_orders: the user already has MAX_OPEN_ORDERS_PER_MARKET orders resting here
    * (checked for every order type, as Binance's MAX_NUM_ORDERS filter).
-   * `trader` is the user's record if the user has one (the engine looked it up once for the command).
+   * `trader` is the user's record if the user has one (SpotEngine looked it up once for the command).
    */
-  place(cmd: PlaceOrderCommand, host: SpotHost, trader: Trader | undefined): CommandResult {
+  place(cmd: PlaceOrderCommand, host: SpotMarketHost, trader: Trader | undefined): CommandResult {
     const c = this.config;
     if (c.status !== 'TRADING') return reject('market_halted');
     const { side, orderType, timeInForce, price, quantity, quoteAmount, clientOrderId, userId } = cmd;
@@ -310,7 +311,7 @@ export class SpotMarket {
   }
 
   /** Match a taker against the book; returns why it stopped. Emits trades, maker updates and depth changes. */
-  private match(t: Order, host: SpotHost, ts: number): 'done' | 'stp' | 'unaffordable' {
+  private match(t: Order, host: SpotMarketHost, ts: number): 'done' | 'stp' | 'unaffordable' {
     const book = this.book;
     const events = host.events;
     const opp: Side = t.side === 'BUY' ? 'SELL' : 'BUY';
@@ -363,7 +364,7 @@ export class SpotMarket {
   }
 
   /** Settle one fill of q (qty units) at the maker's price p; returns the maker level's new total. */
-  private fill(t: Order, m: Order, p: bigint, q: bigint, host: SpotHost, ts: number): bigint {
+  private fill(t: Order, m: Order, p: bigint, q: bigint, host: SpotMarketHost, ts: number): bigint {
     const ledger = host.ledger;
     const c = this.config;
     // Multiplying by a factor of 1n would still allocate a new bigint: skip it.
@@ -443,10 +444,10 @@ export class SpotMarket {
    * Take a resting order out of the book as CANCELED or EXPIRED: release its whole remaining
    * hold, emit its update; returns the level's new total (the caller emits the depth change).
    */
-  closeResting(o: Order, status: 'CANCELED' | 'EXPIRED', host: SpotHost, ts: number): bigint {
+  closeResting(o: Order, status: 'CANCELED' | 'EXPIRED', host: SpotMarketHost, ts: number): bigint {
     const total = this.book.remove(o);
     (o.mu as MarketUser).openCount--;
-    // A resting order always has its hold account (set when it was accepted, or by Engine.restore).
+    // A resting order always has its hold account (set when it was accepted, or by SpotEngine.restoreOrders).
     host.ledger.release(o.holdAccount as Account, o.hold);
     o.hold = 0n;
     o.status = status;
@@ -456,8 +457,8 @@ export class SpotMarket {
     return total;
   }
 
-  /** Cancel a resting order (the engine checked ownership and that it is open); returns its view. */
-  cancel(o: Order, host: SpotHost, ts: number): OrderView {
+  /** Cancel a resting order (SpotEngine checked ownership and that it is open); returns its view. */
+  cancel(o: Order, host: SpotMarketHost, ts: number): OrderView {
     const total = this.closeResting(o, 'CANCELED', host, ts);
     const ev = host.events[host.events.length - 1] as { order: OrderView };
     host.events.push({ type: 'depthChanged', ts, symbol: this.config.symbol, side: o.side, price: o.price as bigint, quantity: total });
@@ -465,7 +466,7 @@ export class SpotMarket {
   }
 
   /**
-   * Put an open order from a snapshot back into the book (Engine.restore; orders in id order, so
+   * Put an open order from a snapshot back into the book (SpotEngine.restoreOrders; orders in id order, so
    * FIFO within a level is kept): its user record, hold account, resting count and open-order list.
    */
   restoreResting(o: Order, trader: Trader, ledger: Ledger): void {
@@ -494,7 +495,7 @@ export class SpotMarket {
  * of the user's resting orders there and the user's SPOT accounts of the market's two assets.
  *
  * Derived state only: nothing here is in snapshots or the state hash. It is rebuilt by
- * `Engine.restore` from the orders it re-adds, and the accounts are the ledger's own objects
+ * `SpotEngine.restoreOrders` from the orders it re-adds, and the accounts are the ledger's own objects
  * (never removed or replaced, so a cached account never goes stale). It exists so that a command
  * does one Map lookup (userId -> Trader) instead of one per structure it touches: the per-user
  * maps this replaces (open-order lists, per-book resting counts, per-market account caches,
