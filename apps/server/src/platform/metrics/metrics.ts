@@ -18,6 +18,7 @@
  * - WebSocket (read at each scrape from the hub's counts): `exchange_ws_sockets`, `exchange_ws_subscribers{channel}`,
  *   `exchange_ws_send_backlog_bytes` (sum of bufferedAmount), `exchange_ws_slow_closed_total`,
  *   `exchange_ws_skipped_pushes_total`;
+ * - security events (platform/plugins/security-events.ts): `exchange_security_events_total{kind,code}`;
  * - prom-client's default process metrics (CPU, memory, heap, event-loop lag, GC, handles).
  *
  * A process mounts them with `registerMetrics(app, metrics)` (metrics.routes.ts); a process without Fastify can
@@ -73,6 +74,8 @@ export interface ProcessMetrics {
   watchWs(read: () => WsSource | undefined): void;
   /** Records one HTTP request: its method, route pattern, HTTP status and duration in seconds. */
   observeHttp(method: string, route: string, status: number, seconds: number): void;
+  /** Counts one security event of `kind` (security-events.ts) answered with the error `code`. */
+  securityEvent(kind: string, code: string): void;
   /** The exposition text of every metric now. */
   text(): Promise<string>;
 }
@@ -239,6 +242,12 @@ export function createMetrics(): ProcessMetrics {
       this.inc(wsRead()?.closedSlow ?? 0);
     },
   });
+  const security = new Counter({
+    name: 'exchange_security_events_total',
+    help: 'Authentication and authorization failures, lockouts, rate-limit refusals and bans, by kind and error code',
+    labelNames: ['kind', 'code'],
+    registers,
+  });
   new Counter({
     name: 'exchange_ws_skipped_pushes_total',
     help: 'Public pushes skipped for sockets over the send backlog limit',
@@ -291,6 +300,9 @@ export function createMetrics(): ProcessMetrics {
     observeHttp(method, route, status, seconds) {
       const cls = status < 200 ? '1xx' : status < 300 ? '2xx' : status < 400 ? '3xx' : status < 500 ? '4xx' : '5xx';
       http.observe(`${method} ${cls} ${route}`, () => ({ method, route, status: cls }), seconds);
+    },
+    securityEvent(kind, code) {
+      security.inc({ kind, code });
     },
     text: () => Registry.merge([processRegistry(), registry]).metrics(),
   };

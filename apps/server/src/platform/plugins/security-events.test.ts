@@ -1,0 +1,78 @@
+/**
+ * Security events (security-events.ts): the kinds by error code and status, and, on a Fastify instance with the hook,
+ * the log line (no token, no query string) and the counter.
+ */
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { registerSecurityEvents, securityEventKind } from './security-events';
+
+describe('security events', () => {
+  it('classifies by error code first, then by HTTP status', () => {
+    expect(
+      [
+        ['login_failed', 400],
+        ['admin_login_locked', 429],
+        ['google_code_invalid', 400],
+        ['SYS.0015', 401],
+        ['unauthorized', 401],
+        ['-1022', 400],
+        ['-2015', 401],
+        ['-1003', 418],
+        ['-1003', 429],
+        ['rate_limited', 429],
+        ['forbidden', 403],
+        ['FST_ERR_X', 401],
+        ['validation_failed', 400],
+        ['not_found', 404],
+        ['internal_error', 500],
+      ].map(([c, s]) => securityEventKind(c as string, s as number)),
+    ).toEqual([
+      'authentication_failure',
+      'lockout',
+      'authentication_failure',
+      'session_invalid',
+      'session_invalid',
+      'authentication_failure',
+      'authentication_failure',
+      'banned',
+      'rate_limited',
+      'rate_limited',
+      'authorization_failure',
+      'session_invalid',
+      null,
+      null,
+      null,
+    ]);
+  });
+
+  it('logs the kind, code, route pattern and IP (never the query or a header) and counts it', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) };
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    const counted: string[] = [];
+    registerSecurityEvents(app, { securityEvent: (k, c) => void counted.push(`${k} ${c}`) });
+    const fail = (code: string, status: number) => Object.assign(new Error(code), { code, status });
+    app.get('/api/v3/account', async () => {
+      throw fail('-1022', 400);
+    });
+    app.get('/api/private/:id', async () => {
+      throw fail('SYS.0015', 401);
+    });
+    app.get('/api/bad', async () => {
+      throw fail('validation_failed', 400);
+    });
+    await app.inject({ method: 'GET', url: '/api/v3/account?timestamp=1&signature=deadbeefcafe', remoteAddress: '203.0.113.7' });
+    await app.inject({ method: 'GET', url: '/api/private/42', headers: { token: 'forged-token-value' }, remoteAddress: '203.0.113.8' });
+    await app.inject({ method: 'GET', url: '/api/bad' });
+    await app.close();
+    expect(counted).toEqual(['authentication_failure -1022', 'session_invalid SYS.0015']);
+    const events = lines.filter((l) => l.msg === 'security event');
+    expect(events.map((l) => [l.security, l.code, l.status, l.method, l.route, l.ip])).toEqual([
+      ['authentication_failure', '-1022', 400, 'GET', '/api/v3/account', '203.0.113.7'],
+      ['session_invalid', 'SYS.0015', 401, 'GET', '/api/private/:id', '203.0.113.8'],
+    ]);
+    const text = JSON.stringify(events);
+    expect(text).not.toContain('deadbeefcafe');
+    expect(text).not.toContain('forged-token-value');
+  });
+});
