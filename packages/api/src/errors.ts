@@ -64,6 +64,7 @@ export const ERROR_MESSAGES = {
   user_field_mismatch: { en: 'The account was changed meanwhile, please try again', zh: '账户信息已变更，请重试' },
   withdrawal_not_found: { en: 'Withdrawal not found', zh: '提币记录不存在' },
   withdrawal_state_invalid: { en: 'The withdrawal can no longer be changed this way', zh: '该提币当前状态不允许此操作' },
+  wallet_identity_mismatch: { en: 'The wallet keys do not match the ones this exchange recorded', zh: '钱包密钥与本交易所记录的不一致' },
   withdrawal_already_approved: {
     en: 'You have already approved this withdrawal; another operator must approve it',
     zh: '您已审批过该提币，需另一位操作员审批',

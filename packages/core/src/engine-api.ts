@@ -37,6 +37,8 @@ export interface EngineApi extends PerpReads, OtcReads, ActivityReads, RebateRea
   openWithdrawals(): WithdrawalView[];
   /** True when the chain deposit (chain, txHash, logIndex; -1 for a native transfer) was credited. */
   depositCredited(chain: string, txHash: string, logIndex: number): boolean;
+  /** The wallet's recorded public identity (walletIdentity: SHA-256 hex of the deposit xpub), or null before it. */
+  walletIdentity(): string | null;
   /** Per asset: sum over all accounts (must be 0n for every asset). */
   assetTotals(): Map<string, bigint>;
   /** The id of the journal the state was built from (its genesis command), or null before genesis. */

@@ -506,6 +506,10 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   depositCredited(chain: string, txHash: string, logIndex: number): boolean {
     return this.wallet.depositCredited(chain, txHash, logIndex);
   }
+  /** The wallet's recorded public identity (walletIdentity: SHA-256 hex of the deposit xpub), or null. */
+  walletIdentity(): string | null {
+    return this.wallet.identity();
+  }
   /** Per asset: sum of both buckets over all accounts (0n for every asset). */
   assetTotals(): Map<string, bigint> {
     const t = this.ledger.assetTotals();

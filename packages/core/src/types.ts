@@ -195,6 +195,13 @@ export type Command =
    * the hold is released. Only for a transaction known not to have moved the funds.
    */
   | (CommandBase & { type: 'failWithdrawal'; withdrawalId: string; reason: string })
+  /**
+   * The wallet's public identity, recorded at the first start of the chain side: `xpubFingerprint` is the SHA-256
+   * (64 lowercase hex) of the deposit account's extended public key, from which every deposit address derives. The
+   * first one is kept for ever; the same again is ok and changes nothing; another is wallet_identity_mismatch (a start
+   * on a different seed, which would change the hot wallet and every deposit address, is refused by the server).
+   */
+  | (CommandBase & { type: 'walletIdentity'; xpubFingerprint: string })
   /** The perpetual contracts' commands (perp/types.ts). */
   | PerpCommand
   /** The peer-to-peer fiat (OTC) commands (otc/types.ts). */
@@ -252,6 +259,7 @@ export const REJECT_CODES = [
   'withdrawal_already_approved',
   'withdrawal_locked',
   'daily_limit_exceeded',
+  'wallet_identity_mismatch',
   // perpetual contracts (perp/types.ts)
   'mark_price_unavailable',
   'price_out_of_band',

@@ -35,6 +35,7 @@ export const WALLET_COMMANDS = [
   'withdrawalMined',
   'completeWithdrawal',
   'failWithdrawal',
+  'walletIdentity',
 ] as const satisfies readonly Command['type'][];
 /** The wallet's commands (types.ts has each one's rules). */
 export type WalletCommand = Extract<Command, { type: (typeof WALLET_COMMANDS)[number] }>;
@@ -79,6 +80,7 @@ export const WALLET_REJECT_CODES = [
   'withdrawal_not_found',
   'withdrawal_state_invalid',
   'withdrawal_already_approved',
+  'wallet_identity_mismatch',
 ] as const satisfies readonly RejectCode[];
 /** A wallet command's rejection (WALLET_REJECT_CODES). */
 export type WalletRejectCode = (typeof WALLET_REJECT_CODES)[number];
@@ -115,7 +117,22 @@ export class WalletEngine {
         return this.completeWithdrawal(cmd, host);
       case 'failWithdrawal':
         return this.failWithdrawal(cmd, host);
+      case 'walletIdentity':
+        return this.walletIdentity(cmd);
     }
+  }
+
+  /** The recorded public identity of the wallet (SHA-256 hex of the deposit xpub), or null before the first record. */
+  identity(): string | null {
+    return this.state.identity;
+  }
+
+  private walletIdentity(cmd: Extract<Command, { type: 'walletIdentity' }>): CommandResult {
+    const fp = cmd.xpubFingerprint;
+    if (typeof fp !== 'string' || !/^[0-9a-f]{64}$/.test(fp)) return reject('invalid_config');
+    if (this.state.identity === null) this.state.identity = fp;
+    else if (this.state.identity !== fp) return reject('wallet_identity_mismatch');
+    return { code: 'ok', events: [] };
   }
 
   /** A withdrawal not yet final (a copy), or undefined. */

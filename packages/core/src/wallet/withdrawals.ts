@@ -64,6 +64,8 @@ export class WalletState {
   private readonly daily = new Map<string, { day: number; used: bigint }>();
   /** chainDepositKey of every credited chain deposit */
   readonly credited = new Set<string>();
+  /** the wallet's recorded public identity (walletIdentity: SHA-256 hex of the deposit xpub), null before */
+  identity: string | null = null;
 
   /** Amount of `asset` the user has withdrawn (requested, not rejected or failed) on UTC day `day`. */
   usedOn(userId: string, asset: string, day: number): bigint {
@@ -102,7 +104,7 @@ export class WalletState {
   }
 
   /** Canonical snapshot rows (fixed orders). */
-  rows(): { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[] } {
+  rows(): { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[]; identity?: string } {
     const open: WithdrawalRow[] = [...this.open.values()].map((w) => ({
       ...w,
       approvals: [...w.approvals],
@@ -115,15 +117,23 @@ export class WalletState {
         return [k.slice(0, i), k.slice(i + 1), d.day, d.used.toString()];
       })
       .sort((a, b) => cmp(a[0], b[0]) || cmp(a[1], b[1]));
-    return { seq: this.seq, open, daily, credited: [...this.credited].sort(cmp) };
+    // the identity only once recorded, so earlier states keep their snapshots and hashes
+    return { seq: this.seq, open, daily, credited: [...this.credited].sort(cmp), ...(this.identity !== null ? { identity: this.identity } : {}) };
   }
 
   /** Restore from `rows()` output (possibly after a JSON round trip). Throws on a malformed row. */
-  restore(r: { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[] }): void {
-    if (typeof r.seq !== 'number' || !Array.isArray(r.open) || !Array.isArray(r.daily) || !Array.isArray(r.credited)) {
+  restore(r: { seq: number; open: WithdrawalRow[]; daily: DailyRow[]; credited: string[]; identity?: string }): void {
+    if (
+      typeof r.seq !== 'number' ||
+      !Array.isArray(r.open) ||
+      !Array.isArray(r.daily) ||
+      !Array.isArray(r.credited) ||
+      (r.identity !== undefined && typeof r.identity !== 'string')
+    ) {
       throw new Error('restore: malformed wallet state');
     }
     this.seq = r.seq;
+    this.identity = r.identity ?? null;
     for (const w of r.open) this.open.set(w.withdrawalId, { ...w, approvals: [...w.approvals], amount: BigInt(w.amount), fee: BigInt(w.fee) });
     for (const [u, a, day, used] of r.daily) this.daily.set(`${u}\u0000${a}`, { day, used: BigInt(used) });
     for (const k of r.credited) this.credited.add(k);

@@ -39,6 +39,7 @@ import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { adminListDeposits, chainHead, depositAddressesUsed, listAlerts, type DepositRow, type DepositState } from './chain.repository';
 import { chainToEngine, createWalletCatalogue, engineToChain, ENGINE_SCALE, EVM_CHAIN, type WalletCatalogue } from './chains';
+import { checkWalletIdentity, seedCreationRefusal, walletFingerprint } from './wallet-identity';
 
 /** A coin the watcher and the broadcaster move on the EVM chain. */
 export interface ChainCoin {
@@ -146,8 +147,13 @@ export function createDepositAddressBook(host: Pick<EnginePort, 'engine' | 'onEv
 /**
  * The signer's seed (32 bytes, base64 in the file), created with mode 0600 at first start when absent (exclusive
  * create: two processes never make two seeds). Losing it loses the hot wallet and every deposit address' key.
+ * `refusal` says why a missing seed must not be created (wallet-identity.ts seedCreationRefusal): then it throws that.
  */
-export function loadOrCreateSignerSeed(file: string): Uint8Array {
+export function loadOrCreateSignerSeed(file: string, refusal: () => string | null = () => null): Uint8Array {
+  if (!fs.existsSync(file)) {
+    const why = refusal();
+    if (why !== null) throw new Error(why);
+  }
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, `${Buffer.from(newWalletSeed()).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
@@ -175,7 +181,14 @@ export interface DemoChain {
 export async function startDemoChain(config: Config, opts: { blockIntervalMs?: number } = {}): Promise<DemoChain> {
   const devChain = await startDevChain({ port: config.devChainPort, ...(opts.blockIntervalMs !== undefined ? { blockIntervalMs: opts.blockIntervalMs } : {}) });
   try {
-    const signer = createSigner(loadOrCreateSignerSeed(config.signerSeedFile), devChain.chainId);
+    // before the engine starts: a data directory with a journal has run, and its seed is never replaced silently
+    const journalDir = path.join(config.dataDir, 'journal');
+    const hasRun = fs.existsSync(journalDir) && fs.readdirSync(journalDir).length > 0;
+    const refusal = () =>
+      hasRun
+        ? `SIGNER_SEED_FILE ${config.signerSeedFile} is missing, but ${config.dataDir} has a journal: the demo's deposit addresses and hot wallet come from that seed. Restore it, or start on an empty DATA_DIR.`
+        : null;
+    const signer = createSigner(loadOrCreateSignerSeed(config.signerSeedFile, refusal), devChain.chainId);
     const { usdt } = await prepareDemoChain(devChain, signer.hotWalletAddress);
     return {
       devChain,
@@ -245,6 +258,8 @@ export interface ChainService {
   readonly client: ChainClient | null;
   readonly catalogue: WalletCatalogue;
   readonly addresses: DepositAddressBook;
+  /** Settles once the journal holds the wallet's identity (rejects when it could not be recorded; already logged). */
+  readonly identityRecorded: Promise<void>;
   /** The EVM coins with a contract known (ETH always; USDT when its contract is configured). */
   coins(): ChainCoin[];
   /** The user's deposit address (EIP-55). */
@@ -274,9 +289,20 @@ export interface ChainService {
 export function createChainService(deps: ChainServiceDeps): ChainService {
   const { config, db, host } = deps;
   const needSigner = config.walletXpub === undefined || config.chainJobs;
-  const signer = needSigner ? createSigner(loadOrCreateSignerSeed(config.signerSeedFile), config.chainId) : null;
-  const xpub = config.walletXpub ?? (signer ? signer.depositXpub : depositXpubFromSeed(loadOrCreateSignerSeed(config.signerSeedFile)));
+  const refusal = () => seedCreationRefusal(config.signerSeedFile, host.engine);
+  const signer = needSigner ? createSigner(loadOrCreateSignerSeed(config.signerSeedFile, refusal), config.chainId) : null;
+  const xpub = config.walletXpub ?? (signer ? signer.depositXpub : depositXpubFromSeed(loadOrCreateSignerSeed(config.signerSeedFile, refusal)));
+  // the journal's recorded wallet (wallet-identity.ts): a start on another seed or xpub is refused
+  checkWalletIdentity(host.engine, xpub, config.walletXpub !== undefined ? 'WALLET_XPUB' : `SIGNER_SEED_FILE ${config.signerSeedFile}`);
   const client = deps.client ?? (config.chainRpcUrl ? createChainClient(config.chainRpcUrl) : null);
+  // Recorded once, by the process that runs the chain jobs against a node (the one holding the signer).
+  const identityRecorded: Promise<void> =
+    client !== null && config.chainJobs && host.engine.walletIdentity() === null
+      ? host.submit({ type: 'walletIdentity', xpubFingerprint: walletFingerprint(xpub) }).then((r) => {
+          if (r.code !== 'ok') throw new Error(`recording the wallet's identity: ${r.code}`);
+        })
+      : Promise.resolve();
+  identityRecorded.catch((err: unknown) => deps.log.error({ err }, "the wallet's identity was not recorded in the journal"));
   const catalogue = createWalletCatalogue(config);
   // Derived ahead only where the chain is watched; elsewhere on demand (a withdrawal's address check).
   const addresses = createDepositAddressBook(host, xpub, { eager: client !== null && config.chainJobs });
@@ -343,6 +369,7 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
   return {
     chain,
     xpub,
+    identityRecorded,
     hotWalletAddress: signer?.hotWalletAddress ?? null,
     signer,
     client,

@@ -82,6 +82,9 @@ export class EngineView implements EngineApi {
   depositCredited(chain: string, txHash: string, logIndex: number): boolean {
     return this.current().depositCredited(chain, txHash, logIndex);
   }
+  walletIdentity(): string | null {
+    return this.current().walletIdentity();
+  }
   journalId(): string | null {
     return this.current().journalId();
   }
