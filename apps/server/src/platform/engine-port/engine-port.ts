@@ -7,7 +7,7 @@
  * `createEnginePort` picks one from the configuration.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config/env';
+import { NON_PRODUCTION_ENVS, type Config } from '../config/env';
 import type { Db } from '../db/client';
 import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
 import type { DomainProjection } from '../engine-host/projection';
@@ -45,6 +45,7 @@ export async function createEnginePort(
       natsUrl: config.natsUrl,
       prefix: config.natsPrefix,
       replicas: config.natsReplicas,
+      productionRules: !NON_PRODUCTION_ENVS.includes(config.nodeEnv),
       log,
       store: drizzleProjectionStore(db),
       ...clock,

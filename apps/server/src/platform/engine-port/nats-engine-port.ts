@@ -38,6 +38,8 @@ export interface NatsEnginePortOptions {
   prefix: string;
   /** JetStream replicas of the stream and snapshot store, if this process creates them (default 1). */
   replicas?: number;
+  /** Production rules (NODE_ENV neither development nor test): a stream under 3 replicas is warned about at start. */
+  productionRules?: boolean;
   log: FastifyBaseLogger;
   /** The projection cursor (projected()); usually drizzleProjectionStore(db). */
   store: ProjectionStore;
@@ -81,7 +83,11 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
   const started = performance.now();
   const now = o.now ?? Date.now;
   const log = o.log;
-  const journal = await openNatsJournal(o.natsUrl, o.prefix, { name: 'exchange-gateway', replicas: o.replicas ?? 1 });
+  const journal = await openNatsJournal(o.natsUrl, o.prefix, {
+    name: 'exchange-gateway',
+    replicas: o.replicas ?? 1,
+    ...(o.productionRules === true ? { warn: (msg: string) => log.warn(msg) } : {}),
+  });
 
   // The first message of the stream is the genesis that names the journal; the engine process writes it.
   const genesisDeadline = Date.now() + (o.genesisTimeoutMs ?? 60_000);

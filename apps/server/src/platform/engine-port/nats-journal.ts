@@ -70,7 +70,25 @@ export interface NatsJournal {
 }
 
 /** Connects to `url` and creates the stream and the object store when missing (idempotent; safe from any process). */
-export async function openNatsJournal(url: string, prefix: string, opts: { name?: string; replicas?: number } = {}): Promise<NatsJournal> {
+/**
+ * The warning for a stream whose acknowledged messages may be lost with one node (docs/deploy.md, "When an
+ * acknowledged command is on disk"): fewer than 3 replicas, where a node fsyncs its store only every `sync_interval`
+ * (2 minutes by default) unless it is set to `always` (nats-server 2.10+; the client cannot read that setting).
+ * Null with 3 replicas or more.
+ */
+export function durabilityWarning(replicas: number, serverVersion: string): string | null {
+  if (replicas >= 3) return null;
+  return (
+    `the journal stream has ${replicas} replica${replicas === 1 ? '' : 's'} on nats-server ${serverVersion}: an acknowledged command survives a power loss ` +
+    'only if every node sets jetstream { sync_interval: always } (nats-server 2.10 or later); otherwise run NATS_REPLICAS=3 across failure domains (docs/deploy.md)'
+  );
+}
+
+export async function openNatsJournal(
+  url: string,
+  prefix: string,
+  opts: { name?: string; replicas?: number; warn?: (msg: string) => void } = {},
+): Promise<NatsJournal> {
   const names = natsNames(prefix);
   const nc = await connect({ servers: url.split(','), name: opts.name ?? 'exchange', maxReconnectAttempts: -1 });
   const jsm: JetStreamManager = await jetstreamManager(nc);
@@ -97,6 +115,10 @@ export async function openNatsJournal(url: string, prefix: string, opts: { name?
         throw err;
       });
     }
+  }
+  if (opts.warn !== undefined) {
+    const warning = durabilityWarning((await jsm.streams.info(names.stream)).config.num_replicas, nc.info?.version ?? 'unknown');
+    if (warning !== null) opts.warn(warning);
   }
   const js: JetStreamClient = jetstream(nc);
   const objm = new Objm(nc);
