@@ -20,6 +20,7 @@ import { fail } from '../platform/shared/envelope';
 import { requestLang } from '../platform/shared/lang';
 import { badText } from '../platform/shared/text';
 import { DOMAINS } from './domains';
+import { routePluginsOf, type DomainModule } from '../platform/domain-module';
 import { registerRateLimits } from '../platform/rate-limit/rate-limits';
 import { registerMetrics } from '../platform/metrics/metrics.routes';
 import { wsHubStats } from '../gateways/ws/ws.routes';
@@ -176,7 +177,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ctx.metrics.watchWs(() => wsHubStats(ctx));
     registerMetrics(app, ctx.metrics, { token: ctx.config.metricsToken });
   }
-  for (const domain of DOMAINS) for (const routes of domain.routes ?? []) await app.register(routes);
+  // Each module hands its route files the services they use, from the completed context (the gateways' older plugins
+  // read app.ctx, decorated above, as do the shared session checks: requireAuth, requireOperator).
+  const modules: readonly DomainModule<AppContext>[] = DOMAINS;
+  for (const domain of modules) for (const routes of routePluginsOf(domain, ctx)) await app.register(routes);
 
   const index = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);

@@ -2,14 +2,17 @@
  * Keeps the module list and ARCHITECTURE.md section 14 honest:
  * - every folder under domains/ and gateways/ has its module (<name>.module.ts) and the module is in DOMAINS, by
  *   the folder's name, once;
- * - every route plugin file (*.routes.ts with a default export) is registered: in a module's `routes`, or by a
- *   routes file that is (the Binance gateway registers its spot, futures and stream routes);
+ * - every route plugin file (*.routes.ts with a default export: a domain's route factory or a gateway's plugin) is
+ *   registered: in a module's `routes`, or by a routes file that is (the Binance gateway registers its spot, futures
+ *   and stream routes);
  * - the savings module quoted in ARCHITECTURE.md as the model is the code of domains/earn/earn.module.ts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DOMAINS } from './domains';
+import type { AppContext } from './context';
+import { routePluginsOf, type DomainModule } from '../platform/domain-module';
 
 const SRC = path.resolve(import.meta.dirname, '..');
 const REPO = path.resolve(SRC, '..', '..', '..');
@@ -35,7 +38,14 @@ describe('the module list', () => {
   });
 
   it('registers every route plugin file, directly or through a registered routes file', async () => {
-    const listed = new Set(DOMAINS.flatMap((m) => m.routes ?? []));
+    // Each module's plugins, built on a stand-in context (a route factory keeps the services it is handed and calls
+    // none). A route file is listed when they include its default export (the gateways' plugins) or a plugin named
+    // after it (the domains' factories: the plugin a factory answers carries the factory's name).
+    const modules: readonly DomainModule<AppContext>[] = DOMAINS;
+    const stub = new Proxy({}, { get: () => ({}) }) as AppContext;
+    const plugins = modules.flatMap((m) => routePluginsOf(m, stub));
+    const listed = new Set<unknown>(plugins);
+    const names = new Set(plugins.map((p) => p.name));
     const files = fs
       .readdirSync(SRC, { recursive: true, encoding: 'utf8' })
       .filter((f) => f.endsWith('.routes.ts'))
@@ -44,7 +54,8 @@ describe('the module list', () => {
     const imports = (f: string) =>
       [...fs.readFileSync(path.join(SRC, f), 'utf8').matchAll(/from '(\.[^']+\.routes)'/g)].map((m) => path.join(path.dirname(f), `${m[1]}.ts`));
     await Promise.all(files.map(async (f) => ({ f, plugin: ((await import(path.join(SRC, f))) as { default: unknown }).default }))).then((mods) => {
-      const registered = new Set(mods.filter((m) => listed.has(m.plugin as never)).map((m) => path.normalize(m.f)));
+      const isListed = (plugin: unknown) => listed.has(plugin) || (typeof plugin === 'function' && names.has(plugin.name));
+      const registered = new Set(mods.filter((m) => isListed(m.plugin)).map((m) => path.normalize(m.f)));
       // Files registered by a registered routes file (the Binance gateway's spot, futures and stream routes, and the
       // spot trade routes under its spot routes), to any depth.
       for (let size = -1; size !== registered.size;) {

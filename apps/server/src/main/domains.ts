@@ -7,6 +7,7 @@
  */
 import { projectionsOf, pushesOf } from '../platform/domain-module';
 import health from '../platform/health/health.routes';
+import type { PlatformContext } from '../platform/platform-context';
 import { memberModule } from '../domains/member/member.module';
 import { verificationModule } from '../domains/verification/verification.module';
 import { demoModule } from '../domains/demo/demo.module';
@@ -37,7 +38,7 @@ import { wsModule } from '../gateways/ws/ws.module';
 import { binanceModule } from '../gateways/binance/binance.module';
 
 export const DOMAINS = [
-  { name: 'health', routes: [health] },
+  { name: 'health', routes: (ctx: PlatformContext) => [health({ host: ctx.host, db: ctx.db })] },
   memberModule,
   verificationModule,
   demoModule,

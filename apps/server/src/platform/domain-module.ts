@@ -18,6 +18,12 @@ import type { DomainPushes } from './shared/private-push';
 /** Stops what a module's `startJobs` started. */
 export type StopJobs = () => void | Promise<void>;
 
+/**
+ * A module's routes built from the context. Declared through a method's type, so that a module typed over its own
+ * context still fits the list of every module (a method's parameter is bivariant, as in `DomainPushes['source']`).
+ */
+type RoutesOfContext<Ctx> = { build(ctx: Ctx): readonly FastifyPluginAsync[] }['build'];
+
 /** What one domain registers. */
 export interface DomainModule<Needs, Provides extends object = object> {
   /** The domain's name: its folder under domains/ (or gateways/). */
@@ -28,8 +34,15 @@ export interface DomainModule<Needs, Provides extends object = object> {
    * `ctx.closers`.
    */
   readonly create?: (ctx: Needs) => Provides | Promise<Provides>;
-  /** Its route modules (Fastify plugins reading `app.ctx`), registered in this order. */
-  readonly routes?: readonly FastifyPluginAsync[];
+  /**
+   * Its route plugins, registered in this order (app.ts, on the completed context). The domains' form is a function of
+   * the context that hands each route file's factory exactly the services its routes use
+   * (`(ctx) => [earnRoutes({ earn: ctx.earn })]`): a route file's default export takes those services and answers its
+   * Fastify plugin, named as the factory (Fastify names a plugin by its function's name in its plugin tree and in a
+   * start timeout's error). The older form, a list of plugins that read the whole context through `app.ctx`, stays
+   * for the gateways.
+   */
+  readonly routes?: RoutesOfContext<Needs & Provides> | readonly FastifyPluginAsync[];
   /**
    * Starts its jobs in a server process (the embedded server, and every gateway of the scale-out mode: each job
    * decides from the config whether it runs in this process, e.g. only where the chain jobs run).
@@ -47,6 +60,16 @@ export interface DomainModule<Needs, Provides extends object = object> {
   readonly projection?: DomainProjection;
   /** Its private WebSocket pushes (platform/shared/private-push.ts), sent by the app's WebSocket hub. */
   readonly pushes?: DomainPushes<Needs & Provides>;
+}
+
+/**
+ * The route plugins of `module` over the completed context `ctx`, in its order: its `routes` function's answer, or its
+ * list of plugins (the older form, plugins reading `app.ctx`).
+ */
+export function routePluginsOf<C extends object>(module: DomainModule<C>, ctx: C): readonly FastifyPluginAsync[] {
+  const routes = module.routes;
+  if (routes === undefined) return [];
+  return typeof routes === 'function' ? routes(ctx) : routes;
 }
 
 /** The private pushes of `modules`, in their order (what the app's WebSocket hub sends). */

@@ -9,41 +9,43 @@ import { Type } from '@sinclair/typebox';
 import { AdminEarnProduct, EARN_ADMIN_PATHS, Envelope, SaveEarnProductBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { actorOf, requireOperator } from '../admin/auth';
+import type { EarnService } from './earn.service';
 
 const TAGS = ['admin'];
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });
 
-const earnAdminRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const earn = () => app.ctx.earn;
+/** The console's savings routes over the savings service. */
+export default function earnAdminRoutes({ earn }: { earn: EarnService }): FastifyPluginAsync {
+  return async function earnAdminRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    `/api/${EARN_ADMIN_PATHS.products}`,
-    {
-      preHandler: requireOperator('view'),
-      schema: {
-        tags: TAGS,
-        summary: 'Savings products (every status), with the principal locked in each',
-        headers: ADMIN_HEADERS,
-        response: { 200: Envelope(Type.Array(AdminEarnProduct)) },
+    app.get(
+      `/api/${EARN_ADMIN_PATHS.products}`,
+      {
+        preHandler: requireOperator('view'),
+        schema: {
+          tags: TAGS,
+          summary: 'Savings products (every status), with the principal locked in each',
+          headers: ADMIN_HEADERS,
+          response: { 200: Envelope(Type.Array(AdminEarnProduct)) },
+        },
       },
-    },
-    async () => ok(earn().adminProducts()),
-  );
+      async () => ok(earn.adminProducts()),
+    );
 
-  app.post(
-    `/api/${EARN_ADMIN_PATHS.saveProduct}`,
-    {
-      preHandler: requireOperator('wallet_decide'),
-      schema: {
-        tags: TAGS,
-        summary: 'Create (no productId) or change a savings product; existing locks keep their rate and term',
-        headers: ADMIN_HEADERS,
-        body: SaveEarnProductBody,
-        response: { 200: Envelope(AdminEarnProduct) },
+    app.post(
+      `/api/${EARN_ADMIN_PATHS.saveProduct}`,
+      {
+        preHandler: requireOperator('wallet_decide'),
+        schema: {
+          tags: TAGS,
+          summary: 'Create (no productId) or change a savings product; existing locks keep their rate and term',
+          headers: ADMIN_HEADERS,
+          body: SaveEarnProductBody,
+          response: { 200: Envelope(AdminEarnProduct) },
+        },
       },
-    },
-    async (req) => ok(await earn().saveProduct(actorOf(req), req.body)),
-  );
-};
-export default earnAdminRoutes;
+      async (req) => ok(await earn.saveProduct(actorOf(req), req.body)),
+    );
+  };
+}

@@ -15,7 +15,7 @@ export const earnModule: DomainModule<
   name: 'earn',
   projection: earnProjection,
   create: (ctx) => ({ earn: createEarnService({ db: ctx.db, host: ctx.host }) }),
-  routes: [earnRoutes, earnAdminRoutes],
+  routes: (ctx) => [earnRoutes({ earn: ctx.earn }), earnAdminRoutes({ earn: ctx.earn })],
   startJobs: (ctx) => startEarnJobs(ctx),
   seed: (ctx) => ensureEarnDemoProducts(ctx),
 };

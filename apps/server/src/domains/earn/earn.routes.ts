@@ -18,74 +18,76 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requireAuth } from '../../platform/shared/auth';
+import type { EarnService } from './earn.service';
 
 const TAGS = ['earn'];
 
-const earnRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const earn = () => app.ctx.earn;
-  const auth = { preHandler: requireAuth };
+/** The app's savings routes over the savings service. */
+export default function earnRoutes({ earn }: { earn: EarnService }): FastifyPluginAsync {
+  return async function earnRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const auth = { preHandler: requireAuth };
 
-  app.get(
-    `/api/${EARN_PATHS.getProducts}`,
-    { schema: { tags: TAGS, summary: 'Fixed-term savings products open for locking', response: { 200: Envelope(Type.Array(EarnProduct)) } } },
-    async () => ok(earn().products()),
-  );
+    app.get(
+      `/api/${EARN_PATHS.getProducts}`,
+      { schema: { tags: TAGS, summary: 'Fixed-term savings products open for locking', response: { 200: Envelope(Type.Array(EarnProduct)) } } },
+      async () => ok(earn.products()),
+    );
 
-  app.post(
-    `/api/${EARN_PATHS.lock}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: "Lock an amount of the product's coin from your ASSETS account for the term (idempotent by clientId)",
-        body: EarnLockBody,
-        response: { 200: Envelope(EarnLock) },
+    app.post(
+      `/api/${EARN_PATHS.lock}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: "Lock an amount of the product's coin from your ASSETS account for the term (idempotent by clientId)",
+          body: EarnLockBody,
+          response: { 200: Envelope(EarnLock) },
+        },
       },
-    },
-    async (req) => ok(await earn().lock(req.userId, req.body)),
-  );
+      async (req) => ok(await earn.lock(req.userId, req.body)),
+    );
 
-  app.post(
-    `/api/${EARN_PATHS.redeem}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Redeem your lock: early (the interest paid is taken off the principal, when the product allows it) or after maturity',
-        body: EarnRedeemBody,
-        response: { 200: Envelope(EarnLock) },
+    app.post(
+      `/api/${EARN_PATHS.redeem}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Redeem your lock: early (the interest paid is taken off the principal, when the product allows it) or after maturity',
+          body: EarnRedeemBody,
+          response: { 200: Envelope(EarnLock) },
+        },
       },
-    },
-    async (req) => ok(await earn().redeem(req.userId, req.body.lockId)),
-  );
+      async (req) => ok(await earn.redeem(req.userId, req.body.lockId)),
+    );
 
-  app.get(
-    `/api/${EARN_PATHS.getLocks}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your locks (LOCKED by default, or ALL), newest first',
-        querystring: GetEarnLocksQuery,
-        response: { 200: Envelope(EarnLockPage) },
+    app.get(
+      `/api/${EARN_PATHS.getLocks}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your locks (LOCKED by default, or ALL), newest first',
+          querystring: GetEarnLocksQuery,
+          response: { 200: Envelope(EarnLockPage) },
+        },
       },
-    },
-    async (req) => ok(await earn().locks(req.userId, req.query.status ?? 'LOCKED', req.query.page ?? 1, req.query.pageSize ?? 20)),
-  );
+      async (req) => ok(await earn.locks(req.userId, req.query.status ?? 'LOCKED', req.query.page ?? 1, req.query.pageSize ?? 20)),
+    );
 
-  app.get(
-    `/api/${EARN_PATHS.getRedemptions}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your redemptions (at maturity or early), latest first',
-        querystring: GetEarnRedemptionsQuery,
-        response: { 200: Envelope(EarnLockPage) },
+    app.get(
+      `/api/${EARN_PATHS.getRedemptions}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your redemptions (at maturity or early), latest first',
+          querystring: GetEarnRedemptionsQuery,
+          response: { 200: Envelope(EarnLockPage) },
+        },
       },
-    },
-    async (req) => ok(await earn().redemptions(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
-  );
-};
-export default earnRoutes;
+      async (req) => ok(await earn.redemptions(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
+    );
+  };
+}

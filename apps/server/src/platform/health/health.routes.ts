@@ -4,17 +4,20 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { PlatformContext } from '../platform-context';
 
-const health: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
-    if (!app.ctx.host.ready) return reply.status(503).send({ status: 'unavailable' });
-    try {
-      await app.ctx.db.execute(sql`select 1`);
-      return { status: 'ready' };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
-    }
-  });
-};
-export default health;
+/** The health checks over the engine port (`host.ready`) and the database (`db`). */
+export default function health({ host, db }: Pick<PlatformContext, 'host' | 'db'>): FastifyPluginAsync {
+  return async function health(app) {
+    app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+    app.get('/readyz', { schema: { hide: true } }, async (_req, reply) => {
+      if (!host.ready) return reply.status(503).send({ status: 'unavailable' });
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 'ready' };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable' });
+      }
+    });
+  };
+}
