@@ -11,6 +11,6 @@ export const activityModule: DomainModule<Parameters<typeof startActivityJobs>[0
   name: 'activity',
   projection: activityProjection,
   create: (ctx) => ({ activity: createActivityService({ host: ctx.host, now: ctx.clock.now }) }),
-  routes: [activityRoutes, activityAdminRoutes],
+  routes: (ctx) => [activityRoutes({ activity: ctx.activity }), activityAdminRoutes({ activity: ctx.activity })],
   startJobs: (ctx) => startActivityJobs(ctx),
 };

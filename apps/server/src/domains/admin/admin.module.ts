@@ -11,5 +11,5 @@ export const adminModule: DomainModule<
 > = {
   name: 'admin',
   create: (ctx) => ({ admin: createAdminService({ db: ctx.db, host: ctx.host, box: secretBoxFromConfig(ctx.config), kyc: () => ctx.kyc }) }),
-  routes: [adminRoutes],
+  routes: (ctx) => [adminRoutes({ admin: ctx.admin })],
 };

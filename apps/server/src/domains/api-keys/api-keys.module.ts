@@ -19,5 +19,5 @@ export const apiKeysModule: DomainModule<PlatformContext & { security: SecurityS
       cacheMs: ctx.config.apiKeyCacheMs,
     }),
   }),
-  routes: [apiKeyRoutes],
+  routes: (ctx) => [apiKeyRoutes({ apiKeys: ctx.apiKeys })],
 };

@@ -23,6 +23,7 @@ import { requireAuth } from '../../platform/shared/auth';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
 import { actorOf, requireOperator } from '../admin/auth';
+import type { ApiKeyService } from './api-keys.service';
 
 const TAGS = ['apiKeys'];
 const ADMIN_TAGS = ['admin'];
@@ -44,83 +45,83 @@ function info(req: FastifyRequest): { ip: string; userAgent: string } {
   return { ip: req.ip, userAgent: (typeof ua === 'string' ? ua : '').slice(0, USER_AGENT_MAX) };
 }
 
-const apiKeyRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const keys = () => app.ctx.apiKeys;
-  const opts = { preHandler: requireAuth, attachValidation: true } as const;
+/** The API key routes over the API key service. */
+export default function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyService }): FastifyPluginAsync {
+  return async function apiKeyRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const opts = { preHandler: requireAuth, attachValidation: true } as const;
 
-  app.get(
-    `/api/${API_KEY_PATHS.list}`,
-    {
-      preHandler: requireAuth,
-      schema: { tags: TAGS, summary: "The caller's API keys, newest first (never a secret)", response: { 200: Envelope(Type.Array(ApiKeyView)) } },
-    },
-    async (req) => ok(await keys().list(req.userId)),
-  );
-
-  app.post(
-    `/api/${API_KEY_PATHS.create}`,
-    {
-      ...opts,
-      schema: {
-        tags: TAGS,
-        summary:
-          'Create an API key (second factor: googleCode when Google is bound, else verifyCode): HMAC_SHA256 answers its secret this once; ED25519 takes a PEM public key. At most 30 keys, 30 whitelisted IPs; withdraw needs a whitelist',
-        body: CreateApiKeyBody,
-        response: { 200: Envelope(CreatedApiKey) },
+    app.get(
+      `/api/${API_KEY_PATHS.list}`,
+      {
+        preHandler: requireAuth,
+        schema: { tags: TAGS, summary: "The caller's API keys, newest first (never a secret)", response: { 200: Envelope(Type.Array(ApiKeyView)) } },
       },
-    },
-    async (req) => {
-      mapValidation(req, FIELD_CODES);
-      return ok(await keys().create(req.userId, req.body, info(req)));
-    },
-  );
+      async (req) => ok(await apiKeys.list(req.userId)),
+    );
 
-  app.post(
-    `/api/${API_KEY_PATHS.remove}`,
-    {
-      ...opts,
-      schema: { tags: TAGS, summary: 'Delete one of your API keys; it stops working at once', body: DeleteApiKeyBody, response: { 200: NullResult } },
-    },
-    async (req) => {
-      mapValidation(req, FIELD_CODES);
-      await keys().remove(req.userId, req.body.id, info(req));
-      return ok(null);
-    },
-  );
-
-  app.get(
-    `/api/${ADMIN_API_KEY_PATHS.list}`,
-    {
-      preHandler: requireOperator('view'),
-      schema: {
-        tags: ADMIN_TAGS,
-        summary: "A user's API keys (never a secret)",
-        headers: ADMIN_HEADERS,
-        querystring: AdminApiKeysQuery,
-        response: { 200: Envelope(Type.Array(ApiKeyView)) },
+    app.post(
+      `/api/${API_KEY_PATHS.create}`,
+      {
+        ...opts,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Create an API key (second factor: googleCode when Google is bound, else verifyCode): HMAC_SHA256 answers its secret this once; ED25519 takes a PEM public key. At most 30 keys, 30 whitelisted IPs; withdraw needs a whitelist',
+          body: CreateApiKeyBody,
+          response: { 200: Envelope(CreatedApiKey) },
+        },
       },
-    },
-    async (req) => ok(await keys().adminList(req.query.userId)),
-  );
-
-  app.post(
-    `/api/${ADMIN_API_KEY_PATHS.remove}`,
-    {
-      preHandler: requireOperator('user_freeze'),
-      schema: {
-        tags: ADMIN_TAGS,
-        summary: "Delete a user's API key with a reason (audited; it stops working at once)",
-        headers: ADMIN_HEADERS,
-        body: AdminDeleteApiKeyBody,
-        response: { 200: NullResult },
+      async (req) => {
+        mapValidation(req, FIELD_CODES);
+        return ok(await apiKeys.create(req.userId, req.body, info(req)));
       },
-    },
-    async (req) => {
-      await keys().adminRemove(actorOf(req), req.body.id, req.body.reason);
-      return ok(null);
-    },
-  );
-};
+    );
 
-export default apiKeyRoutes;
+    app.post(
+      `/api/${API_KEY_PATHS.remove}`,
+      {
+        ...opts,
+        schema: { tags: TAGS, summary: 'Delete one of your API keys; it stops working at once', body: DeleteApiKeyBody, response: { 200: NullResult } },
+      },
+      async (req) => {
+        mapValidation(req, FIELD_CODES);
+        await apiKeys.remove(req.userId, req.body.id, info(req));
+        return ok(null);
+      },
+    );
+
+    app.get(
+      `/api/${ADMIN_API_KEY_PATHS.list}`,
+      {
+        preHandler: requireOperator('view'),
+        schema: {
+          tags: ADMIN_TAGS,
+          summary: "A user's API keys (never a secret)",
+          headers: ADMIN_HEADERS,
+          querystring: AdminApiKeysQuery,
+          response: { 200: Envelope(Type.Array(ApiKeyView)) },
+        },
+      },
+      async (req) => ok(await apiKeys.adminList(req.query.userId)),
+    );
+
+    app.post(
+      `/api/${ADMIN_API_KEY_PATHS.remove}`,
+      {
+        preHandler: requireOperator('user_freeze'),
+        schema: {
+          tags: ADMIN_TAGS,
+          summary: "Delete a user's API key with a reason (audited; it stops working at once)",
+          headers: ADMIN_HEADERS,
+          body: AdminDeleteApiKeyBody,
+          response: { 200: NullResult },
+        },
+      },
+      async (req) => {
+        await apiKeys.adminRemove(actorOf(req), req.body.id, req.body.reason);
+        return ok(null);
+      },
+    );
+  };
+}

@@ -7,5 +7,5 @@ import appVersionRoutes from './app-version.routes';
 export const appVersionModule: DomainModule<PlatformContext, { appVersions: AppVersionService }> = {
   name: 'app-version',
   create: (ctx) => ({ appVersions: createAppVersionService({ db: ctx.db, webDist: ctx.config.webDist }) }),
-  routes: [appVersionRoutes],
+  routes: (ctx) => [appVersionRoutes({ appVersions: ctx.appVersions })],
 };

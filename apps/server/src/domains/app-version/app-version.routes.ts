@@ -20,82 +20,88 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { actorOf, requireOperator } from '../admin/auth';
+import type { AppVersionService } from './app-version.service';
 
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });
 
-const appVersionRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const svc = () => app.ctx.appVersions;
-  const view = requireOperator('view');
-  const manage = requireOperator('operators');
+/** The app version routes over the app version service. */
+export default function appVersionRoutes({ appVersions }: { appVersions: AppVersionService }): FastifyPluginAsync {
+  return async function appVersionRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const view = requireOperator('view');
+    const manage = requireOperator('operators');
 
-  app.get(
-    `/api/${APP_VERSION_PATHS.latest}`,
-    {
-      schema: {
-        tags: ['app'],
-        summary: 'The latest published version of a platform, and whether it is higher than the caller’s',
-        querystring: LatestVersionQuery,
-        response: { 200: Envelope(LatestVersion) },
+    app.get(
+      `/api/${APP_VERSION_PATHS.latest}`,
+      {
+        schema: {
+          tags: ['app'],
+          summary: 'The latest published version of a platform, and whether it is higher than the caller’s',
+          querystring: LatestVersionQuery,
+          response: { 200: Envelope(LatestVersion) },
+        },
       },
-    },
-    async (req, reply) => {
-      reply.header('cache-control', 'no-store');
-      return ok(await svc().latest(req.query.platform, req.query.current));
-    },
-  );
-
-  app.get(
-    `/api/${APP_VERSION_PATHS.bundle}`,
-    { schema: { tags: ['app'], summary: 'The web bundle (zip) of a published shell version, for the live update', querystring: AppBundleQuery } },
-    async (req, reply) => {
-      const zip = await svc().bundle(BigInt(req.query.id));
-      return reply
-        .type('application/zip')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-disposition', `attachment; filename="bundle-${req.query.id}.zip"`)
-        .send(zip);
-    },
-  );
-
-  app.get(
-    `/api/${APP_VERSION_ADMIN_PATHS.list}`,
-    {
-      preHandler: view,
-      schema: { tags: ['admin'], summary: 'Every app version, newest publication first', headers: ADMIN_HEADERS, response: { 200: Envelope(AppReleaseList) } },
-    },
-    async () => ok({ records: await svc().list() }),
-  );
-
-  app.post(
-    `/api/${APP_VERSION_ADMIN_PATHS.publish}`,
-    {
-      preHandler: manage,
-      schema: {
-        tags: ['admin'],
-        summary: 'Publish an app version with its reasons (zh, en); a shell version may carry the web bundle',
-        headers: ADMIN_HEADERS,
-        body: PublishVersionBody,
-        response: { 200: Envelope(AppRelease) },
+      async (req, reply) => {
+        reply.header('cache-control', 'no-store');
+        return ok(await appVersions.latest(req.query.platform, req.query.current));
       },
-    },
-    async (req) => ok(await svc().publish(actorOf(req), req.body)),
-  );
+    );
 
-  app.post(
-    `/api/${APP_VERSION_ADMIN_PATHS.withdraw}`,
-    {
-      preHandler: manage,
-      schema: {
-        tags: ['admin'],
-        summary: 'Withdraw a published app version',
-        headers: ADMIN_HEADERS,
-        body: WithdrawVersionBody,
-        response: { 200: Envelope(AppRelease) },
+    app.get(
+      `/api/${APP_VERSION_PATHS.bundle}`,
+      { schema: { tags: ['app'], summary: 'The web bundle (zip) of a published shell version, for the live update', querystring: AppBundleQuery } },
+      async (req, reply) => {
+        const zip = await appVersions.bundle(BigInt(req.query.id));
+        return reply
+          .type('application/zip')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('content-disposition', `attachment; filename="bundle-${req.query.id}.zip"`)
+          .send(zip);
       },
-    },
-    async (req) => ok(await svc().withdraw(actorOf(req), BigInt(req.body.id))),
-  );
-};
+    );
 
-export default appVersionRoutes;
+    app.get(
+      `/api/${APP_VERSION_ADMIN_PATHS.list}`,
+      {
+        preHandler: view,
+        schema: {
+          tags: ['admin'],
+          summary: 'Every app version, newest publication first',
+          headers: ADMIN_HEADERS,
+          response: { 200: Envelope(AppReleaseList) },
+        },
+      },
+      async () => ok({ records: await appVersions.list() }),
+    );
+
+    app.post(
+      `/api/${APP_VERSION_ADMIN_PATHS.publish}`,
+      {
+        preHandler: manage,
+        schema: {
+          tags: ['admin'],
+          summary: 'Publish an app version with its reasons (zh, en); a shell version may carry the web bundle',
+          headers: ADMIN_HEADERS,
+          body: PublishVersionBody,
+          response: { 200: Envelope(AppRelease) },
+        },
+      },
+      async (req) => ok(await appVersions.publish(actorOf(req), req.body)),
+    );
+
+    app.post(
+      `/api/${APP_VERSION_ADMIN_PATHS.withdraw}`,
+      {
+        preHandler: manage,
+        schema: {
+          tags: ['admin'],
+          summary: 'Withdraw a published app version',
+          headers: ADMIN_HEADERS,
+          body: WithdrawVersionBody,
+          response: { 200: Envelope(AppRelease) },
+        },
+      },
+      async (req) => ok(await appVersions.withdraw(actorOf(req), BigInt(req.body.id))),
+    );
+  };
+}

@@ -13,5 +13,5 @@ export const assetModule: DomainModule<PlatformContext, object> = {
     registerDemoFaucet({ config: ctx.config, host: ctx.host, log: ctx.log, hooks: ctx.hooks });
     return {};
   },
-  routes: [assetRoutes],
+  routes: (ctx) => [assetRoutes({ config: ctx.config, host: ctx.host, log: ctx.log })],
 };

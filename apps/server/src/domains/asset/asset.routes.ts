@@ -6,22 +6,23 @@ import { ok } from '../../platform/shared/envelope';
 import { requireAuth } from '../../platform/shared/auth';
 import { createAssetService } from './asset.service';
 
-const assetRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const assets = createAssetService({ config: app.ctx.config, host: app.ctx.host, log: app.ctx.log });
+/** The asset route over the engine's balances (`deps`: what the asset service reads). */
+export default function assetRoutes(deps: Parameters<typeof createAssetService>[0]): FastifyPluginAsync {
+  return async function assetRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const assets = createAssetService(deps);
 
-  app.get(
-    `/api/${API_PATHS.getAssets}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['asset'],
-        summary: 'Your four accounts (ASSETS, SPOT, CONTRACT, OTC) with every coin and totals in USDT and CNY (rounded down)',
-        response: { 200: Envelope(Assets) },
+    app.get(
+      `/api/${API_PATHS.getAssets}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['asset'],
+          summary: 'Your four accounts (ASSETS, SPOT, CONTRACT, OTC) with every coin and totals in USDT and CNY (rounded down)',
+          response: { 200: Envelope(Assets) },
+        },
       },
-    },
-    async (req) => ok(assets.getAssets(req.userId)),
-  );
-};
-
-export default assetRoutes;
+      async (req) => ok(assets.getAssets(req.userId)),
+    );
+  };
+}

@@ -25,6 +25,7 @@ import {
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { actorOf, requireOperator } from '../admin/auth';
+import type { ContentService } from './content.service';
 
 const TAGS = ['admin'];
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });
@@ -48,135 +49,135 @@ async function readFile(req: FastifyRequest): Promise<Buffer> {
   return file;
 }
 
-const contentAdminRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, fieldSize: 64, parts: 3, headerPairs: 20 } });
-  const content = () => app.ctx.content;
-  const view = requireOperator('view');
-  const edit = requireOperator('content_edit');
-  const publish = requireOperator('content_publish');
-  const Item = { 200: Envelope(AdminContentItem) };
+/** The console's content routes over the content service. */
+export default function contentAdminRoutes({ content }: { content: ContentService }): FastifyPluginAsync {
+  return async function contentAdminRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, fieldSize: 64, parts: 3, headerPairs: 20 } });
+    const view = requireOperator('view');
+    const edit = requireOperator('content_edit');
+    const publish = requireOperator('content_publish');
+    const Item = { 200: Envelope(AdminContentItem) };
 
-  app.get(
-    `/api/${CONTENT_ADMIN_PATHS.list}`,
-    {
-      preHandler: view,
-      schema: {
-        tags: TAGS,
-        summary: 'Content items of a kind, drafts included, in display order',
-        headers: ADMIN_HEADERS,
-        querystring: AdminContentListQuery,
-        response: { 200: Envelope(AdminContentPage) },
+    app.get(
+      `/api/${CONTENT_ADMIN_PATHS.list}`,
+      {
+        preHandler: view,
+        schema: {
+          tags: TAGS,
+          summary: 'Content items of a kind, drafts included, in display order',
+          headers: ADMIN_HEADERS,
+          querystring: AdminContentListQuery,
+          response: { 200: Envelope(AdminContentPage) },
+        },
       },
-    },
-    async (req) => ok(await content().list(req.query.kind, req.query.parentId, req.query.page ?? 1, req.query.pageSize ?? 50)),
-  );
-  app.get(
-    `/api/${CONTENT_ADMIN_PATHS.detail}`,
-    {
-      preHandler: view,
-      schema: {
-        tags: TAGS,
-        summary: 'One content item: its draft and its published copy',
-        headers: ADMIN_HEADERS,
-        querystring: AdminContentIdQuery,
-        response: Item,
+      async (req) => ok(await content.list(req.query.kind, req.query.parentId, req.query.page ?? 1, req.query.pageSize ?? 50)),
+    );
+    app.get(
+      `/api/${CONTENT_ADMIN_PATHS.detail}`,
+      {
+        preHandler: view,
+        schema: {
+          tags: TAGS,
+          summary: 'One content item: its draft and its published copy',
+          headers: ADMIN_HEADERS,
+          querystring: AdminContentIdQuery,
+          response: Item,
+        },
       },
-    },
-    async (req) => ok(await content().detail(req.query.id)),
-  );
-  app.post(
-    `/api/${CONTENT_ADMIN_PATHS.create}`,
-    {
-      preHandler: edit,
-      schema: {
-        tags: TAGS,
-        summary: 'Create a banner, notice, help category or help article as a draft',
-        headers: ADMIN_HEADERS,
-        body: AdminContentCreateBody,
-        response: Item,
+      async (req) => ok(await content.detail(req.query.id)),
+    );
+    app.post(
+      `/api/${CONTENT_ADMIN_PATHS.create}`,
+      {
+        preHandler: edit,
+        schema: {
+          tags: TAGS,
+          summary: 'Create a banner, notice, help category or help article as a draft',
+          headers: ADMIN_HEADERS,
+          body: AdminContentCreateBody,
+          response: Item,
+        },
       },
-    },
-    async (req) => ok(await content().create(actorOf(req), req.body)),
-  );
-  app.post(
-    `/api/${CONTENT_ADMIN_PATHS.update}`,
-    {
-      preHandler: edit,
-      schema: {
-        tags: TAGS,
-        summary: "Replace an item's draft (the app keeps showing the published copy)",
-        headers: ADMIN_HEADERS,
-        body: AdminContentUpdateBody,
-        response: Item,
+      async (req) => ok(await content.create(actorOf(req), req.body)),
+    );
+    app.post(
+      `/api/${CONTENT_ADMIN_PATHS.update}`,
+      {
+        preHandler: edit,
+        schema: {
+          tags: TAGS,
+          summary: "Replace an item's draft (the app keeps showing the published copy)",
+          headers: ADMIN_HEADERS,
+          body: AdminContentUpdateBody,
+          response: Item,
+        },
       },
-    },
-    async (req) => ok(await content().update(actorOf(req), req.body)),
-  );
-  app.post(
-    `/api/${CONTENT_ADMIN_PATHS.publish}`,
-    {
-      preHandler: publish,
-      schema: { tags: TAGS, summary: 'Publish the draft: the app shows it from now on', headers: ADMIN_HEADERS, body: AdminContentIdBody, response: Item },
-    },
-    async (req) => ok(await content().publish(actorOf(req), req.body.id)),
-  );
-  app.post(
-    `/api/${CONTENT_ADMIN_PATHS.unpublish}`,
-    {
-      preHandler: publish,
-      schema: {
-        tags: TAGS,
-        summary: 'Take the published copy down (not for the fixed pages)',
-        headers: ADMIN_HEADERS,
-        body: AdminContentIdBody,
-        response: Item,
+      async (req) => ok(await content.update(actorOf(req), req.body)),
+    );
+    app.post(
+      `/api/${CONTENT_ADMIN_PATHS.publish}`,
+      {
+        preHandler: publish,
+        schema: { tags: TAGS, summary: 'Publish the draft: the app shows it from now on', headers: ADMIN_HEADERS, body: AdminContentIdBody, response: Item },
       },
-    },
-    async (req) => ok(await content().unpublish(actorOf(req), req.body.id)),
-  );
-  app.post(
-    `/api/${CONTENT_ADMIN_PATHS.remove}`,
-    {
-      preHandler: publish,
-      schema: {
-        tags: TAGS,
-        summary: 'Delete an item (not a fixed page, not a category with articles)',
-        headers: ADMIN_HEADERS,
-        body: AdminContentIdBody,
-        response: { 200: Envelope(Type.Null()) },
+      async (req) => ok(await content.publish(actorOf(req), req.body.id)),
+    );
+    app.post(
+      `/api/${CONTENT_ADMIN_PATHS.unpublish}`,
+      {
+        preHandler: publish,
+        schema: {
+          tags: TAGS,
+          summary: 'Take the published copy down (not for the fixed pages)',
+          headers: ADMIN_HEADERS,
+          body: AdminContentIdBody,
+          response: Item,
+        },
       },
-    },
-    async (req) => {
-      await content().remove(actorOf(req), req.body.id);
-      return ok(null);
-    },
-  );
-  app.post(
-    `/api/${CONTENT_ADMIN_PATHS.uploadImage}`,
-    {
-      preHandler: edit,
-      schema: {
-        tags: TAGS,
-        summary: 'Upload a banner image (multipart: file): JPEG, PNG or WebP by its bytes, at most 5 MB, at least 300x300 px; re-encoded without metadata',
-        headers: ADMIN_HEADERS,
-        consumes: ['multipart/form-data'],
-        response: { 200: Envelope(ContentImageUploaded) },
+      async (req) => ok(await content.unpublish(actorOf(req), req.body.id)),
+    );
+    app.post(
+      `/api/${CONTENT_ADMIN_PATHS.remove}`,
+      {
+        preHandler: publish,
+        schema: {
+          tags: TAGS,
+          summary: 'Delete an item (not a fixed page, not a category with articles)',
+          headers: ADMIN_HEADERS,
+          body: AdminContentIdBody,
+          response: { 200: Envelope(Type.Null()) },
+        },
       },
-    },
-    async (req) => ok(await content().uploadImage(actorOf(req), await readFile(req))),
-  );
-  app.get(
-    `/api/${CONTENT_ADMIN_PATHS.image}`,
-    {
-      preHandler: view,
-      schema: { tags: TAGS, summary: 'An uploaded image, published or not (preview)', headers: ADMIN_HEADERS, querystring: AdminContentImageQuery },
-    },
-    async (req, reply) => {
-      const img = await content().image(req.query.file);
-      return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
-    },
-  );
-};
-
-export default contentAdminRoutes;
+      async (req) => {
+        await content.remove(actorOf(req), req.body.id);
+        return ok(null);
+      },
+    );
+    app.post(
+      `/api/${CONTENT_ADMIN_PATHS.uploadImage}`,
+      {
+        preHandler: edit,
+        schema: {
+          tags: TAGS,
+          summary: 'Upload a banner image (multipart: file): JPEG, PNG or WebP by its bytes, at most 5 MB, at least 300x300 px; re-encoded without metadata',
+          headers: ADMIN_HEADERS,
+          consumes: ['multipart/form-data'],
+          response: { 200: Envelope(ContentImageUploaded) },
+        },
+      },
+      async (req) => ok(await content.uploadImage(actorOf(req), await readFile(req))),
+    );
+    app.get(
+      `/api/${CONTENT_ADMIN_PATHS.image}`,
+      {
+        preHandler: view,
+        schema: { tags: TAGS, summary: 'An uploaded image, published or not (preview)', headers: ADMIN_HEADERS, querystring: AdminContentImageQuery },
+      },
+      async (req, reply) => {
+        const img = await content.image(req.query.file);
+        return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
+      },
+    );
+  };
+}

@@ -14,5 +14,5 @@ export const contentModule: DomainModule<PlatformContext, { content: ContentServ
     await content.seed(path.join(ctx.config.dataDir, 'static', 'banners'), ctx.clock.now());
     return { content };
   },
-  routes: [contentRoutes, contentAdminRoutes],
+  routes: (ctx) => [contentRoutes({ content: ctx.content }), contentAdminRoutes({ content: ctx.content })],
 };

@@ -26,6 +26,7 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
+import type { ContentService } from './content.service';
 
 const TAGS = ['content'];
 
@@ -36,69 +37,69 @@ export function contentLang(req: FastifyRequest, global: Static<typeof GlobalLan
   return requestLang(req);
 }
 
-const contentRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const content = () => app.ctx.content;
+/** The app's content routes over the content service. */
+export default function contentRoutes({ content }: { content: ContentService }): FastifyPluginAsync {
+  return async function contentRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    `/api/${CONTENT_PATHS.helpCategories}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Help centre categories (published) with their number of articles',
-        querystring: HelpCategoriesQuery,
-        response: { 200: Envelope(Type.Array(HelpCategory)) },
+    app.get(
+      `/api/${CONTENT_PATHS.helpCategories}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Help centre categories (published) with their number of articles',
+          querystring: HelpCategoriesQuery,
+          response: { 200: Envelope(Type.Array(HelpCategory)) },
+        },
       },
-    },
-    async (req) => ok(await content().helpCategories(contentLang(req, req.query.global))),
-  );
-  app.get(
-    `/api/${CONTENT_PATHS.helpArticles}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'A help centre category and its published articles',
-        querystring: HelpArticlesQuery,
-        response: { 200: Envelope(HelpArticles) },
+      async (req) => ok(await content.helpCategories(contentLang(req, req.query.global))),
+    );
+    app.get(
+      `/api/${CONTENT_PATHS.helpArticles}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'A help centre category and its published articles',
+          querystring: HelpArticlesQuery,
+          response: { 200: Envelope(HelpArticles) },
+        },
       },
-    },
-    async (req) => ok(await content().helpArticles(req.query.categoryId, contentLang(req, req.query.global))),
-  );
-  app.get(
-    `/api/${CONTENT_PATHS.helpArticle}`,
-    { schema: { tags: TAGS, summary: 'A published help centre article', querystring: HelpArticleQuery, response: { 200: Envelope(HelpArticle) } } },
-    async (req) => ok(await content().helpArticle(req.query.id, contentLang(req, req.query.global))),
-  );
-  app.get(
-    `/api/${CONTENT_PATHS.helpSearch}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Published help articles whose title or text contains the words (at most 50)',
-        querystring: HelpSearchQuery,
-        response: { 200: Envelope(Type.Array(HelpSearchHit)) },
+      async (req) => ok(await content.helpArticles(req.query.categoryId, contentLang(req, req.query.global))),
+    );
+    app.get(
+      `/api/${CONTENT_PATHS.helpArticle}`,
+      { schema: { tags: TAGS, summary: 'A published help centre article', querystring: HelpArticleQuery, response: { 200: Envelope(HelpArticle) } } },
+      async (req) => ok(await content.helpArticle(req.query.id, contentLang(req, req.query.global))),
+    );
+    app.get(
+      `/api/${CONTENT_PATHS.helpSearch}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'Published help articles whose title or text contains the words (at most 50)',
+          querystring: HelpSearchQuery,
+          response: { 200: Envelope(Type.Array(HelpSearchHit)) },
+        },
       },
-    },
-    async (req) => ok(await content().helpSearch(req.query.q, contentLang(req, req.query.global))),
-  );
-  app.get(
-    `/api/${CONTENT_PATHS.page}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'A text page: agreement, privacy, otc, merchant or download (published copy)',
-        querystring: ContentPageQuery,
-        response: { 200: Envelope(ContentPage) },
+      async (req) => ok(await content.helpSearch(req.query.q, contentLang(req, req.query.global))),
+    );
+    app.get(
+      `/api/${CONTENT_PATHS.page}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'A text page: agreement, privacy, otc, merchant or download (published copy)',
+          querystring: ContentPageQuery,
+          response: { 200: Envelope(ContentPage) },
+        },
       },
-    },
-    async (req) => ok(await content().page(req.query.slug, contentLang(req, req.query.global))),
-  );
+      async (req) => ok(await content.page(req.query.slug, contentLang(req, req.query.global))),
+    );
 
-  // Uploaded banner images, by their content hash: only the ones a published banner shows (a draft's are the console's).
-  app.get('/api/static/content/:file', { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 80 }) }) } }, async (req, reply) => {
-    const img = await content().publicImage(req.params.file);
-    return reply.type(img.mime).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(img.bytes);
-  });
-};
-
-export default contentRoutes;
+    // Uploaded banner images, by their content hash: only the ones a published banner shows (a draft's are the console's).
+    app.get('/api/static/content/:file', { schema: { hide: true, params: Type.Object({ file: Type.String({ maxLength: 80 }) }) } }, async (req, reply) => {
+      const img = await content.publicImage(req.params.file);
+      return reply.type(img.mime).header('cache-control', 'public, max-age=3600').header('x-content-type-options', 'nosniff').send(img.bytes);
+    });
+  };
+}

@@ -12,5 +12,5 @@ export const contractMarketModule: DomainModule<PlatformContext & { marketData: 
     ctx.closers.push(() => contractMarket.close());
     return { contractMarket };
   },
-  routes: [contractMarketRoutes],
+  routes: (ctx) => [contractMarketRoutes({ contractMarket: ctx.contractMarket, host: ctx.host })],
 };

@@ -23,6 +23,8 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
+import type { ContractMarketService } from './contract-market.service';
+import type { PlatformContext } from '../../platform/platform-context';
 
 /** Defaults as spot's: 20 depth levels, 50 trades, 300 bars; 100 fundings (a month at 8 h). */
 export const DEPTH_DEFAULT = 20;
@@ -39,107 +41,110 @@ function intIn(v: number | undefined, field: string, min: number, max: number): 
 
 const tags = ['contract market'];
 
-const contractMarketRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const svc = () => app.ctx.contractMarket;
-  const known = (symbol: string) => {
-    if (!app.ctx.host.engine.perpMarket(symbol)) throw new AppError('market_not_found', 400, 'symbol');
+/** The perpetual market routes over the contract market service and the engine port (`host`: which perpetual markets exist). */
+export default function contractMarketRoutes({
+  contractMarket,
+  host,
+}: { contractMarket: ContractMarketService } & Pick<PlatformContext, 'host'>): FastifyPluginAsync {
+  return async function contractMarketRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const known = (symbol: string) => {
+      if (!host.engine.perpMarket(symbol)) throw new AppError('market_not_found', 400, 'symbol');
+    };
+
+    app.get(
+      `/api/${CONTRACT_MARKET_PATHS.getMarkets}`,
+      {
+        schema: {
+          tags,
+          summary: 'Every perpetual market: last, mark and index price, 24 h change and volume, funding, leverage, lot, tick and step',
+          response: { 200: Envelope(Type.Array(ContractMarket)) },
+        },
+      },
+      async () => ok(contractMarket.markets()),
+    );
+
+    app.get(
+      `/api/${CONTRACT_MARKET_PATHS.getMarket}`,
+      { schema: { tags, summary: 'One perpetual market', querystring: ContractSymbolQuery, response: { 200: Envelope(ContractMarket) } } },
+      async (req) => {
+        const m = contractMarket.market(req.query.symbol);
+        if (!m) throw new AppError('market_not_found', 400, 'symbol');
+        return ok(m);
+      },
+    );
+
+    app.get(
+      `/api/${CONTRACT_MARKET_PATHS.getDepth}`,
+      {
+        schema: {
+          tags,
+          summary: 'The book of a perpetual market: best levels per side',
+          querystring: ContractDepthQuery,
+          response: { 200: Envelope(ContractDepth) },
+        },
+      },
+      async (req) => {
+        const limit = intIn(req.query.limit, 'limit', 1, 200) ?? DEPTH_DEFAULT;
+        const d = contractMarket.depth(req.query.symbol, limit);
+        if (!d) throw new AppError('market_not_found', 400, 'symbol');
+        return ok(d);
+      },
+    );
+
+    app.get(
+      `/api/${CONTRACT_MARKET_PATHS.getTrades}`,
+      {
+        schema: {
+          tags,
+          summary: 'Latest book trades of a perpetual market, newest first',
+          querystring: ContractTradesQuery,
+          response: { 200: Envelope(Type.Array(ContractTrade)) },
+        },
+      },
+      async (req) => {
+        const limit = intIn(req.query.limit, 'limit', 1, 200) ?? TRADES_DEFAULT;
+        known(req.query.symbol);
+        return ok(contractMarket.trades(req.query.symbol, limit));
+      },
+    );
+
+    app.get(
+      `/api/${CONTRACT_MARKET_PATHS.getKlines}`,
+      {
+        schema: {
+          tags,
+          summary: 'K-lines of the trades (price=last, default) or of the mark price (price=mark), oldest first',
+          querystring: ContractKlineQuery,
+          response: { 200: Envelope(Type.Array(ContractKline)) },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const limit = intIn(q.limit, 'limit', 1, 1500) ?? KLINES_DEFAULT;
+        const endTime = intIn(q.endTime, 'endTime', 0, Number.MAX_SAFE_INTEGER);
+        known(q.symbol);
+        return ok(await contractMarket.klines(q.symbol, q.price ?? 'last', q.period, limit, endTime));
+      },
+    );
+
+    app.get(
+      `/api/${CONTRACT_MARKET_PATHS.getFundingHistory}`,
+      {
+        schema: {
+          tags,
+          summary: 'Settled funding rates of a perpetual market, newest first',
+          querystring: ContractFundingQuery,
+          response: { 200: Envelope(Type.Array(ContractFunding)) },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const limit = intIn(q.limit, 'limit', 1, 1000) ?? FUNDING_DEFAULT;
+        const endTime = intIn(q.endTime, 'endTime', 0, Number.MAX_SAFE_INTEGER);
+        known(q.symbol);
+        return ok(await contractMarket.fundingHistory(q.symbol, limit, endTime));
+      },
+    );
   };
-
-  app.get(
-    `/api/${CONTRACT_MARKET_PATHS.getMarkets}`,
-    {
-      schema: {
-        tags,
-        summary: 'Every perpetual market: last, mark and index price, 24 h change and volume, funding, leverage, lot, tick and step',
-        response: { 200: Envelope(Type.Array(ContractMarket)) },
-      },
-    },
-    async () => ok(svc().markets()),
-  );
-
-  app.get(
-    `/api/${CONTRACT_MARKET_PATHS.getMarket}`,
-    { schema: { tags, summary: 'One perpetual market', querystring: ContractSymbolQuery, response: { 200: Envelope(ContractMarket) } } },
-    async (req) => {
-      const m = svc().market(req.query.symbol);
-      if (!m) throw new AppError('market_not_found', 400, 'symbol');
-      return ok(m);
-    },
-  );
-
-  app.get(
-    `/api/${CONTRACT_MARKET_PATHS.getDepth}`,
-    {
-      schema: {
-        tags,
-        summary: 'The book of a perpetual market: best levels per side',
-        querystring: ContractDepthQuery,
-        response: { 200: Envelope(ContractDepth) },
-      },
-    },
-    async (req) => {
-      const limit = intIn(req.query.limit, 'limit', 1, 200) ?? DEPTH_DEFAULT;
-      const d = svc().depth(req.query.symbol, limit);
-      if (!d) throw new AppError('market_not_found', 400, 'symbol');
-      return ok(d);
-    },
-  );
-
-  app.get(
-    `/api/${CONTRACT_MARKET_PATHS.getTrades}`,
-    {
-      schema: {
-        tags,
-        summary: 'Latest book trades of a perpetual market, newest first',
-        querystring: ContractTradesQuery,
-        response: { 200: Envelope(Type.Array(ContractTrade)) },
-      },
-    },
-    async (req) => {
-      const limit = intIn(req.query.limit, 'limit', 1, 200) ?? TRADES_DEFAULT;
-      known(req.query.symbol);
-      return ok(svc().trades(req.query.symbol, limit));
-    },
-  );
-
-  app.get(
-    `/api/${CONTRACT_MARKET_PATHS.getKlines}`,
-    {
-      schema: {
-        tags,
-        summary: 'K-lines of the trades (price=last, default) or of the mark price (price=mark), oldest first',
-        querystring: ContractKlineQuery,
-        response: { 200: Envelope(Type.Array(ContractKline)) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const limit = intIn(q.limit, 'limit', 1, 1500) ?? KLINES_DEFAULT;
-      const endTime = intIn(q.endTime, 'endTime', 0, Number.MAX_SAFE_INTEGER);
-      known(q.symbol);
-      return ok(await svc().klines(q.symbol, q.price ?? 'last', q.period, limit, endTime));
-    },
-  );
-
-  app.get(
-    `/api/${CONTRACT_MARKET_PATHS.getFundingHistory}`,
-    {
-      schema: {
-        tags,
-        summary: 'Settled funding rates of a perpetual market, newest first',
-        querystring: ContractFundingQuery,
-        response: { 200: Envelope(Type.Array(ContractFunding)) },
-      },
-    },
-    async (req) => {
-      const q = req.query;
-      const limit = intIn(q.limit, 'limit', 1, 1000) ?? FUNDING_DEFAULT;
-      const endTime = intIn(q.endTime, 'endTime', 0, Number.MAX_SAFE_INTEGER);
-      known(q.symbol);
-      return ok(await svc().fundingHistory(q.symbol, limit, endTime));
-    },
-  );
-};
-
-export default contractMarketRoutes;
+}

@@ -11,5 +11,5 @@ export const contractModule: DomainModule<PlatformContext, { contract: ContractS
   projection: contractProjection,
   pushes: contractPushes,
   create: (ctx) => ({ contract: createContractService({ db: ctx.db, host: ctx.host }) }),
-  routes: [contractRoutes],
+  routes: (ctx) => [contractRoutes({ contract: ctx.contract, config: ctx.config })],
 };

@@ -7,5 +7,5 @@ import convertRoutes from './convert.routes';
 export const convertModule: DomainModule<PlatformContext, { convert: ConvertService }> = {
   name: 'convert',
   create: (ctx) => ({ convert: createConvertService({ db: ctx.db, host: ctx.host, now: ctx.clock.now }) }),
-  routes: [convertRoutes],
+  routes: (ctx) => [convertRoutes({ convert: ctx.convert })],
 };

@@ -10,54 +10,56 @@ import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
 import { requireAuth } from '../../platform/shared/auth';
+import type { ConvertService } from './convert.service';
 
 const TAGS = ['convert'];
 
-const convertRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const convert = () => app.ctx.convert;
-  const auth = { preHandler: requireAuth };
+/** The convert routes over the convert service. */
+export default function convertRoutes({ convert }: { convert: ConvertService }): FastifyPluginAsync {
+  return async function convertRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const auth = { preHandler: requireAuth };
 
-  // A refusal that names the value to meet (the minimum to convert, the market's step or minimum order value:
-  // AppError.params) is answered here with those values; every other error goes on to the app's handler (app.ts),
-  // which renders a code and a field only.
-  app.setErrorHandler((err, req, reply) => {
-    if (!(err instanceof AppError) || err.params === undefined) throw err;
-    void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
-  });
+    // A refusal that names the value to meet (the minimum to convert, the market's step or minimum order value:
+    // AppError.params) is answered here with those values; every other error goes on to the app's handler (app.ts),
+    // which renders a code and a field only.
+    app.setErrorHandler((err, req, reply) => {
+      if (!(err instanceof AppError) || err.params === undefined) throw err;
+      void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
+    });
 
-  app.get(
-    `/api/${EARN_PATHS.convertPairs}`,
-    { schema: { tags: TAGS, summary: 'Coins and markets convert offers, with their taker fee', response: { 200: Envelope(ConvertPairs) } } },
-    async () => ok(convert().pairs()),
-  );
+    app.get(
+      `/api/${EARN_PATHS.convertPairs}`,
+      { schema: { tags: TAGS, summary: 'Coins and markets convert offers, with their taker fee', response: { 200: Envelope(ConvertPairs) } } },
+      async () => ok(convert.pairs()),
+    );
 
-  app.post(
-    `/api/${EARN_PATHS.convertQuote}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'A quote from your SPOT account at the order book, the amount received guaranteed for 10 seconds',
-        body: ConvertQuoteBody,
-        response: { 200: Envelope(ConvertQuote) },
+    app.post(
+      `/api/${EARN_PATHS.convertQuote}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'A quote from your SPOT account at the order book, the amount received guaranteed for 10 seconds',
+          body: ConvertQuoteBody,
+          response: { 200: Envelope(ConvertQuote) },
+        },
       },
-    },
-    async (req) => ok(await convert().quote(req.userId, req.body)),
-  );
+      async (req) => ok(await convert.quote(req.userId, req.body)),
+    );
 
-  app.post(
-    `/api/${EARN_PATHS.convertConfirm}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Convert at your quote: a market order that must give at least the quoted amount, else nothing changes',
-        body: ConvertConfirmBody,
-        response: { 200: Envelope(ConvertResult) },
+    app.post(
+      `/api/${EARN_PATHS.convertConfirm}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Convert at your quote: a market order that must give at least the quoted amount, else nothing changes',
+          body: ConvertConfirmBody,
+          response: { 200: Envelope(ConvertResult) },
+        },
       },
-    },
-    async (req) => ok(await convert().confirm(req.userId, req.body.quoteId)),
-  );
-};
-export default convertRoutes;
+      async (req) => ok(await convert.confirm(req.userId, req.body.quoteId)),
+    );
+  };
+}

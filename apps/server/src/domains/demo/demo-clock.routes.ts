@@ -13,27 +13,29 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AdvanceClockBody, API_PATHS, Envelope, ServerClockInfo } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requireDemoLoopback } from './demo.routes';
+import type { PlatformContext } from '../../platform/platform-context';
 
-const demoClockRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(
-    `/api/${API_PATHS.demoAdvanceClock}`,
-    {
-      schema: {
-        tags: ['demo'],
-        summary:
-          'Demo mode, loopback clients only (a test control): moves the server clock forward by whole minutes (deadlines such as an OTC payment window pass).',
-        body: AdvanceClockBody,
-        response: { 200: Envelope(ServerClockInfo) },
+/** The demo's clock control over the config (demo mode) and the process's clock. */
+export default function demoClockRoutes({ config, clock }: Pick<PlatformContext, 'config' | 'clock'>): FastifyPluginAsync {
+  return async function demoClockRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    app.post(
+      `/api/${API_PATHS.demoAdvanceClock}`,
+      {
+        schema: {
+          tags: ['demo'],
+          summary:
+            'Demo mode, loopback clients only (a test control): moves the server clock forward by whole minutes (deadlines such as an OTC payment window pass).',
+          body: AdvanceClockBody,
+          response: { 200: Envelope(ServerClockInfo) },
+        },
       },
-    },
-    async (req) => {
-      requireDemoLoopback(app.ctx.config, req.ip);
-      const { clock } = app.ctx;
-      const offsetMs = clock.advance(req.body.minutes * 60_000);
-      req.log.info({ minutes: req.body.minutes, offsetMs }, 'server clock moved forward (test control)');
-      return ok({ now: clock.now(), offsetMs });
-    },
-  );
-};
-export default demoClockRoutes;
+      async (req) => {
+        requireDemoLoopback(config, req.ip);
+        const offsetMs = clock.advance(req.body.minutes * 60_000);
+        req.log.info({ minutes: req.body.minutes, offsetMs }, 'server clock moved forward (test control)');
+        return ok({ now: clock.now(), offsetMs });
+      },
+    );
+  };
+}

@@ -12,7 +12,9 @@ import { Type } from '@sinclair/typebox';
 import { CONTRACT_MARKET_PATHS, Envelope, SetReferencePriceBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
-import { referenceOverridesOf } from '../market-jobs/reference-override';
+import type { ReferenceOverrides } from '../market-jobs/reference-override';
+import type { MarketDataService } from '../market-data/market-data.service';
+import type { PlatformContext } from '../../platform/platform-context';
 import { requireDemoLoopback } from './demo.routes';
 
 /** The highest price that may be pinned (whole USDT): anything above is no test of a real market. */
@@ -31,32 +33,40 @@ export function pinnedPriceUnits(price: string, decimals: number): bigint {
   return units;
 }
 
-const demoContractRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(
-    `/api/${CONTRACT_MARKET_PATHS.demoSetReferencePrice}`,
-    {
-      schema: {
-        tags: ['demo'],
-        summary:
-          'Demo mode, loopback clients only (a test control): pins the reference price of a contract so its index and mark price follow it within a second.',
-        body: SetReferencePriceBody,
-        response: { 200: Envelope(Type.Object({ symbol: Type.String(), price: Type.String() })) },
-      },
-    },
-    async (req) => {
-      requireDemoLoopback(app.ctx.config, req.ip);
-      const { symbol, price } = req.body;
-      const listing = app.ctx.marketData.listing(symbol, 'CONTRACT');
-      if (!listing || listing.quote !== 'USDT') throw new AppError('market_not_found', 400, 'symbol');
-      const units = pinnedPriceUnits(price, listing.priceDecimals);
-      const whole = units / 10n ** BigInt(listing.priceDecimals);
-      const frac = (units % 10n ** BigInt(listing.priceDecimals)).toString().padStart(listing.priceDecimals, '0');
-      const normalized = listing.priceDecimals > 0 ? `${whole}.${frac}` : `${whole}`;
-      referenceOverridesOf(app.ctx).set(listing.base, normalized);
-      req.log.info({ symbol, price: normalized }, 'reference price pinned (test control)');
-      return ok({ symbol, price: normalized });
-    },
-  );
+/** What the demo's reference price control uses: the context's pins are `referenceOverridesOf(ctx)`. */
+export type DemoContractRoutesDeps = Pick<PlatformContext, 'config'> & {
+  marketData: Pick<MarketDataService, 'listing'>;
+  referenceOverrides: Pick<ReferenceOverrides, 'set'>;
 };
-export default demoContractRoutes;
+
+/** The demo's reference price control over the config (demo mode), the market data service (the contract's listing) and the context's reference price pins. */
+export default function demoContractRoutes({ config, marketData, referenceOverrides }: DemoContractRoutesDeps): FastifyPluginAsync {
+  return async function demoContractRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    app.post(
+      `/api/${CONTRACT_MARKET_PATHS.demoSetReferencePrice}`,
+      {
+        schema: {
+          tags: ['demo'],
+          summary:
+            'Demo mode, loopback clients only (a test control): pins the reference price of a contract so its index and mark price follow it within a second.',
+          body: SetReferencePriceBody,
+          response: { 200: Envelope(Type.Object({ symbol: Type.String(), price: Type.String() })) },
+        },
+      },
+      async (req) => {
+        requireDemoLoopback(config, req.ip);
+        const { symbol, price } = req.body;
+        const listing = marketData.listing(symbol, 'CONTRACT');
+        if (!listing || listing.quote !== 'USDT') throw new AppError('market_not_found', 400, 'symbol');
+        const units = pinnedPriceUnits(price, listing.priceDecimals);
+        const whole = units / 10n ** BigInt(listing.priceDecimals);
+        const frac = (units % 10n ** BigInt(listing.priceDecimals)).toString().padStart(listing.priceDecimals, '0');
+        const normalized = listing.priceDecimals > 0 ? `${whole}.${frac}` : `${whole}`;
+        referenceOverrides.set(listing.base, normalized);
+        req.log.info({ symbol, price: normalized }, 'reference price pinned (test control)');
+        return ok({ symbol, price: normalized });
+      },
+    );
+  };
+}

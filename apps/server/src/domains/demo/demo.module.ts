@@ -1,10 +1,16 @@
 /** The demo module (platform/domain-module.ts): the demo's controls (funds, reference price, clock): test and demo modes only. */
 import type { DomainModule } from '../../platform/domain-module';
-import demoRoutes from './demo.routes';
-import demoContractRoutes from './demo-contract.routes';
+import type { PlatformContext } from '../../platform/platform-context';
+import { referenceOverridesOf } from '../market-jobs/reference-override';
+import demoRoutes, { type DemoRoutesDeps } from './demo.routes';
+import demoContractRoutes, { type DemoContractRoutesDeps } from './demo-contract.routes';
 import demoClockRoutes from './demo-clock.routes';
 
-export const demoModule: DomainModule<unknown> = {
+export const demoModule: DomainModule<DemoRoutesDeps & Pick<PlatformContext, 'clock'> & Pick<DemoContractRoutesDeps, 'marketData'>> = {
   name: 'demo',
-  routes: [demoRoutes, demoContractRoutes, demoClockRoutes],
+  routes: (ctx) => [
+    demoRoutes({ config: ctx.config, db: ctx.db, host: ctx.host, members: ctx.members }),
+    demoContractRoutes({ config: ctx.config, marketData: ctx.marketData, referenceOverrides: referenceOverridesOf(ctx) }),
+    demoClockRoutes({ config: ctx.config, clock: ctx.clock }),
+  ],
 };

@@ -11,5 +11,5 @@ export const entrustModule: DomainModule<PlatformContext, { entrust: EntrustServ
   projection: entrustProjection,
   pushes: entrustPushes,
   create: (ctx) => ({ entrust: createEntrustService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }) }),
-  routes: [entrustRoutes],
+  routes: (ctx) => [entrustRoutes({ entrust: ctx.entrust, config: ctx.config })],
 };

@@ -22,85 +22,87 @@ import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
 import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
 import { requireAuth } from '../../platform/shared/auth';
+import type { EntrustService } from './entrust.service';
+import type { Config } from '../../platform/config/env';
 
 const TAGS = ['entrust'];
 
-const entrustRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const entrust = () => app.ctx.entrust;
-  // Users' order entry is rate limited per user (the liquidity bots call the service directly, not this route).
-  const orderRate = createSlidingWindowLimiter(app.ctx.config.orderRatePer10s, 10_000);
+/** The spot order routes over the spot order service (`config.orderRatePer10s`: the per-user order rate). */
+export default function entrustRoutes({ entrust, config }: { entrust: EntrustService; config: Pick<Config, 'orderRatePer10s'> }): FastifyPluginAsync {
+  return async function entrustRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    // Users' order entry is rate limited per user (the liquidity bots call the service directly, not this route).
+    const orderRate = createSlidingWindowLimiter(config.orderRatePer10s, 10_000);
 
-  // An order rejection that names the market's value to meet (minimum order value, step: AppError.params) is
-  // answered here with those values; every other error goes on to the app's handler (app.ts), which renders
-  // a code and a field only.
-  app.setErrorHandler((err, req, reply) => {
-    if (!(err instanceof AppError) || err.params === undefined) throw err;
-    void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
-  });
+    // An order rejection that names the market's value to meet (minimum order value, step: AppError.params) is
+    // answered here with those values; every other error goes on to the app's handler (app.ts), which renders
+    // a code and a field only.
+    app.setErrorHandler((err, req, reply) => {
+      if (!(err instanceof AppError) || err.params === undefined) throw err;
+      void reply.status(err.status).send(fail(err.code, requestLang(req), err.field, err.params));
+    });
 
-  app.post(
-    `/api/${API_PATHS.setEntrust}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: 'Place a spot order: LIMIT (price + amount) or MARKET (SELL amount; BUY amount or total); a repeated clientOrderId returns the first result',
-        body: SetEntrustBody,
-        response: { 200: Envelope(Entrust) },
+    app.post(
+      `/api/${API_PATHS.setEntrust}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: 'Place a spot order: LIMIT (price + amount) or MARKET (SELL amount; BUY amount or total); a repeated clientOrderId returns the first result',
+          body: SetEntrustBody,
+          response: { 200: Envelope(Entrust) },
+        },
       },
-    },
-    async (req) => {
-      if (!orderRate.take(req.userId, Date.now())) throw new AppError('order_rate_limited', 429);
-      return ok(await entrust().place(req.userId, req.body));
-    },
-  );
-
-  app.post(
-    `/api/${API_PATHS.cancelEntrust}`,
-    {
-      preHandler: requireAuth,
-      schema: { tags: TAGS, summary: 'Cancel one of your open orders by id or clientOrderId', body: CancelEntrustBody, response: { 200: Envelope(Entrust) } },
-    },
-    async (req) => ok(await entrust().cancel(req.userId, req.body)),
-  );
-
-  app.get(
-    `/api/${API_PATHS.getEntrustList}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your open (current) or ended (history) orders, newest first, paged',
-        querystring: GetEntrustListQuery,
-        response: { 200: Envelope(EntrustPage) },
+      async (req) => {
+        if (!orderRate.take(req.userId, Date.now())) throw new AppError('order_rate_limited', 429);
+        return ok(await entrust.place(req.userId, req.body));
       },
-    },
-    async (req) => ok(await entrust().list(req.userId, req.query)),
-  );
+    );
 
-  app.get(
-    `/api/${API_PATHS.getEntrustDetail}`,
-    {
-      preHandler: requireAuth,
-      schema: { tags: TAGS, summary: 'One of your orders with its fills', querystring: GetEntrustDetailQuery, response: { 200: Envelope(EntrustDetail) } },
-    },
-    async (req) => ok(await entrust().detail(req.userId, req.query.id)),
-  );
-
-  app.get(
-    `/api/${API_PATHS.getTradeList}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your fills (trade history: maker and taker, with your order, side, fee and role), newest first, paged',
-        querystring: GetTradeListQuery,
-        response: { 200: Envelope(UserTradePage) },
+    app.post(
+      `/api/${API_PATHS.cancelEntrust}`,
+      {
+        preHandler: requireAuth,
+        schema: { tags: TAGS, summary: 'Cancel one of your open orders by id or clientOrderId', body: CancelEntrustBody, response: { 200: Envelope(Entrust) } },
       },
-    },
-    async (req) => ok(await entrust().trades(req.userId, req.query)),
-  );
-};
+      async (req) => ok(await entrust.cancel(req.userId, req.body)),
+    );
 
-export default entrustRoutes;
+    app.get(
+      `/api/${API_PATHS.getEntrustList}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your open (current) or ended (history) orders, newest first, paged',
+          querystring: GetEntrustListQuery,
+          response: { 200: Envelope(EntrustPage) },
+        },
+      },
+      async (req) => ok(await entrust.list(req.userId, req.query)),
+    );
+
+    app.get(
+      `/api/${API_PATHS.getEntrustDetail}`,
+      {
+        preHandler: requireAuth,
+        schema: { tags: TAGS, summary: 'One of your orders with its fills', querystring: GetEntrustDetailQuery, response: { 200: Envelope(EntrustDetail) } },
+      },
+      async (req) => ok(await entrust.detail(req.userId, req.query.id)),
+    );
+
+    app.get(
+      `/api/${API_PATHS.getTradeList}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your fills (trade history: maker and taker, with your order, side, fee and role), newest first, paged',
+          querystring: GetTradeListQuery,
+          response: { 200: Envelope(UserTradePage) },
+        },
+      },
+      async (req) => ok(await entrust.trades(req.userId, req.query)),
+    );
+  };
+}

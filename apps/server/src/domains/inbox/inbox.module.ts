@@ -11,5 +11,5 @@ export const inboxModule: DomainModule<PlatformContext, { inbox: InboxService }>
   projection: inboxProjection,
   pushes: inboxPushes,
   create: (ctx) => ({ inbox: createInboxService({ db: ctx.db, host: ctx.host }) }),
-  routes: [inboxRoutes],
+  routes: (ctx) => [inboxRoutes({ inbox: ctx.inbox })],
 };

@@ -10,6 +10,6 @@ export const inviteModule: DomainModule<Parameters<typeof startInviteJobs>[0] & 
   name: 'invite',
   projection: inviteProjection,
   create: (ctx) => ({ invite: createInviteService({ db: ctx.db, host: ctx.host }) }),
-  routes: [inviteRoutes],
+  routes: (ctx) => [inviteRoutes({ invite: ctx.invite, clock: ctx.clock })],
   startJobs: (ctx) => startInviteJobs(ctx),
 };

@@ -19,81 +19,83 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requireAuth } from '../../platform/shared/auth';
+import type { InviteService } from './invite.service';
+import type { PlatformContext } from '../../platform/platform-context';
 
 const TAGS = ['invite'];
 
-const inviteRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const invite = () => app.ctx.invite;
-  const auth = { preHandler: requireAuth };
+/** The invite routes over the invite service and the clock (the ranking's month). */
+export default function inviteRoutes({ invite, clock }: { invite: InviteService } & Pick<PlatformContext, 'clock'>): FastifyPluginAsync {
+  return async function inviteRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const auth = { preHandler: requireAuth };
 
-  app.get(
-    `/api/${INVITE_PATHS.rules}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: "The rebate rules: 30% of the invitees' USDT contract fees, settled daily at 00:00 Asia/Shanghai, the 5,000 USDT threshold",
-        response: { 200: Envelope(InviteRules) },
+    app.get(
+      `/api/${INVITE_PATHS.rules}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: "The rebate rules: 30% of the invitees' USDT contract fees, settled daily at 00:00 Asia/Shanghai, the 5,000 USDT threshold",
+          response: { 200: Envelope(InviteRules) },
+        },
       },
-    },
-    async () => ok(invite().rules()),
-  );
+      async () => ok(invite.rules()),
+    );
 
-  app.get(
-    `/api/${INVITE_PATHS.summary}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your invitation code, invitees, rebates paid and pending, and whether you meet the threshold',
-        response: { 200: Envelope(InviteSummary) },
+    app.get(
+      `/api/${INVITE_PATHS.summary}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your invitation code, invitees, rebates paid and pending, and whether you meet the threshold',
+          response: { 200: Envelope(InviteSummary) },
+        },
       },
-    },
-    async (req) => ok(await invite().summary(req.userId)),
-  );
+      async (req) => ok(await invite.summary(req.userId)),
+    );
 
-  app.get(
-    `/api/${INVITE_PATHS.invitees}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your invitees, newest first: masked account, rebate earned, registration time',
-        querystring: InviteesQuery,
-        response: { 200: Envelope(InviteePage) },
+    app.get(
+      `/api/${INVITE_PATHS.invitees}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your invitees, newest first: masked account, rebate earned, registration time',
+          querystring: InviteesQuery,
+          response: { 200: Envelope(InviteePage) },
+        },
       },
-    },
-    async (req) => ok(await invite().invitees(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
-  );
+      async (req) => ok(await invite.invitees(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
+    );
 
-  app.get(
-    `/api/${INVITE_PATHS.rebates}`,
-    {
-      ...auth,
-      schema: { tags: TAGS, summary: 'Your rebates per settled day, newest first', querystring: RebatesQuery, response: { 200: Envelope(RebateDayPage) } },
-    },
-    async (req) => ok(await invite().rebates(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
-  );
-
-  app.get(
-    `/api/${INVITE_PATHS.ranking}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: "The monthly rebate ranking: this month from its 1st (Asia/Shanghai), or last month's final list",
-        querystring: RankingQuery,
-        response: { 200: Envelope(RankingList) },
+    app.get(
+      `/api/${INVITE_PATHS.rebates}`,
+      {
+        ...auth,
+        schema: { tags: TAGS, summary: 'Your rebates per settled day, newest first', querystring: RebatesQuery, response: { 200: Envelope(RebateDayPage) } },
       },
-    },
-    async (req) => ok(await invite().ranking(req.userId, req.query.month ?? 'this', app.ctx.clock.now())),
-  );
+      async (req) => ok(await invite.rebates(req.userId, req.query.page ?? 1, req.query.pageSize ?? 20)),
+    );
 
-  app.get(
-    `/api/${INVITE_PATHS.leaderboard}`,
-    { ...auth, schema: { tags: TAGS, summary: 'The all-time invitation leaderboard by number of invitees', response: { 200: Envelope(RankingList) } } },
-    async (req) => ok(await invite().leaderboard(req.userId)),
-  );
-};
+    app.get(
+      `/api/${INVITE_PATHS.ranking}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: "The monthly rebate ranking: this month from its 1st (Asia/Shanghai), or last month's final list",
+          querystring: RankingQuery,
+          response: { 200: Envelope(RankingList) },
+        },
+      },
+      async (req) => ok(await invite.ranking(req.userId, req.query.month ?? 'this', clock.now())),
+    );
 
-export default inviteRoutes;
+    app.get(
+      `/api/${INVITE_PATHS.leaderboard}`,
+      { ...auth, schema: { tags: TAGS, summary: 'The all-time invitation leaderboard by number of invitees', response: { 200: Envelope(RankingList) } } },
+      async (req) => ok(await invite.leaderboard(req.userId)),
+    );
+  };
+}
