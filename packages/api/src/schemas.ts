@@ -212,6 +212,8 @@ export const ForgetPasswordBody = Type.Object({
   code: Type.String({ pattern: '^[0-9]{6}$' }),
   password: Type.String({ minLength: 8, maxLength: 20 }),
   confirmPassword: Type.String({ maxLength: 20 }),
+  /** the Google Authenticator code, required when the account has it bound (google_code_required without it) */
+  googleCode: Type.Optional(Type.String({ pattern: '^[0-9]{6}$', maxLength: 6 })),
 });
 /** Spec section 3 "User info (member)". cardState 'PASS' = verified; '' none. */
 export const Member = Type.Object({

@@ -84,6 +84,8 @@ export interface ForgetPasswordInput {
   code: string;
   password: string;
   confirmPassword: string;
+  /** the Google Authenticator code: required when the account has it bound */
+  googleCode?: string | undefined;
 }
 
 /** Who is calling: IP (for limits), language (for code messages) and User-Agent (sessions and the security log). */
@@ -616,9 +618,17 @@ export function createMemberService(deps: {
       if (input.password !== input.confirmPassword) throw new AppError('password_mismatch', 400, 'confirmPassword');
       // The code first, and code_invalid for an unknown account too: sendCode gives no FORGET code for one, so the
       // answer never tells whether an account exists.
-      await codes.consume(account, 'FORGET', input.code);
+      await codes.check(account, 'FORGET', input.code);
       const user = userByAccount(account);
       if (!user) throw new AppError('code_invalid', 400, 'code');
+      // Google authenticator bound: its code too, as login asks (the e-mail code alone must not take the account);
+      // without one the e-mail code stays live, so the client asks for the Google code and sends both again.
+      const sec = security();
+      if (sec?.totpBound(user.id.toString())) {
+        if (input.googleCode === undefined || input.googleCode === '') throw new AppError('google_code_required', 400, 'googleCode');
+        await sec.verifyTotp(user.id.toString(), input.googleCode);
+      }
+      await codes.consume(account, 'FORGET', input.code);
       const passwordHash = await argon2.hash(input.password, ARGON2_OPTIONS);
       // Journaled with the time of the change: sessions issued before it are refused by authenticate even if the
       // database (where the revocations below are written) is lost or rolled back.

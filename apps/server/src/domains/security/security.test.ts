@@ -462,3 +462,33 @@ describe('last seen and the frozen profile field', () => {
     expect(cancel.json().status, cancel.body).toBe('SUCCEED');
   });
 });
+
+describe('password reset with Google authenticator bound', () => {
+  it('asks for the Google code too; without it the e-mail code stays live, a wrong one is refused, both together reset', async () => {
+    const a = await registerEmail(t, 'google-reset@example.com', 'Secret123');
+    const secret = (await get(t.app, 'member/security/googleSecret', {}, auth(a))).json().result.secret as string;
+    const bindCode = totp(secret);
+    expect(
+      (await post(t.app, 'member/security/bindGoogle', { googleCode: bindCode, verifyCode: await verifyCode(a, 'google-reset@example.com') }, auth(a))).json()
+        .status,
+    ).toBe('SUCCEED');
+    await allowResend(t);
+    const code = await sendAndReadCode(t, 'google-reset@example.com', 'FORGET', { ip: randomIp() });
+    const reset = (extra: Record<string, string>) =>
+      post(
+        t.app,
+        'member/member/forgetPassword',
+        { account: 'google-reset@example.com', code, password: 'NewSecret9', confirmPassword: 'NewSecret9', ...extra },
+        { ip: randomIp() },
+      );
+    expectCode(await reset({}), 'google_code_required');
+    // the bind's code was used once: refused as used; a code of another step is wrong
+    expectCode(await reset({ googleCode: bindCode }), 'google_code_invalid');
+    expectCode(await login('google-reset@example.com', 'NewSecret9'), 'login_failed');
+    const ok = await reset({ googleCode: totp(secret, Date.now() + 30_000) });
+    expect(ok.json().status, ok.body).toBe('SUCCEED');
+    // the e-mail code is spent now; the new password logs in, with the Google code
+    expectCode(await reset({ googleCode: totp(secret, Date.now() - 30_000) }), 'code_invalid');
+    expectCode(await login('google-reset@example.com', 'NewSecret9'), 'google_code_required');
+  });
+});

@@ -55,6 +55,11 @@ export interface CodeService {
   send(input: SendCodeInput): Promise<void>;
   /** Consumes the code of (account, type); throws 'code_invalid' when it is wrong, expired, used or retired. */
   consume(account: Account, type: CodeType, code: string): Promise<void>;
+  /**
+   * Checks the code of (account, type) without consuming it (a step before a second factor): throws 'code_invalid'
+   * as `consume` does, and a wrong code counts against the code's attempts as there.
+   */
+  check(account: Account, type: CodeType, code: string): Promise<void>;
 }
 
 /** Builds the code service. `accountExists` tells whether a user owns the account. */
@@ -74,6 +79,21 @@ export function createCodeService(deps: {
   const resendMs = deps.resendMs ?? CODE_RESEND_MS;
   const ipPerHour = deps.ipPerHour ?? CODE_IP_PER_HOUR;
   const now = deps.now ?? Date.now;
+  /** The live code of (account, type) when `code` is it; else counts a wrong guess and throws 'code_invalid'. */
+  async function liveMatching(account: Account, type: CodeType, code: string, t: Date) {
+    const row = await repo.liveCode(accountKey(account), type, t);
+    if (!row) throw new AppError('code_invalid', 400, 'code');
+    if (row.attempts >= CODE_MAX_ATTEMPTS) {
+      await repo.consumeCode(row.id, t);
+      throw new AppError('code_invalid', 400, 'code');
+    }
+    if (!/^[0-9]{6}$/.test(code) || !safeEqual(hmacHex(row.salt, code), row.codeHash)) {
+      await repo.addAttempt(row.id);
+      throw new AppError('code_invalid', 400, 'code');
+    }
+    return row;
+  }
+
   return {
     async send(input) {
       const account = parseAccount(input.account, input.areaCode);
@@ -130,17 +150,12 @@ export function createCodeService(deps: {
 
     async consume(account, type, code) {
       const t = new Date(now());
-      const row = await repo.liveCode(accountKey(account), type, t);
-      if (!row) throw new AppError('code_invalid', 400, 'code');
-      if (row.attempts >= CODE_MAX_ATTEMPTS) {
-        await repo.consumeCode(row.id, t);
-        throw new AppError('code_invalid', 400, 'code');
-      }
-      if (!/^[0-9]{6}$/.test(code) || !safeEqual(hmacHex(row.salt, code), row.codeHash)) {
-        await repo.addAttempt(row.id);
-        throw new AppError('code_invalid', 400, 'code');
-      }
+      const row = await liveMatching(account, type, code, t);
       if (!(await repo.consumeCode(row.id, t))) throw new AppError('code_invalid', 400, 'code');
+    },
+
+    async check(account, type, code) {
+      await liveMatching(account, type, code, new Date(now()));
     },
   };
 }
