@@ -106,6 +106,7 @@ export const ERROR_MESSAGES = {
   otc_amount_out_of_limits: { en: 'The amount is outside the advertisement limits or its remaining quantity', zh: '金额超出广告的单笔限额或剩余数量' },
   otc_order_not_found: { en: 'The order does not exist', zh: '订单不存在' },
   otc_order_state_invalid: { en: 'The order can no longer be changed this way', zh: '订单当前状态不允许此操作' },
+  otc_chat_closed: { en: 'This order has ended: no more messages can be sent', zh: '该订单已结束，无法再发送消息' },
   otc_payment_expired: { en: 'The payment time limit has passed', zh: '已超过付款时限' },
   otc_appeal_too_early: { en: 'You can appeal a little later after the payment is marked', zh: '标记付款后需稍等片刻才能申诉' },
   // activities

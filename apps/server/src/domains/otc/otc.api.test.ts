@@ -212,6 +212,11 @@ describe('OTC API', () => {
     ]);
     expect(msgs[1].text).toBe('Paying now');
     await fails('b', 'POST', 'sendMessage', { orderId: o1, text: '  ' }, 'otc_message_empty');
+    // OTC_CHAT_PER_MIN (20) a minute per user, the refused empty ones (en and zh) counted: 17 more, then 429
+    for (let i = 0; i < 17; i++) await ok('b', 'POST', 'sendMessage', { orderId: o1, text: `line ${i}` });
+    await fails('b', 'POST', 'sendMessage', { orderId: o1, text: 'one too many' }, 'rate_limited', 429);
+    // the other side has its own budget
+    await ok('m', 'POST', 'sendMessage', { orderId: o1, text: 'Waiting for it' });
 
     await fails('b', 'POST', 'markPaid', { orderId: o1, paymentMethodId: bank.b! }, 'otc_payment_method_invalid');
     const up = await uploadRequest(t.app, u.b!, 'OTC', await jpeg(400, 400));
@@ -228,6 +233,9 @@ describe('OTC API', () => {
     await fails('m', 'POST', 'release', { orderId: o1, transPassword: '000000' }, 'trans_password_wrong');
     const done = await ok('m', 'POST', 'release', { orderId: o1, transPassword: PW });
     expect(done).toMatchObject({ state: 'COMPLETED', endReason: 'RELEASED', mySide: 'SELL', myRole: 'MAKER' });
+    // the chat of an ended order is read-only
+    await fails('m', 'POST', 'sendMessage', { orderId: o1, text: 'Thanks!' }, 'otc_chat_closed');
+    expect((await ok('m', 'GET', 'getMessages', { orderId: o1 })).some((x: { text: string }) => x.text === 'Thanks!')).toBe(false);
     expect(otc('b')).toEqual(['100.00000000', '0.00000000']);
     expect(otc('m')).toEqual(['8500.00000000', '1400.00000000']);
     const list = await ok('b', 'GET', 'getOrders', { tab: 'COMPLETED' });

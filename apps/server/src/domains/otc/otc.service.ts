@@ -42,6 +42,7 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { Config } from '../../platform/config/env';
 import { AppError } from '../../platform/shared/errors';
+import { FixedWindowCounter } from '../../platform/rate-limit/fixed-window';
 import type { SecurityService } from '../security/security.service';
 import type { KycService } from '../kyc/kyc.service';
 import type { UploadsService } from '../uploads/uploads.service';
@@ -63,6 +64,9 @@ import {
   positiveUnits,
   toOtcOrder,
 } from './otc.format';
+
+/** Chat messages one user may send per minute, over all its orders (a flood is refused 429 rate_limited). */
+export const OTC_CHAT_PER_MIN = 20;
 
 /** An OTC command without its timestamp (the host stamps it). */
 type OtcInput = OtcCommand extends infer C ? (C extends OtcCommand ? Omit<C, 'ts'> : never) : never;
@@ -193,6 +197,8 @@ export function createOtcService(deps: {
   now?: () => number;
 }): OtcService {
   const clockNow = deps.now ?? Date.now;
+  // each user's chat messages, over all its orders, per minute (OTC_CHAT_PER_MIN)
+  const chatRate = new FixedWindowCounter(60_000, 'first-event', 50_000);
   const { host, config } = deps;
   const engine = host.engine;
   const repo = createOtcRepository(deps.db);
@@ -771,6 +777,9 @@ export function createOtcService(deps: {
 
     async sendMessage(userId, body) {
       const o = await partyOrder(userId, body.orderId);
+      // Binance P2P: the chat of a completed or cancelled order is read-only (the SYSTEM notes are the service's own).
+      if (o.state === 'COMPLETED' || o.state === 'CANCELLED') throw new AppError('otc_chat_closed', 400, 'orderId');
+      if (chatRate.add(userId, 1, clockNow()) > OTC_CHAT_PER_MIN) throw new AppError('rate_limited', 429);
       const text = (body.text ?? '').trim();
       const imageId = body.imageId ? await ownOtcImage(userId, body.imageId, 'imageId') : '';
       if (text === '' && imageId === '') throw new AppError('otc_message_empty', 400, 'text');
