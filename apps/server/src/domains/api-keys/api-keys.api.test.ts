@@ -223,8 +223,11 @@ describe('API keys in the console', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/api/admin/apiKey/list?userId=${alice.userId}`, headers: { 'x-admin-token': alice.token } })).statusCode,
     ).toBe(401);
-    const listed = (await adminGet(ops.support, alice.userId)).json<{ result: Array<{ id: string }> }>().result;
-    expect(listed.map((k) => k.id)).toEqual([made.key.id]);
+    const listed = (await adminGet(ops.support, alice.userId)).json<{ result: Array<{ id: string; apiKey: string }> }>().result;
+    // support sees the key masked (first and last 4 characters), the admin (who may revoke it) whole
+    expect(listed.map((k) => [k.id, k.apiKey])).toEqual([[made.key.id, `${made.key.apiKey.slice(0, 4)}…${made.key.apiKey.slice(-4)}`]]);
+    const whole = (await adminGet(ops.admin, alice.userId)).json<{ result: Array<{ apiKey: string }> }>().result;
+    expect(whole.map((k) => k.apiKey)).toEqual([made.key.apiKey]);
 
     const forbidden = await adminDel(ops.support, made.key.id);
     expect(forbidden.statusCode).toBe(403);

@@ -23,6 +23,7 @@ import { requireAuth } from '../../platform/shared/auth';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
 import { actorOf, requireOperator } from '../admin/auth';
+import { can } from '../admin/roles';
 import type { ApiKeyService } from './api-keys.service';
 
 const TAGS = ['apiKeys'];
@@ -97,13 +98,14 @@ export default function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyService }): F
         preHandler: requireOperator('view'),
         schema: {
           tags: ADMIN_TAGS,
-          summary: "A user's API keys (never a secret)",
+          summary: "A user's API keys (never a secret; the API key itself masked for roles that cannot revoke it)",
           headers: ADMIN_HEADERS,
           querystring: AdminApiKeysQuery,
           response: { 200: Envelope(Type.Array(ApiKeyView)) },
         },
       },
-      async (req) => ok(await apiKeys.adminList(req.query.userId)),
+      // support and finance see the key masked: only the roles that may revoke it (user_freeze) need it whole
+      async (req) => ok(await apiKeys.adminList(req.query.userId, { masked: !can(actorOf(req).role, 'user_freeze') })),
     );
 
     app.post(

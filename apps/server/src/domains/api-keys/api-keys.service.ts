@@ -235,6 +235,11 @@ function permissionsOf(row: ApiKeyRow): KeyPermission[] {
 }
 
 /** A key as its owner or an operator sees it (never the secret). */
+/** An API key as an operator without `user_freeze` sees it: its first and last 4 characters ("vmPU…A3xq"). */
+export function maskApiKey(apiKey: string): string {
+  return apiKey.length <= 8 ? '…' : `${apiKey.slice(0, 4)}…${apiKey.slice(-4)}`;
+}
+
 export function toView(row: ApiKeyRow): ApiKeyView {
   return {
     id: row.id.toString(),
@@ -281,7 +286,7 @@ export interface ApiKeyService extends ApiKeyVerifier {
   /** Deletes one of the user's own live keys (it stops at once on this gateway); api_key_not_found otherwise. */
   remove(userId: string, id: string, req: RequestInfo): Promise<void>;
   /** The console: a user's live keys. */
-  adminList(userId: string): Promise<ApiKeyView[]>;
+  adminList(userId: string, opts?: { masked?: boolean }): Promise<ApiKeyView[]>;
   /** The console: deletes a key with its audit row (same transaction); api_key_not_found when there is no live key `id`. */
   adminRemove(actor: Actor, id: string, reason: string): Promise<void>;
 }
@@ -451,10 +456,11 @@ export function createApiKeyService(deps: {
       await deps.security().recordSecurityEvent(userId, 'API_KEY_DELETED', req, row.keyType);
     },
 
-    async adminList(userId) {
+    async adminList(userId, opts = {}) {
       const uid = idOf(userId);
       if (uid === null || !host.engine.user(userId)) throw new AppError('not_found', 404, 'userId');
-      return (await repo.listByUser(uid)).map(toView);
+      const views = (await repo.listByUser(uid)).map(toView);
+      return opts.masked === true ? views.map((v) => ({ ...v, apiKey: maskApiKey(v.apiKey) })) : views;
     },
 
     async adminRemove(actor, id, reason) {
