@@ -14,6 +14,10 @@
  *   gateway A sees the fills of commands sent through gateway B.
  * - projected(): waits until the projector (the engine process) has written the database up to the replica's
  *   sequence number at the call, read from the projection cursor row.
+ * - ready (the gateway's /readyz): false while the NATS connection is down or the replica is more than `maxLag`
+ *   commands behind the stream for longer than `lagGraceMs`, so a load balancer routes away from a gateway whose
+ *   answers would be stale; while the connection is down, submit fails at once with service_unavailable (503)
+ *   instead of waiting out the publish attempts.
  *
  * Why a replica instead of asking the engine process for results (request/reply): the answer needs no second
  * hop and no engine process on the order path (the stream is the sequencer; the engine is deterministic), reads
@@ -57,6 +61,12 @@ export interface NatsEnginePortOptions {
   publishAttempts?: number;
   /** Interval of the projection cursor poll of projected() (default 20 ms). */
   projectedPollMs?: number;
+  /** Most commands the replica may be behind the stream and stay ready (default 1,000). */
+  maxLag?: number;
+  /** How long a lag beyond maxLag is tolerated before ready turns false (default 2,000 ms). */
+  lagGraceMs?: number;
+  /** Interval of the lag check against the stream's last sequence (default 1,000 ms). */
+  lagCheckMs?: number;
 }
 
 interface Waiter {
@@ -181,6 +191,45 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     log.fatal({ err }, 'the stream consumer failed; this gateway stops taking commands');
   });
   await reached(bounds.last);
+
+  // The connection as the client reports it, and the replica's lag behind the stream (readiness, fail-fast submit).
+  let connected = !journal.nc.isClosed();
+  void (async () => {
+    for await (const s of journal.nc.status()) {
+      if (s.type === 'disconnect') {
+        connected = false;
+        log.warn({ stream: journal.names.stream }, 'NATS connection lost: not ready, commands refused until it is back');
+      } else if (s.type === 'reconnect') {
+        connected = true;
+        log.info({ stream: journal.names.stream }, 'NATS connection back');
+      }
+    }
+  })().catch(() => {});
+  let lagSince: number | null = null;
+  let lagging = false;
+  const lagTimer = setInterval(() => {
+    if (!connected || closing) return;
+    journal.bounds().then(
+      (b) => {
+        const behind = b.last - a.lastSeq;
+        if (behind <= (o.maxLag ?? 1_000)) {
+          if (lagging) log.info({ behind }, 'replica caught up: ready again');
+          lagSince = null;
+          lagging = false;
+          return;
+        }
+        const t = performance.now();
+        lagSince ??= t;
+        if (!lagging && t - lagSince >= (o.lagGraceMs ?? 2_000)) {
+          lagging = true;
+          log.warn({ behind }, 'replica behind the stream: not ready until it catches up');
+        }
+      },
+      () => {},
+    );
+  }, o.lagCheckMs ?? 1_000);
+  lagTimer.unref();
+
   const recovery: RecoveryReport = {
     snapshotSeq,
     replayed: a.lastSeq - snapshotSeq,
@@ -200,7 +249,8 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
         publishedBytes += body.length;
         return ack.seq;
       } catch (err) {
-        if (i >= attempts || closing) throw err;
+        // no retry while the connection is down: the caller hears outcome_unknown now, not after every attempt
+        if (i >= attempts || closing || !connected) throw err;
         log.warn({ err, attempt: i }, 'publish not acknowledged; retrying with the same message id');
       }
     }
@@ -274,10 +324,10 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
       return failure;
     },
     get ready() {
-      return failure === null && !closing && !journal.nc.isClosed();
+      return failure === null && !closing && !journal.nc.isClosed() && connected && !lagging;
     },
     submit(input: CommandInput): Promise<CommandResult> {
-      if (closing || failure !== null) return Promise.reject(new AppError('service_unavailable', 503));
+      if (closing || failure !== null || !connected) return Promise.reject(new AppError('service_unavailable', 503));
       const cmd = { ...input, ts: now() } as Command;
       return new Promise<CommandResult>((resolve, reject) => {
         queue.push({ cmd, resolve, reject });
@@ -305,6 +355,7 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     async close() {
       if (closing) return;
       closing = true;
+      clearInterval(lagTimer);
       for (const ws of waiting.values()) for (const w of ws) w.reject(new AppError('service_unavailable', 503));
       waiting.clear();
       for (const w of queue.splice(0, queue.length)) w.reject(new AppError('service_unavailable', 503));
