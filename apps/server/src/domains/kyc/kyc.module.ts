@@ -8,5 +8,5 @@ import kycRoutes from './kyc.routes';
 export const kycModule: DomainModule<PlatformContext & { uploads: UploadsService }, { kyc: KycService }> = {
   name: 'kyc',
   create: (ctx) => ({ kyc: createKycService({ db: ctx.db, host: ctx.host, uploads: ctx.uploads }) }),
-  routes: [kycRoutes],
+  routes: (ctx) => [kycRoutes({ kyc: ctx.kyc })],
 };

@@ -10,55 +10,57 @@ import { API_PATHS, Envelope, KycStatus, SubmitAdvancedBody, SubmitBasicBody } f
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
 import { requireAuth } from '../../platform/shared/auth';
+import type { KycService } from './kyc.service';
 
 const TAGS = ['kyc'];
 const NullResult = Envelope(Type.Null());
 
-const kycRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const kyc = () => app.ctx.kyc;
+/** The identity verification routes over the KYC service. */
+export default function kycRoutes({ kyc }: { kyc: KycService }): FastifyPluginAsync {
+  return async function kycRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post(
-    `/api/${API_PATHS.submitBasic}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: 'Submit the basic identity verification (country, real name, document type and number); PENDING until an operator decides',
-        body: SubmitBasicBody,
-        response: { 200: NullResult },
+    app.post(
+      `/api/${API_PATHS.submitBasic}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: 'Submit the basic identity verification (country, real name, document type and number); PENDING until an operator decides',
+          body: SubmitBasicBody,
+          response: { 200: NullResult },
+        },
       },
-    },
-    async (req) => {
-      await kyc().submitBasic(req.userId, req.body);
-      return ok(null);
-    },
-  );
-
-  app.post(
-    `/api/${API_PATHS.submitAdvanced}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: "Submit the advanced identity verification (the caller's ID front, back and handheld uploads); needs basic PASS",
-        body: SubmitAdvancedBody,
-        response: { 200: NullResult },
+      async (req) => {
+        await kyc.submitBasic(req.userId, req.body);
+        return ok(null);
       },
-    },
-    async (req) => {
-      await kyc().submitAdvanced(req.userId, req.body);
-      return ok(null);
-    },
-  );
+    );
 
-  app.get(
-    `/api/${API_PATHS.getKyc}`,
-    {
-      preHandler: requireAuth,
-      schema: { tags: TAGS, summary: "The caller's verification states (document number masked)", response: { 200: Envelope(KycStatus) } },
-    },
-    async (req) => ok(await kyc().getKyc(req.userId, requestLang(req))),
-  );
-};
-export default kycRoutes;
+    app.post(
+      `/api/${API_PATHS.submitAdvanced}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: "Submit the advanced identity verification (the caller's ID front, back and handheld uploads); needs basic PASS",
+          body: SubmitAdvancedBody,
+          response: { 200: NullResult },
+        },
+      },
+      async (req) => {
+        await kyc.submitAdvanced(req.userId, req.body);
+        return ok(null);
+      },
+    );
+
+    app.get(
+      `/api/${API_PATHS.getKyc}`,
+      {
+        preHandler: requireAuth,
+        schema: { tags: TAGS, summary: "The caller's verification states (document number masked)", response: { 200: Envelope(KycStatus) } },
+      },
+      async (req) => ok(await kyc.getKyc(req.userId, requestLang(req))),
+    );
+  };
+}

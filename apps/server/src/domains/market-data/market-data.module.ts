@@ -2,14 +2,14 @@
 import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createMarketDataService, type MarketDataService } from './market-data.service';
-import marketDataRoutes from './market-data.routes';
+import marketDataRoutes, { type MarketContent } from './market-data.routes';
 
-export const marketDataModule: DomainModule<PlatformContext, { marketData: MarketDataService }> = {
+export const marketDataModule: DomainModule<PlatformContext & { content: MarketContent }, { marketData: MarketDataService }> = {
   name: 'market-data',
   create: async (ctx) => {
     const marketData = await createMarketDataService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host, now: ctx.clock.now });
     ctx.closers.push(() => marketData.close());
     return { marketData };
   },
-  routes: [marketDataRoutes],
+  routes: (ctx) => [marketDataRoutes({ marketData: ctx.marketData, content: ctx.content })],
 };

@@ -12,5 +12,5 @@ export const memberModule: DomainModule<PlatformContext & { security: LoginSecur
     // login asks account security for the second factor (security is built after the members: read lazily)
     members: createMemberService({ config: ctx.config, db: ctx.db, log: ctx.log, hooks: ctx.hooks, host: ctx.host, security: () => ctx.security }),
   }),
-  routes: [memberRoutes],
+  routes: (ctx) => [memberRoutes({ members: ctx.members })],
 };

@@ -36,7 +36,7 @@ export const otcModule: DomainModule<
     await otc.ensureConfigured();
     return { otc };
   },
-  routes: [otcRoutes, otcAdminRoutes],
+  routes: (ctx) => [otcRoutes({ otc: ctx.otc }), otcAdminRoutes({ otc: ctx.otc })],
   startJobs: (ctx) => startOtcJobs(ctx),
   seed: (ctx) => ensureOtcDemoMerchant(ctx),
 };

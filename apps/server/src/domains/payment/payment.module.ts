@@ -16,5 +16,5 @@ export const paymentModule: DomainModule<
     // the transaction password is checked by the security service (built later: read lazily)
     payments: createPaymentService({ db: ctx.db, kyc: ctx.kyc, uploads: ctx.uploads, security: () => ctx.security }),
   }),
-  routes: [paymentRoutes],
+  routes: (ctx) => [paymentRoutes({ payments: ctx.payments })],
 };

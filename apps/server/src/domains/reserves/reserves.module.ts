@@ -15,6 +15,6 @@ export const reservesModule: DomainModule<
     // user liabilities from the engine, the exchange's on-chain balances from the chain service
     reserves: createReservesService({ db: ctx.db, host: ctx.host, log: ctx.log, onChainReserves: () => ctx.chain.onChainReserves() }),
   }),
-  routes: [reservesRoutes],
+  routes: (ctx) => [reservesRoutes({ reserves: ctx.reserves })],
   startJobs: (ctx) => startReservesJob(ctx),
 };

@@ -11,55 +11,57 @@ import { ADMIN_PATHS, API_PATHS, AdminReservesResult, Envelope, ReservesProof, R
 import { ok } from '../../platform/shared/envelope';
 import { requireAuth } from '../../platform/shared/auth';
 import { actorOf, requireOperator } from '../admin/auth';
+import type { ReservesService } from './reserves.service';
 
 const TAGS = ['reserves'];
 /** The console's operator token header. */
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });
 
-const reservesRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const reserves = () => app.ctx.reserves;
+/** The proof of reserves routes over the reserves service. */
+export default function reservesRoutes({ reserves }: { reserves: ReservesService }): FastifyPluginAsync {
+  return async function reservesRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get(
-    `/api/${API_PATHS.getReservesRoot}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'The latest proof-of-reserves snapshot: Merkle-sum root, user liabilities, on-chain reserves and ratio per asset',
-        response: { 200: Envelope(ReservesRoot) },
+    app.get(
+      `/api/${API_PATHS.getReservesRoot}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary: 'The latest proof-of-reserves snapshot: Merkle-sum root, user liabilities, on-chain reserves and ratio per asset',
+          response: { 200: Envelope(ReservesRoot) },
+        },
       },
-    },
-    async () => ok(await reserves().root()),
-  );
+      async () => ok(await reserves.root()),
+    );
 
-  app.get(
-    `/api/${API_PATHS.getReservesProof}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: "The caller's leaf (salt, balances) and Merkle-sum path in the latest snapshot, to verify against getRoot",
-        response: { 200: Envelope(ReservesProof) },
+    app.get(
+      `/api/${API_PATHS.getReservesProof}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: "The caller's leaf (salt, balances) and Merkle-sum path in the latest snapshot, to verify against getRoot",
+          response: { 200: Envelope(ReservesProof) },
+        },
       },
-    },
-    async (req) => ok(await reserves().proof(req.userId)),
-  );
+      async (req) => ok(await reserves.proof(req.userId)),
+    );
 
-  app.post(
-    `/api/${ADMIN_PATHS.reservesSnapshot}`,
-    {
-      preHandler: requireOperator('wallet_decide'),
-      schema: {
-        tags: [...TAGS, 'admin'],
-        summary: 'Take and publish a proof-of-reserves snapshot (audited)',
-        headers: ADMIN_HEADERS,
-        response: { 200: Envelope(AdminReservesResult) },
+    app.post(
+      `/api/${ADMIN_PATHS.reservesSnapshot}`,
+      {
+        preHandler: requireOperator('wallet_decide'),
+        schema: {
+          tags: [...TAGS, 'admin'],
+          summary: 'Take and publish a proof-of-reserves snapshot (audited)',
+          headers: ADMIN_HEADERS,
+          response: { 200: Envelope(AdminReservesResult) },
+        },
       },
-    },
-    async (req) => {
-      const actor = actorOf(req);
-      return ok(await reserves().takeSnapshot({ id: actor.id, email: actor.email, ip: actor.ip, userAgent: actor.userAgent }));
-    },
-  );
-};
-export default reservesRoutes;
+      async (req) => {
+        const actor = actorOf(req);
+        return ok(await reserves.takeSnapshot({ id: actor.id, email: actor.email, ip: actor.ip, userAgent: actor.userAgent }));
+      },
+    );
+  };
+}

@@ -11,5 +11,5 @@ export const securityModule: DomainModule<PlatformContext & { members: MemberSer
   create: (ctx) => ({
     security: createSecurityService({ db: ctx.db, host: ctx.host, members: ctx.members, box: secretBoxFromConfig(ctx.config), log: ctx.log }),
   }),
-  routes: [securityRoutes],
+  routes: (ctx) => [securityRoutes({ security: ctx.security })],
 };

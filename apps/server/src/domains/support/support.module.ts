@@ -10,5 +10,5 @@ export const supportModule: DomainModule<PlatformContext & { uploads: UploadsSer
   name: 'support',
   pushes: { source: (ctx) => (listener) => ctx.support.onPush(listener) },
   create: (ctx) => ({ support: createSupportService({ db: ctx.db, host: ctx.host, uploads: ctx.uploads }) }),
-  routes: [supportRoutes, supportAdminRoutes],
+  routes: (ctx) => [supportRoutes({ support: ctx.support }), supportAdminRoutes({ support: ctx.support })],
 };

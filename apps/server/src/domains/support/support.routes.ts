@@ -19,63 +19,64 @@ import {
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
 import { requireAuth } from '../../platform/shared/auth';
+import type { SupportService } from './support.service';
 
 const TAGS = ['support'];
 
-const supportRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const support = () => app.ctx.support;
-  const auth = { preHandler: requireAuth };
+/** The app's support routes over the support service. */
+export default function supportRoutes({ support }: { support: SupportService }): FastifyPluginAsync {
+  return async function supportRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const auth = { preHandler: requireAuth };
 
-  app.get(
-    `/api/${SUPPORT_PATHS.getState}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your support chat: the open conversation, unread replies, whether an operator is online',
-        response: { 200: Envelope(SupportChatState) },
+    app.get(
+      `/api/${SUPPORT_PATHS.getState}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your support chat: the open conversation, unread replies, whether an operator is online',
+          response: { 200: Envelope(SupportChatState) },
+        },
       },
-    },
-    async (req) => ok(await support().state(req.userId)),
-  );
+      async (req) => ok(await support.state(req.userId)),
+    );
 
-  app.get(
-    `/api/${SUPPORT_PATHS.getMessages}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Your support messages after or before an id (the last 50 by default), oldest first; marks replies read',
-        querystring: GetSupportMessagesQuery,
-        response: { 200: Envelope(SupportMessagePage) },
+    app.get(
+      `/api/${SUPPORT_PATHS.getMessages}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Your support messages after or before an id (the last 50 by default), oldest first; marks replies read',
+          querystring: GetSupportMessagesQuery,
+          response: { 200: Envelope(SupportMessagePage) },
+        },
       },
-    },
-    async (req) => ok(await support().messages(req.userId, req.query)),
-  );
+      async (req) => ok(await support.messages(req.userId, req.query)),
+    );
 
-  app.post(
-    `/api/${SUPPORT_PATHS.sendMessage}`,
-    {
-      ...auth,
-      schema: {
-        tags: TAGS,
-        summary: 'Write to customer service: text and/or an uploaded image (purpose SUPPORT); at most 10 messages every 10 s',
-        body: SendSupportMessageBody,
-        response: { 200: Envelope(SupportMessage) },
+    app.post(
+      `/api/${SUPPORT_PATHS.sendMessage}`,
+      {
+        ...auth,
+        schema: {
+          tags: TAGS,
+          summary: 'Write to customer service: text and/or an uploaded image (purpose SUPPORT); at most 10 messages every 10 s',
+          body: SendSupportMessageBody,
+          response: { 200: Envelope(SupportMessage) },
+        },
       },
-    },
-    async (req) => ok(await support().send(req.userId, requestLang(req), req.body)),
-  );
+      async (req) => ok(await support.send(req.userId, requestLang(req), req.body)),
+    );
 
-  app.get(
-    `/api/${SUPPORT_PATHS.image}`,
-    { ...auth, schema: { tags: TAGS, summary: 'An image of one of your support messages', querystring: SupportImageQuery } },
-    async (req, reply) => {
-      const img = await support().image({ userId: req.userId }, req.query.imageId);
-      return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
-    },
-  );
-};
-
-export default supportRoutes;
+    app.get(
+      `/api/${SUPPORT_PATHS.image}`,
+      { ...auth, schema: { tags: TAGS, summary: 'An image of one of your support messages', querystring: SupportImageQuery } },
+      async (req, reply) => {
+        const img = await support.image({ userId: req.userId }, req.query.imageId);
+        return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
+      },
+    );
+  };
+}

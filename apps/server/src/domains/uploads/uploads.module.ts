@@ -7,5 +7,5 @@ import uploadsRoutes from './uploads.routes';
 export const uploadsModule: DomainModule<PlatformContext, { uploads: UploadsService }> = {
   name: 'uploads',
   create: (ctx) => ({ uploads: createUploadsService({ db: ctx.db, dataDir: ctx.config.dataDir }) }),
-  routes: [uploadsRoutes],
+  routes: (ctx) => [uploadsRoutes({ uploads: ctx.uploads })],
 };

@@ -12,6 +12,7 @@ import { API_PATHS, Envelope, GetImageQuery, UPLOAD_MAX_BYTES, UploadedImage } f
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requireAuth } from '../../platform/shared/auth';
+import type { UploadsService } from './uploads.service';
 
 const TAGS = ['upload'];
 
@@ -40,36 +41,38 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; purpose:
   return { file, purpose };
 }
 
-const uploadsRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 },
-  });
+/** The upload routes over the uploads service. */
+export default function uploadsRoutes({ uploads }: { uploads: UploadsService }): FastifyPluginAsync {
+  return async function uploadsRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    await app.register(multipart, {
+      limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 },
+    });
 
-  app.post(
-    `/api/${API_PATHS.uploadImage}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: TAGS,
-        summary: 'Upload an image (multipart: file, purpose): JPEG, PNG or WebP by its bytes, at most 5 MB, at least 300x300 px; re-encoded without metadata',
-        consumes: ['multipart/form-data'],
-        response: { 200: Envelope(UploadedImage) },
+    app.post(
+      `/api/${API_PATHS.uploadImage}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: 'Upload an image (multipart: file, purpose): JPEG, PNG or WebP by its bytes, at most 5 MB, at least 300x300 px; re-encoded without metadata',
+          consumes: ['multipart/form-data'],
+          response: { 200: Envelope(UploadedImage) },
+        },
       },
-    },
-    async (req) => {
-      const { file, purpose } = await readUpload(req);
-      return ok(await app.ctx.uploads.upload(req.userId, purpose, file));
-    },
-  );
+      async (req) => {
+        const { file, purpose } = await readUpload(req);
+        return ok(await uploads.upload(req.userId, purpose, file));
+      },
+    );
 
-  app.get(
-    `/api/${API_PATHS.uploadImage}`,
-    { preHandler: requireAuth, schema: { tags: TAGS, summary: "One of the caller's own images (its bytes)", querystring: GetImageQuery } },
-    async (req, reply) => {
-      const img = await app.ctx.uploads.imageFor(req.query.imageId, { userId: req.userId });
-      return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
-    },
-  );
-};
-export default uploadsRoutes;
+    app.get(
+      `/api/${API_PATHS.uploadImage}`,
+      { preHandler: requireAuth, schema: { tags: TAGS, summary: "One of the caller's own images (its bytes)", querystring: GetImageQuery } },
+      async (req, reply) => {
+        const img = await uploads.imageFor(req.query.imageId, { userId: req.userId });
+        return reply.type(img.mime).header('cache-control', 'private, no-store').header('content-disposition', 'inline').send(img.bytes);
+      },
+    );
+  };
+}

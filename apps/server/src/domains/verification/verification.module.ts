@@ -1,8 +1,8 @@
 /** The verification module (platform/domain-module.ts): verification codes (e-mail and SMS) and the slide puzzle. */
 import type { DomainModule } from '../../platform/domain-module';
-import verificationRoutes from './verification.routes';
+import verificationRoutes, { type VerificationRoutesDeps } from './verification.routes';
 
-export const verificationModule: DomainModule<unknown> = {
+export const verificationModule: DomainModule<VerificationRoutesDeps> = {
   name: 'verification',
-  routes: [verificationRoutes],
+  routes: (ctx) => [verificationRoutes({ members: ctx.members, security: ctx.security })],
 };

@@ -5,72 +5,89 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { API_PATHS, Envelope, GeetestChallenge, GeetestCodeQuery, GeetestResult, GeetestVerifyBody, SendCodeBody } from '@exchange/api';
+import { API_PATHS, Envelope, GeetestChallenge, GeetestCodeQuery, GeetestResult, GeetestVerifyBody, SendCodeBody, type Lang } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
 import { requireAuth } from '../../platform/shared/auth';
+import type { CaptchaService } from './captcha.service';
+import type { CodeService } from './code.service';
 
 const TAGS = ['sms'];
 
-const verificationRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
+/**
+ * What the verification routes use: the member service's slide puzzle and codes, and the security service's code to
+ * the caller's own phone or e-mail (domains/security, built on the members: named here by its shape).
+ */
+export interface VerificationRoutesDeps {
+  members: { captcha: Pick<CaptchaService, 'issue' | 'verify'>; codes: Pick<CodeService, 'send'> };
+  security: {
+    sendVerifyCode(userId: string, channel: 'EMAIL' | 'PHONE' | undefined, req: { ip: string; lang: Lang; pass: Partial<GeetestResult> }): Promise<void>;
+  };
+}
 
-  app.post(
-    `/api/${API_PATHS.geetestCode}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes); 10 per minute per IP (429 captcha_too_frequent)',
-        querystring: GeetestCodeQuery,
-        response: { 200: Envelope(GeetestChallenge) },
-      },
-    },
-    async (req) => ok(await app.ctx.members.captcha.issue(req.query.randomCode, req.ip)),
-  );
+/** The puzzle and code routes over the member service's puzzle and codes, and the security service's own-account code (`security`). */
+export default function verificationRoutes({ members, security }: VerificationRoutesDeps): FastifyPluginAsync {
+  return async function verificationRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.post(
-    `/api/${API_PATHS.geetestVerify}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary: "Check a puzzle answer (piece's x and y ±5 px, with the drag trail; one attempt per challenge); returns a one-use pass for sendCode or login",
-        body: GeetestVerifyBody,
-        response: { 200: Envelope(GeetestResult) },
+    app.post(
+      `/api/${API_PATHS.geetestCode}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes); 10 per minute per IP (429 captcha_too_frequent)',
+          querystring: GeetestCodeQuery,
+          response: { 200: Envelope(GeetestChallenge) },
+        },
       },
-    },
-    async (req) => ok(await app.ctx.members.captcha.verify(req.body.challenge, req.body.x, { y: req.body.y, trail: req.body.trail })),
-  );
+      async (req) => ok(await members.captcha.issue(req.query.randomCode, req.ip)),
+    );
 
-  app.post(
-    `/api/${API_PATHS.sendCode}`,
-    {
-      schema: {
-        tags: TAGS,
-        summary:
-          "Send a 6-digit code (valid 10 minutes) to an e-mail or phone; needs a puzzle pass; 1 per 60 s per account. VERIFY (with the session headers) goes to the caller's own phone or e-mail (channel EMAIL|PHONE picks when both are bound)",
-        body: SendCodeBody,
-        response: { 200: Envelope(Type.Null()) },
+    app.post(
+      `/api/${API_PATHS.geetestVerify}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            "Check a puzzle answer (piece's x and y ±5 px, with the drag trail; one attempt per challenge); returns a one-use pass for sendCode or login",
+          body: GeetestVerifyBody,
+          response: { 200: Envelope(GeetestResult) },
+        },
       },
-    },
-    async (req, reply) => {
-      const b = req.body;
-      const pass = { geetest_challenge: b.geetest_challenge, geetest_validate: b.geetest_validate, geetest_seccode: b.geetest_seccode };
-      if (b.type === 'VERIFY') {
-        // To the caller's own phone or e-mail: needs the session (domains/security), `account` is not used.
-        await requireAuth(req, reply);
-        await app.ctx.security.sendVerifyCode(req.userId, b.channel, { ip: req.ip, lang: requestLang(req), pass });
+      async (req) => ok(await members.captcha.verify(req.body.challenge, req.body.x, { y: req.body.y, trail: req.body.trail })),
+    );
+
+    app.post(
+      `/api/${API_PATHS.sendCode}`,
+      {
+        schema: {
+          tags: TAGS,
+          summary:
+            "Send a 6-digit code (valid 10 minutes) to an e-mail or phone; needs a puzzle pass; 1 per 60 s per account. VERIFY (with the session headers) goes to the caller's own phone or e-mail (channel EMAIL|PHONE picks when both are bound)",
+          body: SendCodeBody,
+          response: { 200: Envelope(Type.Null()) },
+        },
+      },
+      async (req, reply) => {
+        const b = req.body;
+        const pass = { geetest_challenge: b.geetest_challenge, geetest_validate: b.geetest_validate, geetest_seccode: b.geetest_seccode };
+        if (b.type === 'VERIFY') {
+          // To the caller's own phone or e-mail: needs the session (domains/security), `account` is not used.
+          await requireAuth(req, reply);
+          await security.sendVerifyCode(req.userId, b.channel, { ip: req.ip, lang: requestLang(req), pass });
+          return ok(null);
+        }
+        await members.codes.send({
+          account: b.account ?? '',
+          areaCode: b.areaCode,
+          type: b.type,
+          ip: req.ip,
+          lang: requestLang(req),
+          pass,
+        });
         return ok(null);
-      }
-      await app.ctx.members.codes.send({
-        account: b.account ?? '',
-        areaCode: b.areaCode,
-        type: b.type,
-        ip: req.ip,
-        lang: requestLang(req),
-        pass,
-      });
-      return ok(null);
-    },
-  );
-};
-export default verificationRoutes;
+      },
+    );
+  };
+}

@@ -11,6 +11,8 @@ import { ADMIN_PATHS, AdminDepositsPage, AdminDepositsQuery, ChainAlerts, Envelo
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requireOperator } from '../admin/auth';
+import type { ChainService } from './chain.service';
+import type { PlatformContext } from '../../platform/platform-context';
 
 const TAGS = ['admin'];
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });
@@ -24,60 +26,61 @@ export function pageOf(page: string | undefined): number {
   return Number(page);
 }
 
-const chainAdminRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const view = requireOperator('view');
-  app.get(
-    `/api/${ADMIN_PATHS.deposits}`,
-    {
-      preHandler: view,
-      schema: {
-        tags: TAGS,
-        summary: 'Deposit monitor: chain deposits of every user (CONFIRMING, CREDITED, BELOW_MINIMUM, ORPHANED), newest first, 20 a page',
-        headers: ADMIN_HEADERS,
-        querystring: AdminDepositsQuery,
-        response: { 200: Envelope(AdminDepositsPage) },
+/** The console's chain routes over the chain service (and the log, for a chain node that does not answer). */
+export default function chainAdminRoutes({ chain, log }: { chain: ChainService } & Pick<PlatformContext, 'log'>): FastifyPluginAsync {
+  return async function chainAdminRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const view = requireOperator('view');
+    app.get(
+      `/api/${ADMIN_PATHS.deposits}`,
+      {
+        preHandler: view,
+        schema: {
+          tags: TAGS,
+          summary: 'Deposit monitor: chain deposits of every user (CONFIRMING, CREDITED, BELOW_MINIMUM, ORPHANED), newest first, 20 a page',
+          headers: ADMIN_HEADERS,
+          querystring: AdminDepositsQuery,
+          response: { 200: Envelope(AdminDepositsPage) },
+        },
       },
-    },
-    async (req) => {
-      const status = req.query.status === undefined || req.query.status === 'ALL' ? undefined : req.query.status;
-      return ok(await app.ctx.chain.adminDeposits({ status, page: pageOf(req.query.page), pageSize: DEPOSITS_PAGE_SIZE }));
-    },
-  );
-  app.get(
-    `/api/${ADMIN_PATHS.chainAlerts}`,
-    {
-      preHandler: view,
-      schema: {
-        tags: TAGS,
-        summary: 'Chain alerts (deep reorgs, cursor resets), newest first (at most 200)',
-        headers: ADMIN_HEADERS,
-        response: { 200: Envelope(ChainAlerts) },
+      async (req) => {
+        const status = req.query.status === undefined || req.query.status === 'ALL' ? undefined : req.query.status;
+        return ok(await chain.adminDeposits({ status, page: pageOf(req.query.page), pageSize: DEPOSITS_PAGE_SIZE }));
       },
-    },
-    async () => ok(await app.ctx.chain.alerts()),
-  );
-  app.get(
-    `/api/${ADMIN_PATHS.hotWallet}`,
-    {
-      preHandler: view,
-      schema: {
-        tags: TAGS,
-        summary: "Per chain and coin: the hot wallet's and the deposit addresses' balances on chain against every user's balance in the engine",
-        headers: ADMIN_HEADERS,
-        response: { 200: Envelope(HotWallet) },
+    );
+    app.get(
+      `/api/${ADMIN_PATHS.chainAlerts}`,
+      {
+        preHandler: view,
+        schema: {
+          tags: TAGS,
+          summary: 'Chain alerts (deep reorgs, cursor resets), newest first (at most 200)',
+          headers: ADMIN_HEADERS,
+          response: { 200: Envelope(ChainAlerts) },
+        },
       },
-    },
-    async () => {
-      try {
-        return ok(await app.ctx.chain.hotWallet());
-      } catch (err) {
-        // The node is down: say so rather than a 500.
-        app.ctx.log.warn({ err }, 'hot wallet balances: the chain node did not answer');
-        throw new AppError('chain_node_unavailable', 503);
-      }
-    },
-  );
-};
-
-export default chainAdminRoutes;
+      async () => ok(await chain.alerts()),
+    );
+    app.get(
+      `/api/${ADMIN_PATHS.hotWallet}`,
+      {
+        preHandler: view,
+        schema: {
+          tags: TAGS,
+          summary: "Per chain and coin: the hot wallet's and the deposit addresses' balances on chain against every user's balance in the engine",
+          headers: ADMIN_HEADERS,
+          response: { 200: Envelope(HotWallet) },
+        },
+      },
+      async () => {
+        try {
+          return ok(await chain.hotWallet());
+        } catch (err) {
+          // The node is down: say so rather than a 500.
+          log.warn({ err }, 'hot wallet balances: the chain node did not answer');
+          throw new AppError('chain_node_unavailable', 503);
+        }
+      },
+    );
+  };
+}

@@ -12,33 +12,35 @@ import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requireAuth } from '../../platform/shared/auth';
 import { ENGINE_SCALE, EVM_CHAIN } from './chains';
+import type { ChainService } from './chain.service';
 
-const demoDepositRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  app.post(
-    `/api/${API_PATHS.demoDeposit}`,
-    {
-      preHandler: requireAuth,
-      schema: {
-        tags: ['wallet'],
-        summary: "Demo mode only: the dev chain's faucet pays the amount (at most 10000 USDT or 10 ETH) to your deposit address; answers the transaction hash",
-        body: DemoDepositBody,
-        response: { 200: Envelope(DemoDepositResult) },
+/** The demo deposit route over the chain service. */
+export default function demoDepositRoutes({ chain }: { chain: ChainService }): FastifyPluginAsync {
+  return async function demoDepositRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    app.post(
+      `/api/${API_PATHS.demoDeposit}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: ['wallet'],
+          summary:
+            "Demo mode only: the dev chain's faucet pays the amount (at most 10000 USDT or 10 ETH) to your deposit address; answers the transaction hash",
+          body: DemoDepositBody,
+          response: { 200: Envelope(DemoDepositResult) },
+        },
       },
-    },
-    async (req) => {
-      const chain = app.ctx.chain;
-      if (!chain.demoDepositEnabled) throw new AppError('not_found', 404);
-      const { coin, amount } = req.body;
-      if (req.body.chain !== EVM_CHAIN) throw new AppError('chain_not_available', 400, 'chain');
-      const c = chain.coins().find((x) => x.coin === coin);
-      if (!c) throw new AppError('chain_not_available', 400, 'coin');
-      // Engine units; more places than the coin has on chain is refused by demoDeposit (amount_invalid).
-      const parsed = tryParseDecimal(amount.trim(), ENGINE_SCALE);
-      if (!parsed.ok) throw new AppError('amount_invalid', 400, 'amount');
-      return ok(await chain.demoDeposit(req.userId, coin, parsed.value));
-    },
-  );
-};
-
-export default demoDepositRoutes;
+      async (req) => {
+        if (!chain.demoDepositEnabled) throw new AppError('not_found', 404);
+        const { coin, amount } = req.body;
+        if (req.body.chain !== EVM_CHAIN) throw new AppError('chain_not_available', 400, 'chain');
+        const c = chain.coins().find((x) => x.coin === coin);
+        if (!c) throw new AppError('chain_not_available', 400, 'coin');
+        // Engine units; more places than the coin has on chain is refused by demoDeposit (amount_invalid).
+        const parsed = tryParseDecimal(amount.trim(), ENGINE_SCALE);
+        if (!parsed.ok) throw new AppError('amount_invalid', 400, 'amount');
+        return ok(await chain.demoDeposit(req.userId, coin, parsed.value));
+      },
+    );
+  };
+}

@@ -17,59 +17,60 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { actorOf, requireOperator } from '../admin/auth';
+import type { WalletService } from './wallet.service';
 
 const TAGS = ['admin'];
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });
 
-const walletAdminRoutes: FastifyPluginAsync = async (root) => {
-  const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const wallet = () => app.ctx.wallet;
-  const decide = requireOperator('wallet_decide');
+/** The console's withdrawal routes over the wallet service. */
+export default function walletAdminRoutes({ wallet }: { wallet: WalletService }): FastifyPluginAsync {
+  return async function walletAdminRoutes(root) {
+    const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const decide = requireOperator('wallet_decide');
 
-  app.get(
-    `/api/${ADMIN_PATHS.withdrawals}`,
-    {
-      preHandler: requireOperator('view'),
-      schema: {
-        tags: TAGS,
-        summary: 'Withdrawals by status (default REVIEW, or ALL), newest first, 20 a page',
-        headers: ADMIN_HEADERS,
-        querystring: AdminWithdrawalsQuery,
-        response: { 200: Envelope(AdminWithdrawalsPage) },
+    app.get(
+      `/api/${ADMIN_PATHS.withdrawals}`,
+      {
+        preHandler: requireOperator('view'),
+        schema: {
+          tags: TAGS,
+          summary: 'Withdrawals by status (default REVIEW, or ALL), newest first, 20 a page',
+          headers: ADMIN_HEADERS,
+          querystring: AdminWithdrawalsQuery,
+          response: { 200: Envelope(AdminWithdrawalsPage) },
+        },
       },
-    },
-    async (req) => ok(await wallet().adminWithdrawals(req.query)),
-  );
+      async (req) => ok(await wallet.adminWithdrawals(req.query)),
+    );
 
-  app.post(
-    `/api/${ADMIN_PATHS.approveWithdrawal}`,
-    {
-      preHandler: decide,
-      schema: {
-        tags: TAGS,
-        summary: 'Approve a withdrawal under review (above the dual-approval amount a second, different operator must approve too)',
-        headers: ADMIN_HEADERS,
-        body: AdminApproveWithdrawalBody,
-        response: { 200: Envelope(AdminWithdrawal) },
+    app.post(
+      `/api/${ADMIN_PATHS.approveWithdrawal}`,
+      {
+        preHandler: decide,
+        schema: {
+          tags: TAGS,
+          summary: 'Approve a withdrawal under review (above the dual-approval amount a second, different operator must approve too)',
+          headers: ADMIN_HEADERS,
+          body: AdminApproveWithdrawalBody,
+          response: { 200: Envelope(AdminWithdrawal) },
+        },
       },
-    },
-    async (req) => ok(await wallet().approve(actorOf(req), req.body.id)),
-  );
+      async (req) => ok(await wallet.approve(actorOf(req), req.body.id)),
+    );
 
-  app.post(
-    `/api/${ADMIN_PATHS.rejectWithdrawal}`,
-    {
-      preHandler: decide,
-      schema: {
-        tags: TAGS,
-        summary: 'Reject a withdrawal not yet broadcast, with the reason in zh and en (the user sees theirs); the hold is released',
-        headers: ADMIN_HEADERS,
-        body: AdminRejectWithdrawalBody,
-        response: { 200: Envelope(AdminWithdrawal) },
+    app.post(
+      `/api/${ADMIN_PATHS.rejectWithdrawal}`,
+      {
+        preHandler: decide,
+        schema: {
+          tags: TAGS,
+          summary: 'Reject a withdrawal not yet broadcast, with the reason in zh and en (the user sees theirs); the hold is released',
+          headers: ADMIN_HEADERS,
+          body: AdminRejectWithdrawalBody,
+          response: { 200: Envelope(AdminWithdrawal) },
+        },
       },
-    },
-    async (req) => ok(await wallet().reject(actorOf(req), req.body.id, req.body.reasonZh, req.body.reasonEn)),
-  );
-};
-
-export default walletAdminRoutes;
+      async (req) => ok(await wallet.reject(actorOf(req), req.body.id, req.body.reasonZh, req.body.reasonEn)),
+    );
+  };
+}

@@ -24,7 +24,12 @@ export const walletModule: DomainModule<
     const wallet = createWalletService({ config: ctx.config, db: ctx.db, host: ctx.host, members: ctx.members, security: () => ctx.security, chain });
     return { chain, wallet };
   },
-  routes: [walletRoutes, walletAdminRoutes, chainAdminRoutes, demoDepositRoutes],
+  routes: (ctx) => [
+    walletRoutes({ wallet: ctx.wallet }),
+    walletAdminRoutes({ wallet: ctx.wallet }),
+    chainAdminRoutes({ chain: ctx.chain, log: ctx.log }),
+    demoDepositRoutes({ chain: ctx.chain }),
+  ],
   startJobs: (ctx) => {
     const jobs = startChainJobs(ctx);
     return () => jobs.stop();
