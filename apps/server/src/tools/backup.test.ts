@@ -121,6 +121,12 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
   expect(fs.readdirSync(backupDir).sort()).toEqual(
     ['journal', 'keys.enc', 'manifest.json', databaseUrl ? 'database.sql' : 'pglite', 'snapshots', 'uploads'].sort(),
   );
+  // the journal's recorded durable position is copied before its segments
+  const journalFiles = (JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as { files: { path: string }[] }).files
+    .map((f) => f.path)
+    .filter((p) => p.startsWith(`journal${path.sep}`));
+  expect(journalFiles[0]).toBe(path.join('journal', 'durable-position.log'));
+  expect(journalFiles.slice(1).every((p) => path.basename(p).startsWith('segment-'))).toBe(true);
   const everything = Buffer.concat(
     (fs.readdirSync(backupDir, { recursive: true, encoding: 'utf8' }) as string[])
       .filter((f) => fs.statSync(path.join(backupDir, f)).isFile())
@@ -164,7 +170,7 @@ async function roundTrip(databaseUrl?: string, restoreUrl?: string): Promise<voi
   expect(await main(['restore', backupDir, '--data-dir', restored], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl), env })).toBe(
     1,
   );
-  const segment = fs.readdirSync(path.join(backupDir, 'journal'))[0]!;
+  const segment = fs.readdirSync(path.join(backupDir, 'journal')).find((f) => f.startsWith('segment-'))!;
   fs.appendFileSync(path.join(backupDir, 'journal', segment), Buffer.from([1]));
   expect(
     await main(['restore', backupDir, '--data-dir', path.join(tmp(), 'x')], { out: () => undefined, err: (l) => errors.push(l), config: cfg(restoreUrl), env }),

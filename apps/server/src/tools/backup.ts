@@ -4,7 +4,7 @@
  *
  * A backup is a directory:
  *   manifest.json        what is in it: format, time, database kind, every file with its size and SHA-256
- *   journal/             the journal segments, byte for byte
+ *   journal/             the journal segments and its recorded durable position (copied first), byte for byte
  *   snapshots/           the engine snapshots
  *   uploads/             the users' images (identity documents, payment QR codes), byte for byte
  *   keys.enc             the key material, sealed under the operator's passphrase (key-backup.ts), never in the clear:
@@ -19,7 +19,8 @@
  *
  * Order matters (ARCHITECTURE.md section 3: the database is a projection of the journal and must never be ahead of
  * it): the database is dumped first, then the snapshots, then the journal, so the copy of the journal always
- * reaches at least as far as the database's projection cursor. A segment appended to while it is copied may end
+ * reaches at least as far as the database's projection cursor; within the journal, its recorded durable position
+ * (durable-position.log) before the segments, so the copied segments always reach at least that position. A segment appended to while it is copied may end
  * in a torn record: the restored server drops it as it drops any torn tail (a backup is a point in time; what
  * came after the copy is not in it).
  * PGlite is one process's database: back it up with the server stopped. PostgreSQL may be backed up live.
@@ -34,6 +35,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { KEY_FILE } from '../platform/shared/secret-box';
 import { dataDirHolder } from '../platform/engine-host/data-dir-lock';
+import { POSITION_FILE } from '../platform/engine-host/durable-position';
 import { openKeys, sealKeys, sealedRoles, type KeyFile, type KeyRole } from './key-backup';
 
 /** One file of a backup: its path relative to the backup directory, size and SHA-256 (hex). */
@@ -221,7 +223,11 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
   }
   // Images and the key before the journal: both only grow or stay, so anything the copied journal refers to is in.
   for (const part of ['uploads', 'snapshots', 'journal']) {
-    for (const f of filesUnder(path.join(opts.dataDir, part))) {
+    const files = filesUnder(path.join(opts.dataDir, part));
+    // The journal's recorded durable position before its segments: the copied segments then reach at least the
+    // copied position (a copy taken the other way round could hold a position past its segments: a false loss).
+    if (part === 'journal') files.sort((a, b) => Number(b === POSITION_FILE) - Number(a === POSITION_FILE));
+    for (const f of files) {
       if (f.endsWith('.tmp')) continue;
       copyDurably(path.join(opts.dataDir, part, f), path.join(opts.out, part, f));
       copied.push(path.join(part, f));

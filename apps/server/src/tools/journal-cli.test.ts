@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { encodeRecord, JournalWriter, readJournal, segmentName, type JournalRecord } from '../platform/engine-host/journal';
 import { nodeFs } from '../platform/engine-host/node-fs';
+import { POSITION_FILE, readDurablePosition } from '../platform/engine-host/durable-position';
 import { writeSnapshot } from '../platform/engine-host/snapshot-store';
 import { main } from './journal-cli';
 
@@ -60,6 +61,7 @@ describe('journal CLI', () => {
       `journal ${journalDir}: 2 segment(s)`,
       `  ${segmentName(1)}  20 records  seq 1..20  ${offsetOf(21)} bytes  OK`,
       `  ${segmentName(21)}  5 records  seq 21..25  ${seg21Bytes} bytes  torn tail at byte ${seg21Bytes - 100} (zero_tail): 100 bytes would be dropped at the next start (never acknowledged)`,
+      `  ${POSITION_FILE}: durable up to seq 25`,
       'result: usable',
     ]);
     expect(fs.statSync(seg21).size).toBe(seg21Bytes);
@@ -104,7 +106,7 @@ describe('journal CLI', () => {
       'discarded 19 readable record(s) (seq 7..25) and 21 unreadable bytes; the journal now ends at seq 5.',
     ]);
     expect(r.out.at(-1)).toBe('result: usable');
-    expect(fs.readdirSync(journalDir)).toEqual([segmentName(1)]);
+    expect(fs.readdirSync(journalDir)).toEqual([POSITION_FILE, segmentName(1)]);
     expect(fs.statSync(seg1).size).toBe(offsetOf(6));
     const read = await readJournal(nodeFs, journalDir, 0, { truncate: false });
     expect(read.records.map((x) => x.seq)).toEqual([1, 2, 3, 4, 5]);
@@ -129,6 +131,32 @@ describe('journal CLI', () => {
     const empty = path.join(dataDir, 'empty');
     const r = await run('verify', '--data-dir', empty);
     expect(r.code).toBe(0);
-    expect(r.out).toEqual([`journal ${path.join(empty, 'journal')}: 0 segment(s)`, 'result: usable']);
+    expect(r.out).toEqual([
+      `journal ${path.join(empty, 'journal')}: 0 segment(s)`,
+      `  ${POSITION_FILE}: missing (a journal written before it was kept): a short end is taken as a torn write`,
+      'result: usable',
+    ]);
+  });
+
+  it('a journal cut short before its recorded durable position is a LOSS (exit 2); repair at its end accepts it and the journal is usable', async () => {
+    const size = fs.statSync(seg21).size;
+    fs.truncateSync(seg21, size - 5); // inside record 25, which was synced (and would have been acknowledged)
+    const end = size - encodeRecord(rec(25)).length;
+    const v = await run('verify');
+    expect(v.code).toBe(2);
+    expect(v.out).toContain(`  ${POSITION_FILE}: durable up to seq 25: LOSS, the journal ends at seq 24`);
+    expect(v.out.some((l) => l.includes('cut short BEFORE the recorded durable position, not a torn write'))).toBe(true);
+    expect(v.out.at(-1)).toContain('result: CORRUPT. journal lost acknowledged records');
+    const dry = await run('repair');
+    expect(dry.code).toBe(1);
+    expect(dry.out).toContain(
+      'Acknowledged commands seq 25..25 are lost: restore the journal from a backup instead if you can. To accept the loss (the recorded durable position comes down to seq 24), run:',
+    );
+    expect(dry.out.at(-1)).toBe(`  npm run journal -- repair --truncate-at ${segmentName(21)}:${end} --data-dir ${dataDir}`);
+    expect(fs.statSync(seg21).size).toBe(size - 5);
+    const r = await run('repair', '--truncate-at', `${segmentName(21)}:${end}`);
+    expect(r.code).toBe(0);
+    expect(r.out.at(-1)).toBe('result: usable');
+    expect(await readDurablePosition(nodeFs, journalDir)).toMatchObject({ kind: 'ok', position: { seq: 24 } });
   });
 });

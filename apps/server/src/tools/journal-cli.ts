@@ -3,11 +3,14 @@
  *
  *   npm run journal -- verify [--data-dir DIR]
  *       Per segment: records, sequence range, bytes, and OK / torn tail (dropped at the next start) / CORRUPT at
- *       a byte offset with the reason. Exit 0 when the server can recover from the journal, 2 when it is corrupt.
+ *       a byte offset with the reason; then the recorded durable position (durable-position.log), and LOSS when the
+ *       journal ends before it (acknowledged records were cut away, not torn). Exit 0 when the server can recover
+ *       from the journal, 2 when it is corrupt or lost acknowledged records.
  *   npm run journal -- repair --truncate-at <segment file>:<byte offset> [--data-dir DIR]
  *       Cuts the journal there and removes every later segment, durably, and prints what was discarded. Without
  *       --truncate-at it only prints what it would do and exits 1: a repair DISCARDS acknowledged commands, so it
- *       is never chosen for the operator.
+ *       is never chosen for the operator. After a loss, the cut where the intact records end discards nothing more
+ *       and records the journal's end as its durable position: it accepts the loss, so that the server starts.
  *
  * The journal is `<data dir>/journal`; the data directory is --data-dir, else DATA_DIR, else ./data (resolved as
  * the server resolves it, platform/config/env.ts). Exit 1 on a usage error.
@@ -15,7 +18,15 @@
 import path from 'node:path';
 import { loadConfig } from '../platform/config/env';
 import type { HostFs } from '../platform/engine-host/host-fs';
-import { planJournalTruncation, truncateJournalAt, verifyJournal, type JournalRepairPlan, type JournalVerifyReport } from '../platform/engine-host/journal';
+import {
+  JournalLossError,
+  planJournalTruncation,
+  truncateJournalAt,
+  verifyJournal,
+  type JournalRepairPlan,
+  type JournalVerifyReport,
+} from '../platform/engine-host/journal';
+import { POSITION_FILE } from '../platform/engine-host/durable-position';
 import { nodeFs } from '../platform/engine-host/node-fs';
 import { listSnapshots } from '../platform/engine-host/snapshot-store';
 import { runAsMain } from './run-main';
@@ -35,7 +46,7 @@ const USAGE = [
   '       npm run journal -- repair --truncate-at <segment file>:<byte offset> [--data-dir DIR]',
 ].join('\n');
 
-/** Exit codes: 0 usable / repaired, 1 usage error or repair not confirmed, 2 corrupt. */
+/** Exit codes: 0 usable / repaired, 1 usage error or repair not confirmed, 2 corrupt or lost acknowledged records. */
 const EXIT_OK = 0;
 const EXIT_USAGE = 1;
 const EXIT_CORRUPT = 2;
@@ -75,16 +86,27 @@ function range(first: number | undefined, last: number | undefined): string {
 /** Prints the per-segment report; returns true when the journal is usable. */
 function printReport(report: JournalVerifyReport, io: JournalCliIo): boolean {
   io.out(`journal ${report.dir}: ${report.segments.length} segment(s)`);
+  const loss = report.corrupt instanceof JournalLossError ? report.corrupt : undefined;
   for (const s of report.segments) {
     const end = s.end;
     const status =
       end.kind === 'ok'
         ? 'OK'
         : end.kind === 'torn'
-          ? `torn tail at byte ${end.offset} (${end.reason}): ${end.droppedBytes} bytes would be dropped at the next start (never acknowledged)`
+          ? loss
+            ? `incomplete record at byte ${end.offset} (${end.reason}, ${end.droppedBytes} bytes): cut short BEFORE the recorded durable position, not a torn write`
+            : `torn tail at byte ${end.offset} (${end.reason}): ${end.droppedBytes} bytes would be dropped at the next start (never acknowledged)`
           : `CORRUPT at byte ${end.error.offset} (${end.error.reason}): ${end.error.detail}`;
     io.out(`  ${path.basename(s.file)}  ${s.records} records  ${range(s.firstSeq, s.lastSeq)}  ${s.bytes} bytes  ${status}`);
   }
+  const d = report.durable;
+  io.out(
+    d.kind === 'ok'
+      ? `  ${POSITION_FILE}: durable up to seq ${d.position.seq}${loss ? `: LOSS, the journal ends at seq ${loss.journalEnd}` : ''}`
+      : d.kind === 'missing'
+        ? `  ${POSITION_FILE}: missing (a journal written before it was kept): a short end is taken as a torn write`
+        : `  ${POSITION_FILE}: DAMAGED (${d.detail}): a short end is taken as a torn write; the next start records a new one`,
+  );
   const first = report.segments[0];
   if (first && first.start > 1)
     io.out(`  (the journal starts at seq ${first.start}: older segments were pruned; recovery needs a snapshot at seq ${first.start - 1} or later)`);
@@ -155,7 +177,12 @@ export async function main(argv: string[], io: JournalCliIo = { out: (l) => cons
       io.out(`repair would cut the journal at ${path.basename(file)}:${offset}:`);
       printPlan(plan, io, false);
       await printConsequences(fs, dataDir, plan, io);
-      io.out('These are acknowledged commands: restore the journal from a backup instead if you can. To discard them, run:');
+      const lost = report.corrupt instanceof JournalLossError ? report.corrupt : undefined;
+      io.out(
+        lost
+          ? `Acknowledged commands seq ${lost.journalEnd + 1}..${lost.durable.seq} are lost: restore the journal from a backup instead if you can. To accept the loss (the recorded durable position comes down to seq ${plan.keptLastSeq}), run:`
+          : 'These are acknowledged commands: restore the journal from a backup instead if you can. To discard them, run:',
+      );
       io.out(`  npm run journal -- repair --truncate-at ${path.basename(file)}:${offset} ${dataDirArg}`);
       return EXIT_USAGE;
     }

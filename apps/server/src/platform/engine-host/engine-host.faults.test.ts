@@ -7,7 +7,11 @@
  * - an engine exception mid-command is answered internal_error and leaves no trace: the state equals the state
  *   before it, its events are never published, the next commands work, and a restart replays to the same state;
  * - while the database is down the projector's backlog is bounded: past the limit commands are refused with
- *   service_unavailable (nothing written) and readiness is false, and once the database is back it drains.
+ *   service_unavailable (nothing written) and readiness is false, and once the database is back it drains;
+ * - acknowledged records lost from the journal (20 bytes cut inside the last one or an earlier one, the last
+ *   segment removed) stop the start with JournalLossError and nothing is truncated, with no database cursor ahead
+ *   to notice; a batch torn by a crash before it was acknowledged is still dropped; a journal without its position
+ *   file (written before it existed) starts as before, with a warning.
  */
 import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
@@ -17,7 +21,8 @@ import { AppError } from '../shared/errors';
 import { createEngineHost, type EngineHost } from './engine-host';
 import { PROJECTIONS } from '../../main/domains';
 import { SPOT_ORDERS_TABLE } from '../../domains/entrust/entrust.projection';
-import { readJournal } from './journal';
+import { JournalLossError, listSegments, readJournal } from './journal';
+import { POSITION_FILE } from './durable-position';
 import { MemoryFs } from './memory-fs';
 import { MemoryProjectionStore } from '../db/projection-store';
 
@@ -70,6 +75,23 @@ const buy = (cid: string) =>
     quantity: 10n,
     clientOrderId: cid,
   }) as const;
+
+/** Lets every pending MemoryFs operation (all promise-based) finish: the durable position update included. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** A host with `n` acknowledged orders after the setup, its position recorded; returns the disk after a power loss. */
+async function acknowledged(n: number, opts: { snapshotAfter?: number } = {}): Promise<{ image: MemoryFs; lastSeq: number }> {
+  const fs = new MemoryFs();
+  const host = await openHost(fs, new MemoryProjectionStore());
+  await setup(host);
+  for (let i = 0; i < n; i++) {
+    if (i === opts.snapshotAfter) await host.snapshotNow();
+    await host.submit(buy(`ack-${i}`));
+  }
+  await settle();
+  expect(host.stats.recordedSeq).toBe(host.stats.lastSeq);
+  return { image: fs.crash({ data: 'keep', dirs: 'keep' }), lastSeq: host.stats.lastSeq };
+}
 
 function codeOf(err: unknown): string {
   return err instanceof AppError ? err.code : String(err);
@@ -173,5 +195,90 @@ describe('engine host faults', () => {
     expect(store.cursor).toBe(host.stats.lastSeq);
     expect((await host.submit({ type: 'deposit', userId: '2', asset: 'USDT', account: 'SPOT', amount: 1n, from: '@faucet', ref: 'late' })).code).toBe('ok');
     await host.close();
+  });
+
+  describe('acknowledged records lost from the journal are refused as a loss, not dropped as a torn write', () => {
+    const dir = '/data/journal';
+
+    it('20 bytes cut inside the last acknowledged record', async () => {
+      const { image, lastSeq } = await acknowledged(5);
+      const seg = (await listSegments(image, dir)).at(-1)!;
+      const size = (await image.readFile(seg.file)).length;
+      await image.truncate(seg.file, size - 20);
+      // A new database (cursor 0): nothing ahead of the journal would notice the loss.
+      const err = await openHost(image, new MemoryProjectionStore()).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(JournalLossError);
+      const loss = err as JournalLossError;
+      expect({ journalEnd: loss.journalEnd, durable: loss.durable.seq, reason: loss.reason }).toEqual({
+        journalEnd: lastSeq - 1,
+        durable: lastSeq,
+        reason: 'acknowledged_lost',
+      });
+      expect(loss.message).toContain('not a torn write');
+      expect(loss.message).toContain('Restore the journal directory from a backup');
+      expect(loss.message).toContain(`npm run journal -- repair --truncate-at ${seg.file.split('/').pop()}:${loss.offset}`);
+      expect((await image.readFile(seg.file)).length).toBe(size - 20); // nothing truncated
+    });
+
+    it('20 bytes into an earlier acknowledged record, the rest of the segment cut away', async () => {
+      const { image, lastSeq } = await acknowledged(6);
+      const read = await readJournal(image, dir, 0, { truncate: false });
+      const run = read.runs.at(-1)!;
+      const victim = run.scan.count - 3; // three records before the end
+      await image.truncate(run.scan.file, run.scan.offsets[victim]! + 20);
+      await expect(openHost(image, new MemoryProjectionStore())).rejects.toMatchObject({
+        name: 'JournalLossError',
+        journalEnd: run.scan.start + victim - 1,
+        durable: { seq: lastSeq },
+      });
+    });
+
+    it('the last segment removed', async () => {
+      const { image, lastSeq } = await acknowledged(6, { snapshotAfter: 3 });
+      const segs = await listSegments(image, dir);
+      expect(segs.length).toBe(2);
+      await image.rm(segs[1]!.file);
+      await image.fsyncDir(dir);
+      await expect(openHost(image, new MemoryProjectionStore())).rejects.toMatchObject({
+        name: 'JournalLossError',
+        journalEnd: segs[1]!.start - 1,
+        durable: { seq: lastSeq },
+      });
+    });
+
+    it('a batch torn by a crash before it was acknowledged is still dropped', async () => {
+      const fs = new MemoryFs();
+      const host = await openHost(fs, new MemoryProjectionStore());
+      await setup(host);
+      await host.submit(buy('acked'));
+      await settle();
+      // The next batch is written (synchronously, in submit) but the power goes before its fdatasync.
+      const unacked = host.submit(buy('torn')).catch(() => undefined);
+      const image = fs.crash({ data: (file, unsynced) => (file.includes('segment-') && unsynced > 0 ? { tornAt: unsynced - 7 } : 'drop'), dirs: 'keep' });
+      const host2 = await openHost(image, new MemoryProjectionStore());
+      expect(host2.recovery.torn).toMatchObject({ reason: 'short_payload' });
+      expect(host2.engine.openOrders('1').map((o) => o.clientOrderId)).toEqual(['acked']);
+      await host2.close();
+      await unacked;
+    });
+
+    it('a journal without its position file (written before it existed) starts as before: the short end is taken as torn, with a warning', async () => {
+      const { image, lastSeq } = await acknowledged(3);
+      await image.rm(`${dir}/${POSITION_FILE}`);
+      await image.fsyncDir(dir);
+      const seg = (await listSegments(image, dir)).at(-1)!;
+      await image.truncate(seg.file, (await image.readFile(seg.file)).length - 20);
+      const lines: string[] = [];
+      const warnLog = pino({ level: 'warn' }, { write: (l: string) => lines.push(l) }) as unknown as FastifyBaseLogger;
+      const host2 = await openHost(image, new MemoryProjectionStore(), { log: warnLog });
+      expect(host2.recovery.lastSeq).toBe(lastSeq - 1);
+      expect(host2.recovery.torn).toBeDefined();
+      expect(lines.some((l) => l.includes('no recorded durable position'))).toBe(true);
+      // The position is recorded from this start on: the next loss is caught.
+      await host2.submit(buy('after'));
+      await settle();
+      expect(host2.stats.recordedSeq).toBe(lastSeq);
+      await host2.close();
+    });
   });
 });

@@ -22,6 +22,10 @@
  * - corruption in the journal (a complete record with a bad checksum, or damage followed by data): the
  *   JournalCorruptError names the file, the offset and `npm run journal -- verify` / `repair`; only an
  *   incomplete record or an all-zero tail at the very end of the last segment is a torn write and is dropped;
+ * - a journal that ends, after its torn tail, before its recorded durable position (durable-position.ts: the
+ *   writer records it after each batch's fdatasync): acknowledged records were lost, JournalLossError, nothing
+ *   truncated. Without a readable position file (a journal written before it existed) a short end is taken as
+ *   a torn write, as before, and a warning says so;
  * - a database of another journal, or ahead of the journal (the journal was lost or rolled back);
  * - a database behind the oldest snapshot when the journal no longer starts at 1 (history is missing).
  *
@@ -46,6 +50,7 @@ import type { Db } from '../db/client';
 import { AppError } from '../shared/errors';
 import type { HostFs } from './host-fs';
 import { JournalWriter, listSegments, readJournal, verifyJournal, type RecordRun, type JournalObserver, type JournalStats } from './journal';
+import { positionFile, readDurablePosition } from './durable-position';
 import { nodeFs } from './node-fs';
 import { drizzleProjectionStore, type ProjectionStore } from '../db/projection-store';
 import { createProjector, type Projector } from './projector';
@@ -94,6 +99,11 @@ export interface EngineHostStats {
   projectionBacklog: number;
   /** Commands submitted and waiting for the next journal batch (not the batch being written); absent on a port without a local queue. */
   queueDepth?: number;
+  /**
+   * Sequence number of the journal's last recorded durable position (durable-position.ts): every command up to it
+   * is checked for loss at the next start; absent on a port without a local journal.
+   */
+  recordedSeq?: number;
 }
 
 /** The engine behind its journal (ARCHITECTURE.md section 3, the journal). */
@@ -262,7 +272,20 @@ async function startHost(
   const snapshotSeq = base.seq;
   // Every segment's checksums are verified in the same pass, also those the snapshot covers (the database may need
   // them to be rebuilt): a corruption anywhere stops recovery.
-  const read = await readJournal(fs, journalDir, snapshotSeq, { truncate: true, verifyAll: true });
+  const durable = await readDurablePosition(fs, journalDir);
+  if (durable.kind !== 'ok' && segments.length > 0) {
+    log.warn(
+      { file: positionFile(journalDir), ...(durable.kind === 'damaged' ? { detail: durable.detail } : {}) },
+      durable.kind === 'missing'
+        ? 'journal: no recorded durable position (a journal written before it was kept): a short end of the journal is taken as a torn write, as before; the position is recorded from this start on'
+        : 'journal: the recorded durable position is damaged (no intact record): a short end of the journal is taken as a torn write, as before; a new one is recorded from this start on',
+    );
+  }
+  const read = await readJournal(fs, journalDir, snapshotSeq, {
+    truncate: true,
+    verifyAll: true,
+    ...(durable.kind === 'ok' ? { durable: durable.position } : {}),
+  });
   if (read.torn) log.warn(read.torn, 'journal: torn last record dropped and truncated (it was never acknowledged)');
   if (base.seq > 0 && read.count === 0) {
     // The snapshot's own last command must still be in the journal, or the journal lost acknowledged records.
@@ -548,7 +571,14 @@ async function startHost(
     engine: view,
     recovery,
     get stats(): EngineHostStats {
-      return { journal: { ...writer.stats }, snapshots: snapshotsWritten, lastSeq, projectionBacklog: projector.buffered, queueDepth: queue.length };
+      return {
+        journal: { ...writer.stats },
+        snapshots: snapshotsWritten,
+        lastSeq,
+        projectionBacklog: projector.buffered,
+        queueDepth: queue.length,
+        recordedSeq: writer.recordedPosition?.seq ?? 0,
+      };
     },
     get failure() {
       return failed;

@@ -14,6 +14,7 @@ import { BINARY_COMMAND_V1, decodeCommand, serializeCommand } from '@exchange/co
 import { createEngineHost, type EngineHost } from './engine-host';
 import { PROJECTIONS } from '../../main/domains';
 import { encodeRecord, listSegments, readJournal } from './journal';
+import { writeDurablePosition } from './durable-position';
 import { MemoryFs } from './memory-fs';
 import { MemoryProjectionStore } from '../db/projection-store';
 import { listSnapshots } from './snapshot-store';
@@ -149,9 +150,11 @@ describe('journal record format', () => {
     const [seg] = await listSegments(fs, JOURNAL);
     const bytes = await fs.readFile(seg!.file);
 
-    // Torn: the last record cut in the middle of its payload (what a crash mid-append leaves).
+    // Torn: the last record cut in the middle of its payload (what a crash mid-append leaves: that record was never
+    // synced nor acknowledged, so the recorded durable position is still the one before it).
     const torn = fs.crash({ data: 'keep', dirs: 'keep' });
     await torn.truncate(seg!.file, bytes.length - 5);
+    await writeDurablePosition(torn, JOURNAL, { seq: lastSeq, segmentStart: seg!.start });
     const storeTorn = new MemoryProjectionStore();
     const host2 = await openHost(torn, storeTorn);
     expect(host2.recovery.torn).toMatchObject({ reason: 'short_payload' });

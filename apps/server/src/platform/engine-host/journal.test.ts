@@ -6,6 +6,10 @@
  * repeat or misplacement throw JournalCorruptError naming the file and offset and truncate nothing; one append
  * is one fdatasync and a failed one poisons the writer; segments rotate and prune; snapshots are atomic. On
  * MemoryFs, a crash at every byte of an unsynced batch never loses a synced record and is never called corrupt.
+ * The recorded durable position: a journal cut inside its last or an earlier synced record, or without its last
+ * segment, is a loss (JournalLossError, nothing truncated), while a torn tail after the position is still dropped;
+ * the position file survives a torn or damaged record of its own, is rewritten when large, falls back when missing,
+ * and a repair and a prune leave it consistent.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +21,7 @@ import {
   encodeRecord,
   JournalCorruptError,
   JournalFailedError,
+  JournalLossError,
   JournalWriter,
   listSegments,
   planJournalTruncation,
@@ -29,6 +34,7 @@ import {
 } from './journal';
 import { MemoryFs } from './memory-fs';
 import { nodeFs } from './node-fs';
+import { encodePosition, POSITION_FILE, POSITION_FILE_MAX_BYTES, POSITION_RECORD_BYTES, positionFile, readDurablePosition } from './durable-position';
 import { listSnapshots, readSnapshot, writeSnapshot } from './snapshot-store';
 
 const rec = (seq: number, text = `cmd-${seq}`): JournalRecord => ({ seq, body: Buffer.from(text) });
@@ -371,7 +377,8 @@ describe('journal writer on MemoryFs: fsync failures and crashes', () => {
     mfs.failNextWrite(5);
     const err = await w.append(recs(1, 2)).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(JournalFailedError);
-    expect(mfs.stats).toMatchObject({ datasyncs: 0, failedDatasyncs: 0, dirSyncs: 3 }); // data/, data/journal/, the segment
+    // data/, data/journal/, the segment; the position file (its first write, and its rename into place)
+    expect(mfs.stats).toMatchObject({ datasyncs: 1, failedDatasyncs: 0, dirSyncs: 4 });
     await expect(w.append(recs(1, 2))).rejects.toBe(err);
 
     const mfs2 = new MemoryFs();
@@ -513,5 +520,214 @@ describe('snapshot store on MemoryFs: crashes', () => {
     const kept = mfs.crash({ data: 'zero' });
     expect((await listSnapshots(kept, dir)).map((s) => s.seq)).toEqual([20, 10]);
     expect((await readSnapshot(kept, path.join(dir, 'snapshot-00000000000000000020.snap'))).stateHash).toBe('h20');
+  });
+});
+
+/** The recorded durable position of `dir` (throws when there is none). */
+async function durableOf(hfs: HostFs, dir: string) {
+  const d = await readDurablePosition(hfs, dir);
+  if (d.kind !== 'ok') throw new Error(`no durable position: ${d.kind}`);
+  return d.position;
+}
+
+const long = (seq: number): JournalRecord => rec(seq, `command-${seq}-`.padEnd(60, 'x'));
+
+describe.each(disks)('the recorded durable position on %s', (_name, makeDisk) => {
+  /** A journal of records 1..n (60-byte bodies), one batch each, its position recorded; returns the segment file. */
+  async function acknowledged(hfs: HostFs, dir: string, n: number): Promise<string> {
+    const w = await JournalWriter.open(hfs, dir, 1);
+    for (let s = 1; s <= n; s++) await w.append([long(s)]);
+    await w.positionSettled();
+    expect(w.recordedPosition).toEqual({ seq: n, segmentStart: 1 });
+    await w.close();
+    return path.join(dir, segmentName(1));
+  }
+
+  it('20 bytes cut inside the last synced record: a loss, not a torn write, and nothing is truncated', async () => {
+    const { hfs, dir } = makeDisk();
+    const file = await acknowledged(hfs, dir, 5);
+    const size = (await hfs.readFile(file)).length;
+    await hfs.truncate(file, size - 20);
+    const durable = await durableOf(hfs, dir);
+    expect(durable).toEqual({ seq: 5, segmentStart: 1 });
+    const err = await readJournal(hfs, dir, 0, { truncate: true, durable }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(JournalLossError);
+    expect(err).toBeInstanceOf(JournalCorruptError);
+    const lastStart = size - encodeRecord(long(5)).length;
+    expect(err).toMatchObject({ name: 'JournalLossError', reason: 'acknowledged_lost', file, offset: lastStart, journalEnd: 4, durable: { seq: 5 } });
+    expect((err as Error).message).toContain(`npm run journal -- repair --truncate-at ${segmentName(1)}:${lastStart}`);
+    expect((await hfs.readFile(file)).length).toBe(size - 20);
+    // verify reports it too; without a position (an old journal) the same bytes read as a torn write, as before.
+    expect((await verifyJournal(hfs, dir)).corrupt).toMatchObject({ name: 'JournalLossError', journalEnd: 4 });
+    expect((await readJournal(hfs, dir, 0, { truncate: false })).torn).toMatchObject({ offset: lastStart, droppedBytes: encodeRecord(long(5)).length - 20 });
+  });
+
+  it('20 bytes into an earlier record, the rest cut away; and the last segment removed', async () => {
+    const { hfs, dir } = makeDisk();
+    const file = await acknowledged(hfs, dir, 6);
+    const recordLen = encodeRecord(long(1)).length;
+    await hfs.truncate(file, 2 * recordLen + 20); // inside record 3
+    await expect(readJournal(hfs, dir, 0, { truncate: true, durable: await durableOf(hfs, dir) })).rejects.toMatchObject({
+      name: 'JournalLossError',
+      journalEnd: 2,
+      offset: 2 * recordLen,
+    });
+    expect((await hfs.readFile(file)).length).toBe(2 * recordLen + 20);
+
+    const other = makeDisk();
+    const w = await JournalWriter.open(other.hfs, other.dir, 1);
+    await w.append([long(1), long(2)]);
+    await w.rotate(3);
+    await w.append([long(3)]);
+    await w.close();
+    await other.hfs.rm(path.join(other.dir, segmentName(3)));
+    await other.hfs.fsyncDir(other.dir);
+    const durable = await durableOf(other.hfs, other.dir);
+    expect(durable).toEqual({ seq: 3, segmentStart: 3 });
+    await expect(readJournal(other.hfs, other.dir, 0, { truncate: true, durable })).rejects.toMatchObject({ name: 'JournalLossError', journalEnd: 2 });
+    // Every segment removed: a loss as well.
+    await other.hfs.rm(path.join(other.dir, segmentName(1)));
+    await expect(readJournal(other.hfs, other.dir, 0, { truncate: true, durable })).rejects.toMatchObject({ name: 'JournalLossError', journalEnd: 0 });
+  });
+
+  it('a torn tail after the recorded position is still dropped and truncated', async () => {
+    const { hfs, dir } = makeDisk();
+    const file = await acknowledged(hfs, dir, 3);
+    const good = (await hfs.readFile(file)).length;
+    await appendRaw(hfs, file, encodeRecord(long(4)).subarray(0, 30));
+    const read = await readJournal(hfs, dir, 0, { truncate: true, durable: await durableOf(hfs, dir) });
+    expect(read.lastSeq).toBe(3);
+    expect(read.torn).toMatchObject({ offset: good, droppedBytes: 30 });
+    expect((await hfs.readFile(file)).length).toBe(good);
+  });
+
+  it('survives a torn or damaged record of its own, reports a missing or damaged file, and is rewritten when large', async () => {
+    const { hfs, dir } = makeDisk();
+    await acknowledged(hfs, dir, 3);
+    const pf = positionFile(dir);
+    const before = await hfs.readFile(pf);
+    // Opened at 0 (written twice), then 1, 2 and 3 appended.
+    expect(before.length).toBe(5 * POSITION_RECORD_BYTES);
+    await appendRaw(hfs, pf, encodePosition({ seq: 4, segmentStart: 1 }).subarray(0, 10)); // a torn update
+    expect(await readDurablePosition(hfs, dir)).toEqual({ kind: 'ok', position: { seq: 3, segmentStart: 1 }, records: 5 });
+    const flipped = Buffer.from(before);
+    flipped[flipped.length - 1] = flipped[flipped.length - 1]! ^ 1; // the newest record damaged: the one before it holds
+    await overwrite(hfs, pf, flipped);
+    expect(await readDurablePosition(hfs, dir)).toMatchObject({ kind: 'ok', position: { seq: 2 } });
+    await overwrite(hfs, pf, Buffer.alloc(40, 0xab));
+    expect(await readDurablePosition(hfs, dir)).toEqual({ kind: 'damaged', detail: '40 bytes without an intact position record' });
+    await hfs.rm(pf);
+    expect(await readDurablePosition(hfs, dir)).toEqual({ kind: 'missing' });
+    expect((await verifyJournal(hfs, dir)).durable).toEqual({ kind: 'missing' });
+    expect((await verifyJournal(hfs, dir)).corrupt).toBeUndefined();
+  });
+
+  it('a repair at the end accepts the loss and records the new end; a repair inside the journal lowers it too; a prune keeps it', async () => {
+    const { hfs, dir } = makeDisk();
+    const file = await acknowledged(hfs, dir, 6);
+    const size = (await hfs.readFile(file)).length;
+    await hfs.truncate(file, size - 20);
+    const loss = (await verifyJournal(hfs, dir)).corrupt!;
+    expect(loss).toBeInstanceOf(JournalLossError);
+    const plan = await truncateJournalAt(hfs, dir, loss.file, loss.offset);
+    expect(plan).toMatchObject({ keptLastSeq: 5, removed: [] });
+    expect(await durableOf(hfs, dir)).toEqual({ seq: 5, segmentStart: 1 });
+    expect((await verifyJournal(hfs, dir)).corrupt).toBeUndefined();
+    const read = await readJournal(hfs, dir, 0, { truncate: true, durable: await durableOf(hfs, dir) });
+    expect(read.lastSeq).toBe(5);
+
+    await truncateJournalAt(hfs, dir, file, 2 * encodeRecord(long(1)).length);
+    expect(await durableOf(hfs, dir)).toEqual({ seq: 2, segmentStart: 1 });
+    const w = await JournalWriter.open(hfs, dir, 3);
+    await w.append([long(3)]);
+    await w.rotate(4);
+    await w.append([long(4)]);
+    await w.close();
+    expect(await pruneSegments(hfs, dir, 3)).toBe(1);
+    expect(await durableOf(hfs, dir)).toEqual({ seq: 4, segmentStart: 4 });
+    const report = await verifyJournal(hfs, dir);
+    expect(report.corrupt).toBeUndefined();
+    expect(await readJournal(hfs, dir, 3, { truncate: true, durable: await durableOf(hfs, dir) })).toMatchObject({ lastSeq: 4 });
+  });
+});
+
+describe('the recorded durable position on MemoryFs: updates and crashes', () => {
+  const dir = '/data/journal';
+
+  it('coalesces updates (at most one in flight, always the newest position) and rewrites the file when it is large', async () => {
+    const mfs = new MemoryFs();
+    const w = await JournalWriter.open(mfs, dir, 1);
+    // Three batches appended back to back: the first update starts at once, the next two are coalesced into one.
+    await Promise.all([w.append([rec(1)])]);
+    await w.append([rec(2)]);
+    await w.append([rec(3)]);
+    await w.positionSettled();
+    expect(w.recordedPosition).toEqual({ seq: 3, segmentStart: 1 });
+    expect(w.positionUpdates).toBeLessThanOrEqual(3);
+    const updates = Math.ceil(POSITION_FILE_MAX_BYTES / POSITION_RECORD_BYTES) + 5;
+    for (let s = 4; s < 4 + updates; s++) {
+      await w.append([rec(s)]);
+      await w.positionSettled();
+    }
+    expect((await mfs.readFile(positionFile(dir))).length).toBeLessThan(POSITION_FILE_MAX_BYTES);
+    expect(await durableOf(mfs, dir)).toEqual({ seq: 3 + updates, segmentStart: 1 });
+    expect((await mfs.readdir(dir)).sort()).toEqual([POSITION_FILE, segmentName(1)]);
+    await w.close();
+  });
+
+  it('a crash at any byte of an unsynced batch, with the position file torn at any byte, is never a loss', async () => {
+    const base = new MemoryFs();
+    const w = await JournalWriter.open(base, dir, 1);
+    await w.append(recs(1, 10));
+    await w.positionSettled();
+    await w.append(recs(11, 12)); // acknowledged; its position update is in flight (unsynced) when the power goes
+    const fh = await base.openAppend(path.join(dir, segmentName(1)));
+    const batch = Buffer.concat(recs(13, 15).map(encodeRecord));
+    await fh.write(batch);
+    for (let tornAt = 0; tornAt <= batch.length; tornAt += 3) {
+      for (let posAt = 0; posAt <= POSITION_RECORD_BYTES; posAt += 4) {
+        const disk = base.crash({ data: (f) => (f.endsWith(POSITION_FILE) ? { tornAt: posAt } : { tornAt }), dirs: 'keep' });
+        const durable = await durableOf(disk, dir);
+        expect([10, 12]).toContain(durable.seq);
+        const read = await readJournal(disk, dir, 0, { truncate: true, durable });
+        expect(read.lastSeq).toBeGreaterThanOrEqual(12);
+      }
+    }
+    await w.close();
+  });
+
+  it('a failed position update poisons the writer (the next append rejects; the records already synced stay)', async () => {
+    const mfs = new MemoryFs();
+    let failPosition = false;
+    /** mfs, with the position file's fdatasync failing once `failPosition` is set. */
+    const hfs: HostFs = {
+      mkdirp: (d) => mfs.mkdirp(d),
+      readdir: (d) => mfs.readdir(d),
+      readFile: (f) => mfs.readFile(f),
+      openAppend: async (f) => {
+        const h = await mfs.openAppend(f);
+        if (!f.endsWith(POSITION_FILE)) return h;
+        return {
+          write: (b) => h.write(b),
+          close: () => h.close(),
+          datasync: () => (failPosition ? Promise.reject(new Error('EIO: fdatasync')) : h.datasync()),
+        };
+      },
+      openTruncate: (f) => mfs.openTruncate(f),
+      truncate: (f, n) => mfs.truncate(f, n),
+      rename: (a, b) => mfs.rename(a, b),
+      rm: (f) => mfs.rm(f),
+      fsyncDir: (d) => mfs.fsyncDir(d),
+    };
+    const w = await JournalWriter.open(hfs, dir, 1);
+    await w.append([rec(1)]);
+    await w.positionSettled();
+    failPosition = true;
+    await w.append([rec(2)]); // synced; the position update after it fails
+    await expect(w.positionSettled()).rejects.toBeInstanceOf(JournalFailedError);
+    expect(w.failed?.message).toContain(`journal position failed on ${positionFile(dir)}`);
+    await expect(w.append([rec(3)])).rejects.toBe(w.failed);
+    await w.close();
+    expect((await readJournal(mfs.crash(), dir, 0, { truncate: true, durable: await durableOf(mfs.crash(), dir) })).lastSeq).toBe(2);
   });
 });

@@ -15,12 +15,28 @@
  * misplaced sequence number is corruption of possibly acknowledged commands and throws `JournalCorruptError`.
  * Segments are rotated at snapshots; `pruneSegments` drops those wholly covered by an older snapshot.
  *
+ * Loss is told from a torn write by the recorded durable position (durable-position.ts): after each batch's
+ * fdatasync the writer records, in a small checksummed file apart from the segments and off the acknowledgement
+ * path, the last sequence number it made durable. A journal that ends (after its torn tail) before that position
+ * lost synced, acknowledged records: `readJournal` (given the position) and `verifyJournal` throw / report
+ * `JournalLossError` and truncate nothing. Records acknowledged after the last completed position update (at most
+ * the batches of about two fdatasync durations) are not covered: a cut among them still reads as a torn write.
+ *
  * Every function takes the file system first (node-fs.ts `nodeFs` for the real disk, a `MemoryFs` in the fault
  * simulator).
  */
 import path from 'node:path';
 import { FRAME_HEADER_BYTES, findFrame, scanFrameOffsets, scanFrames, encodeFrame, type CorruptReason, type TornReason } from './framing';
 import type { FileHandle, HostFs } from './host-fs';
+import {
+  DurablePositionLog,
+  POSITION_FILE,
+  positionFile,
+  readDurablePosition,
+  writeDurablePosition,
+  type DurablePosition,
+  type DurablePositionRead,
+} from './durable-position';
 
 const SEGMENT_RE = /^segment-(\d{20})\.log$/;
 /** Bytes of the sequence-number prefix inside each payload. */
@@ -60,9 +76,10 @@ export function encodeRecord(rec: JournalRecord): Buffer {
  * Why a segment is corrupt: a damaged frame (framing.ts `CorruptReason`), an incomplete record at the end of a
  * segment that is not the newest (`TornReason`: it was synced before the next segment began, so this is damage),
  * or a sequence number that does not follow: `seq_gap` (one or more missing), `seq_duplicate` (repeated or going
- * back), `seq_mismatch` (the first record of a segment is not the one its name says).
+ * back), `seq_mismatch` (the first record of a segment is not the one its name says); `acknowledged_lost` (the
+ * journal ends before its recorded durable position: `JournalLossError`).
  */
-export type JournalCorruptReason = CorruptReason | TornReason | 'seq_gap' | 'seq_duplicate' | 'seq_mismatch';
+export type JournalCorruptReason = CorruptReason | TornReason | 'seq_gap' | 'seq_duplicate' | 'seq_mismatch' | 'acknowledged_lost';
 
 /**
  * The journal holds damaged data where acknowledged commands are (or may be): recovery must stop. The message
@@ -70,7 +87,7 @@ export type JournalCorruptReason = CorruptReason | TornReason | 'seq_gap' | 'seq
  * `npm run journal -- repair --truncate-at <file>:<offset>`, which discards acknowledged commands).
  */
 export class JournalCorruptError extends Error {
-  override readonly name = 'JournalCorruptError';
+  override readonly name: string = 'JournalCorruptError';
   constructor(
     /** Path of the damaged segment file. */
     readonly file: string,
@@ -93,13 +110,47 @@ export class JournalCorruptError extends Error {
 }
 
 /**
+ * The journal ends before its recorded durable position (durable-position.ts): records that were fdatasynced and
+ * acknowledged are missing (the journal was cut short, a segment was removed, or an old copy was put back without
+ * its position file). Not a torn write: recovery stops and nothing is truncated. A `JournalCorruptError` whose
+ * `file` is the newest segment (the journal's directory's would-be segment when there is none) and `offset` where
+ * its intact records end, the cut point `npm run journal -- repair --truncate-at` takes to accept the loss.
+ */
+export class JournalLossError extends JournalCorruptError {
+  override readonly name: string = 'JournalLossError';
+  constructor(
+    file: string,
+    offset: number,
+    /** Sequence number of the journal's last intact record (0: none). */
+    readonly journalEnd: number,
+    /** The recorded durable position (its seq is above `journalEnd`). */
+    readonly durable: DurablePosition,
+    /** Bytes of an incomplete record after `offset`, when the journal ends in one. */
+    tornBytes: number,
+  ) {
+    const detail =
+      `the journal ends at sequence number ${journalEnd}${tornBytes > 0 ? ` (then ${tornBytes} bytes of an incomplete record)` : ''}, ` +
+      `but records up to ${durable.seq} were made durable and acknowledged (recorded in ${POSITION_FILE})`;
+    super(file, offset, 'acknowledged_lost', detail);
+    const dataDir = path.dirname(path.dirname(file));
+    this.message =
+      `journal lost acknowledged records: ${path.dirname(file)} ends at sequence number ${journalEnd} (${path.basename(file)} at byte ${offset}` +
+      `${tornBytes > 0 ? `, followed by ${tornBytes} bytes of an incomplete record` : ''}), but records up to ${durable.seq} were fdatasynced and acknowledged ` +
+      `(${POSITION_FILE}). The journal was cut short or a segment was removed: this is not a torn write, so recovery stops and nothing is truncated. ` +
+      `Restore the journal directory from a backup (\`npm run restore\`, docs/operations.md) and start again; inspect with ` +
+      `\`npm run journal -- verify --data-dir ${dataDir}\`. As a last resort, \`npm run journal -- repair --truncate-at ${path.basename(file)}:${offset} --data-dir ${dataDir}\` ` +
+      `accepts the loss (records ${journalEnd + 1}..${durable.seq} stay lost; a database or snapshot past ${journalEnd} no longer matches).`;
+  }
+}
+
+/**
  * The journal writer can no longer be trusted: a write, an fdatasync or the creation of a new segment failed
  * (the first error is `cause`). Every later append and rotate rejects with this same error; the host must treat
  * it as fatal and recover from disk.
  */
 export class JournalFailedError extends Error {
   override readonly name = 'JournalFailedError';
-  constructor(file: string, op: 'write' | 'datasync' | 'rotate', cause: unknown) {
+  constructor(file: string, op: 'write' | 'datasync' | 'rotate' | 'position', cause: unknown) {
     super(`journal ${op} failed on ${file}; the journal's state on disk is unknown and it accepts no more appends (restart to recover): ${String(cause)}`, {
       cause,
     });
@@ -242,13 +293,20 @@ export interface ReadJournalOptions {
    * reading the journal twice. Off by default (those segments are skipped unread).
    */
   verifyAll?: boolean;
+  /**
+   * The recorded durable position (durable-position.ts `readDurablePosition`): a journal that ends, after its torn
+   * tail, before `durable.seq` throws `JournalLossError` and nothing is truncated. Unset: no such check (a journal
+   * written before positions were recorded; a short end is then taken as a torn write).
+   */
+  durable?: DurablePosition;
 }
 
 /**
  * Reads every intact record with seq > `afterSeq` from the segments of `dir` (segments wholly at or before
  * `afterSeq` are skipped unread, or only checked with `opts.verifyAll`). A torn tail at the end of the newest
  * segment is dropped and, with `opts.truncate`, cut off the file durably (only after everything before it was
- * checked). Throws `JournalCorruptError` (nothing is truncated) on any corruption (see the module comment), and a
+ * checked). Throws `JournalCorruptError` (nothing is truncated) on any corruption (see the module comment), its
+ * subclass `JournalLossError` when the journal ends before `opts.durable` (checked before anything is cut), and a
  * plain Error when the journal starts after `afterSeq + 1` (older segments are missing; with `verifyAll`, only when
  * no segment is corrupt). A journal that ends before `afterSeq` is not an error here (`lastSeq` is then
  * `afterSeq`): the caller checks it against its snapshot.
@@ -262,6 +320,8 @@ export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opt
   /** Sequence number of the last record before the next segment to read (undefined before the first one read). */
   let prev: number | undefined;
   let torn: JournalReadResult['torn'];
+  /** Where the newest segment's intact records end. */
+  let end: { file: string; offset: number } | undefined;
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
     const isLast = i === segments.length - 1;
@@ -299,9 +359,13 @@ export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opt
       }
     }
     prev = seg.start + scan.count - 1;
+    end = { file: seg.file, offset: scan.end.kind === 'torn' ? scan.end.offset : scan.bytes };
     if (scan.end.kind === 'torn') {
       torn = { file: seg.file, offset: scan.end.offset, droppedBytes: scan.end.droppedBytes, reason: scan.end.reason };
     }
+  }
+  if (opts.durable !== undefined && opts.durable.seq > (prev ?? 0)) {
+    throw lossError(dir, end, prev ?? 0, opts.durable, torn?.droppedBytes ?? 0);
   }
   if (torn && opts.truncate) await fs.truncate(torn.file, torn.offset);
   let records: JournalRecord[] | undefined;
@@ -316,6 +380,11 @@ export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opt
     firstSeq,
     ...(torn ? { torn } : {}),
   };
+}
+
+/** The loss of the records after `journalEnd` up to `durable.seq`; `end` is where the newest segment's intact records end (none: no segment). */
+function lossError(dir: string, end: { file: string; offset: number } | undefined, journalEnd: number, durable: DurablePosition, tornBytes: number) {
+  return new JournalLossError(end?.file ?? path.join(dir, segmentName(journalEnd + 1)), end?.offset ?? 0, journalEnd, durable, tornBytes);
 }
 
 /** The corruption of a segment that does not continue the previous one's sequence numbers. */
@@ -343,17 +412,21 @@ export interface SegmentReport {
 export interface JournalVerifyReport {
   dir: string;
   segments: SegmentReport[];
-  /** The first corruption, in segment order, when there is one. */
+  /** The recorded durable position (durable-position.ts), or why there is none. */
+  durable: DurablePositionRead;
+  /** The first corruption, in segment order, when there is one; else a `JournalLossError` when the journal ends before `durable`. */
   corrupt?: JournalCorruptError;
 }
 
 /**
  * Checks every segment of `dir` (including those a snapshot covers) without changing anything: records, range,
  * bytes and how each segment ends; a segment that does not continue the previous one's sequence numbers is
- * corrupt at offset 0. Never throws for damage (it is reported); throws only when a file cannot be read.
+ * corrupt at offset 0; a journal that ends before its recorded durable position has lost acknowledged records
+ * (`JournalLossError`). Never throws for damage (it is reported); throws only when a file cannot be read.
  */
 export async function verifyJournal(fs: HostFs, dir: string): Promise<JournalVerifyReport> {
   const segments = await listSegments(fs, dir);
+  const durable = await readDurablePosition(fs, dir);
   const reports: SegmentReport[] = [];
   let corrupt: JournalCorruptError | undefined;
   let prev: number | undefined;
@@ -386,7 +459,13 @@ export async function verifyJournal(fs: HostFs, dir: string): Promise<JournalVer
     if (end.kind === 'corrupt') corrupt ??= end.error;
     prev = end.kind === 'ok' ? seg.start + scan.count - 1 : undefined;
   }
-  return { dir, segments: reports, ...(corrupt ? { corrupt } : {}) };
+  const last = reports.at(-1);
+  const journalEnd = last ? last.start + last.records - 1 : 0;
+  if (corrupt === undefined && durable.kind === 'ok' && durable.position.seq > journalEnd) {
+    const end = last && { file: last.file, offset: last.end.kind === 'torn' ? last.end.offset : last.bytes };
+    corrupt = lossError(dir, end, journalEnd, durable.position, last?.end.kind === 'torn' ? last.end.droppedBytes : 0);
+  }
+  return { dir, segments: reports, durable, ...(corrupt ? { corrupt } : {}) };
 }
 
 /** What a repair cuts, removes and discards (`planJournalTruncation`; done by `truncateJournalAt`). */
@@ -460,13 +539,19 @@ export async function planJournalTruncation(fs: HostFs, dir: string, segmentFile
 }
 
 /**
- * The operator's last resort: does what `planJournalTruncation` plans, durably: removes the later segments
- * (and the cut one when cut at byte 0) and fsyncs `dir`, then cuts the segment (truncate syncs it); an
- * interrupted repair can simply be run again. This DISCARDS every record from there on, acknowledged or not.
+ * The operator's last resort: does what `planJournalTruncation` plans, durably: first records the journal's new
+ * end as its durable position (so that the server starts on the cut journal; a lower position over a longer
+ * journal is harmless), then removes the later segments (and the cut one when cut at byte 0) and fsyncs `dir`,
+ * then cuts the segment (truncate syncs it); an interrupted repair can simply be run again. This DISCARDS every
+ * record from there on, acknowledged or not. Cutting where the intact records end accepts a loss
+ * (`JournalLossError`): nothing more is discarded and the recorded position comes down to the journal's end.
  * Returns the plan carried out; throws as planJournalTruncation does, or when the file system fails.
  */
 export async function truncateJournalAt(fs: HostFs, dir: string, segmentFile: string, offset: number): Promise<JournalRepairPlan> {
   const plan = await planJournalTruncation(fs, dir, segmentFile, offset);
+  const removed = new Set(plan.removed.map((s) => s.file));
+  const kept = (await listSegments(fs, dir)).filter((s) => !removed.has(s.file)).at(-1);
+  await writeDurablePosition(fs, dir, { seq: plan.keptLastSeq, segmentStart: kept?.start ?? plan.keptLastSeq + 1 });
   for (const s of [...plan.removed].reverse()) await fs.rm(s.file);
   if (plan.removed.length > 0) await fs.fsyncDir(dir);
   if (plan.truncated) await fs.truncate(plan.truncated.file, plan.truncated.toBytes);
@@ -507,7 +592,20 @@ export interface JournalObserver {
   appended(records: number, bytes: number, writeSeconds: number, fsyncSeconds: number): void;
 }
 
-/** Appends batches to the newest segment; one write + one fdatasync per batch. */
+/** Options of `JournalWriter.open`. */
+export interface JournalWriterOptions {
+  /**
+   * Record the durable position after each batch (durable-position.ts; default true). False only for a
+   * benchmark's baseline: a journal without it cannot tell a cut from a torn write.
+   */
+  recordPosition?: boolean;
+}
+
+/**
+ * Appends batches to the newest segment; one write + one fdatasync per batch. After each batch's fdatasync the
+ * durable position is noted and recorded in the background (`DurablePositionLog`: at most one update in flight,
+ * each recording the newest position), so the acknowledgement never waits for it.
+ */
 export class JournalWriter {
   readonly stats: JournalStats = { fsyncs: 0, batches: 0, records: 0, bytes: 0 };
   /** Told of every durable batch (metrics: group-commit size, write and fdatasync time); must not throw. */
@@ -525,35 +623,79 @@ export class JournalWriter {
     public segmentStart: number,
     /** Sequence number the next appended record must carry. */
     private nextSeq: number,
+    /** Records the durable position (null when `recordPosition` is false). */
+    private readonly position: DurablePositionLog | null,
   ) {}
 
   /**
    * Opens `dir` for appending (creating it durably when missing): continues the newest segment, or creates
    * `segment-<nextSeq>` (and fsyncs the directory) when there is none. `nextSeq` is the sequence number the
    * next record must carry. Call after `readJournal(..., { truncate: true })` so that a torn tail is gone.
+   * Unless `opts.recordPosition` is false, fdatasyncs the newest segment (what a killed process left in the page
+   * cache was read and replayed as if on disk) and starts a new position file recording `nextSeq - 1`.
+   * Rejects when the file system fails.
    */
-  static async open(fs: HostFs, dir: string, nextSeq: number): Promise<JournalWriter> {
+  static async open(fs: HostFs, dir: string, nextSeq: number, opts: JournalWriterOptions = {}): Promise<JournalWriter> {
     await fs.mkdirp(dir);
+    const record = opts.recordPosition ?? true;
     const last = (await listSegments(fs, dir)).at(-1);
-    if (last) return new JournalWriter(fs, dir, await fs.openAppend(last.file), last.file, last.start, nextSeq);
-    const file = path.join(dir, segmentName(nextSeq));
-    const fh = await fs.openAppend(file);
-    await fs.fsyncDir(dir);
-    return new JournalWriter(fs, dir, fh, file, nextSeq, nextSeq);
+    let fh: FileHandle;
+    if (last) {
+      fh = await fs.openAppend(last.file);
+      if (record) await fh.datasync();
+    } else {
+      fh = await fs.openAppend(path.join(dir, segmentName(nextSeq)));
+      await fs.fsyncDir(dir);
+    }
+    const start = last?.start ?? nextSeq;
+    const file = last?.file ?? path.join(dir, segmentName(nextSeq));
+    const position = record ? await DurablePositionLog.open(fs, dir, { seq: nextSeq - 1, segmentStart: start }) : null;
+    return new JournalWriter(fs, dir, fh, file, start, nextSeq, position);
   }
 
-  /** The first write or fdatasync failure, once the writer is poisoned. */
+  /** The first write or fdatasync failure (of a segment or of the position file), once the writer is poisoned. */
   get failed(): JournalFailedError | undefined {
+    this.checkPosition();
     return this.failure;
   }
 
+  /** The durable position last recorded in the position file (undefined when positions are not recorded). */
+  get recordedPosition(): DurablePosition | undefined {
+    return this.position?.recorded;
+  }
+
+  /** Durable position updates made since open (0 when positions are not recorded). */
+  get positionUpdates(): number {
+    return this.position?.updates ?? 0;
+  }
+
   /**
-   * Writes `records` with one write and one fdatasync; resolves when they are durable. Rejects with
-   * `JournalFailedError` when the write or the fdatasync fails, and at once, with that same error, on every call
-   * after (an fdatasync is never retried on the same file). Throws (a programmer error) when the records do not
+   * Resolves once the position of every batch appended so far is recorded durably; rejects with the writer's
+   * `JournalFailedError` when it is poisoned (a position update failed, or a segment write or fdatasync). For tests
+   * and for a caller that wants every acknowledgement covered by the recorded position.
+   */
+  async positionSettled(): Promise<void> {
+    await this.position?.settled();
+    this.checkPosition();
+    if (this.failure) throw this.failure;
+  }
+
+  /** Poisons the writer when a position update failed (the position file's state is unknown). */
+  private checkPosition(): void {
+    if (this.failure === undefined && this.position?.failure !== undefined) {
+      this.failure = new JournalFailedError(positionFile(this.dir), 'position', this.position.failure);
+    }
+  }
+
+  /**
+   * Writes `records` with one write and one fdatasync; resolves when they are durable (the update of the
+   * recorded durable position starts then, in the background). Rejects with `JournalFailedError` when the write
+   * or the fdatasync fails, and at once, with that same error, on every call after (also once a position update
+   * failed) (an fdatasync is never retried on the same file). Throws (a programmer error) when the records do not
    * carry the consecutive sequence numbers that follow the last one written, or when called concurrently.
    */
   async append(records: JournalRecord[]): Promise<void> {
+    this.checkPosition();
     if (this.failure) throw this.failure;
     if (this.busy) throw new Error('JournalWriter.append called while another append or rotate is running');
     if (records.length === 0) return;
@@ -572,6 +714,7 @@ export class JournalWriter {
       this.busy = false;
     }
     this.nextSeq += records.length;
+    this.position?.note({ seq: this.nextSeq - 1, segmentStart: this.segmentStart });
     this.stats.fsyncs++;
     this.stats.batches++;
     this.stats.records += records.length;
@@ -596,6 +739,7 @@ export class JournalWriter {
    * writer's failure once poisoned; throws (a programmer error) when `nextSeq` is not the next sequence number to append.
    */
   async rotate(nextSeq: number): Promise<void> {
+    this.checkPosition();
     if (this.failure) throw this.failure;
     if (this.busy) throw new Error('JournalWriter.rotate called while an append is running');
     if (nextSeq === this.segmentStart) return;
@@ -624,8 +768,9 @@ export class JournalWriter {
     }
   }
 
-  /** Closes the current segment (every batch is already synced, or the writer is poisoned). */
+  /** Waits for the position update in flight, then closes the position file and the current segment (every batch is already synced, or the writer is poisoned). */
   async close(): Promise<void> {
+    await this.position?.close();
     await this.fh.close();
   }
 }
