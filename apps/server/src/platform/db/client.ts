@@ -31,6 +31,29 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
+/** Connection errors a start waits out (the server down, restarting or not accepting connections yet). */
+const TRANSIENT = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', '57P03', '53300']);
+
+/**
+ * Resolves once PostgreSQL answers `select 1` on `pool`, retrying a transient connection error (TRANSIENT) with a
+ * backoff from 250 ms doubling to 5 s for up to `withinMs`; throws the last error then, or at once on any other
+ * error (a wrong password, a missing database).
+ */
+export async function waitForPostgres(pool: pg.Pool, withinMs: number, onRetry?: (err: Error, waitMs: number) => void): Promise<void> {
+  const end = Date.now() + withinMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      await pool.query('select 1');
+      return;
+    } catch (err) {
+      const code = (err as { code?: string }).code ?? '';
+      if (!TRANSIENT.has(code) || Date.now() + wait > end) throw err;
+      (onRetry ?? ((e: Error, ms: number) => console.warn(`PostgreSQL not reachable (${e.message}); trying again in ${ms} ms`)))(err as Error, wait);
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
+}
+
 /**
  * Opens the database and applies migrations. `databaseUrl` selects PostgreSQL; otherwise PGlite in
  * `<dataDir>/pglite`, or in memory when dataDir is 'memory://'.
@@ -55,6 +78,14 @@ export async function openDb(opts: {
    * imports it too. Without it the database has no projection store (drizzleProjectionStore throws).
    */
   schemaModule?: string | undefined;
+  /**
+   * PostgreSQL: how long a start waits for the server to accept connections, retrying with a backoff from 250 ms
+   * doubling to 5 s (default 120,000 ms; 0 = one try): a gateway or engine process started while PostgreSQL restarts
+   * waits for it instead of exiting. Each failed try is told to `onConnectRetry`.
+   */
+  connectRetryMs?: number;
+  /** Told of each failed connection try while waiting (default: console.warn). */
+  onConnectRetry?: (err: Error, waitMs: number) => void;
 }): Promise<DbHandle> {
   const schemaModule = opts.schemaModule;
   const useWorker = opts.worker ?? true;
@@ -63,6 +94,12 @@ export async function openDb(opts: {
     // An idle client's error (the server restarted, or terminated the connection) is emitted on the pool; without
     // a listener it would be an uncaught exception. The pool drops that client and opens a new one when needed.
     pool.on('error', opts.onPoolError ?? ((err) => console.warn(`database connection lost: ${err.message}`)));
+    try {
+      await waitForPostgres(pool, opts.connectRetryMs ?? 120_000, opts.onConnectRetry);
+    } catch (err) {
+      await pool.end();
+      throw err;
+    }
     const db = drizzlePg(pool) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     if (!useWorker) {

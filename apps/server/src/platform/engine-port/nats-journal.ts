@@ -84,13 +84,33 @@ export function durabilityWarning(replicas: number, serverVersion: string): stri
   );
 }
 
+/** Connects to `url` (comma-separated servers), retrying every 500 ms until connected or `withinMs` passed. */
+async function connectWithin(url: string, name: string, withinMs: number): Promise<NatsConnection> {
+  const end = Date.now() + withinMs;
+  for (;;) {
+    try {
+      return await connect({ servers: url.split(','), name, maxReconnectAttempts: -1 });
+    } catch (err) {
+      if (Date.now() + 500 > end) throw err;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+/**
+ * Opens the journal stream `<prefix>` on the NATS servers of `url` (created with `replicas` when missing, with its
+ * snapshot object store), waiting up to `connectTimeoutMs` (default 120 s) for a server to accept the connection.
+ * `warn` hears the durability warning of a stream under 3 replicas (durabilityWarning). Throws the last connection
+ * error once the wait is over.
+ */
 export async function openNatsJournal(
   url: string,
   prefix: string,
-  opts: { name?: string; replicas?: number; warn?: (msg: string) => void } = {},
+  opts: { name?: string; replicas?: number; warn?: (msg: string) => void; connectTimeoutMs?: number } = {},
 ): Promise<NatsJournal> {
   const names = natsNames(prefix);
-  const nc = await connect({ servers: url.split(','), name: opts.name ?? 'exchange', maxReconnectAttempts: -1 });
+  // A process started while NATS restarts waits for it instead of exiting; `connectTimeoutMs` bounds that wait.
+  const nc = await connectWithin(url, opts.name ?? 'exchange', opts.connectTimeoutMs ?? 120_000);
   const jsm: JetStreamManager = await jetstreamManager(nc);
   const replicas = opts.replicas ?? 1;
   try {

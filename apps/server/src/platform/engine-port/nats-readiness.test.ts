@@ -3,6 +3,7 @@
  * process on a free port with its own JetStream store, killed and restarted here; skipped when the machine has no
  * `nats-server`): while the server is down the port is not ready and a command is refused at once (503
  * service_unavailable, not after the publish attempts); once the server is back it is ready and takes commands again.
+ * A journal opened before the server is up waits for it (and gives up after its connect timeout).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -90,4 +91,20 @@ describe.skipIf(!HAS_NATS)('engine port over NATS when the server goes away', ()
     expect((await port.submit({ type: 'registerUser', account: 'em:c@ready.test', uniqueKeys: [], profile: {} })).code).toBe('ok');
     expect(port.engine.userRows().map((u) => u[1])).toEqual(['em:a@ready.test', 'em:c@ready.test']);
   }, 90_000);
+
+  it('a journal opened while NATS is not up yet waits for it', async () => {
+    const p = await freePort();
+    const url = `nats://127.0.0.1:${p}`;
+    const opening = openNatsJournal(url, 'late-test', { connectTimeoutMs: 30_000 });
+    await new Promise((r) => setTimeout(r, 1_000));
+    const late = startServer(p);
+    try {
+      const journal = await opening;
+      expect((await journal.bounds()).last).toBe(0);
+      await journal.close();
+    } finally {
+      late.kill('SIGKILL');
+    }
+    await expect(openNatsJournal(`nats://127.0.0.1:${await freePort()}`, 'never', { connectTimeoutMs: 800 })).rejects.toThrow();
+  }, 60_000);
 });
