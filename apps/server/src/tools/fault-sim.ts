@@ -14,7 +14,9 @@
  *
  * Faults: crash at a random instant (unsynced data dropped, kept, torn or zero-filled at random), a torn last
  * write, a zero-filled tail, a bit flipped in an old record, a failed fdatasync, a lost database, a database
- * rolled back to an earlier copy, a journal rolled back under a newer database, a database of another journal.
+ * rolled back to an earlier copy, a journal rolled back under a newer database, a database of another journal, and a
+ * journal cut short inside a record at or before its recorded durable position (later segments removed) under a new
+ * database, which must be refused as a loss (JournalLossError), not dropped as a torn write.
  * Everything is a function of the seed (PRNG, pinned clock, journal id), so a failing seed replays exactly.
  */
 import pino from 'pino';
@@ -22,7 +24,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { decodeCommand, Engine, type Command, type CommandResult, type MarketConfig } from '@exchange/core';
 import { AppError } from '../platform/shared/errors';
 import { createEngineHost, JournalMismatchError, type CommandInput, type EngineHost } from '../platform/engine-host/engine-host';
-import { JournalCorruptError, listSegments, readJournal, scanSegment } from '../platform/engine-host/journal';
+import { JournalCorruptError, JournalLossError, listSegments, readJournal, scanSegment } from '../platform/engine-host/journal';
+import { readDurablePosition } from '../platform/engine-host/durable-position';
 import { MemoryFs } from '../platform/engine-host/memory-fs';
 import { MemoryProjectionStore } from '../platform/db/projection-store';
 import type { DomainProjection } from '../platform/engine-host/projection';
@@ -30,7 +33,18 @@ import { USERS_TABLE } from '../domains/member/member.projection';
 import { SPOT_ORDERS_TABLE } from '../domains/entrust/entrust.projection';
 
 /** The kinds of fault, one per seed (seed modulo the count, so every kind is exercised evenly). */
-export const FAULT_KINDS = ['crash', 'torn_write', 'zero_tail', 'bit_flip', 'fsync_fail', 'db_lost', 'db_rollback', 'journal_rollback', 'foreign_db'] as const;
+export const FAULT_KINDS = [
+  'crash',
+  'torn_write',
+  'zero_tail',
+  'bit_flip',
+  'fsync_fail',
+  'db_lost',
+  'db_rollback',
+  'journal_rollback',
+  'foreign_db',
+  'journal_cut',
+] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** The outcome of one seed. `violations` empty = passed. */
@@ -43,7 +57,7 @@ export interface SeedReport {
   failed: number;
   /** Commands answered outcome_unknown, or unanswered at the crash (checked present at most once). */
   unknown: number;
-  /** Recovery refused to start (an allowed outcome only for bit_flip, journal_rollback and foreign_db). */
+  /** Recovery refused to start (an allowed outcome only for bit_flip, journal_rollback, foreign_db and journal_cut). */
   refused: string | null;
   /** Acknowledged commands missing from the recovered journal (must be 0). */
   lost: number;
@@ -308,6 +322,8 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport, proj
   }
   if (image === null) {
     await host.projected().catch(() => {});
+    // Every pending MemoryFs operation (all promise-based) done: the durable position update included.
+    if (fault === 'journal_cut') await new Promise<void>((resolve) => setImmediate(resolve));
     crashed = true;
     image = fault === 'fsync_fail' ? fs.crash({ rng }) : fs.crash({ rng });
   }
@@ -360,6 +376,34 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport, proj
       expectRefusal = true;
       break;
     }
+    case 'journal_cut': {
+      // Cut inside a record at or before the recorded durable position (the last one half the time), remove every
+      // later segment, and start on a new database: only the recorded position can tell this from a torn write.
+      const durable = await readDurablePosition(image, JOURNAL);
+      if (durable.kind !== 'ok') {
+        report.violations.push(`journal_cut: no recorded durable position (${durable.kind})`);
+        break;
+      }
+      const top = durable.position.seq;
+      if (top < 2) break;
+      const victim = rng.chance(0.5) ? top : rng.nextInt(2, top);
+      const segs = await listSegments(image, JOURNAL);
+      const at = segs.findLastIndex((x) => x.start <= victim);
+      const seg = segs[at]!;
+      const scan = scanSegment(seg.file, seg.start, await image.readFile(seg.file), false);
+      const rec = scan.records[victim - seg.start];
+      if (rec === undefined) {
+        report.violations.push(`journal_cut: record ${victim} (recorded durable) is not in ${seg.file}`);
+        break;
+      }
+      const recordBytes = scan.bodyEnd(victim - seg.start) - rec.offset;
+      for (const later of segs.slice(at + 1)) await image.rm(later.file);
+      await image.fsyncDir(JOURNAL);
+      await image.truncate(seg.file, rec.offset + rng.nextInt(1, recordBytes - 1));
+      storeAfter = new MemoryProjectionStore();
+      expectRefusal = true;
+      break;
+    }
     default:
       break;
   }
@@ -381,6 +425,7 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport, proj
       if (!expectRefusal && !(fault === 'journal_rollback')) report.violations.push(`refused to start after ${fault}: ${err.message}`);
       if (err instanceof JournalCorruptError && !/npm run journal/.test(err.message))
         report.violations.push('the corruption message does not name the operator command');
+      if (fault === 'journal_cut' && !(err instanceof JournalLossError)) report.violations.push(`journal_cut refused as ${err.name}, not as a loss`);
       return;
     }
     throw err;
