@@ -24,7 +24,21 @@ import { routePluginsOf, type DomainModule } from '../platform/domain-module';
 import { registerRateLimits } from '../platform/rate-limit/rate-limits';
 import { registerMetrics } from '../platform/metrics/metrics.routes';
 import { wsHubStats } from '../gateways/ws/ws.routes';
-import { fastifyTrustProxy } from '../platform/plugins/trust-proxy';
+import { fastifyTrustProxy, loopbackPeerWarning } from '../platform/plugins/trust-proxy';
+import { registerSecurityEvents } from '../platform/plugins/security-events';
+import { operatorGuardFirst } from '../domains/admin/auth';
+
+/** Path prefixes of the routes the public OpenAPI document leaves out: the operator console's and the demo's. */
+export const UNDOCUMENTED_PREFIXES = ['/api/admin/', '/api/demo/'] as const;
+
+/**
+ * The public OpenAPI document (`/api/docs/json`, `/api/docs`): the generated one without the console's and the demo's
+ * routes (UNDOCUMENTED_PREFIXES); `app.swagger()` keeps every route (tests read it).
+ */
+export function publicSpecification(spec: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const paths = (spec.paths ?? {}) as Record<string, unknown>;
+  return { ...spec, paths: Object.fromEntries(Object.entries(paths).filter(([p]) => !UNDOCUMENTED_PREFIXES.some((x) => p.startsWith(x)))) };
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -167,8 +181,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       servers: [],
     },
   });
-  // The docs page loads its scripts from files (no inline script), so the app's CSP above serves it as well.
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The docs page loads its scripts from files (no inline script), so the app's CSP above serves it as well. It shows
+  // the public API only: the console's and the demo's routes are not for the public (publicSpecification).
+  await app.register(swaggerUi, { routePrefix: '/api/docs', transformSpecification: (spec) => publicSpecification(spec) });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // Operators' metrics at /metrics (METRICS_TOKEN, else loopback only) and the timing of every request, on the root
@@ -177,6 +192,17 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ctx.metrics.watchWs(() => wsHubStats(ctx));
     registerMetrics(app, ctx.metrics, { token: ctx.config.metricsToken });
   }
+  // Security events (authentication and authorization failures, lockouts, rate-limit refusals, bans): logged without
+  // secrets and counted, for every route registered below (platform/plugins/security-events.ts).
+  registerSecurityEvents(app, ctx.metrics ?? { securityEvent: () => {} });
+  // The console's routes authenticate the operator before their body is read and validated (domains/admin/auth.ts).
+  app.addHook('onRoute', operatorGuardFirst);
+  // A production server without TRUST_PROXY that hears from a loopback peer (a proxy on this host) says so once.
+  const peerCheck = loopbackPeerWarning(ctx.config, (msg) => ctx.log.warn(msg));
+  app.addHook('onRequest', (req, _reply, done) => {
+    peerCheck(req.ip);
+    done();
+  });
   // Each module hands its route files the services they use, from the completed context (the gateways' older plugins
   // read app.ctx, decorated above, as do the shared session checks: requireAuth, requireOperator).
   const modules: readonly DomainModule<AppContext>[] = DOMAINS;

@@ -1,11 +1,11 @@
 /**
- * `requireOperator(permission)`: the preHandler of every console route but login. Reads the header `x-admin-token`
+ * `requireOperator(permission)`: the guard of every console route but login (run as its onRequest hook). Reads the header `x-admin-token`
  * (an operator session: a user's `token` never opens the console) through `ctx.admin.authenticate`, then checks the
  * operator's role (roles.ts). Missing, unknown, expired (30 minutes idle, 8 hours at most), revoked or disabled ->
  * HTTP 401 admin_unauthorized; a role without the permission -> HTTP 403 admin_forbidden.
  * On success `request.operator` holds the actor (with the request's IP and user-agent, for the audit log).
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { AppError } from '../../platform/shared/errors';
 import type { Actor } from './admin.service';
 import { can, type Permission } from './roles';
@@ -29,9 +29,15 @@ export function originOf(req: FastifyRequest): { ip: string; userAgent: string }
   return { ip: req.ip, userAgent: header(req, 'user-agent').slice(0, 256) };
 }
 
-/** A preHandler that lets through a live operator session whose role has `permission`. */
+/** Marks the handlers requireOperator makes (operatorGuardFirst finds them). */
+const OPERATOR_GUARD = Symbol('operator guard');
+
+/**
+ * A preHandler that lets through a live operator session whose role has `permission`. The app runs it as the
+ * route's onRequest hook instead (operatorGuardFirst): a console request is authenticated before its body is read.
+ */
 export function requireOperator(permission: Permission): preHandlerAsyncHookHandler {
-  return async function (this: unknown, req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const guard = async function (this: unknown, req: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = header(req, 'x-admin-token');
     if (token === '') throw new AppError('admin_unauthorized', 401);
     const actor = await req.server.ctx.admin.authenticate(token, originOf(req));
@@ -39,6 +45,25 @@ export function requireOperator(permission: Permission): preHandlerAsyncHookHand
     if (!can(actor.role, permission)) throw new AppError('admin_forbidden', 403);
     req.operator = actor;
   };
+  return Object.assign(guard, { [OPERATOR_GUARD]: true });
+}
+
+function isGuard(h: unknown): boolean {
+  return typeof h === 'function' && (h as unknown as Record<symbol, unknown>)[OPERATOR_GUARD] === true;
+}
+
+/**
+ * An `onRoute` hook (main/app.ts registers it before the routes): a route whose preHandler holds a requireOperator
+ * guard runs it as an onRequest hook instead, so the console authenticates a request before it parses and validates
+ * its body (an anonymous caller learns nothing of a console route's schema: 401, never a 400 naming a field).
+ */
+export function operatorGuardFirst(route: RouteOptions): void {
+  const list = (h: unknown): unknown[] => (h === undefined ? [] : Array.isArray(h) ? h : [h]);
+  const pre = list(route.preHandler);
+  const guards = pre.filter(isGuard);
+  if (guards.length === 0) return;
+  route.preHandler = pre.filter((h) => !isGuard(h)) as RouteOptions['preHandler'];
+  route.onRequest = [...list(route.onRequest), ...guards] as RouteOptions['onRequest'];
 }
 
 /** The request's operator (set by requireOperator). */

@@ -76,3 +76,22 @@ describe('security events', () => {
     expect(text).not.toContain('forged-token-value');
   });
 });
+
+describe('security events on the app', () => {
+  it("counts a forged session token and a console request without a session (refused before its query is validated) in the process's metrics", async () => {
+    const { makeTestApp } = await import('../../../test/helpers');
+    const t = await makeTestApp();
+    try {
+      const forged = await t.app.inject({ method: 'GET', url: '/api/member/member/getMember', headers: { token: 'f'.repeat(64), userId: '1' } });
+      expect(forged.statusCode).toBe(401);
+      // a console request without a session is refused before its query is validated (401, not a 400 naming a field)
+      const console = await t.app.inject({ method: 'GET', url: '/api/admin/user/search?keyword=a' });
+      expect([console.statusCode, console.json().errorCode]).toEqual([401, 'admin_unauthorized']);
+      const text = await t.ctx.metrics!.text();
+      expect(text).toContain('exchange_security_events_total{kind="session_invalid",code="SYS.0015"} 1');
+      expect(text).toMatch(/exchange_security_events_total\{kind="session_invalid",code="admin_unauthorized"\} 1/);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
