@@ -322,8 +322,10 @@ async function simulate(seed: number, fault: FaultKind, report: SeedReport, proj
   }
   if (image === null) {
     await host.projected().catch(() => {});
-    // Every pending MemoryFs operation (all promise-based) done: the durable position update included.
-    if (fault === 'journal_cut') await new Promise<void>((resolve) => setImmediate(resolve));
+    // The durable position recorded up to the last command (its updates are spaced a few ms apart).
+    for (let i = 0; fault === 'journal_cut' && i < 2000 && (host.stats.recordedSeq ?? 0) < host.stats.lastSeq; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
     crashed = true;
     image = fault === 'fsync_fail' ? fs.crash({ rng }) : fs.crash({ rng });
   }

@@ -76,8 +76,10 @@ const buy = (cid: string) =>
     clientOrderId: cid,
   }) as const;
 
-/** Lets every pending MemoryFs operation (all promise-based) finish: the durable position update included. */
-const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Waits until the host's durable position is recorded up to its last command (updates are spaced a few ms apart). */
+async function settle(host: EngineHost): Promise<void> {
+  for (let i = 0; i < 2000 && (host.stats.recordedSeq ?? 0) < host.stats.lastSeq; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+}
 
 /** A host with `n` acknowledged orders after the setup, its position recorded; returns the disk after a power loss. */
 async function acknowledged(n: number, opts: { snapshotAfter?: number } = {}): Promise<{ image: MemoryFs; lastSeq: number }> {
@@ -88,7 +90,7 @@ async function acknowledged(n: number, opts: { snapshotAfter?: number } = {}): P
     if (i === opts.snapshotAfter) await host.snapshotNow();
     await host.submit(buy(`ack-${i}`));
   }
-  await settle();
+  await settle(host);
   expect(host.stats.recordedSeq).toBe(host.stats.lastSeq);
   return { image: fs.crash({ data: 'keep', dirs: 'keep' }), lastSeq: host.stats.lastSeq };
 }
@@ -251,7 +253,7 @@ describe('engine host faults', () => {
       const host = await openHost(fs, new MemoryProjectionStore());
       await setup(host);
       await host.submit(buy('acked'));
-      await settle();
+      await settle(host);
       // The next batch is written (synchronously, in submit) but the power goes before its fdatasync.
       const unacked = host.submit(buy('torn')).catch(() => undefined);
       const image = fs.crash({ data: (file, unsynced) => (file.includes('segment-') && unsynced > 0 ? { tornAt: unsynced - 7 } : 'drop'), dirs: 'keep' });
@@ -276,7 +278,7 @@ describe('engine host faults', () => {
       expect(lines.some((l) => l.includes('no recorded durable position'))).toBe(true);
       // The position is recorded from this start on: the next loss is caught.
       await host2.submit(buy('after'));
-      await settle();
+      await settle(host2);
       expect(host2.stats.recordedSeq).toBe(lastSeq);
       await host2.close();
     });

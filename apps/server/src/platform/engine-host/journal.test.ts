@@ -536,8 +536,10 @@ describe.each(disks)('the recorded durable position on %s', (_name, makeDisk) =>
   /** A journal of records 1..n (60-byte bodies), one batch each, its position recorded; returns the segment file. */
   async function acknowledged(hfs: HostFs, dir: string, n: number): Promise<string> {
     const w = await JournalWriter.open(hfs, dir, 1);
-    for (let s = 1; s <= n; s++) await w.append([long(s)]);
-    await w.positionSettled();
+    for (let s = 1; s <= n; s++) {
+      await w.append([long(s)]);
+      await w.positionSettled(); // one update per batch (back-to-back batches would be coalesced)
+    }
     expect(w.recordedPosition).toEqual({ seq: n, segmentStart: 1 });
     await w.close();
     return path.join(dir, segmentName(1));
@@ -656,7 +658,7 @@ describe('the recorded durable position on MemoryFs: updates and crashes', () =>
 
   it('coalesces updates (at most one in flight, always the newest position) and rewrites the file when it is large', async () => {
     const mfs = new MemoryFs();
-    const w = await JournalWriter.open(mfs, dir, 1);
+    const w = await JournalWriter.open(mfs, dir, 1, { positionIntervalMs: 0 });
     // Three batches appended back to back: the first update starts at once, the next two are coalesced into one.
     await Promise.all([w.append([rec(1)])]);
     await w.append([rec(2)]);

@@ -19,8 +19,10 @@
  * fdatasync the writer records, in a small checksummed file apart from the segments and off the acknowledgement
  * path, the last sequence number it made durable. A journal that ends (after its torn tail) before that position
  * lost synced, acknowledged records: `readJournal` (given the position) and `verifyJournal` throw / report
- * `JournalLossError` and truncate nothing. Records acknowledged after the last completed position update (at most
- * the batches of about two fdatasync durations) are not covered: a cut among them still reads as a torn write.
+ * `JournalLossError` and truncate nothing. Every record acknowledged before the last completed position update
+ * started is covered; a record acknowledged at time t is covered by t + POSITION_UPDATE_INTERVAL_MS (5 ms) + two
+ * position updates (one small write + fdatasync each) at the latest. A cut among the records acknowledged within that
+ * window before it still reads as a torn write.
  *
  * Every function takes the file system first (node-fs.ts `nodeFs` for the real disk, a `MemoryFs` in the fault
  * simulator).
@@ -599,6 +601,8 @@ export interface JournalWriterOptions {
    * benchmark's baseline: a journal without it cannot tell a cut from a torn write.
    */
   recordPosition?: boolean;
+  /** Least time between the starts of two position updates, ms (default POSITION_UPDATE_INTERVAL_MS, durable-position.ts). */
+  positionIntervalMs?: number;
 }
 
 /**
@@ -649,7 +653,7 @@ export class JournalWriter {
     }
     const start = last?.start ?? nextSeq;
     const file = last?.file ?? path.join(dir, segmentName(nextSeq));
-    const position = record ? await DurablePositionLog.open(fs, dir, { seq: nextSeq - 1, segmentStart: start }) : null;
+    const position = record ? await DurablePositionLog.open(fs, dir, { seq: nextSeq - 1, segmentStart: start }, opts.positionIntervalMs) : null;
     return new JournalWriter(fs, dir, fh, file, start, nextSeq, position);
   }
 
