@@ -13,7 +13,7 @@
  */
 import { isKey, isNonNegInt, MAX_SAFE } from '../checks';
 import type { Ledger } from '../ledger/ledger';
-import type { Asset, Command, CommandResult, DepthLevel, EngineEvent, MarketConfig, MarketStatus, OrderView, RejectCode } from '../types';
+import type { Asset, Command, CommandResult, DepthLevel, EngineEvent, MarketConfig, MarketStatus, OrderView } from '../types';
 import type { BookKind, OrderBook } from './book';
 import { previewConvert, type ConvertPreview } from './convert';
 import { Order } from './order';
@@ -25,36 +25,8 @@ export const SPOT_COMMANDS = ['addAsset', 'addMarket', 'setMarketStatus', 'place
 /** The spot commands (types.ts has each one's rules). */
 export type SpotCommand = Extract<Command, { type: (typeof SPOT_COMMANDS)[number] }>;
 
-/**
- * Every rejection a spot command may answer, in precedence order (the order of REJECT_CODES): a closed list, the
- * compiler refuses any other code in spot-engine.ts and spot-market.ts.
- */
-export const SPOT_REJECT_CODES = [
-  'asset_exists',
-  'market_exists',
-  'invalid_config',
-  'asset_not_found',
-  'market_not_found',
-  'account_frozen',
-  'market_halted',
-  'invalid_order',
-  'price_required',
-  'price_not_on_tick',
-  'quantity_required',
-  'quantity_not_on_step',
-  'quantity_below_minimum',
-  'notional_below_minimum',
-  'amount_invalid',
-  'too_many_open_orders',
-  'insufficient_balance',
-  'would_take_liquidity',
-  'no_liquidity',
-  'order_not_found',
-  'convert_quote_expired',
-  'convert_slippage',
-] as const satisfies readonly RejectCode[];
-/** A spot command's rejection (SPOT_REJECT_CODES). */
-export type SpotRejectCode = (typeof SPOT_REJECT_CODES)[number];
+import type { SpotRejectCode } from './spot-codes';
+export { SPOT_REJECT_CODES, type SpotRejectCode } from './spot-codes';
 
 /** What spot trading needs of the engine (the engine implements it). */
 export interface SpotHost {

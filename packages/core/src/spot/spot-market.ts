@@ -10,7 +10,7 @@
 import { Account, type Ledger } from '../ledger/ledger';
 import { pow10 } from '../money';
 import type { Command, CommandResult, EngineEvent, MarketConfig, OrderView, Side, StpMode, TimeInForce } from '../types';
-import type { SpotRejectCode } from './spot-engine';
+import type { SpotRejectCode } from './spot-codes';
 import type { BookKind, OrderBook } from './book';
 import { FastOrderBook } from './fast-book';
 import { NaiveOrderBook } from './naive-book';
