@@ -156,6 +156,8 @@ export const ERROR_MESSAGES = {
   upload_too_small: { en: 'Upload failed: the image must be at least 300 x 300 pixels', zh: '上传失败：图片尺寸不能小于300×300像素' },
   upload_too_many_pixels: { en: 'Upload failed: the image has too many pixels (at most 40 megapixels)', zh: '上传失败：图片像素过多（最多4000万像素）' },
   upload_damaged: { en: 'Upload failed: the image is damaged or incomplete', zh: '上传失败：图片已损坏或不完整' },
+  upload_busy: { en: 'Your other uploads are still being checked, please wait a moment', zh: '您的其他图片仍在处理中，请稍候' },
+  upload_quota_exceeded: { en: 'Upload failed: you have stored the most images allowed', zh: '上传失败：已达到可存储图片数量上限' },
   country_invalid: { en: 'Please choose a valid country or region', zh: '请选择有效的国家或地区' },
   real_name_invalid: { en: 'Please enter your name without digits or special characters', zh: '请输入姓名，不能包含数字或特殊字符' },
   id_number_invalid: { en: 'Please enter a valid ID number', zh: '请输入有效的证件号码' },

@@ -22,6 +22,16 @@ export interface CleanImage {
   height: number;
 }
 
+/**
+ * True when `head` (the first bytes of a file, at least 12 once that many arrived) starts as a JPEG, PNG or WebP file
+ * does: a cheap look while the upload still streams, so junk is refused before it is read whole or waits for a turn.
+ */
+export function looksLikeImage(head: Buffer): boolean {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return true;
+  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
+  return head.length >= 12 && head.toString('latin1', 0, 4) === 'RIFF' && head.toString('latin1', 8, 12) === 'WEBP';
+}
+
 /** sharp's message for an image over `limitInputPixels`. */
 const PIXEL_LIMIT = /exceeds pixel limit/i;
 

@@ -1,5 +1,5 @@
 /** SQL of the uploads area: the metadata rows of uploaded images (the bytes are in the upload storage). */
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { uploads } from './uploads.tables';
 
@@ -12,6 +12,12 @@ export function createUploadsRepository(db: Db) {
     /** Records an upload. */
     async insert(row: typeof uploads.$inferInsert): Promise<void> {
       await db.insert(uploads).values(row);
+    },
+
+    /** How many images `userId` has stored. */
+    async countByUser(userId: bigint): Promise<number> {
+      const [r] = await db.select({ n: count() }).from(uploads).where(eq(uploads.userId, userId));
+      return Number(r?.n ?? 0);
     },
 
     /** The upload with id `id`, or null. */

@@ -3,7 +3,8 @@
  * field `purpose` = ID_FRONT | ID_BACK | ID_HANDHELD | PAY_QR, in either order) and answers `{ imageId }`;
  * GET member/upload/image?imageId= serves the caller's own image (never anyone else's: 404 as for an unknown id).
  * @fastify/multipart is registered here only, inside this module's encapsulated plugin, so no other route accepts
- * multipart bodies. The multipart limits: one file of at most 5 MB (spec section 9), a few short fields.
+ * multipart bodies. The multipart limits: one file of at most 5 MB (spec section 9), a few short fields. The file is
+ * read as it streams and refused at its first bytes when they are not a JPEG, PNG or WebP file's.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,6 +14,7 @@ import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requireAuth } from '../../platform/shared/auth';
 import type { UploadsService } from './uploads.service';
+import { looksLikeImage } from './image';
 
 const TAGS = ['upload'];
 
@@ -25,7 +27,17 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; purpose:
     for await (const part of req.parts()) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || file !== undefined) throw new AppError('validation_failed', 400, 'file');
-        file = await part.toBuffer();
+        // read as it streams: a body that does not start as an image is refused at its first bytes, not read whole
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of part.file) {
+          chunks.push(chunk as Buffer);
+          const before = size;
+          size += (chunk as Buffer).length;
+          if (before < 12 && size >= 12 && !looksLikeImage(Buffer.concat(chunks).subarray(0, 12))) throw new AppError('upload_not_image', 400, 'file');
+        }
+        if (part.file.truncated) throw new AppError('upload_too_large', 400, 'file');
+        file = Buffer.concat(chunks);
       } else if (part.fieldname === 'purpose') {
         purpose = typeof part.value === 'string' ? part.value : '';
       }

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { UploadPurpose } from '@exchange/api';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/shared/errors';
-import { cleanImage } from './image';
+import { cleanImage, looksLikeImage } from './image';
 import { createDiskStorage, type UploadStorage } from './upload-storage';
 import { createUploadsRepository, type UploadRow } from './uploads.repository';
 
@@ -21,6 +21,16 @@ export const UPLOAD_PURPOSES: readonly UploadPurpose[] = ['ID_FRONT', 'ID_BACK',
  * decode: a burst of uploads must not take the process's memory (or both cores) from order entry.
  */
 export const IMAGE_JOBS_AT_ONCE = 2;
+/**
+ * Uploads of one user being checked or waiting at once; beyond it 429 upload_busy (each holds up to 5 MB in memory).
+ * Turns go round the users waiting (one job each in turn), so one user's burst never holds another's upload back by
+ * more than the jobs running and one job per other waiting user.
+ */
+export const UPLOADS_IN_FLIGHT_PER_USER = 3;
+/** Uploads waiting for a turn over all users; beyond it 503 service_unavailable. */
+export const UPLOADS_WAITING_MAX = 64;
+/** Images one user may have stored (identity documents, payment QR codes, P2P proofs and chat, support). */
+export const UPLOADS_PER_USER_MAX = 200;
 
 /** The form of an image id: 22 base64url characters. */
 const IMAGE_ID_FORM = /^[A-Za-z0-9_-]{22}$/;
@@ -50,18 +60,52 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
   const storage = deps.storage ?? createDiskStorage(path.join(deps.dataDir, 'uploads'));
 
   let running = 0;
-  const waiting: Array<() => void> = [];
-  /** Runs `job` when one of IMAGE_JOBS_AT_ONCE slots is free. */
-  async function inTurn<T>(job: () => Promise<T>): Promise<T> {
-    // A finished job hands its slot straight to the next waiter, so a newcomer can never slip in between.
-    if (running >= IMAGE_JOBS_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running++;
+  let waitingTotal = 0;
+  /** The waiters of each user, users in turn order (a Map keeps insertion order: served users go to the back). */
+  const waiting = new Map<string, Array<() => void>>();
+  const inFlight = new Map<string, number>();
+  /** Gives a finished job's slot to the first waiting user's first waiter (that user then goes to the back). */
+  function handOff(): void {
+    const first = waiting.entries().next();
+    if (first.done === true) {
+      running--;
+      return;
+    }
+    const [user, q] = first.value;
+    const next = q.shift()!;
+    waiting.delete(user);
+    if (q.length > 0) waiting.set(user, q);
+    waitingTotal--;
+    next();
+  }
+  /**
+   * Runs `userId`'s `job` when one of IMAGE_JOBS_AT_ONCE slots is free, turns going round the waiting users. Throws
+   * upload_busy (429) over UPLOADS_IN_FLIGHT_PER_USER and service_unavailable (503) over UPLOADS_WAITING_MAX.
+   */
+  async function inTurn<T>(userId: string, job: () => Promise<T>): Promise<T> {
+    const mine = inFlight.get(userId) ?? 0;
+    if (mine >= UPLOADS_IN_FLIGHT_PER_USER) throw new AppError('upload_busy', 429, 'file');
+    if (running >= IMAGE_JOBS_AT_ONCE && waitingTotal >= UPLOADS_WAITING_MAX) throw new AppError('service_unavailable', 503);
+    inFlight.set(userId, mine + 1);
     try {
-      return await job();
+      // A finished job hands its slot straight to the next waiter, so a newcomer can never slip in between.
+      if (running >= IMAGE_JOBS_AT_ONCE) {
+        await new Promise<void>((resolve) => {
+          const q = waiting.get(userId);
+          if (q) q.push(resolve);
+          else waiting.set(userId, [resolve]);
+          waitingTotal++;
+        });
+      } else running++;
+      try {
+        return await job();
+      } finally {
+        handOff();
+      }
     } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else running--;
+      const n = (inFlight.get(userId) ?? 1) - 1;
+      if (n === 0) inFlight.delete(userId);
+      else inFlight.set(userId, n);
     }
   }
 
@@ -72,7 +116,10 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
   return {
     async upload(userId, purpose, bytes) {
       if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('upload_purpose_invalid', 400, 'purpose');
-      const img = await inTurn(() => cleanImage(bytes));
+      // junk is refused before it waits for a turn (cleanImage checks the type again, by file-type)
+      if (!looksLikeImage(bytes.subarray(0, 12))) throw new AppError('upload_not_image', 400, 'file');
+      if ((await repo.countByUser(BigInt(userId))) >= UPLOADS_PER_USER_MAX) throw new AppError('upload_quota_exceeded', 400, 'file');
+      const img = await inTurn(userId, () => cleanImage(bytes));
       const imageId = randomBytes(16).toString('base64url');
       const storageKey = `${imageId}.${img.ext}`;
       await storage.put(storageKey, img.bytes);

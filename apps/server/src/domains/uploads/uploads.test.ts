@@ -156,12 +156,67 @@ describe('rejected uploads: a clear zh/en error, nothing stored', () => {
 });
 
 describe('a burst of uploads', () => {
-  it('is served in turn, every image stored once', async () => {
+  it('is served in turn, every image stored once; one user may have 3 in flight, more are refused upload_busy (429)', async () => {
     const before = await uploadRows();
     const bytes = await jpeg(900, 700);
     const answers = await Promise.all(Array.from({ length: 6 }, () => uploadRequest(t.app, bob, 'ID_BACK', bytes)));
-    const ids = answers.map((r) => r.json().result.imageId as string);
-    expect(new Set(ids).size).toBe(6);
-    expect(await uploadRows()).toBe(before + 6);
+    const ok = answers.filter((r) => r.json().status === 'SUCCEED');
+    const busy = answers.filter((r) => r.json().errorCode === 'upload_busy');
+    expect(ok.length + busy.length).toBe(6);
+    // the first three are in flight together (2 checked, 1 waiting) when the others arrive
+    expect(ok.length).toBeGreaterThanOrEqual(3);
+    expect(busy.length).toBeGreaterThanOrEqual(1);
+    expect(busy.every((r) => r.statusCode === 429 && r.json().errorMessage === errorText('upload_busy', 'en'))).toBe(true);
+    const ids = ok.map((r) => r.json().result.imageId as string);
+    expect(new Set(ids).size).toBe(ok.length);
+    expect(await uploadRows()).toBe(before + ok.length);
+  });
+
+  it("one user's flood does not hold another's upload back: turns go round the users", async () => {
+    const big = await jpeg(3000, 2400);
+    const small = await jpeg(400, 400);
+    // the order in which uploads are stored (refusals answer at once and are not counted)
+    const stored: string[] = [];
+    const send = (who: TestUser, name: string, bytes: Buffer) =>
+      uploadRequest(t.app, who, 'OTC', bytes).then((r) => {
+        if (r.json().status === 'SUCCEED') stored.push(name);
+        return r;
+      });
+    const flood = Array.from({ length: 6 }, (_, i) => send(alice, `alice${i}`, big));
+    // bob's one upload comes after alice's are in flight
+    await new Promise((r) => setTimeout(r, 50));
+    const answers = await Promise.all([...flood, send(bob, 'bob', small)]);
+    // alice holds at most 3 in flight, bob's upload is stored
+    expect(answers.filter((r) => r.json().errorCode === 'upload_busy').length).toBeGreaterThanOrEqual(3);
+    expect(answers[6]!.json().status).toBe('SUCCEED');
+    // bob waited for at most alice's two running checks (first in, first out would have made him wait for all six)
+    expect(stored.indexOf('bob')).toBeLessThanOrEqual(2);
+  });
+
+  it('refuses a non-image at its first bytes and a user over the stored-image quota', async () => {
+    const junk = Buffer.alloc(4 * 1024 * 1024, 0x41);
+    const r = await uploadRequest(t.app, alice, 'OTC', junk, { name: 'junk.jpg' });
+    expect([r.statusCode, r.json().errorCode]).toEqual([400, 'upload_not_image']);
+    const carol = await loginUser(t, 'carol@uploads.test');
+    const rows = Array.from({ length: 200 }, (_, i) => ({
+      id: `q${String(i).padStart(21, '0')}`,
+      userId: BigInt(carol.userId),
+      purpose: 'OTC',
+      mime: 'image/jpeg',
+      width: 400,
+      height: 400,
+      bytes: 1,
+      sha256: '0'.repeat(64),
+      storageKey: `q${i}.jpg`,
+    }));
+    await t.ctx.db.insert(uploads).values(rows);
+    const before = await uploadRows();
+    const over = await uploadRequest(t.app, carol, 'OTC', await jpeg(400, 400), { lang: 'zh' });
+    expect([over.statusCode, over.json().errorCode, over.json().errorMessage]).toEqual([
+      400,
+      'upload_quota_exceeded',
+      errorText('upload_quota_exceeded', 'zh'),
+    ]);
+    expect(await uploadRows()).toBe(before);
   });
 });
