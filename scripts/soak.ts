@@ -1,0 +1,242 @@
+/**
+ * `npm run soak [-- options]`: the demo under a steady mixed load for a long time, as an operator would run it, and
+ * what that costs. Starts the server as the crash loop does (one node process, a temporary DATA_DIR, a free port,
+ * PGlite, the liquidity bots running), registers users over HTTP, buys them some base from the bots, then drives
+ * orders and cancels (apps/server/test/crash-harness.ts LoadDriver) with the server's own per-user order rate for
+ * `--minutes`, and every `--sample-s` prints: the server's RSS, its event-loop lag (p99, from /metrics), the
+ * /healthz latency, the engine's last sequence number, the journal, archive, database and snapshot bytes, and the
+ * snapshots taken. At the end: growth per hour of each, the snapshot cadence, and the growth over 30 days at that rate
+ * (with whatever JOURNAL_RETENTION the environment sets). Exits 1 when the server dies or stops answering /healthz.
+ *
+ *   --minutes N     how long the load runs (default 120; the long-run scripts' short version: 10)
+ *   --sample-s N    seconds between samples (default 30)
+ *   --users N       test users (default 4)
+ *   --workers N     concurrent request loops (default 4)
+ *   --order-rate N  the server's ORDER_RATE_PER_10S per user (default 50, the server's own default)
+ *   --keep          keep the data directory
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pow10 } from '@exchange/core';
+import {
+  ApiClient,
+  DEFAULT_OPTIONS,
+  freePort,
+  LoadDriver,
+  loadMarkets,
+  Model,
+  refreshDepth,
+  registerUser,
+  REPO_ROOT,
+  ServerProcess,
+  sleep,
+  type User,
+} from '../apps/server/test/crash-harness';
+
+interface Options {
+  minutes: number;
+  sampleS: number;
+  users: number;
+  workers: number;
+  orderRate: number;
+  keep: boolean;
+}
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = { minutes: 120, sampleS: 30, users: 4, workers: 4, orderRate: 50, keep: false };
+  const int = (flag: string, v: string | undefined): number => {
+    if (v === undefined || !/^[0-9]+$/.test(v)) throw new Error(`${flag} needs a whole number`);
+    return Number.parseInt(v, 10);
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const v = argv[i + 1];
+    if (flag === '--keep') {
+      o.keep = true;
+      continue;
+    }
+    const key = ({ '--minutes': 'minutes', '--sample-s': 'sampleS', '--users': 'users', '--workers': 'workers', '--order-rate': 'orderRate' } as const)[flag];
+    if (key === undefined) throw new Error(`unknown option ${flag}`);
+    o[key] = int(flag, v);
+    i++;
+  }
+  return o;
+}
+
+/** Bytes of every file under `dir` (0 when it does not exist). */
+function bytesUnder(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let n = 0;
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }) as string[]) {
+    const st = fs.statSync(path.join(dir, f), { throwIfNoEntry: false });
+    if (st?.isFile()) n += st.size;
+  }
+  return n;
+}
+
+/** GET `p` on the server: status, body and milliseconds. */
+function get(port: number, p: string): Promise<{ status: number; body: string; ms: number }> {
+  const t0 = performance.now();
+  return new Promise((resolve) => {
+    const req = http.get({ host: '127.0.0.1', port, path: p, timeout: 10_000, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (d: Buffer) => (body += d.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, ms: performance.now() - t0 }));
+    });
+    req.on('error', () => resolve({ status: 0, body: '', ms: performance.now() - t0 }));
+    req.on('timeout', () => {
+      req.destroy();
+      resolve({ status: 0, body: '', ms: performance.now() - t0 });
+    });
+  });
+}
+
+/** A metric's value in Prometheus text (the first sample of that name, without labels), or NaN. */
+function metric(text: string, name: string): number {
+  const m = new RegExp(`^${name}(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'm').exec(text);
+  return m ? Number(m[1]) : Number.NaN;
+}
+
+/** The resident set size of process `pid` in bytes (Linux /proc), or NaN. */
+function rssOf(pid: number | undefined): number {
+  try {
+    const s = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    const m = /VmRSS:\s+(\d+) kB/.exec(s);
+    return m ? Number(m[1]) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Sample {
+  t: number;
+  rss: number;
+  lagP99Ms: number;
+  healthMs: number;
+  seq: number;
+  journal: number;
+  archive: number;
+  database: number;
+  snapshots: number;
+  snapshotFiles: number;
+  acks: number;
+}
+
+const MB = 1024 * 1024;
+const f1 = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '-');
+
+async function main(): Promise<number> {
+  const o = parseArgs(process.argv.slice(2));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-soak-'));
+  const port = await freePort();
+  console.log(`soak: ${o.minutes} min, ${o.users} users, ${o.workers} workers, ORDER_RATE_PER_10S ${o.orderRate}, data ${dataDir}, port ${port}`);
+  const t0 = Date.now();
+  const server = await ServerProcess.start({ root: REPO_ROOT, dataDir, port, marketMakers: true, orderRatePer10s: o.orderRate, startTimeoutMs: 300_000 });
+  console.log(`started in ${Date.now() - t0} ms (cold start to /healthz)`);
+  let code = 0;
+  try {
+    const client = new ApiClient(port);
+    const model = new Model(`soak${Date.now().toString(36)}`);
+    const users: User[] = [];
+    for (let i = 0; i < o.users; i++) {
+      const mail = `soak-${Date.now().toString(36)}-u${i}@example.com`;
+      users.push({ index: i, mail, password: 'Soak-test-1', session: await registerUser(client, mail, 'Soak-test-1') });
+    }
+    const markets = [...(await loadMarkets(client, DEFAULT_OPTIONS.symbols, users[0]!.session)).values()];
+    for (const m of markets) {
+      for (let t = Date.now(); ;) {
+        await refreshDepth(client, m);
+        if (m.bestAsk !== null && m.bestBid !== null) break;
+        if (Date.now() - t > 120_000) throw new Error(`no liquidity-bot ladder on ${m.symbol}`);
+        await sleep(500);
+      }
+    }
+    const boot = new LoadDriver(client, users, markets, model, 0, 1, { workers: 0, notional: DEFAULT_OPTIONS.notional, maxOpenPerUser: 30 });
+    for (const u of users) for (const m of markets) await boot.place(u.index, m, { side: 'BUY', orderType: 'MARKET', total: 1000n * pow10(m.quoteScale) });
+    const load = new LoadDriver(client, users, markets, model, 1, 1, { workers: o.workers, notional: DEFAULT_OPTIONS.notional, maxOpenPerUser: 30 });
+    load.start();
+
+    const samples: Sample[] = [];
+    const seen = new Set<string>();
+    let snapshots = 0;
+    const end = Date.now() + o.minutes * 60_000;
+    console.log('   min   rss MB  lag p99 ms  healthz ms       seq  journal MB  archive MB  database MB  snapshots  acks');
+    for (;;) {
+      const health = await get(port, '/healthz');
+      const metrics = await get(port, '/metrics');
+      for (const f of fs.existsSync(path.join(dataDir, 'snapshots')) ? fs.readdirSync(path.join(dataDir, 'snapshots')) : []) {
+        if (!seen.has(f) && !f.endsWith('.tmp')) {
+          seen.add(f);
+          snapshots++;
+        }
+      }
+      const s: Sample = {
+        t: Date.now(),
+        rss: rssOf(server.child.pid),
+        lagP99Ms: metric(metrics.body, 'nodejs_eventloop_lag_p99_seconds') * 1000,
+        healthMs: health.ms,
+        seq: metric(metrics.body, 'exchange_engine_last_seq'),
+        journal: bytesUnder(path.join(dataDir, 'journal')),
+        archive: bytesUnder(path.join(dataDir, 'journal-archive')),
+        database: bytesUnder(path.join(dataDir, 'pglite')),
+        snapshots,
+        snapshotFiles: seen.size,
+        acks: load.acks,
+      };
+      samples.push(s);
+      console.log(
+        `${f1((s.t - samples[0]!.t) / 60_000).padStart(6)} ${f1(s.rss / MB).padStart(8)} ${f1(s.lagP99Ms).padStart(11)} ${f1(s.healthMs).padStart(11)} ${String(s.seq).padStart(9)} ${f1(s.journal / MB).padStart(11)} ${f1(s.archive / MB).padStart(11)} ${f1(s.database / MB).padStart(12)} ${String(s.snapshots).padStart(10)} ${String(s.acks).padStart(5)}`,
+      );
+      if (server.exited || health.status !== 200) {
+        console.error(`the server ${server.exited ? 'died' : `answered /healthz ${health.status}`}:\n${server.tail()}`);
+        code = 1;
+        break;
+      }
+      if (Date.now() >= end) break;
+      await sleep(Math.min(o.sampleS * 1000, Math.max(0, end - Date.now())));
+    }
+    await load.stop().catch((err: unknown) => console.error(`load: ${String(err)}`));
+    const a = samples[0]!;
+    const b = samples[samples.length - 1]!;
+    const hours = (b.t - a.t) / 3_600_000;
+    if (hours > 0) {
+      const perHour = (x: number, y: number) => (y - x) / hours;
+      const cmds = perHour(a.seq, b.seq);
+      console.log(`\nover ${f1(hours * 60)} min: ${f1(cmds / 3600)} commands/s, ${b.acks} acknowledged load commands`);
+      for (const [name, x, y] of [
+        ['journal', a.journal, b.journal],
+        ['archive', a.archive, b.archive],
+        ['database', a.database, b.database],
+        ['rss', a.rss, b.rss],
+      ] as const)
+        console.log(
+          `${name.padEnd(9)} ${f1(x / MB)} -> ${f1(y / MB)} MB: ${f1(perHour(x, y) / MB)} MB/h, 30 days at this rate: ${f1((perHour(x, y) * 720) / 1024 / MB)} GB`,
+        );
+      const lags = samples.map((s) => s.lagP99Ms).filter(Number.isFinite);
+      const hz = samples.map((s) => s.healthMs).sort((x, y) => x - y);
+      console.log(
+        `event-loop lag p99: max ${f1(Math.max(...lags))} ms; /healthz: median ${f1(hz[Math.floor(hz.length / 2)]!)} ms, max ${f1(hz[hz.length - 1]!)} ms`,
+      );
+      console.log(
+        `snapshots: ${b.snapshots} taken (${b.snapshotFiles} files seen), one per ${b.snapshots > 0 ? f1((b.t - a.t) / 60_000 / b.snapshots) : '-'} min`,
+      );
+    }
+  } catch (err) {
+    console.error(`soak failed: ${err instanceof Error ? err.message : String(err)}\n${server.tail()}`);
+    code = 1;
+  } finally {
+    await server.stop('SIGTERM');
+    if (!o.keep && code === 0) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return code;
+}
+
+main().then(
+  (c) => process.exit(c),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
