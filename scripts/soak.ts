@@ -135,6 +135,8 @@ async function main(): Promise<number> {
   const t0 = Date.now();
   const server = await ServerProcess.start({ root: REPO_ROOT, dataDir, port, marketMakers: true, orderRatePer10s: o.orderRate, startTimeoutMs: 300_000 });
   console.log(`started in ${Date.now() - t0} ms (cold start to /healthz)`);
+  // the server's own account of where the start went (main/server.ts, main/context.ts)
+  for (const l of server.tail(400).split('\n')) if (l.includes('"context ready"') || l.includes('"exchange server listening"')) console.log(`  ${l}`);
   let code = 0;
   try {
     const client = new ApiClient(port);

@@ -33,6 +33,7 @@ export async function createContext(
   } = {},
 ): Promise<AppContext> {
   const logger = log ?? (createLogger(config.logLevel) as unknown as FastifyBaseLogger);
+  const started = performance.now();
   const handle: DbHandle = await openDb({
     schemaModule: SCHEMA_MODULE,
     databaseUrl: config.databaseUrl,
@@ -46,6 +47,7 @@ export async function createContext(
       opts.onFatal?.(err);
     },
   });
+  const dbMs = performance.now() - started;
   const closers: PlatformContext['closers'] = [() => handle.close()];
   // The engine port: the embedded host, or in the scale-out mode (ENGINE_TRANSPORT=nats) the stream and a replica.
   const metrics = createMetrics();
@@ -57,6 +59,7 @@ export async function createContext(
     projections: PROJECTIONS,
   });
   closers.push(() => host.close());
+  const hostMs = performance.now() - started - dbMs;
   // Every command submitted through the context's port is counted and timed; queue and projector lag read at scrape.
   metrics.instrumentSubmit(host);
   metrics.watchHost(host);
@@ -75,5 +78,9 @@ export async function createContext(
     },
   };
   const ctx = await createDomainServices<AppContext>(platform, MODULES);
+  // Where a start's time goes (a slow cold start is found here): the database (open, migrations), the engine
+  // (recovery: snapshot and journal replay, or the stream), the domains' services.
+  const ms = (x: number) => Math.round(x);
+  logger.info({ databaseMs: ms(dbMs), engineMs: ms(hostMs), servicesMs: ms(performance.now() - started - dbMs - hostMs) }, 'context ready');
   return ctx;
 }

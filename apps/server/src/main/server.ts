@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process. Only where the
   // chain jobs run, in the embedded mode (scale-out points CHAIN_RPC_URL at a node); DEV_CHAIN_PORT=0 or CHAIN_JOBS=0
   // leave it out (a demo without chain: deposit screens say the network is not available).
+  const started = performance.now();
   let demoChain: DemoChain | null = null;
   if (config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0) {
     try {
@@ -31,15 +32,24 @@ async function main(): Promise<void> {
   }
   // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
   // decides what happened. The exit code tells a supervisor this was not a clean stop.
+  const chainMs = performance.now() - started;
   const ctx = await createContext(config, undefined, {
     onFatal: () => {
       setTimeout(() => process.exit(70), 200).unref();
     },
   });
+  const contextMs = performance.now() - started - chainMs;
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
   ctx.log.info(
-    { port: config.port, dataDir: config.dataDir, db: config.databaseUrl ? 'postgres' : 'pglite', demo: config.demoMode },
+    {
+      port: config.port,
+      dataDir: config.dataDir,
+      db: config.databaseUrl ? 'postgres' : 'pglite',
+      demo: config.demoMode,
+      // the cold start by phase: the demo's dev chain, the context (see 'context ready'), the app and listen
+      startMs: { chain: Math.round(chainMs), context: Math.round(contextMs), app: Math.round(performance.now() - started - chainMs - contextMs) },
+    },
     'exchange server listening',
   );
   const demo = await ensureDemoAccount(ctx);
