@@ -86,4 +86,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WITHDRAW_DUAL_APPROVAL_USDT: '1e5' })).toThrow(/WITHDRAW_DUAL_APPROVAL_USDT/);
     expect(() => loadConfig({ CHAIN_EXPLORER_ADDRESS_URL: 'etherscan' })).toThrow(/CHAIN_EXPLORER_ADDRESS_URL/);
   });
+  it('journal retention: keep by default, archive into DATA_DIR/journal-archive or JOURNAL_ARCHIVE_DIR, delete; the disk alert threshold', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/j' });
+    expect([c.journalRetention, c.journalArchiveDir, c.diskFreeAlertBytes]).toEqual(['keep', '/tmp/j/journal-archive', 5 * 1024 ** 3]);
+    const d = loadConfig({ DATA_DIR: '/tmp/j', JOURNAL_RETENTION: 'Archive', JOURNAL_ARCHIVE_DIR: '/mnt/archive', DISK_FREE_ALERT_BYTES: '1000' });
+    expect([d.journalRetention, d.journalArchiveDir, d.diskFreeAlertBytes]).toEqual(['archive', '/mnt/archive', 1000]);
+    expect(loadConfig({ JOURNAL_RETENTION: 'delete' }).journalRetention).toBe('delete');
+    expect(loadConfig({}, { dataDir: '/tmp/k' }).journalArchiveDir).toBe('/tmp/k/journal-archive');
+    expect(() => loadConfig({ JOURNAL_RETENTION: 'prune' })).toThrow(/JOURNAL_RETENTION must be keep, archive or delete/);
+    expect(() => loadConfig({ DISK_FREE_ALERT_BYTES: '5G' })).toThrow(/DISK_FREE_ALERT_BYTES/);
+  });
 });

@@ -30,6 +30,19 @@ export interface Config {
   marketMakers: boolean;
   /** Snapshot the engine every N journaled commands. */
   snapshotEvery: number;
+  /**
+   * JOURNAL_RETENTION: what happens to the journal segments the oldest kept snapshot covers (engine-host
+   * journal-retention.ts): 'keep' (default: every segment stays in DATA_DIR/journal), 'archive' (moved, durably, to
+   * `journalArchiveDir`) or 'delete' (removed: a lost database can then no longer be rebuilt with its history).
+   */
+  journalRetention: JournalRetention;
+  /** JOURNAL_ARCHIVE_DIR: where JOURNAL_RETENTION=archive moves segments (default DATA_DIR/journal-archive); read at recovery too. */
+  journalArchiveDir: string;
+  /**
+   * DISK_FREE_ALERT_BYTES: free bytes of the data directory's file system under which an operator's alert should fire
+   * (default 5 GiB); exposed as the gauge `exchange_disk_free_alert_bytes` next to `exchange_data_dir_free_bytes`.
+   */
+  diskFreeAlertBytes: number;
   /** New orders per user per 10 s through the API (Binance's ORDERS limit is 50); 0 = unlimited. */
   orderRatePer10s: number;
   /** Spread the liquidity bots quote, in ticks (BOT_SPREAD_TICKS, default 1 as on Binance BTCUSDT; at least 1). */
@@ -138,6 +151,9 @@ export interface Config {
   otcAppealAfterMs: number;
 }
 
+/** JOURNAL_RETENTION's values (Config.journalRetention). */
+export type JournalRetention = 'keep' | 'archive' | 'delete';
+
 /**
  * Per-IP budgets (requests per minute) of the routes an attacker would hammer: the puzzle (geetestCode and
  * geetestVerify, each), sendCode, login, register, forgetPassword and order entry (setEntrust and cancelEntrust,
@@ -219,6 +235,14 @@ function engineTransport(v: string | undefined): 'embedded' | 'nats' {
   throw new Error(`ENGINE_TRANSPORT must be embedded or nats, got "${v}"`);
 }
 
+/** JOURNAL_RETENTION: unset or 'keep', 'archive' or 'delete'. */
+function journalRetention(v: string | undefined): JournalRetention {
+  const s = (v ?? '').trim().toLowerCase();
+  if (s === '' || s === 'keep') return 'keep';
+  if (s === 'archive' || s === 'delete') return s;
+  throw new Error(`JOURNAL_RETENTION must be keep, archive or delete, got "${v}"`);
+}
+
 /** NODE_ENV values that are not production; any other value (or a misspelling such as "Production") gets production rules. */
 export const NON_PRODUCTION_ENVS: readonly string[] = ['development', 'test'];
 
@@ -256,6 +280,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     usdtCnyRate: env.USDT_CNY_RATE ?? '7.10',
     marketMakers: bool(env.MARKET_MAKERS, true),
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
+    journalRetention: journalRetention(env.JOURNAL_RETENTION),
+    journalArchiveDir: '',
+    diskFreeAlertBytes: int(env.DISK_FREE_ALERT_BYTES, 5 * 1024 ** 3, 'DISK_FREE_ALERT_BYTES'),
     orderRatePer10s: int(env.ORDER_RATE_PER_10S, 50, 'ORDER_RATE_PER_10S'),
     botSpreadTicks: atLeastOne(int(env.BOT_SPREAD_TICKS, 1, 'BOT_SPREAD_TICKS'), 'BOT_SPREAD_TICKS'),
     captchaPerIpPerMin: int(env.CAPTCHA_PER_IP_PER_MIN, 10, 'CAPTCHA_PER_IP_PER_MIN'),
@@ -307,6 +334,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
   if (!/^[0-9]+(\.[0-9]{1,8})?$/.test(config.otcMerchantDeposit)) throw new Error('OTC_MERCHANT_DEPOSIT must be a decimal of at most 8 decimals');
   walletConfig(config, env, overrides);
+  if (overrides.journalArchiveDir === undefined) {
+    config.journalArchiveDir = env.JOURNAL_ARCHIVE_DIR
+      ? path.resolve(env.INIT_CWD ?? process.cwd(), env.JOURNAL_ARCHIVE_DIR)
+      : path.join(config.dataDir, 'journal-archive');
+  }
   if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
   if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl))
     throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
