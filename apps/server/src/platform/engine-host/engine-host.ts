@@ -9,8 +9,10 @@
  * listeners (WebSocket fan-out, market data).
  *
  * Where state lives (the journal is the truth):
- * - the journal (`<dataDir>/journal`, every segment kept) holds every command since genesis; its first record
- *   (`genesis`) names it with a random journal id;
+ * - the journal (`<dataDir>/journal`) holds every command since genesis, or with JOURNAL_RETENTION=archive / delete
+ *   (journal-retention.ts) those after the oldest kept snapshot, the older segments moved to the archive
+ *   (JOURNAL_ARCHIVE_DIR) or deleted after each snapshot written; its first record (`genesis`) names it with a random
+ *   journal id;
  * - the engine's state (balances, orders, users and their ids, the journal id) is a function of the journal;
  *   snapshots (`<dataDir>/snapshots`) only shorten recovery;
  * - the database (users, orders, trades) is a projection; its cursor row says which journal it projects and up
@@ -18,7 +20,9 @@
  *   logs users out; it moves no money).
  *
  * Recovery on start: the newest snapshot not ahead of the database's cursor (or genesis), then every journal
- * record after it; the projector writes the events after its cursor. Refused loudly, never guessed:
+ * record after it; the projector writes the events after its cursor. Genesis is possible when the journal starts at
+ * 1, or when its archive does (a lost database is rebuilt from the archive, then the journal). Refused loudly, never
+ * guessed:
  * - corruption in the journal (a complete record with a bad checksum, or damage followed by data): the
  *   JournalCorruptError names the file, the offset and `npm run journal -- verify` / `repair`; only an
  *   incomplete record or an all-zero tail at the very end of the last segment is a torn write and is dropped;
@@ -27,7 +31,10 @@
  *   truncated. Without a readable position file (a journal written before it existed) a short end is taken as
  *   a torn write, as before, and a warning says so;
  * - a database of another journal, or ahead of the journal (the journal was lost or rolled back);
- * - a database behind the oldest snapshot when the journal no longer starts at 1 (history is missing).
+ * - a database behind the oldest snapshot when neither the journal nor its archive starts at 1 (history is missing:
+ *   with JOURNAL_RETENTION=delete it was deleted on purpose, and the message says to restore the database from a
+ *   backup). A usable database is not made from a snapshot alone: the database's rows (users, orders, history) are
+ *   written from the events of the commands, and a snapshot has no events.
  *
  * Faults while running:
  * - a failed write or fdatasync is fatal, as in PostgreSQL: the host stops taking commands (`failure` is set,
@@ -51,6 +58,8 @@ import { AppError } from '../shared/errors';
 import type { HostFs } from './host-fs';
 import { JournalWriter, listSegments, readJournal, verifyJournal, type RecordRun, type JournalObserver, type JournalStats } from './journal';
 import { positionFile, readDurablePosition } from './durable-position';
+import { applyJournalRetention, type JournalRetentionPolicy } from './journal-retention';
+import { dataDirUsage, type DataDirUsage } from './disk-usage';
 import { nodeFs } from './node-fs';
 import { drizzleProjectionStore, type ProjectionStore } from '../db/projection-store';
 import { createProjector, type Projector } from './projector';
@@ -104,6 +113,9 @@ export interface EngineHostStats {
    * is checked for loss at the next start; absent on a port without a local journal.
    */
   recordedSeq?: number;
+  /** Journal segments moved to the archive / deleted by JOURNAL_RETENTION since start; absent on a port without a local journal. */
+  segmentsArchived?: number;
+  segmentsDeleted?: number;
 }
 
 /** The engine behind its journal (ARCHITECTURE.md section 3, the journal). */
@@ -132,11 +144,21 @@ export interface EngineHost {
   readonly failure: unknown;
   /** True while commands are taken: not failed, not closing, projection backlog under its limit. */
   readonly ready: boolean;
+  /**
+   * The data directory's disk usage (journal, archive and snapshot bytes, free space of its file system, the alert
+   * threshold; disk-usage.ts), read from the real disk; absent on a port without a local data directory and on a
+   * host given another file system. Rejects when the directories cannot be read.
+   */
+  diskUsage?(): Promise<DataDirUsage>;
 }
 
 /** Dependencies and tuning of the host. */
 export interface EngineHostDeps {
-  config: Pick<Config, 'dataDir' | 'snapshotEvery'>;
+  /**
+   * The data directory and snapshot interval; JOURNAL_RETENTION (default keep), JOURNAL_ARCHIVE_DIR (default
+   * `<dataDir>/journal-archive`, read at recovery whatever the policy) and DISK_FREE_ALERT_BYTES (default 0) when given.
+   */
+  config: Pick<Config, 'dataDir' | 'snapshotEvery'> & Partial<Pick<Config, 'journalRetention' | 'journalArchiveDir' | 'diskFreeAlertBytes'>>;
   /** The database to project into (or `store`). */
   db?: Db;
   /** Where the projector writes (default: the database tables of `db`). */
@@ -192,13 +214,14 @@ export async function createEngineHost(deps: EngineHostDeps): Promise<EngineHost
   const maxBacklog = deps.maxProjectionBacklog ?? DEFAULT_MAX_PROJECTION_BACKLOG;
   const journalDir = path.join(config.dataDir, 'journal');
   const snapshotDir = path.join(config.dataDir, 'snapshots');
+  const archiveDir = config.journalArchiveDir || path.join(config.dataDir, 'journal-archive');
   const started = performance.now();
   const store = deps.store ?? (deps.db ? drizzleProjectionStore(deps.db) : undefined);
   if (!store) throw new Error('createEngineHost: pass db or store');
   // one process writes a data directory (on the real file system; the fault simulator's is its own)
   const lock = deps.fs === undefined ? acquireDataDirLock(config.dataDir) : null;
   try {
-    return await startHost(deps, { fs, now, exec, maxBacklog, journalDir, snapshotDir, started, store, lock });
+    return await startHost(deps, { fs, now, exec, maxBacklog, journalDir, snapshotDir, archiveDir, started, store, lock });
   } catch (err) {
     lock?.release();
     throw err;
@@ -214,13 +237,15 @@ async function startHost(
     maxBacklog: number;
     journalDir: string;
     snapshotDir: string;
+    archiveDir: string;
     started: number;
     store: ProjectionStore;
     lock: DataDirLock | null;
   },
 ): Promise<EngineHost> {
   const { config, log } = deps;
-  const { fs, now, exec, maxBacklog, journalDir, snapshotDir, started, store, lock } = s;
+  const { fs, now, exec, maxBacklog, journalDir, snapshotDir, archiveDir, started, store, lock } = s;
+  const retention: JournalRetentionPolicy = config.journalRetention ?? 'keep';
   await fs.mkdirp(journalDir);
   await fs.mkdirp(snapshotDir);
   const projector: Projector = await createProjector({ store, log, projections: deps.projections, flushMs: deps.projectorFlushMs });
@@ -230,7 +255,9 @@ async function startHost(
   // ---- choose the starting state ------------------------------------------------------------------
   const snaps = await listSnapshots(fs, snapshotDir);
   const segments = await listSegments(fs, journalDir);
-  const genesisPossible = segments.length === 0 || segments[0]!.start === 1;
+  // Genesis: the journal starts at 1, or its archive does (the archive's segments are read before the journal's).
+  const archived = segments.length === 0 || segments[0]!.start === 1 ? [] : await listSegments(fs, archiveDir);
+  const genesisPossible = segments.length === 0 || segments[0]!.start === 1 || archived[0]?.start === 1;
   const candidates: Candidate[] = [
     ...snaps.filter((s) => s.seq <= cursor).map((s) => ({ kind: 'snapshot' as const, ...s })),
     ...(genesisPossible ? [{ kind: 'genesis' as const, seq: 0 as const }] : []),
@@ -261,8 +288,11 @@ async function startHost(
     // Corruption is the more useful message (the journal is checked in full below otherwise).
     const verified = await verifyJournal(fs, journalDir);
     if (verified.corrupt) throw verified.corrupt;
+    const start = `cannot recover: the database is at sequence ${cursor}${cursor === 0 ? ' (empty: lost or new)' : ''}, no usable snapshot in ${snapshotDir} is at or before it, and the journal in ${journalDir} does not start at 1`;
     throw new JournalMismatchError(
-      `cannot recover: the database is at sequence ${cursor}, no usable snapshot in ${snapshotDir} is at or before it, and the journal in ${journalDir} does not start at 1 (its older segments are missing). Restore the missing journal segments, or restore the database from a backup that is not older than the oldest snapshot.`,
+      retention === 'delete'
+        ? `${start}: its history was pruned by JOURNAL_RETENTION=delete (the segments the oldest snapshot covered were deleted), so the database cannot be rebuilt from the journal. Restore the database from a backup that is not older than the oldest snapshot (\`npm run restore\`, docs/operations.md), with the journal and snapshots of this data directory; to keep history for such a rebuild, use JOURNAL_RETENTION=archive.`
+        : `${start} and the archive in ${archiveDir} does not either (older segments are missing). Restore the missing journal segments (into the journal or the archive), or restore the database from a backup that is not older than the oldest snapshot.`,
     );
   }
 
@@ -284,6 +314,7 @@ async function startHost(
   const read = await readJournal(fs, journalDir, snapshotSeq, {
     truncate: true,
     verifyAll: true,
+    archiveDir,
     ...(durable.kind === 'ok' ? { durable: durable.position } : {}),
   });
   if (read.torn) log.warn(read.torn, 'journal: torn last record dropped and truncated (it was never acknowledged)');
@@ -423,6 +454,8 @@ async function startHost(
   let nextSeq = lastSeq + 1;
   let lastSnapshotSeq = snapshotSeq;
   let snapshotsWritten = 0;
+  let segmentsArchived = 0;
+  let segmentsDeleted = 0;
   let snapshotChain: Promise<void> = Promise.resolve();
   const queue: Pending[] = [];
   const listeners = new Set<(events: EngineEvent[], cmd: Command) => void>();
@@ -456,8 +489,9 @@ async function startHost(
 
   /**
    * Captures the state between two batches and rotates the journal (only ever called from the loop, so no
-   * append runs meanwhile); the file is written in the background once the projector has caught up. Journal
-   * segments are kept (the journal is the history the database is rebuilt from).
+   * append runs meanwhile); the file is written in the background once the projector has caught up. Then the
+   * journal's retention applies (journal-retention.ts; nothing with `keep`): to the segments covered by the oldest
+   * kept snapshot, once two are kept, and by the database's cursor.
    */
   async function beginSnapshot(): Promise<void> {
     if (lastSeq === lastSnapshotSeq) return;
@@ -474,6 +508,22 @@ async function startHost(
         log.info({ seq: snap.seq }, 'snapshot written');
       } catch (err) {
         log.error({ err, seq: snap.seq }, 'snapshot failed');
+        return;
+      }
+      if (retention === 'keep') return;
+      try {
+        const kept = await listSnapshots(fs, snapshotDir);
+        // The newest snapshot's fallback is the older one: the journal after it stays. The database needs the journal
+        // after its cursor (a restart replays from the newest snapshot not ahead of it).
+        if (kept.length < 2) return;
+        const covered = Math.min(kept.at(-1)!.seq, projector.cursor);
+        const done = await applyJournalRetention(fs, journalDir, retention, archiveDir, covered);
+        segmentsArchived += done.archived;
+        segmentsDeleted += done.deleted;
+        if (done.archived + done.deleted > 0) log.info({ covered, ...done }, 'journal retention: covered segments pruned');
+      } catch (err) {
+        // Nothing is lost (a segment is in the journal, the archive or both); the next snapshot tries again.
+        log.error({ err, retention }, 'journal retention failed');
       }
     });
   }
@@ -578,6 +628,8 @@ async function startHost(
         projectionBacklog: projector.buffered,
         queueDepth: queue.length,
         recordedSeq: writer.recordedPosition?.seq ?? 0,
+        segmentsArchived,
+        segmentsDeleted,
       };
     },
     get failure() {
@@ -598,6 +650,7 @@ async function startHost(
       };
     },
     projected: () => projector.projected(),
+    ...(deps.fs === undefined ? { diskUsage: () => dataDirUsage(config.dataDir, archiveDir, config.diskFreeAlertBytes ?? 0) } : {}),
     async snapshotNow() {
       await requestSnapshot();
       await snapshotChain;

@@ -13,7 +13,9 @@
  * write (no batch after it was ever synced, so nothing in it was acknowledged) and is dropped; a complete
  * record that is wrong, damage followed by valid data, damage in an older segment, or a gap, duplicate or
  * misplaced sequence number is corruption of possibly acknowledged commands and throws `JournalCorruptError`.
- * Segments are rotated at snapshots; `pruneSegments` drops those wholly covered by an older snapshot.
+ * Segments are rotated at snapshots; `pruneSegments` drops those wholly covered by an older snapshot and
+ * journal-retention.ts archives or deletes them by JOURNAL_RETENTION (`readJournal` reads an archive's segments
+ * before the journal's when it must reach further back).
  *
  * Loss is told from a torn write by the recorded durable position (durable-position.ts): after each batch's
  * fdatasync the writer records, in a small checksummed file apart from the segments and off the acknowledgement
@@ -301,6 +303,13 @@ export interface ReadJournalOptions {
    * written before positions were recorded; a short end is then taken as a torn write).
    */
   durable?: DurablePosition;
+  /**
+   * The journal's archive (journal-retention.ts: segments moved there by JOURNAL_RETENTION=archive). Read only when
+   * the journal directory does not reach back to `afterSeq + 1`: its segments that start before the journal's first
+   * one are read first, as older segments of the same journal (never as the newest: a torn end in one is
+   * corruption). A segment in both places is read from the journal directory.
+   */
+  archiveDir?: string;
 }
 
 /**
@@ -309,12 +318,17 @@ export interface ReadJournalOptions {
  * segment is dropped and, with `opts.truncate`, cut off the file durably (only after everything before it was
  * checked). Throws `JournalCorruptError` (nothing is truncated) on any corruption (see the module comment), its
  * subclass `JournalLossError` when the journal ends before `opts.durable` (checked before anything is cut), and a
- * plain Error when the journal starts after `afterSeq + 1` (older segments are missing; with `verifyAll`, only when
- * no segment is corrupt). A journal that ends before `afterSeq` is not an error here (`lastSeq` is then
+ * plain Error when the journal (with `opts.archiveDir`: the archive, then the journal) starts after `afterSeq + 1`
+ * (older segments are missing; with `verifyAll`, only when no segment is corrupt). A journal that ends before `afterSeq` is not an error here (`lastSeq` is then
  * `afterSeq`): the caller checks it against its snapshot.
  */
 export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opts: ReadJournalOptions): Promise<JournalReadResult> {
-  const segments = await listSegments(fs, dir);
+  const segments: Array<{ start: number; file: string; archived?: boolean }> = await listSegments(fs, dir);
+  const first = segments[0]?.start;
+  if (opts.archiveDir !== undefined && (first === undefined || first > afterSeq + 1)) {
+    const older = (await listSegments(fs, opts.archiveDir)).filter((s) => first === undefined || s.start < first);
+    segments.unshift(...older.map((s) => ({ ...s, archived: true })));
+  }
   const runs: RecordRun[] = [];
   let count = 0;
   let lastSeq = afterSeq;
@@ -326,7 +340,7 @@ export async function readJournal(fs: HostFs, dir: string, afterSeq: number, opt
   let end: { file: string; offset: number } | undefined;
   for (let i = 0; i < segments.length; i++) {
     const seg = segments[i]!;
-    const isLast = i === segments.length - 1;
+    const isLast = i === segments.length - 1 && seg.archived !== true;
     const next = segments[i + 1];
     // Skip segments entirely at or before afterSeq (the next segment starts at or before afterSeq + 1).
     if (next && next.start <= afterSeq + 1) {
