@@ -15,6 +15,12 @@
  *   next journal batch), `exchange_engine_commands_in_flight` (submitted, not yet answered),
  *   `exchange_engine_last_seq`, `exchange_projector_lag_events` (events not yet in the database) and
  *   `exchange_projector_lag_seconds` (see `projectorLagProbe`);
+ * - disk (read at each scrape from `host.diskUsage()`, engine-host/disk-usage.ts; absent without a local data
+ *   directory): `exchange_data_dir_bytes{part}` (part="journal", "journal_archive", "snapshots"),
+ *   `exchange_data_dir_free_bytes` (space available on the data directory's file system),
+ *   `exchange_data_dir_fs_size_bytes`, and the configured threshold `exchange_disk_free_alert_bytes`
+ *   (DISK_FREE_ALERT_BYTES) for an alert rule `exchange_data_dir_free_bytes < exchange_disk_free_alert_bytes`; the
+ *   journal's retention: `exchange_journal_segments_pruned_total{action}` (action="archive", "delete") since start;
  * - WebSocket (read at each scrape from the hub's counts): `exchange_ws_sockets`, `exchange_ws_subscribers{channel}`,
  *   `exchange_ws_send_backlog_bytes` (sum of bufferedAmount), `exchange_ws_slow_closed_total`,
  *   `exchange_ws_skipped_pushes_total`;
@@ -28,6 +34,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric
 import { HotCounter, HotHistogram } from './hot-metrics';
 import type { CommandResult } from '@exchange/core';
 import type { CommandInput, EngineHostStats } from '../engine-host/engine-host';
+import type { DataDirUsage } from '../engine-host/disk-usage';
 import type { JournalObserver } from '../engine-host/journal';
 
 /** Latency buckets (seconds) of commands and requests: 0.5 ms to 5 s. */
@@ -39,9 +46,12 @@ const BATCH_BUCKETS = [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 4096];
 
 /** What the metrics read of an engine host (or of another engine port) at each scrape. */
 export interface HostSource {
-  readonly stats: Pick<EngineHostStats, 'lastSeq' | 'projectionBacklog'> & Partial<Pick<EngineHostStats, 'queueDepth'>>;
+  readonly stats: Pick<EngineHostStats, 'lastSeq' | 'projectionBacklog'> &
+    Partial<Pick<EngineHostStats, 'queueDepth' | 'segmentsArchived' | 'segmentsDeleted'>>;
   /** Resolves once the projector has written every event applied so far. */
   projected(): Promise<void>;
+  /** The data directory's disk usage (engine-host/disk-usage.ts); absent without a local data directory (no disk gauges then). */
+  diskUsage?(): Promise<DataDirUsage>;
 }
 
 /** The WebSocket hub's counts the metrics read (gateways/ws: WsHubStats). */
@@ -207,6 +217,74 @@ export function createMetrics(): ProcessMetrics {
       this.set(hostLag());
     },
   });
+  /**
+   * The disk gauges, registered once a host with a local data directory is watched (a process without one shows none:
+   * a free space of 0 would fire the alert). One read of the disk serves every gauge of a scrape.
+   */
+  let diskGauges = false;
+  const registerDiskGauges = (): void => {
+    if (diskGauges) return;
+    diskGauges = true;
+    let diskRead: Promise<DataDirUsage | undefined> | undefined;
+    let diskReadAt = Number.NEGATIVE_INFINITY;
+    let lastGood: DataDirUsage | undefined;
+    const disk = (): Promise<DataDirUsage | undefined> => {
+      const t = performance.now();
+      if (diskRead === undefined || t - diskReadAt > 1000) {
+        diskReadAt = t;
+        // A failed read shows the last good one (a missing sample would silence the alert, a 0 would fire it falsely).
+        diskRead = hostSource?.diskUsage
+          ? hostSource.diskUsage().then(
+              (u) => (lastGood = u),
+              () => lastGood,
+            )
+          : Promise.resolve(lastGood);
+      }
+      return diskRead;
+    };
+    new Gauge({
+      name: 'exchange_data_dir_bytes',
+      help: 'Bytes of the data directory by part: journal, journal_archive (JOURNAL_ARCHIVE_DIR), snapshots',
+      labelNames: ['part'],
+      registers,
+      async collect() {
+        this.reset();
+        const u = await disk();
+        if (!u) return;
+        this.set({ part: 'journal' }, u.journalBytes);
+        this.set({ part: 'journal_archive' }, u.archiveBytes);
+        this.set({ part: 'snapshots' }, u.snapshotsBytes);
+      },
+    });
+    for (const [name, help, read] of [
+      ['exchange_data_dir_free_bytes', "Bytes available on the data directory's file system", (u: DataDirUsage) => u.freeBytes],
+      ['exchange_data_dir_fs_size_bytes', "Size of the data directory's file system in bytes", (u: DataDirUsage) => u.fsSizeBytes],
+      ['exchange_disk_free_alert_bytes', 'DISK_FREE_ALERT_BYTES: alert when exchange_data_dir_free_bytes is below it', (u: DataDirUsage) => u.alertBytes],
+    ] as const) {
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          this.reset();
+          const u = await disk();
+          if (u) this.set(read(u));
+        },
+      });
+    }
+  };
+  new Counter({
+    name: 'exchange_journal_segments_pruned_total',
+    help: 'Journal segments moved to the archive (action="archive") or deleted (action="delete") by JOURNAL_RETENTION since start',
+    labelNames: ['action'],
+    registers,
+    collect() {
+      this.reset();
+      const st = hostSource?.stats;
+      if (st?.segmentsArchived !== undefined) this.inc({ action: 'archive' }, st.segmentsArchived);
+      if (st?.segmentsDeleted !== undefined) this.inc({ action: 'delete' }, st.segmentsDeleted);
+    },
+  });
   new Gauge({
     name: 'exchange_ws_sockets',
     help: 'Connected WebSocket sockets',
@@ -292,6 +370,7 @@ export function createMetrics(): ProcessMetrics {
     },
     watchHost(host) {
       hostSource = host;
+      if (host.diskUsage) registerDiskGauges();
       hostLag = projectorLagProbe(() => host.projected());
     },
     watchWs(read) {
