@@ -5,7 +5,9 @@
  * balances and the same projected orders, the same wallet signer seed and secrets key (sealed in the backup under a
  * passphrase, never in the clear). A damaged backup file, a non-empty target, a data directory with keys and no
  * passphrase, a restore without or with a wrong passphrase, and a PGlite backup while a server holds the data
- * directory are refused.
+ * directory are refused. With JOURNAL_RETENTION=archive the archive is copied after the journal and restored, and a
+ * restored copy whose database is then lost is rebuilt from it; a backup whose journal does not reach back to a copied
+ * snapshot is refused.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +27,8 @@ import { listSnapshots } from '../platform/engine-host/snapshot-store';
 import { ensureMarket } from '../platform/engine-host/test-fixtures';
 import { LOCK_FILE } from '../platform/engine-host/data-dir-lock';
 import { main } from './backup-cli';
+import { backupDataDir, type BackupManifest } from './backup';
+import { listSegments } from '../platform/engine-host/journal';
 
 const log = pino({ level: 'silent' }) as unknown as FastifyBaseLogger;
 
@@ -38,11 +42,11 @@ afterAll(() => {
   for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(dataDir: string, databaseUrl?: string): Promise<{ db: DbHandle; host: EngineHost }> {
+async function open(dataDir: string, databaseUrl?: string, env: Record<string, string> = {}): Promise<{ db: DbHandle; host: EngineHost }> {
   const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir, databaseUrl, worker: false });
   const host = await createEngineHost({
     projections: PROJECTIONS,
-    config: loadConfig({ NODE_ENV: 'test' }, { dataDir, snapshotEvery: 15 }),
+    config: loadConfig({ NODE_ENV: 'test', ...env }, { dataDir, snapshotEvery: 15 }),
     db: db.db,
     log,
     projectorFlushMs: 10,
@@ -205,6 +209,58 @@ describe('backup and restore', () => {
     }
     expect(await main(['backup', path.join(tmp(), 'b2')], io)).toBe(0);
   }, 60_000);
+
+  it('JOURNAL_RETENTION=archive: the archive is backed up after the journal and restored; a lost database is rebuilt from it', async () => {
+    const dataDir = tmp();
+    const retention = { JOURNAL_RETENTION: 'archive' };
+    const { db, host } = await open(dataDir, undefined, retention);
+    await trade(host);
+    const before = await stateOf(db, host);
+    await host.close();
+    await db.close();
+    const archived = await listSegments(nodeFs, path.join(dataDir, 'journal-archive'));
+    expect(archived[0]?.start).toBe(1);
+    expect((await listSegments(nodeFs, path.join(dataDir, 'journal')))[0]!.start).toBeGreaterThan(1);
+
+    const backupDir = path.join(tmp(), 'backup');
+    expect(await main(['backup', backupDir, '--without-keys'], { ...quiet, config: () => ({ dataDir, databaseUrl: undefined }), env: {} })).toBe(0);
+    const manifest = JSON.parse(fs.readFileSync(path.join(backupDir, 'manifest.json'), 'utf8')) as BackupManifest;
+    const paths = manifest.files.map((f) => f.path);
+    const lastJournal = paths.findLastIndex((p) => p.startsWith(`journal${path.sep}`));
+    const firstArchive = paths.findIndex((p) => p.startsWith(`journal-archive${path.sep}`));
+    expect(paths.filter((p) => p.startsWith(`journal-archive${path.sep}`))).toHaveLength(archived.length);
+    expect(firstArchive).toBeGreaterThan(lastJournal);
+
+    const restored = tmp();
+    expect(
+      await main(['restore', backupDir, '--data-dir', restored], { ...quiet, config: () => ({ dataDir: restored, databaseUrl: undefined }), env: {} }),
+    ).toBe(0);
+    expect(await listSegments(nodeFs, path.join(restored, 'journal-archive'))).toHaveLength(archived.length);
+    const copy = await open(restored, undefined, retention);
+    expect(await stateOf(copy.db, copy.host)).toEqual(before);
+    await copy.host.close();
+    await copy.db.close();
+    // The restored copy's database lost: rebuilt from genesis through the archive, to the same state and orders.
+    fs.rmSync(path.join(restored, 'pglite'), { recursive: true, force: true });
+    const rebuilt = await open(restored, undefined, retention);
+    try {
+      expect(rebuilt.host.recovery.snapshotSeq).toBe(0);
+      expect(await stateOf(rebuilt.db, rebuilt.host)).toEqual(before);
+    } finally {
+      await rebuilt.host.close();
+      await rebuilt.db.close();
+    }
+
+    // A journal that does not reach back to a copied snapshot (the archive and the journal's older segment gone, the
+    // newest snapshot lost, as a pruning during the copy could leave them): refused, where a restore would not start.
+    fs.rmSync(path.join(dataDir, 'journal-archive'), { recursive: true });
+    fs.rmSync(path.join(dataDir, 'pglite'), { recursive: true });
+    fs.rmSync((await listSegments(nodeFs, path.join(dataDir, 'journal')))[0]!.file);
+    fs.rmSync((await listSnapshots(nodeFs, path.join(dataDir, 'snapshots')))[0]!.file);
+    await expect(backupDataDir({ dataDir, out: path.join(tmp(), 'b'), withoutKeys: true })).rejects.toThrow(
+      /starts at sequence \d+, after every usable snapshot copied .*Run the backup again/,
+    );
+  }, 120_000);
 
   it.skipIf(!process.env.DATABASE_URL)(
     'PostgreSQL: pg_dump, restore into an empty database, same state',

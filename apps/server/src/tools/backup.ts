@@ -5,6 +5,8 @@
  * A backup is a directory:
  *   manifest.json        what is in it: format, time, database kind, every file with its size and SHA-256
  *   journal/             the journal segments and its recorded durable position (copied first), byte for byte
+ *   journal-archive/     the journal's archive when there is one (JOURNAL_RETENTION=archive: the segments older than
+ *                        the oldest kept snapshot, moved out of journal/; part of the history), byte for byte
  *   snapshots/           the engine snapshots
  *   uploads/             the users' images (identity documents, payment QR codes), byte for byte
  *   keys.enc             the key material, sealed under the operator's passphrase (key-backup.ts), never in the clear:
@@ -22,7 +24,14 @@
  * reaches at least as far as the database's projection cursor; within the journal, its recorded durable position
  * (durable-position.log) before the segments, so the copied segments always reach at least that position. A segment appended to while it is copied may end
  * in a torn record: the restored server drops it as it drops any torn tail (a backup is a point in time; what
- * came after the copy is not in it).
+ * came after the copy is not in it). The archive after the journal: a live server only moves segments from the journal
+ * to the archive (copied into it before removed from the journal), so a segment gone from the journal by the time it is
+ * copied is in the archive when the archive is copied. The copied journal keeps only the run of segments after the
+ * last one found gone (the older ones are in the archive copy, or were deleted by JOURNAL_RETENTION=delete), and the
+ * backup is refused (run it again) unless that journal, with the archive, starts at 1 or right after a copied snapshot
+ * not newer than the newest one before the dump (so not ahead of the dumped database's cursor): with
+ * JOURNAL_RETENTION=delete, a live server writing two snapshots during the backup could otherwise leave no snapshot the
+ * restored journal continues.
  * PGlite is one process's database: back it up with the server stopped. PostgreSQL may be backed up live.
  *
  * Restore copies everything into an empty data directory (and, for PostgreSQL, loads the dump into an empty
@@ -36,6 +45,9 @@ import path from 'node:path';
 import { KEY_FILE } from '../platform/shared/secret-box';
 import { dataDirHolder } from '../platform/engine-host/data-dir-lock';
 import { POSITION_FILE } from '../platform/engine-host/durable-position';
+import { listSnapshots } from '../platform/engine-host/snapshot-store';
+import { listSegments } from '../platform/engine-host/journal';
+import { nodeFs } from '../platform/engine-host/node-fs';
 import { openKeys, sealKeys, sealedRoles, type KeyFile, type KeyRole } from './key-backup';
 
 /** One file of a backup: its path relative to the backup directory, size and SHA-256 (hex). */
@@ -75,6 +87,8 @@ export interface BackupOptions {
   passphrase?: string | undefined;
   /** True: back up without the key material (the operator keeps the seed and the secrets key elsewhere). */
   withoutKeys?: boolean;
+  /** The journal's archive (JOURNAL_ARCHIVE_DIR; default DATA_DIR/journal-archive), copied as `journal-archive/` when present. */
+  journalArchiveDir?: string | undefined;
 }
 
 /** Options of `restoreDataDir`. */
@@ -91,6 +105,11 @@ export interface RestoreOptions {
   signerSeedFile?: string | undefined;
   /** The passphrase of the backup's keys.enc (required when it has one). */
   passphrase?: string | undefined;
+  /**
+   * Where the backup's `journal-archive/` goes (JOURNAL_ARCHIVE_DIR; default DATA_DIR/journal-archive); outside the
+   * data directory it must be missing or empty too.
+   */
+  journalArchiveDir?: string | undefined;
 }
 
 const KEYS_FILE = 'keys.enc';
@@ -123,6 +142,8 @@ function writeKeyFile(file: string, bytes: Buffer): void {
 }
 
 const MANIFEST = 'manifest.json';
+/** The archive's folder in a backup (and its default place in a data directory). */
+const ARCHIVE = 'journal-archive';
 
 /** Throws unless `dir` is missing or empty; creates it. */
 function emptyDir(dir: string, what: string): void {
@@ -171,10 +192,11 @@ function run(cmd: string, args: string[]): Promise<void> {
 
 /**
  * Backs up `opts.dataDir` (and the PostgreSQL database at `opts.databaseUrl`) into `opts.out`: database first,
- * then snapshots, then journal (module comment), the key material sealed under `opts.passphrase`. Returns the
+ * then snapshots, then the journal, then its archive (module comment), the key material sealed under `opts.passphrase`. Returns the
  * manifest written. Throws (before writing anything) when `out` is not empty, the data directory has no journal, or it
  * holds key material and neither a passphrase (of at least 12 characters) nor `withoutKeys` is given, or a live server
- * holds the data directory's lock (data-dir-lock.ts) while its database is PGlite; when pg_dump fails.
+ * holds the data directory's lock (data-dir-lock.ts) while its database is PGlite; when pg_dump fails; after copying,
+ * when the copied journal and archive do not reach back to a usable copied snapshot (`checkJournalReach`).
  */
 export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest> {
   const journalDir = path.join(opts.dataDir, 'journal');
@@ -199,6 +221,8 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
         )
       : null;
   emptyDir(opts.out, 'backup directory');
+  // The newest snapshot before the dump: the dumped database's cursor is at least its sequence number.
+  const newestBeforeDump = (await listSnapshots(nodeFs, path.join(opts.dataDir, 'snapshots')))[0]?.seq ?? 0;
   const copied: string[] = [];
   let database: BackupManifest['database'] = 'none';
   if (opts.databaseUrl) {
@@ -227,16 +251,38 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
     // The journal's recorded durable position before its segments: the copied segments then reach at least the
     // copied position (a copy taken the other way round could hold a position past its segments: a false loss).
     if (part === 'journal') files.sort((a, b) => Number(b === POSITION_FILE) - Number(a === POSITION_FILE));
+    /** Journal segments copied since the last one found gone (moved to the archive or deleted meanwhile). */
+    let run: string[] = [];
     for (const f of files) {
       if (f.endsWith('.tmp')) continue;
-      copyDurably(path.join(opts.dataDir, part, f), path.join(opts.out, part, f));
+      try {
+        copyDurably(path.join(opts.dataDir, part, f), path.join(opts.out, part, f));
+      } catch (err) {
+        if (part !== 'journal' || f === POSITION_FILE || (err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+        // Gone from the journal since it was listed: the segments copied before it are older still (retention goes
+        // oldest first), so they leave the journal copy (they are in the archive's, or were deleted).
+        for (const old of run) {
+          fs.rmSync(path.join(opts.out, old));
+          copied.splice(copied.indexOf(old), 1);
+        }
+        run = [];
+        continue;
+      }
       copied.push(path.join(part, f));
+      if (part === 'journal' && f !== POSITION_FILE) run.push(path.join(part, f));
     }
     if (part === 'uploads' && sealed !== null) {
       fs.writeFileSync(path.join(opts.out, KEYS_FILE), sealed, { mode: 0o600 });
       copied.push(KEYS_FILE);
     }
   }
+  const archiveDir = opts.journalArchiveDir ?? path.join(opts.dataDir, ARCHIVE);
+  for (const f of filesUnder(archiveDir)) {
+    if (f.endsWith('.tmp')) continue;
+    copyDurably(path.join(archiveDir, f), path.join(opts.out, ARCHIVE, f));
+    copied.push(path.join(ARCHIVE, f));
+  }
+  await checkJournalReach(opts.out, newestBeforeDump);
   const manifest: BackupManifest = {
     format: 1,
     createdAt: new Date().toISOString(),
@@ -250,10 +296,29 @@ export async function backupDataDir(opts: BackupOptions): Promise<BackupManifest
 }
 
 /**
+ * Throws unless the journal copied into backup `out` (its archive's segments first) starts at 1, or right after a
+ * copied snapshot not newer than `newestBeforeDump` (module comment): else no snapshot of the backup would be
+ * continued by its journal.
+ */
+async function checkJournalReach(out: string, newestBeforeDump: number): Promise<void> {
+  const journal = await listSegments(nodeFs, path.join(out, 'journal'));
+  const archived = await listSegments(nodeFs, path.join(out, ARCHIVE));
+  const first = Math.min(archived[0]?.start ?? Infinity, journal[0]?.start ?? Infinity);
+  if (first === Infinity || first === 1) return;
+  const snapshots = (await listSnapshots(nodeFs, path.join(out, 'snapshots'))).map((s) => s.seq);
+  if (snapshots.some((seq) => seq <= newestBeforeDump && first <= seq + 1)) return;
+  throw new Error(
+    `the journal copied into ${out} starts at sequence ${first}, after every usable snapshot copied (${snapshots.join(', ') || 'none'}): ` +
+      'its older segments were pruned while the backup ran (JOURNAL_RETENTION=delete and new snapshots), or are missing. Run the backup again.',
+  );
+}
+
+/**
  * Restores the backup `opts.from` into the empty data directory `opts.dataDir` (and the dump into the empty
  * PostgreSQL database `opts.databaseUrl`). Checks every file against the manifest before writing anything.
  * The sealed keys are opened with `opts.passphrase` first and written with mode 0600 (the seed to `signerSeedFile`).
- * Throws, before writing anything, when a file is missing or differs, the target is not empty, the backup has a
+ * The backup's `journal-archive/` goes to `opts.journalArchiveDir` (default DATA_DIR/journal-archive).
+ * Throws, before writing anything, when a file is missing or differs, the target (or an archive directory outside it) is not empty, the backup has a
  * PostgreSQL dump but no database URL is given, or it has sealed keys and the passphrase is missing or wrong, or the
  * seed file outside the data directory holds another seed; when psql fails. Returns the manifest.
  */
@@ -281,11 +346,17 @@ export async function restoreDataDir(opts: RestoreOptions): Promise<BackupManife
   const seed = keys.find((k) => k.role === 'signer-seed');
   if (seed !== undefined && fs.existsSync(seedFile) && !fs.readFileSync(seedFile).equals(seed.bytes))
     throw new Error(`${seedFile} exists and holds another seed: refusing to replace it (move it away to restore this backup's)`);
+  const archiveDir = opts.journalArchiveDir ?? path.join(opts.dataDir, ARCHIVE);
+  const archiveOutside = path.relative(opts.dataDir, archiveDir).startsWith('..') || path.isAbsolute(path.relative(opts.dataDir, archiveDir));
+  const hasArchive = manifest.files.some((f) => f.path.startsWith(`${ARCHIVE}${path.sep}`));
+  if (hasArchive && archiveOutside && fs.existsSync(archiveDir) && fs.readdirSync(archiveDir).length > 0)
+    throw new Error(`journal archive ${archiveDir} is not empty: refusing to overwrite it`);
   emptyDir(opts.dataDir, 'data directory');
   for (const d of manifest.dirs ?? []) fs.mkdirSync(path.join(opts.dataDir, d), { recursive: true });
   for (const f of manifest.files) {
     if (f.path === 'database.sql' || f.path === KEYS_FILE) continue;
-    copyDurably(path.join(opts.from, f.path), path.join(opts.dataDir, f.path));
+    const to = f.path.startsWith(`${ARCHIVE}${path.sep}`) ? path.join(archiveDir, f.path.slice(ARCHIVE.length + 1)) : path.join(opts.dataDir, f.path);
+    copyDurably(path.join(opts.from, f.path), to);
   }
   for (const k of keys) writeKeyFile(k.role === 'signer-seed' ? seedFile : path.join(opts.dataDir, KEY_FILE), k.bytes);
   if (manifest.database === 'postgres') {
