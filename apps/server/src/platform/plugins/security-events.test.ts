@@ -4,7 +4,7 @@
  */
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { registerSecurityEvents, securityEventKind } from './security-events';
+import { LOG_LINES_PER_WINDOW, LOG_WINDOW_MS, registerSecurityEvents, securityEventKind } from './security-events';
 
 describe('security events', () => {
   it('classifies by error code first, then by HTTP status', () => {
@@ -74,6 +74,28 @@ describe('security events', () => {
     const text = JSON.stringify(events);
     expect(text).not.toContain('deadbeefcafe');
     expect(text).not.toContain('forged-token-value');
+  });
+});
+
+describe('security event log under a flood', () => {
+  it('writes at most LOG_LINES_PER_WINDOW lines of a kind per window, counts every event, and says how many it left out', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) };
+    const app = Fastify({ logger: { level: 'warn', stream } });
+    let counted = 0;
+    let clock = 1_000_000;
+    registerSecurityEvents(app, { securityEvent: () => void counted++ }, () => clock);
+    app.get('/x', async () => {
+      throw Object.assign(new Error('SYS.0015'), { code: 'SYS.0015', status: 401 });
+    });
+    for (let i = 0; i < 100; i++) await app.inject({ method: 'GET', url: '/x' });
+    expect(counted).toBe(100);
+    expect(lines.filter((l) => l.msg === 'security event')).toHaveLength(LOG_LINES_PER_WINDOW);
+    clock += LOG_WINDOW_MS;
+    await app.inject({ method: 'GET', url: '/x' });
+    await app.close();
+    const last = lines.filter((l) => l.msg === 'security event').pop()!;
+    expect(last.suppressed).toBe(100 - LOG_LINES_PER_WINDOW);
   });
 });
 

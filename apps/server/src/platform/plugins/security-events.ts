@@ -13,9 +13,16 @@
  * - `rate_limited` (429) and `banned` (418, the Binance-compatible API's IP ban).
  * The log line holds the kind, the error code, the HTTP status, the method, the route pattern (never the URL: a
  * Binance query string carries the API key's signature), the client IP and the user id when known; never a header,
- * a query or a body.
+ * a query or a body. A flood must not become a log flood (the log is a resource an attacker could exhaust, OWASP
+ * Logging Cheat Sheet): at most LOG_LINES_PER_WINDOW lines of one kind per LOG_WINDOW_MS are written, the next one
+ * after a pause says how many were left out (`suppressed`); the counter counts every event.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Lines of one kind written per window; more are counted, not written (the next line says how many). */
+export const LOG_LINES_PER_WINDOW = 20;
+/** The window of LOG_LINES_PER_WINDOW (ms). */
+export const LOG_WINDOW_MS = 10_000;
 
 /** The kinds of security event. */
 export type SecurityEventKind = 'authentication_failure' | 'session_invalid' | 'lockout' | 'authorization_failure' | 'rate_limited' | 'banned';
@@ -61,7 +68,8 @@ function statusOf(err: { status?: unknown; statusCode?: unknown }): number {
  * Registers the `onError` hook that logs and counts the security events of every route of `app` (register it on the
  * root instance before the routes: hooks are inherited by the scopes registered after).
  */
-export function registerSecurityEvents(app: FastifyInstance, sink: SecurityEventSink): void {
+export function registerSecurityEvents(app: FastifyInstance, sink: SecurityEventSink, now: () => number = Date.now): void {
+  const windows = new Map<SecurityEventKind, { start: number; lines: number; suppressed: number }>();
   app.addHook('onError', async (req: FastifyRequest, _reply, err) => {
     const e = err as unknown as { code?: unknown; status?: unknown; statusCode?: unknown };
     const status = statusOf(e);
@@ -69,9 +77,31 @@ export function registerSecurityEvents(app: FastifyInstance, sink: SecurityEvent
     const kind = securityEventKind(code, status);
     if (kind === null) return;
     sink.securityEvent(kind, code);
+    const t = now();
+    let w = windows.get(kind);
+    if (w === undefined || t - w.start >= LOG_WINDOW_MS) {
+      w = { start: t, lines: 0, suppressed: w?.suppressed ?? 0 };
+      windows.set(kind, w);
+    }
+    if (w.lines >= LOG_LINES_PER_WINDOW) {
+      w.suppressed++;
+      return;
+    }
+    w.lines++;
+    const suppressed = w.suppressed;
+    w.suppressed = 0;
     const userId = (req as FastifyRequest & { userId?: string }).userId;
     req.log.warn(
-      { security: kind, code, status, method: req.method, route: req.routeOptions.url ?? 'unmatched', ip: req.ip, ...(userId ? { userId } : {}) },
+      {
+        security: kind,
+        code,
+        status,
+        method: req.method,
+        route: req.routeOptions.url ?? 'unmatched',
+        ip: req.ip,
+        ...(userId ? { userId } : {}),
+        ...(suppressed > 0 ? { suppressed } : {}),
+      },
       'security event',
     );
   });

@@ -1,7 +1,7 @@
 /**
  * Micro-benchmark of the journal's group commit on the real disk (not part of `npm test`; run by hand):
  *
- *   npx tsx apps/server/src/platform/engine-host/journal-commit.bench.ts [--clients 64] [--seconds 3] [--rounds 3] [--modes off,on,covering]
+ *   npx tsx bench/journal-commit.ts [--clients 64] [--seconds 3] [--rounds 3] [--modes off,on,covering]
  *
  * `--clients` closed-loop submitters each hand one ~100-byte record to a committer loop (the engine host's: every
  * record queued during the previous write + fdatasync goes into the next `JournalWriter.append`) and wait for its
@@ -17,8 +17,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { JournalWriter, type JournalRecord } from './journal';
-import { nodeFs } from './node-fs';
+import { JournalWriter, type JournalRecord } from '../apps/server/src/platform/engine-host/journal';
+import { nodeFs } from '../apps/server/src/platform/engine-host/node-fs';
 
 type Mode = 'off' | 'on' | 'eager' | 'covering';
 
