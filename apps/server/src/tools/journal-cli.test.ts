@@ -2,7 +2,8 @@
  * Proves the operator's journal CLI on a real temporary data directory, by calling its `main` (no child
  * process): verify reports each segment and exits 0 for a usable journal (torn tail included) and 2 for a
  * corrupt one; repair without --truncate-at changes nothing, says what it would discard and exits 1; with it,
- * it cuts the segment, removes the later ones, reports the discarded records and leaves a usable journal.
+ * it cuts the segment, removes the later ones, reports the discarded records and leaves a usable journal. A journal
+ * whose older segments were archived or deleted says whether its archive holds them from seq 1.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -158,5 +159,22 @@ describe('journal CLI', () => {
     expect(r.code).toBe(0);
     expect(r.out.at(-1)).toBe('result: usable');
     expect(await readDurablePosition(nodeFs, journalDir)).toMatchObject({ kind: 'ok', position: { seq: 24 } });
+  });
+
+  it('verify of a journal whose older segments were archived or deleted (JOURNAL_RETENTION) says whether a lost database can be rebuilt', async () => {
+    const archiveDir = path.join(dataDir, 'journal-archive');
+    fs.mkdirSync(archiveDir);
+    fs.renameSync(seg1, path.join(archiveDir, segmentName(1)));
+    const archived = await run('verify');
+    expect(archived.code).toBe(0);
+    expect(archived.out.slice(-3)).toEqual([
+      `  (the journal starts at seq 21: older segments were pruned; recovery needs a snapshot at seq 20 or later)`,
+      `  (the archive ${archiveDir} holds 1 older segment(s) from seq 1: a lost database is rebuilt from it, then the journal)`,
+      'result: usable',
+    ]);
+    fs.rmSync(archiveDir, { recursive: true });
+    const deleted = await run('verify');
+    expect(deleted.code).toBe(0);
+    expect(deleted.out.at(-2)).toBe(`  (no archive from seq 1 in ${archiveDir}: a lost database cannot be rebuilt from the journal; restore it from a backup)`);
   });
 });

@@ -13,13 +13,16 @@
  *       and records the journal's end as its durable position: it accepts the loss, so that the server starts.
  *
  * The journal is `<data dir>/journal`; the data directory is --data-dir, else DATA_DIR, else ./data (resolved as
- * the server resolves it, platform/config/env.ts). Exit 1 on a usage error.
+ * the server resolves it, platform/config/env.ts). When the journal no longer starts at 1 (JOURNAL_RETENTION), both
+ * commands say whether its archive (JOURNAL_ARCHIVE_DIR when set, else `<data dir>/journal-archive`; listed, not read)
+ * holds the older segments from seq 1, from which a lost database is rebuilt. Exit 1 on a usage error.
  */
 import path from 'node:path';
 import { loadConfig } from '../platform/config/env';
 import type { HostFs } from '../platform/engine-host/host-fs';
 import {
   JournalLossError,
+  listSegments,
   planJournalTruncation,
   truncateJournalAt,
   verifyJournal,
@@ -39,6 +42,27 @@ export interface JournalCliIo {
   fs?: HostFs;
   /** The data directory when --data-dir is not given (default: the server's, from DATA_DIR or ./data). */
   defaultDataDir?: () => string;
+  /** The journal's archive directory (default: JOURNAL_ARCHIVE_DIR when set, else `<data dir>/journal-archive`). */
+  archiveDir?: (dataDir: string) => string;
+}
+
+/** The journal's archive (journal-retention.ts) as listed: its directory, segment count and first sequence numbers. */
+interface ArchiveListing {
+  dir: string;
+  segments: number;
+  /** First sequence number of its oldest segment (undefined when it has none). */
+  first: number | undefined;
+}
+
+/** The archive directory of `dataDir`: JOURNAL_ARCHIVE_DIR when the configuration sets it, else `<dataDir>/journal-archive`. */
+function defaultArchiveDir(dataDir: string): string {
+  try {
+    const config = loadConfig();
+    if (config.journalArchiveDir !== path.join(config.dataDir, 'journal-archive')) return config.journalArchiveDir;
+  } catch {
+    // a configuration the server would refuse: the default place
+  }
+  return path.join(dataDir, 'journal-archive');
 }
 
 const USAGE = [
@@ -83,8 +107,8 @@ function range(first: number | undefined, last: number | undefined): string {
   return first === undefined ? 'no records' : first === last ? `seq ${first}` : `seq ${first}..${last}`;
 }
 
-/** Prints the per-segment report; returns true when the journal is usable. */
-function printReport(report: JournalVerifyReport, io: JournalCliIo): boolean {
+/** Prints the per-segment report (and, when the journal starts after 1, what `archive` holds); returns true when the journal is usable. */
+function printReport(report: JournalVerifyReport, io: JournalCliIo, archive: ArchiveListing): boolean {
   io.out(`journal ${report.dir}: ${report.segments.length} segment(s)`);
   const loss = report.corrupt instanceof JournalLossError ? report.corrupt : undefined;
   for (const s of report.segments) {
@@ -108,8 +132,14 @@ function printReport(report: JournalVerifyReport, io: JournalCliIo): boolean {
         : `  ${POSITION_FILE}: DAMAGED (${d.detail}): a short end is taken as a torn write; the next start records a new one`,
   );
   const first = report.segments[0];
-  if (first && first.start > 1)
+  if (first && first.start > 1) {
     io.out(`  (the journal starts at seq ${first.start}: older segments were pruned; recovery needs a snapshot at seq ${first.start - 1} or later)`);
+    io.out(
+      archive.first === 1
+        ? `  (the archive ${archive.dir} holds ${archive.segments} older segment(s) from seq 1: a lost database is rebuilt from it, then the journal)`
+        : `  (no archive from seq 1 in ${archive.dir}: a lost database cannot be rebuilt from the journal; restore it from a backup)`,
+    );
+  }
   if (report.corrupt) {
     io.out(`result: CORRUPT. ${report.corrupt.message}`);
     return false;
@@ -162,12 +192,15 @@ export async function main(argv: string[], io: JournalCliIo = { out: (l) => cons
   const dataDir = path.resolve(args.dataDir ?? (io.defaultDataDir ?? (() => loadConfig().dataDir))());
   const journalDir = path.join(dataDir, 'journal');
   const dataDirArg = `--data-dir ${dataDir}`;
+  const archiveDir = (io.archiveDir ?? defaultArchiveDir)(dataDir);
   try {
+    const archived = await listSegments(fs, archiveDir);
+    const archive: ArchiveListing = { dir: archiveDir, segments: archived.length, first: archived[0]?.start };
     const report = await verifyJournal(fs, journalDir);
-    if (args.command === 'verify') return printReport(report, io) ? EXIT_OK : EXIT_CORRUPT;
+    if (args.command === 'verify') return printReport(report, io, archive) ? EXIT_OK : EXIT_CORRUPT;
 
     if (args.truncateAt === undefined) {
-      printReport(report, io);
+      printReport(report, io, archive);
       if (!report.corrupt) {
         io.out('nothing to repair: the server recovers from this journal as it is (a torn tail is dropped at start).');
         return EXIT_USAGE;
@@ -197,7 +230,7 @@ export async function main(argv: string[], io: JournalCliIo = { out: (l) => cons
     printPlan(plan, io, true);
     await printConsequences(fs, dataDir, plan, io);
     io.out('after the repair:');
-    return printReport(await verifyJournal(fs, journalDir), io) ? EXIT_OK : EXIT_CORRUPT;
+    return printReport(await verifyJournal(fs, journalDir), io, archive) ? EXIT_OK : EXIT_CORRUPT;
   } catch (err) {
     io.err(`journal ${args.command} failed: ${err instanceof Error ? err.message : String(err)}`);
     return EXIT_USAGE;
