@@ -7,6 +7,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BinanceError, BX } from './binance.errors';
 import type { BinanceRouteConfig } from './binance.auth';
 import { createBinanceLimiter } from './binance.weights';
+import type { Config } from '../../platform/config/env';
+import type { ServerClock } from '../../platform/shared/clock';
+import type { ApiKeyVerifier } from '../../domains/api-keys/api-keys.service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,14 +49,21 @@ export function paramsOf(req: FastifyRequest): Record<string, string> {
   return out;
 }
 
+/** What the hooks use: the limits' configuration, the server's clock and the API keys (authentication). */
+export interface BinanceHooksDeps {
+  config: Pick<Config, 'binanceWeightPerMin' | 'binanceOrdersPer10s' | 'binanceOrdersPerDay'>;
+  clock: Pick<ServerClock, 'now'>;
+  apiKeys: Pick<ApiKeyVerifier, 'keyed' | 'signed'>;
+}
+
 /**
  * Registers on the Binance scope `app`: the raw-body form parser, an empty body for a body-less request
  * (preValidation), the IP weight charge (onRequest, before the body is read; a route without a weight counts 1) and
  * the authentication, key weight and order count (preHandler), with the limits of binance.weights.ts over the
  * server's clock.
  */
-export function registerBinanceHooks(app: FastifyInstance): void {
-  const limiter = createBinanceLimiter(app.ctx.config, app.ctx.clock.now);
+export function registerBinanceHooks(app: FastifyInstance, { config, clock, apiKeys }: BinanceHooksDeps): void {
+  const limiter = createBinanceLimiter(config, clock.now);
   app.removeContentTypeParser('application/x-www-form-urlencoded');
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (req, body, done) => {
     const raw = body as string;
@@ -81,7 +91,7 @@ export function registerBinanceHooks(app: FastifyInstance): void {
   app.addHook('preHandler', async (req, reply) => {
     const cfg = req.routeOptions.config.binance as BinanceRouteConfig | undefined;
     if (!cfg || cfg.security === 'NONE' || cfg.security === 'MARKET_DATA') return;
-    await authenticate(req, cfg);
+    await authenticate(apiKeys, req, cfg);
     const caller = req.apiCaller!;
     limiter.chargeKey(caller.keyId, weightOf(req, cfg), reply);
     if (cfg.order === true) limiter.countOrder(caller.userId, reply);
@@ -94,13 +104,13 @@ function weightOf(req: FastifyRequest, cfg: BinanceRouteConfig | undefined): num
   return cfg.weightBy !== undefined ? cfg.weightBy((req.query ?? {}) as Record<string, unknown>) : cfg.weight;
 }
 
-/** Authenticates a keyed request as its route config says and sets `req.apiCaller` (binance.auth.ts). */
-async function authenticate(req: FastifyRequest, cfg: BinanceRouteConfig): Promise<void> {
+/** Authenticates a keyed request with `apiKeys` as its route config says and sets `req.apiCaller` (binance.auth.ts). */
+async function authenticate(apiKeys: BinanceHooksDeps['apiKeys'], req: FastifyRequest, cfg: BinanceRouteConfig): Promise<void> {
   const header = req.headers['x-mbx-apikey'];
   const apiKey = Array.isArray(header) ? header[0] : header;
   if (apiKey === undefined || apiKey === '') throw BX.badApiKeyFormat();
   if (cfg.security === 'USER_STREAM') {
-    req.apiCaller = await req.server.ctx.apiKeys.keyed(apiKey, req.ip, cfg.permission);
+    req.apiCaller = await apiKeys.keyed(apiKey, req.ip, cfg.permission);
     return;
   }
   const q = req.url.indexOf('?');
@@ -110,7 +120,7 @@ async function authenticate(req: FastifyRequest, cfg: BinanceRouteConfig): Promi
   if (signature === undefined || signature === '') throw BX.mandatoryMissing('signature');
   const p = paramsOf(req);
   if (p.timestamp === undefined || p.timestamp === '') throw BX.mandatoryMissing('timestamp');
-  req.apiCaller = await req.server.ctx.apiKeys.signed({
+  req.apiCaller = await apiKeys.signed({
     apiKey,
     ip: req.ip,
     payload: query + body,

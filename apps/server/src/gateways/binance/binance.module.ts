@@ -1,8 +1,21 @@
 /** The binance module (platform/domain-module.ts): the Binance-compatible API: /api/v3, /fapi, the streams and the WebSocket API. */
 import type { DomainModule } from '../../platform/domain-module';
-import binanceRoutes from './binance.routes';
+import binanceRoutes, { type BinanceRoutesDeps } from './binance.routes';
 
-export const binanceModule: DomainModule<unknown> = {
+export const binanceModule: DomainModule<BinanceRoutesDeps> = {
   name: 'binance',
-  routes: [binanceRoutes],
+  routes: (ctx) => [
+    binanceRoutes({
+      config: ctx.config,
+      clock: ctx.clock,
+      db: ctx.db,
+      host: ctx.host,
+      apiKeys: ctx.apiKeys,
+      marketData: ctx.marketData,
+      entrust: ctx.entrust,
+      chain: ctx.chain,
+      contract: ctx.contract,
+      contractMarket: ctx.contractMarket,
+    }),
+  ],
 };

@@ -6,21 +6,30 @@
  * (futures.routes.ts) and the market and user data streams (streams.routes.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from '../../platform/config/env';
 import { binanceErrorHandler } from './binance.errors';
-import { registerBinanceHooks } from './binance.hooks';
+import { registerBinanceHooks, type BinanceHooksDeps } from './binance.hooks';
 import { serveDocumentedAnswers } from './binance.responses';
-import spotRoutes from './spot.routes';
-import futuresRoutes from './futures.routes';
-import streamRoutes from './streams.routes';
+import spotRoutes, { type SpotRoutesDeps } from './spot.routes';
+import futuresRoutes, { type FuturesRoutesDeps } from './futures.routes';
+import streamRoutes, { type StreamRoutesDeps } from './streams.routes';
 
-const binanceRoutes: FastifyPluginAsync = async (app) => {
-  app.setErrorHandler(binanceErrorHandler);
-  registerBinanceHooks(app);
-  // Answers documented by their response schemas (binance.responses.ts), checked against them under test.
-  serveDocumentedAnswers(app, app.ctx.config.nodeEnv === 'test');
-  await app.register(spotRoutes);
-  await app.register(futuresRoutes);
-  await app.register(streamRoutes);
-};
+/**
+ * What the Binance scope uses: what its hooks, spot, futures and stream routes use, and the environment (the answers
+ * are checked against their schemas under test).
+ */
+export type BinanceRoutesDeps = BinanceHooksDeps & SpotRoutesDeps & FuturesRoutesDeps & StreamRoutesDeps & { config: Pick<Config, 'nodeEnv'> };
 
-export default binanceRoutes;
+/** The Binance-compatible API's scope over the services its routes use. */
+export default function binanceRoutes(deps: BinanceRoutesDeps): FastifyPluginAsync {
+  const { config, clock, apiKeys, host, db, marketData, contractMarket, contract, entrust, chain } = deps;
+  return async function binanceRoutes(app) {
+    app.setErrorHandler(binanceErrorHandler);
+    registerBinanceHooks(app, { config, clock, apiKeys });
+    // Answers documented by their response schemas (binance.responses.ts), checked against them under test.
+    serveDocumentedAnswers(app, config.nodeEnv === 'test');
+    await app.register(spotRoutes({ host, marketData, db, clock, config, entrust, chain }));
+    await app.register(futuresRoutes({ host, db, clock, config, contract, contractMarket, marketData }));
+    await app.register(streamRoutes({ host, marketData, contractMarket, apiKeys }));
+  };
+}

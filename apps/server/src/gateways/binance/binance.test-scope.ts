@@ -1,9 +1,9 @@
 /**
  * Test helpers of the API key tests: a Fastify app with the Binance scope's real hooks and error handler
- * (binance.hooks.ts, binance.errors.ts) over a test context, and two tiny keyed routes under /api/v3 whose handlers
- * count their calls (so a refused request is proved to reach no handler): GET /api/v3/testAccount (USER_DATA,
- * weight 20) and POST /api/v3/testOrder (TRADE, spotTrade, an order route, weight 1). Plus request signing as a
- * Binance client does it (HMAC-SHA256 hex, Ed25519 base64).
+ * (binance.hooks.ts, binance.errors.ts) over the limits, clock and API keys of a test context, and two tiny keyed
+ * routes under /api/v3 whose handlers count their calls (so a refused request is proved to reach no handler):
+ * GET /api/v3/testAccount (USER_DATA, weight 20) and POST /api/v3/testOrder (TRADE, spotTrade, an order route,
+ * weight 1). Plus request signing as a Binance client does it (HMAC-SHA256 hex, Ed25519 base64).
  */
 import crypto from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,11 +26,12 @@ export interface TestScope {
 /** Builds the test scope over `ctx` (ready to inject); `extra` adds routes of a test's own to the scope. */
 export async function makeTestScope(ctx: AppContext, extra?: (scope: FastifyInstance) => void): Promise<TestScope> {
   const app = Fastify({ logger: false });
+  // The tests read the context's services back from the app (`s.app.ctx.apiKeys`); the hooks get theirs below.
   app.decorate('ctx', ctx);
   const calls = { account: 0, order: 0 };
   await app.register(async (scope) => {
     scope.setErrorHandler(binanceErrorHandler);
-    registerBinanceHooks(scope);
+    registerBinanceHooks(scope, { config: ctx.config, clock: ctx.clock, apiKeys: ctx.apiKeys });
     scope.get('/api/v3/testAccount', { config: { binance: { weight: 20, security: 'USER_DATA' } } }, async (req) => {
       calls.account++;
       return { userId: callerOf(req).userId };

@@ -1,9 +1,9 @@
 /**
  * Binance USDⓈ-M futures REST under /fapi (see
  * https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info) over our USDT perpetuals,
- * through the same services as the app API: market data from ctx.contractMarket (markets, mark/index/funding,
+ * through the same services as the app API: market data from the contract market service (markets, mark/index/funding,
  * depth with its sequence, trades, k-lines, funding history) and the engine's reads, and everything that changes
- * state through ctx.contract (placeOrder, cancelOrder, setLeverage, setMarginMode, setTpSl), so through the same
+ * state through the contract service (placeOrder, cancelOrder, setLeverage, setMarginMode, setTpSl), so through the same
  * journaled engine commands. Shapes in futures.format.ts, futures error codes in futures.errors.ts; the
  * differences from Binance are listed in docs/binance-api.md ("USDⓈ-M futures REST").
  *
@@ -25,6 +25,12 @@ import { perpMarketOrThrow, toBinanceSymbol } from './binance.symbols';
 import { perpScales, rowToPerpOrderView, type PerpScales } from '../../domains/contract/contract.format';
 import { createContractRepository } from '../../domains/contract/contract.repository';
 import { canonicalOrderId } from '../../domains/entrust/entrust.service';
+import type { ContractService } from '../../domains/contract/contract.service';
+import type { ContractMarketService } from '../../domains/contract-market/contract-market.service';
+import type { MarketDataService } from '../../domains/market-data/market-data.service';
+import type { Db } from '../../platform/db/client';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { ServerClock } from '../../platform/shared/clock';
 import { fromUnits, toUnits } from '../../domains/market-data/decimal';
 import {
   balanceEntry,
@@ -105,797 +111,817 @@ const cfg = (weight: number, security: BinanceRouteConfig['security'], permissio
 const userData = (weight: number) => cfg(weight, 'USER_DATA', 'read');
 const trade = (weight: number) => cfg(weight, 'TRADE', 'futuresTrade');
 
-const futuresRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = app.ctx;
-  const engine = () => ctx.host.engine;
-  const contractRepo = createContractRepository(ctx.db);
-  const repo = createFuturesRepository(ctx.db);
-  const marketOf = (p: Record<string, string>): PerpMarketConfig => perpMarketOrThrow(ctx.host, optional(p, 'symbol'));
-  /** The market of an optional `symbol`: undefined when absent, -1121 when unknown. */
-  const maybeMarket = (p: Record<string, string>): PerpMarketConfig | undefined => (optional(p, 'symbol') === undefined ? undefined : marketOf(p));
-  const scalesCache = new Map<string, PerpScales>();
-  const scalesOf = (symbol: string): PerpScales => {
-    const m = engine().perpMarket(symbol);
-    if (!m) throw BX.invalidSymbol();
-    let s = scalesCache.get(symbol);
-    if (!s || s.market !== m) scalesCache.set(symbol, (s = perpScales(m, engine().asset(m.quote)?.scale)));
-    return s;
-  };
-  const settleScale = () => engine().asset(engine().perpMarkets()[0]?.quote ?? 'USDT')?.scale ?? 8;
-  const orderOut = (o: PerpOrderView, withTime = true) => binanceOrder(o, scalesOf(o.symbol), withTime);
-  async function caughtUp(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([ctx.host.projected(), new Promise<void>((resolve) => (timer = setTimeout(resolve, PROJECTION_WAIT_MS)))]);
-    clearTimeout(timer);
-  }
-  const onboardDate = (m: PerpMarketConfig) => ctx.marketData.listing(m.symbol, 'CONTRACT')?.listedAt ?? 0;
-  const P = (req: FastifyRequest) => paramsOf(req);
+/**
+ * What the futures routes use: the engine, the database (projected orders and trades), the clock, the limits
+ * (exchangeInfo's rateLimits), the contracts' service and market data, and market data (a market's listing date).
+ */
+export interface FuturesRoutesDeps {
+  host: EnginePort;
+  db: Db;
+  clock: Pick<ServerClock, 'now'>;
+  config: Parameters<typeof binanceRateLimits>[0];
+  contract: Pick<ContractService, 'placeOrder' | 'cancelOrder' | 'setLeverage' | 'setMarginMode' | 'setTpSl' | 'settings' | 'positions' | 'account'>;
+  contractMarket: Pick<ContractMarketService, 'depth' | 'depthSeq' | 'figures' | 'fundingHistory' | 'klines' | 'trades'>;
+  marketData: Pick<MarketDataService, 'listing'>;
+}
 
-  // ------------------------------------------------------------------ market data (NONE / MARKET_DATA)
-
-  app.get('/fapi/v1/ping', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(PingResponse) } }, async () => ({}));
-  app.get('/fapi/v1/time', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(TimeResponse) } }, async () => ({
-    serverTime: ctx.clock.now(),
-  }));
-
-  app.get(
-    '/fapi/v1/exchangeInfo',
-    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(FuturesExchangeInfoResponse) } },
-    async () => {
-      const markets = engine().perpMarkets();
-      const assets = [...new Set(markets.map((m) => m.quote))].map((asset) => ({ asset, marginAvailable: true, autoAssetExchange: '0' }));
-      return {
-        timezone: 'UTC',
-        serverTime: ctx.clock.now(),
-        futuresType: 'U_MARGINED',
-        rateLimits: binanceRateLimits(ctx.config),
-        exchangeFilters: [],
-        assets,
-        symbols: markets.map((m) => exchangeSymbol(m, onboardDate(m))),
-      };
-    },
-  );
-
-  // CCXT's loadMarkets also asks for the coin-margined markets: we list none.
-  app.get(
-    '/dapi/v1/exchangeInfo',
-    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(CoinMarginedExchangeInfoResponse) } },
-    async () => ({
-      timezone: 'UTC',
-      serverTime: ctx.clock.now(),
-      rateLimits: binanceRateLimits(ctx.config),
-      exchangeFilters: [],
-      symbols: [],
-    }),
-  );
-
-  app.get(
-    '/fapi/v1/depth',
-    {
-      config: { binance: { ...cfg(10, 'NONE').binance, weightBy: futuresDepthWeight } },
-      schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesDepthResponse) },
-    },
-    async (req) => {
-      const p = P(req);
-      const m = marketOf(p);
-      const limit = intParam(p, 'limit', 1, 1000, 500);
-      if (!DEPTH_LIMITS.has(limit)) throw FX.invalidDepthLimit();
-      // Read together (synchronously): the book and its sequence are of the same engine state.
-      const d = ctx.contractMarket.depth(m.symbol, limit);
-      const lastUpdateId = ctx.contractMarket.depthSeq(m.symbol);
-      const now = ctx.clock.now();
-      return { lastUpdateId, E: now, T: now, bids: d?.bids ?? [], asks: d?.asks ?? [] };
-    },
-  );
-
-  app.get(
-    '/fapi/v1/trades',
-    { config: cfg(5, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesTradesResponse) } },
-    async (req) => {
-      const p = P(req);
-      const m = marketOf(p);
-      const limit = intParam(p, 'limit', 1, 1000, 500);
-      return ctx.contractMarket
-        .trades(m.symbol, limit)
-        .slice()
-        .reverse()
-        .map((t) => {
-          const s = scalesOf(m.symbol);
-          const quote = toUnits(t.price, m.priceDecimals) * toUnits(t.amount, m.qtyDecimals) * s.mult;
-          return { id: Number(t.id), price: t.price, qty: t.amount, quoteQty: fromUnits(quote, s.scale), time: t.time, isBuyerMaker: t.side === 'SELL' };
-        });
-    },
-  );
-
-  /** K-lines of the trades (GET /fapi/v1/klines) or of the mark price (markPriceKlines), Binance's rows. */
-  async function klineRows(p: Record<string, string>, price: 'last' | 'mark') {
-    const m = marketOf(p);
-    const interval = required(p, 'interval');
-    const period = INTERVALS[interval];
-    if (!period) throw BX.invalidInterval();
-    const limit = intParam(p, 'limit', 1, 1500, 500);
-    const startTime = timeParam(p, 'startTime');
-    const endTime = timeParam(p, 'endTime');
-    const ms = KLINE_PERIOD_MS[period];
-    // endTime is inclusive of a bar's open time; from startTime on the first `limit` bars (quiet bars are flat bars).
-    let end = endTime === undefined ? undefined : endTime + 1;
-    if (startTime !== undefined) {
-      const byStart = startTime + limit * ms + ms;
-      end = end === undefined ? byStart : Math.min(end, byStart);
-    }
-    const bars = await ctx.contractMarket.klines(m.symbol, price, period, startTime === undefined ? limit : limit + 2, end);
-    const kept = (startTime === undefined ? bars : bars.filter((b) => b.time >= startTime)).slice(0, limit);
-    return kept.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'mark' ? '0' : b.volume, b.time + ms - 1, '0', 0, '0', '0', '0']);
-  }
-  const klineQuery = publicParams({ symbol: FSymbol, interval: FInterval, startTime: FInt, endTime: FInt, limit: FInt });
-  app.get('/fapi/v1/klines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
-    klineRows(P(req), 'last'),
-  );
-  app.get('/fapi/v1/markPriceKlines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
-    klineRows(P(req), 'mark'),
-  );
-
-  /** GET /fapi/v1/premiumIndex of one market. */
-  function premiumIndex(m: PerpMarketConfig) {
-    const st = engine().perpMarkState(m.symbol);
-    const pd = m.priceDecimals;
-    const fig = ctx.contractMarket.figures(m.symbol);
-    const mark = st?.markPrice ?? fig?.index ?? 0n;
-    const index = st?.indexPrice ?? fig?.index ?? 0n;
-    const now = ctx.clock.now();
-    return {
-      symbol: toBinanceSymbol(m.symbol),
-      markPrice: fromUnits(mark, pd),
-      indexPrice: fromUnits(index, pd),
-      estimatedSettlePrice: fromUnits(index, pd),
-      lastFundingRate: e8Rate(st?.predictedFundingRateE8 ?? 0),
-      interestRate: e8Rate(m.interestRateE8),
-      nextFundingTime: st?.nextFundingTs ?? Math.floor(now / m.fundingIntervalMs + 1) * m.fundingIntervalMs,
-      time: st && st.markTs > 0 ? st.markTs : now,
+/** Binance's USDⓈ-M futures routes over the contracts' services. */
+export default function futuresRoutes({ host, db, clock, config, contract, contractMarket, marketData }: FuturesRoutesDeps): FastifyPluginAsync {
+  return async function futuresRoutes(app) {
+    const engine = () => host.engine;
+    const contractRepo = createContractRepository(db);
+    const repo = createFuturesRepository(db);
+    const marketOf = (p: Record<string, string>): PerpMarketConfig => perpMarketOrThrow(host, optional(p, 'symbol'));
+    /** The market of an optional `symbol`: undefined when absent, -1121 when unknown. */
+    const maybeMarket = (p: Record<string, string>): PerpMarketConfig | undefined => (optional(p, 'symbol') === undefined ? undefined : marketOf(p));
+    const scalesCache = new Map<string, PerpScales>();
+    const scalesOf = (symbol: string): PerpScales => {
+      const m = engine().perpMarket(symbol);
+      if (!m) throw BX.invalidSymbol();
+      let s = scalesCache.get(symbol);
+      if (!s || s.market !== m) scalesCache.set(symbol, (s = perpScales(m, engine().asset(m.quote)?.scale)));
+      return s;
     };
-  }
-  app.get(
-    '/fapi/v1/premiumIndex',
-    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(PremiumIndexResponse) } },
-    async (req) => {
-      const m = maybeMarket(P(req));
-      return m ? premiumIndex(m) : engine().perpMarkets().map(premiumIndex);
-    },
-  );
+    const settleScale = () => engine().asset(engine().perpMarkets()[0]?.quote ?? 'USDT')?.scale ?? 8;
+    const orderOut = (o: PerpOrderView, withTime = true) => binanceOrder(o, scalesOf(o.symbol), withTime);
+    async function caughtUp(): Promise<void> {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([host.projected(), new Promise<void>((resolve) => (timer = setTimeout(resolve, PROJECTION_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
+    const onboardDate = (m: PerpMarketConfig) => marketData.listing(m.symbol, 'CONTRACT')?.listedAt ?? 0;
+    const P = (req: FastifyRequest) => paramsOf(req);
 
-  app.get(
-    '/fapi/v1/fundingRate',
-    {
-      config: cfg(1, 'NONE'),
-      schema: { querystring: publicParams({ symbol: FSymbol, startTime: FInt, endTime: FInt, limit: FInt }), response: answers(FundingRateResponse) },
-    },
-    async (req) => {
-      const p = P(req);
-      const limit = intParam(p, 'limit', 1, 1000, 100);
+    // ------------------------------------------------------------------ market data (NONE / MARKET_DATA)
+
+    app.get('/fapi/v1/ping', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(PingResponse) } }, async () => ({}));
+    app.get('/fapi/v1/time', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(TimeResponse) } }, async () => ({
+      serverTime: clock.now(),
+    }));
+
+    app.get(
+      '/fapi/v1/exchangeInfo',
+      { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(FuturesExchangeInfoResponse) } },
+      async () => {
+        const markets = engine().perpMarkets();
+        const assets = [...new Set(markets.map((m) => m.quote))].map((asset) => ({ asset, marginAvailable: true, autoAssetExchange: '0' }));
+        return {
+          timezone: 'UTC',
+          serverTime: clock.now(),
+          futuresType: 'U_MARGINED',
+          rateLimits: binanceRateLimits(config),
+          exchangeFilters: [],
+          assets,
+          symbols: markets.map((m) => exchangeSymbol(m, onboardDate(m))),
+        };
+      },
+    );
+
+    // CCXT's loadMarkets also asks for the coin-margined markets: we list none.
+    app.get(
+      '/dapi/v1/exchangeInfo',
+      { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(CoinMarginedExchangeInfoResponse) } },
+      async () => ({
+        timezone: 'UTC',
+        serverTime: clock.now(),
+        rateLimits: binanceRateLimits(config),
+        exchangeFilters: [],
+        symbols: [],
+      }),
+    );
+
+    app.get(
+      '/fapi/v1/depth',
+      {
+        config: { binance: { ...cfg(10, 'NONE').binance, weightBy: futuresDepthWeight } },
+        schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesDepthResponse) },
+      },
+      async (req) => {
+        const p = P(req);
+        const m = marketOf(p);
+        const limit = intParam(p, 'limit', 1, 1000, 500);
+        if (!DEPTH_LIMITS.has(limit)) throw FX.invalidDepthLimit();
+        // Read together (synchronously): the book and its sequence are of the same engine state.
+        const d = contractMarket.depth(m.symbol, limit);
+        const lastUpdateId = contractMarket.depthSeq(m.symbol);
+        const now = clock.now();
+        return { lastUpdateId, E: now, T: now, bids: d?.bids ?? [], asks: d?.asks ?? [] };
+      },
+    );
+
+    app.get(
+      '/fapi/v1/trades',
+      { config: cfg(5, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol, limit: FInt }), response: answers(FuturesTradesResponse) } },
+      async (req) => {
+        const p = P(req);
+        const m = marketOf(p);
+        const limit = intParam(p, 'limit', 1, 1000, 500);
+        return contractMarket
+          .trades(m.symbol, limit)
+          .slice()
+          .reverse()
+          .map((t) => {
+            const s = scalesOf(m.symbol);
+            const quote = toUnits(t.price, m.priceDecimals) * toUnits(t.amount, m.qtyDecimals) * s.mult;
+            return { id: Number(t.id), price: t.price, qty: t.amount, quoteQty: fromUnits(quote, s.scale), time: t.time, isBuyerMaker: t.side === 'SELL' };
+          });
+      },
+    );
+
+    /** K-lines of the trades (GET /fapi/v1/klines) or of the mark price (markPriceKlines), Binance's rows. */
+    async function klineRows(p: Record<string, string>, price: 'last' | 'mark') {
+      const m = marketOf(p);
+      const interval = required(p, 'interval');
+      const period = INTERVALS[interval];
+      if (!period) throw BX.invalidInterval();
+      const limit = intParam(p, 'limit', 1, 1500, 500);
       const startTime = timeParam(p, 'startTime');
       const endTime = timeParam(p, 'endTime');
-      const markets = maybeMarket(p) ? [marketOf(p)] : engine().perpMarkets();
-      const out: Array<{ symbol: string; fundingRate: string; fundingTime: number; markPrice: string }> = [];
-      for (const m of markets) {
-        const rows = await ctx.contractMarket.fundingHistory(m.symbol, limit, endTime === undefined ? undefined : endTime + 1, startTime);
-        const asc = startTime === undefined ? rows.slice().reverse() : rows;
-        // Our history keeps rates as percent strings with 6 decimals: Binance prints the fraction with 8.
-        for (const r of asc)
-          out.push({ symbol: toBinanceSymbol(m.symbol), fundingRate: percentToFraction(r.fundingRate), fundingTime: r.fundingTime, markPrice: r.markPrice });
+      const ms = KLINE_PERIOD_MS[period];
+      // endTime is inclusive of a bar's open time; from startTime on the first `limit` bars (quiet bars are flat bars).
+      let end = endTime === undefined ? undefined : endTime + 1;
+      if (startTime !== undefined) {
+        const byStart = startTime + limit * ms + ms;
+        end = end === undefined ? byStart : Math.min(end, byStart);
       }
-      out.sort((a, b) => a.fundingTime - b.fundingTime);
-      return startTime === undefined ? out.slice(-limit) : out.slice(0, limit);
-    },
-  );
+      const bars = await contractMarket.klines(m.symbol, price, period, startTime === undefined ? limit : limit + 2, end);
+      const kept = (startTime === undefined ? bars : bars.filter((b) => b.time >= startTime)).slice(0, limit);
+      return kept.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'mark' ? '0' : b.volume, b.time + ms - 1, '0', 0, '0', '0', '0']);
+    }
+    const klineQuery = publicParams({ symbol: FSymbol, interval: FInterval, startTime: FInt, endTime: FInt, limit: FInt });
+    app.get('/fapi/v1/klines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
+      klineRows(P(req), 'last'),
+    );
+    app.get('/fapi/v1/markPriceKlines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
+      klineRows(P(req), 'mark'),
+    );
 
-  const tickerOf = (m: PerpMarketConfig) => {
-    const f = ctx.contractMarket.figures(m.symbol);
-    if (!f) throw BX.invalidSymbol();
-    return ticker24h(m, f, ctx.contractMarket.trades(m.symbol, 1)[0], ctx.clock.now());
-  };
-  app.get(
-    '/fapi/v1/ticker/24hr',
-    { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesTicker24hResponse) } },
-    async (req) => {
-      const m = maybeMarket(P(req));
-      return m ? tickerOf(m) : engine().perpMarkets().map(tickerOf);
-    },
-  );
-
-  const priceOf = (m: PerpMarketConfig) => {
-    const f = ctx.contractMarket.figures(m.symbol);
-    return { symbol: toBinanceSymbol(m.symbol), price: fromUnits(f?.last ?? 0n, m.priceDecimals), time: ctx.clock.now() };
-  };
-  for (const v of ['v1', 'v2']) {
+    /** GET /fapi/v1/premiumIndex of one market. */
+    function premiumIndex(m: PerpMarketConfig) {
+      const st = engine().perpMarkState(m.symbol);
+      const pd = m.priceDecimals;
+      const fig = contractMarket.figures(m.symbol);
+      const mark = st?.markPrice ?? fig?.index ?? 0n;
+      const index = st?.indexPrice ?? fig?.index ?? 0n;
+      const now = clock.now();
+      return {
+        symbol: toBinanceSymbol(m.symbol),
+        markPrice: fromUnits(mark, pd),
+        indexPrice: fromUnits(index, pd),
+        estimatedSettlePrice: fromUnits(index, pd),
+        lastFundingRate: e8Rate(st?.predictedFundingRateE8 ?? 0),
+        interestRate: e8Rate(m.interestRateE8),
+        nextFundingTime: st?.nextFundingTs ?? Math.floor(now / m.fundingIntervalMs + 1) * m.fundingIntervalMs,
+        time: st && st.markTs > 0 ? st.markTs : now,
+      };
+    }
     app.get(
-      `/fapi/${v}/ticker/price`,
-      { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesTickerPriceResponse) } },
+      '/fapi/v1/premiumIndex',
+      { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(PremiumIndexResponse) } },
       async (req) => {
         const m = maybeMarket(P(req));
-        return m ? priceOf(m) : engine().perpMarkets().map(priceOf);
+        return m ? premiumIndex(m) : engine().perpMarkets().map(premiumIndex);
       },
     );
-  }
 
-  const bookOf = (m: PerpMarketConfig) => {
-    const d = engine().perpDepth(m.symbol, 1);
-    const seq = ctx.contractMarket.depthSeq(m.symbol);
-    const pd = m.priceDecimals;
-    const qd = m.qtyDecimals;
-    const bid = d.bids[0];
-    const ask = d.asks[0];
-    return {
-      symbol: toBinanceSymbol(m.symbol),
-      bidPrice: fromUnits(bid?.price ?? 0n, pd),
-      bidQty: fromUnits(bid?.quantity ?? 0n, qd),
-      askPrice: fromUnits(ask?.price ?? 0n, pd),
-      askQty: fromUnits(ask?.quantity ?? 0n, qd),
-      time: ctx.clock.now(),
-      lastUpdateId: seq,
+    app.get(
+      '/fapi/v1/fundingRate',
+      {
+        config: cfg(1, 'NONE'),
+        schema: { querystring: publicParams({ symbol: FSymbol, startTime: FInt, endTime: FInt, limit: FInt }), response: answers(FundingRateResponse) },
+      },
+      async (req) => {
+        const p = P(req);
+        const limit = intParam(p, 'limit', 1, 1000, 100);
+        const startTime = timeParam(p, 'startTime');
+        const endTime = timeParam(p, 'endTime');
+        const markets = maybeMarket(p) ? [marketOf(p)] : engine().perpMarkets();
+        const out: Array<{ symbol: string; fundingRate: string; fundingTime: number; markPrice: string }> = [];
+        for (const m of markets) {
+          const rows = await contractMarket.fundingHistory(m.symbol, limit, endTime === undefined ? undefined : endTime + 1, startTime);
+          const asc = startTime === undefined ? rows.slice().reverse() : rows;
+          // Our history keeps rates as percent strings with 6 decimals: Binance prints the fraction with 8.
+          for (const r of asc)
+            out.push({ symbol: toBinanceSymbol(m.symbol), fundingRate: percentToFraction(r.fundingRate), fundingTime: r.fundingTime, markPrice: r.markPrice });
+        }
+        out.sort((a, b) => a.fundingTime - b.fundingTime);
+        return startTime === undefined ? out.slice(-limit) : out.slice(0, limit);
+      },
+    );
+
+    const tickerOf = (m: PerpMarketConfig) => {
+      const f = contractMarket.figures(m.symbol);
+      if (!f) throw BX.invalidSymbol();
+      return ticker24h(m, f, contractMarket.trades(m.symbol, 1)[0], clock.now());
     };
-  };
-  app.get(
-    '/fapi/v1/ticker/bookTicker',
-    { config: cfg(2, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesBookTickerResponse) } },
-    async (req) => {
-      const m = maybeMarket(P(req));
-      return m ? bookOf(m) : engine().perpMarkets().map(bookOf);
-    },
-  );
+    app.get(
+      '/fapi/v1/ticker/24hr',
+      { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesTicker24hResponse) } },
+      async (req) => {
+        const m = maybeMarket(P(req));
+        return m ? tickerOf(m) : engine().perpMarkets().map(tickerOf);
+      },
+    );
 
-  // ------------------------------------------------------------------ orders (TRADE / USER_DATA)
-
-  const orderParams = signedParams({
-    symbol: FSymbol,
-    side: FEnum,
-    positionSide: FEnum,
-    type: FEnum,
-    timeInForce: FEnum,
-    quantity: FDecimal,
-    reduceOnly: FBool,
-    price: FDecimal,
-    newClientOrderId: FClientId,
-    stopPrice: FDecimal,
-    closePosition: FBool,
-    activationPrice: FDecimal,
-    callbackRate: FDecimal,
-    workingType: FEnum,
-    priceProtect: FBool,
-    newOrderRespType: FEnum,
-    priceMatch: FEnum,
-    selfTradePreventionMode: FEnum,
-    goodTillDate: FInt,
-  });
-
-  app.post(
-    '/fapi/v1/order',
-    { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams, response: answers(FuturesOrder) } },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = marketOf(p);
-      const side = required(p, 'side');
-      if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
-      const positionSide = optional(p, 'positionSide');
-      if (positionSide !== undefined && positionSide !== 'BOTH') throw FX.positionSideMismatch();
-      const type = required(p, 'type');
-      const clientOrderId = optional(p, 'newClientOrderId');
-      const reduceOnly = boolParam(p, 'reduceOnly');
-      if (type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') {
-        // Only the close-position form, which is the position's take profit / stop loss in our engine.
-        if (!boolParam(p, 'closePosition')) throw BX.invalidOrderType();
-        if (optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
-        if (optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
-        const stopPrice = required(p, 'stopPrice');
-        const pos = engine().position(userId, m.symbol);
-        if (!pos || (pos.side === 'LONG') !== (side === 'SELL')) throw FX.reduceOnlyRejected();
-        const field = type === 'TAKE_PROFIT_MARKET' ? 'takeProfit' : 'stopLoss';
-        const after = await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
-        return tpSlOrder(
-          toBinanceSymbol(m.symbol),
-          side,
-          type,
-          type === 'TAKE_PROFIT_MARKET' ? after.takeProfit : after.stopLoss,
-          clientOrderId ?? '',
-          ctx.clock.now(),
-        );
-      }
-      if (type !== 'LIMIT' && type !== 'MARKET') throw BX.invalidOrderType();
-      const quantity = required(p, 'quantity');
-      if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
-      let timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
-      let price: string | undefined;
-      if (type === 'LIMIT') {
-        const tif = required(p, 'timeInForce');
-        if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'GTX') throw BX.invalidTimeInForce();
-        timeInForce = tif === 'GTX' ? 'POST_ONLY' : tif;
-        price = required(p, 'price');
-      } else if (optional(p, 'price') !== undefined) {
-        throw FX.notRequired('price');
-      }
-      const placed = await futuresCall(async () => {
-        try {
-          return await ctx.contract.placeOrder(
-            userId,
-            {
-              symbol: m.symbol,
-              side,
-              orderType: type,
-              quantity,
-              ...(price !== undefined ? { price } : {}),
-              ...(reduceOnly ? { reduceOnly: true } : {}),
-              ...(clientOrderId ? { clientOrderId } : {}),
-            },
-            timeInForce ? { timeInForce } : undefined,
-          );
-        } catch (err) {
-          throw bandError(err, m, side, price);
-        }
-      });
-      return orderOut((await orderById(userId, placed.orderId)) ?? missingOrder(), false);
-    },
-  );
-
-  /** price_out_of_band as Binance words it (-4016 / -4024 with the limit at the current mark), else the error. */
-  function bandError(err: unknown, m: PerpMarketConfig, side: string, price: string | undefined): unknown {
-    const code = (err as { code?: unknown }).code;
-    const mark = engine().perpMarkState(m.symbol)?.markPrice ?? null;
-    if (code !== 'price_out_of_band' || mark === null || price === undefined) return err;
-    const band = BigInt(m.priceBandPpm);
-    if (side === 'BUY') return FX.priceTooHigh(fromUnits(((mark * (1_000_000n + band)) / 1_000_000n / m.tickSize) * m.tickSize, m.priceDecimals));
-    return FX.priceTooLow(fromUnits(ceilDiv(mark * (1_000_000n - band), 1_000_000n * m.tickSize) * m.tickSize, m.priceDecimals));
-  }
-
-  /** One of the caller's orders by id: the engine's (open or retained) else the projected row; undefined for anyone else's. */
-  async function orderById(userId: string, orderId: string): Promise<PerpOrderView | undefined> {
-    const id = canonicalOrderId(orderId);
-    if (id === null) return undefined;
-    let o = engine().perpOrder(id);
-    if (!o) {
-      await caughtUp();
-      const row = await contractRepo.order(id);
-      o = row ? rowToPerpOrderView(row) : undefined;
+    const priceOf = (m: PerpMarketConfig) => {
+      const f = contractMarket.figures(m.symbol);
+      return { symbol: toBinanceSymbol(m.symbol), price: fromUnits(f?.last ?? 0n, m.priceDecimals), time: clock.now() };
+    };
+    for (const v of ['v1', 'v2']) {
+      app.get(
+        `/fapi/${v}/ticker/price`,
+        { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesTickerPriceResponse) } },
+        async (req) => {
+          const m = maybeMarket(P(req));
+          return m ? priceOf(m) : engine().perpMarkets().map(priceOf);
+        },
+      );
     }
-    return o && o.userId === userId ? o : undefined;
-  }
 
-  /** The caller's order named by orderId or origClientOrderId in market `m`, or undefined. */
-  async function findOrder(userId: string, m: PerpMarketConfig, p: Record<string, string>): Promise<PerpOrderView | undefined> {
-    const id = idParam(p, 'orderId');
-    const cid = optional(p, 'origClientOrderId');
-    if (id === undefined && cid === undefined) throw FX.idOrClientIdMissing();
-    let o: PerpOrderView | undefined;
-    if (id !== undefined) o = await orderById(userId, id);
-    else {
-      o = engine()
-        .perpOpenOrders(userId, m.symbol)
-        .find((x) => x.clientOrderId === cid);
-      if (!o) {
-        await caughtUp();
-        const row = await repo.orderByClientId(userId, cid!);
-        o = row ? (engine().perpOrder(row.id.toString()) ?? rowToPerpOrderView(row)) : undefined;
-      }
-    }
-    if (!o || o.symbol !== m.symbol || (cid !== undefined && o.clientOrderId !== cid)) return undefined;
-    return o;
-  }
-
-  const oneOrderParams = signedParams({ symbol: FSymbol, orderId: FInt, origClientOrderId: FClientId });
-  app.get('/fapi/v1/order', { config: userData(1), schema: { querystring: oneOrderParams, response: answers(FuturesOrder) } }, async (req) => {
-    const p = P(req);
-    const m = marketOf(p);
-    const o = await findOrder(callerOf(req).userId, m, p);
-    if (!o) throw FX.noSuchOrder();
-    return orderOut(o);
-  });
-
-  app.delete(
-    '/fapi/v1/order',
-    { config: trade(1), schema: { querystring: oneOrderParams, body: oneOrderParams, response: answers(FuturesOrder) } },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = marketOf(p);
-      const o = await findOrder(userId, m, p);
-      if (!o) throw FX.unknownOrder();
-      const after = await futuresCall(() => ctx.contract.cancelOrder(userId, { orderId: o.orderId }));
-      return orderOut((await orderById(userId, after.orderId)) ?? o, false);
-    },
-  );
-
-  app.get(
-    '/fapi/v1/openOrders',
-    { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(Type.Array(FuturesOrder)) } },
-    async (req) => {
-      const p = P(req);
-      const m = maybeMarket(p);
-      return engine()
-        .perpOpenOrders(callerOf(req).userId, m?.symbol)
-        .map((o) => orderOut(o));
-    },
-  );
-
-  app.get('/fapi/v1/openOrder', { config: userData(1), schema: { querystring: oneOrderParams, response: answers(FuturesOrder) } }, async (req) => {
-    const p = P(req);
-    const m = marketOf(p);
-    const o = await findOrder(callerOf(req).userId, m, p);
-    if (!o || (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED')) throw new BinanceError(-2013, 'Order does not exist.');
-    return orderOut(o);
-  });
-
-  app.get(
-    '/fapi/v1/allOrders',
-    {
-      config: userData(5),
-      schema: {
-        querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, limit: FInt }),
-        response: answers(Type.Array(FuturesOrder)),
-      },
-    },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = marketOf(p);
-      const limit = intParam(p, 'limit', 1, 1000, 500);
-      const startTime = timeParam(p, 'startTime');
-      const endTime = timeParam(p, 'endTime');
-      checkWindow(startTime, endTime, HISTORY_DAYS);
-      const fromId = idParam(p, 'orderId');
-      await caughtUp();
-      const rows = await repo.orders(userId, m.symbol, {
-        limit,
-        ...(fromId !== undefined ? { fromId } : {}),
-        ...(startTime !== undefined ? { startTime } : {}),
-        ...(endTime !== undefined ? { endTime } : {}),
-      });
-      // An order still open is shown in its current state (the engine's), ended ones as projected.
-      return rows.map((r) => orderOut((r.closed ? undefined : engine().perpOrder(r.id.toString())) ?? rowToPerpOrderView(r)));
-    },
-  );
-
-  const symbolOnly = signedParams({ symbol: FSymbol });
-  app.delete(
-    '/fapi/v1/allOpenOrders',
-    { config: trade(1), schema: { querystring: symbolOnly, body: symbolOnly, response: answers(CodeMsgResponse) } },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = marketOf(p);
-      for (const o of engine().perpOpenOrders(userId, m.symbol)) {
-        await futuresCall(() => ctx.contract.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
-          // An order that ended meanwhile (filled, expired) is not an error of the whole request.
-          if (!(err instanceof BinanceError && err.code === -2011)) throw err;
-        });
-      }
-      // Binance's cancel-all also cancels the close-position conditional orders: here the position's TP/SL.
-      const pos = engine().position(userId, m.symbol);
-      if (pos && (pos.takeProfit !== null || pos.stopLoss !== null))
-        await futuresCall(() => ctx.contract.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
-      return { code: 200, msg: 'The operation of cancel all open order is done.' };
-    },
-  );
-
-  app.get(
-    '/fapi/v1/userTrades',
-    {
-      config: userData(5),
-      schema: {
-        querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, fromId: FInt, limit: FInt }),
-        response: answers(FuturesUserTradesResponse),
-      },
-    },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = marketOf(p);
-      const s = scalesOf(m.symbol);
-      const limit = intParam(p, 'limit', 1, 1000, 500);
-      const startTime = timeParam(p, 'startTime');
-      const endTime = timeParam(p, 'endTime');
-      checkWindow(startTime, endTime, HISTORY_DAYS);
-      const fromId = idParam(p, 'fromId');
-      const orderId = idParam(p, 'orderId');
-      await caughtUp();
-      if (orderId !== undefined) {
-        const o = await orderById(userId, orderId);
-        if (!o || o.symbol !== m.symbol) return [];
-        const fills = await contractRepo.fills(orderId);
-        return fills
-          .filter((t) => t.kind === 'BOOK' || t.takerUserId === userId || t.makerUserId === userId)
-          .slice(0, limit)
-          .map((t) => userTrade(t, userId, s));
-      }
-      const rows = await repo.trades(userId, m.symbol, {
-        limit,
-        ...(fromId !== undefined ? { fromId } : {}),
-        ...(startTime !== undefined ? { startTime } : {}),
-        ...(endTime !== undefined ? { endTime } : {}),
-      });
-      return rows.map((t) => userTrade(t, userId, s));
-    },
-  );
-
-  // Binance "Get Income History (USER_DATA)": realized PnL, commissions and funding fees (CCXT's fetchFundingHistory
-  // and fetchLedger). Without startTime and endTime, the last 7 days; oldest first; limit 100, at most 1000.
-  app.get(
-    '/fapi/v1/income',
-    {
-      config: userData(30),
-      schema: {
-        querystring: signedParams({ symbol: FSymbol, incomeType: FEnum, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }),
-        response: answers(IncomeResponse),
-      },
-    },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = maybeMarket(p);
-      const incomeType = optional(p, 'incomeType');
-      if (incomeType !== undefined && !(INCOME_TYPES as readonly string[]).includes(incomeType))
-        throw new BinanceError(-1130, "Data sent for parameter 'incomeType' is not valid.", 400);
-      const limit = intParam(p, 'limit', 1, 1000, 100);
-      // Pages after the 10th are refused (-1100): deeper history is read with startTime, as CCXT pages it.
-      const page = intParam(p, 'page', 1, 10, 1);
-      let startTime = timeParam(p, 'startTime');
-      let endTime = timeParam(p, 'endTime');
-      if (startTime !== undefined && endTime !== undefined && endTime < startTime)
-        throw new BinanceError(-1128, 'Combination of optional parameters invalid.', 400);
-      endTime ??= ctx.clock.now();
-      startTime ??= endTime - HISTORY_DAYS * 86_400_000;
-      const types = new Set(incomeType !== undefined ? [incomeType] : ['REALIZED_PNL', 'COMMISSION', 'FUNDING_FEE']);
-      const want = { pnl: types.has('REALIZED_PNL'), fee: types.has('COMMISSION') };
-      const upTo = page * limit;
-      await caughtUp();
-      const [trades, funding] = await Promise.all([
-        want.pnl || want.fee ? repo.tradesBetween(userId, m?.symbol, startTime, endTime, upTo, want) : [],
-        types.has('FUNDING_FEE') ? repo.fundingBetween(userId, m?.symbol, startTime, endTime, upTo) : [],
-      ]);
-      return incomeRows(trades, funding, userId, types, engine().perpMarkets()[0]?.quote ?? 'USDT', settleScale(), upTo).slice((page - 1) * limit);
-    },
-  );
-
-  // ------------------------------------------------------------------ leverage, margin type, position mode
-
-  const leverageParams = signedParams({ symbol: FSymbol, leverage: FInt });
-  app.post(
-    '/fapi/v1/leverage',
-    { config: trade(1), schema: { querystring: leverageParams, body: leverageParams, response: answers(LeverageResponse) } },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = marketOf(p);
-      const raw = required(p, 'leverage');
-      const leverage = Number(raw);
-      const max = m.brackets[0]?.maxLeverage ?? 1;
-      if (!Number.isSafeInteger(leverage) || leverage < 1 || leverage > max) throw FX.leverageInvalid(raw);
-      const st = await futuresCall(async () => {
-        try {
-          return await ctx.contract.setLeverage(userId, { symbol: m.symbol, leverage });
-        } catch (err) {
-          // Raising the position's margin for a lower leverage needs the balance: Binance's -2028.
-          if ((err as { code?: unknown }).code === 'contract_insufficient_balance') throw FX.leverageMarginInsufficient();
-          throw err;
-        }
-      });
-      return { leverage: st.leverage, maxNotionalValue: trimZeros(st.maxNotional), symbol: toBinanceSymbol(m.symbol) };
-    },
-  );
-
-  const marginTypeParams = signedParams({ symbol: FSymbol, marginType: FEnum });
-  app.post(
-    '/fapi/v1/marginType',
-    { config: trade(1), schema: { querystring: marginTypeParams, body: marginTypeParams, response: answers(CodeMsgResponse) } },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const m = marketOf(p);
-      const raw = required(p, 'marginType').toUpperCase();
-      if (raw !== 'ISOLATED' && raw !== 'CROSSED') throw outOfRange('marginType', 'ISOLATED, CROSSED');
-      const marginMode = raw === 'ISOLATED' ? 'ISOLATED' : 'CROSS';
-      if (engine().perpSettings(userId, m.symbol).marginMode === marginMode) throw FX.noMarginTypeChange();
-      if (engine().position(userId, m.symbol)) throw FX.marginTypePosition();
-      if (engine().perpOpenOrders(userId, m.symbol).length > 0) throw FX.marginTypeOpenOrders();
-      await futuresCall(() => ctx.contract.setMarginMode(userId, { symbol: m.symbol, marginMode }));
-      return { code: 200, msg: 'success' };
-    },
-  );
-
-  app.get('/fapi/v1/positionSide/dual', { config: userData(30), schema: { querystring: signedParams({}), response: answers(DualSideResponse) } }, async () => ({
-    dualSidePosition: false,
-  }));
-  const dualParams = signedParams({ dualSidePosition: FBool });
-  app.post(
-    '/fapi/v1/positionSide/dual',
-    { config: trade(1), schema: { querystring: dualParams, body: dualParams, response: answers(CodeMsgResponse) } },
-    async (req) => {
-      const p = P(req);
-      required(p, 'dualSidePosition');
-      // One-way positions only: asking for one-way again is Binance's "no need to change"; hedge mode is refused.
-      if (!boolParam(p, 'dualSidePosition')) throw FX.noPositionSideChange();
-      throw FX.invalidData('dualSidePosition');
-    },
-  );
-
-  app.get(
-    '/fapi/v1/leverageBracket',
-    { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(LeverageBracketResponse) } },
-    async (req) => {
-      const p = P(req);
-      const one = maybeMarket(p);
-      const scale = settleScale();
-      const entry = (m: PerpMarketConfig) => ({
-        symbol: toBinanceSymbol(m.symbol),
-        notionalCoef: 1,
-        brackets: bracketTiers(m.brackets).map((t, i) => ({
-          bracket: i + 1,
-          initialLeverage: t.maxLeverage,
-          notionalCap: Number(formatDecimal(t.notionalCap, scale)),
-          notionalFloor: Number(formatDecimal(t.notionalFloor, scale)),
-          maintMarginRatio: Number(formatDecimal(BigInt(t.maintMarginPpm), 6)),
-          cum: Number(formatDecimal(t.cumE6, 6 + scale)),
-        })),
-      });
-      callerOf(req);
-      return one ? [entry(one)] : engine().perpMarkets().map(entry);
-    },
-  );
-
-  // Binance "User Commission Rate (USER_DATA)", GET /fapi/v1/commissionRate: the market's maker/taker rates (the same
-  // for every account), as decimal fractions ("0.000200" for 0.02 %).
-  app.get(
-    '/fapi/v1/commissionRate',
-    { config: userData(20), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(FuturesCommissionResponse) } },
-    async (req) => {
-      const m = perpMarketOrThrow(ctx.host, required(P(req), 'symbol'));
+    const bookOf = (m: PerpMarketConfig) => {
+      const d = engine().perpDepth(m.symbol, 1);
+      const seq = contractMarket.depthSeq(m.symbol);
+      const pd = m.priceDecimals;
+      const qd = m.qtyDecimals;
+      const bid = d.bids[0];
+      const ask = d.asks[0];
       return {
         symbol: toBinanceSymbol(m.symbol),
-        makerCommissionRate: formatDecimal(BigInt(m.makerFeePpm), 6),
-        takerCommissionRate: formatDecimal(BigInt(m.takerFeePpm), 6),
+        bidPrice: fromUnits(bid?.price ?? 0n, pd),
+        bidQty: fromUnits(bid?.quantity ?? 0n, qd),
+        askPrice: fromUnits(ask?.price ?? 0n, pd),
+        askQty: fromUnits(ask?.quantity ?? 0n, qd),
+        time: clock.now(),
+        lastUpdateId: seq,
       };
-    },
-  );
-
-  // ------------------------------------------------------------------ positions and balances
-
-  /** The caller's settings of a market (leverage, margin mode, max notional). */
-  const settingsOf = (userId: string, m: PerpMarketConfig) => ctx.contract.settings(userId, m.symbol);
-  const markOf = (m: PerpMarketConfig) => fromUnits(engine().perpMarkState(m.symbol)?.markPrice ?? 0n, m.priceDecimals);
-
-  app.get(
-    '/fapi/v2/positionRisk',
-    { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(PositionRiskV2Response) } },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const one = maybeMarket(p);
-      const positions = ctx.contract.positions(userId);
-      const scale = settleScale();
-      return (one ? [one] : engine().perpMarkets()).map((m) =>
-        positionRiskV2(
-          m,
-          settingsOf(userId, m),
-          positions.find((x) => x.symbol === m.symbol),
-          scale,
-          markOf(m),
-        ),
-      );
-    },
-  );
-
-  app.get(
-    '/fapi/v3/positionRisk',
-    { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(PositionRiskV3Response) } },
-    async (req) => {
-      const p = P(req);
-      const userId = callerOf(req).userId;
-      const one = maybeMarket(p);
-      const scale = settleScale();
-      return ctx.contract.positions(userId, one?.symbol).map((x) => {
-        const m = engine().perpMarket(x.symbol)!;
-        return positionRiskV3(m, settingsOf(userId, m), x, scale);
-      });
-    },
-  );
-
-  for (const v of ['v2', 'v3']) {
+    };
     app.get(
-      `/fapi/${v}/balance`,
-      { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesBalanceResponse) } },
+      '/fapi/v1/ticker/bookTicker',
+      { config: cfg(2, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(FuturesBookTickerResponse) } },
       async (req) => {
-        const userId = callerOf(req).userId;
-        const b = balanceEntry(ctx.contract.account(userId), settleScale(), ctx.clock.now());
-        return [
-          {
-            accountAlias: 'SgsR',
-            asset: b.asset,
-            balance: b.walletBalance,
-            crossWalletBalance: b.crossWalletBalance,
-            crossUnPnl: b.crossUnPnl,
-            availableBalance: b.availableBalance,
-            maxWithdrawAmount: b.maxWithdrawAmount,
-            marginAvailable: true,
-            updateTime: b.updateTime,
-          },
-        ];
+        const m = maybeMarket(P(req));
+        return m ? bookOf(m) : engine().perpMarkets().map(bookOf);
       },
     );
-  }
 
-  /** GET /fapi/v2|v3/account: the totals, the USDT asset and the positions (v2: every market with its settings). */
-  function account(userId: string, v2: boolean) {
-    const scale = settleScale();
-    const b = balanceEntry(ctx.contract.account(userId), scale, ctx.clock.now());
-    const positions = ctx.contract.positions(userId);
-    const markets = engine().perpMarkets();
-    const shown = v2 ? markets : markets.filter((m) => positions.some((x) => x.symbol === m.symbol));
-    const pos = shown.map((m) => {
-      const x = positions.find((q) => q.symbol === m.symbol);
-      const st = settingsOf(userId, m);
-      const r = positionRiskV2(m, st, x, scale, markOf(m));
-      const zero = fromUnits(0n, scale);
-      const base = {
-        symbol: r.symbol,
-        positionSide: 'BOTH',
-        positionAmt: r.positionAmt,
-        unrealizedProfit: r.unRealizedProfit,
-        isolatedMargin: r.isolatedMargin,
-        notional: r.notional,
-        isolatedWallet: r.isolatedWallet,
-        initialMargin: x?.margin ?? zero,
-        maintMargin: x?.maintMargin ?? zero,
-        updateTime: r.updateTime,
+    // ------------------------------------------------------------------ orders (TRADE / USER_DATA)
+
+    const orderParams = signedParams({
+      symbol: FSymbol,
+      side: FEnum,
+      positionSide: FEnum,
+      type: FEnum,
+      timeInForce: FEnum,
+      quantity: FDecimal,
+      reduceOnly: FBool,
+      price: FDecimal,
+      newClientOrderId: FClientId,
+      stopPrice: FDecimal,
+      closePosition: FBool,
+      activationPrice: FDecimal,
+      callbackRate: FDecimal,
+      workingType: FEnum,
+      priceProtect: FBool,
+      newOrderRespType: FEnum,
+      priceMatch: FEnum,
+      selfTradePreventionMode: FEnum,
+      goodTillDate: FInt,
+    });
+
+    app.post(
+      '/fapi/v1/order',
+      { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams, response: answers(FuturesOrder) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        const side = required(p, 'side');
+        if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
+        const positionSide = optional(p, 'positionSide');
+        if (positionSide !== undefined && positionSide !== 'BOTH') throw FX.positionSideMismatch();
+        const type = required(p, 'type');
+        const clientOrderId = optional(p, 'newClientOrderId');
+        const reduceOnly = boolParam(p, 'reduceOnly');
+        if (type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') {
+          // Only the close-position form, which is the position's take profit / stop loss in our engine.
+          if (!boolParam(p, 'closePosition')) throw BX.invalidOrderType();
+          if (optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
+          if (optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
+          const stopPrice = required(p, 'stopPrice');
+          const pos = engine().position(userId, m.symbol);
+          if (!pos || (pos.side === 'LONG') !== (side === 'SELL')) throw FX.reduceOnlyRejected();
+          const field = type === 'TAKE_PROFIT_MARKET' ? 'takeProfit' : 'stopLoss';
+          const after = await futuresCall(() => contract.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
+          return tpSlOrder(
+            toBinanceSymbol(m.symbol),
+            side,
+            type,
+            type === 'TAKE_PROFIT_MARKET' ? after.takeProfit : after.stopLoss,
+            clientOrderId ?? '',
+            clock.now(),
+          );
+        }
+        if (type !== 'LIMIT' && type !== 'MARKET') throw BX.invalidOrderType();
+        const quantity = required(p, 'quantity');
+        if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
+        let timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
+        let price: string | undefined;
+        if (type === 'LIMIT') {
+          const tif = required(p, 'timeInForce');
+          if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'GTX') throw BX.invalidTimeInForce();
+          timeInForce = tif === 'GTX' ? 'POST_ONLY' : tif;
+          price = required(p, 'price');
+        } else if (optional(p, 'price') !== undefined) {
+          throw FX.notRequired('price');
+        }
+        const placed = await futuresCall(async () => {
+          try {
+            return await contract.placeOrder(
+              userId,
+              {
+                symbol: m.symbol,
+                side,
+                orderType: type,
+                quantity,
+                ...(price !== undefined ? { price } : {}),
+                ...(reduceOnly ? { reduceOnly: true } : {}),
+                ...(clientOrderId ? { clientOrderId } : {}),
+              },
+              timeInForce ? { timeInForce } : undefined,
+            );
+          } catch (err) {
+            throw bandError(err, m, side, price);
+          }
+        });
+        return orderOut((await orderById(userId, placed.orderId)) ?? missingOrder(), false);
+      },
+    );
+
+    /** price_out_of_band as Binance words it (-4016 / -4024 with the limit at the current mark), else the error. */
+    function bandError(err: unknown, m: PerpMarketConfig, side: string, price: string | undefined): unknown {
+      const code = (err as { code?: unknown }).code;
+      const mark = engine().perpMarkState(m.symbol)?.markPrice ?? null;
+      if (code !== 'price_out_of_band' || mark === null || price === undefined) return err;
+      const band = BigInt(m.priceBandPpm);
+      if (side === 'BUY') return FX.priceTooHigh(fromUnits(((mark * (1_000_000n + band)) / 1_000_000n / m.tickSize) * m.tickSize, m.priceDecimals));
+      return FX.priceTooLow(fromUnits(ceilDiv(mark * (1_000_000n - band), 1_000_000n * m.tickSize) * m.tickSize, m.priceDecimals));
+    }
+
+    /** One of the caller's orders by id: the engine's (open or retained) else the projected row; undefined for anyone else's. */
+    async function orderById(userId: string, orderId: string): Promise<PerpOrderView | undefined> {
+      const id = canonicalOrderId(orderId);
+      if (id === null) return undefined;
+      let o = engine().perpOrder(id);
+      if (!o) {
+        await caughtUp();
+        const row = await contractRepo.order(id);
+        o = row ? rowToPerpOrderView(row) : undefined;
+      }
+      return o && o.userId === userId ? o : undefined;
+    }
+
+    /** The caller's order named by orderId or origClientOrderId in market `m`, or undefined. */
+    async function findOrder(userId: string, m: PerpMarketConfig, p: Record<string, string>): Promise<PerpOrderView | undefined> {
+      const id = idParam(p, 'orderId');
+      const cid = optional(p, 'origClientOrderId');
+      if (id === undefined && cid === undefined) throw FX.idOrClientIdMissing();
+      let o: PerpOrderView | undefined;
+      if (id !== undefined) o = await orderById(userId, id);
+      else {
+        o = engine()
+          .perpOpenOrders(userId, m.symbol)
+          .find((x) => x.clientOrderId === cid);
+        if (!o) {
+          await caughtUp();
+          const row = await repo.orderByClientId(userId, cid!);
+          o = row ? (engine().perpOrder(row.id.toString()) ?? rowToPerpOrderView(row)) : undefined;
+        }
+      }
+      if (!o || o.symbol !== m.symbol || (cid !== undefined && o.clientOrderId !== cid)) return undefined;
+      return o;
+    }
+
+    const oneOrderParams = signedParams({ symbol: FSymbol, orderId: FInt, origClientOrderId: FClientId });
+    app.get('/fapi/v1/order', { config: userData(1), schema: { querystring: oneOrderParams, response: answers(FuturesOrder) } }, async (req) => {
+      const p = P(req);
+      const m = marketOf(p);
+      const o = await findOrder(callerOf(req).userId, m, p);
+      if (!o) throw FX.noSuchOrder();
+      return orderOut(o);
+    });
+
+    app.delete(
+      '/fapi/v1/order',
+      { config: trade(1), schema: { querystring: oneOrderParams, body: oneOrderParams, response: answers(FuturesOrder) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        const o = await findOrder(userId, m, p);
+        if (!o) throw FX.unknownOrder();
+        const after = await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId }));
+        return orderOut((await orderById(userId, after.orderId)) ?? o, false);
+      },
+    );
+
+    app.get(
+      '/fapi/v1/openOrders',
+      { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(Type.Array(FuturesOrder)) } },
+      async (req) => {
+        const p = P(req);
+        const m = maybeMarket(p);
+        return engine()
+          .perpOpenOrders(callerOf(req).userId, m?.symbol)
+          .map((o) => orderOut(o));
+      },
+    );
+
+    app.get('/fapi/v1/openOrder', { config: userData(1), schema: { querystring: oneOrderParams, response: answers(FuturesOrder) } }, async (req) => {
+      const p = P(req);
+      const m = marketOf(p);
+      const o = await findOrder(callerOf(req).userId, m, p);
+      if (!o || (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED')) throw new BinanceError(-2013, 'Order does not exist.');
+      return orderOut(o);
+    });
+
+    app.get(
+      '/fapi/v1/allOrders',
+      {
+        config: userData(5),
+        schema: {
+          querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, limit: FInt }),
+          response: answers(Type.Array(FuturesOrder)),
+        },
+      },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        const limit = intParam(p, 'limit', 1, 1000, 500);
+        const startTime = timeParam(p, 'startTime');
+        const endTime = timeParam(p, 'endTime');
+        checkWindow(startTime, endTime, HISTORY_DAYS);
+        const fromId = idParam(p, 'orderId');
+        await caughtUp();
+        const rows = await repo.orders(userId, m.symbol, {
+          limit,
+          ...(fromId !== undefined ? { fromId } : {}),
+          ...(startTime !== undefined ? { startTime } : {}),
+          ...(endTime !== undefined ? { endTime } : {}),
+        });
+        // An order still open is shown in its current state (the engine's), ended ones as projected.
+        return rows.map((r) => orderOut((r.closed ? undefined : engine().perpOrder(r.id.toString())) ?? rowToPerpOrderView(r)));
+      },
+    );
+
+    const symbolOnly = signedParams({ symbol: FSymbol });
+    app.delete(
+      '/fapi/v1/allOpenOrders',
+      { config: trade(1), schema: { querystring: symbolOnly, body: symbolOnly, response: answers(CodeMsgResponse) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        for (const o of engine().perpOpenOrders(userId, m.symbol)) {
+          await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
+            // An order that ended meanwhile (filled, expired) is not an error of the whole request.
+            if (!(err instanceof BinanceError && err.code === -2011)) throw err;
+          });
+        }
+        // Binance's cancel-all also cancels the close-position conditional orders: here the position's TP/SL.
+        const pos = engine().position(userId, m.symbol);
+        if (pos && (pos.takeProfit !== null || pos.stopLoss !== null))
+          await futuresCall(() => contract.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
+        return { code: 200, msg: 'The operation of cancel all open order is done.' };
+      },
+    );
+
+    app.get(
+      '/fapi/v1/userTrades',
+      {
+        config: userData(5),
+        schema: {
+          querystring: signedParams({ symbol: FSymbol, orderId: FInt, startTime: FInt, endTime: FInt, fromId: FInt, limit: FInt }),
+          response: answers(FuturesUserTradesResponse),
+        },
+      },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        const s = scalesOf(m.symbol);
+        const limit = intParam(p, 'limit', 1, 1000, 500);
+        const startTime = timeParam(p, 'startTime');
+        const endTime = timeParam(p, 'endTime');
+        checkWindow(startTime, endTime, HISTORY_DAYS);
+        const fromId = idParam(p, 'fromId');
+        const orderId = idParam(p, 'orderId');
+        await caughtUp();
+        if (orderId !== undefined) {
+          const o = await orderById(userId, orderId);
+          if (!o || o.symbol !== m.symbol) return [];
+          const fills = await contractRepo.fills(orderId);
+          return fills
+            .filter((t) => t.kind === 'BOOK' || t.takerUserId === userId || t.makerUserId === userId)
+            .slice(0, limit)
+            .map((t) => userTrade(t, userId, s));
+        }
+        const rows = await repo.trades(userId, m.symbol, {
+          limit,
+          ...(fromId !== undefined ? { fromId } : {}),
+          ...(startTime !== undefined ? { startTime } : {}),
+          ...(endTime !== undefined ? { endTime } : {}),
+        });
+        return rows.map((t) => userTrade(t, userId, s));
+      },
+    );
+
+    // Binance "Get Income History (USER_DATA)": realized PnL, commissions and funding fees (CCXT's fetchFundingHistory
+    // and fetchLedger). Without startTime and endTime, the last 7 days; oldest first; limit 100, at most 1000.
+    app.get(
+      '/fapi/v1/income',
+      {
+        config: userData(30),
+        schema: {
+          querystring: signedParams({ symbol: FSymbol, incomeType: FEnum, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }),
+          response: answers(IncomeResponse),
+        },
+      },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = maybeMarket(p);
+        const incomeType = optional(p, 'incomeType');
+        if (incomeType !== undefined && !(INCOME_TYPES as readonly string[]).includes(incomeType))
+          throw new BinanceError(-1130, "Data sent for parameter 'incomeType' is not valid.", 400);
+        const limit = intParam(p, 'limit', 1, 1000, 100);
+        // Pages after the 10th are refused (-1100): deeper history is read with startTime, as CCXT pages it.
+        const page = intParam(p, 'page', 1, 10, 1);
+        let startTime = timeParam(p, 'startTime');
+        let endTime = timeParam(p, 'endTime');
+        if (startTime !== undefined && endTime !== undefined && endTime < startTime)
+          throw new BinanceError(-1128, 'Combination of optional parameters invalid.', 400);
+        endTime ??= clock.now();
+        startTime ??= endTime - HISTORY_DAYS * 86_400_000;
+        const types = new Set(incomeType !== undefined ? [incomeType] : ['REALIZED_PNL', 'COMMISSION', 'FUNDING_FEE']);
+        const want = { pnl: types.has('REALIZED_PNL'), fee: types.has('COMMISSION') };
+        const upTo = page * limit;
+        await caughtUp();
+        const [trades, funding] = await Promise.all([
+          want.pnl || want.fee ? repo.tradesBetween(userId, m?.symbol, startTime, endTime, upTo, want) : [],
+          types.has('FUNDING_FEE') ? repo.fundingBetween(userId, m?.symbol, startTime, endTime, upTo) : [],
+        ]);
+        return incomeRows(trades, funding, userId, types, engine().perpMarkets()[0]?.quote ?? 'USDT', settleScale(), upTo).slice((page - 1) * limit);
+      },
+    );
+
+    // ------------------------------------------------------------------ leverage, margin type, position mode
+
+    const leverageParams = signedParams({ symbol: FSymbol, leverage: FInt });
+    app.post(
+      '/fapi/v1/leverage',
+      { config: trade(1), schema: { querystring: leverageParams, body: leverageParams, response: answers(LeverageResponse) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        const raw = required(p, 'leverage');
+        const leverage = Number(raw);
+        const max = m.brackets[0]?.maxLeverage ?? 1;
+        if (!Number.isSafeInteger(leverage) || leverage < 1 || leverage > max) throw FX.leverageInvalid(raw);
+        const st = await futuresCall(async () => {
+          try {
+            return await contract.setLeverage(userId, { symbol: m.symbol, leverage });
+          } catch (err) {
+            // Raising the position's margin for a lower leverage needs the balance: Binance's -2028.
+            if ((err as { code?: unknown }).code === 'contract_insufficient_balance') throw FX.leverageMarginInsufficient();
+            throw err;
+          }
+        });
+        return { leverage: st.leverage, maxNotionalValue: trimZeros(st.maxNotional), symbol: toBinanceSymbol(m.symbol) };
+      },
+    );
+
+    const marginTypeParams = signedParams({ symbol: FSymbol, marginType: FEnum });
+    app.post(
+      '/fapi/v1/marginType',
+      { config: trade(1), schema: { querystring: marginTypeParams, body: marginTypeParams, response: answers(CodeMsgResponse) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        const raw = required(p, 'marginType').toUpperCase();
+        if (raw !== 'ISOLATED' && raw !== 'CROSSED') throw outOfRange('marginType', 'ISOLATED, CROSSED');
+        const marginMode = raw === 'ISOLATED' ? 'ISOLATED' : 'CROSS';
+        if (engine().perpSettings(userId, m.symbol).marginMode === marginMode) throw FX.noMarginTypeChange();
+        if (engine().position(userId, m.symbol)) throw FX.marginTypePosition();
+        if (engine().perpOpenOrders(userId, m.symbol).length > 0) throw FX.marginTypeOpenOrders();
+        await futuresCall(() => contract.setMarginMode(userId, { symbol: m.symbol, marginMode }));
+        return { code: 200, msg: 'success' };
+      },
+    );
+
+    app.get(
+      '/fapi/v1/positionSide/dual',
+      { config: userData(30), schema: { querystring: signedParams({}), response: answers(DualSideResponse) } },
+      async () => ({
+        dualSidePosition: false,
+      }),
+    );
+    const dualParams = signedParams({ dualSidePosition: FBool });
+    app.post(
+      '/fapi/v1/positionSide/dual',
+      { config: trade(1), schema: { querystring: dualParams, body: dualParams, response: answers(CodeMsgResponse) } },
+      async (req) => {
+        const p = P(req);
+        required(p, 'dualSidePosition');
+        // One-way positions only: asking for one-way again is Binance's "no need to change"; hedge mode is refused.
+        if (!boolParam(p, 'dualSidePosition')) throw FX.noPositionSideChange();
+        throw FX.invalidData('dualSidePosition');
+      },
+    );
+
+    app.get(
+      '/fapi/v1/leverageBracket',
+      { config: userData(1), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(LeverageBracketResponse) } },
+      async (req) => {
+        const p = P(req);
+        const one = maybeMarket(p);
+        const scale = settleScale();
+        const entry = (m: PerpMarketConfig) => ({
+          symbol: toBinanceSymbol(m.symbol),
+          notionalCoef: 1,
+          brackets: bracketTiers(m.brackets).map((t, i) => ({
+            bracket: i + 1,
+            initialLeverage: t.maxLeverage,
+            notionalCap: Number(formatDecimal(t.notionalCap, scale)),
+            notionalFloor: Number(formatDecimal(t.notionalFloor, scale)),
+            maintMarginRatio: Number(formatDecimal(BigInt(t.maintMarginPpm), 6)),
+            cum: Number(formatDecimal(t.cumE6, 6 + scale)),
+          })),
+        });
+        callerOf(req);
+        return one ? [entry(one)] : engine().perpMarkets().map(entry);
+      },
+    );
+
+    // Binance "User Commission Rate (USER_DATA)", GET /fapi/v1/commissionRate: the market's maker/taker rates (the same
+    // for every account), as decimal fractions ("0.000200" for 0.02 %).
+    app.get(
+      '/fapi/v1/commissionRate',
+      { config: userData(20), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(FuturesCommissionResponse) } },
+      async (req) => {
+        const m = perpMarketOrThrow(host, required(P(req), 'symbol'));
+        return {
+          symbol: toBinanceSymbol(m.symbol),
+          makerCommissionRate: formatDecimal(BigInt(m.makerFeePpm), 6),
+          takerCommissionRate: formatDecimal(BigInt(m.takerFeePpm), 6),
+        };
+      },
+    );
+
+    // ------------------------------------------------------------------ positions and balances
+
+    /** The caller's settings of a market (leverage, margin mode, max notional). */
+    const settingsOf = (userId: string, m: PerpMarketConfig) => contract.settings(userId, m.symbol);
+    const markOf = (m: PerpMarketConfig) => fromUnits(engine().perpMarkState(m.symbol)?.markPrice ?? 0n, m.priceDecimals);
+
+    app.get(
+      '/fapi/v2/positionRisk',
+      { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(PositionRiskV2Response) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const one = maybeMarket(p);
+        const positions = contract.positions(userId);
+        const scale = settleScale();
+        return (one ? [one] : engine().perpMarkets()).map((m) =>
+          positionRiskV2(
+            m,
+            settingsOf(userId, m),
+            positions.find((x) => x.symbol === m.symbol),
+            scale,
+            markOf(m),
+          ),
+        );
+      },
+    );
+
+    app.get(
+      '/fapi/v3/positionRisk',
+      { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(PositionRiskV3Response) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const one = maybeMarket(p);
+        const scale = settleScale();
+        return contract.positions(userId, one?.symbol).map((x) => {
+          const m = engine().perpMarket(x.symbol)!;
+          return positionRiskV3(m, settingsOf(userId, m), x, scale);
+        });
+      },
+    );
+
+    for (const v of ['v2', 'v3']) {
+      app.get(
+        `/fapi/${v}/balance`,
+        { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesBalanceResponse) } },
+        async (req) => {
+          const userId = callerOf(req).userId;
+          const b = balanceEntry(contract.account(userId), settleScale(), clock.now());
+          return [
+            {
+              accountAlias: 'SgsR',
+              asset: b.asset,
+              balance: b.walletBalance,
+              crossWalletBalance: b.crossWalletBalance,
+              crossUnPnl: b.crossUnPnl,
+              availableBalance: b.availableBalance,
+              maxWithdrawAmount: b.maxWithdrawAmount,
+              marginAvailable: true,
+              updateTime: b.updateTime,
+            },
+          ];
+        },
+      );
+    }
+
+    /** GET /fapi/v2|v3/account: the totals, the USDT asset and the positions (v2: every market with its settings). */
+    function account(userId: string, v2: boolean) {
+      const scale = settleScale();
+      const b = balanceEntry(contract.account(userId), scale, clock.now());
+      const positions = contract.positions(userId);
+      const markets = engine().perpMarkets();
+      const shown = v2 ? markets : markets.filter((m) => positions.some((x) => x.symbol === m.symbol));
+      const pos = shown.map((m) => {
+        const x = positions.find((q) => q.symbol === m.symbol);
+        const st = settingsOf(userId, m);
+        const r = positionRiskV2(m, st, x, scale, markOf(m));
+        const zero = fromUnits(0n, scale);
+        const base = {
+          symbol: r.symbol,
+          positionSide: 'BOTH',
+          positionAmt: r.positionAmt,
+          unrealizedProfit: r.unRealizedProfit,
+          isolatedMargin: r.isolatedMargin,
+          notional: r.notional,
+          isolatedWallet: r.isolatedWallet,
+          initialMargin: x?.margin ?? zero,
+          maintMargin: x?.maintMargin ?? zero,
+          updateTime: r.updateTime,
+        };
+        return v2
+          ? {
+              ...base,
+              positionInitialMargin: x?.margin ?? zero,
+              openOrderInitialMargin: zero,
+              leverage: r.leverage,
+              isolated: r.marginType === 'isolated',
+              entryPrice: r.entryPrice,
+              breakEvenPrice: r.breakEvenPrice,
+              maxNotional: r.maxNotionalValue,
+              bidNotional: zero,
+              askNotional: zero,
+            }
+          : base;
+      });
+      const totals = {
+        totalInitialMargin: b.initialMargin,
+        totalMaintMargin: b.maintMargin,
+        totalWalletBalance: b.walletBalance,
+        totalUnrealizedProfit: b.unrealizedProfit,
+        totalMarginBalance: b.marginBalance,
+        totalPositionInitialMargin: b.positionInitialMargin,
+        totalOpenOrderInitialMargin: b.openOrderInitialMargin,
+        totalCrossWalletBalance: b.crossWalletBalance,
+        totalCrossUnPnl: b.crossUnPnl,
+        availableBalance: b.availableBalance,
+        maxWithdrawAmount: b.maxWithdrawAmount,
       };
       return v2
         ? {
-            ...base,
-            positionInitialMargin: x?.margin ?? zero,
-            openOrderInitialMargin: zero,
-            leverage: r.leverage,
-            isolated: r.marginType === 'isolated',
-            entryPrice: r.entryPrice,
-            breakEvenPrice: r.breakEvenPrice,
-            maxNotional: r.maxNotionalValue,
-            bidNotional: zero,
-            askNotional: zero,
+            feeTier: 0,
+            feeBurn: false,
+            canTrade: true,
+            canDeposit: true,
+            canWithdraw: true,
+            updateTime: 0,
+            multiAssetsMargin: false,
+            tradeGroupId: -1,
+            ...totals,
+            assets: [b],
+            positions: pos,
           }
-        : base;
-    });
-    const totals = {
-      totalInitialMargin: b.initialMargin,
-      totalMaintMargin: b.maintMargin,
-      totalWalletBalance: b.walletBalance,
-      totalUnrealizedProfit: b.unrealizedProfit,
-      totalMarginBalance: b.marginBalance,
-      totalPositionInitialMargin: b.positionInitialMargin,
-      totalOpenOrderInitialMargin: b.openOrderInitialMargin,
-      totalCrossWalletBalance: b.crossWalletBalance,
-      totalCrossUnPnl: b.crossUnPnl,
-      availableBalance: b.availableBalance,
-      maxWithdrawAmount: b.maxWithdrawAmount,
-    };
-    return v2
-      ? {
-          feeTier: 0,
-          feeBurn: false,
-          canTrade: true,
-          canDeposit: true,
-          canWithdraw: true,
-          updateTime: 0,
-          multiAssetsMargin: false,
-          tradeGroupId: -1,
-          ...totals,
-          assets: [b],
-          positions: pos,
-        }
-      : { ...totals, assets: [b], positions: pos };
-  }
-  app.get('/fapi/v2/account', { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesAccountV2Response) } }, async (req) =>
-    account(callerOf(req).userId, true),
-  );
-  app.get('/fapi/v3/account', { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesAccountV3Response) } }, async (req) =>
-    account(callerOf(req).userId, false),
-  );
-};
+        : { ...totals, assets: [b], positions: pos };
+    }
+    app.get('/fapi/v2/account', { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesAccountV2Response) } }, async (req) =>
+      account(callerOf(req).userId, true),
+    );
+    app.get('/fapi/v3/account', { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesAccountV3Response) } }, async (req) =>
+      account(callerOf(req).userId, false),
+    );
+  };
+}
 
 /** A percent string of our funding history ("0.010000") as Binance's fraction with 8 decimals ("0.00010000"). */
 function percentToFraction(pct: string): string {
@@ -918,5 +944,3 @@ function ceilDiv(a: bigint, b: bigint): bigint {
 function missingOrder(): never {
   throw new Error('placed perpetual order not found');
 }
-
-export default futuresRoutes;

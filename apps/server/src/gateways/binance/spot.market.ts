@@ -34,19 +34,19 @@ export function periodOf(interval: string): KlinePeriod {
 const zero = (decimals: number) => formatDecimal(0n, decimals);
 
 /** The spot markets a `symbol`/`symbols` selection names (all when neither): -1121 for an unknown one. */
-export function selectMarkets(ctx: SpotMarketDeps, symbol: string | undefined, symbols: string[] | undefined): MarketConfig[] {
+export function selectMarkets(deps: SpotMarketDeps, symbol: string | undefined, symbols: string[] | undefined): MarketConfig[] {
   const wanted = symbol !== undefined ? [symbol] : symbols;
-  if (wanted === undefined) return ctx.host.engine.markets();
+  if (wanted === undefined) return deps.host.engine.markets();
   return wanted.map((s) => {
-    const m = findSpotMarket(ctx.host, s);
+    const m = findSpotMarket(deps.host, s);
     if (!m || toBinanceSymbol(m.symbol) !== s) throw BX.invalidSymbol();
     return m;
   });
 }
 
 /** Best bid and ask of a market as Binance's bookTicker fields. */
-export function bookTicker(ctx: SpotMarketDeps, m: MarketConfig) {
-  const d = ctx.marketData.depth(m.symbol, 'SPOT', 1);
+export function bookTicker(deps: SpotMarketDeps, m: MarketConfig) {
+  const d = deps.marketData.depth(m.symbol, 'SPOT', 1);
   const bid = d.bids[0];
   const ask = d.asks[0];
   return {
@@ -59,10 +59,10 @@ export function bookTicker(ctx: SpotMarketDeps, m: MarketConfig) {
 }
 
 /** Last price of a market as a decimal string: the pair's price (last trade, else reference price, else last bar). */
-export function lastPrice(ctx: SpotMarketDeps, m: MarketConfig): string {
-  const pair = ctx.marketData.pair(m.symbol, 'SPOT');
+export function lastPrice(deps: SpotMarketDeps, m: MarketConfig): string {
+  const pair = deps.marketData.pair(m.symbol, 'SPOT');
   if (pair) return pair.price;
-  const p = ctx.host.engine.lastPrice(m.symbol);
+  const p = deps.host.engine.lastPrice(m.symbol);
   return formatDecimal(p ?? 0n, m.priceDecimals);
 }
 
@@ -75,11 +75,11 @@ export type TradeStats = Awaited<ReturnType<SpotRepository['tradeStats']>>;
  * priceChangePercent has 3 decimals, rounded half away from zero; weightedAvgPrice = quoteVolume / volume rounded
  * down at priceDecimals; prevClosePrice is the window's open. An empty window: open = last, change 0.
  */
-export function ticker24h(ctx: SpotMarketDeps, m: MarketConfig, stats: TradeStats, now: number, type: 'FULL' | 'MINI') {
-  const md = ctx.marketData;
+export function ticker24h(deps: SpotMarketDeps, m: MarketConfig, stats: TradeStats, now: number, type: 'FULL' | 'MINI') {
+  const md = deps.marketData;
   const pair = md.pair(m.symbol, 'SPOT');
   const pd = m.priceDecimals;
-  const last = pair ? toUnits(pair.price, pd) : (ctx.host.engine.lastPrice(m.symbol) ?? 0n);
+  const last = pair ? toUnits(pair.price, pd) : (deps.host.engine.lastPrice(m.symbol) ?? 0n);
   const openStr = md.open24h(m.symbol, 'SPOT');
   const open = openStr === null ? last : toUnits(openStr, pd);
   const volume = pair ? toUnits(pair.volume, m.qtyDecimals) : 0n;
@@ -102,7 +102,7 @@ export function ticker24h(ctx: SpotMarketDeps, m: MarketConfig, stats: TradeStat
   if (type === 'MINI') return core;
   const shift = pd + m.qtyDecimals - ASSET_SCALE;
   const wavg = volume === 0n ? 0n : shift >= 0 ? (quoteVolume * pow10(shift)) / volume : quoteVolume / (volume * pow10(-shift));
-  const book = bookTicker(ctx, m);
+  const book = bookTicker(deps, m);
   const lastTrade = md.trades(m.symbol, 'SPOT', 1)[0];
   const { symbol, lastPrice: last_, ...rest } = core;
   return {
@@ -126,10 +126,10 @@ export function ticker24h(ctx: SpotMarketDeps, m: MarketConfig, stats: TradeStat
  * down at priceDecimals) and the last of those trades' time; without trades in that window, the last price and the
  * last trade's time (0 when the market never traded).
  */
-export async function avgPrice(ctx: SpotMarketDeps, repo: SpotRepository, m: MarketConfig, now: number, mins = 5) {
-  await projectionCaughtUp(ctx.host);
+export async function avgPrice(deps: SpotMarketDeps, repo: SpotRepository, m: MarketConfig, now: number, mins = 5) {
+  await projectionCaughtUp(deps.host);
   const v = await repo.volumeSince(m.symbol, now - mins * 60_000);
-  const quoteScale = ctx.host.engine.asset(m.quote)?.scale ?? ASSET_SCALE;
+  const quoteScale = deps.host.engine.asset(m.quote)?.scale ?? ASSET_SCALE;
   if (v && BigInt(v.qty) > 0n) {
     const shift = m.priceDecimals + m.qtyDecimals - quoteScale;
     const q = BigInt(v.quote);
@@ -137,8 +137,8 @@ export async function avgPrice(ctx: SpotMarketDeps, repo: SpotRepository, m: Mar
     const price = shift >= 0 ? (q * pow10(shift)) / n : q / (n * pow10(-shift));
     return { mins, price: formatDecimal(price, m.priceDecimals), closeTime: v.lastTs };
   }
-  const lastTrade = ctx.marketData.trades(m.symbol, 'SPOT', 1)[0];
-  return { mins, price: lastPrice(ctx, m), closeTime: lastTrade?.time ?? 0 };
+  const lastTrade = deps.marketData.trades(m.symbol, 'SPOT', 1)[0];
+  return { mins, price: lastPrice(deps, m), closeTime: lastTrade?.time ?? 0 };
 }
 
 /** A projected trade as a Binance public trade (GET /api/v3/trades). */
@@ -175,7 +175,7 @@ export function aggTrade(t: SpotTradeRow, m: MarketConfig) {
  * has and our bars do not (quote volume, trade count, taker buy volumes) are zero.
  */
 export async function klineRows(
-  ctx: SpotMarketDeps,
+  deps: SpotMarketDeps,
   m: MarketConfig,
   period: KlinePeriod,
   q: { startTime?: number; endTime?: number; limit: number },
@@ -187,8 +187,8 @@ export async function klineRows(
     end = end === undefined ? fromStart : Math.min(end, fromStart);
   }
   if (end !== undefined && q.startTime !== undefined && end <= q.startTime) return [];
-  const bars = await ctx.marketData.klines(m.symbol, 'SPOT', period, q.limit, end);
-  const quoteScale = ctx.host.engine.asset(m.quote)?.scale ?? ASSET_SCALE;
+  const bars = await deps.marketData.klines(m.symbol, 'SPOT', period, q.limit, end);
+  const quoteScale = deps.host.engine.asset(m.quote)?.scale ?? ASSET_SCALE;
   const zq = zero(quoteScale);
   const zb = zero(m.qtyDecimals);
   return bars
@@ -198,11 +198,11 @@ export async function klineRows(
 
 /** Reads `limit` trades after the projection caught up (public trades and aggTrades). */
 export async function projectedTrades(
-  ctx: SpotMarketDeps,
+  deps: SpotMarketDeps,
   repo: SpotRepository,
   m: MarketConfig,
   q: Parameters<SpotRepository['trades']>[1],
 ): Promise<SpotTradeRow[]> {
-  await projectionCaughtUp(ctx.host);
+  await projectionCaughtUp(deps.host);
   return repo.trades(m.symbol, q);
 }

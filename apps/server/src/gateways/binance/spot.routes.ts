@@ -13,10 +13,24 @@ import { BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { spotMarketOrThrow, toBinanceSymbol } from './binance.symbols';
 import { exchangeInfoSymbol, symbolStatus } from './spot.format';
-import { aggTrade, avgPrice, bookTicker, klineRows, lastPrice, periodOf, projectedTrades, publicTrade, selectMarkets, ticker24h } from './spot.market';
+import {
+  aggTrade,
+  avgPrice,
+  bookTicker,
+  klineRows,
+  lastPrice,
+  periodOf,
+  projectedTrades,
+  publicTrade,
+  selectMarkets,
+  ticker24h,
+  type SpotMarketDeps,
+} from './spot.market';
 import { checkWindow, EnumParam, idParam, IntParam, intParam, notBoth, params, SymbolParam, SymbolsParam, symbolsParam, timeParam } from './spot.params';
 import { createSpotRepository, projectionCaughtUp } from './spot.repository';
-import spotTradeRoutes from './spot.trade.routes';
+import spotTradeRoutes, { type SpotTradeRoutesDeps } from './spot.trade.routes';
+import type { Db } from '../../platform/db/client';
+import type { ServerClock } from '../../platform/shared/clock';
 import {
   AggTradesResponse,
   answers,
@@ -39,190 +53,201 @@ const SymbolStatusParam = Type.Union([Type.Literal('TRADING'), Type.Literal('HAL
 const symbolQuery = params({ symbol: SymbolParam });
 const tickerQuery = params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam) });
 
-const spotRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = app.ctx;
-  const repo = createSpotRepository(ctx.db);
-  const quoteScale = (code: string) => ctx.host.engine.asset(code)?.scale ?? 8;
+/**
+ * What the spot routes use: the engine and market data, the database (projected trades), the clock and the limits
+ * (exchangeInfo's rateLimits), and what the trading routes use.
+ */
+export type SpotRoutesDeps = SpotMarketDeps & {
+  db: Db;
+  clock: Pick<ServerClock, 'now'>;
+  config: Parameters<typeof binanceRateLimits>[0];
+} & SpotTradeRoutesDeps;
 
-  app.get('/api/v3/ping', { config: pub(1), schema: { response: answers(PingResponse) } }, async () => ({}));
-  app.get('/api/v3/time', { config: pub(1), schema: { response: answers(TimeResponse) } }, async () => ({ serverTime: ctx.clock.now() }));
+/** Binance's spot general and market data routes, and the trading routes (spot.trade.routes.ts) in their scope. */
+export default function spotRoutes({ host, marketData, db, clock, config, entrust, chain }: SpotRoutesDeps): FastifyPluginAsync {
+  return async function spotRoutes(app) {
+    const market: SpotMarketDeps = { host, marketData };
+    const repo = createSpotRepository(db);
+    const quoteScale = (code: string) => host.engine.asset(code)?.scale ?? 8;
 
-  app.get(
-    '/api/v3/exchangeInfo',
-    {
-      config: pub(20),
-      schema: {
-        querystring: params({
-          symbol: Type.Optional(SymbolParam),
-          symbols: Type.Optional(SymbolsParam),
-          permissions: Type.Optional(Type.String({ pattern: '^[A-Z_",\\[\\]]{1,200}$' })),
-          showPermissionSets: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
-          symbolStatus: Type.Optional(SymbolStatusParam),
-        }),
-        response: answers(SpotExchangeInfoResponse),
+    app.get('/api/v3/ping', { config: pub(1), schema: { response: answers(PingResponse) } }, async () => ({}));
+    app.get('/api/v3/time', { config: pub(1), schema: { response: answers(TimeResponse) } }, async () => ({ serverTime: clock.now() }));
+
+    app.get(
+      '/api/v3/exchangeInfo',
+      {
+        config: pub(20),
+        schema: {
+          querystring: params({
+            symbol: Type.Optional(SymbolParam),
+            symbols: Type.Optional(SymbolsParam),
+            permissions: Type.Optional(Type.String({ pattern: '^[A-Z_",\\[\\]]{1,200}$' })),
+            showPermissionSets: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+            symbolStatus: Type.Optional(SymbolStatusParam),
+          }),
+          response: answers(SpotExchangeInfoResponse),
+        },
       },
-    },
-    async (req) => {
-      const p = paramsOf(req);
-      notBoth(p.symbol, p.symbols, ['symbol', 'symbols']);
-      notBoth(p.symbol ?? p.symbols, p.symbolStatus, ['symbol', 'symbolStatus']);
-      let markets = selectMarkets(ctx, p.symbol, symbolsParam(p.symbols));
-      if (p.symbolStatus !== undefined) markets = markets.filter((m) => symbolStatus(m) === p.symbolStatus);
-      const asset = (c: string) => ctx.host.engine.asset(c);
-      return {
-        timezone: 'UTC',
-        serverTime: ctx.clock.now(),
-        rateLimits: binanceRateLimits(ctx.config),
-        exchangeFilters: [],
-        symbols: markets.map((m) => exchangeInfoSymbol(m, asset)),
-      };
-    },
-  );
-
-  app.get(
-    '/api/v3/depth',
-    {
-      config: { binance: { weight: 5, weightBy: spotDepthWeight, security: 'NONE' } },
-      schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(DepthResponse) },
-    },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const limit = intParam(p.limit, 'limit', { min: 1, max: 5000, fallback: 100 });
-      const d = ctx.marketData.depth(m.symbol, 'SPOT', limit);
-      return { lastUpdateId: d.seq, bids: d.bids, asks: d.asks };
-    },
-  );
-
-  app.get(
-    '/api/v3/trades',
-    { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(PublicTradesResponse) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
-      const rows = await projectedTrades(ctx, repo, m, { limit });
-      return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
-    },
-  );
-
-  app.get(
-    '/api/v3/historicalTrades',
-    {
-      config: pub(25),
-      schema: {
-        querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }),
-        response: answers(PublicTradesResponse),
+      async (req) => {
+        const p = paramsOf(req);
+        notBoth(p.symbol, p.symbols, ['symbol', 'symbols']);
+        notBoth(p.symbol ?? p.symbols, p.symbolStatus, ['symbol', 'symbolStatus']);
+        let markets = selectMarkets(market, p.symbol, symbolsParam(p.symbols));
+        if (p.symbolStatus !== undefined) markets = markets.filter((m) => symbolStatus(m) === p.symbolStatus);
+        const asset = (c: string) => host.engine.asset(c);
+        return {
+          timezone: 'UTC',
+          serverTime: clock.now(),
+          rateLimits: binanceRateLimits(config),
+          exchangeFilters: [],
+          symbols: markets.map((m) => exchangeInfoSymbol(m, asset)),
+        };
       },
-    },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
-      const fromId = idParam(p.fromId);
-      const rows = await projectedTrades(ctx, repo, m, { limit, ...(fromId !== undefined ? { fromId } : {}) });
-      return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
-    },
-  );
+    );
 
-  app.get(
-    '/api/v3/aggTrades',
-    {
-      config: pub(4),
-      schema: {
-        querystring: params({
-          symbol: SymbolParam,
-          fromId: Type.Optional(IntParam),
-          startTime: Type.Optional(IntParam),
-          endTime: Type.Optional(IntParam),
-          limit: Type.Optional(IntParam),
-        }),
-        response: answers(AggTradesResponse),
+    app.get(
+      '/api/v3/depth',
+      {
+        config: { binance: { weight: 5, weightBy: spotDepthWeight, security: 'NONE' } },
+        schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(DepthResponse) },
       },
-    },
-    async (req) => {
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const limit = intParam(p.limit, 'limit', { min: 1, max: 5000, fallback: 100 });
+        const d = marketData.depth(m.symbol, 'SPOT', limit);
+        return { lastUpdateId: d.seq, bids: d.bids, asks: d.asks };
+      },
+    );
+
+    app.get(
+      '/api/v3/trades',
+      { config: pub(25), schema: { querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam) }), response: answers(PublicTradesResponse) } },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+        const rows = await projectedTrades(market, repo, m, { limit });
+        return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
+      },
+    );
+
+    app.get(
+      '/api/v3/historicalTrades',
+      {
+        config: pub(25),
+        schema: {
+          querystring: params({ symbol: SymbolParam, limit: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }),
+          response: answers(PublicTradesResponse),
+        },
+      },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+        const fromId = idParam(p.fromId);
+        const rows = await projectedTrades(market, repo, m, { limit, ...(fromId !== undefined ? { fromId } : {}) });
+        return rows.map((t) => publicTrade(t, m, quoteScale(m.quote)));
+      },
+    );
+
+    app.get(
+      '/api/v3/aggTrades',
+      {
+        config: pub(4),
+        schema: {
+          querystring: params({
+            symbol: SymbolParam,
+            fromId: Type.Optional(IntParam),
+            startTime: Type.Optional(IntParam),
+            endTime: Type.Optional(IntParam),
+            limit: Type.Optional(IntParam),
+          }),
+          response: answers(AggTradesResponse),
+        },
+      },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
+        const startTime = timeParam(p.startTime, 'startTime');
+        const endTime = timeParam(p.endTime, 'endTime');
+        const fromId = idParam(p.fromId);
+        if (fromId !== undefined && (startTime !== undefined || endTime !== undefined)) notBoth(p.fromId, p.startTime ?? p.endTime, ['fromId', 'startTime']);
+        checkWindow(startTime, endTime, 1);
+        const rows = await projectedTrades(market, repo, m, {
+          limit,
+          ...(fromId !== undefined ? { fromId } : {}),
+          ...(startTime !== undefined ? { startTime } : {}),
+          ...(endTime !== undefined ? { endTime } : {}),
+        });
+        return rows.map((t) => aggTrade(t, m));
+      },
+    );
+
+    const klineQuery = params({
+      symbol: SymbolParam,
+      interval: Type.String({ pattern: '^[0-9]{1,3}[smhdwM]$' }),
+      startTime: Type.Optional(IntParam),
+      endTime: Type.Optional(IntParam),
+      timeZone: Type.Optional(Type.String({ pattern: '^(\\+|-)?[0-9]{1,2}(:[0-9]{2})?$' })),
+      limit: Type.Optional(IntParam),
+    });
+    const klines = async (req: Parameters<typeof paramsOf>[0]) => {
       const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
+      const m = spotMarketOrThrow(host, p.symbol);
+      const period = periodOf(p.interval ?? '');
+      // Bars are UTC; only the UTC time zone is kept.
+      if (p.timeZone !== undefined && !/^(\+|-)?0{1,2}(:00)?$/.test(p.timeZone)) throw BX.badParam("Data sent for parameter 'timeZone' is not valid.");
       const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
       const startTime = timeParam(p.startTime, 'startTime');
       const endTime = timeParam(p.endTime, 'endTime');
-      const fromId = idParam(p.fromId);
-      if (fromId !== undefined && (startTime !== undefined || endTime !== undefined)) notBoth(p.fromId, p.startTime ?? p.endTime, ['fromId', 'startTime']);
-      checkWindow(startTime, endTime, 1);
-      const rows = await projectedTrades(ctx, repo, m, {
-        limit,
-        ...(fromId !== undefined ? { fromId } : {}),
-        ...(startTime !== undefined ? { startTime } : {}),
-        ...(endTime !== undefined ? { endTime } : {}),
-      });
-      return rows.map((t) => aggTrade(t, m));
-    },
-  );
+      return klineRows(market, m, period, { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
+    };
+    app.get('/api/v3/klines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
+    app.get('/api/v3/uiKlines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
 
-  const klineQuery = params({
-    symbol: SymbolParam,
-    interval: Type.String({ pattern: '^[0-9]{1,3}[smhdwM]$' }),
-    startTime: Type.Optional(IntParam),
-    endTime: Type.Optional(IntParam),
-    timeZone: Type.Optional(Type.String({ pattern: '^(\\+|-)?[0-9]{1,2}(:[0-9]{2})?$' })),
-    limit: Type.Optional(IntParam),
-  });
-  const klines = async (req: Parameters<typeof paramsOf>[0]) => {
-    const p = paramsOf(req);
-    const m = spotMarketOrThrow(ctx.host, p.symbol);
-    const period = periodOf(p.interval ?? '');
-    // Bars are UTC; only the UTC time zone is kept.
-    if (p.timeZone !== undefined && !/^(\+|-)?0{1,2}(:00)?$/.test(p.timeZone)) throw BX.badParam("Data sent for parameter 'timeZone' is not valid.");
-    const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
-    const startTime = timeParam(p.startTime, 'startTime');
-    const endTime = timeParam(p.endTime, 'endTime');
-    return klineRows(ctx, m, period, { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
-  };
-  app.get('/api/v3/klines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
-  app.get('/api/v3/uiKlines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
+    app.get('/api/v3/avgPrice', { config: pub(2), schema: { querystring: symbolQuery, response: answers(AvgPriceResponse) } }, async (req) => {
+      const m = spotMarketOrThrow(host, paramsOf(req).symbol);
+      return avgPrice(market, repo, m, clock.now());
+    });
 
-  app.get('/api/v3/avgPrice', { config: pub(2), schema: { querystring: symbolQuery, response: answers(AvgPriceResponse) } }, async (req) => {
-    const m = spotMarketOrThrow(ctx.host, paramsOf(req).symbol);
-    return avgPrice(ctx, repo, m, ctx.clock.now());
-  });
+    /** A ticker route's answer: an object for `symbol`, an array for `symbols` or all. */
+    const perSymbol = <T>(p: Record<string, string>, one: (m: ReturnType<typeof selectMarkets>[number]) => T): T | T[] => {
+      notBoth(p.symbol, p.symbols, ['symbol', 'symbols']);
+      const markets = selectMarkets(market, p.symbol, symbolsParam(p.symbols));
+      const rows = markets.map(one);
+      return p.symbol !== undefined ? rows[0]! : rows;
+    };
 
-  /** A ticker route's answer: an object for `symbol`, an array for `symbols` or all. */
-  const perSymbol = <T>(p: Record<string, string>, one: (m: ReturnType<typeof selectMarkets>[number]) => T): T | T[] => {
-    notBoth(p.symbol, p.symbols, ['symbol', 'symbols']);
-    const markets = selectMarkets(ctx, p.symbol, symbolsParam(p.symbols));
-    const rows = markets.map(one);
-    return p.symbol !== undefined ? rows[0]! : rows;
-  };
-
-  app.get(
-    '/api/v3/ticker/24hr',
-    {
-      config: pub(2),
-      schema: {
-        querystring: params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam), type: Type.Optional(EnumParam) }),
-        response: answers(Ticker24hResponse),
+    app.get(
+      '/api/v3/ticker/24hr',
+      {
+        config: pub(2),
+        schema: {
+          querystring: params({ symbol: Type.Optional(SymbolParam), symbols: Type.Optional(SymbolsParam), type: Type.Optional(EnumParam) }),
+          response: answers(Ticker24hResponse),
+        },
       },
-    },
-    async (req) => {
-      const p = paramsOf(req);
-      const type = p.type ?? 'FULL';
-      if (type !== 'FULL' && type !== 'MINI') throw BX.badParam("Data sent for parameter 'type' is not valid.");
-      const now = ctx.clock.now();
-      await projectionCaughtUp(ctx.host);
-      const stats = await repo.tradeStats(now - 86_400_000);
-      return perSymbol(p, (m) => ticker24h(ctx, m, stats, now, type));
-    },
-  );
+      async (req) => {
+        const p = paramsOf(req);
+        const type = p.type ?? 'FULL';
+        if (type !== 'FULL' && type !== 'MINI') throw BX.badParam("Data sent for parameter 'type' is not valid.");
+        const now = clock.now();
+        await projectionCaughtUp(host);
+        const stats = await repo.tradeStats(now - 86_400_000);
+        return perSymbol(p, (m) => ticker24h(market, m, stats, now, type));
+      },
+    );
 
-  app.get('/api/v3/ticker/price', { config: pub(2), schema: { querystring: tickerQuery, response: answers(TickerPriceResponse) } }, async (req) =>
-    perSymbol(paramsOf(req), (m) => ({ symbol: toBinanceSymbol(m.symbol), price: lastPrice(ctx, m) })),
-  );
+    app.get('/api/v3/ticker/price', { config: pub(2), schema: { querystring: tickerQuery, response: answers(TickerPriceResponse) } }, async (req) =>
+      perSymbol(paramsOf(req), (m) => ({ symbol: toBinanceSymbol(m.symbol), price: lastPrice(market, m) })),
+    );
 
-  app.get('/api/v3/ticker/bookTicker', { config: pub(2), schema: { querystring: tickerQuery, response: answers(BookTickerResponse) } }, async (req) =>
-    perSymbol(paramsOf(req), (m) => bookTicker(ctx, m)),
-  );
+    app.get('/api/v3/ticker/bookTicker', { config: pub(2), schema: { querystring: tickerQuery, response: answers(BookTickerResponse) } }, async (req) =>
+      perSymbol(paramsOf(req), (m) => bookTicker(market, m)),
+    );
 
-  await app.register(spotTradeRoutes);
-};
-
-export default spotRoutes;
+    await app.register(spotTradeRoutes({ db, host, clock, entrust, chain }));
+  };
+}

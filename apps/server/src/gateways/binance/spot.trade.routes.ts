@@ -11,6 +11,11 @@ import { Type } from '@sinclair/typebox';
 import { formatDecimal, type MarketConfig } from '@exchange/core';
 import type { Entrust } from '@exchange/api';
 import { AppError } from '../../platform/shared/errors';
+import type { Db } from '../../platform/db/client';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { ServerClock } from '../../platform/shared/clock';
+import type { EntrustService } from '../../domains/entrust/entrust.service';
+import type { ChainService } from '../../domains/wallet/chain.service';
 import { marketScales, rowToOrderView, toEntrust } from '../../domains/entrust/entrust.format';
 import { callerOf, type BinanceRouteConfig } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';
@@ -92,408 +97,420 @@ const ONE_ORDER = {
 };
 const cancelSchema = signedPartialParams(ONE_ORDER);
 
-const spotTradeRoutes: FastifyPluginAsync = async (app) => {
-  const ctx = app.ctx;
-  const engine = ctx.host.engine;
-  const repo = createSpotRepository(ctx.db);
-  const scalesOf = (m: MarketConfig): OrderScales & ReturnType<typeof marketScales> => marketScales(m, (c) => engine.asset(c));
-  const userOf = (req: FastifyRequest) => callerOf(req).userId;
-  /** Runs a service call with its AppErrors as Binance's errors. */
-  const service = async <T>(f: () => Promise<T>): Promise<T> => {
-    try {
-      return await f();
-    } catch (err) {
-      throw binanceOrderError(err);
-    }
-  };
+/**
+ * What the trading and account routes use: the engine, the database (projected orders and trades), the clock, the
+ * app's order service and the wallet's coin catalogue (capital/config/getall).
+ */
+export interface SpotTradeRoutesDeps {
+  host: EnginePort;
+  db: Db;
+  clock: Pick<ServerClock, 'now'>;
+  entrust: Pick<EntrustService, 'place' | 'detail' | 'cancel' | 'list'>;
+  chain: { catalogue: Pick<ChainService['catalogue'], 'coins'> };
+}
 
-  // ------------------------------------------------------------------ order entry
-
-  app.post(
-    '/api/v3/order',
-    { config: trade(1, true), schema: { querystring: newOrderSchema, body: newOrderSchema, response: answers(NewOrderResponse) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const order = parseNewOrder(p, m);
-      const userId = userOf(req);
-      const e = await service(() => ctx.entrust.place(userId, order.body));
-      const s = scalesOf(m);
-      if (order.respType !== 'FULL' || e.dealAmount === formatDecimal(0n, m.qtyDecimals)) return newOrderResponse(e, s, order.respType);
-      const detail = await service(() => ctx.entrust.detail(userId, e.id));
-      return newOrderResponse(e, s, 'FULL', detail.fills);
-    },
-  );
-
-  app.post(
-    '/api/v3/order/test',
-    { config: trade(1), schema: { querystring: newOrderSchema, body: newOrderSchema, response: answers(TestOrderResponse) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const order = parseNewOrder(p, m);
-      checkFilters(order, m, scalesOf(m).quoteScale);
-      if (p.computeCommissionRates !== 'true') return {};
-      const rates = { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm) };
-      const none = { maker: commissionRate(0), taker: commissionRate(0) };
-      return { standardCommissionForOrder: rates, specialCommissionForOrder: none, taxCommissionForOrder: none, discount: NO_DISCOUNT };
-    },
-  );
-
-  // ------------------------------------------------------------------ commission rates (CCXT's fetchTradingFee(s))
-
-  // Binance "Query Commission Rates (USER_DATA)": the market's maker/taker rates; no buyer/seller, special or tax part,
-  // no discount asset. Our fees are per market, the same for every account.
-  app.get(
-    '/api/v3/account/commission',
-    { config: userData(20), schema: { querystring: signedParams({ symbol: SymbolParam }), response: answers(AccountCommissionResponse) } },
-    async (req) => {
-      const m = spotMarketOrThrow(ctx.host, paramsOf(req).symbol);
-      const zero = commissionRate(0);
-      const none = { maker: zero, taker: zero, buyer: zero, seller: zero };
-      return {
-        symbol: toBinanceSymbol(m.symbol),
-        standardCommission: { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm), buyer: zero, seller: zero },
-        specialCommission: none,
-        taxCommission: none,
-        discount: NO_DISCOUNT,
-      };
-    },
-  );
-
-  // Binance "Trade Fee (USER_DATA)", GET /sapi/v1/asset/tradeFee: every market's rates, or one symbol's.
-  app.get(
-    '/sapi/v1/asset/tradeFee',
-    { config: userData(1), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(TradeFeeResponse) } },
-    async (req) => {
-      const symbol = paramsOf(req).symbol;
-      const markets = symbol !== undefined && symbol !== '' ? [spotMarketOrThrow(ctx.host, symbol)] : engine.markets();
-      return markets.map((m) => ({
-        symbol: toBinanceSymbol(m.symbol),
-        makerCommission: commissionRate(m.makerFeePpm),
-        takerCommission: commissionRate(m.takerFeePpm),
-      }));
-    },
-  );
-
-  // ------------------------------------------------------------------ one order: query and cancel
-
-  /** -1102 unless orderId or origClientOrderId was sent. */
-  const oneOf = (p: Record<string, string>) => {
-    if (idParam(p.orderId) === undefined && (p.origClientOrderId === undefined || p.origClientOrderId === '')) {
-      throw new BinanceError(-1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!", 400);
-    }
-  };
-  /** Whether order `e` is of market `m` and carries `origClientOrderId` when that was sent too. */
-  const matches = (e: Pick<Entrust, 'pairsName' | 'clientOrderId'>, m: MarketConfig, p: Record<string, string>) =>
-    e.pairsName === m.symbol && (p.origClientOrderId === undefined || p.origClientOrderId === '' || p.origClientOrderId === e.clientOrderId);
-
-  app.get(
-    '/api/v3/order',
-    {
-      config: userData(4),
-      schema: {
-        querystring: signedParams({ symbol: SymbolParam, orderId: Type.Optional(IntParam), origClientOrderId: Type.Optional(ClientOrderIdParam) }),
-        response: answers(QueriedOrder),
-      },
-    },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      oneOf(p);
-      const userId = userOf(req);
-      let id = idParam(p.orderId);
-      if (id === undefined) {
-        const open = engine.openOrders(userId, m.symbol).find((o) => o.clientOrderId === p.origClientOrderId);
-        if (open) id = open.orderId;
-        else {
-          await projectionCaughtUp(ctx.host);
-          id = (await repo.orderByClientId(userId, m.symbol, p.origClientOrderId!))?.id.toString();
-        }
-        if (id === undefined) throw BX.noSuchOrder();
-      }
-      let e: Entrust;
+/** Binance's spot trading and account routes over the app's order service. */
+export default function spotTradeRoutes({ host, db, clock, entrust, chain }: SpotTradeRoutesDeps): FastifyPluginAsync {
+  return async function spotTradeRoutes(app) {
+    const engine = host.engine;
+    const repo = createSpotRepository(db);
+    const scalesOf = (m: MarketConfig): OrderScales & ReturnType<typeof marketScales> => marketScales(m, (c) => engine.asset(c));
+    const userOf = (req: FastifyRequest) => callerOf(req).userId;
+    /** Runs a service call with its AppErrors as Binance's errors. */
+    const service = async <T>(f: () => Promise<T>): Promise<T> => {
       try {
-        e = await ctx.entrust.detail(userId, id);
+        return await f();
       } catch (err) {
-        if (err instanceof AppError && err.code === 'order_not_found') throw BX.noSuchOrder();
         throw binanceOrderError(err);
       }
-      if (!matches(e, m, p)) throw BX.noSuchOrder();
-      return queriedOrder(e, scalesOf(m));
-    },
-  );
-
-  app.delete(
-    '/api/v3/order',
-    { config: trade(1), schema: { querystring: cancelSchema, body: cancelSchema, response: answers(CanceledOrder) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      oneOf(p);
-      const restriction = p.cancelRestrictions;
-      if (restriction !== undefined && restriction !== 'ONLY_NEW' && restriction !== 'ONLY_PARTIALLY_FILLED')
-        throw new BinanceError(-1145, 'Invalid cancelRestrictions', 400);
-      const userId = userOf(req);
-      const id = idParam(p.orderId);
-      // Only the caller's open orders of this market can be cancelled; anything else is an unknown order.
-      const order = engine
-        .openOrders(userId, m.symbol)
-        .find(
-          (o) =>
-            (id !== undefined ? o.orderId === id : o.clientOrderId === p.origClientOrderId) &&
-            (p.origClientOrderId === undefined || p.origClientOrderId === '' || o.clientOrderId === p.origClientOrderId),
-        );
-      if (!order) throw BX.cancelRejected();
-      if ((restriction === 'ONLY_NEW' && order.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')) {
-        throw BX.cancelRejected('Order was not canceled due to cancel restrictions.');
-      }
-      const e = await service(() => ctx.entrust.cancel(userId, { id: order.orderId }));
-      return canceledOrder(e, scalesOf(m), e.clientOrderId, p.newClientOrderId || newClientOrderId());
-    },
-  );
-
-  // ------------------------------------------------------------------ open orders, all orders
-
-  /** The caller's open orders (of one market or all), oldest first, through the app's order list. */
-  const openOrders = async (userId: string, m: MarketConfig | undefined): Promise<Entrust[]> => {
-    const page = await service(() => ctx.entrust.list(userId, { type: 'current', ...(m ? { pairsName: m.symbol } : {}), page: 1, pageSize: 1_000_000 }));
-    return page.records.reverse();
-  };
-
-  app.get(
-    '/api/v3/openOrders',
-    { config: userData(6), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(Type.Array(QueriedOrder)) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = p.symbol !== undefined ? spotMarketOrThrow(ctx.host, p.symbol) : undefined;
-      const orders = await openOrders(userOf(req), m);
-      return orders.map((e) => queriedOrder(e, scalesOf(engine.market(e.pairsName)!)));
-    },
-  );
-
-  const cancelAllSchema = signedPartialParams({ symbol: SymbolParam });
-  app.delete(
-    '/api/v3/openOrders',
-    { config: trade(1), schema: { querystring: cancelAllSchema, body: cancelAllSchema, response: answers(Type.Array(CanceledOrder)) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const userId = userOf(req);
-      const open = await openOrders(userId, m);
-      if (open.length === 0) throw BX.cancelRejected();
-      const s = scalesOf(m);
-      const cancelId = newClientOrderId();
-      const out = [];
-      for (const o of open) {
-        try {
-          const e = await ctx.entrust.cancel(userId, { id: o.id });
-          out.push(canceledOrder(e, s, e.clientOrderId, cancelId));
-        } catch (err) {
-          // An order that filled or ended meanwhile is no longer open: nothing to cancel.
-          if (!(err instanceof AppError && err.code === 'order_not_found')) throw binanceOrderError(err);
-        }
-      }
-      return out;
-    },
-  );
-
-  const historyParams = { symbol: SymbolParam, startTime: Type.Optional(IntParam), endTime: Type.Optional(IntParam), limit: Type.Optional(IntParam) };
-  /** startTime, endTime (at most 24 h apart) and limit (default 500, max 1000) of a history query. */
-  const historyOf = (p: Record<string, string>) => {
-    const startTime = timeParam(p.startTime, 'startTime');
-    const endTime = timeParam(p.endTime, 'endTime');
-    checkWindow(startTime, endTime);
-    return {
-      limit: intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 }),
-      ...(startTime !== undefined ? { startTime } : {}),
-      ...(endTime !== undefined ? { endTime } : {}),
     };
-  };
 
-  app.get(
-    '/api/v3/allOrders',
-    {
-      config: userData(20),
-      schema: { querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam) }), response: answers(Type.Array(QueriedOrder)) },
-    },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const q = historyOf(p);
-      const fromId = idParam(p.orderId);
-      await projectionCaughtUp(ctx.host);
-      // With orderId: the orders from it on (Binance); a time window then narrows nothing more.
-      const rows: SpotOrderRow[] = await repo.orders(userOf(req), m.symbol, fromId !== undefined ? { fromId, limit: q.limit } : q);
-      const s = scalesOf(m);
-      return rows.map((r) => queriedOrder(toEntrust(rowToOrderView(r), s), s));
-    },
-  );
+    // ------------------------------------------------------------------ order entry
 
-  // ------------------------------------------------------------------ account and fills
-
-  app.get(
-    '/api/v3/account',
-    { config: userData(20), schema: { querystring: signedParams({ omitZeroBalances: Type.Optional(BoolParam) }), response: answers(SpotAccountResponse) } },
-    async (req) => {
-      const p = paramsOf(req);
-      const caller = callerOf(req);
-      const markets = engine.markets();
-      // Our fees are per market; the account's rate is the highest of them (every market has the same by default).
-      const maker = Math.max(0, ...markets.map((m) => m.makerFeePpm));
-      const taker = Math.max(0, ...markets.map((m) => m.takerFeePpm));
-      const balances = engine
-        .assets()
-        .map((a) => ({ a, b: engine.balance(caller.userId, 'SPOT', a.code) }))
-        .filter(({ b }) => p.omitZeroBalances !== 'true' || b.available !== 0n || b.frozen !== 0n)
-        .map(({ a, b }) => ({ asset: a.code, free: formatDecimal(b.available, a.scale), locked: formatDecimal(b.frozen, a.scale) }));
-      const canTrade = caller.permissions.includes('spotTrade');
-      return {
-        makerCommission: Math.round(maker / 100),
-        takerCommission: Math.round(taker / 100),
-        buyerCommission: 0,
-        sellerCommission: 0,
-        commissionRates: { maker: commissionRate(maker), taker: commissionRate(taker), buyer: commissionRate(0), seller: commissionRate(0) },
-        canTrade,
-        canWithdraw: caller.permissions.includes('withdraw'),
-        canDeposit: true,
-        brokered: false,
-        requireSelfTradePrevention: false,
-        preventSor: false,
-        updateTime: ctx.clock.now(),
-        accountType: 'SPOT',
-        balances,
-        permissions: ['SPOT'],
-        uid: /^[0-9]{1,15}$/.test(caller.userId) ? Number(caller.userId) : 0,
-      };
-    },
-  );
-
-  app.get(
-    '/api/v3/myTrades',
-    {
-      config: userData(20),
-      schema: {
-        querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }),
-        response: answers(MyTradesResponse),
+    app.post(
+      '/api/v3/order',
+      { config: trade(1, true), schema: { querystring: newOrderSchema, body: newOrderSchema, response: answers(NewOrderResponse) } },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const order = parseNewOrder(p, m);
+        const userId = userOf(req);
+        const e = await service(() => entrust.place(userId, order.body));
+        const s = scalesOf(m);
+        if (order.respType !== 'FULL' || e.dealAmount === formatDecimal(0n, m.qtyDecimals)) return newOrderResponse(e, s, order.respType);
+        const detail = await service(() => entrust.detail(userId, e.id));
+        return newOrderResponse(e, s, 'FULL', detail.fills);
       },
-    },
-    async (req) => {
-      const p = paramsOf(req);
-      const m = spotMarketOrThrow(ctx.host, p.symbol);
-      const q = historyOf(p);
-      const orderId = idParam(p.orderId);
-      const fromId = idParam(p.fromId);
-      if (orderId !== undefined) notBoth(p.orderId, p.startTime ?? p.endTime, ['orderId', 'startTime']);
-      if (fromId !== undefined) notBoth(p.fromId, p.startTime ?? p.endTime, ['fromId', 'startTime']);
-      const userId = userOf(req);
-      await projectionCaughtUp(ctx.host);
-      const rows = await repo.userTrades(userId, m.symbol, {
-        ...(fromId !== undefined ? { fromId, limit: q.limit } : q),
-        ...(orderId !== undefined ? { orderId } : {}),
-      });
-      const s = scalesOf(m);
-      const out = [];
-      for (const t of rows) {
-        for (const role of ['TAKER', 'MAKER'] as const) {
-          const mine = role === 'TAKER' ? t.takerUserId === userId : t.makerUserId === userId;
-          const oid = (role === 'TAKER' ? t.takerOrderId : t.makerOrderId).toString();
-          if (!mine || (orderId !== undefined && oid !== orderId)) continue;
-          const feeAsset = role === 'TAKER' ? t.takerFeeAsset : t.makerFeeAsset;
-          out.push({
-            symbol: toBinanceSymbol(t.symbol),
-            id: Number(t.id),
-            orderId: idNumber(oid),
-            orderListId: -1,
-            price: formatDecimal(BigInt(t.price), m.priceDecimals),
-            qty: formatDecimal(BigInt(t.quantity), m.qtyDecimals),
-            quoteQty: formatDecimal(BigInt(t.quoteAmount), s.quoteScale),
-            commission: formatDecimal(BigInt(role === 'TAKER' ? t.takerFee : t.makerFee), s.scaleOf(feeAsset)),
-            commissionAsset: feeAsset,
-            time: t.ts,
-            isBuyer: role === 'TAKER' ? t.takerSide === 'BUY' : t.takerSide === 'SELL',
-            isMaker: role === 'MAKER',
-            isBestMatch: true,
-          });
-        }
-      }
-      return out;
-    },
-  );
+    );
 
-  // ------------------------------------------------------------------ margin: none here (CCXT's loadMarkets asks)
+    app.post(
+      '/api/v3/order/test',
+      { config: trade(1), schema: { querystring: newOrderSchema, body: newOrderSchema, response: answers(TestOrderResponse) } },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const order = parseNewOrder(p, m);
+        checkFilters(order, m, scalesOf(m).quoteScale);
+        if (p.computeCommissionRates !== 'true') return {};
+        const rates = { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm) };
+        const none = { maker: commissionRate(0), taker: commissionRate(0) };
+        return { standardCommissionForOrder: rates, specialCommissionForOrder: none, taxCommissionForOrder: none, discount: NO_DISCOUNT };
+      },
+    );
 
-  // CCXT's fetchMarkets and fetchCurrencies read the margin pairs when keys are set (option fetchMargins): we have
-  // no margin trading, so both lists are empty.
-  app.get(
-    '/sapi/v1/margin/allPairs',
-    {
-      config: { binance: { weight: 1, security: 'MARKET_DATA' } },
-      schema: { querystring: params({ symbol: Type.Optional(SymbolParam) }), response: answers(EmptyListResponse) },
-    },
-    async () => [],
-  );
-  app.get(
-    '/sapi/v1/margin/isolated/allPairs',
-    { config: userData(10), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(EmptyListResponse) } },
-    async () => [],
-  );
+    // ------------------------------------------------------------------ commission rates (CCXT's fetchTradingFee(s))
 
-  // ------------------------------------------------------------------ wallet: CCXT's fetchCurrencies
-
-  app.get(
-    '/sapi/v1/capital/config/getall',
-    { config: userData(10), schema: { querystring: signedParams({}), response: answers(CoinConfigResponse) } },
-    async (req) => {
-      const userId = userOf(req);
-      const assets = engine.assets();
-      const scale = new Map(assets.map((a) => [a.code, a.scale]));
-      return ctx.chain.catalogue.coins(assets.map((a) => a.code)).map((c) => {
-        const sc = scale.get(c.coin) ?? 8;
-        const b = engine.balance(userId, 'SPOT', c.coin);
-        const zero = formatDecimal(0n, sc);
+    // Binance "Query Commission Rates (USER_DATA)": the market's maker/taker rates; no buyer/seller, special or tax part,
+    // no discount asset. Our fees are per market, the same for every account.
+    app.get(
+      '/api/v3/account/commission',
+      { config: userData(20), schema: { querystring: signedParams({ symbol: SymbolParam }), response: answers(AccountCommissionResponse) } },
+      async (req) => {
+        const m = spotMarketOrThrow(host, paramsOf(req).symbol);
+        const zero = commissionRate(0);
+        const none = { maker: zero, taker: zero, buyer: zero, seller: zero };
         return {
-          coin: c.coin,
-          name: c.name,
-          depositAllEnable: c.chains.some((x) => x.depositEnabled),
-          withdrawAllEnable: c.chains.some((x) => x.withdrawEnabled),
-          free: formatDecimal(b.available, sc),
-          locked: formatDecimal(b.frozen, sc),
-          freeze: zero,
-          withdrawing: zero,
-          ipoing: zero,
-          ipoable: zero,
-          storage: zero,
-          isLegalMoney: false,
-          trading: engine.markets().some((m) => m.base === c.coin || m.quote === c.coin),
-          networkList: c.chains.map((x, i) => ({
-            network: x.chain,
-            coin: c.coin,
-            withdrawIntegerMultiple: formatDecimal(1n, x.withdrawDecimals),
-            isDefault: i === 0,
-            depositEnable: x.depositEnabled,
-            withdrawEnable: x.withdrawEnabled,
-            depositDesc: x.available ? '' : 'Not available in this deployment',
-            withdrawDesc: x.available ? '' : 'Not available in this deployment',
-            specialTips: '',
-            name: x.chainName,
-            resetAddressStatus: false,
-            addressRegex: x.chain === 'ETH' ? '^(0x)[0-9A-Fa-f]{40}$' : '',
-            memoRegex: '',
-            withdrawFee: x.withdrawFee,
-            withdrawMin: x.minWithdraw,
-            withdrawMax: x.maxWithdraw,
-            depositDust: x.minDeposit,
-            minConfirm: x.confirmations,
-            unLockConfirm: 0,
-            sameAddress: false,
-            contractAddress: x.contract,
-            busy: false,
-          })),
+          symbol: toBinanceSymbol(m.symbol),
+          standardCommission: { maker: commissionRate(m.makerFeePpm), taker: commissionRate(m.takerFeePpm), buyer: zero, seller: zero },
+          specialCommission: none,
+          taxCommission: none,
+          discount: NO_DISCOUNT,
         };
-      });
-    },
-  );
-};
+      },
+    );
 
-export default spotTradeRoutes;
+    // Binance "Trade Fee (USER_DATA)", GET /sapi/v1/asset/tradeFee: every market's rates, or one symbol's.
+    app.get(
+      '/sapi/v1/asset/tradeFee',
+      { config: userData(1), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(TradeFeeResponse) } },
+      async (req) => {
+        const symbol = paramsOf(req).symbol;
+        const markets = symbol !== undefined && symbol !== '' ? [spotMarketOrThrow(host, symbol)] : engine.markets();
+        return markets.map((m) => ({
+          symbol: toBinanceSymbol(m.symbol),
+          makerCommission: commissionRate(m.makerFeePpm),
+          takerCommission: commissionRate(m.takerFeePpm),
+        }));
+      },
+    );
+
+    // ------------------------------------------------------------------ one order: query and cancel
+
+    /** -1102 unless orderId or origClientOrderId was sent. */
+    const oneOf = (p: Record<string, string>) => {
+      if (idParam(p.orderId) === undefined && (p.origClientOrderId === undefined || p.origClientOrderId === '')) {
+        throw new BinanceError(-1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!", 400);
+      }
+    };
+    /** Whether order `e` is of market `m` and carries `origClientOrderId` when that was sent too. */
+    const matches = (e: Pick<Entrust, 'pairsName' | 'clientOrderId'>, m: MarketConfig, p: Record<string, string>) =>
+      e.pairsName === m.symbol && (p.origClientOrderId === undefined || p.origClientOrderId === '' || p.origClientOrderId === e.clientOrderId);
+
+    app.get(
+      '/api/v3/order',
+      {
+        config: userData(4),
+        schema: {
+          querystring: signedParams({ symbol: SymbolParam, orderId: Type.Optional(IntParam), origClientOrderId: Type.Optional(ClientOrderIdParam) }),
+          response: answers(QueriedOrder),
+        },
+      },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        oneOf(p);
+        const userId = userOf(req);
+        let id = idParam(p.orderId);
+        if (id === undefined) {
+          const open = engine.openOrders(userId, m.symbol).find((o) => o.clientOrderId === p.origClientOrderId);
+          if (open) id = open.orderId;
+          else {
+            await projectionCaughtUp(host);
+            id = (await repo.orderByClientId(userId, m.symbol, p.origClientOrderId!))?.id.toString();
+          }
+          if (id === undefined) throw BX.noSuchOrder();
+        }
+        let e: Entrust;
+        try {
+          e = await entrust.detail(userId, id);
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'order_not_found') throw BX.noSuchOrder();
+          throw binanceOrderError(err);
+        }
+        if (!matches(e, m, p)) throw BX.noSuchOrder();
+        return queriedOrder(e, scalesOf(m));
+      },
+    );
+
+    app.delete(
+      '/api/v3/order',
+      { config: trade(1), schema: { querystring: cancelSchema, body: cancelSchema, response: answers(CanceledOrder) } },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        oneOf(p);
+        const restriction = p.cancelRestrictions;
+        if (restriction !== undefined && restriction !== 'ONLY_NEW' && restriction !== 'ONLY_PARTIALLY_FILLED')
+          throw new BinanceError(-1145, 'Invalid cancelRestrictions', 400);
+        const userId = userOf(req);
+        const id = idParam(p.orderId);
+        // Only the caller's open orders of this market can be cancelled; anything else is an unknown order.
+        const order = engine
+          .openOrders(userId, m.symbol)
+          .find(
+            (o) =>
+              (id !== undefined ? o.orderId === id : o.clientOrderId === p.origClientOrderId) &&
+              (p.origClientOrderId === undefined || p.origClientOrderId === '' || o.clientOrderId === p.origClientOrderId),
+          );
+        if (!order) throw BX.cancelRejected();
+        if ((restriction === 'ONLY_NEW' && order.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')) {
+          throw BX.cancelRejected('Order was not canceled due to cancel restrictions.');
+        }
+        const e = await service(() => entrust.cancel(userId, { id: order.orderId }));
+        return canceledOrder(e, scalesOf(m), e.clientOrderId, p.newClientOrderId || newClientOrderId());
+      },
+    );
+
+    // ------------------------------------------------------------------ open orders, all orders
+
+    /** The caller's open orders (of one market or all), oldest first, through the app's order list. */
+    const openOrders = async (userId: string, m: MarketConfig | undefined): Promise<Entrust[]> => {
+      const page = await service(() => entrust.list(userId, { type: 'current', ...(m ? { pairsName: m.symbol } : {}), page: 1, pageSize: 1_000_000 }));
+      return page.records.reverse();
+    };
+
+    app.get(
+      '/api/v3/openOrders',
+      { config: userData(6), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(Type.Array(QueriedOrder)) } },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = p.symbol !== undefined ? spotMarketOrThrow(host, p.symbol) : undefined;
+        const orders = await openOrders(userOf(req), m);
+        return orders.map((e) => queriedOrder(e, scalesOf(engine.market(e.pairsName)!)));
+      },
+    );
+
+    const cancelAllSchema = signedPartialParams({ symbol: SymbolParam });
+    app.delete(
+      '/api/v3/openOrders',
+      { config: trade(1), schema: { querystring: cancelAllSchema, body: cancelAllSchema, response: answers(Type.Array(CanceledOrder)) } },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const userId = userOf(req);
+        const open = await openOrders(userId, m);
+        if (open.length === 0) throw BX.cancelRejected();
+        const s = scalesOf(m);
+        const cancelId = newClientOrderId();
+        const out = [];
+        for (const o of open) {
+          try {
+            const e = await entrust.cancel(userId, { id: o.id });
+            out.push(canceledOrder(e, s, e.clientOrderId, cancelId));
+          } catch (err) {
+            // An order that filled or ended meanwhile is no longer open: nothing to cancel.
+            if (!(err instanceof AppError && err.code === 'order_not_found')) throw binanceOrderError(err);
+          }
+        }
+        return out;
+      },
+    );
+
+    const historyParams = { symbol: SymbolParam, startTime: Type.Optional(IntParam), endTime: Type.Optional(IntParam), limit: Type.Optional(IntParam) };
+    /** startTime, endTime (at most 24 h apart) and limit (default 500, max 1000) of a history query. */
+    const historyOf = (p: Record<string, string>) => {
+      const startTime = timeParam(p.startTime, 'startTime');
+      const endTime = timeParam(p.endTime, 'endTime');
+      checkWindow(startTime, endTime);
+      return {
+        limit: intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 }),
+        ...(startTime !== undefined ? { startTime } : {}),
+        ...(endTime !== undefined ? { endTime } : {}),
+      };
+    };
+
+    app.get(
+      '/api/v3/allOrders',
+      {
+        config: userData(20),
+        schema: { querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam) }), response: answers(Type.Array(QueriedOrder)) },
+      },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const q = historyOf(p);
+        const fromId = idParam(p.orderId);
+        await projectionCaughtUp(host);
+        // With orderId: the orders from it on (Binance); a time window then narrows nothing more.
+        const rows: SpotOrderRow[] = await repo.orders(userOf(req), m.symbol, fromId !== undefined ? { fromId, limit: q.limit } : q);
+        const s = scalesOf(m);
+        return rows.map((r) => queriedOrder(toEntrust(rowToOrderView(r), s), s));
+      },
+    );
+
+    // ------------------------------------------------------------------ account and fills
+
+    app.get(
+      '/api/v3/account',
+      { config: userData(20), schema: { querystring: signedParams({ omitZeroBalances: Type.Optional(BoolParam) }), response: answers(SpotAccountResponse) } },
+      async (req) => {
+        const p = paramsOf(req);
+        const caller = callerOf(req);
+        const markets = engine.markets();
+        // Our fees are per market; the account's rate is the highest of them (every market has the same by default).
+        const maker = Math.max(0, ...markets.map((m) => m.makerFeePpm));
+        const taker = Math.max(0, ...markets.map((m) => m.takerFeePpm));
+        const balances = engine
+          .assets()
+          .map((a) => ({ a, b: engine.balance(caller.userId, 'SPOT', a.code) }))
+          .filter(({ b }) => p.omitZeroBalances !== 'true' || b.available !== 0n || b.frozen !== 0n)
+          .map(({ a, b }) => ({ asset: a.code, free: formatDecimal(b.available, a.scale), locked: formatDecimal(b.frozen, a.scale) }));
+        const canTrade = caller.permissions.includes('spotTrade');
+        return {
+          makerCommission: Math.round(maker / 100),
+          takerCommission: Math.round(taker / 100),
+          buyerCommission: 0,
+          sellerCommission: 0,
+          commissionRates: { maker: commissionRate(maker), taker: commissionRate(taker), buyer: commissionRate(0), seller: commissionRate(0) },
+          canTrade,
+          canWithdraw: caller.permissions.includes('withdraw'),
+          canDeposit: true,
+          brokered: false,
+          requireSelfTradePrevention: false,
+          preventSor: false,
+          updateTime: clock.now(),
+          accountType: 'SPOT',
+          balances,
+          permissions: ['SPOT'],
+          uid: /^[0-9]{1,15}$/.test(caller.userId) ? Number(caller.userId) : 0,
+        };
+      },
+    );
+
+    app.get(
+      '/api/v3/myTrades',
+      {
+        config: userData(20),
+        schema: {
+          querystring: signedParams({ ...historyParams, orderId: Type.Optional(IntParam), fromId: Type.Optional(IntParam) }),
+          response: answers(MyTradesResponse),
+        },
+      },
+      async (req) => {
+        const p = paramsOf(req);
+        const m = spotMarketOrThrow(host, p.symbol);
+        const q = historyOf(p);
+        const orderId = idParam(p.orderId);
+        const fromId = idParam(p.fromId);
+        if (orderId !== undefined) notBoth(p.orderId, p.startTime ?? p.endTime, ['orderId', 'startTime']);
+        if (fromId !== undefined) notBoth(p.fromId, p.startTime ?? p.endTime, ['fromId', 'startTime']);
+        const userId = userOf(req);
+        await projectionCaughtUp(host);
+        const rows = await repo.userTrades(userId, m.symbol, {
+          ...(fromId !== undefined ? { fromId, limit: q.limit } : q),
+          ...(orderId !== undefined ? { orderId } : {}),
+        });
+        const s = scalesOf(m);
+        const out = [];
+        for (const t of rows) {
+          for (const role of ['TAKER', 'MAKER'] as const) {
+            const mine = role === 'TAKER' ? t.takerUserId === userId : t.makerUserId === userId;
+            const oid = (role === 'TAKER' ? t.takerOrderId : t.makerOrderId).toString();
+            if (!mine || (orderId !== undefined && oid !== orderId)) continue;
+            const feeAsset = role === 'TAKER' ? t.takerFeeAsset : t.makerFeeAsset;
+            out.push({
+              symbol: toBinanceSymbol(t.symbol),
+              id: Number(t.id),
+              orderId: idNumber(oid),
+              orderListId: -1,
+              price: formatDecimal(BigInt(t.price), m.priceDecimals),
+              qty: formatDecimal(BigInt(t.quantity), m.qtyDecimals),
+              quoteQty: formatDecimal(BigInt(t.quoteAmount), s.quoteScale),
+              commission: formatDecimal(BigInt(role === 'TAKER' ? t.takerFee : t.makerFee), s.scaleOf(feeAsset)),
+              commissionAsset: feeAsset,
+              time: t.ts,
+              isBuyer: role === 'TAKER' ? t.takerSide === 'BUY' : t.takerSide === 'SELL',
+              isMaker: role === 'MAKER',
+              isBestMatch: true,
+            });
+          }
+        }
+        return out;
+      },
+    );
+
+    // ------------------------------------------------------------------ margin: none here (CCXT's loadMarkets asks)
+
+    // CCXT's fetchMarkets and fetchCurrencies read the margin pairs when keys are set (option fetchMargins): we have
+    // no margin trading, so both lists are empty.
+    app.get(
+      '/sapi/v1/margin/allPairs',
+      {
+        config: { binance: { weight: 1, security: 'MARKET_DATA' } },
+        schema: { querystring: params({ symbol: Type.Optional(SymbolParam) }), response: answers(EmptyListResponse) },
+      },
+      async () => [],
+    );
+    app.get(
+      '/sapi/v1/margin/isolated/allPairs',
+      { config: userData(10), schema: { querystring: signedParams({ symbol: Type.Optional(SymbolParam) }), response: answers(EmptyListResponse) } },
+      async () => [],
+    );
+
+    // ------------------------------------------------------------------ wallet: CCXT's fetchCurrencies
+
+    app.get(
+      '/sapi/v1/capital/config/getall',
+      { config: userData(10), schema: { querystring: signedParams({}), response: answers(CoinConfigResponse) } },
+      async (req) => {
+        const userId = userOf(req);
+        const assets = engine.assets();
+        const scale = new Map(assets.map((a) => [a.code, a.scale]));
+        return chain.catalogue.coins(assets.map((a) => a.code)).map((c) => {
+          const sc = scale.get(c.coin) ?? 8;
+          const b = engine.balance(userId, 'SPOT', c.coin);
+          const zero = formatDecimal(0n, sc);
+          return {
+            coin: c.coin,
+            name: c.name,
+            depositAllEnable: c.chains.some((x) => x.depositEnabled),
+            withdrawAllEnable: c.chains.some((x) => x.withdrawEnabled),
+            free: formatDecimal(b.available, sc),
+            locked: formatDecimal(b.frozen, sc),
+            freeze: zero,
+            withdrawing: zero,
+            ipoing: zero,
+            ipoable: zero,
+            storage: zero,
+            isLegalMoney: false,
+            trading: engine.markets().some((m) => m.base === c.coin || m.quote === c.coin),
+            networkList: c.chains.map((x, i) => ({
+              network: x.chain,
+              coin: c.coin,
+              withdrawIntegerMultiple: formatDecimal(1n, x.withdrawDecimals),
+              isDefault: i === 0,
+              depositEnable: x.depositEnabled,
+              withdrawEnable: x.withdrawEnabled,
+              depositDesc: x.available ? '' : 'Not available in this deployment',
+              withdrawDesc: x.available ? '' : 'Not available in this deployment',
+              specialTips: '',
+              name: x.chainName,
+              resetAddressStatus: false,
+              addressRegex: x.chain === 'ETH' ? '^(0x)[0-9A-Fa-f]{40}$' : '',
+              memoRegex: '',
+              withdrawFee: x.withdrawFee,
+              withdrawMin: x.minWithdraw,
+              withdrawMax: x.maxWithdraw,
+              depositDust: x.minDeposit,
+              minConfirm: x.confirmations,
+              unLockConfirm: 0,
+              sameAddress: false,
+              contractAddress: x.contract,
+              busy: false,
+            })),
+          };
+        });
+      },
+    );
+  };
+}

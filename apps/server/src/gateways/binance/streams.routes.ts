@@ -26,131 +26,145 @@ import { createIpSlots, type IpSlots } from '../../platform/rate-limit/slots-and
 import { callerOf } from './binance.auth';
 import { BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
-import { createStreamHub, type ContractDepthSource, type StreamHub } from './streams.hub';
+import { createStreamHub, type StreamHub, type StreamHubDeps } from './streams.hub';
 import { createListenKeys, type ListenKeys } from './streams.listen-keys';
 import type { StreamMarket } from './streams.names';
 import { serveWsApi } from './streams.wsapi';
+import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { ApiKeyVerifier } from '../../domains/api-keys/api-keys.service';
 import type { TSchema } from '@sinclair/typebox';
 import { answers, EmptyResponse, ListenKeyResponse } from './binance.responses';
 
 /** Open stream connections one client IP may hold. */
 export const STREAM_MAX_PER_IP = 300;
 
-/** The stream state of an app (its listenKeys, its hub once a connection made it), by context. */
+/** The stream state of an app (its listenKeys, its hub once a connection made it), by the engine port it serves. */
 const states = new WeakMap<object, { listenKeys: ListenKeys; hub?: StreamHub }>();
 
 /** The listenKeys and hub of the app built over `ctx` (tests: expire a key, read the counts). */
-export function binanceStreamsOf(ctx: object): { listenKeys: ListenKeys; hub?: StreamHub } | undefined {
-  return states.get(ctx);
+export function binanceStreamsOf(ctx: { host: object }): { listenKeys: ListenKeys; hub?: StreamHub } | undefined {
+  return states.get(ctx.host);
 }
 
-const streamRoutes: FastifyPluginAsync = async (app) => {
-  const state: { listenKeys: ListenKeys; hub?: StreamHub } = { listenKeys: createListenKeys() };
-  states.set(app.ctx, state);
-  let slots: IpSlots | undefined;
-  const hubOf = (): StreamHub =>
-    (state.hub ??= createStreamHub({
-      host: app.ctx.host,
-      marketData: app.ctx.marketData,
-      contractMarket: app.ctx.contractMarket as typeof app.ctx.contractMarket & Partial<ContractDepthSource>,
-      listenKeys: state.listenKeys,
-      log: app.log,
-    }));
-  app.addHook('onClose', async () => state.hub?.close());
+/**
+ * What the streams use: the engine, market data and the contracts' market data (the hub's payloads), and the API keys
+ * (the WebSocket API's logon). The listenKeys' routes are USER_STREAM ones, authenticated by the scope's hooks.
+ */
+export interface StreamRoutesDeps {
+  host: EnginePort;
+  marketData: StreamHubDeps['marketData'];
+  contractMarket: NonNullable<StreamHubDeps['contractMarket']>;
+  apiKeys: ApiKeyVerifier;
+}
 
-  /** Takes a connection slot for the client's IP before the upgrade; 429 -1003 beyond the cap. */
-  const takeSlot = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!req.ws) return;
-    slots ??= createIpSlots(STREAM_MAX_PER_IP);
-    const ip = req.ip;
-    if (!slots.take(ip)) {
-      const e = BX.tooManyRequests('Too many connections from this address.');
-      return reply.status(429).send({ code: e.code, msg: e.msg });
+/** Binance's market and user data streams, the WebSocket API and the listenKeys' routes. */
+export default function streamRoutes({ host, marketData, contractMarket, apiKeys }: StreamRoutesDeps): FastifyPluginAsync {
+  return async function streamRoutes(app) {
+    const state: { listenKeys: ListenKeys; hub?: StreamHub } = { listenKeys: createListenKeys() };
+    states.set(host, state);
+    let slots: IpSlots | undefined;
+    const hubOf = (): StreamHub =>
+      (state.hub ??= createStreamHub({
+        host,
+        marketData,
+        contractMarket,
+        listenKeys: state.listenKeys,
+        log: app.log,
+      }));
+    app.addHook('onClose', async () => state.hub?.close());
+
+    /** Takes a connection slot for the client's IP before the upgrade; 429 -1003 beyond the cap. */
+    const takeSlot = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (!req.ws) return;
+      slots ??= createIpSlots(STREAM_MAX_PER_IP);
+      const ip = req.ip;
+      if (!slots.take(ip)) {
+        const e = BX.tooManyRequests('Too many connections from this address.');
+        return reply.status(429).send({ code: e.code, msg: e.msg });
+      }
+      const taken = slots;
+      req.raw.socket.once('close', () => taken.release(ip));
+    };
+    const ws = { websocket: true, schema: { hide: true }, onRequest: takeSlot } as const;
+    const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+    /** Raw streams at `path` and `path/<stream>`, combined ones at `combinedPath`. */
+    function streams(scope: FastifyInstance, market: StreamMarket, path: string, combinedPath: string): void {
+      scope.get(path, ws, (socket: WebSocket) => hubOf().connect(socket, market, [], false));
+      scope.get(`${path}/:stream`, ws, (socket: WebSocket, req) => {
+        const name = str((req.params as Record<string, unknown>).stream);
+        hubOf().connect(socket, market, name === '' ? [] : [name], false);
+      });
+      scope.get(combinedPath, ws, (socket: WebSocket, req) => {
+        const names = str(query(req).streams)
+          .split('/')
+          .filter((s) => s !== '');
+        hubOf().connect(socket, market, names, true);
+      });
     }
-    const taken = slots;
-    req.raw.socket.once('close', () => taken.release(ip));
-  };
-  const ws = { websocket: true, schema: { hide: true }, onRequest: takeSlot } as const;
-  const query = (req: FastifyRequest) => (req.query ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    streams(app, 'spot', '/ws', '/stream');
+    streams(app, 'spot', '/stream/ws', '/stream/stream');
+    streams(app, 'futures', '/fstream/ws', '/fstream/stream');
+    streams(app, 'futures', '/fstream/public/ws', '/fstream/public/stream');
+    streams(app, 'futures', '/fstream/market/ws', '/fstream/market/stream');
 
-  /** Raw streams at `path` and `path/<stream>`, combined ones at `combinedPath`. */
-  function streams(scope: FastifyInstance, market: StreamMarket, path: string, combinedPath: string): void {
-    scope.get(path, ws, (socket: WebSocket) => hubOf().connect(socket, market, [], false));
-    scope.get(`${path}/:stream`, ws, (socket: WebSocket, req) => {
-      const name = str((req.params as Record<string, unknown>).stream);
-      hubOf().connect(socket, market, name === '' ? [] : [name], false);
-    });
-    scope.get(combinedPath, ws, (socket: WebSocket, req) => {
-      const names = str(query(req).streams)
+    /** The private futures URL: the listenKey query parameter (or path), closed 1008 when it is not a valid key. */
+    const privateFutures = (combined: boolean) => (socket: WebSocket, req: FastifyRequest) => {
+      const key = str(query(req).listenKey) || str((req.params as Record<string, unknown> | undefined)?.listenKey);
+      if (!state.listenKeys.get(key, 'futures')) {
+        socket.close(1008, 'invalid listenKey');
+        return;
+      }
+      const extra = str(query(req).streams)
         .split('/')
         .filter((s) => s !== '');
-      hubOf().connect(socket, market, names, true);
+      hubOf().connect(socket, 'futures', [key, ...extra], combined);
+    };
+    app.get('/fstream/private/ws', ws, privateFutures(false));
+    app.get('/fstream/private/ws/:listenKey', ws, privateFutures(false));
+    app.get('/fstream/private/stream', ws, privateFutures(true));
+
+    app.get('/ws-api/v3', ws, (socket: WebSocket, req) => serveWsApi(socket, req.ip, hubOf(), apiKeys));
+
+    // ---------------------------------------------------------------- listenKeys
+
+    const userStream = (weight: number, answer: TSchema = EmptyResponse) => ({
+      config: { binance: { weight, security: 'USER_STREAM' as const } },
+      schema: { response: answers(answer) },
     });
-  }
-  streams(app, 'spot', '/ws', '/stream');
-  streams(app, 'spot', '/stream/ws', '/stream/stream');
-  streams(app, 'futures', '/fstream/ws', '/fstream/stream');
-  streams(app, 'futures', '/fstream/public/ws', '/fstream/public/stream');
-  streams(app, 'futures', '/fstream/market/ws', '/fstream/market/stream');
+    const listenKeyParam = (req: FastifyRequest): string => {
+      const k = paramsOf(req).listenKey;
+      if (k === undefined || k === '') throw BX.mandatoryMissing('listenKey');
+      return k;
+    };
 
-  /** The private futures URL: the listenKey query parameter (or path), closed 1008 when it is not a valid key. */
-  const privateFutures = (combined: boolean) => (socket: WebSocket, req: FastifyRequest) => {
-    const key = str(query(req).listenKey) || str((req.params as Record<string, unknown> | undefined)?.listenKey);
-    if (!state.listenKeys.get(key, 'futures')) {
-      socket.close(1008, 'invalid listenKey');
-      return;
-    }
-    const extra = str(query(req).streams)
-      .split('/')
-      .filter((s) => s !== '');
-    hubOf().connect(socket, 'futures', [key, ...extra], combined);
+    app.post('/api/v3/userDataStream', userStream(2, ListenKeyResponse), async (req) => ({
+      listenKey: state.listenKeys.create(callerOf(req).userId, 'spot').key,
+    }));
+    app.put('/api/v3/userDataStream', userStream(2), async (req) => {
+      if (!state.listenKeys.keepalive(callerOf(req).userId, 'spot', listenKeyParam(req))) throw BX.invalidListenKey();
+      return {};
+    });
+    app.delete('/api/v3/userDataStream', userStream(2), async (req) => {
+      if (!state.listenKeys.close(callerOf(req).userId, 'spot', listenKeyParam(req))) throw BX.invalidListenKey();
+      return {};
+    });
+
+    app.post('/fapi/v1/listenKey', userStream(1, ListenKeyResponse), async (req) => ({
+      listenKey: state.listenKeys.create(callerOf(req).userId, 'futures').key,
+    }));
+    app.put('/fapi/v1/listenKey', userStream(1, ListenKeyResponse), async (req) => {
+      const userId = callerOf(req).userId;
+      const k = state.listenKeys.ofUser(userId, 'futures');
+      if (!k || !state.listenKeys.keepalive(userId, 'futures', k.key)) throw BX.invalidListenKey();
+      return { listenKey: k.key };
+    });
+    app.delete('/fapi/v1/listenKey', userStream(1), async (req) => {
+      const userId = callerOf(req).userId;
+      const k = state.listenKeys.ofUser(userId, 'futures');
+      if (k) state.listenKeys.close(userId, 'futures', k.key);
+      return {};
+    });
   };
-  app.get('/fstream/private/ws', ws, privateFutures(false));
-  app.get('/fstream/private/ws/:listenKey', ws, privateFutures(false));
-  app.get('/fstream/private/stream', ws, privateFutures(true));
-
-  app.get('/ws-api/v3', ws, (socket: WebSocket, req) => serveWsApi(socket, req.ip, hubOf(), app.ctx.apiKeys));
-
-  // ---------------------------------------------------------------- listenKeys
-
-  const userStream = (weight: number, answer: TSchema = EmptyResponse) => ({
-    config: { binance: { weight, security: 'USER_STREAM' as const } },
-    schema: { response: answers(answer) },
-  });
-  const listenKeyParam = (req: FastifyRequest): string => {
-    const k = paramsOf(req).listenKey;
-    if (k === undefined || k === '') throw BX.mandatoryMissing('listenKey');
-    return k;
-  };
-
-  app.post('/api/v3/userDataStream', userStream(2, ListenKeyResponse), async (req) => ({
-    listenKey: state.listenKeys.create(callerOf(req).userId, 'spot').key,
-  }));
-  app.put('/api/v3/userDataStream', userStream(2), async (req) => {
-    if (!state.listenKeys.keepalive(callerOf(req).userId, 'spot', listenKeyParam(req))) throw BX.invalidListenKey();
-    return {};
-  });
-  app.delete('/api/v3/userDataStream', userStream(2), async (req) => {
-    if (!state.listenKeys.close(callerOf(req).userId, 'spot', listenKeyParam(req))) throw BX.invalidListenKey();
-    return {};
-  });
-
-  app.post('/fapi/v1/listenKey', userStream(1, ListenKeyResponse), async (req) => ({
-    listenKey: state.listenKeys.create(callerOf(req).userId, 'futures').key,
-  }));
-  app.put('/fapi/v1/listenKey', userStream(1, ListenKeyResponse), async (req) => {
-    const userId = callerOf(req).userId;
-    const k = state.listenKeys.ofUser(userId, 'futures');
-    if (!k || !state.listenKeys.keepalive(userId, 'futures', k.key)) throw BX.invalidListenKey();
-    return { listenKey: k.key };
-  });
-  app.delete('/fapi/v1/listenKey', userStream(1), async (req) => {
-    const userId = callerOf(req).userId;
-    const k = state.listenKeys.ofUser(userId, 'futures');
-    if (k) state.listenKeys.close(userId, 'futures', k.key);
-    return {};
-  });
-};
-
-export default streamRoutes;
+}

@@ -1,8 +1,21 @@
 /** The ws module (platform/domain-module.ts): the app's WebSocket channels (/ws/websocket). */
 import type { DomainModule } from '../../platform/domain-module';
-import wsRoutes from './ws.routes';
+import type { PlatformContext } from '../../platform/platform-context';
+import wsRoutes, { type WsRoutesDeps } from './ws.routes';
 
-export const wsModule: DomainModule<unknown> = {
+export const wsModule: DomainModule<PlatformContext & Pick<WsRoutesDeps, 'marketData' | 'contractMarket' | 'members'>> = {
   name: 'ws',
-  routes: [wsRoutes],
+  routes: (ctx) => [
+    wsRoutes({
+      marketData: ctx.marketData,
+      contractMarket: ctx.contractMarket,
+      pushes: ctx.pushes ?? [],
+      // Each domain's `source` reads its own service from the context, which holds every module's.
+      sources: () => (ctx.pushes ?? []).flatMap((p) => p.source?.(ctx) ?? []),
+      host: ctx.host,
+      members: ctx.members,
+      hooks: ctx.hooks,
+      config: ctx.config,
+    }),
+  ],
 };
