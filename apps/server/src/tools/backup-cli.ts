@@ -10,8 +10,8 @@
  *       holds a dump), the keys opened with the passphrase. Start the server on it: it recovers to the state of the
  *       backup, with the same wallet.
  *
- * The data directory is --data-dir, else DATA_DIR, else ./data; DATABASE_URL and SIGNER_SEED_FILE as the server reads
- * them (platform/config/env.ts). The passphrase is the first line of --passphrase-file, else BACKUP_PASSPHRASE.
+ * The data directory is --data-dir, else DATA_DIR, else ./data; DATABASE_URL, SIGNER_SEED_FILE and JOURNAL_ARCHIVE_DIR
+ * as the server reads them (platform/config/env.ts). The passphrase is the first line of --passphrase-file, else BACKUP_PASSPHRASE.
  * Exit 0 on success, 1 on a usage error or a failure (the message says which).
  */
 import fs from 'node:fs';
@@ -31,7 +31,7 @@ export interface BackupCliIo {
   out(line: string): void;
   err(line: string): void;
   /** Configuration when not the process's (data directory, DATABASE_URL, SIGNER_SEED_FILE). */
-  config?: () => { dataDir: string; databaseUrl: string | undefined; signerSeedFile?: string | undefined };
+  config?: () => { dataDir: string; databaseUrl: string | undefined; signerSeedFile?: string | undefined; journalArchiveDir?: string | undefined };
   /** The environment the passphrase is read from (BACKUP_PASSPHRASE) when not the process's. */
   env?: Record<string, string | undefined>;
 }
@@ -69,6 +69,13 @@ export async function main(argv: string[], io: BackupCliIo = { out: (l) => conso
     config.signerSeedFile !== undefined && path.resolve(config.signerSeedFile) !== path.resolve(config.dataDir, 'wallet-seed.key')
       ? path.resolve(config.signerSeedFile)
       : undefined;
+  // JOURNAL_ARCHIVE_DIR likewise: only when set on its own (its default is DATA_DIR/journal-archive)
+  const archiveDir =
+    config.journalArchiveDir !== undefined &&
+    config.journalArchiveDir !== '' &&
+    path.resolve(config.journalArchiveDir) !== path.resolve(config.dataDir, 'journal-archive')
+      ? path.resolve(config.journalArchiveDir)
+      : undefined;
   try {
     const passphrase =
       passphraseFile !== undefined ? (fs.readFileSync(passphraseFile, 'utf8').split(/\r?\n/)[0] ?? '') : (io.env ?? process.env).BACKUP_PASSPHRASE || undefined;
@@ -78,6 +85,7 @@ export async function main(argv: string[], io: BackupCliIo = { out: (l) => conso
         out: path.resolve(dir),
         databaseUrl: config.databaseUrl,
         signerSeedFile: seedFile,
+        journalArchiveDir: archiveDir,
         passphrase,
         withoutKeys,
       });
@@ -85,7 +93,14 @@ export async function main(argv: string[], io: BackupCliIo = { out: (l) => conso
       const keys = m.keys && m.keys.length > 0 ? `keys sealed: ${m.keys.join(', ')}` : 'no keys (keep the signer seed and the secrets key elsewhere)';
       io.out(`backup of ${target} in ${path.resolve(dir)}: ${m.files.length} files, ${bytes} bytes, database: ${m.database}, ${keys}`);
     } else {
-      const m = await restoreDataDir({ from: path.resolve(dir), dataDir: target, databaseUrl: config.databaseUrl, signerSeedFile: seedFile, passphrase });
+      const m = await restoreDataDir({
+        from: path.resolve(dir),
+        dataDir: target,
+        databaseUrl: config.databaseUrl,
+        signerSeedFile: seedFile,
+        journalArchiveDir: archiveDir,
+        passphrase,
+      });
       const keys = m.keys && m.keys.length > 0 ? `, keys restored: ${m.keys.join(', ')}` : '';
       io.out(
         `restored ${path.resolve(dir)} (taken ${m.createdAt}) into ${target}${m.database === 'postgres' ? ' and DATABASE_URL' : ''}${keys}: start the server on it`,
