@@ -203,8 +203,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     peerCheck(req.ip);
     done();
   });
-  // Each module hands its route files the services they use, from the completed context (the gateways' older plugins
-  // read app.ctx, decorated above, as do the shared session checks: requireAuth, requireOperator).
+  // Each module hands its route files the services they use, from the completed context (only the shared session
+  // checks, requireAuth and requireOperator, read app.ctx, decorated above).
   const modules: readonly DomainModule<AppContext>[] = DOMAINS;
   for (const domain of modules) for (const routes of routePluginsOf(domain, ctx)) await app.register(routes);
 

@@ -39,8 +39,8 @@ export interface DomainModule<Needs, Provides extends object = object> {
    * the context that hands each route file's factory exactly the services its routes use
    * (`(ctx) => [earnRoutes({ earn: ctx.earn })]`): a route file's default export takes those services and answers its
    * Fastify plugin, named as the factory (Fastify names a plugin by its function's name in its plugin tree and in a
-   * start timeout's error). The older form, a list of plugins that read the whole context through `app.ctx`, stays
-   * for the gateways.
+   * start timeout's error). The older form, a list of plugins that read the whole context through `app.ctx`, is still
+   * accepted; no module uses it.
    */
   readonly routes?: RoutesOfContext<Needs & Provides> | readonly FastifyPluginAsync[];
   /**
