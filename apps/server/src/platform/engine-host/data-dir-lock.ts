@@ -50,11 +50,12 @@ function readHolder(file: string): LockHolder | null {
 
 /**
  * The live holder of `dataDir`'s lock other than this process, or null (no lock, a stale one, or this process's own).
- * A lock written on another host cannot be checked: it counts as live (a data directory on shared storage).
+ * Liveness is the pid's on this host, as PostgreSQL's postmaster.pid: a container recreated with another host name
+ * must not find its own old lock live (a data directory shared by two hosts at once is not supported).
  */
 export function dataDirHolder(dataDir: string): LockHolder | null {
   const h = readHolder(path.join(dataDir, LOCK_FILE));
-  if (h === null || (h.hostname === os.hostname() && (h.pid === process.pid || !alive(h.pid)))) return null;
+  if (h === null || h.pid === process.pid || !alive(h.pid)) return null;
   return h;
 }
 
