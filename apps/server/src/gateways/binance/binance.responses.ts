@@ -29,6 +29,11 @@ const OneOrList = <T extends TSchema>(t: T) => Type.Union([t, Type.Array(t)]);
 export const PingResponse = Obj({});
 /** GET /api/v3/time. */
 export const TimeResponse = Obj({ serverTime: TimeMs });
+/** GET /sapi/v1/system/status: 0 "normal" or 1 "system maintenance". */
+export const SystemStatusResponse = Obj({
+  status: Type.Union([Type.Literal(0), Type.Literal(1)]),
+  msg: Type.Union([Type.Literal('normal'), Type.Literal('system maintenance')]),
+});
 
 /** An entry of exchangeInfo's `rateLimits`. */
 export const RateLimit = Obj({

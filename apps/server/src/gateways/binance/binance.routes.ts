@@ -3,13 +3,15 @@
  * bots and CCXT's `binance` class work against us with only the URLs changed. One encapsulated scope: Binance's
  * error body `{ code, msg }` (binance.errors.ts), the raw-body parser and the authentication and weight hooks
  * (binance.hooks.ts), the answers' schemas (binance.responses.ts), then spot REST under /api/v3 (spot.routes.ts), the USDT perpetuals under /fapi
- * (futures.routes.ts) and the market and user data streams (streams.routes.ts).
+ * (futures.routes.ts), the market and user data streams (streams.routes.ts) and Binance's answer to an unknown path
+ * under its prefixes (binance.not-found.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from '../../platform/config/env';
 import { binanceErrorHandler } from './binance.errors';
 import { registerBinanceHooks, type BinanceHooksDeps } from './binance.hooks';
 import { serveDocumentedAnswers } from './binance.responses';
+import { registerBinanceNotFound } from './binance.not-found';
 import spotRoutes, { type SpotRoutesDeps } from './spot.routes';
 import futuresRoutes, { type FuturesRoutesDeps } from './futures.routes';
 import streamRoutes, { type StreamRoutesDeps } from './streams.routes';
@@ -31,5 +33,7 @@ export default function binanceRoutes(deps: BinanceRoutesDeps): FastifyPluginAsy
     await app.register(spotRoutes({ host, marketData, db, clock, config, entrust, chain }));
     await app.register(futuresRoutes({ host, db, clock, config, contract, contractMarket, marketData }));
     await app.register(streamRoutes({ host, marketData, contractMarket, apiKeys }));
+    // Unknown paths under Binance's prefixes: Binance's 404 body, never the web app's page (binance.not-found.ts).
+    await registerBinanceNotFound(app);
   };
 }

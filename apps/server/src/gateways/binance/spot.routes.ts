@@ -7,6 +7,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { sql } from 'drizzle-orm';
 import type { BinanceRouteConfig } from './binance.auth';
 import { binanceRateLimits, spotDepthWeight } from './binance.weights';
 import { BX } from './binance.errors';
@@ -41,6 +42,7 @@ import {
   PingResponse,
   PublicTradesResponse,
   SpotExchangeInfoResponse,
+  SystemStatusResponse,
   Ticker24hResponse,
   TickerPriceResponse,
   TimeResponse,
@@ -72,6 +74,19 @@ export default function spotRoutes({ host, marketData, db, clock, config, entrus
 
     app.get('/api/v3/ping', { config: pub(1), schema: { response: answers(PingResponse) } }, async () => ({}));
     app.get('/api/v3/time', { config: pub(1), schema: { response: answers(TimeResponse) } }, async () => ({ serverTime: clock.now() }));
+
+    // Binance's wallet system status (CCXT's fetchStatus): the exchange's own readiness, as /readyz judges it (the
+    // engine host takes commands and the database answers), so a bot pauses while we cannot trade.
+    app.get('/sapi/v1/system/status', { config: pub(1), schema: { response: answers(SystemStatusResponse) } }, async () => {
+      const maintenance = { status: 1 as const, msg: 'system maintenance' as const };
+      if (!host.ready) return maintenance;
+      try {
+        await db.execute(sql`select 1`);
+        return { status: 0 as const, msg: 'normal' as const };
+      } catch {
+        return maintenance;
+      }
+    });
 
     app.get(
       '/api/v3/exchangeInfo',
