@@ -99,7 +99,15 @@ export interface EngineOptions {
 
 export { DEFAULT_IDEMPOTENCY_WINDOW_MS, MAX_IDEMPOTENCY_KEY_LENGTH } from './idempotency';
 
-function reject(code: RejectCode): CommandResult {
+/**
+ * Every rejection the router itself may answer (an unknown command type, a genesis that is not the journal's first
+ * command or has no valid journal id): a closed list, the compiler refuses any other code in this file.
+ */
+export const ENGINE_REJECT_CODES = ['invalid_config', 'invalid_order'] as const satisfies readonly RejectCode[];
+/** A rejection of the router itself (ENGINE_REJECT_CODES). */
+export type EngineRejectCode = (typeof ENGINE_REJECT_CODES)[number];
+
+function reject(code: EngineRejectCode): CommandResult {
   return { code, events: [] };
 }
 

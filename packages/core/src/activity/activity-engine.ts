@@ -39,7 +39,25 @@ const MAX_AMOUNT = 10n ** 30n;
 const MAX_KEY = 128;
 const MAX_TS = 2 ** 53 - 1;
 
-function reject(code: RejectCode): CommandResult {
+/**
+ * Every rejection an activity command may answer: a closed list, the compiler refuses any other code in this file.
+ * Listed in the order of the engine's union (REJECT_CODES), not the order the checks run in (each handler below has
+ * its own).
+ */
+export const ACTIVITY_REJECT_CODES = [
+  'invalid_order',
+  'user_not_found',
+  'activity_invalid',
+  'activity_not_found',
+  'activity_not_started',
+  'activity_ended',
+  'activity_already_joined',
+  'activity_not_ended',
+] as const satisfies readonly RejectCode[];
+/** An activity command's rejection (ACTIVITY_REJECT_CODES). */
+export type ActivityRejectCode = (typeof ACTIVITY_REJECT_CODES)[number];
+
+function reject(code: ActivityRejectCode): CommandResult {
   return { code, events: [] };
 }
 function isKey(s: unknown): s is string {

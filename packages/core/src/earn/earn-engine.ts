@@ -35,7 +35,29 @@ export interface EarnHost {
 export const EARN_KEY_WINDOW_MS = EARN_DAY_MS;
 const MAX_KEY = 128;
 
-function reject(code: RejectCode): CommandResult {
+/**
+ * Every rejection a savings command may answer: a closed list, the compiler refuses any other code in this file. Listed
+ * in the order of the engine's union (REJECT_CODES); the checks run in the order earn/types.ts gives each command.
+ */
+export const EARN_REJECT_CODES = [
+  'invalid_config',
+  'asset_not_found',
+  'account_frozen',
+  'invalid_order',
+  'amount_invalid',
+  'insufficient_balance',
+  'user_not_found',
+  'earn_product_not_found',
+  'earn_product_closed',
+  'earn_amount_out_of_limits',
+  'earn_quota_exceeded',
+  'earn_lock_not_found',
+  'earn_early_redeem_not_allowed',
+] as const satisfies readonly RejectCode[];
+/** A savings command's rejection (EARN_REJECT_CODES). */
+export type EarnRejectCode = (typeof EARN_REJECT_CODES)[number];
+
+function reject(code: EarnRejectCode): CommandResult {
   return { code, events: [] };
 }
 function isKey(s: unknown): s is string {

@@ -46,7 +46,37 @@ const MAX_AMOUNT = 10n ** 30n;
 const MAX_APPEAL_AFTER_MS = 7 * 86_400_000;
 const MAX_CANCEL_LIMIT = 100;
 
-function reject(code: RejectCode): CommandResult {
+/**
+ * Every rejection an OTC command may answer: a closed list, the compiler refuses any other code in this file. Listed in
+ * the order of the engine's union (REJECT_CODES), not the order the checks run in (each handler below has its own).
+ */
+export const OTC_REJECT_CODES = [
+  'invalid_config',
+  'asset_not_found',
+  'account_frozen',
+  'invalid_order',
+  'price_required',
+  'amount_invalid',
+  'insufficient_balance',
+  'user_not_found',
+  'otc_disabled',
+  'otc_not_merchant',
+  'otc_merchant_state_invalid',
+  'otc_ads_open',
+  'otc_ad_not_found',
+  'otc_own_ad',
+  'otc_ad_unavailable',
+  'otc_cancel_limit',
+  'otc_amount_out_of_limits',
+  'otc_order_not_found',
+  'otc_order_state_invalid',
+  'otc_payment_expired',
+  'otc_appeal_too_early',
+] as const satisfies readonly RejectCode[];
+/** An OTC command's rejection (OTC_REJECT_CODES). */
+export type OtcRejectCode = (typeof OTC_REJECT_CODES)[number];
+
+function reject(code: OtcRejectCode): CommandResult {
   return { code, events: [] };
 }
 function isKey(s: unknown): s is string {
@@ -505,7 +535,7 @@ export class OtcState implements OtcReads {
   }
 
   /** The open order `orderId` seen by `userId` (a party), or the rejection; another user's order is not found. */
-  private orderOf(orderId: unknown, userId: unknown): OtcOrderView | RejectCode {
+  private orderOf(orderId: unknown, userId: unknown): OtcOrderView | OtcRejectCode {
     const o = typeof orderId === 'string' ? this.orders.get(orderId) : undefined;
     if (o === undefined || (userId !== undefined && o.buyerId !== userId && o.sellerId !== userId)) return 'otc_order_not_found';
     return o;

@@ -43,6 +43,7 @@ import { copyConfig, E6, INSURANCE, isInt, type PerpHost, PerpMarket, PerpOrder,
 import { PerpFunding } from './perp-funding';
 
 export type { PerpHost } from './perp-market';
+export { PERP_REJECT_CODES, type PerpRejectCode } from './perp-market';
 
 /** The command types the perpetuals handle (the engine routes them here; `PerpCommand` in types.ts is their union). */
 export const PERP_COMMANDS = [

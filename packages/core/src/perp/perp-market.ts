@@ -42,7 +42,47 @@ export const MAX_LOTS = 1_000_000_000;
 export const MAX_LIQUIDATION_ROUNDS = 16;
 export const TIFS = new Set(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
 
-export function reject(code: RejectCode): CommandResult {
+/**
+ * Every rejection a perpetuals' command may answer: a closed list, the compiler refuses any other code in the perp-*.ts
+ * files. Listed in the order of the engine's union (REJECT_CODES); the checks themselves run in the order
+ * docs/perpetuals.md gives.
+ */
+export const PERP_REJECT_CODES = [
+  'market_exists',
+  'invalid_config',
+  'asset_not_found',
+  'market_not_found',
+  'account_frozen',
+  'market_halted',
+  'invalid_order',
+  'price_required',
+  'price_not_on_tick',
+  'quantity_required',
+  'quantity_not_on_step',
+  'quantity_below_minimum',
+  'amount_invalid',
+  'too_many_open_orders',
+  'insufficient_balance',
+  'would_take_liquidity',
+  'no_liquidity',
+  'order_not_found',
+  'mark_price_unavailable',
+  'price_out_of_band',
+  'reduce_only_rejected',
+  'leverage_invalid',
+  'leverage_too_high',
+  'position_exists',
+  'no_position',
+  'margin_mode_invalid',
+  'take_profit_invalid',
+  'stop_loss_invalid',
+  'funding_not_due',
+] as const satisfies readonly RejectCode[];
+/** A perpetuals' command's rejection (PERP_REJECT_CODES). */
+export type PerpRejectCode = (typeof PERP_REJECT_CODES)[number];
+
+/** A rejection of a perpetuals' command: `code` and no events (nothing changed). */
+export function reject(code: PerpRejectCode): CommandResult {
   return { code, events: [] };
 }
 export function isInt(n: unknown, min: number, max: number): n is number {

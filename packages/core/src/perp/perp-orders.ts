@@ -6,7 +6,7 @@
 import type { CommandResult, Side } from '../types';
 import { maxNotionalFor, openLoss, orderCost, perpFee } from './math';
 import type { PerpCommand, PerpOrderView, PerpTrigger, PositionSide } from './types';
-import { INSURANCE, isInt, MAX_LOTS, MAX_PERP_OPEN_ORDERS, PerpMarket, PerpOrder, reject, seqOf, TIFS } from './perp-market';
+import { INSURANCE, isInt, MAX_LOTS, MAX_PERP_OPEN_ORDERS, PerpMarket, PerpOrder, type PerpRejectCode, reject, seqOf, TIFS } from './perp-market';
 import { PerpSettlement } from './perp-settlement';
 
 /** Order acceptance, matching and cancels. */
@@ -348,7 +348,7 @@ export abstract class PerpOrders extends PerpSettlement {
     if (typeof userId !== 'string' || (orderId === undefined) === (clientOrderId === undefined)) return reject('invalid_order');
     const o = orderId !== undefined ? this.orders.get(seqOf(orderId)) : this.clientIds.get(userId)?.get(clientOrderId as string);
     if (o === undefined || o.userId !== userId) return reject('order_not_found');
-    if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED') return { code: 'order_not_found', events: [], perpOrder: o.perpView() };
+    if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED') return { code: 'order_not_found' satisfies PerpRejectCode, events: [], perpOrder: o.perpView() };
     const v = this.closeResting(this.markets.get(o.symbol) as PerpMarket, o, 'CANCELED');
     return { code: 'ok', events: this.host.events, perpOrder: v };
   }

@@ -29,7 +29,12 @@ interface Accrual {
   fee: bigint;
 }
 
-function reject(code: RejectCode): CommandResult {
+/** Every rejection settleRebates may answer: a closed list, the compiler refuses any other code in this file. */
+export const REBATE_REJECT_CODES = ['invalid_config', 'rebate_day_open'] as const satisfies readonly RejectCode[];
+/** A rebate command's rejection (REBATE_REJECT_CODES). */
+export type RebateRejectCode = (typeof REBATE_REJECT_CODES)[number];
+
+function reject(code: RebateRejectCode): CommandResult {
   return { code, events: [] };
 }
 
