@@ -57,6 +57,7 @@ export const ERROR_MESSAGES = {
   insufficient_balance: { en: 'Insufficient balance', zh: '余额不足' },
   would_take_liquidity: { en: 'Post-only order would trade immediately', zh: '只做Maker委托会立即成交，已拒绝' },
   no_liquidity: { en: 'No orders to match, please try later', zh: '暂无可成交的挂单，请稍后再试' },
+  would_trigger_immediately: { en: 'The stop price would trigger the order immediately', zh: '触发价会使订单立即触发' },
   order_not_found: { en: 'Order not found or already closed', zh: '委托不存在或已结束' },
   order_rate_limited: { en: 'Too many orders: at most 50 every 10 seconds, please slow down', zh: '下单过于频繁：每10秒最多50笔，请稍后再试' },
   user_key_taken: { en: 'Please try again', zh: '请重试' },

@@ -133,6 +133,16 @@ export type Command =
       quoteAmount?: bigint;
       clientOrderId?: string;
       stp?: StpMode;
+      /**
+       * A conditional order (docs/conditional-orders.md): with `condition`, the order waits (status NEW, not in the
+       * book, its funds held) until the market's last trade price meets its stop condition, then works as the
+       * LIMIT or MARKET order it describes (Binance STOP_LOSS_LIMIT = LIMIT + STOP_LOSS, TAKE_PROFIT = MARKET +
+       * TAKE_PROFIT ...). Needs `stopPrice` (price units, on the tick) and/or `trailingDelta` (basis points, 10 to
+       * 2000 here: Binance's TRAILING_DELTA filter range); not with POST_ONLY.
+       */
+      condition?: StopKind;
+      stopPrice?: bigint;
+      trailingDelta?: number;
     })
   /** Cancel by orderId or by clientOrderId; only the owner can cancel. */
   | (CommandBase & { type: 'cancelOrder'; userId: string; orderId?: string; clientOrderId?: string })
@@ -249,6 +259,7 @@ export const REJECT_CODES = [
   'insufficient_balance',
   'would_take_liquidity',
   'no_liquidity',
+  'would_trigger_immediately',
   'order_not_found',
   'account_exists',
   'user_key_taken',
@@ -327,6 +338,27 @@ export interface OrderView {
   status: OrderStatus;
   createdTs: number;
   updatedTs: number;
+  /** Only on a conditional order (placeOrder `condition`): its condition and trigger state (absent on others). */
+  trigger?: OrderTriggerView;
+}
+
+/** The two conditional kinds (Binance STOP_LOSS[_LIMIT] and TAKE_PROFIT[_LIMIT]; LIMIT or MARKET is `orderType`). */
+export type StopKind = 'STOP_LOSS' | 'TAKE_PROFIT';
+
+/**
+ * A conditional order's trigger part (docs/conditional-orders.md). While `workingTs` is null the order is pending
+ * (status NEW, not in the book: Binance's untriggered NEW); from `workingTs` (Binance workingTime) it is the working
+ * LIMIT or MARKET order with the same orderId. `expireReason` is set when the order expired at its trigger because it
+ * could not be placed (insufficient_balance, no_liquidity, notional_below_minimum, market_halted).
+ */
+export interface OrderTriggerView {
+  kind: StopKind;
+  stopPrice: bigint | null; // price units
+  trailingDelta: number | null; // basis points
+  /** For a trailing order tracking prices: the highest (SELL) or lowest (BUY) last price since tracking began; else null. */
+  trailingRef: bigint | null;
+  workingTs: number | null;
+  expireReason: RejectCode | null;
 }
 
 export interface TradeEvent {

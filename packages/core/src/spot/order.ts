@@ -3,7 +3,7 @@
  * (types.ts) for results and events; the rest is internal bookkeeping.
  */
 import type { Account } from '../ledger/ledger';
-import type { OrderStatus, OrderType, OrderView, Side, StpMode, TimeInForce } from '../types';
+import type { OrderStatus, OrderType, OrderView, RejectCode, Side, StopKind, StpMode, TimeInForce } from '../types';
 
 /**
  * What an order holds of its owner's record in its market: spot-market.ts `MarketUser`, which the market's code
@@ -44,6 +44,8 @@ export class Order {
   userPrev: Order | null;
   userNext: Order | null;
   userList: UserOrders | null;
+  /** A conditional order's condition and trigger state (triggers.ts); null for every other order. */
+  cond: Condition | null;
 
   constructor(
     /** Engine sequence number; `orderId` is its decimal string. */
@@ -81,6 +83,7 @@ export class Order {
     this.userPrev = null;
     this.userNext = null;
     this.userList = null;
+    this.cond = null;
   }
 
   /** True while NEW or PARTIALLY_FILLED. */
@@ -88,9 +91,14 @@ export class Order {
     return this.status === 'NEW' || this.status === 'PARTIALLY_FILLED';
   }
 
-  /** A fresh copy of the public fields. */
+  /** True for a conditional order still waiting for its condition (open, not in the book). */
+  get isPending(): boolean {
+    return this.cond !== null && this.cond.workingTs === null && this.isOpen;
+  }
+
+  /** A fresh copy of the public fields (`trigger` only on a conditional order). */
   toView(): OrderView {
-    return {
+    const v: OrderView = {
       orderId: this.orderId,
       clientOrderId: this.clientOrderId,
       userId: this.userId,
@@ -109,6 +117,45 @@ export class Order {
       createdTs: this.createdTs,
       updatedTs: this.updatedTs,
     };
+    const c = this.cond;
+    if (c !== null) {
+      v.trigger = {
+        kind: c.kind,
+        stopPrice: c.stopPrice,
+        trailingDelta: c.trailingDelta,
+        trailingRef: c.trailingRef,
+        workingTs: c.workingTs,
+        expireReason: c.expireReason,
+      };
+    }
+    return v;
+  }
+}
+
+/**
+ * The condition of a conditional order (docs/conditional-orders.md): kind, stop price (price units) and/or trailing
+ * delta (basis points), and the trigger state: `tracking` once a trailing order follows prices (from placement without
+ * a stop price, else from the first check where the stop condition held), `trailingRef` the highest (SELL) or lowest
+ * (BUY) last price seen while tracking (null before the first price), `workingTs` the time it triggered (null while
+ * pending), `expireReason` why it expired at its trigger (null otherwise).
+ */
+export class Condition {
+  constructor(
+    readonly kind: StopKind,
+    readonly stopPrice: bigint | null,
+    readonly trailingDelta: number | null,
+    public tracking: boolean,
+    public trailingRef: bigint | null,
+    public workingTs: number | null,
+    public expireReason: RejectCode | null,
+  ) {}
+
+  /**
+   * True when the stop condition rises with the price (trigger when last >= stopPrice: STOP_LOSS BUY and
+   * TAKE_PROFIT SELL), false when it falls (last <= stopPrice: STOP_LOSS SELL and TAKE_PROFIT BUY); Binance's table.
+   */
+  static risesFor(kind: StopKind, side: Side): boolean {
+    return (kind === 'STOP_LOSS') === (side === 'BUY');
   }
 }
 

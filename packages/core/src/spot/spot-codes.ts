@@ -28,6 +28,7 @@ export const SPOT_REJECT_CODES = [
   'insufficient_balance',
   'would_take_liquidity',
   'no_liquidity',
+  'would_trigger_immediately',
   'order_not_found',
   'convert_quote_expired',
   'convert_slippage',

@@ -13,10 +13,10 @@
  */
 import { isKey, isNonNegInt, MAX_SAFE } from '../checks';
 import type { Ledger } from '../ledger/ledger';
-import type { Asset, Command, CommandResult, DepthLevel, EngineEvent, MarketConfig, MarketStatus, OrderView } from '../types';
+import type { Asset, Command, CommandResult, DepthLevel, EngineEvent, MarketConfig, MarketStatus, OrderTriggerView, OrderView } from '../types';
 import type { BookKind, OrderBook } from './book';
 import { previewConvert, type ConvertPreview } from './convert';
-import { Order } from './order';
+import { Condition, Order } from './order';
 import { OrderIndex } from './order-index';
 import { type MarketUser, SpotMarket, type SpotMarketHost, Trader } from './spot-market';
 
@@ -56,8 +56,15 @@ function reject(code: SpotRejectCode): CommandResult {
 }
 
 /**
+ * A conditional order's condition in a snapshot (order.ts `Condition`): [kind, stopPrice, trailingDelta, tracking (1 or
+ * 0), trailingRef, workingTs, expireReason]; bigints as decimal strings or null.
+ */
+export type ConditionRow = [OrderTriggerView['kind'], string | null, number | null, 0 | 1, string | null, number | null, OrderTriggerView['expireReason']];
+
+/**
  * One order of a snapshot: [seq, clientOrderId, userId, symbol, side, orderType, timeInForce, price, quantity,
- * quoteAmount, feeAsset, stp, createdTs, updatedTs, status, filledQty, filledQuote, fee, remaining, hold]; bigints as
+ * quoteAmount, feeAsset, stp, createdTs, updatedTs, status, filledQty, filledQuote, fee, remaining, hold] and, only for
+ * a conditional order, its `ConditionRow` (so snapshots without conditional orders are what they were); bigints as
  * decimal strings (price, quantity and quoteAmount null when absent).
  */
 export type OrderRow = [
@@ -81,6 +88,7 @@ export type OrderRow = [
   string,
   string,
   string,
+  ConditionRow?,
 ];
 
 /** One market of a snapshot: its configuration (bigints as decimal strings), its status and last trade price. */
@@ -239,7 +247,16 @@ export class SpotEngine implements SpotMarketHost {
     if (m === undefined) return reject('market_not_found');
     if (this.host.isFrozen(cmd.userId)) return reject('account_frozen');
     const r = m.place(cmd, this, trader);
-    if (cid !== undefined && r.code === 'ok') this.host.orderKeyAdd(cmd.userId, cid, cmd.ts, this.lastOrderSeq);
+    if (r.code !== 'ok') return r;
+    if (cid !== undefined) this.host.orderKeyAdd(cmd.userId, cid, cmd.ts, this.lastOrderSeq);
+    // Conditional orders due at the new last price trigger in this command (spot-market.ts runTriggers); the
+    // result then carries the placed order as it is after them.
+    const before = this.events.length;
+    m.runTriggers(this, cmd.ts);
+    if (this.events.length !== before) {
+      const placed = this.orders.get(this.lastOrderSeq);
+      if (placed !== undefined) r.order = placed.toView();
+    }
     return r;
   }
 
@@ -419,10 +436,15 @@ export class SpotEngine implements SpotMarketHost {
     const m = this.marketsBySymbol.get(symbol);
     return m === undefined ? 0 : (this.traders.get(userId)?.markets[m.index]?.openCount ?? 0);
   }
-  /** Units a resting order must hold (quote units for BUY, base units for SELL), or undefined if unknown or ended. */
+  /**
+   * Units an open order must hold (quote units for BUY, base units for SELL; a pending conditional order its placement
+   * hold), or undefined if unknown or ended.
+   */
   requiredHold(orderId: string): bigint | undefined {
     const o = this.orders.get(parseOrderId(orderId));
     if (o === undefined || !o.isOpen) return undefined;
+    // A pending conditional order holds what it held at placement (docs/conditional-orders.md).
+    if (o.isPending) return o.hold;
     return this.marketsBySymbol.get(o.symbol)?.requiredHold(o);
   }
   /** What a convert of `amount` on `symbol` by `userId` would do now (convert.ts), or undefined for an unknown market. */
@@ -464,10 +486,16 @@ export class SpotEngine implements SpotMarketHost {
       o.remaining.toString(),
       o.hold.toString(),
     ];
+    const rowOf = (o: Order): OrderRow => {
+      const r = row(o);
+      const c = o.cond;
+      if (c !== null) r.push([c.kind, s(c.stopPrice), c.trailingDelta, c.tracking ? 1 : 0, s(c.trailingRef), c.workingTs, c.expireReason]);
+      return r;
+    };
     const open: OrderRow[] = [];
-    for (const o of this.orders.values()) if (o.isOpen) open.push(row(o));
+    for (const o of this.orders.values()) if (o.isOpen) open.push(rowOf(o));
     const closed: OrderRow[] = [];
-    for (let i = this.closedHead; i < this.closedQueue.length; i++) closed.push(row(this.closedQueue[i] as Order));
+    for (let i = this.closedHead; i < this.closedQueue.length; i++) closed.push(rowOf(this.closedQueue[i] as Order));
     return {
       assets: [...this.assetsByCode.values()].map((a) => ({ code: a.code, scale: a.scale })),
       markets: [...this.marketsBySymbol.values()].map((m) => ({
@@ -535,13 +563,17 @@ export class SpotEngine implements SpotMarketHost {
       o.fee = BigInt(r[17]);
       o.remaining = BigInt(r[18]);
       o.hold = BigInt(r[19]);
+      const c = r[20];
+      if (c !== undefined) o.cond = new Condition(c[0], big(c[1]), c[2], c[3] === 1, big(c[4]), c[5], c[6]);
       this.registerOrder(o);
       return o;
     };
     // Open orders are stored in id order, which is arrival order, so FIFO within each level is kept.
     for (const r of openOrders) {
       const o = toOrder(r);
-      (this.marketsBySymbol.get(o.symbol) as SpotMarket).restoreResting(o, this.traderFor(o.userId), this.ledger);
+      const m = this.marketsBySymbol.get(o.symbol) as SpotMarket;
+      if (o.isPending) m.restorePending(o, this.traderFor(o.userId), this.ledger);
+      else m.restoreResting(o, this.traderFor(o.userId), this.ledger);
     }
     // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs
     // to at most one retained order, since a retry of a retained key never creates an order.

@@ -7,6 +7,7 @@
  * LIMIT GTC/IOC/FOK/POST_ONLY (LIMIT_MAKER), MARKET by quantity or by quote amount (quoteOrderQty),
  * self-trade prevention decided by the taker's mode, fees charged in the asset received and rounded up.
  */
+import { isNonNegInt } from '../checks';
 import { Account, type Ledger } from '../ledger/ledger';
 import { pow10 } from '../money';
 import type { Command, CommandResult, EngineEvent, MarketConfig, OrderView, Side, StpMode, TimeInForce } from '../types';
@@ -14,7 +15,8 @@ import type { SpotRejectCode } from './spot-codes';
 import type { BookKind, OrderBook } from './book';
 import { FastOrderBook } from './fast-book';
 import { NaiveOrderBook } from './naive-book';
-import { Order, UserOrders } from './order';
+import { Condition, Order, UserOrders } from './order';
+import { TriggerBook } from './triggers';
 
 /** The placeOrder command. */
 export type PlaceOrderCommand = Extract<Command, { type: 'placeOrder' }>;
@@ -49,6 +51,14 @@ export const MAX_CLIENT_ORDER_ID_LENGTH = 36;
  * may expire or step over every one of the taker's own resting orders.
  */
 export const MAX_OPEN_ORDERS_PER_MARKET = 200;
+/**
+ * Most conditional orders one command may trigger in one market (the cascade bound, docs/conditional-orders.md):
+ * orders still due when it is reached stay pending and trigger at the next accepted placeOrder in the market.
+ */
+export const MAX_TRIGGERS_PER_COMMAND = 100;
+/** Accepted trailingDelta range in basis points (Binance's TRAILING_DELTA filter bounds as commonly set: 10 to 2000). */
+export const MIN_TRAILING_DELTA_BIPS = 10;
+export const MAX_TRAILING_DELTA_BIPS = 2000;
 
 function reject(code: SpotRejectCode): CommandResult {
   return { code, events: [] };
@@ -90,6 +100,8 @@ export class SpotMarket {
   readonly takerFeePpm: bigint;
   /** Price of the last trade (price units), or null. */
   lastPrice: bigint | null = null;
+  /** The pending conditional orders (triggers.ts), created with the first one. */
+  triggers: TriggerBook | null = null;
   private readonly feeBase: Account;
   private readonly feeQuote: Account;
 
@@ -148,6 +160,18 @@ export class SpotMarket {
     ) {
       return reject('invalid_order');
     }
+    const { condition, stopPrice, trailingDelta } = cmd;
+    const conditional = condition !== undefined || stopPrice !== undefined || trailingDelta !== undefined;
+    if (
+      conditional &&
+      ((condition !== 'STOP_LOSS' && condition !== 'TAKE_PROFIT') ||
+        !isOptBigint(stopPrice) ||
+        (stopPrice === undefined && trailingDelta === undefined) ||
+        (trailingDelta !== undefined && (!isNonNegInt(trailingDelta, MAX_TRAILING_DELTA_BIPS) || trailingDelta < MIN_TRAILING_DELTA_BIPS)) ||
+        timeInForce === 'POST_ONLY')
+    ) {
+      return reject('invalid_order');
+    }
     const isMarket = orderType === 'MARKET';
     if (isMarket) {
       if (
@@ -164,6 +188,7 @@ export class SpotMarket {
       if (price === undefined) return reject('price_required');
       if (price <= 0n || (c.tickSize !== 1n && price % c.tickSize !== 0n)) return reject('price_not_on_tick');
     }
+    if (stopPrice !== undefined && (stopPrice <= 0n || stopPrice % c.tickSize !== 0n)) return reject('price_not_on_tick');
     const byQuote = quoteAmount !== undefined;
     // LIMIT notional in quote units (computed once: it is also a BUY's hold).
     let notional = NONE;
@@ -175,7 +200,7 @@ export class SpotMarket {
         notional = (price as bigint) * quantity;
         if (this.notionalMult !== 1n) notional *= this.notionalMult;
         if (notional < c.minNotional) return reject('notional_below_minimum');
-      } else if (c.minNotional > 0n && this.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') !== null) {
+      } else if (!conditional && c.minNotional > 0n && this.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') !== null) {
         // The minimum applies to MARKET orders too, at their estimated fill (Binance NOTIONAL filter,
         // applyMinToMarket; Binance estimates with its average price, we with the book as it is): the
         // value the order would fill now, walked only until it reaches the minimum (bounded work). An
@@ -199,10 +224,27 @@ export class SpotMarket {
     if (side === 'SELL') hold = this.baseMult === 1n ? (quantity as bigint) : (quantity as bigint) * this.baseMult;
     else if (byQuote) hold = quoteAmount;
     else if (!isMarket) hold = notional;
+    else if (conditional) {
+      // A pending MARKET BUY by quantity holds quantity x the last price (Binance locks at the current price);
+      // with no trade yet, at its stop price; a trailing order without either has nothing to price it: no_liquidity.
+      const ref = this.lastPrice ?? stopPrice ?? null;
+      if (ref === null) return reject('no_liquidity');
+      hold = ref * (quantity as bigint) * this.notionalMult;
+    }
     // The walk stops once the cost exceeds what the user has, so a rejected order costs no more
     // than an affordable one (a walk over the whole book would let anyone stall the engine).
     else hold = this.walk(side, userId, stp, null, quantity as bigint, available).quote;
     if (available < hold) return reject('insufficient_balance');
+    if (conditional) {
+      const lp = this.lastPrice;
+      if (stopPrice !== undefined && lp !== null && (Condition.risesFor(condition as 'STOP_LOSS', side) ? lp >= stopPrice : lp <= stopPrice)) {
+        return reject('would_trigger_immediately');
+      }
+      const cond = new Condition(condition as 'STOP_LOSS', stopPrice ?? null, trailingDelta ?? null, stopPrice === undefined, null, null, null);
+      // A trailing order without a stop price tracks from placement, from the last price (Binance, trailing FAQ).
+      if (cond.tracking) cond.trailingRef = lp;
+      return this.acceptPending(cmd, cond, hold, found, trader, mu, host);
+    }
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     if (timeInForce === 'POST_ONLY') {
       const bp = this.book.bestPrice(opp);
@@ -235,15 +277,32 @@ export class SpotMarket {
     host.registerOrder(order);
     const acceptedView = order.toView();
     events.push({ type: 'orderAccepted', ts, order: acceptedView });
-    if (timeInForce === 'FOK' && this.walk(side, userId, stp, limit, quantity as bigint, NONE).qty < (quantity as bigint)) {
+    return this.work(order, mu, found, hold, host, ts, acceptedView);
+  }
+
+  /**
+   * The working part of a placement, shared by a new order (`place`) and a triggered conditional order (`trigger`):
+   * FOK check, the hold (`hold` units of `found`, or of the user's account created now when `found` is null), the
+   * matching, then resting or ending. `acceptedView` is the order's last emitted view (the result when it rests NEW).
+   */
+  private work(order: Order, mu: MarketUser, found: Account | null, hold: bigint, host: SpotMarketHost, ts: number, acceptedView: OrderView): CommandResult {
+    const c = this.config;
+    const ledger = host.ledger;
+    const events = host.events;
+    const { side, timeInForce } = order;
+    const limit = order.price;
+    const quantity = order.quantity;
+    const isMarket = order.orderType === 'MARKET';
+    const byQuote = order.quoteAmount !== null;
+    if (timeInForce === 'FOK' && this.walk(side, order.userId, order.stp, limit, quantity as bigint, NONE).qty < (quantity as bigint)) {
       order.status = 'EXPIRED';
       const view = order.toView();
       events.push({ type: 'orderUpdated', ts, order: view });
-      host.orderEnded(order);
+      host.orderClosed(order);
       return { code: 'ok', events, order: view };
     }
     // `found` exists whenever hold > 0 (its available covered the hold).
-    const holdAcc = found ?? ledger.account(userId, 'SPOT', holdAsset);
+    const holdAcc = found ?? ledger.account(order.userId, 'SPOT', side === 'BUY' ? c.quote : c.base);
     if (side === 'BUY') mu.quote = holdAcc;
     else mu.base = holdAcc;
     ledger.hold(holdAcc, hold);
@@ -261,7 +320,8 @@ export class SpotMarket {
       order.status = order.filledQty > 0n ? 'PARTIALLY_FILLED' : 'NEW';
       restTotal = this.book.add(order);
       mu.openCount++;
-      mu.trader.push(order);
+      // A triggered order is already in its owner's list (since it was placed).
+      if (order.userList === null) mu.trader.push(order);
     } else {
       order.status = 'EXPIRED';
     }
@@ -273,8 +333,136 @@ export class SpotMarket {
     const view = order.status === 'NEW' ? null : order.toView();
     if (view !== null) events.push({ type: 'orderUpdated', ts, order: view });
     if (restTotal >= 0n) events.push({ type: 'depthChanged', ts, symbol: c.symbol, side, price: limit as bigint, quantity: restTotal });
-    else host.orderEnded(order);
+    else host.orderClosed(order);
     return { code: 'ok', events, order: view ?? acceptedView };
+  }
+
+  /**
+   * Accept a conditional order as pending (every placement check passed): its hold (`hold` units of the held asset),
+   * its place in the owner's open orders and in the open-order count, and in the market's `TriggerBook`.
+   */
+  private acceptPending(
+    cmd: PlaceOrderCommand,
+    cond: Condition,
+    hold: bigint,
+    found: Account | null,
+    trader: Trader | undefined,
+    known: MarketUser | undefined,
+    host: SpotMarketHost,
+  ): CommandResult {
+    const c = this.config;
+    const { side, userId, ts } = cmd;
+    const seq = host.allocOrderSeq();
+    const order = new Order(
+      seq,
+      `${seq}`,
+      cmd.clientOrderId ?? null,
+      userId,
+      c.symbol,
+      side,
+      cmd.orderType,
+      cmd.timeInForce,
+      cmd.price ?? null,
+      cmd.quantity ?? null,
+      cmd.quoteAmount ?? null,
+      side === 'BUY' ? c.base : c.quote,
+      cmd.stp ?? 'EXPIRE_TAKER',
+      ts,
+    );
+    order.cond = cond;
+    const mu = known ?? (trader ?? host.traderFor(userId)).in(this);
+    order.mu = mu;
+    host.registerOrder(order);
+    const acc = found ?? host.ledger.account(userId, 'SPOT', side === 'BUY' ? c.quote : c.base);
+    if (side === 'BUY') mu.quote = acc;
+    else mu.base = acc;
+    host.ledger.hold(acc, hold);
+    order.hold = hold;
+    order.holdAccount = acc;
+    mu.openCount++;
+    mu.trader.push(order);
+    (this.triggers ??= new TriggerBook()).add(order);
+    const view = order.toView();
+    host.events.push({ type: 'orderAccepted', ts, order: view });
+    return { code: 'ok', events: host.events, order: view };
+  }
+
+  /**
+   * Trigger the conditional orders due at the last price, in the same command (docs/conditional-orders.md): in
+   * TriggerBook's order, each placed as its LIMIT or MARKET order through `work`; their trades move the last price, so
+   * the check repeats until nothing is due, at most MAX_TRIGGERS_PER_COMMAND orders per command (the rest stay due and
+   * trigger at the next accepted placeOrder in this market). O(1) when the market has no pending order, or when the
+   * last price is the one last checked and nothing was left due.
+   */
+  runTriggers(host: SpotMarketHost, ts: number): void {
+    const tb = this.triggers;
+    if (tb === null || tb.live === 0) return;
+    let budget = MAX_TRIGGERS_PER_COMMAND;
+    for (;;) {
+      const p = this.lastPrice;
+      if (p === null || (p === tb.checkedAt && !tb.backlog)) return;
+      const due = tb.due(p);
+      if (due.length === 0) return;
+      for (let i = 0; i < due.length; i++) {
+        const o = due[i] as Order;
+        if (budget === 0) {
+          for (let j = i; j < due.length; j++) tb.putBack(due[j] as Order);
+          return;
+        }
+        budget--;
+        tb.take(o);
+        this.trigger(o, host, ts);
+      }
+      // The triggered orders' trades may have moved the price: check again (a cascade).
+      if (this.lastPrice === p) return;
+    }
+  }
+
+  /**
+   * One pending order becomes working at `ts` (Binance: same orderId, workingTime): its pending hold is released and
+   * the order is placed as a new one would be, with the checks a placement makes at that moment; the funds it may use
+   * are its released hold plus the owner's available balance (only a MARKET BUY by quantity can use more than its
+   * hold: the walk prices it at the book). If it cannot be placed it EXPIRES with `expireReason` (market_halted,
+   * notional_below_minimum, insufficient_balance, no_liquidity) and holds nothing.
+   */
+  private trigger(o: Order, host: SpotMarketHost, ts: number): void {
+    const cfg = this.config;
+    const cond = o.cond as Condition;
+    const mu = o.mu as MarketUser;
+    const acc = o.holdAccount as Account;
+    cond.workingTs = ts;
+    o.updatedTs = ts;
+    host.ledger.release(acc, o.hold);
+    o.hold = 0n;
+    mu.openCount--;
+    const view = o.toView();
+    host.events.push({ type: 'orderUpdated', ts, order: view });
+    const side = o.side;
+    const isMarket = o.orderType === 'MARKET';
+    const qty = o.quantity as bigint;
+    let code: SpotRejectCode | null = null;
+    let hold = 0n;
+    if (cfg.status !== 'TRADING') code = 'market_halted';
+    else if (side === 'SELL') hold = qty * this.baseMult;
+    else if (o.quoteAmount !== null) hold = o.quoteAmount;
+    else if (!isMarket) hold = (o.price as bigint) * qty * this.notionalMult;
+    else if (
+      cfg.minNotional > 0n &&
+      this.book.bestPrice('SELL') !== null &&
+      this.walk(side, o.userId, 'NONE', null, qty, cfg.minNotional).quote < cfg.minNotional
+    ) {
+      code = 'notional_below_minimum';
+    } else hold = this.walk(side, o.userId, o.stp, null, qty, acc.available).quote;
+    if (code === null && acc.available < hold) code = 'insufficient_balance';
+    if (code === null && isMarket && this.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY') === null) code = 'no_liquidity';
+    if (code !== null) {
+      o.status = 'EXPIRED';
+      cond.expireReason = code;
+      host.events.push({ type: 'orderUpdated', ts, order: o.toView() });
+      host.orderClosed(o);
+      return;
+    }
+    this.work(o, mu, acc, hold, host, ts, view);
   }
 
   /**
@@ -457,8 +645,20 @@ export class SpotMarket {
     return total;
   }
 
-  /** Cancel a resting order (SpotEngine checked ownership and that it is open); returns its view. */
+  /** Cancel a resting or pending order (SpotEngine checked ownership and that it is open); returns its view. */
   cancel(o: Order, host: SpotMarketHost, ts: number): OrderView {
+    if (o.isPending) {
+      (this.triggers as TriggerBook).remove(o);
+      (o.mu as MarketUser).openCount--;
+      host.ledger.release(o.holdAccount as Account, o.hold);
+      o.hold = 0n;
+      o.status = 'CANCELED';
+      o.updatedTs = ts;
+      host.orderClosed(o);
+      const view = o.toView();
+      host.events.push({ type: 'orderUpdated', ts, order: view });
+      return view;
+    }
     const total = this.closeResting(o, 'CANCELED', host, ts);
     const ev = host.events[host.events.length - 1] as { order: OrderView };
     host.events.push({ type: 'depthChanged', ts, symbol: this.config.symbol, side: o.side, price: o.price as bigint, quantity: total });
@@ -479,6 +679,22 @@ export class SpotMarket {
     this.book.add(o);
     mu.openCount++;
     trader.push(o);
+  }
+
+  /**
+   * Put a pending conditional order from a snapshot back (SpotEngine.restoreOrders, in id order): its user record,
+   * hold account, open-order count and list, and the market's TriggerBook.
+   */
+  restorePending(o: Order, trader: Trader, ledger: Ledger): void {
+    const mu = trader.in(this);
+    o.mu = mu;
+    const acc = ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? this.config.quote : this.config.base);
+    o.holdAccount = acc;
+    if (o.side === 'BUY') mu.quote = acc;
+    else mu.base = acc;
+    mu.openCount++;
+    trader.push(o);
+    (this.triggers ??= new TriggerBook()).add(o);
   }
 
   /** Units a resting order must have frozen: BUY price*remaining in quote units, SELL remaining in base units. */
