@@ -37,7 +37,8 @@ export const BX = {
   tooManyParams: () => new BinanceError(-1101, 'Too many parameters sent for this endpoint.', 400),
   mandatoryMissing: (param: string) => new BinanceError(-1102, `Mandatory parameter '${param}' was not sent, was empty/null, or malformed.`, 400),
   unknownParam: () => new BinanceError(-1103, 'An unknown parameter was sent.', 400),
-  unreadParams: () => new BinanceError(-1104, 'Not all sent parameters were read.', 400),
+  unreadParams: (read: number, sent: number) =>
+    new BinanceError(-1104, `Not all sent parameters were read; read '${read}' parameter(s) but was sent '${sent}'.`, 400),
   emptyParam: (param: string) => new BinanceError(-1105, `Parameter '${param}' was empty.`, 400),
   paramNotRequired: (param: string) => new BinanceError(-1106, `Parameter '${param}' sent when not required.`, 400),
   badPrecision: (param: string) => new BinanceError(-1111, `Parameter '${param}' has too much precision.`, 400),

@@ -92,10 +92,49 @@ export function registerBinanceHooks(app: FastifyInstance, { config, clock, apiK
     const cfg = req.routeOptions.config.binance as BinanceRouteConfig | undefined;
     if (!cfg || cfg.security === 'NONE' || cfg.security === 'MARKET_DATA') return;
     await authenticate(apiKeys, req, cfg);
+    if (cfg.security !== 'USER_STREAM') checkAllParamsRead(req);
     const caller = req.apiCaller!;
     limiter.chargeKey(caller.keyId, weightOf(req, cfg), reply);
     if (cfg.order === true) limiter.countOrder(caller.userId, reply);
   });
+}
+
+/** The parameter names each route reads: the properties of its querystring and body schemas (cached per schema). */
+const readNames = new WeakMap<object, ReadonlySet<string>>();
+
+/** The names of the parameters a route's schemas declare (its querystring and form body), the only ones it reads. */
+function namesRead(schema: { querystring?: unknown; body?: unknown }): ReadonlySet<string> {
+  const cached = readNames.get(schema);
+  if (cached !== undefined) return cached;
+  const names = new Set<string>(['timestamp', 'recvWindow', 'signature']);
+  for (const part of [schema.querystring, schema.body]) {
+    const props = (part as { properties?: Record<string, unknown> } | undefined)?.properties;
+    if (props !== undefined) for (const k of Object.keys(props)) names.add(k);
+  }
+  readNames.set(schema, names);
+  return names;
+}
+
+/**
+ * Binance's -1104 for a signed request carrying a parameter its route does not read ("Not all sent parameters were
+ * read; read '%s' parameter(s) but was sent '%s'.", spot and futures error pages): an order with a misspelt or
+ * unsupported option (`fooBar=1`, `stopLoss[triggerPrice]=...`) is refused instead of placed without it. The
+ * parameters read are those the route's schemas declare (timestamp, recvWindow and signature included); the counts
+ * are of distinct names over the query string and the form body.
+ */
+export function checkAllParamsRead(req: FastifyRequest): void {
+  const schema = req.routeOptions.schema;
+  // A route that declares no parameter schema at all is not checked (every Binance route declares one).
+  if (schema === undefined || (schema.querystring === undefined && schema.body === undefined)) return;
+  const names = namesRead(schema);
+  const sent = new Set<string>();
+  for (const part of [req.query, req.body]) {
+    if (part === null || typeof part !== 'object') continue;
+    for (const k of Object.keys(part as Record<string, unknown>)) sent.add(k);
+  }
+  let read = 0;
+  for (const k of sent) if (names.has(k)) read++;
+  if (read < sent.size) throw BX.unreadParams(read, sent.size);
 }
 
 /** The weight of a request: its route's, by the query where the route's table depends on it; 1 without a config. */
