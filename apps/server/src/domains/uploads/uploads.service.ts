@@ -32,6 +32,32 @@ export const UPLOADS_WAITING_MAX = 64;
 /** Images one user may have stored (identity documents, payment QR codes, P2P proofs and chat, support). */
 export const UPLOADS_PER_USER_MAX = 200;
 
+/**
+ * How long an image may stay unreferenced before the cleanup removes it (ms): 24 h to submit the KYC application,
+ * payment method, OTC proof or appeal, chat or support message it was uploaded for. Within it the image counts
+ * against the quota; after it only a referenced image does.
+ */
+export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;
+/**
+ * Past this age (ms) an image nothing refers to can no longer be referenced (`ownImage` answers null): one hour before
+ * the grace period ends, so that a reference checked just before the cleanup's run is written (and projected, for the
+ * OTC proof and evidence that travel through the engine) well before the cleanup could remove its image.
+ */
+export const UNUSED_UPLOAD_REFERABLE_MS = UNUSED_UPLOAD_GRACE_MS - 3600_000;
+/** Rows the cleanup deletes in one statement, and the most statements of one run (the rest waits for the next run). */
+export const UNUSED_UPLOAD_BATCH = 200;
+export const UNUSED_UPLOAD_BATCHES_PER_RUN = 10;
+
+/** What one cleanup run did: images removed (rows deleted), their stored bytes, and files whose removal failed. */
+export interface UnusedUploadsRemoved {
+  removed: number;
+  bytes: number;
+  /** Files the storage could not delete (their rows are gone: the bytes are orphaned, never served again). */
+  storageErrors: number;
+  /** True when the run stopped at UNUSED_UPLOAD_BATCHES_PER_RUN full batches: more are due at the next run. */
+  more: boolean;
+}
+
 /** The form of an image id: 22 base64url characters. */
 const IMAGE_ID_FORM = /^[A-Za-z0-9_-]{22}$/;
 
@@ -52,11 +78,23 @@ export interface UploadsService {
    * another user's or of another purpose (the KYC and payment services check what a user refers to with it).
    */
   ownImage(userId: string, imageId: string, purpose: UploadPurpose): Promise<UploadRow | null>;
+  /**
+   * Removes the images uploaded more than UNUSED_UPLOAD_GRACE_MS before `nowMs` (Unix ms, wall clock: the rows'
+   * `created_at` is the database's time) that no table refers to (uploads.repository.ts `uploadIsReferenced`): their
+   * rows first, in batches of UNUSED_UPLOAD_BATCH (at most UNUSED_UPLOAD_BATCHES_PER_RUN per call), then their files.
+   * A referenced image is never removed. Throws what the database throws; a file that cannot be deleted is counted,
+   * not thrown.
+   */
+  removeUnused(nowMs: number): Promise<UnusedUploadsRemoved>;
 }
 
-/** Builds the uploads service; `storage` defaults to the directory `<dataDir>/uploads`. */
-export function createUploadsService(deps: { db: Db; dataDir: string; storage?: UploadStorage }): UploadsService {
+/**
+ * Builds the uploads service; `storage` defaults to the directory `<dataDir>/uploads`, `now` (Unix ms) to the wall
+ * clock, the clock of the rows' `created_at` (the demo's process clock may run ahead of it).
+ */
+export function createUploadsService(deps: { db: Db; dataDir: string; storage?: UploadStorage; now?: () => number }): UploadsService {
   const repo = createUploadsRepository(deps.db);
+  const now = deps.now ?? (() => Date.now());
   const storage = deps.storage ?? createDiskStorage(path.join(deps.dataDir, 'uploads'));
 
   let running = 0;
@@ -118,7 +156,14 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
       if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('upload_purpose_invalid', 400, 'purpose');
       // junk is refused before it waits for a turn (cleanImage checks the type again, by file-type)
       if (!looksLikeImage(bytes.subarray(0, 12))) throw new AppError('upload_not_image', 400, 'file');
-      if ((await repo.countByUser(BigInt(userId))) >= UPLOADS_PER_USER_MAX) throw new AppError('upload_quota_exceeded', 400, 'file');
+      // Only live images count (fresh or referenced); the exact count is asked only of a user with that many rows.
+      const owner = BigInt(userId);
+      if (
+        (await repo.countByUser(owner)) >= UPLOADS_PER_USER_MAX &&
+        (await repo.countLiveByUser(owner, new Date(now() - UNUSED_UPLOAD_GRACE_MS))) >= UPLOADS_PER_USER_MAX
+      ) {
+        throw new AppError('upload_quota_exceeded', 400, 'file');
+      }
       const img = await inTurn(userId, () => cleanImage(bytes));
       const imageId = randomBytes(16).toString('base64url');
       const storageKey = `${imageId}.${img.ext}`;
@@ -152,7 +197,29 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
 
     async ownImage(userId, imageId, purpose) {
       const r = await row(imageId);
-      return r && r.userId.toString() === userId && r.purpose === purpose ? r : null;
+      if (!r || r.userId.toString() !== userId || r.purpose !== purpose) return null;
+      // an image left unreferenced this long is due for removal: it may not be referenced now
+      if (r.createdAt.getTime() < now() - UNUSED_UPLOAD_REFERABLE_MS && !(await repo.isReferenced(r.id))) return null;
+      return r;
+    },
+
+    async removeUnused(nowMs) {
+      const before = new Date(nowMs - UNUSED_UPLOAD_GRACE_MS);
+      const done: UnusedUploadsRemoved = { removed: 0, bytes: 0, storageErrors: 0, more: false };
+      for (let batch = 0; batch < UNUSED_UPLOAD_BATCHES_PER_RUN; batch++) {
+        // rows first: a file whose delete fails is orphaned, never an image row without its bytes that is referred to
+        const gone = await repo.deleteUnused(before, UNUSED_UPLOAD_BATCH);
+        for (const g of gone) {
+          done.removed++;
+          done.bytes += g.bytes;
+          await storage.delete(g.storageKey).catch(() => {
+            done.storageErrors++;
+          });
+        }
+        if (gone.length < UNUSED_UPLOAD_BATCH) return done;
+      }
+      done.more = true;
+      return done;
     },
   };
 }
