@@ -100,7 +100,7 @@ describe('the module jobs read the process clock', () => {
     clock.advance(321 * MIN);
     return { config: { chainJobs: true } as AppContext['config'], log: silent, clock, [key]: service } as unknown as Pick<
       AppContext,
-      'config' | 'log' | 'clock' | K
+      'config' | 'log' | 'clock' | 'host' | K
     >;
   };
   /** Runs a job started by `start` until its service was called once; answers the time it was called with. */

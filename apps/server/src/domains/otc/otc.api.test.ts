@@ -411,4 +411,54 @@ describe('OTC demo', () => {
     const buys = (await ok(null, 'GET', 'getAds', { side: 'SELL' })).records;
     expect(buys.map((a: { price: string }) => a.price)).toContain('7.05');
   });
+
+  it('the demo merchant releases a paid order after 30 s and pays a selling user after 20 s, as a good merchant does', async () => {
+    const { runOtcDemoMerchant } = await import('./otc.demo');
+    // sessions were lost with the database in the rebuild test: log in again
+    for (const k of ['b', 's']) u[k] = { ...u[k]!, ...(await loginUser(t, mails[k]!)) };
+    // payment methods live in the database only (not in the journal), so the seller adds a card again
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/member/payment/addPayment',
+      headers: u.s!.headers,
+      payload: { payType: 'BANK', bankName: '中国工商银行', branch: '北京分行', cardNo: '6222021234567890136', transPassword: PW },
+    });
+    expect(card.json().status, card.body).toBe('SUCCEED');
+    bank.s = card.json().result.id;
+    const ads = (side: string) =>
+      ok(null, 'GET', 'getAds', { side }).then((p) => p.records.filter((a: { merchant: { nickName: string } }) => a.merchant.nickName === 'DemoMerchant'));
+    const [sellAd] = await ads('BUY');
+    const [buyAd] = await ads('SELL');
+    const [b0] = otc('b');
+    const bought = await ok('b', 'POST', 'takeAd', { adId: sellAd.adId, fiatAmount: '720.00', clientId: 'demo-buy-1' });
+    const pm = bought.paymentMethods[0].id;
+    await ok('b', 'POST', 'markPaid', { orderId: bought.orderId, paymentMethodId: pm });
+    const sold = await ok('s', 'POST', 'takeAd', {
+      adId: buyAd.adId,
+      fiatAmount: '705.00',
+      clientId: 'demo-sell-1',
+      paymentMethodId: bank.s!,
+      transPassword: PW,
+    });
+    const state = async (who: string, id: string) => (await ok(who, 'GET', 'getOrderDetail', { orderId: id })).state;
+    // nothing is due yet: the merchant is "checking its bank"
+    expect(await runOtcDemoMerchant(t.ctx, Date.now())).toBe(0);
+    expect(await state('b', bought.orderId)).toBe('PAID');
+    expect(await state('s', sold.orderId)).toBe('PENDING_PAYMENT');
+    offset += 20_000;
+    expect(await runOtcDemoMerchant(t.ctx, Date.now())).toBe(1);
+    expect(await state('s', sold.orderId)).toBe('PAID');
+    expect(await state('b', bought.orderId)).toBe('PAID');
+    offset += 11_000;
+    expect(await runOtcDemoMerchant(t.ctx, Date.now())).toBe(1);
+    expect(await state('b', bought.orderId)).toBe('COMPLETED');
+    // the buyer received the 100 USDT in the OTC account
+    expect(otc('b')[0]).toBe(formatDecimal(BigInt(b0!.replace('.', '')) + 100n * U, 8));
+    // the ad shows the merchant's release time and completion rate, computed from its orders
+    const [after] = await ads('BUY');
+    expect(after.merchant.orders30d).toBe(1);
+    expect(after.merchant.completionRate30d).toBe('100.00');
+    expect(after.merchant.avgReleaseSeconds).toBeGreaterThanOrEqual(31);
+    expect(after.merchant.avgReleaseSeconds).toBeLessThan(40);
+  });
 });

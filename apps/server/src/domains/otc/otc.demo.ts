@@ -78,3 +78,56 @@ export async function ensureOtcDemoMerchant(ctx: {
   ctx.log.info({ userId }, 'otc: demo merchant seeded with a SELL and a BUY ad');
   return true;
 }
+
+/**
+ * How the demo merchant behaves as a good merchant would (Binance P2P: a merchant checks the payment and releases,
+ * or pays a selling user, within minutes): `payAfterMs` after a user takes its BUY ad it marks the order paid into the
+ * user's payment method; `releaseAfterMs` after a buyer of its SELL ad marked the order paid it releases the coins.
+ * Both in milliseconds of the process clock; an order under appeal is left to the operator.
+ */
+export interface OtcDemoMerchantTiming {
+  payAfterMs: number;
+  releaseAfterMs: number;
+}
+
+/** The demo merchant's default timing: it pays 20 s after an order is taken and releases 30 s after "I have paid". */
+export const OTC_DEMO_MERCHANT_TIMING: OtcDemoMerchantTiming = { payAfterMs: 20_000, releaseAfterMs: 30_000 };
+
+/**
+ * One pass of the demo merchant over its open orders at `now` (Unix ms): pays the due PENDING_PAYMENT orders where it
+ * buys (OtcService.markPaid, with the first of the seller's payment methods) and releases the due PAID orders where it
+ * sells (OtcService.automatedRelease: the release command without the password a person types). Through the OTC
+ * service as a person's actions go, so the engine's rules, the system notes and the pushes are the same. Returns how
+ * many orders it acted on; an action the service refuses (the order moved on meanwhile) is logged and skipped.
+ */
+export async function runOtcDemoMerchant(
+  ctx: {
+    host: EnginePort;
+    otc: Pick<OtcService, 'markPaid' | 'automatedRelease'>;
+    log: FastifyBaseLogger;
+  },
+  now: number,
+  timing: OtcDemoMerchantTiming = OTC_DEMO_MERCHANT_TIMING,
+): Promise<number> {
+  const engine = ctx.host.engine;
+  if (!engine.otcConfig()) return 0;
+  const merchantId = engine.userByKey(`mail:${OTC_DEMO_MERCHANT}`);
+  if (merchantId === undefined) return 0;
+  let acted = 0;
+  for (const o of engine.otcOpenOrders(merchantId)) {
+    try {
+      if (o.state === 'PENDING_PAYMENT' && o.buyerId === merchantId && now - o.createdTs >= timing.payAfterMs) {
+        const pm = (o.meta.sellerPm ?? '').split(',').find((id) => id !== '');
+        if (pm === undefined) continue;
+        await ctx.otc.markPaid(merchantId, { orderId: o.orderId, paymentMethodId: pm });
+        acted++;
+      } else if (o.state === 'PAID' && o.sellerId === merchantId && o.paidTs !== null && now - o.paidTs >= timing.releaseAfterMs) {
+        await ctx.otc.automatedRelease(merchantId, o.orderId);
+        acted++;
+      }
+    } catch (err) {
+      ctx.log.warn({ err, orderId: o.orderId }, 'otc: the demo merchant could not act on an order');
+    }
+  }
+  return acted;
+}

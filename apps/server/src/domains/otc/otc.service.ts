@@ -104,6 +104,12 @@ export interface OtcService {
   orderDetail(userId: string, orderId: string): Promise<OtcOrderDetail>;
   markPaid(userId: string, body: { orderId: string; paymentMethodId: string; proofImageId?: string }): Promise<OtcOrderDetail>;
   release(userId: string, body: { orderId: string; transPassword: string; googleCode?: string }): Promise<OtcOrderDetail>;
+  /**
+   * The seller's release of a PAID order without the transaction password and Google code: for the demo merchant's
+   * automation only (otc.demo.ts; no route reaches it). Otherwise as `release`: the same engine command, system note
+   * and pushes; otc_order_state_invalid unless `userId` is the order's seller.
+   */
+  automatedRelease(userId: string, orderId: string): Promise<OtcOrderDetail>;
   cancelOrder(userId: string, body: { orderId: string; reason?: string }): Promise<OtcOrderDetail>;
   appeal(userId: string, body: Static<typeof AppealBody>): Promise<OtcOrderDetail>;
   cancelAppeal(userId: string, orderId: string): Promise<OtcOrderDetail>;
@@ -391,6 +397,13 @@ export function createOtcService(deps: {
     const o = await findOrder(orderId);
     if (o.buyerId !== userId && o.sellerId !== userId) throw new AppError('otc_order_not_found', 404);
     return o;
+  }
+  /** The release of `o` by its seller `userId` once authenticated (or automated): the command, the system note, the detail. */
+  async function releaseOrder(userId: string, o: OtcOrderView): Promise<OtcOrderDetail> {
+    const r = await submit({ type: 'otcRelease', userId, orderId: o.orderId });
+    const after = orderOf(r) ?? o;
+    await systemNote(after, noteKey(after));
+    return detailFor(after, userId);
   }
   function imageUrl(orderId: string, imageId: string, admin: boolean): string {
     if (imageId === '') return '';
@@ -730,10 +743,13 @@ export function createOtcService(deps: {
         if (g === '') throw new AppError('google_code_required', 400, 'googleCode');
         await s.verifyTotp(userId, g);
       }
-      const r = await submit({ type: 'otcRelease', userId, orderId: o.orderId });
-      const after = orderOf(r) ?? o;
-      await systemNote(after, noteKey(after));
-      return detailFor(after, userId);
+      return releaseOrder(userId, o);
+    },
+
+    async automatedRelease(userId, orderId) {
+      const o = await partyOrder(userId, orderId);
+      if (o.sellerId !== userId) throw new AppError('otc_order_state_invalid', 400);
+      return releaseOrder(userId, o);
     },
 
     async cancelOrder(userId, body) {

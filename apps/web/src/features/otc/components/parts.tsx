@@ -66,7 +66,13 @@ export function formatLeft(ts: number, now: number): string {
   return h > 0 ? `${h}:${mm}:${ss}` : `${mm}:${ss}`;
 }
 
-/** The merchant of an ad: avatar letter, nickname, 30-day completed orders and completion rate. */
+/** Seconds as minutes with one decimal, rounded half up ("0.5" for 30 s): the average release time's unit on Binance P2P. */
+export function releaseMinutes(seconds: number): string {
+  const tenths = Math.floor((seconds + 3) / 6);
+  return `${Math.floor(tenths / 10)}.${tenths % 10}`;
+}
+
+/** The merchant of an ad: avatar letter, nickname, 30-day completed orders, completion rate and average release time. */
 export function MerchantLine({ m }: { m: OtcMerchantBrief }) {
   const { t } = useTranslation('otc');
   return (
@@ -77,6 +83,7 @@ export function MerchantLine({ m }: { m: OtcMerchantBrief }) {
       <span className="otc-merchant-name">{m.nickName || '--'}</span>
       <span className="otc-merchant-stats text-3">
         {t('ad.orders30d', { n: m.orders30d })} | {t('ad.completion', { rate: m.completionRate30d })}
+        {m.avgReleaseSeconds > 0 && <> | {t('ad.avgRelease', { n: releaseMinutes(m.avgReleaseSeconds) })}</>}
       </span>
     </div>
   );

@@ -17,7 +17,7 @@ import { useAppStore } from '../../../shared/storage';
 import { useOtcConfig } from '../api/get-config';
 import { useOtcMerchant } from '../api/get-merchant';
 import { useMerchantActions } from '../api/merchant-actions';
-import { InfoRow } from '../components/parts';
+import { InfoRow, releaseMinutes } from '../components/parts';
 import { useOtcTradeGuard } from '../hooks/use-trade-guard';
 import '../otc.css';
 
@@ -59,7 +59,7 @@ export function MerchantStatus({ m, coin }: { m: OtcMerchantView; coin: string }
           <>
             <InfoRow label={t('merchant.orders30d')} value={String(m.stats.orders30d)} />
             <InfoRow label={t('merchant.completion30d')} value={`${m.stats.completionRate30d}%`} />
-            <InfoRow label={t('merchant.avgRelease')} value={t('merchant.minutes', { n: (m.stats.avgReleaseSeconds / 60).toFixed(1) })} />
+            <InfoRow label={t('merchant.avgRelease')} value={t('merchant.minutes', { n: releaseMinutes(m.stats.avgReleaseSeconds) })} />
           </>
         )}
       </section>
