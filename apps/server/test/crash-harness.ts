@@ -108,6 +108,10 @@ export class ServerProcess {
   private lines: string[] = [];
   private partial = '';
   recovery: RecoveryLog | null = null;
+  /** Milliseconds from the spawn to the first 200 of /healthz (set by `start`). */
+  healthMs = 0;
+  /** Milliseconds from the spawn to the first 200 of /readyz (set by `start`). */
+  readyMs = 0;
 
   private constructor(child: ChildProcess) {
     this.child = child;
@@ -177,19 +181,29 @@ export class ServerProcess {
     return new ServerProcess(child);
   }
 
-  /** Spawns the server and waits until /healthz answers; throws with its output when it exits or times out. */
+  /**
+   * Spawns the server and waits until /healthz answers (the process is up: the server opens its port first) and then
+   * until /readyz answers 200 (recovered and serving the API); throws with its output when it exits or times out.
+   * `healthMs` and `readyMs` (since the spawn) are kept on the process.
+   */
   static async start(o: ServerOptions): Promise<ServerProcess> {
+    const spawned = Date.now();
     const p = ServerProcess.spawn(o);
-    const deadline = Date.now() + o.startTimeoutMs;
-    for (;;) {
-      if (p.exited) throw new Error(`server exited (${p.child.exitCode ?? p.child.signalCode}) while starting:\n${p.tail()}`);
-      if (await healthy(o.port)) return p;
-      if (Date.now() > deadline) {
-        await p.stop('SIGKILL');
-        throw new Error(`server did not answer /healthz within ${o.startTimeoutMs} ms:\n${p.tail()}`);
+    const deadline = spawned + o.startTimeoutMs;
+    for (const probe of ['/healthz', '/readyz'] as const) {
+      for (;;) {
+        if (p.exited) throw new Error(`server exited (${p.child.exitCode ?? p.child.signalCode}) while starting:\n${p.tail()}`);
+        if (await answers200(o.port, probe)) break;
+        if (Date.now() > deadline) {
+          await p.stop('SIGKILL');
+          throw new Error(`server did not answer ${probe} within ${o.startTimeoutMs} ms:\n${p.tail()}`);
+        }
+        await sleep(150);
       }
-      await sleep(150);
+      if (probe === '/healthz') p.healthMs = Date.now() - spawned;
+      else p.readyMs = Date.now() - spawned;
     }
+    return p;
   }
 
   /** Sends `signal` and waits for the exit. */
@@ -202,9 +216,10 @@ export class ServerProcess {
   }
 }
 
-function healthy(port: number): Promise<boolean> {
+/** Whether GET `probe` on the server answers 200 within 2 s. */
+function answers200(port: number, probe: '/healthz' | '/readyz'): Promise<boolean> {
   return new Promise((resolve) => {
-    const req = http.get({ host: '127.0.0.1', port, path: '/healthz', timeout: 2000, agent: false }, (res) => {
+    const req = http.get({ host: '127.0.0.1', port, path: probe, timeout: 2000, agent: false }, (res) => {
       res.resume();
       resolve(res.statusCode === 200);
     });
@@ -1264,7 +1279,11 @@ export interface CycleReport {
   sent: number;
   acks: number;
   killAfterMs: number;
+  /** From the kill to the restarted server's /readyz 200 (including a restart killed during recovery). */
   restartMs: number;
+  /** From the last spawn to its /healthz 200 and to its /readyz 200 (ServerProcess.start). */
+  spawnToHealthMs: number;
+  spawnToReadyMs: number;
   killedDuringStart: boolean;
   recovery: RecoveryLog | null;
   check: CheckReport;
@@ -1400,7 +1419,18 @@ export async function runCrashLoop(o: CrashLoopOptions): Promise<CrashLoopReport
       client = new ApiClient(port);
       await renewSessions(client, users);
       const check = await checkAll(client, users, model, markets);
-      cycles.push({ cycle, sent: load.sent, acks: load.acks, killAfterMs, restartMs, killedDuringStart: killStart, recovery: server.recovery, check });
+      cycles.push({
+        cycle,
+        sent: load.sent,
+        acks: load.acks,
+        killAfterMs,
+        restartMs,
+        spawnToHealthMs: server.healthMs,
+        spawnToReadyMs: server.readyMs,
+        killedDuringStart: killStart,
+        recovery: server.recovery,
+        check,
+      });
       o.log(cycleLine(cycles[cycles.length - 1]!));
       if (load.acks === 0) violations.push(`cycle ${cycle}: no command was acknowledged`);
       violations.push(...check.violations.map((x) => `cycle ${cycle}: ${x}`));
@@ -1467,7 +1497,7 @@ export function cycleLine(c: CycleReport): string {
   const r = c.recovery ? `, recovery replayed ${c.recovery.replayed}${c.recovery.torn ? ' (torn tail dropped)' : ''} in ${c.recovery.ms} ms` : '';
   return (
     `cycle ${String(c.cycle).padStart(2)}: kill after ${c.killAfterMs} ms${c.killedDuringStart ? ' (+ kill during restart)' : ''}, ${c.sent} sent, ${c.acks} acked; ` +
-    `restart ${c.restartMs} ms${r}; checked ${c.check.ackedChecked} acked commands, ${c.check.ordersChecked} orders, ${c.check.fillsChecked} fills ` +
+    `restart ${c.restartMs} ms (spawn to /healthz ${c.spawnToHealthMs} ms, to /readyz ${c.spawnToReadyMs} ms)${r}; checked ${c.check.ackedChecked} acked commands, ${c.check.ordersChecked} orders, ${c.check.fillsChecked} fills ` +
     `(${c.check.fillsFetched} fetched); unacked orders applied ${c.check.unackedApplied}, not ${c.check.unackedNotApplied}; unacked cancels applied ${c.check.unackedCancelsApplied}, ` +
     `not ${c.check.unackedCancelsNotApplied}; lost ${c.check.lost}; violations ${c.check.violations.length}`
   );
@@ -1477,8 +1507,11 @@ export function cycleLine(c: CycleReport): string {
 export function summaryLines(r: CrashLoopReport): string[] {
   const c = r.counters;
   const t = r.totals;
+  const restarts = r.cycles.map((x) => x.restartMs).sort((a, b) => a - b);
+  const median = restarts.length === 0 ? 0 : restarts[Math.floor((restarts.length - 1) / 2)]!;
   return [
     `seed ${r.seed}: ${r.cycles.length} cycles in ${(r.ms / 1000).toFixed(1)} s`,
+    `restarts (kill to /readyz): median ${median} ms, max ${restarts[restarts.length - 1] ?? 0} ms`,
     `commands: ${c.placesSent} orders sent (${c.placesAcked} acknowledged, ${c.placesRejected} rejected, ${c.placesUnknown} unanswered), ` +
       `${c.cancelsSent} cancels (${c.cancelsAcked} acknowledged, ${c.cancelsRejected} rejected, ${c.cancelsUnknown} unanswered), ${c.retriesSent} retries (${c.retriesAcked} answered), ${c.serverErrors} 5xx`,
     `rejections: ${

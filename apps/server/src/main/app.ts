@@ -4,6 +4,7 @@
  * One error handler maps every error to the API envelope in the request's language and hides 5xx details.
  */
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
@@ -26,6 +27,7 @@ import { registerMetrics } from '../platform/metrics/metrics.routes';
 import { wsHubStats } from '../gateways/ws/ws.routes';
 import { fastifyTrustProxy, loopbackPeerWarning } from '../platform/plugins/trust-proxy';
 import { registerSecurityEvents } from '../platform/plugins/security-events';
+import { registerReadYourWrites } from '../platform/plugins/read-your-writes';
 import { operatorGuardFirst } from '../domains/admin/auth';
 
 /** Path prefixes of the routes the public OpenAPI document leaves out: the operator console's and the demo's. */
@@ -90,9 +92,19 @@ export function staticHeaders(mw: (req: never, res: never, next: (err?: unknown)
   return out;
 }
 
+/** Options of buildApp. */
+export interface BuildAppOptions {
+  /**
+   * Fastify's serverFactory: the app runs on the server this returns, already listening (main/boot.ts opens the port
+   * before the app is built); then call `app.ready()`, not `listen`, and close that server after `app.close()`.
+   */
+  serverFactory?: (handler: http.RequestListener) => http.Server;
+}
+
 /** Creates the app for `ctx`. Call `await app.ready()` (or listen) before use. */
-export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
+    ...(opts.serverFactory ? { serverFactory: opts.serverFactory } : {}),
     loggerInstance: ctx.log,
     // Per-request access logs only when asked for (LOG_REQUESTS=1): the app polls every 5 s and would flood the log.
     logController: new LogController({ disableRequestLogging: !ctx.config.logRequests }),
@@ -195,6 +207,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Security events (authentication and authorization failures, lockouts, rate-limit refusals, bans): logged without
   // secrets and counted, for every route registered below (platform/plugins/security-events.ts).
   registerSecurityEvents(app, ctx.metrics ?? { securityEvent: () => {} });
+  registerReadYourWrites(app, ctx.host); // scale-out: a credentialed read waits for the replica to reach the stream (platform/plugins/read-your-writes.ts)
   // The console's routes authenticate the operator before their body is read and validated (domains/admin/auth.ts).
   app.addHook('onRoute', operatorGuardFirst);
   // A production server without TRUST_PROXY that hears from a loopback peer (a proxy on this host) says so once.

@@ -1,68 +1,99 @@
 /**
- * The process: configuration, context, app, listen, jobs, graceful shutdown on SIGINT/SIGTERM.
+ * The process: configuration, the port opened at once (main/boot.ts: /healthz answers and /readyz says the phase while
+ * starting), then the modules, the context (database, engine recovery, services) and the app on that port; after it
+ * serves, the demo seeds and the jobs; graceful shutdown on SIGINT/SIGTERM.
+ *
+ * Only node's and this file's light imports run before the port opens: the server's modules (Fastify, PGlite, every
+ * domain) are imported in the 'modules' phase, so a supervisor hears the process while they load.
  */
 import { loadConfig } from '../platform/config/env';
-import { createContext } from './context';
-import { buildApp } from './app';
-import { DOMAINS } from './domains';
-import { seedDomains, startDomainJobs } from '../platform/domain-module';
-import { ensureDemoAccount } from '../domains/member/demo-account';
-import { ensureDemoOperator } from '../domains/admin/demo-operator';
-import { startDemoChain, type DemoChain } from '../domains/wallet/chain.service';
+import { startServer } from './boot';
 
 async function main(): Promise<void> {
   // `--demo` (npm start) asks for demo mode; an explicit DEMO_MODE in the environment still decides.
   let config = loadConfig(process.argv.includes('--demo') ? { DEMO_MODE: '1', ...process.env } : process.env);
-  // The embedded demo has its own chain: without CHAIN_RPC_URL, a dev chain (Hardhat node, a child process) on
-  // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process. Only where the
-  // chain jobs run, in the embedded mode (scale-out points CHAIN_RPC_URL at a node); DEV_CHAIN_PORT=0 or CHAIN_JOBS=0
-  // leave it out (a demo without chain: deposit screens say the network is not available).
-  const started = performance.now();
-  let demoChain: DemoChain | null = null;
-  if (config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0) {
-    try {
-      demoChain = await startDemoChain(config);
-      config = demoChain.config;
-    } catch (err) {
-      // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
-      console.warn(
-        `  Dev chain not started on port ${config.devChainPort}: ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
-      );
-    }
-  }
-  // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
-  // decides what happened. The exit code tells a supervisor this was not a clean stop.
-  const chainMs = performance.now() - started;
-  const ctx = await createContext(config, undefined, {
-    onFatal: () => {
-      setTimeout(() => process.exit(70), 200).unref();
+  // The heavy modules, loaded once the port answers (startServer's 'modules' phase).
+  let m!: {
+    context: typeof import('./context');
+    app: typeof import('./app');
+    domains: typeof import('./domains');
+    domainModule: typeof import('../platform/domain-module');
+    demoAccount: typeof import('../domains/member/demo-account');
+    demoOperator: typeof import('../domains/admin/demo-operator');
+    chain: typeof import('../domains/wallet/chain.service');
+  };
+  // The demo's dev chain once started (a holder: it is set inside a step).
+  const started: { chain: import('../domains/wallet/chain.service').DemoChain | null } = { chain: null };
+  let chainMs = 0;
+  const { ctx, app, startup, startMs } = await startServer(config.port, config.host, {
+    async loadModules() {
+      const [context, appModule, domains, domainModule, demoAccount, demoOperator, chain] = await Promise.all([
+        import('./context'),
+        import('./app'),
+        import('./domains'),
+        import('../platform/domain-module'),
+        import('../domains/member/demo-account'),
+        import('../domains/admin/demo-operator'),
+        import('../domains/wallet/chain.service'),
+      ]);
+      m = { context, app: appModule, domains, domainModule, demoAccount, demoOperator, chain };
+    },
+    async createContext() {
+      // The embedded demo has its own chain: without CHAIN_RPC_URL, a dev chain (Hardhat node, a child process) on
+      // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process. Only where the
+      // chain jobs run, in the embedded mode (scale-out points CHAIN_RPC_URL at a node); DEV_CHAIN_PORT=0 or CHAIN_JOBS=0
+      // leave it out (a demo without chain: deposit screens say the network is not available).
+      const chainStarted = performance.now();
+      if (config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0) {
+        try {
+          started.chain = await m.chain.startDemoChain(config);
+          config = started.chain.config;
+        } catch (err) {
+          // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
+          console.warn(
+            `  Dev chain not started on port ${config.devChainPort}: ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
+          );
+        }
+      }
+      chainMs = performance.now() - chainStarted;
+      // A failed journal write is fatal (engine-host.ts): answer what is in flight, then exit; on restart the journal
+      // decides what happened. The exit code tells a supervisor this was not a clean stop.
+      return m.context.createContext(config, undefined, {
+        onFatal: () => {
+          setTimeout(() => process.exit(70), 200).unref();
+        },
+      });
+    },
+    async buildApp(c, serverFactory) {
+      const a = await m.app.buildApp(c, { serverFactory });
+      await a.ready();
+      return a;
     },
   });
-  const contextMs = performance.now() - started - chainMs;
-  const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
   ctx.log.info(
     {
       port: config.port,
       dataDir: config.dataDir,
       db: config.databaseUrl ? 'postgres' : 'pglite',
       demo: config.demoMode,
-      // the cold start by phase: the demo's dev chain, the context (see 'context ready'), the app and listen
-      startMs: { chain: Math.round(chainMs), context: Math.round(contextMs), app: Math.round(performance.now() - started - chainMs - contextMs) },
+      // the cold start by phase (ms): the process until the port answered, the modules' loading, the demo's dev chain,
+      // the context (see 'context ready': database, engine recovery, services) and the app; total is since the spawn
+      startMs: { ...startMs, chain: Math.round(chainMs), context: startMs.context - Math.round(chainMs), total: Math.round(performance.now()) },
     },
     'exchange server listening',
   );
-  const demo = await ensureDemoAccount(ctx);
+  const DOMAINS = m.domains.DOMAINS;
+  const demo = await m.demoAccount.ensureDemoAccount(ctx);
   // The domains' first-start data: in demo mode an OTC merchant with a SELL and a BUY ad (domains/otc/otc.demo.ts)
   // and the savings products an operator would define in the console (domains/earn/earn.demo.ts).
-  await seedDomains(ctx, DOMAINS, ctx.log);
+  await m.domainModule.seedDomains(ctx, DOMAINS, ctx.log);
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
-    if (demoChain) console.log(`  Dev chain (Hardhat, chain id ${config.chainId}) at ${config.chainRpcUrl}  USDT token: ${config.chainUsdtContract}\n`);
+    if (started.chain) console.log(`  Dev chain (Hardhat, chain id ${config.chainId}) at ${config.chainRpcUrl}  USDT token: ${config.chainUsdtContract}\n`);
     // The demo operator's documented credentials (domains/admin/demo-operator.ts): the TOTP key goes into an
     // authenticator app (or any TOTP tool) for the console's login.
-    const op = await ensureDemoOperator(ctx);
+    const op = await m.demoOperator.ensureDemoOperator(ctx);
     if (op)
       console.log(
         `  Operator console at http://localhost:${config.port}/admin/\n  demo operator: ${op.email}  password: ${op.password}  TOTP key: ${op.totpSecret}\n`,
@@ -76,7 +107,7 @@ async function main(): Promise<void> {
   }
   // Every module's jobs (main/domains.ts): the market jobs, the chain watcher and broadcaster, proof of reserves, the
   // OTC time-outs, the activity, rebate and savings settlements.
-  const stopJobs = await startDomainJobs(ctx, DOMAINS);
+  const stopJobs = await m.domainModule.startDomainJobs(ctx, DOMAINS);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -86,8 +117,10 @@ async function main(): Promise<void> {
     try {
       await stopJobs();
       await app.close();
+      // The app runs on the startup server's socket (serverFactory): Fastify leaves closing it to us.
+      await startup.close();
       await ctx.close();
-      await demoChain?.stop();
+      await started.chain?.stop();
     } finally {
       process.exit(0);
     }
