@@ -87,7 +87,7 @@ async function startServer() {
     detached: true,
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/healthz`, 120_000);
+  await waitFor(`${base}/readyz`, 120_000);
   return {
     base,
     stop: () => {

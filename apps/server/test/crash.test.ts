@@ -80,7 +80,7 @@ async function startServer(port: number): Promise<ChildProcess> {
   for (;;) {
     if (p.exitCode !== null) throw new Error(`server exited with ${p.exitCode}: ${stderr}`);
     try {
-      const r = await fetch(`http://127.0.0.1:${port}/healthz`);
+      const r = await fetch(`http://127.0.0.1:${port}/readyz`);
       if (r.ok) return p;
     } catch {
       // not up yet
