@@ -12,6 +12,7 @@
  * `Provides` (main/context.ts), so a new domain adds its services without editing a list of them.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import { retentionOf, startRetentionJob, type RetentionJobContext, type RetentionRule } from './db/retention';
 import type { DomainProjection } from './engine-host/projection';
 import type { DomainPushes } from './shared/private-push';
 
@@ -60,6 +61,8 @@ export interface DomainModule<Needs, Provides extends object = object> {
   readonly projection?: DomainProjection;
   /** Its private WebSocket pushes (platform/shared/private-push.ts), sent by the app's WebSocket hub. */
   readonly pushes?: DomainPushes<Needs & Provides>;
+  /** Which of its rows may be deleted once old (platform/db/retention.ts; declared beside its tables), run by the platform's retention job. */
+  readonly retention?: readonly RetentionRule[];
 }
 
 /**
@@ -98,10 +101,15 @@ export type ProvidedBy<L extends readonly unknown[]> = UnionToIntersection<
 >;
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 
-/** Starts the jobs of `modules` in list order; the answer stops them in reverse order. */
-export async function startDomainJobs<C>(ctx: C, modules: readonly DomainModule<C>[]): Promise<() => Promise<void>> {
+/**
+ * Starts the jobs of `modules` in list order, then the platform's retention job over their `retention` rules
+ * (platform/db/retention.ts: it decides from the config whether it runs in this process); the answer stops them in
+ * reverse order.
+ */
+export async function startDomainJobs<C extends RetentionJobContext>(ctx: C, modules: readonly DomainModule<C>[]): Promise<() => Promise<void>> {
   const stops: StopJobs[] = [];
   for (const m of modules) if (m.startJobs) stops.push(await m.startJobs(ctx));
+  stops.push(startRetentionJob(ctx, retentionOf(modules)));
   return async () => {
     for (const stop of stops.reverse()) await stop();
   };

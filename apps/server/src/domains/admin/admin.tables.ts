@@ -3,7 +3,9 @@
  * (the lockout). The audit log of every operator action is a platform table (platform/db/schema/audit.ts). Secrets are
  * stored only as hashes (passwords: argon2id; session tokens: sha256) or sealed (the TOTP secret: platform/shared/secret-box).
  */
+import { lt, or } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /** Console operators. `role` is support | compliance | finance | admin (domains/admin/roles.ts). */
 export const operators = pgTable(
@@ -60,3 +62,23 @@ export const operatorLoginFailures = pgTable(
   },
   (t) => [index('operator_login_failures_email_idx').on(t.email, t.at), index('operator_login_failures_ip_idx').on(t.ip, t.at)],
 );
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the console's tables: operator sessions revoked, or
+ * last used, more than RETENTION_SESSIONS_DAYS ago (a session ends 30 minutes after its last use), and failed console
+ * logins older than RETENTION_CODES_DAYS. The operators' audit log is kept.
+ */
+export const adminRetention: readonly RetentionRule[] = [
+  {
+    name: 'operator_sessions',
+    table: operatorSessions,
+    horizonDays: (r) => r.sessionsDays,
+    expired: (cutoffMs) => or(lt(operatorSessions.lastSeenAt, new Date(cutoffMs)), lt(operatorSessions.revokedAt, new Date(cutoffMs)))!,
+  },
+  {
+    name: 'operator_login_failures',
+    table: operatorLoginFailures,
+    horizonDays: (r) => r.codesDays,
+    expired: (cutoffMs) => lt(operatorLoginFailures.at, new Date(cutoffMs)),
+  },
+];

@@ -5,9 +5,11 @@ import { createContractService, type ContractService } from './contract.service'
 import contractRoutes from './contract.routes';
 import { contractProjection } from './contract.projection';
 import { contractPushes } from './contract.push';
+import { contractRetention } from './contract.tables';
 
 export const contractModule: DomainModule<PlatformContext, { contract: ContractService }> = {
   name: 'contract',
+  retention: contractRetention,
   projection: contractProjection,
   pushes: contractPushes,
   create: (ctx) => ({ contract: createContractService({ db: ctx.db, host: ctx.host }) }),

@@ -10,7 +10,9 @@
  * 10^-qtyDecimals of the base coin, amounts in the settle asset's smallest unit (packages/core perp/types.ts).
  * Times are Unix ms; `seq` is the journal position of the command that produced the row (or its state).
  */
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /** An exact integer amount in engine units. */
 const units = (name: string) => numeric(name, { precision: 40, scale: 0 });
@@ -149,3 +151,40 @@ export const perpFundingRates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbol, t.fundingTs] })],
 );
+
+/** A fill between two liquidity bots: neither side is a registered user (their ids are digits; platform/engine-host/projection.ts isProjectedUser). */
+const perpBetweenBots = sql`${perpTrades.makerUserId} !~ '^[0-9]+$' and ${perpTrades.takerUserId} !~ '^[0-9]+$'`;
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the perpetuals' tables, by the spot rules
+ * (domains/entrust/entrust.tables.ts entrustRetention): the bots' fills after RETENTION_MARKET_TRADES_DAYS, a user's
+ * after RETENTION_USER_TRADES_DAYS (kept by default), closed orders without a fill after RETENTION_UNFILLED_ORDERS_DAYS
+ * and with one after RETENTION_FILLED_ORDERS_DAYS (kept by default). Closed positions, funding payments, liquidations
+ * and the markets' funding rates are the users' and the markets' history: kept.
+ */
+export const contractRetention: readonly RetentionRule[] = [
+  {
+    name: 'perp_trades:market',
+    table: perpTrades,
+    horizonDays: (r) => r.marketTradesDays,
+    expired: (cutoffMs) => sql`${perpTrades.ts} < ${cutoffMs} and ${perpBetweenBots}`,
+  },
+  {
+    name: 'perp_trades:user',
+    table: perpTrades,
+    horizonDays: (r) => r.userTradesDays,
+    expired: (cutoffMs) => sql`${perpTrades.ts} < ${cutoffMs} and not (${perpBetweenBots})`,
+  },
+  {
+    name: 'perp_orders:unfilled',
+    table: perpOrders,
+    horizonDays: (r) => r.unfilledOrdersDays,
+    expired: (cutoffMs) => and(eq(perpOrders.closed, true), eq(perpOrders.filledQty, '0'), lt(perpOrders.updatedTs, cutoffMs))!,
+  },
+  {
+    name: 'perp_orders:filled',
+    table: perpOrders,
+    horizonDays: (r) => r.filledOrdersDays,
+    expired: (cutoffMs) => and(eq(perpOrders.closed, true), sql`${perpOrders.filledQty} > 0`, lt(perpOrders.updatedTs, cutoffMs))!,
+  },
+];

@@ -5,9 +5,11 @@ import { createEntrustService, type EntrustService } from './entrust.service';
 import entrustRoutes from './entrust.routes';
 import { entrustProjection } from './entrust.projection';
 import { entrustPushes } from './entrust.push';
+import { entrustRetention } from './entrust.tables';
 
 export const entrustModule: DomainModule<PlatformContext, { entrust: EntrustService }> = {
   name: 'entrust',
+  retention: entrustRetention,
   projection: entrustProjection,
   pushes: entrustPushes,
   create: (ctx) => ({ entrust: createEntrustService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }) }),

@@ -7,7 +7,9 @@
  * prices in 10^-priceDecimals of the quote asset, quantities in 10^-qtyDecimals of the base asset, quote
  * amounts and fees in the smallest unit of their asset (packages/core types.ts). Times are Unix ms.
  */
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { bigint, boolean, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /** An exact integer amount in engine units. */
 const units = (name: string) => numeric(name, { precision: 40, scale: 0 });
@@ -71,3 +73,41 @@ export const spotTrades = pgTable(
     index('spot_trades_taker_user_idx').on(t.takerUserId, t.id),
   ],
 );
+
+/** A fill between two liquidity bots: neither side is a registered user (their ids are digits; platform/engine-host/projection.ts isProjectedUser). */
+const betweenBots = (t: { makerUserId: typeof spotTrades.makerUserId; takerUserId: typeof spotTrades.takerUserId }) =>
+  sql`${t.makerUserId} !~ '^[0-9]+$' and ${t.takerUserId} !~ '^[0-9]+$'`;
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the spot tables: the bots' fills after
+ * RETENTION_MARKET_TRADES_DAYS (the market's public trade list); a user's fills after RETENTION_USER_TRADES_DAYS (kept by
+ * default, the user's trade history); closed orders without a fill after RETENTION_UNFILLED_ORDERS_DAYS (90 days, as
+ * Binance archives canceled and expired orders that never filled), and with a fill after RETENTION_FILLED_ORDERS_DAYS
+ * (kept by default). An open order is never deleted.
+ */
+export const entrustRetention: readonly RetentionRule[] = [
+  {
+    name: 'spot_trades:market',
+    table: spotTrades,
+    horizonDays: (r) => r.marketTradesDays,
+    expired: (cutoffMs) => sql`${spotTrades.ts} < ${cutoffMs} and ${betweenBots(spotTrades)}`,
+  },
+  {
+    name: 'spot_trades:user',
+    table: spotTrades,
+    horizonDays: (r) => r.userTradesDays,
+    expired: (cutoffMs) => sql`${spotTrades.ts} < ${cutoffMs} and not (${betweenBots(spotTrades)})`,
+  },
+  {
+    name: 'spot_orders:unfilled',
+    table: spotOrders,
+    horizonDays: (r) => r.unfilledOrdersDays,
+    expired: (cutoffMs) => and(eq(spotOrders.closed, true), eq(spotOrders.filledQty, '0'), lt(spotOrders.updatedTs, cutoffMs))!,
+  },
+  {
+    name: 'spot_orders:filled',
+    table: spotOrders,
+    horizonDays: (r) => r.filledOrdersDays,
+    expired: (cutoffMs) => and(eq(spotOrders.closed, true), sql`${spotOrders.filledQty} > 0`, lt(spotOrders.updatedTs, cutoffMs))!,
+  },
+];

@@ -5,9 +5,11 @@ import { createInboxService, type InboxService } from './inbox.service';
 import inboxRoutes from './inbox.routes';
 import { inboxProjection } from './inbox.projection';
 import { inboxPushes } from './inbox.push';
+import { inboxRetention } from './inbox.tables';
 
 export const inboxModule: DomainModule<PlatformContext, { inbox: InboxService }> = {
   name: 'inbox',
+  retention: inboxRetention,
   projection: inboxProjection,
   pushes: inboxPushes,
   create: (ctx) => ({ inbox: createInboxService({ db: ctx.db, host: ctx.host }) }),

@@ -14,7 +14,8 @@
  * message); a later write with the same key replaces the parameters only when they changed, and then marks it unread.
  */
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { and, isNotNull, lt, sql } from 'drizzle-orm';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /** Messages of the users' inboxes. */
 export const inboxMessages = pgTable(
@@ -45,3 +46,17 @@ export const inboxMessages = pgTable(
       .where(sql`${t.readAt} is null`),
   ],
 );
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the inbox: messages the user has read whose time lies
+ * more than RETENTION_INBOX_DAYS back; an unread message stays. A database rebuilt from the journal gets the
+ * journaled ones back unread (the read mark is not journaled), and they stay until read.
+ */
+export const inboxRetention: readonly RetentionRule[] = [
+  {
+    name: 'inbox_messages:read',
+    table: inboxMessages,
+    horizonDays: (r) => r.inboxReadDays,
+    expired: (cutoffMs) => and(isNotNull(inboxMessages.readAt), lt(inboxMessages.ts, cutoffMs))!,
+  },
+];

@@ -2,7 +2,9 @@
  * Tables of the market area: coin introductions, market listings (spot and contract) and k-line bars. Prices and volumes are `numeric` (exact decimals, read back as strings), never floating point.
  * Times are Unix milliseconds in `bigint` columns (mode number: safe integers until the year 287396).
  */
+import { and, eq, lt } from 'drizzle-orm';
 import { bigint, boolean, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /** One coin and its introduction (spec section 1, quotes: coin introduction), texts in zh and en. */
 export const coins = pgTable('coins', {
@@ -66,5 +68,18 @@ export const klines = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbol, t.type, t.period, t.time] })],
 );
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the k-lines: per period, the bars that opened more than
+ * RETENTION_KLINES's days of that period ago (defaults: 1min 30 days, 5min 180, 15min and 30min 365, 1hour and longer
+ * kept). The start's backfill (reference-history.ts) writes only the last 1500 bars of a period at most, within those
+ * horizons, so it does not write back what retention deleted.
+ */
+export const marketDataRetention: readonly RetentionRule[] = ['1min', '5min', '15min', '30min', '1hour', '1day', '1week'].map((period) => ({
+  name: `klines:${period}`,
+  table: klines,
+  horizonDays: (r) => r.klinesDays[period] ?? 0,
+  expired: (cutoffMs) => and(eq(klines.period, period), lt(klines.time, cutoffMs))!,
+}));
 
 // Banners and notices moved to content_items (schema/content.ts): edited in the console, draft and published.

@@ -4,9 +4,11 @@ import type { PlatformContext } from '../../platform/platform-context';
 import { createMemberService, type LoginSecurity, type MemberService } from './member.service';
 import memberRoutes from './member.routes';
 import { memberProjection } from './member.projection';
+import { memberRetention } from './member.tables';
 
 export const memberModule: DomainModule<PlatformContext & { security: LoginSecurity }, { members: MemberService }> = {
   name: 'member',
+  retention: memberRetention,
   projection: memberProjection,
   create: (ctx) => ({
     // login asks account security for the second factor (security is built after the members: read lazily)

@@ -2,7 +2,9 @@
  * Tables of the member area: users, sessions, login attempts and favourite pairs. Secrets (passwords, tokens, codes, puzzle passes) are stored only
  * as hashes. Times are `timestamptz`; user ids are a bigint identity, exposed on the wire as numeric strings.
  */
+import { lt, or } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /**
  * Registered users: a projection of the engine's user registry (the registerUser/updateUser commands of the
@@ -106,3 +108,19 @@ export const favorites = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.pairsName, t.type] })],
 );
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the member tables: sessions that expired or were
+ * revoked more than RETENTION_SESSIONS_DAYS ago (a live session is never deleted), and login failures and counters
+ * older than RETENTION_CODES_DAYS (the lockout windows are minutes to hours long).
+ */
+export const memberRetention: readonly RetentionRule[] = [
+  {
+    name: 'sessions',
+    table: sessions,
+    horizonDays: (r) => r.sessionsDays,
+    expired: (cutoffMs) => or(lt(sessions.expiresAt, new Date(cutoffMs)), lt(sessions.revokedAt, new Date(cutoffMs)))!,
+  },
+  { name: 'login_failures', table: loginFailures, horizonDays: (r) => r.codesDays, expired: (cutoffMs) => lt(loginFailures.createdAt, new Date(cutoffMs)) },
+  { name: 'login_counters', table: loginCounters, horizonDays: (r) => r.codesDays, expired: (cutoffMs) => lt(loginCounters.lastAt, new Date(cutoffMs)) },
+];

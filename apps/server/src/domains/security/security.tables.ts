@@ -4,7 +4,9 @@
  * TOTP) and the last TOTP time step used per user (replay). What a withdrawal or a login must trust (the bound
  * TOTP secret, the transaction password hash, the withdrawal lock) lives in the engine's user profile instead.
  */
+import { lt } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /**
  * The security log of a user: logins (LOGIN, LOGIN_FAILED), password, transaction password and 2FA changes,
@@ -52,3 +54,17 @@ export const totpUsedSteps = pgTable('totp_used_steps', {
   userId: bigint('user_id', { mode: 'bigint' }).primaryKey(),
   lastStep: bigint('last_step', { mode: 'number' }).notNull(),
 });
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the security log: events older than
+ * RETENTION_SECURITY_EVENTS_DAYS (default 365). The new-device check reads the log, so a device last seen before the
+ * horizon counts as new again.
+ */
+export const securityRetention: readonly RetentionRule[] = [
+  {
+    name: 'security_events',
+    table: securityEvents,
+    horizonDays: (r) => r.securityEventsDays,
+    expired: (cutoffMs) => lt(securityEvents.createdAt, new Date(cutoffMs)),
+  },
+];

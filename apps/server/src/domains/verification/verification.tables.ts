@@ -2,7 +2,8 @@
  * Tables of the verification area (domains/verification): verification codes, slide-puzzle challenges and the demo
  * outbox. Secrets (codes, puzzle passes) are stored only as hashes; times are `timestamptz`.
  */
-import { sql } from 'drizzle-orm';
+import { and, isNull, lt, or, sql } from 'drizzle-orm';
+import type { RetentionRule } from '../../platform/db/retention';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -67,3 +68,28 @@ export const demoOutbox = pgTable(
   },
   (t) => [index('demo_outbox_account_idx').on(t.account, t.id)],
 );
+
+/**
+ * What the retention job (platform/db/retention.ts) deletes of the verification tables, RETENTION_CODES_DAYS after
+ * they stopped counting: codes after they expired (used or not: a code is good until its expiry only), slide puzzles
+ * after they and their pass expired, and the demo outbox's codes after they were sent.
+ */
+export const verificationRetention: readonly RetentionRule[] = [
+  {
+    name: 'verification_codes',
+    table: verificationCodes,
+    horizonDays: (r) => r.codesDays,
+    expired: (cutoffMs) => lt(verificationCodes.expiresAt, new Date(cutoffMs)),
+  },
+  {
+    name: 'captcha_challenges',
+    table: captchaChallenges,
+    horizonDays: (r) => r.codesDays,
+    expired: (cutoffMs) =>
+      and(
+        lt(captchaChallenges.expiresAt, new Date(cutoffMs)),
+        or(isNull(captchaChallenges.passExpiresAt), lt(captchaChallenges.passExpiresAt, new Date(cutoffMs))),
+      )!,
+  },
+  { name: 'demo_outbox', table: demoOutbox, horizonDays: (r) => r.codesDays, expired: (cutoffMs) => lt(demoOutbox.createdAt, new Date(cutoffMs)) },
+];

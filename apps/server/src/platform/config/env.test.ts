@@ -96,4 +96,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ JOURNAL_RETENTION: 'prune' })).toThrow(/JOURNAL_RETENTION must be keep, archive or delete/);
     expect(() => loadConfig({ DISK_FREE_ALERT_BYTES: '5G' })).toThrow(/DISK_FREE_ALERT_BYTES/);
   });
+  it('database retention: the RETENTION_* defaults (days, 0 = kept for ever), RETENTION_KLINES over its defaults, and refusals', () => {
+    expect(loadConfig({}).retention).toEqual({
+      everyMinutes: 10,
+      batchRows: 2000,
+      maxBatchesPerRule: 50,
+      marketTradesDays: 30,
+      userTradesDays: 0,
+      unfilledOrdersDays: 90,
+      filledOrdersDays: 0,
+      klinesDays: { '1min': 30, '5min': 180, '15min': 365, '30min': 365, '1hour': 0, '1day': 0, '1week': 0 },
+      sessionsDays: 30,
+      codesDays: 7,
+      inboxReadDays: 90,
+      securityEventsDays: 365,
+    });
+    const r = loadConfig({ RETENTION_KLINES: '1min=7, 1hour=730', RETENTION_USER_TRADES_DAYS: '365', RETENTION_EVERY_MINUTES: '0' }).retention;
+    expect([r.klinesDays['1min'], r.klinesDays['5min'], r.klinesDays['1hour'], r.userTradesDays, r.everyMinutes]).toEqual([7, 180, 730, 365, 0]);
+    expect(() => loadConfig({ RETENTION_KLINES: '2min=3' })).toThrow(/RETENTION_KLINES: unknown k-line period "2min"/);
+    expect(() => loadConfig({ RETENTION_KLINES: '1min=-1' })).toThrow(/RETENTION_KLINES 1min/);
+    expect(() => loadConfig({ RETENTION_BATCH_ROWS: '0' })).toThrow(/RETENTION_BATCH_ROWS must be at least 1/);
+    expect(() => loadConfig({ RETENTION_INBOX_DAYS: '1.5' })).toThrow(/RETENTION_INBOX_DAYS/);
+  });
+  it('the scale-out stream limits: 20 snapshot intervals of messages by default, no byte or age limit', () => {
+    const c = loadConfig({});
+    expect([c.natsStreamKeepSnapshots, c.natsStreamMaxBytes, c.natsStreamMaxAgeHours]).toEqual([20, 0, 0]);
+    const d = loadConfig({ NATS_STREAM_KEEP_SNAPSHOTS: '0', NATS_STREAM_MAX_BYTES: '1073741824', NATS_STREAM_MAX_AGE_HOURS: '720' });
+    expect([d.natsStreamKeepSnapshots, d.natsStreamMaxBytes, d.natsStreamMaxAgeHours]).toEqual([0, 1073741824, 720]);
+  });
 });

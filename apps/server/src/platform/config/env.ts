@@ -106,6 +106,16 @@ export interface Config {
   natsUrl: string | undefined;
   /** NATS_PREFIX: name of the JetStream stream (subject `<prefix>.cmd`, snapshots in `<prefix>-snap`); default EXCH. */
   natsPrefix: string;
+  /**
+   * The limits of the scale-out journal stream (platform/engine-port/nats-journal.ts streamLimits), applied when the
+   * stream is created and updated on every start: NATS_STREAM_KEEP_SNAPSHOTS (default 20; 0 = no message limit) times
+   * SNAPSHOT_EVERY messages, NATS_STREAM_MAX_BYTES (default 0 = no byte limit) and NATS_STREAM_MAX_AGE_HOURS (default
+   * 0 = no age limit); the oldest messages are discarded first. With any limit set, a lost database can no longer be
+   * rebuilt from the stream (it is restored from a backup), as with JOURNAL_RETENTION=delete.
+   */
+  natsStreamKeepSnapshots: number;
+  natsStreamMaxBytes: number;
+  natsStreamMaxAgeHours: number;
   /** ENGINE_HTTP_PORT: the engine process's health and state endpoint (scale-out mode; default 8090). */
   engineHttpPort: number;
   /** NATS_REPLICAS: copies JetStream keeps of the stream and the snapshots when it creates them (3 on a 3-node cluster; default 1). */
@@ -149,7 +159,55 @@ export interface Config {
   otcMerchantDeposit: string;
   /** OTC_APPEAL_AFTER_MS: how long after "I have paid" either side may appeal, ms (default 600000 = 10 minutes). */
   otcAppealAfterMs: number;
+  /** How long the database keeps its high-volume rows (platform/db/retention.ts; RETENTION_* variables, docs/operations.md). */
+  retention: RetentionConfig;
 }
+
+/**
+ * The database's retention (platform/db/retention.ts runs the rules each domain declares): horizons in whole days,
+ * 0 = kept for ever. Every horizon is measured back from the process clock's now; a row is deleted only once the
+ * time its rule names (a trade's time, a session's end, ...) lies further back than its horizon.
+ */
+export interface RetentionConfig {
+  /** RETENTION_EVERY_MINUTES: minutes between two runs of the retention job (default 10; 0 = the job does not run). */
+  everyMinutes: number;
+  /** RETENTION_BATCH_ROWS: rows one DELETE statement removes at most (default 2000, at least 1). */
+  batchRows: number;
+  /** RETENTION_MAX_BATCHES: DELETE statements one run makes at most per rule (default 50, at least 1); the rest waits for the next run. */
+  maxBatchesPerRule: number;
+  /** RETENTION_MARKET_TRADES_DAYS: fills between two liquidity bots (no user of ours on either side), the market's public trade history (default 30). */
+  marketTradesDays: number;
+  /** RETENTION_USER_TRADES_DAYS: fills with a user on one side, that user's trade history (default 0: kept, as Binance keeps myTrades). */
+  userTradesDays: number;
+  /** RETENTION_UNFILLED_ORDERS_DAYS: canceled or expired orders without any fill, after their last change (default 90, as Binance archives them). */
+  unfilledOrdersDays: number;
+  /** RETENTION_FILLED_ORDERS_DAYS: closed orders with a fill, after their last change (default 0: kept, the user's order history). */
+  filledOrdersDays: number;
+  /**
+   * RETENTION_KLINES: days kept per k-line period, `1min=30,5min=90` over the defaults (1min 30, 5min 180, 15min 365,
+   * 30min 365; 1hour, 1day, 1week: 0 = kept for ever).
+   */
+  klinesDays: Readonly<Record<string, number>>;
+  /** RETENTION_SESSIONS_DAYS: sessions (the users' and the operators') after they expired or were revoked (default 30). */
+  sessionsDays: number;
+  /** RETENTION_CODES_DAYS: verification codes, slide puzzles, login failures and the demo outbox after they expired (default 7). */
+  codesDays: number;
+  /** RETENTION_INBOX_DAYS: inbox messages the user has read, after their time (default 90); unread ones stay. */
+  inboxReadDays: number;
+  /** RETENTION_SECURITY_EVENTS_DAYS: the users' security log (log-ins, password and 2FA changes) (default 365). */
+  securityEventsDays: number;
+}
+
+/** RETENTION_KLINES's defaults: days per k-line period (0 = kept for ever). */
+export const DEFAULT_KLINE_RETENTION_DAYS: Readonly<Record<string, number>> = {
+  '1min': 30,
+  '5min': 180,
+  '15min': 365,
+  '30min': 365,
+  '1hour': 0,
+  '1day': 0,
+  '1week': 0,
+};
 
 /** JOURNAL_RETENTION's values (Config.journalRetention). */
 export type JournalRetention = 'keep' | 'archive' | 'delete';
@@ -225,6 +283,36 @@ function routeRateLimits(v: string | undefined): RouteRateLimits {
     out[name as keyof RouteRateLimits] = int(value ?? '-', 0, `RATE_LIMIT_ROUTES ${name}`);
   }
   return out;
+}
+
+/** RETENTION_KLINES: 'period=days,...' over DEFAULT_KLINE_RETENTION_DAYS (periods of that list; 0 = kept for ever). */
+function klineRetention(v: string | undefined): Record<string, number> {
+  const out: Record<string, number> = { ...DEFAULT_KLINE_RETENTION_DAYS };
+  for (const part of (v ?? '').split(',')) {
+    if (part.trim() === '') continue;
+    const [name = '', value] = part.split('=').map((x) => x.trim());
+    if (!Object.hasOwn(out, name)) throw new Error(`RETENTION_KLINES: unknown k-line period "${name}" (known: ${Object.keys(out).join(', ')})`);
+    out[name] = int(value ?? '-', 0, `RETENTION_KLINES ${name}`);
+  }
+  return out;
+}
+
+/** The RETENTION_* variables (RetentionConfig). */
+function retentionConfig(env: NodeJS.ProcessEnv): RetentionConfig {
+  return {
+    everyMinutes: int(env.RETENTION_EVERY_MINUTES, 10, 'RETENTION_EVERY_MINUTES'),
+    batchRows: atLeastOne(int(env.RETENTION_BATCH_ROWS, 2000, 'RETENTION_BATCH_ROWS'), 'RETENTION_BATCH_ROWS'),
+    maxBatchesPerRule: atLeastOne(int(env.RETENTION_MAX_BATCHES, 50, 'RETENTION_MAX_BATCHES'), 'RETENTION_MAX_BATCHES'),
+    marketTradesDays: int(env.RETENTION_MARKET_TRADES_DAYS, 30, 'RETENTION_MARKET_TRADES_DAYS'),
+    userTradesDays: int(env.RETENTION_USER_TRADES_DAYS, 0, 'RETENTION_USER_TRADES_DAYS'),
+    unfilledOrdersDays: int(env.RETENTION_UNFILLED_ORDERS_DAYS, 90, 'RETENTION_UNFILLED_ORDERS_DAYS'),
+    filledOrdersDays: int(env.RETENTION_FILLED_ORDERS_DAYS, 0, 'RETENTION_FILLED_ORDERS_DAYS'),
+    klinesDays: klineRetention(env.RETENTION_KLINES),
+    sessionsDays: int(env.RETENTION_SESSIONS_DAYS, 30, 'RETENTION_SESSIONS_DAYS'),
+    codesDays: int(env.RETENTION_CODES_DAYS, 7, 'RETENTION_CODES_DAYS'),
+    inboxReadDays: int(env.RETENTION_INBOX_DAYS, 90, 'RETENTION_INBOX_DAYS'),
+    securityEventsDays: int(env.RETENTION_SECURITY_EVENTS_DAYS, 365, 'RETENTION_SECURITY_EVENTS_DAYS'),
+  };
 }
 
 /** ENGINE_TRANSPORT: unset or 'embedded', or 'nats'. */
@@ -310,6 +398,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     engineTransport: engineTransport(env.ENGINE_TRANSPORT),
     natsUrl: env.NATS_URL || undefined,
     natsPrefix: env.NATS_PREFIX || 'EXCH',
+    natsStreamKeepSnapshots: int(env.NATS_STREAM_KEEP_SNAPSHOTS, 20, 'NATS_STREAM_KEEP_SNAPSHOTS'),
+    natsStreamMaxBytes: int(env.NATS_STREAM_MAX_BYTES, 0, 'NATS_STREAM_MAX_BYTES'),
+    natsStreamMaxAgeHours: int(env.NATS_STREAM_MAX_AGE_HOURS, 0, 'NATS_STREAM_MAX_AGE_HOURS'),
     engineHttpPort: int(env.ENGINE_HTTP_PORT, 8090, 'ENGINE_HTTP_PORT'),
     natsReplicas: atLeastOne(int(env.NATS_REPLICAS, 1, 'NATS_REPLICAS'), 'NATS_REPLICAS'),
     secretsKey: env.SECRETS_KEY || undefined,
@@ -329,6 +420,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     reservesEveryHours: int(env.RESERVES_EVERY_HOURS, 24, 'RESERVES_EVERY_HOURS'),
     otcMerchantDeposit: (env.OTC_MERCHANT_DEPOSIT ?? '').trim() || '1000',
     otcAppealAfterMs: int(env.OTC_APPEAL_AFTER_MS, 600_000, 'OTC_APPEAL_AFTER_MS'),
+    retention: retentionConfig(env),
     ...overrides,
   };
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');

@@ -86,6 +86,8 @@ export interface ProcessMetrics {
   observeHttp(method: string, route: string, status: number, seconds: number): void;
   /** Counts one security event of `kind` (security-events.ts) answered with the error `code`. */
   securityEvent(kind: string, code: string): void;
+  /** Counts `rows` rows the retention job deleted under `rule` (platform/db/retention.ts; e.g. 'spot_trades:market'). */
+  retentionDeleted(rule: string, rows: number): void;
   /** The exposition text of every metric now. */
   text(): Promise<string>;
 }
@@ -326,6 +328,12 @@ export function createMetrics(): ProcessMetrics {
     labelNames: ['kind', 'code'],
     registers,
   });
+  const retentionRows = new Counter({
+    name: 'exchange_retention_deleted_rows_total',
+    help: 'Database rows the retention job deleted, by rule (table, and kind of row where a table has several rules)',
+    labelNames: ['rule'],
+    registers,
+  });
   new Counter({
     name: 'exchange_ws_skipped_pushes_total',
     help: 'Public pushes skipped for sockets over the send backlog limit',
@@ -382,6 +390,9 @@ export function createMetrics(): ProcessMetrics {
     },
     securityEvent(kind, code) {
       security.inc({ kind, code });
+    },
+    retentionDeleted(rule, rows) {
+      retentionRows.inc({ rule }, rows);
     },
     text: () => Registry.merge([processRegistry(), registry]).metrics(),
   };
