@@ -26,7 +26,7 @@ import { createProjector } from '../../platform/engine-host/projector';
 import type { SnapshotFile } from '../../platform/engine-host/snapshot-store';
 import { CommandApplier } from '../../platform/engine-port/applier';
 import { ensureGenesis } from '../../platform/engine-port/nats-engine-port';
-import { openNatsJournal } from '../../platform/engine-port/nats-journal';
+import { openNatsJournal, streamLimits } from '../../platform/engine-port/nats-journal';
 import { createMetrics } from '../../platform/metrics/metrics';
 import { answerMetrics } from '../../platform/metrics/metrics.routes';
 import { PROJECTIONS, SCHEMA_MODULE } from '../domains';
@@ -66,7 +66,11 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
   });
   const projector = await createProjector({ store: drizzleProjectionStore(handle.db), log, projections: PROJECTIONS });
   const cursor = projector.cursor;
-  const journal = await openNatsJournal(config.natsUrl, config.natsPrefix, { name: 'exchange-engine', replicas: config.natsReplicas });
+  const journal = await openNatsJournal(config.natsUrl, config.natsPrefix, {
+    name: 'exchange-engine',
+    replicas: config.natsReplicas,
+    limits: streamLimits(config),
+  });
   await ensureGenesis(journal);
   const bounds = await journal.bounds();
 
