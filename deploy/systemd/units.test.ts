@@ -388,4 +388,28 @@ describe.skipIf(!NATS_URL || !DATABASE_URL)('supervision by the units', () => {
         `gateway ready in ${Math.round(gwFirstMs)} ms, again ${Math.round(gwAgainMs)} ms after its restart (RestartSec not included); stream at ${seqBefore} -> ${seqAfter}`,
     );
   });
+
+  it('the embedded server, killed with SIGKILL, comes back ready from its unit command on the same data directory', async () => {
+    // the install step of the unit: the server's bundle (apps/server/scripts/build.mjs)
+    const build = spawnSync(process.execPath, ['apps/server/scripts/build.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
+    expect(build.status, build.stderr).toBe(0);
+    const port = await freePort();
+    const env = environmentOf(units.embedded, '', { HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn' });
+    expect([env.NODE_ENV, env.DATA_DIR]).toEqual(['production', path.join(stateDir, 'data')]);
+    const url = `http://127.0.0.1:${port}`;
+    let server = execStart(units.embedded, env);
+    const firstMs = await until200(server, `${url}/readyz`);
+    // killed: its data directory's lock and the journal's tail are left as a crash leaves them
+    const k = await killAndRestart(units.embedded, server, env);
+    expect(k.exit).toEqual({ code: null, signal: 'SIGKILL' });
+    server = k.next;
+    const againMs = await until200(server, `${url}/readyz`);
+    const started = performance.now();
+    server.child.kill(one(units.embedded, 'Service', 'KillSignal') as NodeJS.Signals);
+    expect((await server.exit).code).toBe(0);
+    expect(performance.now() - started).toBeLessThan(seconds(one(units.embedded, 'Service', 'TimeoutStopSec')) * 1000);
+    console.log(
+      `units supervision: embedded server ready in ${Math.round(firstMs)} ms, again ${Math.round(againMs)} ms after its restart (RestartSec not included)`,
+    );
+  });
 });
