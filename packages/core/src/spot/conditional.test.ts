@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { COIN, engineWithMarket, fund, limit, nextTs, ok, PX, QTY } from '../../test/fixtures';
-import { Engine } from '../engine';
+import { Engine, parseOrderId } from '../engine';
 import type { Command, CommandResult, EngineEvent, OrderView, Side, StopKind } from '../types';
 import { MAX_OPEN_ORDERS_PER_MARKET, MAX_TRIGGERS_PER_COMMAND } from './spot-market';
 
@@ -393,5 +393,26 @@ describe('snapshot', () => {
     expect(rows.map((row) => row.length)).toEqual([20]);
     ok(e, stop('bob', 'BUY', 'STOP_LOSS', { stopPrice: 95n * PX, price: 96n * PX, quantity: QTY }));
     expect((e.snapshot().openOrders as unknown[][]).map((row) => row.length)).toEqual([20, 21]);
+  });
+});
+
+describe('book priority of a triggered order', () => {
+  it('queues from its trigger (behind an order with a higher id that rested before), also after a snapshot restore', () => {
+    const e = setup();
+    tradeAt(e, 100n * PX);
+    const a = ok(e, stop('alice', 'BUY', 'STOP_LOSS', { stopPrice: 105n * PX, price: 90n * PX, quantity: QTY })).order?.orderId as string;
+    const b = ok(e, limit('bob', 'BUY', 90n * PX, QTY)).order?.orderId as string;
+    expect(parseOrderId(a) < parseOrderId(b)).toBe(true);
+    tradeAt(e, 105n * PX);
+    const ids = (x: Engine): string[] => (x.bookOf('BTC/USDT')?.levels('BUY')[0]?.orders ?? []).map((o) => o.orderId);
+    expect(ids(e)).toEqual([b, a]);
+    const r = Engine.restore(JSON.parse(JSON.stringify(e.snapshot())));
+    expect(ids(r)).toEqual([b, a]);
+    const sell = limit('carol', 'SELL', 90n * PX, QTY);
+    for (const x of [e, r]) {
+      const fill = ok(x, sell).events.find((ev) => ev.type === 'trade');
+      expect(fill).toMatchObject({ makerOrderId: b });
+    }
+    expect(r.stateHash()).toBe(e.stateHash());
   });
 });

@@ -137,7 +137,7 @@ export class Order {
  * delta (basis points), and the trigger state: `tracking` once a trailing order follows prices (from placement without
  * a stop price, else from the first check where the stop condition held), `trailingRef` the highest (SELL) or lowest
  * (BUY) last price seen while tracking (null before the first price), `workingTs` the time it triggered (null while
- * pending), `expireReason` why it expired at its trigger (null otherwise).
+ * pending), `expireReason` why it expired at its trigger (null otherwise), `prioritySeq` its book priority once triggered.
  */
 export class Condition {
   constructor(
@@ -148,6 +148,11 @@ export class Condition {
     public trailingRef: bigint | null,
     public workingTs: number | null,
     public expireReason: RejectCode | null,
+    /**
+     * The order sequence number taken when it triggered (null while pending): its time priority in the book, as
+     * Binance's triggered order queues from its workingTime, behind every order that rested before.
+     */
+    public prioritySeq: number | null = null,
   ) {}
 
   /**

@@ -57,9 +57,18 @@ function reject(code: SpotRejectCode): CommandResult {
 
 /**
  * A conditional order's condition in a snapshot (order.ts `Condition`): [kind, stopPrice, trailingDelta, tracking (1 or
- * 0), trailingRef, workingTs, expireReason]; bigints as decimal strings or null.
+ * 0), trailingRef, workingTs, expireReason, prioritySeq]; bigints as decimal strings or null.
  */
-export type ConditionRow = [OrderTriggerView['kind'], string | null, number | null, 0 | 1, string | null, number | null, OrderTriggerView['expireReason']];
+export type ConditionRow = [
+  OrderTriggerView['kind'],
+  string | null,
+  number | null,
+  0 | 1,
+  string | null,
+  number | null,
+  OrderTriggerView['expireReason'],
+  number | null,
+];
 
 /**
  * One order of a snapshot: [seq, clientOrderId, userId, symbol, side, orderType, timeInForce, price, quantity,
@@ -180,6 +189,10 @@ export class SpotEngine implements SpotMarketHost {
   /** @internal */
   allocOrderSeq(): number {
     return (this.lastOrderSeq = this.host.allocOrderSeq());
+  }
+  /** @internal */
+  allocPrioritySeq(): number {
+    return this.host.allocOrderSeq();
   }
   /** @internal */
   allocTradeId(): string {
@@ -489,7 +502,7 @@ export class SpotEngine implements SpotMarketHost {
     const rowOf = (o: Order): OrderRow => {
       const r = row(o);
       const c = o.cond;
-      if (c !== null) r.push([c.kind, s(c.stopPrice), c.trailingDelta, c.tracking ? 1 : 0, s(c.trailingRef), c.workingTs, c.expireReason]);
+      if (c !== null) r.push([c.kind, s(c.stopPrice), c.trailingDelta, c.tracking ? 1 : 0, s(c.trailingRef), c.workingTs, c.expireReason, c.prioritySeq]);
       return r;
     };
     const open: OrderRow[] = [];
@@ -564,17 +577,27 @@ export class SpotEngine implements SpotMarketHost {
       o.remaining = BigInt(r[18]);
       o.hold = BigInt(r[19]);
       const c = r[20];
-      if (c !== undefined) o.cond = new Condition(c[0], big(c[1]), c[2], c[3] === 1, big(c[4]), c[5], c[6]);
+      if (c !== undefined) o.cond = new Condition(c[0], big(c[1]), c[2], c[3] === 1, big(c[4]), c[5], c[6], c[7]);
       this.registerOrder(o);
       return o;
     };
-    // Open orders are stored in id order, which is arrival order, so FIFO within each level is kept.
+    // Open orders are stored in id order, which is the order of the users' lists and, for orders that never waited
+    // for a trigger, the book's arrival order. A triggered order queues from its trigger (its prioritySeq), so when
+    // there is one the books are filled afterwards in priority order.
+    const triggered: Order[] = [];
     for (const r of openOrders) {
       const o = toOrder(r);
       const m = this.marketsBySymbol.get(o.symbol) as SpotMarket;
       if (o.isPending) m.restorePending(o, this.traderFor(o.userId), this.ledger);
-      else m.restoreResting(o, this.traderFor(o.userId), this.ledger);
+      else if (o.cond === null && triggered.length === 0) m.restoreResting(o, this.traderFor(o.userId), this.ledger);
+      else {
+        m.restoreResting(o, this.traderFor(o.userId), this.ledger, false);
+        triggered.push(o);
+      }
     }
+    const priority = (o: Order): number => o.cond?.prioritySeq ?? o.seq;
+    triggered.sort((a, b) => priority(a) - priority(b));
+    for (const o of triggered) (this.marketsBySymbol.get(o.symbol) as SpotMarket).book.add(o);
     // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs
     // to at most one retained order, since a retry of a retained key never creates an order.
     for (const r of closedOrders) this.closedQueue.push(toOrder(r));

@@ -32,6 +32,8 @@ export interface SpotMarketHost {
   allocTradeId(): string;
   /** The user's record (trader.ts), created if missing (only for an order being accepted). */
   traderFor(userId: string): Trader;
+  /** A sequence number for a triggered order's book priority (from the order id space; no order gets it as id). */
+  allocPrioritySeq(): number;
   /** A new accepted order (indexes it by id and client order id). */
   registerOrder(o: Order): void;
   /** A resting order left the book (filled, cancelled or expired); also counts as `orderEnded`. */
@@ -431,6 +433,7 @@ export class SpotMarket {
     const mu = o.mu as MarketUser;
     const acc = o.holdAccount as Account;
     cond.workingTs = ts;
+    cond.prioritySeq = host.allocPrioritySeq();
     o.updatedTs = ts;
     host.ledger.release(acc, o.hold);
     o.hold = 0n;
@@ -669,14 +672,14 @@ export class SpotMarket {
    * Put an open order from a snapshot back into the book (SpotEngine.restoreOrders; orders in id order, so
    * FIFO within a level is kept): its user record, hold account, resting count and open-order list.
    */
-  restoreResting(o: Order, trader: Trader, ledger: Ledger): void {
+  restoreResting(o: Order, trader: Trader, ledger: Ledger, intoBook = true): void {
     const mu = trader.in(this);
     o.mu = mu;
     const acc = ledger.account(o.userId, 'SPOT', o.side === 'BUY' ? this.config.quote : this.config.base);
     o.holdAccount = acc;
     if (o.side === 'BUY') mu.quote = acc;
     else mu.base = acc;
-    this.book.add(o);
+    if (intoBook) this.book.add(o);
     mu.openCount++;
     trader.push(o);
   }

@@ -102,6 +102,8 @@ export class TriggerBook {
   /** Adds a pending order (placed, restored, or put back after the per-command cap). */
   add(o: Order): void {
     this.live++;
+    // The new order may be due at a price other than its placement's: the next check must not be skipped.
+    this.checkedAt = null;
     this.enter(o);
   }
 
