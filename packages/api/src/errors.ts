@@ -14,6 +14,10 @@ export const ERROR_MESSAGES = {
   payload_too_large: { en: 'Request too large', zh: '请求内容过大' },
   internal_error: { en: 'Server error, please try again later', zh: '服务器错误，请稍后再试' },
   service_unavailable: { en: 'Service unavailable', zh: '服务不可用' },
+  replica_behind: {
+    en: 'This server is still catching up with your latest changes, please try again in a moment',
+    zh: '服务器正在同步您的最新操作，请稍后重试',
+  },
   forbidden: { en: 'Access denied', zh: '拒绝访问' },
   // captcha and codes
   captcha_invalid: { en: 'Slider verification failed, please try again', zh: '滑块验证失败，请重试' },

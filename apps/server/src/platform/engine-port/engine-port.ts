@@ -14,14 +14,18 @@ import type { DomainProjection } from '../engine-host/projection';
 import { drizzleProjectionStore } from '../db/projection-store';
 import type { JournalObserver } from '../engine-host/journal';
 import { createNatsEnginePort } from './nats-engine-port';
+import type { ReadBarrier } from './read-barrier';
 
 /**
  * What services use of the engine: submit a command and await its result, read the state synchronously, listen to
  * events, wait for the database projection, readiness, queue figures for /metrics. Services and the app context take
  * this type, never EngineHost (which adds the embedded host's journal, snapshot and recovery details), so each
- * feature works in both modes.
+ * feature works in both modes. `readBarrier` is the scale-out port's only (read-your-writes across gateways,
+ * read-barrier.ts); the embedded host has none and the HTTP layer then adds nothing to a request.
  */
-export type EnginePort = Pick<EngineHost, 'engine' | 'submit' | 'onEvents' | 'projected' | 'ready' | 'failure' | 'stats' | 'close'>;
+export type EnginePort = Pick<EngineHost, 'engine' | 'submit' | 'onEvents' | 'projected' | 'ready' | 'failure' | 'stats' | 'close'> & {
+  readonly readBarrier?: ReadBarrier;
+};
 
 /** The embedded host, or in the scale-out mode (config.engineTransport 'nats') the NATS port. */
 export async function createEnginePort(
@@ -37,7 +41,7 @@ export async function createEnginePort(
     /** The domains' projections (main/domains.ts `PROJECTIONS`) the embedded host writes to the database. */
     projections?: readonly DomainProjection[];
   } = {},
-): Promise<EngineHost> {
+): Promise<EngineHost & { readonly readBarrier?: ReadBarrier }> {
   const clock = opts.now ? { now: opts.now } : {};
   if (config.engineTransport === 'nats') {
     if (!config.natsUrl) throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL');

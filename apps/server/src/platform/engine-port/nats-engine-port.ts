@@ -14,6 +14,11 @@
  *   gateway A sees the fills of commands sent through gateway B.
  * - projected(): waits until the projector (the engine process) has written the database up to the replica's
  *   sequence number at the call, read from the projection cursor row.
+ * - readBarrier (read-your-writes across gateways, platform/plugins/read-your-writes.ts): `streamBarrier` reads the
+ *   stream's last sequence number (one request in flight however many readers, each answer read after the caller
+ *   asked: freshReader) and waits, woken by the replica's applies (SeqGate), until the replica has applied it; a
+ *   command any gateway acknowledged before the call is at or below that number. Past the caller's bound, or when
+ *   the stream cannot be asked, it throws AppError 503 replica_behind: an old state is never answered.
  * - ready (the gateway's /readyz): false while the NATS connection is down or the replica is more than `maxLag`
  *   commands behind the stream for longer than `lagGraceMs`, so a load balancer routes away from a gateway whose
  *   answers would be stale; while the connection is down, submit fails at once with service_unavailable (503)
@@ -34,6 +39,7 @@ import { EngineView } from '../engine-host/engine-view';
 import type { ProjectionStore } from '../db/projection-store';
 import { CommandApplier, serializeBatch } from './applier';
 import { openNatsJournal, type NatsJournal } from './nats-journal';
+import { freshReader, SeqGate, type ReadBarrier } from './read-barrier';
 
 /** Options of createNatsEnginePort. */
 export interface NatsEnginePortOptions {
@@ -89,7 +95,7 @@ export async function ensureGenesis(journal: NatsJournal, journalId: string = ra
 }
 
 /** Connects, restores the replica (snapshot + stream), and resolves once it has caught up with the stream. */
-export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<EngineHost> {
+export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<EngineHost & { readBarrier: ReadBarrier }> {
   const started = performance.now();
   const now = o.now ?? Date.now;
   const log = o.log;
@@ -134,7 +140,8 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
   /** Commands waiting for a publish slot. */
   const queue: Waiter[] = [];
   let inFlight = 0;
-  let seqWaiters: Array<{ seq: number; resolve: () => void }> = [];
+  /** The replica's applied sequence number and the callers waiting for one (submit, the read barrier). */
+  const gate = new SeqGate(a.lastSeq);
   let failure: unknown = null;
   let closing = false;
   let published = 0;
@@ -171,19 +178,12 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     });
     // A message whose commands were not all applied (not a batch of them): its remaining callers get an error.
     if (ws) for (const w of ws.slice(applied.length)) w.reject(new AppError('internal_error', 500));
-    if (seqWaiters.length > 0) {
-      const due = seqWaiters.filter((s) => s.seq <= a.lastSeq);
-      if (due.length > 0) {
-        seqWaiters = seqWaiters.filter((s) => s.seq > a.lastSeq);
-        for (const s of due) s.resolve();
-      }
-    }
+    gate.advance(a.lastSeq);
   }
 
   /** Resolves once the replica has applied `seq`. */
-  function reached(seq: number): Promise<void> {
-    if (a.lastSeq >= seq) return Promise.resolve();
-    return new Promise((resolve) => seqWaiters.push({ seq, resolve }));
+  async function reached(seq: number): Promise<void> {
+    await gate.wait(seq);
   }
 
   const stop = await journal.follow(a.lastSeq + 1, onMessage, (err) => {
@@ -308,8 +308,27 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     }
   }
 
+  /** The stream's last sequence number, read from the server after the call (freshReader: one request in flight). */
+  const streamLast = freshReader(async () => (await journal.bounds()).last);
+  const readBarrier: ReadBarrier = {
+    get appliedSeq() {
+      return a.lastSeq;
+    },
+    async streamBarrier(timeoutMs: number): Promise<void> {
+      if (closing || failure !== null || !connected) throw new AppError('replica_behind', 503);
+      const started = performance.now();
+      let timer: NodeJS.Timeout | undefined;
+      const target = await Promise.race([streamLast().catch(() => null), new Promise<null>((resolve) => (timer = setTimeout(resolve, timeoutMs, null)))]);
+      clearTimeout(timer);
+      if (target === null) throw new AppError('replica_behind', 503);
+      const left = timeoutMs - (performance.now() - started);
+      if (!(await gate.wait(target, Math.max(0, left)))) throw new AppError('replica_behind', 503);
+    },
+  };
+
   const view = new EngineView(() => a.engine);
-  const port: EngineHost = {
+  const port: EngineHost & { readBarrier: ReadBarrier } = {
+    readBarrier,
     engine: view,
     recovery,
     get stats(): EngineHostStats {
@@ -356,6 +375,7 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
       if (closing) return;
       closing = true;
       clearInterval(lagTimer);
+      gate.close();
       for (const ws of waiting.values()) for (const w of ws) w.reject(new AppError('service_unavailable', 503));
       waiting.clear();
       for (const w of queue.splice(0, queue.length)) w.reject(new AppError('service_unavailable', 503));
