@@ -72,12 +72,28 @@ function isOpening(o: PerpOrderView): boolean {
 
 /**
  * Entrust hands of an order: the lots entered, or for an order given as a quantity its whole lots at its price
- * (MARKET: at its average fill price, 0 before a fill).
+ * (MARKET: at its average fill price, 0 before a fill). A closing order given as a quantity (a take-profit or
+ * stop-loss close, a close by quantity, a liquidation) that has filled counts the hands it closed as the position
+ * counts them: its closed cost (entry notional) in lots rounded half up (positionLots), plus the unfilled rest at its
+ * price. Counting its fill value at the close price instead rounds a one-lot close down to 0 whenever the close price
+ * is below the entry (a short's take profit, a long's stop loss), or the step rounding made the lot worth a little
+ * less than its face value.
  */
 export function entrustLots(o: PerpOrderView, s: PerpScales): number {
   if (o.lots > 0) return o.lots;
   const p = o.price ?? avgPriceOf(o.filledQuote, o.filledQty, s.mult) ?? 0n;
-  return Number(qtyToLots(o.quantity, p, s.market.lotNotional, s.mult));
+  if (isOpening(o) || o.filledQty <= 0n) return Number(qtyToLots(o.quantity, p, s.market.lotNotional, s.mult));
+  const closed = positionLots(closedCostOf(o), s.market.lotNotional);
+  const rest = o.quantity - o.filledQty;
+  return Number(closed + (rest > 0n ? qtyToLots(rest, p, s.market.lotNotional, s.mult) : 0n));
+}
+
+/**
+ * Entry notional (quote units) of the part of the position a closing order's fills closed: the filled value less
+ * (SELL, closing a long) or plus (BUY, closing a short) the PnL it realized.
+ */
+function closedCostOf(o: PerpOrderView): bigint {
+  return o.side === 'SELL' ? o.filledQuote - o.realizedPnl : o.filledQuote + o.realizedPnl;
 }
 
 /**
@@ -105,7 +121,7 @@ export function orderMargin(o: PerpOrderView, s: PerpScales): bigint {
     return initialMargin(value, lev);
   }
   if (o.filledQty === 0n) return 0n;
-  const closedCost = o.side === 'SELL' ? o.filledQuote - o.realizedPnl : o.filledQuote + o.realizedPnl;
+  const closedCost = closedCostOf(o);
   return closedCost > 0n ? initialMargin(closedCost, lev) : 0n;
 }
 
