@@ -1,5 +1,5 @@
 /** Self-describing fixtures of the wallet page tests: the demo's coins, an address, the withdraw form's data. */
-import type { CoinChain, DepositRecord, WalletCoin, WithdrawInfo, WithdrawRecord } from '@exchange/api';
+import type { Assets, CoinChain, DepositRecord, WalletCoin, WithdrawInfo, WithdrawRecord } from '@exchange/api';
 
 export const chainEthUsdt: CoinChain = {
   chain: 'ETH',
@@ -79,4 +79,26 @@ export const withdrawalRejected: WithdrawRecord = {
   createdAt: 1_763_900_000_000,
   updatedAt: 1_763_900_100_000,
   explorerUrl: '',
+};
+
+/** The four accounts: USDT 8,410 in Spot, 12.5 in USDT-M futures, nothing in Funding (where withdrawals are paid from). */
+export const assetsUsdtInSpot8410: Assets = {
+  totalUsdt: '8422.5',
+  totalCny: '0',
+  usdtCnyRate: '7.2',
+  accounts: (['ASSETS', 'SPOT', 'CONTRACT', 'OTC'] as const).map((type) => ({
+    type,
+    totalUsdt: '0',
+    totalCny: '0',
+    items: [
+      {
+        coin: 'USDT',
+        available: type === 'SPOT' ? '8410.00000000' : type === 'CONTRACT' ? '12.50000000' : '0',
+        frozen: '0',
+        current: '0',
+        convertedUsdt: '0',
+        convertedCny: '0',
+      },
+    ],
+  })),
 };

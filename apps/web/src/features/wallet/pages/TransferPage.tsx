@@ -6,7 +6,8 @@
  * maximum is its max withdraw amount (contract getAccount `maxWithdrawAmount`: margin and cross unrealized losses of
  * open positions stay), with a note saying why when it is below the ledger's balance: the server refuses more
  * (transfer_exceeds_withdrawable), so the form says it first. The request carries a client id kept across retries of
- * the same submission. Then /assets/tranferSuccess (the spec's spelling).
+ * the same submission. Then /assets/tranferSuccess (the spec's spelling), or, when opened from the withdraw form with
+ * `returnTo`, back to that withdraw form (a toast says the transfer succeeded).
  */
 import { useRef, useState } from 'react';
 import { ActionSheet, Button, Popup } from 'antd-mobile';
@@ -15,6 +16,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WalletAccount } from '@exchange/api';
 import { Field } from '../../../shared/forms/fields';
+import { showToast } from '../../../shared/api-client';
 import { compareDecimal, toFixedDecimal, trimZeros } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
@@ -23,7 +25,7 @@ import { availableIn, useBalances } from '../api/get-balances';
 import { useContractWithdrawable } from '../api/get-contract-withdrawable';
 import { useTransfer } from '../api/transfer';
 import { WalletHeader } from '../components/WalletHeader';
-import { WALLET_ACCOUNTS, accountHolds } from '../lib/accounts';
+import { WALLET_ACCOUNTS, accountHolds, safeReturnTo } from '../lib/accounts';
 import { ENGINE_DECIMALS, checkTransfer, sanitizeAmount } from '../lib/amounts';
 import { clientIdKeeper } from '../lib/client-id';
 import { AmountSuffix } from '../components/AmountSuffix';
@@ -60,6 +62,8 @@ function TransferForm() {
   const keeper = useRef(clientIdKeeper());
   const send = useTransfer();
   const contract = useContractWithdrawable(from === 'CONTRACT');
+  // Opened from the withdraw form's "Transfer": back there once the coin has moved.
+  const returnTo = safeReturnTo(params.get('returnTo'));
 
   if (balances.isLoading) return <InlineLoading />;
   if (balances.isError || !balances.data) return <LoadFailed error={balances.error} onRetry={() => void balances.refetch()} />;
@@ -98,6 +102,11 @@ function TransferForm() {
       {
         onSuccess: () => {
           keeper.current.reset();
+          if (returnTo) {
+            showToast(t('transferSuccess.backToWithdraw'));
+            navigate(returnTo, { replace: true });
+            return;
+          }
           navigate(`/assets/tranferSuccess?${new URLSearchParams(fields).toString()}`, { replace: true });
         },
       },

@@ -21,6 +21,8 @@ import { Field } from '../../../shared/forms/fields';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
 import { useWithdrawInfo, type WithdrawInfo } from '../api/get-withdraw-info';
+import { useBalances } from '../api/get-balances';
+import { WITHDRAW_ACCOUNT, otherBalances, topUpTransferUrl } from '../lib/accounts';
 import { useWithdraw } from '../api/withdraw';
 import { useAddAddress } from '../api/add-address';
 import { WalletHeader } from '../components/WalletHeader';
@@ -168,7 +170,7 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
         label={t('withdraw.address')}
         value={address}
         onChange={(v) => setAddress(v.replace(/\s/g, ''))}
-        placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName })}
+        placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName, context: /^[aeiou]/i.test(chain.chainName) ? 'vowel' : undefined })}
         error={errors.address}
         suffix={
           <button type="button" className="wl-icon-btn" aria-label={t('book.title')} onClick={() => setBook(true)}>
@@ -194,12 +196,7 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
         error={errors.amount}
         suffix={<AmountSuffix coin={coin} label={t('withdraw.max')} onFill={() => setAmount(withdrawMax(info))} />}
       />
-      <div className="wl-available">
-        {t('available')}{' '}
-        <span className="wl-strong" data-testid="withdraw-available">
-          {formatAmount(info.available, 8)} {coin}
-        </span>
-      </div>
+      <PayingAccount info={info} chain={chain.chain} />
       <dl className="wl-facts">
         <div>
           <dt>{t('withdraw.minimum')}</dt>
@@ -254,6 +251,49 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
         onConfirm={onConfirm}
       />
     </form>
+  );
+}
+
+/**
+ * Which account pays the withdrawal (the funding account) with its available balance, a "Transfer" link beside it
+ * (Binance's), and the coin in the user's other accounts: a user whose coins sit in Spot sees where they are and
+ * moves them in place. The link opens the transfer of this coin into the paying account, from the account holding the
+ * most of it, and the transfer comes back here when done.
+ */
+function PayingAccount({ info, chain }: { info: WithdrawInfo; chain: string }) {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const balances = useBalances();
+  const coin = info.coin;
+  const others = otherBalances(balances.data, WITHDRAW_ACCOUNT, coin);
+  const returnTo = `/assets/withdrawCoin?${new URLSearchParams({ coin, chain }).toString()}`;
+  return (
+    <div className="wl-available wl-paying">
+      <div className="wl-paying-row">
+        <span>
+          <span>{t('withdraw.availableIn', { account: t(`account.${WITHDRAW_ACCOUNT}`) })}</span>{' '}
+          <span className="wl-strong" data-testid="withdraw-available">
+            {formatAmount(info.available, 8)} {coin}
+          </span>
+        </span>
+        <button type="button" className="wl-link wl-strong-link" onClick={() => navigate(topUpTransferUrl(others, WITHDRAW_ACCOUNT, coin, returnTo))}>
+          {t('withdraw.transfer')}
+        </button>
+      </div>
+      {others.length > 0 && (
+        <ul className="wl-other-accounts" aria-label={t('withdraw.otherAccounts')} data-testid="withdraw-other-accounts">
+          {others.map((o) => (
+            <li key={o.account}>
+              <span>{t(`account.${o.account}`)}</span>
+              <span className="num">
+                {formatAmount(o.available, 8)} {coin}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="wl-hint">{t('withdraw.paidFrom', { account: t(`account.${WITHDRAW_ACCOUNT}`) })}</p>
+    </div>
   );
 }
 

@@ -7,6 +7,7 @@
 import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { WithdrawStatus } from '@exchange/api';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useRecordDetail } from '../api/get-record-detail';
@@ -36,6 +37,16 @@ export default function WithdrawCoinSuccessPage() {
   );
 }
 
+/**
+ * The line under "Withdrawal submitted", by the withdrawal's state: the amount is held while it moves; a completed
+ * one was sent; a rejected or failed one gave the amount back (never "held" once it has ended).
+ */
+export function hintKey(status: WithdrawStatus | undefined): 'withdrawSuccess.hint' | 'withdrawSuccess.hintCompleted' | 'withdrawSuccess.hintReturned' {
+  if (status === 'COMPLETED') return 'withdrawSuccess.hintCompleted';
+  if (status === 'REJECTED' || status === 'FAILED') return 'withdrawSuccess.hintReturned';
+  return 'withdrawSuccess.hint';
+}
+
 function Detail({ id }: { id: string }) {
   const { t } = useTranslation('wallet');
   const q = useRecordDetail('withdrawCoin', id);
@@ -43,7 +54,7 @@ function Detail({ id }: { id: string }) {
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} compact />;
   return (
     <>
-      <Result status="success" title={t('withdrawSuccess.result')} description={t('withdrawSuccess.hint')} className="wl-result" />
+      <Result status="success" title={t('withdrawSuccess.result')} description={t(hintKey(q.data.withdrawal?.status))} className="wl-result" />
       <RecordDetailView d={q.data} />
     </>
   );

@@ -19,7 +19,7 @@ import TransferPage from './TransferPage';
 import CapitalRecordsPage from './CapitalRecordsPage';
 import CapitalRecordsDetailPage from './CapitalRecordsDetailPage';
 import WithdrawCoinSuccessPage from './WithdrawCoinSuccessPage';
-import { aliceUsdtAddress, coinsUsdtEthBtc, depositConfirming3of12, withdrawInfoUsdt500, withdrawalRejected } from '../test-fixtures';
+import { aliceUsdtAddress, assetsUsdtInSpot8410, coinsUsdtEthBtc, depositConfirming3of12, withdrawInfoUsdt500, withdrawalRejected } from '../test-fixtures';
 
 // jsdom has no canvas: the QR code is a fixed PNG here.
 vi.mock('qrcode', () => ({ default: { toDataURL: () => Promise.resolve('data:image/png;base64,iVBORw0KGgo=') } }));
@@ -149,6 +149,27 @@ describe('WithdrawCoinPage', () => {
     'asset/wallet/getWithdrawInfo': info,
     'asset/wallet/withdraw': withdraw,
     'asset/wallet/getRecordDetail': { type: 'withdrawCoin', deposit: null, withdrawal: withdrawalRejected, transfer: null },
+    'asset/asset/getAssets': assetsUsdtInSpot8410,
+  });
+
+  it('says the funding account pays, shows the coin in the other accounts, and opens the transfer into funding', async () => {
+    login();
+    mockApi(routes({ ...withdrawInfoUsdt500, available: '0', maxWithdraw: '0' }));
+    renderPage(<WithdrawCoinPage />, { path: '/assets/withdrawCoin', url: '/assets/withdrawCoin?coin=USDT' });
+    expect(await screen.findByText('Available in Funding')).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-available')).toHaveTextContent('0 USDT');
+    const others = await screen.findByRole('list', { name: 'Your other accounts' });
+    expect(
+      within(others)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Spot8,410 USDT', 'USDT-M futures12.5 USDT', 'Fiat0 USDT']);
+    expect(screen.getByText(/Withdrawals are paid from your Funding account/)).toBeInTheDocument();
+    expect(screen.getByPlaceholderText('Paste an Ethereum (ERC20) address')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
+    const where = new URL((await screen.findByTestId('where')).textContent ?? '', 'http://x');
+    expect(where.pathname).toBe('/assets/transfer');
+    expect(Object.fromEntries(where.searchParams)).toEqual({ coin: 'USDT', from: 'SPOT', to: 'ASSETS', returnTo: '/assets/withdrawCoin?coin=USDT&chain=ETH' });
   });
 
   it('checks the address and the amount before any request', async () => {
@@ -273,6 +294,41 @@ describe('TransferPage', () => {
   });
 });
 
+describe('TransferPage opened from the withdraw form', () => {
+  it('is prefilled from Spot into Funding and goes back to the withdrawal when done', async () => {
+    login();
+    const calls = mockApi({
+      'asset/asset/getAssets': assetsUsdtInSpot8410,
+      'asset/wallet/transfer': { id: '4', coin: 'USDT', from: 'SPOT', to: 'ASSETS', amount: '8410', createdAt: 1 },
+    });
+    const back = '/assets/withdrawCoin?coin=USDT&chain=ETH';
+    renderPage(<TransferPage />, {
+      path: '/assets/transfer',
+      url: `/assets/transfer?${new URLSearchParams({ coin: 'USDT', from: 'SPOT', to: 'ASSETS', returnTo: back })}`,
+    });
+    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('8410 USDT');
+    expect(screen.getByRole('button', { name: 'From: Spot' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'To: Funding' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'All' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm transfer' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent(back);
+    expect(calls.find((c) => c.path === 'asset/wallet/transfer')!.form).toMatchObject({ coin: 'USDT', from: 'SPOT', to: 'ASSETS', amount: '8410' });
+  });
+
+  it('ignores a return path outside the withdraw form', async () => {
+    login();
+    mockApi({
+      'asset/asset/getAssets': assetsUsdtInSpot8410,
+      'asset/wallet/transfer': { id: '5', coin: 'USDT', from: 'SPOT', to: 'ASSETS', amount: '1', createdAt: 1 },
+    });
+    renderPage(<TransferPage />, { path: '/assets/transfer', url: '/assets/transfer?coin=USDT&from=SPOT&to=ASSETS&returnTo=https://evil.example/' });
+    await screen.findByTestId('transfer-available');
+    fill('Amount', '1');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm transfer' }));
+    expect(await screen.findByTestId('where')).toHaveTextContent('/assets/tranferSuccess?coin=USDT&from=SPOT&to=ASSETS&amount=1');
+  });
+});
+
 describe('capital records', () => {
   it('lists the withdrawals and opens one', async () => {
     login();
@@ -321,6 +377,21 @@ describe('capital records', () => {
     expect(await screen.findByText('Rejected, amount returned')).toBeInTheDocument();
     expect(screen.getByText('Address flagged by compliance')).toBeInTheDocument();
     expect(screen.getByText('49 USDT')).toBeInTheDocument();
+  });
+
+  it('says a completed withdrawal was sent, not that its amount is held', async () => {
+    login();
+    mockApi({
+      'asset/wallet/getRecordDetail': {
+        type: 'withdrawCoin',
+        deposit: null,
+        withdrawal: { ...withdrawalRejected, status: 'COMPLETED', reason: '' },
+        transfer: null,
+      },
+    });
+    renderPage(<WithdrawCoinSuccessPage />, { path: '/assets/withdrawCoinSuccess', url: '/assets/withdrawCoinSuccess?id=7' });
+    expect(await screen.findByText('The withdrawal is complete: the coins were sent to the address.')).toBeInTheDocument();
+    expect(screen.queryByText(/The amount is held/)).toBeNull();
   });
 
   it('says "Withdrawal submitted" only of a withdrawal the server returned', async () => {
