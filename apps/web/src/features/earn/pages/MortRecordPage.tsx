@@ -16,6 +16,7 @@ import { useEarnActions } from '../api/earn-actions';
 import { useEarnLocks } from '../api/get-locks';
 import { formatTime } from '../lib/time';
 import '../earn.css';
+import { formatApr } from '../lib/interest';
 
 /** The running locks page. */
 export default function MortRecordPage() {
@@ -77,7 +78,7 @@ function LockCard({ lock: l }: { lock: EarnLock }) {
             {trimZeros(l.amount)} {l.coin}
           </div>
           <div className="en-term">
-            {t('termDays', { n: l.termDays })} · {l.apr}%
+            {t('termDays', { n: l.termDays })} · {formatApr(l.apr)}
           </div>
         </div>
         <span className="en-tag ok">{t('status.LOCKED')}</span>

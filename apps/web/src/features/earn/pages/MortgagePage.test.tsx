@@ -61,4 +61,13 @@ describe('MortgagePage', () => {
     expect(lock?.form).toMatchObject({ productId: '1', amount: '1000' });
     expect(lock?.form.clientId).toMatch(/^lk[0-9a-z]+$/);
   });
+
+  it('shows a rate of 3.655% rounded half up to 3.66% (not truncated to 3.65%)', async () => {
+    useAppStore.setState({ token: 't', userId: '7', isLogin: true });
+    mockApi({ 'earn/earn/getProducts': [{ ...P7, apr: '3.655' }], 'asset/asset/getAssets': ASSETS });
+    renderPage(<MortgagePage />, { path: '/mortgage' });
+    const card = await screen.findByRole('listitem', { name: 'USDT 7 days' });
+    expect(card).toHaveTextContent('3.66%');
+    expect(card).not.toHaveTextContent('3.655%');
+  });
 });

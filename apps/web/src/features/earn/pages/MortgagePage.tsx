@@ -18,7 +18,7 @@ import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shar
 import { useEarnActions } from '../api/earn-actions';
 import { availableOf, useBalances } from '../api/get-balances';
 import { useEarnProducts } from '../api/get-products';
-import { estimateInterest } from '../lib/interest';
+import { estimateInterest, formatApr } from '../lib/interest';
 import '../earn.css';
 
 /** The savings products page. */
@@ -56,7 +56,7 @@ export default function MortgagePage() {
                   <div className="en-term">{t('termDays', { n: p.termDays })}</div>
                 </div>
                 <div style={{ textAlign: 'right' }}>
-                  <div className="en-apr num">{p.apr}%</div>
+                  <div className="en-apr num">{formatApr(p.apr)}</div>
                   <div className="en-apr-label">{t('apr')}</div>
                 </div>
               </div>
@@ -152,7 +152,7 @@ function LockSheet({ product: p, onDone }: { product: EarnProduct; onDone: () =>
       </p>
       <dl className="en-kv">
         <dt>{t('apr')}</dt>
-        <dd className="num">{p.apr}%</dd>
+        <dd className="num">{formatApr(p.apr)}</dd>
         <dt>{t('term')}</dt>
         <dd>{t('termDays', { n: p.termDays })}</dd>
         <dt>{t('expected')}</dt>

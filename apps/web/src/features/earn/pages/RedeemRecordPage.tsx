@@ -8,6 +8,7 @@ import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shar
 import { useEarnRedemptions } from '../api/get-redemptions';
 import { formatTime } from '../lib/time';
 import '../earn.css';
+import { formatApr } from '../lib/interest';
 
 /** The redemption records page. */
 export default function RedeemRecordPage() {
@@ -32,7 +33,7 @@ export default function RedeemRecordPage() {
                     {trimZeros(l.amount)} {l.coin}
                   </div>
                   <div className="en-term">
-                    {t('termDays', { n: l.termDays })} · {l.apr}%
+                    {t('termDays', { n: l.termDays })} · {formatApr(l.apr)}
                   </div>
                 </div>
                 <span className={`en-tag ${l.redeemKind === 'EARLY' ? 'no' : 'ok'}`}>{t(`kind.${l.redeemKind || 'MATURITY'}`)}</span>
