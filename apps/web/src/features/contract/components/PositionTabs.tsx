@@ -18,6 +18,7 @@ import { usePositions } from '../api/get-positions';
 import { useContractOrders } from '../api/get-orders';
 import { useCancelContractOrder } from '../api/cancel-order';
 import { atMark, rulesFromMarket } from '../lib/contract-form';
+import { liveMarginBalance, marksOf } from '../lib/margin-balance';
 import { PositionCard } from './PositionCard';
 import { ContractOrderCard } from './ContractOrderCard';
 
@@ -36,15 +37,17 @@ function Listed<T>({ q, empty, children }: { q: { isLoading: boolean; data?: T[]
   return <>{children(records)}</>;
 }
 
-function AccountLine() {
+/** The account's line; the margin balance is wallet balance + the positions' unrealized PnL at the live marks. */
+function AccountLine({ marks }: { marks: ReadonlyMap<string, string> }) {
   const { t } = useTranslation('contract');
   const a = useContractAccount().data;
+  const positions = usePositions().data;
   if (!a) return null;
   return (
     <div className="ct-account num" aria-label={t('accountTitle')}>
       <span>
         {t('marginBalance')}
-        <b data-testid="margin-balance">{formatFixed(a.marginBalance, 2, { group: true })}</b>
+        <b data-testid="margin-balance">{formatFixed(liveMarginBalance(a, positions, marks), 2, { group: true })}</b>
       </span>
       <span>
         {t('available')}
@@ -65,7 +68,7 @@ function Positions({ market, markets }: PositionTabsProps) {
   bySymbol.set(market.symbol, market);
   return (
     <>
-      <AccountLine />
+      <AccountLine marks={marksOf([...bySymbol.values()])} />
       <Listed q={q} empty={t('noPositions')}>
         {(records) => (
           <ul className="ct-list" aria-label={t('positions')}>
