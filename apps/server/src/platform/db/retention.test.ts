@@ -14,7 +14,8 @@ import { durableTestSetup, makeTestApp, type TestApp } from '../../../test/helpe
 import { DOMAINS } from '../../main/domains';
 import { loadConfig, type RetentionConfig } from '../config/env';
 import { createMetrics } from '../metrics/metrics';
-import { DAY_MS, retentionOf, runRetention } from './retention';
+import { DAY_MS, retentionOf, runRetention, startRetentionJob } from './retention';
+import { startDomainJobs } from '../domain-module';
 import { spotOrders, spotTrades } from '../../domains/entrust/entrust.tables';
 import { perpOrders, perpTrades } from '../../domains/contract/contract.tables';
 import { klines } from '../../domains/market-data/market-data.tables';
@@ -305,6 +306,29 @@ describe('database retention', () => {
     expect(statements).toEqual([3, 3, 1]);
     expect((await left('spot_trades')).filter((id) => id.length > 1)).toEqual([]);
     expect(await metrics.text()).toContain('exchange_retention_deleted_rows_total{rule="spot_trades:market"} 7');
+  });
+
+  it("the job runs at start where the chain jobs run (started with the domains' jobs), counts and logs; elsewhere it does nothing", async () => {
+    const db = t.ctx.db;
+    await db.insert(spotTrades).values([20n, 21n].map((id) => spotTrade(id, 'bot-1', 'bot-2', daysAgo(40))));
+    const lines: Array<{ fields: unknown; msg: string }> = [];
+    const log = { ...t.ctx.log, info: (fields: unknown, msg: string) => void lines.push({ fields, msg }), error: () => {} } as unknown as typeof t.ctx.log;
+    const metrics = createMetrics();
+    const clock = { now: () => NOW };
+    // Not the chain jobs' process: nothing runs.
+    startRetentionJob({ config: { retention: DEFAULTS, chainJobs: false }, db, log, clock, metrics }, RULES)();
+    await new Promise((r) => setTimeout(r, 300));
+    expect((await left('spot_trades')).filter((id) => id.length > 1)).toEqual(['20', '21']);
+    // The domains' jobs of the module list, with the platform's retention job among them.
+    const stop = await startDomainJobs({ config: { retention: DEFAULTS, chainJobs: true }, db, log, clock, metrics }, [{ name: 'entrust', retention: RULES }]);
+    try {
+      for (let i = 0; i < 200 && !lines.some((l) => l.msg === 'retention: old rows deleted'); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(lines.find((l) => l.msg === 'retention: old rows deleted')?.fields).toEqual({ deleted: { 'spot_trades:market': 2 } });
+      expect(await metrics.text()).toContain('exchange_retention_deleted_rows_total{rule="spot_trades:market"} 2');
+      expect((await left('spot_trades')).filter((id) => id.length > 1)).toEqual([]);
+    } finally {
+      await stop();
+    }
   });
 });
 
