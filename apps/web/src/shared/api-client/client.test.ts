@@ -5,7 +5,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 // The module the app's toasts come from (shared/ui/feedback.ts loads it by its deep path).
 import Toast from 'antd-mobile/es/components/toast';
-import { apiGet, apiPost, ApiError, httpAlertText, resetToastMemory, REQUEST_TIMEOUT_MS } from './index';
+import { apiGet, apiPost, ApiError, httpAlertText, REPLICA_BEHIND_RETRIES, resetToastMemory, REQUEST_TIMEOUT_MS, retryAfterMs } from './index';
 import { useAppStore, useUiStore } from '../storage';
 import { setNavigator } from '../navigation';
 import { i18n } from '../i18n';
@@ -98,6 +98,43 @@ describe('errors', () => {
     const e = (await apiGet('a').catch((x: unknown) => x)) as ApiError;
     expect(e.code).toBe('HTTP_502');
     expect(toasts).toEqual(['Network error']);
+  });
+
+  it('sends a GET answered 503 replica_behind again after Retry-After, without a toast, and takes the fresh answer', async () => {
+    const answers = [
+      new Response(JSON.stringify(failed('replica_behind', 'Catching up')), { status: 503, headers: { 'retry-after': '0' } }),
+      new Response(JSON.stringify(ok({ open: 1 })), { status: 200 }),
+    ];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        return answers.shift()!;
+      }),
+    );
+    expect(await apiGet('entrust/entrust/getEntrustList', { type: 'current' })).toEqual({ open: 1 });
+    expect(calls.map((c) => c.url)).toEqual(['/api/entrust/entrust/getEntrustList?type=current', '/api/entrust/entrust/getEntrustList?type=current']);
+    expect(toasts).toEqual([]);
+  });
+
+  it('shows replica_behind once its retries are spent, and never retries a POST', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        return new Response(JSON.stringify(failed('replica_behind', 'Catching up')), { status: 503, headers: { 'retry-after': '0' } });
+      }),
+    );
+    const e = (await apiGet('a').catch((x: unknown) => x)) as ApiError;
+    expect([e.code, e.httpStatus, calls.length]).toEqual(['replica_behind', 503, 1 + REPLICA_BEHIND_RETRIES]);
+    expect(toasts).toEqual(['Catching up']);
+    calls = [];
+    await expect(apiPost('b', {})).rejects.toMatchObject({ code: 'replica_behind' });
+    expect(calls.length).toBe(1);
+  });
+
+  it('waits what Retry-After asks, 1 s when it is missing or unreadable, at most 5 s', () => {
+    expect([retryAfterMs('0'), retryAfterMs('2'), retryAfterMs(null), retryAfterMs('soon'), retryAfterMs('60')]).toEqual([0, 2000, 1000, 1000, 5000]);
   });
 
   it('reports a failed connection', async () => {

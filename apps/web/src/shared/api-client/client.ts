@@ -6,6 +6,9 @@
  * - a GET that public/boot.js made already (the home banners) takes its answer instead (early.ts);
  * - answers are the envelope { status, errorCode, errorMessage, result }: SUCCEED resolves with
  *   `result`, FAILED shows errorMessage as a toast and throws ApiError(errorCode);
+ * - a GET answered 503 `replica_behind` (a scale-out gateway whose copy of the engine has not yet caught up with a
+ *   change already confirmed, ARCHITECTURE.md section 4) is sent again after the answer's Retry-After, up to
+ *   REPLICA_BEHIND_RETRIES times, before its message is shown: the next answer is as fresh, never older;
  * - HTTP failures show the alert of spec section 8 for the status; 401 clears the session and goes
  *   to /login; errorCode SYS.0015 (session expired) clears credentials, closes popups, toasts
  *   'login expired, please log in again' and goes to /login after 0.5 s, unless the message says
@@ -27,6 +30,17 @@ export const API_BASE = `${API_ORIGIN}/api/`;
 export const REQUEST_TIMEOUT_MS = 60_000;
 /** Delay before the redirect to /login after SYS.0015 (spec section 4), ms. */
 export const SESSION_EXPIRED_REDIRECT_MS = 500;
+
+/** How many times a GET answered 503 replica_behind is sent again before the error is shown. */
+export const REPLICA_BEHIND_RETRIES = 2;
+/** Longest Retry-After honoured before sending such a GET again, ms. */
+const MAX_RETRY_AFTER_MS = 5_000;
+
+/** The wait a 503 answer asks for (Retry-After in seconds; 1 s when absent or unreadable), at most 5 s, ms. */
+export function retryAfterMs(value: string | null): number {
+  const seconds = value !== null && /^\d{1,4}$/.test(value.trim()) ? Number(value.trim()) : 1;
+  return Math.min(seconds * 1000, MAX_RETRY_AFTER_MS);
+}
 
 /** Query or form values; undefined and null are skipped, arrays repeat the key. */
 export type Params = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
@@ -123,7 +137,13 @@ function isEnvelope(x: unknown): x is EnvelopeOf<unknown> {
   return !!x && typeof x === 'object' && 'status' in x && ((x as { status: unknown }).status === 'SUCCEED' || (x as { status: unknown }).status === 'FAILED');
 }
 
-async function request<T>(method: 'GET' | 'POST', path: string, params: Params | undefined, opts: RequestOptions = {}): Promise<T> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  params: Params | undefined,
+  opts: RequestOptions = {},
+  replicaRetries = REPLICA_BEHIND_RETRIES,
+): Promise<T> {
   const silent = !!opts.silent;
   const url = method === 'GET' ? buildUrl(path, params) : buildUrl(path, opts.query);
   const controller = new AbortController();
@@ -171,6 +191,12 @@ async function request<T>(method: 'GET' | 'POST', path: string, params: Params |
     json = null;
   }
   const env = isEnvelope(json) ? json : null;
+
+  if (method === 'GET' && res.status === 503 && env?.errorCode === 'replica_behind' && replicaRetries > 0) {
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(res.headers.get('retry-after'))));
+    if (opts.signal?.aborted) throw new DOMException('The request was aborted', 'AbortError');
+    return request<T>(method, path, params, opts, replicaRetries - 1);
+  }
 
   if (env && env.errorCode === 'SYS.0015') {
     handleSessionExpired(env.errorMessage, silent);
