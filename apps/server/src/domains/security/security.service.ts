@@ -111,8 +111,14 @@ export interface SecurityService extends LoginSecurity {
   getSecurityLog(userId: string, pageNo: number, pageSize: number): Promise<SecurityLogPage>;
 }
 
-/** Masks a phone or e-mail as the side menu does (web shared/format maskAccount: first 3 and last 4 kept). */
+/**
+ * Masks a phone or e-mail as the web app does (web shared/format maskAccount): a phone keeps its first 3 and last 4
+ * characters ("138****8123"); an e-mail the first 3 characters of its name and its whole domain, as Binance shows it
+ * ("wallet@example.com" -> "wal***@example.com"), so the user can tell which mailbox a code goes to.
+ */
 export function maskAccount(s: string): string {
+  const at = s.lastIndexOf('@');
+  if (at > 0) return `${s.slice(0, Math.min(3, at))}***${s.slice(at)}`;
   return s.length <= 7 ? s : `${s.slice(0, 3)}****${s.slice(-4)}`;
 }
 

@@ -160,7 +160,9 @@ describe('other formatters', () => {
   });
   it('masks phone and email: first 3 and last 4 characters', () => {
     expect(maskAccount('13812345678')).toBe('138****5678');
-    expect(maskAccount('alice@example.com')).toBe('ali****.com');
+    expect(maskAccount('alice@example.com')).toBe('ali***@example.com');
+    expect(maskAccount('wallet@example.com')).toBe('wal***@example.com');
+    expect(maskAccount('al@b.io')).toBe('al***@b.io');
     expect(maskAccount('short')).toBe('short');
     expect(maskAccount(undefined)).toBe('');
   });

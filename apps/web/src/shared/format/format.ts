@@ -150,9 +150,15 @@ export function formatCny(value: string | null | undefined, opts: { symbol?: boo
   return (opts.symbol === false ? '' : '¥') + s;
 }
 
-/** Masks a phone or email: first 3 and last 4 characters kept (spec section 9): "138****5678". */
+/**
+ * Masks a phone or e-mail. A phone keeps its first 3 and last 4 characters (spec section 9): "138****5678". An
+ * e-mail keeps the first 3 characters of its name and its whole domain, as Binance shows it, so the user can tell
+ * which mailbox a code goes to: "wallet@example.com" -> "wal***@example.com".
+ */
 export function maskAccount(account: string | null | undefined): string {
   const s = account ?? '';
+  const at = s.lastIndexOf('@');
+  if (at > 0) return `${s.slice(0, Math.min(3, at))}***${s.slice(at)}`;
   if (s.length <= 7) return s;
   return s.slice(0, 3) + '****' + s.slice(-4);
 }

@@ -34,6 +34,19 @@ describe('AccountCenterPage', () => {
     expect(screen.queryByRole('status')).toBeNull();
   });
 
+  it('offers "Change" on a set transaction password and "Set up" on one not set, never "Set" both times', async () => {
+    useAppStore.setState({ token: 't', userId: '7', isLogin: true });
+    mockApi({ 'member/security/getSecurity': SECURITY });
+    const set = renderPage(<AccountCenterPage />, { path: '/accountCenter' });
+    const rowOf = async () => (await screen.findByText('Transaction password')).closest('.adm-list-item');
+    expect((await rowOf())?.querySelector('.sec-action')?.textContent).toBe('Change');
+    set.unmount();
+    mockApi({ 'member/security/getSecurity': { ...SECURITY, transPasswordSet: false } });
+    renderPage(<AccountCenterPage />, { path: '/accountCenter' });
+    expect((await rowOf())?.querySelector('.sec-action')?.textContent).toBe('Set up');
+    expect(screen.queryByText('Forgot transaction password')).toBeNull();
+  });
+
   it('shows the withdrawal lock with its reason and end time while it lasts', async () => {
     useAppStore.setState({ token: 't', userId: '7', isLogin: true });
     const until = Date.now() + 3600_000;

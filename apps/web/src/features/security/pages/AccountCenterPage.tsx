@@ -77,7 +77,8 @@ function AccountCenter() {
         <List.Item
           onClick={() => navigate(s.transPasswordSet ? '/accountCenter/postPasswordChange' : '/accountCenter/postPasswordSet')}
           description={t('transPasswordDesc')}
-          extra={s.transPasswordSet ? <State on text={t('set')} /> : <span className="sec-action">{t('setNow')}</span>}
+          // Binance's action, not a state that reads the same either way: "Change" once set, "Set up" before.
+          extra={<span className="sec-action">{s.transPasswordSet ? t('change') : t('setUp')}</span>}
         >
           {t('transPassword')}
         </List.Item>
