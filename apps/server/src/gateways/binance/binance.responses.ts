@@ -121,6 +121,11 @@ export const AggTradesResponse = Type.Array(
   Obj({ a: Type.Integer(), p: Decimal, q: Decimal, f: Type.Integer(), l: Type.Integer(), T: TimeMs, m: Type.Boolean(), M: Type.Boolean() }),
 );
 
+/** GET /fapi/v1/aggTrades: Binance's futures aggregate trades (no `M` field). */
+export const FuturesAggTradesResponse = Type.Array(
+  Obj({ a: Type.Integer(), p: Decimal, q: Decimal, f: Type.Integer(), l: Type.Integer(), T: TimeMs, m: Type.Boolean() }),
+);
+
 /**
  * GET /api/v3/klines and /api/v3/uiKlines: rows of open time, open, high, low, close, volume, close time, quote
  * volume, number of trades, taker buy base volume, taker buy quote volume, and an ignored "0".

@@ -3,8 +3,9 @@
  * perpetuals: loadMarkets with the default types (spot, linear and the inverse fetch, which answers no markets),
  * fetchTicker, fetchOrderBook (nonce = depth's lastUpdateId), fetchOHLCV, fetchFundingRate, fetchBalance of the
  * future account, setLeverage, setMarginMode (again: MarginModeAlreadySet), createOrder limit (post-only), market
- * and a reduce-only close, fetchOrder, fetchOpenOrders, cancelOrder, fetchPositions, fetchMyTrades; a real HMAC key
- * with futures trading. The full CCXT suite is the `ccxt` helper's (test/ccxt); this one guards the futures formats.
+ * and a reduce-only close, fetchOrder, fetchOpenOrders, cancelOrder, fetchPositions, fetchMyTrades, fetchTrades
+ * (aggTrades); a real HMAC key with futures trading. And the error classes CCXT raises for futures rejections when it
+ * sees Binance's host names. The full CCXT suite is the `ccxt` helper's (test/ccxt); this one guards the futures formats.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
@@ -106,5 +107,66 @@ describe('CCXT against the futures REST API', () => {
     expect(ticker).toMatchObject({ symbol: PERP, last: 49990, baseVolume: 0.04 });
     const bars = await ex.fetchOHLCV(PERP, '1m', undefined, 3);
     expect(bars.at(-1)![4]).toBe(49990);
+  });
+
+  it('fetchTrades reads /fapi/v1/aggTrades: each book trade with Binance fields, by fromId, time window and limit', async () => {
+    const trades = await ex.fetchTrades(PERP);
+    expect(trades.map((x) => [x.side, x.price, x.amount])).toEqual([
+      ['buy', 50010, 0.02],
+      ['sell', 49990, 0.02],
+    ]);
+    const get = async (q: string) => (await t.app.inject({ method: 'GET', url: `/fapi/v1/aggTrades?symbol=BTCUSDT${q}` })).json();
+    const rows = (await get('')) as Array<{ a: number; T: number }>;
+    const [first, second] = rows;
+    expect(rows).toEqual([
+      { a: first!.a, p: '50010.00', q: '0.02000', f: first!.a, l: first!.a, T: first!.T, m: false },
+      { a: second!.a, p: '49990.00', q: '0.02000', f: second!.a, l: second!.a, T: second!.T, m: true },
+    ]);
+    expect(first!.T).toBeGreaterThan(0);
+    expect(((await get(`&fromId=${second!.a}`)) as typeof rows).map((r) => r.a)).toEqual([second!.a]);
+    expect(((await get(`&startTime=${second!.T}`)) as typeof rows).map((r) => r.a)).toEqual(first!.T === second!.T ? [first!.a, second!.a] : [second!.a]);
+    expect(((await get(`&endTime=${first!.T - 1}`)) as typeof rows).map((r) => r.a)).toEqual([]);
+    expect(((await get('&limit=1')) as typeof rows).map((r) => r.a)).toEqual([second!.a]);
+    expect(await get(`&startTime=0&endTime=${3_600_001}`)).toEqual({ code: -1127, msg: 'More than 1 hours between startTime and endTime.' });
+    expect(await get(`&fromId=1&startTime=0`)).toEqual({ code: -1128, msg: 'Combination of optional parameters invalid.' });
+  });
+});
+
+/**
+ * CCXT as a bot on binance.com sees it: Binance's own URLs (so CCXT applies its USDⓈ-M error table, which it picks by
+ * host name), every request sent here instead. Stock CCXT, its transport only redirected.
+ */
+function asOnBinance(apiKey: string, secret: string): InstanceType<typeof ccxt.binance> {
+  const base = `http://127.0.0.1:${PORT}`;
+  const fetchHere = (url: string, init: RequestInit) => {
+    const m = /^https:\/\/(?:api|fapi|dapi|eapi|papi)\.binance\.com(\/.*)$/.exec(url);
+    if (!m) throw new Error(`not redirected: ${url}`);
+    return fetch(base + m[1], init);
+  };
+  return new ccxt.binance({ apiKey, secret, fetchImplementation: fetchHere });
+}
+
+describe("futures rejections: Binance's codes, CCXT's error classes", () => {
+  it('post-only that would take is -5022 (OrderNotFillable), reduce-only refused -2022 (InvalidOrder), no margin -2019 (InsufficientFunds); nothing placed', async () => {
+    const bx = asOnBinance(ex.apiKey, ex.secret);
+    await bx.loadMarkets();
+    const open = () => t.ctx.host.engine.perpOpenOrders(userId).length;
+    const before = open();
+    const postOnly = await bx.createOrder(PERP, 'limit', 'buy', 0.01, 50010, { postOnly: true }).catch((e: unknown) => e);
+    expect(postOnly).toBeInstanceOf(ccxt.OrderNotFillable);
+    expect(postOnly).toBeInstanceOf(ccxt.InvalidOrder);
+    expect(String(postOnly)).toContain('{"code":-5022,"msg":"Due to the order could not be executed as maker, the Post Only order will be rejected."}');
+    const reduceOnly = await bx.createOrder(PERP, 'market', 'sell', 0.01, undefined, { reduceOnly: true }).catch((e: unknown) => e);
+    expect(reduceOnly).toBeInstanceOf(ccxt.InvalidOrder);
+    expect(String(reduceOnly)).toContain('{"code":-2022,"msg":"ReduceOnly Order is rejected."}');
+    const tooBig = await bx.createOrder(PERP, 'limit', 'buy', 10, 49000).catch((e: unknown) => e);
+    expect(tooBig).toBeInstanceOf(ccxt.InsufficientFunds);
+    expect(String(tooBig)).toContain('{"code":-2019,"msg":"Margin is insufficient."}');
+    expect(open()).toBe(before);
+    // On another host CCXT applies only its table common to every market: the same codes are plain ExchangeErrors
+    // there (docs/binance-api.md, "Error classes"), the code in the text.
+    const elsewhere = await ex.createOrder(PERP, 'market', 'sell', 0.01, undefined, { reduceOnly: true }).catch((e: unknown) => e);
+    expect(elsewhere).toBeInstanceOf(ccxt.ExchangeError);
+    expect(String(elsewhere)).toContain('-2022');
   });
 });

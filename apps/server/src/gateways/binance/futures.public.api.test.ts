@@ -137,7 +137,7 @@ describe('/fapi market data', () => {
     });
     expect((await get('/fapi/v1/depth?symbol=BTCUSDT&limit=7')).body).toEqual({ code: -4021, msg: 'Invalid depth limit.' });
     expect((await get('/fapi/v1/depth?symbol=BTCUSDT&limit=abc')).body).toMatchObject({ code: -1100 });
-    expect((await get('/fapi/v1/klines?symbol=BTCUSDT&interval=2h')).body).toEqual({ code: -1120, msg: 'Invalid interval.' });
+    expect((await get('/fapi/v1/klines?symbol=BTCUSDT&interval=7m')).body).toEqual({ code: -1120, msg: 'Invalid interval.' });
     expect((await get('/fapi/v1/klines?symbol=BTCUSDT')).body).toMatchObject({ code: -1102 });
     expect((await get('/fapi/v1/klines?symbol=BTCUSDT&interval=1m&limit=0')).body).toMatchObject({ code: -1100 });
     expect((await get('/fapi/v1/ticker/24hr?symbol=BTC%2FUSDT')).body).toMatchObject({ code: -1100 });

@@ -1,8 +1,8 @@
 /**
  * Reads of the projected perpetual history for the /fapi routes: a user's orders by client order id and
  * in Binance's allOrders window, a user's fills of one market (userTrades), and the fills and funding payments of the
- * income history (/fapi/v1/income). Every query is bound to the caller's
- * user id, so one user never reads another's rows. Tables of domains/contract/contract.tables.ts (written by the projector).
+ * income history (/fapi/v1/income), and a market's public trades (/fapi/v1/aggTrades). Every query of a user's rows
+ * is bound to the caller's user id, so one user never reads another's rows. Tables of domains/contract/contract.tables.ts (written by the projector).
  */
 import { and, asc, desc, eq, gte, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -40,6 +40,12 @@ export interface FuturesRepository {
     limit: number,
     want: { pnl: boolean; fee: boolean },
   ): Promise<Array<typeof perpTrades.$inferSelect>>;
+  /**
+   * The public trades of a market (book trades: liquidation takeovers and auto-deleveraging are not public), ascending
+   * by id: from `fromId` on; else within [startTime, endTime] (from startTime on, or the latest up to endTime); else
+   * the latest `limit` (Binance's aggTrades).
+   */
+  publicTrades(symbol: string, w: HistoryWindow): Promise<Array<typeof perpTrades.$inferSelect>>;
   /** The user's funding payments with a time in [startTime, endTime], of one market or all, oldest first, at most `limit`. */
   fundingBetween(
     userId: string,
@@ -87,6 +93,16 @@ export function createFuturesRepository(db: Db): FuturesRepository {
         .from(t)
         .where(and(eq(t.symbol, symbol), or(eq(t.makerUserId, userId), eq(t.takerUserId, userId)), ...windowOf(t.id, t.ts, w)));
       return w.fromId !== undefined ? q.orderBy(asc(t.id)).limit(w.limit) : (await q.orderBy(desc(t.id)).limit(w.limit)).reverse();
+    },
+    async publicTrades(symbol, w) {
+      const t = perpTrades;
+      const q = db
+        .select()
+        .from(t)
+        .where(and(eq(t.symbol, symbol), eq(t.kind, 'BOOK'), ...windowOf(t.id, t.ts, w)));
+      // From fromId or from startTime on: the first `limit`; otherwise the latest `limit` (up to endTime when given).
+      if (w.fromId !== undefined || w.startTime !== undefined) return q.orderBy(asc(t.id)).limit(w.limit);
+      return (await q.orderBy(desc(t.id)).limit(w.limit)).reverse();
     },
     async tradesBetween(userId, symbol, startTime, endTime, limit, want) {
       const t = perpTrades;

@@ -32,6 +32,7 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ServerClock } from '../../platform/shared/clock';
 import { fromUnits, toUnits } from '../../domains/market-data/decimal';
+import { AGGREGATED_INTERVALS, aggregatedKlines } from '../../domains/market-data/bar-aggregate';
 import {
   balanceEntry,
   binanceOrder,
@@ -88,6 +89,7 @@ import {
   FuturesExchangeInfoResponse,
   FuturesTicker24hResponse,
   FuturesTickerPriceResponse,
+  FuturesAggTradesResponse,
   FuturesTradesResponse,
   KlinesResponse,
   PingResponse,
@@ -228,15 +230,71 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
       },
     );
 
+    // Binance "Compressed/Aggregate Trades List" (CCXT's fetchTrades for a perpetual): our trades are not aggregated,
+    // so each book trade is its own aggregate (a = f = l = the trade id). fromId, or startTime/endTime at most 1 h
+    // apart, or the latest; limit 500, at most 1000. From the projected trades, after the projection caught up.
+    app.get(
+      '/fapi/v1/aggTrades',
+      {
+        config: cfg(20, 'NONE'),
+        schema: {
+          querystring: publicParams({ symbol: FSymbol, fromId: FInt, startTime: FInt, endTime: FInt, limit: FInt }),
+          response: answers(FuturesAggTradesResponse),
+        },
+      },
+      async (req) => {
+        const p = P(req);
+        const m = marketOf(p);
+        const limit = intParam(p, 'limit', 1, 1000, 500);
+        const startTime = timeParam(p, 'startTime');
+        const endTime = timeParam(p, 'endTime');
+        const fromId = idParam(p, 'fromId');
+        if (fromId !== undefined && (startTime !== undefined || endTime !== undefined)) {
+          throw new BinanceError(-1128, 'Combination of optional parameters invalid.', 400);
+        }
+        if (startTime !== undefined && endTime !== undefined && endTime - startTime > 3_600_000) {
+          throw new BinanceError(-1127, 'More than 1 hours between startTime and endTime.', 400);
+        }
+        await caughtUp();
+        const rows = await repo.publicTrades(m.symbol, {
+          limit,
+          ...(fromId !== undefined ? { fromId } : {}),
+          ...(startTime !== undefined ? { startTime } : {}),
+          ...(endTime !== undefined ? { endTime } : {}),
+        });
+        return rows.map((t) => {
+          const id = Number(t.id);
+          return {
+            a: id,
+            p: fromUnits(BigInt(t.price), m.priceDecimals),
+            q: fromUnits(BigInt(t.quantity), m.qtyDecimals),
+            f: id,
+            l: id,
+            T: t.ts,
+            m: t.takerSide === 'SELL',
+          };
+        });
+      },
+    );
+
     /** K-lines of the trades (GET /fapi/v1/klines) or of the mark price (markPriceKlines), Binance's rows. */
     async function klineRows(p: Record<string, string>, price: 'last' | 'mark') {
       const m = marketOf(p);
       const interval = required(p, 'interval');
-      const period = INTERVALS[interval];
-      if (!period) throw BX.invalidInterval();
+      const aggregated = Object.hasOwn(AGGREGATED_INTERVALS, interval) ? AGGREGATED_INTERVALS[interval] : undefined;
+      const period = Object.hasOwn(INTERVALS, interval) ? INTERVALS[interval] : undefined;
+      if (!period && !aggregated) throw BX.invalidInterval();
       const limit = intParam(p, 'limit', 1, 1500, 500);
       const startTime = timeParam(p, 'startTime');
       const endTime = timeParam(p, 'endTime');
+      if (aggregated !== undefined) {
+        // An interval the contract market does not store (3m, 2h, 4h, 6h, 8h, 12h, 3d, 1M): built from a finer one.
+        const read = (source: KlinePeriod, count: number, end: number | undefined) => contractMarket.klines(m.symbol, price, source, count, end);
+        const q = { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) };
+        const rows = await aggregatedKlines(read, aggregated, m, q);
+        return rows.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'mark' ? '0' : b.volume, b.closeTime, '0', 0, '0', '0', '0']);
+      }
+      if (!period) throw BX.invalidInterval();
       const ms = KLINE_PERIOD_MS[period];
       // endTime is inclusive of a bar's open time; from startTime on the first `limit` bars (quiet bars are flat bars).
       let end = endTime === undefined ? undefined : endTime + 1;

@@ -14,6 +14,7 @@ import { divRound, toUnits } from '../../domains/market-data/decimal';
 import { ASSET_SCALE } from '../../domains/market-data/seed/catalog';
 import { DAY_MS } from '../../domains/market-data/ticker-window';
 import { BX } from './binance.errors';
+import { aggregatedKlines, type AggregatedInterval } from '../../domains/market-data/bar-aggregate';
 import { findSpotMarket, klinePeriod, toBinanceSymbol } from './binance.symbols';
 import { projectionCaughtUp, type SpotRepository, type SpotTradeRow } from './spot.repository';
 
@@ -23,7 +24,7 @@ export interface SpotMarketDeps {
   marketData: MarketDataService;
 }
 
-/** Our period of a Binance interval; -1120 for an interval we do not keep (3m, 2h, 1M, ...). */
+/** Our stored period of a Binance interval; -1120 for any other (the aggregated ones are looked up before). */
 export function periodOf(interval: string): KlinePeriod {
   const p = klinePeriod(interval);
   if (!p) throw BX.invalidInterval();
@@ -194,6 +195,24 @@ export async function klineRows(
   return bars
     .filter((b) => q.startTime === undefined || b.time >= q.startTime)
     .map((b) => [b.time, b.open, b.high, b.low, b.close, b.volume, b.time + ms - 1, zq, 0, zb, zq, '0']);
+}
+
+/**
+ * GET /api/v3/klines rows of an interval market data does not store (bar-aggregate.ts: 3m, 2h, 4h, 6h, 8h, 12h, 3d,
+ * 1M), built exactly from the stored finer bars; chosen as klineRows chooses, the same zero fields.
+ */
+export async function aggregatedKlineRows(
+  deps: SpotMarketDeps,
+  m: MarketConfig,
+  iv: AggregatedInterval,
+  q: { startTime?: number; endTime?: number; limit: number },
+): Promise<Array<[number, string, string, string, string, string, number, string, number, string, string, string]>> {
+  const read = (period: KlinePeriod, count: number, end: number | undefined) => deps.marketData.klines(m.symbol, 'SPOT', period, count, end);
+  const bars = await aggregatedKlines(read, iv, m, q);
+  const quoteScale = deps.host.engine.asset(m.quote)?.scale ?? ASSET_SCALE;
+  const zq = zero(quoteScale);
+  const zb = zero(m.qtyDecimals);
+  return bars.map((b) => [b.time, b.open, b.high, b.low, b.close, b.volume, b.closeTime, zq, 0, zb, zq, '0']);
 }
 
 /** Reads `limit` trades after the projection caught up (public trades and aggTrades). */

@@ -8,6 +8,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
+import { AGGREGATED_INTERVALS } from '../../domains/market-data/bar-aggregate';
 import type { BinanceRouteConfig } from './binance.auth';
 import { binanceRateLimits, spotDepthWeight } from './binance.weights';
 import { BX } from './binance.errors';
@@ -16,6 +17,7 @@ import { spotMarketOrThrow, toBinanceSymbol } from './binance.symbols';
 import { exchangeInfoSymbol, symbolStatus } from './spot.format';
 import {
   aggTrade,
+  aggregatedKlineRows,
   avgPrice,
   bookTicker,
   klineRows,
@@ -211,13 +213,18 @@ export default function spotRoutes({ host, marketData, db, clock, config, entrus
     const klines = async (req: Parameters<typeof paramsOf>[0]) => {
       const p = paramsOf(req);
       const m = spotMarketOrThrow(host, p.symbol);
-      const period = periodOf(p.interval ?? '');
+      const interval = p.interval ?? '';
+      const aggregated = Object.hasOwn(AGGREGATED_INTERVALS, interval) ? AGGREGATED_INTERVALS[interval] : undefined;
+      const period = aggregated === undefined ? periodOf(interval) : undefined;
       // Bars are UTC; only the UTC time zone is kept.
       if (p.timeZone !== undefined && !/^(\+|-)?0{1,2}(:00)?$/.test(p.timeZone)) throw BX.badParam("Data sent for parameter 'timeZone' is not valid.");
       const limit = intParam(p.limit, 'limit', { min: 1, max: 1000, fallback: 500 });
       const startTime = timeParam(p.startTime, 'startTime');
       const endTime = timeParam(p.endTime, 'endTime');
-      return klineRows(market, m, period, { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) });
+      const q = { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) };
+      // Intervals market data does not store (3m, 2h, 4h, 6h, 8h, 12h, 3d, 1M): built from a finer stored one.
+      if (aggregated !== undefined) return aggregatedKlineRows(market, m, aggregated, q);
+      return klineRows(market, m, period!, q);
     };
     app.get('/api/v3/klines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
     app.get('/api/v3/uiKlines', { config: pub(2), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, klines);
