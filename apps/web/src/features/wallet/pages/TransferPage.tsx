@@ -103,7 +103,7 @@ function TransferForm() {
         onSuccess: () => {
           keeper.current.reset();
           if (returnTo) {
-            showToast(t('transferSuccess.backToWithdraw'));
+            showToast(t('transferSuccess.result'));
             navigate(returnTo, { replace: true });
             return;
           }
