@@ -154,7 +154,9 @@ describe('trigger by the last trade price', () => {
     const e = setup();
     tradeAt(e, 100n * PX);
     const id = ok(e, stop('alice', 'BUY', 'STOP_LOSS', { stopPrice: 105n * PX, price: 103n * PX, quantity: QTY })).order?.orderId as string;
+    expect(e.depth('BTC/USDT', 5).bids).toEqual([]);
     expect(updates(tradeAt(e, 10_499n), id)).toEqual([]);
+    expect(e.order(id)?.trigger?.workingTs).toBeNull();
     tradeAt(e, 105n * PX);
     const v = e.order(id) as OrderView;
     expect(v.status).toBe('NEW');
@@ -230,8 +232,9 @@ describe('trigger by the last trade price', () => {
     tradeAt(e, 100n * PX);
     ok(e, limit('alice', 'BUY', 94n * PX, QTY));
     const id = ok(e, stop('alice', 'SELL', 'STOP_LOSS', { stopPrice: 95n * PX, quantity: QTY })).order?.orderId as string;
+    expect(e.order(id)).toMatchObject({ status: 'NEW', trigger: { workingTs: null } });
     tradeAt(e, 95n * PX);
-    expect(e.order(id)).toMatchObject({ status: 'EXPIRED', filledQty: 0n });
+    expect(e.order(id)).toMatchObject({ status: 'EXPIRED', filledQty: 0n, trigger: { expireReason: null } });
     expect(bal(e, 'alice', 'BTC')).toEqual([10n * COIN, 0n]);
     expect(bal(e, 'alice', 'USDT')).toEqual([(1_000_000n - 94n) * COIN, 94n * COIN]);
   });
