@@ -151,6 +151,8 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
       AUTH_FAILURES_PER_MIN: '0',
       CAPTCHA_PER_IP_PER_MIN: '0',
       SNAPSHOT_EVERY: '40',
+      // The engine test replays the whole stream from its start in this process: no message may be discarded.
+      NATS_STREAM_KEEP_SNAPSHOTS: '0',
       // A VERIFY code right after the registration code (the OTC merchant's transaction password).
       CODE_RESEND_MS: '1000',
       SECRETS_KEY: secretsKey,
