@@ -4,6 +4,7 @@
 // then two chains side by side (each prints its output as one block when a stage ends):
 // 4. the server's API tests again on PostgreSQL when DATABASE_URL is set (CI sets it to the machine's PostgreSQL),
 //    4b. then the scale-out mode's processes on NATS JetStream and PostgreSQL when NATS_URL is set too (CI sets both);
+//    4c. then the deployment's systemd units (deploy/), each process supervised from its unit's command;
 // 5. the Playwright journeys in Debian's Chromium against the app started as `npm start` starts it.
 // One after the other, 4 + 4b + 5 took about 14 minutes of a 33-minute run; side by side they share the 2 cores.
 import { spawn, spawnSync } from 'node:child_process';
@@ -154,7 +155,16 @@ async function postgresChain() {
     console.log('\n(NATS_URL or DATABASE_URL not set: scale-out tests skipped)');
     return 0;
   }
-  return runBuffered('scale-out mode on NATS JetStream and PostgreSQL', 'npx', ['vitest', 'run', '--project', 'server', 'test/scale-out/'], process.env);
+  const scaleOut = await runBuffered(
+    'scale-out mode on NATS JetStream and PostgreSQL',
+    'npx',
+    ['vitest', 'run', '--project', 'server', 'test/scale-out/'],
+    process.env,
+  );
+  if (scaleOut !== 0) return scaleOut;
+  // 4c. The deployment's systemd units (deploy/systemd): verified, and each process killed and started again from its
+  // unit's command line on NATS and PostgreSQL, ~2 min.
+  return runBuffered('systemd units of deploy/', 'npx', ['vitest', 'run', '-c', 'deploy/vitest.config.ts'], process.env);
 }
 const sideBySide = Date.now();
 const statuses = await Promise.all([postgresChain(), runBuffered('Playwright journeys', 'npm', ['run', 'test', '-w', 'e2e', '--if-present'], embedded)]);
