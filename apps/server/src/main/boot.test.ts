@@ -3,7 +3,8 @@
  * - with a deliberately slow context (the recovery held back on a gate), /healthz answers 200 at once, /readyz 503
  *   names the phase, and an API route answers 503 service_unavailable with Retry-After; when the gate opens the real
  *   context and app (PGlite in a temporary directory) take over the same port: /readyz 200, the route
- *   answers SUCCEED, and the context phase's time includes the wait;
+ *   answers SUCCEED, the context phase's time includes the wait, and the context runs on the database opened while
+ *   the modules loaded (openContextDb, as server.ts does);
  * - the real process (server.ts, spawned as the crash loop spawns it) answers /healthz before it has logged
  *   'context ready' (its database and engine are not open yet), then /readyz 200, and logs its start by phase.
  */
@@ -16,7 +17,11 @@ import { loadConfig } from '../platform/config/env';
 import { ServerProcess, REPO_ROOT } from '../../test/crash-harness';
 import { buildApp } from './app';
 import { startServer } from './boot';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DbHandle } from '../platform/db/client';
+import { createLogger } from '../platform/shared/log';
 import { createContext } from './context';
+import { openContextDb } from './context-db';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -70,11 +75,16 @@ describe('startServer', () => {
     );
     let open!: () => void;
     const gate = new Promise<void>((r) => (open = r));
+    const log = createLogger('silent') as unknown as FastifyBaseLogger;
+    let opening: Promise<DbHandle> | undefined;
     const starting = startServer(port, '127.0.0.1', {
-      loadModules: async () => {},
+      // as server.ts does: the database opens while the modules load, and the context takes it over
+      loadModules: async () => {
+        opening = openContextDb(config, log);
+      },
       createContext: async () => {
         await gate;
-        return createContext(config);
+        return createContext(config, log, { db: opening! });
       },
       buildApp: async (ctx, serverFactory) => {
         const app = await buildApp(ctx, { serverFactory });
@@ -101,6 +111,7 @@ describe('startServer', () => {
     const { app, ctx, startup, startMs } = await starting;
     try {
       expect(startup.phase).toBe('serving');
+      expect(ctx.db).toBe((await opening!).db);
       // the context phase includes the 300 ms held at the gate
       expect(startMs.context).toBeGreaterThanOrEqual(300);
       const readyNow = await get(`${base}/readyz`);
@@ -150,9 +161,12 @@ describe('server.ts', () => {
         .tail(200)
         .split('\n')
         .find((l) => l.includes('exchange server listening'))!;
-      const startMs = (JSON.parse(line) as { startMs: Record<'listen' | 'modules' | 'context' | 'app' | 'chain' | 'total', number> }).startMs;
-      expect(Object.keys(startMs).sort()).toEqual(['app', 'chain', 'context', 'listen', 'modules', 'total']);
+      const startMs = (JSON.parse(line) as { startMs: Record<'listen' | 'modules' | 'context' | 'app' | 'chain' | 'database' | 'total', number> }).startMs;
+      expect(Object.keys(startMs).sort()).toEqual(['app', 'chain', 'context', 'database', 'listen', 'modules', 'total']);
       for (const v of Object.values(startMs)) expect(v).toBeGreaterThanOrEqual(0);
+      // the database was opened while the modules loaded: it took time, and was done before the context phase ended
+      expect(startMs.database).toBeGreaterThan(0);
+      expect(startMs.database).toBeLessThanOrEqual(startMs.modules + startMs.chain + startMs.context);
       expect(startMs.total).toBeGreaterThanOrEqual(startMs.listen + startMs.modules + startMs.context + startMs.app);
     } finally {
       await p.stop('SIGTERM');

@@ -9,13 +9,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createLogger } from '../platform/shared/log';
 import { createHooks } from '../platform/shared/hooks';
 import type { Config } from '../platform/config/env';
-import { openDb, type DbHandle } from '../platform/db/client';
+import type { DbHandle } from '../platform/db/client';
 import { createEnginePort } from '../platform/engine-port/engine-port';
 import { createMetrics } from '../platform/metrics/metrics';
 import { createServerClock } from '../platform/shared/clock';
 import { createDomainServices, type DomainModule, type ProvidedBy } from '../platform/domain-module';
 import type { PlatformContext } from '../platform/platform-context';
-import { DOMAINS, PROJECTIONS, PUSHES, SCHEMA_MODULE } from './domains';
+import { DOMAINS, PROJECTIONS, PUSHES } from './domains';
+import { openContextDb } from './context-db';
 
 /** The context of a server process: the platform and the services of every domain module. */
 export type AppContext = PlatformContext & ProvidedBy<typeof DOMAINS>;
@@ -30,30 +31,22 @@ export async function createContext(
   opts: {
     /** Called when the engine host stops on a fatal journal error (server.ts exits the process). */
     onFatal?: (err: unknown) => void;
+    /** The database being opened already (openContextDb with the same config, logger and onFatal); default: opened here. */
+    db?: Promise<DbHandle>;
   } = {},
 ): Promise<AppContext> {
   const logger = log ?? (createLogger(config.logLevel) as unknown as FastifyBaseLogger);
   const started = performance.now();
-  const handle: DbHandle = await openDb({
-    schemaModule: SCHEMA_MODULE,
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    pgliteTemplateDir: config.pgliteTemplateDir,
-    onPoolError: (err) => logger.warn({ err }, 'database connection lost'),
-    // The database worker died (e.g. PGlite out of memory): fatal like a failed journal write; the journal rebuilds
-    // whatever the database lost on restart.
-    onWorkerDeath: (err) => {
-      logger.fatal({ err }, 'the database worker died');
-      opts.onFatal?.(err);
-    },
-  });
+  // The database may have been opened already (server.ts begins it while the modules load): its time here is then
+  // only what was left of it.
+  const handle: DbHandle = await (opts.db ?? openContextDb(config, logger, opts.onFatal));
   const dbMs = performance.now() - started;
   const closers: PlatformContext['closers'] = [() => handle.close()];
   // The engine port: the embedded host, or in the scale-out mode (ENGINE_TRANSPORT=nats) the stream and a replica.
   const metrics = createMetrics();
   const clock = createServerClock();
   const host = await createEnginePort(config, handle.db, logger, {
-    ...opts,
+    ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
     journalObserver: metrics.journalObserver,
     now: clock.now,
     projections: PROJECTIONS,

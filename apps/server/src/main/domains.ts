@@ -76,7 +76,7 @@ export const PROJECTIONS = projectionsOf(DOMAINS);
 export const PUSHES = pushesOf(DOMAINS);
 
 /**
- * The URL of the module that exports every table (main/schema.ts), for `openDb`'s `schemaModule`: from the sources it
- * is schema.ts; in the built server (dist/bin/server.js) the build writes it beside the bundle as schema.js.
+ * The URL of the module that exports every table (main/schema.ts), for `openDb`'s `schemaModule` (defined in
+ * context-db.ts, which server.ts loads before the domains).
  */
-export const SCHEMA_MODULE = new URL(import.meta.url.endsWith('.ts') ? './schema.ts' : './schema.js', import.meta.url).href;
+export { SCHEMA_MODULE } from './context-db';
