@@ -29,6 +29,7 @@ import type {
   MarginMode,
   PerpAccountView,
   PerpCommand,
+  PerpConditionView,
   PerpMarketConfig,
   PerpMarkState,
   PerpOrderView,
@@ -67,6 +68,8 @@ export class PerpState extends PerpFunding implements PerpReads {
     this.ts = cmd.ts;
     this.changed = new Map();
     this.depth = new Map();
+    // the prices before the command: conditional orders are checked in the markets whose mark or last price it moves
+    const before = [...this.markets.values()].map((m) => [m.markPrice, m.lastPrice]);
     let r: CommandResult;
     switch (cmd.type) {
       case 'addPerpMarket':
@@ -102,7 +105,14 @@ export class PerpState extends PerpFunding implements PerpReads {
       default:
         r = reject('invalid_order');
     }
-    if (r.code === 'ok') this.flush();
+    if (r.code === 'ok') {
+      let i = 0;
+      for (const m of this.markets.values()) {
+        const [mark, last] = before[i++] ?? [null, null];
+        if (m.markPrice !== mark || m.lastPrice !== last) this.checkConditional(m);
+      }
+      this.flush();
+    }
     return r;
   }
   /** Emits the command's depth and position changes (after its own events). */
@@ -184,7 +194,7 @@ export class PerpState extends PerpFunding implements PerpReads {
     const p = m.positions.get(userId);
     let orders = 0n;
     for (const o of this.open.get(userId)?.values() ?? [])
-      if (o.symbol === symbol && !o.reduceOnly && o.leverage !== leverage) orders += this.orderHoldMove(m, o, leverage);
+      if (o.symbol === symbol && !o.reduceOnly && !o.isPendingAlgo && o.leverage !== leverage) orders += this.orderHoldMove(m, o, leverage);
     return { position: p === undefined ? 0n : this.leverageMarginMove(m, p, leverage), orders };
   }
   positionCount(symbol: string): number {
@@ -222,6 +232,7 @@ export class PerpState extends PerpFunding implements PerpReads {
       o.realizedPnl.toString(),
       s(o.takeProfit),
       s(o.stopLoss),
+      o.algo === null ? null : algoRow(o.algo),
     ];
     const open: unknown[] = [];
     for (const o of [...this.orders.values()].sort((x, y) => x.seq - y.seq)) if (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') open.push(orderRow(o));
@@ -352,6 +363,7 @@ export class PerpState extends PerpFunding implements PerpReads {
       o.realizedPnl = BigInt(r[23] as string);
       o.takeProfit = big(r[24]);
       o.stopLoss = big(r[25]);
+      o.algo = r[26] === undefined || r[26] === null ? null : parseAlgoRow(r[26] as unknown[]);
       st.orders.set(o.seq, o);
       if (o.clientOrderId !== null) {
         let cm = st.clientIds.get(o.userId);
@@ -362,7 +374,8 @@ export class PerpState extends PerpFunding implements PerpReads {
     };
     for (const r of d.openOrders) {
       const o = toOrder(r as unknown[]);
-      (st.markets.get(o.symbol) as PerpMarket).book.add(o);
+      if (o.isPendingAlgo) (st.markets.get(o.symbol) as PerpMarket).pending.set(o.seq, o);
+      else (st.markets.get(o.symbol) as PerpMarket).book.add(o);
       let om = st.open.get(o.userId);
       if (om === undefined) st.open.set(o.userId, (om = new Map()));
       om.set(o.seq, o);
@@ -399,6 +412,41 @@ export interface PerpSnapshot {
   closedOrders: unknown[];
   settings: unknown[];
   userMarkets: unknown[];
+}
+
+/**
+ * A conditional order's condition as a snapshot row: [type, stopPrice, workingType, priceProtect, closePosition,
+ * callbackRateBps, activationPrice, trailingRef, workingTs, expireReason] (bigints as decimal strings or null).
+ */
+function algoRow(a: PerpConditionView): unknown[] {
+  const s = (v: bigint | null): string | null => (v === null ? null : v.toString());
+  return [
+    a.type,
+    s(a.stopPrice),
+    a.workingType,
+    a.priceProtect,
+    a.closePosition,
+    a.callbackRateBps,
+    s(a.activationPrice),
+    s(a.trailingRef),
+    a.workingTs,
+    a.expireReason,
+  ];
+}
+function parseAlgoRow(r: unknown[]): PerpConditionView {
+  const big = (v: unknown): bigint | null => (v === null ? null : BigInt(v as string));
+  return {
+    type: r[0] as PerpConditionView['type'],
+    stopPrice: big(r[1]),
+    workingType: r[2] as PerpConditionView['workingType'],
+    priceProtect: r[3] as boolean,
+    closePosition: r[4] as boolean,
+    callbackRateBps: r[5] as number | null,
+    activationPrice: big(r[6]),
+    trailingRef: big(r[7]),
+    workingTs: r[8] as number | null,
+    expireReason: r[9] as PerpConditionView['expireReason'],
+  };
 }
 
 function configRow(c: PerpMarketConfig): Record<string, unknown> {

@@ -60,6 +60,7 @@ export abstract class PerpLiquidation extends PerpAdl {
     this.host.events.push({ type: 'markPrice', ts: cmd.ts, state: this.markState(m) });
     if (c.status === 'TRADING') {
       this.triggerTpSl(m);
+      this.checkConditional(m);
       this.liquidations(m);
     }
     return { code: 'ok', events: this.host.events };

@@ -14,7 +14,16 @@ import { NaiveOrderBook } from '../spot/naive-book';
 import { Order } from '../spot/order';
 import type { CommandResult, EngineEvent, RejectCode } from '../types';
 import { type BracketTier, bracketTiers } from './math';
-import { DEFAULT_LEVERAGE, type MarginMode, type PerpMarketConfig, type PerpOrderView, type PerpTradeType, type PerpTrigger, type PositionSide } from './types';
+import {
+  DEFAULT_LEVERAGE,
+  type MarginMode,
+  type PerpConditionView,
+  type PerpMarketConfig,
+  type PerpOrderView,
+  type PerpTradeType,
+  type PerpTrigger,
+  type PositionSide,
+} from './types';
 
 /** What the perpetual state needs from the engine while it works on a command. */
 export interface PerpHost {
@@ -65,6 +74,7 @@ export const PERP_REJECT_CODES = [
   'insufficient_balance',
   'would_take_liquidity',
   'no_liquidity',
+  'would_trigger_immediately',
   'order_not_found',
   'mark_price_unavailable',
   'price_out_of_band',
@@ -110,9 +120,22 @@ export class PerpOrder extends Order {
   realizedPnl = 0n;
   takeProfit: bigint | null = null;
   stopLoss: bigint | null = null;
+  /** A conditional order's condition and trigger state (perp-conditional.ts); null for every other order. */
+  algo: PerpConditionView | null = null;
 
-  /** The public view. */
+  /** True for a conditional order still waiting for its trigger (open, not in the book, no margin held). */
+  get isPendingAlgo(): boolean {
+    return this.algo !== null && this.algo.workingTs === null && (this.status === 'NEW' || this.status === 'PARTIALLY_FILLED');
+  }
+
+  /** The public view (`condition` only on a conditional order). */
   perpView(): PerpOrderView {
+    const v = this.baseView();
+    if (this.algo !== null) v.condition = { ...this.algo };
+    return v;
+  }
+
+  private baseView(): PerpOrderView {
     return {
       orderId: this.orderId,
       clientOrderId: this.clientOrderId,
@@ -185,6 +208,8 @@ export class PerpMarket {
   lastFundingTs = 0;
   /** userId -> open position, in insertion order */
   readonly positions = new Map<string, Pos>();
+  /** pending conditional orders by seq, in seq order (derived: rebuilt from the open orders at restore) */
+  readonly pending = new Map<number, PerpOrder>();
 
   constructor(
     readonly cfg: PerpMarketConfig,

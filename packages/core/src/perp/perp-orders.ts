@@ -32,8 +32,16 @@ export abstract class PerpOrders extends PerpSettlement {
   /**
    * Validates and executes an order of a user (trigger null), or of the engine itself (a TP/SL close of a user, or
    * the insurance fund's close): for those `trigger` is set and the band, TP/SL and margin checks are skipped.
+   * `existing` is a triggered conditional order (perp-conditional.ts) placed as the plain order `cmd` describes: it
+   * keeps its orderId and is already counted in the open-order cap; its working view is sent as perpOrderUpdated.
+   * Conditional fields are refused here (invalid_order): perp-conditional.ts takes the orders that have them.
    */
-  protected placeFor(m: PerpMarket, cmd: Extract<PerpCommand, { type: 'perpPlaceOrder' }>, trigger: PerpTrigger | null): CommandResult {
+  protected placeFor(
+    m: PerpMarket,
+    cmd: Extract<PerpCommand, { type: 'perpPlaceOrder' }>,
+    trigger: PerpTrigger | null,
+    existing: PerpOrder | null = null,
+  ): CommandResult {
     const c = m.cfg;
     const { userId, side, orderType, timeInForce, price, quantity } = cmd;
     const reduceOnly = cmd.reduceOnly ?? false;
@@ -49,7 +57,14 @@ export abstract class PerpOrders extends PerpSettlement {
       (cmd.takeProfit !== undefined && typeof cmd.takeProfit !== 'bigint') ||
       (cmd.stopLoss !== undefined && typeof cmd.stopLoss !== 'bigint') ||
       (orderType === 'MARKET' && (price !== undefined || timeInForce === 'POST_ONLY')) ||
-      (reduceOnly && (cmd.takeProfit !== undefined || cmd.stopLoss !== undefined))
+      (reduceOnly && (cmd.takeProfit !== undefined || cmd.stopLoss !== undefined)) ||
+      cmd.condition !== undefined ||
+      cmd.stopPrice !== undefined ||
+      cmd.workingType !== undefined ||
+      cmd.priceProtect !== undefined ||
+      cmd.closePosition !== undefined ||
+      cmd.callbackRateBps !== undefined ||
+      cmd.activationPrice !== undefined
     ) {
       return reject('invalid_order');
     }
@@ -79,7 +94,7 @@ export abstract class PerpOrders extends PerpSettlement {
     const reduces = pos !== undefined && pos.side !== opensSide;
     if (reduceOnly && !reduces) return reject('reduce_only_rejected');
     const openMap = this.open.get(userId);
-    if (openMap !== undefined && trigger === null) {
+    if (openMap !== undefined && trigger === null && existing === null) {
       let n = 0;
       for (const o of openMap.values()) if (o.symbol === c.symbol) n++;
       if (n >= MAX_PERP_OPEN_ORDERS) return reject('too_many_open_orders');
@@ -117,23 +132,31 @@ export abstract class PerpOrders extends PerpSettlement {
 
     // Accepted from here on.
     const events = this.host.events;
-    const seq = this.host.allocOrderSeq();
-    const o = new PerpOrder(
-      seq,
-      `${seq}`,
-      cmd.clientOrderId ?? null,
-      userId,
-      c.symbol,
-      side,
-      orderType,
-      timeInForce,
-      isMarket ? null : (price as bigint),
-      quantity,
-      null,
-      c.quote,
-      'EXPIRE_TAKER',
-      this.ts,
-    );
+    const seq = existing !== null ? existing.seq : this.host.allocOrderSeq();
+    const o =
+      existing ??
+      new PerpOrder(
+        seq,
+        `${seq}`,
+        cmd.clientOrderId ?? null,
+        userId,
+        c.symbol,
+        side,
+        orderType,
+        timeInForce,
+        isMarket ? null : (price as bigint),
+        quantity,
+        null,
+        c.quote,
+        'EXPIRE_TAKER',
+        this.ts,
+      );
+    if (existing !== null) {
+      // a closePosition order learns its quantity at the trigger (the position's size then)
+      (o as { quantity: bigint | null }).quantity = quantity;
+      o.remaining = quantity;
+      o.updatedTs = this.ts;
+    }
     o.lots = lots;
     o.reduceOnly = reduceOnly || trigger !== null;
     o.trigger = trigger;
@@ -164,7 +187,7 @@ export abstract class PerpOrders extends PerpSettlement {
       o.hold = hold;
     }
     const acceptedView = o.perpView();
-    events.push({ type: 'perpOrderAccepted', ts: this.ts, order: acceptedView });
+    events.push({ type: existing === null ? 'perpOrderAccepted' : 'perpOrderUpdated', ts: this.ts, order: acceptedView });
     if (timeInForce === 'FOK' && this.walk(m, side, quantity, o.price, userId).qty < quantity) {
       this.releaseHold(o);
       o.status = 'EXPIRED';
@@ -321,7 +344,8 @@ export abstract class PerpOrders extends PerpSettlement {
 
   /** Takes a resting order out of the book (cancel or expiry), releasing its hold. */
   protected closeResting(m: PerpMarket, o: PerpOrder, status: 'CANCELED' | 'EXPIRED'): PerpOrderView {
-    this.depthAt(m, o.side, o.price as bigint, m.book.remove(o));
+    if (o.isPendingAlgo) m.pending.delete(o.seq);
+    else this.depthAt(m, o.side, o.price as bigint, m.book.remove(o));
     this.releaseHold(o);
     o.status = status;
     o.updatedTs = this.ts;
@@ -334,13 +358,17 @@ export abstract class PerpOrders extends PerpSettlement {
     return v;
   }
 
-  /** Expires resting reduce-only orders whose position is gone (or turned to their side), as Binance does. */
+  /**
+   * Expires resting reduce-only orders whose position is gone (or turned to their side), as Binance does. Pending
+   * conditional orders are left alone: they are checked against the position when they trigger.
+   */
   protected expireReduceOnly(m: PerpMarket): void {
     for (const p of this.changed.values()) {
       if (p.symbol !== m.cfg.symbol) continue;
       const om = this.open.get(p.userId);
       if (om === undefined) continue;
-      for (const o of [...om.values()]) if (o.symbol === p.symbol && o.reduceOnly && this.reduceRoom(m, o) === 0n) this.closeResting(m, o, 'EXPIRED');
+      for (const o of [...om.values()])
+        if (o.symbol === p.symbol && o.reduceOnly && !o.isPendingAlgo && this.reduceRoom(m, o) === 0n) this.closeResting(m, o, 'EXPIRED');
     }
   }
   protected cancel(cmd: Extract<PerpCommand, { type: 'perpCancelOrder' }>): CommandResult {

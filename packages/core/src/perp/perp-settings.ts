@@ -16,10 +16,10 @@ import {
 } from './math';
 import type { PerpCommand, PerpMarketConfig } from './types';
 import { copyConfig, INSURANCE, isInt, PerpMarket, PerpOrder, type Pos, reject } from './perp-market';
-import { PerpOrders } from './perp-orders';
+import { PerpConditional } from './perp-conditional';
 
 /** Markets, leverage, margin mode, isolated margin and TP/SL. */
-export abstract class PerpSettingsCommands extends PerpOrders {
+export abstract class PerpSettingsCommands extends PerpConditional {
   protected addMarket(cmd: Extract<PerpCommand, { type: 'addPerpMarket' }>): CommandResult {
     const c = cmd.market;
     if (c === null || typeof c !== 'object') return reject('invalid_config');
@@ -68,6 +68,7 @@ export abstract class PerpSettingsCommands extends PerpOrders {
       typeof c.impactNotional !== 'bigint' ||
       c.impactNotional <= 0n ||
       !isInt(c.markBasisSamples, 1, 3600) ||
+      (c.triggerProtectPpm !== undefined && !isInt(c.triggerProtectPpm, 1, 1_000_000)) ||
       (c.status !== 'TRADING' && c.status !== 'HALTED')
     ) {
       return reject('invalid_config');
@@ -100,7 +101,8 @@ export abstract class PerpSettingsCommands extends PerpOrders {
     const resized: [PerpOrder, bigint][] = [];
     let total = 0n;
     for (const o of this.open.get(cmd.userId)?.values() ?? []) {
-      if (o.symbol !== cmd.symbol || o.reduceOnly || o.leverage === cmd.leverage) continue;
+      // a pending conditional order holds nothing: it takes the leverage of the moment it triggers
+      if (o.symbol !== cmd.symbol || o.reduceOnly || o.isPendingAlgo || o.leverage === cmd.leverage) continue;
       const d = this.orderHoldMove(m, o, cmd.leverage);
       resized.push([o, d]);
       total += d;

@@ -16,6 +16,7 @@
  * cost - sum of short positions' cost = 0 (each trade adds the same cost to both sides' books).
  */
 import type { MarketStatus, Side, TimeInForce } from '../order-terms';
+import type { RejectCode } from '../types';
 
 /**
  * One risk-limit tier (Binance's leverage bracket): positions whose notional (at the mark price, quote units) is at
@@ -71,6 +72,12 @@ export interface PerpMarketConfig {
   /** number of one-per-tick basis samples in the mark price's moving average (Binance: 5 minutes of seconds = 300) */
   markBasisSamples: number;
   status: MarketStatus;
+  /**
+   * Binance's per-symbol triggerProtect, ppm (50,000 = 5%, the default when absent): a conditional order with
+   * priceProtect does not trigger while |mark price - last price| exceeds this share of the mark price
+   * (docs/perp-conditional-orders.md). 1..1,000,000.
+   */
+  triggerProtectPpm?: number;
 }
 
 /** One-way positions: a user holds at most one position per market, long or short. */
@@ -88,6 +95,42 @@ export type PerpTradeType = 'OPEN_LONG' | 'OPEN_SHORT' | 'CLOSE_LONG' | 'CLOSE_S
 
 /** Why the engine itself placed an order (null for a user's own order). */
 export type PerpTrigger = 'TAKE_PROFIT' | 'STOP_LOSS' | 'LIQUIDATION' | 'ADL';
+
+/**
+ * Binance USDⓈ-M conditional ("algo") order types (POST /fapi/v1/order `type`): STOP and TAKE_PROFIT become a LIMIT
+ * order when triggered, STOP_MARKET, TAKE_PROFIT_MARKET and TRAILING_STOP_MARKET a MARKET order.
+ */
+export type PerpConditionType = 'STOP' | 'TAKE_PROFIT' | 'STOP_MARKET' | 'TAKE_PROFIT_MARKET' | 'TRAILING_STOP_MARKET';
+/** The price a conditional order watches (Binance workingType): the mark price, or the last trade price. */
+export type PerpWorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
+
+/**
+ * A conditional order's condition and trigger state (docs/perp-conditional-orders.md). While `workingTs` is null the
+ * order is pending: status NEW, an open order (counted in the cap, cancellable), not in the book, no margin held.
+ * From `workingTs` (Binance workingTime) it is the LIMIT or MARKET order it became, same orderId. `expireReason` is
+ * set when it expired at its trigger because it could not be placed (the placement's rejection code:
+ * insufficient_balance, reduce_only_rejected, no_position for closePosition, leverage_too_high, price_out_of_band,
+ * no_liquidity, ...).
+ */
+export interface PerpConditionView {
+  type: PerpConditionType;
+  /** price units; null for TRAILING_STOP_MARKET */
+  stopPrice: bigint | null;
+  workingType: PerpWorkingType;
+  /** Binance priceProtect: the trigger waits while mark and last price diverge beyond the market's triggerProtectPpm */
+  priceProtect: boolean;
+  /** close the whole position at the trigger (STOP_MARKET and TAKE_PROFIT_MARKET only; quantity 0 until then) */
+  closePosition: boolean;
+  /** TRAILING_STOP_MARKET: Binance callbackRate in basis points (10..1000 = 0.1%..10%, steps of 10); else null */
+  callbackRateBps: number | null;
+  /** TRAILING_STOP_MARKET: the price that starts the tracking (price units), or null (tracking from placement) */
+  activationPrice: bigint | null;
+  /** TRAILING_STOP_MARKET: the highest (SELL) or lowest (BUY) working price since tracking began; null before */
+  trailingRef: bigint | null;
+  /** Unix ms of the trigger, null while pending */
+  workingTs: number | null;
+  expireReason: RejectCode | null;
+}
 
 /** A perpetual order as the engine sees it. Orders of both namespaces share one id sequence. */
 export interface PerpOrderView {
@@ -126,6 +169,8 @@ export interface PerpOrderView {
   status: 'NEW' | 'PARTIALLY_FILLED' | 'FILLED' | 'CANCELED' | 'EXPIRED';
   createdTs: number;
   updatedTs: number;
+  /** Only on a conditional order (perpPlaceOrder `condition`): its condition and trigger state. */
+  condition?: PerpConditionView;
 }
 
 /**
@@ -240,6 +285,26 @@ export type PerpCommand =
       lots?: number;
       takeProfit?: bigint;
       stopLoss?: bigint;
+      /**
+       * Makes the order conditional (docs/perp-conditional-orders.md): it waits, unbooked and holding no margin (Binance:
+       * "no margin check when placing conditional orders"), until its working price meets the condition, then is
+       * placed as the `orderType` order with every check above (same orderId); what cannot be placed then expires with
+       * `expireReason`. `orderType` must be LIMIT for STOP and TAKE_PROFIT, MARKET for the others (invalid_order).
+       * Refused with would_trigger_immediately (Binance -2021) when the condition already holds at placement.
+       */
+      condition?: PerpConditionType;
+      /** trigger price, price units: required by every type but TRAILING_STOP_MARKET, which refuses it */
+      stopPrice?: bigint;
+      /** default CONTRACT_PRICE (Binance's default) */
+      workingType?: PerpWorkingType;
+      /** default false; not with TRAILING_STOP_MARKET */
+      priceProtect?: boolean;
+      /** STOP_MARKET / TAKE_PROFIT_MARKET only, with quantity 0n and without reduceOnly (Binance) */
+      closePosition?: boolean;
+      /** TRAILING_STOP_MARKET only (required): 10..1000 basis points in steps of 10 (Binance callbackRate 0.1..10) */
+      callbackRateBps?: number;
+      /** TRAILING_STOP_MARKET only (optional), price units */
+      activationPrice?: bigint;
     }
   /** Cancel a resting perpetual order by orderId or clientOrderId; only the owner can cancel (order_not_found). */
   | { ts: number; type: 'perpCancelOrder'; userId: string; orderId?: string; clientOrderId?: string }
