@@ -144,8 +144,33 @@ export type Command =
       stopPrice?: bigint;
       trailingDelta?: number;
     })
-  /** Cancel by orderId or by clientOrderId; only the owner can cancel. */
+  /**
+   * Cancel by orderId or by clientOrderId; only the owner can cancel. Cancelling a leg of an order list cancels the
+   * other leg too (docs/conditional-orders.md, OCO).
+   */
   | (CommandBase & { type: 'cancelOrder'; userId: string; orderId?: string; clientOrderId?: string })
+  /**
+   * An OCO order list (Binance `POST /api/v3/orderList/oco`; docs/conditional-orders.md, OCO): two legs of `quantity`
+   * (qty units) on one side, one above and one below the last price; when one leg fills (even partly) or triggers, the
+   * other is cancelled in the same command. SELL: `above` LIMIT_MAKER, TAKE_PROFIT or TAKE_PROFIT_LIMIT, `below`
+   * STOP_LOSS or STOP_LOSS_LIMIT; BUY: `above` STOP_LOSS or STOP_LOSS_LIMIT, `below` LIMIT_MAKER, TAKE_PROFIT or
+   * TAKE_PROFIT_LIMIT. The funds are held once for the list. `listClientOrderId` (at most 36 characters) makes a
+   * retry return the first list while it is retained.
+   */
+  | (CommandBase & {
+      type: 'placeOrderList';
+      userId: string;
+      symbol: string;
+      contingencyType: 'OCO';
+      side: Side;
+      quantity: bigint;
+      above: OcoLeg;
+      below: OcoLeg;
+      listClientOrderId?: string;
+      stp?: StpMode;
+    })
+  /** Cancel an order list (both its open legs) by orderListId or listClientOrderId; only the owner can cancel. */
+  | (CommandBase & { type: 'cancelOrderList'; userId: string; orderListId?: string; listClientOrderId?: string })
   /**
    * Credit an on-chain deposit (wallet): `amount` moves from `@chain` to the user's ASSETS account
    * (available). Idempotent for ever by (chain, txHash, logIndex): a repeat returns 'ok', no events, `duplicate` true.
@@ -340,6 +365,48 @@ export interface OrderView {
   updatedTs: number;
   /** Only on a conditional order (placeOrder `condition`): its condition and trigger state (absent on others). */
   trigger?: OrderTriggerView;
+  /** Only on a leg of an order list (placeOrderList): the list's id (absent on other orders). */
+  orderListId?: string;
+}
+
+/**
+ * A leg type of an OCO (Binance aboveType / belowType): LIMIT_MAKER is a POST_ONLY LIMIT resting at `price`;
+ * STOP_LOSS and TAKE_PROFIT are conditional MARKET orders at `stopPrice`; the _LIMIT kinds conditional LIMIT orders
+ * (`price` and `stopPrice`, `timeInForce` GTC by default, IOC or FOK).
+ */
+export type OcoLegType = 'LIMIT_MAKER' | 'STOP_LOSS' | 'STOP_LOSS_LIMIT' | 'TAKE_PROFIT' | 'TAKE_PROFIT_LIMIT';
+
+/** One leg of a placeOrderList (prices in price units, on the tick; Binance abovePrice, aboveStopPrice ...). */
+export interface OcoLeg {
+  type: OcoLegType;
+  price?: bigint;
+  stopPrice?: bigint;
+  timeInForce?: 'GTC' | 'IOC' | 'FOK';
+  /** The leg's clientOrderId (Binance aboveClientOrderId / belowClientOrderId), at most 36 characters. */
+  clientOrderId?: string;
+}
+
+/**
+ * An order list as the engine sees it (Binance's orderList response and listStatus stream). `listStatusType` and
+ * `listOrderStatus` are EXEC_STARTED / EXECUTING while both legs are open and untouched, ALL_DONE / ALL_DONE once one
+ * leg filled, triggered or ended and the other was cancelled (or both were cancelled). REJECT is Binance's answer to
+ * a failed action; this engine answers those with a result code and never stores it.
+ */
+export interface OrderListView {
+  orderListId: string;
+  listClientOrderId: string | null;
+  contingencyType: 'OCO';
+  userId: string;
+  symbol: string;
+  side: Side;
+  listStatusType: 'EXEC_STARTED' | 'ALL_DONE';
+  listOrderStatus: 'EXECUTING' | 'ALL_DONE' | 'REJECT';
+  /** the above leg's and the below leg's order ids */
+  aboveOrderId: string;
+  belowOrderId: string;
+  createdTs: number;
+  /** Binance transactionTime: when the list last changed status */
+  updatedTs: number;
 }
 
 /** The two conditional kinds (Binance STOP_LOSS[_LIMIT] and TAKE_PROFIT[_LIMIT]; LIMIT or MARKET is `orderType`). */
@@ -455,6 +522,8 @@ export type EngineEvent =
   | { type: 'orderAccepted'; ts: number; order: OrderView }
   /** After a fill, cancel or expiry; carries the order's new state. */
   | { type: 'orderUpdated'; ts: number; order: OrderView }
+  /** An order list was placed or changed status (after its legs' own order events). */
+  | { type: 'orderListUpdated'; ts: number; orderList: OrderListView }
   | TradeEvent
   /** Book change at one price level (for depth deltas): new total quantity at that level (0 = gone). */
   | { type: 'depthChanged'; ts: number; symbol: string; side: Side; price: bigint; quantity: bigint }
@@ -484,9 +553,16 @@ export interface CommandResult {
    * longer retains the order (ended long ago); read it from the order history then.
    */
   duplicateOfOrderId?: string;
+  /** For placeOrderList/cancelOrderList: the list after the command (also on a repeat while it is retained). */
+  orderList?: OrderListView;
+  /** For placeOrderList/cancelOrderList: the list's legs after the command, above leg first. */
+  listOrders?: OrderView[];
   /** For registerUser: the id assigned (also for updateUser: the user). */
   userId?: string;
-  /** For creditDeposit, requestWithdrawal, otcPublishAd and otcTakeAd: true when the command repeated an accepted one (nothing changed). */
+  /**
+   * For creditDeposit, requestWithdrawal, otcPublishAd, otcTakeAd and placeOrderList: true when the command repeated an
+   * accepted one (nothing changed).
+   */
   duplicate?: boolean;
   /** For the withdrawal commands: the withdrawal after the command (the first one on a duplicate request). */
   withdrawal?: WithdrawalView;

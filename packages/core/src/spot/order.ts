@@ -4,6 +4,7 @@
  */
 import type { Account } from '../ledger/ledger';
 import type { OrderStatus, OrderType, OrderView, RejectCode, Side, StopKind, StpMode, TimeInForce } from '../types';
+import type { OrderList } from './order-list';
 
 /**
  * What an order holds of its owner's record in its market: spot-market.ts `MarketUser`, which the market's code
@@ -46,6 +47,8 @@ export class Order {
   userList: UserOrders | null;
   /** A conditional order's condition and trigger state (triggers.ts); null for every other order. */
   cond: Condition | null;
+  /** The OCO list this order is a leg of (order-list.ts); null for every other order. */
+  list: OrderList | null;
 
   constructor(
     /** Engine sequence number; `orderId` is its decimal string. */
@@ -84,6 +87,7 @@ export class Order {
     this.userNext = null;
     this.userList = null;
     this.cond = null;
+    this.list = null;
   }
 
   /** True while NEW or PARTIALLY_FILLED. */
@@ -128,6 +132,7 @@ export class Order {
         expireReason: c.expireReason,
       };
     }
+    if (this.list !== null) v.orderListId = this.list.orderListId;
     return v;
   }
 }

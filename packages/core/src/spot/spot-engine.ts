@@ -18,10 +18,20 @@ import type { BookKind, OrderBook } from './book';
 import { previewConvert, type ConvertPreview } from './convert';
 import { Condition, Order } from './order';
 import { OrderIndex } from './order-index';
+import { OrderList } from './order-list';
 import { type MarketUser, SpotMarket, type SpotMarketHost, Trader } from './spot-market';
 
 /** The command types spot trading handles (the engine routes them here); `SpotCommand` is their union. */
-export const SPOT_COMMANDS = ['addAsset', 'addMarket', 'setMarketStatus', 'placeOrder', 'cancelOrder', 'convert'] as const satisfies readonly Command['type'][];
+export const SPOT_COMMANDS = [
+  'addAsset',
+  'addMarket',
+  'setMarketStatus',
+  'placeOrder',
+  'cancelOrder',
+  'convert',
+  'placeOrderList',
+  'cancelOrderList',
+] as const satisfies readonly Command['type'][];
 /** The spot commands (types.ts has each one's rules). */
 export type SpotCommand = Extract<Command, { type: (typeof SPOT_COMMANDS)[number] }>;
 
@@ -71,10 +81,17 @@ export type ConditionRow = [
 ];
 
 /**
+ * A leg's order list in a snapshot (order-list.ts `OrderList`): [listSeq, listClientOrderId, aboveSeq, belowSeq,
+ * createdTs, updatedTs]; both legs carry it, so a list is restored from whichever of its legs is retained.
+ */
+export type ListRow = [number, string | null, number, number, number, number];
+
+/**
  * One order of a snapshot: [seq, clientOrderId, userId, symbol, side, orderType, timeInForce, price, quantity,
  * quoteAmount, feeAsset, stp, createdTs, updatedTs, status, filledQty, filledQuote, fee, remaining, hold] and, only for
- * a conditional order, its `ConditionRow` (so snapshots without conditional orders are what they were); bigints as
- * decimal strings (price, quantity and quoteAmount null when absent).
+ * a conditional order, its `ConditionRow` (null on a LIMIT_MAKER leg of an OCO list), and only for a leg of an OCO
+ * list its `ListRow` (so snapshots without conditional orders or lists are what they were); bigints as decimal
+ * strings (price, quantity and quoteAmount null when absent).
  */
 export type OrderRow = [
   number,
@@ -97,7 +114,8 @@ export type OrderRow = [
   string,
   string,
   string,
-  ConditionRow?,
+  (ConditionRow | null)?,
+  ListRow?,
 ];
 
 /** One market of a snapshot: its configuration (bigints as decimal strings), its status and last trade price. */
@@ -151,6 +169,10 @@ export class SpotEngine implements SpotMarketHost {
   private closedHead = 0;
   /** The seq of the order this machine last allocated (the accepted order of a placeOrder; not state). */
   private lastOrderSeq = 0;
+  /** Retained OCO lists (at least one leg retained) by list seq; derived from the legs, rebuilt by restore. */
+  private readonly lists = new Map<number, OrderList>();
+  /** userId -> listClientOrderId -> retained list (derived, as `lists`). */
+  private readonly listsByClient = new Map<string, Map<string, OrderList>>();
 
   /**
    * `host` is the engine (read while a command runs, never in here); `closedOrderRetention` is how many ended orders
@@ -181,6 +203,10 @@ export class SpotEngine implements SpotMarketHost {
         return this.setMarketStatus(cmd);
       case 'convert':
         return this.convert(cmd);
+      case 'placeOrderList':
+        return this.placeOrderList(cmd);
+      case 'cancelOrderList':
+        return this.cancelOrderList(cmd);
     }
   }
 
@@ -235,7 +261,27 @@ export class SpotEngine implements SpotMarketHost {
       }
     }
   }
+  /** @internal */
+  registerList(l: OrderList): void {
+    this.lists.set(l.seq, l);
+    if (l.listClientOrderId !== null) {
+      let m = this.listsByClient.get(l.userId);
+      if (m === undefined) this.listsByClient.set(l.userId, (m = new Map()));
+      m.set(l.listClientOrderId, l);
+    }
+  }
   private forget(o: Order): void {
+    const l = o.list;
+    if (l !== null) {
+      // A list is retained while one of its legs is.
+      if (l.above === o) l.above = null;
+      else l.below = null;
+      if (l.above === null && l.below === null) {
+        this.lists.delete(l.seq);
+        const m = l.listClientOrderId === null ? undefined : this.listsByClient.get(l.userId);
+        if (m !== undefined && m.get(l.listClientOrderId as string) === l) m.delete(l.listClientOrderId as string);
+      }
+    }
     this.orders.delete(o.seq);
     if (o.clientOrderId !== null) {
       const m = this.traders.get(o.userId)?.clientOrders;
@@ -324,7 +370,69 @@ export class SpotEngine implements SpotMarketHost {
     if (!o.isOpen) return { ...reject('order_not_found'), order: o.toView() };
     // An open order always has its market record (set when accepted or restored).
     const view = (o.mu as MarketUser).market.cancel(o, this, cmd.ts);
-    return { code: 'ok', events: this.events, order: view };
+    const r: CommandResult = { code: 'ok', events: this.events, order: view };
+    if (o.list !== null) Object.assign(r, this.listResult(o.list));
+    return r;
+  }
+
+  /** The list and its legs' views (the retained ones) for a result. */
+  private listResult(l: OrderList): Pick<CommandResult, 'orderList' | 'listOrders'> {
+    const legs: OrderView[] = [];
+    for (const o of [l.above, l.below]) if (o !== null) legs.push(o.toView());
+    return { orderList: l.toView(), listOrders: legs };
+  }
+
+  /**
+   * placeOrderList (an OCO; spot-market.ts `placeList` has the checks). Idempotency: a retained list with the same
+   * (userId, listClientOrderId) is returned as is ('ok', no events, `duplicate`); so is the list of a leg whose
+   * clientOrderId names a live key or a retained order of the user (a retry without a list client id); a leg client id
+   * that names an order outside any list is refused invalid_order (Binance: duplicate order). The legs' client ids
+   * are recorded as placeOrder keys.
+   */
+  private placeOrderList(cmd: Extract<Command, { type: 'placeOrderList' }>): CommandResult {
+    const { userId, listClientOrderId, ts } = cmd;
+    const trader = this.traders.get(userId);
+    if (typeof listClientOrderId === 'string') {
+      const prev = this.listsByClient.get(userId)?.get(listClientOrderId);
+      if (prev !== undefined) return { code: 'ok', events: [], duplicate: true, ...this.listResult(prev) };
+    }
+    for (const leg of [cmd.above, cmd.below]) {
+      const cid = leg !== null && typeof leg === 'object' ? leg.clientOrderId : undefined;
+      if (typeof cid !== 'string') continue;
+      const k = this.host.orderKeyLookup(userId, cid, ts);
+      const prev = k !== undefined ? this.orders.get(k) : trader?.clientOrders?.get(cid);
+      if (prev !== undefined) {
+        if (prev.list !== null && prev.userId === userId) return { code: 'ok', events: [], duplicate: true, ...this.listResult(prev.list) };
+        return reject('invalid_order');
+      }
+      if (k !== undefined) return { code: 'ok', events: [], duplicate: true, duplicateOfOrderId: `${k}` };
+    }
+    const m = this.marketsBySymbol.get(cmd.symbol);
+    if (m === undefined) return reject('market_not_found');
+    if (this.host.isFrozen(userId)) return reject('account_frozen');
+    const r = m.placeList(cmd, this, trader);
+    if (r.code !== 'ok') return r;
+    for (const v of r.listOrders as OrderView[]) if (v.clientOrderId !== null) this.host.orderKeyAdd(userId, v.clientOrderId, ts, parseOrderId(v.orderId));
+    // An accepted placement runs the market's due orders left by the per-command cap (docs/conditional-orders.md).
+    m.runTriggers(this, ts);
+    return r;
+  }
+
+  /**
+   * cancelOrderList by orderListId or listClientOrderId (owner only): every open leg CANCELED, the list ALL_DONE.
+   * order_not_found for an unknown list, another user's, or one without an open leg (then with the list's view).
+   */
+  private cancelOrderList(cmd: Extract<Command, { type: 'cancelOrderList' }>): CommandResult {
+    const { userId, orderListId, listClientOrderId } = cmd;
+    if (typeof userId !== 'string' || (orderListId === undefined) === (listClientOrderId === undefined)) return reject('invalid_order');
+    const l = orderListId !== undefined ? this.lists.get(parseOrderId(orderListId)) : this.listsByClient.get(userId)?.get(listClientOrderId as string);
+    if (l === undefined || l.userId !== userId) return reject('order_not_found');
+    const open = [l.above, l.below].filter((o): o is Order => o !== null && o.isOpen);
+    if (open.length === 0) return { ...reject('order_not_found'), ...this.listResult(l) };
+    const market = (open[0]?.mu as MarketUser).market;
+    // The first cancel resolves an executing list and takes the other leg with it; a resolved list has one open leg.
+    for (const o of open) if (o.isOpen) market.cancel(o, this, cmd.ts);
+    return { code: 'ok', events: this.events, ...this.listResult(l) };
   }
 
   private addAsset(cmd: Extract<Command, { type: 'addAsset' }>): CommandResult {
@@ -503,6 +611,11 @@ export class SpotEngine implements SpotMarketHost {
       const r = row(o);
       const c = o.cond;
       if (c !== null) r.push([c.kind, s(c.stopPrice), c.trailingDelta, c.tracking ? 1 : 0, s(c.trailingRef), c.workingTs, c.expireReason, c.prioritySeq]);
+      const l = o.list;
+      if (l !== null) {
+        if (c === null) r.push(null);
+        r.push([l.seq, l.listClientOrderId, l.aboveSeq, l.belowSeq, l.createdTs, l.updatedTs]);
+      }
       return r;
     };
     const open: OrderRow[] = [];
@@ -577,7 +690,19 @@ export class SpotEngine implements SpotMarketHost {
       o.remaining = BigInt(r[18]);
       o.hold = BigInt(r[19]);
       const c = r[20];
-      if (c !== undefined) o.cond = new Condition(c[0], big(c[1]), c[2], c[3] === 1, big(c[4]), c[5], c[6], c[7]);
+      if (c !== undefined && c !== null) o.cond = new Condition(c[0], big(c[1]), c[2], c[3] === 1, big(c[4]), c[5], c[6], c[7]);
+      const lr = r[21];
+      if (lr !== undefined) {
+        let l = this.lists.get(lr[0]);
+        if (l === undefined) {
+          l = new OrderList(lr[0], lr[1], o.userId, o.symbol, o.side, lr[4], null, null, lr[2], lr[3]);
+          l.updatedTs = lr[5];
+          this.registerList(l);
+        }
+        if (o.seq === l.aboveSeq) l.above = o;
+        else l.below = o;
+        o.list = l;
+      }
       this.registerOrder(o);
       return o;
     };
@@ -601,6 +726,7 @@ export class SpotEngine implements SpotMarketHost {
     // Ended orders in the order they ended (the retention queue). A (userId, clientOrderId) belongs
     // to at most one retained order, since a retry of a retained key never creates an order.
     for (const r of closedOrders) this.closedQueue.push(toOrder(r));
+    for (const l of this.lists.values()) l.resolved = !l.bothOpen();
   }
 }
 

@@ -10,16 +10,19 @@
 import { isNonNegInt } from '../checks';
 import { Account, type Ledger } from '../ledger/ledger';
 import { pow10 } from '../money';
-import type { Command, CommandResult, EngineEvent, MarketConfig, OrderView, Side, StpMode, TimeInForce } from '../types';
+import type { Command, CommandResult, EngineEvent, MarketConfig, OcoLeg, OrderView, Side, StopKind, StpMode, TimeInForce } from '../types';
 import type { SpotRejectCode } from './spot-codes';
 import type { BookKind, OrderBook } from './book';
 import { FastOrderBook } from './fast-book';
 import { NaiveOrderBook } from './naive-book';
 import { Condition, Order, UserOrders } from './order';
+import { OrderList } from './order-list';
 import { TriggerBook } from './triggers';
 
 /** The placeOrder command. */
 export type PlaceOrderCommand = Extract<Command, { type: 'placeOrder' }>;
+/** The placeOrderList command (an OCO). */
+export type PlaceOrderListCommand = Extract<Command, { type: 'placeOrderList' }>;
 
 /** What a market needs from spot's state machine (spot-engine.ts, `SpotEngine`) while it works on a command. */
 export interface SpotMarketHost {
@@ -40,6 +43,8 @@ export interface SpotMarketHost {
   orderClosed(o: Order): void;
   /** An order that never rested reached its final status (FILLED or EXPIRED). */
   orderEnded(o: Order): void;
+  /** A new accepted order list (indexes it by id and list client order id). */
+  registerList(l: OrderList): void;
 }
 
 const TIFS: ReadonlySet<string> = new Set<TimeInForce>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
@@ -80,6 +85,50 @@ const NONE = -1n;
 
 function isOptBigint(v: unknown): boolean {
   return v === undefined || typeof v === 'bigint';
+}
+
+/** OCO leg types allowed above a SELL / below a BUY (the take-profit side), and on the stop-loss side. */
+const TAKE_PROFIT_SIDE: ReadonlySet<string> = new Set(['LIMIT_MAKER', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT']);
+const STOP_LOSS_TYPES: ReadonlySet<string> = new Set(['STOP_LOSS', 'STOP_LOSS_LIMIT']);
+const LEG_TIFS: ReadonlySet<string> = new Set(['GTC', 'IOC', 'FOK']);
+
+/** True for an absent client id or a string of 1 to 36 characters. */
+function isClientId(v: unknown): boolean {
+  return v === undefined || (typeof v === 'string' && v.length > 0 && v.length <= MAX_CLIENT_ORDER_ID_LENGTH);
+}
+
+/**
+ * True when `v` is a well-formed OCO leg: LIMIT_MAKER with `price` only; STOP_LOSS / TAKE_PROFIT with `stopPrice`
+ * only; the _LIMIT kinds with both and an optional GTC/IOC/FOK `timeInForce`; an optional client id.
+ */
+function isLeg(v: unknown): v is OcoLeg {
+  if (v === null || typeof v !== 'object') return false;
+  const l = v as OcoLeg;
+  if (!isClientId(l.clientOrderId) || !isOptBigint(l.price) || !isOptBigint(l.stopPrice)) return false;
+  const hasPrice = l.price !== undefined;
+  const hasStop = l.stopPrice !== undefined;
+  switch (l.type) {
+    case 'LIMIT_MAKER':
+      return hasPrice && !hasStop && l.timeInForce === undefined;
+    case 'STOP_LOSS':
+    case 'TAKE_PROFIT':
+      return !hasPrice && hasStop && l.timeInForce === undefined;
+    case 'STOP_LOSS_LIMIT':
+    case 'TAKE_PROFIT_LIMIT':
+      return hasPrice && hasStop && (l.timeInForce === undefined || LEG_TIFS.has(l.timeInForce));
+    default:
+      return false;
+  }
+}
+
+/** The price that places a leg above or below: a LIMIT_MAKER's price, else the stop price. */
+function legKeyPrice(l: OcoLeg): bigint {
+  return (l.type === 'LIMIT_MAKER' ? l.price : l.stopPrice) as bigint;
+}
+
+/** The condition of a stop leg. */
+function legKind(l: OcoLeg): StopKind {
+  return l.type === 'STOP_LOSS' || l.type === 'STOP_LOSS_LIMIT' ? 'STOP_LOSS' : 'TAKE_PROFIT';
 }
 
 /** Result of simulating a taker against the book without changing it. */
@@ -283,6 +332,156 @@ export class SpotMarket {
   }
 
   /**
+   * Validate and accept an OCO list (docs/conditional-orders.md, OCO; Binance `POST /api/v3/orderList/oco`); market
+   * existence, the frozen flag and idempotency are SpotEngine's part. Checks, in this order (nothing changes before
+   * all passed): market_halted; invalid_order (fields, the leg types allowed for the side, each leg's fields for its
+   * type, equal leg client ids, the price relation: the above leg's price (LIMIT_MAKER) or stop price above the below
+   * leg's, and a LIMIT_MAKER leg strictly on its side of the last price: SELL above it, BUY below it);
+   * price_not_on_tick; quantity_not_on_step, quantity_below_minimum; notional_below_minimum (each leg with a limit
+   * price; a MARKET leg is checked at its trigger); too_many_open_orders (the two legs count: Binance adds 2 to
+   * MAX_NUM_ORDERS); insufficient_balance (the list's one hold, `ocoHold`); would_take_liquidity (the LIMIT_MAKER leg
+   * would cross the book); would_trigger_immediately (a stop leg's condition holds at the last price, equality
+   * included: Binance requires above stop > last > below stop).
+   */
+  placeList(cmd: PlaceOrderListCommand, host: SpotMarketHost, trader: Trader | undefined): CommandResult {
+    const c = this.config;
+    if (c.status !== 'TRADING') return reject('market_halted');
+    const { side, quantity, above, below, userId, listClientOrderId } = cmd;
+    const stp = cmd.stp ?? 'EXPIRE_TAKER';
+    if (
+      cmd.contingencyType !== 'OCO' ||
+      (side !== 'BUY' && side !== 'SELL') ||
+      typeof quantity !== 'bigint' ||
+      (stp !== 'EXPIRE_TAKER' && !STPS.has(stp)) ||
+      typeof userId !== 'string' ||
+      userId.length === 0 ||
+      userId.charCodeAt(0) === 64 ||
+      !isClientId(listClientOrderId) ||
+      !isLeg(above) ||
+      !isLeg(below) ||
+      !(side === 'SELL'
+        ? TAKE_PROFIT_SIDE.has(above.type) && STOP_LOSS_TYPES.has(below.type)
+        : STOP_LOSS_TYPES.has(above.type) && TAKE_PROFIT_SIDE.has(below.type)) ||
+      (above.clientOrderId !== undefined && above.clientOrderId === below.clientOrderId)
+    ) {
+      return reject('invalid_order');
+    }
+    const lp = this.lastPrice;
+    if (
+      legKeyPrice(above) <= legKeyPrice(below) ||
+      (lp !== null && ((above.type === 'LIMIT_MAKER' && (above.price as bigint) <= lp) || (below.type === 'LIMIT_MAKER' && (below.price as bigint) >= lp)))
+    ) {
+      return reject('invalid_order');
+    }
+    for (const l of [above, below]) {
+      if (l.price !== undefined && (l.price <= 0n || l.price % c.tickSize !== 0n)) return reject('price_not_on_tick');
+      if (l.stopPrice !== undefined && (l.stopPrice <= 0n || l.stopPrice % c.tickSize !== 0n)) return reject('price_not_on_tick');
+    }
+    if (quantity % c.stepSize !== 0n) return reject('quantity_not_on_step');
+    if (quantity <= 0n || quantity < c.minQty) return reject('quantity_below_minimum');
+    for (const l of [above, below])
+      if (l.price !== undefined && l.price * quantity * this.notionalMult < c.minNotional) return reject('notional_below_minimum');
+    let mu = trader === undefined ? undefined : trader.markets[this.index];
+    if (mu !== undefined && mu.openCount + 2 > MAX_OPEN_ORDERS_PER_MARKET) return reject('too_many_open_orders');
+    // The one hold of the list, split so that the leg that may rest (LIMIT_MAKER, else the above leg) holds what it
+    // needs and the other leg the rest of the larger need (ocoHold's comment).
+    const first = below.type === 'LIMIT_MAKER' ? below : above;
+    const second = first === above ? below : above;
+    const needFirst = this.ocoLegNeed(side, first, quantity);
+    const needSecond = this.ocoLegNeed(side, second, quantity);
+    const holdSecond = needSecond > needFirst ? needSecond - needFirst : 0n;
+    const ledger = host.ledger;
+    const holdAsset = side === 'BUY' ? c.quote : c.base;
+    let found = mu === undefined ? null : side === 'BUY' ? mu.quote : mu.base;
+    if (found === null) found = ledger.find(userId, 'SPOT', holdAsset) ?? null;
+    const available = found === null ? 0n : found.available;
+    if (available < needFirst + holdSecond) return reject('insufficient_balance');
+    const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
+    const bp = this.book.bestPrice(opp);
+    if (first.type === 'LIMIT_MAKER' && bp !== null && (side === 'BUY' ? bp <= (first.price as bigint) : bp >= (first.price as bigint))) {
+      return reject('would_take_liquidity');
+    }
+    if (lp !== null) {
+      for (const l of [above, below]) {
+        if (l.type === 'LIMIT_MAKER') continue;
+        const kind = legKind(l);
+        const stop = l.stopPrice as bigint;
+        if (Condition.risesFor(kind, side) ? lp >= stop : lp <= stop) return reject('would_trigger_immediately');
+      }
+    }
+
+    // Accepted from here on: the list's id, then the above leg's, then the below leg's (id order = the owner's list).
+    const ts = cmd.ts;
+    const events = host.events;
+    const listSeq = host.allocPrioritySeq();
+    if (mu === undefined) mu = (trader ?? host.traderFor(userId)).in(this);
+    const acc = found ?? ledger.account(userId, 'SPOT', holdAsset);
+    if (side === 'BUY') mu.quote = acc;
+    else mu.base = acc;
+    const legs: Order[] = [];
+    for (const l of [above, below]) {
+      const seq = host.allocOrderSeq();
+      const isMarket = l.type === 'STOP_LOSS' || l.type === 'TAKE_PROFIT';
+      const o = new Order(
+        seq,
+        `${seq}`,
+        l.clientOrderId ?? null,
+        userId,
+        c.symbol,
+        side,
+        isMarket ? 'MARKET' : 'LIMIT',
+        l.type === 'LIMIT_MAKER' ? 'POST_ONLY' : isMarket ? 'IOC' : (l.timeInForce ?? 'GTC'),
+        l.price ?? null,
+        quantity,
+        null,
+        side === 'BUY' ? c.base : c.quote,
+        stp,
+        ts,
+      );
+      if (l.type !== 'LIMIT_MAKER') o.cond = new Condition(legKind(l), l.stopPrice as bigint, null, false, null, null, null);
+      o.mu = mu;
+      legs.push(o);
+    }
+    const [a, b] = legs as [Order, Order];
+    const list = new OrderList(listSeq, listClientOrderId ?? null, userId, c.symbol, side, ts, a, b, a.seq, b.seq);
+    let restTotal = NONE;
+    let resting: Order | null = null;
+    for (const o of legs) {
+      o.list = list;
+      host.registerOrder(o);
+      const h = (o === a) === (first === above) ? needFirst : holdSecond;
+      ledger.hold(acc, h);
+      o.hold = h;
+      o.holdAccount = acc;
+      mu.openCount++;
+      mu.trader.push(o);
+      if (o.cond !== null) (this.triggers ??= new TriggerBook()).add(o);
+      else {
+        restTotal = this.book.add(o);
+        resting = o;
+      }
+    }
+    host.registerList(list);
+    const views = [a.toView(), b.toView()];
+    for (const v of views) events.push({ type: 'orderAccepted', ts, order: v });
+    if (resting !== null) events.push({ type: 'depthChanged', ts, symbol: c.symbol, side, price: resting.price as bigint, quantity: restTotal });
+    const lv = list.toView();
+    events.push({ type: 'orderListUpdated', ts, orderList: lv });
+    return { code: 'ok', events, orderList: lv, listOrders: views };
+  }
+
+  /**
+   * What one OCO leg would hold alone (asset units): SELL the quantity in base units; BUY with a limit price
+   * price x quantity, a MARKET stop leg quantity x the last price (with no trade yet, its stop price), as a
+   * conditional order's hold (docs/conditional-orders.md, Placement). The list holds the larger of its two legs' needs.
+   */
+  private ocoLegNeed(side: Side, l: OcoLeg, quantity: bigint): bigint {
+    if (side === 'SELL') return quantity * this.baseMult;
+    const px = l.price ?? this.lastPrice ?? (l.stopPrice as bigint);
+    return px * quantity * this.notionalMult;
+  }
+
+  /**
    * The working part of a placement, shared by a new order (`place`) and a triggered conditional order (`trigger`):
    * FOK check, the hold (`hold` units of `found`, or of the user's account created now when `found` is null), the
    * matching, then resting or ending. `acceptedView` is the order's last emitted view (the result when it rests NEW).
@@ -407,6 +606,9 @@ export class SpotMarket {
       if (due.length === 0) return;
       for (let i = 0; i < due.length; i++) {
         const o = due[i] as Order;
+        // Never true while both legs of an OCO cannot be due at one price (their stops are on either side of it);
+        // kept so that an order cancelled by an earlier trigger of this round could never trigger.
+        if (!o.isPending) continue;
         if (budget === 0) {
           for (let j = i; j < due.length; j++) tb.putBack(due[j] as Order);
           return;
@@ -428,6 +630,8 @@ export class SpotMarket {
    * notional_below_minimum, insufficient_balance, no_liquidity) and holds nothing.
    */
   private trigger(o: Order, host: SpotMarketHost, ts: number): void {
+    // An OCO leg that triggers cancels the other leg first, so its funds (the list's one hold) are free for it.
+    if (o.list !== null) this.resolveList(o, host, ts);
     const cfg = this.config;
     const cond = o.cond as Condition;
     const mu = o.mu as MarketUser;
@@ -540,6 +744,8 @@ export class SpotMarket {
         if (depthPrice !== p && depthPrice >= 0n) events.push({ type: 'depthChanged', ts, symbol, side: opp, price: depthPrice, quantity: depthQty });
         depthPrice = p;
         depthQty = this.closeResting(m, 'EXPIRED', host, ts);
+        // An OCO leg expired by self-trade prevention ends its list: the other (pending) leg is cancelled.
+        if (m.list !== null) this.resolveList(m, host, ts);
         if (t.stp === 'EXPIRE_BOTH') {
           outcome = 'stp';
           break;
@@ -628,6 +834,9 @@ export class SpotMarket {
       takerFeeAsset: t.feeAsset,
     });
     host.events.push({ type: 'orderUpdated', ts, order: m.toView() });
+    // A fill of an OCO leg, even partial, cancels the other leg (Binance: one order filled cancels the other). The
+    // other leg of a resting leg is always pending (only one leg of a list ever rests), so the book is not touched.
+    if (m.list !== null) this.resolveList(m, host, ts);
     return total;
   }
 
@@ -648,24 +857,55 @@ export class SpotMarket {
     return total;
   }
 
-  /** Cancel a resting or pending order (SpotEngine checked ownership and that it is open); returns its view. */
+  /**
+   * Cancel a resting or pending order (SpotEngine checked ownership and that it is open); returns its view. A leg of
+   * an OCO list that still executes takes the other leg with it (Binance: cancelling either order cancels the list).
+   */
   cancel(o: Order, host: SpotMarketHost, ts: number): OrderView {
-    if (o.isPending) {
-      (this.triggers as TriggerBook).remove(o);
-      (o.mu as MarketUser).openCount--;
-      host.ledger.release(o.holdAccount as Account, o.hold);
-      o.hold = 0n;
-      o.status = 'CANCELED';
-      o.updatedTs = ts;
-      host.orderClosed(o);
-      const view = o.toView();
-      host.events.push({ type: 'orderUpdated', ts, order: view });
-      return view;
+    let view: OrderView;
+    if (o.isPending) view = this.cancelPending(o, host, ts);
+    else {
+      const total = this.closeResting(o, 'CANCELED', host, ts);
+      view = (host.events[host.events.length - 1] as { order: OrderView }).order;
+      host.events.push({ type: 'depthChanged', ts, symbol: this.config.symbol, side: o.side, price: o.price as bigint, quantity: total });
     }
-    const total = this.closeResting(o, 'CANCELED', host, ts);
-    const ev = host.events[host.events.length - 1] as { order: OrderView };
-    host.events.push({ type: 'depthChanged', ts, symbol: this.config.symbol, side: o.side, price: o.price as bigint, quantity: total });
-    return ev.order;
+    if (o.list !== null) this.resolveList(o, host, ts);
+    return view;
+  }
+
+  /** Cancel a pending conditional order: out of the TriggerBook, its hold released, CANCELED; returns its view. */
+  private cancelPending(o: Order, host: SpotMarketHost, ts: number): OrderView {
+    (this.triggers as TriggerBook).remove(o);
+    (o.mu as MarketUser).openCount--;
+    host.ledger.release(o.holdAccount as Account, o.hold);
+    o.hold = 0n;
+    o.status = 'CANCELED';
+    o.updatedTs = ts;
+    host.orderClosed(o);
+    const view = o.toView();
+    host.events.push({ type: 'orderUpdated', ts, order: view });
+    return view;
+  }
+
+  /**
+   * The OCO rule (docs/conditional-orders.md, OCO): leg `o` of a list that still executes has just filled, triggered,
+   * been cancelled or expired, so the list is resolved at `ts` and its other leg, if open, is cancelled now (a resting
+   * one leaves the book with its depth change); then `orderListUpdated` (ALL_DONE). No-op for a resolved list.
+   */
+  private resolveList(o: Order, host: SpotMarketHost, ts: number): void {
+    const l = o.list as OrderList;
+    if (l.resolved) return;
+    l.resolved = true;
+    l.updatedTs = ts;
+    const s = l.sibling(o);
+    if (s !== null && s.isOpen) {
+      if (s.isPending) this.cancelPending(s, host, ts);
+      else {
+        const total = this.closeResting(s, 'CANCELED', host, ts);
+        host.events.push({ type: 'depthChanged', ts, symbol: this.config.symbol, side: s.side, price: s.price as bigint, quantity: total });
+      }
+    }
+    host.events.push({ type: 'orderListUpdated', ts, orderList: l.toView() });
   }
 
   /**
