@@ -3,7 +3,9 @@
  * Cancel button while it is open; and, when `expandable`, its fills loaded with getEntrustDetail on
  * demand (price, amount, fee, maker/taker, time). Prices and amounts come at the market's precision
  * and are grouped; totals and fees keep every digit but no trailing zeros ("97.50018 USDT", "0.00 USDT",
- * "0.000015 BTC": formatCoin exact).
+ * "0.000015 BTC": formatCoin exact). A conditional order (docs/conditional-orders.md) is tagged with its type
+ * (Stop-limit, Stop-market, Trailing stop) and shows its trigger ("≤ 59,000.00", the kind's condition), its trailing
+ * delta, and its trigger state: waiting for trigger (cancellable), triggered, or expired at trigger with the reason.
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
@@ -14,6 +16,14 @@ import { InlineLoading } from '../../../shared/ui';
 import { OrderGrid, OrderHead } from './OrderParts';
 import { useEntrustDetail } from '../api/get-entrust-detail';
 import { isOpenStatus } from '../hooks/use-spot-live';
+import { bipsToPct, conditionalOf, conditionSign, orderFormType, type ConditionalView } from '../lib/conditional-order';
+
+/** The trigger state as the user reads it: waiting, triggered, or expired at trigger with its reason. */
+function triggerStateText(c: ConditionalView, t: (k: string, o?: Record<string, string>) => string): string {
+  const state = t(`trigger.${c.triggerState}`, { defaultValue: c.triggerState });
+  if (c.triggerState !== 'EXPIRED_AT_TRIGGER' || !c.expireReason) return state;
+  return `${state} (${t(`expireReason.${c.expireReason}`, { defaultValue: c.expireReason })})`;
+}
 
 /** Props of OrderCard. */
 export interface OrderCardProps {
@@ -57,9 +67,20 @@ export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCard
   const [token = '', main = ''] = order.pairsName.split('/');
   const buy = order.side === 'BUY';
   const amountLabel = order.amount ? `${show(order.amount)} ${token}` : `${money(order.total, main)} ${main}`;
+  const cond = conditionalOf(order);
+  const tag = cond ? t(`types.${orderFormType(cond)}`) : order.orderType === 'LIMIT' ? t('limit') : t('market');
+  const condCells: [string, string][] = cond
+    ? [
+        ...(cond.stopPrice
+          ? [[`${t('trigger.label')} (${main})`, `${conditionSign(cond.stopType || 'STOP_LOSS', cond.side)} ${show(cond.stopPrice)}`] as [string, string]]
+          : []),
+        ...(cond.trailingDelta > 0 ? [[t('trailingDelta'), `${bipsToPct(cond.trailingDelta)}%`] as [string, string]] : []),
+        [t('trigger.state'), triggerStateText(cond, t)],
+      ]
+    : [];
   return (
-    <li className="sp-order" aria-label={`${order.pairsName} ${buy ? t('buy') : t('sell')}`}>
-      <OrderHead buy={buy} pairsName={order.pairsName} tag={order.orderType === 'LIMIT' ? t('limit') : t('market')} time={order.createTime}>
+    <li className="sp-order" data-trigger-state={cond?.triggerState} aria-label={`${order.pairsName} ${buy ? t('buy') : t('sell')}`}>
+      <OrderHead buy={buy} pairsName={order.pairsName} tag={tag} time={order.createTime}>
         {onCancel && isOpenStatus(order.status) ? (
           <Button size="mini" className="sp-cancel" loading={cancelling} onClick={() => onCancel(order)}>
             {t('cancel')}
@@ -76,6 +97,7 @@ export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCard
           [`${t('avgPrice')} (${main})`, show(order.avgPrice)],
           [`${t('total')} (${main})`, money(order.dealTotal, main)],
           [t('fee'), `${money(order.fee, order.feeCur)} ${order.feeCur}`],
+          ...condCells,
         ]}
       />
       {expandable && (

@@ -15,6 +15,7 @@ import type { Assets, Entrust, Member, Pair } from '@exchange/api';
 import { i18n } from '../../../shared/i18n';
 import { useAppStore } from '../../../shared/storage';
 import { OrderForm } from './OrderForm';
+import { NO_TRIGGER } from '../lib/conditional-order';
 
 const pair: Pair = {
   pairsName: 'ETH/USDT',
@@ -230,6 +231,7 @@ describe('OrderForm', () => {
     status: 'EXPIRED',
     createTime: 1,
     updateTime: 1,
+    ...NO_TRIGGER,
   };
   const marketTab = () => fireEvent.click(screen.getByRole('tab', { name: 'Market' }));
 
@@ -319,5 +321,80 @@ describe('OrderForm', () => {
     fireEvent.click(screen.getByRole('button', { name: '取消' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: '价格偏离提醒' })).not.toBeInTheDocument());
     expect(fetch.mock.calls.some((c) => String(c[0]).includes('setEntrust'))).toBe(false);
+  });
+});
+
+// Conditional orders: the type selector's stop-limit and trailing stop, the kind derived from the side and the trigger
+// against the last price (100.00) said under the trigger field and in the confirmation, the refusals before sending
+// (trigger at the last price, trailing delta out of 0.1%..20%), and the bodies sent.
+describe('OrderForm conditional orders', () => {
+  const ok = (result: unknown) => new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result }), { status: 200 });
+  const sentBody = (fetch: ReturnType<typeof vi.fn>) => {
+    const call = fetch.mock.calls.find((c) => String(c[0]).includes('setEntrust')) as unknown as [string, RequestInit];
+    return Object.fromEntries([...new URLSearchParams(String(call[1].body))].filter(([k]) => k !== 'clientOrderId'));
+  };
+
+  it('stop-limit SELL below the last price is a stop-loss, confirmed, then sent with stopType and stopPrice', async () => {
+    const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok({})));
+    vi.stubGlobal('fetch', fetch);
+    setup(true, 'en', { side: 'SELL' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Stop-limit' }));
+    expect(screen.getByRole('tab', { name: 'Stop-limit' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '95' } });
+    expect(screen.getByTestId('sp-stop-hint')).toHaveTextContent('Stop-loss: Last price ≤ 95');
+    fireEvent.change(screen.getByLabelText('Price'), { target: { value: '94.9' } });
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sell ETH' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm order' });
+    expect(dialog).toHaveTextContent('Stop-loss: sells when the last price falls to 95 USDT or below');
+    expect(dialog).toHaveTextContent('Stop-limit · Sell');
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('setEntrust'))).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fetch.mock.calls.some((c) => String(c[0]).includes('setEntrust'))).toBe(true));
+    expect(sentBody(fetch)).toEqual({
+      pairsName: 'ETH/USDT',
+      side: 'SELL',
+      orderType: 'LIMIT',
+      price: '94.9',
+      amount: '0.1',
+      timeInForce: 'GTC',
+      stopType: 'STOP_LOSS',
+      stopPrice: '95',
+    });
+  });
+
+  it('stop-market SELL above the last price is a take-profit; a trigger at the last price is refused before sending', async () => {
+    const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok({})));
+    vi.stubGlobal('fetch', fetch);
+    setup(true, 'en', { side: 'SELL' });
+    fireEvent.click(screen.getByRole('tab', { name: 'Stop-market' }));
+    fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '100' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('The trigger price equals the last price: the order would trigger at once');
+    fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '105' } });
+    expect(screen.getByTestId('sp-stop-hint')).toHaveTextContent('Take-profit: Last price ≥ 105');
+    fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sell ETH' }));
+    expect(await screen.findByRole('dialog', { name: 'Confirm order' })).toHaveTextContent('Take-profit: sells when the last price rises to 105 USDT or above');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(fetch.mock.calls.some((c) => String(c[0]).includes('setEntrust'))).toBe(true));
+    expect(sentBody(fetch)).toEqual({ pairsName: 'ETH/USDT', side: 'SELL', orderType: 'MARKET', amount: '0.1', stopType: 'TAKE_PROFIT', stopPrice: '105' });
+  });
+
+  it('trailing stop BUY at market in zh: delta in percent checked 0.1%..20%, sent as BIPS', async () => {
+    const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok({})));
+    vi.stubGlobal('fetch', fetch);
+    setup(true, 'zh', { side: 'BUY' });
+    fireEvent.click(screen.getByRole('tab', { name: '跟踪委托' }));
+    fireEvent.click(screen.getByRole('tablist', { name: '触发后委托方式' }).querySelector('[role=tab]:nth-child(2)')!);
+    fireEvent.change(screen.getByLabelText('回调幅度'), { target: { value: '25' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('回调幅度须在 0.1% 至 20% 之间');
+    fireEvent.change(screen.getByLabelText('回调幅度'), { target: { value: '1.5' } });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('交易额'), { target: { value: '50' } });
+    fireEvent.click(screen.getByRole('button', { name: '买入 ETH' }));
+    expect(await screen.findByRole('dialog', { name: '确认下单' })).toHaveTextContent('跟踪委托：自下单起，最新价从最低点反弹 1.5% 时买入');
+    fireEvent.click(screen.getByRole('button', { name: '确认' }));
+    await waitFor(() => expect(fetch.mock.calls.some((c) => String(c[0]).includes('setEntrust'))).toBe(true));
+    expect(sentBody(fetch)).toEqual({ pairsName: 'ETH/USDT', side: 'BUY', orderType: 'MARKET', total: '50', stopType: 'STOP_LOSS', trailingDelta: '150' });
   });
 });

@@ -13,6 +13,10 @@
  * failure. A fill is shown at once in a result dialog (filled quantity, average price, total, fee, what is left);
  * a limit order resting on the book is acknowledged with "Order placed". Logged out, Log in and
  * Sign up buttons (with a way back here) stand in for the submit button and no balance is shown.
+ * Conditional orders (Binance app's Stop-limit, Stop-market, Trailing stop; docs/conditional-orders.md): a trigger
+ * price (or, for a trailing stop, a delta in percent and an optional activation price), with the kind (stop-loss or
+ * take-profit) derived from the side and the trigger against the last price, shown under the trigger field and in a
+ * confirmation before the order is sent (lib/conditional-order).
  */
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -29,24 +33,37 @@ import { useSpotBalance } from '../api/get-spot-assets';
 import { useSetEntrust } from '../api/set-entrust';
 import {
   caretAfter,
-  entrustBody,
   errorField,
   estimatedTotal,
   INPUT_DECIMALS,
   newClientOrderId,
-  orderFormMessage,
   percentToForm,
   sanitizeDecimalInput,
   stepBy,
   totalDecimals,
   ungroupTyped,
-  validateOrder,
   type MarketRules,
   type OrderFormValues,
   type Side,
 } from '../lib/order-form';
 import { estimatePriceImpact, type PriceImpact } from '../lib/price-impact';
 import { orderResult } from '../lib/order-result';
+import {
+  anyEntrustBody,
+  anyFormMessage,
+  conditionalErrorField,
+  conditionSign,
+  deriveStopType,
+  executionType,
+  FORM_ORDER_TYPES,
+  isConditionalError,
+  isConditionalType,
+  validateAnyOrder,
+  type AnyFormError,
+  type ConditionalFormValues,
+  type FormOrderType,
+} from '../lib/conditional-order';
+import { ConditionalConfirmDialog } from './ConditionalConfirmDialog';
 import { OrderResultDialog } from './OrderResultDialog';
 import { PriceImpactDialog } from './PriceImpactDialog';
 
@@ -85,9 +102,11 @@ interface FieldProps {
   onStep?: (dir: 1 | -1) => void;
   /** Message shown under the field (the value is refused), or null. */
   error?: string | null;
+  /** A note under the field when there is no error (the derived trigger kind), optional. */
+  hint?: string | null;
 }
 
-function NumberField({ id, label, unit, value, onChange, onStep, error }: FieldProps) {
+function NumberField({ id, label, unit, value, onChange, onStep, error, hint }: FieldProps) {
   const { t } = useTranslation('spot');
   const input = useRef<HTMLInputElement>(null);
   // Characters before the caret (separators not counted) after the last edit: the caret stays after the
@@ -140,6 +159,11 @@ function NumberField({ id, label, unit, value, onChange, onStep, error }: FieldP
           {error}
         </div>
       )}
+      {!error && hint && (
+        <div className="sp-field-hint text-3" data-testid={`${id}-hint`}>
+          {hint}
+        </div>
+      )}
     </div>
   );
 }
@@ -154,13 +178,26 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   const isLogin = useAppStore((s) => s.isLogin);
   const requireNickname = useRequireNickname();
   const placing = useSetEntrust();
-  const [form, setForm] = useState<OrderFormValues>({ side, orderType: 'LIMIT', marketBuyBy: 'total', price: '', amount: '', total: '' });
+  const [form, setForm] = useState<ConditionalFormValues>({
+    side,
+    orderType: 'LIMIT',
+    formType: 'LIMIT',
+    marketBuyBy: 'total',
+    price: '',
+    amount: '',
+    total: '',
+    stopPrice: '',
+    trailingPct: '',
+    trailingExec: 'LIMIT',
+  });
+  // The conditional order waiting for the user's confirmation, with the last price it was derived against.
+  const [confirming, setConfirming] = useState<{ form: ConditionalFormValues; lastPrice: string } | null>(null);
   const [pct, setPct] = useState<number | null>(null);
   const pending = useRef<{ key: string; id: string } | null>(null);
   // The price impact warning waiting for an answer, and the fill to show.
   const [impact, setImpact] = useState<PriceImpact | null>(null);
   const [result, setResult] = useState<Entrust | null>(null);
-  const f = { ...form, side };
+  const f: ConditionalFormValues = { ...form, side, orderType: executionType(form.formType, form.trailingExec) };
   const spendCoin = side === 'BUY' ? pair.mainCur : pair.tokenCur;
   const balance = useSpotBalance(spendCoin);
   const available = isLogin ? balance.available : '0';
@@ -173,6 +210,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       price: pair.price && pair.price !== '0' && !/^0(\.0*)?$/.test(pair.price) ? formatFixed(pair.price, pair.priceDecimals) : '',
       amount: '',
       total: '',
+      stopPrice: '',
     }));
     setPct(null);
   });
@@ -197,22 +235,25 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
     setPct(null);
   }, [side]);
 
-  function applyPercent(p: number, next: OrderFormValues) {
-    return { ...next, ...percentToForm({ form: { ...next, side }, rules, available, lastPrice: pair.price, percent: p }) };
+  function applyPercent(p: number, next: ConditionalFormValues) {
+    const asPlaced: OrderFormValues = { ...next, side, orderType: executionType(next.formType, next.trailingExec) };
+    return { ...next, ...percentToForm({ form: asPlaced, rules, available, lastPrice: pair.price, percent: p }) };
   }
 
-  function setField(field: 'price' | 'amount' | 'total', raw: string) {
-    // Decimals beyond the market's precision are kept and explained under the field (validateOrder), not cut.
-    const v = sanitizeDecimalInput(raw, INPUT_DECIMALS);
+  function setField(field: 'price' | 'amount' | 'total' | 'stopPrice' | 'trailingPct', raw: string) {
+    // Decimals beyond the market's precision are kept and explained under the field (validateOrder), not cut; a
+    // trailing delta keeps three decimals so that a fourth is explained too (steps of 0.01%).
+    const v = sanitizeDecimalInput(raw, field === 'trailingPct' ? 3 : INPUT_DECIMALS);
     setForm((s) => {
       const next = { ...s, [field]: v };
       if (field === 'price' && pct !== null && side === 'BUY') return applyPercent(pct, next);
       return next;
     });
-    if (field !== 'price') setPct(null);
+    if (field === 'amount' || field === 'total') setPct(null);
   }
 
-  const step = (field: 'price' | 'amount', dir: 1 | -1) => setField(field, stepBy(form[field], field === 'price' ? rules.tickSize : rules.stepSize, dir));
+  const step = (field: 'price' | 'amount' | 'stopPrice', dir: 1 | -1) =>
+    setField(field, stepBy(form[field], field === 'amount' ? rules.stepSize : rules.tickSize, dir));
 
   const choosePercent = (p: number) => {
     setPct(p);
@@ -221,17 +262,21 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
 
   const est = estimatedTotal(f, rules, pair.price);
   const byTotal = f.orderType === 'MARKET' && side === 'BUY' && f.marketBuyBy === 'total';
-  const messageOf = (err: NonNullable<ReturnType<typeof validateOrder>>) => {
-    const m = orderFormMessage(err, rules);
+  const messageOf = (err: AnyFormError) => {
+    const m = anyFormMessage(err, rules);
     return t(m.key, m.values);
   };
 
   // Shown under its field as soon as the user has typed a value the market refuses; an empty field is only
   // reported on submit, and a balance only for a logged-in user (a visitor's is unknown, not zero).
-  const live = validateOrder(f, rules, available, pair.price);
-  const liveField = live ? errorField(live, f) : null;
+  const live = validateAnyOrder(f, rules, available, pair.price);
+  const liveField = live ? (isConditionalError(live) ? (conditionalErrorField(live) === 'stop' ? 'stopPrice' : 'trailingPct') : errorField(live, f)) : null;
   const shown = live && liveField && f[liveField] !== '' && !live.endsWith('_required') && (live !== 'insufficient_balance' || isLogin) ? live : null;
-  const fieldError = (field: 'price' | 'amount' | 'total') => (shown && liveField === field ? messageOf(shown) : null);
+  const fieldError = (field: 'price' | 'amount' | 'total' | 'stopPrice' | 'trailingPct') => (shown && liveField === field ? messageOf(shown) : null);
+  const conditional = isConditionalType(f.formType);
+  // The kind the trigger price makes of the order, said under the trigger field ("Stop-loss: last price ≤ 59,000").
+  const liveKind = f.stopPrice && /^\d+(\.\d+)?$/.test(f.stopPrice) ? deriveStopType(side, f.stopPrice, pair.price) : null;
+  const kindHint = liveKind ? `${t(`kind.${liveKind}`)}: ${t('lastPrice')} ${conditionSign(liveKind, side)} ${groupThousands(f.stopPrice)}` : null;
 
   /** The estimate of a market order on the book the screen holds now; null for a limit order or an empty book. */
   const marketImpact = (): PriceImpact | null => {
@@ -245,9 +290,13 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
 
   const submit = () => {
     if (!requireNickname()) return;
-    const err = validateOrder(f, rules, available, pair.price);
+    const err = validateAnyOrder(f, rules, available, pair.price);
     if (err) {
       showToast(messageOf(err));
+      return;
+    }
+    if (isConditionalType(f.formType)) {
+      setConfirming({ form: f, lastPrice: pair.price });
       return;
     }
     const est = marketImpact();
@@ -258,8 +307,8 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
     void send();
   };
 
-  const send = async () => {
-    const base = entrustBody(pair.pairsName, f, '');
+  const send = async (lastPrice: string = pair.price) => {
+    const base = anyEntrustBody(pair.pairsName, f, lastPrice, '');
     const key = JSON.stringify(base);
     if (!pending.current || pending.current.key !== key) pending.current = { key, id: newClientOrderId() };
     try {
@@ -267,7 +316,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       pending.current = null;
       if (placed && orderResult(placed)) setResult(placed);
       else showToast(t('orderPlaced'));
-      setForm((s) => ({ ...s, amount: '', total: '' }));
+      setForm((s) => ({ ...s, amount: '', total: '', stopPrice: '' }));
       setPct(null);
     } catch (e) {
       // Keep the id only when the order may have reached the server (network failure or timeout).
@@ -306,16 +355,63 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         label={t('orderType')}
         variant="pill"
         className="sp-types"
-        items={[
-          { key: 'LIMIT' as const, label: t('limit') },
-          { key: 'MARKET' as const, label: t('market') },
-        ]}
-        active={f.orderType}
-        onChange={(orderType) => {
-          setForm((s) => ({ ...s, orderType, amount: '', total: '' }));
+        items={FORM_ORDER_TYPES.map((key) => ({ key, label: t(`types.${key}`) }))}
+        active={f.formType}
+        onChange={(formType: FormOrderType) => {
+          setForm((s) => ({ ...s, formType, orderType: executionType(formType, s.trailingExec), amount: '', total: '' }));
           setPct(null);
         }}
       />
+      {f.formType === 'TRAILING' && (
+        <>
+          <NumberField
+            id="sp-trailing"
+            label={t('trailingDelta')}
+            unit="%"
+            value={f.trailingPct}
+            onChange={(v) => setField('trailingPct', v)}
+            error={fieldError('trailingPct')}
+            hint={t('trailingHint')}
+          />
+          <NumberField
+            id="sp-stop"
+            label={t('activationPrice')}
+            unit={pair.mainCur}
+            value={f.stopPrice}
+            onChange={(v) => setField('stopPrice', v)}
+            onStep={(d) => step('stopPrice', d)}
+            error={fieldError('stopPrice')}
+            hint={kindHint ?? t('activationOptional')}
+          />
+          <SegTabs
+            classPrefix="sp"
+            label={t('trailingExec')}
+            variant="text"
+            className="sp-buyby"
+            items={[
+              { key: 'LIMIT' as const, label: t('limit') },
+              { key: 'MARKET' as const, label: t('market') },
+            ]}
+            active={f.trailingExec}
+            onChange={(trailingExec) => {
+              setForm((s) => ({ ...s, trailingExec, orderType: executionType(s.formType, trailingExec), amount: '', total: '' }));
+              setPct(null);
+            }}
+          />
+        </>
+      )}
+      {conditional && f.formType !== 'TRAILING' && (
+        <NumberField
+          id="sp-stop"
+          label={t('stopPrice')}
+          unit={pair.mainCur}
+          value={f.stopPrice}
+          onChange={(v) => setField('stopPrice', v)}
+          onStep={(d) => step('stopPrice', d)}
+          error={fieldError('stopPrice')}
+          hint={kindHint}
+        />
+      )}
       {f.orderType === 'LIMIT' ? (
         <NumberField
           id="sp-price"
@@ -410,6 +506,19 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
             {t('signUp')}
           </button>
         </div>
+      )}
+      {confirming && (
+        <ConditionalConfirmDialog
+          form={confirming.form}
+          pair={pair}
+          lastPrice={confirming.lastPrice}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => {
+            const at = confirming.lastPrice;
+            setConfirming(null);
+            void send(at);
+          }}
+        />
       )}
       {impact && (
         <PriceImpactDialog

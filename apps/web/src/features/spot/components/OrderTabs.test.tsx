@@ -11,6 +11,7 @@ import type { Entrust, UserTrade } from '@exchange/api';
 import { i18n } from '../../../shared/i18n';
 import { useAppStore } from '../../../shared/storage';
 import { OrderTabs } from './OrderTabs';
+import { NO_TRIGGER } from '../lib/conditional-order';
 
 const open: Entrust = {
   id: '7',
@@ -30,6 +31,7 @@ const open: Entrust = {
   status: 'NEW',
   createTime: 1,
   updateTime: 1,
+  ...NO_TRIGGER,
 };
 const ended: Entrust = {
   ...open,

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entrust, EntrustPage } from '@exchange/api';
 import { applyOrderPush, hasFills } from './use-spot-live';
+import { NO_TRIGGER } from '../lib/conditional-order';
 
 const order = (id: string, status: string, pairsName = 'BTC/USDT'): Entrust => ({
   id,
@@ -23,6 +24,7 @@ const order = (id: string, status: string, pairsName = 'BTC/USDT'): Entrust => (
   status,
   createTime: 1,
   updateTime: 1,
+  ...NO_TRIGGER,
 });
 const page = (records: Entrust[]): EntrustPage => ({ records, total: records.length, page: 1, pageSize: 20 });
 

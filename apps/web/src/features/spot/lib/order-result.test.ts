@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Entrust } from '@exchange/api';
 import { orderResult } from './order-result';
+import { NO_TRIGGER } from './conditional-order';
 
 const base: Entrust = {
   id: '1',
@@ -23,6 +24,7 @@ const base: Entrust = {
   status: 'NEW',
   createTime: 0,
   updateTime: 0,
+  ...NO_TRIGGER,
 };
 
 describe('orderResult', () => {
