@@ -344,7 +344,7 @@ function check(e: Engine, m: Model): void {
       for (let i = 0; i < 2; i++) {
         const t = l.legTypes[i] as OcoLegType;
         const stop = l.stops[i];
-        if (t === 'LIMIT_MAKER' || stop === null) continue;
+        if (t === 'LIMIT_MAKER' || stop === null || stop === undefined) continue;
         const isTp = t === 'TAKE_PROFIT' || t === 'TAKE_PROFIT_LIMIT';
         const hit = isTp === (l.side === 'SELL') ? L >= stop : L <= stop;
         expect(hit, `list ${l.id}: leg ${i} due at ${L} but pending`).toBe(false);
