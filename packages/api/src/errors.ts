@@ -62,6 +62,14 @@ export const ERROR_MESSAGES = {
   would_take_liquidity: { en: 'Post-only order would trade immediately', zh: '只做Maker委托会立即成交，已拒绝' },
   no_liquidity: { en: 'No orders to match, please try later', zh: '暂无可成交的挂单，请稍后再试' },
   would_trigger_immediately: { en: 'The stop price would trigger the order immediately', zh: '触发价会使订单立即触发' },
+  // conditional spot orders (entrust service; the engine answers invalid_order for the same inputs)
+  stop_price_required: { en: 'Please enter a trigger price or a trailing delta', zh: '请输入触发价或回调幅度' },
+  stop_price_not_on_tick: { en: 'Trigger price is not a multiple of the tick size', zh: '触发价不符合最小变动单位' },
+  trailing_delta_out_of_range: {
+    en: 'Trailing delta must be between 10 and 2000 basis points, that is 0.1% to 20%',
+    zh: '回调幅度须在10至2000个基点之间，即0.1%至20%',
+  },
+  stop_type_required: { en: 'Please choose stop loss or take profit for a trigger price or trailing delta', zh: '设置触发价或回调幅度时请选择止损或止盈' },
   order_not_found: { en: 'Order not found or already closed', zh: '委托不存在或已结束' },
   order_rate_limited: { en: 'Too many orders: at most 50 every 10 seconds, please slow down', zh: '下单过于频繁：每10秒最多50笔，请稍后再试' },
   user_key_taken: { en: 'Please try again', zh: '请重试' },

@@ -72,6 +72,9 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   amount: { en: 'amount', zh: '数量' },
   total: { en: 'total', zh: '交易额' },
   clientOrderId: { en: 'client order ID', zh: '客户端委托编号' },
+  stopType: { en: 'trigger type', zh: '触发类型' },
+  stopPrice: { en: 'trigger price', zh: '触发价' },
+  trailingDelta: { en: 'trailing delta', zh: '回调幅度' },
   id: { en: 'ID', zh: '编号' },
   page: { en: 'page', zh: '页码' },
   pageSize: { en: 'page size', zh: '每页条数' },
@@ -136,6 +139,7 @@ export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   quantity_below_minimum: { en: 'Minimum amount is {min} {coin}', zh: '最小下单数量为 {min} {coin}' },
   quantity_not_on_step: { en: 'Amount must be a multiple of {step} {coin}', zh: '数量须为 {step} {coin} 的整数倍' },
   price_not_on_tick: { en: 'Price must be a multiple of {step} {coin}', zh: '价格须为 {step} {coin} 的整数倍' },
+  stop_price_not_on_tick: { en: 'Trigger price must be a multiple of {step} {coin}', zh: '触发价须为 {step} {coin} 的整数倍' },
   // The amount, price or total has more decimals than its step allows: the step says what is allowed.
   too_many_decimals: { en: 'The {field} must be a multiple of {step} {coin}', zh: '{field}须为 {step} {coin} 的整数倍' },
   // account security: how long the lock still lasts, in whole minutes (rounded up)

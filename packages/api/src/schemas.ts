@@ -250,7 +250,19 @@ export const SetEntrustBody = Type.Object({
   amount: Type.Optional(DecimalString), // base quantity (LIMIT, MARKET SELL, MARKET BUY by quantity)
   total: Type.Optional(DecimalString), // quote amount, MARKET BUY only (Binance quoteOrderQty)
   clientOrderId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' })),
+  /**
+   * A conditional order (docs/conditional-orders.md; Binance STOP_LOSS[_LIMIT] / TAKE_PROFIT[_LIMIT]): it waits, not in
+   * the book, until the market's last price meets its condition, then works as the LIMIT or MARKET order above. Needs
+   * `stopPrice` (a price in the quote asset, on the tick) and/or `trailingDelta` (basis points, integer 10 to 2000);
+   * neither field without `stopType`, and not with POST_ONLY.
+   */
+  stopType: Type.Optional(Type.Union([Type.Literal('STOP_LOSS'), Type.Literal('TAKE_PROFIT'), Type.Literal('')])),
+  stopPrice: Type.Optional(DecimalString),
+  trailingDelta: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
 });
+/** Trigger state of a spot order (Entrust.triggerState): NONE for an ordinary order; PENDING while a conditional order has not triggered (open while status is NEW, or cancelled before its trigger); TRIGGERED once it works as a LIMIT or MARKET order (workingTime set); EXPIRED_AT_TRIGGER when it could not be placed at its trigger (expireReason says why). */
+export const TriggerState = Type.Union([Type.Literal('NONE'), Type.Literal('PENDING'), Type.Literal('TRIGGERED'), Type.Literal('EXPIRED_AT_TRIGGER')]);
+export type TriggerState = Static<typeof TriggerState>;
 export const CancelEntrustBody = Type.Object({
   id: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}$' })),
   clientOrderId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' })),
@@ -274,6 +286,12 @@ export const Entrust = Type.Object({
   status: Type.String(),
   createTime: Type.Number(),
   updateTime: Type.Number(),
+  stopType: Type.Union([Type.Literal(''), Type.Literal('STOP_LOSS'), Type.Literal('TAKE_PROFIT')]), // '' when not conditional
+  stopPrice: Type.String(), // at priceDecimals, '' when none
+  trailingDelta: Type.Integer(), // basis points, 0 when none
+  triggerState: TriggerState,
+  workingTime: Type.Number(), // Unix ms of the trigger, 0 while pending or not conditional
+  expireReason: Type.String(), // '' or the engine's code why it expired at its trigger (insufficient_balance, no_liquidity, notional_below_minimum, market_halted)
 });
 export type Entrust = Static<typeof Entrust>;
 export const Fill = Type.Object({

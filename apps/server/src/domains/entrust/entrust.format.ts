@@ -3,8 +3,8 @@
  * are formatted with the market's decimals: prices at priceDecimals, quantities at qtyDecimals, quote
  * amounts at the quote asset's scale, fees at the fee asset's scale. Averages are rounded down.
  */
-import { formatDecimal, pow10, type Asset, type MarketConfig, type OrderView } from '@exchange/core';
-import type { Entrust, Fill, UserTrade } from '@exchange/api';
+import { formatDecimal, pow10, type Asset, type MarketConfig, type OrderView, type RejectCode, type StopKind } from '@exchange/core';
+import type { Entrust, Fill, TriggerState, UserTrade } from '@exchange/api';
 import type { spotOrders, spotTrades } from './entrust.tables';
 import type { UserTradeRow } from './entrust.repository';
 
@@ -57,6 +57,31 @@ export function toEntrust(o: OrderView, s: MarketScales): Entrust {
     status: o.status,
     createTime: o.createdTs,
     updateTime: o.updatedTs,
+    ...triggerFields(o, priceDecimals),
+  };
+}
+
+/** The trigger state of an order (packages/api TriggerState; docs/conditional-orders.md "The command and the view"). */
+export function triggerState(o: OrderView): TriggerState {
+  const t = o.trigger;
+  if (t === undefined) return 'NONE';
+  if (t.expireReason !== null) return 'EXPIRED_AT_TRIGGER';
+  return t.workingTs === null ? 'PENDING' : 'TRIGGERED';
+}
+
+/** The conditional part of an Entrust: '' / 0 for an ordinary order; the stop price at priceDecimals. */
+function triggerFields(
+  o: OrderView,
+  priceDecimals: number,
+): Pick<Entrust, 'stopType' | 'stopPrice' | 'trailingDelta' | 'triggerState' | 'workingTime' | 'expireReason'> {
+  const t = o.trigger;
+  return {
+    stopType: t?.kind ?? '',
+    stopPrice: t?.stopPrice == null ? '' : formatDecimal(t.stopPrice, priceDecimals),
+    trailingDelta: t?.trailingDelta ?? 0,
+    triggerState: triggerState(o),
+    workingTime: t?.workingTs ?? 0,
+    expireReason: t?.expireReason ?? '',
   };
 }
 
@@ -81,6 +106,22 @@ export function rowToOrderView(r: typeof spotOrders.$inferSelect): OrderView {
     status: r.status as OrderView['status'],
     createdTs: r.createdTs,
     updatedTs: r.updatedTs,
+    ...rowTrigger(r),
+  };
+}
+
+/** The trigger part of a projected row (its stop_kind set only for a conditional order; trailingRef is not projected). */
+function rowTrigger(r: typeof spotOrders.$inferSelect): Pick<OrderView, 'trigger'> {
+  if (r.stopKind === null) return {};
+  return {
+    trigger: {
+      kind: r.stopKind as StopKind,
+      stopPrice: r.stopPrice === null ? null : BigInt(r.stopPrice),
+      trailingDelta: r.trailingDelta,
+      trailingRef: null,
+      workingTs: r.workingTs,
+      expireReason: r.expireReason as RejectCode | null,
+    },
   };
 }
 

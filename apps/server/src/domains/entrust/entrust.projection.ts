@@ -12,12 +12,13 @@ export const SPOT_TRADES_TABLE = projectedTable(spotTrades, { key: ['id'], mode:
 export const SPOT_ORDERS_TABLE = projectedTable(spotOrders, {
   key: ['id'],
   mode: 'upsert',
-  set: ['filledQty', 'filledQuote', 'fee', 'status', 'closed', 'updatedTs', 'seq'],
+  set: ['filledQty', 'filledQuote', 'fee', 'status', 'closed', 'updatedTs', 'seq', 'workingTs', 'expireReason'],
   newer: { field: 'seq' },
 });
 
-/** The spot_orders row of an order state at journal position `seq`. */
+/** The spot_orders row of an order state at journal position `seq` (a conditional order's trigger in its stop_* columns). */
 export function spotOrderRow(o: OrderView, seq: number): typeof spotOrders.$inferInsert {
+  const t = o.trigger;
   return {
     id: BigInt(o.orderId),
     clientOrderId: o.clientOrderId,
@@ -38,6 +39,11 @@ export function spotOrderRow(o: OrderView, seq: number): typeof spotOrders.$infe
     createdTs: o.createdTs,
     updatedTs: o.updatedTs,
     seq,
+    stopKind: t?.kind ?? null,
+    stopPrice: t ? decimalOrNull(t.stopPrice) : null,
+    trailingDelta: t?.trailingDelta ?? null,
+    workingTs: t?.workingTs ?? null,
+    expireReason: t?.expireReason ?? null,
   };
 }
 

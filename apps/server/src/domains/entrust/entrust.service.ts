@@ -93,6 +93,13 @@ export function rejectParams(code: string, s: MarketScales): Record<string, stri
   }
 }
 
+/**
+ * The trailingDelta range the engine accepts, in basis points (packages/core spot-market.ts MIN/MAX_TRAILING_DELTA_BIPS,
+ * Binance's TRAILING_DELTA filter bounds as commonly set); checked here too so the user reads which field is wrong.
+ */
+export const MIN_TRAILING_DELTA_BIPS = 10;
+export const MAX_TRAILING_DELTA_BIPS = 2000;
+
 /** Longest wait for the projection before a history read goes ahead with what the database has (ms). */
 const PROJECTION_WAIT_MS = 3000;
 
@@ -124,8 +131,13 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     return toEntrust(o, scalesOf(o.symbol));
   }
 
-  /** Turns the request into a placeOrder command, checking the field combinations of each order type. */
+  /** Turns the request into a placeOrder command: the order it is (buildPlain) with its condition, if any (withCondition). */
   function buildOrder(userId: string, body: Static<typeof SetEntrustBody>, s: MarketScales): PlaceOrder {
+    return withCondition(buildPlain(userId, body, s), body, s);
+  }
+
+  /** Turns the request's LIMIT or MARKET part into a placeOrder command, checking the field combinations of each order type. */
+  function buildPlain(userId: string, body: Static<typeof SetEntrustBody>, s: MarketScales): PlaceOrder {
     const { market, quoteScale } = s;
     const isLimit = body.orderType === 'LIMIT';
     const priceStep = () => ({ step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote });
@@ -162,6 +174,40 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     if (!hasAmount && !hasTotal) throw new AppError('quantity_required', 400, 'amount');
     if (hasAmount) cmd.quantity = parseUnits(body.amount!, market.qtyDecimals, 'amount', qtyStep);
     else cmd.quoteAmount = parseUnits(body.total!, quoteScale, 'total', () => ({ step: plainDecimal(1n, quoteScale), coin: market.quote }));
+    return cmd;
+  }
+
+  /**
+   * Adds the request's condition (stopType, stopPrice, trailingDelta; docs/conditional-orders.md) to `cmd`, with a
+   * clear code for each input the engine would only answer invalid_order to: stop_type_required (a stop price or
+   * trailing delta without a type), stop_price_required (a type without either), stop_price_not_on_tick,
+   * trailing_delta_out_of_range (10 to 2000 basis points), invalid_order on timeInForce for POST_ONLY.
+   */
+  function withCondition(cmd: PlaceOrder, body: Static<typeof SetEntrustBody>, s: MarketScales): PlaceOrder {
+    const { market } = s;
+    const stopType = body.stopType === undefined || body.stopType === '' ? undefined : body.stopType;
+    const hasStop = body.stopPrice !== undefined && body.stopPrice !== '';
+    const hasTrailing = body.trailingDelta !== undefined && body.trailingDelta !== 0;
+    if (stopType === undefined) {
+      if (hasStop || hasTrailing) throw new AppError('stop_type_required', 400, 'stopType');
+      return cmd;
+    }
+    if (!hasStop && !hasTrailing) throw new AppError('stop_price_required', 400, 'stopPrice');
+    if (cmd.timeInForce === 'POST_ONLY') throw new AppError('invalid_order', 400, 'timeInForce');
+    cmd.condition = stopType;
+    if (hasStop) {
+      const tick = () => ({ step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote });
+      const stopPrice = parseUnits(body.stopPrice!, market.priceDecimals, 'stopPrice', tick);
+      if (stopPrice <= 0n || stopPrice % market.tickSize !== 0n) throw new AppError('stop_price_not_on_tick', 400, 'stopPrice', tick());
+      cmd.stopPrice = stopPrice;
+    }
+    if (hasTrailing) {
+      const d = body.trailingDelta!;
+      if (!Number.isInteger(d) || d < MIN_TRAILING_DELTA_BIPS || d > MAX_TRAILING_DELTA_BIPS) {
+        throw new AppError('trailing_delta_out_of_range', 400, 'trailingDelta');
+      }
+      cmd.trailingDelta = d;
+    }
     return cmd;
   }
 

@@ -8,7 +8,7 @@
  * amounts and fees in the smallest unit of their asset (packages/core types.ts). Times are Unix ms.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { bigint, boolean, index, numeric, pgTable, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, text } from 'drizzle-orm/pg-core';
 import type { RetentionRule } from '../../platform/db/retention';
 
 /** An exact integer amount in engine units. */
@@ -39,6 +39,16 @@ export const spotOrders = pgTable(
     updatedTs: bigint('updated_ts', { mode: 'number' }).notNull(),
     /** Journal sequence number of the command that produced this state. */
     seq: bigint('seq', { mode: 'number' }).notNull(),
+    /**
+     * A conditional order's trigger (docs/conditional-orders.md; all null on other orders): its kind (STOP_LOSS or
+     * TAKE_PROFIT), stop price (price units) and/or trailing delta (basis points), the time it triggered (Unix ms,
+     * null while pending) and why it expired at its trigger (an engine reject code, else null).
+     */
+    stopKind: text('stop_kind'),
+    stopPrice: units('stop_price'),
+    trailingDelta: integer('trailing_delta'),
+    workingTs: bigint('working_ts', { mode: 'number' }),
+    expireReason: text('expire_reason'),
   },
   (t) => [index('spot_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs)],
 );
