@@ -402,6 +402,18 @@ describe('margin is checked at the trigger', () => {
     expect(w.bal('u').frozen).toBe(v.hold);
   });
 
+  it('a pending order of an account frozen since expires account_frozen at its trigger', () => {
+    const w = world();
+    const id = w.ok({ type: 'registerUser', account: 'acct-frozen', uniqueKeys: [], profile: {} }).userId as string;
+    w.deposit(id, 1_000n * USDT);
+    w.ok(order('mm', 'SELL', P + 2_000n, 10n));
+    const o = w.place(cond(id, 'STOP_MARKET', 'BUY', 1n, { stopPrice: P + 1_000n, workingType: 'MARK_PRICE' }));
+    w.ok({ type: 'updateUser', userId: id, profile: { frozen: '1' } });
+    w.mark(P + 1_000n);
+    expect(w.get(o.orderId)).toMatchObject({ status: 'EXPIRED', filledQty: 0n, condition: { expireReason: 'account_frozen' } });
+    expect(w.e.position(id, SYM)).toBeUndefined();
+  });
+
   it('liquidation cancels the pending orders in scope', () => {
     const w = world([['u', 100n * USDT]]);
     w.ok(order('mm', 'SELL', P, 40n));

@@ -228,7 +228,8 @@ export abstract class PerpConditional extends PerpOrders {
     if (om !== undefined && om.size === 0) this.open.delete(o.userId);
     let quantity = o.quantity as bigint;
     let code: Parameters<typeof reject>[0] | null = null;
-    if (a.closePosition) {
+    if (this.host.isFrozen(o.userId)) code = 'account_frozen';
+    else if (a.closePosition) {
       const p = m.positions.get(o.userId);
       if (p === undefined || (p.side === 'LONG') !== (o.side === 'SELL')) code = 'no_position';
       else quantity = p.size;
