@@ -268,6 +268,30 @@ describe('triggers: each type at its boundary', () => {
   });
 });
 
+describe('cascades', () => {
+  it('a triggered order whose fill moves the last price triggers the next one in the same command', () => {
+    const w = world([
+      ['u', 10_000n * USDT],
+      ['v', 10_000n * USDT],
+    ]);
+    w.trade(P);
+    // u's stop sells at 39,900.0 or below; its fill at 39,800.0 reaches v's stop at 39,850.0
+    const a = w.place(cond('u', 'STOP_MARKET', 'SELL', 1n, { stopPrice: P - 1_000n }));
+    const b = w.place(cond('v', 'STOP_MARKET', 'SELL', 1n, { stopPrice: P - 1_500n }));
+    for (const px of [P - 1_000n, P - 2_000n, P - 3_000n]) w.ok(order('mm', 'BUY', px, 1n));
+    const ts = w.ts;
+    const r = w.ok(order('tk', 'SELL', null, 1n));
+    expect(ev(r, 'perpTrade').map((t) => [t.takerUserId, t.price])).toEqual([
+      ['tk', P - 1_000n],
+      ['u', P - 2_000n],
+      ['v', P - 3_000n],
+    ]);
+    expect(w.get(a.orderId)).toMatchObject({ status: 'FILLED', condition: { workingTs: ts } });
+    expect(w.get(b.orderId)).toMatchObject({ status: 'FILLED', condition: { workingTs: ts } });
+    expect(w.e.perpMarkState(SYM)?.lastPrice).toBe(P - 3_000n);
+  });
+});
+
 describe('trailing stop', () => {
   it('SELL with activation: tracks from the activation, follows new highs, triggers at a 1% pull-back', () => {
     const w = world([['u', 10_000n * USDT]]);
