@@ -32,6 +32,7 @@ const START_QUOTE = 1_500n;
 type Gen =
   | { t: 'move'; u: string; s: Side; p: bigint; q: bigint; ioc: boolean }
   | { t: 'plain'; u: string; s: Side; p: bigint; q: bigint }
+  | { t: 'stop'; u: string; s: Side; tp: boolean; d: bigint; q: bigint }
   | { t: 'oco'; u: string; s: Side; q: bigint; tp: number; sl: number; dTp: bigint; dSl: bigint; lTp: bigint; lSl: bigint; lcid: number | null }
   | { t: 'cancel'; u: string; back: number; list: boolean };
 
@@ -46,6 +47,17 @@ const genCmd: fc.Arbitrary<Gen> = fc.oneof(
       p: fc.bigInt({ min: 85n, max: 115n }),
       q: fc.bigInt({ min: 1n, max: 4n }),
       ioc: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      t: fc.constant('stop' as const),
+      u: fc.constantFrom(...MOVERS),
+      s: side,
+      tp: fc.boolean(),
+      d: fc.bigInt({ min: -2n, max: 8n }),
+      q: fc.bigInt({ min: 1n, max: 4n }),
     }),
   },
   {
@@ -105,6 +117,8 @@ class Model {
   total = new Map<string, bigint>();
   lists = new Map<string, MList>();
   legOf = new Map<string, MList>();
+  /** a pending conditional order's hold, fixed at placement (Binance: a MARKET BUY locks at the current price) */
+  pendingHold = new Map<string, bigint>();
 
   bal(u: string, a: string): bigint {
     return this.total.get(`${u}|${a}`) ?? 0n;
@@ -126,7 +140,8 @@ class Model {
     for (const o of e.openOrders(u)) {
       const l = this.legOf.get(o.orderId);
       if (l !== undefined && !l.over) continue;
-      if ((o.side === 'BUY' ? 'QUOTE' : 'BASE') === asset) f += Model.need(o);
+      if ((o.side === 'BUY' ? 'QUOTE' : 'BASE') !== asset) continue;
+      f += o.trigger !== undefined && o.trigger.workingTs === null ? (this.pendingHold.get(o.orderId) as bigint) : Model.need(o);
     }
     return f;
   }
@@ -218,8 +233,29 @@ describe('OCO order lists against the model', () => {
           let cmd: Command;
           let expected: string | null = null;
           let list: Omit<MList, 'id' | 'legs'> | null = null;
+          let stopHold: bigint | null = null;
           if (g.t === 'move') cmd = lo(g.u, g.s, g.p, g.q, g.ioc ? 'IOC' : 'GTC');
-          else if (g.t === 'plain') {
+          else if (g.t === 'stop') {
+            // another user's conditional MARKET order, so that a trigger round can hold it and an OCO leg together
+            const L = m.last as bigint;
+            const rises = g.tp === (g.s === 'SELL'); // SELL take-profit and BUY stop-loss trigger on a rise
+            const stop = rises ? L + g.d : L - g.d;
+            cmd = {
+              type: 'placeOrder',
+              ts: ++clock,
+              userId: g.u,
+              symbol: 'BASE/QUOTE',
+              side: g.s,
+              orderType: 'MARKET',
+              timeInForce: 'IOC',
+              quantity: g.q,
+              condition: g.tp ? 'TAKE_PROFIT' : 'STOP_LOSS',
+              stopPrice: stop,
+              stp: 'NONE',
+            };
+            expected = (rises ? L >= stop : L <= stop) ? 'would_trigger_immediately' : 'ok';
+            stopHold = g.s === 'SELL' ? g.q : g.q * L;
+          } else if (g.t === 'plain') {
             cmd = lo(g.u, g.s, g.p, g.q);
             const asset = g.s === 'BUY' ? 'QUOTE' : 'BASE';
             const free = m.bal(g.u, asset) - m.frozen(e, g.u, asset);
@@ -297,6 +333,7 @@ describe('OCO order lists against the model', () => {
               r.code,
               JSON.stringify(cmd, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}` : v)),
             ).toBe(expected);
+          if (r.code === 'ok' && stopHold !== null) m.pendingHold.set(r.order?.orderId as string, stopHold);
           if (r.code === 'ok' && list !== null && r.orderList !== undefined && r.duplicate !== true) {
             const ml: MList = { ...list, id: r.orderList.orderListId, legs: [r.orderList.aboveOrderId, r.orderList.belowOrderId] };
             m.lists.set(ml.id, ml);

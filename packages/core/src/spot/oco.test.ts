@@ -353,6 +353,36 @@ describe('the adversary', () => {
   });
 });
 
+describe('one trigger round', () => {
+  it('a due stop leg is skipped when an order triggered before it in the same round filled its LIMIT_MAKER sibling', () => {
+    const e = setup();
+    const r = ok(e, oco('alice', 'SELL', { type: 'LIMIT_MAKER', price: 110n * PX }, { type: 'STOP_LOSS', stopPrice: 90n * PX }));
+    const [a, b] = r.listOrders as [OrderView, OrderView];
+    // bob's TAKE_PROFIT BUY (MARKET) at 92 is due with alice's stop at 89 and triggers first (farther from 89); it buys
+    // alice's LIMIT_MAKER at 110, which cancels her stop leg though it is already in the round's due list.
+    const bobTp = ok(e, {
+      type: 'placeOrder',
+      ts: nextTs(),
+      userId: 'bob',
+      symbol: 'BTC/USDT',
+      side: 'BUY',
+      orderType: 'MARKET',
+      timeInForce: 'IOC',
+      quantity: QTY,
+      condition: 'TAKE_PROFIT',
+      stopPrice: 92n * PX,
+    });
+    const evs = tradeAt(e, 89n * PX);
+    expect(orderViews(evs, bobTp.order?.orderId as string).at(-1)).toMatchObject({ status: 'FILLED', filledQuote: 110n * COIN });
+    expect(orderViews(evs, a.orderId).at(-1)).toMatchObject({ status: 'FILLED', filledQty: QTY });
+    expect(orderViews(evs, b.orderId)).toEqual([
+      expect.objectContaining({ status: 'CANCELED', filledQty: 0n, trigger: expect.objectContaining({ workingTs: null }) }),
+    ]);
+    expect(bal(e, 'alice', 'BTC')).toEqual([9n * COIN, 0n]);
+    checkHolds(e, ['alice', 'bob']);
+  });
+});
+
 describe('snapshot and codec', () => {
   it('restores executing and resolved lists exactly (byte-identical) and the restored engine replays to the same events and hash', () => {
     const e = setup();

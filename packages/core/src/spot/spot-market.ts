@@ -606,8 +606,9 @@ export class SpotMarket {
       if (due.length === 0) return;
       for (let i = 0; i < due.length; i++) {
         const o = due[i] as Order;
-        // Never true while both legs of an OCO cannot be due at one price (their stops are on either side of it);
-        // kept so that an order cancelled by an earlier trigger of this round could never trigger.
+        // An OCO leg due in this round is cancelled when an order triggered before it fills its LIMIT_MAKER sibling:
+        // it is skipped (already out of the trigger book; its popped heap entry was counted dead, which only brings
+        // the next compaction forward).
         if (!o.isPending) continue;
         if (budget === 0) {
           for (let j = i; j < due.length; j++) tb.putBack(due[j] as Order);
