@@ -559,7 +559,7 @@ export class SpotEngine implements SpotMarketHost {
   }
   /**
    * Units an open order must hold (quote units for BUY, base units for SELL; a pending conditional order its placement
-   * hold), or undefined if unknown or ended.
+   * hold, a pending OCO leg its part of the list's one hold), or undefined if unknown or ended.
    */
   requiredHold(orderId: string): bigint | undefined {
     const o = this.orders.get(parseOrderId(orderId));

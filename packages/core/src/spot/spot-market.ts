@@ -339,7 +339,7 @@ export class SpotMarket {
    * leg's, and a LIMIT_MAKER leg strictly on its side of the last price: SELL above it, BUY below it);
    * price_not_on_tick; quantity_not_on_step, quantity_below_minimum; notional_below_minimum (each leg with a limit
    * price; a MARKET leg is checked at its trigger); too_many_open_orders (the two legs count: Binance adds 2 to
-   * MAX_NUM_ORDERS); insufficient_balance (the list's one hold, `ocoHold`); would_take_liquidity (the LIMIT_MAKER leg
+   * MAX_NUM_ORDERS); insufficient_balance (the list's one hold: the larger `ocoLegNeed` of its legs); would_take_liquidity (the LIMIT_MAKER leg
    * would cross the book); would_trigger_immediately (a stop leg's condition holds at the last price, equality
    * included: Binance requires above stop > last > below stop).
    */
@@ -384,7 +384,7 @@ export class SpotMarket {
     let mu = trader === undefined ? undefined : trader.markets[this.index];
     if (mu !== undefined && mu.openCount + 2 > MAX_OPEN_ORDERS_PER_MARKET) return reject('too_many_open_orders');
     // The one hold of the list, split so that the leg that may rest (LIMIT_MAKER, else the above leg) holds what it
-    // needs and the other leg the rest of the larger need (ocoHold's comment).
+    // needs and the other leg the rest of the larger need (so the legs' holds sum to the list's).
     const first = below.type === 'LIMIT_MAKER' ? below : above;
     const second = first === above ? below : above;
     const needFirst = this.ocoLegNeed(side, first, quantity);
