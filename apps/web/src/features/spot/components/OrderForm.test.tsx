@@ -341,7 +341,7 @@ describe('OrderForm conditional orders', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Stop-limit' }));
     expect(screen.getByRole('tab', { name: 'Stop-limit' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '95' } });
-    expect(screen.getByTestId('sp-stop-hint')).toHaveTextContent('Stop-loss: Last price ≤ 95');
+    expect(screen.getByTestId('sp-stop-hint')).toHaveTextContent('Stop-loss: last price ≤ 95');
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '94.9' } });
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sell ETH' }));
@@ -371,7 +371,7 @@ describe('OrderForm conditional orders', () => {
     fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '100' } });
     expect(screen.getByRole('alert')).toHaveTextContent('The trigger price equals the last price: the order would trigger at once');
     fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '105' } });
-    expect(screen.getByTestId('sp-stop-hint')).toHaveTextContent('Take-profit: Last price ≥ 105');
+    expect(screen.getByTestId('sp-stop-hint')).toHaveTextContent('Take-profit: last price ≥ 105');
     fireEvent.change(screen.getByLabelText('Amount'), { target: { value: '0.1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sell ETH' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm order' })).toHaveTextContent('Take-profit: sells when the last price rises to 105 USDT or above');

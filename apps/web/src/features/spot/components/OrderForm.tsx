@@ -104,9 +104,11 @@ interface FieldProps {
   error?: string | null;
   /** A note under the field when there is no error (the derived trigger kind), optional. */
   hint?: string | null;
+  /** Shows the label and unit above the field (the conditional types, where three price-like fields stack up). */
+  caption?: boolean;
 }
 
-function NumberField({ id, label, unit, value, onChange, onStep, error, hint }: FieldProps) {
+function NumberField({ id, label, unit, value, onChange, onStep, error, hint, caption }: FieldProps) {
   const { t } = useTranslation('spot');
   const input = useRef<HTMLInputElement>(null);
   // Characters before the caret (separators not counted) after the last edit: the caret stays after the
@@ -123,6 +125,11 @@ function NumberField({ id, label, unit, value, onChange, onStep, error, hint }: 
   const errorId = `${id}-error`;
   return (
     <div className="sp-field-wrap">
+      {caption && (
+        <div className="sp-field-cap text-3" aria-hidden="true">
+          {label} ({unit})
+        </div>
+      )}
       <div className={`sp-field${error ? ' sp-field-invalid' : ''}`}>
         {onStep && (
           <button type="button" className="sp-step" aria-label={t('decrease', { field: label })} onClick={() => onStep(-1)}>
@@ -276,7 +283,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   const conditional = isConditionalType(f.formType);
   // The kind the trigger price makes of the order, said under the trigger field ("Stop-loss: last price ≤ 59,000").
   const liveKind = f.stopPrice && /^\d+(\.\d+)?$/.test(f.stopPrice) ? deriveStopType(side, f.stopPrice, pair.price) : null;
-  const kindHint = liveKind ? `${t(`kind.${liveKind}`)}: ${t('lastPrice')} ${conditionSign(liveKind, side)} ${groupThousands(f.stopPrice)}` : null;
+  const kindHint = liveKind ? t('kindHint', { kind: t(`kind.${liveKind}`), sign: conditionSign(liveKind, side), price: groupThousands(f.stopPrice) }) : null;
 
   /** The estimate of a market order on the book the screen holds now; null for a limit order or an empty book. */
   const marketImpact = (): PriceImpact | null => {
@@ -365,6 +372,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       {f.formType === 'TRAILING' && (
         <>
           <NumberField
+            caption={conditional}
             id="sp-trailing"
             label={t('trailingDelta')}
             unit="%"
@@ -374,6 +382,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
             hint={t('trailingHint')}
           />
           <NumberField
+            caption={conditional}
             id="sp-stop"
             label={t('activationPrice')}
             unit={pair.mainCur}
@@ -402,6 +411,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       )}
       {conditional && f.formType !== 'TRAILING' && (
         <NumberField
+          caption={conditional}
           id="sp-stop"
           label={t('stopPrice')}
           unit={pair.mainCur}
@@ -414,6 +424,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       )}
       {f.orderType === 'LIMIT' ? (
         <NumberField
+          caption={conditional}
           id="sp-price"
           label={t('price')}
           unit={pair.mainCur}
@@ -445,9 +456,18 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         />
       )}
       {byTotal ? (
-        <NumberField id="sp-total" label={t('total')} unit={pair.mainCur} value={f.total} onChange={(v) => setField('total', v)} error={fieldError('total')} />
+        <NumberField
+          caption={conditional}
+          id="sp-total"
+          label={t('total')}
+          unit={pair.mainCur}
+          value={f.total}
+          onChange={(v) => setField('total', v)}
+          error={fieldError('total')}
+        />
       ) : (
         <NumberField
+          caption={conditional}
           id="sp-amount"
           label={t('amount')}
           unit={pair.tokenCur}
