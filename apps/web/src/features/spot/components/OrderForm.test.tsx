@@ -380,6 +380,26 @@ describe('OrderForm conditional orders', () => {
     expect(sentBody(fetch)).toEqual({ pairsName: 'ETH/USDT', side: 'SELL', orderType: 'MARKET', amount: '0.1', stopType: 'TAKE_PROFIT', stopPrice: '105' });
   });
 
+  it("shows the server's refusal in the user's language (the lang header), keeping the form", async () => {
+    const failed = new Response(
+      JSON.stringify({ status: 'FAILED', errorCode: 'would_trigger_immediately', errorMessage: '触发价会使订单立即触发', result: null }),
+      { status: 200 },
+    );
+    const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : failed));
+    vi.stubGlobal('fetch', fetch);
+    setup(true, 'zh', { side: 'SELL' });
+    fireEvent.click(screen.getByRole('tab', { name: '市价止盈止损' }));
+    fireEvent.change(screen.getByLabelText('触发价'), { target: { value: '99' } });
+    fireEvent.change(screen.getByLabelText('数量'), { target: { value: '0.1' } });
+    fireEvent.click(screen.getByRole('button', { name: '卖出 ETH' }));
+    expect(await screen.findByRole('dialog', { name: '确认下单' })).toHaveTextContent('止损：最新价跌至 99 USDT 或以下时卖出');
+    fireEvent.click(screen.getByRole('button', { name: '确认' }));
+    expect(await screen.findByText('触发价会使订单立即触发')).toBeInTheDocument();
+    const call = fetch.mock.calls.find((c) => String(c[0]).includes('setEntrust')) as unknown as [string, RequestInit];
+    expect(new Headers(call[1].headers).get('lang')).toBe('zh');
+    expect((screen.getByLabelText('数量') as HTMLInputElement).value).toBe('0.1');
+  });
+
   it('trailing stop BUY at market in zh: delta in percent checked 0.1%..20%, sent as BIPS', async () => {
     const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok({})));
     vi.stubGlobal('fetch', fetch);
