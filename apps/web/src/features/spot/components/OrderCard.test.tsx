@@ -80,7 +80,7 @@ describe('OrderCard of a conditional order', () => {
       'zh',
     );
     expect(item).toHaveTextContent('跟踪委托');
-    expect(cells['触发条件 (USDT)']).toBe('≥ 99,000.00');
+    expect(cells['激活价格 (USDT)']).toBe('≥ 99,000.00');
     expect(cells['回调幅度']).toBe('1.5%');
     expect(cells['触发状态']).toBe('已触发');
   });
@@ -98,7 +98,7 @@ describe('OrderCard of a conditional order', () => {
 
   it('expired at trigger in zh', () => {
     const expired: Entrust = { ...pendingStopLoss, status: 'EXPIRED', triggerState: 'EXPIRED_AT_TRIGGER', workingTime: 5, expireReason: 'no_liquidity' };
-    expect(show(expired, 'zh').cells['触发状态']).toBe('触发后失效 (无可成交的挂单)');
+    expect(show(expired, 'zh').cells['触发状态']).toBe('触发后失效（无可成交的挂单）');
   });
 
   it('a plain order has no trigger cells and its type as tag', () => {

@@ -22,7 +22,7 @@ import { bipsToPct, conditionalOf, conditionSign, orderFormType, type Conditiona
 function triggerStateText(c: ConditionalView, t: (k: string, o?: Record<string, string>) => string): string {
   const state = t(`trigger.${c.triggerState}`, { defaultValue: c.triggerState });
   if (c.triggerState !== 'EXPIRED_AT_TRIGGER' || !c.expireReason) return state;
-  return `${state} (${t(`expireReason.${c.expireReason}`, { defaultValue: c.expireReason })})`;
+  return t('trigger.expiredWith', { state, reason: t(`expireReason.${c.expireReason}`, { defaultValue: c.expireReason }) });
 }
 
 /** Props of OrderCard. */
@@ -72,7 +72,12 @@ export function OrderCard({ order, onCancel, cancelling, expandable }: OrderCard
   const condCells: [string, string][] = cond
     ? [
         ...(cond.stopPrice
-          ? [[`${t('trigger.label')} (${main})`, `${conditionSign(cond.stopType || 'STOP_LOSS', cond.side)} ${show(cond.stopPrice)}`] as [string, string]]
+          ? [
+              [
+                `${cond.trailingDelta > 0 ? t('activationPrice') : t('trigger.label')} (${main})`,
+                `${conditionSign(cond.stopType || 'STOP_LOSS', cond.side)} ${show(cond.stopPrice)}`,
+              ] as [string, string],
+            ]
           : []),
         ...(cond.trailingDelta > 0 ? [[t('trailingDelta'), `${bipsToPct(cond.trailingDelta)}%`] as [string, string]] : []),
         [t('trigger.state'), triggerStateText(cond, t)],
