@@ -438,6 +438,17 @@ describe('margin is checked at the trigger', () => {
     expect(w.e.position(id, SYM)).toBeUndefined();
   });
 
+  it('a triggered order that rests keeps its place by orderId among the open orders (as after a restore)', () => {
+    const w = world([['u', 10_000n * USDT]]);
+    const a = w.place(cond('u', 'STOP', 'BUY', 1n, { stopPrice: P + 1_000n, workingType: 'MARK_PRICE' }, P + 1_000n));
+    const b = w.place(order('u', 'BUY', P - 5_000n, 1n));
+    w.mark(P + 1_000n);
+    expect(w.get(a.orderId)).toMatchObject({ status: 'NEW', condition: { workingTs: w.ts - 1 } });
+    expect(w.e.perpOpenOrders('u').map((o) => o.orderId)).toEqual([a.orderId, b.orderId]);
+    const e2 = Engine.restore(JSON.parse(JSON.stringify(w.e.snapshot())));
+    expect(e2.perpOpenOrders('u')).toEqual(w.e.perpOpenOrders('u'));
+  });
+
   it('liquidation cancels the pending orders in scope', () => {
     const w = world([['u', 100n * USDT]]);
     w.ok(order('mm', 'SELL', P, 40n));

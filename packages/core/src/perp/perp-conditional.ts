@@ -253,7 +253,17 @@ export abstract class PerpConditional extends PerpOrders {
         null,
         o,
       );
-      if (r.code === 'ok') return;
+      if (r.code === 'ok') {
+        // it rests: back among the user's open orders at its place by orderId, as a restore would put it (sweeps such
+        // as a liquidation's cancels visit them in that order)
+        const back = this.open.get(o.userId);
+        if (back !== undefined && back.has(o.seq)) {
+          const sorted = [...back.entries()].sort((x, y) => x[0] - y[0]);
+          back.clear();
+          for (const [k, v] of sorted) back.set(k, v);
+        }
+        return;
+      }
       code = r.code as Parameters<typeof reject>[0];
     }
     a.expireReason = code;
