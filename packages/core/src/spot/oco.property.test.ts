@@ -4,10 +4,11 @@
  * OCO held once: the quantity for a SELL, for a BUY the larger of its legs' needs). Random streams of OCO placements
  * by two users (legs chosen around the model's last price, so that some break the relations), plain orders by the same
  * users trying to spend what their lists hold, orders of two other users moving the price, and cancels of legs and
- * lists. The model does not look at the engine's split of a list's hold: it follows the trades the engine reports
+ * lists, some repeating a list client id (a retry). The model does not look at the engine's split of a list's hold: it follows the trades the engine reports
  * (balances and last price) and the lists' legs, and asserts after every command:
  * - the result code of every placement as the rules give it (invalid_order, insufficient_balance against the
- *   model's free balance, would_take_liquidity against the book, would_trigger_immediately, else ok);
+ *   model's free balance, would_take_liquidity against the book, would_trigger_immediately, else ok), and a retry
+ *   with an accepted list's client id answered with that list, no events;
  * - at most one leg of any list ever executes (fills or triggers), and once a leg executed or ended the other is
  *   not open; a list with both legs open has no stop condition met at the last price;
  * - every user's frozen amount of each asset equals the model's: the Binance hold of each list still executing plus
@@ -119,6 +120,8 @@ class Model {
   legOf = new Map<string, MList>();
   /** a pending conditional order's hold, fixed at placement (Binance: a MARKET BUY locks at the current price) */
   pendingHold = new Map<string, bigint>();
+  /** user|listClientOrderId -> the accepted list's id */
+  byClient = new Map<string, string>();
 
   bal(u: string, a: string): bigint {
     return this.total.get(`${u}|${a}`) ?? 0n;
@@ -234,6 +237,7 @@ describe('OCO order lists against the model', () => {
           let expected: string | null = null;
           let list: Omit<MList, 'id' | 'legs'> | null = null;
           let stopHold: bigint | null = null;
+          let dupOf: string | null = null;
           if (g.t === 'move') cmd = lo(g.u, g.s, g.p, g.q, g.ioc ? 'IOC' : 'GTC');
           else if (g.t === 'stop') {
             // another user's conditional MARKET order, so that a trigger round can hold it and an OCO leg together
@@ -285,7 +289,7 @@ describe('OCO order lists against the model', () => {
               above,
               below,
               stp: 'NONE',
-              ...(g.lcid !== null ? { listClientOrderId: `${g.u}-${g.lcid}-${cmds.length}` } : {}),
+              ...(g.lcid !== null ? { listClientOrderId: `c${g.lcid}` } : {}),
             };
             // Binance's rules, in the engine's documented order of checks.
             const key = (l: OcoLeg): bigint => (l.type === 'LIMIT_MAKER' ? l.price : l.stopPrice) as bigint;
@@ -305,6 +309,9 @@ describe('OCO order lists against the model', () => {
             else if (lmCrosses) expected = 'would_take_liquidity';
             else if (stopHit(tp, true) || stopHit(sl, false)) expected = 'would_trigger_immediately';
             else expected = 'ok';
+            // a retry: the same user's list client id names an accepted list (all are retained here) -> that list
+            dupOf = g.lcid !== null ? (m.byClient.get(`${g.u}|c${g.lcid}`) ?? null) : null;
+            if (dupOf !== null) expected = 'ok';
             list = {
               user: g.u,
               side: g.s,
@@ -333,8 +340,15 @@ describe('OCO order lists against the model', () => {
               r.code,
               JSON.stringify(cmd, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}` : v)),
             ).toBe(expected);
+          if (dupOf !== null) {
+            expect(r.duplicate).toBe(true);
+            expect(r.events).toEqual([]);
+            expect(r.orderList?.orderListId).toBe(dupOf);
+          } else if (r.code === 'ok' && list !== null && r.orderList !== undefined && g.t === 'oco' && g.lcid !== null) {
+            m.byClient.set(`${g.u}|c${g.lcid}`, r.orderList.orderListId);
+          }
           if (r.code === 'ok' && stopHold !== null) m.pendingHold.set(r.order?.orderId as string, stopHold);
-          if (r.code === 'ok' && list !== null && r.orderList !== undefined && r.duplicate !== true) {
+          if (r.code === 'ok' && list !== null && r.orderList !== undefined && dupOf === null) {
             const ml: MList = { ...list, id: r.orderList.orderListId, legs: [r.orderList.aboveOrderId, r.orderList.belowOrderId] };
             m.lists.set(ml.id, ml);
             for (const id of ml.legs) m.legOf.set(id, ml);
