@@ -449,6 +449,14 @@ describe('margin is checked at the trigger', () => {
     expect(e2.perpOpenOrders('u')).toEqual(w.e.perpOpenOrders('u'));
   });
 
+  it('a pending order blocks a margin mode change (an open order), until cancelled', () => {
+    const w = world([['u', 1_000n * USDT]]);
+    const o = w.place(cond('u', 'STOP_MARKET', 'BUY', 1n, { stopPrice: P + 1_000n }));
+    w.refused({ type: 'perpSetMarginMode', userId: 'u', symbol: SYM, marginMode: 'ISOLATED' }, 'position_exists');
+    w.ok({ type: 'perpCancelOrder', userId: 'u', orderId: o.orderId });
+    w.ok({ type: 'perpSetMarginMode', userId: 'u', symbol: SYM, marginMode: 'ISOLATED' });
+  });
+
   it('liquidation cancels the pending orders in scope', () => {
     const w = world([['u', 100n * USDT]]);
     w.ok(order('mm', 'SELL', P, 40n));
