@@ -121,6 +121,19 @@ describe('account centre and binding', () => {
     expectCode(await post(t.app, 'data/sms/sendCode', { type: 'VERIFY', channel: 'PHONE', ...(await passPuzzle(t)) }, auth(b)), 'channel_not_bound');
     // VERIFY needs a session.
     expectCode(await post(t.app, 'data/sms/sendCode', { type: 'VERIFY', ...(await passPuzzle(t)) }), 'unauthorized', 401);
+    // A VERIFY code to one's own proven address needs no puzzle; a code to an address not yet proven (BIND,
+    // REGISTER) still does, and is refused without one.
+    await allowResend(t);
+    const before = (await listOutbox(t.ctx.db, 'bind-b@example.com')).length;
+    const own = await post(t.app, 'data/sms/sendCode', { type: 'VERIFY' }, auth(b));
+    expect(own.json().status, own.body).toBe('SUCCEED');
+    const box = await listOutbox(t.ctx.db, 'bind-b@example.com');
+    expect(box.length).toBe(before + 1);
+    expect(box[0]!.type).toBe('VERIFY');
+    expectCode(await post(t.app, 'data/sms/sendCode', { account: 'unproven-b@example.com', type: 'BIND' }, auth(b)), 'captcha_required');
+    expectCode(await post(t.app, 'data/sms/sendCode', { account: 'unproven-c@example.com', type: 'REGISTER' }), 'captcha_required');
+    expect(await listOutbox(t.ctx.db, 'unproven-b@example.com')).toEqual([]);
+    expect(await listOutbox(t.ctx.db, 'unproven-c@example.com')).toEqual([]);
   });
 });
 

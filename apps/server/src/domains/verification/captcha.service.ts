@@ -20,8 +20,8 @@ import { answerOf, PUZZLE, renderPuzzle } from './captcha.render';
 import { checkTrail, parseTrail } from './captcha.trail';
 import type { VerificationRepository } from './verification.repository';
 
-/** How long a puzzle can be answered. */
-export const CHALLENGE_TTL_MS = 2 * 60_000;
+/** How long a puzzle can be answered: long enough for a slow first try on a phone (a challenge still takes one answer). */
+export const CHALLENGE_TTL_MS = 5 * 60_000;
 /** How long a passed puzzle's tokens can be used. */
 export const PASS_TTL_MS = 5 * 60_000;
 /** Accepted distance between the answer and the piece's place, in image px, in x and in y. */

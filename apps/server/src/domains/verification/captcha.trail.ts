@@ -19,7 +19,7 @@ export const TRAIL_MAX_POINTS = 600;
 export const TRAIL_MIN_POINTS = 6;
 /** A drag faster than this is not a hand's. */
 export const TRAIL_MIN_MS = 200;
-/** A drag longer than this is not one drag (the challenge lives 2 minutes). */
+/** A drag longer than this is not one drag (the challenge itself lives 5 minutes). */
 export const TRAIL_MAX_MS = 120_000;
 /** The trail must end where the answer is, within this many px (and start where the piece starts, within 3). */
 export const TRAIL_END_PX = 1;

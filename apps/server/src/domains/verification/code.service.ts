@@ -102,7 +102,11 @@ export function createCodeService(deps: {
       const last = await repo.lastCodeAt(key);
       if (last && t - last.getTime() < resendMs) throw new AppError('code_too_frequent', 429);
       if ((await repo.countCodesByIp(input.ip, new Date(t - 60 * 60_000))) >= ipPerHour) throw new AppError('code_too_frequent', 429);
-      await captcha.consume(input.pass);
+      // The puzzle guards what a bot would gain from: codes to an address not yet proven to be the caller's
+      // (sign-up, log-in, reset, binding a new address). A VERIFY code goes only to the signed-in user's own proven
+      // address (domains/security resolves it from the session) and is bounded by the per-account and per-IP limits
+      // above, so the user is not asked to solve a puzzle again for their own fund password, withdrawal or Google bind.
+      if (input.type !== 'VERIFY') await captcha.consume(input.pass);
       const sender = account.kind === 'email' ? senders.email : senders.phone;
       if (!sender) throw new AppError('service_unavailable', 503);
       const exists = await deps.accountExists(account);

@@ -36,7 +36,7 @@ export default function verificationRoutes({ members, security }: VerificationRo
         schema: {
           tags: TAGS,
           summary:
-            'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 2 minutes); 10 per minute per IP (429 captcha_too_frequent)',
+            'A new slide puzzle: geetest fields plus background and piece PNGs (answer within 5 minutes); 10 per minute per IP (429 captcha_too_frequent)',
           querystring: GeetestCodeQuery,
           response: { 200: Envelope(GeetestChallenge) },
         },
@@ -64,7 +64,7 @@ export default function verificationRoutes({ members, security }: VerificationRo
         schema: {
           tags: TAGS,
           summary:
-            "Send a 6-digit code (valid 10 minutes) to an e-mail or phone; needs a puzzle pass; 1 per 60 s per account. VERIFY (with the session headers) goes to the caller's own phone or e-mail (channel EMAIL|PHONE picks when both are bound)",
+            "Send a 6-digit code (valid 10 minutes) to an e-mail or phone; needs a puzzle pass, except VERIFY; 1 per 60 s per account. VERIFY (with the session headers, no puzzle) goes to the caller's own phone or e-mail (channel EMAIL|PHONE picks when both are bound)",
           body: SendCodeBody,
           response: { 200: Envelope(Type.Null()) },
         },

@@ -168,10 +168,10 @@ describe('slide puzzle', () => {
     expect(expired.json().errorCode).toBe('captcha_invalid');
   });
 
-  it('requires the geetest fields for sendCode', async () => {
+  it('requires the geetest fields for sendCode (every type but VERIFY): missing or empty, captcha_required', async () => {
     const res = await post(strict.app, 'data/sms/sendCode', { account: 'nopass@example.com', type: 'REGISTER' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().errorCode).toBe('validation_failed');
+    expect(res.json().errorCode).toBe('captcha_required');
     const empty = await post(strict.app, 'data/sms/sendCode', {
       account: 'nopass@example.com',
       type: 'REGISTER',

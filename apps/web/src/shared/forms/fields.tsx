@@ -149,14 +149,19 @@ export function AccountField(props: {
 /**
  * A 6-digit code field whose "Send code" button runs `validate()` (when given; false stops), then the slide
  * puzzle, then `send(pass)`, then a 60 s countdown. Send errors are toasted by the API client.
+ *
+ * `puzzle: false` skips the puzzle (`send(undefined)`): for a code to the signed-in user's own proven address (the
+ * server's VERIFY type), where a bot gains nothing and the server asks for none. Codes to an address not yet proven
+ * (sign-up, log-in, reset, binding a new address) keep the puzzle.
  */
 export function SendCodeField(props: {
   label: string;
   value: string;
   onChange: (v: string) => void;
-  send: (pass: GeetestResult) => Promise<unknown>;
+  send: (pass: GeetestResult | undefined) => Promise<unknown>;
   validate?: () => boolean;
   error?: string | null;
+  puzzle?: boolean;
 }) {
   const { t } = useTranslation('account');
   const [captcha, setCaptcha] = useState(false);
@@ -169,7 +174,7 @@ export function SendCodeField(props: {
     return () => clearTimeout(timer);
   }, [left]);
 
-  const onPass = async (pass: GeetestResult) => {
+  const onPass = async (pass: GeetestResult | undefined) => {
     setCaptcha(false);
     setSending(true);
     try {
@@ -200,7 +205,9 @@ export function SendCodeField(props: {
             className="ex-send-btn"
             disabled={left > 0 || sending}
             onClick={() => {
-              if (!props.validate || props.validate()) setCaptcha(true);
+              if (props.validate && !props.validate()) return;
+              if (props.puzzle === false) void onPass(undefined);
+              else setCaptcha(true);
             }}
           >
             {left > 0 ? t('resendIn', { s: left }) : t('sendCode')}

@@ -1,6 +1,6 @@
 /**
  * Fields of the second proof (the server's verifySecondFactor): a VERIFY code sent to the user's own phone or e-mail
- * (slide puzzle first, then a 60 s countdown; `channel` picks which when both are bound), and the Google
+ * (no slide puzzle: the address is the user's own; then a 60 s countdown; `channel` picks which when both are bound), and the Google
  * authenticator code. `SecondFactorFields` shows the Google code when Google is bound, else the VERIFY code, as the
  * server asks. The labelled field and the slide puzzle are the shared form parts (shared/forms) of the account
  * screens.
@@ -24,7 +24,8 @@ export function VerifyCodeField(props: { security: SecurityInfo | undefined; val
         value={props.value}
         onChange={props.onChange}
         error={props.error}
-        send={(pass) => sendVerifyCode({ channel, pass })}
+        puzzle={false}
+        send={() => sendVerifyCode({ channel })}
       />
       {to && <p className="sec-hint">{t('verifyCodeHint', { to })}</p>}
     </>

@@ -103,7 +103,8 @@ export function WithdrawConfirmPopup(props: {
           value={code}
           onChange={setCode}
           error={errors.code}
-          send={(pass) => sendWithdrawCode(info.codeChannel, pass)}
+          puzzle={false}
+          send={() => sendWithdrawCode(info.codeChannel)}
         />
         {info.codeTarget && <p className="wl-hint">{t('confirm.codeTo', { to: info.codeTarget })}</p>}
         {info.googleBound && (
