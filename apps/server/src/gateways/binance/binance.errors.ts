@@ -77,7 +77,14 @@ export function fromAppError(err: AppError): BinanceError {
     case 'too_many_decimals':
       return BX.badPrecision(field);
     case 'price_not_on_tick':
+    case 'stop_price_not_on_tick':
       return BX.newOrderRejected('Filter failure: PRICE_FILTER');
+    case 'trailing_delta_out_of_range':
+      return BX.newOrderRejected('Filter failure: TRAILING_DELTA');
+    case 'would_trigger_immediately':
+      return BX.newOrderRejected('Order would trigger immediately.');
+    case 'stop_price_required':
+      return new BinanceError(-1102, "Param 'stopPrice' or 'trailingDelta' must be sent, but both were empty/null!", 400);
     case 'quantity_not_on_step':
     case 'quantity_below_minimum':
       return BX.newOrderRejected('Filter failure: LOT_SIZE');

@@ -43,7 +43,7 @@ export const RateLimit = Obj({
   limit: Type.Integer({ minimum: 1 }),
 });
 
-/** A symbol filter of exchangeInfo (the five this exchange applies). */
+/** A symbol filter of exchangeInfo (the six this exchange applies). */
 export const SpotFilter = Type.Union([
   Obj({ filterType: Type.Literal('PRICE_FILTER'), minPrice: Decimal, maxPrice: Decimal, tickSize: Decimal }),
   Obj({ filterType: Type.Literal('LOT_SIZE'), minQty: Decimal, maxQty: Decimal, stepSize: Decimal }),
@@ -57,6 +57,14 @@ export const SpotFilter = Type.Union([
     avgPriceMins: Type.Integer(),
   }),
   Obj({ filterType: Type.Literal('MAX_NUM_ORDERS'), maxNumOrders: Type.Integer({ minimum: 1 }) }),
+  // The trailingDelta range of conditional orders, in basis points (Binance's TRAILING_DELTA filter).
+  Obj({
+    filterType: Type.Literal('TRAILING_DELTA'),
+    minTrailingAboveDelta: Type.Integer(),
+    maxTrailingAboveDelta: Type.Integer(),
+    minTrailingBelowDelta: Type.Integer(),
+    maxTrailingBelowDelta: Type.Integer(),
+  }),
 ]);
 
 /** A symbol of GET /api/v3/exchangeInfo. */
@@ -190,10 +198,14 @@ const orderCore = {
   cummulativeQuoteQty: Decimal,
   status: Type.String({ description: 'NEW, PARTIALLY_FILLED, FILLED, CANCELED, EXPIRED' }),
   timeInForce: Type.String({ description: 'GTC, IOC, FOK' }),
-  type: Type.String({ description: 'LIMIT, MARKET, LIMIT_MAKER' }),
+  type: Type.String({ description: 'LIMIT, MARKET, LIMIT_MAKER, STOP_LOSS, STOP_LOSS_LIMIT, TAKE_PROFIT, TAKE_PROFIT_LIMIT' }),
   side: SideEnum,
   origQuoteOrderQty: Decimal,
+  /** Only on a trailing stop order (Binance's conditional field): basis points. */
+  trailingDelta: Type.Optional(Type.Integer({ minimum: 1 })),
 };
+/** Binance's workingTime: when the order went on the book (Unix ms), -1 while a conditional order waits for its trigger. */
+const WorkingTime = Type.Integer({ minimum: -1, description: 'Unix ms, -1 while a stop order is pending' });
 /** POST /api/v3/order, newOrderRespType ACK. */
 export const NewOrderAck = Obj({
   symbol: BinanceSymbol,
@@ -202,7 +214,13 @@ export const NewOrderAck = Obj({
   clientOrderId: Type.String(),
   transactTime: TimeMs,
 });
-const resultFields = { ...orderCore, transactTime: TimeMs, workingTime: TimeMs, selfTradePreventionMode: Type.String() };
+const resultFields = {
+  ...orderCore,
+  stopPrice: Type.Optional(Decimal),
+  transactTime: TimeMs,
+  workingTime: WorkingTime,
+  selfTradePreventionMode: Type.String(),
+};
 /** POST /api/v3/order, newOrderRespType RESULT. */
 export const NewOrderResult = Obj(resultFields);
 /** POST /api/v3/order, newOrderRespType FULL: RESULT and its fills. */
@@ -243,11 +261,17 @@ export const QueriedOrder = Obj({
   time: TimeMs,
   updateTime: TimeMs,
   isWorking: Type.Boolean(),
-  workingTime: TimeMs,
+  workingTime: WorkingTime,
   selfTradePreventionMode: Type.String(),
 });
 /** An order as DELETE /api/v3/order and DELETE /api/v3/openOrders answer it. */
-export const CanceledOrder = Obj({ ...orderCore, origClientOrderId: Type.String(), transactTime: TimeMs, selfTradePreventionMode: Type.String() });
+export const CanceledOrder = Obj({
+  ...orderCore,
+  stopPrice: Type.Optional(Decimal),
+  origClientOrderId: Type.String(),
+  transactTime: TimeMs,
+  selfTradePreventionMode: Type.String(),
+});
 
 /** GET /api/v3/account. */
 export const SpotAccountResponse = Obj({

@@ -2,7 +2,9 @@
  * CCXT 4.5.84 (its binance class unchanged, only the URLs pointed here) parses our spot REST answers: loadMarkets
  * (spot, with fetchCurrencies over /sapi/v1/capital/config/getall since keys are set), fetchTime, fetchTicker(s),
  * fetchOrderBook, fetchTrades, fetchOHLCV, fetchBalance, createOrder (limit, market, with clientOrderId), fetchOrder,
- * fetchOpenOrders, fetchClosedOrders, cancelOrder, fetchMyTrades, with a real HMAC key. The full CCXT suite is the
+ * fetchOpenOrders, fetchClosedOrders, cancelOrder, fetchMyTrades, with a real HMAC key; stop orders (createOrder with
+ * triggerPrice, stopLossPrice or takeProfitPrice: STOP_LOSS_LIMIT, STOP_LOSS, TAKE_PROFIT_LIMIT) pending with their
+ * triggerPrice, then triggered and filled. The full CCXT suite is the
  * `ccxt` helper's; this one guards the spot formats.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,12 +17,14 @@ import { createTestKey, type TestKey } from '../../domains/api-keys/api-keys.tes
 const PORT = 8130;
 let t: TestApp;
 let key: TestKey;
+let userId = '';
 let makerId = '';
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
   await t.app.listen({ port: PORT, host: '127.0.0.1' });
   const user = await loginUser(t, 'ccxt-spot@example.com');
+  userId = user.userId;
   const maker = await loginUser(t, 'ccxt-maker@example.com');
   makerId = maker.userId;
   key = await createTestKey(t, user.userId);
@@ -101,5 +105,38 @@ describe('CCXT against the spot REST API', () => {
       amount: 0.002,
       fee: { cost: 0.000002, currency: 'BTC' },
     });
+  });
+
+  it('places stop orders with triggerPrice, stopLossPrice and takeProfitPrice; a trade triggers one, then it is filled', async () => {
+    const http = `http://127.0.0.1:${PORT}`;
+    const ex = new ccxt.binance({
+      apiKey: key.apiKey,
+      secret: key.secret,
+      urls: { api: { public: `${http}/api/v3`, private: `${http}/api/v3`, v1: `${http}/api/v1`, sapi: `${http}/sapi/v1` } },
+      options: { fetchMarkets: { types: ['spot'] } },
+    });
+    await ex.loadMarkets();
+    const d = await t.ctx.host.submit({ type: 'deposit', userId, asset: 'BTC', account: 'SPOT', amount: pow10(6), from: '@chain' });
+    expect(d.code).toBe('ok');
+    const other = await loginUser(t, 'ccxt-other@example.com');
+    // The last price is 60000: a SELL stop at 59000 waits.
+    const stop = await ex.createOrder('BTC/USDT', 'limit', 'sell', 0.001, 58000, { triggerPrice: 59000 });
+    const stopLoss = await ex.createOrder('BTC/USDT', 'market', 'sell', 0.001, undefined, { stopLossPrice: 55000 });
+    const takeProfit = await ex.createOrder('BTC/USDT', 'limit', 'sell', 0.001, 71000, { takeProfitPrice: 70000 });
+    const open = await ex.fetchOpenOrders('BTC/USDT');
+    const byId = new Map(open.map((o) => [o.id, o]));
+    expect(byId.get(stop.id!)).toMatchObject({ status: 'open', price: 58000, amount: 0.001, triggerPrice: 59000 });
+    expect(byId.get(stopLoss.id!)).toMatchObject({ status: 'open', triggerPrice: 55000 });
+    expect(byId.get(takeProfit.id!)).toMatchObject({ status: 'open', price: 71000, triggerPrice: 70000 });
+    expect(open.map((o) => o.info.type).sort()).toEqual(['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT']);
+
+    // A bid for the triggered order, then a trade at 59000 between two other users.
+    await t.ctx.entrust.place(other.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '58000.00', amount: '0.00100' });
+    await t.ctx.entrust.place(makerId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
+    await t.ctx.entrust.place(other.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
+    const filled = await ex.fetchOrder(stop.id!, 'BTC/USDT');
+    expect(filled).toMatchObject({ id: stop.id, status: 'closed', filled: 0.001, average: 58000, triggerPrice: 59000 });
+    for (const o of [stopLoss, takeProfit]) expect(await ex.cancelOrder(o.id!, 'BTC/USDT')).toMatchObject({ id: o.id, status: 'canceled' });
+    expect(await ex.fetchOpenOrders('BTC/USDT')).toEqual([]);
   });
 });

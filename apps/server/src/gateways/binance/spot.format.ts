@@ -8,14 +8,17 @@
  */
 import { formatDecimal, MAX_OPEN_ORDERS_PER_MARKET, type Asset, type MarketConfig } from '@exchange/core';
 import type { Entrust, Fill } from '@exchange/api';
-import { MAX_UNITS } from '../../domains/entrust/entrust.service';
+import { MAX_TRAILING_DELTA_BIPS, MAX_UNITS, MIN_TRAILING_DELTA_BIPS } from '../../domains/entrust/entrust.service';
 import { toBinanceSymbol } from './binance.symbols';
 
 /** Decimals Binance prints filter values with. */
 const FILTER_DECIMALS = 8;
 
-/** Our order types as Binance names them (LIMIT with POST_ONLY is LIMIT_MAKER). */
-export const SPOT_ORDER_TYPES = ['LIMIT', 'LIMIT_MAKER', 'MARKET'] as const;
+/**
+ * Our order types as Binance names them (LIMIT with POST_ONLY is LIMIT_MAKER; a conditional MARKET or LIMIT order is
+ * STOP_LOSS / TAKE_PROFIT or STOP_LOSS_LIMIT / TAKE_PROFIT_LIMIT: docs/conditional-orders.md), in Binance's order.
+ */
+export const SPOT_ORDER_TYPES = ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'] as const;
 
 /** The one self-trade prevention mode orders placed here get (the engine's default). */
 export const STP_MODE = 'EXPIRE_TAKER';
@@ -60,7 +63,7 @@ export function exchangeInfoSymbol(m: MarketConfig, asset: (code: string) => Ass
     otoAllowed: false,
     opoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
-    allowTrailingStop: false,
+    allowTrailingStop: true,
     cancelReplaceAllowed: false,
     amendAllowed: false,
     pegInstructionsAllowed: false,
@@ -84,6 +87,14 @@ export function exchangeInfoSymbol(m: MarketConfig, asset: (code: string) => Ass
         avgPriceMins: 5,
       },
       { filterType: 'MAX_NUM_ORDERS', maxNumOrders: MAX_OPEN_ORDERS_PER_MARKET },
+      // One range for every conditional kind and side (the engine's bounds).
+      {
+        filterType: 'TRAILING_DELTA',
+        minTrailingAboveDelta: MIN_TRAILING_DELTA_BIPS,
+        maxTrailingAboveDelta: MAX_TRAILING_DELTA_BIPS,
+        minTrailingBelowDelta: MIN_TRAILING_DELTA_BIPS,
+        maxTrailingBelowDelta: MAX_TRAILING_DELTA_BIPS,
+      },
     ],
     permissions: [] as string[],
     permissionSets: [['SPOT']],
@@ -103,9 +114,20 @@ export interface OrderScales {
   quoteScale: number;
 }
 
-/** Binance's type of one of our orders: LIMIT_MAKER for a POST_ONLY LIMIT. */
-export function binanceOrderType(e: Pick<Entrust, 'orderType' | 'timeInForce'>): string {
+/**
+ * Binance's type of one of our orders: LIMIT_MAKER for a POST_ONLY LIMIT; for a conditional order (`stopType` set) its
+ * kind, with _LIMIT when it becomes a LIMIT order (STOP_LOSS_LIMIT, TAKE_PROFIT_LIMIT); the same before and after its
+ * trigger, as on Binance.
+ */
+export function binanceOrderType(e: { orderType: string; timeInForce: string; stopType?: string }): string {
+  if (e.stopType !== undefined && e.stopType !== '') return e.orderType === 'LIMIT' ? `${e.stopType}_LIMIT` : e.stopType;
   return e.orderType === 'LIMIT' && e.timeInForce === 'POST_ONLY' ? 'LIMIT_MAKER' : e.orderType;
+}
+
+/** Binance's workingTime of an order: the trigger time of a conditional order (-1 while it waits), else its creation time. */
+export function workingTimeOf(e: Pick<Entrust, 'stopType' | 'workingTime' | 'createTime'>): number {
+  if (e.stopType === '') return e.createTime;
+  return e.workingTime === 0 ? -1 : e.workingTime;
 }
 
 /** Binance's timeInForce of one of our orders (a LIMIT_MAKER shows GTC, as on Binance). */
@@ -130,14 +152,25 @@ function orderCore(e: Entrust, s: OrderScales) {
     type: binanceOrderType(e),
     side: e.side,
     origQuoteOrderQty: e.total === '' ? formatDecimal(0n, quoteScale) : e.total,
+    ...(e.trailingDelta > 0 ? { trailingDelta: e.trailingDelta } : {}),
   };
+}
+
+/** Binance's stopPrice of an order: its stop price, or zero at the price decimals when it has none. */
+function stopPriceOf(e: Entrust, s: OrderScales): string {
+  return e.stopPrice === '' ? formatDecimal(0n, s.market.priceDecimals) : e.stopPrice;
+}
+
+/** The stopPrice field of a new-order or cancel answer: present only on a conditional order (Binance's conditional field). */
+function conditionalStop(e: Entrust, s: OrderScales): { stopPrice?: string } {
+  return e.stopType === '' ? {} : { stopPrice: stopPriceOf(e, s) };
 }
 
 /** An order as POST /api/v3/order answers it: ACK, RESULT, or FULL with its fills. */
 export function newOrderResponse(e: Entrust, s: OrderScales, respType: 'ACK' | 'RESULT' | 'FULL', fills: Fill[] = []) {
   const ack = { symbol: toBinanceSymbol(e.pairsName), orderId: idNumber(e.id), orderListId: -1, clientOrderId: e.clientOrderId, transactTime: e.updateTime };
   if (respType === 'ACK') return ack;
-  const result = { ...orderCore(e, s), transactTime: e.updateTime, workingTime: e.createTime, selfTradePreventionMode: STP_MODE };
+  const result = { ...orderCore(e, s), ...conditionalStop(e, s), transactTime: e.updateTime, workingTime: workingTimeOf(e), selfTradePreventionMode: STP_MODE };
   if (respType === 'RESULT') return result;
   return {
     ...result,
@@ -147,15 +180,16 @@ export function newOrderResponse(e: Entrust, s: OrderScales, respType: 'ACK' | '
 
 /** An order as GET /api/v3/order, openOrders and allOrders answer it. */
 export function queriedOrder(e: Entrust, s: OrderScales) {
-  const open = e.status === 'NEW' || e.status === 'PARTIALLY_FILLED';
+  // A pending conditional order is open but not working (not in the book), as on Binance.
+  const working = (e.status === 'NEW' || e.status === 'PARTIALLY_FILLED') && e.triggerState !== 'PENDING';
   return {
     ...orderCore(e, s),
-    stopPrice: formatDecimal(0n, s.market.priceDecimals),
+    stopPrice: stopPriceOf(e, s),
     icebergQty: formatDecimal(0n, s.market.qtyDecimals),
     time: e.createTime,
     updateTime: e.updateTime,
-    isWorking: open,
-    workingTime: e.createTime,
+    isWorking: working,
+    workingTime: workingTimeOf(e),
     selfTradePreventionMode: STP_MODE,
   };
 }
@@ -164,6 +198,7 @@ export function queriedOrder(e: Entrust, s: OrderScales) {
 export function canceledOrder(e: Entrust, s: OrderScales, origClientOrderId: string, cancelClientOrderId: string) {
   return {
     ...orderCore(e, s),
+    ...conditionalStop(e, s),
     origClientOrderId,
     clientOrderId: cancelClientOrderId,
     transactTime: e.updateTime,

@@ -57,8 +57,9 @@ describe('Binance spot market data', () => {
       status: 'TRADING',
       baseAsset: 'BTC',
       quoteAsset: 'USDT',
-      orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET'],
+      orderTypes: ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT', 'TAKE_PROFIT_LIMIT'],
       quoteOrderQtyMarketAllowed: true,
+      allowTrailingStop: true,
     });
     const m = t.ctx.host.engine.market('BTC/USDT')!;
     const f = Object.fromEntries(s.filters.map((x: { filterType: string }) => [x.filterType, x]));
@@ -67,6 +68,13 @@ describe('Binance spot market data', () => {
     expect(f.MARKET_LOT_SIZE.stepSize).toBe('0.00001000');
     expect(f.NOTIONAL.minNotional).toBe(`${(m.minNotional / pow10(8)).toString()}.00000000`);
     expect(f.MAX_NUM_ORDERS.maxNumOrders).toBe(MAX_OPEN_ORDERS_PER_MARKET);
+    expect(f.TRAILING_DELTA).toEqual({
+      filterType: 'TRAILING_DELTA',
+      minTrailingAboveDelta: 10,
+      maxTrailingAboveDelta: 2000,
+      minTrailingBelowDelta: 10,
+      maxTrailingBelowDelta: 2000,
+    });
     const all = await get('/api/v3/exchangeInfo');
     expect(all.body.symbols.map((x: { symbol: string }) => x.symbol)).toEqual(t.ctx.host.engine.markets().map((x) => x.symbol.replace('/', '')));
     const two = await get(`/api/v3/exchangeInfo?symbols=${encodeURIComponent('["ETHUSDT","BTCUSDT"]')}`);

@@ -11,7 +11,7 @@ import type { Static } from '@sinclair/typebox';
 import type { SetEntrustBody } from '@exchange/api';
 import type { MarketConfig } from '@exchange/core';
 import { AppError } from '../../platform/shared/errors';
-import { parseUnits } from '../../domains/entrust/entrust.service';
+import { MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS, parseUnits } from '../../domains/entrust/entrust.service';
 import { BinanceError, BX, fromAppError } from './binance.errors';
 import { STP_MODE } from './spot.format';
 
@@ -24,12 +24,15 @@ export interface SpotOrderRequest {
   respType: NewOrderRespType;
 }
 
-/** Binance's order types we do not have, with the -2010 text Binance gives on a symbol without them. */
-const UNSUPPORTED_TYPES: Readonly<Record<string, string>> = {
-  STOP_LOSS: 'Stop loss orders are not supported for this symbol.',
-  STOP_LOSS_LIMIT: 'Stop loss limit orders are not supported for this symbol.',
-  TAKE_PROFIT: 'Take profit orders are not supported for this symbol.',
-  TAKE_PROFIT_LIMIT: 'Take profit limit orders are not supported for this symbol.',
+/**
+ * Binance's conditional order types (docs/conditional-orders.md): the kind (the app's stopType) and whether the
+ * triggered order is a LIMIT (price and timeInForce) or a MARKET order (quantity only).
+ */
+const CONDITIONAL_TYPES: Readonly<Record<string, { kind: 'STOP_LOSS' | 'TAKE_PROFIT'; limit: boolean }>> = {
+  STOP_LOSS: { kind: 'STOP_LOSS', limit: false },
+  STOP_LOSS_LIMIT: { kind: 'STOP_LOSS', limit: true },
+  TAKE_PROFIT: { kind: 'TAKE_PROFIT', limit: false },
+  TAKE_PROFIT_LIMIT: { kind: 'TAKE_PROFIT', limit: true },
 };
 
 /** Binance's name of a field of the app's order request (for -1111/-1102 texts). */
@@ -39,6 +42,7 @@ const BINANCE_FIELD: Readonly<Record<string, string>> = {
   pairsName: 'symbol',
   id: 'orderId',
   clientOrderId: 'newClientOrderId',
+  stopType: 'type',
 };
 
 /** An AppError of the order service as Binance's error, with Binance's parameter names. */
@@ -60,29 +64,56 @@ const notRequired = (name: string) => BX.paramNotRequired(name);
 
 /**
  * Parses POST /api/v3/order's (and order/test's) merged parameters `p` for market `m`. Throws BinanceError:
- * -1102 missing side/type/timeInForce/price/quantity, -1117 side, -1116 type, -1115 timeInForce, -1106 a parameter
- * the type does not take, -2010 for STOP_LOSS/TAKE_PROFIT types, iceberg and pegged orders, -1014 a quoteOrderQty
- * SELL (Binance has it; our engine buys by quote only), -1130 newOrderRespType or selfTradePreventionMode.
+ * -1102 missing side/type/timeInForce/price/quantity, or neither stopPrice nor trailingDelta on a STOP_LOSS,
+ * STOP_LOSS_LIMIT, TAKE_PROFIT or TAKE_PROFIT_LIMIT; -1117 side, -1116 type, -1115 timeInForce, -1106 a parameter the
+ * type does not take (stopPrice/trailingDelta on LIMIT, LIMIT_MAKER or MARKET; price, timeInForce or quoteOrderQty on
+ * STOP_LOSS/TAKE_PROFIT, quoteOrderQty on the _LIMIT types: Binance's "Mandatory parameters based on type"); -2010 for
+ * iceberg and pegged orders; -1014 a quoteOrderQty SELL (Binance has it; our engine buys by quote only); -1130
+ * newOrderRespType or selfTradePreventionMode.
  */
 export function parseNewOrder(p: Record<string, string>, m: MarketConfig): SpotOrderRequest {
   if (!present(p.side)) throw BX.mandatoryMissing('side');
   if (p.side !== 'BUY' && p.side !== 'SELL') throw BX.invalidSide();
   if (!present(p.type)) throw BX.mandatoryMissing('type');
   const type = p.type;
-  if (Object.hasOwn(UNSUPPORTED_TYPES, type)) throw BX.newOrderRejected(UNSUPPORTED_TYPES[type]!);
-  if (type !== 'LIMIT' && type !== 'LIMIT_MAKER' && type !== 'MARKET') throw BX.invalidOrderType();
+  const conditional = Object.hasOwn(CONDITIONAL_TYPES, type) ? CONDITIONAL_TYPES[type]! : undefined;
+  if (conditional === undefined && type !== 'LIMIT' && type !== 'LIMIT_MAKER' && type !== 'MARKET') throw BX.invalidOrderType();
   if (present(p.timeInForce) && p.timeInForce !== 'GTC' && p.timeInForce !== 'IOC' && p.timeInForce !== 'FOK') throw BX.invalidTimeInForce();
-  if (present(p.stopPrice)) throw notRequired('stopPrice');
-  if (present(p.trailingDelta)) throw notRequired('trailingDelta');
+  if (conditional === undefined && present(p.stopPrice)) throw notRequired('stopPrice');
+  if (conditional === undefined && present(p.trailingDelta)) throw notRequired('trailingDelta');
   if (present(p.icebergQty)) throw BX.newOrderRejected('Iceberg orders are not supported for this symbol.');
   if (present(p.pegPriceType) || present(p.pegOffsetValue) || present(p.pegOffsetType))
     throw BX.newOrderRejected('Pegged orders are not supported for this symbol.');
   if (present(p.selfTradePreventionMode) && p.selfTradePreventionMode !== STP_MODE)
     throw BX.badParam("Data sent for parameter 'selfTradePreventionMode' is not valid.");
-  const respType = p.newOrderRespType ?? (type === 'LIMIT_MAKER' ? 'ACK' : 'FULL');
+  // Binance answers FULL by default for MARKET and LIMIT orders only, ACK for every other type.
+  const respType = p.newOrderRespType ?? (type === 'LIMIT' || type === 'MARKET' ? 'FULL' : 'ACK');
   if (respType !== 'ACK' && respType !== 'RESULT' && respType !== 'FULL') throw BX.badParam("Data sent for parameter 'newOrderRespType' is not valid.");
   const clientOrderId = present(p.newClientOrderId) ? p.newClientOrderId : newClientOrderId();
   const base = { pairsName: m.symbol, side: p.side, clientOrderId } as const;
+
+  if (conditional !== undefined) {
+    const hasStop = present(p.stopPrice);
+    const hasTrailing = present(p.trailingDelta);
+    if (!hasStop && !hasTrailing) throw new BinanceError(-1102, "Param 'stopPrice' or 'trailingDelta' must be sent, but both were empty/null!", 400);
+    if (present(p.quoteOrderQty)) throw notRequired('quoteOrderQty');
+    if (!present(p.quantity)) throw BX.mandatoryMissing('quantity');
+    // IntParam's pattern keeps the value to 18 digits, within a JS number's exact range.
+    const trigger = {
+      stopType: conditional.kind,
+      ...(hasStop ? { stopPrice: p.stopPrice } : {}),
+      ...(hasTrailing ? { trailingDelta: Number(p.trailingDelta) } : {}),
+    };
+    if (conditional.limit) {
+      if (!present(p.timeInForce)) throw BX.mandatoryMissing('timeInForce');
+      if (!present(p.price)) throw BX.mandatoryMissing('price');
+      const timeInForce = p.timeInForce as 'GTC' | 'IOC' | 'FOK';
+      return { respType, body: { ...base, orderType: 'LIMIT', timeInForce, price: p.price, amount: p.quantity, ...trigger } };
+    }
+    if (present(p.timeInForce)) throw notRequired('timeInForce');
+    if (present(p.price)) throw notRequired('price');
+    return { respType, body: { ...base, orderType: 'MARKET', amount: p.quantity, ...trigger } };
+  }
 
   if (type === 'LIMIT' || type === 'LIMIT_MAKER') {
     if (type === 'LIMIT' && !present(p.timeInForce)) throw BX.mandatoryMissing('timeInForce');
@@ -106,7 +137,8 @@ export function parseNewOrder(p: Record<string, string>, m: MarketConfig): SpotO
 
 /**
  * What POST /api/v3/order/test checks beyond `parseNewOrder`, without the engine: the decimals of each value
- * (-1111), and the market's filters (-2010 "Filter failure: PRICE_FILTER", LOT_SIZE, NOTIONAL for a LIMIT's
+ * (-1111), and the market's filters (-2010 "Filter failure: PRICE_FILTER" for the price or stopPrice, TRAILING_DELTA,
+ * LOT_SIZE, NOTIONAL for a LIMIT's
  * price x quantity or a quoteOrderQty) and status (-2010 "Market is closed."). Balances are not checked, as on
  * Binance. `quoteScale` is the quote asset's scale.
  */
@@ -118,6 +150,12 @@ export function checkFilters(req: SpotOrderRequest, m: MarketConfig, quoteScale:
     const qty = body.amount !== undefined ? parseUnits(body.amount, m.qtyDecimals, 'amount') : undefined;
     const quote = body.total !== undefined ? parseUnits(body.total, quoteScale, 'total') : undefined;
     if (price !== undefined && (price <= 0n || price % m.tickSize !== 0n)) throw new AppError('price_not_on_tick', 400);
+    if (body.stopPrice !== undefined) {
+      const stop = parseUnits(body.stopPrice, m.priceDecimals, 'stopPrice');
+      if (stop <= 0n || stop % m.tickSize !== 0n) throw new AppError('stop_price_not_on_tick', 400);
+    }
+    const d = body.trailingDelta;
+    if (d !== undefined && (d < MIN_TRAILING_DELTA_BIPS || d > MAX_TRAILING_DELTA_BIPS)) throw new AppError('trailing_delta_out_of_range', 400);
     if (qty !== undefined) {
       if (qty % m.stepSize !== 0n) throw new AppError('quantity_not_on_step', 400);
       if (qty <= 0n || qty < m.minQty) throw new AppError('quantity_below_minimum', 400);

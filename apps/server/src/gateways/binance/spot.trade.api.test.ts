@@ -339,8 +339,8 @@ describe('Binance spot trading', () => {
       [{ ...limit, side: 'buy' }, -1117],
       [{ ...limit, side: '' }, -1102],
       [{ ...limit, type: 'limit' }, -1116],
-      [{ ...limit, type: 'STOP_LOSS' }, -2010],
-      [{ ...limit, type: 'TAKE_PROFIT_LIMIT' }, -2010],
+      [{ ...limit, type: 'STOP_LOSS' }, -1102], // neither stopPrice nor trailingDelta
+      [{ ...limit, type: 'TAKE_PROFIT_LIMIT' }, -1102],
       [{ ...limit, timeInForce: 'GTX' }, -1115],
       [{ side: 'BUY', type: 'LIMIT', price: '100', quantity: '1' }, -1102],
       [{ ...limit, price: '' }, -1102],

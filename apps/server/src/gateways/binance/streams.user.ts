@@ -3,7 +3,8 @@
  * WebSocket channels are built from (gateways/ws/ws.hub.ts, domains/contract/contract.push.ts):
  * - spot (https://developers.binance.com/docs/binance-spot-api-docs/user-data-stream): `executionReport` for each
  *   order change (NEW on acceptance, one TRADE per fill with that fill's quantity, price, commission and trade id,
- *   CANCELED / EXPIRED), `outboundAccountPosition` with the SPOT balances the command changed, `balanceUpdate` for a
+ *   CANCELED / EXPIRED; a conditional order's type, stop price `P` and trailing delta `d`, and at its trigger a NEW,
+ *   TRADE or EXPIRED report with its working time `W` once it is on the book), `outboundAccountPosition` with the SPOT balances the command changed, `balanceUpdate` for a
  *   transfer into or out of the spot account and a credited deposit;
  * - USDT perpetuals (https://developers.binance.com/docs/derivatives/usds-margined-futures/user-data-streams):
  *   `ORDER_TRADE_UPDATE` likewise, `ACCOUNT_UPDATE` with the CONTRACT wallet and the positions the command changed.
@@ -14,6 +15,7 @@ import type { EngineApi, EngineEvent, OrderView, PerpOrderView, PositionView, Tr
 import { formatDecimal } from '@exchange/core';
 import { avgPriceOf, perpScales, positionFigures } from '../../domains/contract/contract.format';
 import { toBinanceSymbol } from './binance.symbols';
+import { binanceOrderType } from './spot.format';
 import type { StreamMarket } from './streams.names';
 
 /** One event for one user's stream of one namespace. */
@@ -95,18 +97,21 @@ function executionReports(engine: UserEventEngine, o: OrderView, fills: Fill[], 
   const reports = accepted ? [{ x: 'NEW', X: 'NEW', fill: null, z: 0n, Z: 0n }] : reportsOf(o, fills);
   return reports.map((r) => {
     const f = r.fill;
-    const onBook = o.orderType === 'LIMIT' && (r.X === 'NEW' || r.X === 'PARTIALLY_FILLED');
+    // A conditional order is on the book only from its trigger (workingTs), as a LIMIT order.
+    const t = o.trigger;
+    const onBook = o.orderType === 'LIMIT' && (r.X === 'NEW' || r.X === 'PARTIALLY_FILLED') && (t === undefined || t.workingTs !== null);
     return JSON.stringify({
       e: 'executionReport',
       E: now,
       s: toBinanceSymbol(o.symbol),
       c: o.clientOrderId ?? '',
       S: o.side,
-      o: o.orderType === 'LIMIT' && o.timeInForce === 'POST_ONLY' ? 'LIMIT_MAKER' : o.orderType,
+      o: binanceOrderType({ orderType: o.orderType, timeInForce: o.timeInForce, ...(t ? { stopType: t.kind } : {}) }),
       f: o.timeInForce === 'POST_ONLY' ? 'GTC' : o.timeInForce,
       q: qty(o.quantity),
       p: px(o.price),
-      P: px(0n),
+      P: px(t?.stopPrice ?? 0n),
+      ...(t?.trailingDelta != null ? { d: t.trailingDelta } : {}),
       F: qty(0n),
       g: -1,
       C: '',
@@ -128,7 +133,7 @@ function executionReports(engine: UserEventEngine, o: OrderView, fills: Fill[], 
       Z: quote(r.Z),
       Y: quote(f ? f.quote : 0n),
       Q: quote(o.quoteAmount),
-      ...(onBook ? { W: o.createdTs } : {}),
+      ...(onBook ? { W: t?.workingTs ?? o.createdTs } : {}),
       V: STP_MODE,
     });
   });
