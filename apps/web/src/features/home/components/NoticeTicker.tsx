@@ -9,13 +9,26 @@ import { RightOutline, SoundOutline } from 'antd-mobile-icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '@exchange/api';
+import { ListSkeleton } from '../../../shared/ui/Skeleton';
+import { loadFailureText } from '../../../shared/api-client/load-failure';
 import { BANNER_AUTOPLAY_MS } from './BannerSwiper';
 
 /** Height of one notice line, px (matches .home-notice-title in home.css). */
 const LINE_PX = 20;
 
-/** The ticker; shows "No announcements" when empty. */
-export const NoticeTicker = memo(function NoticeTicker({ notices }: { notices: Notice[] | undefined }) {
+/** Props of NoticeTicker. */
+export interface NoticeTickerProps {
+  /** The notices; undefined while the query has no answer yet. */
+  notices: Notice[] | undefined;
+  /** The query's error when it failed without data; its section 8 text is shown instead of the titles. */
+  error?: unknown;
+}
+
+/**
+ * The ticker: a skeleton bar while the notices load (never "No announcements" before the answer), the
+ * load-failure text when they failed, "No announcements" only for an empty answer.
+ */
+export const NoticeTicker = memo(function NoticeTicker({ notices, error }: NoticeTickerProps) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
   const list = notices ?? [];
@@ -34,7 +47,11 @@ export const NoticeTicker = memo(function NoticeTicker({ notices }: { notices: N
     <button type="button" className="home-notice" aria-label={t('notices')} onClick={() => navigate('/noticeList')}>
       <SoundOutline className="home-notice-icon" />
       <div className="home-notice-body">
-        {n === 0 ? (
+        {notices === undefined && error ? (
+          <span className="text-3">{loadFailureText(error)}</span>
+        ) : notices === undefined ? (
+          <ListSkeleton rows={1} inline />
+        ) : n === 0 ? (
           <span className="text-3">{t('noNotices')}</span>
         ) : (
           <div

@@ -57,7 +57,7 @@ export default function HomePage() {
       >
         <div className="home-body">
           <BannerSwiper banners={banners.data} />
-          <NoticeTicker notices={notices.data} />
+          <NoticeTicker notices={notices.data} error={notices.isError ? notices.error : undefined} />
           <TopPairs pairs={top.data} />
           <QuickActions />
           <RankingList />
