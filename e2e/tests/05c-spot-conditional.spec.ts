@@ -1,14 +1,15 @@
 /**
  * Journey 5c: conditional spot orders on the trade screen (docs/conditional-orders.md). A new user (demo funds, a
- * nickname, BTC bought at market through the API) opens /transaction in en: chooses Stop-limit, Sell, types a trigger
+ * nickname, BTC bought at market through the API) opens /transaction in en: chooses Sell and the Stop tab (a stop-limit: limit when triggered), types a trigger
  * 3% below the last price and sees "Stop-loss" said under it, a limit price and an amount; the confirmation says
  * "Stop-loss: sells when the last price falls to ... or below"; the order is in Open orders as a Stop-limit waiting
  * for its trigger, with "≤ <trigger>"; the same in zh (待触发); cancelled there, it leaves Open orders.
- * Then a second stop-limit SELL is placed (through the API, right after reading the book, so that the demo bots
- * cannot move the last price to the trigger in between) with its trigger at a bid price below the last price, and the
- * user sells at market (API) down to that bid: the last price reaches the trigger, and the app shows the order as
- * Triggered (its limit, 5% above, then rests on the book). That step is deterministic unless the bots lift the bids
- * above the trigger between the two requests; it then retries with the book read again (at most 6 times).
+ * Then a second stop-limit order is placed (through the API, right after reading the book, so that the demo bots
+ * can hardly move the last price to the trigger in between): a SELL with its trigger at the best bid when that is below
+ * the last price, else a BUY with its trigger at the best ask above it; the user's 0.0001 BTC market order (API) trades
+ * at that level, the last price reaches the trigger, and the app shows the order as Triggered (its limit, 5% past the
+ * market, then rests on the book). Not deterministic only in that the bots' orders may move the best level between the
+ * requests; the step then retries with the book read again (at most 8 times, printing each attempt).
  * Screenshots at 390x844 of the form and the open order in en/zh and day/night:
  * docs/screenshots/review/spot-conditional-*.png.
  */
@@ -62,8 +63,12 @@ test('stop-limit sell: form, confirmation, waiting in open orders, cancel; a sec
   await expect(p.getByRole('button', { name: 'Select trading pair, current BTC/USDT' })).toBeVisible();
   const form = p.getByRole('form', { name: /^(Buy|Sell) BTC$/ });
   await form.getByRole('tablist', { name: 'Order side' }).getByRole('tab', { name: 'Sell' }).click();
-  await form.getByRole('tablist', { name: 'Order type' }).getByRole('tab', { name: 'Stop-limit' }).click();
-  await expect(p.getByRole('tab', { name: 'Stop-limit' })).toHaveAttribute('aria-selected', 'true');
+  // The Stop tab (Binance zh 止盈止损) starts as a stop-limit: its "order when triggered" toggle on Limit.
+  await form.getByRole('tablist', { name: 'Order type' }).getByRole('tab', { name: 'Stop', exact: true }).click();
+  await expect(form.getByRole('tablist', { name: 'Order when triggered' }).getByRole('tab', { name: 'Limit', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 
   // --- Trigger 3% below the last price: a stop-loss; limit 1% lower still ---
   const pair = await lastPrice(request);
@@ -107,7 +112,7 @@ test('stop-limit sell: form, confirmation, waiting in open orders, cancel; a sec
       .click();
     await f
       .getByRole('tablist', { name: zh ? '委托类型' : 'Order type' })
-      .getByRole('tab', { name: zh ? '限价止盈止损' : 'Stop-limit' })
+      .getByRole('tab', { name: zh ? '止盈止损' : 'Stop', exact: true })
       .click();
     await p.getByLabel(zh ? '触发价' : 'Trigger price', { exact: true }).fill(trigger);
     await expect(p.getByTestId('sp-stop-hint')).toHaveText(zh ? `止损：最新价 ≤ ${grouped(trigger)}` : `Stop-loss: last price ≤ ${grouped(trigger)}`);
@@ -131,34 +136,31 @@ test('stop-limit sell: form, confirmation, waiting in open orders, cancel; a sec
   await expect(cancelled.first()).toContainText('已撤单');
   await expect(cancelled.first()).toContainText('待触发');
 
-  // --- A second stop-limit SELL, triggered by the user's own market sell down to its trigger ---
-  let triggered = false;
-  let placedId = '';
-  for (let attempt = 0; attempt < 6 && !triggered; attempt++) {
+  // --- A second stop-limit order, triggered by the user's own market order taking the book to its trigger ---
+  // A SELL stop-loss triggered at a bid below the last price, or (when the best bid is the last price, after a
+  // taker sold into it) a BUY stop-loss triggered at an ask above it: the best level beyond the last price is
+  // reached by a 0.0001 BTC market order. Its limit (5% past the market) then rests on the book.
+  let triggered: 'SELL' | 'BUY' | null = null;
+  for (let attempt = 0; attempt < 8 && !triggered; attempt++) {
     const info = await lastPrice(request);
     const d = info.priceDecimals;
     const book = await apiGet<Depth>(request, 'data/data/getDepth?pairsName=BTC/USDT&limit=20', {});
     const last = units(info.price, d);
-    // The highest bid strictly below the last price, and the quantity to sell to reach it (bids above it, then a bit).
-    const idx = book.bids.findIndex(([px]) => units(px, d) < last);
-    if (idx < 0) {
-      await p.waitForTimeout(3000);
+    const bid = book.bids[0];
+    const ask = book.asks[0];
+    const side: 'SELL' | 'BUY' | null = bid && units(bid[0], d) < last ? 'SELL' : ask && units(ask[0], d) > last ? 'BUY' : null;
+    if (!side) {
+      await p.waitForTimeout(2000);
       continue;
     }
-    const [target] = book.bids[idx]!;
-    const qtyUnits = book.bids.slice(0, idx).reduce((sum, [, q]) => sum + units(q, 5), 0n) + 10n; // + 0.0001 BTC
-    if (qtyUnits > units('0.03', 5)) {
-      await p.waitForTimeout(3000);
-      continue;
-    }
-    const stopLimit = priceAt(info.price, 105n, info.tickSize, d);
+    const target = side === 'SELL' ? bid![0] : ask![0];
     const placed = await request.post('/api/entrust/entrust/setEntrust', {
       form: {
         pairsName: 'BTC/USDT',
-        side: 'SELL',
+        side,
         orderType: 'LIMIT',
         timeInForce: 'GTC',
-        price: stopLimit,
+        price: priceAt(info.price, side === 'SELL' ? 105n : 95n, info.tickSize, d),
         amount: '0.001',
         stopType: 'STOP_LOSS',
         stopPrice: target,
@@ -168,22 +170,22 @@ test('stop-limit sell: form, confirmation, waiting in open orders, cancel; a sec
     const env = (await placed.json()) as { status: string; errorCode: string; result: { id: string } };
     if (env.status !== 'SUCCEED') {
       // The last price moved to the trigger meanwhile (would_trigger_immediately): read the book again.
-      console.log(`attempt ${attempt}: ${env.errorCode}`);
+      console.log(`attempt ${attempt}: ${side} ${env.errorCode}`);
       continue;
     }
-    placedId = env.result.id;
-    await apiPost(request, 'entrust/entrust/setEntrust', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'MARKET', amount: dec(qtyUnits, 5) }, s);
+    const placedId = env.result.id;
+    await apiPost(request, 'entrust/entrust/setEntrust', { pairsName: 'BTC/USDT', side, orderType: 'MARKET', amount: '0.0001' }, s);
     const detail = await apiGet<{ triggerState: string }>(request, `entrust/entrust/getEntrustDetail?id=${placedId}`, s);
-    console.log(`attempt ${attempt}: trigger ${target}, sold ${dec(qtyUnits, 5)} BTC, state ${detail.triggerState}`);
-    if (detail.triggerState !== 'PENDING') triggered = true;
+    console.log(`attempt ${attempt}: ${side} stop at ${target} (last ${info.price}), state ${detail.triggerState}`);
+    if (detail.triggerState !== 'PENDING') triggered = side;
     else await apiPost(request, 'entrust/entrust/cancelEntrust', { id: placedId }, s);
   }
-  expect(triggered, 'the stop-limit sell triggered within 6 attempts').toBe(true);
+  expect(triggered, 'a stop-limit order triggered within 8 attempts').not.toBeNull();
   await p
     .getByRole('tablist', { name: '委托' })
     .getByRole('tab', { name: /^当前委托/ })
     .click();
-  const working = openList(p, '当前委托').getByRole('listitem', { name: 'BTC/USDT 卖出' });
+  const working = openList(p, '当前委托').getByRole('listitem', { name: triggered === 'SELL' ? 'BTC/USDT 卖出' : 'BTC/USDT 买入' });
   await expect(working).toHaveCount(1, { timeout: 30_000 });
   await expect(working).toContainText('已触发');
   await working.scrollIntoViewIfNeeded();
@@ -195,12 +197,12 @@ test('stop-limit sell: form, confirmation, waiting in open orders, cancel; a sec
   await lookOf(p, 'en', 'default');
   const tf = p.getByRole('form', { name: /^(Buy|Sell) BTC$/ });
   await tf.getByRole('tablist', { name: 'Order side' }).getByRole('tab', { name: 'Sell' }).click();
-  await tf.getByRole('tablist', { name: 'Order type' }).getByRole('tab', { name: 'Trailing stop' }).click();
+  await tf.getByRole('tablist', { name: 'Order type' }).getByRole('tab', { name: 'Trailing stop', exact: true }).click();
   await p.getByLabel('Trailing delta', { exact: true }).fill('25');
   await expect(p.getByRole('alert')).toHaveText('Trailing delta must be 0.1% to 20%');
   await p.getByLabel('Trailing delta', { exact: true }).fill('1.5');
   await expect(p.getByRole('alert')).toHaveCount(0);
-  await tf.getByRole('tablist', { name: 'Order when triggered' }).getByRole('tab', { name: 'Market' }).click();
+  await tf.getByRole('tablist', { name: 'Order when triggered' }).getByRole('tab', { name: 'Market', exact: true }).click();
   await p.getByLabel('Amount', { exact: true }).fill('0.001');
   await p.screenshot({ path: path.join(SHOTS, 'spot-conditional-trailing-form.png') });
   await p.getByRole('button', { name: 'Sell BTC' }).click();

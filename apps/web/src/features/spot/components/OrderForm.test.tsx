@@ -7,7 +7,7 @@
 // before a market order the book would fill more than 1% away (cancel sends nothing, continue sends), and the
 // logged-out form (Log in and Sign up with a way back instead of Buy, no balance).
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -338,8 +338,10 @@ describe('OrderForm conditional orders', () => {
     const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok({})));
     vi.stubGlobal('fetch', fetch);
     setup(true, 'en', { side: 'SELL' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Stop-limit' }));
-    expect(screen.getByRole('tab', { name: 'Stop-limit' })).toHaveAttribute('aria-selected', 'true');
+    fireEvent.click(screen.getByRole('tab', { name: 'Stop' }));
+    // A stop starts as a stop-limit: the "order when triggered" toggle on Limit.
+    const exec = within(screen.getByRole('tablist', { name: 'Order when triggered' }));
+    expect(exec.getByRole('tab', { name: 'Limit' })).toHaveAttribute('aria-selected', 'true');
     fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '95' } });
     expect(screen.getByTestId('sp-stop-hint')).toHaveTextContent('Stop-loss: last price ≤ 95');
     fireEvent.change(screen.getByLabelText('Price'), { target: { value: '94.9' } });
@@ -367,7 +369,8 @@ describe('OrderForm conditional orders', () => {
     const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : ok({})));
     vi.stubGlobal('fetch', fetch);
     setup(true, 'en', { side: 'SELL' });
-    fireEvent.click(screen.getByRole('tab', { name: 'Stop-market' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Stop' }));
+    fireEvent.click(within(screen.getByRole('tablist', { name: 'Order when triggered' })).getByRole('tab', { name: 'Market' }));
     fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '100' } });
     expect(screen.getByRole('alert')).toHaveTextContent('The trigger price equals the last price: the order would trigger at once');
     fireEvent.change(screen.getByLabelText('Trigger price'), { target: { value: '105' } });
@@ -388,7 +391,8 @@ describe('OrderForm conditional orders', () => {
     const fetch = vi.fn(async (url: string) => (String(url).includes('getAssets') ? ok(assets) : failed));
     vi.stubGlobal('fetch', fetch);
     setup(true, 'zh', { side: 'SELL' });
-    fireEvent.click(screen.getByRole('tab', { name: '市价止盈止损' }));
+    fireEvent.click(screen.getByRole('tab', { name: '止盈止损' }));
+    fireEvent.click(within(screen.getByRole('tablist', { name: '触发后委托方式' })).getByRole('tab', { name: '市价' }));
     fireEvent.change(screen.getByLabelText('触发价'), { target: { value: '99' } });
     fireEvent.change(screen.getByLabelText('数量'), { target: { value: '0.1' } });
     fireEvent.click(screen.getByRole('button', { name: '卖出 ETH' }));
@@ -405,7 +409,7 @@ describe('OrderForm conditional orders', () => {
     vi.stubGlobal('fetch', fetch);
     setup(true, 'zh', { side: 'BUY' });
     fireEvent.click(screen.getByRole('tab', { name: '跟踪委托' }));
-    fireEvent.click(screen.getByRole('tablist', { name: '触发后委托方式' }).querySelector('[role=tab]:nth-child(2)')!);
+    fireEvent.click(within(screen.getByRole('tablist', { name: '触发后委托方式' })).getByRole('tab', { name: '市价' }));
     fireEvent.change(screen.getByLabelText('回调幅度'), { target: { value: '25' } });
     expect(screen.getByRole('alert')).toHaveTextContent('回调幅度须在 0.1% 至 20% 之间');
     fireEvent.change(screen.getByLabelText('回调幅度'), { target: { value: '1.5' } });

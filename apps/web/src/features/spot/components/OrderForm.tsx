@@ -55,13 +55,15 @@ import {
   conditionSign,
   deriveStopType,
   executionType,
-  FORM_ORDER_TYPES,
+  TYPE_TABS,
+  typeTabOf,
+  withExec,
   isConditionalError,
   isConditionalType,
   validateAnyOrder,
   type AnyFormError,
   type ConditionalFormValues,
-  type FormOrderType,
+  type TypeTab,
 } from '../lib/conditional-order';
 import { ConditionalConfirmDialog } from './ConditionalConfirmDialog';
 import { OrderResultDialog } from './OrderResultDialog';
@@ -362,9 +364,11 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         label={t('orderType')}
         variant="pill"
         className="sp-types"
-        items={FORM_ORDER_TYPES.map((key) => ({ key, label: t(`types.${key}`) }))}
-        active={f.formType}
-        onChange={(formType: FormOrderType) => {
+        items={TYPE_TABS.map((key) => ({ key, label: t(`tabs.${key}`) }))}
+        active={typeTabOf(f.formType)}
+        onChange={(tab: TypeTab) => {
+          // A stop starts as a stop-limit, as Binance's app does.
+          const formType = tab === 'STOP' ? 'STOP_LIMIT' : tab;
           setForm((s) => ({ ...s, formType, orderType: executionType(formType, s.trailingExec), amount: '', total: '' }));
           setPct(null);
         }}
@@ -392,21 +396,6 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
             error={fieldError('stopPrice')}
             hint={kindHint ?? t('activationOptional')}
           />
-          <SegTabs
-            classPrefix="sp"
-            label={t('trailingExec')}
-            variant="text"
-            className="sp-buyby"
-            items={[
-              { key: 'LIMIT' as const, label: t('limit') },
-              { key: 'MARKET' as const, label: t('market') },
-            ]}
-            active={f.trailingExec}
-            onChange={(trailingExec) => {
-              setForm((s) => ({ ...s, trailingExec, orderType: executionType(s.formType, trailingExec), amount: '', total: '' }));
-              setPct(null);
-            }}
-          />
         </>
       )}
       {conditional && f.formType !== 'TRAILING' && (
@@ -420,6 +409,26 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
           onStep={(d) => step('stopPrice', d)}
           error={fieldError('stopPrice')}
           hint={kindHint}
+        />
+      )}
+      {conditional && (
+        <SegTabs
+          classPrefix="sp"
+          label={t('trailingExec')}
+          variant="text"
+          className="sp-buyby"
+          items={[
+            { key: 'LIMIT' as const, label: t('limit') },
+            { key: 'MARKET' as const, label: t('market') },
+          ]}
+          active={f.orderType}
+          onChange={(exec) => {
+            setForm((s) => {
+              const next = withExec(s.formType, s.trailingExec, exec);
+              return { ...s, ...next, orderType: executionType(next.formType, next.trailingExec), amount: '', total: '' };
+            });
+            setPct(null);
+          }}
         />
       )}
       {f.orderType === 'LIMIT' ? (

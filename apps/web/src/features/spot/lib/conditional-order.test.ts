@@ -16,6 +16,8 @@ import {
   executionType,
   orderFormType,
   pctToBips,
+  typeTabOf,
+  withExec,
   triggerCondition,
   validateAnyOrder,
   type ConditionalFormValues,
@@ -232,5 +234,18 @@ describe('orderFormType and executionType', () => {
     expect(orderFormType({ stopType: 'STOP_LOSS', trailingDelta: 150, orderType: 'LIMIT' })).toBe('TRAILING');
     expect(executionType('TRAILING', 'MARKET')).toBe('MARKET');
     expect(executionType('STOP_LIMIT', 'MARKET')).toBe('LIMIT');
+  });
+});
+
+describe('type tabs', () => {
+  it('stop-limit and stop-market share the Stop tab; the toggle switches a stop between them and a trailing stop its execution', () => {
+    expect(typeTabOf('STOP_LIMIT')).toBe('STOP');
+    expect(typeTabOf('STOP_MARKET')).toBe('STOP');
+    expect(typeTabOf('TRAILING')).toBe('TRAILING');
+    expect(typeTabOf('MARKET')).toBe('MARKET');
+    expect(withExec('STOP_LIMIT', 'LIMIT', 'MARKET')).toEqual({ formType: 'STOP_MARKET', trailingExec: 'LIMIT' });
+    expect(withExec('STOP_MARKET', 'LIMIT', 'LIMIT')).toEqual({ formType: 'STOP_LIMIT', trailingExec: 'LIMIT' });
+    expect(withExec('TRAILING', 'LIMIT', 'MARKET')).toEqual({ formType: 'TRAILING', trailingExec: 'MARKET' });
+    expect(withExec('LIMIT', 'LIMIT', 'MARKET')).toEqual({ formType: 'LIMIT', trailingExec: 'LIMIT' });
   });
 });

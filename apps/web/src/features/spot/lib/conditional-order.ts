@@ -20,10 +20,31 @@ import {
   type Side,
 } from './order-form';
 
-/** The order types of the form's selector, in Binance app's order: the last three are conditional. */
+/** The order types of the form (Binance app's Limit, Market, Stop-limit, Stop-market, Trailing stop): the last three are conditional. */
 export type FormOrderType = 'LIMIT' | 'MARKET' | 'STOP_LIMIT' | 'STOP_MARKET' | 'TRAILING';
-/** All form order types, in the selector's order. */
-export const FORM_ORDER_TYPES: readonly FormOrderType[] = ['LIMIT', 'MARKET', 'STOP_LIMIT', 'STOP_MARKET', 'TRAILING'];
+/**
+ * The tabs of the form's order type selector: Limit, Market, Stop (Binance zh 止盈止损: stop-limit or stop-market, by the
+ * "order when triggered" toggle under the trigger price) and Trailing stop (limit or market by the same toggle).
+ */
+export type TypeTab = 'LIMIT' | 'MARKET' | 'STOP' | 'TRAILING';
+/** The selector's tabs in order. */
+export const TYPE_TABS: readonly TypeTab[] = ['LIMIT', 'MARKET', 'STOP', 'TRAILING'];
+
+/** The tab a form type is under. */
+export function typeTabOf(t: FormOrderType): TypeTab {
+  return t === 'STOP_LIMIT' || t === 'STOP_MARKET' ? 'STOP' : t;
+}
+
+/**
+ * The form's type and trailing execution after choosing `exec` on the "order when triggered" toggle of a stop or
+ * trailing form: a stop becomes STOP_LIMIT or STOP_MARKET; a trailing stop keeps its type and takes `exec`.
+ */
+export function withExec(formType: FormOrderType, trailingExec: TrailingExec, exec: TrailingExec): { formType: FormOrderType; trailingExec: TrailingExec } {
+  if (formType === 'STOP_LIMIT' || formType === 'STOP_MARKET') return { formType: exec === 'LIMIT' ? 'STOP_LIMIT' : 'STOP_MARKET', trailingExec };
+  if (formType === 'TRAILING') return { formType, trailingExec: exec };
+  return { formType, trailingExec };
+}
+
 /** A conditional order's kind (SetEntrustBody.stopType; Binance STOP_LOSS* / TAKE_PROFIT* types). */
 export type StopType = 'STOP_LOSS' | 'TAKE_PROFIT';
 /** What a trailing stop becomes when triggered: a LIMIT at the given price or a MARKET order. */
