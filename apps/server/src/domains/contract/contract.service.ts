@@ -19,8 +19,10 @@ import {
   formatDecimal,
   type Command,
   type CommandResult,
+  type PerpConditionType,
   type PerpMarketConfig,
   type PerpOrderView,
+  type PerpWorkingType,
   type PositionView,
   type TimeInForce,
 } from '@exchange/core';
@@ -89,6 +91,13 @@ export interface ContractService {
    * order (default GTC; the Binance API's IOC, FOK and GTX = POST_ONLY); a MARKET order is always IOC.
    */
   placeOrder(userId: string, body: Static<typeof PlaceContractOrderBody>, opts?: { timeInForce?: TimeInForce }): Promise<ContractOrder>;
+  /**
+   * Places a conditional order (docs/perp-conditional-orders.md): decimal strings at the market's price and quantity
+   * scales are converted exactly (price_not_on_tick, quantity_not_on_step as for placeOrder); the engine's rejections
+   * (invalid_order, would_trigger_immediately, too_many_open_orders, ...) are thrown as AppErrors. Answers the engine's
+   * view of the order (pending, with its `condition`), or the first order of a repeated clientOrderId.
+   */
+  placeConditional(userId: string, input: ConditionalOrderInput): Promise<PerpOrderView>;
   /** MARKET reduce-only close of the whole position or of `lots` of it. */
   closePosition(userId: string, body: Static<typeof ClosePositionBody>): Promise<ContractOrder>;
   /** Cancels one of the caller's open orders (order_not_found, 404, for anyone else's). */
@@ -101,6 +110,29 @@ export interface ContractService {
   fundingRecords(userId: string, query: Static<typeof ContractRecordsQuery>): Promise<ContractFundingPage>;
   /** The caller's liquidations, newest first, paged. */
   liquidations(userId: string, query: Static<typeof ContractRecordsQuery>): Promise<ContractLiquidationPage>;
+}
+
+/**
+ * A conditional order as the Binance API takes it (POST /fapi/v1/order or /fapi/v1/algoOrder): prices and quantity as
+ * decimal strings of the market's scales. `condition` decides the order it becomes: STOP and TAKE_PROFIT a LIMIT
+ * order at `price` (timeInForce GTC, IOC or FOK), the others a MARKET order. `quantity` is absent with closePosition;
+ * `callbackRateBps` is Binance's callbackRate in basis points (1% = 100).
+ */
+export interface ConditionalOrderInput {
+  symbol: string;
+  side: 'BUY' | 'SELL';
+  condition: PerpConditionType;
+  quantity?: string;
+  price?: string;
+  timeInForce?: 'GTC' | 'IOC' | 'FOK';
+  stopPrice?: string;
+  workingType?: PerpWorkingType;
+  priceProtect?: boolean;
+  closePosition?: boolean;
+  reduceOnly?: boolean;
+  callbackRateBps?: number;
+  activationPrice?: string;
+  clientOrderId?: string;
 }
 
 /** Longest wait for the projection before a history read goes ahead with what the database has (ms). */
@@ -451,6 +483,40 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       };
       const r = await submit(cmd, m);
       return orderView(await placedOrder(r));
+    },
+
+    async placeConditional(userId, input) {
+      const s = scalesOf(input.symbol);
+      const m = s.market;
+      const isLimit = input.condition === 'STOP' || input.condition === 'TAKE_PROFIT';
+      const price = isLimit ? priceOf(input.price, s, 'price') : null;
+      if (isLimit && price === null) throw new AppError('price_required', 400, 'price');
+      const quantity =
+        input.quantity === undefined || input.quantity === ''
+          ? 0n
+          : parseUnits(input.quantity, m.qtyDecimals, 'quantity', () => ({ step: plainDecimal(m.stepSize, m.qtyDecimals), coin: m.base }));
+      const stopPrice = priceOf(input.stopPrice, s, 'stopPrice');
+      const activationPrice = priceOf(input.activationPrice, s, 'activationPrice');
+      const cmd: PerpPlace = {
+        type: 'perpPlaceOrder',
+        userId,
+        symbol: m.symbol,
+        side: input.side,
+        orderType: isLimit ? 'LIMIT' : 'MARKET',
+        timeInForce: isLimit ? (input.timeInForce ?? 'GTC') : 'IOC',
+        quantity,
+        ...(price !== null ? { price } : {}),
+        ...(input.reduceOnly ? { reduceOnly: true } : {}),
+        ...(input.clientOrderId ? { clientOrderId: input.clientOrderId } : {}),
+        condition: input.condition,
+        ...(stopPrice !== null ? { stopPrice } : {}),
+        ...(input.workingType ? { workingType: input.workingType } : {}),
+        ...(input.priceProtect ? { priceProtect: true } : {}),
+        ...(input.closePosition ? { closePosition: true } : {}),
+        ...(input.callbackRateBps !== undefined ? { callbackRateBps: input.callbackRateBps } : {}),
+        ...(activationPrice !== null ? { activationPrice } : {}),
+      };
+      return placedOrder(await submit(cmd, m));
     },
 
     async closePosition(userId, body) {

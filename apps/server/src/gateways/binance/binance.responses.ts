@@ -448,7 +448,7 @@ const futuresOrderFields = {
   cumQty: Decimal,
   cumQuote: Decimal,
   timeInForce: Type.String(),
-  type: Type.String({ description: 'LIMIT, MARKET, STOP_MARKET, TAKE_PROFIT_MARKET' }),
+  type: Type.String({ description: 'LIMIT, MARKET, STOP, TAKE_PROFIT, STOP_MARKET, TAKE_PROFIT_MARKET, TRAILING_STOP_MARKET' }),
   reduceOnly: Type.Boolean(),
   closePosition: Type.Boolean(),
   side: SideEnum,
@@ -460,6 +460,9 @@ const futuresOrderFields = {
   priceMatch: Type.String(),
   selfTradePreventionMode: Type.String(),
   goodTillDate: Type.Integer(),
+  /** TRAILING_STOP_MARKET only: the activation price ("0" without one) and the callback rate in percent */
+  activatePrice: Type.Optional(Decimal),
+  priceRate: Type.Optional(Decimal),
   time: Type.Optional(TimeMs),
   updateTime: TimeMs,
 };

@@ -13,6 +13,7 @@ export const FX = {
   marginInsufficient: () => new BinanceError(-2019, 'Margin is insufficient.'),
   reduceOnlyRejected: () => new BinanceError(-2022, 'ReduceOnly Order is rejected.'),
   wouldTrigger: () => new BinanceError(-2021, 'Order would immediately trigger.'),
+  callbackRateInvalid: () => new BinanceError(-2007, 'Invalid callback rate.'),
   maxOpenOrders: () => new BinanceError(-2025, 'Reach max open order limit.'),
   positionTooLarge: () => new BinanceError(-2027, 'Exceeded the maximum allowable position at current leverage.'),
   leverageMarginInsufficient: () => new BinanceError(-2028, 'Leverage is smaller than permitted: insufficient margin balance.'),
@@ -49,6 +50,7 @@ export function futuresError(err: unknown): unknown {
       return FX.reduceOnlyRejected();
     case 'take_profit_invalid':
     case 'stop_loss_invalid':
+    case 'would_trigger_immediately':
       return FX.wouldTrigger();
     case 'too_many_open_orders':
       return FX.maxOpenOrders();

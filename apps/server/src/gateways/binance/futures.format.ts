@@ -142,8 +142,10 @@ function clientIdOf(o: PerpOrderView): string {
  */
 export function binanceOrder(o: PerpOrderView, s: PerpScales, withTime: boolean) {
   const { priceDecimals: pd, qtyDecimals: qd } = s.market;
-  const type = orderTypeOf(o);
-  const closing = o.trigger === 'TAKE_PROFIT' || o.trigger === 'STOP_LOSS';
+  const c = o.condition;
+  const type = c ? c.type : orderTypeOf(o);
+  const closing = c ? c.closePosition : o.trigger === 'TAKE_PROFIT' || o.trigger === 'STOP_LOSS';
+  const trailing = c?.type === 'TRAILING_STOP_MARKET';
   return {
     orderId: Number(o.orderId),
     symbol: toBinanceSymbol(o.symbol),
@@ -155,17 +157,28 @@ export function binanceOrder(o: PerpOrderView, s: PerpScales, withTime: boolean)
     executedQty: fromUnits(o.filledQty, qd),
     cumQty: fromUnits(o.filledQty, qd),
     cumQuote: fromUnits(o.filledQuote, s.scale),
-    timeInForce: binanceTif(o.timeInForce),
+    // A conditional MARKET order waits as GTC at Binance (its IOC applies once triggered).
+    timeInForce: c && o.orderType === 'MARKET' ? (c.closePosition ? 'GTE_GTC' : 'GTC') : binanceTif(o.timeInForce),
     type,
-    reduceOnly: o.reduceOnly,
+    reduceOnly: o.reduceOnly || (c?.closePosition ?? false),
     closePosition: closing,
     side: o.side,
-    stopPrice: '0',
+    stopPrice: c?.stopPrice != null ? fromUnits(c.stopPrice, pd) : '0',
     origType: type,
     ...ORDER_CONSTANTS,
+    ...(c ? { workingType: c.workingType, priceProtect: c.priceProtect } : {}),
+    ...(trailing
+      ? { activatePrice: c.activationPrice === null ? '0' : fromUnits(c.activationPrice, pd), priceRate: callbackRateOf(c.callbackRateBps ?? 0) }
+      : {}),
     ...(withTime ? { time: o.createdTs } : {}),
     updateTime: o.updatedTs,
   };
+}
+
+/** Basis points as Binance's callbackRate percent ("30" -> "0.3", "100" -> "1"): at most two decimals, trimmed. */
+export function callbackRateOf(bps: number): string {
+  const v = formatDecimal(BigInt(bps), 2);
+  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
 }
 
 /** A Binance order shape of the response type of POST /fapi/v1/order. */

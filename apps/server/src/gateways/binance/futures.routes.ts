@@ -13,7 +13,7 @@
  */
 import { Type } from '@sinclair/typebox';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { PerpMarketConfig, PerpOrderView } from '@exchange/core';
+import type { PerpConditionType, PerpMarketConfig, PerpOrderView } from '@exchange/core';
 import { bracketTiers, formatDecimal } from '@exchange/core';
 import type { KlinePeriod } from '@exchange/api';
 import { KLINE_PERIOD_MS } from '@exchange/api';
@@ -25,7 +25,7 @@ import { perpMarketOrThrow, toBinanceSymbol } from './binance.symbols';
 import { perpScales, rowToPerpOrderView, type PerpScales } from '../../domains/contract/contract.format';
 import { createContractRepository } from '../../domains/contract/contract.repository';
 import { canonicalOrderId } from '../../domains/entrust/entrust.service';
-import type { ContractService } from '../../domains/contract/contract.service';
+import type { ConditionalOrderInput, ContractService } from '../../domains/contract/contract.service';
 import type { ContractMarketService } from '../../domains/contract-market/contract-market.service';
 import type { MarketDataService } from '../../domains/market-data/market-data.service';
 import type { Db } from '../../platform/db/client';
@@ -103,6 +103,10 @@ const INTERVALS: Record<string, KlinePeriod> = { '1m': '1min', '5m': '5min', '15
 const DEPTH_LIMITS = new Set([5, 10, 20, 50, 100, 500, 1000]);
 /** Longest wait for the projection before a history read goes ahead (ms). */
 const PROJECTION_WAIT_MS = 3000;
+/** Binance's conditional order types of POST /fapi/v1/order (docs/perp-conditional-orders.md). */
+const CONDITION_TYPES = new Set<string>(['STOP', 'TAKE_PROFIT', 'STOP_MARKET', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET']);
+/** Parameters only the conditional types take: sent with LIMIT or MARKET they are -1106, as at Binance. */
+const CONDITION_ONLY = ['stopPrice', 'activationPrice', 'callbackRate'] as const;
 /** Binance's seven-day window of allOrders and userTrades. */
 const HISTORY_DAYS = 7;
 
@@ -122,7 +126,10 @@ export interface FuturesRoutesDeps {
   db: Db;
   clock: Pick<ServerClock, 'now'>;
   config: Parameters<typeof binanceRateLimits>[0];
-  contract: Pick<ContractService, 'placeOrder' | 'cancelOrder' | 'setLeverage' | 'setMarginMode' | 'setTpSl' | 'settings' | 'positions' | 'account'>;
+  contract: Pick<
+    ContractService,
+    'placeOrder' | 'placeConditional' | 'cancelOrder' | 'setLeverage' | 'setMarginMode' | 'setTpSl' | 'settings' | 'positions' | 'account'
+  >;
   contractMarket: Pick<ContractMarketService, 'depth' | 'depthSeq' | 'figures' | 'fundingHistory' | 'klines' | 'trades'>;
   marketData: Pick<MarketDataService, 'listing'>;
 }
@@ -460,9 +467,8 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         const type = required(p, 'type');
         const clientOrderId = optional(p, 'newClientOrderId');
         const reduceOnly = boolParam(p, 'reduceOnly');
-        if (type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') {
-          // Only the close-position form, which is the position's take profit / stop loss in our engine.
-          if (!boolParam(p, 'closePosition')) throw BX.invalidOrderType();
+        if ((type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') && boolParam(p, 'closePosition')) {
+          // The close-position form is the position's take profit / stop loss in our engine.
           if (optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
           if (optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
           const stopPrice = required(p, 'stopPrice');
@@ -479,7 +485,19 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
             clock.now(),
           );
         }
+        if (CONDITION_TYPES.has(type)) {
+          const input = conditionalInput(p, m.symbol, side, type as PerpConditionType, reduceOnly, clientOrderId);
+          const placed = await futuresCall(async () => {
+            try {
+              return await contract.placeConditional(userId, input);
+            } catch (err) {
+              throw bandError(err, m, side, input.price);
+            }
+          });
+          return orderOut(placed, false);
+        }
         if (type !== 'LIMIT' && type !== 'MARKET') throw BX.invalidOrderType();
+        for (const name of CONDITION_ONLY) if (optional(p, name) !== undefined) throw FX.notRequired(name);
         const quantity = required(p, 'quantity');
         if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
         let timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
@@ -1001,4 +1019,74 @@ function ceilDiv(a: bigint, b: bigint): bigint {
 /** The order a successful placement named was not found: a programmer error (answered -1000). */
 function missingOrder(): never {
   throw new Error('placed perpetual order not found');
+}
+
+/**
+ * The conditional order of a POST /fapi/v1/order (or /fapi/v1/algoOrder, whose `triggerPrice` is passed as
+ * `stopPrice`) as the contract service takes it, with Binance's parameter errors (USDⓈ-M "New Order (TRADE)": STOP and
+ * TAKE_PROFIT need quantity, price and stopPrice; STOP_MARKET and TAKE_PROFIT_MARKET quantity and stopPrice;
+ * TRAILING_STOP_MARKET quantity and callbackRate 0.1..10 (percent, -2007 outside), no stopPrice; workingType MARK_PRICE
+ * or CONTRACT_PRICE; priceProtect not with a trailing order). The engine checks the rest (tick, step, -2021).
+ */
+export function conditionalInput(
+  p: Record<string, string>,
+  symbol: string,
+  side: 'BUY' | 'SELL',
+  type: PerpConditionType,
+  reduceOnly: boolean,
+  clientOrderId: string | undefined,
+): ConditionalOrderInput {
+  const isLimit = type === 'STOP' || type === 'TAKE_PROFIT';
+  const trailing = type === 'TRAILING_STOP_MARKET';
+  const quantity = required(p, 'quantity');
+  if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
+  let price: string | undefined;
+  let timeInForce: 'GTC' | 'IOC' | 'FOK' | undefined;
+  if (isLimit) {
+    price = required(p, 'price');
+    const tif = optional(p, 'timeInForce') ?? 'GTC';
+    if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK') throw BX.invalidTimeInForce();
+    timeInForce = tif;
+  } else if (optional(p, 'price') !== undefined) throw FX.notRequired('price');
+  let stopPrice: string | undefined;
+  let callbackRateBps: number | undefined;
+  let activationPrice: string | undefined;
+  if (trailing) {
+    if (optional(p, 'stopPrice') !== undefined) throw FX.notRequired('stopPrice');
+    if (optional(p, 'priceProtect') !== undefined) throw FX.notRequired('priceProtect');
+    callbackRateBps = callbackRateBpsOf(required(p, 'callbackRate'));
+    activationPrice = optional(p, 'activationPrice');
+  } else {
+    stopPrice = required(p, 'stopPrice');
+    if (optional(p, 'callbackRate') !== undefined) throw FX.notRequired('callbackRate');
+    if (optional(p, 'activationPrice') !== undefined) throw FX.notRequired('activationPrice');
+  }
+  const wt = optional(p, 'workingType');
+  if (wt !== undefined && wt !== 'MARK_PRICE' && wt !== 'CONTRACT_PRICE') throw outOfRange('workingType', 'MARK_PRICE, CONTRACT_PRICE');
+  return {
+    symbol,
+    side,
+    condition: type,
+    quantity,
+    ...(price !== undefined ? { price } : {}),
+    ...(timeInForce !== undefined ? { timeInForce } : {}),
+    ...(stopPrice !== undefined ? { stopPrice } : {}),
+    ...(wt !== undefined ? { workingType: wt } : {}),
+    ...(boolParam(p, 'priceProtect') ? { priceProtect: true } : {}),
+    ...(reduceOnly ? { reduceOnly: true } : {}),
+    ...(callbackRateBps !== undefined ? { callbackRateBps } : {}),
+    ...(activationPrice !== undefined ? { activationPrice } : {}),
+    ...(clientOrderId ? { clientOrderId } : {}),
+  };
+}
+
+/** Binance's callbackRate (percent, 0.1..10 in steps of 0.1) in basis points; -2007 otherwise. */
+export function callbackRateBpsOf(raw: string): number {
+  const m = /^(\d{1,2})(?:\.(\d{1,8}))?$/.exec(raw);
+  if (!m) throw FX.callbackRateInvalid();
+  const frac = (m[2] ?? '').padEnd(8, '0');
+  if (!/^\d0{7}$/.test(frac)) throw FX.callbackRateInvalid();
+  const bps = Number(m[1]) * 100 + Number(frac[0]) * 10;
+  if (bps < 10 || bps > 1000) throw FX.callbackRateInvalid();
+  return bps;
 }

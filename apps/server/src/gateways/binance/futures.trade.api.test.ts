@@ -354,13 +354,14 @@ describe('/fapi signed routes', () => {
       { symbol: 'BTCUSDT', side: 'SELL', type: 'TAKE_PROFIT_MARKET', stopPrice: '40000', closePosition: 'true' },
       -2021,
     );
-    await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', stopPrice: '45000', quantity: '0.01' }, -1116);
+    // A conditional order without its stop price (futures.conditional.api.test.ts places them).
+    await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', quantity: '0.01' }, -1102);
     await fails(
       keys.A,
       'POST',
       '/fapi/v1/order',
-      { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP', stopPrice: '45000', price: '45000', quantity: '0.01', timeInForce: 'GTC' },
-      -1116,
+      { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP', price: '45000', quantity: '0.01', timeInForce: 'GTC' },
+      -1102,
     );
     await fails(keys.A, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', side: 'SELL', type: 'STOP_MARKET', closePosition: 'true' }, -1102);
     // B has no position: its close-position orders are rejected and A's stay.
@@ -385,7 +386,8 @@ describe('/fapi signed routes', () => {
       [{ ...base, side: '' }, -1102],
       [{ ...base, side: 'HOLD' }, -1117],
       [{ ...base, type: 'ICEBERG' }, -1116],
-      [{ ...base, type: 'TRAILING_STOP_MARKET' }, -1116],
+      [{ ...base, type: 'TRAILING_STOP_MARKET' }, -1106],
+      [{ ...base, stopPrice: '48000' }, -1106],
       [{ ...base, timeInForce: '' }, -1102],
       [{ ...base, timeInForce: 'GTD' }, -1115],
       [{ ...base, positionSide: 'LONG' }, -4061],

@@ -1,0 +1,187 @@
+/**
+ * Binance USDⓈ-M conditional orders through POST /fapi/v1/order against the real engine and database (PGlite): a
+ * STOP_MARKET waits as an open order (stopPrice, workingType, origType shown), another key neither reads nor cancels it,
+ * a mark-price move triggers it and it fills under the same orderId; a STOP (LIMIT) on the contract price is triggered
+ * by a trade between two users; a TRAILING_STOP_MARKET shows activatePrice and priceRate and is cancelled; Binance's
+ * errors (-2021 would trigger, -1102 missing stopPrice or callbackRate, -2007 callbackRate out of 0.1..10, -1106 a
+ * parameter the type does not take) change nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
+import type { SecurityService } from '../../domains/security/security.service';
+import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
+import { hmacHex, queryOf } from './binance.test-scope';
+import { secretBoxFromConfig } from '../../platform/shared/secret-box';
+import { fundContract, tick } from '../../domains/contract/contract-test-support';
+
+let t: TestApp;
+const SYM = 'BTC/USDT';
+const px = (v: number) => BigInt(v) * 100n;
+interface Key {
+  apiKey: string;
+  secret: string;
+  userId: string;
+}
+const keys: Record<'A' | 'B', Key> = {} as never;
+const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
+
+type Res = { status: number; body: Record<string, unknown> & { code?: number; msg?: string } };
+/** A signed request of `k`: parameters in the query string (GET, DELETE) or the form body (POST). */
+async function call(k: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string | number> = {}): Promise<Res> {
+  const q = queryOf({ ...params, timestamp: t.ctx.clock.now() });
+  const signed = `${q}&signature=${hmacHex(k.secret, q)}`;
+  const r =
+    method === 'POST'
+      ? await t.app.inject({ method, url: path, payload: signed, headers: { 'x-mbx-apikey': k.apiKey, 'content-type': 'application/x-www-form-urlencoded' } })
+      : await t.app.inject({ method, url: `${path}?${signed}`, headers: { 'x-mbx-apikey': k.apiKey } });
+  return { status: r.statusCode, body: r.json() };
+}
+const order = (k: Key, params: Record<string, string>) => call(k, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', ...params });
+const list = (r: Res) => r.body as unknown as Array<Record<string, unknown>>;
+
+beforeAll(async () => {
+  t = await makeTestApp(NO_RATE_LIMITS);
+  const svc = createApiKeyService({
+    db: t.ctx.db,
+    host: t.ctx.host,
+    box: secretBoxFromConfig(t.ctx.config),
+    security: () => noSecondFactor,
+    log: t.ctx.log,
+    now: t.ctx.clock.now,
+    cacheMs: 5000,
+  });
+  const REQ = { ip: '127.0.0.1', userAgent: 'test' };
+  for (const name of ['A', 'B'] as const) {
+    const { userId } = await t.ctx.members.ensureEmailUser(`fut-cond-${name}@example.com`, 'secret-pass-1', '');
+    await fundContract(t.ctx.host, userId, 100_000n);
+    const c = await svc.create(userId, { label: 'f', keyType: 'HMAC_SHA256', futuresTrade: true }, REQ);
+    keys[name] = { apiKey: c.key.apiKey, secret: c.secretKey!, userId };
+  }
+  await t.ctx.host.projected();
+  await tick(t.ctx.host, px(50_000), SYM);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('/fapi/v1/order conditional types', () => {
+  it('refuses bad conditional orders with Binance errors and changes nothing', async () => {
+    const base = { side: 'SELL', type: 'STOP_MARKET', quantity: '0.01', stopPrice: '48000', workingType: 'MARK_PRICE' };
+    const bad: Array<[Record<string, string>, number]> = [
+      [{ ...base, stopPrice: '51000' }, -2021],
+      [{ ...base, stopPrice: '' }, -1102],
+      [{ ...base, quantity: '' }, -1102],
+      [{ ...base, price: '48000' }, -1106],
+      [{ ...base, callbackRate: '1' }, -1106],
+      [{ ...base, workingType: 'INDEX_PRICE' }, -1100],
+      [{ ...base, stopPrice: '48000.001' }, -1111],
+      [{ ...base, side: 'BUY', type: 'TAKE_PROFIT_MARKET', stopPrice: '50500' }, -2021],
+      [{ ...base, type: 'STOP', price: '47000', timeInForce: 'GTX' }, -1115],
+      [{ ...base, type: 'STOP' }, -1102],
+      [{ side: 'SELL', type: 'TRAILING_STOP_MARKET', quantity: '0.01' }, -1102],
+      [{ side: 'SELL', type: 'TRAILING_STOP_MARKET', quantity: '0.01', callbackRate: '0.05' }, -2007],
+      [{ side: 'SELL', type: 'TRAILING_STOP_MARKET', quantity: '0.01', callbackRate: '10.1' }, -2007],
+      [{ side: 'SELL', type: 'TRAILING_STOP_MARKET', quantity: '0.01', callbackRate: '1', stopPrice: '48000' }, -1106],
+      [{ side: 'SELL', type: 'STOP_MARKET', stopPrice: '48000', closePosition: 'true', quantity: '0.01' }, -1106],
+    ];
+    const hash = t.ctx.host.engine.stateHash();
+    for (const [params, code] of bad) {
+      const r = await order(keys.A, params);
+      expect([r.body.code, JSON.stringify(params)], JSON.stringify(r.body)).toEqual([code, JSON.stringify(params)]);
+      expect(r.status).toBe(400);
+    }
+    expect((await order(keys.A, { ...base, stopPrice: '51000' })).body.msg).toBe('Order would immediately trigger.');
+    expect(t.ctx.host.engine.stateHash()).toBe(hash);
+    expect(t.ctx.host.engine.perpOpenOrders(keys.A.userId)).toHaveLength(0);
+  });
+
+  it('a STOP_MARKET waits as an open order, only its owner sees it, and a mark-price move triggers it under the same orderId', async () => {
+    const r = await order(keys.A, {
+      side: 'SELL',
+      type: 'STOP_MARKET',
+      quantity: '0.01',
+      stopPrice: '48000',
+      workingType: 'MARK_PRICE',
+      newClientOrderId: 'stop-1',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      status: 'NEW',
+      type: 'STOP_MARKET',
+      origType: 'STOP_MARKET',
+      stopPrice: '48000.00',
+      workingType: 'MARK_PRICE',
+      priceProtect: false,
+      closePosition: false,
+      reduceOnly: false,
+      origQty: '0.01000',
+      price: '0',
+      timeInForce: 'GTC',
+      clientOrderId: 'stop-1',
+    });
+    const orderId = r.body.orderId as number;
+    const open = list(await call(keys.A, 'GET', '/fapi/v1/openOrders', { symbol: 'BTCUSDT' }));
+    expect(open.map((o) => [o.orderId, o.type, o.stopPrice])).toEqual([[orderId, 'STOP_MARKET', '48000.00']]);
+    expect((await call(keys.A, 'GET', '/fapi/v1/order', { symbol: 'BTCUSDT', origClientOrderId: 'stop-1' })).body).toMatchObject({ orderId, status: 'NEW' });
+    // B neither reads nor cancels it.
+    expect(list(await call(keys.B, 'GET', '/fapi/v1/openOrders', { symbol: 'BTCUSDT' }))).toEqual([]);
+    expect((await call(keys.B, 'GET', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId })).body.code).toBe(-2013);
+    expect((await call(keys.B, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId })).body.code).toBe(-2011);
+    expect(t.ctx.host.engine.perpOrder(String(orderId))?.status).toBe('NEW');
+    // B's bid gives the triggered MARKET sell its liquidity; the mark falling to 48000 or below triggers it.
+    expect((await order(keys.B, { side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '49000', quantity: '0.01' })).status).toBe(200);
+    const mark = await tick(t.ctx.host, px(47_900), SYM);
+    expect(mark <= px(48_000)).toBe(true);
+    const after = await call(keys.A, 'GET', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId });
+    expect(after.body).toMatchObject({
+      orderId,
+      status: 'FILLED',
+      type: 'STOP_MARKET',
+      origType: 'STOP_MARKET',
+      stopPrice: '48000.00',
+      executedQty: '0.01000',
+    });
+    expect(t.ctx.host.engine.position(keys.A.userId, SYM)).toMatchObject({ side: 'SHORT', size: 1000n });
+    expect(list(await call(keys.A, 'GET', '/fapi/v1/openOrders', { symbol: 'BTCUSDT' }))).toEqual([]);
+  });
+
+  it('a STOP (LIMIT) on the contract price is triggered by a trade between two users and fills at its limit', async () => {
+    // Last price 49000 now. A BUY STOP triggers when the last price reaches 49500.
+    const r = await order(keys.A, { side: 'BUY', type: 'STOP', quantity: '0.01', price: '49600', stopPrice: '49500', timeInForce: 'GTC' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ status: 'NEW', type: 'STOP', stopPrice: '49500.00', price: '49600.00', workingType: 'CONTRACT_PRICE', timeInForce: 'GTC' });
+    const orderId = r.body.orderId as number;
+    expect((await order(keys.B, { side: 'SELL', type: 'LIMIT', timeInForce: 'GTC', price: '49550', quantity: '0.02' })).status).toBe(200);
+    // Not triggered yet: nothing traded at 49500 or above.
+    expect(t.ctx.host.engine.perpOrder(String(orderId))?.condition?.workingTs).toBeNull();
+    const taker = await order(keys.A, { side: 'BUY', type: 'LIMIT', timeInForce: 'IOC', price: '49550', quantity: '0.01' });
+    expect(taker.body).toMatchObject({ status: 'FILLED' });
+    const after = await call(keys.A, 'GET', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId });
+    expect(after.body).toMatchObject({ orderId, status: 'FILLED', type: 'STOP', executedQty: '0.01000' });
+  });
+
+  it('a TRAILING_STOP_MARKET shows activatePrice and priceRate; DELETE cancels it and B cannot', async () => {
+    const r = await order(keys.A, {
+      side: 'SELL',
+      type: 'TRAILING_STOP_MARKET',
+      quantity: '0.01',
+      callbackRate: '1.5',
+      activationPrice: '52000',
+      reduceOnly: 'true',
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({
+      status: 'NEW',
+      type: 'TRAILING_STOP_MARKET',
+      activatePrice: '52000.00',
+      priceRate: '1.5',
+      stopPrice: '0',
+      reduceOnly: true,
+    });
+    const orderId = r.body.orderId as number;
+    expect((await call(keys.B, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId })).body.code).toBe(-2011);
+    const del = await call(keys.A, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId });
+    expect(del.body).toMatchObject({ orderId, status: 'CANCELED', type: 'TRAILING_STOP_MARKET', priceRate: '1.5' });
+    expect(t.ctx.host.engine.perpOpenOrders(keys.A.userId)).toHaveLength(0);
+  });
+});
