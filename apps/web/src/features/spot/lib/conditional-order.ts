@@ -201,24 +201,15 @@ export function anyEntrustBody(pairsName: string, form: ConditionalFormValues, l
   return body;
 }
 
-/** Trigger state of an order (schemas.ts Entrust.triggerState): NONE on a plain order. */
-export type TriggerState = 'NONE' | 'PENDING' | 'TRIGGERED' | 'EXPIRED_AT_TRIGGER';
-
 /**
  * An order's conditional fields (schemas.ts Entrust): stopType '' and stopPrice '' and trailingDelta 0 (BIPS) on a
- * plain order; workingTime (ms) 0 while pending; expireReason '' or the engine's code (market_halted,
- * notional_below_minimum, insufficient_balance, no_liquidity).
+ * plain order; triggerState NONE, PENDING, TRIGGERED or EXPIRED_AT_TRIGGER; workingTime (ms) 0 while pending;
+ * expireReason '' or the engine's code (market_halted, notional_below_minimum, insufficient_balance, no_liquidity).
  */
-export interface ConditionalView {
-  side: Side;
-  orderType: Entrust['orderType'];
-  stopType: '' | StopType;
-  stopPrice: string;
-  trailingDelta: number;
-  triggerState: TriggerState;
-  workingTime: number;
-  expireReason: string;
-}
+export type ConditionalView = Pick<
+  Entrust,
+  'side' | 'orderType' | 'stopType' | 'stopPrice' | 'trailingDelta' | 'triggerState' | 'workingTime' | 'expireReason'
+>;
 
 /** The form type an order was placed as: its row in the selector (a plain order is LIMIT or MARKET). */
 export function orderFormType(o: Pick<ConditionalView, 'stopType' | 'trailingDelta' | 'orderType'>): FormOrderType {
@@ -227,23 +218,19 @@ export function orderFormType(o: Pick<ConditionalView, 'stopType' | 'trailingDel
   return o.orderType === 'LIMIT' ? 'STOP_LIMIT' : 'STOP_MARKET';
 }
 
-/**
- * The conditional part of an order from the server (schemas.ts Entrust), or null for a plain order (stopType '' or
- * absent: an answer of a server without conditional orders).
- */
-export function conditionalOf(order: Pick<Entrust, 'side' | 'orderType'> & Partial<Omit<ConditionalView, 'side' | 'orderType'>>): ConditionalView | null {
-  if (order.stopType !== 'STOP_LOSS' && order.stopType !== 'TAKE_PROFIT') return null;
-  return {
-    side: order.side,
-    orderType: order.orderType,
-    stopType: order.stopType,
-    stopPrice: order.stopPrice ?? '',
-    trailingDelta: order.trailingDelta ?? 0,
-    triggerState: order.triggerState ?? 'PENDING',
-    workingTime: order.workingTime ?? 0,
-    expireReason: order.expireReason ?? '',
-  };
+/** The conditional part of an order from the server (schemas.ts Entrust), or null for a plain order (stopType ''). */
+export function conditionalOf(order: Entrust): ConditionalView | null {
+  if (order.stopType === '') return null;
+  const { side, orderType, stopType, stopPrice, trailingDelta, triggerState, workingTime, expireReason } = order;
+  return { side, orderType, stopType, stopPrice, trailingDelta, triggerState, workingTime, expireReason };
 }
 
 /** The conditional fields of a plain (not conditional) order, as the server sends them (schemas.ts Entrust). */
-export const NO_TRIGGER = { stopType: '', stopPrice: '', trailingDelta: 0, triggerState: 'NONE', workingTime: 0, expireReason: '' } as const;
+export const NO_TRIGGER: Omit<ConditionalView, 'side' | 'orderType'> = {
+  stopType: '',
+  stopPrice: '',
+  trailingDelta: 0,
+  triggerState: 'NONE',
+  workingTime: 0,
+  expireReason: '',
+};
