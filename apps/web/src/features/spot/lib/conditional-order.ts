@@ -218,9 +218,12 @@ export function orderFormType(o: Pick<ConditionalView, 'stopType' | 'trailingDel
   return o.orderType === 'LIMIT' ? 'STOP_LIMIT' : 'STOP_MARKET';
 }
 
-/** The conditional part of an order from the server (schemas.ts Entrust), or null for a plain order (stopType ''). */
+/**
+ * The conditional part of an order from the server (schemas.ts Entrust), or null for a plain order (stopType '', or
+ * absent in the answer of a server from before conditional orders).
+ */
 export function conditionalOf(order: Entrust): ConditionalView | null {
-  if (order.stopType === '') return null;
+  if (order.stopType !== 'STOP_LOSS' && order.stopType !== 'TAKE_PROFIT') return null;
   const { side, orderType, stopType, stopPrice, trailingDelta, triggerState, workingTime, expireReason } = order;
   return { side, orderType, stopType, stopPrice, trailingDelta, triggerState, workingTime, expireReason };
 }
