@@ -11,7 +11,7 @@ import type { ActivityItem, ActivityMine } from '@exchange/api';
 import { divDecimal, formatDateTime } from '../../../shared/format';
 import { useRequireLogin } from '../../../shared/guards';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { useActivity } from '../api/get-activity';
 import { useLeaderboard } from '../api/get-leaderboard';
@@ -150,8 +150,8 @@ function Leaderboard({ a, myRank }: { a: ActivityItem; myRank: number }) {
         {title}
         {a.status === 'ONGOING' ? <span className="act-live">{t('detail.live')}</span> : null}
       </h3>
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError && !q.data ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : (q.data?.records ?? []).length === 0 ? (

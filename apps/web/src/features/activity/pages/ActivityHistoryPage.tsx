@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import type { ActivityHistoryRow } from '@exchange/api';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useActivityHistory } from '../api/get-history';
 import { ActivityCard, coinAmount, useNow } from '../components/parts';
 import '../activity.css';
@@ -46,8 +46,8 @@ export default function ActivityHistoryPage() {
   return (
     <div className="act-page">
       <PageHeader title={t('history')} fallback="/activity" />
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError && !q.data ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : (q.data ?? []).length === 0 ? (

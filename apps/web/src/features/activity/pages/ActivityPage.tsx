@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ActivityStatus } from '@exchange/api';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useActivities } from '../api/get-activities';
 import { ActivityCard, useNow } from '../components/parts';
@@ -35,8 +35,8 @@ export default function ActivityPage() {
       />
       <SegTabs classPrefix="act" label={t('title')} items={TABS.map((k) => ({ key: k, label: t(`tab.${k}`) }))} active={tab} onChange={setTab} />
       <div role="tabpanel">
-        {q.isLoading ? (
-          <InlineLoading />
+        {isAwaiting(q) ? (
+          <ListSkeleton />
         ) : q.isError && !q.data ? (
           <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
         ) : records.length === 0 ? (

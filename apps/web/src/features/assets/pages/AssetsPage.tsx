@@ -11,7 +11,7 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatCny, formatFixed } from '../../../shared/format';
-import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useAssets } from '../api/get-assets';
 import { EyeButton } from '../components/EyeButton';
@@ -77,8 +77,8 @@ export default function AssetsPage() {
           <span>{t('hideSmall')}</span>
         </label>
       </div>
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError && !q.data ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : items.length === 0 ? (

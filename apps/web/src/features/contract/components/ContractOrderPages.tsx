@@ -8,7 +8,7 @@ import { Button } from 'antd-mobile';
 import type { ContractOrder, ContractOrderTab } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
-import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { useContractOrderPages } from '../api/get-orders';
 import { useCancelContractOrder } from '../api/cancel-order';
 import { useContractMarkets } from '../api/get-markets';
@@ -26,7 +26,7 @@ export function ContractOrderPages({ tab }: { tab: ContractOrderTab }) {
     setCancelling(o.orderId);
     cancel.mutate(o.orderId, { onSuccess: () => showToast(t('orderCancelled')), onSettled: () => setCancelling(null) });
   };
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const records = q.data?.pages.flatMap((p) => p.records) ?? [];
   if (records.length === 0) return <EmptyState text={t('noOrders')} />;

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore } from '../../../shared/storage';
 import { formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useContractMarkets } from '../api/get-markets';
 
@@ -57,8 +57,8 @@ export function ContractSelectPopup({ visible, onClose, current }: ContractSelec
         </h2>
         <SearchBar value={query} onChange={setQuery} placeholder={t('search')} />
         <SegTabs classPrefix="ct" label={t('pairs')} variant="text" items={quotes.map((m) => ({ key: m, label: m }))} active={active} onChange={setQuote} />
-        {markets.isLoading ? (
-          <InlineLoading />
+        {isAwaiting(markets) ? (
+          <ListSkeleton />
         ) : list.length === 0 ? (
           <EmptyState />
         ) : (

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
 import { formatFixed } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useContractAccount } from '../api/get-account';
 import { usePositions } from '../api/get-positions';
@@ -30,8 +30,20 @@ export interface PositionTabsProps {
   markets: readonly ContractMarket[];
 }
 
-function Listed<T>({ q, empty, children }: { q: { isLoading: boolean; data?: T[] }; empty: string; children: (records: T[]) => ReactNode }) {
-  if (q.isLoading) return <InlineLoading />;
+/** The query state a tab's list needs: the first answer awaited, a failure without data, the records. */
+interface ListedQuery<T> {
+  isPending: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  data?: T[];
+}
+
+/** A tab's list: the skeleton until the first answer, LoadFailed on a failure without data, else the empty text or the list. */
+function Listed<T>({ q, empty, children }: { q: ListedQuery<T>; empty: string; children: (records: T[]) => ReactNode }) {
+  if (isAwaiting(q)) return <ListSkeleton rows={2} />;
+  if (q.isError && !q.data) return <LoadFailed compact error={q.error} onRetry={() => void q.refetch()} />;
   const records = q.data ?? [];
   if (records.length === 0) return <EmptyState text={empty} />;
   return <>{children(records)}</>;
@@ -93,7 +105,7 @@ function OpenOrders({ market }: { market: ContractMarket }) {
     cancel.mutate(o.orderId, { onSuccess: () => showToast(t('orderCancelled')), onSettled: () => setCancelling(null) });
   };
   return (
-    <Listed q={{ isLoading: q.isLoading, data: q.data?.records }} empty={t('noOrders')}>
+    <Listed q={{ ...q, data: q.data?.records }} empty={t('noOrders')}>
       {(records) => (
         <ul className="ct-list" aria-label={t('currentOrders')}>
           {records.map((o) => (

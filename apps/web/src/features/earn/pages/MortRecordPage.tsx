@@ -11,7 +11,7 @@ import type { EarnLock } from '@exchange/api';
 import { showToast } from '../../../shared/api-client';
 import { trimZeros } from '../../../shared/format';
 import { loadFeedback } from '../../../shared/ui/feedback';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useEarnActions } from '../api/earn-actions';
 import { useEarnLocks } from '../api/get-locks';
 import { formatTime } from '../lib/time';
@@ -39,8 +39,8 @@ export default function MortRecordPage() {
           </button>
         }
       />
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : (q.data?.records ?? []).length === 0 ? (

@@ -14,7 +14,7 @@ import type { EarnProduct } from '@exchange/api';
 import { showToast } from '../../../shared/api-client';
 import { compareDecimal, isDecimal, trimZeros } from '../../../shared/format';
 import { useRequireLogin } from '../../../shared/guards';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useEarnActions } from '../api/earn-actions';
 import { availableOf, useBalances } from '../api/get-balances';
 import { useEarnProducts } from '../api/get-products';
@@ -40,8 +40,8 @@ export default function MortgagePage() {
           {t('records.redemptions')}
         </button>
       </div>
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : (q.data ?? []).length === 0 ? (

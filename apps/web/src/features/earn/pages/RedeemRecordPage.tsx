@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { subDecimal, trimZeros } from '../../../shared/format';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useEarnRedemptions } from '../api/get-redemptions';
 import { formatTime } from '../lib/time';
 import '../earn.css';
@@ -17,8 +17,8 @@ export default function RedeemRecordPage() {
   return (
     <div className="en-page">
       <PageHeader title={t('records.redemptions')} fallback="/mort_record" />
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : (q.data?.records ?? []).length === 0 ? (

@@ -5,7 +5,7 @@
  */
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useContentPage } from '../../../shared/content-api';
 import { ContentText } from '../../../shared/content/ContentText';
 import { absoluteLink, LinkQr } from '../components/LinkQr';
@@ -27,8 +27,8 @@ export default function DownloadAppPage() {
   return (
     <div className="help-page">
       <PageHeader title={p?.title ?? t('download.title')} />
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : !p ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : (

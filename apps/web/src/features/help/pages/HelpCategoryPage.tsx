@@ -2,7 +2,7 @@
 import { List } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useHelpArticles } from '../api/get-help-articles';
 import '../help.css';
 
@@ -16,8 +16,8 @@ export default function HelpCategoryPage() {
   return (
     <div className="help-page">
       <PageHeader title={q.data?.category.title ?? t('title')} fallback="/helpCenter" />
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : missing || !q.data ? (
         q.isError && (q.error as { code?: string }).code !== 'content_not_found' ? (
           <LoadFailed error={q.error} onRetry={() => void q.refetch()} />

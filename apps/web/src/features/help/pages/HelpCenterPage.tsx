@@ -5,7 +5,7 @@
 import { List } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useHelpCategories } from '../api/get-help-categories';
 import { HelpSearchBar } from '../components/HelpSearchBar';
 import '../help.css';
@@ -23,8 +23,8 @@ export default function HelpCenterPage() {
         <HelpSearchBar />
       </div>
       <div className="help-section-title">{t('categories')}</div>
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : !q.data || q.data.length === 0 ? (
         q.isError ? (
           <LoadFailed error={q.error} onRetry={() => void q.refetch()} />

@@ -2,7 +2,7 @@
 import { List } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useHelpSearch } from '../api/search-help';
 import { HelpSearchBar } from '../components/HelpSearchBar';
 import '../help.css';
@@ -35,8 +35,8 @@ export default function HelpSearchPage() {
       </div>
       {words === '' ? (
         <EmptyState text={t('searchHint')} />
-      ) : q.isLoading ? (
-        <InlineLoading />
+      ) : isAwaiting(q) ? (
+        <ListSkeleton />
       ) : !q.data ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : q.data.length === 0 ? (

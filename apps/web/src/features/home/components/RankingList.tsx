@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { Pair } from '@exchange/api';
 import { formatCny, formatCompact, formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useIndexCoin, type IndexCoinType } from '../api/index-coin';
 import { useOpenPair } from '../hooks/use-open-pair';
@@ -50,7 +50,7 @@ const Row = memo(function Row({ p, kind }: { p: Pair; kind: IndexCoinType }) {
 function RankingPanel({ kind }: { kind: IndexCoinType }) {
   const { t } = useTranslation('home');
   const q = useIndexCoin(kind);
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (!q.data || q.data.length === 0) return q.isError ? <LoadFailed compact error={q.error} onRetry={() => void q.refetch()} /> : <EmptyState />;
   return (
     <ul className="rank-list" aria-label={t(`rank.${kind}`)}>

@@ -7,7 +7,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InboxMessage } from '@exchange/api';
-import { PageHeader, EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { useInboxUnread } from '../../../shared/inbox-api';
 import { showToast } from '../../../shared/api-client';
@@ -31,7 +31,7 @@ function Messages({ tab }: { tab: InboxTab }) {
     },
     [markRead],
   );
-  if (q.isPending) return <InlineLoading />;
+  if (q.isPending) return <ListSkeleton />;
   if (q.isError) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const records = q.data.pages.flatMap((p) => p.records);
   if (records.length === 0) return <EmptyState text={t('empty')} />;

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RankingEntry, RankingList } from '@exchange/api';
 import { formatAmount, formatDateTime } from '../../../shared/format';
-import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { INVITE_PAGE_SIZE, useInvitees } from '../api/get-invitees';
 import { useLeaderboard } from '../api/get-leaderboard';
@@ -43,7 +43,7 @@ export function InviteesList() {
   const { t } = useTranslation('invite');
   const [page, setPage] = useState(1);
   const q = useInvitees(page);
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const d = q.data!;
   if (d.total === 0) return <EmptyState text={t('invitees.empty')} />;
@@ -77,7 +77,7 @@ export function RebatesList() {
   const { t } = useTranslation('invite');
   const [page, setPage] = useState(1);
   const q = useRebateDays(page);
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const d = q.data!;
   if (d.total === 0) return <EmptyState text={t('rebates.empty')} />;
@@ -169,8 +169,8 @@ export function RankingView() {
         classPrefix="iv"
         variant="pill"
       />
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : (
@@ -187,7 +187,7 @@ export function RankingView() {
 export function LeaderboardView() {
   const { t } = useTranslation('invite');
   const q = useLeaderboard();
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   return (
     <>

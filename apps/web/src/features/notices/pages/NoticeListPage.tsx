@@ -2,7 +2,7 @@
 import { List, PullToRefresh } from 'antd-mobile';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { formatDateTime } from '../../../shared/format';
 import { useNotices } from '../../../shared/content-api';
 
@@ -16,8 +16,8 @@ export default function NoticeListPage() {
     <div style={{ minHeight: '100vh', background: 'var(--ex-bg)' }}>
       <PageHeader title={t('title')} />
       <PullToRefresh onRefresh={async () => void (await q.refetch())} threshold={46} headHeight={46} completeDelay={1000}>
-        {q.isLoading ? (
-          <InlineLoading />
+        {isAwaiting(q) ? (
+          <ListSkeleton />
         ) : list.length === 0 ? (
           q.isError ? (
             <LoadFailed error={q.error} onRetry={() => void q.refetch()} />

@@ -12,6 +12,7 @@ import { useOtcMessages } from '../api/get-messages';
 import { useSendOtcMessage } from '../api/send-message';
 import { uploadOtcImage } from '../api/upload-image';
 import { AuthImage } from '../../../shared/image';
+import { isAwaiting, ListSkeleton } from '../../../shared/ui';
 
 function Bubble({ m }: { m: OtcChatMessage }) {
   const { t } = useTranslation('otc');
@@ -64,7 +65,13 @@ export function OrderChat({ orderId, open, onClose, counterparty }: { orderId: s
           </button>
         </header>
         <ul className="otc-chat-list" aria-label={t('chat.messages')}>
-          {list.length === 0 && <li className="otc-msg otc-msg-note text-3">{t('chat.empty')}</li>}
+          {isAwaiting(messages) ? (
+            <li>
+              <ListSkeleton rows={2} />
+            </li>
+          ) : (
+            list.length === 0 && <li className="otc-msg otc-msg-note text-3">{t('chat.empty')}</li>
+          )}
           {list.map((m) => (
             <Bubble key={m.id} m={m} />
           ))}

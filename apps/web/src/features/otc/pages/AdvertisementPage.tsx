@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from 'antd-mobile';
 import type { OtcAd, OtcAdStatus } from '@exchange/api';
 import { showToast } from '../../../shared/api-client';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { useAdActions } from '../api/ad-actions';
 import { useOtcConfig } from '../api/get-config';
@@ -127,7 +127,7 @@ export default function AdvertisementPage() {
     ) : null;
 
   let body;
-  if (merchant.isLoading || config.isLoading) body = <InlineLoading />;
+  if (isAwaiting(merchant) || isAwaiting(config)) body = <ListSkeleton />;
   else if (merchant.isError || config.isError || !config.data)
     body = <LoadFailed error={merchant.error ?? config.error} onRetry={() => void merchant.refetch()} />;
   else if (!active)
@@ -141,6 +141,8 @@ export default function AdvertisementPage() {
         }
       />
     );
+  // The form's payment methods: without them it would say "add a payment method" before they arrived.
+  else if (editing && isAwaiting(payments)) body = <ListSkeleton rows={3} />;
   else if (editing)
     body = (
       <AdForm
@@ -153,7 +155,8 @@ export default function AdvertisementPage() {
         onCancel={() => setEditing(null)}
       />
     );
-  else if (ads.isLoading) body = <InlineLoading />;
+  else if (isAwaiting(ads)) body = <ListSkeleton />;
+  else if (ads.isError && !ads.data) body = <LoadFailed error={ads.error} onRetry={() => void ads.refetch()} />;
   else if (!ads.data?.length)
     body = (
       <EmptyState

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Input } from 'antd-mobile';
 import type { OtcAd, OtcPayType, OtcSide } from '@exchange/api';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useOtcAds } from '../api/get-ads';
 import { useOtcConfig } from '../api/get-config';
@@ -83,8 +83,8 @@ export function MarketPage({ side }: { side: OtcSide }) {
         />
       </div>
       <div className="otc-index text-3">{config.data && t('market.index', { price: config.data.indexPrice, coin, fiat: config.data.fiat })}</div>
-      {ads.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(ads) ? (
+        <ListSkeleton />
       ) : ads.isError && !ads.data ? (
         <LoadFailed error={ads.error} onRetry={() => void ads.refetch()} />
       ) : records.length === 0 ? (

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Badge } from 'antd-mobile';
 import type { OtcOrder } from '@exchange/api';
 import { formatDateTime } from '../../../shared/format';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useOtcOrders, type OtcOrderTab } from '../api/get-orders';
 import { useOtcLive } from '../hooks/use-otc-live';
@@ -59,7 +59,7 @@ function OrderList({ tab }: { tab: OtcOrderTab }) {
   const { t } = useTranslation('otc');
   const navigate = useNavigate();
   const q = useOtcOrders(tab);
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const records = q.data?.records ?? [];
   if (records.length === 0) return <EmptyState text={t('orders.empty')} />;

@@ -10,7 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button, Input, Radio } from 'antd-mobile';
 import type { OtcAd, PaymentMethod } from '@exchange/api';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, InlineLoading, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { PinPopup } from '../../../shared/ui/PinInput';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { useSecurity } from '../../../shared/session';
@@ -171,8 +171,8 @@ export function TakeForm({ ad }: { ad: OtcAd }) {
       {userSells && (
         <section className="otc-section" aria-label={t('take.receiveWith')}>
           <h3 className="otc-h3">{t('take.receiveWith')}</h3>
-          {payments.isLoading ? (
-            <InlineLoading />
+          {isAwaiting(payments) ? (
+            <ListSkeleton rows={1} />
           ) : methods.length === 0 ? (
             <div className="otc-note">
               {t('take.needMethod')}{' '}

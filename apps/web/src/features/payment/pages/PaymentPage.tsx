@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { showToast } from '../../../shared/api-client';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { PinPopup } from '../../../shared/ui/PinInput';
 import { MAX_PAYMENT_METHODS, PAY_TYPE_ROUTE, type PayType, type PaymentMethod } from '../api/contract';
 import { usePayments } from '../api/get-payments';
@@ -41,7 +41,7 @@ function Methods() {
   const { check: hasPin } = useTransPasswordCheck();
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<PaymentMethod | null>(null);
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const list = q.data;
   const full = list.length >= MAX_PAYMENT_METHODS;

@@ -5,6 +5,7 @@
 import { useQueries } from '@tanstack/react-query';
 import type { MarketType, Pair } from '@exchange/api';
 import { useMainCurs, pairsQueryOptions } from '../../../shared/market-api';
+import { isAwaiting } from '../../../shared/ui/awaiting';
 
 /** Main currencies of contracts (the spec's contracts are USDT perpetuals). */
 export const CONTRACT_MAIN_CURS = ['USDT'] as const;
@@ -14,6 +15,7 @@ export interface MarketPairs {
   mainCurs: string[];
   byMainCur: Map<string, Pair[]>;
   all: Pair[];
+  /** True while the main currencies or a pair list has no answer yet and is fetching or waiting for the network. */
   isLoading: boolean;
   /** True when the main currencies or a pair list failed and nothing of it was loaded before. */
   isError: boolean;
@@ -34,7 +36,7 @@ export function useMarketPairs(type: MarketType): MarketPairs {
     mainCurs,
     byMainCur,
     all: [...byMainCur.values()].flat(),
-    isLoading: (type === 'SPOT' && curs.isLoading) || results.some((r) => r.isLoading),
+    isLoading: (type === 'SPOT' && isAwaiting(curs)) || results.some((r) => isAwaiting(r)),
     isError: curs.isError || results.some((r) => r.isError && !r.data),
     error: curs.error ?? results.find((r) => r.isError && !r.data)?.error ?? null,
     refetch: () => {

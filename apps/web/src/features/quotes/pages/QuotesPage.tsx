@@ -11,7 +11,7 @@ import { SearchOutline } from 'antd-mobile-icons';
 import type { MarketType, Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { MarketList } from '../components/MarketList';
 import { useMarketPairs } from '../hooks/use-market-pairs';
@@ -117,7 +117,7 @@ export default function QuotesPage() {
         />
       )}
       {market.isLoading && pairs.length === 0 ? (
-        <InlineLoading />
+        <ListSkeleton rows={8} />
       ) : (
         <MarketList pairs={pairs} favorites={fav.names} onOpen={open} empty={empty} showIndex={type === 'CONTRACT'} />
       )}

@@ -13,7 +13,7 @@ import type { ReservesProof, ReservesRoot } from '@exchange/api';
 import { isApiError } from '../../../shared/api-client';
 import { trimZeros } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useMyProof } from '../api/get-my-proof';
 import { useReservesRoot } from '../api/get-root';
 import { proofFile, toUnits, unitsToDecimal, verifyAgainstRoot } from '../lib/verify';
@@ -46,8 +46,8 @@ export default function ReservesPage() {
     <div className="rs-page">
       <PageHeader title={t('title')} fallback="/assets" />
       <p className="rs-intro">{t('intro')}</p>
-      {q.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(q) ? (
+        <ListSkeleton />
       ) : q.isError ? (
         <LoadFailed error={q.error} onRetry={() => void q.refetch()} />
       ) : !q.data ? (

@@ -6,7 +6,7 @@
 import { Button, List, Tag } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/format';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { logEntries, useSecurityLog } from '../api/security-log';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import '../security.css';
@@ -27,7 +27,7 @@ export default function ActivityPage() {
 function Activity() {
   const { t, i18n } = useTranslation('security');
   const q = useSecurityLog();
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const entries = q.data.pages.flatMap(logEntries);
   if (entries.length === 0) return <EmptyState />;

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { MAX_API_KEYS_PER_USER, type ApiKeyView } from '@exchange/api';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { formatDateTime } from '../../../shared/format';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { showToast } from '../../../shared/api-client';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { useApiKeys } from '../api/list-api-keys';
@@ -48,7 +48,7 @@ function ApiKeys() {
   const { t } = useTranslation('apikeys');
   const navigate = useNavigate();
   const q = useApiKeys();
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const keys = q.data;
   const full = keys.length >= MAX_API_KEYS_PER_USER;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { formatDateTime } from '../../../shared/format';
 import { logout } from '../../../shared/session';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { showToast } from '../../../shared/api-client';
 import { useRevokeSession, useSessions } from '../api/sessions';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
@@ -33,7 +33,7 @@ function Devices() {
   const navigate = useNavigate();
   const q = useSessions();
   const revoke = useRevokeSession();
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   if (q.data.length === 0) return <EmptyState />;
   const onRevoke = async (id: string, current: boolean) => {

@@ -6,7 +6,7 @@ import { Popup } from 'antd-mobile';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { DeleteOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { useAddressBook } from '../api/get-address-book';
 import { useDeleteAddress } from '../api/delete-address';
 
@@ -20,8 +20,8 @@ export function AddressBookPopup(props: { visible: boolean; coin: string; chain:
     <Popup visible={props.visible} onMaskClick={props.onClose} bodyClassName="wl-sheet" destroyOnClose>
       <div role="dialog" aria-label={t('book.title')}>
         <h2 className="wl-sheet-title">{t('book.title')}</h2>
-        {book.isLoading ? (
-          <InlineLoading />
+        {isAwaiting(book) ? (
+          <ListSkeleton />
         ) : book.isError ? (
           <LoadFailed error={book.error} onRetry={() => void book.refetch()} compact />
         ) : entries.length === 0 ? (

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import type { DepositRecord, RecordType, TransferRecord, WithdrawRecord } from '@exchange/api';
 import { formatAmount, formatDateTime } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { CoinIcon } from '../../../shared/ui/CoinIcon';
 import { useRecordPages } from '../api/get-records';
@@ -67,7 +67,7 @@ function RecordList({ type, coin }: { type: RecordType; coin: string }) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
   const q = useRecordPages(type, coin);
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   const pages = q.data?.pages ?? [];
   type AnyRecord = DepositRecord | WithdrawRecord | TransferRecord;

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { SearchBar } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { CoinIcon } from '../../../shared/ui/CoinIcon';
 import { useCoins, type WalletCoin } from '../api/get-coins';
 import '../wallet.css';
@@ -38,8 +38,8 @@ export default function ChooseCoinPage() {
       <div className="wl-search">
         <SearchBar placeholder={t('chooseCoin.search')} value={q} onChange={setQ} aria-label={t('chooseCoin.search')} />
       </div>
-      {coins.isLoading ? (
-        <InlineLoading />
+      {isAwaiting(coins) ? (
+        <ListSkeleton />
       ) : coins.isError ? (
         <LoadFailed error={coins.error} onRetry={() => void coins.refetch()} />
       ) : list.length === 0 ? (
