@@ -1,7 +1,8 @@
 // Component test of /register. The phone check: "12345" with +86 shows the inline error
 // under the phone field when "Send code" is tapped, and neither the slide puzzle nor its request
 // starts; a valid number passes the check and the puzzle is asked for. The demo welcome: the page says
-// the USDT figure GET demo/info answers (grouped), and nothing without demo mode. Logged in already,
+// the USDT figure GET demo/info answers (grouped), last on the form (its late arrival moves no field), and nothing
+// without demo mode. Logged in already,
 // the form is not shown and the page leaves for the redirect query or home. In zh and en.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
@@ -88,6 +89,18 @@ describe('RegisterPage demo welcome', () => {
     stubFetch({ demoMode: true, welcomeUsdt: '10000' });
     setup(lang);
     expect(await screen.findByTestId('welcome-usdt')).toHaveTextContent(text);
+  });
+
+  it('puts the figure after the form, so its late arrival moves none of the fields or the button', async () => {
+    stubFetch({ demoMode: true, welcomeUsdt: '10000' });
+    setup('en');
+    const gift = await screen.findByTestId('welcome-usdt');
+    const submit = screen.getByRole('button', { name: 'Sign up' });
+    const login = screen.getByRole('link', { name: 'Log in' });
+    // DOCUMENT_POSITION_FOLLOWING: the gift comes after the submit button and the log-in link.
+    expect(submit.compareDocumentPosition(gift) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(login.compareDocumentPosition(gift) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(gift.nextElementSibling).toBeNull();
   });
 
   it('takes the figure from the server, not from the app', async () => {

@@ -3,8 +3,8 @@
  * after the slide puzzle, password 8-20 characters not only digits, confirmation, optional
  * invitation code (prefilled from ?code= or ?invitationCode=), agreement checkbox linking
  * /agreement and /aboutAgreement. On success the session is stored and the nickname dialog opens.
- * In demo mode the page and the success toast say how much demo USDT a new account gets (the figure
- * from GET demo/info, i.e. the server's faucet). Already logged in, the form is skipped.
+ * In demo mode the page (last, under the form: its late arrival moves no field) and the success toast say how
+ * much demo USDT a new account gets (the figure from GET demo/info, i.e. the server's faucet). Already logged in, the form is skipped.
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
@@ -74,12 +74,6 @@ function RegisterForm() {
 
   return (
     <AuthForm title={t('registerTitle')} sub={t('registerSub')} noValidate onSubmit={() => void submit()}>
-      {welcome && (
-        <p className="ex-auth-gift" data-testid="welcome-usdt">
-          <GiftOutline aria-hidden="true" fontSize={16} />
-          <span>{t('welcomeUsdt', { amount: welcome })}</span>
-        </p>
-      )}
       <AccountInputs form={form} />
       <AccountCodeField form={form} type="REGISTER" value={code} onChange={setCode} error={errors.code} />
       <NewPasswordFields label={t('password')} password={password} onPassword={setPassword} confirm={confirm} onConfirm={setConfirm} errors={errors} />
@@ -102,6 +96,14 @@ function RegisterForm() {
         <span className="text-2">{t('haveAccount')}</span>
         <Link to="/login">{t('login')}</Link>
       </div>
+      {/* Last on the page: the demo figure arrives after the form is drawn (GET demo/info), and at the top it
+          pushed every field down by its height while the user was about to tap; here nothing moves. */}
+      {welcome && (
+        <p className="ex-auth-gift end" data-testid="welcome-usdt">
+          <GiftOutline aria-hidden="true" fontSize={16} />
+          <span>{t('welcomeUsdt', { amount: welcome })}</span>
+        </p>
+      )}
     </AuthForm>
   );
 }
