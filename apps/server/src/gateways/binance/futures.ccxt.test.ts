@@ -132,6 +132,45 @@ describe('CCXT against the futures REST API', () => {
   });
 });
 
+describe('CCXT trigger orders on the perpetual (its /fapi/v1/algoOrder routing)', () => {
+  it('stopLossPrice, triggerPrice and reduceOnly stops wait as open orders; a trade below the stop fills it under the same id', async () => {
+    await ex.loadMarkets();
+    const sl = await ex.createOrder(PERP, 'market', 'sell', 0.01, undefined, { stopLossPrice: 49000 });
+    expect(sl).toMatchObject({ status: 'open', triggerPrice: 49000, amount: 0.01, side: 'sell' });
+    expect(sl.info).toMatchObject({
+      algoType: 'CONDITIONAL',
+      orderType: 'STOP_MARKET',
+      algoStatus: 'NEW',
+      triggerPrice: '49000.00',
+      workingType: 'CONTRACT_PRICE',
+    });
+    const trig = await ex.createOrder(PERP, 'market', 'buy', 0.01, undefined, { triggerPrice: 51000 });
+    expect(trig).toMatchObject({ status: 'open', triggerPrice: 51000, side: 'buy' });
+    const ro = await ex.createOrder(PERP, 'market', 'sell', 0.01, undefined, { stopLossPrice: 48000, reduceOnly: true });
+    expect(ro).toMatchObject({ status: 'open', triggerPrice: 48000, reduceOnly: true });
+    const ids = [sl.id, trig.id, ro.id];
+    expect((await ex.fetchOpenOrders(PERP)).map((o) => o.id)).toEqual(ids);
+    expect((await ex.fetchOpenOrders(PERP, undefined, undefined, { trigger: true })).map((o) => [o.id, o.triggerPrice])).toEqual([
+      [sl.id, 49000],
+      [trig.id, 51000],
+      [ro.id, 48000],
+    ]);
+    // Another user sells into the book down to 48900: the last price 48900 <= 49000 triggers the stop loss only.
+    const seller = (await t.ctx.members.ensureEmailUser('fut-seller@example.com', 'secret-pass-1', '')).userId;
+    await fundContract(t.ctx.host, seller, 1_000_000n);
+    await t.ctx.contract.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '48900', quantity: '0.1' });
+    await t.ctx.contract.placeOrder(seller, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'MARKET', quantity: '0.09' });
+    const filled = await ex.fetchOrder(sl.id!, PERP);
+    expect(filled).toMatchObject({ id: sl.id, status: 'closed', filled: 0.01, average: 48900, triggerPrice: 49000 });
+    expect((await ex.fetchOrder(sl.id!, PERP, { trigger: true })).info).toMatchObject({ algoStatus: 'FINISHED', actualOrderId: sl.id });
+    expect((await ex.fetchOpenOrders(PERP)).map((o) => o.id)).toEqual([trig.id, ro.id]);
+    await ex.cancelOrder(trig.id!, PERP, { trigger: true });
+    expect((await ex.fetchOpenOrders(PERP, undefined, undefined, { trigger: true })).map((o) => o.id)).toEqual([ro.id]);
+    expect(t.ctx.host.engine.perpOrder(trig.id!)?.status).toBe('CANCELED');
+    expect(t.ctx.host.engine.position(userId, 'BTC/USDT')).toMatchObject({ side: 'SHORT', size: 1000n });
+  });
+});
+
 /**
  * CCXT as a bot on binance.com sees it: Binance's own URLs (so CCXT applies its USDⓈ-M error table, which it picks by
  * host name), every request sent here instead. Stock CCXT, its transport only redirected.

@@ -38,6 +38,7 @@ async function call(k: Key, method: 'GET' | 'POST' | 'DELETE', path: string, par
 }
 const order = (k: Key, params: Record<string, string>) => call(k, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', ...params });
 const list = (r: Res) => r.body as unknown as Array<Record<string, unknown>>;
+const pendingOf = (k: Key) => t.ctx.host.engine.perpOpenOrders(k.userId).filter((o) => o.condition && o.condition.workingTs === null);
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
@@ -183,5 +184,88 @@ describe('/fapi/v1/order conditional types', () => {
     const del = await call(keys.A, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId });
     expect(del.body).toMatchObject({ orderId, status: 'CANCELED', type: 'TRAILING_STOP_MARKET', priceRate: '1.5' });
     expect(t.ctx.host.engine.perpOpenOrders(keys.A.userId)).toHaveLength(0);
+  });
+
+  it('the algo endpoints: POST, GET, openAlgoOrders, allAlgoOrders, DELETE and algoOpenOrders; another key sees and cancels nothing', async () => {
+    const a = await call(keys.A, 'POST', '/fapi/v1/algoOrder', {
+      algoType: 'CONDITIONAL',
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      type: 'STOP_MARKET',
+      quantity: '0.01',
+      triggerPrice: '45000',
+      workingType: 'MARK_PRICE',
+      clientAlgoId: 'algo-1',
+    });
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(a.body).toMatchObject({
+      clientAlgoId: 'algo-1',
+      algoType: 'CONDITIONAL',
+      orderType: 'STOP_MARKET',
+      symbol: 'BTCUSDT',
+      side: 'SELL',
+      quantity: '0.01000',
+      algoStatus: 'NEW',
+      actualOrderId: '',
+      triggerPrice: '45000.00',
+      price: '0',
+      workingType: 'MARK_PRICE',
+      closePosition: false,
+      triggerTime: 0,
+    });
+    const algoId = a.body.algoId as number;
+    const t2 = await call(keys.A, 'POST', '/fapi/v1/algoOrder', {
+      algoType: 'CONDITIONAL',
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'TRAILING_STOP_MARKET',
+      quantity: '0.01',
+      callbackRate: '0.5',
+      activatePrice: '47000',
+    });
+    expect(t2.body).toMatchObject({ orderType: 'TRAILING_STOP_MARKET', activatePrice: '47000.00', callbackRate: '0.5', algoStatus: 'NEW' });
+    // A position to close: closePosition takes no quantity (-1106 with one).
+    const cp = await call(keys.A, 'POST', '/fapi/v1/algoOrder', {
+      algoType: 'CONDITIONAL',
+      symbol: 'BTCUSDT',
+      side: 'BUY',
+      type: 'STOP_MARKET',
+      triggerPrice: '56000',
+      closePosition: 'true',
+    });
+    expect(cp.body).toMatchObject({ orderType: 'STOP_MARKET', closePosition: true, reduceOnly: true, quantity: '0.00000', timeInForce: 'GTE_GTC' });
+    const bad: Array<[Record<string, string>, number]> = [
+      [{ algoType: 'VP', side: 'SELL', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '45000' }, -1130],
+      [{ algoType: 'CONDITIONAL', side: 'SELL', type: 'LIMIT', quantity: '0.01', triggerPrice: '45000' }, -1116],
+      [{ algoType: 'CONDITIONAL', side: 'SELL', type: 'STOP_MARKET', quantity: '0.01' }, -1102],
+      [{ algoType: 'CONDITIONAL', side: 'SELL', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '60000' }, -2021],
+      [{ algoType: 'CONDITIONAL', side: 'BUY', type: 'STOP_MARKET', quantity: '0.01', triggerPrice: '56000', closePosition: 'true' }, -1106],
+    ];
+    for (const [params, code] of bad) expect((await call(keys.A, 'POST', '/fapi/v1/algoOrder', { symbol: 'BTCUSDT', ...params })).body.code).toBe(code);
+    expect((await call(keys.A, 'GET', '/fapi/v1/algoOrder', { clientAlgoId: 'algo-1' })).body).toMatchObject({ algoId, algoStatus: 'NEW' });
+    const open = list(await call(keys.A, 'GET', '/fapi/v1/openAlgoOrders', { symbol: 'BTCUSDT' }));
+    expect(open.map((o) => o.algoId)).toEqual([algoId, t2.body.algoId, cp.body.algoId]);
+    // The algo orders are open orders of /fapi/v1/openOrders too, under the same id.
+    expect(list(await call(keys.A, 'GET', '/fapi/v1/openOrders', { symbol: 'BTCUSDT' })).map((o) => o.orderId)).toEqual([
+      algoId,
+      t2.body.algoId,
+      cp.body.algoId,
+    ]);
+    // B sees and cancels nothing of A's.
+    expect(list(await call(keys.B, 'GET', '/fapi/v1/openAlgoOrders', {}))).toEqual([]);
+    expect((await call(keys.B, 'GET', '/fapi/v1/algoOrder', { algoId })).body.code).toBe(-2013);
+    expect((await call(keys.B, 'DELETE', '/fapi/v1/algoOrder', { algoId })).body.code).toBe(-2011);
+    await call(keys.B, 'DELETE', '/fapi/v1/algoOpenOrders', { symbol: 'BTCUSDT' });
+    expect(pendingOf(keys.A)).toHaveLength(3);
+    expect((await call(keys.A, 'DELETE', '/fapi/v1/algoOrder', { algoId })).body).toEqual({ algoId, clientAlgoId: 'algo-1', code: '200', msg: 'success' });
+    expect((await call(keys.A, 'DELETE', '/fapi/v1/algoOrder', { algoId })).body.code).toBe(-2011);
+    expect((await call(keys.A, 'DELETE', '/fapi/v1/algoOpenOrders', { symbol: 'BTCUSDT' })).body).toEqual({
+      code: 200,
+      msg: 'The operation of cancel all open order is done.',
+    });
+    expect(pendingOf(keys.A)).toHaveLength(0);
+    const all = list(await call(keys.A, 'GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT' }));
+    expect(all.filter((o) => o.algoId === algoId).map((o) => [o.algoStatus, o.triggerPrice])).toEqual([['CANCELED', '45000.00']]);
+    expect(list(await call(keys.B, 'GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT' }))).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
  * answers' decimal strings are re-read exactly (toUnits) where a sum or a sign is needed. Binance's decimals are
  * strings, its times and ids numbers, as in its examples.
  */
+import { Type } from '@sinclair/typebox';
 import { formatDecimal, type PerpMarketConfig, type PerpOrderView } from '@exchange/core';
 import type { ContractAccount, ContractPosition, ContractSettings } from '@exchange/api';
 import type { ContractFigures } from '../../domains/market-data/contract-feed';
@@ -12,6 +13,7 @@ import { fromUnits, toUnits } from '../../domains/market-data/decimal';
 import type { PerpScales } from '../../domains/contract/contract.format';
 import { MAX_UNITS } from '../../domains/entrust/entrust.service';
 import { toBinanceSymbol } from './binance.symbols';
+import { BinanceSymbol, Decimal, TimeMs } from './binance.responses';
 
 /** An E8 rate (funding, interest) as Binance prints it: a fraction with 8 decimals (10000 -> "0.00010000"). */
 export function e8Rate(e8: number): string {
@@ -24,7 +26,7 @@ function ppmAsPercent(ppm: number): string {
 }
 
 /** The order types a perpetual takes here (STOP_MARKET and TAKE_PROFIT_MARKET only with closePosition=true). */
-export const FUTURES_ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP_MARKET', 'TAKE_PROFIT_MARKET'] as const;
+export const FUTURES_ORDER_TYPES = ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'] as const;
 /** Binance's time in force values we take: GTX is post-only (the engine's POST_ONLY). */
 export const FUTURES_TIME_IN_FORCE = ['GTC', 'IOC', 'FOK', 'GTX'] as const;
 /** Binance's MAX_NUM_ORDERS of a symbol: the engine's limit of open orders per user and market. */
@@ -489,3 +491,95 @@ export function incomeRows(
   }
   return out.sort((a, b) => a.time - b.time || a.tranId - b.tranId).slice(0, limit);
 }
+
+/**
+ * Binance's algoStatus of a conditional order (USDⓈ-M "New Algo Order"): NEW while pending, CANCELED when cancelled
+ * pending, EXPIRED when it could not be placed at its trigger, TRIGGERED once placed while the order it became is open,
+ * FINISHED when that order ended (filled, cancelled or expired).
+ */
+export function algoStatusOf(o: PerpOrderView): 'NEW' | 'CANCELED' | 'EXPIRED' | 'TRIGGERED' | 'FINISHED' {
+  const c = o.condition;
+  if (!c || c.workingTs === null) return o.status === 'CANCELED' ? 'CANCELED' : o.status === 'EXPIRED' ? 'EXPIRED' : 'NEW';
+  if (c.expireReason !== null) return 'EXPIRED';
+  return o.status === 'NEW' || o.status === 'PARTIALLY_FILLED' ? 'TRIGGERED' : 'FINISHED';
+}
+
+/**
+ * A conditional order in Binance's algo-order shape (POST/GET /fapi/v1/algoOrder, openAlgoOrders, allAlgoOrders, as in
+ * Binance's "New Algo Order" response example). The algoId is the engine's orderId (the order keeps it after the
+ * trigger, so `actualOrderId` is the same id once triggered, "" before); prices and quantities as decimal strings.
+ */
+export function algoOrder(o: PerpOrderView, s: PerpScales) {
+  const { priceDecimals: pd, qtyDecimals: qd } = s.market;
+  const c = o.condition!;
+  const trailing = c.type === 'TRAILING_STOP_MARKET';
+  return {
+    algoId: Number(o.orderId),
+    clientAlgoId: clientIdOf(o),
+    algoType: 'CONDITIONAL' as const,
+    orderType: c.type,
+    symbol: toBinanceSymbol(o.symbol),
+    side: o.side,
+    positionSide: 'BOTH' as const,
+    timeInForce: o.orderType === 'MARKET' ? (c.closePosition ? 'GTE_GTC' : 'GTC') : binanceTif(o.timeInForce),
+    quantity: fromUnits(o.quantity, qd),
+    algoStatus: algoStatusOf(o),
+    actualOrderId: c.workingTs === null ? '' : o.orderId,
+    actualPrice: o.filledQty > 0n ? avgPrice(o.filledQuote, o.filledQty, s) : '0',
+    triggerPrice: c.stopPrice === null ? '0' : fromUnits(c.stopPrice, pd),
+    price: o.price === null ? '0' : fromUnits(o.price, pd),
+    icebergQuantity: null,
+    selfTradePreventionMode: 'EXPIRE_TAKER',
+    workingType: c.workingType,
+    priceMatch: 'NONE',
+    closePosition: c.closePosition,
+    priceProtect: c.priceProtect,
+    reduceOnly: o.reduceOnly || c.closePosition,
+    ...(trailing
+      ? { activatePrice: c.activationPrice === null ? '0' : fromUnits(c.activationPrice, pd), callbackRate: callbackRateOf(c.callbackRateBps ?? 0) }
+      : {}),
+    createTime: o.createdTs,
+    updateTime: o.updatedTs,
+    triggerTime: c.workingTs ?? 0,
+    goodTillDate: 0,
+  };
+}
+
+/** The response schema of a Binance algo order (algoOrder above). */
+export const FuturesAlgoOrder = Type.Object(
+  {
+    algoId: Type.Integer({ minimum: 0 }),
+    clientAlgoId: Type.String(),
+    algoType: Type.Literal('CONDITIONAL'),
+    orderType: Type.String({ description: 'STOP, TAKE_PROFIT, STOP_MARKET, TAKE_PROFIT_MARKET, TRAILING_STOP_MARKET' }),
+    symbol: BinanceSymbol,
+    side: Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]),
+    positionSide: Type.Literal('BOTH'),
+    timeInForce: Type.String(),
+    quantity: Decimal,
+    algoStatus: Type.String({ description: 'NEW, CANCELED, EXPIRED, TRIGGERED, FINISHED' }),
+    actualOrderId: Type.String(),
+    actualPrice: Decimal,
+    triggerPrice: Decimal,
+    price: Decimal,
+    icebergQuantity: Type.Null(),
+    selfTradePreventionMode: Type.String(),
+    workingType: Type.String(),
+    priceMatch: Type.String(),
+    closePosition: Type.Boolean(),
+    priceProtect: Type.Boolean(),
+    reduceOnly: Type.Boolean(),
+    activatePrice: Type.Optional(Decimal),
+    callbackRate: Type.Optional(Decimal),
+    createTime: TimeMs,
+    updateTime: TimeMs,
+    triggerTime: TimeMs,
+    goodTillDate: Type.Integer(),
+  },
+  { additionalProperties: false },
+);
+/** DELETE /fapi/v1/algoOrder: Binance's `{ algoId, clientAlgoId, code: "200", msg: "success" }`. */
+export const AlgoCancelResponse = Type.Object(
+  { algoId: Type.Integer({ minimum: 0 }), clientAlgoId: Type.String(), code: Type.String(), msg: Type.String() },
+  { additionalProperties: false },
+);

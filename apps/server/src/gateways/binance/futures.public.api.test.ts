@@ -47,7 +47,7 @@ describe('/fapi market data', () => {
       quantityPrecision: 5,
       maintMarginPercent: '0.4000',
       requiredMarginPercent: '0.8000',
-      orderTypes: ['LIMIT', 'MARKET', 'STOP_MARKET', 'TAKE_PROFIT_MARKET'],
+      orderTypes: ['LIMIT', 'MARKET', 'STOP', 'STOP_MARKET', 'TAKE_PROFIT', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET'],
       timeInForce: ['GTC', 'IOC', 'FOK', 'GTX'],
     });
     const filters = btc.filters as Array<Record<string, unknown>>;

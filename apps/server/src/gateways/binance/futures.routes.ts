@@ -34,6 +34,9 @@ import type { ServerClock } from '../../platform/shared/clock';
 import { fromUnits, toUnits } from '../../domains/market-data/decimal';
 import { AGGREGATED_INTERVALS, aggregatedKlines } from '../../domains/market-data/bar-aggregate';
 import {
+  AlgoCancelResponse,
+  FuturesAlgoOrder,
+  algoOrder,
   balanceEntry,
   binanceOrder,
   e8Rate,
@@ -672,6 +675,187 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
       },
     );
 
+    // ------------------------------------------------------------------ algo (conditional) orders
+
+    // Binance "New Algo Order (TRADE)", POST /fapi/v1/algoOrder (algoType CONDITIONAL), where CCXT 4.5 sends a linear
+    // swap's trigger, stop-loss, take-profit and trailing orders: the same engine conditional orders as POST
+    // /fapi/v1/order's types, answered in the algo shape; the algoId is the orderId (GET /fapi/v1/order finds it too).
+    const algoParams = signedParams({
+      algoType: FEnum,
+      symbol: FSymbol,
+      side: FEnum,
+      positionSide: FEnum,
+      type: FEnum,
+      timeInForce: FEnum,
+      quantity: FDecimal,
+      price: FDecimal,
+      triggerPrice: FDecimal,
+      workingType: FEnum,
+      priceMatch: FEnum,
+      closePosition: FBool,
+      priceProtect: FBool,
+      reduceOnly: FBool,
+      activatePrice: FDecimal,
+      activationPrice: FDecimal,
+      callbackRate: FDecimal,
+      clientAlgoId: FClientId,
+      selfTradePreventionMode: FEnum,
+      goodTillDate: FInt,
+      newOrderRespType: FEnum,
+    });
+    app.post(
+      '/fapi/v1/algoOrder',
+      { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: algoParams, body: algoParams, response: answers(FuturesAlgoOrder) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const algoType = required(p, 'algoType');
+        if (algoType !== 'CONDITIONAL') throw FX.invalidData('algoType');
+        const m = marketOf(p);
+        const side = required(p, 'side');
+        if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
+        const positionSide = optional(p, 'positionSide');
+        if (positionSide !== undefined && positionSide !== 'BOTH') throw FX.positionSideMismatch();
+        const type = required(p, 'type');
+        if (!CONDITION_TYPES.has(type)) throw BX.invalidOrderType();
+        for (const name of ['stopPrice', 'newClientOrderId']) if (optional(p, name) !== undefined) throw FX.notRequired(name);
+        // The algo route names the trigger price triggerPrice and the activation price activatePrice (Binance's
+        // parameter; CCXT 4.5 sends activationPrice, the /fapi/v1/order name: both are read).
+        const q: Record<string, string> = { ...p };
+        delete q.triggerPrice;
+        delete q.activatePrice;
+        const trigger = optional(p, 'triggerPrice');
+        const activate = optional(p, 'activatePrice');
+        if (trigger !== undefined) q.stopPrice = trigger;
+        if (activate !== undefined) q.activationPrice = activate;
+        const input = conditionalInput(q, m.symbol, side, type as PerpConditionType, boolParam(p, 'reduceOnly'), optional(p, 'clientAlgoId'));
+        const placed = await futuresCall(async () => {
+          try {
+            return await contract.placeConditional(userId, input);
+          } catch (err) {
+            throw bandError(err, m, side, input.price);
+          }
+        });
+        return algoOut(placed);
+      },
+    );
+
+    /** The caller's conditional order named by algoId or clientAlgoId, or undefined (anyone else's, or a plain order). */
+    async function findAlgo(userId: string, p: Record<string, string>): Promise<PerpOrderView | undefined> {
+      const id = idParam(p, 'algoId');
+      const cid = optional(p, 'clientAlgoId');
+      if (id === undefined && cid === undefined) throw new BinanceError(-1102, "Param 'clientAlgoId' or 'algoId' must be sent, but both were empty/null!");
+      let o: PerpOrderView | undefined;
+      if (id !== undefined) o = await orderById(userId, id);
+      else {
+        o = engine()
+          .perpOpenOrders(userId)
+          .find((x) => x.clientOrderId === cid);
+        if (!o) {
+          await caughtUp();
+          const row = await repo.orderByClientId(userId, cid!);
+          o = row ? (engine().perpOrder(row.id.toString()) ?? rowToPerpOrderView(row)) : undefined;
+        }
+      }
+      const m = maybeMarket(p);
+      if (!o?.condition || (cid !== undefined && o.clientOrderId !== cid) || (m !== undefined && o.symbol !== m.symbol)) return undefined;
+      return o;
+    }
+    const algoOut = (o: PerpOrderView) => algoOrder(o, scalesOf(o.symbol));
+    // CCXT sends the symbol with these (Binance's docs list none): read, and the order must be of that market.
+    const oneAlgoParams = signedParams({ symbol: FSymbol, algoId: FInt, clientAlgoId: FClientId });
+
+    app.get('/fapi/v1/algoOrder', { config: userData(1), schema: { querystring: oneAlgoParams, response: answers(FuturesAlgoOrder) } }, async (req) => {
+      const o = await findAlgo(callerOf(req).userId, P(req));
+      if (!o) throw FX.noSuchOrder();
+      return algoOut(o);
+    });
+
+    app.delete(
+      '/fapi/v1/algoOrder',
+      { config: trade(1), schema: { querystring: oneAlgoParams, body: oneAlgoParams, response: answers(AlgoCancelResponse) } },
+      async (req) => {
+        const userId = callerOf(req).userId;
+        const o = await findAlgo(userId, P(req));
+        // Only a pending algo order can be cancelled here; once triggered it is the order it became.
+        if (!o || o.condition!.workingTs !== null || o.status !== 'NEW') throw FX.unknownOrder();
+        await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId }));
+        return { algoId: Number(o.orderId), clientAlgoId: o.clientOrderId ?? '', code: '200', msg: 'success' };
+      },
+    );
+
+    /** The caller's pending conditional orders, of one market or all. */
+    const pendingAlgos = (userId: string, symbol?: string) =>
+      engine()
+        .perpOpenOrders(userId, symbol)
+        .filter((o) => o.condition !== undefined && o.condition.workingTs === null);
+
+    app.get(
+      '/fapi/v1/openAlgoOrders',
+      {
+        config: userData(1),
+        schema: { querystring: signedParams({ symbol: FSymbol, algoType: FEnum, algoId: FInt }), response: answers(Type.Array(FuturesAlgoOrder)) },
+      },
+      async (req) => {
+        const p = P(req);
+        const m = maybeMarket(p);
+        const id = idParam(p, 'algoId');
+        return pendingAlgos(callerOf(req).userId, m?.symbol)
+          .filter((o) => id === undefined || o.orderId === id)
+          .map(algoOut);
+      },
+    );
+
+    // Binance "Query All Algo Orders": the caller's conditional orders of a market, pending and ended, oldest first.
+    app.get(
+      '/fapi/v1/allAlgoOrders',
+      {
+        config: userData(5),
+        schema: {
+          querystring: signedParams({ symbol: FSymbol, algoId: FInt, startTime: FInt, endTime: FInt, page: FInt, limit: FInt }),
+          response: answers(Type.Array(FuturesAlgoOrder)),
+        },
+      },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        const limit = intParam(p, 'limit', 1, 1000, 500);
+        const startTime = timeParam(p, 'startTime');
+        const endTime = timeParam(p, 'endTime');
+        checkWindow(startTime, endTime, HISTORY_DAYS);
+        const fromId = idParam(p, 'algoId');
+        await caughtUp();
+        const rows = await repo.orders(userId, m.symbol, {
+          limit: 1000,
+          ...(fromId !== undefined ? { fromId } : {}),
+          ...(startTime !== undefined ? { startTime } : {}),
+          ...(endTime !== undefined ? { endTime } : {}),
+        });
+        return rows
+          .map((r) => engine().perpOrder(r.id.toString()) ?? rowToPerpOrderView(r))
+          .filter((o) => o.condition !== undefined)
+          .slice(0, limit)
+          .map(algoOut);
+      },
+    );
+
+    app.delete(
+      '/fapi/v1/algoOpenOrders',
+      { config: trade(1), schema: { querystring: symbolOnly, body: symbolOnly, response: answers(CodeMsgResponse) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const m = marketOf(p);
+        for (const o of pendingAlgos(userId, m.symbol)) {
+          await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
+            if (!(err instanceof BinanceError && err.code === -2011)) throw err;
+          });
+        }
+        return { code: 200, msg: 'The operation of cancel all open order is done.' };
+      },
+    );
+
     app.get(
       '/fapi/v1/userTrades',
       {
@@ -1038,8 +1222,13 @@ export function conditionalInput(
 ): ConditionalOrderInput {
   const isLimit = type === 'STOP' || type === 'TAKE_PROFIT';
   const trailing = type === 'TRAILING_STOP_MARKET';
-  const quantity = required(p, 'quantity');
-  if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
+  // closePosition (the algo route's; POST /fapi/v1/order keeps its TP/SL form): no quantity, no reduceOnly (Binance).
+  const closePosition = boolParam(p, 'closePosition');
+  if (closePosition && optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
+  if (closePosition && optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
+  if (closePosition && type !== 'STOP_MARKET' && type !== 'TAKE_PROFIT_MARKET') throw FX.notRequired('closePosition');
+  const quantity = closePosition ? undefined : required(p, 'quantity');
+  if (quantity !== undefined && /^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
   let price: string | undefined;
   let timeInForce: 'GTC' | 'IOC' | 'FOK' | undefined;
   if (isLimit) {
@@ -1067,7 +1256,8 @@ export function conditionalInput(
     symbol,
     side,
     condition: type,
-    quantity,
+    ...(quantity !== undefined ? { quantity } : {}),
+    ...(closePosition ? { closePosition: true } : {}),
     ...(price !== undefined ? { price } : {}),
     ...(timeInForce !== undefined ? { timeInForce } : {}),
     ...(stopPrice !== undefined ? { stopPrice } : {}),
