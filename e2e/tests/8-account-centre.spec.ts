@@ -127,7 +127,8 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await expect(page.getByRole('heading', { name: '账户中心' })).toBeVisible();
   await expect(page.getByText(email.slice(0, 3), { exact: false }).first()).toBeVisible();
 
-  // --- Set the transaction password: VERIFY code, then the PIN twice ---
+  // --- Set the transaction password: the row offers "去设置" (set up), then VERIFY code, then the PIN twice ---
+  await expect(row(page, '交易密码').getByText('去设置')).toBeVisible();
   await row(page, '交易密码').click();
   await expect(page).toHaveURL(/\/accountCenter\/postPasswordSet$/);
   await fillVerifyCode(page, request, email);
@@ -152,7 +153,9 @@ test('account centre: transaction password, Google 2FA login, password change lo
   await expectToast(page, '谷歌验证器绑定成功');
   await expect(page).toHaveURL(/\/accountCenter$/);
   await expect(row(page, '谷歌验证器').getByText('已绑定')).toBeVisible();
-  await expect(row(page, '交易密码').getByText('已设置')).toBeVisible();
+  // Once set, the row offers "修改" (change) instead.
+  await expect(row(page, '交易密码').getByText('修改')).toBeVisible();
+  await expect(row(page, '交易密码').getByText('去设置')).toHaveCount(0);
 
   // --- Log out and in again: the second step asks for the Google code ---
   await page.goto('/setting');
