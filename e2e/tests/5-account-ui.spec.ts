@@ -105,6 +105,26 @@ for (const size of [
       await expectPuzzleFits(page);
     });
 
+    test('register: the demo USDT line arriving late moves no field', async ({ page }) => {
+      // GET demo/info held back until the form is drawn: its line then appears, and the fields and the button stay put.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route('**/api/demo/info*', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto('/register');
+      const email = page.getByLabel('邮箱', { exact: true });
+      const submit = page.getByRole('button', { name: '注册', exact: true });
+      await expect(submit).toBeVisible();
+      await expect(page.getByTestId('welcome-usdt')).toHaveCount(0);
+      const tops = async () => [(await email.boundingBox())!.y, (await submit.boundingBox())!.y];
+      const before = await tops();
+      release();
+      await expect(page.getByTestId('welcome-usdt')).toBeVisible();
+      expect(await tops()).toEqual(before);
+    });
+
     test('login after three failed attempts: the puzzle fits its card', async ({ page }) => {
       await page.goto('/login');
       // An account that does not exist fails like a wrong password; its failures count the same.
