@@ -22,7 +22,10 @@ import {
   type BracketTier,
   type PerpAccountView,
   type PerpMarketConfig,
+  type PerpConditionType,
+  type PerpConditionView,
   type PerpOrderView,
+  type PerpWorkingType,
   type PositionView,
 } from '@exchange/core';
 import type { ContractAccount, ContractFill, ContractFundingRecord, ContractLiquidation, ContractOrder, ContractPosition } from '@exchange/api';
@@ -196,6 +199,22 @@ export function rowToPerpOrderView(r: typeof perpOrders.$inferSelect): PerpOrder
     status: r.status as PerpOrderView['status'],
     createdTs: r.createdTs,
     updatedTs: r.updatedTs,
+    ...(r.condType !== null
+      ? {
+          condition: {
+            type: r.condType as PerpConditionType,
+            stopPrice: big(r.condStopPrice),
+            workingType: (r.condWorkingType ?? 'CONTRACT_PRICE') as PerpWorkingType,
+            priceProtect: r.condPriceProtect ?? false,
+            closePosition: r.condClosePosition ?? false,
+            callbackRateBps: r.condCallbackRateBps,
+            activationPrice: big(r.condActivationPrice),
+            trailingRef: big(r.condTrailingRef),
+            workingTs: r.condWorkingTs,
+            expireReason: r.condExpireReason as PerpConditionView['expireReason'],
+          },
+        }
+      : {}),
   };
 }
 

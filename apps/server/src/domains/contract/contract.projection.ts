@@ -14,7 +14,22 @@ export const PERP_TRADES_TABLE = projectedTable(perpTrades, { key: ['id'], mode:
 export const PERP_ORDERS_TABLE = projectedTable(perpOrders, {
   key: ['id'],
   mode: 'upsert',
-  set: ['filledQty', 'filledQuote', 'fee', 'realizedPnl', 'hold', 'status', 'closed', 'updatedTs', 'seq'],
+  // quantity: a closePosition order takes the position's size at its trigger; the cond_* columns that move later.
+  set: [
+    'quantity',
+    'filledQty',
+    'filledQuote',
+    'fee',
+    'realizedPnl',
+    'hold',
+    'status',
+    'closed',
+    'updatedTs',
+    'seq',
+    'condTrailingRef',
+    'condWorkingTs',
+    'condExpireReason',
+  ],
   newer: { field: 'seq' },
 });
 /** A closed position (positionChanged with size 0), once per journal position, user and market. */
@@ -24,8 +39,9 @@ export const PERP_FUNDING_TABLE = projectedTable(perpFundingPayments, { key: ['u
 export const PERP_FUNDING_RATES_TABLE = projectedTable(perpFundingRates, { key: ['symbol', 'fundingTs'], mode: 'once' });
 export const PERP_LIQUIDATIONS_TABLE = projectedTable(perpLiquidations, { key: ['seq', 'userId', 'symbol'], mode: 'once' });
 
-/** The perp_orders row of an order state at journal position `seq`. */
+/** The perp_orders row of an order state at journal position `seq` (a conditional order's condition in its cond_* columns). */
 export function perpOrderRow(o: PerpOrderView, seq: number): typeof perpOrders.$inferInsert {
+  const c = o.condition;
   return {
     id: BigInt(o.orderId),
     clientOrderId: o.clientOrderId,
@@ -54,6 +70,16 @@ export function perpOrderRow(o: PerpOrderView, seq: number): typeof perpOrders.$
     createdTs: o.createdTs,
     updatedTs: o.updatedTs,
     seq,
+    condType: c?.type ?? null,
+    condStopPrice: c ? decimalOrNull(c.stopPrice) : null,
+    condWorkingType: c?.workingType ?? null,
+    condPriceProtect: c?.priceProtect ?? null,
+    condClosePosition: c?.closePosition ?? null,
+    condCallbackRateBps: c?.callbackRateBps ?? null,
+    condActivationPrice: c ? decimalOrNull(c.activationPrice) : null,
+    condTrailingRef: c ? decimalOrNull(c.trailingRef) : null,
+    condWorkingTs: c?.workingTs ?? null,
+    condExpireReason: c?.expireReason ?? null,
   };
 }
 

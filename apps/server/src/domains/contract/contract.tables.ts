@@ -50,6 +50,23 @@ export const perpOrders = pgTable(
     createdTs: bigint('created_ts', { mode: 'number' }).notNull(),
     updatedTs: bigint('updated_ts', { mode: 'number' }).notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
+    /**
+     * A conditional order's condition (docs/perp-conditional-orders.md; all null on other orders): its Binance type
+     * (STOP, TAKE_PROFIT, STOP_MARKET, TAKE_PROFIT_MARKET, TRAILING_STOP_MARKET), stop price, working type
+     * (MARK_PRICE or CONTRACT_PRICE), priceProtect, closePosition, callback rate (basis points), activation price and
+     * trailing reference (prices in price units), the time it triggered (Unix ms, null while pending) and why it expired
+     * at its trigger (an engine reject code, else null).
+     */
+    condType: text('cond_type'),
+    condStopPrice: units('cond_stop_price'),
+    condWorkingType: text('cond_working_type'),
+    condPriceProtect: boolean('cond_price_protect'),
+    condClosePosition: boolean('cond_close_position'),
+    condCallbackRateBps: integer('cond_callback_rate_bps'),
+    condActivationPrice: units('cond_activation_price'),
+    condTrailingRef: units('cond_trailing_ref'),
+    condWorkingTs: bigint('cond_working_ts', { mode: 'number' }),
+    condExpireReason: text('cond_expire_reason'),
   },
   (t) => [index('perp_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs)],
 );

@@ -13,6 +13,8 @@ import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
 import { hmacHex, queryOf } from './binance.test-scope';
 import { secretBoxFromConfig } from '../../platform/shared/secret-box';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { createContractRepository } from '../../domains/contract/contract.repository';
+import { rowToPerpOrderView } from '../../domains/contract/contract.format';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -144,6 +146,15 @@ describe('/fapi/v1/order conditional types', () => {
     });
     expect(t.ctx.host.engine.position(keys.A.userId, SYM)).toMatchObject({ side: 'SHORT', size: 1000n });
     expect(list(await call(keys.A, 'GET', '/fapi/v1/openOrders', { symbol: 'BTCUSDT' }))).toEqual([]);
+    // allOrders reads ended orders from the projected rows: the trigger columns keep the type and stop price.
+    const all = list(await call(keys.A, 'GET', '/fapi/v1/allOrders', { symbol: 'BTCUSDT' }));
+    expect(all.filter((o) => o.orderId === orderId).map((o) => [o.status, o.type, o.origType, o.stopPrice, o.workingType])).toEqual([
+      ['FILLED', 'STOP_MARKET', 'STOP_MARKET', '48000.00', 'MARK_PRICE'],
+    ]);
+    const row = await createContractRepository(t.ctx.db).order(String(orderId));
+    expect(rowToPerpOrderView(row!)).toEqual(t.ctx.host.engine.perpOrder(String(orderId)) ?? rowToPerpOrderView(row!));
+    expect(rowToPerpOrderView(row!).condition).toMatchObject({ type: 'STOP_MARKET', stopPrice: px(48_000), workingType: 'MARK_PRICE', expireReason: null });
+    expect(rowToPerpOrderView(row!).condition!.workingTs).toBeGreaterThan(0);
   });
 
   it('a STOP (LIMIT) on the contract price is triggered by a trade between two users and fills at its limit', async () => {
@@ -183,6 +194,24 @@ describe('/fapi/v1/order conditional types', () => {
     expect((await call(keys.B, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId })).body.code).toBe(-2011);
     const del = await call(keys.A, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId });
     expect(del.body).toMatchObject({ orderId, status: 'CANCELED', type: 'TRAILING_STOP_MARKET', priceRate: '1.5' });
+    await t.ctx.host.projected();
+    const row = await createContractRepository(t.ctx.db).order(String(orderId));
+    expect(rowToPerpOrderView(row!)).toMatchObject({
+      status: 'CANCELED',
+      reduceOnly: true,
+      condition: {
+        type: 'TRAILING_STOP_MARKET',
+        stopPrice: null,
+        workingType: 'CONTRACT_PRICE',
+        priceProtect: false,
+        closePosition: false,
+        callbackRateBps: 150,
+        activationPrice: px(52_000),
+        trailingRef: null,
+        workingTs: null,
+        expireReason: null,
+      },
+    });
     expect(t.ctx.host.engine.perpOpenOrders(keys.A.userId)).toHaveLength(0);
   });
 
