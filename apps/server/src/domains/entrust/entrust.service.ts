@@ -6,7 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import { formatDecimal, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
+import { formatDecimal, MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
 import type {
   CancelEntrustBody,
   Entrust,
@@ -94,11 +94,10 @@ export function rejectParams(code: string, s: MarketScales): Record<string, stri
 }
 
 /**
- * The trailingDelta range the engine accepts, in basis points (packages/core spot-market.ts MIN/MAX_TRAILING_DELTA_BIPS,
- * Binance's TRAILING_DELTA filter bounds as commonly set); checked here too so the user reads which field is wrong.
+ * The trailingDelta range the engine accepts, in basis points (the core's own bounds, Binance's TRAILING_DELTA filter
+ * as commonly set); checked here too so the user reads which field is wrong.
  */
-export const MIN_TRAILING_DELTA_BIPS = 10;
-export const MAX_TRAILING_DELTA_BIPS = 2000;
+export { MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS };
 
 /** Longest wait for the projection before a history read goes ahead with what the database has (ms). */
 const PROJECTION_WAIT_MS = 3000;
