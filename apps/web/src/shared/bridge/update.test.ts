@@ -8,7 +8,16 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { APP_VERSION, normalizeVersion } from './bridge';
-import { RESTART_DELAY_MS, applyUpdate, checkForUpdate, versionValue, type UpdateOffer, type UpdateState } from './update';
+import {
+  DISMISSED_UPDATE_KEY,
+  RESTART_DELAY_MS,
+  applyUpdate,
+  checkForUpdate,
+  useUpdateOffer,
+  versionValue,
+  type UpdateOffer,
+  type UpdateState,
+} from './update';
 
 /** A fetch stub: the version API's answer and the deployed /version.json (null = 404). */
 function stubServer(latest: unknown, deployed: { buildId: string; version: string } | null) {
@@ -106,5 +115,32 @@ describe('applyUpdate on the web', () => {
       expect(r.states).toEqual([1, 4]);
       expect(r.restart).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('the offer the user put off', () => {
+  afterEach(() => {
+    window.sessionStorage.clear();
+    useUpdateOffer.setState({ offer: null, dismissed: null });
+  });
+
+  it('is not offered again by the automatic check in this session (kept in sessionStorage); "Version" in the settings shows it again', () => {
+    const store = useUpdateOffer.getState;
+    store().setOffer(offer020);
+    expect(store().dismissed).toBeNull();
+    store().dismiss();
+    expect(store().dismissed).toBe('0.2.0');
+    expect(window.sessionStorage.getItem(DISMISSED_UPDATE_KEY)).toBe('0.2.0');
+    // A reload's (or a return to the foreground's) automatic check: still put off.
+    store().setOffer(offer020);
+    expect(store().offer?.version).toBe('0.2.0');
+    expect(store().dismissed).toBe('0.2.0');
+    // A newer version is offered even so.
+    store().setOffer({ ...offer020, version: '0.3.0' });
+    expect(store().dismissed).toBe('0.2.0');
+    // The manual check: the put-off version shows again, and the session no longer remembers it.
+    store().setOffer(offer020, true);
+    expect(store().dismissed).toBeNull();
+    expect(window.sessionStorage.getItem(DISMISSED_UPDATE_KEY)).toBeNull();
   });
 });

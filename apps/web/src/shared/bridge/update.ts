@@ -134,18 +134,51 @@ export async function applyUpdate(offer: UpdateOffer, onState: (s: UpdateState) 
   setTimer(deps.restart ?? (() => window.location.reload()), RESTART_DELAY_MS);
 }
 
+/** sessionStorage key of the version the user put off ("Later" or "Close"): not offered again by itself in this session. */
+export const DISMISSED_UPDATE_KEY = 'updateDismissed';
+
+function readDismissed(): string | null {
+  try {
+    return window.sessionStorage.getItem(DISMISSED_UPDATE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function writeDismissed(version: string | null): void {
+  try {
+    if (version === null) window.sessionStorage.removeItem(DISMISSED_UPDATE_KEY);
+    else window.sessionStorage.setItem(DISMISSED_UPDATE_KEY, version);
+  } catch {
+    /* storage unavailable (private mode): the dismissal lasts until the page reloads */
+  }
+}
+
 /** The offer the new-version dialog shows (set by the automatic check or by "Version" in the settings), and the one the user put off. */
 interface UpdateOfferState {
   offer: UpdateOffer | null;
+  /** The version the user put off, kept for the browser session (a reload does not ask again). */
   dismissed: string | null;
-  setOffer: (offer: UpdateOffer | null) => void;
+  /**
+   * Sets what the check found. The automatic check (`manual` false: start-up, back to the foreground) never
+   * re-offers the version the user put off in this session; "Version" in the settings (`manual` true) shows it again.
+   */
+  setOffer: (offer: UpdateOffer | null, manual?: boolean) => void;
   dismiss: () => void;
 }
 
 /** The store of the update offer (shared by the shell's dialog and the settings' manual check). */
 export const useUpdateOffer = create<UpdateOfferState>((set, get) => ({
   offer: null,
-  dismissed: null,
-  setOffer: (offer) => set({ offer, dismissed: offer && offer.version === get().dismissed ? null : get().dismissed }),
-  dismiss: () => set({ dismissed: get().offer?.version ?? null }),
+  dismissed: readDismissed(),
+  setOffer: (offer, manual = false) => {
+    const dismissed = manual && offer && offer.version === get().dismissed ? null : get().dismissed;
+    if (dismissed !== get().dismissed) writeDismissed(dismissed);
+    set({ offer, dismissed });
+  },
+  dismiss: () => {
+    const dismissed = get().offer?.version ?? null;
+    writeDismissed(dismissed);
+    set({ dismissed });
+  },
 }));

@@ -63,7 +63,7 @@ export default function SettingPage() {
             setChecking(true);
             // Spec sections 4 and 8: a newer version opens the new-version dialog; none says 'Already the latest version'.
             void checkForUpdate()
-              .then((offer) => (offer ? useUpdateOffer.getState().setOffer(offer) : showToast(t('common:update.latest'))))
+              .then((offer) => (offer ? useUpdateOffer.getState().setOffer(offer, true) : showToast(t('common:update.latest'))))
               .finally(() => setChecking(false));
           }}
           extra={<span className="num text-3">{APP_VERSION}</span>}
