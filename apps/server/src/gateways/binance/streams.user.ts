@@ -148,7 +148,13 @@ function orderTradeUpdates(engine: UserEventEngine, o: PerpOrderView, fills: Fil
   const qty = (v: bigint) => formatDecimal(v, m.qtyDecimals);
   const money = (v: bigint) => formatDecimal(v, s.scale);
   const reports = accepted ? [{ x: 'NEW', X: 'NEW', fill: null, z: 0n, Z: 0n }] : reportsOf(o, fills);
-  const type = o.trigger === 'TAKE_PROFIT' ? 'TAKE_PROFIT_MARKET' : o.trigger === 'STOP_LOSS' ? 'STOP_MARKET' : o.orderType;
+  const plainType = o.trigger === 'TAKE_PROFIT' ? 'TAKE_PROFIT_MARKET' : o.trigger === 'STOP_LOSS' ? 'STOP_MARKET' : o.orderType;
+  // A conditional order (Binance): `o` its type while pending and the LIMIT/MARKET it became once triggered, `ot` its
+  // type throughout; `sp`, `wt`, `cp`, `pP` its condition; `AP` and `cr` only on a trailing order.
+  const c = o.condition;
+  const type = c && c.workingTs === null ? c.type : plainType;
+  const origType = c ? c.type : plainType;
+  const trailing = c?.type === 'TRAILING_STOP_MARKET' ? { AP: px(c.activationPrice), cr: formatDecimal(BigInt(c.callbackRateBps ?? 0), 2) } : {};
   const client = o.clientOrderId ?? (o.trigger === 'LIQUIDATION' ? `autoclose-${o.orderId}` : o.trigger === 'ADL' ? 'adl_autoclose' : '');
   return reports.map((r) => {
     const f = r.fill;
@@ -166,7 +172,7 @@ function orderTradeUpdates(engine: UserEventEngine, o: PerpOrderView, fills: Fil
         q: qty(o.quantity),
         p: px(o.price),
         ap: px(avg),
-        sp: px(0n),
+        sp: px(c?.stopPrice ?? 0n),
         x: r.x,
         X: r.X,
         i: Number(o.orderId),
@@ -181,12 +187,13 @@ function orderTradeUpdates(engine: UserEventEngine, o: PerpOrderView, fills: Fil
         a: '0',
         m: f ? f.maker : false,
         R: o.reduceOnly,
-        wt: 'CONTRACT_PRICE',
-        ot: type,
+        wt: c?.workingType ?? 'CONTRACT_PRICE',
+        ot: origType,
         ps: 'BOTH',
-        cp: false,
+        cp: c?.closePosition ?? false,
+        ...trailing,
         rp: money(f ? f.realizedPnl : 0n),
-        pP: false,
+        pP: c?.priceProtect ?? false,
         si: 0,
         ss: 0,
         V: 'NONE',
