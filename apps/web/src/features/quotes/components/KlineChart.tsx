@@ -1,5 +1,5 @@
 /**
- * K-line chart (TradingView lightweight-charts v5): candles, a volume histogram in the lower fifth and three
+ * K-line chart (TradingView lightweight-charts v5): candles, a volume histogram in its own lower pane and three
  * indicator lines over the candles (`main`: MA5 / MA10 / MA30 by default, EMA5 / EMA10 / EMA30, or the Bollinger
  * bands), and optionally a second pane below (`sub`: MACD or RSI; VOL adds none), for one pair and interval. History
  * from getKline; live bars from the WebSocket kline channel replace or extend the last bar (and its indicators).
@@ -29,7 +29,7 @@ export interface KlineChartProps {
   overlay?: { label: string; bars: readonly Kline[] };
   /** The lines over the candles (default MA). */
   main?: MainIndicator;
-  /** The pane below the candles: MACD or RSI; VOL (default) adds none (the volume is always in the lower fifth). */
+  /** The pane below the volume: MACD or RSI; VOL (default) adds none (the volume always has its own pane). */
   sub?: SubIndicator;
 }
 
@@ -228,23 +228,31 @@ export function KlineChart({ pairsName, type, period, priceDecimals, height = 30
       wickDownColor: p.down,
       priceFormat: { type: 'price', precision: priceDecimals, minMove: 1 / 10 ** priceDecimals },
     });
-    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.24 } });
-    const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
-    volume.priceScale().applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
+    // The volume has a pane of its own (pane 1, a fifth of the height): overlaid on the candles' lower fifth, the
+    // candles' price axis went on labelling prices down through the volume bars (its margins are still its scale).
+    candles.priceScale().applyOptions({ scaleMargins: { top: 0.08, bottom: 0.06 } });
+    const volume = chart.addSeries(HistogramSeries, { priceScaleId: '', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false }, 1);
+    volume.priceScale().applyOptions({ scaleMargins: { top: 0.1, bottom: 0 } });
     const mas = MA_WINDOWS.map((_, i) =>
       chart.addSeries(LineSeries, { color: MA_COLORS[i], lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }),
     );
-    // The lower pane (pane 1) of MACD or RSI, a quarter of the chart's height.
+    // The lowest pane (pane 2, under the volume) of MACD or RSI, a quarter of the chart's height.
     let subHist: ISeriesApi<'Histogram'> | null = null;
     const subSeries: ISeriesApi<'Line'>[] = [];
     if (sub !== 'VOL') {
       const line = (color: string) =>
-        chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 1);
-      if (sub === 'MACD') subHist = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 1);
+        chart.addSeries(LineSeries, { color, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, crosshairMarkerVisible: false }, 2);
+      if (sub === 'MACD') subHist = chart.addSeries(HistogramSeries, { priceLineVisible: false, lastValueVisible: false }, 2);
       subSeries.push(line(SUB_COLORS[0]));
       if (sub === 'MACD') subSeries.push(line(SUB_COLORS[1]));
-      chart.panes()[1]?.setHeight(Math.round(height / 4));
     }
+    // Shares of the height as stretch factors, set once every pane exists (setHeight on one pane takes from its
+    // neighbour): candles the rest, volume a fifth, MACD / RSI a quarter (the sub legend sits at that quarter).
+    const panes = chart.panes();
+    const subShare = sub !== 'VOL' ? 0.25 : 0;
+    panes[0]?.setStretchFactor(1 - 0.2 - subShare);
+    panes[1]?.setStretchFactor(0.2);
+    panes[2]?.setStretchFactor(subShare);
     chartRef.current = chart;
     seriesRef.current = { candles, volume, mas, subHist, subLines: subSeries };
     const overlaySeries = hasOverlay
