@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppStore, useUiStore } from '../../../shared/storage';
 import { formatFixed, formatPercent, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useMainCurs, usePairsByMainCur } from '../../../shared/market-api';
 
@@ -57,8 +57,8 @@ export function CoinSelectPopup({ visible, onClose, current }: CoinSelectPopupPr
           active={active}
           onChange={setMainCur}
         />
-        {pairs.isLoading ? (
-          <InlineLoading />
+        {isAwaiting(pairs) ? (
+          <ListSkeleton />
         ) : list.length === 0 ? (
           <EmptyState />
         ) : (

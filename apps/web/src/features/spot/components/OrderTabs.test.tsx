@@ -12,6 +12,7 @@ import { i18n } from '../../../shared/i18n';
 import { useAppStore } from '../../../shared/storage';
 import { OrderTabs } from './OrderTabs';
 import { NO_TRIGGER } from '../lib/conditional-order';
+import { stubPendingFetch } from '../../../test/pending-fetch';
 
 const open: Entrust = {
   id: '7',
@@ -122,6 +123,23 @@ describe('OrderTabs', () => {
     const tradeCall = fetch.mock.calls.map((c) => String(c[0])).find((u) => u.includes('getTradeList'));
     expect(tradeCall).toContain('pairsName=BTC%2FUSDT');
     expect(screen.getByRole('link', { name: 'All orders' })).toHaveAttribute('href', '/transaction/allTransaction');
+  });
+
+  it('shows the skeleton, never "No orders", until the first answer; a failure shows the load-failure block, not the empty text', async () => {
+    stubPendingFetch();
+    setup(true);
+    expect(await screen.findByRole('status', { name: 'Loading' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.queryByText('No orders')).toBeNull();
+    vi.unstubAllGlobals();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () => new Response(JSON.stringify({ status: 'FAILED', errorCode: 'system_error', errorMessage: 'Server busy', result: null }), { status: 200 }),
+      ),
+    );
+    setup(true);
+    expect((await screen.findAllByRole('alert')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('No orders')).toBeNull();
   });
 
   it('names the tabs in zh', async () => {

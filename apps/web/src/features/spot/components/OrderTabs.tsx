@@ -12,7 +12,7 @@ import type { Entrust } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
 import { useAppStore } from '../../../shared/storage';
-import { EmptyState, InlineLoading } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useEntrustList } from '../api/get-entrust-list';
 import { useTradeList } from '../api/get-trade-list';
@@ -23,10 +23,21 @@ import { TradeList } from './TradeCard';
 /** The tabs. */
 export type OrderTab = 'current' | 'history' | 'trades';
 
-/** A list query's first page: loading, its empty text, or `children` of the records. */
-function Listed<T>({ q, empty, children }: { q: { isLoading: boolean; data?: { records: T[] } }; empty: string; children: (records: T[]) => ReactNode }) {
+/** The query state a tab's list needs: the first answer awaited, a failure without data, the records. */
+interface ListedQuery<T> {
+  isPending: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  data?: { records: T[] };
+}
+
+/** A list query's first page: the skeleton until the first answer, LoadFailed on a failure without data, its empty text, or `children` of the records. */
+function Listed<T>({ q, empty, children }: { q: ListedQuery<T>; empty: string; children: (records: T[]) => ReactNode }) {
   const records = q.data?.records ?? [];
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton rows={2} />;
+  if (q.isError && !q.data) return <LoadFailed compact error={q.error} onRetry={() => void q.refetch()} />;
   if (records.length === 0) return <EmptyState text={empty} />;
   return <>{children(records)}</>;
 }

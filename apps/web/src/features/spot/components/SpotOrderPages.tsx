@@ -7,7 +7,7 @@ import { Button } from 'antd-mobile';
 import type { Entrust } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
-import { EmptyState, InlineLoading, LoadFailed } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { useEntrustPages, type EntrustListType } from '../api/get-entrust-list';
 import { useCancelEntrust } from '../api/cancel-entrust';
 import { OrderCard } from './OrderCard';
@@ -22,7 +22,7 @@ export function SpotOrderPages({ type }: { type: EntrustListType }) {
     setCancellingId(o.id);
     cancel.mutate(o.id, { onSuccess: () => showToast(t('orderCancelled')), onSettled: () => setCancellingId(null) });
   };
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   const records = q.data?.pages.flatMap((p) => p.records) ?? [];
   if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   if (records.length === 0) return <EmptyState text={t('noOrders')} />;

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
+import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import type { EntrustListType } from '../api/get-entrust-list';
 import { useTradePages } from '../api/get-trade-list';
@@ -17,7 +17,7 @@ import '../spot.css';
 function TradePages() {
   const { t } = useTranslation('spot');
   const q = useTradePages();
-  if (q.isLoading) return <InlineLoading />;
+  if (isAwaiting(q)) return <ListSkeleton />;
   const records = q.data?.pages.flatMap((p) => p.records) ?? [];
   if (q.isError && !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} />;
   if (records.length === 0) return <EmptyState text={t('noTrades')} />;
