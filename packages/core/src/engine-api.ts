@@ -1,4 +1,4 @@
-import type { AccountKind, Asset, Balance, Command, CommandResult, DepthLevel, MarketConfig, OrderView, WithdrawalView } from './types';
+import type { AccountKind, Asset, Balance, Command, CommandResult, DepthLevel, MarketConfig, OrderListWithOrders, OrderView, WithdrawalView } from './types';
 import type { UserRecord, UserRow } from './users';
 import type { PerpReads } from './perp/types';
 import type { OtcReads } from './otc/types';
@@ -27,6 +27,14 @@ export interface EngineApi extends PerpReads, OtcReads, ActivityReads, RebateRea
   order(orderId: string): OrderView | undefined;
   /** Open (NEW or PARTIALLY_FILLED) orders of a user, oldest first, optionally for one market. */
   openOrders(userId: string, symbol?: string): OrderView[];
+  /**
+   * A retained OCO order list of `userId` (docs/conditional-orders.md, OCO) by orderListId, or by listClientOrderId
+   * when orderListId is undefined, with its retained legs (above first); undefined when unknown, forgotten by the
+   * closed-order retention, or another user's.
+   */
+  orderList(userId: string, orderListId: string | undefined, listClientOrderId?: string): OrderListWithOrders | undefined;
+  /** The user's retained OCO lists, lowest orderListId first; only those still EXECUTING when `executingOnly`. */
+  orderLists(userId: string, executingOnly: boolean): OrderListWithOrders[];
   /** Aggregated book levels, best first, at most `levels` per side. */
   depth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] };
   /** Price of the last trade in the market (price units), or null. */

@@ -67,6 +67,7 @@ import {
   type DepthLevel,
   type EngineEvent,
   type MarketConfig,
+  type OrderListWithOrders,
   type OrderView,
   type RejectCode,
   type WithdrawalView,
@@ -493,6 +494,14 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   /** Open orders of a user, oldest first, optionally for one market. */
   openOrders(userId: string, symbol?: string): OrderView[] {
     return this.spot.openOrders(userId, symbol);
+  }
+  /** A retained OCO list of the user by orderListId, or by listClientOrderId when orderListId is undefined, with its legs. */
+  orderList(userId: string, orderListId: string | undefined, listClientOrderId?: string): OrderListWithOrders | undefined {
+    return this.spot.orderList(userId, orderListId, listClientOrderId);
+  }
+  /** The user's retained OCO lists (only the executing ones when `executingOnly`), lowest orderListId first. */
+  orderLists(userId: string, executingOnly: boolean): OrderListWithOrders[] {
+    return this.spot.orderLists(userId, executingOnly);
   }
   /** Aggregated levels, best first, at most `levels` per side (empty for an unknown market). */
   depth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {

@@ -386,6 +386,12 @@ export interface OcoLeg {
   clientOrderId?: string;
 }
 
+/** An order list with its retained legs' views, above first (the engine's list reads). */
+export interface OrderListWithOrders {
+  orderList: OrderListView;
+  listOrders: OrderView[];
+}
+
 /**
  * An order list as the engine sees it (Binance's orderList response and listStatus stream). `listStatusType` and
  * `listOrderStatus` are EXEC_STARTED / EXECUTING while both legs are open and untouched, ALL_DONE / ALL_DONE once one

@@ -13,7 +13,18 @@
  */
 import { isKey, isNonNegInt, MAX_SAFE } from '../checks';
 import type { Ledger } from '../ledger/ledger';
-import type { Asset, Command, CommandResult, DepthLevel, EngineEvent, MarketConfig, MarketStatus, OrderTriggerView, OrderView } from '../types';
+import type {
+  Asset,
+  Command,
+  CommandResult,
+  DepthLevel,
+  EngineEvent,
+  MarketConfig,
+  MarketStatus,
+  OrderListWithOrders,
+  OrderTriggerView,
+  OrderView,
+} from '../types';
 import type { BookKind, OrderBook } from './book';
 import { previewConvert, type ConvertPreview } from './convert';
 import { Condition, Order } from './order';
@@ -535,6 +546,23 @@ export class SpotEngine implements SpotMarketHost {
     const out: OrderView[] = [];
     for (let o = this.traders.get(userId)?.head ?? null; o !== null; o = o.userNext) {
       if (symbol === undefined || o.symbol === symbol) out.push(o.toView());
+    }
+    return out;
+  }
+  /**
+   * A retained order list of `userId` by orderListId or (when `orderListId` is undefined) by listClientOrderId, with
+   * its retained legs' views (above first); undefined when unknown, forgotten or another user's.
+   */
+  orderList(userId: string, orderListId: string | undefined, listClientOrderId?: string): OrderListWithOrders | undefined {
+    const l = orderListId !== undefined ? this.lists.get(parseOrderId(orderListId)) : this.listsByClient.get(userId)?.get(listClientOrderId ?? '');
+    if (l === undefined || l.userId !== userId) return undefined;
+    return this.listResult(l) as OrderListWithOrders;
+  }
+  /** The user's retained order lists (executing ones when `executingOnly`), oldest (lowest orderListId) first. */
+  orderLists(userId: string, executingOnly: boolean): OrderListWithOrders[] {
+    const out: OrderListWithOrders[] = [];
+    for (const l of [...this.lists.values()].sort((a, b) => a.seq - b.seq)) {
+      if (l.userId === userId && (!executingOnly || !l.resolved)) out.push(this.listResult(l) as OrderListWithOrders);
     }
     return out;
   }

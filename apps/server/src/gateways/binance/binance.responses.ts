@@ -190,7 +190,7 @@ const SideEnum = Type.Union([Type.Literal('BUY'), Type.Literal('SELL')]);
 const orderCore = {
   symbol: BinanceSymbol,
   orderId: Type.Integer(),
-  orderListId: Type.Literal(-1),
+  orderListId: Type.Integer({ minimum: -1, description: 'the OCO list id, -1 for an order outside a list' }),
   clientOrderId: Type.String(),
   price: Decimal,
   origQty: Decimal,
@@ -210,7 +210,7 @@ const WorkingTime = Type.Integer({ minimum: -1, description: 'Unix ms, -1 while 
 export const NewOrderAck = Obj({
   symbol: BinanceSymbol,
   orderId: Type.Integer(),
-  orderListId: Type.Literal(-1),
+  orderListId: Type.Integer({ minimum: -1 }),
   clientOrderId: Type.String(),
   transactTime: TimeMs,
 });
@@ -271,6 +271,25 @@ export const CanceledOrder = Obj({
   origClientOrderId: Type.String(),
   transactTime: TimeMs,
   selfTradePreventionMode: Type.String(),
+});
+
+/** One order of an order list: symbol, orderId, clientOrderId (Binance's `orders` of a list). */
+const ListOrderRef = Obj({ symbol: BinanceSymbol, orderId: Type.Integer(), clientOrderId: Type.String() });
+/** An OCO order list as GET /api/v3/orderList, openOrderList and allOrderList answer it. */
+export const OrderListStatus = Obj({
+  orderListId: Type.Integer({ minimum: 0 }),
+  contingencyType: Type.Literal('OCO'),
+  listStatusType: Type.String({ description: 'EXEC_STARTED, ALL_DONE' }),
+  listOrderStatus: Type.String({ description: 'EXECUTING, ALL_DONE' }),
+  listClientOrderId: Type.String(),
+  transactionTime: TimeMs,
+  symbol: BinanceSymbol,
+  orders: Type.Array(ListOrderRef),
+});
+/** POST /api/v3/orderList/oco: the list and its legs (orderReports as a RESULT order; ACK has no orderReports' details). */
+export const NewOrderListResponse = Obj({
+  ...OrderListStatus.properties,
+  orderReports: Type.Array(Type.Union([NewOrderResult, NewOrderFull, CanceledOrder])),
 });
 
 /** GET /api/v3/account. */

@@ -59,7 +59,7 @@ export function exchangeInfoSymbol(m: MarketConfig, asset: (code: string) => Ass
     quoteCommissionPrecision: quoteScale,
     orderTypes: [...SPOT_ORDER_TYPES],
     icebergAllowed: false,
-    ocoAllowed: false,
+    ocoAllowed: true,
     otoAllowed: false,
     opoAllowed: false,
     quoteOrderQtyMarketAllowed: true,
@@ -135,13 +135,16 @@ function binanceTif(e: Pick<Entrust, 'timeInForce'>): string {
   return e.timeInForce === 'POST_ONLY' ? 'GTC' : e.timeInForce;
 }
 
-/** The fields of an order in every Binance answer (RESULT of POST /api/v3/order, cancel, queries). */
-function orderCore(e: Entrust, s: OrderScales) {
+/**
+ * The fields of an order in every Binance answer (RESULT of POST /api/v3/order, cancel, queries); `orderListId` the
+ * order's OCO list id (Binance: -1 for an order outside a list).
+ */
+function orderCore(e: Entrust, s: OrderScales, orderListId = -1) {
   const { market, quoteScale } = s;
   return {
     symbol: toBinanceSymbol(e.pairsName),
     orderId: idNumber(e.id),
-    orderListId: -1,
+    orderListId,
     clientOrderId: e.clientOrderId,
     price: e.price === '' ? formatDecimal(0n, market.priceDecimals) : e.price,
     origQty: e.amount === '' ? formatDecimal(0n, market.qtyDecimals) : e.amount,
@@ -166,11 +169,17 @@ function conditionalStop(e: Entrust, s: OrderScales): { stopPrice?: string } {
   return e.stopType === '' ? {} : { stopPrice: stopPriceOf(e, s) };
 }
 
-/** An order as POST /api/v3/order answers it: ACK, RESULT, or FULL with its fills. */
-export function newOrderResponse(e: Entrust, s: OrderScales, respType: 'ACK' | 'RESULT' | 'FULL', fills: Fill[] = []) {
-  const ack = { symbol: toBinanceSymbol(e.pairsName), orderId: idNumber(e.id), orderListId: -1, clientOrderId: e.clientOrderId, transactTime: e.updateTime };
+/** An order as POST /api/v3/order answers it: ACK, RESULT, or FULL with its fills (`orderListId` -1 outside a list). */
+export function newOrderResponse(e: Entrust, s: OrderScales, respType: 'ACK' | 'RESULT' | 'FULL', fills: Fill[] = [], orderListId = -1) {
+  const ack = { symbol: toBinanceSymbol(e.pairsName), orderId: idNumber(e.id), orderListId, clientOrderId: e.clientOrderId, transactTime: e.updateTime };
   if (respType === 'ACK') return ack;
-  const result = { ...orderCore(e, s), ...conditionalStop(e, s), transactTime: e.updateTime, workingTime: workingTimeOf(e), selfTradePreventionMode: STP_MODE };
+  const result = {
+    ...orderCore(e, s, orderListId),
+    ...conditionalStop(e, s),
+    transactTime: e.updateTime,
+    workingTime: workingTimeOf(e),
+    selfTradePreventionMode: STP_MODE,
+  };
   if (respType === 'RESULT') return result;
   return {
     ...result,
@@ -178,12 +187,12 @@ export function newOrderResponse(e: Entrust, s: OrderScales, respType: 'ACK' | '
   };
 }
 
-/** An order as GET /api/v3/order, openOrders and allOrders answer it. */
-export function queriedOrder(e: Entrust, s: OrderScales) {
+/** An order as GET /api/v3/order, openOrders and allOrders answer it (`orderListId` its OCO list's id, -1 outside one). */
+export function queriedOrder(e: Entrust, s: OrderScales, orderListId = -1) {
   // A pending conditional order is open but not working (not in the book), as on Binance.
   const working = (e.status === 'NEW' || e.status === 'PARTIALLY_FILLED') && e.triggerState !== 'PENDING';
   return {
-    ...orderCore(e, s),
+    ...orderCore(e, s, orderListId),
     stopPrice: stopPriceOf(e, s),
     icebergQty: formatDecimal(0n, s.market.qtyDecimals),
     time: e.createTime,
@@ -194,10 +203,10 @@ export function queriedOrder(e: Entrust, s: OrderScales) {
   };
 }
 
-/** An order as DELETE /api/v3/order and DELETE /api/v3/openOrders answer it. */
-export function canceledOrder(e: Entrust, s: OrderScales, origClientOrderId: string, cancelClientOrderId: string) {
+/** An order as DELETE /api/v3/order and DELETE /api/v3/openOrders answer it (`orderListId` -1 outside a list). */
+export function canceledOrder(e: Entrust, s: OrderScales, origClientOrderId: string, cancelClientOrderId: string, orderListId = -1) {
   return {
-    ...orderCore(e, s),
+    ...orderCore(e, s, orderListId),
     ...conditionalStop(e, s),
     origClientOrderId,
     clientOrderId: cancelClientOrderId,

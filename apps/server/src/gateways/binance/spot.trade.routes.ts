@@ -23,6 +23,7 @@ import { paramsOf } from './binance.hooks';
 import { spotMarketOrThrow, toBinanceSymbol } from './binance.symbols';
 import { canceledOrder, commissionRate, idNumber, newOrderResponse, queriedOrder, type OrderScales } from './spot.format';
 import { binanceOrderError, checkFilters, newClientOrderId, parseNewOrder } from './spot.order';
+import { registerOcoRoutes } from './spot.oco';
 import {
   BoolParam,
   checkWindow,
@@ -117,6 +118,11 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
     const scalesOf = (m: MarketConfig): OrderScales & ReturnType<typeof marketScales> => marketScales(m, (c) => engine.asset(c));
     const userOf = (req: FastifyRequest) => callerOf(req).userId;
     /** Runs a service call with its AppErrors as Binance's errors. */
+    /** The OCO list id of an order the engine retains (Binance's orderListId), -1 outside a list or when not retained. */
+    const listIdOf = (orderId: string): number => {
+      const l = engine.order(orderId)?.orderListId;
+      return l === undefined ? -1 : idNumber(l);
+    };
     const service = async <T>(f: () => Promise<T>): Promise<T> => {
       try {
         return await f();
@@ -157,6 +163,10 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         return { standardCommissionForOrder: rates, specialCommissionForOrder: none, taxCommissionForOrder: none, discount: NO_DISCOUNT };
       },
     );
+
+    // ------------------------------------------------------------------ OCO order lists
+
+    registerOcoRoutes(app, { host, scalesOf, userOf, trade, userData });
 
     // ------------------------------------------------------------------ commission rates (CCXT's fetchTradingFee(s))
 
@@ -238,7 +248,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
           throw binanceOrderError(err);
         }
         if (!matches(e, m, p)) throw BX.noSuchOrder();
-        return queriedOrder(e, scalesOf(m));
+        return queriedOrder(e, scalesOf(m), listIdOf(e.id));
       },
     );
 
@@ -266,8 +276,9 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         if ((restriction === 'ONLY_NEW' && order.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && order.status !== 'PARTIALLY_FILLED')) {
           throw BX.cancelRejected('Order was not canceled due to cancel restrictions.');
         }
+        // Cancelling a leg of an OCO list cancels the list (the engine cancels the other leg in the same command).
         const e = await service(() => entrust.cancel(userId, { id: order.orderId }));
-        return canceledOrder(e, scalesOf(m), e.clientOrderId, p.newClientOrderId || newClientOrderId());
+        return canceledOrder(e, scalesOf(m), e.clientOrderId, p.newClientOrderId || newClientOrderId(), listIdOf(e.id));
       },
     );
 
@@ -286,7 +297,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         const p = paramsOf(req);
         const m = p.symbol !== undefined ? spotMarketOrThrow(host, p.symbol) : undefined;
         const orders = await openOrders(userOf(req), m);
-        return orders.map((e) => queriedOrder(e, scalesOf(engine.market(e.pairsName)!)));
+        return orders.map((e) => queriedOrder(e, scalesOf(engine.market(e.pairsName)!), listIdOf(e.id)));
       },
     );
 
@@ -306,7 +317,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         for (const o of open) {
           try {
             const e = await entrust.cancel(userId, { id: o.id });
-            out.push(canceledOrder(e, s, e.clientOrderId, cancelId));
+            out.push(canceledOrder(e, s, e.clientOrderId, cancelId, listIdOf(e.id)));
           } catch (err) {
             // An order that filled or ended meanwhile is no longer open: nothing to cancel.
             if (!(err instanceof AppError && err.code === 'order_not_found')) throw binanceOrderError(err);
@@ -344,7 +355,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         // With orderId: the orders from it on (Binance); a time window then narrows nothing more.
         const rows: SpotOrderRow[] = await repo.orders(userOf(req), m.symbol, fromId !== undefined ? { fromId, limit: q.limit } : q);
         const s = scalesOf(m);
-        return rows.map((r) => queriedOrder(toEntrust(rowToOrderView(r), s), s));
+        return rows.map((r) => queriedOrder(toEntrust(rowToOrderView(r), s), s, listIdOf(r.id.toString())));
       },
     );
 

@@ -17,6 +17,7 @@ import type {
   EngineApi,
   EngineSnapshot,
   MarketConfig,
+  OrderListWithOrders,
   OrderView,
   OtcAdView,
   OtcConfig,
@@ -63,6 +64,12 @@ export class EngineView implements EngineApi {
   }
   openOrders(userId: string, symbol?: string): OrderView[] {
     return this.current().openOrders(userId, symbol);
+  }
+  orderList(userId: string, orderListId: string | undefined, listClientOrderId?: string): OrderListWithOrders | undefined {
+    return this.current().orderList(userId, orderListId, listClientOrderId);
+  }
+  orderLists(userId: string, executingOnly: boolean): OrderListWithOrders[] {
+    return this.current().orderLists(userId, executingOnly);
   }
   depth(symbol: string, levels: number): { bids: DepthLevel[]; asks: DepthLevel[] } {
     return this.current().depth(symbol, levels);
