@@ -11,7 +11,7 @@
  * Each event is built once per user and command, only for users someone listens to (`wanted`), as JSON text.
  * Amounts are formatted from bigint units at the market's or asset's decimals.
  */
-import type { EngineApi, EngineEvent, OrderView, PerpOrderView, PositionView, TradeEvent } from '@exchange/core';
+import type { EngineApi, EngineEvent, OrderListView, OrderView, PerpOrderView, PositionView, TradeEvent } from '@exchange/core';
 import { formatDecimal } from '@exchange/core';
 import { avgPriceOf, perpScales, positionFigures } from '../../domains/contract/contract.format';
 import { toBinanceSymbol } from './binance.symbols';
@@ -113,7 +113,7 @@ function executionReports(engine: UserEventEngine, o: OrderView, fills: Fill[], 
       P: px(t?.stopPrice ?? 0n),
       ...(t?.trailingDelta != null ? { d: t.trailingDelta } : {}),
       F: qty(0n),
-      g: -1,
+      g: o.orderListId !== undefined ? Number(o.orderListId) : -1,
       C: '',
       x: r.x,
       X: r.X,
@@ -238,6 +238,28 @@ function accountUpdate(engine: UserEventEngine, userId: string, asset: string, p
 }
 
 /**
+ * Binance's `listStatus` of an OCO list change (user-data-stream, "listStatus"): `g` the list id, `c` OCO, `l`/`L` the
+ * list's status type and order status, `r` NONE, `C` the listClientOrderId, `T` its transaction time, `O` the legs in
+ * orderId order with their client order ids (`clientIds`: those seen in the same command's order events).
+ */
+function listStatus(l: OrderListView, clientIds: ReadonlyMap<string, string>, now: number): string {
+  const legs = [l.aboveOrderId, l.belowOrderId].sort((a, b) => Number(a) - Number(b));
+  return JSON.stringify({
+    e: 'listStatus',
+    E: now,
+    s: toBinanceSymbol(l.symbol),
+    g: Number(l.orderListId),
+    c: l.contingencyType,
+    l: l.listStatusType,
+    L: l.listOrderStatus,
+    r: 'NONE',
+    C: l.listClientOrderId ?? '',
+    T: l.updatedTs,
+    O: legs.map((id) => ({ s: toBinanceSymbol(l.symbol), i: Number(id), c: clientIds.get(id) ?? '' })),
+  });
+}
+
+/**
  * The user events of one command's `events`, in Binance's order (order reports, then the account), for the users
  * `wanted` says someone listens to in that namespace. `now` is the event time E (ms).
  */
@@ -249,6 +271,8 @@ export function userEvents(
 ): UserEvent[] {
   const out: UserEvent[] = [];
   const spotFills = new Fills();
+  /** Client order ids of the OCO legs seen in this command (a list's events follow its legs' in the same command). */
+  const legClientIds = new Map<string, string>();
   const perpFills = new Fills();
   const spotBalances = new Map<string, Map<string, { f: bigint; l: bigint; scale: number }>>();
   const contractUsers = new Map<string, { asset: string; positions: Map<string, PositionView> }>();
@@ -265,6 +289,7 @@ export function userEvents(
     lastTs = e.ts;
     switch (e.type) {
       case 'orderAccepted':
+        if (e.order.orderListId !== undefined) legClientIds.set(e.order.orderId, e.order.clientOrderId ?? '');
         if (wanted(e.order.userId, 'spot'))
           for (const json of executionReports(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'spot', json });
         break;
@@ -275,7 +300,11 @@ export function userEvents(
         if (wanted(t.takerUserId, 'spot')) spotFills.add(t.takerOrderId, { ...common, fee: t.takerFee, feeAsset: t.takerFeeAsset, maker: false });
         break;
       }
+      case 'orderListUpdated':
+        if (wanted(e.orderList.userId, 'spot')) out.push({ userId: e.orderList.userId, market: 'spot', json: listStatus(e.orderList, legClientIds, now) });
+        break;
       case 'orderUpdated':
+        if (e.order.orderListId !== undefined) legClientIds.set(e.order.orderId, e.order.clientOrderId ?? '');
         if (wanted(e.order.userId, 'spot')) {
           for (const json of executionReports(engine, e.order, spotFills.take(e.order.orderId), e.ts, now, false))
             out.push({ userId: e.order.userId, market: 'spot', json });
