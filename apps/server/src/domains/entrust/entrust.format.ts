@@ -107,6 +107,7 @@ export function rowToOrderView(r: typeof spotOrders.$inferSelect): OrderView {
     createdTs: r.createdTs,
     updatedTs: r.updatedTs,
     ...rowTrigger(r),
+    ...(r.orderListId !== null ? { orderListId: r.orderListId.toString() } : {}),
   };
 }
 

@@ -44,6 +44,7 @@ export function spotOrderRow(o: OrderView, seq: number): typeof spotOrders.$infe
     trailingDelta: t?.trailingDelta ?? null,
     workingTs: t?.workingTs ?? null,
     expireReason: t?.expireReason ?? null,
+    orderListId: o.orderListId === undefined ? null : BigInt(o.orderListId),
   };
 }
 

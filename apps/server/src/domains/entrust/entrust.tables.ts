@@ -49,6 +49,8 @@ export const spotOrders = pgTable(
     trailingDelta: integer('trailing_delta'),
     workingTs: bigint('working_ts', { mode: 'number' }),
     expireReason: text('expire_reason'),
+    /** The OCO list of a leg (docs/conditional-orders.md, OCO order lists; Binance orderListId), null on other orders. */
+    orderListId: bigint('order_list_id', { mode: 'bigint' }),
   },
   (t) => [index('spot_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs)],
 );

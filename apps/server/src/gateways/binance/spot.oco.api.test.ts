@@ -112,6 +112,14 @@ describe('Binance spot OCO order lists', () => {
     expect(bal('alice', 'BTC').frozen).toBe(0n);
     const all = (await call(keys.alice!, 'GET', '/api/v3/allOrderList')).body;
     expect(all.map((x: { orderListId: number; listOrderStatus: string }) => [x.orderListId, x.listOrderStatus])).toEqual([[l.orderListId, 'ALL_DONE']]);
+    // allOrders reads the projected rows: the legs keep their list id there (order_list_id).
+    const rows = (await call(keys.alice!, 'GET', '/api/v3/allOrders', { symbol: 'BTCUSDT' })).body;
+    const legIds = new Set([up.orderId, down.orderId]);
+    expect(rows.filter((o: { orderId: number }) => legIds.has(o.orderId)).map((o: { orderListId: number }) => o.orderListId)).toEqual([
+      l.orderListId,
+      l.orderListId,
+    ]);
+    expect(rows.filter((o: { orderId: number }) => !legIds.has(o.orderId)).every((o: { orderListId: number }) => o.orderListId === -1)).toBe(true);
   });
 
   it('a trade between two other users triggers the stop leg; the LIMIT_MAKER leg is cancelled', async () => {

@@ -355,7 +355,11 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         // With orderId: the orders from it on (Binance); a time window then narrows nothing more.
         const rows: SpotOrderRow[] = await repo.orders(userOf(req), m.symbol, fromId !== undefined ? { fromId, limit: q.limit } : q);
         const s = scalesOf(m);
-        return rows.map((r) => queriedOrder(toEntrust(rowToOrderView(r), s), s, listIdOf(r.id.toString())));
+        return rows.map((r) => {
+          // The projected row keeps a leg's list id, so an ended leg shows it after the engine forgot the order.
+          const v = rowToOrderView(r);
+          return queriedOrder(toEntrust(v, s), s, v.orderListId !== undefined ? idNumber(v.orderListId) : -1);
+        });
       },
     );
 

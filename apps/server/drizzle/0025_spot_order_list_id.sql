@@ -1,0 +1,1 @@
+ALTER TABLE "spot_orders" ADD COLUMN "order_list_id" bigint;
