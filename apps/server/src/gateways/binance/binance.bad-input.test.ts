@@ -52,6 +52,10 @@ const ACCEPTS: Readonly<Record<string, { values: readonly string[]; why: string 
   endTime: { values: ['0'], why: 'time 0 is a valid end of a read (no rows before it)' },
   fromId: { values: ['0'], why: 'id 0: read from the first row' },
   orderId: { values: ['0'], why: 'order id 0: allOrders reads from the first order (Binance: orderId >= that id)' },
+  algoId: {
+    values: ['0'],
+    why: 'algo id 0: allAlgoOrders reads from the first (Binance: algoId >= that id); openAlgoOrders filtered by an id no order has lists none',
+  },
   timeZone: { values: ['0', '-1'], why: "Binance's timeZone is an hour offset from -12 to +14: 0 and -1 are legal" },
 };
 

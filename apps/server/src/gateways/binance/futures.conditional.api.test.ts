@@ -296,5 +296,11 @@ describe('/fapi/v1/order conditional types', () => {
     const all = list(await call(keys.A, 'GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT' }));
     expect(all.filter((o) => o.algoId === algoId).map((o) => [o.algoStatus, o.triggerPrice])).toEqual([['CANCELED', '45000.00']]);
     expect(list(await call(keys.B, 'GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT' }))).toEqual([]);
+    // Pages of `limit` orders, oldest first: page 2 of 1 is the second order; page 0 and an unknown algoType are refused.
+    expect(all.length).toBeGreaterThan(1);
+    const second = list(await call(keys.A, 'GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT', limit: '1', page: '2' }));
+    expect(second.map((o) => o.algoId)).toEqual([all[1]!.algoId]);
+    expect((await call(keys.A, 'GET', '/fapi/v1/allAlgoOrders', { symbol: 'BTCUSDT', page: '0' })).status).toBe(400);
+    expect((await call(keys.A, 'GET', '/fapi/v1/openAlgoOrders', { algoType: 'VP' })).status).toBe(400);
   });
 });

@@ -799,6 +799,8 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
       async (req) => {
         const p = P(req);
         const m = maybeMarket(p);
+        const algoType = optional(p, 'algoType');
+        if (algoType !== undefined && algoType !== 'CONDITIONAL') throw FX.invalidData('algoType');
         const id = idParam(p, 'algoId');
         return pendingAlgos(callerOf(req).userId, m?.symbol)
           .filter((o) => id === undefined || o.orderId === id)
@@ -821,6 +823,8 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         const userId = callerOf(req).userId;
         const m = marketOf(p);
         const limit = intParam(p, 'limit', 1, 1000, 500);
+        // Binance's page: 1-based pages of `limit` orders.
+        const page = intParam(p, 'page', 1, 1000, 1);
         const startTime = timeParam(p, 'startTime');
         const endTime = timeParam(p, 'endTime');
         checkWindow(startTime, endTime, HISTORY_DAYS);
@@ -835,7 +839,7 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         return rows
           .map((r) => engine().perpOrder(r.id.toString()) ?? rowToPerpOrderView(r))
           .filter((o) => o.condition !== undefined)
-          .slice(0, limit)
+          .slice((page - 1) * limit, page * limit)
           .map(algoOut);
       },
     );
