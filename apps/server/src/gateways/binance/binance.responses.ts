@@ -526,6 +526,39 @@ export const IncomeResponse = Type.Array(
 export const LeverageResponse = Obj({ leverage: Type.Integer({ minimum: 1 }), maxNotionalValue: Decimal, symbol: BinanceSymbol });
 /** GET /fapi/v1/positionSide/dual: one-way mode only. */
 export const DualSideResponse = Obj({ dualSidePosition: Type.Literal(false) });
+/** GET /fapi/v1/symbolConfig: the caller's margin type and leverage per market (Binance "Symbol Configuration"). */
+export const SymbolConfigResponse = Type.Array(
+  Obj({
+    symbol: BinanceSymbol,
+    marginType: Type.Union([Type.Literal('CROSSED'), Type.Literal('ISOLATED')]),
+    isAutoAddMargin: Type.Boolean(),
+    leverage: Type.Integer({ minimum: 1 }),
+    maxNotionalValue: Decimal,
+  }),
+);
+/** GET /fapi/v1/accountConfig: the account's trading configuration (Binance "Futures Account Configuration"). */
+export const AccountConfigResponse = Obj({
+  feeTier: Type.Integer({ minimum: 0 }),
+  canTrade: Type.Boolean(),
+  canDeposit: Type.Boolean(),
+  canWithdraw: Type.Boolean(),
+  dualSidePosition: Type.Boolean(),
+  updateTime: TimeMs,
+  multiAssetsMargin: Type.Boolean(),
+  tradeGroupId: Type.Integer(),
+});
+/** GET /fapi/v1/multiAssetsMargin: single-asset margin only. */
+export const MultiAssetsMarginResponse = Obj({ multiAssetsMargin: Type.Literal(false) });
+/** GET /fapi/v1/fundingInfo: each market's funding rate cap and floor (fractions) and interval (Binance "Get Funding Rate Info"). */
+export const FundingInfoResponse = Type.Array(
+  Obj({
+    symbol: BinanceSymbol,
+    adjustedFundingRateCap: Decimal,
+    adjustedFundingRateFloor: Decimal,
+    fundingIntervalHours: Type.Integer({ minimum: 1 }),
+    disclaimer: Type.Boolean(),
+  }),
+);
 /** GET /fapi/v1/leverageBracket: the notional brackets of each market (numbers, as Binance writes them). */
 export const LeverageBracketResponse = Type.Array(
   Obj({

@@ -127,6 +127,18 @@ describe('/fapi market data', () => {
     expect(((await get('/fapi/v1/premiumIndex')).body as unknown[]).length).toBe(7);
     const fr = (await get('/fapi/v1/fundingRate?symbol=BTCUSDT')).body;
     expect(fr).toEqual([]);
+    // fundingInfo: the clamp of each market's rate as fractions with 8 decimals, and its interval in hours.
+    const m = t.ctx.host.engine.perpMarket(SYM)!;
+    const cap = `0.${m.fundingCapE8.toString().padStart(8, '0')}`;
+    const info = (await get('/fapi/v1/fundingInfo')).body as Array<Record<string, unknown>>;
+    expect(info.length).toBe(7);
+    expect(info.find((i) => i.symbol === 'BTCUSDT')).toEqual({
+      symbol: 'BTCUSDT',
+      adjustedFundingRateCap: cap,
+      adjustedFundingRateFloor: `-${cap}`,
+      fundingIntervalHours: m.fundingIntervalMs / 3_600_000,
+      disclaimer: false,
+    });
   });
 
   it('answers bad input with Binance errors', async () => {

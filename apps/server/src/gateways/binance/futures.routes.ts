@@ -71,10 +71,14 @@ import {
 } from './futures.params';
 import { createFuturesRepository } from './futures.repository';
 import {
+  AccountConfigResponse,
   answers,
   CodeMsgResponse,
   CoinMarginedExchangeInfoResponse,
   DualSideResponse,
+  FundingInfoResponse,
+  MultiAssetsMarginResponse,
+  SymbolConfigResponse,
   FuturesAccountV2Response,
   FuturesAccountV3Response,
   FuturesBalanceResponse,
@@ -375,6 +379,20 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         out.sort((a, b) => a.fundingTime - b.fundingTime);
         return startTime === undefined ? out.slice(-limit) : out.slice(0, limit);
       },
+    );
+
+    // Binance "Get Funding Rate Info": each market's funding rate cap and floor (the clamp of the rate, a fraction
+    // with 8 decimals, from the market's fundingCapE8) and its interval in hours.
+    app.get('/fapi/v1/fundingInfo', { config: cfg(1, 'NONE'), schema: { querystring: publicParams({}), response: answers(FundingInfoResponse) } }, async () =>
+      engine()
+        .perpMarkets()
+        .map((m) => ({
+          symbol: toBinanceSymbol(m.symbol),
+          adjustedFundingRateCap: formatDecimal(BigInt(m.fundingCapE8), 8),
+          adjustedFundingRateFloor: formatDecimal(-BigInt(m.fundingCapE8), 8),
+          fundingIntervalHours: Math.max(1, Math.round(m.fundingIntervalMs / 3_600_000)),
+          disclaimer: false,
+        })),
     );
 
     const tickerOf = (m: PerpMarketConfig) => {
@@ -983,6 +1001,51 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         await futuresCall(() => contract.setMarginMode(userId, { symbol: m.symbol, marginMode }));
         return { code: 200, msg: 'success' };
       },
+    );
+
+    // Binance "Symbol Configuration": the caller's margin type and leverage in each market (or one), as set by
+    // /fapi/v1/leverage and /fapi/v1/marginType (defaults when never set); margin is never added automatically.
+    app.get(
+      '/fapi/v1/symbolConfig',
+      { config: userData(5), schema: { querystring: signedParams({ symbol: FSymbol }), response: answers(SymbolConfigResponse) } },
+      async (req) => {
+        const p = P(req);
+        const userId = callerOf(req).userId;
+        const one = maybeMarket(p);
+        return (one ? [one] : engine().perpMarkets()).map((m) => {
+          const st = contract.settings(userId, m.symbol);
+          return {
+            symbol: toBinanceSymbol(m.symbol),
+            marginType: st.marginMode === 'ISOLATED' ? ('ISOLATED' as const) : ('CROSSED' as const),
+            isAutoAddMargin: false,
+            leverage: st.leverage,
+            maxNotionalValue: trimZeros(st.maxNotional),
+          };
+        });
+      },
+    );
+
+    // Binance "Futures Account Configuration": one-way positions, single-asset margin, the base fee tier.
+    app.get(
+      '/fapi/v1/accountConfig',
+      { config: userData(5), schema: { querystring: signedParams({}), response: answers(AccountConfigResponse) } },
+      async () => ({
+        feeTier: 0,
+        canTrade: true,
+        canDeposit: true,
+        canWithdraw: true,
+        dualSidePosition: false,
+        updateTime: 0,
+        multiAssetsMargin: false,
+        tradeGroupId: -1,
+      }),
+    );
+
+    // Binance "Get Current Multi-Assets Mode": single-asset (USDT) margin only.
+    app.get(
+      '/fapi/v1/multiAssetsMargin',
+      { config: userData(30), schema: { querystring: signedParams({}), response: answers(MultiAssetsMarginResponse) } },
+      async () => ({ multiAssetsMargin: false as const }),
     );
 
     app.get(

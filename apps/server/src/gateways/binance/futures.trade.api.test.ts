@@ -109,6 +109,21 @@ describe('/fapi signed routes', () => {
         { bracket: 2, initialLeverage: 100, notionalCap: 250000, notionalFloor: 50000, maintMarginRatio: 0.005, cum: 50 },
       ]),
     );
+    // symbolConfig shows what was set, each user their own; accountConfig and multiAssetsMargin the account's modes.
+    expect(list(await call(keys.A, 'GET', '/fapi/v1/symbolConfig', { symbol: 'BTCUSDT' }))).toEqual([
+      { symbol: 'BTCUSDT', marginType: 'ISOLATED', isAutoAddMargin: false, leverage: 10, maxNotionalValue: '20000000' },
+    ]);
+    const bAll = list(await call(keys.B, 'GET', '/fapi/v1/symbolConfig'));
+    expect(bAll.length).toBe(t.ctx.host.engine.perpMarkets().length);
+    expect(bAll.find((c) => c.symbol === 'BTCUSDT')).toMatchObject({ marginType: 'CROSSED', leverage: 20 });
+    await fails(keys.A, 'GET', '/fapi/v1/symbolConfig', { symbol: 'NOPEUSDT' }, -1121);
+    expect((await call(keys.A, 'GET', '/fapi/v1/accountConfig')).body).toMatchObject({
+      dualSidePosition: false,
+      multiAssetsMargin: false,
+      feeTier: 0,
+      canTrade: true,
+    });
+    expect((await call(keys.A, 'GET', '/fapi/v1/multiAssetsMargin')).body).toEqual({ multiAssetsMargin: false });
   });
 
   it("answers commissionRate with the market's maker and taker rates (0.02 % and 0.05 %)", async () => {
