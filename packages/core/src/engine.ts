@@ -438,6 +438,9 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   positionCount(symbol: string): number {
     return this.perp.positionCount(symbol);
   }
+  openInterest(symbol: string): bigint {
+    return this.perp.openInterest(symbol);
+  }
 
   rebateSettledThrough(): number {
     return this.rebate.rebateSettledThrough();

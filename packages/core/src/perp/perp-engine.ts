@@ -202,6 +202,13 @@ export class PerpState extends PerpFunding implements PerpReads {
     if (m === undefined) return 0;
     return m.positions.size - (m.positions.has(INSURANCE) ? 1 : 0);
   }
+  openInterest(symbol: string): bigint {
+    const m = this.markets.get(symbol);
+    if (m === undefined) return 0n;
+    let total = 0n;
+    for (const p of m.positions.values()) if (p.side === 'LONG') total += p.size;
+    return total;
+  }
   /** JSON-serializable state (bigints as strings), in the Maps' orders. */
   rows(): PerpSnapshot {
     const s = (v: bigint | null): string | null => (v === null ? null : v.toString());

@@ -1052,6 +1052,8 @@ describe('views: open orders, depth, positions and their count', () => {
       updatedTs: tHalf,
     });
     expect(w.e.positionCount(SYM)).toBe(3);
+    // open interest: BTC the longs u 0.005 + v 0.005 (= mm's 0.010 short); ETH mm's 1.000 long (= u's short)
+    expect([w.e.openInterest(SYM), w.e.openInterest(ETH), w.e.openInterest('XXX/USDT')]).toEqual([10n, 1_000n, 0n]);
     // the rest: u is gone from BTC (v holds 0.010 long, mm 0.010 short)
     const r = w.ok(order('u', 'SELL', 401_000n, 5n, { reduceOnly: true }));
     expect(ev(r, 'positionChanged').find((x) => x.position.userId === 'u')?.position).toMatchObject({
@@ -1062,6 +1064,7 @@ describe('views: open orders, depth, positions and their count', () => {
     expect(w.e.positions('u')).toEqual([eth]);
     expect(w.e.position('u', SYM)).toBeUndefined();
     expect([w.e.positionCount(SYM), w.e.positionCount(ETH)]).toEqual([2, 2]);
+    expect(w.e.openInterest(SYM)).toBe(10n);
     expect(w.e.positions('v')).toMatchObject([{ symbol: SYM, side: 'LONG', size: 10n, cost: 40_100_000_000n }]);
   });
 });

@@ -451,6 +451,11 @@ export interface PerpReads {
   /** number of open positions in a market (all users) */
   positionCount(symbol: string): number;
   /**
+   * open interest of a market (Binance GET /fapi/v1/openInterest): the total size of its long positions, which equals
+   * that of its short ones (the insurance fund's included), qty units; 0n for an unknown market
+   */
+  openInterest(symbol: string): bigint;
+  /**
    * What perpSetLeverage at `leverage` would move (quote units; > 0 held from the available balance, < 0 released):
    * `position` for the user's position's margin (0n without one), `orders` for the holds of the user's resting opening
    * orders in the market; undefined for an unknown market or a leverage outside 1..125. A preview: the command also

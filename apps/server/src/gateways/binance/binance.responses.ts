@@ -547,6 +547,8 @@ export const AccountConfigResponse = Obj({
   multiAssetsMargin: Type.Boolean(),
   tradeGroupId: Type.Integer(),
 });
+/** GET /fapi/v1/openInterest: a market's open interest in base-asset quantity (Binance "Open Interest"). */
+export const OpenInterestResponse = Obj({ openInterest: Decimal, symbol: BinanceSymbol, time: TimeMs });
 /** GET /fapi/v1/multiAssetsMargin: single-asset margin only. */
 export const MultiAssetsMarginResponse = Obj({ multiAssetsMargin: Type.Literal(false) });
 /** GET /fapi/v1/fundingInfo: each market's funding rate cap and floor (fractions) and interval (Binance "Get Funding Rate Info"). */

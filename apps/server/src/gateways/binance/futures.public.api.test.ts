@@ -6,6 +6,7 @@
  * bad input answers Binance's { code, msg }.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDecimal } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 import type { ContractDepthDelta } from '../../domains/contract-market/contract-market.service';
@@ -96,8 +97,21 @@ describe('/fapi market data', () => {
     });
   });
 
-  it('a trade shows in the tickers, trades and klines', async () => {
+  it('a trade shows in the tickers, trades and klines, and in the open interest', async () => {
+    const oiBefore = (await get('/fapi/v1/openInterest?symbol=BTCUSDT')).body as Record<string, string>;
     await t.ctx.contract.placeOrder('fp-1', { symbol: SYM, side: 'BUY', orderType: 'MARKET', quantity: '0.05000' });
+    // The open interest: the longs' total size, which equals the shorts' (summed here from the engine's positions).
+    const oi = (await get('/fapi/v1/openInterest?symbol=BTCUSDT')).body as Record<string, unknown>;
+    const sides = { LONG: 0n, SHORT: 0n };
+    for (const u of ['fp-1', 'fp-2']) {
+      const pos = t.ctx.host.engine.position(u, SYM);
+      if (pos) sides[pos.side] += pos.size;
+    }
+    expect(sides.LONG).toBe(sides.SHORT);
+    expect(oi).toMatchObject({ symbol: 'BTCUSDT', openInterest: formatDecimal(sides.LONG, 5) });
+    expect(BigInt((oi.openInterest as string).replace('.', ''))).toBeGreaterThan(BigInt(oiBefore.openInterest!.replace('.', '')));
+    expect((await get('/fapi/v1/openInterest')).body).toMatchObject({ code: -1102 });
+    expect((await get('/fapi/v1/openInterest?symbol=NOPEUSDT')).body).toMatchObject({ code: -1121 });
     const tk = (await get('/fapi/v1/ticker/24hr?symbol=BTCUSDT')).body as Record<string, unknown>;
     expect(tk).toMatchObject({ symbol: 'BTCUSDT', lastPrice: '50100.00', lastQty: '0.05000' });
     expect(BigInt((tk.volume as string).replace('.', ''))).toBeGreaterThanOrEqual(5000n);

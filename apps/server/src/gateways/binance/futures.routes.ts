@@ -78,6 +78,7 @@ import {
   DualSideResponse,
   FundingInfoResponse,
   MultiAssetsMarginResponse,
+  OpenInterestResponse,
   SymbolConfigResponse,
   FuturesAccountV2Response,
   FuturesAccountV3Response,
@@ -393,6 +394,18 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
           fundingIntervalHours: Math.max(1, Math.round(m.fundingIntervalMs / 3_600_000)),
           disclaimer: false,
         })),
+    );
+
+    // Binance "Open Interest": the market's open contracts (the total size of its long positions), base quantity.
+    app.get(
+      '/fapi/v1/openInterest',
+      { config: cfg(1, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(OpenInterestResponse) } },
+      async (req) => {
+        const p = P(req);
+        required(p, 'symbol');
+        const m = marketOf(p);
+        return { openInterest: formatDecimal(engine().openInterest(m.symbol), m.qtyDecimals), symbol: toBinanceSymbol(m.symbol), time: clock.now() };
+      },
     );
 
     const tickerOf = (m: PerpMarketConfig) => {

@@ -143,6 +143,9 @@ export class EngineView implements EngineApi {
   positionCount(symbol: string): number {
     return this.current().positionCount(symbol);
   }
+  openInterest(symbol: string): bigint {
+    return this.current().openInterest(symbol);
+  }
   perpLeverageMarginMove(userId: string, symbol: string, leverage: number): { position: bigint; orders: bigint } | undefined {
     return this.current().perpLeverageMarginMove(userId, symbol, leverage);
   }
