@@ -357,7 +357,11 @@ describe('retention and the projection', () => {
 
       // A year on, every fill and closed order may go.
       const yearOn = { retention: { ...DEFAULTS, userTradesDays: 1, filledOrdersDays: 1, unfilledOrdersDays: 1 }, now: Date.now() + 365 * DAY_MS };
-      expect(await runRetention(t.ctx.db, RULES, yearOn)).toEqual({ 'spot_trades:user': 1, 'spot_orders:unfilled': 1, 'spot_orders:filled': 2 });
+      // (The k-line bars the fill made may have been written by then too, and a year on they go as well: whether they
+      // were is a matter of the bar writer's timing, so only the spot rows are counted exactly.)
+      const yearReport = await runRetention(t.ctx.db, RULES, yearOn);
+      const spotRows = Object.fromEntries(Object.entries(yearReport).filter(([rule]) => !rule.startsWith('klines:')));
+      expect(spotRows).toEqual({ 'spot_trades:user': 1, 'spot_orders:unfilled': 1, 'spot_orders:filled': 2 });
       expect([await left(t, 'spot_trades'), await left(t, 'spot_orders')]).toEqual([[], []]);
 
       // Restart on the same database: recovery and projection go on, new fills are written.
