@@ -81,6 +81,28 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A free TCP port in `first` .. `first + count - 1` not in `taken` (added to it), for a test file that runs several
+ * processes on a shared machine and needs its own range. Keep ranges below the kernel's ephemeral range (Linux
+ * 32768-60999): there an outgoing connection of any process (a database client, a browser) can take the port between
+ * this check and the child's bind (EADDRINUSE); below it only an explicit bind can.
+ */
+export async function portInRange(first: number, count: number, taken: Set<number>): Promise<number> {
+  for (;;) {
+    const port = first + Math.floor(Math.random() * count);
+    if (taken.has(port)) continue;
+    const free = await new Promise<boolean>((resolve) => {
+      const srv = net.createServer();
+      srv.once('error', () => resolve(false));
+      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+    });
+    if (free) {
+      taken.add(port);
+      return port;
+    }
+  }
+}
+
 /** How to start the server. */
 export interface ServerOptions {
   root: string;

@@ -23,28 +23,11 @@ import { serializeCommand, type Command } from '@exchange/core';
 import { API_PATHS, ERROR_MESSAGES, type Assets, type Entrust, type EntrustPage, type Session } from '@exchange/api';
 import { openNatsJournal, type NatsJournal } from '../../src/platform/engine-port/nats-journal';
 import { READ_BARRIER_WAIT_MS } from '../../src/platform/plugins/read-your-writes';
-import { ApiClient, registerUser, REPO_ROOT, sleep } from '../crash-harness';
+import { ApiClient, portInRange, registerUser, REPO_ROOT, sleep } from '../crash-harness';
 
 const NATS_URL = process.env.NATS_URL;
 const DATABASE_URL = process.env.DATABASE_URL;
 const enabled = Boolean(NATS_URL && DATABASE_URL);
-
-/** A free TCP port in 44150-44199 (this file's range on a shared machine; scale-out.test.ts uses 44100-44149). */
-async function portInRange(taken: Set<number>): Promise<number> {
-  for (;;) {
-    const port = 44150 + Math.floor(Math.random() * 50);
-    if (taken.has(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const srv = net.createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (free) {
-      taken.add(port);
-      return port;
-    }
-  }
-}
 
 /**
  * A TCP proxy to NATS whose server-to-client direction can be held: while held, what NATS sends (stream messages,
@@ -216,8 +199,8 @@ describe.skipIf(!enabled)('scale-out mode: read-your-writes across gateways', ()
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
     const taken = new Set<number>();
-    const proxyPort = await portInRange(taken);
-    [enginePort, portA, portB] = [await portInRange(taken), await portInRange(taken), await portInRange(taken)];
+    const proxyPort = await portInRange(24150, 50, taken);
+    [enginePort, portA, portB] = [await portInRange(24150, 50, taken), await portInRange(24150, 50, taken), await portInRange(24150, 50, taken)];
     proxy = new HoldingProxy(new URL(NATS_URL!.split(',')[0]!));
     await proxy.listen(proxyPort);
     journal = await openNatsJournal(NATS_URL!, prefix, { name: 'ryw-test' });

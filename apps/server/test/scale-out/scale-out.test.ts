@@ -31,8 +31,7 @@ import { API_KEY_PATHS, API_PATHS, type Assets, type CreatedApiKey, type Entrust
 import { CommandApplier } from '../../src/platform/engine-port/applier';
 import { openNatsJournal, type NatsJournal } from '../../src/platform/engine-port/nats-journal';
 import type { EngineState } from '../../src/main/scale-out/engine-process';
-import net from 'node:net';
-import { ApiClient, registerUser, REPO_ROOT, sleep } from '../crash-harness';
+import { ApiClient, portInRange, registerUser, REPO_ROOT, sleep } from '../crash-harness';
 import { loadConfig } from '../../src/platform/config/env';
 import { main as adminCli } from '../../src/tools/admin-cli';
 import { totpAt } from '../../src/domains/admin/totp';
@@ -44,23 +43,6 @@ const NATS_URL = process.env.NATS_URL;
 const OTC_JOB_PERIOD_MS = OTC_TIMEOUT_EVERY_MS;
 const DATABASE_URL = process.env.DATABASE_URL;
 const enabled = Boolean(NATS_URL && DATABASE_URL);
-
-/** A free TCP port in 44100-44149 (this test's range on a shared machine). */
-async function portInRange(taken: Set<number>): Promise<number> {
-  for (;;) {
-    const port = 44100 + Math.floor(Math.random() * 50);
-    if (taken.has(port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const srv = net.createServer();
-      srv.once('error', () => resolve(false));
-      srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
-    });
-    if (free) {
-      taken.add(port);
-      return port;
-    }
-  }
-}
 
 /** A child process with its last output lines kept for failure messages. */
 class Proc {
@@ -232,7 +214,7 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     u.pathname = `/${dbName}`;
     dbUrl = u.toString();
     const taken = new Set<number>();
-    [enginePort, portA, portB] = [await portInRange(taken), await portInRange(taken), await portInRange(taken)];
+    [enginePort, portA, portB] = [await portInRange(24100, 50, taken), await portInRange(24100, 50, taken), await portInRange(24100, 50, taken)];
     journal = await openNatsJournal(NATS_URL!, prefix, { name: 'scale-out-test' });
     engine = await startEngine();
     // Gateway A runs the process jobs (the OTC time-out job among them); B does not, as docs/deploy.md says.
