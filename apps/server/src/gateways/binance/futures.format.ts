@@ -177,10 +177,14 @@ export function binanceOrder(o: PerpOrderView, s: PerpScales, withTime: boolean)
   };
 }
 
+/** A decimal string without trailing fractional zeros ("50000.00000000" -> "50000", "0.30" -> "0.3"), as Binance prints some fields. */
+export function trimZeros(v: string): string {
+  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
+}
+
 /** Basis points as Binance's callbackRate percent ("30" -> "0.3", "100" -> "1"): at most two decimals, trimmed. */
 export function callbackRateOf(bps: number): string {
-  const v = formatDecimal(BigInt(bps), 2);
-  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
+  return trimZeros(formatDecimal(BigInt(bps), 2));
 }
 
 /** A Binance order shape of the response type of POST /fapi/v1/order. */

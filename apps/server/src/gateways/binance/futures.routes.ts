@@ -48,6 +48,7 @@ import {
   userTrade,
   INCOME_TYPES,
   incomeRows,
+  trimZeros,
 } from './futures.format';
 import { FX, futuresCall } from './futures.errors';
 import {
@@ -1269,11 +1270,6 @@ function percentToFraction(pct: string): string {
   const [int = '0', frac = ''] = (neg ? pct.slice(1) : pct).split('.');
   const units = BigInt(int + frac.padEnd(6, '0').slice(0, 6)); // 1e-6 percent = 1e-8 fraction
   return formatDecimal(neg ? -units : units, 8);
-}
-
-/** "50000.00000000" -> "50000" (Binance prints maxNotionalValue without trailing zeros). */
-function trimZeros(v: string): string {
-  return v.includes('.') ? v.replace(/0+$/, '').replace(/\.$/, '') : v;
 }
 
 function ceilDiv(a: bigint, b: bigint): bigint {
