@@ -10,6 +10,7 @@ import type { UploadPurpose } from '@exchange/api';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/shared/errors';
 import { cleanImage, looksLikeImage } from './image';
+import { createTurns } from './turns';
 import { createDiskStorage, type UploadStorage } from './upload-storage';
 import { createUploadsRepository, type UploadRow } from './uploads.repository';
 
@@ -97,55 +98,7 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
   const now = deps.now ?? (() => Date.now());
   const storage = deps.storage ?? createDiskStorage(path.join(deps.dataDir, 'uploads'));
 
-  let running = 0;
-  let waitingTotal = 0;
-  /** The waiters of each user, users in turn order (a Map keeps insertion order: served users go to the back). */
-  const waiting = new Map<string, Array<() => void>>();
-  const inFlight = new Map<string, number>();
-  /** Gives a finished job's slot to the first waiting user's first waiter (that user then goes to the back). */
-  function handOff(): void {
-    const first = waiting.entries().next();
-    if (first.done === true) {
-      running--;
-      return;
-    }
-    const [user, q] = first.value;
-    const next = q.shift()!;
-    waiting.delete(user);
-    if (q.length > 0) waiting.set(user, q);
-    waitingTotal--;
-    next();
-  }
-  /**
-   * Runs `userId`'s `job` when one of IMAGE_JOBS_AT_ONCE slots is free, turns going round the waiting users. Throws
-   * upload_busy (429) over UPLOADS_IN_FLIGHT_PER_USER and service_unavailable (503) over UPLOADS_WAITING_MAX.
-   */
-  async function inTurn<T>(userId: string, job: () => Promise<T>): Promise<T> {
-    const mine = inFlight.get(userId) ?? 0;
-    if (mine >= UPLOADS_IN_FLIGHT_PER_USER) throw new AppError('upload_busy', 429, 'file');
-    if (running >= IMAGE_JOBS_AT_ONCE && waitingTotal >= UPLOADS_WAITING_MAX) throw new AppError('service_unavailable', 503);
-    inFlight.set(userId, mine + 1);
-    try {
-      // A finished job hands its slot straight to the next waiter, so a newcomer can never slip in between.
-      if (running >= IMAGE_JOBS_AT_ONCE) {
-        await new Promise<void>((resolve) => {
-          const q = waiting.get(userId);
-          if (q) q.push(resolve);
-          else waiting.set(userId, [resolve]);
-          waitingTotal++;
-        });
-      } else running++;
-      try {
-        return await job();
-      } finally {
-        handOff();
-      }
-    } finally {
-      const n = (inFlight.get(userId) ?? 1) - 1;
-      if (n === 0) inFlight.delete(userId);
-      else inFlight.set(userId, n);
-    }
-  }
+  const inTurn = createTurns({ jobsAtOnce: IMAGE_JOBS_AT_ONCE, perUser: UPLOADS_IN_FLIGHT_PER_USER, waitingMax: UPLOADS_WAITING_MAX });
 
   async function row(imageId: string): Promise<UploadRow | null> {
     return IMAGE_ID_FORM.test(imageId) ? repo.find(imageId) : null;

@@ -158,7 +158,8 @@ describe('rejected uploads: a clear zh/en error, nothing stored', () => {
 describe('a burst of uploads', () => {
   it('is served in turn, every image stored once; one user may have 3 in flight, more are refused upload_busy (429)', async () => {
     const before = await uploadRows();
-    const bytes = await jpeg(900, 700);
+    // large enough that a check outlasts the others' arrival (turns.test.ts proves the limits without timing)
+    const bytes = await jpeg(3000, 2400);
     const answers = await Promise.all(Array.from({ length: 6 }, () => uploadRequest(t.app, bob, 'ID_BACK', bytes)));
     const ok = answers.filter((r) => r.json().status === 'SUCCEED');
     const busy = answers.filter((r) => r.json().errorCode === 'upload_busy');
