@@ -487,6 +487,12 @@ const futuresOrderFields = {
 };
 /** A futures order (queries carry `time`, the answers of POST and DELETE do not). */
 export const FuturesOrder = Obj(futuresOrderFields);
+/** One entry of a futures batch that failed, answered in place (Binance's error shape). */
+const BatchFailure = Obj({ code: Type.Integer({ maximum: -1 }), msg: Type.String() });
+/** POST /fapi/v1/batchOrders: each order as POST /fapi/v1/order answers it, or its error, in the order sent. */
+export const FuturesBatchOrdersResponse = Type.Array(Type.Union([FuturesOrder, BatchFailure]));
+/** DELETE /fapi/v1/batchOrders: each cancelled order, or its error (-2011), in the order sent. */
+export const FuturesBatchCancelResponse = Type.Array(Type.Union([FuturesOrder, BatchFailure]));
 /** Binance's `{ code: 200, msg }` success of the futures settings and cancel-all routes. */
 export const CodeMsgResponse = Obj({ code: Type.Literal(200), msg: Type.String() });
 

@@ -71,6 +71,7 @@ import {
   timeParam,
 } from './futures.params';
 import { createFuturesRepository } from './futures.repository';
+import { registerFuturesBatchRoutes } from './futures.batch';
 import {
   AccountConfigResponse,
   answers,
@@ -491,82 +492,97 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
     app.post(
       '/fapi/v1/order',
       { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: orderParams, body: orderParams, response: answers(FuturesOrder) } },
-      async (req) => {
-        const p = P(req);
-        const userId = callerOf(req).userId;
-        const m = marketOf(p);
-        const side = required(p, 'side');
-        if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
-        const positionSide = optional(p, 'positionSide');
-        if (positionSide !== undefined && positionSide !== 'BOTH') throw FX.positionSideMismatch();
-        const type = required(p, 'type');
-        const clientOrderId = optional(p, 'newClientOrderId');
-        const reduceOnly = boolParam(p, 'reduceOnly');
-        if ((type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') && boolParam(p, 'closePosition')) {
-          // The close-position form is the position's take profit / stop loss in our engine.
-          if (optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
-          if (optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
-          const stopPrice = required(p, 'stopPrice');
-          const pos = engine().position(userId, m.symbol);
-          if (!pos || (pos.side === 'LONG') !== (side === 'SELL')) throw FX.reduceOnlyRejected();
-          const field = type === 'TAKE_PROFIT_MARKET' ? 'takeProfit' : 'stopLoss';
-          const after = await futuresCall(() => contract.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
-          return tpSlOrder(
-            toBinanceSymbol(m.symbol),
-            side,
-            type,
-            type === 'TAKE_PROFIT_MARKET' ? after.takeProfit : after.stopLoss,
-            clientOrderId ?? '',
-            clock.now(),
-          );
-        }
-        if (CONDITION_TYPES.has(type)) {
-          const input = conditionalInput(p, m.symbol, side, type as PerpConditionType, reduceOnly, clientOrderId);
-          const placed = await futuresCall(async () => {
-            try {
-              return await contract.placeConditional(userId, input);
-            } catch (err) {
-              throw bandError(err, m, side, input.price);
-            }
-          });
-          return orderOut(placed, false);
-        }
-        if (type !== 'LIMIT' && type !== 'MARKET') throw BX.invalidOrderType();
-        for (const name of CONDITION_ONLY) if (optional(p, name) !== undefined) throw FX.notRequired(name);
-        const quantity = required(p, 'quantity');
-        if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
-        let timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
-        let price: string | undefined;
-        if (type === 'LIMIT') {
-          const tif = required(p, 'timeInForce');
-          if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'GTX') throw BX.invalidTimeInForce();
-          timeInForce = tif === 'GTX' ? 'POST_ONLY' : tif;
-          price = required(p, 'price');
-        } else if (optional(p, 'price') !== undefined) {
-          throw FX.notRequired('price');
-        }
+      async (req) => newOrder(callerOf(req).userId, P(req)),
+    );
+
+    /**
+     * One new order of `userId` from Binance's parameters `p` (POST /fapi/v1/order, and each element of POST
+     * /fapi/v1/batchOrders): every check and error of "New Order (TRADE)", then the contract service. Its answer, or a
+     * BinanceError.
+     */
+    async function newOrder(userId: string, p: Record<string, string>) {
+      const m = marketOf(p);
+      const side = required(p, 'side');
+      if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
+      const positionSide = optional(p, 'positionSide');
+      if (positionSide !== undefined && positionSide !== 'BOTH') throw FX.positionSideMismatch();
+      const type = required(p, 'type');
+      const clientOrderId = optional(p, 'newClientOrderId');
+      const reduceOnly = boolParam(p, 'reduceOnly');
+      if ((type === 'STOP_MARKET' || type === 'TAKE_PROFIT_MARKET') && boolParam(p, 'closePosition')) {
+        // The close-position form is the position's take profit / stop loss in our engine.
+        if (optional(p, 'quantity') !== undefined) throw FX.notRequired('quantity');
+        if (optional(p, 'reduceOnly') !== undefined) throw FX.notRequired('reduceOnly');
+        const stopPrice = required(p, 'stopPrice');
+        const pos = engine().position(userId, m.symbol);
+        if (!pos || (pos.side === 'LONG') !== (side === 'SELL')) throw FX.reduceOnlyRejected();
+        const field = type === 'TAKE_PROFIT_MARKET' ? 'takeProfit' : 'stopLoss';
+        const after = await futuresCall(() => contract.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
+        return tpSlOrder(
+          toBinanceSymbol(m.symbol),
+          side,
+          type,
+          type === 'TAKE_PROFIT_MARKET' ? after.takeProfit : after.stopLoss,
+          clientOrderId ?? '',
+          clock.now(),
+        );
+      }
+      if (CONDITION_TYPES.has(type)) {
+        const input = conditionalInput(p, m.symbol, side, type as PerpConditionType, reduceOnly, clientOrderId);
         const placed = await futuresCall(async () => {
           try {
-            return await contract.placeOrder(
-              userId,
-              {
-                symbol: m.symbol,
-                side,
-                orderType: type,
-                quantity,
-                ...(price !== undefined ? { price } : {}),
-                ...(reduceOnly ? { reduceOnly: true } : {}),
-                ...(clientOrderId ? { clientOrderId } : {}),
-              },
-              timeInForce ? { timeInForce } : undefined,
-            );
+            return await contract.placeConditional(userId, input);
           } catch (err) {
-            throw bandError(err, m, side, price);
+            throw bandError(err, m, side, input.price);
           }
         });
-        return orderOut((await orderById(userId, placed.orderId)) ?? missingOrder(), false);
-      },
-    );
+        return orderOut(placed, false);
+      }
+      if (type !== 'LIMIT' && type !== 'MARKET') throw BX.invalidOrderType();
+      for (const name of CONDITION_ONLY) if (optional(p, name) !== undefined) throw FX.notRequired(name);
+      const quantity = required(p, 'quantity');
+      if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
+      let timeInForce: 'GTC' | 'IOC' | 'FOK' | 'POST_ONLY' | undefined;
+      let price: string | undefined;
+      if (type === 'LIMIT') {
+        const tif = required(p, 'timeInForce');
+        if (tif !== 'GTC' && tif !== 'IOC' && tif !== 'FOK' && tif !== 'GTX') throw BX.invalidTimeInForce();
+        timeInForce = tif === 'GTX' ? 'POST_ONLY' : tif;
+        price = required(p, 'price');
+      } else if (optional(p, 'price') !== undefined) {
+        throw FX.notRequired('price');
+      }
+      const placed = await futuresCall(async () => {
+        try {
+          return await contract.placeOrder(
+            userId,
+            {
+              symbol: m.symbol,
+              side,
+              orderType: type,
+              quantity,
+              ...(price !== undefined ? { price } : {}),
+              ...(reduceOnly ? { reduceOnly: true } : {}),
+              ...(clientOrderId ? { clientOrderId } : {}),
+            },
+            timeInForce ? { timeInForce } : undefined,
+          );
+        } catch (err) {
+          throw bandError(err, m, side, price);
+        }
+      });
+      return orderOut((await orderById(userId, placed.orderId)) ?? missingOrder(), false);
+    }
+
+    registerFuturesBatchRoutes(app, {
+      orderParams,
+      newOrder,
+      findOrder,
+      marketOf,
+      orderById,
+      orderOut,
+      cancelOrder: (userId, orderId) => contract.cancelOrder(userId, { orderId }),
+    });
 
     /** price_out_of_band as Binance words it (-4016 / -4024 with the limit at the current mark), else the error. */
     function bandError(err: unknown, m: PerpMarketConfig, side: string, price: string | undefined): unknown {
