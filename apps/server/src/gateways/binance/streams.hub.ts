@@ -11,7 +11,10 @@
  * 250 / 500 / 100 ms): one event whose U..u covers the contiguous book updates of the window, each changed level
  * with its last quantity, so a client syncing from GET /api/v3/depth (lastUpdateId = the same seq) follows Binance's
  * documented procedure. Partial books and mark prices are pushed on their interval when they changed; a new
- * subscriber of a partial book, book ticker or mark price gets the current state at once.
+ * subscriber of a partial book, book ticker or mark price gets the current state at once. The all-market ticker
+ * arrays (`!ticker@arr`, `!miniTicker@arr`) collect the symbols whose ticker changed and push, each second, an array
+ * of those symbols' per-symbol payloads; the futures `!bookTicker` pushes a symbol's bookTicker event whenever its
+ * best levels moved (and every perpetual's current one to a new subscriber).
  *
  * Limits as Binance's: 5 incoming messages per second per connection (control messages and ping/pong frames; over
  * it the connection is closed, 1008), 1024 streams per spot connection and 200 per futures one; a ping frame every
@@ -117,6 +120,13 @@ interface Topic extends FanoutTopic<Conn> {
   top: string;
   /** Kline: the open time of the last bar pushed and that bar. */
   bar: Kline | null;
+  /** All-market ticker arrays: the symbols (ours) whose ticker was updated since the last push. */
+  changed: Set<string>;
+  /**
+   * All-market streams: the last state pushed per symbol (ours): the book ticker's best levels "bid|ask", or the
+   * ticker's figures as JSON, so that a symbol whose ticker market data re-sent unchanged is left out.
+   */
+  tops: Map<string, string>;
 }
 
 /** Ports of the hub. */
@@ -154,6 +164,11 @@ export interface StreamHub {
   stats(): StreamHubStats;
   close(): void;
 }
+
+/** The kinds pushed on the timer: batched diffs, partial books, mark prices and the all-market ticker arrays. */
+const TIMED_KINDS: ReadonlySet<StreamSpec['kind']> = new Set(['depth', 'partial', 'markPrice', 'allMarkPrice', 'allTicker', 'allMiniTicker']);
+/** The name of the futures all-market book ticker stream. */
+const ALL_BOOK_TICKER = '!bookTicker';
 
 /** Best bid and ask of `rows`, or undefined when a side is empty. */
 function bestOf(bids: Rows, asks: Rows): { bid: [string, string]; ask: [string, string] } | undefined {
@@ -196,6 +211,8 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     now,
   });
 
+  const topicOf = (market: StreamMarket, name: string) => fanout.topic(keyOf(market, name));
+
   // ---------------------------------------------------------------- sending
 
   const closeConn = (c: Conn, code: number, reason: string) => fanout.closeConn(c, code, reason);
@@ -220,14 +237,34 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
 
   /** A new topic of `spec`, filed with the depth-related topics of its book and the timed ones as its kind says. */
   function newTopic(key: string, spec: StreamSpec): Topic {
-    const t: Topic = { key, spec, subs: new Map(), batch: null, due: now() + spec.intervalMs, pushed: -1, dirty: true, top: '', bar: null };
+    const t: Topic = {
+      key,
+      spec,
+      subs: new Map(),
+      batch: null,
+      due: now() + spec.intervalMs,
+      pushed: -1,
+      dirty: true,
+      top: '',
+      bar: null,
+      changed: new Set(),
+      tops: new Map(),
+    };
     if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'bookTicker') {
       const dk = `${spec.market}|${spec.symbol}`;
       let set = depthTopics.get(dk);
       if (!set) depthTopics.set(dk, (set = new Set()));
       set.add(t);
     }
-    if (spec.kind === 'depth' || spec.kind === 'partial' || spec.kind === 'markPrice' || spec.kind === 'allMarkPrice') timed.add(t);
+    if (TIMED_KINDS.has(spec.kind)) timed.add(t);
+    // The ticker arrays start from the current tickers: a symbol goes out once its figures move from them.
+    if (spec.kind === 'allTicker' || spec.kind === 'allMiniTicker') {
+      const symbols = spec.market === 'spot' ? host.engine.markets() : host.engine.perpMarkets();
+      for (const m of symbols) {
+        const f = tickerFigures(spec.market, m.symbol);
+        if (f) t.tops.set(m.symbol, tickerState(spec.kind, f));
+      }
+    }
     return t;
   }
 
@@ -246,6 +283,14 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     } else if (spec.kind === 'markPrice' || spec.kind === 'allMarkPrice') {
       const m = markJson(t);
       if (m) publishTo(c, t, m);
+    } else if (spec.kind === 'allBookTicker') {
+      // As the per-symbol book tickers: each perpetual's current best levels, one event each.
+      for (const m of host.engine.perpMarkets()) {
+        const b = bookTickerFor(spec.market, m.symbol, toBinanceSymbol(m.symbol));
+        if (!b) continue;
+        if (!t.tops.has(m.symbol)) t.tops.set(m.symbol, b.top);
+        publishTo(c, t, b.json);
+      }
     }
   }
 
@@ -268,15 +313,28 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     return { seq: b.seq, json: partialDepthJson(t.spec.market, t.spec.bsym, b.seq, prevU, b.bids, b.asks, now()) };
   }
 
-  function bookTickerOf(t: Topic): { top: string; json: string } | undefined {
-    const b = bookOf(t.spec.market, t.spec.symbol, 1);
+  /** The book ticker of `symbol` (Binance symbol `bsym`): its best levels as "bid|ask" and the payload; undefined while a side is empty. */
+  function bookTickerFor(market: StreamMarket, symbol: string, bsym: string): { top: string; json: string } | undefined {
+    const b = bookOf(market, symbol, 1);
     const best = b && bestOf(b.bids, b.asks);
     if (!b || !best) return undefined;
-    return { top: `${best.bid.join(',')}|${best.ask.join(',')}`, json: bookTickerJson(t.spec.market, t.spec.bsym, b.seq, best.bid, best.ask, now()) };
+    return { top: `${best.bid.join(',')}|${best.ask.join(',')}`, json: bookTickerJson(market, bsym, b.seq, best.bid, best.ask, now()) };
+  }
+  const bookTickerOf = (t: Topic) => bookTickerFor(t.spec.market, t.spec.symbol, t.spec.bsym);
+
+  /** The futures all-market book ticker: `symbol`'s event when its best levels moved since the last one pushed. */
+  function onAllBookTicker(symbol: string): void {
+    const t = topicOf('futures', ALL_BOOK_TICKER);
+    if (!t) return;
+    const b = bookTickerFor('futures', symbol, toBinanceSymbol(symbol));
+    if (!b || b.top === t.tops.get(symbol)) return;
+    t.tops.set(symbol, b.top);
+    publish(t, b.json);
   }
 
   /** A depth delta of one command: merged into the diff batches, partial books marked, book tickers pushed if the top moved. */
   function onDepth(market: StreamMarket, symbol: string, d: DepthDelta | null): void {
+    if (market === 'futures') onAllBookTicker(symbol);
     const set = depthTopics.get(`${market}|${symbol}`);
     if (!set || set.size === 0) return;
     for (const t of set) {
@@ -346,6 +404,12 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
         if (!p || p.seq === t.pushed) continue;
         t.pushed = p.seq;
         publish(t, p.json);
+      } else if (t.spec.kind === 'allTicker' || t.spec.kind === 'allMiniTicker') {
+        if (t.changed.size === 0) continue;
+        const symbols = [...t.changed];
+        t.changed.clear();
+        const arr = allTickersJson(t, t.spec.kind, symbols, at);
+        if (arr) publish(t, arr);
       } else if (t.dirty) {
         t.dirty = false;
         const m = markJson(t);
@@ -355,8 +419,6 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   }
 
   // ---------------------------------------------------------------- sources
-
-  const topicOf = (market: StreamMarket, name: string) => fanout.topic(keyOf(market, name));
 
   function tickerFigures(market: StreamMarket, symbol: string): TickerFigures | undefined {
     if (market === 'spot') {
@@ -369,7 +431,31 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     return m ? futuresFigures(m, contractMarket?.figures(symbol)?.open ?? null) : undefined;
   }
 
+  /** What a symbol's entry in a ticker array shows, to tell a change (the mini ticker carries no best levels). */
+  const tickerState = (kind: 'allTicker' | 'allMiniTicker', f: TickerFigures): string => JSON.stringify(kind === 'allTicker' ? f : { ...f, best: undefined });
+
+  /**
+   * The array payload of an all-market ticker topic `t` (`kind` allTicker or allMiniTicker) for the symbols updated
+   * in its interval whose figures differ from the last pushed (market data re-sends every ticker periodically; Binance
+   * sends only the tickers that changed), each element the per-symbol stream's payload; undefined when none changed.
+   */
+  function allTickersJson(t: Topic, kind: 'allTicker' | 'allMiniTicker', symbols: string[], at: number): string | undefined {
+    const market = t.spec.market;
+    const parts: string[] = [];
+    for (const symbol of symbols) {
+      const f = tickerFigures(market, symbol);
+      if (!f) continue;
+      const state = tickerState(kind, f);
+      if (t.tops.get(symbol) === state) continue;
+      t.tops.set(symbol, state);
+      const bsym = toBinanceSymbol(symbol);
+      parts.push(kind === 'allTicker' ? tickerJson(market, bsym, f, at) : miniTickerJson(bsym, f, at));
+    }
+    return parts.length > 0 ? `[${parts.join(',')}]` : undefined;
+  }
+
   function onTicker(market: StreamMarket, symbol: string): void {
+    for (const name of ['!ticker@arr', '!miniTicker@arr']) topicOf(market, name)?.changed.add(symbol);
     const s = lc(symbol);
     const full = topicOf(market, `${s}@ticker`);
     const mini = topicOf(market, `${s}@miniTicker`);

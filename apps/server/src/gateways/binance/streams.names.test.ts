@@ -40,3 +40,15 @@ describe('futuresFigures', () => {
     expect(futuresFigures(row, null).open).toBe('');
   });
 });
+
+describe('parseStream: the all-market streams', () => {
+  it('serves !ticker@arr and !miniTicker@arr in both namespaces, !bookTicker and !markPrice@arr on futures only', () => {
+    expect(parseStream('!ticker@arr', 'spot', host)).toMatchObject({ kind: 'allTicker', intervalMs: 1000, symbol: '' });
+    expect(parseStream('!miniTicker@arr', 'futures', host)).toMatchObject({ kind: 'allMiniTicker', intervalMs: 1000 });
+    expect(parseStream('!bookTicker', 'futures', host)).toMatchObject({ kind: 'allBookTicker', intervalMs: 0 });
+    expect(parseStream('!markPrice@arr@1s', 'futures', host)).toMatchObject({ kind: 'allMarkPrice', intervalMs: 1000 });
+    for (const bad of ['!bookTicker', '!markPrice@arr', '!ticker_1h@arr', '!ticker@arr@1s', '!miniticker@arr', '!']) {
+      expect(parseStream(bad, 'spot', host), bad).toBeUndefined();
+    }
+  });
+});

@@ -18,7 +18,23 @@ export const INTERVAL_OF: Readonly<Record<KlinePeriod, string>> = Object.fromEnt
   string
 >;
 /** What a stream carries. */
-export type StreamKind = 'trade' | 'aggTrade' | 'depth' | 'partial' | 'kline' | 'bookTicker' | 'ticker' | 'miniTicker' | 'markPrice' | 'allMarkPrice';
+export type StreamKind =
+  | 'trade'
+  | 'aggTrade'
+  | 'depth'
+  | 'partial'
+  | 'kline'
+  | 'bookTicker'
+  | 'ticker'
+  | 'miniTicker'
+  | 'markPrice'
+  | 'allMarkPrice'
+  | 'allTicker'
+  | 'allMiniTicker'
+  | 'allBookTicker';
+
+/** Push interval (ms) of the all-market ticker arrays (!ticker@arr, !miniTicker@arr): Binance's 1000 ms. */
+export const ALL_TICKERS_MS = 1000;
 
 /** A parsed stream name. */
 export interface StreamSpec {
@@ -45,15 +61,30 @@ const DEPTH_SPEEDS: Record<StreamMarket, { def: number; allowed: Record<string, 
 };
 
 /**
+ * The all-market streams: `!ticker@arr` and `!miniTicker@arr` (both namespaces, each second the symbols whose ticker
+ * changed), futures `!bookTicker` (every change of any best level, real time) and `!markPrice@arr[@1s]`. Spot's
+ * `!bookTicker` is not served: Binance retired it in November 2022 (spot changelog; CCXT refuses watchBidsAsks
+ * without symbols on spot). Spot's `!ticker@arr` is served though Binance deprecated it on 2025-11-14. The rolling
+ * window arrays (`!ticker_1h@arr`, ...) are not served: there are no window tickers here.
+ */
+function parseAllMarket(raw: string, market: StreamMarket): StreamSpec | undefined {
+  const base = { name: raw, market, symbol: '', bsym: '', levels: 0 };
+  if (raw === '!ticker@arr') return { ...base, kind: 'allTicker', intervalMs: ALL_TICKERS_MS };
+  if (raw === '!miniTicker@arr') return { ...base, kind: 'allMiniTicker', intervalMs: ALL_TICKERS_MS };
+  if (market !== 'futures') return undefined;
+  if (raw === '!bookTicker') return { ...base, kind: 'allBookTicker', intervalMs: 0 };
+  if (raw === '!markPrice@arr' || raw === '!markPrice@arr@1s') return { ...base, kind: 'allMarkPrice', intervalMs: raw.endsWith('@1s') ? 1000 : 3000 };
+  return undefined;
+}
+
+/**
  * Parses a stream name of namespace `market` against the engine's markets: the spec, or undefined for a name that is
  * no Binance stream we serve (unknown kind, unknown symbol, a symbol of the other namespace). Pure apart from the
  * market lookup.
  */
 export function parseStream(raw: string, market: StreamMarket, host: EnginePort): StreamSpec | undefined {
   if (raw.length === 0 || raw.length > 64) return undefined;
-  if (market === 'futures' && (raw === '!markPrice@arr' || raw === '!markPrice@arr@1s')) {
-    return { name: raw, market, kind: 'allMarkPrice', symbol: '', bsym: '', intervalMs: raw.endsWith('@1s') ? 1000 : 3000, levels: 0 };
-  }
+  if (raw.startsWith('!')) return parseAllMarket(raw, market);
   const at = raw.indexOf('@');
   if (at <= 0) return undefined;
   const m = market === 'spot' ? findSpotMarket(host, raw.slice(0, at)) : findPerpMarket(host, raw.slice(0, at));
