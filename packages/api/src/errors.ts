@@ -70,6 +70,17 @@ export const ERROR_MESSAGES = {
     zh: '回调幅度须在10至2000个基点之间，即0.1%至20%',
   },
   stop_type_required: { en: 'Please choose stop loss or take profit for a trigger price or trailing delta', zh: '设置触发价或回调幅度时请选择止损或止盈' },
+  // spot OCO lists (entrust service; the engine answers invalid_order or would_trigger_immediately for the same inputs)
+  trigger_price_required: { en: 'Please enter a trigger price', zh: '请输入触发价' },
+  stop_limit_price_required: { en: 'Please enter the stop-limit price', zh: '请输入止损限价' },
+  oco_sell_prices: {
+    en: 'For a sell OCO, the limit price must be above the last price and the trigger price below it',
+    zh: '卖出OCO的限价须高于最新价，触发价须低于最新价',
+  },
+  oco_buy_prices: {
+    en: 'For a buy OCO, the limit price must be below the last price and the trigger price above it',
+    zh: '买入OCO的限价须低于最新价，触发价须高于最新价',
+  },
   order_not_found: { en: 'Order not found or already closed', zh: '委托不存在或已结束' },
   order_rate_limited: { en: 'Too many orders: at most 50 every 10 seconds, please slow down', zh: '下单过于频繁：每10秒最多50笔，请稍后再试' },
   user_key_taken: { en: 'Please try again', zh: '请重试' },

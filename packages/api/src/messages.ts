@@ -75,6 +75,8 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   stopType: { en: 'trigger type', zh: '触发类型' },
   stopPrice: { en: 'trigger price', zh: '触发价' },
   trailingDelta: { en: 'trailing delta', zh: '回调幅度' },
+  stopLimitPrice: { en: 'stop-limit price', zh: '止损限价' },
+  orderListId: { en: 'OCO order number', zh: 'OCO委托单号' },
   id: { en: 'ID', zh: '编号' },
   page: { en: 'page', zh: '页码' },
   pageSize: { en: 'page size', zh: '每页条数' },
@@ -140,6 +142,15 @@ export const PARAM_SENTENCES: Readonly<Record<string, Bilingual>> = {
   quantity_not_on_step: { en: 'Amount must be a multiple of {step} {coin}', zh: '数量须为 {step} {coin} 的整数倍' },
   price_not_on_tick: { en: 'Price must be a multiple of {step} {coin}', zh: '价格须为 {step} {coin} 的整数倍' },
   stop_price_not_on_tick: { en: 'Trigger price must be a multiple of {step} {coin}', zh: '触发价须为 {step} {coin} 的整数倍' },
+  // spot OCO: the last price the two legs must lie on either side of
+  oco_sell_prices: {
+    en: 'For a sell OCO, the limit price must be above the last price ({last} {coin}) and the trigger price below it',
+    zh: '卖出OCO的限价须高于最新价（{last} {coin}），触发价须低于最新价',
+  },
+  oco_buy_prices: {
+    en: 'For a buy OCO, the limit price must be below the last price ({last} {coin}) and the trigger price above it',
+    zh: '买入OCO的限价须低于最新价（{last} {coin}），触发价须高于最新价',
+  },
   // The amount, price or total has more decimals than its step allows: the step says what is allowed.
   too_many_decimals: { en: 'The {field} must be a multiple of {step} {coin}', zh: '{field}须为 {step} {coin} 的整数倍' },
   // account security: how long the lock still lasts, in whole minutes (rounded up)

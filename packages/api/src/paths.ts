@@ -25,6 +25,8 @@ export const API_PATHS = {
   memberCode: 'member/member/code',
   setEntrust: 'entrust/entrust/setEntrust',
   cancelEntrust: 'entrust/entrust/cancelEntrust',
+  setOcoEntrust: 'entrust/entrust/setOcoEntrust',
+  cancelOcoEntrust: 'entrust/entrust/cancelOcoEntrust',
   getEntrustList: 'entrust/entrust/getEntrustList',
   getEntrustDetail: 'entrust/entrust/getEntrustDetail',
   getTradeList: 'entrust/entrust/getTradeList',

@@ -265,6 +265,32 @@ export const SetEntrustBody = Type.Object({
 /** Trigger state of a spot order (Entrust.triggerState): NONE for an ordinary order; PENDING while a conditional order has not triggered (open while status is NEW, or cancelled before its trigger); TRIGGERED once it works as a LIMIT or MARKET order (workingTime set); EXPIRED_AT_TRIGGER when it could not be placed at its trigger (expireReason says why). */
 export const TriggerState = Type.Union([Type.Literal('NONE'), Type.Literal('PENDING'), Type.Literal('TRIGGERED'), Type.Literal('EXPIRED_AT_TRIGGER')]);
 export type TriggerState = Static<typeof TriggerState>;
+/** The role of an order in its OCO list (Entrust.listLeg): '' outside a list. */
+export const OcoLegRole = Type.Union([Type.Literal(''), Type.Literal('TAKE_PROFIT'), Type.Literal('STOP_LOSS')]);
+export type OcoLegRole = Static<typeof OcoLegRole>;
+/**
+ * Body of entrust/entrust/setOcoEntrust: an OCO (one-cancels-the-other) list as the Binance app places it, two legs of
+ * `amount` (base coin) on one side: a limit maker leg at `price` (take profit) and a stop-limit leg that, once the last
+ * price reaches `stopPrice`, works as a LIMIT order at `stopLimitPrice` (stop loss). SELL: price > last price >
+ * stopPrice; BUY: price < last price < stopPrice. The funds are held once for the list; when one leg fills (even
+ * partly) or triggers, the other is cancelled in the same step. Prices in the quote coin on the market's tick.
+ * `clientOrderId` names the list: a retry with it returns the first list. Every field is checked by the service (a
+ * missing one has its own message), so all are optional here.
+ */
+export const SetOcoEntrustBody = Type.Object({
+  pairsName: PairsName,
+  side: OrderSide,
+  amount: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  price: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  stopPrice: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  stopLimitPrice: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  clientOrderId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' })),
+});
+/** Body of entrust/entrust/cancelOcoEntrust: one of the caller's OCO lists by its id or its client id; both open legs are cancelled. */
+export const CancelOcoEntrustBody = Type.Object({
+  orderListId: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}$' })),
+  clientOrderId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' })),
+});
 export const CancelEntrustBody = Type.Object({
   id: Type.Optional(Type.String({ pattern: '^[0-9]{1,20}$' })),
   clientOrderId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' })),
@@ -294,6 +320,14 @@ export const Entrust = Type.Object({
   triggerState: TriggerState,
   workingTime: Type.Number(), // Unix ms of the trigger, 0 while pending or not conditional
   expireReason: Type.String(), // '' or the engine's code why it expired at its trigger (insufficient_balance, no_liquidity, notional_below_minimum, market_halted)
+  /**
+   * A leg of an OCO order list (docs/conditional-orders.md, OCO order lists; Binance orderListId): the list's id, '' on
+   * an order outside any list. `listLeg` is the leg's role: TAKE_PROFIT the limit maker leg (or, in a list placed
+   * through the Binance API, a take-profit trigger leg), STOP_LOSS the stop-limit leg; '' outside a list. Optional on
+   * the wire only for the answers of a server from before OCO lists.
+   */
+  orderListId: Type.Optional(Type.String()),
+  listLeg: Type.Optional(OcoLegRole),
 });
 export type Entrust = Static<typeof Entrust>;
 export const Fill = Type.Object({
@@ -309,6 +343,22 @@ export const Fill = Type.Object({
 export type Fill = Static<typeof Fill>;
 export const EntrustDetail = Type.Intersect([Entrust, Type.Object({ fills: Type.Array(Fill) })]);
 export type EntrustDetail = Static<typeof EntrustDetail>;
+/**
+ * An OCO list (answer of setOcoEntrust and cancelOcoEntrust): its id and client id ('' when none), pair and side,
+ * `listStatus` EXECUTING while both legs are open and untouched, ALL_DONE once one filled, triggered or ended and the
+ * other was cancelled (Binance listOrderStatus); times in Unix ms; `orders` its legs, the take-profit (limit) leg first.
+ */
+export const OcoEntrust = Type.Object({
+  orderListId: Type.String(),
+  clientOrderId: Type.String(),
+  pairsName: Type.String(),
+  side: OrderSide,
+  listStatus: Type.Union([Type.Literal('EXECUTING'), Type.Literal('ALL_DONE')]),
+  createTime: Type.Number(),
+  updateTime: Type.Number(),
+  orders: Type.Array(Entrust),
+});
+export type OcoEntrust = Static<typeof OcoEntrust>;
 export const GetEntrustListQuery = Type.Object({
   type: Type.Union([Type.Literal('current'), Type.Literal('history')]),
   pairsName: Type.Optional(PairsName),

@@ -3,8 +3,8 @@
  * are formatted with the market's decimals: prices at priceDecimals, quantities at qtyDecimals, quote
  * amounts at the quote asset's scale, fees at the fee asset's scale. Averages are rounded down.
  */
-import { formatDecimal, pow10, type Asset, type MarketConfig, type OrderView, type RejectCode, type StopKind } from '@exchange/core';
-import type { Entrust, Fill, TriggerState, UserTrade } from '@exchange/api';
+import { formatDecimal, pow10, type Asset, type MarketConfig, type OrderListView, type OrderView, type RejectCode, type StopKind } from '@exchange/core';
+import type { Entrust, Fill, OcoEntrust, OcoLegRole, TriggerState, UserTrade } from '@exchange/api';
 import type { spotOrders, spotTrades } from './entrust.tables';
 import type { UserTradeRow } from './entrust.repository';
 
@@ -58,6 +58,33 @@ export function toEntrust(o: OrderView, s: MarketScales): Entrust {
     createTime: o.createdTs,
     updateTime: o.updatedTs,
     ...triggerFields(o, priceDecimals),
+    orderListId: o.orderListId ?? '',
+    listLeg: listLeg(o),
+  };
+}
+
+/**
+ * The role of an order in its OCO list (packages/api OcoLegRole): STOP_LOSS for the leg with a stop-loss trigger,
+ * TAKE_PROFIT for the other (a limit maker leg, or a take-profit trigger leg of a list placed through the Binance API),
+ * '' outside a list. Every OCO has exactly one stop-loss leg (docs/conditional-orders.md, OCO: the leg types by side).
+ */
+export function listLeg(o: Pick<OrderView, 'orderListId' | 'trigger'>): OcoLegRole {
+  if (o.orderListId === undefined) return '';
+  return o.trigger?.kind === 'STOP_LOSS' ? 'STOP_LOSS' : 'TAKE_PROFIT';
+}
+
+/** An engine order list with its legs as the API's OcoEntrust: the take-profit leg first, then the stop-loss leg. */
+export function toOcoEntrust(list: OrderListView, legs: readonly OrderView[], s: MarketScales): OcoEntrust {
+  const orders = legs.map((o) => toEntrust(o, s)).sort((a, b) => (a.listLeg === b.listLeg ? 0 : a.listLeg === 'TAKE_PROFIT' ? -1 : 1));
+  return {
+    orderListId: list.orderListId,
+    clientOrderId: list.listClientOrderId ?? '',
+    pairsName: list.symbol,
+    side: list.side,
+    listStatus: list.listOrderStatus === 'EXECUTING' ? 'EXECUTING' : 'ALL_DONE',
+    createTime: list.createdTs,
+    updateTime: list.updatedTs,
+    orders,
   };
 }
 

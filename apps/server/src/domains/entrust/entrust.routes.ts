@@ -1,12 +1,13 @@
 /**
- * Routes of entrust/entrust (paths in packages/api paths.ts): place, cancel, list and detail of spot orders, and
- * one's own fills (trade history), all behind requireAuth. Thin: validation by the shared TypeBox schemas, rules in EntrustService.
+ * Routes of entrust/entrust (paths in packages/api paths.ts): place, cancel, list and detail of spot orders, place and
+ * cancel OCO lists, and one's own fills (trade history), all behind requireAuth. Thin: validation by the shared TypeBox schemas, rules in EntrustService.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   API_PATHS,
   CancelEntrustBody,
+  CancelOcoEntrustBody,
   Entrust,
   EntrustDetail,
   EntrustPage,
@@ -14,7 +15,9 @@ import {
   GetEntrustDetailQuery,
   GetEntrustListQuery,
   GetTradeListQuery,
+  OcoEntrust,
   SetEntrustBody,
+  SetOcoEntrustBody,
   UserTradePage,
 } from '@exchange/api';
 import { fail, ok } from '../../platform/shared/envelope';
@@ -66,6 +69,39 @@ export default function entrustRoutes({ entrust, config }: { entrust: EntrustSer
         schema: { tags: TAGS, summary: 'Cancel one of your open orders by id or clientOrderId', body: CancelEntrustBody, response: { 200: Envelope(Entrust) } },
       },
       async (req) => ok(await entrust.cancel(req.userId, req.body)),
+    );
+
+    app.post(
+      `/api/${API_PATHS.setOcoEntrust}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Place an OCO list: a limit maker leg at price (take profit) and a stop-limit leg (stopPrice, stopLimitPrice: stop loss) of one amount; when one leg fills or triggers the other is cancelled',
+          body: SetOcoEntrustBody,
+          response: { 200: Envelope(OcoEntrust) },
+        },
+      },
+      async (req) => {
+        // An OCO places two orders: it takes one turn of the order rate, as one request.
+        if (!orderRate.take(req.userId, Date.now())) throw new AppError('order_rate_limited', 429);
+        return ok(await entrust.placeOco(req.userId, req.body));
+      },
+    );
+
+    app.post(
+      `/api/${API_PATHS.cancelOcoEntrust}`,
+      {
+        preHandler: requireAuth,
+        schema: {
+          tags: TAGS,
+          summary: 'Cancel one of your OCO lists (both open legs) by orderListId or clientOrderId',
+          body: CancelOcoEntrustBody,
+          response: { 200: Envelope(OcoEntrust) },
+        },
+      },
+      async (req) => ok(await entrust.cancelOco(req.userId, req.body)),
     );
 
     app.get(

@@ -9,12 +9,15 @@ import type { Static } from '@sinclair/typebox';
 import { formatDecimal, MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
 import type {
   CancelEntrustBody,
+  CancelOcoEntrustBody,
   Entrust,
   EntrustDetail,
   EntrustPage,
   GetEntrustListQuery,
   GetTradeListQuery,
+  OcoEntrust,
   SetEntrustBody,
+  SetOcoEntrustBody,
   UserTradePage,
 } from '@exchange/api';
 import type { Config } from '../../platform/config/env';
@@ -22,7 +25,7 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { createEntrustRepository } from './entrust.repository';
-import { marketScales, rowToOrderView, toEntrust, toFill, toUserTrade, type MarketScales } from './entrust.format';
+import { marketScales, rowToOrderView, toEntrust, toFill, toOcoEntrust, toUserTrade, type MarketScales } from './entrust.format';
 
 /** Largest accepted price, amount or total in engine units (int64 range; anything above is absurd). */
 export const MAX_UNITS = 2n ** 63n - 1n;
@@ -31,8 +34,17 @@ export const MAX_UNITS = 2n ** 63n - 1n;
 export interface EntrustService {
   /** Place a spot order for userId (throws AppError with the engine's reject code). */
   place(userId: string, body: Static<typeof SetEntrustBody>): Promise<Entrust>;
-  /** Cancel one of userId's orders (throws AppError order_not_found). */
+  /** Cancel one of userId's orders (throws AppError order_not_found); cancelling a leg of an OCO list cancels the list. */
   cancel(userId: string, body: Static<typeof CancelEntrustBody>): Promise<Entrust>;
+  /**
+   * Place an OCO list for userId (SetOcoEntrustBody: a limit maker leg and a stop-limit leg; docs/conditional-orders.md,
+   * OCO order lists). Throws AppError: the *_required codes for a missing field, oco_sell_prices / oco_buy_prices for
+   * prices on the wrong side of each other or of the last price, else the engine's reject code (with the market's
+   * value to meet where it has one).
+   */
+  placeOco(userId: string, body: Static<typeof SetOcoEntrustBody>): Promise<OcoEntrust>;
+  /** Cancel one of userId's OCO lists, both open legs (throws AppError order_not_found, 404, for an unknown, another user's or ended list). */
+  cancelOco(userId: string, body: Static<typeof CancelOcoEntrustBody>): Promise<OcoEntrust>;
   /** Open orders (type current, from the engine) or ended ones (type history, projected), newest first, paged. */
   list(userId: string, query: Static<typeof GetEntrustListQuery>): Promise<EntrustPage>;
   /** One of userId's orders with its fills (AppError order_not_found, 404, for anyone else's). */
@@ -42,6 +54,7 @@ export interface EntrustService {
 }
 
 type PlaceOrder = Omit<Extract<Command, { type: 'placeOrder' }>, 'ts'>;
+type PlaceOrderList = Omit<Extract<Command, { type: 'placeOrderList' }>, 'ts'>;
 
 /** What a field's value must be a multiple of, for the message: the step ("0.00001") and its coin ("BTC"). */
 export interface FieldStep {
@@ -210,6 +223,58 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
     return cmd;
   }
 
+  /**
+   * Turns an OCO request into a placeOrderList command (Binance app's OCO: a LIMIT_MAKER leg at `price` and a
+   * STOP_LOSS_LIMIT leg at `stopPrice` / `stopLimitPrice`, GTC; SELL: the limit maker above, BUY: below), with a clear
+   * code for each input the engine would answer invalid_order or would_trigger_immediately to: quantity_required,
+   * price_required, trigger_price_required, stop_limit_price_required (missing or zero), too_many_decimals,
+   * stop_price_not_on_tick, and the price relation of Binance's OCO ("SELL: limit price > last price > stop price;
+   * BUY: limit price < last price < stop price"; without a trade yet only limit against stop): oco_sell_prices or
+   * oco_buy_prices, naming the last price. Ticks, step, minimums, balance and the book are the engine's to check.
+   */
+  function buildOco(userId: string, body: Static<typeof SetOcoEntrustBody>, s: MarketScales): PlaceOrderList {
+    const { market } = s;
+    const tick = () => ({ step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote });
+    const qtyStep = () => ({ step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base });
+    const field = (
+      v: string | undefined,
+      name: string,
+      missing: 'quantity_required' | 'price_required' | 'trigger_price_required' | 'stop_limit_price_required',
+    ) => {
+      if (v === undefined || v === '') throw new AppError(missing, 400, name);
+      const units = name === 'amount' ? parseUnits(v, market.qtyDecimals, name, qtyStep) : parseUnits(v, market.priceDecimals, name, tick);
+      if (units === 0n) throw new AppError(missing, 400, name);
+      return units;
+    };
+    const quantity = field(body.amount, 'amount', 'quantity_required');
+    const price = field(body.price, 'price', 'price_required');
+    const stopPrice = field(body.stopPrice, 'stopPrice', 'trigger_price_required');
+    const stopLimitPrice = field(body.stopLimitPrice, 'stopLimitPrice', 'stop_limit_price_required');
+    if (stopPrice % market.tickSize !== 0n) throw new AppError('stop_price_not_on_tick', 400, 'stopPrice', tick());
+    const sell = body.side === 'SELL';
+    const last = engine.lastPrice(market.symbol);
+    const related = sell
+      ? price > stopPrice && (last === null || (price > last && stopPrice < last))
+      : price < stopPrice && (last === null || (price < last && stopPrice > last));
+    if (!related) {
+      const params = last === null ? undefined : { last: plainDecimal(last, market.priceDecimals), coin: market.quote };
+      throw new AppError(sell ? 'oco_sell_prices' : 'oco_buy_prices', 400, 'price', params);
+    }
+    const limitLeg = { type: 'LIMIT_MAKER' as const, price };
+    const stopLeg = { type: 'STOP_LOSS_LIMIT' as const, price: stopLimitPrice, stopPrice, timeInForce: 'GTC' as const };
+    return {
+      type: 'placeOrderList',
+      userId,
+      symbol: market.symbol,
+      contingencyType: 'OCO',
+      side: body.side,
+      quantity,
+      above: sell ? limitLeg : stopLeg,
+      below: sell ? stopLeg : limitLeg,
+      ...(body.clientOrderId ? { listClientOrderId: body.clientOrderId } : {}),
+    };
+  }
+
   return {
     async place(userId, body) {
       const s = scalesOf(body.pairsName);
@@ -238,6 +303,29 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
       if (!r.order) throw new Error('cancelOrder accepted without an order view');
       return view(r.order);
+    },
+
+    async placeOco(userId, body) {
+      const s = scalesOf(body.pairsName);
+      const r = await host.submit(buildOco(userId, body, s));
+      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code), undefined, rejectParams(r.code, s));
+      if (r.orderList === undefined || r.listOrders === undefined) throw new Error('placeOrderList accepted without its list');
+      // A retried clientOrderId returns the first list, whichever pair this request names.
+      return toOcoEntrust(r.orderList, r.listOrders, r.orderList.symbol === body.pairsName ? s : scalesOf(r.orderList.symbol));
+    },
+
+    async cancelOco(userId, body) {
+      const id = body.orderListId !== undefined && body.orderListId !== '' ? body.orderListId : undefined;
+      const cid = body.clientOrderId !== undefined && body.clientOrderId !== '' ? body.clientOrderId : undefined;
+      if (id === undefined && cid === undefined) throw new AppError('validation_failed', 400, 'orderListId');
+      const canonical = id === undefined ? undefined : canonicalOrderId(id);
+      if (id !== undefined && canonical === null) throw new AppError('order_not_found', rejectStatus('order_not_found'));
+      const r = await host.submit(
+        canonical ? { type: 'cancelOrderList', userId, orderListId: canonical } : { type: 'cancelOrderList', userId, listClientOrderId: cid! },
+      );
+      if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
+      if (r.orderList === undefined || r.listOrders === undefined) throw new Error('cancelOrderList accepted without its list');
+      return toOcoEntrust(r.orderList, r.listOrders, scalesOf(r.orderList.symbol));
     },
 
     async list(userId, query) {
