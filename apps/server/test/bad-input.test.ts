@@ -688,6 +688,33 @@ const ROUTES: Record<string, RouteSpec> = {
     baseAnswer: 'order_not_found',
     business: () => [{ data: { orderId: bobPerpOrderId }, code: 'order_not_found', status: 404 }],
   },
+  'POST /api/contract/contract/placeConditionalOrder': {
+    auth: true,
+    base: () => ({ symbol: TBADP.symbol, side: 'SELL', type: 'STOP_LIMIT', stopPrice: '40000', lots: '1' }),
+    baseAnswer: 'price_required',
+    unknown: { symbol: UNKNOWN_PAIR, type: ['STOP', 'LIMIT'], workingType: ['INDEX_PRICE'], lots: ['1000000001', '1.5'] },
+    business: () => [
+      { data: { stopPrice: undefined }, code: 'stop_price_required' },
+      { data: { type: 'STOP_MARKET', price: '40000' }, code: 'limit_price_not_allowed' },
+      { data: { type: 'STOP_MARKET', lots: undefined, closePosition: 'true', reduceOnly: 'true' }, code: 'close_position_invalid' },
+      { data: { type: 'TRAILING_STOP', stopPrice: undefined, callbackRate: '20' }, code: 'callback_rate_invalid' },
+      { data: { price: '40000', lots: undefined }, code: 'lots_required' },
+      { data: { price: '40000', stopPrice: '40000.001' }, code: 'too_many_decimals' },
+    ],
+  },
+  'POST /api/contract/contract/cancelConditionalOrder': {
+    auth: true,
+    base: () => ({ orderId: '999999' }),
+    baseAnswer: 'order_not_found',
+    unknown: { orderId: ['99999999999999999999'] },
+    business: () => [{ data: { orderId: bobPerpOrderId }, code: 'order_not_found', status: 404 }],
+  },
+  'GET /api/contract/contract/getConditionalOrders': {
+    auth: true,
+    base: () => ({ tab: 'history' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR, tab: ['unmatched'], pageSize: ['101'] },
+  },
   'GET /api/contract/contract/getFundingRecords': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
   'GET /api/contract/contract/getLiquidations': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED', unknown: { symbol: UNKNOWN_PAIR, pageSize: ['101'] } },
   // ---------------------------------------------------------------- otc/otc (domains/otc)

@@ -32,6 +32,9 @@ export const CONTRACT_PATHS = {
   getFundingRecords: 'contract/contract/getFundingRecords',
   getLiquidations: 'contract/contract/getLiquidations',
   leveragePreview: 'contract/contract/leveragePreview',
+  placeConditionalOrder: 'contract/contract/placeConditionalOrder',
+  getConditionalOrders: 'contract/contract/getConditionalOrders',
+  cancelConditionalOrder: 'contract/contract/cancelConditionalOrder',
 } as const;
 export type ContractPath = (typeof CONTRACT_PATHS)[keyof typeof CONTRACT_PATHS];
 
@@ -381,6 +384,125 @@ export type ContractFill = Static<typeof ContractFill>;
 /** Answer of GET getOrderDetail (orderId): the order and its fills, oldest first. */
 export const ContractOrderDetail = Type.Composite([ContractOrder, Type.Object({ fills: Type.Array(ContractFill) })]);
 export type ContractOrderDetail = Static<typeof ContractOrderDetail>;
+
+// ---------------------------------------------------------------- conditional orders
+
+/**
+ * The app's conditional order types, as Binance's futures order form names them, and the engine type each is
+ * (docs/perp-conditional-orders.md): STOP_LIMIT = STOP (a LIMIT order at `price` when triggered), STOP_MARKET,
+ * TAKE_PROFIT_LIMIT = TAKE_PROFIT, TAKE_PROFIT_MARKET, TRAILING_STOP = TRAILING_STOP_MARKET (a MARKET order when the
+ * working price turns back by `callbackRate` from its best since the activation).
+ */
+export const ContractConditionalType = Type.Union([
+  Type.Literal('STOP_LIMIT'),
+  Type.Literal('STOP_MARKET'),
+  Type.Literal('TAKE_PROFIT_LIMIT'),
+  Type.Literal('TAKE_PROFIT_MARKET'),
+  Type.Literal('TRAILING_STOP'),
+]);
+export type ContractConditionalType = Static<typeof ContractConditionalType>;
+/** The price a conditional order watches: MARK_PRICE (the mark price) or CONTRACT_PRICE (the last trade price). */
+export const ContractWorkingType = Type.Union([Type.Literal('MARK_PRICE'), Type.Literal('CONTRACT_PRICE')]);
+export type ContractWorkingType = Static<typeof ContractWorkingType>;
+
+/**
+ * POST placeConditionalOrder. No margin is held until it triggers (Binance: "no margin check when placing
+ * conditional orders"); at the trigger it is placed as a new order and may expire (insufficient balance, no position,
+ * ...). Fields:
+ * - `stopPrice`: the trigger price (all but TRAILING_STOP: stop_price_required). STOP types trigger when the working
+ *   price reaches it moving against the side (BUY: rises to it, SELL: falls to it), TAKE_PROFIT types the other way;
+ *   a price already there is refused (would_trigger_immediately).
+ * - `price`: the limit price of STOP_LIMIT and TAKE_PROFIT_LIMIT (price_required), not allowed with the others.
+ * - `lots` (integer, 1,000 USDT each at the limit price, else the trigger price, else for a trailing stop the
+ *   activation price or the mark price) or `quantity` (base coin), one of them, none with `closePosition`.
+ * - `workingType`: default CONTRACT_PRICE (Binance's default, "Last" in its form).
+ * - `callbackRate`: TRAILING_STOP only, percent 0.1 to 10 in steps of 0.1 (callback_rate_invalid);
+ *   `activationPrice` optional (default: tracking starts now).
+ * - `closePosition`: STOP_MARKET and TAKE_PROFIT_MARKET only, without lots, quantity or reduceOnly
+ *   (close_position_invalid): closes the whole position at the trigger.
+ * - `priceProtect`: not with TRAILING_STOP; holds the trigger while mark and last differ by more than 5%.
+ * A repeated clientOrderId answers the first order.
+ */
+export const PlaceContractConditionalBody = Type.Object({
+  symbol: PairsName,
+  side: OrderSide,
+  type: ContractConditionalType,
+  stopPrice: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  price: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  lots: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000 })),
+  quantity: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  workingType: Type.Optional(ContractWorkingType),
+  reduceOnly: Type.Optional(Type.Boolean()),
+  closePosition: Type.Optional(Type.Boolean()),
+  priceProtect: Type.Optional(Type.Boolean()),
+  callbackRate: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  activationPrice: Type.Optional(Type.Union([DecimalString, Type.Literal('')])),
+  clientOrderId: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_-]{1,36}$' })),
+});
+export type PlaceContractConditionalBody = Static<typeof PlaceContractConditionalBody>;
+/** POST cancelConditionalOrder: one of the caller's pending conditional orders (order_not_found for anyone else's). */
+export const CancelContractConditionalBody = Type.Object({ orderId: Type.String({ pattern: '^[0-9]{1,20}$' }) });
+export type CancelContractConditionalBody = Static<typeof CancelContractConditionalBody>;
+
+/**
+ * State of a conditional order: PENDING = waiting for its trigger (open); TRIGGERED = placed as the order it became
+ * (same orderId; `orderStatus` says how that order stands); CANCELLED = cancelled before its trigger (by the user, or
+ * with the user's other orders by a liquidation); EXPIRED = triggered but refused as a new order then (`expireReason`).
+ */
+export const ContractConditionalState = Type.Union([Type.Literal('PENDING'), Type.Literal('TRIGGERED'), Type.Literal('CANCELLED'), Type.Literal('EXPIRED')]);
+export type ContractConditionalState = Static<typeof ContractConditionalState>;
+/** GET getConditionalOrders: `open` = pending ones (oldest first, as the engine holds them), `history` = the others, newest first. */
+export const GetContractConditionalQuery = Type.Object({
+  symbol: Type.Optional(PairsName),
+  tab: Type.Union([Type.Literal('open'), Type.Literal('history')]),
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100000 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+});
+export type GetContractConditionalQuery = Static<typeof GetContractConditionalQuery>;
+
+/** One conditional order of the caller. Prices at the market's priceDecimals, quantities at qtyDecimals. */
+export const ContractConditionalOrder = Type.Object({
+  orderId: Type.String(),
+  clientOrderId: Type.String(),
+  symbol: Type.String(),
+  side: OrderSide,
+  type: ContractConditionalType,
+  /** the order it becomes when triggered */
+  orderType: Type.Union([Type.Literal('LIMIT'), Type.Literal('MARKET')]),
+  state: ContractConditionalState,
+  /** trigger price, '' for a trailing stop */
+  stopPrice: Type.String(),
+  /** limit price, '' for the MARKET types */
+  price: Type.String(),
+  workingType: ContractWorkingType,
+  /** base coin; for closePosition "0" until the trigger, then the position's size it took */
+  quantity: Type.String(),
+  /** the lots entered, 0 when given as a quantity */
+  lots: Type.Integer(),
+  reduceOnly: Type.Boolean(),
+  closePosition: Type.Boolean(),
+  priceProtect: Type.Boolean(),
+  /** trailing stop: callback rate, percent ("1.0"), activation price and the best working price since it (''), else '' */
+  callbackRate: Type.String(),
+  activationPrice: Type.String(),
+  trailingRef: Type.String(),
+  /** the triggered order's status and fills (NEW while pending) */
+  orderStatus: ContractOrderStatus,
+  filledQty: Type.String(),
+  /** average fill price, '' before a fill */
+  avgPrice: Type.String(),
+  /** why it expired at its trigger (an error code of errors.ts: insufficient_balance, no_position, ...), else '' */
+  expireReason: Type.String(),
+  /** that reason in the caller's language, else '' */
+  expireMessage: Type.String(),
+  createTime: Type.Number(),
+  /** when it triggered, 0 while pending or cancelled before */
+  triggerTime: Type.Number(),
+  updateTime: Type.Number(),
+});
+export type ContractConditionalOrder = Static<typeof ContractConditionalOrder>;
+export const ContractConditionalPage = Paged(ContractConditionalOrder);
+export type ContractConditionalPage = Static<typeof ContractConditionalPage>;
 
 // ---------------------------------------------------------------- funding and liquidations
 

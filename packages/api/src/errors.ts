@@ -119,6 +119,17 @@ export const ERROR_MESSAGES = {
     en: 'Lowering the leverage needs more margin than the contract account can add: transfer USDT to it or close part of the position',
     zh: '降低杠杆所需的保证金超出合约账户可用余额，请先划转USDT或减少仓位',
   },
+  // contract conditional orders (contract.conditional.ts)
+  callback_rate_invalid: { en: 'The callback rate must be 0.1% to 10% in steps of 0.1%', zh: '回调幅度须为 0.1% 至 10%，步长 0.1%' },
+  close_position_invalid: {
+    en: 'Close position applies to stop-market and take-profit-market orders, without lots, quantity or reduce-only',
+    zh: '全部平仓仅适用于市价止损和市价止盈，且不能填写手数、数量或只减仓',
+  },
+  limit_price_not_allowed: { en: 'Only stop-limit and take-profit-limit orders take a limit price', zh: '仅限价止损和限价止盈委托可填写委托价格' },
+  conditional_not_pending: {
+    en: 'This conditional order has already triggered or ended: cancel the order it became instead',
+    zh: '该条件单已触发或已结束，请撤销其生成的委托',
+  },
   otc_disabled: { en: 'Fiat trading is not available yet', zh: '法币交易暂未开放' },
   otc_not_merchant: { en: 'Only approved merchants can do this', zh: '仅限已认证商家操作' },
   otc_merchant_state_invalid: { en: 'Your merchant status does not allow this', zh: '当前商家状态不允许此操作' },

@@ -92,6 +92,11 @@ export const FIELD_LABELS: Readonly<Record<string, Bilingual>> = {
   reduceOnly: { en: 'reduce-only', zh: '只减仓' },
   orderId: { en: 'order number', zh: '委托单号' },
   tab: { en: 'list', zh: '列表' },
+  workingType: { en: 'trigger price type', zh: '触发价类型' },
+  callbackRate: { en: 'callback rate', zh: '回调幅度' },
+  activationPrice: { en: 'activation price', zh: '激活价格' },
+  closePosition: { en: 'close position', zh: '全部平仓' },
+  priceProtect: { en: 'price protection', zh: '价格保护' },
   // identity verification, uploads and payment methods
   purpose: { en: 'image kind', zh: '图片用途' },
   imageId: { en: 'image', zh: '图片' },

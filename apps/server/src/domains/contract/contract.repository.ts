@@ -2,7 +2,7 @@
  * SQL of the contract area: reads of the projected perpetual orders, fills, funding payments and liquidations
  * (written by platform/engine-host/projector.ts through contract.projection.ts; tables of contract.tables.ts).
  */
-import { and, asc, count, desc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { perpFundingPayments, perpLiquidations, perpOrders, perpTrades } from './contract.tables';
 import type { ContractOrderTab } from '@exchange/api';
@@ -23,6 +23,11 @@ export interface ContractRepository {
    * orders from the engine instead).
    */
   orders(userId: string, tab: ContractOrderTab, symbol: string | undefined, offset: number, limit: number): Promise<RowPage<PerpOrderSelect>>;
+  /**
+   * The user's conditional orders that are no longer pending (triggered, or ended before their trigger: cond_type set
+   * and either triggered or closed), newest update first.
+   */
+  conditionalHistory(userId: string, symbol: string | undefined, offset: number, limit: number): Promise<RowPage<PerpOrderSelect>>;
   /** One projected order by id, or undefined. */
   order(orderId: string): Promise<PerpOrderSelect | undefined>;
   /** Fills in which `orderId` was maker or taker, oldest first. */
@@ -47,6 +52,20 @@ export function createContractRepository(db: Db): ContractRepository {
               ? eq(o.closed, true)
               : eq(o.closed, false);
       const where = and(eq(o.userId, userId), byTab, symbol ? eq(o.symbol, symbol) : undefined);
+      const [rows, totals] = await Promise.all([
+        db.select().from(o).where(where).orderBy(desc(o.updatedTs), desc(o.id)).offset(offset).limit(limit),
+        db.select({ n: count() }).from(o).where(where),
+      ]);
+      return { rows, total: Number(totals[0]?.n ?? 0) };
+    },
+    async conditionalHistory(userId, symbol, offset, limit) {
+      const o = perpOrders;
+      const where = and(
+        eq(o.userId, userId),
+        isNotNull(o.condType),
+        or(eq(o.closed, true), isNotNull(o.condWorkingTs)),
+        symbol ? eq(o.symbol, symbol) : undefined,
+      );
       const [rows, totals] = await Promise.all([
         db.select().from(o).where(where).orderBy(desc(o.updatedTs), desc(o.id)).offset(offset).limit(limit),
         db.select({ n: count() }).from(o).where(where),

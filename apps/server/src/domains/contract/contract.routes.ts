@@ -7,10 +7,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   AdjustMarginBody,
+  CancelContractConditionalBody,
   CancelContractOrderBody,
   ClosePositionBody,
   CONTRACT_PATHS,
   ContractAccount,
+  ContractConditionalOrder,
+  ContractConditionalPage,
   ContractFundingPage,
   ContractLiquidationPage,
   ContractOrder,
@@ -23,10 +26,12 @@ import {
   ContractSettings,
   ContractSymbolQuery,
   Envelope,
+  GetContractConditionalQuery,
   GetContractOrderDetailQuery,
   GetContractOrdersQuery,
   LeveragePreview,
   LeveragePreviewQuery,
+  PlaceContractConditionalBody,
   PlaceContractOrderBody,
   SetLeverageBody,
   SetMarginModeBody,
@@ -38,12 +43,24 @@ import { requestLang } from '../../platform/shared/lang';
 import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
 import { requireAuth } from '../../platform/shared/auth';
 import type { ContractService } from './contract.service';
+import type { ContractConditionalService } from './contract.conditional';
 import type { Config } from '../../platform/config/env';
 
 const TAGS = ['contract'];
 
-/** The perpetual order and position routes over the contract service (`config.orderRatePer10s`: the per-user order rate). */
-export default function contractRoutes({ contract, config }: { contract: ContractService; config: Pick<Config, 'orderRatePer10s'> }): FastifyPluginAsync {
+/**
+ * The perpetual order and position routes over the contract service and its conditional orders (`config.orderRatePer10s`:
+ * the per-user order rate, shared by every order entry).
+ */
+export default function contractRoutes({
+  contract,
+  conditional,
+  config,
+}: {
+  contract: ContractService;
+  conditional: ContractConditionalService;
+  config: Pick<Config, 'orderRatePer10s'>;
+}): FastifyPluginAsync {
   return async function contractRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
     // Users' order entry (placeOrder, closePosition) is rate limited per user, as spot orders are.
@@ -204,6 +221,52 @@ export default function contractRoutes({ contract, config }: { contract: Contrac
         schema: { tags: TAGS, summary: 'Cancel one of your open contract orders', body: CancelContractOrderBody, response: { 200: Envelope(ContractOrder) } },
       },
       async (req) => ok(await contract.cancelOrder(req.userId, req.body)),
+    );
+
+    app.post(
+      `/api/${CONTRACT_PATHS.placeConditionalOrder}`,
+      {
+        ...get,
+        schema: {
+          tags: TAGS,
+          summary:
+            'Place a conditional order (stop-limit, stop-market, take-profit limit or market, trailing stop) triggered by the mark or the last price; no margin is held until it triggers',
+          body: PlaceContractConditionalBody,
+          response: { 200: Envelope(ContractConditionalOrder) },
+        },
+      },
+      async (req) => {
+        if (!orderRate.take(req.userId, Date.now())) throw new AppError('order_rate_limited', 429);
+        return ok(await conditional.place(req.userId, req.body, requestLang(req)));
+      },
+    );
+
+    app.post(
+      `/api/${CONTRACT_PATHS.cancelConditionalOrder}`,
+      {
+        ...get,
+        schema: {
+          tags: TAGS,
+          summary: 'Cancel one of your pending conditional orders',
+          body: CancelContractConditionalBody,
+          response: { 200: Envelope(ContractConditionalOrder) },
+        },
+      },
+      async (req) => ok(await conditional.cancel(req.userId, req.body, requestLang(req))),
+    );
+
+    app.get(
+      `/api/${CONTRACT_PATHS.getConditionalOrders}`,
+      {
+        ...get,
+        schema: {
+          tags: TAGS,
+          summary: 'Your conditional orders: open (pending, oldest first) or history (triggered, cancelled, expired; newest first), paged',
+          querystring: GetContractConditionalQuery,
+          response: { 200: Envelope(ContractConditionalPage) },
+        },
+      },
+      async (req) => ok(await conditional.list(req.userId, req.query, requestLang(req))),
     );
 
     app.get(
