@@ -275,6 +275,28 @@ export const CanceledOrder = Obj({
 
 /** One order of an order list: symbol, orderId, clientOrderId (Binance's `orders` of a list). */
 const ListOrderRef = Obj({ symbol: BinanceSymbol, orderId: Type.Integer(), clientOrderId: Type.String() });
+/** A failed step of POST /api/v3/order/cancelReplace, inside its error's `data`. */
+const StepFailure = Obj({ code: Type.Integer({ maximum: -1 }), msg: Type.String() });
+/** POST /api/v3/order/cancelReplace when both steps succeeded: the cancel's and the new order's answers. */
+export const CancelReplaceResponse = Obj({
+  cancelResult: Type.Literal('SUCCESS'),
+  newOrderResult: Type.Literal('SUCCESS'),
+  cancelResponse: CanceledOrder,
+  newOrderResponse: NewOrderResponse,
+});
+/** Its 400 / 409 answers: Binance's error, with `data` (-2021, -2022) saying what each step did. */
+export const CancelReplaceFailure = Obj({
+  code: Type.Integer({ maximum: -1 }),
+  msg: Type.String(),
+  data: Type.Optional(
+    Obj({
+      cancelResult: Type.Union([Type.Literal('SUCCESS'), Type.Literal('FAILURE')]),
+      newOrderResult: Type.Union([Type.Literal('SUCCESS'), Type.Literal('FAILURE'), Type.Literal('NOT_ATTEMPTED')]),
+      cancelResponse: Type.Union([CanceledOrder, StepFailure]),
+      newOrderResponse: Type.Union([NewOrderResponse, StepFailure, Type.Null()]),
+    }),
+  ),
+});
 /** An OCO order list as GET /api/v3/orderList, openOrderList and allOrderList answer it. */
 export const OrderListStatus = Obj({
   orderListId: Type.Integer({ minimum: 0 }),

@@ -24,6 +24,7 @@ import { spotMarketOrThrow, toBinanceSymbol } from './binance.symbols';
 import { canceledOrder, commissionRate, idNumber, newOrderResponse, queriedOrder, type OrderScales } from './spot.format';
 import { binanceOrderError, checkFilters, newClientOrderId, parseNewOrder } from './spot.order';
 import { registerOcoRoutes } from './spot.oco';
+import { registerCancelReplaceRoute } from './spot.cancel-replace';
 import {
   BoolParam,
   checkWindow,
@@ -167,6 +168,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
     // ------------------------------------------------------------------ OCO order lists
 
     registerOcoRoutes(app, { host, scalesOf, userOf, trade, userData });
+    registerCancelReplaceRoute(app, { host, entrust, scalesOf, userOf, trade });
 
     // ------------------------------------------------------------------ commission rates (CCXT's fetchTradingFee(s))
 
