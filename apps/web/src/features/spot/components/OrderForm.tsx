@@ -16,7 +16,9 @@
  * Conditional orders (Binance app's Stop-limit, Stop-market, Trailing stop; docs/conditional-orders.md): a trigger
  * price (or, for a trailing stop, a delta in percent and an optional activation price), with the kind (stop-loss or
  * take-profit) derived from the side and the trigger against the last price, shown under the trigger field and in a
- * confirmation before the order is sent (lib/conditional-order).
+ * confirmation before the order is sent (lib/conditional-order). OCO (Binance app's OCO; lib/oco-order): a limit price
+ * (the take-profit leg), a trigger price and a stop-limit price (the stop-loss leg) and one amount, checked against the
+ * last price for the side, confirmed with both legs shown, sent as one list (setOcoEntrust).
  */
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -31,6 +33,9 @@ import { wsQueryKeys, type DepthState } from '../../../shared/ws-client';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useSpotBalance } from '../api/get-spot-assets';
 import { useSetEntrust } from '../api/set-entrust';
+import { useSetOcoEntrust } from '../api/set-oco-entrust';
+import { ocoEntrustBody, ocoFormMessage, ocoSizingPrice, validateOco, type OcoField, type OcoFormValues } from '../lib/oco-order';
+import { OcoConfirmDialog } from './OcoConfirmDialog';
 import {
   caretAfter,
   errorField,
@@ -187,7 +192,8 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   const isLogin = useAppStore((s) => s.isLogin);
   const requireNickname = useRequireNickname();
   const placing = useSetEntrust();
-  const [form, setForm] = useState<ConditionalFormValues>({
+  const placingOco = useSetOcoEntrust();
+  const [form, setForm] = useState<ConditionalFormValues & Pick<OcoFormValues, 'stopLimitPrice'>>({
     side,
     orderType: 'LIMIT',
     formType: 'LIMIT',
@@ -198,7 +204,10 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
     stopPrice: '',
     trailingPct: '',
     trailingExec: 'LIMIT',
+    stopLimitPrice: '',
   });
+  // The OCO waiting for the user's confirmation, with the last price it was checked against.
+  const [confirmingOco, setConfirmingOco] = useState<{ form: OcoFormValues; lastPrice: string } | null>(null);
   // The conditional order waiting for the user's confirmation, with the last price it was derived against.
   const [confirming, setConfirming] = useState<{ form: ConditionalFormValues; lastPrice: string } | null>(null);
   const [pct, setPct] = useState<number | null>(null);
@@ -206,7 +215,9 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   // The price impact warning waiting for an answer, and the fill to show.
   const [impact, setImpact] = useState<PriceImpact | null>(null);
   const [result, setResult] = useState<Entrust | null>(null);
-  const f: ConditionalFormValues = { ...form, side, orderType: executionType(form.formType, form.trailingExec) };
+  const f: ConditionalFormValues & Pick<OcoFormValues, 'stopLimitPrice'> = { ...form, side, orderType: executionType(form.formType, form.trailingExec) };
+  const isOco = f.formType === 'OCO';
+  const ocoForm: OcoFormValues = { side, price: f.price, stopPrice: f.stopPrice, stopLimitPrice: f.stopLimitPrice, amount: f.amount };
   const spendCoin = side === 'BUY' ? pair.mainCur : pair.tokenCur;
   const balance = useSpotBalance(spendCoin);
   const available = isLogin ? balance.available : '0';
@@ -220,6 +231,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       amount: '',
       total: '',
       stopPrice: '',
+      stopLimitPrice: '',
     }));
     setPct(null);
   });
@@ -244,24 +256,26 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
     setPct(null);
   }, [side]);
 
-  function applyPercent(p: number, next: ConditionalFormValues) {
-    const asPlaced: OrderFormValues = { ...next, side, orderType: executionType(next.formType, next.trailingExec) };
+  function applyPercent<F extends ConditionalFormValues & Pick<OcoFormValues, 'stopLimitPrice'>>(p: number, next: F): F {
+    // A BUY OCO holds its larger leg: its share of the balance is sized at that price.
+    const price = next.formType === 'OCO' ? ocoSizingPrice(next) : next.price;
+    const asPlaced: OrderFormValues = { ...next, price, side, orderType: executionType(next.formType, next.trailingExec) };
     return { ...next, ...percentToForm({ form: asPlaced, rules, available, lastPrice: pair.price, percent: p }) };
   }
 
-  function setField(field: 'price' | 'amount' | 'total' | 'stopPrice' | 'trailingPct', raw: string) {
+  function setField(field: 'price' | 'amount' | 'total' | 'stopPrice' | 'trailingPct' | 'stopLimitPrice', raw: string) {
     // Decimals beyond the market's precision are kept and explained under the field (validateOrder), not cut; a
     // trailing delta keeps three decimals so that a fourth is explained too (steps of 0.01%).
     const v = sanitizeDecimalInput(raw, field === 'trailingPct' ? 3 : INPUT_DECIMALS);
     setForm((s) => {
       const next = { ...s, [field]: v };
-      if (field === 'price' && pct !== null && side === 'BUY') return applyPercent(pct, next);
+      if ((field === 'price' || field === 'stopLimitPrice') && pct !== null && side === 'BUY') return applyPercent(pct, next);
       return next;
     });
     if (field === 'amount' || field === 'total') setPct(null);
   }
 
-  const step = (field: 'price' | 'amount' | 'stopPrice', dir: 1 | -1) =>
+  const step = (field: 'price' | 'amount' | 'stopPrice' | 'stopLimitPrice', dir: 1 | -1) =>
     setField(field, stepBy(form[field], field === 'amount' ? rules.stepSize : rules.tickSize, dir));
 
   const choosePercent = (p: number) => {
@@ -281,7 +295,16 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
   const live = validateAnyOrder(f, rules, available, pair.price);
   const liveField = live ? (isConditionalError(live) ? (conditionalErrorField(live) === 'stop' ? 'stopPrice' : 'trailingPct') : errorField(live, f)) : null;
   const shown = live && liveField && f[liveField] !== '' && !live.endsWith('_required') && (live !== 'insufficient_balance' || isLogin) ? live : null;
-  const fieldError = (field: 'price' | 'amount' | 'total' | 'stopPrice' | 'trailingPct') => (shown && liveField === field ? messageOf(shown) : null);
+  // The OCO form's own check (lib/oco-order), shown the same way: under a typed field, never for an empty one.
+  const liveOco = isOco ? validateOco(ocoForm, rules, available, pair.price) : null;
+  const shownOco =
+    liveOco && f[liveOco.field] !== '' && !liveOco.error.endsWith('_required') && (liveOco.error !== 'insufficient_balance' || isLogin) ? liveOco : null;
+  const ocoMessage = (e: NonNullable<typeof liveOco>) => {
+    const m = ocoFormMessage(e.error, rules, pair.price);
+    return t(m.key, m.values);
+  };
+  const fieldError = (field: 'price' | 'amount' | 'total' | 'stopPrice' | 'trailingPct' | OcoField) =>
+    isOco ? (shownOco && shownOco.field === field ? ocoMessage(shownOco) : null) : shown && liveField === field ? messageOf(shown) : null;
   const conditional = isConditionalType(f.formType);
   // The kind the trigger price makes of the order, said under the trigger field ("Stop-loss: last price ≤ 59,000").
   const liveKind = f.stopPrice && /^\d+(\.\d+)?$/.test(f.stopPrice) ? deriveStopType(side, f.stopPrice, pair.price) : null;
@@ -299,6 +322,12 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
 
   const submit = () => {
     if (!requireNickname()) return;
+    if (isOco) {
+      const bad = validateOco(ocoForm, rules, available, pair.price);
+      if (bad) showToast(ocoMessage(bad));
+      else setConfirmingOco({ form: ocoForm, lastPrice: pair.price });
+      return;
+    }
     const err = validateAnyOrder(f, rules, available, pair.price);
     if (err) {
       showToast(messageOf(err));
@@ -329,6 +358,21 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
       setPct(null);
     } catch (e) {
       // Keep the id only when the order may have reached the server (network failure or timeout).
+      if (!(isApiError(e, 'NETWORK') || isApiError(e, 'TIMEOUT'))) pending.current = null;
+    }
+  };
+
+  const sendOco = async (oco: OcoFormValues) => {
+    const base = ocoEntrustBody(pair.pairsName, oco, '');
+    const key = JSON.stringify(base);
+    if (!pending.current || pending.current.key !== key) pending.current = { key, id: newClientOrderId() };
+    try {
+      await placingOco.mutateAsync({ ...base, clientOrderId: pending.current.id });
+      pending.current = null;
+      showToast(t('orderPlaced'));
+      setForm((s) => ({ ...s, amount: '', total: '', stopPrice: '', stopLimitPrice: '' }));
+      setPct(null);
+    } catch (e) {
       if (!(isApiError(e, 'NETWORK') || isApiError(e, 'TIMEOUT'))) pending.current = null;
     }
   };
@@ -431,7 +475,42 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
           }}
         />
       )}
-      {f.orderType === 'LIMIT' ? (
+      {isOco ? (
+        <>
+          <div className="sp-oco-section text-2">{t('oco.takeProfit')}</div>
+          <NumberField
+            caption
+            id="sp-price"
+            label={t('oco.limitPrice')}
+            unit={pair.mainCur}
+            value={f.price}
+            onChange={(v) => setField('price', v)}
+            onStep={(d) => step('price', d)}
+            error={fieldError('price')}
+          />
+          <div className="sp-oco-section text-2">{t('oco.stopLoss')}</div>
+          <NumberField
+            caption
+            id="sp-stop"
+            label={t('stopPrice')}
+            unit={pair.mainCur}
+            value={f.stopPrice}
+            onChange={(v) => setField('stopPrice', v)}
+            onStep={(d) => step('stopPrice', d)}
+            error={fieldError('stopPrice')}
+          />
+          <NumberField
+            caption
+            id="sp-stop-limit"
+            label={t('oco.stopLimitPrice')}
+            unit={pair.mainCur}
+            value={f.stopLimitPrice}
+            onChange={(v) => setField('stopLimitPrice', v)}
+            onStep={(d) => step('stopLimitPrice', d)}
+            error={fieldError('stopLimitPrice')}
+          />
+        </>
+      ) : f.orderType === 'LIMIT' ? (
         <NumberField
           caption={conditional}
           id="sp-price"
@@ -476,7 +555,7 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         />
       ) : (
         <NumberField
-          caption={conditional}
+          caption={conditional || isOco}
           id="sp-amount"
           label={t('amount')}
           unit={pair.tokenCur}
@@ -523,7 +602,12 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
         </div>
       )}
       {isLogin ? (
-        <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`sp-submit sp-submit-${side.toLowerCase()}`}>
+        <button
+          type="submit"
+          disabled={placing.isPending || placingOco.isPending}
+          aria-busy={placing.isPending || placingOco.isPending}
+          className={`sp-submit sp-submit-${side.toLowerCase()}`}
+        >
           {sideLabel}
         </button>
       ) : (
@@ -546,6 +630,19 @@ export function OrderForm({ pair, side, onSideChange, priceFill }: OrderFormProp
             const at = confirming.lastPrice;
             setConfirming(null);
             void send(at);
+          }}
+        />
+      )}
+      {confirmingOco && (
+        <OcoConfirmDialog
+          form={confirmingOco.form}
+          pair={pair}
+          lastPrice={confirmingOco.lastPrice}
+          onCancel={() => setConfirmingOco(null)}
+          onConfirm={() => {
+            const oco = confirmingOco.form;
+            setConfirmingOco(null);
+            void sendOco(oco);
           }}
         />
       )}

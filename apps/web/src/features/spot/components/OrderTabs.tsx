@@ -1,7 +1,8 @@
 /**
  * The trading screen's order tabs under the form (Binance's): Open orders of the pair (with
  * their count and Cancel), Order history (its ended orders, expandable to their fills) and Trade history (the
- * user's own fills of the pair), each the first page, with the link to all orders. Open orders follow the private
+ * user's own fills of the pair), each the first page, with the link to all orders. The two legs of an OCO list show
+ * as one card (OcoCard) with one Cancel for the list, and its outcome in the history. Open orders follow the private
  * WebSocket (hooks/use-spot-live); the histories refresh on a fill or an ended order. Logged-out visitors see a
  * login prompt.
  */
@@ -17,6 +18,9 @@ import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useEntrustList } from '../api/get-entrust-list';
 import { useTradeList } from '../api/get-trade-list';
 import { useCancelEntrust } from '../api/cancel-entrust';
+import { useCancelOcoEntrust } from '../api/cancel-oco-entrust';
+import { groupOrders } from '../lib/oco-order';
+import { OcoCard } from './OcoCard';
 import { OrderCard } from './OrderCard';
 import { TradeList } from './TradeCard';
 
@@ -46,6 +50,7 @@ function OpenOrders({ pairsName }: { pairsName: string }) {
   const { t } = useTranslation('spot');
   const list = useEntrustList('current', pairsName);
   const cancel = useCancelEntrust();
+  const cancelOco = useCancelOcoEntrust();
   const [cancellingId, setCancellingId] = useState<string | null>(null);
   const onCancel = (o: Entrust) => {
     setCancellingId(o.id);
@@ -54,13 +59,30 @@ function OpenOrders({ pairsName }: { pairsName: string }) {
       onSettled: () => setCancellingId(null),
     });
   };
+  const onCancelOco = (orderListId: string) => {
+    setCancellingId(`list:${orderListId}`);
+    cancelOco.mutate(orderListId, {
+      onSuccess: () => showToast(t('oco.cancelled')),
+      onSettled: () => setCancellingId(null),
+    });
+  };
   return (
     <Listed q={list} empty={t('noOrders')}>
       {(records) => (
         <ul className="sp-order-list" aria-label={t('currentOrders')}>
-          {records.map((o) => (
-            <OrderCard key={o.id} order={o} onCancel={onCancel} cancelling={cancellingId === o.id} />
-          ))}
+          {groupOrders(records).map((r) =>
+            r.kind === 'oco' ? (
+              <OcoCard
+                key={`list:${r.orderListId}`}
+                orderListId={r.orderListId}
+                legs={r.legs}
+                onCancel={onCancelOco}
+                cancelling={cancellingId === `list:${r.orderListId}`}
+              />
+            ) : (
+              <OrderCard key={r.order.id} order={r.order} onCancel={onCancel} cancelling={cancellingId === r.order.id} />
+            ),
+          )}
         </ul>
       )}
     </Listed>
@@ -73,9 +95,13 @@ function OrderHistory({ pairsName }: { pairsName: string }) {
     <Listed q={useEntrustList('history', pairsName)} empty={t('noOrders')}>
       {(records) => (
         <ul className="sp-order-list" aria-label={t('history')}>
-          {records.map((o) => (
-            <OrderCard key={o.id} order={o} expandable />
-          ))}
+          {groupOrders(records).map((r) =>
+            r.kind === 'oco' ? (
+              <OcoCard key={`list:${r.orderListId}`} orderListId={r.orderListId} legs={r.legs} />
+            ) : (
+              <OrderCard key={r.order.id} order={r.order} expandable />
+            ),
+          )}
         </ul>
       )}
     </Listed>

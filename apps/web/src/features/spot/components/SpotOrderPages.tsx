@@ -1,6 +1,7 @@
 /**
  * The user's spot orders of one list (getEntrustList `current` = open, `history` = ended), paged ("Load more"), each
- * expandable to its fills; open orders can be cancelled. Used by /transaction/allTransaction and /orderManger.
+ * expandable to its fills; open orders can be cancelled. The legs of an OCO list show as one card (OcoCard), cancelled
+ * together. Used by /transaction/allTransaction and /orderManger.
  */
 import { useState } from 'react';
 import { Button } from 'antd-mobile';
@@ -10,6 +11,9 @@ import { showToast } from '../../../shared/api-client';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { useEntrustPages, type EntrustListType } from '../api/get-entrust-list';
 import { useCancelEntrust } from '../api/cancel-entrust';
+import { useCancelOcoEntrust } from '../api/cancel-oco-entrust';
+import { groupOrders } from '../lib/oco-order';
+import { OcoCard } from './OcoCard';
 import { OrderCard } from './OrderCard';
 
 /** The orders of list `type`. */
@@ -17,10 +21,15 @@ export function SpotOrderPages({ type }: { type: EntrustListType }) {
   const { t } = useTranslation('spot');
   const q = useEntrustPages(type);
   const cancel = useCancelEntrust();
+  const cancelOco = useCancelOcoEntrust();
   const [cancellingId, setCancellingId] = useState<string | null>(null);
   const onCancel = (o: Entrust) => {
     setCancellingId(o.id);
     cancel.mutate(o.id, { onSuccess: () => showToast(t('orderCancelled')), onSettled: () => setCancellingId(null) });
+  };
+  const onCancelOco = (orderListId: string) => {
+    setCancellingId(`list:${orderListId}`);
+    cancelOco.mutate(orderListId, { onSuccess: () => showToast(t('oco.cancelled')), onSettled: () => setCancellingId(null) });
   };
   if (isAwaiting(q)) return <ListSkeleton />;
   const records = q.data?.pages.flatMap((p) => p.records) ?? [];
@@ -29,9 +38,25 @@ export function SpotOrderPages({ type }: { type: EntrustListType }) {
   return (
     <>
       <ul className="sp-order-list" aria-label={type === 'current' ? t('currentOrders') : t('history')}>
-        {records.map((o) => (
-          <OrderCard key={o.id} order={o} expandable onCancel={type === 'current' ? onCancel : undefined} cancelling={cancellingId === o.id} />
-        ))}
+        {groupOrders(records).map((r) =>
+          r.kind === 'oco' ? (
+            <OcoCard
+              key={`list:${r.orderListId}`}
+              orderListId={r.orderListId}
+              legs={r.legs}
+              onCancel={type === 'current' ? onCancelOco : undefined}
+              cancelling={cancellingId === `list:${r.orderListId}`}
+            />
+          ) : (
+            <OrderCard
+              key={r.order.id}
+              order={r.order}
+              expandable
+              onCancel={type === 'current' ? onCancel : undefined}
+              cancelling={cancellingId === r.order.id}
+            />
+          ),
+        )}
       </ul>
       <MoreButton hasNext={q.hasNextPage} loading={q.isFetchingNextPage} onMore={() => void q.fetchNextPage()} end={t('noMore')} />
     </>

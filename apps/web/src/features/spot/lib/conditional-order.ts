@@ -20,15 +20,18 @@ import {
   type Side,
 } from './order-form';
 
-/** The order types of the form (Binance app's Limit, Market, Stop-limit, Stop-market, Trailing stop): the last three are conditional. */
-export type FormOrderType = 'LIMIT' | 'MARKET' | 'STOP_LIMIT' | 'STOP_MARKET' | 'TRAILING';
+/**
+ * The order types of the form (Binance app's Limit, Market, Stop-limit, Stop-market, Trailing stop, OCO): STOP_LIMIT,
+ * STOP_MARKET and TRAILING are conditional; OCO is a list of two orders with its own rules (lib/oco-order).
+ */
+export type FormOrderType = 'LIMIT' | 'MARKET' | 'STOP_LIMIT' | 'STOP_MARKET' | 'TRAILING' | 'OCO';
 /**
  * The tabs of the form's order type selector: Limit, Market, Stop (Binance zh 止盈止损: stop-limit or stop-market, by the
- * "order when triggered" toggle under the trigger price) and Trailing stop (limit or market by the same toggle).
+ * "order when triggered" toggle under the trigger price), Trailing stop (limit or market by the same toggle) and OCO.
  */
-export type TypeTab = 'LIMIT' | 'MARKET' | 'STOP' | 'TRAILING';
+export type TypeTab = 'LIMIT' | 'MARKET' | 'STOP' | 'TRAILING' | 'OCO';
 /** The selector's tabs in order. */
-export const TYPE_TABS: readonly TypeTab[] = ['LIMIT', 'MARKET', 'STOP', 'TRAILING'];
+export const TYPE_TABS: readonly TypeTab[] = ['LIMIT', 'MARKET', 'STOP', 'TRAILING', 'OCO'];
 
 /** The tab a form type is under. */
 export function typeTabOf(t: FormOrderType): TypeTab {
@@ -71,7 +74,7 @@ export function isConditionalType(t: FormOrderType): boolean {
 
 /** The order a form type places (or becomes when triggered): SetEntrustBody.orderType. */
 export function executionType(t: FormOrderType, trailingExec: TrailingExec): 'LIMIT' | 'MARKET' {
-  if (t === 'LIMIT' || t === 'STOP_LIMIT') return 'LIMIT';
+  if (t === 'LIMIT' || t === 'STOP_LIMIT' || t === 'OCO') return 'LIMIT';
   if (t === 'TRAILING') return trailingExec;
   return 'MARKET';
 }
