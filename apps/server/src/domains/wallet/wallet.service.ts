@@ -86,6 +86,14 @@ export interface WalletService {
   withdrawInfo(userId: string, q: CoinChainQuery): Promise<WithdrawInfo>;
   /** Requests a withdrawal (see the file comment); answers the record (the first one on a retried clientId). */
   withdraw(userId: string, body: WithdrawBody, lang: Lang): Promise<WithdrawRecord>;
+  /**
+   * Requests a withdrawal for the Binance API (POST /sapi/v1/capital/withdraw/apply): every rule of `withdraw` (identity
+   * verification, frozen account, clientId retry, address, amount limits and fee, balance, daily limit of the level,
+   * the 24 h lock after a security change, the approvals the amount needs) except the transaction password, TOTP and
+   * VERIFY code: the caller's API key stands for them (its withdraw permission and its IP whitelist, checked by the
+   * gateway, docs/binance-api.md). Answers the record (the first one on a retried clientId).
+   */
+  withdrawByApiKey(userId: string, body: ApiWithdrawBody, lang: Lang): Promise<WithdrawRecord>;
   /** The owner cancels a withdrawal under review (withdrawal_not_found, withdrawal_state_invalid). */
   cancelWithdraw(userId: string, id: string, lang: Lang): Promise<WithdrawRecord>;
   /** Moves available funds between two of the caller's accounts; answers the record (the first on a retry). */
@@ -111,6 +119,9 @@ export interface WalletService {
   /** Console: rejects with the reason in both languages; the hold is released. */
   reject(actor: WalletActor, id: string, reasonZh: string, reasonEn: string): Promise<AdminWithdrawal>;
 }
+
+/** A withdrawal request without the app's second factors (the Binance API's: coin, network, address, amount, client id). */
+export type ApiWithdrawBody = Pick<WithdrawBody, 'coin' | 'chain' | 'address' | 'amount' | 'clientId'>;
 
 /** What the wallet service needs of the security service. */
 export type WalletSecurity = Pick<SecurityService, 'verifyTransactionPassword' | 'withdrawalLock' | 'totpBound' | 'verifyTotp'>;
@@ -344,6 +355,66 @@ export function createWalletService(deps: {
     return r;
   }
 
+  /**
+   * A withdrawal request (see the file comment for the order of the checks), `secondFactor` run after the lock and
+   * before the engine command: the app's transaction password, TOTP and VERIFY code, or nothing for an API key that
+   * proved it (withdrawByApiKey).
+   */
+  function requestWithdrawal(
+    userId: string,
+    body: ApiWithdrawBody,
+    lang: Lang,
+    secondFactor: (s: WalletSecurity, profile: Readonly<Record<string, string>>) => Promise<void>,
+  ): Promise<WithdrawRecord> {
+    return serial(userId, async () => {
+      const u = userOf(userId);
+      const r = availableRule(body.coin, body.chain);
+      if (verificationLevel(u.profile) === 'NONE') throw new AppError('kyc_required', 403);
+      // A frozen account is refused before any code is spent (the engine refuses it again, in order).
+      if (u.profile.frozen === '1') throw new AppError('account_frozen', 403);
+      const clientId = parseClientId(body.clientId);
+      await host.projected();
+      const first = await repo.withdrawalByClientId(u.id, clientId);
+      if (first && now() - first.createdTs < DEFAULT_IDEMPOTENCY_WINDOW_MS) return withdrawRecord(first, lang);
+      const address = checkWithdrawAddress(body.address, r.contract, own);
+      const amount = parseAmount(body.amount, r.withdrawDecimals, r.coin);
+      if (amount < r.minWithdraw) throw new AppError('amount_below_minimum', 400, 'amount', { min: amountText(r.minWithdraw), coin: r.coin });
+      if (amount > r.maxWithdraw) throw new AppError('amount_above_maximum', 400, 'amount', { max: amountText(r.maxWithdraw), coin: r.coin });
+      if (amount <= r.withdrawFee) throw new AppError('amount_below_minimum', 400, 'amount', { min: amountText(r.minWithdraw), coin: r.coin });
+      if (engine.balance(u.id.toString(), 'ASSETS', r.coin).available < amount) throw new AppError('insufficient_balance', 400, 'amount');
+      // The daily limit before any one-time code is spent (the engine checks it again, in order with other requests).
+      const t0 = now();
+      const dayStart = t0 - (t0 % DAY_MS);
+      const usedToday = await repo.withdrawnBetween(u.id, r.coin, dayStart, dayStart + DAY_MS);
+      if (usedToday + amount > dailyLimit(verificationLevel(u.profile), r.coin)) throw new AppError('daily_limit_exceeded', 400, 'amount');
+      const s = security();
+      const lock = s.withdrawalLock(userId);
+      if (lock !== null) throw lockError(lock.until);
+      await secondFactor(s, u.profile);
+      const res = await host.submit({
+        type: 'requestWithdrawal',
+        userId: u.id.toString(),
+        asset: r.coin,
+        chain: r.chain,
+        address,
+        amount,
+        fee: r.withdrawFee,
+        clientId,
+        approvalsRequired: policy.approvalsRequired(engine, r.coin, amount),
+        dailyLimit: dailyLimit(verificationLevel(u.profile), r.coin),
+      });
+      if (res.code === 'withdrawal_locked') {
+        const l = s.withdrawalLock(userId);
+        throw l ? lockError(l.until) : engineError(res);
+      }
+      if (res.code !== 'ok') throw engineError(res, 'amount');
+      await host.projected();
+      const row = res.withdrawal ? await repo.withdrawal(u.id, BigInt(res.withdrawal.withdrawalId)) : await repo.withdrawalByClientId(u.id, clientId);
+      if (!row) throw new AppError('service_unavailable', 503);
+      return withdrawRecord(row, lang);
+    });
+  }
+
   return {
     coins() {
       return catalogue.coins(assetCodes());
@@ -401,59 +472,20 @@ export function createWalletService(deps: {
     },
 
     withdraw(userId, body, lang) {
-      return serial(userId, async () => {
-        const u = userOf(userId);
-        const r = availableRule(body.coin, body.chain);
-        if (verificationLevel(u.profile) === 'NONE') throw new AppError('kyc_required', 403);
-        // A frozen account is refused before any code is spent (the engine refuses it again, in order).
-        if (u.profile.frozen === '1') throw new AppError('account_frozen', 403);
-        const clientId = parseClientId(body.clientId);
-        await host.projected();
-        const first = await repo.withdrawalByClientId(u.id, clientId);
-        if (first && now() - first.createdTs < DEFAULT_IDEMPOTENCY_WINDOW_MS) return withdrawRecord(first, lang);
-        const address = checkWithdrawAddress(body.address, r.contract, own);
-        const amount = parseAmount(body.amount, r.withdrawDecimals, r.coin);
-        if (amount < r.minWithdraw) throw new AppError('amount_below_minimum', 400, 'amount', { min: amountText(r.minWithdraw), coin: r.coin });
-        if (amount > r.maxWithdraw) throw new AppError('amount_above_maximum', 400, 'amount', { max: amountText(r.maxWithdraw), coin: r.coin });
-        if (amount <= r.withdrawFee) throw new AppError('amount_below_minimum', 400, 'amount', { min: amountText(r.minWithdraw), coin: r.coin });
-        if (engine.balance(u.id.toString(), 'ASSETS', r.coin).available < amount) throw new AppError('insufficient_balance', 400, 'amount');
-        // The daily limit before any one-time code is spent (the engine checks it again, in order with other requests).
-        const t0 = now();
-        const dayStart = t0 - (t0 % DAY_MS);
-        const usedToday = await repo.withdrawnBetween(u.id, r.coin, dayStart, dayStart + DAY_MS);
-        if (usedToday + amount > dailyLimit(verificationLevel(u.profile), r.coin)) throw new AppError('daily_limit_exceeded', 400, 'amount');
-        const s = security();
-        const lock = s.withdrawalLock(userId);
-        if (lock !== null) throw lockError(lock.until);
+      return requestWithdrawal(userId, body, lang, async (s, profile) => {
         await s.verifyTransactionPassword(userId, body.transPassword);
         if (s.totpBound(userId)) {
           const g = body.googleCode ?? '';
           if (g === '') throw new AppError('google_code_required', 400, 'googleCode');
           await s.verifyTotp(userId, g);
         }
-        await consumeVerify(u.profile, body.code);
-        const res = await host.submit({
-          type: 'requestWithdrawal',
-          userId: u.id.toString(),
-          asset: r.coin,
-          chain: r.chain,
-          address,
-          amount,
-          fee: r.withdrawFee,
-          clientId,
-          approvalsRequired: policy.approvalsRequired(engine, r.coin, amount),
-          dailyLimit: dailyLimit(verificationLevel(u.profile), r.coin),
-        });
-        if (res.code === 'withdrawal_locked') {
-          const l = s.withdrawalLock(userId);
-          throw l ? lockError(l.until) : engineError(res);
-        }
-        if (res.code !== 'ok') throw engineError(res, 'amount');
-        await host.projected();
-        const row = res.withdrawal ? await repo.withdrawal(u.id, BigInt(res.withdrawal.withdrawalId)) : await repo.withdrawalByClientId(u.id, clientId);
-        if (!row) throw new AppError('service_unavailable', 503);
-        return withdrawRecord(row, lang);
+        await consumeVerify(profile, body.code);
       });
+    },
+
+    withdrawByApiKey(userId, body, lang) {
+      // The second factor was the API key's: its withdraw permission and IP whitelist (the Binance gateway checks both).
+      return requestWithdrawal(userId, body, lang, async () => {});
     },
 
     async cancelWithdraw(userId, id, lang) {

@@ -80,6 +80,18 @@ const ROUTE_ACCEPTS: Readonly<Record<string, Record<string, { values: readonly s
     strategyId: { values: ['0'], why: 'order/test only validates: strategyId 0 is a legal LONG; nothing is placed' },
     strategyType: { values: ['0'], why: 'order/test only validates: strategyType is not interpreted here; nothing is placed' },
   },
+  'GET /sapi/v1/capital/deposit/hisrec': {
+    status: { values: ['0'], why: 'deposit status 0 is Binance\'s "pending": a filter that lists the pending deposits (none)' },
+    offset: { values: ['0'], why: 'offset 0 is the first row of the history (none)' },
+  },
+  'GET /sapi/v1/capital/withdraw/history': {
+    status: { values: ['0'], why: 'withdrawal status 0 is Binance\'s "email sent": a filter (none here)' },
+    offset: { values: ['0'], why: 'offset 0 is the first row of the history (none)' },
+    withdrawOrderId: {
+      values: CLIENT_IDS.filter((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v)),
+      why: 'a well-formed client withdrawal id filters the history (none)',
+    },
+  },
   'GET /sapi/v1/margin/allPairs': {
     symbol: { values: ['-1', '0', '9223372036854775808', '99999999999999999999'], why: 'no margin here: any well-formed symbol lists no pair ([])' },
   },

@@ -14,6 +14,7 @@ export const binanceModule: DomainModule<BinanceRoutesDeps> = {
       marketData: ctx.marketData,
       entrust: ctx.entrust,
       chain: ctx.chain,
+      wallet: ctx.wallet,
       contract: ctx.contract,
       contractMarket: ctx.contractMarket,
     }),

@@ -779,6 +779,67 @@ export const CoinConfigResponse = Type.Array(
   }),
 );
 
+/** POST /sapi/v1/asset/transfer: the transfer's id. */
+export const TransferResponse = Obj({ tranId: Type.Integer({ minimum: 1 }) });
+/** GET /sapi/v1/asset/transfer: the caller's transfers of one type, newest first, and their count. */
+export const TransferHistoryResponse = Obj({
+  total: Type.Integer({ minimum: 0 }),
+  rows: Type.Array(
+    Obj({
+      asset: Type.String(),
+      amount: Decimal,
+      type: Type.String(),
+      status: Type.Literal('CONFIRMED'),
+      tranId: Type.Integer({ minimum: 1 }),
+      timestamp: TimeMs,
+    }),
+  ),
+});
+/** GET /sapi/v1/capital/deposit/address: the caller's deposit address (no tags on our chain). */
+export const DepositAddressResponse = Obj({ address: Type.String(), coin: Type.String(), tag: Type.Literal(''), url: Type.String() });
+/** GET /sapi/v1/capital/deposit/hisrec: status 0 pending, 1 success, 7 wrong deposit (below the minimum), 2 rejected (orphaned). */
+export const DepositHistoryResponse = Type.Array(
+  Obj({
+    id: Type.String(),
+    amount: Decimal,
+    coin: Type.String(),
+    network: Type.String(),
+    status: Type.Union([Type.Literal(0), Type.Literal(1), Type.Literal(2), Type.Literal(7)]),
+    address: Type.String(),
+    addressTag: Type.String(),
+    txId: Type.String(),
+    insertTime: TimeMs,
+    completeTime: TimeMs,
+    transferType: Type.Literal(0),
+    confirmTimes: Type.String({ pattern: '^[0-9]+/[0-9]+$' }),
+    unlockConfirm: Type.Integer({ minimum: 0 }),
+    walletType: Type.Literal(1),
+  }),
+);
+/** POST /sapi/v1/capital/withdraw/apply: the withdrawal's id. */
+export const WithdrawApplyResponse = Obj({ id: Type.String({ pattern: '^[1-9][0-9]*$' }) });
+/** GET /sapi/v1/capital/withdraw/history: status 1 cancelled, 2 awaiting approval, 3 rejected, 4 processing, 5 failure, 6 completed. */
+export const WithdrawHistoryResponse = Type.Array(
+  Obj({
+    id: Type.String(),
+    amount: Decimal,
+    transactionFee: Decimal,
+    coin: Type.String(),
+    status: Type.Integer({ minimum: 1, maximum: 6 }),
+    address: Type.String(),
+    txId: Type.String(),
+    applyTime: Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$' }),
+    network: Type.String(),
+    transferType: Type.Literal(0),
+    withdrawOrderId: Type.String(),
+    info: Type.String(),
+    confirmNo: Type.Integer({ minimum: 0 }),
+    walletType: Type.Literal(1),
+    txKey: Type.String(),
+    completeTime: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$' })),
+  }),
+);
+
 /** `schema.response` of a route answering `t` with 200. */
 export const answers = (t: TSchema) => ({ 200: t });
 

@@ -15,16 +15,21 @@ import { registerBinanceNotFound } from './binance.not-found';
 import spotRoutes, { type SpotRoutesDeps } from './spot.routes';
 import futuresRoutes, { type FuturesRoutesDeps } from './futures.routes';
 import streamRoutes, { type StreamRoutesDeps } from './streams.routes';
+import sapiWalletRoutes, { type SapiWalletRoutesDeps } from './sapi.wallet.routes';
 
 /**
  * What the Binance scope uses: what its hooks, spot, futures and stream routes use, and the environment (the answers
  * are checked against their schemas under test).
  */
-export type BinanceRoutesDeps = BinanceHooksDeps & SpotRoutesDeps & FuturesRoutesDeps & StreamRoutesDeps & { config: Pick<Config, 'nodeEnv'> };
+export type BinanceRoutesDeps = BinanceHooksDeps &
+  SpotRoutesDeps &
+  FuturesRoutesDeps &
+  StreamRoutesDeps &
+  SapiWalletRoutesDeps & { config: Pick<Config, 'nodeEnv'> };
 
 /** The Binance-compatible API's scope over the services its routes use. */
 export default function binanceRoutes(deps: BinanceRoutesDeps): FastifyPluginAsync {
-  const { config, clock, apiKeys, host, db, marketData, contractMarket, contract, entrust, chain } = deps;
+  const { config, clock, apiKeys, host, db, marketData, contractMarket, contract, entrust, chain, wallet } = deps;
   return async function binanceRoutes(app) {
     app.setErrorHandler(binanceErrorHandler);
     registerBinanceHooks(app, { config, clock, apiKeys });
@@ -33,6 +38,7 @@ export default function binanceRoutes(deps: BinanceRoutesDeps): FastifyPluginAsy
     await app.register(spotRoutes({ host, marketData, db, clock, config, entrust, chain }));
     await app.register(futuresRoutes({ host, db, clock, config, contract, contractMarket, marketData }));
     await app.register(streamRoutes({ host, marketData, contractMarket, apiKeys }));
+    await app.register(sapiWalletRoutes({ host, db, clock, wallet, chain, apiKeys }));
     // Unknown paths under Binance's prefixes: Binance's 404 body, never the web app's page (binance.not-found.ts).
     await registerBinanceNotFound(app);
   };

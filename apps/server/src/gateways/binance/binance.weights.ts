@@ -50,6 +50,15 @@ const OFFENCE_MEMORY_MS = DAY_MS;
 /** Most clients (IPs, keys, accounts) remembered per counter; the oldest goes first. */
 const MAX_CLIENTS = 50_000;
 
+/**
+ * The weight charged for an endpoint Binance weighs per account (UID) rather than per IP: Binance's UID budget is 30
+ * times its IP budget (180000 against 6000 a minute), so a UID weight is charged here as its share of our one budget,
+ * rounded up (900 -> 30, 18000 -> 600): a client can call it as often per minute as on Binance.
+ */
+export function uidWeight(binanceUidWeight: number): number {
+  return Math.ceil(binanceUidWeight / 30);
+}
+
 /** The limiter of one Binance scope. Each method throws a BinanceError (429 / 418) when a limit is passed. */
 export interface BinanceLimiter {
   /** Charges `weight` to the request's IP and sets X-MBX-USED-WEIGHT-1M; 418 while banned, 429 over the limit. */
