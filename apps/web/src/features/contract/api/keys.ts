@@ -15,7 +15,11 @@ export const contractKeys = {
   orders: (userId: string, tab: ContractOrderTab, symbol = '') => ['contract', userId, 'orders', tab, symbol] as const,
   orderPages: (userId: string, tab: ContractOrderTab) => ['contract', userId, 'orders', tab, '', 'pages'] as const,
   orderDetail: (userId: string, orderId: string) => ['contract', userId, 'orderDetail', orderId] as const,
+  conditional: (userId: string, tab: ConditionalTab, symbol = '') => ['contract', userId, 'conditional', tab, symbol] as const,
 };
+
+/** The conditional orders' lists: pending ones, and the triggered, cancelled or expired ones. */
+export type ConditionalTab = 'open' | 'history';
 
 /** The assets overview's key (features/assets). */
 export const assetsKey = (userId: string) => ['asset', userId, 'assets'] as const;

@@ -42,6 +42,8 @@ import {
   type MarginMode,
   type PositionSide,
 } from '../lib/contract-form';
+import { isConditionalKind, type OrderKind } from '../lib/conditional-form';
+import { ConditionalOrderFields } from './ConditionalOrderFields';
 
 /** Where the insufficient-balance dialog sends the user: a transfer of USDT into the contract account. */
 export const TRANSFER_TO_CONTRACT = '/assets/transfer?from=SPOT&to=CONTRACT&coin=USDT';
@@ -279,7 +281,10 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
   const [localMode, setLocalMode] = useState<MarginMode>('CROSS');
   const [sheet, setSheet] = useState<'leverage' | 'mode' | null>(null);
   const [side, setSide] = useState<PositionSide>('LONG');
-  const [orderType, setOrderType] = useState<'LIMIT' | 'MARKET'>('LIMIT');
+  // The type selector as Binance's: Limit | Market | Stop-limit | Stop-market | Trailing stop.
+  const [kind, setKind] = useState<OrderKind>('LIMIT');
+  const conditional = isConditionalKind(kind) ? kind : null;
+  const orderType: 'LIMIT' | 'MARKET' = kind === 'MARKET' ? 'MARKET' : 'LIMIT';
   const [price, setPrice] = useState('');
   const [lots, setLots] = useState('');
   const [withTpSl, setWithTpSl] = useState(false);
@@ -395,7 +400,8 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
       aria-label={sideLabel}
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        // A conditional order is sent by its own button, after its confirm.
+        if (!conditional) void submit();
       }}
     >
       <div className="ct-row">
@@ -436,90 +442,108 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
         classPrefix="ct"
         label={t('orderType')}
         variant="pill"
+        className="ct-kinds"
         items={[
           { key: 'LIMIT' as const, label: t('limit') },
           { key: 'MARKET' as const, label: t('market') },
+          { key: 'STOP_LIMIT' as const, label: t('cond.kind.STOP_LIMIT') },
+          { key: 'STOP_MARKET' as const, label: t('cond.kind.STOP_MARKET') },
+          { key: 'TRAILING_STOP' as const, label: t('cond.kind.TRAILING_STOP') },
         ]}
-        active={orderType}
-        onChange={setOrderType}
+        active={kind}
+        onChange={setKind}
       />
-      {orderType === 'LIMIT' ? (
-        <NumberField
-          id="ct-price"
-          label={t('price')}
-          unit={market.quote}
-          value={price}
-          onChange={setPrice}
-          onStep={(dir) => setPrice(stepPrice(price, market.tickSize, d, dir))}
-          error={fieldError('price')}
-        />
+      {conditional ? (
+        <ConditionalOrderFields market={market} rules={rules} kind={conditional} side={side} hasPosition={isLogin && !!position} />
       ) : (
-        <div className="ct-field ct-field-disabled" aria-label={t('price')}>
-          {t('marketPrice')}
-        </div>
-      )}
-      <NumberField
-        id="ct-lots"
-        label={t('lots')}
-        unit=""
-        inputMode="numeric"
-        value={lots}
-        onChange={setLots}
-        onStep={(dir) => setLots(String(Math.max(0, lotsNum + dir)) === '0' ? '' : String(Math.max(0, lotsNum + dir)))}
-        error={fieldError('lots')}
-      />
-      <div className="ct-rule" data-testid="lot-rule">
-        {t('lotRule', { n: groupThousands(market.lotNotional.replace(/\.0*$/, '')) })}
-      </div>
-      {isLogin && (
-        <div className="ct-line">
-          <span className="text-3">{t('available')}</span>
-          <span className="num" data-testid="available">
-            {formatFixed(available, 2, { group: true, mode: 'down' })} {market.quote}
-            <button type="button" className="ct-link-btn" onClick={() => navigate(TRANSFER_TO_CONTRACT)}>
-              {t('transfer')}
-            </button>
-          </span>
-        </div>
-      )}
-      {isLogin && (
-        <div className="ct-line">
-          <span className="text-3">{t('maxLots')}</span>
-          <span className="num" data-testid="max-lots">
-            {preview.maxLots || '--'} {t('lotsUnit')}
-          </span>
-        </div>
-      )}
-      <label className="ct-tpsl-toggle">
-        <input type="checkbox" checked={withTpSl} onChange={(e) => setWithTpSl(e.target.checked)} />
-        {t('tpsl')}
-      </label>
-      {withTpSl && (
         <>
-          <NumberField caption id="ct-tp" label={t('takeProfit')} unit={market.quote} value={takeProfit} onChange={setTakeProfit} error={fieldError('tp')} />
-          <NumberField caption id="ct-sl" label={t('stopLoss')} unit={market.quote} value={stopLoss} onChange={setStopLoss} error={fieldError('sl')} />
+          {orderType === 'LIMIT' ? (
+            <NumberField
+              id="ct-price"
+              label={t('price')}
+              unit={market.quote}
+              value={price}
+              onChange={setPrice}
+              onStep={(dir) => setPrice(stepPrice(price, market.tickSize, d, dir))}
+              error={fieldError('price')}
+            />
+          ) : (
+            <div className="ct-field ct-field-disabled" aria-label={t('price')}>
+              {t('marketPrice')}
+            </div>
+          )}
+          <NumberField
+            id="ct-lots"
+            label={t('lots')}
+            unit=""
+            inputMode="numeric"
+            value={lots}
+            onChange={setLots}
+            onStep={(dir) => setLots(String(Math.max(0, lotsNum + dir)) === '0' ? '' : String(Math.max(0, lotsNum + dir)))}
+            error={fieldError('lots')}
+          />
+          <div className="ct-rule" data-testid="lot-rule">
+            {t('lotRule', { n: groupThousands(market.lotNotional.replace(/\.0*$/, '')) })}
+          </div>
+          {isLogin && (
+            <div className="ct-line">
+              <span className="text-3">{t('available')}</span>
+              <span className="num" data-testid="available">
+                {formatFixed(available, 2, { group: true, mode: 'down' })} {market.quote}
+                <button type="button" className="ct-link-btn" onClick={() => navigate(TRANSFER_TO_CONTRACT)}>
+                  {t('transfer')}
+                </button>
+              </span>
+            </div>
+          )}
+          {isLogin && (
+            <div className="ct-line">
+              <span className="text-3">{t('maxLots')}</span>
+              <span className="num" data-testid="max-lots">
+                {preview.maxLots || '--'} {t('lotsUnit')}
+              </span>
+            </div>
+          )}
+          <label className="ct-tpsl-toggle">
+            <input type="checkbox" checked={withTpSl} onChange={(e) => setWithTpSl(e.target.checked)} />
+            {t('tpsl')}
+          </label>
+          {withTpSl && (
+            <>
+              <NumberField
+                caption
+                id="ct-tp"
+                label={t('takeProfit')}
+                unit={market.quote}
+                value={takeProfit}
+                onChange={setTakeProfit}
+                error={fieldError('tp')}
+              />
+              <NumberField caption id="ct-sl" label={t('stopLoss')} unit={market.quote} value={stopLoss} onChange={setStopLoss} error={fieldError('sl')} />
+            </>
+          )}
+          <div className="ct-line">
+            <span className="text-3">{t('quantity')}</span>
+            <span className="num">{preview.quantity ? `${groupThousands(preview.quantity)} ${market.base}` : '--'}</span>
+          </div>
+          <div className="ct-line">
+            <span className="text-3">{t('cost')}</span>
+            <span className="num" data-testid="cost">
+              {preview.cost ? `${formatFixed(preview.cost, 2, { group: true, mode: 'up' })} ${market.quote}` : '--'}
+            </span>
+          </div>
+          <div className="ct-line">
+            <span className="text-3">{t('estLiq')}</span>
+            <span className="num" data-testid="est-liq">
+              {preview.liquidationPrice && preview.liquidationPrice !== '--' ? formatFixed(preview.liquidationPrice, d, { group: true }) : '--'}
+            </span>
+          </div>
+          {/* Visitors see the button too: pressing it asks 'You are not logged in, log in?' (spec section 4). */}
+          <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`ct-submit ct-submit-${side.toLowerCase()}`}>
+            {sideLabel}
+          </button>
         </>
       )}
-      <div className="ct-line">
-        <span className="text-3">{t('quantity')}</span>
-        <span className="num">{preview.quantity ? `${groupThousands(preview.quantity)} ${market.base}` : '--'}</span>
-      </div>
-      <div className="ct-line">
-        <span className="text-3">{t('cost')}</span>
-        <span className="num" data-testid="cost">
-          {preview.cost ? `${formatFixed(preview.cost, 2, { group: true, mode: 'up' })} ${market.quote}` : '--'}
-        </span>
-      </div>
-      <div className="ct-line">
-        <span className="text-3">{t('estLiq')}</span>
-        <span className="num" data-testid="est-liq">
-          {preview.liquidationPrice && preview.liquidationPrice !== '--' ? formatFixed(preview.liquidationPrice, d, { group: true }) : '--'}
-        </span>
-      </div>
-      {/* Visitors see the button too: pressing it asks 'You are not logged in, log in?' (spec section 4). */}
-      <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`ct-submit ct-submit-${side.toLowerCase()}`}>
-        {sideLabel}
-      </button>
       {sheet === 'leverage' && (
         <LeverageSheet
           max={rules.brackets[0]?.maxLeverage ?? 1}

@@ -1,6 +1,7 @@
 /**
  * Under the contract order form: the tabs Positions (every open position of the user, live at the mark prices) and
- * Current orders (open orders of the market with revocable hands and Cancel), their counts, the contract account's
+ * Current orders (open orders of the market with revocable hands and Cancel), Conditional (pending stop and trailing
+ * orders of the market, and their history: ConditionalOrders), their counts, the contract account's
  * line (margin balance, available, risk level) and the link to all contract orders. Visitors see a login prompt.
  */
 import { useState, type ReactNode } from 'react';
@@ -21,6 +22,8 @@ import { atMark, rulesFromMarket } from '../lib/contract-form';
 import { liveMarginBalance, marksOf } from '../lib/margin-balance';
 import { PositionCard } from './PositionCard';
 import { ContractOrderCard } from './ContractOrderCard';
+import { ConditionalOrders } from './ConditionalOrders';
+import { useContractConditional } from '../api/get-conditional';
 
 /** Props of PositionTabs. */
 export interface PositionTabsProps {
@@ -122,9 +125,10 @@ export function PositionTabs({ market, markets }: PositionTabsProps) {
   const { t } = useTranslation('contract');
   const navigate = useNavigate();
   const isLogin = useAppStore((s) => s.isLogin);
-  const [tab, setTab] = useState<'positions' | 'orders'>('positions');
+  const [tab, setTab] = useState<'positions' | 'orders' | 'conditional'>('positions');
   const positions = usePositions();
   const open = useContractOrders('unmatched', market.symbol);
+  const pendingConditional = useContractConditional('open', market.symbol);
   const count = (label: string, n: number | undefined) => (isLogin ? `${label} (${n ?? 0})` : label);
   return (
     <section className="ct-orders" aria-label={t('orderTabs')}>
@@ -135,6 +139,7 @@ export function PositionTabs({ market, markets }: PositionTabsProps) {
           items={[
             { key: 'positions' as const, label: count(t('positions'), positions.data?.length) },
             { key: 'orders' as const, label: count(t('currentOrders'), open.data?.total) },
+            { key: 'conditional' as const, label: count(t('cond.tab'), pendingConditional.data?.total) },
           ]}
           active={tab}
           onChange={setTab}
@@ -157,8 +162,10 @@ export function PositionTabs({ market, markets }: PositionTabsProps) {
           />
         ) : tab === 'positions' ? (
           <Positions market={market} markets={markets} />
-        ) : (
+        ) : tab === 'orders' ? (
           <OpenOrders market={market} />
+        ) : (
+          <ConditionalOrders market={market} />
         )}
       </div>
     </section>
