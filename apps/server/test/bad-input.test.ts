@@ -319,6 +319,39 @@ const ROUTES: Record<string, RouteSpec> = {
       { data: { id: '18446744073709551616' }, code: 'order_not_found', status: 404 },
     ],
   },
+  // An OCO BUY of 1000 at 150 (its larger leg) is more than alice's 10,000 USDT; TBAD has no trade yet, so only the
+  // limit price against the trigger price is checked there.
+  'POST /api/entrust/entrust/setOcoEntrust': {
+    auth: true,
+    base: () => ({ pairsName: TBAD.symbol, side: 'BUY', amount: '1000', price: '100', stopPrice: '150', stopLimitPrice: '150' }),
+    baseAnswer: 'insufficient_balance',
+    unknown: { pairsName: UNKNOWN_PAIR },
+    business: () => [
+      { data: { amount: '1', price: '100.01' }, code: 'price_not_on_tick' },
+      { data: { amount: '1', stopLimitPrice: '150.01' }, code: 'price_not_on_tick' },
+      { data: { amount: '1', stopPrice: '150.01' }, code: 'stop_price_not_on_tick' },
+      { data: { amount: '1', price: '160' }, code: 'oco_buy_prices' },
+      { data: { side: 'SELL', amount: '1' }, code: 'oco_sell_prices' },
+      { data: { amount: '0.0010' }, code: 'quantity_below_minimum' },
+      { data: { amount: '1.0005' }, code: 'quantity_not_on_step' },
+      { data: { price: undefined }, code: 'price_required' },
+      { data: { stopPrice: undefined }, code: 'trigger_price_required' },
+      { data: { stopLimitPrice: '0' }, code: 'stop_limit_price_required' },
+      { data: { amount: undefined }, code: 'quantity_required' },
+      { data: { pairsName: THALT.symbol, amount: '1' }, code: 'market_halted' },
+      { data: { pairsName: 'NOPE/USDT', amount: '1' }, code: 'market_not_found' },
+    ],
+  },
+  'POST /api/entrust/entrust/cancelOcoEntrust': {
+    auth: true,
+    base: () => ({ orderListId: bobOrderId }), // an order's id names no list; bob's lists are not alice's either
+    baseAnswer: 'order_not_found',
+    business: () => [
+      { data: { orderListId: undefined, clientOrderId: 'bob-open-1' }, code: 'order_not_found', status: 404 },
+      { data: { orderListId: '18446744073709551616' }, code: 'order_not_found', status: 404 },
+      { data: { orderListId: undefined }, code: 'validation_failed' },
+    ],
+  },
   'GET /api/entrust/entrust/getEntrustList': {
     auth: true,
     base: () => ({ type: 'current' }),
