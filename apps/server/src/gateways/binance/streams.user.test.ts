@@ -212,7 +212,7 @@ describe('spot user data', () => {
     const c = await Client.open(`${ws}/ws-api/v3`);
     c.send({ id: 'p1', method: 'ping' });
     expect(await next(c, (m) => m.id === 'p1')).toEqual({ id: 'p1', status: 200, result: {} });
-    c.send({ id: 'x1', method: 'order.place', params: {} });
+    c.send({ id: 'x1', method: 'order.amend.keepPriority', params: {} });
     expect(await next(c, (m) => m.id === 'x1')).toEqual({ id: 'x1', status: 400, error: { code: -1020, msg: 'This operation is not supported.' } });
     const sign = (params: Record<string, string | number>, secret: string) => {
       const payload = Object.keys(params)

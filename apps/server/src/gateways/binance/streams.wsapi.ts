@@ -5,13 +5,18 @@
  * Methods: `ping`, `time`, `userDataStream.subscribe.signature` (params apiKey, timestamp, signature, optional
  * recvWindow; signed like REST over the other params sorted by name, `key=value` joined by `&`, as the WebSocket API
  * documents for signed requests), `userDataStream.unsubscribe` (one subscriptionId or all) and
- * `session.subscriptions`. A subscription's events come as `{ subscriptionId, event }` (streams.user.ts). Any other
- * method is answered -1020 (this operation is not supported).
+ * `session.subscriptions`. A subscription's events come as `{ subscriptionId, event }` (streams.user.ts).
+ * The trading and account requests (`order.place`, `order.test`, `order.status`, `order.cancel`,
+ * `openOrders.status`, `openOrders.cancelAll`, `allOrders`, `myTrades`, `account.status`, `account.commission`) are
+ * answered by the REST routes (streams.wsapi.trade.ts), signed in their params, or without a signature once
+ * `session.logon` authenticated the connection (`session.status`, `session.logout`). Any other method is answered
+ * -1020 (this operation is not supported).
  */
 import type WebSocket from 'ws';
 import { ApiKeyRefusal, type ApiKeyVerifier } from '../../domains/api-keys/api-keys.service';
 import { BinanceError, BX, toBinanceError } from './binance.errors';
 import type { StreamHub, UserSink } from './streams.hub';
+import { WS_API_REST_METHODS, type WsApiTrade } from './streams.wsapi.trade';
 
 /** Subscriptions one connection may hold at a time (Binance: 1,000). */
 export const MAX_API_SUBSCRIPTIONS = 1000;
@@ -27,10 +32,23 @@ export function wsApiPayload(params: Record<string, unknown>): string {
     .join('&');
 }
 
-/** Serves one WebSocket API connection of client address `ip`. */
-export function serveWsApi(socket: WebSocket, ip: string, hub: StreamHub, apiKeys: ApiKeyVerifier, now: () => number = Date.now): void {
+/**
+ * Serves one WebSocket API connection of client address `ip`; `trade` gives the dispatcher of the trading and account
+ * requests (built on first use), absent: those methods are -1020 too.
+ */
+export function serveWsApi(
+  socket: WebSocket,
+  ip: string,
+  hub: StreamHub,
+  apiKeys: ApiKeyVerifier,
+  now: () => number = Date.now,
+  trade?: () => Promise<WsApiTrade>,
+): void {
   const subs = new Map<number, UserSink>();
   let nextId = 0;
+  const connectedSince = now();
+  /** The key of session.logon, and since when. */
+  let session: { apiKey: string; since: number } | null = null;
   const send = (v: unknown) => {
     if (socket.readyState === 1) socket.send(JSON.stringify(v));
   };
@@ -58,6 +76,46 @@ export function serveWsApi(socket: WebSocket, ip: string, hub: StreamHub, apiKey
     if (!sink) return;
     subs.set(subscriptionId, sink);
     ok(id, { subscriptionId });
+  }
+
+  /** session.logon: the signed params authenticate the connection's later requests (Binance: Ed25519 keys). */
+  async function logon(id: Id, params: Record<string, unknown>): Promise<void> {
+    for (const k of ['apiKey', 'timestamp', 'signature']) {
+      const v = params[k];
+      if ((typeof v !== 'string' && typeof v !== 'number') || v === '') return fail(id, BX.mandatoryMissing(k));
+    }
+    await apiKeys.signed({
+      apiKey: String(params.apiKey),
+      ip,
+      payload: wsApiPayload(params),
+      signature: String(params.signature),
+      timestamp: String(params.timestamp),
+      ...(params.recvWindow !== undefined ? { recvWindow: String(params.recvWindow) } : {}),
+    });
+    session = { apiKey: String(params.apiKey), since: now() };
+    ok(id, sessionStatus());
+  }
+  const sessionStatus = () => ({
+    apiKey: session?.apiKey ?? null,
+    authorizedSince: session?.since ?? null,
+    connectedSince,
+    returnRateLimits: true,
+    serverTime: now(),
+    userDataStream: subs.size > 0,
+  });
+
+  /** A trading or account request: signed in its params, or on the logged-on session when it carries no signature. */
+  async function rest(id: Id, method: string, params: Record<string, unknown>): Promise<void> {
+    const t = await trade!();
+    const signedHere = params.signature !== undefined || params.apiKey !== undefined || session === null;
+    const answer = await t.dispatch(
+      method,
+      params,
+      wsApiPayload(params),
+      ip,
+      signedHere ? { kind: 'signature' } : { kind: 'session', apiKey: session!.apiKey },
+    );
+    send({ id, ...answer });
   }
 
   async function handle(text: string): Promise<void> {
@@ -96,12 +154,20 @@ export function serveWsApi(socket: WebSocket, ip: string, hub: StreamHub, apiKey
           subs.delete(sid as number);
           return ok(id, {});
         }
+        case 'session.logon':
+          return await logon(id, p);
+        case 'session.status':
+          return ok(id, sessionStatus());
+        case 'session.logout':
+          session = null;
+          return ok(id, sessionStatus());
         case 'session.subscriptions':
           return ok(
             id,
             [...subs.keys()].map((subscriptionId) => ({ subscriptionId })),
           );
         default:
+          if (trade && Object.hasOwn(WS_API_REST_METHODS, req.method)) return await rest(id, req.method, p);
           return fail(id, new BinanceError(-1020, 'This operation is not supported.', 400));
       }
     } catch (err) {
