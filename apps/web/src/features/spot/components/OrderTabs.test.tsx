@@ -1,7 +1,8 @@
 // Component test of the trading screen's order tabs: Open orders with their count, Order
 // history and Trade history of the pair, each from its endpoint (getEntrustList current/history, getTradeList with
 // the pair), the fills shown with side, role, price, amount, total and fee at their precision; logged out, a login
-// prompt and no count. In en and zh.
+// prompt and no count. In en and zh. The two legs of an OCO list are one card with one Cancel, which cancels the list
+// (cancelOcoEntrust with its id).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -151,6 +152,46 @@ describe('OrderTabs', () => {
     const row = within(await screen.findByRole('list', { name: '历史成交' })).getByRole('listitem', { name: 'BTC/USDT 买入' });
     expect(row).toHaveTextContent('吃单');
     expect(row).toHaveTextContent('手续费0.00001012 BTC');
+  });
+
+  it('shows the two legs of an OCO list as one card beside a plain order; its one Cancel cancels the list', async () => {
+    const leg = { ...open, timeInForce: 'POST_ONLY', orderListId: '20', listLeg: 'TAKE_PROFIT' as const };
+    const legs = [
+      {
+        ...leg,
+        id: '22',
+        price: '90000.00',
+        stopType: 'STOP_LOSS' as const,
+        stopPrice: '91000.00',
+        triggerState: 'PENDING' as const,
+        listLeg: 'STOP_LOSS' as const,
+      },
+      { ...leg, id: '21' },
+      open,
+    ];
+    const ok = (result: unknown) => new Response(JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result }), { status: 200 });
+    const fetch = vi.fn(async (url: string) =>
+      String(url).includes('cancelOcoEntrust') ? ok({}) : ok({ records: legs, total: legs.length, page: 1, pageSize: 20 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    setup(true);
+    const openList = await screen.findByRole('list', { name: 'Open orders' });
+    const cards = [...openList.children];
+    expect(cards).toHaveLength(2);
+    const oco = within(openList).getByRole('listitem', { name: 'BTC/USDT Sell OCO' });
+    expect(
+      within(oco)
+        .getAllByRole('listitem')
+        .map((li) => li.getAttribute('aria-label')),
+    ).toEqual(['Limit', 'Stop-limit']);
+    expect(within(oco).getByRole('listitem', { name: 'Stop-limit' })).toHaveTextContent('≤ 91,000.00');
+    const cancels = within(oco).getAllByRole('button', { name: 'Cancel' });
+    expect(cancels).toHaveLength(1);
+    fireEvent.click(cancels[0]!);
+    await vi.waitFor(() => expect(fetch.mock.calls.some((c) => String(c[0]).includes('cancelOcoEntrust'))).toBe(true));
+    const call = fetch.mock.calls.find((c) => String(c[0]).includes('cancelOcoEntrust')) as unknown as [string, RequestInit];
+    expect(Object.fromEntries(new URLSearchParams(String(call[1].body)))).toEqual({ orderListId: '20' });
+    expect(fetch.mock.calls.some((c) => String(c[0]).includes('/cancelEntrust'))).toBe(false);
   });
 
   it('asks a visitor to log in, without a count or a request', () => {
