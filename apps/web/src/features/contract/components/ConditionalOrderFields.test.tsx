@@ -196,7 +196,7 @@ describe('ContractOrderForm conditional orders', () => {
     expect(confirm).toHaveTextContent('Stop-market');
     expect(confirm).toHaveTextContent('49,000.00');
     expect(confirm).toHaveTextContent('Mark');
-    expect(confirm).toHaveTextContent('2 lots');
+    expect(confirm).toHaveTextContent('Lots2');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(calls.some((c) => c.path === 'contract/contract/placeConditionalOrder')).toBe(true));
     const body = calls.find((c) => c.path === 'contract/contract/placeConditionalOrder')!.form;

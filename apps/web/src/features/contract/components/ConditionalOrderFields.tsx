@@ -106,7 +106,7 @@ export function ConditionalOrderFields({ market, rules, kind, side, hasPosition 
         : [[t('cond.stopPrice'), formatFixed(stopPrice, d, { group: true })]]),
       [t('cond.workingType'), t(`cond.${workingType}`)],
       [t('price'), kind === 'STOP_LIMIT' ? formatFixed(price, d, { group: true }) : t('marketPrice')],
-      [t('lots'), closing ? t('cond.closePosition') : `${lots} ${t('lotsUnit')}`],
+      [t('lots'), closing ? t('cond.closePosition') : lots],
       ...(reduceOnly && !closing ? [[t('cond.reduceOnly'), t('cond.yes')]] : []),
     ];
     const ok = await Dialog.confirm({

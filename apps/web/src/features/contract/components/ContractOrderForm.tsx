@@ -1,6 +1,7 @@
 /**
  * Contract order form (spec sections 1, 4, 5, 9): margin mode (cross / isolated) and leverage
- * (1..the market's maximum) of the user in the market, long or short, limit or market, the price (limit), the lots
+ * (1..the market's maximum) of the user in the market, long or short, the order type (limit, market, or the conditional
+ * stop-limit, stop-market and trailing stop of ConditionalOrderFields), the price (limit), the lots
  * with the rule "1 lot = 1000 USDT face value at the order price", the available balance of the contract account (with
  * Transfer), the maximum lots, optional take profit / stop loss, and the previews of the core's formulas: quantity,
  * cost (initial margin + taker fee) and estimated liquidation price. A value the market refuses is explained under
