@@ -35,6 +35,8 @@ const LIMITED: Array<{ path: string; budget: Budget; url?: string }> = [
   { path: API_PATHS.forgetPassword, budget: 'forgetPassword' },
   { path: API_PATHS.setEntrust, budget: 'orderEntry' },
   { path: API_PATHS.cancelEntrust, budget: 'orderEntry' },
+  { path: API_PATHS.setOcoEntrust, budget: 'orderEntry' },
+  { path: API_PATHS.cancelOcoEntrust, budget: 'orderEntry' },
 ];
 
 function postFrom(app: TestApp['app'], url: string, ip: string, lang: 'zh' | 'en' = 'en'): Promise<LightMyRequestResponse> {

@@ -29,6 +29,8 @@ export const ROUTE_BUDGETS: Readonly<Record<string, keyof RouteRateLimits>> = {
   [`/api/${API_PATHS.forgetPassword}`]: 'forgetPassword',
   [`/api/${API_PATHS.setEntrust}`]: 'orderEntry',
   [`/api/${API_PATHS.cancelEntrust}`]: 'orderEntry',
+  [`/api/${API_PATHS.setOcoEntrust}`]: 'orderEntry',
+  [`/api/${API_PATHS.cancelOcoEntrust}`]: 'orderEntry',
 };
 
 /** Budgets are per minute. */
