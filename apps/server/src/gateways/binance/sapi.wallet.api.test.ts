@@ -375,7 +375,7 @@ describe('withdrawals', () => {
     expect(hash()).toBe(h0);
   });
 
-  it('above the review threshold two operators must approve; after the owner cancels it reads status 1', async () => {
+  it('above the review threshold two operators must approve; an owner cancel reads status 1, an operator rejection 3 with the reason', async () => {
     const r = await apply(keys.ann!, { coin: 'USDT', address: DEST, amount: '6000', withdrawOrderId: 'bot-big' });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const [row] = await t.ctx.db
@@ -388,5 +388,13 @@ describe('withdrawals', () => {
     expect(h.body.map((x: { status: number }) => x.status)).toEqual([1]);
     expect((await call(keys.ann!, 'GET', '/sapi/v1/capital/withdraw/history', { status: '1' })).body.map((x: { id: string }) => x.id)).toEqual([r.body.id]);
     expect((await call(keys.ann!, 'GET', '/sapi/v1/capital/withdraw/history', { status: '2' })).body.map((x: { id: string }) => x.id)).toEqual([firstId]);
+    // an operator's rejection: status 3 with the reason in `info`, the hold released
+    const frozen = bal(ann, 'ASSETS', 'USDT').frozen;
+    const rej = await apply(keys.ann!, { coin: 'USDT', address: DEST, amount: '20', withdrawOrderId: 'bot-rej' });
+    expect(bal(ann, 'ASSETS', 'USDT').frozen).toBe(frozen + 20n * U);
+    await t.ctx.wallet.reject({ id: 1n, email: 'ops@sapi-wallet.test', ip: '127.0.0.1', userAgent: 'test' }, rej.body.id, '地址错误', 'Wrong address');
+    const rh = await call(keys.ann!, 'GET', '/sapi/v1/capital/withdraw/history', { withdrawOrderId: 'bot-rej' });
+    expect(rh.body.map((x: { id: string; status: number; info: string }) => [x.id, x.status, x.info])).toEqual([[rej.body.id, 3, 'Wrong address']]);
+    expect(bal(ann, 'ASSETS', 'USDT').frozen).toBe(frozen);
   });
 });
