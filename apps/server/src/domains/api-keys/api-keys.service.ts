@@ -33,7 +33,7 @@ import type { Actor } from '../admin/admin.service';
 import type { RequestInfo, SecurityService } from '../security/security.service';
 import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
 
-/** What an API key may do. `withdraw` is off by default and no Binance route here moves funds off the exchange. */
+/** What an API key may do. `withdraw` is off by default and needs an IP whitelist; the Binance withdraw route needs it (sapi.wallet.routes.ts). */
 export type KeyPermission = 'read' | 'spotTrade' | 'futuresTrade' | 'withdraw';
 
 /** The caller of a keyed route, once its key (and signature, where needed) passed. */
