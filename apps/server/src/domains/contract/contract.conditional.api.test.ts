@@ -154,6 +154,18 @@ describe('contract conditional orders API', () => {
     // Another user sees none of it, in either tab, and cannot cancel it.
     expect((await ok('alice', 'GET', 'getConditionalOrders', { tab: 'open' })).total).toBe(0);
     expect((await ok('alice', 'GET', 'getConditionalOrders', { tab: 'history' })).total).toBe(0);
+    // Another user's placement with the same clientOrderId is her own order, not an answer with Bob's.
+    const hers = await ok('alice', 'POST', 'placeConditionalOrder', {
+      ...stopSell,
+      side: 'BUY',
+      stopPrice: '51000',
+      reduceOnly: 'false',
+      clientOrderId: 'cond-1',
+    });
+    expect(hers.orderId).not.toBe(first);
+    expect(hers).toMatchObject({ side: 'BUY', stopPrice: '51000.00', state: 'PENDING' });
+    expect((await ok('alice', 'POST', 'cancelConditionalOrder', { orderId: hers.orderId })).state).toBe('CANCELLED');
+    expect((await ok('bob', 'GET', 'getConditionalOrders', { tab: 'history' })).total).toBe(0);
     await refused('alice', 'POST', 'cancelConditionalOrder', { orderId: first }, 'order_not_found', 404);
     expect(t.ctx.host.engine.perpOrder(first)?.status).toBe('NEW');
     // A plain order is not a conditional one: not cancelled through this route.
