@@ -3,7 +3,8 @@
  * bots and CCXT's `binance` class work against us with only the URLs changed. One encapsulated scope: Binance's
  * error body `{ code, msg }` (binance.errors.ts), the raw-body parser and the authentication and weight hooks
  * (binance.hooks.ts), the answers' schemas (binance.responses.ts), then spot REST under /api/v3 (spot.routes.ts), the USDT perpetuals under /fapi
- * (futures.routes.ts), the market and user data streams (streams.routes.ts) and Binance's answer to an unknown path
+ * (futures.routes.ts), the market and user data streams (streams.routes.ts), the wallet's transfers, deposits and
+ * withdrawals under /sapi (sapi.wallet.routes.ts) and Binance's answer to an unknown path
  * under its prefixes (binance.not-found.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
@@ -18,7 +19,7 @@ import streamRoutes, { type StreamRoutesDeps } from './streams.routes';
 import sapiWalletRoutes, { type SapiWalletRoutesDeps } from './sapi.wallet.routes';
 
 /**
- * What the Binance scope uses: what its hooks, spot, futures and stream routes use, and the environment (the answers
+ * What the Binance scope uses: what its hooks, spot, futures, stream and wallet routes use, and the environment (the answers
  * are checked against their schemas under test).
  */
 export type BinanceRoutesDeps = BinanceHooksDeps &
