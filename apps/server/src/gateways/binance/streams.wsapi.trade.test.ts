@@ -187,6 +187,13 @@ describe('WebSocket API trading requests', () => {
     expect(await call(a, 'order.place', signed('a', { ...order, fooBar: 1 }))).toMatchObject({ status: 400, error: { code: -1104 } });
     expect(await call(a, 'order.status', signed('a', { symbol: 'BTCUSDT', orderId: 99999999 }))).toMatchObject({ status: 400, error: { code: -2013 } });
     expect(await call(a, 'order.amend.keepPriority', signed('a', {}))).toMatchObject({ status: 400, error: { code: -1020 } });
+    // returnRateLimits (WebSocket API only): false leaves rateLimits out; the REST route never sees it.
+    const quiet = await call(a, 'openOrders.status', { ...signed('a', { symbol: 'BTCUSDT', returnRateLimits: 'false' }) });
+    expect(quiet).toEqual({ id: `r${seq}`, status: 200, result: [] });
+    expect(await call(a, 'openOrders.status', signed('a', { symbol: 'BTCUSDT', returnRateLimits: 'maybe' }))).toMatchObject({
+      status: 400,
+      error: { code: -1100 },
+    });
     expect((await restGet('a', '/api/v3/openOrders', { symbol: 'BTCUSDT' })).body).toEqual([]);
     a.close();
   });

@@ -15,7 +15,8 @@
  * The answer is the REST answer's body as `result`, `{ id, status: 200, result, rateLimits }`, or its error as
  * `{ id, status, error: { code, msg }, rateLimits }` with the REST status (400, 401 for -2015, 429, 418) and code;
  * `rateLimits` are the REST answer's counts (X-MBX-USED-WEIGHT-1M, X-MBX-ORDER-COUNT-10S / -1D) against the
- * configured limits. The private instance keeps its own weight and order counts: WebSocket API requests have a budget
+ * configured limits, left out when the request says `returnRateLimits: false` (Binance's parameter, default true,
+ * taken off before the REST route sees the params). The private instance keeps its own weight and order counts: WebSocket API requests have a budget
  * of their own, apart from REST's (Binance shares one).
  */
 import crypto from 'node:crypto';
@@ -59,7 +60,7 @@ export interface WsApiRateLimit extends BinanceRateLimit {
 
 /** A WebSocket API answer's body after `id`: a result or an error, with the request's rate limit counts. */
 export type WsApiAnswer =
-  { status: 200; result: unknown; rateLimits: WsApiRateLimit[] } | { status: number; error: { code: number; msg: string }; rateLimits?: WsApiRateLimit[] };
+  { status: 200; result: unknown; rateLimits?: WsApiRateLimit[] } | { status: number; error: { code: number; msg: string }; rateLimits?: WsApiRateLimit[] };
 
 /** A request's authentication: the params' signature (apiKey, timestamp, signature), or a logged-on session's key. */
 export type WsApiAuth = { kind: 'signature' } | { kind: 'session'; apiKey: string };
@@ -183,9 +184,13 @@ export async function createWsApiTrade({ ctx, apiKeys }: WsApiTradeDeps): Promis
           throw err;
         }
       }
+      // returnRateLimits (WebSocket API only, default true): false leaves rateLimits out of the answer.
+      const rl = params.returnRateLimits;
+      if (rl !== undefined && rl !== true && rl !== false && rl !== 'true' && rl !== 'false') return errorAnswer(BX.illegalChars('returnRateLimits'));
+      const withLimits = rl !== false && rl !== 'false';
       const query: string[] = [];
       for (const [k, v] of Object.entries(params)) {
-        if (k === 'apiKey' || k === 'signature') continue;
+        if (k === 'apiKey' || k === 'signature' || k === 'returnRateLimits') continue;
         const text = paramText(v);
         if (text === undefined) return errorAnswer(BX.illegalChars(k));
         query.push(`${encodeURIComponent(k)}=${encodeURIComponent(text)}`);
@@ -200,11 +205,12 @@ export async function createWsApiTrade({ ctx, apiKeys }: WsApiTradeDeps): Promis
           headers: { 'x-mbx-apikey': apiKey },
           remoteAddress: ip,
         });
-        const rateLimits = rateLimitsOf(res.headers);
+        const rateLimits = withLimits ? rateLimitsOf(res.headers) : undefined;
         const body = res.json() as unknown;
-        if (res.statusCode === 200) return { status: 200, result: body, rateLimits };
+        if (res.statusCode === 200) return { status: 200, result: body, ...(rateLimits ? { rateLimits } : {}) };
         const e = body as { code?: unknown; msg?: unknown };
-        if (typeof e.code === 'number' && typeof e.msg === 'string') return { status: res.statusCode, error: { code: e.code, msg: e.msg }, rateLimits };
+        if (typeof e.code === 'number' && typeof e.msg === 'string')
+          return { status: res.statusCode, error: { code: e.code, msg: e.msg }, ...(rateLimits ? { rateLimits } : {}) };
         return errorAnswer(BX.unknown(), rateLimits);
       } finally {
         tokens.delete(token);
