@@ -51,6 +51,7 @@ export const PERP_COMMANDS = [
   'addPerpMarket',
   'perpPlaceOrder',
   'perpCancelOrder',
+  'perpAmendOrder',
   'perpSetLeverage',
   'perpSetMarginMode',
   'perpAdjustMargin',
@@ -80,6 +81,9 @@ export class PerpState extends PerpFunding implements PerpReads {
         break;
       case 'perpCancelOrder':
         r = this.cancel(cmd);
+        break;
+      case 'perpAmendOrder':
+        r = this.amend(cmd);
         break;
       case 'perpSetLeverage':
         r = this.setLeverage(cmd);

@@ -380,4 +380,81 @@ export abstract class PerpOrders extends PerpSettlement {
     const v = this.closeResting(this.markets.get(o.symbol) as PerpMarket, o, 'CANCELED');
     return { code: 'ok', events: this.host.events, perpOrder: v };
   }
+
+  /** perpAmendOrder (types.ts): a resting LIMIT order's new price and total quantity, in place, under its orderId. */
+  protected amend(cmd: Extract<PerpCommand, { type: 'perpAmendOrder' }>): CommandResult {
+    const { userId, orderId, price, quantity } = cmd;
+    if (typeof userId !== 'string' || typeof orderId !== 'string' || typeof price !== 'bigint' || typeof quantity !== 'bigint') return reject('invalid_order');
+    const o = this.orders.get(seqOf(orderId));
+    if (o === undefined || o.userId !== userId || (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED')) return reject('order_not_found');
+    if (o.orderType !== 'LIMIT' || o.isPendingAlgo || o.trigger !== null || o.price === null) return reject('invalid_order');
+    const m = this.markets.get(o.symbol) as PerpMarket;
+    const c = m.cfg;
+    if (c.status !== 'TRADING') return reject('market_halted');
+    if (this.host.isFrozen(userId)) return reject('account_frozen');
+    if (price <= 0n || price % c.tickSize !== 0n) return reject('price_not_on_tick');
+    if (quantity % c.stepSize !== 0n) return reject('quantity_not_on_step');
+    if (quantity <= 0n || quantity < c.minQty) return reject('quantity_below_minimum');
+    if (price === o.price && quantity === o.quantity) return { code: 'ok', events: [], perpOrder: o.perpView() };
+    const mark = m.markPrice;
+    if (mark === null) return reject('mark_price_unavailable');
+    if (!m.bandOk(price)) return reject('price_out_of_band');
+    const side = o.side;
+    const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
+    const best = m.book.bestPrice(opp);
+    // Binance: a quantity the fills already reached, or a post-only order that would now take, cancels the order.
+    const takes = best !== null && (side === 'BUY' ? best <= price : best >= price);
+    if (quantity <= o.filledQty || (o.timeInForce === 'POST_ONLY' && takes)) {
+      const v = this.closeResting(m, o, 'CANCELED');
+      return { code: 'ok', events: this.host.events, perpOrder: v };
+    }
+    const remaining = quantity - o.filledQty;
+    const st = this.settingsOf(userId, c.symbol);
+    let hold = 0n;
+    if (!o.reduceOnly && userId !== INSURANCE) {
+      // As placeFor holds for a new LIMIT order of the unfilled quantity.
+      const notional = side === 'SELL' && best !== null && best > price ? best * remaining * m.mult : price * remaining * m.mult;
+      const loss = openLoss(side, price * remaining * m.mult, mark * remaining * m.mult);
+      const pos = m.positions.get(userId);
+      const reduces = pos !== undefined && pos.side !== (side === 'BUY' ? 'LONG' : 'SHORT');
+      const posSize = pos === undefined ? 0n : pos.size;
+      const after = !reduces ? posSize + remaining : remaining > posSize ? remaining - posSize : posSize - remaining;
+      if (after * price * m.mult > maxNotionalFor(m.tiers, st.leverage)) return reject('leverage_too_high');
+      hold = orderCost(notional, st.leverage, c.takerFeePpm) + loss;
+      // the order's own hold is released by the amend, so it counts towards the new one
+      if (this.spendable(userId, c.quote) + o.hold < hold) return reject('insufficient_balance');
+    }
+
+    // Accepted from here on: out of the book, the new terms and hold, matched, then back in the book.
+    const events = this.host.events;
+    this.depthAt(m, side, o.price, m.book.remove(o));
+    this.releaseHold(o);
+    const terms = o as { price: bigint | null; quantity: bigint | null };
+    terms.price = price;
+    terms.quantity = quantity;
+    o.remaining = remaining;
+    o.leverage = st.leverage;
+    o.updatedTs = this.ts;
+    if (hold > 0n) {
+      this.ledger.hold(this.acc(userId, c.quote), hold);
+      o.hold = hold;
+    }
+    events.push({ type: 'perpOrderUpdated', ts: this.ts, order: o.perpView() });
+    this.match(m, o);
+    const om = this.open.get(userId);
+    if (o.remaining > 0n && (o.status as string) !== 'EXPIRED' && !(o.reduceOnly && this.reduceRoom(m, o) === 0n)) {
+      o.status = o.filledQty > 0n ? 'PARTIALLY_FILLED' : 'NEW';
+      this.depthAt(m, side, price, m.book.add(o));
+    } else {
+      o.status = o.remaining === 0n ? 'FILLED' : 'EXPIRED';
+      this.releaseHold(o);
+      om?.delete(o.seq);
+      if (om !== undefined && om.size === 0) this.open.delete(userId);
+      this.ended(o);
+    }
+    const view = o.perpView();
+    events.push({ type: 'perpOrderUpdated', ts: this.ts, order: view });
+    this.expireReduceOnly(m);
+    return { code: 'ok', events, perpOrder: view };
+  }
 }

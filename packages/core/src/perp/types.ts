@@ -309,6 +309,17 @@ export type PerpCommand =
   /** Cancel a resting perpetual order by orderId or clientOrderId; only the owner can cancel (order_not_found). */
   | { ts: number; type: 'perpCancelOrder'; userId: string; orderId?: string; clientOrderId?: string }
   /**
+   * Modify a resting LIMIT order of the user in place (Binance USDⓈ-M "Modify Order"): its new limit price and its new
+   * total quantity (filled part included), under the same orderId. Checked as a new order (tick, step, minimum, price
+   * band, leverage bracket, margin for the unfilled part against the balance plus the order's own hold): a rejection
+   * leaves the order as it was. Accepted: the order leaves its place in the book (its time priority is lost), its hold
+   * becomes the new one, and it matches at its new price like a taker before resting again. A quantity at or below the
+   * filled quantity, or a post-only order whose new price would take, cancels the order (Binance). The same price and
+   * quantity change nothing. Not a conditional order still pending, nor an engine close (invalid_order); anyone else's,
+   * unknown or ended: order_not_found. Both price and quantity are required (invalid_order without either).
+   */
+  | { ts: number; type: 'perpAmendOrder'; userId: string; orderId: string; price?: bigint; quantity?: bigint }
+  /**
    * Set the user's leverage in a market (1..the first bracket's max: leverage_invalid). With a position, the position's
    * notional at the mark must fit the leverage's bracket (leverage_too_high), and its margin moves towards ceil(cost /
    * leverage): a cross position's margin becomes that; an isolated position's margin rises to it on a decrease, and

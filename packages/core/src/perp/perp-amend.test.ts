@@ -1,0 +1,116 @@
+/**
+ * perpAmendOrder (perp-orders.ts amend): a resting LIMIT order modified in place, as Binance USDⓈ-M "Modify Order"
+ * does it. The order keeps its orderId; its hold becomes exactly what a new order of the same terms would hold (checked
+ * against another user placing those terms); at a crossing price it matches like a taker and rests with the rest; a
+ * quantity at or below the filled part, or a post-only order that would take, cancels it; the same terms change
+ * nothing; every rejection (anyone else's order, unknown or ended, tick, step, band, balance) leaves the state hash
+ * as it was. After every command every asset sums to zero over the ledger.
+ *
+ * Units (test/perp-fixture.ts): price in 0.1 USDT (400_000n = 40,000.0), quantity in 0.001 BTC.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Command, CommandResult } from '../types';
+import type { PerpOrderView } from './types';
+import { T0, USDT, perpEngine, order } from '../../test/perp-fixture';
+
+const SYM = 'BTC/USDT';
+const P = 400_000n;
+
+function world() {
+  const e = perpEngine([
+    ['alice', 10_000n * USDT],
+    ['bob', 10_000n * USDT],
+    ['mm', 100_000n * USDT],
+  ]);
+  let ts = T0 + 1000;
+  const run = (c: Record<string, unknown>): CommandResult => {
+    const r = e.execute({ ts: ts++, ...c } as unknown as Command);
+    for (const [asset, total] of e.assetTotals()) expect(total, `ledger total of ${asset}`).toBe(0n);
+    return r;
+  };
+  const ok = (c: Record<string, unknown>) => {
+    const r = run(c);
+    expect(r.code, String(c.type)).toBe('ok');
+    return r.perpOrder as PerpOrderView;
+  };
+  const refused = (c: Record<string, unknown>, code: string) => {
+    const h = e.stateHash();
+    const r = run(c);
+    expect(r.code).toBe(code);
+    expect(r.events).toEqual([]);
+    expect(e.stateHash()).toBe(h);
+  };
+  const amend = (userId: string, orderId: string, price: bigint, quantity: bigint) => ({ type: 'perpAmendOrder', userId, orderId, price, quantity });
+  const frozen = (u: string) => e.balance(u, 'CONTRACT', 'USDT').frozen;
+  ok({ type: 'perpMarkPrice', symbol: SYM, indexPrice: P });
+  return { e, run, ok, refused, amend, frozen };
+}
+
+describe('perpAmendOrder', () => {
+  it('modifies a resting order in place: same orderId, new terms, the hold of a new order of those terms', () => {
+    const w = world();
+    const a = w.ok(order('alice', 'BUY', 390_000n, 10n));
+    const r = w.run(w.amend('alice', a.orderId, 389_000n, 20n));
+    expect(r.code).toBe('ok');
+    expect(r.perpOrder).toMatchObject({ orderId: a.orderId, price: 389_000n, quantity: 20n, status: 'NEW', filledQty: 0n });
+    expect(r.events.filter((x) => x.type === 'perpOrderUpdated')).toHaveLength(2);
+    expect(w.e.perpOpenOrders('alice').map((o) => [o.orderId, o.price, o.quantity])).toEqual([[a.orderId, 389_000n, 20n]]);
+    expect(w.e.perpDepth(SYM, 5).bids).toEqual([{ price: 389_000n, quantity: 20n }]);
+    w.ok(order('bob', 'BUY', 389_000n, 20n));
+    expect(w.frozen('alice')).toBe(w.frozen('bob'));
+    // the same terms again: nothing happens
+    const h = w.e.stateHash();
+    expect(w.run(w.amend('alice', a.orderId, 389_000n, 20n))).toMatchObject({ code: 'ok', events: [] });
+    expect(w.e.stateHash()).toBe(h);
+  });
+
+  it('loses its time priority, matches at a crossing price and rests with the rest; a quantity at the filled part cancels it', () => {
+    const w = world();
+    const a = w.ok(order('alice', 'BUY', 390_000n, 20n));
+    const b = w.ok(order('bob', 'BUY', 390_000n, 10n));
+    // alice re-states her order: now behind bob at 390,000.0
+    w.ok(w.amend('alice', a.orderId, 390_000n, 30n));
+    w.ok(order('mm', 'SELL', 390_000n, 10n));
+    expect(w.e.perpOrder(b.orderId)).toMatchObject({ status: 'FILLED' });
+    expect(w.e.perpOrder(a.orderId)).toMatchObject({ status: 'NEW', filledQty: 0n });
+    // an ask at 395,000.0, and alice's order amended up to it: a fill of 10 as taker, 20 rest at 395,000.0
+    w.ok(order('mm', 'SELL', 395_000n, 10n));
+    const r = w.ok(w.amend('alice', a.orderId, 395_000n, 30n));
+    expect(r).toMatchObject({ orderId: a.orderId, status: 'PARTIALLY_FILLED', filledQty: 10n, price: 395_000n });
+    expect(w.e.position('alice', SYM)).toMatchObject({ side: 'LONG', size: 10n });
+    expect(w.e.perpDepth(SYM, 5).bids[0]).toEqual({ price: 395_000n, quantity: 20n });
+    // a new quantity at the filled part ends it: cancelled, hold released
+    const c = w.ok(w.amend('alice', a.orderId, 395_000n, 10n));
+    expect(c).toMatchObject({ status: 'CANCELED', filledQty: 10n, hold: 0n });
+    // what stays frozen is the position's margin only
+    expect(w.frozen('alice')).toBe(w.e.position('alice', SYM)!.margin);
+    expect(w.e.perpOpenOrders('alice')).toEqual([]);
+  });
+
+  it('cancels a post-only order whose new price would take', () => {
+    const w = world();
+    w.ok(order('mm', 'SELL', 395_000n, 10n));
+    const a = w.ok(order('alice', 'BUY', 390_000n, 10n, { timeInForce: 'POST_ONLY' }));
+    expect(w.ok(w.amend('alice', a.orderId, 395_000n, 10n))).toMatchObject({ orderId: a.orderId, status: 'CANCELED', filledQty: 0n });
+    expect(w.e.position('alice', SYM)).toBeUndefined();
+    expect(w.frozen('alice')).toBe(0n);
+  });
+
+  it('refuses bad amendments and changes nothing', () => {
+    const w = world();
+    const a = w.ok(order('alice', 'BUY', 390_000n, 10n));
+    w.refused(w.amend('bob', a.orderId, 389_000n, 10n), 'order_not_found');
+    w.refused(w.amend('alice', '999999', 389_000n, 10n), 'order_not_found');
+    w.refused({ type: 'perpAmendOrder', userId: 'alice', orderId: a.orderId, quantity: 10n }, 'invalid_order');
+    w.refused(w.amend('alice', a.orderId, 0n, 10n), 'price_not_on_tick');
+    w.refused(w.amend('alice', a.orderId, 700_000n, 10n), 'price_out_of_band');
+    w.refused(w.amend('alice', a.orderId, 389_000n, 0n), 'quantity_below_minimum');
+    w.refused(w.amend('alice', a.orderId, 389_000n, 100_000n), 'leverage_too_high');
+    w.refused(w.amend('alice', a.orderId, 389_000n, 5_200n), 'insufficient_balance');
+    const m = w.ok(order('alice', 'SELL', null, 1n, { reduceOnly: false }));
+    expect(m.status).not.toBe('NEW');
+    w.refused(w.amend('alice', m.orderId, 389_000n, 10n), 'order_not_found');
+    w.ok({ type: 'perpCancelOrder', userId: 'alice', orderId: a.orderId });
+    w.refused(w.amend('alice', a.orderId, 389_000n, 10n), 'order_not_found');
+  });
+});
