@@ -98,7 +98,12 @@ function Positions({ market, markets }: PositionTabsProps) {
   );
 }
 
-function OpenOrders({ market }: { market: ContractMarket }) {
+/**
+ * The market's open plain orders. A pending conditional order is an open order of the engine too (getOrders lists it
+ * as the MARKET or LIMIT order it becomes): `conditional` (the pending ones' order numbers) keeps it out of this list,
+ * which would show it without its trigger; the Conditional tab shows it.
+ */
+function OpenOrders({ market, conditional }: { market: ContractMarket; conditional: ReadonlySet<string> }) {
   const { t } = useTranslation('contract');
   const q = useContractOrders('unmatched', market.symbol);
   const cancel = useCancelContractOrder();
@@ -108,7 +113,7 @@ function OpenOrders({ market }: { market: ContractMarket }) {
     cancel.mutate(o.orderId, { onSuccess: () => showToast(t('orderCancelled')), onSettled: () => setCancelling(null) });
   };
   return (
-    <Listed q={{ ...q, data: q.data?.records }} empty={t('noOrders')}>
+    <Listed q={{ ...q, data: q.data?.records.filter((o) => !conditional.has(o.orderId)) }} empty={t('noOrders')}>
       {(records) => (
         <ul className="ct-list" aria-label={t('currentOrders')}>
           {records.map((o) => (
@@ -129,6 +134,8 @@ export function PositionTabs({ market, markets }: PositionTabsProps) {
   const positions = usePositions();
   const open = useContractOrders('unmatched', market.symbol);
   const pendingConditional = useContractConditional('open', market.symbol);
+  const conditionalIds = new Set((pendingConditional.data?.records ?? []).map((o) => o.orderId));
+  const plainOpen = open.data ? Math.max(0, open.data.total - (pendingConditional.data?.total ?? 0)) : undefined;
   const count = (label: string, n: number | undefined) => (isLogin ? `${label} (${n ?? 0})` : label);
   return (
     <section className="ct-orders" aria-label={t('orderTabs')}>
@@ -138,7 +145,7 @@ export function PositionTabs({ market, markets }: PositionTabsProps) {
           label={t('orderTabs')}
           items={[
             { key: 'positions' as const, label: count(t('positions'), positions.data?.length) },
-            { key: 'orders' as const, label: count(t('currentOrders'), open.data?.total) },
+            { key: 'orders' as const, label: count(t('currentOrders'), plainOpen) },
             { key: 'conditional' as const, label: count(t('cond.tab'), pendingConditional.data?.total) },
           ]}
           active={tab}
@@ -163,7 +170,7 @@ export function PositionTabs({ market, markets }: PositionTabsProps) {
         ) : tab === 'positions' ? (
           <Positions market={market} markets={markets} />
         ) : tab === 'orders' ? (
-          <OpenOrders market={market} />
+          <OpenOrders market={market} conditional={conditionalIds} />
         ) : (
           <ConditionalOrders market={market} />
         )}
