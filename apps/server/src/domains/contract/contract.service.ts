@@ -102,6 +102,15 @@ export interface ContractService {
   closePosition(userId: string, body: Static<typeof ClosePositionBody>): Promise<ContractOrder>;
   /** Cancels one of the caller's open orders (order_not_found, 404, for anyone else's). */
   cancelOrder(userId: string, body: Static<typeof CancelContractOrderBody>): Promise<ContractOrder>;
+  /**
+   * Modifies one of the caller's resting LIMIT orders in place (the engine's perpAmendOrder; Binance USDⓈ-M "Modify
+   * Order"): `price` and `quantity` (the new total, filled part included) as decimal strings of the market's scales,
+   * converted exactly (price_not_on_tick, quantity_not_on_step). The engine's rejections (order_not_found for anyone
+   * else's, unknown or ended order; invalid_order for a pending conditional order; price_out_of_band,
+   * insufficient_balance, ...) are thrown as AppErrors and leave the order as it was. Answers the engine's view of the
+   * order after the command (same orderId; CANCELED when the quantity is at or below the filled part).
+   */
+  amendOrder(userId: string, input: { orderId: string; price: string; quantity: string }): Promise<PerpOrderView>;
   /** An order list tab, newest first, paged. */
   orders(userId: string, query: Static<typeof GetContractOrdersQuery>): Promise<ContractOrderPage>;
   /** One of the caller's orders with its fills (order_not_found, 404, for anyone else's). */
@@ -555,6 +564,21 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       const order = r.perpOrder ?? orderFromEvents(r, id) ?? engine.perpOrder(id);
       if (!order) throw new Error('perpCancelOrder accepted without an order');
       return orderView(order);
+    },
+
+    async amendOrder(userId, input) {
+      const id = canonicalOrderId(input.orderId);
+      const o = id === null ? undefined : engine.perpOrder(id);
+      if (id === null || o === undefined || o.userId !== userId) throw new AppError('order_not_found', 404);
+      const s = scalesOf(o.symbol);
+      const m = s.market;
+      const price = priceOf(input.price, s, 'price');
+      if (price === null) throw new AppError('price_required', 400, 'price');
+      const quantity = parseUnits(input.quantity, m.qtyDecimals, 'quantity', () => ({ step: plainDecimal(m.stepSize, m.qtyDecimals), coin: m.base }));
+      const r = await submit({ type: 'perpAmendOrder', userId, orderId: id, price, quantity }, m);
+      const order = r.perpOrder ?? engine.perpOrder(id);
+      if (!order) throw new Error('perpAmendOrder accepted without an order');
+      return order;
     },
 
     async orders(userId, query) {

@@ -3,8 +3,8 @@
  * real server port with a real HMAC key (spot and futures trading): on the USDT perpetual `createOrders` (POST
  * /fapi/v1/batchOrders, its JSON list sent raw in the form body) places both orders, `cancelOrders` (DELETE
  * /fapi/v1/batchOrders with CCXT's lower-case `orderidlist`) and by client ids (`origclientorderidlist`) cancels them;
- * `editOrder` on the perpetual asks for PUT /fapi/v1/order, which is not served (-1020: the engine has no amend);
- * on spot `editOrder` goes through POST /api/v3/order/cancelReplace: the old order is cancelled and the new one open.
+ * `editOrder` on the perpetual modifies the order in place under its id (PUT /fapi/v1/order); on spot `editOrder`
+ * goes through POST /api/v3/order/cancelReplace: the old order is cancelled and the new one open.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
@@ -66,10 +66,12 @@ describe('CCXT batch orders and order edits', () => {
     expect(byCid.map((o) => [o.id, o.status])).toEqual([[again[0]!.id, 'canceled']]);
   });
 
-  it('editOrder on the perpetual is not served (PUT /fapi/v1/order: -1020) and changes nothing', async () => {
+  it('editOrder on the perpetual modifies the order in place (PUT /fapi/v1/order): same id, new price and amount', async () => {
     const [o] = await ex.createOrders([{ symbol: PERP, type: 'limit', side: 'buy', amount: 0.01, price: 49000 }]);
-    await expect(ex.editOrder(o!.id!, PERP, 'limit', 'buy', 0.01, 49500)).rejects.toThrow(/-1020/);
-    expect(t.ctx.host.engine.perpOrder(o!.id!)).toMatchObject({ status: 'NEW', price: 4_900_000n });
+    const edited = await ex.editOrder(o!.id!, PERP, 'limit', 'buy', 0.02, 49500);
+    expect(edited).toMatchObject({ id: o!.id, status: 'open', price: 49500, amount: 0.02, filled: 0 });
+    expect(t.ctx.host.engine.perpOrder(o!.id!)).toMatchObject({ status: 'NEW', price: 4_950_000n, quantity: 2000n });
+    await ex.cancelOrder(o!.id!, PERP);
   });
 
   it('editOrder on spot cancels the order and places the new one (order/cancelReplace)', async () => {

@@ -5,10 +5,10 @@
  * `newOrder`: every parameter check, then the contract service's journaled command), each cancel through the same
  * lookup and service call as DELETE /fapi/v1/order; the answer is a list in the order sent, each entry the order or
  * Binance's `{ code, msg }` of its own failure. The batch is not atomic (as on Binance): the orders before a failed
- * one stay placed. PUT /fapi/v1/batchOrders (modify) is not served: the engine has no amend command
- * (docs/binance-api.md).
+ * one stay placed. PUT /fapi/v1/batchOrders ("Modify Multiple Orders") runs each element through PUT /fapi/v1/order's
+ * modify (the engine's perpAmendOrder) the same way.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { PerpMarketConfig, PerpOrderView } from '@exchange/core';
@@ -29,6 +29,9 @@ export interface FuturesBatchDeps {
   orderParams: TSchema;
   /** POST /fapi/v1/order's placement: its answer, or a BinanceError. */
   newOrder: (userId: string, p: Record<string, string>) => Promise<unknown>;
+  /** The parameter schema of PUT /fapi/v1/order, and its modify (answer or BinanceError). */
+  modifyParams: TSchema;
+  modifyOrder: (userId: string, p: Record<string, string>) => Promise<unknown>;
   /** The caller's order named by `orderId` or `origClientOrderId` in market `m`, or undefined. */
   findOrder: (userId: string, m: PerpMarketConfig, p: Record<string, string>) => Promise<PerpOrderView | undefined>;
   orderById: (userId: string, orderId: string) => Promise<PerpOrderView | undefined>;
@@ -89,16 +92,24 @@ export function parseIdList(raw: string, name: 'orderIdList' | 'origClientOrderI
 
 /** Registers POST and DELETE /fapi/v1/batchOrders on the futures scope. */
 export function registerFuturesBatchRoutes(app: FastifyInstance, deps: FuturesBatchDeps): void {
-  const { orderParams, newOrder, findOrder, orderById, marketOf, orderOut, cancelOrder } = deps;
+  const { orderParams, newOrder, modifyParams, modifyOrder, findOrder, orderById, marketOf, orderOut, cancelOrder } = deps;
   const trade = (weight: number, order = false): { binance: BinanceRouteConfig } => ({
     binance: { weight, security: 'TRADE', permission: 'futuresTrade', ...(order ? { order } : {}) },
   });
-  const elementCheck = TypeCompiler.Compile(orderParams);
-  const elementNames = new Set(Object.keys((orderParams as { properties?: object }).properties ?? {}));
-  for (const n of ['timestamp', 'recvWindow', 'signature']) elementNames.delete(n);
+  /** Turns one element of batchOrders into the parameters of the route whose schema is `schema`. */
+  const elementReader = (schema: TSchema) => {
+    const check = TypeCompiler.Compile(schema);
+    const names = new Set(Object.keys((schema as { properties?: object }).properties ?? {}));
+    for (const n of ['timestamp', 'recvWindow', 'signature']) names.delete(n);
+    return (el: Record<string, unknown>) => elementParams(el, check, names);
+  };
 
-  /** One element of batchOrders as POST /fapi/v1/order's parameters; a BinanceError as that route would answer it. */
-  function elementParams(el: Record<string, unknown>): Record<string, string> {
+  /** One element of batchOrders as its single route's parameters; a BinanceError as that route would answer it. */
+  function elementParams(
+    el: Record<string, unknown>,
+    elementCheck: ReturnType<typeof TypeCompiler.Compile>,
+    elementNames: ReadonlySet<string>,
+  ): Record<string, string> {
     const p: Record<string, string> = {};
     let read = 0;
     for (const [k, v] of Object.entries(el)) {
@@ -114,10 +125,10 @@ export function registerFuturesBatchRoutes(app: FastifyInstance, deps: FuturesBa
   }
 
   const placeSchema = signedParams({ batchOrders: JSON_LIST });
-  app.post(
-    '/fapi/v1/batchOrders',
-    { config: trade(5, true), schema: { querystring: placeSchema, body: placeSchema, response: answers(FuturesBatchOrdersResponse) } },
-    async (req) => {
+  /** A batch route: each element read as its single route's parameters and run through `one`, answered in place. */
+  const batchOf =
+    (read: (el: Record<string, unknown>) => Record<string, string>, one: (userId: string, p: Record<string, string>) => Promise<unknown>) =>
+    async (req: FastifyRequest) => {
       const p = paramsOf(req);
       const userId = callerOf(req).userId;
       const raw = optional(p, 'batchOrders');
@@ -125,14 +136,24 @@ export function registerFuturesBatchRoutes(app: FastifyInstance, deps: FuturesBa
       const out: unknown[] = [];
       for (const el of parseBatchOrders(raw)) {
         try {
-          out.push(await newOrder(userId, elementParams(el)));
+          out.push(await one(userId, read(el)));
         } catch (err) {
           if (!(err instanceof BinanceError) || err.status >= 500) throw err;
           out.push(failure(err));
         }
       }
       return out;
-    },
+    };
+  app.post(
+    '/fapi/v1/batchOrders',
+    { config: trade(5, true), schema: { querystring: placeSchema, body: placeSchema, response: answers(FuturesBatchOrdersResponse) } },
+    batchOf(elementReader(orderParams), newOrder),
+  );
+  // Binance "Modify Multiple Orders": each element as PUT /fapi/v1/order takes it (CCXT's editOrders).
+  app.put(
+    '/fapi/v1/batchOrders',
+    { config: trade(5, true), schema: { querystring: placeSchema, body: placeSchema, response: answers(FuturesBatchOrdersResponse) } },
+    batchOf(elementReader(modifyParams), modifyOrder),
   );
 
   // Binance names the lists orderIdList and origClientOrderIdList; CCXT sends them lower-case (orderidlist): both read.

@@ -30,6 +30,7 @@ export const FX = {
   marginTypePosition: () => new BinanceError(-4048, 'Margin type cannot be changed if there exists position.'),
   noPositionSideChange: () => new BinanceError(-4059, 'No need to change position side.'),
   positionSideMismatch: () => new BinanceError(-4061, "Order's position side does not match user's setting."),
+  noNeedToModify: () => new BinanceError(-5027, 'No need to modify the order.'),
   postOnlyRejected: () => new BinanceError(-5022, 'Due to the order could not be executed as maker, the Post Only order will be rejected.'),
   noSuchOrder: () => new BinanceError(-2013, 'Order does not exist.'),
   unknownOrder: () => new BinanceError(-2011, 'Unknown order sent.'),

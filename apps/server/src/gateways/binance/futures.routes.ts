@@ -138,7 +138,7 @@ export interface FuturesRoutesDeps {
   config: Parameters<typeof binanceRateLimits>[0];
   contract: Pick<
     ContractService,
-    'placeOrder' | 'placeConditional' | 'cancelOrder' | 'setLeverage' | 'setMarginMode' | 'setTpSl' | 'settings' | 'positions' | 'account'
+    'placeOrder' | 'placeConditional' | 'cancelOrder' | 'amendOrder' | 'setLeverage' | 'setMarginMode' | 'setTpSl' | 'settings' | 'positions' | 'account'
   >;
   contractMarket: Pick<ContractMarketService, 'depth' | 'depthSeq' | 'figures' | 'fundingHistory' | 'klines' | 'trades'>;
   marketData: Pick<MarketDataService, 'listing'>;
@@ -574,16 +574,6 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
       return orderOut((await orderById(userId, placed.orderId)) ?? missingOrder(), false);
     }
 
-    registerFuturesBatchRoutes(app, {
-      orderParams,
-      newOrder,
-      findOrder,
-      marketOf,
-      orderById,
-      orderOut,
-      cancelOrder: (userId, orderId) => contract.cancelOrder(userId, { orderId }),
-    });
-
     /** price_out_of_band as Binance words it (-4016 / -4024 with the limit at the current mark), else the error. */
     function bandError(err: unknown, m: PerpMarketConfig, side: string, price: string | undefined): unknown {
       const code = (err as { code?: unknown }).code;
@@ -650,6 +640,69 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         return orderOut((await orderById(userId, after.orderId)) ?? o, false);
       },
     );
+
+    // Binance "Modify Order (TRADE)": a resting LIMIT order's price and total quantity, in place under its orderId
+    // (the engine's perpAmendOrder through ContractService.amendOrder). Weight 0, one order against the order limits.
+    const modifyParams = signedParams({
+      symbol: FSymbol,
+      side: FEnum,
+      orderId: FInt,
+      origClientOrderId: FClientId,
+      quantity: FDecimal,
+      price: FDecimal,
+      priceMatch: FEnum,
+    });
+    app.put(
+      '/fapi/v1/order',
+      { config: { binance: { ...trade(0).binance, order: true } }, schema: { querystring: modifyParams, body: modifyParams, response: answers(FuturesOrder) } },
+      async (req) => modifyOrder(callerOf(req).userId, P(req)),
+    );
+
+    /**
+     * One modify of `userId` from Binance's parameters `p` (PUT /fapi/v1/order): -1102 without side, quantity, price or
+     * an order id; -1117 a bad side; -1106 priceMatch (not supported here); -2013 an order that is not the caller's or
+     * not of `symbol`; -2011 one that ended (filled, cancelled, expired); -1130 a side other than the order's; -4003 quantity 0; -5027 the same price and
+     * quantity ("No need to modify the order."); -2011 a conditional order still pending; then the engine's checks
+     * (-4014, -4023, -4004, -4016/-4024, -2019, -2027) with the order left as it was.
+     */
+    async function modifyOrder(userId: string, p: Record<string, string>) {
+      const m = marketOf(p);
+      const side = required(p, 'side');
+      if (side !== 'BUY' && side !== 'SELL') throw BX.invalidSide();
+      if (optional(p, 'priceMatch') !== undefined) throw FX.notRequired('priceMatch');
+      const quantity = required(p, 'quantity');
+      const price = required(p, 'price');
+      if (/^0*\.?0*$/.test(quantity)) throw FX.quantityNotPositive();
+      // orderId prevails when both are sent (Binance).
+      const q = idParam(p, 'orderId') !== undefined ? { orderId: p.orderId! } : p;
+      const o = await findOrder(userId, m, q);
+      if (!o) throw FX.noSuchOrder();
+      if (o.status !== 'NEW' && o.status !== 'PARTIALLY_FILLED') throw FX.unknownOrder();
+      if (o.side !== side) throw FX.invalidData('side');
+      if (o.condition !== undefined && o.condition.workingTs === null) throw FX.unknownOrder();
+      if (sameUnits(price, o.price ?? -1n, m.priceDecimals) && sameUnits(quantity, o.quantity, m.qtyDecimals)) throw FX.noNeedToModify();
+      const after = await futuresCall(async () => {
+        try {
+          return await contract.amendOrder(userId, { orderId: o.orderId, price, quantity });
+        } catch (err) {
+          if ((err as { code?: unknown }).code === 'invalid_order') throw FX.unknownOrder();
+          throw bandError(err, m, side, price);
+        }
+      });
+      return orderOut(after, false);
+    }
+
+    registerFuturesBatchRoutes(app, {
+      orderParams,
+      newOrder,
+      modifyParams,
+      modifyOrder,
+      findOrder,
+      marketOf,
+      orderById,
+      orderOut,
+      cancelOrder: (userId, orderId) => contract.cancelOrder(userId, { orderId }),
+    });
 
     app.get(
       '/fapi/v1/openOrders',
@@ -1286,6 +1339,12 @@ function percentToFraction(pct: string): string {
   const [int = '0', frac = ''] = (neg ? pct.slice(1) : pct).split('.');
   const units = BigInt(int + frac.padEnd(6, '0').slice(0, 6)); // 1e-6 percent = 1e-8 fraction
   return formatDecimal(neg ? -units : units, 8);
+}
+
+/** Whether the decimal string `v` is exactly `units` at `decimals` (false when it has more significant decimals). */
+function sameUnits(v: string, units: bigint, decimals: number): boolean {
+  const frac = (v.split('.')[1] ?? '').replace(/0+$/, '');
+  return frac.length <= decimals && toUnits(v, decimals) === units;
 }
 
 function ceilDiv(a: bigint, b: bigint): bigint {
