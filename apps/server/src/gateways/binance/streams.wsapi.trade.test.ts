@@ -4,8 +4,9 @@
  * rateLimits, shows in REST openOrders and on the user data stream of the same connection; order.status,
  * openOrders.status, allOrders, myTrades, account.status, account.commission and order.test answer the REST bodies;
  * another user can neither read nor cancel it; a bad signature is -1022, a missing parameter -1102, an unread one
- * -1104, an unknown method -1020; an Ed25519 key logs the session on (session.logon) and then places without a
- * signature until session.logout.
+ * -1104, an unknown method -1020, a key without the trade permission -2015 (status 401) as REST; an Ed25519 signature
+ * in the params is accepted; an Ed25519 key logs the session on (session.logon) and then places without a signature
+ * until session.logout.
  */
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,8 @@ const ws = 'ws://127.0.0.1:8155';
 let t: TestApp;
 const users: Record<'a' | 'b', { id: string; apiKey: string; secret: string }> = {} as never;
 let ed: { apiKey: string; privateKey: crypto.KeyObject; id: string };
+/** A read-only HMAC key of user a (no spot trade permission). */
+let readOnly: { apiKey: string; secret: string };
 
 const submit = async (cmd: Record<string, unknown>) => {
   const r = await t.ctx.host.submit(cmd as unknown as Command);
@@ -65,6 +68,8 @@ beforeAll(async () => {
     await submit({ type: 'deposit', userId: id, asset: 'BTC', account: 'SPOT', amount: 10n * U, from: '@faucet' });
     await submit({ type: 'deposit', userId: id, asset: 'USDT', account: 'SPOT', amount: 1_000_000n * U, from: '@faucet' });
   }
+  const ro = await svc.create(users.a.id, { label: 'ro', keyType: 'HMAC_SHA256' }, REQ);
+  readOnly = { apiKey: ro.key.apiKey, secret: ro.secretKey! };
   const { publicKey, privateKey } = crypto.generateKeyPairSync('ed25519');
   const edId = (await loginNewUser(t, 'wsapi-ed@example.com')).userId;
   const k = await svc.create(
@@ -196,6 +201,25 @@ describe('WebSocket API trading requests', () => {
     });
     expect((await restGet('a', '/api/v3/openOrders', { symbol: 'BTCUSDT' })).body).toEqual([]);
     a.close();
+  });
+
+  it('takes an Ed25519 signature in the params, and refuses a key without the trade permission as REST does (-2015, 401)', async () => {
+    const c = await Client.open(`${ws}/ws-api/v3`);
+    const p = { symbol: 'BTCUSDT', apiKey: ed.apiKey, timestamp: Date.now() };
+    const signedEd = { ...p, signature: crypto.sign(null, Buffer.from(payloadOf(p)), ed.privateKey).toString('base64') };
+    expect(await call(c, 'openOrders.status', signedEd)).toMatchObject({ status: 200, result: [] });
+    const ro = (params: Params): Params => {
+      const q = { ...params, apiKey: readOnly.apiKey, timestamp: Date.now() };
+      return { ...q, signature: crypto.createHmac('sha256', readOnly.secret).update(payloadOf(q)).digest('hex') };
+    };
+    const order = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '50000.00', quantity: '0.01000' };
+    expect(await call(c, 'order.place', ro(order))).toMatchObject({
+      status: 401,
+      error: { code: -2015, msg: 'Invalid API-key, IP, or permissions for action.' },
+    });
+    expect(await call(c, 'account.status', ro({}))).toMatchObject({ status: 200, result: { balances: expect.any(Array) as unknown } });
+    expect((await restGet('a', '/api/v3/openOrders', { symbol: 'BTCUSDT' })).body).toEqual([]);
+    c.close();
   });
 
   it('an Ed25519 key logs the session on and places without a signature until session.logout', async () => {
