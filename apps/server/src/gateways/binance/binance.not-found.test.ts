@@ -38,7 +38,7 @@ describe('unknown paths under the Binance prefixes', () => {
     ['GET', '/fapi/v1/openInterestHist'],
     ['GET', '/fapi/v2/nothing'],
     ['GET', '/fapi'],
-    ['POST', '/fapi/v1/batchOrders'],
+    ['POST', '/fapi/v1/multiAssetsMargin'],
     ['GET', '/sapi/v1/margin/account'],
     ['GET', '/dapi/v1/depth?symbol=BTCUSD_PERP'],
     ['GET', '/eapi/v1/exchangeInfo'],
