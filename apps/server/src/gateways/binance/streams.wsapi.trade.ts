@@ -136,10 +136,13 @@ export async function createWsApiTrade({ ctx, apiKeys }: WsApiTradeDeps): Promis
   await inner.ready();
   const limits = binanceRateLimits(ctx.config);
 
-  /** The rate limit counts of a REST answer's headers, for the limits configured. */
+  /**
+   * The rate limit counts of a REST answer's headers, for the limits configured: the ORDERS counts (order requests
+   * only) before REQUEST_WEIGHT, in the order of Binance's example answers ("Response format").
+   */
   function rateLimitsOf(headers: Record<string, unknown>): WsApiRateLimit[] {
     const out: WsApiRateLimit[] = [];
-    for (const l of limits) {
+    for (const l of [...limits.filter((x) => x.rateLimitType === 'ORDERS'), ...limits.filter((x) => x.rateLimitType !== 'ORDERS')]) {
       const h = l.rateLimitType === 'REQUEST_WEIGHT' ? 'x-mbx-used-weight-1m' : l.interval === 'SECOND' ? 'x-mbx-order-count-10s' : 'x-mbx-order-count-1d';
       const v = headers[h];
       if (typeof v === 'string' && /^\d{1,15}$/.test(v)) out.push({ ...l, count: Number(v) });
