@@ -3,7 +3,7 @@
  * https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info) over our USDT perpetuals,
  * through the same services as the app API: market data from the contract market service (markets, mark/index/funding,
  * depth with its sequence, trades, k-lines, funding history) and the engine's reads, and everything that changes
- * state through the contract service (placeOrder, cancelOrder, setLeverage, setMarginMode, setTpSl), so through the same
+ * state through the contract service (placeOrder, cancelOrder, amendOrder, setLeverage, setMarginMode, setTpSl), so through the same
  * journaled engine commands. Shapes in futures.format.ts, futures error codes in futures.errors.ts; the
  * differences from Binance are listed in docs/binance-api.md ("USDⓈ-M futures REST").
  *
