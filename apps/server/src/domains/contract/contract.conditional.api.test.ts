@@ -151,6 +151,8 @@ describe('contract conditional orders API', () => {
     const open = await ok('bob', 'GET', 'getConditionalOrders', { tab: 'open' });
     expect(open.total).toBe(1);
     expect(open.records.map((r: { orderId: string }) => r.orderId)).toEqual([first]);
+    // Not among the plain open orders, where it would show as the market order it becomes, without its trigger.
+    expect((await ok('bob', 'GET', 'getOrders', { tab: 'unmatched' })).records.map((r: { orderId: string }) => r.orderId)).not.toContain(first);
     // Another user sees none of it, in either tab, and cannot cancel it.
     expect((await ok('alice', 'GET', 'getConditionalOrders', { tab: 'open' })).total).toBe(0);
     expect((await ok('alice', 'GET', 'getConditionalOrders', { tab: 'history' })).total).toBe(0);

@@ -585,7 +585,12 @@ export function createContractService(deps: { db: Db; host: EnginePort }): Contr
       const { page: p, pageSize, offset } = page(query);
       if (query.symbol !== undefined) scalesOf(query.symbol);
       if (query.tab === 'unmatched') {
-        const open = engine.perpOpenOrders(userId, query.symbol).reverse();
+        // A pending conditional order waits unbooked (getConditionalOrders lists it with its trigger); once triggered
+        // it is the plain order it became and is listed here.
+        const open = engine
+          .perpOpenOrders(userId, query.symbol)
+          .filter((o) => o.condition === undefined || o.condition.workingTs !== null)
+          .reverse();
         return { records: open.slice(offset, offset + pageSize).map(orderView), total: open.length, page: p, pageSize };
       }
       await caughtUp();
