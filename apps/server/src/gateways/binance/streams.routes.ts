@@ -129,7 +129,11 @@ export default function streamRoutes({ host, marketData, contractMarket, apiKeys
 
     /** The WebSocket API's trading and account dispatcher (streams.wsapi.trade.ts), built by the first such request. */
     let trade: Promise<WsApiTrade> | undefined;
-    const tradeOf = (): Promise<WsApiTrade> => (trade ??= createWsApiTrade({ ctx: app.ctx, apiKeys }));
+    const tradeOf = (): Promise<WsApiTrade> =>
+      (trade ??= createWsApiTrade({ ctx: app.ctx, apiKeys }).catch((err: unknown) => {
+        trade = undefined; // a failed build is retried by the next request rather than kept
+        throw err;
+      }));
     app.addHook('onClose', async () => {
       if (trade) await (await trade).close();
     });
