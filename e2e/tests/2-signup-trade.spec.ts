@@ -115,6 +115,10 @@ test('sign up, set nickname, buy BTC at market, see fill and assets; limit sell,
   await expect(result).toBeVisible({ timeout: 30_000 });
   const filledAt = Date.now();
   console.log(`time to first trade: ${((filledAt - openedAt) / 1000).toFixed(1)} s`);
+  // Centred: as much room on the left of the card as on its right (it sat 49 px from the left, 6 px from the right).
+  const box = (await result.boundingBox())!;
+  const viewportWidth = page.viewportSize()!.width;
+  expect(Math.abs(box.x - (viewportWidth - box.x - box.width))).toBeLessThanOrEqual(1);
   const resultValue = async (label: string) => result.getByText(label, { exact: true }).locator('xpath=following-sibling::dd').innerText();
   await expect(result).toContainText('市价买入 · BTC/USDT');
   const shownFilled = await resultValue('已成交');

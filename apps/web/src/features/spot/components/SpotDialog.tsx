@@ -3,7 +3,7 @@
  * of actions, used for the fill result and the price impact warning. Shown while mounted: the caller mounts it
  * when there is something to say and unmounts it to close it.
  */
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { CenterPopup } from 'antd-mobile';
 
 /** Props of SpotDialog. */
@@ -19,10 +19,14 @@ export interface SpotDialogProps {
   onClose: () => void;
 }
 
+const DIALOG_WIDTH = { '--min-width': 'min(86vw, 360px)', '--max-width': 'min(86vw, 360px)' } as CSSProperties;
+
 /** The dialog. */
 export function SpotDialog({ title, icon, children, actions, onClose }: SpotDialogProps) {
   return (
-    <CenterPopup visible onMaskClick={onClose} bodyClassName="sp-dialog-body" destroyOnClose>
+    // The popup's wrap is what is centred: its width bounds (75vw by default) must be the card's, or a wider card
+    // overflows the wrap to the right.
+    <CenterPopup visible onMaskClick={onClose} bodyClassName="sp-dialog-body" style={DIALOG_WIDTH} destroyOnClose>
       <div role="dialog" aria-modal="true" aria-label={title} className="sp-dialog">
         <h2 className="sp-dialog-title">
           {icon}
