@@ -17,7 +17,9 @@
  * does not have (`exchange.has`) is "unsupported"; a method Binance's entry of CCXT's skip-tests.json skips whole is
  * run anyway and shown as "skip(ccxt)" with its result; NotSupported counts as passed (tests.ts: "not supported");
  * OperationFailed is retried 3 times. Methods the brief of this script lists but tests.ts has no test file for are
- * called and their answer checked with CCXT's structure test where one applies (marked "call").
+ * called and their answer checked with CCXT's structure test where one applies (marked "call"). CCXT Pro's watch
+ * tests (ts/src/pro/test/Exchange/test.watch*.ts, read from <CCXT_TESTS_DIR>/pro/Exchange/) run with
+ * `ccxt.pro.binance` on the same URLs, the four public ones of a market together (15 s each), as tests.ts --ws does.
  *
  * Prints a table: method, market type, result, the first assertion message; then the counts per group.
  * Exits 1 when a test failed, 0 otherwise.
@@ -26,6 +28,7 @@
  *   --verbose     print the whole assertion message (with CCXT's dump of the entry)
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import ccxt from 'ccxt';
@@ -40,7 +43,7 @@ type TestFn = (exchange: Ex, skipped: Record<string, unknown>, ...args: unknown[
 interface Row {
   method: string;
   market: 'spot' | 'swap';
-  group: 'public' | 'private';
+  group: 'public' | 'private' | 'ws';
   result: 'pass' | 'FAIL' | 'unsupported' | 'not-supported' | 'no-test' | 'skipped';
   note: string;
 }
@@ -66,9 +69,12 @@ function skipsFor(method: string): Record<string, unknown> | string {
   return s ?? {};
 }
 
-/** Loads Exchange/test.<name>.ts (or base/test.<name>.ts) from the tests directory; undefined when absent. */
-async function load(name: string, base = false): Promise<TestFn | undefined> {
-  const file = path.join(TESTS_DIR, 'Exchange', base ? 'base' : '', `test.${name}.ts`);
+/**
+ * Loads Exchange/test.<name>.ts (or base/test.<name>.ts; CCXT Pro's ts/src/pro/test/Exchange/ tests from
+ * pro/Exchange/) from the tests directory; undefined when absent.
+ */
+async function load(name: string, base = false, pro = false): Promise<TestFn | undefined> {
+  const file = pro ? path.join(TESTS_DIR, 'pro', 'Exchange', `test.${name}.ts`) : path.join(TESTS_DIR, 'Exchange', base ? 'base' : '', `test.${name}.ts`);
   if (!fs.existsSync(file)) return undefined;
   const mod = (await import(file)) as { default: TestFn };
   return mod.default;
@@ -90,7 +96,7 @@ const rows: Row[] = [];
  * (and an AuthenticationError on a public test) as passed, records everything else as a failure.
  */
 async function run(
-  ex: Ex,
+  ex: Ex | InstanceType<typeof ccxt.pro.binance>,
   market: Row['market'],
   group: Row['group'],
   method: string,
@@ -191,6 +197,9 @@ async function main(): Promise<void> {
   const testOrder = await load('order', true);
   const testPosition = await load('position', true);
   const testTicker = await load('ticker', true);
+  const watch = Object.fromEntries(
+    await Promise.all(['watchTicker', 'watchOrderBook', 'watchTrades', 'watchOHLCV'].map(async (n) => [n, await load(n, false, true)] as const)),
+  ) as Record<string, TestFn | undefined>;
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccxt-unified-'));
   const port = await freePort();
@@ -277,6 +286,21 @@ async function main(): Promise<void> {
           'fetchOpenInterest',
         );
       }
+    }
+    // ---- CCXT Pro (tests.ts --ws: the watch tests of a group run together, 15 s each)
+    const pro = new ccxt.pro.binance({ apiKey: key.apiKey, secret: key.secret, urls: binanceUrls(base), enableRateLimit: true, timeout: 30_000 });
+    // A CCXT property, not an option: CCXT Pro refuses a plain ws:// URL without an http agent (docs/binance-api.md).
+    (pro as unknown as { httpAgent: http.Agent }).httpAgent = new http.Agent();
+    try {
+      await pro.loadMarkets();
+      for (const g of groups) {
+        pro.options.defaultType = g.type;
+        await Promise.all(
+          Object.entries(watch).map(([name, fn]) => run(pro, g.type, 'ws', name, fn ? async () => fn(pro as unknown as Ex, sk(name), g.symbol) : undefined)),
+        );
+      }
+    } finally {
+      await pro.close();
     }
     // ---- private: fund the futures wallet, make some orders, then tests.ts runPrivateTests (+ createOrder & co)
     await run(
@@ -401,7 +425,7 @@ async function main(): Promise<void> {
   console.log(`\n${w('method', 30)} ${w('market', 6)} ${w('group', 8)} ${w('result', 13)} first message`);
   for (const r of rows) console.log(`${w(r.method, 30)} ${w(r.market, 6)} ${w(r.group, 8)} ${w(r.result, 13)} ${r.note}`);
   console.log('');
-  for (const group of ['public', 'private'] as const)
+  for (const group of ['public', 'private', 'ws'] as const)
     for (const market of ['spot', 'swap'] as const) {
       const mine = rows.filter((r) => r.group === group && r.market === market);
       const count = (k: Row['result']) => mine.filter((r) => r.result === k).length;
