@@ -28,7 +28,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
 import type { ContractDepth, Kline } from '@exchange/api';
-import { formatDecimal, type EngineEvent } from '@exchange/core';
+import { formatDecimal, type Command, type EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
 import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
@@ -557,9 +557,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     return false;
   };
 
-  const onEngine = (events: EngineEvent[]) => {
+  const onEngine = (events: EngineEvent[], cmd: Command) => {
     if (!fanout.anySink()) return;
-    const out = userEvents(host.engine as UserEventEngine, events, wanted, now());
+    const out = userEvents(host.engine as UserEventEngine, events, wanted, now(), cmd);
     for (const ev of out) {
       for (const s of fanout.sinksOf(ev.userId) ?? []) {
         if (s.market !== ev.market) continue;

@@ -7,11 +7,13 @@
  *   TRADE or EXPIRED report with its working time `W` once it is on the book), `outboundAccountPosition` with the SPOT balances the command changed, `balanceUpdate` for a
  *   transfer into or out of the spot account and a credited deposit;
  * - USDT perpetuals (https://developers.binance.com/docs/derivatives/usds-margined-futures/user-data-streams):
- *   `ORDER_TRADE_UPDATE` likewise, `ACCOUNT_UPDATE` with the CONTRACT wallet and the positions the command changed.
+ *   `ORDER_TRADE_UPDATE` likewise (a modified order, `perpAmendOrder`: one AMENDMENT report with its new price and
+ *   quantity and its status unchanged, then a TRADE report per fill the modify caused, as Binance's "Event: Order
+ *   Update" lists "AMENDMENT - Order Modified"), `ACCOUNT_UPDATE` with the CONTRACT wallet and the positions the command changed.
  * Each event is built once per user and command, only for users someone listens to (`wanted`), as JSON text.
  * Amounts are formatted from bigint units at the market's or asset's decimals.
  */
-import type { EngineApi, EngineEvent, OrderListView, OrderView, PerpOrderView, PositionView, TradeEvent } from '@exchange/core';
+import type { Command, EngineApi, EngineEvent, OrderListView, OrderView, PerpOrderView, PositionView, TradeEvent } from '@exchange/core';
 import { formatDecimal } from '@exchange/core';
 import { avgPriceOf, perpScales, positionFigures } from '../../domains/contract/contract.format';
 import { toBinanceSymbol } from './binance.symbols';
@@ -53,6 +55,9 @@ class Fills {
     let list = this.byOrder.get(orderId);
     if (!list) this.byOrder.set(orderId, (list = []));
     list.push(f);
+  }
+  has(orderId: string): boolean {
+    return this.byOrder.has(orderId);
   }
   take(orderId: string): Fill[] {
     const list = this.byOrder.get(orderId);
@@ -139,15 +144,26 @@ function executionReports(engine: UserEventEngine, o: OrderView, fills: Fill[], 
   });
 }
 
+/**
+ * How a perpetual order's event is reported: `accepted` NEW; `amended` Binance's AMENDMENT (status and filled
+ * quantity unchanged, the new terms); `updated` its fills of the command, then its end.
+ */
+type PerpReportKind = 'accepted' | 'amended' | 'updated';
+
 /** The ORDER_TRADE_UPDATE texts of a perpetual order change. */
-function orderTradeUpdates(engine: UserEventEngine, o: PerpOrderView, fills: Fill[], ts: number, now: number, accepted: boolean): string[] {
+function orderTradeUpdates(engine: UserEventEngine, o: PerpOrderView, fills: Fill[], ts: number, now: number, kind: PerpReportKind): string[] {
   const m = engine.perpMarket(o.symbol);
   if (!m) return [];
   const s = perpScales(m, engine.asset(m.quote)?.scale);
   const px = (v: bigint | null) => formatDecimal(v ?? 0n, m.priceDecimals);
   const qty = (v: bigint) => formatDecimal(v, m.qtyDecimals);
   const money = (v: bigint) => formatDecimal(v, s.scale);
-  const reports = accepted ? [{ x: 'NEW', X: 'NEW', fill: null, z: 0n, Z: 0n }] : reportsOf(o, fills);
+  const reports =
+    kind === 'accepted'
+      ? [{ x: 'NEW', X: 'NEW', fill: null, z: 0n, Z: 0n }]
+      : kind === 'amended'
+        ? [{ x: 'AMENDMENT', X: o.status, fill: null, z: o.filledQty, Z: o.filledQuote }]
+        : reportsOf(o, fills);
   const plainType = o.trigger === 'TAKE_PROFIT' ? 'TAKE_PROFIT_MARKET' : o.trigger === 'STOP_LOSS' ? 'STOP_MARKET' : o.orderType;
   // A conditional order (Binance): `o` its type while pending and the LIMIT/MARKET it became once triggered, `ot` its
   // type throughout; `sp`, `wt`, `cp`, `pP` its condition; `AP` and `cr` only on a trailing order.
@@ -261,13 +277,18 @@ function listStatus(l: OrderListView, clientIds: ReadonlyMap<string, string>, no
 
 /**
  * The user events of one command's `events`, in Binance's order (order reports, then the account), for the users
- * `wanted` says someone listens to in that namespace. `now` is the event time E (ms).
+ * `wanted` says someone listens to in that namespace. `now` is the event time E (ms). `cmd`, the command that made the
+ * events, tells a modify (`perpAmendOrder`) apart: the engine's first update of the modified order (its new terms,
+ * before it matches) is reported as AMENDMENT, its last as the fills the modify caused (nothing more without a fill
+ * or an end); a modify that cancels the order is reported CANCELED alone. Without `cmd` every update is reported by
+ * its fills and status.
  */
 export function userEvents(
   engine: UserEventEngine,
   events: readonly EngineEvent[],
   wanted: (userId: string, market: StreamMarket) => boolean,
   now: number,
+  cmd?: Command,
 ): UserEvent[] {
   const out: UserEvent[] = [];
   const spotFills = new Fills();
@@ -280,6 +301,9 @@ export function userEvents(
   const moved = new Set<string>();
   let lastTs = 0;
   let reason = 'ORDER';
+  /** The order a modify changed, until its AMENDMENT report is out (or the modify cancelled it). */
+  const amendedId = cmd?.type === 'perpAmendOrder' ? cmd.orderId : null;
+  let amendReported = false;
   const contractOf = (userId: string, asset: string) => {
     let c = contractUsers.get(userId);
     if (!c) contractUsers.set(userId, (c = { asset, positions: new Map() }));
@@ -337,7 +361,7 @@ export function userEvents(
         break;
       case 'perpOrderAccepted':
         if (wanted(e.order.userId, 'futures'))
-          for (const json of orderTradeUpdates(engine, e.order, [], e.ts, now, true)) out.push({ userId: e.order.userId, market: 'futures', json });
+          for (const json of orderTradeUpdates(engine, e.order, [], e.ts, now, 'accepted')) out.push({ userId: e.order.userId, market: 'futures', json });
         break;
       case 'perpTrade': {
         const t: PerpTrade = e;
@@ -347,12 +371,22 @@ export function userEvents(
         if (wanted(t.takerUserId, 'futures')) perpFills.add(t.takerOrderId, { ...common, fee: t.takerFee, maker: false, realizedPnl: t.takerRealizedPnl });
         break;
       }
-      case 'perpOrderUpdated':
-        if (wanted(e.order.userId, 'futures')) {
-          for (const json of orderTradeUpdates(engine, e.order, perpFills.take(e.order.orderId), e.ts, now, false))
-            out.push({ userId: e.order.userId, market: 'futures', json });
+      case 'perpOrderUpdated': {
+        const o = e.order;
+        const live = o.status === 'NEW' || o.status === 'PARTIALLY_FILLED';
+        let kind: PerpReportKind = 'updated';
+        if (o.orderId === amendedId) {
+          if (!amendReported) {
+            amendReported = true;
+            if (live) kind = 'amended';
+          } else if (live && !perpFills.has(o.orderId)) break;
+        }
+        if (wanted(o.userId, 'futures')) {
+          for (const json of orderTradeUpdates(engine, o, kind === 'amended' ? [] : perpFills.take(o.orderId), e.ts, now, kind))
+            out.push({ userId: o.userId, market: 'futures', json });
         }
         break;
+      }
       case 'positionChanged': {
         const p = e.position;
         if (!wanted(p.userId, 'futures')) break;
