@@ -29,3 +29,4 @@ export * from '../domains/convert/convert.tables';
 export * from '../domains/support/support.tables';
 export * from '../domains/inbox/inbox.tables';
 export * from '../domains/api-keys/api-keys.tables';
+export * from '../domains/market-jobs/open-interest.tables';

@@ -25,6 +25,8 @@ import type { DepthPoint } from './ladder';
 import { startIndexJob } from './index-price.job';
 import { LiquidityBot } from './liquidity-bot';
 import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
+import { startOpenInterestJob } from './open-interest.job';
+import type { Db } from '../../platform/db/client';
 import { contractBotOrders, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
 import { referenceOverridesOf } from './reference-override';
 import type { ReferencePaths } from '../market-data/price-source';
@@ -45,6 +47,8 @@ export interface JobsDeps {
   marketData: MarketDataService;
   entrust: EntrustService;
   contract: ContractService;
+  /** The database: the open interest samples (open-interest.job.ts). */
+  db: Db;
 }
 
 /** Running jobs; stop() ends the timers and waits for in-flight bot commands. */
@@ -84,9 +88,12 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
   const paths = overrides.wrap(opts.paths ?? createReferencePaths());
   // The k-line backfill writes many rows; it runs in the background so the live market starts at once.
   const backfill = ctx.marketData.setReferencePaths(paths).catch((err: unknown) => ctx.log.error({ err }, 'k-line backfill from reference paths failed'));
+  // Open interest samples every 5 minutes (GET /futures/data/openInterestHist), with or without the market makers.
+  const openInterest = startOpenInterestJob({ host: ctx.host, db: ctx.db, log: ctx.log, now });
   if (!ctx.config.marketMakers) {
     return {
       async stop() {
+        await openInterest.stop();
         await backfill;
       },
     };
@@ -159,7 +166,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
   return {
     async stop() {
       index.stop();
-      await Promise.all([...bots.map((b) => b.stop()), funding.stop(), marks.drain()]);
+      await Promise.all([...bots.map((b) => b.stop()), funding.stop(), marks.drain(), openInterest.stop()]);
       await backfill;
     },
   };

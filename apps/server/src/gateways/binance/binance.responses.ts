@@ -577,6 +577,8 @@ export const AccountConfigResponse = Obj({
 });
 /** GET /fapi/v1/openInterest: a market's open interest in base-asset quantity (Binance "Open Interest"). */
 export const OpenInterestResponse = Obj({ openInterest: Decimal, symbol: BinanceSymbol, time: TimeMs });
+/** GET /futures/data/openInterestHist: a market's sampled open interest (base quantity) and its value (quote), ascending (Binance "Open Interest Statistics"). */
+export const OpenInterestHistResponse = Type.Array(Obj({ symbol: BinanceSymbol, sumOpenInterest: Decimal, sumOpenInterestValue: Decimal, timestamp: TimeMs }));
 /** GET /fapi/v1/multiAssetsMargin: single-asset margin only. */
 export const MultiAssetsMarginResponse = Obj({ multiAssetsMargin: Type.Literal(false) });
 /** GET /fapi/v1/fundingInfo: each market's funding rate cap and floor (fractions) and interval (Binance "Get Funding Rate Info"). */

@@ -72,6 +72,7 @@ import {
 } from './futures.params';
 import { createFuturesRepository } from './futures.repository';
 import { registerFuturesBatchRoutes } from './futures.batch';
+import { registerFuturesDataRoutes } from './futures.data';
 import {
   AccountConfigResponse,
   answers,
@@ -409,6 +410,9 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         return { openInterest: formatDecimal(engine().openInterest(m.symbol), m.qtyDecimals), symbol: toBinanceSymbol(m.symbol), time: clock.now() };
       },
     );
+
+    // Binance "Open Interest Statistics" (GET /futures/data/openInterestHist) from the 5-minute samples (futures.data.ts).
+    registerFuturesDataRoutes(app, { db, clock, marketOf });
 
     const tickerOf = (m: PerpMarketConfig) => {
       const f = contractMarket.figures(m.symbol);
