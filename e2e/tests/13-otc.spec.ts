@@ -4,7 +4,7 @@
  * enabled bank card, 2,000 USDT moved into the OTC account) applies with the security deposit and is approved through
  * the console API (admin/otc/reviewMerchant); a buyer is verified the same way. In the UI: the merchant publishes a
  * SELL ad of 500 USDT at 7.20 CNY on /advertisement (the form in en/day, then zh/night). The buyer finds it on the
- * market (/transaction/transactionFabi), enters 720 CNY and sees 100.00000000 USDT (floor(fiat * 1e8 / price)),
+ * market (/transaction/transactionFabi), enters 720 CNY and sees 100.00 USDT (floor(fiat * 1e8 / price)),
  * takes it, sees the seller's real name and bank card on the order, marks it paid with the card, and writes in the
  * chat; the merchant's open order turns to "buyer has paid" and its Chat button counts the unread message live, the
  * merchant reads it and releases with the transaction password; both see "Completed". Balances exact through the
@@ -90,7 +90,7 @@ test('OTC: a merchant publishes a SELL ad in the app, a buyer buys, pays, chats;
     .click();
   await expect(b).toHaveURL(/\/transactionDetail\?adId=/);
   await b.getByRole('textbox', { name: 'Amount (CNY)' }).fill('720');
-  await expect(b.getByTestId('take-quantity')).toHaveText('100.00000000 USDT');
+  await expect(b.getByTestId('take-quantity')).toHaveText('100.00 USDT');
   await b.getByRole('button', { name: 'Buy USDT' }).click();
   await expect(b).toHaveURL(/\/transaction\/orderDetail\?orderId=\d+/);
   const orderId = new URL(b.url()).searchParams.get('orderId')!;
@@ -99,7 +99,7 @@ test('OTC: a merchant publishes a SELL ad in the app, a buyer buys, pays, chats;
   await expect(b.getByRole('status')).toContainText('Pending payment');
   await expect(b.getByRole('status')).toContainText(/Pay the seller within 1[45]:\d\d/);
   await expect(b.getByTestId('order-fiat')).toHaveText('¥720.00');
-  await expect(b.getByTestId('order-quantity')).toHaveText('100.00000000 USDT');
+  await expect(b.getByTestId('order-quantity')).toHaveText('100.00 USDT');
   await expect(b.getByText('6222020200112233446')).toBeVisible();
   await expect(b.getByText('王商家').first()).toBeVisible();
   await b.screenshot({ path: path.join(SHOTS, 'otc-order.png'), fullPage: true });
@@ -134,7 +134,7 @@ test('OTC: a merchant publishes a SELL ad in the app, a buyer buys, pays, chats;
   await typePin(m, PIN);
   await expect(m.getByRole('status')).toContainText('Completed');
   await expect(b.getByRole('status')).toContainText('Completed', { timeout: 20_000 });
-  await expect(b.getByRole('status')).toContainText('100.00000000 USDT were credited to your OTC account');
+  await expect(b.getByRole('status')).toContainText('100.00 USDT were credited to your OTC account');
 
   // --- Balances exact ---
   expect(await otcUsdt(request, buyer)).toEqual({ available: '100.00000000', frozen: '0.00000000' });

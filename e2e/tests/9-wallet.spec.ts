@@ -112,7 +112,7 @@ test('wallet: a test deposit confirms on the dev chain, moves to spot, a withdra
   await page.getByLabel('数量', { exact: true }).fill('25');
   await page.getByRole('button', { name: '提币', exact: true }).click();
   const sheet = page.getByRole('dialog', { name: '提币验证' });
-  await expect(sheet.getByText(/^24 USDT$/)).toBeVisible();
+  await expect(sheet.getByText(/^24\.00 USDT$/)).toBeVisible();
   await sheet.getByLabel('交易密码', { exact: true }).click();
   await typePin(page, PIN);
   await new Promise((r) => setTimeout(r, Math.max(0, pinCodeAt + CODE_GAP_MS - Date.now())));

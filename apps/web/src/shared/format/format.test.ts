@@ -16,6 +16,8 @@ import {
   formatCompact,
   formatFixed,
   formatPercent,
+  formatPrice,
+  formatQty,
   groupThousands,
   maskAccount,
   mulDecimal,
@@ -124,12 +126,21 @@ describe('display precision of amounts and coins', () => {
     expect(formatCoin('1234.50000000', 'DOGE')).toBe('1,234.5');
     expect(formatCoin('0.123456789', 'ETH')).toBe('0.12345678');
   });
-  it('keeps every digit of an order total or fee', () => {
+  it('keeps every digit of an amount the user acts on (Available filled by Max, fees), grouped', () => {
+    expect(formatCoin('9410.2226254', 'USDT', { exact: true })).toBe('9,410.2226254');
+    expect(formatCoin('9410.2226254', 'USDT')).toBe('9,410.22');
     expect(formatCoin('97.50018000', 'USDT', { exact: true })).toBe('97.50018');
     expect(formatCoin('1000.00000000', 'USDT', { exact: true })).toBe('1,000.00');
     expect(formatCoin('0.00000000', 'USDT', { exact: true })).toBe('0.00');
     expect(formatCoin('0.00001500', 'BTC', { exact: true })).toBe('0.000015');
     expect(formatCoin('0.00000000', 'BTC', { exact: true })).toBe('0');
+  });
+  it('shows prices and quantities at the market precision, grouped', () => {
+    expect(formatPrice('100000', 2)).toBe('100,000.00');
+    expect(formatPrice('65000.125', 2)).toBe('65,000.13');
+    expect(formatQty('1234.5', 3)).toBe('1,234.500');
+    expect(formatQty('0.0015', 4)).toBe('0.0015');
+    expect(formatPrice('', 2)).toBe('--');
   });
   it('groups chart labels', () => {
     expect(formatChartNumber(65432.1, 2)).toBe('65,432.10');

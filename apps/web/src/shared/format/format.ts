@@ -2,6 +2,21 @@
  * Display formatting of spec section 9: abbreviations at and above 10,000 (万 / 亿 in Chinese,
  * K / M in English), fixed precision of prices and amounts at the market's precision, signed
  * percentages, CNY valuation, masked phone/email and shortened UID. All on decimal strings, no floats.
+ *
+ * ONE RULE FOR EVERY NUMBER ON SCREEN (as Binance shows them; every feature uses these functions, never
+ * toFixed / toLocaleString / Intl.NumberFormat / trimZeros / a raw API string; features/format-rule.test.ts scans for it):
+ * - an amount of an asset: `formatCoin(v, coin)`, thousands grouped, rounded down, at the asset's display precision
+ *   (fiat-like coins such as USDT exactly 2 decimals, other coins up to 8 without trailing zeros): balances, totals,
+ *   order totals, what a P2P ad has left, earn amounts;
+ * - an amount the user acts on exactly: `formatCoin(v, coin, { exact: true })`, grouped, every digit of the asset's
+ *   scale (up to 8, trailing zeros dropped, at least 2 for fiat-like coins): the "Available" of a form whose Max/All
+ *   button fills the amount (transfer, withdraw, convert, margin), fees (a fee below the display precision
+ *   would read "0.00"), the amount of one deposit / withdrawal / transfer record and of a P2P order (what moved);
+ * - a price: `formatPrice(v, pair.priceDecimals)`; a quantity of a market's base coin: `formatQty(v, pair.qtyDecimals)`;
+ *   both grouped at exactly the market's precision;
+ * - fiat (CNY) amounts and prices: `formatCny` ("¥1,234.56");
+ * - what goes INTO an input (typed, or put there by Max / a tap on the book) stays ungrouped: `formatFixed(v, d)`,
+ *   `trimZeros(v)`, since an input's value must parse back as a decimal.
  */
 import { decToString, isDecimal, parseDec, rescale, toFixedDecimal, type RoundMode } from './decimal';
 
@@ -61,16 +76,29 @@ export const FIAT_LIKE_COINS: ReadonlySet<string> = new Set(['USDT', 'USDC', 'FD
 export const COIN_DECIMALS = 8;
 
 /**
- * An amount of `coin` at its display precision, thousands grouped, rounded down:
- * - a balance (default): fiat-like coins at exactly 2 decimals ("7,902.14", "0.00"), others up to 8 decimals
- *   without trailing zeros ("0.001234", "0");
- * - `exact` (an order's total or fee, where every digit counts): up to 8 decimals without trailing zeros, at
- *   least 2 for fiat-like coins ("97.50018 USDT", "0.00 USDT", "0.000015 BTC").
+ * An amount of `coin`, the one formatter of asset amounts (module docstring), thousands grouped, rounded down (a
+ * balance is never overstated):
+ * - display (default; balances, totals, order totals, P2P quantities): fiat-like coins at exactly 2 decimals
+ *   ("7,902.14", "0.00"), others up to 8 decimals without trailing zeros ("0.001234", "0");
+ * - `exact` (where the user acts on the exact amount: the "Available" a Max/All button puts into the amount input,
+ *   fees, a record of what moved): up to 8 decimals without trailing zeros, at least 2 for fiat-like coins ("9,410.2226254 USDT",
+ *   "0.00 USDT", "0.000015 BTC").
+ * '--' when the value is missing or not a decimal.
  */
 export function formatCoin(value: string | null | undefined, coin: string, opts: { exact?: boolean } = {}): string {
   const fiat = FIAT_LIKE_COINS.has(coin);
   if (fiat && !opts.exact) return formatAmount(value, 2, { minDecimals: 2 });
   return formatAmount(value, COIN_DECIMALS, { minDecimals: fiat ? 2 : 0 });
+}
+
+/** A price at the market's price precision (priceDecimals), thousands grouped: formatPrice("100000", 2) === "100,000.00". */
+export function formatPrice(value: string | null | undefined, priceDecimals: number): string {
+  return formatFixed(value, priceDecimals, { group: true });
+}
+
+/** A quantity of a market's base coin at its quantity precision (qtyDecimals), thousands grouped: formatQty("1234.5", 3) === "1,234.500". */
+export function formatQty(value: string | null | undefined, qtyDecimals: number): string {
+  return formatFixed(value, qtyDecimals, { group: true });
 }
 
 /**

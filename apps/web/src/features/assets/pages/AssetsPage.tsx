@@ -10,7 +10,7 @@
  */
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { formatCny, formatFixed } from '../../../shared/format';
+import { formatCny, formatCoin } from '../../../shared/format';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useAssets } from '../api/get-assets';
@@ -52,9 +52,7 @@ export default function AssetsPage() {
         <div className="as-total-value num" data-testid="total-cny">
           {data ? masked(formatCny(data.totalCny), hidden) : '--'}
         </div>
-        <div className="as-total-sub num">
-          {data ? masked(t('approxUsdt', { v: formatFixed(data.totalUsdt, 2, { group: true, mode: 'down' }) }), hidden) : ''}
-        </div>
+        <div className="as-total-sub num">{data ? masked(t('approxUsdt', { v: formatCoin(data.totalUsdt, 'USDT') }), hidden) : ''}</div>
         <AssetActions />
       </section>
       <div ref={tabsWrap} className={`as-tabs-wrap${edges.start ? ' as-more-start' : ''}${edges.end ? ' as-more-end' : ''}`}>

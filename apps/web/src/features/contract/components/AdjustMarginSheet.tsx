@@ -10,7 +10,7 @@ import { Button, Popup } from 'antd-mobile';
 import type { ContractPosition } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { isApiError, showToast } from '../../../shared/api-client';
-import { groupThousands, trimZeros } from '../../../shared/format';
+import { formatCoin, trimZeros } from '../../../shared/format';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useAdjustMargin } from '../api/adjust-margin';
 import { useContractAccount } from '../api/get-account';
@@ -29,7 +29,7 @@ export interface AdjustMarginSheetProps {
 }
 
 /** A USDT amount as read: exact, grouped, trailing zeros dropped down to 2 decimals ("1,234.5" -> "1,234.50"). */
-const usdtText = (v: string) => (v ? groupThousands(trimZeros(v, 2)) : '--');
+const usdtText = (v: string) => (v ? formatCoin(v, 'USDT', { exact: true }) : '--');
 
 /** The sheet (rendered open; the card unmounts it to close). */
 export function AdjustMarginSheet({ position: p, rules, onClose }: AdjustMarginSheetProps) {

@@ -7,7 +7,7 @@
 import { Button } from 'antd-mobile';
 import type { ContractOrder } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_VALUE, formatDateTime, formatFixed, groupThousands } from '../../../shared/format';
+import { EMPTY_VALUE, formatCoin, formatDateTime, groupThousands } from '../../../shared/format';
 import { isOpenOrder } from '../hooks/use-contract-live';
 import { CardGrid, priceText, Signed } from './CardParts';
 
@@ -29,7 +29,7 @@ export function isBuyish(order: Pick<ContractOrder, 'side'>): boolean {
 export function ContractOrderCard({ order: o, priceDecimals, onCancel, cancelling }: ContractOrderCardProps) {
   const { t } = useTranslation('contract');
   const d = priceDecimals ?? (o.price.split('.')[1] ?? o.avgPrice.split('.')[1] ?? '').length;
-  const money = (v: string) => (v ? formatFixed(v, 2, { group: true }) : EMPTY_VALUE);
+  const money = (v: string) => (v ? formatCoin(v, 'USDT') : EMPTY_VALUE);
   return (
     <li className="ct-card" aria-label={`${o.symbol} ${t(`tradeType.${o.tradeType}`)}`} data-testid="contract-order">
       <div className="ct-card-top">
@@ -59,14 +59,14 @@ export function ContractOrderCard({ order: o, priceDecimals, onCancel, cancellin
           [t('entrustValue'), money(o.entrustValue)],
           [t('revocableHands'), String(o.revocableLots)],
           [t('margin'), money(o.margin)],
-          [t('fee'), o.fee ? formatFixed(o.fee, 4, { group: true }) : EMPTY_VALUE],
+          [t('fee'), o.fee ? formatCoin(o.fee, 'USDT', { exact: true }) : EMPTY_VALUE],
           [t('pnl'), <Signed key="pnl" value={o.realizedPnl} decimals={2} />],
           [t('profitRate'), <Signed key="pr" value={o.profitRate} decimals={2} suffix="%" />],
           [t('openTime'), formatDateTime(o.openTime)],
           [t('closeTime'), o.closeTime ? formatDateTime(o.closeTime) : EMPTY_VALUE],
           [t('orderNo'), o.orderId],
           [t('statusLabel'), t(`status.${o.status}`)],
-          [t('takeProfit') + ' / ' + t('stopLoss'), `${o.takeProfit || EMPTY_VALUE} / ${o.stopLoss || EMPTY_VALUE}`],
+          [t('takeProfit') + ' / ' + t('stopLoss'), `${priceText(o.takeProfit, d)} / ${priceText(o.stopLoss, d)}`],
         ]}
       />
     </li>

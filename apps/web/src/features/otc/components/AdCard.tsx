@@ -5,7 +5,7 @@
 import { Button } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import type { OtcAd, OtcSide } from '@exchange/api';
-import { formatFixed, trimZeros } from '../../../shared/format';
+import { formatCny, formatCoin } from '../../../shared/format';
 import { MerchantLine, PayTypeTag } from './parts';
 
 /** Props of AdCard: the ad, the user's side, and what the button does. */
@@ -25,13 +25,13 @@ export function AdCard({ ad, userSide, onTake }: AdCardProps) {
         <div className="otc-card-main">
           <div className="otc-price">
             <span className="otc-price-sym">¥</span>
-            <span data-testid="ad-price">{ad.price}</span>
+            <span data-testid="ad-price">{formatCny(ad.price, { symbol: false })}</span>
           </div>
           <div className="otc-line text-2">
-            <span className="text-3">{t('ad.available')}</span> {trimZeros(formatFixed(ad.remaining, 2, { mode: 'down' }), 2)} {ad.coin}
+            <span className="text-3">{t('ad.available')}</span> {formatCoin(ad.remaining, ad.coin)} {ad.coin}
           </div>
           <div className="otc-line text-2">
-            <span className="text-3">{t('ad.limits')}</span> ¥{ad.minFiat} - ¥{ad.maxFiat}
+            <span className="text-3">{t('ad.limits')}</span> {formatCny(ad.minFiat)} - {formatCny(ad.maxFiat)}
           </div>
           <div className="otc-pays">
             {ad.payTypes.map((p) => (

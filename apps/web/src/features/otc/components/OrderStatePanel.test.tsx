@@ -120,7 +120,7 @@ describe('OrderStatePanel', () => {
     expect(screen.getByRole('status')).toHaveTextContent('Pending payment');
     expect(screen.getByRole('status')).toHaveTextContent('Pay the seller within 13:55');
     expect(screen.getByTestId('order-fiat')).toHaveTextContent('¥720.00');
-    expect(screen.getByTestId('order-quantity')).toHaveTextContent('100.00000000 USDT');
+    expect(screen.getByTestId('order-quantity')).toHaveTextContent('100.00 USDT');
     expect(screen.getByText('900001')).toBeInTheDocument();
     expect(screen.getByText('6222020200001234')).toBeInTheDocument();
     expect(screen.getByText('zhang@example.com')).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('OrderStatePanel', () => {
     cleanup();
     show(order({ state: 'COMPLETED', endReason: 'RELEASED' }), T0, 'zh');
     expect(screen.getByRole('status')).toHaveTextContent('已完成');
-    expect(screen.getByRole('status')).toHaveTextContent('100.00000000 USDT 已转入您的法币账户');
+    expect(screen.getByRole('status')).toHaveTextContent('100.00 USDT 已转入您的法币账户');
     expect(screen.queryAllByRole('button').filter((b) => !/复制/.test(b.textContent ?? ''))).toHaveLength(0);
     cleanup();
     show(order({ state: 'CANCELLED', endReason: 'TIMEOUT' }), T0, 'en');

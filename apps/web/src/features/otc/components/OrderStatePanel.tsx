@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Radio } from 'antd-mobile';
 import type { OtcOrderDetail, OtcPaymentDetail } from '@exchange/api';
-import { formatDateTime } from '../../../shared/format';
+import { formatCny, formatCoin, formatDateTime } from '../../../shared/format';
 import { orderView } from '../lib/order-view';
 import { AuthImage } from '../../../shared/image';
 import { InfoRow, PayTypeTag, formatLeft } from './parts';
@@ -79,7 +79,10 @@ export function OrderStatePanel({ order: o, now, ...a }: { order: OtcOrderDetail
       case 'APPEAL':
         return { title: t('state.appeal'), sub: t('order.appealOpen') };
       case 'COMPLETED':
-        return { title: t('state.completed'), sub: t(v.iAmBuyer ? 'order.receivedCoin' : 'order.soldCoin', { qty: o.quantity, coin }) };
+        return {
+          title: t('state.completed'),
+          sub: t(v.iAmBuyer ? 'order.receivedCoin' : 'order.soldCoin', { qty: formatCoin(o.quantity, coin, { exact: true }), coin }),
+        };
       default:
         return { title: t('state.cancelled'), sub: o.endReason ? t(`endReason.${o.endReason}`) : '' };
     }
@@ -110,9 +113,9 @@ export function OrderStatePanel({ order: o, now, ...a }: { order: OtcOrderDetail
         <h3 className="otc-h3">
           <span className={v.iAmBuyer ? 'c-up' : 'c-down'}>{t(v.iAmBuyer ? 'order.buy' : 'order.sell')}</span> {coin}
         </h3>
-        <InfoRow label={t('order.amount')} value={<span data-testid="order-fiat">¥{o.fiatAmount}</span>} copy={o.fiatAmount} strong />
-        <InfoRow label={t('order.price')} value={`¥${o.price}`} />
-        <InfoRow label={t('order.quantity')} value={<span data-testid="order-quantity">{`${o.quantity} ${coin}`}</span>} />
+        <InfoRow label={t('order.amount')} value={<span data-testid="order-fiat">{formatCny(o.fiatAmount)}</span>} copy={o.fiatAmount} strong />
+        <InfoRow label={t('order.price')} value={formatCny(o.price)} />
+        <InfoRow label={t('order.quantity')} value={<span data-testid="order-quantity">{`${formatCoin(o.quantity, coin, { exact: true })} ${coin}`}</span>} />
         <InfoRow label={t('order.number')} value={o.orderId} copy={o.orderId} />
         <InfoRow label={t('order.created')} value={formatDateTime(o.createdAt)} />
         <InfoRow
@@ -157,7 +160,7 @@ export function OrderStatePanel({ order: o, now, ...a }: { order: OtcOrderDetail
 
       {v.screen === 'RELEASE' && (
         <div className="otc-warning" role="note">
-          {t('order.releaseWarning', { amount: o.fiatAmount, name: o.buyerRealName })}
+          {t('order.releaseWarning', { amount: formatCny(o.fiatAmount, { symbol: false }), name: o.buyerRealName })}
         </div>
       )}
 

@@ -20,6 +20,7 @@ import { AdForm } from '../components/AdForm';
 import { PayTypeTag } from '../components/parts';
 import type { AdFormValues } from '../lib/ad-form';
 import '../otc.css';
+import { formatCny, formatCoin } from '../../../shared/format';
 
 function toBody(v: AdFormValues) {
   return {
@@ -46,20 +47,20 @@ export function MyAdCard({ ad, onEdit, onStatus }: { ad: OtcAd; onEdit: () => vo
       <div className="otc-row">
         <span className="otc-row-label">{t('order.price')}</span>
         <span className="otc-row-value otc-strong">
-          ¥{ad.price}
+          {formatCny(ad.price)}
           {ad.priceType === 'FLOAT' && <span className="text-3"> ({ad.floatPercent}%)</span>}
         </span>
       </div>
       <div className="otc-row">
         <span className="otc-row-label">{t('ads.remaining')}</span>
         <span className="otc-row-value">
-          {ad.remaining} / {ad.total} {ad.coin}
+          {formatCoin(ad.remaining, ad.coin)} / {formatCoin(ad.total, ad.coin)} {ad.coin}
         </span>
       </div>
       <div className="otc-row">
         <span className="otc-row-label">{t('ad.limits')}</span>
         <span className="otc-row-value">
-          ¥{ad.minFiat} - ¥{ad.maxFiat}
+          {formatCny(ad.minFiat)} - {formatCny(ad.maxFiat)}
         </span>
       </div>
       <div className="otc-pays">

@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Badge } from 'antd-mobile';
 import type { OtcOrder } from '@exchange/api';
-import { formatDateTime } from '../../../shared/format';
+import { formatCny, formatCoin, formatDateTime } from '../../../shared/format';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { useOtcOrders, type OtcOrderTab } from '../api/get-orders';
@@ -34,16 +34,16 @@ export function OtcOrderCard({ o, onOpen }: { o: OtcOrder; onOpen: () => void })
         </div>
         <div className="otc-row">
           <span className="otc-row-label">{t('order.amount')}</span>
-          <span className="otc-row-value otc-strong">¥{o.fiatAmount}</span>
+          <span className="otc-row-value otc-strong">{formatCny(o.fiatAmount)}</span>
         </div>
         <div className="otc-row">
           <span className="otc-row-label">{t('order.price')}</span>
-          <span className="otc-row-value">¥{o.price}</span>
+          <span className="otc-row-value">{formatCny(o.price)}</span>
         </div>
         <div className="otc-row">
           <span className="otc-row-label">{t('order.quantity')}</span>
           <span className="otc-row-value">
-            {o.quantity} {o.coin}
+            {formatCoin(o.quantity, o.coin)} {o.coin}
           </span>
         </div>
         <div className="otc-row text-3">

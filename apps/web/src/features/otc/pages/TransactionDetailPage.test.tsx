@@ -61,7 +61,7 @@ describe('order entry', () => {
     expect(qty).toHaveValue('13.69863013');
     fireEvent.change(qty, { target: { value: '13.7' } });
     expect(screen.getByTestId('take-fiat')).toHaveTextContent('¥100.01');
-    expect(screen.getByTestId('take-quantity')).toHaveTextContent('13.70000000 USDT');
+    expect(screen.getByTestId('take-quantity')).toHaveTextContent('13.70 USDT');
 
     fireEvent.click(screen.getByRole('tab', { name: 'By CNY' }));
     const fiat = screen.getByRole('textbox', { name: 'Amount (CNY)' });
@@ -71,7 +71,7 @@ describe('order entry', () => {
     expect(screen.getByRole('button', { name: 'Buy USDT' })).toBeDisabled();
 
     fireEvent.change(fiat, { target: { value: '730' } });
-    expect(screen.getByTestId('take-quantity')).toHaveTextContent('100.00000000 USDT');
+    expect(screen.getByTestId('take-quantity')).toHaveTextContent('100.00 USDT');
     await waitFor(() => expect(calls.some((c) => c.path === API_PATHS.getMember)).toBe(true));
     await new Promise((r) => setTimeout(r, 50));
     fireEvent.click(screen.getByRole('button', { name: 'Buy USDT' }));

@@ -21,6 +21,7 @@ import { MerchantLine, PayTypeTag } from '../components/parts';
 import { useOtcTradeGuard } from '../hooks/use-trade-guard';
 import { checkOrderAmounts, orderAmounts, type AmountProblem } from '../lib/amount';
 import '../otc.css';
+import { formatCny, formatCoin } from '../../../shared/format';
 
 /** A fresh idempotency key of a take (one per attempt; a retry of the same attempt reuses it). */
 export function newClientId(): string {
@@ -102,14 +103,14 @@ export function TakeForm({ ad }: { ad: OtcAd }) {
         <div className="otc-entry-price">
           <span className="text-3">{t('take.price')}</span>
           <span className={userSells ? 'c-down otc-strong' : 'c-up otc-strong'} data-testid="take-price">
-            ¥{ad.price}
+            {formatCny(ad.price)}
           </span>
         </div>
         <div className="otc-line text-2">
-          {t('ad.available')} {ad.remaining} {ad.coin}
+          {t('ad.available')} {formatCoin(ad.remaining, ad.coin)} {ad.coin}
         </div>
         <div className="otc-line text-2">
-          {t('ad.limits')} ¥{ad.minFiat} - ¥{ad.maxFiat}
+          {t('ad.limits')} {formatCny(ad.minFiat)} - {formatCny(ad.maxFiat)}
         </div>
         <div className="otc-line text-2">{t('take.window', { n: ad.paymentWindowMinutes })}</div>
         <div className="otc-pays">
@@ -156,13 +157,13 @@ export function TakeForm({ ad }: { ad: OtcAd }) {
         <div className="otc-row">
           <span className="otc-row-label">{t('take.youPay')}</span>
           <span className="otc-row-value otc-strong" data-testid="take-fiat">
-            {amounts ? `¥${amounts.fiat}` : '--'}
+            {amounts ? formatCny(amounts.fiat) : '--'}
           </span>
         </div>
         <div className="otc-row">
           <span className="otc-row-label">{t(userSells ? 'take.youSell' : 'take.youGet')}</span>
           <span className="otc-row-value otc-strong" data-testid="take-quantity">
-            {amounts ? `${amounts.quantity} ${ad.coin}` : '--'}
+            {amounts ? `${formatCoin(amounts.quantity, ad.coin, { exact: true })} ${ad.coin}` : '--'}
           </span>
         </div>
         <p className="otc-rule text-3">{t('take.rule', { coin: ad.coin, fiat: ad.fiat })}</p>

@@ -2,12 +2,13 @@
  * The fill of an order shown at once (as Binance does): the outcome (filled, partially filled
  * with the rest open or expired, not filled), the order (type, side, pair), the filled quantity, the average
  * price, the total and the fee, and what is left. Prices and quantities at the market's display precision with
- * thousands separators; totals and fees with every digit but no trailing zeros (shared/format).
+ * thousands separators; the total (and a rest in the quote coin) at the asset's display precision, the fee with every
+ * digit (the rule of shared/format: formatPrice, formatQty, formatCoin).
  */
 import { Button } from 'antd-mobile';
 import type { Entrust, Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
-import { EMPTY_VALUE, formatCoin, formatFixed } from '../../../shared/format';
+import { EMPTY_VALUE, formatCoin, formatPrice, formatQty } from '../../../shared/format';
 import { orderResult } from '../lib/order-result';
 import { SpotDialog } from './SpotDialog';
 
@@ -26,15 +27,15 @@ export function OrderResultDialog({ order, pair, onClose }: OrderResultDialogPro
   const result = order ? orderResult(order) : null;
   if (!order || !result) return null;
   const buy = order.side === 'BUY';
-  const qty = (v: string) => formatFixed(v, pair.qtyDecimals, { group: true });
+  const qty = (v: string) => formatQty(v, pair.qtyDecimals);
   const rows: [string, string][] = [
     [t('filled'), `${qty(order.dealAmount)} ${pair.tokenCur}`],
-    [t('avgPrice'), order.avgPrice ? `${formatFixed(order.avgPrice, pair.priceDecimals, { group: true })} ${pair.mainCur}` : EMPTY_VALUE],
-    [t('total'), `${formatCoin(order.dealTotal, pair.mainCur, { exact: true })} ${pair.mainCur}`],
+    [t('avgPrice'), order.avgPrice ? `${formatPrice(order.avgPrice, pair.priceDecimals)} ${pair.mainCur}` : EMPTY_VALUE],
+    [t('total'), `${formatCoin(order.dealTotal, pair.mainCur)} ${pair.mainCur}`],
     [t('fee'), `${formatCoin(order.fee, order.feeCur, { exact: true })} ${order.feeCur}`],
   ];
   if (result.remaining) {
-    const left = result.remainingCur === pair.tokenCur ? qty(result.remaining) : formatCoin(result.remaining, result.remainingCur, { exact: true });
+    const left = result.remainingCur === pair.tokenCur ? qty(result.remaining) : formatCoin(result.remaining, result.remainingCur);
     rows.push([t(result.outcome === 'partial_open' ? 'result.remaining_open' : 'result.remaining_expired'), `${left} ${result.remainingCur}`]);
   }
   const ok = result.outcome === 'filled';

@@ -9,7 +9,7 @@ import { Button } from 'antd-mobile';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, RecordDetail, TransferRecord, WithdrawRecord } from '@exchange/api';
-import { formatAmount, formatDateTime } from '../../../shared/format';
+import { formatCoin, formatDateTime } from '../../../shared/format';
 import { useCancelWithdraw } from '../api/cancel-withdraw';
 import { CopyButton } from './CopyButton';
 import { StatusTimeline } from './StatusTimeline';
@@ -73,7 +73,7 @@ function DepositDetail({ r }: { r: DepositRecord }) {
   const confirmations = t('confirmationsOf', { n, total: r.confirmationsRequired });
   return (
     <>
-      <Head amount={`+${formatAmount(r.amount, 8)}`} coin={r.coin} state={t(`depositStatus.${r.status}`)} tone={r.status.toLowerCase()} />
+      <Head amount={`+${formatCoin(r.amount, r.coin, { exact: true })}`} coin={r.coin} state={t(`depositStatus.${r.status}`)} tone={r.status.toLowerCase()} />
       <dl className="wl-facts">
         <Row label={t('network')}>{r.chain}</Row>
         <Row label={t('detail.confirmations')}>{confirmations}</Row>
@@ -99,15 +99,15 @@ function WithdrawDetail({ r }: { r: WithdrawRecord }) {
   const tone = r.status === 'COMPLETED' ? 'credited' : r.status === 'REJECTED' || r.status === 'FAILED' ? 'failed' : 'confirming';
   return (
     <>
-      <Head amount={`-${formatAmount(r.amount, 8)}`} coin={r.coin} state={t(`withdrawStatus.${r.status}`)} tone={tone} />
+      <Head amount={`-${formatCoin(r.amount, r.coin, { exact: true })}`} coin={r.coin} state={t(`withdrawStatus.${r.status}`)} tone={tone} />
       <dl className="wl-facts">
         <Row label={t('network')}>{r.chain}</Row>
         <HashRow label={t('detail.to')} value={r.address} />
         <Row label={t('withdraw.fee')}>
-          {formatAmount(r.fee, 8)} {r.coin}
+          {formatCoin(r.fee, r.coin, { exact: true })} {r.coin}
         </Row>
         <Row label={t('detail.receive')}>
-          {formatAmount(r.receive, 8)} {r.coin}
+          {formatCoin(r.receive, r.coin, { exact: true })} {r.coin}
         </Row>
         <HashRow label={t('detail.txHash')} value={r.txHash} href={r.explorerUrl || undefined} />
         {(r.status === 'CONFIRMING' || r.status === 'COMPLETED') && <Row label={t('detail.confirmations')}>{confirmations}</Row>}
@@ -143,7 +143,7 @@ function TransferDetail({ r }: { r: TransferRecord }) {
   const { t } = useTranslation('wallet');
   return (
     <>
-      <Head amount={formatAmount(r.amount, 8)} coin={r.coin} state={t('transferDone')} tone="credited" />
+      <Head amount={formatCoin(r.amount, r.coin, { exact: true })} coin={r.coin} state={t('transferDone')} tone="credited" />
       <dl className="wl-facts">
         <Row label={t('transfer.from')}>{t(`account.${r.from}`)}</Row>
         <Row label={t('transfer.to')}>{t(`account.${r.to}`)}</Row>

@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { Button, Popup } from 'antd-mobile';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatCoin } from '../../../shared/format';
 import { Field, SendCodeField } from '../../../shared/forms/fields';
 import { PinInput, isPin } from '../../../shared/ui/PinInput';
 import type { WithdrawInfo } from '../api/get-withdraw-info';
@@ -70,19 +71,19 @@ export function WithdrawConfirmPopup(props: {
           <div>
             <dt>{t('withdraw.amount')}</dt>
             <dd>
-              {summary.amount} {info.coin}
+              {formatCoin(summary.amount, info.coin, { exact: true })} {info.coin}
             </dd>
           </div>
           <div>
             <dt>{t('withdraw.fee')}</dt>
             <dd>
-              {summary.fee} {info.coin}
+              {formatCoin(summary.fee, info.coin, { exact: true })} {info.coin}
             </dd>
           </div>
           <div>
             <dt>{t('withdraw.receive')}</dt>
             <dd className="wl-strong">
-              {summary.receive} {info.coin}
+              {formatCoin(summary.receive, info.coin, { exact: true })} {info.coin}
             </dd>
           </div>
         </dl>

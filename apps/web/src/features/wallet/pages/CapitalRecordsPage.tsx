@@ -8,7 +8,7 @@ import { InfiniteScroll } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DepositRecord, RecordType, TransferRecord, WithdrawRecord } from '@exchange/api';
-import { formatAmount, formatDateTime } from '../../../shared/format';
+import { formatCoin, formatDateTime } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
@@ -99,12 +99,12 @@ function RecordList({ type, coin }: { type: RecordType; coin: string }) {
 /** One row: coin, signed amount, state (or the accounts of a transfer), time. */
 function RecordRow({ type, r }: { type: RecordType; r: DepositRecord | WithdrawRecord | TransferRecord }) {
   const { t } = useTranslation('wallet');
-  let amount = formatAmount(r.amount, 8);
+  let amount = formatCoin(r.amount, r.coin, { exact: true });
   let state: string;
   let tone = 'credited';
   if (type === 'coinCharging') {
     const d = r as DepositRecord;
-    amount = `+${formatAmount(d.amount, 8)}`;
+    amount = `+${formatCoin(d.amount, d.coin, { exact: true })}`;
     state =
       d.status === 'CONFIRMING'
         ? `${t('depositStatus.CONFIRMING')} ${Math.min(d.confirmations, d.confirmationsRequired)}/${d.confirmationsRequired}`
@@ -112,7 +112,7 @@ function RecordRow({ type, r }: { type: RecordType; r: DepositRecord | WithdrawR
     tone = d.status.toLowerCase();
   } else if (type === 'withdrawCoin') {
     const w = r as WithdrawRecord;
-    amount = `-${formatAmount(w.amount, 8)}`;
+    amount = `-${formatCoin(w.amount, w.coin, { exact: true })}`;
     state = t(`withdrawStatus.${w.status}`);
     tone = w.status === 'COMPLETED' ? 'credited' : w.status === 'REJECTED' || w.status === 'FAILED' ? 'failed' : 'confirming';
   } else {

@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { CoinChain, DepositRecord } from '@exchange/api';
 import { showToast } from '../../../shared/api-client';
 import { openAppSettings, saveImage } from '../../../shared/bridge';
-import { formatAmount, formatDateTime } from '../../../shared/format';
+import { formatCoin, formatDateTime } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
 import { useCoinChain } from '../hooks/use-coin-chain';
@@ -194,7 +194,7 @@ export function DepositLine({ d }: { d: DepositRecord }) {
     <>
       <span className="wl-recent-top">
         <span className="wl-amount">
-          +{formatAmount(d.amount, 8)} {d.coin}
+          +{formatCoin(d.amount, d.coin, { exact: true })} {d.coin}
         </span>
         <span className={`wl-state wl-state-${d.status.toLowerCase()}`}>{t(`depositStatus.${d.status}`)}</span>
       </span>

@@ -5,6 +5,7 @@
 import { Button, Result } from 'antd-mobile';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { formatCoin } from '../../../shared/format';
 import { PageHeader } from '../../../shared/ui';
 import '../wallet.css';
 
@@ -22,7 +23,12 @@ export default function TranferSuccessPage() {
   return (
     <div className="wl-page">
       <PageHeader title={t('transferSuccess.title')} onBack={() => navigate('/assets', { replace: true })} />
-      <Result status="success" title={t('transferSuccess.result')} className="wl-result" description={known ? `${amount} ${coin}` : undefined} />
+      <Result
+        status="success"
+        title={t('transferSuccess.result')}
+        className="wl-result"
+        description={known ? `${formatCoin(amount, coin, { exact: true })} ${coin}` : undefined}
+      />
       {known && (
         <dl className="wl-facts">
           <div>

@@ -75,7 +75,7 @@ describe('TransferPage out of the contract account', () => {
       'asset/wallet/transfer': (f: Record<string, string>) => ({ id: '9', coin: 'USDT', from: 'CONTRACT', to: 'SPOT', amount: f.amount, createdAt: 1 }),
     });
     renderPage(<TransferPage />, { path: '/assets/transfer', url: fromContract });
-    await waitFor(() => expect(screen.getByTestId('transfer-available')).toHaveTextContent('8575.12345678 USDT'));
+    await waitFor(() => expect(screen.getByTestId('transfer-available')).toHaveTextContent('8,575.12345678 USDT'));
     expect(screen.getByTestId('transfer-limit-note')).toHaveTextContent('Margin and unrealized losses of open positions stay in the contract account.');
 
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
@@ -96,9 +96,9 @@ describe('TransferPage out of the contract account', () => {
     useAppStore.setState({ token: 't', userId: '7', isLogin: true });
     const calls = mockApi({ 'asset/asset/getAssets': assetsWithContractUsdt('250'), 'contract/contract/getAccount': contractAccount('250', '250.00000000') });
     renderPage(<TransferPage />, { path: '/assets/transfer', url: fromContract });
-    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('250 USDT');
+    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('250.00 USDT');
     await waitFor(() => expect(calls.some((c) => c.path === 'contract/contract/getAccount')).toBe(true));
-    expect(screen.getByTestId('transfer-available')).toHaveTextContent('250 USDT');
+    expect(screen.getByTestId('transfer-available')).toHaveTextContent('250.00 USDT');
     expect(screen.queryByTestId('transfer-limit-note')).toBeNull();
   });
 
@@ -106,7 +106,7 @@ describe('TransferPage out of the contract account', () => {
     useAppStore.setState({ token: 't', userId: '7', isLogin: true });
     const calls = mockApi({ 'asset/asset/getAssets': assetsWithContractUsdt('10000') });
     renderPage(<TransferPage />, { path: '/assets/transfer', url: '/assets/transfer?from=ASSETS&to=CONTRACT&coin=USDT' });
-    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('120.5 USDT');
+    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('120.50 USDT');
     expect(calls.some((c) => c.path === 'contract/contract/getAccount')).toBe(false);
   });
 });

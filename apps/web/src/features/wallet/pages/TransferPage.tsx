@@ -17,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import type { WalletAccount } from '@exchange/api';
 import { Field } from '../../../shared/forms/fields';
 import { showToast } from '../../../shared/api-client';
-import { compareDecimal, toFixedDecimal, trimZeros } from '../../../shared/format';
+import { compareDecimal, formatCoin, toFixedDecimal, trimZeros } from '../../../shared/format';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
 import { CoinIcon } from '../../../shared/ui/CoinIcon';
@@ -173,7 +173,7 @@ function TransferForm() {
       <div className="wl-available">
         {t('available')}{' '}
         <span className="wl-strong" data-testid="transfer-available">
-          {available} {coin}
+          {formatCoin(available, coin, { exact: true })} {coin}
         </span>
       </div>
       {limited && (

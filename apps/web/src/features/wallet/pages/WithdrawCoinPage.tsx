@@ -16,7 +16,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CoinChain } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
-import { formatAmount, formatDateTime } from '../../../shared/format';
+import { formatCoin, formatDateTime } from '../../../shared/format';
 import { Field } from '../../../shared/forms/fields';
 import { LoginFirst } from '../../../shared/guards/LoginFirst';
 import { InlineLoading, LoadFailed } from '../../../shared/ui';
@@ -201,30 +201,36 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
         <div>
           <dt>{t('withdraw.minimum')}</dt>
           <dd>
-            {formatAmount(info.minWithdraw, 8)} {coin}
+            {formatCoin(info.minWithdraw, coin, { exact: true })} {coin}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.maximum')}</dt>
           <dd>
-            {formatAmount(info.maxWithdraw, 8)} {coin}
+            {formatCoin(info.maxWithdraw, coin, { exact: true })} {coin}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.fee')}</dt>
           <dd>
-            {formatAmount(info.withdrawFee, 8)} {coin}
+            {formatCoin(info.withdrawFee, coin, { exact: true })} {coin}
           </dd>
         </div>
         <div>
           <dt>{t('withdraw.daily')}</dt>
-          <dd>{t('withdraw.dailyValue', { used: formatAmount(info.dailyUsed, 8), limit: formatAmount(info.dailyLimit, 8), coin })}</dd>
+          <dd>
+            {t('withdraw.dailyValue', {
+              used: formatCoin(info.dailyUsed, coin, { exact: true }),
+              limit: formatCoin(info.dailyLimit, coin, { exact: true }),
+              coin,
+            })}
+          </dd>
         </div>
       </dl>
       <div className="wl-receive">
         <span>{t('withdraw.receive')}</span>
         <span className="wl-receive-value" data-testid="withdraw-receive">
-          {receive || '0'} {coin}
+          {formatCoin(receive || '0', coin, { exact: true })} {coin}
         </span>
       </div>
       <p className="wl-warn">{t('withdraw.warning', { coin, chain: chain.chainName })}</p>
@@ -273,7 +279,7 @@ function PayingAccount({ info, chain }: { info: WithdrawInfo; chain: string }) {
         <span>
           <span>{t('withdraw.availableIn', { account: t(`account.${WITHDRAW_ACCOUNT}`) })}</span>{' '}
           <span className="wl-strong" data-testid="withdraw-available">
-            {formatAmount(info.available, 8)} {coin}
+            {formatCoin(info.available, coin, { exact: true })} {coin}
           </span>
         </span>
         <button type="button" className="wl-link wl-strong-link" onClick={() => navigate(topUpTransferUrl(others, WITHDRAW_ACCOUNT, coin, returnTo))}>
@@ -286,7 +292,7 @@ function PayingAccount({ info, chain }: { info: WithdrawInfo; chain: string }) {
             <li key={o.account}>
               <span>{t(`account.${o.account}`)}</span>
               <span className="num">
-                {formatAmount(o.available, 8)} {coin}
+                {formatCoin(o.available, coin, { exact: true })} {coin}
               </span>
             </li>
           ))}

@@ -139,7 +139,7 @@ describe('CoinChargingPage', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Send a test deposit of 1000 USDT' }));
     await waitFor(() => expect(calls.find((c) => c.path === 'asset/wallet/demoDeposit')?.form).toEqual({ coin: 'USDT', chain: 'ETH', amount: '1000' }));
     expect(await screen.findByText('3/12 confirmations')).toBeInTheDocument();
-    expect(screen.getByText('+1,000 USDT')).toBeInTheDocument();
+    expect(screen.getByText('+1,000.00 USDT')).toBeInTheDocument();
   });
 });
 
@@ -157,13 +157,13 @@ describe('WithdrawCoinPage', () => {
     mockApi(routes({ ...withdrawInfoUsdt500, available: '0', maxWithdraw: '0' }));
     renderPage(<WithdrawCoinPage />, { path: '/assets/withdrawCoin', url: '/assets/withdrawCoin?coin=USDT' });
     expect(await screen.findByText('Available in Funding')).toBeInTheDocument();
-    expect(screen.getByTestId('withdraw-available')).toHaveTextContent('0 USDT');
+    expect(screen.getByTestId('withdraw-available')).toHaveTextContent('0.00 USDT');
     const others = await screen.findByRole('list', { name: 'Your other accounts' });
     expect(
       within(others)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['Spot8,410 USDT', 'USDT-M futures12.5 USDT', 'Fiat0 USDT']);
+    ).toEqual(['Spot8,410.00 USDT', 'USDT-M futures12.50 USDT', 'Fiat0.00 USDT']);
     expect(screen.getByText(/Withdrawals are paid from your Funding account/)).toBeInTheDocument();
     expect(screen.getByPlaceholderText('Paste an Ethereum (ERC20) address')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Transfer' }));
@@ -176,7 +176,7 @@ describe('WithdrawCoinPage', () => {
     login();
     const calls = mockApi(routes());
     renderPage(<WithdrawCoinPage />, { path: '/assets/withdrawCoin', url: '/assets/withdrawCoin?coin=USDT' });
-    expect(await screen.findByTestId('withdraw-available')).toHaveTextContent('500 USDT');
+    expect(await screen.findByTestId('withdraw-available')).toHaveTextContent('500.00 USDT');
     const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     submit();
     expect(await screen.findByText('Please enter the withdrawal address')).toBeInTheDocument();
@@ -191,7 +191,7 @@ describe('WithdrawCoinPage', () => {
     submit();
     expect(await screen.findByText('Amount exceeds maximum (300 USDT)')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Max' }));
-    expect(screen.getByTestId('withdraw-receive')).toHaveTextContent('299 USDT');
+    expect(screen.getByTestId('withdraw-receive')).toHaveTextContent('299.00 USDT');
     expect(calls.some((c) => c.path === 'asset/wallet/withdraw')).toBe(false);
   });
 
@@ -221,7 +221,7 @@ describe('WithdrawCoinPage', () => {
     await screen.findByTestId('withdraw-available');
     fill('Withdrawal address', aliceUsdtAddress);
     fill('Amount', '20.5');
-    expect(screen.getByTestId('withdraw-receive')).toHaveTextContent('19.5 USDT');
+    expect(screen.getByTestId('withdraw-receive')).toHaveTextContent('19.50 USDT');
     fireEvent.click(screen.getByRole('button', { name: 'Withdraw' }));
     const sheet = await screen.findByRole('dialog', { name: 'Withdrawal verification' });
     const typePin = async (pin: string) => {
@@ -270,7 +270,7 @@ describe('TransferPage', () => {
       'asset/wallet/transfer': { id: '3', coin: 'USDT', from: 'ASSETS', to: 'SPOT', amount: '120.5', createdAt: 1 },
     });
     renderPage(<TransferPage />, { path: '/assets/transfer' });
-    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('120.5 USDT');
+    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('120.50 USDT');
     fill('Amount', '120.50000001');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm transfer' }));
     expect(await screen.findByText('Amount exceeds maximum')).toBeInTheDocument();
@@ -290,7 +290,7 @@ describe('TransferPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Swap from and to' }));
     expect(screen.getByRole('button', { name: 'From: Spot' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'To: Funding' })).toBeInTheDocument();
-    expect(screen.getByTestId('transfer-available')).toHaveTextContent('0 USDT');
+    expect(screen.getByTestId('transfer-available')).toHaveTextContent('0.00 USDT');
   });
 });
 
@@ -306,7 +306,7 @@ describe('TransferPage opened from the withdraw form', () => {
       path: '/assets/transfer',
       url: `/assets/transfer?${new URLSearchParams({ coin: 'USDT', from: 'SPOT', to: 'ASSETS', returnTo: back })}`,
     });
-    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('8410 USDT');
+    expect(await screen.findByTestId('transfer-available')).toHaveTextContent('8,410.00 USDT');
     expect(screen.getByRole('button', { name: 'From: Spot' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'To: Funding' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'All' }));
@@ -343,9 +343,9 @@ describe('capital records', () => {
     });
     renderPage(<CapitalRecordsPage />, { path: '/assets/capitalRecords', url: '/assets/capitalRecords?type=withdrawCoin' });
     expect(screen.getByRole('tab', { name: 'Withdrawals' })).toHaveAttribute('aria-selected', 'true');
-    expect(await screen.findByText('-50')).toBeInTheDocument();
+    expect(await screen.findByText('-50.00')).toBeInTheDocument();
     expect(screen.getByText('Rejected')).toBeInTheDocument();
-    fireEvent.click(screen.getByText('-50'));
+    fireEvent.click(screen.getByText('-50.00'));
     expect(await screen.findByTestId('where')).toHaveTextContent('/assets/capitalRecordsDetail?type=withdrawCoin&id=7');
   });
 
@@ -362,7 +362,7 @@ describe('capital records', () => {
       }),
     });
     renderPage(<CapitalRecordsPage />, { path: '/assets/capitalRecords', url: '/assets/capitalRecords?type=withdrawCoin' });
-    expect(await screen.findByText('-50')).toBeInTheDocument();
+    expect(await screen.findByText('-50.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'All' })).toHaveAttribute('aria-pressed', 'true');
     fireEvent.click(await screen.findByRole('button', { name: 'ETH' }));
     expect(await screen.findByText('No records yet')).toBeInTheDocument();
@@ -376,7 +376,7 @@ describe('capital records', () => {
     renderPage(<CapitalRecordsDetailPage />, { path: '/assets/capitalRecordsDetail', url: '/assets/capitalRecordsDetail?type=withdrawCoin&id=7' });
     expect(await screen.findByText('Rejected, amount returned')).toBeInTheDocument();
     expect(screen.getByText('Address flagged by compliance')).toBeInTheDocument();
-    expect(screen.getByText('49 USDT')).toBeInTheDocument();
+    expect(screen.getByText('49.00 USDT')).toBeInTheDocument();
   });
 
   it('says a completed withdrawal was sent, not that its amount is held', async () => {
