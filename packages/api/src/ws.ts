@@ -24,7 +24,7 @@
  * and closed with 1013 "slow consumer" if it stays behind for 10 s.
  */
 import type { Depth, Entrust, Kline, Pair, PublicTrade, KlinePeriod, MarketType } from './schemas';
-import type { ContractWsMessage } from './contract';
+import type { ContractConditionalState, ContractOrder, ContractWsMessage } from './contract';
 import type { ContractMarketWsMessage, ContractWsChannel } from './contract-market';
 
 export type WsPublicChannel = 'ticker' | 'depth' | 'trades' | 'kline';
@@ -52,7 +52,22 @@ export type WsServerMessage =
   | { channel: 'pong' }
   /** contract private pushes: 'contractOrders', 'positions', 'contractAccount' (contract.ts) */
   | ContractWsMessage
+  /** a conditional contract order's change on the contract orders topic (see ContractConditionalWsMessage) */
+  | ContractConditionalWsMessage
   /** contract public pushes: 'contractTicker', 'contractDepth', 'contractTrades', 'contractMark' (contract-market.ts) */
   | ContractMarketWsMessage
   /** the in-app inbox (inbox.ts): a message of the user arrived or changed; refetch the unread count and the list */
   | { channel: 'inbox' };
+
+/**
+ * A conditional contract order's change, pushed on the user's contract orders topic ('contractOrders', after auth): the
+ * order as 'contractOrders' carries it, and `conditional` its id, market and state as getConditionalOrders lists it
+ * (PENDING when placed, CANCELLED, TRIGGERED, EXPIRED at the trigger). Sent for every event of a conditional order
+ * (placed, cancelled, triggered, and the fills and end of the order it became); clients refresh their conditional
+ * lists on it. A plain order's push has no `conditional`.
+ */
+export type ContractConditionalWsMessage = {
+  channel: 'contractOrders';
+  data: ContractOrder;
+  conditional: { orderId: string; symbol: string; state: ContractConditionalState };
+};

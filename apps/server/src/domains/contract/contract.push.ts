@@ -1,12 +1,14 @@
 /**
  * The contracts' private WebSocket pushes (packages/api contract.ts ContractWsMessage), built from engine events by
  * the WebSocket hub (gateways/ws/ws.hub.ts, through `contractPushes`) for the sockets of the event's user: 'contractOrders' on perpOrderAccepted
- * and perpOrderUpdated, 'positions' on positionChanged (quantity "0": closed), 'contractAccount' on a change of the
+ * and perpOrderUpdated (a conditional order's with `conditional`, its state as getConditionalOrders lists it: placed,
+ * cancelled, triggered, expired; packages/api ws.ts ContractConditionalWsMessage), 'positions' on positionChanged (quantity "0": closed), 'contractAccount' on a change of the
  * user's CONTRACT balance. Values are formatted as the routes answer them (contract.format.ts).
  */
-import type { ContractWsMessage } from '@exchange/api';
+import type { ContractConditionalWsMessage, ContractWsMessage } from '@exchange/api';
 import type { DomainPushes } from '../../platform/shared/private-push';
 import type { EngineApi, EngineEvent, PerpMarketConfig } from '@exchange/core';
+import { conditionalState } from './contract.conditional';
 import { isolatedRiskPpm, perpScales, positionFigures, toContractAccount, toContractOrder, toContractPosition } from './contract.format';
 
 /** The engine reads a push needs. */
@@ -15,7 +17,7 @@ export type PushEngine = Pick<EngineApi, 'asset' | 'balance' | 'perpMarket' | 'p
 /** A private push: the user it is for and the message. */
 export interface ContractPush {
   userId: string;
-  message: ContractWsMessage;
+  message: ContractWsMessage | ContractConditionalWsMessage;
 }
 
 function scalesOf(engine: PushEngine, m: PerpMarketConfig) {
@@ -31,8 +33,11 @@ export function contractPush(engine: PushEngine, e: EngineEvent, wanted: (userId
     if (!wanted(e.order.userId)) return undefined;
     const m = engine.perpMarket(e.order.symbol);
     if (!m) return undefined;
-    const data = toContractOrder(e.order, scalesOf(engine, m), engine.perpMarkState(m.symbol)?.markPrice ?? null);
-    return { userId: e.order.userId, message: { channel: 'contractOrders', data } };
+    const o = e.order;
+    const data = toContractOrder(o, scalesOf(engine, m), engine.perpMarkState(m.symbol)?.markPrice ?? null);
+    if (o.condition === undefined) return { userId: o.userId, message: { channel: 'contractOrders', data } };
+    const conditional = { orderId: o.orderId, symbol: o.symbol, state: conditionalState(o) };
+    return { userId: o.userId, message: { channel: 'contractOrders', data, conditional } };
   }
   if (e.type === 'positionChanged') {
     const p = e.position;
