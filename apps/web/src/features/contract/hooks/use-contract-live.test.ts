@@ -30,6 +30,12 @@ describe('order pushes', () => {
     expect(ended.records.map((o) => o.orderId)).toEqual(['1']);
     expect(ended.total).toBe(1);
   });
+  it('never add a conditional order that waits for its trigger; the order it became is added once triggered', () => {
+    const p = page(order('1', 'NEW'));
+    expect(applyOrderPush(p, order('7', 'NEW'), 'BTC/USDT', true)).toEqual(p);
+    expect(applyOrderPush(p, order('7', 'NEW'), '', true).records.map((o) => o.orderId)).toEqual(['1']);
+    expect(applyOrderPush(p, order('7', 'NEW'), 'BTC/USDT', false).records.map((o) => o.orderId)).toEqual(['7', '1']);
+  });
   it('leave a list of another market alone', () => {
     const p = page(order('1', 'NEW'));
     expect(applyOrderPush(p, order('5', 'NEW', 'ETH/USDT'), 'BTC/USDT')).toEqual(p);

@@ -28,12 +28,17 @@ export function applyPositionPush(list: readonly ContractPosition[], p: Contract
   return [...rest, p].sort((a, b) => a.symbol.localeCompare(b.symbol));
 }
 
-/** An open-orders page with `o` applied: replaced, added at the top (open) or removed (ended). */
-export function applyOrderPush(page: ContractOrderPage, o: ContractOrder, symbol: string): ContractOrderPage {
+/**
+ * An open-orders page with `o` applied: replaced, added at the top (open) or removed (ended). `waiting` marks a
+ * conditional order that has not triggered (its push carries `conditional` with a state other than TRIGGERED): it is
+ * open in the engine but not a plain open order (getOrders leaves it out; the Conditional tab lists it), so it is
+ * never added here.
+ */
+export function applyOrderPush(page: ContractOrderPage, o: ContractOrder, symbol: string, waiting = false): ContractOrderPage {
   const rest = page.records.filter((x) => x.orderId !== o.orderId);
   const had = rest.length !== page.records.length;
   const belongs = !symbol || o.symbol === symbol;
-  if (isOpenOrder(o.status) && belongs) {
+  if (isOpenOrder(o.status) && belongs && !waiting) {
     const records = had ? page.records.map((x) => (x.orderId === o.orderId ? o : x)) : [o, ...page.records];
     return { ...page, records, total: had ? page.total : page.total + 1 };
   }
@@ -52,9 +57,10 @@ export function useContractLive(): void {
   useWsChannel(isLogin ? { channel: 'contractOrders' } : null, (msg) => {
     if (msg.channel !== 'contractOrders') return;
     const o = msg.data;
+    const waiting = 'conditional' in msg && msg.conditional.state !== 'TRIGGERED';
     for (const [key, data] of qc.getQueriesData<ContractOrderPage>({ queryKey: ['contract', userId, 'orders', 'unmatched'] })) {
       if (!data || !('records' in data)) continue;
-      qc.setQueryData<ContractOrderPage>(key, applyOrderPush(data, o, String(key[4] ?? '')));
+      qc.setQueryData<ContractOrderPage>(key, applyOrderPush(data, o, String(key[4] ?? ''), waiting));
     }
     for (const tab of ['matched', 'cancelled', 'history'] as const) void qc.invalidateQueries({ queryKey: ['contract', userId, 'orders', tab] });
     void qc.invalidateQueries({ queryKey: contractKeys.orderPages(userId, 'unmatched') });
