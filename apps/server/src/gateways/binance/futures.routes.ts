@@ -118,6 +118,8 @@ const PROJECTION_WAIT_MS = 3000;
 const CONDITION_TYPES = new Set<string>(['STOP', 'TAKE_PROFIT', 'STOP_MARKET', 'TAKE_PROFIT_MARKET', 'TRAILING_STOP_MARKET']);
 /** Parameters only the conditional types take: sent with LIMIT or MARKET they are -1106, as at Binance. */
 const CONDITION_ONLY = ['stopPrice', 'activationPrice', 'callbackRate'] as const;
+/** Binance's contract types of continuousKlines (the delivery ones have no contract here). */
+const CONTRACT_TYPES = new Set(['PERPETUAL', 'CURRENT_QUARTER', 'NEXT_QUARTER', 'TRADFI_PERPETUAL']);
 /** Binance's seven-day window of allOrders and userTrades. */
 const HISTORY_DAYS = 7;
 
@@ -330,6 +332,22 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
     );
     app.get('/fapi/v1/markPriceKlines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
       klineRows(P(req), 'mark'),
+    );
+    // Binance "Continuous Contract Kline/Candlestick Data": the klines of a pair's contract of `contractType`. Our only
+    // contracts are perpetuals: PERPETUAL is the perpetual's trade bars; the delivery types have no contract here (no
+    // rows); another value is -1130.
+    const continuousQuery = publicParams({ pair: FSymbol, contractType: FEnum, interval: FInterval, startTime: FInt, endTime: FInt, limit: FInt });
+    app.get(
+      '/fapi/v1/continuousKlines',
+      { config: cfg(5, 'NONE'), schema: { querystring: continuousQuery, response: answers(KlinesResponse) } },
+      async (req) => {
+        const p = P(req);
+        const pair = required(p, 'pair');
+        const contractType = required(p, 'contractType');
+        if (!CONTRACT_TYPES.has(contractType)) throw BX.badParam("Data sent for parameter 'contractType' is not valid.");
+        const rows = await klineRows({ ...p, symbol: pair }, 'last');
+        return contractType === 'PERPETUAL' ? rows : [];
+      },
     );
 
     /** GET /fapi/v1/premiumIndex of one market. */
