@@ -43,7 +43,7 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
   const sheet = page.getByRole('dialog', { name: 'Lock USDT' });
   await expect(sheet).toContainText('2000');
   await sheet.getByRole('textbox', { name: 'Amount' }).fill('5');
-  await expect(sheet).toContainText('Lock from 10 to 50000 USDT');
+  await expect(sheet).toContainText('Lock from 10.00 to 50,000.00 USDT');
   await sheet.getByRole('textbox', { name: 'Amount' }).fill('1000');
   await expect(sheet.getByTestId('expected-interest')).toHaveText('0.9589041 USDT');
   await sheet.getByRole('button', { name: 'Confirm lock' }).click();

@@ -6,7 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityItem } from '@exchange/api';
-import { formatAmount, formatCountdown, formatDateTime } from '../../../shared/format';
+import { formatCoin, formatCountdown, formatDateTime } from '../../../shared/format';
 
 /** Now (Unix ms), re-rendered once a second. */
 export function useNow(): number {
@@ -18,9 +18,12 @@ export function useNow(): number {
   return now;
 }
 
-/** An amount of the prize coin without trailing zeros, grouped. */
+/**
+ * An amount of the prize coin (or a progress in the activity's own unit) as shared/format's rule shows an amount
+ * the user reconciles exactly: grouped, up to 8 decimals without trailing zeros ("1,000", "0.1369863").
+ */
 export function coinAmount(value: string): string {
-  return formatAmount(value, 8);
+  return formatCoin(value, '', { exact: true });
 }
 
 /** The status tag: Ongoing / Upcoming / Ended / Rewards paid. */

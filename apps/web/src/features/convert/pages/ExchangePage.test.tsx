@@ -48,7 +48,7 @@ describe('ExchangePage', () => {
     useAppStore.setState({ token: 't', userId: '7', isLogin: true });
     const calls = mockApi({ 'exchange/convert/getPairs': PAIRS, 'asset/asset/getAssets': ASSETS, 'exchange/convert/quote': QUOTE });
     renderPage(<ExchangePage />, { path: '/exchange' });
-    expect(await screen.findByTestId('minimum')).toHaveTextContent('Minimum 5 USDT');
+    expect(await screen.findByTestId('minimum')).toHaveTextContent('Minimum 5.00 USDT');
     const amount = screen.getByRole('textbox', { name: 'Amount to convert' });
     fireEvent.change(amount, { target: { value: '1.23456789' } });
     const preview = screen.getByRole('button', { name: 'Preview conversion' });
@@ -69,6 +69,6 @@ describe('ExchangePage', () => {
     useAppStore.setState({ token: 't', userId: '7', isLogin: true });
     mockApi({ 'exchange/convert/getPairs': PAIRS, 'asset/asset/getAssets': ASSETS });
     renderPage(<ExchangePage />, { path: '/exchange', lang: 'zh' });
-    expect(await screen.findByTestId('minimum')).toHaveTextContent('最小兑换数量 5 USDT');
+    expect(await screen.findByTestId('minimum')).toHaveTextContent('最小兑换数量 5.00 USDT');
   });
 });

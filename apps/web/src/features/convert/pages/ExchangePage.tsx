@@ -12,7 +12,7 @@ import Button from 'antd-mobile/es/components/button';
 import { useTranslation } from 'react-i18next';
 import type { ConvertPairs, ConvertQuote, ConvertResult } from '@exchange/api';
 import { isApiError, showToast } from '../../../shared/api-client';
-import { compareDecimal, isDecimal, trimZeros } from '../../../shared/format';
+import { compareDecimal, formatCoin, isDecimal, trimZeros } from '../../../shared/format';
 import { useRequireLogin } from '../../../shared/guards';
 import { useAppStore } from '../../../shared/storage';
 import { InlineLoading, LoadFailed, PageHeader } from '../../../shared/ui';
@@ -100,7 +100,7 @@ export default function ExchangePage() {
         setDone(r);
         reset();
         setAmount('');
-        showToast(t('done', { v: trimZeros(r.received), coin: r.to }), 2000);
+        showToast(t('done', { v: formatCoin(r.received, r.to, { exact: true }), coin: r.to }), 2000);
       },
       onError: (e) => {
         if (isApiError(e, 'convert_slippage') || isApiError(e, 'convert_quote_expired')) reset();
@@ -118,7 +118,7 @@ export default function ExchangePage() {
           <span>{t('from')}</span>
           {isLogin && (
             <span>
-              {t('available')}: <span className="num">{trimZeros(available)}</span> {from}
+              {t('available')}: <span className="num">{formatCoin(available, from, { exact: true })}</span> {from}
             </span>
           )}
         </div>
@@ -170,7 +170,7 @@ export default function ExchangePage() {
         </div>
         <div className="cv-row">
           <div className="cv-receive num" style={{ flex: 1 }} data-testid="receive">
-            {q ? trimZeros(q.receive) : '--'}
+            {q ? formatCoin(q.receive, q.to, { exact: true }) : '--'}
           </div>
           <select
             aria-label={t('toCoin')}
@@ -189,7 +189,7 @@ export default function ExchangePage() {
         </div>
         {minimum !== '' && (
           <p className={belowMin ? 'cv-min cv-min-below' : 'cv-min'} data-testid="minimum">
-            {t('minimum', { v: trimZeros(minimum), coin: from })}
+            {t('minimum', { v: formatCoin(minimum, from, { exact: true }), coin: from })}
           </p>
         )}
         {tooMuch && (
@@ -201,19 +201,19 @@ export default function ExchangePage() {
           <dl className="cv-kv" aria-label={t('quote')}>
             <dt>{t('spend')}</dt>
             <dd className="num" data-testid="spend">
-              {trimZeros(q.spend)} {q.from}
+              {formatCoin(q.spend, q.from, { exact: true })} {q.from}
             </dd>
             <dt>{t('rate')}</dt>
             <dd className="num">
-              1 {q.from} ≈ {trimZeros(q.price)} {q.to}
+              1 {q.from} ≈ {formatCoin(q.price, q.to, { exact: true })} {q.to}
             </dd>
             <dt>{t('fee', { rate: q.feeRate })}</dt>
             <dd className="num">
-              {trimZeros(q.fee)} {q.to}
+              {formatCoin(q.fee, q.to, { exact: true })} {q.to}
             </dd>
             <dt>{t('guaranteed')}</dt>
             <dd className="num">
-              {trimZeros(q.receive)} {q.to}
+              {formatCoin(q.receive, q.to, { exact: true })} {q.to}
             </dd>
           </dl>
         )}
@@ -229,7 +229,13 @@ export default function ExchangePage() {
         )}
         {done && (
           <p className="cv-done" role="status">
-            {t('result', { spent: trimZeros(done.spent), from: done.from, got: trimZeros(done.received), to: done.to, fee: trimZeros(done.fee) })}
+            {t('result', {
+              spent: formatCoin(done.spent, done.from, { exact: true }),
+              from: done.from,
+              got: formatCoin(done.received, done.to, { exact: true }),
+              to: done.to,
+              fee: formatCoin(done.fee, done.to, { exact: true }),
+            })}
           </p>
         )}
       </section>

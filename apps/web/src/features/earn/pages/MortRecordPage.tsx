@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EarnLock } from '@exchange/api';
 import { showToast } from '../../../shared/api-client';
-import { trimZeros } from '../../../shared/format';
+import { formatCoin } from '../../../shared/format';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useEarnActions } from '../api/earn-actions';
@@ -64,18 +64,22 @@ function LockCard({ lock: l }: { lock: EarnLock }) {
     const { Dialog } = await loadFeedback();
     const ok = await Dialog.confirm({
       title: t('redeemTitle'),
-      content: t('redeemConfirm', { back: trimZeros(l.earlyReturn), lost: trimZeros(l.interestPaid), coin: l.coin }),
+      content: t('redeemConfirm', {
+        back: formatCoin(l.earlyReturn, l.coin, { exact: true }),
+        lost: formatCoin(l.interestPaid, l.coin, { exact: true }),
+        coin: l.coin,
+      }),
       confirmText: t('redeemEarly'),
       cancelText: t('cancel'),
     });
-    if (ok) redeem.mutate(l.lockId, { onSuccess: (r) => showToast(t('redeemed', { v: trimZeros(r.returned), coin: r.coin }), 2000) });
+    if (ok) redeem.mutate(l.lockId, { onSuccess: (r) => showToast(t('redeemed', { v: formatCoin(r.returned, r.coin, { exact: true }), coin: r.coin }), 2000) });
   };
   return (
-    <li className="en-card" aria-label={t('lockName', { amount: trimZeros(l.amount), coin: l.coin })}>
+    <li className="en-card" aria-label={t('lockName', { amount: formatCoin(l.amount, l.coin, { exact: true }), coin: l.coin })}>
       <div className="en-card-head">
         <div>
           <div className="en-coin num">
-            {trimZeros(l.amount)} {l.coin}
+            {formatCoin(l.amount, l.coin, { exact: true })} {l.coin}
           </div>
           <div className="en-term">
             {t('termDays', { n: l.termDays })} · {formatApr(l.apr)}
@@ -97,11 +101,11 @@ function LockCard({ lock: l }: { lock: EarnLock }) {
         </dd>
         <dt>{t('interestPaid')}</dt>
         <dd className="num" data-testid="interest-paid">
-          {trimZeros(l.interestPaid)} {l.coin}
+          {formatCoin(l.interestPaid, l.coin, { exact: true })} {l.coin}
         </dd>
         <dt>{t('expected')}</dt>
         <dd className="num">
-          {trimZeros(l.expectedInterest)} {l.coin}
+          {formatCoin(l.expectedInterest, l.coin, { exact: true })} {l.coin}
         </dd>
       </dl>
       {l.earlyRedeem === 'FORFEIT_INTEREST' ? (

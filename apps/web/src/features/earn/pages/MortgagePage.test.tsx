@@ -43,15 +43,15 @@ describe('MortgagePage', () => {
     renderPage(<MortgagePage />, { path: '/mortgage' });
     const card = await screen.findByRole('listitem', { name: 'USDT 7 days' });
     expect(card).toHaveTextContent('5%');
-    expect(card).toHaveTextContent('10 - 50000 USDT');
+    expect(card).toHaveTextContent('10.00 - 50,000.00 USDT');
     expect(card).toHaveTextContent('Allowed, the interest paid is deducted');
     expect(screen.getByRole('listitem', { name: 'USDT 30 days' })).toHaveTextContent('Not allowed');
     fireEvent.click(within(card).getByRole('button', { name: 'Lock' }));
     const sheet = await screen.findByRole('dialog', { name: 'Lock USDT' });
-    expect(await within(sheet).findByText('2000')).toBeInTheDocument();
+    expect(await within(sheet).findByText('2,000.00')).toBeInTheDocument();
     const amount = within(sheet).getByRole('textbox', { name: 'Amount' });
     fireEvent.change(amount, { target: { value: '5' } });
-    expect(within(sheet).getByText('Lock from 10 to 50000 USDT')).toBeInTheDocument();
+    expect(within(sheet).getByText('Lock from 10.00 to 50,000.00 USDT')).toBeInTheDocument();
     expect(within(sheet).getByRole('button', { name: 'Confirm lock' })).toBeDisabled();
     fireEvent.change(amount, { target: { value: '1000' } });
     expect(within(sheet).getByTestId('expected-interest')).toHaveTextContent('0.9589041 USDT');

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { EarnProduct } from '@exchange/api';
 import { showToast } from '../../../shared/api-client';
-import { compareDecimal, isDecimal, trimZeros } from '../../../shared/format';
+import { compareDecimal, formatCoin, isDecimal, trimZeros } from '../../../shared/format';
 import { useRequireLogin } from '../../../shared/guards';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useEarnActions } from '../api/earn-actions';
@@ -63,11 +63,11 @@ export default function MortgagePage() {
               <dl className="en-kv">
                 <dt>{t('limits')}</dt>
                 <dd className="num">
-                  {trimZeros(p.minAmount)} - {trimZeros(p.maxAmount)} {p.coin}
+                  {formatCoin(p.minAmount, p.coin, { exact: true })} - {formatCoin(p.maxAmount, p.coin, { exact: true })} {p.coin}
                 </dd>
                 <dt>{t('remaining')}</dt>
                 <dd className="num">
-                  {trimZeros(p.remainingQuota)} {p.coin}
+                  {formatCoin(p.remainingQuota, p.coin, { exact: true })} {p.coin}
                 </dd>
                 <dt>{t('early')}</dt>
                 <dd>
@@ -115,7 +115,7 @@ function LockSheet({ product: p, onDone }: { product: EarnProduct; onDone: () =>
   const problem = !valid
     ? ''
     : compareDecimal(amount, p.minAmount) < 0 || compareDecimal(amount, p.maxAmount) > 0
-      ? t('outOfLimits', { min: trimZeros(p.minAmount), max: trimZeros(p.maxAmount), coin: p.coin })
+      ? t('outOfLimits', { min: formatCoin(p.minAmount, p.coin, { exact: true }), max: formatCoin(p.maxAmount, p.coin, { exact: true }), coin: p.coin })
       : compareDecimal(amount, available) > 0
         ? t('notEnough')
         : '';
@@ -148,7 +148,7 @@ function LockSheet({ product: p, onDone }: { product: EarnProduct; onDone: () =>
         </button>
       </div>
       <p className="en-hint">
-        {t('available')}: <span className="num">{trimZeros(available)}</span> {p.coin} ({t('fromAssets')})
+        {t('available')}: <span className="num">{formatCoin(available, p.coin, { exact: true })}</span> {p.coin} ({t('fromAssets')})
       </p>
       <dl className="en-kv">
         <dt>{t('apr')}</dt>
@@ -157,7 +157,7 @@ function LockSheet({ product: p, onDone }: { product: EarnProduct; onDone: () =>
         <dd>{t('termDays', { n: p.termDays })}</dd>
         <dt>{t('expected')}</dt>
         <dd className="num" data-testid="expected-interest">
-          {interest === '' ? '--' : `${trimZeros(interest)} ${p.coin}`}
+          {interest === '' ? '--' : `${formatCoin(interest, p.coin, { exact: true })} ${p.coin}`}
         </dd>
         <dt>{t('early')}</dt>
         <dd>{t(`earlyRule.${p.earlyRedeem}`)}</dd>

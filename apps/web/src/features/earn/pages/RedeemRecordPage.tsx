@@ -3,7 +3,7 @@
  * given back, the interest kept (paid minus what an early redemption took back) and when.
  */
 import { useTranslation } from 'react-i18next';
-import { subDecimal, trimZeros } from '../../../shared/format';
+import { formatCoin, subDecimal } from '../../../shared/format';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useEarnRedemptions } from '../api/get-redemptions';
 import { formatTime } from '../lib/time';
@@ -26,11 +26,11 @@ export default function RedeemRecordPage() {
       ) : (
         <ul aria-label={t('records.redemptions')} style={{ listStyle: 'none', margin: '8px 0 0', padding: 0 }}>
           {(q.data?.records ?? []).map((l) => (
-            <li key={l.lockId} className="en-card" aria-label={t('lockName', { amount: trimZeros(l.amount), coin: l.coin })}>
+            <li key={l.lockId} className="en-card" aria-label={t('lockName', { amount: formatCoin(l.amount, l.coin, { exact: true }), coin: l.coin })}>
               <div className="en-card-head">
                 <div>
                   <div className="en-coin num">
-                    {trimZeros(l.amount)} {l.coin}
+                    {formatCoin(l.amount, l.coin, { exact: true })} {l.coin}
                   </div>
                   <div className="en-term">
                     {t('termDays', { n: l.termDays })} · {formatApr(l.apr)}
@@ -41,17 +41,17 @@ export default function RedeemRecordPage() {
               <dl className="en-kv">
                 <dt>{t('returned')}</dt>
                 <dd className="num" data-testid="returned">
-                  {trimZeros(l.returned)} {l.coin}
+                  {formatCoin(l.returned, l.coin, { exact: true })} {l.coin}
                 </dd>
                 <dt>{t('interestKept')}</dt>
                 <dd className="num">
-                  {trimZeros(subDecimal(l.interestPaid || '0', l.forfeited || '0'))} {l.coin}
+                  {formatCoin(subDecimal(l.interestPaid || '0', l.forfeited || '0'), l.coin, { exact: true })} {l.coin}
                 </dd>
                 {l.redeemKind === 'EARLY' && (
                   <>
                     <dt>{t('forfeited')}</dt>
                     <dd className="num">
-                      {trimZeros(l.forfeited)} {l.coin}
+                      {formatCoin(l.forfeited, l.coin, { exact: true })} {l.coin}
                     </dd>
                   </>
                 )}

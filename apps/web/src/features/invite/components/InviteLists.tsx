@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RankingEntry, RankingList } from '@exchange/api';
-import { formatAmount, formatDateTime } from '../../../shared/format';
+import { formatCoin, formatDateTime } from '../../../shared/format';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed } from '../../../shared/ui';
 import { SegTabs } from '../../../shared/ui/SegTabs';
 import { INVITE_PAGE_SIZE, useInvitees } from '../api/get-invitees';
@@ -16,7 +16,7 @@ import { useRebateDays } from '../api/get-rebates';
 
 /** A USDT amount as the lists show it: up to 8 decimals, at least 2. */
 export function usdt(v: string): string {
-  return formatAmount(v, 8, { minDecimals: 2 });
+  return formatCoin(v, 'USDT', { exact: true });
 }
 
 function Pager({ page, total, onPage }: { page: number; total: number; onPage: (p: number) => void }) {

@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReservesProof, ReservesRoot } from '@exchange/api';
 import { isApiError } from '../../../shared/api-client';
-import { trimZeros } from '../../../shared/format';
+import { formatCoin } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useMyProof } from '../api/get-my-proof';
@@ -98,8 +98,8 @@ function RootCard({ root }: { root: ReservesRoot }) {
           {rows.map((x) => (
             <tr key={x.coin}>
               <td>{x.coin}</td>
-              <td className="num">{trimZeros(x.liabilities)}</td>
-              <td className="num">{x.reserves === '' ? <span className="rs-muted">{t('noChain')}</span> : trimZeros(x.reserves)}</td>
+              <td className="num">{formatCoin(x.liabilities, x.coin, { exact: true })}</td>
+              <td className="num">{x.reserves === '' ? <span className="rs-muted">{t('noChain')}</span> : formatCoin(x.reserves, x.coin, { exact: true })}</td>
               <td className="num">{x.ratio === '' ? '--' : <span className={(toUnits(x.ratio, 4) ?? 0n) >= 10_000n ? 'rs-ok' : 'rs-bad'}>{x.ratio}</span>}</td>
             </tr>
           ))}

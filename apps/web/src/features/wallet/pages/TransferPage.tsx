@@ -72,11 +72,12 @@ function TransferForm() {
    * What may leave `from` in coin `c`: the ledger's available balance, and out of the contract account (USDT) not more
    * than its max withdraw amount (until that is known, the ledger's balance; the server checks either way).
    */
+  // The value All puts into the amount input: ungrouped (format-rule: input); shown through formatCoin.
   const maxOut = (c: string): { amount: string; limited: boolean } => {
-    const ledger = trimZeros(availableIn(balances.data, from, c));
+    const ledger = trimZeros(availableIn(balances.data, from, c)); // format-rule: input
     const limit = from === 'CONTRACT' && c === 'USDT' ? contract.data?.maxWithdrawAmount : undefined;
     if (limit === undefined || compareDecimal(limit, ledger) >= 0) return { amount: ledger, limited: false };
-    return { amount: trimZeros(toFixedDecimal(limit, ENGINE_DECIMALS, 'down')), limited: true };
+    return { amount: trimZeros(toFixedDecimal(limit, ENGINE_DECIMALS, 'down')), limited: true }; // format-rule: input
   };
   const { amount: available, limited } = maxOut(coin);
   const coins = (balances.data.accounts.find((a) => a.type === 'ASSETS')?.items ?? [])
