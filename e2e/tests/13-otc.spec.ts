@@ -70,7 +70,7 @@ test('OTC: a merchant publishes a SELL ad in the app, a buyer buys, pays, chats;
   const myAd = m.getByRole('listitem').filter({ hasText: '上架中' });
   await expect(myAd).toBeVisible();
   await expect(myAd).toContainText('¥7.20');
-  await expect(myAd).toContainText('500.00000000 / 500.00000000 USDT');
+  await expect(myAd).toContainText('500.00 / 500.00 USDT');
   expect(await otcUsdt(request, merchant)).toEqual({ available: '500.00000000', frozen: '1500.00000000' });
 
   // --- The buyer finds it on the market and takes 720 CNY = 100 USDT ---

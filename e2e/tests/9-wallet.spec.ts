@@ -150,7 +150,7 @@ test('wallet: a test deposit confirms on the dev chain, moves to spot, a withdra
   await page.getByText('已完成').first().click();
   await expect(page).toHaveURL(/\/assets\/capitalRecordsDetail\?type=withdrawCoin/);
   await expect(page.getByText('6/6 个确认')).toBeVisible();
-  await expect(page.getByText('24 USDT', { exact: true })).toBeVisible();
+  await expect(page.getByText('24.00 USDT', { exact: true })).toBeVisible();
   await expect(page.getByText(/^0x[0-9a-f]{8}…[0-9a-f]{8}$/)).toBeVisible(); // the transaction hash, shortened, with its copy button
   expect(await usdtOnChain(DEST)).toBe(destBefore + 24_000_000n);
 });
