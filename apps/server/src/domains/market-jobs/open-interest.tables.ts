@@ -5,7 +5,9 @@
  * taken at its time, not rebuilt from the journal; before the first sample there is no history to answer.
  * Quantities and prices are integers in engine units, `numeric(40,0)`, never float; times are Unix ms.
  */
+import { lt } from 'drizzle-orm';
 import { bigint, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { RetentionRule } from '../../platform/db/retention';
 
 /** One sample of a market's open interest at a 5-minute boundary; one row per (symbol, ts), whoever samples first. */
 export const perpOpenInterestSamples = pgTable(
@@ -25,3 +27,16 @@ export const perpOpenInterestSamples = pgTable(
   },
   (t) => [primaryKey({ columns: [t.symbol, t.ts] })],
 );
+
+/** Days of samples kept: Binance answers openInterestHist for the latest month only, and so does the route (30 days). */
+export const OPEN_INTEREST_KEEP_DAYS = 30;
+
+/** The samples older than the month the route answers go (platform/db/retention.ts); a fixed horizon, not configured. */
+export const openInterestRetention: readonly RetentionRule[] = [
+  {
+    name: 'perp_open_interest_samples',
+    table: perpOpenInterestSamples,
+    horizonDays: () => OPEN_INTEREST_KEEP_DAYS,
+    expired: (cutoffMs) => lt(perpOpenInterestSamples.ts, cutoffMs),
+  },
+];

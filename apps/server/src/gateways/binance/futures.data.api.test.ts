@@ -12,6 +12,8 @@ import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers
 import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 import { startOpenInterestJob } from '../../domains/market-jobs/open-interest.job';
+import { openInterestRetention } from '../../domains/market-jobs/open-interest.tables';
+import { runRetention } from '../../platform/db/retention';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -111,6 +113,15 @@ describe('GET /futures/data/openInterestHist', () => {
       });
     expect((await get('/futures/data/openInterestHist?symbol=BTCUSDT&period=5m&limit=501')).body).toMatchObject({ code: -1100 });
     expect((await get(`/futures/data/openInterestHist?symbol=BTCUSDT&period=5m&startTime=${H + 1}&endTime=${H}`)).body).toMatchObject({ code: -1130 });
+  });
+
+  it('a sample older than 30 days is neither answered nor kept (the retention rule deletes it)', async () => {
+    const old = Math.floor((t.ctx.clock.now() - 31 * 86_400_000) / HOUR) * HOUR;
+    expect(await sampleAt(old)).toBeGreaterThan(0);
+    expect((await rows(`period=5m&startTime=${old}`)).map((r) => r.timestamp)).toEqual([H, H + MIN5, H + HOUR]);
+    const report = await runRetention(t.ctx.db, openInterestRetention, { retention: t.ctx.config.retention, now: t.ctx.clock.now() });
+    expect(report).toEqual({ perp_open_interest_samples: t.ctx.host.engine.perpMarkets().filter((m) => m.status === 'TRADING').length });
+    expect((await rows(`period=5m&startTime=${old}`)).map((r) => r.timestamp)).toEqual([H, H + MIN5, H + HOUR]);
   });
 
   it("CCXT's fetchOpenInterestHistory reads the samples", async () => {

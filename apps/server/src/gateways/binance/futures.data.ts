@@ -14,7 +14,7 @@ import { paramsOf } from './binance.hooks';
 import { answers, OpenInterestHistResponse } from './binance.responses';
 import { toBinanceSymbol } from './binance.symbols';
 import { FInt, FSymbol, intParam, publicParams, required, timeParam } from './futures.params';
-import { perpOpenInterestSamples } from '../../domains/market-jobs/open-interest.tables';
+import { OPEN_INTEREST_KEEP_DAYS, perpOpenInterestSamples } from '../../domains/market-jobs/open-interest.tables';
 import type { Db } from '../../platform/db/client';
 import type { ServerClock } from '../../platform/shared/clock';
 
@@ -31,7 +31,7 @@ export const OPEN_INTEREST_PERIODS: Readonly<Record<string, number>> = {
   '1d': 86_400_000,
 };
 /** Binance keeps the latest month ("Only the data of the latest 1 month is available"): 30 days here. */
-const HISTORY_MS = 30 * 86_400_000;
+const HISTORY_MS = OPEN_INTEREST_KEEP_DAYS * 86_400_000;
 
 /** What the /futures/data routes use: the database (the samples), the clock, and the perpetual market of a `symbol`. */
 export interface FuturesDataDeps {
