@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { apiGet, lookOf, phoneAs } from './otc-support';
-import { apiPost, freshEmail, operatorLogin, registerByApi } from './support';
+import { apiPost, freshEmail, grouped, operatorLogin, registerByApi } from './support';
 
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 type Assets = { accounts: { type: string; items: { coin: string; available: string }[] }[] };
@@ -41,14 +41,14 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
   await page.screenshot({ path: path.join(SHOTS, 'mortgage.png') });
   await product.getByRole('button', { name: 'Lock' }).click();
   const sheet = page.getByRole('dialog', { name: 'Lock USDT' });
-  await expect(sheet).toContainText('2000');
+  await expect(sheet).toContainText('2,000.00');
   await sheet.getByRole('textbox', { name: 'Amount' }).fill('5');
   await expect(sheet).toContainText('Lock from 10.00 to 50,000.00 USDT');
   await sheet.getByRole('textbox', { name: 'Amount' }).fill('1000');
   await expect(sheet.getByTestId('expected-interest')).toHaveText('0.9589041 USDT');
   await sheet.getByRole('button', { name: 'Confirm lock' }).click();
   await expect(page).toHaveURL(/\/mort_record$/);
-  const lock = page.getByRole('listitem', { name: '1000 USDT' });
+  const lock = page.getByRole('listitem', { name: '1,000.00 USDT' });
   await expect(lock).toContainText('0 / 7');
   expect(bal(await apiGet<Assets>(request, 'asset/asset/getAssets', s), 'ASSETS', 'USDT')).toBe('1000.00000000');
 
@@ -69,7 +69,7 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
   expect(bal(await apiGet<Assets>(request, 'asset/asset/getAssets', s), 'ASSETS', 'USDT')).toBe('2000.00000000');
   await page.getByRole('button', { name: 'Redeemed' }).click();
   await expect(page).toHaveURL(/\/redeem_record$/);
-  const red = page.getByRole('listitem', { name: '1000 USDT' });
+  const red = page.getByRole('listitem', { name: '1,000.00 USDT' });
   await expect(red).toContainText('Early');
   await expect(red.getByTestId('returned')).toHaveText('999.8630137 USDT');
   await page.screenshot({ path: path.join(SHOTS, 'redeem-record.png') });
@@ -89,7 +89,9 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
     .minQuote.replace(/(\.\d*?)0+$/, '$1')
     .replace(/\.$/, '');
   const minimum = page.getByTestId('minimum');
-  await expect(minimum).toHaveText(`Minimum ${minQuote} USDT`);
+  // USDT shows at least 2 decimals, grouped (apps/web shared/format): "5" -> "5.00".
+  const [minInt = '0', minFrac = ''] = minQuote.split('.');
+  await expect(minimum).toHaveText(`Minimum ${grouped(`${minInt}.${minFrac.padEnd(2, '0')}`)} USDT`);
   const below = (units(minQuote) - 1n).toString().padStart(9, '0');
   await page.getByRole('textbox', { name: 'Amount to convert' }).fill(`${below.slice(0, -8)}.${below.slice(-8)}`);
   await expect(minimum).toHaveClass(/cv-min-below/);
@@ -121,7 +123,7 @@ test('savings: lock 1,000 USDT, a day of interest, early redemption; convert USD
   await expect(page.getByRole('listitem', { name: 'USDT 7天' })).toContainText('支持，扣除已发利息');
   await page.screenshot({ path: path.join(SHOTS, 'mortgage-zh-night.png') });
   await page.goto('/redeem_record');
-  await expect(page.getByRole('listitem', { name: '1000 USDT' })).toContainText('提前赎回');
+  await expect(page.getByRole('listitem', { name: '1,000.00 USDT' })).toContainText('提前赎回');
   await page.screenshot({ path: path.join(SHOTS, 'redeem-record-zh-night.png') });
   await page.goto('/mort_record');
   await expect(page.getByText('暂无锁仓')).toBeVisible();
