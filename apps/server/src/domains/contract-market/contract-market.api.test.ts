@@ -39,6 +39,9 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** The start of the 1-minute bar holding `ms` (Unix ms). */
+const minuteOf = (ms: number): number => ms - (ms % 60_000);
+
 describe('contract market data', () => {
   it('lists the seven perpetual markets with their rules; the insurance fund is seeded once', async () => {
     const { body } = await result('getMarkets');
@@ -124,7 +127,9 @@ describe('contract market data', () => {
     expect(trades).toHaveLength(1);
     expect(trades[0]).toMatchObject({ price: '90000.00', amount: '0.01000', side: 'BUY' });
     const last = (await result('getKlines', { symbol: 'BTC/USDT', period: '1min' })).body.result;
-    expect(last.at(-1)).toMatchObject({ open: '90000.00', close: '90000.00', volume: '0.01000' });
+    // the bar of the trade's minute (a minute may have begun since: its bar carries the close with no volume)
+    expect(last.find((b: { time: number }) => b.time === minuteOf(trades[0].time))).toMatchObject({ open: '90000.00', close: '90000.00', volume: '0.01000' });
+    expect(last.at(-1)).toMatchObject({ close: '90000.00' });
     await submit({ type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: 9_010_000n });
     const marks = (await result('getKlines', { symbol: 'BTC/USDT', period: '1min', price: 'mark' })).body.result;
     const bar = marks.at(-1);
@@ -154,7 +159,10 @@ describe('contract market data', () => {
     const again = await createContractMarketService({ db: t.app.ctx.db, log: t.app.log, host: t.app.ctx.host, marketData: t.app.ctx.marketData });
     try {
       const bars = await again.klines('BTC/USDT', 'last', '1min', 5);
-      expect(bars.at(-1)).toMatchObject({ close: '90000.00', volume: '0.01000' });
+      // the bar of the trade's minute; a minute begun since has a bar of its own, at the close, without volume
+      const traded = again.trades('BTC/USDT', 10)[0]!.time;
+      expect(bars.find((b) => b.time === minuteOf(traded))).toMatchObject({ close: '90000.00', volume: '0.01000' });
+      expect(bars.at(-1)).toMatchObject({ close: '90000.00' });
       expect(again.market('BTC/USDT')).toMatchObject({ volume24h: '0.01000', quoteVolume24h: '900.00000000' });
       expect(again.trades('BTC/USDT', 10)).toEqual(t.app.ctx.contractMarket.trades('BTC/USDT', 10));
       expect(again.trades('BTC/USDT', 10)).toHaveLength(1);
