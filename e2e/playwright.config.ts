@@ -14,18 +14,20 @@ const port = Number(process.env.E2E_PORT ?? 8091);
 const external = process.env.E2E_BASE_URL;
 const dataDir = external ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'exch-e2e-'));
 /**
- * The web build the server serves. By default the literal `npm start` (which builds apps/web/dist). With
- * E2E_PRIVATE_BUILD=1 the journeys run its two steps with the build written to a private directory
- * (WEB_DIST), so that another `npm start`/`vite build` in the same checkout cannot swap the hashed chunks
- * under the running journeys (useful while developing with a dev server open).
+ * The web build the server serves. By default the literal `npm start` (which builds apps/web/dist and
+ * apps/admin/dist). With E2E_PRIVATE_BUILD=1 the journeys run its steps with both builds written to private
+ * directories (WEB_DIST, ADMIN_DIST), so that another `npm start`/`vite build` in the same checkout cannot swap the
+ * hashed chunks under the running journeys (useful while developing with a dev server open), and the console's
+ * journeys find a console on a fresh checkout.
  */
 // Every process that loads this config made its own directory; remove it when that process ends.
 if (dataDir) process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 const literalStart = process.env.E2E_PRIVATE_BUILD !== '1';
 const webDist = external || literalStart ? '' : path.join(dataDir, 'web-dist');
+const adminDist = external || literalStart ? '' : path.join(dataDir, 'admin-dist');
 const startCommand = literalStart
   ? 'npm start'
-  : `npm run build -w apps/web -- --outDir ${JSON.stringify(webDist)} --emptyOutDir && npm run start -w apps/server`;
+  : `npm run build -w apps/web -- --outDir ${JSON.stringify(webDist)} --emptyOutDir && npm run build -w apps/admin -- --outDir ${JSON.stringify(adminDist)} --emptyOutDir && npm run start -w apps/server`;
 
 export default defineConfig({
   testDir: './tests',
@@ -113,7 +115,7 @@ export default defineConfig({
           CAPTCHA_PER_IP_PER_MIN: '60',
           // OTC appeals open 2 s after "I have paid" instead of 10 minutes (journey 13b appeals an order).
           OTC_APPEAL_AFTER_MS: '2000',
-          ...(webDist ? { WEB_DIST: webDist } : {}),
+          ...(webDist ? { WEB_DIST: webDist, ADMIN_DIST: adminDist } : {}),
         },
       },
 });
