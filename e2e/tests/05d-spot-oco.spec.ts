@@ -43,6 +43,8 @@ async function lastPrice(request: APIRequestContext): Promise<CoinInfo['pair']> 
 /** The tops of the order type tabs of the form: one value when they sit on one line. */
 async function typeTabRows(p: Page, name: string): Promise<number[]> {
   const tabs = p.getByRole('tablist', { name }).getByRole('tab');
+  // after a language switch the list is re-rendered under its new name: wait for it before measuring
+  await expect(tabs.first()).toBeVisible();
   const tops = new Set<number>();
   for (const tab of await tabs.all()) {
     const box = await tab.boundingBox();

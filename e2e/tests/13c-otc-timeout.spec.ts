@@ -1,7 +1,7 @@
 /**
  * Journey 13c: an unpaid order cancelled by time-out (the test controls the clock through a
  * test-only control, refused in production). A buyer verified through the console API takes the demo merchant's
- * SELL ad in the app (144 CNY at 7.20 = 20.00000000 USDT, 15-minute payment window) and does not pay. The test moves
+ * SELL ad in the app (144 CNY at 7.20 = 20.00 USDT, 15-minute payment window) and does not pay. The test moves
  * the server clock 16 minutes forward with POST /api/demo/clock/advance (demo mode and loopback only); the server's
  * time-out job cancels the order at its deadline and the open order screen turns to "Cancelled: not paid within the
  * time limit" through the live push, without a reload; the escrow returns to the ad (its remainder as before) and
@@ -38,7 +38,7 @@ test('OTC: an unpaid order is cancelled when its payment time limit passes (the 
   await b.getByRole('listitem', { name: 'Ad of DemoMerchant' }).getByRole('button', { name: 'Buy USDT' }).click();
   await expect(b).toHaveURL(/\/transactionDetail\?adId=/);
   await b.getByRole('textbox', { name: 'Amount (CNY)' }).fill('144');
-  await expect(b.getByTestId('take-quantity')).toHaveText('20.00000000 USDT');
+  await expect(b.getByTestId('take-quantity')).toHaveText('20.00 USDT');
   await b.getByRole('button', { name: 'Buy USDT' }).click();
   await expect(b).toHaveURL(/\/transaction\/orderDetail\?orderId=\d+/);
   const orderId = new URL(b.url()).searchParams.get('orderId')!;

@@ -1,6 +1,6 @@
 /**
  * Journey 13d: a P2P buy from the demo merchant completes with nobody at the console. A buyer verified through the
- * console API takes the demo merchant's SELL ad in the app (360 CNY at 7.20 = 50.00000000 USDT), pays with the
+ * console API takes the demo merchant's SELL ad in the app (360 CNY at 7.20 = 50.00 USDT), pays with the
  * merchant's bank card and taps "I have paid"; the demo merchant checks the order and releases about 30 s later
  * (otc.demo.ts runOtcDemoMerchant, through the OTC service), and the open order screen turns to "Completed" through
  * the live push, without a reload. The 50 USDT are in the buyer's OTC account, and the market's ad card shows the
@@ -29,7 +29,7 @@ test('OTC: a buy from the demo merchant is released by the merchant within a min
   await b.getByRole('listitem', { name: 'Ad of DemoMerchant' }).getByRole('button', { name: 'Buy USDT' }).click();
   await expect(b).toHaveURL(/\/transactionDetail\?adId=/);
   await b.getByRole('textbox', { name: 'Amount (CNY)' }).fill('360');
-  await expect(b.getByTestId('take-quantity')).toHaveText('50.00000000 USDT');
+  await expect(b.getByTestId('take-quantity')).toHaveText('50.00 USDT');
   await b.getByRole('button', { name: 'Buy USDT' }).click();
   await expect(b).toHaveURL(/\/transaction\/orderDetail\?orderId=\d+/);
   const orderId = new URL(b.url()).searchParams.get('orderId')!;
@@ -45,7 +45,7 @@ test('OTC: a buy from the demo merchant is released by the merchant within a min
   const waited = Date.now() - paidAt;
   expect(waited, 'released about 30 s after "I have paid" (the job looks every 5 s)').toBeGreaterThan(20_000);
   expect(waited).toBeLessThan(70_000);
-  await expect(b.getByRole('status')).toContainText('50.00000000 USDT were credited to your OTC account');
+  await expect(b.getByRole('status')).toContainText('50.00 USDT were credited to your OTC account');
   await b.screenshot({ path: path.join(SHOTS, 'otc-demo-release.png'), fullPage: true });
   await lookOf(b, 'zh', 'night');
   await expect(b.getByRole('status')).toContainText('已完成');
