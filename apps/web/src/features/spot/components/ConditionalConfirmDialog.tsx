@@ -4,12 +4,11 @@
  * when the last price falls to 59,000 USDT or below"; a trailing stop says its delta and where it starts tracking),
  * then the type, trigger condition, trailing delta, price and amount or total. Confirm sends, Cancel closes.
  */
-import { Button } from 'antd-mobile';
 import type { Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, groupThousands } from '../../../shared/format';
 import { conditionSign, deriveStopType, executionType, type ConditionalFormValues } from '../lib/conditional-order';
-import { SpotDialog } from './SpotDialog';
+import { ConfirmActions, SpotDialog } from './SpotDialog';
 
 /** Props of ConditionalConfirmDialog. */
 export interface ConditionalConfirmDialogProps {
@@ -46,20 +45,7 @@ export function ConditionalConfirmDialog({ form, pair, lastPrice, onConfirm, onC
     byTotal ? [t('total'), px(form.total)] : [t('amount'), `${groupThousands(form.amount)} ${pair.tokenCur}`],
   ];
   return (
-    <SpotDialog
-      title={t('confirm.title')}
-      onClose={onCancel}
-      actions={
-        <>
-          <Button block onClick={onCancel}>
-            {t('common:cancel')}
-          </Button>
-          <Button block color="primary" onClick={onConfirm}>
-            {t('confirm.ok')}
-          </Button>
-        </>
-      }
-    >
+    <SpotDialog title={t('confirm.title')} onClose={onCancel} actions={<ConfirmActions onCancel={onCancel} onConfirm={onConfirm} />}>
       <p className="sp-impact-text" data-testid="conditional-explain">
         {sentence}
       </p>

@@ -3,14 +3,13 @@
  * sells at 62,000 USDT", "Stop loss: when the last price falls to 59,000 USDT or below, sells at 58,900 USDT"), then
  * the amount and what is held once for the list. Confirm sends, Cancel closes.
  */
-import { Button } from 'antd-mobile';
 import type { Pair } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { formatFixed, groupThousands, mulDecimal } from '../../../shared/format';
 import { conditionSign } from '../lib/conditional-order';
 import { ocoSizingPrice, type OcoFormValues } from '../lib/oco-order';
 import { totalDecimals } from '../lib/order-form';
-import { SpotDialog } from './SpotDialog';
+import { ConfirmActions, SpotDialog } from './SpotDialog';
 
 /** Props of OcoConfirmDialog. */
 export interface OcoConfirmDialogProps {
@@ -38,20 +37,7 @@ export function OcoConfirmDialog({ form, pair, lastPrice, onConfirm, onCancel }:
     [t('oco.held'), held],
   ];
   return (
-    <SpotDialog
-      title={t('confirm.title')}
-      onClose={onCancel}
-      actions={
-        <>
-          <Button block onClick={onCancel}>
-            {t('common:cancel')}
-          </Button>
-          <Button block color="primary" onClick={onConfirm}>
-            {t('confirm.ok')}
-          </Button>
-        </>
-      }
-    >
+    <SpotDialog title={t('confirm.title')} onClose={onCancel} actions={<ConfirmActions onCancel={onCancel} onConfirm={onConfirm} />}>
       <p className="sp-impact-text" data-testid="oco-take-profit">
         {t(`oco.explainLimit.${side}`, { price: px(form.price) })}
       </p>

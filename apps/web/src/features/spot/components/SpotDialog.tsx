@@ -4,7 +4,8 @@
  * when there is something to say and unmounts it to close it.
  */
 import type { CSSProperties, ReactNode } from 'react';
-import { CenterPopup } from 'antd-mobile';
+import { Button, CenterPopup } from 'antd-mobile';
+import { useTranslation } from 'react-i18next';
 
 /** Props of SpotDialog. */
 export interface SpotDialogProps {
@@ -36,5 +37,20 @@ export function SpotDialog({ title, icon, children, actions, onClose }: SpotDial
         <div className="sp-dialog-actions">{actions}</div>
       </div>
     </CenterPopup>
+  );
+}
+
+/** The actions of a confirmation: Cancel, then the primary "Confirm" (spot `confirm.ok`). */
+export function ConfirmActions({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation('spot');
+  return (
+    <>
+      <Button block onClick={onCancel}>
+        {t('common:cancel')}
+      </Button>
+      <Button block color="primary" onClick={onConfirm}>
+        {t('confirm.ok')}
+      </Button>
+    </>
   );
 }
