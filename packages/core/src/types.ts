@@ -169,6 +169,29 @@ export type Command =
       listClientOrderId?: string;
       stp?: StpMode;
     })
+  /**
+   * Binance spot "Cancel an Existing Order and Send a New Order" (POST /api/v3/order/cancelReplace) as one command, so
+   * that no other command lands between its two steps (docs/binance-api.md). 1. The cancel: the user's open order of
+   * `symbol` named by `cancelOrderId` or `cancelClientOrderId` (both: the order by id, whose client order id must be
+   * the one given), as cancelOrder cancels it (a leg of an order list takes the list with it); with
+   * `cancelRestriction` only while its status is NEW (ONLY_NEW), resp. PARTIALLY_FILLED (ONLY_PARTIALLY_FILLED). 2.
+   * The new order: `order` placed as a placeOrder of the same user and symbol (its checks, idempotency and result),
+   * against the balance after the cancel, so it may use the funds the cancelled order held. `mode` STOP_ON_FAILURE: a
+   * failed cancel places nothing; ALLOW_FAILURE: the order is placed whatever the cancel's outcome. A placement refused
+   * after a successful cancel leaves the order cancelled (Binance: -2021 partial failure). The result's
+   * `cancelReplace` gives each step's outcome and `order` the new order; the code is 'ok' when a step succeeded (the
+   * state changed), otherwise the cancel's code (nothing changed).
+   */
+  | (CommandBase & {
+      type: 'cancelReplaceOrder';
+      userId: string;
+      symbol: string;
+      mode: CancelReplaceMode;
+      cancelOrderId?: string;
+      cancelClientOrderId?: string;
+      cancelRestriction?: 'ONLY_NEW' | 'ONLY_PARTIALLY_FILLED';
+      order: CancelReplaceNewOrder;
+    })
   /** Cancel an order list (both its open legs) by orderListId or listClientOrderId; only the owner can cancel. */
   | (CommandBase & { type: 'cancelOrderList'; userId: string; orderListId?: string; listClientOrderId?: string })
   /**
@@ -308,6 +331,7 @@ export const REJECT_CODES = [
   'take_profit_invalid',
   'stop_loss_invalid',
   'funding_not_due',
+  'index_stale',
   // peer-to-peer fiat trading (otc/types.ts)
   'otc_disabled',
   'otc_not_merchant',
@@ -413,6 +437,28 @@ export interface OrderListView {
   createdTs: number;
   /** Binance transactionTime: when the list last changed status */
   updatedTs: number;
+}
+
+/** Binance's cancelReplaceMode: STOP_ON_FAILURE places nothing when the cancel fails; ALLOW_FAILURE places anyway. */
+export type CancelReplaceMode = 'STOP_ON_FAILURE' | 'ALLOW_FAILURE';
+
+/** The new order of a cancelReplaceOrder: a placeOrder's terms (types.ts placeOrder), on the command's user and symbol. */
+export type CancelReplaceNewOrder = Omit<Extract<Command, { type: 'placeOrder' }>, 'type' | 'ts' | 'userId' | 'symbol'>;
+
+/**
+ * The two steps of a cancelReplaceOrder (Binance's cancelResult and newOrderResult). `cancelCode` is 'ok' or why the
+ * cancel failed (order_not_found: unknown, another user's or another market's, ended, or, with `cancelRestricted`
+ * true, open but not in the status the restriction asks for; invalid_order: the two names disagree); `canceledOrder`
+ * the cancelled order's view (SUCCESS only). `newOrderCode` is the placement's code ('ok' on SUCCESS), null when it
+ * was NOT_ATTEMPTED; the placed order is the result's `order` (with `duplicateOfOrderId` as placeOrder gives it).
+ */
+export interface CancelReplaceOutcome {
+  cancelResult: 'SUCCESS' | 'FAILURE';
+  cancelCode: ResultCode;
+  cancelRestricted: boolean;
+  canceledOrder: OrderView | null;
+  newOrderResult: 'SUCCESS' | 'FAILURE' | 'NOT_ATTEMPTED';
+  newOrderCode: ResultCode | null;
 }
 
 /** The two conditional kinds (Binance STOP_LOSS[_LIMIT] and TAKE_PROFIT[_LIMIT]; LIMIT or MARKET is `orderType`). */
@@ -550,7 +596,7 @@ export interface CommandResult {
   events: EngineEvent[];
   /**
    * For placeOrder/cancelOrder: the order after the command (also on idempotent replay while the
-   * engine still retains the order; see `duplicateOfOrderId`).
+   * engine still retains the order; see `duplicateOfOrderId`); for cancelReplaceOrder the new order.
    */
   order?: OrderView;
   /**
@@ -563,6 +609,8 @@ export interface CommandResult {
   orderList?: OrderListView;
   /** For placeOrderList/cancelOrderList: the list's legs after the command, above leg first. */
   listOrders?: OrderView[];
+  /** For cancelReplaceOrder: each step's outcome (the new order is `order`). */
+  cancelReplace?: CancelReplaceOutcome;
   /** For registerUser: the id assigned (also for updateUser: the user). */
   userId?: string;
   /**

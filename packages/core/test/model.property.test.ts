@@ -1,5 +1,5 @@
 // Model-based property test (ARCHITECTURE.md, conventions 5, 8, 14): random command sequences (deposits,
-// transfers, every order type and STP mode, cancels by id and client id, duplicated idempotency
+// transfers, every order type and STP mode, cancels by id and client id, cancel-replaces, duplicated idempotency
 // keys, halts, malformed values) run on an engine with the fast book and one with the naive
 // reference book. After EVERY command: both return deep-equal results (same code, same events),
 // both books hold the same levels, and the invariants of invariants.ts hold. Every 50 commands
@@ -151,6 +151,39 @@ const cancel: fc.Arbitrary<Recipe> = fc
         r.byClient ? { type: 'cancelOrder', ts, userId: r.userId, clientOrderId: r.cid } : { type: 'cancelOrder', ts, userId: r.userId, orderId: `${r.id}` },
   );
 
+/** A cancel-replace (cancelReplaceOrder): a cancel as `cancel` names it, then a new LIMIT order of the same user. */
+const cancelReplace: fc.Arbitrary<Recipe> = marketIdx.chain((mi) => {
+  const m = MARKETS[mi]!;
+  return fc
+    .record({
+      userId: user,
+      byClient: fc.boolean(),
+      id: fc.integer({ min: 1, max: 60 }),
+      cid: fc.constantFrom('c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7'),
+      mode: fc.constantFrom<'STOP_ON_FAILURE' | 'ALLOW_FAILURE'>('STOP_ON_FAILURE', 'ALLOW_FAILURE'),
+      restriction: fc.constantFrom(undefined, undefined, 'ONLY_NEW' as const, 'ONLY_PARTIALLY_FILLED' as const),
+      side,
+      tif: fc.constantFrom<TimeInForce>('GTC', 'GTC', 'IOC', 'POST_ONLY'),
+      price: priceArb(m),
+      quantity: qtyArb(m),
+      clientOrderId: clientId,
+    })
+    .map((r) => (ts: number): Command => {
+      const c: Command = {
+        type: 'cancelReplaceOrder',
+        ts,
+        userId: r.userId,
+        symbol: m.symbol,
+        mode: r.mode,
+        ...(r.byClient ? { cancelClientOrderId: r.cid } : { cancelOrderId: `${r.id}` }),
+        order: { side: r.side, orderType: 'LIMIT', timeInForce: r.tif, price: r.price, quantity: r.quantity },
+      };
+      if (r.restriction !== undefined) c.cancelRestriction = r.restriction;
+      if (r.clientOrderId !== undefined) c.order.clientOrderId = r.clientOrderId;
+      return c;
+    });
+});
+
 const deposit: fc.Arbitrary<Recipe> = fc
   .record({
     userId: user,
@@ -189,6 +222,7 @@ const recipe: fc.Arbitrary<Recipe> = fc.oneof(
   { weight: 40, arbitrary: placeLimit },
   { weight: 12, arbitrary: placeMarket },
   { weight: 18, arbitrary: cancel },
+  { weight: 6, arbitrary: cancelReplace },
   { weight: 10, arbitrary: deposit },
   { weight: 3, arbitrary: transfer },
   { weight: 1, arbitrary: halt },

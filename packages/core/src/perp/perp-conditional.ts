@@ -112,6 +112,8 @@ export abstract class PerpConditional extends PerpOrders {
       if (quantity <= 0n || quantity < c.minQty) return reject('quantity_below_minimum');
     }
     if (m.markPrice === null) return reject('mark_price_unavailable');
+    // Paused on a stale index (perp-orders.ts placeFor): only closing conditional orders may be placed.
+    if (m.indexStaleSince !== null && !reduceOnly && !closePosition) return reject('index_stale');
     if (isLimit && !m.bandOk(price as bigint)) return reject('price_out_of_band');
     let n = 0;
     for (const o of this.open.get(userId)?.values() ?? []) if (o.symbol === c.symbol) n++;

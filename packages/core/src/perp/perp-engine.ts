@@ -254,6 +254,8 @@ export class PerpState extends PerpFunding implements PerpReads {
         indexPrice: s(m.indexPrice),
         markPrice: s(m.markPrice),
         markTs: m.markTs,
+        // only while paused, so the snapshot (and state hash) of a market never paused is what it was before the field
+        ...(m.indexStaleSince !== null ? { indexStaleSince: m.indexStaleSince } : {}),
         basis: m.basis.map(String),
         basisHead: m.basisHead,
         premiumWeighted: m.premiumWeighted.toString(),
@@ -295,6 +297,7 @@ export class PerpState extends PerpFunding implements PerpReads {
       m.indexPrice = big(r.indexPrice);
       m.markPrice = big(r.markPrice);
       m.markTs = r.markTs;
+      m.indexStaleSince = r.indexStaleSince ?? null;
       m.basis = r.basis.map((b) => BigInt(b));
       m.basisHead = r.basisHead;
       m.basisSum = m.basis.reduce((x, y) => x + y, 0n);
@@ -410,6 +413,8 @@ export interface PerpSnapshot {
     indexPrice: string | null;
     markPrice: string | null;
     markTs: number;
+    /** set only while the market is paused on a stale index (absent in older snapshots: not paused) */
+    indexStaleSince?: number;
     basis: string[];
     basisHead: number;
     premiumWeighted: string;

@@ -391,6 +391,8 @@ describe('funding times', () => {
         lastFundingRateE8: 0,
         nextFundingTs: next,
         markTs: 0,
+        indexStale: false,
+        indexStaleSince: null,
       });
     }
     // a 1 h interval: the next hour
@@ -487,6 +489,8 @@ describe('mark price: the funding basis index x (1 + last rate x time to the nex
       lastFundingRateE8: 10_000,
       nextFundingTs: F2,
       markTs: F1,
+      indexStale: false,
+      indexStaleSince: null,
     });
     // 4 h: 20; 1 h: 5; 1 ms: 4e9 / 2.88e15 -> 0
     expect(w.tick(400_000n, F1 + 4 * HOUR).markPrice).toBe(400_020n);

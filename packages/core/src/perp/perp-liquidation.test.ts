@@ -637,6 +637,8 @@ describe('perpMarkPrice: refusals, the published mark state, the basis average a
           lastFundingRateE8: 0,
           nextFundingTs: T0 + 8 * HOUR,
           markTs: ts,
+          indexStale: false,
+          indexStaleSince: null,
         },
       },
     ]);

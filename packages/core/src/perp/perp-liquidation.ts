@@ -15,7 +15,16 @@ export abstract class PerpLiquidation extends PerpAdl {
     const m = this.markets.get(cmd.symbol);
     if (m === undefined) return reject('market_not_found');
     const index = cmd.indexPrice;
-    if (typeof index !== 'bigint' || index <= 0n) return reject('invalid_config');
+    const stale = cmd.indexStale ?? false;
+    if (typeof stale !== 'boolean' || typeof index !== 'bigint' || index < 0n || (!stale && index === 0n)) return reject('invalid_config');
+    if (stale) {
+      // A stale index moves nothing: the mark holds, nothing is sampled, triggered or liquidated (Binance keeps the
+      // last index when its sources fail); the market is paused from the first stale tick until a fresh one.
+      if (m.indexStaleSince === null) m.indexStaleSince = cmd.ts;
+      this.host.events.push({ type: 'markPrice', ts: cmd.ts, state: this.markState(m) });
+      return { code: 'ok', events: this.host.events };
+    }
+    m.indexStaleSince = null;
     const c = m.cfg;
     m.indexPrice = index;
     // Basis sample: book mid - index (both sides quoted), into the moving average.

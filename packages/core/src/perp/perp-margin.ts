@@ -256,6 +256,8 @@ export abstract class PerpMargin {
       lastFundingRateE8: m.lastFundingRateE8,
       nextFundingTs: this.nextFunding(m),
       markTs: m.markTs,
+      indexStale: m.indexStaleSince !== null,
+      indexStaleSince: m.indexStaleSince,
     };
   }
   protected nextFunding(m: PerpMarket): number {

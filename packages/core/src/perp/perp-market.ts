@@ -87,6 +87,7 @@ export const PERP_REJECT_CODES = [
   'take_profit_invalid',
   'stop_loss_invalid',
   'funding_not_due',
+  'index_stale',
 ] as const satisfies readonly RejectCode[];
 /** A perpetuals' command's rejection (PERP_REJECT_CODES). */
 export type PerpRejectCode = (typeof PERP_REJECT_CODES)[number];
@@ -195,6 +196,12 @@ export class PerpMarket {
   indexPrice: bigint | null = null;
   markPrice: bigint | null = null;
   markTs = 0;
+  /**
+   * Unix ms of the first stale index tick of the current pause (perpMarkPrice with indexStale), null while the index
+   * is fresh. While set the mark holds, liquidation is skipped and orders that could open or grow a position are
+   * refused (index_stale).
+   */
+  indexStaleSince: number | null = null;
   /** ring of basis samples (price units) */
   basis: bigint[] = [];
   basisHead = 0;

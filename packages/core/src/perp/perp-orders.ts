@@ -93,6 +93,12 @@ export abstract class PerpOrders extends PerpSettlement {
     const pos = m.positions.get(userId);
     const reduces = pos !== undefined && pos.side !== opensSide;
     if (reduceOnly && !reduces) return reject('reduce_only_rejected');
+    // Paused on a stale index: a user's order may only close (reduce-only, or the other side of the position for at
+    // most its size); it is then kept reduce-only so its fills can never open a position (Binance's reduce-only mode,
+    // -4400 "only reduceOnly order is allowed"). The engine's own closes (trigger set) are not user orders.
+    const paused = m.indexStaleSince !== null && trigger === null && userId !== INSURANCE;
+    if (paused && !reduceOnly && !(reduces && pos !== undefined && quantity <= pos.size)) return reject('index_stale');
+    const closeOnly = reduceOnly || paused;
     const openMap = this.open.get(userId);
     if (openMap !== undefined && trigger === null && existing === null) {
       let n = 0;
@@ -102,30 +108,8 @@ export abstract class PerpOrders extends PerpSettlement {
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     const best = m.book.bestPrice(opp);
     const st = this.settingsOf(userId, c.symbol);
-    let hold = 0n;
-    if (!reduceOnly && userId !== INSURANCE) {
-      // The notional the margin is held for: a BUY fills at or below its limit, a SELL at or above it (up to the best
-      // bid when it crosses), a MARKET order at what the book offers now.
-      let notional: bigint;
-      // Binance's open loss: what the order loses against the mark at its own price (perp/math.ts openLoss).
-      let loss: bigint;
-      if (isMarket) {
-        if (best === null) return reject('no_liquidity');
-        const w = this.walk(m, side, quantity, null);
-        notional = w.quote;
-        loss = openLoss(side, w.quote, mark * w.qty * m.mult);
-        // what the book cannot fill expires: the hold is for what it can
-      } else {
-        notional = side === 'SELL' && best !== null && best > (price as bigint) ? best * quantity * m.mult : (price as bigint) * quantity * m.mult;
-        loss = openLoss(side, (price as bigint) * quantity * m.mult, mark * quantity * m.mult);
-      }
-      const posSize = pos === undefined ? 0n : pos.size;
-      const after = pos === undefined || !reduces ? posSize + quantity : quantity > posSize ? quantity - posSize : posSize - quantity;
-      const refPx = isMarket ? mark : (price as bigint);
-      if (after * refPx * m.mult > maxNotionalFor(m.tiers, st.leverage)) return reject('leverage_too_high');
-      hold = orderCost(notional, st.leverage, c.takerFeePpm) + loss;
-      if (this.spendable(userId, c.quote) < hold) return reject('insufficient_balance');
-    }
+    const hold = this.orderHold(m, userId, side, isMarket ? null : (price as bigint), quantity, closeOnly, 0n);
+    if (typeof hold === 'string') return reject(hold);
     if (timeInForce === 'POST_ONLY' && best !== null && (side === 'BUY' ? best <= (price as bigint) : best >= (price as bigint)))
       return reject('would_take_liquidity');
     if (isMarket && best === null) return reject('no_liquidity');
@@ -158,7 +142,7 @@ export abstract class PerpOrders extends PerpSettlement {
       o.updatedTs = this.ts;
     }
     o.lots = lots;
-    o.reduceOnly = reduceOnly || trigger !== null;
+    o.reduceOnly = closeOnly || trigger !== null;
     o.trigger = trigger;
     o.tradeType =
       trigger === 'LIQUIDATION' || trigger === 'ADL'
@@ -213,6 +197,59 @@ export abstract class PerpOrders extends PerpSettlement {
     if (!rests) this.ended(o);
     this.expireReduceOnly(m);
     return { code: 'ok', events, perpOrder: view };
+  }
+
+  /**
+   * The margin an order of these terms needs for `userId` in `m` (quote units), given the user's position, leverage
+   * and the other open orders, or the rejection that refuses it. `price` is the LIMIT price (price units), null for a
+   * MARKET order (filled at what the book offers now); `quantity` the quantity to hold for (qty units: a new order's,
+   * an amended order's unfilled part). A reduce-only order and the insurance fund's hold nothing. Otherwise Binance's
+   * order cost ("How to Calculate Order Cost": initial margin of the notional at the user's leverage plus the taker
+   * fee, math.ts orderCost, plus the open loss against the mark, math.ts openLoss), after the leverage bracket: the
+   * position after a full fill, at the price (the mark for MARKET), within maxNotionalFor (leverage_too_high).
+   * `ownHold` is what the order being replaced holds now (an amend releases it, so it counts towards the new hold; 0n
+   * for a new order); the hold must be within the max withdraw amount (`spendable`) plus it (insufficient_balance).
+   * A MARKET order on an empty opposite side is no_liquidity. The mark price must be known (callers check it first).
+   * Placement (`placeFor`) and amendment (`amend`) both hold what this answers, so an amend is no way around placement.
+   */
+  protected orderHold(
+    m: PerpMarket,
+    userId: string,
+    side: Side,
+    price: bigint | null,
+    quantity: bigint,
+    reduceOnly: boolean,
+    ownHold: bigint,
+  ): bigint | 'no_liquidity' | 'leverage_too_high' | 'insufficient_balance' {
+    if (reduceOnly || userId === INSURANCE) return 0n;
+    const c = m.cfg;
+    const mark = m.markPrice as bigint;
+    const best = m.book.bestPrice(side === 'BUY' ? 'SELL' : 'BUY');
+    const st = this.settingsOf(userId, c.symbol);
+    // The notional the margin is held for: a BUY fills at or below its limit, a SELL at or above it (up to the best
+    // bid when it crosses), a MARKET order at what the book offers now.
+    let notional: bigint;
+    // Binance's open loss: what the order loses against the mark at its own price (perp/math.ts openLoss).
+    let loss: bigint;
+    if (price === null) {
+      if (best === null) return 'no_liquidity';
+      const w = this.walk(m, side, quantity, null);
+      notional = w.quote;
+      loss = openLoss(side, w.quote, mark * w.qty * m.mult);
+      // what the book cannot fill expires: the hold is for what it can
+    } else {
+      notional = side === 'SELL' && best !== null && best > price ? best * quantity * m.mult : price * quantity * m.mult;
+      loss = openLoss(side, price * quantity * m.mult, mark * quantity * m.mult);
+    }
+    const pos = m.positions.get(userId);
+    const reduces = pos !== undefined && pos.side !== (side === 'BUY' ? 'LONG' : 'SHORT');
+    const posSize = pos === undefined ? 0n : pos.size;
+    const after = !reduces ? posSize + quantity : quantity > posSize ? quantity - posSize : posSize - quantity;
+    const refPx = price === null ? mark : price;
+    if (after * refPx * m.mult > maxNotionalFor(m.tiers, st.leverage)) return 'leverage_too_high';
+    const hold = orderCost(notional, st.leverage, c.takerFeePpm) + loss;
+    if (this.spendable(userId, c.quote) + ownHold < hold) return 'insufficient_balance';
+    return hold;
   }
 
   /** How much a reduce-only order may still fill: the opposite position's size (0 without one). */
@@ -399,6 +436,8 @@ export abstract class PerpOrders extends PerpSettlement {
     const mark = m.markPrice;
     if (mark === null) return reject('mark_price_unavailable');
     if (!m.bandOk(price)) return reject('price_out_of_band');
+    // Paused on a stale index: an order that may open a position can only shrink at its price (or be cancelled).
+    if (m.indexStaleSince !== null && !o.reduceOnly && !(price === o.price && quantity < (o.quantity as bigint))) return reject('index_stale');
     const side = o.side;
     const opp: Side = side === 'BUY' ? 'SELL' : 'BUY';
     const best = m.book.bestPrice(opp);
@@ -410,20 +449,10 @@ export abstract class PerpOrders extends PerpSettlement {
     }
     const remaining = quantity - o.filledQty;
     const st = this.settingsOf(userId, c.symbol);
-    let hold = 0n;
-    if (!o.reduceOnly && userId !== INSURANCE) {
-      // As placeFor holds for a new LIMIT order of the unfilled quantity.
-      const notional = side === 'SELL' && best !== null && best > price ? best * remaining * m.mult : price * remaining * m.mult;
-      const loss = openLoss(side, price * remaining * m.mult, mark * remaining * m.mult);
-      const pos = m.positions.get(userId);
-      const reduces = pos !== undefined && pos.side !== (side === 'BUY' ? 'LONG' : 'SHORT');
-      const posSize = pos === undefined ? 0n : pos.size;
-      const after = !reduces ? posSize + remaining : remaining > posSize ? remaining - posSize : posSize - remaining;
-      if (after * price * m.mult > maxNotionalFor(m.tiers, st.leverage)) return reject('leverage_too_high');
-      hold = orderCost(notional, st.leverage, c.takerFeePpm) + loss;
-      // the order's own hold is released by the amend, so it counts towards the new one
-      if (this.spendable(userId, c.quote) + o.hold < hold) return reject('insufficient_balance');
-    }
+    // Held as placement holds for a new LIMIT order of the unfilled quantity; the order's own hold is released by the
+    // amend, so it counts towards the new one.
+    const hold = this.orderHold(m, userId, side, price, remaining, o.reduceOnly, o.hold);
+    if (typeof hold === 'string') return reject(hold);
 
     // Accepted from here on: out of the book, the new terms and hold, matched, then back in the book.
     const events = this.host.events;

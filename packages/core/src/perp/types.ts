@@ -227,6 +227,10 @@ export interface PerpMarkState {
   /** Unix ms of the next funding time */
   nextFundingTs: number;
   markTs: number;
+  /** true while the market is paused on a stale index (see perpMarkPrice's indexStale) */
+  indexStale: boolean;
+  /** Unix ms of the tick that paused the market, null while not paused */
+  indexStaleSince: number | null;
 }
 
 /** A user's contract account in the settle asset (quote units), as the risk engine sees it at the mark prices. */
@@ -353,7 +357,20 @@ export type PerpCommand =
    * open orders cancelled, positions taken over by the insurance fund at the bankruptcy price, closed by the fund in
    * the book, the rest auto-deleveraged. Refused for an index price <= 0 (invalid_config).
    */
-  | { ts: number; type: 'perpMarkPrice'; symbol: string; indexPrice: bigint }
+  | {
+      ts: number;
+      type: 'perpMarkPrice';
+      symbol: string;
+      indexPrice: bigint;
+      /**
+       * True when the index is stale (fewer live sources than the index's minimum; the live index's `stale`). The tick
+       * then changes no price: the index and mark prices hold, no basis or premium is sampled, no TP/SL fires and no
+       * account is liquidated; the market is paused (PerpMarkState.indexStale) and new orders that could open or
+       * increase a position are refused with index_stale until the next tick without the flag, which resumes it.
+       * `indexPrice` is informative only then and may be 0n. Absent (old journals) means false.
+       */
+      indexStale?: boolean;
+    }
   /**
    * Funding of a market at funding time `fundingTs` (a multiple of fundingIntervalMs, <= ts, after the last
    * settled: funding_not_due otherwise): rate = average premium + clamp(interest - average premium, +-0.05%),

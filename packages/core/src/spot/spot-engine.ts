@@ -15,6 +15,8 @@ import { isKey, isNonNegInt, MAX_SAFE } from '../checks';
 import type { Ledger } from '../ledger/ledger';
 import type {
   Asset,
+  CancelReplaceNewOrder,
+  CancelReplaceOutcome,
   Command,
   CommandResult,
   DepthLevel,
@@ -42,6 +44,7 @@ export const SPOT_COMMANDS = [
   'convert',
   'placeOrderList',
   'cancelOrderList',
+  'cancelReplaceOrder',
 ] as const satisfies readonly Command['type'][];
 /** The spot commands (types.ts has each one's rules). */
 export type SpotCommand = Extract<Command, { type: (typeof SPOT_COMMANDS)[number] }>;
@@ -218,6 +221,8 @@ export class SpotEngine implements SpotMarketHost {
         return this.placeOrderList(cmd);
       case 'cancelOrderList':
         return this.cancelOrderList(cmd);
+      case 'cancelReplaceOrder':
+        return this.cancelReplaceOrder(cmd);
     }
   }
 
@@ -383,6 +388,62 @@ export class SpotEngine implements SpotMarketHost {
     const view = (o.mu as MarketUser).market.cancel(o, this, cmd.ts);
     const r: CommandResult = { code: 'ok', events: this.events, order: view };
     if (o.list !== null) Object.assign(r, this.listResult(o.list));
+    return r;
+  }
+
+  /**
+   * cancelReplaceOrder (types.ts): the cancel, then the placement, in this one command. A malformed command (userId,
+   * mode, restriction, no order name, `order` not an object) is invalid_order and an unknown market market_not_found,
+   * before either step. The placement is `placeOrder` itself, run after the cancel released the order's hold.
+   */
+  private cancelReplaceOrder(cmd: Extract<Command, { type: 'cancelReplaceOrder' }>): CommandResult {
+    const { userId, symbol, mode, cancelOrderId, cancelClientOrderId, cancelRestriction: restriction, order: terms } = cmd;
+    if (
+      typeof userId !== 'string' ||
+      (mode !== 'STOP_ON_FAILURE' && mode !== 'ALLOW_FAILURE') ||
+      (restriction !== undefined && restriction !== 'ONLY_NEW' && restriction !== 'ONLY_PARTIALLY_FILLED') ||
+      (cancelOrderId === undefined && cancelClientOrderId === undefined) ||
+      (cancelOrderId !== undefined && typeof cancelOrderId !== 'string') ||
+      (cancelClientOrderId !== undefined && typeof cancelClientOrderId !== 'string') ||
+      terms === null ||
+      typeof terms !== 'object'
+    ) {
+      return reject('invalid_order');
+    }
+    if (!this.marketsBySymbol.has(symbol)) return reject('market_not_found');
+    // 1. The cancel: the order by id (its client order id checked when both are given), else by client order id.
+    const o =
+      cancelOrderId !== undefined ? this.orders.get(parseOrderId(cancelOrderId)) : this.traders.get(userId)?.clientOrders?.get(cancelClientOrderId as string);
+    let cancelCode: SpotRejectCode | 'ok' = 'ok';
+    let cancelRestricted = false;
+    if (o === undefined || o.userId !== userId || o.symbol !== symbol || !o.isOpen) cancelCode = 'order_not_found';
+    else if (cancelClientOrderId !== undefined && o.clientOrderId !== cancelClientOrderId) cancelCode = 'order_not_found';
+    else if ((restriction === 'ONLY_NEW' && o.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && o.status !== 'PARTIALLY_FILLED')) {
+      cancelCode = 'order_not_found';
+      cancelRestricted = true;
+    }
+    let canceledOrder: OrderView | null = null;
+    // An open order always has its market record (set when accepted or restored).
+    if (cancelCode === 'ok') canceledOrder = (o as Order & { mu: MarketUser }).mu.market.cancel(o as Order, this, cmd.ts);
+    const outcome: CancelReplaceOutcome = {
+      cancelResult: cancelCode === 'ok' ? 'SUCCESS' : 'FAILURE',
+      cancelCode,
+      cancelRestricted,
+      canceledOrder,
+      newOrderResult: 'NOT_ATTEMPTED',
+      newOrderCode: null,
+    };
+    if (cancelCode !== 'ok' && mode === 'STOP_ON_FAILURE') return { code: cancelCode, events: [], cancelReplace: outcome };
+    // 2. The new order, as placeOrder places it; a refusal changes nothing, so the cancel's events stay the command's.
+    const placed = this.placeOrder({ ...placeTerms(terms), type: 'placeOrder', ts: cmd.ts, userId, symbol });
+    outcome.newOrderResult = placed.code === 'ok' ? 'SUCCESS' : 'FAILURE';
+    outcome.newOrderCode = placed.code;
+    if (cancelCode !== 'ok' && placed.code !== 'ok') return { code: cancelCode, events: [], cancelReplace: outcome };
+    const r: CommandResult = { code: 'ok', events: this.events, cancelReplace: outcome };
+    if (placed.code === 'ok') {
+      if (placed.order !== undefined) r.order = placed.order;
+      if (placed.duplicateOfOrderId !== undefined) r.duplicateOfOrderId = placed.duplicateOfOrderId;
+    }
     return r;
   }
 
@@ -772,4 +833,16 @@ export function parseOrderId(id: string): number {
     v = v * 10 + c;
   }
   return v;
+}
+
+/**
+ * The placeOrder fields of a cancelReplaceOrder's `order`, copied one by one (only those present), so that nothing
+ * else the command carries reaches placeOrder; placeOrder checks their values.
+ */
+function placeTerms(t: CancelReplaceNewOrder): CancelReplaceNewOrder {
+  const out: Record<string, unknown> = { side: t.side, orderType: t.orderType, timeInForce: t.timeInForce };
+  for (const k of ['price', 'quantity', 'quoteAmount', 'clientOrderId', 'stp', 'condition', 'stopPrice', 'trailingDelta'] as const) {
+    if (t[k] !== undefined) out[k] = t[k];
+  }
+  return out as CancelReplaceNewOrder;
 }
