@@ -31,11 +31,21 @@ export interface BinanceRouteConfig {
   /** The key permission the route needs (USER_DATA routes need 'read', which every key has). */
   permission?: KeyPermission;
   /**
-   * True on routes that place new orders (POST order, not order/test): each request counts against the ORDERS
-   * limits of its key (BINANCE_ORDERS_PER_10S, BINANCE_ORDERS_PER_DAY; -1015 over them) and the answer carries
-   * X-MBX-ORDER-COUNT-10S and X-MBX-ORDER-COUNT-1D (binance.weights.ts).
+   * Set on routes that place new orders (POST order, not order/test): each request counts against the ORDERS
+   * limits of its account (BINANCE_ORDERS_PER_10S, BINANCE_ORDERS_PER_DAY; -1015 over them) and the answer carries
+   * X-MBX-ORDER-COUNT-10S and X-MBX-ORDER-COUNT-1D (binance.weights.ts). `true` counts one order in each window; an
+   * OrderCount counts what the route's Binance page says a request counts (a batch: OrderCount).
    */
-  order?: boolean;
+  order?: true | OrderCount;
+}
+
+/**
+ * What one request counts against the ORDERS limits: `tenSeconds` on the 10-second window, `day` on the day window.
+ * A request is refused (-1015, nothing done) when a count would pass its limit.
+ */
+export interface OrderCount {
+  tenSeconds: number;
+  day: number;
 }
 
 declare module 'fastify' {

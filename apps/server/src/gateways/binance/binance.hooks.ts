@@ -2,7 +2,15 @@
  * The hooks of the Binance scope: keep the raw form body (a signature covers the exact bytes sent), and
  * before each handler authenticate the caller as its route config says (binance.auth.ts). Request weights and
  * rate limits are charged here too.
+ *
+ * The WebSocket API (streams.wsapi.trade.ts) answers its trading and account requests with these same routes: it
+ * checks the request's signature itself (a WebSocket API signature covers other bytes than a REST one) or takes the
+ * caller of the connection's session.logon, then injects the REST request into the app with a one-time token
+ * (`asVerifiedCaller`) in place of the signature. The hooks take the token as the signature's check and run every
+ * other check, weight and order count as for REST, on the same counters: one budget per IP, key and account whichever
+ * API the request came by.
  */
+import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { BinanceError, BX } from './binance.errors';
 import type { BinanceRouteConfig } from './binance.auth';
@@ -37,6 +45,28 @@ export function splitSignature(raw: string): [string, string | undefined] {
     else kept.push(part);
   }
   return [kept.join('&'), signature];
+}
+
+/** The header of a request injected by the WebSocket API for a caller it verified: the one-time token. */
+export const WS_API_CALLER_HEADER = 'x-wsapi-verified-caller';
+
+/** One-time tokens of callers the WebSocket API verified, by token: the API key they were issued for. */
+const verifiedCallers = new Map<string, string>();
+
+/**
+ * Runs `inject` with the headers of a REST request made for `apiKey`, a caller the WebSocket API has verified (its
+ * signature over the WebSocket API payload, or its session.logon, and the timestamp): X-MBX-APIKEY and a one-time
+ * token the Binance hooks accept in place of the request's signature while `inject` runs. The token is random
+ * (192 bits) and lives only in this process, so an HTTP client cannot present one.
+ */
+export async function asVerifiedCaller<T>(apiKey: string, inject: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+  const token = crypto.randomBytes(24).toString('hex');
+  verifiedCallers.set(token, apiKey);
+  try {
+    return await inject({ 'x-mbx-apikey': apiKey, [WS_API_CALLER_HEADER]: token });
+  } finally {
+    verifiedCallers.delete(token);
+  }
 }
 
 /** The merged parameters of a request: query string and form body (strings), body last. */
@@ -95,7 +125,7 @@ export function registerBinanceHooks(app: FastifyInstance, { config, clock, apiK
     if (cfg.security !== 'USER_STREAM') checkAllParamsRead(req);
     const caller = req.apiCaller!;
     limiter.chargeKey(caller.keyId, weightOf(req, cfg), reply);
-    if (cfg.order === true) limiter.countOrder(caller.userId, reply);
+    if (cfg.order !== undefined) limiter.countOrder(caller.userId, reply, cfg.order === true ? undefined : cfg.order);
   });
 }
 
@@ -149,6 +179,15 @@ async function authenticate(apiKeys: BinanceHooksDeps['apiKeys'], req: FastifyRe
   const apiKey = Array.isArray(header) ? header[0] : header;
   if (apiKey === undefined || apiKey === '') throw BX.badApiKeyFormat();
   if (cfg.security === 'USER_STREAM') {
+    req.apiCaller = await apiKeys.keyed(apiKey, req.ip, cfg.permission);
+    return;
+  }
+  const verified = req.headers[WS_API_CALLER_HEADER];
+  if (verified !== undefined) {
+    // A WebSocket API request (asVerifiedCaller): its signature and timestamp were checked by the WebSocket layer; the
+    // key's permission, IP whitelist and account are checked here as for a signed request. A token that is not one
+    // issued for this key is a bad signature.
+    if (typeof verified !== 'string' || verifiedCallers.get(verified) !== apiKey) throw BX.badSignature();
     req.apiCaller = await apiKeys.keyed(apiKey, req.ip, cfg.permission);
     return;
   }

@@ -436,6 +436,10 @@ export const PremiumIndexResponse = OneOrList(
     interestRate: Decimal,
     nextFundingTime: TimeMs,
     time: TimeMs,
+    /** ours, only while the contract is paused on a stale index: true, with the reason and the pause's start */
+    indexStale: Type.Optional(Type.Boolean()),
+    pauseReason: Type.Optional(Type.String()),
+    pausedSince: Type.Optional(TimeMs),
   }),
 );
 /** GET /fapi/v1/fundingRate: past funding, oldest first. */

@@ -39,7 +39,7 @@ export default function binanceRoutes(deps: BinanceRoutesDeps): FastifyPluginAsy
     await app.register(spotRoutes({ host, marketData, db, clock, config, entrust, chain }));
     await app.register(futuresRoutes({ host, db, clock, config, contract, contractMarket, marketData }));
     await app.register(streamRoutes({ host, marketData, contractMarket, apiKeys }));
-    await app.register(sapiWalletRoutes({ host, db, clock, wallet, chain, apiKeys }));
+    await app.register(sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }));
     // Unknown paths under Binance's prefixes: Binance's 404 body, never the web app's page (binance.not-found.ts).
     await registerBinanceNotFound(app);
   };

@@ -8,8 +8,9 @@
  * - An IP that keeps sending after 429s (BAN_AFTER_REFUSALS refusals in one minute) is banned: HTTP 418, -1003 "Way
  *   too much request weight used; IP banned until <ms>.", `Retry-After` = seconds to the ban's end. Bans scale for
  *   repeat offenders, 2 minutes doubling up to 3 days (Binance: "from 2 minutes to 3 days").
- * - Routes marked `order: true` count new orders per account (Binance: "tracked for each account") in fixed 10 s and
- *   day windows; answers carry `X-MBX-ORDER-COUNT-10S` and `X-MBX-ORDER-COUNT-1D`; over BINANCE_ORDERS_PER_10S or
+ * - Routes marked `order` count new orders per account (Binance: "tracked for each account") in fixed 10 s and
+ *   day windows, one per request or what the route's config says (a futures batch: binance.auth.ts OrderCount);
+ *   answers carry `X-MBX-ORDER-COUNT-10S` and `X-MBX-ORDER-COUNT-1D`; over BINANCE_ORDERS_PER_10S or
  *   BINANCE_ORDERS_PER_DAY: HTTP 429, -1015, `Retry-After`.
  * The counts live in the process (like the app's budgets, platform/rate-limit/rate-limits.ts): with several gateways a client
  * gets one budget per gateway. `binanceRateLimits` gives exchangeInfo's `rateLimits` array from the same config.
@@ -19,6 +20,10 @@ import { normalizeIP } from '@fastify/rate-limit';
 import type { Config } from '../../platform/config/env';
 import { BinanceError } from './binance.errors';
 import { FixedWindowCounter } from '../../platform/rate-limit/fixed-window';
+import type { OrderCount } from './binance.auth';
+
+/** What a single new order counts: one in each window. */
+const ONE_ORDER: OrderCount = { tenSeconds: 1, day: 1 };
 
 /** One entry of exchangeInfo's `rateLimits` (Binance's enums: rateLimitType, interval). */
 export interface BinanceRateLimit {
@@ -65,8 +70,11 @@ export interface BinanceLimiter {
   chargeIp(ip: string, weight: number, reply: FastifyReply): void;
   /** Charges `weight` to an API key (our key id); 429 -1003 over the limit. */
   chargeKey(keyId: string, weight: number, reply: FastifyReply): void;
-  /** Counts a new order of an account and sets X-MBX-ORDER-COUNT-10S / -1D; 429 -1015 over a limit. */
-  countOrder(userId: string, reply: FastifyReply): void;
+  /**
+   * Counts the new orders of a request of an account (`count`, one in each window by default) and sets
+   * X-MBX-ORDER-COUNT-10S / -1D; 429 -1015, nothing counted, when a count would pass its limit.
+   */
+  countOrder(userId: string, reply: FastifyReply, count?: OrderCount): void;
 }
 
 /**
@@ -152,14 +160,15 @@ export function createBinanceLimiter(
       keyWeight.add(keyId, weight, t);
     },
 
-    countOrder(userId, reply) {
+    countOrder(userId, reply, count = ONE_ORDER) {
       const t = now();
       const per10s = config.binanceOrdersPer10s;
       const perDay = config.binanceOrdersPerDay;
       const n10 = orders10s.add(userId, 0, t);
       const nDay = ordersDay.add(userId, 0, t);
-      const over10 = per10s > 0 && n10 >= per10s;
-      const overDay = perDay > 0 && nDay >= perDay;
+      // A request whose count would pass a limit is refused whole, as a request whose weight would pass the weight limit.
+      const over10 = per10s > 0 && n10 + count.tenSeconds > per10s;
+      const overDay = perDay > 0 && nDay + count.day > perDay;
       if (over10 || overDay) {
         void reply.header('x-mbx-order-count-10s', n10).header('x-mbx-order-count-1d', nDay);
         void reply.header('retry-after', over10 ? orders10s.retryAfterS(userId, t) : ordersDay.retryAfterS(userId, t));
@@ -171,7 +180,9 @@ export function createBinanceLimiter(
           429,
         );
       }
-      void reply.header('x-mbx-order-count-10s', orders10s.add(userId, 1, t)).header('x-mbx-order-count-1d', ordersDay.add(userId, 1, t));
+      void reply
+        .header('x-mbx-order-count-10s', orders10s.add(userId, count.tenSeconds, t))
+        .header('x-mbx-order-count-1d', ordersDay.add(userId, count.day, t));
     },
   };
 }

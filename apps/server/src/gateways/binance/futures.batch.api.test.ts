@@ -7,31 +7,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { hmacHex, keyServiceWithoutSecondFactor, queryOf } from './binance.test-scope';
+import { createTestUserKey, signedCaller, type BinanceAnswer, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 import { parseIdList } from './futures.batch';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
 const px = (v: number) => BigInt(v) * 100n;
-interface Key {
-  apiKey: string;
-  secret: string;
-  userId: string;
-}
+type Key = TestUserKey;
 const keys: Record<'A' | 'B', Key> = {} as never;
 
-type Res = { status: number; body: unknown; weight: number };
-/** A signed request of `k`: parameters in the query string (DELETE) or the form body (POST). */
-async function call(k: Key, method: 'POST' | 'DELETE' | 'GET', path: string, params: Record<string, string | number> = {}): Promise<Res> {
-  const q = queryOf({ ...params, timestamp: t.ctx.clock.now() });
-  const signed = `${q}&signature=${hmacHex(k.secret, q)}`;
-  const r =
-    method === 'POST'
-      ? await t.app.inject({ method, url: path, payload: signed, headers: { 'x-mbx-apikey': k.apiKey, 'content-type': 'application/x-www-form-urlencoded' } })
-      : await t.app.inject({ method, url: `${path}?${signed}`, headers: { 'x-mbx-apikey': k.apiKey } });
-  return { status: r.statusCode, body: r.json(), weight: Number(r.headers['x-mbx-used-weight-1m']) };
-}
+type Res = BinanceAnswer;
+/** A signed request of `k` (api-keys.test-keys.ts signedCaller). */
+const call = signedCaller(() => t);
 const rows = (r: Res) => r.body as Array<Record<string, unknown>>;
 const batch = (k: Key, orders: unknown[], extra: Record<string, string> = {}) =>
   call(k, 'POST', '/fapi/v1/batchOrders', { batchOrders: JSON.stringify(orders), ...extra });
@@ -52,13 +40,9 @@ const openIds = (k: Key) =>
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  const svc = keyServiceWithoutSecondFactor(t.ctx);
-  const REQ = { ip: '127.0.0.1', userAgent: 'test' };
   for (const name of ['A', 'B'] as const) {
-    const { userId } = await t.ctx.members.ensureEmailUser(`fut-batch-${name}@example.com`, 'secret-pass-1', '');
-    await fundContract(t.ctx.host, userId, 10_000n);
-    const c = await svc.create(userId, { label: 'b', keyType: 'HMAC_SHA256', futuresTrade: true }, REQ);
-    keys[name] = { apiKey: c.key.apiKey, secret: c.secretKey!, userId };
+    keys[name] = await createTestUserKey(t, `fut-batch-${name}@example.com`, { spotTrade: false, futuresTrade: true });
+    await fundContract(t.ctx.host, keys[name].userId, 10_000n);
   }
   await t.ctx.host.projected();
   await tick(t.ctx.host, px(50_000), SYM);

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import type { PerpMarketConfig, PerpOrderView } from '@exchange/core';
-import { callerOf, type BinanceRouteConfig } from './binance.auth';
+import { callerOf, type BinanceRouteConfig, type OrderCount } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { futuresCall } from './futures.errors';
@@ -40,6 +40,16 @@ export interface FuturesBatchDeps {
   /** ContractService.cancelOrder of one order id. */
   cancelOrder: (userId: string, orderId: string) => Promise<{ orderId: string }>;
 }
+
+/**
+ * What one POST or PUT /fapi/v1/batchOrders counts against the ORDERS limits, whatever the number of its orders:
+ * Binance's pages "Place Multiple Orders" and "Modify Multiple Orders" give the request weight "5 on 10s order rate
+ * limit (X-MBX-ORDER-COUNT-10S); 1 on 1min order rate limit (X-MBX-ORDER-COUNT-1M); 5 on IP rate limit", that is a
+ * full batch's five orders on the short window. Our longer window is the day's (Binance futures has a minute's): it
+ * counts the batch once, as Binance's longer window does. A batch that would pass a limit is refused whole, -1015,
+ * with none of its orders placed (binance.weights.ts countOrder, before the handler runs).
+ */
+export const BATCH_ORDER_COUNT: OrderCount = { tenSeconds: MAX_BATCH_ORDERS, day: 1 };
 
 /** A batch element's failure as Binance answers it in place. */
 const failure = (e: BinanceError) => ({ code: e.code, msg: e.msg });
@@ -93,7 +103,7 @@ export function parseIdList(raw: string, name: 'orderIdList' | 'origClientOrderI
 /** Registers POST and DELETE /fapi/v1/batchOrders on the futures scope. */
 export function registerFuturesBatchRoutes(app: FastifyInstance, deps: FuturesBatchDeps): void {
   const { orderParams, newOrder, modifyParams, modifyOrder, findOrder, orderById, marketOf, orderOut, cancelOrder } = deps;
-  const trade = (weight: number, order = false): { binance: BinanceRouteConfig } => ({
+  const trade = (weight: number, order?: OrderCount): { binance: BinanceRouteConfig } => ({
     binance: { weight, security: 'TRADE', permission: 'futuresTrade', ...(order ? { order } : {}) },
   });
   /** Turns one element of batchOrders into the parameters of the route whose schema is `schema`. */
@@ -146,13 +156,13 @@ export function registerFuturesBatchRoutes(app: FastifyInstance, deps: FuturesBa
     };
   app.post(
     '/fapi/v1/batchOrders',
-    { config: trade(5, true), schema: { querystring: placeSchema, body: placeSchema, response: answers(FuturesBatchOrdersResponse) } },
+    { config: trade(5, BATCH_ORDER_COUNT), schema: { querystring: placeSchema, body: placeSchema, response: answers(FuturesBatchOrdersResponse) } },
     batchOf(elementReader(orderParams), newOrder),
   );
   // Binance "Modify Multiple Orders": each element as PUT /fapi/v1/order takes it (CCXT's editOrders).
   app.put(
     '/fapi/v1/batchOrders',
-    { config: trade(5, true), schema: { querystring: placeSchema, body: placeSchema, response: answers(FuturesBatchOrdersResponse) } },
+    { config: trade(5, BATCH_ORDER_COUNT), schema: { querystring: placeSchema, body: placeSchema, response: answers(FuturesBatchOrdersResponse) } },
     batchOf(elementReader(modifyParams), modifyOrder),
   );
 

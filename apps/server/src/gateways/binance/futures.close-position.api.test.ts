@@ -9,28 +9,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { hmacHex, keyServiceWithoutSecondFactor, queryOf } from './binance.test-scope';
+import { createTestUserKey, signedCaller, type BinanceAnswer, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
 const px = (v: number) => BigInt(v) * 100n;
-interface Key {
-  apiKey: string;
-  secret: string;
-  userId: string;
-}
+type Key = TestUserKey;
 const keys: Record<'A' | 'B' | 'C', Key> = {} as never;
-type Res = { status: number; body: Record<string, unknown> & { code?: number } };
-async function call(k: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string> = {}): Promise<Res> {
-  const q = queryOf({ ...params, timestamp: t.ctx.clock.now() });
-  const signed = `${q}&signature=${hmacHex(k.secret, q)}`;
-  const r =
-    method === 'POST'
-      ? await t.app.inject({ method, url: path, payload: signed, headers: { 'x-mbx-apikey': k.apiKey, 'content-type': 'application/x-www-form-urlencoded' } })
-      : await t.app.inject({ method, url: `${path}?${signed}`, headers: { 'x-mbx-apikey': k.apiKey } });
-  return { status: r.statusCode, body: r.json() };
-}
+type Res = BinanceAnswer;
+/** A signed request of `k` (api-keys.test-keys.ts signedCaller). */
+const call = signedCaller(() => t);
 async function ok(k: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string>): Promise<Res['body']> {
   const r = await call(k, method, path, { symbol: 'BTCUSDT', ...params });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -48,12 +37,9 @@ async function openLong(price: string) {
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  const svc = keyServiceWithoutSecondFactor(t.ctx);
   for (const name of ['A', 'B', 'C'] as const) {
-    const { userId } = await t.ctx.members.ensureEmailUser(`fut-close-${name}@example.com`, 'secret-pass-1', '');
-    await fundContract(t.ctx.host, userId, 10_000n);
-    const c = await svc.create(userId, { label: 'c', keyType: 'HMAC_SHA256', futuresTrade: true }, { ip: '127.0.0.1', userAgent: 'test' });
-    keys[name] = { apiKey: c.key.apiKey, secret: c.secretKey!, userId };
+    keys[name] = await createTestUserKey(t, `fut-close-${name}@example.com`, { spotTrade: false, futuresTrade: true });
+    await fundContract(t.ctx.host, keys[name].userId, 10_000n);
   }
   await t.ctx.host.projected();
   await tick(t.ctx.host, px(50_000), SYM);

@@ -8,10 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import type { SecurityService } from '../../domains/security/security.service';
-import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
-import { hmacHex, queryOf } from './binance.test-scope';
-import { secretBoxFromConfig } from '../../platform/shared/secret-box';
+import { createTestUserKey, signedCaller, type BinanceAnswer, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 import { createContractRepository } from '../../domains/contract/contract.repository';
 import { rowToPerpOrderView } from '../../domains/contract/contract.format';
@@ -19,46 +16,21 @@ import { rowToPerpOrderView } from '../../domains/contract/contract.format';
 let t: TestApp;
 const SYM = 'BTC/USDT';
 const px = (v: number) => BigInt(v) * 100n;
-interface Key {
-  apiKey: string;
-  secret: string;
-  userId: string;
-}
+type Key = TestUserKey;
 const keys: Record<'A' | 'B', Key> = {} as never;
-const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
 
-type Res = { status: number; body: Record<string, unknown> & { code?: number; msg?: string } };
-/** A signed request of `k`: parameters in the query string (GET, DELETE) or the form body (POST). */
-async function call(k: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string | number> = {}): Promise<Res> {
-  const q = queryOf({ ...params, timestamp: t.ctx.clock.now() });
-  const signed = `${q}&signature=${hmacHex(k.secret, q)}`;
-  const r =
-    method === 'POST'
-      ? await t.app.inject({ method, url: path, payload: signed, headers: { 'x-mbx-apikey': k.apiKey, 'content-type': 'application/x-www-form-urlencoded' } })
-      : await t.app.inject({ method, url: `${path}?${signed}`, headers: { 'x-mbx-apikey': k.apiKey } });
-  return { status: r.statusCode, body: r.json() };
-}
+type Res = BinanceAnswer;
+/** A signed request of `k` (api-keys.test-keys.ts signedCaller). */
+const call = signedCaller(() => t);
 const order = (k: Key, params: Record<string, string>) => call(k, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', ...params });
 const list = (r: Res) => r.body as unknown as Array<Record<string, unknown>>;
 const pendingOf = (k: Key) => t.ctx.host.engine.perpOpenOrders(k.userId).filter((o) => o.condition && o.condition.workingTs === null);
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  const svc = createApiKeyService({
-    db: t.ctx.db,
-    host: t.ctx.host,
-    box: secretBoxFromConfig(t.ctx.config),
-    security: () => noSecondFactor,
-    log: t.ctx.log,
-    now: t.ctx.clock.now,
-    cacheMs: 5000,
-  });
-  const REQ = { ip: '127.0.0.1', userAgent: 'test' };
   for (const name of ['A', 'B'] as const) {
-    const { userId } = await t.ctx.members.ensureEmailUser(`fut-cond-${name}@example.com`, 'secret-pass-1', '');
-    await fundContract(t.ctx.host, userId, 100_000n);
-    const c = await svc.create(userId, { label: 'f', keyType: 'HMAC_SHA256', futuresTrade: true }, REQ);
-    keys[name] = { apiKey: c.key.apiKey, secret: c.secretKey!, userId };
+    keys[name] = await createTestUserKey(t, `fut-cond-${name}@example.com`, { spotTrade: false, futuresTrade: true });
+    await fundContract(t.ctx.host, keys[name].userId, 100_000n);
   }
   await t.ctx.host.projected();
   await tick(t.ctx.host, px(50_000), SYM);

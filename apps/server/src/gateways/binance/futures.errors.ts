@@ -32,6 +32,11 @@ export const FX = {
   positionSideMismatch: () => new BinanceError(-4061, "Order's position side does not match user's setting."),
   noNeedToModify: () => new BinanceError(-5027, 'No need to modify the order.'),
   postOnlyRejected: () => new BinanceError(-5022, 'Due to the order could not be executed as maker, the Post Only order will be rejected.'),
+  /**
+   * Binance's reduce-only mode (-4400 TRADING_QUANTITATIVE_RULE, "only reduceOnly order is allowed, please try again
+   * later"), worded for the engine's index_stale: the contract is paused on a stale index.
+   */
+  indexStale: () => new BinanceError(-4400, 'Index price is stale, only reduceOnly order is allowed, please try again later.'),
   noSuchOrder: () => new BinanceError(-2013, 'Order does not exist.'),
   unknownOrder: () => new BinanceError(-2011, 'Unknown order sent.'),
   idOrClientIdMissing: () => new BinanceError(-1102, "Param 'origClientOrderId' or 'orderId' must be sent, but both were empty/null!"),
@@ -67,6 +72,8 @@ export function futuresError(err: unknown): unknown {
       return FX.postOnlyRejected();
     case 'order_not_found':
       return FX.unknownOrder();
+    case 'index_stale':
+      return FX.indexStale();
     default:
       return fromAppError(err);
   }

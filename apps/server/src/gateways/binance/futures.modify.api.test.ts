@@ -7,28 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { hmacHex, keyServiceWithoutSecondFactor, queryOf } from './binance.test-scope';
+import { createTestUserKey, signedCaller, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
 const px = (v: number) => BigInt(v) * 100n;
-interface Key {
-  apiKey: string;
-  secret: string;
-  userId: string;
-}
+type Key = TestUserKey;
 const keys: Record<'A' | 'B', Key> = {} as never;
-type Res = { status: number; body: Record<string, unknown> & { code?: number; msg?: string } };
-async function call(k: Key, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, params: Record<string, string> = {}): Promise<Res> {
-  const q = queryOf({ ...params, timestamp: t.ctx.clock.now() });
-  const signed = `${q}&signature=${hmacHex(k.secret, q)}`;
-  const r =
-    method === 'POST' || method === 'PUT'
-      ? await t.app.inject({ method, url: path, payload: signed, headers: { 'x-mbx-apikey': k.apiKey, 'content-type': 'application/x-www-form-urlencoded' } })
-      : await t.app.inject({ method, url: `${path}?${signed}`, headers: { 'x-mbx-apikey': k.apiKey } });
-  return { status: r.statusCode, body: r.json() };
-}
+/** A signed request of `k` (api-keys.test-keys.ts signedCaller). */
+const call = signedCaller(() => t);
 const place = async (k: Key, params: Record<string, string>) => {
   const r = await call(k, 'POST', '/fapi/v1/order', { symbol: 'BTCUSDT', type: 'LIMIT', timeInForce: 'GTC', ...params });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -38,12 +26,9 @@ const modify = (k: Key, params: Record<string, string>) => call(k, 'PUT', '/fapi
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  const svc = keyServiceWithoutSecondFactor(t.ctx);
   for (const name of ['A', 'B'] as const) {
-    const { userId } = await t.ctx.members.ensureEmailUser(`fut-modify-${name}@example.com`, 'secret-pass-1', '');
-    await fundContract(t.ctx.host, userId, 10_000n);
-    const c = await svc.create(userId, { label: 'm', keyType: 'HMAC_SHA256', futuresTrade: true }, { ip: '127.0.0.1', userAgent: 'test' });
-    keys[name] = { apiKey: c.key.apiKey, secret: c.secretKey!, userId };
+    keys[name] = await createTestUserKey(t, `fut-modify-${name}@example.com`, { spotTrade: false, futuresTrade: true });
+    await fundContract(t.ctx.host, keys[name].userId, 10_000n);
   }
   await t.ctx.host.projected();
   await tick(t.ctx.host, px(50_000), SYM);

@@ -26,7 +26,7 @@ import { perpScales, rowToPerpOrderView, type PerpScales } from '../../domains/c
 import { createContractRepository } from '../../domains/contract/contract.repository';
 import { canonicalOrderId } from '../../domains/entrust/entrust.service';
 import type { ConditionalOrderInput, ContractService } from '../../domains/contract/contract.service';
-import type { ContractMarketService } from '../../domains/contract-market/contract-market.service';
+import { PREMIUM_DECIMALS, type ContractBarSeries, type ContractMarketService } from '../../domains/contract-market/contract-market.service';
 import type { MarketDataService } from '../../domains/market-data/market-data.service';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
@@ -297,8 +297,11 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
       },
     );
 
-    /** K-lines of the trades (GET /fapi/v1/klines) or of the mark price (markPriceKlines), Binance's rows. */
-    async function klineRows(p: Record<string, string>, price: 'last' | 'mark') {
+    /**
+     * K-lines of the trades (GET /fapi/v1/klines), the mark price (markPriceKlines), the index price
+     * (indexPriceKlines) or the premium index (premiumIndexKlines), Binance's rows: the last three with volume "0".
+     */
+    async function klineRows(p: Record<string, string>, price: ContractBarSeries) {
       const m = marketOf(p);
       const interval = required(p, 'interval');
       const aggregated = Object.hasOwn(AGGREGATED_INTERVALS, interval) ? AGGREGATED_INTERVALS[interval] : undefined;
@@ -311,8 +314,10 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         // An interval the contract market does not store (3m, 2h, 4h, 6h, 8h, 12h, 3d, 1M): built from a finer one.
         const read = (source: KlinePeriod, count: number, end: number | undefined) => contractMarket.klines(m.symbol, price, source, count, end);
         const q = { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) };
-        const rows = await aggregatedKlines(read, aggregated, m, q);
-        return rows.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'mark' ? '0' : b.volume, b.closeTime, '0', 0, '0', '0', '0']);
+        // Premium bars are E8 fractions: summed and compared at their own 8 decimals, not the market's price decimals.
+        const decimals = price === 'premium' ? { priceDecimals: PREMIUM_DECIMALS, qtyDecimals: 0 } : m;
+        const rows = await aggregatedKlines(read, aggregated, decimals, q);
+        return rows.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'last' ? b.volume : '0', b.closeTime, '0', 0, '0', '0', '0']);
       }
       if (!period) throw BX.invalidInterval();
       const ms = KLINE_PERIOD_MS[period];
@@ -324,7 +329,7 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
       }
       const bars = await contractMarket.klines(m.symbol, price, period, startTime === undefined ? limit : limit + 2, end);
       const kept = (startTime === undefined ? bars : bars.filter((b) => b.time >= startTime)).slice(0, limit);
-      return kept.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'mark' ? '0' : b.volume, b.time + ms - 1, '0', 0, '0', '0', '0']);
+      return kept.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'last' ? b.volume : '0', b.time + ms - 1, '0', 0, '0', '0', '0']);
     }
     const klineQuery = publicParams({ symbol: FSymbol, interval: FInterval, startTime: FInt, endTime: FInt, limit: FInt });
     app.get('/fapi/v1/klines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
@@ -332,6 +337,20 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
     );
     app.get('/fapi/v1/markPriceKlines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
       klineRows(P(req), 'mark'),
+    );
+    // Binance "Index Price Kline/Candlestick Data" (by `pair`) and "Premium Index Kline Data" (by `symbol`): the index
+    // price and the premium index samples each mark price tick recorded (contract-market.service.ts); [] before the first.
+    const indexKlineQuery = publicParams({ pair: FSymbol, interval: FInterval, startTime: FInt, endTime: FInt, limit: FInt });
+    app.get(
+      '/fapi/v1/indexPriceKlines',
+      { config: cfg(5, 'NONE'), schema: { querystring: indexKlineQuery, response: answers(KlinesResponse) } },
+      async (req) => {
+        const p = P(req);
+        return klineRows({ ...p, symbol: required(p, 'pair') }, 'index');
+      },
+    );
+    app.get('/fapi/v1/premiumIndexKlines', { config: cfg(5, 'NONE'), schema: { querystring: klineQuery, response: answers(KlinesResponse) } }, async (req) =>
+      klineRows(P(req), 'premium'),
     );
     // Binance "Continuous Contract Kline/Candlestick Data": the klines of a pair's contract of `contractType`. Our only
     // contracts are perpetuals: PERPETUAL is the perpetual's trade bars; the delivery types have no contract here (no
@@ -367,6 +386,8 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
         interestRate: e8Rate(m.interestRateE8),
         nextFundingTime: st?.nextFundingTs ?? Math.floor(now / m.fundingIntervalMs + 1) * m.fundingIntervalMs,
         time: st && st.markTs > 0 ? st.markTs : now,
+        // not Binance's: present only while the contract is paused on a stale index (orders then answer -4400)
+        ...(st?.indexStale ? { indexStale: true, pauseReason: 'index_stale', pausedSince: st.indexStaleSince ?? 0 } : {}),
       };
     }
     app.get(

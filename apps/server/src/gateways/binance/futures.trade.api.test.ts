@@ -10,10 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import type { SecurityService } from '../../domains/security/security.service';
-import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
-import { hmacHex, queryOf } from './binance.test-scope';
-import { secretBoxFromConfig } from '../../platform/shared/secret-box';
+import { createTestKey, signedCaller, type BinanceAnswer, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
 import { fundContract, tick } from '../../domains/contract/contract-test-support';
 import { eq } from 'drizzle-orm';
 import { perpFundingPayments } from '../../domains/contract/contract.tables';
@@ -21,25 +18,12 @@ import { perpFundingPayments } from '../../domains/contract/contract.tables';
 let t: TestApp;
 const SYM = 'BTC/USDT';
 const px = (v: number) => BigInt(v) * 100n;
-interface Key {
-  apiKey: string;
-  secret: string;
-  userId: string;
-}
+type Key = TestUserKey;
 const keys: Record<'A' | 'B' | 'Aread', Key> = {} as never;
-const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
 
-type Res = { status: number; body: Record<string, unknown> & { code?: number; msg?: string } };
-/** A signed request of `k`: parameters in the query string (GET, DELETE) or the form body (POST), timestamp added. */
-async function call(k: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string | number> = {}): Promise<Res> {
-  const q = queryOf({ ...params, timestamp: t.ctx.clock.now() });
-  const signed = `${q}&signature=${hmacHex(k.secret, q)}`;
-  const r =
-    method === 'POST'
-      ? await t.app.inject({ method, url: path, payload: signed, headers: { 'x-mbx-apikey': k.apiKey, 'content-type': 'application/x-www-form-urlencoded' } })
-      : await t.app.inject({ method, url: `${path}?${signed}`, headers: { 'x-mbx-apikey': k.apiKey } });
-  return { status: r.statusCode, body: r.json() };
-}
+type Res = BinanceAnswer;
+/** A signed request of `k` (api-keys.test-keys.ts signedCaller). */
+const call = signedCaller(() => t);
 const list = (r: Res) => r.body as unknown as Array<Record<string, unknown>>;
 async function fails(k: Key, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string | number>, code: number): Promise<string> {
   const r = await call(k, method, path, params);
@@ -52,16 +36,6 @@ const order = (k: Key, params: Record<string, string>) => call(k, 'POST', '/fapi
 
 beforeAll(async () => {
   t = await makeTestApp(NO_RATE_LIMITS);
-  const svc = createApiKeyService({
-    db: t.ctx.db,
-    host: t.ctx.host,
-    box: secretBoxFromConfig(t.ctx.config),
-    security: () => noSecondFactor,
-    log: t.ctx.log,
-    now: t.ctx.clock.now,
-    cacheMs: 5000,
-  });
-  const REQ = { ip: '127.0.0.1', userAgent: 'test' };
   const users: Record<string, string> = {};
   for (const name of ['a', 'b']) {
     const { userId } = await t.ctx.members.ensureEmailUser(`fut-${name}@example.com`, 'secret-pass-1', '');
@@ -69,10 +43,10 @@ beforeAll(async () => {
     await fundContract(t.ctx.host, userId, 100_000n);
   }
   await t.ctx.host.projected();
-  const make = async (userId: string, futuresTrade: boolean): Promise<Key> => {
-    const c = await svc.create(userId, { label: 'f', keyType: 'HMAC_SHA256', futuresTrade }, REQ);
-    return { apiKey: c.key.apiKey, secret: c.secretKey!, userId };
-  };
+  const make = async (userId: string, futuresTrade: boolean): Promise<Key> => ({
+    ...(await createTestKey(t, userId, { spotTrade: false, futuresTrade })),
+    userId,
+  });
   keys.A = await make(users.a!, true);
   keys.B = await make(users.b!, true);
   keys.Aread = await make(users.a!, false);

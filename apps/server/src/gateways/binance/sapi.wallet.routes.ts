@@ -25,7 +25,6 @@ import { Type, type TOptional, type TProperties } from '@sinclair/typebox';
 import { formatDecimal } from '@exchange/core';
 import type { WalletAccount, WalletCoin } from '@exchange/api';
 import { AppError } from '../../platform/shared/errors';
-import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ServerClock } from '../../platform/shared/clock';
 import type { WalletService } from '../../domains/wallet/wallet.service';
@@ -39,7 +38,6 @@ import { paramsOf } from './binance.hooks';
 import { uidWeight } from './binance.weights';
 import { DecimalParam, EnumParam, IntParam, intParam, outOfRange, signedParams, signedPartialParams, timeParam } from './spot.params';
 import { projectionCaughtUp } from './spot.repository';
-import { createSapiWalletRepository } from './sapi.wallet.repository';
 import {
   answers,
   DepositAddressResponse,
@@ -157,9 +155,8 @@ const userData = (weight: number, permission: KeyPermission = 'read'): { binance
 /** What the wallet routes use: the engine and database (projected records), the clock, the wallet and chain services and the key list (IP whitelist). */
 export interface SapiWalletRoutesDeps {
   host: EnginePort;
-  db: Db;
   clock: Pick<ServerClock, 'now'>;
-  wallet: Pick<WalletService, 'transfer' | 'withdrawByApiKey' | 'depositAddress' | 'coins'>;
+  wallet: Pick<WalletService, 'transfer' | 'withdrawByApiKey' | 'depositAddress' | 'coins' | 'transfersWithin' | 'depositsWithin' | 'withdrawalsWithin'>;
   chain: Pick<ChainService, 'depositRecord' | 'head'>;
   apiKeys: Pick<ApiKeyService, 'list'>;
 }
@@ -241,9 +238,8 @@ function defaultNetwork(coins: WalletCoin[], coin: string): string {
 }
 
 /** Binance's wallet routes over the app's wallet service (see the file comment). */
-export default function sapiWalletRoutes({ host, db, clock, wallet, chain, apiKeys }: SapiWalletRoutesDeps): FastifyPluginAsync {
+export default function sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }: SapiWalletRoutesDeps): FastifyPluginAsync {
   return async function sapiWalletRoutes(app) {
-    const repo = createSapiWalletRepository(db);
     const userOf = (req: FastifyRequest) => callerOf(req).userId;
     /** The `coin` filter of a history: undefined when absent, -4018 for a coin the exchange does not have. */
     const knownCoin = (coin: string | undefined): string | undefined => {
@@ -295,7 +291,7 @@ export default function sapiWalletRoutes({ host, db, clock, wallet, chain, apiKe
         const current = intParam(q.current, 'current', { min: 1, max: 1_000_000, fallback: 1 });
         const size = intParam(q.size, 'size', { min: 1, max: 100, fallback: 10 });
         await projectionCaughtUp(host);
-        const page = await repo.transfers(BigInt(userOf(req)), { ...accounts, startMs: start, endMs: end, limit: size, offset: (current - 1) * size });
+        const page = await wallet.transfersWithin(BigInt(userOf(req)), { ...accounts, startMs: start, endMs: end, limit: size, offset: (current - 1) * size });
         return {
           total: page.total,
           rows: page.rows.map((r) => ({
@@ -346,7 +342,7 @@ export default function sapiWalletRoutes({ host, db, clock, wallet, chain, apiKe
         }
         const coin = knownCoin(q.coin);
         await projectionCaughtUp(host);
-        const page = await repo.deposits(BigInt(userOf(req)), {
+        const page = await wallet.depositsWithin(BigInt(userOf(req)), {
           startMs: start,
           endMs: end,
           limit,
@@ -428,7 +424,7 @@ export default function sapiWalletRoutes({ host, db, clock, wallet, chain, apiKe
         }
         const coin = knownCoin(q.coin);
         await projectionCaughtUp(host);
-        const page = await repo.withdrawals(BigInt(userOf(req)), {
+        const page = await wallet.withdrawalsWithin(BigInt(userOf(req)), {
           startMs: start,
           endMs: end,
           limit,

@@ -2,10 +2,10 @@
  * Binance spot "Cancel an Existing Order and Send a New Order (TRADE)", POST /api/v3/order/cancelReplace
  * (https://developers.binance.com/docs/binance-spot-api-docs/rest-api/trading-endpoints): cancels one of the caller's
  * open orders of `symbol` (cancelOrderId or cancelOrigClientOrderId, with cancelRestrictions as DELETE /api/v3/order
- * takes them) and places a new order on the same symbol with POST /api/v3/order's parameters, through the same
- * EntrustService cancel and place as those routes. As on Binance the new order's parameters and filters are checked
- * before the cancel (a bad one is answered as POST /api/v3/order answers it and cancels nothing), and the two steps are
- * two engine commands, not one:
+ * takes them) and places a new order on the same symbol with POST /api/v3/order's parameters. Both steps are one
+ * engine command (EntrustService.cancelReplace, the engine's cancelReplaceOrder), so no other request lands between
+ * them and the new order may use the funds the cancelled one held. As on Binance the new order's parameters and
+ * filters are checked before the cancel (a bad one is answered as POST /api/v3/order answers it and cancels nothing):
  * - both succeed: 200 `{ cancelResult: "SUCCESS", newOrderResult: "SUCCESS", cancelResponse, newOrderResponse }`;
  * - the cancel fails under STOP_ON_FAILURE: 400 -2022 "Order cancel-replace failed." with `data` (newOrderResult
  *   NOT_ATTEMPTED, cancelResponse the cancel's `{ code, msg }`, newOrderResponse null);
@@ -14,7 +14,7 @@
  * - both fail (ALLOW_FAILURE): 400 -2022 with both errors.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatDecimal, type MarketConfig } from '@exchange/core';
+import { formatDecimal, type CancelReplaceMode, type MarketConfig } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { EntrustService } from '../../domains/entrust/entrust.service';
 import type { marketScales } from '../../domains/entrust/entrust.format';
@@ -26,6 +26,7 @@ import { canceledOrder, idNumber, newOrderResponse, type OrderScales } from './s
 import { binanceOrderError, checkFilters, newClientOrderId, parseNewOrder } from './spot.order';
 import { ClientOrderIdParam, DecimalParam, EnumParam, idParam, IntParam, signedPartialParams, SymbolParam } from './spot.params';
 import { answers, CancelReplaceFailure, CancelReplaceResponse } from './binance.responses';
+import { AppError } from '../../platform/shared/errors';
 
 /** Binance's cancelReplaceMode values. */
 const MODES = new Set(['STOP_ON_FAILURE', 'ALLOW_FAILURE']);
@@ -61,7 +62,7 @@ const cancelReplaceSchema = signedPartialParams({
 /** What the route uses of the spot trading routes (spot.trade.routes.ts). */
 export interface CancelReplaceDeps {
   host: EnginePort;
-  entrust: Pick<EntrustService, 'place' | 'cancel' | 'detail'>;
+  entrust: Pick<EntrustService, 'cancelReplace' | 'detail'>;
   scalesOf: (m: MarketConfig) => OrderScales & ReturnType<typeof marketScales>;
   userOf: (req: FastifyRequest) => string;
   trade: (weight: number, order?: boolean) => { binance: BinanceRouteConfig };
@@ -116,33 +117,24 @@ export function registerCancelReplaceRoute(app: FastifyInstance, { host, entrust
       checkFilters(order, m, s.quoteScale);
       const userId = userOf(req);
 
-      // 1. The cancel: only the caller's open order of this market, as DELETE /api/v3/order finds it.
+      // One engine command (cancelReplaceOrder): the cancel, then the new order against the balance it released, with
+      // nothing in between; only the caller's open order of this market is cancelled, as DELETE /api/v3/order finds it.
+      const a = await entrust.cancelReplace(userId, {
+        mode: mode as CancelReplaceMode,
+        ...(cancelId !== undefined ? { cancelOrderId: cancelId } : {}),
+        ...(cancelCid !== undefined ? { cancelClientOrderId: cancelCid } : {}),
+        ...(present(restriction) ? { restriction } : {}),
+        body: order.body,
+      });
       let cancelResponse: ReturnType<typeof canceledOrder> | { code: number; msg: string };
-      let cancelled = false;
-      const open = engine
-        .openOrders(userId, m.symbol)
-        .find(
-          (o) =>
-            (cancelId !== undefined ? o.orderId === cancelId : o.clientOrderId === cancelCid) && (cancelCid === undefined || o.clientOrderId === cancelCid),
-        );
-      if (!open) cancelResponse = { code: -2011, msg: 'Unknown order sent.' };
-      else if ((restriction === 'ONLY_NEW' && open.status !== 'NEW') || (restriction === 'ONLY_PARTIALLY_FILLED' && open.status !== 'PARTIALLY_FILLED'))
-        cancelResponse = { code: -2011, msg: 'Order was not canceled due to cancel restrictions.' };
-      else {
-        try {
-          const e = await entrust.cancel(userId, { id: open.orderId });
-          cancelResponse = canceledOrder(
-            e,
-            s,
-            e.clientOrderId,
-            present(p.cancelNewClientOrderId) ? p.cancelNewClientOrderId : newClientOrderId(),
-            listIdOf(e.id),
-          );
-          cancelled = true;
-        } catch (err) {
-          cancelResponse = codeMsg(err);
-        }
-      }
+      const cancelled = !(a.canceled instanceof AppError);
+      if (!(a.canceled instanceof AppError)) {
+        const e = a.canceled;
+        const newCid = present(p.cancelNewClientOrderId) ? p.cancelNewClientOrderId : newClientOrderId();
+        cancelResponse = canceledOrder(e, s, e.clientOrderId, newCid, listIdOf(e.id));
+      } else if (a.cancelRestricted) cancelResponse = { code: -2011, msg: 'Order was not canceled due to cancel restrictions.' };
+      else if (a.canceled.code === 'order_not_found') cancelResponse = { code: -2011, msg: 'Unknown order sent.' };
+      else cancelResponse = codeMsg(a.canceled);
       if (!cancelled && mode === 'STOP_ON_FAILURE') {
         return reply.code(400).send({
           code: -2022,
@@ -151,16 +143,14 @@ export function registerCancelReplaceRoute(app: FastifyInstance, { host, entrust
         });
       }
 
-      // 2. The new order, as POST /api/v3/order places it.
       let placedResponse: ReturnType<typeof newOrderResponse> | { code: number; msg: string };
-      let placed = false;
-      try {
-        const e = await entrust.place(userId, order.body);
+      if (a.placed === null) throw new Error('cancelReplaceOrder attempted no placement after a cancel it may place after');
+      const placed = !(a.placed instanceof AppError);
+      if (a.placed instanceof AppError) placedResponse = codeMsg(a.placed);
+      else {
+        const e = a.placed;
         if (order.respType !== 'FULL' || e.dealAmount === formatDecimal(0n, m.qtyDecimals)) placedResponse = newOrderResponse(e, s, order.respType);
         else placedResponse = newOrderResponse(e, s, 'FULL', (await entrust.detail(userId, e.id)).fills);
-        placed = true;
-      } catch (err) {
-        placedResponse = codeMsg(err);
       }
       const result = (ok: boolean) => (ok ? 'SUCCESS' : 'FAILURE');
       const data = { cancelResult: result(cancelled), newOrderResult: result(placed), cancelResponse, newOrderResponse: placedResponse };

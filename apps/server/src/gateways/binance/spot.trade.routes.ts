@@ -107,7 +107,7 @@ export interface SpotTradeRoutesDeps {
   host: EnginePort;
   db: Db;
   clock: Pick<ServerClock, 'now'>;
-  entrust: Pick<EntrustService, 'place' | 'detail' | 'cancel' | 'list'>;
+  entrust: Pick<EntrustService, 'place' | 'detail' | 'cancel' | 'list' | 'cancelReplace'>;
   chain: { catalogue: Pick<ChainService['catalogue'], 'coins'> };
 }
 

@@ -27,7 +27,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type WebSocket from 'ws';
-import type { ContractDepth, Kline } from '@exchange/api';
+import { KLINE_PERIOD_MS, type ContractDepth, type Kline, type KlinePeriod } from '@exchange/api';
 import { formatDecimal, type Command, type EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
@@ -40,8 +40,10 @@ import {
   futuresAggTradeJson,
   futuresFigures,
   futuresTradeJson,
+  continuousKlineJson,
   klineJson,
   markPriceObject,
+  storedBar,
   miniTickerJson,
   partialDepthJson,
   spotAggTradeJson,
@@ -50,8 +52,11 @@ import {
   tickerJson,
   type MarkFigures,
   type Rows,
+  type StreamBar,
   type TickerFigures,
 } from './streams.market';
+import { LiveAggregatedBar } from './streams.klines';
+import { AGGREGATED_INTERVALS } from '../../domains/market-data/bar-aggregate';
 import { INTERVAL_OF, parseStream, type StreamMarket, type StreamSpec } from './streams.names';
 import type { ListenKeys } from './streams.listen-keys';
 import { userEvents, type UserEventEngine } from './streams.user';
@@ -118,8 +123,10 @@ interface Topic extends FanoutTopic<Conn> {
   dirty: boolean;
   /** Book ticker: the last best levels pushed, "bid|ask". */
   top: string;
-  /** Kline: the open time of the last bar pushed and that bar. */
+  /** Kline of a stored period: the last bar pushed. */
   bar: Kline | null;
+  /** Kline of an interval built from a finer period (3m 2h 4h 6h 8h 12h 3d 1M): its current bucket. */
+  live: LiveAggregatedBar | null;
   /** All-market ticker arrays: the symbols (ours) whose ticker was updated since the last push. */
   changed: Set<string>;
   /**
@@ -132,7 +139,7 @@ interface Topic extends FanoutTopic<Conn> {
 /** Ports of the hub. */
 export interface StreamHubDeps {
   host: EnginePort;
-  marketData: Pick<MarketDataService, 'subscribe' | 'depth' | 'pair' | 'open24h'>;
+  marketData: Pick<MarketDataService, 'subscribe' | 'depth' | 'pair' | 'open24h' | 'klines'>;
   contractMarket?: Pick<ContractMarketService, 'subscribe' | 'depth' | 'market' | 'markTick' | 'figures'> & Partial<ContractDepthSource>;
   listenKeys: ListenKeys;
   log: FastifyBaseLogger;
@@ -167,6 +174,12 @@ export interface StreamHub {
 
 /** The kinds pushed on the timer: batched diffs, partial books, mark prices and the all-market ticker arrays. */
 const TIMED_KINDS: ReadonlySet<StreamSpec['kind']> = new Set(['depth', 'partial', 'markPrice', 'allMarkPrice', 'allTicker', 'allMiniTicker']);
+/** The intervals built from each stored period (3m from 1m; 2h ... 12h from 1h; 3d and 1M from 1d). */
+const AGGREGATED_BY_SOURCE: Readonly<Record<KlinePeriod, readonly string[]>> = (() => {
+  const out: Record<KlinePeriod, string[]> = { '1min': [], '5min': [], '15min': [], '30min': [], '1hour': [], '1day': [], '1week': [] };
+  for (const [interval, iv] of Object.entries(AGGREGATED_INTERVALS)) out[iv.source].push(interval);
+  return out;
+})();
 /** The name of the futures all-market book ticker stream. */
 const ALL_BOOK_TICKER = '!bookTicker';
 
@@ -247,6 +260,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       dirty: true,
       top: '',
       bar: null,
+      live: null,
       changed: new Set(),
       tops: new Map(),
     };
@@ -257,6 +271,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       set.add(t);
     }
     if (TIMED_KINDS.has(spec.kind)) timed.add(t);
+    if ((spec.kind === 'kline' || spec.kind === 'continuousKline') && spec.period === undefined) t.live = liveBarOf(spec);
     // The ticker arrays start from the current tickers: a symbol goes out once its figures move from them.
     if (spec.kind === 'allTicker' || spec.kind === 'allMiniTicker') {
       const symbols = spec.market === 'spot' ? host.engine.markets() : host.engine.perpMarkets();
@@ -468,15 +483,58 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     if (mini) publish(mini, miniTickerJson(bsym, f, at));
   }
 
-  function onKline(market: StreamMarket, symbol: string, period: keyof typeof INTERVAL_OF, bar: Kline): void {
-    const t = topicOf(market, `${lc(symbol)}@kline_${INTERVAL_OF[period]}`);
-    if (!t) return;
-    const bsym = toBinanceSymbol(symbol);
+  /**
+   * The current bucket of an aggregated kline stream (`spec.interval` one of AGGREGATED_INTERVALS), seeded from the
+   * k-line store with the bucket's earlier source bars (streams.klines.ts); null for an unknown market.
+   */
+  function liveBarOf(spec: StreamSpec): LiveAggregatedBar | null {
+    const iv = AGGREGATED_INTERVALS[spec.interval ?? ''];
+    const m = spec.market === 'spot' ? host.engine.markets().find((x) => x.symbol === spec.symbol) : host.engine.perpMarket(spec.symbol);
+    if (!iv || !m) return null;
+    const live = new LiveAggregatedBar(iv, m);
     const at = now();
-    // A newer bar closes the previous one: its last state goes out once more with x = true.
-    if (t.bar && t.bar.time < bar.time) publish(t, klineJson(bsym, period, t.bar, true, at));
-    t.bar = bar;
-    publish(t, klineJson(bsym, period, bar, false, at));
+    const count = Math.ceil((at - iv.open(at)) / KLINE_PERIOD_MS[iv.source]) + 1;
+    marketData
+      .klines(spec.symbol, spec.market === 'spot' ? 'SPOT' : 'CONTRACT', iv.source, count)
+      .then((bars) => live.seed(bars, now()))
+      .catch((err: unknown) => {
+        log.error({ err }, 'kline stream seed failed');
+        live.seed([], now());
+      });
+    return live;
+  }
+
+  /** The kline payload of topic `t` (a kline or continuous kline stream). */
+  function klinePayload(t: Topic, bar: StreamBar, closed: boolean, at: number): string {
+    const interval = t.spec.interval ?? '';
+    return t.spec.kind === 'continuousKline' ? continuousKlineJson(t.spec.bsym, interval, bar, closed, at) : klineJson(t.spec.bsym, interval, bar, closed, at);
+  }
+
+  /**
+   * A pushed state of the `period` bar of `symbol`: to the kline (and futures continuous kline) streams of that
+   * period, and of each interval built from it. A bar is sent with x = false on every change and once more with
+   * x = true when a newer bar opens (its last state).
+   */
+  function onKline(market: StreamMarket, symbol: string, period: KlinePeriod, bar: Kline): void {
+    const s = lc(symbol);
+    const at = now();
+    const topics = (interval: string) => {
+      const kl = topicOf(market, `${s}@kline_${interval}`);
+      const ck = market === 'futures' ? topicOf(market, `${s}_perpetual@continuousKline_${interval}`) : undefined;
+      return [kl, ck].filter((t): t is Topic => t !== undefined);
+    };
+    for (const t of topics(INTERVAL_OF[period])) {
+      if (t.bar && t.bar.time < bar.time) publish(t, klinePayload(t, storedBar(period, t.bar), true, at));
+      t.bar = bar;
+      publish(t, klinePayload(t, storedBar(period, bar), false, at));
+    }
+    for (const interval of AGGREGATED_BY_SOURCE[period]) {
+      for (const t of topics(interval)) {
+        const out = t.live?.push(bar);
+        if (out?.closed) publish(t, klinePayload(t, out.closed, true, at));
+        if (out?.current) publish(t, klinePayload(t, out.current, false, at));
+      }
+    }
   }
 
   /** New trades (newest first) to the trade and aggTrade streams of `symbol`, oldest first. */

@@ -9,7 +9,7 @@
 import { KLINE_PERIOD_MS, type ContractMarket, type ContractTrade, type Kline, type KlinePeriod, type Pair, type PublicTrade } from '@exchange/api';
 import { formatDecimal } from '@exchange/core';
 import { divRound, fromUnits, pow10, toUnits } from '../../domains/market-data/decimal';
-import { INTERVAL_OF, type StreamMarket } from './streams.names';
+import type { StreamMarket } from './streams.names';
 
 /** [price, quantity] rows. */
 export type Rows = Array<[string, string]>;
@@ -75,35 +75,51 @@ export function bookTickerJson(market: StreamMarket, bsym: string, seq: number, 
   return JSON.stringify({ e: 'bookTicker', u: seq, E: now, T: now, s: bsym, b: bid[0], B: bid[1], a: ask[0], A: ask[1] });
 }
 
+/** A kline stream's bar: the stored k-line fields and its close time (ms, the next bar's open - 1). */
+export type StreamBar = Kline & { closeTime: number };
+
+/** A stored period's bar with its close time (open + the period - 1). */
+export function storedBar(period: KlinePeriod, bar: Kline): StreamBar {
+  return { ...bar, closeTime: bar.time + KLINE_PERIOD_MS[period] - 1 };
+}
+
+/** The `k` object of a kline event: our bars carry OHLC and base volume only (f, L -1; n, q, V, Q, B "0" / 0). */
+function klineObject(interval: string, bar: StreamBar, closed: boolean) {
+  return {
+    t: bar.time,
+    T: bar.closeTime,
+    i: interval,
+    f: -1,
+    L: -1,
+    o: bar.open,
+    c: bar.close,
+    h: bar.high,
+    l: bar.low,
+    v: bar.volume,
+    n: 0,
+    x: closed,
+    q: '0',
+    V: '0',
+    Q: '0',
+    B: '0',
+  };
+}
+
 /**
- * `<symbol>@kline_<interval>`: the bar of `period` with `closed` (x). Our bars carry OHLC and base volume only: the
- * trade ids (f, L) are -1 and the trade count, quote and taker volumes "0" / 0.
+ * `<symbol>@kline_<interval>`: the bar of `interval` (Binance's name, "4h") with `closed` (x), `k.s` the symbol as
+ * Binance sends it.
  */
-export function klineJson(bsym: string, period: KlinePeriod, bar: Kline, closed: boolean, now: number): string {
-  return JSON.stringify({
-    e: 'kline',
-    E: now,
-    s: bsym,
-    k: {
-      t: bar.time,
-      T: bar.time + KLINE_PERIOD_MS[period] - 1,
-      s: bsym,
-      i: INTERVAL_OF[period],
-      f: -1,
-      L: -1,
-      o: bar.open,
-      c: bar.close,
-      h: bar.high,
-      l: bar.low,
-      v: bar.volume,
-      n: 0,
-      x: closed,
-      q: '0',
-      V: '0',
-      Q: '0',
-      B: '0',
-    },
-  });
+export function klineJson(bsym: string, interval: string, bar: StreamBar, closed: boolean, now: number): string {
+  const { t, T, ...rest } = klineObject(interval, bar, closed);
+  return JSON.stringify({ e: 'kline', E: now, s: bsym, k: { t, T, s: bsym, ...rest } });
+}
+
+/**
+ * Futures `<pair>_perpetual@continuousKline_<interval>` (Binance "Continuous Contract Kline/Candlestick Streams"):
+ * `continuous_kline` with the pair (`ps`) and contract type PERPETUAL (`ct`), the perpetual's trade bar in `k`.
+ */
+export function continuousKlineJson(pair: string, interval: string, bar: StreamBar, closed: boolean, now: number): string {
+  return JSON.stringify({ e: 'continuous_kline', E: now, ps: pair, ct: 'PERPETUAL', k: klineObject(interval, bar, closed) });
 }
 
 /** The 24 h figures both tickers need, as decimal strings. */

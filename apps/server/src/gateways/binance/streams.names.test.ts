@@ -14,10 +14,21 @@ const btc = { symbol: 'BTC/USDT' } as MarketConfig;
 const host = { engine: { markets: () => [btc], perpMarkets: () => [] } } as unknown as EnginePort;
 
 describe('parseStream', () => {
-  it('knows the kline intervals we keep and nothing inherited', () => {
-    expect(parseStream('btcusdt@kline_1m', 'spot', host)).toMatchObject({ kind: 'kline', period: '1min', symbol: 'BTC/USDT', name: 'btcusdt@kline_1m' });
-    expect(parseStream('btcusdt@kline_1w', 'spot', host)).toMatchObject({ kind: 'kline', period: '1week' });
-    for (const bad of ['constructor', 'toString', '__proto__', 'hasOwnProperty', '3m', '1M']) {
+  it('knows every kline interval the REST klines answer (kept or built from a kept one) and nothing inherited', () => {
+    expect(parseStream('btcusdt@kline_1m', 'spot', host)).toMatchObject({
+      kind: 'kline',
+      period: '1min',
+      interval: '1m',
+      symbol: 'BTC/USDT',
+      name: 'btcusdt@kline_1m',
+    });
+    expect(parseStream('btcusdt@kline_1w', 'spot', host)).toMatchObject({ kind: 'kline', period: '1week', interval: '1w' });
+    for (const built of ['3m', '2h', '4h', '6h', '8h', '12h', '3d', '1M']) {
+      const spec = parseStream(`btcusdt@kline_${built}`, 'spot', host);
+      expect(spec, built).toMatchObject({ kind: 'kline', interval: built, name: `btcusdt@kline_${built}` });
+      expect(spec?.period, built).toBeUndefined();
+    }
+    for (const bad of ['constructor', 'toString', '__proto__', 'hasOwnProperty', '1s', '2d', '1m ']) {
       expect(parseStream(`btcusdt@kline_${bad}`, 'spot', host), bad).toBeUndefined();
     }
   });

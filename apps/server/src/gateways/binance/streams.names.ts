@@ -7,6 +7,7 @@
  */
 import type { KlinePeriod } from '@exchange/api';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
+import { AGGREGATED_INTERVALS } from '../../domains/market-data/bar-aggregate';
 import { findPerpMarket, findSpotMarket, KLINE_INTERVALS, klinePeriod, toBinanceSymbol } from './binance.symbols';
 
 /** Which namespace a connection serves: spot (/ws, /stream) or the USDT perpetuals (/fstream/...). */
@@ -24,6 +25,7 @@ export type StreamKind =
   | 'depth'
   | 'partial'
   | 'kline'
+  | 'continuousKline'
   | 'bookTicker'
   | 'ticker'
   | 'miniTicker'
@@ -50,8 +52,36 @@ export interface StreamSpec {
   intervalMs: number;
   /** Levels of a partial book stream (5, 10, 20). */
   levels: number;
-  /** The kline stream's period. */
+  /** A kline stream's period when market data stores it (1m 5m 15m 30m 1h 1d 1w). */
   period?: KlinePeriod;
+  /** A kline stream's interval as Binance names it ("4h"): a stored period or one of AGGREGATED_INTERVALS. */
+  interval?: string;
+}
+
+/**
+ * The kline streams' intervals: every interval the REST klines answer, the stored periods and those built from them
+ * (domains/market-data/bar-aggregate.ts); `1s` and any other name is no stream.
+ */
+export function klineInterval(name: string): { interval: string; period?: KlinePeriod } | undefined {
+  const period = klinePeriod(name);
+  if (period) return { interval: name, period };
+  return Object.hasOwn(AGGREGATED_INTERVALS, name) ? { interval: name } : undefined;
+}
+
+/** The suffix of a perpetual's pair in a continuous kline stream name (`btcusdt_perpetual@continuousKline_1m`). */
+const PERPETUAL_SUFFIX = '_perpetual';
+
+/** Futures `<pair>_perpetual@continuousKline_<interval>`: the perpetual's trade bars, as its kline stream. */
+function parseContinuous(raw: string, at: number, host: EnginePort): StreamSpec | undefined {
+  const pair = raw.slice(0, at - PERPETUAL_SUFFIX.length);
+  const head = raw.slice(at + 1);
+  if (!head.startsWith('continuousKline_')) return undefined;
+  const m = findPerpMarket(host, pair);
+  const k = klineInterval(head.slice('continuousKline_'.length));
+  if (!m || !k) return undefined;
+  const bsym = toBinanceSymbol(m.symbol);
+  const name = `${bsym.toLowerCase()}${PERPETUAL_SUFFIX}@continuousKline_${k.interval}`;
+  return { name, market: 'futures', kind: 'continuousKline', symbol: m.symbol, bsym, intervalMs: 0, levels: 0, ...k };
 }
 
 /** Diff and partial depth intervals per namespace: [default, allowed suffixes]. Spot 1000 ms / 100 ms; futures 250 / 500 / 100. */
@@ -87,6 +117,7 @@ export function parseStream(raw: string, market: StreamMarket, host: EnginePort)
   if (raw.startsWith('!')) return parseAllMarket(raw, market);
   const at = raw.indexOf('@');
   if (at <= 0) return undefined;
+  if (market === 'futures' && raw.slice(0, at).toLowerCase().endsWith(PERPETUAL_SUFFIX)) return parseContinuous(raw, at, host);
   const m = market === 'spot' ? findSpotMarket(host, raw.slice(0, at)) : findPerpMarket(host, raw.slice(0, at));
   if (!m) return undefined;
   const bsym = toBinanceSymbol(m.symbol);
@@ -110,8 +141,8 @@ export function parseStream(raw: string, market: StreamMarket, host: EnginePort)
   if (speed !== undefined) return undefined;
   if (head === 'trade' || head === 'aggTrade' || head === 'bookTicker' || head === 'ticker' || head === 'miniTicker') return { ...base, kind: head };
   if (head.startsWith('kline_')) {
-    const period = klinePeriod(head.slice(6));
-    return period ? { ...base, kind: 'kline', period } : undefined;
+    const k = klineInterval(head.slice(6));
+    return k ? { ...base, kind: 'kline', ...k } : undefined;
   }
   return undefined;
 }

@@ -13,8 +13,8 @@
  *   and /fstream/private/ws?listenKey=): /fstream/ws[/<stream>], /fstream/stream, /fstream/{public,market}/ws[/<stream>]
  *   and /fstream/{public,market}/stream (every stream on each), /fstream/private/ws?listenKey= (or /<listenKey>) and
  *   /fstream/private/stream?listenKey=.
- * - /ws-api/v3: the WebSocket API (streams.wsapi.ts), its trading and account requests answered by the REST routes
- *   (streams.wsapi.trade.ts).
+ * - /ws-api/v3 and /ws-fapi/v1: the spot and futures WebSocket API (streams.wsapi.ts), its trading and account
+ *   requests answered by the REST routes (streams.wsapi.trade.ts).
  * - listenKeys: POST/PUT/DELETE /api/v3/userDataStream (listenKey parameter for PUT and DELETE) and
  *   /fapi/v1/listenKey (the user's key), USER_STREAM security (X-MBX-APIKEY only).
  *
@@ -31,7 +31,7 @@ import { createStreamHub, type StreamHub, type StreamHubDeps } from './streams.h
 import { createListenKeys, type ListenKeys } from './streams.listen-keys';
 import type { StreamMarket } from './streams.names';
 import { serveWsApi } from './streams.wsapi';
-import { createWsApiTrade, type WsApiTrade } from './streams.wsapi.trade';
+import { createWsApiTrade, WS_API_REST_METHODS, WS_FAPI_REST_METHODS } from './streams.wsapi.trade';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ApiKeyVerifier } from '../../domains/api-keys/api-keys.service';
 import type { TSchema } from '@sinclair/typebox';
@@ -127,17 +127,15 @@ export default function streamRoutes({ host, marketData, contractMarket, apiKeys
     app.get('/fstream/private/ws/:listenKey', ws, privateFutures(false));
     app.get('/fstream/private/stream', ws, privateFutures(true));
 
-    /** The WebSocket API's trading and account dispatcher (streams.wsapi.trade.ts), built by the first such request. */
-    let trade: Promise<WsApiTrade> | undefined;
-    const tradeOf = (): Promise<WsApiTrade> =>
-      (trade ??= createWsApiTrade({ ctx: app.ctx, apiKeys }).catch((err: unknown) => {
-        trade = undefined; // a failed build is retried by the next request rather than kept
-        throw err;
-      }));
-    app.addHook('onClose', async () => {
-      if (trade) await (await trade).close();
-    });
-    app.get('/ws-api/v3', ws, (socket: WebSocket, req) => serveWsApi(socket, req.ip, hubOf(), apiKeys, Date.now, tradeOf));
+    /**
+     * The WebSocket API (streams.wsapi.ts): its trading and account requests injected into this app as the REST
+     * requests of the same meaning (streams.wsapi.trade.ts), spot's under /api/v3 and futures' under /fapi.
+     */
+    const wsApiDeps = { app, apiKeys, clock: app.ctx.clock, config: app.ctx.config };
+    const spotTrade = createWsApiTrade({ ...wsApiDeps, routes: WS_API_REST_METHODS });
+    const futuresTrade = createWsApiTrade({ ...wsApiDeps, routes: WS_FAPI_REST_METHODS });
+    app.get('/ws-api/v3', ws, (socket: WebSocket, req) => serveWsApi(socket, req.ip, hubOf(), apiKeys, Date.now, spotTrade, 'spot'));
+    app.get('/ws-fapi/v1', ws, (socket: WebSocket, req) => serveWsApi(socket, req.ip, hubOf(), apiKeys, Date.now, futuresTrade, 'futures'));
 
     // ---------------------------------------------------------------- listenKeys
 

@@ -1,22 +1,30 @@
 /**
- * The WebSocket API's user data stream at /ws-api/v3, as CCXT's spot watchOrders and watchBalance use it
+ * The WebSocket API: spot at /ws-api/v3, USDⓈ-M futures at /ws-fapi/v1.
+ *
+ * Spot: the user data stream, as CCXT's spot watchOrders and watchBalance use it
  * (https://developers.binance.com/docs/binance-spot-api-docs/websocket-api/user-data-stream-requests): requests
  * `{ id, method, params }`, answers `{ id, status, result }` or `{ id, status, error: { code, msg } }`.
  * Methods: `ping`, `time`, `userDataStream.subscribe.signature` (params apiKey, timestamp, signature, optional
  * recvWindow; signed like REST over the other params sorted by name, `key=value` joined by `&`, as the WebSocket API
  * documents for signed requests), `userDataStream.unsubscribe` (one subscriptionId or all) and
  * `session.subscriptions`. A subscription's events come as `{ subscriptionId, event }` (streams.user.ts).
- * The trading and account requests (`order.place`, `order.test`, `order.status`, `order.cancel`,
- * `openOrders.status`, `openOrders.cancelAll`, `allOrders`, `myTrades`, `account.status`, `account.commission`) are
- * answered by the REST routes (streams.wsapi.trade.ts), signed in their params, or without a signature once
- * `session.logon` authenticated the connection (`session.status`, `session.logout`). Any other method is answered
- * -1020 (this operation is not supported).
+ * The trading and account requests (streams.wsapi.trade.ts WS_API_REST_METHODS: `order.place`, `order.cancelReplace`,
+ * `orderList.place.oco`, `account.status` ...) are answered by the REST routes, signed in their params, or without a
+ * signature once `session.logon` authenticated the connection (`session.status`, `session.logout`).
+ *
+ * Futures (https://developers.binance.com/docs/derivatives/usds-margined-futures/websocket-api-general-info): `ping`,
+ * `time`, the session requests and the trading and account requests of WS_FAPI_REST_METHODS (`order.place`,
+ * `order.modify`, `order.cancel`, `order.status`, `account.balance`, `account.status`, `account.position` and their
+ * `v2/` forms), answered by the /fapi REST routes the same way; its user data stream is the listenKey one
+ * (/fstream/private), so the `userDataStream.*` and `session.subscriptions` requests are not offered there.
+ *
+ * Any other method is answered -1020 (this operation is not supported).
  */
 import type WebSocket from 'ws';
 import { ApiKeyRefusal, type ApiKeyVerifier } from '../../domains/api-keys/api-keys.service';
 import { BinanceError, BX, toBinanceError } from './binance.errors';
 import type { StreamHub, UserSink } from './streams.hub';
-import { WS_API_REST_METHODS, type WsApiTrade } from './streams.wsapi.trade';
+import type { WsApiTrade } from './streams.wsapi.trade';
 
 /** Subscriptions one connection may hold at a time (Binance: 1,000). */
 export const MAX_API_SUBSCRIPTIONS = 1000;
@@ -33,8 +41,8 @@ export function wsApiPayload(params: Record<string, unknown>): string {
 }
 
 /**
- * Serves one WebSocket API connection of client address `ip`; `trade` gives the dispatcher of the trading and account
- * requests (built on first use), absent: those methods are -1020 too.
+ * Serves one WebSocket API connection of client address `ip` for `market` (spot: /ws-api/v3, futures: /ws-fapi/v1);
+ * `trade` is the dispatcher of the market's trading and account requests, absent: those methods are -1020 too.
  */
 export function serveWsApi(
   socket: WebSocket,
@@ -42,7 +50,8 @@ export function serveWsApi(
   hub: StreamHub,
   apiKeys: ApiKeyVerifier,
   now: () => number = Date.now,
-  trade?: () => Promise<WsApiTrade>,
+  trade?: WsApiTrade,
+  market: 'spot' | 'futures' = 'spot',
 ): void {
   const subs = new Map<number, UserSink>();
   let nextId = 0;
@@ -105,8 +114,7 @@ export function serveWsApi(
   });
 
   /** A trading or account request: signed in its params, or on the logged-on session when it carries no signature. */
-  async function rest(id: Id, method: string, params: Record<string, unknown>): Promise<void> {
-    const t = await trade!();
+  async function rest(t: WsApiTrade, id: Id, method: string, params: Record<string, unknown>): Promise<void> {
     const signedHere = params.signature !== undefined || params.apiKey !== undefined || session === null;
     const answer = await t.dispatch(
       method,
@@ -133,7 +141,10 @@ export function serveWsApi(
     const params = req.params === undefined ? {} : req.params;
     if (params === null || typeof params !== 'object' || Array.isArray(params)) return fail(id, BX.badParam('Malformed request: params must be an object.'));
     const p = params as Record<string, unknown>;
+    // The spot user data stream's requests; futures' user data stream is the listenKey one.
+    const spotOnly = req.method.startsWith('userDataStream.') || req.method === 'session.subscriptions';
     try {
+      if (market === 'futures' && spotOnly) return fail(id, new BinanceError(-1020, 'This operation is not supported.', 400));
       switch (req.method) {
         case 'ping':
           return ok(id, {});
@@ -167,7 +178,7 @@ export function serveWsApi(
             [...subs.keys()].map((subscriptionId) => ({ subscriptionId })),
           );
         default:
-          if (trade && Object.hasOwn(WS_API_REST_METHODS, req.method)) return await rest(id, req.method, p);
+          if (trade?.has(req.method)) return await rest(trade, id, req.method, p);
           return fail(id, new BinanceError(-1020, 'This operation is not supported.', 400));
       }
     } catch (err) {
