@@ -113,6 +113,8 @@ export interface ServerOptions {
   orderRatePer10s: number;
   /** Longest wait for /healthz (ms). */
   startTimeoutMs: number;
+  /** DATABASE_URL: PostgreSQL instead of PGlite (default: PGlite under dataDir; the environment's DATABASE_URL is never inherited). */
+  databaseUrl?: string;
 }
 
 /** What the server logged about its recovery ('engine recovered'), when it did. */
@@ -195,6 +197,7 @@ export class ServerProcess {
       LOG_LEVEL: 'info',
     };
     delete env.DATABASE_URL;
+    if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
     delete env.INIT_CWD;
     delete env.NODE_OPTIONS;
     const server = path.join(o.root, 'apps', 'server', 'src', 'main', 'server.ts');
@@ -322,12 +325,18 @@ export class ApiClient {
     });
   }
 
-  /** A read that must succeed: retried on transport errors (a stale keep-alive socket), throws on FAILED. */
+  /**
+   * A read that must succeed: retried on transport errors (a stale keep-alive socket) and, as its Retry-After asks, on
+   * 503 replica_behind (a scale-out gateway whose replica is still catching up); throws on FAILED.
+   */
   async read<T>(p: string, params: Params, s?: Pick<Session, 'token' | 'userId'>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
         const a = await this.request<T>('GET', p, params, s);
-        if (a.body.status !== 'SUCCEED') throw new Error(`GET ${p} ${JSON.stringify(params)}: HTTP ${a.http} ${a.body.errorCode} ${a.body.errorMessage}`);
+        if (a.body.status !== 'SUCCEED') {
+          const message = `GET ${p} ${JSON.stringify(params)}: HTTP ${a.http} ${a.body.errorCode} ${a.body.errorMessage}`;
+          throw a.http === 503 && a.body.errorCode === 'replica_behind' ? new TransportError(message) : new Error(message);
+        }
         return a.body.result;
       } catch (err) {
         if (!(err instanceof TransportError) || attempt >= 5) throw err;

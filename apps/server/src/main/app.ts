@@ -28,7 +28,8 @@ import { wsHubStats } from '../gateways/ws/ws.routes';
 import { fastifyTrustProxy, loopbackPeerWarning } from '../platform/plugins/trust-proxy';
 import { registerSecurityEvents } from '../platform/plugins/security-events';
 import { registerReadYourWrites } from '../platform/plugins/read-your-writes';
-import { operatorGuardFirst } from '../domains/admin/auth';
+import { operatorGuardFirst, registerRequireOperator } from '../domains/admin/auth';
+import { registerRequireAuth } from '../platform/shared/auth';
 
 /** Path prefixes of the routes the public OpenAPI document leaves out: the operator console's and the demo's. */
 export const UNDOCUMENTED_PREFIXES = ['/api/admin/', '/api/demo/'] as const;
@@ -208,6 +209,10 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // secrets and counted, for every route registered below (platform/plugins/security-events.ts).
   registerSecurityEvents(app, ctx.metrics ?? { securityEvent: () => {} });
   registerReadYourWrites(app, ctx.host); // scale-out: a credentialed read waits for the replica to reach the stream (platform/plugins/read-your-writes.ts)
+  // The shared session checks, built from the services they read: the app's (app.requireAuth, over the member
+  // service) and the console's (app.requireOperator, over the admin service). Route files take them from the instance.
+  registerRequireAuth(app, { members: ctx.members });
+  registerRequireOperator(app, { admin: ctx.admin });
   // The console's routes authenticate the operator before their body is read and validated (domains/admin/auth.ts).
   app.addHook('onRoute', operatorGuardFirst);
   // A production server without TRUST_PROXY that hears from a loopback peer (a proxy on this host) says so once.
@@ -216,8 +221,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     peerCheck(req.ip);
     done();
   });
-  // Each module hands its route files the services they use, from the completed context (only the shared session
-  // checks, requireAuth and requireOperator, read app.ctx, decorated above).
+  // Each module hands its route files the services they use, from the completed context; the shared session checks
+  // are the app's decorations above.
   const modules: readonly DomainModule<AppContext>[] = DOMAINS;
   for (const domain of modules) for (const routes of routePluginsOf(domain, ctx)) await app.register(routes);
 

@@ -17,6 +17,7 @@ import { assetModule } from '../domains/asset/asset.module';
 import { marketDataModule } from '../domains/market-data/market-data.module';
 import { contractMarketModule } from '../domains/contract-market/contract-market.module';
 import { marketJobsModule } from '../domains/market-jobs/market-jobs.module';
+import { indexPriceModule } from '../domains/index-price/index-price.module';
 import { uploadsModule } from '../domains/uploads/uploads.module';
 import { kycModule } from '../domains/kyc/kyc.module';
 import { paymentModule } from '../domains/payment/payment.module';
@@ -48,6 +49,7 @@ export const DOMAINS = [
   marketDataModule,
   contractMarketModule,
   marketJobsModule,
+  indexPriceModule,
   wsModule,
   uploadsModule,
   kycModule,

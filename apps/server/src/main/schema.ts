@@ -30,3 +30,4 @@ export * from '../domains/support/support.tables';
 export * from '../domains/inbox/inbox.tables';
 export * from '../domains/api-keys/api-keys.tables';
 export * from '../domains/market-jobs/open-interest.tables';
+export * from '../domains/index-price/index-price.tables';

@@ -34,6 +34,15 @@ async function main(): Promise<void> {
   let databaseMs = 0;
   // The demo's dev chain once started (a holder: it is set inside a step).
   const started: { chain: import('../domains/wallet/chain.service').DemoChain | null } = { chain: null };
+  // The embedded demo has its own chain: without CHAIN_RPC_URL, a dev chain (Hardhat node, a child process) on
+  // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process. Only where the
+  // chain jobs run, in the embedded mode (scale-out points CHAIN_RPC_URL at a node); DEV_CHAIN_PORT=0 or CHAIN_JOBS=0
+  // leave it out (a demo without chain: deposit screens say the network is not available).
+  const wantsDevChain =
+    config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0;
+  /** The dev chain starting (its child process boots and the token is deployed) while the database opens. */
+  let devChain: Promise<import('../domains/wallet/chain.service').DemoChain> | undefined;
+  /** How long the context still waited for the dev chain (ms): what the chain added to the start. */
   let chainMs = 0;
   const { ctx, app, startup, startMs } = await startServer(config.port, config.host, {
     async loadModules() {
@@ -46,6 +55,11 @@ async function main(): Promise<void> {
         () => (databaseMs = performance.now() - opened),
         () => {}, // awaited (and thrown) by createContext
       );
+      const chainModule = import('../domains/wallet/chain.service');
+      if (wantsDevChain) {
+        devChain = chainModule.then((c) => c.startDemoChain(config));
+        devChain.catch(() => {}); // awaited (and reported) by createContext
+      }
       const [context, appModule, domains, domainModule, demoAccount, demoOperator, chain] = await Promise.all([
         import('./context'),
         import('./app'),
@@ -53,19 +67,16 @@ async function main(): Promise<void> {
         import('../platform/domain-module'),
         import('../domains/member/demo-account'),
         import('../domains/admin/demo-operator'),
-        import('../domains/wallet/chain.service'),
+        chainModule,
       ]);
       m = { context, app: appModule, domains, domainModule, demoAccount, demoOperator, chain, log, db };
     },
     async createContext() {
-      // The embedded demo has its own chain: without CHAIN_RPC_URL, a dev chain (Hardhat node, a child process) on
-      // DEV_CHAIN_PORT with the USDT token deployed and the hot wallet funded; it stops with the process. Only where the
-      // chain jobs run, in the embedded mode (scale-out points CHAIN_RPC_URL at a node); DEV_CHAIN_PORT=0 or CHAIN_JOBS=0
-      // leave it out (a demo without chain: deposit screens say the network is not available).
+      // The dev chain, started with the modules' phase: the wallet's catalogue needs its address and token.
       const chainStarted = performance.now();
-      if (config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0) {
+      if (devChain) {
         try {
-          started.chain = await m.chain.startDemoChain(config);
+          started.chain = await devChain;
           config = started.chain.config;
         } catch (err) {
           // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.

@@ -36,14 +36,14 @@ export interface DomainModule<Needs, Provides extends object = object> {
    */
   readonly create?: (ctx: Needs) => Provides | Promise<Provides>;
   /**
-   * Its route plugins, registered in this order (app.ts, on the completed context). The domains' form is a function of
-   * the context that hands each route file's factory exactly the services its routes use
+   * Its route plugins, registered in this order (app.ts, on the completed context): a function of the context that
+   * hands each route file's factory exactly the services its routes use
    * (`(ctx) => [earnRoutes({ earn: ctx.earn })]`): a route file's default export takes those services and answers its
    * Fastify plugin, named as the factory (Fastify names a plugin by its function's name in its plugin tree and in a
-   * start timeout's error). The older form, a list of plugins that read the whole context through `app.ctx`, is still
-   * accepted; no module uses it.
+   * start timeout's error). The shared session checks are not services handed here: main/app.ts decorates the app
+   * with them (`app.requireAuth`, `app.requireOperator`) before it registers the routes.
    */
-  readonly routes?: RoutesOfContext<Needs & Provides> | readonly FastifyPluginAsync[];
+  readonly routes?: RoutesOfContext<Needs & Provides>;
   /**
    * Starts its jobs in a server process (the embedded server, and every gateway of the scale-out mode: each job
    * decides from the config whether it runs in this process, e.g. only where the chain jobs run).
@@ -65,14 +65,9 @@ export interface DomainModule<Needs, Provides extends object = object> {
   readonly retention?: readonly RetentionRule[];
 }
 
-/**
- * The route plugins of `module` over the completed context `ctx`, in its order: its `routes` function's answer, or its
- * list of plugins (the older form, plugins reading `app.ctx`).
- */
+/** The route plugins of `module` over the completed context `ctx`, in its order (none when it has no routes). */
 export function routePluginsOf<C extends object>(module: DomainModule<C>, ctx: C): readonly FastifyPluginAsync[] {
-  const routes = module.routes;
-  if (routes === undefined) return [];
-  return typeof routes === 'function' ? routes(ctx) : routes;
+  return module.routes?.(ctx) ?? [];
 }
 
 /** The private pushes of `modules`, in their order (what the app's WebSocket hub sends). */
@@ -88,10 +83,20 @@ export function projectionsOf(modules: readonly object[]): DomainProjection[] {
 
 /**
  * Builds the services of `modules` in list order onto `ctx` (each module's `create` sees the platform and the
- * services of the modules before it) and answers the completed context.
+ * services of the modules before it) and answers the completed context. `timings`, when given, gets each module's
+ * `create` time in ms (where a slow start goes).
  */
-export async function createDomainServices<C extends object>(ctx: object, modules: readonly DomainModule<never, object>[]): Promise<C> {
-  for (const m of modules) if (m.create) Object.assign(ctx, await m.create(ctx as never));
+export async function createDomainServices<C extends object>(
+  ctx: object,
+  modules: readonly DomainModule<never, object>[],
+  timings?: Map<string, number>,
+): Promise<C> {
+  for (const m of modules) {
+    if (!m.create) continue;
+    const started = performance.now();
+    Object.assign(ctx, await m.create(ctx as never));
+    timings?.set(m.name, Math.round(performance.now() - started));
+  }
   return ctx as C;
 }
 

@@ -663,6 +663,12 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     const acked = new Map<string, { id: string; user: 'alice' | 'bob' }>();
     let sent = 0;
     let failed = 0;
+    let retried = 0;
+    const failures = new Map<string, number>();
+    const noteFailure = (why: string): void => {
+      failed++;
+      failures.set(why, (failures.get(why) ?? 0) + 1);
+    };
     let stopLoad = false;
     const worker = async (w: number): Promise<void> => {
       for (let i = 0; !stopLoad; i++) {
@@ -671,12 +677,28 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
         const cid = `L${w}-${i}-${prefix}`.slice(0, 32);
         const c = viaA ? a : b;
         sent++;
-        try {
-          const r = await order(c, isAlice ? alice : bob, isAlice ? 'BUY' : 'SELL', '50000', '0.0001', cid);
-          if (r.body.status === 'SUCCEED') acked.set(cid, { id: r.body.result.id, user: isAlice ? 'alice' : 'bob' });
-          else if (r.http >= 500) failed++;
-        } catch {
-          failed++;
+        // As a client does with an unknown outcome (503, or no answer): the same clientOrderId again, which the engine
+        // places at most once. A 500, or no definite answer after 5 tries, is a failure.
+        for (let attempt = 1; ; attempt++) {
+          let why: string;
+          try {
+            const r = await order(c, isAlice ? alice : bob, isAlice ? 'BUY' : 'SELL', '50000', '0.0001', cid);
+            if (r.body.status === 'SUCCEED') acked.set(cid, { id: r.body.result.id, user: isAlice ? 'alice' : 'bob' });
+            if (r.http < 500) break;
+            why = `HTTP ${r.http} ${r.body.errorCode} ${r.body.errorMessage}`;
+            if (r.http !== 503) {
+              noteFailure(why);
+              break;
+            }
+          } catch (err) {
+            why = String(err);
+          }
+          retried++;
+          if (attempt >= 5) {
+            noteFailure(why);
+            break;
+          }
+          await sleep(200 * attempt);
         }
       }
     };
@@ -690,7 +712,9 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     stopLoad = true;
     await load;
     // Orders kept being acknowledged while the engine process was down: the gateways need only the stream.
-    console.log(`scale-out load: ${sent} orders sent, ${acked.size} acknowledged (${ackedAtKill} before the kill), ${failed} failed`);
+    console.log(
+      `scale-out load: ${sent} orders sent, ${acked.size} acknowledged (${ackedAtKill} before the kill), ${retried} retries, ${failed} failed${[...failures].map(([why, n]) => `; ${n} x ${why}`).join('')}`,
+    );
     expect(acked.size).toBeGreaterThan(ackedAtKill);
     expect(failed).toBe(0);
     expect(sent).toBeGreaterThan(20);

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ACTIVITY_ADMIN_PATHS, ActivityIdQuery, AdminActivity, AdminActivityDetail, CreateActivityBody, EndActivityBody, Envelope } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import type { ActivityService } from './activity.service';
 
 const TAGS = ['admin'];
@@ -18,6 +18,7 @@ const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({
 export default function activityAdminRoutes({ activity }: { activity: ActivityService }): FastifyPluginAsync {
   return async function activityAdminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const view = requireOperator('view');
     const decide = requireOperator('wallet_decide');
 

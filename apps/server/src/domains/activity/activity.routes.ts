@@ -19,7 +19,6 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
-import { requireAuth } from '../../platform/shared/auth';
 import type { ActivityService } from './activity.service';
 
 const TAGS = ['activity'];
@@ -28,6 +27,7 @@ const TAGS = ['activity'];
 export default function activityRoutes({ activity }: { activity: ActivityService }): FastifyPluginAsync {
   return async function activityRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const auth = { preHandler: requireAuth };
 
     app.get(

@@ -33,7 +33,7 @@ import {
   OperatorCredentials,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, originOf, requireOperator } from './auth';
+import { actorOf, originOf } from './auth';
 import type { AdminService } from './admin.service';
 
 const TAGS = ['admin'];
@@ -45,6 +45,7 @@ const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({
 export default function adminRoutes({ admin }: { admin: AdminService }): FastifyPluginAsync {
   return async function adminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const view = requireOperator('view');
 
     // ---------------------------------------------------------------- auth

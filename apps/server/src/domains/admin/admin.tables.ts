@@ -48,7 +48,13 @@ export const operatorSessions = pgTable(
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('operator_sessions_token_hash_uq').on(t.tokenHash), index('operator_sessions_operator_idx').on(t.operatorId)],
+  // last_seen_at and revoked_at: the retention rule's delete finds the old sessions through them.
+  (t) => [
+    uniqueIndex('operator_sessions_token_hash_uq').on(t.tokenHash),
+    index('operator_sessions_operator_idx').on(t.operatorId),
+    index('operator_sessions_last_seen_idx').on(t.lastSeenAt),
+    index('operator_sessions_revoked_idx').on(t.revokedAt),
+  ],
 );
 
 /** Failed console logins (wrong password or TOTP, unknown e-mail), counted per e-mail and per IP for the lockout. */
@@ -60,7 +66,12 @@ export const operatorLoginFailures = pgTable(
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('operator_login_failures_email_idx').on(t.email, t.at), index('operator_login_failures_ip_idx').on(t.ip, t.at)],
+  // The retention rule's delete finds the old rows through the index led by its time column.
+  (t) => [
+    index('operator_login_failures_email_idx').on(t.email, t.at),
+    index('operator_login_failures_ip_idx').on(t.ip, t.at),
+    index('operator_login_failures_at_idx').on(t.at),
+  ],
 );
 
 /**

@@ -1,19 +1,27 @@
 /**
  * `requireOperator(permission)`: the guard of every console route but login (run as its onRequest hook). Reads the header `x-admin-token`
- * (an operator session: a user's `token` never opens the console) through `ctx.admin.authenticate`, then checks the
- * operator's role (roles.ts). Missing, unknown, expired (30 minutes idle, 8 hours at most), revoked or disabled ->
+ * (an operator session: a user's `token` never opens the console) through the admin service's `authenticate`, handed
+ * to `createRequireOperator` (main/app.ts builds it from `{ admin }` and decorates the app with it as
+ * `app.requireOperator`; a route file takes it from the instance it registers on), then checks the operator's role (roles.ts). Missing, unknown, expired (30 minutes idle, 8 hours at most), revoked or disabled ->
  * HTTP 401 admin_unauthorized; a role without the permission -> HTTP 403 admin_forbidden.
  * On success `request.operator` holds the actor (with the request's IP and user-agent, for the audit log).
  */
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import { AppError } from '../../platform/shared/errors';
-import type { Actor } from './admin.service';
+import type { Actor, AdminService } from './admin.service';
 import { can, type Permission } from './roles';
+
+/** The console's guard factory: the guard of one permission (see `createRequireOperator`). */
+export type OperatorGuard = (permission: Permission) => preHandlerAsyncHookHandler;
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The authenticated operator; set by `requireOperator` (undefined before it ran). */
     operator?: Actor;
+  }
+  interface FastifyInstance {
+    /** The console's guard of a permission, built from the admin service (registerRequireOperator). */
+    requireOperator: OperatorGuard;
   }
 }
 
@@ -33,19 +41,30 @@ export function originOf(req: FastifyRequest): { ip: string; userAgent: string }
 const OPERATOR_GUARD = Symbol('operator guard');
 
 /**
- * A preHandler that lets through a live operator session whose role has `permission`. The app runs it as the
- * route's onRequest hook instead (operatorGuardFirst): a console request is authenticated before its body is read.
+ * The console's guard over `admin`: `requireOperator(permission)` answers a preHandler that lets through a live
+ * operator session whose role has `permission` (401 admin_unauthorized, 403 admin_forbidden otherwise). The app runs
+ * it as the route's onRequest hook instead (operatorGuardFirst): a console request is authenticated before its body is read.
  */
-export function requireOperator(permission: Permission): preHandlerAsyncHookHandler {
-  const guard = async function (this: unknown, req: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const token = header(req, 'x-admin-token');
-    if (token === '') throw new AppError('admin_unauthorized', 401);
-    const actor = await req.server.ctx.admin.authenticate(token, originOf(req));
-    if (!actor) throw new AppError('admin_unauthorized', 401);
-    if (!can(actor.role, permission)) throw new AppError('admin_forbidden', 403);
-    req.operator = actor;
+export function createRequireOperator({ admin }: { admin: Pick<AdminService, 'authenticate'> }): OperatorGuard {
+  return function requireOperator(permission: Permission): preHandlerAsyncHookHandler {
+    const guard = async function (this: unknown, req: FastifyRequest, _reply: FastifyReply): Promise<void> {
+      const token = header(req, 'x-admin-token');
+      if (token === '') throw new AppError('admin_unauthorized', 401);
+      const actor = await admin.authenticate(token, originOf(req));
+      if (!actor) throw new AppError('admin_unauthorized', 401);
+      if (!can(actor.role, permission)) throw new AppError('admin_forbidden', 403);
+      req.operator = actor;
+    };
+    return Object.assign(guard, { [OPERATOR_GUARD]: true });
   };
-  return Object.assign(guard, { [OPERATOR_GUARD]: true });
+}
+
+/**
+ * Decorates `app` with the console's guard over `admin` (`app.requireOperator`), before the routes that use it are
+ * registered (main/app.ts); every plugin registered on `app` afterwards sees it.
+ */
+export function registerRequireOperator(app: FastifyInstance, deps: { admin: Pick<AdminService, 'authenticate'> }): void {
+  app.decorate('requireOperator', createRequireOperator(deps));
 }
 
 function isGuard(h: unknown): boolean {

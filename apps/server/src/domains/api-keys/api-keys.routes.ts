@@ -19,10 +19,9 @@ import {
   Envelope,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import { can } from '../admin/roles';
 import type { ApiKeyService } from './api-keys.service';
 
@@ -50,6 +49,7 @@ function info(req: FastifyRequest): { ip: string; userAgent: string } {
 export default function apiKeyRoutes({ apiKeys }: { apiKeys: ApiKeyService }): FastifyPluginAsync {
   return async function apiKeyRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth, requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const opts = { preHandler: requireAuth, attachValidation: true } as const;
 
     app.get(

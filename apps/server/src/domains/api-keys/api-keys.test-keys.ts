@@ -18,8 +18,11 @@ export interface TestKey {
 
 const noSecondFactor = { verifySecondFactor: async () => {}, recordSecurityEvent: async () => {} } as unknown as SecurityService;
 
-/** Creates an HMAC key of `userId` (spot trading unless `spotTrade` is false) in the app's database. */
-export async function createTestKey(t: TestApp, userId: string, opts: { spotTrade?: boolean } = {}): Promise<TestKey> {
+/**
+ * Creates an HMAC key of `userId` in the app's database: spot trading unless `spotTrade` is false, futures trading when
+ * `futuresTrade` is true.
+ */
+export async function createTestKey(t: TestApp, userId: string, opts: { spotTrade?: boolean; futuresTrade?: boolean } = {}): Promise<TestKey> {
   const svc = createApiKeyService({
     db: t.ctx.db,
     host: t.ctx.host,
@@ -29,28 +32,52 @@ export async function createTestKey(t: TestApp, userId: string, opts: { spotTrad
     now: t.ctx.clock.now,
     cacheMs: 0,
   });
-  const c = await svc.create(userId, { label: 'test', keyType: 'HMAC_SHA256', spotTrade: opts.spotTrade ?? true }, { ip: '127.0.0.1', userAgent: 'test' });
+  const c = await svc.create(
+    userId,
+    { label: 'test', keyType: 'HMAC_SHA256', spotTrade: opts.spotTrade ?? true, futuresTrade: opts.futuresTrade ?? false },
+    { ip: '127.0.0.1', userAgent: 'test' },
+  );
   return { apiKey: c.key.apiKey, secret: c.secretKey! };
 }
 
-/** A Binance answer: HTTP status and parsed JSON. */
+/** A key with the user it belongs to. */
+export type TestUserKey = TestKey & { userId: string };
+
+/**
+ * The user of `email` (created with a test password if new) and an HMAC key of theirs (createTestKey's `opts`).
+ */
+export async function createTestUserKey(t: TestApp, email: string, opts: { spotTrade?: boolean; futuresTrade?: boolean } = {}): Promise<TestUserKey> {
+  const { userId } = await t.ctx.members.ensureEmailUser(email, 'secret-pass-1', '');
+  return { ...(await createTestKey(t, userId, opts)), userId };
+}
+
+/** A Binance answer: HTTP status, parsed JSON and the request weight used in the minute (x-mbx-used-weight-1m). */
 export interface BinanceAnswer {
   status: number;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- Binance answers of many shapes, checked field by field
   body: any;
+  weight: number;
 }
 
-/** A signed caller with `key` (or an unsigned one with null): method, path and parameters as strings. */
+/**
+ * A signed caller with `key` (or an unsigned one with null): parameters in the query string (GET, DELETE) or the form
+ * body (POST, PUT), `timestamp` added from the app's clock and `signature` appended.
+ */
 export function signedCaller(t: () => TestApp) {
-  return async (key: TestKey | null, method: 'GET' | 'POST' | 'DELETE', path: string, params: Record<string, string> = {}): Promise<BinanceAnswer> => {
-    const all = key ? { ...params, timestamp: String(t().ctx.clock.now()) } : params;
-    const payload = new URLSearchParams(all).toString();
+  return async (
+    key: TestKey | null,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    params: Record<string, string | number> = {},
+  ): Promise<BinanceAnswer> => {
+    const all = key ? { ...params, timestamp: t().ctx.clock.now() } : params;
+    const payload = new URLSearchParams(Object.entries(all).map(([k, v]): [string, string] => [k, String(v)])).toString();
     const signed = key ? `${payload}&signature=${crypto.createHmac('sha256', key.secret).update(payload).digest('hex')}` : payload;
     const headers: Record<string, string> = key ? { 'x-mbx-apikey': key.apiKey } : {};
     const res =
-      method === 'POST'
+      method === 'POST' || method === 'PUT'
         ? await t().app.inject({ method, url: path, headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: signed })
         : await t().app.inject({ method, url: `${path}?${signed}`, headers });
-    return { status: res.statusCode, body: res.json() };
+    return { status: res.statusCode, body: res.json(), weight: Number(res.headers['x-mbx-used-weight-1m']) };
   };
 }

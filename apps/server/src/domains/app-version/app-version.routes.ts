@@ -19,7 +19,7 @@ import {
   WithdrawVersionBody,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import type { AppVersionService } from './app-version.service';
 
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });
@@ -28,6 +28,7 @@ const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({
 export default function appVersionRoutes({ appVersions }: { appVersions: AppVersionService }): FastifyPluginAsync {
   return async function appVersionRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const view = requireOperator('view');
     const manage = requireOperator('operators');
 

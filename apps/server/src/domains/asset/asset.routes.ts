@@ -3,13 +3,13 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { API_PATHS, Assets, Envelope } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
 import { createAssetService } from './asset.service';
 
 /** The asset route over the engine's balances (`deps`: what the asset service reads). */
 export default function assetRoutes(deps: Parameters<typeof createAssetService>[0]): FastifyPluginAsync {
   return async function assetRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const assets = createAssetService(deps);
 
     app.get(

@@ -24,7 +24,7 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import type { ContentService } from './content.service';
 
 const TAGS = ['admin'];
@@ -53,6 +53,7 @@ async function readFile(req: FastifyRequest): Promise<Buffer> {
 export default function contentAdminRoutes({ content }: { content: ContentService }): FastifyPluginAsync {
   return async function contentAdminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 2, fieldSize: 64, parts: 3, headerPairs: 20 } });
     const view = requireOperator('view');
     const edit = requireOperator('content_edit');

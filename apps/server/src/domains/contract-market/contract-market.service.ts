@@ -4,12 +4,13 @@
  * and of the mark price. Live from the engine's events (host.onEvents):
  * - perpTrade of kind BOOK: the recent trades, the 24 h window and the trade bars (liquidation takeovers and
  *   auto-deleveraging happen off the book at the bankruptcy price and are not public trades);
- * - markPrice: the mark price bars and the contractMark push;
+ * - markPrice: the mark price bars, the index price bars (the tick's index), the premium index bars (the tick's premium
+ *   sample of the funding rate, premium-sample.ts) and the contractMark push;
  * - perpDepthChanged: a coalesced depth snapshot push. (Settled funding rates are the projector's rows.)
  *
  * Bars reuse market data's series and k-line store (domains/market-data series.ts, klines.ts) over the same klines
- * table, with the row type 'PERP' for trade bars and 'MARK' for mark price bars (spot rows are 'SPOT', the index
- * bars of the contract listings 'CONTRACT'), so they are persisted in batches, survive a restart (open bars and the
+ * table, with the row type 'PERP' for trade bars, 'MARK' for mark price bars, 'INDEX' for index price bars and
+ * 'PREMIUM' for premium index bars (spot rows are 'SPOT', the index bars of the contract listings 'CONTRACT'), so they are persisted in batches, survive a restart (open bars and the
  * 24 h window are loaded back) and quiet periods are flat bars, exactly as spot's. The recent trades are loaded back
  * from the projected perp_trades after a restart.
  *
@@ -19,7 +20,8 @@
  * getCoinInfo type CONTRACT, the ticker push), with the trade bars as their k-lines (getKline type CONTRACT, the
  * kline push). Before the first trade the trade bars are the reference history of the pair, written by the same
  * backfill as spot's (market-data/reference-history.ts) when the reference paths are attached, so the charts and
- * the 24 h window are not empty after a fresh start; mark price bars have no history before the service ran.
+ * the 24 h window are not empty after a fresh start; mark, index and premium bars have no history before the service
+ * ran (their reads answer [] before the first tick).
  *
  * Money: bigint engine units inside (prices in price units, quantities in qty units, amounts in USDT units of 1e-8);
  * decimal strings only in the answers (packages/api contract-market.ts).
@@ -47,16 +49,27 @@ import type { Listing } from '../market-data/catalogue';
 import type { ContractFeedSink, ContractFigures } from '../market-data/contract-feed';
 import { fromUnits, percentChange, toUnits } from '../market-data/decimal';
 import { createKlineStore, klineOut } from '../market-data/klines';
-import { PERIODS } from '../market-data/kline-math';
 import { maxB, minB } from '../market-data/decimal';
 import { createReferenceHistory } from '../market-data/reference-history';
-import { createMarketDataRepository, type KlineRow } from '../market-data/market-data.repository';
+import { createMarketDataRepository } from '../market-data/market-data.repository';
 import type { MarketDataService } from '../market-data/market-data.service';
 import { SeriesSet, type Series } from '../market-data/series';
+import { premiumSampleOfBook } from './premium-sample';
 
 /** Row types of the klines table for the perpetual markets' bars. */
 export const PERP_TRADE_BARS = 'PERP' as MarketType;
 export const PERP_MARK_BARS = 'MARK' as MarketType;
+/** Row types of the index price bars and of the premium index bars (E8 fractions, 8 decimals) of each perpetual. */
+export const PERP_INDEX_BARS = 'INDEX' as MarketType;
+export const PERP_PREMIUM_BARS = 'PREMIUM' as MarketType;
+/** Decimals of a premium index bar: the engine's E8 fraction, as Binance prints it ("-0.00042931"). */
+export const PREMIUM_DECIMALS = 8;
+
+/**
+ * Which bars a k-line read answers: the trades ('last'), the mark price ('mark'), the index price ('index') or the
+ * premium index samples of the funding rate ('premium').
+ */
+export type ContractBarSeries = ContractKlinePrice | 'index' | 'premium';
 /** Recent trades kept per market (getTrades' maximum). */
 export const TRADES_KEPT = 200;
 /** Levels of a contractDepth push. */
@@ -64,6 +77,14 @@ export const DEPTH_PUSH_LEVELS = 20;
 /** Bars are written every FLUSH_MS, tickers pushed at most every PUBLISH_MS (as market data's). */
 const FLUSH_MS = 2_000;
 const PUBLISH_MS = 500;
+
+/** The klines table's row type of each bar series. */
+const BAR_TYPES: Readonly<Record<ContractBarSeries, MarketType>> = {
+  last: PERP_TRADE_BARS,
+  mark: PERP_MARK_BARS,
+  index: PERP_INDEX_BARS,
+  premium: PERP_PREMIUM_BARS,
+};
 
 /** The settle asset's scale (USDT): amounts and quote volumes. */
 const SETTLE_SCALE = 8;
@@ -115,8 +136,11 @@ export interface ContractMarketService {
   onDepthDelta(listener: (d: ContractDepthDelta) => void): () => void;
   /** Latest book trades, newest first. */
   trades(symbol: string, limit: number): ContractTrade[];
-  /** Bars of the trades ('last') or of the mark price before endTime (exclusive), oldest first. */
-  klines(symbol: string, price: ContractKlinePrice, period: KlinePeriod, limit: number, endTime?: number): Promise<Kline[]>;
+  /**
+   * Bars of the trades ('last'), the mark price ('mark'), the index price ('index') or the premium index ('premium',
+   * E8 fractions at 8 decimals, volume 0) before endTime (exclusive), oldest first; [] before the series' first sample.
+   */
+  klines(symbol: string, price: ContractBarSeries, period: KlinePeriod, limit: number, endTime?: number): Promise<Kline[]>;
   /**
    * Settled fundings, newest first, before endTime (exclusive); with `startTime` the first `limit` from startTime
    * (inclusive), oldest first (Binance's GET /fapi/v1/fundingRate with startTime).
@@ -197,25 +221,25 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       i,
     ),
   );
-  const series = new SeriesSet([...tradeListings, ...markListings]);
-  // The newest bar of each of this service's series only, each through the primary key (market data's
-  // latestKlines scans the whole table, spot history included, which a start must not pay twice).
-  const ownLatest = async () => {
-    const out: KlineRow[] = [];
-    for (const l of [...tradeListings, ...markListings]) {
-      for (const period of PERIODS) {
-        const rows = await db
-          .select()
-          .from(klinesTable)
-          .where(and(eq(klinesTable.symbol, l.symbol), eq(klinesTable.type, l.type), eq(klinesTable.period, period)))
-          .orderBy(desc(klinesTable.time))
-          .limit(1);
-        out.push(...rows);
-      }
-    }
-    return out;
-  };
-  const klines = createKlineStore({ repo: { ...repo, latestKlines: ownLatest }, series, log, now });
+  const indexListings = perpMarkets.map((m, i) =>
+    listingOf(
+      m,
+      PERP_INDEX_BARS,
+      contractListings.find((l) => l.symbol === m.symbol),
+      i,
+    ),
+  );
+  // Premium bars hold E8 fractions: 8 decimals, no quantity.
+  const premiumListings = indexListings.map((l) => ({
+    ...l,
+    type: PERP_PREMIUM_BARS,
+    priceDecimals: PREMIUM_DECIMALS,
+    qtyDecimals: 0,
+    tickSize: '0.00000001',
+  }));
+  const ownListings = [...tradeListings, ...markListings, ...indexListings, ...premiumListings];
+  const series = new SeriesSet(ownListings);
+  const klines = createKlineStore({ repo, series, log, now });
   const tradeRings = new Map<string, ContractTrade[]>(symbols.map((s) => [s, []]));
   const listeners = new Set<(u: ContractMarketUpdate) => void>();
   const depthListeners = new Set<(d: ContractDepthDelta) => void>();
@@ -243,6 +267,7 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       fundingRate: e8Percent(st.predictedFundingRateE8),
       nextFundingTime: st.nextFundingTs,
       time: st.markTs,
+      indexStale: st.indexStale,
     };
   }
 
@@ -323,6 +348,9 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       interestRate: e8Percent(m.interestRateE8),
       fundingCap: e8Percent(m.fundingCapE8),
       demoData: listingFor(m.symbol)?.demoData ?? false,
+      paused: st?.indexStale ?? false,
+      pauseReason: st?.indexStale ? 'index_stale' : '',
+      pausedSince: st?.indexStaleSince ?? 0,
       time: ts,
     };
   }
@@ -358,6 +386,28 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
     }
   }
 
+  /**
+   * Records the index price and the premium index sample of a mark price tick (`e`, an event of a command whose events
+   * are `events`) in their bars. The sample is recomputed from the book (premium-sample.ts), which is the book the
+   * engine sampled unless the same command changed it afterwards (a triggered order, a liquidation): then the book
+   * sampled is gone and no premium is recorded for that tick rather than a value the engine did not use.
+   */
+  function recordIndexAndPremium(e: Extract<EngineEvent, { type: 'markPrice' }>, events: EngineEvent[]): void {
+    const symbol = e.state.symbol;
+    const index = e.state.indexPrice;
+    if (index === null) return;
+    const is = series.get(PERP_INDEX_BARS, symbol);
+    if (is) series.applyTick(is, e.ts, index);
+    const ps = series.get(PERP_PREMIUM_BARS, symbol);
+    const m = host.engine.perpMarket(symbol);
+    if (!ps || !m || events.some((x) => x.type === 'perpDepthChanged' && x.symbol === symbol)) return;
+    series.applyTick(
+      ps,
+      e.ts,
+      premiumSampleOfBook(m, SETTLE_SCALE, index, (s, n) => host.engine.perpDepth(s, n)),
+    );
+  }
+
   function onEvents(events: EngineEvent[], cmd?: { ts: number }): void {
     const batch = new Map<string, ContractTrade[]>();
     const depthChanges = new Map<string, Map<string, Extract<EngineEvent, { type: 'perpDepthChanged' }>>>();
@@ -387,6 +437,7 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
         const s = series.get(PERP_MARK_BARS, e.state.symbol);
         if (!s || e.state.markPrice === null) continue;
         series.applyTick(s, e.ts, e.state.markPrice);
+        recordIndexAndPremium(e, events);
         const trade = series.get(PERP_TRADE_BARS, e.state.symbol);
         if (trade) series.markTicker(trade);
         if (listeners.size > 0) {
@@ -543,7 +594,7 @@ export async function createContractMarketService(deps: ContractMarketDeps): Pro
       return (tradeRings.get(symbol) ?? []).slice(0, limit);
     },
     klines(symbol, price, period, limit, endTime) {
-      return klines.klines(symbol, price === 'mark' ? PERP_MARK_BARS : PERP_TRADE_BARS, period, limit, endTime);
+      return klines.klines(symbol, BAR_TYPES[price], period, limit, endTime);
     },
     figures(symbol) {
       const m = host.engine.perpMarket(symbol);

@@ -41,7 +41,6 @@ import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
 import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
-import { requireAuth } from '../../platform/shared/auth';
 import type { ContractService } from './contract.service';
 import type { ContractConditionalService } from './contract.conditional';
 import type { Config } from '../../platform/config/env';
@@ -63,6 +62,7 @@ export default function contractRoutes({
 }): FastifyPluginAsync {
   return async function contractRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     // Users' order entry (placeOrder, closePosition) is rate limited per user, as spot orders are.
     const orderRate = createSlidingWindowLimiter(config.orderRatePer10s, 10_000);
 

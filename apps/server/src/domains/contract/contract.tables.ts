@@ -68,7 +68,8 @@ export const perpOrders = pgTable(
     condWorkingTs: bigint('cond_working_ts', { mode: 'number' }),
     condExpireReason: text('cond_expire_reason'),
   },
-  (t) => [index('perp_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs)],
+  // The retention rule's delete finds the old rows through the index led by its time column.
+  (t) => [index('perp_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs), index('perp_orders_closed_updated_idx').on(t.closed, t.updatedTs)],
 );
 
 /** Every perpetual fill (perpTrade): BOOK, TAKEOVER or ADL, with both sides' orders (null: none), fees and PnL. */
@@ -97,6 +98,8 @@ export const perpTrades = pgTable(
     index('perp_trades_maker_order_idx').on(t.makerOrderId),
     index('perp_trades_taker_order_idx').on(t.takerOrderId),
     index('perp_trades_symbol_ts_idx').on(t.symbol, t.ts),
+    // The retention rule's delete finds the old rows through the index led by its time column.
+    index('perp_trades_ts_idx').on(t.ts),
   ],
 );
 

@@ -9,7 +9,6 @@ import { ConvertConfirmBody, ConvertPairs, ConvertQuote, ConvertQuoteBody, Conve
 import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
-import { requireAuth } from '../../platform/shared/auth';
 import type { ConvertService } from './convert.service';
 
 const TAGS = ['convert'];
@@ -18,6 +17,7 @@ const TAGS = ['convert'];
 export default function convertRoutes({ convert }: { convert: ConvertService }): FastifyPluginAsync {
   return async function convertRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const auth = { preHandler: requireAuth };
 
     // A refusal that names the value to meet (the minimum to convert, the market's step or minimum order value:

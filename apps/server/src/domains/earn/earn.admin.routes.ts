@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AdminEarnProduct, EARN_ADMIN_PATHS, Envelope, SaveEarnProductBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import type { EarnService } from './earn.service';
 
 const TAGS = ['admin'];
@@ -18,6 +18,7 @@ const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({
 export default function earnAdminRoutes({ earn }: { earn: EarnService }): FastifyPluginAsync {
   return async function earnAdminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
 
     app.get(
       `/api/${EARN_ADMIN_PATHS.products}`,

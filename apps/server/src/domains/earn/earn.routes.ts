@@ -17,7 +17,6 @@ import {
   GetEarnRedemptionsQuery,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
 import type { EarnService } from './earn.service';
 
 const TAGS = ['earn'];
@@ -26,6 +25,7 @@ const TAGS = ['earn'];
 export default function earnRoutes({ earn }: { earn: EarnService }): FastifyPluginAsync {
   return async function earnRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const auth = { preHandler: requireAuth };
 
     app.get(

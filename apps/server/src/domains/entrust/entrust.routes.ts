@@ -24,7 +24,6 @@ import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
 import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
-import { requireAuth } from '../../platform/shared/auth';
 import type { EntrustService } from './entrust.service';
 import type { Config } from '../../platform/config/env';
 
@@ -34,6 +33,7 @@ const TAGS = ['entrust'];
 export default function entrustRoutes({ entrust, config }: { entrust: EntrustService; config: Pick<Config, 'orderRatePer10s'> }): FastifyPluginAsync {
   return async function entrustRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     // Users' order entry is rate limited per user (the liquidity bots call the service directly, not this route).
     const orderRate = createSlidingWindowLimiter(config.orderRatePer10s, 10_000);
 

@@ -6,7 +6,15 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import { formatDecimal, MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS, tryParseDecimal, type Command, type OrderView } from '@exchange/core';
+import {
+  formatDecimal,
+  MAX_TRAILING_DELTA_BIPS,
+  MIN_TRAILING_DELTA_BIPS,
+  tryParseDecimal,
+  type CancelReplaceMode,
+  type Command,
+  type OrderView,
+} from '@exchange/core';
 import type {
   CancelEntrustBody,
   CancelOcoEntrustBody,
@@ -37,6 +45,14 @@ export interface EntrustService {
   /** Cancel one of userId's orders (throws AppError order_not_found); cancelling a leg of an OCO list cancels the list. */
   cancel(userId: string, body: Static<typeof CancelEntrustBody>): Promise<Entrust>;
   /**
+   * Cancel-replace (Binance spot POST /api/v3/order/cancelReplace) as the engine's one cancelReplaceOrder command, so
+   * no other command lands between the cancel and the new order: cancels userId's open order of `body.pairsName` named
+   * by `req` (as `cancel`, with Binance's cancelRestrictions) and places `body` as `place` would, against the balance
+   * the cancel released; STOP_ON_FAILURE places nothing after a failed cancel. Throws AppError, before anything is
+   * submitted, for a body `place` would refuse to build (and market_not_found); answers each step otherwise.
+   */
+  cancelReplace(userId: string, req: CancelReplaceRequest): Promise<CancelReplaceAnswer>;
+  /**
    * Place an OCO list for userId (SetOcoEntrustBody: a limit maker leg and a stop-limit leg; docs/conditional-orders.md,
    * OCO order lists). Throws AppError: the *_required codes for a missing field, oco_sell_prices / oco_buy_prices for
    * prices on the wrong side of each other or of the last price, else the engine's reject code (with the market's
@@ -54,6 +70,29 @@ export interface EntrustService {
 }
 
 type PlaceOrder = Omit<Extract<Command, { type: 'placeOrder' }>, 'ts'>;
+
+/** What a cancel-replace names and places (EntrustService.cancelReplace; the engine's cancelReplaceOrder fields). */
+export interface CancelReplaceRequest {
+  mode: CancelReplaceMode;
+  /** the order to cancel by id, by client order id, or both (then they must name the same order) */
+  cancelOrderId?: string;
+  cancelClientOrderId?: string;
+  /** cancel only an order of this status (Binance cancelRestrictions) */
+  restriction?: 'ONLY_NEW' | 'ONLY_PARTIALLY_FILLED';
+  /** the new order, as `place` takes it (its pairsName is the market of both steps) */
+  body: Static<typeof SetEntrustBody>;
+}
+
+/**
+ * Each step of a cancel-replace: the cancelled order, or the AppError the cancel failed with (order_not_found, with
+ * `cancelRestricted` true when the order is open but not of the restriction's status); the new order, its AppError
+ * (as `place` throws it), or null when it was not attempted (STOP_ON_FAILURE after a failed cancel).
+ */
+export interface CancelReplaceAnswer {
+  canceled: Entrust | AppError;
+  cancelRestricted: boolean;
+  placed: Entrust | AppError | null;
+}
 type PlaceOrderList = Omit<Extract<Command, { type: 'placeOrderList' }>, 'ts'>;
 
 /** What a field's value must be a multiple of, for the message: the step ("0.00001") and its coin ("BTC"). */
@@ -141,6 +180,18 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
 
   function view(o: OrderView): Entrust {
     return toEntrust(o, scalesOf(o.symbol));
+  }
+
+  /**
+   * The order a placing command answered (placeOrder, cancelReplaceOrder): its `order`, or for a retried clientOrderId
+   * whose first order the engine no longer retains (it keeps only recent ended orders) that order from the projection;
+   * undefined when neither has it.
+   */
+  async function placedOrder(r: { order?: OrderView; duplicateOfOrderId?: string }): Promise<OrderView | undefined> {
+    if (r.order || r.duplicateOfOrderId === undefined) return r.order;
+    await caughtUp();
+    const row = await repo.order(r.duplicateOfOrderId);
+    return row ? rowToOrderView(row) : undefined;
   }
 
   /** Turns the request into a placeOrder command: the order it is (buildPlain) with its condition, if any (withCondition). */
@@ -280,14 +331,7 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       const s = scalesOf(body.pairsName);
       const r = await host.submit(buildOrder(userId, body, s));
       if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code), undefined, rejectParams(r.code, s));
-      let order = r.order;
-      // A retried clientOrderId whose order the engine no longer retains (it keeps only recent ended orders):
-      // the first result comes from the projection.
-      if (!order && r.duplicateOfOrderId !== undefined) {
-        await caughtUp();
-        const row = await repo.order(r.duplicateOfOrderId);
-        order = row ? rowToOrderView(row) : undefined;
-      }
+      const order = await placedOrder(r);
       if (!order) throw new Error('placeOrder accepted without an order view');
       // A retry may name another pair than the first request did: `view` formats with the order's own market.
       return order.symbol === body.pairsName ? toEntrust(order, s) : view(order);
@@ -303,6 +347,42 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       if (r.code !== 'ok') throw new AppError(r.code, rejectStatus(r.code));
       if (!r.order) throw new Error('cancelOrder accepted without an order view');
       return view(r.order);
+    },
+
+    async cancelReplace(userId, req) {
+      const s = scalesOf(req.body.pairsName);
+      const { type: _type, userId: _user, symbol, ...order } = buildOrder(userId, req.body, s);
+      const r = await host.submit({
+        type: 'cancelReplaceOrder',
+        userId,
+        symbol,
+        mode: req.mode,
+        ...(req.cancelOrderId !== undefined ? { cancelOrderId: req.cancelOrderId } : {}),
+        ...(req.cancelClientOrderId !== undefined ? { cancelClientOrderId: req.cancelClientOrderId } : {}),
+        ...(req.restriction !== undefined ? { cancelRestriction: req.restriction } : {}),
+        order,
+      });
+      const o = r.cancelReplace;
+      // Without the steps' outcome the command itself was refused (a malformed field): nothing was cancelled.
+      if (o === undefined) {
+        if (r.code === 'ok') throw new Error('cancelReplaceOrder accepted without its outcome');
+        throw new AppError(r.code, rejectStatus(r.code));
+      }
+      const cancelCode = o.cancelCode;
+      let canceled: Entrust | AppError;
+      if (cancelCode !== 'ok') canceled = new AppError(cancelCode, rejectStatus(cancelCode));
+      else if (o.canceledOrder !== null) canceled = view(o.canceledOrder);
+      else throw new Error('cancelReplaceOrder cancelled without an order view');
+      const newCode = o.newOrderCode;
+      let placed: Entrust | AppError | null = null;
+      if (newCode !== null && newCode !== 'ok') {
+        placed = new AppError(newCode, rejectStatus(newCode), undefined, rejectParams(newCode, s));
+      } else if (newCode === 'ok') {
+        const v = await placedOrder(r);
+        if (!v) throw new Error('cancelReplaceOrder placed without an order view');
+        placed = view(v);
+      }
+      return { canceled, cancelRestricted: o.cancelRestricted, placed };
     },
 
     async placeOco(userId, body) {

@@ -52,7 +52,8 @@ export const spotOrders = pgTable(
     /** The OCO list of a leg (docs/conditional-orders.md, OCO order lists; Binance orderListId), null on other orders. */
     orderListId: bigint('order_list_id', { mode: 'bigint' }),
   },
-  (t) => [index('spot_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs)],
+  // The retention rule's delete finds the old rows through the index led by its time column.
+  (t) => [index('spot_orders_user_closed_idx').on(t.userId, t.closed, t.updatedTs), index('spot_orders_closed_updated_idx').on(t.closed, t.updatedTs)],
 );
 
 /** Every spot trade (fill), with both sides' orders, users and fees. */
@@ -80,6 +81,8 @@ export const spotTrades = pgTable(
     index('spot_trades_maker_order_idx').on(t.makerOrderId),
     index('spot_trades_taker_order_idx').on(t.takerOrderId),
     index('spot_trades_symbol_ts_idx').on(t.symbol, t.ts),
+    // The retention rule's delete finds the old rows through the index led by its time column.
+    index('spot_trades_ts_idx').on(t.ts),
     // A user's own fills, newest first (entrust/entrust/getTradeList): one index per role.
     index('spot_trades_maker_user_idx').on(t.makerUserId, t.id),
     index('spot_trades_taker_user_idx').on(t.takerUserId, t.id),

@@ -7,7 +7,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Envelope, GetInboxQuery, INBOX_PATHS, InboxMarked, InboxPage, InboxUnread, MarkAllInboxReadBody, MarkInboxReadBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
 import type { InboxService } from './inbox.service';
 
 const TAGS = ['inbox'];
@@ -16,6 +15,7 @@ const TAGS = ['inbox'];
 export default function inboxRoutes({ inbox }: { inbox: InboxService }): FastifyPluginAsync {
   return async function inboxRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const auth = { preHandler: requireAuth };
 
     app.get(

@@ -41,6 +41,8 @@ export const inboxMessages = pgTable(
   (t) => [
     uniqueIndex('inbox_messages_user_key').on(t.userId, t.key),
     index('inbox_messages_user_ts').on(t.userId, t.ts, t.id),
+    // The retention rule's delete finds the old rows through the index led by its time column.
+    index('inbox_messages_ts_idx').on(t.ts),
     index('inbox_messages_unread')
       .on(t.userId)
       .where(sql`${t.readAt} is null`),

@@ -18,7 +18,6 @@ import {
   RebatesQuery,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
 import type { InviteService } from './invite.service';
 import type { PlatformContext } from '../../platform/platform-context';
 
@@ -28,6 +27,7 @@ const TAGS = ['invite'];
 export default function inviteRoutes({ invite, clock }: { invite: InviteService } & Pick<PlatformContext, 'clock'>): FastifyPluginAsync {
   return async function inviteRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const auth = { preHandler: requireAuth };
 
     app.get(

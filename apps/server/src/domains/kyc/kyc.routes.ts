@@ -9,7 +9,6 @@ import { Type } from '@sinclair/typebox';
 import { API_PATHS, Envelope, KycStatus, SubmitAdvancedBody, SubmitBasicBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
-import { requireAuth } from '../../platform/shared/auth';
 import type { KycService } from './kyc.service';
 
 const TAGS = ['kyc'];
@@ -19,6 +18,7 @@ const NullResult = Envelope(Type.Null());
 export default function kycRoutes({ kyc }: { kyc: KycService }): FastifyPluginAsync {
   return async function kycRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
 
     app.post(
       `/api/${API_PATHS.submitBasic}`,

@@ -84,8 +84,9 @@ export function createKlineStore(deps: KlineStoreDeps): KlineStore {
   return {
     async loadState() {
       const t = now();
-      const latest = await repo.latestKlines();
-      for (const r of latest) {
+      // The bars open now (the only stored bars a start takes over as its current ones).
+      const open = await repo.klinesOpenedAt(PERIODS.map((period) => ({ period, time: barOpen(period, t) })));
+      for (const r of open) {
         const s = series.get(r.type as MarketType, r.symbol);
         const period = r.period as KlinePeriod;
         if (!s || !PERIODS.includes(period)) continue;
@@ -93,10 +94,19 @@ export function createKlineStore(deps: KlineStoreDeps): KlineStore {
         if (r.time === barOpen(period, t)) storedCurrent.add(`${r.type}|${r.symbol}|${period}|${r.time}`);
         if (r.time === barOpen(period, t) && (!mem || mem.time < r.time)) s.current.set(period, barFromRow(s.listing, r));
       }
-      for (const s of series.all()) {
+      // Each series' last 24 hours of 1-minute bars (its ticker window), read for all of them at once.
+      const all = [...series.all()];
+      const since = await repo.klinesOfTypesSince([...new Set(all.map((s) => s.listing.type))], '1min', barOpen('1min', t - DAY_MS));
+      const rowsOf = new Map<string, KlineRow[]>();
+      for (const r of since) {
+        const key = `${r.type}|${r.symbol}`;
+        let rows = rowsOf.get(key);
+        if (!rows) rowsOf.set(key, (rows = []));
+        rows.push(r);
+      }
+      for (const s of all) {
         const window = new TickerWindow();
-        const rows = await repo.klinesSince(s.listing.symbol, s.listing.type, '1min', barOpen('1min', t - DAY_MS));
-        for (const r of rows) window.addBar(barFromRow(s.listing, r));
+        for (const r of rowsOf.get(`${s.listing.type}|${s.listing.symbol}`) ?? []) window.addBar(barFromRow(s.listing, r));
         const cur = s.current.get('1min');
         if (cur) window.addBar(cur);
         s.window = window;

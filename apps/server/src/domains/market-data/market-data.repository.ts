@@ -2,7 +2,7 @@
  * All SQL of the market-data module (coins, markets, klines). Rows carry decimal strings
  * (numeric columns) and Unix ms times; conversions to integer units happen in the service.
  */
-import { and, asc, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { coins, klines, markets } from './market-data.tables';
 import { spotTrades } from '../entrust/entrust.tables';
@@ -93,14 +93,6 @@ export function createMarketDataRepository(db: Db) {
         .orderBy(desc(klines.time))
         .limit(limit);
     },
-    /** Bars of one series with time >= fromTs, oldest first. */
-    async klinesSince(symbol: string, type: string, period: string, fromTs: number): Promise<KlineRow[]> {
-      return db
-        .select()
-        .from(klines)
-        .where(and(eq(klines.symbol, symbol), eq(klines.type, type), eq(klines.period, period), gte(klines.time, fromTs)))
-        .orderBy(asc(klines.time));
-    },
     /**
      * The newest projected trades of a spot market (table of the trading area, written by the engine host's
      * projector), newest first; integer engine units as strings.
@@ -122,12 +114,28 @@ export function createMarketDataRepository(db: Db) {
         .where(or(...conds))
         .groupBy(klines.symbol, klines.type, klines.period);
     },
-    /** The newest bar of every series. */
-    async latestKlines(): Promise<KlineRow[]> {
+    /**
+     * Every bar of `period` from `fromTs` (ms, inclusive) of the series of the given market types, oldest first: one
+     * range read through klines_period_time_idx for all of a store's series (their 24-hour windows at start).
+     */
+    async klinesOfTypesSince(types: readonly string[], period: string, fromTs: number): Promise<KlineRow[]> {
+      if (types.length === 0) return [];
       return db
-        .selectDistinctOn([klines.symbol, klines.type, klines.period])
+        .select()
         .from(klines)
-        .orderBy(klines.symbol, klines.type, klines.period, desc(klines.time));
+        .where(and(eq(klines.period, period), gte(klines.time, fromTs), inArray(klines.type, [...types])))
+        .orderBy(asc(klines.time));
+    },
+    /**
+     * The bars of every series that opened at the given time of their period (`at`: period and open time in ms, e.g.
+     * each period's bar open now): one lookup per period through klines_period_time_idx, whatever the history's size.
+     */
+    async klinesOpenedAt(at: ReadonlyArray<{ period: string; time: number }>): Promise<KlineRow[]> {
+      if (at.length === 0) return [];
+      return db
+        .select()
+        .from(klines)
+        .where(or(...at.map((a) => and(eq(klines.period, a.period), eq(klines.time, a.time)))));
     },
   };
 }

@@ -3,7 +3,7 @@
  * Times are Unix milliseconds in `bigint` columns (mode number: safe integers until the year 287396).
  */
 import { and, eq, lt } from 'drizzle-orm';
-import { bigint, boolean, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RetentionRule } from '../../platform/db/retention';
 
 /** One coin and its introduction (spec section 1, quotes: coin introduction), texts in zh and en. */
@@ -66,7 +66,8 @@ export const klines = pgTable(
     /** Quote volume (for the rolling 24 h ticker). */
     quoteVolume: numeric('quote_volume').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.symbol, t.type, t.period, t.time] })],
+  // (period, time): the retention rules' deletes (one per period) find the old bars through it.
+  (t) => [primaryKey({ columns: [t.symbol, t.type, t.period, t.time] }), index('klines_period_time_idx').on(t.period, t.time)],
 );
 
 /**

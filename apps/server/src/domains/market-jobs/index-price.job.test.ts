@@ -71,4 +71,44 @@ describe('startIndexJob', () => {
     job.stop();
     expect(listeners).toHaveLength(0);
   });
+  it('takes the live index when it answers, and publishes nothing while it is stale but hands the mark price job a stale tick', () => {
+    const host = {
+      engine: { market: () => ({ priceDecimals: 2 }), depth: () => ({ bids: [], asks: [] }) },
+      onEvents: () => () => undefined,
+    } as unknown as EnginePort;
+    const btc: ReferencePath = { base: 'BTC', quote: 'USDT', provenance: { demoData: false, source: 't' }, priceAt: () => '100000.00', bars: () => [] };
+    const paths: ReferencePaths = { get: () => btc, all: () => [btc] };
+    const listings: IndexListing[] = [{ symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2 }];
+    const set: Array<[string, string]> = [];
+    const marks: Array<[bigint, boolean]> = [];
+    let live = { price: '61686.01' as string | null, stale: false };
+    const job = startIndexJob({
+      host,
+      sink: { listings: () => listings, setIndexPrice: (s: string, p: string) => void set.push([s, p]) },
+      paths,
+      log: console as unknown as FastifyBaseLogger,
+      now: () => NOW,
+      intervalMs: 3_600_000,
+      onIndex: (_l, index, _ts, stale = false) => void marks.push([index, stale]),
+      live: () => live,
+    });
+    live = { price: '61700.00', stale: true };
+    job.tick();
+    live = { price: null, stale: true };
+    job.tick();
+    live = { price: '61702.50', stale: false };
+    job.tick();
+    expect(set).toEqual([
+      ['BTC/USDT', '61686.01'],
+      ['BTC/USDT', '61702.50'],
+    ]);
+    // the stale answers go to the mark price job flagged stale (their price informative, 0n without one)
+    expect(marks).toEqual([
+      [6_168_601n, false],
+      [6_170_000n, true],
+      [0n, true],
+      [6_170_250n, false],
+    ]);
+    job.stop();
+  });
 });

@@ -78,8 +78,18 @@ export function startIndexJob(deps: {
   intervalMs?: number;
   /** A pinned reference (test-only control, reference-override.ts): when it answers, it is the index exactly. */
   pinned?: (base: string, quote: string) => string | undefined;
-  /** Called with each listing's index (price units at the listing's priceDecimals): the mark price job. */
-  onIndex?: (listing: IndexListing, index: bigint, ts: number) => void;
+  /**
+   * Called with each listing's index (price units at the listing's priceDecimals): the mark price job. `stale` is true
+   * for a stale live index (its price, informative, or 0n when it has none): the engine then holds the mark and pauses
+   * the contract (perpMarkPrice indexStale).
+   */
+  onIndex?: (listing: IndexListing, index: bigint, ts: number, stale?: boolean) => void;
+  /**
+   * The live index (INDEX_SOURCE=live, domains/index-price/live-index.ts): when it answers for a listing, its price is
+   * the index; a stale answer publishes no index to market data and goes to `onIndex` as stale, so the mark holds and
+   * the contract pauses until a fresh answer.
+   */
+  live?: (listing: IndexListing) => { price: string | null; stale: boolean } | undefined;
 }): { stop(): void; tick(): void } {
   const now = deps.now ?? Date.now;
   const lastTrades = new Map<string, { price: bigint; ts: number }>();
@@ -98,16 +108,24 @@ export function startIndexJob(deps: {
         const reference = refStr ? referenceToTicks(refStr, pd, 1n) : null;
         const depth = spot ? deps.host.engine.depth(l.symbol, 1) : { bids: [], asks: [] };
         const pin = deps.pinned?.(l.base, l.quote);
+        const live = pin === undefined ? deps.live?.(l) : undefined;
+        if (live !== undefined && (live.stale || live.price === null)) {
+          const informative = live.price === null ? 0n : referenceToTicks(live.price, pd, 1n);
+          deps.onIndex?.(l, informative > 0n ? rescale(informative, pd, l.priceDecimals) : 0n, ts, true);
+          continue;
+        }
         const index =
           pin !== undefined
             ? referenceToTicks(pin, pd, 1n)
-            : indexPriceOf({
-                now: ts,
-                reference,
-                lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
-                bestBid: depth.bids[0]?.price ?? null,
-                bestAsk: depth.asks[0]?.price ?? null,
-              });
+            : live !== undefined
+              ? referenceToTicks(live.price as string, pd, 1n)
+              : indexPriceOf({
+                  now: ts,
+                  reference,
+                  lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
+                  bestBid: depth.bids[0]?.price ?? null,
+                  bestAsk: depth.asks[0]?.price ?? null,
+                });
         if (index !== null && index > 0n) {
           const units = rescale(index, pd, l.priceDecimals);
           deps.sink.setIndexPrice(l.symbol, formatDecimal(units, l.priceDecimals), ts);

@@ -14,6 +14,7 @@
  */
 import { parseDecimal, pow10, type MarketConfig } from '@exchange/core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Config } from '../../platform/config/env';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ServerClock } from '../../platform/shared/clock';
@@ -22,7 +23,9 @@ import type { EntrustService } from '../entrust/entrust.service';
 import type { MarketDataService } from '../market-data/market-data.service';
 import { depthScalePermille, ladderProfile, profileSourceOf } from './depth-profile';
 import type { DepthPoint } from './ladder';
-import { startIndexJob } from './index-price.job';
+import { startIndexJob, type IndexListing } from './index-price.job';
+import { createLiveIndex, type LiveIndex } from '../index-price/live-index';
+import { coinIndexConfig, parseIndexSources } from '../index-price/index-sources.config';
 import { LiquidityBot } from './liquidity-bot';
 import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
 import { startOpenInterestJob } from './open-interest.job';
@@ -47,13 +50,34 @@ export interface JobsDeps {
   marketData: MarketDataService;
   entrust: EntrustService;
   contract: ContractService;
-  /** The database: the open interest samples (open-interest.job.ts). */
+  /** The database: the open interest samples (open-interest.job.ts) and the live index's ticks. */
   db: Db;
+  /** The process's metrics (the live index's gauges); absent in contexts built without them. */
+  metrics?: { registry: Registry };
 }
 
 /** Running jobs; stop() ends the timers and waits for in-flight bot commands. */
 export interface Jobs {
   stop(): Promise<void>;
+}
+
+/**
+ * Starts the live index over the contract listings (INDEX_SOURCE=live): each coin's sources from INDEX_SOURCES over
+ * the defaults (domains/index-price/index-sources.config.ts), its ticks recorded in index_price_ticks and measured on
+ * the process's metrics. Throws on a malformed INDEX_SOURCES, so the server does not start on wrong sources.
+ */
+function startLiveIndex(ctx: JobsDeps, now: () => number): LiveIndex {
+  const overrides = parseIndexSources(ctx.config.indexSources);
+  const live = createLiveIndex({
+    listings: ctx.marketData.listings('CONTRACT'),
+    configOf: (l) => coinIndexConfig(l.base, overrides, l.quote),
+    now,
+    log: ctx.log,
+    db: ctx.db,
+    ...(ctx.metrics ? { registry: ctx.metrics.registry } : {}),
+  });
+  live.start();
+  return live;
 }
 
 /** The reference path of a spot market (USDT pairs by base, cross pairs derived), or undefined. */
@@ -101,6 +125,8 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
   // The perpetual markets' clock: each index tick becomes a mark price tick; funding at each 8 h boundary.
   const marks = createMarkPriceTicker({ host: ctx.host, log: ctx.log });
   const funding = startFundingJob({ host: ctx.host, log: ctx.log, now });
+  // INDEX_SOURCE=live: the contracts' index from outside exchanges (domains/index-price), recorded for audit.
+  const live = ctx.config.indexSource === 'live' ? startLiveIndex(ctx, now) : undefined;
   const index = startIndexJob({
     host: ctx.host,
     sink: ctx.marketData,
@@ -109,6 +135,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
     now,
     pinned: (base, quote) => (quote === 'USDT' ? overrides.get(base) : undefined),
     onIndex: marks.onIndex,
+    ...(live ? { live: (l: IndexListing) => live.tick(l) } : {}),
   });
   const bots: LiquidityBot[] = [];
   for (const market of ctx.host.engine.markets()) {
@@ -166,7 +193,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
   return {
     async stop() {
       index.stop();
-      await Promise.all([...bots.map((b) => b.stop()), funding.stop(), marks.drain(), openInterest.stop()]);
+      await Promise.all([...bots.map((b) => b.stop()), funding.stop(), marks.drain(), openInterest.stop(), live?.stop()]);
       await backfill;
     },
   };

@@ -6,7 +6,7 @@
  * Quantities and prices are integers in engine units, `numeric(40,0)`, never float; times are Unix ms.
  */
 import { lt } from 'drizzle-orm';
-import { bigint, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { RetentionRule } from '../../platform/db/retention';
 
 /** One sample of a market's open interest at a 5-minute boundary; one row per (symbol, ts), whoever samples first. */
@@ -25,7 +25,8 @@ export const perpOpenInterestSamples = pgTable(
     qtyDecimals: integer('qty_decimals').notNull(),
     priceDecimals: integer('price_decimals').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.symbol, t.ts] })],
+  // ts: the retention rule's delete finds the old samples through it.
+  (t) => [primaryKey({ columns: [t.symbol, t.ts] }), index('perp_open_interest_samples_ts_idx').on(t.ts)],
 );
 
 /** Days of samples kept: Binance answers openInterestHist for the latest month only, and so does the route (30 days). */

@@ -114,6 +114,24 @@ describe('mark price ticks', () => {
     expect(f.sent.map((c) => (c as { indexPrice: bigint }).indexPrice)).toEqual([9_123_456n, 9_123_457n]);
     expect(t.stats).toEqual({ submitted: 2, skipped: 1, refused: 0 });
   });
+
+  it('submits a stale index as perpMarkPrice with indexStale (its price informative, 0n allowed), a fresh one without it', async () => {
+    const f = fakeHost([btc]);
+    const t = createMarkPriceTicker({ host: f.host, log });
+    const listing = { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2 };
+    t.onIndex(listing, 0n, MIDNIGHT, true);
+    await t.drain();
+    t.onIndex(listing, 9_123_456n, MIDNIGHT + 1000, true);
+    await t.drain();
+    t.onIndex(listing, 0n, MIDNIGHT + 2000); // a fresh index of 0 is no index: nothing sent
+    t.onIndex(listing, 9_123_457n, MIDNIGHT + 3000, false);
+    await t.drain();
+    expect(f.sent).toEqual([
+      { type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: 0n, indexStale: true },
+      { type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: 9_123_456n, indexStale: true },
+      { type: 'perpMarkPrice', symbol: 'BTC/USDT', indexPrice: 9_123_457n },
+    ]);
+  });
 });
 
 describe('funding job', () => {

@@ -2,7 +2,8 @@
  * The perpetual markets' clock, two jobs on the engine port:
  * - the mark price tick: each index price the index job computes for a contract listing (once a second) goes to the
  *   engine as perpMarkPrice {symbol, indexPrice} for the perpetual market of the same symbol; the engine derives the
- *   mark price from it and fires TP/SL and liquidations. At most one tick per market in flight: a tick that finds
+ *   mark price from it and fires TP/SL and liquidations. A stale live index goes as perpMarkPrice {indexStale: true}:
+ *   the engine holds the mark, liquidates nobody and refuses new positions (index_stale) until a fresh tick. At most one tick per market in flight: a tick that finds
  *   the previous one unanswered is skipped (the next second brings a fresher index).
  * - the funding job: at each funding time (a multiple of the market's fundingIntervalMs since the Unix epoch: 00:00,
  *   08:00, 16:00 UTC for 8 h) submits perpFunding {symbol, fundingTs}. It checks every second; the first check after
@@ -25,8 +26,11 @@ function rescale(v: bigint, from: number, to: number): bigint {
 
 /** The mark price ticker: `onIndex` is the index job's hook. */
 export interface MarkPriceTicker {
-  /** Submits perpMarkPrice for the perpetual market of `listing` (index in the listing's price units) unless one is in flight. */
-  onIndex(listing: IndexListing, index: bigint, ts: number): void;
+  /**
+   * Submits perpMarkPrice for the perpetual market of `listing` (index in the listing's price units; with `stale`,
+   * indexStale: true and the index informative, possibly 0n) unless one is in flight.
+   */
+  onIndex(listing: IndexListing, index: bigint, ts: number, stale?: boolean): void;
   /** Ticks submitted and skipped (one in flight), and refusals, since start. */
   readonly stats: { submitted: number; skipped: number; refused: number };
   /** Waits for the ticks in flight. */
@@ -40,7 +44,7 @@ export function createMarkPriceTicker(deps: { host: EnginePort; log: FastifyBase
   const stats = { submitted: 0, skipped: 0, refused: 0 };
   return {
     stats,
-    onIndex(listing, index, _ts) {
+    onIndex(listing, index, _ts, stale = false) {
       const m = deps.host.engine.perpMarket(listing.symbol);
       if (!m || m.status !== 'TRADING') return;
       if (inFlight.has(m.symbol)) {
@@ -48,10 +52,10 @@ export function createMarkPriceTicker(deps: { host: EnginePort; log: FastifyBase
         return;
       }
       const indexPrice = rescale(index, listing.priceDecimals, m.priceDecimals);
-      if (indexPrice <= 0n) return;
+      if (indexPrice < 0n || (!stale && indexPrice === 0n)) return;
       stats.submitted++;
       const p = deps.host
-        .submit({ type: 'perpMarkPrice', symbol: m.symbol, indexPrice })
+        .submit({ type: 'perpMarkPrice', symbol: m.symbol, indexPrice, ...(stale ? { indexStale: true } : {}) })
         .then((r) => {
           if (r.code !== 'ok') {
             stats.refused++;

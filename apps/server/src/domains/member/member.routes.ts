@@ -25,7 +25,6 @@ import {
 import { fail, ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
 import { AppError } from '../../platform/shared/errors';
-import { requireAuth } from '../../platform/shared/auth';
 import { mapValidation } from './validation';
 import type { MemberService } from './member.service';
 
@@ -41,6 +40,7 @@ function assertSelf(req: FastifyRequest, member: string | undefined): void {
 export default function memberRoutes({ members }: { members: MemberService }): FastifyPluginAsync {
   return async function memberRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
 
     // google_code_locked at login says how long the lock lasts (AppError.params); other errors go to app.ts's handler.
     app.setErrorHandler((err, req, reply) => {

@@ -63,7 +63,13 @@ export const sessions = pgTable(
     /** Last authenticated request, refreshed at most once a minute (null: none since the login). */
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  // expires_at and revoked_at: the retention rule's delete finds the old sessions through them.
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+    index('sessions_revoked_idx').on(t.revokedAt),
+  ],
 );
 
 /** Failed logins, per account key and IP, for lockout and the captcha requirement (rows of a success are cleared). */
@@ -75,7 +81,12 @@ export const loginFailures = pgTable(
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('login_failures_account_idx').on(t.account, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
+  // The retention rule's delete finds the old rows through the index led by its time column.
+  (t) => [
+    index('login_failures_account_idx').on(t.account, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+    index('login_failures_created_idx').on(t.createdAt),
+  ],
 );
 
 /**

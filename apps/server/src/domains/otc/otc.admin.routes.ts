@@ -26,7 +26,7 @@ import {
   SetMerchantStatusBody,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import { OtcImageQuery } from './otc.routes';
 import type { OtcService } from './otc.service';
 
@@ -39,6 +39,7 @@ export const AdminOtcOrderPage = Paged(AdminOtcOrderDetail);
 export default function otcAdminRoutes({ otc }: { otc: OtcService }): FastifyPluginAsync {
   return async function otcAdminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const view = requireOperator('view');
     const moderate = requireOperator('user_freeze');
     const decide = requireOperator('wallet_decide');

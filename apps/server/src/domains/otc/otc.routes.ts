@@ -36,7 +36,6 @@ import {
   UpdateAdBody,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
 import type { OtcService } from './otc.service';
 
 const TAGS = ['otc'];
@@ -49,6 +48,7 @@ export const OTC_IMAGE_PATH = 'otc/otc/image';
 export default function otcRoutes({ otc }: { otc: OtcService }): FastifyPluginAsync {
   return async function otcRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const auth = { preHandler: requireAuth };
 
     app.get(

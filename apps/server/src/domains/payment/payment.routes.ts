@@ -8,7 +8,6 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { API_PATHS, AddPaymentBody, DeletePaymentBody, Envelope, PaymentMethod, SetPaymentEnabledBody, UpdatePaymentBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
 import type { PaymentService } from './payment.service';
 
 const TAGS = ['payment'];
@@ -18,6 +17,7 @@ const NullResult = Envelope(Type.Null());
 export default function paymentRoutes({ payments }: { payments: PaymentService }): FastifyPluginAsync {
   return async function paymentRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
 
     app.get(
       `/api/${API_PATHS.getPayments}`,

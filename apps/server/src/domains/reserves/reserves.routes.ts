@@ -9,8 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ADMIN_PATHS, API_PATHS, AdminReservesResult, Envelope, ReservesProof, ReservesRoot } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { requireAuth } from '../../platform/shared/auth';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import type { ReservesService } from './reserves.service';
 
 const TAGS = ['reserves'];
@@ -21,6 +20,7 @@ const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({
 export default function reservesRoutes({ reserves }: { reserves: ReservesService }): FastifyPluginAsync {
   return async function reservesRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth, requireOperator } = app; // the shared session checks, decorated by main/app.ts
 
     app.get(
       `/api/${API_PATHS.getReservesRoot}`,

@@ -27,7 +27,6 @@ import {
 import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
-import { requireAuth } from '../../platform/shared/auth';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
 import type { SecurityService } from './security.service';
@@ -69,6 +68,7 @@ function tokenOf(req: FastifyRequest): string {
 export default function securityRoutes({ security }: { security: SecurityService }): FastifyPluginAsync {
   return async function securityRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const opts = { preHandler: requireAuth, attachValidation: true } as const;
 
     // A lock that says how long it lasts (AppError.params: the minutes left) is answered here with that value; every

@@ -23,7 +23,8 @@ export const securityEvents = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('security_events_user_idx').on(t.userId, t.id)],
+  // created_at: the retention rule's delete finds the old events through it.
+  (t) => [index('security_events_user_idx').on(t.userId, t.id), index('security_events_created_idx').on(t.createdAt)],
 );
 
 /** The Google authenticator secret offered to a user and not bound yet (sealed: platform/shared/secret-box.ts); one per user. */

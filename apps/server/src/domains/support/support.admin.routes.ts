@@ -26,7 +26,7 @@ import {
   SupportMessage,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import type { SupportService } from './support.service';
 
 const TAGS = ['admin'];
@@ -36,6 +36,7 @@ const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({
 export default function supportAdminRoutes({ support }: { support: SupportService }): FastifyPluginAsync {
   return async function supportAdminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const allowed = requireOperator('support');
     /** The role check, then the operator's presence. */
     const preHandler = async function (this: unknown, req: FastifyRequest, reply: FastifyReply): Promise<void> {

@@ -18,7 +18,6 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
-import { requireAuth } from '../../platform/shared/auth';
 import type { SupportService } from './support.service';
 
 const TAGS = ['support'];
@@ -27,6 +26,7 @@ const TAGS = ['support'];
 export default function supportRoutes({ support }: { support: SupportService }): FastifyPluginAsync {
   return async function supportRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     const auth = { preHandler: requireAuth };
 
     app.get(

@@ -12,7 +12,6 @@ import multipart from '@fastify/multipart';
 import { API_PATHS, Envelope, GetImageQuery, UPLOAD_MAX_BYTES, UploadedImage } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
-import { requireAuth } from '../../platform/shared/auth';
 import type { UploadsService } from './uploads.service';
 import { looksLikeImage } from './image';
 
@@ -57,6 +56,7 @@ async function readUpload(req: FastifyRequest): Promise<{ file: Buffer; purpose:
 export default function uploadsRoutes({ uploads }: { uploads: UploadsService }): FastifyPluginAsync {
   return async function uploadsRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     await app.register(multipart, {
       limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 },
     });

@@ -8,7 +8,6 @@ import { Type } from '@sinclair/typebox';
 import { API_PATHS, Envelope, GeetestChallenge, GeetestCodeQuery, GeetestResult, GeetestVerifyBody, SendCodeBody, type Lang } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
-import { requireAuth } from '../../platform/shared/auth';
 import type { CaptchaService } from './captcha.service';
 import type { CodeService } from './code.service';
 
@@ -29,6 +28,7 @@ export interface VerificationRoutesDeps {
 export default function verificationRoutes({ members, security }: VerificationRoutesDeps): FastifyPluginAsync {
   return async function verificationRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
 
     app.post(
       `/api/${API_PATHS.geetestCode}`,

@@ -24,7 +24,12 @@ export const verificationCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
   },
-  (t) => [index('verification_codes_account_idx').on(t.account, t.type, t.createdAt), index('verification_codes_ip_idx').on(t.ip, t.createdAt)],
+  // expires_at: the retention rule's delete finds the old codes through it.
+  (t) => [
+    index('verification_codes_account_idx').on(t.account, t.type, t.createdAt),
+    index('verification_codes_ip_idx').on(t.ip, t.createdAt),
+    index('verification_codes_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**
@@ -66,7 +71,8 @@ export const demoOutbox = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (t) => [index('demo_outbox_account_idx').on(t.account, t.id)],
+  // created_at: the retention rule's delete finds the old codes through it.
+  (t) => [index('demo_outbox_account_idx').on(t.account, t.id), index('demo_outbox_created_idx').on(t.createdAt)],
 );
 
 /**

@@ -10,7 +10,6 @@ import { Type } from '@sinclair/typebox';
 import { ADMIN_PATHS, AdminDepositsPage, AdminDepositsQuery, ChainAlerts, Envelope, HotWallet } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
-import { requireOperator } from '../admin/auth';
 import type { ChainService } from './chain.service';
 import type { PlatformContext } from '../../platform/platform-context';
 
@@ -30,6 +29,7 @@ export function pageOf(page: string | undefined): number {
 export default function chainAdminRoutes({ chain, log }: { chain: ChainService } & Pick<PlatformContext, 'log'>): FastifyPluginAsync {
   return async function chainAdminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const view = requireOperator('view');
     app.get(
       `/api/${ADMIN_PATHS.deposits}`,

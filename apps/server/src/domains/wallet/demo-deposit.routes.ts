@@ -10,7 +10,6 @@ import { API_PATHS, DemoDepositBody, DemoDepositResult, Envelope } from '@exchan
 import { tryParseDecimal } from '@exchange/core';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
-import { requireAuth } from '../../platform/shared/auth';
 import { ENGINE_SCALE, EVM_CHAIN } from './chains';
 import type { ChainService } from './chain.service';
 
@@ -18,6 +17,7 @@ import type { ChainService } from './chain.service';
 export default function demoDepositRoutes({ chain }: { chain: ChainService }): FastifyPluginAsync {
   return async function demoDepositRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
     app.post(
       `/api/${API_PATHS.demoDeposit}`,
       {

@@ -16,7 +16,7 @@ import {
   Envelope,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, requireOperator } from '../admin/auth';
+import { actorOf } from '../admin/auth';
 import type { WalletService } from './wallet.service';
 
 const TAGS = ['admin'];
@@ -26,6 +26,7 @@ const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({
 export default function walletAdminRoutes({ wallet }: { wallet: WalletService }): FastifyPluginAsync {
   return async function walletAdminRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireOperator } = app; // the shared session checks, decorated by main/app.ts
     const decide = requireOperator('wallet_decide');
 
     app.get(

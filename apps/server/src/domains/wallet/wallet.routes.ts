@@ -30,7 +30,6 @@ import {
 import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
-import { requireAuth } from '../../platform/shared/auth';
 import type { WalletService } from './wallet.service';
 
 const TAGS = ['wallet'];
@@ -39,6 +38,7 @@ const TAGS = ['wallet'];
 export default function walletRoutes({ wallet }: { wallet: WalletService }): FastifyPluginAsync {
   return async function walletRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
+    const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
 
     // A refusal that names the value to meet (the coin's minimum or maximum, the allowed decimals, the lock's end, the
     // transaction password lock's minutes: AppError.params) is answered here with it; every other error goes on to the

@@ -53,6 +53,7 @@ import { checkWithdrawAddress, type OwnAddresses } from './address';
 import { amountText, ENGINE_SCALE, type ChainRule } from './chains';
 import { createApprovalPolicy, dailyLimit, verificationLevel } from './limits';
 import { createWalletRepository, type TransferRow, type WithdrawalRow } from './wallet.repository';
+import { createWalletWindowRepository, type WalletWindowRepository } from './wallet-window.repository';
 
 /** Most address book entries per user. */
 export const MAX_ADDRESS_BOOK = 50;
@@ -102,6 +103,16 @@ export interface WalletService {
   records(userId: string, q: RecordsQuery, lang: Lang): Promise<RecordsPage>;
   /** One record of the caller (record_not_found for another user's). */
   recordDetail(userId: string, type: RecordType, id: string, lang: Lang): Promise<RecordDetail>;
+  /**
+   * The Binance gateway's histories (gateways/binance/sapi.wallet.routes.ts), rows as projected, newest first, within a
+   * time window with Binance's offset/limit paging (wallet-window.repository.ts); the caller waits for the projection.
+   * `transfersWithin`: user `userId`'s transfers from account `from` to account `to` made within the window.
+   */
+  transfersWithin: WalletWindowRepository['transfers'];
+  /** User `userId`'s deposits first seen within the window, of `coin` and of one of `statuses` when given (as transfersWithin). */
+  depositsWithin: WalletWindowRepository['deposits'];
+  /** User `userId`'s withdrawals requested within the window, with the optional filters (as transfersWithin). */
+  withdrawalsWithin: WalletWindowRepository['withdrawals'];
   /** The caller's address book, newest first. */
   addressBook(userId: string): Promise<AddressBookEntry[]>;
   /** Saves an address (checked for the chain). */
@@ -190,6 +201,7 @@ export function createWalletService(deps: {
   const catalogue = chain.catalogue;
   const engine = host.engine;
   const repo = createWalletRepository(deps.db);
+  const windowed = createWalletWindowRepository(deps.db);
   const now = deps.now ?? Date.now;
   const policy = createApprovalPolicy(config);
   const assetCodes = () => engine.assets().map((a) => a.code);
@@ -551,6 +563,10 @@ export function createWalletService(deps: {
       }
       return out;
     },
+
+    transfersWithin: (userId, q) => windowed.transfers(userId, q),
+    depositsWithin: (userId, q) => windowed.deposits(userId, q),
+    withdrawalsWithin: (userId, q) => windowed.withdrawals(userId, q),
 
     async recordDetail(userId, type, id, lang) {
       const u = userOf(userId);

@@ -118,6 +118,31 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RETENTION_BATCH_ROWS: '0' })).toThrow(/RETENTION_BATCH_ROWS must be at least 1/);
     expect(() => loadConfig({ RETENTION_INBOX_DAYS: '1.5' })).toThrow(/RETENTION_INBOX_DAYS/);
   });
+  it('code delivery: SMTP_URL, SMTP_FROM and SMS_URL read and checked, the URLs never repeated in an error', () => {
+    const c = loadConfig({});
+    expect([c.smtpUrl, c.smtpFrom, c.smsUrl]).toEqual([undefined, 'no-reply@exchange.local', undefined]);
+    const d = loadConfig({
+      SMTP_URL: 'smtps://codes:pw@mail.example.com:465',
+      SMTP_FROM: 'Exchange <codes@example.com>',
+      SMS_URL: 'https://sms.example.com/send?key=k',
+    });
+    expect([d.smtpUrl, d.smtpFrom, d.smsUrl]).toEqual([
+      'smtps://codes:pw@mail.example.com:465',
+      'Exchange <codes@example.com>',
+      'https://sms.example.com/send?key=k',
+    ]);
+    expect(loadConfig({ SMTP_URL: 'smtp://127.0.0.1:2525', SMTP_FROM: 'codes@example.com' }).smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.com:587' })).toThrow(
+      'SMTP_URL must be an smtp:// or smtps:// URL with a host (smtp://user:pass@mail.example.com:587)',
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://user:secret@mail.example.com' })).toThrow(/^SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ SMS_URL: 'ftp://sms.example.com/?key=secret' })).toThrow(
+      'SMS_URL must be an http(s) URL with a host (https://sms-gateway.example.com/send)',
+    );
+    expect(() => loadConfig({ SMTP_FROM: 'codes' })).toThrow(
+      'SMTP_FROM must be an e-mail address (codes@example.com or "Exchange <codes@example.com>"), got "codes"',
+    );
+  });
   it('the scale-out stream limits: 20 snapshot intervals of messages by default, no byte or age limit', () => {
     const c = loadConfig({});
     expect([c.natsStreamKeepSnapshots, c.natsStreamMaxBytes, c.natsStreamMaxAgeHours]).toEqual([20, 0, 0]);

@@ -28,6 +28,13 @@ export interface Config {
   usdtCnyRate: string;
   /** Start the reference price feed and the liquidity bots. */
   marketMakers: boolean;
+  /**
+   * INDEX_SOURCE: where the contracts' index prices come from: 'replay' (default: the replayed historical paths) or
+   * 'live' (outside exchanges through CCXT Pro, domains/index-price; docs/index-price.md).
+   */
+  indexSource: 'replay' | 'live';
+  /** INDEX_SOURCES: per-coin sources and limits of the live index as JSON (domains/index-price/index-sources.config.ts); undefined = the defaults. */
+  indexSources: string | undefined;
   /** Snapshot the engine every N journaled commands. */
   snapshotEvery: number;
   /**
@@ -63,8 +70,18 @@ export interface Config {
   webDist: string;
   /** Built operator console (apps/admin) to serve at /admin/ (ADMIN_DIST; absent = not served). */
   adminDist: string;
+  /**
+   * SMTP_URL: the SMTP server verification codes are mailed through (nodemailer's URL form,
+   * `smtp://user:pass@host:587` with STARTTLS when offered, `smtps://...:465` for TLS from the start); unset = no mail
+   * (the demo's outbox in demo mode, else sendCode answers service_unavailable for e-mail accounts).
+   */
   smtpUrl: string | undefined;
+  /** SMTP_FROM: the From address of those mails (`codes@example.com` or `Exchange <codes@example.com>`; default no-reply@exchange.local). */
   smtpFrom: string;
+  /**
+   * SMS_URL: the HTTP(S) endpoint of the SMS provider's adapter; each code is a POST of JSON (domains/verification
+   * code-sender.ts httpSmsCodeSender, docs/operations.md); unset = no SMS (the demo's outbox in demo mode).
+   */
   smsUrl: string | undefined;
   /**
    * Which peers' X-Forwarded-For to believe, so that `req.ip` (rate limits, login limits) is the real client:
@@ -297,6 +314,13 @@ function klineRetention(v: string | undefined): Record<string, number> {
   return out;
 }
 
+/** INDEX_SOURCE: 'replay' (default) or 'live'; anything else stops the start with the variable's name. */
+function indexSourceOf(v: string | undefined): 'replay' | 'live' {
+  if (v === undefined || v === '' || v === 'replay') return 'replay';
+  if (v === 'live') return 'live';
+  throw new Error(`INDEX_SOURCE must be replay or live, got '${v.slice(0, 40)}'`);
+}
+
 /** The RETENTION_* variables (RetentionConfig). */
 function retentionConfig(env: NodeJS.ProcessEnv): RetentionConfig {
   return {
@@ -367,6 +391,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logRequests: bool(env.LOG_REQUESTS, false),
     usdtCnyRate: env.USDT_CNY_RATE ?? '7.10',
     marketMakers: bool(env.MARKET_MAKERS, true),
+    indexSource: indexSourceOf(env.INDEX_SOURCE),
+    indexSources: env.INDEX_SOURCES || undefined,
     snapshotEvery: int(env.SNAPSHOT_EVERY, 50_000, 'SNAPSHOT_EVERY'),
     journalRetention: journalRetention(env.JOURNAL_RETENTION),
     journalArchiveDir: '',
@@ -434,8 +460,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (config.wsMessagesPerSec > 0 && config.wsMessageBurst < 1) throw new Error('WS_MESSAGE_BURST must be at least 1');
   if (config.engineTransport === 'nats' && (!config.natsUrl || !config.databaseUrl))
     throw new Error('ENGINE_TRANSPORT=nats needs NATS_URL and DATABASE_URL (docs/deploy.md)');
+  mailConfig(config);
   if (config.secretsKey !== undefined && Buffer.from(config.secretsKey, 'base64').length !== 32) throw new Error('SECRETS_KEY must be base64 of 32 bytes');
   return config;
+}
+
+/**
+ * Code delivery keys: SMTP_URL an smtp:// or smtps:// URL, SMS_URL an http(s) URL, SMTP_FROM one address (bare or as
+ * `Name <address>`). Throws naming the variable; the URLs are not repeated in the error, since they may carry a
+ * password or an API key.
+ */
+function mailConfig(config: Config): void {
+  if (config.smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/.test(config.smtpUrl))
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL with a host (smtp://user:pass@mail.example.com:587)');
+  if (config.smsUrl !== undefined && !/^https?:\/\/[^\s/]+\S*$/.test(config.smsUrl))
+    throw new Error('SMS_URL must be an http(s) URL with a host (https://sms-gateway.example.com/send)');
+  if (!/^(?:[^\s@<>]+@[^\s@<>]+|[^<>]*<[^\s@<>]+@[^\s@<>]+>)$/.test(config.smtpFrom))
+    throw new Error(`SMTP_FROM must be an e-mail address (codes@example.com or "Exchange <codes@example.com>"), got "${config.smtpFrom}"`);
 }
 
 /**

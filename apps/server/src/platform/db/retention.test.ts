@@ -14,7 +14,7 @@ import { durableTestSetup, makeTestApp, type TestApp } from '../../../test/helpe
 import { DOMAINS } from '../../main/domains';
 import { loadConfig, type RetentionConfig } from '../config/env';
 import { createMetrics } from '../metrics/metrics';
-import { DAY_MS, retentionOf, runRetention, startRetentionJob } from './retention';
+import { DAY_MS, retentionBatch, retentionOf, runRetention, startRetentionJob } from './retention';
 import { startDomainJobs } from '../domain-module';
 import { spotOrders, spotTrades } from '../../domains/entrust/entrust.tables';
 import { perpOrders, perpTrades } from '../../domains/contract/contract.tables';
@@ -285,6 +285,34 @@ describe('database retention', () => {
       'perp_trades:user': 1,
     });
     expect(await left('spot_trades')).toEqual(['2']);
+  });
+
+  it("finds every rule's old rows through an index led by its time column (EXPLAIN of each batch statement)", async () => {
+    // With enable_seqscan off the planner still picks a sequential scan when no index serves the condition, and it
+    // may read a whole index whose first column the condition does not bound (e.g. (symbol, ts) for ts < cutoff): both
+    // read the whole table or index on every batch. Each rule's plan must scan only indexes whose first column its
+    // Index Cond bounds.
+    const wrong: Record<string, string[]> = {};
+    await t.ctx.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      for (const rule of RULES) {
+        const plan = (await tx.execute(sql`explain ${retentionBatch(rule, NOW - 30 * DAY_MS, 1000)}`)) as unknown as { rows: Array<Record<string, string>> };
+        const lines = plan.rows.map((r) => (Object.values(r)[0] ?? '').trim());
+        const found: string[] = [];
+        for (let i = 0; i < lines.length; i++) {
+          const seq = /Seq Scan on (\w+)/.exec(lines[i]!);
+          if (seq) found.push(`sequential scan of ${seq[1]}`);
+          const scan = /Index (?:Only )?Scan (?:using|on) (\w+)/.exec(lines[i]!);
+          if (!scan) continue;
+          const cond = /^Index Cond: (.*)$/.exec(lines[i + 1] ?? '')?.[1] ?? '';
+          const def = (await tx.execute(sql`select indexdef from pg_indexes where indexname = ${scan[1]}`)) as unknown as { rows: Array<{ indexdef: string }> };
+          const first = /USING \w+ \((\w+)/.exec(def.rows[0]?.indexdef ?? '')?.[1] ?? '?';
+          if (!new RegExp(`\\b${first}\\b`).test(cond)) found.push(`${scan[1]} (led by ${first}) for ${cond || 'no condition'}`);
+        }
+        if (found.length > 0 || !lines.some((l) => /Index (?:Only )?Scan/.test(l))) wrong[rule.name] = found;
+      }
+    });
+    expect(wrong).toEqual({});
   });
 
   it('deletes in bounded batches: at most batchRows a statement and maxBatchesPerRule statements a run', async () => {
