@@ -11,13 +11,12 @@
 // mixes the chunks of two builds; shared/pwa/register-sw.ts registers it after load, never inside the native shell.
 // The manifest (dist/.vite/manifest.json) is what
 // scripts/bundle-size.mjs reads to check the initial JavaScript against its 150 KB gzip limit.
-import { promises as fs, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zc, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './vite-precompress';
 
 const BUILD_ID = new Date().toISOString();
 /** The web app's version (package.json), baked in as __APP_VERSION__ and written to version.json. */
@@ -29,49 +28,6 @@ function versionFile(): Plugin {
     name: 'exchange-version-file',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ buildId: BUILD_ID, version: APP_VERSION }) });
-    },
-  };
-}
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** Text files worth compressing ahead (smaller ones are sent as they are). */
-const PRECOMPRESS_RE = /\.(js|mjs|css|html|svg|json)$/;
-const PRECOMPRESS_MIN_BYTES = 1024;
-
-/** Lists the files under `dir`, recursively. */
-async function listFiles(dir: string): Promise<string[]> {
-  const entries = await fs.readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? listFiles(path.join(dir, e.name)) : [path.join(dir, e.name)])));
-  return nested.flat();
-}
-
-/**
- * After the build, writes <file>.br (brotli, quality 11) and <file>.gz (gzip, level 9) beside every text
- * file of the output of at least 1 KB; @fastify/static (preCompressed) sends them to browsers that accept them.
- */
-function precompress(): Plugin {
-  let outDir = '';
-  return {
-    name: 'exchange-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      const files = (await listFiles(outDir)).filter((f) => PRECOMPRESS_RE.test(f) && !f.includes(`${path.sep}.vite${path.sep}`));
-      await Promise.all(
-        files.map(async (f) => {
-          const buf = await fs.readFile(f);
-          if (buf.length < PRECOMPRESS_MIN_BYTES) return;
-          const [br, gz] = await Promise.all([
-            brotliAsync(buf, { params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: buf.length } }),
-            gzipAsync(buf, { level: 9 }),
-          ]);
-          await Promise.all([fs.writeFile(`${f}.br`, br), fs.writeFile(`${f}.gz`, gz)]);
-        }),
-      );
     },
   };
 }

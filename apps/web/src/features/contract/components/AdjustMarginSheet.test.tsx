@@ -114,6 +114,13 @@ afterEach(async () => {
 });
 
 describe('AdjustMarginSheet', () => {
+  it('the card shows its amounts in the one number format: USDT grouped and rounded down, the quantity at the market precision', () => {
+    setup(position({ margin: '1234.56789', positionValue: '12345.679', quantity: '1234.5' }));
+    expect(screen.getByTestId('margin')).toHaveTextContent(/^1,234\.56$/);
+    expect(screen.getByText('12,345.67')).toBeInTheDocument();
+    expect(screen.getByText('1,234.500')).toBeInTheDocument();
+  });
+
   it('adds margin: max addable is the available balance; the margin and liquidation price after; the amount sent', async () => {
     const calls = mockApi({ 'contract/contract/adjustMargin': position({ margin: '35.00000000', liquidationPrice: '48443.83' }) });
     setup(position());

@@ -94,7 +94,7 @@ function Where() {
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 
-function setup(login: boolean, lang: 'en' | 'zh' = 'en', available = '1000') {
+function setup(login: boolean, lang: 'en' | 'zh' = 'en', available = '1000', m: ContractMarket = market) {
   void i18n.changeLanguage(lang);
   useAppStore.setState(
     login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang },
@@ -108,7 +108,7 @@ function setup(login: boolean, lang: 'en' | 'zh' = 'en', available = '1000') {
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={['/contract']}>
           <Routes>
-            <Route path="/contract" element={<ContractOrderForm market={market} priceFill={null} />} />
+            <Route path="/contract" element={<ContractOrderForm market={m} priceFill={null} />} />
             <Route path="/login" element={<Where />} />
             <Route path="/assets/transfer" element={<Where />} />
           </Routes>
@@ -201,5 +201,12 @@ describe('ContractOrderForm', () => {
     expect(body).toMatchObject({ symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50000.00', lots: '3', takeProfit: '45000' });
     expect(body.quantity).toBeUndefined();
     expect(body.clientOrderId).toMatch(/^[A-Za-z0-9_-]{1,36}$/);
+  });
+
+  it('disables the open button while the contract is paused on a stale index', () => {
+    setup(true, 'en', '1000', { ...market, paused: true, pauseReason: 'index_stale', pausedSince: 1 });
+    const open = screen.getByRole('button', { name: 'Open long' });
+    expect(open).toHaveProperty('disabled', true);
+    expect(open.getAttribute('title')).toBe('Paused: opening orders are not accepted');
   });
 });

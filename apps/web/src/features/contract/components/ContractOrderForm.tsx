@@ -540,7 +540,14 @@ export function ContractOrderForm({ market, position, priceFill }: ContractOrder
             </span>
           </div>
           {/* Visitors see the button too: pressing it asks 'You are not logged in, log in?' (spec section 4). */}
-          <button type="submit" disabled={placing.isPending} aria-busy={placing.isPending} className={`ct-submit ct-submit-${side.toLowerCase()}`}>
+          {/* A paused contract (stale index) accepts no opening order: the banner above says why. */}
+          <button
+            type="submit"
+            disabled={placing.isPending || market.paused === true}
+            aria-busy={placing.isPending}
+            title={market.paused ? t('pausedSubmit') : undefined}
+            className={`ct-submit ct-submit-${side.toLowerCase()}`}
+          >
             {sideLabel}
           </button>
         </>

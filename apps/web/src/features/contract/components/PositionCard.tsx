@@ -11,7 +11,7 @@ import { EditSOutline } from 'antd-mobile-icons';
 import type { ContractPosition } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
-import { formatFixed, groupThousands } from '../../../shared/format';
+import { formatCoin, formatQty } from '../../../shared/format';
 import { loadFeedback } from '../../../shared/ui/feedback';
 import { useClosePosition } from '../api/close-position';
 import { useSetTpSl } from '../api/set-tpsl';
@@ -205,11 +205,11 @@ export function PositionCard({ position: p, rules }: PositionCardProps) {
               {priceText(p.liquidationPrice, d)}
             </span>,
           ],
-          [`${t('positionValue')} (${p.quote})`, formatFixed(p.positionValue, 2, { group: true })],
+          [`${t('positionValue')} (${p.quote})`, formatCoin(p.positionValue, p.quote)],
           [
             `${t('occupiedMargin')} (${p.quote})`,
             <span key="m">
-              <span data-testid="margin">{formatFixed(p.margin, 2, { group: true })}</span>
+              <span data-testid="margin">{formatCoin(p.margin, p.quote)}</span>
               {p.marginMode === 'ISOLATED' && (
                 <button type="button" className="ct-edit-btn" aria-label={t('adjustMargin')} onClick={() => setSheet('margin')}>
                   <EditSOutline />
@@ -217,7 +217,7 @@ export function PositionCard({ position: p, rules }: PositionCardProps) {
               )}
             </span>,
           ],
-          [`${t('quantity')} (${p.base})`, groupThousands(p.quantity)],
+          [`${t('quantity')} (${p.base})`, formatQty(p.quantity, p.qtyDecimals)],
           [
             t('takeProfit'),
             <span key="tp" data-testid="tp">

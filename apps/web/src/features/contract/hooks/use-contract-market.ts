@@ -25,6 +25,10 @@ export function mergeMarket(
   if (ticker && (!m || ticker.time >= m.time)) m = ticker;
   if (m && mark && mark.time >= m.time) {
     m = { ...m, markPrice: mark.markPrice, indexPrice: mark.indexPrice, fundingRate: mark.fundingRate, nextFundingTime: mark.nextFundingTime, time: mark.time };
+    // a mark tick says whether the index is stale: the pause starts or ends with it (the next ticker brings its time)
+    if (mark.indexStale !== undefined && mark.indexStale !== (m.paused ?? false)) {
+      m = { ...m, paused: mark.indexStale, pauseReason: mark.indexStale ? 'index_stale' : '', pausedSince: mark.indexStale ? (m.pausedSince ?? 0) : 0 };
+    }
   }
   return m;
 }

@@ -2,7 +2,8 @@
  * /contract (spec section 2, tab "contract"): header with the stored contract pair
  * (`pairsName1`) opening the contract coin popup, its 24 h change and a link to its chart; the mark price, index
  * price, funding rate and countdown; the order form beside the contract's order book and recent trades (tap a level
- * to use its price); positions and current orders below. Positions, orders and the account follow the private
+ * to use its price); positions and current orders below. A paused contract (stale index) shows why in a banner above
+ * the prices, and the form's open button is disabled. Positions, orders and the account follow the private
  * WebSocket, prices the public one.
  */
 import { useEffect, useState } from 'react';
@@ -17,6 +18,7 @@ import { ContractSelectPopup } from '../components/ContractSelectPopup';
 import { ContractOrderForm } from '../components/ContractOrderForm';
 import { ContractBook } from '../components/ContractBook';
 import { MarkStrip } from '../components/MarkStrip';
+import { ContractPauseBanner } from '../components/ContractPauseBanner';
 import { PositionTabs } from '../components/PositionTabs';
 import { useContractMarket } from '../hooks/use-contract-market';
 import { useContractLive } from '../hooks/use-contract-live';
@@ -72,6 +74,7 @@ export default function ContractTradePage() {
         )
       ) : (
         <>
+          <ContractPauseBanner market={market} />
           <MarkStrip market={market} />
           <div className="ct-main">
             <ContractOrderForm market={market} position={position} priceFill={priceFill} />
