@@ -5,11 +5,14 @@
 // static imports (loaded right after, before home is complete) are listed as well, for information.
 //
 // Reads the Vite manifest (build.manifest in apps/web/vite.config.ts) of a build.
+// With --app admin it measures the operator console instead (apps/admin/vite.config.ts, base /admin/): its initial
+// JavaScript and, for every lazy page, what that route loads on top of it, for information (no limit).
 // Usage:
 //   node scripts/bundle-size.mjs                 measure apps/web/dist (or WEB_DIST)
 //   node scripts/bundle-size.mjs --dist DIR      measure the build in DIR
 //   node scripts/bundle-size.mjs --build         build the web app into a temp dir first, measure it, remove it
 //   --limit KB                                   the limit (default 150)
+//   --app admin                                  the console (apps/admin/dist or ADMIN_DIST): per route, no limit
 // Exit code 1 when the initial JavaScript is over the limit, 2 when the build or the manifest is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -25,6 +28,7 @@ const opt = (name, def) => {
   return i >= 0 ? args[i + 1] : def;
 };
 const limitKb = Number(opt('--limit', '150'));
+const app = opt('--app', 'web');
 
 /** Gzip size (level 9) of a file, bytes. */
 function gz(file) {
@@ -85,12 +89,41 @@ function measure(dist) {
   return ok;
 }
 
-let dist = opt('--dist', process.env.WEB_DIST || path.join(root, 'apps/web/dist'));
+/**
+ * The console's JavaScript per route: the entry with its static imports, then for every lazy page (a manifest entry
+ * that is a dynamic import and ends in Page.tsx) the chunks it adds on top of the entry's, gzip level 9.
+ */
+function measureAdmin(dist) {
+  const mf = path.join(dist, '.vite', 'manifest.json');
+  if (!existsSync(mf)) {
+    console.error(`no Vite manifest at ${mf}: build the console first (npm run build -w apps/admin) or pass --build`);
+    process.exit(2);
+  }
+  const manifest = JSON.parse(readFileSync(mf, 'utf8'));
+  const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const initial = staticClosure(manifest, entryKey);
+  const sizeOf = (keys) => keys.reduce((s, k) => s + gz(path.join(dist, manifest[k].file)), 0);
+  const initialGz = sizeOf(initial);
+  const all = Object.keys(manifest).filter((k) => manifest[k].file.endsWith('.js'));
+  console.log(`Console initial JavaScript (entry and its static imports): ${(initialGz / 1024).toFixed(1)} KB gzip in ${initial.length} files`);
+  console.log('Per route (the lazy page and the chunks it adds; the route loads the initial JavaScript as well):');
+  const pages = Object.keys(manifest).filter((k) => manifest[k].isDynamicEntry && /Page\.tsx$/.test(k));
+  for (const k of pages.sort()) {
+    const extra = staticClosure(manifest, k, new Set(initial));
+    const extraGz = sizeOf(extra);
+    console.log(`  ${(extraGz / 1024).toFixed(1).padStart(7)} KB gzip + initial = ${((extraGz + initialGz) / 1024).toFixed(1).padStart(6)} KB  ${k}`);
+  }
+  console.log(`all the console's JavaScript: ${(sizeOf(all) / 1024).toFixed(1)} KB gzip in ${all.length} files`);
+  return true;
+}
+
+const defaultDist = app === 'admin' ? process.env.ADMIN_DIST || path.join(root, 'apps/admin/dist') : process.env.WEB_DIST || path.join(root, 'apps/web/dist');
+let dist = opt('--dist', defaultDist);
 let tmp = null;
 if (args.includes('--build')) {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'bundle-size-'));
   dist = path.join(tmp, 'dist');
-  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--', '--outDir', dist, '--emptyOutDir'], {
+  const b = spawnSync('npm', ['run', 'build', '-w', app === 'admin' ? 'apps/admin' : 'apps/web', '--', '--outDir', dist, '--emptyOutDir'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -99,6 +132,6 @@ if (args.includes('--build')) {
     process.exit(2);
   }
 }
-const ok = measure(dist);
+const ok = app === 'admin' ? measureAdmin(dist) : measure(dist);
 if (tmp) rmSync(tmp, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);

@@ -18,6 +18,8 @@
  *   --kill-during-start P probability of also killing a restart during recovery (default 0.2)
  *   --order-rate N        the server's ORDER_RATE_PER_10S (default 0 = unlimited; the server's own default is 50,
  *                         which answers most of this load with order_rate_limited)
+ *   --start-timeout-s N   longest wait for a start's /readyz (default 180); on a machine shared with other loads a
+ *                         start can take longer than the default without being stuck (its phase shows in the output)
  *   --keep                keep the data directory (it is always kept after a violation)
  */
 import { randomInt } from 'node:crypto';
@@ -75,6 +77,10 @@ function parseArgs(argv: string[]): CrashLoopOptions {
       }
       case '--order-rate':
         o.orderRatePer10s = int(flag, v);
+        i++;
+        break;
+      case '--start-timeout-s':
+        o.startTimeoutMs = int(flag, v) * 1000;
         i++;
         break;
       case '--keep':

@@ -2,7 +2,11 @@
 // `npm run lighthouse`: Lighthouse (mobile preset: Moto G power emulation, 4x CPU slowdown, slow 4G) against the
 // home screen of the app, in Debian's Chromium, and prints the performance score and its metrics (FCP, LCP, TBT,
 // CLS, Speed Index) with the machine's load average at the time, so a figure can be judged (the target:
-// score >= 95 on a quiet machine).
+// score >= 95 on a quiet machine). Lighthouse simulates the phone from the tasks it observed, so on a busy machine
+// (other processes on the same cores) every task lasts longer and the score falls with the load; each run therefore
+// also prints the page's main-thread CPU time from the trace (the thread's own time, which the load barely changes)
+// and how many tasks took over 12.5 ms of it (over 50 ms at the preset's 4x slowdown): a change of the app shows
+// there even when the load hides it in the score.
 //
 // Usage:
 //   node scripts/lighthouse.mjs                       build the web app into a temp dir, start the server on a free
@@ -12,6 +16,7 @@
 //   --path /x    the page to measure (default /)
 //   --json FILE  write the median run's full Lighthouse report (JSON) to FILE
 //   --no-build   with no --url: serve WEB_DIST (or apps/web/dist) as it is
+//   --settle S   with no --url: seconds to let the started server's demo market run before measuring (default 3)
 // Environment: CHROME_PATH (default /usr/bin/chromium).
 // Exit code 0 whatever the score: this is a measurement, not a test (speed depends on the machine).
 import { spawn, spawnSync } from 'node:child_process';
@@ -30,6 +35,7 @@ const opt = (name, def) => {
 const runs = Number(opt('--runs', '3'));
 const pagePath = opt('--path', '/');
 const jsonOut = opt('--json', '');
+const settleS = Number(opt('--settle', '3'));
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 /** A free TCP port on 127.0.0.1. */
@@ -101,6 +107,27 @@ async function startServer() {
   };
 }
 
+/**
+ * The page's main-thread work in a Lighthouse trace: CPU time (the events' thread time, tdur, microseconds) of the
+ * top-level tasks of the renderer's main thread that ran the most tasks, and how many of them took over `longMs` of
+ * CPU. Returns { cpuMs, tasks, longTasks }, or null when the trace has no thread times.
+ */
+export function mainThreadCpu(trace, longMs = 12.5) {
+  const events = trace?.traceEvents ?? [];
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  let best = null;
+  let bestCount = -1;
+  for (const m of mains) {
+    const n = events.reduce((c, e) => c + (e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask' ? 1 : 0), 0);
+    if (n > bestCount) [best, bestCount] = [m, n];
+  }
+  if (!best) return null;
+  const tasks = events.filter((e) => e.pid === best.pid && e.tid === best.tid && e.name === 'RunTask' && e.ph === 'X');
+  if (!tasks.some((e) => typeof e.tdur === 'number')) return null;
+  const cpu = tasks.map((e) => (e.tdur ?? 0) / 1000);
+  return { cpuMs: cpu.reduce((a, b) => a + b, 0), tasks: tasks.length, longTasks: cpu.filter((c) => c > longMs).length };
+}
+
 async function main() {
   const { default: lighthouse } = await import('lighthouse');
   const chromeLauncher = await import('chrome-launcher');
@@ -108,7 +135,7 @@ async function main() {
   const server = given ? null : await startServer();
   const url = given || `${server.base}${pagePath}`;
   // Let the demo market warm up so the home screen shows its real content (ranking, tickers).
-  if (server) await new Promise((r) => setTimeout(r, 3000));
+  if (server) await new Promise((r) => setTimeout(r, settleS * 1000));
   const results = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -139,6 +166,7 @@ async function main() {
           si: metric('speed-index'),
           load,
           report: r.report,
+          cpu: mainThreadCpu(r.artifacts?.Trace),
         };
         if (Number.isNaN(run.lcp) || Number.isNaN(run.fcp)) {
           console.log(`run ${i + 1}: no score (a metric is missing), left out`);
@@ -146,7 +174,8 @@ async function main() {
         }
         results.push(run);
         console.log(
-          `run ${i + 1}: score ${run.score}  FCP ${(run.fcp / 1000).toFixed(2)} s  LCP ${(run.lcp / 1000).toFixed(2)} s  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  SI ${(run.si / 1000).toFixed(2)} s  (load ${load.toFixed(2)})`,
+          `run ${i + 1}: score ${run.score}  FCP ${(run.fcp / 1000).toFixed(2)} s  LCP ${(run.lcp / 1000).toFixed(2)} s  TBT ${Math.round(run.tbt)} ms  CLS ${run.cls.toFixed(3)}  SI ${(run.si / 1000).toFixed(2)} s  (load ${load.toFixed(2)})` +
+            (run.cpu ? `  main thread CPU ${Math.round(run.cpu.cpuMs)} ms in ${run.cpu.tasks} tasks, ${run.cpu.longTasks} over 12.5 ms` : ''),
         );
       } finally {
         await chrome.kill();

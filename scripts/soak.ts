@@ -8,18 +8,30 @@
  * snapshots taken. At the end: growth per hour of each, the snapshot cadence, and the growth over 30 days at that rate
  * (with whatever JOURNAL_RETENTION the environment sets). Exits 1 when the server dies or stops answering /healthz.
  *
+ * The database per table: rows and bytes (pg_total_relation_size: the table with its indexes and TOAST) of every
+ * table once the start's k-line backfill is done and the load is about to begin, and again at the end; the growth per
+ * hour of each, and its size after 30 days at that rate under the retention rules (each domain's `retention`,
+ * platform/db/retention.ts, with the RETENTION_* horizons of the environment: a table whose rules all delete after
+ * N < 30 days holds N days of growth; a rule with horizon 0, or no rule, keeps 30 days' worth). With PGlite the
+ * server is stopped (SIGTERM) to read its files and started again on them, before and after the load (the second
+ * start is the restart after load, timed as the cold start is); with `--database-url` (PostgreSQL: the soak creates
+ * a database of its own on that server and drops it at the end unless `--keep`) the tables are read while it runs.
+ *
  *   --minutes N     how long the load runs (default 120; the long-run scripts' short version: 10)
  *   --sample-s N    seconds between samples (default 30)
  *   --users N       test users (default 4)
  *   --workers N     concurrent request loops (default 4)
  *   --order-rate N  the server's ORDER_RATE_PER_10S per user (default 50, the server's own default)
- *   --keep          keep the data directory
+ *   --database-url URL  PostgreSQL server to run on (e.g. postgres://postgres@127.0.0.1:5432/postgres; default PGlite)
+ *   --keep          keep the data directory (and the PostgreSQL database)
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pow10 } from '@exchange/core';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import {
   ApiClient,
   DEFAULT_OPTIONS,
@@ -42,10 +54,11 @@ interface Options {
   workers: number;
   orderRate: number;
   keep: boolean;
+  databaseUrl: string | undefined;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { minutes: 120, sampleS: 30, users: 4, workers: 4, orderRate: 50, keep: false };
+  const o: Options = { minutes: 120, sampleS: 30, users: 4, workers: 4, orderRate: 50, keep: false, databaseUrl: undefined };
   const int = (flag: string, v: string | undefined): number => {
     if (v === undefined || !/^[0-9]+$/.test(v)) throw new Error(`${flag} needs a whole number`);
     return Number.parseInt(v, 10);
@@ -55,6 +68,12 @@ function parseArgs(argv: string[]): Options {
     const v = argv[i + 1];
     if (flag === '--keep') {
       o.keep = true;
+      continue;
+    }
+    if (flag === '--database-url') {
+      if (!v || !/^postgres(ql)?:\/\//.test(v)) throw new Error('--database-url needs a postgres:// URL');
+      o.databaseUrl = v;
+      i++;
       continue;
     }
     const key = ({ '--minutes': 'minutes', '--sample-s': 'sampleS', '--users': 'users', '--workers': 'workers', '--order-rate': 'orderRate' } as const)[flag];
@@ -110,6 +129,105 @@ function rssOf(pid: number | undefined): number {
   }
 }
 
+/** One table's size: live rows (count(*)) and bytes with its indexes and TOAST (pg_total_relation_size). */
+interface TableSize {
+  rows: number;
+  bytes: number;
+}
+
+/** Runs one query and answers its rows (PGlite or node-postgres). */
+type Query = (text: string) => Promise<Array<Record<string, unknown>>>;
+
+/** Rows and bytes of every table of the public schema, by name. */
+async function tableSizes(query: Query): Promise<Map<string, TableSize>> {
+  const names = (await query(`select tablename from pg_tables where schemaname = 'public' order by 1`)).map((r) => String(r.tablename));
+  const out = new Map<string, TableSize>();
+  if (names.length === 0) return out;
+  const union = names
+    .map((n) => `select '${n}' as t, (select count(*) from "${n}")::bigint as rows, pg_total_relation_size('public."${n}"')::bigint as bytes`)
+    .join(' union all ');
+  for (const r of await query(union)) out.set(String(r.t), { rows: Number(r.rows), bytes: Number(r.bytes) });
+  return out;
+}
+
+/** The table sizes of a stopped server's PGlite directory (opened here, then closed). */
+async function pgliteSizes(dir: string): Promise<Map<string, TableSize>> {
+  const db = new PGlite(dir);
+  try {
+    return await tableSizes(async (text) => (await db.query<Record<string, unknown>>(text)).rows);
+  } finally {
+    await db.close();
+  }
+}
+
+/** The table sizes of a PostgreSQL database. */
+async function postgresSizes(url: string): Promise<Map<string, TableSize>> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await tableSizes(async (text) => (await client.query<Record<string, unknown>>(text)).rows);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Days of growth each table holds at most under the retention rules (table name -> days; absent: no rule). A table
+ * whose rules all have a horizon holds the longest of them; one rule with horizon 0 (kept for ever) keeps it all.
+ * The rules are the server's own (main/domains.ts DOMAINS), loaded here once the load is over.
+ */
+async function retentionDays(): Promise<Map<string, number>> {
+  const [{ DOMAINS }, { retentionOf }, { loadConfig }, { getTableName }] = await Promise.all([
+    import('../apps/server/src/main/domains'),
+    import('../apps/server/src/platform/db/retention'),
+    import('../apps/server/src/platform/config/env'),
+    import('drizzle-orm'),
+  ]);
+  const retention = loadConfig(process.env).retention;
+  const days = new Map<string, number>();
+  for (const rule of retentionOf(DOMAINS)) {
+    const name = getTableName(rule.table);
+    const d = rule.horizonDays(retention);
+    const before = days.get(name);
+    days.set(name, before === 0 || d === 0 ? 0 : Math.max(before ?? 0, d));
+  }
+  return days;
+}
+
+/** Prints each table's growth between `a` and `b` over `hours`, and its size after 30 days under `keptDays`. */
+function printTableGrowth(a: Map<string, TableSize>, b: Map<string, TableSize>, hours: number, keptDays: Map<string, number>): void {
+  const rows: Array<{ name: string; a: TableSize; b: TableSize; rowsH: number; bytesH: number; days: number; rule: string }> = [];
+  for (const [name, end] of b) {
+    const start = a.get(name) ?? { rows: 0, bytes: 0 };
+    const kept = keptDays.get(name);
+    const days = kept === undefined || kept === 0 ? 30 : Math.min(30, kept);
+    const rule = kept === undefined ? 'none' : kept === 0 ? 'kept' : `${kept} d`;
+    rows.push({ name, a: start, b: end, rowsH: (end.rows - start.rows) / hours, bytesH: (end.bytes - start.bytes) / hours, days, rule });
+  }
+  rows.sort((x, y) => y.bytesH - x.bytesH || x.name.localeCompare(y.name));
+  console.log('\ndatabase per table (rows; bytes with indexes), growth per hour and after 30 days at that rate under the retention rules:');
+  console.log('  table                             rows start -> end       rows/h      MB start -> end    MB/h  retention  30 days: rows        MB');
+  let total30 = 0;
+  for (const r of rows) {
+    const rows30 = r.b.rows + Math.max(0, r.rowsH) * 24 * r.days;
+    const bytes30 = r.b.bytes + Math.max(0, r.bytesH) * 24 * r.days;
+    total30 += bytes30;
+    if (r.a.rows === r.b.rows && r.a.bytes === r.b.bytes && r.b.rows === 0) continue;
+    console.log(
+      `  ${r.name.padEnd(32)} ${String(r.a.rows).padStart(9)} -> ${String(r.b.rows).padEnd(9)} ${f1(r.rowsH).padStart(9)} ${f1(r.a.bytes / MB).padStart(8)} -> ${f1(r.b.bytes / MB).padEnd(8)} ${f1(r.bytesH / MB).padStart(6)}  ${r.rule.padStart(9)}  ${String(Math.round(rows30)).padStart(11)} ${f1(bytes30 / MB).padStart(9)}`,
+    );
+  }
+  const startTotal = [...a.values()].reduce((x, t) => x + t.bytes, 0);
+  const endTotal = [...b.values()].reduce((x, t) => x + t.bytes, 0);
+  console.log(`  all tables: ${f1(startTotal / MB)} -> ${f1(endTotal / MB)} MB; after 30 days at this rate under the retention rules: ${f1(total30 / MB)} MB`);
+}
+
+/** The server's account of its start: spawn to /healthz and /readyz, and its own phases (main/server.ts, main/context.ts). */
+function printStart(label: string, server: ServerProcess): void {
+  console.log(`${label}: spawn to /healthz ${server.healthMs} ms, to /readyz ${server.readyMs} ms`);
+  for (const l of server.tail(400).split('\n')) if (l.includes('"context ready"') || l.includes('"exchange server listening"')) console.log(`  ${l}`);
+}
+
 interface Sample {
   t: number;
   rss: number;
@@ -132,12 +250,25 @@ async function main(): Promise<number> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-soak-'));
   const port = await freePort();
   console.log(`soak: ${o.minutes} min, ${o.users} users, ${o.workers} workers, ORDER_RATE_PER_10S ${o.orderRate}, data ${dataDir}, port ${port}`);
-  const t0 = Date.now();
-  const server = await ServerProcess.start({ root: REPO_ROOT, dataDir, port, marketMakers: true, orderRatePer10s: o.orderRate, startTimeoutMs: 300_000 });
-  console.log(`started in ${Date.now() - t0} ms (cold start to /healthz)`);
-  // the server's own account of where the start went (main/server.ts, main/context.ts)
-  for (const l of server.tail(400).split('\n')) if (l.includes('"context ready"') || l.includes('"exchange server listening"')) console.log(`  ${l}`);
+  // With PostgreSQL, a database of the soak's own on the given server.
+  let databaseUrl: string | undefined;
+  if (o.databaseUrl) {
+    const name = `soak_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: o.databaseUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const u = new URL(o.databaseUrl);
+    u.pathname = `/${name}`;
+    databaseUrl = u.toString();
+    console.log(`PostgreSQL database ${name}`);
+  }
+  const serverOptions = { root: REPO_ROOT, dataDir, port, marketMakers: true, orderRatePer10s: o.orderRate, startTimeoutMs: 600_000, databaseUrl };
+  const sizes = () => (databaseUrl ? postgresSizes(databaseUrl) : pgliteSizes(path.join(dataDir, 'pglite')));
+  let server = await ServerProcess.start(serverOptions);
+  printStart('cold start (fresh data directory)', server);
   let code = 0;
+  let tablesBefore = new Map<string, TableSize>();
   try {
     const client = new ApiClient(port);
     const model = new Model(`soak${Date.now().toString(36)}`);
@@ -157,6 +288,23 @@ async function main(): Promise<number> {
     }
     const boot = new LoadDriver(client, users, markets, model, 0, 1, { workers: 0, notional: DEFAULT_OPTIONS.notional, maxOpenPerUser: 30 });
     for (const u of users) for (const m of markets) await boot.place(u.index, m, { side: 'BUY', orderType: 'MARKET', total: 1000n * pow10(m.quoteScale) });
+    // The start's k-line backfill (spot and contract, in the background) is a one-off: the growth is measured after it.
+    for (const t = Date.now(); Date.now() - t < 300_000; await sleep(1000)) {
+      if (
+        server
+          .tail(400)
+          .split('\n')
+          .filter((l) => l.includes('k-line history backfilled')).length >= 2
+      )
+        break;
+    }
+    if (databaseUrl) tablesBefore = await sizes();
+    else {
+      await server.stop('SIGTERM');
+      tablesBefore = await sizes();
+      server = await ServerProcess.start(serverOptions);
+      printStart('restart before the load', server);
+    }
     const load = new LoadDriver(client, users, markets, model, 1, 1, { workers: o.workers, notional: DEFAULT_OPTIONS.notional, maxOpenPerUser: 30 });
     load.start();
 
@@ -200,6 +348,16 @@ async function main(): Promise<number> {
       await sleep(Math.min(o.sampleS * 1000, Math.max(0, end - Date.now())));
     }
     await load.stop().catch((err: unknown) => console.error(`load: ${String(err)}`));
+    // The tables at the end (PGlite: the server stopped), then the restart after the load, timed.
+    let tablesAfter: Map<string, TableSize>;
+    if (databaseUrl) tablesAfter = await sizes();
+    else {
+      await server.stop('SIGTERM');
+      tablesAfter = await sizes();
+    }
+    if (!server.exited) await server.stop('SIGTERM');
+    server = await ServerProcess.start(serverOptions);
+    printStart(`restart after ${o.minutes} min of load`, server);
     const a = samples[0]!;
     const b = samples[samples.length - 1]!;
     const hours = (b.t - a.t) / 3_600_000;
@@ -224,6 +382,7 @@ async function main(): Promise<number> {
       console.log(
         `snapshots: ${b.snapshots} taken (${b.snapshotFiles} files seen), one per ${b.snapshots > 0 ? f1((b.t - a.t) / 60_000 / b.snapshots) : '-'} min`,
       );
+      printTableGrowth(tablesBefore, tablesAfter, hours, await retentionDays());
     }
   } catch (err) {
     console.error(`soak failed: ${err instanceof Error ? err.message : String(err)}\n${server.tail()}`);
@@ -231,6 +390,12 @@ async function main(): Promise<number> {
   } finally {
     await server.stop('SIGTERM');
     if (!o.keep && code === 0) fs.rmSync(dataDir, { recursive: true, force: true });
+    if (databaseUrl && o.databaseUrl && !o.keep && code === 0) {
+      const admin = new pg.Client({ connectionString: o.databaseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${new URL(databaseUrl).pathname.slice(1)}`);
+      await admin.end();
+    }
   }
   return code;
 }

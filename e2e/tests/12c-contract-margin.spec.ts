@@ -48,9 +48,9 @@ function usdtText(v: string): string {
   return `${grouped(i!)}.${frac}`;
 }
 
-/** An amount of the API as the position card shows it: rounded half up to 2 decimals, grouped. */
+/** An amount of USDT as the position card shows it (formatCoin: grouped, 2 decimals, rounded down). */
 function cents(v: string): string {
-  const c = (u8(v) + 500_000n) / 1_000_000n;
+  const c = u8(v) / 1_000_000n;
   return `${grouped(String(c / 100n))}.${(c % 100n).toString().padStart(2, '0')}`;
 }
 

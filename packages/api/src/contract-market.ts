@@ -83,6 +83,16 @@ export const ContractMarket = Type.Object({
   fundingCap: Type.String(),
   /** the underlying's price path is a seeded model, not real history */
   demoData: Type.Boolean(),
+  /**
+   * True while the contract is paused: its index price is stale (fewer live sources than its minimum), so the mark
+   * price holds, nothing is liquidated and only closing / reduce-only orders are accepted (error index_stale). The
+   * server always sends the three pause fields; optional for older payloads.
+   */
+  paused: Type.Optional(Type.Boolean()),
+  /** why the contract is paused: 'index_stale', or '' when it is not */
+  pauseReason: Type.Optional(Type.String()),
+  /** Unix ms the pause began, 0 when not paused */
+  pausedSince: Type.Optional(Type.Number()),
   time: Type.Number(),
 });
 export type ContractMarket = Static<typeof ContractMarket>;
@@ -157,6 +167,8 @@ export interface ContractMarkTick {
   fundingRate: string;
   nextFundingTime: number;
   time: number;
+  /** true while the contract is paused on a stale index (the mark price holds): see ContractMarket.paused */
+  indexStale?: boolean;
 }
 
 /** Public pushes of the contracts (see the file comment). */

@@ -114,6 +114,10 @@ export const ERROR_MESSAGES = {
   contract_insufficient_balance: { en: 'Insufficient balance in the contract account: transfer USDT to it first', zh: '合约账户余额不足，请先划转USDT' },
   lots_required: { en: 'Please enter the lots', zh: '请输入手数' },
   funding_not_due: { en: 'Funding is not due', zh: '未到资金费结算时间' },
+  index_stale: {
+    en: 'Trading of this contract is paused: its index price is stale (too few price sources). Only closing and reduce-only orders are accepted',
+    zh: '该合约因指数价格失效（有效价格来源不足）暂停交易，仅接受平仓和只减仓委托',
+  },
   margin_remove_exceeded: { en: 'The amount exceeds the margin that can be removed', zh: '超出可减少的保证金' },
   leverage_margin_insufficient: {
     en: 'Lowering the leverage needs more margin than the contract account can add: transfer USDT to it or close part of the position',

@@ -1,19 +1,37 @@
 /**
  * Proves that startDevChain brings up a real Hardhat node that answers JSON-RPC with chain id 31337, mines empty
  * blocks on its interval, refuses a port that is already served, and is gone after stop() and after its parent
- * process is killed with SIGKILL (no orphan left on the port). Ports 8600 and 8603.
+ * process is killed with SIGKILL (no orphan left on the port); and that a production install without Hardhat (a
+ * development dependency) gets an error that says so. Ports 8600 and 8603.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createChainClient } from './client';
-import { DEV_FAUCET_ADDRESS, startDevChain, type DevChain } from './devnode';
+import { DEV_FAUCET_ADDRESS, hardhatBootstrap, startDevChain, type DevChain } from './devnode';
 
 const PORT = 8600;
 let dev: DevChain | undefined;
 
 afterAll(async () => {
   await dev?.stop();
+});
+
+describe('hardhatBootstrap', () => {
+  it("finds Hardhat's CLI entry in a full install", () => {
+    const entry = hardhatBootstrap();
+    expect(entry.endsWith(path.join('hardhat', 'internal', 'cli', 'bootstrap.js'))).toBe(true);
+    expect(fs.existsSync(entry)).toBe(true);
+  });
+  it('says what is missing when Hardhat is not installed (npm ci --omit=dev)', () => {
+    const missing = (id: string): string => {
+      throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
+    };
+    expect(() => hardhatBootstrap(missing)).toThrow(
+      'the dev chain needs the hardhat package, a development dependency of @exchange/chain that a production install (npm ci --omit=dev) leaves out: install with dev dependencies (npm ci) to run the demo chain, or set CHAIN_RPC_URL to a node',
+    );
+  });
 });
 
 describe('startDevChain', () => {

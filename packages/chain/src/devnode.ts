@@ -1,8 +1,8 @@
 /**
  * The dev chain: a Hardhat 2 node (`hardhat node`, an in-process EVM with JSON-RPC over HTTP) run as a child
  * process, for local development, the demo and tests. Nothing is downloaded at run time: the node ships in the
- * `hardhat` npm package. Its configuration is devnode/hardhat.config.cjs (chain id 31337, one empty block every
- * `blockIntervalMs`, every transaction mined at once).
+ * `hardhat` npm package, a development dependency (hardhatBootstrap). Its configuration is devnode/hardhat.config.cjs
+ * (chain id 31337, one empty block every `blockIntervalMs`, every transaction mined at once).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -82,6 +82,23 @@ async function blockNumber(rpcUrl: string): Promise<bigint | null> {
 }
 
 /**
+ * The path of Hardhat's CLI entry. Hardhat is a development dependency of this package (a production install,
+ * `npm ci --omit=dev`, leaves its 200 MB toolchain out): without it this throws an error that says so, and the
+ * demo's start (apps/server main/server.ts) prints it and runs without its chain.
+ */
+export function hardhatBootstrap(resolve: (id: string) => string = createRequire(import.meta.url).resolve): string {
+  let pkg: string;
+  try {
+    pkg = resolve('hardhat/package.json');
+  } catch {
+    throw new Error(
+      'the dev chain needs the hardhat package, a development dependency of @exchange/chain that a production install (npm ci --omit=dev) leaves out: install with dev dependencies (npm ci) to run the demo chain, or set CHAIN_RPC_URL to a node',
+    );
+  }
+  return path.join(path.dirname(pkg), 'internal', 'cli', 'bootstrap.js');
+}
+
+/**
  * Starts a Hardhat node on `host:port` and resolves once it answers eth_blockNumber. Rejects if the port answers
  * before the child is up (another process holds it), if the child exits early (its last output is in the error),
  * or after `startTimeoutMs`. The child is killed on `stop()` and when this process exits.
@@ -90,8 +107,7 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
   const host = opts.host ?? '127.0.0.1';
   const rpcUrl = `http://${host}:${opts.port}`;
   if ((await blockNumber(rpcUrl)) !== null) throw new Error(`startDevChain: ${rpcUrl} already answers JSON-RPC (port in use)`);
-  const require = createRequire(import.meta.url);
-  const bootstrap = path.join(path.dirname(require.resolve('hardhat/package.json')), 'internal', 'cli', 'bootstrap.js');
+  const bootstrap = hardhatBootstrap();
   const child = spawn(
     process.execPath,
     [
