@@ -118,12 +118,12 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
     const repo = createSpotRepository(db);
     const scalesOf = (m: MarketConfig): OrderScales & ReturnType<typeof marketScales> => marketScales(m, (c) => engine.asset(c));
     const userOf = (req: FastifyRequest) => callerOf(req).userId;
-    /** Runs a service call with its AppErrors as Binance's errors. */
     /** The OCO list id of an order the engine retains (Binance's orderListId), -1 outside a list or when not retained. */
     const listIdOf = (orderId: string): number => {
       const l = engine.order(orderId)?.orderListId;
       return l === undefined ? -1 : idNumber(l);
     };
+    /** Runs a service call with its AppErrors as Binance's errors. */
     const service = async <T>(f: () => Promise<T>): Promise<T> => {
       try {
         return await f();

@@ -94,7 +94,7 @@ function Where() {
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 
-function setup(login: boolean, lang: 'en' | 'zh' = 'en', available = '1000', position?: ContractPosition) {
+function setup(login: boolean, lang: 'en' | 'zh' = 'en', available = '1000', position?: ContractPosition, m: ContractMarket = market) {
   void i18n.changeLanguage(lang);
   useAppStore.setState(
     login ? { token: 'tok', userId: '1', isLogin: true, currentLangue: lang } : { token: '', userId: '', isLogin: false, currentLangue: lang },
@@ -108,7 +108,7 @@ function setup(login: boolean, lang: 'en' | 'zh' = 'en', available = '1000', pos
       <I18nextProvider i18n={i18n}>
         <MemoryRouter initialEntries={['/contract']}>
           <Routes>
-            <Route path="/contract" element={<ContractOrderForm market={market} position={position} priceFill={null} />} />
+            <Route path="/contract" element={<ContractOrderForm market={m} position={position} priceFill={null} />} />
             <Route path="/login" element={<Where />} />
             <Route path="/assets/transfer" element={<Where />} />
           </Routes>
@@ -234,6 +234,24 @@ describe('ContractOrderForm conditional orders', () => {
     expect(body).toMatchObject({ side: 'SELL', type: 'TAKE_PROFIT_MARKET', stopPrice: '55000', closePosition: 'true', workingType: 'CONTRACT_PRICE' });
     expect(body.lots).toBeUndefined();
     expect(body.reduceOnly).toBeUndefined();
+  });
+
+  it('while the contract is paused, takes only a reduce-only or close-position order', () => {
+    mockApi({});
+    setup(true, 'en', '1000', long, { ...market, paused: true, pauseReason: 'index_stale', pausedSince: 1 });
+    fireEvent.click(screen.getByRole('tab', { name: 'Short' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Stop-market' }));
+    const submit = screen.getByRole('button', { name: 'Open short' });
+    expect(submit).toHaveProperty('disabled', true);
+    expect(submit.getAttribute('title')).toBe('Paused: opening orders are not accepted');
+    fireEvent.click(screen.getByLabelText('Reduce-only'));
+    expect(submit).toHaveTextContent('Close long');
+    expect(submit).toHaveProperty('disabled', false);
+    expect(submit.getAttribute('title')).toBe(null);
+    fireEvent.click(screen.getByLabelText('Reduce-only'));
+    expect(submit).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByLabelText('Close position'));
+    expect(submit).toHaveProperty('disabled', false);
   });
 
   it('sends a trailing stop with its callback rate', async () => {

@@ -70,6 +70,8 @@ export function ConditionalOrderFields({ market, rules, kind, side, hasPosition 
   const [closePosition, setClosePosition] = useState(false);
   const [callbackRate, setCallbackRate] = useState('');
   const [activationPrice, setActivationPrice] = useState('');
+  /** Paused on a stale index, an order that may open or increase a position is refused (index_stale). */
+  const blockedByPause = market.paused === true && !reduceOnly && !closePosition;
   const pending = useRef<{ key: string; id: string } | null>(null);
   const d = market.priceDecimals;
   const closing = kind === 'STOP_MARKET' && closePosition;
@@ -244,10 +246,12 @@ export function ConditionalOrderFields({ market, rules, kind, side, hasPosition 
       <p className="ct-rule" data-testid="cond-hint">
         {t('cond.hint')}
       </p>
+      {/* A paused contract (stale index) takes reduce-only and close-position orders only, as the engine does. */}
       <button
         type="button"
-        disabled={placing.isPending}
+        disabled={placing.isPending || blockedByPause}
         aria-busy={placing.isPending}
+        title={blockedByPause ? t('pausedSubmit') : undefined}
         className={`ct-submit ct-submit-${side.toLowerCase()}`}
         onClick={() => void submit()}
       >
