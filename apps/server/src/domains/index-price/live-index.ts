@@ -8,7 +8,7 @@
  * `exchange_index_price{symbol}`, `exchange_index_stale{symbol}` (1 stale), `exchange_index_sources_used{symbol}`,
  * `exchange_index_source_price{symbol,source}`, `exchange_index_source_age_seconds{symbol,source}`,
  * `exchange_index_source_status_total{symbol,source,status}` (used, clamped, stale, jump, invalid per tick),
- * `exchange_index_source_updates_total{source,via}` (via ws or rest) and `exchange_index_source_errors_total{source}`.
+ * `exchange_index_source_updates_total{symbol,source,via}` (via ws or rest) and `exchange_index_source_errors_total{symbol,source}`.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Exchange } from 'ccxt';
@@ -92,16 +92,16 @@ function metricsOf(registry: Registry | undefined) {
       labelNames: ['symbol', 'source', 'status'],
       registers,
     }),
-    updates: new Gauge({
+    updates: new Counter({
       name: 'exchange_index_source_updates_total',
       help: 'Quotes received from an index source by path',
-      labelNames: ['source', 'via'],
+      labelNames: ['symbol', 'source', 'via'],
       registers,
     }),
-    errors: new Gauge({
+    errors: new Counter({
       name: 'exchange_index_source_errors_total',
       help: 'Failed socket or REST reads of an index source',
-      labelNames: ['source'],
+      labelNames: ['symbol', 'source'],
       registers,
     }),
   };
@@ -120,6 +120,8 @@ export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
     return ex;
   };
   const bySymbol = new Map<string, { listing: LiveIndexListing; config: CoinIndexConfig; sources: CcxtSource[] }>();
+  /** Each source's counts already added to the update and error counters. */
+  const reported = new Map<CcxtSource, { ws: number; rest: number; errors: number }>();
   for (const listing of deps.listings) {
     const config = deps.configOf(listing);
     if (!config) continue;
@@ -172,10 +174,14 @@ export function createLiveIndex(deps: LiveIndexDeps): LiveIndex {
           metrics.sourceAge.set({ symbol: listing.symbol, source: i.source }, i.ageMs / 1000);
           metrics.status.inc({ symbol: listing.symbol, source: i.source, status: i.status });
         }
+        // The sources count from their start; the counters take what came since the last tick.
         for (const s of entry.sources) {
-          metrics.updates.set({ source: s.name, via: 'ws' }, s.stats.wsUpdates);
-          metrics.updates.set({ source: s.name, via: 'rest' }, s.stats.restUpdates);
-          metrics.errors.set({ source: s.name }, s.stats.errors);
+          const seen = reported.get(s) ?? { ws: 0, rest: 0, errors: 0 };
+          const labels = { symbol: listing.symbol, source: s.name };
+          if (s.stats.wsUpdates > seen.ws) metrics.updates.inc({ ...labels, via: 'ws' }, s.stats.wsUpdates - seen.ws);
+          if (s.stats.restUpdates > seen.rest) metrics.updates.inc({ ...labels, via: 'rest' }, s.stats.restUpdates - seen.rest);
+          if (s.stats.errors > seen.errors) metrics.errors.inc(labels, s.stats.errors - seen.errors);
+          reported.set(s, { ws: s.stats.wsUpdates, rest: s.stats.restUpdates, errors: s.stats.errors });
         }
       }
       return tick;
