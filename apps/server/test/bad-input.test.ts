@@ -188,6 +188,12 @@ const ROUTES: Record<string, RouteSpec> = {
     unknown: { symbol: UNKNOWN_PAIR, price: ['index'], limit: ['1501'] },
     accepts: { endTime: { values: ['0'], why: 'time 0 is a valid exclusive end (no bar before it)' } },
   },
+  'GET /api/contract/market/getIndexComponents': {
+    auth: false,
+    base: () => ({ symbol: PAIR }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR },
+  },
   'GET /api/contract/market/getFundingHistory': {
     auth: false,
     base: () => ({ symbol: PAIR }),

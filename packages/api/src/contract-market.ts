@@ -32,6 +32,7 @@ export const CONTRACT_MARKET_PATHS = {
   getTrades: 'contract/market/getTrades',
   getKlines: 'contract/market/getKlines',
   getFundingHistory: 'contract/market/getFundingHistory',
+  getIndexComponents: 'contract/market/getIndexComponents',
   /** test-only control (demo/test mode, loopback only): POST {symbol, price} */
   demoSetReferencePrice: 'demo/contract/setReferencePrice',
 } as const;
@@ -151,6 +152,40 @@ export const ContractFunding = Type.Object({
   markPrice: Type.String(),
 });
 export type ContractFunding = Static<typeof ContractFunding>;
+
+/**
+ * One source of a contract's index price at a tick (getIndexComponents). `source`: an exchange id (binance, okx, ...)
+ * with INDEX_SOURCE=live; with the replay, 'reference' (the replayed outside market), 'lastTrade' (our spot market's
+ * last trade), 'mid' (our spot book's mid price) or 'pinned' (a test control's price). `price` as the source gave it
+ * ('' when it gave none usable); `weight` its share of the average, a fraction with 8 decimals rounded down ("0.5",
+ * "0.25"), "0" when dropped; `status` what the rule did with it (spec section 9: clamped to the median +-3%; stale:
+ * too old; jump: too far from the median; invalid: not a positive price or volume).
+ */
+export const IndexComponent = Type.Object({
+  source: Type.String(),
+  price: Type.String(),
+  weight: Type.String(),
+  status: Type.Union([Type.Literal('used'), Type.Literal('clamped'), Type.Literal('stale'), Type.Literal('jump'), Type.Literal('invalid')]),
+});
+export type IndexComponent = Static<typeof IndexComponent>;
+
+/**
+ * GET getIndexComponents?symbol=: the sources of a contract's last index tick. `mode` live (outside exchanges) or
+ * replay (the demo's replayed market and our own spot market); `time` the tick (Unix ms, 0 before the first);
+ * `price` the index at the market's priceDecimals ('' when none); `stale` with its `reason` when too few sources were
+ * left (the contract is then paused). `components` is empty when this server does not compute the index and has no
+ * recorded tick (a scale-out gateway without the market jobs, on the replay).
+ */
+export const IndexComponents = Type.Object({
+  symbol: Type.String(),
+  mode: Type.Union([Type.Literal('live'), Type.Literal('replay')]),
+  time: Type.Number(),
+  price: Type.String(),
+  stale: Type.Boolean(),
+  reason: Type.Union([Type.Literal('no_sources'), Type.Literal('too_few_sources'), Type.Null()]),
+  components: Type.Array(IndexComponent),
+});
+export type IndexComponents = Static<typeof IndexComponents>;
 
 /** POST demo/contract/setReferencePrice (demo/test mode only): the market's reference price follows `price` from now. */
 export const SetReferencePriceBody = Type.Object({ symbol: PairsName, price: DecimalString });

@@ -1,7 +1,7 @@
 // Worked examples of the index price rule: stale sources dropped, median, clamp to +-3%,
 // weighted average rounded half up.
 import { describe, expect, it } from 'vitest';
-import { computeIndexPrice } from './index-price';
+import { computeIndexPrice, indexPriceDetail } from './index-price';
 
 const now = 1_700_000_000_000;
 
@@ -95,5 +95,26 @@ describe('computeIndexPrice', () => {
   });
   it('single source is its own index', () => {
     expect(computeIndexPrice([{ price: 4242n, weight: 7, ts: now }], now, 1000)).toBe(4242n);
+  });
+});
+
+describe('indexPriceDetail', () => {
+  it("names each source's part: used, clamped to the band, or dropped", () => {
+    // median 1000 of (1000, 1000, 1100): band [970, 1030]; 1100 clamped to 1030; the old one and the weight 1.5 dropped.
+    const sources = [
+      { price: 1000n, weight: 2, ts: now },
+      { price: 1100n, weight: 1, ts: now },
+      { price: 1000n, weight: 1, ts: now - 5 },
+      { price: 500n, weight: 1, ts: now - 2000 },
+      { price: 1000n, weight: 1.5, ts: now },
+    ];
+    const d = indexPriceDetail(sources, now, 1000);
+    expect(d.statuses).toEqual(['used', 'clamped', 'used', 'dropped', 'dropped']);
+    // (1000 x 2 + 1030 + 1000) / 4 = 1007.5 -> 1008
+    expect(d.price).toBe(1008n);
+    expect(d.price).toBe(computeIndexPrice(sources, now, 1000));
+  });
+  it('drops every source when none is usable', () => {
+    expect(indexPriceDetail([{ price: 0n, weight: 1, ts: now }], now, 1000)).toEqual({ price: null, statuses: ['dropped'] });
   });
 });

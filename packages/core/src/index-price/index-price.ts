@@ -26,8 +26,21 @@ export const INDEX_CLAMP_BPS = 300n;
  * 4. Weighted average sum(price * weight) / sum(weight), rounded half up; null when the weights sum to 0.
  */
 export function computeIndexPrice(sources: readonly IndexSource[], nowTs: number, maxAgeMs: number): bigint | null {
-  const live = sources.filter((s) => nowTs - s.ts <= maxAgeMs && s.price > 0n && s.weight >= 0 && Math.floor(s.weight) === s.weight && s.weight <= 2 ** 53);
-  if (live.length === 0) return null;
+  return indexPriceDetail(sources, nowTs, maxAgeMs).price;
+}
+
+/** What the rule of computeIndexPrice did with one source: used as is, used clamped to the band, or dropped. */
+export type IndexSourceStatus = 'used' | 'clamped' | 'dropped';
+
+/**
+ * computeIndexPrice with each source's part, for showing an index's components: `price` is computeIndexPrice's
+ * answer, `statuses[i]` what its rule did with `sources[i]` (dropped: too old, non-positive price or a weight that is
+ * not a non-negative integer).
+ */
+export function indexPriceDetail(sources: readonly IndexSource[], nowTs: number, maxAgeMs: number): { price: bigint | null; statuses: IndexSourceStatus[] } {
+  const usable = (s: IndexSource) => nowTs - s.ts <= maxAgeMs && s.price > 0n && s.weight >= 0 && Math.floor(s.weight) === s.weight && s.weight <= 2 ** 53;
+  const live = sources.filter(usable);
+  if (live.length === 0) return { price: null, statuses: sources.map(() => 'dropped') };
   const prices = live.map((s) => s.price).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const mid = prices.length >> 1;
   const median = prices.length % 2 === 1 ? (prices[mid] as bigint) : ((prices[mid - 1] as bigint) + (prices[mid] as bigint) + 1n) / 2n;
@@ -41,6 +54,6 @@ export function computeIndexPrice(sources: readonly IndexSource[], nowTs: number
     num += p * w;
     den += w;
   }
-  if (den === 0n) return null;
-  return (2n * num + den) / (2n * den);
+  const statuses = sources.map((s): IndexSourceStatus => (!usable(s) ? 'dropped' : s.price < low || s.price > high ? 'clamped' : 'used'));
+  return { price: den === 0n ? null : (2n * num + den) / (2n * den), statuses };
 }

@@ -8,7 +8,8 @@ import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { loadConfig } from '../../platform/config/env';
 import { DAY_MS, runRetention } from '../../platform/db/retention';
 import { applyIndexRule } from './index-rule';
-import { indexTicksBetween, insertIndexTicks } from './index-price.repository';
+import { indexTicksBetween, insertIndexTicks, latestIndexTick } from './index-price.repository';
+import { createIndexComponentsService } from './index-components.service';
 import { indexTicksRetention } from './index-price.tables';
 
 const NOW = Date.UTC(2026, 5, 1);
@@ -64,5 +65,33 @@ describe('index_price_ticks', () => {
     const report = await runRetention(t.ctx.db, indexTicksRetention, { retention: loadConfig({}).retention, now: NOW });
     expect(report).toEqual({ index_price_ticks: 1 });
     expect((await indexTicksBetween(t.ctx.db, 'ETH/USDT', 0, NOW)).map((r) => r.ts)).toEqual([NOW - 34 * DAY_MS]);
+  });
+  it("answers a gateway's components from the last recorded tick, and none on the replay", async () => {
+    await insertIndexTicks(t.ctx.db, [
+      { symbol: 'SOL/USDT', ts: NOW - 2000, result: result(NOW - 2000) },
+      { symbol: 'SOL/USDT', ts: NOW - 1000, result: result(NOW - 1000) },
+    ]);
+    expect((await latestIndexTick(t.ctx.db, 'SOL/USDT'))?.ts).toBe(NOW - 1000);
+    expect(await latestIndexTick(t.ctx.db, 'NONE/USDT')).toBeUndefined();
+    const live = createIndexComponentsService({ db: t.ctx.db, mode: 'live' });
+    // binance and okx used (clamped) by volume 6:3, bybit stale
+    expect(await live.components('SOL/USDT')).toEqual({
+      symbol: 'SOL/USDT',
+      mode: 'live',
+      time: NOW - 1000,
+      price: '67176.00',
+      stale: false,
+      reason: null,
+      components: [
+        { source: 'binance', price: '61685.99000000', weight: '0.66666666', status: 'clamped' },
+        { source: 'okx', price: '74023.1', weight: '0.33333333', status: 'clamped' },
+        { source: 'bybit', price: '61680', weight: '0', status: 'stale' },
+      ],
+    });
+    // this process's own tick comes first
+    live.set({ symbol: 'SOL/USDT', mode: 'live', time: NOW, price: '1.00', stale: true, reason: 'no_sources', components: [] });
+    expect((await live.components('SOL/USDT')).time).toBe(NOW);
+    const replay = createIndexComponentsService({ db: t.ctx.db, mode: 'replay' });
+    expect(await replay.components('SOL/USDT')).toEqual({ symbol: 'SOL/USDT', mode: 'replay', time: 0, price: '', stale: false, reason: null, components: [] });
   });
 });

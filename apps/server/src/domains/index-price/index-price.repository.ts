@@ -1,5 +1,5 @@
 /** The index price's SQL: the audit rows of its ticks (index-price.tables.ts). */
-import { and, asc, eq, gte, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { IndexResult } from './index-rule';
 import { indexPriceTicks } from './index-price.tables';
@@ -38,4 +38,10 @@ export async function indexTicksBetween(db: Db, symbol: string, fromMs: number, 
     .from(indexPriceTicks)
     .where(and(eq(indexPriceTicks.symbol, symbol), gte(indexPriceTicks.ts, fromMs), lt(indexPriceTicks.ts, toMs)))
     .orderBy(asc(indexPriceTicks.ts));
+}
+
+/** The last recorded tick of `symbol`, or undefined before its first (the key's order: symbol, then ts). */
+export async function latestIndexTick(db: Db, symbol: string) {
+  const rows = await db.select().from(indexPriceTicks).where(eq(indexPriceTicks.symbol, symbol)).orderBy(desc(indexPriceTicks.ts)).limit(1);
+  return rows[0];
 }

@@ -8,6 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { indexPriceOf, indexSources, startIndexJob, type IndexListing } from './index-price.job';
+import { createIndexComponentsBoard } from '../index-price/index-components';
 import type { ReferencePath, ReferencePaths } from '../market-data/price-source';
 
 const NOW = 1_800_000_000_000;
@@ -61,13 +62,48 @@ describe('startIndexJob', () => {
     ];
     const set: Array<[string, string, number | undefined]> = [];
     const sink = { listings: () => listings, setIndexPrice: (s: string, p: string, ts?: number) => void set.push([s, p, ts]) };
-    const job = startIndexJob({ host, sink, paths, log: console as unknown as FastifyBaseLogger, now: () => NOW, intervalMs: 3_600_000 });
+    const board = createIndexComponentsBoard();
+    const job = startIndexJob({ host, sink, paths, log: console as unknown as FastifyBaseLogger, now: () => NOW, intervalMs: 3_600_000, board });
     // reference 100000.00 (w2) + mid 100000.00 (w1) -> 100000.00; XYZ has no source at all
     expect(set).toEqual([['BTC/USDT', '100000.00', NOW]]);
+    expect(board.get('BTC/USDT')).toEqual({
+      symbol: 'BTC/USDT',
+      mode: 'replay',
+      time: NOW,
+      price: '100000.00',
+      stale: false,
+      reason: null,
+      components: [
+        { source: 'reference', price: '100000.00', weight: '0.66666666', status: 'used' },
+        { source: 'mid', price: '100000.00', weight: '0.33333333', status: 'used' },
+      ],
+    });
     for (const l of listeners) l([{ type: 'trade', ts: NOW - 500, symbol: 'BTC/USDT', price: 10_004_000n } as EngineEvent]);
     job.tick();
     // (2*10000000 + 10004000 + 10000000) / 4 = 10001000 -> "100010.00"
     expect(set[1]).toEqual(['BTC/USDT', '100010.00', NOW]);
+    expect(board.get('BTC/USDT')?.components.map((c) => [c.source, c.price, c.weight, c.status])).toEqual([
+      ['reference', '100000.00', '0.5', 'used'],
+      ['lastTrade', '100040.00', '0.25', 'used'],
+      ['mid', '100000.00', '0.25', 'used'],
+    ]);
+    // a reference 10% above the median (100040.00) is clamped to the median +3%, its weight unchanged
+    btc.priceAt = () => '110000';
+    job.tick();
+    expect(board.get('BTC/USDT')?.components.map((c) => [c.source, c.weight, c.status])).toEqual([
+      ['reference', '0.5', 'clamped'],
+      ['lastTrade', '0.25', 'used'],
+      ['mid', '0.25', 'used'],
+    ]);
+    // a last trade 31 s old is dropped (stale, weight 0)
+    for (const l of listeners) l([{ type: 'trade', ts: NOW - 31_000, symbol: 'BTC/USDT', price: 10_004_000n } as EngineEvent]);
+    btc.priceAt = () => '100000';
+    job.tick();
+    expect(board.get('BTC/USDT')?.components.map((c) => [c.source, c.weight, c.status])).toEqual([
+      ['reference', '0.66666666', 'used'],
+      ['lastTrade', '0', 'stale'],
+      ['mid', '0.33333333', 'used'],
+    ]);
     job.stop();
     expect(listeners).toHaveLength(0);
   });

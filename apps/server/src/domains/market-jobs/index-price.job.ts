@@ -6,7 +6,8 @@
  * data (setIndexPrice), which publishes it with the contract's ticker and bars.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { computeIndexPrice, formatDecimal, pow10, type IndexSource } from '@exchange/core';
+import { computeIndexPrice, formatDecimal, indexPriceDetail, pow10, type IndexSource } from '@exchange/core';
+import { pinnedComponents, replayComponents, type IndexComponentsBoard, type NamedIndexSource } from '../index-price/index-components';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ReferencePaths } from '../market-data/price-source';
 import { referenceToTicks } from './ladder';
@@ -26,15 +27,20 @@ export interface IndexInputs {
   maxAgeMs?: number;
 }
 
-/** The sources of one listing's index (reference, last trade, mid) as computeIndexPrice takes them. */
-export function indexSources(i: IndexInputs): IndexSource[] {
-  const out: IndexSource[] = [];
-  if (i.reference !== null) out.push({ price: i.reference, weight: INDEX_WEIGHTS.reference, ts: i.now });
-  if (i.lastTrade !== null) out.push({ price: i.lastTrade.price, weight: INDEX_WEIGHTS.lastTrade, ts: i.lastTrade.ts });
+/** The sources of one listing's index (reference, last trade, mid), each with its name, as computeIndexPrice takes them. */
+export function namedIndexSources(i: IndexInputs): NamedIndexSource[] {
+  const out: NamedIndexSource[] = [];
+  if (i.reference !== null) out.push({ name: 'reference', source: { price: i.reference, weight: INDEX_WEIGHTS.reference, ts: i.now } });
+  if (i.lastTrade !== null) out.push({ name: 'lastTrade', source: { price: i.lastTrade.price, weight: INDEX_WEIGHTS.lastTrade, ts: i.lastTrade.ts } });
   if (i.bestBid !== null && i.bestAsk !== null && i.bestBid > 0n && i.bestAsk > i.bestBid) {
-    out.push({ price: (i.bestBid + i.bestAsk + 1n) / 2n, weight: INDEX_WEIGHTS.mid, ts: i.now });
+    out.push({ name: 'mid', source: { price: (i.bestBid + i.bestAsk + 1n) / 2n, weight: INDEX_WEIGHTS.mid, ts: i.now } });
   }
   return out;
+}
+
+/** The sources of one listing's index as computeIndexPrice takes them. */
+export function indexSources(i: IndexInputs): IndexSource[] {
+  return namedIndexSources(i).map((n) => n.source);
 }
 
 /** The index price (price units) of one listing, or null when no source is usable. */
@@ -90,6 +96,8 @@ export function startIndexJob(deps: {
    * the contract pauses until a fresh answer.
    */
   live?: (listing: IndexListing) => { price: string | null; stale: boolean } | undefined;
+  /** Where each replayed or pinned tick's components go (a live tick's are put there by the live index's caller). */
+  board?: IndexComponentsBoard;
 }): { stop(): void; tick(): void } {
   const now = deps.now ?? Date.now;
   const lastTrades = new Map<string, { price: bigint; ts: number }>();
@@ -114,18 +122,28 @@ export function startIndexJob(deps: {
           deps.onIndex?.(l, informative > 0n ? rescale(informative, pd, l.priceDecimals) : 0n, ts, true);
           continue;
         }
-        const index =
-          pin !== undefined
-            ? referenceToTicks(pin, pd, 1n)
-            : live !== undefined
-              ? referenceToTicks(live.price as string, pd, 1n)
-              : indexPriceOf({
-                  now: ts,
-                  reference,
-                  lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
-                  bestBid: depth.bids[0]?.price ?? null,
-                  bestAsk: depth.asks[0]?.price ?? null,
-                });
+        let index: bigint | null;
+        if (pin !== undefined) {
+          index = referenceToTicks(pin, pd, 1n);
+          deps.board?.set(pinnedComponents(l.symbol, ts, formatDecimal(index, pd)));
+        } else if (live !== undefined) {
+          index = referenceToTicks(live.price as string, pd, 1n);
+        } else {
+          const named = namedIndexSources({
+            now: ts,
+            reference,
+            lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
+            bestBid: depth.bids[0]?.price ?? null,
+            bestAsk: depth.asks[0]?.price ?? null,
+          });
+          const detail = indexPriceDetail(
+            named.map((n) => n.source),
+            ts,
+            INDEX_MAX_AGE_MS,
+          );
+          index = detail.price;
+          deps.board?.set(replayComponents(l.symbol, ts, named, detail.statuses, index, pd));
+        }
         if (index !== null && index > 0n) {
           const units = rescale(index, pd, l.priceDecimals);
           deps.sink.setIndexPrice(l.symbol, formatDecimal(units, l.priceDecimals), ts);

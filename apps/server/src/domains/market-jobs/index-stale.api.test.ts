@@ -14,6 +14,7 @@ import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-sup
 import { PERP, ensurePerpMarket, fundContract } from '../contract/contract-test-support';
 import { createProExchange } from '../index-price/ccxt-source';
 import { createLiveIndex, type LiveIndex, type LiveIndexListing } from '../index-price/live-index';
+import { liveTickOnBoard } from '../index-price/index-components';
 import { loadBinanceTape, startFakeExchange, type FakeExchange, type FakeExchangeId } from '../index-price/index-price-test-support';
 import type { ReferencePaths } from '../market-data/price-source';
 import { startIndexJob } from './index-price.job';
@@ -21,7 +22,7 @@ import { futuresError } from '../../gateways/binance/futures.errors';
 import { AppError } from '../../platform/shared/errors';
 import { createMarkPriceTicker, type MarkPriceTicker } from './perp-ticks.job';
 import { CONTRACT_MARKET_PATHS } from '@exchange/api';
-import { formatDecimal } from '@exchange/core';
+import { formatDecimal, parseDecimal } from '@exchange/core';
 
 const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 const SYM = PERP.symbol;
@@ -95,7 +96,7 @@ beforeAll(async () => {
     paths,
     log,
     intervalMs: 3_600_000,
-    live: (l) => live.tick(l),
+    live: (l) => liveTickOnBoard(live, l, t.ctx.indexComponents),
     onIndex: marks.onIndex,
   });
   await marks.drain();
@@ -127,6 +128,21 @@ describe('a stale index pauses the contract', () => {
     await until('two sources dropped', () => live.tick(LISTING)?.used === 3);
     await indexTick();
     expect(t.ctx.host.engine.perpMarkState(SYM)?.indexStale).toBe(false);
+    // the components: the three live sources share the weight by 24 h volume (each its volume over their sum, 8
+    // decimals rounded down, computed here from the tick's inputs), the two silent ones dropped as stale
+    const comps = (await call(null, 'GET', CONTRACT_MARKET_PATHS.getIndexComponents, { symbol: SYM })).body.result;
+    const tick = live.latest(SYM)!;
+    expect(comps).toMatchObject({ symbol: SYM, mode: 'live', time: tick.ts, stale: false, reason: null });
+    const vol = (source: string) => parseDecimal(tick.inputs.find((i) => i.source === source)!.volume24h, 18);
+    const total = vol('binance') + vol('coinbase') + vol('kraken');
+    const share = (source: string) => formatDecimal((vol(source) * 100_000_000n) / total, 8).replace(/0+$/, '');
+    expect(comps.components.map((c: { source: string; weight: string; status: string }) => [c.source, c.weight, c.status])).toEqual([
+      ['binance', share('binance'), 'used'],
+      ['okx', '0', 'stale'],
+      ['bybit', '0', 'stale'],
+      ['coinbase', share('coinbase'), 'used'],
+      ['kraken', share('kraken'), 'used'],
+    ]);
   }, 60_000);
 
   it('three silent: stale; opening refused with index_stale, close allowed, the mark holds, nobody liquidated, the API says why', async () => {
@@ -165,6 +181,25 @@ describe('a stale index pauses the contract', () => {
     expect(market.body.result).toMatchObject({ symbol: SYM, paused: true, pauseReason: 'index_stale', pausedSince: st?.indexStaleSince });
     const prem = await t.app.inject({ method: 'GET', url: '/fapi/v1/premiumIndex?symbol=TSTPUSDT' });
     expect(prem.json()).toMatchObject({ symbol: 'TSTPUSDT', indexStale: true, pauseReason: 'index_stale' });
+    // the components say why: two sources left of the three required, each half the weight
+    const comps = (await call(null, 'GET', CONTRACT_MARKET_PATHS.getIndexComponents, { symbol: SYM }, 'zh')).body.result;
+    expect(comps).toMatchObject({ symbol: SYM, mode: 'live', stale: true, reason: 'too_few_sources' });
+    const weights = comps.components.filter((c: { weight: string }) => c.weight !== '0').map((c: { source: string; weight: string }) => [c.source, c.weight]);
+    expect(weights.map((w: string[]) => w[0])).toEqual(['binance', 'kraken']);
+    expect(Number(weights[0][1]) + Number(weights[1][1])).toBeCloseTo(1, 7);
+    const constituents = await t.app.inject({ method: 'GET', url: '/fapi/v1/constituents?symbol=TSTPUSDT' });
+    expect(constituents.statusCode).toBe(200);
+    expect(constituents.json()).toMatchObject({
+      symbol: 'TSTPUSDT',
+      time: comps.time,
+      constituents: [
+        { exchange: 'binance', symbol: `${PERP.base}/${PERP.quote}`, weight: weights[0][1] },
+        { exchange: 'kraken', symbol: `${PERP.base}/${PERP.quote}`, weight: weights[1][1] },
+      ],
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/fapi/v1/constituents?symbol=NOPEUSDT' })).json()).toMatchObject({ code: -1121 });
+    const unknown = await call(null, 'GET', CONTRACT_MARKET_PATHS.getIndexComponents, { symbol: 'NOPE/USDT' });
+    expect([unknown.status, unknown.body.errorCode]).toEqual([400, 'market_not_found']);
     // the /fapi order routes answer the engine's index_stale as Binance's reduce-only mode
     expect(futuresError(new AppError('index_stale', 400))).toMatchObject({ code: -4400, status: 400 });
   }, 60_000);

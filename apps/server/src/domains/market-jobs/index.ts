@@ -25,6 +25,7 @@ import { depthScalePermille, ladderProfile, profileSourceOf } from './depth-prof
 import type { DepthPoint } from './ladder';
 import { startIndexJob, type IndexListing } from './index-price.job';
 import { createLiveIndex, type LiveIndex } from '../index-price/live-index';
+import { liveTickOnBoard, type IndexComponentsBoard } from '../index-price/index-components';
 import { coinIndexConfig, parseIndexSources } from '../index-price/index-sources.config';
 import { LiquidityBot } from './liquidity-bot';
 import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
@@ -54,6 +55,8 @@ export interface JobsDeps {
   db: Db;
   /** The process's metrics (the live index's gauges); absent in contexts built without them. */
   metrics?: { registry: Registry };
+  /** The index ticks' components (index-price module), answered by getIndexComponents; absent in bare test contexts. */
+  indexComponents?: IndexComponentsBoard;
 }
 
 /** Running jobs; stop() ends the timers and waits for in-flight bot commands. */
@@ -135,7 +138,8 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
     now,
     pinned: (base, quote) => (quote === 'USDT' ? overrides.get(base) : undefined),
     onIndex: marks.onIndex,
-    ...(live ? { live: (l: IndexListing) => live.tick(l) } : {}),
+    ...(ctx.indexComponents ? { board: ctx.indexComponents } : {}),
+    ...(live ? { live: (l: IndexListing) => liveTickOnBoard(live, l, ctx.indexComponents) } : {}),
   });
   const bots: LiquidityBot[] = [];
   for (const market of ctx.host.engine.markets()) {

@@ -17,6 +17,7 @@ export const binanceModule: DomainModule<BinanceRoutesDeps> = {
       wallet: ctx.wallet,
       contract: ctx.contract,
       contractMarket: ctx.contractMarket,
+      indexComponents: ctx.indexComponents,
     }),
   ],
 };

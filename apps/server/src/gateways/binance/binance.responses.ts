@@ -425,6 +425,12 @@ export const FuturesDepthResponse = Obj({ lastUpdateId: Type.Integer({ minimum: 
 export const FuturesTradesResponse = Type.Array(
   Obj({ id: Type.Integer(), price: Decimal, qty: Decimal, quoteQty: Decimal, time: TimeMs, isBuyerMaker: Type.Boolean() }),
 );
+/** GET /fapi/v1/constituents: the sources of the last index tick that entered the average, with their weights. */
+export const ConstituentsResponse = Obj({
+  symbol: BinanceSymbol,
+  time: TimeMs,
+  constituents: Type.Array(Obj({ exchange: Type.String(), symbol: Type.String(), price: Decimal, weight: Decimal })),
+});
 /** GET /fapi/v1/premiumIndex: mark and index price, funding. */
 export const PremiumIndexResponse = OneOrList(
   Obj({

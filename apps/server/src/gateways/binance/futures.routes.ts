@@ -27,6 +27,7 @@ import { createContractRepository } from '../../domains/contract/contract.reposi
 import { canonicalOrderId } from '../../domains/entrust/entrust.service';
 import type { ConditionalOrderInput, ContractService } from '../../domains/contract/contract.service';
 import { PREMIUM_DECIMALS, type ContractBarSeries, type ContractMarketService } from '../../domains/contract-market/contract-market.service';
+import type { IndexComponentsService } from '../../domains/index-price/index-components.service';
 import type { MarketDataService } from '../../domains/market-data/market-data.service';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
@@ -105,6 +106,7 @@ import {
   KlinesResponse,
   PingResponse,
   PremiumIndexResponse,
+  ConstituentsResponse,
   TimeResponse,
 } from './binance.responses';
 
@@ -145,10 +147,20 @@ export interface FuturesRoutesDeps {
   >;
   contractMarket: Pick<ContractMarketService, 'depth' | 'depthSeq' | 'figures' | 'fundingHistory' | 'klines' | 'trades'>;
   marketData: Pick<MarketDataService, 'listing'>;
+  indexComponents: Pick<IndexComponentsService, 'components'>;
 }
 
 /** Binance's USDⓈ-M futures routes over the contracts' services. */
-export default function futuresRoutes({ host, db, clock, config, contract, contractMarket, marketData }: FuturesRoutesDeps): FastifyPluginAsync {
+export default function futuresRoutes({
+  host,
+  db,
+  clock,
+  config,
+  contract,
+  contractMarket,
+  marketData,
+  indexComponents,
+}: FuturesRoutesDeps): FastifyPluginAsync {
   return async function futuresRoutes(app) {
     const engine = () => host.engine;
     const contractRepo = createContractRepository(db);
@@ -396,6 +408,25 @@ export default function futuresRoutes({ host, db, clock, config, contract, contr
       async (req) => {
         const m = maybeMarket(P(req));
         return m ? premiumIndex(m) : engine().perpMarkets().map(premiumIndex);
+      },
+    );
+
+    // Binance "Query Index Price Constituents": the sources that entered the last index tick's average (a dropped
+    // source is not listed), each source's pair as we read it (the unified BASE/QUOTE; the replay's sources are ours).
+    app.get(
+      '/fapi/v1/constituents',
+      { config: cfg(2, 'NONE'), schema: { querystring: publicParams({ symbol: FSymbol }), response: answers(ConstituentsResponse) } },
+      async (req) => {
+        const m = marketOf(P(req));
+        const c = await indexComponents.components(m.symbol);
+        const pair = c.mode === 'live' ? `${m.base}/${m.quote}` : toBinanceSymbol(m.symbol);
+        return {
+          symbol: toBinanceSymbol(m.symbol),
+          time: c.time,
+          constituents: c.components
+            .filter((x) => x.status === 'used' || x.status === 'clamped')
+            .map((x) => ({ exchange: x.source, symbol: pair, price: x.price, weight: x.weight })),
+        };
       },
     );
 
