@@ -8,10 +8,12 @@
  * close of 1 lot and the one-click close (after its confirmation) sell into the bids (a third user's, or the bots');
  * the all-orders page lists open long and the two close longs in "matched".
  */
+import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiPost, expectToast, freshEmail, recordToasts, registerByApi } from './support';
 
 const PASSWORD = 'Journey12pass';
+const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots', 'review');
 const SYMBOL = 'BTC/USDT';
 
 type Session = { token: string; userId: string };
@@ -85,6 +87,19 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   await expect(page.getByTestId('lot-rule')).toHaveText('1手 = 按委托价格计 1,000 USDT 面值');
   await expect(page.getByTestId('mark-price')).not.toHaveText('--');
   await expect(page.getByTestId('funding-countdown')).toHaveText(/^\d\d:\d\d:\d\d$/);
+
+  // The index price opens its components: on the demo's replay, the replayed market (weight 2 of the 4) and our spot
+  // market's mid (and last trade, when one is under 30 s old), each with its price, weight and status.
+  await page.getByRole('button', { name: '指数价格成分' }).click();
+  const sheet = page.getByRole('dialog', { name: '指数价格成分' });
+  await expect(sheet.getByTestId('index-mode')).toHaveText(/^演示指数：回放市场（权重 2）/);
+  await expect(sheet.getByTestId('index-source-reference')).toContainText('回放市场');
+  await expect(sheet.getByTestId('index-source-reference')).toContainText(/(50\.00|66\.66)%已(采用|限幅)/);
+  await expect(sheet.getByTestId('index-source-mid')).toContainText('现货中间价');
+  await expect(sheet.getByTestId('index-total')).toHaveText(/^指数价格: [\d,]+\.\d\d · /);
+  await page.screenshot({ path: path.join(SHOTS, 'contract-index-components-zh.png') });
+  await page.mouse.click(195, 60); // the mask above the sheet closes it
+  await expect(sheet).toBeHidden();
 
   // Nothing in the contract account: the order is refused before sending, with the way to the transfer.
   await page.getByLabel('手数', { exact: true }).fill('2');

@@ -1,12 +1,15 @@
 /**
  * The contract's price strip: mark price, index price, and the predicted funding rate with the countdown to
- * the next funding (00:00, 08:00, 16:00 UTC), live from the contractMark pushes.
+ * the next funding (00:00, 08:00, 16:00 UTC), live from the contractMark pushes. The index price opens its
+ * components (IndexComponentsSheet).
  */
+import { useState } from 'react';
 import type { ContractMarket } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_VALUE, formatCountdown, formatFixed, trendOf } from '../../../shared/format';
 import { trendClass } from '../../../shared/theme';
 import { useNow } from '../hooks/use-contract-market';
+import { IndexComponentsSheet } from './IndexComponentsSheet';
 
 /** A funding rate of the API (percent, 6 decimals) shown with 4 decimals: "0.010000" -> "0.0100%". */
 export function fundingPercent(rate: string): string {
@@ -20,6 +23,7 @@ export function MarkStrip({ market }: { market: ContractMarket }) {
   const { t } = useTranslation('contract');
   const now = useNow();
   const d = market.priceDecimals;
+  const [components, setComponents] = useState(false);
   return (
     <dl className="ct-strip num" aria-label={market.symbol}>
       <div>
@@ -28,7 +32,12 @@ export function MarkStrip({ market }: { market: ContractMarket }) {
       </div>
       <div>
         <dt>{t('indexPrice')}</dt>
-        <dd data-testid="index-price">{market.indexPrice ? formatFixed(market.indexPrice, d, { group: true }) : EMPTY_VALUE}</dd>
+        <dd>
+          <button type="button" className="ct-index-btn" aria-label={t('indexComponents.open')} onClick={() => setComponents(true)}>
+            <span data-testid="index-price">{market.indexPrice ? formatFixed(market.indexPrice, d, { group: true }) : EMPTY_VALUE}</span>
+          </button>
+          {components && <IndexComponentsSheet market={market} onClose={() => setComponents(false)} />}
+        </dd>
       </div>
       <div>
         <dt>{t('fundingCountdown')}</dt>
