@@ -2,7 +2,6 @@
 import '@testing-library/jest-dom/vitest';
 import { afterAll, afterEach } from 'vitest';
 import { act, cleanup, configure } from '@testing-library/react';
-import { Globals } from '@react-spring/web';
 // antd-mobile's imperative Dialog/Toast need a React 19 render function, as in the app (main.tsx).
 import { unmountImperativeRoots } from '../shared/ui/antd-compat';
 import { loadAllLanguages } from '../shared/i18n';
@@ -15,10 +14,6 @@ const feedback = await loadFeedback();
 
 // The machine is shared and test files run in parallel: give findBy/waitFor room.
 configure({ asyncUtilTimeout: 5000 });
-// antd-mobile's enter and exit animations (react-spring) end at once in tests: a dialog closed by a test is gone when
-// React has rendered, not after frames that a loaded machine can delay past any timeout (on CI a Dialog.confirm
-// cancelled in ConditionalOrderFields.test.tsx was still in the document 5 s later).
-Globals.assign({ skipAnimation: true });
 
 afterEach(() => {
   // A toast or dialog a test left open would update React after the file's jsdom window is gone (on CI: "window is
