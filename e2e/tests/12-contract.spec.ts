@@ -96,7 +96,7 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   await expect(sheet.getByTestId('index-source-reference')).toContainText('回放市场');
   await expect(sheet.getByTestId('index-source-reference')).toContainText(/(50\.00|66\.66)%已(采用|限幅)/);
   await expect(sheet.getByTestId('index-source-mid')).toContainText('现货中间价');
-  await expect(sheet.getByTestId('index-total')).toHaveText(/^指数价格: [\d,]+\.\d\d · /);
+  await expect(sheet.getByTestId('index-total')).toHaveText(/^指数价格：[\d,]+\.\d\d · /);
   await page.screenshot({ path: path.join(SHOTS, 'contract-index-components-zh.png') });
   await page.mouse.click(195, 60); // the mask above the sheet closes it
   await expect(sheet).toBeHidden();

@@ -83,7 +83,7 @@ export function IndexComponentsSheet({ market, onClose }: { market: Pick<Contrac
               </table>
             )}
             <p className="ct-sheet-hint" data-testid="index-total">
-              {t('indexPrice')}: {c.price ? formatPrice(c.price, market.priceDecimals) : EMPTY_VALUE}
+              {t('indexComponents.total', { price: c.price ? formatPrice(c.price, market.priceDecimals) : EMPTY_VALUE })}
               {c.time > 0 ? ` · ${formatDateTime(c.time)}` : ''}
             </p>
           </>
