@@ -253,6 +253,10 @@ export const ERROR_MESSAGES = {
   kyc_required: { en: 'Please complete identity verification before withdrawing', zh: '请先完成身份认证再提币' },
   address_invalid: { en: 'Invalid address for this network (check the address and its upper/lower case)', zh: '该网络的地址无效（请检查地址及大小写）' },
   address_internal: { en: 'This address belongs to the exchange; use a transfer between accounts instead', zh: '该地址属于本平台，请使用账户划转' },
+  address_wrong_network: {
+    en: 'This address belongs to another network; choose the network of the address (a transfer on the wrong network is lost)',
+    zh: '该地址属于其他网络，请选择与地址一致的网络（错误网络的转账将无法找回）',
+  },
   amount_below_minimum: { en: 'The amount is below the minimum', zh: '数量低于最小值' },
   amount_above_maximum: { en: 'The amount is above the maximum', zh: '数量超过最大值' },
   transfer_amount_exceeds: { en: 'Amount exceeds maximum', zh: '超出最大可转数量' },

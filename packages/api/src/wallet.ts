@@ -260,6 +260,8 @@ export const ReserveAsset = Type.Object({
   reserves: Type.String(),
   /** reserves / liabilities as a decimal string with 4 places ('' when liabilities are 0 or no chain) */
   ratio: Type.String(),
+  /** the reserves per network that carries the coin (ETH, BSC, ARBITRUM, MATIC); they add up to `reserves` */
+  networks: Type.Array(Type.Object({ chain: Type.String(), reserves: Type.String() })),
 });
 /** Answer of GET asset/reserves/getRoot (public): the latest published snapshot. */
 export const ReservesRoot = Type.Object({

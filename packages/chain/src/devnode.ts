@@ -25,7 +25,7 @@ export const DEV_CHAIN_ID = 31337;
 export interface DevChain {
   /** JSON-RPC endpoint, e.g. http://127.0.0.1:8600 */
   rpcUrl: string;
-  /** 31337 */
+  /** DEV_CHAIN_ID (31337) unless started with another */
   chainId: number;
   /** Hardhat's public dev key of account #0 (see DEV_FAUCET_KEY): dev only. */
   faucetKey: Hex;
@@ -46,6 +46,8 @@ export interface DevChainOptions {
   port: number;
   /** Interface to listen on; default 127.0.0.1. */
   host?: string;
+  /** The chain id (default DEV_CHAIN_ID, 31337); each network of the demo gets its own (chains.ts DEV_CHAIN_IDS). */
+  chainId?: number;
   /** One block every this many ms even without transactions (default 1000); 0 = only on transactions. */
   blockIntervalMs?: number;
   /** How long to wait for eth_blockNumber to answer (default 60,000 ms). */
@@ -106,6 +108,8 @@ export function hardhatBootstrap(resolve: (id: string) => string = createRequire
 export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
   const host = opts.host ?? '127.0.0.1';
   const rpcUrl = `http://${host}:${opts.port}`;
+  const chainId = opts.chainId ?? DEV_CHAIN_ID;
+  if (!Number.isSafeInteger(chainId) || chainId < 1) throw new RangeError(`startDevChain: chain id ${chainId}`);
   if ((await blockNumber(rpcUrl)) !== null) throw new Error(`startDevChain: ${rpcUrl} already answers JSON-RPC (port in use)`);
   const bootstrap = hardhatBootstrap();
   const child = spawn(
@@ -124,7 +128,12 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
     ],
     {
       cwd: devnodeDir,
-      env: { ...process.env, HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true', DEVCHAIN_BLOCK_INTERVAL_MS: String(opts.blockIntervalMs ?? 1000) },
+      env: {
+        ...process.env,
+        HARDHAT_DISABLE_TELEMETRY_PROMPT: 'true',
+        DEVCHAIN_BLOCK_INTERVAL_MS: String(opts.blockIntervalMs ?? 1000),
+        DEVCHAIN_CHAIN_ID: String(chainId),
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
@@ -168,7 +177,7 @@ export async function startDevChain(opts: DevChainOptions): Promise<DevChain> {
   }
   return {
     rpcUrl,
-    chainId: DEV_CHAIN_ID,
+    chainId,
     faucetKey: DEV_FAUCET_KEY,
     stop,
     pause: () => {

@@ -1,5 +1,6 @@
 /**
- * @exchange/chain: the exchange's link to its one EVM chain ("ETH": native ETH and the USDT ERC-20).
+ * @exchange/chain: the exchange's link to its EVM networks (Ethereum: native ETH and the USDT ERC-20; BNB Smart
+ * Chain, Arbitrum One, Polygon: USDT).
  * - devnode: startDevChain, a Hardhat node child process for development, the demo and tests;
  * - token: the USDT contract (deployDemoToken, TOKEN_ABI, DEV_USDT_ADDRESS);
  * - hd: deposit addresses from the account xpub (depositAddress, depositXpubFromSeed, newWalletSeed);
@@ -8,7 +9,7 @@
  * - demo: prepareDemoChain (token, hot wallet and faucet funded).
  */
 export { startDevChain, DEV_CHAIN_ID, DEV_FAUCET_ADDRESS, DEV_FAUCET_KEY, type DevChain, type DevChainOptions } from './devnode';
-export { deployDemoToken, DEV_USDT_ADDRESS, TOKEN_ABI, TOKEN_BYTECODE, USDT_DECIMALS } from './token';
+export { deployDemoToken, BSC_USDT_DECIMALS, DEV_USDT_ADDRESS, TOKEN_ABI, TOKEN_BYTECODE, USDT_DECIMALS } from './token';
 export { depositAddress, depositXpubFromSeed, newWalletSeed, publicKeyToEthAddress, DEPOSIT_ACCOUNT_PATH, HOT_WALLET_PATH, MAX_DEPOSIT_INDEX } from './hd';
 export { createSigner, type Signer, type SignedWithdrawal, type WithdrawalToSign } from './signer';
 export {
@@ -23,5 +24,5 @@ export {
   type FaucetGrant,
   type TokenTransfer,
 } from './client';
-export { prepareDemoChain, DEMO_HOT_WALLET_ETH, DEMO_USDT_MINT } from './demo';
+export { prepareDemoChain, demoUsdtMint, DEMO_HOT_WALLET_ETH, DEMO_USDT_MINT } from './demo';
 export type { Address, Hex } from 'viem';

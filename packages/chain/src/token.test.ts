@@ -2,15 +2,16 @@
  * Proves on a real dev node (port 8601) that the USDT contract deploys from the faucet account at
  * DEV_USDT_ADDRESS with USDT's name, symbol and 6 decimals, that prepareDemoChain funds the hot wallet and the
  * faucet with the stated amounts, and that a faucet transfer (a demo deposit) shows in balances and in the
- * Transfer logs read by tokenTransfers.
+ * Transfer logs read by tokenTransfers. A second dev node (port 8606, chain id 31338) stands for BNB Smart Chain: its
+ * USDT has 18 decimals and the same address.
  */
 import { createPublicClient, http, parseEther, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createChainClient, fundFromFaucet } from './client';
-import { DEMO_HOT_WALLET_ETH, DEMO_USDT_MINT, prepareDemoChain } from './demo';
+import { DEMO_HOT_WALLET_ETH, DEMO_USDT_MINT, demoUsdtMint, prepareDemoChain } from './demo';
 import { DEV_FAUCET_ADDRESS, startDevChain, type DevChain } from './devnode';
 import artifact from '../artifacts/TetherToken.json' with { type: 'json' };
-import { DEV_USDT_ADDRESS, TOKEN_ABI } from './token';
+import { BSC_USDT_DECIMALS, DEV_USDT_ADDRESS, TOKEN_ABI } from './token';
 
 const hotWallet: Address = '0x1111111111111111111111111111111111111111';
 const depositAddr: Address = '0x2222222222222222222222222222222222222222';
@@ -80,5 +81,26 @@ describe('the dev USDT token', () => {
     const block = await client.block(receipt!.blockNumber);
     expect(block?.hash).toBe(receipt!.blockHash);
     expect(block?.transactions.find((t) => t.hash === txHash)).toMatchObject({ from: DEV_FAUCET_ADDRESS, to: depositAddr, value: 1_000_000_000_000_000_123n });
+  });
+});
+
+describe('a second network', () => {
+  it('a dev node with its own chain id carries an 18-decimal USDT at the same address, minted 10^8 USDT in its units', async () => {
+    const bsc = await startDevChain({ port: 8606, blockIntervalMs: 0, chainId: 31338 });
+    try {
+      const client = createChainClient(bsc.rpcUrl);
+      expect([bsc.chainId, await client.chainId()]).toEqual([31338, 31338]);
+      const { usdt: token } = await prepareDemoChain(bsc, hotWallet, BSC_USDT_DECIMALS);
+      expect(token).toBe(DEV_USDT_ADDRESS);
+      const pub = createPublicClient({ transport: http(bsc.rpcUrl) });
+      expect(await pub.readContract({ address: token, abi: TOKEN_ABI, functionName: 'decimals' })).toBe(18);
+      expect(demoUsdtMint(18)).toBe(100_000_000n * 10n ** 18n);
+      expect(await client.tokenBalance(token, hotWallet)).toBe(demoUsdtMint(18));
+    } finally {
+      await bsc.stop();
+    }
+  }, 60_000);
+  it('refuses a chain id that is not a positive integer', async () => {
+    await expect(startDevChain({ port: 8607, chainId: 0 })).rejects.toThrow(RangeError);
   });
 });

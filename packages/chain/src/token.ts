@@ -1,6 +1,6 @@
 /**
- * The dev chain's USDT: contracts/TetherToken.sol (OpenZeppelin ERC20, "Tether USD", USDT, 6 decimals, owner-only
- * mint), compiled by scripts/compile.mjs into artifacts/TetherToken.json (committed).
+ * The dev chain's USDT: contracts/TetherToken.sol (OpenZeppelin ERC20, "Tether USD", USDT, the decimals given at
+ * deployment, owner-only mint), compiled by scripts/compile.mjs into artifacts/TetherToken.json (committed).
  */
 import { createWalletClient, createPublicClient, getAddress, getContractAddress, http, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -10,8 +10,10 @@ import { devChainDefinition } from './viem-chain';
 
 /** Creation bytecode of TetherToken (solc 0.8.26, optimizer 200 runs, cancun). */
 export const TOKEN_BYTECODE = artifact.bytecode as Hex;
-/** USDT has 6 decimals on chain (1 USDT = 1,000,000 token units); the engine uses 8. */
+/** USDT has 6 decimals on Ethereum, Arbitrum One and Polygon (1 USDT = 1,000,000 token units); the engine uses 8. */
 export const USDT_DECIMALS = 6;
+/** USDT on BNB Smart Chain ("BSC-USD", Binance-Peg) has 18 decimals. */
+export const BSC_USDT_DECIMALS = 18;
 
 /**
  * Where deployDemoToken puts the token on a fresh dev chain: the contract created by Hardhat account #0 (the
@@ -35,7 +37,7 @@ export const TOKEN_ABI = [
     outputs: [{ name: '', type: 'bool' }],
   },
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'account', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
-  { type: 'function', name: 'decimals', stateMutability: 'pure', inputs: [], outputs: [{ name: '', type: 'uint8' }] },
+  { type: 'function', name: 'decimals', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint8' }] },
   { type: 'function', name: 'symbol', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'string' }] },
   { type: 'function', name: 'totalSupply', stateMutability: 'view', inputs: [], outputs: [{ name: '', type: 'uint256' }] },
   {
@@ -60,16 +62,16 @@ export const TOKEN_ABI = [
 ] as const;
 
 /**
- * Deploys TetherToken from `deployerKey` (who becomes its owner and the only minter) and waits for the receipt.
- * Returns the contract address; from Hardhat account #0 on a fresh chain that is DEV_USDT_ADDRESS. Throws if the
- * deployment reverts.
+ * Deploys TetherToken with `decimals` (default USDT_DECIMALS, 6) from `deployerKey` (who becomes its owner and the
+ * only minter) and waits for the receipt. Returns the contract address; from Hardhat account #0 on a fresh chain that
+ * is DEV_USDT_ADDRESS. Throws if the deployment reverts.
  */
-export async function deployDemoToken(rpcUrl: string, deployerKey: Hex): Promise<Address> {
+export async function deployDemoToken(rpcUrl: string, deployerKey: Hex, decimals: number = USDT_DECIMALS): Promise<Address> {
   const transport = http(rpcUrl);
   const pub = createPublicClient({ transport });
   const chain = devChainDefinition(await pub.getChainId(), rpcUrl);
   const wallet = createWalletClient({ account: privateKeyToAccount(deployerKey), chain, transport });
-  const hash = await wallet.deployContract({ abi: artifact.abi as Abi, bytecode: TOKEN_BYTECODE, args: [] });
+  const hash = await wallet.deployContract({ abi: artifact.abi as Abi, bytecode: TOKEN_BYTECODE, args: [decimals] });
   const receipt = await pub.waitForTransactionReceipt({ hash, pollingInterval: 100 });
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deployDemoToken: deployment ${hash} failed`);
   return getAddress(receipt.contractAddress);

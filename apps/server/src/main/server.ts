@@ -81,7 +81,7 @@ async function main(): Promise<void> {
         } catch (err) {
           // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
           console.warn(
-            `  Dev chain not started on port ${config.devChainPort}: ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
+            `  Dev chains not started (ports from ${config.devChainPort}): ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
           );
         }
       }
@@ -121,7 +121,10 @@ async function main(): Promise<void> {
   if (demo) {
     // Printed on purpose: the demo account is how a visitor signs in to the embedded demo.
     console.log(`\n  Exchange demo at http://localhost:${config.port}\n  demo account: ${demo.account}  password: ${demo.password}\n`);
-    if (started.chain) console.log(`  Dev chain (Hardhat, chain id ${config.chainId}) at ${config.chainRpcUrl}  USDT token: ${config.chainUsdtContract}\n`);
+    if (started.chain) {
+      const lines = [...started.chain.devChains].map(([code, c]) => `  Dev chain ${code} (Hardhat, chain id ${c.chainId}) at ${c.rpcUrl}`);
+      console.log(`${lines.join('\n')}\n  USDT token on each: ${config.chainUsdtContract}\n`);
+    }
     // The demo operator's documented credentials (domains/admin/demo-operator.ts): the TOTP key goes into an
     // authenticator app (or any TOTP tool) for the console's login.
     const op = await m.demoOperator.ensureDemoOperator(ctx);

@@ -7,13 +7,13 @@ import { startReservesJob } from './reserves.job';
 
 export const reservesModule: DomainModule<
   Parameters<typeof startReservesJob>[0] &
-    PlatformContext & { chain: { onChainReserves: NonNullable<Parameters<typeof createReservesService>[0]['onChainReserves']> } },
+    PlatformContext & { chain: { onChainReservesByNetwork: NonNullable<Parameters<typeof createReservesService>[0]['onChainReserves']> } },
   { reserves: ReservesService }
 > = {
   name: 'reserves',
   create: (ctx) => ({
     // user liabilities from the engine, the exchange's on-chain balances from the chain service
-    reserves: createReservesService({ db: ctx.db, host: ctx.host, log: ctx.log, onChainReserves: () => ctx.chain.onChainReserves() }),
+    reserves: createReservesService({ db: ctx.db, host: ctx.host, log: ctx.log, onChainReserves: () => ctx.chain.onChainReservesByNetwork() }),
   }),
   routes: (ctx) => [reservesRoutes({ reserves: ctx.reserves })],
   startJobs: (ctx) => startReservesJob(ctx),

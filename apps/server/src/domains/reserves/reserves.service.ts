@@ -32,11 +32,19 @@ export interface ReservesActor {
 }
 
 /**
- * The exchange's balances on chain per coin, in engine units (scale 8): hot wallet plus deposit addresses. A coin
- * absent from the map has no chain in this deployment (its reserves are published as ''). Supplied by the chain
- * service (domains/wallet) when a chain is configured.
+ * The exchange's balances on chain per network and coin, in engine units (scale 8): hot wallet plus deposit
+ * addresses (network code -> coin -> units). A coin absent from every network has no chain in this deployment (its
+ * reserves are published as ''); a coin's reserves are the sum over its networks. Supplied by the chain service
+ * (domains/wallet onChainReservesByNetwork) when a chain is configured.
  */
-export type OnChainReserves = () => Promise<ReadonlyMap<string, bigint>>;
+export type OnChainReserves = () => Promise<ReadonlyMap<string, ReadonlyMap<string, bigint>>>;
+
+/** The per-coin sums of per-network reserves. */
+export function sumOverNetworks(byNetwork: ReadonlyMap<string, ReadonlyMap<string, bigint>>): Map<string, bigint> {
+  const total = new Map<string, bigint>();
+  for (const m of byNetwork.values()) for (const [coin, units] of m) total.set(coin, (total.get(coin) ?? 0n) + units);
+  return total;
+}
 
 /** What the service needs: the database, a read view of the engine, optionally the chain's balances and a clock. */
 export interface ReservesDeps {
@@ -146,14 +154,15 @@ export function createReservesService(deps: ReservesDeps): ReservesService {
       const at = now();
       const leaves = users.map((u) => ({ userId: u.userId, salt: randomBytes(16).toString('hex'), balances: u.balances }));
       const tree = buildTree(leaves, assets.length);
-      let onChain: ReadonlyMap<string, bigint> = new Map();
+      let byNetwork: ReadonlyMap<string, ReadonlyMap<string, bigint>> = new Map();
       if (deps.onChainReserves) {
         try {
-          onChain = await deps.onChainReserves();
+          byNetwork = await deps.onChainReserves();
         } catch (err) {
           deps.log.warn({ err }, 'reserves snapshot: on-chain balances unavailable, published without reserves');
         }
       }
+      const onChain = sumOverNetworks(byNetwork);
       const snapshotId = await repo.insertSnapshot(
         {
           rootHash: tree.root.hash,
@@ -162,6 +171,7 @@ export function createReservesService(deps: ReservesDeps): ReservesService {
           scales,
           liabilities: tree.root.sums.map(String),
           reserves: assets.map((a) => onChain.get(a)?.toString() ?? ''),
+          reservesByNetwork: [...byNetwork].map(([chain, m]) => ({ chain, reserves: assets.map((a) => m.get(a)?.toString() ?? '') })),
           engineSeq: null,
           operatorId: actor?.id ?? null,
           createdAt: at,
@@ -202,11 +212,15 @@ export function createReservesService(deps: ReservesDeps): ReservesService {
           const scale = snap.scales[i] ?? 8;
           const liabilities = BigInt(snap.liabilities[i] ?? '0');
           const reserves = snap.reserves[i] ?? '';
+          const networks = (snap.reservesByNetwork ?? [])
+            .filter((n) => (n.reserves[i] ?? '') !== '')
+            .map((n) => ({ chain: n.chain, reserves: formatDecimal(BigInt(n.reserves[i]!), scale) }));
           return {
             coin,
             liabilities: formatDecimal(liabilities, scale),
             reserves: reserves === '' ? '' : formatDecimal(BigInt(reserves), scale),
             ratio: reserveRatio(reserves === '' ? null : BigInt(reserves), liabilities),
+            networks,
           };
         }),
       };

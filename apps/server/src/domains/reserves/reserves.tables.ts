@@ -22,6 +22,11 @@ export const reservesSnapshots = pgTable(
     liabilities: jsonb('liabilities').$type<string[]>().notNull(),
     /** the exchange's on-chain balances per asset (smallest engine units), '' when the asset has no chain or none was read */
     reserves: jsonb('reserves').$type<string[]>().notNull(),
+    /**
+     * the same per network, in the networks' order (ETH, BSC, ARBITRUM, MATIC; `reserves` per asset, '' where the
+     * network does not carry it); [] for a snapshot taken before networks were recorded
+     */
+    reservesByNetwork: jsonb('reserves_by_network').$type<Array<{ chain: string; reserves: string[] }>>().notNull().default([]),
     /** the engine's journal position the balances were read at (null when unknown) */
     engineSeq: bigint('engine_seq', { mode: 'number' }),
     /** the operator who asked for it (null: the schedule or the demo's first start) */

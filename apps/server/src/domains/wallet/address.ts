@@ -1,6 +1,11 @@
 /**
- * Withdrawal address checks for the EVM chain (malformed, lowercase-mismatched
- * checksum, zero and contract-self addresses; not our own hot wallet).
+ * Withdrawal address checks for the EVM networks (malformed, lowercase-mismatched
+ * checksum, zero and contract-self addresses; not our own hot wallet; not another network's address).
+ *
+ * The four networks (Ethereum, BNB Smart Chain, Arbitrum One, Polygon) share one address format, so an EVM address
+ * cannot say which of them it is meant for; what can be told is an address of a network of another family pasted
+ * into an EVM network (TRON's T..., Bitcoin's 1.../3.../bc1..., a 32-byte 0x... of Aptos or Sui, Solana's base58):
+ * address_wrong_network, refused before anything is held.
  *
  * An address is 0x + 40 hex digits. All lower case (or all upper case) carries no checksum and is accepted; mixed
  * case must be the EIP-55 checksum (viem `getAddress`), else address_invalid. The zero address and the coin's own
@@ -12,6 +17,23 @@ import { AppError } from '../../platform/shared/errors';
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO = '0x0000000000000000000000000000000000000000';
+
+/** Base58 (Bitcoin's alphabet). */
+const B58 = '[1-9A-HJ-NP-Za-km-z]';
+/** Address formats of networks outside the EVM family, by network. */
+const OTHER_NETWORKS: readonly { network: string; re: RegExp }[] = [
+  { network: 'TRON', re: new RegExp(`^T${B58}{33}$`) },
+  { network: 'BTC', re: /^(bc1|tb1)[02-9ac-hj-np-z]{11,71}$/i },
+  { network: 'BTC', re: new RegExp(`^[13]${B58}{25,34}$`) },
+  { network: 'APT/SUI', re: /^0x[0-9a-fA-F]{64}$/ },
+  { network: 'SOL', re: new RegExp(`^${B58}{32,44}$`) },
+];
+
+/** The network family of `input` (trimmed) when it is an address of a network outside the EVM family, else null. */
+export function otherNetworkOf(input: string): string | null {
+  const s = input.trim();
+  return OTHER_NETWORKS.find((n) => n.re.test(s))?.network ?? null;
+}
 
 /** The EIP-55 form of `input` (trimmed), or throws AppError address_invalid (400, field `field`). */
 export function parseEvmAddress(input: string, field = 'address'): string {
@@ -35,9 +57,11 @@ export interface OwnAddresses {
 
 /**
  * The EIP-55 destination of a withdrawal of a coin whose token contract is `contract` ('' for the native coin).
- * Throws address_invalid (malformed, bad checksum, zero, the token contract) or address_internal (ours).
+ * Throws address_wrong_network (another network family's address), address_invalid (malformed, bad checksum, zero,
+ * the token contract) or address_internal (ours).
  */
 export function checkWithdrawAddress(input: string, contract: string, own: OwnAddresses, field = 'address'): string {
+  if (otherNetworkOf(input) !== null) throw new AppError('address_wrong_network', 400, field);
   const a = parseEvmAddress(input, field);
   if (a === ZERO) throw new AppError('address_invalid', 400, field);
   if (contract !== '' && a.toLowerCase() === contract.toLowerCase()) throw new AppError('address_invalid', 400, field);

@@ -1,14 +1,15 @@
 /**
- * Starts the chain jobs of a context when CHAIN_JOBS is on and a node is configured: the deposit watcher and, when
- * this process holds the signer, the withdrawal broadcaster. In the scale-out mode exactly one gateway runs them.
+ * Starts the chain jobs of a context when CHAIN_JOBS is on: per network with a node, its deposit watcher and, when
+ * this process holds the signer, its withdrawal broadcaster. In the scale-out mode exactly one gateway runs them.
  * server.ts (through domains/market-jobs/index.ts) calls startChainJobs after listen and stop() on shutdown.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/env';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
-import type { ChainService } from './chain.service';
+import type { ChainNetwork, ChainService } from './chain.service';
 import { insertAlert } from './chain.repository';
+import { EVM_CHAIN } from './chains';
 import { createChainWatcher, type ChainWatcher } from './chain-watcher';
 import { createWithdrawalBroadcaster, type WithdrawalBroadcaster } from './withdrawal-broadcaster';
 
@@ -21,49 +22,69 @@ export interface ChainJobDeps {
   chain: ChainService;
 }
 
-/** The running chain jobs (either may be absent). */
-export interface ChainJobs {
-  watcher: ChainWatcher | null;
+/** One network's jobs. */
+export interface NetworkJobs {
+  watcher: ChainWatcher;
   broadcaster: WithdrawalBroadcaster | null;
+}
+
+/** The running chain jobs (none where the context cannot run them). */
+export interface ChainJobs {
+  /** Ethereum's watcher (null where it does not run) */
+  watcher: ChainWatcher | null;
+  /** Ethereum's broadcaster */
+  broadcaster: WithdrawalBroadcaster | null;
+  /** every network's jobs by network code */
+  byNetwork: ReadonlyMap<string, NetworkJobs>;
   stop(): Promise<void>;
 }
 
-/** Builds the watcher and the broadcaster of `ctx` (not started): null where the context cannot run them. */
-export function createChainJobs(ctx: ChainJobDeps, opts: { pollMs?: number } = {}): ChainJobs {
-  const { chain } = ctx;
-  const client = chain.client;
-  if (!ctx.config.chainJobs || client === null) return { watcher: null, broadcaster: null, stop: async () => {} };
+/** One network's watcher and broadcaster (not started). */
+function networkJobs(ctx: ChainJobDeps, n: ChainNetwork & { client: NonNullable<ChainNetwork['client']> }, opts: { pollMs?: number }): NetworkJobs {
   const watcher = createChainWatcher({
     db: ctx.db,
     host: ctx.host,
-    client,
+    client: n.client,
     log: ctx.log,
-    chain: chain.chain,
-    coins: () => chain.coins(),
-    addresses: chain.addresses,
-    confirmations: ctx.config.chainConfirmations,
-    startBlock: ctx.config.chainStartBlock,
+    chain: n.code,
+    coins: () => n.coins(),
+    addresses: ctx.chain.addresses,
+    confirmations: n.confirmations,
+    startBlock: n.startBlock,
     ...(opts.pollMs !== undefined ? { pollMs: opts.pollMs } : {}),
   });
   const broadcaster =
-    chain.signer === null
+    n.signer === null
       ? null
       : createWithdrawalBroadcaster({
           host: ctx.host,
-          client,
-          signer: chain.signer,
+          client: n.client,
+          signer: n.signer,
           log: ctx.log,
-          chain: chain.chain,
-          coins: () => chain.coins(),
-          confirmations: ctx.config.chainConfirmations,
-          alert: (kind, message) => insertAlert(ctx.db, { chain: chain.chain, kind, message }, new Date()),
+          chain: n.code,
+          coins: () => n.coins(),
+          confirmations: n.confirmations,
+          alert: (kind, message) => insertAlert(ctx.db, { chain: n.code, kind, message }, new Date()),
           ...(opts.pollMs !== undefined ? { pollMs: opts.pollMs } : {}),
         });
+  return { watcher, broadcaster };
+}
+
+/** Builds the watchers and broadcasters of `ctx` (not started): none where the context cannot run them. */
+export function createChainJobs(ctx: ChainJobDeps, opts: { pollMs?: number } = {}): ChainJobs {
+  const byNetwork = new Map<string, NetworkJobs>();
+  if (ctx.config.chainJobs) {
+    for (const n of ctx.chain.networks) {
+      if (n.client !== null) byNetwork.set(n.code, networkJobs(ctx, { ...n, client: n.client, coins: () => n.coins() }, opts));
+    }
+  }
+  const eth = byNetwork.get(EVM_CHAIN);
   return {
-    watcher,
-    broadcaster,
+    watcher: eth?.watcher ?? null,
+    broadcaster: eth?.broadcaster ?? null,
+    byNetwork,
     async stop() {
-      await Promise.all([watcher.stop(), broadcaster?.stop()]);
+      await Promise.all([...byNetwork.values()].flatMap((j) => [j.watcher.stop(), j.broadcaster?.stop()]));
     },
   };
 }
@@ -71,10 +92,10 @@ export function createChainJobs(ctx: ChainJobDeps, opts: { pollMs?: number } = {
 /** Creates and starts the chain jobs of `ctx`; logs what runs. */
 export function startChainJobs(ctx: ChainJobDeps): ChainJobs {
   const jobs = createChainJobs(ctx);
-  if (jobs.watcher) {
-    jobs.watcher.start();
-    jobs.broadcaster?.start();
-    ctx.log.info({ chain: ctx.chain.chain, confirmations: ctx.config.chainConfirmations, broadcaster: jobs.broadcaster !== null }, 'chain watcher started');
+  for (const [code, j] of jobs.byNetwork) {
+    j.watcher.start();
+    j.broadcaster?.start();
+    ctx.log.info({ chain: code, confirmations: ctx.chain.network(code)?.confirmations, broadcaster: j.broadcaster !== null }, 'chain watcher started');
   }
   return jobs;
 }

@@ -127,7 +127,7 @@ describe('deposits', () => {
     await t.ctx.host.projected();
     expect((await depositOf(usdtTx))[0]!.creditedSeq).toBeGreaterThan(0);
     // The record as the capital records show it.
-    const rec = t.ctx.chain.depositRecord((await depositOf(usdtTx))[0]!, await t.ctx.chain.head());
+    const rec = t.ctx.chain.depositRecord((await depositOf(usdtTx))[0]!, await t.ctx.chain.head('ETH'));
     expect(rec).toMatchObject({
       amount: '25.50000000',
       status: 'CREDITED',

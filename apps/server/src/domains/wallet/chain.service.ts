@@ -1,11 +1,13 @@
 /**
  * The chain side of the wallet: the deposit address book (every user's address derived from the account
- * xpub), the signer loaded from its seed file, the chain client, and what the console and the demo ask of the chain:
- * the deposit monitor, alerts, the hot wallet against user liabilities, on-chain reserves, demo deposits.
+ * xpub: the same address on every EVM network, as on Binance), per network (chains.ts: Ethereum, BNB Smart Chain,
+ * Arbitrum One, Polygon) its signer (one seed, the network's chain id) and chain client, and what the console and the
+ * demo ask of the chains: the deposit monitor, alerts, the hot wallet against user liabilities, on-chain reserves per
+ * network and in total, demo deposits.
  *
- * The watcher (chain-watcher.ts) and the withdrawal broadcaster (withdrawal-broadcaster.ts) run on top of this service
- * when CHAIN_JOBS is on (chain-jobs.ts). In the embedded demo, server.ts first starts a dev chain (startDemoChain) and
- * points the configuration at it.
+ * A watcher (chain-watcher.ts) and a withdrawal broadcaster (withdrawal-broadcaster.ts) per network run on top of this
+ * service when CHAIN_JOBS is on (chain-jobs.ts). In the embedded demo, server.ts first starts a dev chain per network
+ * (startDemoChain) and points the configuration at them.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -20,7 +22,6 @@ import { ACCOUNT_KINDS, formatDecimal } from '@exchange/core';
 import {
   createChainClient,
   createSigner,
-  DEV_CHAIN_ID,
   DEV_FAUCET_KEY,
   depositAddress as deriveAddress,
   depositXpubFromSeed,
@@ -38,18 +39,48 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { adminListDeposits, chainHead, depositAddressesUsed, listAlerts, type DepositRow, type DepositState } from './chain.repository';
-import { chainToEngine, createWalletCatalogue, engineToChain, ENGINE_SCALE, EVM_CHAIN, type WalletCatalogue } from './chains';
+import {
+  chainToEngine,
+  createWalletCatalogue,
+  engineToChain,
+  ENGINE_SCALE,
+  EVM_CHAIN,
+  isDevChainId,
+  networksOf,
+  usdtDecimalsOf,
+  type WalletCatalogue,
+} from './chains';
 import { checkWalletIdentity, seedCreationRefusal, walletFingerprint } from './wallet-identity';
 
-/** A coin the watcher and the broadcaster move on the EVM chain. */
+/** A coin the watcher and the broadcaster move on an EVM network. */
 export interface ChainCoin {
   coin: string;
   /** the ERC-20 contract, null for the native coin */
   token: Address | null;
-  /** decimals on chain (18 ETH, 6 USDT) */
+  /** decimals on chain (18 ETH, 6 USDT; 18 USDT on BNB Smart Chain) */
   chainDecimals: number;
   /** engine units: a deposit below it is recorded BELOW_MINIMUM, not credited */
   minDeposit: bigint;
+}
+
+/** One EVM network as the chain service runs it. */
+export interface ChainNetwork {
+  /** network code: ETH, BSC, ARBITRUM, MATIC */
+  readonly code: string;
+  /** the chain id its signer signs for */
+  readonly chainId: number;
+  /** blocks a deposit or a withdrawal waits */
+  readonly confirmations: number;
+  /** where its watcher starts without a cursor */
+  readonly startBlock: number;
+  /** its signer (the one seed, this chain id), only where CHAIN_JOBS runs (or no WALLET_XPUB is configured) */
+  readonly signer: Signer | null;
+  /** its chain client, null without a node */
+  readonly client: ChainClient | null;
+  /** True when the demo deposit is offered on it: demo mode on a dev chain with a node. */
+  readonly demoDepositEnabled: boolean;
+  /** Its coins with a contract known (ETH on Ethereum always; USDT where its contract is configured). */
+  coins(): ChainCoin[];
 }
 
 /**
@@ -165,40 +196,76 @@ export function loadOrCreateSignerSeed(file: string, refusal: () => string | nul
   return new Uint8Array(seed);
 }
 
-/** The dev chain of the embedded demo, prepared, and the configuration pointing at it. */
+/** The dev chains of the embedded demo, prepared, and the configuration pointing at them. */
 export interface DemoChain {
+  /** Ethereum's dev chain */
   devChain: DevChain;
-  /** `config` with chainRpcUrl, chainId and chainUsdtContract of the dev chain */
+  /** every network's dev chain by network code (ETH first) */
+  devChains: ReadonlyMap<string, DevChain>;
+  /** `config` with the RPC URL, chain id and USDT contract of each network's dev chain */
   config: Config;
+  /** Ethereum's USDT token */
   usdt: Address;
   stop(): Promise<void>;
 }
 
 /**
- * Demo start (server.ts, and tests): starts the dev chain on config.devChainPort, deploys USDT and funds the hot wallet
- * of the signer seed (prepareDemoChain), and answers the configuration pointing at it. The caller stops it.
+ * Demo start (server.ts, and tests): starts a dev chain per configured network without a node (Ethereum on
+ * config.devChainPort, each other network on its own port with its own dev chain id), deploys USDT with that
+ * network's decimals and funds the hot wallet of the signer seed (prepareDemoChain), in parallel, and answers the
+ * configuration pointing at them. The caller stops them; a failure stops those already started and throws.
  */
 export async function startDemoChain(config: Config, opts: { blockIntervalMs?: number } = {}): Promise<DemoChain> {
-  const devChain = await startDevChain({ port: config.devChainPort, ...(opts.blockIntervalMs !== undefined ? { blockIntervalMs: opts.blockIntervalMs } : {}) });
-  try {
-    // before the engine starts: a data directory with a journal has run, and its seed is never replaced silently
-    const journalDir = path.join(config.dataDir, 'journal');
-    const hasRun = fs.existsSync(journalDir) && fs.readdirSync(journalDir).length > 0;
-    const refusal = () =>
-      hasRun
-        ? `SIGNER_SEED_FILE ${config.signerSeedFile} is missing, but ${config.dataDir} has a journal: the demo's deposit addresses and hot wallet come from that seed. Restore it, or start on an empty DATA_DIR.`
-        : null;
-    const signer = createSigner(loadOrCreateSignerSeed(config.signerSeedFile, refusal), devChain.chainId);
-    const { usdt } = await prepareDemoChain(devChain, signer.hotWalletAddress);
+  // before the engine starts: a data directory with a journal has run, and its seed is never replaced silently
+  const journalDir = path.join(config.dataDir, 'journal');
+  const hasRun = fs.existsSync(journalDir) && fs.readdirSync(journalDir).length > 0;
+  const refusal = () =>
+    hasRun
+      ? `SIGNER_SEED_FILE ${config.signerSeedFile} is missing, but ${config.dataDir} has a journal: the demo's deposit addresses and hot wallet come from that seed. Restore it, or start on an empty DATA_DIR.`
+      : null;
+  const seed = loadOrCreateSignerSeed(config.signerSeedFile, refusal);
+  const wanted = networksOf(config).filter((n) => n.code === EVM_CHAIN || (n.rpcUrl === undefined && n.devChainPort > 0));
+  const started = new Map<string, DevChain>();
+  const stopAll = () => Promise.all([...started.values()].map((c) => c.stop())).then(() => undefined);
+  const settled = await Promise.allSettled(
+    wanted.map(async (n) => {
+      const devChain = await startDevChain({
+        port: n.devChainPort,
+        chainId: n.chainId,
+        ...(opts.blockIntervalMs !== undefined ? { blockIntervalMs: opts.blockIntervalMs } : {}),
+      });
+      started.set(n.code, devChain);
+      const signer = createSigner(seed, devChain.chainId);
+      const { usdt } = await prepareDemoChain(devChain, signer.hotWalletAddress, usdtDecimalsOf(n.code));
+      return { code: n.code, devChain, usdt };
+    }),
+  );
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    // every start has settled: none is left running behind this error
+    await stopAll();
+    throw failed.reason;
+  }
+  const prepared = settled.map((r) => (r as PromiseFulfilledResult<{ code: string; devChain: DevChain; usdt: Address }>).value);
+  {
+    const eth = prepared.find((p) => p.code === EVM_CHAIN)!;
+    const extra = new Map(prepared.filter((p) => p.code !== EVM_CHAIN).map((p) => [p.code, p]));
     return {
-      devChain,
-      usdt,
-      config: { ...config, chainRpcUrl: devChain.rpcUrl, chainId: devChain.chainId, chainUsdtContract: usdt },
-      stop: () => devChain.stop(),
+      devChain: eth.devChain,
+      devChains: new Map(prepared.map((p) => [p.code, p.devChain])),
+      usdt: eth.usdt,
+      config: {
+        ...config,
+        chainRpcUrl: eth.devChain.rpcUrl,
+        chainId: eth.devChain.chainId,
+        chainUsdtContract: eth.usdt,
+        extraNetworks: config.extraNetworks.map((n) => {
+          const p = extra.get(n.code);
+          return p ? { ...n, rpcUrl: p.devChain.rpcUrl, chainId: p.devChain.chainId, usdtContract: p.usdt } : n;
+        }),
+      },
+      stop: stopAll,
     };
-  } catch (err) {
-    await devChain.stop();
-    throw err;
   }
 }
 
@@ -246,42 +313,46 @@ export interface ChainServiceDeps {
 
 /** The chain side of the wallet; ctx.chain. */
 export interface ChainService {
-  /** network code, "ETH" */
-  readonly chain: string;
+  /** every configured network, Ethereum first */
+  readonly networks: readonly ChainNetwork[];
+  /** The network `code`, or undefined when it is not configured. */
+  network(code: string): ChainNetwork | undefined;
   /** the deposit account xpub (WALLET_XPUB, or the signer's) */
   readonly xpub: string;
-  /** the hot wallet (EIP-55), null in a gateway without the signer */
+  /** the hot wallet (EIP-55; the same address on every network), null in a gateway without the signer */
   readonly hotWalletAddress: Address | null;
-  /** the signer, only where CHAIN_JOBS runs (or no WALLET_XPUB is configured) */
-  readonly signer: Signer | null;
-  /** the chain client, null without a node (no CHAIN_RPC_URL and no dev chain) */
-  readonly client: ChainClient | null;
   readonly catalogue: WalletCatalogue;
   readonly addresses: DepositAddressBook;
   /** Settles once the journal holds the wallet's identity (rejects when it could not be recorded; already logged). */
   readonly identityRecorded: Promise<void>;
-  /** The EVM coins with a contract known (ETH always; USDT when its contract is configured). */
-  coins(): ChainCoin[];
-  /** The user's deposit address (EIP-55). */
+  /** The user's deposit address (EIP-55), the same on every network. */
   depositAddress(userId: string): Address;
   /** True when `address` (any case) is one of our users' deposit addresses. */
   isDepositAddress(address: string): boolean;
-  /** True when the demo deposit is offered: demo mode on a dev chain (chain id 31337) with a node. */
+  /** True when the demo deposit is offered on at least one network. */
   readonly demoDepositEnabled: boolean;
-  /** Demo: the dev chain's faucet pays `amount` (engine units) of `coin` to the user's deposit address (payFromDevFaucet). */
-  demoDeposit(userId: string, coin: string, amount: bigint): Promise<{ txHash: string }>;
-  /** The newest followed block number (confirmations are counted against it; 0 before the watcher ran). */
-  head(): Promise<number>;
-  /** A deposit row as the capital records show it, against the followed head `head`. */
+  /**
+   * Demo: network `chain`'s dev chain faucet pays `amount` (engine units) of `coin` to the user's deposit address
+   * (payFromDevFaucet). Throws not_found (404) where no network offers it, chain_not_available (400) for a coin or
+   * network without it, amount_invalid / amount_above_maximum (400), chain_node_unavailable (503).
+   */
+  demoDeposit(userId: string, coin: string, amount: bigint, chain?: string): Promise<{ txHash: string }>;
+  /** Network `chain`'s newest followed block number (confirmations are counted against it; 0 before its watcher ran). */
+  head(chain: string): Promise<number>;
+  /** A deposit row as the capital records show it, against its network's followed head `head`. */
   depositRecord(row: DepositRow, head: number): DepositRecordT;
-  /** The console's deposit monitor page. */
+  /** Deposit rows as the capital records show them, each against its own network's followed head (read once per network). */
+  depositRecords(rows: readonly DepositRow[]): Promise<DepositRecordT[]>;
+  /** The console's deposit monitor page (every network). */
   adminDeposits(q: { status?: DepositState | undefined; page: number; pageSize: number }): Promise<{ total: number; list: Static<typeof AdminDepositT>[] }>;
-  /** The newest 200 chain alerts. */
+  /** The newest 200 chain alerts (every network). */
   alerts(): Promise<Static<typeof ChainAlert>[]>;
-  /** Per coin: hot wallet and deposit address balances on chain against user liabilities in the engine. */
+  /** Per network and coin: hot wallet and deposit address balances on chain against user liabilities in the engine. */
   hotWallet(): Promise<Static<typeof HotWalletRow>[]>;
-  /** Per coin, engine units: what the exchange's addresses (hot wallet and used deposit addresses) hold on chain. */
+  /** Per coin, engine units: what the exchange's addresses (hot wallet and used deposit addresses) hold on chain, summed over the networks. */
   onChainReserves(): Promise<Map<string, bigint>>;
+  /** The same per network: network code -> coin -> engine units (a network without a node is absent). */
+  onChainReservesByNetwork(): Promise<Map<string, Map<string, bigint>>>;
   close(): void;
 }
 
@@ -290,34 +361,51 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
   const { config, db, host } = deps;
   const needSigner = config.walletXpub === undefined || config.chainJobs;
   const refusal = () => seedCreationRefusal(config.signerSeedFile, host.engine);
-  const signer = needSigner ? createSigner(loadOrCreateSignerSeed(config.signerSeedFile, refusal), config.chainId) : null;
-  const xpub = config.walletXpub ?? (signer ? signer.depositXpub : depositXpubFromSeed(loadOrCreateSignerSeed(config.signerSeedFile, refusal)));
+  const seed = needSigner ? loadOrCreateSignerSeed(config.signerSeedFile, refusal) : null;
+  const settings = networksOf(config);
+  const signers = new Map(settings.map((n) => [n.code, seed ? createSigner(seed, n.chainId) : null]));
+  const first = signers.get(EVM_CHAIN) ?? null;
+  const xpub = config.walletXpub ?? (first ? first.depositXpub : depositXpubFromSeed(loadOrCreateSignerSeed(config.signerSeedFile, refusal)));
   // the journal's recorded wallet (wallet-identity.ts): a start on another seed or xpub is refused
   checkWalletIdentity(host.engine, xpub, config.walletXpub !== undefined ? 'WALLET_XPUB' : `SIGNER_SEED_FILE ${config.signerSeedFile}`);
-  const client = deps.client ?? (config.chainRpcUrl ? createChainClient(config.chainRpcUrl) : null);
+  const catalogue = createWalletCatalogue(config);
+  const networks: ChainNetwork[] = settings.map((n) => {
+    const client = n.code === EVM_CHAIN && deps.client ? deps.client : n.rpcUrl ? createChainClient(n.rpcUrl) : null;
+    const signer = signers.get(n.code) ?? null;
+    return {
+      code: n.code,
+      chainId: n.chainId,
+      confirmations: n.confirmations,
+      startBlock: n.startBlock,
+      signer,
+      client,
+      demoDepositEnabled: config.demoMode && client !== null && isDevChainId(n.chainId) && n.rpcUrl !== undefined,
+      coins: () =>
+        catalogue
+          .networkRules(n.code)
+          .filter((r) => r.available)
+          .map((r) => ({ coin: r.coin, token: r.contract === '' ? null : (r.contract as Address), chainDecimals: r.chainDecimals, minDeposit: r.minDeposit })),
+    };
+  });
+  const byCode = new Map(networks.map((n) => [n.code, n]));
+  const rpcUrls = new Map(settings.map((n) => [n.code, n.rpcUrl]));
+  const watched = networks.some((n) => n.client !== null);
   // Recorded once, by the process that runs the chain jobs against a node (the one holding the signer).
   const identityRecorded: Promise<void> =
-    client !== null && config.chainJobs && host.engine.walletIdentity() === null
+    watched && config.chainJobs && host.engine.walletIdentity() === null
       ? host.submit({ type: 'walletIdentity', xpubFingerprint: walletFingerprint(xpub) }).then((r) => {
           if (r.code !== 'ok') throw new Error(`recording the wallet's identity: ${r.code}`);
         })
       : Promise.resolve();
   identityRecorded.catch((err: unknown) => deps.log.error({ err }, "the wallet's identity was not recorded in the journal"));
-  const catalogue = createWalletCatalogue(config);
-  // Derived ahead only where the chain is watched; elsewhere on demand (a withdrawal's address check).
-  const addresses = createDepositAddressBook(host, xpub, { eager: client !== null && config.chainJobs });
-  const chain = EVM_CHAIN;
-  const demoDepositEnabled = config.demoMode && client !== null && config.chainId === DEV_CHAIN_ID && config.chainRpcUrl !== undefined;
-
-  let faucetQueue: Promise<void> = Promise.resolve();
-  const coins = (): ChainCoin[] =>
-    catalogue
-      .evmRules()
-      .filter((r) => r.available)
-      .map((r) => ({ coin: r.coin, token: r.contract === '' ? null : (r.contract as Address), chainDecimals: r.chainDecimals, minDeposit: r.minDeposit }));
+  // Derived ahead only where a chain is watched; elsewhere on demand (a withdrawal's address check).
+  const addresses = createDepositAddressBook(host, xpub, { eager: watched && config.chainJobs });
+  const demoDepositEnabled = networks.some((n) => n.demoDepositEnabled);
+  /** One faucet payment at a time per network: concurrent ones would take the same faucet nonce. */
+  const faucetQueues = new Map<string, Promise<void>>();
 
   const depositRecord = (row: DepositRow, head: number): DepositRecordT => {
-    const required = config.chainConfirmations;
+    const required = byCode.get(row.chain)?.confirmations ?? config.chainConfirmations;
     const seen = row.status === 'CREDITED' ? required : row.status === 'ORPHANED' ? 0 : Math.max(0, Math.min(required, head - row.blockNumber + 1));
     return {
       id: String(row.id),
@@ -333,18 +421,18 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
       confirmationsRequired: required,
       createdAt: row.createdAt.getTime(),
       creditedAt: row.creditedAt ? row.creditedAt.getTime() : 0,
-      explorerUrl: catalogue.txUrl(row.txHash),
+      explorerUrl: catalogue.txUrl(row.chain, row.txHash),
     };
   };
 
-  /** Balances of `addresses` for `c`, summed in chain units (sequential: the node is asked one address at a time). */
-  async function chainBalance(c: ChainCoin, addrs: readonly Address[]): Promise<bigint> {
+  /** Balances of `addrs` for `c` on network `n`, summed in chain units (sequential: the node is asked one address at a time). */
+  async function chainBalance(n: ChainNetwork, c: ChainCoin, addrs: readonly Address[]): Promise<bigint> {
     let sum = 0n;
-    for (const a of addrs) sum += c.token === null ? await client!.balance(a) : await client!.tokenBalance(c.token, a);
+    for (const a of addrs) sum += c.token === null ? await n.client!.balance(a) : await n.client!.tokenBalance(c.token, a);
     return sum;
   }
 
-  async function usedDepositAddresses(): Promise<Address[]> {
+  async function usedDepositAddresses(chain: string): Promise<Address[]> {
     return (await depositAddressesUsed(db, chain)).filter((a): a is Address => /^0x[0-9a-fA-F]{40}$/.test(a)) as Address[];
   }
 
@@ -366,22 +454,44 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
     return sum;
   }
 
+  const hot = first?.hotWalletAddress ?? null;
+
+  async function reservesByNetwork(): Promise<Map<string, Map<string, bigint>>> {
+    const out = new Map<string, Map<string, bigint>>();
+    for (const n of networks) {
+      if (!n.client) continue;
+      const addrs = [...(hot ? [hot] : []), ...(await usedDepositAddresses(n.code))];
+      const m = new Map<string, bigint>();
+      for (const c of n.coins()) m.set(c.coin, chainToEngine(await chainBalance(n, c, addrs), c.chainDecimals).units);
+      out.set(n.code, m);
+    }
+    return out;
+  }
+
+  /** The followed head of every network among `rows` (one read each). */
+  async function headsOf(rows: readonly DepositRow[]): Promise<Map<string, number>> {
+    const heads = new Map<string, number>();
+    for (const chain of new Set(rows.map((r) => r.chain))) heads.set(chain, await chainHead(db, chain));
+    return heads;
+  }
+
   return {
-    chain,
+    networks,
+    network: (code) => byCode.get(code),
     xpub,
     identityRecorded,
-    hotWalletAddress: signer?.hotWalletAddress ?? null,
-    signer,
-    client,
+    hotWalletAddress: hot,
     catalogue,
     addresses,
-    coins,
     depositAddress: (userId) => addresses.addressOf(userId),
     isDepositAddress: (address) => addresses.userOf(address) !== undefined,
     demoDepositEnabled,
-    async demoDeposit(userId, coin, amount) {
-      if (!demoDepositEnabled || client === null || config.chainRpcUrl === undefined) throw new AppError('not_found', 404);
-      const c = coins().find((x) => x.coin === coin);
+    async demoDeposit(userId, coin, amount, chain = EVM_CHAIN) {
+      if (!demoDepositEnabled) throw new AppError('not_found', 404);
+      const n = byCode.get(chain);
+      const rpcUrl = rpcUrls.get(chain);
+      if (!n || !n.demoDepositEnabled || rpcUrl === undefined) throw new AppError('chain_not_available', 400, 'chain');
+      const c = n.coins().find((x) => x.coin === coin);
       const max = DEMO_DEPOSIT_MAX[coin];
       if (!c || max === undefined) throw new AppError('chain_not_available', 400, 'coin');
       if (amount <= 0n) throw new AppError('amount_invalid', 400, 'amount');
@@ -393,59 +503,65 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
         throw new AppError('amount_invalid', 400, 'amount');
       }
       const to = addresses.addressOf(userId);
-      const rpcUrl = config.chainRpcUrl;
-      // One faucet payment at a time: concurrent ones would take the same faucet nonce.
-      const paid = faucetQueue.then(() => payFromDevFaucet(rpcUrl, config.chainId, to, c.token, chainAmount));
-      faucetQueue = paid.then(
-        () => undefined,
-        () => undefined,
+      const paid = (faucetQueues.get(chain) ?? Promise.resolve()).then(() => payFromDevFaucet(rpcUrl, n.chainId, to, c.token, chainAmount));
+      faucetQueues.set(
+        chain,
+        paid.then(
+          () => undefined,
+          () => undefined,
+        ),
       );
       try {
         const txHash = await paid;
         return { txHash };
       } catch (err) {
-        deps.log.warn({ err, userId, coin }, 'demo deposit failed');
+        deps.log.warn({ err, userId, coin, chain }, 'demo deposit failed');
         throw new AppError('chain_node_unavailable', 503);
       }
     },
-    head: () => chainHead(db, chain),
+    head: (chain) => chainHead(db, chain),
     depositRecord,
+    async depositRecords(rows) {
+      const heads = await headsOf(rows);
+      return rows.map((r) => depositRecord(r, heads.get(r.chain) ?? 0));
+    },
     async adminDeposits(q) {
       const { rows, total } = await adminListDeposits(db, { status: q.status, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-      const head = await chainHead(db, chain);
+      const heads = await headsOf(rows);
       return {
         total,
-        list: rows.map((r) => ({ ...depositRecord(r, head), userId: String(r.userId), account: accountOf(String(r.userId)) })),
+        list: rows.map((r) => ({ ...depositRecord(r, heads.get(r.chain) ?? 0), userId: String(r.userId), account: accountOf(String(r.userId)) })),
       };
     },
     async alerts() {
       return (await listAlerts(db, 200)).map((a) => ({ id: String(a.id), chain: a.chain, kind: a.kind, message: a.message, createdAt: a.createdAt.getTime() }));
     },
     async hotWallet() {
-      const hot = signer?.hotWalletAddress ?? null;
-      const used = client ? await usedDepositAddresses() : [];
       const rows: Static<typeof HotWalletRow>[] = [];
-      for (const c of coins()) {
-        const hotUnits = client && hot ? chainToEngine(await chainBalance(c, [hot]), c.chainDecimals).units : null;
-        const depUnits = client ? chainToEngine(await chainBalance(c, used), c.chainDecimals).units : null;
-        rows.push({
-          chain,
-          coin: c.coin,
-          hotWalletAddress: hot ?? '',
-          hotWallet: hotUnits === null ? '' : formatDecimal(hotUnits, ENGINE_SCALE),
-          depositAddresses: depUnits === null ? '' : formatDecimal(depUnits, ENGINE_SCALE),
-          liabilities: formatDecimal(liabilities(c.coin), ENGINE_SCALE),
-        });
+      for (const n of networks) {
+        const used = n.client ? await usedDepositAddresses(n.code) : [];
+        for (const c of n.coins()) {
+          const hotUnits = n.client && hot ? chainToEngine(await chainBalance(n, c, [hot]), c.chainDecimals).units : null;
+          const depUnits = n.client ? chainToEngine(await chainBalance(n, c, used), c.chainDecimals).units : null;
+          rows.push({
+            chain: n.code,
+            coin: c.coin,
+            hotWalletAddress: hot ?? '',
+            hotWallet: hotUnits === null ? '' : formatDecimal(hotUnits, ENGINE_SCALE),
+            depositAddresses: depUnits === null ? '' : formatDecimal(depUnits, ENGINE_SCALE),
+            // what users are owed of the coin, whichever network it came by (the engine keeps one balance per coin)
+            liabilities: formatDecimal(liabilities(c.coin), ENGINE_SCALE),
+          });
+        }
       }
       return rows;
     },
     async onChainReserves() {
-      const out = new Map<string, bigint>();
-      if (!client) return out;
-      const addrs = [...(signer ? [signer.hotWalletAddress] : []), ...(await usedDepositAddresses())];
-      for (const c of coins()) out.set(c.coin, chainToEngine(await chainBalance(c, addrs), c.chainDecimals).units);
-      return out;
+      const total = new Map<string, bigint>();
+      for (const m of (await reservesByNetwork()).values()) for (const [coin, units] of m) total.set(coin, (total.get(coin) ?? 0n) + units);
+      return total;
     },
+    onChainReservesByNetwork: reservesByNetwork,
     close() {
       addresses.close();
     },

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { Engine } from '@exchange/core';
 import { DEV_USDT_ADDRESS } from '@exchange/chain';
 import { AppError } from '../../platform/shared/errors';
-import { amountText, chainToEngine, createWalletCatalogue, engineToChain, EVM_CHAIN } from './chains';
+import { loadConfig, type NetworkSettings } from '../../platform/config/env';
+import { amountText, chainToEngine, createWalletCatalogue, engineToChain, EVM_CHAIN, networksOf } from './chains';
 import { createApprovalPolicy, dailyLimit, verificationLevel } from './limits';
 import { checkWithdrawAddress, parseEvmAddress } from './address';
 
@@ -18,7 +19,26 @@ const base = {
   chainConfirmations: 6,
   chainExplorerTxUrl: 'https://x.io/tx/',
   chainExplorerAddressUrl: '',
+  chainStartBlock: 0,
+  devChainPort: 0,
+  extraNetworks: [] as NetworkSettings[],
 };
+
+/** A network beside Ethereum as loadConfig builds it. */
+function network(code: string, over: Partial<NetworkSettings> = {}): NetworkSettings {
+  return {
+    code,
+    rpcUrl: undefined,
+    chainId: 56,
+    usdtContract: '',
+    confirmations: 15,
+    startBlock: 0,
+    explorerTxUrl: '',
+    explorerAddressUrl: '',
+    devChainPort: 0,
+    ...over,
+  };
+}
 
 function codeOf(fn: () => unknown): string {
   try {
@@ -53,7 +73,7 @@ describe('unit conversions (engine scale 8)', () => {
 
 describe('catalogue', () => {
   it('ETH and USDT on the EVM chain with their rules; other coins without a chain', () => {
-    const cat = createWalletCatalogue(base, { usdtContract: USDT });
+    const cat = createWalletCatalogue(base, { usdtContracts: { ETH: USDT } });
     const coins = cat.coins(['BTC', 'ETH', 'USDT']);
     expect(coins.map((c) => [c.coin, c.name, c.chains.map((x) => [x.chain, x.available])])).toEqual([
       ['BTC', 'Bitcoin', [['BTC', false]]],
@@ -85,23 +105,86 @@ describe('catalogue', () => {
     expect(cat.rule('USDT', 'ETH', ['USDT'])?.withdrawFee).toBe(100_000_000n);
     expect(cat.rule('USDT', 'TRX', ['USDT'])).toBeUndefined();
     expect(cat.rule('DOGE', 'ETH', ['USDT'])).toBeUndefined();
-    expect(cat.txUrl('0xab')).toBe('https://x.io/tx/0xab');
+    expect(cat.txUrl('ETH', '0xab')).toBe('https://x.io/tx/0xab');
+    expect(cat.txUrl('BSC', '0xab')).toBe('');
   });
   it('no node (neither CHAIN_RPC_URL nor demo): nothing available; CHAIN_USDT_CONTRACT wins over the dev token', () => {
     const none = createWalletCatalogue({ ...base, demoMode: false });
     expect(none.evmRules().map((r) => r.available)).toEqual([false, false]);
     const real = createWalletCatalogue(
       { ...base, demoMode: false, chainRpcUrl: 'http://n', chainUsdtContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
-      { usdtContract: USDT },
+      { usdtContracts: { ETH: USDT } },
     );
-    expect(real.usdtContract).toBe('0xdAC17F958D2ee523a2206206994597C13D831ec7');
+    expect(real.usdtContract('ETH')).toBe('0xdAC17F958D2ee523a2206206994597C13D831ec7');
     // USDT without any contract cannot be available; on the dev chain (31337) the demo token is the default
     expect(
       createWalletCatalogue(base)
         .evmRules()
         .map((r) => r.available),
     ).toEqual([true, false]);
-    expect(createWalletCatalogue({ ...base, chainId: 31337 }).usdtContract).toBe(DEV_USDT_ADDRESS);
+    expect(createWalletCatalogue({ ...base, chainId: 31337 }).usdtContract('ETH')).toBe(DEV_USDT_ADDRESS);
+  });
+  it('USDT on four networks, each with its own contract, decimals, fee, minimums, confirmations and explorer', () => {
+    const BSC_USDT = '0x55d398326f99059fF775485246999027B3197955';
+    const cat = createWalletCatalogue(
+      {
+        ...base,
+        demoMode: false,
+        chainRpcUrl: 'http://eth',
+        chainUsdtContract: USDT,
+        extraNetworks: [
+          network('BSC', { rpcUrl: 'http://bsc', usdtContract: BSC_USDT, explorerTxUrl: 'https://bscscan.com/tx/' }),
+          network('ARBITRUM', { rpcUrl: 'http://arb', chainId: 31339, confirmations: 20 }),
+          // configured without a node: listed, not available
+          network('MATIC', { chainId: 137, usdtContract: '0xc2132D05D31c914a87C6611C10748AEb04B58e8F' }),
+        ],
+      },
+      {},
+    );
+    const usdt = cat.coins(['ETH', 'USDT'])[1]!.chains;
+    expect(usdt.map((c) => [c.chain, c.chainName, c.available, c.withdrawFee, c.minWithdraw, c.minDeposit, c.withdrawDecimals, c.confirmations])).toEqual([
+      ['ETH', 'Ethereum (ERC20)', true, '1', '10', '1', 6, 6],
+      ['BSC', 'BNB Smart Chain (BEP20)', true, '0.1', '1', '0.01', 8, 15],
+      ['ARBITRUM', 'Arbitrum One', true, '0.2', '2', '0.01', 6, 20],
+      ['MATIC', 'Polygon POS', false, '0.3', '2', '0.01', 6, 15],
+    ]);
+    expect(usdt.map((c) => c.contract)).toEqual([USDT, BSC_USDT, DEV_USDT_ADDRESS, '0xc2132D05D31c914a87C6611C10748AEb04B58e8F']);
+    // ETH the coin stays on Ethereum
+    expect(cat.coins(['ETH'])[0]!.chains.map((c) => c.chain)).toEqual(['ETH']);
+    expect(cat.rule('ETH', 'BSC', ['ETH'])).toBeUndefined();
+    // BSC's USDT has 18 decimals on chain: 1.5 USDT is 1.5 x 10^18 token units, credited 1.5 in engine units
+    const bsc = cat.rule('USDT', 'BSC', ['USDT'])!;
+    expect(bsc.chainDecimals).toBe(18);
+    expect(chainToEngine(1_500_000_000_000_000_000n, bsc.chainDecimals)).toEqual({ units: 150_000_000n, dust: 0n });
+    expect(engineToChain(150_000_000n, bsc.chainDecimals)).toBe(1_500_000_000_000_000_000n);
+    expect(cat.rule('USDT', 'ARBITRUM', ['USDT'])!.chainDecimals).toBe(6);
+    expect(cat.networkRules('MATIC').map((r) => r.coin)).toEqual(['USDT']);
+    expect(cat.networkRules('TRON')).toEqual([]);
+    expect(cat.txUrl('BSC', '0xcd')).toBe('https://bscscan.com/tx/0xcd');
+  });
+  it('loadConfig: CHAIN_NETWORKS and CHAIN_<CODE>_* keys; the demo has all four networks on ports PORT + 10 .. 13', () => {
+    const demo = loadConfig({ NODE_ENV: 'test', DEMO_MODE: '1', PORT: '8100' });
+    expect(networksOf(demo).map((n) => [n.code, n.chainId, n.devChainPort])).toEqual([
+      ['ETH', 31337, 8110],
+      ['BSC', 31338, 8111],
+      ['ARBITRUM', 31339, 8112],
+      ['MATIC', 31340, 8113],
+    ]);
+    expect(networksOf(loadConfig({ NODE_ENV: 'test', DEMO_MODE: '1', CHAIN_NETWORKS: 'none' })).map((n) => n.code)).toEqual(['ETH']);
+    const real = loadConfig({
+      NODE_ENV: 'test',
+      CHAIN_RPC_URL: 'http://eth:8545',
+      CHAIN_BSC_RPC_URL: 'http://bsc:8545',
+      CHAIN_BSC_ID: '56',
+      CHAIN_BSC_CONFIRMATIONS: '15',
+      CHAIN_BSC_USDT_CONTRACT: '0x55d398326f99059fF775485246999027B3197955',
+    });
+    expect(real.extraNetworks.map((n) => [n.code, n.rpcUrl, n.chainId, n.confirmations, n.usdtContract])).toEqual([
+      ['BSC', 'http://bsc:8545', 56, 15, '0x55d398326f99059fF775485246999027B3197955'],
+    ]);
+    expect(() => loadConfig({ NODE_ENV: 'test', CHAIN_NETWORKS: 'BSC,TRON' })).toThrow(/CHAIN_NETWORKS: unknown network "TRON"/);
+    expect(() => loadConfig({ NODE_ENV: 'test', CHAIN_NETWORKS: 'BSC', CHAIN_BSC_USDT_CONTRACT: '0x12' })).toThrow(/CHAIN_BSC_USDT_CONTRACT/);
+    expect(() => loadConfig({ NODE_ENV: 'test', CHAIN_NETWORKS: 'ARBITRUM', CHAIN_ARBITRUM_RPC_URL: 'ws://x' })).toThrow(/CHAIN_ARBITRUM_RPC_URL/);
   });
 });
 
@@ -154,5 +237,17 @@ describe('addresses', () => {
     expect(checkWithdrawAddress(USDT.toLowerCase(), '', noOwn)).toBe(USDT);
     expect(codeOf(() => checkWithdrawAddress(lower, '', own))).toBe('address_internal');
     expect(codeOf(() => checkWithdrawAddress('0xde709f2102306220921060314715629080e2fb77', '', own))).toBe('address_internal');
+    // addresses of networks outside the EVM family: the wrong network, not a malformed address
+    for (const other of [
+      'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', // TRON (USDT's TRC20 contract)
+      'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq', // Bitcoin bech32
+      '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa', // Bitcoin legacy
+      '3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy', // Bitcoin P2SH
+      'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB', // Solana (USDT's SPL mint)
+      '0x' + 'a'.repeat(64), // Aptos / Sui
+    ]) {
+      expect([other, codeOf(() => checkWithdrawAddress(other, USDT, noOwn))]).toEqual([other, 'address_wrong_network']);
+    }
+    expect(codeOf(() => checkWithdrawAddress('T123', USDT, noOwn))).toBe('address_invalid');
   });
 });

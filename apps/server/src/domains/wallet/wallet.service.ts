@@ -184,7 +184,7 @@ function engineError(r: CommandResult, field?: string): AppError {
 /** What the wallet service needs of the chain side (HW2's ChainService, ctx.chain). */
 export type WalletChain = Pick<
   ChainService,
-  'catalogue' | 'depositAddress' | 'isDepositAddress' | 'hotWalletAddress' | 'depositRecord' | 'head' | 'demoDepositEnabled'
+  'catalogue' | 'depositAddress' | 'isDepositAddress' | 'hotWalletAddress' | 'depositRecord' | 'depositRecords' | 'head' | 'network' | 'demoDepositEnabled'
 >;
 
 /** Builds the wallet service over the chain side `chain` (deposit addresses, hot wallet, catalogue, followed head). */
@@ -273,11 +273,15 @@ export function createWalletService(deps: {
     return r.reason;
   };
 
+  /** The confirmations network `code` asks (Ethereum's CHAIN_CONFIRMATIONS for a network no longer configured). */
+  const confirmationsOf = (code: string): number => chain.network(code)?.confirmations ?? config.chainConfirmations;
+
   async function withdrawConfirmations(r: WithdrawalRow): Promise<number> {
-    if (r.status === 'COMPLETED') return config.chainConfirmations;
+    const required = confirmationsOf(r.chain);
+    if (r.status === 'COMPLETED') return required;
     if (r.status !== 'CONFIRMING' || r.blockNumber === null) return 0;
-    const head = await chain.head();
-    return Math.min(config.chainConfirmations, Math.max(0, head - r.blockNumber + 1));
+    const head = await chain.head(r.chain);
+    return Math.min(required, Math.max(0, head - r.blockNumber + 1));
   }
 
   async function withdrawRecord(r: WithdrawalRow, lang: Lang): Promise<WithdrawRecord> {
@@ -295,11 +299,11 @@ export function createWalletService(deps: {
       status: r.status as WithdrawStatus,
       txHash: r.txHash ?? '',
       confirmations: await withdrawConfirmations(r),
-      confirmationsRequired: config.chainConfirmations,
+      confirmationsRequired: confirmationsOf(r.chain),
       reason: reasonText(r, lang),
       createdAt: r.createdTs,
       updatedAt: r.updatedTs,
-      explorerUrl: catalogue.txUrl(r.txHash),
+      explorerUrl: catalogue.txUrl(r.chain, r.txHash),
     };
   }
 
@@ -316,7 +320,11 @@ export function createWalletService(deps: {
 
   /** The chain side's deposit record, its amount written as every other record's (no trailing zeros). */
   function depositRecord(d: DepositRow, head: number): DepositRecord {
-    const r = chain.depositRecord(d, head);
+    return amountWritten(d, chain.depositRecord(d, head));
+  }
+
+  /** `r` (the record of row `d`) with its amount written as every other record's (no trailing zeros). */
+  function amountWritten(d: DepositRow, r: DepositRecord): DepositRecord {
     return /^[0-9]+$/.test(d.amount) ? { ...r, amount: amountText(BigInt(d.amount)) } : r;
   }
 
@@ -338,7 +346,7 @@ export function createWalletService(deps: {
       reason: r.reasonEn || r.reason,
       createdAt: r.createdTs,
       updatedAt: r.updatedTs,
-      explorerUrl: catalogue.txUrl(r.txHash),
+      explorerUrl: catalogue.txUrl(r.chain, r.txHash),
     };
   }
 
@@ -549,8 +557,7 @@ export function createWalletService(deps: {
       const out: RecordsPage = { type: q.type, total: 0, deposits: [], withdrawals: [], transfers: [] };
       if (q.type === 'coinCharging') {
         const page = await listDeposits(deps.db, u.id, { coin, limit, offset });
-        const head = page.rows.length > 0 ? await chain.head() : 0;
-        out.deposits = page.rows.map((d) => depositRecord(d, head));
+        out.deposits = (await chain.depositRecords(page.rows)).map((r, i) => amountWritten(page.rows[i]!, r));
         out.total = page.total;
       } else if (q.type === 'withdrawCoin') {
         const page = await repo.listWithdrawals(u.id, { coin, limit, offset });
@@ -575,7 +582,7 @@ export function createWalletService(deps: {
       if (type === 'coinCharging') {
         const d = await depositById(deps.db, u.id, id);
         if (!d) throw new AppError('record_not_found', 404, 'id');
-        out.deposit = depositRecord(d, await chain.head());
+        out.deposit = depositRecord(d, await chain.head(d.chain));
       } else if (type === 'withdrawCoin') {
         const r = await repo.withdrawal(u.id, BigInt(id));
         if (!r) throw new AppError('record_not_found', 404, 'id');

@@ -131,7 +131,7 @@ function admin<T = unknown>(token: string, method: 'GET' | 'POST', path: string,
 }
 
 describe('catalogue and deposit addresses', () => {
-  it('getCoins (public): ETH and USDT on the ETH chain, other coins without a network here', async () => {
+  it('getCoins (public): ETH on Ethereum, USDT on four networks with their own rules, other coins without a network here', async () => {
     const coins = ok(
       await get<Array<{ coin: string; chains: Array<{ chain: string; available: boolean; minWithdraw: string; withdrawFee: string; contract: string }> }>>(
         null,
@@ -139,7 +139,12 @@ describe('catalogue and deposit addresses', () => {
       ),
     );
     const by = new Map(coins.map((c) => [c.coin, c.chains]));
-    expect(by.get('USDT')!.map((c) => [c.chain, c.available, c.minWithdraw, c.withdrawFee])).toEqual([['ETH', true, '10', '1']]);
+    expect(by.get('USDT')!.map((c) => [c.chain, c.available, c.minWithdraw, c.withdrawFee])).toEqual([
+      ['ETH', true, '10', '1'],
+      ['BSC', true, '1', '0.1'],
+      ['ARBITRUM', true, '2', '0.2'],
+      ['MATIC', true, '2', '0.3'],
+    ]);
     expect(by.get('ETH')!.map((c) => [c.chain, c.available, c.contract])).toEqual([['ETH', true, '']]);
     expect(by.get('BTC')!.map((c) => c.available)).toEqual([false]);
   });
@@ -148,6 +153,10 @@ describe('catalogue and deposit addresses', () => {
     expect(a.address).toBe(t.ctx.chain.depositAddress(bob.userId));
     expect(a.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect([a.minDeposit, a.confirmations]).toEqual(['1', t.ctx.config.chainConfirmations]);
+    // one address on every EVM network, with that network's minimum
+    const onBsc = ok(await get<{ address: string; minDeposit: string }>(bob, 'getDepositAddress', { coin: 'USDT', chain: 'BSC' }));
+    expect([onBsc.address, onBsc.minDeposit]).toEqual([a.address, '0.01']);
+    expectFail(await get(bob, 'getDepositAddress', { coin: 'ETH', chain: 'BSC' }), 'chain_not_available');
     const c = ok(await get<{ address: string }>(carol, 'getDepositAddress', { coin: 'ETH', chain: 'ETH' }));
     expect(c.address).not.toBe(a.address);
     expectFail(await get(bob, 'getDepositAddress', { coin: 'BTC', chain: 'BTC' }), 'chain_not_available');
@@ -228,7 +237,7 @@ describe('withdraw rules: each refusal changes nothing', () => {
   });
   it('bad addresses, amounts, passwords and codes', async () => {
     const before = bal(bob, 'ASSETS', 'USDT');
-    const contract = t.ctx.chain.catalogue.usdtContract;
+    const contract = t.ctx.chain.catalogue.usdtContract('ETH');
     const cases: Array<[Record<string, string>, ErrorCode, number?]> = [
       [{ address: '0x1234' }, 'address_invalid'],
       [{ address: '0x52908400098527886E0F7030069857D2E4169Ee7' }, 'address_invalid'], // one letter's case off

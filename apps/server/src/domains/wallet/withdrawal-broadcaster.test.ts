@@ -62,10 +62,10 @@ function broadcaster(chainClient: ChainClient = client): WithdrawalBroadcaster {
   return createWithdrawalBroadcaster({
     host: t.ctx.host,
     client: chainClient,
-    signer: t.ctx.chain.signer!,
+    signer: t.ctx.chain.network('ETH')!.signer!,
     log: t.ctx.log,
     chain: 'ETH',
-    coins: () => t.ctx.chain.coins(),
+    coins: () => t.ctx.chain.network('ETH')!.coins(),
     confirmations: CONFIRMATIONS,
     resendMs: 0,
     alert: (kind, message) => insertAlert(t.ctx.db, { chain: 'ETH', kind, message }, new Date()),

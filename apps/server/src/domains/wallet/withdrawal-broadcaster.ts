@@ -82,7 +82,8 @@ export function createWithdrawalBroadcaster(deps: WithdrawalBroadcasterDeps): Wi
     }
     const journaled = host.engine
       .openWithdrawals()
-      .filter((o) => o.nonce !== null && o.from !== null && o.from.toLowerCase() === hot.toLowerCase())
+      // the hot wallet has the same address on every network, and a nonce per network
+      .filter((o) => o.chain === chain && o.nonce !== null && o.from !== null && o.from.toLowerCase() === hot.toLowerCase())
       .reduce((m, o) => Math.max(m, (o.nonce as number) + 1), 0);
     pass.nonce ??= await client.nonce(hot, 'pending');
     const nonce = Math.max(pass.nonce, journaled);

@@ -157,7 +157,7 @@ export interface SapiWalletRoutesDeps {
   host: EnginePort;
   clock: Pick<ServerClock, 'now'>;
   wallet: Pick<WalletService, 'transfer' | 'withdrawByApiKey' | 'depositAddress' | 'coins' | 'transfersWithin' | 'depositsWithin' | 'withdrawalsWithin'>;
-  chain: Pick<ChainService, 'depositRecord' | 'head'>;
+  chain: Pick<ChainService, 'depositRecords' | 'head'>;
   apiKeys: Pick<ApiKeyService, 'list'>;
 }
 
@@ -199,6 +199,8 @@ export function withdrawError(err: unknown): unknown {
       return new BinanceError(-4033, 'Illegal address.', 400);
     case 'address_internal':
       return new BinanceError(-4033, 'Illegal address: an address of this exchange.', 400);
+    case 'address_wrong_network':
+      return new BinanceError(-4033, 'Illegal address: an address of another network.', 400);
     case 'amount_invalid':
       return BX.illegalChars('amount');
     case 'too_many_decimals':
@@ -350,9 +352,9 @@ export default function sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }
           ...(coin !== undefined ? { coin } : {}),
           ...(statuses !== undefined ? { statuses } : {}),
         });
-        const head = page.rows.length > 0 ? await chain.head() : 0;
-        return page.rows.map((row) => {
-          const d = chain.depositRecord(row, head);
+        const records = await chain.depositRecords(page.rows);
+        return page.rows.map((row, i) => {
+          const d = records[i]!;
           return {
             id: d.id,
             amount: /^[0-9]+$/.test(row.amount) ? formatDecimal(BigInt(row.amount), ENGINE_SCALE) : row.amount,
@@ -435,11 +437,14 @@ export default function sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }
           ...(ids !== undefined ? { ids } : {}),
         });
         const wantCode = q.status !== undefined && q.status !== '' ? Number(q.status) : undefined;
-        const head = page.rows.some((r) => r.blockNumber !== null) ? await chain.head() : 0;
+        // each network's followed head, read once
+        const heads = new Map<string, number>();
+        for (const r of page.rows) if (r.blockNumber !== null && !heads.has(r.chain)) heads.set(r.chain, await chain.head(r.chain));
         return page.rows
           .filter((r) => wantCode === undefined || withdrawStatusCode(r) === wantCode)
           .map((r) => {
             const code = withdrawStatusCode(r);
+            const head = heads.get(r.chain) ?? 0;
             const confirmNo = r.blockNumber !== null && head > 0 ? Math.max(0, head - r.blockNumber + 1) : 0;
             return {
               id: r.id.toString(),

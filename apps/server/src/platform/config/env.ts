@@ -170,6 +170,13 @@ export interface Config {
   withdrawDualApprovalUsdt: string;
   /** DEV_CHAIN_PORT: the demo's dev chain JSON-RPC port (default PORT + 10). */
   devChainPort: number;
+  /**
+   * The EVM networks beside Ethereum that carry USDT here (BNB Smart Chain, Arbitrum One, Polygon), each configured by
+   * CHAIN_<CODE>_* keys (extraNetworkConfig). CHAIN_NETWORKS (a comma list of BSC, ARBITRUM, MATIC, or "none") chooses
+   * them; unset: all three in the embedded demo without CHAIN_RPC_URL (it starts a dev chain for each), elsewhere
+   * those with a CHAIN_<CODE>_RPC_URL.
+   */
+  extraNetworks: NetworkSettings[];
   /** RESERVES_EVERY_HOURS: a proof-of-reserves snapshot every N hours by the process that runs the chain jobs (default 24; 0 = only on demand). */
   reservesEveryHours: number;
   /** OTC_MERCHANT_DEPOSIT: an OTC merchant's security deposit in USDT (decimal, default 1000), set by the first otcConfigure. */
@@ -245,6 +252,92 @@ export interface RouteRateLimits {
 
 /** The default per-IP route budgets, per minute. */
 export const DEFAULT_ROUTE_RATE_LIMITS: Readonly<RouteRateLimits> = { captcha: 30, sendCode: 10, login: 30, register: 10, forgetPassword: 10, orderEntry: 300 };
+
+/** The codes of the EVM networks beside Ethereum (Binance's network codes), in the order the screens list them. */
+export const EXTRA_NETWORK_CODES = ['BSC', 'ARBITRUM', 'MATIC'] as const;
+/** One of EXTRA_NETWORK_CODES. */
+export type ExtraNetworkCode = (typeof EXTRA_NETWORK_CODES)[number];
+/**
+ * The chain id of each network's dev chain in the demo (Ethereum's is 31337, Hardhat's default). They are not the
+ * real networks' ids (56, 42161, 137), so nothing signed for a dev chain can be replayed on a real network.
+ */
+export const DEV_NETWORK_CHAIN_IDS: Readonly<Record<ExtraNetworkCode, number>> = { BSC: 31338, ARBITRUM: 31339, MATIC: 31340 };
+
+/** One EVM network's deployment settings: Ethereum's from the CHAIN_* keys, the others' from CHAIN_<CODE>_*. */
+export interface NetworkSettings {
+  /** Binance's network code: ETH, BSC, ARBITRUM, MATIC */
+  code: string;
+  /** JSON-RPC (http/https) of its node; undefined = none (the demo starts a dev chain) */
+  rpcUrl: string | undefined;
+  /** the chain id the signer signs for (CHAIN_<CODE>_ID; default the dev chain's, DEV_NETWORK_CHAIN_IDS) */
+  chainId: number;
+  /** the USDT contract (0x + 40 hex); '' = the dev chain's token */
+  usdtContract: string;
+  /** blocks a deposit or a withdrawal waits (CHAIN_<CODE>_CONFIRMATIONS; default CHAIN_CONFIRMATIONS) */
+  confirmations: number;
+  /** where the deposit watcher starts without a cursor (CHAIN_<CODE>_START_BLOCK, default 0) */
+  startBlock: number;
+  /** explorer link prefixes ('' = no link) */
+  explorerTxUrl: string;
+  explorerAddressUrl: string;
+  /** the demo's dev chain port (DEV_CHAIN_PORT_<CODE>; default DEV_CHAIN_PORT + 1, + 2, + 3 in EXTRA_NETWORK_CODES order) */
+  devChainPort: number;
+}
+
+/**
+ * The networks beside Ethereum (Config.extraNetworks) from CHAIN_NETWORKS and the CHAIN_<CODE>_* keys. Throws naming
+ * the variable on an unknown network code, a URL that is not http(s) or a contract that is not an address.
+ */
+function extraNetworkConfig(env: NodeJS.ProcessEnv, config: Config): NetworkSettings[] {
+  const listed = (env.CHAIN_NETWORKS ?? '').trim();
+  let codes: ExtraNetworkCode[];
+  // the embedded demo starts a dev chain per network (main/server.ts); elsewhere a network needs its node
+  const embeddedDemo = config.demoMode && config.engineTransport === 'embedded' && config.chainRpcUrl === undefined;
+  if (listed === '') codes = EXTRA_NETWORK_CODES.filter((c) => embeddedDemo || (env[`CHAIN_${c}_RPC_URL`] ?? '') !== '');
+  else if (listed.toLowerCase() === 'none') codes = [];
+  else {
+    const asked = listed
+      .split(',')
+      .map((c) => c.trim().toUpperCase())
+      .filter((c) => c !== '' && c !== 'ETH');
+    for (const c of asked) {
+      if (!(EXTRA_NETWORK_CODES as readonly string[]).includes(c))
+        throw new Error(`CHAIN_NETWORKS: unknown network "${c}" (ETH, ${EXTRA_NETWORK_CODES.join(', ')} or none)`);
+    }
+    codes = EXTRA_NETWORK_CODES.filter((c) => asked.includes(c));
+  }
+  return codes.map((code) => {
+    const key = (k: string) => `CHAIN_${code}_${k}`;
+    const rpcUrl = env[key('RPC_URL')] || undefined;
+    if (rpcUrl !== undefined && !/^https?:\/\/\S+$/.test(rpcUrl)) throw new Error(`${key('RPC_URL')} must be an http(s) URL`);
+    const usdtContract = (env[key('USDT_CONTRACT')] ?? '').trim();
+    if (usdtContract !== '' && !/^0x[0-9a-fA-F]{40}$/.test(usdtContract))
+      throw new Error(`${key('USDT_CONTRACT')} must be an address (0x + 40 hex), got "${usdtContract}"`);
+    const explorerTxUrl = env[key('EXPLORER_TX_URL')] ?? '';
+    const explorerAddressUrl = env[key('EXPLORER_ADDRESS_URL')] ?? '';
+    for (const [name, v] of [
+      [key('EXPLORER_TX_URL'), explorerTxUrl],
+      [key('EXPLORER_ADDRESS_URL'), explorerAddressUrl],
+    ] as const) {
+      if (v !== '' && !/^https?:\/\/\S+$/.test(v)) throw new Error(`${name} must be an http(s) URL prefix or empty, got "${v}"`);
+    }
+    return {
+      code,
+      rpcUrl,
+      chainId: atLeastOne(int(env[key('ID')], DEV_NETWORK_CHAIN_IDS[code], key('ID')), key('ID')),
+      usdtContract,
+      confirmations: atLeastOne(int(env[key('CONFIRMATIONS')], config.chainConfirmations, key('CONFIRMATIONS')), key('CONFIRMATIONS')),
+      startBlock: int(env[key('START_BLOCK')], 0, key('START_BLOCK')),
+      explorerTxUrl,
+      explorerAddressUrl,
+      devChainPort: int(
+        env[`DEV_CHAIN_PORT_${code}`],
+        config.devChainPort > 0 ? config.devChainPort + 1 + EXTRA_NETWORK_CODES.indexOf(code) : 0,
+        `DEV_CHAIN_PORT_${code}`,
+      ),
+    };
+  });
+}
 
 function bool(v: string | undefined, dflt: boolean): boolean {
   if (v === undefined || v === '') return dflt;
@@ -443,6 +536,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     withdrawAutoApproveBelowUsdt: (env.WITHDRAW_AUTO_APPROVE_BELOW_USDT ?? '').trim() || '0',
     withdrawDualApprovalUsdt: (env.WITHDRAW_DUAL_APPROVAL_USDT ?? '').trim() || '100000',
     devChainPort: 0,
+    extraNetworks: [],
     reservesEveryHours: int(env.RESERVES_EVERY_HOURS, 24, 'RESERVES_EVERY_HOURS'),
     otcMerchantDeposit: (env.OTC_MERCHANT_DEPOSIT ?? '').trim() || '1000',
     otcAppealAfterMs: int(env.OTC_APPEAL_AFTER_MS, 600_000, 'OTC_APPEAL_AFTER_MS'),
@@ -452,6 +546,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (!/^[0-9]+(\.[0-9]+)?$/.test(config.usdtCnyRate)) throw new Error('USDT_CNY_RATE must be a decimal');
   if (!/^[0-9]+(\.[0-9]{1,8})?$/.test(config.otcMerchantDeposit)) throw new Error('OTC_MERCHANT_DEPOSIT must be a decimal of at most 8 decimals');
   walletConfig(config, env, overrides);
+  if (overrides.extraNetworks === undefined) config.extraNetworks = extraNetworkConfig(env, config);
   if (overrides.journalArchiveDir === undefined) {
     config.journalArchiveDir = env.JOURNAL_ARCHIVE_DIR
       ? path.resolve(env.INIT_CWD ?? process.cwd(), env.JOURNAL_ARCHIVE_DIR)

@@ -1,0 +1,1 @@
+ALTER TABLE "reserves_snapshots" ADD COLUMN "reserves_by_network" jsonb DEFAULT '[]'::jsonb NOT NULL;
