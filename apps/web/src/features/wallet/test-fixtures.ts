@@ -17,6 +17,44 @@ export const chainEthUsdt: CoinChain = {
   explorerTxUrl: '',
   explorerAddressUrl: '',
 };
+/** USDT on the three other EVM networks, with Binance's fees and minimums (the server's catalogue). */
+export const chainBscUsdt: CoinChain = {
+  ...chainEthUsdt,
+  chain: 'BSC',
+  chainName: 'BNB Smart Chain (BEP20)',
+  minDeposit: '0.01',
+  confirmations: 15,
+  minWithdraw: '1',
+  maxWithdraw: '1000000',
+  withdrawFee: '0.1',
+  withdrawDecimals: 8,
+};
+export const chainArbitrumUsdt: CoinChain = {
+  ...chainEthUsdt,
+  chain: 'ARBITRUM',
+  chainName: 'Arbitrum One',
+  minDeposit: '0.01',
+  confirmations: 20,
+  minWithdraw: '2',
+  maxWithdraw: '1000000',
+  withdrawFee: '0.2',
+};
+export const chainMaticUsdt: CoinChain = {
+  ...chainEthUsdt,
+  chain: 'MATIC',
+  chainName: 'Polygon POS',
+  minDeposit: '0.01',
+  confirmations: 30,
+  minWithdraw: '2',
+  maxWithdraw: '1000000',
+  withdrawFee: '0.3',
+};
+/** USDT on four networks (withdrawals on Polygon suspended), ETH on Ethereum only. */
+export const coinsUsdtFourNetworks: WalletCoin[] = [
+  { coin: 'USDT', name: 'Tether', chains: [chainEthUsdt, chainBscUsdt, chainArbitrumUsdt, { ...chainMaticUsdt, withdrawEnabled: false }] },
+  { coin: 'ETH', name: 'Ethereum', chains: [{ ...chainEthUsdt, contract: '', withdrawDecimals: 8, minWithdraw: '0.01', withdrawFee: '0.001' }] },
+];
+
 export const chainBtcUnavailable: CoinChain = { ...chainEthUsdt, chain: 'BTC', chainName: 'Bitcoin', available: false, contract: '', confirmations: 2 };
 
 export const coinsUsdtEthBtc: WalletCoin[] = [

@@ -1,6 +1,7 @@
 /**
- * The withdrawal address book as a bottom sheet: the saved addresses of the coin's network with their labels; a tap
- * picks one into the form, the bin deletes it (after a confirm).
+ * The withdrawal address book as a bottom sheet: the saved addresses of the coin on the chosen network (named under the
+ * title) with their labels; addresses saved for another network are not listed, so none can be picked for the wrong
+ * one. A tap picks one into the form, the bin deletes it (after a confirm).
  */
 import { Popup } from 'antd-mobile';
 import { loadFeedback } from '../../../shared/ui/feedback';
@@ -11,7 +12,15 @@ import { useAddressBook } from '../api/get-address-book';
 import { useDeleteAddress } from '../api/delete-address';
 
 /** The sheet; `onPick(address)` fills the form and closes it. */
-export function AddressBookPopup(props: { visible: boolean; coin: string; chain: string; onClose: () => void; onPick: (address: string) => void }) {
+export function AddressBookPopup(props: {
+  visible: boolean;
+  coin: string;
+  /** the network code, and its display name */
+  chain: string;
+  chainName: string;
+  onClose: () => void;
+  onPick: (address: string) => void;
+}) {
   const { t } = useTranslation('wallet');
   const book = useAddressBook(props.visible);
   const del = useDeleteAddress();
@@ -20,6 +29,7 @@ export function AddressBookPopup(props: { visible: boolean; coin: string; chain:
     <Popup visible={props.visible} onMaskClick={props.onClose} bodyClassName="wl-sheet" destroyOnClose>
       <div role="dialog" aria-label={t('book.title')}>
         <h2 className="wl-sheet-title">{t('book.title')}</h2>
+        <p className="wl-net-hint">{t('book.onNetwork', { chain: props.chainName })}</p>
         {isAwaiting(book) ? (
           <ListSkeleton />
         ) : book.isError ? (

@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { DepositRecord, RecordDetail, TransferRecord, WithdrawRecord } from '@exchange/api';
 import { formatCoin, formatDateTime } from '../../../shared/format';
 import { useCancelWithdraw } from '../api/cancel-withdraw';
+import { useChainName } from '../hooks/use-chain-name';
 import { CopyButton } from './CopyButton';
 import { StatusTimeline } from './StatusTimeline';
 
@@ -48,6 +49,18 @@ function HashRow({ label, value, href }: { label: string; value: string; href?: 
   );
 }
 
+/** The network of a deposit or withdrawal: its name ("BNB Smart Chain (BEP20)") and code ("BSC"). */
+function NetworkRow({ coin, chain }: { coin: string; chain: string }) {
+  const { t } = useTranslation('wallet');
+  const name = useChainName(coin, chain);
+  return (
+    <Row label={t('network')}>
+      <span data-testid="record-network">{name}</span>
+      {name !== chain && <span className="wl-tag wl-net-code">{chain}</span>}
+    </Row>
+  );
+}
+
 /** The detail of `d`. */
 export function RecordDetailView({ d }: { d: RecordDetail }) {
   if (d.deposit) return <DepositDetail r={d.deposit} />;
@@ -75,7 +88,7 @@ function DepositDetail({ r }: { r: DepositRecord }) {
     <>
       <Head amount={`+${formatCoin(r.amount, r.coin, { exact: true })}`} coin={r.coin} state={t(`depositStatus.${r.status}`)} tone={r.status.toLowerCase()} />
       <dl className="wl-facts">
-        <Row label={t('network')}>{r.chain}</Row>
+        <NetworkRow coin={r.coin} chain={r.chain} />
         <Row label={t('detail.confirmations')}>{confirmations}</Row>
         <HashRow label={t('detail.txHash')} value={r.txHash} href={r.explorerUrl || undefined} />
         <HashRow label={t('detail.from')} value={r.fromAddress} />
@@ -101,7 +114,7 @@ function WithdrawDetail({ r }: { r: WithdrawRecord }) {
     <>
       <Head amount={`-${formatCoin(r.amount, r.coin, { exact: true })}`} coin={r.coin} state={t(`withdrawStatus.${r.status}`)} tone={tone} />
       <dl className="wl-facts">
-        <Row label={t('network')}>{r.chain}</Row>
+        <NetworkRow coin={r.coin} chain={r.chain} />
         <HashRow label={t('detail.to')} value={r.address} />
         <Row label={t('withdraw.fee')}>
           {formatCoin(r.fee, r.coin, { exact: true })} {r.coin}

@@ -1,6 +1,6 @@
 /**
  * The withdrawal's security check as a bottom sheet (transaction password, plus the TOTP code if bound,
- * plus an email or phone code): a summary (address, amount, fee, receive), the 6-digit transaction password (PIN
+ * plus an email or phone code): a summary (network, address, amount, fee, receive), the 6-digit transaction password (PIN
  * cells), the e-mail or SMS code of type VERIFY (slide puzzle, then a 60 s countdown) and the Google code when bound.
  * Each field must be 6 digits before `onConfirm` runs; a rejected confirm keeps the sheet open (the API client has
  * toasted the server's message) and clears the PIN.
@@ -28,7 +28,8 @@ const SIX = /^\d{6}$/;
 export function WithdrawConfirmPopup(props: {
   visible: boolean;
   info: WithdrawInfo;
-  summary: { address: string; amount: string; fee: string; receive: string };
+  /** `network` is the network's display name */
+  summary: { network: string; address: string; amount: string; fee: string; receive: string };
   onClose: () => void;
   onConfirm: (p: WithdrawProofs) => Promise<unknown>;
 }) {
@@ -64,6 +65,12 @@ export function WithdrawConfirmPopup(props: {
       <div role="dialog" aria-label={t('confirm.title')}>
         <h2 className="wl-sheet-title">{t('confirm.title')}</h2>
         <dl className="wl-facts wl-facts-compact">
+          <div>
+            <dt>{t('network')}</dt>
+            <dd className="wl-strong" data-testid="confirm-network">
+              {summary.network}
+            </dd>
+          </div>
           <div>
             <dt>{t('withdraw.address')}</dt>
             <dd className="wl-mono wl-break">{summary.address}</dd>

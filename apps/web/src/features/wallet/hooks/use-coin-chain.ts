@@ -1,8 +1,9 @@
 /**
  * The coin and network a deposit or withdraw screen shows: the coin catalogue (getCoins), the coin's networks, and the
- * selected one (chosen by the user's tab, else the query's `chain` when the coin has it, else the first available).
+ * selected one: the query's `chain` when the coin has it, else the first available. Choosing a network writes it into
+ * the query (replacing the history entry), so a reload or a link keeps the network.
  */
-import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import type { CoinChain } from '@exchange/api';
 import { useCoins } from '../api/get-coins';
 
@@ -11,12 +12,21 @@ export function defaultChain(chains: readonly CoinChain[], wanted: string | null
   return (chains.find((c) => c.chain === wanted) ?? chains.find((c) => c.available) ?? chains[0])?.chain ?? '';
 }
 
-/** `coins` (the query), the coin's `info` and `chains`, the `selected` network, and `setChain` for the tabs. */
-export function useCoinChain(coin: string, wantedChain: string | null) {
+/** `coins` (the query), the coin's `info` and `chains`, the `selected` network, and `setChain` for the chooser. */
+export function useCoinChain(coin: string) {
   const coins = useCoins();
+  const [params, setParams] = useSearchParams();
   const info = coins.data?.find((c) => c.coin === coin);
-  const [chain, setChain] = useState('');
   const chains = info?.chains ?? [];
-  const selected = chains.find((c) => c.chain === chain) ?? chains.find((c) => c.chain === defaultChain(chains, wantedChain));
+  const selected = chains.find((c) => c.chain === defaultChain(chains, params.get('chain')));
+  const setChain = (chain: string) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        next.set('chain', chain);
+        return next;
+      },
+      { replace: true },
+    );
   return { coins, info, chains, selected, setChain };
 }

@@ -1,7 +1,7 @@
 /**
  * /assets/capitalRecords?type=coinCharging|withdrawCoin|transfer (spec section 2): tabs of the three record types
  * (the tab is kept in the query), each an endless list (20 a page, the next page loads near the bottom) of rows with
- * coin, amount, state and time; a row opens /assets/capitalRecordsDetail?type=&id=. A coin filter (all, or one coin of
+ * coin (with the network of a deposit or withdrawal), amount, state and time; a row opens /assets/capitalRecordsDetail?type=&id=. A coin filter (all, or one coin of
  * the wallet's catalogue) is kept in the query too (`coin`).
  */
 import { InfiniteScroll } from 'antd-mobile';
@@ -96,7 +96,7 @@ function RecordList({ type, coin }: { type: RecordType; coin: string }) {
   );
 }
 
-/** One row: coin, signed amount, state (or the accounts of a transfer), time. */
+/** One row: coin (and the network code of a deposit or withdrawal), signed amount, state (or the accounts of a transfer), time. */
 function RecordRow({ type, r }: { type: RecordType; r: DepositRecord | WithdrawRecord | TransferRecord }) {
   const { t } = useTranslation('wallet');
   let amount = formatCoin(r.amount, r.coin, { exact: true });
@@ -125,7 +125,10 @@ function RecordRow({ type, r }: { type: RecordType; r: DepositRecord | WithdrawR
       <CoinIcon coin={r.coin} size={28} />
       <span className="wl-record-main">
         <span className="wl-record-top">
-          <span className="wl-coin-code">{r.coin}</span>
+          <span className="wl-amount-net">
+            <span className="wl-coin-code">{r.coin}</span>
+            {'chain' in r && <span className="wl-tag wl-net-code">{r.chain}</span>}
+          </span>
           <span className="wl-amount">{amount}</span>
         </span>
         <span className="wl-record-bottom">

@@ -1,10 +1,13 @@
 /**
- * /assets/coinCharging?coin= (spec section 2 "Deposit: choose coin and chain, address, save QR code, copy address"):
- * the coin (tap to choose another), its networks, and for the chosen one the caller's address (getDepositAddress)
+ * /assets/coinCharging?coin=&chain= (spec section 2 "Deposit: choose coin and chain, address, save QR code, copy address"):
+ * the coin (tap to choose another), its network (a row naming it that opens the list of the coin's networks, with
+ * each one's minimum and confirmations; the choice is kept in the query), and for the chosen one the caller's address (getDepositAddress)
  * as text and QR code, Copy ('Copy failed, please retry' on failure), Save QR code (native bridge, else a PNG
- * download; refused permission: the prompt of spec section 6), the minimum deposit and "N confirmations". A network
+ * download; refused permission: the prompt of spec section 6), the minimum deposit, "N confirmations" and the warning
+ * that only this network may be used, naming it. A network
  * this deployment has no node for says so instead of an address. In the demo, "Send a test deposit" makes the dev
- * chain pay the address; the latest deposits then show their confirmations n/N, polled every 2 s until credited.
+ * chain of the chosen network pay the address (the request names the network); the latest deposits then show their
+ * network and confirmations n/N, polled every 2 s until credited.
  * No coin in the query: the coin chooser.
  */
 import { useState } from 'react';
@@ -24,7 +27,7 @@ import { useDemoDeposit } from '../api/demo-deposit';
 import { useRecentDeposits } from '../api/get-records';
 import { WalletHeader } from '../components/WalletHeader';
 import { CoinPickerRow } from '../components/CoinPickerRow';
-import { ChainTabs } from '../components/ChainTabs';
+import { NetworkPicker } from '../components/NetworkPicker';
 import { CopyButton } from '../components/CopyButton';
 import { QrImage, useQrDataUrl } from '../../../shared/ui/QrCode';
 import '../wallet.css';
@@ -41,21 +44,21 @@ export default function CoinChargingPage() {
     <div className="wl-page">
       <WalletHeader title={t('deposit.title', { coin })} records="coinCharging" />
       <LoginFirst>
-        <DepositBody coin={coin} wantedChain={params.get('chain')} />
+        <DepositBody coin={coin} />
       </LoginFirst>
     </div>
   );
 }
 
-function DepositBody({ coin, wantedChain }: { coin: string; wantedChain: string | null }) {
+function DepositBody({ coin }: { coin: string }) {
   const { t } = useTranslation('wallet');
-  const { coins, info, chains, selected, setChain } = useCoinChain(coin, wantedChain);
+  const { coins, info, chains, selected, setChain } = useCoinChain(coin);
   if (coins.isLoading) return <InlineLoading />;
   if (coins.isError) return <LoadFailed error={coins.error} onRetry={() => void coins.refetch()} />;
   return (
     <>
       <CoinPickerRow coin={coin} name={info?.name} type="coinCharging" />
-      <ChainTabs chains={chains} value={selected?.chain ?? ''} onChange={setChain} />
+      <NetworkPicker coin={coin} chains={chains} value={selected?.chain ?? ''} onChange={setChain} mode="deposit" />
       {!info ? (
         <p className="wl-notice">{t('deposit.unknownCoin', { coin })}</p>
       ) : !selected || !selected.available ? (
@@ -67,7 +70,7 @@ function DepositBody({ coin, wantedChain }: { coin: string; wantedChain: string 
           {t('deposit.suspended')}
         </p>
       ) : (
-        <AddressCard coin={coin} chain={selected} />
+        <AddressCard key={selected.chain} coin={coin} chain={selected} />
       )}
     </>
   );
@@ -125,7 +128,9 @@ function AddressCard({ coin, chain }: { coin: string; chain: CoinChain }) {
           </div>
         )}
       </dl>
-      <p className="wl-warn">{t('deposit.warning', { coin, chain: chain.chainName, min: a.minDeposit })}</p>
+      <p className="wl-warn wl-warn-net" role="note">
+        {t('deposit.warning', { coin, chain: chain.chainName, min: a.minDeposit })}
+      </p>
       {a.demoDeposit && <TestDeposit coin={coin} chain={chain.chain} onSent={() => setExpectUntil(Date.now() + 60_000)} />}
       <RecentDeposits coin={coin} expecting={expectUntil > Date.now()} />
     </>
@@ -186,15 +191,18 @@ function RecentDeposits({ coin, expecting }: { coin: string; expecting: boolean 
   );
 }
 
-/** One deposit: amount, state, confirmations n/N with a bar while confirming, time. */
+/** One deposit: amount, its network (code), state, confirmations n/N with a bar while confirming, time. */
 export function DepositLine({ d }: { d: DepositRecord }) {
   const { t } = useTranslation('wallet');
   const n = Math.min(d.confirmations, d.confirmationsRequired);
   return (
     <>
       <span className="wl-recent-top">
-        <span className="wl-amount">
-          +{formatCoin(d.amount, d.coin, { exact: true })} {d.coin}
+        <span className="wl-amount-net">
+          <span className="wl-amount">
+            +{formatCoin(d.amount, d.coin, { exact: true })} {d.coin}
+          </span>
+          <span className="wl-tag wl-net-code">{d.chain}</span>
         </span>
         <span className={`wl-state wl-state-${d.status.toLowerCase()}`}>{t(`depositStatus.${d.status}`)}</span>
       </span>

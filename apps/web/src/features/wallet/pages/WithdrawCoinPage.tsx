@@ -1,9 +1,13 @@
 /**
- * /assets/withdrawCoin?coin= (spec sections 2 and 5): the coin and network, the address (typed,
- * or picked from the address book; "Save to address book"), the amount with the available balance and "Max", the
- * minimum, maximum, fee and "You will receive". Client checks mirror the server's with the spec's messages (address
- * required and correct: EIP-55 when mixed case; amount required, decimals, not below the minimum, not above the
- * available balance or the maximum). Unverified users are prompted to verify (/personalCenter); without a
+ * /assets/withdrawCoin?coin=&chain= (spec sections 2 and 5): the coin and network (a row naming it that opens the list
+ * of the coin's networks with each one's fee, minimum and confirmations; the choice is kept in the query), the address
+ * (typed, or picked from the address book of that network; "Save to address book"; it stays when the network changes),
+ * the amount with the available balance and "Max", the minimum, maximum, fee and "You will receive". Client checks
+ * mirror the server's with the spec's messages (address required and correct: EIP-55 when mixed case; an address of a
+ * network of another family, such as TRON's, is refused as soon as it is typed, naming the chosen network, and the
+ * button stays off; amount required, decimals, not below the minimum, not above the available balance or the
+ * maximum). An address the server refuses (wrong network, invalid, ours) closes the security sheet and shows the
+ * server's text under the address. Unverified users are prompted to verify (/personalCenter); without a
  * transaction password a prompt leads to /accountCenter/postPasswordSet; during a 24 h lock a banner gives its end
  * and the button is off. Submitting opens the security sheet (PIN, e-mail/SMS code, Google code when bound); the
  * request carries a client id kept across retries of the same submission. Then /assets/withdrawCoinSuccess?id=.
@@ -27,10 +31,10 @@ import { useWithdraw } from '../api/withdraw';
 import { useAddAddress } from '../api/add-address';
 import { WalletHeader } from '../components/WalletHeader';
 import { CoinPickerRow } from '../components/CoinPickerRow';
-import { ChainTabs } from '../components/ChainTabs';
+import { NetworkPicker } from '../components/NetworkPicker';
 import { AddressBookPopup } from '../components/AddressBookPopup';
 import { WithdrawConfirmPopup, type WithdrawProofs } from '../components/WithdrawConfirmPopup';
-import { checkEvmAddress } from '../lib/address';
+import { checkEvmAddress, otherNetworkOf } from '../lib/address';
 import { checkWithdrawAmount, receiveAmount, sanitizeAmount, withdrawMax } from '../lib/amounts';
 import { clientIdKeeper } from '../lib/client-id';
 import { useCoinChain } from '../hooks/use-coin-chain';
@@ -46,21 +50,24 @@ export default function WithdrawCoinPage() {
     <div className="wl-page">
       <WalletHeader title={t('withdraw.title', { coin })} records="withdrawCoin" />
       <LoginFirst>
-        <WithdrawBody coin={coin} wantedChain={params.get('chain')} />
+        <WithdrawBody coin={coin} />
       </LoginFirst>
     </div>
   );
 }
 
-function WithdrawBody({ coin, wantedChain }: { coin: string; wantedChain: string | null }) {
+function WithdrawBody({ coin }: { coin: string }) {
   const { t } = useTranslation('wallet');
-  const { coins, info, chains, selected, setChain } = useCoinChain(coin, wantedChain);
+  const { coins, info, chains, selected, setChain } = useCoinChain(coin);
+  // The address outlives a change of network (the form of each network is new): the user who pasted an address and
+  // then picks its network keeps it, and it is checked again against the new network.
+  const [address, setAddress] = useState('');
   if (coins.isLoading) return <InlineLoading />;
   if (coins.isError) return <LoadFailed error={coins.error} onRetry={() => void coins.refetch()} />;
   return (
     <>
       <CoinPickerRow coin={coin} name={info?.name} type="withdrawCoin" />
-      <ChainTabs chains={chains} value={selected?.chain ?? ''} onChange={setChain} />
+      <NetworkPicker coin={coin} chains={chains} value={selected?.chain ?? ''} onChange={setChain} mode="withdraw" />
       {!selected || !selected.available ? (
         <p className="wl-notice" role="status">
           {t('networkUnavailable')}
@@ -70,24 +77,47 @@ function WithdrawBody({ coin, wantedChain }: { coin: string; wantedChain: string
           {t('withdraw.suspended')}
         </p>
       ) : (
-        <InfoLoader coin={coin} chain={selected} />
+        <InfoLoader coin={coin} chain={selected} address={address} setAddress={setAddress} />
       )}
     </>
   );
 }
 
-function InfoLoader({ coin, chain }: { coin: string; chain: CoinChain }) {
+/** The address of the form, kept by the page across networks. */
+interface AddressState {
+  address: string;
+  setAddress: (address: string) => void;
+}
+
+function InfoLoader({ coin, chain, ...addressState }: { coin: string; chain: CoinChain } & AddressState) {
   const q = useWithdrawInfo(coin, chain.chain, true);
   if (q.isLoading) return <InlineLoading />;
   if (q.isError || !q.data) return <LoadFailed error={q.error} onRetry={() => void q.refetch()} compact />;
-  return <WithdrawForm key={`${coin}/${chain.chain}`} info={q.data} chain={chain} />;
+  return <WithdrawForm key={`${coin}/${chain.chain}`} info={q.data} chain={chain} {...addressState} />;
 }
 
-/** The form of one coin on one network. Exported for tests. */
-export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinChain }) {
+/** Server codes that refuse the address: their text goes under the address field. */
+const ADDRESS_ERRORS = ['address_wrong_network', 'address_invalid', 'address_internal'];
+
+/**
+ * The inline text for an address of a network outside the EVM family typed for `chain`, naming both ("This is not a
+ * BNB Smart Chain (BEP20) address: it looks like a TRON address. ..."), or null when the address is not one.
+ */
+function useWrongNetworkText(address: string, chain: CoinChain): string | null {
+  const { t } = useTranslation('wallet');
+  const family = otherNetworkOf(address);
+  if (!family) return null;
+  return t('v.address.wrongNetwork', {
+    network: chain.chainName,
+    family: t(`addressFamily.${family}`),
+    context: /^[aeiou]/i.test(chain.chainName) ? 'vowel' : undefined,
+  });
+}
+
+/** The form of one coin on one network. */
+function WithdrawForm({ info, chain, address, setAddress }: { info: WithdrawInfo; chain: CoinChain } & AddressState) {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();
-  const [address, setAddress] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<{ address?: string | null; amount?: string | null }>({});
   const [book, setBook] = useState(false);
@@ -99,8 +129,10 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
   const coin = info.coin;
   const addr = address.trim();
   const receive = receiveAmount(amount, info.withdrawFee);
+  const wrongNetwork = useWrongNetworkText(addr, chain);
 
   const addressError = (): string | null => {
+    if (wrongNetwork) return wrongNetwork;
     const p = checkEvmAddress(addr);
     return p ? t(`v.address.${p}`) : null;
   };
@@ -116,7 +148,7 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
   const onSubmit = () => {
     const next = { address: addressError(), amount: amountError() };
     setErrors(next);
-    if (next.address || next.amount || locked) return;
+    if (next.address || next.amount || locked || wrongNetwork) return;
     if (!info.verified) return void prompt(t('common:guard.needVerify'), t('common:guard.toVerify'), '/personalCenter');
     if (!info.transPasswordSet) return void prompt(t('withdraw.needPin'), t('withdraw.toSetPin'), '/accountCenter/postPasswordSet');
     setConfirming(true);
@@ -134,6 +166,9 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
       if (isApiError(e, 'trans_password_not_set')) {
         setConfirming(false);
         void prompt(t('withdraw.needPin'), t('withdraw.toSetPin'), '/accountCenter/postPasswordSet');
+      } else if (isApiError(e) && ADDRESS_ERRORS.includes(e.code)) {
+        setConfirming(false);
+        setErrors((x) => ({ ...x, address: e.message }));
       }
       throw e;
     }
@@ -169,9 +204,12 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
       <AddressField
         label={t('withdraw.address')}
         value={address}
-        onChange={(v) => setAddress(v.replace(/\s/g, ''))}
+        onChange={(v) => {
+          setAddress(v.replace(/\s/g, ''));
+          if (errors.address) setErrors((x) => ({ ...x, address: null }));
+        }}
         placeholder={t('withdraw.addressPlaceholder', { chain: chain.chainName, context: /^[aeiou]/i.test(chain.chainName) ? 'vowel' : undefined })}
-        error={errors.address}
+        error={wrongNetwork ?? errors.address}
         suffix={
           <button type="button" className="wl-icon-btn" aria-label={t('book.title')} onClick={() => setBook(true)}>
             <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true">
@@ -234,13 +272,14 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
         </span>
       </div>
       <p className="wl-warn">{t('withdraw.warning', { coin, chain: chain.chainName })}</p>
-      <Button block color="primary" type="submit" disabled={locked}>
+      <Button block color="primary" type="submit" disabled={locked || !!wrongNetwork}>
         {t('withdraw.submit')}
       </Button>
       <AddressBookPopup
         visible={book}
         coin={coin}
         chain={chain.chain}
+        chainName={chain.chainName}
         onClose={() => setBook(false)}
         onPick={(a) => {
           setAddress(a);
@@ -252,7 +291,7 @@ export function WithdrawForm({ info, chain }: { info: WithdrawInfo; chain: CoinC
       <WithdrawConfirmPopup
         visible={confirming}
         info={info}
-        summary={{ address: addr, amount, fee: info.withdrawFee, receive }}
+        summary={{ network: chain.chainName, address: addr, amount, fee: info.withdrawFee, receive }}
         onClose={() => setConfirming(false)}
         onConfirm={onConfirm}
       />

@@ -69,7 +69,7 @@ describe('CoinChargingPage', () => {
     expect(await screen.findByTestId('deposit-address')).toHaveTextContent(aliceUsdtAddress);
     expect(screen.getByText('1 USDT')).toBeInTheDocument();
     expect(screen.getByText('12 network confirmations')).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Ethereum (ERC20)' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('button', { name: 'Network: Ethereum (ERC20). Choose another' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /test deposit/ })).toBeNull();
   });
 
