@@ -1,10 +1,10 @@
 // Page tests of /reserves with a stubbed API and a real Merkle-sum tree (packages/core): the published root and the
-// per-asset totals are shown; logged out, "Verify" leads to the login page without asking for a proof; logged in, the
+// per-asset totals are shown, with USDT's reserves on each of its four networks under its total (en and zh); logged out, "Verify" leads to the login page without asking for a proof; logged in, the
 // user's proof is downloaded and verified in the browser ("Verified"), the path is listed and can be saved as JSON; a
 // proof tampered with (one more unit) is "Not verified"; a user missing from the snapshot is told so; none published
 // yet says so. lib/verify's helpers are checked on exact values.
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { buildTree, proofOf } from '@exchange/core/reserves';
 import type { ReservesProof, ReservesRoot } from '@exchange/api';
 import { useAppStore } from '../../../shared/storage';
@@ -27,9 +27,20 @@ const ROOT: ReservesRoot = {
   leafCount: 3,
   assets: ASSETS,
   totals: [
-    { coin: 'BTC', liabilities: '1.50000001', reserves: '', ratio: '' },
-    { coin: 'ETH', liabilities: '25.00000000', reserves: '26.00000000', ratio: '1.0400' },
-    { coin: 'USDT', liabilities: '10050.00000000', reserves: '9045.00000000', ratio: '0.9000' },
+    { coin: 'BTC', liabilities: '1.50000001', reserves: '', ratio: '', networks: [] },
+    { coin: 'ETH', liabilities: '25.00000000', reserves: '26.00000000', ratio: '1.0400', networks: [{ chain: 'ETH', reserves: '26.00000000' }] },
+    {
+      coin: 'USDT',
+      liabilities: '10050.00000000',
+      reserves: '9045.00000000',
+      ratio: '0.9000',
+      networks: [
+        { chain: 'ETH', reserves: '5000.00000000' },
+        { chain: 'BSC', reserves: '2000.50000000' },
+        { chain: 'ARBITRUM', reserves: '1500.00000000' },
+        { chain: 'MATIC', reserves: '544.50000000' },
+      ],
+    },
   ],
 };
 function proofOfUser(i: number): ReservesProof {
@@ -64,6 +75,31 @@ describe('ReservesPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Log in to verify' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/login');
     expect(calls.some((c) => c.path === 'asset/reserves/getMyProof')).toBe(false);
+  });
+
+  it("lists each coin's reserves per network under its total, in en and zh", async () => {
+    useAppStore.setState({ token: '', userId: '', isLogin: false });
+    mockApi({ 'asset/reserves/getRoot': ROOT });
+    const en = renderPage(<ReservesPage />, { path: '/reserves' });
+    const bsc = await screen.findByRole('row', { name: 'USDT reserves on BNB Smart Chain (BEP20)' });
+    expect(
+      within(bsc)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['BNB Smart Chain (BEP20)', '2,000.50', '']);
+    const rows = screen.getAllByRole('row').map((r) => r.textContent);
+    const usdt = rows.findIndex((r) => r?.startsWith('USDT'));
+    expect(rows.slice(usdt)).toEqual([
+      'USDT10,050.009,045.000.9000',
+      'Ethereum (ERC20)5,000.00',
+      'BNB Smart Chain (BEP20)2,000.50',
+      'Arbitrum One1,500.00',
+      'Polygon POS544.50',
+    ]);
+    expect(screen.getByRole('row', { name: 'ETH reserves on Ethereum (ERC20)' })).toHaveTextContent('26');
+    en.unmount();
+    renderPage(<ReservesPage />, { path: '/reserves', lang: 'zh' });
+    expect(await screen.findByRole('row', { name: 'USDT 在 Polygon POS 网络的储备' })).toHaveTextContent('544.50');
   });
 
   it('logged in: verifies the downloaded proof in the browser and lists the path', async () => {

@@ -1,11 +1,12 @@
 /**
  * /reserves (proof of reserves; public): the latest published snapshot (root hash, time, users), per asset
- * the users' liabilities, the exchange's on-chain reserves and the ratio; and "Verify my balances" (logged in): the
+ * the users' liabilities, the exchange's on-chain reserves and the ratio, with the reserves on each network that carries
+ * the coin under its total (USDT on Ethereum, BNB Smart Chain, Arbitrum One and Polygon); and "Verify my balances" (logged in): the
  * user's proof is downloaded and checked HERE, in the browser, with packages/core's Merkle-sum verifyProof against the
  * published root (lib/verify.ts), showing the result, the user's balances and the path; "Download proof (JSON)" saves
  * both for checking by hand (docs/proof-of-reserves.md). What it proves and what not is said on the page.
  */
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import Button from 'antd-mobile/es/components/button';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -96,12 +97,28 @@ function RootCard({ root }: { root: ReservesRoot }) {
         </thead>
         <tbody>
           {rows.map((x) => (
-            <tr key={x.coin}>
-              <td>{x.coin}</td>
-              <td className="num">{formatCoin(x.liabilities, x.coin, { exact: true })}</td>
-              <td className="num">{x.reserves === '' ? <span className="rs-muted">{t('noChain')}</span> : formatCoin(x.reserves, x.coin, { exact: true })}</td>
-              <td className="num">{x.ratio === '' ? '--' : <span className={(toUnits(x.ratio, 4) ?? 0n) >= 10_000n ? 'rs-ok' : 'rs-bad'}>{x.ratio}</span>}</td>
-            </tr>
+            <Fragment key={x.coin}>
+              <tr>
+                <td>{x.coin}</td>
+                <td className="num">{formatCoin(x.liabilities, x.coin, { exact: true })}</td>
+                <td className="num">
+                  {x.reserves === '' ? <span className="rs-muted">{t('noChain')}</span> : formatCoin(x.reserves, x.coin, { exact: true })}
+                </td>
+                <td className="num">
+                  {x.ratio === '' ? '--' : <span className={(toUnits(x.ratio, 4) ?? 0n) >= 10_000n ? 'rs-ok' : 'rs-bad'}>{x.ratio}</span>}
+                </td>
+              </tr>
+              {(x.networks ?? []).map((n) => {
+                const network = t(`networkName.${n.chain}`, { defaultValue: n.chain });
+                return (
+                  <tr key={n.chain} className="rs-net" aria-label={t('onNetwork', { coin: x.coin, network })}>
+                    <td colSpan={2}>{network}</td>
+                    <td className="num">{formatCoin(n.reserves, x.coin, { exact: true })}</td>
+                    <td />
+                  </tr>
+                );
+              })}
+            </Fragment>
           ))}
         </tbody>
       </table>
