@@ -1,46 +1,86 @@
 /**
- * The hot wallet per chain and coin: its address and balance on chain, what sits on users' deposit addresses (not
- * swept), the users' liabilities in the engine, and the coverage (on chain / liabilities), red below 100%.
+ * The hot wallet per network and coin: the network (name and code), the hot wallet's address and balance on chain,
+ * what sits on users' deposit addresses (not swept) and the two together. A coin on one network is one line with the
+ * users' liabilities and the coverage (on chain / liabilities), red below 100%. A coin on several networks (USDT on
+ * Ethereum, BNB Smart Chain, Arbitrum One, Polygon) has a line per network, then its total over the networks against
+ * its liabilities, taken once (hot-wallet-lines.ts: exact decimal sums); a network whose balance is unknown is named
+ * on the total, which then counts without it.
  */
 import { formatAmount } from '../../shared/format';
-import { Alert, Button, Card, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useHotWallet } from './api/hot-wallet';
-import type { HotWalletRow } from './api/types';
-import { coveragePercent, isShort } from './coverage';
+import { useNetworkNames } from './api/coins';
+import { isShort } from './coverage';
+import { hotWalletLines, type HotWalletLine } from './hot-wallet-lines';
 
 export default function HotWalletPage() {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const q = useHotWallet();
+  const names = useNetworkNames();
+  const lines = hotWalletLines(q.data ?? []);
+  const amount = (v: string) => formatAmount(v) || '-';
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       {q.error && <Alert type="warning" showIcon message={q.error.message} />}
       <Card size="small" extra={<Button onClick={() => void q.refetch()}>{t('common.refresh')}</Button>}>
-        <Table<HotWalletRow>
-          rowKey={(r) => `${r.chain}:${r.coin}`}
+        <Table<HotWalletLine>
+          rowKey="key"
           loading={q.isFetching}
-          dataSource={q.data ?? []}
+          dataSource={lines}
           pagination={false}
+          scroll={{ x: 'max-content' }}
+          onRow={(r) => ({ style: r.kind === 'total' ? { fontWeight: 600, background: token.colorFillAlter } : undefined })}
           columns={[
-            { title: t('wallet.chain'), dataIndex: 'chain', width: 80 },
             { title: t('wallet.coin'), dataIndex: 'coin', width: 80 },
+            {
+              title: t('wallet.network'),
+              key: 'network',
+              render: (_: unknown, r) =>
+                r.kind === 'total' ? (
+                  <Space size={4} wrap>
+                    <span>{t('wallet.totalOver', { count: r.networks })}</span>
+                    {r.unknown.length > 0 && (
+                      <Tooltip title={t('wallet.unknownHelp')}>
+                        <Tag color="orange">{t('wallet.unknownNetworks', { networks: r.unknown.join(', ') })}</Tag>
+                      </Tooltip>
+                    )}
+                  </Space>
+                ) : (
+                  <Space size={4}>
+                    <span>{names.get(r.chain) ?? r.chain}</span>
+                    <Tag>{r.chain}</Tag>
+                  </Space>
+                ),
+            },
             {
               title: t('wallet.hotWalletAddress'),
               dataIndex: 'hotWalletAddress',
               ellipsis: true,
-              render: (v: string) => (v ? <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> : '-'),
+              render: (v: string) => (v ? <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> : ''),
             },
-            { title: t('wallet.hotWallet'), dataIndex: 'hotWallet', align: 'right', render: (v: string) => formatAmount(v) || '-' },
-            { title: t('wallet.depositAddresses'), dataIndex: 'depositAddresses', align: 'right', render: (v: string) => formatAmount(v) || '-' },
-            { title: t('wallet.liabilities'), dataIndex: 'liabilities', align: 'right', render: (v: string) => formatAmount(v) },
+            { title: t('wallet.hotWallet'), dataIndex: 'hotWallet', align: 'right', render: amount },
+            { title: t('wallet.depositAddresses'), dataIndex: 'depositAddresses', align: 'right', render: amount },
+            { title: t('wallet.onChain'), dataIndex: 'onChain', align: 'right', render: amount },
+            {
+              title: t('wallet.liabilities'),
+              dataIndex: 'liabilities',
+              align: 'right',
+              render: (v: string, r) => (r.kind === 'network' ? <Typography.Text type="secondary">{t('wallet.inTotal')}</Typography.Text> : formatAmount(v)),
+            },
             {
               title: t('wallet.coverage'),
-              key: 'coverage',
+              dataIndex: 'coverage',
               align: 'right',
-              render: (_: unknown, r) => {
-                const c = coveragePercent(r.hotWallet, r.depositAddresses, r.liabilities);
-                return c ? <Tag color={isShort(c) ? 'red' : 'green'}>{c}</Tag> : '-';
-              },
+              render: (c: string, r) =>
+                r.kind === 'network' ? (
+                  <Typography.Text type="secondary">{t('wallet.inTotal')}</Typography.Text>
+                ) : c ? (
+                  <Tag color={isShort(c) ? 'red' : 'green'}>{c}</Tag>
+                ) : (
+                  '-'
+                ),
             },
           ]}
         />

@@ -1,6 +1,6 @@
 /**
  * Proof of reserves in the console: the latest published snapshot (root hash, time, leaves, per-asset liabilities,
- * on-chain reserves and ratio) and, for wallet_decide (finance, admin), "Take snapshot", which publishes a new one
+ * on-chain reserves and ratio, with each network's reserves under a coin carried on several: the rows unfold) and, for wallet_decide (finance, admin), "Take snapshot", which publishes a new one
  * (audited). Users verify their inclusion on the app's /reserves page (docs/proof-of-reserves.md).
  */
 import { Alert, App, Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
@@ -9,9 +9,12 @@ import { useTranslation } from 'react-i18next';
 import { formatAmount, formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { useReservesRoot, useTakeReservesSnapshot } from './api/reserves';
+import { useNetworkNames } from './api/coins';
 import { decimalUnits } from './coverage';
 
 type Total = ReservesRoot['totals'][number];
+/** A line of the table: a coin's total, or (in `children`) its reserves on one network. */
+type Line = { key: string; coin: string; liabilities: string; reserves: string; ratio: string; children?: Line[] };
 /** A ratio of 1 at the 18 places of decimalUnits. */
 const ONE = 10n ** 18n;
 
@@ -22,6 +25,26 @@ export default function ReservesPage() {
   const take = useTakeReservesSnapshot();
   const canTake = useCan('wallet_decide');
   const root = q.data;
+  const names = useNetworkNames();
+  const lines = (root?.totals ?? [])
+    .filter((x) => decimalUnits(x.liabilities) !== 0n || x.reserves !== '')
+    .map((x: Total): Line => ({
+      key: x.coin,
+      coin: x.coin,
+      liabilities: x.liabilities,
+      reserves: x.reserves,
+      ratio: x.ratio,
+      children:
+        (x.networks ?? []).length > 1
+          ? x.networks.map((n) => ({
+              key: `${x.coin}:${n.chain}`,
+              coin: `${names.get(n.chain) ?? n.chain} (${n.chain})`,
+              liabilities: '',
+              reserves: n.reserves,
+              ratio: '',
+            }))
+          : undefined,
+    }));
   return (
     <Space direction="vertical" size="middle" style={{ width: '100%' }}>
       <Card size="small">
@@ -61,14 +84,20 @@ export default function ReservesPage() {
             <Descriptions.Item label={t('wallet.leafCount')}>{root.leafCount}</Descriptions.Item>
           </Descriptions>
           <Card size="small">
-            <Table<Total>
-              rowKey="coin"
+            <Table<Line>
+              rowKey="key"
               pagination={false}
-              dataSource={root.totals.filter((x) => decimalUnits(x.liabilities) !== 0n || x.reserves !== '')}
+              dataSource={lines}
+              expandable={{ expandedRowKeys: lines.filter((l) => l.children).map((l) => l.key), showExpandColumn: false }}
               columns={[
-                { title: t('wallet.coin'), dataIndex: 'coin', width: 100 },
+                { title: t('wallet.coin'), dataIndex: 'coin' },
                 { title: t('wallet.liabilities'), dataIndex: 'liabilities', align: 'right', render: (v: string) => formatAmount(v) },
-                { title: t('wallet.reserves'), dataIndex: 'reserves', align: 'right', render: (v: string) => formatAmount(v) || t('wallet.noChain') },
+                {
+                  title: t('wallet.reserves'),
+                  dataIndex: 'reserves',
+                  align: 'right',
+                  render: (v: string, l) => formatAmount(v) || (l.key.includes(':') ? '-' : t('wallet.noChain')),
+                },
                 {
                   title: t('wallet.ratio'),
                   dataIndex: 'ratio',
