@@ -119,6 +119,10 @@ export const ERROR_MESSAGES = {
     zh: '该合约因指数价格失效（有效价格来源不足）暂停交易，仅接受平仓和只减仓委托',
   },
   margin_remove_exceeded: { en: 'The amount exceeds the margin that can be removed', zh: '超出可减少的保证金' },
+  amend_limit_reached: {
+    en: 'This order has been modified 10,000 times, the most one order may be: cancel it and place a new one',
+    zh: '该委托已修改10000次，达到单个委托的修改上限，请撤单后重新下单',
+  },
   leverage_margin_insufficient: {
     en: 'Lowering the leverage needs more margin than the contract account can add: transfer USDT to it or close part of the position',
     zh: '降低杠杆所需的保证金超出合约账户可用余额，请先划转USDT或减少仓位',

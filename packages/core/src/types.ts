@@ -332,6 +332,7 @@ export const REJECT_CODES = [
   'stop_loss_invalid',
   'funding_not_due',
   'index_stale',
+  'amend_limit_reached',
   // peer-to-peer fiat trading (otc/types.ts)
   'otc_disabled',
   'otc_not_merchant',

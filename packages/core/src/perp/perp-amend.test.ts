@@ -4,12 +4,14 @@
  * against another user placing those terms); at a crossing price it matches like a taker and rests with the rest; a
  * quantity at or below the filled part, or a post-only order that would take, cancels it; the same terms change
  * nothing; every rejection (anyone else's order, unknown or ended, tick, step, band, balance) leaves the state hash
- * as it was. After every command every asset sums to zero over the ledger.
+ * as it was; an order takes at most 10,000 modifications (Binance's limit), counted across a snapshot and restore. After every command every asset sums to zero over the ledger.
  *
  * Units (test/perp-fixture.ts): price in 0.1 USDT (400_000n = 40,000.0), quantity in 0.001 BTC.
  */
 import { describe, expect, it } from 'vitest';
+import { Engine } from '../engine';
 import type { Command, CommandResult } from '../types';
+import { MAX_AMENDS_PER_ORDER } from './perp-market';
 import type { PerpOrderView } from './types';
 import { T0, USDT, perpEngine, order } from '../../test/perp-fixture';
 
@@ -113,4 +115,35 @@ describe('perpAmendOrder', () => {
     w.ok({ type: 'perpCancelOrder', userId: 'alice', orderId: a.orderId });
     w.refused(w.amend('alice', a.orderId, 389_000n, 10n), 'order_not_found');
   });
+
+  it('takes at most 10,000 modifications per order, counted across a snapshot; the same terms are not counted', () => {
+    const w = world();
+    expect(MAX_AMENDS_PER_ORDER).toBe(10_000);
+    const a = w.ok(order('alice', 'BUY', 390_000n, 10n));
+    const b = w.ok(order('bob', 'BUY', 390_000n, 10n));
+    // 9,999 changes alternating between two prices (straight through the engine: the ledger check per command is slow)
+    let ts = T0 + 100_000;
+    for (let i = 1; i < MAX_AMENDS_PER_ORDER; i++) {
+      const r = w.e.execute({ ts: ts++, ...w.amend('alice', a.orderId, i % 2 === 1 ? 389_000n : 390_000n, 10n) } as unknown as Command);
+      if (r.code !== 'ok') throw new Error(`amend ${i}: ${r.code}`);
+    }
+    // the current terms again: ok, nothing changes, not counted
+    const current = w.e.perpOrder(a.orderId)!.price as bigint;
+    expect(w.run(w.amend('alice', a.orderId, current, 10n))).toMatchObject({ code: 'ok', events: [] });
+    // the 10,000th change is taken; it survives a snapshot and restore, where the 10,001st is refused
+    w.ok(w.amend('alice', a.orderId, 388_000n, 10n));
+    const e2 = Engine.restore(JSON.parse(JSON.stringify(w.e.snapshot())));
+    expect(e2.stateHash()).toBe(w.e.stateHash());
+    w.refused(w.amend('alice', a.orderId, 387_000n, 10n), 'amend_limit_reached');
+    const h2 = e2.stateHash();
+    expect(e2.execute({ ts: ts++, ...w.amend('alice', a.orderId, 387_000n, 10n) } as unknown as Command)).toMatchObject({
+      code: 'amend_limit_reached',
+      events: [],
+    });
+    expect(e2.stateHash()).toBe(h2);
+    // the order still rests, cancellable; another order of the user's is not limited
+    expect(w.e.perpOrder(a.orderId)).toMatchObject({ status: 'NEW', price: 388_000n });
+    w.ok(w.amend('bob', b.orderId, 389_000n, 10n));
+    w.ok({ type: 'perpCancelOrder', userId: 'alice', orderId: a.orderId });
+  }, 60_000);
 });

@@ -244,6 +244,8 @@ export class PerpState extends PerpFunding implements PerpReads {
       s(o.takeProfit),
       s(o.stopLoss),
       o.algo === null ? null : algoRow(o.algo),
+      // appended only once an order was amended, so the rows (and the state hash) of every other order stay as they were
+      ...(o.amendCount > 0 ? [o.amendCount] : []),
     ];
     const open: unknown[] = [];
     for (const o of [...this.orders.values()].sort((x, y) => x.seq - y.seq)) if (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') open.push(orderRow(o));
@@ -378,6 +380,7 @@ export class PerpState extends PerpFunding implements PerpReads {
       o.takeProfit = big(r[24]);
       o.stopLoss = big(r[25]);
       o.algo = r[26] === undefined || r[26] === null ? null : parseAlgoRow(r[26] as unknown[]);
+      o.amendCount = typeof r[27] === 'number' ? r[27] : 0;
       st.orders.set(o.seq, o);
       if (o.clientOrderId !== null) {
         let cm = st.clientIds.get(o.userId);

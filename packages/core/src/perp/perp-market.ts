@@ -44,6 +44,8 @@ export const INSURANCE = '@insurance';
 export const E6 = 1_000_000n;
 /** Most resting perpetual orders per user and market (as spot's MAX_NUM_ORDERS). */
 export const MAX_PERP_OPEN_ORDERS = 200;
+/** Changes one order may take through perpAmendOrder (Binance USDⓈ-M "Modify Order": at most 10,000 per order). */
+export const MAX_AMENDS_PER_ORDER = 10_000;
 /** Ended perpetual orders kept for perpOrder() and retries (history belongs to the database). */
 export const PERP_CLOSED_RETENTION = 1_000;
 export const MAX_LOTS = 1_000_000_000;
@@ -88,6 +90,7 @@ export const PERP_REJECT_CODES = [
   'stop_loss_invalid',
   'funding_not_due',
   'index_stale',
+  'amend_limit_reached',
 ] as const satisfies readonly RejectCode[];
 /** A perpetuals' command's rejection (PERP_REJECT_CODES). */
 export type PerpRejectCode = (typeof PERP_REJECT_CODES)[number];
@@ -123,6 +126,8 @@ export class PerpOrder extends Order {
   stopLoss: bigint | null = null;
   /** A conditional order's condition and trigger state (perp-conditional.ts); null for every other order. */
   algo: PerpConditionView | null = null;
+  /** How many times perpAmendOrder changed the order (at most MAX_AMENDS_PER_ORDER). */
+  amendCount = 0;
 
   /** True for a conditional order still waiting for its trigger (open, not in the book, no margin held). */
   get isPendingAlgo(): boolean {

@@ -6,7 +6,19 @@
 import type { CommandResult, Side } from '../types';
 import { maxNotionalFor, openLoss, orderCost, perpFee } from './math';
 import type { PerpCommand, PerpOrderView, PerpTrigger, PositionSide } from './types';
-import { INSURANCE, isInt, MAX_LOTS, MAX_PERP_OPEN_ORDERS, PerpMarket, PerpOrder, type PerpRejectCode, reject, seqOf, TIFS } from './perp-market';
+import {
+  INSURANCE,
+  isInt,
+  MAX_AMENDS_PER_ORDER,
+  MAX_LOTS,
+  MAX_PERP_OPEN_ORDERS,
+  PerpMarket,
+  PerpOrder,
+  type PerpRejectCode,
+  reject,
+  seqOf,
+  TIFS,
+} from './perp-market';
 import { PerpSettlement } from './perp-settlement';
 
 /** Order acceptance, matching and cancels. */
@@ -418,7 +430,11 @@ export abstract class PerpOrders extends PerpSettlement {
     return { code: 'ok', events: this.host.events, perpOrder: v };
   }
 
-  /** perpAmendOrder (types.ts): a resting LIMIT order's new price and total quantity, in place, under its orderId. */
+  /**
+   * perpAmendOrder (types.ts): a resting LIMIT order's new price and total quantity, in place, under its orderId.
+   * An order is changed at most MAX_AMENDS_PER_ORDER times (Binance USDⓈ-M "Modify Order": 10,000 per order); the next
+   * is amend_limit_reached. An amend to the same terms changes nothing and is not counted.
+   */
   protected amend(cmd: Extract<PerpCommand, { type: 'perpAmendOrder' }>): CommandResult {
     const { userId, orderId, price, quantity } = cmd;
     if (typeof userId !== 'string' || typeof orderId !== 'string' || typeof price !== 'bigint' || typeof quantity !== 'bigint') return reject('invalid_order');
@@ -433,6 +449,7 @@ export abstract class PerpOrders extends PerpSettlement {
     if (quantity % c.stepSize !== 0n) return reject('quantity_not_on_step');
     if (quantity <= 0n || quantity < c.minQty) return reject('quantity_below_minimum');
     if (price === o.price && quantity === o.quantity) return { code: 'ok', events: [], perpOrder: o.perpView() };
+    if (o.amendCount >= MAX_AMENDS_PER_ORDER) return reject('amend_limit_reached');
     const mark = m.markPrice;
     if (mark === null) return reject('mark_price_unavailable');
     if (!m.bandOk(price)) return reject('price_out_of_band');
@@ -461,6 +478,7 @@ export abstract class PerpOrders extends PerpSettlement {
     const terms = o as { price: bigint | null; quantity: bigint | null };
     terms.price = price;
     terms.quantity = quantity;
+    o.amendCount += 1;
     o.remaining = remaining;
     o.leverage = st.leverage;
     o.updatedTs = this.ts;

@@ -31,6 +31,8 @@ export const FX = {
   noPositionSideChange: () => new BinanceError(-4059, 'No need to change position side.'),
   positionSideMismatch: () => new BinanceError(-4061, "Order's position side does not match user's setting."),
   noNeedToModify: () => new BinanceError(-5027, 'No need to modify the order.'),
+  /** Binance's -5026 EXCEED_MAXIMUM_MODIFY_ORDER_LIMIT: the engine's amend_limit_reached (10,000 changes per order). */
+  modifyLimit: () => new BinanceError(-5026, 'Exceed maximum modify order limit.'),
   postOnlyRejected: () => new BinanceError(-5022, 'Due to the order could not be executed as maker, the Post Only order will be rejected.'),
   /**
    * Binance's reduce-only mode (-4400 TRADING_QUANTITATIVE_RULE, "only reduceOnly order is allowed, please try again
@@ -74,6 +76,8 @@ export function futuresError(err: unknown): unknown {
       return FX.unknownOrder();
     case 'index_stale':
       return FX.indexStale();
+    case 'amend_limit_reached':
+      return FX.modifyLimit();
     default:
       return fromAppError(err);
   }
