@@ -237,6 +237,26 @@ describe('spot OCO lists through the app API', () => {
     expect(open.total).toBe(0);
   });
 
+  it('pages of open orders never cut a list in two: the legs arrive together, every order once', async () => {
+    // The last price is 104 now. Newest first: a plain sell, the OCO's two legs, a plain sell.
+    const first = await limit('alice', 'SELL', '120', '0.1');
+    const list = await sellOco('110', '100', '99', '0.1');
+    const last = await limit('alice', 'SELL', '121', '0.1');
+    const page = async (n: number) =>
+      (await ok('alice', 'GET', 'entrust/entrust/getEntrustList', { type: 'current', pairsName: PAIR, page: String(n), pageSize: '2' })) as {
+        records: Leg[];
+        total: number;
+      };
+    const p1 = await page(1);
+    const p2 = await page(2);
+    // a cut after the second order would split the list: page 1 takes its second leg too
+    expect(p1.records.map((o) => o.id)).toEqual([last.id, list.orders[1].id, list.orders[0].id]);
+    expect(p2.records.map((o) => o.id)).toEqual([first.id]);
+    expect([p1.total, p2.total]).toEqual([4, 4]);
+    await ok('alice', 'POST', 'entrust/entrust/cancelOcoEntrust', { orderListId: list.orderListId });
+    for (const o of [first, last]) await ok('alice', 'POST', 'entrust/entrust/cancelEntrust', { id: o.id });
+  });
+
   it('a buy OCO holds the larger leg in USDT once and is cancelled as a list', async () => {
     // Last 104: buy limit below it, trigger above it.
     const placed = await ok('alice', 'POST', 'entrust/entrust/setOcoEntrust', {

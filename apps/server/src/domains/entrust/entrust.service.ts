@@ -34,6 +34,7 @@ import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { createEntrustRepository } from './entrust.repository';
 import { marketScales, rowToOrderView, toEntrust, toFill, toOcoEntrust, toUserTrade, type MarketScales } from './entrust.format';
+import { openOrdersPage } from './open-pages';
 
 /** Largest accepted price, amount or total in engine units (int64 range; anything above is absurd). */
 export const MAX_UNITS = 2n ** 63n - 1n;
@@ -415,7 +416,8 @@ export function createEntrustService(deps: { config: Config; db: Db; log: Fastif
       if (query.pairsName !== undefined && !engine.market(query.pairsName)) throw new AppError('market_not_found', 400, 'pairsName');
       if (query.type === 'current') {
         const open = engine.openOrders(userId, query.pairsName).reverse();
-        return { records: open.slice(offset, offset + pageSize).map(view), total: open.length, page, pageSize };
+        // an OCO list's two legs are never cut apart by a page boundary (open-pages.ts)
+        return { records: openOrdersPage(open, page, pageSize, (o) => o.orderListId).map(view), total: open.length, page, pageSize };
       }
       // History is read from the projection; wait until it holds everything applied so far (read-your-writes).
       await caughtUp();
