@@ -36,19 +36,19 @@ export default defineConfig({
   fullyParallel: false,
   // Two journeys at a time (one spec file per worker, its tests in order). Journeys that share server state run one
   // at a time in their own lane (a project of one worker): the contract journeys (mark prices, the perp markets) and
-  // those that log the demo operator in (7, 8, 9, the OTC journeys 13, 13b, 13d, 14-activity, the content journey 14h, the support chat 14s and the API key console journey 15b; a TOTP step is accepted once, so two logins in one 30 s step would wait).
+  // those that log the demo operator in (7, 8, 9, 9b, the OTC journeys 13, 13b, 13d, 14-activity, the content journey 14h, the support chat 14s and the API key console journey 15b; a TOTP step is accepted once, so two logins in one 30 s step would wait).
   // E2E_WORKERS=1 runs every journey one after another.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // Journey 13c moves the server clock 16 minutes forward (demo/clock/advance), journey 14i past the next midnight, and
   // the clock never moves back: they run alone, after every other journey (a project depending on the three lanes).
   projects: [
     { name: 'contract', testMatch: /\/12[a-z]?-[^/]*\.spec\.ts$/, workers: 1 },
-    { name: 'operator', testMatch: [/\/([789]|13[abd]?|14h|14s|15b)-[^/]*\.spec\.ts$/, /\/14-activity\.spec\.ts$/], workers: 1 },
+    { name: 'operator', testMatch: [/\/([789]b?|13[abd]?|14h|14s|15b)-[^/]*\.spec\.ts$/, /\/14-activity\.spec\.ts$/], workers: 1 },
     {
       name: 'journeys',
       testIgnore: [
         /\/12[a-z]?-[^/]*\.spec\.ts$/,
-        /\/([789]|13[a-z]?|14h|14s|15b)-[^/]*\.spec\.ts$/,
+        /\/([789]b?|13[a-z]?|14h|14s|15b)-[^/]*\.spec\.ts$/,
         /\/14[im]-[^/]*\.spec\.ts$/,
         /\/14u-[^/]*\.spec\.ts$/,
         /\/14-activity\.spec\.ts$/,
