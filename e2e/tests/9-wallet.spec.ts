@@ -8,19 +8,7 @@
  * node) shows the destination received exactly 25 - 1 (fee) = 24 USDT.
  */
 import { expect, test, type Page } from '@playwright/test';
-import {
-  apiPost,
-  CODE_GAP_MS,
-  expectToast,
-  freshEmail,
-  mainlandId,
-  operatorApiLogin,
-  outboxCode,
-  puzzlePass,
-  recordToasts,
-  registerByApi,
-  typePin,
-} from './support';
+import { CODE_GAP_MS, expectToast, freshEmail, outboxCode, recordToasts, typePin, verifiedUserWithPin } from './support';
 
 const PASSWORD = 'Journey9pass';
 const PIN = '470913';
@@ -60,29 +48,8 @@ test('wallet: a test deposit confirms on the dev chain, moves to spot, a withdra
   test.setTimeout(300_000);
   await recordToasts(page);
   const email = freshEmail('j9');
-  const user = await registerByApi(request, email, PASSWORD);
-  const registeredAt = Date.now();
-
   // Verified (basic verification approved by the demo operator) and a transaction password, through the APIs.
-  await apiPost(
-    request,
-    'member/kyc/submitBasic',
-    { country: 'CN', realName: '王五', idType: 'ID_CARD', idNumber: mainlandId('19880808', Date.now() % 1000) },
-    user,
-  );
-  const op = await operatorApiLogin(request);
-  const admin = { 'x-admin-token': op.token };
-  const queue = (await (await request.get('/api/admin/kyc/list?state=PENDING&page=1&pageSize=100', { headers: admin })).json()) as {
-    result: { rows: { id: string; userId: string }[] };
-  };
-  const application = queue.result.rows.find((r) => r.userId === user.userId);
-  expect(application, 'the application in the console queue').toBeTruthy();
-  await apiPost(request, 'admin/kyc/approve', { id: application!.id }, admin);
-  await new Promise((r) => setTimeout(r, Math.max(0, registeredAt + CODE_GAP_MS - Date.now())));
-  const pinCodeAt = Date.now();
-  await apiPost(request, 'data/sms/sendCode', { type: 'VERIFY', ...(await puzzlePass(request)) }, user);
-  const pinCode = await outboxCode(request, email, pinCodeAt, user);
-  await apiPost(request, 'member/security/setTransPassword', { transPassword: PIN, confirmTransPassword: PIN, verifyCode: pinCode }, user);
+  const { user, op, lastCodeAt: pinCodeAt } = await verifiedUserWithPin(request, email, PASSWORD, PIN, { realName: '王五', born: '19880808' });
 
   await login(page, email);
   const destBefore = await usdtOnChain(DEST);

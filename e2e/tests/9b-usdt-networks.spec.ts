@@ -17,7 +17,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { lookOf, phoneAs } from './otc-support';
-import { apiPost, CODE_GAP_MS, expectToast, freshEmail, mainlandId, operatorApiLogin, outboxCode, puzzlePass, registerByApi, typePin } from './support';
+import { CODE_GAP_MS, expectToast, freshEmail, outboxCode, typePin, verifiedUserWithPin } from './support';
 
 const PASSWORD = 'Journey9bPass';
 const PIN = '381704';
@@ -68,29 +68,8 @@ test('USDT networks: a deposit on BNB Smart Chain lands on its chain, a TRON add
 }) => {
   test.setTimeout(300_000);
   const email = freshEmail('j9b');
-  const user = await registerByApi(request, email, PASSWORD);
-  const registeredAt = Date.now();
-
   // Verified (basic verification approved by the demo operator) and a transaction password, through the APIs.
-  await apiPost(
-    request,
-    'member/kyc/submitBasic',
-    { country: 'CN', realName: '赵六', idType: 'ID_CARD', idNumber: mainlandId('19890909', Date.now() % 1000) },
-    user,
-  );
-  const op = await operatorApiLogin(request);
-  const admin = { 'x-admin-token': op.token };
-  const queue = (await (await request.get('/api/admin/kyc/list?state=PENDING&page=1&pageSize=100', { headers: admin })).json()) as {
-    result: { rows: { id: string; userId: string }[] };
-  };
-  const application = queue.result.rows.find((r) => r.userId === user.userId);
-  expect(application, 'the application in the console queue').toBeTruthy();
-  await apiPost(request, 'admin/kyc/approve', { id: application!.id }, admin);
-  await new Promise((r) => setTimeout(r, Math.max(0, registeredAt + CODE_GAP_MS - Date.now())));
-  const pinCodeAt = Date.now();
-  await apiPost(request, 'data/sms/sendCode', { type: 'VERIFY', ...(await puzzlePass(request)) }, user);
-  const pinCode = await outboxCode(request, email, pinCodeAt, user);
-  await apiPost(request, 'member/security/setTransPassword', { transPassword: PIN, confirmTransPassword: PIN, verifyCode: pinCode }, user);
+  const { user, op, lastCodeAt: pinCodeAt } = await verifiedUserWithPin(request, email, PASSWORD, PIN, { realName: '赵六', born: '19890909' });
 
   const page = await phoneAs(browser, user);
 

@@ -288,3 +288,40 @@ export async function openConsoleUser(page: Page, email: string): Promise<void> 
   await userRow.getByRole('link', { name: 'Open' }).click();
   await expect(page.getByText(email).first()).toBeVisible();
 }
+
+/**
+ * A new user made through the APIs, verified (basic verification submitted, then approved by the demo operator through
+ * the console API) and with transaction password `pin` (set with an e-mail code): what a withdrawal needs. Answers the
+ * user's headers, the operator's console session and when the PIN's code was sent (the next code to the account waits
+ * CODE_GAP_MS after it).
+ */
+export async function verifiedUserWithPin(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  pin: string,
+  person: { realName: string; born: string },
+): Promise<{ user: { token: string; userId: string }; op: Awaited<ReturnType<typeof operatorApiLogin>>; lastCodeAt: number }> {
+  const user = await registerByApi(request, email, password);
+  const registeredAt = Date.now();
+  await apiPost(
+    request,
+    'member/kyc/submitBasic',
+    { country: 'CN', realName: person.realName, idType: 'ID_CARD', idNumber: mainlandId(person.born, Date.now() % 1000) },
+    user,
+  );
+  const op = await operatorApiLogin(request);
+  const admin = { 'x-admin-token': op.token };
+  const queue = (await (await request.get('/api/admin/kyc/list?state=PENDING&page=1&pageSize=100', { headers: admin })).json()) as {
+    result: { rows: { id: string; userId: string }[] };
+  };
+  const application = queue.result.rows.find((r) => r.userId === user.userId);
+  expect(application, 'the application in the console queue').toBeTruthy();
+  await apiPost(request, 'admin/kyc/approve', { id: application!.id }, admin);
+  await new Promise((r) => setTimeout(r, Math.max(0, registeredAt + CODE_GAP_MS - Date.now())));
+  const lastCodeAt = Date.now();
+  await apiPost(request, 'data/sms/sendCode', { type: 'VERIFY', ...(await puzzlePass(request)) }, user);
+  const pinCode = await outboxCode(request, email, lastCodeAt, user);
+  await apiPost(request, 'member/security/setTransPassword', { transPassword: pin, confirmTransPassword: pin, verifyCode: pinCode }, user);
+  return { user, op, lastCodeAt };
+}

@@ -19,3 +19,4 @@ export * from './content';
 export * from './earn';
 export * from './support';
 export * from './inbox';
+export * from './network-address';

@@ -4,8 +4,9 @@
  *
  * The four networks (Ethereum, BNB Smart Chain, Arbitrum One, Polygon) share one address format, so an EVM address
  * cannot say which of them it is meant for; what can be told is an address of a network of another family pasted
- * into an EVM network (TRON's T..., Bitcoin's 1.../3.../bc1..., a 32-byte 0x... of Aptos or Sui, Solana's base58):
- * address_wrong_network, refused before anything is held.
+ * into an EVM network (TRON's T..., Bitcoin's 1.../3.../bc1..., a 32-byte 0x... of Aptos or Sui, Solana's base58;
+ * @exchange/api otherNetworkOf, the list the app checks as the address is typed): address_wrong_network, refused
+ * before anything is held.
  *
  * An address is 0x + 40 hex digits. All lower case (or all upper case) carries no checksum and is accepted; mixed
  * case must be the EIP-55 checksum (viem `getAddress`), else address_invalid. The zero address and the coin's own
@@ -13,27 +14,11 @@
  * addresses are address_internal (a transfer between two users is not a chain withdrawal).
  */
 import { getAddress } from 'viem';
+import { otherNetworkOf } from '@exchange/api';
 import { AppError } from '../../platform/shared/errors';
 
 const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const ZERO = '0x0000000000000000000000000000000000000000';
-
-/** Base58 (Bitcoin's alphabet). */
-const B58 = '[1-9A-HJ-NP-Za-km-z]';
-/** Address formats of networks outside the EVM family, by network. */
-const OTHER_NETWORKS: readonly { network: string; re: RegExp }[] = [
-  { network: 'TRON', re: new RegExp(`^T${B58}{33}$`) },
-  { network: 'BTC', re: /^(bc1|tb1)[02-9ac-hj-np-z]{11,71}$/i },
-  { network: 'BTC', re: new RegExp(`^[13]${B58}{25,34}$`) },
-  { network: 'APT/SUI', re: /^0x[0-9a-fA-F]{64}$/ },
-  { network: 'SOL', re: new RegExp(`^${B58}{32,44}$`) },
-];
-
-/** The network family of `input` (trimmed) when it is an address of a network outside the EVM family, else null. */
-export function otherNetworkOf(input: string): string | null {
-  const s = input.trim();
-  return OTHER_NETWORKS.find((n) => n.re.test(s))?.network ?? null;
-}
 
 /** The EIP-55 form of `input` (trimmed), or throws AppError address_invalid (400, field `field`). */
 export function parseEvmAddress(input: string, field = 'address'): string {

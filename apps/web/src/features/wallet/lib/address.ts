@@ -14,28 +14,8 @@ import { bytesToHex } from '@noble/hashes/utils';
 /** Why an address is refused (locale keys `v.address.*`), or null when it is fine. */
 export type AddressProblem = 'required' | 'format' | 'checksum' | 'zero' | null;
 
-/** A family of networks outside the EVM one whose addresses can be told apart (locale keys `addressFamily.*`). */
-export type OtherNetworkFamily = 'TRON' | 'BTC' | 'APT_SUI' | 'SOL';
-
-/** Base58 (Bitcoin's alphabet: no 0, O, I, l). */
-const B58 = '[1-9A-HJ-NP-Za-km-z]';
-/**
- * Address formats of networks outside the EVM family, in the server's order (a TRON address is also base58 of
- * Solana's length: the first match names it).
- */
-const OTHER_NETWORKS: readonly { family: OtherNetworkFamily; re: RegExp }[] = [
-  { family: 'TRON', re: new RegExp(`^T${B58}{33}$`) },
-  { family: 'BTC', re: /^(bc1|tb1)[02-9ac-hj-np-z]{11,71}$/i },
-  { family: 'BTC', re: new RegExp(`^[13]${B58}{25,34}$`) },
-  { family: 'APT_SUI', re: /^0x[0-9a-fA-F]{64}$/ },
-  { family: 'SOL', re: new RegExp(`^${B58}{32,44}$`) },
-];
-
-/** The family of `address` (trimmed) when it is an address of a network outside the EVM family, else null. */
-export function otherNetworkOf(address: string): OtherNetworkFamily | null {
-  const s = address.trim();
-  return OTHER_NETWORKS.find((n) => n.re.test(s))?.family ?? null;
-}
+/** Addresses of other network families: one list with the server (@exchange/api network-address.ts). */
+export { otherNetworkOf, type OtherNetworkFamily } from '@exchange/api';
 
 /** The EIP-55 checksummed form of a 0x-prefixed 40-hex-digit address. */
 export function toChecksumAddress(address: string): string {
