@@ -16,6 +16,7 @@ import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
 import type { MarketStatus, OrderStatus, OrderType, Side, StpMode, TimeInForce } from './order-terms';
 import type { ActivityCommand, ActivityEvent } from './activity/types';
 import type { RebateCommand, RebateEvent } from './rebate/types';
+import type { RejectCode, ResultCode } from './reject-codes';
 
 /** The four per-user accounts of the spec (section 3, "Account types"). */
 export type AccountKind = 'ASSETS' | 'SPOT' | 'CONTRACT' | 'OTC';
@@ -281,93 +282,8 @@ export type Command =
 
 export type CommandType = Command['type'];
 
-/**
- * Rejections, a closed union. For the spot commands the list is in precedence order (the first that applies is
- * returned); the perpetual and OTC commands check in the order their documents give (docs/perpetuals.md,
- * otc/types.ts and otc-engine.ts), which is not this list's. Nothing changes when a command is rejected.
- */
-export const REJECT_CODES = [
-  'asset_exists',
-  'market_exists',
-  'invalid_config',
-  'asset_not_found',
-  'market_not_found',
-  'account_frozen',
-  'market_halted',
-  'invalid_order',
-  'price_required',
-  'price_not_on_tick',
-  'quantity_required',
-  'quantity_not_on_step',
-  'quantity_below_minimum',
-  'notional_below_minimum',
-  'amount_invalid',
-  'same_account',
-  'too_many_open_orders',
-  'insufficient_balance',
-  'would_take_liquidity',
-  'no_liquidity',
-  'would_trigger_immediately',
-  'order_not_found',
-  'account_exists',
-  'user_key_taken',
-  'user_not_found',
-  'user_field_mismatch',
-  'withdrawal_not_found',
-  'withdrawal_state_invalid',
-  'withdrawal_already_approved',
-  'withdrawal_locked',
-  'daily_limit_exceeded',
-  'wallet_identity_mismatch',
-  // perpetual contracts (perp/types.ts)
-  'mark_price_unavailable',
-  'price_out_of_band',
-  'reduce_only_rejected',
-  'leverage_invalid',
-  'leverage_too_high',
-  'position_exists',
-  'no_position',
-  'margin_mode_invalid',
-  'take_profit_invalid',
-  'stop_loss_invalid',
-  'funding_not_due',
-  'index_stale',
-  'amend_limit_reached',
-  // peer-to-peer fiat trading (otc/types.ts)
-  'otc_disabled',
-  'otc_not_merchant',
-  'otc_merchant_state_invalid',
-  'otc_ads_open',
-  'otc_ad_not_found',
-  'otc_own_ad',
-  'otc_ad_unavailable',
-  'otc_cancel_limit',
-  'otc_amount_out_of_limits',
-  'otc_order_not_found',
-  'otc_order_state_invalid',
-  'otc_payment_expired',
-  'otc_appeal_too_early',
-  // activities (activity/types.ts)
-  'activity_invalid',
-  'activity_not_found',
-  'activity_not_started',
-  'activity_ended',
-  'activity_already_joined',
-  'activity_not_ended',
-  // invitation rebates (rebate/types.ts)
-  'rebate_day_open',
-  // fixed-term savings and convert (earn/types.ts, spot/convert.ts)
-  'earn_product_not_found',
-  'earn_product_closed',
-  'earn_amount_out_of_limits',
-  'earn_quota_exceeded',
-  'earn_lock_not_found',
-  'earn_early_redeem_not_allowed',
-  'convert_quote_expired',
-  'convert_slippage',
-] as const;
-export type RejectCode = (typeof REJECT_CODES)[number];
-export type ResultCode = 'ok' | RejectCode;
+// Rejections, a closed union: reject-codes.ts (a file of its own, so the domains' types import it without a circle).
+export { REJECT_CODES, type RejectCode, type ResultCode } from './reject-codes';
 
 /** An order as the engine sees it; returned in results and carried by order events. */
 export interface OrderView {

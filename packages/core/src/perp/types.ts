@@ -16,7 +16,7 @@
  * cost - sum of short positions' cost = 0 (each trade adds the same cost to both sides' books).
  */
 import type { MarketStatus, Side, TimeInForce } from '../order-terms';
-import type { RejectCode } from '../types';
+import type { RejectCode } from '../reject-codes';
 
 /**
  * One risk-limit tier (Binance's leverage bracket): positions whose notional (at the mark price, quote units) is at

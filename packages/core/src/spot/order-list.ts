@@ -8,10 +8,14 @@
  * other leg is cancelled in the same command, so "both legs open" is exactly "not resolved".
  */
 import type { OrderListView } from '../types';
-import type { Order } from './order';
+
+/** What a list needs of its legs (spot/order.ts `Order`; a type parameter, so this file does not import the order's). */
+export interface ListLeg {
+  readonly isOpen: boolean;
+}
 
 /** One OCO list (see the file comment). `seq` is a number of the order id space that no order has as its id. */
-export class OrderList {
+export class OrderList<L extends ListLeg = ListLeg> {
   /** Binance transactionTime: when the list was placed or last changed status (Unix ms). */
   updatedTs: number;
   /**
@@ -28,8 +32,8 @@ export class OrderList {
     readonly side: 'BUY' | 'SELL',
     readonly createdTs: number,
     /** The legs while retained (null once forgotten by the closed-order retention, or not restored). */
-    public above: Order | null,
-    public below: Order | null,
+    public above: L | null,
+    public below: L | null,
     /** The legs' order sequence numbers (kept when a leg is forgotten). */
     readonly aboveSeq: number,
     readonly belowSeq: number,
@@ -49,7 +53,7 @@ export class OrderList {
   }
 
   /** The other leg of `o` (null when it is no longer retained). */
-  sibling(o: Order): Order | null {
+  sibling(o: L): L | null {
     return o === this.above ? this.below : this.above;
   }
 

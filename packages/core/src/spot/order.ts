@@ -48,7 +48,7 @@ export class Order {
   /** A conditional order's condition and trigger state (triggers.ts); null for every other order. */
   cond: Condition | null;
   /** The OCO list this order is a leg of (order-list.ts); null for every other order. */
-  list: OrderList | null;
+  list: OrderList<Order> | null;
 
   constructor(
     /** Engine sequence number; `orderId` is its decimal string. */

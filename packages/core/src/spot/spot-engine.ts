@@ -184,9 +184,9 @@ export class SpotEngine implements SpotMarketHost {
   /** The seq of the order this machine last allocated (the accepted order of a placeOrder; not state). */
   private lastOrderSeq = 0;
   /** Retained OCO lists (at least one leg retained) by list seq; derived from the legs, rebuilt by restore. */
-  private readonly lists = new Map<number, OrderList>();
+  private readonly lists = new Map<number, OrderList<Order>>();
   /** userId -> listClientOrderId -> retained list (derived, as `lists`). */
-  private readonly listsByClient = new Map<string, Map<string, OrderList>>();
+  private readonly listsByClient = new Map<string, Map<string, OrderList<Order>>>();
 
   /**
    * `host` is the engine (read while a command runs, never in here); `closedOrderRetention` is how many ended orders
@@ -278,7 +278,7 @@ export class SpotEngine implements SpotMarketHost {
     }
   }
   /** @internal */
-  registerList(l: OrderList): void {
+  registerList(l: OrderList<Order>): void {
     this.lists.set(l.seq, l);
     if (l.listClientOrderId !== null) {
       let m = this.listsByClient.get(l.userId);
@@ -448,7 +448,7 @@ export class SpotEngine implements SpotMarketHost {
   }
 
   /** The list and its legs' views (the retained ones) for a result. */
-  private listResult(l: OrderList): Pick<CommandResult, 'orderList' | 'listOrders'> {
+  private listResult(l: OrderList<Order>): Pick<CommandResult, 'orderList' | 'listOrders'> {
     const legs: OrderView[] = [];
     for (const o of [l.above, l.below]) if (o !== null) legs.push(o.toView());
     return { orderList: l.toView(), listOrders: legs };
@@ -784,7 +784,7 @@ export class SpotEngine implements SpotMarketHost {
       if (lr !== undefined) {
         let l = this.lists.get(lr[0]);
         if (l === undefined) {
-          l = new OrderList(lr[0], lr[1], o.userId, o.symbol, o.side, lr[4], null, null, lr[2], lr[3]);
+          l = new OrderList<Order>(lr[0], lr[1], o.userId, o.symbol, o.side, lr[4], null, null, lr[2], lr[3]);
           l.updatedTs = lr[5];
           this.registerList(l);
         }

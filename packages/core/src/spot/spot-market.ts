@@ -44,7 +44,7 @@ export interface SpotMarketHost {
   /** An order that never rested reached its final status (FILLED or EXPIRED). */
   orderEnded(o: Order): void;
   /** A new accepted order list (indexes it by id and list client order id). */
-  registerList(l: OrderList): void;
+  registerList(l: OrderList<Order>): void;
 }
 
 const TIFS: ReadonlySet<string> = new Set<TimeInForce>(['GTC', 'IOC', 'FOK', 'POST_ONLY']);
@@ -894,7 +894,7 @@ export class SpotMarket {
    * one leaves the book with its depth change); then `orderListUpdated` (ALL_DONE). No-op for a resolved list.
    */
   private resolveList(o: Order, host: SpotMarketHost, ts: number): void {
-    const l = o.list as OrderList;
+    const l = o.list as OrderList<Order>;
     if (l.resolved) return;
     l.resolved = true;
     l.updatedTs = ts;

@@ -17,7 +17,7 @@ import { useContractAccount } from '../api/get-account';
 import { adjustMarginBody, previewAdjustMargin, validateAdjustMargin, type AdjustMarginError, type AdjustMarginMode } from '../lib/adjust-margin';
 import type { ContractRules } from '../lib/contract-form';
 import { priceText } from './CardParts';
-import { NumberField } from './ContractOrderForm';
+import { NumberField } from './NumberField';
 
 /** Props of AdjustMarginSheet. */
 export interface AdjustMarginSheetProps {

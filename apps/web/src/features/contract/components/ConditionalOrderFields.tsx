@@ -24,7 +24,7 @@ import {
   type ConditionalKind,
   type ConditionalValues,
 } from '../lib/conditional-form';
-import { NumberField } from './ContractOrderForm';
+import { NumberField } from './NumberField';
 
 /** Props of ConditionalOrderFields. */
 export interface ConditionalOrderFieldsProps {

@@ -18,7 +18,7 @@ import { useSetTpSl } from '../api/set-tpsl';
 import { checkTpSl, contractFormMessage, validateCloseLots, type ContractRules } from '../lib/contract-form';
 import { AdjustMarginSheet } from './AdjustMarginSheet';
 import { CardGrid, priceText, Signed } from './CardParts';
-import { NumberField } from './ContractOrderForm';
+import { NumberField } from './NumberField';
 
 /** Props of PositionCard. */
 export interface PositionCardProps {
