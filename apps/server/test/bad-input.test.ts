@@ -250,6 +250,16 @@ const ROUTES: Record<string, RouteSpec> = {
       { data: { symbol: 'ADA/USDT' }, code: 'market_not_found' },
     ],
   },
+  // The test-only control of the pause on a stale index (demo mode, loopback): silences a contract's index sources in
+  // memory (no row, no engine state until the index job's next tick); the base case lets them speak (no change).
+  'POST /api/demo/contract/silenceIndexSources': {
+    auth: false,
+    base: () => ({ symbol: PAIR, silent: 'false' }),
+    baseAnswer: 'SUCCEED',
+    unknown: { symbol: UNKNOWN_PAIR },
+    accepts: { silent: { values: ['0'], why: 'JSON 0 is read as false (the schema coercion of every route): the sources speak, nothing changes' } },
+    business: () => [{ data: { symbol: 'ADA/USDT' }, code: 'market_not_found' }],
+  },
 
   // ---------------------------------------------------------------- member/member
   'POST /api/member/member/register': {

@@ -35,6 +35,7 @@ export const CONTRACT_MARKET_PATHS = {
   getIndexComponents: 'contract/market/getIndexComponents',
   /** test-only control (demo/test mode, loopback only): POST {symbol, price} */
   demoSetReferencePrice: 'demo/contract/setReferencePrice',
+  demoSilenceIndexSources: 'demo/contract/silenceIndexSources',
 } as const;
 export type ContractMarketPath = (typeof CONTRACT_MARKET_PATHS)[keyof typeof CONTRACT_MARKET_PATHS];
 
@@ -190,6 +191,9 @@ export type IndexComponents = Static<typeof IndexComponents>;
 /** POST demo/contract/setReferencePrice (demo/test mode only): the market's reference price follows `price` from now. */
 export const SetReferencePriceBody = Type.Object({ symbol: PairsName, price: DecimalString });
 export type SetReferencePriceBody = Static<typeof SetReferencePriceBody>;
+/** POST demo/contract/silenceIndexSources (demo mode, loopback): every index source of the contract stopped (`silent`), or back. */
+export const SilenceIndexSourcesBody = Type.Object({ symbol: PairsName, silent: Type.Boolean() });
+export type SilenceIndexSourcesBody = Static<typeof SilenceIndexSourcesBody>;
 
 /** The public WebSocket channels of the contracts. */
 export const CONTRACT_WS_CHANNELS = ['contractTicker', 'contractDepth', 'contractTrades', 'contractMark'] as const;

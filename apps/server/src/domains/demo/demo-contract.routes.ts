@@ -5,11 +5,16 @@
  * end-to-end tests use it to fire take profits, stop losses and liquidations. Like demo/outbox: a 404 FAILED
  * envelope unless demo mode is on (asked for explicitly, refused under production rules), 403 to a client that is
  * not on loopback. The pin lives in memory (domains/market-jobs/reference-override.ts) until the server stops.
+ *
+ * POST /api/demo/contract/silenceIndexSources {symbol, silent}: the same kind of control for the pause on a stale index
+ * (spec section 9, docs/index-price.md): while silent, every index source of the contract counts as stopped, so the
+ * index is stale with no sources, the mark price holds and the engine pauses the contract's opening orders and
+ * liquidations; `silent: false` lets the sources speak again and the next tick resumes it.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { CONTRACT_MARKET_PATHS, Envelope, SetReferencePriceBody } from '@exchange/api';
+import { CONTRACT_MARKET_PATHS, Envelope, SetReferencePriceBody, SilenceIndexSourcesBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import type { ReferenceOverrides } from '../market-jobs/reference-override';
@@ -36,7 +41,7 @@ export function pinnedPriceUnits(price: string, decimals: number): bigint {
 /** What the demo's reference price control uses: the context's pins are `referenceOverridesOf(ctx)`. */
 export type DemoContractRoutesDeps = Pick<PlatformContext, 'config'> & {
   marketData: Pick<MarketDataService, 'listing'>;
-  referenceOverrides: Pick<ReferenceOverrides, 'set'>;
+  referenceOverrides: Pick<ReferenceOverrides, 'set' | 'silence'>;
 };
 
 /** The demo's reference price control over the config (demo mode), the market data service (the contract's listing) and the context's reference price pins. */
@@ -66,6 +71,27 @@ export default function demoContractRoutes({ config, marketData, referenceOverri
         referenceOverrides.set(listing.base, normalized);
         req.log.info({ symbol, price: normalized }, 'reference price pinned (test control)');
         return ok({ symbol, price: normalized });
+      },
+    );
+    app.post(
+      `/api/${CONTRACT_MARKET_PATHS.demoSilenceIndexSources}`,
+      {
+        schema: {
+          tags: ['demo'],
+          summary:
+            "Demo mode, loopback clients only (a test control): every index source of the contract stops (silent) or speaks again; a silent contract's index is stale and the contract pauses within a second.",
+          body: SilenceIndexSourcesBody,
+          response: { 200: Envelope(Type.Object({ symbol: Type.String(), silent: Type.Boolean() })) },
+        },
+      },
+      async (req) => {
+        requireDemoLoopback(config, req.ip);
+        const { symbol, silent } = req.body;
+        const listing = marketData.listing(symbol, 'CONTRACT');
+        if (!listing || listing.quote !== 'USDT') throw new AppError('market_not_found', 400, 'symbol');
+        referenceOverrides.silence(listing.base, silent);
+        req.log.info({ symbol, silent }, 'index sources silenced (test control)');
+        return ok({ symbol, silent });
       },
     );
   };

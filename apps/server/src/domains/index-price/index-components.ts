@@ -99,6 +99,20 @@ export function replayComponents(
 }
 
 /** A pinned index (the test control demo/contract/setReferencePrice): one source, the whole weight. */
+/**
+ * A tick of the replayed index whose sources all stopped (the demo's silence control): the replay's sources listed
+ * stale with no weight, no price, the index stale for want of sources.
+ */
+export function silencedComponents(symbol: string, ts: number, named: readonly NamedIndexSource[], priceDecimals: number): IndexComponents {
+  const components: IndexComponent[] = named.map((n) => ({
+    source: n.name,
+    price: formatDecimal(n.source.price, priceDecimals),
+    weight: '0',
+    status: 'stale',
+  }));
+  return { symbol, mode: 'replay', time: ts, price: '', stale: true, reason: 'no_sources', components };
+}
+
 export function pinnedComponents(symbol: string, ts: number, price: string): IndexComponents {
   return { symbol, mode: 'replay', time: ts, price, stale: false, reason: null, components: [{ source: 'pinned', price, weight: '1', status: 'used' }] };
 }

@@ -7,7 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { computeIndexPrice, formatDecimal, indexPriceDetail, pow10, type IndexSource } from '@exchange/core';
-import { pinnedComponents, replayComponents, type IndexComponentsBoard, type NamedIndexSource } from '../index-price/index-components';
+import { pinnedComponents, replayComponents, silencedComponents, type IndexComponentsBoard, type NamedIndexSource } from '../index-price/index-components';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ReferencePaths } from '../market-data/price-source';
 import { referenceToTicks } from './ladder';
@@ -91,6 +91,11 @@ export function startIndexJob(deps: {
    */
   onIndex?: (listing: IndexListing, index: bigint, ts: number, stale?: boolean) => void;
   /**
+   * True while a contract's index sources are silenced (the demo's test-only control, reference-override.ts): its index
+   * is then stale with no sources, as when every source stops: the mark holds and the contract pauses.
+   */
+  silenced?: (base: string, quote: string) => boolean;
+  /**
    * The live index (INDEX_SOURCE=live, domains/index-price/live-index.ts): when it answers for a listing, its price is
    * the index; a stale answer publishes no index to market data and goes to `onIndex` as stale, so the mark holds and
    * the contract pauses until a fresh answer.
@@ -115,6 +120,18 @@ export function startIndexJob(deps: {
         const refStr = path?.priceAt(ts);
         const reference = refStr ? referenceToTicks(refStr, pd, 1n) : null;
         const depth = spot ? deps.host.engine.depth(l.symbol, 1) : { bids: [], asks: [] };
+        if (deps.silenced?.(l.base, l.quote)) {
+          const named = namedIndexSources({
+            now: ts,
+            reference,
+            lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
+            bestBid: depth.bids[0]?.price ?? null,
+            bestAsk: depth.asks[0]?.price ?? null,
+          });
+          deps.board?.set(silencedComponents(l.symbol, ts, named, pd));
+          deps.onIndex?.(l, 0n, ts, true);
+          continue;
+        }
         const pin = deps.pinned?.(l.base, l.quote);
         const live = pin === undefined ? deps.live?.(l) : undefined;
         if (live !== undefined && (live.stale || live.price === null)) {

@@ -137,6 +137,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
     log: ctx.log,
     now,
     pinned: (base, quote) => (quote === 'USDT' ? overrides.get(base) : undefined),
+    silenced: (base, quote) => quote === 'USDT' && overrides.silenced(base),
     onIndex: marks.onIndex,
     ...(ctx.indexComponents ? { board: ctx.indexComponents } : {}),
     ...(live ? { live: (l: IndexListing) => liveTickOnBoard(live, l, ctx.indexComponents) } : {}),

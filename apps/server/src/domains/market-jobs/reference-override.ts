@@ -10,9 +10,25 @@
  */
 import type { PriceBar, ReferencePath, ReferencePaths } from '../market-data/price-source';
 
-/** Pinned reference prices by base coin (decimal strings in USDT). */
+/** Pinned reference prices by base coin (decimal strings in USDT), and the coins whose index sources are silenced. */
 export class ReferenceOverrides {
   private readonly prices = new Map<string, string>();
+  private readonly silent = new Set<string>();
+
+  /**
+   * Silences (or lets speak again) every index source of `base`'s USDT contract, as if they had all stopped: the
+   * index job then publishes a stale index (no sources), the engine holds the mark and pauses the contract
+   * (POST /api/demo/contract/silenceIndexSources, the test-only control of the pause).
+   */
+  silence(base: string, on: boolean): void {
+    if (on) this.silent.add(base);
+    else this.silent.delete(base);
+  }
+
+  /** True while `base`'s index sources are silenced. */
+  silenced(base: string): boolean {
+    return this.silent.has(base);
+  }
 
   /** Pins the USDT reference price of `base` to `price` (a decimal string) from now on. */
   set(base: string, price: string): void {
