@@ -113,6 +113,38 @@ describe('requestWithdrawal', () => {
     expect(bal(e)).toEqual({ available: 1000n * COIN, frozen: 0n });
   });
 
+  it('one daily limit per user and coin over every network: requests spread over four networks, in every order, stop at it', () => {
+    // The published rule: a user's withdrawals of a coin in one UTC day add up against one limit, whichever network
+    // each goes on. Model: the sum of accepted amounts never exceeds the limit and a request is accepted exactly when
+    // it fits; tried over every order of the networks for a 3-request day of 100 each against a limit of 250.
+    const networks = ['ETH', 'BSC', 'ARBITRUM', 'MATIC'];
+    const limit = 250n * COIN;
+    const orders: string[][] = [];
+    const permute = (rest: string[], acc: string[]) => {
+      if (acc.length === 3) orders.push(acc);
+      else
+        for (const n of rest)
+          permute(
+            rest.filter((x) => x !== n),
+            [...acc, n],
+          );
+    };
+    permute(networks, []);
+    expect(orders).toHaveLength(24);
+    for (const order of orders) {
+      const e = walletEngine();
+      let used = 0n;
+      for (const chain of order) {
+        const r = e.execute(request({ chain, dailyLimit: limit }));
+        const fits = used + 100n * COIN <= limit;
+        expect([order.join('>'), chain, r.code]).toEqual([order.join('>'), chain, fits ? 'ok' : 'daily_limit_exceeded']);
+        if (r.code === 'ok') used += 100n * COIN;
+      }
+      expect(used).toBe(200n * COIN);
+      expect(bal(e)).toEqual({ available: 800n * COIN, frozen: 200n * COIN });
+    }
+  });
+
   it('counts the day: two requests fill the limit, a rejected one gives its amount back, the next UTC day starts at 0', () => {
     const e = walletEngine();
     const limit = 250n * COIN;

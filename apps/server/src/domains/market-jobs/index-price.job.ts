@@ -120,15 +120,17 @@ export function startIndexJob(deps: {
         const refStr = path?.priceAt(ts);
         const reference = refStr ? referenceToTicks(refStr, pd, 1n) : null;
         const depth = spot ? deps.host.engine.depth(l.symbol, 1) : { bids: [], asks: [] };
-        if (deps.silenced?.(l.base, l.quote)) {
-          const named = namedIndexSources({
+        /** The replay's sources at this tick (the reference, the spot market's last trade and mid). */
+        const replaySources = () =>
+          namedIndexSources({
             now: ts,
             reference,
             lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
             bestBid: depth.bids[0]?.price ?? null,
             bestAsk: depth.asks[0]?.price ?? null,
           });
-          deps.board?.set(silencedComponents(l.symbol, ts, named, pd));
+        if (deps.silenced?.(l.base, l.quote)) {
+          deps.board?.set(silencedComponents(l.symbol, ts, replaySources(), pd));
           deps.onIndex?.(l, 0n, ts, true);
           continue;
         }
@@ -146,13 +148,7 @@ export function startIndexJob(deps: {
         } else if (live !== undefined) {
           index = referenceToTicks(live.price as string, pd, 1n);
         } else {
-          const named = namedIndexSources({
-            now: ts,
-            reference,
-            lastTrade: spot ? (lastTrades.get(l.symbol) ?? null) : null,
-            bestBid: depth.bids[0]?.price ?? null,
-            bestAsk: depth.asks[0]?.price ?? null,
-          });
+          const named = replaySources();
           const detail = indexPriceDetail(
             named.map((n) => n.source),
             ts,

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/env';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { ChainClient } from '@exchange/chain';
 import type { ChainNetwork, ChainService } from './chain.service';
 import { insertAlert } from './chain.repository';
 import { EVM_CHAIN } from './chains';
@@ -40,11 +41,11 @@ export interface ChainJobs {
 }
 
 /** One network's watcher and broadcaster (not started). */
-function networkJobs(ctx: ChainJobDeps, n: ChainNetwork & { client: NonNullable<ChainNetwork['client']> }, opts: { pollMs?: number }): NetworkJobs {
+function networkJobs(ctx: ChainJobDeps, n: ChainNetwork, client: ChainClient, opts: { pollMs?: number }): NetworkJobs {
   const watcher = createChainWatcher({
     db: ctx.db,
     host: ctx.host,
-    client: n.client,
+    client,
     log: ctx.log,
     chain: n.code,
     coins: () => n.coins(),
@@ -58,7 +59,7 @@ function networkJobs(ctx: ChainJobDeps, n: ChainNetwork & { client: NonNullable<
       ? null
       : createWithdrawalBroadcaster({
           host: ctx.host,
-          client: n.client,
+          client,
           signer: n.signer,
           log: ctx.log,
           chain: n.code,
@@ -75,7 +76,7 @@ export function createChainJobs(ctx: ChainJobDeps, opts: { pollMs?: number } = {
   const byNetwork = new Map<string, NetworkJobs>();
   if (ctx.config.chainJobs) {
     for (const n of ctx.chain.networks) {
-      if (n.client !== null) byNetwork.set(n.code, networkJobs(ctx, { ...n, client: n.client, coins: () => n.coins() }, opts));
+      if (n.client !== null) byNetwork.set(n.code, networkJobs(ctx, n, n.client, opts));
     }
   }
   const eth = byNetwork.get(EVM_CHAIN);

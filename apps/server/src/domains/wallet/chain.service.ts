@@ -349,9 +349,11 @@ export interface ChainService {
   alerts(): Promise<Static<typeof ChainAlert>[]>;
   /** Per network and coin: hot wallet and deposit address balances on chain against user liabilities in the engine. */
   hotWallet(): Promise<Static<typeof HotWalletRow>[]>;
-  /** Per coin, engine units: what the exchange's addresses (hot wallet and used deposit addresses) hold on chain, summed over the networks. */
-  onChainReserves(): Promise<Map<string, bigint>>;
-  /** The same per network: network code -> coin -> engine units (a network without a node is absent). */
+  /**
+   * Per network and coin, engine units: what the exchange's addresses (hot wallet and used deposit addresses) hold on
+   * chain (network code -> coin -> units; a network without a node is absent). The per-coin totals are the proof of
+   * reserves' (reserves.service.ts sumOverNetworks).
+   */
   onChainReservesByNetwork(): Promise<Map<string, Map<string, bigint>>>;
   close(): void;
 }
@@ -555,11 +557,6 @@ export function createChainService(deps: ChainServiceDeps): ChainService {
         }
       }
       return rows;
-    },
-    async onChainReserves() {
-      const total = new Map<string, bigint>();
-      for (const m of (await reservesByNetwork()).values()) for (const [coin, units] of m) total.set(coin, (total.get(coin) ?? 0n) + units);
-      return total;
     },
     onChainReservesByNetwork: reservesByNetwork,
     close() {
