@@ -58,7 +58,16 @@ export default function HotWalletPage() {
               title: t('wallet.hotWalletAddress'),
               dataIndex: 'hotWalletAddress',
               ellipsis: true,
-              render: (v: string) => (v ? <Typography.Text copyable={{ text: v }}>{v}</Typography.Text> : ''),
+              // the same address on every network: shortened (the whole address in the tooltip and the copy), so the
+              // balances, liabilities and coverage fit a 1280 px screen without scrolling
+              render: (v: string) =>
+                v ? (
+                  <Tooltip title={v}>
+                    <Typography.Text copyable={{ text: v }}>{`${v.slice(0, 8)}…${v.slice(-6)}`}</Typography.Text>
+                  </Tooltip>
+                ) : (
+                  ''
+                ),
             },
             { title: t('wallet.hotWallet'), dataIndex: 'hotWallet', align: 'right', render: amount },
             { title: t('wallet.depositAddresses'), dataIndex: 'depositAddresses', align: 'right', render: amount },
