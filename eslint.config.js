@@ -36,7 +36,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/core/src/**/*.ts'],
+    files: ['packages/core/src/**/*.ts', 'packages/money/src/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -47,8 +47,8 @@ export default tseslint.config(
               message: 'The core does no I/O.',
             },
             {
-              group: ['@exchange/*', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*', 'react', 'react-dom'],
-              message: 'The core imports nothing of ours and no frameworks.',
+              group: ['@exchange/*', '!@exchange/money', 'fastify', 'drizzle-orm', 'pg', '@electric-sql/*', 'react', 'react-dom'],
+              message: 'The core imports nothing of ours but the money module, and no frameworks.',
             },
           ],
         },
@@ -70,6 +70,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['packages/money/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: noOurs(), message: 'The money module imports nothing of ours.' }] }] },
+  },
+  {
     files: ['packages/api/src/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [{ group: noOurs(), message: 'api imports nothing of ours.' }] }] },
   },
@@ -86,7 +90,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['@exchange/server', '@exchange/core', '**/apps/server/**', '**/apps/web/**', 'node:*'],
-              message: 'The operator console imports only @exchange/api of ours, never server or web code.',
+              message: 'The operator console imports only @exchange/api and @exchange/money of ours, never server or web code.',
             },
           ],
         },
@@ -114,6 +118,7 @@ export default tseslint.config(
       'packages/core/test/**/*.ts',
       'packages/chain/src/**/*.ts',
       'packages/api/src/**/*.ts',
+      'packages/money/src/**/*.ts',
       'apps/web/src/**/*.{ts,tsx}',
       'apps/admin/src/**/*.{ts,tsx}',
     ],

@@ -15,6 +15,7 @@ export default defineConfig({
   test: {
     maxWorkers,
     projects: [
+      'packages/money',
       'packages/core',
       'packages/api',
       'packages/chain',

@@ -51,10 +51,10 @@ await (async function typecheck() {
   const failed = [];
   // The packages every app references (TypeScript project references: composite, declarations in dist/types) are
   // checked and built once, first, so that the two workers below never build them at the same time.
-  const refs = spawnSync('npx', ['tsc', '-b', 'packages/core', 'packages/api', 'packages/chain'], { encoding: 'utf8' });
+  const refs = spawnSync('npx', ['tsc', '-b', 'packages/money', 'packages/core', 'packages/api', 'packages/chain'], { encoding: 'utf8' });
   if (refs.status !== 0) {
     process.stdout.write(refs.stdout + refs.stderr);
-    failed.push('packages/core, packages/api, packages/chain');
+    failed.push('packages/money, packages/core, packages/api, packages/chain');
   }
   const queue = root.workspaces.filter((w) => !w.startsWith('packages/') && JSON.parse(fs.readFileSync(`${w}/package.json`, 'utf8')).scripts?.typecheck);
   const worker = async () => {

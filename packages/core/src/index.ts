@@ -19,7 +19,7 @@ export {
   type EngineOptions,
 } from './engine';
 export { BINARY_COMMAND_V1, decodeCommand, encodeCommand, parseCommand, serializeCommand } from './codec';
-export * from './money';
+export * from '@exchange/money';
 export { computeIndexPrice, indexPriceDetail, INDEX_CLAMP_BPS, type IndexSource, type IndexSourceStatus } from './index-price/index-price';
 export { MAX_CLIENT_ORDER_ID_LENGTH, MAX_OPEN_ORDERS_PER_MARKET, MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS } from './spot/spot-market';
 export type { BookKind, OrderBook, BookLevel } from './spot/book';

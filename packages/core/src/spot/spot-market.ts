@@ -9,7 +9,7 @@
  */
 import { isNonNegInt } from '../checks';
 import { Account, type Ledger } from '../ledger/ledger';
-import { pow10 } from '../money';
+import { pow10 } from '@exchange/money';
 import type { Command, CommandResult, EngineEvent, MarketConfig, OcoLeg, OrderView, Side, StopKind, StpMode, TimeInForce } from '../types';
 import type { SpotRejectCode } from './spot-codes';
 import type { BookKind, OrderBook } from './book';

@@ -29,7 +29,7 @@
  * - A repeated (user, clientOrderId) of an accepted order returns 'ok', no trades, the order's
  *   current view and its id; deposits (user, ref) and transfers (user, clientId) likewise.
  */
-import { pow10 } from '../../src/money';
+import { pow10 } from '@exchange/money';
 import type { AccountKind, Command, MarketConfig, OrderStatus, OrderView, ResultCode, Side, StpMode, TimeInForce } from '../../src/types';
 
 /** Binance's MAX_NUM_ORDERS filter: open orders per user per market. */

@@ -18,7 +18,7 @@
  * - what goes INTO an input (typed, or put there by Max / a tap on the book) stays ungrouped: `formatFixed(v, d)`,
  *   `trimZeros(v)`, since an input's value must parse back as a decimal.
  */
-import { decToString, isDecimal, parseDec, rescale, toFixedDecimal, type RoundMode } from './decimal';
+import { decToString, isDecimal, parseDec, rescale, toFixedDecimal, type RoundMode } from '@exchange/money';
 
 /** Placeholder shown for a missing value. */
 export const EMPTY_VALUE = '--';

@@ -3,7 +3,7 @@
  * exact, never a float). They mirror the server's checks so that the user sees the spec's message before sending;
  * the server checks again. Each returns a locale key of the `wallet` namespace (`v.*`), or null when fine.
  */
-import { compareDecimal, isZeroDecimal, subDecimal, toFixedDecimal } from '../../../shared/format/decimal';
+import { compareDecimal, isZeroDecimal, subDecimal, toFixedDecimal } from '@exchange/money';
 import { trimZeros } from '../../../shared/format/format';
 
 /** Decimal places of engine amounts (every coin, packages/core asset scale). */

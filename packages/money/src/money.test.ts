@@ -4,6 +4,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   affordableQty,
+  decToString,
+  isDecimal,
+  parseDec,
+  type Price,
+  type Quantity,
   baseUnits,
   DecimalError,
   feeCeil,
@@ -120,5 +125,44 @@ describe('market unit conversions', () => {
   it('rescaleFloor', () => {
     expect(rescaleFloor(123456n, 4, 2)).toBe(1234n);
     expect(rescaleFloor(12n, 2, 4)).toBe(1200n);
+  });
+});
+
+describe('the one parser, signed and as typed', () => {
+  it('reads a leading minus only when asked', () => {
+    expect(tryParseDecimal('-1.5', 2)).toEqual({ ok: false, error: 'invalid_format' });
+    expect(tryParseDecimal('-1.5', 2, { signed: true })).toEqual({ ok: true, value: -150n });
+    expect(tryParseDecimal('--1', 2, { signed: true })).toEqual({ ok: false, error: 'invalid_format' });
+    expect(tryParseDecimal('+1', 2, { signed: true })).toEqual({ ok: false, error: 'invalid_format' });
+  });
+
+  it('parseDec takes what a person types and keeps its scale', () => {
+    expect(parseDec('.5')).toEqual({ units: 5n, scale: 1 });
+    expect(parseDec('5.')).toEqual({ units: 5n, scale: 0 });
+    expect(parseDec(' +007.250 ')).toEqual({ units: 7250n, scale: 3 });
+    expect(parseDec('-0.010')).toEqual({ units: -10n, scale: 3 });
+    expect(isDecimal('-')).toBe(false);
+    expect(isDecimal('1e5')).toBe(false);
+    expect(isDecimal('9'.repeat(70))).toBe(false);
+    expect(() => parseDec('abc')).toThrow(RangeError);
+  });
+
+  it('decToString is formatDecimal and round-trips every signed value of any scale', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }), fc.integer({ min: 0, max: 18 }), (units, scale) => {
+        const s = decToString({ units, scale });
+        expect(s).toBe(formatDecimal(units, scale));
+        expect(parseDec(s)).toEqual({ units, scale });
+      }),
+    );
+  });
+
+  it('a price and a quantity cannot take each other’s place', () => {
+    const price: Price = 6_500_000n;
+    const qty: Quantity = 15n;
+    const s = { priceDecimals: 2, qtyDecimals: 4, baseScale: 8, quoteScale: 8 };
+    expect(quoteUnits(price, qty, s)).toBe(6_500_000n * 15n * 100n);
+    // @ts-expect-error a quantity where a price is expected
+    quoteUnits(qty, price, s);
   });
 });

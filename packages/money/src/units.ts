@@ -1,11 +1,12 @@
 /**
  * Unit conversions of a spot market and the integer rounding helpers used for fees.
  *
- * Units (see types.ts): price in 10^-priceDecimals quote per one base coin; quantity in
+ * Units (brands.ts): price in 10^-priceDecimals quote per one base coin; quantity in
  * 10^-qtyDecimals base; asset amounts in 10^-scale of the asset. A market requires
  * priceDecimals + qtyDecimals <= quote.scale and qtyDecimals <= base.scale, so both
  * conversions below are exact multiplications.
  */
+import type { Amount, Ppm, Price, Quantity } from './brands';
 import { pow10 } from './decimal';
 
 /** a * b / c rounded down (towards zero for non-negative inputs). c must be > 0. */
@@ -25,10 +26,10 @@ export function mulDivCeil(a: bigint, b: bigint, c: bigint): bigint {
 }
 
 /** One million, the denominator of ppm rates. */
-export const PPM = 1_000_000n;
+export const PPM: Ppm = 1_000_000n;
 
 /** Fee in the asset's units for `amount` units at `feePpm` parts per million, rounded up: ceil(amount*feePpm/1e6). */
-export function feeCeil(amount: bigint, feePpm: bigint): bigint {
+export function feeCeil(amount: Amount, feePpm: Ppm): Amount {
   return mulDivCeil(amount, feePpm, PPM);
 }
 
@@ -56,12 +57,12 @@ export function baseMultiplier(s: MarketScales): bigint {
 }
 
 /** price (price units) * qty (qty units) in quote asset units, exact. */
-export function quoteUnits(price: bigint, qty: bigint, s: MarketScales): bigint {
+export function quoteUnits(price: Price, qty: Quantity, s: MarketScales): Amount {
   return price * qty * notionalMultiplier(s);
 }
 
 /** qty (qty units) in base asset units, exact. */
-export function baseUnits(qty: bigint, s: MarketScales): bigint {
+export function baseUnits(qty: Quantity, s: MarketScales): Amount {
   return qty * baseMultiplier(s);
 }
 
@@ -70,7 +71,7 @@ export function baseUnits(qty: bigint, s: MarketScales): bigint {
  * quote units: floor(floor(quoteAmount / (price * notionalMultiplier)) / stepSize) * stepSize.
  * This is the Binance quoteOrderQty rule used by MARKET BUY by quote amount.
  */
-export function affordableQty(quoteAmount: bigint, price: bigint, stepSize: bigint, s: MarketScales): bigint {
+export function affordableQty(quoteAmount: Amount, price: Price, stepSize: Quantity, s: MarketScales): Quantity {
   const q = quoteAmount / (price * notionalMultiplier(s));
   return q - (q % stepSize);
 }

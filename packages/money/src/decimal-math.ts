@@ -1,8 +1,10 @@
 /**
- * Exact decimal arithmetic on decimal STRINGS (the wire format of prices, amounts and money,
- * ARCHITECTURE.md section 5, money): values are parsed into a bigint of units plus a scale, never into a float.
+ * Exact decimal arithmetic on decimal STRINGS of any scale (what the screens compute: a total, a balance after a
+ * withdrawal, a rounding for display). A string is read into a bigint of units plus its scale (`parseDec`, through
+ * the one parser `tryParseDecimal`) and written back with `formatDecimal`; never a float.
  * Rounding is explicit: 'round' = half away from zero, 'down' = toward zero, 'up' = away from zero.
  */
+import { formatDecimal, MAX_DECIMAL_LENGTH, pow10, tryParseDecimal } from './decimal';
 
 /** A parsed decimal: value = units / 10^scale. */
 export interface Dec {
@@ -13,25 +15,33 @@ export interface Dec {
 /** How to round when dropping digits. */
 export type RoundMode = 'round' | 'down' | 'up';
 
-const DEC_RE = /^([+-])?(\d*)(?:\.(\d*))?$/;
+/** What a person types: an optional sign, digits, an optional '.' and digits ("-12.5", ".5", "5.", "007"). */
+const TYPED_RE = /^([+-])?(\d*)(?:\.(\d*))?$/;
 
-/** True when `s` is a plain decimal string such as "-12.5", "0.001", "7". */
-export function isDecimal(s: string): boolean {
-  const m = DEC_RE.exec(s.trim());
-  return !!m && ((m[2] ?? '') + (m[3] ?? '')).length > 0;
-}
-
-/** Parses a decimal string; throws RangeError on anything else (no exponent, no NaN). */
-export function parseDec(s: string): Dec {
-  const m = DEC_RE.exec(String(s).trim());
-  if (!m || ((m[2] ?? '') + (m[3] ?? '')).length === 0) throw new RangeError(`not a decimal: ${s}`);
+/** The typed form of `s` in the one parser's syntax with its scale, or null when it is not a decimal. */
+function canonical(s: string): { text: string; scale: number } | null {
+  const m = TYPED_RE.exec(String(s).trim());
+  if (!m) return null;
+  const int = m[2] ?? '';
   const frac = m[3] ?? '';
-  const digits = (m[2] || '0') + frac;
-  const units = BigInt(digits) * (m[1] === '-' ? -1n : 1n);
-  return { units, scale: frac.length };
+  if ((int + frac).length === 0) return null;
+  const digits = int.replace(/^0+(?=\d)/, '') || '0';
+  if (digits.length + frac.length + 2 > MAX_DECIMAL_LENGTH) return null;
+  return { text: `${m[1] === '-' ? '-' : ''}${digits}${frac.length > 0 ? `.${frac}` : ''}`, scale: frac.length };
 }
 
-const pow10 = (n: number): bigint => 10n ** BigInt(n);
+/** True when `s` is a plain decimal string such as "-12.5", "0.001", "7", ".5" (spaces around are ignored). */
+export function isDecimal(s: string): boolean {
+  return canonical(s) !== null;
+}
+
+/** Parses a decimal string of any scale (see `isDecimal`); throws RangeError on anything else (no exponent, no NaN). */
+export function parseDec(s: string): Dec {
+  const c = canonical(s);
+  const r = c === null ? null : tryParseDecimal(c.text, c.scale, { signed: true });
+  if (c === null || r === null || !r.ok) throw new RangeError(`not a decimal: ${s}`);
+  return { units: r.value, scale: c.scale };
+}
 
 /** Re-scales `d` to `scale` digits, rounding per `mode` when digits are dropped. */
 export function rescale(d: Dec, scale: number, mode: RoundMode = 'round'): Dec {
@@ -48,13 +58,9 @@ export function rescale(d: Dec, scale: number, mode: RoundMode = 'round'): Dec {
   return { units: neg ? -q : q, scale };
 }
 
-/** Formats a Dec as a plain string with exactly d.scale decimals ("-0.50"). */
+/** Formats a Dec as a plain string with exactly d.scale decimals ("-0.50"): `formatDecimal` of its units. */
 export function decToString(d: Dec): string {
-  const neg = d.units < 0n;
-  const abs = (neg ? -d.units : d.units).toString().padStart(d.scale + 1, '0');
-  const int = abs.slice(0, abs.length - d.scale);
-  const frac = d.scale > 0 ? '.' + abs.slice(abs.length - d.scale) : '';
-  return (neg && d.units !== 0n ? '-' : '') + int + frac;
+  return formatDecimal(d.units, d.scale);
 }
 
 /** `value` with exactly `decimals` decimals: toFixedDecimal("1.005", 2) === "1.01". */
