@@ -28,6 +28,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { API_PATHS, type Assets, type Depth, type Entrust, type EntrustDetail, type EntrustPage, type Pair, type Session } from '@exchange/api';
+import { formatDecimal, parseDecimal, pow10 } from '@exchange/money';
 import { Prng, mixSeed } from '../src/domains/market-jobs/prng';
 
 /** The repository root (where `npm start` runs). */
@@ -37,29 +38,13 @@ export const FAUCET_USDT = 10_000n;
 
 // ---------------------------------------------------------------- numbers
 
-/** 10^n as a bigint. */
-function pow10(n: number): bigint {
-  return 10n ** BigInt(n);
-}
-
-/** A non-negative decimal string ("12.5") as integer units at `scale` decimals; throws on more decimals or bad syntax. */
+/** A non-negative decimal string ("12.5") as integer units at `scale` decimals (zeros beyond it allowed); throws on more decimals or bad syntax. */
 export function toUnits(s: string, scale: number): bigint {
-  const m = /^([0-9]+)(?:\.([0-9]*))?$/.exec(s);
-  if (!m) throw new Error(`not a decimal: "${s}"`);
-  const frac = m[2] ?? '';
-  if (frac.length > scale && /[1-9]/.test(frac.slice(scale))) throw new Error(`"${s}" has more than ${scale} decimals`);
-  return BigInt(m[1]!) * pow10(scale) + BigInt((frac.slice(0, scale) || '0').padEnd(scale, '0'));
+  return parseDecimal(s, scale, { trailingZeros: true });
 }
 
 /** Integer units at `scale` decimals as a decimal string with exactly `scale` decimals. */
-export function fromUnits(v: bigint, scale: number): string {
-  const neg = v < 0n;
-  const a = neg ? -v : v;
-  const p = pow10(scale);
-  const whole = (a / p).toString();
-  const s = scale === 0 ? whole : `${whole}.${(a % p).toString().padStart(scale, '0')}`;
-  return neg ? `-${s}` : s;
-}
+export const fromUnits: (v: bigint, scale: number) => string = formatDecimal;
 
 /** Number of decimals of a formatted decimal string ("10000.00000000" -> 8). */
 function decimalsOf(s: string): number {

@@ -4,6 +4,8 @@
  * rewritten as plain digit strings and read as bigint.
  */
 
+import { tryParseDecimal } from '@exchange/money';
+
 const SCI_RE = /^([0-9]+)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/;
 
 /**
@@ -41,12 +43,14 @@ export function fractionDigits(s: string): number {
 }
 
 /**
- * Parse a non-negative decimal string into an integer count of 10^-decimals units, exactly.
- * Example: toUnits("0.00150000", 5) -> 150n. Throws if the string is not a decimal or has
- * non-zero digits beyond `decimals` (the caller picks `decimals` from the data, so nothing rounds).
+ * Parse a non-negative decimal string (optionally with an exponent) into an integer count of 10^-decimals units,
+ * exactly, with the one parser of @exchange/money. Example: toUnits("0.00150000", 5) -> 150n. Throws if the string
+ * is not a decimal or has non-zero digits beyond `decimals` (the caller picks `decimals` from the data, so nothing
+ * rounds).
  */
 export function toUnits(s: string, decimals: number): bigint {
   const { int, frac } = splitDecimal(s);
-  if (frac.length > decimals) throw new Error(`"${s}" has more than ${decimals} decimals`);
-  return BigInt(int + frac.padEnd(decimals, '0'));
+  const r = tryParseDecimal(frac === '' ? int : `${int}.${frac}`, decimals);
+  if (!r.ok) throw new Error(`"${s}" has more than ${decimals} decimals`);
+  return r.value;
 }

@@ -16,6 +16,11 @@ export type DecimalParseResult = { ok: true; value: bigint } | { ok: false; erro
 export interface DecimalParseOptions {
   /** Accept one leading '-' (a signed value such as a PnL or a balance change); default false. */
   signed?: boolean;
+  /**
+   * Accept fraction digits beyond `decimals` when they are all zeros ("1.50000000000" at 8 decimals), as a person or
+   * a data file may write them; default false (the wire's precision is a contract).
+   */
+  trailingZeros?: boolean;
 }
 
 /** Longest decimal string accepted (characters); protects the parser from megabyte inputs. */
@@ -47,7 +52,8 @@ export function tryParseDecimal(str: string, decimals: number, options: DecimalP
   const m = DECIMAL_RE.exec(str);
   if (m === null || (m[1] !== undefined && options.signed !== true)) return { ok: false, error: 'invalid_format' };
   const intPart = m[2] as string;
-  const frac = m[3] ?? '';
+  let frac = m[3] ?? '';
+  if (frac.length > decimals && options.trailingZeros === true && /^0*$/.test(frac.slice(decimals))) frac = frac.slice(0, decimals);
   if (frac.length > decimals) return { ok: false, error: 'too_many_decimals' };
   const abs = BigInt(intPart) * pow10(decimals) + (frac.length === 0 ? 0n : BigInt(frac) * pow10(decimals - frac.length));
   return { ok: true, value: m[1] === undefined ? abs : -abs };

@@ -136,6 +136,13 @@ describe('the one parser, signed and as typed', () => {
     expect(tryParseDecimal('+1', 2, { signed: true })).toEqual({ ok: false, error: 'invalid_format' });
   });
 
+  it('takes zeros beyond the scale only when asked', () => {
+    expect(tryParseDecimal('1.5000000000', 8)).toEqual({ ok: false, error: 'too_many_decimals' });
+    expect(tryParseDecimal('1.5000000000', 8, { trailingZeros: true })).toEqual({ ok: true, value: 150_000_000n });
+    expect(tryParseDecimal('1.000000001', 8, { trailingZeros: true })).toEqual({ ok: false, error: 'too_many_decimals' });
+    expect(tryParseDecimal('7.00', 0, { trailingZeros: true })).toEqual({ ok: true, value: 7n });
+  });
+
   it('parseDec takes what a person types and keeps its scale', () => {
     expect(parseDec('.5')).toEqual({ units: 5n, scale: 1 });
     expect(parseDec('5.')).toEqual({ units: 5n, scale: 0 });

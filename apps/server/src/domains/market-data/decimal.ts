@@ -1,49 +1,26 @@
 /**
- * Exact decimal helpers of the market-data module: decimal strings <-> bigint counts of 10^-decimals units.
- * No floating point. Parsing rounds half up (away from zero) to the target decimals, because reference data
- * (ReferencePaths) and the database may carry more decimals than a market shows.
+ * Decimal helpers of the market-data module over the one money module (@exchange/money). No floating point. Reading
+ * rounds half away from zero to the target decimals, because reference data (ReferencePaths) and the database may
+ * carry more decimals than a market shows.
  */
-
-// pow10 (10^n, RangeError on a bad exponent) and formatting are the core's: same values, one copy.
-// Parsing stays here because it differs on purpose: core's parseDecimal is strict (no sign, throws on
-// extra decimals) while reference data needs signs and half-up rounding to the market's decimals.
-import { formatDecimal, pow10 } from '@exchange/core';
+import { formatDecimal, parseDec, pow10, rescale as rescaleDec } from '@exchange/money';
 
 export { pow10 };
 
-const DEC_RE = /^(-)?([0-9]+)(?:\.([0-9]*))?$/;
-
-/**
- * Formats `units` (10^-decimals) as a decimal string with exactly `decimals` decimals: (12345n, 2) -> "123.45",
- * negatives with a leading '-'; core's formatDecimal under the name this module pairs with toUnits.
- */
+/** Formats `units` (10^-decimals) as a decimal string with exactly `decimals` decimals: the money module's formatDecimal. */
 export const fromUnits: (units: bigint, decimals: number) => string = formatDecimal;
 
 /**
- * Parses a decimal string ("-12.345", "7", "0.10") into units of 10^-decimals, rounding half away from zero.
- * Throws RangeError on anything else (exponents, spaces, NaN, empty).
+ * Reads a decimal string ("-12.345", "7", "0.10") into units of 10^-decimals, rounding half away from zero
+ * (the money module's parseDec and rescale). Throws RangeError on anything else (exponents, NaN, empty).
  */
 export function toUnits(str: string, decimals: number): bigint {
-  const m = DEC_RE.exec(str.trim());
-  if (m === null) throw new RangeError(`not a decimal: ${str.slice(0, 40)}`);
-  const neg = m[1] === '-';
-  const int = m[2] as string;
-  const frac = m[3] ?? '';
-  let v: bigint;
-  if (frac.length <= decimals) {
-    v = BigInt(int) * pow10(decimals) + (frac.length === 0 ? 0n : BigInt(frac) * pow10(decimals - frac.length));
-  } else {
-    const kept = frac.slice(0, decimals);
-    v = BigInt(int) * pow10(decimals) + (kept.length === 0 ? 0n : BigInt(kept));
-    if (frac.charCodeAt(decimals) - 48 >= 5) v += 1n;
-  }
-  return neg ? -v : v;
+  return rescaleDec(parseDec(str), decimals, 'round').units;
 }
 
 /** Re-scales `units` from `from` decimals to `to` decimals, rounding half away from zero when dropping digits. */
 export function rescale(units: bigint, from: number, to: number): bigint {
-  if (to >= from) return units * pow10(to - from);
-  return divRound(units, pow10(from - to));
+  return rescaleDec({ units, scale: from }, to, 'round').units;
 }
 
 /** a / b rounded half away from zero (b > 0). */

@@ -37,7 +37,8 @@ import type {
   WithdrawRecord,
   WithdrawStatus,
 } from '@exchange/api';
-import { DEFAULT_IDEMPOTENCY_WINDOW_MS, formatDecimal, pow10, type CommandResult } from '@exchange/core';
+import { DEFAULT_IDEMPOTENCY_WINDOW_MS, type CommandResult } from '@exchange/core';
+import { formatDecimal, pow10, tryParseDecimal } from '@exchange/money';
 import type { Config } from '../../platform/config/env';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
@@ -65,7 +66,6 @@ export const CANCEL_REASON = 'user_cancelled';
 /** Accounts that hold USDT only (spec section 3: contract and fiat/OTC). */
 const USDT_ONLY: ReadonlySet<WalletAccount> = new Set<WalletAccount>(['CONTRACT', 'OTC']);
 const CLIENT_ID_RE = /^[A-Za-z0-9_-]{1,64}$/;
-const DECIMAL_RE = /^([0-9]{1,20})(?:\.([0-9]{1,20}))?$/;
 const ID_RE = /^[1-9][0-9]{0,17}$/;
 const DAY_MS = 86_400_000;
 
@@ -142,15 +142,19 @@ export function utcMinute(ms: number): string {
   return new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** Parses a coin amount into engine units; throws amount_invalid or too_many_decimals (more than `decimals`). */
+/** The largest amount a request may name: 10^20 whole coins (a typo guard; the engine checks the balance). */
+const MAX_WHOLE_COINS_DIGITS = 20;
+
+/**
+ * Parses a coin amount into engine units (10^-ENGINE_SCALE of the coin) with the one decimal parser: zeros beyond
+ * `decimals` are accepted ("1.500000000"), anything else beyond them is 'too_many_decimals' (with the step and coin
+ * for the message); bad syntax, zero, or 10^20 coins and more are 'amount_invalid'.
+ */
 export function parseAmount(input: string, decimals: number, coin: string, field = 'amount'): bigint {
-  const m = DECIMAL_RE.exec(input.trim());
-  if (m === null) throw new AppError('amount_invalid', 400, field);
-  const frac = (m[2] ?? '').replace(/0+$/, '');
-  if (frac.length > decimals) throw new AppError('too_many_decimals', 400, field, { step: formatDecimal(1n, decimals), coin });
-  const units = BigInt(m[1]!) * pow10(ENGINE_SCALE) + (frac === '' ? 0n : BigInt(frac) * pow10(ENGINE_SCALE - frac.length));
-  if (units <= 0n) throw new AppError('amount_invalid', 400, field);
-  return units;
+  const r = tryParseDecimal(input.trim(), decimals, { trailingZeros: true });
+  if (!r.ok && r.error === 'too_many_decimals') throw new AppError('too_many_decimals', 400, field, { step: formatDecimal(1n, decimals), coin });
+  if (!r.ok || r.value <= 0n || r.value >= pow10(MAX_WHOLE_COINS_DIGITS + decimals)) throw new AppError('amount_invalid', 400, field);
+  return r.value * pow10(ENGINE_SCALE - decimals);
 }
 
 /** The engine's rejections of the wallet commands as API errors. */
