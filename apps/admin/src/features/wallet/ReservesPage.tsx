@@ -5,18 +5,19 @@
  */
 import { Alert, App, Button, Card, Descriptions, Empty, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import type { ReservesRoot } from '@exchange/api';
+import { pow10 } from '@exchange/money';
 import { useTranslation } from 'react-i18next';
 import { formatAmount, formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { useReservesRoot, useTakeReservesSnapshot } from './api/reserves';
 import { useNetworkNames } from './api/coins';
-import { decimalUnits } from './coverage';
+import { decimalUnits, UNITS_SCALE } from './coverage';
 
 type Total = ReservesRoot['totals'][number];
 /** A line of the table: a coin's total, or (in `children`) its reserves on one network. */
 type Line = { key: string; coin: string; liabilities: string; reserves: string; ratio: string; children?: Line[] };
 /** A ratio of 1 at the 18 places of decimalUnits. */
-const ONE = 10n ** 18n;
+const ONE = pow10(UNITS_SCALE);
 
 export default function ReservesPage() {
   const { t } = useTranslation();

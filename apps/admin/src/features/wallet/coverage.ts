@@ -1,15 +1,20 @@
 /**
  * Coverage of user liabilities by on-chain holdings, exact (no floating point): amounts are the wire's decimal strings
- * with at most 18 places, compared as integers at a common scale.
+ * with at most 18 places, read by @exchange/money's one parser (`tryParseDecimal`) and compared as integers at that
+ * common scale.
  */
-const SCALE = 18;
-const DECIMAL_RE = /^(\d+)(?:\.(\d{1,18}))?$/;
+import { formatDecimal, pow10, tryParseDecimal } from '@exchange/money';
 
-/** A non-negative decimal string as an integer at 18 places, or null when it is not one ('' = unknown). */
+/** Places of the integers of `decimalUnits` (the finest scale of a coin on the wire). */
+export const UNITS_SCALE = 18;
+
+/**
+ * A non-negative decimal string of the wire (spaces around ignored) as an integer at 18 places ("1.5" ->
+ * 1500000000000000000n), or null when it is not one ('' = unknown; a sign, more than 18 places).
+ */
 export function decimalUnits(s: string): bigint | null {
-  const m = DECIMAL_RE.exec(s.trim());
-  if (!m) return null;
-  return BigInt(m[1]!) * 10n ** BigInt(SCALE) + BigInt((m[2] ?? '').padEnd(SCALE, '0') || '0');
+  const r = tryParseDecimal(s.trim(), UNITS_SCALE);
+  return r.ok ? r.value : null;
 }
 
 /**
@@ -22,11 +27,11 @@ export function coveragePercent(hotWallet: string, depositAddresses: string, lia
   const l = decimalUnits(liabilities);
   if (a === null || b === null || l === null || l === 0n) return '';
   const bp = ((a + b) * 10_000n) / l; // hundredths of a percent
-  return `${bp / 100n}.${String(bp % 100n).padStart(2, '0')}%`;
+  return `${formatDecimal(bp, 2)}%`;
 }
 
 /** True when a coverage text of coveragePercent is below 100%. */
 export function isShort(coverage: string): boolean {
   const units = decimalUnits(coverage.replace(/%$/, ''));
-  return units !== null && units < 100n * 10n ** BigInt(SCALE);
+  return units !== null && units < 100n * pow10(UNITS_SCALE);
 }

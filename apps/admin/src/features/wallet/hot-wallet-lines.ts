@@ -7,8 +7,9 @@
  * 18-place integers), never floating point. A network whose balance the server could not read ('') is left out of the
  * sums and named in `unknown`: the total and its coverage are then a lower bound.
  */
+import { decimalsOf, formatDecimal, toFixedDecimal } from '@exchange/money';
 import type { HotWalletRow } from './api/types';
-import { coveragePercent, decimalUnits } from './coverage';
+import { coveragePercent, decimalUnits, UNITS_SCALE } from './coverage';
 
 /** One line of the table. Amounts are decimal strings in coin units ('' = unknown or not shown on this line). */
 export interface HotWalletLine {
@@ -33,11 +34,13 @@ export interface HotWalletLine {
   unknown: string[];
 }
 
-/** An 18-place integer of decimalUnits as a decimal string without trailing zeros ("1234.5", "0"). */
+/**
+ * An 18-place integer of decimalUnits as a decimal string without trailing zeros ("1234.5", "0"): `formatDecimal`,
+ * then cut to the places that are not zero (exact).
+ */
 export function unitsToDecimal(units: bigint): string {
-  const one = 10n ** 18n;
-  const frac = (units % one).toString().padStart(18, '0').replace(/0+$/, '');
-  return `${units / one}${frac ? `.${frac}` : ''}`;
+  const s = formatDecimal(units, UNITS_SCALE);
+  return toFixedDecimal(s, decimalsOf(s), 'down');
 }
 
 /** The exact sum of decimal strings; '' when any is not a decimal (unknown). */

@@ -243,6 +243,9 @@ describe('hotWalletLines', () => {
     expect(sumDecimals(['1', ''])).toBe('');
     expect(unitsToDecimal(0n)).toBe('0');
     expect(unitsToDecimal(1n)).toBe('0.000000000000000001');
+    expect(unitsToDecimal(1_500_000_000_000_000_000n)).toBe('1.5');
+    expect(unitsToDecimal(100_000_000_000_000_000_000n)).toBe('100');
+    expect(unitsToDecimal(123_456_789_000_000_000_000_000_000n)).toBe('123456789');
   });
 });
 
@@ -256,5 +259,16 @@ describe('coverage', () => {
     expect(coveragePercent('1', '1', '0')).toBe('');
     expect(isShort('99.99%')).toBe(true);
     expect(isShort('100.00%')).toBe(false);
+  });
+  it('reads the wire through the one parser: unsigned, at most 18 places, spaces around ignored', () => {
+    expect(decimalUnits(' 2 ')).toBe(2_000_000_000_000_000_000n);
+    expect(decimalUnits('0')).toBe(0n);
+    expect(decimalUnits('0.000000000000000001')).toBe(1n);
+    for (const bad of ['-1', '+1', '1.', '.5', '1e3', 'abc', '0.0000000000000000001']) expect(decimalUnits(bad)).toBeNull();
+    expect(coveragePercent('0', '0', '3')).toBe('0.00%');
+    expect(coveragePercent('250', '0.5', '100')).toBe('250.50%');
+    expect(coveragePercent('1', '0', '300')).toBe('0.33%');
+    expect(isShort('5.00%')).toBe(true);
+    expect(isShort('')).toBe(false);
   });
 });

@@ -18,7 +18,7 @@
  * - what goes INTO an input (typed, or put there by Max / a tap on the book) stays ungrouped: `formatFixed(v, d)`,
  *   `trimZeros(v)`, since an input's value must parse back as a decimal.
  */
-import { decToString, isDecimal, parseDec, rescale, toFixedDecimal, type RoundMode } from '@exchange/money';
+import { decToString, isDecimal, parseDec, pow10, rescale, toFixedDecimal, type RoundMode } from '@exchange/money';
 
 /** Placeholder shown for a missing value. */
 export const EMPTY_VALUE = '--';
@@ -132,7 +132,7 @@ const COMPACT_UNITS: Record<'zh' | 'en', ReadonlyArray<readonly [number, string]
 export function formatCompact(value: string | null | undefined, lang: 'zh' | 'en', decimals = 2): string {
   if (value == null || value === '' || !isDecimal(value)) return EMPTY_VALUE;
   const d = parseDec(value);
-  const atLeast = (units: bigint, scale: number, p: number) => (units < 0n ? -units : units) >= 10n ** BigInt(p + scale);
+  const atLeast = (units: bigint, scale: number, p: number) => (units < 0n ? -units : units) >= pow10(p + scale);
   const plain = rescale(d, decimals, 'round');
   if (!atLeast(plain.units, decimals, 4)) return groupThousands(decToString(plain));
   const units = COMPACT_UNITS[lang];
@@ -173,7 +173,7 @@ export function formatCny(value: string | null | undefined, opts: { symbol?: boo
   const d = parseDec(value);
   const abs = d.units < 0n ? -d.units : d.units;
   let decimals = 2;
-  if (abs < 10n ** BigInt(d.scale) && abs !== 0n) decimals = Math.min(Math.max(d.scale, 2), 6);
+  if (abs < pow10(d.scale) && abs !== 0n) decimals = Math.min(Math.max(d.scale, 2), 6);
   const s = groupThousands(toFixedDecimal(value, decimals));
   return (opts.symbol === false ? '' : '¥') + s;
 }

@@ -9,7 +9,8 @@
  */
 import { liquidationPrice, maxRemovableMargin, perpNotionalMult } from '@exchange/core';
 import type { ContractPosition } from '@exchange/api';
-import { isCompleteDecimal, rulesUnits, SETTLE_SCALE, toUnits, fromUnits, type ContractRules } from './contract-form';
+import { formatDecimal } from '@exchange/money';
+import { isCompleteDecimal, rulesUnits, SETTLE_SCALE, toUnits, type ContractRules } from './contract-form';
 
 /** Add margin to the position, or remove some of it. */
 export type AdjustMarginMode = 'ADD' | 'REMOVE';
@@ -45,20 +46,20 @@ export interface AdjustMarginPreview {
   liquidationPrice: string;
 }
 
+/** Quote units of a signed decimal (a margin, a value, an unrealized PnL "-12.5"), or null (toUnits). */
 const units = (v: string) => toUnits(v, SETTLE_SCALE);
-const signedUnits = (v: string): bigint | null => (v.startsWith('-') ? ((x) => (x === null ? null : -x))(units(v.slice(1))) : units(v));
 
 /** The position's cost (entry value, quote units) from its value and unrealized PnL at the same mark price. */
 export function positionCost(p: Pick<ContractPosition, 'side' | 'positionValue' | 'unrealizedPnl'>): bigint {
   const value = units(p.positionValue) ?? 0n;
-  const upnl = signedUnits(p.unrealizedPnl) ?? 0n;
+  const upnl = units(p.unrealizedPnl) ?? 0n;
   return p.side === 'LONG' ? value - upnl : value + upnl;
 }
 
 /** The most margin (quote units) that may be removed at the position's mark price (the engine's rule). */
 export function maxRemovable(p: AdjustMarginPosition): bigint {
   if (p.marginMode !== 'ISOLATED') return 0n;
-  return maxRemovableMargin(units(p.margin) ?? 0n, units(p.positionValue) ?? 0n, signedUnits(p.unrealizedPnl) ?? 0n, p.leverage);
+  return maxRemovableMargin(units(p.margin) ?? 0n, units(p.positionValue) ?? 0n, units(p.unrealizedPnl) ?? 0n, p.leverage);
 }
 
 /** The amount typed as quote units, or the reason it is refused as a number ('' and 0 are required, > 8 decimals). */
@@ -93,8 +94,8 @@ export function previewAdjustMargin(
 ): AdjustMarginPreview {
   const avail = units(available) ?? 0n;
   const out: AdjustMarginPreview = {
-    maxAdd: fromUnits(avail > 0n ? avail : 0n, SETTLE_SCALE),
-    maxRemove: fromUnits(maxRemovable(p), SETTLE_SCALE),
+    maxAdd: formatDecimal(avail > 0n ? avail : 0n, SETTLE_SCALE),
+    maxRemove: formatDecimal(maxRemovable(p), SETTLE_SCALE),
     newMargin: '',
     liquidationPrice: '',
   };
@@ -102,11 +103,11 @@ export function previewAdjustMargin(
   if (typeof u === 'string') return out;
   const margin = (units(p.margin) ?? 0n) + (mode === 'ADD' ? u : -u);
   if (margin < 0n) return out;
-  out.newMargin = fromUnits(margin, SETTLE_SCALE);
+  out.newMargin = formatDecimal(margin, SETTLE_SCALE);
   if (!rules) return out;
   const size = toUnits(p.quantity, p.qtyDecimals) ?? 0n;
   const lp = liquidationPrice(p.side, size, positionCost(p), margin, rulesUnits(rules).tiers, perpNotionalMult(SETTLE_SCALE, p.priceDecimals, p.qtyDecimals));
-  out.liquidationPrice = lp === null || lp === 0n ? '--' : fromUnits(lp, p.priceDecimals);
+  out.liquidationPrice = lp === null || lp === 0n ? '--' : formatDecimal(lp, p.priceDecimals);
   return out;
 }
 

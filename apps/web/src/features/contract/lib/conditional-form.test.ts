@@ -49,6 +49,21 @@ describe('conditional form', () => {
     ['11', false],
     ['', false],
     ['1e1', false],
+    // as the field may hold them: a leading zero, trailing zeros; never a sign, a bare point or three whole digits
+    ['01', true],
+    ['00.5', true],
+    ['2.500', true],
+    ['9.90', true],
+    ['10.00', true],
+    ['10.01', false],
+    ['0.09', false],
+    ['5.', false],
+    ['.5', false],
+    ['-1', false],
+    ['+1', false],
+    ['010', false],
+    [' 1', false],
+    [`1.${'0'.repeat(70)}`, false],
   ])('callback rate %s allowed: %s', (v, ok) => expect(isCallbackRate(v)).toBe(ok));
 
   it('names stop or take profit from the side and the trigger against the working price', () => {

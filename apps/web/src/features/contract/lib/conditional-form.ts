@@ -6,6 +6,7 @@
  * everything again (docs/perp-conditional-orders.md).
  */
 import type { ContractConditionalType, ContractWorkingType } from '@exchange/api';
+import { compareDecimal, formatDecimal } from '@exchange/money';
 import { rulesUnits, toUnits, isCompleteDecimal, parseLots, type ContractRules, type PositionSide } from './contract-form';
 
 /** The conditional choices of the form's type selector. */
@@ -52,12 +53,12 @@ export type ConditionalError =
 
 /** Binance's callback rate rule: a percent 0.1..10 in steps of 0.1 ("1", "0.5", "2.0"); exact, no floating point. */
 export function isCallbackRate(v: string): boolean {
-  const m = /^(\d{1,2})(?:\.(\d+))?$/.exec(v);
-  if (!m) return false;
-  const frac = m[2] ?? '';
-  if (/[1-9]/.test(frac.slice(1))) return false;
-  const tenths = BigInt(m[1]!) * 10n + BigInt(frac.slice(0, 1) || '0');
-  return tenths >= 1n && tenths <= 100n;
+  // The field's shape: one or two whole digits, then optionally a point and digits (no sign, exponent or bare point).
+  if (!/^\d{1,2}(\.\d+)?$/.test(v)) return false;
+  const tenths = toUnits(v, 1);
+  if (tenths === null) return false; // longer than the one parser reads (64 characters)
+  // On the 0.1 step when cutting it to tenths loses nothing ("2.50" is, "1.25" is not).
+  return tenths >= 1n && tenths <= 100n && compareDecimal(formatDecimal(tenths, 1), v) === 0;
 }
 
 /**

@@ -222,6 +222,31 @@ describe('stepPrice', () => {
     expect(stepPrice('', '0.1', 2, 1)).toBe('0.10');
     expect(stepPrice('0.1', '0.1', 2, -1)).toBe('');
   });
+  it('steps a price typed with more places than the market from its places cut off (never refused as empty)', async () => {
+    const { stepPrice } = await import('./contract-form');
+    expect(stepPrice('100.057', '0.1', 2, 1)).toBe('100.10');
+    expect(stepPrice('100.057', '0.1', 2, -1)).toBe('100.00');
+    expect(stepPrice('0100.1', '0.1', 2, 1)).toBe('100.20');
+  });
+});
+
+describe('toUnits', () => {
+  it('reads what a person types or the wire sends, cutting places beyond the decimals towards zero', async () => {
+    const { toUnits } = await import('./contract-form');
+    expect(toUnits('123.45', 2)).toBe(12_345n);
+    expect(toUnits('5.', 2)).toBe(500n);
+    expect(toUnits('.5', 2)).toBe(50n);
+    expect(toUnits('007', 0)).toBe(7n);
+    expect(toUnits('100.057', 2)).toBe(10_005n);
+    expect(toUnits('-1.5', 8)).toBe(-150_000_000n);
+    expect(toUnits('-0.000000019', 8)).toBe(-1n);
+    expect(toUnits(' 2 ', 1)).toBe(20n);
+    for (const bad of ['', '.', '-', 'abc', '1e3', '1,5', '--5', '- 5']) expect(toUnits(bad, 2)).toBeNull();
+  });
+  it('a price with more places than the market is off the tick, not missing', () => {
+    expect(validateContractOrder(form({ price: '50000.123' }), BTC, ctx())).toBe('price_not_on_tick');
+    expect(validateContractOrder(form({ price: '50000.' }), BTC, ctx())).toBe('price_required');
+  });
 });
 
 describe('atMark', () => {

@@ -19,7 +19,7 @@ import {
   type BracketTier,
   type LeverageBracket,
 } from '@exchange/core';
-import { decToString, isDecimal, parseDec, rescale } from '../../../shared/format';
+import { decToString, formatDecimal, isDecimal, parseDec, rescale } from '@exchange/money';
 
 /** Position side (one-way positions). */
 export type PositionSide = 'LONG' | 'SHORT';
@@ -78,15 +78,16 @@ export interface ContractContext {
   position?: { side: PositionSide; size: string; cost: string; margin: string } | null;
 }
 
-/** Integer units of `value` at `decimals` (rounded down); null when it is not a decimal. */
+/**
+ * Integer units of `value` at `decimals`, places beyond `decimals` cut off towards zero ("100.057" at 2 -> 10005n,
+ * "-1.5" at 8 -> -150000000n); null when it is not a decimal. Read by @exchange/money's `parseDec` (the one parser,
+ * `tryParseDecimal`, after the typed form is made canonical: "5." is 5, ".5" is 0.5, "007" is 7) and `rescale`; the
+ * form's own checks (isCompleteDecimal, the places typed) refuse what a field may not hold before its units are used.
+ * Write units back with `formatDecimal(units, decimals)`.
+ */
 export function toUnits(value: string, decimals: number): bigint | null {
   if (!isDecimal(value)) return null;
   return rescale(parseDec(value), decimals, 'down').units;
-}
-
-/** Decimal string of `units` at `decimals` ("123.45"). */
-export function fromUnits(units: bigint, decimals: number): string {
-  return decToString({ units, scale: decimals });
 }
 
 const decimalsIn = (s: string) => (s.split('.')[1] ?? '').length;
@@ -216,9 +217,9 @@ export function previewOrder(form: ContractFormValues, rules: ContractRules, ctx
       wallet = form.marginMode === 'ISOLATED' ? pMargin : available + pMargin;
     } else if (pSize === qty) {
       return {
-        quantity: fromUnits(qty, rules.qtyDecimals),
-        notional: fromUnits(notional, rules.settleScale),
-        cost: fromUnits(cost, rules.settleScale),
+        quantity: formatDecimal(qty, rules.qtyDecimals),
+        notional: formatDecimal(notional, rules.settleScale),
+        cost: formatDecimal(cost, rules.settleScale),
         maxLots: max.toString(),
         liquidationPrice: '--',
       };
@@ -229,11 +230,11 @@ export function previewOrder(form: ContractFormValues, rules: ContractRules, ctx
   }
   const lp = qty > 0n ? liquidationPrice(side, size, posCost, wallet, u.tiers, u.mult) : null;
   return {
-    quantity: fromUnits(qty, rules.qtyDecimals),
-    notional: fromUnits(notional, rules.settleScale),
-    cost: fromUnits(cost, rules.settleScale),
+    quantity: formatDecimal(qty, rules.qtyDecimals),
+    notional: formatDecimal(notional, rules.settleScale),
+    cost: formatDecimal(cost, rules.settleScale),
     maxLots: max.toString(),
-    liquidationPrice: qty === 0n ? '' : lp === null || lp === 0n ? '--' : fromUnits(lp, rules.priceDecimals),
+    liquidationPrice: qty === 0n ? '' : lp === null || lp === 0n ? '--' : formatDecimal(lp, rules.priceDecimals),
   };
 }
 
@@ -334,9 +335,9 @@ export function closeQuantity(lots: string, positionLots: string, size: string, 
   const n = parseLots(lots);
   const all = /^\d+$/.test(positionLots) ? BigInt(positionLots) : 0n;
   const s = toUnits(size, rules.qtyDecimals) ?? 0n;
-  if (n === null || all <= 0n) return fromUnits(s, rules.qtyDecimals);
+  if (n === null || all <= 0n) return formatDecimal(s, rules.qtyDecimals);
   // the server's rule (core closeLotsQty), so the preview is what the close does
-  return fromUnits(closeLotsQty(s, all, n, toUnits(rules.stepSize, rules.qtyDecimals) ?? 1n), rules.qtyDecimals);
+  return formatDecimal(closeLotsQty(s, all, n, toUnits(rules.stepSize, rules.qtyDecimals) ?? 1n), rules.qtyDecimals);
 }
 
 /** Body of the order request for a valid form (decimal strings; lots informational for "entrust hands"). */
@@ -459,7 +460,7 @@ export function stepPrice(value: string, tick: string, decimals: number, dir: 1 
   if (t <= 0n) return value;
   const aligned = v - (v % t);
   const n = dir === 1 ? aligned + t : aligned === v ? v - t : aligned;
-  return n <= 0n ? '' : fromUnits(n, decimals);
+  return n <= 0n ? '' : formatDecimal(n, decimals);
 }
 
 /** The fields of a position (contract.ts ContractPosition) the live view recomputes. */
@@ -491,6 +492,6 @@ export function atMark<T extends LivePositionFields>(p: T, mark: string): T {
   const value = rescale({ units: qty.units * m1.units, scale: qty.scale + m1.scale }, S, 'round').units;
   const margin = isDecimal(p.margin) ? rescale(parseDec(p.margin), S).units : 0n;
   // percent with 2 decimals, truncated towards zero
-  const yieldRate = margin > 0n ? decToString({ units: (pnl * 10_000n) / margin, scale: 2 }) : p.yieldRate;
-  return { ...p, markPrice: mark, unrealizedPnl: fromUnits(pnl, S), positionValue: fromUnits(value, S), yieldRate };
+  const yieldRate = margin > 0n ? formatDecimal((pnl * 10_000n) / margin, 2) : p.yieldRate;
+  return { ...p, markPrice: mark, unrealizedPnl: formatDecimal(pnl, S), positionValue: formatDecimal(value, S), yieldRate };
 }

@@ -3,7 +3,7 @@
 // the ad's limits checked in cents, and a floating price rounded half up to a cent like otcFloatPrice.
 import { describe, expect, it } from 'vitest';
 import { otcFloatPrice, otcQuantity } from '@exchange/core';
-import { checkOrderAmounts, fiatOfQuantity, fiatToCents, floatPrice, orderAmounts, quantityOfFiat } from './amount';
+import { checkOrderAmounts, coinToUnits, fiatOfQuantity, fiatToCents, floatPrice, orderAmounts, quantityOfFiat } from './amount';
 
 describe('order amounts', () => {
   it('converts CNY to USDT by floor(fiat * 1e8 / price)', () => {
@@ -43,6 +43,20 @@ describe('order amounts', () => {
     expect(orderAmounts('fiat', '-5', '7.20')).toBeNull();
     expect(orderAmounts('coin', '0.000000001', '7.20')).toBeNull();
     expect(orderAmounts('fiat', '10', '0')).toBeNull();
+  });
+  it('reads amounts as typed: a trailing or leading point, leading zeros and spaces around are fine', () => {
+    expect(fiatToCents('5.')).toBe(500n);
+    expect(fiatToCents('.5')).toBe(50n);
+    expect(fiatToCents('007.20')).toBe(720n);
+    expect(fiatToCents(' 7.2 ')).toBe(720n);
+    expect(coinToUnits('13.', 8)).toBe(1_300_000_000n);
+    expect(coinToUnits('1.5', 0)).toBeNull();
+    for (const bad of ['', '.', '+1', '-1', '1.001', '1e2', '1,5']) expect(fiatToCents(bad)).toBeNull();
+    expect(orderAmounts('fiat', '720.', '7.20')).toMatchObject({ fiat: '720.00', quantity: '100.00000000' });
+    expect(orderAmounts('coin', '13.7', '7.3')).toMatchObject({ fiat: '100.01', quantity: '13.70000000' });
+    expect(fiatOfQuantity(0n, 733n)).toBe(0n);
+    expect(fiatOfQuantity(100_000_000n, 733n)).toBe(733n);
+    expect(fiatOfQuantity(100_000_001n, 733n)).toBe(734n);
   });
   it('checks the limits in cents', () => {
     const ok = orderAmounts('fiat', '100', '7.20');

@@ -5,23 +5,18 @@
  * (the server's rule for takeAd's `quantity`), and that amount then gives the quantity the order will carry.
  * Everything is bigint on decimal strings: never a JS number.
  */
-import { decToString, isDecimal, parseDec, rescale } from '../../../shared/format';
+import { formatDecimal, isDecimal, mulDivCeil, parseDec, pow10, rescale } from '@exchange/money';
 
 /** Decimal places of fiat amounts and prices (CNY cents). */
 export const FIAT_DECIMALS = 2;
 /** Decimal places of the coin (USDT) on the wire. */
 export const COIN_SCALE = 8;
 
-/** Cents of a fiat decimal string ("720.5" -> 72050n), or null when it is not a decimal of at most 2 places. */
-export function fiatToCents(s: string): bigint | null {
-  const v = s.trim();
-  if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) return null;
-  const d = parseDec(v);
-  if (d.scale > FIAT_DECIMALS) return null;
-  return rescale(d, FIAT_DECIMALS).units;
-}
-
-/** Units of a coin decimal string at `scale` ("1.5" -> 150000000n), or null when not a decimal of at most `scale` places. */
+/**
+ * Units of an amount as the user typed it at `scale` places ("1.5" at 8 -> 150000000n; "5." and ".5" read as 5 and
+ * 0.5, spaces around ignored), or null when it is not an unsigned decimal of at most `scale` places. Read by
+ * @exchange/money's `parseDec` (the one parser, `tryParseDecimal`, after the typed form is made canonical).
+ */
 export function coinToUnits(s: string, scale = COIN_SCALE): bigint | null {
   const v = s.trim();
   if (!isDecimal(v) || v.startsWith('-') || v.startsWith('+')) return null;
@@ -30,26 +25,20 @@ export function coinToUnits(s: string, scale = COIN_SCALE): bigint | null {
   return rescale(d, scale).units;
 }
 
-/** "720.50" of 72050n cents. */
-export function centsToFiat(cents: bigint): string {
-  return decToString({ units: cents, scale: FIAT_DECIMALS });
-}
-
-/** "1.50000000" of 150000000n units. */
-export function unitsToCoin(units: bigint, scale = COIN_SCALE): string {
-  return decToString({ units, scale });
+/** Cents of a fiat amount as typed ("720.5" -> 72050n), or null when it is not an unsigned decimal of at most 2 places. */
+export function fiatToCents(s: string): bigint | null {
+  return coinToUnits(s, FIAT_DECIMALS);
 }
 
 /** The quantity (units) an order of `fiatCents` at `priceCents` per coin carries: floor(fiat * 10^scale / price). */
 export function quantityOfFiat(fiatCents: bigint, priceCents: bigint, scale = COIN_SCALE): bigint {
   if (priceCents <= 0n) return 0n;
-  return (fiatCents * 10n ** BigInt(scale)) / priceCents;
+  return (fiatCents * pow10(scale)) / priceCents;
 }
 
-/** The fiat amount (cents, rounded up) of `units` at `priceCents` per coin: ceil(units * price / 10^scale). */
+/** The fiat amount (cents, rounded up) of `units` (>= 0) at `priceCents` (> 0) per coin: ceil(units * price / 10^scale). */
 export function fiatOfQuantity(units: bigint, priceCents: bigint, scale = COIN_SCALE): bigint {
-  const one = 10n ** BigInt(scale);
-  return (units * priceCents + one - 1n) / one;
+  return mulDivCeil(units, priceCents, pow10(scale));
 }
 
 /** What the order entry shows for one input: the other field, the fiat amount sent and the quantity received. */
@@ -78,7 +67,7 @@ export function orderAmounts(mode: 'fiat' | 'coin', input: string, price: string
   }
   if (fiatCents === null) return null;
   const units = quantityOfFiat(fiatCents, priceCents, scale);
-  return { fiat: centsToFiat(fiatCents), quantity: unitsToCoin(units, scale), fiatCents, units };
+  return { fiat: formatDecimal(fiatCents, FIAT_DECIMALS), quantity: formatDecimal(units, scale), fiatCents, units };
 }
 
 /** Why an order amount is refused before asking the server, or null: under the ad's minimum, over its maximum or what is left. */
@@ -103,8 +92,9 @@ export function checkOrderAmounts(a: OrderAmounts | null, minFiat: string, maxFi
  */
 export function floatPrice(indexPrice: string, percent: string): string | null {
   const idx = fiatToCents(indexPrice);
-  const p = /^[0-9]{1,3}(\.[0-9]{1,2})?$/.test(percent.trim()) ? rescale(parseDec(percent.trim()), 2).units : null;
+  // the field's shape: up to three whole digits and two places; then hundredths of a percent
+  const p = /^[0-9]{1,3}(\.[0-9]{1,2})?$/.test(percent.trim()) ? coinToUnits(percent, 2) : null;
   if (idx === null || p === null) return null;
   const ppm = p * 100n; // percent with 2 decimals (hundredths of a percent) -> ppm
-  return centsToFiat((idx * ppm * 2n + 1_000_000n) / 2_000_000n);
+  return formatDecimal((idx * ppm * 2n + 1_000_000n) / 2_000_000n, FIAT_DECIMALS);
 }

@@ -6,20 +6,20 @@
  */
 import { verifyProof } from '@exchange/core/reserves';
 import type { ReservesProof, ReservesRoot } from '@exchange/api';
+import { formatDecimal, tryParseDecimal } from '@exchange/money';
+import { trimZeros } from '../../../shared/format';
 
 /** Outcome of a verification: ok, or why not. */
 export type VerifyResult = { ok: true } | { ok: false; reason: 'other_snapshot' | 'malformed' | 'mismatch' };
 
-const UINT_RE = /^[0-9]{1,80}$/;
-const DEC_RE = /^([0-9]{1,80})(?:\.([0-9]{1,36}))?$/;
-
-/** A decimal string of at most `scale` places as an integer in smallest units; null when it is not one. */
+/**
+ * A non-negative decimal string of the wire with at most `scale` places as an integer in smallest units
+ * (`tryParseDecimal`, the one parser: "1.5" at 8 -> 150000000n); null when it is not one (a sign, an exponent,
+ * "1.", ".5", leading zeros or more than `scale` places): the published figures are the server's `formatDecimal`.
+ */
 export function toUnits(s: string, scale: number): bigint | null {
-  const m = DEC_RE.exec(s);
-  if (!m) return null;
-  const frac = m[2] ?? '';
-  if (frac.length > scale) return null;
-  return BigInt(m[1]!) * 10n ** BigInt(scale) + BigInt(frac.padEnd(scale, '0') || '0');
+  const r = tryParseDecimal(s, scale);
+  return r.ok ? r.value : null;
 }
 
 /** Verifies `proof` against the published `root`. Never throws. */
@@ -30,22 +30,26 @@ export function verifyAgainstRoot(proof: ReservesProof, root: ReservesRoot): Ver
     return { ok: false, reason: 'malformed' };
   }
   const rootSums = root.totals.map((x, i) => toUnits(x.liabilities, proof.scales[i]!));
-  const nums = [...proof.balances, ...proof.path.flatMap((s) => s.sums)];
-  if (rootSums.some((s) => s === null) || nums.some((s) => !UINT_RE.test(s))) return { ok: false, reason: 'malformed' };
+  // Balances and path sums are integers in smallest units: decimals of scale 0.
+  const balances = proof.balances.map((b) => toUnits(b, 0));
+  const path = proof.path.map((s) => ({ side: s.side, hash: s.hash, sums: s.sums.map((x) => toUnits(x, 0)) }));
+  if ([...rootSums, ...balances, ...path.flatMap((s) => s.sums)].some((u) => u === null)) return { ok: false, reason: 'malformed' };
   const ok = verifyProof(
-    { userId: proof.userId, salt: proof.salt, balances: proof.balances.map((b) => BigInt(b)) },
-    proof.path.map((s) => ({ side: s.side, hash: s.hash, sums: s.sums.map((x) => BigInt(x)) })),
+    { userId: proof.userId, salt: proof.salt, balances: balances as bigint[] },
+    path.map((s) => ({ ...s, sums: s.sums as bigint[] })),
     { hash: root.rootHash, sums: rootSums as bigint[] },
   );
   return ok ? { ok: true } : { ok: false, reason: 'mismatch' };
 }
 
-/** A smallest-unit integer string as a decimal with `scale` places, trailing zeros trimmed ("1.5", "0"). */
+/**
+ * A smallest-unit integer string of a proof as a decimal with `scale` places, trailing zeros trimmed ("1.5", "0"):
+ * `formatDecimal` of the units. A string that is no such integer (a malformed proof, which is shown with its
+ * verdict) is returned as it is.
+ */
 export function unitsToDecimal(units: string, scale: number): string {
-  const s = units.padStart(scale + 1, '0');
-  const int = s.slice(0, s.length - scale);
-  const frac = s.slice(s.length - scale).replace(/0+$/, '');
-  return frac ? `${int}.${frac}` : int;
+  const u = toUnits(units, 0);
+  return u === null ? units : trimZeros(formatDecimal(u, scale));
 }
 
 /** The JSON file a user downloads: the published root and their proof, enough to verify again offline. */

@@ -159,4 +159,14 @@ describe('lib/verify', () => {
     expect(unitsToDecimal('0', 8)).toBe('0');
     expect(proofFile(proofOfUser(0), ROOT).name).toBe('proof-of-reserves-4-7.json');
   });
+  it('reads the wire through the one parser (tryParseDecimal): only what formatDecimal writes', () => {
+    expect(toUnits('0', 8)).toBe(0n);
+    expect(toUnits('25.00000000', 8)).toBe(2_500_000_000n);
+    expect(toUnits('1.0400', 4)).toBe(10_400n);
+    expect(toUnits('7', 0)).toBe(7n);
+    for (const bad of ['', '1.', '.5', '-1', '+1', '1e8', ' 1', '007', '1.5', '9'.repeat(65)]) expect(toUnits(bad, bad === '1.5' ? 0 : 8)).toBeNull();
+    expect(unitsToDecimal('123456789012345678901234567890', 18)).toBe('123456789012.34567890123456789');
+    // A malformed balance (the proof is "Not verified") is shown as it came, never reformatted into something else.
+    expect(unitsToDecimal('-1', 8)).toBe('-1');
+  });
 });

@@ -4,6 +4,7 @@
 // ticks and lots: filled quantity and quote, average price, percent, the warning and completeness must agree.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { formatDecimal } from '@exchange/money';
 import { estimatePriceImpact, type BookLevel } from './price-impact';
 
 const asks: BookLevel[] = [
@@ -97,11 +98,8 @@ describe('estimatePriceImpact', () => {
   });
 });
 
-/** `units` / 10^scale as a plain decimal string (the model's own, not shared/format's). */
-function dec(units: bigint, scale: number): string {
-  const s = units.toString().padStart(scale + 1, '0');
-  return scale === 0 ? s : `${s.slice(0, -scale)}.${s.slice(-scale)}`;
-}
+/** `units` / 10^scale as a plain decimal string: the money module's formatter (the model's arithmetic is its own). */
+const dec: (units: bigint, scale: number) => string = formatDecimal;
 
 describe('estimatePriceImpact against a step-by-step model', () => {
   const arb = fc.record({

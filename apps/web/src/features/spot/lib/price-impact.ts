@@ -2,10 +2,10 @@
  * Price impact of a market order, estimated before it is sent (Binance's slippage warning): the
  * order walks the visible order book the screen holds (asks for a BUY, bids for a SELL, best first), taking
  * whole levels until its amount (base) or its total (quote, a market BUY by total) is used up; the estimate is
- * its average fill price against the best price. Exact decimal arithmetic on bigint units (shared/format
- * decimal), no floating point; the impact percent is rounded up so a shown "1.00%" never hides more.
+ * its average fill price against the best price. Exact decimal arithmetic on bigint units (@exchange/money:
+ * parseDec in, formatDecimal out), no floating point; the impact percent is rounded up so a shown "1.00%" never hides more.
  */
-import { divDecimal, decToString, isDecimal, parseDec, rescale, type Dec } from '../../../shared/format';
+import { divDecimal, formatDecimal, isDecimal, parseDec, pow10, rescale, type Dec } from '@exchange/money';
 import type { Side } from './order-form';
 
 /** Binance warns before a market order that would move the price more than this percent. */
@@ -96,17 +96,16 @@ export function estimatePriceImpact(
   // By total, a remainder too small for one more step at the last price paid is spent, not unfilled.
   if (!complete && byTotal && worst > 0n && left < worst * stepUnits) complete = true;
   const best = at(book[0]![0], ps);
-  const str = (units: bigint, scale: number) => decToString({ units, scale });
   if (qty === 0n) {
     return {
-      bestPrice: str(best, ps),
-      filledQty: str(0n, qs),
-      filledQuote: str(0n, quoteScale),
+      bestPrice: formatDecimal(best, ps),
+      filledQty: formatDecimal(0n, qs),
+      filledQuote: formatDecimal(0n, quoteScale),
       avgPrice: '',
       impactPct: '0.00',
       exceeds: false,
       complete,
-      worstPrice: str(best, ps),
+      worstPrice: formatDecimal(best, ps),
     };
   }
   // |quote - best x qty| is the impact in quote units; as a percent of best x qty.
@@ -114,15 +113,15 @@ export function estimatePriceImpact(
   const diff = quote > bestQuote ? quote - bestQuote : bestQuote - quote;
   const maxDec = parseDec(maxPct);
   // diff / bestQuote > maxPct / 100  <=>  diff x 100 x 10^maxScale > maxUnits x bestQuote
-  const exceeds = diff * 100n * 10n ** BigInt(maxDec.scale) > maxDec.units * bestQuote;
+  const exceeds = diff * 100n * pow10(maxDec.scale) > maxDec.units * bestQuote;
   return {
-    bestPrice: str(best, ps),
-    filledQty: str(qty, qs),
-    filledQuote: str(quote, quoteScale),
-    avgPrice: divDecimal(str(quote, quoteScale), str(qty, qs), priceDecimals, 'round'),
-    impactPct: divDecimal(str(diff * 100n, quoteScale), str(bestQuote, quoteScale), 2, 'up'),
+    bestPrice: formatDecimal(best, ps),
+    filledQty: formatDecimal(qty, qs),
+    filledQuote: formatDecimal(quote, quoteScale),
+    avgPrice: divDecimal(formatDecimal(quote, quoteScale), formatDecimal(qty, qs), priceDecimals, 'round'),
+    impactPct: divDecimal(formatDecimal(diff * 100n, quoteScale), formatDecimal(bestQuote, quoteScale), 2, 'up'),
     exceeds,
     complete,
-    worstPrice: str(worst, ps),
+    worstPrice: formatDecimal(worst, ps),
   };
 }
