@@ -15,6 +15,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDecimal, parseDec, rescale } from '@exchange/money';
 import { apiGet, lookOf, phoneAs } from './otc-support';
 import { apiPost, freshEmail, grouped, registerByApi } from './support';
 
@@ -28,20 +29,10 @@ interface Depth {
   asks: [string, string][];
 }
 
-/** Decimal string -> integer units at `d` decimals (exact). */
-function units(s: string, d: number): bigint {
-  const [w = '0', f = ''] = s.split('.');
-  return BigInt(w) * 10n ** BigInt(d) + BigInt((f + '0'.repeat(d)).slice(0, d) || '0');
-}
-/** Integer units at `d` decimals -> decimal string with `d` decimals. */
-function dec(u: bigint, d: number): string {
-  const scale = 10n ** BigInt(d);
-  return d > 0 ? `${u / scale}.${(u % scale).toString().padStart(d, '0')}` : `${u}`;
-}
 /** `percent` % of `price`, down to the tick, as a decimal string at the market's decimals. */
 function priceAt(price: string, percent: bigint, tick: string, d: number): string {
-  const t = units(tick, d);
-  return dec(((units(price, d) * percent) / 100n / t) * t, d);
+  const t = rescale(parseDec(tick), d, 'down').units;
+  return formatDecimal(((rescale(parseDec(price), d, 'down').units * percent) / 100n / t) * t, d);
 }
 
 async function lastPrice(request: APIRequestContext): Promise<CoinInfo['pair']> {
@@ -145,10 +136,11 @@ test('stop-limit sell: form, confirmation, waiting in open orders, cancel; a sec
     const info = await lastPrice(request);
     const d = info.priceDecimals;
     const book = await apiGet<Depth>(request, 'data/data/getDepth?pairsName=BTC/USDT&limit=20', {});
-    const last = units(info.price, d);
+    const last = rescale(parseDec(info.price), d, 'down').units;
     const bid = book.bids[0];
     const ask = book.asks[0];
-    const side: 'SELL' | 'BUY' | null = bid && units(bid[0], d) < last ? 'SELL' : ask && units(ask[0], d) > last ? 'BUY' : null;
+    const side: 'SELL' | 'BUY' | null =
+      bid && rescale(parseDec(bid[0]), d, 'down').units < last ? 'SELL' : ask && rescale(parseDec(ask[0]), d, 'down').units > last ? 'BUY' : null;
     if (!side) {
       await p.waitForTimeout(2000);
       continue;

@@ -11,6 +11,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDecimal, parseDec, rescale } from '@exchange/money';
 import { apiGet, lookOf, phoneAs } from './otc-support';
 import { apiPost, freshEmail, grouped, registerByApi } from './support';
 
@@ -20,20 +21,10 @@ interface CoinInfo {
   pair: { price: string; tickSize: string; priceDecimals: number };
 }
 
-/** Decimal string -> integer units at `d` decimals (exact). */
-function units(s: string, d: number): bigint {
-  const [w = '0', f = ''] = s.split('.');
-  return BigInt(w) * 10n ** BigInt(d) + BigInt((f + '0'.repeat(d)).slice(0, d) || '0');
-}
-/** Integer units at `d` decimals -> decimal string with `d` decimals. */
-function dec(u: bigint, d: number): string {
-  const scale = 10n ** BigInt(d);
-  return d > 0 ? `${u / scale}.${(u % scale).toString().padStart(d, '0')}` : `${u}`;
-}
 /** `percent` % of `price`, down to the tick, as a decimal string at the market's decimals. */
 function priceAt(price: string, percent: bigint, tick: string, d: number): string {
-  const t = units(tick, d);
-  return dec(((units(price, d) * percent) / 100n / t) * t, d);
+  const t = rescale(parseDec(tick), d, 'down').units;
+  return formatDecimal(((rescale(parseDec(price), d, 'down').units * percent) / 100n / t) * t, d);
 }
 
 async function lastPrice(request: APIRequestContext): Promise<CoinInfo['pair']> {

@@ -10,7 +10,8 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiPost, expectToast, freshEmail, recordToasts, registerByApi } from './support';
+import { formatDecimal, parseDec, rescale } from '@exchange/money';
+import { apiPost, expectToast, freshEmail, grouped, recordToasts, registerByApi } from './support';
 
 const PASSWORD = 'Journey12pass';
 const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots', 'review');
@@ -55,11 +56,6 @@ async function openAs(page: Page, s: Session, url: string): Promise<void> {
   await page.goto(url);
 }
 
-/** Units of a decimal string at `d` decimals. */
-const units = (v: string, d: number) => {
-  const [i, f = ''] = v.split('.');
-  return BigInt(i! + f.padEnd(d, '0').slice(0, d));
-};
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, edit TP/SL, partial and one-click close, order tabs', async ({
@@ -75,13 +71,13 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   expect(m.markPrice, 'the contract has a mark price').not.toBe('');
   // The long's limit price 1% above the mark (on the tick): it crosses the asks (the maker's resting sell there, or
   // the liquidity bots' quotes below it) and fills; the bidder's buy rests 1% below the mark for the closes.
-  const tick = units(m.tickSize, m.priceDecimals);
-  const markUnits = units(m.markPrice, m.priceDecimals);
+  const tick = rescale(parseDec(m.tickSize), m.priceDecimals, 'down').units;
+  const markUnits = rescale(parseDec(m.markPrice), m.priceDecimals, 'down').units;
   const onTick = (u: bigint) => (u / tick) * tick;
   const priceUnits = onTick((markUnits * 101n) / 100n);
   const bidUnits = onTick((markUnits * 99n) / 100n);
-  const asPrice = (u: bigint) => `${u / 10n ** BigInt(m.priceDecimals)}.${(u % 10n ** BigInt(m.priceDecimals)).toString().padStart(m.priceDecimals, '0')}`;
-  const price = asPrice(priceUnits);
+  const price = formatDecimal(priceUnits, m.priceDecimals);
+  const bidPrice = formatDecimal(bidUnits, m.priceDecimals);
 
   await openAs(page, a, '/contract');
   await expect(page.getByTestId('lot-rule')).toHaveText('1手 = 按委托价格计 1,000 USDT 面值');
@@ -124,17 +120,17 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   // mark shown beside the cost (the same mark twice around the cost's read).
   await page.getByLabel('价格', { exact: true }).fill(price);
   await page.getByLabel('手数', { exact: true }).fill('3');
-  const step = units(m.stepSize, m.qtyDecimals);
+  const step = rescale(parseDec(m.stepSize), m.qtyDecimals, 'down').units;
   const scaleQ = 10n ** BigInt(m.qtyDecimals);
   const scaleP = 10n ** BigInt(m.priceDecimals);
   const qty = ((3000n * scaleQ * scaleP) / priceUnits / step) * step; // qty units
   const notional8 = (qty * priceUnits * 10n ** 8n) / (scaleQ * scaleP); // USDT at 8 decimals (exact: dp + dq <= 8)
   const costText = (markShown: string): string => {
-    const mk = units(markShown.replace(/,/g, ''), m.priceDecimals);
+    const mk = rescale(parseDec(markShown.replace(/,/g, '')), m.priceDecimals, 'down').units;
     const loss8 = priceUnits > mk ? ((priceUnits - mk) * qty * 10n ** 8n) / (scaleQ * scaleP) : 0n;
     const cost8 = ceilDiv(notional8, 10n) + ceilDiv(notional8 * 500n, 1_000_000n) + loss8;
     const cost2 = ceilDiv(cost8, 1_000_000n); // shown rounded up to cents
-    return `${(cost2 / 100n).toLocaleString('en-US')}.${(cost2 % 100n).toString().padStart(2, '0')} USDT`;
+    return `${grouped(formatDecimal(cost2, 2))} USDT`;
   };
   await expect
     .poll(async () => {
@@ -150,11 +146,12 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   await page.getByText('止盈/止损', { exact: true }).click();
   const below = onTick((markUnits * 9n) / 10n);
   const above = onTick((markUnits * 11n) / 10n);
-  const fmt = (u: bigint) => `${u / scaleP}.${(u % scaleP).toString().padStart(m.priceDecimals, '0')}`;
-  await page.getByLabel('止盈', { exact: true }).fill(fmt(below));
+  const belowPrice = formatDecimal(below, m.priceDecimals);
+  const abovePrice = formatDecimal(above, m.priceDecimals);
+  await page.getByLabel('止盈', { exact: true }).fill(belowPrice);
   await expect(page.getByRole('alert')).toHaveText('做多时止盈价须高于当前市场价格');
-  await page.getByLabel('止盈', { exact: true }).fill(fmt(above));
-  await page.getByLabel('止损', { exact: true }).fill(fmt(below));
+  await page.getByLabel('止盈', { exact: true }).fill(abovePrice);
+  await page.getByLabel('止损', { exact: true }).fill(belowPrice);
   await expect(page.getByRole('alert')).toHaveCount(0);
 
   // A resting sell of the maker, then the long fills against it.
@@ -163,8 +160,8 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   await expectToast(page, '委托已成交');
   const position = page.getByTestId('position');
   await expect(position).toHaveCount(1);
-  await expect(position.getByTestId('tp')).toHaveText(Number(fmt(above)).toLocaleString('en-US', { minimumFractionDigits: m.priceDecimals }));
-  await expect(position.getByTestId('sl')).toHaveText(Number(fmt(below)).toLocaleString('en-US', { minimumFractionDigits: m.priceDecimals }));
+  await expect(position.getByTestId('tp')).toHaveText(Number(abovePrice).toLocaleString('en-US', { minimumFractionDigits: m.priceDecimals }));
+  await expect(position.getByTestId('sl')).toHaveText(Number(belowPrice).toLocaleString('en-US', { minimumFractionDigits: m.priceDecimals }));
   await expect(position.getByTestId('liq-price')).not.toHaveText('--');
 
   // Edit TP/SL: clear the take profit.
@@ -175,7 +172,7 @@ test('contract: transfer prompt, cost preview, TP/SL rules, 10x long of 3 lots, 
   await expect(position.getByTestId('tp')).toHaveText('--');
 
   // Bids of the third user, then a partial close of 1 lot and the one-click close.
-  await apiPost(request, 'contract/contract/placeOrder', { symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', price: asPrice(bidUnits), lots: '5' }, bidder);
+  await apiPost(request, 'contract/contract/placeOrder', { symbol: SYMBOL, side: 'BUY', orderType: 'LIMIT', price: bidPrice, lots: '5' }, bidder);
   const lotsBefore = Number(await position.getByTestId('hands').textContent());
   await position.getByRole('button', { name: '平仓', exact: true }).click();
   await page.getByLabel('平仓手数', { exact: true }).fill('1');

@@ -10,6 +10,7 @@
  *   is liquidated, the user's order list shows the force close, and the liquidation record shows the lost margin.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDecimal, parseDec, rescale } from '@exchange/money';
 import { apiPost, freshEmail, grouped, registerByApi } from './support';
 
 const SYMBOL = 'ETH/USDT';
@@ -48,23 +49,11 @@ async function get<T>(request: APIRequestContext, url: string, s?: Session): Pro
 
 const market = (request: APIRequestContext) => get<Market>(request, `contract/market/getMarket?symbol=${encodeURIComponent(SYMBOL)}`);
 
-/** Units of a decimal string at `d` decimals (signed). */
-function units(v: string, d: number): bigint {
-  const neg = v.startsWith('-');
-  const [i, f = ''] = (neg ? v.slice(1) : v).split('.');
-  const u = BigInt(i! + f.padEnd(d, '0').slice(0, d));
-  return neg ? -u : u;
-}
-function decimal(u: bigint, d: number): string {
-  const s = u.toString().padStart(d + 1, '0');
-  return d === 0 ? s : `${s.slice(0, -d)}.${s.slice(-d)}`;
-}
-
 /** `mark` x (1e4 + bps) / 1e4 on the tick, as a decimal string. */
 function shifted(m: Market, bps: bigint): string {
-  const tick = units(m.tickSize, m.priceDecimals);
-  const p = (units(m.markPrice, m.priceDecimals) * (10_000n + bps)) / 10_000n;
-  return decimal((p / tick) * tick, m.priceDecimals);
+  const tick = rescale(parseDec(m.tickSize), m.priceDecimals, 'down').units;
+  const p = (rescale(parseDec(m.markPrice), m.priceDecimals, 'down').units * (10_000n + bps)) / 10_000n;
+  return formatDecimal((p / tick) * tick, m.priceDecimals);
 }
 
 async function pin(request: APIRequestContext, price: string): Promise<void> {
@@ -77,8 +66,8 @@ async function markNear(request: APIRequestContext, price: string): Promise<void
     .poll(
       async () => {
         const m = await market(request);
-        const want = units(price, m.priceDecimals);
-        const got = units(m.markPrice, m.priceDecimals);
+        const want = rescale(parseDec(price), m.priceDecimals, 'down').units;
+        const got = rescale(parseDec(m.markPrice), m.priceDecimals, 'down').units;
         const diff = got > want ? got - want : want - got;
         return diff * 500n <= want;
       },
@@ -154,13 +143,13 @@ test('contract triggers: the mark price fires a take profit with its PnL, and a 
     const half = shifted(m, 150n);
     await pin(request, half);
     await markNear(request, half);
-    const bidFloor = units(shifted(m, 100n), m.priceDecimals);
+    const bidFloor = rescale(parseDec(shifted(m, 100n)), m.priceDecimals, 'down').units;
     await expect
       .poll(
         async () => {
           const d = await get<{ bids: [string, string][] }>(request, `contract/market/getDepth?symbol=${encodeURIComponent(SYMBOL)}`);
           const best = d.bids[0]?.[0];
-          return best !== undefined && units(best, m.priceDecimals) >= bidFloor;
+          return best !== undefined && rescale(parseDec(best), m.priceDecimals, 'down').units >= bidFloor;
         },
         { timeout: 60_000, intervals: [500] },
       )
@@ -176,8 +165,8 @@ test('contract triggers: the mark price fires a take profit with its PnL, and a 
     const opened = history.find((o) => o.orderId === open.orderId)!;
     expect(close!.filledQty).toBe(opened.filledQty);
     // Realized PnL of a long closed whole = closing value - opening value (both exact decimals).
-    const pnl = units(close!.filledValue, 8) - units(opened.filledValue, 8);
-    expect(units(close!.realizedPnl, 8)).toBe(pnl);
+    const pnl = rescale(parseDec(close!.filledValue), 8, 'down').units - rescale(parseDec(opened.filledValue), 8, 'down').units;
+    expect(rescale(parseDec(close!.realizedPnl), 8, 'down').units).toBe(pnl);
     expect(pnl > 0n, 'closed above the entry').toBe(true);
 
     // The users' order lists (zh): A's normal close with its PnL, B's force close.

@@ -11,6 +11,7 @@
  *   the maximum in the message, and nothing is sent.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDecimal, parseDecimal } from '@exchange/money';
 import { apiPost, expectToast, freshEmail, grouped, recordToasts, registerByApi } from './support';
 
 const SYMBOL = 'SOL/USDT';
@@ -37,10 +38,6 @@ async function get<T>(request: APIRequestContext, url: string, s?: Session): Pro
 const positionOf = async (request: APIRequestContext, s: Session) =>
   (await get<Position[]>(request, `contract/contract/getPositions?symbol=${encodeURIComponent(SYMBOL)}`, s))[0]!;
 
-/** USDT units (8 decimals) of an amount of the API ("150.00000000"), and back. */
-const u8 = (v: string) => BigInt(v.replace('.', ''));
-const usdt8 = (u: bigint) => `${u / 100_000_000n}.${(u % 100_000_000n).toString().padStart(8, '0')}`;
-
 /** An amount of the API ("150.00000000") as the app shows a USDT amount: grouped, trailing zeros dropped to 2 decimals. */
 function usdtText(v: string): string {
   const [i, f = ''] = v.split('.');
@@ -50,8 +47,7 @@ function usdtText(v: string): string {
 
 /** An amount of USDT as the position card shows it (formatCoin: grouped, 2 decimals, rounded down). */
 function cents(v: string): string {
-  const c = u8(v) / 1_000_000n;
-  return `${grouped(String(c / 100n))}.${(c % 100n).toString().padStart(2, '0')}`;
+  return grouped(formatDecimal(parseDecimal(v, 8) / 1_000_000n, 2));
 }
 
 async function openAs(page: Page, s: Session, url: string): Promise<void> {
@@ -98,7 +94,7 @@ test('contract margin: add and remove margin of an isolated position, with the l
   await sheet.getByRole('button', { name: '确认' }).click();
   await expectToast(page, '保证金已增加');
   const p1 = await positionOf(request, s);
-  expect(u8(p1.margin)).toBe(u8(p0.margin) + 50n * 100_000_000n);
+  expect(parseDecimal(p1.margin, 8)).toBe(parseDecimal(p0.margin, 8) + 50n * 100_000_000n);
   expect(grouped(p1.liquidationPrice)).toBe(estAfterAdd);
   expect(p1.liquidationPrice).not.toBe(p0.liquidationPrice);
   await expect(card.getByTestId('margin')).toHaveText(cents(p1.margin));
@@ -118,12 +114,12 @@ test('contract margin: add and remove margin of an isolated position, with the l
     )
     .toBe(true);
   await sheet.getByLabel('金额', { exact: true }).fill('20');
-  await expect(sheet.getByTestId('margin-after')).toHaveText(`${usdtText(usdt8(u8(p1.margin) - 20n * 100_000_000n))} USDT`);
+  await expect(sheet.getByTestId('margin-after')).toHaveText(`${usdtText(formatDecimal(parseDecimal(p1.margin, 8) - 20n * 100_000_000n, 8))} USDT`);
   const estAfterRemove = await sheet.getByTestId('liq-after').textContent();
   await sheet.getByRole('button', { name: '确认' }).click();
   await expectToast(page, '保证金已减少');
   const p2 = await positionOf(request, s);
-  expect(u8(p2.margin)).toBe(u8(p1.margin) - 20n * 100_000_000n);
+  expect(parseDecimal(p2.margin, 8)).toBe(parseDecimal(p1.margin, 8) - 20n * 100_000_000n);
   expect(grouped(p2.liquidationPrice)).toBe(estAfterRemove);
   await expect(card.getByTestId('margin')).toHaveText(cents(p2.margin));
   await expect(card.getByTestId('liq-price')).toHaveText(grouped(p2.liquidationPrice));

@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { formatDecimal, parseDec, rescale } from '@exchange/money';
 import { lookOf, phoneAs } from './otc-support';
 import { apiPost, freshEmail, grouped, registerByApi } from './support';
 
@@ -43,20 +44,11 @@ const market = (request: APIRequestContext) => get<Market>(request, `contract/ma
 const conditional = (request: APIRequestContext, s: Session, tab: 'open' | 'history') =>
   get<{ records: Conditional[] }>(request, `contract/contract/getConditionalOrders?tab=${tab}&symbol=${encodeURIComponent(SYMBOL)}`, s);
 
-/** Units of a decimal string at `d` decimals. */
-function units(v: string, d: number): bigint {
-  const [i = '0', f = ''] = v.split('.');
-  return BigInt(i + f.padEnd(d, '0').slice(0, d));
-}
-function decimal(u: bigint, d: number): string {
-  const s = u.toString().padStart(d + 1, '0');
-  return d === 0 ? s : `${s.slice(0, -d)}.${s.slice(-d)}`;
-}
 /** `mark` x (1e4 + bps) / 1e4 on the tick. */
 function shifted(m: Market, bps: bigint): string {
-  const tick = units(m.tickSize, m.priceDecimals);
-  const p = (units(m.markPrice, m.priceDecimals) * (10_000n + bps)) / 10_000n;
-  return decimal((p / tick) * tick, m.priceDecimals);
+  const tick = rescale(parseDec(m.tickSize), m.priceDecimals, 'down').units;
+  const p = (rescale(parseDec(m.markPrice), m.priceDecimals, 'down').units * (10_000n + bps)) / 10_000n;
+  return formatDecimal((p / tick) * tick, m.priceDecimals);
 }
 async function pin(request: APIRequestContext, price: string): Promise<void> {
   await apiPost(request, 'demo/contract/setReferencePrice', { symbol: SYMBOL, price });
@@ -67,8 +59,8 @@ async function markNear(request: APIRequestContext, price: string): Promise<void
     .poll(
       async () => {
         const m = await market(request);
-        const want = units(price, m.priceDecimals);
-        const got = units(m.markPrice, m.priceDecimals);
+        const want = rescale(parseDec(price), m.priceDecimals, 'down').units;
+        const got = rescale(parseDec(m.markPrice), m.priceDecimals, 'down').units;
         return (got > want ? got - want : want - got) * 500n <= want;
       },
       { timeout: 60_000, intervals: [500] },

@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { formatDecimal, parseDec, rescale } from '@exchange/money';
 import { apiGet, lookOf, phoneAs } from './otc-support';
 import { apiPost, freshEmail, registerByApi } from './support';
 
@@ -15,14 +16,8 @@ const SHOTS = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots
 
 /** `fraction` (percent) of a decimal price, rounded down to the tick, as a decimal string. */
 function priceAt(price: string, percent: bigint, tick: string, decimals: number): string {
-  const units = (s: string) => {
-    const [w = '0', f = ''] = s.split('.');
-    return BigInt(w) * 10n ** BigInt(decimals) + BigInt((f + '0'.repeat(decimals)).slice(0, decimals) || '0');
-  };
-  const t = units(tick);
-  const u = ((units(price) * percent) / 100n / t) * t;
-  const scale = 10n ** BigInt(decimals);
-  return decimals > 0 ? `${u / scale}.${(u % scale).toString().padStart(decimals, '0')}` : `${u}`;
+  const t = rescale(parseDec(tick), decimals, 'down').units;
+  return formatDecimal(((rescale(parseDec(price), decimals, 'down').units * percent) / 100n / t) * t, decimals);
 }
 
 test('orders of both markets in one place: open, cancel, history', async ({ browser, page, request }) => {

@@ -17,6 +17,7 @@ import pino from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pow10, type MarketConfig } from '@exchange/core';
+import { formatDecimal } from '@exchange/money';
 import { loadConfig } from '../src/platform/config/env';
 import { openDb } from '../src/platform/db/client';
 import { createEngineHost } from '../src/platform/engine-host/engine-host';
@@ -179,8 +180,8 @@ describe('crash recovery', () => {
               pairsName: 'CRSH/USDT',
               side: 'BUY',
               orderType: 'LIMIT',
-              price: `${price / 100n}.${String(price % 100n).padStart(2, '0')}`,
-              amount: `${qty / 100n}.${String(qty % 100n).padStart(2, '0')}`,
+              price: formatDecimal(price, 2),
+              amount: formatDecimal(qty, 2),
             },
             users[user],
           );

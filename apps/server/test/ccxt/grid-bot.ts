@@ -10,6 +10,7 @@
  */
 import ccxt from 'ccxt';
 import type { Exchange, Market, Order } from 'ccxt';
+import { formatDecimal, parseDec, rescale } from '@exchange/money';
 import { binanceUrls } from './ccxt-urls';
 
 /** Settings of one run. */
@@ -65,19 +66,6 @@ function decimalsOf(tick: number): number {
   return dot < 0 ? 0 : s.length - dot - 1;
 }
 
-/** A decimal string as whole units of 10^-decimals (rounded down). */
-function toUnits(s: string, decimals: number): bigint {
-  const [i = '0', f = ''] = s.split('.');
-  return BigInt(i + f.padEnd(decimals, '0').slice(0, decimals));
-}
-
-/** Whole units of 10^-decimals as a decimal string. */
-function fromUnits(v: bigint, decimals: number): string {
-  if (decimals === 0) return v.toString();
-  const s = v.toString().padStart(decimals + 1, '0');
-  return `${s.slice(0, -decimals)}.${s.slice(-decimals)}`;
-}
-
 /** Runs the grid bot for `durationMs`; resolves with its counts (it never throws for an exchange error). */
 export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
   const symbol = opts.symbol ?? 'BTC/USDT';
@@ -110,37 +98,39 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
   const ask = book.asks[0]?.[0];
   let midTicks: bigint;
   if (bid !== undefined && ask !== undefined) {
-    midTicks = (toUnits(ex.priceToPrecision(symbol, bid) ?? '0', pd) + toUnits(ex.priceToPrecision(symbol, ask) ?? '0', pd)) / 2n;
+    const bidTicks = rescale(parseDec(ex.priceToPrecision(symbol, bid) ?? '0'), pd, 'down').units;
+    const askTicks = rescale(parseDec(ex.priceToPrecision(symbol, ask) ?? '0'), pd, 'down').units;
+    midTicks = (bidTicks + askTicks) / 2n;
   } else {
     const tk = await attempt('fetchTicker', () => ex.fetchTicker(symbol));
     if (tk?.last === undefined) {
       report.errors.push(`no price for ${symbol}: empty book and no last trade`);
       return report;
     }
-    midTicks = toUnits(ex.priceToPrecision(symbol, tk.last) ?? '0', pd);
+    midTicks = rescale(parseDec(ex.priceToPrecision(symbol, tk.last) ?? '0'), pd, 'down').units;
   }
   let step = (midTicks * BigInt(opts.stepBps ?? 10)) / 10_000n;
   if (step < 1n) step = 1n;
-  report.mid = fromUnits(midTicks, pd);
-  report.step = fromUnits(step, pd);
+  report.mid = formatDecimal(midTicks, pd);
+  report.step = formatDecimal(step, pd);
   let amount = opts.amount;
   if (amount === undefined) {
     // Twice the minimum notional at the mid, rounded up to the amount step.
-    const minCost = toUnits(String(market.limits.cost?.min ?? 0), pd + qd);
+    const minCost = rescale(parseDec(String(market.limits.cost?.min ?? 0)), pd + qd, 'down').units;
     const q = (2n * minCost + midTicks - 1n) / midTicks;
-    amount = fromUnits(q < 1n ? 1n : q, qd);
+    amount = formatDecimal(q < 1n ? 1n : q, qd);
   }
-  const amountUnits = toUnits(amount, qd);
+  const amountUnits = rescale(parseDec(amount), qd, 'down').units;
   log(`grid ${symbol}: mid ${report.mid}, step ${report.step}, ${levels} levels a side of ${amount} ${market.base}`);
 
   // The SELL side needs levels x amount of the base coin: buy what is missing at the market.
   const balance = await attempt('fetchBalance', () => ex.fetchBalance());
-  const have = toUnits(String(balance?.[market.base]?.free ?? 0), qd);
+  const have = rescale(parseDec(String(balance?.[market.base]?.free ?? 0)), qd, 'down').units;
   // 1% more than is missing: the taker fee is taken from the coin bought.
   const missing = amountUnits * BigInt(levels) - have;
   const need = (missing * 101n + 99n) / 100n;
   if (balance && missing > 0n) {
-    const bought = await attempt('createOrder market buy', () => ex.createOrder(symbol, 'market', 'buy', Number(fromUnits(need, qd))));
+    const bought = await attempt('createOrder market buy', () => ex.createOrder(symbol, 'market', 'buy', Number(formatDecimal(need, qd))));
     if (bought) report.inventoryBuys++;
   }
 
@@ -156,8 +146,8 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
       return false;
     }
     const clientOrderId = `grid-${Date.now().toString(36)}-${seq++}`;
-    const o: Order | undefined = await attempt(`createOrder ${side} ${fromUnits(price, pd)}`, () =>
-      ex.createOrder(symbol, 'limit', side, Number(amount), Number(fromUnits(price, pd)), { clientOrderId }),
+    const o: Order | undefined = await attempt(`createOrder ${side} ${formatDecimal(price, pd)}`, () =>
+      ex.createOrder(symbol, 'limit', side, Number(amount), Number(formatDecimal(price, pd)), { clientOrderId }),
     );
     if (!o) return false;
     report.placed++;
@@ -189,7 +179,7 @@ export async function runGridBot(opts: GridBotOptions): Promise<GridBotReport> {
         continue;
       }
       report.fills++;
-      log(`filled ${q.side} ${o.filled} at ${fromUnits(q.price, pd)}; re-quoting`);
+      log(`filled ${q.side} ${o.filled} at ${formatDecimal(q.price, pd)}; re-quoting`);
       if (q.side === 'buy' ? await place('sell', q.price + step) : await place('buy', q.price - step)) report.requotes++;
     }
   }
