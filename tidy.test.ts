@@ -1,7 +1,8 @@
 /**
  * Tidy: repository-wide rules that a reviewer would otherwise have to remember (TigerBeetle's tidy.zig).
  * Fails on float parsing or a clock/randomness in the core, float parsing in the money paths of the server,
- * leftover `.only` or FIXME, an engine reject code without zh+en messages, and zh/en locale keys that differ.
+ * leftover `.only` or FIXME, an engine reject code without zh+en messages, zh/en locale keys that differ, a hand-made
+ * decimal converter outside the money module, and a savings domain that spreads beyond its folders.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,62 @@ describe('tidy', () => {
         /parseFloat\(|\.toFixed\(/,
       ),
     ).toEqual([]);
+  });
+
+  it('decimal strings and integer units are converted only by the money module (packages/money)', () => {
+    // A hand-made converter pads or cuts digits by a scale: "units.toString().padStart(decimals + 1, '0')",
+    // "frac.padEnd(decimals, '0')", "'0'.repeat(scale)". The independent models of the core's adversary, risk and
+    // property tests keep their own arithmetic on purpose (ARCHITECTURE.md section 5) and use no such padding.
+    const converter =
+      /\.padStart\([^)]*([dD]ecimals|[sS]cale|\bdp?\b)[^)]*,\s*'0'\)|\.padEnd\([^)]*([dD]ecimals|[sS]cale|\bd\b)[^)]*,\s*'0'\)|'0'\.repeat\([^)]*([dD]ecimals|[sS]cale|\bd\b)/;
+    // Display padding of a decimal string already formatted (no integer units): the web app's minimum decimals.
+    const display = new Set(['apps/web/src/shared/format/format.ts']);
+    const code = ['packages', 'apps/server/src', 'apps/server/test', 'apps/server/scripts', 'apps/web/src', 'apps/admin/src', 'e2e', 'bench', 'scripts']
+      .flatMap((d) => files(d, ['.ts', '.tsx', '.mjs']))
+      .filter(
+        (f) => !path.relative(root, f).startsWith(`packages${path.sep}money${path.sep}`) && !display.has(path.relative(root, f).split(path.sep).join('/')),
+      );
+    expect(code.length).toBeGreaterThan(500);
+    expect(offenders(code, converter)).toEqual([]);
+  });
+
+  it('the savings domain (the worked example of ARCHITECTURE.md section 14) lives in its folders and the composition roots', () => {
+    // Its own five places: the engine machine, the wire schemas, the server domain, the web feature, the console page.
+    const own = [
+      'packages/core/src/earn/',
+      'packages/api/src/earn.ts',
+      'apps/server/src/domains/earn/',
+      'apps/web/src/features/earn/',
+      'apps/admin/src/features/earn/',
+    ];
+    const isOwn = (rel: string) => own.some((o) => rel === o || rel.startsWith(o));
+    const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+    const readers = new Set<string>();
+    for (const f of ['packages', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'apps/admin/src', 'e2e', 'bench', 'scripts'].flatMap((d) =>
+      files(d, ['.ts', '.tsx']),
+    )) {
+      if (isOwn(rel(f))) continue;
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+        const target = rel(path.resolve(path.dirname(f), m[1]!));
+        if (isOwn(`${target}/`) || isOwn(`${target}.ts`) || isOwn(target)) readers.add(rel(f));
+      }
+    }
+    expect([...readers].sort()).toEqual([
+      // The composition roots: the core's router over its machines, its command union, reads and public index ...
+      'apps/server/src/domains/demo/demo-clock-jobs.test.ts', // the demo clock's test runs the savings jobs on its clock
+      'apps/server/src/main/domains.ts', // ... the server's module list ...
+      'apps/server/src/main/schema.ts', // ... and its schema list (the migration under drizzle/ is generated from it)
+      'packages/api/src/index.ts',
+      'packages/core/src/engine-api.ts',
+      'packages/core/src/engine.ts',
+      'packages/core/src/index.ts',
+      'packages/core/src/reject-codes.test.ts',
+      'packages/core/src/types.ts',
+      // The core's tests across machines: the colluding accounts against an independent model, the router's test.
+      'packages/core/test/adversary/earn.adversary.test.ts',
+      'packages/core/test/earn-fixture.ts',
+      'packages/core/test/router.test.ts',
+    ]);
   });
 
   it('no leftover .only or FIXME', () => {

@@ -18,7 +18,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { ACCOUNT_KINDS, pow10, type MarketConfig } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from './helpers';
 import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
-import { PERP as TEST_PERP, ensurePerpMarket, fundContract, tick } from '../src/domains/contract/contract-test-support';
+import { PERP as TEST_PERP, ensurePerpMarket, fundContract, tick } from '../src/domains/perp/perp-test-support';
 import { totpAt } from '../src/domains/admin/totp';
 import {
   SCALAR_VALUES,
@@ -660,7 +660,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/asset/reserves/getRoot': { auth: false, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'GET /api/asset/reserves/getMyProof': { auth: true, base: () => ({}), baseAnswer: 'reserves_no_snapshot' },
   'POST /api/admin/wallet/reservesSnapshot': { auth: false, admin: true, base: () => ({}), baseAnswer: 'skip' },
-  // ---------------------------------------------------------------- contract/contract (domains/contract)
+  // ---------------------------------------------------------------- contract/contract (domains/perp)
   // Alice has USDT in her contract account and a resting order in TBDP/USDT (so her margin mode cannot change) and no
   // position; bob has a resting order there. Every base is a read or a refusal: nothing changes.
   'GET /api/contract/contract/getAccount': { auth: true, base: () => ({}), baseAnswer: 'SUCCEED' },

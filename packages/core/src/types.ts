@@ -14,6 +14,7 @@ import type { EarnCommand, EarnEvent, EarnLockView, EarnProductView } from './ea
 import type { OtcCommand, OtcEvent, OtcOrderView } from './otc/types';
 import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
 import type { MarketStatus, OrderStatus, OrderType, Side, StpMode, TimeInForce } from './order-terms';
+import type { Amount, Price, Quantity } from '@exchange/money';
 import type { ActivityCommand, ActivityEvent } from './activity/types';
 import type { RebateCommand, RebateEvent } from './rebate/types';
 import type { RejectCode, ResultCode } from './reject-codes';
@@ -47,10 +48,10 @@ export interface MarketConfig {
   quote: string;
   priceDecimals: number;
   qtyDecimals: number;
-  tickSize: bigint; // in price units
-  stepSize: bigint; // in qty units
-  minQty: bigint; // in qty units
-  minNotional: bigint; // in quote asset units
+  tickSize: Price; // in price units
+  stepSize: Quantity; // in qty units
+  minQty: Quantity; // in qty units
+  minNotional: Amount; // in quote asset units
   makerFeePpm: number;
   takerFeePpm: number;
   status: MarketStatus;
@@ -99,7 +100,7 @@ export type Command =
       userId: string;
       asset: string;
       account: AccountKind;
-      amount: bigint;
+      amount: Amount;
       from: SystemAccount;
       ref?: string;
     })
@@ -114,7 +115,7 @@ export type Command =
       asset: string;
       from: AccountKind;
       to: AccountKind;
-      amount: bigint;
+      amount: Amount;
       clientId?: string;
     })
   /**
@@ -129,9 +130,9 @@ export type Command =
       side: Side;
       orderType: OrderType;
       timeInForce: TimeInForce;
-      price?: bigint;
-      quantity?: bigint;
-      quoteAmount?: bigint;
+      price?: Price;
+      quantity?: Quantity;
+      quoteAmount?: Amount;
       clientOrderId?: string;
       stp?: StpMode;
       /**
@@ -142,7 +143,7 @@ export type Command =
        * 2000 here: Binance's TRAILING_DELTA filter range); not with POST_ONLY.
        */
       condition?: StopKind;
-      stopPrice?: bigint;
+      stopPrice?: Price;
       trailingDelta?: number;
     })
   /**
@@ -164,7 +165,7 @@ export type Command =
       symbol: string;
       contingencyType: 'OCO';
       side: Side;
-      quantity: bigint;
+      quantity: Quantity;
       above: OcoLeg;
       below: OcoLeg;
       listClientOrderId?: string;
@@ -217,7 +218,7 @@ export type Command =
       asset: string;
       chain: string;
       address: string;
-      amount: bigint;
+      amount: Amount;
       fee: bigint;
       clientId: string;
       approvalsRequired: number;
@@ -278,7 +279,7 @@ export type Command =
    * otherwise the placeOrder's own checks and result. `clientId` (at most 36 characters) is the order's client order
    * id: a repeat returns the first order (`duplicateOfOrderId`).
    */
-  | (CommandBase & { type: 'convert'; userId: string; symbol: string; side: Side; amount: bigint; minReceive: bigint; expiresTs: number; clientId: string });
+  | (CommandBase & { type: 'convert'; userId: string; symbol: string; side: Side; amount: Amount; minReceive: Amount; expiresTs: number; clientId: string });
 
 export type CommandType = Command['type'];
 
@@ -294,10 +295,10 @@ export interface OrderView {
   side: Side;
   orderType: OrderType;
   timeInForce: TimeInForce;
-  price: bigint | null; // price units; null for MARKET
-  quantity: bigint | null; // qty units; null for MARKET BUY by quoteAmount
-  quoteAmount: bigint | null; // quote asset units; only MARKET BUY by quoteAmount
-  filledQty: bigint; // qty units
+  price: Price | null; // price units; null for MARKET
+  quantity: Quantity | null; // qty units; null for MARKET BUY by quoteAmount
+  quoteAmount: Amount | null; // quote asset units; only MARKET BUY by quoteAmount
+  filledQty: Quantity; // qty units
   filledQuote: bigint; // quote asset units
   fee: bigint; // in feeAsset units (fee is charged in the asset received)
   feeAsset: string;
@@ -320,8 +321,8 @@ export type OcoLegType = 'LIMIT_MAKER' | 'STOP_LOSS' | 'STOP_LOSS_LIMIT' | 'TAKE
 /** One leg of a placeOrderList (prices in price units, on the tick; Binance abovePrice, aboveStopPrice ...). */
 export interface OcoLeg {
   type: OcoLegType;
-  price?: bigint;
-  stopPrice?: bigint;
+  price?: Price;
+  stopPrice?: Price;
   timeInForce?: 'GTC' | 'IOC' | 'FOK';
   /** The leg's clientOrderId (Binance aboveClientOrderId / belowClientOrderId), at most 36 characters. */
   clientOrderId?: string;
@@ -389,7 +390,7 @@ export type StopKind = 'STOP_LOSS' | 'TAKE_PROFIT';
  */
 export interface OrderTriggerView {
   kind: StopKind;
-  stopPrice: bigint | null; // price units
+  stopPrice: Price | null; // price units
   trailingDelta: number | null; // basis points
   /** For a trailing order tracking prices: the highest (SELL) or lowest (BUY) last price since tracking began; else null. */
   trailingRef: bigint | null;
@@ -402,9 +403,9 @@ export interface TradeEvent {
   ts: number;
   tradeId: string; // decimal string, unique and increasing per engine
   symbol: string;
-  price: bigint; // price units (always the maker's price)
-  quantity: bigint; // qty units
-  quoteAmount: bigint; // quote asset units
+  price: Price; // price units (always the maker's price)
+  quantity: Quantity; // qty units
+  quoteAmount: Amount; // quote asset units
   takerSide: Side;
   makerOrderId: string;
   takerOrderId: string;
@@ -428,7 +429,7 @@ export interface WithdrawalView {
   chain: string;
   address: string;
   /** debited from the user, fee included */
-  amount: bigint;
+  amount: Amount;
   fee: bigint;
   state: WithdrawalState;
   approvalsRequired: number;
@@ -452,7 +453,7 @@ export interface WithdrawalView {
 export interface DepositCredit {
   userId: string;
   asset: string;
-  amount: bigint;
+  amount: Amount;
   chain: string;
   txHash: string;
   logIndex: number;
@@ -477,7 +478,7 @@ export type EngineEvent =
   /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */
   | { type: 'withdrawalUpdated'; ts: number; withdrawal: WithdrawalView; audit?: Record<string, string> }
   /** A transfer between two of a user's accounts (transfer command). */
-  | { type: 'transferred'; ts: number; userId: string; asset: string; from: AccountKind; to: AccountKind; amount: bigint; clientId: string | null }
+  | { type: 'transferred'; ts: number; userId: string; asset: string; from: AccountKind; to: AccountKind; amount: Amount; clientId: string | null }
   /** A user was registered (registerUser); `profile` as given. */
   | { type: 'userRegistered'; ts: number; userId: string; account: string; uniqueKeys: string[]; profile: Record<string, string> }
   /**
@@ -495,7 +496,7 @@ export type EngineEvent =
   | { type: 'orderListUpdated'; ts: number; orderList: OrderListView }
   | TradeEvent
   /** Book change at one price level (for depth deltas): new total quantity at that level (0 = gone). */
-  | { type: 'depthChanged'; ts: number; symbol: string; side: Side; price: bigint; quantity: bigint }
+  | { type: 'depthChanged'; ts: number; symbol: string; side: Side; price: Price; quantity: Quantity }
   /** A user's (or system account's) balance after a change. */
   | {
       type: 'balanceChanged';
@@ -553,6 +554,6 @@ export interface Balance {
 }
 
 export interface DepthLevel {
-  price: bigint;
-  quantity: bigint;
+  price: Price;
+  quantity: Quantity;
 }

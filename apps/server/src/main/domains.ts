@@ -11,11 +11,11 @@ import type { PlatformContext } from '../platform/platform-context';
 import { memberModule } from '../domains/member/member.module';
 import { verificationModule } from '../domains/verification/verification.module';
 import { demoModule } from '../domains/demo/demo.module';
-import { entrustModule } from '../domains/entrust/entrust.module';
-import { contractModule } from '../domains/contract/contract.module';
+import { spotModule } from '../domains/spot/spot.module';
+import { perpModule } from '../domains/perp/perp.module';
 import { assetModule } from '../domains/asset/asset.module';
 import { marketDataModule } from '../domains/market-data/market-data.module';
-import { contractMarketModule } from '../domains/contract-market/contract-market.module';
+import { perpMarketModule } from '../domains/perp-market/perp-market.module';
 import { marketJobsModule } from '../domains/market-jobs/market-jobs.module';
 import { indexPriceModule } from '../domains/index-price/index-price.module';
 import { uploadsModule } from '../domains/uploads/uploads.module';
@@ -43,11 +43,11 @@ export const DOMAINS = [
   memberModule,
   verificationModule,
   demoModule,
-  entrustModule,
-  contractModule,
+  spotModule,
+  perpModule,
   assetModule,
   marketDataModule,
-  contractMarketModule,
+  perpMarketModule,
   marketJobsModule,
   indexPriceModule,
   wsModule,

@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config/env';
 import { openDb, type DbHandle } from '../platform/db/client';
-import { spotOrders } from '../domains/entrust/entrust.tables';
+import { spotOrders } from '../domains/spot/spot.tables';
 import { createEngineHost, type EngineHost } from '../platform/engine-host/engine-host';
 import { PROJECTIONS, SCHEMA_MODULE } from '../main/domains';
 import { nodeFs } from '../platform/engine-host/node-fs';

@@ -30,7 +30,7 @@ import { MemoryFs } from '../platform/engine-host/memory-fs';
 import { MemoryProjectionStore } from '../platform/db/projection-store';
 import type { DomainProjection } from '../platform/engine-host/projection';
 import { USERS_TABLE } from '../domains/member/member.projection';
-import { SPOT_ORDERS_TABLE } from '../domains/entrust/entrust.projection';
+import { SPOT_ORDERS_TABLE } from '../domains/spot/spot.projection';
 
 /** The kinds of fault, one per seed (seed modulo the count, so every kind is exercised evenly). */
 export const FAULT_KINDS = [

@@ -17,8 +17,8 @@ import ccxt from 'ccxt';
 import type { Exchange, Order, OrderBook, Trade } from 'ccxt';
 import { formatDecimal, type MarketConfig, type PerpMarketConfig } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../helpers';
-import { loginUser } from '../../src/domains/entrust/entrust-test-support';
-import { tick } from '../../src/domains/contract/contract-test-support';
+import { loginUser } from '../../src/domains/spot/spot-test-support';
+import { tick } from '../../src/domains/perp/perp-test-support';
 import { binanceUrls, closePro } from './ccxt-urls';
 import { createTestKey, type TestKey } from './ccxt-test-support';
 import { runGridBot } from './grid-bot';
@@ -79,16 +79,16 @@ beforeAll(async () => {
   await deposit(ids.grid!, 'BTC', 'SPOT', 2n);
   // The spot book: 49,990 / 50,010 best, five levels a side, 0.1 BTC each.
   for (let i = 0; i < 5; i++) {
-    await t.ctx.entrust.place(ids.bob!, { pairsName: SPOT, side: 'BUY', orderType: 'LIMIT', price: String(49_990 - 10 * i), amount: '0.1' });
-    await t.ctx.entrust.place(ids.bob!, { pairsName: SPOT, side: 'SELL', orderType: 'LIMIT', price: String(50_010 + 10 * i), amount: '0.1' });
+    await t.ctx.spot.place(ids.bob!, { pairsName: SPOT, side: 'BUY', orderType: 'LIMIT', price: String(49_990 - 10 * i), amount: '0.1' });
+    await t.ctx.spot.place(ids.bob!, { pairsName: SPOT, side: 'SELL', orderType: 'LIMIT', price: String(50_010 + 10 * i), amount: '0.1' });
   }
   // One trade before the tests: carol buys 0.01 at 50,010.
-  await t.ctx.entrust.place(ids.carol!, { pairsName: SPOT, side: 'BUY', orderType: 'MARKET', amount: '0.01' });
+  await t.ctx.spot.place(ids.carol!, { pairsName: SPOT, side: 'BUY', orderType: 'MARKET', amount: '0.01' });
   // The perpetual: a mark price of 50,000 and a book around it.
   await tick(t.ctx.host, px('50000.00'), SPOT);
   for (let i = 0; i < 3; i++) {
-    await t.ctx.contract.placeOrder(ids.bob!, { symbol: SPOT, side: 'BUY', orderType: 'LIMIT', price: String(49_990 - 10 * i), quantity: '0.1' });
-    await t.ctx.contract.placeOrder(ids.bob!, { symbol: SPOT, side: 'SELL', orderType: 'LIMIT', price: String(50_010 + 10 * i), quantity: '0.1' });
+    await t.ctx.perp.placeOrder(ids.bob!, { symbol: SPOT, side: 'BUY', orderType: 'LIMIT', price: String(49_990 - 10 * i), quantity: '0.1' });
+    await t.ctx.perp.placeOrder(ids.bob!, { symbol: SPOT, side: 'SELL', orderType: 'LIMIT', price: String(50_010 + 10 * i), quantity: '0.1' });
   }
   usdt0 = spotBalance(ids.alice!, 'USDT').available;
   aliceKey = await createTestKey(t, ids.alice!, 'alice@ccxt.test', { spotTrade: true, futuresTrade: true });
@@ -301,7 +301,7 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
   it('setLeverage and setMarginMode change the settings of the market', async () => {
     await ex.setLeverage(10, PERP);
     await ex.setMarginMode('isolated', PERP);
-    expect(t.ctx.contract.settings(ids.alice!, SPOT)).toMatchObject({ leverage: 10, marginMode: 'ISOLATED' });
+    expect(t.ctx.perp.settings(ids.alice!, SPOT)).toMatchObject({ leverage: 10, marginMode: 'ISOLATED' });
   });
 
   it('a market order opens a position that fetchPositions answers; a reduce-only order closes it', async () => {
@@ -328,7 +328,7 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
       markPrice: 50_000,
       initialMargin: 100.22,
     });
-    const engPos = t.ctx.contract.positions(ids.alice!, SPOT)[0]!;
+    const engPos = t.ctx.perp.positions(ids.alice!, SPOT)[0]!;
     expect(engPos).toMatchObject({ leverage: 10, marginMode: 'ISOLATED' });
     expect(pos!.unrealizedPnl).toBe(Number(engPos.unrealizedPnl));
     expect(pos!.liquidationPrice).toBe(Number(engPos.liquidationPrice));
@@ -343,7 +343,7 @@ describe('CCXT binance: USDT perpetuals with a key', () => {
     expect(await ex.fetchPositions([PERP])).toEqual([]);
     // Nothing left to reduce: refused the same way.
     await expect(ex.createOrder(PERP, 'market', 'sell', 0.01, undefined, { reduceOnly: true })).rejects.toThrow(/"code":-2022/);
-    expect(t.ctx.contract.positions(ids.alice!, SPOT)).toEqual([]);
+    expect(t.ctx.perp.positions(ids.alice!, SPOT)).toEqual([]);
     // Bought 0.02 at 50,010, sold at 49,990: -0.4 USDT, and the taker fee on both sides.
     const fee = (n: bigint) => (n * BigInt(perpMarket.takerFeePpm)) / 1_000_000n;
     const expected = 10_000n * ONE - 40_000_000n - fee(1000_20000000n) - fee(999_80000000n);
@@ -430,11 +430,11 @@ describe('CCXT Pro binance over our WebSocket', () => {
           const cross = n % 3 === 0;
           const offset = 1 + ((n * 7919) % 20);
           const price = side === 'BUY' ? (cross ? 50_010 + offset : 50_000 - offset * 5) : cross ? 49_990 - offset : 50_000 + offset * 5;
-          const o = await t.ctx.entrust.place(ids.dave!, { pairsName: SPOT, side, orderType: 'LIMIT', price: String(price), amount: `0.00${1 + (n % 9)}` });
+          const o = await t.ctx.spot.place(ids.dave!, { pairsName: SPOT, side, orderType: 'LIMIT', price: String(price), amount: `0.00${1 + (n % 9)}` });
           if (o.status === 'NEW' || o.status === 'PARTIALLY_FILLED') daveOpen.push(o.id);
           if (n % 2 === 0 && daveOpen.length > 4) {
             const id = daveOpen.splice((n * 31) % daveOpen.length, 1)[0]!;
-            await t.ctx.entrust.cancel(ids.dave!, { id }).catch(() => undefined); // it may have filled meanwhile
+            await t.ctx.spot.cancel(ids.dave!, { id }).catch(() => undefined); // it may have filled meanwhile
           }
           if (Date.now() >= nextMine) {
             nextMine += 5_000;

@@ -16,6 +16,7 @@
  * cost - sum of short positions' cost = 0 (each trade adds the same cost to both sides' books).
  */
 import type { MarketStatus, Side, TimeInForce } from '../order-terms';
+import type { Amount, Price, Quantity } from '@exchange/money';
 import type { RejectCode } from '../reject-codes';
 
 /**
@@ -45,11 +46,11 @@ export interface PerpMarketConfig {
   priceDecimals: number;
   qtyDecimals: number;
   /** price units */
-  tickSize: bigint;
+  tickSize: Price;
   /** qty units */
-  stepSize: bigint;
+  stepSize: Quantity;
   /** qty units */
-  minQty: bigint;
+  minQty: Quantity;
   makerFeePpm: number;
   takerFeePpm: number;
   /**
@@ -115,7 +116,7 @@ export type PerpWorkingType = 'MARK_PRICE' | 'CONTRACT_PRICE';
 export interface PerpConditionView {
   type: PerpConditionType;
   /** price units; null for TRAILING_STOP_MARKET */
-  stopPrice: bigint | null;
+  stopPrice: Price | null;
   workingType: PerpWorkingType;
   /** Binance priceProtect: the trigger waits while mark and last price diverge beyond the market's triggerProtectPpm */
   priceProtect: boolean;
@@ -124,7 +125,7 @@ export interface PerpConditionView {
   /** TRAILING_STOP_MARKET: Binance callbackRate in basis points (10..1000 = 0.1%..10%, steps of 10); else null */
   callbackRateBps: number | null;
   /** TRAILING_STOP_MARKET: the price that starts the tracking (price units), or null (tracking from placement) */
-  activationPrice: bigint | null;
+  activationPrice: Price | null;
   /** TRAILING_STOP_MARKET: the highest (SELL) or lowest (BUY) working price since tracking began; null before */
   trailingRef: bigint | null;
   /** Unix ms of the trigger, null while pending */
@@ -143,9 +144,9 @@ export interface PerpOrderView {
   orderType: 'LIMIT' | 'MARKET';
   timeInForce: TimeInForce;
   /** price units; null for MARKET */
-  price: bigint | null;
+  price: Price | null;
   /** qty units */
-  quantity: bigint;
+  quantity: Quantity;
   /** lots the user entered (informational, for "entrust hands"), 0 when given as a quantity */
   lots: number;
   reduceOnly: boolean;
@@ -154,7 +155,7 @@ export interface PerpOrderView {
   /** leverage of the order: the user's at acceptance, then the user's after every perpSetLeverage while it rests */
   leverage: number;
   marginMode: MarginMode;
-  filledQty: bigint;
+  filledQty: Quantity;
   /** sum of price * qty of the fills, quote units */
   filledQuote: bigint;
   /** fees paid, quote units */
@@ -188,7 +189,7 @@ export interface PositionView {
   /** quote units */
   cost: bigint;
   /** average entry price, price units, rounded half up (display only: PnL uses `cost`) */
-  entryPrice: bigint;
+  entryPrice: Price;
   /** margin of the position (frozen in the CONTRACT account), quote units */
   margin: bigint;
   marginMode: MarginMode;
@@ -215,11 +216,11 @@ export interface PerpSettings {
 export interface PerpMarkState {
   symbol: string;
   /** last index price given by a perpMarkPrice command, price units, or null before the first */
-  indexPrice: bigint | null;
+  indexPrice: Price | null;
   /** mark price (median of the three Binance components), price units, or null before the first tick */
-  markPrice: bigint | null;
+  markPrice: Price | null;
   /** last trade price, or null */
-  lastPrice: bigint | null;
+  lastPrice: Price | null;
   /** the rate the next funding would apply if it happened now (predicted), E8 */
   predictedFundingRateE8: number;
   /** the rate applied at the last funding, E8 (0 before the first) */
@@ -252,7 +253,7 @@ export interface PerpAccountView {
    * less positions' initial margins and orders' holds) plus the cross unrealized loss, never a profit, never below 0.
    * A transfer out of CONTRACT above it is refused (insufficient_balance).
    */
-  maxWithdrawAmount: bigint;
+  maxWithdrawAmount: Amount;
   /** cross maintenance margin / cross margin balance, ppm (1,000,000 = 100%: liquidation); 0 without positions */
   riskLevelPpm: number;
 }
@@ -281,8 +282,8 @@ export type PerpCommand =
       side: Side;
       orderType: 'LIMIT' | 'MARKET';
       timeInForce: TimeInForce;
-      price?: bigint;
-      quantity: bigint;
+      price?: Price;
+      quantity: Quantity;
       reduceOnly?: boolean;
       clientOrderId?: string;
       /** the lots the user entered (informational, 0..1e9) */
@@ -298,7 +299,7 @@ export type PerpCommand =
        */
       condition?: PerpConditionType;
       /** trigger price, price units: required by every type but TRAILING_STOP_MARKET, which refuses it */
-      stopPrice?: bigint;
+      stopPrice?: Price;
       /** default CONTRACT_PRICE (Binance's default) */
       workingType?: PerpWorkingType;
       /** default false; not with TRAILING_STOP_MARKET */
@@ -308,7 +309,7 @@ export type PerpCommand =
       /** TRAILING_STOP_MARKET only (required): 10..1000 basis points in steps of 10 (Binance callbackRate 0.1..10) */
       callbackRateBps?: number;
       /** TRAILING_STOP_MARKET only (optional), price units */
-      activationPrice?: bigint;
+      activationPrice?: Price;
     }
   /** Cancel a resting perpetual order by orderId or clientOrderId; only the owner can cancel (order_not_found). */
   | { ts: number; type: 'perpCancelOrder'; userId: string; orderId?: string; clientOrderId?: string }
@@ -322,7 +323,7 @@ export type PerpCommand =
    * quantity change nothing. Not a conditional order still pending, nor an engine close (invalid_order); anyone else's,
    * unknown or ended: order_not_found. Both price and quantity are required (invalid_order without either).
    */
-  | { ts: number; type: 'perpAmendOrder'; userId: string; orderId: string; price?: bigint; quantity?: bigint }
+  | { ts: number; type: 'perpAmendOrder'; userId: string; orderId: string; price?: Price; quantity?: Quantity }
   /**
    * Set the user's leverage in a market (1..the first bracket's max: leverage_invalid). With a position, the position's
    * notional at the mark must fit the leverage's bracket (leverage_too_high), and its margin moves towards ceil(cost /
@@ -341,7 +342,7 @@ export type PerpCommand =
    * than the initial margin at the mark price after the unrealized loss (perp/math.ts maxRemovableMargin); both refuse
    * with insufficient_balance.
    */
-  | { ts: number; type: 'perpAdjustMargin'; userId: string; symbol: string; amount: bigint }
+  | { ts: number; type: 'perpAdjustMargin'; userId: string; symbol: string; amount: Amount }
   /**
    * Set or clear (null) the take profit and stop loss of the user's position (no_position). Take profit above the
    * mark price for a long and below it for a short, stop loss the reverse (spec section 5; take_profit_invalid,
@@ -361,7 +362,7 @@ export type PerpCommand =
       ts: number;
       type: 'perpMarkPrice';
       symbol: string;
-      indexPrice: bigint;
+      indexPrice: Price;
       /**
        * True when the index is stale (fewer live sources than the index's minimum; the live index's `stale`). The tick
        * then changes no price: the index and mark prices hold, no basis or premium is sampled, no TP/SL fires and no
@@ -382,7 +383,7 @@ export type PerpCommand =
    * Pays `amount` (> 0, asset units) into the insurance fund ('@insurance', SYSTEM account) from '@faucet' (the demo's
    * seed) or '@fee' (fee income), available to available (asset_not_found, amount_invalid).
    */
-  | { ts: number; type: 'fundInsurance'; asset: string; amount: bigint; from: '@faucet' | '@fee' };
+  | { ts: number; type: 'fundInsurance'; asset: string; amount: Amount; from: '@faucet' | '@fee' };
 
 /** Events of the perpetual markets (part of types.ts's EngineEvent union). */
 export type PerpEvent =
@@ -404,9 +405,9 @@ export type PerpEvent =
       tradeId: string;
       symbol: string;
       kind: 'BOOK' | 'TAKEOVER' | 'ADL';
-      price: bigint;
-      quantity: bigint;
-      quoteAmount: bigint;
+      price: Price;
+      quantity: Quantity;
+      quoteAmount: Amount;
       takerSide: Side;
       makerOrderId: string | null;
       takerOrderId: string | null;
@@ -417,7 +418,7 @@ export type PerpEvent =
       makerRealizedPnl: bigint;
       takerRealizedPnl: bigint;
     }
-  | { type: 'perpDepthChanged'; ts: number; symbol: string; side: Side; price: bigint; quantity: bigint }
+  | { type: 'perpDepthChanged'; ts: number; symbol: string; side: Side; price: Price; quantity: Quantity }
   /** A position after a change (size 0n: closed). */
   | { type: 'positionChanged'; ts: number; position: PositionView }
   | { type: 'perpSettingsChanged'; ts: number; userId: string; symbol: string; settings: PerpSettings }
@@ -430,13 +431,13 @@ export type PerpEvent =
       symbol: string;
       fundingTs: number;
       rateE8: number;
-      markPrice: bigint;
+      markPrice: Price;
       paid: bigint;
       received: bigint;
       positions: number;
     }
   /** One position's funding (amount signed: negative paid, positive received). */
-  | { type: 'fundingPayment'; ts: number; userId: string; symbol: string; fundingTs: number; rateE8: number; amount: bigint }
+  | { type: 'fundingPayment'; ts: number; userId: string; symbol: string; fundingTs: number; rateE8: number; amount: Amount }
   /**
    * A liquidation (one per account and market scope): the user's equity in scope before (quote units, may be
    * negative after a gap), what the insurance fund received from it (negative: what it paid), the mark price.
@@ -447,7 +448,7 @@ export type PerpEvent =
       userId: string;
       symbol: string;
       marginMode: MarginMode;
-      markPrice: bigint;
+      markPrice: Price;
       equity: bigint;
       insuranceDelta: bigint;
       size: bigint;
@@ -467,7 +468,7 @@ export interface PerpReads {
   perpOrder(orderId: string): PerpOrderView | undefined;
   /** open perpetual orders of a user, oldest first, optionally of one market */
   perpOpenOrders(userId: string, symbol?: string): PerpOrderView[];
-  perpDepth(symbol: string, levels: number): { bids: { price: bigint; quantity: bigint }[]; asks: { price: bigint; quantity: bigint }[] };
+  perpDepth(symbol: string, levels: number): { bids: { price: Price; quantity: Quantity }[]; asks: { price: Price; quantity: Quantity }[] };
   /** the user's open position in a market, or undefined */
   position(userId: string, symbol: string): PositionView | undefined;
   /** every open position of a user (market order) */

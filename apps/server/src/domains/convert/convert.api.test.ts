@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { convertQuotes } from './convert.tables';
-import { apiCaller, apiOk, loginUser, type TestUser } from '../entrust/entrust-test-support';
+import { apiCaller, apiOk, loginUser, type TestUser } from '../spot/spot-test-support';
 
 const U = 100_000_000n; // 1 USDT (or 1 BTC) in asset units
 const SYM = 'BTC/USDT';

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { startJobs, type Jobs } from '../market-jobs';
 import type { ReferencePaths } from '../market-data/price-source';
-import { apiCaller, apiOk, loginUser, type TestUser } from '../entrust/entrust-test-support';
-import { fundContract } from '../contract/contract-test-support';
+import { apiCaller, apiOk, loginUser, type TestUser } from '../spot/spot-test-support';
+import { fundContract } from '../perp/perp-test-support';
 
 const SYM = 'BTC/USDT';
 const H8 = 28_800_000;

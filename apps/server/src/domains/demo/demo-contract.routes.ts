@@ -11,6 +11,7 @@
  * index is stale with no sources, the mark price holds and the engine pauses the contract's opening orders and
  * liquidations; `silent: false` lets the sources speak again and the next tick resumes it.
  */
+import { formatDecimal, pow10, tryParseDecimal } from '@exchange/money';
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -30,12 +31,12 @@ export const MAX_PINNED_PRICE = 10_000_000_000n;
  * (price_not_on_tick), above MAX_PINNED_PRICE (validation_failed).
  */
 export function pinnedPriceUnits(price: string, decimals: number): bigint {
-  const [whole = '0', frac = ''] = price.split('.');
-  if (frac.replace(/0+$/, '').length > decimals) throw new AppError('price_not_on_tick', 400, 'price');
-  const units = BigInt(whole) * 10n ** BigInt(decimals) + BigInt((frac + '0'.repeat(decimals)).slice(0, decimals) || '0');
-  if (units <= 0n) throw new AppError('price_required', 400, 'price');
-  if (units > MAX_PINNED_PRICE * 10n ** BigInt(decimals)) throw new AppError('validation_failed', 400, 'price');
-  return units;
+  const r = tryParseDecimal(price, decimals, { trailingZeros: true });
+  if (!r.ok && r.error === 'too_many_decimals') throw new AppError('price_not_on_tick', 400, 'price');
+  if (!r.ok) throw new AppError('validation_failed', 400, 'price');
+  if (r.value <= 0n) throw new AppError('price_required', 400, 'price');
+  if (r.value > MAX_PINNED_PRICE * pow10(decimals)) throw new AppError('validation_failed', 400, 'price');
+  return r.value;
 }
 
 /** What the demo's reference price control uses: the context's pins are `referenceOverridesOf(ctx)`. */
@@ -64,10 +65,7 @@ export default function demoContractRoutes({ config, marketData, referenceOverri
         const { symbol, price } = req.body;
         const listing = marketData.listing(symbol, 'CONTRACT');
         if (!listing || listing.quote !== 'USDT') throw new AppError('market_not_found', 400, 'symbol');
-        const units = pinnedPriceUnits(price, listing.priceDecimals);
-        const whole = units / 10n ** BigInt(listing.priceDecimals);
-        const frac = (units % 10n ** BigInt(listing.priceDecimals)).toString().padStart(listing.priceDecimals, '0');
-        const normalized = listing.priceDecimals > 0 ? `${whole}.${frac}` : `${whole}`;
+        const normalized = formatDecimal(pinnedPriceUnits(price, listing.priceDecimals), listing.priceDecimals);
         referenceOverrides.set(listing.base, normalized);
         req.log.info({ symbol, price: normalized }, 'reference price pinned (test control)');
         return ok({ symbol, price: normalized });

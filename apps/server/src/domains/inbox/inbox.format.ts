@@ -6,8 +6,8 @@
  */
 import type { Asset, MarketConfig, PerpMarketConfig } from '@exchange/core';
 import { formatDecimal } from '@exchange/core';
-import { averagePrice, marketScales } from '../entrust/entrust.format';
-import { avgPriceOf, perpScales } from '../contract/contract.format';
+import { averagePrice, marketScales } from '../spot/spot.format';
+import { avgPriceOf, perpScales } from '../perp/perp.format';
 
 /** What formatting needs from the engine. */
 export interface InboxListing {

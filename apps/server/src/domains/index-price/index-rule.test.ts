@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { formatDecimal } from '@exchange/money';
 import { applyIndexRule, type IndexRuleConfig, type SourceQuote } from './index-rule';
 
 const NOW = 1_723_161_600_000;
@@ -112,8 +113,7 @@ function model(quotes: SourceQuote[], now: number, c: IndexRuleConfig) {
   // avg * 10^pd rounded half up: floor(avg * 10^pd + 1/2)
   const scaled = add(mul(frac(num.n * den.d, num.d * den.n), frac(10n ** BigInt(c.priceDecimals))), frac(1n, 2n));
   const units = scaled.n / scaled.d;
-  const s = units.toString().padStart(c.priceDecimals + 1, '0');
-  const price = c.priceDecimals === 0 ? s : `${s.slice(0, -c.priceDecimals)}.${s.slice(-c.priceDecimals)}`;
+  const price = formatDecimal(units, c.priceDecimals);
   const stale = used < c.minSources;
   return { price, stale, reason: stale ? 'too_few_sources' : null, statuses: rows.map((r) => r.status) };
 }

@@ -17,7 +17,7 @@ import { rebatePayouts } from './invite.tables';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
 import { registerEmail } from '../member/member-test-app';
-import { ensurePerpMarket, fundContract, PERP, tick, U } from '../contract/contract-test-support';
+import { ensurePerpMarket, fundContract, PERP, tick, U } from '../perp/perp-test-support';
 import { dayLabel, monthDays } from './invite.service';
 
 const real = Date.now.bind(Date);

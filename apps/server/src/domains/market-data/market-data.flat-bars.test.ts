@@ -45,8 +45,8 @@ describe('flat bars for quiet periods', () => {
       // One real trade on LTC/USDT at 101.23 (1.5 LTC).
       await t.ctx.host.submit({ type: 'deposit', userId: 'mm-q-a', asset: 'LTC', account: 'SPOT', amount: 1_000_000_000n, from: '@faucet' });
       await t.ctx.host.submit({ type: 'deposit', userId: 'mm-q-b', asset: 'USDT', account: 'SPOT', amount: 1_000_000_000_000n, from: '@faucet' });
-      await t.ctx.entrust.place('mm-q-a', { pairsName: 'LTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '101.23', amount: '2' });
-      await t.ctx.entrust.place('mm-q-b', { pairsName: 'LTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '1.5' });
+      await t.ctx.spot.place('mm-q-a', { pairsName: 'LTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '101.23', amount: '2' });
+      await t.ctx.spot.place('mm-q-b', { pairsName: 'LTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '1.5' });
       const traded = await md.klines('LTC/USDT', 'SPOT', '1min', 10);
       expect(traded).toHaveLength(1);
       const minute = traded[0]!.time;

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { coins, klines, markets } from './market-data.tables';
-import { spotTrades } from '../entrust/entrust.tables';
+import { spotTrades } from '../spot/spot.tables';
 
 /** Rows of the market tables as Drizzle selects them (numeric columns as decimal strings, times in ms). */
 export type CoinRow = typeof coins.$inferSelect;

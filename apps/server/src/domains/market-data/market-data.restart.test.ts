@@ -54,8 +54,8 @@ describe('market data across a restart', () => {
     // first and must not hide the history before it.
     await first.host.submit({ type: 'deposit', userId: 'mm-r-a', asset: 'LTC', account: 'SPOT', amount: 1_000_000_000n, from: '@faucet' });
     await first.host.submit({ type: 'deposit', userId: 'mm-r-b', asset: 'USDT', account: 'SPOT', amount: 1_000_000_000_000n, from: '@faucet' });
-    await first.entrust.place('mm-r-a', { pairsName: 'LTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '101.23', amount: '2' });
-    await first.entrust.place('mm-r-b', { pairsName: 'LTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '1.5' });
+    await first.spot.place('mm-r-a', { pairsName: 'LTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '101.23', amount: '2' });
+    await first.spot.place('mm-r-b', { pairsName: 'LTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '1.5' });
     await first.marketData.flush();
     await first.marketData.setReferencePaths(paths);
     const history = await first.marketData.klines('LTC/USDT', 'SPOT', '1min', 1500);

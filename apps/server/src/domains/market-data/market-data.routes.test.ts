@@ -100,7 +100,7 @@ describe('listings', () => {
     // A contract listing's bars are its perpetual's trade bars (the reference history before the first trade), as
     // contract/market/getKlines answers them, not the index's.
     const bars = (await get('getKline?pairsName=ETH/USDT&type=CONTRACT&period=1min&limit=3')).body.result as Array<{ close: string }>;
-    const perp = await t.ctx.contractMarket.klines('ETH/USDT', 'last', '1min', 3);
+    const perp = await t.ctx.perpMarket.klines('ETH/USDT', 'last', '1min', 3);
     expect(bars).toEqual(perp);
     expect(bars).toHaveLength(3);
   });
@@ -195,15 +195,15 @@ describe('depth and trades from the engine', () => {
     const d0 = (await get('getDepth?pairsName=BTC/USDT')).body.result as { pairsName: string; seq: number; bids: string[][]; asks: string[][] };
     expect(d0).toMatchObject({ pairsName: 'BTC/USDT', bids: [], asks: [] });
 
-    await t.ctx.entrust.place('mm-test-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '90000.00', amount: '0.01' });
-    await t.ctx.entrust.place('mm-test-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '90100', amount: '0.02' });
-    await t.ctx.entrust.place('mm-test-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '89000.5', amount: '0.03' });
+    await t.ctx.spot.place('mm-test-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '90000.00', amount: '0.01' });
+    await t.ctx.spot.place('mm-test-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '90100', amount: '0.02' });
+    await t.ctx.spot.place('mm-test-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '89000.5', amount: '0.03' });
     await waitFor(async () => ((await get('getDepth?pairsName=BTC/USDT')).body.result as { seq: number }).seq === d0.seq + 3);
     const d1 = (await get('getDepth?pairsName=BTC/USDT&limit=1')).body.result as { seq: number; bids: string[][]; asks: string[][] };
     expect(d1).toMatchObject({ seq: d0.seq + 3, bids: [['89000.50', '0.03000']], asks: [['90000.00', '0.01000']] });
 
-    await t.ctx.entrust.place('mm-test-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '90000', amount: '0.004' });
-    await t.ctx.entrust.place('mm-test-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.006' });
+    await t.ctx.spot.place('mm-test-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '90000', amount: '0.004' });
+    await t.ctx.spot.place('mm-test-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.006' });
     await waitFor(async () => ((await get('getTrades?pairsName=BTC/USDT')).body.result as unknown[]).length === 2);
     const d2 = (await get('getDepth?pairsName=BTC/USDT')).body.result as { seq: number; bids: string[][]; asks: string[][] };
     expect(d2.seq).toBe(d0.seq + 5);

@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { apiCaller, loginUser, type TestUser } from '../entrust/entrust-test-support';
-import { PERP, ensurePerpMarket, fundContract } from '../contract/contract-test-support';
+import { apiCaller, loginUser, type TestUser } from '../spot/spot-test-support';
+import { PERP, ensurePerpMarket, fundContract } from '../perp/perp-test-support';
 import { createProExchange } from '../index-price/ccxt-source';
 import { createLiveIndex, type LiveIndex, type LiveIndexListing } from '../index-price/live-index';
 import { liveTickOnBoard } from '../index-price/index-components';

@@ -18,8 +18,8 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../../platform/config/env';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ServerClock } from '../../platform/shared/clock';
-import type { ContractService } from '../contract/contract.service';
-import type { EntrustService } from '../entrust/entrust.service';
+import type { PerpService } from '../perp/perp.service';
+import type { SpotService } from '../spot/spot.service';
 import type { MarketDataService } from '../market-data/market-data.service';
 import { depthScalePermille, ladderProfile, profileSourceOf } from './depth-profile';
 import type { DepthPoint } from './ladder';
@@ -31,7 +31,7 @@ import { LiquidityBot } from './liquidity-bot';
 import { createMarkPriceTicker, startFundingJob } from './perp-ticks.job';
 import { startOpenInterestJob } from './open-interest.job';
 import type { Db } from '../../platform/db/client';
-import { contractBotOrders, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
+import { perpBotOrders, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
 import { referenceOverridesOf } from './reference-override';
 import type { ReferencePaths } from '../market-data/price-source';
 import { createReferencePaths } from './reference-paths';
@@ -40,7 +40,7 @@ export { createReferencePaths } from './reference-paths';
 
 /**
  * What the jobs use: the configuration, the process clock, the engine port, the log, market data (reference paths,
- * index prices), spot order entry (the spot bots) and the contract service (the perpetual bots' orders and leverage). The object is also the key of its
+ * index prices), spot order entry (the spot bots) and the perpetuals service (the perpetual bots' orders and leverage). The object is also the key of its
  * reference price overrides (reference-override.ts): the server passes its context, as the demo routes do.
  */
 export interface JobsDeps {
@@ -49,8 +49,8 @@ export interface JobsDeps {
   host: EnginePort;
   log: FastifyBaseLogger;
   marketData: MarketDataService;
-  entrust: EntrustService;
-  contract: ContractService;
+  spot: SpotService;
+  perp: PerpService;
   /** The database: the open interest samples (open-interest.job.ts) and the live index's ticks. */
   db: Db;
   /** The process's metrics (the live index's gauges); absent in contexts built without them. */
@@ -151,7 +151,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
     }
     const bot = new LiquidityBot(market, {
       host: ctx.host,
-      entrust: ctx.entrust,
+      orders: ctx.spot,
       log: ctx.log,
       reference: (ts) => path.priceAt(ts),
       profile: marketProfile(paths, market, ctx.host.engine.asset(market.quote)?.scale ?? 8, started),
@@ -166,7 +166,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
     bot.start(bots.length * 150);
     bots.push(bot);
   }
-  // One bot per perpetual market, quoting around its index (the mark's anchor) through the contract service (perp-bot.ts).
+  // One bot per perpetual market, quoting around its index (the mark's anchor) through the perpetuals service (perp-bot.ts).
   for (const m of ctx.host.engine.perpMarkets()) {
     const path = pathOfMarket(paths, m.base, m.quote);
     if (!path) {
@@ -176,7 +176,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
     const market = perpBotMarket(m);
     const bot = new LiquidityBot(market, {
       host: ctx.host,
-      entrust: contractBotOrders(ctx.contract),
+      orders: perpBotOrders(ctx.perp),
       venue: perpVenue(ctx.host),
       userIds: perpBotUserIds(m),
       log: ctx.log,
@@ -192,7 +192,7 @@ export async function startJobs(ctx: JobsDeps, opts: { paths?: ReferencePaths } 
     });
     const delay = bots.length * 150;
     bots.push(bot);
-    void setBotLeverage(ctx.contract, m, ctx.log).finally(() => bot.start(delay));
+    void setBotLeverage(ctx.perp, m, ctx.log).finally(() => bot.start(delay));
   }
   ctx.log.info({ bots: bots.length, ms: Date.now() - startedWallMs }, 'market jobs started (index price, mark price, funding, liquidity bots)');
   return {

@@ -1,5 +1,5 @@
 /**
- * Runs the liquidity bot against the real engine host and entrust service on a fresh PGlite context: it funds
+ * Runs the liquidity bot against the real engine host and spot order service on a fresh PGlite context: it funds
  * its users once (idempotent refs), builds a one-tick ladder shaped on the Binance profile around the reference,
  * re-quotes on a move, and its taker order prints a real trade in the direction of the move, sized from the
  * reference minute's volume (none in a quiet minute); startJobs wires bots and the index price.
@@ -85,7 +85,7 @@ describe('LiquidityBot', () => {
     let ref = '98582.10';
     const deps = {
       host: t.ctx.host,
-      entrust: t.ctx.entrust,
+      orders: t.ctx.spot,
       log: t.ctx.log,
       reference: () => ref,
       profile,
@@ -157,7 +157,7 @@ describe('LiquidityBot', () => {
     let clock = 1_800_000_200_000;
     const bot = new LiquidityBot(market, {
       host: t.ctx.host,
-      entrust: t.ctx.entrust,
+      orders: t.ctx.spot,
       log: t.ctx.log,
       reference: () => '160.00',
       profile: ladderProfile(BINANCE_ETHUSDT, 1000n, 8), // best level 26,452 USDT = about 165 SOL
@@ -192,7 +192,7 @@ describe('LiquidityBot', () => {
     let clock = 1_800_000_100_000;
     const bot = new LiquidityBot(market, {
       host: t.ctx.host,
-      entrust: t.ctx.entrust,
+      orders: t.ctx.spot,
       log: t.ctx.log,
       reference: () => '3456.07',
       profile: ladderProfile(BINANCE_ETHUSDT, 1000n, 8),

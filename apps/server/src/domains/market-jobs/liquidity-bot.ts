@@ -1,7 +1,7 @@
 /**
  * The liquidity bot of one spot market (ARCHITECTURE.md section 9, market data): keeps a ladder of bids and asks
  * around the reference price, shaped on a real Binance book (depth-profile.ts), and sends taker orders in the
- * direction of the move so real trades print and candles move. Every order goes through the entrust service, the same
+ * direction of the move so real trades print and candles move. Every order goes through the spot order service, the same
  * layer as users' orders (no back door into the book).
  *
  * Two bot users per market, funded from '@faucet' up to a target holding (a restart deposits only a shortfall):
@@ -159,14 +159,14 @@ export function takerQuantity(minuteQty: bigint, intervalMs: number, decile: big
   return (qty / stepSize) * stepSize;
 }
 
-/** A business error thrown by the entrust service (AppError) carries a code. */
+/** A business error thrown by the spot order service (AppError) carries a code. */
 function errorCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err && typeof (err as { code: unknown }).code === 'string'
     ? (err as { code: string }).code
     : undefined;
 }
 
-/** An order of the bot, as the entrust service takes it (decimal strings at the market's decimals). */
+/** An order of the bot, as the spot order service takes it (decimal strings at the market's decimals). */
 export interface BotOrder {
   pairsName: string;
   side: Side;
@@ -177,7 +177,7 @@ export interface BotOrder {
   clientOrderId: string;
 }
 
-/** The service layer the bot trades through (the entrust service for spot, an adapter of the contract service). */
+/** The service layer the bot trades through (the spot order service for spot, an adapter of the perpetuals service). */
 export interface BotOrders {
   place(userId: string, body: BotOrder): Promise<unknown>;
   cancel(userId: string, body: { id: string }): Promise<unknown>;
@@ -219,7 +219,7 @@ export function spotVenue(host: EnginePort): BotVenue {
 /** Dependencies of one bot. */
 export interface BotDeps {
   host: EnginePort;
-  entrust: BotOrders;
+  orders: BotOrders;
   /** The market's reads and funding (default: the spot venue). */
   venue?: BotVenue;
   /** The bot users (default: botUserIds of the market). */
@@ -358,7 +358,7 @@ export class LiquidityBot {
   private async place(userId: string, side: Side, price: bigint, qty: bigint, timeInForce: 'GTC' | 'IOC', ref: bigint): Promise<boolean> {
     const m = this.market;
     try {
-      await this.deps.entrust.place(userId, {
+      await this.deps.orders.place(userId, {
         pairsName: m.symbol,
         side,
         orderType: 'LIMIT',
@@ -466,7 +466,7 @@ export class LiquidityBot {
     for (const id of plan.cancels) {
       if (this.stopped) return;
       try {
-        await this.deps.entrust.cancel(this.maker, { id });
+        await this.deps.orders.cancel(this.maker, { id });
       } catch (err) {
         if (errorCode(err) === undefined) throw err; // order_not_found: filled meanwhile
       }

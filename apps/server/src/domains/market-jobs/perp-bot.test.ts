@@ -1,7 +1,7 @@
 /**
- * Runs the liquidity bot on a perpetual market against the real engine and the contract service (PGlite): it funds
+ * Runs the liquidity bot on a perpetual market against the real engine and the perpetuals service (PGlite): it funds
  * USDT margin only (CONTRACT account, no base coin), runs at PERP_BOT_LEVERAGE, quotes a one-tick ladder around the
- * index of the mark ticks through the contract service, and after the index rose its taker order buys at the best
+ * index of the mark ticks through the perpetuals service, and after the index rose its taker order buys at the best
  * ask: a real perpetual trade, a long position of the taker bot, and the ladder moved up.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import type { Command } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { LiquidityBot } from './liquidity-bot';
 import { BINANCE_BTCUSDT, ladderProfile } from './depth-profile';
-import { contractBotOrders, PERP_BOT_LEVERAGE, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
+import { perpBotOrders, PERP_BOT_LEVERAGE, perpBotMarket, perpBotUserIds, perpReference, perpVenue, setBotLeverage } from './perp-bot';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 describe('perpetual liquidity bot', () => {
-  it('funds margin, quotes around the index through the contract service and trades the move', async () => {
+  it('funds margin, quotes around the index through the perpetuals service and trades the move', async () => {
     const host = t.ctx.host;
     const engine = host.engine;
     const m = engine.perpMarket('BTC/USDT')!;
@@ -30,11 +30,11 @@ describe('perpetual liquidity bot', () => {
     await mark(9_000_000n); // 90,000.00
     let clock = 1_800_000_000_000;
     const ids = perpBotUserIds(m);
-    await setBotLeverage(t.ctx.contract, m, t.ctx.log);
+    await setBotLeverage(t.ctx.perp, m, t.ctx.log);
     expect(engine.perpSettings(ids.maker, m.symbol).leverage).toBe(PERP_BOT_LEVERAGE);
     const bot = new LiquidityBot(perpBotMarket(m), {
       host,
-      entrust: contractBotOrders(t.ctx.contract),
+      orders: perpBotOrders(t.ctx.perp),
       venue: perpVenue(host),
       userIds: ids,
       log: t.ctx.log,

@@ -2,16 +2,16 @@
  * The liquidity bot of a perpetual market: the spot LiquidityBot (liquidity-bot.ts: the ladder shaped on a
  * real Binance book, the taker flow sized on the reference's volume) run on a perpetual venue. It quotes around the
  * market's index price, the fair value the mark price is anchored on (the mark before any index), and trades
- * through the contract service's placeOrder
+ * through the perpetuals service's placeOrder
  * and cancelOrder, the same layer as users' orders. Its two users ('mp-<BASE>-<QUOTE>' and '...-taker') hold USDT
  * margin in their CONTRACT accounts, funded from '@faucet' (a restart pays only a shortfall), at PERP_BOT_LEVERAGE in
- * cross margin; a taker order is a MARKET order of the best level's quantity (the contract service's LIMIT orders
+ * cross margin; a taker order is a MARKET order of the best level's quantity (the perpetuals service's LIMIT orders
  * rest, GTC).
  */
 import { formatDecimal, type MarketConfig, type PerpMarketConfig } from '@exchange/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
-import type { ContractService } from '../contract/contract.service';
+import type { PerpService } from '../perp/perp.service';
 import type { BotOrders, BotVenue } from './liquidity-bot';
 
 /** The bots' leverage: a ladder of both sides holds about 2/5 of its notional as margin; no liquidation within a 15% move of a position the size of the ladder. */
@@ -59,8 +59,8 @@ export function perpVenue(host: EnginePort): BotVenue {
   };
 }
 
-/** The bot's orders through the contract service: GTC limits rest, an IOC (taker) goes as a MARKET order of its quantity. */
-export function contractBotOrders(contract: Pick<ContractService, 'placeOrder' | 'cancelOrder'>): BotOrders {
+/** The bot's orders through the perpetuals service: GTC limits rest, an IOC (taker) goes as a MARKET order of its quantity. */
+export function perpBotOrders(contract: Pick<PerpService, 'placeOrder' | 'cancelOrder'>): BotOrders {
   return {
     place: (userId, o) =>
       contract.placeOrder(
@@ -89,7 +89,7 @@ export function perpReference(host: EnginePort, m: Pick<PerpMarketConfig, 'symbo
 }
 
 /** Sets both bot users' leverage (PERP_BOT_LEVERAGE) in the market; a refusal is logged (the default leverage stays). */
-export async function setBotLeverage(contract: Pick<ContractService, 'setLeverage'>, m: PerpMarketConfig, log: FastifyBaseLogger): Promise<void> {
+export async function setBotLeverage(contract: Pick<PerpService, 'setLeverage'>, m: PerpMarketConfig, log: FastifyBaseLogger): Promise<void> {
   const ids = perpBotUserIds(m);
   for (const userId of [ids.maker, ids.taker]) {
     try {

@@ -13,15 +13,14 @@
  *   command's `ts` with: the engine settles a funding time only at or after that `ts`, so a job reading the wall
  *   clock would never ask for the funding time a moved clock (the demo's clock control) has passed.
  */
+import { rescale as rescaleDec } from '@exchange/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { IndexListing } from './index-price.job';
 
-/** Converts a price between decimal precisions (rounding half up when narrowing). */
+/** Converts a price between decimal precisions (rounding half up when narrowing; prices are positive). */
 function rescale(v: bigint, from: number, to: number): bigint {
-  if (to >= from) return v * 10n ** BigInt(to - from);
-  const d = 10n ** BigInt(from - to);
-  return (2n * v + d) / (2n * d);
+  return rescaleDec({ units: v, scale: from }, to, 'round').units;
 }
 
 /** The mark price ticker: `onIndex` is the index job's hook. */

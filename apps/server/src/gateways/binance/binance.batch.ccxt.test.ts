@@ -11,7 +11,7 @@ import ccxt from 'ccxt';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
 import { keyServiceWithoutSecondFactor } from './binance.test-scope';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 
 const PORT = 8147;
 const PERP = 'BTC/USDT:USDT';

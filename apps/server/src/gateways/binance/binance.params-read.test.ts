@@ -9,7 +9,7 @@ import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers
 import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
 import type { SecurityService } from '../../domains/security/security.service';
 import { secretBoxFromConfig } from '../../platform/shared/secret-box';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 import { hmacHex, queryOf, registerEngineUser } from './binance.test-scope';
 
 let t: TestApp;

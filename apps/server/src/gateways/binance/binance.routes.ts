@@ -30,15 +30,15 @@ export type BinanceRoutesDeps = BinanceHooksDeps &
 
 /** The Binance-compatible API's scope over the services its routes use. */
 export default function binanceRoutes(deps: BinanceRoutesDeps): FastifyPluginAsync {
-  const { config, clock, apiKeys, host, db, marketData, contractMarket, contract, entrust, chain, wallet, indexComponents } = deps;
+  const { config, clock, apiKeys, host, db, marketData, perpMarket, perp, spot, chain, wallet, indexComponents } = deps;
   return async function binanceRoutes(app) {
     app.setErrorHandler(binanceErrorHandler);
     registerBinanceHooks(app, { config, clock, apiKeys });
     // Answers documented by their response schemas (binance.responses.ts), checked against them under test.
     serveDocumentedAnswers(app, config.nodeEnv === 'test');
-    await app.register(spotRoutes({ host, marketData, db, clock, config, entrust, chain }));
-    await app.register(futuresRoutes({ host, db, clock, config, contract, contractMarket, marketData, indexComponents }));
-    await app.register(streamRoutes({ host, marketData, contractMarket, apiKeys }));
+    await app.register(spotRoutes({ host, marketData, db, clock, config, spot, chain }));
+    await app.register(futuresRoutes({ host, db, clock, config, perp, perpMarket, marketData, indexComponents }));
+    await app.register(streamRoutes({ host, marketData, perpMarket, apiKeys }));
     await app.register(sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }));
     // Unknown paths under Binance's prefixes: Binance's 404 body, never the web app's page (binance.not-found.ts).
     await registerBinanceNotFound(app);

@@ -16,8 +16,8 @@ import { pow10 } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
 import { createTestKey } from '../../domains/api-keys/api-keys.test-keys';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
-import { apiCaller, apiOk, loginUser, type TestUser } from '../../domains/entrust/entrust-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
+import { apiCaller, apiOk, loginUser, type TestUser } from '../../domains/spot/spot-test-support';
 
 const PERP = 'BTC/USDT:USDT';
 const SYM = 'BTC/USDT';
@@ -57,8 +57,8 @@ beforeAll(async () => {
   await ex.loadMarkets();
   expect(await tick(t.ctx.host, 5_000_000n, SYM)).toBe(5_000_000n);
   // The only liquidity: a bid at 48,900 and an ask at 50,010. The user opens a long of 0.020 at 50,010.
-  await t.ctx.contract.placeOrder(makerId, { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '48900', quantity: '1' });
-  await t.ctx.contract.placeOrder(makerId, { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50010', quantity: '1' });
+  await t.ctx.perp.placeOrder(makerId, { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '48900', quantity: '1' });
+  await t.ctx.perp.placeOrder(makerId, { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50010', quantity: '1' });
   expect(await ok('u', 'POST', 'contract/contract/placeOrder', { symbol: SYM, side: 'BUY', orderType: 'MARKET', quantity: '0.020' })).toMatchObject({
     status: 'FILLED',
   });
@@ -102,14 +102,14 @@ describe('a conditional order through the app and through CCXT on one price path
     expect(c0).toMatchObject({ status: 'open', side: 'sell', amount: 0.01, triggerPrice: 49000, reduceOnly: true });
 
     // One tick short: a trade at 49,100 (above the stop) triggers neither.
-    await t.ctx.contract.placeOrder(makerId, { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49100', quantity: '0.001' });
+    await t.ctx.perp.placeOrder(makerId, { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49100', quantity: '0.001' });
     const seller = (await t.ctx.members.ensureEmailUser('two-doors-seller@example.com', 'secret-pass-1', '')).userId;
     await fundContract(t.ctx.host, seller, 1_000_000n);
-    await t.ctx.contract.placeOrder(seller, { symbol: SYM, side: 'SELL', orderType: 'MARKET', quantity: '0.001' });
+    await t.ctx.perp.placeOrder(seller, { symbol: SYM, side: 'SELL', orderType: 'MARKET', quantity: '0.001' });
     expect((await ok('u', 'GET', 'contract/contract/getConditionalOrders', { tab: 'open' })).total).toBe(2);
 
     // The price the test moves: a sale into the bid at 48,900 makes the last price 48,900 <= 49,000.
-    await t.ctx.contract.placeOrder(seller, { symbol: SYM, side: 'SELL', orderType: 'MARKET', quantity: '0.050' });
+    await t.ctx.perp.placeOrder(seller, { symbol: SYM, side: 'SELL', orderType: 'MARKET', quantity: '0.050' });
     expect(t.ctx.host.engine.position(users.u!.userId, SYM)).toBeUndefined();
 
     // The app's history: both TRIGGERED, the same trigger, working type and fill.
@@ -145,8 +145,8 @@ describe('a conditional order through the app and through CCXT on one price path
     await deposit(mover, 'BTC', pow10(6));
     await deposit(mover, 'USDT', 100_000n * pow10(8));
     // The last price 60,000: the maker lifts the mover's ask.
-    await t.ctx.entrust.place(mover, { pairsName: SYM, side: 'SELL', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
-    await t.ctx.entrust.place(makerId, { pairsName: SYM, side: 'BUY', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
+    await t.ctx.spot.place(mover, { pairsName: SYM, side: 'SELL', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
+    await t.ctx.spot.place(makerId, { pairsName: SYM, side: 'BUY', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
 
     const inApp = await ok('u', 'POST', 'entrust/entrust/setEntrust', {
       pairsName: SYM,
@@ -170,9 +170,9 @@ describe('a conditional order through the app and through CCXT on one price path
 
     // The price the test moves: the maker's bid at 59,000 is hit, so the last price is 59,000 <= 59,000; the two
     // triggered limit sells then meet the maker's bid at 58,000.
-    await t.ctx.entrust.place(makerId, { pairsName: SYM, side: 'BUY', orderType: 'LIMIT', price: '58000.00', amount: '0.01000' });
-    await t.ctx.entrust.place(makerId, { pairsName: SYM, side: 'BUY', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
-    await t.ctx.entrust.place(mover, { pairsName: SYM, side: 'SELL', orderType: 'MARKET', amount: '0.00100' });
+    await t.ctx.spot.place(makerId, { pairsName: SYM, side: 'BUY', orderType: 'LIMIT', price: '58000.00', amount: '0.01000' });
+    await t.ctx.spot.place(makerId, { pairsName: SYM, side: 'BUY', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
+    await t.ctx.spot.place(mover, { pairsName: SYM, side: 'SELL', orderType: 'MARKET', amount: '0.00100' });
 
     const [a1, b1] = await Promise.all(ids.map((id) => ok('u', 'GET', 'entrust/entrust/getEntrustDetail', { id })));
     expect(a1).toMatchObject({ status: 'FILLED', stopType: 'STOP_LOSS', stopPrice: '59000.00', triggerState: 'TRIGGERED' });

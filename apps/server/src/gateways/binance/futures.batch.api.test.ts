@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { createTestUserKey, signedCaller, type BinanceAnswer, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 import { parseIdList } from './futures.batch';
 
 let t: TestApp;
@@ -127,7 +127,7 @@ describe('DELETE /fapi/v1/batchOrders', () => {
     const mine = rows(await batch(keys.A, [limit('BUY', '47000', '0.01'), limit('BUY', '47100', '0.01', { newClientOrderId: 'batch-c-2' })]));
     const theirs = rows(await batch(keys.B, [limit('BUY', '47200', '0.01', { newClientOrderId: 'batch-c-2' })]));
     const [m1, m2, b1] = [mine[0]!.orderId, mine[1]!.orderId, theirs[0]!.orderId] as number[];
-    const frozenBefore = t.ctx.contract.account(keys.A.userId);
+    const frozenBefore = t.ctx.perp.account(keys.A.userId);
     const r = await call(keys.A, 'DELETE', '/fapi/v1/batchOrders', { symbol: 'BTCUSDT', orderIdList: `[${m1},${b1},99999999,${m2}]` });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const out = rows(r);
@@ -138,7 +138,7 @@ describe('DELETE /fapi/v1/batchOrders', () => {
     expect(openIds(keys.B)).toContain(String(b1));
     expect(openIds(keys.A)).not.toContain(String(m1));
     // the holds of the two cancelled orders went back to A's available balance
-    expect(t.ctx.contract.account(keys.A.userId).available).not.toBe(frozenBefore.available);
+    expect(t.ctx.perp.account(keys.A.userId).available).not.toBe(frozenBefore.available);
     // by client id: B's own order with the same client id as A's cancelled one
     const byCid = await call(keys.B, 'DELETE', '/fapi/v1/batchOrders', { symbol: 'BTCUSDT', origClientOrderIdList: '["batch-c-2","nope"]' });
     expect(rows(byCid)[0]).toMatchObject({ orderId: b1, status: 'CANCELED' });

@@ -2,7 +2,7 @@
  * Binance USDⓈ-M "Place Multiple Orders (TRADE)" and "Cancel Multiple Orders (TRADE)": POST and DELETE
  * /fapi/v1/batchOrders (https://developers.binance.com/docs/derivatives/usds-margined-futures/trade/rest-api/Place-Multiple-Orders,
  * .../Cancel-Multiple-Orders). Each order of a batch goes through the same path as POST /fapi/v1/order (the route's
- * `newOrder`: every parameter check, then the contract service's journaled command), each cancel through the same
+ * `newOrder`: every parameter check, then the perpetuals service's journaled command), each cancel through the same
  * lookup and service call as DELETE /fapi/v1/order; the answer is a list in the order sent, each entry the order or
  * Binance's `{ code, msg }` of its own failure. The batch is not atomic (as on Binance): the orders before a failed
  * one stay placed. PUT /fapi/v1/batchOrders ("Modify Multiple Orders") runs each element through PUT /fapi/v1/order's

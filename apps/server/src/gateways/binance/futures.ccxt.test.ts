@@ -14,7 +14,7 @@ import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
 import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
 import type { SecurityService } from '../../domains/security/security.service';
 import { secretBoxFromConfig } from '../../platform/shared/secret-box';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 
 const PORT = 8140;
 const PERP = 'BTC/USDT:USDT';
@@ -43,8 +43,8 @@ beforeAll(async () => {
   const c = await svc.create(userId, { label: 'ccxt', keyType: 'HMAC_SHA256', futuresTrade: true }, { ip: '127.0.0.1', userAgent: 'test' });
   ex = new ccxt.binance({ apiKey: c.key.apiKey, secret: c.secretKey!, urls: binanceUrls(`http://127.0.0.1:${PORT}`) });
   await tick(t.ctx.host, 5_000_000n, 'BTC/USDT');
-  await t.ctx.contract.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '49990', quantity: '0.1' });
-  await t.ctx.contract.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50010', quantity: '0.1' });
+  await t.ctx.perp.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '49990', quantity: '0.1' });
+  await t.ctx.perp.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50010', quantity: '0.1' });
 }, 120_000);
 afterAll(async () => {
   await t?.close();
@@ -65,7 +65,7 @@ describe('CCXT against the futures REST API', () => {
     });
     expect(Object.values(ex.markets ?? {}).filter((m) => m?.inverse)).toEqual([]);
     const book = await ex.fetchOrderBook(PERP, 5);
-    expect(book).toMatchObject({ bids: [[49990, 0.1]], asks: [[50010, 0.1]], nonce: t.ctx.contractMarket.depthSeq('BTC/USDT') });
+    expect(book).toMatchObject({ bids: [[49990, 0.1]], asks: [[50010, 0.1]], nonce: t.ctx.perpMarket.depthSeq('BTC/USDT') });
     const fr = await ex.fetchFundingRate(PERP);
     expect(fr).toMatchObject({ symbol: PERP, markPrice: 50000, indexPrice: 50000, interestRate: 0.0001 });
     expect(fr.fundingTimestamp).toBe(t.ctx.host.engine.perpMarkState('BTC/USDT')!.nextFundingTs);
@@ -90,7 +90,7 @@ describe('CCXT against the futures REST API', () => {
     expect(pos).toMatchObject({ symbol: PERP, side: 'long', contracts: 0.02, entryPrice: 50010, marginMode: 'isolated', collateral: 200.04 }); // isolated wallet 200.24 (initial margin 200.04 + the fill's open loss 0.2 against the mark 50,000) + unrealized PnL -0.2
 
     const bal = await ex.fetchBalance({ type: 'future' });
-    const acc = t.ctx.contract.account(userId);
+    const acc = t.ctx.perp.account(userId);
     expect(bal.USDT).toMatchObject({ free: Number(acc.availableBalance), total: Number(acc.marginBalance) });
 
     const close = await ex.createOrder(PERP, 'market', 'sell', 0.02, undefined, { reduceOnly: true });
@@ -158,8 +158,8 @@ describe('CCXT trigger orders on the perpetual (its /fapi/v1/algoOrder routing)'
     // Another user sells into the book down to 48900: the last price 48900 <= 49000 triggers the stop loss only.
     const seller = (await t.ctx.members.ensureEmailUser('fut-seller@example.com', 'secret-pass-1', '')).userId;
     await fundContract(t.ctx.host, seller, 1_000_000n);
-    await t.ctx.contract.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '48900', quantity: '0.1' });
-    await t.ctx.contract.placeOrder(seller, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'MARKET', quantity: '0.09' });
+    await t.ctx.perp.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '48900', quantity: '0.1' });
+    await t.ctx.perp.placeOrder(seller, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'MARKET', quantity: '0.09' });
     const filled = await ex.fetchOrder(sl.id!, PERP);
     expect(filled).toMatchObject({ id: sl.id, status: 'closed', filled: 0.01, average: 48900, triggerPrice: 49000 });
     expect((await ex.fetchOrder(sl.id!, PERP, { trigger: true })).info).toMatchObject({ algoStatus: 'FINISHED', actualOrderId: sl.id });

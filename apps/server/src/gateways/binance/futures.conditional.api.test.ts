@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { createTestUserKey, signedCaller, type BinanceAnswer, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
-import { createContractRepository } from '../../domains/contract/contract.repository';
-import { rowToPerpOrderView } from '../../domains/contract/contract.format';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
+import { createPerpRepository } from '../../domains/perp/perp.repository';
+import { rowToPerpOrderView } from '../../domains/perp/perp.format';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -123,7 +123,7 @@ describe('/fapi/v1/order conditional types', () => {
     expect(all.filter((o) => o.orderId === orderId).map((o) => [o.status, o.type, o.origType, o.stopPrice, o.workingType])).toEqual([
       ['FILLED', 'STOP_MARKET', 'STOP_MARKET', '48000.00', 'MARK_PRICE'],
     ]);
-    const row = await createContractRepository(t.ctx.db).order(String(orderId));
+    const row = await createPerpRepository(t.ctx.db).order(String(orderId));
     expect(rowToPerpOrderView(row!)).toEqual(t.ctx.host.engine.perpOrder(String(orderId)) ?? rowToPerpOrderView(row!));
     expect(rowToPerpOrderView(row!).condition).toMatchObject({ type: 'STOP_MARKET', stopPrice: px(48_000), workingType: 'MARK_PRICE', expireReason: null });
     expect(rowToPerpOrderView(row!).condition!.workingTs).toBeGreaterThan(0);
@@ -167,7 +167,7 @@ describe('/fapi/v1/order conditional types', () => {
     const del = await call(keys.A, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId });
     expect(del.body).toMatchObject({ orderId, status: 'CANCELED', type: 'TRAILING_STOP_MARKET', priceRate: '1.5' });
     await t.ctx.host.projected();
-    const row = await createContractRepository(t.ctx.db).order(String(orderId));
+    const row = await createPerpRepository(t.ctx.db).order(String(orderId));
     expect(rowToPerpOrderView(row!)).toMatchObject({
       status: 'CANCELED',
       reduceOnly: true,

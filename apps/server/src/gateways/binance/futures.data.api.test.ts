@@ -10,7 +10,7 @@ import ccxt from 'ccxt';
 import { formatDecimal } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { binanceUrls } from '../../../test/ccxt/ccxt-urls';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 import { startOpenInterestJob } from '../../domains/market-jobs/open-interest.job';
 import { openInterestRetention } from '../../domains/market-jobs/open-interest.tables';
 import { runRetention } from '../../platform/db/retention';
@@ -35,8 +35,8 @@ async function sampleAt(ms: number): Promise<number> {
 }
 const markOf = () => t.ctx.host.engine.perpMarkState(SYM)!.markPrice!;
 const trade = async (qty: string) => {
-  await t.ctx.contract.placeOrder('oi-2', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50000.00', quantity: qty });
-  await t.ctx.contract.placeOrder('oi-1', { symbol: SYM, side: 'BUY', orderType: 'MARKET', quantity: qty });
+  await t.ctx.perp.placeOrder('oi-2', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50000.00', quantity: qty });
+  await t.ctx.perp.placeOrder('oi-1', { symbol: SYM, side: 'BUY', orderType: 'MARKET', quantity: qty });
 };
 
 beforeAll(async () => {

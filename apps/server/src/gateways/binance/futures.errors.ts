@@ -1,5 +1,5 @@
 /**
- * Binance's USDⓈ-M futures error codes for the contract service's rejections (see
+ * Binance's USDⓈ-M futures error codes for the perpetuals service's rejections (see
  * https://developers.binance.com/docs/derivatives/usds-margined-futures/error-code). Futures words some rejections
  * differently from spot (-2019 margin insufficient instead of -2010, -4014/-4023 for tick and step, -5022 for a
  * post-only order that would take); whatever has no futures-specific code falls back to binance.errors.ts
@@ -46,7 +46,7 @@ export const FX = {
   invalidData: (param: string) => new BinanceError(-1130, `Data sent for parameter '${param}' is not valid.`),
 } as const;
 
-/** The futures error of an error thrown by the contract service (an AppError), else the error itself. */
+/** The futures error of an error thrown by the perpetuals service (an AppError), else the error itself. */
 export function futuresError(err: unknown): unknown {
   if (!(err instanceof AppError)) return err;
   switch (err.code) {
@@ -83,7 +83,7 @@ export function futuresError(err: unknown): unknown {
   }
 }
 
-/** Runs a contract service call and answers its rejection with the futures error. */
+/** Runs a perpetuals service call and answers its rejection with the futures error. */
 export async function futuresCall<T>(fn: () => Promise<T> | T): Promise<T> {
   try {
     return await fn();

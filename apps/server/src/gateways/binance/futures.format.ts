@@ -10,8 +10,8 @@ import { formatDecimal, type PerpMarketConfig, type PerpOrderView } from '@excha
 import type { ContractAccount, ContractPosition, ContractSettings } from '@exchange/api';
 import type { ContractFigures } from '../../domains/market-data/contract-feed';
 import { fromUnits, toUnits } from '../../domains/market-data/decimal';
-import type { PerpScales } from '../../domains/contract/contract.format';
-import { MAX_UNITS } from '../../domains/entrust/entrust.service';
+import type { PerpScales } from '../../domains/perp/perp.format';
+import { MAX_UNITS } from '../../domains/spot/spot.service';
 import { toBinanceSymbol } from './binance.symbols';
 import { BinanceSymbol, Decimal, TimeMs } from './binance.responses';
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -59,9 +59,9 @@ describe('/fapi/v1/indexPriceKlines and premiumIndexKlines', () => {
     expect(await tickSample(px(50_000))).toBe(0n);
     // An ask above the index adds nothing; bids above the index: the impact bid sells 1,000 USDT into 0.01 at 50100 and 0.00998 at 50050 (1,000.499 USDT
     // for 0.01998 BTC), (1000.499 - 0.01998 * 50000) / (0.01998 * 50000) = 0.0015005005..., rounded down: 0.00150050.
-    await t.ctx.contract.placeOrder('ik-2', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50150.00', quantity: '0.10000' });
-    await t.ctx.contract.placeOrder('ik-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50100.00', quantity: '0.01000' });
-    await t.ctx.contract.placeOrder('ik-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50050.00', quantity: '0.10000' });
+    await t.ctx.perp.placeOrder('ik-2', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50150.00', quantity: '0.10000' });
+    await t.ctx.perp.placeOrder('ik-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50100.00', quantity: '0.01000' });
+    await t.ctx.perp.placeOrder('ik-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '50050.00', quantity: '0.10000' });
     expect(await tickSample(px(50_000))).toBe(150_050n);
     // Index 50200: the bids are under it (0), the impact ask buys 0.01995 at 50150 (1,000.4925 USDT), below the index:
     // -(0.01995 * 50200 - 1000.4925) / (0.01995 * 50200) = -0.000996016..., rounded away from zero: -0.00099602.
@@ -85,7 +85,7 @@ describe('/fapi/v1/indexPriceKlines and premiumIndexKlines', () => {
     expect(((await get(`/fapi/v1/premiumIndexKlines?symbol=BTCUSDT&interval=1m&startTime=${minute}&limit=1`)).body as unknown[][])[0]![0]).toBe(minute);
 
     // Written to the klines table with the other bars (row types INDEX and PREMIUM).
-    await t.ctx.contractMarket.flush();
+    await t.ctx.perpMarket.flush();
     const rows = await t.ctx.db.execute<{ type: string; open: string; low: string }>(
       `select type, open::text as open, low::text as low from klines where symbol = 'BTC/USDT' and period = '1min' and time = ${minute} and type in ('INDEX', 'PREMIUM') order by type`,
     );

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { createTestUserKey, signedCaller, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -58,7 +58,7 @@ describe('PUT /fapi/v1/order', () => {
       status: 'NEW',
     });
     const b = await place(keys.B, { side: 'BUY', price: '48500', quantity: '0.02' });
-    expect(t.ctx.contract.account(keys.A.userId).availableBalance).toBe(t.ctx.contract.account(keys.B.userId).availableBalance);
+    expect(t.ctx.perp.account(keys.A.userId).availableBalance).toBe(t.ctx.perp.account(keys.B.userId).availableBalance);
     await call(keys.B, 'DELETE', '/fapi/v1/order', { symbol: 'BTCUSDT', orderId: String(b.orderId) });
     // by client order id; the same terms again (in any spelling) are -5027
     const byCid = await modify(keys.A, { origClientOrderId: 'mod-1', side: 'BUY', price: '48600', quantity: '0.02' });

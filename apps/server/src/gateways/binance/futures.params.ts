@@ -3,7 +3,7 @@
  * them (strings: decimals as plain decimal strings, integers as digit strings, enums as words), so a malformed value
  * fails the route's schema (answered -1100 "Illegal characters found in parameter" by binance.errors.ts), and the
  * helpers that turn well-formed strings into values with Binance's errors. No floating point: decimals go to the
- * contract service as strings and are parsed there exactly (parseUnits).
+ * perpetuals service as strings and are parsed there exactly (parseUnits).
  * Source: https://developers.binance.com/docs/derivatives/usds-margined-futures (each endpoint's parameter table).
  */
 import { Type, type TProperties, type TSchema } from '@sinclair/typebox';

@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
-import type { ContractDepthDelta } from '../../domains/contract-market/contract-market.service';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
+import type { PerpDepthDelta } from '../../domains/perp-market/perp-market.service';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -64,14 +64,14 @@ describe('/fapi market data', () => {
   });
 
   it('depth: the book with lastUpdateId = the contract book sequence, continued by the depth deltas', async () => {
-    const deltas: ContractDepthDelta[] = [];
-    const off = t.ctx.contractMarket.onDepthDelta((d) => {
+    const deltas: PerpDepthDelta[] = [];
+    const off = t.ctx.perpMarket.onDepthDelta((d) => {
       if (d.symbol === SYM) deltas.push(d);
     });
     const before = (await get('/fapi/v1/depth?symbol=BTCUSDT&limit=5')).body as { lastUpdateId: number };
-    await t.ctx.contract.placeOrder('fp-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49900.00', quantity: '0.10000' });
-    await t.ctx.contract.placeOrder('fp-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49900.00', quantity: '0.05000' });
-    await t.ctx.contract.placeOrder('fp-2', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50100.00', quantity: '0.20000' });
+    await t.ctx.perp.placeOrder('fp-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49900.00', quantity: '0.10000' });
+    await t.ctx.perp.placeOrder('fp-1', { symbol: SYM, side: 'BUY', orderType: 'LIMIT', price: '49900.00', quantity: '0.05000' });
+    await t.ctx.perp.placeOrder('fp-2', { symbol: SYM, side: 'SELL', orderType: 'LIMIT', price: '50100.00', quantity: '0.20000' });
     off();
     const { status, body } = await get('/fapi/v1/depth?symbol=BTCUSDT&limit=5');
     expect(status).toBe(200);
@@ -99,7 +99,7 @@ describe('/fapi market data', () => {
 
   it('a trade shows in the tickers, trades and klines, and in the open interest', async () => {
     const oiBefore = (await get('/fapi/v1/openInterest?symbol=BTCUSDT')).body as Record<string, string>;
-    await t.ctx.contract.placeOrder('fp-1', { symbol: SYM, side: 'BUY', orderType: 'MARKET', quantity: '0.05000' });
+    await t.ctx.perp.placeOrder('fp-1', { symbol: SYM, side: 'BUY', orderType: 'MARKET', quantity: '0.05000' });
     // The open interest: the longs' total size, which equals the shorts' (summed here from the engine's positions).
     const oi = (await get('/fapi/v1/openInterest?symbol=BTCUSDT')).body as Record<string, unknown>;
     const sides = { LONG: 0n, SHORT: 0n };

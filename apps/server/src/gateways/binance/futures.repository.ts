@@ -2,12 +2,12 @@
  * Reads of the projected perpetual history for the /fapi routes: a user's orders by client order id and
  * in Binance's allOrders window, a user's fills of one market (userTrades), and the fills and funding payments of the
  * income history (/fapi/v1/income), and a market's public trades (/fapi/v1/aggTrades). Every query of a user's rows
- * is bound to the caller's user id, so one user never reads another's rows. Tables of domains/contract/contract.tables.ts (written by the projector).
+ * is bound to the caller's user id, so one user never reads another's rows. Tables of domains/perp/perp.tables.ts (written by the projector).
  */
 import { and, asc, desc, eq, gte, lte, ne, or, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db/client';
-import { perpFundingPayments, perpOrders, perpTrades } from '../../domains/contract/contract.tables';
+import { perpFundingPayments, perpOrders, perpTrades } from '../../domains/perp/perp.tables';
 
 /** A window of a history query: ids from `fromId` (inclusive), times within [startTime, endTime], at most `limit`. */
 export interface HistoryWindow {

@@ -1,9 +1,9 @@
 /**
  * Binance USDⓈ-M futures REST under /fapi (see
  * https://developers.binance.com/docs/derivatives/usds-margined-futures/general-info) over our USDT perpetuals,
- * through the same services as the app API: market data from the contract market service (markets, mark/index/funding,
+ * through the same services as the app API: market data from the perpetual market service (markets, mark/index/funding,
  * depth with its sequence, trades, k-lines, funding history) and the engine's reads, and everything that changes
- * state through the contract service (placeOrder, cancelOrder, amendOrder, setLeverage, setMarginMode, setTpSl), so through the same
+ * state through the perpetuals service (placeOrder, cancelOrder, amendOrder, setLeverage, setMarginMode, setTpSl), so through the same
  * journaled engine commands. Shapes in futures.format.ts, futures error codes in futures.errors.ts; the
  * differences from Binance are listed in docs/binance-api.md ("USDⓈ-M futures REST").
  *
@@ -22,11 +22,11 @@ import { binanceRateLimits, futuresDepthWeight } from './binance.weights';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { perpMarketOrThrow, toBinanceSymbol } from './binance.symbols';
-import { perpScales, rowToPerpOrderView, type PerpScales } from '../../domains/contract/contract.format';
-import { createContractRepository } from '../../domains/contract/contract.repository';
-import { canonicalOrderId } from '../../domains/entrust/entrust.service';
-import type { ConditionalOrderInput, ContractService } from '../../domains/contract/contract.service';
-import { PREMIUM_DECIMALS, type ContractBarSeries, type ContractMarketService } from '../../domains/contract-market/contract-market.service';
+import { perpScales, rowToPerpOrderView, type PerpScales } from '../../domains/perp/perp.format';
+import { createPerpRepository } from '../../domains/perp/perp.repository';
+import { canonicalOrderId } from '../../domains/spot/spot.service';
+import type { ConditionalOrderInput, PerpService } from '../../domains/perp/perp.service';
+import { PREMIUM_DECIMALS, type PerpBarSeries, type PerpMarketService } from '../../domains/perp-market/perp-market.service';
 import type { IndexComponentsService } from '../../domains/index-price/index-components.service';
 import type { MarketDataService } from '../../domains/market-data/market-data.service';
 import type { Db } from '../../platform/db/client';
@@ -141,29 +141,20 @@ export interface FuturesRoutesDeps {
   db: Db;
   clock: Pick<ServerClock, 'now'>;
   config: Parameters<typeof binanceRateLimits>[0];
-  contract: Pick<
-    ContractService,
+  perp: Pick<
+    PerpService,
     'placeOrder' | 'placeConditional' | 'cancelOrder' | 'amendOrder' | 'setLeverage' | 'setMarginMode' | 'setTpSl' | 'settings' | 'positions' | 'account'
   >;
-  contractMarket: Pick<ContractMarketService, 'depth' | 'depthSeq' | 'figures' | 'fundingHistory' | 'klines' | 'trades'>;
+  perpMarket: Pick<PerpMarketService, 'depth' | 'depthSeq' | 'figures' | 'fundingHistory' | 'klines' | 'trades'>;
   marketData: Pick<MarketDataService, 'listing'>;
   indexComponents: Pick<IndexComponentsService, 'components'>;
 }
 
 /** Binance's USDⓈ-M futures routes over the contracts' services. */
-export default function futuresRoutes({
-  host,
-  db,
-  clock,
-  config,
-  contract,
-  contractMarket,
-  marketData,
-  indexComponents,
-}: FuturesRoutesDeps): FastifyPluginAsync {
+export default function futuresRoutes({ host, db, clock, config, perp, perpMarket, marketData, indexComponents }: FuturesRoutesDeps): FastifyPluginAsync {
   return async function futuresRoutes(app) {
     const engine = () => host.engine;
-    const contractRepo = createContractRepository(db);
+    const contractRepo = createPerpRepository(db);
     const repo = createFuturesRepository(db);
     const marketOf = (p: Record<string, string>): PerpMarketConfig => perpMarketOrThrow(host, optional(p, 'symbol'));
     /** The market of an optional `symbol`: undefined when absent, -1121 when unknown. */
@@ -236,8 +227,8 @@ export default function futuresRoutes({
         const limit = intParam(p, 'limit', 1, 1000, 500);
         if (!DEPTH_LIMITS.has(limit)) throw FX.invalidDepthLimit();
         // Read together (synchronously): the book and its sequence are of the same engine state.
-        const d = contractMarket.depth(m.symbol, limit);
-        const lastUpdateId = contractMarket.depthSeq(m.symbol);
+        const d = perpMarket.depth(m.symbol, limit);
+        const lastUpdateId = perpMarket.depthSeq(m.symbol);
         const now = clock.now();
         return { lastUpdateId, E: now, T: now, bids: d?.bids ?? [], asks: d?.asks ?? [] };
       },
@@ -250,7 +241,7 @@ export default function futuresRoutes({
         const p = P(req);
         const m = marketOf(p);
         const limit = intParam(p, 'limit', 1, 1000, 500);
-        return contractMarket
+        return perpMarket
           .trades(m.symbol, limit)
           .slice()
           .reverse()
@@ -313,7 +304,7 @@ export default function futuresRoutes({
      * K-lines of the trades (GET /fapi/v1/klines), the mark price (markPriceKlines), the index price
      * (indexPriceKlines) or the premium index (premiumIndexKlines), Binance's rows: the last three with volume "0".
      */
-    async function klineRows(p: Record<string, string>, price: ContractBarSeries) {
+    async function klineRows(p: Record<string, string>, price: PerpBarSeries) {
       const m = marketOf(p);
       const interval = required(p, 'interval');
       const aggregated = Object.hasOwn(AGGREGATED_INTERVALS, interval) ? AGGREGATED_INTERVALS[interval] : undefined;
@@ -324,7 +315,7 @@ export default function futuresRoutes({
       const endTime = timeParam(p, 'endTime');
       if (aggregated !== undefined) {
         // An interval the contract market does not store (3m, 2h, 4h, 6h, 8h, 12h, 3d, 1M): built from a finer one.
-        const read = (source: KlinePeriod, count: number, end: number | undefined) => contractMarket.klines(m.symbol, price, source, count, end);
+        const read = (source: KlinePeriod, count: number, end: number | undefined) => perpMarket.klines(m.symbol, price, source, count, end);
         const q = { limit, ...(startTime !== undefined ? { startTime } : {}), ...(endTime !== undefined ? { endTime } : {}) };
         // Premium bars are E8 fractions: summed and compared at their own 8 decimals, not the market's price decimals.
         const decimals = price === 'premium' ? { priceDecimals: PREMIUM_DECIMALS, qtyDecimals: 0 } : m;
@@ -339,7 +330,7 @@ export default function futuresRoutes({
         const byStart = startTime + limit * ms + ms;
         end = end === undefined ? byStart : Math.min(end, byStart);
       }
-      const bars = await contractMarket.klines(m.symbol, price, period, startTime === undefined ? limit : limit + 2, end);
+      const bars = await perpMarket.klines(m.symbol, price, period, startTime === undefined ? limit : limit + 2, end);
       const kept = (startTime === undefined ? bars : bars.filter((b) => b.time >= startTime)).slice(0, limit);
       return kept.map((b) => [b.time, b.open, b.high, b.low, b.close, price === 'last' ? b.volume : '0', b.time + ms - 1, '0', 0, '0', '0', '0']);
     }
@@ -351,7 +342,7 @@ export default function futuresRoutes({
       klineRows(P(req), 'mark'),
     );
     // Binance "Index Price Kline/Candlestick Data" (by `pair`) and "Premium Index Kline Data" (by `symbol`): the index
-    // price and the premium index samples each mark price tick recorded (contract-market.service.ts); [] before the first.
+    // price and the premium index samples each mark price tick recorded (perp-market.service.ts); [] before the first.
     const indexKlineQuery = publicParams({ pair: FSymbol, interval: FInterval, startTime: FInt, endTime: FInt, limit: FInt });
     app.get(
       '/fapi/v1/indexPriceKlines',
@@ -385,7 +376,7 @@ export default function futuresRoutes({
     function premiumIndex(m: PerpMarketConfig) {
       const st = engine().perpMarkState(m.symbol);
       const pd = m.priceDecimals;
-      const fig = contractMarket.figures(m.symbol);
+      const fig = perpMarket.figures(m.symbol);
       const mark = st?.markPrice ?? fig?.index ?? 0n;
       const index = st?.indexPrice ?? fig?.index ?? 0n;
       const now = clock.now();
@@ -444,7 +435,7 @@ export default function futuresRoutes({
         const markets = maybeMarket(p) ? [marketOf(p)] : engine().perpMarkets();
         const out: Array<{ symbol: string; fundingRate: string; fundingTime: number; markPrice: string }> = [];
         for (const m of markets) {
-          const rows = await contractMarket.fundingHistory(m.symbol, limit, endTime === undefined ? undefined : endTime + 1, startTime);
+          const rows = await perpMarket.fundingHistory(m.symbol, limit, endTime === undefined ? undefined : endTime + 1, startTime);
           const asc = startTime === undefined ? rows.slice().reverse() : rows;
           // Our history keeps rates as percent strings with 6 decimals: Binance prints the fraction with 8.
           for (const r of asc)
@@ -485,9 +476,9 @@ export default function futuresRoutes({
     registerFuturesDataRoutes(app, { db, clock, marketOf });
 
     const tickerOf = (m: PerpMarketConfig) => {
-      const f = contractMarket.figures(m.symbol);
+      const f = perpMarket.figures(m.symbol);
       if (!f) throw BX.invalidSymbol();
-      return ticker24h(m, f, contractMarket.trades(m.symbol, 1)[0], clock.now());
+      return ticker24h(m, f, perpMarket.trades(m.symbol, 1)[0], clock.now());
     };
     app.get(
       '/fapi/v1/ticker/24hr',
@@ -499,7 +490,7 @@ export default function futuresRoutes({
     );
 
     const priceOf = (m: PerpMarketConfig) => {
-      const f = contractMarket.figures(m.symbol);
+      const f = perpMarket.figures(m.symbol);
       return { symbol: toBinanceSymbol(m.symbol), price: fromUnits(f?.last ?? 0n, m.priceDecimals), time: clock.now() };
     };
     for (const v of ['v1', 'v2']) {
@@ -515,7 +506,7 @@ export default function futuresRoutes({
 
     const bookOf = (m: PerpMarketConfig) => {
       const d = engine().perpDepth(m.symbol, 1);
-      const seq = contractMarket.depthSeq(m.symbol);
+      const seq = perpMarket.depthSeq(m.symbol);
       const pd = m.priceDecimals;
       const qd = m.qtyDecimals;
       const bid = d.bids[0];
@@ -571,7 +562,7 @@ export default function futuresRoutes({
 
     /**
      * One new order of `userId` from Binance's parameters `p` (POST /fapi/v1/order, and each element of POST
-     * /fapi/v1/batchOrders): every check and error of "New Order (TRADE)", then the contract service. Its answer, or a
+     * /fapi/v1/batchOrders): every check and error of "New Order (TRADE)", then the perpetuals service. Its answer, or a
      * BinanceError.
      */
     async function newOrder(userId: string, p: Record<string, string>) {
@@ -591,7 +582,7 @@ export default function futuresRoutes({
         const pos = engine().position(userId, m.symbol);
         if (!pos || (pos.side === 'LONG') !== (side === 'SELL')) throw FX.reduceOnlyRejected();
         const field = type === 'TAKE_PROFIT_MARKET' ? 'takeProfit' : 'stopLoss';
-        const after = await futuresCall(() => contract.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
+        const after = await futuresCall(() => perp.setTpSl(userId, { symbol: m.symbol, [field]: stopPrice }));
         return tpSlOrder(
           toBinanceSymbol(m.symbol),
           side,
@@ -605,7 +596,7 @@ export default function futuresRoutes({
         const input = conditionalInput(p, m.symbol, side, type as PerpConditionType, reduceOnly, clientOrderId);
         const placed = await futuresCall(async () => {
           try {
-            return await contract.placeConditional(userId, input);
+            return await perp.placeConditional(userId, input);
           } catch (err) {
             throw bandError(err, m, side, input.price);
           }
@@ -628,7 +619,7 @@ export default function futuresRoutes({
       }
       const placed = await futuresCall(async () => {
         try {
-          return await contract.placeOrder(
+          return await perp.placeOrder(
             userId,
             {
               symbol: m.symbol,
@@ -710,7 +701,7 @@ export default function futuresRoutes({
         const m = marketOf(p);
         const o = await findOrder(userId, m, p);
         if (!o) throw FX.unknownOrder();
-        const after = await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId }));
+        const after = await futuresCall(() => perp.cancelOrder(userId, { orderId: o.orderId }));
         return orderOut((await orderById(userId, after.orderId)) ?? o, false);
       },
     );
@@ -757,7 +748,7 @@ export default function futuresRoutes({
       if (sameUnits(price, o.price ?? -1n, m.priceDecimals) && sameUnits(quantity, o.quantity, m.qtyDecimals)) throw FX.noNeedToModify();
       const after = await futuresCall(async () => {
         try {
-          return await contract.amendOrder(userId, { orderId: o.orderId, price, quantity });
+          return await perp.amendOrder(userId, { orderId: o.orderId, price, quantity });
         } catch (err) {
           if ((err as { code?: unknown }).code === 'invalid_order') throw FX.unknownOrder();
           throw bandError(err, m, side, price);
@@ -775,7 +766,7 @@ export default function futuresRoutes({
       marketOf,
       orderById,
       orderOut,
-      cancelOrder: (userId, orderId) => contract.cancelOrder(userId, { orderId }),
+      cancelOrder: (userId, orderId) => perp.cancelOrder(userId, { orderId }),
     });
 
     app.get(
@@ -837,7 +828,7 @@ export default function futuresRoutes({
         const userId = callerOf(req).userId;
         const m = marketOf(p);
         for (const o of engine().perpOpenOrders(userId, m.symbol)) {
-          await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
+          await futuresCall(() => perp.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
             // An order that ended meanwhile (filled, expired) is not an error of the whole request.
             if (!(err instanceof BinanceError && err.code === -2011)) throw err;
           });
@@ -845,7 +836,7 @@ export default function futuresRoutes({
         // Binance's cancel-all also cancels the close-position conditional orders: here the position's TP/SL.
         const pos = engine().position(userId, m.symbol);
         if (pos && (pos.takeProfit !== null || pos.stopLoss !== null))
-          await futuresCall(() => contract.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
+          await futuresCall(() => perp.setTpSl(userId, { symbol: m.symbol, takeProfit: '', stopLoss: '' }));
         return { code: 200, msg: 'The operation of cancel all open order is done.' };
       },
     );
@@ -906,7 +897,7 @@ export default function futuresRoutes({
         const input = conditionalInput(q, m.symbol, side, type as PerpConditionType, boolParam(p, 'reduceOnly'), optional(p, 'clientAlgoId'));
         const placed = await futuresCall(async () => {
           try {
-            return await contract.placeConditional(userId, input);
+            return await perp.placeConditional(userId, input);
           } catch (err) {
             throw bandError(err, m, side, input.price);
           }
@@ -954,7 +945,7 @@ export default function futuresRoutes({
         const o = await findAlgo(userId, P(req));
         // Only a pending algo order can be cancelled here; once triggered it is the order it became.
         if (!o || o.condition!.workingTs !== null || o.status !== 'NEW') throw FX.unknownOrder();
-        await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId }));
+        await futuresCall(() => perp.cancelOrder(userId, { orderId: o.orderId }));
         return { algoId: Number(o.orderId), clientAlgoId: o.clientOrderId ?? '', code: '200', msg: 'success' };
       },
     );
@@ -1027,7 +1018,7 @@ export default function futuresRoutes({
         const userId = callerOf(req).userId;
         const m = marketOf(p);
         for (const o of pendingAlgos(userId, m.symbol)) {
-          await futuresCall(() => contract.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
+          await futuresCall(() => perp.cancelOrder(userId, { orderId: o.orderId })).catch((err: unknown) => {
             if (!(err instanceof BinanceError && err.code === -2011)) throw err;
           });
         }
@@ -1130,7 +1121,7 @@ export default function futuresRoutes({
         if (!Number.isSafeInteger(leverage) || leverage < 1 || leverage > max) throw FX.leverageInvalid(raw);
         const st = await futuresCall(async () => {
           try {
-            return await contract.setLeverage(userId, { symbol: m.symbol, leverage });
+            return await perp.setLeverage(userId, { symbol: m.symbol, leverage });
           } catch (err) {
             // Raising the position's margin for a lower leverage needs the balance: Binance's -2028.
             if ((err as { code?: unknown }).code === 'contract_insufficient_balance') throw FX.leverageMarginInsufficient();
@@ -1155,7 +1146,7 @@ export default function futuresRoutes({
         if (engine().perpSettings(userId, m.symbol).marginMode === marginMode) throw FX.noMarginTypeChange();
         if (engine().position(userId, m.symbol)) throw FX.marginTypePosition();
         if (engine().perpOpenOrders(userId, m.symbol).length > 0) throw FX.marginTypeOpenOrders();
-        await futuresCall(() => contract.setMarginMode(userId, { symbol: m.symbol, marginMode }));
+        await futuresCall(() => perp.setMarginMode(userId, { symbol: m.symbol, marginMode }));
         return { code: 200, msg: 'success' };
       },
     );
@@ -1170,7 +1161,7 @@ export default function futuresRoutes({
         const userId = callerOf(req).userId;
         const one = maybeMarket(p);
         return (one ? [one] : engine().perpMarkets()).map((m) => {
-          const st = contract.settings(userId, m.symbol);
+          const st = perp.settings(userId, m.symbol);
           return {
             symbol: toBinanceSymbol(m.symbol),
             marginType: st.marginMode === 'ISOLATED' ? ('ISOLATED' as const) : ('CROSSED' as const),
@@ -1267,7 +1258,7 @@ export default function futuresRoutes({
     // ------------------------------------------------------------------ positions and balances
 
     /** The caller's settings of a market (leverage, margin mode, max notional). */
-    const settingsOf = (userId: string, m: PerpMarketConfig) => contract.settings(userId, m.symbol);
+    const settingsOf = (userId: string, m: PerpMarketConfig) => perp.settings(userId, m.symbol);
     const markOf = (m: PerpMarketConfig) => fromUnits(engine().perpMarkState(m.symbol)?.markPrice ?? 0n, m.priceDecimals);
 
     app.get(
@@ -1277,7 +1268,7 @@ export default function futuresRoutes({
         const p = P(req);
         const userId = callerOf(req).userId;
         const one = maybeMarket(p);
-        const positions = contract.positions(userId);
+        const positions = perp.positions(userId);
         const scale = settleScale();
         return (one ? [one] : engine().perpMarkets()).map((m) =>
           positionRiskV2(
@@ -1299,7 +1290,7 @@ export default function futuresRoutes({
         const userId = callerOf(req).userId;
         const one = maybeMarket(p);
         const scale = settleScale();
-        return contract.positions(userId, one?.symbol).map((x) => {
+        return perp.positions(userId, one?.symbol).map((x) => {
           const m = engine().perpMarket(x.symbol)!;
           return positionRiskV3(m, settingsOf(userId, m), x, scale);
         });
@@ -1312,7 +1303,7 @@ export default function futuresRoutes({
         { config: userData(5), schema: { querystring: signedParams({}), response: answers(FuturesBalanceResponse) } },
         async (req) => {
           const userId = callerOf(req).userId;
-          const b = balanceEntry(contract.account(userId), settleScale(), clock.now());
+          const b = balanceEntry(perp.account(userId), settleScale(), clock.now());
           return [
             {
               accountAlias: 'SgsR',
@@ -1333,8 +1324,8 @@ export default function futuresRoutes({
     /** GET /fapi/v2|v3/account: the totals, the USDT asset and the positions (v2: every market with its settings). */
     function account(userId: string, v2: boolean) {
       const scale = settleScale();
-      const b = balanceEntry(contract.account(userId), scale, clock.now());
-      const positions = contract.positions(userId);
+      const b = balanceEntry(perp.account(userId), scale, clock.now());
+      const positions = perp.positions(userId);
       const markets = engine().perpMarkets();
       const shown = v2 ? markets : markets.filter((m) => positions.some((x) => x.symbol === m.symbol));
       const pos = shown.map((m) => {
@@ -1432,7 +1423,7 @@ function missingOrder(): never {
 
 /**
  * The conditional order of a POST /fapi/v1/order (or /fapi/v1/algoOrder, whose `triggerPrice` is passed as
- * `stopPrice`) as the contract service takes it, with Binance's parameter errors (USDⓈ-M "New Order (TRADE)": STOP and
+ * `stopPrice`) as the perpetuals service takes it, with Binance's parameter errors (USDⓈ-M "New Order (TRADE)": STOP and
  * TAKE_PROFIT need quantity, price and stopPrice; STOP_MARKET and TAKE_PROFIT_MARKET quantity and stopPrice;
  * TRAILING_STOP_MARKET quantity and callbackRate 0.1..10 (percent, -2007 outside), no stopPrice; workingType MARK_PRICE
  * or CONTRACT_PRICE; priceProtect not with a trailing order). The engine checks the rest (tick, step, -2021).

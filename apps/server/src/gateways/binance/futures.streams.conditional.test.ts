@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, CommandResult } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 import { userEvents } from './streams.user';
 
 const SYM = 'BTC/USDT';

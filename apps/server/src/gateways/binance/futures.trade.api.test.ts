@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { createTestKey, signedCaller, type BinanceAnswer, type TestUserKey } from '../../domains/api-keys/api-keys.test-keys';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 import { eq } from 'drizzle-orm';
-import { perpFundingPayments } from '../../domains/contract/contract.tables';
+import { perpFundingPayments } from '../../domains/perp/perp.tables';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';
@@ -207,7 +207,7 @@ describe('/fapi signed routes', () => {
     const bal = list(await call(keys.A, 'GET', '/fapi/v2/balance'));
     expect(bal).toEqual([expect.objectContaining({ asset: 'USDT', balance: '99999.50000000', crossWalletBalance: '99899.50000000' })]);
     expect(bal[0]!.updateTime).toBeGreaterThan(0);
-    const accA = t.ctx.contract.account(keys.A.userId);
+    const accA = t.ctx.perp.account(keys.A.userId);
     expect(bal[0]!.availableBalance).toBe(accA.availableBalance);
     const acc3 = (await call(keys.A, 'GET', '/fapi/v3/account')).body as Record<string, unknown> & {
       assets: Array<Record<string, unknown>>;
@@ -369,7 +369,7 @@ describe('/fapi signed routes', () => {
 
   it('answers bad orders with Binance errors and changes nothing', async () => {
     const before = t.ctx.host.engine.perpOpenOrders(keys.A.userId).length;
-    const wallet = t.ctx.contract.account(keys.A.userId).walletBalance;
+    const wallet = t.ctx.perp.account(keys.A.userId).walletBalance;
     const base = { symbol: 'BTCUSDT', side: 'BUY', type: 'LIMIT', timeInForce: 'GTC', price: '49000', quantity: '0.01' };
     const bad: Array<[Record<string, string>, number]> = [
       [{ ...base, side: '' }, -1102],
@@ -400,7 +400,7 @@ describe('/fapi signed routes', () => {
     }
     expect(await fails(keys.A, 'POST', '/fapi/v1/order', { ...base, price: '90000' }, -4016)).toMatch(/^Limit price can't be higher than \d+\.\d{2}\.$/);
     expect(t.ctx.host.engine.perpOpenOrders(keys.A.userId).length).toBe(before);
-    expect(t.ctx.contract.account(keys.A.userId).walletBalance).toBe(wallet);
+    expect(t.ctx.perp.account(keys.A.userId).walletBalance).toBe(wallet);
     await fails(keys.A, 'GET', '/fapi/v1/allOrders', { symbol: 'BTCUSDT', startTime: 0, endTime: 8 * 86_400_000 }, -1127);
     await fails(keys.A, 'GET', '/fapi/v1/userTrades', {}, -1102);
   });

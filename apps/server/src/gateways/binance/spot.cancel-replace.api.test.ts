@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pow10 } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { loginUser, type TestUser } from '../../domains/entrust/entrust-test-support';
+import { loginUser, type TestUser } from '../../domains/spot/spot-test-support';
 import { createTestKey, signedCaller, type TestKey } from '../../domains/api-keys/api-keys.test-keys';
 
 let t: TestApp;

@@ -16,8 +16,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDecimal, type CancelReplaceMode, type MarketConfig } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
-import type { EntrustService } from '../../domains/entrust/entrust.service';
-import type { marketScales } from '../../domains/entrust/entrust.format';
+import type { SpotService } from '../../domains/spot/spot.service';
+import type { marketScales } from '../../domains/spot/spot.format';
 import type { BinanceRouteConfig } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
@@ -62,7 +62,7 @@ const cancelReplaceSchema = signedPartialParams({
 /** What the route uses of the spot trading routes (spot.trade.routes.ts). */
 export interface CancelReplaceDeps {
   host: EnginePort;
-  entrust: Pick<EntrustService, 'cancelReplace' | 'detail'>;
+  spot: Pick<SpotService, 'cancelReplace' | 'detail'>;
   scalesOf: (m: MarketConfig) => OrderScales & ReturnType<typeof marketScales>;
   userOf: (req: FastifyRequest) => string;
   trade: (weight: number, order?: boolean) => { binance: BinanceRouteConfig };
@@ -77,7 +77,7 @@ const codeMsg = (err: unknown) => {
 };
 
 /** Registers POST /api/v3/order/cancelReplace (weight 1, counts as an order, as Binance's). */
-export function registerCancelReplaceRoute(app: FastifyInstance, { host, entrust, scalesOf, userOf, trade }: CancelReplaceDeps): void {
+export function registerCancelReplaceRoute(app: FastifyInstance, { host, spot, scalesOf, userOf, trade }: CancelReplaceDeps): void {
   const engine = host.engine;
   const listIdOf = (orderId: string): number => {
     const l = engine.order(orderId)?.orderListId;
@@ -119,7 +119,7 @@ export function registerCancelReplaceRoute(app: FastifyInstance, { host, entrust
 
       // One engine command (cancelReplaceOrder): the cancel, then the new order against the balance it released, with
       // nothing in between; only the caller's open order of this market is cancelled, as DELETE /api/v3/order finds it.
-      const a = await entrust.cancelReplace(userId, {
+      const a = await spot.cancelReplace(userId, {
         mode: mode as CancelReplaceMode,
         ...(cancelId !== undefined ? { cancelOrderId: cancelId } : {}),
         ...(cancelCid !== undefined ? { cancelClientOrderId: cancelCid } : {}),
@@ -150,7 +150,7 @@ export function registerCancelReplaceRoute(app: FastifyInstance, { host, entrust
       else {
         const e = a.placed;
         if (order.respType !== 'FULL' || e.dealAmount === formatDecimal(0n, m.qtyDecimals)) placedResponse = newOrderResponse(e, s, order.respType);
-        else placedResponse = newOrderResponse(e, s, 'FULL', (await entrust.detail(userId, e.id)).fills);
+        else placedResponse = newOrderResponse(e, s, 'FULL', (await spot.detail(userId, e.id)).fills);
       }
       const result = (ok: boolean) => (ok ? 'SUCCESS' : 'FAILURE');
       const data = { cancelResult: result(cancelled), newOrderResult: result(placed), cancelResponse, newOrderResponse: placedResponse };

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
 import { pow10 } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { loginUser } from '../../domains/entrust/entrust-test-support';
+import { loginUser } from '../../domains/spot/spot-test-support';
 import { createTestKey, type TestKey } from '../../domains/api-keys/api-keys.test-keys';
 
 const PORT = 8130;
@@ -56,8 +56,8 @@ describe('CCXT against the spot REST API', () => {
     expect(ex.currencies.USDT).toMatchObject({ id: 'USDT', active: true });
     expect(Math.abs((await ex.fetchTime())! - Date.now())).toBeLessThan(5000);
 
-    await t.ctx.entrust.place(makerId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '60000.00', amount: '0.01000' });
-    await t.ctx.entrust.place(makerId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '60100.00', amount: '0.01000' });
+    await t.ctx.spot.place(makerId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '60000.00', amount: '0.01000' });
+    await t.ctx.spot.place(makerId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '60100.00', amount: '0.01000' });
 
     const market = await ex.createOrder('BTC/USDT', 'market', 'buy', 0.002);
     expect(market).toMatchObject({ symbol: 'BTC/USDT', type: 'market', side: 'buy', status: 'closed', filled: 0.002, cost: 120, average: 60000 });
@@ -131,9 +131,9 @@ describe('CCXT against the spot REST API', () => {
     expect(open.map((o) => o.info.type).sort()).toEqual(['STOP_LOSS', 'STOP_LOSS_LIMIT', 'TAKE_PROFIT_LIMIT']);
 
     // A bid for the triggered order, then a trade at 59000 between two other users.
-    await t.ctx.entrust.place(other.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '58000.00', amount: '0.00100' });
-    await t.ctx.entrust.place(makerId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
-    await t.ctx.entrust.place(other.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
+    await t.ctx.spot.place(other.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '58000.00', amount: '0.00100' });
+    await t.ctx.spot.place(makerId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
+    await t.ctx.spot.place(other.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '59000.00', amount: '0.00100' });
     const filled = await ex.fetchOrder(stop.id!, 'BTC/USDT');
     expect(filled).toMatchObject({ id: stop.id, status: 'closed', filled: 0.001, average: 58000, triggerPrice: 59000 });
     for (const o of [stopLoss, takeProfit]) expect(await ex.cancelOrder(o.id!, 'BTC/USDT')).toMatchObject({ id: o.id, status: 'canceled' });

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_OPEN_ORDERS_PER_MARKET, pow10 } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { loginUser, type TestUser } from '../../domains/entrust/entrust-test-support';
+import { loginUser, type TestUser } from '../../domains/spot/spot-test-support';
 
 let t: TestApp;
 const users: Record<string, TestUser> = {};
@@ -20,7 +20,7 @@ async function get(url: string): Promise<{ status: number; body: any }> {
 
 /** Places a LIMIT order through the app's service (the same one the app API uses). */
 async function limit(user: string, side: 'BUY' | 'SELL', price: string, amount: string) {
-  return t.ctx.entrust.place(users[user]!.userId, { pairsName: 'BTC/USDT', side, orderType: 'LIMIT', price, amount });
+  return t.ctx.spot.place(users[user]!.userId, { pairsName: 'BTC/USDT', side, orderType: 'LIMIT', price, amount });
 }
 
 let tradeIds: number[] = [];

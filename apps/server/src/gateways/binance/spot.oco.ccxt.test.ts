@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
 import { pow10 } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { loginUser } from '../../domains/entrust/entrust-test-support';
+import { loginUser } from '../../domains/spot/spot-test-support';
 import { createTestKey, type TestKey } from '../../domains/api-keys/api-keys.test-keys';
 
 const PORT = 8131;
@@ -27,8 +27,8 @@ beforeAll(async () => {
     expect(r.code).toBe('ok');
   }
   // Last price 60000.
-  await t.ctx.entrust.place(maker.userId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
-  await t.ctx.entrust.place(taker.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
+  await t.ctx.spot.place(maker.userId, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
+  await t.ctx.spot.place(taker.userId, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '60000.00', amount: '0.00100' });
 });
 afterAll(async () => {
   await t?.close();

@@ -2,12 +2,12 @@
  * SQL of the Binance spot routes: the reads Binance's history endpoints need and the app's services do
  * not offer — public trades by id or time (aggTrades), trade counts of the 24 h window (ticker/24hr), the 5-minute
  * average price (avgPrice), one user's orders of a symbol by id or time (allOrders, query by origClientOrderId) and
- * one user's fills of a symbol (myTrades). Reads of the projected tables written by platform/engine-host/projector.ts (domains/entrust/entrust.projection.ts); the
+ * one user's fills of a symbol (myTrades). Reads of the projected tables written by platform/engine-host/projector.ts (domains/spot/spot.projection.ts); the
  * callers wait for the projection first (read-your-writes). Rows carry numeric columns as decimal strings.
  */
 import { and, asc, desc, eq, gte, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { spotOrders, spotTrades } from '../../domains/entrust/entrust.tables';
+import { spotOrders, spotTrades } from '../../domains/spot/spot.tables';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 
 /** Projected order row. */

@@ -68,7 +68,7 @@ export type SpotRoutesDeps = SpotMarketDeps & {
 } & SpotTradeRoutesDeps;
 
 /** Binance's spot general and market data routes, and the trading routes (spot.trade.routes.ts) in their scope. */
-export default function spotRoutes({ host, marketData, db, clock, config, entrust, chain }: SpotRoutesDeps): FastifyPluginAsync {
+export default function spotRoutes({ host, marketData, db, clock, config, spot, chain }: SpotRoutesDeps): FastifyPluginAsync {
   return async function spotRoutes(app) {
     const market: SpotMarketDeps = { host, marketData };
     const repo = createSpotRepository(db);
@@ -270,6 +270,6 @@ export default function spotRoutes({ host, marketData, db, clock, config, entrus
       perSymbol(paramsOf(req), (m) => bookTicker(market, m)),
     );
 
-    await app.register(spotTradeRoutes({ db, host, clock, entrust, chain }));
+    await app.register(spotTradeRoutes({ db, host, clock, spot, chain }));
   };
 }

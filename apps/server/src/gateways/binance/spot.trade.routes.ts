@@ -14,9 +14,9 @@ import { AppError } from '../../platform/shared/errors';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ServerClock } from '../../platform/shared/clock';
-import type { EntrustService } from '../../domains/entrust/entrust.service';
+import type { SpotService } from '../../domains/spot/spot.service';
 import type { ChainService } from '../../domains/wallet/chain.service';
-import { marketScales, rowToOrderView, toEntrust } from '../../domains/entrust/entrust.format';
+import { marketScales, rowToOrderView, toEntrust } from '../../domains/spot/spot.format';
 import { callerOf, type BinanceRouteConfig } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
@@ -107,12 +107,12 @@ export interface SpotTradeRoutesDeps {
   host: EnginePort;
   db: Db;
   clock: Pick<ServerClock, 'now'>;
-  entrust: Pick<EntrustService, 'place' | 'detail' | 'cancel' | 'list' | 'cancelReplace'>;
+  spot: Pick<SpotService, 'place' | 'detail' | 'cancel' | 'list' | 'cancelReplace'>;
   chain: { catalogue: Pick<ChainService['catalogue'], 'coins'> };
 }
 
 /** Binance's spot trading and account routes over the app's order service. */
-export default function spotTradeRoutes({ host, db, clock, entrust, chain }: SpotTradeRoutesDeps): FastifyPluginAsync {
+export default function spotTradeRoutes({ host, db, clock, spot, chain }: SpotTradeRoutesDeps): FastifyPluginAsync {
   return async function spotTradeRoutes(app) {
     const engine = host.engine;
     const repo = createSpotRepository(db);
@@ -142,10 +142,10 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         const m = spotMarketOrThrow(host, p.symbol);
         const order = parseNewOrder(p, m);
         const userId = userOf(req);
-        const e = await service(() => entrust.place(userId, order.body));
+        const e = await service(() => spot.place(userId, order.body));
         const s = scalesOf(m);
         if (order.respType !== 'FULL' || e.dealAmount === formatDecimal(0n, m.qtyDecimals)) return newOrderResponse(e, s, order.respType);
-        const detail = await service(() => entrust.detail(userId, e.id));
+        const detail = await service(() => spot.detail(userId, e.id));
         return newOrderResponse(e, s, 'FULL', detail.fills);
       },
     );
@@ -168,7 +168,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
     // ------------------------------------------------------------------ OCO order lists
 
     registerOcoRoutes(app, { host, scalesOf, userOf, trade, userData });
-    registerCancelReplaceRoute(app, { host, entrust, scalesOf, userOf, trade });
+    registerCancelReplaceRoute(app, { host, spot, scalesOf, userOf, trade });
 
     // ------------------------------------------------------------------ commission rates (CCXT's fetchTradingFee(s))
 
@@ -244,7 +244,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         }
         let e: Entrust;
         try {
-          e = await entrust.detail(userId, id);
+          e = await spot.detail(userId, id);
         } catch (err) {
           if (err instanceof AppError && err.code === 'order_not_found') throw BX.noSuchOrder();
           throw binanceOrderError(err);
@@ -279,7 +279,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
           throw BX.cancelRejected('Order was not canceled due to cancel restrictions.');
         }
         // Cancelling a leg of an OCO list cancels the list (the engine cancels the other leg in the same command).
-        const e = await service(() => entrust.cancel(userId, { id: order.orderId }));
+        const e = await service(() => spot.cancel(userId, { id: order.orderId }));
         return canceledOrder(e, scalesOf(m), e.clientOrderId, p.newClientOrderId || newClientOrderId(), listIdOf(e.id));
       },
     );
@@ -288,7 +288,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
 
     /** The caller's open orders (of one market or all), oldest first, through the app's order list. */
     const openOrders = async (userId: string, m: MarketConfig | undefined): Promise<Entrust[]> => {
-      const page = await service(() => entrust.list(userId, { type: 'current', ...(m ? { pairsName: m.symbol } : {}), page: 1, pageSize: 1_000_000 }));
+      const page = await service(() => spot.list(userId, { type: 'current', ...(m ? { pairsName: m.symbol } : {}), page: 1, pageSize: 1_000_000 }));
       return page.records.reverse();
     };
 
@@ -318,7 +318,7 @@ export default function spotTradeRoutes({ host, db, clock, entrust, chain }: Spo
         const out = [];
         for (const o of open) {
           try {
-            const e = await entrust.cancel(userId, { id: o.id });
+            const e = await spot.cancel(userId, { id: o.id });
             out.push(canceledOrder(e, s, e.clientOrderId, cancelId, listIdOf(e.id)));
           } catch (err) {
             // An order that filled or ended meanwhile is no longer open: nothing to cancel.

@@ -50,9 +50,9 @@ describe('spot all-market streams', () => {
   it('a trade moves the ticker and only that symbol appears in !ticker@arr and !miniTicker@arr, raw and combined', async () => {
     const comb = await open('/stream?streams=!ticker@arr/!miniTicker@arr');
     const raw = await open('/ws/!miniTicker@arr');
-    await t.ctx.entrust.place('am-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '91000.50', amount: '0.25000' });
-    await t.ctx.entrust.place('am-a', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '90000.00', amount: '0.10000' });
-    await t.ctx.entrust.place('am-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
+    await t.ctx.spot.place('am-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '91000.50', amount: '0.25000' });
+    await t.ctx.spot.place('am-a', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '90000.00', amount: '0.10000' });
+    await t.ctx.spot.place('am-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
     const traded = (x: Msg) => x.c === '91000.50';
     const full = arrayOf(await next(comb, (m) => hasSymbol(arrayOf(m, '!ticker@arr'), 'BTCUSDT', traded), 4000), '!ticker@arr')!;
     const mini = arrayOf(await next(comb, (m) => hasSymbol(arrayOf(m, '!miniTicker@arr'), 'BTCUSDT', traded), 4000), '!miniTicker@arr')!;
@@ -91,8 +91,8 @@ describe('spot all-market streams', () => {
     expect(await next(c, (m) => m.id === 3)).toEqual({ error: { code: 2, msg: "Invalid request: invalid stream name '!bookTicker'" }, id: 3 });
     c.send({ method: 'SUBSCRIBE', params: ['!markPrice@arr'], id: 4 });
     expect(await next(c, (m) => m.id === 4)).toMatchObject({ error: { code: 2 } });
-    await t.ctx.entrust.place('am-b', { pairsName: 'ETH/USDT', side: 'SELL', orderType: 'LIMIT', price: '3001.00', amount: '0.5000' });
-    await t.ctx.entrust.place('am-a', { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.1000' });
+    await t.ctx.spot.place('am-b', { pairsName: 'ETH/USDT', side: 'SELL', orderType: 'LIMIT', price: '3001.00', amount: '0.5000' });
+    await t.ctx.spot.place('am-a', { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.1000' });
     const arr = arrayOf(await next(c, (m) => hasSymbol(arrayOf(m), 'ETHUSDT', (x) => x.e === '24hrTicker' && x.c === '3001.00'), 4000))!;
     expect(arr.map((x) => x.s)).toEqual(['ETHUSDT']);
     c.send({ method: 'UNSUBSCRIBE', params: ['!ticker@arr'], id: 5 });
@@ -115,7 +115,7 @@ describe('futures all-market streams', () => {
     await perp('am-b', 'BUY', 299_000n, 10_000n);
     const isTop = (x: Msg | undefined) => x?.s === 'ETHUSDT' && x.a === '3010.00' && x.b === '2990.00';
     const bt = (await next(c, (m) => m.stream === '!bookTicker' && isTop(m.data as Msg))).data as Msg;
-    const d = t.ctx.contractMarket.depth('ETH/USDT', 1)!;
+    const d = t.ctx.perpMarket.depth('ETH/USDT', 1)!;
     expect(bt).toMatchObject({ e: 'bookTicker', s: 'ETHUSDT', b: d.bids[0]![0], B: d.bids[0]![1], a: d.asks[0]![0], A: d.asks[0]![1] });
     expect(typeof bt.u).toBe('number');
     expect(await next(raw, (m) => isTop(m))).toMatchObject({ e: 'bookTicker', a: '3010.00', b: '2990.00' });
@@ -124,7 +124,7 @@ describe('futures all-market streams', () => {
     const mk = arrayOf(await next(c, (m) => hasSymbol(arrayOf(m, '!markPrice@arr@1s'), 'ETHUSDT', (x) => x.p === '3005.00'), 4000), '!markPrice@arr@1s')!;
     expect(mk.find((x) => x.s === 'ETHUSDT')).toMatchObject({ e: 'markPriceUpdate', p: '3005.00', i: '3005.00' });
     const tk = arrayOf(await next(c, (m) => hasSymbol(arrayOf(m, '!ticker@arr'), 'ETHUSDT'), 4000), '!ticker@arr')!;
-    const row = t.ctx.contractMarket.market('ETH/USDT')!;
+    const row = t.ctx.perpMarket.market('ETH/USDT')!;
     expect(tk.map((x) => x.s)).toEqual(['ETHUSDT']);
     expect(tk[0]).toMatchObject({ e: '24hrTicker', s: 'ETHUSDT', c: row.lastPrice === '' ? row.markPrice : row.lastPrice, v: row.volume24h, P: row.change24h });
     expect(tk[0]).not.toHaveProperty('b'); // futures tickers carry no best levels

@@ -54,7 +54,7 @@ describe('CCXT Pro against the spot streams', () => {
       await ex.loadHttpProxyAgent();
       await ex.loadMarkets();
       const place = (userId: string, side: 'BUY' | 'SELL', price: string, amount: string) =>
-        t.ctx.entrust.place(userId, { pairsName: 'BTC/USDT', side, orderType: 'LIMIT', price, amount });
+        t.ctx.spot.place(userId, { pairsName: 'BTC/USDT', side, orderType: 'LIMIT', price, amount });
       await place('cx-a', 'SELL', '95000.00', '0.30000');
       let book = await ex.watchOrderBook('BTC/USDT');
       for (let i = 0; i < 20; i++) {
@@ -66,7 +66,7 @@ describe('CCXT Pro against the spot streams', () => {
       const tradeP = ex.watchTrades('BTC/USDT');
       let trades: Awaited<typeof tradeP> | undefined;
       for (let i = 0; i < 10 && trades === undefined; i++) {
-        await t.ctx.entrust.place('cx-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
+        await t.ctx.spot.place('cx-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
         trades = await Promise.race([tradeP, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 500))]);
       }
       if (trades === undefined) throw new Error('no trade on the stream after 10 market orders');
@@ -119,8 +119,8 @@ describe('CCXT Pro against the futures streams', () => {
       const taken = await perp({ userId: alice, side: 'BUY', orderType: 'MARKET', timeInForce: 'IOC', quantity: 2_000n });
       const orders = await ordersP;
       expect(orders[0]).toMatchObject({ id: taken.perpOrder!.orderId, symbol: 'ETH/USDT:USDT', side: 'buy' });
-      const want = t.ctx.contractMarket.depth(sym, 1000)!;
-      const seq = t.ctx.contractMarket.depthSeq(sym);
+      const want = t.ctx.perpMarket.depth(sym, 1000)!;
+      const seq = t.ctx.perpMarket.depthSeq(sym);
       const deadline = Date.now() + 5000;
       while ((book.nonce ?? 0) < seq && Date.now() < deadline) book = await ex.watchOrderBook('ETH/USDT:USDT');
       expect(book.nonce).toBe(seq);

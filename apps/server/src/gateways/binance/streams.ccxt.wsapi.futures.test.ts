@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ccxt from 'ccxt';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { binanceUrls, closePro } from '../../../test/ccxt/ccxt-urls';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 import { keyServiceWithoutSecondFactor } from './binance.test-scope';
 
 const http = 'http://127.0.0.1:8158';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   key = { apiKey: c.key.apiKey, secret: c.secretKey! };
   await t.ctx.host.projected();
   await tick(t.ctx.host, 5_000_000n, 'BTC/USDT');
-  await t.ctx.contract.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50010', quantity: '0.1' });
+  await t.ctx.perp.placeOrder(makerId, { symbol: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '50010', quantity: '0.1' });
 }, 300_000);
 afterAll(async () => {
   await t?.close();

@@ -47,12 +47,12 @@ describe('CCXT Pro: all-market streams', () => {
     try {
       await ex.loadHttpProxyAgent();
       await ex.loadMarkets();
-      await t.ctx.entrust.place(bob, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '91000.50', amount: '1.00000' });
+      await t.ctx.spot.place(bob, { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '91000.50', amount: '1.00000' });
       // The SUBSCRIBE takes effect when the server reads it: trade until the array carries the price (at most 10 s).
       const tickersP = ex.watchTickers();
       let tickers: Awaited<typeof tickersP> | undefined;
       for (let i = 0; i < 10 && tickers?.['BTC/USDT']?.last !== 91000.5; i++) {
-        await t.ctx.entrust.place(alice, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.01000' });
+        await t.ctx.spot.place(alice, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.01000' });
         tickers = await within(i === 0 ? tickersP : ex.watchTickers(), 1500);
       }
       const pair = t.ctx.marketData.pair('BTC/USDT', 'SPOT')!;

@@ -31,7 +31,7 @@ import { KLINE_PERIOD_MS, type ContractDepth, type Kline, type KlinePeriod } fro
 import { formatDecimal, type Command, type EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
-import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
+import type { PerpMarketService, PerpMarketUpdate } from '../../domains/perp-market/perp-market.service';
 import { CLOSE_POLICY_VIOLATION, createFanout, type FanoutConn, type FanoutSink, type FanoutTopic, type MessageHandlers } from '../../platform/fanout/fanout';
 import { toBinanceSymbol } from './binance.symbols';
 import {
@@ -82,7 +82,7 @@ interface DepthDelta {
 }
 
 /**
- * The contract market's depth deltas (domains/contract-market): the book's sequence and one call per command that
+ * The contract market's depth deltas (domains/perp-market): the book's sequence and one call per command that
  * changed it. Optional: without them the futures diff depth streams are refused and partial books and book tickers
  * follow the coalesced contractDepth push.
  */
@@ -140,7 +140,7 @@ interface Topic extends FanoutTopic<Conn> {
 export interface StreamHubDeps {
   host: EnginePort;
   marketData: Pick<MarketDataService, 'subscribe' | 'depth' | 'pair' | 'open24h' | 'klines'>;
-  contractMarket?: Pick<ContractMarketService, 'subscribe' | 'depth' | 'market' | 'markTick' | 'figures'> & Partial<ContractDepthSource>;
+  perpMarket?: Pick<PerpMarketService, 'subscribe' | 'depth' | 'market' | 'markTick' | 'figures'> & Partial<ContractDepthSource>;
   listenKeys: ListenKeys;
   log: FastifyBaseLogger;
   /** Clock (ms); Date.now by default. */
@@ -192,7 +192,7 @@ function bestOf(bids: Rows, asks: Rows): { bid: [string, string]; ask: [string, 
 
 /** Creates the hub and attaches it to its sources. */
 export function createStreamHub(deps: StreamHubDeps): StreamHub {
-  const { host, marketData, contractMarket, listenKeys, log } = deps;
+  const { host, marketData, perpMarket, listenKeys, log } = deps;
   const now = deps.now ?? (() => Date.now());
   const byWs = new WeakMap<WebSocket, Conn>();
   /** Depth-related topics (diff, partial, book ticker) per `${market}|${symbol}`. */
@@ -316,9 +316,9 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   /** Top levels and update id of a book. */
   function bookOf(market: StreamMarket, symbol: string, levels: number): { seq: number; bids: Rows; asks: Rows } | undefined {
     if (market === 'spot') return marketData.depth(symbol, 'SPOT', levels);
-    const d: ContractDepth | undefined = contractMarket?.depth(symbol, levels);
+    const d: ContractDepth | undefined = perpMarket?.depth(symbol, levels);
     if (!d) return undefined;
-    return { seq: contractMarket?.depthSeq?.(symbol) ?? 0, bids: d.bids, asks: d.asks };
+    return { seq: perpMarket?.depthSeq?.(symbol) ?? 0, bids: d.bids, asks: d.asks };
   }
 
   function partialOf(t: Topic): { seq: number; json: string } | undefined {
@@ -442,8 +442,8 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
       const d = marketData.depth(symbol, 'SPOT', 1);
       return spotFigures(p, marketData.open24h(symbol, 'SPOT') ?? null, bestOf(d.bids, d.asks));
     }
-    const m = contractMarket?.market(symbol);
-    return m ? futuresFigures(m, contractMarket?.figures(symbol)?.open ?? null) : undefined;
+    const m = perpMarket?.market(symbol);
+    return m ? futuresFigures(m, perpMarket?.figures(symbol)?.open ?? null) : undefined;
   }
 
   /** What a symbol's entry in a ticker array shows, to tell a change (the mini ticker carries no best levels). */
@@ -575,7 +575,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
     }
   };
 
-  const onContract = (u: ContractMarketUpdate) => {
+  const onContract = (u: PerpMarketUpdate) => {
     switch (u.kind) {
       case 'contractTrades':
         onTrades('futures', u.symbol, u.data, futuresTradeJson, futuresAggTradeJson);
@@ -599,7 +599,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
         break;
       case 'contractDepth':
         // Without the depth deltas, the coalesced book push drives the partial books and book tickers.
-        if (!contractMarket?.onDepthDelta) onDepth('futures', u.symbol, null);
+        if (!perpMarket?.onDepthDelta) onDepth('futures', u.symbol, null);
         break;
     }
   };
@@ -679,7 +679,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
           }
           const spec = parseStream(n, c.market, host);
           if (!spec) return fail(c, 2, `Invalid request: invalid stream name '${n.slice(0, 80)}'`, id);
-          if (spec.kind === 'depth' && c.market === 'futures' && !contractMarket?.onDepthDelta)
+          if (spec.kind === 'depth' && c.market === 'futures' && !perpMarket?.onDepthDelta)
             return fail(c, 2, `Invalid request: stream '${spec.name}' is not available`, id);
           specs.push(spec);
         }
@@ -740,8 +740,8 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
   }
 
   const offMarket = marketData.subscribe(onMarket);
-  const offContract = contractMarket?.subscribe(onContract);
-  const offDepth = contractMarket?.onDepthDelta?.((d) => onDepth('futures', d.symbol, d));
+  const offContract = perpMarket?.subscribe(onContract);
+  const offDepth = perpMarket?.onDepthDelta?.((d) => onDepth('futures', d.symbol, d));
   const offEngine = host.onEvents(onEngine);
   const tickTimer = setInterval(tick, TICK_MS);
   tickTimer.unref();
@@ -769,7 +769,7 @@ export function createStreamHub(deps: StreamHubDeps): StreamHub {
           continue;
         }
         const spec = parseStream(n, market, host);
-        if (!spec || (spec.kind === 'depth' && market === 'futures' && !contractMarket?.onDepthDelta)) continue;
+        if (!spec || (spec.kind === 'depth' && market === 'futures' && !perpMarket?.onDepthDelta)) continue;
         if (++count > MAX_STREAMS[market]) break;
         subscribe(c, spec);
       }

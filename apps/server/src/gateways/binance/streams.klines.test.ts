@@ -110,7 +110,7 @@ const submit = async (cmd: Record<string, unknown>) => {
 const next = (c: Client, pred: (m: Msg) => boolean, ms = 5000) => c.next((m) => pred(m as Msg), ms) as Promise<Msg>;
 const kOf = (m: Msg) => (m.data as { k: Msg }).k;
 const place = (userId: string, side: 'BUY' | 'SELL', price: string, amount: string) =>
-  t.ctx.entrust.place(userId, { pairsName: 'LTC/USDT', side, orderType: 'LIMIT', price, amount });
+  t.ctx.spot.place(userId, { pairsName: 'LTC/USDT', side, orderType: 'LIMIT', price, amount });
 const trade = async (price: string, amount: string) => {
   await place('kl-a', 'SELL', price, amount);
   await place('kl-b', 'BUY', price, amount);

@@ -55,12 +55,12 @@ export function binanceStreamsOf(ctx: { host: object }): { listenKeys: ListenKey
 export interface StreamRoutesDeps {
   host: EnginePort;
   marketData: StreamHubDeps['marketData'];
-  contractMarket: NonNullable<StreamHubDeps['contractMarket']>;
+  perpMarket: NonNullable<StreamHubDeps['perpMarket']>;
   apiKeys: ApiKeyVerifier;
 }
 
 /** Binance's market and user data streams, the WebSocket API and the listenKeys' routes. */
-export default function streamRoutes({ host, marketData, contractMarket, apiKeys }: StreamRoutesDeps): FastifyPluginAsync {
+export default function streamRoutes({ host, marketData, perpMarket, apiKeys }: StreamRoutesDeps): FastifyPluginAsync {
   return async function streamRoutes(app) {
     const state: { listenKeys: ListenKeys; hub?: StreamHub } = { listenKeys: createListenKeys() };
     states.set(host, state);
@@ -69,7 +69,7 @@ export default function streamRoutes({ host, marketData, contractMarket, apiKeys
       (state.hub ??= createStreamHub({
         host,
         marketData,
-        contractMarket,
+        perpMarket,
         listenKeys: state.listenKeys,
         log: app.log,
       }));

@@ -24,7 +24,7 @@ const open = async (path: string) => Client.open(`${base}${path}`);
 /** The next message of `c` matching `pred` (messages of this protocol have no channel field). */
 const next = (c: Client, pred: (m: Msg) => boolean, ms = 5000) => c.next((m) => pred(m as Msg), ms) as Promise<Msg>;
 const place = (userId: string, side: 'BUY' | 'SELL', price: string, amount: string, pairsName = 'BTC/USDT') =>
-  t.ctx.entrust.place(userId, { pairsName, side, orderType: 'LIMIT', price, amount });
+  t.ctx.spot.place(userId, { pairsName, side, orderType: 'LIMIT', price, amount });
 
 beforeAll(async () => {
   t = await makeTestApp();
@@ -94,7 +94,7 @@ describe('spot market streams', () => {
     const d5 = await next(comb, (m) => m.stream === 'btcusdt@depth5@100ms' && ((m.data as { asks: string[][] }).asks[0] ?? [])[0] === '91000.50');
     expect((d5.data as { bids: string[][] }).bids[0]).toEqual(['90000.00', '0.10000']);
 
-    await t.ctx.entrust.place('bs-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
+    await t.ctx.spot.place('bs-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
     const tr = await next(raw, (m) => m.e === 'trade');
     expect(tr).toMatchObject({ e: 'trade', s: 'BTCUSDT', p: '91000.50', q: '0.05000', m: false, M: true });
     expect(typeof tr.t).toBe('number');

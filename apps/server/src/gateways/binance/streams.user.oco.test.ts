@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pow10, type Command, type CommandResult } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { ensureMarket } from '../../platform/engine-host/test-fixtures';
-import { testMarket } from '../../domains/entrust/entrust-test-support';
+import { testMarket } from '../../domains/spot/spot-test-support';
 import { userEvents } from './streams.user';
 
 const MARKET = testMarket('TSTO');

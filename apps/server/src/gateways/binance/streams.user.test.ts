@@ -124,7 +124,7 @@ describe('spot user data', () => {
     const b = await Client.open(`${ws}/stream?streams=${kb}`);
     const allA = record(a);
     const allB = record(b);
-    const sell = await t.ctx.entrust.place(users.a.id, {
+    const sell = await t.ctx.spot.place(users.a.id, {
       pairsName: 'BTC/USDT',
       side: 'SELL',
       orderType: 'LIMIT',
@@ -152,7 +152,7 @@ describe('spot user data', () => {
       r: 'NONE',
       N: null,
     });
-    const buy = await t.ctx.entrust.place(users.b.id, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
+    const buy = await t.ctx.spot.place(users.b.id, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'MARKET', amount: '0.05000' });
     const fillA = await next(a, (m) => m.e === 'executionReport' && m.x === 'TRADE');
     expect(fillA).toMatchObject({
       i: Number(sell.id),
@@ -225,10 +225,10 @@ describe('spot user data', () => {
     expect(await next(c, (m) => m.id === 2)).toMatchObject({ id: 2, status: 400, error: { code: -1022 } });
     c.send({ id: 3, method: 'userDataStream.subscribe.signature', params: sign({ timestamp: Date.now(), apiKey: users.a.apiKey }, users.a.secret) });
     expect(await next(c, (m) => m.id === 3)).toEqual({ id: 3, status: 200, result: { subscriptionId: 0 } });
-    const o = await t.ctx.entrust.place(users.a.id, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '80000.00', amount: '0.01000' });
+    const o = await t.ctx.spot.place(users.a.id, { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '80000.00', amount: '0.01000' });
     const ev = await next(c, (m) => m.subscriptionId === 0 && (m.event as Msg).e === 'executionReport');
     expect(ev.event).toMatchObject({ i: Number(o.id), x: 'NEW', p: '80000.00', q: '0.01000' });
-    await t.ctx.entrust.cancel(users.a.id, { id: o.id });
+    await t.ctx.spot.cancel(users.a.id, { id: o.id });
     expect((await next(c, (m) => (m.event as Msg | undefined)?.x === 'CANCELED')).event).toMatchObject({ i: Number(o.id), X: 'CANCELED' });
     c.send({ id: 4, method: 'userDataStream.subscribe.signature', params: sign({ timestamp: Date.now(), apiKey: users.a.apiKey }, users.a.secret) });
     expect(await next(c, (m) => m.id === 4)).toMatchObject({ status: 400, error: { code: -2035 } });
@@ -320,7 +320,7 @@ describe('futures', () => {
         ts: Date.now(),
       } as unknown as Command);
     for (let i = 0; i < 10; i++) await order('a', 'SELL', 301_000n + BigInt(i * 100), 1_000n);
-    const cm = t.ctx.contractMarket;
+    const cm = t.ctx.perpMarket;
     const snapSeq = cm.depthSeq(sym);
     const snap = cm.depth(sym, 1000)!;
     for (let i = 0; i < 40; i++) {

@@ -1,6 +1,6 @@
 /**
  * The user data stream events from the engine's events of one command, the same events the app's private
- * WebSocket channels are built from (gateways/ws/ws.hub.ts, domains/contract/contract.push.ts):
+ * WebSocket channels are built from (gateways/ws/ws.hub.ts, domains/perp/perp.push.ts):
  * - spot (https://developers.binance.com/docs/binance-spot-api-docs/user-data-stream): `executionReport` for each
  *   order change (NEW on acceptance, one TRADE per fill with that fill's quantity, price, commission and trade id,
  *   CANCELED / EXPIRED; a conditional order's type, stop price `P` and trailing delta `d`, and at its trigger a NEW,
@@ -15,7 +15,7 @@
  */
 import type { Command, EngineApi, EngineEvent, OrderListView, OrderView, PerpOrderView, PositionView, TradeEvent } from '@exchange/core';
 import { formatDecimal } from '@exchange/core';
-import { avgPriceOf, perpScales, positionFigures } from '../../domains/contract/contract.format';
+import { avgPriceOf, perpScales, positionFigures } from '../../domains/perp/perp.format';
 import { toBinanceSymbol } from './binance.symbols';
 import { binanceOrderType } from './spot.format';
 import type { StreamMarket } from './streams.names';

@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { Client } from '../ws/ws-test-support';
 import { hmacHex, keyServiceWithoutSecondFactor, queryOf } from './binance.test-scope';
-import { fundContract, tick } from '../../domains/contract/contract-test-support';
+import { fundContract, tick } from '../../domains/perp/perp-test-support';
 
 type Msg = Record<string, unknown>;
 type Params = Record<string, string | number>;

@@ -39,7 +39,7 @@ import type { EngineEvent } from '@exchange/core';
 import type { Hooks, SessionsEnded } from '../../platform/shared/hooks';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
-import type { ContractMarketService, ContractMarketUpdate } from '../../domains/contract-market/contract-market.service';
+import type { PerpMarketService, PerpMarketUpdate } from '../../domains/perp-market/perp-market.service';
 import type { MemberService } from '../../domains/member/member.service';
 import { sha256Hex } from '../../platform/shared/secrets';
 import type { DomainPushes, PrivatePush, PushSource } from '../../platform/shared/private-push';
@@ -134,7 +134,7 @@ export interface WsSocketLimits {
 export interface WsHubDeps {
   marketData: MarketDataService;
   /** The contracts' public market data (contract channels); without it they answer market_not_found. */
-  contractMarket?: Pick<ContractMarketService, 'subscribe' | 'market' | 'depth' | 'trades' | 'markTick'>;
+  perpMarket?: Pick<PerpMarketService, 'subscribe' | 'market' | 'depth' | 'trades' | 'markTick'>;
   /** The domains' private pushes made of engine events (platform/shared/private-push.ts); absent = none. */
   pushes?: readonly DomainPushes<never>[];
   /** The domains' services' own private pushes (an OTC order's chat, a support reply), subscribed once; absent = none. */
@@ -184,7 +184,7 @@ const topicOf = (channel: string, type: MarketType, pairsName: string, period?: 
 
 /** Creates the hub and attaches it to market updates and engine events. */
 export function createWsHub(deps: WsHubDeps): WsHub {
-  const { marketData, contractMarket, host, members, hooks, limits, log } = deps;
+  const { marketData, perpMarket, host, members, hooks, limits, log } = deps;
   const now = deps.now ?? (() => performance.now());
   /** Topics with pending updates, in the order they first got one since the last flush. */
   const dirty = new Set<Topic>();
@@ -267,7 +267,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     }
   };
 
-  const onContract = (u: ContractMarketUpdate) => {
+  const onContract = (u: PerpMarketUpdate) => {
     const key = topicOf(u.kind, 'CONTRACT', u.symbol);
     if (u.kind === 'contractTrades') {
       enqueue(key, (t) => {
@@ -397,7 +397,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
   };
 
   const offMarket = marketData.subscribe(onMarket);
-  const offContract = contractMarket?.subscribe(onContract);
+  const offContract = perpMarket?.subscribe(onContract);
   const offEngine = host.onEvents(onEngine);
   // Pushes the domains' services make on their own (an OTC order's change or chat, a support reply).
   const offSources = (deps.sources ?? []).map((source) => source(toUser));
@@ -415,23 +415,23 @@ export function createWsHub(deps: WsHubDeps): WsHub {
       t.subs.set(c, snap.seq);
       // Behind frames a flush still has to write to this socket, if any, so the snapshot comes after them.
       if (fanout.sendable(c)) writeFrameInOrder(c, snap.frame);
-    } else if (contractMarket && CONTRACT_CHANNELS.has(channel)) {
+    } else if (perpMarket && CONTRACT_CHANNELS.has(channel)) {
       // The current state first: the market row, the book, the latest trades or the mark price.
       const first: WsServerMessage | undefined =
         channel === 'contractTicker'
           ? (() => {
-              const data = contractMarket.market(pairsName);
+              const data = perpMarket.market(pairsName);
               return data ? { channel, pairsName, data } : undefined;
             })()
           : channel === 'contractDepth'
             ? (() => {
-                const data = contractMarket.depth(pairsName, 20);
+                const data = perpMarket.depth(pairsName, 20);
                 return data ? { channel, pairsName, data } : undefined;
               })()
             : channel === 'contractTrades'
-              ? { channel, pairsName, data: contractMarket.trades(pairsName, TRADES_ON_SUBSCRIBE) }
+              ? { channel, pairsName, data: perpMarket.trades(pairsName, TRADES_ON_SUBSCRIBE) }
               : (() => {
-                  const data = contractMarket.markTick(pairsName);
+                  const data = perpMarket.markTick(pairsName);
                   return data ? { channel: 'contractMark' as const, pairsName, data } : undefined;
                 })();
       if (first) send(c, first);
@@ -510,7 +510,7 @@ export function createWsHub(deps: WsHubDeps): WsHub {
     const pairsName = m.pairsName;
     if (typeof pairsName !== 'string' || !PAIR_RE.test(pairsName)) return error(c, 'validation_failed');
     if (CONTRACT_CHANNELS.has(channel)) {
-      if (!contractMarket || !host.engine.perpMarket(pairsName)) return error(c, 'market_not_found');
+      if (!perpMarket || !host.engine.perpMarket(pairsName)) return error(c, 'market_not_found');
       if (m.op === 'subscribe') return subscribe(c, channel as ContractChannel, 'CONTRACT', pairsName, undefined);
       return unsubscribe(c, topicOf(channel, 'CONTRACT', pairsName));
     }

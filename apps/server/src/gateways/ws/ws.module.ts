@@ -3,12 +3,12 @@ import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import wsRoutes, { type WsRoutesDeps } from './ws.routes';
 
-export const wsModule: DomainModule<PlatformContext & Pick<WsRoutesDeps, 'marketData' | 'contractMarket' | 'members'>> = {
+export const wsModule: DomainModule<PlatformContext & Pick<WsRoutesDeps, 'marketData' | 'perpMarket' | 'members'>> = {
   name: 'ws',
   routes: (ctx) => [
     wsRoutes({
       marketData: ctx.marketData,
-      contractMarket: ctx.contractMarket,
+      perpMarket: ctx.perpMarket,
       pushes: ctx.pushes ?? [],
       // Each domain's `source` reads its own service from the context, which holds every module's.
       sources: () => (ctx.pushes ?? []).flatMap((p) => p.source?.(ctx) ?? []),

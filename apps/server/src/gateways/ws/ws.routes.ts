@@ -32,7 +32,7 @@ export function wsHubStats(ctx: { host: object }): WsHubStats | undefined {
  */
 export interface WsRoutesDeps {
   marketData: WsHubDeps['marketData'];
-  contractMarket: WsHubDeps['contractMarket'];
+  perpMarket: WsHubDeps['perpMarket'];
   pushes: NonNullable<WsHubDeps['pushes']>;
   sources: () => NonNullable<WsHubDeps['sources']>;
   host: EnginePort;
@@ -42,7 +42,7 @@ export interface WsRoutesDeps {
 }
 
 /** The app's WebSocket endpoint over the services of its hub. */
-export default function wsRoutes({ marketData, contractMarket, pushes, sources, host, members, hooks, config }: WsRoutesDeps): FastifyPluginAsync {
+export default function wsRoutes({ marketData, perpMarket, pushes, sources, host, members, hooks, config }: WsRoutesDeps): FastifyPluginAsync {
   return async function wsRoutes(app) {
     // Created on the first connection, so apps built over partial contexts (other modules' tests) never touch
     // the market-data service or the engine (nor the domains' push sources).
@@ -52,7 +52,7 @@ export default function wsRoutes({ marketData, contractMarket, pushes, sources, 
       if (hub) return hub;
       hub = createWsHub({
         marketData,
-        contractMarket,
+        perpMarket,
         pushes,
         sources: sources(),
         host,

@@ -37,7 +37,7 @@ async function authedSocket(s: { token: string; userId: string }): Promise<Clien
 
 /** Places a resting BUY for `userId` (an order push and a balance push to its sockets). */
 async function placeOrder(userId: string): Promise<void> {
-  await t.ctx.entrust.place(userId, { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '1500', amount: '0.01' });
+  await t.ctx.spot.place(userId, { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '1500', amount: '0.01' });
 }
 
 /** The private messages `c` received after its `sessionEnded` message, once a ping round trip shows all are in. */

@@ -79,14 +79,14 @@ describe('public channels', () => {
     for (const [p, q] of data0.bids) book.bids.set(p!, q!);
     for (const [p, q] of data0.asks) book.asks.set(p!, q!);
 
-    const place = t.ctx.entrust.place.bind(t.ctx.entrust);
+    const place = t.ctx.spot.place.bind(t.ctx.spot);
     await place('mm-ws-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '91000', amount: '0.05' });
     await place('mm-ws-a', { pairsName: 'BTC/USDT', side: 'SELL', orderType: 'LIMIT', price: '91000.01', amount: '0.01' });
     await place('mm-ws-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '90500', amount: '0.02' });
     const taker = await place('mm-ws-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '91000', amount: '0.03' });
     expect(taker.status).toBe('FILLED');
     const cancelled = await place('mm-ws-b', { pairsName: 'BTC/USDT', side: 'BUY', orderType: 'LIMIT', price: '90400', amount: '0.01' });
-    await t.ctx.entrust.cancel('mm-ws-b', { id: cancelled.id });
+    await t.ctx.spot.cancel('mm-ws-b', { id: cancelled.id });
 
     // Six commands changed the book; their deltas may be coalesced (one flush per FLUSH_MS), each continuing the last.
     const rest = (await t.app.inject('/api/data/data/getDepth?pairsName=BTC/USDT&limit=200')).json().result as {
@@ -156,7 +156,7 @@ describe('private channels', () => {
     c.send({ op: 'auth', token: s.token, userId: s.userId });
     expect(await c.next((m) => m.channel === 'auth')).toEqual({ channel: 'auth', ok: true });
 
-    const order = await t.ctx.entrust.place(s.userId, { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '2000', amount: '0.5' });
+    const order = await t.ctx.spot.place(s.userId, { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '2000', amount: '0.5' });
     const pushed = await c.next((m) => m.channel === 'orders');
     expect(pushed.data).toMatchObject({ id: order.id, pairsName: 'ETH/USDT', side: 'BUY', price: '2000.00', amount: '0.5000', status: 'NEW' });
     const bal = await c.next((m) => m.channel === 'balances' && (m.data as { coin: string }).coin === 'USDT');
@@ -164,7 +164,7 @@ describe('private channels', () => {
 
     // Another user's activity is not pushed to this socket.
     const count = c.messages.filter((m) => m.channel === 'orders').length;
-    await t.ctx.entrust.place('mm-ws-b', { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '1999', amount: '0.01' });
+    await t.ctx.spot.place('mm-ws-b', { pairsName: 'ETH/USDT', side: 'BUY', orderType: 'LIMIT', price: '1999', amount: '0.01' });
     c.send({ op: 'ping' });
     await c.next((m) => m.channel === 'pong');
     expect(c.messages.filter((m) => m.channel === 'orders').length).toBe(count);

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { openDb, type DbHandle } from './client';
 import { inboxMessages } from '../../domains/inbox/inbox.tables';
-import { spotTrades } from '../../domains/entrust/entrust.tables';
+import { spotTrades } from '../../domains/spot/spot.tables';
 import { users } from '../../domains/member/member.tables';
 import { walletDeposits } from '../../domains/wallet/chain.tables';
 import { localProjectionStore, MemoryProjectionStore, tableIndex } from './projection-store';

@@ -16,8 +16,8 @@ import { loadConfig, type RetentionConfig } from '../config/env';
 import { createMetrics } from '../metrics/metrics';
 import { DAY_MS, retentionBatch, retentionOf, runRetention, startRetentionJob } from './retention';
 import { startDomainJobs } from '../domain-module';
-import { spotOrders, spotTrades } from '../../domains/entrust/entrust.tables';
-import { perpOrders, perpTrades } from '../../domains/contract/contract.tables';
+import { spotOrders, spotTrades } from '../../domains/spot/spot.tables';
+import { perpOrders, perpTrades } from '../../domains/perp/perp.tables';
 import { klines } from '../../domains/market-data/market-data.tables';
 import { loginCounters, loginFailures, sessions, users } from '../../domains/member/member.tables';
 import { operatorLoginFailures, operatorSessions, operators } from '../../domains/admin/admin.tables';
@@ -348,7 +348,7 @@ describe('database retention', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect((await left('spot_trades')).filter((id) => id.length > 1)).toEqual(['20', '21']);
     // The domains' jobs of the module list, with the platform's retention job among them.
-    const stop = await startDomainJobs({ config: { retention: DEFAULTS, chainJobs: true }, db, log, clock, metrics }, [{ name: 'entrust', retention: RULES }]);
+    const stop = await startDomainJobs({ config: { retention: DEFAULTS, chainJobs: true }, db, log, clock, metrics }, [{ name: 'spot', retention: RULES }]);
     try {
       for (let i = 0; i < 200 && !lines.some((l) => l.msg === 'retention: old rows deleted'); i++) await new Promise((r) => setTimeout(r, 50));
       expect(lines.find((l) => l.msg === 'retention: old rows deleted')?.fields).toEqual({ deleted: { 'spot_trades:market': 2 } });

@@ -20,7 +20,7 @@ import { decodeCommand, Engine, type Command, type MarketConfig } from '@exchang
 import { AppError } from '../shared/errors';
 import { createEngineHost, type EngineHost } from './engine-host';
 import { PROJECTIONS } from '../../main/domains';
-import { SPOT_ORDERS_TABLE } from '../../domains/entrust/entrust.projection';
+import { SPOT_ORDERS_TABLE } from '../../domains/spot/spot.projection';
 import { JournalLossError, listSegments, readJournal } from './journal';
 import { POSITION_FILE } from './durable-position';
 import { MemoryFs } from './memory-fs';

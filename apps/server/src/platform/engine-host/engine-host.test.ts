@@ -15,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
 import { loadConfig } from '../config/env';
 import { openDb, type DbHandle } from '../db/client';
-import { spotOrders, spotTrades } from '../../domains/entrust/entrust.tables';
+import { spotOrders, spotTrades } from '../../domains/spot/spot.tables';
 import { createEngineHost, type EngineHost } from './engine-host';
 import { PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
 import { listSegments } from './journal';

@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { ensureMarket } from '../engine-host/test-fixtures';
-import { apiCaller, loginUser, testMarket, type TestUser } from '../../domains/entrust/entrust-test-support';
+import { apiCaller, loginUser, testMarket, type TestUser } from '../../domains/spot/spot-test-support';
 import http from 'node:http';
 import { answerMetrics, bearerMatches } from './metrics.routes';
 import { createMetrics, projectorLagProbe } from './metrics';

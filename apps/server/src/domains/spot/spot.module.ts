@@ -1,0 +1,17 @@
+/** The spot module (platform/domain-module.ts): spot orders: entry, cancels, open orders and history. */
+import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
+import { createSpotService, type SpotService } from './spot.service';
+import spotRoutes from './spot.routes';
+import { spotProjection } from './spot.projection';
+import { spotPushes } from './spot.push';
+import { spotRetention } from './spot.tables';
+
+export const spotModule: DomainModule<PlatformContext, { spot: SpotService }> = {
+  name: 'spot',
+  retention: spotRetention,
+  projection: spotProjection,
+  pushes: spotPushes,
+  create: (ctx) => ({ spot: createSpotService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }) }),
+  routes: (ctx) => [spotRoutes({ spot: ctx.spot, config: ctx.config })],
+};
