@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 
 const noOurs = (except = []) => ['@exchange/*', '../../apps/*', '../../packages/*'].filter((p) => !except.includes(p));
 
@@ -103,6 +104,77 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@exchange/server', '**/apps/server/**', 'node:*'], message: 'The web app never imports server code.' }] },
+      ],
+    },
+  },
+  // The floors of the web app and the console (ARCHITECTURE.md section 10): shared -> features -> app, each feature
+  // on its own (a feature imports only itself and shared), nothing imports app. Checked on every relative import.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}', 'apps/admin/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'app', pattern: 'apps/*/src/app', capture: ['project'] },
+        { type: 'feature', pattern: 'apps/*/src/features/*', capture: ['project', 'feature'] },
+        { type: 'shared', pattern: 'apps/*/src/shared', capture: ['project'] },
+      ],
+      'boundaries/include': ['apps/web/src/**/*', 'apps/admin/src/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'app' } }, allow: [{ to: { element: { types: { anyOf: ['app', 'feature', 'shared'] } } } }] },
+            {
+              from: { element: { type: 'feature' } },
+              allow: [
+                { to: { element: { type: 'shared' } } },
+                { to: { element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } } } },
+              ],
+            },
+            { from: { element: { type: 'shared' } }, allow: [{ to: { element: { type: 'shared' } } }] },
+          ],
+        },
+      ],
+    },
+  },
+  // The server's floors (ARCHITECTURE.md sections 1 and 14): the platform imports no domain, gateway or composition
+  // root; a domain imports the platform and other domains (which of their files: main/domain-folders.test.ts), never a
+  // gateway or main/; a gateway imports the platform and the domains; only main/ and the tools import main/. Tests
+  // may build the whole app (an API test starts the server its folder belongs to).
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': [
+        { type: 'platform', pattern: 'apps/server/src/platform' },
+        { type: 'domain', pattern: 'apps/server/src/domains/*', capture: ['domain'] },
+        { type: 'gateway', pattern: 'apps/server/src/gateways' },
+        { type: 'main', pattern: 'apps/server/src/main' },
+        { type: 'tools', pattern: 'apps/server/src/tools' },
+      ],
+      'boundaries/include': ['apps/server/src/**/*'],
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'platform' } }, allow: [{ to: { element: { type: 'platform' } } }] },
+            { from: { element: { type: 'domain' } }, allow: [{ to: { element: { types: { anyOf: ['platform', 'domain'] } } } }] },
+            { from: { element: { type: 'gateway' } }, allow: [{ to: { element: { types: { anyOf: ['platform', 'domain', 'gateway'] } } } }] },
+            {
+              from: { element: { types: { anyOf: ['main', 'tools'] } } },
+              allow: [{ to: { element: { types: { anyOf: ['platform', 'domain', 'gateway', 'main', 'tools'] } } } }],
+            },
+          ],
+        },
       ],
     },
   },

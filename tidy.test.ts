@@ -132,24 +132,6 @@ describe('tidy', () => {
     }
   });
 
-  it('the web app keeps its layers: shared -> features -> app, and features never import each other', () => {
-    const webSrc = path.join(root, 'apps/web/src');
-    const violations: string[] = [];
-    for (const f of files('apps/web/src', ['.ts', '.tsx'])) {
-      const rel = path.relative(webSrc, f).split(path.sep);
-      const [layer, feature] = rel;
-      for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
-        const target = path.relative(webSrc, path.resolve(path.dirname(f), m[1]!)).split(path.sep);
-        const [tLayer, tFeature] = target;
-        const bad =
-          (layer === 'shared' && (tLayer === 'features' || tLayer === 'app')) ||
-          (layer === 'features' && (tLayer === 'app' || (tLayer === 'features' && tFeature !== feature)));
-        if (bad) violations.push(`${rel.join('/')} imports ${m[1]}`);
-      }
-    }
-    expect(violations).toEqual([]);
-  });
-
   it('zh and en locale files have the same keys', () => {
     const keys = (obj: unknown, prefix = ''): string[] =>
       obj && typeof obj === 'object' ? Object.entries(obj as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];

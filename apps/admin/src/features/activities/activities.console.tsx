@@ -1,7 +1,7 @@
 /** The activities page (every role views; deciding is checked in the page). Texts: ./locales.ts. */
 import { lazy } from 'react';
 import { GiftOutlined } from '@ant-design/icons';
-import type { ConsoleFeature } from '../../app/console-features';
+import type { ConsoleFeature } from '../../shared/console-feature';
 
 const feature: ConsoleFeature = {
   pages: [{ path: 'activities', page: lazy(() => import('./ActivitiesPage')), menu: { label: 'nav.activities', icon: <GiftOutlined />, order: 120 } }],

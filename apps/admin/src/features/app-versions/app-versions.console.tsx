@@ -1,7 +1,7 @@
 /** The app versions page (every role views; publishing and withdrawing need `operators`, checked in the page). Texts: ./locales.ts. */
 import { lazy } from 'react';
 import { CloudUploadOutlined } from '@ant-design/icons';
-import type { ConsoleFeature } from '../../app/console-features';
+import type { ConsoleFeature } from '../../shared/console-feature';
 
 const feature: ConsoleFeature = {
   pages: [

@@ -1,7 +1,7 @@
 /** The operators page, for the admin role only (permission `operators`). Texts: ./locales.ts. */
 import { lazy } from 'react';
 import { TeamOutlined } from '@ant-design/icons';
-import type { ConsoleFeature } from '../../app/console-features';
+import type { ConsoleFeature } from '../../shared/console-feature';
 
 const feature: ConsoleFeature = {
   pages: [

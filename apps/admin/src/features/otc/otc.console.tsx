@@ -4,7 +4,7 @@
  */
 import { lazy } from 'react';
 import { NotificationOutlined, ShopOutlined, SolutionOutlined } from '@ant-design/icons';
-import type { ConsoleFeature } from '../../app/console-features';
+import type { ConsoleFeature } from '../../shared/console-feature';
 
 const feature: ConsoleFeature = {
   pages: [

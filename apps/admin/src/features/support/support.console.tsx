@@ -1,7 +1,7 @@
 /** Customer service: the support chat and the canned replies, for the roles with `support` only. Texts: ./locales.ts. */
 import { lazy } from 'react';
 import { CustomerServiceOutlined, MessageOutlined } from '@ant-design/icons';
-import type { ConsoleFeature } from '../../app/console-features';
+import type { ConsoleFeature } from '../../shared/console-feature';
 
 const feature: ConsoleFeature = {
   pages: [

@@ -1,7 +1,7 @@
 /** The users pages: the search (menu "Users") and a user's detail, reached from it. Texts: ./locales.ts. */
 import { lazy } from 'react';
 import { UserOutlined } from '@ant-design/icons';
-import type { ConsoleFeature } from '../../app/console-features';
+import type { ConsoleFeature } from '../../shared/console-feature';
 
 const feature: ConsoleFeature = {
   pages: [
