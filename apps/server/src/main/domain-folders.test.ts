@@ -11,8 +11,8 @@
  *   the services it needs, `Needs`), or through one of the imports listed in DOMAIN_EDGES, exactly: today's helpers,
  *   tables and guards one domain takes from another (section 14: a domain reads another's tables only downwards).
  *   A new domain has no entry there, so no other domain imports more of it than its service's type.
- * The platform imports no domain, and no file outside main/ reads the app's context (`app.ctx`, `req.server.ctx`) but
- * those named in CONTEXT_READERS. A last case runs the scan over a throwaway tree with one bad import, so the test can
+ * The platform imports no domain, and no file outside main/ reads the app's context (`app.ctx`, `req.server.ctx`). A
+ * last case runs the scan over a throwaway tree with one bad import, so the test can
  * fail.
  */
 import fs from 'node:fs';
@@ -217,9 +217,6 @@ const TOOL_READERS: Record<string, string[]> = {
   member: ['tools/fault-sim.ts'],
 };
 
-/** Files outside main/ that still read the app's context (`app.ctx`): at most these. */
-const CONTEXT_READERS = ['gateways/binance/streams.routes.ts'];
-
 /** The imports of `imports` that break the rule of the file comment, one line each, sorted (none: []). */
 function violations(imports: readonly DomainImport[]): string[] {
   const out: string[] = [];
@@ -274,11 +271,11 @@ describe("the domain folders' importers (ARCHITECTURE.md section 14)", () => {
     expect(imports.filter((i) => i.from.startsWith('platform/')).map((i) => `${i.from} -> ${i.to}`)).toEqual([]);
   });
 
-  it("only main/ reads the app's context (app.ctx), besides CONTEXT_READERS", () => {
+  it("only main/ reads the app's context (app.ctx)", () => {
     const readers = sourceFiles(SRC).filter(
       (f) => !f.startsWith('main/') && /\b(?:app|server|root|scope|instance)\.ctx\b/.test(fs.readFileSync(path.join(SRC, f), 'utf8')),
     );
-    expect(readers.filter((f) => !CONTEXT_READERS.includes(f))).toEqual([]);
+    expect(readers).toEqual([]);
   });
 
   it('fails on a domain importing another domain beyond its service type (a throwaway tree)', () => {

@@ -38,7 +38,7 @@ export default function binanceRoutes(deps: BinanceRoutesDeps): FastifyPluginAsy
     serveDocumentedAnswers(app, config.nodeEnv === 'test');
     await app.register(spotRoutes({ host, marketData, db, clock, config, spot, chain }));
     await app.register(futuresRoutes({ host, db, clock, config, perp, perpMarket, marketData, indexComponents }));
-    await app.register(streamRoutes({ host, marketData, perpMarket, apiKeys }));
+    await app.register(streamRoutes({ host, clock, config, marketData, perpMarket, apiKeys }));
     await app.register(sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }));
     // Unknown paths under Binance's prefixes: Binance's 404 body, never the web app's page (binance.not-found.ts).
     await registerBinanceNotFound(app);

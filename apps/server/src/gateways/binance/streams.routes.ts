@@ -31,7 +31,7 @@ import { createStreamHub, type StreamHub, type StreamHubDeps } from './streams.h
 import { createListenKeys, type ListenKeys } from './streams.listen-keys';
 import type { StreamMarket } from './streams.names';
 import { serveWsApi } from './streams.wsapi';
-import { createWsApiTrade, WS_API_REST_METHODS, WS_FAPI_REST_METHODS } from './streams.wsapi.trade';
+import { createWsApiTrade, WS_API_REST_METHODS, WS_FAPI_REST_METHODS, type WsApiTradeDeps } from './streams.wsapi.trade';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ApiKeyVerifier } from '../../domains/api-keys/api-keys.service';
 import type { TSchema } from '@sinclair/typebox';
@@ -49,18 +49,21 @@ export function binanceStreamsOf(ctx: { host: object }): { listenKeys: ListenKey
 }
 
 /**
- * What the streams use: the engine, market data and the contracts' market data (the hub's payloads), and the API keys
- * (the WebSocket API's logon). The listenKeys' routes are USER_STREAM ones, authenticated by the scope's hooks.
+ * What the streams use: the engine, market data and the contracts' market data (the hub's payloads), the API keys
+ * (the WebSocket API's logon), and the clock and rate limits of the WebSocket API. The listenKeys' routes are USER_STREAM ones, authenticated by the scope's hooks.
  */
 export interface StreamRoutesDeps {
   host: EnginePort;
+  /** The WebSocket API's clock (request timestamps, recvWindow) and its rate limits. */
+  clock: WsApiTradeDeps['clock'];
+  config: WsApiTradeDeps['config'];
   marketData: StreamHubDeps['marketData'];
   perpMarket: NonNullable<StreamHubDeps['perpMarket']>;
   apiKeys: ApiKeyVerifier;
 }
 
 /** Binance's market and user data streams, the WebSocket API and the listenKeys' routes. */
-export default function streamRoutes({ host, marketData, perpMarket, apiKeys }: StreamRoutesDeps): FastifyPluginAsync {
+export default function streamRoutes({ host, clock, config, marketData, perpMarket, apiKeys }: StreamRoutesDeps): FastifyPluginAsync {
   return async function streamRoutes(app) {
     const state: { listenKeys: ListenKeys; hub?: StreamHub } = { listenKeys: createListenKeys() };
     states.set(host, state);
@@ -131,7 +134,7 @@ export default function streamRoutes({ host, marketData, perpMarket, apiKeys }: 
      * The WebSocket API (streams.wsapi.ts): its trading and account requests injected into this app as the REST
      * requests of the same meaning (streams.wsapi.trade.ts), spot's under /api/v3 and futures' under /fapi.
      */
-    const wsApiDeps = { app, apiKeys, clock: app.ctx.clock, config: app.ctx.config };
+    const wsApiDeps = { app, apiKeys, clock, config };
     const spotTrade = createWsApiTrade({ ...wsApiDeps, routes: WS_API_REST_METHODS });
     const futuresTrade = createWsApiTrade({ ...wsApiDeps, routes: WS_FAPI_REST_METHODS });
     app.get('/ws-api/v3', ws, (socket: WebSocket, req) => serveWsApi(socket, req.ip, hubOf(), apiKeys, Date.now, spotTrade, 'spot'));
