@@ -42,10 +42,7 @@ function intIn(v: number | undefined, field: string, min: number, max: number): 
 const tags = ['contract market'];
 
 /** The perpetual market routes over the perpetual market service and the engine port (`host`: which perpetual markets exist). */
-export default function perpMarketRoutes({
-  perpMarket,
-  host,
-}: { perpMarket: PerpMarketService } & Pick<PlatformContext, 'host'>): FastifyPluginAsync {
+export default function perpMarketRoutes({ perpMarket, host }: { perpMarket: PerpMarketService } & Pick<PlatformContext, 'host'>): FastifyPluginAsync {
   return async function perpMarketRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
     const known = (symbol: string) => {

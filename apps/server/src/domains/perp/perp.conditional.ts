@@ -125,11 +125,7 @@ export function toConditionalOrder(o: PerpOrderView, s: PerpScales, lang: 'zh' |
 }
 
 /** Builds the conditional order service over the engine port, the database (history) and the perpetuals service (placement). */
-export function createPerpConditionalService(deps: {
-  db: Db;
-  host: EnginePort;
-  perp: Pick<PerpService, 'placeConditional'>;
-}): PerpConditionalService {
+export function createPerpConditionalService(deps: { db: Db; host: EnginePort; perp: Pick<PerpService, 'placeConditional'> }): PerpConditionalService {
   const { host, perp } = deps;
   const engine = host.engine;
   const repo = createPerpRepository(deps.db);
