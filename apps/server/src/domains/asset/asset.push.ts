@@ -4,7 +4,7 @@
  */
 import type { WsServerMessage } from '@exchange/api';
 import type { DomainPushes } from '../../platform/shared/private-push';
-import { fromUnits } from '../market-data/decimal';
+import { fromUnits } from '../../platform/shared/decimal';
 
 export const assetPushes: DomainPushes = {
   event(engine, e, wanted) {

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { ensureMarket } from '../../platform/engine-host/test-fixtures';
 import { loginUser, type TestUser } from '../kyc/kyc-test-support';
-import { toUnits } from '../market-data/decimal';
+import { toUnits } from '../../platform/shared/decimal';
 import { Client } from '../../gateways/ws/ws-test-support';
 
 let t: TestApp;

@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import type { Exchange, Ticker, Trade } from 'ccxt';
 import type { SourceQuote } from './index-rule';
-import { toUnits } from '../market-data/decimal';
+import { toUnits } from '../../platform/shared/decimal';
 import { formatDecimal } from '@exchange/core';
 
 /** One source of a coin's index: a CCXT exchange id and its unified spot symbol. */

@@ -10,7 +10,7 @@
  */
 import { formatDecimal, pow10, type IndexSource, type IndexSourceStatus } from '@exchange/core';
 import type { IndexComponent, IndexComponents } from '@exchange/api';
-import { toUnits } from '../market-data/decimal';
+import { toUnits } from '../../platform/shared/decimal';
 import type { IndexInput, IndexResult } from './index-rule';
 import type { LiveIndex, LiveIndexListing, LiveIndexTick } from './live-index';
 

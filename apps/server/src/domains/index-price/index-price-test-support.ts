@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { formatDecimal } from '@exchange/core';
-import { toUnits } from '../market-data/decimal';
+import { toUnits } from '../../platform/shared/decimal';
 
 /** One recorded Binance trade message (the `data` of a `btcusdt@trade` combined-stream envelope). */
 export interface BinanceTrade {

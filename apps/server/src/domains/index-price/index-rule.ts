@@ -10,7 +10,7 @@
  * exact rational rule for prices of up to 16 decimals, rounded half up once at the end.
  */
 import { formatDecimal, pow10 } from '@exchange/core';
-import { toUnits } from '../market-data/decimal';
+import { toUnits } from '../../platform/shared/decimal';
 
 /** The internal scale of prices and volumes: 10^-18. */
 export const WORK_DECIMALS = 18;

@@ -18,7 +18,7 @@ import { createProExchange } from './ccxt-source';
 import { createLiveIndex, type LiveIndex, type LiveIndexListing, type LiveIndexTick } from './live-index';
 import { DEFAULT_INDEX_EXCHANGES, defaultCoinIndex } from './index-sources.config';
 import { derivedQuoteVolume, loadBinanceTape, startFakeExchange, type FakeExchange, type FakeExchangeId } from './index-price-test-support';
-import { toUnits } from '../market-data/decimal';
+import { toUnits } from '../../platform/shared/decimal';
 
 const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 const BTC: LiveIndexListing = { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2 };

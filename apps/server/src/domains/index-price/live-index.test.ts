@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createProExchange } from './ccxt-source';
 import { createLiveIndex, type LiveIndex, type LiveIndexListing } from './live-index';
 import { loadBinanceTape, startFakeExchange, type FakeExchange } from './index-price-test-support';
-import { toUnits } from '../market-data/decimal';
+import { toUnits } from '../../platform/shared/decimal';
 
 const log = { warn: () => undefined, error: () => undefined, info: () => undefined } as unknown as FastifyBaseLogger;
 const BTC: LiveIndexListing = { symbol: 'BTC/USDT', base: 'BTC', quote: 'USDT', priceDecimals: 2 };

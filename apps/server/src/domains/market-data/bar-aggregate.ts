@@ -9,7 +9,7 @@
  */
 import type { Kline, KlinePeriod } from '@exchange/api';
 import { KLINE_PERIOD_MS } from '@exchange/api';
-import { fromUnits, toUnits } from './decimal';
+import { fromUnits, toUnits } from '../../platform/shared/decimal';
 
 /** An interval built from a stored period: the stored `source` period and the interval's bucket arithmetic. */
 export interface AggregatedInterval {

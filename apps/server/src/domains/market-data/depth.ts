@@ -7,7 +7,7 @@
 import type { MarketType } from '@exchange/api';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { Catalogue } from './catalogue';
-import { fromUnits } from './decimal';
+import { fromUnits } from '../../platform/shared/decimal';
 import { DepthBook, type LevelChange } from './depth-book';
 import type { MarketUpdate } from './updates';
 

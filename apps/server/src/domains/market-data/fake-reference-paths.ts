@@ -5,7 +5,7 @@
  * Integer arithmetic in 10^-8 units.
  */
 import type { PriceBar, ReferencePath, ReferencePaths } from './price-source';
-import { fromUnits, toUnits } from './decimal';
+import { fromUnits, toUnits } from '../../platform/shared/decimal';
 
 const DAY = 86_400_000;
 const MONDAY = 4 * DAY;

@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { KLINE_PERIOD_MS, type Kline, type KlinePeriod, type MarketType } from '@exchange/api';
 import type { Listing } from './catalogue';
-import { fromUnits, toUnits } from './decimal';
+import { fromUnits, toUnits } from '../../platform/shared/decimal';
 import { PERIODS, barOpen, fillFlatBars, type Bar } from './kline-math';
 import type { KlineRow, MarketDataRepository } from './market-data.repository';
 import { ASSET_SCALE } from './seed/catalog';

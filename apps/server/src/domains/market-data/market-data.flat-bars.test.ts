@@ -12,7 +12,7 @@ import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { createMarketDataService, type MarketDataService, type MarketUpdate } from './market-data.service';
 import { createMarketDataRepository } from './market-data.repository';
 import { fakeReferencePaths } from './fake-reference-paths';
-import { toUnits } from './decimal';
+import { toUnits } from '../../platform/shared/decimal';
 
 let t: TestApp;
 beforeAll(async () => {

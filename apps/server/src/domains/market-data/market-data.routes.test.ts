@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pair } from '@exchange/api';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { fakeReferencePaths } from './fake-reference-paths';
-import { toUnits, fromUnits } from './decimal';
+import { toUnits, fromUnits } from '../../platform/shared/decimal';
 import { barOpen } from './kline-math';
 
 let t: TestApp;

@@ -30,7 +30,7 @@ import type { ReferencePaths } from './price-source';
 import { loadCatalogue, type Listing } from './catalogue';
 import { bannerFilePath } from './content';
 import type { ContractFeed, ContractFeedSink } from './contract-feed';
-import { fromUnits } from './decimal';
+import { fromUnits } from '../../platform/shared/decimal';
 import { createDepthBooks, type DepthSnapshot } from './depth';
 import type { LevelChange } from './depth-book';
 import { createKlineStore, klineOut } from './klines';

@@ -3,7 +3,7 @@
  * 00:00 UTC), the rolling 24 h window and the depth book's sequence. No database, no engine.
  */
 import { describe, expect, it } from 'vitest';
-import { divRound, fromUnits, percentChange, rescale, toUnits } from './decimal';
+import { divRound, fromUnits, percentChange, rescale, toUnits } from '../../platform/shared/decimal';
 import { addTrade, aggregateBars, barOpen, fillFlatBars, flatBar, mergeBars, newBar } from './kline-math';
 import { TickerWindow } from './ticker-window';
 import { DepthBook } from './depth-book';

@@ -6,7 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { KLINE_PERIOD_MS, type KlinePeriod } from '@exchange/api';
 import type { Listing } from './catalogue';
-import { maxB, minB } from './decimal';
+import { maxB, minB } from '../../platform/shared/decimal';
 import { PERIODS, aggregateBars, barOpen, mergeBars, type Bar } from './kline-math';
 import { rowFromBar, type KlineStore } from './klines';
 import type { KlineRow, MarketDataRepository } from './market-data.repository';

@@ -8,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { KLINE_PERIOD_MS, type KlinePeriod } from '@exchange/api';
 import type { PriceBar, ReferencePaths } from './price-source';
 import type { Listing } from './catalogue';
-import { divRound, maxB, minB, pow10, rescale, toUnits } from './decimal';
+import { divRound, maxB, minB, pow10, rescale, toUnits } from '../../platform/shared/decimal';
 import type { Bar } from './kline-math';
 import { ASSET_SCALE } from './seed/catalog';
 

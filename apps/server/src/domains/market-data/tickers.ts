@@ -12,7 +12,7 @@ import type { Config } from '../../platform/config/env';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { Catalogue, Listing } from './catalogue';
 import type { ContractFeed, ContractFigures } from './contract-feed';
-import { fromUnits, maxB, minB, percentChange, pow10, rescale, toUnits } from './decimal';
+import { fromUnits, maxB, minB, percentChange, pow10, rescale, toUnits } from '../../platform/shared/decimal';
 import type { ReferencePrices } from './reference-prices';
 import { ASSET_SCALE, TOP_PAIRS } from './seed/catalog';
 import type { Series, SeriesSet } from './series';

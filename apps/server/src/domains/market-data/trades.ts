@@ -8,7 +8,7 @@ import type { MarketType, PublicTrade } from '@exchange/api';
 import type { TradeEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { Catalogue, Listing } from './catalogue';
-import { fromUnits } from './decimal';
+import { fromUnits } from '../../platform/shared/decimal';
 import type { MarketDataRepository } from './market-data.repository';
 
 /** Latest trades kept per market (getTrades max limit 200). */

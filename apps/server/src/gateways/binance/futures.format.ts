@@ -9,7 +9,7 @@ import { Type } from '@sinclair/typebox';
 import { formatDecimal, type PerpMarketConfig, type PerpOrderView } from '@exchange/core';
 import type { ContractAccount, ContractPosition, ContractSettings } from '@exchange/api';
 import type { ContractFigures } from '../../domains/market-data/contract-feed';
-import { fromUnits, toUnits } from '../../domains/market-data/decimal';
+import { fromUnits, toUnits } from '../../platform/shared/decimal';
 import type { PerpScales } from '../../domains/perp/perp.format';
 import { MAX_UNITS } from '../../domains/spot/spot.service';
 import { toBinanceSymbol } from './binance.symbols';

@@ -32,7 +32,7 @@ import type { MarketDataService } from '../../domains/market-data/market-data.se
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ServerClock } from '../../platform/shared/clock';
-import { fromUnits, toUnits } from '../../domains/market-data/decimal';
+import { fromUnits, toUnits } from '../../platform/shared/decimal';
 import { AGGREGATED_INTERVALS, aggregatedKlines } from '../../domains/market-data/bar-aggregate';
 import {
   AlgoCancelResponse,

@@ -10,7 +10,7 @@ import { KLINE_PERIOD_MS, type KlinePeriod } from '@exchange/api';
 import { formatDecimal, pow10, type MarketConfig } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService } from '../../domains/market-data/market-data.service';
-import { divRound, toUnits } from '../../domains/market-data/decimal';
+import { divRound, toUnits } from '../../platform/shared/decimal';
 import { ASSET_SCALE } from '../../domains/market-data/seed/catalog';
 import { DAY_MS } from '../../domains/market-data/ticker-window';
 import { BX } from './binance.errors';

@@ -8,7 +8,7 @@
  */
 import { KLINE_PERIOD_MS, type ContractMarket, type ContractTrade, type Kline, type KlinePeriod, type Pair, type PublicTrade } from '@exchange/api';
 import { formatDecimal } from '@exchange/core';
-import { divRound, fromUnits, pow10, toUnits } from '../../domains/market-data/decimal';
+import { divRound, fromUnits, pow10, toUnits } from '../../platform/shared/decimal';
 import type { StreamMarket } from './streams.names';
 
 /** [price, quantity] rows. */

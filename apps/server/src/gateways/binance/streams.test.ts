@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { fromUnits } from '../../domains/market-data/decimal';
+import { fromUnits } from '../../platform/shared/decimal';
 import { Client } from '../ws/ws-test-support';
 
 type Msg = Record<string, unknown>;

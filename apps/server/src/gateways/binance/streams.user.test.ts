@@ -9,7 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '@exchange/core';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
-import { fromUnits } from '../../domains/market-data/decimal';
+import { fromUnits } from '../../platform/shared/decimal';
 import { Client, loginNewUser } from '../ws/ws-test-support';
 import { createApiKeyService } from '../../domains/api-keys/api-keys.service';
 import type { SecurityService } from '../../domains/security/security.service';

@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '@exchange/core';
 import type { EnginePort } from '../../../platform/engine-port/engine-port';
 import type { MarketDataRepository } from '../market-data.repository';
-import { fromUnits } from '../decimal';
+import { fromUnits } from '../../../platform/shared/decimal';
 import { ASSET_SCALE, CATALOG, FEE_PPM, REAL_DATA_COINS, catalogAssets, type CatalogMarket } from './catalog';
 import { COIN_FACTS } from './coins';
 

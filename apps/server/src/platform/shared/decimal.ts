@@ -1,7 +1,7 @@
 /**
- * Decimal helpers of the market-data module over the one money module (@exchange/money). No floating point. Reading
- * rounds half away from zero to the target decimals, because reference data (ReferencePaths) and the database may
- * carry more decimals than a market shows.
+ * Decimal helpers the server shares (market data, index price, the perpetuals' tickers, the Binance gateway) over the
+ * one money module (@exchange/money). No floating point. Reading rounds half away from zero to the target decimals,
+ * because reference data (ReferencePaths) and the database may carry more decimals than a market shows.
  */
 import { formatDecimal, parseDec, pow10, rescale as rescaleDec } from '@exchange/money';
 
