@@ -137,7 +137,6 @@ const DOMAIN_EDGES = [
   'otc -> domains/admin/auth',
   'otc -> domains/payment/payment.repository',
   'otc -> domains/security/security.service',
-  'perp -> domains/spot/spot.service',
   'perp-market -> domains/market-data/catalogue (type)',
   'perp-market -> domains/market-data/contract-feed (type)',
   'perp-market -> domains/market-data/klines',
@@ -181,8 +180,6 @@ const GATEWAY_READERS: Record<string, string[]> = {
   ],
   'perp-market': ['gateways/binance/futures.routes.ts', 'gateways/binance/streams.hub.ts', 'gateways/ws/ws.hub.ts'],
   spot: [
-    'gateways/binance/futures.format.ts',
-    'gateways/binance/futures.routes.ts',
     'gateways/binance/spot.cancel-replace.ts',
     'gateways/binance/spot.format.ts',
     'gateways/binance/spot.oco.ts',

@@ -20,7 +20,8 @@ import { CONVERT_QUOTE_TTL_MS, type ConvertPairs, type ConvertQuote, type Conver
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
-import { plainDecimal, rejectParams } from '../spot/spot.service';
+import { plainDecimal } from '../../platform/shared/order-fields';
+import { rejectParams } from '../spot/spot.service';
 import { convertMarket, minimumFrom, type ConvertMarket } from './convert.filters';
 import { createConvertRepository } from './convert.repository';
 

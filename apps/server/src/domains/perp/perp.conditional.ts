@@ -20,7 +20,7 @@ import { formatDecimal, lotsToQty, type PerpConditionType, type PerpOrderView } 
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
-import { canonicalOrderId, parseUnits, plainDecimal } from '../spot/spot.service';
+import { canonicalOrderId, parseUnits, plainDecimal } from '../../platform/shared/order-fields';
 import { avgPriceOf, perpScales, rowToPerpOrderView, type PerpScales } from './perp.format';
 import { createPerpRepository } from './perp.repository';
 import type { PerpService } from './perp.service';

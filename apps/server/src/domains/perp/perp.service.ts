@@ -52,7 +52,7 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { CommandInput } from '../../platform/engine-host/engine-host';
 import { AppError } from '../../platform/shared/errors';
-import { canonicalOrderId, parseUnits, plainDecimal } from '../spot/spot.service';
+import { canonicalOrderId, parseUnits, plainDecimal } from '../../platform/shared/order-fields';
 import { createPerpRepository } from './perp.repository';
 import {
   isolatedRiskPpm,

@@ -6,15 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Static } from '@sinclair/typebox';
-import {
-  formatDecimal,
-  MAX_TRAILING_DELTA_BIPS,
-  MIN_TRAILING_DELTA_BIPS,
-  tryParseDecimal,
-  type CancelReplaceMode,
-  type Command,
-  type OrderView,
-} from '@exchange/core';
+import { MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS, type CancelReplaceMode, type Command, type OrderView } from '@exchange/core';
 import type {
   CancelEntrustBody,
   CancelOcoEntrustBody,
@@ -32,12 +24,10 @@ import type { Config } from '../../platform/config/env';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
+import { canonicalOrderId, parseUnits, plainDecimal } from '../../platform/shared/order-fields';
 import { createSpotRepository } from './spot.repository';
 import { marketScales, rowToOrderView, toEntrust, toFill, toOcoEntrust, toUserTrade, type MarketScales } from './spot.format';
 import { openOrdersPage } from './open-pages';
-
-/** Largest accepted price, amount or total in engine units (int64 range; anything above is absurd). */
-export const MAX_UNITS = 2n ** 63n - 1n;
 
 /** Spot order entry and queries (see the file comment). */
 export interface SpotService {
@@ -95,36 +85,6 @@ export interface CancelReplaceAnswer {
   placed: Entrust | AppError | null;
 }
 type PlaceOrderList = Omit<Extract<Command, { type: 'placeOrderList' }>, 'ts'>;
-
-/** What a field's value must be a multiple of, for the message: the step ("0.00001") and its coin ("BTC"). */
-export interface FieldStep {
-  step: string;
-  coin: string;
-}
-
-/**
- * Parses a decimal field into engine units: AppError 'too_many_decimals' (field named, and `step` when given,
- * so the message says what is allowed; a function is called only then: the texts cost a little on every order) when it has more fraction digits than `decimals`, 'value_too_large'
- * above MAX_UNITS, 'validation_failed' for bad syntax.
- */
-export function parseUnits(value: string, decimals: number, field: string, step?: FieldStep | (() => FieldStep)): bigint {
-  const r = tryParseDecimal(value, decimals);
-  if (!r.ok && r.error === 'too_many_decimals') {
-    const named = typeof step === 'function' ? step() : step;
-    throw new AppError('too_many_decimals', 400, field, named ? { ...named } : undefined);
-  }
-  if (!r.ok) throw new AppError('validation_failed', 400, field);
-  if (r.value > MAX_UNITS) throw new AppError('value_too_large', 400, field);
-  return r.value;
-}
-
-/** `units` of 10^-decimals as a decimal a person reads: trailing zeros dropped, thousands grouped ("5", "0.00001", "1,000"). */
-export function plainDecimal(units: bigint, decimals: number): string {
-  const [int = '0', frac = ''] = formatDecimal(units, decimals).split('.');
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  const kept = frac.replace(/0+$/, '');
-  return kept === '' ? grouped : `${grouped}.${kept}`;
-}
 
 /**
  * The values an order rejection names (packages/api messages.ts PARAM_SENTENCES): the market's minimum order
@@ -451,13 +411,4 @@ export function createSpotService(deps: { config: Config; db: Db; log: FastifyBa
       return { records: rows.map((r) => toUserTrade(r, scalesOf(r.symbol))), total, page, pageSize };
     },
   };
-}
-
-/** Largest order id the database can hold (bigint). */
-const MAX_ORDER_ID = 9_223_372_036_854_775_807n;
-
-/** The canonical decimal form of a wire order id (digits only), or null when it is above MAX_ORDER_ID. */
-export function canonicalOrderId(id: string): string | null {
-  const v = BigInt(id);
-  return v > MAX_ORDER_ID ? null : v.toString();
 }

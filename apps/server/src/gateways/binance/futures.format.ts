@@ -11,7 +11,7 @@ import type { ContractAccount, ContractPosition, ContractSettings } from '@excha
 import type { ContractFigures } from '../../domains/market-data/contract-feed';
 import { fromUnits, toUnits } from '../../platform/shared/decimal';
 import type { PerpScales } from '../../domains/perp/perp.format';
-import { MAX_UNITS } from '../../domains/spot/spot.service';
+import { MAX_UNITS } from '../../platform/shared/order-fields';
 import { toBinanceSymbol } from './binance.symbols';
 import { BinanceSymbol, Decimal, TimeMs } from './binance.responses';
 

@@ -24,7 +24,7 @@ import { paramsOf } from './binance.hooks';
 import { perpMarketOrThrow, toBinanceSymbol } from './binance.symbols';
 import { perpScales, rowToPerpOrderView, type PerpScales } from '../../domains/perp/perp.format';
 import { createPerpRepository } from '../../domains/perp/perp.repository';
-import { canonicalOrderId } from '../../domains/spot/spot.service';
+import { canonicalOrderId } from '../../platform/shared/order-fields';
 import type { ConditionalOrderInput, PerpService } from '../../domains/perp/perp.service';
 import { PREMIUM_DECIMALS, type PerpBarSeries, type PerpMarketService } from '../../domains/perp-market/perp-market.service';
 import type { IndexComponentsService } from '../../domains/index-price/index-components.service';

@@ -8,7 +8,8 @@
  */
 import { formatDecimal, MAX_OPEN_ORDERS_PER_MARKET, type Asset, type MarketConfig } from '@exchange/core';
 import type { Entrust, Fill } from '@exchange/api';
-import { MAX_TRAILING_DELTA_BIPS, MAX_UNITS, MIN_TRAILING_DELTA_BIPS } from '../../domains/spot/spot.service';
+import { MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS } from '../../domains/spot/spot.service';
+import { MAX_UNITS } from '../../platform/shared/order-fields';
 import { toBinanceSymbol } from './binance.symbols';
 
 /** Decimals Binance prints filter values with. */

@@ -12,7 +12,7 @@ import { Type } from '@sinclair/typebox';
 import type { Command, MarketConfig, RejectCode, OcoLeg, OcoLegType, OrderListWithOrders, OrderView } from '@exchange/core';
 import { AppError } from '../../platform/shared/errors';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
-import { parseUnits } from '../../domains/spot/spot.service';
+import { parseUnits } from '../../platform/shared/order-fields';
 import { toEntrust, type marketScales } from '../../domains/spot/spot.format';
 import type { BinanceRouteConfig } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';

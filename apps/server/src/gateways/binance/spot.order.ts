@@ -11,7 +11,8 @@ import type { Static } from '@sinclair/typebox';
 import type { SetEntrustBody } from '@exchange/api';
 import type { MarketConfig } from '@exchange/core';
 import { AppError } from '../../platform/shared/errors';
-import { MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS, parseUnits } from '../../domains/spot/spot.service';
+import { MAX_TRAILING_DELTA_BIPS, MIN_TRAILING_DELTA_BIPS } from '../../domains/spot/spot.service';
+import { parseUnits } from '../../platform/shared/order-fields';
 import { BinanceError, BX, fromAppError } from './binance.errors';
 import { STP_MODE } from './spot.format';
 
