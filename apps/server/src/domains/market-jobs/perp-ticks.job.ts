@@ -13,15 +13,10 @@
  *   command's `ts` with: the engine settles a funding time only at or after that `ts`, so a job reading the wall
  *   clock would never ask for the funding time a moved clock (the demo's clock control) has passed.
  */
-import { rescale as rescaleDec } from '@exchange/money';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
+import { rescale } from '../../platform/shared/decimal';
 import type { IndexListing } from './index-price.job';
-
-/** Converts a price between decimal precisions (rounding half up when narrowing; prices are positive). */
-function rescale(v: bigint, from: number, to: number): bigint {
-  return rescaleDec({ units: v, scale: from }, to, 'round').units;
-}
 
 /** The mark price ticker: `onIndex` is the index job's hook. */
 export interface MarkPriceTicker {
