@@ -39,6 +39,19 @@ async function sinks(n: number): Promise<void> {
   expect(binanceStreamsOf(t.ctx)?.hub?.stats().userSinks ?? 0).toBeGreaterThanOrEqual(n);
 }
 
+/** A stream's next message, or a named failure after `ms` (instead of the whole test's timeout). */
+async function within<T>(p: Promise<T>, what: string, ms = 15_000): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no ${what} within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([p, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Engine units (scale 8) as CCXT's number. */
 const num = (units: bigint) => Number(units) / 1e8;
 
@@ -69,13 +82,14 @@ describe('CCXT Pro private streams', () => {
       // bob's ask (prices in 0.01 USDT, quantities in 0.00001 BTC), taken by alice's market buy of 0.05 BTC
       await spot({ userId: bob, side: 'SELL', price: 3_000_000n, quantity: 5_000n });
       const placed = await ex.createOrder('BTC/USDT', 'market', 'buy', 0.05);
-      const trades = await tradesP;
+      const trades = await within(tradesP, 'the fill in watchMyTrades');
       expect(trades).toHaveLength(1);
       expect(trades[0]).toMatchObject({ order: placed.id, symbol: 'BTC/USDT', side: 'buy', price: 30_000, amount: 0.05, cost: 1_500, takerOrMaker: 'taker' });
-      let balance = await balanceP;
+      let balance = await within(balanceP, "the fill's balance update");
       const want = t.ctx.host.engine.balance(alice, 'SPOT', 'BTC');
       const deadline = Date.now() + 5000;
-      while (balance.BTC?.free !== num(want.available) && Date.now() < deadline) balance = await ex.watchBalance();
+      while (balance.BTC?.free !== num(want.available) && Date.now() < deadline)
+        balance = await within(ex.watchBalance(), 'a later balance update', 1_000).catch(() => balance);
       expect([balance.BTC?.free, balance.BTC?.used]).toEqual([num(want.available), num(want.frozen)]);
       const usdt = t.ctx.host.engine.balance(alice, 'SPOT', 'USDT');
       expect([balance.USDT?.free, balance.USDT?.used]).toEqual([num(usdt.available), num(usdt.frozen)]);
@@ -98,25 +112,31 @@ describe('CCXT Pro private streams', () => {
     try {
       await ex.loadHttpProxyAgent();
       await ex.loadMarkets();
+      // The first watchPositions answers with CCXT's REST snapshot (no position yet); only then is the next stream
+      // update awaited, so the fill's ACCOUNT_UPDATE cannot go by before a watch waits for it.
+      const snapshot = await ex.watchPositions(['ETH/USDT:USDT']);
+      expect(snapshot.filter((p) => (p.contracts ?? 0) !== 0)).toEqual([]);
       const positionsP = ex.watchPositions(['ETH/USDT:USDT']);
       const balanceP = ex.watchBalance({ type: 'future' });
       await sinks(1);
       // prices in 0.01 USDT, quantities in 0.0001 ETH: 0.2 ETH at 3,000
       await perp({ userId: bob, side: 'SELL', price: 300_000n, quantity: 2_000n });
       const placed = await ex.createOrder('ETH/USDT:USDT', 'market', 'buy', 0.2);
-      let positions = await positionsP;
+      let positions = await within(positionsP, "the fill's position update");
       const deadline = Date.now() + 5000;
-      while (!positions.some((p) => p.contracts === 0.2) && Date.now() < deadline) positions = await ex.watchPositions(['ETH/USDT:USDT']);
+      while (!positions.some((p) => p.contracts === 0.2) && Date.now() < deadline)
+        positions = await within(ex.watchPositions(['ETH/USDT:USDT']), 'a later position update', 1_000).catch(() => positions);
       const pos = positions.find((p) => p.symbol === 'ETH/USDT:USDT')!;
       const engine = t.ctx.host.engine.position(alice, sym)!;
       expect(engine).toMatchObject({ side: 'LONG', size: 2_000n });
       expect(pos).toMatchObject({ symbol: 'ETH/USDT:USDT', side: 'long', contracts: 0.2, entryPrice: 3_000 });
       expect(placed.id).toBeTruthy();
-      let balance = await balanceP;
+      let balance = await within(balanceP, "the fill's balance update");
       const wallet = t.ctx.host.engine.balance(alice, 'CONTRACT', 'USDT');
       const bDeadline = Date.now() + 5000;
       // ACCOUNT_UPDATE's wallet balance: the deposit less the taker fee
-      while (balance.USDT?.total !== num(wallet.available + wallet.frozen) && Date.now() < bDeadline) balance = await ex.watchBalance({ type: 'future' });
+      while (balance.USDT?.total !== num(wallet.available + wallet.frozen) && Date.now() < bDeadline)
+        balance = await within(ex.watchBalance({ type: 'future' }), 'a later balance update', 1_000).catch(() => balance);
       expect(balance.USDT?.total).toBe(num(wallet.available + wallet.frozen));
       expect(balance.USDT!.total!).toBeLessThan(100_000);
     } finally {
