@@ -12,11 +12,11 @@ import { PageHeader } from '../../shared/ui';
 import { SegTabs } from '../../shared/ui/SegTabs';
 import { LoginFirst } from '../../shared/guards/LoginFirst';
 import { SpotOrderPages } from '../../features/spot/components/SpotOrderPages';
-import { ContractOrderPages } from '../../features/contract/components/ContractOrderPages';
+import { ContractOrderPages } from '../../features/perp/components/ContractOrderPages';
 import { useSpotLive } from '../../features/spot/hooks/use-spot-live';
-import { useContractLive } from '../../features/contract/hooks/use-contract-live';
+import { useContractLive } from '../../features/perp/hooks/use-contract-live';
 import '../../features/spot/spot.css';
-import '../../features/contract/contract.css';
+import '../../features/perp/contract.css';
 import './order-manager.css';
 
 type Market = 'spot' | 'contract';

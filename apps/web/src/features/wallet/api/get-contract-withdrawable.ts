@@ -2,7 +2,7 @@
  * GET contract/contract/getAccount (login): the contract account, read by the transfer form for `maxWithdrawAmount`,
  * what may leave the contract account while positions are open (its available balance plus the cross unrealized
  * loss, never a profit; Binance's max withdraw amount). The same endpoint and query key as the contract screen's
- * account (features/contract get-account.ts, not imported: features do not import each other), so the two share one
+ * account (features/perp get-account.ts, not imported: features do not import each other), so the two share one
  * cache entry and the contract screen's pushes and invalidations keep it fresh.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

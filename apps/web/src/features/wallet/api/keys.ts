@@ -20,7 +20,7 @@ export const walletKeys = {
 /** The assets overview's key (features/assets get-assets.ts). */
 export const assetsKey = (userId: string) => ['asset', userId, 'assets'] as const;
 
-/** The contract account's key (features/contract api/keys.ts `contractKeys.account`): the transfer form's maximum out of CONTRACT. */
+/** The contract account's key (features/perp api/keys.ts `contractKeys.account`): the transfer form's maximum out of CONTRACT. */
 export const contractAccountKey = (userId: string) => ['contract', userId, 'account'] as const;
 
 /** After money moved: the balances and every wallet list and form of the user are stale. */
