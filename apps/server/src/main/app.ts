@@ -28,7 +28,7 @@ import { wsHubStats } from '../gateways/ws/ws.routes';
 import { fastifyTrustProxy, loopbackPeerWarning } from '../platform/plugins/trust-proxy';
 import { registerSecurityEvents } from '../platform/plugins/security-events';
 import { registerReadYourWrites } from '../platform/plugins/read-your-writes';
-import { operatorGuardFirst, registerRequireOperator } from '../domains/admin/auth';
+import { operatorGuardFirst, registerRequireOperator } from '../platform/shared/operator';
 import { registerRequireAuth } from '../platform/shared/auth';
 
 /** Path prefixes of the routes the public OpenAPI document leaves out: the operator console's and the demo's. */
@@ -213,7 +213,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   // service) and the console's (app.requireOperator, over the admin service). Route files take them from the instance.
   registerRequireAuth(app, { members: ctx.members });
   registerRequireOperator(app, { admin: ctx.admin });
-  // The console's routes authenticate the operator before their body is read and validated (domains/admin/auth.ts).
+  // The console's routes authenticate the operator before their body is read and validated (platform/shared/operator.ts).
   app.addHook('onRoute', operatorGuardFirst);
   // A production server without TRUST_PROXY that hears from a loopback peer (a proxy on this host) says so once.
   const peerCheck = loopbackPeerWarning(ctx.config, (msg) => ctx.log.warn(msg));

@@ -95,21 +95,15 @@ const domainOf = (f: string) => /^domains\/([^/]+)\//.exec(f)?.[1];
 /**
  * An import one domain makes of another's file beyond a service's type, as `<importing domain> -> <imported file>`
  * with ' (type)' when type-only. Today's list: shared helpers (formatting, decimals, the user id and account parsing,
- * masking), the console's guard and audit record, tables read downwards, and the verification parts the member
+ * masking), tables read downwards, and the verification parts the member
  * service is built from.
  */
 const DOMAIN_EDGES = [
-  'activity -> domains/admin/audit-record',
-  'activity -> domains/admin/auth',
   'activity -> domains/security/security.service',
   'admin -> domains/member/member.tables',
-  'api-keys -> domains/admin/auth',
-  'api-keys -> domains/admin/roles',
   'api-keys -> domains/member/member.service',
   'api-keys -> domains/member/validation',
-  'app-version -> domains/admin/auth',
   'content -> domains/admin/admin.repository (type)',
-  'content -> domains/admin/auth',
   'content -> domains/market-data/seed/content',
   'content -> domains/uploads/image',
   'convert -> domains/spot/spot.service',
@@ -118,8 +112,6 @@ const DOMAIN_EDGES = [
   'demo -> domains/market-jobs/reference-override (type)',
   'demo -> domains/member/member.service',
   'demo -> domains/verification/outbox.repository',
-  'earn -> domains/admin/audit-record',
-  'earn -> domains/admin/auth',
   'inbox -> domains/perp/perp.format',
   'inbox -> domains/spot/spot.format',
   'invite -> domains/member/member.tables',
@@ -133,8 +125,6 @@ const DOMAIN_EDGES = [
   'member -> domains/verification/code-sender',
   'member -> domains/verification/code.service',
   'member -> domains/verification/verification.repository',
-  'otc -> domains/admin/audit-record',
-  'otc -> domains/admin/auth',
   'otc -> domains/payment/payment.repository',
   'otc -> domains/security/security.service',
   'perp-market -> domains/market-data/catalogue (type)',
@@ -145,16 +135,11 @@ const DOMAIN_EDGES = [
   'perp-market -> domains/market-data/reference-history',
   'perp-market -> domains/market-data/series',
   'perp-market -> domains/perp/perp.tables',
-  'reserves -> domains/admin/auth',
   'security -> domains/inbox/inbox.repository',
   'security -> domains/member/member.service',
   'security -> domains/member/validation',
   'support -> domains/admin/admin.tables',
-  'support -> domains/admin/auth',
-  'support -> domains/admin/roles',
   'wallet -> domains/admin/admin.tables',
-  'wallet -> domains/admin/audit-record',
-  'wallet -> domains/admin/auth',
   'wallet -> domains/asset/asset.service',
   'wallet -> domains/market-data/seed/coins',
   'wallet -> domains/member/member.service',

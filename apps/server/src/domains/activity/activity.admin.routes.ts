@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ACTIVITY_ADMIN_PATHS, ActivityIdQuery, AdminActivity, AdminActivityDetail, CreateActivityBody, EndActivityBody, Envelope } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import type { ActivityService } from './activity.service';
 
 const TAGS = ['admin'];

@@ -32,7 +32,7 @@ import type {
 } from '@exchange/api';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
-import { engineAuditRecord } from '../admin/audit-record';
+import { engineAuditRecord } from '../../platform/shared/operator';
 import { maskAccount } from '../security/security.service';
 
 /** Longest activity period (days). */

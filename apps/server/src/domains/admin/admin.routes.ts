@@ -33,7 +33,7 @@ import {
   OperatorCredentials,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf, originOf } from './auth';
+import { actorOf, originOf } from '../../platform/shared/operator';
 import type { AdminService } from './admin.service';
 
 const TAGS = ['admin'];

@@ -10,7 +10,7 @@
  * updateUser command (`audit`), and the projector writes the row in the transaction that projects the change, so the
  * journal holds it too. Logins (failed ones as well), logouts and views of KYC images are logged.
  */
-import { engineAuditRecord } from './audit-record';
+import { engineAuditRecord, isRole, type Actor, type RequestOrigin } from '../../platform/shared/operator';
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
 import { ACCOUNT_KINDS, formatDecimal } from '@exchange/core';
@@ -31,7 +31,6 @@ import { AppError } from '../../platform/shared/errors';
 import { randomToken, sha256Hex } from '../../platform/shared/secrets';
 import { createAdminRepository, type AuditInsert, type OperatorRow } from './admin.repository';
 import type { KycPort } from './kyc-port';
-import { isRole } from './roles';
 import type { SecretBox } from '../../platform/shared/secret-box';
 import { newTotpSecret, otpauthUrl, totpStep } from './totp';
 
@@ -53,21 +52,6 @@ const PASSWORD_ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ2345
 
 /** The purpose the operators' TOTP secrets are sealed for (platform/shared/secret-box.ts binds it as associated data). */
 const TOTP_PURPOSE = 'operator-totp';
-
-/** Where a request came from (audit rows record it). */
-export interface RequestOrigin {
-  ip: string;
-  userAgent: string;
-}
-
-/** The operator behind a request, with the origin of that request. */
-export interface Actor extends RequestOrigin {
-  id: bigint;
-  email: string;
-  role: OperatorRole;
-  /** The session's id (logout revokes it). */
-  sessionId: bigint;
-}
 
 /** The console service. Every method that changes anything writes its audit row with the change. */
 export interface AdminService {

@@ -7,7 +7,7 @@ import { lt, or } from 'drizzle-orm';
 import { bigint, boolean, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { RetentionRule } from '../../platform/db/retention';
 
-/** Console operators. `role` is support | compliance | finance | admin (domains/admin/roles.ts). */
+/** Console operators. `role` is support | compliance | finance | admin (platform/shared/operator.ts). */
 export const operators = pgTable(
   'operators',
   {

@@ -21,8 +21,7 @@ import {
 import { ok } from '../../platform/shared/envelope';
 import { mapValidation } from '../member/validation';
 import { USER_AGENT_MAX } from '../member/member.service';
-import { actorOf } from '../admin/auth';
-import { can } from '../admin/roles';
+import { actorOf, can } from '../../platform/shared/operator';
 import type { ApiKeyService } from './api-keys.service';
 
 const TAGS = ['apiKeys'];

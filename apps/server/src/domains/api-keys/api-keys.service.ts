@@ -29,7 +29,7 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import type { SecretBox } from '../../platform/shared/secret-box';
-import type { Actor } from '../admin/admin.service';
+import type { Actor } from '../../platform/shared/operator';
 import type { RequestInfo, SecurityService } from '../security/security.service';
 import { createApiKeysRepository, type ApiKeyRow } from './api-keys.repository';
 

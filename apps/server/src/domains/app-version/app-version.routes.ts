@@ -19,7 +19,7 @@ import {
   WithdrawVersionBody,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import type { AppVersionService } from './app-version.service';
 
 const ADMIN_HEADERS = Type.Object({ 'x-admin-token': Type.Optional(Type.String({ maxLength: 128 })) });

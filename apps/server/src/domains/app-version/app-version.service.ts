@@ -9,7 +9,7 @@ import type { AppPlatform, AppRelease, LatestVersion, PublishVersionBody } from 
 import { APP_VERSION_PATHS } from '@exchange/api';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/shared/errors';
-import type { Actor } from '../admin/admin.service';
+import type { Actor } from '../../platform/shared/operator';
 import { packageWebBundle, type PackagedBundle } from './app-version.bundle';
 import { createAppVersionRepository, type AppVersionRow, type AuditInsert } from './app-version.repository';
 import { versionOrder } from './app-version.semver';

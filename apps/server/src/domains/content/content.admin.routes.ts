@@ -24,7 +24,7 @@ import {
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import type { ContentService } from './content.service';
 
 const TAGS = ['admin'];

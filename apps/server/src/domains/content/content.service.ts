@@ -35,7 +35,7 @@ import type {
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/shared/errors';
 import type { AuditInsert } from '../admin/admin.repository';
-import type { Actor } from '../admin/admin.service';
+import type { Actor } from '../../platform/shared/operator';
 import { cleanImage } from '../uploads/image';
 import { createContentRepository, type ItemInsert, type ItemRow } from './content.repository';
 import { seedRows } from './content.seed';

@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AdminEarnProduct, EARN_ADMIN_PATHS, Envelope, SaveEarnProductBody } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import type { EarnService } from './earn.service';
 
 const TAGS = ['admin'];

@@ -23,7 +23,7 @@ import type { AdminEarnProduct, EarnLock, EarnLockBody, EarnLockPage, EarnProduc
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
-import { engineAuditRecord } from '../admin/audit-record';
+import { engineAuditRecord } from '../../platform/shared/operator';
 import { createEarnRepository, type EarnLockRecord } from './earn.repository';
 
 /** An earn command without its timestamp (the host stamps it). */

@@ -26,7 +26,7 @@ import {
   SetMerchantStatusBody,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import { OtcImageQuery } from './otc.routes';
 import type { OtcService } from './otc.service';
 

@@ -48,7 +48,7 @@ import type { KycService } from '../kyc/kyc.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import { maskAccount } from '../security/security.service';
 import { createPaymentRepository, type PaymentRow } from '../payment/payment.repository';
-import { engineAuditRecord } from '../admin/audit-record';
+import { engineAuditRecord } from '../../platform/shared/operator';
 import { createOtcRepository, type OtcMessageRecord } from './otc.repository';
 import {
   adOfRow,

@@ -9,7 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { ADMIN_PATHS, API_PATHS, AdminReservesResult, Envelope, ReservesProof, ReservesRoot } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import type { ReservesService } from './reserves.service';
 
 const TAGS = ['reserves'];

@@ -26,7 +26,7 @@ import {
   SupportMessage,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import type { SupportService } from './support.service';
 
 const TAGS = ['admin'];

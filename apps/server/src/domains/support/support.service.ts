@@ -34,8 +34,8 @@ import {
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
-import type { Actor } from '../admin/admin.service';
-import { can } from '../admin/roles';
+import type { Actor } from '../../platform/shared/operator';
+import { can } from '../../platform/shared/operator';
 import { createSlidingWindowLimiter } from '../../platform/rate-limit/sliding-window';
 import type { UploadsService } from '../uploads/uploads.service';
 import { createSupportRepository, type CannedRow, type ConversationRow, type MessageRow, type SupportAudit } from './support.repository';

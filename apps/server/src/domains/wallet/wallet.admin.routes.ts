@@ -16,7 +16,7 @@ import {
   Envelope,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { actorOf } from '../admin/auth';
+import { actorOf } from '../../platform/shared/operator';
 import type { WalletService } from './wallet.service';
 
 const TAGS = ['admin'];

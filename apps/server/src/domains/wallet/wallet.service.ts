@@ -44,7 +44,7 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { createKeyedSerial } from '../../platform/shared/keyed-serial';
-import { engineAuditRecord } from '../admin/audit-record';
+import { engineAuditRecord } from '../../platform/shared/operator';
 import type { Account } from '../../platform/shared/account';
 import { parseUserId, type MemberService } from '../member/member.service';
 import { maskAccount, type SecurityService } from '../security/security.service';

@@ -1,11 +1,11 @@
 /**
- * Proves the role table of roles.ts as the OTC console routes use it (otc.admin.routes.ts): moderating
+ * Proves the role table of operator.ts as the OTC console routes use it (otc.admin.routes.ts): moderating
  * merchants and ads needs `user_freeze` (compliance, admin), resolving an appeal moves escrowed coin and needs
  * `wallet_decide` (finance, admin); every role views; an unknown role has nothing. The console hides the buttons by
  * the same table (apps/admin/src/features/otc/otc-permissions.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { can, isRole } from './roles';
+import { can, isRole } from './operator';
 
 const ROLES = ['support', 'finance', 'compliance', 'admin'];
 

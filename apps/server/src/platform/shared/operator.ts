@@ -1,15 +1,54 @@
 /**
- * `requireOperator(permission)`: the guard of every console route but login (run as its onRequest hook). Reads the header `x-admin-token`
- * (an operator session: a user's `token` never opens the console) through the admin service's `authenticate`, handed
- * to `createRequireOperator` (main/app.ts builds it from `{ admin }` and decorates the app with it as
- * `app.requireOperator`; a route file takes it from the instance it registers on), then checks the operator's role (roles.ts). Missing, unknown, expired (30 minutes idle, 8 hours at most), revoked or disabled ->
- * HTTP 401 admin_unauthorized; a role without the permission -> HTTP 403 admin_forbidden.
- * On success `request.operator` holds the actor (with the request's IP and user-agent, for the audit log).
+ * The console's operator, shared by every domain with console routes: who the operator is (`Actor`, with the
+ * request's origin for the audit log), what each role may do (`can`: the table is packages/api ROLE_PERMISSIONS,
+ * shared with the console, which hides what a role cannot do), the guard of every console route but login
+ * (`requireOperator(permission)`, built over the admin service's `authenticate` and decorated on the app by
+ * main/app.ts), the request's operator (`actorOf`) and the audit record an engine command carries for an operator's
+ * action (`engineAuditRecord`: the projector turns it into the audit_log row in the projection's transaction,
+ * platform/engine-host/projection.ts auditRow).
+ *
+ * The guard reads the header `x-admin-token` (an operator session: a user's `token` never opens the console), then
+ * checks the operator's role. Missing, unknown, expired (30 minutes idle, 8 hours at most), revoked or disabled ->
+ * HTTP 401 admin_unauthorized; a role without the permission -> HTTP 403 admin_forbidden. On success
+ * `request.operator` holds the actor (with the request's IP and user-agent, for the audit log).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
-import { AppError } from '../../platform/shared/errors';
-import type { Actor, AdminService } from './admin.service';
-import { can, type Permission } from './roles';
+import { ROLE_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@exchange/api';
+import { AppError } from './errors';
+
+/** Where a request came from (audit rows record it). */
+export interface RequestOrigin {
+  ip: string;
+  userAgent: string;
+}
+
+/** The operator behind a request, with the origin of that request. */
+export interface Actor extends RequestOrigin {
+  id: bigint;
+  email: string;
+  role: OperatorRole;
+  /** The session's id (logout revokes it). */
+  sessionId: bigint;
+}
+
+/** What the guard needs of the admin service (domains/admin, AdminService.authenticate). */
+export interface OperatorSessions {
+  /** The operator of a live session token (sliding its idle timer), or null. */
+  authenticate(token: string, origin: RequestOrigin): Promise<Actor | null>;
+}
+
+/** The actions a route may require. */
+export type Permission = OperatorPermission;
+
+/** True when `role` is a known role and has `permission`. */
+export function can(role: string, permission: Permission): boolean {
+  return (ROLE_PERMISSIONS as Record<string, readonly Permission[] | undefined>)[role]?.includes(permission) ?? false;
+}
+
+/** True when `s` names a role. */
+export function isRole(s: string): s is OperatorRole {
+  return Object.hasOwn(ROLE_PERMISSIONS, s);
+}
 
 /** The console's guard factory: the guard of one permission (see `createRequireOperator`). */
 export type OperatorGuard = (permission: Permission) => preHandlerAsyncHookHandler;
@@ -45,7 +84,7 @@ const OPERATOR_GUARD = Symbol('operator guard');
  * operator session whose role has `permission` (401 admin_unauthorized, 403 admin_forbidden otherwise). The app runs
  * it as the route's onRequest hook instead (operatorGuardFirst): a console request is authenticated before its body is read.
  */
-export function createRequireOperator({ admin }: { admin: Pick<AdminService, 'authenticate'> }): OperatorGuard {
+export function createRequireOperator({ admin }: { admin: OperatorSessions }): OperatorGuard {
   return function requireOperator(permission: Permission): preHandlerAsyncHookHandler {
     const guard = async function (this: unknown, req: FastifyRequest, _reply: FastifyReply): Promise<void> {
       const token = header(req, 'x-admin-token');
@@ -63,7 +102,7 @@ export function createRequireOperator({ admin }: { admin: Pick<AdminService, 'au
  * Decorates `app` with the console's guard over `admin` (`app.requireOperator`), before the routes that use it are
  * registered (main/app.ts); every plugin registered on `app` afterwards sees it.
  */
-export function registerRequireOperator(app: FastifyInstance, deps: { admin: Pick<AdminService, 'authenticate'> }): void {
+export function registerRequireOperator(app: FastifyInstance, deps: { admin: OperatorSessions }): void {
   app.decorate('requireOperator', createRequireOperator(deps));
 }
 
@@ -89,4 +128,29 @@ export function operatorGuardFirst(route: RouteOptions): void {
 export function actorOf(req: FastifyRequest): Actor {
   if (!req.operator) throw new AppError('admin_unauthorized', 401);
   return req.operator;
+}
+
+/**
+ * The audit record an engine command carries for an operator's action (updateUser, approveWithdrawal, ...): who
+ * (`actor` id and e-mail), `action`, `before` and `after` as JSON text, the request's IP (at most 64
+ * characters) and browser (at most 256), plus `extra` fields (e.g. the target user). The projector writes it as the
+ * command's audit_log row.
+ */
+export function engineAuditRecord(
+  actor: { id: bigint; email: string; ip: string; userAgent: string },
+  action: string,
+  before: unknown,
+  after: unknown,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    operatorId: actor.id.toString(),
+    operatorEmail: actor.email,
+    action,
+    before: JSON.stringify(before),
+    after: JSON.stringify(after),
+    ip: actor.ip.slice(0, 64),
+    userAgent: actor.userAgent.slice(0, 256),
+    ...extra,
+  };
 }
