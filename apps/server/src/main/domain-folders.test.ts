@@ -94,26 +94,18 @@ const domainOf = (f: string) => /^domains\/([^/]+)\//.exec(f)?.[1];
 
 /**
  * An import one domain makes of another's file beyond a service's type, as `<importing domain> -> <imported file>`
- * with ' (type)' when type-only. Today's list: shared helpers (formatting, decimals, the user id and account parsing,
- * masking), tables read downwards, and the verification parts the member
- * service is built from.
+ * with ' (type)' when type-only. Today's list: a few helpers (index sources, reference overrides, demo seeds, image
+ * checks, the demo merchant's payment method), and tables read downwards.
  */
 const DOMAIN_EDGES = [
-  'activity -> domains/security/security.service',
   'admin -> domains/member/member.tables',
-  'api-keys -> domains/member/member.service',
-  'api-keys -> domains/member/validation',
   'content -> domains/admin/admin.repository (type)',
   'content -> domains/market-data/seed/content',
   'content -> domains/uploads/image',
-  'convert -> domains/spot/spot.service',
   'demo -> domains/asset/demo-faucet',
   'demo -> domains/market-jobs/reference-override',
   'demo -> domains/market-jobs/reference-override (type)',
-  'demo -> domains/member/member.service',
   'demo -> domains/verification/outbox.repository',
-  'inbox -> domains/perp/perp.format',
-  'inbox -> domains/spot/spot.format',
   'invite -> domains/member/member.tables',
   'market-data -> domains/spot/spot.tables',
   'market-jobs -> domains/index-price/index-components',
@@ -121,12 +113,7 @@ const DOMAIN_EDGES = [
   'market-jobs -> domains/index-price/live-index',
   'market-jobs -> domains/market-data/price-source (type)',
   'member -> domains/market-data/market-data.tables',
-  'member -> domains/verification/captcha.service',
-  'member -> domains/verification/code-sender',
-  'member -> domains/verification/code.service',
-  'member -> domains/verification/verification.repository',
   'otc -> domains/payment/payment.repository',
-  'otc -> domains/security/security.service',
   'perp-market -> domains/market-data/catalogue (type)',
   'perp-market -> domains/market-data/contract-feed (type)',
   'perp-market -> domains/market-data/klines',
@@ -136,14 +123,9 @@ const DOMAIN_EDGES = [
   'perp-market -> domains/market-data/series',
   'perp-market -> domains/perp/perp.tables',
   'security -> domains/inbox/inbox.repository',
-  'security -> domains/member/member.service',
-  'security -> domains/member/validation',
   'support -> domains/admin/admin.tables',
   'wallet -> domains/admin/admin.tables',
-  'wallet -> domains/asset/asset.service',
   'wallet -> domains/market-data/seed/coins',
-  'wallet -> domains/member/member.service',
-  'wallet -> domains/security/security.service',
 ];
 
 /** The gateway files that import each domain folder (the wire adapters over the domains: section 1). */
@@ -157,12 +139,7 @@ const GATEWAY_READERS: Record<string, string[]> = {
     'gateways/binance/streams.wsapi.trade.ts',
     'gateways/binance/streams.wsapi.ts',
   ],
-  perp: [
-    'gateways/binance/futures.format.ts',
-    'gateways/binance/futures.repository.ts',
-    'gateways/binance/futures.routes.ts',
-    'gateways/binance/streams.user.ts',
-  ],
+  perp: ['gateways/binance/futures.repository.ts', 'gateways/binance/futures.routes.ts', 'gateways/binance/streams.user.ts'],
   'perp-market': ['gateways/binance/futures.routes.ts', 'gateways/binance/streams.hub.ts', 'gateways/ws/ws.hub.ts'],
   spot: [
     'gateways/binance/spot.cancel-replace.ts',

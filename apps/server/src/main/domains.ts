@@ -40,8 +40,8 @@ import { binanceModule } from '../gateways/binance/binance.module';
 
 export const DOMAINS = [
   { name: 'health', routes: (ctx: PlatformContext) => [health({ host: ctx.host, db: ctx.db })] },
-  memberModule,
   verificationModule,
+  memberModule,
   demoModule,
   spotModule,
   perpModule,

@@ -33,7 +33,7 @@ import type {
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { engineAuditRecord } from '../../platform/shared/operator';
-import { maskAccount } from '../security/security.service';
+import { maskAccount } from '../../platform/shared/account';
 
 /** Longest activity period (days). */
 export const ACTIVITY_MAX_DAYS = 366;

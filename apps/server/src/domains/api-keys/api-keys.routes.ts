@@ -19,10 +19,10 @@ import {
   Envelope,
 } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
-import { mapValidation } from '../member/validation';
-import { USER_AGENT_MAX } from '../member/member.service';
 import { actorOf, can } from '../../platform/shared/operator';
 import type { ApiKeyService } from './api-keys.service';
+import { mapValidation } from '../../platform/shared/validation';
+import { USER_AGENT_MAX } from '../../platform/shared/auth';
 
 const TAGS = ['apiKeys'];
 const ADMIN_TAGS = ['admin'];

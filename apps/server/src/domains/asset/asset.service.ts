@@ -9,13 +9,12 @@
  * 2 decimals, both rounded DOWN (never overstating what the user holds).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCOUNT_KINDS, formatDecimal, pow10, tryParseDecimal, type EngineApi } from '@exchange/core';
+import { ACCOUNT_KINDS, formatDecimal, pow10, tryParseDecimal } from '@exchange/core';
 import type { AssetAccount, AssetItem, Assets } from '@exchange/api';
 import type { Config } from '../../platform/config/env';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
+import { scaleTo, usdtValue, VALUE_DECIMALS } from '../../platform/shared/valuation';
 
-/** Decimals of the internal valuation (USDT per unit of value = 10^-18). */
-export const VALUE_DECIMALS = 18;
 /** Display decimals of CNY values. */
 export const CNY_DECIMALS = 2;
 
@@ -23,25 +22,6 @@ export const CNY_DECIMALS = 2;
 export interface AssetService {
   /** The user's four accounts with every known asset, converted to USDT and CNY, and the totals. */
   getAssets(userId: string): Assets;
-}
-
-/**
- * USDT value of `amount` units of asset `code` (scale `scale`) at 10^-VALUE_DECIMALS, rounded down;
- * 0 when the asset has no `<code>/USDT` market or no last price.
- */
-export function usdtValue(engine: EngineApi, code: string, scale: number, amount: bigint): bigint {
-  if (amount === 0n) return 0n;
-  if (code === 'USDT') return scaleTo(amount, scale, VALUE_DECIMALS);
-  const symbol = `${code}/USDT`;
-  const market = engine.market(symbol);
-  const price = market ? engine.lastPrice(symbol) : null;
-  if (!market || price === null) return 0n;
-  // amount / 10^scale coins x price / 10^priceDecimals USDT per coin.
-  return scaleTo(amount * price, scale + market.priceDecimals, VALUE_DECIMALS);
-}
-
-function scaleTo(v: bigint, from: number, to: number): bigint {
-  return to >= from ? v * pow10(to - from) : v / pow10(from - to);
 }
 
 /** Builds the service over the engine's balances; throws when config.usdtCnyRate is not a decimal. */

@@ -21,9 +21,9 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { plainDecimal } from '../../platform/shared/order-fields';
-import { rejectParams } from '../spot/spot.service';
 import { convertMarket, minimumFrom, type ConvertMarket } from './convert.filters';
 import { createConvertRepository } from './convert.repository';
+import { rejectParams } from '../../platform/shared/market-scales';
 
 /** The convert service (see the file comment). Every method throws AppError with the user's message code. */
 export interface ConvertService {

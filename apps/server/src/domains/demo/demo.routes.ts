@@ -14,10 +14,11 @@ import { Type } from '@sinclair/typebox';
 import { API_PATHS, DemoInfo, Envelope, OutboxMessage, OutboxQuery } from '@exchange/api';
 import { ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
-import { userKeyOf, type MemberService } from '../member/member.service';
+import { type MemberService } from '../member/member.service';
 import { DEMO_FAUCET_USDT } from '../asset/demo-faucet';
 import { listOutbox } from '../verification/outbox.repository';
 import type { PlatformContext } from '../../platform/platform-context';
+import { userKeyOf } from '../../platform/shared/account';
 
 /** True for loopback addresses (IPv4 127/8, ::1, and IPv4-mapped 127/8). */
 export function isLoopback(ip: string): boolean {

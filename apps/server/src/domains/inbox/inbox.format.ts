@@ -6,8 +6,7 @@
  */
 import type { Asset, MarketConfig, PerpMarketConfig } from '@exchange/core';
 import { formatDecimal } from '@exchange/core';
-import { averagePrice, marketScales } from '../spot/spot.format';
-import { avgPriceOf, perpScales } from '../perp/perp.format';
+import { averagePrice, marketScales, avgPriceOf, perpScales } from '../../platform/shared/market-scales';
 
 /** What formatting needs from the engine. */
 export interface InboxListing {

@@ -2,17 +2,26 @@
 import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createMemberService, type LoginSecurity, type MemberService } from './member.service';
+import type { VerificationServices } from '../verification/verification.service';
 import memberRoutes from './member.routes';
 import { memberProjection } from './member.projection';
 import { memberRetention } from './member.tables';
 
-export const memberModule: DomainModule<PlatformContext & { security: LoginSecurity }, { members: MemberService }> = {
+export const memberModule: DomainModule<PlatformContext & VerificationServices & { security: LoginSecurity }, { members: MemberService }> = {
   name: 'member',
   retention: memberRetention,
   projection: memberProjection,
   create: (ctx) => ({
     // login asks account security for the second factor (security is built after the members: read lazily)
-    members: createMemberService({ config: ctx.config, db: ctx.db, log: ctx.log, hooks: ctx.hooks, host: ctx.host, security: () => ctx.security }),
+    members: createMemberService({
+      db: ctx.db,
+      log: ctx.log,
+      hooks: ctx.hooks,
+      host: ctx.host,
+      captcha: ctx.captcha,
+      codes: ctx.codes,
+      security: () => ctx.security,
+    }),
   }),
   routes: (ctx) => [memberRoutes({ members: ctx.members })],
 };

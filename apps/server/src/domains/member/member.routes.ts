@@ -25,8 +25,8 @@ import {
 import { fail, ok } from '../../platform/shared/envelope';
 import { requestLang } from '../../platform/shared/lang';
 import { AppError } from '../../platform/shared/errors';
-import { mapValidation } from './validation';
 import type { MemberService } from './member.service';
+import { mapValidation } from '../../platform/shared/validation';
 
 const TAGS = ['member'];
 const NullResult = Envelope(Type.Null());

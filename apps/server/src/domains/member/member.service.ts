@@ -1,6 +1,6 @@
 /**
  * The member service: registration, login/logout, password reset, sessions, profile (nickname, invitation
- * code) and favourite pairs; it also builds the captcha and verification-code services of domains/verification.
+ * code) and favourite pairs; it asks the puzzle and the verification codes of domains/verification.
  * Rules: passwords 8-20 characters, not only digits (spec sections 5 and 9), hashed with argon2id; session
  * tokens are 32 random bytes (base64url) stored as sha256, valid 7 days, revocable; logins are limited per
  * account (puzzle after 3 failures, locked after 5 within 15 minutes, counted atomically: see `login`) and per IP
@@ -13,9 +13,10 @@
  * in the database only.
  */
 import argon2 from 'argon2';
+import type { CaptchaService } from '../verification/captcha.service';
+import type { CodeService } from '../verification/code.service';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Favorite, GeetestResult, Lang, Member, MarketType, Session, WsSessionEndReason } from '@exchange/api';
-import type { Config } from '../../platform/config/env';
 import type { Db } from '../../platform/db/client';
 import type { Hooks } from '../../platform/shared/hooks';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
@@ -23,10 +24,9 @@ import { AppError } from '../../platform/shared/errors';
 import { accountKey, parseAccount, parseEmail, parsePhone, type Account } from '../../platform/shared/account';
 import { createMemberRepository } from './member.repository';
 import { isWellFormedToken, randomToken, randomUid, randomWelCode, sha256Hex } from '../../platform/shared/secrets';
-import { createVerificationRepository } from '../verification/verification.repository';
-import { createCaptchaService, type CaptchaService } from '../verification/captcha.service';
-import { createCodeService, type CodeService } from '../verification/code.service';
-import { codeSendersFromConfig, type CodeSenders } from '../verification/code-sender';
+import { ARGON2_OPTIONS, checkPassword } from '../../platform/shared/password';
+import { parseUserId, userKeyOf } from '../../platform/shared/account';
+import { USER_AGENT_MAX } from '../../platform/shared/auth';
 
 /** Session lifetime. */
 export const SESSION_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -53,8 +53,6 @@ export const LOGIN_IP_CAPTCHA_AFTER = 20;
 export const LOGIN_IP_LOCK_AFTER = 200;
 /** How long the failure rows are kept as the record of failed logins (the limits use login_counters). */
 const LOGIN_FAILURE_RECORD_MS = 7 * 24 * 60 * 60_000;
-/** argon2id parameters (OWASP's minimum: 19 MiB, 2 passes, 1 lane). */
-export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Registration input (packages/api RegisterBody), after schema validation. */
 export interface RegisterInput {
@@ -122,8 +120,6 @@ export interface SessionInfo {
 
 /** How often a session's last-seen time is written at most. */
 export const SESSION_TOUCH_MS = 60_000;
-/** Longest User-Agent kept with a session or a log row. */
-export const USER_AGENT_MAX = 512;
 
 export interface MemberService {
   /** The user id of a valid, unexpired, unrevoked session token whose owner is `userId`; else null. */
@@ -185,18 +181,6 @@ export interface MemberService {
   ensureEmailUser(mail: string, password: string, nickName: string): Promise<{ userId: string; created: boolean }>;
 }
 
-/** Parses a wire user id (a positive bigint in decimal); null when malformed. */
-export function parseUserId(s: string): bigint | null {
-  if (!/^[1-9][0-9]{0,18}$/.test(s)) return null;
-  const v = BigInt(s);
-  return v <= 9_223_372_036_854_775_807n ? v : null;
-}
-
-/** Checks the spec's password rule (8-20 characters, not only digits); throws password_invalid. */
-export function checkPassword(password: string, field = 'password'): void {
-  if (password.length < 8 || password.length > 20 || /^[0-9]+$/.test(password)) throw new AppError('password_invalid', 400, field);
-}
-
 function truthy(v: boolean | string): boolean {
   return v === true || v === 'true' || v === '1';
 }
@@ -219,35 +203,25 @@ function toMember(userId: bigint, p: Readonly<Record<string, string>>): Member {
 }
 
 /**
- * Builds the member service. Optional: `senders` (code delivery; default from config), `now` (Unix ms clock).
+ * Builds the member service over the verification domain's puzzle and codes. Optional: `now` (Unix ms clock).
  */
 export function createMemberService(deps: {
-  config: Config;
   db: Db;
   log: FastifyBaseLogger;
   hooks: Hooks;
   host: EnginePort;
-  senders?: CodeSenders;
+  /** the slide puzzle and the verification codes (domains/verification) */
+  captcha: CaptchaService;
+  codes: CodeService;
   now?: () => number;
   /** Account security (login 2FA, locks, the log); without it, logins need no second factor. */
   security?: () => LoginSecurity | undefined;
 }): MemberService {
-  const { config, db, log, hooks, host } = deps;
+  const { db, log, hooks, host } = deps;
   const security = deps.security ?? (() => undefined);
   const now = deps.now ?? Date.now;
   const repo = createMemberRepository(db);
-  const smsRepo = createVerificationRepository(db);
-  const captcha = createCaptchaService({ repo: smsRepo, testMode: config.captchaTestMode, now, challengesPerMinute: config.captchaPerIpPerMin });
-  const codes = createCodeService({
-    repo: smsRepo,
-    captcha,
-    senders: deps.senders ?? codeSendersFromConfig(config, db, log),
-    accountExists: async (a) => host.engine.userByKey(userKeyOf(a)) !== undefined,
-    log,
-    now,
-    resendMs: config.codeResendMs,
-    ipPerHour: config.codeIpPerHour,
-  });
+  const { captcha, codes } = deps;
   let dummyHash: Promise<string> | undefined;
   let loginPurgeAtMs = 0;
 
@@ -739,9 +713,4 @@ export function createMemberService(deps: {
       }
     },
   };
-}
-
-/** The engine key of an account: "mail:<address>" or "phone:<area code>:<digits>" (users.ts keys). */
-export function userKeyOf(a: Account): string {
-  return a.kind === 'email' ? `mail:${a.mail}` : `phone:${a.areaCode}:${a.phone}`;
 }

@@ -5,6 +5,7 @@ import { createOtcService, type OtcService } from './otc.service';
 import type { KycService } from '../kyc/kyc.service';
 import type { UploadsService } from '../uploads/uploads.service';
 import type { SecurityService } from '../security/security.service';
+import type { PaymentService } from '../payment/payment.service';
 import otcRoutes from './otc.routes';
 import otcAdminRoutes from './otc.admin.routes';
 import { startOtcJobs } from './otc.jobs';
@@ -14,7 +15,7 @@ import { otcProjection } from './otc.projection';
 export const otcModule: DomainModule<
   Parameters<typeof startOtcJobs>[0] &
     Parameters<typeof ensureOtcDemoMerchant>[0] &
-    PlatformContext & { kyc: KycService; uploads: UploadsService; security: SecurityService },
+    PlatformContext & { kyc: KycService; uploads: UploadsService; security: SecurityService; payments: PaymentService },
   { otc: OtcService }
 > = {
   name: 'otc',
@@ -28,6 +29,7 @@ export const otcModule: DomainModule<
       kyc: ctx.kyc,
       uploads: ctx.uploads,
       security: () => ctx.security,
+      payments: ctx.payments,
       log: ctx.log,
       now: ctx.clock.now,
     });

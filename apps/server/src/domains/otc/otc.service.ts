@@ -46,8 +46,7 @@ import { FixedWindowCounter } from '../../platform/rate-limit/fixed-window';
 import type { SecurityService } from '../security/security.service';
 import type { KycService } from '../kyc/kyc.service';
 import type { UploadsService } from '../uploads/uploads.service';
-import { maskAccount } from '../security/security.service';
-import { createPaymentRepository, type PaymentRow } from '../payment/payment.repository';
+import type { PaymentService, StoredPaymentMethod } from '../payment/payment.service';
 import { engineAuditRecord } from '../../platform/shared/operator';
 import { createOtcRepository, type OtcMessageRecord } from './otc.repository';
 import {
@@ -64,6 +63,7 @@ import {
   positiveUnits,
   toOtcOrder,
 } from './otc.format';
+import { maskAccount } from '../../platform/shared/account';
 
 /** Chat messages one user may send per minute, over all its orders (a flood is refused 429 rate_limited). */
 export const OTC_CHAT_PER_MIN = 20;
@@ -198,6 +198,8 @@ export function createOtcService(deps: {
   kyc: Pick<KycService, 'verifiedRealName'>;
   uploads: Pick<UploadsService, 'ownImage' | 'imageFor'>;
   security: () => Pick<SecurityService, 'verifyTransactionPassword' | 'totpBound' | 'verifyTotp'>;
+  /** the users' payment methods as stored (a seller's enabled methods, the details an ad and an order show) */
+  payments: Pick<PaymentService, 'storedMethod' | 'storedMethods'>;
   log?: { warn(o: object, msg: string): void; info(o: object, msg: string): void };
   /** the process clock (Unix ms; platform/shared/clock.ts), the one the engine stamps commands with; Date.now by default */
   now?: () => number;
@@ -208,7 +210,7 @@ export function createOtcService(deps: {
   const { host, config } = deps;
   const engine = host.engine;
   const repo = createOtcRepository(deps.db);
-  const payments = createPaymentRepository(deps.db);
+  const { payments } = deps;
   const listeners = new Set<(p: OtcPush) => void>();
 
   async function caughtUp(): Promise<void> {
@@ -254,18 +256,18 @@ export function createOtcService(deps: {
   }
 
   /** The caller's enabled methods among `ids`; throws otc_payment_method_invalid when one is not. */
-  async function ownEnabledMethods(userId: string, ids: string[]): Promise<PaymentRow[]> {
-    const out: PaymentRow[] = [];
+  async function ownEnabledMethods(userId: string, ids: string[]): Promise<StoredPaymentMethod[]> {
+    const out: StoredPaymentMethod[] = [];
     for (const id of ids) {
       if (!/^[1-9][0-9]{0,17}$/.test(id)) throw new AppError('otc_payment_method_invalid', 400, 'paymentMethodIds');
-      const r = await payments.find(BigInt(userId), BigInt(id));
+      const r = await payments.storedMethod(BigInt(userId), BigInt(id));
       if (!r || !r.enabled) throw new AppError('otc_payment_method_invalid', 400, 'paymentMethodIds');
       out.push(r);
     }
     return out;
   }
   async function hasEnabledMethod(userId: string): Promise<boolean> {
-    return (await payments.list(BigInt(userId))).some((m) => m.enabled);
+    return (await payments.storedMethods(BigInt(userId))).some((m) => m.enabled);
   }
 
   // ------------------------------------------------------------------ merchants
@@ -413,7 +415,7 @@ export function createOtcService(deps: {
   async function paymentDetails(o: OtcOrderView, admin: boolean): Promise<OtcPaymentDetail[]> {
     const out: OtcPaymentDetail[] = [];
     for (const id of idList(o.meta.sellerPm)) {
-      const m = await payments.find(BigInt(o.sellerId), BigInt(id));
+      const m = await payments.storedMethod(BigInt(o.sellerId), BigInt(id));
       if (!m) continue;
       out.push({
         id,
@@ -808,7 +810,7 @@ export function createOtcService(deps: {
       const o = 'userId' in viewer ? await partyOrder(viewer.userId, orderId) : await findOrder(orderId);
       const allowed = new Set<string>([o.meta.proof ?? '', ...idList(o.meta.appealImages)]);
       for (const id of idList(o.meta.sellerPm)) {
-        const m = await payments.find(BigInt(o.sellerId), BigInt(id));
+        const m = await payments.storedMethod(BigInt(o.sellerId), BigInt(id));
         if (m?.qrImageId) allowed.add(m.qrImageId);
       }
       allowed.delete('');

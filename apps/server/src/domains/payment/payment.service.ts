@@ -38,7 +38,17 @@ export interface PaymentService {
   setEnabled(userId: string, id: string, enabled: boolean): Promise<void>;
   /** Deletes the caller's method. Throws real_name_required, payment_not_found and the transaction password's codes. */
   remove(userId: string, id: string, transPassword: string): Promise<void>;
+  /**
+   * The user's method `id` as stored (the full card number, for the seller's details shown to an OTC buyer), or null
+   * when the user has no such method. For the OTC service; never sent to the method's owner as is.
+   */
+  storedMethod(userId: bigint, id: bigint): Promise<StoredPaymentMethod | null>;
+  /** The user's methods as stored, oldest first. For the OTC service. */
+  storedMethods(userId: bigint): Promise<StoredPaymentMethod[]>;
 }
+
+/** A payment method as stored (payment.repository.ts PaymentRow): what the OTC service reads of a seller's method. */
+export type StoredPaymentMethod = PaymentRow;
 
 /** A payment method id: a positive decimal below 2^63; anything else is not found. */
 function parseId(id: string): bigint {
@@ -115,6 +125,9 @@ export function createPaymentService(deps: {
   }
 
   return {
+    storedMethod: (userId, id) => repo.find(userId, id),
+    storedMethods: (userId) => repo.list(userId),
+
     async list(userId) {
       realName(userId);
       return (await repo.list(BigInt(userId))).map(toWire);

@@ -21,9 +21,10 @@ import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { canonicalOrderId, parseUnits, plainDecimal } from '../../platform/shared/order-fields';
-import { avgPriceOf, perpScales, rowToPerpOrderView, type PerpScales } from './perp.format';
+import { rowToPerpOrderView } from './perp.format';
 import { createPerpRepository } from './perp.repository';
 import type { PerpService } from './perp.service';
+import { avgPriceOf, perpScales, type PerpScales } from '../../platform/shared/market-scales';
 
 /** The app's conditional orders (see the file comment). */
 export interface PerpConditionalService {

@@ -4,8 +4,9 @@
 // the test market TSTP/USDT (1,000 USDT lots, price 2 decimals, quantity 3).
 import { describe, expect, it } from 'vitest';
 import type { PerpOrderView } from '@exchange/core';
-import { entrustLots, perpScales, toContractOrder } from './perp.format';
+import { entrustLots, toContractOrder } from './perp.format';
 import { PERP, U } from './perp-test-support';
+import { perpScales } from '../../platform/shared/market-scales';
 
 const s = perpScales(PERP, 8);
 

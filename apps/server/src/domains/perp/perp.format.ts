@@ -6,7 +6,6 @@
  * the formulas the engine and the web app use.
  */
 import {
-  bracketTiers,
   entryPriceOf,
   formatDecimal,
   initialMargin,
@@ -14,14 +13,11 @@ import {
   maintMargin,
   maxRemovableMargin,
   notionalOf,
-  perpNotionalMult,
   positionLots,
   qtyToLots,
   unrealizedPnl,
   yieldRatePpm,
-  type BracketTier,
   type PerpAccountView,
-  type PerpMarketConfig,
   type PerpConditionType,
   type PerpConditionView,
   type PerpOrderView,
@@ -30,22 +26,7 @@ import {
 } from '@exchange/core';
 import type { ContractAccount, ContractFill, ContractFundingRecord, ContractLiquidation, ContractOrder, ContractPosition } from '@exchange/api';
 import type { perpFundingPayments, perpLiquidations, perpOrders, perpTrades } from './perp.tables';
-
-/** What formatting one perpetual market's values needs. */
-export interface PerpScales {
-  market: PerpMarketConfig;
-  /** the settle asset's scale (USDT: 8) */
-  scale: number;
-  /** price * qty * mult = quote units */
-  mult: bigint;
-  tiers: BracketTier[];
-}
-
-/** Builds PerpScales of a market (settle scale from the engine's asset, 8 when unknown). */
-export function perpScales(market: PerpMarketConfig, settleScale: number | undefined): PerpScales {
-  const scale = settleScale ?? 8;
-  return { market, scale, mult: perpNotionalMult(scale, market.priceDecimals, market.qtyDecimals), tiers: bracketTiers(market.brackets) };
-}
+import { avgPriceOf, type PerpScales } from '../../platform/shared/market-scales';
 
 /** ppm as a percent string with 4 decimals (200 -> "0.0200"). */
 export function ppmPercent4(ppm: number | bigint): string {
@@ -58,12 +39,6 @@ export function ppmPercent2(ppm: number | bigint): string {
 /** An E8 rate as a percent string with 6 decimals (10000 -> "0.010000"). */
 export function e8Percent(e8: number | bigint): string {
   return formatDecimal(BigInt(e8), 6);
-}
-
-/** Average price (price units, rounded down) of `quote` quote units over `qty`; null for qty 0. */
-export function avgPriceOf(quote: bigint, qty: bigint, mult: bigint): bigint | null {
-  if (qty <= 0n) return null;
-  return quote / (qty * mult);
 }
 
 const OPEN_STATUSES: ReadonlySet<string> = new Set(['NEW', 'PARTIALLY_FILLED']);

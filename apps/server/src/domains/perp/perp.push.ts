@@ -9,7 +9,8 @@ import type { ContractConditionalWsMessage, ContractWsMessage } from '@exchange/
 import type { DomainPushes } from '../../platform/shared/private-push';
 import type { EngineApi, EngineEvent, PerpMarketConfig } from '@exchange/core';
 import { conditionalState } from './perp.conditional';
-import { isolatedRiskPpm, perpScales, positionFigures, toContractAccount, toContractOrder, toContractPosition } from './perp.format';
+import { isolatedRiskPpm, positionFigures, toContractAccount, toContractOrder, toContractPosition } from './perp.format';
+import { perpScales } from '../../platform/shared/market-scales';
 
 /** The engine reads a push needs. */
 export type PushEngine = Pick<EngineApi, 'asset' | 'balance' | 'perpMarket' | 'perpMarkState' | 'perpAccount' | 'positions'>;

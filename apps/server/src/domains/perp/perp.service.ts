@@ -56,7 +56,6 @@ import { canonicalOrderId, parseUnits, plainDecimal } from '../../platform/share
 import { createPerpRepository } from './perp.repository';
 import {
   isolatedRiskPpm,
-  perpScales,
   positionFigures,
   ppmPercent4,
   rowToPerpOrderView,
@@ -66,9 +65,9 @@ import {
   toContractPosition,
   toFundingRecord,
   toLiquidation,
-  type PerpScales,
   type PositionFigures,
 } from './perp.format';
+import { perpScales, type PerpScales } from '../../platform/shared/market-scales';
 
 /** The contracts' user-side service (see the file comment). */
 export interface PerpService {

@@ -27,9 +27,9 @@ import {
 import { fail, ok } from '../../platform/shared/envelope';
 import { AppError } from '../../platform/shared/errors';
 import { requestLang } from '../../platform/shared/lang';
-import { mapValidation } from '../member/validation';
-import { USER_AGENT_MAX } from '../member/member.service';
 import type { SecurityService } from './security.service';
+import { mapValidation } from '../../platform/shared/validation';
+import { USER_AGENT_MAX } from '../../platform/shared/auth';
 
 const TAGS = ['security'];
 const NullResult = Envelope(Type.Null());

@@ -39,9 +39,13 @@ import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { SecretBoxError, type SecretBox } from '../../platform/shared/secret-box';
 import { parseEmail, parsePhone, type Account } from '../../platform/shared/account';
-import { ARGON2_OPTIONS, checkPassword, parseUserId, userKeyOf, USER_AGENT_MAX, type LoginSecurity, type MemberService } from '../member/member.service';
+import { type LoginSecurity, type MemberService } from '../member/member.service';
 import { createSecurityRepository } from './security.repository';
 import { matchTotp, newTotpSecret, totpUrl } from './totp';
+import { maskAccount } from '../../platform/shared/account';
+import { ARGON2_OPTIONS, checkPassword } from '../../platform/shared/password';
+import { parseUserId, userKeyOf } from '../../platform/shared/account';
+import { USER_AGENT_MAX } from '../../platform/shared/auth';
 
 /** How long withdrawals stay locked after a password change or reset, or closing Google (spec section 9). */
 export const WITHDRAW_LOCK_MS = 24 * 60 * 60_000;
@@ -109,17 +113,6 @@ export interface SecurityService extends LoginSecurity {
   revokeSession(userId: string, sessionId: string, req: RequestInfo): Promise<void>;
   /** A page of the user's security log, newest first. */
   getSecurityLog(userId: string, pageNo: number, pageSize: number): Promise<SecurityLogPage>;
-}
-
-/**
- * Masks a phone or e-mail as the web app does (web shared/format maskAccount): a phone keeps its first 3 and last 4
- * characters ("138****8123"); an e-mail the first 3 characters of its name and its whole domain, as Binance shows it
- * ("wallet@example.com" -> "wal***@example.com"), so the user can tell which mailbox a code goes to.
- */
-export function maskAccount(s: string): string {
-  const at = s.lastIndexOf('@');
-  if (at > 0) return `${s.slice(0, Math.min(3, at))}***${s.slice(at)}`;
-  return s.length <= 7 ? s : `${s.slice(0, 3)}****${s.slice(-4)}`;
 }
 
 /** "Chrome 120 on Windows 10" from a User-Agent header (bowser); 'Unknown device' when it says nothing. */

@@ -428,7 +428,15 @@ describe('last seen and the frozen profile field', () => {
     const a = await registerEmail(t, 'seen-a@example.com', 'Secret123');
     let clock = Date.now();
     // A second member service on the same database and engine with a clock of its own.
-    const members = createMemberService({ config: t.ctx.config, db: t.ctx.db, log: t.ctx.log, hooks: createHooks(), host: t.ctx.host, now: () => clock });
+    const members = createMemberService({
+      db: t.ctx.db,
+      log: t.ctx.log,
+      hooks: createHooks(),
+      host: t.ctx.host,
+      captcha: t.ctx.captcha,
+      codes: t.ctx.codes,
+      now: () => clock,
+    });
     const seen = async () =>
       (
         await t.ctx.db

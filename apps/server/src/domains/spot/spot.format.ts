@@ -3,37 +3,11 @@
  * are formatted with the market's decimals: prices at priceDecimals, quantities at qtyDecimals, quote
  * amounts at the quote asset's scale, fees at the fee asset's scale. Averages are rounded down.
  */
-import { formatDecimal, pow10, type Asset, type MarketConfig, type OrderListView, type OrderView, type RejectCode, type StopKind } from '@exchange/core';
+import { formatDecimal, type OrderListView, type OrderView, type RejectCode, type StopKind } from '@exchange/core';
 import type { Entrust, Fill, OcoEntrust, OcoLegRole, TriggerState, UserTrade } from '@exchange/api';
 import type { spotOrders, spotTrades } from './spot.tables';
 import type { UserTradeRow } from './spot.repository';
-
-/** Scales needed to format one market's values. */
-export interface MarketScales {
-  market: MarketConfig;
-  quoteScale: number;
-  /** Scale of an asset by code (fee assets), 8 when the engine does not know it. */
-  scaleOf(code: string): number;
-}
-
-/** Builds MarketScales from engine reads. */
-export function marketScales(market: MarketConfig, asset: (code: string) => Asset | undefined): MarketScales {
-  return {
-    market,
-    quoteScale: asset(market.quote)?.scale ?? 8,
-    scaleOf: (code) => asset(code)?.scale ?? 8,
-  };
-}
-
-/**
- * Average fill price in price units: filledQuote (quote units) / filledQty (qty units), rescaled by
- * 10^(priceDecimals + qtyDecimals - quoteScale), rounded down; null when nothing filled.
- */
-export function averagePrice(filledQuote: bigint, filledQty: bigint, s: MarketScales): bigint | null {
-  if (filledQty === 0n) return null;
-  const shift = s.market.priceDecimals + s.market.qtyDecimals - s.quoteScale;
-  return shift >= 0 ? (filledQuote * pow10(shift)) / filledQty : filledQuote / (filledQty * pow10(-shift));
-}
+import { averagePrice, type MarketScales } from '../../platform/shared/market-scales';
 
 /** An engine order as the API's Entrust. */
 export function toEntrust(o: OrderView, s: MarketScales): Entrust {

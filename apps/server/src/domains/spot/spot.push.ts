@@ -4,7 +4,8 @@
  */
 import type { WsServerMessage } from '@exchange/api';
 import type { DomainPushes } from '../../platform/shared/private-push';
-import { marketScales, toEntrust } from './spot.format';
+import { toEntrust } from './spot.format';
+import { marketScales } from '../../platform/shared/market-scales';
 
 export const spotPushes: DomainPushes = {
   event(engine, e, wanted) {

@@ -26,8 +26,10 @@ import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
 import { canonicalOrderId, parseUnits, plainDecimal } from '../../platform/shared/order-fields';
 import { createSpotRepository } from './spot.repository';
-import { marketScales, rowToOrderView, toEntrust, toFill, toOcoEntrust, toUserTrade, type MarketScales } from './spot.format';
+import { rowToOrderView, toEntrust, toFill, toOcoEntrust, toUserTrade } from './spot.format';
 import { openOrdersPage } from './open-pages';
+import { rejectParams } from '../../platform/shared/market-scales';
+import { marketScales, type MarketScales } from '../../platform/shared/market-scales';
 
 /** Spot order entry and queries (see the file comment). */
 export interface SpotService {
@@ -85,26 +87,6 @@ export interface CancelReplaceAnswer {
   placed: Entrust | AppError | null;
 }
 type PlaceOrderList = Omit<Extract<Command, { type: 'placeOrderList' }>, 'ts'>;
-
-/**
- * The values an order rejection names (packages/api messages.ts PARAM_SENTENCES): the market's minimum order
- * value or amount, its step or tick, with the coin; undefined for every other code.
- */
-export function rejectParams(code: string, s: MarketScales): Record<string, string> | undefined {
-  const { market, quoteScale } = s;
-  switch (code) {
-    case 'notional_below_minimum':
-      return { min: plainDecimal(market.minNotional, quoteScale), coin: market.quote };
-    case 'quantity_below_minimum':
-      return { min: plainDecimal(market.minQty, market.qtyDecimals), coin: market.base };
-    case 'quantity_not_on_step':
-      return { step: plainDecimal(market.stepSize, market.qtyDecimals), coin: market.base };
-    case 'price_not_on_tick':
-      return { step: plainDecimal(market.tickSize, market.priceDecimals), coin: market.quote };
-    default:
-      return undefined;
-  }
-}
 
 /**
  * The trailingDelta range the engine accepts, in basis points (the core's own bounds, Binance's TRAILING_DELTA filter

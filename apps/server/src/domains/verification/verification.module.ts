@@ -1,10 +1,13 @@
 /** The verification module (platform/domain-module.ts): verification codes (e-mail and SMS) and the slide puzzle. */
 import type { DomainModule } from '../../platform/domain-module';
+import type { PlatformContext } from '../../platform/platform-context';
 import verificationRoutes, { type VerificationRoutesDeps } from './verification.routes';
 import { verificationRetention } from './verification.tables';
+import { createVerificationServices, type VerificationServices } from './verification.service';
 
-export const verificationModule: DomainModule<VerificationRoutesDeps> = {
+export const verificationModule: DomainModule<PlatformContext & Pick<VerificationRoutesDeps, 'security'>, VerificationServices> = {
   name: 'verification',
   retention: verificationRetention,
-  routes: (ctx) => [verificationRoutes({ members: ctx.members, security: ctx.security })],
+  create: (ctx) => createVerificationServices({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }),
+  routes: (ctx) => [verificationRoutes({ captcha: ctx.captcha, codes: ctx.codes, security: ctx.security })],
 };

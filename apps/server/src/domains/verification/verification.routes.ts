@@ -18,14 +18,15 @@ const TAGS = ['sms'];
  * the caller's own phone or e-mail (domains/security, built on the members: named here by its shape).
  */
 export interface VerificationRoutesDeps {
-  members: { captcha: Pick<CaptchaService, 'issue' | 'verify'>; codes: Pick<CodeService, 'send'> };
+  captcha: Pick<CaptchaService, 'issue' | 'verify'>;
+  codes: Pick<CodeService, 'send'>;
   security: {
     sendVerifyCode(userId: string, channel: 'EMAIL' | 'PHONE' | undefined, req: { ip: string; lang: Lang; pass: Partial<GeetestResult> }): Promise<void>;
   };
 }
 
-/** The puzzle and code routes over the member service's puzzle and codes, and the security service's own-account code (`security`). */
-export default function verificationRoutes({ members, security }: VerificationRoutesDeps): FastifyPluginAsync {
+/** The puzzle and code routes over this domain's puzzle and codes, and the security service's own-account code (`security`). */
+export default function verificationRoutes({ captcha, codes, security }: VerificationRoutesDeps): FastifyPluginAsync {
   return async function verificationRoutes(root) {
     const app = root.withTypeProvider<TypeBoxTypeProvider>();
     const { requireAuth } = app; // the shared session checks, decorated by main/app.ts
@@ -41,7 +42,7 @@ export default function verificationRoutes({ members, security }: VerificationRo
           response: { 200: Envelope(GeetestChallenge) },
         },
       },
-      async (req) => ok(await members.captcha.issue(req.query.randomCode, req.ip)),
+      async (req) => ok(await captcha.issue(req.query.randomCode, req.ip)),
     );
 
     app.post(
@@ -55,7 +56,7 @@ export default function verificationRoutes({ members, security }: VerificationRo
           response: { 200: Envelope(GeetestResult) },
         },
       },
-      async (req) => ok(await members.captcha.verify(req.body.challenge, req.body.x, { y: req.body.y, trail: req.body.trail })),
+      async (req) => ok(await captcha.verify(req.body.challenge, req.body.x, { y: req.body.y, trail: req.body.trail })),
     );
 
     app.post(
@@ -78,7 +79,7 @@ export default function verificationRoutes({ members, security }: VerificationRo
           await security.sendVerifyCode(req.userId, b.channel, { ip: req.ip, lang: requestLang(req), pass });
           return ok(null);
         }
-        await members.codes.send({
+        await codes.send({
           account: b.account ?? '',
           areaCode: b.areaCode,
           type: b.type,

@@ -12,8 +12,8 @@
  */
 import { parseDecimal, type EngineApi } from '@exchange/core';
 import type { Config } from '../../platform/config/env';
-import { usdtValue, VALUE_DECIMALS } from '../asset/asset.service';
 import { ENGINE_SCALE } from './chains';
+import { usdtValue, VALUE_DECIMALS } from '../../platform/shared/valuation';
 
 /** A user's verification level as the wallet counts it. */
 export type VerificationLevel = 'NONE' | 'BASIC' | 'ADVANCED';

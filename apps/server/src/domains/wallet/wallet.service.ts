@@ -46,8 +46,8 @@ import { AppError } from '../../platform/shared/errors';
 import { createKeyedSerial } from '../../platform/shared/keyed-serial';
 import { engineAuditRecord } from '../../platform/shared/operator';
 import type { Account } from '../../platform/shared/account';
-import { parseUserId, type MemberService } from '../member/member.service';
-import { maskAccount, type SecurityService } from '../security/security.service';
+import { type MemberService } from '../member/member.service';
+import { type SecurityService } from '../security/security.service';
 import { depositById, listDeposits, type DepositRow } from './chain.repository';
 import type { ChainService } from './chain.service';
 import { checkWithdrawAddress, type OwnAddresses } from './address';
@@ -55,6 +55,7 @@ import { amountText, ENGINE_SCALE, type ChainRule } from './chains';
 import { createApprovalPolicy, dailyLimit, verificationLevel } from './limits';
 import { createWalletRepository, type TransferRow, type WithdrawalRow } from './wallet.repository';
 import { createWalletWindowRepository, type WalletWindowRepository } from './wallet-window.repository';
+import { parseUserId, maskAccount } from '../../platform/shared/account';
 
 /** Most address book entries per user. */
 export const MAX_ADDRESS_BOOK = 50;

@@ -10,10 +10,10 @@ import { formatDecimal, type PerpMarketConfig, type PerpOrderView } from '@excha
 import type { ContractAccount, ContractPosition, ContractSettings } from '@exchange/api';
 import type { ContractFigures } from '../../domains/market-data/contract-feed';
 import { fromUnits, toUnits } from '../../platform/shared/decimal';
-import type { PerpScales } from '../../domains/perp/perp.format';
 import { MAX_UNITS } from '../../platform/shared/order-fields';
 import { toBinanceSymbol } from './binance.symbols';
 import { BinanceSymbol, Decimal, TimeMs } from './binance.responses';
+import { type PerpScales } from '../../platform/shared/market-scales';
 
 /** An E8 rate (funding, interest) as Binance prints it: a fraction with 8 decimals (10000 -> "0.00010000"). */
 export function e8Rate(e8: number): string {

@@ -22,7 +22,7 @@ import { binanceRateLimits, futuresDepthWeight } from './binance.weights';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
 import { perpMarketOrThrow, toBinanceSymbol } from './binance.symbols';
-import { perpScales, rowToPerpOrderView, type PerpScales } from '../../domains/perp/perp.format';
+import { rowToPerpOrderView } from '../../domains/perp/perp.format';
 import { createPerpRepository } from '../../domains/perp/perp.repository';
 import { canonicalOrderId } from '../../platform/shared/order-fields';
 import type { ConditionalOrderInput, PerpService } from '../../domains/perp/perp.service';
@@ -109,6 +109,7 @@ import {
   ConstituentsResponse,
   TimeResponse,
 } from './binance.responses';
+import { perpScales, type PerpScales } from '../../platform/shared/market-scales';
 
 /** Binance's kline intervals that we keep bars of (others answer -1120 Invalid interval). */
 const INTERVALS: Record<string, KlinePeriod> = { '1m': '1min', '5m': '5min', '15m': '15min', '30m': '30min', '1h': '1hour', '1d': '1day', '1w': '1week' };

@@ -17,7 +17,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { formatDecimal, type CancelReplaceMode, type MarketConfig } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { SpotService } from '../../domains/spot/spot.service';
-import type { marketScales } from '../../domains/spot/spot.format';
 import type { BinanceRouteConfig } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
@@ -27,6 +26,7 @@ import { binanceOrderError, checkFilters, newClientOrderId, parseNewOrder } from
 import { ClientOrderIdParam, DecimalParam, EnumParam, idParam, IntParam, signedPartialParams, SymbolParam } from './spot.params';
 import { answers, CancelReplaceFailure, CancelReplaceResponse } from './binance.responses';
 import { AppError } from '../../platform/shared/errors';
+import { type marketScales } from '../../platform/shared/market-scales';
 
 /** Binance's cancelReplaceMode values. */
 const MODES = new Set(['STOP_ON_FAILURE', 'ALLOW_FAILURE']);

@@ -13,7 +13,7 @@ import type { Command, MarketConfig, RejectCode, OcoLeg, OcoLegType, OrderListWi
 import { AppError } from '../../platform/shared/errors';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { parseUnits } from '../../platform/shared/order-fields';
-import { toEntrust, type marketScales } from '../../domains/spot/spot.format';
+import { toEntrust } from '../../domains/spot/spot.format';
 import type { BinanceRouteConfig } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
@@ -33,6 +33,7 @@ import {
   timeParam,
 } from './spot.params';
 import { answers, NewOrderListResponse, OrderListStatus } from './binance.responses';
+import { type marketScales } from '../../platform/shared/market-scales';
 
 /** The leg types Binance allows on each side of an OCO (aboveType / belowType; docs/conditional-orders.md, OCO). */
 const LEG_TYPES: Readonly<Record<'BUY' | 'SELL', { above: readonly OcoLegType[]; below: readonly OcoLegType[] }>> = {

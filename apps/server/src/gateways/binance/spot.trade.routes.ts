@@ -16,7 +16,7 @@ import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { ServerClock } from '../../platform/shared/clock';
 import type { SpotService } from '../../domains/spot/spot.service';
 import type { ChainService } from '../../domains/wallet/chain.service';
-import { marketScales, rowToOrderView, toEntrust } from '../../domains/spot/spot.format';
+import { rowToOrderView, toEntrust } from '../../domains/spot/spot.format';
 import { callerOf, type BinanceRouteConfig } from './binance.auth';
 import { BinanceError, BX } from './binance.errors';
 import { paramsOf } from './binance.hooks';
@@ -55,6 +55,7 @@ import {
   TestOrderResponse,
   TradeFeeResponse,
 } from './binance.responses';
+import { marketScales } from '../../platform/shared/market-scales';
 
 /** Route config of a TRADE route (key permission spotTrade). */
 const trade = (weight: number, order = false): { binance: BinanceRouteConfig } => ({

@@ -15,10 +15,11 @@
  */
 import type { Command, EngineApi, EngineEvent, OrderListView, OrderView, PerpOrderView, PositionView, TradeEvent } from '@exchange/core';
 import { formatDecimal } from '@exchange/core';
-import { avgPriceOf, perpScales, positionFigures } from '../../domains/perp/perp.format';
+import { positionFigures } from '../../domains/perp/perp.format';
 import { toBinanceSymbol } from './binance.symbols';
 import { binanceOrderType } from './spot.format';
 import type { StreamMarket } from './streams.names';
+import { avgPriceOf, perpScales } from '../../platform/shared/market-scales';
 
 /** One event for one user's stream of one namespace. */
 export interface UserEvent {

@@ -65,3 +65,26 @@ export function accountKey(a: Account): string {
 export function accountAddress(a: Account): string {
   return a.kind === 'email' ? a.mail : a.phone;
 }
+
+/** Parses a wire user id (a positive bigint in decimal); null when malformed. */
+export function parseUserId(s: string): bigint | null {
+  if (!/^[1-9][0-9]{0,18}$/.test(s)) return null;
+  const v = BigInt(s);
+  return v <= 9_223_372_036_854_775_807n ? v : null;
+}
+
+/** The engine key of an account: "mail:<address>" or "phone:<area code>:<digits>" (users.ts keys). */
+export function userKeyOf(a: Account): string {
+  return a.kind === 'email' ? `mail:${a.mail}` : `phone:${a.areaCode}:${a.phone}`;
+}
+
+/**
+ * Masks a phone or e-mail as the web app does (web shared/format maskAccount): a phone keeps its first 3 and last 4
+ * characters ("138****8123"); an e-mail the first 3 characters of its name and its whole domain, as Binance shows it
+ * ("wallet@example.com" -> "wal***@example.com"), so the user can tell which mailbox a code goes to.
+ */
+export function maskAccount(s: string): string {
+  const at = s.lastIndexOf('@');
+  if (at > 0) return `${s.slice(0, Math.min(3, at))}***${s.slice(at)}`;
+  return s.length <= 7 ? s : `${s.slice(0, 3)}****${s.slice(-4)}`;
+}

@@ -13,6 +13,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors';
 
+/** Longest User-Agent kept with a session or a log row. */
+export const USER_AGENT_MAX = 512;
+
 /** A preHandler that authenticates the request (throws AppError 401 or 429) and sets `request.userId`. */
 export type SessionGuard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
 

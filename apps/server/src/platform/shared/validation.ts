@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { ErrorCode } from '@exchange/api';
-import { AppError } from '../../platform/shared/errors';
+import { AppError } from './errors';
 
 /** The field an AJV error is about (instancePath, else the missing property). */
 function fieldOf(req: FastifyRequest): string {
