@@ -15,7 +15,7 @@ import { spotModule } from '../domains/spot/spot.module';
 import { perpModule } from '../domains/perp/perp.module';
 import { assetModule } from '../domains/asset/asset.module';
 import { marketDataModule } from '../domains/market-data/market-data.module';
-import { perpMarketModule } from '../domains/perp-market/perp-market.module';
+import { perpMarketModule } from '../domains/market-data/perp/perp-market.module';
 import { marketJobsModule } from '../domains/market-jobs/market-jobs.module';
 import { indexPriceModule } from '../domains/index-price/index-price.module';
 import { uploadsModule } from '../domains/uploads/uploads.module';

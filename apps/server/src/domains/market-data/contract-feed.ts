@@ -1,5 +1,5 @@
 /**
- * The contract listings' one source: the perpetual markets (domains/perp-market) hand market data a
+ * The contract listings' one source: the perpetual markets (domains/market-data/perp) hand market data a
  * ContractFeed, and from then on the quotes list and the pair detail of a contract listing (getPairsByMainCur and
  * getCoinInfo type CONTRACT, the ticker push) show the perpetual's own 24 h figures, and its k-lines (getKline type
  * CONTRACT, the kline push) are the perpetual's trade bars: the same numbers as contract/market/getMarket and the

@@ -4,7 +4,7 @@
  * feeds job) and the index prices of contract listings (set by the index job).
  *
  * Contract listings with a perpetual market show that market's own ticker and trade bars (contract-feed.ts, attached
- * by domains/perp-market): one source for the quotes list, the pair detail and the contract trade screen.
+ * by domains/market-data/perp): one source for the quotes list, the pair detail and the contract trade screen.
  *
  * Live data comes from the engine's events (host.onEvents): trades feed the trade list, the rolling 24 h window
  * and the k-lines of every period; depthChanged batches update the book and its sequence. Bars are persisted in

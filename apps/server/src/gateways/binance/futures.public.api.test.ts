@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDecimal } from '@exchange/core';
 import { makeTestApp, type TestApp } from '../../../test/helpers';
 import { fundContract, tick } from '../../domains/perp/perp-test-support';
-import type { PerpDepthDelta } from '../../domains/perp-market/perp-market.service';
+import type { PerpDepthDelta } from '../../domains/market-data/perp/perp-market.service';
 
 let t: TestApp;
 const SYM = 'BTC/USDT';

@@ -26,7 +26,7 @@ import { rowToPerpOrderView } from '../../domains/perp/perp.format';
 import { createPerpRepository } from '../../domains/perp/perp.repository';
 import { canonicalOrderId } from '../../platform/shared/order-fields';
 import type { ConditionalOrderInput, PerpService } from '../../domains/perp/perp.service';
-import { PREMIUM_DECIMALS, type PerpBarSeries, type PerpMarketService } from '../../domains/perp-market/perp-market.service';
+import { PREMIUM_DECIMALS, type PerpBarSeries, type PerpMarketService } from '../../domains/market-data/perp/perp-market.service';
 import type { IndexComponentsService } from '../../domains/index-price/index-components.service';
 import type { MarketDataService } from '../../domains/market-data/market-data.service';
 import type { Db } from '../../platform/db/client';

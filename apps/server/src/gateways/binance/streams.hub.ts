@@ -31,7 +31,7 @@ import { KLINE_PERIOD_MS, type ContractDepth, type Kline, type KlinePeriod } fro
 import { formatDecimal, type Command, type EngineEvent } from '@exchange/core';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
-import type { PerpMarketService, PerpMarketUpdate } from '../../domains/perp-market/perp-market.service';
+import type { PerpMarketService, PerpMarketUpdate } from '../../domains/market-data/perp/perp-market.service';
 import { CLOSE_POLICY_VIOLATION, createFanout, type FanoutConn, type FanoutSink, type FanoutTopic, type MessageHandlers } from '../../platform/fanout/fanout';
 import { toBinanceSymbol } from './binance.symbols';
 import {
@@ -82,7 +82,7 @@ interface DepthDelta {
 }
 
 /**
- * The contract market's depth deltas (domains/perp-market): the book's sequence and one call per command that
+ * The contract market's depth deltas (domains/market-data/perp): the book's sequence and one call per command that
  * changed it. Optional: without them the futures diff depth streams are refused and partial books and book tickers
  * follow the coalesced contractDepth push.
  */

@@ -39,7 +39,7 @@ import type { EngineEvent } from '@exchange/core';
 import type { Hooks, SessionsEnded } from '../../platform/shared/hooks';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import type { MarketDataService, MarketUpdate } from '../../domains/market-data/market-data.service';
-import type { PerpMarketService, PerpMarketUpdate } from '../../domains/perp-market/perp-market.service';
+import type { PerpMarketService, PerpMarketUpdate } from '../../domains/market-data/perp/perp-market.service';
 import type { MemberService } from '../../domains/member/member.service';
 import { sha256Hex } from '../../platform/shared/secrets';
 import type { DomainPushes, PrivatePush, PushSource } from '../../platform/shared/private-push';

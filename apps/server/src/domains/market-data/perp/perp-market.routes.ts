@@ -21,10 +21,10 @@ import {
   ContractTradesQuery,
   Envelope,
 } from '@exchange/api';
-import { ok } from '../../platform/shared/envelope';
-import { AppError } from '../../platform/shared/errors';
+import { ok } from '../../../platform/shared/envelope';
+import { AppError } from '../../../platform/shared/errors';
 import type { PerpMarketService } from './perp-market.service';
-import type { PlatformContext } from '../../platform/platform-context';
+import type { PlatformContext } from '../../../platform/platform-context';
 
 /** Defaults as spot's: 20 depth levels, 50 trades, 300 bars; 100 fundings (a month at 8 h). */
 export const DEPTH_DEFAULT = 20;

@@ -40,20 +40,19 @@ import type {
   MarketType,
 } from '@exchange/api';
 import { bracketTiers, formatDecimal, type EngineEvent, type PerpMarketConfig } from '@exchange/core';
-import type { Db } from '../../platform/db/client';
-import { klines as klinesTable } from '../market-data/market-data.tables';
-import { perpFundingRates } from '../perp/perp.tables';
-import { perpTrades } from '../perp/perp.tables';
-import type { EnginePort } from '../../platform/engine-port/engine-port';
-import type { Listing } from '../market-data/catalogue';
-import type { ContractFeedSink, ContractFigures } from '../market-data/contract-feed';
-import { fromUnits, percentChange, toUnits } from '../../platform/shared/decimal';
-import { createKlineStore, klineOut } from '../market-data/klines';
-import { maxB, minB } from '../../platform/shared/decimal';
-import { createReferenceHistory } from '../market-data/reference-history';
-import { createMarketDataRepository } from '../market-data/market-data.repository';
-import type { MarketDataService } from '../market-data/market-data.service';
-import { SeriesSet, type Series } from '../market-data/series';
+import type { Db } from '../../../platform/db/client';
+import { klines as klinesTable } from '../market-data.tables';
+import { perpFundingRates, perpTrades } from '../../perp/perp.tables';
+import type { EnginePort } from '../../../platform/engine-port/engine-port';
+import type { Listing } from '../catalogue';
+import type { ContractFeedSink, ContractFigures } from '../contract-feed';
+import { fromUnits, percentChange, toUnits } from '../../../platform/shared/decimal';
+import { createKlineStore, klineOut } from '../klines';
+import { maxB, minB } from '../../../platform/shared/decimal';
+import { createReferenceHistory } from '../reference-history';
+import { createMarketDataRepository } from '../market-data.repository';
+import type { MarketDataService } from '../market-data.service';
+import { SeriesSet, type Series } from '../series';
 import { premiumSampleOfBook } from './premium-sample';
 
 /** Row types of the klines table for the perpetual markets' bars. */

@@ -8,15 +8,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, CommandResult, EngineEvent } from '@exchange/core';
-import type { EnginePort } from '../../platform/engine-port/engine-port';
+import type { EnginePort } from '../../../platform/engine-port/engine-port';
 import { createPerpMarketService } from './perp-market.service';
-import { RowBuffer } from '../../platform/engine-host/projector';
-import { tableRows } from '../../platform/db/projection-types';
-import { perpProjection, PERP_FUNDING_RATES_TABLE } from '../perp/perp.projection';
-import { perpFundingRates } from '../perp/perp.tables';
-import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { get } from '../member/member-test-app';
-import { INSURANCE_SEED, seedPerpMarkets } from '../market-data/seed/perp';
+import { RowBuffer } from '../../../platform/engine-host/projector';
+import { tableRows } from '../../../platform/db/projection-types';
+import { perpProjection, PERP_FUNDING_RATES_TABLE } from '../../perp/perp.projection';
+import { perpFundingRates } from '../../perp/perp.tables';
+import { makeTestApp, type TestApp } from '../../../../test/helpers';
+import { get } from '../../member/member-test-app';
+import { INSURANCE_SEED, seedPerpMarkets } from '../seed/perp';
 
 const U = 100_000_000n; // one USDT
 let t: TestApp;

@@ -1,8 +1,8 @@
 /** The perp-market module (platform/domain-module.ts): the perpetual markets' public data: mark, index, funding, depth, trades, k-lines. */
-import type { DomainModule } from '../../platform/domain-module';
-import type { PlatformContext } from '../../platform/platform-context';
+import type { DomainModule } from '../../../platform/domain-module';
+import type { PlatformContext } from '../../../platform/platform-context';
 import { createPerpMarketService, type PerpMarketService } from './perp-market.service';
-import type { MarketDataService } from '../market-data/market-data.service';
+import type { MarketDataService } from '../market-data.service';
 import perpMarketRoutes from './perp-market.routes';
 
 export const perpMarketModule: DomainModule<PlatformContext & { marketData: MarketDataService }, { perpMarket: PerpMarketService }> = {

@@ -13,10 +13,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command, CommandResult } from '@exchange/core';
 import type { ContractMarket, Kline, Pair } from '@exchange/api';
 import type { FastifyInstance } from 'fastify';
-import { openTestApp, type TestApp } from '../../../test/helpers';
-import { get } from '../member/member-test-app';
-import { fakeReferencePaths } from '../market-data/fake-reference-paths';
-import type { MarketUpdate } from '../market-data/updates';
+import { openTestApp, type TestApp } from '../../../../test/helpers';
+import { get } from '../../member/member-test-app';
+import { fakeReferencePaths } from '../fake-reference-paths';
+import type { MarketUpdate } from '../updates';
 
 const U = 100_000_000n; // one USDT
 const SYMBOL = 'BTC/USDT';

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '@exchange/core';
-import { makeTestApp, type TestApp } from '../../../test/helpers';
-import { Client } from '../../gateways/ws/ws-test-support';
+import { makeTestApp, type TestApp } from '../../../../test/helpers';
+import { Client } from '../../../gateways/ws/ws-test-support';
 
 const U = 100_000_000n;
 let t: TestApp;
