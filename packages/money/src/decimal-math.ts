@@ -68,6 +68,17 @@ export function toFixedDecimal(value: string, decimals: number, mode: RoundMode 
   return decToString(rescale(parseDec(value), decimals, mode));
 }
 
+/**
+ * A ratio (a plain decimal: "1.0400" is 104%) as a percent with exactly `decimals` decimals, rounded down so that a
+ * ratio such as a reserve ratio is never overstated: ratioToPercent("1.0400", 2) === "104.00",
+ * ratioToPercent("0.99999", 2) === "99.99", ratioToPercent("10000.0000", 2) === "1000000.00". Throws RangeError on a
+ * string that is not a decimal.
+ */
+export function ratioToPercent(value: string, decimals: number): string {
+  const d = parseDec(value);
+  return decToString(rescale({ units: d.units * 100n, scale: d.scale }, decimals, 'down'));
+}
+
 /** Compares two decimal strings: -1, 0 or 1. */
 export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
   const x = parseDec(a);

@@ -18,6 +18,7 @@ import {
   parseDecimal,
   pow10,
   quoteUnits,
+  ratioToPercent,
   rescaleFloor,
   tryParseDecimal,
 } from './index';
@@ -171,5 +172,27 @@ describe('the one parser, signed and as typed', () => {
     expect(quoteUnits(price, qty, s)).toBe(6_500_000n * 15n * 100n);
     // @ts-expect-error a quantity where a price is expected
     quoteUnits(qty, price, s);
+  });
+});
+
+describe('ratioToPercent', () => {
+  it('moves the point two places and rounds down, never overstating a ratio', () => {
+    expect(ratioToPercent('1.0400', 2)).toBe('104.00');
+    expect(ratioToPercent('0.99999', 2)).toBe('99.99');
+    expect(ratioToPercent('10000.0000', 2)).toBe('1000000.00');
+    expect(ratioToPercent('0', 2)).toBe('0.00');
+    expect(ratioToPercent('1', 0)).toBe('100');
+    expect(() => ratioToPercent('1.2.3', 2)).toThrow(RangeError);
+  });
+
+  it('is the ratio x 100 at `decimals` places, rounded down (exact bigint model)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 20n }), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 0, max: 4 }), (units, scale, decimals) => {
+        const pct = ratioToPercent(formatDecimal(units, scale), decimals);
+        // percent units at `decimals` = floor(units * 100 * 10^decimals / 10^scale)
+        const want = (units * 100n * 10n ** BigInt(decimals)) / 10n ** BigInt(scale);
+        expect(pct).toBe(formatDecimal(want, decimals));
+      }),
+    );
   });
 });

@@ -1,4 +1,5 @@
 /** Display helpers of the console. */
+import { isDecimal, ratioToPercent } from '@exchange/money';
 
 /** A Unix ms time as local "YYYY-MM-DD HH:mm:ss"; '' for 0. */
 export function formatTime(ms: number): string {
@@ -22,4 +23,14 @@ export function formatAmount(v: string): string {
   if (!m) return v;
   const whole = m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${m[1]}${whole}${m[3] ? `.${m[3]}` : ''}`;
+}
+
+/**
+ * A ratio from the API (a reserve ratio "1.0400") as a percent with thousands grouped, rounded down so it is never
+ * overstated ("104.00%", "1,000,000.00%"); '' stays '', anything not a decimal is shown as it came.
+ */
+export function formatRatio(v: string): string {
+  if (!isDecimal(v)) return v;
+  const [whole = '0', frac] = ratioToPercent(v, 2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac ?? '00'}%`;
 }

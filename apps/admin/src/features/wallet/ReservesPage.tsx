@@ -7,7 +7,7 @@ import { Alert, App, Button, Card, Descriptions, Empty, Popconfirm, Space, Table
 import type { ReservesRoot } from '@exchange/api';
 import { pow10 } from '@exchange/money';
 import { useTranslation } from 'react-i18next';
-import { formatAmount, formatTime } from '../../shared/format';
+import { formatAmount, formatRatio, formatTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { useReservesRoot, useTakeReservesSnapshot } from './api/reserves';
 import { useNetworkNames } from './api/coins';
@@ -103,7 +103,7 @@ export default function ReservesPage() {
                   title: t('wallet.ratio'),
                   dataIndex: 'ratio',
                   align: 'right',
-                  render: (v: string) => (v ? <Tag color={(decimalUnits(v) ?? 0n) >= ONE ? 'green' : 'red'}>{v}</Tag> : '-'),
+                  render: (v: string) => (v ? <Tag color={(decimalUnits(v) ?? 0n) >= ONE ? 'green' : 'red'}>{formatRatio(v)}</Tag> : '-'),
                 },
               ]}
             />

@@ -179,7 +179,7 @@ describe('ReservesPage', () => {
     });
     renderAs('finance', 'f@ops.test', <ReservesPage />);
     expect(await screen.findByText('ab'.repeat(32))).toBeTruthy();
-    expect(screen.getByText('1.0100')).toBeTruthy();
+    expect(screen.getByText('101.00%')).toBeTruthy();
     // USDT's reserves on each network, under its total.
     const bsc = (await screen.findByText('BNB Smart Chain (BEP20) (BSC)')).closest('tr')!;
     expect(within(bsc).getByText('10,000.25')).toBeTruthy();

@@ -18,7 +18,7 @@
  * - what goes INTO an input (typed, or put there by Max / a tap on the book) stays ungrouped: `formatFixed(v, d)`,
  *   `trimZeros(v)`, since an input's value must parse back as a decimal.
  */
-import { decToString, isDecimal, parseDec, pow10, rescale, toFixedDecimal, type RoundMode } from '@exchange/money';
+import { decToString, isDecimal, parseDec, pow10, ratioToPercent, rescale, toFixedDecimal, type RoundMode } from '@exchange/money';
 
 /** Placeholder shown for a missing value. */
 export const EMPTY_VALUE = '--';
@@ -155,6 +155,15 @@ export function formatPercent(value: string | null | undefined, decimals = 2): s
   const s = toFixedDecimal(value, decimals);
   const zero = parseDec(s).units === 0n;
   return (zero || s.startsWith('-') ? s : '+' + s) + '%';
+}
+
+/**
+ * A ratio such as a reserve ratio ("1.0400") as a percent with thousands separators, rounded down so it is never
+ * overstated: "1.0400" -> "104.00%", "10000.0000" -> "1,000,000.00%"; '--' when missing or not a decimal.
+ */
+export function formatRatioPercent(value: string | null | undefined, decimals = 2): string {
+  if (value == null || value === '' || !isDecimal(value)) return EMPTY_VALUE;
+  return groupThousands(ratioToPercent(value, decimals)) + '%';
 }
 
 /** Direction of a signed change: 'up' (> 0), 'down' (< 0) or 'flat'; for the colour convention. */

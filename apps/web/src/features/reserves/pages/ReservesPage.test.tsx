@@ -70,7 +70,7 @@ describe('ReservesPage', () => {
     renderPage(<ReservesPage />, { path: '/reserves' });
     expect(await screen.findByTestId('root-hash')).toHaveTextContent(tree.root.hash);
     expect(screen.getByText('1.50000001')).toBeInTheDocument();
-    expect(screen.getByText('1.0400')).toBeInTheDocument();
+    expect(screen.getByText('104.00%')).toBeInTheDocument();
     expect(screen.getByText('No chain here')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Log in to verify' }));
     expect(await screen.findByTestId('where')).toHaveTextContent('/login');
@@ -90,7 +90,7 @@ describe('ReservesPage', () => {
     const rows = screen.getAllByRole('row').map((r) => r.textContent);
     const usdt = rows.findIndex((r) => r?.startsWith('USDT'));
     expect(rows.slice(usdt)).toEqual([
-      'USDT10,050.009,045.000.9000',
+      'USDT10,050.009,045.0090.00%',
       'Ethereum (ERC20)5,000.00',
       'BNB Smart Chain (BEP20)2,000.50',
       'Arbitrum One1,500.00',

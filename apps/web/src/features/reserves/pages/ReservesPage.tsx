@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ReservesProof, ReservesRoot } from '@exchange/api';
 import { isApiError } from '../../../shared/api-client';
-import { formatCoin } from '../../../shared/format';
+import { formatCoin, formatRatioPercent } from '../../../shared/format';
 import { useAppStore } from '../../../shared/storage';
 import { EmptyState, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
 import { useMyProof } from '../api/get-my-proof';
@@ -105,7 +105,7 @@ function RootCard({ root }: { root: ReservesRoot }) {
                   {x.reserves === '' ? <span className="rs-muted">{t('noChain')}</span> : formatCoin(x.reserves, x.coin, { exact: true })}
                 </td>
                 <td className="num">
-                  {x.ratio === '' ? '--' : <span className={(toUnits(x.ratio, 4) ?? 0n) >= 10_000n ? 'rs-ok' : 'rs-bad'}>{x.ratio}</span>}
+                  {x.ratio === '' ? '--' : <span className={(toUnits(x.ratio, 4) ?? 0n) >= 10_000n ? 'rs-ok' : 'rs-bad'}>{formatRatioPercent(x.ratio)}</span>}
                 </td>
               </tr>
               {(x.networks ?? []).map((n) => {
