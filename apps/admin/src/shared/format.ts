@@ -30,7 +30,12 @@ export function formatAmount(v: string): string {
  * overstated ("104.00%", "1,000,000.00%"); '' stays '', anything not a decimal is shown as it came.
  */
 export function formatRatio(v: string): string {
-  if (!isDecimal(v)) return v;
-  const [whole = '0', frac] = ratioToPercent(v, 2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac ?? '00'}%`;
+  return isDecimal(v) ? `${groupThousands(ratioToPercent(v, 2))}%` : v;
+}
+
+/** Thousands separators in the integer part of a plain decimal string ("1000000.00" -> "1,000,000.00"). */
+export function groupThousands(s: string): string {
+  const [whole = '', frac] = s.split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
 }

@@ -35,8 +35,10 @@ export default function HotWalletPage() {
           columns={[
             { title: t('wallet.coin'), dataIndex: 'coin', width: 80 },
             {
-              title: t('wallet.network'),
+              title: t('wallet.networkAndAddress'),
               key: 'network',
+              // the network and, under it, the hot wallet's address (the same on every network: shortened, the whole
+              // address in the tooltip and the copy), so the balances, liabilities and coverage fit a 1280 px screen
               render: (_: unknown, r) =>
                 r.kind === 'total' ? (
                   <Space size={4} wrap>
@@ -48,25 +50,19 @@ export default function HotWalletPage() {
                     )}
                   </Space>
                 ) : (
-                  <Space size={4}>
-                    <span>{names.get(r.chain) ?? r.chain}</span>
-                    <Tag>{r.chain}</Tag>
+                  <Space direction="vertical" size={0}>
+                    <Space size={4}>
+                      <span>{names.get(r.chain) ?? r.chain}</span>
+                      <Tag>{r.chain}</Tag>
+                    </Space>
+                    {r.hotWalletAddress && (
+                      <Tooltip title={r.hotWalletAddress}>
+                        <Typography.Text type="secondary" copyable={{ text: r.hotWalletAddress }} aria-label={t('wallet.hotWalletAddress')}>
+                          {`${r.hotWalletAddress.slice(0, 8)}…${r.hotWalletAddress.slice(-6)}`}
+                        </Typography.Text>
+                      </Tooltip>
+                    )}
                   </Space>
-                ),
-            },
-            {
-              title: t('wallet.hotWalletAddress'),
-              dataIndex: 'hotWalletAddress',
-              ellipsis: true,
-              // the same address on every network: shortened (the whole address in the tooltip and the copy), so the
-              // balances, liabilities and coverage fit a 1280 px screen without scrolling
-              render: (v: string) =>
-                v ? (
-                  <Tooltip title={v}>
-                    <Typography.Text copyable={{ text: v }}>{`${v.slice(0, 8)}…${v.slice(-6)}`}</Typography.Text>
-                  </Tooltip>
-                ) : (
-                  ''
                 ),
             },
             { title: t('wallet.hotWallet'), dataIndex: 'hotWallet', align: 'right', render: amount },

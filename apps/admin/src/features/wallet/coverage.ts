@@ -4,6 +4,7 @@
  * common scale.
  */
 import { formatDecimal, pow10, tryParseDecimal } from '@exchange/money';
+import { groupThousands } from '../../shared/format';
 
 /** Places of the integers of `decimalUnits` (the finest scale of a coin on the wire). */
 export const UNITS_SCALE = 18;
@@ -18,7 +19,8 @@ export function decimalUnits(s: string): bigint | null {
 }
 
 /**
- * (hot wallet + deposit addresses) / liabilities as a percentage with 2 places, rounded down ("100.00%"); '' when
+ * (hot wallet + deposit addresses) / liabilities as a percentage with 2 places, rounded down, thousands grouped
+ * ("100.00%", "1,000,000.00%"); '' when
  * a figure is unknown or the liabilities are 0.
  */
 export function coveragePercent(hotWallet: string, depositAddresses: string, liabilities: string): string {
@@ -27,11 +29,11 @@ export function coveragePercent(hotWallet: string, depositAddresses: string, lia
   const l = decimalUnits(liabilities);
   if (a === null || b === null || l === null || l === 0n) return '';
   const bp = ((a + b) * 10_000n) / l; // hundredths of a percent
-  return `${formatDecimal(bp, 2)}%`;
+  return `${groupThousands(formatDecimal(bp, 2))}%`;
 }
 
 /** True when a coverage text of coveragePercent is below 100%. */
 export function isShort(coverage: string): boolean {
-  const units = decimalUnits(coverage.replace(/%$/, ''));
+  const units = decimalUnits(coverage.replace(/%$/, '').replaceAll(',', ''));
   return units !== null && units < 100n * pow10(UNITS_SCALE);
 }

@@ -201,12 +201,14 @@ describe('HotWalletPage', () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     const rows = screen.getAllByRole('row').slice(1);
-    expect(rows.map(text).map((cells) => [cells[0], cells[1], ...cells.slice(3)])).toEqual([
-      ['ETH', 'Ethereum (ERC20)ETH', '30', '0.5', '30.5', '25', '122.00%'],
-      ['USDT', 'Ethereum (ERC20)ETH', '4,000', '0.5', '4,000.5', 'In the total', 'In the total'],
-      ['USDT', 'BNB Smart Chain (BEP20)BSC', '2,500.25', '100', '2,600.25', 'In the total', 'In the total'],
-      ['USDT', 'Arbitrum OneARBITRUM', '1,500', '0.00000001', '1,500.00000001', 'In the total', 'In the total'],
-      ['USDT', 'Polygon POSMATIC', '1,899.74999999', '0', '1,899.74999999', 'In the total', 'In the total'],
+    // the network's cell carries the hot wallet's address under its name, shortened (whole in the tooltip and the copy)
+    const hot = '0xf39Fd6…b92266';
+    expect(rows.map(text)).toEqual([
+      ['ETH', `Ethereum (ERC20)ETH${hot}`, '30', '0.5', '30.5', '25', '122.00%'],
+      ['USDT', `Ethereum (ERC20)ETH${hot}`, '4,000', '0.5', '4,000.5', 'In the total', 'In the total'],
+      ['USDT', `BNB Smart Chain (BEP20)BSC${hot}`, '2,500.25', '100', '2,600.25', 'In the total', 'In the total'],
+      ['USDT', `Arbitrum OneARBITRUM${hot}`, '1,500', '0.00000001', '1,500.00000001', 'In the total', 'In the total'],
+      ['USDT', `Polygon POSMATIC${hot}`, '1,899.74999999', '0', '1,899.74999999', 'In the total', 'In the total'],
       ['USDT', 'Total over 4 networks', '9,899.99999999', '100.50000001', '10,000.5', '10,000', '100.00%'],
     ]);
   });
@@ -268,6 +270,8 @@ describe('coverage', () => {
     expect(coveragePercent('0', '0', '3')).toBe('0.00%');
     expect(coveragePercent('250', '0.5', '100')).toBe('250.50%');
     expect(coveragePercent('1', '0', '300')).toBe('0.33%');
+    expect(coveragePercent('400000000', '0', '40')).toBe('1,000,000,000.00%');
+    expect(isShort('1,000,000,000.00%')).toBe(false);
     expect(isShort('5.00%')).toBe(true);
     expect(isShort('')).toBe(false);
   });
