@@ -1,14 +1,14 @@
 /**
  * The demo's initial content, written published on the first start (and for any seeded slug missing later): the
  * three home banners (their SVG images drawn into the data directory) and the official notices that market data
- * seeded before content moved to the console (market-data/seed/content.ts), the help centre (seed/help.ts) and the five text pages
+ * seeded before content moved to the console (seed/banners.ts), the help centre (seed/help.ts) and the five text pages
  * (seed/pages.ts). Only while there is no content item at all (the first start, or the first start after the
  * upgrade that brought content items): later starts never write again, so an item an operator changed or deleted stays so.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ContentFields, ContentKind } from '@exchange/api';
-import { BANNERS, BANNER_URL_PREFIX, NOTICES, bannerFile, bannerSvg } from '../market-data/seed/content';
+import { BANNERS, BANNER_URL_PREFIX, NOTICES, bannerFile, bannerSvg } from './seed/banners';
 import type { ContentRepository, ItemInsert } from './content.repository';
 import { HELP } from './seed/help';
 import { PAGES } from './seed/pages';

@@ -9,7 +9,6 @@ import { TickerWindow } from './ticker-window';
 import { DepthBook } from './depth-book';
 import { klineLiteral } from './market-data.repository';
 import { CATALOG } from './seed/catalog';
-import { bannerSvg, BANNERS } from './seed/content';
 
 describe('decimal', () => {
   it('parses and formats exactly, rounding half away from zero', () => {
@@ -143,15 +142,9 @@ describe('depth book', () => {
   });
 });
 
-describe('catalogue and seed content', () => {
+describe('catalogue', () => {
   it('keeps priceDecimals + qtyDecimals <= 8 on every market', () => {
     for (const m of CATALOG) expect(m.priceDecimals + m.qtyDecimals).toBeLessThanOrEqual(8);
-  });
-  it('draws banner SVGs with escaped titles in both languages', () => {
-    const svg = bannerSvg({ ...BANNERS[0]!, titleEn: 'A <b> & "c"' }, 'en');
-    expect(svg.startsWith('<svg')).toBe(true);
-    expect(svg).toContain('A &lt;b&gt; &amp; &quot;c&quot;');
-    expect(bannerSvg(BANNERS[1]!, 'zh')).toContain('SUI 与 TON 现已上线');
   });
   it('refuses k-line literals outside the strict patterns', () => {
     const row = {
