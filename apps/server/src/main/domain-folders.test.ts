@@ -114,7 +114,6 @@ const DOMAIN_EDGES = [
   'market-jobs -> domains/market-data/price-source (type)',
   'member -> domains/market-data/market-data.tables',
   'otc -> domains/payment/payment.repository',
-  'security -> domains/inbox/inbox.repository',
   'support -> domains/admin/admin.tables',
   'wallet -> domains/admin/admin.tables',
   'wallet -> domains/market-data/seed/coins',

@@ -1,7 +1,8 @@
 /**
  * The in-app inbox (route /message): the caller's messages (paged, newest first, by category), unread counts,
- * read marks. Messages are written by the projector (inbox.projection.ts) and by the security log
- * (inbox.repository.ts insertSecurityMessage); this service only reads them and keeps the read state. A read waits
+ * read marks. Messages are written by the projector (inbox.projection.ts) and, for the security log's entries, by
+ * `writeSecurityMessage` inside the security log's own transaction (inbox.repository.ts insertSecurityMessage); the
+ * rest of this service reads them and keeps the read state. A read waits
  * (briefly) for the projection to catch up with the engine, so a message of a command the user just saw succeed is
  * there.
  */
@@ -9,7 +10,7 @@ import { INBOX_CATEGORIES, INBOX_KINDS, type InboxCategory, type InboxMarked, ty
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
 import { AppError } from '../../platform/shared/errors';
-import { createInboxRepository, type InboxMessageRow } from './inbox.repository';
+import { createInboxRepository, insertSecurityMessage, SECURITY_INBOX_KINDS, type InboxMessageRow } from './inbox.repository';
 import { displayParams } from './inbox.format';
 
 /** Longest wait for the projection before a read goes ahead with what the database has (ms). */
@@ -27,6 +28,16 @@ export interface InboxService {
   markRead(userId: string, id: string): Promise<InboxMarked>;
   /** Marks every unread message of the user read (of one category when given). */
   markAllRead(userId: string, category: InboxCategory | undefined): Promise<InboxMarked>;
+  /** True when a security-log entry of `type` makes an inbox message (password and 2FA changes, a new device's log-in). */
+  makesSecurityMessage(type: string): boolean;
+  /**
+   * Writes the inbox message of security-log entry `e` (key `sec:<id>`, category ACCOUNT) in the caller's
+   * transaction `tx`, so the entry and its message are written together; false when its type makes none.
+   */
+  writeSecurityMessage(
+    tx: Db,
+    e: { id: bigint; userId: bigint; type: string; detail: string; ip: string; userAgent: string; createdAt: Date },
+  ): Promise<boolean>;
 }
 
 /** Builds the inbox service over the database and the engine (for coins' and markets' scales). */
@@ -62,6 +73,9 @@ export function createInboxService(deps: { db: Db; host: EnginePort; now?: () =>
   }
 
   return {
+    makesSecurityMessage: (type) => SECURITY_INBOX_KINDS[type] !== undefined,
+    writeSecurityMessage: (tx, e) => insertSecurityMessage(tx, e),
+
     async list(userId, category, page, pageSize) {
       await caughtUp();
       const { rows, total } = await repo.list(BigInt(userId), category, (page - 1) * pageSize, pageSize);

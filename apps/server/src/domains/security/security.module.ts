@@ -3,15 +3,24 @@ import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createSecurityService, type SecurityService } from './security.service';
 import type { MemberService } from '../member/member.service';
+import type { InboxService } from '../inbox/inbox.service';
 import { secretBoxFromConfig } from '../../platform/shared/secret-box';
 import securityRoutes from './security.routes';
 import { securityRetention } from './security.tables';
 
-export const securityModule: DomainModule<PlatformContext & { members: MemberService }, { security: SecurityService }> = {
+export const securityModule: DomainModule<PlatformContext & { members: MemberService; inbox: InboxService }, { security: SecurityService }> = {
   name: 'security',
   retention: securityRetention,
   create: (ctx) => ({
-    security: createSecurityService({ db: ctx.db, host: ctx.host, members: ctx.members, box: secretBoxFromConfig(ctx.config), log: ctx.log }),
+    security: createSecurityService({
+      db: ctx.db,
+      host: ctx.host,
+      members: ctx.members,
+      box: secretBoxFromConfig(ctx.config),
+      log: ctx.log,
+      // the inbox writes a log entry's message (built after this module: read lazily)
+      inbox: () => ctx.inbox,
+    }),
   }),
   routes: (ctx) => [securityRoutes({ security: ctx.security })],
 };

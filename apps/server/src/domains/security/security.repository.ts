@@ -5,21 +5,24 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { pendingTotpSecrets, securityAttempts, securityEvents, totpUsedSteps } from './security.tables';
-import { SECURITY_INBOX_KINDS, insertSecurityMessage } from '../inbox/inbox.repository';
+import type { InboxService } from '../inbox/inbox.service';
 
 /** A security-log row as stored. */
 export type SecurityEventRow = typeof securityEvents.$inferSelect;
 
-/** The security queries over `db`. */
-export function createSecurityRepository(db: Db) {
+/** What the security log needs of the inbox (InboxService): its messages of security-log entries. */
+export type SecurityInbox = Pick<InboxService, 'makesSecurityMessage' | 'writeSecurityMessage'>;
+
+/** The security queries over `db`; a log entry's inbox message is written by `inbox` (read when one is written). */
+export function createSecurityRepository(db: Db, inbox: () => SecurityInbox) {
   return {
     /**
      * Appends one entry to a user's security log, with its in-app inbox message when its type makes one (password and
-     * 2FA changes: domains/inbox insertSecurityMessage), in one transaction. A log-in makes one only from a device (user
+     * 2FA changes: the inbox's writeSecurityMessage), in one transaction. A log-in makes one only from a device (user
      * agent) not seen in the user's earlier log-ins, and never the first log-in of an account.
      */
     async insertEvent(row: { userId: bigint; type: string; detail: string; ip: string; userAgent: string; createdAt: Date }): Promise<void> {
-      if (SECURITY_INBOX_KINDS[row.type] === undefined) {
+      if (!inbox().makesSecurityMessage(row.type)) {
         await db.insert(securityEvents).values(row);
         return;
       }
@@ -33,7 +36,7 @@ export function createSecurityRepository(db: Db) {
             .where(and(eq(securityEvents.userId, row.userId), eq(securityEvents.type, 'LOGIN'), sql`${securityEvents.id} < ${id}`));
           if (earlier.length === 0 || earlier.some((r) => r.userAgent === row.userAgent)) return;
         }
-        await insertSecurityMessage(tx as unknown as Db, { ...row, id });
+        await inbox().writeSecurityMessage(tx as unknown as Db, { ...row, id });
       });
     },
 

@@ -40,7 +40,7 @@ import { AppError } from '../../platform/shared/errors';
 import { SecretBoxError, type SecretBox } from '../../platform/shared/secret-box';
 import { parseEmail, parsePhone, type Account } from '../../platform/shared/account';
 import { type LoginSecurity, type MemberService } from '../member/member.service';
-import { createSecurityRepository } from './security.repository';
+import { createSecurityRepository, type SecurityInbox } from './security.repository';
 import { matchTotp, newTotpSecret, totpUrl } from './totp';
 import { maskAccount } from '../../platform/shared/account';
 import { ARGON2_OPTIONS, checkPassword } from '../../platform/shared/password';
@@ -137,11 +137,13 @@ export function createSecurityService(deps: {
   members: MemberService;
   box: SecretBox | null;
   log: FastifyBaseLogger;
+  /** the inbox, which writes a log entry's message (built after this service: read lazily) */
+  inbox: () => SecurityInbox;
   now?: () => number;
 }): SecurityService {
   const { host, members, box, log } = deps;
   const now = deps.now ?? Date.now;
-  const repo = createSecurityRepository(deps.db);
+  const repo = createSecurityRepository(deps.db, deps.inbox);
 
   /** The engine's record of a user (authoritative, current); throws not_found. */
   function userOf(userId: string): { id: bigint; profile: Readonly<Record<string, string>> } {
