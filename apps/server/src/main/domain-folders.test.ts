@@ -100,7 +100,6 @@ const domainOf = (f: string) => /^domains\/([^/]+)\//.exec(f)?.[1];
 const DOMAIN_EDGES = [
   'admin -> domains/member/member.tables',
   'content -> domains/admin/admin.repository (type)',
-  'content -> domains/uploads/image',
   'demo -> domains/asset/demo-faucet',
   'demo -> domains/market-jobs/reference-override',
   'demo -> domains/market-jobs/reference-override (type)',

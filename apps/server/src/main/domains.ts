@@ -15,7 +15,6 @@ import { spotModule } from '../domains/spot/spot.module';
 import { perpModule } from '../domains/perp/perp.module';
 import { assetModule } from '../domains/asset/asset.module';
 import { marketDataModule } from '../domains/market-data/market-data.module';
-import { perpMarketModule } from '../domains/market-data/perp/perp-market.module';
 import { marketJobsModule } from '../domains/market-jobs/market-jobs.module';
 import { indexPriceModule } from '../domains/index-price/index-price.module';
 import { uploadsModule } from '../domains/uploads/uploads.module';
@@ -47,7 +46,6 @@ export const DOMAINS = [
   perpModule,
   assetModule,
   marketDataModule,
-  perpMarketModule,
   marketJobsModule,
   indexPriceModule,
   wsModule,

@@ -3,13 +3,14 @@ import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import path from 'node:path';
 import { createContentService, type ContentService } from './content.service';
+import type { UploadsService } from '../uploads/uploads.service';
 import contentRoutes from './content.routes';
 import contentAdminRoutes from './content.admin.routes';
 
-export const contentModule: DomainModule<PlatformContext, { content: ContentService }> = {
+export const contentModule: DomainModule<PlatformContext & { uploads: UploadsService }, { content: ContentService }> = {
   name: 'content',
   create: async (ctx) => {
-    const content = createContentService({ db: ctx.db, now: ctx.clock.now });
+    const content = createContentService({ db: ctx.db, images: ctx.uploads, now: ctx.clock.now });
     // the first start writes the demo's banners, notices, help centre and pages, published
     await content.seed(path.join(ctx.config.dataDir, 'static', 'banners'), ctx.clock.now());
     return { content };

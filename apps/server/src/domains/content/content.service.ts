@@ -36,7 +36,7 @@ import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/shared/errors';
 import type { AuditInsert } from '../admin/admin.repository';
 import type { Actor } from '../../platform/shared/operator';
-import { cleanImage } from '../uploads/image';
+import type { UploadsService } from '../uploads/uploads.service';
 import { createContentRepository, type ItemInsert, type ItemRow } from './content.repository';
 import { seedRows } from './content.seed';
 
@@ -180,7 +180,12 @@ export function snippetOf(text: string, q: string, width = 120): string {
 }
 
 /** Builds the service over `db`; `now` is the clock (Unix ms). */
-export function createContentService(deps: { db: Db; now?: () => number }): ContentService {
+export function createContentService(deps: {
+  db: Db;
+  /** checks and re-encodes an operator's image as a user's upload is (domains/uploads) */
+  images: Pick<UploadsService, 'clean'>;
+  now?: () => number;
+}): ContentService {
   const repo = createContentRepository(deps.db);
   const now = deps.now ?? (() => Date.now());
 
@@ -433,7 +438,7 @@ export function createContentService(deps: { db: Db; now?: () => number }): Cont
       throw new AppError('content_not_found', 404, 'id');
     },
     async uploadImage(actor, bytes) {
-      const img = await cleanImage(bytes);
+      const img = await deps.images.clean(bytes);
       const file = `${crypto.createHash('sha256').update(img.bytes).digest('hex').slice(0, 32)}.${img.ext}`;
       const url = CONTENT_IMAGE_PREFIX + file;
       await repo.insertImage(

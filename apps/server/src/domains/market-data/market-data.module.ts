@@ -1,17 +1,25 @@
-/** The market-data module (platform/domain-module.ts): spot markets, coins, tickers, k-lines, depth, trades; reference and index prices. */
+/**
+ * The market-data module (platform/domain-module.ts): the public data of both markets. Spot: markets, coins, tickers,
+ * k-lines, depth, trades, reference and index prices (`marketData`). The USDT perpetuals (perp/): mark, index, funding,
+ * depth, trades and k-lines (`perpMarket`, built on the spot side's kline store and series, so after it).
+ */
 import type { DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createMarketDataService, type MarketDataService } from './market-data.service';
 import marketDataRoutes, { type MarketContent } from './market-data.routes';
 import { marketDataRetention } from './market-data.tables';
+import { createPerpMarketService, type PerpMarketService } from './perp/perp-market.service';
+import perpMarketRoutes from './perp/perp-market.routes';
 
-export const marketDataModule: DomainModule<PlatformContext & { content: MarketContent }, { marketData: MarketDataService }> = {
+export const marketDataModule: DomainModule<PlatformContext & { content: MarketContent }, { marketData: MarketDataService; perpMarket: PerpMarketService }> = {
   name: 'market-data',
   retention: marketDataRetention,
   create: async (ctx) => {
     const marketData = await createMarketDataService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host, now: ctx.clock.now });
     ctx.closers.push(() => marketData.close());
-    return { marketData };
+    const perpMarket = await createPerpMarketService({ db: ctx.db, log: ctx.log, host: ctx.host, marketData, now: ctx.clock.now });
+    ctx.closers.push(() => perpMarket.close());
+    return { marketData, perpMarket };
   },
-  routes: (ctx) => [marketDataRoutes({ marketData: ctx.marketData, content: ctx.content })],
+  routes: (ctx) => [marketDataRoutes({ marketData: ctx.marketData, content: ctx.content }), perpMarketRoutes({ perpMarket: ctx.perpMarket, host: ctx.host })],
 };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { UploadPurpose } from '@exchange/api';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/shared/errors';
-import { cleanImage, looksLikeImage } from './image';
+import { cleanImage, looksLikeImage, type CleanImage } from './image';
 import { createTurns } from './turns';
 import { createDiskStorage, type UploadStorage } from './upload-storage';
 import { createUploadsRepository, type UploadRow } from './uploads.repository';
@@ -87,7 +87,14 @@ export interface UploadsService {
    * not thrown.
    */
   removeUnused(nowMs: number): Promise<UnusedUploadsRemoved>;
+  /**
+   * Checks and re-encodes an image as `upload` does, without storing it (an operator's image for the console's
+   * content, stored by the content domain). Throws the codes of cleanImage.
+   */
+  clean(bytes: Buffer): Promise<CleanImage>;
 }
+
+export type { CleanImage };
 
 /**
  * Builds the uploads service; `storage` defaults to the directory `<dataDir>/uploads`, `now` (Unix ms) to the wall
@@ -105,6 +112,8 @@ export function createUploadsService(deps: { db: Db; dataDir: string; storage?: 
   }
 
   return {
+    clean: (bytes) => cleanImage(bytes),
+
     async upload(userId, purpose, bytes) {
       if (!(UPLOAD_PURPOSES as readonly string[]).includes(purpose)) throw new AppError('upload_purpose_invalid', 400, 'purpose');
       // junk is refused before it waits for a turn (cleanImage checks the type again, by file-type)
