@@ -21,8 +21,7 @@ export function formatJson(v: unknown): string {
 export function formatAmount(v: string): string {
   const m = /^(-?)(\d+)(?:\.(\d*?)0*)?$/.exec(v);
   if (!m) return v;
-  const whole = m[2]!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${m[1]}${whole}${m[3] ? `.${m[3]}` : ''}`;
+  return `${m[1]}${groupThousands(m[2]!)}${m[3] ? `.${m[3]}` : ''}`;
 }
 
 /**

@@ -9,11 +9,11 @@
  * 2 decimals, both rounded DOWN (never overstating what the user holds).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { ACCOUNT_KINDS, formatDecimal, pow10, tryParseDecimal } from '@exchange/core';
+import { ACCOUNT_KINDS, formatDecimal, pow10, rescaleFloor, tryParseDecimal } from '@exchange/core';
 import type { AssetAccount, AssetItem, Assets } from '@exchange/api';
 import type { Config } from '../../platform/config/env';
 import type { EnginePort } from '../../platform/engine-port/engine-port';
-import { scaleTo, usdtValue, VALUE_DECIMALS } from '../../platform/shared/valuation';
+import { usdtValue, VALUE_DECIMALS } from '../../platform/shared/valuation';
 
 /** Display decimals of CNY values. */
 export const CNY_DECIMALS = 2;
@@ -35,7 +35,7 @@ export function createAssetService(deps: { config: Config; host: EnginePort; log
   return {
     getAssets(userId) {
       const usdtScale = engine.asset('USDT')?.scale ?? 8;
-      const usdt = (v18: bigint) => formatDecimal(scaleTo(v18, VALUE_DECIMALS, usdtScale), usdtScale);
+      const usdt = (v18: bigint) => formatDecimal(rescaleFloor(v18, VALUE_DECIMALS, usdtScale), usdtScale);
       const assets = engine.assets();
       let grand = 0n;
       const accounts: AssetAccount[] = ACCOUNT_KINDS.map((kind) => {

@@ -94,8 +94,6 @@ export interface UploadsService {
   clean(bytes: Buffer): Promise<CleanImage>;
 }
 
-export type { CleanImage };
-
 /**
  * Builds the uploads service; `storage` defaults to the directory `<dataDir>/uploads`, `now` (Unix ms) to the wall
  * clock, the clock of the rows' `created_at` (the demo's process clock may run ahead of it).

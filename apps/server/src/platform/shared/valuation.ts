@@ -3,7 +3,7 @@
  * engine's last price of `<COIN>/USDT` (USDT itself counts 1; an asset with no such market or no trade yet counts 0),
  * kept at VALUE_DECIMALS (18) decimals and rounded down.
  */
-import { pow10, type EngineApi } from '@exchange/core';
+import { rescaleFloor, type EngineApi } from '@exchange/core';
 
 /** Decimals of the internal valuation (USDT per unit of value = 10^-18). */
 export const VALUE_DECIMALS = 18;
@@ -14,16 +14,11 @@ export const VALUE_DECIMALS = 18;
  */
 export function usdtValue(engine: EngineApi, code: string, scale: number, amount: bigint): bigint {
   if (amount === 0n) return 0n;
-  if (code === 'USDT') return scaleTo(amount, scale, VALUE_DECIMALS);
+  if (code === 'USDT') return rescaleFloor(amount, scale, VALUE_DECIMALS);
   const symbol = `${code}/USDT`;
   const market = engine.market(symbol);
   const price = market ? engine.lastPrice(symbol) : null;
   if (!market || price === null) return 0n;
   // amount / 10^scale coins x price / 10^priceDecimals USDT per coin.
-  return scaleTo(amount * price, scale + market.priceDecimals, VALUE_DECIMALS);
-}
-
-/** `v` at `from` decimals rescaled to `to` decimals, rounded down when it loses digits. */
-export function scaleTo(v: bigint, from: number, to: number): bigint {
-  return to >= from ? v * pow10(to - from) : v / pow10(from - to);
+  return rescaleFloor(amount * price, scale + market.priceDecimals, VALUE_DECIMALS);
 }
