@@ -3,7 +3,8 @@
  * what that costs. Starts the server as the crash loop does (one node process, a temporary DATA_DIR, a free port,
  * PGlite, the liquidity bots running), registers users over HTTP, buys them some base from the bots, then drives
  * orders and cancels (apps/server/test/crash-harness.ts LoadDriver) with the server's own per-user order rate for
- * `--minutes`, and every `--sample-s` prints: the server's RSS, its event-loop lag (p99, from /metrics), the
+ * `--minutes`, and every `--sample-s` prints: the server's RSS and where it is (V8's heap in use, memory outside it,
+ * the database worker's heap and PGlite's WebAssembly memory), its event-loop lag (p99, from /metrics), the
  * /healthz latency, the engine's last sequence number, the journal, archive, database and snapshot bytes, and the
  * snapshots taken. At the end: growth per hour of each, the snapshot cadence, and the growth over 30 days at that rate
  * (with whatever JOURNAL_RETENTION the environment sets). Exits 1 when the server dies or stops answering /healthz.
@@ -24,6 +25,9 @@
  *   --order-rate N  the server's ORDER_RATE_PER_10S per user (default 50, the server's own default)
  *   --database-url URL  PostgreSQL server to run on (e.g. postgres://postgres@127.0.0.1:5432/postgres; default PGlite)
  *   --keep          keep the data directory (and the PostgreSQL database)
+ *   --heap-snapshots DIR  write a V8 heap snapshot of the server into DIR after the first sample, at the middle of
+ *                   the load and at its end (node's --heapsnapshot-signal; each blocks the server for a few seconds),
+ *                   to compare in Chrome's DevTools (Memory, Comparison) where memory grows
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -55,10 +59,11 @@ interface Options {
   orderRate: number;
   keep: boolean;
   databaseUrl: string | undefined;
+  heapSnapshots: string | undefined;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { minutes: 120, sampleS: 30, users: 4, workers: 4, orderRate: 50, keep: false, databaseUrl: undefined };
+  const o: Options = { minutes: 120, sampleS: 30, users: 4, workers: 4, orderRate: 50, keep: false, databaseUrl: undefined, heapSnapshots: undefined };
   const int = (flag: string, v: string | undefined): number => {
     if (v === undefined || !/^[0-9]+$/.test(v)) throw new Error(`${flag} needs a whole number`);
     return Number.parseInt(v, 10);
@@ -68,6 +73,12 @@ function parseArgs(argv: string[]): Options {
     const v = argv[i + 1];
     if (flag === '--keep') {
       o.keep = true;
+      continue;
+    }
+    if (flag === '--heap-snapshots') {
+      if (!v) throw new Error('--heap-snapshots needs a directory');
+      o.heapSnapshots = path.resolve(v);
+      i++;
       continue;
     }
     if (flag === '--database-url') {
@@ -93,6 +104,21 @@ function bytesUnder(dir: string): number {
     if (st?.isFile()) n += st.size;
   }
   return n;
+}
+
+/** Waits (at most 2 minutes) until `dir` holds `n` heap snapshots and the newest has stopped growing. */
+async function heapSnapshotsWritten(dir: string, n: number): Promise<void> {
+  let last = -1;
+  for (const t = Date.now(); Date.now() - t < 120_000; await sleep(2000)) {
+    const files = fs.readdirSync(dir).filter((f) => f.endsWith('.heapsnapshot'));
+    const size = files.reduce((sum, f) => sum + fs.statSync(path.join(dir, f)).size, 0);
+    if (files.length >= n && size === last) {
+      console.log(`heap snapshots in ${dir}: ${files.sort().join(', ')}`);
+      return;
+    }
+    last = size;
+  }
+  console.error(`heap snapshots: fewer than ${n} written in ${dir}`);
 }
 
 /** GET `p` on the server: status, body and milliseconds. */
@@ -231,6 +257,12 @@ function printStart(label: string, server: ServerProcess): void {
 interface Sample {
   t: number;
   rss: number;
+  /** V8's heap in use and the memory outside it that V8 knows of (ArrayBuffers, PGlite's WebAssembly memory ...). */
+  heapUsed: number;
+  external: number;
+  /** The database worker thread's V8 heap in use and PGlite's WebAssembly memory (NaN when the server has none). */
+  dbHeapUsed: number;
+  pglite: number;
   lagP99Ms: number;
   healthMs: number;
   seq: number;
@@ -263,7 +295,17 @@ async function main(): Promise<number> {
     databaseUrl = u.toString();
     console.log(`PostgreSQL database ${name}`);
   }
-  const serverOptions = { root: REPO_ROOT, dataDir, port, marketMakers: true, orderRatePer10s: o.orderRate, startTimeoutMs: 600_000, databaseUrl };
+  const serverOptions = {
+    root: REPO_ROOT,
+    dataDir,
+    port,
+    marketMakers: true,
+    orderRatePer10s: o.orderRate,
+    startTimeoutMs: 600_000,
+    databaseUrl,
+    nodeArgs: o.heapSnapshots ? ['--heapsnapshot-signal=SIGUSR2', `--diagnostic-dir=${o.heapSnapshots}`] : [],
+  };
+  if (o.heapSnapshots) fs.mkdirSync(o.heapSnapshots, { recursive: true });
   const sizes = () => (databaseUrl ? postgresSizes(databaseUrl) : pgliteSizes(path.join(dataDir, 'pglite')));
   let server = await ServerProcess.start(serverOptions);
   printStart('cold start (fresh data directory)', server);
@@ -311,8 +353,11 @@ async function main(): Promise<number> {
     const samples: Sample[] = [];
     const seen = new Set<string>();
     let snapshots = 0;
+    let midSnapshot = false;
     const end = Date.now() + o.minutes * 60_000;
-    console.log('   min   rss MB  lag p99 ms  healthz ms       seq  journal MB  archive MB  database MB  snapshots  acks');
+    console.log(
+      '   min   rss MB  heap MB  ext MB  db heap MB  pglite MB  lag p99 ms  healthz ms       seq  journal MB  archive MB  database MB  snapshots  acks',
+    );
     for (;;) {
       const health = await get(port, '/healthz');
       const metrics = await get(port, '/metrics');
@@ -325,6 +370,10 @@ async function main(): Promise<number> {
       const s: Sample = {
         t: Date.now(),
         rss: rssOf(server.child.pid),
+        heapUsed: metric(metrics.body, 'nodejs_heap_size_used_bytes'),
+        external: metric(metrics.body, 'nodejs_external_memory_bytes'),
+        dbHeapUsed: metric(metrics.body, 'exchange_db_worker_heap_used_bytes'),
+        pglite: metric(metrics.body, 'exchange_pglite_memory_bytes'),
         lagP99Ms: metric(metrics.body, 'nodejs_eventloop_lag_p99_seconds') * 1000,
         healthMs: health.ms,
         seq: metric(metrics.body, 'exchange_engine_last_seq'),
@@ -336,8 +385,14 @@ async function main(): Promise<number> {
         acks: load.acks,
       };
       samples.push(s);
+      // Heap snapshots after the first sample, at the middle and at the end (the last one after the loop's end test).
+      const atMiddle = samples.length > 1 && s.t - samples[0]!.t >= (end - samples[0]!.t) / 2 && !midSnapshot;
+      if (o.heapSnapshots && (samples.length === 1 || atMiddle || Date.now() >= end)) {
+        if (atMiddle) midSnapshot = true;
+        server.child.kill('SIGUSR2');
+      }
       console.log(
-        `${f1((s.t - samples[0]!.t) / 60_000).padStart(6)} ${f1(s.rss / MB).padStart(8)} ${f1(s.lagP99Ms).padStart(11)} ${f1(s.healthMs).padStart(11)} ${String(s.seq).padStart(9)} ${f1(s.journal / MB).padStart(11)} ${f1(s.archive / MB).padStart(11)} ${f1(s.database / MB).padStart(12)} ${String(s.snapshots).padStart(10)} ${String(s.acks).padStart(5)}`,
+        `${f1((s.t - samples[0]!.t) / 60_000).padStart(6)} ${f1(s.rss / MB).padStart(8)} ${f1(s.heapUsed / MB).padStart(8)} ${f1(s.external / MB).padStart(7)} ${f1(s.dbHeapUsed / MB).padStart(11)} ${f1(s.pglite / MB).padStart(10)} ${f1(s.lagP99Ms).padStart(11)} ${f1(s.healthMs).padStart(11)} ${String(s.seq).padStart(9)} ${f1(s.journal / MB).padStart(11)} ${f1(s.archive / MB).padStart(11)} ${f1(s.database / MB).padStart(12)} ${String(s.snapshots).padStart(10)} ${String(s.acks).padStart(5)}`,
       );
       if (server.exited || health.status !== 200) {
         console.error(`the server ${server.exited ? 'died' : `answered /healthz ${health.status}`}:\n${server.tail()}`);
@@ -348,6 +403,7 @@ async function main(): Promise<number> {
       await sleep(Math.min(o.sampleS * 1000, Math.max(0, end - Date.now())));
     }
     await load.stop().catch((err: unknown) => console.error(`load: ${String(err)}`));
+    if (o.heapSnapshots) await heapSnapshotsWritten(o.heapSnapshots, 3);
     // The tables at the end (PGlite: the server stopped), then the restart after the load, timed.
     let tablesAfter: Map<string, TableSize>;
     if (databaseUrl) tablesAfter = await sizes();
@@ -370,6 +426,10 @@ async function main(): Promise<number> {
         ['archive', a.archive, b.archive],
         ['database', a.database, b.database],
         ['rss', a.rss, b.rss],
+        ['heap used', a.heapUsed, b.heapUsed],
+        ['external', a.external, b.external],
+        ['db heap', a.dbHeapUsed, b.dbHeapUsed],
+        ['pglite', a.pglite, b.pglite],
       ] as const)
         console.log(
           `${name.padEnd(9)} ${f1(x / MB)} -> ${f1(y / MB)} MB: ${f1(perHour(x, y) / MB)} MB/h, 30 days at this rate: ${f1((perHour(x, y) * 720) / 1024 / MB)} GB`,

@@ -100,6 +100,8 @@ export interface ServerOptions {
   startTimeoutMs: number;
   /** DATABASE_URL: PostgreSQL instead of PGlite (default: PGlite under dataDir; the environment's DATABASE_URL is never inherited). */
   databaseUrl?: string;
+  /** Extra node options for the server process (a diagnostic run's `--heapsnapshot-signal=SIGUSR2`, say). */
+  nodeArgs?: string[];
 }
 
 /** What the server logged about its recovery ('engine recovered'), when it did. */
@@ -187,7 +189,7 @@ export class ServerProcess {
     delete env.NODE_OPTIONS;
     const server = path.join(o.root, 'apps', 'server', 'src', 'main', 'server.ts');
     // node --import tsx: one process, so SIGKILL really kills the server (no npm or tsx wrapper in between).
-    const child = spawn(process.execPath, ['--import', 'tsx', server], { cwd: o.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', server], { cwd: o.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     return new ServerProcess(child);
   }
 

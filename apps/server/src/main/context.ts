@@ -56,6 +56,7 @@ export async function createContext(
   // Every command submitted through the context's port is counted and timed; queue and projector lag read at scrape.
   metrics.instrumentSubmit(host);
   metrics.watchHost(host);
+  if (handle.memory) metrics.watchDbMemory(handle.memory, handle.kind === 'pglite');
   const platform: PlatformContext = {
     config,
     db: handle.db,

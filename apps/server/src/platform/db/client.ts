@@ -19,6 +19,7 @@ import pg from 'pg';
 import { startDbWorker } from './worker-client';
 import { localProjectionStore, registerProjectionStore, tableIndex } from './projection-store';
 import { SERVER_ROOT } from '../config/server-root';
+import type { DbWorkerMemory } from './db-worker-protocol';
 
 /** A Drizzle database over either driver (queries name their tables; no relational query API). */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -29,6 +30,8 @@ export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** What the database worker thread holds in memory (absent without a worker: `worker: false`). */
+  memory?: () => Promise<DbWorkerMemory>;
 }
 
 /** Connection errors a start waits out (the server down, restarting or not accepting connections yet). */
@@ -117,6 +120,7 @@ export async function openDb(opts: {
     return {
       db,
       kind: 'postgres',
+      memory: () => worker.memory(),
       async close() {
         try {
           await worker.close();
@@ -138,7 +142,7 @@ export async function openDb(opts: {
     const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER, schemaModule }, opts.onWorkerDeath);
     const db = drizzlePglite(worker.client as unknown as PGlite) as unknown as Db;
     if (schemaModule !== undefined) registerProjectionStore(db, worker.projectionStore);
-    return { db, kind: 'pglite', close: () => worker.close() };
+    return { db, kind: 'pglite', close: () => worker.close(), memory: () => worker.memory() };
   }
   const client = new PGlite(dir);
   const db = drizzlePglite(client) as unknown as Db;

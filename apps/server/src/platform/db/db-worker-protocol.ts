@@ -39,6 +39,7 @@ export type DbWorkerRequest =
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'projection.load' }
   | { id: number; op: 'projection.write'; batch: ProjectionBatch }
+  | { id: number; op: 'memory' }
   | { id: number; op: 'close' };
 
 /** An error as it crosses threads: its message, name, stack and primitive fields (e.g. PostgreSQL's `code`). */
@@ -51,6 +52,18 @@ export interface WireError {
 
 /** The answer to request `id`; id 0 answers the start-up (open and migrate). */
 export type DbWorkerReply = { id: number; ok: true; result?: unknown } | { id: number; ok: false; error: WireError };
+
+/**
+ * The result of `memory`: what the worker thread holds, which the process's own heap metrics do not show (a worker
+ * is a V8 isolate of its own). Bytes.
+ */
+export interface DbWorkerMemory {
+  /** The worker's V8 heap: in use, and reserved from the system. */
+  heapUsedBytes: number;
+  heapTotalBytes: number;
+  /** PGlite's WebAssembly memory (its PostgreSQL's shared buffers, caches and work memory; it grows, never shrinks); null with PostgreSQL. */
+  wasmBytes: number | null;
+}
 
 /** The result of `projection.load`. */
 export type ProjectionLoadResult = ProjectionState;

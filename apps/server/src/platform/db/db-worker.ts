@@ -12,6 +12,7 @@
  * One request at a time per transaction; requests outside a transaction run as they come (PGlite queues them
  * itself, one statement at a time, as it did on the main thread).
  */
+import { getHeapStatistics } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,7 +21,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Db } from './client';
 import { localProjectionStore, tableIndex, type ProjectionStore } from './projection-store';
-import type { DbWorkerInit, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
+import type { DbWorkerInit, DbWorkerMemory, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
 
 const port = parentPort;
 if (!port) throw new Error('db-worker.ts runs as a worker thread (worker-client.ts starts it)');
@@ -130,6 +131,15 @@ async function main(): Promise<void> {
       case 'projection.write':
         await store.write(m.batch);
         return undefined;
+      case 'memory': {
+        const h = getHeapStatistics();
+        const answer: DbWorkerMemory = {
+          heapUsedBytes: h.used_heap_size,
+          heapTotalBytes: h.total_heap_size,
+          wasmBytes: client ? client.Module.wasmMemory.buffer.byteLength : null,
+        };
+        return answer;
+      }
       case 'close':
         for (const t of txs.values()) t.finish(false);
         await Promise.allSettled([...txs.values()].map((t) => t.done));

@@ -14,7 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import type { ProjectionBatch, ProjectionState, ProjectionStore } from './projection-types';
-import type { DbWorkerInit, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
+import type { DbWorkerInit, DbWorkerMemory, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
 
 /** Drizzle's query options (rowMode, and identity parsers keyed by type OID). */
 interface QueryConfig {
@@ -42,6 +42,8 @@ export interface DbWorker {
   client: WorkerPgliteClient;
   /** The projection written in the worker. */
   projectionStore: ProjectionStore;
+  /** What the worker thread holds in memory (its V8 heap, PGlite's WebAssembly memory). */
+  memory(): Promise<DbWorkerMemory>;
   /** Closes the database in the worker and stops the thread. */
   close(): Promise<void>;
   /** Fault tests: stops the thread as a crash would (no close; `onDeath` is told). */
@@ -161,6 +163,7 @@ export async function startDbWorker(init: DbWorkerInit, onDeath?: (err: Error) =
   return {
     client,
     projectionStore,
+    memory: () => call<DbWorkerMemory>({ op: 'memory' }),
     close() {
       closing = true;
       closed ??= (async () => {

@@ -24,6 +24,9 @@
  * - WebSocket (read at each scrape from the hub's counts): `exchange_ws_sockets`, `exchange_ws_subscribers{channel}`,
  *   `exchange_ws_send_backlog_bytes` (sum of bufferedAmount), `exchange_ws_slow_closed_total`,
  *   `exchange_ws_skipped_pushes_total`;
+ * - the database worker thread (watchDbMemory; its own V8 isolate, which the process's heap metrics leave out):
+ *   `exchange_db_worker_heap_used_bytes`, `exchange_db_worker_heap_total_bytes`, and PGlite's WebAssembly memory
+ *   `exchange_pglite_memory_bytes` (PGlite only);
  * - security events (platform/plugins/security-events.ts): `exchange_security_events_total{kind,code}`;
  * - prom-client's default process metrics (CPU, memory, heap, event-loop lag, GC, handles).
  *
@@ -35,6 +38,7 @@ import { HotCounter, HotHistogram } from './hot-metrics';
 import type { CommandResult } from '@exchange/core';
 import type { CommandInput, EngineHostStats } from '../engine-host/engine-host';
 import type { DataDirUsage } from '../engine-host/disk-usage';
+import type { DbWorkerMemory } from '../db/db-worker-protocol';
 import type { JournalObserver } from '../engine-host/journal';
 
 /** Latency buckets (seconds) of commands and requests: 0.5 ms to 5 s. */
@@ -80,6 +84,11 @@ export interface ProcessMetrics {
   instrumentSubmit<P extends Submitter>(port: P): P;
   /** Reads the queue depth, sequence and projector lag of `host` at each scrape (a later call replaces it). */
   watchHost(host: HostSource): void;
+  /**
+   * Reads what the database worker thread holds in memory at each scrape: its heap, and with `pglite` PGlite's
+   * WebAssembly memory (the gauges appear with the first call; a later call replaces the source).
+   */
+  watchDbMemory(read: () => Promise<DbWorkerMemory>, pglite: boolean): void;
   /** Reads the WebSocket hub's counts at each scrape (`read` returns undefined while there is no hub yet; a later call replaces it). */
   watchWs(read: () => WsSource | undefined): void;
   /** Records one HTTP request: its method, route pattern, HTTP status and duration in seconds. */
@@ -287,6 +296,48 @@ export function createMetrics(): ProcessMetrics {
       if (st?.segmentsDeleted !== undefined) this.inc({ action: 'delete' }, st.segmentsDeleted);
     },
   });
+  // The database worker is a V8 isolate of its own: the process's heap metrics do not include it, nor PGlite's memory.
+  // Its gauges are registered once a worker is watched (a process without one shows none, rather than zeros).
+  let dbMemory: (() => Promise<DbWorkerMemory>) | undefined;
+  let dbMemoryRead: Promise<DbWorkerMemory | undefined> | undefined;
+  let dbMemoryAt = Number.NEGATIVE_INFINITY;
+  let dbMemoryLast: DbWorkerMemory | undefined;
+  /** One question to the worker serves every gauge of a scrape; a failed one shows the last answer (as the disk's). */
+  const readDbMemory = (): Promise<DbWorkerMemory | undefined> => {
+    const t = performance.now();
+    if (dbMemory !== undefined && (dbMemoryRead === undefined || t - dbMemoryAt > 1000)) {
+      dbMemoryAt = t;
+      dbMemoryRead = dbMemory().then(
+        (m) => (dbMemoryLast = m),
+        () => dbMemoryLast,
+      );
+    }
+    return dbMemoryRead ?? Promise.resolve(dbMemoryLast);
+  };
+  let dbMemoryGauges = false;
+  const registerDbMemoryGauges = (pglite: boolean): void => {
+    if (dbMemoryGauges) return;
+    dbMemoryGauges = true;
+    for (const [name, help, read] of [
+      ['exchange_db_worker_heap_used_bytes', "Bytes of the database worker thread's V8 heap in use", (m: DbWorkerMemory) => m.heapUsedBytes],
+      ['exchange_db_worker_heap_total_bytes', "Bytes of the database worker thread's V8 heap reserved", (m: DbWorkerMemory) => m.heapTotalBytes],
+      ...(pglite
+        ? ([['exchange_pglite_memory_bytes', "Bytes of PGlite's WebAssembly memory (it grows, never shrinks)", (m: DbWorkerMemory) => m.wasmBytes]] as const)
+        : []),
+    ] as const) {
+      new Gauge({
+        name,
+        help,
+        registers,
+        async collect() {
+          this.reset();
+          const m = await readDbMemory();
+          const v = m === undefined ? null : read(m);
+          if (v !== null) this.set(v);
+        },
+      });
+    }
+  };
   new Gauge({
     name: 'exchange_ws_sockets',
     help: 'Connected WebSocket sockets',
@@ -380,6 +431,10 @@ export function createMetrics(): ProcessMetrics {
       hostSource = host;
       if (host.diskUsage) registerDiskGauges();
       hostLag = projectorLagProbe(() => host.projected());
+    },
+    watchDbMemory(read, pglite) {
+      dbMemory = read;
+      registerDbMemoryGauges(pglite);
     },
     watchWs(read) {
       wsRead = read;
