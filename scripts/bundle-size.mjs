@@ -13,7 +13,7 @@
 //   node scripts/bundle-size.mjs --build         build the web app into a temp dir first, measure it, remove it
 //   --limit KB                                   the limit (default 150)
 //   --app admin                                  the console (apps/admin/dist or ADMIN_DIST): per route, no limit
-// Exit code 1 when the initial JavaScript is over the limit, 2 when the build or the manifest is missing.
+// Exit code 1 when the initial JavaScript is over the limit or TypeBox is in the entry's or home's first load, 2 when the build or the manifest is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -86,7 +86,13 @@ function measure(dist) {
   if (home.length) print('\nHome route, loaded lazily after the entry (not counted):', rows(home));
   const ok = total <= limitKb * 1024;
   console.log(`\ninitial JavaScript ${(total / 1024).toFixed(1)} KB gzip, limit ${limitKb} KB: ${ok ? 'ok' : 'OVER THE LIMIT'}`);
-  return ok;
+  // The schemas are the server's: a screen needs the wire types (erased) and the paths, never TypeBox at run time,
+  // whose schema calls run when their module loads (paths live in schema-free modules, e.g. packages/api's
+  // support-paths.ts, content-paths.ts, inbox-paths.ts). TypeBox's code names its kind symbol 'TypeBox.Kind'.
+  const withTypeBox = [...initial, ...home].map((k) => manifest[k].file).filter((f) => readFileSync(path.join(dist, f), 'utf8').includes('TypeBox.Kind'));
+  if (withTypeBox.length > 0) console.log(`TypeBox is in the first load of home: ${withTypeBox.join(', ')}: FAIL`);
+  else console.log('no TypeBox in the first load of home: ok');
+  return ok && withTypeBox.length === 0;
 }
 
 /**

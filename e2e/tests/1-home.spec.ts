@@ -26,7 +26,13 @@ async function rankingNames(list: Locator): Promise<string[]> {
 }
 
 test('a visitor sees rotating banners, notices, live top pairs and rankings; the balance tab asks to log in', async ({ page, request }) => {
+  const cspErrors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
+  });
   await page.goto('/');
+  // The page's inline boot script (apps/web/boot.js: the early banners request) ran: the policy allows it by its hash.
+  expect(await page.evaluate(() => typeof (window as { __exchangeEarly?: unknown }).__exchangeEarly)).toBe('object');
 
   // Banners: the three banners of the API, and the visible one changes by itself (autoplay 3 s).
   const banners = (await (await request.get('/api/data/data/getBanners?bannerType=DATA_BANNER&global=CHINESE_SIM')).json()) as {
@@ -119,4 +125,5 @@ test('a visitor sees rotating banners, notices, live top pairs and rankings; the
   await expect(page).toHaveURL(/\/login\?redirect=%2Fassets$/);
   await expect(page.getByRole('heading', { name: '欢迎回来' })).toBeVisible();
   await expect(page.getByRole('button', { name: '登录' })).toBeVisible();
+  expect(cspErrors, 'no script or style refused by the Content-Security-Policy').toEqual([]);
 });

@@ -13,17 +13,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Paged } from './schemas';
 
-/** Paths of the inbox API, relative to `/api/`. */
-export const INBOX_PATHS = {
-  /** GET: the caller's messages, newest first, paged; `category` optional */
-  list: 'member/message/list',
-  /** GET: the caller's unread messages, in total and per category */
-  unreadCount: 'member/message/unreadCount',
-  /** POST: marks one of the caller's messages read */
-  markRead: 'member/message/markRead',
-  /** POST: marks every unread message of the caller read (of one category when given) */
-  markAllRead: 'member/message/markAllRead',
-} as const;
+export { INBOX_PATHS } from './inbox-paths';
 
 /** The inbox tabs: fills and liquidations, deposits and withdrawals, fiat orders, identity and security. */
 export const INBOX_CATEGORIES = ['TRADE', 'ASSET', 'OTC', 'ACCOUNT'] as const;
