@@ -11,7 +11,6 @@
 // mixes the chunks of two builds; shared/pwa/register-sw.ts registers it after load, never inside the native shell.
 // The manifest (dist/.vite/manifest.json) is what
 // scripts/bundle-size.mjs reads to check the initial JavaScript against its 150 KB gzip limit.
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
@@ -29,30 +28,6 @@ function versionFile(): Plugin {
     name: 'exchange-version-file',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ buildId: BUILD_ID, version: APP_VERSION }) });
-    },
-  };
-}
-
-/**
- * Puts boot.js (the home screen's early start: the banners' request, the night theme) into index.html as an inline
- * script, where `<script src="/boot.js" async>` stood: a script file is one more request on the way to the first
- * banner (the page, then boot.js, then the banners, then the image: on a phone's network each costs a round trip), so
- * inline it starts with the page. The page's Content-Security-Policy allows scripts from 'self' only, and this one
- * by its hash: the build writes csp.json (`scriptSrc`: the inline script's 'sha256-...'), which the server adds to the
- * policy when it serves this build (apps/server main/app.ts).
- */
-function inlineBootScript(): Plugin {
-  const source = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
-  const tag = '<script src="/boot.js" async></script>';
-  return {
-    name: 'exchange-inline-boot-script',
-    transformIndexHtml(html) {
-      if (!html.includes(tag)) throw new Error(`index.html has no ${tag} to inline`);
-      return html.replace(tag, () => `<script>${source}</script>`);
-    },
-    generateBundle() {
-      const hash = createHash('sha256').update(source, 'utf8').digest('base64');
-      this.emitFile({ type: 'asset', fileName: 'csp.json', source: JSON.stringify({ scriptSrc: [`'sha256-${hash}'`] }) });
     },
   };
 }
@@ -83,8 +58,8 @@ interface ManifestChunk {
 /**
  * The files the service worker precaches: what the first screen and the no-network screen need, not the whole app
  * (a visitor's first load would otherwise fetch ~280 files in the background, most of the per-IP budget of
- * RATE_LIMIT_PER_MIN, 600 a minute by default). That is every file outside assets/ (index.html with its inline boot
- * script, the manifest, the icons), and in assets/ the entry with its static imports, the shared chunks it loads on demand (toast,
+ * RATE_LIMIT_PER_MIN, 600 a minute by default). That is every file outside assets/ (index.html, the manifest, the
+ * icons, boot.js), and in assets/ the entry with its static imports, the shared chunks it loads on demand (toast,
  * dialog), the lazy locale files, the home page (the start URL) and their CSS. Every other chunk is cached the first
  * time it is loaded (runtimeCaching below), so the screens a user visited also start offline.
  */
@@ -113,7 +88,6 @@ export default defineConfig({
   plugins: [
     react(),
     versionFile(),
-    inlineBootScript(),
     rememberOutDir(),
     VitePWA({
       registerType: 'prompt',
@@ -142,7 +116,7 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         manifestTransforms: [shellPrecache],
-        globIgnores: ['**/*.{br,gz}', '.vite/**', 'version.json', 'csp.json'],
+        globIgnores: ['**/*.{br,gz}', '.vite/**', 'version.json'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/ws\//, /^\/admin(\/|$)/, /^\/version\.json/, /^\/healthz/, /^\/metrics/, /^\/docs/],

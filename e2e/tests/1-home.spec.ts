@@ -31,7 +31,7 @@ test('a visitor sees rotating banners, notices, live top pairs and rankings; the
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) cspErrors.push(m.text());
   });
   await page.goto('/');
-  // The page's inline boot script (apps/web/boot.js: the early banners request) ran: the policy allows it by its hash.
+  // The page's boot script (apps/web/public/boot.js: the early banners request, the night theme) ran under the policy.
   expect(await page.evaluate(() => typeof (window as { __exchangeEarly?: unknown }).__exchangeEarly)).toBe('object');
 
   // Banners: the three banners of the API, and the visible one changes by itself (autoplay 3 s).

@@ -3,7 +3,7 @@
  * - base /api/; GET sends query params, POST sends a form-encoded body (URLSearchParams);
  * - headers token, userId (from the store; not on captcha URLs) and lang (current language);
  * - timeout 60 s;
- * - a GET that boot.js (inlined into index.html) made already (the home banners) takes its answer instead (early.ts);
+ * - a GET that public/boot.js made already (the home banners) takes its answer instead (early.ts);
  * - answers are the envelope { status, errorCode, errorMessage, result }: SUCCEED resolves with
  *   `result`, FAILED shows errorMessage as a toast and throws ApiError(errorCode);
  * - a GET answered 503 `replica_behind` (a scale-out gateway whose copy of the engine has not yet caught up with a
@@ -164,7 +164,7 @@ async function request<T>(
 
   let res: Response;
   try {
-    // The home banners may have been requested by boot.js (index.html) before this code loaded (early.ts).
+    // The home banners may have been requested by public/boot.js before this code loaded (early.ts).
     const early = method === 'GET' ? takeEarlyResponse(url) : undefined;
     res = (early && (await early.catch(() => null))) || (await fetch(url, { method, headers, body, signal: controller.signal }));
   } catch (e) {

@@ -1,4 +1,4 @@
-// boot.js (inlined into index.html) requests the home banners before the app loads; the API client takes that answer once, for the very
+// public/boot.js requests the home banners before the app loads; the API client takes that answer once, for the very
 // URL it would request itself (so the URL boot.js builds must stay equal to the client's), and falls back to its
 // own request when boot.js's failed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,7 +6,7 @@ import { API_PATHS } from '@exchange/api';
 import { apiGet } from './index';
 import { useAppStore } from '../storage';
 import { globalOf } from '../content-api';
-import bootJs from '../../../boot.js?raw';
+import bootJs from '../../../public/boot.js?raw';
 
 const ok = (result: unknown) => JSON.stringify({ status: 'SUCCEED', errorCode: '0', errorMessage: '', result });
 const banners = [{ id: 1, bannerUrl: '/api/static/banners/welcome-en.svg', title: 'Welcome', link: '' }];

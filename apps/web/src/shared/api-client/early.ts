@@ -1,5 +1,5 @@
 /**
- * Answers requested before the app's JavaScript arrived, by boot.js (inlined into index.html): the home
+ * Answers requested before the app's JavaScript arrived, by public/boot.js: the home
  * banners. boot.js leaves `window.__exchangeEarly[url]`, a promise of the raw answer; the API client takes it
  * once, for a GET of exactly that URL, instead of making the same request again.
  */
@@ -13,7 +13,7 @@ export interface EarlyAnswer {
 
 declare global {
   interface Window {
-    /** Set by boot.js (index.html): URL -> promise of its answer. */
+    /** Set by public/boot.js: URL -> promise of its answer. */
     __exchangeEarly?: Record<string, Promise<EarlyAnswer> | undefined>;
   }
 }

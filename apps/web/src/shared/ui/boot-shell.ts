@@ -1,5 +1,5 @@
 /**
- * The page's shell (index.html `#boot`): the brand bar and, on the home screen, the first banner (boot.js, inlined into index.html),
+ * The page's shell (index.html `#boot`): the brand bar and, on the home screen, the first banner (public/boot.js),
  * painted before the app's JavaScript arrives and lying over the app until the first page has rendered, so the
  * screen goes from the shell to the page without a blank or half-loaded frame.
  *

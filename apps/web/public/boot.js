@@ -11,8 +11,7 @@
  * (localStorage 'currentLangue', src/shared/storage/store.ts), else the browser's, as the store decides.
  * On every route it applies the persisted night theme to the page at once, so the shell is not white for it.
  * Nothing here is needed: if it fails or is blocked the app makes its own request.
- * A classic script, put into index.html inline at build (vite.config.ts inlineBootScript: one request less before the
- * first banner); the page's Content-Security-Policy allows it by its hash (csp.json of the build).
+ * A classic script (the page's CSP allows scripts from 'self' only, so it is a file, not inline).
  */
 (function () {
   try {
