@@ -144,6 +144,51 @@ function processRegistry(): Registry {
   return processDefaults;
 }
 
+/**
+ * `read` shared by the gauges of one scrape: asked at most once a second; a failed answer, or none (`read` answers
+ * undefined: nothing to read yet), gives the last good one.
+ */
+function sharedRead<T>(read: () => Promise<T> | undefined): () => Promise<T | undefined> {
+  let pending: Promise<T | undefined> | undefined;
+  let at = Number.NEGATIVE_INFINITY;
+  let lastGood: T | undefined;
+  return () => {
+    const t = performance.now();
+    if (pending === undefined || t - at > 1000) {
+      at = t;
+      const p = read();
+      pending = p
+        ? p.then(
+            (v) => (lastGood = v),
+            () => lastGood,
+          )
+        : Promise.resolve(lastGood);
+    }
+    return pending;
+  };
+}
+
+/** Unlabelled gauges, one per field of a shared read (name, help, field); no sample without an answer or for a null field. */
+function fieldGauges<T>(
+  registers: Registry[],
+  read: () => Promise<T | undefined>,
+  fields: readonly (readonly [name: string, help: string, field: (v: T) => number | null])[],
+): void {
+  for (const [name, help, field] of fields) {
+    new Gauge({
+      name,
+      help,
+      registers,
+      async collect() {
+        this.reset();
+        const v = await read();
+        const x = v === undefined ? null : field(v);
+        if (x !== null) this.set(x);
+      },
+    });
+  }
+}
+
 /** Creates the metrics of this process (the default process metrics are merged into every scrape). */
 export function createMetrics(): ProcessMetrics {
   const registry = new Registry();
@@ -230,29 +275,14 @@ export function createMetrics(): ProcessMetrics {
   });
   /**
    * The disk gauges, registered once a host with a local data directory is watched (a process without one shows none:
-   * a free space of 0 would fire the alert). One read of the disk serves every gauge of a scrape.
+   * a free space of 0 would fire the alert). A failed read shows the last good one (a missing sample would silence the
+   * alert, a 0 would fire it falsely).
    */
   let diskGauges = false;
   const registerDiskGauges = (): void => {
     if (diskGauges) return;
     diskGauges = true;
-    let diskRead: Promise<DataDirUsage | undefined> | undefined;
-    let diskReadAt = Number.NEGATIVE_INFINITY;
-    let lastGood: DataDirUsage | undefined;
-    const disk = (): Promise<DataDirUsage | undefined> => {
-      const t = performance.now();
-      if (diskRead === undefined || t - diskReadAt > 1000) {
-        diskReadAt = t;
-        // A failed read shows the last good one (a missing sample would silence the alert, a 0 would fire it falsely).
-        diskRead = hostSource?.diskUsage
-          ? hostSource.diskUsage().then(
-              (u) => (lastGood = u),
-              () => lastGood,
-            )
-          : Promise.resolve(lastGood);
-      }
-      return diskRead;
-    };
+    const disk = sharedRead(() => hostSource?.diskUsage?.());
     new Gauge({
       name: 'exchange_data_dir_bytes',
       help: 'Bytes of the data directory by part: journal, journal_archive (JOURNAL_ARCHIVE_DIR), snapshots',
@@ -267,22 +297,11 @@ export function createMetrics(): ProcessMetrics {
         this.set({ part: 'snapshots' }, u.snapshotsBytes);
       },
     });
-    for (const [name, help, read] of [
-      ['exchange_data_dir_free_bytes', "Bytes available on the data directory's file system", (u: DataDirUsage) => u.freeBytes],
-      ['exchange_data_dir_fs_size_bytes', "Size of the data directory's file system in bytes", (u: DataDirUsage) => u.fsSizeBytes],
-      ['exchange_disk_free_alert_bytes', 'DISK_FREE_ALERT_BYTES: alert when exchange_data_dir_free_bytes is below it', (u: DataDirUsage) => u.alertBytes],
-    ] as const) {
-      new Gauge({
-        name,
-        help,
-        registers,
-        async collect() {
-          this.reset();
-          const u = await disk();
-          if (u) this.set(read(u));
-        },
-      });
-    }
+    fieldGauges(registers, disk, [
+      ['exchange_data_dir_free_bytes', "Bytes available on the data directory's file system", (u) => u.freeBytes],
+      ['exchange_data_dir_fs_size_bytes', "Size of the data directory's file system in bytes", (u) => u.fsSizeBytes],
+      ['exchange_disk_free_alert_bytes', 'DISK_FREE_ALERT_BYTES: alert when exchange_data_dir_free_bytes is below it', (u) => u.alertBytes],
+    ]);
   };
   new Counter({
     name: 'exchange_journal_segments_pruned_total',
@@ -299,44 +318,21 @@ export function createMetrics(): ProcessMetrics {
   // The database worker is a V8 isolate of its own: the process's heap metrics do not include it, nor PGlite's memory.
   // Its gauges are registered once a worker is watched (a process without one shows none, rather than zeros).
   let dbMemory: (() => Promise<DbWorkerMemory>) | undefined;
-  let dbMemoryRead: Promise<DbWorkerMemory | undefined> | undefined;
-  let dbMemoryAt = Number.NEGATIVE_INFINITY;
-  let dbMemoryLast: DbWorkerMemory | undefined;
-  /** One question to the worker serves every gauge of a scrape; a failed one shows the last answer (as the disk's). */
-  const readDbMemory = (): Promise<DbWorkerMemory | undefined> => {
-    const t = performance.now();
-    if (dbMemory !== undefined && (dbMemoryRead === undefined || t - dbMemoryAt > 1000)) {
-      dbMemoryAt = t;
-      dbMemoryRead = dbMemory().then(
-        (m) => (dbMemoryLast = m),
-        () => dbMemoryLast,
-      );
-    }
-    return dbMemoryRead ?? Promise.resolve(dbMemoryLast);
-  };
   let dbMemoryGauges = false;
   const registerDbMemoryGauges = (pglite: boolean): void => {
     if (dbMemoryGauges) return;
     dbMemoryGauges = true;
-    for (const [name, help, read] of [
-      ['exchange_db_worker_heap_used_bytes', "Bytes of the database worker thread's V8 heap in use", (m: DbWorkerMemory) => m.heapUsedBytes],
-      ['exchange_db_worker_heap_total_bytes', "Bytes of the database worker thread's V8 heap reserved", (m: DbWorkerMemory) => m.heapTotalBytes],
-      ...(pglite
-        ? ([['exchange_pglite_memory_bytes', "Bytes of PGlite's WebAssembly memory (it grows, never shrinks)", (m: DbWorkerMemory) => m.wasmBytes]] as const)
-        : []),
-    ] as const) {
-      new Gauge({
-        name,
-        help,
-        registers,
-        async collect() {
-          this.reset();
-          const m = await readDbMemory();
-          const v = m === undefined ? null : read(m);
-          if (v !== null) this.set(v);
-        },
-      });
-    }
+    fieldGauges(
+      registers,
+      sharedRead(() => dbMemory?.()),
+      [
+        ['exchange_db_worker_heap_used_bytes', "Bytes of the database worker thread's V8 heap in use", (m) => m.heapUsedBytes],
+        ['exchange_db_worker_heap_total_bytes', "Bytes of the database worker thread's V8 heap reserved", (m) => m.heapTotalBytes],
+        ...(pglite
+          ? [['exchange_pglite_memory_bytes', "Bytes of PGlite's WebAssembly memory (it grows, never shrinks)", (m: DbWorkerMemory) => m.wasmBytes] as const]
+          : []),
+      ],
+    );
   };
   new Gauge({
     name: 'exchange_ws_sockets',
