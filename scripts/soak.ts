@@ -25,6 +25,12 @@
  *   --order-rate N  the server's ORDER_RATE_PER_10S per user (default 50, the server's own default)
  *   --database-url URL  PostgreSQL server to run on (e.g. postgres://postgres@127.0.0.1:5432/postgres; default PGlite)
  *   --keep          keep the data directory (and the PostgreSQL database)
+ *   --clock-rate R  run the server's clock R times as fast as the wall clock (R a whole number, default 1): the demo's
+ *                   clock control (POST /api/demo/clock/advance) moves it one minute forward every 60/(R-1) s, so
+ *                   every structure bounded by a window of command time (the engine's 24-hour idempotency keys, the
+ *                   24-hour ticker windows, the retention horizons) fills in 24/R hours of soak and its plateau can be
+ *                   seen; a `clock h` column gives the hours of command time. Funding, interest and k-line bars then
+ *                   come R times as often, so the disk growth per hour is not the real rate of such a run
  *   --heap-snapshots DIR  write a V8 heap snapshot of the server into DIR after the first sample, at the middle of
  *                   the load and at its end (node's --heapsnapshot-signal; each blocks the server for a few seconds),
  *                   to compare in Chrome's DevTools (Memory, Comparison) where memory grows
@@ -33,6 +39,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { API_PATHS } from '@exchange/api';
 import { pow10 } from '@exchange/core';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -60,10 +67,21 @@ interface Options {
   keep: boolean;
   databaseUrl: string | undefined;
   heapSnapshots: string | undefined;
+  clockRate: number;
 }
 
 function parseArgs(argv: string[]): Options {
-  const o: Options = { minutes: 120, sampleS: 30, users: 4, workers: 4, orderRate: 50, keep: false, databaseUrl: undefined, heapSnapshots: undefined };
+  const o: Options = {
+    minutes: 120,
+    sampleS: 30,
+    users: 4,
+    workers: 4,
+    orderRate: 50,
+    keep: false,
+    databaseUrl: undefined,
+    heapSnapshots: undefined,
+    clockRate: 1,
+  };
   const int = (flag: string, v: string | undefined): number => {
     if (v === undefined || !/^[0-9]+$/.test(v)) throw new Error(`${flag} needs a whole number`);
     return Number.parseInt(v, 10);
@@ -87,11 +105,21 @@ function parseArgs(argv: string[]): Options {
       i++;
       continue;
     }
-    const key = ({ '--minutes': 'minutes', '--sample-s': 'sampleS', '--users': 'users', '--workers': 'workers', '--order-rate': 'orderRate' } as const)[flag];
+    const key = (
+      {
+        '--minutes': 'minutes',
+        '--sample-s': 'sampleS',
+        '--users': 'users',
+        '--workers': 'workers',
+        '--order-rate': 'orderRate',
+        '--clock-rate': 'clockRate',
+      } as const
+    )[flag];
     if (key === undefined) throw new Error(`unknown option ${flag}`);
     o[key] = int(flag, v);
     i++;
   }
+  if (o.clockRate < 1) throw new Error('--clock-rate needs a whole number of at least 1');
   return o;
 }
 
@@ -272,6 +300,8 @@ interface Sample {
   snapshots: number;
   snapshotFiles: number;
   acks: number;
+  /** The server clock's offset from the wall clock (ms; 0 unless --clock-rate moves it). */
+  clockOffsetMs: number;
 }
 
 const MB = 1024 * 1024;
@@ -349,6 +379,21 @@ async function main(): Promise<number> {
     }
     const load = new LoadDriver(client, users, markets, model, 1, 1, { workers: o.workers, notional: DEFAULT_OPTIONS.notional, maxOpenPerUser: 30 });
     load.start();
+    // --clock-rate: the server's clock one minute forward every 60/(R-1) s, while the load runs.
+    let clockOffsetMs = 0;
+    let clockRunning = o.clockRate > 1;
+    const clockLoop = (async () => {
+      for (let next = Date.now(); clockRunning;) {
+        next += 60_000 / (o.clockRate - 1);
+        await sleep(Math.max(0, next - Date.now()));
+        if (!clockRunning) break;
+        try {
+          clockOffsetMs = (await client.write<{ offsetMs: number }>(API_PATHS.demoAdvanceClock, { minutes: 1 })).offsetMs;
+        } catch (err) {
+          console.error(`clock advance: ${String(err)}`);
+        }
+      }
+    })();
 
     const samples: Sample[] = [];
     const seen = new Set<string>();
@@ -356,7 +401,7 @@ async function main(): Promise<number> {
     let midSnapshot = false;
     const end = Date.now() + o.minutes * 60_000;
     console.log(
-      '   min   rss MB  heap MB  ext MB  db heap MB  pglite MB  lag p99 ms  healthz ms       seq  journal MB  archive MB  database MB  snapshots  acks',
+      '   min   rss MB  heap MB  ext MB  db heap MB  pglite MB  lag p99 ms  healthz ms       seq  journal MB  archive MB  database MB  snapshots  acks  clock h',
     );
     for (;;) {
       const health = await get(port, '/healthz');
@@ -383,6 +428,7 @@ async function main(): Promise<number> {
         snapshots,
         snapshotFiles: seen.size,
         acks: load.acks,
+        clockOffsetMs,
       };
       samples.push(s);
       // Heap snapshots after the first sample, at the middle and at the end (the last one after the loop's end test).
@@ -392,7 +438,7 @@ async function main(): Promise<number> {
         server.child.kill('SIGUSR2');
       }
       console.log(
-        `${f1((s.t - samples[0]!.t) / 60_000).padStart(6)} ${f1(s.rss / MB).padStart(8)} ${f1(s.heapUsed / MB).padStart(8)} ${f1(s.external / MB).padStart(7)} ${f1(s.dbHeapUsed / MB).padStart(11)} ${f1(s.pglite / MB).padStart(10)} ${f1(s.lagP99Ms).padStart(11)} ${f1(s.healthMs).padStart(11)} ${String(s.seq).padStart(9)} ${f1(s.journal / MB).padStart(11)} ${f1(s.archive / MB).padStart(11)} ${f1(s.database / MB).padStart(12)} ${String(s.snapshots).padStart(10)} ${String(s.acks).padStart(5)}`,
+        `${f1((s.t - samples[0]!.t) / 60_000).padStart(6)} ${f1(s.rss / MB).padStart(8)} ${f1(s.heapUsed / MB).padStart(8)} ${f1(s.external / MB).padStart(7)} ${f1(s.dbHeapUsed / MB).padStart(11)} ${f1(s.pglite / MB).padStart(10)} ${f1(s.lagP99Ms).padStart(11)} ${f1(s.healthMs).padStart(11)} ${String(s.seq).padStart(9)} ${f1(s.journal / MB).padStart(11)} ${f1(s.archive / MB).padStart(11)} ${f1(s.database / MB).padStart(12)} ${String(s.snapshots).padStart(10)} ${String(s.acks).padStart(5)} ${f1((s.t - samples[0]!.t + s.clockOffsetMs - samples[0]!.clockOffsetMs) / 3_600_000).padStart(8)}`,
       );
       if (server.exited || health.status !== 200) {
         console.error(`the server ${server.exited ? 'died' : `answered /healthz ${health.status}`}:\n${server.tail()}`);
@@ -402,6 +448,8 @@ async function main(): Promise<number> {
       if (Date.now() >= end) break;
       await sleep(Math.min(o.sampleS * 1000, Math.max(0, end - Date.now())));
     }
+    clockRunning = false;
+    await clockLoop;
     await load.stop().catch((err: unknown) => console.error(`load: ${String(err)}`));
     if (o.heapSnapshots) await heapSnapshotsWritten(o.heapSnapshots, 3);
     // The tables at the end (PGlite: the server stopped), then the restart after the load, timed.
