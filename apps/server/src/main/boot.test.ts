@@ -5,6 +5,8 @@
  *   context and app (PGlite in a temporary directory) take over the same port: /readyz 200, the route
  *   answers SUCCEED, the context phase's time includes the wait, and the context runs on the database opened while
  *   the modules loaded (openContextDb, as server.ts does);
+ * - a kept-alive connection left idle for 6 s (past Node's own 5 s keep-alive timeout) still takes a second request:
+ *   the server does not close it under a client that reuses it (KEEP_ALIVE_TIMEOUT_MS);
  * - the real process (server.ts, spawned as the crash loop spawns it) answers /healthz before it has logged
  *   'context ready' (its database and engine are not open yet), then /readyz 200, and logs its start by phase.
  */
@@ -16,7 +18,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../platform/config/env';
 import { ServerProcess, REPO_ROOT } from '../../test/crash-harness';
 import { buildApp } from './app';
-import { startServer } from './boot';
+import { KEEP_ALIVE_TIMEOUT_MS, openStartupServer, startServer } from './boot';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle } from '../platform/db/client';
 import { createLogger } from '../platform/shared/log';
@@ -127,6 +129,42 @@ describe('startServer', () => {
     }
     expect(await get(`${base}/healthz`)).toBeNull();
   }, 180_000);
+});
+
+describe('keep-alive', () => {
+  it('keeps an idle kept-alive connection open past 5 s, so a reused socket is answered, not reset', async () => {
+    const port = await freePort();
+    const startup = await openStartupServer(port, '127.0.0.1');
+    expect(startup.server.keepAliveTimeout).toBe(KEEP_ALIVE_TIMEOUT_MS);
+    const socket = net.connect(port, '127.0.0.1');
+    let received = '';
+    let closedAt: number | null = null;
+    socket.on('data', (d: Buffer) => (received += d.toString()));
+    socket.on('close', () => (closedAt = Date.now()));
+    const request = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n';
+    const answers = () => received.split('HTTP/1.1 200 OK').length - 1;
+    try {
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      socket.write(request);
+      await until(
+        async () => answers(),
+        (n) => n === 1,
+        5000,
+      );
+      await new Promise((r) => setTimeout(r, 6000));
+      expect(closedAt).toBeNull();
+      socket.write(request);
+      await until(
+        async () => answers(),
+        (n) => n === 2,
+        5000,
+      );
+      expect(received).toContain('{"status":"ok"}');
+    } finally {
+      socket.destroy();
+      await startup.close();
+    }
+  }, 30_000);
 });
 
 describe('server.ts', () => {

@@ -41,9 +41,17 @@ function answer(res: http.ServerResponse, status: number, body: unknown): void {
 }
 
 /**
+ * How long the server keeps an idle kept-alive connection open, ms: Fastify's own default (72 s), which Fastify sets
+ * only on a server it creates, not on this one (its `serverFactory`). Node's default is 5 s: a client that reuses a
+ * connection after about 5 s idle (a bot between two calls, a load balancer whose idle timeout is 60 s, as AWS's
+ * Application Load Balancer's) then sends on a socket the server is closing, and gets ECONNRESET or a 502.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 72_000;
+
+/**
  * Opens `port` on `host` and answers while the process starts: GET /healthz 200 `{ status: 'ok' }` (the process
  * answers: liveness), GET /readyz 503 `{ status: 'starting', phase }`, any other request 503 with the API envelope
- * (errorCode service_unavailable) and Retry-After. Rejects when the port cannot be opened (EADDRINUSE).
+ * (errorCode service_unavailable) and Retry-After. An idle kept-alive connection stays open KEEP_ALIVE_TIMEOUT_MS. Rejects when the port cannot be opened (EADDRINUSE).
  */
 export async function openStartupServer(port: number, host: string): Promise<StartupServer> {
   let handler: http.RequestListener | null = null;
@@ -55,6 +63,7 @@ export async function openStartupServer(port: number, host: string): Promise<Sta
     if (pathname === '/readyz') return answer(res, 503, { status: 'starting', phase: state.phase });
     answer(res, 503, { status: 'FAILED', errorCode: 'service_unavailable', errorMessage: errorText('service_unavailable', 'en'), result: null });
   });
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
