@@ -79,10 +79,12 @@ async function main(): Promise<void> {
           started.chain = await devChain;
           config = started.chain.config;
         } catch (err) {
-          // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
+          // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then, and
+          // its networks say so (no dev chain: the wallet's catalogue lists them as not available).
           console.warn(
             `  Dev chains not started (ports from ${config.devChainPort}): ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
           );
+          config = { ...config, devChainPort: 0 };
         }
       }
       chainMs = performance.now() - chainStarted;

@@ -20,7 +20,7 @@ const base = {
   chainExplorerTxUrl: 'https://x.io/tx/',
   chainExplorerAddressUrl: '',
   chainStartBlock: 0,
-  devChainPort: 0,
+  devChainPort: 8090,
   extraNetworks: [] as NetworkSettings[],
 };
 
@@ -108,9 +108,13 @@ describe('catalogue', () => {
     expect(cat.txUrl('ETH', '0xab')).toBe('https://x.io/tx/0xab');
     expect(cat.txUrl('BSC', '0xab')).toBe('');
   });
-  it('no node (neither CHAIN_RPC_URL nor demo): nothing available; CHAIN_USDT_CONTRACT wins over the dev token', () => {
+  it('no node (neither CHAIN_RPC_URL nor a dev chain of the demo): nothing available; CHAIN_USDT_CONTRACT wins over the dev token', () => {
     const none = createWalletCatalogue({ ...base, demoMode: false });
     expect(none.evmRules().map((r) => r.available)).toEqual([false, false]);
+    // a demo without its dev chain (DEV_CHAIN_PORT=0, or the server set it so when the chain did not start)
+    const chainless = createWalletCatalogue({ ...base, devChainPort: 0 }, { usdtContracts: { ETH: USDT } });
+    expect(chainless.evmRules().map((r) => r.available)).toEqual([false, false]);
+    expect(chainless.coins(['USDT'])[0]!.chains.map((c) => [c.chain, c.available, c.depositEnabled, c.explorerTxUrl])).toEqual([[EVM_CHAIN, false, false, '']]);
     const real = createWalletCatalogue(
       { ...base, demoMode: false, chainRpcUrl: 'http://n', chainUsdtContract: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
       { usdtContracts: { ETH: USDT } },

@@ -8,7 +8,9 @@
  * Every network has its own chain id, contract, confirmations, fee, minimums and withdrawal maximum; the user's deposit
  * address is the same on all four (one xpub, as on Binance). Every other engine asset (BTC, LTC, ...) is listed with a
  * network that is not available in this deployment (its screens say so instead of showing an address). A network is
- * available when the deployment has a node for it: its RPC URL, or the demo's dev chain (DEMO_MODE).
+ * available when the deployment has a node for it: its RPC URL, or the demo's dev chain (DEMO_MODE with a dev chain:
+ * DEV_CHAIN_PORT not 0; the server sets it to 0 when the dev chain did not start, so a demo without a chain says its
+ * networks are not available rather than showing addresses nothing watches).
  *
  * Units: the engine keeps every coin at scale 8 (ENGINE_SCALE). Chain units to engine units: a 6-decimal USDT x 10^2;
  * an 18-decimal coin (ETH, BSC's USDT) / 10^10, the remainder below 10^-8 being dust (not credited). Engine units to
@@ -194,7 +196,7 @@ export function amountText(units: bigint): string {
  * address (@exchange/chain DEV_USDT_ADDRESS: the same on every fresh dev chain), else ''.
  */
 export function createWalletCatalogue(
-  config: Parameters<typeof networksOf>[0] & Pick<Config, 'demoMode'>,
+  config: Parameters<typeof networksOf>[0] & Pick<Config, 'demoMode' | 'devChainPort'>,
   opts: { usdtContracts?: Readonly<Record<string, string>> } = {},
 ): WalletCatalogue {
   const names = new Map(COIN_FACTS.map((c) => [c.code, c.fullName]));
@@ -203,7 +205,7 @@ export function createWalletCatalogue(
   for (const n of networksOf(config)) {
     const facts = NETWORK_FACTS.find((f) => f.code === n.code);
     if (!facts) continue;
-    const available = n.rpcUrl !== undefined || config.demoMode;
+    const available = n.rpcUrl !== undefined || (config.demoMode && config.devChainPort > 0);
     const usdtContract = n.usdtContract || opts.usdtContracts?.[n.code] || (isDevChainId(n.chainId) ? DEV_USDT_ADDRESS : '');
     contracts.set(n.code, usdtContract);
     byNetwork.set(
