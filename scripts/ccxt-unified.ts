@@ -204,7 +204,7 @@ async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ccxt-unified-'));
   const port = await freePort();
   console.log(`starting the server on port ${port}, DATA_DIR ${dataDir} ...`);
-  const server = await ServerProcess.start({ root: REPO_ROOT, dataDir, port, marketMakers: true, orderRatePer10s: 0, startTimeoutMs: 180_000 });
+  const server = await ServerProcess.start({ root: REPO_ROOT, dataDir, port, marketMakers: true, orderRatePer10s: 0, startTimeoutMs: 180_000, devChain: true });
   const c = new ApiClient(port);
   let exitCode = 0;
   try {

@@ -102,6 +102,12 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Extra node options for the server process (a diagnostic run's `--heapsnapshot-signal=SIGUSR2`, say). */
   nodeArgs?: string[];
+  /**
+   * The demo's dev chains (DEV_CHAIN_PORT = port + 10, the other networks on the next ports), so deposits and
+   * withdrawals have a chain; off by default (DEV_CHAIN_PORT=0: a chain per spawn costs some seconds, and the wallet's
+   * networks are then listed as not available).
+   */
+  devChain?: boolean;
 }
 
 /** What the server logged about its recovery ('engine recovered'), when it did. */
@@ -171,8 +177,8 @@ export class ServerProcess {
       // crossings, whose two sides are checked against each other.
       BOT_SPREAD_TICKS: '300',
       DEMO_MODE: '1',
-      // No dev chain for the wallet: these runs are about the journal, and a chain per spawn costs ~4 s.
-      DEV_CHAIN_PORT: '0',
+      // No dev chain for the wallet unless asked: these runs are about the journal, and a chain per spawn costs ~4 s.
+      DEV_CHAIN_PORT: o.devChain ? String(o.port + 10) : '0',
       CAPTCHA_TEST_MODE: '1',
       NODE_ENV: 'test',
       ORDER_RATE_PER_10S: String(o.orderRatePer10s),

@@ -183,7 +183,10 @@ describe('deposits', () => {
   });
 
   it('a coin without a network, an unknown coin or network, a missing coin: Binance errors', async () => {
-    expect((await call(keys.ann!, 'GET', '/sapi/v1/capital/deposit/address', { coin: 'BTC' })).body.code).toBe(-4019);
+    expect((await call(keys.ann!, 'GET', '/sapi/v1/capital/deposit/address', { coin: 'BTC' })).body).toEqual({
+      code: -4019,
+      msg: 'Current asset is not open for deposit.',
+    });
     expect((await call(keys.ann!, 'GET', '/sapi/v1/capital/deposit/address', { coin: 'BTC', network: 'BTC' })).body.code).toBe(-4019);
     expect((await call(keys.ann!, 'GET', '/sapi/v1/capital/deposit/address', { coin: 'NOPE' })).body.code).toBe(-4018);
     expect((await call(keys.ann!, 'GET', '/sapi/v1/capital/deposit/address', { coin: 'USDT', network: 'TRX' })).body.code).toBe(-4019);

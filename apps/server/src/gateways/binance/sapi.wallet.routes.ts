@@ -230,12 +230,15 @@ function windowOf(startTime: number | undefined, endTime: number | undefined, no
   return [start, end];
 }
 
-/** The default network of `coin`: its first available one; -4018 for an unknown coin, -4019 when none is available. */
-function defaultNetwork(coins: WalletCoin[], coin: string): string {
+/**
+ * The default network of `coin` for `operation`: its first available one; -4018 for an unknown coin, -4019 when none
+ * is available ("Current asset is not open for deposit." or "... withdrawal.").
+ */
+function defaultNetwork(coins: WalletCoin[], coin: string, operation: 'deposit' | 'withdrawal'): string {
   const c = coins.find((x) => x.coin === coin);
   if (c === undefined) throw new BinanceError(-4018, "We don't have this asset.", 400);
   const n = c.chains.find((x) => x.available);
-  if (n === undefined) throw new BinanceError(-4019, 'Current asset is not open for withdrawal.', 400);
+  if (n === undefined) throw new BinanceError(-4019, `Current asset is not open for ${operation}.`, 400);
   return n.chain;
 }
 
@@ -316,7 +319,7 @@ export default function sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }
         const q = req.query as Record<string, string | undefined>;
         if (q.coin === undefined || q.coin === '') throw BX.mandatoryMissing('coin');
         const coins = wallet.coins();
-        const network = q.network !== undefined && q.network !== '' ? q.network : defaultNetwork(coins, q.coin);
+        const network = q.network !== undefined && q.network !== '' ? q.network : defaultNetwork(coins, q.coin, 'deposit');
         try {
           const a = wallet.depositAddress(userOf(req), { coin: q.coin, chain: network });
           const explorer = coins.find((c) => c.coin === a.coin)?.chains.find((c) => c.chain === a.chain)?.explorerAddressUrl ?? '';
@@ -393,7 +396,7 @@ export default function sapiWalletRoutes({ host, clock, wallet, chain, apiKeys }
         const clientId = p.withdrawOrderId !== undefined && p.withdrawOrderId !== '' ? p.withdrawOrderId : `sapi-${crypto.randomUUID()}`;
         if (!CLIENT_ID_RE.test(clientId)) throw outOfRange('withdrawOrderId', '^[A-Za-z0-9_-]{1,64}$');
         try {
-          const network = p.network !== undefined && p.network !== '' ? p.network : defaultNetwork(wallet.coins(), p.coin!);
+          const network = p.network !== undefined && p.network !== '' ? p.network : defaultNetwork(wallet.coins(), p.coin!, 'withdrawal');
           const rec = await wallet.withdrawByApiKey(caller.userId, { coin: p.coin!, chain: network, address: p.address!, amount: p.amount!, clientId }, 'en');
           return { id: rec.id };
         } catch (err) {
