@@ -102,6 +102,13 @@ describe('24 h window', () => {
     expect(w.stats(now)).toEqual({ open: 100n, high: 120n, low: 80n, close: 80n, volume: 13n, quoteVolume: 1310n });
     expect(w.stats(now + day).volume).toBe(0n);
   });
+  it('stays at 24 hours of minute buckets under three days of trades with no statistics asked (a fed contract listing)', () => {
+    const w = new TickerWindow();
+    const day = 86_400_000;
+    for (let t = 0; t < 3 * day; t += 60_000) w.addTrade(t + 30_000, 100n, 1n, 100n);
+    expect(w.size).toBe(1441);
+    expect(w.stats(3 * day).volume).toBe(1440n);
+  });
   it('puts a bar in place of its minute bucket, in time order', () => {
     const w = new TickerWindow();
     w.addBar(newBar(0, 10n, 1n, 10n));

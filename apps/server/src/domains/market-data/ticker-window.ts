@@ -52,13 +52,24 @@ export class TickerWindow {
     else this.buckets.splice(i, 0, { ...bar });
   }
 
-  /** Adds a trade at `ts` (ms). */
+  /** How many minute buckets the window holds (at most one per minute of the last 24 h once a trade has pruned it). */
+  get size(): number {
+    return this.buckets.length;
+  }
+
+  /**
+   * Adds a trade at `ts` (ms, the command time). A trade that opens a new minute also drops the buckets that ended
+   * before ts - 24 h: a window whose statistics nobody asks for (a contract listing whose figures come from its
+   * perpetual market) stays bounded at 1,440 buckets instead of keeping every minute since the start.
+   */
   addTrade(ts: number, price: bigint, qty: bigint, quote: bigint): void {
     const minute = Math.floor(ts / MINUTE_MS) * MINUTE_MS;
     const last = this.buckets[this.buckets.length - 1];
     if (last && last.time === minute) addTrade(last, price, qty, quote);
-    else if (!last || last.time < minute) this.buckets.push(newBar(minute, price, qty, quote));
-    else addTrade(last, price, qty, quote); // a late trade (clock step back): count it in the newest bucket
+    else if (!last || last.time < minute) {
+      this.buckets.push(newBar(minute, price, qty, quote));
+      this.prune(ts);
+    } else addTrade(last, price, qty, quote); // a late trade (clock step back): count it in the newest bucket
   }
 
   /** Drops buckets that ended before now - 24 h. */
