@@ -40,6 +40,8 @@ async function main(): Promise<void> {
   // leave it out (a demo without chain: deposit screens say the network is not available).
   const wantsDevChain =
     config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0;
+  // An embedded demo that starts no dev chain (CHAIN_JOBS=0) has none: its networks are listed as not available.
+  if (config.demoMode && config.chainRpcUrl === undefined && config.engineTransport === 'embedded' && !wantsDevChain) config = { ...config, devChainPort: 0 };
   /** The dev chain starting (its child process boots and the token is deployed) while the database opens. */
   let devChain: Promise<import('../domains/wallet/chain.service').DemoChain> | undefined;
   /** How long the context still waited for the dev chain (ms): what the chain added to the start. */
