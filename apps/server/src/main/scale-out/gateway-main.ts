@@ -16,7 +16,10 @@ import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
   // Off unless asked for, like the market makers: a second gateway with the process jobs would race the first.
-  const config = loadConfig({ ENGINE_TRANSPORT: 'nats', MARKET_MAKERS: '0', CHAIN_JOBS: '0', ...process.env });
+  const loaded = loadConfig({ ENGINE_TRANSPORT: 'nats', MARKET_MAKERS: '0', CHAIN_JOBS: '0', ...process.env });
+  // A gateway never starts the demo's dev chain: in demo mode without CHAIN_RPC_URL it has no chain, and the wallet's
+  // networks are listed as not available (domains/wallet/chains.ts).
+  const config = loaded.demoMode && loaded.chainRpcUrl === undefined ? { ...loaded, devChainPort: 0 } : loaded;
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
