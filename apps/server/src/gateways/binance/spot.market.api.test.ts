@@ -118,17 +118,21 @@ describe('Binance spot market data', () => {
   });
 
   it('answers klines as Binance rows and -1120 for an interval we do not keep', async () => {
-    const { body } = await get('/api/v3/klines?symbol=BTCUSDT&interval=1m&limit=2');
+    // The bar of the minute of the two fills (one command, one time): the last bar, or the one before a flat bar when
+    // a minute began between the fills and this request.
+    const tradeTime: number = (await get('/api/v3/trades?symbol=BTCUSDT')).body[0].time;
+    const { body } = await get('/api/v3/klines?symbol=BTCUSDT&interval=1m&limit=3');
     expect(body.length).toBeGreaterThanOrEqual(1);
-    const last = body[body.length - 1];
-    expect(last).toHaveLength(12);
-    expect(last[6]).toBe(last[0] + 59_999);
-    expect([last[2], last[3], last[4]]).toEqual(['60010.00', '60000.00', '60010.00']);
-    expect(last[5]).toBe('0.01500');
-    const from = await get(`/api/v3/klines?symbol=BTCUSDT&interval=1m&startTime=${last[0]}`);
-    expect(from.body.map((r: [number]) => r[0])).toEqual([last[0]]);
-    const before = await get(`/api/v3/klines?symbol=BTCUSDT&interval=1m&endTime=${last[0] - 1}&limit=3`);
-    expect(before.body.every((r: [number]) => r[0] < last[0])).toBe(true);
+    const bar = body.find((r: [number, ...unknown[]]) => r[0] <= tradeTime && tradeTime <= (r[6] as number));
+    expect(bar).toHaveLength(12);
+    expect(bar[6]).toBe(bar[0] + 59_999);
+    expect([bar[1], bar[2], bar[3], bar[4]]).toEqual(['60000.00', '60010.00', '60000.00', '60010.00']);
+    expect(bar[5]).toBe('0.01500');
+    const from = await get(`/api/v3/klines?symbol=BTCUSDT&interval=1m&startTime=${bar[0]}`);
+    expect(from.body[0][0]).toBe(bar[0]);
+    expect(from.body.slice(1).every((r: [number, ...string[]]) => r[0] > bar[0] && r[5] === '0.00000')).toBe(true);
+    const before = await get(`/api/v3/klines?symbol=BTCUSDT&interval=1m&endTime=${bar[0] - 1}&limit=3`);
+    expect(before.body.every((r: [number]) => r[0] < bar[0])).toBe(true);
     expect((await get('/api/v3/klines?symbol=BTCUSDT&interval=7m')).body).toEqual({ code: -1120, msg: 'Invalid interval.' });
     expect((await get('/api/v3/klines?symbol=BTCUSDT&interval=1h')).status).toBe(200);
   });
