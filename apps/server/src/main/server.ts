@@ -40,8 +40,6 @@ async function main(): Promise<void> {
   // leave it out (a demo without chain: deposit screens say the network is not available).
   const wantsDevChain =
     config.demoMode && config.chainRpcUrl === undefined && config.chainJobs && config.engineTransport === 'embedded' && config.devChainPort > 0;
-  // An embedded demo that starts no dev chain (CHAIN_JOBS=0) has none: its networks are listed as not available.
-  if (config.demoMode && config.chainRpcUrl === undefined && config.engineTransport === 'embedded' && !wantsDevChain) config = { ...config, devChainPort: 0 };
   /** The dev chain starting (its child process boots and the token is deployed) while the database opens. */
   let devChain: Promise<import('../domains/wallet/chain.service').DemoChain> | undefined;
   /** How long the context still waited for the dev chain (ms): what the chain added to the start. */
@@ -81,14 +79,14 @@ async function main(): Promise<void> {
           started.chain = await devChain;
           config = started.chain.config;
         } catch (err) {
-          // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then, and
-          // its networks say so (no dev chain: the wallet's catalogue lists them as not available).
+          // The demo still runs without its chain (e.g. DEV_CHAIN_PORT taken): no deposits or withdrawals then.
           console.warn(
             `  Dev chains not started (ports from ${config.devChainPort}): ${err instanceof Error ? err.message : String(err)}; the demo runs without chain deposits and withdrawals.\n`,
           );
-          config = { ...config, devChainPort: 0 };
         }
       }
+      // A demo without a dev chain (none wanted, e.g. CHAIN_JOBS=0, or none started) lists its networks as not available.
+      if (!started.chain) config = m.chain.withoutDevChain(config);
       chainMs = performance.now() - chainStarted;
       return m.context.createContext(config, m.log, { onFatal, db: m.db });
     },

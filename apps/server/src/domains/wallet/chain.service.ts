@@ -50,6 +50,9 @@ import {
   usdtDecimalsOf,
   type WalletCatalogue,
 } from './chains';
+
+/** The demo's rule for a process without a dev chain (chains.ts), for the server's start, which loads this module lazily. */
+export { withoutDevChain } from './chains';
 import { checkWalletIdentity, seedCreationRefusal, walletFingerprint } from './wallet-identity';
 
 /** A coin the watcher and the broadcaster move on an EVM network. */

@@ -6,7 +6,7 @@ import { Engine } from '@exchange/core';
 import { DEV_USDT_ADDRESS } from '@exchange/chain';
 import { AppError } from '../../platform/shared/errors';
 import { loadConfig, type NetworkSettings } from '../../platform/config/env';
-import { amountText, chainToEngine, createWalletCatalogue, engineToChain, EVM_CHAIN, networksOf } from './chains';
+import { amountText, chainToEngine, createWalletCatalogue, engineToChain, EVM_CHAIN, networksOf, withoutDevChain } from './chains';
 import { createApprovalPolicy, dailyLimit, verificationLevel } from './limits';
 import { checkWithdrawAddress, parseEvmAddress } from './address';
 
@@ -112,7 +112,10 @@ describe('catalogue', () => {
     const none = createWalletCatalogue({ ...base, demoMode: false });
     expect(none.evmRules().map((r) => r.available)).toEqual([false, false]);
     // a demo without its dev chain (DEV_CHAIN_PORT=0, or the server set it so when the chain did not start)
-    const chainless = createWalletCatalogue({ ...base, devChainPort: 0 }, { usdtContracts: { ETH: USDT } });
+    expect(withoutDevChain(base).devChainPort).toBe(0);
+    expect(withoutDevChain({ ...base, chainRpcUrl: 'http://n' }).devChainPort).toBe(8090);
+    expect(withoutDevChain({ ...base, demoMode: false }).devChainPort).toBe(8090);
+    const chainless = createWalletCatalogue(withoutDevChain(base), { usdtContracts: { ETH: USDT } });
     expect(chainless.evmRules().map((r) => r.available)).toEqual([false, false]);
     expect(chainless.coins(['USDT'])[0]!.chains.map((c) => [c.chain, c.available, c.depositEnabled, c.explorerTxUrl])).toEqual([[EVM_CHAIN, false, false, '']]);
     const real = createWalletCatalogue(

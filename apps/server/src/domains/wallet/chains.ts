@@ -191,6 +191,15 @@ export function amountText(units: bigint): string {
 }
 
 /**
+ * `config` of a process that runs no dev chain of the demo (none wanted, none started, or a scale-out gateway, which
+ * never starts one): in demo mode without CHAIN_RPC_URL its DEV_CHAIN_PORT becomes 0, so the catalogue lists its
+ * networks as not available; any other config is answered as it is.
+ */
+export function withoutDevChain<C extends Pick<Config, 'demoMode' | 'chainRpcUrl' | 'devChainPort'>>(config: C): C {
+  return config.demoMode && config.chainRpcUrl === undefined ? { ...config, devChainPort: 0 } : config;
+}
+
+/**
  * Builds the catalogue. A network's USDT contract: its configured contract (CHAIN_USDT_CONTRACT,
  * CHAIN_<CODE>_USDT_CONTRACT), else `opts.usdtContracts[code]`, else on a dev chain (isDevChainId) the demo token's
  * address (@exchange/chain DEV_USDT_ADDRESS: the same on every fresh dev chain), else ''.

@@ -8,6 +8,7 @@
  * CHAIN_JOBS is on, off by default in a gateway: turn it on in exactly one (docs/deploy.md).
  */
 import { loadConfig } from '../../platform/config/env';
+import { withoutDevChain } from '../../domains/wallet/chains';
 import { createContext } from '../context';
 import { buildApp } from '../app';
 import { DOMAINS } from '../domains';
@@ -16,10 +17,8 @@ import { exitOnSignal } from './shutdown';
 
 async function main(): Promise<void> {
   // Off unless asked for, like the market makers: a second gateway with the process jobs would race the first.
-  const loaded = loadConfig({ ENGINE_TRANSPORT: 'nats', MARKET_MAKERS: '0', CHAIN_JOBS: '0', ...process.env });
-  // A gateway never starts the demo's dev chain: in demo mode without CHAIN_RPC_URL it has no chain, and the wallet's
-  // networks are listed as not available (domains/wallet/chains.ts).
-  const config = loaded.demoMode && loaded.chainRpcUrl === undefined ? { ...loaded, devChainPort: 0 } : loaded;
+  // A gateway never starts the demo's dev chain: without CHAIN_RPC_URL its networks are listed as not available.
+  const config = withoutDevChain(loadConfig({ ENGINE_TRANSPORT: 'nats', MARKET_MAKERS: '0', CHAIN_JOBS: '0', ...process.env }));
   const ctx = await createContext(config);
   const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
