@@ -15,6 +15,7 @@
 //   --runs N     runs (default 3); the median by score is reported, each run is printed
 //   --path /x    the page to measure (default /)
 //   --json FILE  write the median run's full Lighthouse report (JSON) to FILE
+//   --trace FILE write the median run's trace (Chrome trace JSON, open it in DevTools' Performance panel) to FILE
 //   --no-build   with no --url: serve WEB_DIST (or apps/web/dist) as it is
 //   --settle S   with no --url: seconds to let the started server's demo market run before measuring (default 3)
 // Environment: CHROME_PATH (default /usr/bin/chromium).
@@ -35,6 +36,7 @@ const opt = (name, def) => {
 const runs = Number(opt('--runs', '3'));
 const pagePath = opt('--path', '/');
 const jsonOut = opt('--json', '');
+const traceOut = opt('--trace', '');
 const settleS = Number(opt('--settle', '3'));
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
@@ -167,6 +169,7 @@ async function main() {
           load,
           report: r.report,
           cpu: mainThreadCpu(r.artifacts?.Trace),
+          trace: traceOut ? r.artifacts?.Trace : undefined,
         };
         if (Number.isNaN(run.lcp) || Number.isNaN(run.fcp)) {
           console.log(`run ${i + 1}: no score (a metric is missing), left out`);
@@ -196,6 +199,7 @@ async function main() {
     `  machine: ${os.cpus().length} cores, load average (1 min) ${os.loadavg()[0].toFixed(2)} at the end; uptime: ${readFileSync('/proc/loadavg', 'utf8').trim()}`,
   );
   if (jsonOut) writeFileSync(jsonOut, med.report);
+  if (traceOut && med.trace) writeFileSync(traceOut, JSON.stringify(med.trace));
 }
 
 main().catch((e) => {

@@ -7,7 +7,10 @@
  * (GET /api/data/data/getBanners?bannerType=DATA_BANNER&global=..., header lang), keeps the answer for the app
  * (window.__exchangeEarly[url]: a promise of { status, statusText, text }, taken once by
  * src/shared/api-client/early.ts), preloads the first banner's image and, while the app has not rendered yet,
- * shows it in the page's shell (index.html, #boot) where the home screen shows it, as a server-rendered page would. The language is the persisted one
+ * shows it in the page's shell (index.html, #boot) where the home screen shows it. The server usually sent the page
+ * with that banner already in the shell (apps/server/src/main/web-shell.ts, in the request's language); this adds it
+ * when the page came without it (the service worker's copy of the page) or replaces it when the app's language is
+ * the other one. The language is the persisted one
  * (localStorage 'currentLangue', src/shared/storage/store.ts), else the browser's, as the store decides.
  * On every route it applies the persisted night theme to the page at once, so the shell is not white for it.
  * Nothing here is needed: if it fails or is blocked the app makes its own request.
@@ -35,6 +38,11 @@
         var env = JSON.parse(r.text);
         var first = env && env.status === 'SUCCEED' && env.result && env.result[0];
         if (!first || typeof first.bannerUrl !== 'string' || !/^\/(?!\/)/.test(first.bannerUrl)) return;
+        // The server puts the banner in the page in the request's language (data-lang): nothing to do when it is this
+        // one; one in the other language goes.
+        var shell = document.getElementById('boot');
+        var served = shell && shell.querySelector('.boot-banner');
+        if (served && served.getAttribute('data-lang') === lang && served.getAttribute('src') === first.bannerUrl) return;
         var link = document.createElement('link');
         link.rel = 'preload';
         link.setAttribute('as', 'image');
@@ -42,8 +50,8 @@
         link.setAttribute('fetchpriority', 'high');
         document.head.appendChild(link);
         // While the app has not rendered yet, the shell shows the banner where the home screen will show it.
-        var shell = document.getElementById('boot');
         if (!shell) return;
+        if (served) served.remove();
         var img = document.createElement('img');
         img.className = 'boot-banner';
         img.alt = typeof first.title === 'string' ? first.title : '';

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import helmet from 'helmet';
@@ -21,6 +21,7 @@ import { fail } from '../platform/shared/envelope';
 import { requestLang } from '../platform/shared/lang';
 import { badText } from '../platform/shared/text';
 import { DOMAINS } from './domains';
+import { createWebShell } from './web-shell';
 import { routePluginsOf, type DomainModule } from '../platform/domain-module';
 import { registerRateLimits } from '../platform/rate-limit/rate-limits';
 import { registerMetrics } from '../platform/metrics/metrics.routes';
@@ -228,6 +229,15 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   const index = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
+  // The app's page, never cached; on the home screen with the first banner in its shell (web-shell.ts).
+  const webShell = createWebShell({ indexFile: index, banners: (lang) => ctx.content.banners(lang), warn: (msg) => ctx.log.warn(msg) });
+  const sendWebPage = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
+    webShell.page(req.url.split('?')[0] ?? '/', requestLang(req)).then(
+      (html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+      (e: unknown) => reply.send(e),
+    );
+    return reply;
+  };
   if (hasWeb) {
     // The build writes .br and .gz next to each text asset (apps/web/vite.config.ts): they are sent as they are,
     // with no compression work per request. Hashed files under assets/ never change: cached for a year, immutable;
@@ -245,7 +255,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
         else if (PWA_UNCACHED_RE.test(filePath)) void reply.header('cache-control', 'no-cache');
       },
     });
-    app.get('/', (_req, reply) => reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 }));
+    app.get('/', (req, reply) => sendWebPage(req, reply));
   }
   // The operator console (apps/admin) under /admin/: its hashed assets and, for every other GET under
   // /admin/, its index.html (a single-page app with its own router). Same security headers and CSP as the web app.
@@ -284,7 +294,7 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       return;
     }
     // Single-page app: every other GET route is the web app's.
-    void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', { maxAge: 0 });
+    sendWebPage(req, reply);
   });
   return app;
 }

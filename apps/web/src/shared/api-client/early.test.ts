@@ -69,6 +69,33 @@ describe('early banners (boot.js + early.ts)', () => {
     expect(img?.alt).toBe('Welcome');
   });
 
+  it('keeps the banner the server put in the shell when it is of the app language (no second image, no preload)', async () => {
+    localStorage.setItem('currentLangue', 'en');
+    document
+      .getElementById('boot')!
+      .insertAdjacentHTML('beforeend', '<img class="boot-banner" alt="Welcome" src="/api/static/banners/welcome-en.svg" data-lang="en">');
+    const served = document.querySelector('img.boot-banner');
+    stubFetch(async () => new Response(ok(banners), { status: 200 }));
+    runBoot('/');
+    await window.__exchangeEarly?.[calls[0]!];
+    await settle();
+    expect(document.querySelectorAll('img.boot-banner')).toHaveLength(1);
+    expect(document.querySelector('img.boot-banner')).toBe(served);
+    expect(document.head.querySelector('link[rel=preload][as=image]')).toBeNull();
+  });
+
+  it('replaces a banner the server put in the shell in the other language', async () => {
+    localStorage.setItem('currentLangue', 'en');
+    document
+      .getElementById('boot')!
+      .insertAdjacentHTML('beforeend', '<img class="boot-banner" alt="欢迎" src="/api/static/banners/welcome-zh.svg" data-lang="zh">');
+    stubFetch(async () => new Response(ok(banners), { status: 200 }));
+    runBoot('/');
+    await vi.waitFor(() => expect(document.querySelector('img.boot-banner')?.getAttribute('src')).toBe('/api/static/banners/welcome-en.svg'));
+    expect(document.querySelectorAll('img.boot-banner')).toHaveLength(1);
+    expect(document.querySelector<HTMLImageElement>('img.boot-banner')?.alt).toBe('Welcome');
+  });
+
   it('applies the persisted night theme on any route, and leaves the default one alone', () => {
     stubFetch(async () => new Response(ok(banners), { status: 200 }));
     document.documentElement.setAttribute('data-theme', 'default');
