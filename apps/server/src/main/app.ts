@@ -229,11 +229,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
 
   const index = path.join(ctx.config.webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
-  // The app's page, never cached; on the home screen with the first banner in its shell (web-shell.ts).
+  // The app's page, never cached; on the home screen with the first banner of the request's language in its shell
+  // (web-shell.ts), hence `Vary: Accept-Language` for any cache between.
   const webShell = createWebShell({ indexFile: index, banners: (lang) => ctx.content.banners(lang), warn: (msg) => ctx.log.warn(msg) });
   const sendWebPage = (req: FastifyRequest, reply: FastifyReply): FastifyReply => {
     webShell.page(req.url.split('?')[0] ?? '/', requestLang(req)).then(
-      (html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html),
+      (html) => reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Accept-Language').send(html),
       (e: unknown) => reply.send(e),
     );
     return reply;

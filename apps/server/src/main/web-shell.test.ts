@@ -111,6 +111,7 @@ describe('web shell served by the app', () => {
         expect(res.statusCode, url).toBe(200);
         expect(String(res.headers['content-type'])).toMatch(/text\/html/);
         expect(String(res.headers['cache-control'])).toMatch(/no-cache/);
+        expect(String(res.headers.vary)).toMatch(/accept-language/i);
         expect(res.body, `${url} ${accept}`).toContain(`src="${first.bannerUrl}" data-lang="${global === 'ENGLISH' ? 'en' : 'zh'}"`);
       }
     }
