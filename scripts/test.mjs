@@ -9,6 +9,7 @@
 // One after the other, 4 + 4b + 5 took about 14 minutes of a 33-minute run; side by side they share the 2 cores.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { stripVTControlCharacters } from 'node:util';
 
 function run(label, cmd, args, env = process.env) {
   const started = Date.now();
@@ -32,11 +33,29 @@ function runBuffered(label, cmd, args, env = process.env) {
     p.stderr.on('data', (d) => out.push(d));
     p.on('close', (code) => {
       console.log(`\n=== ${label}: output`);
-      process.stdout.write(Buffer.concat(out));
+      const text = Buffer.concat(out);
+      process.stdout.write(text);
       console.log(`=== ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (code !== 0) failures.push({ label, digest: failureDigest(text.toString('utf8')) });
       resolve(code ?? 1);
     });
   });
+}
+
+/** The failed side-by-side stages, each with its failure digest, printed again as the run's last lines. */
+const failures = [];
+/**
+ * The lines of a failed stage's output that say what failed (vitest's FAIL lines and summary, Playwright's numbered
+ * failures, flaky and failed lists, and the first lines of each error), at most 80, colours removed. A stage that
+ * ended early prints them in the middle of a long log; a reader of the log's end (CI shows its tail) finds them again
+ * there.
+ */
+function failureDigest(text) {
+  const lines = stripVTControlCharacters(text).split('\n');
+  const keep =
+    /(^\s*(FAIL|×|✘)\s)|(^\s+\d+\) )|(\b\d+ (failed|flaky|interrupted|did not run)\b)|(^\s*(Error|AssertionError|TimeoutError|TypeError)\b)|(^\s*(Expected|Received|Timeout|Locator)\b)|(^\s+\[\w+\] › )|(^\s*(Test Files|Tests)\s)/;
+  const picked = lines.filter((l) => keep.test(l));
+  return picked.length > 80 ? [...picked.slice(0, 40), `… ${picked.length - 80} lines …`, ...picked.slice(-40)] : picked;
 }
 
 const pgUrl = process.env.DATABASE_URL;
@@ -171,5 +190,6 @@ const statuses = await Promise.all([postgresChain(), runBuffered('Playwright jou
 console.log(
   `\n=== PostgreSQL and scale-out beside the journeys: ${statuses.every((c) => c === 0) ? 'ok' : 'FAILED'} in ${((Date.now() - sideBySide) / 1000).toFixed(1)} s`,
 );
+for (const f of failures) console.log(`\n=== what failed in ${f.label}:\n${f.digest.join('\n')}`);
 const failed = statuses.find((c) => c !== 0);
 if (failed !== undefined) process.exit(failed);
