@@ -98,10 +98,9 @@ describe('tidy', () => {
       }
     }
     expect([...readers].sort()).toEqual([
-      // The composition roots: the core's router over its machines, its command union, reads and public index ...
       'apps/server/src/domains/demo/demo-clock-jobs.test.ts', // the demo clock's test runs the savings jobs on its clock
-      'apps/server/src/main/domains.ts', // ... the server's module list ...
-      'apps/server/src/main/schema.ts', // ... and its schema list (the migration under drizzle/ is generated from it)
+      // The composition roots: the core's router over its machines, its command union, reads and public index, and
+      // the api's index (the server finds the module and tables files by folder: main/ names no domain).
       'packages/api/src/index.ts',
       'packages/core/src/engine-api.ts',
       'packages/core/src/engine.ts',

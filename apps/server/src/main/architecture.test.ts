@@ -1,9 +1,10 @@
 /**
  * Keeps ARCHITECTURE.md section 14 ("Adding a domain") honest: its worked example is the savings module as it is in
  * the code (`domains/earn/earn.module.ts`), and every place it says a new domain is registered really is the one
- * list of its kind: each domain folder's module is in `main/domains.ts`, each domain's tables file in `main/schema.ts`,
- * each core machine's command list in `Engine.machines()`, each web feature's routes and each console page beside
- * its feature (gathered by glob: no list to edit), and nothing else names a domain's module or tables.
+ * place it says: each domain folder's module and tables files are found by folder (`main/domains.ts`, `main/schema.ts`
+ * and drizzle.config.ts name no domain), each core machine's command list is in `Engine.machines()`, each web
+ * feature's routes and each console page beside its feature (gathered by glob: no list to edit), and nothing else
+ * names a domain's module.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -33,9 +34,10 @@ describe('ARCHITECTURE.md section 14', () => {
     const block = /```ts\n([\s\S]*?)```/.exec(section14())?.[1];
     expect(block, 'section 14 has a ts code block').toBeDefined();
     const code = read(`${SERVER}/domains/earn/earn.module.ts`);
-    const start = code.indexOf('export const earnModule');
-    const end = code.indexOf('\n};', start);
-    expect(squash(block!)).toBe(squash(code.slice(start, end + 3)));
+    const start = code.indexOf("declare module '../../platform/domain-module'");
+    const last = 'export default earnModule satisfies DomainModule<AppContext>;';
+    expect(start).toBeGreaterThan(0);
+    expect(squash(block!)).toBe(squash(code.slice(start, code.indexOf(last) + last.length)));
   });
 
   it('names files that exist', () => {
@@ -58,22 +60,31 @@ describe('ARCHITECTURE.md section 14', () => {
     expect(read('packages/core/src/engine.ts')).toMatch(/machines\(\)/);
   });
 
-  it('registers each server domain once: its module in main/domains.ts, its tables in main/schema.ts, nowhere else', () => {
-    const domainsTs = read(`${SERVER}/main/domains.ts`);
-    const schemaTs = read(`${SERVER}/main/schema.ts`);
+  it('finds each server domain by its folder: its module and tables files, with no list naming it', async () => {
     const folders = fs.readdirSync(path.join(ROOT, SERVER, 'domains')).filter((d) => fs.statSync(path.join(ROOT, SERVER, 'domains', d)).isDirectory());
     expect(folders.length).toBeGreaterThan(20);
+    const lists = [`${SERVER}/main/domains.ts`, `${SERVER}/main/schema.ts`, 'apps/server/drizzle.config.ts'].map(read).join('\n');
+    for (const d of folders) expect(lists, `a list names ${d}`).not.toMatch(new RegExp(`domains/${d}/`));
+    const { DOMAINS } = await import('./domains');
+    const schema = ((await import('./schema')) as { default: Record<string, unknown> }).default;
     const serverFiles = filesUnder(SERVER).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'));
     for (const d of folders) {
       const moduleFile = `${SERVER}/domains/${d}/${d}.module.ts`;
-      if (fs.existsSync(path.join(ROOT, moduleFile))) {
-        expect(domainsTs, `main/domains.ts lists ${d}`).toContain(`'../domains/${d}/${d}.module'`);
-        // only the composition root imports a module
-        const importers = serverFiles.filter((f) => f !== `${SERVER}/main/domains.ts` && read(f).includes(`/${d}/${d}.module'`));
-        expect(importers, `files importing the ${d} module`).toEqual([]);
+      expect(fs.existsSync(path.join(ROOT, moduleFile)), `${d} has its module file`).toBe(true);
+      // the module is found, under its folder's name, and checks its needs against the context in its own file
+      expect(DOMAINS.map((m) => m.name)).toContain(d);
+      expect(read(moduleFile)).toMatch(/^export default \w+ satisfies DomainModule<AppContext>;$/m);
+      // nothing imports a module file (main/domains.ts imports them by a template of the folder name)
+      const importers = serverFiles.filter((f) => read(f).includes(`/${d}/${d}.module'`));
+      expect(importers, `files importing the ${d} module`).toEqual([]);
+      // every table of its tables files is in the schema the database worker reads
+      for (const t of fs.readdirSync(path.join(ROOT, SERVER, 'domains', d)).filter((f) => f.endsWith('.tables.ts'))) {
+        const tables = Object.values((await import(`../domains/${d}/${t}`)) as Record<string, unknown>).filter(
+          (v) => typeof v === 'object' && v !== null && Object.values(schema).includes(v),
+        );
+        const exported = read(`${SERVER}/domains/${d}/${t}`).match(/^export const \w+ = pgTable\(/gm) ?? [];
+        expect(tables.length, `${d}/${t}: its tables in main/schema.ts`).toBe(exported.length);
       }
-      for (const t of fs.readdirSync(path.join(ROOT, SERVER, 'domains', d)).filter((f) => f.endsWith('.tables.ts')))
-        expect(schemaTs, `main/schema.ts lists ${d}/${t}`).toContain(`'../domains/${d}/${t.replace(/\.ts$/, '')}'`);
     }
   });
 

@@ -2,8 +2,8 @@
  * The application context: the platform (configuration, database, log, hooks, engine port, clock, metrics) and the
  * services every domain module builds on it (`create` in each `domains/<domain>/<domain>.module.ts`, in the order of
  * main/domains.ts). `createContext` builds it; `buildApp(ctx)` (app.ts) exposes it over HTTP and WebSocket; server.ts
- * adds the jobs. Its type is the platform's and every module's services: a new domain adds its services in its own
- * module, not here.
+ * adds the jobs. Its type, `AppContext` (platform/domain-module.ts), is the platform's and every module's services: a
+ * new domain declares its services in its own module file, not here.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { createLogger } from '../platform/shared/log';
@@ -13,16 +13,12 @@ import type { DbHandle } from '../platform/db/client';
 import { createEnginePort } from '../platform/engine-port/engine-port';
 import { createMetrics } from '../platform/metrics/metrics';
 import { createServerClock } from '../platform/shared/clock';
-import { createDomainServices, type DomainModule, type ProvidedBy } from '../platform/domain-module';
+import { createDomainServices, type AppContext } from '../platform/domain-module';
 import type { PlatformContext } from '../platform/platform-context';
 import { DOMAINS, PROJECTIONS, PUSHES } from './domains';
 import { openContextDb } from './context-db';
 
-/** The context of a server process: the platform and the services of every domain module. */
-export type AppContext = PlatformContext & ProvidedBy<typeof DOMAINS>;
-
-// Every module's needs are met by the context (a module that needs a service no module provides fails to compile here).
-const MODULES: readonly DomainModule<AppContext, object>[] = DOMAINS;
+export type { AppContext };
 
 /** Opens the database (with migrations), recovers the engine and builds every service. */
 export async function createContext(
@@ -72,7 +68,7 @@ export async function createContext(
     },
   };
   const timings = new Map<string, number>();
-  const ctx = await createDomainServices<AppContext>(platform, MODULES, timings);
+  const ctx = await createDomainServices<AppContext>(platform, DOMAINS, timings);
   // Where a start's time goes (a slow cold start is found here): the database (open, migrations), the engine
   // (recovery: snapshot and journal replay, or the stream), the domains' services (the five slowest named).
   const ms = (x: number) => Math.round(x);

@@ -1,73 +1,52 @@
 /**
- * The modules of the server, in the order their services are built (main/context.ts), app.ts registers their routes
- * and the server processes start their jobs and run their seeds (platform/domain-module.ts): the health checks first,
- * then the domains, the app's WebSocket channels among them, and the Binance-compatible API last (its own error body
- * and hooks). A module's `create` sees the services of the modules before it (a later one only lazily). A new domain
- * adds its module here; the context's type follows from this list (main/context.ts checks every module's needs).
+ * The modules of the server, found and ordered: every folder under domains/ and then gateways/ holds its module in
+ * `<folder>.module.ts` (its default export, platform/domain-module.ts); the platform's health checks come first, the
+ * domains in the order `orderModules` gives (each after the modules its `after` names, otherwise by name), then the
+ * gateways: the app's WebSocket channels and the Binance-compatible API last (its own error body and hooks). That is
+ * the order main/context.ts builds their services in, app.ts registers their routes in and the server processes start
+ * their jobs and run their seeds in. A new domain is a new folder: no list here names it, and its services join the
+ * context's type from its own module file (`DomainServices`).
+ *
+ * The folder names are read from the server's sources (src/ under the server root, there in every deployment); the
+ * imports are a template of the folder name, which esbuild (scripts/build.mjs) bundles as a glob of every module file.
  */
-import { projectionsOf, pushesOf } from '../platform/domain-module';
+import fs from 'node:fs';
+import path from 'node:path';
+import { orderModules, projectionsOf, pushesOf, type AppContext, type DomainModule } from '../platform/domain-module';
 import health from '../platform/health/health.routes';
 import type { PlatformContext } from '../platform/platform-context';
-import { memberModule } from '../domains/member/member.module';
-import { verificationModule } from '../domains/verification/verification.module';
-import { demoModule } from '../domains/demo/demo.module';
-import { spotModule } from '../domains/spot/spot.module';
-import { perpModule } from '../domains/perp/perp.module';
-import { assetModule } from '../domains/asset/asset.module';
-import { marketDataModule } from '../domains/market-data/market-data.module';
-import { marketJobsModule } from '../domains/market-jobs/market-jobs.module';
-import { indexPriceModule } from '../domains/index-price/index-price.module';
-import { uploadsModule } from '../domains/uploads/uploads.module';
-import { kycModule } from '../domains/kyc/kyc.module';
-import { paymentModule } from '../domains/payment/payment.module';
-import { adminModule } from '../domains/admin/admin.module';
-import { securityModule } from '../domains/security/security.module';
-import { walletModule } from '../domains/wallet/wallet.module';
-import { reservesModule } from '../domains/reserves/reserves.module';
-import { otcModule } from '../domains/otc/otc.module';
-import { appVersionModule } from '../domains/app-version/app-version.module';
-import { activityModule } from '../domains/activity/activity.module';
-import { inviteModule } from '../domains/invite/invite.module';
-import { contentModule } from '../domains/content/content.module';
-import { earnModule } from '../domains/earn/earn.module';
-import { convertModule } from '../domains/convert/convert.module';
-import { supportModule } from '../domains/support/support.module';
-import { inboxModule } from '../domains/inbox/inbox.module';
-import { apiKeysModule } from '../domains/api-keys/api-keys.module';
-import { wsModule } from '../gateways/ws/ws.module';
-import { binanceModule } from '../gateways/binance/binance.module';
+import { SERVER_ROOT } from '../platform/config/server-root';
 
-export const DOMAINS = [
-  { name: 'health', routes: (ctx: PlatformContext) => [health({ host: ctx.host, db: ctx.db })] },
-  verificationModule,
-  memberModule,
-  demoModule,
-  spotModule,
-  perpModule,
-  assetModule,
-  marketDataModule,
-  marketJobsModule,
-  indexPriceModule,
-  wsModule,
-  uploadsModule,
-  kycModule,
-  paymentModule,
-  adminModule,
-  securityModule,
-  walletModule,
-  reservesModule,
-  otcModule,
-  appVersionModule,
-  activityModule,
-  inviteModule,
-  contentModule,
-  earnModule,
-  convertModule,
-  supportModule,
-  inboxModule,
-  apiKeysModule,
-  binanceModule,
-] as const;
+/** The names of the folders directly under src/<top> of the server's sources, sorted. */
+function folders(top: 'domains' | 'gateways'): string[] {
+  return fs
+    .readdirSync(path.join(SERVER_ROOT, 'src', top), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}
+
+/** The module exported by default from `file` (a folder's `<folder>.module.ts`); throws, naming it, when it has none. */
+function moduleOf(file: string, loaded: { default?: unknown }): DomainModule<AppContext> {
+  const m = loaded.default as DomainModule<AppContext> | undefined;
+  if (!m || typeof m.name !== 'string') throw new Error(`${file}: no default export of a domain module`);
+  return m;
+}
+
+const [domainModules, gatewayModules] = await Promise.all([
+  Promise.all(folders('domains').map(async (d) => moduleOf(`domains/${d}`, (await import(`../domains/${d}/${d}.module.ts`)) as { default?: unknown }))),
+  Promise.all(folders('gateways').map(async (g) => moduleOf(`gateways/${g}`, (await import(`../gateways/${g}/${g}.module.ts`)) as { default?: unknown }))),
+]);
+
+/** The platform's health checks, registered before every domain's routes. */
+const healthModule: DomainModule<PlatformContext> = { name: 'health', routes: (ctx) => [health({ host: ctx.host, db: ctx.db })] };
+
+/** Every module of a server process, in order: health, the domains (`orderModules`), the gateways (WebSocket, then the Binance API). */
+export const DOMAINS: readonly DomainModule<AppContext>[] = [
+  healthModule,
+  ...orderModules(domainModules),
+  ...[...gatewayModules].sort((a, b) => (a.name === 'binance' ? 1 : b.name === 'binance' ? -1 : a.name < b.name ? -1 : 1)),
+];
 
 /** The domains' projections, in the order of the list (what every engine host's projector writes). */
 export const PROJECTIONS = projectionsOf(DOMAINS);

@@ -1,33 +1,50 @@
 /**
- * Every table of the database (Drizzle, PostgreSQL dialect): the platform's and each domain's `<domain>.tables.ts`,
- * listed once. drizzle-kit reads this list to generate the migrations (`npm run db:generate -w apps/server` writes
- * them to apps/server/drizzle/, applied at start; the same schema and migrations serve PGlite and PostgreSQL), and the
- * database's projection writer finds the tables here by SQL name (`SCHEMA_MODULE` in domains.ts: the database worker
- * thread imports this module by its URL). A new domain's tables are one line here.
+ * Every table of the database (Drizzle, PostgreSQL dialect): the platform's (platform/db/schema/) and each domain's
+ * `<name>.tables.ts` files, found by folder, as this module's default export (a record by SQL name). The database's
+ * projection writer finds the tables here by SQL name (`SCHEMA_MODULE` in domains.ts: the database worker thread
+ * imports this module by its URL); drizzle-kit reads the same files by glob (drizzle.config.ts) to generate the
+ * migrations (`npm run db:generate -w apps/server` writes them to apps/server/drizzle/, applied at start; the same
+ * schema and migrations serve PGlite and PostgreSQL). A new domain's tables file is found: no line here names it.
+ *
+ * The file names are read from the server's sources (src/ under the server root); the imports are a template of the
+ * folder and file name, which esbuild (scripts/build.mjs) bundles as a glob of every tables file.
  */
-export * from '../platform/db/schema/projection-cursor';
-export * from '../platform/db/schema/audit';
-export * from '../domains/member/member.tables';
-export * from '../domains/verification/verification.tables';
-export * from '../domains/market-data/market-data.tables';
-export * from '../domains/spot/spot.tables';
-export * from '../domains/admin/admin.tables';
-export * from '../domains/kyc/kyc.tables';
-export * from '../domains/payment/payment.tables';
-export * from '../domains/uploads/uploads.tables';
-export * from '../domains/security/security.tables';
-export * from '../domains/wallet/chain.tables';
-export * from '../domains/wallet/wallet.tables';
-export * from '../domains/reserves/reserves.tables';
-export * from '../domains/perp/perp.tables';
-export * from '../domains/otc/otc.tables';
-export * from '../domains/app-version/app-version.tables';
-export * from '../domains/invite/invite.tables';
-export * from '../domains/content/content.tables';
-export * from '../domains/earn/earn.tables';
-export * from '../domains/convert/convert.tables';
-export * from '../domains/support/support.tables';
-export * from '../domains/inbox/inbox.tables';
-export * from '../domains/api-keys/api-keys.tables';
-export * from '../domains/market-jobs/open-interest.tables';
-export * from '../domains/index-price/index-price.tables';
+import fs from 'node:fs';
+import path from 'node:path';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as projectionCursor from '../platform/db/schema/projection-cursor';
+import * as audit from '../platform/db/schema/audit';
+import { SERVER_ROOT } from '../platform/config/server-root';
+
+/** Each domain's tables files under src/domains, as [folder, file name without `.tables.ts`], sorted. */
+function tablesFiles(): [string, string][] {
+  const root = path.join(SERVER_ROOT, 'src', 'domains');
+  return fs
+    .readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .flatMap((d) =>
+      fs
+        .readdirSync(path.join(root, d.name))
+        .filter((f) => f.endsWith('.tables.ts'))
+        .map((f): [string, string] => [d.name, f.slice(0, -'.tables.ts'.length)]),
+    )
+    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+}
+
+const modules: Record<string, unknown>[] = [
+  projectionCursor,
+  audit,
+  ...(await Promise.all(tablesFiles().map(async ([d, t]) => (await import(`../domains/${d}/${t}.tables.ts`)) as Record<string, unknown>))),
+];
+
+/** Every table by its SQL name. Throws at load when two different tables share a name. */
+const tables: Record<string, PgTable> = {};
+for (const m of modules)
+  for (const v of Object.values(m)) {
+    if (!is(v, PgTable)) continue;
+    const name = getTableName(v);
+    if (tables[name] !== undefined && tables[name] !== v) throw new Error(`two tables named ${name}`);
+    tables[name] = v;
+  }
+export default tables;

@@ -1,20 +1,34 @@
 /**
  * The interface of a domain module (`domains/<domain>/<domain>.module.ts`) and of the gateways: what the domain
- * registers in a server process. The composition root (main/domains.ts) lists the modules once; app.ts registers
- * their routes in list order, and the embedded server and each gateway start their jobs and run their seeds from the
- * same list, so a new domain adds its module to that list instead of editing the app, the server and the gateway.
+ * registers in a server process. The composition root (main/domains.ts) finds the modules (each folder's module file,
+ * its default export) and orders them (`orderModules`: a module after those named in its `after`); app.ts registers
+ * their routes in that order, and the embedded server and each gateway start their jobs and run their seeds from the
+ * same list, so a new domain adds its folder and edits no list.
  *
  * `Needs` is what the domain takes from the process's context (the platform's parts and other domains' services),
- * declared by the domain as a structural type; the composition root's context must satisfy every module's needs
- * (checked by the compiler where the list is typed). `Provides` is what its `create` adds to the context: its services,
- * built from the platform and the services of the modules before it in the list (a service needed from a later module
- * is read lazily, e.g. `security: () => ctx.security`). The context's type is the platform's and every module's
- * `Provides` (main/context.ts), so a new domain adds its services without editing a list of them.
+ * declared by the domain as a structural type. `Provides` is what its `create` adds to the context: its services,
+ * declared in `DomainServices` by the module's own file (TypeScript's declaration merging), built from the platform
+ * and the services of the modules before it (a service needed from a module later in the order is read lazily, e.g.
+ * `security: () => ctx.security`). The context's type, `AppContext`, is the platform's and every module's services;
+ * each module file checks that it meets the module's needs (`export default earnModule satisfies
+ * DomainModule<AppContext>`), so a module that needs a service no module provides fails to compile.
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { retentionOf, startRetentionJob, type RetentionJobContext, type RetentionRule } from './db/retention';
 import type { DomainProjection } from './engine-host/projection';
 import type { DomainPushes } from './shared/private-push';
+import type { PlatformContext } from './platform-context';
+
+/**
+ * The services of every domain module, by the name they have in the context. Empty here: each module's file declares
+ * its own into it (`declare module '../../platform/domain-module' { interface DomainServices { earn: EarnService } }`),
+ * so the context's type follows from the modules found, with no list of them.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging in the module files
+export interface DomainServices {}
+
+/** The context of a server process: the platform and the services of every domain module. */
+export type AppContext = PlatformContext & DomainServices;
 
 /** Stops what a module's `startJobs` started. */
 export type StopJobs = () => void | Promise<void>;
@@ -29,6 +43,12 @@ type RoutesOfContext<Ctx> = { build(ctx: Ctx): readonly FastifyPluginAsync[] }['
 export interface DomainModule<Needs, Provides extends object = object> {
   /** The domain's name: its folder under domains/ (or gateways/). */
   readonly name: string;
+  /**
+   * The modules (by name) whose services this module's `create` reads at once: they are built before it
+   * (`orderModules`). A service read only later (at a request, from a lazy `() => ctx.x`) needs no entry. Building
+   * the context fails, naming both, when a `create` reads a service that is not built yet.
+   */
+  readonly after?: readonly string[];
   /**
    * Builds the domain's services (and anything else it sets up at start, e.g. a listener on the hooks) from the
    * context built so far; the answer's fields join the context. A service that opens resources pushes its close on
@@ -91,20 +111,50 @@ export async function createDomainServices<C extends object>(
   modules: readonly DomainModule<never, object>[],
   timings?: Map<string, number>,
 ): Promise<C> {
-  for (const m of modules) {
-    if (!m.create) continue;
-    const started = performance.now();
-    Object.assign(ctx, await m.create(ctx as never));
-    timings?.set(m.name, Math.round(performance.now() - started));
+  // While a module's `create` runs, reading a field the context does not have yet is an error that names the module
+  // (its `after` misses the module of that service); once every service is built, reads pass through (lazy reads).
+  let creating: string | undefined;
+  const guarded = new Proxy(ctx, {
+    get(target, key, receiver) {
+      if (creating !== undefined && typeof key === 'string' && !(key in target))
+        throw new Error(`module ${creating}: its create read ctx.${key}, which no module before it provides (name that module in its after)`);
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+  try {
+    for (const m of modules) {
+      if (!m.create) continue;
+      const started = performance.now();
+      creating = m.name;
+      Object.assign(ctx, await m.create(guarded as never));
+      timings?.set(m.name, Math.round(performance.now() - started));
+    }
+  } finally {
+    creating = undefined;
   }
-  return ctx as C;
+  return guarded as C;
 }
 
-/** The context a list of modules builds: the fields every module's `create` provides, together. */
-export type ProvidedBy<L extends readonly unknown[]> = UnionToIntersection<
-  { [K in keyof L]: L[K] extends { create?: (ctx: never) => infer R } ? Awaited<R> : object }[number]
->;
-type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/**
+ * The modules in the order they are built, their routes registered and their jobs started: each after the modules
+ * named in its `after`, and otherwise by name (Kahn's algorithm taking the first name ready), so the order does not
+ * depend on how the modules were found. Throws on an `after` naming no module, or a circle of them.
+ */
+export function orderModules<M extends { readonly name: string; readonly after?: readonly string[] }>(modules: readonly M[]): M[] {
+  const byName = new Map(modules.map((m) => [m.name, m]));
+  for (const m of modules) for (const a of m.after ?? []) if (!byName.has(a)) throw new Error(`module ${m.name}: after names ${a}, which is no module`);
+  const done = new Set<string>();
+  const out: M[] = [];
+  const waiting = [...modules].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  while (waiting.length > 0) {
+    const i = waiting.findIndex((m) => (m.after ?? []).every((a) => done.has(a)));
+    if (i < 0) throw new Error(`modules ${waiting.map((m) => m.name).join(', ')}: their after lists make a circle`);
+    const [m] = waiting.splice(i, 1);
+    out.push(m!);
+    done.add(m!.name);
+  }
+  return out;
+}
 
 /**
  * Starts the jobs of `modules` in list order, then the platform's retention job over their `retention` rules

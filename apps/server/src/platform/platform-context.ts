@@ -2,7 +2,7 @@
  * What the platform gives every domain of a server process, before any domain service exists: configuration, the
  * database, the log, the hooks services listen on, the engine port, the process clock and metrics, and the list of
  * things to close. main/context.ts builds it; each domain module's `create` (platform/domain-module.ts) adds its
- * services to it, in the order of the module list.
+ * services to it, in the modules' order (main/domains.ts).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config/env';

@@ -1,5 +1,5 @@
 /** The asset module (platform/domain-module.ts): balances of the spot, contract and funding accounts. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { registerDemoFaucet } from './demo-faucet';
 import assetRoutes from './asset.routes';
@@ -15,3 +15,4 @@ export const assetModule: DomainModule<PlatformContext, object> = {
   },
   routes: (ctx) => [assetRoutes({ config: ctx.config, host: ctx.host, log: ctx.log })],
 };
+export default assetModule satisfies DomainModule<AppContext>;

@@ -1,5 +1,5 @@
 /** The demo module (platform/domain-module.ts): the demo's controls (funds, reference price, clock): test and demo modes only. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { referenceOverridesOf } from '../market-jobs/reference-override';
 import demoRoutes, { type DemoRoutesDeps } from './demo.routes';
@@ -14,3 +14,4 @@ export const demoModule: DomainModule<DemoRoutesDeps & Pick<PlatformContext, 'cl
     demoClockRoutes({ config: ctx.config, clock: ctx.clock }),
   ],
 };
+export default demoModule satisfies DomainModule<AppContext>;

@@ -1,5 +1,5 @@
 /** The earn module (platform/domain-module.ts): fixed-term savings: products, locks, the daily interest job, the demo products. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createEarnService, type EarnService } from './earn.service';
 import earnRoutes from './earn.routes';
@@ -8,9 +8,15 @@ import { startEarnJobs } from './earn.jobs';
 import { ensureEarnDemoProducts } from './earn.demo';
 import { earnProjection } from './earn.projection';
 
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    earn: EarnService;
+  }
+}
+
 export const earnModule: DomainModule<
   Parameters<typeof startEarnJobs>[0] & Parameters<typeof ensureEarnDemoProducts>[0] & PlatformContext,
-  { earn: EarnService }
+  Pick<DomainServices, 'earn'>
 > = {
   name: 'earn',
   projection: earnProjection,
@@ -19,3 +25,4 @@ export const earnModule: DomainModule<
   startJobs: (ctx) => startEarnJobs(ctx),
   seed: (ctx) => ensureEarnDemoProducts(ctx),
 };
+export default earnModule satisfies DomainModule<AppContext>;

@@ -3,7 +3,7 @@
  * k-lines, depth, trades, reference and index prices (`marketData`). The USDT perpetuals (perp/): mark, index, funding,
  * depth, trades and k-lines (`perpMarket`, built on the spot side's kline store and series, so after it).
  */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createMarketDataService, type MarketDataService } from './market-data.service';
 import marketDataRoutes, { type MarketContent } from './market-data.routes';
@@ -11,7 +11,14 @@ import { marketDataRetention } from './market-data.tables';
 import { createPerpMarketService, type PerpMarketService } from './perp/perp-market.service';
 import perpMarketRoutes from './perp/perp-market.routes';
 
-export const marketDataModule: DomainModule<PlatformContext & { content: MarketContent }, { marketData: MarketDataService; perpMarket: PerpMarketService }> = {
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    marketData: MarketDataService;
+    perpMarket: PerpMarketService;
+  }
+}
+
+export const marketDataModule: DomainModule<PlatformContext & { content: MarketContent }, Pick<DomainServices, 'marketData' | 'perpMarket'>> = {
   name: 'market-data',
   retention: marketDataRetention,
   create: async (ctx) => {
@@ -23,3 +30,4 @@ export const marketDataModule: DomainModule<PlatformContext & { content: MarketC
   },
   routes: (ctx) => [marketDataRoutes({ marketData: ctx.marketData, content: ctx.content }), perpMarketRoutes({ perpMarket: ctx.perpMarket, host: ctx.host })],
 };
+export default marketDataModule satisfies DomainModule<AppContext>;

@@ -1,5 +1,5 @@
 /** The market-jobs module (platform/domain-module.ts): the index price, mark price ticks and funding, and the liquidity bots (when MARKET_MAKERS is on). */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule } from '../../platform/domain-module';
 import { startJobs, type JobsDeps } from './index';
 import { openInterestRetention } from './open-interest.tables';
 
@@ -11,3 +11,4 @@ export const marketJobsModule: DomainModule<JobsDeps> = {
   },
   retention: openInterestRetention,
 };
+export default marketJobsModule satisfies DomainModule<AppContext>;

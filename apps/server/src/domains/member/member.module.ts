@@ -1,5 +1,5 @@
 /** The member module (platform/domain-module.ts): users: registration, login, sessions, profile, favourites. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createMemberService, type LoginSecurity, type MemberService } from './member.service';
 import type { VerificationServices } from '../verification/verification.service';
@@ -7,8 +7,15 @@ import memberRoutes from './member.routes';
 import { memberProjection } from './member.projection';
 import { memberRetention } from './member.tables';
 
-export const memberModule: DomainModule<PlatformContext & VerificationServices & { security: LoginSecurity }, { members: MemberService }> = {
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    members: MemberService;
+  }
+}
+
+export const memberModule: DomainModule<PlatformContext & VerificationServices & { security: LoginSecurity }, Pick<DomainServices, 'members'>> = {
   name: 'member',
+  after: ['verification'],
   retention: memberRetention,
   projection: memberProjection,
   create: (ctx) => ({
@@ -25,3 +32,4 @@ export const memberModule: DomainModule<PlatformContext & VerificationServices &
   }),
   routes: (ctx) => [memberRoutes({ members: ctx.members })],
 };
+export default memberModule satisfies DomainModule<AppContext>;

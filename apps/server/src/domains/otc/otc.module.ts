@@ -1,5 +1,5 @@
 /** The otc module (platform/domain-module.ts): peer-to-peer fiat trading: merchants, ads, orders with escrow, appeals; the time-out job; the demo merchant. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createOtcService, type OtcService } from './otc.service';
 import type { KycService } from '../kyc/kyc.service';
@@ -12,13 +12,20 @@ import { startOtcJobs } from './otc.jobs';
 import { ensureOtcDemoMerchant } from './otc.demo';
 import { otcProjection } from './otc.projection';
 
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    otc: OtcService;
+  }
+}
+
 export const otcModule: DomainModule<
   Parameters<typeof startOtcJobs>[0] &
     Parameters<typeof ensureOtcDemoMerchant>[0] &
     PlatformContext & { kyc: KycService; uploads: UploadsService; security: SecurityService; payments: PaymentService },
-  { otc: OtcService }
+  Pick<DomainServices, 'otc'>
 > = {
   name: 'otc',
+  after: ['kyc', 'market-data', 'payment', 'uploads'],
   projection: otcProjection,
   pushes: { source: (ctx) => (listener) => ctx.otc.onPush(listener) },
   create: async (ctx) => {
@@ -42,3 +49,4 @@ export const otcModule: DomainModule<
   startJobs: (ctx) => startOtcJobs(ctx),
   seed: (ctx) => ensureOtcDemoMerchant(ctx),
 };
+export default otcModule satisfies DomainModule<AppContext>;

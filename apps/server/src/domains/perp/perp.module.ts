@@ -1,5 +1,5 @@
 /** The perp module (platform/domain-module.ts): uSDT perpetuals, user side: account, positions, settings, orders, records. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createPerpService, type PerpService } from './perp.service';
 import perpRoutes from './perp.routes';
@@ -8,7 +8,14 @@ import { perpProjection } from './perp.projection';
 import { perpPushes } from './perp.push';
 import { perpRetention } from './perp.tables';
 
-export const perpModule: DomainModule<PlatformContext, { perp: PerpService; perpConditional: PerpConditionalService }> = {
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    perp: PerpService;
+    perpConditional: PerpConditionalService;
+  }
+}
+
+export const perpModule: DomainModule<PlatformContext, Pick<DomainServices, 'perp' | 'perpConditional'>> = {
   name: 'perp',
   retention: perpRetention,
   projection: perpProjection,
@@ -19,3 +26,4 @@ export const perpModule: DomainModule<PlatformContext, { perp: PerpService; perp
   },
   routes: (ctx) => [perpRoutes({ perp: ctx.perp, conditional: ctx.perpConditional, config: ctx.config })],
 };
+export default perpModule satisfies DomainModule<AppContext>;

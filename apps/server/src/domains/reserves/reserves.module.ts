@@ -1,14 +1,20 @@
 /** The reserves module (platform/domain-module.ts): proof of reserves: Merkle-sum snapshots, their schedule, each user's proof. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createReservesService, type ReservesService } from './reserves.service';
 import reservesRoutes from './reserves.routes';
 import { startReservesJob } from './reserves.job';
 
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    reserves: ReservesService;
+  }
+}
+
 export const reservesModule: DomainModule<
   Parameters<typeof startReservesJob>[0] &
     PlatformContext & { chain: { onChainReservesByNetwork: NonNullable<Parameters<typeof createReservesService>[0]['onChainReserves']> } },
-  { reserves: ReservesService }
+  Pick<DomainServices, 'reserves'>
 > = {
   name: 'reserves',
   create: (ctx) => ({
@@ -18,3 +24,4 @@ export const reservesModule: DomainModule<
   routes: (ctx) => [reservesRoutes({ reserves: ctx.reserves })],
   startJobs: (ctx) => startReservesJob(ctx),
 };
+export default reservesModule satisfies DomainModule<AppContext>;

@@ -1,5 +1,5 @@
 /** The security module (platform/domain-module.ts): account security: second factors, passwords, sessions, the security log. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createSecurityService, type SecurityService } from './security.service';
 import type { MemberService } from '../member/member.service';
@@ -8,8 +8,15 @@ import { secretBoxFromConfig } from '../../platform/shared/secret-box';
 import securityRoutes from './security.routes';
 import { securityRetention } from './security.tables';
 
-export const securityModule: DomainModule<PlatformContext & { members: MemberService; inbox: InboxService }, { security: SecurityService }> = {
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    security: SecurityService;
+  }
+}
+
+export const securityModule: DomainModule<PlatformContext & { members: MemberService; inbox: InboxService }, Pick<DomainServices, 'security'>> = {
   name: 'security',
+  after: ['member'],
   retention: securityRetention,
   create: (ctx) => ({
     security: createSecurityService({
@@ -24,3 +31,4 @@ export const securityModule: DomainModule<PlatformContext & { members: MemberSer
   }),
   routes: (ctx) => [securityRoutes({ security: ctx.security })],
 };
+export default securityModule satisfies DomainModule<AppContext>;

@@ -1,5 +1,5 @@
 /** The spot module (platform/domain-module.ts): spot orders: entry, cancels, open orders and history. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createSpotService, type SpotService } from './spot.service';
 import spotRoutes from './spot.routes';
@@ -7,7 +7,13 @@ import { spotProjection } from './spot.projection';
 import { spotPushes } from './spot.push';
 import { spotRetention } from './spot.tables';
 
-export const spotModule: DomainModule<PlatformContext, { spot: SpotService }> = {
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    spot: SpotService;
+  }
+}
+
+export const spotModule: DomainModule<PlatformContext, Pick<DomainServices, 'spot'>> = {
   name: 'spot',
   retention: spotRetention,
   projection: spotProjection,
@@ -15,3 +21,4 @@ export const spotModule: DomainModule<PlatformContext, { spot: SpotService }> = 
   create: (ctx) => ({ spot: createSpotService({ config: ctx.config, db: ctx.db, log: ctx.log, host: ctx.host }) }),
   routes: (ctx) => [spotRoutes({ spot: ctx.spot, config: ctx.config })],
 };
+export default spotModule satisfies DomainModule<AppContext>;

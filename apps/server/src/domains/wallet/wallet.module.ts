@@ -1,5 +1,5 @@
 /** The wallet module (platform/domain-module.ts): the wallet: deposits (the chain watcher), withdrawals (review, the broadcaster), transfers, records. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule, DomainServices } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import { createChainService, type ChainService } from './chain.service';
 import { createWalletService, type WalletService } from './wallet.service';
@@ -12,11 +12,19 @@ import demoDepositRoutes from './demo-deposit.routes';
 import { startChainJobs, type ChainJobDeps } from './chain-jobs';
 import { walletProjection } from './wallet.projection';
 
+declare module '../../platform/domain-module' {
+  interface DomainServices {
+    chain: ChainService;
+    wallet: WalletService;
+  }
+}
+
 export const walletModule: DomainModule<
   ChainJobDeps & PlatformContext & { members: MemberService; security: SecurityService },
-  { chain: ChainService; wallet: WalletService }
+  Pick<DomainServices, 'chain' | 'wallet'>
 > = {
   name: 'wallet',
+  after: ['member'],
   projection: walletProjection,
   create: (ctx) => {
     const chain = createChainService({ config: ctx.config, db: ctx.db, host: ctx.host, log: ctx.log });
@@ -35,3 +43,4 @@ export const walletModule: DomainModule<
     return () => jobs.stop();
   },
 };
+export default walletModule satisfies DomainModule<AppContext>;

@@ -1,5 +1,5 @@
 /** The binance module (platform/domain-module.ts): the Binance-compatible API: /api/v3, /fapi, the streams and the WebSocket API. */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule } from '../../platform/domain-module';
 import binanceRoutes, { type BinanceRoutesDeps } from './binance.routes';
 
 export const binanceModule: DomainModule<BinanceRoutesDeps> = {
@@ -21,3 +21,4 @@ export const binanceModule: DomainModule<BinanceRoutesDeps> = {
     }),
   ],
 };
+export default binanceModule satisfies DomainModule<AppContext>;

@@ -1,5 +1,5 @@
 /** The ws module (platform/domain-module.ts): the app's WebSocket channels (/ws/websocket). */
-import type { DomainModule } from '../../platform/domain-module';
+import type { AppContext, DomainModule } from '../../platform/domain-module';
 import type { PlatformContext } from '../../platform/platform-context';
 import wsRoutes, { type WsRoutesDeps } from './ws.routes';
 
@@ -19,3 +19,4 @@ export const wsModule: DomainModule<PlatformContext & Pick<WsRoutesDeps, 'market
     }),
   ],
 };
+export default wsModule satisfies DomainModule<AppContext>;

@@ -76,9 +76,9 @@ export async function openDb(opts: {
    */
   pgliteTemplateDir?: string | undefined;
   /**
-   * The URL of the module that exports every table the engine's events are projected into (the server's list:
-   * main/schema.ts, by `SCHEMA_MODULE` in main/domains.ts). A URL, not the tables, because the database worker thread
-   * imports it too. Without it the database has no projection store (drizzleProjectionStore throws).
+   * The URL of the module that exports every table the engine's events are projected into, as its exports or its
+   * default export's values (the server's: main/schema.ts, by `SCHEMA_MODULE` in main/domains.ts). A URL, not the
+   * tables, because the database worker thread imports it too. Without it the database has no projection store (drizzleProjectionStore throws).
    */
   schemaModule?: string | undefined;
   /**

@@ -31,9 +31,13 @@ export { projectedTable } from './projection-types';
 /** Tables by their SQL name. */
 export type TableIndex = ReadonlyMap<string, PgTable>;
 
-/** The index of every Drizzle table among a module's exports (other exports are ignored). */
+/** The index of every Drizzle table among a module's exports or its default export's values (other exports are ignored). */
 export function tableIndex(module: Readonly<Record<string, unknown>>): TableIndex {
-  return new Map((Object.values(module).filter((v) => is(v, PgTable)) as PgTable[]).map((t) => [getTableName(t), t]));
+  // A module's tables are its exports, or the values of its default export when that is a record of tables
+  // (main/schema.ts: every table, found by folder).
+  const found = module.default;
+  const values = [...Object.values(module), ...(found && typeof found === 'object' && !is(found, PgTable) ? Object.values(found) : [])];
+  return new Map((values.filter((v) => is(v, PgTable)) as PgTable[]).map((t) => [getTableName(t), t]));
 }
 
 /** Registry: the projection store of each database `openDb` opened with its schema module. */

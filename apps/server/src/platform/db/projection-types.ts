@@ -20,7 +20,7 @@ import { getTableColumns, getTableName, type Table } from 'drizzle-orm';
  * `keepFirst` fields); a `once` table keeps every row.
  */
 export interface TableRule {
-  /** The table's SQL name (its Drizzle table: a domain's `<domain>.tables.ts`, all listed in main/schema.ts). */
+  /** The table's SQL name (its Drizzle table: a domain's `<domain>.tables.ts`, all gathered by main/schema.ts). */
   table: string;
   /** The fields of the table's primary key or unique index the rows are matched by (the conflict target). */
   key: readonly string[];
