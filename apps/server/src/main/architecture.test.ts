@@ -48,6 +48,7 @@ describe('ARCHITECTURE.md section 14', () => {
       `${SERVER}/main/schema.ts`,
       `${SERVER}/main/context.ts`,
       `${SERVER}/platform/domain-module.ts`,
+      `${SERVER}/platform/db/migrations.ts`,
       `${SERVER}/platform/platform-context.ts`,
       `${SERVER}/platform/engine-host/projection.ts`,
       `${SERVER}/platform/shared/private-push.ts`,

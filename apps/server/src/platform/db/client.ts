@@ -19,11 +19,13 @@ import pg from 'pg';
 import { startDbWorker } from './worker-client';
 import { localProjectionStore, registerProjectionStore, tableIndex } from './projection-store';
 import { SERVER_ROOT } from '../config/server-root';
+import { applyMigrations, MIGRATION_SETS } from './migrations';
 import type { DbWorkerMemory } from './db-worker-protocol';
 
 /** A Drizzle database over either driver (queries name their tables; no relational query API). */
 export type Db = PgDatabase<PgQueryResultHKT>;
 
+/** The server's own migrations folder (the first of MIGRATION_SETS: migrations.ts). */
 export const MIGRATIONS_FOLDER = path.join(SERVER_ROOT, 'drizzle');
 
 export interface DbHandle {
@@ -104,7 +106,7 @@ export async function openDb(opts: {
       throw err;
     }
     const db = drizzlePg(pool) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    await applyMigrations((config) => migratePg(db as never, config));
     if (!useWorker) {
       await registerLocalStore(db, schemaModule);
       return { db, kind: 'postgres', close: () => pool.end() };
@@ -139,14 +141,14 @@ export async function openDb(opts: {
     fs.mkdirSync(dir, { recursive: true });
   }
   if (useWorker) {
-    const worker = await startDbWorker({ kind: 'pglite', dir, migrationsFolder: MIGRATIONS_FOLDER, schemaModule }, opts.onWorkerDeath);
+    const worker = await startDbWorker({ kind: 'pglite', dir, migrations: MIGRATION_SETS, schemaModule }, opts.onWorkerDeath);
     const db = drizzlePglite(worker.client as unknown as PGlite) as unknown as Db;
     if (schemaModule !== undefined) registerProjectionStore(db, worker.projectionStore);
     return { db, kind: 'pglite', close: () => worker.close(), memory: () => worker.memory() };
   }
   const client = new PGlite(dir);
   const db = drizzlePglite(client) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  await applyMigrations((config) => migratePglite(db as never, config));
   await registerLocalStore(db, schemaModule);
   return { db, kind: 'pglite', close: () => client.close() };
 }
@@ -165,7 +167,8 @@ export async function makePgliteTemplate(dir: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   const client = new PGlite(dir);
   try {
-    await migratePglite(drizzlePglite(client) as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const db = drizzlePglite(client);
+    await applyMigrations((config) => migratePglite(db as never, config));
   } finally {
     await client.close();
   }

@@ -3,6 +3,7 @@
  * them crosses threads by structured clone: strings, numbers, bigints, Dates, arrays and plain objects.
  */
 import type { ProjectionBatch, ProjectionState } from './projection-types';
+import type { MigrationSet } from './migrations';
 
 /** What the worker opens (its workerData). */
 export type DbWorkerInit =
@@ -10,7 +11,8 @@ export type DbWorkerInit =
       kind: 'pglite';
       /** PGlite's directory, or undefined for an in-memory database. */
       dir: string | undefined;
-      migrationsFolder: string;
+      /** The migration sets to apply, in order (migrations.ts). */
+      migrations: readonly MigrationSet[];
       /** The URL of the module that exports every table (openDb's `schemaModule`), imported by the worker. */
       schemaModule: string | undefined;
     }

@@ -22,6 +22,7 @@ import pg from 'pg';
 import type { Db } from './client';
 import { localProjectionStore, tableIndex, type ProjectionStore } from './projection-store';
 import type { DbWorkerInit, DbWorkerMemory, DbWorkerReply, DbWorkerRequest, WireError } from './db-worker-protocol';
+import { applyMigrations } from './migrations';
 
 const port = parentPort;
 if (!port) throw new Error('db-worker.ts runs as a worker thread (worker-client.ts starts it)');
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   if (init.kind === 'pglite') {
     client = new PGlite(init.dir);
     const db = drizzlePglite(client) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder: init.migrationsFolder });
+    await applyMigrations((config) => migratePglite(db as never, config), init.migrations);
     store = localProjectionStore(db, tables);
   } else {
     pool = new pg.Pool({ connectionString: init.url, max: 2 });

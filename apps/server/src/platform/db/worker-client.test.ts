@@ -99,7 +99,10 @@ describe('the database worker dying', () => {
     const { startDbWorker } = await import('./worker-client');
     const { MIGRATIONS_FOLDER } = await import('./client');
     const deaths: Error[] = [];
-    const w = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER, schemaModule: undefined }, (err) => deaths.push(err));
+    const w = await startDbWorker(
+      { kind: 'pglite', dir: undefined, migrations: [{ folder: MIGRATIONS_FOLDER, table: '__drizzle_migrations' }], schemaModule: undefined },
+      (err) => deaths.push(err),
+    );
     expect((await w.client.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     await w.crash();
     await expect(w.client.query('select 1')).rejects.toThrow(/database worker stopped/);
@@ -107,7 +110,10 @@ describe('the database worker dying', () => {
     expect(deaths[0]!.message).toMatch(/exit code/);
 
     const quiet: Error[] = [];
-    const w2 = await startDbWorker({ kind: 'pglite', dir: undefined, migrationsFolder: MIGRATIONS_FOLDER, schemaModule: undefined }, (err) => quiet.push(err));
+    const w2 = await startDbWorker(
+      { kind: 'pglite', dir: undefined, migrations: [{ folder: MIGRATIONS_FOLDER, table: '__drizzle_migrations' }], schemaModule: undefined },
+      (err) => quiet.push(err),
+    );
     await w2.close();
     expect(quiet).toEqual([]);
   }, 60_000);
