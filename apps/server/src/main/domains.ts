@@ -10,21 +10,10 @@
  * The folder names are read from the server's sources (src/ under the server root, there in every deployment); the
  * imports are a template of the folder name, which esbuild (scripts/build.mjs) bundles as a glob of every module file.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { orderModules, projectionsOf, pushesOf, type AppContext, type DomainModule } from '../platform/domain-module';
 import health from '../platform/health/health.routes';
 import type { PlatformContext } from '../platform/platform-context';
-import { SERVER_ROOT } from '../platform/config/server-root';
-
-/** The names of the folders directly under src/<top> of the server's sources, sorted. */
-function folders(top: 'domains' | 'gateways'): string[] {
-  return fs
-    .readdirSync(path.join(SERVER_ROOT, 'src', top), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => d.name)
-    .sort();
-}
+import { sourceFolders } from '../platform/config/server-root';
 
 /** The module exported by default from `file` (a folder's `<folder>.module.ts`); throws, naming it, when it has none. */
 function moduleOf(file: string, loaded: { default?: unknown }): DomainModule<AppContext> {
@@ -34,8 +23,10 @@ function moduleOf(file: string, loaded: { default?: unknown }): DomainModule<App
 }
 
 const [domainModules, gatewayModules] = await Promise.all([
-  Promise.all(folders('domains').map(async (d) => moduleOf(`domains/${d}`, (await import(`../domains/${d}/${d}.module.ts`)) as { default?: unknown }))),
-  Promise.all(folders('gateways').map(async (g) => moduleOf(`gateways/${g}`, (await import(`../gateways/${g}/${g}.module.ts`)) as { default?: unknown }))),
+  Promise.all(sourceFolders('domains').map(async (d) => moduleOf(`domains/${d}`, (await import(`../domains/${d}/${d}.module.ts`)) as { default?: unknown }))),
+  Promise.all(
+    sourceFolders('gateways').map(async (g) => moduleOf(`gateways/${g}`, (await import(`../gateways/${g}/${g}.module.ts`)) as { default?: unknown })),
+  ),
 ]);
 
 /** The platform's health checks, registered before every domain's routes. */
@@ -45,7 +36,9 @@ const healthModule: DomainModule<PlatformContext> = { name: 'health', routes: (c
 export const DOMAINS: readonly DomainModule<AppContext>[] = [
   healthModule,
   ...orderModules(domainModules),
-  ...[...gatewayModules].sort((a, b) => (a.name === 'binance' ? 1 : b.name === 'binance' ? -1 : a.name < b.name ? -1 : 1)),
+  // the gateways by name, the Binance API after the others
+  ...gatewayModules.filter((m) => m.name !== 'binance'),
+  ...gatewayModules.filter((m) => m.name === 'binance'),
 ];
 
 /** The domains' projections, in the order of the list (what every engine host's projector writes). */

@@ -15,21 +15,17 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as projectionCursor from '../platform/db/schema/projection-cursor';
 import * as audit from '../platform/db/schema/audit';
-import { SERVER_ROOT } from '../platform/config/server-root';
+import { SERVER_ROOT, sourceFolders } from '../platform/config/server-root';
 
 /** Each domain's tables files under src/domains, as [folder, file name without `.tables.ts`], sorted. */
 function tablesFiles(): [string, string][] {
-  const root = path.join(SERVER_ROOT, 'src', 'domains');
-  return fs
-    .readdirSync(root, { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .flatMap((d) =>
-      fs
-        .readdirSync(path.join(root, d.name))
-        .filter((f) => f.endsWith('.tables.ts'))
-        .map((f): [string, string] => [d.name, f.slice(0, -'.tables.ts'.length)]),
-    )
-    .sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : 1) : a < b ? -1 : 1));
+  return sourceFolders('domains').flatMap((d) =>
+    fs
+      .readdirSync(path.join(SERVER_ROOT, 'src', 'domains', d))
+      .filter((f) => f.endsWith('.tables.ts'))
+      .sort()
+      .map((f): [string, string] => [d, f.slice(0, -'.tables.ts'.length)]),
+  );
 }
 
 const modules: Record<string, unknown>[] = [

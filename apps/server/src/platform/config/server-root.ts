@@ -17,3 +17,18 @@ export function findServerRoot(from: string): string {
 
 /** apps/server, absolute. */
 export const SERVER_ROOT = findServerRoot(import.meta.dirname);
+
+/**
+ * The names of the folders directly under `src/<top>` of the server's sources (`top`: 'domains' or 'gateways'),
+ * sorted; none when that folder is missing. How the composition root, the table list and the migrations find the
+ * domains by folder (src/ is under the server root in every deployment).
+ */
+export function sourceFolders(top: string, root: string = SERVER_ROOT): string[] {
+  const dir = path.join(root, 'src', top);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+}

@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { SERVER_ROOT } from '../config/server-root';
+import { SERVER_ROOT, sourceFolders } from '../config/server-root';
 
 /** One folder of drizzle-kit migrations and the table drizzle records the applied ones in. */
 export interface MigrationSet {
@@ -28,13 +28,7 @@ const DEFAULT_TABLE = '__drizzle_migrations';
  */
 export function migrationSets(root: string = SERVER_ROOT): MigrationSet[] {
   const domains = path.join(root, 'src', 'domains');
-  const own = fs.existsSync(domains)
-    ? fs
-        .readdirSync(domains, { withFileTypes: true })
-        .filter((d) => d.isDirectory() && fs.existsSync(path.join(domains, d.name, 'drizzle', 'meta', '_journal.json')))
-        .map((d) => d.name)
-        .sort()
-    : [];
+  const own = sourceFolders('domains', root).filter((d) => fs.existsSync(path.join(domains, d, 'drizzle', 'meta', '_journal.json')));
   return [
     { folder: path.join(root, 'drizzle'), table: DEFAULT_TABLE },
     ...own.map((name) => ({ folder: path.join(domains, name, 'drizzle'), table: `${DEFAULT_TABLE}_${name.replaceAll('-', '_')}` })),
