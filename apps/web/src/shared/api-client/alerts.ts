@@ -3,7 +3,7 @@
  * (texts in http-alerts.ts). Toast duration defaults to 1000 ms (spec section 9). The same message
  * within 2 s is not repeated, so that 5 s polling against a dead server does not stack alerts.
  */
-import { withFeedback } from '../ui/feedback';
+import { showTimedToast } from '../ui/feedback';
 
 export { HTTP_ALERT_STATUSES, httpAlertText } from './http-alerts';
 
@@ -19,11 +19,11 @@ export function resetToastMemory(): void {
   lastAt = 0;
 }
 
-/** Shows a toast (1000 ms default) unless the same text was shown in the last 2 s. */
+/** Shows a toast (1000 ms on screen by default, counted from when it is painted) unless the same text was shown in the last 2 s. */
 export function showToast(content: string, durationMs: number = TOAST_MS): void {
   const now = Date.now();
   if (content === lastText && now - lastAt < 2000) return;
   lastText = content;
   lastAt = now;
-  withFeedback(({ Toast }) => Toast.show({ content, duration: durationMs }));
+  showTimedToast({ content }, durationMs);
 }

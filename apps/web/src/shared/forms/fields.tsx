@@ -6,11 +6,12 @@
  * 60 s.
  */
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Input, Popup, Toast } from 'antd-mobile';
+import { Input, Popup } from 'antd-mobile';
 import { DownFill, EyeInvisibleOutline, EyeOutline } from 'antd-mobile-icons';
 import { useTranslation } from 'react-i18next';
 import type { GeetestResult } from '@exchange/api';
 import { TOAST_MS } from '../api-client';
+import { showTimedToast } from '../ui/feedback';
 import { SlideCaptcha } from './SlideCaptcha';
 import { CountryPicker } from './CountryPicker';
 import { sendCode, type CodeType } from './send-code';
@@ -179,7 +180,7 @@ export function SendCodeField(props: {
     setSending(true);
     try {
       await props.send(pass);
-      Toast.show({ icon: 'success', content: t('codeSent'), duration: TOAST_MS });
+      showTimedToast({ icon: 'success', content: t('codeSent') }, TOAST_MS);
       setLeft(CODE_COUNTDOWN_S);
     } catch {
       /* toasted by the API client */

@@ -4,7 +4,7 @@
  * react-spring (about 25 KB gzip) with them, which a page without animations then never downloads.
  * Once loaded, calls run synchronously.
  */
-import type { Dialog, Modal, Toast } from 'antd-mobile';
+import type { Dialog, Modal, Toast, ToastShowProps } from 'antd-mobile';
 
 /** The feedback components. */
 export interface Feedback {
@@ -38,4 +38,38 @@ export function loadFeedback(): Promise<Feedback> {
 export function withFeedback(fn: (f: Feedback) => void): void {
   if (loaded) fn(loaded);
   else loadFeedback().then(fn, () => {});
+}
+
+/** Counts the toasts shown through showTimedToast: a timer closes its toast only while it is the latest one. */
+let toastSeq = 0;
+
+/**
+ * Shows a toast for `ms` milliseconds counted from when it is on screen, not from the call.
+ *
+ * antd-mobile's own `duration` starts its timer at `Toast.show`; on a busy main thread (a slow phone rendering a
+ * page) the toast may not have mounted when that timer fires, and its close then unmounts it unseen. Here the toast
+ * is shown without a duration, and the timer starts at the first animation frame after the toast is rendered, so
+ * it is painted for the whole time. A later toast replaces this one; this one's timer then closes nothing. A hidden
+ * tab runs no animation frame: the toast's time starts when the page is seen again. A failed load of the components
+ * drops the toast (as withFeedback does).
+ *
+ * @param props the toast's props (content, icon, maskClickable ...), without `duration`
+ * @param ms how long it stays on screen, ms (the spec's default is 1000, section 9)
+ */
+export function showTimedToast(props: Omit<ToastShowProps, 'duration'>, ms: number): void {
+  withFeedback(({ Toast }) => {
+    const id = ++toastSeq;
+    const handler = Toast.show({ ...props, duration: 0 }) as { isRendered?: () => boolean };
+    const startTimer = () => {
+      if (id !== toastSeq) return;
+      if (handler.isRendered && !handler.isRendered()) {
+        requestAnimationFrame(startTimer);
+        return;
+      }
+      window.setTimeout(() => {
+        if (id === toastSeq) Toast.clear();
+      }, ms);
+    };
+    requestAnimationFrame(startTimer);
+  });
 }

@@ -4,11 +4,12 @@
  * 'Nickname set successfully'.
  */
 import { useEffect, useId, useState } from 'react';
-import { Button, Input, Popup, Toast } from 'antd-mobile';
+import { Button, Input, Popup } from 'antd-mobile';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../../shared/storage';
 import { useMember } from '../../../shared/session';
 import { TOAST_MS } from '../../../shared/api-client';
+import { showTimedToast } from '../../../shared/ui/feedback';
 import { useSetNickName } from '../api/set-nickname';
 import './account.css';
 
@@ -30,12 +31,12 @@ export default function NicknameDialog() {
   const submit = () => {
     const nick = value.trim();
     if (!nick) {
-      Toast.show({ content: t('nickname.required'), duration: TOAST_MS });
+      showTimedToast({ content: t('nickname.required') }, TOAST_MS);
       return;
     }
     mutation.mutate(nick, {
       onSuccess: () => {
-        Toast.show({ icon: 'success', content: t('nickname.success'), duration: TOAST_MS });
+        showTimedToast({ icon: 'success', content: t('nickname.success') }, TOAST_MS);
         close();
       },
     });

@@ -12,7 +12,7 @@ import { divDecimal, formatDateTime } from '../../../shared/format';
 import { useRequireLogin } from '../../../shared/guards';
 import { useAppStore } from '../../../shared/storage';
 import { EmptyState, InlineLoading, isAwaiting, ListSkeleton, LoadFailed, PageHeader } from '../../../shared/ui';
-import { loadFeedback } from '../../../shared/ui/feedback';
+import { showToast } from '../../../shared/api-client';
 import { useActivity } from '../api/get-activity';
 import { useLeaderboard } from '../api/get-leaderboard';
 import { useMine } from '../api/get-mine';
@@ -56,7 +56,7 @@ function JoinBar({ a, mine }: { a: ActivityItem; mine: ActivityMine | undefined 
   }
   const onJoin = () => {
     if (!requireLogin()) return;
-    join.mutate(a.activityId, { onSuccess: () => void loadFeedback().then(({ Toast }) => Toast.show({ content: t('detail.joinedToast') })) });
+    join.mutate(a.activityId, { onSuccess: () => showToast(t('detail.joinedToast')) });
   };
   return (
     <div className="act-join">

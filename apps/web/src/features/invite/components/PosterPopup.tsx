@@ -10,7 +10,7 @@ import Popup from 'antd-mobile/es/components/popup';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../../shared/api-client';
 import { openAppSettings, saveImage } from '../../../shared/bridge';
-import { loadFeedback, withFeedback } from '../../../shared/ui/feedback';
+import { loadFeedback, showTimedToast, withFeedback } from '../../../shared/ui/feedback';
 import { renderPoster, type PosterTexts } from '../lib/poster';
 
 /** How long the poster's loading toast may stay (spec section 9: "poster loading toast cleared after 60 s"). */
@@ -25,7 +25,7 @@ export function PosterPopup({ visible, onClose, texts }: { visible: boolean; onC
     if (!visible) return;
     let live = true;
     setUrl('');
-    withFeedback(({ Toast }) => Toast.show({ icon: 'loading', content: t('poster.loading'), duration: POSTER_LOADING_MS, maskClickable: true }));
+    showTimedToast({ icon: 'loading', content: t('poster.loading'), maskClickable: true }, POSTER_LOADING_MS);
     renderPoster(JSON.parse(key) as PosterTexts).then(
       (u) => {
         withFeedback(({ Toast }) => Toast.clear());
