@@ -114,6 +114,24 @@ describe('tidy', () => {
     ]);
   });
 
+  it('a machine given by its host (the tips example of ARCHITECTURE.md section 14) is named by no file outside its folder', () => {
+    // Its commands, events, rejection code and reads join the core's by declaration merging (packages/core/src/machine.ts),
+    // so neither the core's root nor any other file imports it: a new domain's machine leaves the root as it is.
+    const own = 'packages/core/test/example-machine/';
+    const rel = (f: string) => path.relative(root, f).split(path.sep).join('/');
+    const readers = new Set<string>();
+    for (const f of ['packages', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'apps/admin/src', 'e2e', 'bench', 'scripts'].flatMap((d) =>
+      files(d, ['.ts', '.tsx']),
+    )) {
+      if (rel(f).startsWith(own)) continue;
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](\.[^'"]+)['"]/g)) {
+        if (`${rel(path.resolve(path.dirname(f), m[1]!))}/`.startsWith(own)) readers.add(rel(f));
+      }
+    }
+    expect(fs.readFileSync(path.join(root, own, 'tips-machine.ts'), 'utf8')).toMatch(/declare module '\.\.\/\.\.\/src\/types'/);
+    expect([...readers]).toEqual([]);
+  });
+
   it('no leftover .only or FIXME', () => {
     const all = ['packages', 'apps/server/src', 'apps/server/test', 'apps/web/src', 'e2e', 'bench'].flatMap((d) => files(d, ['.ts', '.tsx']));
     expect(offenders(all, /\b(it|test|describe)\.only\(|FIXME/)).toEqual([]);

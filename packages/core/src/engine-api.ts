@@ -8,10 +8,18 @@ import type { EarnReads } from './earn/types';
 import type { ConvertPreview } from './spot/convert';
 
 /**
+ * The reads of the machines the engine is given by its host (machine.ts), declared by each machine's file into this
+ * interface by declaration merging (`interface MachineReads extends TipsReads {}`): they join `EngineApi` and `Engine`,
+ * which answers them from the machine's state. Empty in the core itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface MachineReads {}
+
+/**
  * The engine's public surface (implemented by `Engine` in engine.ts).
  * `execute` is the only way to change state; everything else is a read.
  */
-export interface EngineApi extends PerpReads, OtcReads, ActivityReads, RebateReads, EarnReads {
+export interface EngineApi extends PerpReads, OtcReads, ActivityReads, RebateReads, EarnReads, MachineReads {
   /** What a convert would do now (spot/convert.ts), or undefined for an unknown market; nothing changes. */
   convertPreview(symbol: string, side: 'BUY' | 'SELL', userId: string, amount: bigint): ConvertPreview | undefined;
   /** Apply one command; never throws for business rejections (they are `code` values). */

@@ -25,7 +25,7 @@
  */
 import { sha256 } from '@noble/hashes/sha2';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils';
-import type { EngineApi, EngineSnapshot } from './engine-api';
+import type { EngineApi, EngineSnapshot, MachineReads } from './engine-api';
 import {
   DEFAULT_IDEMPOTENCY_WINDOW_MS,
   KEY_DEPOSIT,
@@ -41,6 +41,7 @@ import {
 } from './idempotency';
 import { WALLET_COMMANDS, WalletEngine, type WalletHost } from './wallet/wallet-engine';
 import { isKey, isNonNegInt } from './checks';
+import { MachineMissingError, type EngineMachine, type MachineState } from './machine';
 import type { DailyRow, WithdrawalRow } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import { OTC_COMMANDS, OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
@@ -66,6 +67,7 @@ import {
   type CommandType,
   type DepthLevel,
   type EngineEvent,
+  type MachineCommands,
   type MarketConfig,
   type OrderListWithOrders,
   type OrderView,
@@ -78,6 +80,12 @@ export { DEFAULT_CLOSED_ORDER_RETENTION, MAX_ASSET_SCALE, parseOrderId } from '.
 
 /** Engine construction options. */
 export interface EngineOptions {
+  /**
+   * The machines beyond the core's own, given by the host (machine.ts): each runs its commands and answers its reads
+   * here, and its rows join the snapshot under its name. Every process applying one journal must be given the same
+   * machines. A restore is given them again (they are code, not state).
+   */
+  machines?: readonly EngineMachine[];
   /** Order book implementation: 'fast' (default) or the 'naive' reference used by property tests. */
   book?: BookKind;
   /**
@@ -130,6 +138,7 @@ function route<T extends CommandType>(commands: readonly T[], run: (cmd: Extract
 }
 
 /** The engine (see the file comment). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- the given machines' reads (MachineReads), defined on the instance
 export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityHost, WalletHost {
   readonly ledger = new Ledger();
   events: EngineEvent[] = [];
@@ -161,6 +170,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   private earn: EarnState;
   /** Command type -> its machine's `run` (built from `machines()`; see the file comment). */
   private readonly routes = new Map<string, (cmd: Command) => CommandResult>();
+  /** The machines given by the host (EngineOptions.machines) and their states, by name, in name order. */
+  private readonly given = new Map<string, { machine: EngineMachine; state: MachineState }>();
 
   constructor(opts?: EngineOptions) {
     this.bookKind = opts?.book ?? 'fast';
@@ -177,6 +188,31 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
         if (this.routes.has(type)) throw new Error(`engine: command ${type} is routed to two machines`);
         this.routes.set(type, m.run);
       }
+    }
+    for (const machine of [...(opts?.machines ?? [])].sort((a, b) => cmpStr(a.name, b.name))) this.give(machine);
+  }
+
+  /**
+   * Routes a given machine's commands to its state and answers its reads (machine.ts). Throws when its name is one of
+   * the snapshot's fields or another machine's, a command type is already routed, or a read is a name the engine has.
+   */
+  private give(machine: EngineMachine): void {
+    const name = machine.name;
+    if (!/^[a-z][A-Za-z0-9]*$/.test(name) || SNAPSHOT_FIELDS.has(name) || this.given.has(name)) {
+      throw new Error(`engine: a machine may not be named ${JSON.stringify(name)}`);
+    }
+    const entry = { machine, state: machine.create(this.ledger) };
+    this.given.set(name, entry);
+    for (const type of machine.commands) {
+      if (this.routes.has(type)) throw new Error(`engine: command ${type} is routed to two machines`);
+      this.routes.set(type, (cmd) => entry.state.execute(cmd, this));
+    }
+    for (const read of machine.reads) {
+      if (read in this) throw new Error(`engine: the read ${read} of machine ${name} is a name the engine has`);
+      // Read at call time: a restore replaces the state.
+      Object.defineProperty(this, read, {
+        value: (...args: unknown[]) => (entry.state as unknown as Record<string, (...a: unknown[]) => unknown>)[read]!(...args),
+      });
     }
   }
 
@@ -593,6 +629,8 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       ...(this.rebate.isEmpty ? {} : { rebate: this.rebate.rows() }),
       // only once a savings product exists, for the same reason
       ...(this.earn.isEmpty ? {} : { earn: this.earn.rows() }),
+      // the machines given by the host, by name, each only once it is not empty (machine.ts)
+      ...Object.fromEntries([...this.given].filter(([, g]) => !g.state.isEmpty).map(([name, g]) => [name, g.state.rows()])),
     };
   }
 
@@ -617,6 +655,13 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     if (d.activity !== undefined) e.campaigns = ActivityState.restore(d.activity, e.ledger);
     if (d.rebate !== undefined) e.rebate = RebateState.restore(d.rebate);
     if (d.earn !== undefined) e.earn = EarnState.restore(d.earn, e.ledger);
+    for (const key of Object.keys(snap)) {
+      if (!SNAPSHOT_FIELDS.has(key) && !e.given.has(key)) throw new MachineMissingError(key);
+    }
+    for (const [name, g] of e.given) {
+      const rows = (snap as Record<string, unknown>)[name];
+      if (rows !== undefined) g.state = g.machine.restore(rows, e.ledger);
+    }
     e.spot.restoreOrders(d.openOrders, d.closedOrders);
     if (d.idempotencyKeys !== undefined) {
       e.keys.restoreRows(d.idempotencyKeys);
@@ -636,9 +681,14 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   }
 }
 
+/** The reads of the given machines (MachineReads), answered from their states (`give`). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the reads are defined on the instance
+export interface Engine extends MachineReads {}
+
 /** Every command type of types.ts is routed to a machine: a type left out of `Engine.machines` fails to compile here. */
 type Routed = ReturnType<Engine['machines']>[number]['commands'][number];
-const everyCommandRouted: [Exclude<CommandType, Routed>] extends [never] ? true : Exclude<CommandType, Routed> = true;
+type Given = MachineCommands[keyof MachineCommands]['type'];
+const everyCommandRouted: [Exclude<CommandType, Routed | Given>] extends [never] ? true : Exclude<CommandType, Routed | Given> = true;
 void everyCommandRouted;
 
 interface SnapshotV1 {
@@ -675,6 +725,36 @@ interface SnapshotV1 {
   depositRefs?: [string, string][];
   transferIds?: [string, string][];
 }
+
+/** The snapshot's own fields (every key of SnapshotV1): a given machine may not take one of these names. */
+const SNAPSHOT_FIELD_LIST = [
+  'version',
+  'orderSeq',
+  'tradeSeq',
+  'assets',
+  'markets',
+  'accounts',
+  'closedOrderRetention',
+  'openOrders',
+  'closedOrders',
+  'idempotencyWindowMs',
+  'idempotencyKeys',
+  'journalId',
+  'userSeq',
+  'users',
+  'wallet',
+  'perp',
+  'otc',
+  'activity',
+  'rebate',
+  'earn',
+  'depositRefs',
+  'transferIds',
+] as const satisfies readonly (keyof SnapshotV1)[];
+const SNAPSHOT_FIELDS = new Set<string>(SNAPSHOT_FIELD_LIST);
+/** A field added to SnapshotV1 and not to the list fails to compile here. */
+const everySnapshotField: [Exclude<keyof SnapshotV1, (typeof SNAPSHOT_FIELD_LIST)[number]>] extends [never] ? true : never = true;
+void everySnapshotField;
 
 function cmpStr(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

@@ -9,7 +9,9 @@ export * from './rebate/types';
 export * from './earn/types';
 export { earnTermsValid } from './earn/earn-engine';
 export type { ConvertPreview } from './spot/convert';
-export type { EngineApi, EngineSnapshot } from './engine-api';
+export type { EngineApi, EngineSnapshot, MachineReads } from './engine-api';
+export { MachineMissingError, type EngineMachine, type MachineHost, type MachineState } from './machine';
+export type { Ledger } from './ledger/ledger';
 export {
   DEFAULT_CLOSED_ORDER_RETENTION,
   DEFAULT_IDEMPOTENCY_WINDOW_MS,

@@ -88,5 +88,13 @@ export const REJECT_CODES = [
   'convert_quote_expired',
   'convert_slippage',
 ] as const;
-export type RejectCode = (typeof REJECT_CODES)[number];
+/**
+ * The rejection codes of machines the engine is given by its host (machine.ts), declared by each machine's file into
+ * this interface (TypeScript declaration merging, the code as a key: `interface MachineRejectCodes { tip_too_large:
+ * true }`), so a new machine adds its codes without editing this list. Empty in the core itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface MachineRejectCodes {}
+/** Every rejection code: the core's closed list and the given machines' (MachineRejectCodes). */
+export type RejectCode = (typeof REJECT_CODES)[number] | (keyof MachineRejectCodes & string);
 export type ResultCode = 'ok' | RejectCode;

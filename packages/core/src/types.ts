@@ -59,10 +59,25 @@ export interface MarketConfig {
 
 export type { MarketStatus, OrderStatus, OrderType, Side, StpMode, TimeInForce } from './order-terms';
 
-interface CommandBase {
+/** What every command carries. */
+export interface CommandBase {
   /** Unix ms, assigned by the sequencer. */
   ts: number;
 }
+
+/**
+ * The commands of machines the engine is given by its host (machine.ts), declared by each machine's file into this
+ * interface by declaration merging, keyed by command type (`interface MachineCommands { tip: CommandBase & { type:
+ * 'tip'; ... } }`): they join `Command` without an edit here. Empty in the core itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface MachineCommands {}
+/**
+ * The events of the given machines, declared the same way, keyed by event type (`interface MachineEvents { tipSent:
+ * { type: 'tipSent'; ts: number; ... } }`): they join `EngineEvent`. Empty in the core itself.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface MachineEvents {}
 
 export type Command =
   /**
@@ -279,12 +294,14 @@ export type Command =
    * otherwise the placeOrder's own checks and result. `clientId` (at most 36 characters) is the order's client order
    * id: a repeat returns the first order (`duplicateOfOrderId`).
    */
-  | (CommandBase & { type: 'convert'; userId: string; symbol: string; side: Side; amount: Amount; minReceive: Amount; expiresTs: number; clientId: string });
+  | (CommandBase & { type: 'convert'; userId: string; symbol: string; side: Side; amount: Amount; minReceive: Amount; expiresTs: number; clientId: string })
+  /** The commands of the machines the engine is given by its host (MachineCommands). */
+  | MachineCommands[keyof MachineCommands];
 
 export type CommandType = Command['type'];
 
 // Rejections, a closed union: reject-codes.ts (a file of its own, so the domains' types import it without a circle).
-export { REJECT_CODES, type RejectCode, type ResultCode } from './reject-codes';
+export { REJECT_CODES, type MachineRejectCodes, type RejectCode, type ResultCode } from './reject-codes';
 
 /** An order as the engine sees it; returned in results and carried by order events. */
 export interface OrderView {
@@ -463,6 +480,8 @@ export interface DepositCredit {
 
 export type EngineEvent =
   | { type: 'genesis'; ts: number; journalId: string }
+  /** The events of the machines the engine is given by its host (MachineEvents). */
+  | MachineEvents[keyof MachineEvents]
   /** The perpetual contracts' events (perp/types.ts). */
   | PerpEvent
   /** The OTC events (otc/types.ts). */

@@ -15,7 +15,7 @@ import { createMetrics } from '../platform/metrics/metrics';
 import { createServerClock } from '../platform/shared/clock';
 import { createDomainServices, type AppContext } from '../platform/domain-module';
 import type { PlatformContext } from '../platform/platform-context';
-import { DOMAINS, PROJECTIONS, PUSHES } from './domains';
+import { DOMAINS, MACHINES, PROJECTIONS, PUSHES } from './domains';
 import { openContextDb } from './context-db';
 
 export type { AppContext };
@@ -46,6 +46,7 @@ export async function createContext(
     journalObserver: metrics.journalObserver,
     now: clock.now,
     projections: PROJECTIONS,
+    machines: MACHINES,
   });
   closers.push(() => host.close());
   const hostMs = performance.now() - started - dbMs;

@@ -10,7 +10,7 @@
  * The folder names are read from the server's sources (src/ under the server root, there in every deployment); the
  * imports are a template of the folder name, which esbuild (scripts/build.mjs) bundles as a glob of every module file.
  */
-import { orderModules, projectionsOf, pushesOf, type AppContext, type DomainModule } from '../platform/domain-module';
+import { machinesOf, orderModules, projectionsOf, pushesOf, type AppContext, type DomainModule } from '../platform/domain-module';
 import health from '../platform/health/health.routes';
 import type { PlatformContext } from '../platform/platform-context';
 import { sourceFolders } from '../platform/config/server-root';
@@ -43,6 +43,12 @@ export const DOMAINS: readonly DomainModule<AppContext>[] = [
 
 /** The domains' projections, in the order of the list (what every engine host's projector writes). */
 export const PROJECTIONS = projectionsOf(DOMAINS);
+
+/**
+ * The engine machines the domain modules bring beyond the core's own (`machine`), in the order of the list: every
+ * process applying the journal is given the same (the embedded host, the scale-out engine process and its replicas).
+ */
+export const MACHINES = machinesOf(DOMAINS);
 
 /** The domains' private WebSocket pushes, in the order of the list (what the app's WebSocket hub sends). */
 export const PUSHES = pushesOf(DOMAINS);

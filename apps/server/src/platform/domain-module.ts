@@ -15,6 +15,7 @@
  */
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import { retentionOf, startRetentionJob, type RetentionJobContext, type RetentionRule } from './db/retention';
+import type { EngineMachine } from '@exchange/core';
 import type { DomainProjection } from './engine-host/projection';
 import type { DomainPushes } from './shared/private-push';
 import type { PlatformContext } from './platform-context';
@@ -79,6 +80,12 @@ export interface DomainModule<Needs, Provides extends object = object> {
    * the engine host's projector writes them with every other domain's, by each table's rule.
    */
   readonly projection?: DomainProjection;
+  /**
+   * Its engine state machine, when the core does not list it itself (@exchange/core machine.ts: the machine's folder
+   * in packages/core/src declares its commands, events, rejection codes and reads by declaration merging): every
+   * engine host, the scale-out engine process and its replicas are given it (main/domains.ts `MACHINES`).
+   */
+  readonly machine?: EngineMachine;
   /** Its private WebSocket pushes (platform/shared/private-push.ts), sent by the app's WebSocket hub. */
   readonly pushes?: DomainPushes<Needs & Provides>;
   /** Which of its rows may be deleted once old (platform/db/retention.ts; declared beside its tables), run by the platform's retention job. */
@@ -94,6 +101,11 @@ export function routePluginsOf<C extends object>(module: DomainModule<C>, ctx: C
 export function pushesOf(modules: readonly object[]): DomainPushes[] {
   // Each `source` reads its module's service from the context, which holds every module's (main/context.ts).
   return modules.flatMap((m) => ('pushes' in m && m.pushes ? [m.pushes as DomainPushes] : []));
+}
+
+/** The engine machines of `modules`, in their order (what every engine host and replica is given). */
+export function machinesOf(modules: readonly object[]): EngineMachine[] {
+  return modules.flatMap((m) => ('machine' in m && m.machine ? [m.machine as EngineMachine] : []));
 }
 
 /** The projections of `modules`, in their order (what the engine host's projector is given). */

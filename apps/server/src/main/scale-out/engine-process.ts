@@ -17,7 +17,7 @@
  */
 import http from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EngineEvent } from '@exchange/core';
+import { MachineMissingError, type EngineEvent } from '@exchange/core';
 import type { Config } from '../../platform/config/env';
 import { openDb } from '../../platform/db/client';
 import { JournalMismatchError } from '../../platform/engine-host/engine-host';
@@ -29,7 +29,7 @@ import { ensureGenesis } from '../../platform/engine-port/nats-engine-port';
 import { openNatsJournal, streamLimits } from '../../platform/engine-port/nats-journal';
 import { createMetrics } from '../../platform/metrics/metrics';
 import { answerMetrics } from '../../platform/metrics/metrics.routes';
-import { PROJECTIONS, SCHEMA_MODULE } from '../domains';
+import { MACHINES, PROJECTIONS, SCHEMA_MODULE } from '../domains';
 
 /** Events the projector may hold before reading the stream pauses until the database caught up. */
 const MAX_PROJECTION_BACKLOG = 50_000;
@@ -84,8 +84,10 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
   }
   if (snap !== null && snap.seq <= cursor && snap.seq <= bounds.last) {
     try {
-      applier = new CommandApplier(snap);
+      applier = new CommandApplier(snap, undefined, MACHINES);
     } catch (err) {
+      // without a machine whose state the snapshot holds, a replay from the start would refuse its commands
+      if (err instanceof MachineMissingError) throw err;
       log.warn({ err }, 'snapshot unusable');
     }
   }
@@ -95,7 +97,7 @@ export async function startEngineProcess(config: Config, log: FastifyBaseLogger)
         `the stream ${journal.names.stream} starts at ${bounds.first}, and no stored snapshot is at or before the database's cursor (${cursor}): restore the database from a newer backup, or the stream's older messages.`,
       );
     }
-    applier = new CommandApplier(null);
+    applier = new CommandApplier(null, undefined, MACHINES);
   }
   if (cursor > bounds.last) {
     throw new JournalMismatchError(

@@ -50,8 +50,8 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { decodeCommand, encodeCommand, Engine } from '@exchange/core';
-import type { Command, CommandResult, EngineApi, EngineEvent, EngineSnapshot } from '@exchange/core';
+import { decodeCommand, encodeCommand, Engine, MachineMissingError } from '@exchange/core';
+import type { Command, CommandResult, EngineApi, EngineEvent, EngineMachine, EngineSnapshot } from '@exchange/core';
 import type { Config } from '../config/env';
 import type { Db } from '../db/client';
 import { AppError } from '../shared/errors';
@@ -165,6 +165,11 @@ export interface EngineHostDeps {
   store?: ProjectionStore;
   /** The domains' projections the projector writes (main/domains.ts `PROJECTIONS`; [] projects the cursor only). */
   projections: readonly DomainProjection[];
+  /**
+   * The engine machines beyond the core's own (main/domains.ts `MACHINES`, the domain modules' `machine`; default
+   * none). The same list must be given to every process applying this journal (@exchange/core machine.ts).
+   */
+  machines?: readonly EngineMachine[];
   log: FastifyBaseLogger;
   /** The file system (default: node's). The fault simulator passes a MemoryFs. */
   fs?: HostFs;
@@ -245,6 +250,7 @@ async function startHost(
 ): Promise<EngineHost> {
   const { config, log } = deps;
   const { fs, now, exec, maxBacklog, journalDir, snapshotDir, archiveDir, started, store, lock } = s;
+  const engineOptions = { machines: deps.machines ?? [] };
   const retention: JournalRetentionPolicy = config.journalRetention ?? 'keep';
   await fs.mkdirp(journalDir);
   await fs.mkdirp(snapshotDir);
@@ -268,12 +274,12 @@ async function startHost(
   let lastTs = 0;
   for (const c of candidates) {
     if (c.kind === 'genesis') {
-      engine = new Engine();
+      engine = new Engine(engineOptions);
       break;
     }
     try {
       const snap = await readSnapshot(fs, c.file);
-      const restored = Engine.restore(snap.engine as EngineSnapshot);
+      const restored = Engine.restore(snap.engine as EngineSnapshot, engineOptions);
       const hash = restored.stateHash();
       if (hash !== snap.stateHash) throw new Error(`state hash ${hash} differs from the recorded ${snap.stateHash}`);
       engine = restored;
@@ -281,6 +287,8 @@ async function startHost(
       lastTs = snap.lastTs;
       break;
     } catch (err) {
+      // Without a machine whose state the snapshot holds, an older state would replay its commands as refused.
+      if (err instanceof MachineMissingError) throw err;
       log.warn({ err, file: c.file }, 'snapshot unusable, trying an older one');
     }
   }
@@ -380,7 +388,7 @@ async function startHost(
 
   /** The state after every command since `base` (skipping those in `skipped`); never throws for skipped ones. */
   function rebuild(): Engine {
-    const e = base.snap === null ? new Engine() : Engine.restore(base.snap);
+    const e = base.snap === null ? new Engine(engineOptions) : Engine.restore(base.snap, engineOptions);
     let left = replayedSinceBase;
     for (const { scan, from } of replayedRuns) {
       for (let i = from; i < scan.count && left > 0; i++, left--) {
@@ -616,7 +624,7 @@ async function startHost(
   }
   if (replayed > 0 && replayed >= config.snapshotEvery) void requestSnapshot();
 
-  const view = new EngineView(() => eng);
+  const view = new EngineView(() => eng, deps.machines);
   return {
     engine: view,
     recovery,

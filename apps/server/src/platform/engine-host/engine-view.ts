@@ -15,7 +15,9 @@ import type {
   EarnProductView,
   Engine,
   EngineApi,
+  EngineMachine,
   EngineSnapshot,
+  MachineReads,
   MarketConfig,
   OrderListWithOrders,
   OrderView,
@@ -34,9 +36,24 @@ import type {
   WithdrawalView,
 } from '@exchange/core';
 
-/** Delegates every read of EngineApi to `current()`; `execute` is refused (commands go through the host). */
+/**
+ * Delegates every read of EngineApi to `current()`; `execute` is refused (commands go through the host). The reads of
+ * the machines the engine is given (`machines`: their `reads`, typed by MachineReads) are delegated the same way.
+ */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging, @typescript-eslint/no-empty-object-type -- the machines' reads are defined on the instance
+export interface EngineView extends MachineReads {}
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging -- see above
 export class EngineView implements EngineApi {
-  constructor(private readonly current: () => Engine) {}
+  constructor(
+    private readonly current: () => Engine,
+    machines: readonly EngineMachine[] = [],
+  ) {
+    for (const read of machines.flatMap((m) => m.reads)) {
+      Object.defineProperty(this, read, {
+        value: (...args: unknown[]) => (this.current() as unknown as Record<string, (...a: unknown[]) => unknown>)[read]!(...args),
+      });
+    }
+  }
 
   execute(): CommandResult {
     throw new Error('EngineView: submit commands through the engine host');

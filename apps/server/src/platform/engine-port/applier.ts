@@ -11,7 +11,7 @@
  *   commands since, without it, as the embedded host does (engine-host.ts), so every replica skips it the same way.
  */
 import { Engine, parseCommand, serializeCommand } from '@exchange/core';
-import type { Command, CommandResult, EngineSnapshot } from '@exchange/core';
+import type { Command, CommandResult, EngineMachine, EngineSnapshot } from '@exchange/core';
 import type { SnapshotFile } from '../engine-host/snapshot-store';
 
 /** Commands kept in memory to rebuild the state without one that threw, before the in-memory base moves on. */
@@ -28,6 +28,8 @@ export interface Applied {
 export class CommandApplier {
   private eng: Engine;
   private base: { seq: number; snap: EngineSnapshot | null };
+  /** The machines the engine is given (the constructor's `machines`), for every engine this applier makes. */
+  private readonly engineOptions: { machines: readonly EngineMachine[] };
   /** The commands applied since `base` (never one the engine threw on). */
   private sinceBase: Command[] = [];
   /** Sequence number of the last message applied (0 = none). */
@@ -37,20 +39,23 @@ export class CommandApplier {
 
   /**
    * From a snapshot (its state hash is checked; throws when it differs) or from the empty engine (null).
-   * `exec` is how a command is applied (default engine.execute; tests inject faults).
+   * `exec` is how a command is applied (default engine.execute; tests inject faults). `machines` are the engine
+   * machines beyond the core's own (main/domains.ts `MACHINES`), the same in every process applying the stream.
    */
   constructor(
     snap: SnapshotFile | null,
     private readonly exec: (engine: Engine, cmd: Command) => CommandResult = (e, c) => e.execute(c),
+    machines: readonly EngineMachine[] = [],
   ) {
+    this.engineOptions = { machines };
     if (snap === null) {
-      this.eng = new Engine();
+      this.eng = new Engine(this.engineOptions);
       this.base = { seq: 0, snap: null };
       this.lastSeq = 0;
       this.lastTs = 0;
       return;
     }
-    const engine = Engine.restore(snap.engine as EngineSnapshot);
+    const engine = Engine.restore(snap.engine as EngineSnapshot, this.engineOptions);
     const hash = engine.stateHash();
     if (hash !== snap.stateHash) throw new Error(`snapshot at ${snap.seq}: state hash ${hash} differs from the recorded ${snap.stateHash}`);
     this.eng = engine;
@@ -95,7 +100,7 @@ export class CommandApplier {
       return { seq, cmd, result };
     } catch {
       // The commands since the base, without this one (never pushed), give the state as if it never came.
-      const e = this.base.snap === null ? new Engine() : Engine.restore(this.base.snap);
+      const e = this.base.snap === null ? new Engine(this.engineOptions) : Engine.restore(this.base.snap, this.engineOptions);
       for (const c of this.sinceBase) this.exec(e, c);
       this.eng = e;
       return { seq, cmd, result: null };

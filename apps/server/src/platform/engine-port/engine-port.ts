@@ -11,6 +11,7 @@ import { NON_PRODUCTION_ENVS, type Config } from '../config/env';
 import type { Db } from '../db/client';
 import { createEngineHost, type EngineHost } from '../engine-host/engine-host';
 import type { DomainProjection } from '../engine-host/projection';
+import type { EngineMachine } from '@exchange/core';
 import { drizzleProjectionStore } from '../db/projection-store';
 import type { JournalObserver } from '../engine-host/journal';
 import { createNatsEnginePort } from './nats-engine-port';
@@ -40,6 +41,8 @@ export async function createEnginePort(
     now?: () => number;
     /** The domains' projections (main/domains.ts `PROJECTIONS`) the embedded host writes to the database. */
     projections?: readonly DomainProjection[];
+    /** The engine machines beyond the core's own (main/domains.ts `MACHINES`): the embedded host's and the replica's. */
+    machines?: readonly EngineMachine[];
   } = {},
 ): Promise<EngineHost & { readonly readBarrier?: ReadBarrier }> {
   const clock = opts.now ? { now: opts.now } : {};
@@ -52,6 +55,7 @@ export async function createEnginePort(
       productionRules: !NON_PRODUCTION_ENVS.includes(config.nodeEnv),
       log,
       store: drizzleProjectionStore(db),
+      ...(opts.machines ? { machines: opts.machines } : {}),
       ...clock,
     });
   }
@@ -60,6 +64,7 @@ export async function createEnginePort(
     db,
     log,
     projections: opts.projections ?? [],
+    ...(opts.machines ? { machines: opts.machines } : {}),
     ...(opts.onFatal ? { onFatal: opts.onFatal } : {}),
     ...(opts.journalObserver ? { journalObserver: opts.journalObserver } : {}),
     ...clock,

@@ -31,8 +31,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { serializeCommand } from '@exchange/core';
-import type { Command, CommandResult, EngineEvent } from '@exchange/core';
+import { MachineMissingError, serializeCommand } from '@exchange/core';
+import type { Command, CommandResult, EngineEvent, EngineMachine } from '@exchange/core';
 import { AppError } from '../shared/errors';
 import type { CommandInput, EngineHost, EngineHostStats, RecoveryReport } from '../engine-host/engine-host';
 import { EngineView } from '../engine-host/engine-view';
@@ -55,6 +55,8 @@ export interface NatsEnginePortOptions {
   store: ProjectionStore;
   /** Clock in Unix ms (default Date.now). */
   now?: () => number;
+  /** The engine machines beyond the core's own (main/domains.ts `MACHINES`; default none), as the engine process has them. */
+  machines?: readonly EngineMachine[];
   /** Longest wait for the replica to apply a published command before answering outcome_unknown (default 30 s). */
   applyTimeoutMs?: number;
   /** Longest wait for the journal's genesis at start (the engine process writes it; default 60 s). */
@@ -121,15 +123,17 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
   });
   if (snap !== null) {
     try {
-      applier = new CommandApplier(snap);
+      applier = new CommandApplier(snap, undefined, o.machines);
     } catch (err) {
+      // without a machine whose state the snapshot holds, a replay from the start would refuse its commands
+      if (err instanceof MachineMissingError) throw err;
       log.warn({ err }, 'snapshot unusable; replaying the stream from its start');
     }
   }
   if (applier === null) {
     if (bounds.first > 1)
       throw new Error(`the stream ${journal.names.stream} starts at ${bounds.first} and no usable snapshot is stored: cannot build the replica`);
-    applier = new CommandApplier(null);
+    applier = new CommandApplier(null, undefined, o.machines);
   }
   const a = applier;
   const snapshotSeq = a.lastSeq;
@@ -326,7 +330,7 @@ export async function createNatsEnginePort(o: NatsEnginePortOptions): Promise<En
     },
   };
 
-  const view = new EngineView(() => a.engine);
+  const view = new EngineView(() => a.engine, o.machines);
   const port: EngineHost & { readBarrier: ReadBarrier } = {
     readBarrier,
     engine: view,
