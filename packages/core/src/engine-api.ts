@@ -4,7 +4,6 @@ import type { PerpReads } from './perp/types';
 import type { OtcReads } from './otc/types';
 import type { ActivityReads } from './activity/types';
 import type { RebateReads } from './rebate/types';
-import type { EarnReads } from './earn/types';
 import type { ConvertPreview } from './spot/convert';
 
 /**
@@ -19,7 +18,7 @@ export interface MachineReads {}
  * The engine's public surface (implemented by `Engine` in engine.ts).
  * `execute` is the only way to change state; everything else is a read.
  */
-export interface EngineApi extends PerpReads, OtcReads, ActivityReads, RebateReads, EarnReads, MachineReads {
+export interface EngineApi extends PerpReads, OtcReads, ActivityReads, RebateReads, MachineReads {
   /** What a convert would do now (spot/convert.ts), or undefined for an unknown market; nothing changes. */
   convertPreview(symbol: string, side: 'BUY' | 'SELL', userId: string, amount: bigint): ConvertPreview | undefined;
   /** Apply one command; never throws for business rejections (they are `code` values). */

@@ -45,8 +45,6 @@ import { MachineMissingError, type EngineMachine, type MachineState } from './ma
 import type { DailyRow, WithdrawalRow } from './wallet/withdrawals';
 import { type Account, Ledger, type LedgerKind } from './ledger/ledger';
 import { OTC_COMMANDS, OtcState, type OtcHost, type OtcSnapshot } from './otc/otc-engine';
-import { EARN_COMMANDS, EarnState, type EarnSnapshot } from './earn/earn-engine';
-import type { EarnLockView, EarnProductView } from './earn/types';
 import type { ConvertPreview } from './spot/convert';
 import type { OtcAdView, OtcConfig, OtcMerchantView, OtcOrderView } from './otc/types';
 import { ACTIVITY_COMMANDS, ActivityState, type ActivityHost, type ActivitySnapshot } from './activity/activity-engine';
@@ -166,8 +164,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   private campaigns: ActivityState;
   /** Invitation rebates: the invitees' contract fees per day, the last settled day (rebate/rebate-state.ts). */
   private rebate = new RebateState();
-  /** Fixed-term savings (earn/earn-engine.ts). */
-  private earn: EarnState;
   /** Command type -> its machine's `run` (built from `machines()`; see the file comment). */
   private readonly routes = new Map<string, (cmd: Command) => CommandResult>();
   /** The machines given by the host (EngineOptions.machines) and their states, by name, in name order. */
@@ -182,7 +178,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     this.perp = new PerpState(this.bookKind, this.ledger);
     this.otc = new OtcState(this.ledger);
     this.campaigns = new ActivityState(this.ledger);
-    this.earn = new EarnState(this.ledger);
     for (const m of this.machines()) {
       for (const type of m.commands) {
         if (this.routes.has(type)) throw new Error(`engine: command ${type} is routed to two machines`);
@@ -236,7 +231,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       route(REBATE_COMMANDS, (cmd) => this.rebate.execute(cmd, this)),
       route(OTC_COMMANDS, (cmd) => this.otc.execute(cmd, this)),
       route(ACTIVITY_COMMANDS, (cmd) => this.campaigns.execute(cmd, this)),
-      route(EARN_COMMANDS, (cmd) => this.earn.execute(cmd, this)),
     ] as const;
   }
 
@@ -395,18 +389,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
   }
   activityRank(activityId: string, userId: string): number {
     return this.campaigns.activityRank(activityId, userId);
-  }
-  earnProducts(): EarnProductView[] {
-    return this.earn.earnProducts();
-  }
-  earnProduct(productId: string): EarnProductView | undefined {
-    return this.earn.earnProduct(productId);
-  }
-  earnLock(lockId: string): EarnLockView | undefined {
-    return this.earn.earnLock(lockId);
-  }
-  earnLocks(userId?: string): EarnLockView[] {
-    return this.earn.earnLocks(userId);
   }
   /**
    * What a convert of `amount` on `symbol` by `userId` would do now (spot/convert.ts), or undefined for an unknown
@@ -627,8 +609,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
       ...(this.campaigns.isEmpty ? {} : { activity: this.campaigns.rows() }),
       // only once a rebate was accrued or settled, for the same reason
       ...(this.rebate.isEmpty ? {} : { rebate: this.rebate.rows() }),
-      // only once a savings product exists, for the same reason
-      ...(this.earn.isEmpty ? {} : { earn: this.earn.rows() }),
       // the machines given by the host, by name, each only once it is not empty (machine.ts)
       ...Object.fromEntries([...this.given].filter(([, g]) => !g.state.isEmpty).map(([name, g]) => [name, g.state.rows()])),
     };
@@ -654,7 +634,6 @@ export class Engine implements EngineApi, SpotHost, PerpHost, OtcHost, ActivityH
     if (d.otc !== undefined) e.otc = OtcState.restore(d.otc, e.ledger);
     if (d.activity !== undefined) e.campaigns = ActivityState.restore(d.activity, e.ledger);
     if (d.rebate !== undefined) e.rebate = RebateState.restore(d.rebate);
-    if (d.earn !== undefined) e.earn = EarnState.restore(d.earn, e.ledger);
     for (const key of Object.keys(snap)) {
       if (!SNAPSHOT_FIELDS.has(key) && !e.given.has(key)) throw new MachineMissingError(key);
     }
@@ -719,8 +698,6 @@ interface SnapshotV1 {
   activity?: ActivitySnapshot;
   /** absent before the first rebate accrual or settlement */
   rebate?: RebateSnapshot;
-  /** absent before the first savings product */
-  earn?: EarnSnapshot;
   /** only in snapshots written before the key window */
   depositRefs?: [string, string][];
   transferIds?: [string, string][];
@@ -747,7 +724,6 @@ const SNAPSHOT_FIELD_LIST = [
   'otc',
   'activity',
   'rebate',
-  'earn',
   'depositRefs',
   'transferIds',
 ] as const satisfies readonly (keyof SnapshotV1)[];

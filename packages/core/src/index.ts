@@ -6,8 +6,6 @@ export * from './otc/types';
 export * from './activity/types';
 export { compareTrading } from './activity/activity-engine';
 export * from './rebate/types';
-export * from './earn/types';
-export { earnTermsValid } from './earn/earn-engine';
 export type { ConvertPreview } from './spot/convert';
 export type { EngineApi, EngineSnapshot, MachineReads } from './engine-api';
 export { MachineMissingError, type EngineMachine, type MachineHost, type MachineState } from './machine';

@@ -1,7 +1,8 @@
 /**
  * Proves that each state machine answers from its own closed list of rejection codes: the lists together are exactly
- * the engine's union (REJECT_CODES: no code unused by every machine, none missing from the union), each holds only
- * codes of the union, once, in the union's order, and the compiler refuses another domain's code in a machine's type
+ * the engine's union (REJECT_CODES and the codes a given machine declares, here the savings' `earn_*`: no code unused
+ * by every machine, none missing from the union), each holds only codes of the union, once, in the union's order (a
+ * given machine's own codes after the core's it shares), and the compiler refuses another domain's code in a machine's type
  * (the `@ts-expect-error` lines: `tsc` fails if one of those assignments compiles, so the core's typecheck runs this
  * half of the test).
  */
@@ -31,18 +32,31 @@ const LISTS: Readonly<Record<string, readonly string[]>> = {
   rebate: REBATE_REJECT_CODES,
 };
 
+/** The codes the savings machine declares itself (MachineRejectCodes in earn/types.ts): its own namespace. */
+const EARN_OWN = EARN_REJECT_CODES.filter((c) => !(REJECT_CODES as readonly string[]).includes(c));
+/** The engine's union as the server sees it: the core's list and the given machines' own codes. */
+const UNION: readonly string[] = [...REJECT_CODES, ...EARN_OWN];
+
 describe("the machines' rejection codes", () => {
   it('together are exactly the engine union: no code unused, none missing', () => {
+    expect(EARN_OWN).toEqual([
+      'earn_product_not_found',
+      'earn_product_closed',
+      'earn_amount_out_of_limits',
+      'earn_quota_exceeded',
+      'earn_lock_not_found',
+      'earn_early_redeem_not_allowed',
+    ]);
     const used = new Set(Object.values(LISTS).flat());
-    expect(REJECT_CODES.filter((c) => !used.has(c))).toEqual([]);
-    expect([...used].filter((c) => !(REJECT_CODES as readonly string[]).includes(c))).toEqual([]);
-    expect([...used].sort()).toEqual([...REJECT_CODES].sort());
+    expect(UNION.filter((c) => !used.has(c))).toEqual([]);
+    expect([...used].filter((c) => !UNION.includes(c))).toEqual([]);
+    expect([...used].sort()).toEqual([...UNION].sort());
   });
 
   it("each list holds a code once; the perpetuals', OTC, savings, activities', rebates' and router's in the union's order", () => {
     for (const list of Object.values(LISTS)) expect(new Set(list).size).toBe(list.length);
     for (const name of ['engine', 'perp', 'otc', 'earn', 'activity', 'rebate']) {
-      const positions = (LISTS[name] as readonly string[]).map((c) => (REJECT_CODES as readonly string[]).indexOf(c));
+      const positions = (LISTS[name] as readonly string[]).map((c) => UNION.indexOf(c));
       expect(positions.every((p) => p >= 0)).toBe(true);
       expect([...positions].sort((a, b) => a - b)).toEqual(positions);
     }

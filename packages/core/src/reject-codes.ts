@@ -78,13 +78,7 @@ export const REJECT_CODES = [
   'activity_not_ended',
   // invitation rebates (rebate/types.ts)
   'rebate_day_open',
-  // fixed-term savings and convert (earn/types.ts, spot/convert.ts)
-  'earn_product_not_found',
-  'earn_product_closed',
-  'earn_amount_out_of_limits',
-  'earn_quota_exceeded',
-  'earn_lock_not_found',
-  'earn_early_redeem_not_allowed',
+  // convert (spot/convert.ts)
   'convert_quote_expired',
   'convert_slippage',
 ] as const;

@@ -10,7 +10,6 @@
  *
  * Time (`ts`, Unix ms) is an input carried by every command; the core never reads a clock.
  */
-import type { EarnCommand, EarnEvent, EarnLockView, EarnProductView } from './earn/types';
 import type { OtcCommand, OtcEvent, OtcOrderView } from './otc/types';
 import type { PerpCommand, PerpEvent, PerpOrderView } from './perp/types';
 import type { MarketStatus, OrderStatus, OrderType, Side, StpMode, TimeInForce } from './order-terms';
@@ -285,8 +284,6 @@ export type Command =
   | ActivityCommand
   /** The invitation rebates' daily settlement (rebate/types.ts). */
   | RebateCommand
-  /** Fixed-term savings (earn/types.ts). */
-  | EarnCommand
   /**
    * Convert (spot/convert.ts): a MARKET IOC order of `userId`'s SPOT account on `symbol`, SELL `amount`
    * base units or BUY with `amount` quote units, refused with convert_quote_expired when `ts` > `expiresTs` and with
@@ -490,8 +487,6 @@ export type EngineEvent =
   | ActivityEvent
   /** The invitation rebates' events (rebate/types.ts). */
   | RebateEvent
-  /** The fixed-term savings events (earn/types.ts). */
-  | EarnEvent
   /** A chain deposit was credited (creditDeposit). */
   | { type: 'depositCredited'; ts: number; deposit: DepositCredit }
   /** A withdrawal was created or changed state; carries its new view (audit: the command's audit record, if any). */
@@ -561,10 +556,6 @@ export interface CommandResult {
   perpOrder?: PerpOrderView;
   /** For the OTC order commands: the order after the command (the first one on a duplicate otcTakeAd while it is open). */
   otcOrder?: OtcOrderView;
-  /** For earnSetProduct: the product after the command. */
-  earnProduct?: EarnProductView;
-  /** For earnLock and earnRedeem: the lock after the command (the first one on a duplicate earnLock while it is LOCKED). */
-  earnLock?: EarnLockView;
 }
 
 export interface Balance {

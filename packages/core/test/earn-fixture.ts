@@ -1,9 +1,10 @@
 /**
- * The savings tests' engine: USDT listed, users "1" (alice) and "2" (bob) with 10,000 USDT each in ASSETS, commands
+ * The savings tests' engine (given the savings machine, as the server's savings module gives it): USDT listed, users "1" (alice) and "2" (bob) with 10,000 USDT each in ASSETS, commands
  * run at a settable time; and a product's terms (30 days at 3.65% a year, 10 to 5,000 USDT a lock, quotas 6,000 a
  * user and 8,000 in all, early redemption forfeiting the interest), any field overridable.
  */
 import { Engine } from '../src/engine';
+import { earnMachine } from '../src/earn/earn-engine';
 import type { EarnProductTerms } from '../src/earn/types';
 import type { Command, CommandResult } from '../src/types';
 
@@ -14,7 +15,7 @@ export const T0 = 1_700_000_000_000;
 
 /** A fresh engine with the two funded users; `run` executes at the current time, `at` moves it. */
 export function earnSetup() {
-  const e = new Engine();
+  const e = new Engine({ machines: [earnMachine] });
   let ts = T0;
   const run = (c: Record<string, unknown>): CommandResult => e.execute({ ts, ...c } as unknown as Command);
   const at = (t: number) => {

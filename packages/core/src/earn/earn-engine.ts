@@ -5,6 +5,7 @@
  * is the database's).
  */
 import type { Ledger } from '../ledger/ledger';
+import type { EngineMachine } from '../machine';
 import type { CommandResult, EngineEvent, RejectCode } from '../types';
 import {
   EARN_DAY_MS,
@@ -360,3 +361,16 @@ export class EarnState implements EarnReads {
     return e;
   }
 }
+
+/**
+ * The savings machine as a host gives it to the engine (`new Engine({ machines: [earnMachine] })`; the server's
+ * savings module brings it): its commands, its reads, and its state under `earn` in the snapshot (the last field, as
+ * when the engine listed it, so snapshots and hashes are unchanged).
+ */
+export const earnMachine: EngineMachine<EarnState> = {
+  name: 'earn',
+  commands: EARN_COMMANDS,
+  reads: ['earnProducts', 'earnProduct', 'earnLock', 'earnLocks'] satisfies (keyof EarnReads)[],
+  create: (ledger) => new EarnState(ledger),
+  restore: (rows, ledger) => EarnState.restore(rows as EarnSnapshot, ledger),
+};

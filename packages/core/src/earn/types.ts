@@ -140,7 +140,44 @@ export type EarnEvent =
   | { type: 'earnProductChanged'; ts: number; product: EarnProductView; audit?: Record<string, string> }
   | { type: 'earnLockChanged'; ts: number; lock: EarnLockView; interest: bigint };
 
-/** Reads of the savings state (part of EngineApi). */
+/**
+ * Savings is a machine the engine is given by its host (earnMachine, ../machine.ts): its commands, events, rejection
+ * codes, result fields and reads join the core's by declaration merging, and no file of the core's root names them.
+ */
+declare module '../types' {
+  interface MachineCommands {
+    earnSetProduct: Extract<EarnCommand, { type: 'earnSetProduct' }>;
+    earnLock: Extract<EarnCommand, { type: 'earnLock' }>;
+    earnRedeem: Extract<EarnCommand, { type: 'earnRedeem' }>;
+    earnSettle: Extract<EarnCommand, { type: 'earnSettle' }>;
+  }
+  interface MachineEvents {
+    earnProductChanged: Extract<EarnEvent, { type: 'earnProductChanged' }>;
+    earnLockChanged: Extract<EarnEvent, { type: 'earnLockChanged' }>;
+  }
+  interface CommandResult {
+    /** For earnSetProduct: the product after the command. */
+    earnProduct?: EarnProductView;
+    /** For earnLock and earnRedeem: the lock after the command (the first one on a duplicate earnLock while it is LOCKED). */
+    earnLock?: EarnLockView;
+  }
+}
+declare module '../reject-codes' {
+  interface MachineRejectCodes {
+    earn_product_not_found: true;
+    earn_product_closed: true;
+    earn_amount_out_of_limits: true;
+    earn_quota_exceeded: true;
+    earn_lock_not_found: true;
+    earn_early_redeem_not_allowed: true;
+  }
+}
+declare module '../engine-api' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the reads
+  interface MachineReads extends EarnReads {}
+}
+
+/** Reads of the savings state (part of EngineApi, through MachineReads). */
 export interface EarnReads {
   /** Every product, in id order. */
   earnProducts(): EarnProductView[];

@@ -18,6 +18,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Engine } from '../../src/engine';
+import { earnMachine } from '../../src/earn/earn-engine';
 import type { EarnEarlyRule, EarnProductTerms } from '../../src/earn/types';
 import type { Command, CommandResult, ResultCode } from '../../src/types';
 import { adversaryRuns, checkLedger, findLeak, groupHoldings, invariant, playAdversary, show, systemBalance, Tally } from './harness';
@@ -219,7 +220,7 @@ type Leak = (e: Engine, cmd: Command, r: CommandResult) => void;
 const seen = new Tally();
 
 function play([products, ops]: [Product[], Op[]], leak?: Leak): void {
-  const e = new Engine();
+  const e = new Engine({ machines: [earnMachine] });
   let ts = T0;
   const exec = (cmd: Command): CommandResult => {
     const r = e.execute(cmd);

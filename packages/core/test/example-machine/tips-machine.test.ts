@@ -119,7 +119,7 @@ describe('a machine given by the host (the tips example)', () => {
 
   it('refuses a machine that takes a snapshot field, a routed command or a read the engine has', () => {
     const named = (name: string): EngineMachine => ({ ...tipsMachine, name });
-    expect(() => new Engine({ machines: [named('earn')] })).toThrow(/may not be named/);
+    expect(() => new Engine({ machines: [named('perp')] })).toThrow(/may not be named/);
     expect(() => new Engine({ machines: [tipsMachine, tipsMachine] })).toThrow(/may not be named/);
     expect(() => new Engine({ machines: [{ ...tipsMachine, commands: ['placeOrder'] }] })).toThrow(/placeOrder is routed to two machines/);
     expect(() => new Engine({ machines: [{ ...tipsMachine, reads: ['balance'] }] })).toThrow(/read balance/);

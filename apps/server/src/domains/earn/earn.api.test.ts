@@ -6,11 +6,14 @@
  * 1 day of interest exactly once however often it runs, an early redemption gives back the principal minus the
  * interest paid, maturity returns everything; the records lists; b never sees or redeems a's lock, nor confirms a's
  * quote; a convert within its guarantee, refused when the book moved (nothing changes) and when the quote expired;
- * rejections in zh and en; finally the database is deleted and the locks are rebuilt from the journal.
+ * rejections in zh and en; finally the database is deleted and the locks are rebuilt from the journal. Every rejection
+ * code of the savings machine (its own, declared beside it, and those it shares) has a message in both languages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { EARN_DAY_MS, formatDecimal } from '@exchange/core';
+import { formatDecimal } from '@exchange/core';
+import { EARN_DAY_MS, EARN_REJECT_CODES } from '@exchange/core/earn';
+import { ERROR_MESSAGES } from '@exchange/api';
 import { durableTestSetup, type DurableTestSetup, type TestApp } from '../../../test/helpers';
 import { auditLog } from '../../platform/db/schema/audit';
 import { earnLocks } from './earn.tables';
@@ -319,4 +322,14 @@ describe('savings projection', () => {
     await t.ctx.host.projected();
     expect(await dump()).toEqual(before);
   }, 60_000);
+});
+
+describe('the savings rejections', () => {
+  it('each has a message in zh and en', () => {
+    const messages = ERROR_MESSAGES as Record<string, { zh: string; en: string } | undefined>;
+    for (const code of EARN_REJECT_CODES) {
+      expect(messages[code]?.zh, code).toBeTruthy();
+      expect(messages[code]?.en, code).toBeTruthy();
+    }
+  });
 });

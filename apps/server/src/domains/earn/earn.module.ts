@@ -7,6 +7,7 @@ import earnAdminRoutes from './earn.admin.routes';
 import { startEarnJobs } from './earn.jobs';
 import { ensureEarnDemoProducts } from './earn.demo';
 import { earnProjection } from './earn.projection';
+import { earnMachine } from '@exchange/core/earn';
 
 declare module '../../platform/domain-module' {
   interface DomainServices {
@@ -19,6 +20,7 @@ export const earnModule: DomainModule<
   Pick<DomainServices, 'earn'>
 > = {
   name: 'earn',
+  machine: earnMachine,
   projection: earnProjection,
   create: (ctx) => ({ earn: createEarnService({ db: ctx.db, host: ctx.host }) }),
   routes: (ctx) => [earnRoutes({ earn: ctx.earn }), earnAdminRoutes({ earn: ctx.earn })],

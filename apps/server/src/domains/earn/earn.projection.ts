@@ -5,7 +5,7 @@
  * no table (products are read from the engine); an operator's change carries its audit record, written to the audit
  * log in the same batch.
  */
-import type { EarnLockView } from '@exchange/core';
+import type { EarnLockView } from '@exchange/core/earn';
 import { projectedTable } from '../../platform/db/projection-types';
 import { earnLocks } from './earn.tables';
 import { AUDIT_TABLE, auditRow, decimalOrNull, type DomainProjection } from '../../platform/engine-host/projection';

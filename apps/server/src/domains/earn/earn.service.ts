@@ -9,16 +9,8 @@
  * matured on the process clock; the command pays exactly what is due, so running it again, or after a restart, pays
  * nothing twice.
  */
-import {
-  earnDaysDue,
-  earnInterest,
-  formatDecimal,
-  tryParseDecimal,
-  type CommandResult,
-  type EarnCommand,
-  type EarnLockView,
-  type EarnProductView,
-} from '@exchange/core';
+import { formatDecimal, tryParseDecimal, type CommandResult } from '@exchange/core';
+import { earnDaysDue, earnInterest, type EarnCommand, type EarnLockView, type EarnProductView } from '@exchange/core/earn';
 import type { AdminEarnProduct, EarnLock, EarnLockBody, EarnLockPage, EarnProduct, SaveEarnProductBody } from '@exchange/api';
 import type { Db } from '../../platform/db/client';
 import type { EnginePort } from '../../platform/engine-port/engine-port';

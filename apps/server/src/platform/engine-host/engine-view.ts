@@ -11,8 +11,6 @@ import type {
   CommandResult,
   ConvertPreview,
   DepthLevel,
-  EarnLockView,
-  EarnProductView,
   Engine,
   EngineApi,
   EngineMachine,
@@ -165,18 +163,6 @@ export class EngineView implements EngineApi {
   }
   perpLeverageMarginMove(userId: string, symbol: string, leverage: number): { position: bigint; orders: bigint } | undefined {
     return this.current().perpLeverageMarginMove(userId, symbol, leverage);
-  }
-  earnProducts(): EarnProductView[] {
-    return this.current().earnProducts();
-  }
-  earnProduct(productId: string): EarnProductView | undefined {
-    return this.current().earnProduct(productId);
-  }
-  earnLock(lockId: string): EarnLockView | undefined {
-    return this.current().earnLock(lockId);
-  }
-  earnLocks(userId?: string): EarnLockView[] {
-    return this.current().earnLocks(userId);
   }
   convertPreview(symbol: string, side: 'BUY' | 'SELL', userId: string, amount: bigint): ConvertPreview | undefined {
     return this.current().convertPreview(symbol, side, userId, amount);
