@@ -21,7 +21,7 @@ import { formatDecimal } from '@exchange/money';
 import { loadConfig } from '../src/platform/config/env';
 import { openDb } from '../src/platform/db/client';
 import { createEngineHost } from '../src/platform/engine-host/engine-host';
-import { PROJECTIONS, SCHEMA_MODULE } from '../src/main/domains';
+import { MACHINES, PROJECTIONS, SCHEMA_MODULE } from '../src/main/domains';
 import { ensureMarket } from '../src/platform/engine-host/test-fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '..', '..', '..');
@@ -153,7 +153,13 @@ describe('crash recovery', () => {
     {
       // (Its projection goes to a throwaway database: the server's own catches up from the journal.)
       const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: 'memory://' });
-      const host = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
+      const host = await createEngineHost({
+        projections: PROJECTIONS,
+        machines: MACHINES,
+        config: loadConfig({ NODE_ENV: 'test' }, { dataDir }),
+        db: db.db,
+        log,
+      });
       await ensureMarket(host, MARKET);
       await host.close();
       await db.close();
@@ -249,7 +255,13 @@ describe('crash recovery', () => {
 
     // Recovered in-process after the graceful stop: every asset sums to zero over all accounts.
     const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir });
-    const host = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log });
+    const host = await createEngineHost({
+      projections: PROJECTIONS,
+      machines: MACHINES,
+      config: loadConfig({ NODE_ENV: 'test' }, { dataDir }),
+      db: db.db,
+      log,
+    });
     expect(host.recovery.replayed).toBe(0);
     for (const [asset, total] of host.engine.assetTotals()) expect(total, asset).toBe(0n);
     for (const s of users) {

@@ -8,7 +8,7 @@
  */
 import { openDb } from '../../../apps/server/src/platform/db/client';
 import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
-import { PROJECTIONS, SCHEMA_MODULE } from '../../../apps/server/src/main/domains';
+import { MACHINES, PROJECTIONS, SCHEMA_MODULE } from '../../../apps/server/src/main/domains';
 import { dataFile } from '../data/paths';
 import { buildBinanceFlow } from '../flow/flow-binance';
 import { buildBitfinexFlow } from '../flow/flow-bitfinex';
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
 
   const config = replayConfig(dataDir as string);
   const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: config.dataDir });
-  const host = await createEngineHost({ config, db: db.db, log: silentLog, projections: PROJECTIONS });
+  const host = await createEngineHost({ config, db: db.db, log: silentLog, projections: PROJECTIONS, machines: MACHINES });
   let count = 0;
   let rejected = 0;
   let pending: Promise<unknown>[] = [];

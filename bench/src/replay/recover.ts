@@ -11,7 +11,7 @@ import { openDb } from '../../../apps/server/src/platform/db/client';
 import { projectionCursor } from '../../../apps/server/src/platform/db/schema/projection-cursor';
 import { nodeFs } from '../../../apps/server/src/platform/engine-host/node-fs';
 import { createEngineHost } from '../../../apps/server/src/platform/engine-host/engine-host';
-import { PROJECTIONS, SCHEMA_MODULE } from '../../../apps/server/src/main/domains';
+import { MACHINES, PROJECTIONS, SCHEMA_MODULE } from '../../../apps/server/src/main/domains';
 import { readJournal } from '../../../apps/server/src/platform/engine-host/journal';
 import { maybeGc } from '../report';
 import { emitResult, replayConfig, silentLog } from './common';
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const cursor = cursorRows.find((r) => r.name === 'spot')?.seq ?? 0;
   maybeGc();
   const t0 = performance.now();
-  const host = await createEngineHost({ config, db: db.db, log: silentLog, projections: PROJECTIONS });
+  const host = await createEngineHost({ config, db: db.db, log: silentLog, projections: PROJECTIONS, machines: MACHINES });
   const wallMs = performance.now() - t0;
   const { replayed, snapshotSeq, ms } = host.recovery;
   const hash = host.engine.stateHash();
@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   const tp = performance.now();
   const cmds: Command[] = read.records.map((r) => decodeCommand(r.body));
   const parseMs = performance.now() - tp;
-  const engine = new Engine();
+  const engine = new Engine({ machines: MACHINES });
   maybeGc();
   const t1 = performance.now();
   for (const c of cmds) engine.execute(c);

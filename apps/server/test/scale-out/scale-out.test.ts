@@ -37,6 +37,7 @@ import { main as adminCli } from '../../src/tools/admin-cli';
 import { totpAt } from '../../src/domains/admin/totp';
 import { mainlandId } from '../../src/domains/kyc/kyc-test-support';
 import { OTC_TIMEOUT_EVERY_MS } from '../../src/domains/otc/otc.jobs';
+import { MACHINES } from '../../src/main/domains';
 
 const NATS_URL = process.env.NATS_URL;
 /** The OTC time-out job's period (domains/otc/otc.jobs.ts OTC_TIMEOUT_EVERY_MS). */
@@ -734,7 +735,7 @@ describe.skipIf(!enabled)('scale-out mode: engine process and two gateways on NA
     expect(missing).toEqual([]);
 
     // The engine's state is the stream's: a replay in this process gives the same hash.
-    const replay = new CommandApplier(null);
+    const replay = new CommandApplier(null, undefined, MACHINES);
     const { last } = await journal.bounds();
     let replayed: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (replayed = resolve));

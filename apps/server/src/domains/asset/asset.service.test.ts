@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/env';
 import { openDb, type DbHandle } from '../../platform/db/client';
 import { createEngineHost, type EngineHost } from '../../platform/engine-host/engine-host';
-import { PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
+import { MACHINES, PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
 import { TEST_BTC_USDT, ensureMarket } from '../../platform/engine-host/test-fixtures';
 import { createAssetService } from './asset.service';
 import { creditDemoFunds } from './demo-faucet';
@@ -25,7 +25,7 @@ let dir: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asset-test-'));
   db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: 'memory://' });
-  host = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir: dir }), db: db.db, log });
+  host = await createEngineHost({ projections: PROJECTIONS, machines: MACHINES, config: loadConfig({ NODE_ENV: 'test' }, { dataDir: dir }), db: db.db, log });
   await ensureMarket(host, TEST_BTC_USDT);
   await host.submit({ type: 'addAsset', asset: { code: 'NOPX', scale: 4 } });
 });

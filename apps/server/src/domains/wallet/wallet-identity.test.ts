@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../platform/config/env';
 import { openDb, type DbHandle } from '../../platform/db/client';
 import { createEngineHost, type EngineHost } from '../../platform/engine-host/engine-host';
-import { PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
+import { MACHINES, PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
 import { createChainService, type ChainService } from './chain.service';
 import type { ChainClient } from '@exchange/chain';
 import { walletFingerprint } from './wallet-identity';
@@ -28,7 +28,14 @@ afterAll(async () => {
 
 async function host(dataDir: string): Promise<{ host: EngineHost; db: DbHandle }> {
   const db = await openDb({ schemaModule: SCHEMA_MODULE, dataDir: 'memory://' });
-  const h = await createEngineHost({ projections: PROJECTIONS, config: loadConfig({ NODE_ENV: 'test' }, { dataDir }), db: db.db, log, projectorFlushMs: 10 });
+  const h = await createEngineHost({
+    projections: PROJECTIONS,
+    machines: MACHINES,
+    config: loadConfig({ NODE_ENV: 'test' }, { dataDir }),
+    db: db.db,
+    log,
+    projectorFlushMs: 10,
+  });
   closers.push(async () => {
     await h.close();
     await db.close();

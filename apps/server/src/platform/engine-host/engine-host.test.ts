@@ -17,7 +17,7 @@ import { loadConfig } from '../config/env';
 import { openDb, type DbHandle } from '../db/client';
 import { spotOrders, spotTrades } from '../../domains/spot/spot.tables';
 import { createEngineHost, type EngineHost } from './engine-host';
-import { PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
+import { MACHINES, PROJECTIONS, SCHEMA_MODULE } from '../../main/domains';
 import { listSegments } from './journal';
 import { nodeFs } from './node-fs';
 import { encodeFrame } from './framing';
@@ -33,7 +33,7 @@ function tmp(): string {
 
 async function openHost(dataDir: string, db: DbHandle, snapshotEvery = 50_000): Promise<EngineHost> {
   const config = loadConfig({ NODE_ENV: 'test' }, { dataDir, snapshotEvery });
-  return createEngineHost({ projections: PROJECTIONS, config, db: db.db, log, projectorFlushMs: 10 });
+  return createEngineHost({ projections: PROJECTIONS, machines: MACHINES, config, db: db.db, log, projectorFlushMs: 10 });
 }
 
 function allZero(host: EngineHost): boolean {
