@@ -8,12 +8,31 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { count } from 'drizzle-orm';
 import { errorText, type ErrorCode } from '@exchange/api';
 import { makeTestApp, NO_RATE_LIMITS, type TestApp } from '../../../test/helpers';
 import { uploads } from './uploads.tables';
 import { jpeg, loginUser, png, pngBomb, uploadRequest, webp, type TestUser } from '../kyc/kyc-test-support';
+
+/**
+ * The image checks, held while `held` is set: each check that starts logs the size of its upload and waits for its
+ * release, so a test decides when a check ends instead of the machine's load. Otherwise the real check runs at once.
+ */
+const checks = vi.hoisted(() => ({ held: false, started: [] as number[], releases: [] as Array<() => void> }));
+vi.mock('./image', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./image')>();
+  return {
+    ...real,
+    cleanImage: async (input: Buffer) => {
+      if (checks.held) {
+        checks.started.push(input.length);
+        await new Promise<void>((release) => checks.releases.push(release));
+      }
+      return real.cleanImage(input);
+    },
+  };
+});
 
 let t: TestApp;
 let alice: TestUser;
@@ -173,25 +192,52 @@ describe('a burst of uploads', () => {
     expect(await uploadRows()).toBe(before + ok.length);
   });
 
-  it("one user's flood does not hold another's upload back: turns go round the users", async () => {
+  it("one user's flood does not hold another's upload back: it waits for her running checks only", async () => {
     const big = await jpeg(3000, 2400);
     const small = await jpeg(400, 400);
-    // the order in which uploads are stored (refusals answer at once and are not counted)
-    const stored: string[] = [];
-    const send = (who: TestUser, name: string, bytes: Buffer) =>
-      uploadRequest(t.app, who, 'OTC', bytes).then((r) => {
-        if (r.json().status === 'SUCCEED') stored.push(name);
-        return r;
+    expect(big.length).not.toBe(small.length);
+    checks.held = true;
+    checks.started.length = 0;
+    checks.releases.length = 0;
+    try {
+      const answered: Array<{ status?: string; errorCode?: string }> = [];
+      const flood = Array.from({ length: 6 }, () =>
+        uploadRequest(t.app, alice, 'OTC', big).then((r) => {
+          answered.push(r.json());
+          return r;
+        }),
+      );
+      // every check is held: alice has 3 in flight (2 checks running, 1 waiting for a turn), her 3 others are refused
+      await vi.waitFor(
+        () => {
+          expect(checks.started).toHaveLength(2);
+          expect(answered.map((a) => a.errorCode)).toEqual(['upload_busy', 'upload_busy', 'upload_busy']);
+        },
+        { timeout: 30_000, interval: 20 },
+      );
+      const bobAnswer = uploadRequest(t.app, bob, 'OTC', small);
+      // alice's first check ends: her waiting upload takes the slot
+      checks.releases[0]!();
+      await vi.waitFor(() => expect(checks.started).toEqual([big.length, big.length, big.length]), { timeout: 30_000, interval: 20 });
+      // her second ends: bob's check starts while her third still runs; he waited for her running checks, not her flood
+      checks.releases[1]!();
+      await vi.waitFor(() => expect(checks.started).toEqual([big.length, big.length, big.length, small.length]), {
+        timeout: 30_000,
+        interval: 20,
       });
-    const flood = Array.from({ length: 6 }, (_, i) => send(alice, `alice${i}`, big));
-    // bob's one upload comes after alice's are in flight
-    await new Promise((r) => setTimeout(r, 50));
-    const answers = await Promise.all([...flood, send(bob, 'bob', small)]);
-    // alice holds at most 3 in flight, bob's upload is stored
-    expect(answers.filter((r) => r.json().errorCode === 'upload_busy').length).toBeGreaterThanOrEqual(3);
-    expect(answers[6]!.json().status).toBe('SUCCEED');
-    // bob waited for at most alice's two running checks (first in, first out would have made him wait for all six)
-    expect(stored.indexOf('bob')).toBeLessThanOrEqual(2);
+      checks.releases[3]!();
+      expect((await bobAnswer).json().status).toBe('SUCCEED');
+      // stored while alice's third check is still held
+      expect(answered.filter((a) => a.status === 'SUCCEED').length).toBeLessThanOrEqual(2);
+      checks.releases[2]!();
+      const answers = (await Promise.all(flood)).map((r) => r.json());
+      expect(answers.filter((a) => a.status === 'SUCCEED')).toHaveLength(3);
+      expect(answers.filter((a) => a.errorCode === 'upload_busy')).toHaveLength(3);
+      expect(checks.started).toHaveLength(4);
+    } finally {
+      checks.held = false;
+      for (const release of checks.releases) release();
+    }
   });
 
   it('refuses a non-image at its first bytes and a user over the stored-image quota', async () => {
