@@ -3,7 +3,7 @@
  * "unrestricted", created, last used) and, for operators who may freeze users (compliance, admin; the server checks
  * again), revoke with a reason, audited by the server as api_key_delete.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { App, Alert, Button, Form, Input, Modal, Space, Table, Tag, Typography } from 'antd';
 import type { ApiKeyView } from '@exchange/api';
 import { useTranslation } from 'react-i18next';
@@ -21,17 +21,28 @@ function RevokeButton({ k }: { k: ApiKeyView }) {
   const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ reason: string }>();
   const mutation = useRevokeApiKey();
-  const submit = ({ reason }: { reason: string }) =>
-    mutation.mutate(
-      { id: k.id, reason: reason.trim() },
-      {
-        onSuccess: () => {
-          void message.success(t('apiKeys.revoked'));
-          setOpen(false);
-          form.resetFields();
-        },
-      },
-    );
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  // The revocation refetches the user's keys, which removes this row and unmounts this button, sometimes before
+  // TanStack Query calls a `mutate` call's own onSuccess (it skips those once the caller is unmounted): the message
+  // then never showed. The awaited promise settles whether this row is still there or not, and the message lives in
+  // the App's holder above it. A failure is shown in the dialog from `mutation.error`.
+  const submit = async ({ reason }: { reason: string }) => {
+    try {
+      await mutation.mutateAsync({ id: k.id, reason: reason.trim() });
+    } catch {
+      return;
+    }
+    void message.success(t('apiKeys.revoked'));
+    if (!mounted.current) return;
+    setOpen(false);
+    form.resetFields();
+  };
   return (
     <>
       <Button size="small" danger onClick={() => setOpen(true)}>

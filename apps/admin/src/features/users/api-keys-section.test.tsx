@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ApiKeyView, OperatorRole } from '@exchange/api';
 import { setLang } from '../../shared/i18n';
@@ -42,13 +42,20 @@ function stubApi(keys: ApiKeyView[]) {
   return calls;
 }
 
-function renderAs(role: OperatorRole, lang: 'en' | 'zh' = 'en') {
+/** Another console query under ['admin'] (the user's detail beside the keys) whose answer takes `ms`. */
+function SlowAdminQuery({ ms }: { ms: number }) {
+  useQuery({ queryKey: ['admin', 'slow'], queryFn: () => new Promise((resolve) => setTimeout(() => resolve(1), ms)) });
+  return null;
+}
+
+function renderAs(role: OperatorRole, lang: 'en' | 'zh' = 'en', slowAdminQueryMs = 0) {
   setLang(lang);
   setSession({ token: 'op-token', operator: { id: '9', email: `${role}@ops.test`, name: 'Op', role, disabled: false, createdAt: 0 } });
   return render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <App>
         <ApiKeysSection userId="10000007" />
+        {slowAdminQueryMs > 0 && <SlowAdminQuery ms={slowAdminQueryMs} />}
       </App>
     </QueryClientProvider>,
   );
@@ -85,6 +92,30 @@ describe('user API keys', () => {
     await waitFor(() =>
       expect(calls.filter((c) => c.url === '/api/admin/apiKey/delete').map((c) => c.body)).toEqual([{ id: '21', reason: 'Leaked on a forum' }]),
     );
+  });
+
+  it('says the key is revoked when its row is gone before the other refetched queries have answered', async () => {
+    // After the revocation the list answers without the key at once, so its row (and the button that asked) unmounts
+    // while the slower query of the same invalidation is still out. A `mutate` call's own onSuccess is then skipped.
+    const calls: string[] = [];
+    let revoked = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        calls.push(url);
+        if (url === '/api/admin/apiKey/delete') revoked = true;
+        return OK(url.startsWith('/api/admin/apiKey/list') ? (revoked ? [OWN] : [BOT, OWN]) : null);
+      }),
+    );
+    renderAs('compliance', 'en', 400);
+    const row = (await screen.findByText('Grid bot')).closest('tr')!;
+    fireEvent.click(within(row).getByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Leaked' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    await waitFor(() => expect(screen.queryByText('Grid bot')).toBeNull());
+    await waitFor(() => expect(document.querySelector('.ant-message-notice-content')?.textContent).toBe('API key revoked'));
+    expect(calls.filter((u) => u === '/api/admin/apiKey/delete')).toHaveLength(1);
   });
 
   it('has no Revoke button for support, and speaks Chinese', async () => {
