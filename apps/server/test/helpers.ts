@@ -9,29 +9,29 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/platform/config/env';
 import { createContext, type AppContext } from '../src/main/context';
 import { buildApp } from '../src/main/app';
-import pg from 'pg';
+import { onServer as onServerAt } from './postgres-server';
 
-/** Runs one statement on DATABASE_URL's own database (CREATE/DROP DATABASE cannot run inside the test's database). */
-async function onServer(sql: string): Promise<void> {
-  const c = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await c.connect();
-  try {
-    await c.query(sql);
-  } finally {
-    await c.end();
-  }
+/** Runs statements on DATABASE_URL's own database (CREATE and DROP DATABASE of a test's database). */
+function onServer(...statements: string[]): Promise<void> {
+  return onServerAt(process.env.DATABASE_URL!, ...statements);
 }
 
 /**
  * With DATABASE_URL set (CI points it at the machine's PostgreSQL), each test app gets a database of its own,
- * created here and dropped on close, so parallel test files never see each other's rows. `recreate` drops it and
- * creates it empty (a lost database). Without DATABASE_URL, `url` is undefined and the app opens PGlite in its data dir.
+ * created here and dropped on close, so parallel test files never see each other's rows. It starts as a copy of the
+ * run's migrated template (PG_TEMPLATE_DATABASE, made by test/global-setup.ts; the app's migrations then find
+ * nothing to do), as PGlite's databases start from PGLITE_TEMPLATE_DIR. Its commits do not wait for the WAL flush
+ * (`synchronous_commit = off`): what a commit guarantees to a client is unchanged, only a PostgreSQL server crash
+ * could lose the last commits, and no test crashes PostgreSQL. `recreate` drops it and creates it empty, not from the
+ * template (a lost database: the server migrates it again). Without DATABASE_URL, `url` is undefined and the app opens
+ * PGlite in its data dir.
  */
 async function freshDatabase(): Promise<{ url: string | undefined; recreate(): Promise<void>; drop(): Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, recreate: async () => {}, drop: async () => {} };
   const name = `exch_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-  await onServer(`CREATE DATABASE ${name}`);
+  const template = process.env.PG_TEMPLATE_DATABASE;
+  await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`, `ALTER DATABASE ${name} SET synchronous_commit = off`);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const drop = () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -39,7 +39,7 @@ async function freshDatabase(): Promise<{ url: string | undefined; recreate(): P
     url: url.toString(),
     async recreate() {
       await drop();
-      await onServer(`CREATE DATABASE ${name}`);
+      await onServer(`CREATE DATABASE ${name}`, `ALTER DATABASE ${name} SET synchronous_commit = off`);
     },
     drop,
   };
