@@ -23,15 +23,31 @@ async function makePostgresTemplate(url: string, name: string): Promise<void> {
 
 export default async function setup(): Promise<() => Promise<void>> {
   const teardown: Array<() => Promise<void>> = [];
+  const tearDown = async () => {
+    for (const step of teardown) await step();
+  };
+  try {
+    await makeTemplates(teardown);
+  } catch (err) {
+    // a template made before the failure is removed (the run stops here and would never call the teardown); the
+    // failure itself is what the run reports, even when the removal fails too (PostgreSQL unreachable)
+    await tearDown().catch(() => {});
+    throw err;
+  }
+  return tearDown;
+}
+
+/** Makes the run's templates, each one's removal pushed onto `teardown` before it is made (a half-made one is removed too). */
+async function makeTemplates(teardown: Array<() => Promise<void>>): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl && !process.env.PG_TEMPLATE_DATABASE) {
     const name = `exch_template_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-    await makePostgresTemplate(databaseUrl, name);
-    process.env.PG_TEMPLATE_DATABASE = name;
     teardown.push(async () => {
       delete process.env.PG_TEMPLATE_DATABASE;
       await onServer(databaseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     });
+    await makePostgresTemplate(databaseUrl, name);
+    process.env.PG_TEMPLATE_DATABASE = name;
   }
   // PGLITE_TEMPLATE_DIR=off: every database initialises its own cluster (to measure what the template saves).
   if (process.env.PGLITE_TEMPLATE_DIR === 'off') {
@@ -39,14 +55,11 @@ export default async function setup(): Promise<() => Promise<void>> {
   } else if (!process.env.PGLITE_TEMPLATE_DIR) {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'exch-pglite-template-'));
     const dir = path.join(root, 'pglite');
-    await makePgliteTemplate(dir);
-    process.env.PGLITE_TEMPLATE_DIR = dir;
     teardown.push(async () => {
       delete process.env.PGLITE_TEMPLATE_DIR;
       fs.rmSync(root, { recursive: true, force: true });
     });
+    await makePgliteTemplate(dir);
+    process.env.PGLITE_TEMPLATE_DIR = dir;
   }
-  return async () => {
-    for (const step of teardown) await step();
-  };
 }

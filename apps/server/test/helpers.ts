@@ -9,12 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig, type Config } from '../src/platform/config/env';
 import { createContext, type AppContext } from '../src/main/context';
 import { buildApp } from '../src/main/app';
-import { onServer as onServerAt } from './postgres-server';
-
-/** Runs statements on DATABASE_URL's own database (CREATE and DROP DATABASE of a test's database). */
-function onServer(...statements: string[]): Promise<void> {
-  return onServerAt(process.env.DATABASE_URL!, ...statements);
-}
+import { onServer } from './postgres-server';
 
 /**
  * With DATABASE_URL set (CI points it at the machine's PostgreSQL), each test app gets a database of its own,
@@ -30,16 +25,17 @@ async function freshDatabase(): Promise<{ url: string | undefined; recreate(): P
   const base = process.env.DATABASE_URL;
   if (!base) return { url: undefined, recreate: async () => {}, drop: async () => {} };
   const name = `exch_test_${process.pid}_${Math.floor(Math.random() * 1e9)}`;
-  const template = process.env.PG_TEMPLATE_DATABASE;
-  await onServer(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+  const create = (template: string | undefined) =>
+    onServer(base, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+  await create(process.env.PG_TEMPLATE_DATABASE);
   const url = new URL(base);
   url.pathname = `/${name}`;
-  const drop = () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  const drop = () => onServer(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   return {
     url: url.toString(),
     async recreate() {
       await drop();
-      await onServer(`CREATE DATABASE ${name}`, `ALTER DATABASE ${name} SET synchronous_commit = off`);
+      await create(undefined);
     },
     drop,
   };
