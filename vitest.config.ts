@@ -23,7 +23,7 @@ export default defineConfig({
       'apps/web',
       'apps/admin',
       'bench',
-      { test: { name: 'tidy', include: ['tidy.test.ts'] } },
+      { test: { name: 'tidy', include: ['tidy.test.ts', 'scripts/*.test.mjs'] } },
     ],
   },
 });
