@@ -12,7 +12,8 @@
 //   node scripts/lighthouse.mjs                       build the web app into a temp dir, start the server on a free
 //                                                     port (DEMO_MODE, temp DATA_DIR), measure, stop it
 //   node scripts/lighthouse.mjs --url http://127.0.0.1:8080/   measure a running server
-//   --runs N     runs (default 3); the median by score is reported, each run is printed
+//   --runs N     scored runs (default 3); the median by score is reported, each run is printed. A run Lighthouse
+//                could not score (NO_NAVSTART, a missing metric) is printed and another is made, up to 2N attempts
 //   --path /x    the page to measure (default /)
 //   --json FILE  write the median run's full Lighthouse report (JSON) to FILE
 //   --trace FILE write the median run's trace (Chrome trace JSON, open it in DevTools' Performance panel) to FILE
@@ -140,7 +141,7 @@ async function main() {
   if (server) await new Promise((r) => setTimeout(r, settleS * 1000));
   const results = [];
   try {
-    for (let i = 0; i < runs; i++) {
+    for (let i = 0; results.length < runs && i < 2 * runs; i++) {
       const chrome = await chromeLauncher.launch({
         chromePath,
         chromeFlags: [

@@ -10,7 +10,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'vite-*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // A hang guard, not a speed check: component tests run two files at a time beside the server's tests on CI's 2
     // cores, where vitest's 5 s default is near the slowest pages' renders under load.
