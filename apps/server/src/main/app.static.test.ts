@@ -2,7 +2,8 @@
  * Proves how the web build is served: a hashed asset goes out pre-compressed (brotli when the
  * browser takes it, else gzip, else plain) with a one-year immutable cache and `Vary: Accept-Encoding`; files
  * without a hash are cached for an hour; the page (index.html, also for app routes) is never cached; a missing
- * asset is a 404, not the page; the service worker and the manifest are revalidated each time.
+ * asset is a 404, not the page; the service worker and the manifest are revalidated each time; a build deployed under
+ * the running server is served at once (its page and its new chunks).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -85,6 +86,30 @@ describe('web build', () => {
       expect(res.statusCode, url).toBe(200);
       expect(String(res.headers['content-type']), url).toMatch(/text\/html/);
       expect(String(res.headers['cache-control']), url).toMatch(/no-cache|max-age=0/);
+    }
+  });
+
+  it('serves a build deployed under the running server: its new page and its new chunks', async () => {
+    const next = 'export const next = 1;\n';
+    fs.writeFileSync(path.join(web, 'assets', 'index-NeW98765.js'), next);
+    fs.writeFileSync(path.join(web, 'index.html'), '<!doctype html><script type="module" src="/assets/index-NeW98765.js"></script>');
+    const page = await t.app.inject({ method: 'GET', url: '/' });
+    expect(page.body).toContain('index-NeW98765.js');
+    const chunk = await t.app.inject({ method: 'GET', url: '/assets/index-NeW98765.js', headers: { 'accept-encoding': 'identity' } });
+    expect(chunk.statusCode).toBe(200);
+    expect(chunk.body).toBe(next);
+    expect(chunk.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Its compressed copy as for a listed file; a dot-directory the build writes (Vite's manifest) is not served.
+    fs.writeFileSync(path.join(web, 'assets', 'index-NeW98765.js.br'), brotliCompressSync(next));
+    const br = await t.app.inject({ method: 'GET', url: '/assets/index-NeW98765.js', headers: { 'accept-encoding': 'br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(next);
+    fs.mkdirSync(path.join(web, '.vite'));
+    fs.writeFileSync(path.join(web, '.vite', 'manifest.json'), '{}');
+    for (const url of ['/.vite/manifest.json', '/assets/../.vite/manifest.json', '/assets/%2e%2e/.vite/manifest.json']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.body, url).not.toBe('{}');
     }
   });
 

@@ -54,6 +54,21 @@ declare module 'fastify' {
 export const HASHED_ASSET_RE = /[\\/]assets[\\/][^\\/]+-[\w-]{8}\.[a-z0-9]+(\.(br|gz))?$/i;
 /** The PWA's service worker and web app manifest at the root of the web build (apps/web/vite.config.ts). */
 export const PWA_UNCACHED_RE = /[\\/](sw\.js|manifest\.webmanifest)(\.(br|gz))?$/;
+/**
+ * The paths of web build files a later build may add (a hashed chunk under assets/, a file at the top such as the
+ * service worker's `workbox-<hash>.js`): one name of letters, digits, `_`, `-` and `.`, not starting with a dot, at
+ * the top or under assets/.
+ */
+export const ADDED_WEB_FILE_RE = /^\/(assets\/)?[A-Za-z0-9_-][\w.-]*\.[a-z0-9]+$/;
+
+/** Whether `pathname` (matching ADDED_WEB_FILE_RE) names a regular file under `root`. */
+function isFileIn(root: string, pathname: string): boolean {
+  try {
+    return fs.statSync(path.join(root, pathname)).isFile();
+  } catch {
+    return false;
+  }
+}
 
 /** Maps a Fastify/AJV error to [status, code, field]. */
 function classify(err: FastifyError): [number, string, string | undefined] {
@@ -242,7 +257,8 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
   if (hasWeb) {
     // The build writes .br and .gz next to each text asset (apps/web/vite.config.ts): they are sent as they are,
     // with no compression work per request. Hashed files under assets/ never change: cached for a year, immutable;
-    // anything else (favicon, version.json) for an hour; index.html never (below).
+    // anything else (favicon, version.json) for an hour; index.html never (below). The files are listed at start;
+    // one a later build added is served by the not-found handler below.
     await app.register(fastifyStatic, {
       root: ctx.config.webDist,
       wildcard: false,
@@ -288,6 +304,12 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
     const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (hasAdmin && req.method === 'GET' && !isFile && pathname.startsWith('/admin/')) {
       void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false });
+      return;
+    }
+    // A file of a build deployed under the running server (its page is read again: web-shell.ts), which the listing
+    // made at start does not have: served as the listed ones are, so the new page's chunks are not 404s.
+    if (hasWeb && req.method === 'GET' && ADDED_WEB_FILE_RE.test(pathname) && isFileIn(ctx.config.webDist, pathname)) {
+      void reply.sendFile(pathname.slice(1), ctx.config.webDist);
       return;
     }
     if (req.url.startsWith('/api/') || req.url.startsWith('/ws/') || req.method !== 'GET' || !hasWeb || isFile) {
