@@ -61,10 +61,10 @@ export const PWA_UNCACHED_RE = /[\\/](sw\.js|manifest\.webmanifest)(\.(br|gz))?$
  */
 export const ADDED_WEB_FILE_RE = /^\/(assets\/)?[A-Za-z0-9_-][\w.-]*\.[a-z0-9]+$/;
 
-/** Whether `pathname` (matching ADDED_WEB_FILE_RE) names a regular file under `root`. */
-function isFileIn(root: string, pathname: string): boolean {
+/** Whether `pathname` (matching ADDED_WEB_FILE_RE) names a regular file under `root` (never blocks the event loop). */
+async function isFileIn(root: string, pathname: string): Promise<boolean> {
   try {
-    return fs.statSync(path.join(root, pathname)).isFile();
+    return (await fs.promises.stat(path.join(root, pathname))).isFile();
   } catch {
     return false;
   }
@@ -297,27 +297,24 @@ export async function buildApp(ctx: AppContext, opts: BuildAppOptions = {}): Pro
       reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false }),
     );
   }
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     // A missing file (a path with an extension, e.g. an old hashed chunk) is a 404, never the HTML page: a module
     // script answered with HTML fails in the browser with a MIME error instead of the app's chunk-retry path.
     const pathname = req.url.split('?')[0] ?? '';
     const isFile = /\.[a-z0-9]{1,8}$/i.test(pathname);
     if (hasAdmin && req.method === 'GET' && !isFile && pathname.startsWith('/admin/')) {
-      void reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false });
-      return;
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html', ctx.config.adminDist, { cacheControl: false });
     }
     // A file of a build deployed under the running server (its page is read again: web-shell.ts), which the listing
     // made at start does not have: served as the listed ones are, so the new page's chunks are not 404s.
-    if (hasWeb && req.method === 'GET' && ADDED_WEB_FILE_RE.test(pathname) && isFileIn(ctx.config.webDist, pathname)) {
-      void reply.sendFile(pathname.slice(1), ctx.config.webDist);
-      return;
+    if (hasWeb && req.method === 'GET' && ADDED_WEB_FILE_RE.test(pathname) && (await isFileIn(ctx.config.webDist, pathname))) {
+      return reply.sendFile(pathname.slice(1), ctx.config.webDist);
     }
     if (req.url.startsWith('/api/') || req.url.startsWith('/ws/') || req.method !== 'GET' || !hasWeb || isFile) {
-      void reply.status(404).send(fail('not_found', requestLang(req)));
-      return;
+      return reply.status(404).send(fail('not_found', requestLang(req)));
     }
     // Single-page app: every other GET route is the web app's.
-    sendWebPage(req, reply);
+    return sendWebPage(req, reply);
   });
   return app;
 }
