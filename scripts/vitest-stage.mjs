@@ -20,7 +20,16 @@ export const MAX_RERUN_FILES = 3;
  * What died, what was lost and the second run are printed (`log`, console.log by default).
  */
 export async function vitestStage(label, args, env, runner, log = console.log) {
-  const outcomeFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'vitest-outcome-')), 'outcome.json');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitest-outcome-'));
+  try {
+    return await stageIn(path.join(dir, 'outcome.json'), label, args, env, runner, log);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** vitestStage with its outcome written to `outcomeFile`. */
+async function stageIn(outcomeFile, label, args, env, runner, log) {
   const withOutcome = (a) => [...a, '--reporter=default', `--reporter=${OUTCOME_REPORTER}`];
   const outcomeEnv = { ...env, VITEST_OUTCOME_FILE: outcomeFile };
   const status = await runner(label, withOutcome(args), outcomeEnv);
